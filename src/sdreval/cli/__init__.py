@@ -1,0 +1,1 @@
+"""The ``sdreval`` command line (SPEC §11)."""

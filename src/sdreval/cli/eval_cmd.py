@@ -1,0 +1,89 @@
+"""``sdreval eval QRELS RUN... -m MEASURE...`` (SPEC §11)."""
+from __future__ import annotations
+
+import click
+
+from ..errors import ProblemLog
+from ..io import read_collection, read_qrels, read_run
+from ..measures import EvalContext, evaluate, summarise
+from ..report.output import FORMATS, write_results
+from .common import echo_warnings, handle_errors
+
+
+def context_options(func):
+    """Options that set measure defaults (shared by eval, compare, report)."""
+    options = [
+        click.option("--quant", default=None, help="Quantisation (default: the scale's gen)."),
+        click.option("--overlap", type=click.Choice(["on", "off"]), default=None,
+                     help="XCG overlap penalty: on = alpha 1 (default), off = alpha 0."),
+        click.option("--alpha", type=float, default=None, help="XCG overlap penalty in [0,1]."),
+        click.option("--ideal", type=click.Choice(["ideal", "full"]), default=None,
+                     help="XCG ideal vector: ideal recall-base (default) or full (thorough)."),
+        click.option("--beta", type=float, default=None,
+                     help="F-beta of relevant-in-context (default 0.25)."),
+        click.option("--bep-distance", type=int, default=None,
+                     help="Best-in-context distance n (default 500)."),
+        click.option("--collection", "collection_dir", type=click.Path(exists=True),
+                     default=None, help="Directory of the XML collection."),
+        click.option("--collection-elements", type=int, default=None,
+                     help="Number of elements in the collection (inex_eval)."),
+        click.option("--navigation", type=click.Path(exists=True), default=None,
+                     help="ESR navigation matrix TSV."),
+        click.option("--order", type=click.Choice(["file", "rank", "rsv"]), default="file",
+                     help="Ranking order: file (INEX), rank, or rsv (trec_eval)."),
+        click.option("--compat", type=click.Choice(["inex"]), default=None,
+                     help="Reproduce the official INEX evaluator's quirks."),
+        click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
+        click.option("--qrels-format", default=None, help="Force the qrels format."),
+        click.option("--run-format", default=None, help="Force the run format."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def build_context(options: dict) -> EvalContext:
+    ctx = EvalContext(quant=options.get("quant"), overlap=options.get("overlap"),
+                      alpha=options.get("alpha"), ideal=options.get("ideal"),
+                      beta=options.get("beta"), bep_distance=options.get("bep_distance"),
+                      order=options.get("order") or "file", compat=options.get("compat"),
+                      strict=bool(options.get("strict")),
+                      collection_elements=options.get("collection_elements"))
+    if options.get("collection_dir"):
+        ctx.collection = read_collection(options["collection_dir"])
+    if options.get("navigation"):
+        from ..io.navigation import read_navigation  # provided by the ESR family
+
+        ctx.navigation = read_navigation(options["navigation"])
+    return ctx
+
+
+def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
+    """Read qrels and runs (lenient: problems become warnings; errors exit 1)."""
+    log = ProblemLog()
+    qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log)
+    runs = [read_run(path, fmt=options.get("run_format"), log=log) for path in run_paths]
+    log.raise_if_errors()
+    return qrels, runs, log
+
+
+@click.command("eval")
+@click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
+@click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-m", "--measure", "measures", multiple=True, required=True,
+              help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01 (repeatable).")
+@click.option("-q", "per_topic", is_flag=True, help="Add per-topic rows to the means.")
+@click.option("-c", "all_topics", is_flag=True,
+              help="Average over every qrels topic (missing topics score 0).")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text")
+@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@context_options
+@handle_errors
+def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, **options):
+    """Evaluate RUNS against QRELS on the given measures."""
+    ctx = build_context(options)
+    qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
+    echo_warnings([str(p) for p in log.warnings])
+    table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics)
+    echo_warnings(ctx.warnings)
+    write_results(summarise(table, keep_topics=per_topic), fmt, output)

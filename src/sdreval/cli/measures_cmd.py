@@ -1,0 +1,18 @@
+"""``sdreval measures``: list every registered measure with its parameters."""
+from __future__ import annotations
+
+import click
+
+from ..measures import MEASURES
+
+
+@click.command("measures")
+def measures_command():
+    """List the measures, their parameters and defaults."""
+    for name in sorted(MEASURES, key=str.lower):
+        definition = MEASURES[name]
+        params = ", ".join(f"{p.name}={p.default!r}" for p in definition.params)
+        cutoff = {"none": "", "int": "@k", "float": "@r", "optional-int": "[@k]",
+                  "optional-float": "[@r]"}[definition.cutoff]
+        click.echo(f"{name}{f'({params})' if params else ''}{cutoff}\t[{definition.family}]\t"
+                   f"{definition.doc.splitlines()[0] if definition.doc else ''}")

@@ -1,0 +1,9 @@
+"""Judgements: assessments, quantisation functions, recall-bases (SPEC §3-4)."""
+from .qrels import (COVERAGE_CODES, TOO_SMALL, DocPassages, ElementAssessment, Qrels,
+                    TopicQrels)
+from .quantise import (QUANTISATIONS, Quantisation, default_quantisation, get_quantisation,
+                       register_quantisation)
+
+__all__ = ["COVERAGE_CODES", "TOO_SMALL", "DocPassages", "ElementAssessment", "Qrels",
+           "TopicQrels", "QUANTISATIONS", "Quantisation", "default_quantisation",
+           "get_quantisation", "register_quantisation"]

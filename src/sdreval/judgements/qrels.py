@@ -1,0 +1,105 @@
+"""Relevance judgements in memory (SPEC §1 "judgements").
+
+One container serves every INEX scale:
+
+* element assessments ``(doc, path) -> ElementAssessment(e, s, size)`` with ``scale``:
+  ``inex2002`` (e = relevance 0..3, s = coverage code, see :data:`COVERAGE_CODES`),
+  ``inex2003`` (exhaustivity and specificity 0..3, also 2004), ``inex2005`` (exhaustivity
+  0, 1, 2 or ``?`` stored as :data:`TOO_SMALL`, specificity in [0, 1]), ``graded`` (native TSV
+  with arbitrary numeric grades);
+* highlighted passages per document (INEX 2005 and FOL qrels of 2006+): relevant character
+  ranges, the document length, the best entry point; a judged document with no range is
+  judged non-relevant.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Literal
+
+Scale = Literal["inex2002", "inex2003", "inex2005", "graded", "fol"]
+
+#: exhaustivity value standing for INEX 2005's "?" (too small).
+TOO_SMALL = -1.0
+#: INEX 2002 coverage letters -> codes stored in ``ElementAssessment.s``.
+COVERAGE_CODES = {"N": 0.0, "S": 1.0, "L": 2.0, "E": 3.0}
+COVERAGE_LETTERS = {v: k for k, v in COVERAGE_CODES.items()}
+
+
+@dataclass(frozen=True)
+class ElementAssessment:
+    """Assessment of one element: exhaustivity/relevance ``e``, specificity/coverage ``s``,
+    and the element's size (characters or words as the source gives it; None if unknown)."""
+
+    doc: str
+    path: str
+    e: float
+    s: float
+    size: float | None = None
+
+
+@dataclass
+class DocPassages:
+    """Highlighted passages of one judged document (FOL qrels, INEX 2005 highlighting)."""
+
+    doc: str
+    ranges: list[tuple[int, int]] = field(default_factory=list)  # (offset, length)
+    relevant_chars: int = 0
+    doc_length: int | None = None
+    bep: int | None = None
+
+    @property
+    def is_relevant(self) -> bool:
+        return self.relevant_chars > 0 or bool(self.ranges)
+
+
+@dataclass
+class TopicQrels:
+    """All judgements of one topic."""
+
+    topic: str
+    elements: dict[tuple[str, str], ElementAssessment] = field(default_factory=dict)
+    passages: dict[str, DocPassages] = field(default_factory=dict)
+
+    def has_relevant(self) -> bool:
+        """True if anything is relevant (an element with e > 0 and s > 0, or a passage)."""
+        if any(p.is_relevant for p in self.passages.values()):
+            return True
+        return any(a.e > 0 and a.s > 0 for a in self.elements.values())
+
+    def assessments_of(self, doc: str) -> list[ElementAssessment]:
+        return [a for (d, _), a in self.elements.items() if d == doc]
+
+
+@dataclass
+class Qrels:
+    """Judgements of a test collection: topic id -> :class:`TopicQrels`."""
+
+    scale: Scale
+    topics: dict[str, TopicQrels] = field(default_factory=dict)
+    source: str | None = None
+
+    def __getitem__(self, topic: str) -> TopicQrels:
+        return self.topics[topic]
+
+    def __contains__(self, topic: object) -> bool:
+        return topic in self.topics
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.topics)
+
+    def __len__(self) -> int:
+        return len(self.topics)
+
+    def topic(self, topic: str) -> TopicQrels:
+        """The topic's judgements, created empty if absent (for building qrels)."""
+        found = self.topics.get(topic)
+        if found is None:
+            found = self.topics[topic] = TopicQrels(topic)
+        return found
+
+    def add_element(self, topic: str, doc: str, path: str, e: float, s: float,
+                    size: float | None = None) -> None:
+        self.topic(topic).elements[(doc, path)] = ElementAssessment(doc, path, e, s, size)
+
+    def relevant_topics(self) -> list[str]:
+        return [t for t, q in self.topics.items() if q.has_relevant()]

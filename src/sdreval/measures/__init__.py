@@ -1,0 +1,11 @@
+"""Measures: pure functions of (judgements, ranking, parameters), one registry (SPEC §5-9).
+
+Importing this package registers every measure family.
+"""
+from .registry import (FAMILIES, MEASURES, EvalContext, Measure, MeasureDef, Param,
+                       parse_measure, register_family, register_measure)
+from . import xcg, inex_eval, inex_eval_ng, classic, esr, passage  # noqa: F401,E402  (register)
+from .evaluate import evaluate, summarise  # noqa: E402
+
+__all__ = ["FAMILIES", "MEASURES", "EvalContext", "Measure", "MeasureDef", "Param",
+           "parse_measure", "register_family", "register_measure", "evaluate", "summarise"]

@@ -1,0 +1,1 @@
+"""Measure family classic (to be implemented)."""

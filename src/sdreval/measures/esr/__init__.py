@@ -1,0 +1,1 @@
+"""Measure family esr (to be implemented)."""

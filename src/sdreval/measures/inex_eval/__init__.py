@@ -1,0 +1,1 @@
+"""Measure family inex_eval (to be implemented)."""

@@ -1,0 +1,1 @@
+"""Measure family inex_eval_ng (to be implemented)."""

@@ -1,0 +1,1 @@
+"""Measure family passage (to be implemented)."""

@@ -1,0 +1,1 @@
+"""Measure family xcg (to be implemented)."""

@@ -1,0 +1,88 @@
+"""Canonical XPaths of XML elements and structural relations computed from paths alone.
+
+An element is identified by ``(doc_id, xpath)``; the canonical XPath indexes every step:
+``/article/bdy/sec[6]`` -> ``/article[1]/bdy[1]/sec[6]``.  Two canonical paths are in an
+ancestor/descendant relation exactly when one is a step-prefix of the other.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..errors import InputError
+
+_STEP = re.compile(r"^([A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)(?:\[(\d+)\])?$")
+
+
+class XPathError(InputError):
+    """A path that is not a simple, absolute, child-axis XPath."""
+
+
+@lru_cache(maxsize=1 << 18)
+def parse_steps(path: str) -> tuple[tuple[str, int], ...]:
+    """Split an absolute XPath into ``(tag, index)`` steps; missing indexes are 1.
+
+    Accepts ``/a/b[2]`` and ``a/b[2]`` (INEX 2002 relative paths are taken as absolute);
+    rejects empty steps, ``//``, predicates other than a positive integer, and axes.
+    """
+    if not isinstance(path, str):
+        raise XPathError(f"malformed XPath {path!r}: not a string")
+    text = path.strip()
+    if text.startswith("/"):
+        text = text[1:]
+    if not text:
+        raise XPathError(f"malformed XPath {path!r}: empty")
+    steps = []
+    for raw in text.split("/"):
+        match = _STEP.match(raw.strip())
+        if match is None:
+            raise XPathError(f"malformed XPath {path!r}: bad step {raw!r}")
+        index = int(match.group(2)) if match.group(2) is not None else 1
+        if index < 1:
+            raise XPathError(f"malformed XPath {path!r}: index must be >= 1 in {raw!r}")
+        steps.append((match.group(1), index))
+    return tuple(steps)
+
+
+def format_steps(steps: tuple[tuple[str, int], ...]) -> str:
+    """Inverse of :func:`parse_steps`: the canonical string of a step tuple."""
+    return "".join(f"/{tag}[{index}]" for tag, index in steps)
+
+
+@lru_cache(maxsize=1 << 18)
+def canonical_xpath(path: str) -> str:
+    """The canonical form of ``path``: absolute, every step indexed (``/article[1]/bdy[1]``)."""
+    return format_steps(parse_steps(path))
+
+
+def is_ancestor_or_self(ancestor: str, path: str) -> bool:
+    """True if canonical ``ancestor`` is ``path`` or one of its ancestors."""
+    return path == ancestor or path.startswith(ancestor + "/")
+
+
+def is_ancestor(ancestor: str, path: str) -> bool:
+    """True if canonical ``ancestor`` is a proper ancestor of canonical ``path``."""
+    return len(path) > len(ancestor) and path.startswith(ancestor + "/")
+
+
+def overlaps(a: str, b: str) -> bool:
+    """True if two canonical paths of the same document share content (one contains the other)."""
+    return is_ancestor_or_self(a, b) or is_ancestor(b, a)
+
+
+def parent_path(path: str) -> str | None:
+    """The canonical parent path, or None for the root."""
+    cut = path.rfind("/")
+    return path[:cut] if cut > 0 else None
+
+
+def depth(path: str) -> int:
+    """Number of steps of a canonical path (the root has depth 1)."""
+    return path.count("/")
+
+
+def tag_of(path: str) -> str:
+    """Tag name of the last step of a canonical path."""
+    last = path[path.rfind("/") + 1:]
+    cut = last.find("[")
+    return last if cut < 0 else last[:cut]

@@ -1,0 +1,55 @@
+"""Write a results table in the formats of SPEC §11: text, csv, json, parquet."""
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import TextIO
+
+import pandas as pd
+
+from ..errors import UsageError
+
+FORMATS = ("text", "csv", "json", "parquet")
+
+
+def _format_value(value: float) -> str:
+    return "nan" if pd.isna(value) else f"{value:.4f}"
+
+
+def results_to_text(results: pd.DataFrame) -> str:
+    """trec_eval-like lines ``run<TAB>measure<TAB>topic<TAB>value``."""
+    return "".join(f"{r.run}\t{r.measure}\t{r.topic}\t{_format_value(r.value)}\n"
+                   for r in results.itertuples(index=False))
+
+
+def results_to_json(results: pd.DataFrame) -> str:
+    records = [{"run": r.run, "topic": r.topic, "measure": r.measure,
+                "value": None if pd.isna(r.value) else float(r.value)}
+               for r in results.itertuples(index=False)]
+    return json.dumps(records, indent=1)
+
+
+def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | None = None,
+                  stream: TextIO | None = None) -> None:
+    """Write ``results`` (columns run, topic, measure, value) to ``out`` or ``stream``."""
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    if fmt == "parquet":
+        if out is None:
+            raise UsageError("--format parquet needs -o FILE")
+        results.to_parquet(out, index=False)
+        return
+    if fmt == "text":
+        text = results_to_text(results)
+    elif fmt == "csv":
+        buffer = io.StringIO()
+        results.to_csv(buffer, index=False)
+        text = buffer.getvalue()
+    else:
+        text = results_to_json(results) + "\n"
+    if out is not None:
+        Path(out).write_text(text, encoding="utf-8")
+    else:
+        (stream or sys.stdout).write(text)

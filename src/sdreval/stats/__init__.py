@@ -1,0 +1,1 @@
+"""Statistics and meta-evaluation over results tables (SPEC §10)."""

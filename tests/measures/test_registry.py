@@ -1,0 +1,40 @@
+import pytest
+
+from sdreval.errors import UsageError
+from sdreval.measures.registry import MeasureDef, Param, make_measure, parse_measure, MEASURES
+
+
+@pytest.fixture()
+def toy_measure():
+    definition = MeasureDef("ToyM", "toy", "toy measure",
+                            (Param("quant", str, "gen", "quantisation", context_key="quant"),
+                             Param("beta", float, 1.0, "beta")), cutoff="optional-int")
+    MEASURES["ToyM"] = definition
+    yield definition
+    del MEASURES["ToyM"]
+
+
+def test_parse_keeps_text_and_params(toy_measure):
+    m = parse_measure("ToyM(quant=sog, beta=10)@5")
+    assert m.text == "ToyM(quant=sog, beta=10)@5"
+    assert m.get("quant") == "sog" and m.get("beta") == 10.0 and m.cutoff == 5
+
+
+def test_context_default_then_definition_default(toy_measure):
+    class Ctx:
+        quant = "strict"
+    m = parse_measure("ToyM")
+    assert m.get("quant", Ctx()) == "strict"
+    assert m.get("quant") == "gen"
+
+
+@pytest.mark.parametrize("text", ["ToyM(x=1)", "ToyM(beta=abc)", "ToyM@0", "ToyM@1.5",
+                                  "Nope@3", "ToyM(quant)", "ToyM(beta=1,beta=2)"])
+def test_bad_measures_are_usage_errors(toy_measure, text):
+    with pytest.raises(UsageError):
+        parse_measure(text)
+
+
+def test_measure_objects_callable(toy_measure):
+    m = toy_measure(k=10, quant="sog")
+    assert m.cutoff == 10 and m.text == "ToyM(quant=sog)@10"
