@@ -77,13 +77,18 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
               help="Average over every qrels topic (missing topics score 0).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text")
 @click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("--jobs", type=int, default=1, help="Evaluate runs in N processes.")
+@click.option("--scheduler", default=None,
+              help="Dask scheduler address (or 'local') to distribute runs on.")
 @context_options
 @handle_errors
-def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, **options):
+def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs, scheduler,
+                 **options):
     """Evaluate RUNS against QRELS on the given measures."""
     ctx = build_context(options)
     qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
     echo_warnings([str(p) for p in log.warnings])
-    table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics)
+    table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
+                     scheduler=scheduler)
     echo_warnings(ctx.warnings)
     write_results(summarise(table, keep_topics=per_topic), fmt, output)
