@@ -1,0 +1,138 @@
+"""Curves for plots and reports: measures evaluated at a sequence of cut-offs.
+
+A *curve table* is a DataFrame with columns ``run, x, value`` (the mean over topics of the
+measure at cut-off ``x``), optionally with a ``topic`` column for per-topic curves.  Curves are
+built from the tidy results table (SPEC §1) by reading the cut-off out of the measure names
+(``ep@0.1``, ``ep@0.2`` ... -> x = 0.1, 0.2, ...), so any measure family that registers a
+cut-off measure gets curves for free:
+
+* effort-precision / gain-recall (seed 000 §5.2.2): ``ep@r`` at r = 0.1, ..., 1.0;
+* nxCG over rank (seed 000 Eq. 6): ``nxCG@k``;
+* interpolated precision (HiXEval, SPEC §9): ``iP@x`` at x = 0.00, ..., 1.00;
+* precall (inex_eval, seed 001 Eq. 1-5) when the family offers a recall cut-off.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..errors import UsageError
+
+CURVE_COLUMNS = ["run", "x", "value"]
+
+
+@dataclass(frozen=True)
+class CurveSpec:
+    """A named curve: the measure evaluated at ``points``, with axis labels."""
+
+    key: str
+    measure: str
+    points: tuple[float, ...]
+    xlabel: str
+    ylabel: str
+    title: str
+
+
+def _grid(start: float, stop: float, step: float) -> tuple[float, ...]:
+    count = int(round((stop - start) / step)) + 1
+    return tuple(round(start + i * step, 6) for i in range(count))
+
+
+#: The standard curves of the report (SPEC §12 "plots people expect").
+STANDARD_CURVES: dict[str, CurveSpec] = {
+    "epgr": CurveSpec("epgr", "ep", _grid(0.1, 1.0, 0.1), "gain-recall", "effort-precision",
+                      "Effort-precision / gain-recall (seed 000 §5.2.2)"),
+    "nxcg": CurveSpec("nxcg", "nxCG", (1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100),
+                      "rank", "nxCG", "nxCG over rank (seed 000 Eq. 6)"),
+    "ip": CurveSpec("ip", "iP", _grid(0.0, 1.0, 0.05), "recall", "interpolated precision",
+                    "Interpolated precision iP[x] (HiXEval, SPEC §9)"),
+    "precall": CurveSpec("precall", "inex_eval", _grid(0.05, 1.0, 0.05), "recall",
+                         "precision (precall)", "inex_eval precall (seed 001 Eq. 1-5)"),
+}
+
+
+def curve_measures(name: str, points: Iterable[float], params: str = "") -> list[str]:
+    """Measure names ``name(params)@p`` for every point (``params`` without parentheses)."""
+    inner = f"({params})" if params else ""
+    return [f"{name}{inner}@{_point_text(p)}" for p in points]
+
+
+def _point_text(point: float) -> str:
+    if isinstance(point, (int, np.integer)):
+        return str(int(point))
+    return repr(round(float(point), 6))
+
+
+def curve_from_results(results: pd.DataFrame, name: str, per_topic: bool = False
+                       ) -> pd.DataFrame:
+    """The curve of measure ``name`` in a results table (run, topic, measure, value).
+
+    Rows whose measure is ``name@x`` or ``name(...)@x`` contribute point ``x``; rows with topic
+    ``"all"`` are ignored (the mean is recomputed over the per-topic rows, or used if they are
+    all there is).  Returns ``run, x, value`` (plus ``topic`` when ``per_topic``)."""
+    pattern = re.compile(rf"^{re.escape(name)}(?:\([^()]*\))?@\s*([0-9.eE+-]+)$")
+    cutoffs = results["measure"].astype(str).str.extract(pattern, expand=False)
+    rows = results.assign(x=pd.to_numeric(cutoffs, errors="coerce")).dropna(subset=["x"])
+    if rows.empty:
+        cols = CURVE_COLUMNS + (["topic"] if per_topic else [])
+        return pd.DataFrame(columns=cols)
+    topical = rows[rows["topic"].astype(str) != "all"]
+    if not topical.empty:
+        rows = topical
+    if per_topic:
+        return rows[["run", "topic", "x", "value"]].sort_values(["run", "topic", "x"],
+                                                                  kind="stable")
+    curve = rows.groupby(["run", "x"], sort=False)["value"].mean().reset_index()
+    order = {run: i for i, run in enumerate(dict.fromkeys(rows["run"]))}
+    curve = curve.sort_values(["run", "x"], key=lambda s: s.map(order) if s.name == "run"
+                              else s, kind="stable")
+    return curve[CURVE_COLUMNS].reset_index(drop=True)
+
+
+def curve_available(name: str) -> bool:
+    """True if ``name`` is a registered measure that takes a cut-off."""
+    from ..measures import MEASURES
+
+    definition = MEASURES.get(name)
+    return definition is not None and definition.cutoff != "none"
+
+
+def compute_curve(qrels, runs, spec: CurveSpec | str, ctx=None, params: str = "",
+                  points: Sequence[float] | None = None, all_topics: bool = False
+                  ) -> pd.DataFrame:
+    """Evaluate a curve's measure at every point and return the curve table."""
+    from ..measures import evaluate
+
+    if isinstance(spec, str):
+        if spec not in STANDARD_CURVES:
+            raise UsageError(f"unknown curve {spec!r}; known: {', '.join(STANDARD_CURVES)}")
+        spec = STANDARD_CURVES[spec]
+    if not curve_available(spec.measure):
+        raise UsageError(f"curve {spec.key}: measure {spec.measure!r} with a cut-off is not "
+                         "registered")
+    names = curve_measures(spec.measure, points if points is not None else spec.points, params)
+    table = evaluate(qrels, runs, names, ctx, all_topics=all_topics)
+    return curve_from_results(table, spec.measure)
+
+
+def as_curve_table(curves: pd.DataFrame | Mapping[str, tuple[Sequence[float], Sequence[float]]]
+                   ) -> pd.DataFrame:
+    """Normalise curves given as a curve table or ``{run: (x, y)}`` arrays."""
+    if isinstance(curves, pd.DataFrame):
+        missing = set(CURVE_COLUMNS) - set(curves.columns)
+        if missing:
+            raise UsageError(f"curve table lacks column(s) {', '.join(sorted(missing))}")
+        return curves
+    frames = []
+    for run, (xs, ys) in curves.items():
+        xs_arr, ys_arr = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+        if xs_arr.shape != ys_arr.shape:
+            raise UsageError(f"curve of {run}: x and y differ in length")
+        frames.append(pd.DataFrame({"run": run, "x": xs_arr, "value": ys_arr}))
+    if not frames:
+        return pd.DataFrame(columns=CURVE_COLUMNS)
+    return pd.concat(frames, ignore_index=True)

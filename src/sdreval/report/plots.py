@@ -1,0 +1,291 @@
+"""Plots (matplotlib, Agg backend): every function returns a :class:`~matplotlib.figure.Figure`.
+
+Inputs are the tables of the results and statistics layers (SPEC §1), never files:
+
+* curves: a curve table ``run, x, value`` (:mod:`sdreval.report.curves`) or ``{run: (x, y)}``;
+* per-topic scores: the tidy results table ``run, topic, measure, value``;
+* confidence intervals: ``run, mean, low, high`` (or computed from per-topic scores);
+* significance: the compare table of SPEC §11 (``run_a, run_b, measure, mean_a, mean_b,
+  p_value, p_adjusted, reject``), optionally with a ``correction`` column;
+* swap rates: ``size, bin, swap_rate`` (topic-set size, difference bin, rate; seed 000 §6.2.2).
+
+Figures are built with the object API (``Figure`` + Agg canvas), not pyplot, so nothing
+global is touched and no figure leaks.
+"""
+from __future__ import annotations
+
+import io
+from typing import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import LogNorm
+from matplotlib.figure import Figure
+
+from ..errors import UsageError
+from .curves import STANDARD_CURVES, as_curve_table
+
+_MARKERS = "osd^v<>pPXh*"
+
+
+def _figure(width: float = 6.4, height: float = 4.2) -> Figure:
+    fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _runs_in_order(table: pd.DataFrame, column: str = "run") -> list[str]:
+    return [str(r) for r in dict.fromkeys(table[column])]
+
+
+def plot_curves(curves, xlabel: str = "x", ylabel: str = "value", title: str = "",
+                xlim: tuple[float, float] | None = None, ylim: tuple[float, float] | None = (0, 1.02),
+                logx: bool = False, step: bool = False) -> Figure:
+    """One line per run of a curve table (``run, x, value``) or ``{run: (x, y)}`` arrays."""
+    table = as_curve_table(curves)
+    fig = _figure()
+    ax = fig.add_subplot()
+    for i, run in enumerate(_runs_in_order(table)):
+        rows = table[table["run"].astype(str) == run].sort_values("x")
+        xs, ys = rows["x"].to_numpy(float), rows["value"].to_numpy(float)
+        marker = _MARKERS[i % len(_MARKERS)] if len(xs) <= 30 else None
+        if step:
+            ax.step(xs, ys, where="post", label=run, marker=marker, markersize=4)
+        else:
+            ax.plot(xs, ys, label=run, marker=marker, markersize=4)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    if logx:
+        ax.set_xscale("log")
+    if xlim is not None:
+        ax.set_xlim(*xlim)
+    if ylim is not None:
+        ax.set_ylim(*ylim)
+    ax.grid(True, alpha=0.3)
+    if len(table):
+        ax.legend(fontsize="small", loc="best")
+    return fig
+
+
+def plot_ep_gr(curves, title: str | None = None) -> Figure:
+    """Effort-precision against gain-recall (seed 000 §5.2.2, Eq. 10-11)."""
+    spec = STANDARD_CURVES["epgr"]
+    return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
+
+
+def plot_nxcg(curves, title: str | None = None, logx: bool = False) -> Figure:
+    """nxCG[k] over rank k (seed 000 Eq. 6)."""
+    spec = STANDARD_CURVES["nxcg"]
+    return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, logx=logx)
+
+
+def plot_precall(curves, title: str | None = None) -> Figure:
+    """inex_eval precision at recall points (seed 001 Eq. 1-5)."""
+    spec = STANDARD_CURVES["precall"]
+    return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
+
+
+def plot_interpolated_precision(curves, title: str | None = None) -> Figure:
+    """Interpolated precision iP[x] against recall x (HiXEval / INEX focused task, SPEC §9)."""
+    spec = STANDARD_CURVES["ip"]
+    return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
+
+
+def plot_topic_distribution(results: pd.DataFrame, measure: str, title: str | None = None
+                            ) -> Figure:
+    """Per-topic scores of ``measure`` for every run: box plots with the topics as points."""
+    rows = results[(results["measure"].astype(str) == measure)
+                   & (results["topic"].astype(str) != "all")]
+    if rows.empty:
+        raise UsageError(f"no per-topic values of {measure!r} to plot")
+    runs = _runs_in_order(rows)
+    data = [rows.loc[rows["run"].astype(str) == r, "value"].dropna().to_numpy(float)
+            for r in runs]
+    fig = _figure(max(4.0, 1.0 + 0.8 * len(runs)), 4.2)
+    ax = fig.add_subplot()
+    ax.boxplot(data, showmeans=True, widths=0.6, medianprops={"color": "black"})
+    rng = np.random.default_rng(0)  # fixed jitter: the same figure every time
+    for i, values in enumerate(data, start=1):
+        ax.scatter(i + rng.uniform(-0.15, 0.15, len(values)), values, s=8, alpha=0.5)
+    ax.set_xticks(range(1, len(runs) + 1), runs, rotation=30 if len(runs) > 4 else 0,
+                  ha="right" if len(runs) > 4 else "center")
+    ax.set_ylabel(measure)
+    ax.set_title(title or f"Per-topic {measure} (box: quartiles, triangle: mean)")
+    ax.grid(True, axis="y", alpha=0.3)
+    return fig
+
+
+def bootstrap_intervals(results: pd.DataFrame, measure: str, level: float = 0.95,
+                        samples: int = 10_000, seed: int = 0) -> pd.DataFrame:
+    """Bootstrap percentile confidence intervals of each run's mean (seed 003 §3).
+
+    Uses :func:`sdreval.stats.bootstrap_ci` when the statistics layer provides it, else
+    :func:`scipy.stats.bootstrap` (percentile method).  Returns ``run, mean, low, high``."""
+    rows = results[(results["measure"].astype(str) == measure)
+                   & (results["topic"].astype(str) != "all")]
+    if rows.empty:
+        raise UsageError(f"no per-topic values of {measure!r} for confidence intervals")
+    from . import bridge
+
+    return bridge.bootstrap_ci(rows, level=level, samples=samples, seed=seed)
+
+
+def plot_confidence_intervals(intervals: pd.DataFrame, measure: str = "", level: float = 0.95,
+                              title: str | None = None) -> Figure:
+    """Runs' means with confidence intervals (``run, mean, low, high``), best run on top.
+
+    Given a per-topic results table instead, bootstrap intervals are computed first."""
+    if {"topic", "measure", "value"} <= set(intervals.columns):
+        intervals = bootstrap_intervals(intervals, measure, level)
+    needed = {"run", "mean", "low", "high"}
+    if not needed <= set(intervals.columns):
+        raise UsageError("confidence intervals need columns run, mean, low, high")
+    table = intervals.sort_values("mean", kind="stable")
+    fig = _figure(6.4, max(2.5, 0.9 + 0.35 * len(table)))
+    ax = fig.add_subplot()
+    ys = np.arange(len(table))
+    means = table["mean"].to_numpy(float)
+    err = np.vstack([means - table["low"].to_numpy(float), table["high"].to_numpy(float) - means])
+    ax.errorbar(means, ys, xerr=np.clip(err, 0, None), fmt="o", capsize=4)
+    ax.set_yticks(ys, table["run"].astype(str).tolist())
+    ax.set_xlabel(f"mean {measure}".strip())
+    ax.set_title(title or f"{int(round(level * 100))}% bootstrap confidence intervals"
+                 + (f" of {measure}" if measure else ""))
+    ax.grid(True, axis="x", alpha=0.3)
+    return fig
+
+
+def significance_matrix(compare: pd.DataFrame, measure: str | None = None,
+                        runs: Sequence[str] | None = None) -> tuple[list[str], np.ndarray,
+                                                                    np.ndarray, np.ndarray]:
+    """Square matrices over runs from a compare table: adjusted p, reject, mean difference.
+
+    Cell (i, j) holds the pair (run i, run j) whatever its order in the table; the difference
+    is mean_i - mean_j."""
+    table = compare if measure is None else compare[compare["measure"].astype(str) == measure]
+    if runs is None:
+        runs = list(dict.fromkeys(list(table["run_a"].astype(str)) + list(table["run_b"].astype(str))))
+    index = {r: i for i, r in enumerate(runs)}
+    n = len(runs)
+    p_adj = np.full((n, n), np.nan)
+    reject = np.zeros((n, n), dtype=bool)
+    diff = np.full((n, n), np.nan)
+    p_col = "p_adjusted" if "p_adjusted" in table.columns else "p_value"
+    for row in table.itertuples(index=False):
+        a, b = str(row.run_a), str(row.run_b)
+        if a not in index or b not in index:
+            continue
+        i, j = index[a], index[b]
+        p = float(getattr(row, p_col))
+        p_adj[i, j] = p_adj[j, i] = p
+        reject[i, j] = reject[j, i] = bool(row.reject)
+        d = float(row.mean_a) - float(row.mean_b)
+        diff[i, j], diff[j, i] = d, -d
+    return list(runs), p_adj, reject, diff
+
+
+def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
+                              level: float = 0.05, title: str | None = None) -> Figure:
+    """Run × run heatmap of adjusted p-values; ``*`` marks a rejected null hypothesis,
+    the arrow the run with the higher mean (▲ row better, ▼ column better)."""
+    runs, p_adj, reject, diff = significance_matrix(compare, measure)
+    if not runs:
+        raise UsageError("no pairs to draw")
+    n = len(runs)
+    fig = _figure(max(4.0, 1.8 + 0.6 * n), max(3.4, 1.4 + 0.55 * n))
+    ax = fig.add_subplot()
+    shown = np.where(np.isnan(p_adj), np.nan, np.clip(p_adj, 1e-4, 1.0))
+    image = ax.imshow(shown, cmap="viridis", norm=LogNorm(vmin=1e-4, vmax=1.0))
+    for i in range(n):
+        for j in range(n):
+            if i == j or np.isnan(p_adj[i, j]):
+                continue
+            mark = ("▲" if diff[i, j] > 0 else "▼") + ("*" if reject[i, j] else "")
+            ax.text(j, i, f"{p_adj[i, j]:.3g}\n{mark}", ha="center", va="center", fontsize=7,
+                    color="white" if p_adj[i, j] < 0.05 else "black")
+    ax.set_xticks(range(n), runs, rotation=45, ha="right")
+    ax.set_yticks(range(n), runs)
+    fig.colorbar(image, ax=ax, label="adjusted p-value")
+    ax.set_title(title or (f"Significance of {measure}" if measure else "Significance")
+                 + f" (* reject at {level:g})", fontsize="medium")
+    return fig
+
+
+def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFrame],
+                                measure: str | None = None, title: str | None = None) -> Figure:
+    """Pairs × corrections: which pairs each multiple-comparison correction declares
+    significant (filled = reject), with the adjusted p-value written in the cell.
+
+    ``compare`` is a compare table with a ``correction`` column, or ``{correction: table}``."""
+    if isinstance(compare, Mapping):
+        compare = pd.concat([t.assign(correction=name) for name, t in compare.items()],
+                            ignore_index=True)
+    if "correction" not in compare.columns:
+        compare = compare.assign(correction="")
+    table = compare if measure is None else compare[compare["measure"].astype(str) == measure]
+    if table.empty:
+        raise UsageError("no pairs to draw")
+    table = table.assign(pair=table["run_a"].astype(str) + " vs " + table["run_b"].astype(str))
+    pairs = list(dict.fromkeys(table["pair"]))
+    corrections = [str(c) for c in dict.fromkeys(table["correction"])]
+    decision = np.zeros((len(pairs), len(corrections)))
+    pvals = np.full((len(pairs), len(corrections)), np.nan)
+    for row in table.itertuples(index=False):
+        i, j = pairs.index(row.pair), corrections.index(str(row.correction))
+        decision[i, j] = float(bool(row.reject))
+        pvals[i, j] = float(row.p_adjusted)
+    fig = _figure(max(4.0, 2.5 + 1.0 * len(corrections)), max(2.5, 1.2 + 0.3 * len(pairs)))
+    ax = fig.add_subplot()
+    ax.imshow(decision, cmap="Greens", vmin=0, vmax=1.3, aspect="auto")
+    if len(pairs) <= 40:
+        for i in range(len(pairs)):
+            for j in range(len(corrections)):
+                ax.text(j, i, f"{pvals[i, j]:.3g}", ha="center", va="center", fontsize=7)
+    ax.set_xticks(range(len(corrections)), corrections)
+    ax.set_yticks(range(len(pairs)), pairs, fontsize=7 if len(pairs) > 15 else None)
+    ax.set_xlabel("correction (green = significant)")
+    ax.set_title(title or "Corrected decisions" + (f" on {measure}" if measure else ""),
+                 fontsize="medium")
+    return fig
+
+
+def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
+                    rate: str = "swap_rate", title: str | None = None) -> Figure:
+    """Swap rate against topic-set size, one line per difference bin (seed 000 §6.2.2,
+    Voorhees & Buckley); rows without a bin column form one line."""
+    for column in (size, rate):
+        if column not in swaps.columns:
+            raise UsageError(f"swap-rate table lacks column {column!r}")
+    table = swaps if bin in swaps.columns else swaps.assign(**{bin: "all"})
+    fig = _figure()
+    ax = fig.add_subplot()
+    for i, (label, rows) in enumerate(table.groupby(bin, sort=False)):
+        rows = rows.sort_values(size)
+        ax.plot(rows[size].to_numpy(float), rows[rate].to_numpy(float),
+                marker=_MARKERS[i % len(_MARKERS)], markersize=4, label=f"Δ {label}")
+    ax.set_xlabel("topic-set size")
+    ax.set_ylabel("swap rate")
+    ax.set_ylim(bottom=0)
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize="small", title="difference bin", title_fontsize="small")
+    ax.set_title(title or "Swap rate against topic-set size (seed 000 §6.2.2)",
+                 fontsize="medium")
+    return fig
+
+
+def figure_bytes(fig: Figure, fmt: str = "png", dpi: int = 100) -> bytes:
+    """The figure rendered to PNG or SVG bytes."""
+    if fmt not in ("png", "svg"):
+        raise UsageError(f"figure format must be png or svg, not {fmt!r}")
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format=fmt, dpi=dpi)
+    return buffer.getvalue()
+
+
+__all__ = ["plot_curves", "plot_ep_gr", "plot_nxcg", "plot_precall",
+           "plot_interpolated_precision", "plot_topic_distribution", "bootstrap_intervals",
+           "plot_confidence_intervals", "significance_matrix", "plot_significance_heatmap",
+           "plot_significance_decisions", "plot_swap_rates", "figure_bytes"]

@@ -1,0 +1,173 @@
+"""Summary tables of runs × measures: trec_eval-like text and LaTeX, with significance marks.
+
+The summary is the mean of every measure for every run (topic ``"all"`` rows of the results
+table, or the mean of its per-topic rows).  Significance marks come from a compare table
+(SPEC §11: ``run_a, run_b, measure, mean_a, mean_b, p_value, p_adjusted, reject``): every run
+gets a letter (a, b, c, ... in run order) and a cell carries the letters of the runs it is
+significantly better than on that measure — the convention of IR papers.
+"""
+from __future__ import annotations
+
+import string
+from typing import Sequence
+
+import numpy as np
+import pandas as pd
+
+from ..errors import UsageError
+
+
+def summary_table(results: pd.DataFrame, measures: Sequence[str] | None = None,
+                  runs: Sequence[str] | None = None) -> pd.DataFrame:
+    """Runs × measures table of means (index: run; columns: measures in first-seen order)."""
+    if results.empty:
+        raise UsageError("no results to summarise")
+    means = results[results["topic"].astype(str) == "all"]
+    if means.empty:
+        means = results.groupby(["run", "measure"], sort=False)["value"].mean().reset_index()
+    measures = list(measures) if measures else list(dict.fromkeys(means["measure"].astype(str)))
+    runs = list(runs) if runs else list(dict.fromkeys(means["run"].astype(str)))
+    table = means.pivot_table(index="run", columns="measure", values="value", aggfunc="first")
+    table.index = table.index.astype(str)
+    table.columns = table.columns.astype(str)
+    return table.reindex(index=runs, columns=measures)
+
+
+def run_letters(runs: Sequence[str]) -> dict[str, str]:
+    """a, b, ..., z, aa, ab, ... for the runs in order."""
+    letters = {}
+    for i, run in enumerate(runs):
+        code, n = "", i
+        while True:
+            code = string.ascii_lowercase[n % 26] + code
+            n = n // 26 - 1
+            if n < 0:
+                break
+        letters[run] = code
+    return letters
+
+
+def significance_marks(compare: pd.DataFrame | None, runs: Sequence[str],
+                       measures: Sequence[str]) -> dict[tuple[str, str], list[str]]:
+    """``{(run, measure): [letters of runs it beats significantly]}``."""
+    marks: dict[tuple[str, str], list[str]] = {(r, m): [] for r in runs for m in measures}
+    if compare is None or compare.empty:
+        return marks
+    letters = run_letters(runs)
+    for row in compare.itertuples(index=False):
+        if not bool(row.reject):
+            continue
+        a, b, m = str(row.run_a), str(row.run_b), str(row.measure)
+        if a not in letters or b not in letters or (a, m) not in marks:
+            continue
+        if float(row.mean_a) > float(row.mean_b):
+            marks[(a, m)].append(letters[b])
+        elif float(row.mean_b) > float(row.mean_a):
+            marks[(b, m)].append(letters[a])
+    for key in marks:
+        marks[key].sort(key=lambda code: (len(code), code))
+    return marks
+
+
+def _fmt(value: float, digits: int) -> str:
+    return "nan" if pd.isna(value) else f"{value:.{digits}f}"
+
+
+def format_text_table(results: pd.DataFrame, compare: pd.DataFrame | None = None,
+                      measures: Sequence[str] | None = None, digits: int = 4,
+                      layout: str = "wide") -> str:
+    """trec_eval-like plain text.
+
+    ``layout="wide"``: one line per measure, one column per run (run letters in a legend);
+    ``layout="long"``: trec_eval's own ``run<TAB>measure<TAB>all<TAB>value`` lines, the marks
+    appended to the value after a space."""
+    table = summary_table(results, measures)
+    runs, cols = list(table.index), list(table.columns)
+    marks = significance_marks(compare, runs, cols)
+    letters = run_letters(runs)
+    if layout == "long":
+        lines = []
+        for run in runs:
+            for m in cols:
+                mark = "".join(marks[(run, m)])
+                lines.append(f"{run}\t{m}\tall\t{_fmt(table.at[run, m], digits)}"
+                             + (f" {mark}" if mark else ""))
+        return "\n".join(lines) + "\n"
+    if layout != "wide":
+        raise UsageError(f"unknown table layout {layout!r}; expected wide or long")
+    cells = [[f"{_fmt(table.at[r, m], digits)}{(' ' + ''.join(marks[(r, m)])) if marks[(r, m)] else ''}"
+              for r in runs] for m in cols]
+    header = ["measure"] + [f"({letters[r]}) {r}" for r in runs]
+    width0 = max(len(header[0]), *(len(m) for m in cols))
+    widths = [max(len(header[i + 1]), *(len(row[i]) for row in cells)) for i in range(len(runs))]
+    out = [header[0].ljust(width0) + "  " + "  ".join(h.ljust(w) for h, w in
+                                                      zip(header[1:], widths))]
+    out.append("-" * len(out[0]))
+    for m, row in zip(cols, cells):
+        out.append(m.ljust(width0) + "  " + "  ".join(c.ljust(w) for c, w in zip(row, widths)))
+    if compare is not None and not compare.empty:
+        out.append("")
+        out.append("letters: significantly better than that run "
+                   f"({_describe(compare)})")
+    return "\n".join(line.rstrip() for line in out) + "\n"
+
+
+def _describe(compare: pd.DataFrame) -> str:
+    parts = []
+    for column in ("test", "correction"):
+        if column in compare.columns:
+            parts.append(", ".join(map(str, dict.fromkeys(compare[column]))))
+    return "; ".join(parts) if parts else "reject column of the compare table"
+
+
+_LATEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+                   "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+                   "^": r"\textasciicircum{}"}
+
+
+def latex_escape(text: str) -> str:
+    return "".join(_LATEX_SPECIALS.get(ch, ch) for ch in str(text))
+
+
+def format_latex_table(results: pd.DataFrame, compare: pd.DataFrame | None = None,
+                       measures: Sequence[str] | None = None, digits: int = 4,
+                       caption: str | None = None, label: str | None = None,
+                       bold_best: bool = True) -> str:
+    """A booktabs LaTeX table: runs as rows (with letters), measures as columns; the best
+    value of each column in bold; superscript letters = significantly better than that run."""
+    table = summary_table(results, measures)
+    runs, cols = list(table.index), list(table.columns)
+    marks = significance_marks(compare, runs, cols)
+    letters = run_letters(runs)
+    best = {m: np.nanmax(table[m].to_numpy(float)) if table[m].notna().any() else np.nan
+            for m in cols}
+    lines = [r"\begin{table}[t]", r"\centering"]
+    if caption:
+        lines.append(rf"\caption{{{latex_escape(caption)}}}")
+    if label:
+        lines.append(rf"\label{{{label}}}")
+    lines.append(r"\begin{tabular}{l" + "r" * len(cols) + "}")
+    lines.append(r"\toprule")
+    lines.append("Run & " + " & ".join(latex_escape(m) for m in cols) + r" \\")
+    lines.append(r"\midrule")
+    for run in runs:
+        cells = []
+        for m in cols:
+            value = table.at[run, m]
+            text = "--" if pd.isna(value) else _fmt(value, digits)
+            if bold_best and not pd.isna(value) and value == best[m]:
+                text = rf"\textbf{{{text}}}"
+            mark = "".join(marks[(run, m)])
+            cells.append(text + (rf"$^{{{mark}}}$" if mark else ""))
+        lines.append(f"({letters[run]}) {latex_escape(run)} & " + " & ".join(cells) + r" \\")
+    lines.append(r"\bottomrule")
+    lines.append(r"\end{tabular}")
+    if compare is not None and not compare.empty:
+        lines.append(r"\par\smallskip{\footnotesize Superscript letters: significantly better "
+                     rf"than that run ({latex_escape(_describe(compare))}).}}")
+    lines.append(r"\end{table}")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["summary_table", "run_letters", "significance_marks", "format_text_table",
+           "format_latex_table", "latex_escape"]

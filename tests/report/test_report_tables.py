@@ -1,0 +1,79 @@
+"""trec_eval-like text and LaTeX summary tables with significance marks."""
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from sdreval.errors import UsageError
+from sdreval.report.tables import (format_latex_table, format_text_table, latex_escape,
+                                   run_letters, significance_marks, summary_table)
+
+
+def _compare(rows):
+    return pd.DataFrame(rows, columns=["run_a", "run_b", "measure", "mean_a", "mean_b",
+                                       "p_value", "p_adjusted", "reject"])
+
+
+@pytest.fixture
+def small():
+    rows = [("A_run", "1", "MAep", 0.5), ("A_run", "2", "MAep", 0.7),
+            ("B", "1", "MAep", 0.1), ("B", "2", "MAep", 0.3),
+            ("A_run", "1", "P@10", 0.2), ("A_run", "2", "P@10", 0.2),
+            ("B", "1", "P@10", 0.4), ("B", "2", "P@10", 0.4)]
+    return pd.DataFrame(rows, columns=["run", "topic", "measure", "value"])
+
+
+def test_summary_means(small):
+    table = summary_table(small)
+    assert list(table.index) == ["A_run", "B"] and list(table.columns) == ["MAep", "P@10"]
+    assert table.at["A_run", "MAep"] == pytest.approx(0.6)
+    assert table.at["B", "P@10"] == pytest.approx(0.4)
+    # "all" rows are used as they are when present
+    means = pd.DataFrame([("A_run", "all", "MAep", 0.9)], columns=small.columns)
+    assert summary_table(means).at["A_run", "MAep"] == 0.9
+
+
+def test_letters():
+    letters = run_letters([f"r{i}" for i in range(28)])
+    assert letters["r0"] == "a" and letters["r25"] == "z" and letters["r26"] == "aa"
+    assert letters["r27"] == "ab"
+
+
+def test_marks_go_to_the_better_run(small):
+    compare = _compare([("A_run", "B", "MAep", 0.6, 0.2, 0.01, 0.02, True),
+                        ("A_run", "B", "P@10", 0.2, 0.4, 0.01, 0.02, True)])
+    marks = significance_marks(compare, ["A_run", "B"], ["MAep", "P@10"])
+    assert marks[("A_run", "MAep")] == ["b"] and marks[("B", "MAep")] == []
+    assert marks[("B", "P@10")] == ["a"] and marks[("A_run", "P@10")] == []
+    not_rejected = compare.assign(reject=False)
+    assert all(v == [] for v in significance_marks(not_rejected, ["A_run", "B"],
+                                                   ["MAep"]).values())
+
+
+def test_text_table(small):
+    compare = _compare([("A_run", "B", "MAep", 0.6, 0.2, 0.01, 0.02, True)])
+    text = format_text_table(small, compare)
+    lines = text.splitlines()
+    assert lines[0].split() == ["measure", "(a)", "A_run", "(b)", "B"]
+    assert lines[2].split() == ["MAep", "0.6000", "b", "0.2000"]
+    assert lines[3].split() == ["P@10", "0.2000", "0.4000"]
+    long = format_text_table(small, compare, layout="long").splitlines()
+    assert long[0] == "A_run\tMAep\tall\t0.6000 b"
+    assert long[3] == "B\tP@10\tall\t0.4000"
+    with pytest.raises(UsageError):
+        format_text_table(small, layout="diagonal")
+
+
+def test_latex_table(small):
+    compare = _compare([("A_run", "B", "MAep", 0.6, 0.2, 0.01, 0.02, True)])
+    tex = format_latex_table(small, compare, caption="Runs & 50% of topics", label="tab:x")
+    assert r"\begin{tabular}{lrr}" in tex and r"\toprule" in tex and r"\bottomrule" in tex
+    assert r"(a) A\_run & \textbf{0.6000}$^{b}$ & 0.2000 \\" in tex
+    assert r"(b) B & 0.2000 & \textbf{0.4000} \\" in tex
+    assert r"\caption{Runs \& 50\% of topics}" in tex and r"\label{tab:x}" in tex
+    assert tex.count("&") - tex.count(r"\&") == 2 * 3 + 0  # header + two rows, 2 separators each
+
+
+def test_latex_escape():
+    assert latex_escape("a_b&c%d$e#f{g}~^\\") == (r"a\_b\&c\%d\$e\#f\{g\}\textasciitilde{}"
+                                                  r"\textasciicircum{}\textbackslash{}")
