@@ -1,0 +1,118 @@
+"""FOL qrels of INEX 2008+ (highlighted passages): ``topic Q0 doc relchars doclen [BEP off:len ...]``.
+
+One line per judged document.  Five fields: the document was judged and holds no relevant text.
+The sixth field is the best entry point (BEP); the following fields are the highlighted passages
+as ``offset:length`` in Unicode characters of the document's text.  (A sixth field already of the
+form ``offset:length`` is read as a passage, with no BEP.)  Stored as
+:class:`~sdreval.judgements.qrels.DocPassages` in qrels of scale ``fol``.
+
+Policies (docs/inputs.md): wrong field count, non-integer or negative numbers and malformed
+``offset:length`` tokens are errors (file:line) and the line is not used.  Passages reaching
+beyond ``doclen``, a BEP beyond ``doclen``, empty or overlapping passages, ``relchars`` not
+equal to the passages' total length, and a relevant document without passages are warnings
+(the line is kept as written).  A document judged twice in a topic: an identical repeat is a
+warning, a conflicting one an error; the first line is kept.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import ProblemLog
+from ..judgements.qrels import DocPassages, Qrels
+from .textlines import finish, iter_fields, parse_int
+
+
+def _parse_range(token: str) -> tuple[int, int] | None:
+    offset, sep, length = token.partition(":")
+    if not sep:
+        return None
+    o, n = parse_int(offset), parse_int(length)
+    if o is None or n is None or o < 0 or n < 0:
+        return None
+    return o, n
+
+
+def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
+    """Read FOL qrels; problems go to ``log`` (without one, all errors are raised at the end)."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    qrels = Qrels("fol", source=file)
+    seen: dict[tuple[str, str], tuple[int, tuple]] = {}
+    for number, fields in iter_fields(path, log):
+        if len(fields) < 5:
+            log.error(file, number, f"expected at least 5 fields (topic Q0 doc relchars doclen "
+                                    f"[BEP offset:length ...]), found {len(fields)}")
+            continue
+        topic, doc = fields[0], fields[2]
+        bad: list[str] = []
+        relchars, doclen = parse_int(fields[3]), parse_int(fields[4])
+        if relchars is None or relchars < 0:
+            bad.append(f"relchars {fields[3]!r} is not a non-negative integer")
+        if doclen is None or doclen < 0:
+            bad.append(f"doclen {fields[4]!r} is not a non-negative integer")
+        bep: int | None = None
+        tokens = fields[5:]
+        if tokens and ":" not in tokens[0]:
+            bep = parse_int(tokens[0])
+            if bep is None or bep < 0:
+                bad.append(f"best entry point {tokens[0]!r} is not a non-negative integer")
+            tokens = tokens[1:]
+        ranges: list[tuple[int, int]] = []
+        for token in tokens:
+            parsed = _parse_range(token)
+            if parsed is None:
+                bad.append(f"passage {token!r} is not offset:length with non-negative "
+                           f"integers")
+            else:
+                ranges.append(parsed)
+        if bad:
+            for message in bad:
+                log.error(file, number, message)
+            continue
+        content = (relchars, doclen, bep, tuple(ranges))
+        key = (topic, doc)
+        if key in seen:
+            first, previous = seen[key]
+            if previous == content:
+                log.warn(file, number, f"topic {topic}: document {doc} repeats line {first} "
+                                       f"(identical; ignored)")
+            else:
+                log.error(file, number, f"topic {topic}: document {doc} judged again, "
+                                        f"differently from line {first} (line {first} kept)")
+            continue
+        seen[key] = (number, content)
+        _check(file, number, topic, doc, relchars, doclen, bep, ranges, log)  # type: ignore
+        qrels.topic(topic).passages[doc] = DocPassages(doc, ranges, relchars,  # type: ignore
+                                                      doclen, bep)
+    if not qrels.topics and not log.errors:
+        log.warn(file, None, "the qrels hold no judgements")
+    finish(log, own)
+    return qrels
+
+
+def _check(file: str, number: int, topic: str, doc: str, relchars: int, doclen: int,
+           bep: int | None, ranges: list[tuple[int, int]], log: ProblemLog) -> None:
+    """Warnings about a line that is well-formed but inconsistent."""
+    where = f"topic {topic}, document {doc}"
+    total = sum(n for _, n in ranges)
+    if ranges and total != relchars:
+        log.warn(file, number, f"{where}: relchars {relchars} differs from the passages' total "
+                               f"length {total}")
+    if relchars > 0 and not ranges:
+        log.warn(file, number, f"{where}: relchars {relchars} but no passage given")
+    for offset, length in ranges:
+        if length == 0:
+            log.warn(file, number, f"{where}: empty passage {offset}:0")
+        if offset + length > doclen:
+            log.warn(file, number, f"{where}: passage {offset}:{length} reaches beyond doclen "
+                                   f"{doclen} (kept)")
+    if bep is not None and bep > doclen:
+        log.warn(file, number, f"{where}: best entry point {bep} beyond doclen {doclen}")
+    ordered = sorted(r for r in ranges if r[1] > 0)
+    reach = -1
+    for offset, length in ordered:
+        if offset < reach:
+            log.warn(file, number, f"{where}: passage {offset}:{length} overlaps another "
+                                   f"passage of the line")
+        reach = max(reach, offset + length)
