@@ -1,0 +1,195 @@
+"""XML collection parsing: INEX character offsets, entities, safety (SPEC §1, §2)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from sdreval.errors import InputError, ProblemLog
+from sdreval.io.collection import parse_document, read_collection
+
+DATA = Path("/work/shared/data")
+DOCS = DATA / "inex2009-wikipedia-sample" / "docs"
+QRELS = DATA / "inex2010-adhoc" / "inex2010.qrels"
+needs_data = pytest.mark.skipif(not DOCS.is_dir(), reason="shared INEX data not available")
+
+
+@pytest.fixture(scope="module")
+def sample():
+    return read_collection(DOCS)
+
+
+@needs_data
+def test_all_sample_documents_parse_and_match_qrels_doc_lengths(sample):
+    assert len(sample) == 13
+    lengths = {}
+    for line in QRELS.read_text().splitlines():
+        fields = line.split()
+        if fields[2] in sample:
+            lengths[fields[2]] = int(fields[4])
+    assert len(lengths) >= 5
+    for doc in sample:
+        tree = sample[doc]
+        assert tree.paths[0] == "/article[1]"
+        assert tree.length == len(tree.text)
+        assert np.all(tree.end >= tree.start)
+        if doc in lengths:  # the qrels' doclen column is our text length
+            assert tree.length == lengths[doc], doc
+
+
+def _section_titled(tree, title: str) -> str:
+    for path in tree.paths:
+        if path.rsplit("/", 1)[-1].startswith("st["):
+            offset, length = tree.char_range(path)
+            if tree.text[offset:offset + length].strip() == title:
+                return path.rsplit("/", 1)[0]
+    raise AssertionError(f"no section titled {title!r}")
+
+
+@needs_data
+def test_doc_1164_qrels_passages_are_title_and_learning_section(sample):
+    tree = sample["1164"]
+    line = next(l for l in QRELS.read_text().splitlines()
+                if l.startswith("2010096 ") and l.split()[2] == "1164")
+    ranges = [tuple(map(int, r.split(":"))) for r in line.split()[6:]]
+    assert (2, 23) in ranges and (16607, 902) in ranges
+    # 2:23 is exactly the title element
+    assert tree.char_range("/article[1]/header[1]/title[1]") == (2, 23)
+    assert tree.text[2:2 + 23] == "Artificial intelligence"
+    # 16607:902 is exactly the text of the section titled "Learning" (without the
+    # whitespace-only text between its start tag and the <st>, and before its end tag)
+    section = _section_titled(tree, "Learning")
+    assert section == "/article[1]/bdy[1]/sec[2]/ss1[1]/ss2[4]"
+    offset, length = tree.char_range(section)
+    element_text = tree.text[offset:offset + length]
+    assert tree.text[16607:16607 + 902] == element_text.strip()
+    lead = len(element_text) - len(element_text.lstrip())
+    assert (offset + lead, len(element_text.strip())) == (16607, 902)
+
+
+def test_offsets_words_paths_on_small_document():
+    tree = parse_document(b'<a>foo<b>bar</b>baz qux <c>x y</c><!--hi-->z<?pi q?><b/></a>', "d")
+    assert tree.paths == ["/a[1]", "/a[1]/b[1]", "/a[1]/c[1]", "/a[1]/b[2]"]
+    assert tree.text == "foobarbaz qux x yz"
+    assert list(tree.start) == [0, 3, 14, 18]
+    assert list(tree.end) == [18, 6, 17, 18]
+    # words: runs of \w split at element boundaries: foo bar baz qux x y z
+    assert list(tree.words) == [7, 1, 2, 0]
+    assert list(tree.parent) == [-1, 0, 0, 0]
+    assert tree.children("/a[1]") == ["/a[1]/b[1]", "/a[1]/c[1]", "/a[1]/b[2]"]
+
+
+def test_html_entities_without_dtd_and_no_network():
+    xml = (b'<?xml version="1.0"?>\n<!DOCTYPE article SYSTEM "http://127.0.0.1:9/article.dtd">\n'
+           b'<article><p>a&nbsp;b&amp;c&#32;d&mdash;&eacute;</p></article>')
+    tree = parse_document(xml, "x")
+    assert tree.text == "a\u00a0b&c d\u2014\u00e9"
+    assert tree.chars("/article[1]/p[1]") == 9
+
+
+def test_internal_entities_never_expanded_and_reported():
+    bomb = (b'<?xml version="1.0"?>\n<!DOCTYPE a [\n<!ENTITY x "xxxxxxxxxx">\n'
+            b'<!ENTITY y "&x;&x;&x;&x;&x;&x;&x;&x;&x;&x;">\n<!ENTITY z "&y;&y;&y;&y;&y;&y;">\n]>\n'
+            b'<a>&z;&z;&z;</a>')
+    log = ProblemLog()
+    tree = parse_document(bomb, "b", log=log)
+    assert tree.text == ""
+    assert log.errors and all("unknown entity" in p.message for p in log.errors)
+    assert any(p.line == 7 for p in log.errors)
+    with pytest.raises(InputError):
+        parse_document(bomb, "b")
+
+
+def test_external_entity_not_fetched(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRET")
+    xml = (f'<!DOCTYPE a [<!ENTITY e SYSTEM "file://{secret}">]><a>x&e;y</a>').encode()
+    log = ProblemLog()
+    tree = parse_document(xml, "e", log=log)
+    assert "SECRET" not in tree.text and tree.text == "xy"
+    assert log.errors
+
+
+def test_malformed_document_names_file_and_line(tmp_path):
+    bad = tmp_path / "bad.xml"
+    bad.write_bytes(b"<a>\n<b>\n</a>\n")
+    with pytest.raises(InputError) as info:
+        parse_document(bad)
+    problem = info.value.problems[0]
+    assert problem.file == str(bad) and problem.line == 3
+
+
+def test_read_collection_recursive_lazy_and_duplicates(tmp_path):
+    (tmp_path / "x" / "y").mkdir(parents=True)
+    (tmp_path / "1.xml").write_bytes(b"<article>one</article>")
+    (tmp_path / "x" / "2.xml").write_bytes(b"<article>two two</article>")
+    (tmp_path / "x" / "y" / "3.xml").write_bytes(b"<article><broken></article>")
+    (tmp_path / "x" / "y" / "1.xml").write_bytes(b"<article>dup</article>")
+    log = ProblemLog()
+    coll = read_collection(tmp_path, log)
+    assert sorted(coll) == ["1", "2", "3"]
+    assert len(log.errors) == 1 and "duplicate document id" in log.errors[0].message
+    assert coll["1"].text == "one" and coll["2"].words[0] == 2
+    with pytest.raises(InputError):  # parsed lazily: the broken document fails on access
+        coll["3"]
+    with pytest.raises(InputError):
+        read_collection(tmp_path / "missing")
+
+
+_tags = st.sampled_from(["a", "b", "sec", "p"])
+_texts = st.text(alphabet="ab &<>\u00e9\n", max_size=6)
+
+
+@st.composite
+def _xml_trees(draw, depth=0):
+    tag = draw(_tags)
+    children = draw(st.lists(_xml_trees(depth + 1), max_size=3)) if depth < 3 else []
+    texts = draw(st.lists(_texts, min_size=len(children) + 1, max_size=len(children) + 1))
+    return tag, children, texts
+
+
+def _render(node) -> tuple[str, str]:
+    """(xml, text content) of a generated tree."""
+    tag, children, texts = node
+    esc = lambda t: t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    xml, text = [f"<{tag}>", esc(texts[0])], [texts[0]]
+    for child, tail in zip(children, texts[1:]):
+        cx, ct = _render(child)
+        xml += [cx, esc(tail)]
+        text += [ct, tail]
+    xml.append(f"</{tag}>")
+    return "".join(xml), "".join(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_xml_trees())
+def test_ranges_are_text_of_elements(node):
+    xml, text = _render(node)
+    tree = parse_document(xml, "h")
+    assert tree.text == text
+    from lxml import etree
+    root = etree.fromstring(xml.encode())
+    for path in tree.paths:
+        found = root.xpath(path)
+        assert len(found) == 1
+        offset, length = tree.char_range(path)
+        assert tree.text[offset:offset + length] == "".join(found[0].itertext())
+    # children lie inside their parents
+    for i, p in enumerate(tree.parent):
+        if p >= 0:
+            assert tree.start[p] <= tree.start[i] <= tree.end[i] <= tree.end[p]
+
+
+def test_local_external_dtd_never_read(tmp_path):
+    (tmp_path / "article.dtd").write_text(
+        '<!ENTITY secret "SECRET">\n<!ATTLIST article leaked CDATA "yes">\n')
+    (tmp_path / "docs").mkdir()
+    doc = tmp_path / "docs" / "7.xml"
+    doc.write_bytes(b'<?xml version="1.0"?>\n<!DOCTYPE article SYSTEM "../article.dtd">\n'
+                    b'<article>a&secret;b&nbsp;</article>')
+    log = ProblemLog()
+    tree = parse_document(doc, log=log)
+    assert tree.doc == "7" and tree.text == "ab\u00a0"
+    assert [p.line for p in log.errors] == [3]
