@@ -105,7 +105,7 @@ def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
                 try:
                     canon = canonical_xpath(raw)
                 except XPathError as error:
-                    bad.append(str(error))
+                    bad.append(error.problems[0].message)
                 else:
                     found = path_ids.setdefault(canon, len(path_ids))
                     raw_paths[raw] = found
