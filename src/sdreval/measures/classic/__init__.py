@@ -1,1 +1,3 @@
-"""Measure family classic (to be implemented)."""
+"""Classic graded measures on elements as independent documents: AP, gAP, AWP, P@k, Rprec,
+nDCG@k (SPEC §8; seed 003 §2.1).  Q, R and MAep belong to the XCG family (shared kernel)."""
+from . import definitions  # noqa: F401  (registers the measures)

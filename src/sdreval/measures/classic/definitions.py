@@ -1,0 +1,101 @@
+"""Classic graded measures on elements treated as independent documents (SPEC §8).
+
+``AP``, ``gAP``, ``AWP``, ``P@k``, ``Rprec`` and ``nDCG@k``.  ``Q``, ``R`` and ``MAep`` are the
+XCG family's (one implementation, ``measures/cumgain.py``); with ``ideal=full, overlap=off`` they
+are the classic measures.  Rankings arrive ordered by ``ctx.order`` (file order by default;
+``rsv`` is trec_eval's order).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+from ...judgements.qrels import Qrels
+from ...model.run import Run
+from ..registry import Measure, MeasureDef, Param, register_family, register_measure
+from . import kernels
+from .gains import ideal_gains, ranking_gains, resolve_quant, topic_quant_map
+
+FAMILY = "classic"
+
+QUANT = Param("quant", str, None, "quantisation of (e, s) to a gain (default: the generalised "
+              "function of the qrels scale)", context_key="quant")
+REL = Param("rel", float, 0.0, "binary threshold: relevant iff quantised value >= rel "
+            "(rel = 0: any positive value)")
+GAINS = Param("gains", str, "linear", "gain of a quantised value g: linear (g) or exp (2^g-1)",
+              choices=("linear", "exp"))
+
+_DEFS = [
+    MeasureDef("AP", FAMILY, "binary average precision over elements as independent documents "
+               "(trec_eval map): Σ isrel(r)·count(r)/r / R", (QUANT, REL)),
+    MeasureDef("gAP", FAMILY, "graded average precision (seed 003 §2.1): Σ isrel(r)·cg(r)/r / R",
+               (QUANT,)),
+    MeasureDef("AWP", FAMILY, "average weighted precision (Sakai; seed 003 §2.1): "
+               "Σ isrel(r)·cg(r)/cig(r) / R", (QUANT,)),
+    MeasureDef("P", FAMILY, "binary precision at rank k: count(k)/k", (QUANT, REL), cutoff="int",
+               cutoff_doc="rank k"),
+    MeasureDef("Rprec", FAMILY, "binary R-precision: count(R)/R", (QUANT, REL)),
+    MeasureDef("nDCG", FAMILY, "normalised discounted cumulated gain at rank k (whole list if no "
+               "cut-off), log2(r+1) discount", (QUANT, GAINS), cutoff="optional-int",
+               cutoff_doc="rank k"),
+]
+for _definition in _DEFS:
+    register_measure(_definition)
+
+
+def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
+                   ctx: Any) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+    """Padded gain matrix ``G`` (topics × ranks), ideal matrix ``I`` and the ideal vectors."""
+    quant = resolve_quant(quant_name, qrels)
+    gains, ideals = [], []
+    for topic in topics:
+        qmap = topic_quant_map(qrels, topic, quant, ctx)
+        gains.append(ranking_gains(run.get(topic), qmap, ctx, f"run {run.name} topic {topic}"))
+        ideals.append(ideal_gains(qmap))
+    return kernels.pad(gains), kernels.pad(ideals), ideals
+
+
+def binary_relevance(values: np.ndarray, rel: float) -> np.ndarray:
+    """``isrel``: value >= rel, or value > 0 when rel is 0."""
+    return values >= rel if rel > 0 else values > 0
+
+
+def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
+            ctx: Any) -> dict[str, dict[str, float]]:
+    """Family kernel: all classic measures of one run, grouped by quantisation."""
+    out: dict[str, dict[str, float]] = {}
+    if not topics:
+        return {m.text: {} for m in measures}
+    by_quant: dict[Any, list[Measure]] = defaultdict(list)
+    for m in measures:
+        by_quant[m.get("quant", ctx)].append(m)
+    for quant_name, members in by_quant.items():
+        G, I, ideals = topic_matrices(qrels, run, topics, quant_name, ctx)
+        n_graded = np.array([len(v) for v in ideals], dtype=np.float64)
+        for m in members:
+            if m.name in ("AP", "P", "Rprec"):
+                rel = float(m.get("rel", ctx))
+                isrel = binary_relevance(G, rel)
+                R = np.array([binary_relevance(v, rel).sum() for v in ideals], dtype=np.int64)
+                if m.name == "AP":
+                    values = kernels.average_precision(isrel, R)
+                elif m.name == "P":
+                    values = kernels.precision_at(isrel, int(m.cutoff))
+                else:
+                    values = kernels.r_precision(isrel, R)
+            elif m.name == "gAP":
+                values = kernels.graded_average_precision(G, n_graded)
+            elif m.name == "AWP":
+                values = kernels.average_weighted_precision(G, I, n_graded)
+            elif m.name == "nDCG":
+                cutoff = None if m.cutoff is None else int(m.cutoff)
+                values = kernels.ndcg_at(G, I, cutoff, m.get("gains", ctx))
+            else:  # pragma: no cover - every registered name is handled above
+                raise AssertionError(m.name)
+            out[m.text] = dict(zip(topics, values.tolist()))
+    return out
+
+
+register_family(FAMILY, compute)

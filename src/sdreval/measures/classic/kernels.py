@@ -1,0 +1,111 @@
+"""Classic rank-based measures, vectorised over many ranked lists at once (pure numpy).
+
+Every kernel takes a padded 2-D gain matrix ``G`` (one row per ranked list = (run, topic),
+column ``r-1`` = rank ``r``, zeros past the end of a list), an ideal matrix ``I`` (each row the
+list's ideal gains sorted descending, zero-padded) and ``R`` (relevant elements per row).
+Elements are independent documents (seed 003 §2.1).  Notation of seed 003 §2.1:
+``cg(r) = Σ_{i≤r} g(i)``, ``cig(r)`` the same on the ideal list (constant past its end),
+``count(r)`` relevant results among the first ``r``, ``isrel(r)`` 0/1.
+
+A row with ``R = 0`` scores 0.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+
+def pad(rows: Sequence[np.ndarray], width: int | None = None) -> np.ndarray:
+    """Stack 1-D arrays into a zero-padded matrix of at least ``width`` columns."""
+    longest = max((len(r) for r in rows), default=0)
+    width = max(longest, width or 0, 1)
+    out = np.zeros((len(rows), width), dtype=np.float64)
+    for i, row in enumerate(rows):
+        out[i, :len(row)] = row
+    return out
+
+
+def _fit(matrix: np.ndarray, width: int) -> np.ndarray:
+    """Truncate or zero-pad the columns of ``matrix`` to ``width``."""
+    if matrix.shape[1] >= width:
+        return matrix[:, :width]
+    out = np.zeros((matrix.shape[0], width), dtype=matrix.dtype)
+    out[:, :matrix.shape[1]] = matrix
+    return out
+
+
+def _safe_div(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+    den = np.asarray(den, dtype=np.float64)
+    return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den > 0)
+
+
+def _ranks(width: int) -> np.ndarray:
+    return np.arange(1, width + 1, dtype=np.float64)
+
+
+def average_precision(isrel: np.ndarray, R: np.ndarray) -> np.ndarray:
+    """Binary AP (trec_eval ``map``): ``AP = Σ_r isrel(r)·count(r)/r / R``."""
+    isrel = isrel.astype(np.float64)
+    count = np.cumsum(isrel, axis=1)
+    return _safe_div((isrel * count / _ranks(isrel.shape[1])).sum(axis=1), R)
+
+
+def graded_average_precision(G: np.ndarray, R: np.ndarray) -> np.ndarray:
+    """Graded AP (seed 003 §2.1 Eq. 1, Kekäläinen & Järvelin):
+    ``gAP = Σ_r isrel(r)·cg(r)/r / R`` with ``isrel(r) = g(r) > 0``."""
+    cg = np.cumsum(G, axis=1)
+    return _safe_div(((G > 0) * cg / _ranks(G.shape[1])).sum(axis=1), R)
+
+
+def average_weighted_precision(G: np.ndarray, I: np.ndarray, R: np.ndarray) -> np.ndarray:
+    """AWP (Sakai; seed 003 §2.1 note 3): ``Σ_r isrel(r)·cg(r)/cig(r) / R``."""
+    cg = np.cumsum(G, axis=1)
+    cig = np.cumsum(_fit(I, G.shape[1]), axis=1)
+    return _safe_div(_safe_div((G > 0) * cg, cig).sum(axis=1), R)
+
+
+def q_measure(G: np.ndarray, I: np.ndarray, R: np.ndarray, beta: float = 1.0) -> np.ndarray:
+    """Q-measure (Sakai; seed 003 §2.1 Eq. 2; SPEC §5):
+    ``Q = Σ_r isrel(r)·(β·cg(r) + count(r)) / (β·cig(r) + r) / R``.
+
+    The batched twin of :func:`sdreval.measures.cumgain.q_measure` on flat data (tested equal).
+    """
+    isrel = (G > 0).astype(np.float64)
+    count = np.cumsum(isrel, axis=1)
+    cg = np.cumsum(G, axis=1)
+    cig = np.cumsum(_fit(I, G.shape[1]), axis=1)
+    blended = (beta * cg + count) / (beta * cig + _ranks(G.shape[1]))
+    return _safe_div((isrel * blended).sum(axis=1), R)
+
+
+def precision_at(isrel: np.ndarray, k: int) -> np.ndarray:
+    """``P@k = count(k)/k`` (a list shorter than k counts its missing ranks as non-relevant)."""
+    return _fit(isrel.astype(np.float64), k).sum(axis=1) / k
+
+
+def r_precision(isrel: np.ndarray, R: np.ndarray) -> np.ndarray:
+    """``Rprec = count(R)/R``."""
+    R = np.asarray(R, dtype=np.int64)
+    width = max(int(R.max(initial=0)), 1)
+    count = np.cumsum(_fit(isrel.astype(np.float64), width), axis=1)
+    at_r = count[np.arange(len(R)), np.maximum(R, 1) - 1]
+    return _safe_div(at_r, R)
+
+
+GAIN_FUNCTIONS = {
+    "linear": lambda g: g,
+    "exp": lambda g: np.exp2(g) - 1.0,
+}
+
+
+def ndcg_at(G: np.ndarray, I: np.ndarray, k: int | None = None,
+            gains: str = "linear") -> np.ndarray:
+    """nDCG@k (Järvelin & Kekäläinen 2002): ``Σ_{r≤k} gain(g(r))/log2(r+1)`` over the same sum
+    on the ideal list; ``gains`` is ``linear`` (g) or ``exp`` (2^g − 1, Burges)."""
+    width = k if k is not None else max(G.shape[1], I.shape[1])
+    transform = GAIN_FUNCTIONS[gains]
+    discount = 1.0 / np.log2(_ranks(width) + 1.0)
+    dcg = (transform(_fit(G, width)) * discount).sum(axis=1)
+    idcg = (transform(_fit(I, width)) * discount).sum(axis=1)
+    return _safe_div(dcg, idcg)
