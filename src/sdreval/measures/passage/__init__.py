@@ -1,1 +1,10 @@
-"""Measure family passage (to be implemented)."""
+"""Measure family ``passage``: HiXEval (seed 002 Eq. 15-17) and the INEX 2007-2010 Focused,
+Relevant in Context and Best in Context measures on passage (FOL) runs (SPEC §9).
+
+Measures: ``iP@x``, ``MAiP``, ``HiXiP@r``, ``HiXiR@r``, ``gP@k``, ``gR@k``, ``MAgP`` (the last
+three with ``task=ric|bic``).  See ``docs/passage-tasks.md``.
+"""
+from . import definitions  # noqa: F401  (registers the measures)
+from .definitions import MEASURE_DEFS, as_passage_run, compute
+
+__all__ = ["MEASURE_DEFS", "as_passage_run", "compute"]

@@ -1,0 +1,221 @@
+"""Character-range arithmetic for passage measures (pure numpy, no per-character loops).
+
+Every passage of one topic is placed on a single integer line: document ``u`` (its index among
+the documents of the ranking) occupies ``[u·BAND, (u+1)·BAND)``, so a passage ``(doc, offset,
+length)`` becomes the half-open interval ``[u·BAND + offset, u·BAND + offset + length)`` and
+passages of different documents can never touch.  On that line:
+
+* relevant text is a sorted list of disjoint intervals and :func:`coverage` gives, for any
+  interval, how many of its characters are relevant (a cumulative sum and ``searchsorted``);
+* :func:`first_cover` cuts the line at every passage boundary into elementary segments and finds,
+  for each segment, the best (smallest) rank covering it — so each character is charged once, to
+  the first passage retrieving it (HiXEval's ``rov``, seed 002 Eq. 15, and the "count each
+  character once" policy of SPEC §9 for the Focused task).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+#: width of one document's band on the global character line (4 Gi characters per document).
+BAND = np.int64(1) << np.int64(32)
+
+
+def merge_intervals(starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Union of half-open intervals ``[starts, ends)`` as sorted disjoint intervals.
+
+    Empty intervals are dropped; touching intervals are merged."""
+    keep = ends > starts
+    s = np.asarray(starts, dtype=np.int64)[keep]
+    e = np.asarray(ends, dtype=np.int64)[keep]
+    if s.size == 0:
+        return s, e
+    order = np.argsort(s, kind="stable")
+    s, e = s[order], e[order]
+    reach = np.maximum.accumulate(e)
+    new = np.empty(s.size, dtype=bool)
+    new[0] = True
+    new[1:] = s[1:] > reach[:-1]
+    group = np.cumsum(new) - 1
+    merged_e = np.zeros(int(group[-1]) + 1, dtype=np.int64)
+    np.maximum.at(merged_e, group, e)
+    return s[new], merged_e
+
+
+def coverage(rel_starts: np.ndarray, rel_ends: np.ndarray, starts: np.ndarray,
+             ends: np.ndarray) -> np.ndarray:
+    """Relevant characters inside each interval ``[starts, ends)``.
+
+    ``rel_starts``/``rel_ends`` must be sorted and disjoint (see :func:`merge_intervals`).
+    Uses ``C(x)`` = relevant characters below ``x``; the answer is ``C(end) − C(start)``."""
+    starts = np.asarray(starts, dtype=np.int64)
+    ends = np.asarray(ends, dtype=np.int64)
+    if rel_starts.size == 0:
+        return np.zeros(starts.shape, dtype=np.int64)
+    cum = np.concatenate(([0], np.cumsum(rel_ends - rel_starts)))
+
+    def below(x: np.ndarray) -> np.ndarray:
+        i = np.searchsorted(rel_starts, x, side="right") - 1
+        ic = np.maximum(i, 0)
+        inside = np.clip(x - rel_starts[ic], 0, rel_ends[ic] - rel_starts[ic])
+        return np.where(i < 0, 0, cum[ic] + inside)
+
+    return below(ends) - below(starts)
+
+
+@dataclass
+class Segments:
+    """Elementary segments of the passages of one ranking.
+
+    ``seg_start``/``seg_len``: the covered segments; ``first``: the smallest rank (0-based row)
+    covering each; ``covers``: total (segment, passage) incidences — more than the number of
+    covered segments exactly when some passages overlap."""
+
+    seg_start: np.ndarray
+    seg_len: np.ndarray
+    first: np.ndarray
+    covers: int
+
+    @property
+    def has_overlap(self) -> bool:
+        return self.covers > self.seg_start.size
+
+
+def first_cover(starts: np.ndarray, ends: np.ndarray) -> Segments:
+    """Cut the line at every boundary; for each covered segment the first row covering it.
+
+    Rows are in rank order.  The expansion costs the number of (segment, passage) incidences,
+    i.e. ``O(n)`` for a run without overlaps."""
+    starts = np.asarray(starts, dtype=np.int64)
+    ends = np.asarray(ends, dtype=np.int64)
+    n = starts.size
+    if n == 0:
+        z = np.zeros(0, dtype=np.int64)
+        return Segments(z, z, z, 0)
+    bounds = np.unique(np.concatenate((starts, ends)))
+    a = np.searchsorted(bounds, starts)
+    b = np.searchsorted(bounds, ends)
+    counts = np.maximum(b - a, 0)
+    total = int(counts.sum())
+    if total == 0:
+        z = np.zeros(0, dtype=np.int64)
+        return Segments(z, z, z, 0)
+    rows = np.repeat(np.arange(n, dtype=np.int64), counts)
+    # segment index of each incidence: a_i, a_i+1, ..., b_i-1
+    step_start = np.cumsum(counts) - counts
+    seg = np.repeat(a, counts) + (np.arange(total, dtype=np.int64) - np.repeat(step_start, counts))
+    if total == n:  # every passage is one segment: no segment can be covered twice
+        uniq, idx = seg, np.arange(total)
+        if n > 1 and np.any(np.diff(np.sort(seg)) == 0):
+            uniq, idx = np.unique(seg, return_index=True)
+    else:
+        # np.unique with return_index sorts stably, so idx is the first (= best-ranked) row
+        uniq, idx = np.unique(seg, return_index=True)
+    seg_start = bounds[uniq]
+    seg_len = bounds[uniq + 1] - seg_start
+    return Segments(seg_start, seg_len, rows[idx], total)
+
+
+def overlapping_pairs(starts: np.ndarray, ends: np.ndarray) -> int:
+    """Number of pairs of non-empty intervals sharing at least one character.
+
+    In start order, interval ``i`` overlaps every earlier one except those ending at or before
+    its start: ``i − #{j: e_j ≤ s_i}``."""
+    keep = ends > starts
+    s = np.sort(np.asarray(starts)[keep])
+    e = np.sort(np.asarray(ends)[keep])
+    if s.size < 2:
+        return 0
+    return int((np.arange(s.size) - np.searchsorted(e, s, side="right")).sum())
+
+
+def list_overlaps(starts: np.ndarray, ends: np.ndarray) -> list[tuple[int, int, int]]:
+    """Every overlapping pair as ``(row_a, row_b, shared characters)`` with ``row_a < row_b``
+    (for error messages; quadratic only in the number of overlapping rows)."""
+    order = np.argsort(starts, kind="stable")
+    s, e = np.asarray(starts)[order], np.asarray(ends)[order]
+    out: list[tuple[int, int, int]] = []
+    for i in range(s.size):
+        if e[i] <= s[i]:
+            continue
+        j = i + 1
+        while j < s.size and s[j] < e[i]:
+            if e[j] > s[j]:
+                shared = int(min(e[i], e[j]) - s[j])
+                a, b = int(order[i]), int(order[j])
+                out.append((min(a, b), max(a, b), shared))
+            j += 1
+    return sorted(out)
+
+
+# --------------------------------------------------------------------------------------------
+# Focused task / HiXEval (seed 002 Eq. 15-17; Kamps et al., INEX 2007)
+# --------------------------------------------------------------------------------------------
+
+def focused_curve(new_rel: np.ndarray, new_ret: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Cumulative relevant and retrieved characters at every rank (each character once)."""
+    return np.cumsum(new_rel), np.cumsum(new_ret)
+
+
+def precision_at_ranks(cum_gain: np.ndarray, cum_size: np.ndarray) -> np.ndarray:
+    """P[r] = Σ_{i≤r} rsize(e_i) / Σ_{i≤r} size(e_i) (seed 002 Eq. 16); 0 before any text."""
+    cum_size = np.asarray(cum_size, dtype=np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = np.where(cum_size > 0, cum_gain / np.where(cum_size > 0, cum_size, 1.0), 0.0)
+    return p
+
+
+def interpolated_precision(precision: np.ndarray, reached: np.ndarray) -> np.ndarray:
+    """iP[x_j] = max { P[r] : R[r] ≥ x_j } (0 when no rank reaches x_j).
+
+    ``reached`` is a boolean matrix (levels × ranks) of ``R[r] ≥ x_j``; vectorised as a masked
+    maximum."""
+    if precision.size == 0:
+        return np.zeros(reached.shape[0])
+    return np.where(reached, precision[None, :], 0.0).max(axis=1, initial=0.0)
+
+
+def interpolated_precision_monotone(precision: np.ndarray, levels_reached_from: np.ndarray
+                                    ) -> np.ndarray:
+    """iP at many recall levels when recall is non-decreasing in rank.
+
+    ``levels_reached_from[j]`` is the first rank (0-based) whose recall reaches level j (or
+    ``len(precision)`` if none); iP is then the suffix maximum of P from that rank."""
+    n = precision.size
+    suffix = np.concatenate((np.maximum.accumulate(precision[::-1])[::-1], [0.0]))
+    return suffix[np.minimum(levels_reached_from, n)]
+
+
+def f_beta(rel_ret: np.ndarray, ret: np.ndarray, rel: np.ndarray, beta: float) -> np.ndarray:
+    """Relevant-in-context article score: F_β of character precision and recall inside the
+    article, F = (1+β²)·P·R / (β²·P + R) (Kamps et al., INEX 2007/2009); 0 without relevant
+    text retrieved."""
+    rel_ret = np.asarray(rel_ret, dtype=np.float64)
+    ok = rel_ret > 0
+    p = np.divide(rel_ret, ret, out=np.zeros_like(rel_ret), where=ok)
+    r = np.divide(rel_ret, rel, out=np.zeros_like(rel_ret), where=ok)
+    b2 = beta * beta
+    den = b2 * p + r
+    return np.divide((1 + b2) * p * r, den, out=np.zeros_like(rel_ret), where=ok & (den > 0))
+
+
+def bep_score(entry: np.ndarray, bep: np.ndarray, relevant: np.ndarray, n: int) -> np.ndarray:
+    """Best-in-context article score: (n − |BEP − entry|)/n when the distance is at most n,
+    else 0; 0 for a non-relevant article (INEX 2008-2010 BiC)."""
+    d = np.abs(np.asarray(bep, dtype=np.float64) - entry)
+    return np.where(relevant & (d <= n), (n - d) / n, 0.0)
+
+
+def generalized_precision(scores: np.ndarray, relevant: np.ndarray, n_relevant: int
+                          ) -> tuple[np.ndarray, np.ndarray, float]:
+    """gP[r] = Σ_{i≤r} score_i / r, gR[r] = |relevant articles ≤ r| / |relevant articles|,
+    AgP = Σ_r gP[r]·isrel(r) / |relevant articles| (Kamps et al., INEX 2007)."""
+    k = scores.size
+    if k == 0:
+        return np.zeros(0), np.zeros(0), 0.0
+    gp = np.cumsum(scores) / np.arange(1, k + 1)
+    gr = np.cumsum(relevant) / n_relevant if n_relevant else np.zeros(k)
+    agp = float(gp[relevant].sum() / n_relevant) if n_relevant else 0.0
+    return gp, gr, agp
