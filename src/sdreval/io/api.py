@@ -1,29 +1,215 @@
-"""Entry points of the io layer: detect a file's format and read it (to be completed)."""
+"""Entry points of the io layer: detect a file's format from its content and read it.
+
+Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases in
+:data:`ALIASES`):
+
+========================  ==============================================================
+``inex-submission``       INEX 2003-2005 XML run (root ``inex-submission``)
+``inex-assessments``      INEX 2002-2005 XML assessments
+``fol-qrels``             ``topic Q0 doc relchars doclen [BEP off:len ...]``
+``native-qrels``          ``topic file path exhaustivity specificity [size]``
+``element-run``           ``topic Q0 doc rank rsv run-id xpath``
+``passage-run``           ``topic Q0 doc rank rsv run-id offset length``
+``document-run``          ``topic Q0 doc rank rsv run-id``
+``collection``            a directory of XML documents
+========================  ==============================================================
+
+Detection reads the first 64 KiB: XML (first non-blank byte ``<``) is told apart by its root
+element; text files by their first 50 data lines, each line giving the formats it fits
+(:func:`line_formats`).  The formats every classifiable line fits win; if lines disagree the
+format most lines fit wins (broken lines are then reported by the reader).  Ambiguities:
+a line ``t Q0 d 3 5`` fits FOL qrels only (native
+judgements never have ``Q0`` as file); a 6-field line with integers in fields 4-6 fits both a document run and a FOL qrels line
+with only a BEP; the document run is chosen unless another line shows FOL passages (``o:l``)
+or a 5-field judgement.  An 8-field line whose last two fields are integers is a passage run
+(an element run has 7 fields, its last one an XPath).
+"""
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
-from ..errors import ProblemLog
+from ..errors import InputError, ProblemLog, UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.tree import Collection
+from ..model.xpath import XPathError, parse_steps
+from .textlines import parse_float, parse_int, read_head
+
+QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels")
+RUN_FORMATS = ("inex-submission", "element-run", "passage-run", "document-run")
+ALL_FORMATS = QRELS_FORMATS + RUN_FORMATS + ("collection",)
+ALIASES = {
+    "fol": "fol-qrels", "native": "native-qrels", "tsv": "native-qrels",
+    "assessments": "inex-assessments", "element": "element-run", "passage": "passage-run",
+    "document": "document-run", "submission": "inex-submission",
+}
+_PREFERENCE = ("element-run", "passage-run", "document-run", "native-qrels", "fol-qrels")
+_HEAD = 65536
+
+
+def normalise_format(name: str, kinds: tuple[str, ...] = ALL_FORMATS) -> str:
+    """The canonical format name of ``name`` (aliases allowed); UsageError if unknown."""
+    canonical = ALIASES.get(name.lower(), name.lower())
+    if canonical not in kinds:
+        raise UsageError(f"unknown format {name!r}; expected one of {', '.join(kinds)}")
+    return canonical
+
+
+def line_formats(fields: list[str]) -> set[str]:
+    """The text formats a line (split on white space) fits."""
+    n = len(fields)
+    found: set[str] = set()
+    if n >= 6 and parse_int(fields[3]) is not None and parse_float(fields[4]) is not None:
+        if n == 6:
+            found.add("document-run")
+        elif n == 7 and ":" not in fields[6] and parse_float(fields[6]) is None:
+            found.add("element-run")
+        elif n == 8 and parse_int(fields[6]) is not None and parse_int(fields[7]) is not None:
+            found.add("passage-run")
+    if n >= 5 and parse_int(fields[3]) is not None and parse_int(fields[4]) is not None:
+        rest = fields[5:]
+        if rest and ":" not in rest[0] and parse_int(rest[0]) is not None:
+            rest = rest[1:]
+        if (n == 5 or rest or parse_int(fields[5]) is not None) and all(
+                _is_range(token) for token in rest):
+            found.add("fol-qrels")
+    if n in (5, 6) and fields[1].upper() != "Q0" and "/" in fields[2] and (fields[3] == "?" or
+                                             parse_float(fields[3]) is not None):
+        try:
+            parse_steps(fields[2])
+        except XPathError:
+            pass
+        else:
+            found.add("native-qrels")
+    return found
+
+
+def _is_range(token: str) -> bool:
+    offset, sep, length = token.partition(":")
+    return bool(sep) and parse_int(offset) is not None and parse_int(length) is not None
+
+
+def detect_text_format(lines: list[list[str]]) -> str | None:
+    """Format of a text file from its first data lines (split), or None."""
+    votes: Counter[str] = Counter()
+    common: set[str] | None = None
+    for fields in lines:
+        if fields and fields[0].lower() == "topic":  # a header line
+            continue
+        fits = line_formats(fields)
+        if not fits:
+            continue
+        votes.update(fits)
+        common = fits if common is None else common & fits
+    if not votes:
+        return None
+    pool = common if common else {f for f, c in votes.items() if c == max(votes.values())}
+    if "fol-qrels" in pool and "document-run" in pool and (
+            votes["fol-qrels"] > votes["document-run"]):
+        return "fol-qrels"
+    return next(f for f in _PREFERENCE if f in pool)
 
 
 def detect_format(path: str | Path) -> str:
-    """Name of the format of a file, detected from its content."""
-    raise NotImplementedError
+    """Name of the format of a file (or ``collection`` for a directory), from its content.
+
+    Raises :class:`InputError` naming the file when the content fits no format."""
+    path = Path(path)
+    if path.is_dir():
+        return "collection"
+    if not path.exists():
+        raise InputError("no such file", str(path))
+    head = read_head(path, _HEAD)
+    stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if stripped.startswith(b"<"):
+        kind = _sniff_xml(head)
+        if kind is None:
+            raise InputError("XML file that is neither an INEX submission nor INEX assessments "
+                             "(unknown root element)", str(path))
+        return kind
+    text = head.decode("utf-8", "replace")
+    rows = text.splitlines()
+    if len(head) == _HEAD and rows:
+        rows = rows[:-1]  # the last line may be cut
+    lines = []
+    for row in rows:
+        fields = row.split()
+        if fields and not fields[0].startswith("#"):
+            lines.append(fields)
+        if len(lines) >= 50:
+            break
+    if not lines:
+        raise InputError("empty file: no data line to detect the format from", str(path))
+    kind = detect_text_format(lines)
+    if kind is None:
+        raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
+                         f" expected one of {', '.join(ALL_FORMATS)}", str(path))
+    return kind
+
+
+def _sniff_xml(head: bytes) -> str | None:
+    from . import inex_xml
+
+    try:
+        return inex_xml.sniff_inex_xml(head)
+    except NotImplementedError:  # the XML readers are still stubs
+        if b"<inex-submission" in head:
+            return "inex-submission"
+        if b"assessments" in head:
+            return "inex-assessments"
+        return None
+
+
+def _resolve(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: str,
+             option: str) -> str:
+    if fmt is not None:
+        return normalise_format(fmt, kinds)
+    found = detect_format(path)
+    if found not in kinds:
+        raise InputError(f"this is a {found} file, not {what} (use {option} to force a "
+                         f"format)", str(path))
+    return found
 
 
 def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None) -> Qrels:
-    """Read judgements in any supported format (detected from content unless ``fmt``)."""
-    raise NotImplementedError
+    """Read judgements in any supported format (detected from content unless ``fmt``).
+
+    Problems go to ``log``; without a log, all errors are raised at the end as one InputError.
+    """
+    kind = _resolve(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
+    if kind == "fol-qrels":
+        from .fol import read_fol_qrels
+
+        return read_fol_qrels(path, log)
+    if kind == "native-qrels":
+        from .native import read_native_qrels
+
+        return read_native_qrels(path, log)
+    from .inex_xml import read_inex_assessments
+
+    return read_inex_assessments(path, log)
 
 
 def read_run(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None) -> Run:
-    """Read a run in any supported format (detected from content unless ``fmt``)."""
-    raise NotImplementedError
+    """Read a run in any supported format (detected from content unless ``fmt``).
+
+    Problems go to ``log``; without a log, all errors are raised at the end as one InputError.
+    """
+    kind = _resolve(path, fmt, RUN_FORMATS, "a run", "--run-format")
+    if kind == "inex-submission":
+        from .inex_xml import read_inex_submission
+
+        return read_inex_submission(path, log)
+    from .trec import read_trec_run
+
+    return read_trec_run(path, kind.split("-")[0], log)
 
 
 def read_collection(path: str | Path, log: ProblemLog | None = None) -> Collection:
     """A lazily loaded collection from a directory of XML documents."""
-    raise NotImplementedError
+    if not Path(path).is_dir():
+        raise InputError("a collection is a directory of XML documents", str(path))
+    from .collection import read_collection as read_directory
+
+    return read_directory(path, log)

@@ -1,0 +1,71 @@
+"""Writers of the text formats, inverse of the readers (round trips are tested).
+
+* :func:`write_run`: TREC-like element, passage or document layout (SPEC §2); the run-id
+  column is the run's name; RSVs are written with ``repr`` so that they read back exactly.
+* :func:`write_fol_qrels`: ``topic Q0 doc relchars doclen [BEP off:len ...]``.
+* :func:`write_native_qrels`: the native judgement TSV (see :mod:`sdreval.io.native`).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import UsageError
+from ..judgements.qrels import Qrels
+from ..model.run import Run
+from .native import write_native_qrels
+from .trec import DOCUMENT_PATH
+
+__all__ = ["write_run", "write_fol_qrels", "write_native_qrels"]
+
+
+def write_run(run: Run, path: str | Path, layout: str | None = None) -> int:
+    """Write ``run`` in ``layout`` (``element``, ``passage``, ``document``; default: the run's
+    unit); rows in stored (file) order.  Returns the number of rows written."""
+    layout = layout or run.unit
+    if layout not in ("element", "passage", "document"):
+        raise UsageError(f"unknown run layout {layout!r}; expected element, passage or document")
+    run_id = run.name or "run"
+    if any(c.isspace() for c in run_id):
+        raise UsageError(f"run name {run_id!r} contains white space; it cannot be a run-id")
+    count = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        for topic, ranking in run.topics.items():
+            head = [f"{topic} Q0 {doc} {int(rank)} {float(rsv)!r} {run_id}"
+                    for doc, rank, rsv in zip(ranking.docs, ranking.ranks, ranking.rsv)]
+            if layout == "element":
+                if ranking.unit == "passage":
+                    raise UsageError("a passage run has no XPaths; convert it with a collection "
+                                     "or write it as --to passage")
+                tails = [f" {p or DOCUMENT_PATH}\n" for p in ranking.paths]
+            elif layout == "passage":
+                if len(ranking) and (ranking.offsets.min() < 0 or ranking.lengths.min() < 0):
+                    raise UsageError(f"topic {topic}: results without character ranges cannot "
+                                     f"be written as a passage run (convert with --collection)")
+                tails = [f" {int(o)} {int(n)}\n" for o, n in zip(ranking.offsets,
+                                                                 ranking.lengths)]
+            else:
+                tails = ["\n"] * len(ranking)
+            out.writelines(h + t for h, t in zip(head, tails))
+            count += len(ranking)
+    return count
+
+
+def write_fol_qrels(qrels: Qrels, path: str | Path) -> int:
+    """Write the highlighted passages of ``qrels`` as FOL qrels; returns the number of lines.
+
+    A document without a BEP is written without the BEP field (the reader accepts that)."""
+    count = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        for topic, tq in qrels.topics.items():
+            for doc, dp in tq.passages.items():
+                if dp.doc_length is None:
+                    raise UsageError(f"topic {topic}, document {doc}: FOL qrels need the "
+                                     f"document length, which is unknown")
+                fields = [topic, "Q0", doc, str(int(dp.relevant_chars)), str(int(dp.doc_length))]
+                if dp.ranges or dp.bep is not None:
+                    if dp.bep is not None:
+                        fields.append(str(int(dp.bep)))
+                    fields.extend(f"{int(o)}:{int(n)}" for o, n in dp.ranges)
+                out.write(" ".join(fields) + "\n")
+                count += 1
+    return count
