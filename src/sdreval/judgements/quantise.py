@@ -102,3 +102,119 @@ def valid_pair_2003(e: np.ndarray, s: np.ndarray) -> np.ndarray:
     """INEX 2003/2004 validity: e and s in 0..3 and (e = 0) iff (s = 0)."""
     in_range = (e >= 0) & (e <= 3) & (s >= 0) & (s <= 3) & (e == np.round(e)) & (s == np.round(s))
     return in_range & ((e == 0) == (s == 0))
+
+
+# --- INEX 2005 (e in {0, 1, 2, ?}, ? = TOO_SMALL = -1; s in [0, 1]), seed 001 Table 2 ---------
+# Table 2 prints Gen5 = e*s and GenLifted = (e+1)*s, whose ranges are [0, 2] and [0, 3]; a
+# quantisation maps to a relevance scale in [0, 1] (seed 001 §2.5), so the registered functions
+# divide by the maximum (ratio measures such as nxCG and ep/gr are unchanged by this constant;
+# precall's 1 - quant needs it).  The literal table values are kept as ``gen5-raw`` and
+# ``genlifted-raw``.  See docs/formats-xml.md.
+_TS = -1.0  # TOO_SMALL, repeated here to avoid a circular import at module load
+
+
+def _exh12(e: np.ndarray) -> np.ndarray:
+    return (e == 1) | (e == 2)
+
+
+register_quantisation("strict5", lambda e, s: ((e == 2) & (s == 1)).astype(float), "inex2005",
+                      "seed 001 Table 2 Strict5: 1 if e = 2 and s = 1")
+register_quantisation("fullyspec", lambda e, s: (s == 1).astype(float), "inex2005",
+                      "seed 001 Table 2 Fully Spec: 1 if s = 1")
+register_quantisation("gen5", lambda e, s: np.where(_exh12(e), e * s / 2.0, 0.0), "inex2005",
+                      "seed 001 Table 2 Gen5 e*s for e in {1,2}, divided by 2 to lie in [0, 1]")
+register_quantisation("gen5-raw", lambda e, s: np.where(_exh12(e), e * s, 0.0), "inex2005",
+                      "seed 001 Table 2 Gen5 exactly as printed: e*s for e in {1,2} (range [0,2])")
+register_quantisation("genlifted",
+                      lambda e, s: np.where(_exh12(e), (e + 1) * s, np.where(e == _TS, s, 0.0))
+                      / 3.0, "inex2005",
+                      "seed 001 Table 2 Gen Lifted (e+1)*s for e in {1,2}, s for ?, divided by 3")
+register_quantisation("genlifted-raw",
+                      lambda e, s: np.where(_exh12(e), (e + 1) * s, np.where(e == _TS, s, 0.0)),
+                      "inex2005", "seed 001 Table 2 Gen Lifted exactly as printed (range [0,3])")
+register_quantisation("binexh", lambda e, s: np.where(_exh12(e) | (e == _TS), s, 0.0),
+                      "inex2005", "seed 001 Table 2 Bin Exh: s if e in {?, 1, 2}")
+register_quantisation("binexh-notoosmall", lambda e, s: np.where(_exh12(e), s, 0.0), "inex2005",
+                      "seed 001 §4.2.2: Bin Exh with f(?, s) = 0")
+
+
+# --- INEX 2002 (e = relevance 0..3, s = coverage code N=0, S=1, L=2, E=3), seed 004 Eq. 2-3 ---
+def _rel_strict(e: np.ndarray) -> np.ndarray:
+    return (e == 3).astype(float)
+
+
+def _rel_gen(e: np.ndarray) -> np.ndarray:
+    return np.where((e >= 1) & (e <= 3) & (e == np.round(e)), e / 3.0, 0.0)
+
+
+def _cov_strict(s: np.ndarray) -> np.ndarray:
+    return (s == 3).astype(float)
+
+
+def _cov_gen(s: np.ndarray) -> np.ndarray:
+    return np.where(s == 3, 1.0, np.where(s == 2, 0.5, 0.0))
+
+
+register_quantisation("rel_strict", lambda e, s: _rel_strict(e) + 0 * s, "inex2002",
+                      "seed 004 Eq. 2: 1 if rel = 3")
+register_quantisation("rel_gen", lambda e, s: _rel_gen(e) + 0 * s, "inex2002",
+                      "seed 004 Eq. 3: rel/3 (1, 2/3, 1/3, 0)")
+register_quantisation("cov_strict", lambda e, s: _cov_strict(s) + 0 * e, "inex2002",
+                      "seed 004 Eq. 2: 1 if cov = E")
+register_quantisation("cov_gen", lambda e, s: _cov_gen(s) + 0 * e, "inex2002",
+                      "seed 004 Eq. 3: E -> 1, L -> 1/2, S and N -> 0")
+register_quantisation("strict2002", lambda e, s: _rel_strict(e) * _cov_strict(s), "inex2002",
+                      "rel_strict x cov_strict (seed 004 Eq. 2): 1 iff (3, E)")
+register_quantisation("gen2002", lambda e, s: _rel_gen(e) * _cov_gen(s), "inex2002",
+                      "rel_gen x cov_gen (seed 004 Eq. 3)")
+
+
+# --- validity of (e, s) pairs per scale -------------------------------------------------------
+def valid_pairs(scale: str, e, s) -> np.ndarray:
+    """Boolean array: which ``(e, s)`` pairs are valid assessments on ``scale``.
+
+    * ``inex2003`` (2003/2004): e, s integers in 0..3 and (e = 0) iff (s = 0) -- (0, 2) and
+      (2, 0) are invalid (seed 000 §3, seed 001 §2.4: e, s > 0 for relevant elements);
+    * ``inex2005``: e in {0, 1, 2, ?}, s in [0, 1], (e = 0) iff (s = 0) (exhaustivity is given
+      exactly to the elements that intersect highlighted text, seed 001 §2.4);
+    * ``inex2002``: relevance 0..3, coverage code 0..3 (N, S, L, E) and (rel = 0) iff (cov = N)
+      (seed 004 §4.2: no coverage means not relevant and vice versa);
+    * ``graded``: any finite e >= 0 (s ignored); ``fol``: always valid.
+    """
+    e = np.asarray(e, dtype=np.float64)
+    s = np.asarray(s, dtype=np.float64)
+    integral = lambda x: (x == np.round(x)) & (x >= 0) & (x <= 3)  # noqa: E731
+    if scale in ("inex2003", "inex2004"):
+        ok = integral(e) & integral(s)
+    elif scale == "inex2005":
+        ok = (_exh12(e) | (e == 0) | (e == _TS)) & (s >= 0) & (s <= 1)
+    elif scale == "inex2002":
+        ok = integral(e) & integral(s)
+    elif scale == "graded":
+        return np.isfinite(e) & (e >= 0) & np.isfinite(s)
+    elif scale == "fol":
+        return np.ones(np.broadcast(e, s).shape, dtype=bool)
+    else:
+        raise UsageError(f"unknown assessment scale {scale!r}")
+    return ok & ((e == 0) == (s == 0))
+
+
+def invalid_pairs(scale: str, e, s) -> np.ndarray:
+    """Indexes of the ``(e, s)`` pairs that are not valid on ``scale`` (see :func:`valid_pairs`)."""
+    return np.flatnonzero(~np.atleast_1d(valid_pairs(scale, e, s)))
+
+
+def pair_error(scale: str, e: float, s: float) -> str | None:
+    """A human-readable reason why one pair is invalid on ``scale``, or None if it is valid."""
+    if bool(valid_pairs(scale, e, s)):
+        return None
+    show_e = "?" if (scale == "inex2005" and e == _TS) else f"{e:g}"
+    if scale == "inex2002":
+        letter = {0.0: "N", 1.0: "S", 2.0: "L", 3.0: "E"}.get(float(s), f"{s:g}")
+        return (f"invalid INEX 2002 assessment (relevance {show_e}, coverage {letter}): relevance "
+                "must be 0..3, coverage N/S/L/E, and relevance 0 goes with coverage N only")
+    if scale == "inex2005":
+        return (f"invalid INEX 2005 assessment (e={show_e}, s={s:g}): exhaustivity must be "
+                "0, 1, 2 or ?, specificity in [0, 1], and e = 0 exactly when s = 0")
+    return (f"invalid {scale} assessment (e={show_e}, s={s:g}): exhaustivity and specificity "
+            "are integers 0..3, and e = 0 exactly when s = 0")
