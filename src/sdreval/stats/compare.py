@@ -1,0 +1,66 @@
+"""All-pairs comparison of runs on one measure: p-values, correction, decisions (SPEC §11).
+
+:func:`compare_runs` is what ``sdreval compare`` prints: one record per pair of runs (in input
+order, ``run_a`` before ``run_b``) with both means, the raw and adjusted p-values and whether
+H0 is rejected at ``level`` after the correction.  With ``alternative="greater"`` each pair is
+tested one-sided in the direction of its observed means (H1: the run with the higher mean is
+better, seed 001 Eq. 10); with ``two-sided`` the direction is not part of H1.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..errors import UsageError
+from .correction import adjust
+from .matrix import ScoreMatrix, as_values, measures_of, score_matrix
+from .paired import pair_differences, paired_test
+
+RECORD_COLUMNS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted",
+                  "reject"]
+
+
+def pairwise_pvalues(values: np.ndarray, test: str = "t", alternative: str = "two-sided",
+                     samples: int = 10_000, seed: int | None = 0,
+                     wilcoxon_method: str = "approx", show_progress: bool | None = None
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(i, j, p)`` for all pairs of rows of a runs × topics array.
+
+    ``alternative``: ``two-sided``, ``greater`` (the higher-mean run is better) or ``less``
+    (literal: run i worse than run j, for API use)."""
+    values = as_values(values)
+    if values.shape[0] < 2:
+        raise UsageError("comparing runs needs at least two runs")
+    orient = alternative == "greater"
+    i, j, d = pair_differences(values, orient=orient)
+    p = paired_test(d, test, alternative, samples, seed, wilcoxon_method, show_progress)
+    return i, j, p
+
+
+def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
+                 test: str = "t", correction: str = "by", alternative: str = "two-sided",
+                 level: float = 0.05, samples: int = 10_000, seed: int | None = 0,
+                 wilcoxon_method: str = "approx", missing: str = "error",
+                 show_progress: bool | None = None) -> pd.DataFrame:
+    """Compare every pair of runs; a per-topic table with several measures gives one family
+    (and one correction) per measure."""
+    if alternative not in ("two-sided", "greater"):
+        raise UsageError(f"alternative must be two-sided or greater, got {alternative!r}")
+    if isinstance(scores, pd.DataFrame):
+        names = [measure] if measure is not None else measures_of(scores)
+        frames = [compare_runs(score_matrix(scores, m, missing=missing), None, test,
+                               correction, alternative, level, samples, seed, wilcoxon_method,
+                               missing, show_progress) for m in names]
+        return pd.concat(frames, ignore_index=True) if frames else \
+            pd.DataFrame(columns=RECORD_COLUMNS)
+    values = as_values(scores)
+    i, j, p = pairwise_pvalues(values, test, alternative, samples, seed, wilcoxon_method,
+                               show_progress)
+    adjusted, reject = adjust(p, correction, level)
+    means = values.mean(axis=1)
+    runs = np.array(scores.runs, dtype=object)
+    return pd.DataFrame({
+        "run_a": runs[i], "run_b": runs[j], "measure": measure or scores.measure,
+        "mean_a": means[i], "mean_b": means[j], "p_value": p, "p_adjusted": adjusted,
+        "reject": reject,
+    }, columns=RECORD_COLUMNS)

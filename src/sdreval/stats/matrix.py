@@ -1,0 +1,134 @@
+"""Per-topic score tables as run × topic matrices (the input of every statistic).
+
+A per-topic table is what :func:`sdreval.measures.evaluate` returns (columns ``run, topic,
+measure, value``; rows with topic ``"all"`` are means and are ignored).  Statistics work on a
+dense ``runs × topics`` float array; :class:`ScoreMatrix` keeps the labels next to it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from ..errors import InputError, Problem, UsageError
+
+Missing = Literal["error", "drop", "zero"]
+REQUIRED = ("run", "topic", "measure", "value")
+
+
+@dataclass(frozen=True)
+class ScoreMatrix:
+    """Scores of ``runs`` (rows) on ``topics`` (columns) for one ``measure``."""
+
+    runs: tuple[str, ...]
+    topics: tuple[str, ...]
+    values: np.ndarray
+    measure: str = ""
+
+    @property
+    def means(self) -> np.ndarray:
+        return self.values.mean(axis=1)
+
+    def __post_init__(self) -> None:
+        shape = (len(self.runs), len(self.topics))
+        if self.values.shape != shape:
+            raise UsageError(f"score matrix shape {self.values.shape} does not match {shape}")
+
+
+def as_values(scores: "ScoreMatrix | np.ndarray") -> np.ndarray:
+    """The runs × topics float array of a :class:`ScoreMatrix` or array (validated)."""
+    values = scores.values if isinstance(scores, ScoreMatrix) else np.asarray(scores, dtype=float)
+    if values.ndim != 2:
+        raise UsageError(f"expected a 2-D runs × topics array, got shape {values.shape}")
+    if not np.all(np.isfinite(values)):
+        raise InputError("score matrix has missing or non-finite values")
+    return values.astype(float, copy=False)
+
+
+def _topic_key(topic: str) -> tuple:
+    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)
+
+
+def read_scores(path: str | Path) -> pd.DataFrame:
+    """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it."""
+    try:
+        table = pd.read_csv(path, dtype={"run": str, "topic": str, "measure": str},
+                            keep_default_na=False, na_values=["", "nan", "NaN"])
+    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read score table: {error}", file=str(path)) from None
+    missing = [c for c in REQUIRED if c not in table.columns]
+    if missing:
+        raise InputError(f"score table lacks column(s) {', '.join(missing)} "
+                         f"(expected run,topic,measure,value)", file=str(path))
+    values = pd.to_numeric(table["value"], errors="coerce")
+    bad = values.isna() & table["value"].astype(str).str.strip().ne("")
+    if bad.any():
+        # header is line 1, first data row line 2
+        raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'][i]!r} is not a "
+                                  "number") for i in np.flatnonzero(bad.to_numpy())[:50]])
+    table["value"] = values
+    return table
+
+
+def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missing = "error",
+                 runs: list[str] | None = None) -> ScoreMatrix:
+    """Pivot a per-topic table into a :class:`ScoreMatrix` for one measure.
+
+    Rows with topic ``all`` are ignored.  A (run, topic) cell without a value is an error
+    (``missing="error"``, every gap listed), leaves the topic out (``"drop"``) or scores 0
+    (``"zero"``, as ``eval -c`` does).  Duplicate rows are an error.
+    """
+    for column in REQUIRED:
+        if column not in table.columns:
+            raise InputError(f"score table lacks column {column!r}")
+    data = table[table["topic"].astype(str) != "all"]
+    measures = list(dict.fromkeys(data["measure"].astype(str)))
+    if measure is None:
+        if len(measures) != 1:
+            raise UsageError(f"score table has {len(measures)} measures "
+                             f"({', '.join(measures[:10])}); choose one with -m")
+        measure = measures[0]
+    elif measure not in measures:
+        raise UsageError(f"measure {measure!r} not in the score table (it has: "
+                         f"{', '.join(measures[:20]) or 'none'})")
+    data = data[data["measure"].astype(str) == measure]
+    data = data.assign(run=data["run"].astype(str), topic=data["topic"].astype(str))
+    dupes = data.duplicated(["run", "topic"], keep=False)
+    if dupes.any():
+        first = data[dupes].iloc[0]
+        raise InputError(f"{int(dupes.sum())} duplicate rows for measure {measure}, e.g. run "
+                         f"{first['run']} topic {first['topic']}")
+    wide = data.pivot(index="run", columns="topic", values="value")
+    run_order = list(dict.fromkeys(data["run"])) if runs is None else list(runs)
+    unknown = [r for r in run_order if r not in wide.index]
+    if unknown:
+        raise UsageError(f"run(s) not in the score table: {', '.join(unknown)}")
+    wide = wide.reindex(index=run_order, columns=sorted(wide.columns, key=_topic_key))
+    holes = wide.isna()
+    if holes.to_numpy().any():
+        if missing == "zero":
+            wide = wide.fillna(0.0)
+        elif missing == "drop":
+            wide = wide.loc[:, ~holes.any(axis=0)]
+            if wide.shape[1] == 0:
+                raise InputError(f"no topic has a value for every run on {measure}")
+        else:
+            cells = [(r, t) for r, t in zip(*np.nonzero(holes.to_numpy()))]
+            problems = [Problem(None, None, f"run {wide.index[r]} has no {measure} value on "
+                                f"topic {wide.columns[t]}") for r, t in cells[:50]]
+            if len(cells) > 50:
+                problems.append(Problem(None, None, f"... and {len(cells) - 50} more gaps"))
+            problems.append(Problem(None, None, "paired statistics need every run on every "
+                                    "topic: use eval -q -c, or --missing drop|zero"))
+            raise InputError(problems)
+    return ScoreMatrix(tuple(wide.index), tuple(wide.columns), wide.to_numpy(dtype=float),
+                       measure)
+
+
+def measures_of(table: pd.DataFrame) -> list[str]:
+    """Measures of a per-topic table in order of first appearance."""
+    return list(dict.fromkeys(table.loc[table["topic"].astype(str) != "all", "measure"]
+                              .astype(str)))

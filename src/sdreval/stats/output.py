@@ -1,0 +1,64 @@
+"""Writing statistics tables (compare records, stability tables) as text, CSV or JSON."""
+from __future__ import annotations
+
+import io
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..errors import UsageError
+
+TABLE_FORMATS = ("text", "csv", "json")
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (np.bool_, bool)):
+        return bool(value)
+    if isinstance(value, (np.integer,)):
+        return int(value)
+    if isinstance(value, (float, np.floating)):
+        return None if math.isnan(value) else float(value)
+    return value
+
+
+def records(table: pd.DataFrame) -> list[dict]:
+    """JSON-ready records (NaN as null, numpy scalars as Python values)."""
+    return [{k: _plain(v) for k, v in row.items()} for row in table.to_dict("records")]
+
+
+def _text_cell(value: Any) -> str:
+    value = _plain(value)
+    if value is None:
+        return "nan"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    return str(value)
+
+
+def table_text(table: pd.DataFrame, fmt: str) -> str:
+    """``table`` rendered as ``text`` (tab-separated with header), ``csv`` or ``json``."""
+    if fmt == "json":
+        return json.dumps(records(table), indent=1) + "\n"
+    if fmt == "csv":
+        buffer = io.StringIO()
+        table.to_csv(buffer, index=False)
+        return buffer.getvalue()
+    if fmt == "text":
+        lines = ["\t".join(map(str, table.columns))]
+        lines += ["\t".join(_text_cell(v) for v in row) for row in table.itertuples(index=False)]
+        return "\n".join(lines) + "\n"
+    raise UsageError(f"unknown format {fmt!r}; expected one of {', '.join(TABLE_FORMATS)}")
+
+
+def write_text(text: str, out: str | Path | None) -> None:
+    if out is not None:
+        Path(out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)

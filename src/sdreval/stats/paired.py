@@ -1,0 +1,219 @@
+"""Paired significance tests between runs over topics, for all pairs of runs at once.
+
+Every test takes a ``pairs × topics`` matrix ``D`` of per-topic differences ``a − b`` and returns
+one p-value per row for ``alternative`` ``two-sided``, ``greater`` (H1: a is better, mean
+difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
+
+- ``t``: ``scipy.stats.ttest_rel`` semantics, vectorised over rows (scipy's ``axis``).
+- ``wilcoxon``: signed-rank test, ``zero_method="wilcox"`` (zero differences dropped),
+  ``correction=False``, normal approximation with tie-corrected variance (``method="approx"``,
+  scipy's ``method="approx"``); ``method="exact"`` uses scipy's exact null distribution (exact
+  only without ties or zeros); ``method="auto"`` takes exact for rows without ties or zeros and
+  at most 50 non-zero differences, the approximation for the others.  scipy's own ``auto``
+  switches to a slow permutation test on small tied samples, which we never use.
+- ``sign``: binomial test of the number of positive among non-zero differences, p = 0.5
+  (``scipy.stats.binomtest`` values, computed vectorised from the binomial tails; the two-sided
+  p is exact because the null is symmetric).  All-zero rows get p = 1.
+- ``bootstrap``: seed 001 Eq. 13: topics resampled with replacement ``samples`` times (b =
+  10,000 by default); ``p_greater`` = fraction of resampled mean differences ≤ 0, ``p_less`` =
+  fraction ≥ 0, two-sided ``min(1, 2·min(p_greater, p_less))`` (SPEC §11).  The same seeded
+  resampling plan serves all pairs.
+- ``randomization``: paired sign-flip test of the mean difference (as
+  ``scipy.stats.permutation_test(permutation_type="samples")``): exact enumeration when
+  ``2**n <= samples``, else ``samples`` random flips and p = (count + 1)/(samples + 1).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+from scipy import stats
+
+from ..errors import UsageError
+from ._progress import progress
+from .resample import bootstrap_counts, sign_flips
+
+TESTS = ("t", "wilcoxon", "sign", "bootstrap", "randomization")
+ALTERNATIVES = ("two-sided", "greater", "less")
+WILCOXON_METHODS = ("approx", "exact", "auto")
+_CHUNK_CELLS = 4_000_000  # pairs × samples cells per block of resampling work
+
+
+def _check(alternative: str) -> None:
+    if alternative not in ALTERNATIVES:
+        raise UsageError(f"unknown alternative {alternative!r}; expected one of "
+                         f"{', '.join(ALTERNATIVES)}")
+
+
+def _as_diffs(diffs: np.ndarray) -> np.ndarray:
+    d = np.asarray(diffs, dtype=float)
+    if d.ndim == 1:
+        d = d[None, :]
+    if d.ndim != 2 or d.shape[1] < 1:
+        raise UsageError(f"expected a pairs × topics array of differences, got {d.shape}")
+    return d
+
+
+def t_test(diffs: np.ndarray, alternative: str = "two-sided") -> np.ndarray:
+    """Paired t test p-values (``scipy.stats.ttest_rel`` on each row)."""
+    _check(alternative)
+    d = _as_diffs(diffs)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.atleast_1d(stats.ttest_1samp(d, 0.0, axis=1, alternative=alternative).pvalue)
+
+
+def _has_ties_or_zeros(d: np.ndarray) -> np.ndarray:
+    a = np.sort(np.abs(d), axis=1)
+    ties = np.any(np.diff(a, axis=1) == 0, axis=1)
+    return ties | np.any(d == 0, axis=1)
+
+
+def wilcoxon_test(diffs: np.ndarray, alternative: str = "two-sided", method: str = "approx"
+                  ) -> np.ndarray:
+    """Wilcoxon signed-rank p-values per row (zero_method wilcox, no continuity correction)."""
+    _check(alternative)
+    if method not in WILCOXON_METHODS:
+        raise UsageError(f"unknown Wilcoxon method {method!r}; expected one of "
+                         f"{', '.join(WILCOXON_METHODS)}")
+    d = _as_diffs(diffs)
+    p = np.full(d.shape[0], np.nan)
+    nonzero = np.count_nonzero(d, axis=1)
+    ok = nonzero > 0
+    if method == "auto":
+        exact = ok & ~_has_ties_or_zeros(d) & (nonzero <= 50)
+        approx = ok & ~exact
+    else:
+        exact = ok if method == "exact" else np.zeros_like(ok)
+        approx = ok if method == "approx" else np.zeros_like(ok)
+    for mask, scipy_method in ((exact, "exact"), (approx, "approx")):
+        if mask.any():
+            with np.errstate(divide="ignore", invalid="ignore"):
+                res = stats.wilcoxon(d[mask], axis=1, zero_method="wilcox", correction=False,
+                                     alternative=alternative, method=scipy_method)
+            p[mask] = res.pvalue
+    return p
+
+
+def sign_test(diffs: np.ndarray, alternative: str = "two-sided") -> np.ndarray:
+    """Sign test p-values per row (``binomtest(k, n, 0.5)`` with zeros dropped)."""
+    _check(alternative)
+    d = _as_diffs(diffs)
+    k = np.count_nonzero(d > 0, axis=1)
+    n = k + np.count_nonzero(d < 0, axis=1)
+    if alternative == "greater":
+        p = stats.binom.sf(k - 1, n, 0.5)
+    elif alternative == "less":
+        p = stats.binom.cdf(k, n, 0.5)
+    else:
+        p = np.minimum(1.0, 2.0 * stats.binom.cdf(np.minimum(k, n - k), n, 0.5))
+        p = np.where(2 * k == n, 1.0, p)
+    return np.where(n == 0, 1.0, p)
+
+
+def _blocks(n_rows: int, samples: int) -> list[slice]:
+    step = max(1, _CHUNK_CELLS // max(samples, 1))
+    return [slice(s, min(s + step, n_rows)) for s in range(0, n_rows, step)]
+
+
+def _combine(p_greater: np.ndarray, p_less: np.ndarray, alternative: str) -> np.ndarray:
+    if alternative == "greater":
+        return p_greater
+    if alternative == "less":
+        return p_less
+    return np.minimum(1.0, 2.0 * np.minimum(p_greater, p_less))
+
+
+def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: int = 10_000,
+                   seed: int | None = 0, show_progress: bool | None = None) -> np.ndarray:
+    """Bootstrap test of seed 001 Eq. 13: p = fraction of resampled mean differences ≤ 0.
+
+    The resampled *sums* are compared with 0 (same sign as the means).  Sums within the
+    rounding error of a sum of ``n`` terms (``4·n²·eps·max|d|``) count as 0, so a resample whose
+    differences cancel exactly in decimal (0.3 − 0.1 − 0.2) counts as "≤ 0" and "≥ 0" whatever
+    the order of summation.
+    """
+    _check(alternative)
+    d = _as_diffs(diffs)
+    counts = bootstrap_counts(d.shape[1], samples, seed).T  # topics × samples
+    tolerance = 4.0 * d.shape[1] ** 2 * np.finfo(float).eps * np.abs(d).max(axis=1)
+    p_greater = np.empty(d.shape[0])
+    p_less = np.empty(d.shape[0])
+    blocks = _blocks(d.shape[0], samples)
+    with progress(len(blocks), "bootstrap", show_progress) as bar:
+        for block in blocks:
+            sums = d[block] @ counts
+            tol = tolerance[block, None]
+            p_greater[block] = np.count_nonzero(sums <= tol, axis=1) / samples
+            p_less[block] = np.count_nonzero(sums >= -tol, axis=1) / samples
+            bar.update()
+    return _combine(p_greater, p_less, alternative)
+
+
+def randomization_test(diffs: np.ndarray, alternative: str = "two-sided",
+                       samples: int = 10_000, seed: int | None = 0,
+                       show_progress: bool | None = None) -> np.ndarray:
+    """Paired randomisation (sign-flip) test of the mean difference."""
+    _check(alternative)
+    d = _as_diffs(diffs)
+    n = d.shape[1]
+    signs, exact = sign_flips(n, samples, seed)
+    total = signs.shape[0]
+    adjustment = 0 if exact else 1
+    flips = signs.T / n  # topics × samples
+    observed = d.mean(axis=1)
+    # tolerance for theoretically equal statistics computed with different rounding
+    gamma = np.finfo(float).eps * 100 * (np.abs(observed) + np.abs(d).mean(axis=1))
+    p_greater = np.empty(d.shape[0])
+    p_less = np.empty(d.shape[0])
+    blocks = _blocks(d.shape[0], total)
+    with progress(len(blocks), "randomization", show_progress) as bar:
+        for block in blocks:
+            null = d[block] @ flips
+            obs = observed[block, None]
+            tol = gamma[block, None]
+            p_greater[block] = (np.count_nonzero(null >= obs - tol, axis=1) + adjustment) \
+                / (total + adjustment)
+            p_less[block] = (np.count_nonzero(null <= obs + tol, axis=1) + adjustment) \
+                / (total + adjustment)
+            bar.update()
+    return np.clip(_combine(p_greater, p_less, alternative), 0.0, 1.0)
+
+
+def paired_test(diffs: np.ndarray, test: str = "t", alternative: str = "two-sided",
+                samples: int = 10_000, seed: int | None = 0, wilcoxon_method: str = "approx",
+                show_progress: bool | None = None) -> np.ndarray:
+    """p-values of ``test`` for each row of a pairs × topics difference matrix."""
+    if test == "t":
+        return t_test(diffs, alternative)
+    if test == "wilcoxon":
+        return wilcoxon_test(diffs, alternative, wilcoxon_method)
+    if test == "sign":
+        return sign_test(diffs, alternative)
+    if test == "bootstrap":
+        return bootstrap_test(diffs, alternative, samples, seed, show_progress)
+    if test in ("randomization", "randomisation", "permutation"):
+        return randomization_test(diffs, alternative, samples, seed, show_progress)
+    raise UsageError(f"unknown test {test!r}; expected one of {', '.join(TESTS)}")
+
+
+def pair_index(n_runs: int) -> tuple[np.ndarray, np.ndarray]:
+    """Row indices ``(i, j)``, ``i < j``, of all ``n(n−1)/2`` pairs of runs."""
+    return np.triu_indices(n_runs, 1)
+
+
+def pair_differences(values: np.ndarray, orient: bool = False
+                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(i, j, D)`` for all pairs; with ``orient`` each row is higher-mean minus lower-mean run.
+
+    ``D[p] = values[i[p]] − values[j[p]]`` (times −1 where oriented and run j's mean is higher).
+    """
+    i, j = pair_index(values.shape[0])
+    d = values[i] - values[j]
+    if orient:
+        means = values.mean(axis=1)
+        flip = means[i] < means[j]
+        d[flip] *= -1.0
+    return i, j, d
+
+
+TestFunction = Callable[..., np.ndarray]

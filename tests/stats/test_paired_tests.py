@@ -1,0 +1,158 @@
+"""All-pairs paired tests equal scipy's per-pair results on random data."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+from scipy import stats
+
+from sdreval.errors import UsageError
+from sdreval.stats.paired import (bootstrap_test, pair_differences, paired_test,
+                                  randomization_test, sign_test, t_test, wilcoxon_test)
+from sdreval.stats.resample import bootstrap_counts
+
+ALTS = ["two-sided", "greater", "less"]
+
+
+def _scores(seed: int, runs: int = 8, topics: int = 25, ties: bool = True) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    x = rng.beta(0.8, 2.0, size=(runs, topics))
+    if ties:  # INEX-like: many zeros and coarse values -> zero differences and tied |d|
+        x[:, :4] = 0.0
+        x = np.round(x, 2)
+    return x
+
+
+@pytest.mark.parametrize("alternative", ALTS)
+def test_t_equals_scipy_ttest_rel(alternative):
+    x = _scores(1)
+    i, j, d = pair_differences(x)
+    ours = t_test(d, alternative)
+    ref = [stats.ttest_rel(x[a], x[b], alternative=alternative).pvalue for a, b in zip(i, j)]
+    np.testing.assert_allclose(ours, ref, rtol=1e-12)
+
+
+@pytest.mark.parametrize("alternative", ALTS)
+@pytest.mark.parametrize("ties", [True, False])
+def test_wilcoxon_approx_equals_scipy(alternative, ties):
+    x = _scores(2, ties=ties)
+    i, j, d = pair_differences(x)
+    ours = wilcoxon_test(d, alternative, method="approx")
+    ref = [stats.wilcoxon(x[a], x[b], zero_method="wilcox", correction=False,
+                          alternative=alternative, method="approx").pvalue
+           for a, b in zip(i, j)]
+    np.testing.assert_allclose(ours, ref, rtol=1e-12)
+
+
+@pytest.mark.parametrize("alternative", ALTS)
+def test_wilcoxon_exact_equals_scipy_without_ties(alternative):
+    x = _scores(3, topics=15, ties=False)
+    _, _, d = pair_differences(x)
+    ours = wilcoxon_test(d, alternative, method="exact")
+    ref = [stats.wilcoxon(row, method="exact", alternative=alternative).pvalue for row in d]
+    np.testing.assert_allclose(ours, ref, rtol=1e-12)
+    # auto takes exact on these tie-free rows
+    np.testing.assert_allclose(wilcoxon_test(d, alternative, method="auto"), ref, rtol=1e-12)
+
+
+def test_wilcoxon_auto_uses_approx_on_tied_rows():
+    d = np.array([[0.0, 0.1, 0.1, -0.2, 0.3, 0.4, 0.5, 0.2]])
+    ref = stats.wilcoxon(d[0], zero_method="wilcox", correction=False, method="approx").pvalue
+    assert wilcoxon_test(d, method="auto")[0] == pytest.approx(ref, rel=1e-12)
+
+
+def test_all_zero_rows():
+    d = np.zeros((1, 10))
+    assert np.isnan(wilcoxon_test(d)[0])
+    assert sign_test(d)[0] == 1.0
+    assert np.isnan(t_test(d)[0])
+    assert bootstrap_test(d, "greater", samples=100)[0] == 1.0
+
+
+@pytest.mark.parametrize("alternative", ALTS)
+def test_sign_equals_binomtest(alternative):
+    x = _scores(4, runs=10)
+    _, _, d = pair_differences(x)
+    ours = sign_test(d, alternative)
+    ref = []
+    for row in d:
+        k, n = int((row > 0).sum()), int((row != 0).sum())
+        ref.append(stats.binomtest(k, n, 0.5, alternative=alternative).pvalue)
+    np.testing.assert_allclose(ours, ref, rtol=1e-10)
+
+
+def test_bootstrap_is_eq13_fraction_of_resampled_differences_at_most_zero():
+    x = _scores(5, runs=4, topics=12)
+    _, _, d = pair_differences(x)
+    samples, seed = 2000, 7
+    counts = bootstrap_counts(d.shape[1], samples, seed)
+    # Eq. 13 with explicit loops over the resamples
+    expected = []
+    for row in d:
+        # resample means, rounded to kill float noise of decimal scores (0.3 - 0.1 - 0.2)
+        thetas = np.round([np.mean(np.repeat(row, c.astype(int))) for c in counts], 12)
+        expected.append(np.mean(thetas <= 0))
+    np.testing.assert_allclose(bootstrap_test(d, "greater", samples, seed), expected)
+    p_less = [np.mean(np.round([np.mean(np.repeat(row, c.astype(int))) for c in counts], 12)
+                      >= 0) for row in d]
+    np.testing.assert_allclose(bootstrap_test(d, "two-sided", samples, seed),
+                               np.minimum(1, 2 * np.minimum(expected, p_less)))
+
+
+def test_bootstrap_reproducible_and_seed_sensitive():
+    _, _, d = pair_differences(_scores(6))
+    a = bootstrap_test(d, "greater", 500, seed=3)
+    assert np.array_equal(a, bootstrap_test(d, "greater", 500, seed=3))
+    assert not np.array_equal(a, bootstrap_test(d, "greater", 500, seed=4))
+
+
+def test_bootstrap_agrees_with_t_on_large_effects():
+    rng = np.random.default_rng(0)
+    d = rng.normal(0.5, 1.0, size=(3, 60))
+    p = bootstrap_test(d, "greater", 4000)
+    assert np.all(p < 0.01)
+    assert np.all(bootstrap_test(-d, "greater", 4000) > 0.99)
+
+
+@pytest.mark.parametrize("alternative", ALTS)
+def test_randomization_exact_equals_scipy_permutation_test(alternative):
+    x = _scores(8, runs=5, topics=9, ties=False)
+    _, _, d = pair_differences(x)
+    ours = randomization_test(d, alternative, samples=10_000)
+    ref = [stats.permutation_test((row,), np.mean, permutation_type="samples",
+                                  alternative=alternative, n_resamples=10_000).pvalue
+           for row in d]
+    np.testing.assert_allclose(ours, ref, rtol=1e-12)
+
+
+def test_randomization_sampled_close_to_exact():
+    x = _scores(9, runs=3, topics=12, ties=False)
+    _, _, d = pair_differences(x)
+    exact = randomization_test(d, "two-sided", samples=5000)  # 2**12 <= 5000: exact
+    sampled = randomization_test(d, "two-sided", samples=4000, seed=1)
+    np.testing.assert_allclose(sampled, exact, atol=0.03)
+
+
+def test_orientation_for_greater():
+    x = np.array([[0.1, 0.2, 0.3, 0.2], [0.5, 0.6, 0.7, 0.9]])
+    _, _, d = pair_differences(x, orient=True)
+    assert np.all(d > 0)
+
+
+def test_unknown_test_and_alternative():
+    with pytest.raises(UsageError):
+        paired_test(np.zeros((1, 3)), "ztest")
+    with pytest.raises(UsageError):
+        t_test(np.zeros((1, 3)), "bigger")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.floats(-1, 1, allow_nan=False), min_size=3, max_size=20))
+def test_two_sided_is_twice_the_smaller_one_sided(values):
+    d = np.array([values])
+    for test in ("sign", "bootstrap", "randomization"):
+        two = paired_test(d, test, "two-sided", samples=300)
+        g = paired_test(d, test, "greater", samples=300)
+        l = paired_test(d, test, "less", samples=300)
+        assert two[0] == pytest.approx(min(1.0, 2 * min(g[0], l[0])))
+        assert 0 <= g[0] <= 1 and 0 <= l[0] <= 1
