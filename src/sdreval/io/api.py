@@ -16,12 +16,13 @@ Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases 
 
 Detection reads the first 64 KiB: XML (first non-blank byte ``<``) is told apart by its root
 element; text files by their first 50 data lines, each line giving the formats it fits
-(:func:`line_formats`).  The formats every classifiable line fits win; if lines disagree the
-format most lines fit wins (broken lines are then reported by the reader).  Ambiguities:
-a line ``t Q0 d 3 5`` fits FOL qrels only (native
-judgements never have ``Q0`` as file); a 6-field line with integers in fields 4-6 fits both a document run and a FOL qrels line
-with only a BEP; the document run is chosen unless another line shows FOL passages (``o:l``)
-or a 5-field judgement.  An 8-field line whose last two fields are integers is a passage run
+(:func:`line_formats`); the format most lines fit wins (broken lines are then reported by the
+reader), ties broken in the order element run, passage run, document run, native, FOL.
+Ambiguities: FOL qrels need ``Q0`` (or ``0``) as second field and native judgements must not
+have it, so ``t Q0 d 3 5`` is FOL and ``t d /article[1] 3 3`` native; a 6-field line with
+integers in fields 4-6 fits both a document run and a FOL qrels line with only a BEP: the
+document run wins unless more lines are FOL (5-field judgements, ``o:l`` passages).
+An 8-field line whose last two fields are integers is a passage run
 (an element run has 7 fields, its last one an XPath).
 """
 from __future__ import annotations
@@ -46,6 +47,7 @@ ALIASES = {
 }
 _PREFERENCE = ("element-run", "passage-run", "document-run", "native-qrels", "fol-qrels")
 _HEAD = 65536
+_QZERO = ("Q0", "0")
 
 
 def normalise_format(name: str, kinds: tuple[str, ...] = ALL_FORMATS) -> str:
@@ -67,14 +69,15 @@ def line_formats(fields: list[str]) -> set[str]:
             found.add("element-run")
         elif n == 8 and parse_int(fields[6]) is not None and parse_int(fields[7]) is not None:
             found.add("passage-run")
-    if n >= 5 and parse_int(fields[3]) is not None and parse_int(fields[4]) is not None:
+    if (n >= 5 and fields[1].upper() in _QZERO and parse_int(fields[3]) is not None
+            and parse_int(fields[4]) is not None):
         rest = fields[5:]
         if rest and ":" not in rest[0] and parse_int(rest[0]) is not None:
             rest = rest[1:]
         if (n == 5 or rest or parse_int(fields[5]) is not None) and all(
                 _is_range(token) for token in rest):
             found.add("fol-qrels")
-    if n in (5, 6) and fields[1].upper() != "Q0" and "/" in fields[2] and (fields[3] == "?" or
+    if n in (5, 6) and fields[1].upper() not in _QZERO and "/" in fields[2] and (fields[3] == "?" or
                                              parse_float(fields[3]) is not None):
         try:
             parse_steps(fields[2])
@@ -91,24 +94,17 @@ def _is_range(token: str) -> bool:
 
 
 def detect_text_format(lines: list[list[str]]) -> str | None:
-    """Format of a text file from its first data lines (split), or None."""
+    """Format of a text file from its first data lines (split), or None: the format most
+    lines fit; ties are broken by the order element, passage, document run, native, FOL."""
     votes: Counter[str] = Counter()
-    common: set[str] | None = None
     for fields in lines:
         if fields and fields[0].lower() == "topic":  # a header line
             continue
-        fits = line_formats(fields)
-        if not fits:
-            continue
-        votes.update(fits)
-        common = fits if common is None else common & fits
+        votes.update(line_formats(fields))
     if not votes:
         return None
-    pool = common if common else {f for f, c in votes.items() if c == max(votes.values())}
-    if "fol-qrels" in pool and "document-run" in pool and (
-            votes["fol-qrels"] > votes["document-run"]):
-        return "fol-qrels"
-    return next(f for f in _PREFERENCE if f in pool)
+    best = max(votes.values())
+    return next(f for f in _PREFERENCE if votes[f] == best)
 
 
 def detect_format(path: str | Path) -> str:
