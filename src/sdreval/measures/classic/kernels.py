@@ -67,7 +67,8 @@ def average_weighted_precision(G: np.ndarray, I: np.ndarray, R: np.ndarray) -> n
 
 def q_measure(G: np.ndarray, I: np.ndarray, R: np.ndarray, beta: float = 1.0) -> np.ndarray:
     """Q-measure (Sakai; seed 003 §2.1 Eq. 2; SPEC §5):
-    ``Q = Σ_r isrel(r)·(β·cg(r) + count(r)) / (β·cig(r) + r) / R``.
+    ``Q = Σ_r isrel(r)·(β·cg(r) + count(r)) / (β·cig(r) + r) / max(R, count(L))``
+    (``count(L) <= R`` on flat data without repeats; the max follows SPEC §5).
 
     The batched twin of :func:`sdreval.measures.cumgain.q_measure` on flat data (tested equal).
     """
@@ -76,7 +77,7 @@ def q_measure(G: np.ndarray, I: np.ndarray, R: np.ndarray, beta: float = 1.0) ->
     cg = np.cumsum(G, axis=1)
     cig = np.cumsum(_fit(I, G.shape[1]), axis=1)
     blended = (beta * cg + count) / (beta * cig + _ranks(G.shape[1]))
-    return _safe_div((isrel * blended).sum(axis=1), R)
+    return _safe_div((isrel * blended).sum(axis=1), np.maximum(R, count[:, -1]))
 
 
 def precision_at(isrel: np.ndarray, k: int) -> np.ndarray:

@@ -1,0 +1,98 @@
+"""The ``inex_eval`` measure (SPEC §6): mean precall over 100 recall points, and its curve.
+
+Size of the implicit last rank (the elements not retrieved), in this order:
+1. the measure parameter ``elements`` or ``ctx.collection_elements`` (``--collection-elements``):
+   number of elements in the collection, the last rank holds those not retrieved;
+2. ``ctx.collection`` (``--collection DIR``): its element count;
+3. otherwise the assessment pool stands for the collection: the last rank holds the assessed
+   elements the run did not retrieve (a warning says so).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...errors import UsageError
+from ...judgements.qrels import Qrels
+from ...model.run import Ranking, Run
+from ..classic.gains import ranking_gains, ranking_keys, resolve_quant, topic_quant_map
+from ..registry import Measure, MeasureDef, Param, register_family, register_measure
+from . import kernels
+
+FAMILY = "inex_eval"
+
+POOL_WARNING = ("inex_eval: collection size unknown (no --collection-elements, no --collection):"
+                " the last rank holds the assessed elements not retrieved")
+
+register_measure(MeasureDef(
+    "inex_eval", FAMILY,
+    "precall (seed 001 Eq. 1-5) over weakly ordered ranks (equal RSV = one rank), mean over the "
+    "recall points 0.01..1.00; non-retrieved elements form the last rank",
+    (Param("quant", str, None, "quantisation (default: generalised function of the scale)",
+           context_key="quant"),
+     Param("elements", int, None, "number of elements in the collection (last-rank size)",
+           context_key="collection_elements"))))
+
+
+def collection_size(ctx: Any, explicit: int | None = None) -> int | None:
+    """Number of elements in the collection, if known (explicit > ctx count > ctx.collection)."""
+    if explicit is not None:
+        if explicit < 0:
+            raise UsageError(f"inex_eval: collection element count must be >= 0, got {explicit}")
+        return int(explicit)
+    count = getattr(ctx, "collection_elements", None)
+    if count is not None:
+        return int(count)
+    collection = getattr(ctx, "collection", None)
+    if collection is None:
+        return None
+    cache = getattr(ctx, "cache", None)
+    key = ("inex_eval.collection_elements", id(collection))
+    if cache is not None and key in cache:
+        return cache[key]
+    count = int(collection.element_count())
+    if cache is not None:
+        cache[key] = count
+    return count
+
+
+def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = None,
+                    collection_elements: int | None = None, ctx: Any = None,
+                    points: np.ndarray = kernels.RECALL_POINTS) -> np.ndarray:
+    """Precall ``P(rel|retr)(x)`` of one ranking at the recall ``points`` (default 0.01..1.00).
+
+    ``ranking`` is used in the order given; ranks are runs of consecutive equal RSVs.
+    ``quant`` defaults to ``ctx.quant``, then to the generalised function of the qrels scale.
+    """
+    q = resolve_quant(quant if quant is not None else getattr(ctx, "quant", None), qrels)
+    qmap = topic_quant_map(qrels, topic, q, ctx)
+    n = float(sum(v for v in qmap.values() if v > 0))
+    gains = ranking_gains(ranking, qmap, ctx, f"topic {topic}")
+    rel, nonrel = kernels.ranks_of(gains, ranking.rsv)
+    retrieved = set(ranking_keys(ranking))
+    unretrieved_relevant = sum(1 for k, v in qmap.items() if v > 0 and k not in retrieved)
+    total = collection_size(ctx, collection_elements)
+    if total is None:
+        if ctx is not None and hasattr(ctx, "warn"):
+            ctx.warn(POOL_WARNING)
+        unretrieved = sum(1 for k in qmap if k not in retrieved)
+    else:
+        unretrieved = max(total - len(retrieved), unretrieved_relevant)
+    rel, nonrel = kernels.with_last_rank(rel, nonrel, n, unretrieved, unretrieved_relevant)
+    return kernels.precall(rel, nonrel, n, points)
+
+
+def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
+            ctx: Any) -> dict[str, dict[str, float]]:
+    """Family kernel: mean precall per topic for each ``inex_eval`` variant."""
+    out: dict[str, dict[str, float]] = {}
+    for m in measures:
+        quant = m.get("quant", ctx)
+        elements = m.get("elements", ctx)
+        out[m.text] = {t: float(inex_eval_curve(qrels, run.get(t), t, quant, elements,
+                                                ctx).mean()) for t in topics}
+    return out
+
+
+register_family(FAMILY, compute)

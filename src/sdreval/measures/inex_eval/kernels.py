@@ -1,0 +1,78 @@
+"""inex_eval: precall over weakly ordered rankings (pure numpy).
+
+Seed 001 §2.6.1 Eq. 1-5 (Gövert & Kazai's INEX metric, after Raghavan, Bollmann & Jung 1989):
+
+* ranks are sets of results with equal RSV (``rank(i)``); ``rel(i)`` is the quantised mass of
+  rank ``i`` and ``nonrel(i)`` the number of its results with quantised value 0 (Eq. 3);
+* ``n`` = Σ quant over every assessed element of the topic;
+* for recall ``x``: ``r = min{j : Σ_{i≤j} rel(i) ≥ x·n}`` (Eq. 2),
+  ``left(r) = x·n − Σ_{i<r} rel(i)`` (Eq. 4),
+  ``NNR = Σ_{i<r} nonrel(i) + left(r)·nonrel(r)/(rel(r)+1)`` (Eq. 5 — Raghavan's expected
+  search length; seed 001 prints the last denominator as "r", a typo for ``rel(r)+1``),
+  ``P(x) = x·n / (x·n + NNR)`` (Eq. 1).
+
+The elements not retrieved form one last implicit rank (seed 003 §2.1).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+#: the 100 recall points 0.01 ... 1.00 (seed 003 §2.1).
+RECALL_POINTS = np.round(np.arange(1, 101) / 100.0, 10)
+#: relative tolerance when comparing cumulated quantised mass with x·n.
+TOL = 1e-9
+
+
+def rank_groups(rsv: np.ndarray) -> np.ndarray:
+    """Start index of every rank: runs of consecutive equal RSVs form one rank."""
+    rsv = np.asarray(rsv, dtype=np.float64)
+    if rsv.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    change = np.flatnonzero(rsv[1:] != rsv[:-1]) + 1
+    return np.concatenate(([0], change)).astype(np.int64)
+
+
+def ranks_of(gains: np.ndarray, rsv: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per weak rank: ``rel(i)`` (quantised mass) and ``nonrel(i)`` (results with value 0)."""
+    gains = np.asarray(gains, dtype=np.float64)
+    starts = rank_groups(rsv)
+    if starts.size == 0:
+        return np.zeros(0), np.zeros(0)
+    rel = np.add.reduceat(gains, starts)
+    nonrel = np.add.reduceat((gains == 0).astype(np.float64), starts)
+    return rel, nonrel
+
+
+def precall(rel: np.ndarray, nonrel: np.ndarray, n: float,
+            points: np.ndarray = RECALL_POINTS) -> np.ndarray:
+    """``P(rel|retr)(x)`` at recall points ``x`` (seed 001 Eq. 1-5) for ranks with masses
+    ``rel`` and non-relevant counts ``nonrel`` (include the final implicit rank).
+
+    A recall level never reached (total mass below ``x·n``) has precision 0; ``n <= 0`` gives 0.
+    """
+    points = np.asarray(points, dtype=np.float64)
+    rel = np.asarray(rel, dtype=np.float64)
+    nonrel = np.asarray(nonrel, dtype=np.float64)
+    if n <= 0 or rel.size == 0:
+        return np.zeros(points.shape)
+    target = points * n
+    cum_rel = np.cumsum(rel)
+    r = np.searchsorted(cum_rel, target - TOL * n, side="left")
+    reached = r < rel.size
+    r = np.minimum(r, rel.size - 1)
+    rel_before = np.concatenate(([0.0], cum_rel))[r]
+    nonrel_before = np.concatenate(([0.0], np.cumsum(nonrel)))[r]
+    left = np.maximum(target - rel_before, 0.0)
+    nnr = nonrel_before + left * nonrel[r] / (rel[r] + 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precision = np.where(target + nnr > 0, target / (target + nnr), 0.0)
+    return np.where(reached, precision, 0.0)
+
+
+def with_last_rank(rel: np.ndarray, nonrel: np.ndarray, n: float,
+                   unretrieved: float, unretrieved_relevant: float) -> tuple[np.ndarray, np.ndarray]:
+    """Append the implicit last rank of the ``unretrieved`` elements, of which
+    ``unretrieved_relevant`` have a positive value; its mass is ``n`` minus the retrieved mass."""
+    mass = max(n - float(np.sum(rel)), 0.0)
+    nonrel_last = max(unretrieved - unretrieved_relevant, 0.0)
+    return np.append(rel, mass), np.append(nonrel, nonrel_last)
