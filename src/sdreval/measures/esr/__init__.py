@@ -1,1 +1,12 @@
-"""Measure family esr (to be implemented)."""
+"""ESR measure family (seed 002, Ali, Consens & Lalmas): navigation models, expected hits,
+misses, near-misses and recall-base, the ESR measures, PRUM and EPRUM."""
+from . import definitions  # noqa: F401  (registers the measures)
+from .kernels import Expectations, expectations, redundancy, tree_navigation
+from .navigation import (ExplicitNavigation, NavigationModel, NoNavigation, SummaryNavigation,
+                         depth_weighted_summary, elementary_from_routes, summary_from_routes,
+                         tag_partition)
+
+__all__ = ["Expectations", "expectations", "redundancy", "tree_navigation",
+           "ExplicitNavigation", "NavigationModel", "NoNavigation", "SummaryNavigation",
+           "depth_weighted_summary", "elementary_from_routes", "summary_from_routes",
+           "tag_partition"]
