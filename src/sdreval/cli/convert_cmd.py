@@ -1,0 +1,90 @@
+"""``sdreval convert IN OUT [--collection DIR] [--to ...]`` (SPEC §11).
+
+Runs: INEX XML submission -> TREC-like element run (default), element/document run ->
+passage (FOL) run with ``--collection`` (each element becomes the character range of its text;
+results in documents missing from the collection are reported), any run -> ``inex-xml``.
+Judgements: INEX XML assessments -> native TSV (elements) or FOL qrels (passages).
+Problems of the input are listed; errors exit 1, warnings are printed and the output written.
+"""
+from __future__ import annotations
+
+import click
+
+from ..errors import ProblemLog, SdrevalError, UsageError
+from ..io.api import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
+from ..io.api import read_collection, read_qrels, read_run
+from ..io.writers import write_fol_qrels, write_native_qrels, write_run
+from .common import echo_warnings, handle_errors
+
+TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol")
+
+
+@click.command("convert")
+@click.argument("source", metavar="IN", type=click.Path(exists=True, dir_okay=False))
+@click.argument("target", metavar="OUT", type=click.Path(dir_okay=False))
+@click.option("--to", "to", type=click.Choice(TARGETS), default=None,
+              help="Output format (default: element run for XML runs, passage run when "
+                   "--collection is given, native TSV or FOL for judgements).")
+@click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
+              default=None, help="XML collection, to turn elements into character ranges.")
+@click.option("--format", "fmt", default=None, help="Force the input format.")
+@handle_errors
+def convert_command(source, target, to, collection_dir, fmt):
+    """Convert IN (a run or judgements) to OUT in another format."""
+    log = ProblemLog()
+    kind = normalise_format(fmt) if fmt else detect_format(source)
+    try:
+        if kind in RUN_FORMATS:
+            count, what = _convert_run(source, target, kind, to, collection_dir, log)
+        elif kind in QRELS_FORMATS:
+            count, what = _convert_qrels(source, target, kind, to, log)
+        else:
+            raise UsageError(f"{source} is a {kind}; convert takes a run or judgements")
+    except NotImplementedError:
+        raise SdrevalError("this conversion is not available in this version") from None
+    echo_warnings([str(p) for p in log.warnings])
+    click.echo(f"wrote {count} {what} to {target}", err=True)
+
+
+def _convert_run(source, target, kind, to, collection_dir, log):
+    run = read_run(source, kind, log)
+    log.raise_if_errors()
+    if to is None:
+        to = "passage" if collection_dir and run.unit != "passage" else (
+            "element" if kind == "inex-submission" else run.unit)
+    if to in ("native", "fol"):
+        raise UsageError(f"a run cannot be written as judgements (--to {to})")
+    if to == "passage" and run.unit != "passage":
+        if not collection_dir:
+            raise UsageError("element -> passage conversion needs --collection DIR")
+        from ..io.conversion import element_run_to_passage_run
+
+        collection = read_collection(collection_dir, log)
+        run = element_run_to_passage_run(run, collection, log)
+        log.raise_if_errors()
+    if to == "inex-xml":
+        from ..io.inex_xml import write_inex_submission
+
+        write_inex_submission(run, target)
+        return len(run), "results (INEX XML submission)"
+    return write_run(run, target, to), f"results ({to} run)"
+
+
+def _convert_qrels(source, target, kind, to, log):
+    qrels = read_qrels(source, kind, log)
+    log.raise_if_errors()
+    has_elements = any(t.elements for t in qrels.topics.values())
+    has_passages = any(t.passages for t in qrels.topics.values())
+    if to is None:
+        to = "native" if has_elements or not has_passages else "fol"
+    if to == "native":
+        if has_passages:
+            log.warn(source, None, "highlighted passages are not written to native TSV "
+                                   "(use --to fol for them)")
+        return write_native_qrels(qrels, target), "element judgements (native TSV)"
+    if to == "fol":
+        if has_elements:
+            log.warn(source, None, "element assessments are not written to FOL qrels "
+                                   "(use --to native for them)")
+        return write_fol_qrels(qrels, target), "judged documents (FOL qrels)"
+    raise UsageError(f"judgements cannot be written as --to {to}; use native or fol")

@@ -1,0 +1,89 @@
+"""``sdreval validate FILE...``: check qrels, runs and collections; list every problem (SPEC §11).
+
+Each problem is printed as ``file:line: severity: message`` (sorted by file and line), then one
+summary line per input.  When qrels and runs are validated together, run topics without
+judgements are reported as warnings (``eval`` reports them too).  Exit status: 1 if any input
+has an error, else 0 (warnings alone do not fail).
+"""
+from __future__ import annotations
+
+import sys
+import click
+
+from ..errors import InputError, ProblemLog
+from ..io.api import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
+from ..io.api import read_collection, read_qrels, read_run
+from .common import EXIT_INVALID_INPUT, EXIT_OK, handle_errors
+
+
+def validate_file(path: str, fmt: str | None = None) -> tuple[str, ProblemLog, object, str]:
+    """Read one input leniently: ``(format, log, object read or None, summary)``."""
+    log = ProblemLog()
+    try:
+        kind = normalise_format(fmt) if fmt else detect_format(path)
+    except InputError as error:
+        log.problems.extend(error.problems)
+        return "unknown", log, None, "format not recognised"
+    obj: object = None
+    summary = ""
+    try:
+        if kind in QRELS_FORMATS:
+            obj = qrels = read_qrels(path, kind, log)
+            judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
+            summary = f"{len(qrels)} topics, {judged} judgements, scale {qrels.scale}"
+        elif kind in RUN_FORMATS:
+            obj = run = read_run(path, kind, log)
+            summary = f"run {run.name!r}, {len(run.topics)} topics, {len(run)} results"
+        else:
+            obj = collection = read_collection(path, log)
+            elements = 0
+            for doc in collection:
+                try:
+                    elements += len(collection[doc])
+                except InputError as error:
+                    log.problems.extend(error.problems)
+            summary = f"{len(collection)} documents, {elements} elements"
+    except InputError as error:  # a problem that stops the reader (unreadable file, strict)
+        log.problems.extend(error.problems)
+    except NotImplementedError:
+        log.error(path, None, f"the {kind} reader is not available in this version")
+    return kind, log, obj, summary
+
+
+@click.command("validate")
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
+@click.option("--format", "fmt", default=None,
+              help="Force the format of every FILE (default: detected from content).")
+@click.option("--errors-only", is_flag=True, help="Do not print warnings.")
+@handle_errors
+def validate_command(files, fmt, errors_only):
+    """Check qrels, runs or collection directories and list every problem (exit 1 on errors)."""
+    failed = False
+    qrels_topics: set[str] | None = None
+    runs = []
+    for path in files:
+        kind, log, obj, summary = validate_file(path, fmt)
+        if kind in QRELS_FORMATS and obj is not None:
+            qrels_topics = (qrels_topics or set()) | set(obj.topics)  # type: ignore[attr-defined]
+        elif kind in RUN_FORMATS and obj is not None:
+            runs.append((path, obj))
+        _print(log, errors_only)
+        errors, warnings = len(log.errors), len(log.warnings)
+        failed |= errors > 0
+        status = "INVALID" if errors else "ok"
+        click.echo(f"{path}: {status}: {kind}{', ' + summary if summary else ''}; "
+                   f"{errors} error(s), {warnings} warning(s)")
+    if qrels_topics is not None:
+        for path, run in runs:
+            missing = [t for t in run.topics if t not in qrels_topics]
+            if missing and not errors_only:
+                shown = ", ".join(missing[:20]) + (" ..." if len(missing) > 20 else "")
+                click.echo(f"{path}: warning: {len(missing)} run topic(s) without judgements "
+                           f"in the given qrels: {shown}")
+    sys.exit(EXIT_INVALID_INPUT if failed else EXIT_OK)
+
+
+def _print(log: ProblemLog, errors_only: bool) -> None:
+    problems = log.errors if errors_only else log.problems
+    for problem in sorted(problems, key=lambda p: (str(p.file), p.line or 0)):
+        click.echo(str(problem))
