@@ -7,7 +7,7 @@ and lines starting with ``#`` are skipped, and the rest is split on whitespace.
 
 :func:`finish` implements the common "no log given" policy: problems are collected during the
 whole read and, at the end, every error is raised at once in one :class:`InputError`
-(warnings are issued as Python :class:`InputWarning` warnings).
+(warnings are issued as Python :class:`InputWarning` warnings, at most 20 and a count).
 """
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ from ..errors import InputError, ProblemLog
 
 #: bound on integers stored in int64 columns (ranks, offsets, lengths, sizes)
 INT_LIMIT = 1 << 62
+#: at most this many Python warnings per read when no ProblemLog is given
+WARNING_LIMIT = 20
 
 
 class InputWarning(UserWarning):
@@ -117,9 +119,13 @@ def parse_float(text: str) -> float | None:
 def finish(log: ProblemLog, own: bool) -> None:
     """End of a read.  With a caller's log nothing happens (the caller decides); with our own
     log (``own``: the caller passed none) every error is raised at once and warnings are issued
-    as :class:`InputWarning`."""
+    as :class:`InputWarning` (the first :data:`WARNING_LIMIT` and a count of the rest)."""
     if not own:
         return
-    for problem in log.warnings:
+    found = log.warnings
+    for problem in found[:WARNING_LIMIT]:
         warnings.warn(str(problem), InputWarning, stacklevel=3)
+    if len(found) > WARNING_LIMIT:
+        warnings.warn(f"... and {len(found) - WARNING_LIMIT} more warnings (pass a ProblemLog "
+                      f"to get them all)", InputWarning, stacklevel=3)
     log.raise_if_errors()
