@@ -1,0 +1,102 @@
+"""FOL qrels: reading, each policy of docs/inputs.md, writer round trip."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from sdreval.errors import InputError, ProblemLog
+from sdreval.io.fol import read_fol_qrels
+from sdreval.io.writers import write_fol_qrels
+from sdreval.judgements.qrels import DocPassages, Qrels
+
+
+def read(tmp_path, text, log=None):
+    path = tmp_path / "q.qrels"
+    path.write_text(text, encoding="utf-8")
+    return read_fol_qrels(path, log if log is not None else ProblemLog()), path
+
+
+def test_relevant_nonrelevant_and_bep(tmp_path):
+    log = ProblemLog()
+    q, _ = read(tmp_path, "2010003 Q0 19243417 2932 3901 3901 491:1908 2801:25 2885:999 \r\n"
+                          "2010003 Q0 298021 0 4263 \r\n"
+                          "2010004 Q0 5 10 100 7:10\n", log)
+    assert q.scale == "fol" and list(q) == ["2010003", "2010004"]
+    dp = q["2010003"].passages["19243417"]
+    assert dp == DocPassages("19243417", [(491, 1908), (2801, 25), (2885, 999)], 2932, 3901, 3901)
+    nonrel = q["2010003"].passages["298021"]
+    assert not nonrel.is_relevant and nonrel.doc_length == 4263 and nonrel.ranges == []
+    assert q["2010004"].passages["5"].bep is None  # 6th field already a range: no BEP
+    assert log.problems == []
+
+
+@pytest.mark.parametrize("line, text", [
+    ("1 Q0 d 10", "expected at least 5 fields"),
+    ("1 Q0 d x 100", "relchars 'x'"),
+    ("1 Q0 d 10 -1", "doclen '-1'"),
+    ("1 Q0 d 10 100 b 0:10", "best entry point 'b'"),
+    ("1 Q0 d 10 100 0 0-10", "passage '0-10'"),
+    ("1 Q0 d 10 100 0 5:-10", "passage '5:-10'"),
+    ("1 Q0 d 10 100 0 -5:10", "passage '-5:10'"),
+])
+def test_malformed_lines_are_errors(tmp_path, line, text):
+    log = ProblemLog()
+    q, path = read(tmp_path, "1 Q0 ok 0 10\n" + line + "\n", log)
+    assert [(p.file, p.line) for p in log.errors] == [(str(path), 2)]
+    assert text in log.errors[0].message
+    assert list(q["1"].passages) == ["ok"]
+
+
+@pytest.mark.parametrize("line, text", [
+    ("1 Q0 d 10 100 0 95:10", "reaches beyond doclen 100"),
+    ("1 Q0 d 10 100 200 0:10", "best entry point 200 beyond doclen 100"),
+    ("1 Q0 d 12 100 0 0:10", "differs from the passages' total length 10"),
+    ("1 Q0 d 10 100 0 0:10 5:0", "empty passage 5:0"),
+    ("1 Q0 d 15 100 0 0:10 5:5", "overlaps"),
+    ("1 Q0 d 10 100", "relchars 10 but no passage"),
+])
+def test_inconsistent_lines_are_warnings_and_kept(tmp_path, line, text):
+    log = ProblemLog()
+    q, _ = read(tmp_path, line + "\n", log)
+    assert log.errors == [] and len(log.warnings) == 1 and text in log.warnings[0].message
+    assert "d" in q["1"].passages
+
+
+def test_duplicate_qrels_lines(tmp_path):
+    log = ProblemLog()
+    q, _ = read(tmp_path, "1 Q0 d 10 100 0 0:10\n1 Q0 d 10 100 0 0:10\n"
+                          "1 Q0 d 0 100\n2 Q0 d 0 100\n", log)
+    assert [(p.line, p.severity) for p in log.problems] == [(2, "warning"), (3, "error")]
+    assert "repeats line 1" in log.problems[0].message
+    assert "differently from line 1" in log.problems[1].message
+    assert q["1"].passages["d"].ranges == [(0, 10)]  # first kept
+    assert "d" in q["2"].passages  # same document, other topic: fine
+
+
+def test_no_log_raises_all_errors(tmp_path):
+    path = tmp_path / "q"
+    path.write_text("1 Q0 d x 1\n1 Q0 e 1\n1 Q0 f 0 1\n")
+    with pytest.raises(InputError) as info:
+        read_fol_qrels(path)
+    assert [p.line for p in info.value.problems] == [1, 2]
+
+
+ranges = st.lists(st.tuples(st.integers(0, 5000), st.integers(1, 500)), max_size=5)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(st.text("0123456789", min_size=1, max_size=7),
+                       st.dictionaries(st.text("abc123", min_size=1, max_size=5),
+                                       st.tuples(ranges, st.one_of(st.none(),
+                                                                   st.integers(0, 6000))),
+                                       min_size=1, max_size=4), min_size=1, max_size=3))
+def test_write_read_round_trip(tmp_path_factory, topics):
+    qrels = Qrels("fol")
+    for topic, docs in topics.items():
+        for doc, (rs, bep) in docs.items():
+            qrels.topic(topic).passages[doc] = DocPassages(
+                doc, rs, sum(n for _, n in rs), 6000, bep if rs else None)
+    path = tmp_path_factory.mktemp("fol") / "q.qrels"
+    write_fol_qrels(qrels, path)
+    back = read_fol_qrels(path, ProblemLog())  # overlaps may warn; content must survive
+    assert back.topics == qrels.topics
