@@ -1,26 +1,604 @@
-"""INEX XML run submissions (2003-2005) and assessments (2002-2005). Work in progress."""
+"""INEX XML run submissions (2003-2005) and assessments (2002-2005), streaming and safe.
+
+Both readers use :func:`lxml.etree.iterparse` with ``resolve_entities=False``,
+``no_network=True``, ``load_dtd=False`` (no entity expansion, the DTD is never fetched) and free
+each element once read, so memory stays proportional to one topic.
+
+Policies (``docs/formats-xml.md``): every problem names file and line.  A result or assessment
+that cannot be used (no file, malformed XPath, non-numeric rank/rsv, invalid (e, s) pair) is an
+error and is not used; missing ``rank``/``rsv`` are tolerated (rank = position in the topic,
+rsv = n - position + 1); a repeated result, ranks out of order and a topic given twice are
+warnings (everything kept, file order).  A repeated assessment with the same values is a
+warning, with different values an error (the first is kept).
+"""
 from __future__ import annotations
 
+import math
+import re
+from array import array
 from pathlib import Path
+from typing import Iterator
+from xml.sax.saxutils import escape, quoteattr
 
-from ..errors import ProblemLog
-from ..judgements.qrels import Qrels
-from ..model.run import Run
+import numpy as np
+from lxml import etree
+
+from ..errors import InputError, ProblemLog
+from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, DocPassages, Qrels
+from ..judgements.quantise import pair_error
+from ..model.run import Ranking, Run
+from ..model.xpath import XPathError, canonical_xpath
+
+SUBMISSION = "inex-submission"
+ASSESSMENTS = "inex-assessments"
+
+_ROOT_TAG = re.compile(rb"<([A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)")
+_ASSESSMENT_ROOTS = {b"assessments", b"inex-assessments", b"assessment"}
 
 
+# --- detection ------------------------------------------------------------------------------
 def sniff_inex_xml(head: bytes) -> str | None:
-    """``"inex-submission"``, ``"inex-assessments"`` or None from the first bytes of a file."""
-    raise NotImplementedError
+    """``"inex-submission"``, ``"inex-assessments"`` or None from the first bytes of a file:
+    the name of the first element (after the XML declaration, comments and DOCTYPE)."""
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16: decode what we have
+        try:
+            text = head.decode("utf-16", "ignore").encode("utf-8")
+        except (UnicodeDecodeError, LookupError):
+            return None
+    pos = 0
+    while True:
+        start = text.find(b"<", pos)
+        if start < 0 or start + 1 >= len(text):
+            return None
+        nxt = text[start + 1:start + 2]
+        if text.startswith(b"<!--", start):
+            end = text.find(b"-->", start + 4)
+            if end < 0:
+                return None
+            pos = end + 3
+        elif nxt == b"?":
+            end = text.find(b"?>", start + 2)
+            if end < 0:
+                return None
+            pos = end + 2
+        elif nxt == b"!":  # DOCTYPE, possibly with an internal subset [...]
+            bracket = text.find(b"[", start)
+            close = text.find(b">", start)
+            if 0 <= bracket < close:
+                close = text.find(b"]", bracket)
+                close = text.find(b">", close) if close >= 0 else -1
+            if close < 0:
+                return None
+            pos = close + 1
+        else:
+            match = _ROOT_TAG.match(text, start)
+            if match is None:
+                return None
+            name = match.group(1).split(b":")[-1].lower()
+            if name == b"inex-submission":
+                return SUBMISSION
+            if name in _ASSESSMENT_ROOTS or b"<assessments" in text[start:]:
+                return ASSESSMENTS
+            return None
 
 
-def read_inex_submission(path: str | Path, log: ProblemLog | None = None) -> Run:
-    raise NotImplementedError
+# --- shared parsing helpers -------------------------------------------------------------------
+def _iterparse(path: Path, events: tuple[str, ...]):
+    return etree.iterparse(str(path), events=events, resolve_entities=False, no_network=True,
+                           load_dtd=False, huge_tree=False, remove_comments=True,
+                           remove_pis=True)
 
 
-def read_inex_assessments(path: str | Path, log: ProblemLog | None = None) -> Qrels:
-    raise NotImplementedError
+def _local(tag) -> str:
+    if not isinstance(tag, str):
+        return ""
+    return tag.rsplit("}", 1)[-1].lower()
 
 
-def write_inex_submission(run: Run, path: str | Path, task: str = "CO.Thorough",
-                          participant_id: str = "sdreval") -> None:
-    raise NotImplementedError
+def _attr(el: etree._Element, *names: str) -> str | None:
+    """The first attribute present among ``names`` (case-insensitive, ``-``/``_`` alike)."""
+    wanted = {n.lower().replace("_", "-") for n in names}
+    for key, value in el.attrib.items():
+        if _local(key).replace("_", "-") in wanted:
+            return value.strip()
+    return None
+
+
+def _child_texts(el: etree._Element) -> dict[str, tuple[str, int | None]]:
+    out: dict[str, tuple[str, int | None]] = {}
+    for child in el:
+        name = _local(child.tag)
+        if name and name not in out:
+            out[name] = ("".join(child.itertext()).strip(), child.sourceline)
+    return out
+
+
+def _free(el: etree._Element) -> None:
+    """Release a processed element and its already processed preceding siblings."""
+    el.clear(keep_tail=True)
+    parent = el.getparent()
+    if parent is not None:
+        while el.getprevious() is not None:
+            del parent[0]
+
+
+def _syntax_error(log: ProblemLog, file: str, exc: etree.XMLSyntaxError) -> None:
+    line = exc.lineno if getattr(exc, "lineno", None) else None
+    log.error(file, line, f"malformed XML: {exc.msg if hasattr(exc, 'msg') else exc}")
+
+
+def _finish(log: ProblemLog, own: bool) -> None:
+    from .textlines import finish
+
+    finish(log, own)
+
+
+# --- submissions ----------------------------------------------------------------------------
+class _Topic:
+    __slots__ = ("docs", "paths", "ranks", "rsv", "lines", "has_rank", "has_rsv", "line")
+
+    def __init__(self, line: int | None) -> None:
+        self.docs: list[str] = []
+        self.paths: list[str] = []
+        self.ranks = array("q")
+        self.rsv = array("d")
+        self.lines = array("q")
+        self.has_rank = array("b")
+        self.has_rsv = array("b")
+        self.line = line
+
+
+def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
+                         name: str | None = None) -> Run:
+    """Read an INEX 2003-2005 XML submission (``<inex-submission run-id=...>`` with
+    ``<topic topic-id=...>`` holding ``<result><file/><path/><rank/><rsv/></result>``).
+
+    The run is named ``name``, else by the ``run-id`` attribute, else by the file name without
+    extension.  Metadata elements (``description``, ``collections``, ``topic-fields`` ...) are
+    skipped.  Problems go to ``log``; without one, errors are raised together at the end.
+    """
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    path = Path(path)
+    if not path.is_file():
+        raise InputError("no such file", file)
+    attributes: dict[str, str] = {}
+    topics: dict[str, _Topic] = {}
+    current: _Topic | None = None
+    current_id: str | None = None
+    root_seen = False
+    doc_intern: dict[str, str] = {}
+    path_cache: dict[str, str | None] = {}
+    try:
+        for event, el in _iterparse(path, ("start", "end")):
+            tag = _local(el.tag)
+            if event == "start":
+                if not root_seen:
+                    root_seen = True
+                    if tag != SUBMISSION:
+                        log.error(file, el.sourceline, f"root element <{tag}> is not "
+                                  "<inex-submission>: not an INEX XML submission")
+                        break
+                    attributes = {_local(k): v for k, v in el.attrib.items()}
+                elif tag == "topic" and el.getparent() is not None and \
+                        _local(el.getparent().tag) == SUBMISSION:
+                    topic_id = _attr(el, "topic-id", "topicid", "id", "topic")
+                    if not topic_id:
+                        log.error(file, el.sourceline, "<topic> without a topic-id attribute:"
+                                  " its results are not used")
+                        current, current_id = None, None
+                        continue
+                    current_id = topic_id
+                    current = topics.get(topic_id)
+                    if current is None:
+                        current = topics[topic_id] = _Topic(el.sourceline)
+                    else:
+                        log.warn(file, el.sourceline, f"topic {topic_id} given again (first "
+                                 f"at line {current.line}): its results are appended in file "
+                                 "order")
+                continue
+            # end events
+            if tag == "result" and current is not None:
+                _read_result(el, current, current_id, file, log, doc_intern, path_cache)
+                _free(el)
+            elif tag == "topic":
+                if current is not None and el.getparent() is not None:
+                    _free(el)
+                current, current_id = None, None
+    except etree.XMLSyntaxError as exc:
+        _syntax_error(log, file, exc)
+    if not root_seen and not log.errors:
+        log.error(file, None, "empty file: no XML element")
+    rankings = {t: _build_ranking(t, cols, file, log) for t, cols in topics.items()}
+    if root_seen and not rankings and not log.errors:
+        log.warn(file, None, "the submission holds no topic")
+    run_name = name or attributes.get("run-id") or path.name.split(".")[0]
+    run = Run(run_name, rankings, "element", source=file)
+    run.attributes = attributes  # type: ignore[attr-defined]  (participant-id, task, ...)
+    _finish(log, own)
+    return run
+
+
+def _read_result(el: etree._Element, topic: _Topic, topic_id: str | None, file: str,
+                 log: ProblemLog, doc_intern: dict[str, str],
+                 path_cache: dict[str, str | None]) -> None:
+    line = el.sourceline
+    fields = _child_texts(el)
+    bad: list[str] = []
+    doc = fields.get("file", ("", None))[0] or (_attr(el, "file") or "")
+    raw_path = fields.get("path", ("", None))[0] or (_attr(el, "path") or "")
+    if not doc:
+        bad.append("result without <file>")
+    if not raw_path:
+        bad.append("result without <path>")
+    canon = None
+    if raw_path:
+        if raw_path not in path_cache:
+            try:
+                path_cache[raw_path] = canonical_xpath(raw_path)
+            except XPathError as error:
+                path_cache[raw_path] = None
+                log.error(file, line, f"topic {topic_id}: {error.problems[0].message}; the "
+                          "result is not used")
+                return
+        canon = path_cache[raw_path]
+        if canon is None:
+            bad.append(f"malformed XPath {raw_path!r}")
+    rank_text = fields.get("rank", (None, None))[0]
+    rank = 0
+    if rank_text:
+        try:
+            rank = int(rank_text)
+            if rank < 1:
+                raise ValueError
+        except ValueError:
+            bad.append(f"rank {rank_text!r} is not a positive integer")
+    rsv_text = fields.get("rsv", (None, None))[0]
+    rsv = 0.0
+    if rsv_text:
+        try:
+            rsv = float(rsv_text)
+            if not math.isfinite(rsv):
+                raise ValueError
+        except ValueError:
+            bad.append(f"rsv {rsv_text!r} is not a finite number")
+    unknown = sorted(set(fields) - {"file", "path", "rank", "rsv"})
+    if unknown:
+        log.warn(file, line, f"topic {topic_id}: result elements {', '.join(unknown)} ignored")
+    if bad:
+        for message in bad:
+            log.error(file, line, f"topic {topic_id}: {message}; the result is not used")
+        return
+    topic.docs.append(doc_intern.setdefault(doc, doc))
+    topic.paths.append(canon)  # type: ignore[arg-type]
+    topic.ranks.append(rank)
+    topic.rsv.append(rsv)
+    topic.lines.append(line or 0)
+    topic.has_rank.append(1 if rank_text else 0)
+    topic.has_rsv.append(1 if rsv_text else 0)
+
+
+def _build_ranking(topic_id: str, cols: _Topic, file: str, log: ProblemLog) -> Ranking:
+    n = len(cols.docs)
+    if n == 0:
+        return Ranking.empty("element")
+    position = np.arange(1, n + 1, dtype=np.int64)
+    has_rank = np.frombuffer(cols.has_rank, dtype=np.int8).astype(bool)
+    has_rsv = np.frombuffer(cols.has_rsv, dtype=np.int8).astype(bool)
+    ranks = np.where(has_rank, np.frombuffer(cols.ranks, dtype=np.int64), position)
+    rsv = np.where(has_rsv, np.frombuffer(cols.rsv, dtype=np.float64),
+                   (n - position + 1).astype(np.float64))
+    lines = np.frombuffer(cols.lines, dtype=np.int64)
+    if not has_rank.all() and has_rank.any():
+        log.warn(file, int(lines[np.argmin(has_rank)]), f"topic {topic_id}: some results have "
+                 "no <rank>: their rank is their position in the topic")
+    if not has_rsv.all() and has_rsv.any():
+        log.warn(file, int(lines[np.argmin(has_rsv)]), f"topic {topic_id}: some results have "
+                 "no <rsv>: their rsv is n - position + 1")
+    down = np.flatnonzero(ranks[1:] < ranks[:-1]) + 1
+    if len(down):
+        first = int(down[0])
+        log.warn(file, int(lines[first]), f"topic {topic_id}: ranks out of order ({len(down)}"
+                 f" result(s); first rank {int(ranks[first])} after {int(ranks[first - 1])});"
+                 " file order is kept (--order rank sorts by rank)")
+    docs = np.array(cols.docs, dtype=object)
+    paths = np.array(cols.paths, dtype=object)
+    keys = np.char.add(np.char.add(docs.astype(str), "\x00"), paths.astype(str))
+    _, first_index, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    repeats = np.flatnonzero(first_index[inverse] != np.arange(n))
+    for row in repeats:
+        first = int(first_index[inverse[row]])
+        log.warn(file, int(lines[row]), f"topic {topic_id}: result {docs[row]} {paths[row]} "
+                 f"repeats line {int(lines[first])} (kept; measures decide how a repeat counts)")
+    return Ranking(docs, paths, np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
+                   ranks.astype(np.int64), rsv, "element")
+
+
+def write_inex_submission(run: Run, path: str | Path, task: str | None = None,
+                          participant_id: str | None = None) -> int:
+    """Write an element run as an INEX XML submission (UTF-8); returns the number of results.
+
+    Results are written per topic in the ranking's order with ``<file>``, ``<path>``,
+    ``<rank>`` and ``<rsv>``; ``task`` and ``participant_id`` default to the attributes the
+    run was read with, else ``CO.Thorough`` and ``sdreval``."""
+    if run.unit != "element":
+        from ..errors import UsageError
+
+        raise UsageError(f"an INEX XML submission holds element results; this run holds "
+                         f"{run.unit} results (write it as a TREC-like run)")
+    attrs = dict(getattr(run, "attributes", {}) or {})
+    attrs["participant-id"] = participant_id or attrs.get("participant-id", "sdreval")
+    attrs["run-id"] = run.name
+    attrs["task"] = task or attrs.get("task", "CO.Thorough")
+    order = ["participant-id", "run-id", "task"]
+    keys = order + sorted(k for k in attrs if k not in order)
+    count = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        out.write("<inex-submission " + " ".join(f"{k}={quoteattr(str(attrs[k]))}"
+                                                  for k in keys) + ">\n")
+        for topic, ranking in run.topics.items():
+            out.write(f"  <topic topic-id={quoteattr(str(topic))}>\n")
+            for doc, xpath, rank, rsv in zip(ranking.docs, ranking.paths, ranking.ranks,
+                                             ranking.rsv):
+                out.write(f"    <result><file>{escape(str(doc))}</file><path>"
+                          f"{escape(str(xpath))}</path><rank>{int(rank)}</rank><rsv>"
+                          f"{float(rsv)!r}</rsv></result>\n")
+                count += 1
+            out.write("  </topic>\n")
+        out.write("</inex-submission>\n")
+    return count
+
+
+# --- assessments ----------------------------------------------------------------------------
+_E_NAMES = ("exhaustiveness", "exhaustivity", "e")
+_S_NAMES = ("specificity", "s")
+
+
+class _Row:
+    __slots__ = ("topic", "doc", "path", "e", "s", "size", "letter", "line", "file",
+                 "rsize")
+
+    def __init__(self, topic, doc, path, e, s, size, letter, line, file, rsize):
+        self.topic, self.doc, self.path = topic, doc, path
+        self.e, self.s, self.size, self.letter = e, s, size, letter
+        self.line, self.file, self.rsize = line, file, rsize
+
+
+def _assessment_files(path: Path) -> list[Path]:
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() == ".xml")
+        if not files:
+            raise InputError("no .xml assessment file in this directory", str(path))
+        return files
+    if not path.is_file():
+        raise InputError("no such file or directory", str(path))
+    return [path]
+
+
+def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
+                          scale: str | None = None) -> Qrels:
+    """Read INEX XML assessments: one file, or a directory of (per-topic) files.
+
+    Per topic (``<assessments topic="...">``), per document (``<file file="..."|name="...">``),
+    elements are any child element with a ``path`` attribute carrying
+
+    * INEX 2002: ``relevance="0..3" coverage="N|S|L|E"`` -> scale ``inex2002``;
+    * INEX 2003/2004: ``exhaustiveness`` (or ``exhaustivity``) and ``specificity`` in 0..3,
+      either quote style -> scale ``inex2003``;
+    * INEX 2005: ``exhaustivity`` 0/1/2/``?`` (``?`` -> TOO_SMALL), ``specificity`` in [0, 1]
+      or ``size`` with ``rsize`` (relevant characters, s = rsize/size), optional ``size``
+      -> scale ``inex2005``; highlighted passages ``<passage offset= length=>`` (or numeric
+      ``start``/``end``) -> :class:`DocPassages`.
+
+    The scale is inferred over all files (``?``, fractional specificity, ``rsize`` or passages
+    mean 2005) unless given.  Invalid (e, s) pairs are errors and the assessment is not used.
+    """
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    root = Path(path)
+    rows: list[_Row] = []
+    passages: dict[tuple[str, str], DocPassages] = {}
+    passage_lines: dict[tuple[str, str], tuple[str, int | None]] = {}
+    hints = {"2002": False, "2005": False, "e-2005": False}
+    for file_path in _assessment_files(root):
+        _read_assessment_file(file_path, log, rows, passages, passage_lines, hints)
+    if scale is None:
+        if hints["2002"]:
+            scale = "inex2002"
+        elif hints["2005"] or any(r.rsize is not None for r in rows) or passages or any(
+                r.e == TOO_SMALL or (r.s is not None and r.s != int(r.s)) for r in rows):
+            scale = "inex2005"
+        else:
+            scale = "inex2003"
+    qrels = Qrels(scale, source=str(root))  # type: ignore[arg-type]
+    for row in rows:
+        _add_row(qrels, row, scale, log)
+    for (topic, doc), found in passages.items():
+        found.ranges.sort()
+        reach = -1
+        for offset, length in found.ranges:
+            if offset < reach:
+                file, line = passage_lines[(topic, doc)]
+                log.warn(file, line, f"topic {topic}, {doc}: highlighted passages overlap "
+                         f"(at offset {offset}); their characters are counted once")
+                break
+            reach = max(reach, offset + length)
+        found.relevant_chars = sum(n for _, n in _merge(found.ranges))
+        qrels.topic(topic).passages[doc] = found
+    if not qrels.topics and not log.errors:
+        log.warn(str(root), None, "no assessment found")
+    _finish(log, own)
+    return qrels
+
+
+def _merge(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    from ..model.passage import merge_ranges
+
+    return merge_ranges(ranges)
+
+
+def _number(text: str | None) -> float | None:
+    if text is None or text == "":
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _read_assessment_file(file_path: Path, log: ProblemLog, rows: list[_Row],
+                          passages: dict, passage_lines: dict, hints: dict) -> None:
+    file = str(file_path)
+    topic: str | None = None
+    doc: str | None = None
+    seen_root = False
+    try:
+        for event, el in _iterparse(file_path, ("start", "end")):
+            tag = _local(el.tag)
+            if event == "start":
+                if not seen_root:
+                    seen_root = True
+                    if tag not in ("assessments", "inex-assessments", "assessment") and \
+                            tag != "recall-base":
+                        log.error(file, el.sourceline, f"root element <{tag}> is not "
+                                  "<assessments>: not INEX assessments")
+                        return
+                if tag in ("assessments", "assessment", "inex-assessments") and \
+                        _attr(el, "topic", "topic-id", "topicid", "id") is not None:
+                    topic = _attr(el, "topic", "topic-id", "topicid", "id")
+                    version = _attr(el, "version", "year") or ""
+                    if "2005" in version:
+                        hints["2005"] = True
+                elif tag == "file":
+                    doc = _attr(el, "file", "name", "id", "doc")
+                    if not doc:
+                        log.error(file, el.sourceline, "<file> without a file/name attribute:"
+                                  " its assessments are not used")
+                continue
+            if tag == "file":
+                doc = None
+                _free(el)
+                continue
+            if doc is None or tag in ("assessments", "assessment", "inex-assessments"):
+                continue
+            if topic is None:
+                topic = file_path.stem
+                log.warn(file, el.sourceline, f"no topic attribute on <assessments>: topic id "
+                         f"taken from the file name ({topic!r})")
+            if tag == "passage":
+                _read_passage(el, topic, doc, file, log, passages, passage_lines)
+                continue
+            raw_path = _attr(el, "path", "xpath")
+            if raw_path is None:
+                continue
+            row = _read_element(el, topic, doc, raw_path, file, log, hints)
+            if row is not None:
+                rows.append(row)
+    except etree.XMLSyntaxError as exc:
+        _syntax_error(log, file, exc)
+    if not seen_root and not any(p.file == file for p in log.errors):
+        log.error(file, None, "empty file: no XML element")
+
+
+def _read_element(el, topic, doc, raw_path, file, log, hints) -> _Row | None:
+    line = el.sourceline
+    try:
+        path = canonical_xpath(raw_path)
+    except XPathError as error:
+        log.error(file, line, f"topic {topic}, {doc}: {error.problems[0].message}; the "
+                  "assessment is not used")
+        return None
+    size = _number(_attr(el, "size", "length", "chars"))
+    rsize = _number(_attr(el, "rsize", "relevant-size", "hsize"))
+    relevance = _attr(el, "relevance", "rel")
+    coverage = _attr(el, "coverage", "cov")
+    where = f"topic {topic}, {doc} {path}"
+    if relevance is not None or coverage is not None:
+        hints["2002"] = True
+        e = _number(relevance)
+        letter = (coverage or "").upper()
+        if e is None or letter not in COVERAGE_CODES:
+            log.error(file, line, f"{where}: relevance {relevance!r} / coverage {coverage!r} "
+                      "must be 0..3 / N, S, L or E; the assessment is not used")
+            return None
+        return _Row(topic, doc, path, e, COVERAGE_CODES[letter], size, letter, line, file,
+                    None)
+    e_text = _attr(el, *_E_NAMES)
+    s_text = _attr(el, *_S_NAMES)
+    if e_text is None and s_text is None and rsize is None:
+        log.error(file, line, f"{where}: no exhaustivity/specificity (or relevance/coverage);"
+                  " the assessment is not used")
+        return None
+    if e_text == "?":
+        e: float | None = TOO_SMALL
+    else:
+        e = _number(e_text)
+    if s_text is None and rsize is not None and size:
+        s: float | None = rsize / size
+    else:
+        s = _number(s_text)
+    if e is None or s is None:
+        log.error(file, line, f"{where}: exhaustivity {e_text!r} / specificity {s_text!r} "
+                  "are not numbers; the assessment is not used")
+        return None
+    return _Row(topic, doc, path, e, s, size, None, line, file, rsize)
+
+
+def _read_passage(el, topic, doc, file, log, passages, passage_lines) -> None:
+    line = el.sourceline
+    offset = _number(_attr(el, "offset", "start"))
+    length = _number(_attr(el, "length"))
+    if length is None:
+        end = _number(_attr(el, "end"))
+        if offset is not None and end is not None:
+            length = end - offset
+    if offset is None or length is None or offset < 0 or length < 0 or \
+            offset != int(offset) or length != int(length):
+        log.error(file, line, f"topic {topic}, {doc}: passage needs character offsets "
+                  "(offset/length or numeric start/end); XPointer-style positions are not "
+                  "supported; the passage is not used")
+        return
+    found = passages.get((topic, doc))
+    if found is None:
+        found = passages[(topic, doc)] = DocPassages(doc)
+        passage_lines[(topic, doc)] = (file, line)
+    found.ranges.append((int(offset), int(length)))
+    bep = _number(_attr(el, "bep", "best-entry-point"))
+    if bep is not None and found.bep is None:
+        found.bep = int(bep)
+
+
+def _add_row(qrels: Qrels, row: _Row, scale: str, log: ProblemLog) -> None:
+    where = f"topic {row.topic}, {row.doc} {row.path}"
+    if scale == "inex2002" and row.letter is None:
+        log.error(row.file, row.line, f"{where}: exhaustivity/specificity in INEX 2002 "
+                  "assessments (relevance/coverage expected); the assessment is not used")
+        return
+    if scale != "inex2002" and row.letter is not None:
+        log.error(row.file, row.line, f"{where}: relevance/coverage in {scale} assessments; "
+                  "the assessment is not used")
+        return
+    problem = pair_error(scale, row.e, row.s)
+    if problem is not None:
+        log.error(row.file, row.line, f"{where}: {problem}; the assessment is not used")
+        return
+    elements = qrels.topic(row.topic).elements
+    key = (row.doc, row.path)
+    old = elements.get(key)
+    if old is not None:
+        if (old.e, old.s) == (row.e, row.s):
+            log.warn(row.file, row.line, f"{where}: assessed twice with the same values")
+        else:
+            log.error(row.file, row.line, f"{where}: assessed twice with different values "
+                      f"({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g}); the first is kept")
+        return
+    qrels.add_element(row.topic, row.doc, row.path, row.e, row.s, row.size)
+
+
+def iter_xml_files(directory: str | Path) -> Iterator[Path]:
+    """XML files under ``directory`` in sorted order (helper for callers)."""
+    yield from _assessment_files(Path(directory))
