@@ -1,0 +1,84 @@
+"""Format detection from content and the read_* entry points (forced formats, mismatches)."""
+from __future__ import annotations
+
+import pytest
+
+from sdreval.errors import InputError, ProblemLog, UsageError
+from sdreval.io import detect_format, read_qrels, read_run
+from sdreval.io.api import detect_text_format, line_formats, normalise_format
+
+
+def put(tmp_path, text, name="f.txt"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("1 Q0 d 1 2.5 r /article[1]/bdy[1]\n", "element-run"),
+    ("1 Q0 d 1 2.5 r 10 20\n", "passage-run"),
+    ("1 Q0 d 1 2.5 r\n", "document-run"),
+    ("1 Q0 d 10 100 5 0:10\n1 Q0 e 0 100\n", "fol-qrels"),
+    ("1 Q0 e 0 100\n", "fol-qrels"),
+    ("1 Q0 d 10 100 0:10 20:5\n", "fol-qrels"),
+    ("1\td\t/article[1]\t2\t3\n", "native-qrels"),
+    ("topic\tfile\tpath\te\ts\n1\td\t/article[1]\t?\t0.5\t12\n", "native-qrels"),
+    ("# comment\n\n1 Q0 d 1 2.5 r 10 20\n", "passage-run"),
+    # ambiguities (docs/inputs.md): integers in fields 4-6
+    ("1 Q0 d 3 5 7\n", "document-run"),
+    ("1 Q0 d 3 5 7\n1 Q0 e 0 9\n1 Q0 f 0 9\n", "fol-qrels"),
+    # a broken line does not change the majority
+    ("1 Q0 d 1 2.5 r /a\n1 Q0 d 2 2.5 r /a\n1 Q0 d x y r 1 2\n", "element-run"),
+])
+def test_text_formats(tmp_path, text, kind):
+    assert detect_format(put(tmp_path, text)) == kind
+
+
+def test_passage_line_vs_element_line():
+    assert line_formats("1 Q0 d 1 2.5 r 10 20".split()) == {"passage-run"}
+    assert line_formats("1 Q0 d 1 2.5 r /a[1]".split()) == {"element-run"}
+    assert line_formats("1 d /a[1] 1 1".split()) == {"native-qrels"}
+    assert detect_text_format([["topic", "file"]]) is None
+
+
+def test_xml_and_directories(tmp_path):
+    sub = put(tmp_path, '<?xml version="1.0"?>\n<inex-submission participant-id="1" '
+                        'run-id="x" task="CO"><topic topic-id="1"/></inex-submission>', "s.xml")
+    assert detect_format(sub) == "inex-submission"
+    assert detect_format(tmp_path) == "collection"
+    other = put(tmp_path, "<topics><topic/></topics>", "t.xml")
+    with pytest.raises(InputError, match="neither an INEX submission"):
+        detect_format(other)
+
+
+def test_undetectable_inputs_are_input_errors(tmp_path):
+    for text in ["", "\n\n# only comments\n", "hello world\n", "\x00\x01\x02"]:
+        with pytest.raises(InputError):
+            detect_format(put(tmp_path, text))
+    with pytest.raises(InputError):
+        detect_format(tmp_path / "missing.txt")
+
+
+def test_read_dispatch_and_kind_mismatch(tmp_path):
+    run_file = put(tmp_path, "1 Q0 d 1 2.5 r 10 20\n", "r.txt")
+    assert read_run(run_file).unit == "passage"
+    with pytest.raises(InputError, match="not judgements.*--qrels-format"):
+        read_qrels(run_file)
+    qrels_file = put(tmp_path, "1 Q0 d 10 100 5 0:10\n", "q.txt")
+    assert read_qrels(qrels_file).scale == "fol"
+    with pytest.raises(InputError, match="not a run"):
+        read_run(qrels_file)
+
+
+def test_forced_formats_and_aliases(tmp_path):
+    # a document run whose run-id is a number would detect as document run anyway; forcing a
+    # layout reads it that way and reports the lines that do not fit
+    path = put(tmp_path, "1 Q0 d 1 2.5 r 10 20\n")
+    log = ProblemLog()
+    run = read_run(path, "element", log)
+    assert len(run) == 0 and "expected 7 fields" in log.errors[0].message
+    assert normalise_format("FOL") == "fol-qrels" and normalise_format("passage") == "passage-run"
+    with pytest.raises(UsageError):
+        read_run(path, "nonsense")
+    with pytest.raises(UsageError):
+        read_run(path, "fol-qrels")  # a qrels format is not a run format
