@@ -88,6 +88,17 @@ def ref_ric(rel, rows, beta, k):
     return sum(scores[:k]) / k, sum(isrel[:k]) / nrel, agp
 
 
+def ref_bic(rel, bep, rows, n, k):
+    order, _, first = ref_articles(rows)
+    scores = [(n - abs(bep[d] - first[d])) / n
+              if rel.get(d) and abs(bep[d] - first[d]) <= n else 0.0 for d in order]
+    isrel = [bool(rel.get(d)) for d in order]
+    nrel = sum(1 for c in rel.values() if c)
+    gp = [sum(scores[:i + 1]) / (i + 1) for i in range(len(scores))]
+    agp = sum(g for g, r in zip(gp, isrel) if r) / nrel
+    return sum(scores[:k]) / k, agp
+
+
 # ------------------------------------------------------------------ hand-computed cases
 QRELS = make_qrels({"1": {"d1": ([(0, 100)], 1000, 10), "d2": ([(50, 50)], 200, 60),
                           "d3": ([], 300, None)}})
@@ -243,7 +254,8 @@ def test_measures_agree_with_per_character_reference(spec, ranked, k):
     q = make_qrels({"1": {d: (rs, 100, (rs[0][0] if rs else None)) for d, rs in spec.items()}})
     run = make_run({"1": ranked})
     levels = [0.0, 0.01, 0.1, 0.33, 0.5, 1.0]
-    names = [f"iP@{x}" for x in levels] + ["MAiP", f"gP@{k}", f"gR@{k}", "MAgP"]
+    names = [f"iP@{x}" for x in levels] + ["MAiP", f"gP@{k}", f"gR@{k}", "MAgP",
+                                           f"gP(task=bic,n=20)@{k}", "MAgP(task=bic,n=20)"]
     v, _ = values(q, run, names)
     want = ref_focused(rel, ranked, [Fraction(repr(x)) for x in levels])
     for x, w in zip(levels, want):
@@ -255,3 +267,7 @@ def test_measures_agree_with_per_character_reference(spec, ranked, k):
         assert v[("1", f"gP@{k}")] == pytest.approx(gp)
         assert v[("1", f"gR@{k}")] == pytest.approx(gr)
         assert v[("1", "MAgP")] == pytest.approx(agp)
+        bep = {d: rs[0][0] for d, rs in spec.items() if rs}
+        gp, agp = ref_bic(rel, bep, ranked, 20, k)
+        assert v[("1", f"gP(task=bic,n=20)@{k}")] == pytest.approx(gp)
+        assert v[("1", "MAgP(task=bic,n=20)")] == pytest.approx(agp)

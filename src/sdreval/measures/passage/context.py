@@ -32,18 +32,24 @@ class ArticleOrder:
 
 
 def article_order(placed: PlacedRanking) -> ArticleOrder:
+    """Documents are numbered by first appearance (:func:`topic.place`), so the article order
+    is ``0..m-1``; the first row of document ``u`` is where the running maximum of the document
+    numbers first reaches ``u``."""
     m = placed.doc_names.size
     if placed.n == 0:
         z = np.zeros(0, dtype=np.int64)
         return ArticleOrder(z, z, z, z)
     inv = placed.doc_index
-    # np.unique(return_index) sorts stably: the first occurrence of each document
-    _, first = np.unique(inv, return_index=True)
-    _, last_rev = np.unique(inv[::-1], return_index=True)
-    last = placed.n - 1 - last_rev
+    first = np.flatnonzero(np.diff(np.maximum.accumulate(inv), prepend=-1) > 0)
     count = np.bincount(inv, minlength=m)
-    interleaved = np.flatnonzero(last - first + 1 != count)
-    return ArticleOrder(np.argsort(first, kind="stable"), first, count, interleaved)
+    runs = np.count_nonzero(np.diff(inv)) + 1  # maximal blocks of one article
+    if runs == m:
+        interleaved = np.zeros(0, dtype=np.int64)
+    else:
+        starts = np.flatnonzero(np.diff(inv, prepend=-1) != 0)
+        blocks = np.bincount(inv[starts], minlength=m)
+        interleaved = np.flatnonzero(blocks > 1)
+    return ArticleOrder(np.arange(m), first, count, interleaved)
 
 
 def ric_scores(placed: PlacedRanking, arts: ArticleOrder, beta: float

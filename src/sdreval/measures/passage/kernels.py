@@ -101,20 +101,21 @@ def first_cover(starts: np.ndarray, ends: np.ndarray) -> Segments:
     if total == 0:
         z = np.zeros(0, dtype=np.int64)
         return Segments(z, z, z, 0)
-    rows = np.repeat(np.arange(n, dtype=np.int64), counts)
-    # segment index of each incidence: a_i, a_i+1, ..., b_i-1
-    step_start = np.cumsum(counts) - counts
-    seg = np.repeat(a, counts) + (np.arange(total, dtype=np.int64) - np.repeat(step_start, counts))
-    if total == n:  # every passage is one segment: no segment can be covered twice
-        uniq, idx = seg, np.arange(total)
-        if n > 1 and np.any(np.diff(np.sort(seg)) == 0):
-            uniq, idx = np.unique(seg, return_index=True)
+    if counts.max() == 1:  # no passage spans several segments (no partial overlap)
+        one = counts == 1
+        seg, rows = a[one], np.flatnonzero(one)
     else:
-        # np.unique with return_index sorts stably, so idx is the first (= best-ranked) row
-        uniq, idx = np.unique(seg, return_index=True)
+        rows = np.repeat(np.arange(n, dtype=np.int64), counts)
+        # segment index of each incidence: a_i, a_i+1, ..., b_i-1
+        step_start = np.cumsum(counts) - counts
+        seg = np.repeat(a, counts) + (np.arange(total, dtype=np.int64)
+                                      - np.repeat(step_start, counts))
+    best = np.full(bounds.size, n, dtype=np.int64)
+    np.minimum.at(best, seg, rows)
+    uniq = np.flatnonzero(best < n)
     seg_start = bounds[uniq]
     seg_len = bounds[uniq + 1] - seg_start
-    return Segments(seg_start, seg_len, rows[idx], total)
+    return Segments(seg_start, seg_len, best[uniq], total)
 
 
 def overlapping_pairs(starts: np.ndarray, ends: np.ndarray) -> int:

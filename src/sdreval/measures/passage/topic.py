@@ -7,9 +7,10 @@ merged ranges are what retrieved characters can be matched against, so they are 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
+import pandas as pd
 
 from ...errors import InputError, Problem
 from ...judgements.qrels import TopicQrels
@@ -31,6 +32,7 @@ class TopicRelevance:
     total: int               # T_rel: relevant characters of the topic
     disagreements: list[str]  # documents whose relchars column disagrees with the ranges
     bep_missing: list[str]   # relevant documents without a best entry point
+    index: dict[str, int] = field(default_factory=dict)  # document id -> position in names
 
     @property
     def n_relevant_docs(self) -> int:
@@ -85,8 +87,9 @@ def topic_relevance(tq: TopicQrels | None) -> TopicRelevance:
     if bep_missing:
         for i in np.flatnonzero((bep_arr < 0) & (rel_arr > 0)):
             bep_arr[i] = s_all[ptr_arr[i]]
-    return TopicRelevance(np.asarray(docs, dtype=str), ptr_arr, s_all, e_all, rel_arr, bep_arr,
-                          rel_arr > 0, int(rel_arr.sum()), disagreements, bep_missing)
+    return TopicRelevance(np.asarray(docs, dtype=object), ptr_arr, s_all, e_all, rel_arr,
+                          bep_arr, rel_arr > 0, int(rel_arr.sum()), disagreements, bep_missing,
+                          {d: i for i, d in enumerate(docs)})
 
 
 @dataclass
@@ -104,12 +107,22 @@ class PlacedRanking:
     doc_bep: np.ndarray        # per unique doc: BEP offset (-1 if none)
     doc_relevant: np.ndarray   # per unique doc: bool
     _segments: Segments | None = None
+    _seg_rel: np.ndarray | None = None
 
     @property
     def segments(self) -> Segments:
         if self._segments is None:
             self._segments = first_cover(self.starts, self.ends)
         return self._segments
+
+    @property
+    def segment_relevant(self) -> np.ndarray:
+        """Relevant characters of each covered segment."""
+        if self._seg_rel is None:
+            seg = self.segments
+            self._seg_rel = coverage(self.rel_starts, self.rel_ends, seg.seg_start,
+                                     seg.seg_start + seg.seg_len)
+        return self._seg_rel
 
     def passage_relevant(self) -> np.ndarray:
         """rel(e): relevant characters inside each passage (overlaps counted in full)."""
@@ -118,8 +131,7 @@ class PlacedRanking:
     def new_characters(self) -> tuple[np.ndarray, np.ndarray]:
         """Per row: characters and relevant characters not retrieved at a better rank."""
         seg = self.segments
-        seg_rel = coverage(self.rel_starts, self.rel_ends, seg.seg_start,
-                           seg.seg_start + seg.seg_len)
+        seg_rel = self.segment_relevant
         new_ret = np.bincount(seg.first, weights=seg.seg_len, minlength=self.n)
         new_rel = np.bincount(seg.first, weights=seg_rel, minlength=self.n)
         return new_rel, new_ret
@@ -127,8 +139,7 @@ class PlacedRanking:
     def per_document(self) -> tuple[np.ndarray, np.ndarray]:
         """Per unique doc: retrieved characters (union) and relevant ones among them."""
         seg = self.segments
-        seg_rel = coverage(self.rel_starts, self.rel_ends, seg.seg_start,
-                           seg.seg_start + seg.seg_len)
+        seg_rel = self.segment_relevant
         doc = seg.seg_start // BAND
         m = self.doc_names.size
         return (np.bincount(doc, weights=seg_rel, minlength=m),
@@ -137,33 +148,36 @@ class PlacedRanking:
 
 def place(ranking: Ranking, rel: TopicRelevance, topic: str, source: str | None
           ) -> PlacedRanking:
-    """Put a passage ranking on the global line and gather its documents' relevant ranges."""
+    """Put a passage ranking on the global line and gather its documents' relevant ranges.
+
+    Documents are numbered in order of first appearance (``pandas.factorize``), which is the
+    article order of Relevant/Best in Context."""
     n = len(ranking)
     offsets = np.asarray(ranking.offsets, dtype=np.int64)
     lengths = np.asarray(ranking.lengths, dtype=np.int64)
-    bad = (offsets < 0) | (lengths < 0) | (offsets + lengths >= BAND)
-    if n and bad.any():
-        rows = np.flatnonzero(bad)[:20]
-        raise InputError([Problem(source, None, f"topic {topic}: result at rank position "
-                                  f"{i + 1} ({ranking.docs[i]}) has no valid character range "
-                                  f"(offset {offsets[i]}, length {lengths[i]})") for i in rows])
-    docs = np.asarray(ranking.docs, dtype=str) if n else np.zeros(0, dtype=str)
-    names, inv = np.unique(docs, return_inverse=True)
-    inv = inv.astype(np.int64).reshape(-1)
-    base = inv * BAND
-    starts = base + offsets
+    if n:
+        bad = (offsets < 0) | (lengths < 0) | (offsets + lengths >= BAND)
+        if bad.any():
+            rows = np.flatnonzero(bad)[:20]
+            raise InputError([Problem(source, None, f"topic {topic}: result at rank position "
+                                      f"{i + 1} ({ranking.docs[i]}) has no valid character "
+                                      f"range (offset {offsets[i]}, length {lengths[i]})")
+                              for i in rows])
+    codes, names = pd.factorize(np.asarray(ranking.docs, dtype=object), sort=False)
+    inv = codes.astype(np.int64)
+    names = np.asarray(names, dtype=object)
+    starts = inv * BAND + offsets
     ends = starts + lengths
     m = names.size
     doc_rel = np.zeros(m, dtype=np.int64)
     doc_bep = np.full(m, -1, dtype=np.int64)
     doc_relevant = np.zeros(m, dtype=bool)
     rel_s = rel_e = np.zeros(0, dtype=np.int64)
-    if m and rel.names.size:
-        q = np.searchsorted(rel.names, names)
-        qc = np.minimum(q, rel.names.size - 1)
-        found = rel.names[qc] == names
-        u = np.flatnonzero(found)
-        qf = qc[found]
+    index = rel.index
+    if m and index:
+        q = np.fromiter((index.get(d, -1) for d in names.tolist()), dtype=np.int64, count=m)
+        u = np.flatnonzero(q >= 0)
+        qf = q[u]
         doc_rel[u] = rel.rel_chars[qf]
         doc_bep[u] = rel.bep[qf]
         doc_relevant[u] = rel.relevant[qf]

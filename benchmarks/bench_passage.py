@@ -1,0 +1,175 @@
+"""Benchmark: INEX Focused + Relevant in Context measures on passage runs (SPEC issue 5).
+
+Target: 50 runs × 52 topics × 1,500 passages in under 3 s after parsing (in-memory Qrels/Run).
+The baseline is a straightforward pure-Python implementation (per passage, per article, with
+merged interval lists per document) computing the same values, timed on a few runs in the same
+process and scaled to the full size; its values are checked against ours.
+
+    python benchmarks/bench_passage.py [--runs 50] [--topics 52] [--passages 1500]
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from sdreval.judgements.qrels import DocPassages, Qrels
+from sdreval.measures import EvalContext, evaluate
+from sdreval.model.run import Ranking, Run
+
+FOCUSED = ["iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10", "MAiP"]
+RIC = ["gP@5", "gP@10", "gP@25", "gP@50", "MAgP"]
+
+
+def synthesise(n_runs: int, n_topics: int, n_passages: int, seed: int = 7):
+    """INEX-2010-like sizes: ~100 relevant and ~600 judged articles per topic, 1-6 highlighted
+    ranges each; runs of passages over ~500 articles with a few overlaps."""
+    rng = np.random.default_rng(seed)
+    qrels = Qrels("fol")
+    for t in range(n_topics):
+        topic = qrels.topic(str(2010000 + t))
+        for d in range(700):
+            doc = f"{t}-{d}"
+            length = int(rng.integers(2_000, 30_000))
+            if d < 100:
+                k = int(rng.integers(1, 7))
+                starts = np.sort(rng.choice(length - 600, size=k, replace=False))
+                ranges = []
+                last_end = -1
+                for s in starts:
+                    s = max(int(s), last_end + 1)
+                    n = int(rng.integers(20, 600))
+                    ranges.append((s, n))
+                    last_end = s + n
+                ranges = [(s, n) for s, n in ranges if s + n <= length]
+                topic.passages[doc] = DocPassages(doc, ranges, sum(n for _, n in ranges),
+                                                  length, ranges[0][0] if ranges else None)
+            else:
+                topic.passages[doc] = DocPassages(doc, [], 0, length, None)
+    runs = []
+    for r in range(n_runs):
+        topics = {}
+        for t in range(n_topics):
+            docs = rng.integers(0, 1_200, size=n_passages)  # ids ≥ 700 are unjudged
+            # group results of one article together (RiC), articles in random order
+            order = np.argsort(rng.permutation(1_200)[docs], kind="stable")
+            docs = docs[order]
+            offsets = rng.integers(0, 20_000, size=n_passages)
+            lengths = rng.integers(50, 1_500, size=n_passages)
+            names = np.array([f"{t}-{d}" for d in docs], dtype=object)
+            topics[str(2010000 + t)] = Ranking(names, np.full(n_passages, None, dtype=object),
+                                               offsets.astype(np.int64),
+                                               lengths.astype(np.int64),
+                                               np.arange(1, n_passages + 1, dtype=np.int64),
+                                               -np.arange(n_passages, dtype=np.float64),
+                                               "passage")
+        runs.append(Run(f"run{r}", topics, "passage"))
+    return qrels, runs
+
+
+# ------------------------------------------------------------------ pure-Python baseline
+def _merge(ranges):
+    out = []
+    for s, e in sorted(ranges):
+        if out and s <= out[-1][1]:
+            out[-1][1] = max(out[-1][1], e)
+        else:
+            out.append([s, e])
+    return out
+
+
+def _inter(a, b):
+    """Characters shared by two merged interval lists."""
+    i = j = total = 0
+    while i < len(a) and j < len(b):
+        lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+        if hi > lo:
+            total += hi - lo
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    return total
+
+
+def baseline_topic(tq, rows, beta=0.25):
+    rel = {d: _merge([(o, o + n) for o, n in p.ranges]) for d, p in tq.passages.items()}
+    total = sum(e - s for r in rel.values() for s, e in r)
+    seen: dict[str, list] = {}
+    relret = ret = 0
+    prec, rec = [], []
+    for d, o, n in rows:
+        before = seen.get(d, [])
+        after = _merge(before + [[o, o + n]])
+        new = sum(e - s for s, e in after) - sum(e - s for s, e in before)
+        new_rel = _inter(after, rel.get(d, [])) - _inter(before, rel.get(d, []))
+        seen[d] = after
+        ret += new
+        relret += new_rel
+        prec.append(relret / ret if ret else 0.0)
+        rec.append(relret / total)
+    ip = []
+    for k in range(101):
+        ip.append(max([p for p, r in zip(prec, rec) if r * 100 >= k - 1e-9], default=0.0))
+    out = {"iP@0.00": ip[0], "iP@0.01": ip[1], "iP@0.05": ip[5], "iP@0.10": ip[10],
+           "MAiP": sum(ip) / 101}
+    order = list(dict.fromkeys(d for d, _, _ in rows))
+    scores, isrel = [], []
+    for d in order:
+        r = rel.get(d, [])
+        rtot = sum(e - s for s, e in r)
+        hit = _inter(seen[d], r)
+        size = sum(e - s for s, e in seen[d])
+        if hit:
+            p, rc = hit / size, hit / rtot
+            scores.append((1 + beta**2) * p * rc / (beta**2 * p + rc))
+        else:
+            scores.append(0.0)
+        isrel.append(rtot > 0)
+    nrel = sum(1 for r in rel.values() if r)
+    cum, agp = 0.0, 0.0
+    for i, (s, r) in enumerate(zip(scores, isrel)):
+        cum += s
+        if r:
+            agp += cum / (i + 1)
+    for k in (5, 10, 25, 50):
+        out[f"gP@{k}"] = sum(scores[:k]) / k
+    out["MAgP"] = agp / nrel
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=50)
+    ap.add_argument("--topics", type=int, default=52)
+    ap.add_argument("--passages", type=int, default=1500)
+    ap.add_argument("--baseline-runs", type=int, default=2)
+    args = ap.parse_args()
+    t0 = time.perf_counter()
+    qrels, runs = synthesise(args.runs, args.topics, args.passages)
+    print(f"synthesised {args.runs} runs x {args.topics} topics x {args.passages} passages "
+          f"in {time.perf_counter() - t0:.1f} s")
+    ctx = EvalContext()
+    t0 = time.perf_counter()
+    table = evaluate(qrels, runs, FOCUSED + RIC, ctx)
+    ours = time.perf_counter() - t0
+    print(f"sdreval passage family: {ours:.2f} s for {len(table)} values "
+          f"({'OK' if ours < 3 else 'SLOWER THAN'} target 3 s)")
+    t0 = time.perf_counter()
+    got = {(r.run, r.topic, r.measure): r.value for r in table.itertuples()}
+    worst = 0.0
+    for run in runs[:args.baseline_runs]:
+        for topic, ranking in run.topics.items():
+            rows = list(zip(ranking.docs, ranking.offsets.tolist(), ranking.lengths.tolist()))
+            for name, value in baseline_topic(qrels.topics[topic], rows).items():
+                worst = max(worst, abs(value - got[(run.name, topic, name)]))
+    base = (time.perf_counter() - t0) * args.runs / args.baseline_runs
+    print(f"pure-Python baseline: {base:.1f} s (timed on {args.baseline_runs} runs, scaled); "
+          f"ratio {base / ours:.1f}x; largest difference {worst:.2e}")
+    if ctx.warnings:
+        print("warnings:", *ctx.warnings, sep="\n  ")
+
+
+if __name__ == "__main__":
+    main()
