@@ -1,0 +1,84 @@
+"""Discrimination power: how many runs cannot be told apart from the top run (seed 003 §6).
+
+Seed 003 follows Tague-Sutcliffe & Blustein: the size of "group A" of a multiple-comparison
+grouping, i.e. the runs not distinguishable from the best run.  Two ways are given:
+
+- :func:`group_a_by_ci`: runs whose bootstrap percentile CI overlaps the top run's CI (seed 003's
+  "naive form of unpaired test"; the top run counts itself).
+- :func:`group_a_by_tukey`: Tukey's honestly significant difference.  ``blocked=True`` (the
+  default) is IR-STAT-PAK's design: two-way ANOVA with topics as blocks (runs × topics without
+  replication), ``HSD = q(1−α; k, (k−1)(n−1)) · sqrt(MSE / n)`` with the studentised range
+  quantile from ``scipy.stats.studentized_range``; a run is in group A when its mean is within
+  HSD of the top mean.  ``blocked=False`` is the one-way test, ``scipy.stats.tukey_hsd``, with
+  group A = runs whose p-value against the top run is above α.
+  ``transform="arcsine"`` applies ``arcsin(sqrt(x))`` first (seed 003 / Tague-Sutcliffe; needs
+  scores in [0, 1]).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from ..errors import UsageError
+from .bootstrap import percentile_ci
+from .matrix import ScoreMatrix, as_values
+
+
+def _transform(x: np.ndarray, transform: str | None) -> np.ndarray:
+    if transform in (None, "none"):
+        return x
+    if transform == "arcsine":
+        if x.min() < 0 or x.max() > 1:
+            raise UsageError("arcsine transform needs scores in [0, 1]")
+        return np.arcsin(np.sqrt(x))
+    if transform == "rank":
+        return stats.rankdata(x, axis=0)  # ranks of runs within each topic
+    raise UsageError(f"unknown transform {transform!r}; expected none, arcsine or rank")
+
+
+def group_a_by_ci(values: np.ndarray, level: float = 0.95, samples: int = 5_000,
+                  seed: int | None = 0) -> np.ndarray:
+    """Boolean mask of runs whose CI overlaps the CI of the run with the highest mean."""
+    x = as_values(values)
+    low, high = percentile_ci(x, level, samples, seed)
+    top = int(np.argmax(x.mean(axis=1)))
+    return (high >= low[top]) & (low <= high[top])
+
+
+def group_a_by_tukey(values: np.ndarray, alpha: float = 0.05, blocked: bool = True,
+                     transform: str | None = None) -> np.ndarray:
+    """Boolean mask of runs not significantly worse than the top run by Tukey's HSD."""
+    x = _transform(as_values(values), transform)
+    k, n = x.shape
+    if k < 2 or n < 2:
+        raise UsageError("Tukey HSD needs at least two runs and two topics")
+    means = x.mean(axis=1)
+    top = int(np.argmax(means))
+    if blocked:
+        grand = x.mean()
+        residual = x - means[:, None] - x.mean(axis=0)[None, :] + grand
+        df = (k - 1) * (n - 1)
+        mse = float((residual ** 2).sum() / df)
+        q = stats.studentized_range.ppf(1 - alpha, k, df)
+        hsd = q * np.sqrt(mse / n)
+        return means >= means[top] - hsd
+    result = stats.tukey_hsd(*x)
+    p = result.pvalue[top]
+    mask = p > alpha
+    mask[top] = True
+    return mask
+
+
+def discrimination_power(scores: ScoreMatrix, alpha: float = 0.05, samples: int = 5_000,
+                         seed: int | None = 0, transform: str | None = None) -> pd.DataFrame:
+    """One row: size of group A by CI overlap, blocked Tukey HSD and one-way Tukey HSD."""
+    x = as_values(scores)
+    rows = {
+        "measure": scores.measure, "runs": x.shape[0], "topics": x.shape[1],
+        "top_run": scores.runs[int(np.argmax(x.mean(axis=1)))],
+        "group_a_ci": int(group_a_by_ci(x, 1 - alpha, samples, seed).sum()),
+        "group_a_tukey": int(group_a_by_tukey(x, alpha, True, transform).sum()),
+        "group_a_tukey_oneway": int(group_a_by_tukey(x, alpha, False, transform).sum()),
+    }
+    return pd.DataFrame([rows])

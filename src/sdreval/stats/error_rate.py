@@ -1,0 +1,86 @@
+"""Error rate of a significance test by repeated topic splits (seed 001 §3.3.2).
+
+Following Sanderson & Zobel and Voorhees & Buckley as seed 001 does: the topic set is split at
+random into two halves ``splits`` times (50 in the seed).  On each split the test (with its
+multiple-comparison correction) is applied to all pairs of runs on the first half; for every
+rejected pair the better run is the one with the higher mean on that half, and the decision is
+an *error* when the better run's mean on the second half is not higher (difference ≤ 0).
+The error rate is errors / rejections pooled over all splits (``error_rate``); the mean of the
+per-split rates (``mean_split_error_rate``), the mean number of rejections per split (power)
+and how often a pair rejected on the first half is also rejected, in the same direction, on the
+second half (``self_agreement``, the seed's "agrees with itself") are reported too.  With an
+odd number of topics the first half has ``n // 2`` topics and the second the rest.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..errors import UsageError
+from ._progress import progress
+from .compare import pairwise_pvalues
+from .correction import adjust
+from .matrix import ScoreMatrix, as_values
+from .paired import pair_index
+
+
+def split_error_rate(values: np.ndarray, test: str = "bootstrap", splits: int = 50,
+                     correction: str = "by", alternative: str = "greater",
+                     level: float = 0.05, samples: int = 10_000, seed: int | None = 0,
+                     show_progress: bool | None = None) -> dict:
+    """Error-rate statistics of one test (see module docstring)."""
+    x = as_values(values)
+    n_runs, n_topics = x.shape
+    if n_topics < 4:
+        raise UsageError("topic-split error rates need at least 4 topics")
+    if n_runs < 2:
+        raise UsageError("topic-split error rates need at least 2 runs")
+    rng = np.random.default_rng(seed)
+    i, j = pair_index(n_runs)
+    half = n_topics // 2
+    errors = rejections = agreeing = 0
+    per_split: list[float] = []
+    with progress(splits, f"splits ({test})", show_progress) as bar:
+        for s in range(splits):
+            order = rng.permutation(n_topics)
+            first, second = x[:, order[:half]], x[:, order[half:]]
+            _, _, p = pairwise_pvalues(first, test, alternative, samples,
+                                       None if seed is None else seed + s + 1,
+                                       show_progress=False)
+            _, reject = adjust(p, correction, level)
+            m1, m2 = first.mean(axis=1), second.mean(axis=1)
+            direction = np.sign(m1[i] - m1[j])
+            later = direction * (m2[i] - m2[j])
+            wrong = reject & (later <= 0)
+            errors += int(wrong.sum())
+            rejections += int(reject.sum())
+            if reject.any():
+                per_split.append(float(wrong.sum() / reject.sum()))
+                _, _, p2 = pairwise_pvalues(second, test, alternative, samples,
+                                            None if seed is None else seed + s + 1001,
+                                            show_progress=False)
+                _, reject2 = adjust(p2, correction, level)
+                agreeing += int((reject & reject2 & (later > 0)).sum())
+            bar.update()
+    return {"test": test, "splits": splits, "pairs": len(i), "rejections": rejections,
+            "mean_rejections": rejections / splits, "errors": errors,
+            "error_rate": errors / rejections if rejections else float("nan"),
+            "mean_split_error_rate": float(np.mean(per_split)) if per_split else float("nan"),
+            "self_agreement": agreeing / rejections if rejections else float("nan")}
+
+
+def test_error_rates(scores: ScoreMatrix | np.ndarray,
+                     tests: tuple[str, ...] = ("t", "wilcoxon", "sign", "bootstrap"),
+                     splits: int = 50, correction: str = "by", alternative: str = "greater",
+                     level: float = 0.05, samples: int = 10_000, seed: int | None = 0,
+                     show_progress: bool | None = None) -> pd.DataFrame:
+    """:func:`split_error_rate` for each test, on the same topic splits (same ``seed``)."""
+    rows = [split_error_rate(scores, test, splits, correction, alternative, level, samples,
+                             seed, show_progress) for test in tests]
+    table = pd.DataFrame(rows)
+    if isinstance(scores, ScoreMatrix):
+        table.insert(1, "measure", scores.measure)
+    return table
+
+
+test_error_rates.__test__ = False  # not a pytest test despite the name
