@@ -106,3 +106,28 @@ def test_pyntcireval_q_and_ap(seed, ties):
         assert q10[i] == pytest.approx(QMeasure(counts, [1, 2, 3], 10.0).compute(ranked),
                                        abs=1e-9)
         assert ap[topic] == pytest.approx(AP(counts, [1, 2, 3]).compute(ranked), abs=1e-9)
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_trec_eval_ndcg_cut(ties):
+    qrels, run, qdict, rdict = flat_data(21, ties)
+    ctx = EvalContext(quant="graded", order="rsv")
+    df = evaluate(qrels, run, ["nDCG@10", "nDCG"], ctx)
+    ref = pytrec_eval.RelevanceEvaluator(qdict, {"ndcg_cut_10", "ndcg"}).evaluate(rdict)
+    for ours, theirs in (("nDCG@10", "ndcg_cut_10"), ("nDCG", "ndcg")):
+        got = per_topic(df, ours)
+        for topic, values in ref.items():
+            assert got[topic] == pytest.approx(values[theirs], abs=1e-9), (ours, topic)
+
+
+@pytest.mark.slow  # ranx compiles its numba kernels on first use (~30 s cold)
+def test_ranx_ndcg_linear_and_exp_gains():
+    ranx = pytest.importorskip("ranx")
+    qrels, run, qdict, rdict = flat_data(22, False)
+    df = evaluate(qrels, run, ["nDCG@10", "nDCG(gains=exp)@10"], EvalContext(quant="graded"))
+    ref = ranx.evaluate(ranx.Qrels(qdict), ranx.Run(rdict), ["ndcg@10", "ndcg_burges@10"],
+                        return_mean=False)
+    topics = sorted(qdict)  # ranx returns per-query arrays in its own (sorted) query order
+    for ours, theirs in (("nDCG@10", "ndcg@10"), ("nDCG(gains=exp)@10", "ndcg_burges@10")):
+        got = per_topic(df, ours)
+        np.testing.assert_allclose([got[t] for t in topics], ref[theirs], atol=1e-9)
