@@ -90,6 +90,29 @@ def _iterparse(path: Path, events: tuple[str, ...]):
                            remove_pis=True)
 
 
+_DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
+_PROLOG_LIMIT = 1 << 20
+
+
+def _refuse_entity_declarations(path: Path, file: str, log: ProblemLog) -> bool:
+    """True (and an error logged) if the document declares entities in an internal DTD subset:
+    libxml2 expands internal entities inside attribute values even with
+    ``resolve_entities=False``, so such files are refused outright (as defusedxml does)."""
+    with open(path, "rb") as handle:
+        head = handle.read(_PROLOG_LIMIT)
+    match = _DOCTYPE.search(head)
+    if match is None:
+        return False
+    root = re.compile(rb"<[A-Za-z_]").search(head, match.end())
+    prolog = head[match.start():root.start() if root else len(head)]
+    if b"<!ENTITY" in prolog.upper():
+        line = head.count(b"\n", 0, match.start()) + 1
+        log.error(file, line, "the DOCTYPE declares entities; entity declarations are refused "
+                  "(no entity expansion): the file is not read")
+        return True
+    return False
+
+
 def _local(tag) -> str:
     if not isinstance(tag, str):
         return ""
@@ -106,12 +129,18 @@ def _attr(el: etree._Element, *names: str) -> str | None:
 
 
 def _child_texts(el: etree._Element) -> dict[str, tuple[str, int | None]]:
+    """Child element name -> (text, line); an unexpanded entity reference in the text is
+    kept as ``&name;`` (and reported by the caller)."""
     out: dict[str, tuple[str, int | None]] = {}
     for child in el:
         name = _local(child.tag)
         if name and name not in out:
             out[name] = ("".join(child.itertext()).strip(), child.sourceline)
     return out
+
+
+def _entity_refs(el: etree._Element) -> list[str]:
+    return [node.text for node in el.iter(etree.Entity)]
 
 
 def _free(el: etree._Element) -> None:
@@ -171,6 +200,9 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     root_seen = False
     doc_intern: dict[str, str] = {}
     path_cache: dict[str, str | None] = {}
+    if _refuse_entity_declarations(path, file, log):
+        _finish(log, own)
+        return Run(name or path.name.split(".")[0], {}, "element", source=file)
     try:
         for event, el in _iterparse(path, ("start", "end")):
             tag = _local(el.tag)
@@ -227,6 +259,11 @@ def _read_result(el: etree._Element, topic: _Topic, topic_id: str | None, file: 
     line = el.sourceline
     fields = _child_texts(el)
     bad: list[str] = []
+    if any("&" in text for text, _ in fields.values()):
+        refs = _entity_refs(el)
+        if refs:
+            bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
+                       "(entities are never expanded)")
     doc = fields.get("file", ("", None))[0] or (_attr(el, "file") or "")
     raw_path = fields.get("path", ("", None))[0] or (_attr(el, "path") or "")
     if not doc:
@@ -456,6 +493,8 @@ def _read_assessment_file(file_path: Path, log: ProblemLog, rows: list[_Row],
     topic: str | None = None
     doc: str | None = None
     seen_root = False
+    if _refuse_entity_declarations(file_path, file, log):
+        return
     try:
         for event, el in _iterparse(file_path, ("start", "end")):
             tag = _local(el.tag)
