@@ -1,0 +1,56 @@
+"""Reading a 100 MB run stays well under 1 GB of memory (issue 2), measured in a subprocess."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+LIMIT_MB = 1024
+
+
+def _generate(path, target_bytes: int) -> int:
+    """A realistic element run: 1500 results per topic, a few hundred distinct XPaths."""
+    rng = np.random.default_rng(7)
+    paths = [f"/article[1]/bdy[1]/sec[{i}]/p[{j}]" for i in range(1, 30) for j in range(1, 40)]
+    paths += ["/article[1]", "/article[1]/bdy[1]"]
+    lines, size, topic = 0, 0, 2009000
+    with open(path, "w", encoding="ascii") as out:
+        while size < target_bytes:
+            topic += 1
+            docs = rng.integers(1, 20_000_000, 1500).tolist()
+            picks = rng.integers(0, len(paths), 1500).tolist()
+            rsv = (np.sort(rng.random(1500))[::-1] * 10).tolist()
+            chunk = "".join(f"{topic} Q0 {d} {r + 1} {s!r} BengezzouIdrissMezianeGhilas "
+                            f"{paths[p]}\n" for r, (d, p, s) in enumerate(zip(docs, picks, rsv)))
+            out.write(chunk)
+            size += len(chunk)
+            lines += 1500
+    return lines
+
+
+SCRIPT = """
+import json, resource, sys
+from sdreval.errors import ProblemLog
+from sdreval.io import read_run
+log = ProblemLog()
+run = read_run(sys.argv[1], log=log)
+print(json.dumps({"results": len(run), "topics": len(run.topics), "problems": len(log.problems),
+                  "unit": run.unit,
+                  "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in KiB on Linux only")
+def test_100mb_element_run_under_1gb(tmp_path):
+    path = tmp_path / "big.run"
+    lines = _generate(path, 100 * 1024 * 1024)
+    assert path.stat().st_size >= 100 * 1024 * 1024
+    done = subprocess.run([sys.executable, "-c", SCRIPT, str(path)], capture_output=True,
+                          text=True, timeout=120, check=True)
+    stats = json.loads(done.stdout.strip().splitlines()[-1])
+    assert stats["results"] == lines and stats["problems"] == 0 and stats["unit"] == "element"
+    assert stats["maxrss_mb"] < LIMIT_MB, stats
