@@ -16,6 +16,7 @@ from ...judgements.quantise import get_quantisation
 from ...model.run import Ranking, Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels as K
+from . import prum as PR
 from .navigation import NavigationModel, NoNavigation, depth_weighted_summary
 
 FAMILY = "esr"
@@ -80,6 +81,25 @@ DEFINITIONS = [
     MeasureDef("MAESRP", FAMILY, "ESRP mean-averaged over the 101 recall points, recall points "
                "from ESRR (seed 002 §7.3).", _common("binary"), "optional-int",
                cutoff_doc="ranks considered (default: whole run)"),
+]
+
+_A = Param("A", float, None, "proximity navigation parameter A (INEX 2006 Best in Context used "
+           "0.01, 1, 10, 100): P(x ⇝ y) = A/(A + distance in characters); without it the "
+           "navigation model gives P(x ⇝ y)")
+_PRUM_COMMON = (_QUANT, _NAV, _A)
+_MAXRANK = "ranks considered (default: whole run)"
+DEFINITIONS += [
+    MeasureDef("PRUM", FAMILY, "Precision-recall with user modelling: E[CL(i)]/E[C(i)] over the "
+               "navigation scenarios, i = ceil(recall·N) ideal (relevant) elements (Piwowarski "
+               "et al. 2007; seed 002 Eq. 26, Table 9).",
+               _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level"),),
+               "optional-int", cutoff_doc=_MAXRANK),
+    MeasureDef("EPRUM", FAMILY, "Expected PRUM: E[min_I(l)/min_S(l)] over the navigation "
+               "scenarios (Piwowarski 2005; seed 002 footnote 11).",
+               _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level l"),),
+               "optional-int", cutoff_doc=_MAXRANK),
+    MeasureDef("MAEPRUM", FAMILY, "EPRUM averaged over the recall levels i/N, i = 1..N.",
+               _PRUM_COMMON, "optional-int", cutoff_doc=_MAXRANK),
 ]
 
 for _definition in DEFINITIONS:
@@ -216,8 +236,11 @@ def _check(measure: Measure, ctx: EvalContext) -> None:
             raise UsageError(f"{measure.text}: desired recall l must be in (0, 1]")
         if m is not None and m <= 0:
             raise UsageError(f"{measure.text}: desired effort m must be positive")
-    if measure.name == "SRPRUM" and not 0 < measure.get("recall", ctx) <= 1:
+    if measure.name in ("SRPRUM", "PRUM", "EPRUM") and not 0 < measure.get("recall", ctx) <= 1:
         raise UsageError(f"{measure.text}: recall must be in (0, 1]")
+    if measure.name in _PRUM_FAMILY and measure.get("A", ctx) is not None \
+            and measure.get("A", ctx) <= 0:
+        raise UsageError(f"{measure.text}: A must be positive")
 
 
 def _value(measure: Measure, x: K.Expectations, sizes_cum: np.ndarray | None,
@@ -261,6 +284,89 @@ def _value(measure: Measure, x: K.Expectations, sizes_cum: np.ndarray | None,
 _NEEDS_SIZES = {"SRiP", "SRiP2", "MASRiP", "MASRiP2"}
 
 
+_PRUM_FAMILY = {"PRUM", "EPRUM", "MAEPRUM"}
+
+
+def _position(tree_source: EvalContext, doc: str, path: str | None) -> int | None:
+    if path is None or tree_source.collection is None:
+        return None
+    try:
+        tree = tree_source.collection[doc]
+    except KeyError:
+        return None
+    if path not in tree:
+        return None
+    return int(tree.start[tree.index[path]])
+
+
+def ideal_units(tq: TopicQrels, scale: str, quant: str | None
+                ) -> list[tuple[str, str | None, int | None]]:
+    """Ideal units of PRUM/EPRUM: ``(doc, path, offset)`` of the relevant elements (binary
+    relevance), or the best entry points of highlighted-passage qrels (path None)."""
+    if tq.elements:
+        relevant, _ = relevance(tq, scale, "binary", quant)
+        return [(d, p, None) for d, p in relevant]
+    return [(doc, None, dp.bep) for doc, dp in tq.passages.items()
+            if dp.is_relevant and dp.bep is not None]
+
+
+def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalContext
+                    ) -> np.ndarray:
+    """``nav[k, y] = P(x_k ⇝ y)``: 1 when the result is the ideal unit, the proximity model
+    when ``A`` is given, else the navigation model; zero across documents."""
+    L, n = len(ranking), len(ideal)
+    nav = np.zeros((L, n))
+    if L == 0 or n == 0:
+        return nav
+    A = measure.get("A", ctx)
+    if A is None:
+        elements = [(d, p) for d, p, _ in ideal]
+        if any(p is None for _, p in elements):
+            raise UsageError(f"{measure.text}: best entry points need the proximity model; "
+                             "give A, e.g. EPRUM(A=10)")
+        nav = navigation_block(navigation_model(measure, ctx), ranking, elements)
+    else:
+        by_doc: dict[str, list[int]] = defaultdict(list)
+        for y, (d, _, _) in enumerate(ideal):
+            by_doc[d].append(y)
+        missing = []
+        for k, (doc, path) in enumerate(zip(ranking.docs, ranking.paths)):
+            ys = by_doc.get(doc)
+            if not ys:
+                continue
+            off = int(ranking.offsets[k])
+            pos = off if off >= 0 else _position(ctx, doc, path)
+            for y in ys:
+                target = ideal[y][2] if ideal[y][2] is not None else \
+                    _position(ctx, doc, ideal[y][1])
+                if pos is None or target is None:
+                    missing.append(f"{doc}:{path}")
+                    continue
+                nav[k, y] = PR.proximity(pos - target, A)
+        if missing:
+            raise UsageError(f"{measure.text}: character positions unknown for "
+                             f"{len(missing)} results (e.g. {missing[0]}); give --collection")
+    for k, (doc, path) in enumerate(zip(ranking.docs, ranking.paths)):
+        for y, (d, p, _) in enumerate(ideal):
+            if d == doc and p is not None and p == path:
+                nav[k, y] = 1.0
+    return nav
+
+
+def _prum_value(measure: Measure, nav: np.ndarray, ctx: EvalContext) -> float:
+    k = measure.cutoff
+    if k is not None:
+        nav = nav[:k]
+    n = nav.shape[1]
+    if n == 0:
+        return 0.0
+    if measure.name == "PRUM":
+        return PR.prum(nav, PR.desired_count(measure.get("recall", ctx), n))[2]
+    if measure.name == "EPRUM":
+        return PR.eprum(nav, measure.get("recall", ctx))
+    return PR.mean_eprum(nav)
+
+
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: EvalContext) -> dict[str, dict[str, float]]:
     """Family kernel: every ESR measure of ``measures`` for every topic."""
@@ -275,6 +381,18 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         cache: dict[Any, Any] = {}
         sizes_cum = None
         for measure in measures:
+            if measure.name in _PRUM_FAMILY:
+                quant = measure.get("quant", ctx)
+                ikey = ("ideal", quant)
+                if ikey not in cache:
+                    cache[ikey] = ideal_units(tq, qrels.scale, quant)
+                A = measure.get("A", ctx)
+                model = None if A is not None else navigation_model(measure, ctx)
+                pkey = ("prum-nav", quant, A, id(model))
+                if pkey not in cache:
+                    cache[pkey] = prum_navigation(measure, ranking, cache[ikey], ctx)
+                out[measure.text][topic] = _prum_value(measure, cache[pkey], ctx)
+                continue
             rel_mode = measure.get("rel", ctx)
             quant = measure.get("quant", ctx)
             model = navigation_model(measure, ctx)
