@@ -1,0 +1,78 @@
+"""Gain vectors and full curves of the XCG family, for plotting (seed 000 Fig. 4-6).
+
+* :func:`xcg_gains`: per topic ``(xG, xI)``;
+* :func:`ep_gr_curve`: effort-precision at gain-recall points (0.01 steps by default) as a
+  tidy DataFrame ``run, topic, recall, ep`` with the topic mean under ``topic == "all"``;
+* :func:`nxcg_curve`: ``run, topic, rank, nxCG`` for ranks 1..max_rank, same convention.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import numpy as np
+import pandas as pd
+
+from ...judgements.qrels import Qrels
+from ...model.run import Run
+from ..cumgain import FINE_POINTS, ep_at, nxcg_vector
+from ..registry import EvalContext, parse_measure
+from .definitions import settings_of, tables_for
+from .gains import run_gains
+
+
+def xcg_gains(qrels: Qrels, run: Run, topics: Iterable[str] | None = None,
+              ctx: EvalContext | None = None, **params: Any
+              ) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+    """``topic -> (gains xG, ideal vector xI)``; ``params`` as in measure names (quant,
+    overlap, alpha, ideal, keep)."""
+    ctx = ctx or EvalContext()
+    inner = ",".join(f"{k}={v}" for k, v in params.items())
+    measure = parse_measure(f"MAep({inner})" if inner else "MAep")
+    settings = settings_of(measure, qrels, ctx)
+    chosen = list(topics) if topics is not None else [t for t in qrels.relevant_topics()]
+    gt = tables_for(qrels, chosen, settings, ctx)
+    gains = run_gains(gt, run.__class__(run.name, {t: r.ordered(ctx.order)
+                                                   for t, r in run.topics.items()}, run.unit),
+                      settings)
+    return {t.topic: (gains.gains[t.topic], t.ideal_vector) for t in gt.tables}
+
+
+def _with_mean(frame: pd.DataFrame, x: str, y: str) -> pd.DataFrame:
+    if frame.empty:
+        return frame
+    mean = frame.groupby(["run", x], sort=False)[y].mean().reset_index()
+    mean.insert(1, "topic", "all")
+    return pd.concat([frame, mean[frame.columns]], ignore_index=True)
+
+
+def ep_gr_curve(qrels: Qrels, runs: Run | Iterable[Run], points=None,
+                ctx: EvalContext | None = None, **params: Any) -> pd.DataFrame:
+    """Effort-precision / gain-recall curves (default points 0.01..1.00)."""
+    pts = FINE_POINTS if points is None else np.asarray(points, dtype=np.float64)
+    rows = []
+    for run in ([runs] if isinstance(runs, Run) else runs):
+        for topic, (xg, xi) in xcg_gains(qrels, run, ctx=ctx, **params).items():
+            if xi.sum() <= 0:
+                continue
+            for r, v in zip(pts.tolist(), ep_at(xg, xi, pts).tolist()):
+                rows.append((run.name, topic, r, v))
+    return _with_mean(pd.DataFrame(rows, columns=["run", "topic", "recall", "ep"]),
+                      "recall", "ep")
+
+
+def nxcg_curve(qrels: Qrels, runs: Run | Iterable[Run], max_rank: int = 100,
+               ctx: EvalContext | None = None, **params: Any) -> pd.DataFrame:
+    """nxCG[1..max_rank] curves."""
+    rows = []
+    ranks = np.arange(1, int(max_rank) + 1)
+    for run in ([runs] if isinstance(runs, Run) else runs):
+        for topic, (xg, xi) in xcg_gains(qrels, run, ctx=ctx, **params).items():
+            if xi.sum() <= 0:
+                continue
+            for k, v in zip(ranks.tolist(), nxcg_vector(xg, xi, max_rank).tolist()):
+                rows.append((run.name, topic, k, v))
+    return _with_mean(pd.DataFrame(rows, columns=["run", "topic", "rank", "nxCG"]),
+                      "rank", "nxCG")
+
+
+__all__ = ["xcg_gains", "ep_gr_curve", "nxcg_curve"]

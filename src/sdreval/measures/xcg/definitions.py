@@ -1,0 +1,163 @@
+"""Declarations of the XCG family (SPEC §5, §11) and its family kernel.
+
+Every measure takes ``quant`` (default: ``--quant``, else the generalised function of the
+judgements' scale), ``overlap`` (on = α 1, off = α 0), ``alpha`` (overrides ``overlap``),
+``ideal`` (``ideal`` = ideal recall-base with near-miss cap, ``full`` = thorough: full
+recall-base, no cap) and ``keep`` (ideal recall-base filtering: ``ancestor`` or
+``descendant``).  ``Q``, ``R`` and ``MAep`` here are the one implementation of SPEC §8: with
+``ideal=full, overlap=off`` they are the classic graded measures.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+from ...errors import UsageError
+from ...judgements.qrels import Qrels
+from ...judgements.quantise import default_quantisation
+from ...model.run import Run
+from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
+from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
+from .kernels import topic_values
+
+FAMILY = "xcg"
+
+COMMON = (
+    Param("quant", str, None, "quantisation (default: --quant, else the scale's gen function)",
+          context_key="quant"),
+    Param("overlap", str, "on", "on: overlap penalty α = 1; off: α = 0", ("on", "off"),
+          context_key="overlap"),
+    Param("alpha", float, None, "overlap penalty α in [0, 1] (overrides overlap)",
+          context_key="alpha"),
+    Param("ideal", str, "ideal", "ideal: ideal recall-base + near-miss cap (focused); "
+          "full: full recall-base, no cap (thorough)", ("ideal", "full"), context_key="ideal"),
+    Param("keep", str, "ancestor", "ideal recall-base overlap filter keeps the ancestor or "
+          "the descendant", ("ancestor", "descendant")),
+)
+BETA = Param("beta", float, 1.0, "Q/R-measure β (set only in the name, e.g. Q(beta=10))")
+STEP = Param("step", float, 0.1, "gain-recall step of the points: 0.1 (0.1..1.0) or 0.01",
+             (0.1, 0.01))
+
+DEFS = {
+    "xCG": MeasureDef("xCG", FAMILY, "extended cumulated gain xCG[k] (seed 000 Eq. 4)",
+                      COMMON, "int", cutoff_doc="rank k"),
+    "nxCG": MeasureDef("nxCG", FAMILY, "normalised xCG: xCG[k]/xCI[k] (seed 000 Eq. 5)",
+                       COMMON, "int", cutoff_doc="rank k"),
+    "MAnxCG": MeasureDef("MAnxCG", FAMILY, "mean of nxCG[1..k] (seed 000 Eq. 6)", COMMON,
+                         "int", cutoff_default=1500, cutoff_doc="rank k (default 1500)"),
+    "ep": MeasureDef("ep", FAMILY, "effort-precision at gain-recall r (seed 000 Eq. 13-14)",
+                     COMMON, "float", cutoff_doc="gain-recall r in (0, 1]"),
+    "iMAep": MeasureDef("iMAep", FAMILY, "mean ep at the gain-recall points step..1.0 "
+                        "(seed 000 §5.4)", COMMON + (STEP,)),
+    "MAep": MeasureDef("MAep", FAMILY, "non-interpolated mean average effort-precision "
+                       "(seed 000 §5.4)", COMMON),
+    "Q": MeasureDef("Q", FAMILY, "Q-measure over XCG gains (seed 000 Eq. 11, Sakai)",
+                    COMMON + (BETA,)),
+    "R": MeasureDef("R", FAMILY, "R-measure over XCG gains (seed 000 Eq. 12, Sakai)",
+                    COMMON + (BETA,)),
+}
+for _definition in DEFS.values():
+    register_measure(_definition)
+
+
+def _explicit(measure: Measure, name: str) -> Any:
+    for key, value in measure.params:
+        if key == name:
+            return value
+    return None
+
+
+def resolve_alpha(measure: Measure, ctx: EvalContext | None) -> float:
+    """α: explicit ``alpha`` in the name > explicit ``overlap`` in the name > ``--alpha`` >
+    ``--overlap`` > 1 (overlap on)."""
+    alpha = _explicit(measure, "alpha")
+    if alpha is not None:
+        return float(alpha)
+    overlap = _explicit(measure, "overlap")
+    if overlap is None and ctx is not None and ctx.alpha is not None:
+        return float(ctx.alpha)
+    if overlap is None:
+        overlap = measure.get("overlap", ctx)
+    return 1.0 if overlap == "on" else 0.0
+
+
+def settings_of(measure: Measure, qrels: Qrels, ctx: EvalContext | None) -> GainSettings:
+    quant = measure.get("quant", ctx) or default_quantisation(qrels.scale)
+    return GainSettings(quant=quant, alpha=resolve_alpha(measure, ctx),
+                        ideal=measure.get("ideal", ctx), keep=measure.get("keep", ctx))
+
+
+def request_of(measure: Measure) -> tuple[str, float]:
+    name = measure.name
+    if name in ("xCG", "nxCG", "MAnxCG"):
+        return name, int(measure.cutoff)
+    if name == "ep":
+        r = float(measure.cutoff)
+        if not 0.0 < r <= 1.0:
+            raise UsageError(f"{measure.text}: gain-recall must be in (0, 1]")
+        return name, r
+    if name == "iMAep":
+        return name, float(measure.get("step"))
+    if name in ("Q", "R"):
+        return name, float(measure.get("beta"))
+    return name, 0.0
+
+
+def tables_for(qrels: Qrels, topics: list[str], settings: GainSettings,
+               ctx: EvalContext) -> GlobalTable:
+    """The (cached) global element table of the topics under ``settings``."""
+    key = ("xcg-table", id(qrels), len(qrels), settings, tuple(topics), id(ctx.collection))
+    found = ctx.cache.get(key)
+    if found is None:
+        per_topic = ctx.cache.setdefault(("xcg-topic-tables", id(qrels), settings,
+                                          id(ctx.collection)), {})
+        tables = []
+        for topic in topics:
+            table = per_topic.get(topic)
+            if table is None:
+                table = per_topic[topic] = build_topic_table(qrels[topic], settings,
+                                                             ctx.collection)
+            tables.append(table)
+        found = ctx.cache[key] = global_table(tables)
+    return found
+
+
+def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
+            ctx: EvalContext) -> dict[str, dict[str, float]]:
+    """Family kernel: gains once per distinct gain setting, then every measure per topic."""
+    topics = [t for t in topics if t in qrels]
+    groups: dict[GainSettings, list[Measure]] = defaultdict(list)
+    for measure in measures:
+        groups[settings_of(measure, qrels, ctx)].append(measure)
+    result: dict[str, dict[str, float]] = {m.text: {} for m in measures}
+    for settings, members in groups.items():
+        gt = tables_for(qrels, topics, settings, ctx)
+        gains = run_gains(gt, run, settings)
+        if gains.unknown_docs:
+            ctx.warn(f"run {run.name}: {gains.unknown_docs} result(s) of documents not assessed "
+                     f"for their topic scored 0 (counted as ranks)")
+        if gains.size_fallbacks:
+            ctx.warn(f"run {run.name}: {gains.size_fallbacks} partially seen result(s) without "
+                     "known element sizes scored as fully seen, (1-alpha)*q (docs/xcg.md)")
+        requests = [request_of(m) for m in members]
+        empty: list[str] = []
+        for table in gt.tables:
+            if table.ideal_vector.size == 0 or table.ideal_vector.sum() <= 0:
+                empty.append(table.topic)
+                for m in members:
+                    result[m.text][table.topic] = float("nan")
+                continue
+            values = topic_values(gains.gains[table.topic], table.ideal_vector, requests)
+            for m, v in zip(members, values):
+                result[m.text][table.topic] = v
+        if empty:
+            ctx.warn(f"XCG ({settings.quant}): {len(empty)} topic(s) with nothing quantised "
+                     f"> 0 left out: {', '.join(empty[:20])}")
+    return result
+
+
+register_family(FAMILY, compute)
+
+__all__ = ["DEFS", "compute", "settings_of", "resolve_alpha", "tables_for"]

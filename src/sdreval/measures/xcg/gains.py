@@ -1,0 +1,535 @@
+"""XCG gain vectors: quantisation, overlap (RV, seed 000 Eq. 9) and near-miss cap (Eq. 8).
+
+Gain of the result ``c`` at rank ``i`` (SPEC §5):
+
+1. ``q = quant(assess(c))``, 0 when ``c`` is not assessed;
+2. ``rv(c)`` by Eq. 9: not seen -> ``q``; fully seen (an earlier result is ``c`` or an
+   ancestor) -> ``(1-α)·q``; partially seen (an earlier result is a descendant) ->
+   ``α·Σ_children rv(child)·|child|/|c| + (1-α)·q``, recursively (an unseen child contributes
+   its own ``q``, a fully seen child ``(1-α)·q(child)``).  Unrolled, the recursion is
+   ``rv(c) = (1-α)·q(c) + Σ_x α^{depth(x)-depth(c)} · |x|/|c| · φ(x)`` over the elements ``x``
+   below ``c`` where the recursion stops or passes: ``φ = q(x)`` for an unseen ``x`` with no
+   seen descendant whose parent is partially seen, ``(1-α)·q(x)`` for a partially seen or a
+   retrieved ``x`` reached by the recursion (the sizes of the elements in between cancel);
+3. near-miss cap (Eq. 8, ``ideal="ideal"``): each ideal node holds a budget equal to its quant;
+   a result on its relevant path (the ideal node, a descendant, an ancestor) is credited
+   ``min(rv, remaining budget)``.  An ancestor of several ideal nodes draws on their budgets
+   together and takes the credit from them in proportion to what each has left.  A result
+   related to no ideal node scores 0 (there is no budget to draw on; with the default
+   ``keep="ancestor"`` every relevant element lies on the path of an ideal node, so this only
+   happens with ``keep="descendant"`` or for content quantised to 0).
+   ``ideal="full"`` (thorough): the ideal vector is the full recall-base, no cap.
+
+Sizes: per document, the assessments' size field when every assessed element of the document
+has one; otherwise the collection's character sizes (``ctx.collection``) when it holds the
+document; otherwise unknown.  A partially seen result whose recursion needs an unknown size
+is scored as fully seen, ``(1-α)·q`` (never rewards possibly redundant text), and counted.
+
+Two implementations: :func:`reference_gains` (per-result recursion, the readable definition,
+used as the oracle in tests) and :func:`run_gains` (vectorised over all topics of a run).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ...errors import UsageError
+from ...judgements.qrels import Qrels, TopicQrels
+from ...judgements.quantise import get_quantisation
+from ...judgements.recallbase import full_recall_base, ideal_recall_base, quantised_values
+from ...model.run import Ranking, Run
+from ...model.xpath import is_ancestor, is_ancestor_or_self, parent_path
+
+SEP = "\x01"
+BIG = np.iinfo(np.int64).max // 4
+
+
+@dataclass(frozen=True)
+class GainSettings:
+    """Parameters of the gain computation."""
+
+    quant: str
+    alpha: float = 1.0
+    ideal: str = "ideal"  # "ideal" (focused, capped) or "full" (thorough, no cap)
+    keep: str = "ancestor"
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= float(self.alpha) <= 1.0:
+            raise UsageError(f"alpha must be in [0, 1], not {self.alpha}")
+        if self.ideal not in ("ideal", "full"):
+            raise UsageError(f"ideal must be 'ideal' or 'full', not {self.ideal!r}")
+        if self.keep not in ("ancestor", "descendant"):
+            raise UsageError(f"keep must be 'ancestor' or 'descendant', not {self.keep!r}")
+        get_quantisation(self.quant)
+
+
+@dataclass
+class TopicTable:
+    """Static per-topic data: the elements of the documents holding content quantised > 0
+    (closed under ancestors), sorted so that every subtree is a contiguous block."""
+
+    topic: str
+    keys: np.ndarray            # "doc\x01path", sorted
+    key_index: pd.Index
+    reldocs: pd.Index           # documents with content quantised > 0
+    judged_docs: pd.Index       # every document of the topic's assessments
+    q: np.ndarray
+    size: np.ndarray            # nan = unknown
+    depth: np.ndarray
+    parent: np.ndarray          # local index, -1 for roots
+    hi: np.ndarray              # end (exclusive) of the subtree block
+    anc: np.ndarray             # (n, maxdepth) proper ancestors, nearest first, -1 padded
+    ideal_anc: np.ndarray       # ideal id that is ancestor-or-self, -1
+    ideal_lo: np.ndarray        # ideal ids strictly below: [ideal_lo, ideal_hi)
+    ideal_hi: np.ndarray
+    budget: np.ndarray          # per ideal id
+    ideal_vector: np.ndarray    # xI, descending
+
+
+def _doc_sizes(topic_qrels: TopicQrels, doc: str, paths: list[str], collection: Any
+               ) -> dict[str, float]:
+    assessed = [a for (d, _), a in topic_qrels.elements.items() if d == doc]
+    if assessed and all(a.size is not None and a.size > 0 for a in assessed):
+        return {a.path: float(a.size) for a in assessed}
+    if collection is not None and doc in collection:
+        tree = collection[doc]
+        return {p: float(tree.chars(p)) for p in paths if p in tree}
+    return {}
+
+
+def element_sizes(topic_qrels: TopicQrels, collection: Any = None) -> dict[tuple[str, str], float]:
+    """``(doc, path) -> size`` by the rule of the module docstring (unknown sizes absent)."""
+    by_doc: dict[str, list[str]] = {}
+    for (d, p) in topic_qrels.elements:
+        by_doc.setdefault(d, []).append(p)
+    out: dict[tuple[str, str], float] = {}
+    for doc, paths in by_doc.items():
+        closure = set()
+        for p in paths:
+            node: str | None = p
+            while node is not None and node not in closure:
+                closure.add(node)
+                node = parent_path(node)
+        for p, s in _doc_sizes(topic_qrels, doc, sorted(closure), collection).items():
+            out[(doc, p)] = s
+    return out
+
+
+def ideal_vector(topic_qrels: TopicQrels, settings: GainSettings) -> np.ndarray:
+    """``xI``: the ideal (or, with ``ideal="full"``, the full) recall-base values, descending."""
+    entries = (full_recall_base(topic_qrels, settings.quant) if settings.ideal == "full"
+               else ideal_recall_base(topic_qrels, settings.quant, settings.keep))
+    return np.array(sorted((e.value for e in entries), reverse=True), dtype=np.float64)
+
+
+def build_topic_table(topic_qrels: TopicQrels, settings: GainSettings,
+                      collection: Any = None) -> TopicTable:
+    """The static element table of one topic for :func:`run_gains`."""
+    values = quantised_values(topic_qrels, settings.quant)
+    judged = sorted({d for d, _ in topic_qrels.elements})
+    reldocs = sorted({d for (d, _), v in values.items() if v > 0})
+    rel_set = set(reldocs)
+    sizes = element_sizes(topic_qrels, collection)
+    elements: set[tuple[str, str]] = set()
+    for (d, p) in topic_qrels.elements:
+        if d not in rel_set:
+            continue
+        node: str | None = p
+        while node is not None and (d, node) not in elements:
+            elements.add((d, node))
+            node = parent_path(node)
+    ordered = sorted(elements, key=lambda k: k[0] + SEP + k[1])
+    keys = np.array([d + SEP + p for d, p in ordered], dtype=object)
+    n = len(ordered)
+    local = {k: i for i, k in enumerate(ordered)}
+    q = np.array([values.get(k, 0.0) for k in ordered], dtype=np.float64)
+    size = np.array([sizes.get(k, np.nan) for k in ordered], dtype=np.float64)
+    depth = np.array([p.count("/") for _, p in ordered], dtype=np.int64)
+    parent = np.array([local.get((d, parent_path(p)), -1) if parent_path(p) else -1
+                       for d, p in ordered], dtype=np.int64)
+    maxdepth = int(depth.max()) if n else 1
+    anc = np.full((n, max(maxdepth, 1)), -1, dtype=np.int64)
+    if n:
+        anc[:, 0] = parent
+        for k in range(1, anc.shape[1]):
+            prev = anc[:, k - 1]
+            anc[:, k] = np.where(prev >= 0, parent[np.maximum(prev, 0)], -1)
+    # subtree blocks: descendants of key K are the keys in [K + "/", K + "0")
+    sorted_keys = keys.astype(str) if n else np.array([], dtype=str)
+    hi = (np.searchsorted(sorted_keys, np.char.add(sorted_keys, "0"), side="left")
+          if n else np.zeros(0, dtype=np.int64)).astype(np.int64)
+    # ideal nodes
+    if settings.ideal == "ideal":
+        entries = ideal_recall_base(topic_qrels, settings.quant, settings.keep)
+        ideal_local = sorted(local[(e.doc, e.path)] for e in entries)
+    else:
+        ideal_local = []
+    ideal_pos = np.array(ideal_local, dtype=np.int64)
+    budget = q[ideal_pos] if ideal_pos.size else np.zeros(0)
+    ideal_anc = np.full(n, -1, dtype=np.int64)
+    for iid, e in enumerate(ideal_local):
+        ideal_anc[e:hi[e]] = iid  # the block of an ideal node: itself and its descendants
+    idx = np.arange(n)
+    ideal_lo = np.searchsorted(ideal_pos, idx + 1, side="left").astype(np.int64)
+    ideal_hi = np.searchsorted(ideal_pos, hi, side="left").astype(np.int64)
+    return TopicTable(
+        topic=topic_qrels.topic, keys=keys, key_index=pd.Index(keys),
+        reldocs=pd.Index(np.array(reldocs, dtype=object)),
+        judged_docs=pd.Index(np.array(judged, dtype=object)),
+        q=q, size=size, depth=depth, parent=parent, hi=hi, anc=anc, ideal_anc=ideal_anc,
+        ideal_lo=ideal_lo, ideal_hi=ideal_hi, budget=budget,
+        ideal_vector=ideal_vector(topic_qrels, settings))
+
+
+@dataclass
+class RunGains:
+    """Gain vectors of one run: ``gains[topic]`` plus counters for warnings."""
+
+    gains: dict[str, np.ndarray] = field(default_factory=dict)
+    unknown_docs: int = 0
+    size_fallbacks: int = 0
+
+
+def _nearest_table_ancestor(table: TopicTable, key: str) -> int:
+    """Local index of the deepest table element that is a proper ancestor of ``key`` (-1 if
+    none).  Such an ancestor's block holds ``key``'s sort position, so it is the sorted
+    predecessor of ``key`` or one of the predecessor's ancestors."""
+    j = int(np.searchsorted(table.keys, key)) - 1
+    while j >= 0 and not key.startswith(table.keys[j] + "/"):
+        j = int(table.parent[j])
+    return j
+
+
+def run_gains(gt: GlobalTable, run: Run, settings: GainSettings) -> RunGains:
+    """Gain vectors of every topic of ``run`` (vectorised over results and topics)."""
+    alpha = float(settings.alpha)
+    out = RunGains()
+    tables, offsets = gt.tables, gt.offsets
+    rows_r, elem_r, time_r = [], [], []       # known results
+    elem_u, time_u = [], []                   # results of unassessed elements (attached)
+    row_offset = 0
+    row_offsets = []
+    for t_i, table in enumerate(tables):
+        ranking = run.get(table.topic)
+        if ranking.unit == "passage":
+            raise UsageError("XCG measures need element results; this run holds passages")
+        n = len(ranking)
+        row_offsets.append(row_offset)
+        if n:
+            docs = ranking.docs
+            out.unknown_docs += int(np.count_nonzero(table.judged_docs.get_indexer(docs) < 0))
+            sel = np.flatnonzero(table.reldocs.get_indexer(docs) >= 0) if len(table.reldocs) \
+                else np.zeros(0, dtype=np.int64)
+            if sel.size:
+                keys = [d + SEP + p for d, p in zip(docs[sel], ranking.paths[sel])]
+                loc = table.key_index.get_indexer(keys)
+                known = loc >= 0
+                rows_r.append(sel[known] + row_offset)
+                elem_r.append(loc[known] + offsets[t_i])
+                time_r.append(sel[known] + 1)
+                for s_i in np.flatnonzero(~known):
+                    a = _nearest_table_ancestor(table, keys[s_i])
+                    if a >= 0:
+                        elem_u.append(a + offsets[t_i])
+                        time_u.append(sel[s_i] + 1)
+        row_offset += n
+    row_offsets.append(row_offset)
+    gains_all = np.zeros(row_offset)
+    if rows_r and sum(len(r) for r in rows_r):
+        rows = np.concatenate(rows_r)
+        elem = np.concatenate(elem_r).astype(np.int64)
+        time = np.concatenate(time_r).astype(np.int64)
+        g = _global_gains(gt, rows, elem, time,
+                          np.array(elem_u, dtype=np.int64), np.array(time_u, dtype=np.int64),
+                          alpha, settings, out)
+        gains_all[rows] = g
+    for t_i, table in enumerate(tables):
+        out.gains[table.topic] = gains_all[row_offsets[t_i]:row_offsets[t_i + 1]]
+    return out
+
+
+def _concat(tables: list[TopicTable], offsets: np.ndarray, name: str, shift: bool) -> np.ndarray:
+    parts = []
+    for t_i, table in enumerate(tables):
+        arr = getattr(table, name)
+        if shift:
+            arr = np.where(arr >= 0, arr + offsets[t_i], -1)
+        parts.append(arr)
+    return np.concatenate(parts) if parts else np.zeros(0)
+
+
+@dataclass
+class GlobalTable:
+    """The topic tables of an evaluation concatenated (global element and ideal ids)."""
+
+    tables: list[TopicTable]
+    offsets: np.ndarray
+    total: int
+    q: np.ndarray
+    size: np.ndarray
+    depth: np.ndarray
+    parent: np.ndarray
+    hi: np.ndarray
+    anc: np.ndarray
+    anc_s: np.ndarray
+    relpos: np.ndarray
+    budget: np.ndarray
+    ideal_anc: np.ndarray   # global ideal ids
+    ideal_lo: np.ndarray
+    ideal_hi: np.ndarray
+
+
+def global_table(tables: list[TopicTable]) -> GlobalTable:
+    offsets = np.cumsum([0] + [len(t.keys) for t in tables]).astype(np.int64)
+    total = int(offsets[-1])
+    width = max([t.anc.shape[1] for t in tables] + [1])
+    anc = np.full((total, width), -1, dtype=np.int64)
+    for i, t in enumerate(tables):
+        a = t.anc
+        anc[offsets[i]:offsets[i + 1], :a.shape[1]] = np.where(a >= 0, a + offsets[i], -1)
+    ideal_off = np.cumsum([0] + [len(t.budget) for t in tables]).astype(np.int64)
+    shift = (np.concatenate([np.full(len(t.keys), ideal_off[i], dtype=np.int64)
+                             for i, t in enumerate(tables)]) if tables
+             else np.zeros(0, dtype=np.int64))
+    ia = _concat(tables, offsets, "ideal_anc", False).astype(np.int64)
+    q = _concat(tables, offsets, "q", False).astype(np.float64)
+    return GlobalTable(
+        tables=tables, offsets=offsets, total=total, q=q,
+        size=_concat(tables, offsets, "size", False).astype(np.float64),
+        depth=_concat(tables, offsets, "depth", False).astype(np.int64),
+        parent=_concat(tables, offsets, "parent", True).astype(np.int64),
+        hi=(np.concatenate([t.hi + offsets[i] for i, t in enumerate(tables)]).astype(np.int64)
+            if tables else np.zeros(0, dtype=np.int64)),
+        anc=anc, anc_s=np.where(anc >= 0, anc, total),
+        relpos=np.flatnonzero(q > 0),
+        budget=(np.concatenate([t.budget for t in tables]).astype(np.float64) if tables
+                else np.zeros(0)),
+        ideal_anc=np.where(ia >= 0, ia + shift, -1),
+        ideal_lo=_concat(tables, offsets, "ideal_lo", False).astype(np.int64) + shift,
+        ideal_hi=_concat(tables, offsets, "ideal_hi", False).astype(np.int64) + shift)
+
+
+def _global_gains(gt: GlobalTable, rows, elem, time, elem_u, time_u, alpha,
+                  settings: GainSettings, out: RunGains) -> np.ndarray:
+    total = gt.total
+    q, size, depth, parent, hi, anc, anc_s = gt.q, gt.size, gt.depth, gt.parent, gt.hi, \
+        gt.anc, gt.anc_s
+    width = anc.shape[1]
+    sentinel = total
+    # first retrieval time of each element, and of unassessed results attached below it
+    t_first = np.full(total + 1, BIG, dtype=np.int64)
+    np.minimum.at(t_first, elem, time)
+    d0 = np.full(total + 1, BIG, dtype=np.int64)
+    if elem_u.size:
+        np.minimum.at(d0, elem_u, time_u)
+    # D: first retrieval time of any proper descendant
+    desc = d0.copy()
+    sources = np.unique(np.concatenate([elem, elem_u]))
+    val = np.minimum(t_first[sources], d0[sources])
+    for k in range(width):
+        a = anc[sources, k]
+        ok = a >= 0
+        if not ok.any():
+            break
+        np.minimum.at(desc, a[ok], val[ok])
+    desc[sentinel] = BIG
+
+    def covered_time(idx: np.ndarray) -> np.ndarray:
+        """First retrieval time of the element or any ancestor."""
+        return np.minimum(t_first[idx], t_first[anc_s[idx]].min(axis=1))
+
+    qe = q[elem]
+    cov = covered_time(elem) < time
+    part = ~cov & (desc[elem] < time)
+    rv = np.where(cov, (1.0 - alpha) * qe, qe)
+    if alpha > 0 and part.any():
+        p_idx = np.flatnonzero(part)
+        c = elem[p_idx]
+        ti = time[p_idx]
+        relpos = gt.relpos
+        a = np.searchsorted(relpos, c + 1, side="left")
+        b = np.searchsorted(relpos, hi[c], side="left")
+        cnt = b - a
+        n_pairs = int(cnt.sum())
+        contrib = np.zeros(p_idx.size)
+        unknown = np.zeros(p_idx.size, dtype=bool)
+        if n_pairs:
+            owner = np.repeat(np.arange(p_idx.size), cnt)
+            start = np.repeat(a - (np.cumsum(cnt) - cnt), cnt)
+            x = relpos[start + np.arange(n_pairs)]
+            i_p = ti[owner]
+            ax = covered_time(x)
+            px = parent[x]
+            pxs = np.where(px >= 0, px, sentinel)
+            ap = np.where(px >= 0, covered_time(pxs), BIG)
+            dx = desc[x]
+            dp = desc[pxs]
+            covered_x = ax < i_p
+            has_desc = dx < i_p
+            parent_dirty = (dp < i_p) & (ap >= i_p)
+            clean_frontier = ~covered_x & ~has_desc & parent_dirty
+            dirty = ~covered_x & has_desc
+            retrieved_frontier = (t_first[x] < i_p) & (ap >= i_p)
+            qx = q[x]
+            phi = np.where(clean_frontier, qx,
+                           np.where(dirty | retrieved_frontier, (1.0 - alpha) * qx, 0.0))
+            live = phi > 0
+            cx = c[owner]
+            weight = alpha ** (depth[x] - depth[cx]).astype(np.float64)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                term = np.where(live, phi * weight * size[x] / size[cx], 0.0)
+            bad = live & ~np.isfinite(term)
+            unknown = np.bincount(owner, weights=bad.astype(float), minlength=p_idx.size) > 0
+            contrib = np.bincount(owner, weights=np.where(bad, 0.0, term), minlength=p_idx.size)
+        qc = q[c]
+        value = (1.0 - alpha) * qc + contrib
+        value = np.where(unknown, (1.0 - alpha) * qc, value)
+        out.size_fallbacks += int(unknown.sum())
+        rv[p_idx] = value
+    if settings.ideal == "full":
+        return rv
+    return _cap(gt, elem, rows, rv)
+
+
+def _cap(gt: GlobalTable, elem, rows, rv) -> np.ndarray:
+    """Near-miss cap (Eq. 8) with budgets pooled for ancestors of several ideal nodes."""
+    budget = gt.budget
+    e_ia, e_lo, e_hi = gt.ideal_anc[elem], gt.ideal_lo[elem], gt.ideal_hi[elem]
+    group = np.where(e_ia >= 0, e_ia, np.where(e_hi - e_lo == 1, e_lo, -1))
+    multi = (e_ia < 0) & (e_hi - e_lo >= 2) & (rv > 0)
+    credit = np.zeros(rv.size)
+    active = (group >= 0) & (rv > 0)
+    affected = np.zeros(budget.size, dtype=bool)
+    if multi.any():
+        m = np.flatnonzero(multi)
+        marks = np.zeros(budget.size + 1, dtype=np.int64)
+        np.add.at(marks, e_lo[m], 1)
+        np.add.at(marks, e_hi[m], -1)
+        affected = np.cumsum(marks)[:-1] > 0
+    slow = multi | (active & affected[np.maximum(group, 0)])
+    fast = active & ~slow
+    if fast.any():
+        f = np.flatnonzero(fast)
+        order = f[np.lexsort((rows[f], group[f]))]
+        g = group[order]
+        cs = np.cumsum(rv[order])
+        first = np.r_[True, g[1:] != g[:-1]]
+        base = np.where(first, cs - rv[order], 0.0)
+        base = np.maximum.accumulate(np.where(first, base, -np.inf))
+        got = np.minimum(budget[g], cs - base)
+        prev = np.where(first, 0.0, np.r_[0.0, got[:-1]])
+        credit[order] = np.maximum(got - prev, 0.0)
+    if slow.any():
+        s = np.flatnonzero(slow)
+        s = s[np.argsort(rows[s], kind="stable")]
+        left = budget.tolist()
+        for k, gr, l0, h0, v in zip(s.tolist(), group[s].tolist(), e_lo[s].tolist(),
+                                     e_hi[s].tolist(), rv[s].tolist()):
+            if gr >= 0:
+                c = min(v, left[gr])
+                left[gr] -= c
+            else:
+                span = range(l0, h0)
+                pool = sum(left[j] for j in span)
+                c = min(v, pool)
+                if c > 0:
+                    for j in span:
+                        left[j] -= c * left[j] / pool
+            credit[k] = c
+    return credit
+
+
+# --------------------------------------------------------------------------------------
+# Reference implementation (readable; the oracle of the vectorised one in tests)
+# --------------------------------------------------------------------------------------
+
+class _UnknownSize(Exception):
+    pass
+
+
+def reference_gains(topic_qrels: TopicQrels, ranking: Ranking, settings: GainSettings,
+                    collection: Any = None) -> np.ndarray:
+    """Gains of one ranking by the definitions of the module docstring, result by result."""
+    alpha = float(settings.alpha)
+    q = quantised_values(topic_qrels, settings.quant)
+    sizes = element_sizes(topic_qrels, collection)
+    cap = settings.ideal == "ideal"
+    budgets: dict[tuple[str, str], float] = {}
+    if cap:
+        for e in ideal_recall_base(topic_qrels, settings.quant, settings.keep):
+            budgets[(e.doc, e.path)] = e.value
+    universe: dict[str, set[str]] = {}
+    for (d, p) in topic_qrels.elements:
+        universe.setdefault(d, set()).add(p)
+    seen: dict[str, list[str]] = {}
+    gains = np.zeros(len(ranking))
+
+    def size_of(d: str, p: str) -> float:
+        s = sizes.get((d, p))
+        if s is None or not s > 0:
+            raise _UnknownSize
+        return s
+
+    for i, (d, p) in enumerate(zip(ranking.docs, ranking.paths)):
+        earlier = seen.setdefault(d, [])
+        qc = q.get((d, p), 0.0)
+        if any(is_ancestor_or_self(a, p) for a in earlier):
+            rv = (1 - alpha) * qc
+        elif alpha > 0 and any(is_ancestor(p, a) for a in earlier):
+            seen_set = set(earlier)
+            nodes = set(universe.get(d, ())) | seen_set
+            closure = set()
+            for node0 in nodes:
+                node: str | None = node0
+                while node is not None and node not in closure:
+                    closure.add(node)
+                    node = parent_path(node)
+            kids: dict[str, list[str]] = {}
+            for node in closure:
+                par = parent_path(node)
+                if par is not None:
+                    kids.setdefault(par, []).append(node)
+
+            def mass(x: str) -> float:
+                """α-weighted relevant mass of partially seen ``x`` without its own term."""
+                total = 0.0
+                for ch in kids.get(x, ()):
+                    qch = q.get((d, ch), 0.0)
+                    if ch in seen_set:
+                        m = (1 - alpha) * qch * size_of(d, ch) if qch * (1 - alpha) > 0 else 0.0
+                    elif any(is_ancestor(ch, a) for a in earlier):
+                        inner = mass(ch)
+                        own = (1 - alpha) * qch * size_of(d, ch) if qch * (1 - alpha) > 0 else 0.0
+                        m = alpha * inner + own
+                    else:
+                        m = qch * size_of(d, ch) if qch > 0 else 0.0
+                    total += m
+                return total
+
+            try:
+                inner = mass(p)
+                rv = (1 - alpha) * qc + (alpha * inner / size_of(d, p) if inner > 0 else 0.0)
+            except _UnknownSize:
+                rv = (1 - alpha) * qc
+        else:
+            rv = qc
+        earlier.append(p)
+        if not cap:
+            gains[i] = rv
+            continue
+        related = [k for k in budgets if k[0] == d and (is_ancestor_or_self(k[1], p)
+                                                          or is_ancestor(p, k[1]))]
+        pool = sum(budgets[k] for k in related)
+        credit = min(rv, pool) if related else 0.0
+        if credit > 0:
+            for k in related:
+                budgets[k] -= credit * budgets[k] / pool
+        gains[i] = credit
+    return gains
+
+
+__all__ = ["GainSettings", "TopicTable", "RunGains", "build_topic_table", "run_gains",
+           "reference_gains", "ideal_vector", "element_sizes", "GlobalTable", "global_table"]
