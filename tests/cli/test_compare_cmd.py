@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import numpy as np
 import pandas as pd
@@ -97,3 +98,42 @@ def test_errors(scores_csv, tmp_path):
     bad.write_text("run,topic,measure,value\na,1,M,x\n")
     result = _run(["compare", "--scores", str(bad), "-m", "M"])
     assert result.exit_code == 1 and ":2:" in result.output
+
+
+def test_qrels_and_runs_equal_scores_path(tmp_path):
+    qrels, runs = _write_inputs(tmp_path)
+    direct = _run(["compare", qrels, *runs, "-m", "AP", "--format", "json"])
+    assert direct.exit_code == 0, direct.output
+    table = tmp_path / "scores.csv"
+    evaluated = _run(["eval", "-q", "-c", qrels, *runs, "-m", "AP", "--format", "csv",
+                      "-o", str(table)])
+    assert evaluated.exit_code == 0, evaluated.output
+    via_scores = _run(["compare", "--scores", str(table), "-m", "AP", "--format", "json"])
+    assert json.loads(direct.stdout) == json.loads(via_scores.stdout)
+    assert len(json.loads(direct.stdout)) == 3
+    usage = _run(["compare", qrels, runs[0], "-m", "AP"])
+    assert usage.exit_code == 2  # one run: nothing to compare
+
+
+def _write_inputs(tmp_path, seed=0, topics=8, runs=3):
+    """Native judgements (e, s on 0-3) and element runs ranking every judged element."""
+    rnd = random.Random(seed)
+    qrels = tmp_path / "q.tsv"
+    with qrels.open("w") as f:
+        for t in range(1, topics + 1):
+            for d in range(5):
+                for p in ("/article[1]", "/article[1]/sec[1]"):
+                    v = rnd.choice([0, 1, 2, 3])
+                    f.write(f"{t}\td{d}\t{p}\t{v}\t{v and rnd.choice([1, 2, 3])}\n")
+    paths = []
+    for r in range(runs):
+        path = tmp_path / f"run{r}.txt"
+        with path.open("w") as f:
+            for t in range(1, topics + 1):
+                docs = [(f"d{d}", p) for d in range(5)
+                        for p in ("/article[1]", "/article[1]/sec[1]")]
+                rnd.shuffle(docs)
+                for k, (d, p) in enumerate(docs):
+                    f.write(f"{t} Q0 {d} {k + 1} {10 - k * 0.5} R{r} {p}\n")
+        paths.append(str(path))
+    return str(qrels), paths
