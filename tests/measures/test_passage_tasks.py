@@ -271,3 +271,18 @@ def test_measures_agree_with_per_character_reference(spec, ranked, k):
         gp, agp = ref_bic(rel, bep, ranked, 20, k)
         assert v[("1", f"gP(task=bic,n=20)@{k}")] == pytest.approx(gp)
         assert v[("1", "MAgP(task=bic,n=20)")] == pytest.approx(agp)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rel_spec, rel_spec, rows, rows)
+def test_topics_of_one_run_do_not_interfere(spec1, spec2, rows1, rows2):
+    """Documents shared between topics: evaluating two topics together equals evaluating each
+    alone (the run-wide document numbering must keep topics apart)."""
+    q = make_qrels({"1": {d: (rs, 100, None) for d, rs in spec1.items()},
+                    "2": {d: (rs, 100, None) for d, rs in spec2.items()}})
+    names = ["iP@0.01", "MAiP", "gP@3", "MAgP", "MAgP(task=bic,n=30)"]
+    together, _ = values(q, make_run({"1": rows1, "2": rows2}), names)
+    for t, rows_t in (("1", rows1), ("2", rows2)):
+        alone, _ = values(q, make_run({t: rows_t}), names)
+        for key, value in alone.items():
+            assert together[key] == pytest.approx(value, nan_ok=True)

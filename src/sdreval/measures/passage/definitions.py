@@ -17,16 +17,17 @@ from collections import defaultdict
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from ...errors import InputError, Problem, ProblemLog, UsageError
 from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
 from .context import article_order, bic_scores, generalized, ric_scores
-from .focused import as_fraction, focused_values
+from .focused import Levels, focused_values
 from .hixeval import hixeval_at
 from .kernels import list_overlaps, overlapping_pairs
-from .topic import PlacedRanking, TopicRelevance, place, topic_relevance
+from .topic import PlacedRanking, RunCodes, TopicRelevance, place, topic_relevance
 
 FAMILY = "passage"
 
@@ -68,11 +69,22 @@ def _check_alpha(alpha: float | None, text: str) -> None:
         raise UsageError(f"measure {text}: alpha must be in [0, 1], got {alpha}")
 
 
+def _vocabulary(qrels: Qrels, ctx: EvalContext) -> pd.Index:
+    """Every judged document of the qrels (cached per qrels object)."""
+    key = ("passage-vocabulary", id(qrels))
+    found = ctx.cache.get(key)
+    if found is None:
+        docs = sorted({d for tq in qrels.topics.values() for d in tq.passages})
+        found = ctx.cache[key] = (qrels, pd.Index(np.asarray(docs, dtype=object)))
+    return found[1]
+
+
 def _relevance(qrels: Qrels, topic: str, ctx: EvalContext) -> TopicRelevance:
     key = ("passage-relevance", id(qrels), topic)
     found = ctx.cache.get(key)
     if found is None:
-        found = ctx.cache[key] = topic_relevance(qrels.topics.get(topic))
+        found = ctx.cache[key] = topic_relevance(qrels.topics.get(topic),
+                                                 _vocabulary(qrels, ctx))
     return found
 
 
@@ -175,8 +187,12 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 raise UsageError(f"measure {m.text}: n must be positive")
             key = ("ric", beta) if task == "ric" else ("bic", n)
             gen[key].append(m)
+    focused_levels = {alpha: Levels([m.cutoff for m in members if m.name == "iP"])
+                      for alpha, members in focused.items()}
     prun = as_passage_run(run, ctx)
     policy = _Policy(prun, ctx)
+    codes = RunCodes({t: prun.topics[t] for t in topics if t in prun.topics},
+                     _vocabulary(qrels, ctx))
     out: dict[str, dict[str, float]] = {m.text: {} for m in measures}
     for topic in topics:
         rel = _relevance(qrels, topic, ctx)
@@ -184,7 +200,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             policy.counts["relchars"][0] += 1
             policy.counts["relchars"][1] += len(rel.disagreements)
         ranking = prun.get(topic)
-        placed = place(ranking, rel, topic, prun.source)
+        placed = place(ranking, rel, topic, prun.source, codes.of(topic))
         if rel.total == 0:
             value = 0.0 if compat else float("nan")
             for m in measures:
@@ -197,7 +213,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 detail = _describe_overlaps(placed, ranking) if ctx.strict else []
                 policy.note("overlap", topic, pairs, detail)
         for alpha, members in focused.items():
-            levels = [as_fraction(m.cutoff) for m in members if m.name == "iP"]
+            levels = focused_levels[alpha]
             ip, maip = focused_values(placed, rel.total, levels, compat, alpha)
             it = iter(ip)
             for m in members:

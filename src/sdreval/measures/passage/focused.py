@@ -32,47 +32,64 @@ def as_fraction(x: float | Fraction) -> Fraction:
     return Fraction(repr(float(x))).limit_denominator(10**9)
 
 
-def first_rank_reaching(cum_gain: np.ndarray, total: float, levels: list[Fraction],
+class Levels:
+    """Recall levels asked for (``iP@x``) followed by the 101 MAiP levels, grouped once so that
+    each topic needs one ``searchsorted`` per distinct denominator."""
+
+    def __init__(self, asked: list[float | Fraction]):
+        self.asked = [as_fraction(x) for x in asked]
+        self.all = self.asked + list(MAIP_LEVELS)
+        groups: dict[int, list[int]] = {}
+        for j, x in enumerate(self.all):
+            groups.setdefault(x.denominator, []).append(j)
+        self.groups = [(np.asarray(idx), np.array([self.all[j].numerator for j in idx],
+                                                  dtype=np.int64), den)
+                       for den, idx in groups.items()]
+        binned = [j for j, x in enumerate(self.all) if (x * 100).denominator == 1]
+        other = [j for j, x in enumerate(self.all) if (x * 100).denominator != 1]
+        self.binned = (np.asarray(binned, dtype=np.int64),
+                       np.array([float(self.all[j] * 100) for j in binned]))
+        self.other = (np.asarray(other, dtype=np.int64),
+                      np.array([float(self.all[j]) for j in other]))
+
+    def __len__(self) -> int:
+        return len(self.all)
+
+
+def first_rank_reaching(cum_gain: np.ndarray, total: float, levels: Levels,
                         compat: bool, exact: bool) -> np.ndarray:
     """For each recall level, the first 0-based rank with R[r] ≥ level (``n`` if none).
 
-    Gains are non-decreasing in rank, so each group of levels sharing a denominator is one
-    ``searchsorted``."""
+    Gains are non-decreasing in rank, so each group of levels is one ``searchsorted``.
+    Exact mode decides ``relret/T_rel ≥ num/den`` in integers as ``relret·den ≥ num·T_rel``;
+    ``compat`` bins recall as inex_eval 1.0 does, ``floor(100·R)`` in double precision."""
     n = cum_gain.size
     out = np.full(len(levels), n, dtype=np.int64)
     if n == 0 or total <= 0:
         return out
-    groups: dict[int, list[int]] = {}
-    for j, x in enumerate(levels):
-        groups.setdefault(x.denominator, []).append(j)
     if compat:
-        # inex_eval 1.0: recall bin floor(100·R) in double precision
         recall = cum_gain / float(total)
-        bins = np.floor(100.0 * recall)
-        binned = [j for j, x in enumerate(levels) if (x * 100).denominator == 1]
-        other = [j for j, x in enumerate(levels) if (x * 100).denominator != 1]
-        if binned:
-            ks = np.array([float(levels[j] * 100) for j in binned])
-            out[binned] = np.searchsorted(bins, ks, side="left")
-        if other:
-            out[other] = np.searchsorted(recall, [float(levels[j]) for j in other], side="left")
+        idx, ks = levels.binned
+        if idx.size:
+            out[idx] = np.searchsorted(np.floor(100.0 * recall), ks, side="left")
+        idx, xs = levels.other
+        if idx.size:
+            out[idx] = np.searchsorted(recall, xs, side="left")
         return out
-    for den, members in groups.items():
-        nums = np.array([levels[j].numerator for j in members], dtype=np.int64)
+    for idx, nums, den in levels.groups:
         if exact:
-            # integers: relret·den ≥ num·T_rel
             scaled = cum_gain.astype(np.int64) * den
-            out[members] = np.searchsorted(scaled, nums * int(total), side="left")
+            out[idx] = np.searchsorted(scaled, nums * int(total), side="left")
         else:
             target = nums / den * float(total)
-            out[members] = np.searchsorted(cum_gain, target - 1e-9 * np.maximum(1.0, target),
-                                           side="left")
+            out[idx] = np.searchsorted(cum_gain, target - 1e-9 * np.maximum(1.0, target),
+                                       side="left")
     return out
 
 
-def focused_values(placed: PlacedRanking, total: int, levels: list[Fraction],
+def focused_values(placed: PlacedRanking, total: int, levels: Levels,
                    compat: bool, alpha: float | None = None) -> tuple[np.ndarray, float]:
-    """iP at ``levels`` and MAiP for one topic.
+    """iP at the asked levels and MAiP for one topic.
 
     ``alpha=None``: each character once (numerator and denominator).  ``alpha`` given: HiXEval
     (seed 002 Eq. 15-17) — gain rsize = rel − (1−α)·rov, denominator Σ size(e_i)."""
@@ -85,10 +102,10 @@ def focused_values(placed: PlacedRanking, total: int, levels: list[Fraction],
         cum_gain, cum_size = hixeval_cumulative(placed, alpha)
         exact = False
     precision = precision_at_ranks(cum_gain, cum_size)
-    all_levels = list(levels) + list(MAIP_LEVELS)
-    first = first_rank_reaching(cum_gain, total, all_levels, compat, exact)
+    first = first_rank_reaching(cum_gain, total, levels, compat, exact)
     ip = interpolated_precision_monotone(precision, first)
-    return ip[:len(levels)], float(ip[len(levels):].mean())
+    k = len(levels.asked)
+    return ip[:k], float(ip[k:].mean())
 
 
 def hixeval_cumulative(placed: PlacedRanking, alpha: float) -> tuple[np.ndarray, np.ndarray]:

@@ -93,7 +93,8 @@ def first_cover(starts: np.ndarray, ends: np.ndarray) -> Segments:
     if n == 0:
         z = np.zeros(0, dtype=np.int64)
         return Segments(z, z, z, 0)
-    bounds = np.unique(np.concatenate((starts, ends)))
+    bounds = np.sort(np.concatenate((starts, ends)))
+    bounds = bounds[np.concatenate(([True], bounds[1:] != bounds[:-1]))]
     a = np.searchsorted(bounds, starts)
     b = np.searchsorted(bounds, ends)
     counts = np.maximum(b - a, 0)

@@ -15,7 +15,7 @@ import pandas as pd
 from ...errors import InputError, Problem
 from ...judgements.qrels import TopicQrels
 from ...model.run import Ranking
-from .kernels import BAND, Segments, coverage, first_cover
+from .kernels import BAND, Segments, coverage, first_cover, merge_intervals
 
 
 @dataclass
@@ -32,64 +32,52 @@ class TopicRelevance:
     total: int               # T_rel: relevant characters of the topic
     disagreements: list[str]  # documents whose relchars column disagrees with the ranges
     bep_missing: list[str]   # relevant documents without a best entry point
-    index: dict[str, int] = field(default_factory=dict)  # document id -> position in names
+    index: pd.Index = field(default_factory=lambda: pd.Index([]))  # names as a hash index
+    row_of_vocab: np.ndarray | None = None  # qrels-wide document number -> row here, or -1
 
     @property
     def n_relevant_docs(self) -> int:
         return int(self.relevant.sum())
 
 
-def topic_relevance(tq: TopicQrels | None) -> TopicRelevance:
-    """Relevant ranges of every judged document of a topic, merged (no per-character work)."""
-    docs = sorted(tq.passages) if tq is not None else []
-    starts: list[np.ndarray] = []
-    ends: list[np.ndarray] = []
-    ptr = [0]
-    rel_chars, beps, relevant = [], [], []
-    disagreements: list[str] = []
-    bep_missing: list[str] = []
-    for doc in docs:
-        dp = tq.passages[doc]  # type: ignore[union-attr]
-        if dp.ranges:
-            arr = np.asarray(dp.ranges, dtype=np.int64).reshape(-1, 2)
-            s = arr[:, 0]
-            e = arr[:, 0] + arr[:, 1]
-            order = np.argsort(s, kind="stable")
-            s, e = s[order], e[order]
-            # merge (few ranges per document)
-            reach = np.maximum.accumulate(e)
-            new = np.ones(s.size, dtype=bool)
-            new[1:] = s[1:] > reach[:-1]
-            idx = np.flatnonzero(new)
-            ms = s[new]
-            me = np.maximum.reduceat(e, idx)
-            keep = me > ms
-            ms, me = ms[keep], me[keep]
-        else:
-            ms = me = np.zeros(0, dtype=np.int64)
-        n_rel = int((me - ms).sum())
-        if dp.relevant_chars and dp.relevant_chars != n_rel:
-            disagreements.append(f"{doc} (relchars {dp.relevant_chars}, ranges {n_rel})")
-        starts.append(ms)
-        ends.append(me)
-        ptr.append(ptr[-1] + ms.size)
-        rel_chars.append(n_rel)
-        relevant.append(n_rel > 0)
-        if n_rel > 0 and dp.bep is None:
-            bep_missing.append(doc)
-        beps.append(-1 if dp.bep is None else int(dp.bep))
-    cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
-    rel_arr = np.asarray(rel_chars, dtype=np.int64)
-    bep_arr = np.asarray(beps, dtype=np.int64)
-    ptr_arr = np.asarray(ptr, dtype=np.int64)
-    s_all, e_all = cat(starts), cat(ends)
+def topic_relevance(tq: TopicQrels | None, vocab: pd.Index | None = None) -> TopicRelevance:
+    """Relevant ranges of every judged document of a topic, merged in one vectorised pass
+    (documents placed on bands of one line, :func:`kernels.merge_intervals`).
+
+    ``vocab`` (all judged documents of the qrels) adds ``row_of_vocab`` for fast lookups."""
+    passages = tq.passages if tq is not None else {}
+    docs = sorted(passages)
+    m = len(docs)
+    dps = [passages[d] for d in docs]
+    n_ranges = np.fromiter((len(dp.ranges) for dp in dps), dtype=np.int64, count=m)
+    flat = [r for dp in dps for r in dp.ranges]
+    arr = np.asarray(flat, dtype=np.int64).reshape(-1, 2)
+    owner = np.repeat(np.arange(m, dtype=np.int64), n_ranges)
+    gs = owner * BAND + arr[:, 0]
+    ms, me = merge_intervals(gs, gs + arr[:, 1])
+    doc_of = ms // BAND
+    counts = np.bincount(doc_of, minlength=m)
+    ptr = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
+    local_s = ms - doc_of * BAND
+    local_e = me - doc_of * BAND
+    rel_arr = np.bincount(doc_of, weights=me - ms, minlength=m).astype(np.int64)
+    relchars = np.fromiter((dp.relevant_chars or 0 for dp in dps), dtype=np.int64, count=m)
+    bad = np.flatnonzero((relchars != 0) & (relchars != rel_arr))
+    disagreements = [f"{docs[i]} (relchars {relchars[i]}, ranges {rel_arr[i]})" for i in bad]
+    bep_arr = np.fromiter((-1 if dp.bep is None else int(dp.bep) for dp in dps),
+                          dtype=np.int64, count=m)
     # a relevant document without a BEP: its first relevant character stands in for it
-    if bep_missing:
-        for i in np.flatnonzero((bep_arr < 0) & (rel_arr > 0)):
-            bep_arr[i] = s_all[ptr_arr[i]]
-    return TopicRelevance(np.asarray(docs, dtype=object), ptr_arr, s_all, e_all, rel_arr,
-                          bep_arr, rel_arr > 0, int(rel_arr.sum()), disagreements, bep_missing,
-                          {d: i for i, d in enumerate(docs)})
+    missing = np.flatnonzero((bep_arr < 0) & (rel_arr > 0))
+    bep_arr[missing] = local_s[ptr[missing]]
+    names = np.asarray(docs, dtype=object)
+    rel = TopicRelevance(names, ptr, local_s, local_e, rel_arr, bep_arr, rel_arr > 0,
+                         int(rel_arr.sum()), disagreements, [docs[i] for i in missing],
+                         pd.Index(names))
+    if vocab is not None:
+        rel.row_of_vocab = np.full(len(vocab), -1, dtype=np.int64)
+        if m:
+            rel.row_of_vocab[vocab.get_indexer(names)] = np.arange(m)
+    return rel
 
 
 @dataclass
@@ -146,12 +134,14 @@ class PlacedRanking:
                 np.bincount(doc, weights=seg.seg_len, minlength=m))
 
 
-def place(ranking: Ranking, rel: TopicRelevance, topic: str, source: str | None
-          ) -> PlacedRanking:
+def place(ranking: Ranking, rel: TopicRelevance, topic: str, source: str | None,
+          coded: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> PlacedRanking:
     """Put a passage ranking on the global line and gather its documents' relevant ranges.
 
     Documents are numbered in order of first appearance (``pandas.factorize``), which is the
-    article order of Relevant/Best in Context."""
+    article order of Relevant/Best in Context.  ``coded`` (from :meth:`RunCodes.of`: per-row
+    document numbers, their names and qrels-wide numbers) lets a caller number a whole run at
+    once; without it the ranking is factorized here."""
     n = len(ranking)
     offsets = np.asarray(ranking.offsets, dtype=np.int64)
     lengths = np.asarray(ranking.lengths, dtype=np.int64)
@@ -163,9 +153,17 @@ def place(ranking: Ranking, rel: TopicRelevance, topic: str, source: str | None
                                       f"{i + 1} ({ranking.docs[i]}) has no valid character "
                                       f"range (offset {offsets[i]}, length {lengths[i]})")
                               for i in rows])
-    codes, names = pd.factorize(np.asarray(ranking.docs, dtype=object), sort=False)
+    if coded is None:
+        codes, uniq = pd.factorize(np.asarray(ranking.docs, dtype=object), sort=False)
+        names = np.asarray(uniq, dtype=object)
+        q = rel.index.get_indexer(names).astype(np.int64) if rel.names.size else \
+            np.full(names.size, -1, dtype=np.int64)
+    else:
+        codes, names, vid = coded
+        q = np.where(vid >= 0, rel.row_of_vocab[np.maximum(vid, 0)], -1) \
+            if rel.row_of_vocab is not None and rel.row_of_vocab.size else \
+            np.full(names.size, -1, dtype=np.int64)
     inv = codes.astype(np.int64)
-    names = np.asarray(names, dtype=object)
     starts = inv * BAND + offsets
     ends = starts + lengths
     m = names.size
@@ -173,9 +171,7 @@ def place(ranking: Ranking, rel: TopicRelevance, topic: str, source: str | None
     doc_bep = np.full(m, -1, dtype=np.int64)
     doc_relevant = np.zeros(m, dtype=bool)
     rel_s = rel_e = np.zeros(0, dtype=np.int64)
-    index = rel.index
-    if m and index:
-        q = np.fromiter((index.get(d, -1) for d in names.tolist()), dtype=np.int64, count=m)
+    if m:
         u = np.flatnonzero(q >= 0)
         qf = q[u]
         doc_rel[u] = rel.rel_chars[qf]
@@ -192,3 +188,40 @@ def place(ranking: Ranking, rel: TopicRelevance, topic: str, source: str | None
             rel_e = rel.ends[rows] + shift
     return PlacedRanking(n, inv, names, starts, ends, rel_s, rel_e, doc_rel, doc_bep,
                          doc_relevant)
+
+
+class RunCodes:
+    """Documents of a whole run numbered at once (two hash passes per run, none per topic).
+
+    Each (topic, document) pair gets a code in order of first appearance over the topics'
+    rankings laid end to end; a topic's pairs therefore hold consecutive codes, and subtracting
+    the first gives the per-topic numbering in first-appearance order."""
+
+    def __init__(self, rankings: dict[str, Ranking], vocab: pd.Index):
+        topics = [t for t, r in rankings.items() if len(r)]
+        sizes = np.array([len(rankings[t]) for t in topics], dtype=np.int64)
+        all_docs = (np.concatenate([np.asarray(rankings[t].docs, dtype=object) for t in topics])
+                    if topics else np.zeros(0, dtype=object))
+        doc_codes, uniq = pd.factorize(all_docs, sort=False)
+        names = np.asarray(uniq, dtype=object)
+        vocab_ids = (vocab.get_indexer(names).astype(np.int64) if len(vocab)
+                     else np.full(names.size, -1, dtype=np.int64))
+        g = np.int64(max(names.size, 1))
+        block = np.repeat(np.arange(len(topics), dtype=np.int64), sizes)
+        pair_codes, pair_keys = pd.factorize(block * g + doc_codes, sort=False)
+        pair_doc = np.asarray(pair_keys, dtype=np.int64) % g
+        self.pair_names = names[pair_doc]
+        self.pair_vocab = vocab_ids[pair_doc]
+        bounds = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+        self.slices = {t: pair_codes[bounds[i]:bounds[i + 1]].astype(np.int64)
+                       for i, t in enumerate(topics)}
+
+    def of(self, topic: str) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """(per-row document number, names, qrels-wide numbers) of one topic, or None."""
+        codes = self.slices.get(topic)
+        if codes is None:
+            return None
+        c0 = int(codes[0])
+        local = codes - c0
+        m = int(local.max()) + 1
+        return local, self.pair_names[c0:c0 + m], self.pair_vocab[c0:c0 + m]
