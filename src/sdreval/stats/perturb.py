@@ -88,7 +88,7 @@ def perturbation_curve(qrels: Qrels, run: Run, measures: Iterable[str],
                        counts: Iterable[int] = (0,) + SEED000_COUNTS,
                        places: Iterable[str] = PLACES, ctx=None) -> pd.DataFrame:
     """Mean score of each measure after inserting k non-relevant results (seed 000 Fig. 6):
-    columns ``where, k, measure, value``."""
+    columns ``place, k, measure, value``."""
     from ..measures import evaluate
 
     measures = list(measures)
@@ -99,6 +99,6 @@ def perturbation_curve(qrels: Qrels, run: Run, measures: Iterable[str],
             table = evaluate(qrels, perturbed, measures, ctx)
             means = table.groupby("measure", sort=False)["value"].mean()
             for measure in measures:
-                rows.append({"where": where, "k": k, "measure": measure,
+                rows.append({"place": where, "k": k, "measure": measure,
                              "value": float(means.get(measure, np.nan))})
     return pd.DataFrame(rows)
