@@ -329,26 +329,30 @@ def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalCo
         by_doc: dict[str, list[int]] = defaultdict(list)
         for y, (d, _, _) in enumerate(ideal):
             by_doc[d].append(y)
+        rows_by_doc: dict[str, list[int]] = defaultdict(list)
+        for k, doc in enumerate(ranking.docs):
+            if doc in by_doc:
+                rows_by_doc[doc].append(k)
         missing = []
-        for k, (doc, path) in enumerate(zip(ranking.docs, ranking.paths)):
-            ys = by_doc.get(doc)
-            if not ys:
+        for doc, rows in rows_by_doc.items():
+            cols = by_doc[doc]
+            pos = [int(ranking.offsets[k]) if ranking.offsets[k] >= 0
+                   else _position(ctx, doc, ranking.paths[k]) for k in rows]
+            target = [ideal[y][2] if ideal[y][2] is not None else _position(ctx, doc, ideal[y][1])
+                      for y in cols]
+            if any(p is None for p in pos) or any(t is None for t in target):
+                missing.append(doc)
                 continue
-            off = int(ranking.offsets[k])
-            pos = off if off >= 0 else _position(ctx, doc, path)
-            for y in ys:
-                target = ideal[y][2] if ideal[y][2] is not None else \
-                    _position(ctx, doc, ideal[y][1])
-                if pos is None or target is None:
-                    missing.append(f"{doc}:{path}")
-                    continue
-                nav[k, y] = PR.proximity(pos - target, A)
+            dist = np.array(pos, dtype=float)[:, None] - np.array(target, dtype=float)[None, :]
+            nav[np.ix_(rows, cols)] = PR.proximity(dist, A)
         if missing:
-            raise UsageError(f"{measure.text}: character positions unknown for "
-                             f"{len(missing)} results (e.g. {missing[0]}); give --collection")
-    for k, (doc, path) in enumerate(zip(ranking.docs, ranking.paths)):
-        for y, (d, p, _) in enumerate(ideal):
-            if d == doc and p is not None and p == path:
+            raise UsageError(f"{measure.text}: character positions unknown in {len(missing)} "
+                             f"documents (e.g. {missing[0]}); give --collection")
+    index = {(d, p): y for y, (d, p, _) in enumerate(ideal) if p is not None}
+    if index:
+        for k, key in enumerate(zip(ranking.docs, ranking.paths)):
+            y = index.get(key)
+            if y is not None:
                 nav[k, y] = 1.0
     return nav
 

@@ -159,18 +159,14 @@ class SummaryNavigation(NavigationModel):
 
     def matrix(self, doc: str, paths: Sequence[str]) -> np.ndarray:
         labels = [self.partition(doc, p) for p in paths]
-        n = len(paths)
-        out = np.zeros((n, n))
-        cache: dict[tuple[str, str], float] = {}
-        for j, lf in enumerate(labels):
-            for i, lt in enumerate(labels):
-                if i == j:
-                    out[j, i] = self.abandon.get(lf, 0.0)
-                    continue
-                key = (lf, lt)
-                if key not in cache:
-                    cache[key] = self.probs.get(key, 0.0)
-                out[j, i] = cache[key]
+        names = sorted(set(labels))
+        code = {name: c for c, name in enumerate(names)}
+        table = np.array([[self.probs.get((a, b), 0.0) for b in names] for a in names])
+        idx = np.array([code[x] for x in labels], dtype=np.int64)
+        out = table[np.ix_(idx, idx)] if len(idx) else np.zeros((0, 0))
+        if len(idx):
+            out[np.arange(len(idx)), np.arange(len(idx))] = \
+                [self.abandon.get(x, 0.0) for x in labels]
         return out
 
 

@@ -82,15 +82,23 @@ def prum_scenarios(nav: np.ndarray, desired: int) -> list[Scenario]:
 
 
 def _distribution(absent: np.ndarray, present: np.ndarray) -> np.ndarray:
-    """Poisson-binomial-like mass over counts: element ``y`` adds 0 with mass ``absent[y]`` and
-    1 with mass ``present[y]`` (the masses may sum to less than 1)."""
-    dist = np.zeros(len(absent) + 1)
-    dist[0] = 1.0
-    for y in range(len(absent)):
-        shifted = np.empty_like(dist)
-        shifted[0] = 0.0
-        shifted[1:] = dist[:-1] * present[y]
-        dist = dist * absent[y] + shifted
+    """Mass over counts, batched over rows: element ``y`` of row ``r`` adds 0 with mass
+    ``absent[r, y]`` and 1 with mass ``present[r, y]`` (the masses may sum to less than 1).
+    Columns certain in every row (present 0 and absent 1) are skipped."""
+    absent = np.atleast_2d(np.asarray(absent, dtype=float))
+    present = np.atleast_2d(np.asarray(present, dtype=float))
+    R, n = absent.shape
+    dist = np.zeros((R, n + 1))
+    dist[:, 0] = 1.0
+    width = 0
+    for y in range(n):
+        a, p = absent[:, y], present[:, y]
+        if not p.any() and np.all(a == 1.0):
+            continue
+        width += 1
+        new = dist[:, :width + 1] * a[:, None]
+        new[:, 1:] += dist[:, :width] * p[:, None]
+        dist[:, :width + 1] = new
     return dist
 
 
@@ -104,38 +112,30 @@ def reach_probabilities(nav: np.ndarray) -> np.ndarray:
     before the list), ``i = 0..N``."""
     nav = np.asarray(nav, dtype=float)
     L, n = nav.shape
-    seen = _seen(nav)
-    G = np.zeros((L + 1, n + 1))
-    G[0, 0] = 1.0
-    for k in range(L):
-        if not nav[k].any():            # nothing can be seen from this result
-            G[k + 1] = G[k]
-            continue
-        dist = _distribution(1.0 - seen[k], seen[k])
-        G[k + 1] = np.cumsum(dist[::-1])[::-1]
-    return G
+    seen = np.vstack([np.zeros((1, n)), _seen(nav)])
+    active = np.concatenate([[0], np.flatnonzero(nav.any(axis=1)) + 1])
+    dist = _distribution(1.0 - seen[active], seen[active])
+    tails = np.cumsum(dist[:, ::-1], axis=1)[:, ::-1]
+    # every rank takes the row of the last active rank at or before it
+    owner = np.searchsorted(active, np.arange(L + 1), side="right") - 1
+    return tails[owner]
 
 
 def prum(nav: np.ndarray, desired: int) -> tuple[float, float, float]:
-    """``(E[CL(i)], E[C(i)], PRUM)`` for ``i = desired`` ideal elements (exact, polynomial)."""
-    nav = np.asarray(nav, dtype=float)
+    """``(E[CL(i)], E[C(i)], PRUM)`` for ``i = desired`` ideal elements (exact, polynomial):
+    ``E[C] = Σ_k P(fewer than i seen before rank k)`` (C = L when never reached) and
+    ``E[CL] = Σ_k P(something new at rank k and fewer than i seen before it)``."""
+    nav = np.clip(np.asarray(nav, dtype=float), 0.0, 1.0)
     L, n = nav.shape
     if L == 0 or desired < 1:
         return 0.0, float(L), 0.0
-    seen = _seen(nav)
-    prev = np.zeros(n)
-    not_yet = 1.0                                       # P(C ≥ k+1): fewer than i seen so far
-    e_c = e_cl = 0.0
-    for k in range(L):
-        e_c += not_yet
-        if not nav[k].any():                            # nothing new, nothing changes
-            continue
-        if not_yet > 0.0:
-            # P(nothing new at rank k+1 and fewer than i seen before it)
-            stay = _distribution((1.0 - prev) * (1.0 - np.clip(nav[k], 0.0, 1.0)), prev)
-            e_cl += not_yet - float(stay[:desired].sum())
-        prev = seen[k]
-        not_yet = float(_distribution(1.0 - prev, prev)[:desired].sum())
+    G = reach_probabilities(nav)
+    not_yet = 1.0 - G[:L, desired] if desired <= n else np.ones(L)   # P(C ≥ k), k = 1..L
+    e_c = float(not_yet.sum())
+    active = np.flatnonzero(nav.any(axis=1))
+    prev = np.vstack([np.zeros((1, n)), _seen(nav)[:-1]])[active]
+    stay = _distribution((1.0 - prev) * (1.0 - nav[active]), prev)
+    e_cl = float((not_yet[active] - stay[:, :desired].sum(axis=1)).sum())
     return e_cl, e_c, (e_cl / e_c if e_c > 0 else 0.0)
 
 
