@@ -46,10 +46,20 @@ def test_scale_directive_overrides_inference(tmp_path):
     ("inex2005", TOO_SMALL, 0.3, True), ("inex2005", 0, 0.3, False),
     ("inex2005", 1, 0, False), ("inex2005", 2, 1.5, False), ("inex2005", 3, 1, False),
     ("inex2002", 0, 0, True), ("inex2002", 0, 2, False), ("inex2002", 2, 0, False),
-    ("graded", 0, 2, True), ("graded", TOO_SMALL, 1, False),
+    ("graded", 0, 2, True), ("graded", -1, 1, True),
 ])
 def test_pair_validity(scale, e, s, ok):
     assert (pair_problem(scale, float(e), float(s)) is None) is ok
+
+
+def test_question_mark_only_on_2005_and_minus_one_is_a_grade(tmp_path):
+    assert pair_problem("graded", TOO_SMALL, 1.0, question=True) is not None
+    assert pair_problem("inex2005", TOO_SMALL, 0.5, question=False) is not None
+    log = ProblemLog()
+    q, _ = read(tmp_path, "# scale=graded\n1\td\t/a\t?\t1\n1\td\t/b\t-1\t5\n", log)
+    assert [p.line for p in log.errors] == [2]
+    assert "'?' exists only on scale inex2005" in log.errors[0].message
+    assert q["1"].elements[("d", "/b[1]")].e == -1.0
 
 
 def test_invalid_pairs_duplicates_and_malformed_lines_reported(tmp_path):
@@ -85,7 +95,8 @@ def test_writer_refuses_passage_qrels(tmp_path):
 
 
 def test_infer_scale_ambiguity_documented():
-    assert infer_scale([(1.0, 1.0, False)]) == "inex2003"
+    assert infer_scale([(1.0, 1.0, False, False)]) == "inex2003"
+    assert infer_scale([(-1.0, 0.5, False, False)]) == "graded"
 
 
 values = {

@@ -5,6 +5,8 @@ passage (FOL) run with ``--collection`` (each element becomes the character rang
 results in documents missing from the collection are reported), any run -> ``inex-xml``.
 Judgements: INEX XML assessments -> native TSV (elements) or FOL qrels (passages).
 Problems of the input are listed; errors exit 1, warnings are printed and the output written.
+Results that cannot be converted (document not in the collection, path not in the document)
+are each listed and left out of the output, with a count; ``--strict`` makes them errors.
 """
 from __future__ import annotations
 
@@ -28,14 +30,16 @@ TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol")
 @click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
               default=None, help="XML collection, to turn elements into character ranges.")
 @click.option("--format", "fmt", default=None, help="Force the input format.")
+@click.option("--strict", is_flag=True,
+              help="Fail (exit 1, nothing written) if a result cannot be converted.")
 @handle_errors
-def convert_command(source, target, to, collection_dir, fmt):
+def convert_command(source, target, to, collection_dir, fmt, strict):
     """Convert IN (a run or judgements) to OUT in another format."""
     log = ProblemLog()
     kind = normalise_format(fmt) if fmt else detect_format(source)
     try:
         if kind in RUN_FORMATS:
-            count, what = _convert_run(source, target, kind, to, collection_dir, log)
+            count, what = _convert_run(source, target, kind, to, collection_dir, log, strict)
         elif kind in QRELS_FORMATS:
             count, what = _convert_qrels(source, target, kind, to, log)
         else:
@@ -46,7 +50,7 @@ def convert_command(source, target, to, collection_dir, fmt):
     click.echo(f"wrote {count} {what} to {target}", err=True)
 
 
-def _convert_run(source, target, kind, to, collection_dir, log):
+def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
     run = read_run(source, kind, log)
     log.raise_if_errors()
     if to is None:
@@ -60,8 +64,17 @@ def _convert_run(source, target, kind, to, collection_dir, log):
         from ..io.conversion import element_run_to_passage_run
 
         collection = read_collection(collection_dir, log)
-        run = element_run_to_passage_run(run, collection, log)
         log.raise_if_errors()
+        converting = ProblemLog()
+        before = len(run)
+        run = element_run_to_passage_run(run, collection, converting)
+        if strict:
+            converting.raise_if_errors()
+        for problem in converting.problems:  # results that could not be converted: listed
+            log.warn(problem.file, problem.line, problem.message)
+        if len(run) < before:
+            log.warn(source, None, f"{before - len(run)} of {before} results not converted "
+                                   f"(see above; --strict makes this an error)")
     if to == "inex-xml":
         from ..io.inex_xml import write_inex_submission
 

@@ -48,7 +48,7 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
                                           f"of {', '.join(SCALES)}")
                     scale = None
                 break
-    rows: list[tuple[int, str, str, str, float, float, bool, float | None]] = []
+    rows: list[tuple[int, str, str, str, float, float, bool, bool, float | None]] = []
     first_line = True
     for number, fields in iter_fields(path, log):
         if first_line and fields[0].lower() == "topic":
@@ -82,14 +82,15 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
                 log.error(file, number, message)
             continue
         rows.append((number, fields[0], fields[1], canon, e, s, letter,  # type: ignore
-                     size))
-    chosen = scale or infer_scale([(e, s, letter) for _, _, _, _, e, s, letter, _ in rows])
+                     fields[3] == "?", size))
+    chosen = scale or infer_scale([row[4:8] for row in rows])  # type: ignore[misc]
     qrels = Qrels(chosen, source=file)  # type: ignore[arg-type]
     seen: dict[tuple[str, str, str], tuple[int, tuple]] = {}
-    for number, topic, doc, canon, e, s, letter, size in rows:
-        problem = pair_problem(chosen, e, s, letter)
+    for number, topic, doc, canon, e, s, letter, question, size in rows:
+        problem = pair_problem(chosen, e, s, letter, question)
         if problem:
-            log.error(file, number, f"invalid ({_show(e)}, {_show(s)}) on scale {chosen}: "
+            shown_e = "?" if question else _show(e)
+            log.error(file, number, f"invalid ({shown_e}, {_show(s)}) on scale {chosen}: "
                                     f"{problem}")
             continue
         key = (topic, doc, canon)
@@ -111,28 +112,36 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
 
 
 def _show(value: float) -> str:
-    return "?" if value == TOO_SMALL else (str(int(value)) if value == int(value) else
-                                           repr(value))
+    return str(int(value)) if value == int(value) else repr(value)
 
 
-def infer_scale(values: list[tuple[float, float, bool]]) -> str:
-    """The scale of a list of ``(e, s, s_was_letter)`` (rules in the module docstring)."""
-    if any(letter for _, _, letter in values):
+def infer_scale(values: list[tuple[float, float, bool, bool]]) -> str:
+    """The scale of a list of ``(e, s, s_was_letter, e_was_question_mark)`` (rules in the
+    module docstring)."""
+    if any(v[2] for v in values):
         return "inex2002"
-    if any(e == TOO_SMALL for e, _, _ in values):
+    if any(v[3] for v in values):
         return "inex2005"
     ints = {0.0, 1.0, 2.0, 3.0}
-    if all(e in ints and s in ints for e, s, _ in values):
+    if all(v[0] in ints and v[1] in ints for v in values):
         return "inex2003"
-    if all(e in (0.0, 1.0, 2.0) and 0.0 <= s <= 1.0 for e, s, _ in values):
+    if all(v[0] in (0.0, 1.0, 2.0) and 0.0 <= v[1] <= 1.0 for v in values):
         return "inex2005"
     return "graded"
 
 
-def pair_problem(scale: str, e: float, s: float, letter: bool = False) -> str | None:
-    """Why ``(e, s)`` is not a valid assessment on ``scale`` (None if it is)."""
+def pair_problem(scale: str, e: float, s: float, letter: bool = False,
+                 question: bool | None = None) -> str | None:
+    """Why ``(e, s)`` is not a valid assessment on ``scale`` (None if it is).  ``question``:
+    the exhaustivity was written ``?`` (default: ``e == TOO_SMALL``)."""
+    if question is None:
+        question = e == TOO_SMALL and scale == "inex2005"
+    if question and scale != "inex2005":
+        return "'?' exists only on scale inex2005"
+    if scale == "inex2005" and e == TOO_SMALL and not question:
+        return "exhaustivity must be 0, 1, 2 or ?"
     if scale == "graded":
-        return "'?' exists only on scale inex2005" if e == TOO_SMALL else None
+        return None
     if scale == "inex2002":
         if e not in (0.0, 1.0, 2.0, 3.0):
             return "relevance must be 0..3"
