@@ -84,10 +84,10 @@ def sniff_inex_xml(head: bytes) -> str | None:
 
 
 # --- shared parsing helpers -------------------------------------------------------------------
-def _iterparse(path: Path, events: tuple[str, ...]):
-    return etree.iterparse(str(path), events=events, resolve_entities=False, no_network=True,
-                           load_dtd=False, huge_tree=False, remove_comments=True,
-                           remove_pis=True)
+def _iterparse(path: Path, events: tuple[str, ...], tag=None):
+    return etree.iterparse(str(path), events=events, tag=tag, resolve_entities=False,
+                           no_network=True, load_dtd=False, huge_tree=False,
+                           remove_comments=True, remove_pis=True)
 
 
 _DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
@@ -128,14 +128,20 @@ def _attr(el: etree._Element, *names: str) -> str | None:
     return None
 
 
-def _child_texts(el: etree._Element) -> dict[str, tuple[str, int | None]]:
-    """Child element name -> (text, line); an unexpanded entity reference in the text is
+def _child_texts(el: etree._Element) -> dict[str, tuple[str, None]]:
+    """Child element name -> (text, None); an unexpanded entity reference in the text is
     kept as ``&name;`` (and reported by the caller)."""
-    out: dict[str, tuple[str, int | None]] = {}
+    out: dict[str, tuple[str, None]] = {}
     for child in el:
-        name = _local(child.tag)
-        if name and name not in out:
-            out[name] = ("".join(child.itertext()).strip(), child.sourceline)
+        name = child.tag
+        if type(name) is not str:
+            continue
+        if name[0] == "{":
+            name = name.rsplit("}", 1)[-1]
+        name = name.lower()
+        if name not in out:
+            text = child.text if not len(child) else "".join(child.itertext())
+            out[name] = ((text or "").strip(), None)
     return out
 
 
@@ -204,18 +210,18 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
         _finish(log, own)
         return Run(name or path.name.split(".")[0], {}, "element", source=file)
     try:
-        for event, el in _iterparse(path, ("start", "end")):
+        events = _iterparse(path, ("start", "end"),
+                            tag=("{*}inex-submission", "{*}topic", "{*}result"))
+        for event, el in events:
             tag = _local(el.tag)
             if event == "start":
-                if not root_seen:
+                if tag == SUBMISSION:
+                    if root_seen or el.getparent() is not None:
+                        log.error(file, el.sourceline, "nested <inex-submission> ignored")
+                        continue
                     root_seen = True
-                    if tag != SUBMISSION:
-                        log.error(file, el.sourceline, f"root element <{tag}> is not "
-                                  "<inex-submission>: not an INEX XML submission")
-                        break
                     attributes = {_local(k): v for k, v in el.attrib.items()}
-                elif tag == "topic" and el.getparent() is not None and \
-                        _local(el.getparent().tag) == SUBMISSION:
+                elif tag == "topic":
                     topic_id = _attr(el, "topic-id", "topicid", "id", "topic")
                     if not topic_id:
                         log.error(file, el.sourceline, "<topic> without a topic-id attribute:"
@@ -232,17 +238,24 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                                  "order")
                 continue
             # end events
-            if tag == "result" and current is not None:
-                _read_result(el, current, current_id, file, log, doc_intern, path_cache)
+            if tag == "result":
+                if current is not None:
+                    _read_result(el, current, current_id, file, log, doc_intern, path_cache)
+                elif root_seen:
+                    log.error(file, el.sourceline, "<result> outside a <topic> with a "
+                              "topic-id: not used")
                 _free(el)
             elif tag == "topic":
-                if current is not None and el.getparent() is not None:
-                    _free(el)
+                _free(el)
                 current, current_id = None, None
     except etree.XMLSyntaxError as exc:
         _syntax_error(log, file, exc)
     if not root_seen and not log.errors:
-        log.error(file, None, "empty file: no XML element")
+        if path.stat().st_size == 0:
+            log.error(file, None, "empty file: no XML element")
+        else:
+            log.error(file, None, "no <inex-submission> root element: not an INEX XML "
+                      "submission")
     rankings = {t: _build_ranking(t, cols, file, log) for t, cols in topics.items()}
     if root_seen and not rankings and not log.errors:
         log.warn(file, None, "the submission holds no topic")
