@@ -1,0 +1,61 @@
+"""Bundled example data: the seeds' worked examples and a small synthetic collection.
+
+* ``examples/seed000/``: seed 000 Fig. 3 / Table I (topic 163, article ``co/2001/r7022``) as
+  native judgements and the four Table I runs as element runs;
+* ``examples/synthetic/``: a small synthetic INEX-like collection (``docs/``), INEX 2003-scale
+  element judgements (``qrels.tsv``), its highlighted passages (``qrels.fol``), three element
+  runs and their passage versions.
+
+:func:`build_examples` regenerates them (a test checks the bundled files are what it writes);
+:func:`example_path` finds them in the installed package.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+EXAMPLES = Path(__file__).resolve().parent / "examples"
+
+
+def example_path(*parts: str) -> Path:
+    """Path of a bundled example file or folder, e.g. ``example_path("seed000", "qrels.tsv")``."""
+    path = EXAMPLES.joinpath(*parts)
+    if not path.exists():
+        raise FileNotFoundError(path)
+    return path
+
+
+def build_examples(outdir: str | Path = EXAMPLES) -> Path:
+    """Write the bundled examples to ``outdir`` (deterministic)."""
+    from ..io.conversion import element_run_to_passage_run
+    from ..io.writers import write_fol_qrels, write_native_qrels, write_run
+    from ..simulate import (AssessmentSpec, CollectionSpec, RunSpec, document_xml,
+                            make_collection, make_qrels, make_runs)
+    from .seed000 import seed000_example
+
+    out = Path(outdir)
+    seed = out / "seed000"
+    (seed / "runs").mkdir(parents=True, exist_ok=True)
+    qrels, runs = seed000_example()
+    write_native_qrels(qrels, seed / "qrels.tsv")
+    for run in runs:
+        write_run(run, seed / "runs" / f"{run.name}.txt", "element")
+
+    synthetic = out / "synthetic"
+    for sub in ("docs", "runs"):
+        (synthetic / sub).mkdir(parents=True, exist_ok=True)
+    collection = make_collection(CollectionSpec(n_docs=12, elements_per_doc=120, seed=7))
+    sim_qrels = make_qrels(collection, AssessmentSpec(n_topics=4, relevant_docs=(1, 3),
+                                                      judged_nonrelevant_docs=2, seed=8))
+    sim_runs = make_runs(collection, sim_qrels, RunSpec(n_runs=3, length=40, quality=(0.3, 0.9),
+                                                        overlap=False, seed=9))
+    for doc in collection:
+        (synthetic / "docs" / f"{doc}.xml").write_text(document_xml(collection[doc], 7),
+                                                       encoding="utf-8")
+    write_native_qrels(sim_qrels, synthetic / "qrels.tsv")
+    write_fol_qrels(sim_qrels, synthetic / "qrels.fol")
+    for run in sim_runs:
+        write_run(run, synthetic / "runs" / f"{run.name}.txt", "element")
+        passages = element_run_to_passage_run(run, collection)
+        write_run(passages, synthetic / "runs" / f"{run.name}.passages.txt", "passage")
+    return out
+
