@@ -114,7 +114,7 @@ def test_convert_sample_element_run_with_collection(tmp_path):
     assert result.exit_code == 0, result.output
     passages = read_run(out)
     assert passages.unit == "passage" and 0 < len(passages) < 10500
-    assert "is not in the collection" in result.output
+    assert "not in the collection" in result.output
     assert f"{10500 - len(passages)} of 10500 results not converted" in result.output
     strict = invoke("convert", run, out, "--strict", "--collection",
                     DATA / "inex2009-wikipedia-sample" / "docs")

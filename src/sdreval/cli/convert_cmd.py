@@ -68,13 +68,18 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
         converting = ProblemLog()
         before = len(run)
         run = element_run_to_passage_run(run, collection, converting)
-        if strict:
-            converting.raise_if_errors()
         for problem in converting.problems:  # results that could not be converted: listed
-            log.warn(problem.file, problem.line, problem.message)
+            if strict:
+                log.error(problem.file, problem.line, problem.message)
+            else:
+                log.warn(problem.file, problem.line, problem.message)
         if len(run) < before:
-            log.warn(source, None, f"{before - len(run)} of {before} results not converted "
-                                   f"(see above; --strict makes this an error)")
+            message = f"{before - len(run)} of {before} results not converted"
+            if strict:
+                log.error(source, None, message)
+            else:
+                log.warn(source, None, f"{message} (see above; --strict makes this an error)")
+        log.raise_if_errors()
     if to == "inex-xml":
         from ..io.inex_xml import write_inex_submission
 
