@@ -1,20 +1,28 @@
-"""Benchmark: building document trees (paths, INEX offsets, words) vs bare lxml parsing.
+"""Benchmark: XML parsing in sdreval vs bare lxml.
 
-Run: ``python benchmarks/bench_parse_xml.py [--repeat N] [--docs DIR]``.  Baselines measured in
-the same run on the same bytes: (a) bare ``lxml.etree.iterparse`` touching every element's text
-(the lower bound of any streaming reader), (b) ``lxml.etree.fromstring`` + ``itertext`` (text
-only, no paths, no offsets).  Prints seconds and ratios.
+1. Document trees (paths, INEX offsets, words) of the 13 INEX 2009 Wikipedia sample documents
+   (x ``--copies``) vs (a) bare ``lxml.etree.iterparse`` touching every element's text (the
+   lower bound of any streaming reader) and (b) ``lxml.etree.fromstring`` + ``itertext``.
+2. An INEX XML submission (synthetic, ``--results`` results) read by
+   :func:`read_inex_submission` vs bare ``iterparse`` over the same file, with peak memory.
+
+Run: ``python benchmarks/bench_parse_xml.py [--repeat N] [--copies N] [--results N]``.
 """
 from __future__ import annotations
 
 import argparse
 import io
+import random
+import resource
+import tempfile
 import time
 from pathlib import Path
 
 from lxml import etree
 
 from sdreval.io.collection import map_entities, parse_document
+from sdreval.errors import ProblemLog
+from sdreval.io.inex_xml import read_inex_submission
 
 DEFAULT_DOCS = Path("/work/shared/data/inex2009-wikipedia-sample/docs")
 
@@ -51,6 +59,8 @@ def main() -> None:
     ap.add_argument("--docs", type=Path, default=DEFAULT_DOCS)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--copies", type=int, default=10, help="parse the sample this many times")
+    ap.add_argument("--results", type=int, default=150_000,
+                    help="results in the synthetic submission")
     args = ap.parse_args()
     raw = [p.read_bytes() for p in sorted(args.docs.glob("*.xml"))] * args.copies
     # baselines get the entity-mapped bytes (bare lxml cannot read &nbsp; without the DTD)
@@ -66,6 +76,45 @@ def main() -> None:
           f"ratio ours/iterparse = {t_ours / t_iter:.2f}")
     print(f"bare lxml fromstring+itertext:                 {t_text:.3f} s  "
           f"ratio ours/itertext  = {t_ours / t_text:.2f}")
+
+
+    bench_submission(args.results)
+
+
+def bench_submission(n_results: int) -> None:
+    rng = random.Random(1)
+    per_topic = 1500
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "run.xml"
+        with open(path, "w") as out:
+            out.write('<?xml version="1.0"?>\n<inex-submission participant-id="1" '
+                      'run-id="bench" task="CO.Thorough">\n')
+            for t in range(max(1, n_results // per_topic)):
+                out.write(f'<topic topic-id="{t}">\n')
+                for r in range(per_topic):
+                    out.write(f"<result><file>{rng.randint(1, 10**6)}</file><path>/article[1]/"
+                              f"bdy[1]/sec[{rng.randint(1, 9)}]/p[{rng.randint(1, 20)}]</path>"
+                              f"<rank>{r + 1}</rank><rsv>{1.0 / (r + 1)!r}</rsv></result>\n")
+                out.write("</topic>\n")
+            out.write("</inex-submission>\n")
+        mb = path.stat().st_size / 1e6
+        t0 = time.perf_counter()
+        count = 0
+        for _, el in etree.iterparse(str(path), events=("end",), resolve_entities=False,
+                                     no_network=True, load_dtd=False):
+            count += len(el.text or "")
+            if el.tag == "result":
+                el.clear()
+        t_bare = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        run = read_inex_submission(path, ProblemLog())  # repeats are warnings: collect them
+        t_ours = time.perf_counter() - t0
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"INEX XML submission: {len(run)} results, {mb:.1f} MB")
+        print(f"sdreval read_inex_submission: {t_ours:.3f} s ({mb / t_ours:.1f} MB/s), "
+              f"process peak RSS {peak:.0f} MB")
+        print(f"bare lxml iterparse:          {t_bare:.3f} s  ratio ours/iterparse = "
+              f"{t_ours / t_bare:.2f}")
 
 
 if __name__ == "__main__":
