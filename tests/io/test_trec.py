@@ -146,7 +146,7 @@ def test_run_names_first_run_id_warns_on_others_else_file_stem(tmp_path):
     empty = write(tmp_path, "\n# nothing\n", "my.run.txt")
     log = ProblemLog()
     run = read_trec_run(empty, "element", log)
-    assert run.name == "my" and len(run) == 0 and "no results" in log.warnings[0].message
+    assert run.name == "my.run" and len(run) == 0 and "no results" in log.warnings[0].message
 
 
 def test_crlf_bom_gzip_and_non_utf8(tmp_path):

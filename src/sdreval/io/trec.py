@@ -165,9 +165,17 @@ def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
         rankings[topic] = _build(topic, cols, docs, paths, unit, file, log)
     if not rankings and not log.errors:
         log.warn(file, None, "the run holds no results")
-    run_name = name or (next(iter(run_ids)) if run_ids else Path(file).name.split(".")[0])
+    run_name = name or (next(iter(run_ids)) if run_ids else file_stem(file))
     finish(log, own)
     return Run(run_name, rankings, unit, source=file)
+
+
+def file_stem(path: str | Path) -> str:
+    """The file name without extension (``.gz`` and then one more suffix removed)."""
+    path = Path(path)
+    if path.suffix == ".gz":
+        path = path.with_suffix("")
+    return path.stem
 
 
 def _build(topic: str, cols: _Columns, docs: np.ndarray, paths: np.ndarray, unit: Unit,
