@@ -216,3 +216,51 @@ def test_expectations_partition_the_relevance(nav, hit, rel):
     assert np.all(x.recall_base <= sum(rel) + 1e-9)
     esrr = (x.hits + x.near_misses) / x.recall_base
     assert np.all((esrr >= -1e-12) & (esrr <= 1 + 1e-12))
+
+
+# ---- relevance from highlighted passages through the collection ------------------------------
+
+def _tree():
+    from sdreval.model.tree import Collection, DocumentTree
+    paths = ["/article[1]", "/article[1]/sec[1]", "/article[1]/sec[1]/p[1]",
+             "/article[1]/sec[1]/p[2]", "/article[1]/sec[2]"]
+    tree = DocumentTree("d", paths, np.array([-1, 0, 1, 1, 0]), np.array([0, 0, 0, 30, 60]),
+                        np.array([100, 60, 30, 60, 100]), np.array([20, 12, 6, 6, 8]))
+    return Collection.from_trees([tree])
+
+
+def test_fol_qrels_relevance_through_the_collection():
+    from sdreval.errors import UsageError
+    from sdreval.judgements.qrels import DocPassages
+    q = Qrels("fol")
+    q.topic("t").passages["d"] = DocPassages("d", [(20, 20)], 20, 100)
+    run = Run("r", {"t": Ranking.from_elements([("d", "/article[1]/sec[1]/p[1]"),
+                                                 ("d", "/article[1]/sec[2]")])})
+    ctx = EvalContext(collection=_tree())
+    df = evaluate(q, [run], ["ESRP(nav=none)@2", "ESRR(nav=none)@2", "SRiP(nav=none)@2",
+                             "SRiR(nav=none)@2"], ctx)
+    got = dict(zip(df.measure, df.value))
+    # relevant: article (20 chars), sec[1] (20), p[1] (10), p[2] (10); sec[2] none
+    assert got["ESRP(nav=none)@2"] == pytest.approx(1 / 2)
+    assert got["ESRR(nav=none)@2"] == pytest.approx(1 / 4)
+    assert got["SRiP(nav=none)@2"] == pytest.approx(10 / (30 + 40))
+    assert got["SRiR(nav=none)@2"] == pytest.approx(10 / 60)
+    with pytest.raises(UsageError):
+        evaluate(q, [run], ["ESRP@2"], EvalContext())          # no collection
+    q.topic("t").passages["missing"] = DocPassages("missing", [(0, 5)], 5, 10)
+    ctx = EvalContext(collection=_tree())
+    evaluate(q, [run], ["ESRP(nav=none)@2"], ctx)
+    assert any("not in the collection" in w for w in ctx.warnings)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 25)), max_size=5),
+       st.lists(st.tuples(st.integers(0, 80), st.integers(0, 30)), min_size=1, max_size=6))
+def test_highlighted_chars_matches_overlap_length(ranges, spans):
+    from sdreval.measures.esr.definitions import highlighted_chars
+    from sdreval.model.passage import overlap_length
+    start = np.array([s for s, _ in spans])
+    end = start + np.array([n for _, n in spans])
+    got = highlighted_chars(start, end, ranges)
+    for (s, n), value in zip(spans, got):
+        assert value == overlap_length([(s, n)], ranges) if n > 0 else value == 0

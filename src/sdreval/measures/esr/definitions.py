@@ -13,6 +13,7 @@ import numpy as np
 from ...errors import UsageError
 from ...judgements.qrels import TOO_SMALL, Qrels, TopicQrels
 from ...judgements.quantise import get_quantisation
+from ...model.passage import merge_ranges
 from ...model.run import Ranking, Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels as K
@@ -110,14 +111,17 @@ for _definition in DEFINITIONS:
 # inputs
 
 
-def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None
-              ) -> tuple[list[tuple[str, str]], np.ndarray]:
-    """Relevant trees A of a topic and their relevance values rel(a) > 0 (seed 002 Table 4)."""
+def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
+              ctx: EvalContext | None = None) -> tuple[list[tuple[str, str]], np.ndarray]:
+    """Relevant trees A of a topic and their relevance values rel(a) > 0 (seed 002 Table 4).
+
+    From element assessments; for highlighted-passage qrels (FOL) the elements of the judged
+    documents are taken from the collection (``ctx.collection``) and their relevant characters
+    are the highlighted characters they contain (seed 002 §6.2, §7)."""
     items = list(tq.elements.values())
     if not items:
         if any(p.is_relevant for p in tq.passages.values()):
-            raise UsageError("ESR measures need element assessments; these qrels only hold "
-                             "highlighted passages")
+            return passage_relevance(tq, mode, ctx)
         return [], np.zeros(0)
     e = np.array([a.e for a in items], dtype=float)
     s = np.array([a.s for a in items], dtype=float)
@@ -139,6 +143,60 @@ def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None
             rel = np.where(q > 0, size, 0.0)
     keep = np.flatnonzero(rel > 0)
     return [(items[i].doc, items[i].path) for i in keep], rel[keep]
+
+
+def highlighted_chars(start: np.ndarray, end: np.ndarray,
+                      ranges: list[tuple[int, int]]) -> np.ndarray:
+    """Highlighted characters inside each ``[start, end)``: ``H(end) − H(start)`` with ``H(x)``
+    the number of highlighted characters before ``x`` (ranges merged first)."""
+    merged = merge_ranges(list(ranges))
+    if not merged:
+        return np.zeros(len(start))
+    lo = np.array([o for o, _ in merged], dtype=float)
+    hi = lo + np.array([n for _, n in merged], dtype=float)
+    before = np.concatenate([[0.0], np.cumsum(hi - lo)])
+
+    def H(x: np.ndarray) -> np.ndarray:
+        i = np.searchsorted(lo, x, side="right")          # ranges starting at or before x
+        inside = np.clip(x - lo[np.maximum(i - 1, 0)], 0, None)
+        partial = np.where(i > 0, np.minimum(inside, (hi - lo)[np.maximum(i - 1, 0)]), 0.0)
+        return before[np.maximum(i - 1, 0)] * (i > 0) + partial
+
+    return H(np.asarray(end, dtype=float)) - H(np.asarray(start, dtype=float))
+
+
+def passage_relevance(tq: TopicQrels, mode: str, ctx: EvalContext | None
+                      ) -> tuple[list[tuple[str, str]], np.ndarray]:
+    """Relevant elements of highlighted-passage qrels through the collection."""
+    if ctx is None or ctx.collection is None:
+        raise UsageError("ESR measures on highlighted-passage qrels need the collection "
+                         "(--collection) to find the elements holding relevant text")
+    keys: list[tuple[str, str]] = []
+    values: list[np.ndarray] = []
+    absent = []
+    for doc, dp in tq.passages.items():
+        if not dp.is_relevant or not dp.ranges:
+            continue
+        try:
+            tree = ctx.collection[doc]
+        except KeyError:
+            absent.append(doc)
+            continue
+        chars = highlighted_chars(tree.start, tree.end, dp.ranges)
+        size = (tree.end - tree.start).astype(float)
+        if mode == "binary":
+            rel = (chars > 0).astype(float)
+        elif mode == "graded":   # the highlighted fraction (INEX 2005 specificity)
+            rel = np.divide(chars, size, out=np.zeros(len(size)), where=size > 0)
+        else:
+            rel = chars
+        keep = np.flatnonzero(rel > 0)
+        keys.extend((doc, tree.paths[i]) for i in keep)
+        values.append(rel[keep])
+    if absent:
+        ctx.warn(f"ESR: topic {tq.topic}: {len(absent)} relevant documents are not in the "
+                 f"collection (e.g. {absent[0]}); their relevant text is left out")
+    return keys, (np.concatenate(values) if values else np.zeros(0))
 
 
 def navigation_block(model: NavigationModel, ranking: Ranking,
@@ -404,7 +462,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             if key not in cache:
                 rkey = (rel_mode, quant)
                 if rkey not in cache:
-                    cache[rkey] = relevance(tq, qrels.scale, rel_mode, quant)
+                    cache[rkey] = relevance(tq, qrels.scale, rel_mode, quant, ctx)
                 relevant, rel = cache[rkey]
                 nkey = ("nav", tuple(relevant), id(model))
                 if nkey not in cache:
