@@ -75,7 +75,7 @@ def _vocabulary(qrels: Qrels, ctx: EvalContext) -> pd.Index:
     found = ctx.cache.get(key)
     if found is None:
         docs = sorted({d for tq in qrels.topics.values() for d in tq.passages})
-        found = ctx.cache[key] = (qrels, pd.Index(np.asarray(docs, dtype=object)))
+        found = ctx.cache[key] = (qrels, pd.Index(np.asarray(docs, dtype=object), dtype=object))
     return found[1]
 
 

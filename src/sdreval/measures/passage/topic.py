@@ -72,7 +72,7 @@ def topic_relevance(tq: TopicQrels | None, vocab: pd.Index | None = None) -> Top
     names = np.asarray(docs, dtype=object)
     rel = TopicRelevance(names, ptr, local_s, local_e, rel_arr, bep_arr, rel_arr > 0,
                          int(rel_arr.sum()), disagreements, [docs[i] for i in missing],
-                         pd.Index(names))
+                         pd.Index(names, dtype=object))
     if vocab is not None:
         rel.row_of_vocab = np.full(len(vocab), -1, dtype=np.int64)
         if m:
