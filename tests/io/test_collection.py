@@ -193,3 +193,19 @@ def test_local_external_dtd_never_read(tmp_path):
     tree = parse_document(doc, log=log)
     assert tree.doc == "7" and tree.text == "ab\u00a0"
     assert [p.line for p in log.errors] == [3]
+
+
+_DOC = (b'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE article SYSTEM "../article.dtd">\n'
+        b'<article><header><title>T&nbsp;x</title></header><bdy><sec><st>S</st>'
+        b'<p>one &amp; two&#32;<b>three</b></p></sec></bdy></article>')
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, len(_DOC)), st.binary(max_size=12),
+       st.sampled_from([b"", b'<?xml version="1.0" encoding="bogus"?>', b"\xff\xfe", b"&x;"]))
+def test_truncated_or_garbled_documents_raise_only_input_error(cut, noise, prefix):
+    try:
+        tree = parse_document(prefix + _DOC[:cut] + noise, "f", log=ProblemLog())
+    except InputError:
+        return
+    assert tree.length == len(tree.text)
