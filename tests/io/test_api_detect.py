@@ -24,6 +24,7 @@ def put(tmp_path, text, name="f.txt"):
     ("1\td\t/article[1]\t2\t3\n", "native-qrels"),
     ("topic\tfile\tpath\te\ts\n1\td\t/article[1]\t?\t0.5\t12\n", "native-qrels"),
     ("# comment\n\n1 Q0 d 1 2.5 r 10 20\n", "passage-run"),
+    ("1 d 10 20\n1 d 40 5 41\n", "passage-qrels"),
     # ambiguities (docs/inputs.md): integers in fields 4-6
     ("1 Q0 d 3 5 7\n", "document-run"),
     ("1 Q0 d 3 5 7\n1 Q0 e 0 9\n1 Q0 f 0 9\n", "fol-qrels"),

@@ -5,8 +5,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sdreval.errors import InputError, ProblemLog
-from sdreval.io.fol import read_fol_qrels
-from sdreval.io.writers import write_fol_qrels
+from sdreval.io.fol import read_fol_qrels, read_passage_qrels
+from sdreval.io.writers import write_fol_qrels, write_passage_qrels
 from sdreval.judgements.qrels import DocPassages, Qrels
 
 
@@ -100,3 +100,18 @@ def test_write_read_round_trip(tmp_path_factory, topics):
     write_fol_qrels(qrels, path)
     back = read_fol_qrels(path, ProblemLog())  # overlaps may warn; content must survive
     assert back.topics == qrels.topics
+
+
+def test_passage_qrels_one_passage_a_line(tmp_path):
+    path = tmp_path / "p.qrels"
+    path.write_text("1 d1 10 20 12\n1 d1 25 10\n1 d1 40 5 13\n2 d2 0 5\n1 d1 10 20\n"
+                    "1 d1 x 5\n1 d1 5\n1 d3 -1 4\n")
+    log = ProblemLog()
+    q = read_passage_qrels(path, log)
+    dp = q["1"].passages["d1"]
+    assert dp == DocPassages("d1", [(10, 20), (25, 10), (40, 5)], 35, None, 12)
+    assert [(p.line, p.severity) for p in log.problems] == [
+        (2, "warning"), (3, "warning"), (5, "warning"), (6, "error"), (7, "error"), (8, "error")]
+    out = tmp_path / "o.qrels"
+    write_passage_qrels(q, out)
+    assert read_passage_qrels(out, ProblemLog()).topics == q.topics

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sdreval.errors import ProblemLog, SdrevalError
 from sdreval.io import detect_format, read_qrels, read_run
-from sdreval.io.fol import read_fol_qrels
+from sdreval.io.fol import read_fol_qrels, read_passage_qrels
 from sdreval.io.native import read_native_qrels
 from sdreval.io.trec import read_trec_run
 
@@ -103,6 +103,12 @@ def test_trec_runs(layout, data):
 @given(inputs("fol"))
 def test_fol_qrels(data):
     check(read_fol_qrels, data)
+
+
+@SETTINGS
+@given(inputs("fol"))
+def test_passage_qrels(data):
+    check(read_passage_qrels, data)
 
 
 @SETTINGS

@@ -8,6 +8,7 @@ Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases 
 ``inex-assessments``      INEX 2002-2005 XML assessments
 ``fol-qrels``             ``topic Q0 doc relchars doclen [BEP off:len ...]``
 ``native-qrels``          ``topic file path exhaustivity specificity [size]``
+``passage-qrels``         ``topic doc offset length [BEP]`` (one highlighted passage a line)
 ``element-run``           ``topic Q0 doc rank rsv run-id xpath``
 ``passage-run``           ``topic Q0 doc rank rsv run-id offset length``
 ``document-run``          ``topic Q0 doc rank rsv run-id``
@@ -37,15 +38,17 @@ from ..model.tree import Collection
 from ..model.xpath import XPathError, parse_steps
 from .textlines import parse_float, parse_int, read_head
 
-QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels")
+QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels")
 RUN_FORMATS = ("inex-submission", "element-run", "passage-run", "document-run")
 ALL_FORMATS = QRELS_FORMATS + RUN_FORMATS + ("collection",)
 ALIASES = {
     "fol": "fol-qrels", "native": "native-qrels", "tsv": "native-qrels",
+    "passages": "passage-qrels",
     "assessments": "inex-assessments", "element": "element-run", "passage": "passage-run",
     "document": "document-run", "submission": "inex-submission",
 }
-_PREFERENCE = ("element-run", "passage-run", "document-run", "native-qrels", "fol-qrels")
+_PREFERENCE = ("element-run", "passage-run", "document-run", "native-qrels", "fol-qrels",
+               "passage-qrels")
 _HEAD = 65536
 _QZERO = ("Q0", "0")
 
@@ -85,6 +88,9 @@ def line_formats(fields: list[str]) -> set[str]:
             pass
         else:
             found.add("native-qrels")
+    if (n in (4, 5) and fields[1].upper() not in _QZERO
+            and all(parse_int(f) is not None for f in fields[2:])):
+        found.add("passage-qrels")
     return found
 
 
@@ -182,6 +188,10 @@ def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None 
         from .native import read_native_qrels
 
         return read_native_qrels(path, log)
+    if kind == "passage-qrels":
+        from .fol import read_passage_qrels
+
+        return read_passage_qrels(path, log)
     from .inex_xml import read_inex_assessments
 
     return read_inex_assessments(path, log)

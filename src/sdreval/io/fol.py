@@ -116,3 +116,64 @@ def _check(file: str, number: int, topic: str, doc: str, relchars: int, doclen: 
             log.warn(file, number, f"{where}: passage {offset}:{length} overlaps another "
                                    f"passage of the line")
         reach = max(reach, offset + length)
+
+
+def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
+    """Read highlighted-passage qrels ``topic doc offset length [BEP]`` (SPEC §2): one passage
+    per line, a document's lines are gathered into one :class:`DocPassages` (scale ``fol``,
+    document length unknown).  Errors as for FOL qrels; a repeated passage, overlapping
+    passages and a second, different BEP for a document are warnings (the first BEP is kept).
+    """
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    qrels = Qrels("fol", source=file)
+    seen: dict[tuple[str, str, int, int], int] = {}
+    bep_line: dict[tuple[str, str], int] = {}
+    for number, fields in iter_fields(path, log):
+        if len(fields) not in (4, 5):
+            log.error(file, number, f"expected 4 or 5 fields (topic doc offset length [BEP]), "
+                                    f"found {len(fields)}")
+            continue
+        topic, doc = fields[0], fields[1]
+        offset, length = parse_int(fields[2]), parse_int(fields[3])
+        bep = parse_int(fields[4]) if len(fields) == 5 else None
+        bad = [f"{what} {text!r} is not a non-negative integer"
+               for what, text, value in (("offset", fields[2], offset),
+                                         ("length", fields[3], length))
+               if value is None or value < 0]
+        if len(fields) == 5 and (bep is None or bep < 0):
+            bad.append(f"best entry point {fields[4]!r} is not a non-negative integer")
+        if bad:
+            for message in bad:
+                log.error(file, number, message)
+            continue
+        key = (topic, doc, offset, length)
+        if key in seen:
+            log.warn(file, number, f"topic {topic}: passage {doc} {offset}:{length} repeats "
+                                   f"line {seen[key]} (ignored)")
+            continue
+        seen[key] = number
+        dp = qrels.topic(topic).passages.get(doc)
+        if dp is None:
+            dp = qrels.topic(topic).passages[doc] = DocPassages(doc)
+        if length == 0:
+            log.warn(file, number, f"topic {topic}, document {doc}: empty passage {offset}:0")
+        for o, n in dp.ranges:
+            if n and length and offset < o + n and o < offset + length:  # type: ignore
+                log.warn(file, number, f"topic {topic}, document {doc}: passage {offset}:"
+                                       f"{length} overlaps {o}:{n}")
+                break
+        dp.ranges.append((offset, length))  # type: ignore[arg-type]
+        dp.relevant_chars += length  # type: ignore[operator]
+        if bep is not None:
+            if dp.bep is None:
+                dp.bep, bep_line[(topic, doc)] = bep, number
+            elif dp.bep != bep:
+                log.warn(file, number, f"topic {topic}, document {doc}: best entry point {bep}"
+                                       f" differs from {dp.bep} (line {bep_line[(topic, doc)]},"
+                                       f" kept)")
+    if not qrels.topics and not log.errors:
+        log.warn(file, None, "the qrels hold no judgements")
+    finish(log, own)
+    return qrels

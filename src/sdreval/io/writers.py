@@ -4,6 +4,7 @@
   column is the run's name; RSVs are written with ``repr`` so that they read back exactly.
 * :func:`write_fol_qrels`: ``topic Q0 doc relchars doclen [BEP off:len ...]``.
 * :func:`write_native_qrels`: the native judgement TSV (see :mod:`sdreval.io.native`).
+* :func:`write_passage_qrels`: highlighted passages one a line, ``topic doc offset length [BEP]``.
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from ..model.run import Run
 from .native import write_native_qrels
 from .trec import DOCUMENT_PATH
 
-__all__ = ["write_run", "write_fol_qrels", "write_native_qrels"]
+__all__ = ["write_run", "write_fol_qrels", "write_native_qrels", "write_passage_qrels"]
 
 
 def write_run(run: Run, path: str | Path, layout: str | None = None) -> int:
@@ -68,4 +69,19 @@ def write_fol_qrels(qrels: Qrels, path: str | Path) -> int:
                     fields.extend(f"{int(o)}:{int(n)}" for o, n in dp.ranges)
                 out.write(" ".join(fields) + "\n")
                 count += 1
+    return count
+
+
+def write_passage_qrels(qrels: Qrels, path: str | Path) -> int:
+    """Write highlighted passages one a line, ``topic doc offset length [BEP]`` (the BEP on
+    each line of a document that has one); judged documents without passages cannot be
+    represented and are left out.  Returns the number of lines."""
+    count = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        for topic, tq in qrels.topics.items():
+            for doc, dp in tq.passages.items():
+                bep = "" if dp.bep is None else f" {int(dp.bep)}"
+                for offset, length in dp.ranges:
+                    out.write(f"{topic} {doc} {int(offset)} {int(length)}{bep}\n")
+                    count += 1
     return count
