@@ -115,3 +115,18 @@ def test_xcg_q_on_flat_data_equals_classic_q(quant):
             df = evaluate(qrels, run, [name], EvalContext())
             got = dict(zip(df.topic, df.value))
             np.testing.assert_allclose([got[t] for t in topics], want, atol=1e-9)
+
+
+def test_repeated_relevant_result_counts_once_and_warns():
+    qrels = Qrels("inex2003")
+    qrels.add_element("1", "a", "/article[1]", 3.0, 3.0)
+    qrels.add_element("1", "b", "/article[1]", 3.0, 3.0)
+    keys = ["a", "a", "c", "b"]
+    run = Run("r", {"1": Ranking.from_results([(d, "/article[1]", -1, -1, i + 1, 4.0 - i)
+                                                for i, d in enumerate(keys)])})
+    ctx = EvalContext(quant="strict")
+    df = evaluate(qrels, run, ["AP", "P@2"], ctx)
+    values = dict(zip(df.measure, df.value))
+    assert values["AP"] == pytest.approx((1 + 2 / 4) / 2)
+    assert values["P@2"] == pytest.approx(0.5)
+    assert any("repeated relevant" in w for w in ctx.warnings)

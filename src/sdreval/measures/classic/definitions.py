@@ -16,7 +16,7 @@ from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels
-from .gains import ideal_gains, ranking_gains, resolve_quant, topic_quant_map
+from .gains import ideal_gains, ranking_gains, resolve_quant, topic_doc_map, topic_quant_map
 
 FAMILY = "classic"
 
@@ -49,11 +49,19 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
                    ctx: Any) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """Padded gain matrix ``G`` (topics × ranks), ideal matrix ``I`` and the ideal vectors."""
     quant = resolve_quant(quant_name, qrels)
+    cache = getattr(ctx, "cache", None)
     gains, ideals = [], []
     for topic in topics:
         qmap = topic_quant_map(qrels, topic, quant, ctx)
-        gains.append(ranking_gains(run.get(topic), qmap, ctx, f"run {run.name} topic {topic}"))
-        ideals.append(ideal_gains(qmap))
+        gains.append(ranking_gains(run.get(topic), qmap, ctx, f"run {run.name} topic {topic}",
+                                   topic_doc_map(qrels, topic, quant, ctx)))
+        ideal_key = ("classic.ideal", id(qrels), topic, quant.name)
+        ideal = cache.get(ideal_key) if cache is not None else None
+        if ideal is None:
+            ideal = ideal_gains(qmap)
+            if cache is not None:
+                cache[ideal_key] = ideal
+        ideals.append(ideal)
     return kernels.pad(gains), kernels.pad(ideals), ideals
 
 

@@ -6,10 +6,12 @@ ideal gain vector (every assessed element with a positive value, sorted descendi
 "thorough" / overlapping recall-base of seed 001 §2.6 and seed 003 §2.1).
 
 Policy for a result retrieved twice in one list (same doc and path): the repeat earns gain 0
-(it is a non-relevant result: the user has seen it), and a warning is emitted.
+(it is a non-relevant result: the user has seen it); a warning is emitted when a relevant
+result is repeated.
 """
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -59,25 +61,57 @@ def ideal_gains(qmap: dict[tuple[str, str], float]) -> np.ndarray:
 def ranking_keys(ranking: Ranking) -> list[tuple[str, str]]:
     """``(doc, path)`` per result; a result without a path (document runs) is the root."""
     paths = ranking.paths.tolist()
-    if any(p is None for p in paths):
+    if None in paths:
         paths = [ROOT if p is None else p for p in paths]
     return list(zip(ranking.docs.tolist(), paths))
 
 
+def topic_doc_map(qrels: Qrels, topic: str, quant: Quantisation,
+                  ctx: Any = None) -> dict[str, dict[str, float]]:
+    """``doc -> {path: quantised value}`` (cached): the fast lookup of :func:`ranking_gains`."""
+    key = ("classic.docmap", id(qrels), topic, quant.name)
+    cache = getattr(ctx, "cache", None)
+    if cache is not None and key in cache:
+        return cache[key]
+    by_doc: dict[str, dict[str, float]] = {}
+    for (doc, path), value in topic_quant_map(qrels, topic, quant, ctx).items():
+        by_doc.setdefault(doc, {})[path] = value
+    if cache is not None:
+        cache[key] = by_doc
+    return by_doc
+
+
 def ranking_gains(ranking: Ranking, qmap: dict[tuple[str, str], float],
-                  ctx: Any = None, label: str = "") -> np.ndarray:
-    """Quantised value per result (0 if not assessed; 0 for a repeated result)."""
-    keys = ranking_keys(ranking)
-    gains = np.fromiter((qmap.get(k, 0.0) for k in keys), float, len(keys))
-    if len(set(keys)) != len(keys):
+                  ctx: Any = None, label: str = "",
+                  by_doc: dict[str, dict[str, float]] | None = None) -> np.ndarray:
+    """Quantised value per result (0 if not assessed; 0 for a repeated result).
+
+    With ``by_doc`` (:func:`topic_doc_map`) the lookup goes document first, which avoids
+    building a ``(doc, path)`` key for the many results of unjudged documents.
+    """
+    docs = ranking.docs.tolist()
+    n = len(docs)
+    if by_doc is not None:
+        gains = np.zeros(n)
+        judged = np.flatnonzero(np.fromiter(map(by_doc.__contains__, docs), bool, n))
+        paths = ranking.paths
+        for i in judged.tolist():
+            path = paths[i]
+            gains[i] = by_doc[docs[i]].get(ROOT if path is None else path, 0.0)
+    else:
+        gains = np.fromiter(map(qmap.get, ranking_keys(ranking), repeat(0.0)), float, n)
+    # only results with a positive value can be affected by a repeat
+    positive = np.flatnonzero(gains > 0).tolist()
+    if len(set(docs[i] for i in positive)) != len(positive):
+        keys = ranking_keys(ranking)
         seen: set[tuple[str, str]] = set()
         repeats = 0
-        for i, k in enumerate(keys):
-            if k in seen:
+        for i in positive:
+            if keys[i] in seen:
                 gains[i] = 0.0
                 repeats += 1
             else:
-                seen.add(k)
-        if ctx is not None and hasattr(ctx, "warn"):
-            ctx.warn(f"{label}: {repeats} repeated result(s) scored as non-relevant")
+                seen.add(keys[i])
+        if repeats and ctx is not None and hasattr(ctx, "warn"):
+            ctx.warn(f"{label}: {repeats} repeated relevant result(s) scored as non-relevant")
     return gains

@@ -44,25 +44,56 @@ def _ranks(width: int) -> np.ndarray:
     return np.arange(1, width + 1, dtype=np.float64)
 
 
+def _hits(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Sparse view of the relevant ranks: ``rows``, 0-based ``cols`` (row-major order), the
+    per-row running ``count`` at each hit and each hit's row start in the hit arrays."""
+    rows, cols = np.nonzero(mask)
+    per_row = np.bincount(rows, minlength=mask.shape[0])
+    starts = np.repeat(np.cumsum(per_row) - per_row, per_row)
+    count = np.arange(1, rows.size + 1, dtype=np.float64) - starts
+    return rows, cols, count, starts
+
+
+def _cum_at_hits(G: np.ndarray, rows: np.ndarray, cols: np.ndarray,
+                 starts: np.ndarray) -> np.ndarray:
+    """``cg(r)`` at the hits (only positive gains change ``cg``, so a segmented cumulative sum
+    over the hits is enough)."""
+    values = G[rows, cols]
+    running = np.cumsum(values)
+    before = np.concatenate(([0.0], running))[starts]
+    return running - before
+
+
+def _cig_at(I: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """``cig(r)`` at the hits (constant past the end of the ideal list)."""
+    if I.shape[1] == 0:
+        return np.zeros(rows.size)
+    return np.cumsum(I, axis=1)[rows, np.minimum(cols, I.shape[1] - 1)]
+
+
+def _per_row(rows: np.ndarray, weights: np.ndarray, m: int) -> np.ndarray:
+    return np.bincount(rows, weights=weights, minlength=m).astype(np.float64)
+
+
 def average_precision(isrel: np.ndarray, R: np.ndarray) -> np.ndarray:
     """Binary AP (trec_eval ``map``): ``AP = Σ_r isrel(r)·count(r)/r / R``."""
-    isrel = isrel.astype(np.float64)
-    count = np.cumsum(isrel, axis=1)
-    return _safe_div((isrel * count / _ranks(isrel.shape[1])).sum(axis=1), R)
+    rows, cols, count, _ = _hits(isrel)
+    return _safe_div(_per_row(rows, count / (cols + 1.0), isrel.shape[0]), R)
 
 
 def graded_average_precision(G: np.ndarray, R: np.ndarray) -> np.ndarray:
     """Graded AP (seed 003 §2.1 Eq. 1, Kekäläinen & Järvelin):
     ``gAP = Σ_r isrel(r)·cg(r)/r / R`` with ``isrel(r) = g(r) > 0``."""
-    cg = np.cumsum(G, axis=1)
-    return _safe_div(((G > 0) * cg / _ranks(G.shape[1])).sum(axis=1), R)
+    rows, cols, _, starts = _hits(G > 0)
+    cg = _cum_at_hits(G, rows, cols, starts)
+    return _safe_div(_per_row(rows, cg / (cols + 1.0), G.shape[0]), R)
 
 
 def average_weighted_precision(G: np.ndarray, I: np.ndarray, R: np.ndarray) -> np.ndarray:
     """AWP (Sakai; seed 003 §2.1 note 3): ``Σ_r isrel(r)·cg(r)/cig(r) / R``."""
-    cg = np.cumsum(G, axis=1)
-    cig = np.cumsum(_fit(I, G.shape[1]), axis=1)
-    return _safe_div(_safe_div((G > 0) * cg, cig).sum(axis=1), R)
+    rows, cols, _, starts = _hits(G > 0)
+    cg = _cum_at_hits(G, rows, cols, starts)
+    return _safe_div(_per_row(rows, _safe_div(cg, _cig_at(I, rows, cols)), G.shape[0]), R)
 
 
 def q_measure(G: np.ndarray, I: np.ndarray, R: np.ndarray, beta: float = 1.0) -> np.ndarray:
@@ -71,13 +102,13 @@ def q_measure(G: np.ndarray, I: np.ndarray, R: np.ndarray, beta: float = 1.0) ->
     (``count(L) <= R`` on flat data without repeats; the max follows SPEC §5).
 
     The batched twin of :func:`sdreval.measures.cumgain.q_measure` on flat data (tested equal).
+    Only the relevant ranks are visited (sparse), so the cost is O(hits), not O(ranks).
     """
-    isrel = (G > 0).astype(np.float64)
-    count = np.cumsum(isrel, axis=1)
-    cg = np.cumsum(G, axis=1)
-    cig = np.cumsum(_fit(I, G.shape[1]), axis=1)
-    blended = (beta * cg + count) / (beta * cig + _ranks(G.shape[1]))
-    return _safe_div((isrel * blended).sum(axis=1), np.maximum(R, count[:, -1]))
+    rows, cols, count, starts = _hits(G > 0)
+    cg = _cum_at_hits(G, rows, cols, starts)
+    blended = (beta * cg + count) / (beta * _cig_at(I, rows, cols) + cols + 1.0)
+    found = np.bincount(rows, minlength=G.shape[0])
+    return _safe_div(_per_row(rows, blended, G.shape[0]), np.maximum(R, found))
 
 
 def precision_at(isrel: np.ndarray, k: int) -> np.ndarray:

@@ -1,0 +1,144 @@
+"""Speed of the classic measures (issue 4): AP + Q + nDCG@10 for 50 runs x 50 topics x 1,000
+documents with graded qrels, against ranx (prebuilt Qrels/Run; map + ndcg@10) and pyNTCIREVAL
+(Q-measure, timed on a sample of lists and scaled per list: it is pure Python, O(n^2) per list).
+
+    python benchmarks/bench_classic.py [--runs 50] [--topics 50] [--docs 1000]
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from sdreval.judgements.qrels import Qrels
+from sdreval.measures import MEASURES, EvalContext, evaluate
+from sdreval.measures.classic import kernels
+from sdreval.measures.classic.definitions import topic_matrices
+from sdreval.model.run import Ranking, Run
+
+ROOT = "/article[1]"
+
+
+def make_data(n_runs: int, n_topics: int, n_docs: int, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    pool = n_docs * 5
+    qrels = Qrels("graded")
+    qdict: dict[str, dict[str, int]] = {}
+    for t in range(n_topics):
+        topic = str(t + 1)
+        judged = rng.choice(pool, 300, replace=False)
+        levels = rng.choice(4, 300, p=[0.5, 0.25, 0.15, 0.1])
+        qdict[topic] = {}
+        for d, level in zip(judged, levels):
+            qrels.add_element(topic, f"d{d}", ROOT, float(level), float(level))
+            qdict[topic][f"d{d}"] = int(level)
+    runs, rdicts = [], []
+    for r in range(n_runs):
+        rankings, rdict = {}, {}
+        for t in range(n_topics):
+            topic = str(t + 1)
+            docs = rng.choice(pool, n_docs, replace=False)
+            scores = np.sort(rng.random(n_docs))[::-1]
+            names = [f"d{d}" for d in docs]
+            rankings[topic] = Ranking(np.array(names, dtype=object),
+                                      np.array([ROOT] * n_docs, dtype=object),
+                                      np.full(n_docs, -1), np.full(n_docs, -1),
+                                      np.arange(1, n_docs + 1), scores.copy())
+            rdict[topic] = dict(zip(names, scores.tolist()))
+        runs.append(Run(f"run{r}", rankings))
+        rdicts.append(rdict)
+    return qrels, runs, qdict, rdicts
+
+
+def ours_kernels(qrels, runs):
+    """AP + Q + nDCG@10 per run, batched over topics (gain lookup included)."""
+    ctx = EvalContext()
+    out = []
+    for run in runs:
+        topics = sorted(run.topics)
+        G, I, ideals = topic_matrices(qrels, run, topics, "graded", ctx)
+        R = np.array([len(v) for v in ideals])
+        out.append((kernels.average_precision(G > 0, R), kernels.q_measure(G, I, R, 1.0),
+                    kernels.ndcg_at(G, I, 10)))
+    return out
+
+
+def ours_q_only(qrels, runs):
+    ctx = EvalContext()
+    for run in runs:
+        topics = sorted(run.topics)
+        G, I, ideals = topic_matrices(qrels, run, topics, "graded", ctx)
+        kernels.q_measure(G, I, np.array([len(v) for v in ideals]), 1.0)
+
+
+def timed(fn, *args, repeat: int = 3) -> float:
+    best = np.inf
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(*args)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=50)
+    parser.add_argument("--topics", type=int, default=50)
+    parser.add_argument("--docs", type=int, default=1000)
+    parser.add_argument("--ntcir-lists", type=int, default=20,
+                        help="lists timed with pyNTCIREVAL (scaled per list)")
+    args = parser.parse_args()
+    qrels, runs, qdict, rdicts = make_data(args.runs, args.topics, args.docs)
+    n_lists = args.runs * args.topics
+    print(f"data: {args.runs} runs x {args.topics} topics x {args.docs} docs, graded qrels 0-3")
+
+    t_ours = timed(ours_kernels, qrels, runs)
+    print(f"sdreval kernels AP+Q+nDCG@10 (all runs)      {t_ours:8.3f} s")
+    names = ["AP", "nDCG@10"]
+    q_name = None
+    if "Q" in MEASURES:
+        q_name = "Q(ideal=full,overlap=off)"
+        names.append(q_name)
+    t_eval = timed(lambda: evaluate(qrels, runs, names, EvalContext()), repeat=1)
+    print(f"sdreval evaluate({', '.join(names)})  {t_eval:8.3f} s"
+          + ("" if q_name else "   (XCG Q not registered: AP + nDCG@10 only)"))
+
+    try:
+        import ranx
+    except ImportError:  # pragma: no cover
+        print("ranx not installed: no baseline")
+    else:
+        rq = ranx.Qrels(qdict)
+        rr = [ranx.Run(d, name=f"run{i}") for i, d in enumerate(rdicts)]
+        ranx.evaluate(rq, rr[0], ["map", "ndcg@10"])  # JIT warm-up, not timed
+        t_ranx = timed(lambda: [ranx.evaluate(rq, r, ["map", "ndcg@10"]) for r in rr])
+        print(f"ranx map+ndcg@10 (prebuilt Qrels/Run)         {t_ranx:8.3f} s")
+        print(f"ratio ranx / sdreval kernels = {t_ranx / t_ours:.2f}x "
+              f"(>= 1 means sdreval is at least as fast)")
+        print(f"ratio ranx / sdreval evaluate = {t_ranx / t_eval:.2f}x")
+
+    try:
+        from pyNTCIREVAL.metrics import QMeasure
+    except ImportError:  # pragma: no cover
+        print("pyNTCIREVAL not installed: no Q baseline")
+        return
+    t_q = timed(ours_q_only, qrels, runs)
+    sample = [(runs[i % len(runs)], str(i % args.topics + 1)) for i in range(args.ntcir_lists)]
+    start = time.perf_counter()
+    for run, topic in sample:
+        counts = [0, 0, 0, 0]
+        for level in qdict[topic].values():
+            counts[level] += 1
+        ranked = [(d, qdict[topic].get(d, 0)) for d in run.get(topic).docs.tolist()]
+        QMeasure(counts, [1, 2, 3], 1.0).compute(ranked)
+    per_list_ntcir = (time.perf_counter() - start) / len(sample)
+    per_list_ours = t_q / n_lists
+    print(f"Q-measure per list: sdreval {per_list_ours * 1e6:9.1f} us, "
+          f"pyNTCIREVAL {per_list_ntcir * 1e6:9.1f} us ({len(sample)} lists timed)")
+    print(f"ratio pyNTCIREVAL / sdreval (Q) = {per_list_ntcir / per_list_ours:.0f}x "
+          f"(target >= 100x)")
+
+
+if __name__ == "__main__":
+    main()
