@@ -238,6 +238,17 @@ def test_inex2005_too_small_continuous_specificity_sizes_passages(tmp_path):
     assert any("overlap" in p.message for p in log.warnings)
 
 
+def test_values_as_child_elements_and_doc_length(tmp_path):
+    text = ('<assessments topic="7"><file name="d"><passage offset="0" length="4"/>'
+            '<element path="/article[1]" size="40"><exhaustivity>2</exhaustivity>'
+            '<specificity>0.1</specificity></element></file></assessments>')
+    qrels = read_inex_assessments(_write(tmp_path, "7.xml", text))
+    assert qrels.scale == "inex2005"
+    assessment = qrels["7"].elements[("d", "/article[1]")]
+    assert (assessment.e, assessment.s, assessment.size) == (2, 0.1, 40)
+    assert qrels["7"].passages["d"].doc_length == 40
+
+
 def test_assessments_scale_can_be_forced_and_bad_input(tmp_path):
     path = _write(tmp_path, "x.xml", A2003)
     assert read_inex_assessments(path, scale="inex2005", log=ProblemLog()).scale == "inex2005"

@@ -145,6 +145,19 @@ def _child_texts(el: etree._Element) -> dict[str, tuple[str, None]]:
     return out
 
 
+def _value(el: etree._Element, *names: str) -> str | None:
+    """An attribute among ``names``, else the text of a child element with one of the names
+    (``<element path="..."><exhaustivity>2</exhaustivity>...</element>``)."""
+    found = _attr(el, *names)
+    if found is not None or not len(el):
+        return found
+    wanted = {n.lower().replace("_", "-") for n in names}
+    for child in el:
+        if _local(child.tag).replace("_", "-") in wanted:
+            return "".join(child.itertext()).strip()
+    return None
+
+
 def _entity_refs(el: etree._Element) -> list[str]:
     return [node.text for node in el.iter(etree.Entity)]
 
@@ -466,7 +479,11 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     qrels = Qrels(scale, source=str(root))  # type: ignore[arg-type]
     for row in rows:
         _add_row(qrels, row, scale, log)
+    root_sizes = {(r.topic, r.doc): r.size for r in rows
+                  if r.size is not None and r.path.count("/") == 1} if passages else {}
     for (topic, doc), found in passages.items():
+        if found.doc_length is None and (topic, doc) in root_sizes:
+            found.doc_length = int(root_sizes[(topic, doc)])
         found.ranges.sort()
         reach = -1
         for offset, length in found.ranges:
@@ -564,10 +581,10 @@ def _read_element(el, topic, doc, raw_path, file, log, hints) -> _Row | None:
         log.error(file, line, f"topic {topic}, {doc}: {error.problems[0].message}; the "
                   "assessment is not used")
         return None
-    size = _number(_attr(el, "size", "length", "chars"))
-    rsize = _number(_attr(el, "rsize", "relevant-size", "hsize"))
-    relevance = _attr(el, "relevance", "rel")
-    coverage = _attr(el, "coverage", "cov")
+    size = _number(_value(el, "size", "length", "chars"))
+    rsize = _number(_value(el, "rsize", "relevant-size", "hsize"))
+    relevance = _value(el, "relevance", "rel")
+    coverage = _value(el, "coverage", "cov")
     where = f"topic {topic}, {doc} {path}"
     if relevance is not None or coverage is not None:
         hints["2002"] = True
@@ -579,8 +596,8 @@ def _read_element(el, topic, doc, raw_path, file, log, hints) -> _Row | None:
             return None
         return _Row(topic, doc, path, e, COVERAGE_CODES[letter], size, letter, line, file,
                     None)
-    e_text = _attr(el, *_E_NAMES)
-    s_text = _attr(el, *_S_NAMES)
+    e_text = _value(el, *_E_NAMES)
+    s_text = _value(el, *_S_NAMES)
     if e_text is None and s_text is None and rsize is None:
         log.error(file, line, f"{where}: no exhaustivity/specificity (or relevance/coverage);"
                   " the assessment is not used")
