@@ -253,24 +253,36 @@ def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFram
 
 
 def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
-                    rate: str = "swap_rate", title: str | None = None) -> Figure:
+                    rate: str | None = None, max_bins: int = 8, title: str | None = None
+                    ) -> Figure:
     """Swap rate against topic-set size, one line per difference bin (seed 000 §6.2.2,
-    Voorhees & Buckley); rows without a bin column form one line."""
+    Voorhees & Buckley), from :func:`sdreval.stats.swap_rates` (``size, bin, comparisons,
+    error_rate``) or any table with a size and a rate column (``rate`` defaults to
+    ``error_rate``, else ``swap_rate``).  With a ``comparisons`` column, the ``max_bins`` bins
+    with the most comparisons are drawn; rows without a bin column form one line."""
+    if rate is None:
+        rate = "error_rate" if "error_rate" in swaps.columns else "swap_rate"
     for column in (size, rate):
         if column not in swaps.columns:
             raise UsageError(f"swap-rate table lacks column {column!r}")
     table = swaps if bin in swaps.columns else swaps.assign(**{bin: "all"})
+    table = table[table[rate].notna()]
+    if "comparisons" in table.columns:
+        totals = table.groupby(bin, sort=False)["comparisons"].sum()
+        keep = set(totals[totals > 0].nlargest(max_bins).index)
+        table = table[table[bin].isin(keep)]
     fig = _figure()
     ax = fig.add_subplot()
     for i, (label, rows) in enumerate(table.groupby(bin, sort=False)):
         rows = rows.sort_values(size)
         ax.plot(rows[size].to_numpy(float), rows[rate].to_numpy(float),
-                marker=_MARKERS[i % len(_MARKERS)], markersize=4, label=f"Δ {label}")
+                marker=_MARKERS[i % len(_MARKERS)], markersize=4, label=f"{label}")
     ax.set_xlabel("topic-set size")
     ax.set_ylabel("swap rate")
     ax.set_ylim(bottom=0)
     ax.grid(True, alpha=0.3)
-    ax.legend(fontsize="small", title="difference bin", title_fontsize="small")
+    if len(table):
+        ax.legend(fontsize="small", title="difference bin", title_fontsize="small")
     ax.set_title(title or "Swap rate against topic-set size (seed 000 §6.2.2)",
                  fontsize="medium")
     return fig

@@ -1,0 +1,387 @@
+"""The static HTML report: one self-contained file (inline CSS, plots as base64 data URIs,
+no script, no network).
+
+Two steps, so that every part can be produced and tested separately:
+
+1. :func:`build_report` evaluates runs (or :func:`report_data` takes ready tables) and gathers
+   a :class:`ReportData`: per-topic results, the compare table, curves, confidence intervals,
+   corrected decisions, swap rates, notes;
+2. :func:`render_html` turns it into the page (:func:`write_report` writes it).
+"""
+from __future__ import annotations
+
+import base64
+import datetime as _dt
+import html
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import pandas as pd
+
+from ..errors import SdrevalError, UsageError
+from . import bridge, plots
+from .curves import STANDARD_CURVES, CurveSpec, compute_curve
+from .tables import format_text_table, run_letters, significance_marks, summary_table
+
+#: Plot kinds of the report (CLI ``--plot``); curves first, then per-measure plots.
+PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "decisions",
+              "swap")
+CORRECTIONS = ("none", "bonferroni", "holm", "bh", "by")
+
+#: Default measures by run unit, kept when registered (the first ones that exist are used).
+DEFAULT_MEASURES = {
+    "element": ["MAep", "iMAep", "nxCG@5", "nxCG@10", "nxCG@25", "nxCG@50", "Q", "R",
+                "inex_eval"],
+    "passage": ["MAiP", "iP@0.0", "iP@0.01", "iP@0.05", "iP@0.1"],
+    "document": ["AP", "gAP", "P@10", "Rprec", "Q", "R"],
+}
+
+
+@dataclass
+class ReportData:
+    """Everything the page shows; all tables follow SPEC §1/§11 column conventions."""
+
+    results: pd.DataFrame
+    measures: list[str]
+    runs: list[str]
+    compare: pd.DataFrame | None = None
+    curves: dict[str, tuple[CurveSpec, pd.DataFrame]] = field(default_factory=dict)
+    decisions: pd.DataFrame | None = None
+    swaps: pd.DataFrame | None = None
+    notes: list[str] = field(default_factory=list)
+    settings: dict[str, str] = field(default_factory=dict)
+    title: str = "sdreval report"
+    plots: tuple[str, ...] = PLOT_KINDS
+    level: float = 0.05
+    ci_level: float = 0.95
+    samples: int = 10_000
+    seed: int = 0
+
+
+def default_measures(runs: Sequence, available: Iterable[str] | None = None) -> list[str]:
+    """Measures suited to the runs' unit that are registered (for ``report`` without ``-m``)."""
+    from ..measures import parse_measure
+
+    units = [getattr(r, "unit", "element") for r in runs] or ["element"]
+    chosen: list[str] = []
+    for unit in dict.fromkeys(units):
+        for name in DEFAULT_MEASURES.get(unit, []):
+            try:
+                parse_measure(name)
+            except SdrevalError:
+                continue
+            if name not in chosen:
+                chosen.append(name)
+    return chosen
+
+
+def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
+                curves: dict[str, pd.DataFrame] | None = None, swaps: pd.DataFrame | None = None,
+                measures: Sequence[str] | None = None, test: str = "t",
+                correction: str = "holm", level: float = 0.05, samples: int = 10_000,
+                seed: int = 0, plots_wanted: Sequence[str] = PLOT_KINDS,
+                title: str = "sdreval report", notes: Sequence[str] = (),
+                settings: dict[str, str] | None = None) -> ReportData:
+    """Gather a report from ready tables (per-topic results, optional compare table, curve
+    tables by kind ``epgr``/``nxcg``/``ip``/``precall``, swap-rate table)."""
+    per_topic = results[results["topic"].astype(str) != "all"].reset_index(drop=True)
+    if per_topic.empty:
+        raise UsageError("the report needs per-topic results")
+    measures = list(measures) if measures else list(dict.fromkeys(per_topic["measure"].astype(str)))
+    runs = list(dict.fromkeys(per_topic["run"].astype(str)))
+    notes = list(notes)
+    wanted = tuple(p for p in PLOT_KINDS if p in set(plots_wanted))
+    unknown = set(plots_wanted) - set(PLOT_KINDS)
+    if unknown:
+        raise UsageError(f"unknown plot(s) {', '.join(sorted(unknown))}; known: "
+                         + ", ".join(PLOT_KINDS))
+    shown = per_topic[per_topic["measure"].astype(str).isin(measures)]
+    decisions = None
+    if len(runs) >= 2:
+        if compare is None:
+            compare = bridge.compare(shown, measures, test=test, correction=correction,
+                                     level=level, samples=samples, seed=seed)
+        if "decisions" in wanted:
+            frames = []
+            for name in CORRECTIONS:
+                table = bridge.compare(shown, measures[:1], test=test, correction=name,
+                                       level=level, samples=samples, seed=seed)
+                frames.append(table.assign(correction=name))
+            decisions = pd.concat(frames, ignore_index=True)
+    else:
+        notes.append("one run only: no significance tests")
+    settings = dict(settings or {})
+    settings.setdefault("test", test)
+    settings.setdefault("correction", correction)
+    settings.setdefault("level", f"{level:g}")
+    data = ReportData(results=shown, measures=measures, runs=runs, compare=compare,
+                      decisions=decisions, swaps=swaps, notes=notes, settings=settings,
+                      title=title, plots=wanted, level=level, samples=samples, seed=seed)
+    for key, table in (curves or {}).items():
+        if key not in STANDARD_CURVES:
+            raise UsageError(f"unknown curve {key!r}; known: {', '.join(STANDARD_CURVES)}")
+        data.curves[key] = (STANDARD_CURVES[key], table)
+    return data
+
+
+def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *,
+                 all_topics: bool = False, test: str = "t", correction: str = "holm",
+                 level: float = 0.05, samples: int = 10_000, seed: int = 0,
+                 plots_wanted: Sequence[str] = PLOT_KINDS, title: str = "sdreval report",
+                 swap_sizes: Sequence[int] | None = None) -> ReportData:
+    """Evaluate ``runs`` on ``measures`` and gather everything the report shows."""
+    from ..measures import EvalContext, evaluate
+
+    ctx = ctx or EvalContext()
+    run_list = list(runs)
+    if not measures:
+        measures = default_measures(run_list)
+        if not measures:
+            raise UsageError("no default measure is registered for these runs; give -m")
+    results = evaluate(qrels, run_list, list(measures), ctx, all_topics=all_topics)
+    notes: list[str] = []
+    curves: dict[str, pd.DataFrame] = {}
+    for key in ("epgr", "nxcg", "ip", "precall"):
+        if key not in plots_wanted:
+            continue
+        try:
+            table = compute_curve(qrels, run_list, key, ctx, all_topics=all_topics)
+        except SdrevalError as error:
+            notes.append(f"{STANDARD_CURVES[key].title}: not drawn ({error})")
+            continue
+        if table["value"].notna().any():
+            curves[key] = table
+        else:
+            notes.append(f"{STANDARD_CURVES[key].title}: no values for these runs")
+    swaps = None
+    if "swap" in plots_wanted and len(run_list) >= 2:
+        swaps = swap_rates(results, list(measures)[0], swap_sizes, seed=seed)
+        if swaps is None:
+            notes.append("swap rates: not drawn (they need two runs and four common topics)")
+    settings = {"qrels": str(getattr(qrels, "source", None) or "(in memory)"),
+                "order": ctx.order}
+    for key in ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "compat"):
+        value = getattr(ctx, key, None)
+        if value is not None:
+            settings[key] = str(value)
+    if all_topics:
+        settings["topics"] = "every qrels topic (-c)"
+    data = report_data(results, curves=curves, swaps=swaps, measures=list(measures), test=test,
+                       correction=correction, level=level, samples=samples, seed=seed,
+                       plots_wanted=plots_wanted, title=title, notes=notes + list(ctx.warnings),
+                       settings=settings)
+    return data
+
+
+def swap_rates(results: pd.DataFrame, measure: str, sizes: Sequence[int] | None = None,
+               seed: int = 0, trials: int = 100) -> pd.DataFrame | None:
+    """Swap rates of ``measure`` by topic-set size (seed 000 §6.2.2), or None when there are
+    too few runs or topics (fewer than 2 runs, fewer than 4 common topics)."""
+    rows = results[results["measure"].astype(str) == measure]
+    topics = bridge.matrix(rows).dropna().shape[0]
+    if rows["run"].nunique() < 2 or topics < 4:
+        return None
+    return bridge.swap_rates(rows, measure, sizes, trials=trials, seed=seed)
+
+
+# --------------------------------------------------------------------------------- rendering
+
+_CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;margin:0;color:#222;
+background:#fafafa}
+header{background:#234;color:#fff;padding:14px 24px}header h1{margin:0;font-size:1.5em}
+header p{margin:4px 0 0;font-size:.9em;color:#cde}
+nav{padding:8px 24px;background:#e8edf2;font-size:.9em}nav a{margin-right:14px;color:#234}
+main{padding:8px 24px 40px;max-width:1200px}
+section{margin-top:18px}h2{border-bottom:2px solid #234;padding-bottom:3px;font-size:1.2em}
+h3{font-size:1em;margin:14px 0 6px}
+table{border-collapse:collapse;font-size:.85em;margin:6px 0;background:#fff}
+th,td{border:1px solid #ccd;padding:3px 8px;text-align:right}
+th:first-child,td:first-child{text-align:left}th{background:#eef2f6}
+td.best{font-weight:bold}td.sig{background:#dff0d8}sup{color:#2a6;font-weight:bold}
+figure{display:inline-block;margin:6px 12px 12px 0;background:#fff;border:1px solid #dde;
+padding:6px;vertical-align:top}figure img{max-width:100%;height:auto;display:block}
+figcaption{font-size:.8em;color:#555;max-width:560px}
+details{margin:4px 0}summary{cursor:pointer;font-weight:600}
+.notes li{font-size:.85em;color:#744}.settings td{text-align:left}
+"""
+
+
+def _esc(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def _img(fig, alt: str, caption: str, fmt: str) -> str:
+    data = plots.figure_bytes(fig, fmt)
+    fig.clear()
+    mime = "image/png" if fmt == "png" else "image/svg+xml"
+    encoded = base64.b64encode(data).decode("ascii")
+    return (f'<figure><img class="plot" alt="{_esc(alt)}" src="data:{mime};base64,{encoded}">'
+            f"<figcaption>{_esc(caption)}</figcaption></figure>")
+
+
+def _num(value: float, digits: int = 4) -> str:
+    return "–" if pd.isna(value) else f"{value:.{digits}f}"
+
+
+def _summary_html(data: ReportData) -> str:
+    table = summary_table(data.results, data.measures, data.runs)
+    marks = significance_marks(data.compare, data.runs, data.measures)
+    letters = run_letters(data.runs)
+    best = {m: table[m].max() for m in data.measures}
+    head = "".join(f"<th>{_esc(m)}</th>" for m in data.measures)
+    rows = []
+    for run in data.runs:
+        cells = []
+        for m in data.measures:
+            value = table.at[run, m]
+            cls = ' class="best"' if not pd.isna(value) and value == best[m] else ""
+            mark = "".join(marks[(run, m)])
+            cells.append(f"<td{cls}>{_num(value)}{f'<sup>{_esc(mark)}</sup>' if mark else ''}"
+                         "</td>")
+        topics = data.results.loc[data.results["run"].astype(str) == run, "topic"].nunique()
+        rows.append(f"<tr><td>({letters[run]}) {_esc(run)}</td><td>{topics}</td>"
+                    + "".join(cells) + "</tr>")
+    legend = ""
+    if data.compare is not None and not data.compare.empty:
+        legend = (f"<p>Bold: best run. Superscript letters: significantly better than that run "
+                  f"({_esc(data.settings.get('test', ''))} test, "
+                  f"{_esc(data.settings.get('correction', ''))} correction, level "
+                  f"{_esc(data.settings.get('level', ''))}).</p>")
+    return (f'<table id="summary-table" class="summary"><thead><tr><th>run</th><th>topics</th>'
+            f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{legend}")
+
+
+def _significance_html(data: ReportData, fmt: str) -> str:
+    if data.compare is None or data.compare.empty:
+        return "<p>No significance tests (fewer than two runs).</p>"
+    parts = []
+    for measure in data.measures:
+        runs, p_adj, reject, diff = plots.significance_matrix(data.compare, measure, data.runs)
+        head = "".join(f"<th>{_esc(r)}</th>" for r in runs)
+        body = []
+        for i, run in enumerate(runs):
+            cells = []
+            for j in range(len(runs)):
+                if i == j or pd.isna(p_adj[i, j]):
+                    cells.append("<td>·</td>")
+                    continue
+                arrow = "▲" if diff[i, j] > 0 else "▼"
+                cls = ' class="sig"' if reject[i, j] else ""
+                cells.append(f"<td{cls}>{arrow} {p_adj[i, j]:.3g}{'*' if reject[i, j] else ''}"
+                             "</td>")
+            body.append(f"<tr><td>{_esc(run)}</td>{''.join(cells)}</tr>")
+        parts.append(f"<h3>{_esc(measure)}</h3><table class=\"significance\" "
+                     f"data-measure=\"{_esc(measure)}\"><thead><tr><th>row vs column</th>{head}"
+                     f"</tr></thead><tbody>{''.join(body)}</tbody></table>")
+        if "heatmap" in data.plots:
+            fig = plots.plot_significance_heatmap(data.compare, measure, data.level)
+            parts.append(_img(fig, f"significance heatmap {measure}",
+                              f"Adjusted p-values of {measure}; ▲ the row run has the higher "
+                              "mean, * the null hypothesis is rejected.", fmt))
+    if "decisions" in data.plots and data.decisions is not None and not data.decisions.empty:
+        measure = str(data.decisions["measure"].iloc[0])
+        fig = plots.plot_significance_decisions(data.decisions, measure)
+        parts.append("<h3>Decisions under each correction</h3>" + _img(
+            fig, f"corrected decisions {measure}",
+            f"Pairs of runs × multiple-comparison corrections on {measure} (green: "
+            "significant; cell: adjusted p-value).", fmt))
+    return ('<p>Cells: adjusted p-value of the paired test between the row and the column run; '
+            "▲ the row run has the higher mean; * and green: significant.</p>" + "".join(parts))
+
+
+def _plots_html(data: ReportData, fmt: str) -> str:
+    parts = []
+    drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg, "ip":
+               plots.plot_interpolated_precision, "precall": plots.plot_precall}
+    for key in ("epgr", "nxcg", "ip", "precall"):
+        if key in data.plots and key in data.curves:
+            spec, table = data.curves[key]
+            parts.append(_img(drawers[key](table), spec.title,
+                              f"{spec.title}: mean over topics of {spec.measure}@x.", fmt))
+    for measure in data.measures:
+        if "distribution" in data.plots:
+            parts.append(_img(plots.plot_topic_distribution(data.results, measure),
+                              f"per-topic {measure}", f"Per-topic {measure} of every run.", fmt))
+        if "ci" in data.plots:
+            rows = data.results[data.results["measure"].astype(str) == measure]
+            intervals = bridge.bootstrap_ci(rows, level=data.ci_level,
+                                            samples=data.samples, seed=data.seed)
+            parts.append(_img(plots.plot_confidence_intervals(intervals, measure, data.ci_level),
+                              f"confidence intervals {measure}",
+                              f"{int(data.ci_level * 100)}% bootstrap percentile intervals of "
+                              f"the mean {measure} ({data.samples} resamples).", fmt))
+    if "swap" in data.plots and data.swaps is not None and not data.swaps.empty:
+        parts.append(_img(plots.plot_swap_rates(data.swaps, title=f"Swap rate of "
+                                                f"{data.measures[0]} (seed 000 §6.2.2)"),
+                          "swap rates", "Swap rate against topic-set size by difference bin "
+                          "of the mean difference (random disjoint topic halves, 100 trials).",
+                          fmt))
+    return "".join(parts) if parts else "<p>No plots requested.</p>"
+
+
+def _per_topic_html(data: ReportData) -> str:
+    parts = []
+    for measure in data.measures:
+        matrix = bridge.matrix(data.results, measure)
+        matrix = matrix.reindex(sorted(matrix.index, key=_topic_key))
+        head = "".join(f"<th>{_esc(r)}</th>" for r in matrix.columns)
+        rows = "".join(f"<tr><td>{_esc(t)}</td>"
+                       + "".join(f"<td>{_num(v)}</td>" for v in matrix.loc[t]) + "</tr>"
+                       for t in matrix.index)
+        parts.append(f"<details><summary>{_esc(measure)} ({len(matrix)} topics)</summary>"
+                     f"<table class=\"per-topic\" data-measure=\"{_esc(measure)}\"><thead><tr>"
+                     f"<th>topic</th>{head}</tr></thead><tbody>{rows}</tbody></table></details>")
+    return "".join(parts)
+
+
+def _topic_key(topic: object) -> tuple:
+    text = str(topic)
+    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+
+
+def render_html(data: ReportData, image_format: str = "png") -> str:
+    """The self-contained HTML page of a report."""
+    if image_format not in ("png", "svg"):
+        raise UsageError("image format must be png or svg")
+    from .. import __version__
+
+    settings = "".join(f"<tr><td>{_esc(k)}</td><td>{_esc(v)}</td></tr>"
+                       for k, v in data.settings.items())
+    notes = "".join(f"<li>{_esc(n)}</li>" for n in data.notes)
+    stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    sections = [
+        ("summary", "Summary", _summary_html(data)),
+        ("significance", "Significance", _significance_html(data, image_format)),
+        ("plots", "Plots", _plots_html(data, image_format)),
+        ("per-topic", "Per-topic scores", _per_topic_html(data)),
+        ("settings", "Settings and notes",
+         f'<table class="settings"><tbody>{settings}</tbody></table>'
+         + (f'<ul class="notes">{notes}</ul>' if notes else "")),
+    ]
+    nav = "".join(f'<a href="#{key}">{_esc(title)}</a>' for key, title, _ in sections)
+    body = "".join(f'<section id="{key}"><h2>{_esc(title)}</h2>{content}</section>'
+                   for key, title, content in sections)
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{_esc(data.title)}</title><style>{_CSS}</style></head><body>"
+            f"<header><h1>{_esc(data.title)}</h1><p>{len(data.runs)} run(s), "
+            f"{len(data.measures)} measure(s); sdreval {__version__}, {stamp}</p></header>"
+            f"<nav>{nav}</nav><main>{body}</main></body></html>\n")
+
+
+def write_report(data: ReportData, path: str | Path, image_format: str = "png") -> Path:
+    """Render and write the report; returns the path."""
+    out = Path(path)
+    out.write_text(render_html(data, image_format), encoding="utf-8")
+    return out
+
+
+def text_summary(data: ReportData) -> str:
+    """The trec_eval-like summary table of a report (for the terminal)."""
+    return format_text_table(data.results, data.compare, data.measures)
+
+
+__all__ = ["PLOT_KINDS", "ReportData", "build_report", "report_data", "render_html",
+           "write_report", "default_measures", "swap_rates", "text_summary"]
