@@ -42,7 +42,9 @@ def inex_like(runs: int, topics: int, seed: int = 0) -> np.ndarray:
 
 
 def line(name: str, ours: float, other: float, other_name: str, target: float | None = None):
-    goal = "" if target is None else f"  target < {target:g} s: {'OK' if ours < target else 'MISSED'}"
+    goal = ""
+    if target is not None:
+        goal = f"  target < {target:g} s: {'OK' if ours < target else 'MISSED'}"
     print(f"{name:<34} ours {ours:8.4f} s   {other_name:<24} {other:9.4f} s   "
           f"ratio {other / ours:8.1f}x{goal}")
 

@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "inex2009-2010-zendel"
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not (DATA / "bert_inex_converted.run").exists(),
-                                reason="shared INEX data not available")]
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not (DATA / "bert_inex_converted.run").exists(),
+                                 reason="shared INEX data not available")]
 
 
 def test_perturbed_runs_are_significantly_worse():

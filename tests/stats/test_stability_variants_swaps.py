@@ -6,7 +6,6 @@ import itertools
 import numpy as np
 import pandas as pd
 import pytest
-from scipy import stats
 
 from sdreval.errors import InputError, UsageError
 from sdreval.stats.matrix import ScoreMatrix

@@ -24,11 +24,11 @@ import json
 from pathlib import Path
 
 import click
-import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
 from ..stats.bootstrap import confidence_intervals
+from ..stats.correction import CORRECTIONS
 from ..stats.correlation import means_by_measure, ranking_correlations
 from ..stats.discrimination import discrimination_power
 from ..stats.error_rate import test_error_rates
@@ -109,6 +109,8 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options) -> pd.Da
 @click.option("--tests", default="t,wilcoxon,sign,bootstrap", show_default=True,
               help="error-rate: comma-separated tests.")
 @click.option("--splits", type=click.IntRange(min=1), default=50, show_default=True)
+@click.option("--correction", type=click.Choice(list(CORRECTIONS)), default="by",
+              show_default=True, help="error-rate: correction applied on each half.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
               show_default=True)
@@ -118,8 +120,8 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options) -> pd.Da
 @handle_errors
 def stability_command(inputs, scores, measures, analyses, variants_path, alt_qrels, original,
                       variant_topics, equivalence, trials, max_size, top_fraction,
-                      extrapolate_to, samples, level, tests, splits, seed, missing, fmt, output,
-                      **options):
+                      extrapolate_to, samples, level, tests, splits, correction, seed, missing,
+                      fmt, output, **options):
     """Stability and discrimination of measures: CIs, swap rates, tau, qrels variants."""
     if not 0 < level < 1:
         raise UsageError(f"--level must be in (0, 1), got {level}")
@@ -161,7 +163,8 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                 results["min-diff"].append(both.assign(measure=measure))
         if "error-rate" in chosen:
             results["error-rate"].append(test_error_rates(sm, tuple(test_list), splits,
-                                                          samples=samples, seed=seed))
+                                                          correction, samples=samples,
+                                                          seed=seed))
     if "tau" in chosen and table is not None:
         if len(names) < 2:
             echo_warnings(["tau: needs at least two measures; skipped"])
