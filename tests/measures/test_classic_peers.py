@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from sdreval.judgements.qrels import Qrels
-from sdreval.measures import EvalContext, evaluate
+from sdreval.measures import MEASURES, EvalContext, evaluate
 from sdreval.measures.classic import kernels
 from sdreval.measures.classic.definitions import topic_matrices
 from sdreval.model.run import Ranking, Run
@@ -99,6 +99,11 @@ def test_pyntcireval_q_and_ap(seed, ties):
     q1 = kernels.q_measure(G, I, R, 1.0)
     q10 = kernels.q_measure(G, I, R, 10.0)
     ap = per_topic(evaluate(qrels, run, ["AP"], ctx), "AP")
+    xcg = {}
+    if "Q" in MEASURES:  # the XCG family's Q (shared kernel), default and thorough settings
+        names = ["Q", "Q(beta=10)", "Q(ideal=full,overlap=off)"]
+        df = evaluate(qrels, run, names, ctx)
+        xcg = {name: per_topic(df, name) for name in names}
     for i, topic in enumerate(topics):
         ranked = ntcir_list(ordered, topic, qdict)
         counts = xrelnum(qdict, topic)
@@ -106,6 +111,10 @@ def test_pyntcireval_q_and_ap(seed, ties):
         assert q10[i] == pytest.approx(QMeasure(counts, [1, 2, 3], 10.0).compute(ranked),
                                        abs=1e-9)
         assert ap[topic] == pytest.approx(AP(counts, [1, 2, 3]).compute(ranked), abs=1e-9)
+        if xcg:
+            assert xcg["Q"][topic] == pytest.approx(q1[i], abs=1e-9)
+            assert xcg["Q(ideal=full,overlap=off)"][topic] == pytest.approx(q1[i], abs=1e-9)
+            assert xcg["Q(beta=10)"][topic] == pytest.approx(q10[i], abs=1e-9)
 
 
 @pytest.mark.parametrize("ties", [False, True])
