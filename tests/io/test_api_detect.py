@@ -22,6 +22,7 @@ def put(tmp_path, text, name="f.txt"):
     ("1 Q0 e 0 100\n", "fol-qrels"),
     ("1 Q0 d 10 100 0:10 20:5\n", "fol-qrels"),
     ("1\td\t/article[1]\t2\t3\n", "native-qrels"),
+    ("1\td\t/article[1]\t2\t3\t120\n", "native-qrels"),  # also fits a document run
     ("topic\tfile\tpath\te\ts\n1\td\t/article[1]\t?\t0.5\t12\n", "native-qrels"),
     ("# comment\n\n1 Q0 d 1 2.5 r 10 20\n", "passage-run"),
     ("1 d 10 20\n1 d 40 5 41\n", "passage-qrels"),

@@ -18,7 +18,8 @@ Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases 
 Detection reads the first 64 KiB: XML (first non-blank byte ``<``) is told apart by its root
 element; text files by their first 50 data lines, each line giving the formats it fits
 (:func:`line_formats`); the format most lines fit wins (broken lines are then reported by the
-reader), ties broken in the order element run, passage run, document run, native, FOL.
+reader), ties broken in the order element run, passage run, native, document run, FOL,
+passage qrels.
 Ambiguities: FOL qrels need ``Q0`` (or ``0``) as second field and native judgements must not
 have it, so ``t Q0 d 3 5`` is FOL and ``t d /article[1] 3 3`` native; a 6-field line with
 integers in fields 4-6 fits both a document run and a FOL qrels line with only a BEP: the
@@ -47,7 +48,7 @@ ALIASES = {
     "assessments": "inex-assessments", "element": "element-run", "passage": "passage-run",
     "document": "document-run", "submission": "inex-submission",
 }
-_PREFERENCE = ("element-run", "passage-run", "document-run", "native-qrels", "fol-qrels",
+_PREFERENCE = ("element-run", "passage-run", "native-qrels", "document-run", "fol-qrels",
                "passage-qrels")
 _HEAD = 65536
 _QZERO = ("Q0", "0")
@@ -101,7 +102,7 @@ def _is_range(token: str) -> bool:
 
 def detect_text_format(lines: list[list[str]]) -> str | None:
     """Format of a text file from its first data lines (split), or None: the format most
-    lines fit; ties are broken by the order element, passage, document run, native, FOL."""
+    lines fit; ties are broken in the order of :data:`_PREFERENCE`."""
     votes: Counter[str] = Counter()
     for fields in lines:
         if fields and fields[0].lower() == "topic":  # a header line
