@@ -10,81 +10,62 @@ first appearance in the run.  Article scores (Kamps et al., INEX 2007; INEX 2009
 
 gP[r] = Σ_{i≤r} score_i / r; gR[r] = relevant articles up to r / relevant articles;
 AgP = Σ_r gP[r]·isrel(r) / relevant articles; MAgP = mean AgP over topics.
+
+All functions work on every article of every topic of a run at once: articles are laid out
+block by block (``bounds``: the articles of topic b are ``bounds[b]:bounds[b+1]``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-from .kernels import bep_score, f_beta, generalized_precision
-from .topic import PlacedRanking
+from .kernels import bep_score, f_beta
 
 
-@dataclass
-class ArticleOrder:
-    """Articles of one ranking in order of first appearance."""
-
-    order: np.ndarray        # unique-doc indices, best article first
-    first_row: np.ndarray    # per unique doc: row of its first result
-    count: np.ndarray        # per unique doc: number of results
-    interleaved: np.ndarray  # unique-doc indices whose results are not consecutive
+def ric_scores(rel_ret: np.ndarray, ret: np.ndarray, rel_chars: np.ndarray, beta: float
+               ) -> np.ndarray:
+    """Relevant in Context article scores (F_β of character precision and recall)."""
+    return f_beta(rel_ret, ret, rel_chars, beta)
 
 
-def article_order(placed: PlacedRanking) -> ArticleOrder:
-    """Documents are numbered by first appearance (:func:`topic.place`), so the article order
-    is ``0..m-1``; the first row of document ``u`` is where the running maximum of the document
-    numbers first reaches ``u``."""
-    m = placed.doc_names.size
-    if placed.n == 0:
-        z = np.zeros(0, dtype=np.int64)
-        return ArticleOrder(z, z, z, z)
-    inv = placed.doc_index
-    first = np.flatnonzero(np.diff(np.maximum.accumulate(inv), prepend=-1) > 0)
-    count = np.bincount(inv, minlength=m)
-    runs = np.count_nonzero(np.diff(inv)) + 1  # maximal blocks of one article
-    if runs == m:
-        interleaved = np.zeros(0, dtype=np.int64)
-    else:
-        starts = np.flatnonzero(np.diff(inv, prepend=-1) != 0)
-        blocks = np.bincount(inv[starts], minlength=m)
-        interleaved = np.flatnonzero(blocks > 1)
-    return ArticleOrder(np.arange(m), first, count, interleaved)
+def bic_scores(entry: np.ndarray, bep: np.ndarray, relevant: np.ndarray, n: int) -> np.ndarray:
+    """Best in Context article scores from the entry point (first result's offset)."""
+    return bep_score(entry, bep, relevant, n)
 
 
-def ric_scores(placed: PlacedRanking, arts: ArticleOrder, beta: float
-               ) -> tuple[np.ndarray, np.ndarray]:
-    """(F_β score, is-relevant) per article, in article rank order."""
-    if placed.n == 0:
-        return np.zeros(0), np.zeros(0, dtype=bool)
-    rel_ret, ret = placed.per_document()
-    score = f_beta(rel_ret, ret, placed.doc_rel_chars, beta)
-    return score[arts.order], placed.doc_relevant[arts.order]
+def _segmented_cumsum(values: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+    cs = np.cumsum(values, dtype=np.float64)
+    if cs.size == 0:
+        return cs
+    before = np.concatenate(([0.0], cs))[bounds[:-1]]
+    return cs - np.repeat(before, np.diff(bounds))
 
 
-def bic_scores(placed: PlacedRanking, arts: ArticleOrder, offsets: np.ndarray, n: int
-               ) -> tuple[np.ndarray, np.ndarray]:
-    """(BEP-distance score, is-relevant) per article, in article rank order; the entry point
-    of an article is its first result's offset."""
-    if placed.n == 0:
-        return np.zeros(0), np.zeros(0, dtype=bool)
-    entry = np.asarray(offsets, dtype=np.int64)[arts.first_row]
-    score = bep_score(entry, placed.doc_bep, placed.doc_relevant, n)
-    return score[arts.order], placed.doc_relevant[arts.order]
+def generalized(scores: np.ndarray, relevant: np.ndarray, bounds: np.ndarray,
+                n_relevant: np.ndarray, cutoffs: list[int], compat: bool
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per topic: gP@k and gR@k for each cut-off (topics × cut-offs) and AgP (topics).
 
-
-def generalized(scores: np.ndarray, relevant: np.ndarray, n_relevant: int, cutoffs: list[int],
-                compat: bool) -> tuple[np.ndarray, np.ndarray, float]:
-    """(gP@k, gR@k) for each cut-off and AgP.
-
-    Past the end of the ranking gP[k] divides by k (the articles not returned score 0);
-    ``compat`` reproduces inex_eval 1.0, which reports the last rank's value instead."""
-    gp, gr, agp = generalized_precision(scores, relevant, n_relevant)
-    k = np.asarray(cutoffs, dtype=np.int64)
-    m = scores.size
-    if m == 0:
-        return np.zeros(k.size), np.zeros(k.size), 0.0
-    idx = np.minimum(k, m) - 1
-    total = np.cumsum(scores)[idx]
-    gp_k = total / (np.minimum(k, m) if compat else k)
-    return gp_k, gr[idx], agp
+    Past the end of a ranking gP[k] divides by k (articles not returned score 0);
+    ``compat`` reproduces inex_eval 1.0, which reports the last rank's value instead.
+    A topic with no article returned scores 0."""
+    sizes = np.diff(bounds)
+    t = sizes.size
+    cum = _segmented_cumsum(scores, bounds)
+    cum_rel = _segmented_cumsum(relevant.astype(np.float64), bounds)
+    rank = np.arange(scores.size) - np.repeat(bounds[:-1], sizes) + 1
+    gp_all = cum / np.maximum(rank, 1)
+    block = np.repeat(np.arange(t), sizes)
+    nrel = np.asarray(n_relevant, dtype=np.float64)
+    safe = np.where(nrel > 0, nrel, 1.0)
+    agp = np.bincount(block, weights=gp_all * relevant, minlength=t) / safe
+    agp = np.where(nrel > 0, agp, 0.0)
+    k = np.asarray(cutoffs, dtype=np.int64)[None, :]
+    m = sizes[:, None]
+    has = m > 0
+    idx = np.where(has, bounds[:-1, None] + np.minimum(k, m) - 1, 0)
+    total = np.where(has, cum[idx] if cum.size else 0.0, 0.0)
+    found = np.where(has, cum_rel[idx] if cum.size else 0.0, 0.0)
+    denom = np.maximum(np.minimum(k, m), 1) if compat else k
+    gp = total / denom
+    gr = np.where(nrel[:, None] > 0, found / safe[:, None], 0.0)
+    return gp, gr, agp

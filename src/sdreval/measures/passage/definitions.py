@@ -14,7 +14,6 @@ Task rules and what happens when a run breaks them (SPEC §9):
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -23,11 +22,12 @@ from ...errors import InputError, Problem, ProblemLog, UsageError
 from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
-from .context import article_order, bic_scores, generalized, ric_scores
-from .focused import Levels, focused_values
-from .hixeval import hixeval_at
-from .kernels import list_overlaps, overlapping_pairs
-from .topic import PlacedRanking, RunCodes, TopicRelevance, place, topic_relevance
+from .batch import QrelsBatch, RunBatch
+from .context import bic_scores, generalized, ric_scores
+from .focused import Levels, focused_from_cumulative
+from .hixeval import hixeval_at, rsize
+from .kernels import list_overlaps, overlaps_per_interval
+from .topic import TopicRelevance, topic_relevance
 
 FAMILY = "passage"
 
@@ -69,23 +69,16 @@ def _check_alpha(alpha: float | None, text: str) -> None:
         raise UsageError(f"measure {text}: alpha must be in [0, 1], got {alpha}")
 
 
-def _vocabulary(qrels: Qrels, ctx: EvalContext) -> pd.Index:
-    """Every judged document of the qrels (cached per qrels object)."""
-    key = ("passage-vocabulary", id(qrels))
+def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, dict[str, TopicRelevance]]:
+    """Relevant text of every topic, prepared once per qrels object (cached in ``ctx``)."""
+    key = ("passage-qrels", id(qrels))
     found = ctx.cache.get(key)
     if found is None:
+        relevances = {t: topic_relevance(tq) for t, tq in qrels.topics.items()}
         docs = sorted({d for tq in qrels.topics.values() for d in tq.passages})
-        found = ctx.cache[key] = (qrels, pd.Index(np.asarray(docs, dtype=object), dtype=object))
-    return found[1]
-
-
-def _relevance(qrels: Qrels, topic: str, ctx: EvalContext) -> TopicRelevance:
-    key = ("passage-relevance", id(qrels), topic)
-    found = ctx.cache.get(key)
-    if found is None:
-        found = ctx.cache[key] = topic_relevance(qrels.topics.get(topic),
-                                                 _vocabulary(qrels, ctx))
-    return found
+        vocab = pd.Index(np.asarray(docs, dtype=object), dtype=object)
+        found = ctx.cache[key] = (qrels, QrelsBatch.build(vocab, relevances), relevances)
+    return found[1], found[2]
 
 
 def as_passage_run(run: Run, ctx: EvalContext) -> Run:
@@ -151,18 +144,17 @@ class _Policy:
             self.ctx.warn(f"{prefix}: " + messages[kind].format(t=topics, a=amount))
 
 
-def _describe_overlaps(placed: PlacedRanking, ranking: Any) -> list[str]:
+def _describe_overlaps(batch: RunBatch, b: int) -> list[str]:
+    lo, hi = batch.row_bounds[b], batch.row_bounds[b + 1]
     out = []
-    for a, b, shared in list_overlaps(placed.starts, placed.ends):
-        out.append(f"passages at positions {a + 1} and {b + 1} overlap in document "
-                   f"{ranking.docs[a]} ({shared} characters) (Focused task forbids overlap)")
+    for i, j, shared in list_overlaps(batch.starts[lo:hi], batch.ends[lo:hi]):
+        doc = batch.pair_names[batch.row_pair[lo + i]]
+        out.append(f"passages at positions {i + 1} and {j + 1} overlap in document {doc} "
+                   f"({shared} characters) (Focused task forbids overlap)")
     return out
 
 
-def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
-            ctx: EvalContext) -> dict[str, dict[str, float]]:
-    """Family kernel: every passage measure of one run, sharing the per-topic work."""
-    compat = ctx.compat == "inex"
+def _parse(measures: list[Measure], ctx: EvalContext):
     focused: dict[float | None, list[Measure]] = defaultdict(list)
     hix: dict[float, list[Measure]] = defaultdict(list)
     gen: dict[tuple, list[Measure]] = defaultdict(list)
@@ -185,70 +177,121 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 raise UsageError(f"measure {m.text}: beta must be ≥ 0")
             if task == "bic" and n <= 0:
                 raise UsageError(f"measure {m.text}: n must be positive")
-            key = ("ric", beta) if task == "ric" else ("bic", n)
-            gen[key].append(m)
-    focused_levels = {alpha: Levels([m.cutoff for m in members if m.name == "iP"])
-                      for alpha, members in focused.items()}
+            gen[("ric", beta) if task == "ric" else ("bic", n)].append(m)
+    return focused, hix, gen
+
+
+def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
+            ctx: EvalContext) -> dict[str, dict[str, float]]:
+    """Family kernel: every passage measure of one run; the range arithmetic is done once for
+    the whole run (:class:`batch.RunBatch`), only recall-level searches loop over topics."""
+    compat = ctx.compat == "inex"
+    focused, hix, gen = _parse(measures, ctx)
     prun = as_passage_run(run, ctx)
+    qb, relevances = _qrels_batch(qrels, ctx)
+    empty = topic_relevance(None)
+    rel_of = {t: relevances.get(t, empty) for t in topics}
+    batch = RunBatch.build(prun.topics, topics, qb, prun.source)
     policy = _Policy(prun, ctx)
-    codes = RunCodes({t: prun.topics[t] for t in topics if t in prun.topics},
-                     _vocabulary(qrels, ctx))
     out: dict[str, dict[str, float]] = {m.text: {} for m in measures}
-    for topic in topics:
-        rel = _relevance(qrels, topic, ctx)
-        if rel.disagreements:
+    # topics not answered (or without relevant text): 0, or NaN without relevant text
+    for t in topics:
+        value = 0.0 if rel_of[t].total > 0 or compat else float("nan")
+        for m in measures:
+            out[m.text][t] = value
+    for t in topics:
+        if rel_of[t].disagreements:
             policy.counts["relchars"][0] += 1
-            policy.counts["relchars"][1] += len(rel.disagreements)
-        ranking = prun.get(topic)
-        placed = place(ranking, rel, topic, prun.source, codes.of(topic))
-        if rel.total == 0:
-            value = 0.0 if compat else float("nan")
-            for m in measures:
-                out[m.text][topic] = value
-            continue
-        if focused.get(None):
-            seg = placed.segments
-            if seg.has_overlap:
-                pairs = overlapping_pairs(placed.starts, placed.ends)
-                detail = _describe_overlaps(placed, ranking) if ctx.strict else []
-                policy.note("overlap", topic, pairs, detail)
-        for alpha, members in focused.items():
-            levels = focused_levels[alpha]
-            ip, maip = focused_values(placed, rel.total, levels, compat, alpha)
+            policy.counts["relchars"][1] += len(rel_of[t].disagreements)
+    blocks = [(b, t) for b, t in enumerate(batch.topics) if rel_of[t].total > 0]
+    bounds = batch.row_bounds
+    sizes = np.diff(bounds)
+    if focused or hix:
+        new_rel, new_ret = batch.new_characters()
+        lengths = (batch.ends - batch.starts).astype(np.float64)
+        rel_full = batch.passage_relevant().astype(np.float64) if (
+            any(a is not None for a in focused) or hix) else None
+    if focused.get(None) is not None and batch.starts.size:
+        per_row = overlaps_per_interval(batch.starts, batch.ends)
+        row_block = np.repeat(np.arange(sizes.size), sizes)
+        pairs_per_block = np.bincount(row_block, weights=per_row, minlength=sizes.size)
+        for b, t in blocks:
+            if pairs_per_block[b] > 0:
+                detail = _describe_overlaps(batch, b) if ctx.strict else []
+                policy.note("overlap", t, int(pairs_per_block[b]), detail)
+    for alpha, members in focused.items():
+        levels = Levels([m.cutoff for m in members if m.name == "iP"])
+        gain = new_rel if alpha is None else rsize(rel_full, new_rel, alpha)
+        size = new_ret if alpha is None else lengths
+        cg = batch.segmented_cumsum(gain, bounds)
+        cs = batch.segmented_cumsum(size, bounds)
+        for b, t in blocks:
+            lo, hi = bounds[b], bounds[b + 1]
+            cum_gain = cg[lo:hi].astype(np.int64) if alpha is None else cg[lo:hi]
+            ip, maip = focused_from_cumulative(cum_gain, cs[lo:hi], rel_of[t].total, levels,
+                                               compat, alpha is None)
             it = iter(ip)
             for m in members:
-                out[m.text][topic] = float(next(it)) if m.name == "iP" else maip
-        for alpha, members in hix.items():
-            ranks = [int(m.cutoff) for m in members]
-            p, r = hixeval_at(placed, rel.total, alpha, ranks)
+                out[m.text][t] = float(next(it)) if m.name == "iP" else maip
+    for alpha, members in hix.items():
+        cg = batch.segmented_cumsum(rsize(rel_full, new_rel, alpha), bounds)
+        cs = batch.segmented_cumsum(lengths, bounds)
+        ranks = [int(m.cutoff) for m in members]
+        for b, t in blocks:
+            lo, hi = bounds[b], bounds[b + 1]
+            p, r = hixeval_at(cg[lo:hi], cs[lo:hi], rel_of[t].total, ranks)
             for m, pv, rv in zip(members, p, r):
-                out[m.text][topic] = float(pv if m.name == "HiXiP" else rv)
-        if gen:
-            arts = article_order(placed)
-            if any(k[0] == "ric" for k in gen) and arts.interleaved.size:
-                detail = [f"results of article {placed.doc_names[u]} are not consecutive "
-                          "(Relevant in Context)" for u in arts.interleaved]
-                policy.note("interleaved", topic, int(arts.interleaved.size), detail)
-            repeated = np.flatnonzero(arts.count > 1)
-            if any(k[0] == "bic" for k in gen) and repeated.size:
-                detail = [f"article {placed.doc_names[u]} returned {arts.count[u]} times "
-                          "(Best in Context allows one entry point)" for u in repeated]
-                policy.note("entries", topic, int(repeated.size), detail)
-            if any(k[0] == "bic" for k in gen) and rel.bep_missing:
-                policy.counts["bep"][0] += 1
-                policy.counts["bep"][1] += len(rel.bep_missing)
-            for (task, param), members in gen.items():
-                if task == "ric":
-                    scores, isrel = ric_scores(placed, arts, float(param))
-                else:
-                    scores, isrel = bic_scores(placed, arts, ranking.offsets, int(param))
-                cut = [int(m.cutoff) if m.cutoff is not None else 1 for m in members]
-                gp, gr, agp = generalized(scores, isrel, rel.n_relevant_docs, cut, compat)
-                for m, gpv, grv in zip(members, gp, gr):
-                    value = agp if m.name == "MAgP" else gpv if m.name == "gP" else grv
-                    out[m.text][topic] = float(value)
+                out[m.text][t] = float(pv if m.name == "HiXiP" else rv)
+    if gen:
+        _generalized_measures(gen, batch, blocks, rel_of, compat, policy, out)
     policy.finish()
     return out
+
+
+def _generalized_measures(gen, batch: RunBatch, blocks, rel_of, compat: bool, policy: _Policy,
+                          out: dict[str, dict[str, float]]) -> None:
+    """gP, gR and MAgP for Relevant (F_β) and Best in Context (BEP distance)."""
+    block_ok = {b for b, _ in blocks}
+    pb = batch.pair_bounds
+    nrel = np.array([rel_of[t].n_relevant_docs for t in batch.topics], dtype=np.int64)
+    tasks = {task for task, _ in gen}
+    if "ric" in tasks and batch.row_pair.size:
+        rp = batch.row_pair
+        run_starts = np.flatnonzero(np.diff(rp, prepend=-1) != 0)
+        blocks_of_pair = np.bincount(rp[run_starts], minlength=batch.pair_names.size)
+        bad = np.flatnonzero(blocks_of_pair > 1)
+        for b in np.unique(batch.pair_block[bad]):
+            if b in block_ok:
+                mine = bad[batch.pair_block[bad] == b]
+                detail = [f"results of article {batch.pair_names[u]} are not consecutive "
+                          "(Relevant in Context)" for u in mine]
+                policy.note("interleaved", batch.topics[b], int(mine.size), detail)
+    if "bic" in tasks:
+        bad = np.flatnonzero(batch.pair_count > 1)
+        for b in np.unique(batch.pair_block[bad]):
+            if b in block_ok:
+                mine = bad[batch.pair_block[bad] == b]
+                detail = [f"article {batch.pair_names[u]} returned {batch.pair_count[u]} times "
+                          "(Best in Context allows one entry point)" for u in mine]
+                policy.note("entries", batch.topics[b], int(mine.size), detail)
+        for b, t in blocks:
+            if rel_of[t].bep_missing:
+                policy.counts["bep"][0] += 1
+                policy.counts["bep"][1] += len(rel_of[t].bep_missing)
+    if "ric" in tasks:
+        rel_ret, ret = batch.per_pair()
+    for (task, param), members in gen.items():
+        if task == "ric":
+            scores = ric_scores(rel_ret, ret, batch.pair_rel_chars, float(param))
+        else:
+            entry = batch.offsets[batch.pair_first_row]
+            scores = bic_scores(entry, batch.pair_bep, batch.pair_relevant, int(param))
+        cut = [int(m.cutoff) if m.cutoff is not None else 1 for m in members]
+        gp, gr, agp = generalized(scores, batch.pair_relevant, pb, nrel, cut, compat)
+        for b, t in blocks:
+            for j, m in enumerate(members):
+                value = agp[b] if m.name == "MAgP" else gp[b, j] if m.name == "gP" else gr[b, j]
+                out[m.text][t] = float(value)
 
 
 for _definition in MEASURE_DEFS:

@@ -11,6 +11,9 @@ Characters retrieved by several passages count once, at the best rank (SPEC §9 
 itself rejected such runs).  Recall levels are compared exactly: ``R[r] ≥ x`` is decided in
 integers as ``relret·den ≥ num·T_rel`` for ``x = num/den``.  ``compat="inex"`` instead bins
 recall as ``floor(100·R)`` in floating point, as inex_eval 1.0 does.
+
+With an explicit HiXEval tolerance α the gain is rsize = rel − (1−α)·rov (seed 002 Eq. 15)
+and the denominator Σ size(e_i) (Eq. 16), see :mod:`.hixeval`.
 """
 from __future__ import annotations
 
@@ -19,7 +22,6 @@ from fractions import Fraction
 import numpy as np
 
 from .kernels import interpolated_precision_monotone, precision_at_ranks
-from .topic import PlacedRanking
 
 #: the 101 standard recall levels of MAiP.
 MAIP_LEVELS = tuple(Fraction(k, 100) for k in range(101))
@@ -77,7 +79,7 @@ def first_rank_reaching(cum_gain: np.ndarray, total: float, levels: Levels,
             out[idx] = np.searchsorted(recall, xs, side="left")
         return out
     for idx, nums, den in levels.groups:
-        if exact:
+        if exact and int(total) * int(den) < 2**62:
             scaled = cum_gain.astype(np.int64) * den
             out[idx] = np.searchsorted(scaled, nums * int(total), side="left")
         else:
@@ -87,34 +89,12 @@ def first_rank_reaching(cum_gain: np.ndarray, total: float, levels: Levels,
     return out
 
 
-def focused_values(placed: PlacedRanking, total: int, levels: Levels,
-                   compat: bool, alpha: float | None = None) -> tuple[np.ndarray, float]:
-    """iP at the asked levels and MAiP for one topic.
-
-    ``alpha=None``: each character once (numerator and denominator).  ``alpha`` given: HiXEval
-    (seed 002 Eq. 15-17) — gain rsize = rel − (1−α)·rov, denominator Σ size(e_i)."""
-    if alpha is None:
-        new_rel, new_ret = placed.new_characters()
-        cum_gain = np.cumsum(new_rel).astype(np.int64)
-        cum_size = np.cumsum(new_ret)
-        exact = True
-    else:
-        cum_gain, cum_size = hixeval_cumulative(placed, alpha)
-        exact = False
+def focused_from_cumulative(cum_gain: np.ndarray, cum_size: np.ndarray, total: int,
+                            levels: Levels, compat: bool, exact: bool
+                            ) -> tuple[np.ndarray, float]:
+    """iP at the asked levels and MAiP of one topic from its cumulative gain and size."""
     precision = precision_at_ranks(cum_gain, cum_size)
     first = first_rank_reaching(cum_gain, total, levels, compat, exact)
     ip = interpolated_precision_monotone(precision, first)
     k = len(levels.asked)
     return ip[:k], float(ip[k:].mean())
-
-
-def hixeval_cumulative(placed: PlacedRanking, alpha: float) -> tuple[np.ndarray, np.ndarray]:
-    """Σ_{i≤r} rsize(e_i) and Σ_{i≤r} size(e_i) (seed 002 Eq. 15-16).
-
-    rel(e) = relevant characters of e; rov(e) = those already retrieved at a better rank;
-    rsize(e) = rel(e) − (1−α)·rov(e) = α·rel(e) + (1−α)·(rel(e) − rov(e))."""
-    rel_full = placed.passage_relevant().astype(np.float64)
-    new_rel, _ = placed.new_characters()
-    gain = alpha * rel_full + (1.0 - alpha) * new_rel
-    size = (placed.ends - placed.starts).astype(np.float64)
-    return np.cumsum(gain), np.cumsum(size)

@@ -132,6 +132,22 @@ def overlapping_pairs(starts: np.ndarray, ends: np.ndarray) -> int:
     return int((np.arange(s.size) - np.searchsorted(e, s, side="right")).sum())
 
 
+def overlaps_per_interval(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """For each interval (input order), how many intervals starting before it (in start order)
+    overlap it; the sum is :func:`overlapping_pairs`.  Empty intervals count 0."""
+    starts = np.asarray(starts)
+    ends = np.asarray(ends)
+    keep = ends > starts
+    out = np.zeros(starts.size, dtype=np.int64)
+    idx = np.flatnonzero(keep)
+    if idx.size < 2:
+        return out
+    order = idx[np.argsort(starts[idx], kind="stable")]
+    e = np.sort(ends[idx])
+    out[order] = np.arange(order.size) - np.searchsorted(e, starts[order], side="right")
+    return out
+
+
 def list_overlaps(starts: np.ndarray, ends: np.ndarray) -> list[tuple[int, int, int]]:
     """Every overlapping pair as ``(row_a, row_b, shared characters)`` with ``row_a < row_b``
     (for error messages; quadratic only in the number of overlapping rows)."""

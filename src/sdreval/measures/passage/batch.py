@@ -1,0 +1,196 @@
+"""A whole run on one character line: the expensive range arithmetic done once per run.
+
+Each (topic, document) pair of the run gets a band of the line (its code, in order of first
+appearance over the topics' rankings laid end to end), so topics never touch and a topic's
+documents are numbered in first-appearance order, which is the article order of Relevant and
+Best in Context.  Segments (:func:`kernels.first_cover`), relevant coverage and per-row /
+per-article sums are then single numpy calls for the run; only the per-topic recall-level
+search and suffix maxima loop over topics.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ...errors import InputError, Problem
+from ...model.run import Ranking
+from .kernels import BAND, Segments, coverage, first_cover
+from .topic import TopicRelevance
+
+
+@dataclass
+class QrelsBatch:
+    """Relevant text of every topic of a qrels in one CSR, keyed by (topic, document)."""
+
+    vocab: pd.Index
+    topic_index: dict[str, int]
+    keys: np.ndarray       # sorted topic_index·V + vocab id of every judged (topic, document)
+    rows: np.ndarray       # global row of each key
+    ptr: np.ndarray
+    starts: np.ndarray
+    ends: np.ndarray
+    rel_chars: np.ndarray
+    bep: np.ndarray
+    relevant: np.ndarray
+
+    @classmethod
+    def build(cls, vocab: pd.Index, relevances: dict[str, TopicRelevance]) -> "QrelsBatch":
+        topic_index = {t: i for i, t in enumerate(relevances)}
+        v = max(len(vocab), 1)
+        keys, ptrs, starts, ends, rel, bep, relevant = [], [], [], [], [], [], []
+        row0 = range_base = 0
+        for t, r in relevances.items():
+            m = r.names.size
+            if m:
+                vid = vocab.get_indexer(r.names).astype(np.int64)
+                keys.append(topic_index[t] * np.int64(v) + vid)
+            ptrs.append(r.ptr[:-1] + range_base)
+            starts.append(r.starts)
+            ends.append(r.ends)
+            rel.append(r.rel_chars)
+            bep.append(r.bep)
+            relevant.append(r.relevant)
+            row0 += m
+            range_base += r.starts.size
+        cat = (lambda xs, dt: np.concatenate(xs).astype(dt) if xs else np.zeros(0, dtype=dt))
+        key_arr = cat(keys, np.int64)
+        order = np.argsort(key_arr, kind="stable")
+        ptr = np.concatenate((cat(ptrs, np.int64), [range_base])).astype(np.int64)
+        return cls(vocab, topic_index, key_arr[order], order.astype(np.int64), ptr,
+                   cat(starts, np.int64), cat(ends, np.int64), cat(rel, np.int64),
+                   cat(bep, np.int64), cat(relevant, bool))
+
+
+@dataclass
+class RunBatch:
+    """The evaluated, non-empty rankings of one run on one line (see module docstring)."""
+
+    topics: list[str]        # one block per topic, in evaluation order
+    row_bounds: np.ndarray   # rows of block b: row_bounds[b]:row_bounds[b+1]
+    pair_bounds: np.ndarray  # pairs (articles) of block b
+    row_pair: np.ndarray     # per row: its (topic, document) pair
+    offsets: np.ndarray      # per row: offset in the document
+    starts: np.ndarray       # per row: global [start, end)
+    ends: np.ndarray
+    pair_names: np.ndarray
+    pair_block: np.ndarray
+    pair_first_row: np.ndarray
+    pair_count: np.ndarray
+    pair_rel_chars: np.ndarray
+    pair_bep: np.ndarray
+    pair_relevant: np.ndarray
+    rel_starts: np.ndarray
+    rel_ends: np.ndarray
+    _segments: Segments | None = None
+    _seg_rel: np.ndarray | None = None
+
+    @classmethod
+    def build(cls, rankings: dict[str, Ranking], topics: list[str], qb: QrelsBatch,
+              source: str | None) -> "RunBatch":
+        chosen = [t for t in topics if t in rankings and len(rankings[t])]
+        sizes = np.array([len(rankings[t]) for t in chosen], dtype=np.int64)
+        row_bounds = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
+        cat = (lambda xs, dt: np.concatenate(xs).astype(dt, copy=False) if xs
+               else np.zeros(0, dtype=dt))
+        docs = cat([np.asarray(rankings[t].docs, dtype=object) for t in chosen], object)
+        offsets = cat([np.asarray(rankings[t].offsets) for t in chosen], np.int64)
+        lengths = cat([np.asarray(rankings[t].lengths) for t in chosen], np.int64)
+        bad = (offsets < 0) | (lengths < 0) | (offsets + lengths >= BAND)
+        if bad.any():
+            rows = np.flatnonzero(bad)[:20]
+            block = np.searchsorted(row_bounds, rows, side="right") - 1
+            raise InputError([Problem(source, None, f"topic {chosen[b]}: result at rank position "
+                                      f"{i - row_bounds[b] + 1} ({docs[i]}) has no valid "
+                                      f"character range (offset {offsets[i]}, length "
+                                      f"{lengths[i]})") for i, b in zip(rows, block)])
+        doc_codes, uniq = pd.factorize(docs, sort=False)
+        names = np.asarray(uniq, dtype=object)
+        vocab_ids = (qb.vocab.get_indexer(names).astype(np.int64) if len(qb.vocab)
+                     else np.full(names.size, -1, dtype=np.int64))
+        g = np.int64(max(names.size, 1))
+        row_block = np.repeat(np.arange(len(chosen), dtype=np.int64), sizes)
+        row_pair, pair_keys = pd.factorize(row_block * g + doc_codes, sort=False)
+        row_pair = row_pair.astype(np.int64)
+        pair_keys = np.asarray(pair_keys, dtype=np.int64)
+        pair_doc = pair_keys % g
+        pair_block = pair_keys // g
+        n_pairs = pair_keys.size
+        pair_bounds = np.searchsorted(pair_block, np.arange(len(chosen) + 1)).astype(np.int64)
+        first_row = np.flatnonzero(np.diff(np.maximum.accumulate(row_pair), prepend=-1) > 0) \
+            if row_pair.size else np.zeros(0, dtype=np.int64)
+        # relevance of each pair
+        v = np.int64(max(len(qb.vocab), 1))
+        topic_q = np.array([qb.topic_index.get(t, -1) for t in chosen], dtype=np.int64)
+        vid = vocab_ids[pair_doc]
+        tq = topic_q[pair_block] if n_pairs else np.zeros(0, dtype=np.int64)
+        key = tq * v + vid
+        pos = np.searchsorted(qb.keys, key)
+        posc = np.minimum(pos, max(qb.keys.size - 1, 0))
+        found = (vid >= 0) & (tq >= 0) & (qb.keys.size > 0)
+        if qb.keys.size:
+            found &= qb.keys[posc] == key
+        u = np.flatnonzero(found)
+        q = qb.rows[posc[u]] if u.size else np.zeros(0, dtype=np.int64)
+        rel_chars = np.zeros(n_pairs, dtype=np.int64)
+        bep = np.full(n_pairs, -1, dtype=np.int64)
+        relevant = np.zeros(n_pairs, dtype=bool)
+        rel_chars[u] = qb.rel_chars[q]
+        bep[u] = qb.bep[q]
+        relevant[u] = qb.relevant[q]
+        counts = qb.ptr[q + 1] - qb.ptr[q]
+        total = int(counts.sum())
+        rel_s = rel_e = np.zeros(0, dtype=np.int64)
+        if total:
+            rows = np.repeat(qb.ptr[q], counts) + (np.arange(total)
+                                                   - np.repeat(np.cumsum(counts) - counts, counts))
+            shift = np.repeat(u * BAND, counts)
+            rel_s = qb.starts[rows] + shift
+            rel_e = qb.ends[rows] + shift
+        starts = row_pair * BAND + offsets
+        return cls(chosen, row_bounds, pair_bounds, row_pair, offsets, starts, starts + lengths,
+                   names[pair_doc], pair_block, first_row,
+                   np.bincount(row_pair, minlength=n_pairs), rel_chars, bep, relevant,
+                   rel_s, rel_e)
+
+    # ---------------------------------------------------------------- shared range arithmetic
+    @property
+    def segments(self) -> Segments:
+        if self._segments is None:
+            self._segments = first_cover(self.starts, self.ends)
+        return self._segments
+
+    @property
+    def segment_relevant(self) -> np.ndarray:
+        if self._seg_rel is None:
+            seg = self.segments
+            self._seg_rel = coverage(self.rel_starts, self.rel_ends, seg.seg_start,
+                                     seg.seg_start + seg.seg_len)
+        return self._seg_rel
+
+    def new_characters(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per row: relevant and all characters not retrieved at a better rank of its topic."""
+        seg = self.segments
+        n = self.starts.size
+        return (np.bincount(seg.first, weights=self.segment_relevant, minlength=n),
+                np.bincount(seg.first, weights=seg.seg_len, minlength=n))
+
+    def passage_relevant(self) -> np.ndarray:
+        return coverage(self.rel_starts, self.rel_ends, self.starts, self.ends)
+
+    def per_pair(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per article: relevant retrieved characters and retrieved characters (union)."""
+        seg = self.segments
+        pair = seg.seg_start // BAND
+        m = self.pair_names.size
+        return (np.bincount(pair, weights=self.segment_relevant, minlength=m),
+                np.bincount(pair, weights=seg.seg_len, minlength=m))
+
+    def segmented_cumsum(self, values: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+        """Cumulative sums restarting at each block (exact for integer-valued floats)."""
+        cs = np.cumsum(values)
+        if cs.size == 0:
+            return cs
+        before = np.concatenate(([0.0], cs))[bounds[:-1]]
+        return cs - np.repeat(before, np.diff(bounds))
