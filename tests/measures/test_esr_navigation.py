@@ -142,3 +142,12 @@ def test_no_navigation_model_is_zero():
 def test_route_with_self_step_is_rejected():
     with pytest.raises(UsageError):
         elementary_from_routes([("d", ["/a[1]", "/a[1]"])])
+
+
+def test_models_pickle_for_parallel_evaluation():
+    import pickle
+    nav = summary_from_routes(S.routes(), tag_partition(S.PARTITION_GROUPS))
+    again = pickle.loads(pickle.dumps(nav))
+    assert again.prob(S.DOC, S.path("e3"), S.path("e1")) == pytest.approx(0.4)
+    assert pickle.loads(pickle.dumps(depth_weighted_summary())).probs \
+        == depth_weighted_summary().probs

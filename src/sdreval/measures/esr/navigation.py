@@ -129,17 +129,27 @@ def elementary_from_routes(routes: Iterable[Route], abandonment: bool = False
     return ExplicitNavigation(probs, weights)
 
 
+@dataclass(frozen=True)
+class TagPartition:
+    """Partition nodes by XML tag: ``groups`` maps a tag to a summary label; other tags map to
+    ``default``, or to the tag itself when ``default`` is None.  (A class, so that models can
+    be pickled for parallel evaluation.)"""
+
+    groups: tuple[tuple[str, str], ...] = ()
+    default: str | None = None
+
+    def __call__(self, doc: str, path: str) -> str:
+        tag = tag_of(path)
+        for name, label in self.groups:
+            if name == tag:
+                return label
+        return tag if self.default is None else self.default
+
+
 def tag_partition(groups: Mapping[str, str] | None = None, default: str | None = None
                   ) -> Partition:
-    """Partition nodes by XML tag: ``groups`` maps a tag to a summary label (tags not listed
-    map to ``default``, or to the tag itself when ``default`` is None)."""
-    groups = dict(groups or {})
-
-    def label(doc: str, path: str) -> str:
-        tag = tag_of(path)
-        return groups.get(tag, tag if default is None else default)
-
-    return label
+    """Partition nodes by XML tag (see :class:`TagPartition`)."""
+    return TagPartition(tuple((groups or {}).items()), default)
 
 
 @dataclass
