@@ -163,14 +163,15 @@ def q_measure(gains, ideal, beta: float = 1.0) -> float:
     """Sakai's Q-measure over gain vectors (seed 000 Eq. 11, SPEC §5).
 
     ``Q = sum_{natural j} (beta*xCG[j] + count(j)) / (beta*xCI[min(j,n)] + j)``
-    divided by ``max(n, number of natural points)``; ``count(j)`` = natural points up to ``j``.
+    divided by ``max(n, number of natural points)``; ``count(j)`` = natural points up to ``j``;
+    0 when the ideal vector is empty.
     Seed 000 footnotes 12-13 use the plain ideal cumulated gain in the denominator.
     """
     xg, cg, ci = _curves(gains, ideal)
     n = ci.size
     idx = _natural(xg)
     denominator = max(n, idx.size)
-    if idx.size == 0 or denominator == 0:
+    if idx.size == 0 or n == 0:  # nothing found, or nothing to find
         return 0.0
     ranks = idx + 1
     count = np.arange(1, idx.size + 1, dtype=np.float64)

@@ -20,7 +20,7 @@ from ...judgements.quantise import default_quantisation
 from ...model.run import Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
-from .kernels import topic_values
+from .kernels import batch_values
 
 FAMILY = "xcg"
 
@@ -142,16 +142,16 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx.warn(f"run {run.name}: {gains.size_fallbacks} partially seen result(s) without "
                      "known element sizes scored as fully seen, (1-alpha)*q (docs/xcg.md)")
         requests = [request_of(m) for m in members]
-        empty: list[str] = []
-        for table in gt.tables:
-            if table.ideal_vector.size == 0 or table.ideal_vector.sum() <= 0:
-                empty.append(table.topic)
-                for m in members:
-                    result[m.text][table.topic] = float("nan")
-                continue
-            values = topic_values(gains.gains[table.topic], table.ideal_vector, requests)
-            for m, v in zip(members, values):
-                result[m.text][table.topic] = v
+        live = [t for t in gt.tables if t.ideal_vector.size and t.ideal_vector.sum() > 0]
+        empty = [t.topic for t in gt.tables if t not in live]
+        values = batch_values([gains.gains[t.topic] for t in live],
+                              [t.ideal_vector for t in live], requests)
+        for m_i, m in enumerate(members):
+            column = result[m.text]
+            for t_i, table in enumerate(live):
+                column[table.topic] = float(values[m_i, t_i])
+            for topic in empty:
+                column[topic] = float("nan")
         if empty:
             ctx.warn(f"XCG ({settings.quant}): {len(empty)} topic(s) with nothing quantised "
                      f"> 0 left out: {', '.join(empty[:20])}")

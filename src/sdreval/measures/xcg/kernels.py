@@ -68,6 +68,119 @@ def topic_values(gains: np.ndarray, ideal: np.ndarray, requests: Sequence[Reques
     return out
 
 
-__all__ = ["Request", "topic_values", "pos", "xcg", "nxcg", "nxcg_vector", "ma_nxcg", "ep_at",
+def _pad(rows: Sequence[np.ndarray], width: int) -> np.ndarray:
+    out = np.zeros((len(rows), width))
+    for i, row in enumerate(rows):
+        out[i, :row.size] = row[:width]
+    return out
+
+
+def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
+                 requests: Sequence[Request]) -> np.ndarray:
+    """:func:`topic_values` for many topics at once: an array ``(len(requests), topics)``.
+
+    Rankings are zero-padded to a common length (a zero gain past the end changes no
+    measure), ideal vectors likewise (``xCI`` is then constant past ``n``).  Natural points of
+    all topics are handled as one flat array; ``pos`` on the ideal curves is one
+    ``searchsorted`` over the row-offset concatenation of the curves.
+    """
+    T = len(gains)
+    out = np.zeros((len(requests), T))
+    if T == 0:
+        return out
+    lengths = np.array([np.asarray(g).size for g in gains])
+    n = np.array([np.asarray(i).size for i in ideals])
+    L, N = max(int(lengths.max()), 1), max(int(n.max()), 1)
+    G = _pad([np.asarray(g, dtype=np.float64) for g in gains], L)
+    I = _pad([np.asarray(i, dtype=np.float64) for i in ideals], N)
+    cg, ci = np.cumsum(G, axis=1), np.cumsum(I, axis=1)
+    total = ci[:, -1]
+    has = total > 0
+    rows = np.arange(T)
+
+    def cg_at(k: int) -> np.ndarray:
+        return cg[:, min(k, L) - 1]
+
+    def ci_at(k: int) -> np.ndarray:
+        return ci[:, min(k, N) - 1]
+
+    def safe(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.where(den > 0, num / np.where(den > 0, den, 1.0), 0.0)
+
+    def ep_points(points: np.ndarray) -> np.ndarray:
+        g = total[:, None] * points[None, :]
+        lowered = g - TOL * np.maximum(1.0, np.abs(g))
+        k_i = np.minimum((ci[:, :, None] < lowered[:, None, :]).sum(axis=1), N - 1)
+        k_r = (cg[:, :, None] < lowered[:, None, :]).sum(axis=1)
+        reached = k_r < L
+        k_rc = np.minimum(k_r, L - 1)
+        pos_i = k_i + safe(g, ci[rows[:, None], k_i])
+        pos_r = k_rc + safe(g, cg[rows[:, None], k_rc])
+        ep = np.where(reached & (pos_r > 0), safe(pos_i, pos_r), 0.0)
+        return np.where(has[:, None], ep, 0.0)
+
+    ep_cache: dict[float, np.ndarray] = {}
+    wanted = sorted({float(p) for kind, p in requests if kind == "ep"})
+    if wanted:
+        values = ep_points(np.array(wanted))
+        ep_cache = {p: values[:, j] for j, p in enumerate(wanted)}
+    natural = None
+
+    def natural_points():
+        r_nat, c_nat = np.nonzero(G > 0)
+        j = c_nat + 1
+        cgv = cg[r_nat, c_nat]
+        first = np.searchsorted(r_nat, r_nat, side="left")
+        count = np.arange(r_nat.size) - first + 1
+        per_row = np.bincount(r_nat, minlength=T)
+        return r_nat, j, cgv, count, per_row
+
+    for q_i, (kind, param) in enumerate(requests):
+        if kind == "xCG":
+            out[q_i] = cg_at(int(param))
+        elif kind == "nxCG":
+            out[q_i] = safe(cg_at(int(param)), ci_at(int(param)))
+        elif kind == "MAnxCG":
+            k = int(param)
+            jj = np.arange(k)
+            out[q_i] = safe(cg[:, np.minimum(jj, L - 1)], ci[:, np.minimum(jj, N - 1)]).mean(1)
+        elif kind == "ep":
+            out[q_i] = ep_cache[float(param)]
+        elif kind == "iMAep":
+            points = FINE_POINTS if float(param) == 0.01 else STANDARD_POINTS
+            out[q_i] = ep_points(points).mean(axis=1)
+        elif kind in ("MAep", "Q"):
+            if natural is None:
+                natural = natural_points()
+            r_nat, j, cgv, count, per_row = natural
+            denominator = np.maximum(n, per_row).astype(np.float64)
+            if kind == "MAep":
+                gq = np.minimum(cgv, total[r_nat])
+                step = float(total.max()) * 2 + 2
+                flat = (ci + (rows * step)[:, None]).ravel()
+                query = gq + r_nat * step
+                k = np.searchsorted(flat, query - TOL * np.maximum(1.0, gq), side="left")
+                k = np.minimum(k - r_nat * N, N - 1)
+                ep_nat = (k + safe(gq, ci[r_nat, k])) / j
+                out[q_i] = safe(np.bincount(r_nat, weights=ep_nat, minlength=T), denominator)
+            else:
+                beta = float(param)
+                ci_min = ci[r_nat, np.minimum(j, np.maximum(n[r_nat], 1)) - 1]
+                term = (beta * cgv + count) / (beta * ci_min + j)
+                out[q_i] = safe(np.bincount(r_nat, weights=term, minlength=T), denominator)
+            out[q_i] = np.where(has, out[q_i], 0.0)
+        elif kind == "R":
+            beta = float(param)
+            nn = np.maximum(n, 1)
+            head = cg[rows, np.minimum(nn, L) - 1]
+            count_n = np.cumsum(G > 0, axis=1)[rows, np.minimum(nn, L) - 1]
+            out[q_i] = np.where(n > 0, safe(beta * head + count_n, beta * total + n), 0.0)
+        else:
+            raise ValueError(f"unknown XCG measure kind {kind!r}")
+    return out
+
+
+__all__ = ["Request", "topic_values", "batch_values", "pos", "xcg", "nxcg", "nxcg_vector", "ma_nxcg", "ep_at",
            "ep_natural", "i_ma_ep", "ma_ep", "q_measure", "r_measure", "STANDARD_POINTS",
            "FINE_POINTS", "TOL", "_positions"]

@@ -1,0 +1,73 @@
+"""``sdreval recallbase QRELS --quant NAME [--format ...] [--keep ...]`` (SPEC §4, §11).
+
+Writes the ideal recall-base (or, with ``--full``, the full recall-base) of every topic as
+records ``{"topic", "file", "path", "quant"}`` (``quant`` = the element's quantised value),
+sorted by topic, then value descending (the order of the ideal run).
+"""
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import click
+import pandas as pd
+
+from ..errors import ProblemLog
+from ..io import read_qrels
+from ..judgements.quantise import default_quantisation, get_quantisation
+from ..judgements.recallbase import full_recall_base, ideal_recall_base
+from .common import echo_warnings, handle_errors
+
+COLUMNS = ["topic", "file", "path", "quant"]
+
+
+def recall_base_table(qrels, quant: str, keep: str = "ancestor", full: bool = False
+                      ) -> pd.DataFrame:
+    """The recall-base of every topic as a DataFrame ``topic, file, path, quant``."""
+    rows = []
+    topics = sorted(qrels.topics, key=lambda t: (0, int(t), "") if t.isdigit() else (1, 0, t))
+    for topic in topics:
+        entries = (full_recall_base(qrels[topic], quant) if full
+                   else ideal_recall_base(qrels[topic], quant, keep))
+        rows.extend((topic, e.doc, e.path, e.value) for e in entries)
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _render(table: pd.DataFrame, fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps(table.to_dict(orient="records"), indent=1) + "\n"
+    if fmt == "csv":
+        buffer = io.StringIO()
+        table.to_csv(buffer, index=False)
+        return buffer.getvalue()
+    return "".join(f"{r.topic}\t{r.file}\t{r.path}\t{r.quant:g}\n"
+                   for r in table.itertuples(index=False))
+
+
+@click.command("recallbase")
+@click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
+@click.option("--quant", default=None,
+              help="Quantisation (default: the generalised function of the scale).")
+@click.option("--keep", type=click.Choice(["ancestor", "descendant"]), default="ancestor",
+              help="Overlap filter of the ideal recall-base: keep the ancestor (seed 000) "
+                   "or the descendant.")
+@click.option("--full", is_flag=True, help="The full recall-base (every element quantised > 0).")
+@click.option("--format", "fmt", type=click.Choice(["json", "csv", "text"]), default="json")
+@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("--qrels-format", default=None, help="Force the qrels format.")
+@handle_errors
+def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format):
+    """Print the ideal recall-base of QRELS (SPEC §4)."""
+    log = ProblemLog()
+    judgements = read_qrels(qrels, fmt=qrels_format, log=log)
+    log.raise_if_errors()
+    echo_warnings([str(p) for p in log.warnings])
+    name = quant or default_quantisation(judgements.scale)
+    get_quantisation(name)
+    text = _render(recall_base_table(judgements, name, keep, full), fmt)
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
