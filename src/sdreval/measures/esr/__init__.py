@@ -3,10 +3,12 @@ misses, near-misses and recall-base, the ESR measures, PRUM and EPRUM."""
 from . import definitions  # noqa: F401  (registers the measures)
 from .kernels import Expectations, expectations, redundancy, tree_navigation
 from .navigation import (ExplicitNavigation, NavigationModel, NoNavigation, SummaryNavigation,
-                         depth_weighted_summary, elementary_from_routes, summary_from_routes,
-                         tag_partition)
+                         TagPartition, depth_weighted_summary, elementary_from_routes,
+                         summary_from_routes, tag_partition)
+from .prum import eprum, mean_eprum, prum, prum_scenarios
 
 __all__ = ["Expectations", "expectations", "redundancy", "tree_navigation",
            "ExplicitNavigation", "NavigationModel", "NoNavigation", "SummaryNavigation",
-           "depth_weighted_summary", "elementary_from_routes", "summary_from_routes",
-           "tag_partition"]
+           "TagPartition", "depth_weighted_summary", "elementary_from_routes",
+           "summary_from_routes", "tag_partition", "eprum", "mean_eprum", "prum",
+           "prum_scenarios"]
