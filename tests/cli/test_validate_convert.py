@@ -119,3 +119,19 @@ def test_convert_sample_element_run_with_collection(tmp_path):
     strict = invoke("convert", run, out, "--strict", "--collection",
                     DATA / "inex2009-wikipedia-sample" / "docs")
     assert strict.exit_code == 1
+
+
+def test_validate_collection_directory_loads_every_document(tmp_path):
+    from sdreval.io import collection
+
+    (tmp_path / "1.xml").write_text("<article><p>fine</p></article>")
+    (tmp_path / "2.xml").write_text("<article><p>cut")
+    result = invoke("validate", tmp_path)
+    if "not available" in result.output:
+        pytest.skip("collection reader not implemented yet")
+    assert result.exit_code == 1
+    assert f"{tmp_path / '2.xml'}:1: error" in result.output
+    assert f"{tmp_path}: INVALID: collection, 2 documents" in result.output
+    (tmp_path / "2.xml").write_text("<article><p>repaired</p></article>")
+    assert invoke("validate", tmp_path).exit_code == 0
+    assert collection  # the module exists
