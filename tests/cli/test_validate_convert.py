@@ -135,3 +135,12 @@ def test_validate_collection_directory_loads_every_document(tmp_path):
     (tmp_path / "2.xml").write_text("<article><p>repaired</p></article>")
     assert invoke("validate", tmp_path).exit_code == 0
     assert collection  # the module exists
+
+
+def test_unknown_run_topics_are_reported_at_eval_time(tmp_path):
+    """docs/inputs.md: readers do not check topics; eval reports run topics without qrels."""
+    qrels = put(tmp_path, "q.txt", "1 Q0 d 10 100 0 0:10\n")
+    run = put(tmp_path, "r.txt", "1 Q0 d 1 2 sys 0 10\n9 Q0 d 1 2 sys 0 10\n")
+    result = invoke("eval", qrels, run, "-m", "MAiP")
+    assert result.exit_code == 0, result.output
+    assert "not in the qrels" in result.output and "9" in result.output
