@@ -5,10 +5,9 @@ from .kernels import Expectations, expectations, redundancy, tree_navigation
 from .navigation import (ExplicitNavigation, NavigationModel, NoNavigation, SummaryNavigation,
                          TagPartition, depth_weighted_summary, elementary_from_routes,
                          summary_from_routes, tag_partition)
-from .prum import eprum, mean_eprum, prum, prum_scenarios
+from . import prum  # noqa: F401  (module: prum.prum, prum.eprum, prum.prum_scenarios)
 
 __all__ = ["Expectations", "expectations", "redundancy", "tree_navigation",
            "ExplicitNavigation", "NavigationModel", "NoNavigation", "SummaryNavigation",
            "TagPartition", "depth_weighted_summary", "elementary_from_routes",
-           "summary_from_routes", "tag_partition", "eprum", "mean_eprum", "prum",
-           "prum_scenarios"]
+           "summary_from_routes", "tag_partition", "prum"]
