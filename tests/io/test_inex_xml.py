@@ -79,16 +79,17 @@ def test_submission_name_falls_back_to_file_stem(tmp_path):
     assert read_inex_submission(path).name == "myrun"
 
 
-@pytest.mark.parametrize("text,where", [
-    ("<inex-submission run-id='r'><topic topic-id='1'><result>", None),
-    ("<other/>", 1),
-    ("", None),
+@pytest.mark.parametrize("text,message", [
+    ("<inex-submission run-id='r'><topic topic-id='1'><result>", "malformed XML"),
+    ("<other><topic topic-id='1'/></other>", "not an INEX XML submission"),
+    ("", "empty file"),
 ])
-def test_submission_bad_files_raise_input_error(tmp_path, text, where):
+def test_submission_bad_files_raise_input_error(tmp_path, text, message):
     path = _write(tmp_path, "bad.xml", text)
     with pytest.raises(InputError) as info:
         read_inex_submission(path)
     assert info.value.problems[0].file == str(path)
+    assert message in info.value.problems[0].message
 
 
 def test_submission_never_expands_entities(tmp_path):

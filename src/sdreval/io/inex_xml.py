@@ -219,7 +219,10 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     root_seen = False
     doc_intern: dict[str, str] = {}
     path_cache: dict[str, str | None] = {}
-    if _refuse_entity_declarations(path, file, log):
+    empty = path.stat().st_size == 0
+    if empty:
+        log.error(file, None, "empty file: no XML element")
+    if empty or _refuse_entity_declarations(path, file, log):
         _finish(log, own)
         return Run(name or path.name.split(".")[0], {}, "element", source=file)
     try:
@@ -523,6 +526,9 @@ def _read_assessment_file(file_path: Path, log: ProblemLog, rows: list[_Row],
     topic: str | None = None
     doc: str | None = None
     seen_root = False
+    if file_path.stat().st_size == 0:
+        log.error(file, None, "empty file: no XML element")
+        return
     if _refuse_entity_declarations(file_path, file, log):
         return
     try:
