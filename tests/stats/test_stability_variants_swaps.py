@@ -162,3 +162,5 @@ def test_top_runs():
     sm = ScoreMatrix(("a", "b", "c", "d"), ("1", "2"),
                      np.array([[0.1, 0.1], [0.9, 0.8], [0.5, 0.5], [0.3, 0.2]]), "m")
     assert top_runs(sm, 0.75).runs == ("b", "c", "d")
+    many = ScoreMatrix(tuple(map(str, range(69))), ("1",), np.arange(69.0)[:, None], "m")
+    assert len(top_runs(many, 0.75).runs) == 51  # seed 000: top 75% of 69 runs = 51 runs
