@@ -70,3 +70,35 @@ def test_identical_duplicate_is_accepted_and_row_sum_warns(tmp_path):
 def test_abandonment_line(tmp_path):
     nav = read_navigation(write(tmp_path, "d /a[1]/b[1] /a[1]/b[1] 0.3\n"))
     assert nav.prob("d", "/a[1]/b[1]", "/a[1]/b[1]") == 0.3
+
+
+def routes_text(extra=""):
+    lines = [extra] if extra else []
+    lines += ["route " + S.DOC + " " + " ".join(S.path(n) for n in r) for r in S.ROUTES]
+    return "\n".join(lines) + "\n"
+
+
+def test_routes_give_the_elementary_graph_of_table2(tmp_path):
+    nav = read_navigation(write(tmp_path, routes_text()))
+    for (f, t), (w, p) in S.EXPECTED["table2"].items():
+        assert nav.weights[S.DOC][(S.path(f), S.path(t))] == w
+        assert nav.prob(S.DOC, S.path(f), S.path(t)) == pytest.approx(p, abs=0.01)
+    nav = read_navigation(write(tmp_path, routes_text("#! abandonment")))
+    assert nav.prob(S.DOC, S.path("e4"), S.path("e4")) == pytest.approx(0.5)
+
+
+def test_routes_with_tag_partition_and_depth_model(tmp_path):
+    nav = read_navigation(write(tmp_path, routes_text("#! partition=tag")))
+    # by tag (article, sec, ss1, p): 2 of the 5 steps leaving sec nodes go to the article
+    assert nav.prob(S.DOC, S.path("e3"), S.path("e1")) == pytest.approx(2 / 5)
+    depth = read_navigation(write(tmp_path, "#! model=depth\n"))
+    assert depth.prob("d", "/article[1]/sec[1]", "/article[1]") == pytest.approx(1 / (25 / 12))
+
+
+def test_route_and_directive_errors(tmp_path):
+    with pytest.raises(InputError) as info:
+        read_navigation(write(tmp_path, "#! model=magic\nroute d /a[1] /a[1]/b[1]\n"
+                                        "route d /a[1]\nroute d /a[1] /a[1]\n"
+                                        "d /a[1] /a[1]/b[1] 0.5\n"))
+    lines = sorted(p.line or 0 for p in info.value.problems)
+    assert lines == [0, 3, 4, 5]

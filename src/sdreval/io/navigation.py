@@ -11,29 +11,80 @@ Errors (reported all at once with file and line): wrong number of fields, malfor
 a probability that is not a number in [0, 1], the same step given twice with different
 probabilities.  Warning: the probabilities leaving one element sum to more than 1 (+5 %; the
 seed's own Table 5 sums to 1.03 through rounding).
+
+Other models from the same option, through directives (lines starting with ``#!``):
+
+* ``route DOC XPATH XPATH ...`` lines (observed routes, seed 002 Fig. 5) give the elementary
+  graph estimated from them (Table 2); ``#! abandonment`` counts route ends as abandonment
+  (footnote 4); ``#! partition=tag`` estimates the summary graph by tag instead (Table 3).
+* ``#! model=depth`` alone: the depth-weighted summary model (§4.2).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from ..errors import ProblemLog
-from ..measures.esr.navigation import ExplicitNavigation
+from ..measures.esr.navigation import (ExplicitNavigation, NavigationModel,
+                                       depth_weighted_summary, elementary_from_routes,
+                                       summary_from_routes, tag_partition)
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import finish, iter_fields, parse_float
+from .textlines import comment_lines, finish, iter_fields, parse_float
 
 ROW_SUM_TOLERANCE = 0.05
 _HEADER = ("doc", "from", "from_xpath")
 
 
-def read_navigation(path: str | Path, log: ProblemLog | None = None) -> ExplicitNavigation:
-    """Read a navigation TSV into an :class:`ExplicitNavigation` model."""
+def _directives(path: str | Path) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for line in comment_lines(path):
+        if line.startswith("#!"):
+            for item in line[2:].split():
+                key, _, value = item.partition("=")
+                found[key.strip().lower()] = value.strip().lower()
+    return found
+
+
+def read_navigation(path: str | Path, log: ProblemLog | None = None) -> NavigationModel:
+    """Read a navigation file: an explicit matrix (:class:`ExplicitNavigation`), routes
+    (elementary or summary graph) or the depth-weighted model (see the module doc)."""
     own = log is None
     log = log or ProblemLog()
     name = str(path)
+    directives = _directives(path)
+    unknown = set(directives) - {"model", "abandonment", "partition"}
+    if unknown:
+        log.error(name, None, f"unknown directive(s) {sorted(unknown)}; known: model=depth, "
+                              "abandonment, partition=tag")
+    if directives.get("model") not in (None, "depth"):
+        log.error(name, None, f"unknown model {directives['model']!r} (known: depth)")
+    if directives.get("partition") not in (None, "tag"):
+        log.error(name, None, f"unknown partition {directives['partition']!r} (known: tag)")
     model = ExplicitNavigation()
+    routes: list[tuple[str, list[str]]] = []
     where: dict[tuple[str, str, str], int] = {}
     first = True
     for number, fields in iter_fields(path, log):
+        if fields[0] == "route":
+            if where:
+                log.error(name, number, "routes and explicit probabilities cannot be mixed")
+                continue
+            if len(fields) < 4:
+                log.error(name, number, "a route needs a document and at least two XPaths")
+                continue
+            try:
+                steps = [canonical_xpath(p) for p in fields[2:]]
+            except XPathError as error:
+                log.error(name, number, str(error.problems[0].message if error.problems
+                                            else error))
+                continue
+            if any(a == b for a, b in zip(steps, steps[1:])):
+                log.error(name, number, "a route cannot step from an element to itself")
+                continue
+            routes.append((fields[1], steps))
+            continue
+        if routes:
+            log.error(name, number, "routes and explicit probabilities cannot be mixed")
+            continue
         if first and fields[0].lower() in _HEADER and len(fields) == 4 \
                 and parse_float(fields[3]) is None:
             first = False
@@ -62,6 +113,17 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Explicit
             continue
         where[key] = number
         model.set(doc, src, dst, p)
+    if directives.get("model") == "depth":
+        if routes or where:
+            log.error(name, None, "model=depth takes no data lines")
+        finish(log, own)
+        return depth_weighted_summary()
+    if routes:
+        finish(log, own)
+        abandonment = "abandonment" in directives
+        if directives.get("partition") == "tag":
+            return summary_from_routes(routes, tag_partition(), abandonment)
+        return elementary_from_routes(routes, abandonment)
     for (doc, src), total in model.row_sums().items():
         if total > 1.0 + ROW_SUM_TOLERANCE:
             line = min(n for (d, f, _), n in where.items() if d == doc and f == src)
