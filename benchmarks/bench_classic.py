@@ -95,14 +95,13 @@ def main() -> None:
 
     t_ours = timed(ours_kernels, qrels, runs)
     print(f"sdreval kernels AP+Q+nDCG@10 (all runs)      {t_ours:8.3f} s")
-    names = ["AP", "nDCG@10"]
-    q_name = None
-    if "Q" in MEASURES:
-        q_name = "Q(ideal=full,overlap=off)"
-        names.append(q_name)
-    t_eval = timed(lambda: evaluate(qrels, runs, names, EvalContext()), repeat=1)
-    print(f"sdreval evaluate({', '.join(names)})  {t_eval:8.3f} s"
-          + ("" if q_name else "   (XCG Q not registered: AP + nDCG@10 only)"))
+    t_eval = timed(lambda: evaluate(qrels, runs, ["AP", "nDCG@10"], EvalContext()), repeat=1)
+    print(f"sdreval evaluate(AP, nDCG@10) (classic family) {t_eval:8.3f} s")
+    if "Q" in MEASURES:  # Q is the XCG family's (shared cumgain kernel), timed apart
+        t_xq = timed(lambda: evaluate(qrels, runs, ["Q(ideal=full,overlap=off)"],
+                                      EvalContext()), repeat=1)
+        print(f"sdreval evaluate(Q(ideal=full,overlap=off)) (XCG family) {t_xq:8.3f} s")
+        t_eval += t_xq
 
     try:
         import ranx
@@ -116,7 +115,7 @@ def main() -> None:
         print(f"ranx map+ndcg@10 (prebuilt Qrels/Run)         {t_ranx:8.3f} s")
         print(f"ratio ranx / sdreval kernels = {t_ranx / t_ours:.2f}x "
               f"(>= 1 means sdreval is at least as fast)")
-        print(f"ratio ranx / sdreval evaluate = {t_ranx / t_eval:.2f}x")
+        print(f"ratio ranx / sdreval evaluate (AP+nDCG@10 [+XCG Q]) = {t_ranx / t_eval:.2f}x")
 
     try:
         from pyNTCIREVAL.metrics import QMeasure
