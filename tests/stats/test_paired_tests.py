@@ -156,3 +156,27 @@ def test_two_sided_is_twice_the_smaller_one_sided(values):
         l = paired_test(d, test, "less", samples=300)
         assert two[0] == pytest.approx(min(1.0, 2 * min(g[0], l[0])))
         assert 0 <= g[0] <= 1 and 0 <= l[0] <= 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000))
+def test_two_sided_pvalues_do_not_depend_on_run_order(seed):
+    from sdreval.stats.compare import pairwise_pvalues
+
+    x = _scores(seed, runs=4, topics=9)
+    for test in ("t", "wilcoxon", "sign", "bootstrap", "randomization"):
+        i, j, p = pairwise_pvalues(x, test, samples=200)
+        ri, rj, q = pairwise_pvalues(x[::-1], test, samples=200)
+        # pair (a, b) of x is pair (3 - b, 3 - a) of the reversed matrix
+        where = {(a, b): k for k, (a, b) in enumerate(zip(ri, rj))}
+        mapped = np.array([q[where[(3 - b, 3 - a)]] for a, b in zip(i, j)])
+        np.testing.assert_allclose(np.nan_to_num(p, nan=-1), np.nan_to_num(mapped, nan=-1),
+                                   rtol=1e-9)
+
+
+def test_progress_bar_only_when_asked(capsys):
+    d = np.random.default_rng(0).normal(size=(3, 10))
+    bootstrap_test(d, samples=100, show_progress=True)
+    assert "bootstrap" in capsys.readouterr().err
+    bootstrap_test(d, samples=100)  # stderr is not a TTY under pytest: silent
+    assert capsys.readouterr().err == ""
