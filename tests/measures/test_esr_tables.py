@@ -264,3 +264,12 @@ def test_highlighted_chars_matches_overlap_length(ranges, spans):
     got = highlighted_chars(start, end, ranges)
     for (s, n), value in zip(spans, got):
         assert value == overlap_length([(s, n)], ranges) if n > 0 else value == 0
+
+
+def test_passage_runs_are_refused_clearly():
+    from sdreval.errors import UsageError
+    q = S.qrels()
+    run = Run("p", {S.TOPIC: Ranking.from_results([(S.DOC, None, 0, 30, 1, 1.0)], "passage")},
+              "passage")
+    with pytest.raises(UsageError, match="passage run"):
+        evaluate(q, [run], ["ESRP@1"], EvalContext(navigation=S.table5_navigation()))

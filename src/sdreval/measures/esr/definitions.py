@@ -435,6 +435,10 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     out: dict[str, dict[str, float]] = {m.text: {} for m in measures}
     for measure in measures:
         _check(measure, ctx)
+    if run.unit == "passage" and any(m.name not in _PRUM_FAMILY or m.get("A", ctx) is None
+                                     for m in measures):
+        raise UsageError(f"run {run.name}: ESR measures evaluate element (tree) runs; this is a "
+                         "passage run (only EPRUM/PRUM with A=... take passages)")
     for topic in topics:
         tq = qrels.topics.get(topic)
         ranking = run.get(topic)
