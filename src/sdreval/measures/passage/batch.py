@@ -107,7 +107,8 @@ class RunBatch:
                                       f"{lengths[i]})") for i, b in zip(rows, block)])
         doc_codes, uniq = pd.factorize(docs, sort=False)
         names = np.asarray(uniq, dtype=object)
-        vocab_ids = (qb.vocab.get_indexer(names).astype(np.int64) if len(qb.vocab)
+        vocab_ids = (qb.vocab.get_indexer(pd.Index(names, dtype=object)).astype(np.int64)
+                     if len(qb.vocab)
                      else np.full(names.size, -1, dtype=np.int64))
         g = np.int64(max(names.size, 1))
         row_block = np.repeat(np.arange(len(chosen), dtype=np.int64), sizes)
@@ -156,9 +157,18 @@ class RunBatch:
 
     # ---------------------------------------------------------------- shared range arithmetic
     @property
+    def multi_rows(self) -> np.ndarray:
+        """Rows of articles returned more than once: the only rows that can overlap."""
+        return np.flatnonzero(self.pair_count[self.row_pair] > 1)
+
+    @property
     def segments(self) -> Segments:
+        """Elementary segments of the rows of :attr:`multi_rows`; ``first`` holds run rows."""
         if self._segments is None:
-            self._segments = first_cover(self.starts, self.ends)
+            multi = self.multi_rows
+            seg = first_cover(self.starts[multi], self.ends[multi])
+            seg.first = multi[seg.first]
+            self._segments = seg
         return self._segments
 
     @property
@@ -169,14 +179,26 @@ class RunBatch:
                                      seg.seg_start + seg.seg_len)
         return self._seg_rel
 
+    def _single(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Rows of articles returned once: their rows, relevant and all characters."""
+        single = np.flatnonzero(self.pair_count[self.row_pair] == 1)
+        s, e = self.starts[single], self.ends[single]
+        return single, coverage(self.rel_starts, self.rel_ends, s, e).astype(np.float64), \
+            (e - s).astype(np.float64)
+
     def new_characters(self) -> tuple[np.ndarray, np.ndarray]:
         """Per row: relevant and all characters not retrieved at a better rank of its topic."""
         seg = self.segments
         n = self.starts.size
-        return (np.bincount(seg.first, weights=self.segment_relevant, minlength=n),
-                np.bincount(seg.first, weights=seg.seg_len, minlength=n))
+        new_rel = np.bincount(seg.first, weights=self.segment_relevant, minlength=n)
+        new_ret = np.bincount(seg.first, weights=seg.seg_len, minlength=n)
+        single, rel, size = self._single()
+        new_rel[single] = rel
+        new_ret[single] = size
+        return new_rel, new_ret
 
     def passage_relevant(self) -> np.ndarray:
+        """rel(e): relevant characters inside each passage (overlaps counted in full)."""
         return coverage(self.rel_starts, self.rel_ends, self.starts, self.ends)
 
     def per_pair(self) -> tuple[np.ndarray, np.ndarray]:
@@ -184,8 +206,12 @@ class RunBatch:
         seg = self.segments
         pair = seg.seg_start // BAND
         m = self.pair_names.size
-        return (np.bincount(pair, weights=self.segment_relevant, minlength=m),
-                np.bincount(pair, weights=seg.seg_len, minlength=m))
+        single, rel, size = self._single()
+        rel_ret = np.bincount(pair, weights=self.segment_relevant, minlength=m)
+        ret = np.bincount(pair, weights=seg.seg_len, minlength=m)
+        rel_ret[self.row_pair[single]] = rel
+        ret[self.row_pair[single]] = size
+        return rel_ret, ret
 
     def segmented_cumsum(self, values: np.ndarray, bounds: np.ndarray) -> np.ndarray:
         """Cumulative sums restarting at each block (exact for integer-valued floats)."""

@@ -212,7 +212,10 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         rel_full = batch.passage_relevant().astype(np.float64) if (
             any(a is not None for a in focused) or hix) else None
     if focused.get(None) is not None and batch.starts.size:
-        per_row = overlaps_per_interval(batch.starts, batch.ends)
+        # only passages of an article returned several times can overlap
+        multi = batch.multi_rows
+        per_row = np.zeros(batch.starts.size, dtype=np.int64)
+        per_row[multi] = overlaps_per_interval(batch.starts[multi], batch.ends[multi])
         row_block = np.repeat(np.arange(sizes.size), sizes)
         pairs_per_block = np.bincount(row_block, weights=per_row, minlength=sizes.size)
         for b, t in blocks:

@@ -171,28 +171,12 @@ def list_overlaps(starts: np.ndarray, ends: np.ndarray) -> list[tuple[int, int, 
 # Focused task / HiXEval (seed 002 Eq. 15-17; Kamps et al., INEX 2007)
 # --------------------------------------------------------------------------------------------
 
-def focused_curve(new_rel: np.ndarray, new_ret: np.ndarray
-                  ) -> tuple[np.ndarray, np.ndarray]:
-    """Cumulative relevant and retrieved characters at every rank (each character once)."""
-    return np.cumsum(new_rel), np.cumsum(new_ret)
-
-
 def precision_at_ranks(cum_gain: np.ndarray, cum_size: np.ndarray) -> np.ndarray:
     """P[r] = Σ_{i≤r} rsize(e_i) / Σ_{i≤r} size(e_i) (seed 002 Eq. 16); 0 before any text."""
     cum_size = np.asarray(cum_size, dtype=np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):
         p = np.where(cum_size > 0, cum_gain / np.where(cum_size > 0, cum_size, 1.0), 0.0)
     return p
-
-
-def interpolated_precision(precision: np.ndarray, reached: np.ndarray) -> np.ndarray:
-    """iP[x_j] = max { P[r] : R[r] ≥ x_j } (0 when no rank reaches x_j).
-
-    ``reached`` is a boolean matrix (levels × ranks) of ``R[r] ≥ x_j``; vectorised as a masked
-    maximum."""
-    if precision.size == 0:
-        return np.zeros(reached.shape[0])
-    return np.where(reached, precision[None, :], 0.0).max(axis=1, initial=0.0)
 
 
 def interpolated_precision_monotone(precision: np.ndarray, levels_reached_from: np.ndarray
@@ -224,16 +208,3 @@ def bep_score(entry: np.ndarray, bep: np.ndarray, relevant: np.ndarray, n: int) 
     else 0; 0 for a non-relevant article (INEX 2008-2010 BiC)."""
     d = np.abs(np.asarray(bep, dtype=np.float64) - entry)
     return np.where(relevant & (d <= n), (n - d) / n, 0.0)
-
-
-def generalized_precision(scores: np.ndarray, relevant: np.ndarray, n_relevant: int
-                          ) -> tuple[np.ndarray, np.ndarray, float]:
-    """gP[r] = Σ_{i≤r} score_i / r, gR[r] = |relevant articles ≤ r| / |relevant articles|,
-    AgP = Σ_r gP[r]·isrel(r) / |relevant articles| (Kamps et al., INEX 2007)."""
-    k = scores.size
-    if k == 0:
-        return np.zeros(0), np.zeros(0), 0.0
-    gp = np.cumsum(scores) / np.arange(1, k + 1)
-    gr = np.cumsum(relevant) / n_relevant if n_relevant else np.zeros(k)
-    agp = float(gp[relevant].sum() / n_relevant) if n_relevant else 0.0
-    return gp, gr, agp
