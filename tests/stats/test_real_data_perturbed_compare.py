@@ -5,10 +5,11 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "inex2009-2010-zendel"
+# bundled copy (tests/realdata, see its README) of shared/data/inex2009-2010-zendel
+DATA = Path(__file__).resolve().parents[1] / "realdata" / "inex2009-2010-zendel"
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not (DATA / "bert_inex_converted.run").exists(),
-                                 reason="shared INEX data not available")]
+                                 reason="real INEX data not bundled")]
 
 
 def test_perturbed_runs_are_significantly_worse():
