@@ -208,6 +208,7 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     """
     own = log is None
     log = log if log is not None else ProblemLog()
+    errors_before = len(log.errors)
     file = str(path)
     path = Path(path)
     if not path.is_file():
@@ -266,14 +267,14 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                 current, current_id = None, None
     except etree.XMLSyntaxError as exc:
         _syntax_error(log, file, exc)
-    if not root_seen and not log.errors:
+    if not root_seen and len(log.errors) == errors_before:
         if path.stat().st_size == 0:
             log.error(file, None, "empty file: no XML element")
         else:
             log.error(file, None, "no <inex-submission> root element: not an INEX XML "
                       "submission")
     rankings = {t: _build_ranking(t, cols, file, log) for t, cols in topics.items()}
-    if root_seen and not rankings and not log.errors:
+    if root_seen and not rankings and len(log.errors) == errors_before:
         log.warn(file, None, "the submission holds no topic")
     run_name = name or attributes.get("run-id") or path.name.split(".")[0]
     run = Run(run_name, rankings, "element", source=file)
@@ -464,6 +465,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     """
     own = log is None
     log = log if log is not None else ProblemLog()
+    errors_before = len(log.errors)
     root = Path(path)
     rows: list[_Row] = []
     passages: dict[tuple[str, str], DocPassages] = {}
@@ -498,7 +500,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
             reach = max(reach, offset + length)
         found.relevant_chars = sum(n for _, n in _merge(found.ranges))
         qrels.topic(topic).passages[doc] = found
-    if not qrels.topics and not log.errors:
+    if not qrels.topics and len(log.errors) == errors_before:
         log.warn(str(root), None, "no assessment found")
     _finish(log, own)
     return qrels
