@@ -12,7 +12,9 @@ from sdreval.io.conversion import element_run_to_passage_run, passage_of_element
 from sdreval.model.run import Ranking, Run
 from sdreval.model.tree import Collection
 
-SAMPLE = Path("/work/shared/data/inex2009-wikipedia-sample")
+_BUNDLED = Path(__file__).resolve().parents[1] / "realdata"
+DATA = _BUNDLED if _BUNDLED.is_dir() else Path("/work/shared/data")
+SAMPLE = DATA / "inex2009-wikipedia-sample"
 needs_data = pytest.mark.skipif(not SAMPLE.is_dir(), reason="shared INEX data not available")
 
 
