@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path("/work/shared/data")
+_BUNDLED = Path(__file__).resolve().parents[1] / "realdata"
+DATA = _BUNDLED if _BUNDLED.exists() else Path("/work/shared/data")
 QRELS = DATA / "inex2010-adhoc" / "inex2010.qrels"
 ZQRELS = DATA / "inex2009-2010-zendel" / "INEX_Qrels.txt"
 RUN = DATA / "inex2009-2010-zendel" / "bert_inex_converted.run"
@@ -165,3 +166,36 @@ def test_overlapping_pairs_of_the_real_run_are_reported_and_strict_rejects():
     with pytest.raises(InputError) as err:
         evaluate(qrels, one, ["MAiP"], EvalContext(strict=True))
     assert len(err.value.problems) == brute
+
+
+SAMPLE_DOCS = DATA / "inex2009-wikipedia-sample" / "docs"
+
+
+@pytest.mark.skipif(not SAMPLE_DOCS.exists(), reason="collection sample not available")
+def test_element_run_converted_through_the_collection(inputs):
+    """Doc 1164, topic 2010096 (data README): the title element is the highlighted passage
+    2:23 exactly; the section element /article[1]/bdy[1]/sec[2]/ss1[1]/ss2[4] is 16605:906
+    and holds the highlighted 16607:902."""
+    from sdreval.io import read_collection
+    from sdreval.measures import EvalContext, evaluate
+    from sdreval.model.run import Ranking, Run
+
+    qrels, _ = inputs
+    run = Run("elements", {"2010096": Ranking.from_elements([
+        ("1164", "/article[1]/header[1]/title[1]"),
+        ("1164", "/article[1]/bdy[1]/sec[2]/ss1[1]/ss2[4]")])}, "element")
+    rel = _qrels_lines(QRELS, "2010096")
+    total = sum(e - s for r, _ in rel.values() for s, e in _union(r))
+    n_rel = sum(1 for r, _ in rel.values() if r)
+    ctx = EvalContext(collection=read_collection(SAMPLE_DOCS))
+    table = evaluate(qrels, run, ["iP@0.00", "MAiP", "MAgP", "gP@1"], ctx)
+    got = {r.measure: r.value for r in table.itertuples()}
+    # ranks: (relret 23, ret 23), (relret 23 + 902, ret 23 + 906)
+    def ip(k):
+        return 1.0 if 23 * 100 >= k * total else 925 / 929 if 925 * 100 >= k * total else 0.0
+    assert got["iP@0.00"] == 1.0
+    assert got["MAiP"] == pytest.approx(sum(ip(k) for k in range(101)) / 101)
+    p, r, b2 = 925 / 929, 925 / 925, 0.25 ** 2
+    f = (1 + b2) * p * r / (b2 * p + r)
+    assert got["gP@1"] == pytest.approx(f)
+    assert got["MAgP"] == pytest.approx(f / n_rel)

@@ -95,14 +95,20 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
                          "it, or convert it first with `sdreval convert --collection DIR`")
     try:
         from ...io.conversion import element_run_to_passage_run
-        log = ProblemLog(strict=ctx.strict)
+        log = ProblemLog()
         converted = element_run_to_passage_run(run, ctx.collection, log=log)
     except NotImplementedError:
         raise UsageError("element -> passage conversion is not available yet in this build; "
                          "convert the run to a passage (FOL) run first") from None
     for problem in log.warnings:
         ctx.warn(str(problem))
-    log.raise_if_errors()
+    if log.errors:  # unconvertible results (document or element not in the collection)
+        if ctx.strict:
+            raise InputError(log.errors)
+        shown = "; ".join(str(p) for p in log.errors[:3])
+        ctx.warn(f"run {run.name}: {len(log.errors)} conversion problem(s), those results left "
+                 f"out of the passage run (--strict rejects): {shown}"
+                 + (" ..." if len(log.errors) > 3 else ""))
     ctx.cache[key] = (run, converted)  # keep ``run`` alive so its id stays unique
     return converted
 
