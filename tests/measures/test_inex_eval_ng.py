@@ -135,3 +135,42 @@ def test_unsupported_scale_is_a_usage_error():
     qrels.add_element("1", "a", ROOT, 1.0, 1.0, size=3)
     with pytest.raises(UsageError):
         ng_components(qrels, ranking([("a", ROOT)]), "1", "gen")
+
+
+@st.composite
+def nested_runs(draw):
+    """Random elements of two small documents (paths up to depth 3) with consistent sizes."""
+    qrels = Qrels("inex2002")
+    keys = []
+    for doc in ("a", "b"):
+        sizes = {ROOT: 1000.0}
+        for i in (1, 2):
+            sizes[f"{ROOT}/sec[{i}]"] = 400.0
+            for j in (1, 2):
+                sizes[f"{ROOT}/sec[{i}]/p[{j}]"] = 150.0
+        for path, size in sizes.items():
+            rel = draw(st.integers(0, 3))
+            cov = draw(st.sampled_from([N, S, L, E])) if rel else N
+            qrels.add_element("1", doc, path, float(rel), cov, size=size)
+            keys.append((doc, path))
+    chosen = draw(st.lists(st.sampled_from(keys), min_size=1, max_size=20))
+    return qrels, chosen
+
+
+@settings(max_examples=60, deadline=None)
+@given(nested_runs(), st.sampled_from(["gen", "strict"]))
+def test_overlap_never_increases_recall_and_values_are_bounded(data, level):
+    qrels, chosen = data
+    c = ng_components(qrels, ranking(chosen), "1", level)
+    assert np.all(c["recall_o"] <= c["recall_s"] + 1e-12)
+    for name in ("precision_s", "precision_o"):
+        assert np.all((c[name] >= 0) & (c[name] <= 1 + 1e-12))
+    assert np.all(np.diff(c["recall_o"]) >= -1e-12)
+    from sdreval.measures.inex_eval_ng.definitions import new_text
+    sizes = qrels["1"].elements
+    new, _ = new_text(chosen, np.array([sizes[k].size for k in chosen]))
+    # all text seen = the text of the maximal retrieved elements (no retrieved ancestor)
+    distinct = set(chosen)
+    maximal = [(d, p) for (d, p) in distinct
+               if not any(dd == d and p.startswith(q + "/") for (dd, q) in distinct)]
+    assert new.sum() == pytest.approx(sum(sizes[k].size for k in maximal))

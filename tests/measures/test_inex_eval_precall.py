@@ -121,3 +121,22 @@ def test_empty_ranking_scores_low_but_defined():
     qrels, _ = hand_example()
     curve = inex_eval_curve(qrels, Ranking.empty(), "7", "strict", collection_elements=20)
     assert np.all(np.isfinite(curve)) and curve.max() < 0.2
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.sampled_from([(0, 0), (1, 1), (2, 3), (3, 3), (3, 1)]), min_size=1,
+                max_size=25),
+       st.lists(st.integers(0, 3), min_size=25, max_size=25))
+def test_precall_bounded_and_perfect_strict_run_scores_one(assessments, rsv_levels):
+    qrels = Qrels("inex2003")
+    docs = [f"d{i}" for i in range(len(assessments))]
+    for d, (e, s) in zip(docs, assessments):
+        qrels.add_element("1", d, ROOT, float(e), float(s))
+    rsv = sorted(rsv_levels[:len(docs)], reverse=True)
+    curve = inex_eval_curve(qrels, ranking(docs, rsv), "1", "gen", collection_elements=100)
+    assert np.all((curve >= 0) & (curve <= 1 + 1e-12))
+    relevant = [d for d, (e, s) in zip(docs, assessments) if e == 3 and s == 3]
+    if relevant:  # strict relevant elements first, strictly ordered: precision 1 everywhere
+        perfect = inex_eval_curve(qrels, ranking(relevant, range(len(relevant), 0, -1)), "1",
+                                  "strict", collection_elements=100)
+        np.testing.assert_allclose(perfect, 1.0)
