@@ -84,3 +84,48 @@ def test_forced_formats_and_aliases(tmp_path):
         read_run(path, "nonsense")
     with pytest.raises(UsageError):
         read_run(path, "fol-qrels")  # a qrels format is not a run format
+
+
+# Whatever our writers produce is detected as what it is.
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from sdreval.io.writers import write_fol_qrels, write_native_qrels, write_run  # noqa: E402
+from sdreval.judgements.qrels import DocPassages, Qrels  # noqa: E402
+from sdreval.model.run import Ranking, Run  # noqa: E402
+
+_ids = st.text("0123456789abc", min_size=1, max_size=5)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(["element", "passage", "document"]),
+       st.lists(st.tuples(_ids, _ids, st.integers(0, 999), st.integers(1, 999),
+                          st.floats(-1e6, 1e6, allow_nan=False)), min_size=1, max_size=6),
+       st.sampled_from(["sys", "7", "run-1"]))
+def test_written_runs_are_detected(tmp_path_factory, layout, rows, name):
+    path = tmp_path_factory.mktemp("det") / "run"
+    rankings: dict[str, list] = {}
+    for topic, doc, offset, length, rsv in rows:
+        rankings.setdefault(topic, []).append(
+            (doc, {"element": "/article[1]/p[2]", "document": "/article[1]"}.get(layout),
+             offset, length, len(rankings[topic]) + 1, rsv))
+    run = Run(name, {t: Ranking.from_results(r, layout) for t, r in rankings.items()}, layout)
+    write_run(run, path)
+    assert detect_format(path) == f"{layout}-run"
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(_ids, _ids, st.lists(st.tuples(st.integers(0, 99),
+                                                          st.integers(1, 99)), max_size=3),
+                          st.booleans()), min_size=1, max_size=6))
+def test_written_qrels_are_detected(tmp_path_factory, rows):
+    fol, native = Qrels("fol"), Qrels("inex2003")
+    for topic, doc, ranges, relevant in rows:
+        fol.topic(topic).passages[doc] = DocPassages(doc, ranges, sum(n for _, n in ranges),
+                                                     500, 0 if ranges else None)
+        native.add_element(topic, doc, "/article[1]", 2.0 if relevant else 0.0,
+                           1.0 if relevant else 0.0)
+    folder = tmp_path_factory.mktemp("detq")
+    write_fol_qrels(fol, folder / "f")
+    write_native_qrels(native, folder / "n")
+    assert detect_format(folder / "f") == "fol-qrels"
+    assert detect_format(folder / "n") == "native-qrels"

@@ -176,3 +176,10 @@ def test_collection_documents(data):
             collection[doc]
 
     check(read_document, data, ".xml")
+
+
+def test_check_lets_foreign_errors_through():
+    """The harness itself can fail: an error that is not sdreval's propagates."""
+    with pytest.raises(ValueError):
+        check(lambda p, log: int("not a number"), b"")
+    check(lambda p, log: (_ for _ in ()).throw(SdrevalError("ours")), b"")

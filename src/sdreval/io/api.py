@@ -21,9 +21,10 @@ element; text files by their first 50 data lines, each line giving the formats i
 reader), ties broken in the order element run, passage run, native, document run, FOL,
 passage qrels.
 Ambiguities: FOL qrels need ``Q0`` (or ``0``) as second field and native judgements must not
-have it, so ``t Q0 d 3 5`` is FOL and ``t d /article[1] 3 3`` native; a 6-field line with
-integers in fields 4-6 fits both a document run and a FOL qrels line with only a BEP: the
-document run wins unless more lines are FOL (5-field judgements, ``o:l`` passages).
+have ``Q0`` (a native file column ``0`` fits both; native wins the tie), so ``t Q0 d 3 5`` is
+FOL and ``t d /article[1] 3 3`` native; a 6-field line with integers in fields 4-6 fits both a
+document run and a FOL qrels line with only a BEP: the document run wins unless more lines are
+FOL (5-field judgements, ``o:l`` passages).
 An 8-field line whose last two fields are integers is a passage run
 (an element run has 7 fields, its last one an XPath).
 """
@@ -81,7 +82,7 @@ def line_formats(fields: list[str]) -> set[str]:
         if (n == 5 or rest or parse_int(fields[5]) is not None) and all(
                 _is_range(token) for token in rest):
             found.add("fol-qrels")
-    if n in (5, 6) and fields[1].upper() not in _QZERO and "/" in fields[2] and (fields[3] == "?" or
+    if n in (5, 6) and fields[1].upper() != "Q0" and "/" in fields[2] and (fields[3] == "?" or
                                              parse_float(fields[3]) is not None):
         try:
             parse_steps(fields[2])
