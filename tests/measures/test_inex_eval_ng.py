@@ -174,3 +174,15 @@ def test_overlap_never_increases_recall_and_values_are_bounded(data, level):
     maximal = [(d, p) for (d, p) in distinct
                if not any(dd == d and p.startswith(q + "/") for (dd, q) in distinct)]
     assert new.sum() == pytest.approx(sum(sizes[k].size for k in maximal))
+
+
+def test_own_2002_functions_equal_the_registered_quantisations():
+    from sdreval.judgements.quantise import get_quantisation
+    from sdreval.measures.inex_eval_ng import kernels
+    e = np.array([0, 1, 2, 3, 3, 2, 1, 0], dtype=float)
+    s = np.array([0, 1, 2, 3, 0, 3, 2, 1], dtype=float)
+    for level in ("gen", "strict"):
+        np.testing.assert_allclose(getattr(kernels, f"rel_{level}")(e),
+                                   get_quantisation(f"rel_{level}")(e, s))
+        np.testing.assert_allclose(getattr(kernels, f"cov_{level}")(s),
+                                   get_quantisation(f"cov_{level}")(e, s))

@@ -22,6 +22,7 @@ import numpy as np
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels
+from ...judgements.quantise import get_quantisation
 from ...model.run import Ranking, Run
 from ...model.xpath import depth, parent_path
 from ..classic.gains import ranking_keys
@@ -60,7 +61,23 @@ def quant_level(explicit: str | None, ctx: Any) -> str:
     return "gen"
 
 
+def _registered(name: str, axis: int):
+    """A registered one-dimensional INEX 2002 quantisation as a function of e (axis 0) or s."""
+    quant = get_quantisation(name)
+
+    def apply(values: np.ndarray) -> np.ndarray:
+        values = np.asarray(values, dtype=np.float64)
+        other = np.zeros_like(values)
+        return np.atleast_1d(quant(values, other) if axis == 0 else quant(other, values))
+
+    return apply
+
+
 def functions(scale: str, rel_level: str, cov_level: str):
+    """(relevance function of e, coverage function of s); INEX 2002 uses the registered
+    ``rel_*``/``cov_*`` quantisations (seed 004 Eq. 2-3)."""
+    if scale == "inex2002":
+        return _registered(f"rel_{rel_level}", 0), _registered(f"cov_{cov_level}", 1)
     try:
         rel_fn = kernels.SCALE_FUNCTIONS[(scale, rel_level)][0]
         cov_fn = kernels.SCALE_FUNCTIONS[(scale, cov_level)][1]

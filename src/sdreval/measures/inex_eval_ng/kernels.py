@@ -22,6 +22,8 @@ TOL = 1e-9
 
 # --- separate relevance and coverage quantisations (seed 004 Eq. 2-3) ----------------------
 # INEX 2002: relevance 0..3; coverage stored as codes N=0, S=1 (too small), L=2 (too large), E=3.
+# (The measure uses the registered rel_*/cov_* quantisations for 2002 data; these twins serve
+# the 2003/2004 mapping and are tested equal.)
 
 
 def rel_strict(e: np.ndarray) -> np.ndarray:
