@@ -91,8 +91,6 @@ def test_convert_run_layouts_and_qrels(tmp_path):
 
 
 def test_convert_inex_xml_round_trip(tmp_path):
-    from sdreval.io import inex_xml
-
     run = put(tmp_path, "r.txt", "1 Q0 d 1 2.5 sys /article/bdy\n1 Q0 e 2 1.5 sys /article\n")
     xml = tmp_path / "o.xml"
     result = invoke("convert", run, xml, "--to", "inex-xml")
@@ -108,7 +106,8 @@ def test_convert_inex_xml_round_trip(tmp_path):
 def test_convert_sample_element_run_with_collection(tmp_path):
     run = DATA / "inex2009-wikipedia-sample" / "runs" / "element_run_bm25_bdy.txt"
     out = tmp_path / "p.txt"
-    result = invoke("convert", run, out, "--collection", DATA / "inex2009-wikipedia-sample" / "docs")
+    docs = DATA / "inex2009-wikipedia-sample" / "docs"
+    result = invoke("convert", run, out, "--collection", docs)
     if "not available" in result.output:
         pytest.skip("element -> passage conversion not implemented yet")
     assert result.exit_code == 0, result.output

@@ -1,4 +1,6 @@
-"""FOL qrels of INEX 2008+ (highlighted passages): ``topic Q0 doc relchars doclen [BEP off:len ...]``.
+"""FOL qrels of INEX 2008+ (highlighted passages).
+
+Layout: ``topic Q0 doc relchars doclen [BEP off:len ...]``.
 
 One line per judged document.  Five fields: the document was judged and holds no relevant text.
 The sixth field is the best entry point (BEP); the following fields are the highlighted passages
