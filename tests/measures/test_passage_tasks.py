@@ -286,3 +286,42 @@ def test_topics_of_one_run_do_not_interfere(spec1, spec2, rows1, rows2):
         alone, _ = values(q, make_run({t: rows_t}), names)
         for key, value in alone.items():
             assert together[key] == pytest.approx(value, nan_ok=True)
+
+
+def ref_hixeval(rel: dict[str, set[int]], rows, alpha: float, k: int) -> tuple[float, float]:
+    """Seed 002 Eq. 15-17 per character: rov = relevant characters of e already retrieved by
+    a better-ranked passage."""
+    total = sum(len(c) for c in rel.values())
+    seen: set[tuple[str, int]] = set()
+    gain = size = 0.0
+    for d, o, n in rows[:k]:
+        chars = {(d, c) for c in range(o, o + n)}
+        relchars = {x for x in chars if x[1] in rel.get(d, ())}
+        rov = len(relchars & seen)
+        gain += len(relchars) - (1 - alpha) * rov
+        size += n
+        seen |= chars
+    return (gain / size if size else 0.0), gain / total
+
+
+@settings(max_examples=80, deadline=None)
+@given(rel_spec, rows.filter(bool), st.sampled_from([0.0, 0.3, 1.0]), st.integers(1, 12))
+def test_hixeval_agrees_with_per_character_reference(spec, ranked, alpha, k):
+    rel = {d: {c for o, n in rs for c in range(o, o + n)} for d, rs in spec.items()}
+    if not any(rel.values()):
+        return
+    q = make_qrels({"1": {d: (rs, 100, None) for d, rs in spec.items()}})
+    v, _ = values(q, make_run({"1": ranked}), [f"HiXiP(alpha={alpha})@{k}",
+                                               f"HiXiR(alpha={alpha})@{k}"])
+    p, r = ref_hixeval(rel, ranked, alpha, k)
+    assert v[("1", f"HiXiP(alpha={alpha})@{k}")] == pytest.approx(p)
+    assert v[("1", f"HiXiR(alpha={alpha})@{k}")] == pytest.approx(r)
+
+
+def test_relchars_disagreement_is_reported_and_ranges_used():
+    q = Qrels("fol")
+    q.topic("1").passages["a"] = DocPassages("a", [(0, 10), (5, 10)], 20, 100, 0)  # union 15
+    run = make_run({"1": [("a", 0, 15)]})
+    v, ctx = values(q, run, ["iP@1.0"])
+    assert v[("1", "iP@1.0")] == 1.0  # T_rel = 15 (merged ranges), not 20
+    assert any("relchars column disagrees" in w and "1 document" in w for w in ctx.warnings)
