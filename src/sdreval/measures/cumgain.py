@@ -18,6 +18,9 @@ import numpy as np
 
 #: relative tolerance when comparing cumulated gains (floating-point sums).
 TOL = 1e-9
+#: gains at or below this are 0 (residues of floating-point budget arithmetic are no natural
+#: points).
+GAIN_EPS = 1e-12
 
 #: the standard gain-recall points 0.1, 0.2, ..., 1.0 (seed 000 §5.4).
 STANDARD_POINTS = np.round(np.arange(1, 11) / 10.0, 10)
@@ -62,8 +65,8 @@ def _curves(gains, ideal) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def _natural(xg: np.ndarray) -> np.ndarray:
-    """0-based indices of the natural points (ranks with gain > 0)."""
-    return np.flatnonzero(xg > 0)
+    """0-based indices of the natural points (ranks with gain > 0, i.e. > GAIN_EPS)."""
+    return np.flatnonzero(xg > GAIN_EPS)
 
 
 def xcg(gains, k: int) -> float:
@@ -188,10 +191,10 @@ def r_measure(gains, ideal, beta: float = 1.0) -> float:
     if n == 0:
         return 0.0
     head = xg[:n]
-    numerator = beta * head.sum() + np.count_nonzero(head > 0)
+    numerator = beta * head.sum() + np.count_nonzero(head > GAIN_EPS)
     return float(numerator / (beta * xi.sum() + n))
 
 
-__all__ = ["TOL", "STANDARD_POINTS", "FINE_POINTS", "pos", "xcg", "xci", "nxcg", "nxcg_vector",
+__all__ = ["TOL", "GAIN_EPS", "STANDARD_POINTS", "FINE_POINTS", "pos", "xcg", "xci", "nxcg", "nxcg_vector",
            "ma_nxcg", "gain_recall", "ep_at", "i_ma_ep", "ep_natural", "ma_ep", "q_measure",
            "r_measure"]

@@ -42,6 +42,7 @@ from ...judgements.quantise import get_quantisation
 from ...judgements.recallbase import full_recall_base, ideal_recall_base, quantised_values
 from ...model.run import Ranking, Run
 from ...model.xpath import is_ancestor, is_ancestor_or_self, parent_path
+from ..cumgain import GAIN_EPS
 
 SEP = "\x01"
 BIG = np.iinfo(np.int64).max // 4
@@ -73,9 +74,9 @@ class TopicTable:
 
     topic: str
     keys: np.ndarray            # "doc\x01path", sorted
-    key_index: pd.Index
-    reldocs: pd.Index           # documents with content quantised > 0
-    judged_docs: pd.Index       # every document of the topic's assessments
+    docmap: dict                # doc (with content quantised > 0) -> {path: index >= 0};
+                                #   unassessed paths are cached as -2 - nearest ancestor
+    judged_docs: set            # every document of the topic's assessments
     q: np.ndarray
     size: np.ndarray            # nan = unknown
     depth: np.ndarray
@@ -89,32 +90,27 @@ class TopicTable:
     ideal_vector: np.ndarray    # xI, descending
 
 
-def _doc_sizes(topic_qrels: TopicQrels, doc: str, paths: list[str], collection: Any
-               ) -> dict[str, float]:
-    assessed = [a for (d, _), a in topic_qrels.elements.items() if d == doc]
-    if assessed and all(a.size is not None and a.size > 0 for a in assessed):
-        return {a.path: float(a.size) for a in assessed}
-    if collection is not None and doc in collection:
-        tree = collection[doc]
-        return {p: float(tree.chars(p)) for p in paths if p in tree}
-    return {}
-
-
 def element_sizes(topic_qrels: TopicQrels, collection: Any = None) -> dict[tuple[str, str], float]:
     """``(doc, path) -> size`` by the rule of the module docstring (unknown sizes absent)."""
-    by_doc: dict[str, list[str]] = {}
-    for (d, p) in topic_qrels.elements:
-        by_doc.setdefault(d, []).append(p)
+    by_doc: dict[str, list] = {}
+    for (d, _), a in topic_qrels.elements.items():
+        by_doc.setdefault(d, []).append(a)
     out: dict[tuple[str, str], float] = {}
-    for doc, paths in by_doc.items():
-        closure = set()
-        for p in paths:
-            node: str | None = p
-            while node is not None and node not in closure:
-                closure.add(node)
-                node = parent_path(node)
-        for p, s in _doc_sizes(topic_qrels, doc, sorted(closure), collection).items():
-            out[(doc, p)] = s
+    for doc, assessed in by_doc.items():
+        if all(a.size is not None and a.size > 0 for a in assessed):
+            for a in assessed:
+                out[(doc, a.path)] = float(a.size)
+        elif collection is not None and doc in collection:
+            tree = collection[doc]
+            closure: set[str] = set()
+            for a in assessed:
+                node: str | None = a.path
+                while node is not None and node not in closure:
+                    closure.add(node)
+                    node = parent_path(node)
+            for p in closure:
+                if p in tree:
+                    out[(doc, p)] = float(tree.chars(p))
     return out
 
 
@@ -165,8 +161,10 @@ def build_topic_table(topic_qrels: TopicQrels, settings: GainSettings,
     if settings.ideal == "ideal":
         entries = ideal_recall_base(topic_qrels, settings.quant, settings.keep)
         ideal_local = sorted(local[(e.doc, e.path)] for e in entries)
+        xi = np.array(sorted((e.value for e in entries), reverse=True), dtype=np.float64)
     else:
         ideal_local = []
+        xi = ideal_vector(topic_qrels, settings)
     ideal_pos = np.array(ideal_local, dtype=np.int64)
     budget = q[ideal_pos] if ideal_pos.size else np.zeros(0)
     ideal_anc = np.full(n, -1, dtype=np.int64)
@@ -176,12 +174,16 @@ def build_topic_table(topic_qrels: TopicQrels, settings: GainSettings,
     ideal_lo = np.searchsorted(ideal_pos, idx + 1, side="left").astype(np.int64)
     ideal_hi = np.searchsorted(ideal_pos, hi, side="left").astype(np.int64)
     return TopicTable(
-        topic=topic_qrels.topic, keys=keys, key_index=pd.Index(keys),
-        reldocs=pd.Index(np.array(reldocs, dtype=object)),
-        judged_docs=pd.Index(np.array(judged, dtype=object)),
+        topic=topic_qrels.topic, keys=keys, docmap=_docmap(ordered), judged_docs=set(judged),
         q=q, size=size, depth=depth, parent=parent, hi=hi, anc=anc, ideal_anc=ideal_anc,
-        ideal_lo=ideal_lo, ideal_hi=ideal_hi, budget=budget,
-        ideal_vector=ideal_vector(topic_qrels, settings))
+        ideal_lo=ideal_lo, ideal_hi=ideal_hi, budget=budget, ideal_vector=xi)
+
+
+def _docmap(ordered: list[tuple[str, str]]) -> dict[str, dict[str, int]]:
+    docmap: dict[str, dict[str, int]] = {}
+    for i, (d, p) in enumerate(ordered):
+        docmap.setdefault(d, {})[p] = i
+    return docmap
 
 
 @dataclass
@@ -193,14 +195,21 @@ class RunGains:
     size_fallbacks: int = 0
 
 
-def _nearest_table_ancestor(table: TopicTable, key: str) -> int:
-    """Local index of the deepest table element that is a proper ancestor of ``key`` (-1 if
-    none).  Such an ancestor's block holds ``key``'s sort position, so it is the sorted
-    predecessor of ``key`` or one of the predecessor's ancestors."""
-    j = int(np.searchsorted(table.keys, key)) - 1
-    while j >= 0 and not key.startswith(table.keys[j] + "/"):
-        j = int(table.parent[j])
-    return j
+def _nearest_table_ancestor(paths: dict[str, int], path: str) -> int:
+    """Index of the deepest known element that is a proper ancestor of ``path`` in one
+    document's ``path -> index`` map (-1 if none): strip the last step until one is known."""
+    node = path
+    while True:
+        cut = node.rfind("/")
+        if cut <= 0:
+            return -1
+        node = node[:cut]
+        found = paths.get(node)
+        if found is not None and found >= 0:
+            return found
+
+
+_UNSEEN = -(1 << 40)
 
 
 def run_gains(gt: GlobalTable, run: Run, settings: GainSettings) -> RunGains:
@@ -219,22 +228,24 @@ def run_gains(gt: GlobalTable, run: Run, settings: GainSettings) -> RunGains:
         n = len(ranking)
         row_offsets.append(row_offset)
         if n:
-            docs = ranking.docs
-            out.unknown_docs += int(np.count_nonzero(table.judged_docs.get_indexer(docs) < 0))
-            sel = np.flatnonzero(table.reldocs.get_indexer(docs) >= 0) if len(table.reldocs) \
-                else np.zeros(0, dtype=np.int64)
-            if sel.size:
-                keys = [d + SEP + p for d, p in zip(docs[sel], ranking.paths[sel])]
-                loc = table.key_index.get_indexer(keys)
-                known = loc >= 0
-                rows_r.append(sel[known] + row_offset)
-                elem_r.append(loc[known] + offsets[t_i])
-                time_r.append(sel[known] + 1)
-                for s_i in np.flatnonzero(~known):
-                    a = _nearest_table_ancestor(table, keys[s_i])
-                    if a >= 0:
-                        elem_u.append(a + offsets[t_i])
-                        time_u.append(sel[s_i] + 1)
+            docs = ranking.docs.tolist()
+            paths = ranking.paths.tolist()
+            out.unknown_docs += n - sum(map(table.judged_docs.__contains__, docs))
+            get_doc = table.docmap.get
+            codes = np.array([-1 if (dd := get_doc(d)) is None else dd.get(p, _UNSEEN)
+                              for d, p in zip(docs, paths)], dtype=np.int64)
+            new = np.flatnonzero(codes == _UNSEEN)
+            for i in new.tolist():  # first sight of an unassessed element: cache its ancestor
+                dd = table.docmap[docs[i]]
+                code = dd[paths[i]] = -2 - _nearest_table_ancestor(dd, paths[i])
+                codes[i] = code
+            known = np.flatnonzero(codes >= 0)
+            attached = np.flatnonzero(codes <= -2)
+            rows_r.append(known + row_offset)
+            elem_r.append(codes[known] + offsets[t_i])
+            time_r.append(known + 1)
+            elem_u.append(-2 - codes[attached] + offsets[t_i])
+            time_u.append(attached + 1)
         row_offset += n
     row_offsets.append(row_offset)
     gains_all = np.zeros(row_offset)
@@ -243,7 +254,8 @@ def run_gains(gt: GlobalTable, run: Run, settings: GainSettings) -> RunGains:
         elem = np.concatenate(elem_r).astype(np.int64)
         time = np.concatenate(time_r).astype(np.int64)
         g = _global_gains(gt, rows, elem, time,
-                          np.array(elem_u, dtype=np.int64), np.array(time_u, dtype=np.int64),
+                          np.concatenate(elem_u).astype(np.int64),
+                          np.concatenate(time_u).astype(np.int64),
                           alpha, settings, out)
         gains_all[rows] = g
     for t_i, table in enumerate(tables):
@@ -327,7 +339,7 @@ def _global_gains(gt: GlobalTable, rows, elem, time, elem_u, time_u, alpha,
         np.minimum.at(d0, elem_u, time_u)
     # D: first retrieval time of any proper descendant
     desc = d0.copy()
-    sources = np.unique(np.concatenate([elem, elem_u]))
+    sources = np.concatenate([elem, elem_u])
     val = np.minimum(t_first[sources], d0[sources])
     for k in range(width):
         a = anc[sources, k]
@@ -439,6 +451,7 @@ def _cap(gt: GlobalTable, elem, rows, rv) -> np.ndarray:
                     for j in span:
                         left[j] -= c * left[j] / pool
             credit[k] = c
+    credit[credit <= GAIN_EPS] = 0.0  # residues of budget arithmetic
     return credit
 
 
@@ -527,7 +540,7 @@ def reference_gains(topic_qrels: TopicQrels, ranking: Ranking, settings: GainSet
         if credit > 0:
             for k in related:
                 budgets[k] -= credit * budgets[k] / pool
-        gains[i] = credit
+        gains[i] = credit if credit > GAIN_EPS else 0.0
     return gains
 
 

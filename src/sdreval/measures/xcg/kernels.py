@@ -15,7 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cumgain import (FINE_POINTS, STANDARD_POINTS, TOL, _positions, ep_at, ep_natural,
+from ..cumgain import (FINE_POINTS, GAIN_EPS, STANDARD_POINTS, TOL, _positions, ep_at, ep_natural,
                        i_ma_ep, ma_ep, ma_nxcg, nxcg, nxcg_vector, pos, q_measure, r_measure,
                        xcg)
 
@@ -121,14 +121,18 @@ def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
         return np.where(has[:, None], ep, 0.0)
 
     ep_cache: dict[float, np.ndarray] = {}
-    wanted = sorted({float(p) for kind, p in requests if kind == "ep"})
+    wanted = {float(p) for kind, p in requests if kind == "ep"}
+    for kind, p in requests:
+        if kind == "iMAep":
+            wanted.update((FINE_POINTS if float(p) == 0.01 else STANDARD_POINTS).tolist())
+    wanted = sorted(wanted)
     if wanted:
         values = ep_points(np.array(wanted))
         ep_cache = {p: values[:, j] for j, p in enumerate(wanted)}
     natural = None
 
     def natural_points():
-        r_nat, c_nat = np.nonzero(G > 0)
+        r_nat, c_nat = np.nonzero(G > GAIN_EPS)
         j = c_nat + 1
         cgv = cg[r_nat, c_nat]
         first = np.searchsorted(r_nat, r_nat, side="left")
@@ -149,7 +153,7 @@ def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
             out[q_i] = ep_cache[float(param)]
         elif kind == "iMAep":
             points = FINE_POINTS if float(param) == 0.01 else STANDARD_POINTS
-            out[q_i] = ep_points(points).mean(axis=1)
+            out[q_i] = np.mean([ep_cache[p] for p in points.tolist()], axis=0)
         elif kind in ("MAep", "Q"):
             if natural is None:
                 natural = natural_points()
@@ -174,7 +178,7 @@ def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
             beta = float(param)
             nn = np.maximum(n, 1)
             head = cg[rows, np.minimum(nn, L) - 1]
-            count_n = np.cumsum(G > 0, axis=1)[rows, np.minimum(nn, L) - 1]
+            count_n = np.cumsum(G > GAIN_EPS, axis=1)[rows, np.minimum(nn, L) - 1]
             out[q_i] = np.where(n > 0, safe(beta * head + count_n, beta * total + n), 0.0)
         else:
             raise ValueError(f"unknown XCG measure kind {kind!r}")
