@@ -325,3 +325,14 @@ def test_relchars_disagreement_is_reported_and_ranges_used():
     v, ctx = values(q, run, ["iP@1.0"])
     assert v[("1", "iP@1.0")] == 1.0  # T_rel = 15 (merged ranges), not 20
     assert any("relchars column disagrees" in w and "1 document" in w for w in ctx.warnings)
+
+
+def test_pandas_fallback_without_pyarrow_gives_the_same_values(monkeypatch):
+    import sys
+
+    run = make_run({"1": [("d1", 0, 50), ("d3", 0, 10), ("d1", 150, 50), ("d2", 0, 100)]})
+    names = ["iP@0.01", "MAiP", "gP@2", "MAgP", "MAgP(task=bic)"]
+    with_arrow, _ = values(QRELS, run, names)
+    monkeypatch.setitem(sys.modules, "pyarrow", None)  # import pyarrow -> ImportError
+    without, _ = values(QRELS, run, names)
+    assert without == with_arrow

@@ -154,7 +154,7 @@ def _describe_overlaps(batch: RunBatch, b: int) -> list[str]:
     lo, hi = batch.row_bounds[b], batch.row_bounds[b + 1]
     out = []
     for i, j, shared in list_overlaps(batch.starts[lo:hi], batch.ends[lo:hi]):
-        doc = batch.pair_names[batch.row_pair[lo + i]]
+        doc = batch.pair_name(batch.row_pair[lo + i])
         out.append(f"passages at positions {i + 1} and {j + 1} overlap in document {doc} "
                    f"({shared} characters) (Focused task forbids overlap)")
     return out
@@ -219,9 +219,12 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             any(a is not None for a in focused) or hix) else None
     if focused.get(None) is not None and batch.starts.size:
         # only passages of an article returned several times can overlap
-        multi = batch.multi_rows
+        # a passage overlapping a better-ranked one retrieves fewer new characters than its
+        # length; pairs are counted only inside the articles holding such passages
+        hit = np.unique(batch.row_pair[new_ret < lengths])
+        rows = np.flatnonzero(np.isin(batch.row_pair, hit))
         per_row = np.zeros(batch.starts.size, dtype=np.int64)
-        per_row[multi] = overlaps_per_interval(batch.starts[multi], batch.ends[multi])
+        per_row[rows] = overlaps_per_interval(batch.starts[rows], batch.ends[rows])
         row_block = np.repeat(np.arange(sizes.size), sizes)
         pairs_per_block = np.bincount(row_block, weights=per_row, minlength=sizes.size)
         for b, t in blocks:
@@ -267,21 +270,22 @@ def _generalized_measures(gen, batch: RunBatch, blocks, rel_of, compat: bool, po
     if "ric" in tasks and batch.row_pair.size:
         rp = batch.row_pair
         run_starts = np.flatnonzero(np.diff(rp, prepend=-1) != 0)
-        blocks_of_pair = np.bincount(rp[run_starts], minlength=batch.pair_names.size)
+        blocks_of_pair = np.bincount(rp[run_starts], minlength=batch.n_pairs)
         bad = np.flatnonzero(blocks_of_pair > 1)
         for b in np.unique(batch.pair_block[bad]):
             if b in block_ok:
                 mine = bad[batch.pair_block[bad] == b]
-                detail = [f"results of article {batch.pair_names[u]} are not consecutive "
-                          "(Relevant in Context)" for u in mine]
+                detail = [f"results of article {batch.pair_name(u)} are not consecutive "
+                          "(Relevant in Context)" for u in mine] if policy.ctx.strict else []
                 policy.note("interleaved", batch.topics[b], int(mine.size), detail)
     if "bic" in tasks:
         bad = np.flatnonzero(batch.pair_count > 1)
         for b in np.unique(batch.pair_block[bad]):
             if b in block_ok:
                 mine = bad[batch.pair_block[bad] == b]
-                detail = [f"article {batch.pair_names[u]} returned {batch.pair_count[u]} times "
-                          "(Best in Context allows one entry point)" for u in mine]
+                detail = [f"article {batch.pair_name(u)} returned {batch.pair_count[u]} times "
+                          "(Best in Context allows one entry point)" for u in mine] \
+                    if policy.ctx.strict else []
                 policy.note("entries", batch.topics[b], int(mine.size), detail)
         for b, t in blocks:
             if rel_of[t].bep_missing:
