@@ -93,13 +93,10 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
         raise UsageError(f"run {run.name} retrieves {run.unit}s: passage measures need their "
                          "character ranges; give the collection (--collection DIR) to convert "
                          "it, or convert it first with `sdreval convert --collection DIR`")
-    try:
-        from ...io.conversion import element_run_to_passage_run
-        log = ProblemLog()
-        converted = element_run_to_passage_run(run, ctx.collection, log=log)
-    except NotImplementedError:
-        raise UsageError("element -> passage conversion is not available yet in this build; "
-                         "convert the run to a passage (FOL) run first") from None
+    from ...io.conversion import element_run_to_passage_run
+
+    log = ProblemLog()
+    converted = element_run_to_passage_run(run, ctx.collection, log=log)
     for problem in log.warnings:
         ctx.warn(str(problem))
     if log.errors:  # unconvertible results (document or element not in the collection)
