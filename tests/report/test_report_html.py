@@ -86,7 +86,12 @@ def test_page_is_self_contained(results):
     assert good_maep.get("class") == "best" and good_maep.xpath("sup")[0].text == "bc"
     mean = results[(results.run == "good") & (results.measure == "MAep")]["value"].mean()
     assert good_maep.text == f"{mean:.4f}"
-    assert len(page.xpath('//table[@class="significance"]')) == 2
+    pairs = page.xpath('//table[@id="significance-matrix"]/tbody/tr')
+    assert [r.xpath("td[1]")[0].text_content() for r in pairs] == [
+        "good vs mid", "good vs bad", "mid vs bad"]
+    assert all("▲" in td.text_content() and "*" in td.text_content()
+               for r in pairs for td in r.xpath("td[position() > 1]"))
+    assert len(page.xpath('//table[@class="significance-runs"]')) == 2
     per_topic = page.xpath('//table[@class="per-topic"][@data-measure="MAep"]/tbody/tr')
     assert len(per_topic) == 20
 
@@ -141,3 +146,42 @@ def test_cli_report_from_scores(tmp_path, results):
                                                                       "heatmap-MAep.png"]
     bad = runner.invoke(cli, ["report", "--scores", str(scores), str(scores)])
     assert bad.exit_code == 2
+
+
+def test_cli_report_on_bundled_examples(tmp_path):
+    """End to end through the readers and the real measure families (bundled synthetic data)."""
+    from sdreval.data import example_path
+    from sdreval.cli.main import cli
+
+    base = example_path("synthetic")
+    runs = sorted(str(p) for p in (base / "runs").glob("sim0?.txt"))
+    out = tmp_path / "syn.html"
+    result = CliRunner().invoke(cli, ["report", str(base / "qrels.tsv"), *runs, "-o", str(out),
+                                      "-m", "MAep", "-m", "nxCG@10", "--plot", "epgr",
+                                      "--plot", "nxcg", "--plot", "precall",
+                                      "--collection-elements", "5000"])
+    assert result.exit_code == 0, result.output
+    page = _page(out.read_text())
+    alts = [img.get("alt") for img in page.xpath("//img")]
+    assert [a.split(" (")[0] for a in alts] == ["Effort-precision / gain-recall",
+                                                "nxCG over rank", "inex_eval precall"]
+    rows = page.xpath('//table[@id="summary-table"]/tbody/tr')
+    assert len(rows) == len(runs)
+
+
+def test_standard_curves_of_the_ideal_run():
+    """The seed 000 ideal run scores ep = 1 at every gain-recall point and nxCG = 1 at every
+    rank up to the recall-base size (seed 000 §5.2)."""
+    from sdreval.data import example_path
+    from sdreval.io import read_qrels, read_run
+    from sdreval.report.curves import compute_curve
+
+    base = example_path("seed000")
+    qrels = read_qrels(base / "qrels.tsv")
+    ideal = read_run(base / "runs" / "ideal.txt")
+    ep = compute_curve(qrels, [ideal], "epgr")
+    assert len(ep) == 100 and np.allclose(ep["value"], 1.0)
+    nx = compute_curve(qrels, [ideal], "nxcg")
+    assert nx["value"].iloc[0] == pytest.approx(1.0)
+    some = compute_curve(qrels, [ideal], "nxcg", points=[1, 2])
+    assert some["x"].tolist() == [1, 2] and some["value"].iloc[0] == pytest.approx(1.0)

@@ -50,7 +50,7 @@ STANDARD_CURVES: dict[str, CurveSpec] = {
                       "rank", "nxCG", "nxCG over rank (seed 000 Eq. 6)"),
     "ip": CurveSpec("ip", "iP", _grid(0.0, 1.0, 0.05), "recall", "interpolated precision",
                     "Interpolated precision iP[x] (HiXEval, SPEC §9)"),
-    "precall": CurveSpec("precall", "inex_eval", _grid(0.05, 1.0, 0.05), "recall",
+    "precall": CurveSpec("precall", "inex_eval", _grid(0.01, 1.0, 0.01), "recall",
                          "precision (precall)", "inex_eval precall (seed 001 Eq. 1-5)"),
 }
 
@@ -101,21 +101,72 @@ def curve_available(name: str) -> bool:
     return definition is not None and definition.cutoff != "none"
 
 
+def _xcg_curve(kind: str):
+    def compute(qrels, runs, ctx, all_topics, params):
+        from ..measures.xcg import curves as xcg_curves
+
+        if kind == "epgr":
+            table = xcg_curves.ep_gr_curve(qrels, runs, None, ctx, **params)
+            x, y = "recall", "ep"
+        else:
+            table = xcg_curves.nxcg_curve(qrels, runs, 100, ctx, **params)
+            x, y = "rank", "nxCG"
+        means = table[table["topic"].astype(str) == "all"]
+        return means.rename(columns={x: "x", y: "value"})[CURVE_COLUMNS].reset_index(drop=True)
+    return compute
+
+
+def _precall_curve(qrels, runs, ctx, all_topics, params):
+    """Mean inex_eval precall over the topics at recall 0.01..1.00 (seed 001 Eq. 1-5)."""
+    from ..measures.evaluate import ordered_run, topics_to_evaluate
+    from ..measures.inex_eval.definitions import inex_eval_curve
+    from ..measures.inex_eval.kernels import RECALL_POINTS
+
+    frames = []
+    for run in runs:
+        topics = topics_to_evaluate(qrels, run, all_topics, ctx)
+        ordered = ordered_run(run, ctx.order)
+        if not topics:
+            continue
+        curves = np.vstack([inex_eval_curve(qrels, ordered.get(t), t, params.get("quant"),
+                                            params.get("elements"), ctx) for t in topics])
+        frames.append(pd.DataFrame({"run": run.name, "x": RECALL_POINTS,
+                                    "value": curves.mean(axis=0)}))
+    return pd.concat(frames, ignore_index=True) if frames else \
+        pd.DataFrame(columns=CURVE_COLUMNS)
+
+
+#: Curves computed by their family's own curve function (full resolution); the others are
+#: evaluated as ``measure@x`` at the spec's points.
+CURVE_FUNCTIONS = {"epgr": _xcg_curve("epgr"), "nxcg": _xcg_curve("nxcg"),
+                   "precall": _precall_curve}
+
+
 def compute_curve(qrels, runs, spec: CurveSpec | str, ctx=None, params: str = "",
                   points: Sequence[float] | None = None, all_topics: bool = False
                   ) -> pd.DataFrame:
-    """Evaluate a curve's measure at every point and return the curve table."""
-    from ..measures import evaluate
+    """The curve table (mean over topics) of a standard curve for every run.
 
+    ep/gr, nxCG and precall use the families' curve functions (ep/gr at gain-recall
+    0.01..1.00, nxCG at ranks 1..100, precall at recall 0.01..1.00) unless ``points`` are
+    given; other curves evaluate ``measure(params)@x`` at the points."""
+    from ..measures import EvalContext, evaluate
+    from ..model.run import Run
+
+    ctx = ctx or EvalContext()
+    run_list = [runs] if isinstance(runs, Run) else list(runs)
     if isinstance(spec, str):
         if spec not in STANDARD_CURVES:
             raise UsageError(f"unknown curve {spec!r}; known: {', '.join(STANDARD_CURVES)}")
         spec = STANDARD_CURVES[spec]
+    if points is None and spec.key in CURVE_FUNCTIONS:
+        kwargs = dict(item.split("=", 1) for item in params.split(",") if "=" in item)
+        return CURVE_FUNCTIONS[spec.key](qrels, run_list, ctx, all_topics, kwargs)
     if not curve_available(spec.measure):
         raise UsageError(f"curve {spec.key}: measure {spec.measure!r} with a cut-off is not "
                          "registered")
     names = curve_measures(spec.measure, points if points is not None else spec.points, params)
-    table = evaluate(qrels, runs, names, ctx, all_topics=all_topics)
+    table = evaluate(qrels, run_list, names, ctx, all_topics=all_topics)
     return curve_from_results(table, spec.measure)
 
 

@@ -38,6 +38,11 @@ DEFAULT_MEASURES = {
 }
 
 
+#: Run units each curve applies to (others need the collection to convert the runs).
+CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},
+               "precall": {"element", "document"}, "ip": {"passage"}}
+
+
 @dataclass
 class ReportData:
     """Everything the page shows; all tables follow SPEC §1/§11 column conventions."""
@@ -140,11 +145,17 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
         if not measures:
             raise UsageError("no default measure is registered for these runs; give -m")
     results = evaluate(qrels, run_list, list(measures), ctx, all_topics=all_topics)
+    measures = [str(m) for m in measures]  # Measure objects are reported under their text
     notes: list[str] = []
     curves: dict[str, pd.DataFrame] = {}
+    units = {getattr(r, "unit", "element") for r in run_list}
+    explicit = tuple(plots_wanted) != PLOT_KINDS
     for key in ("epgr", "nxcg", "ip", "precall"):
         if key not in plots_wanted:
             continue
+        suits = CURVE_UNITS[key] & units or ctx.collection is not None
+        if not suits and not explicit:
+            continue  # e.g. iP for element runs: not applicable, nothing to say
         try:
             table = compute_curve(qrels, run_list, key, ctx, all_topics=all_topics)
         except SdrevalError as error:
@@ -205,6 +216,7 @@ padding:6px;vertical-align:top}figure img{max-width:100%;height:auto;display:blo
 figcaption{font-size:.8em;color:#555;max-width:560px}
 details{margin:4px 0}summary{cursor:pointer;font-weight:600}
 .notes li{font-size:.85em;color:#744}.settings td{text-align:left}
+.grid{display:flex;flex-wrap:wrap;align-items:flex-start}
 """
 
 
@@ -253,12 +265,45 @@ def _summary_html(data: ReportData) -> str:
             f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{legend}")
 
 
+def _pairs_table(data: ReportData) -> str:
+    """Pairs of runs × measures: adjusted p-value, ▲/▼ = the first run's mean is higher/lower,
+    * and green = significant."""
+    compare = data.compare
+    pairs = list(dict.fromkeys(zip(compare["run_a"].astype(str), compare["run_b"].astype(str))))
+    index = {(str(r.run_a), str(r.run_b), str(r.measure)): r
+             for r in compare.itertuples(index=False)}
+    head = "".join(f"<th>{_esc(m)}</th>" for m in data.measures)
+    body = []
+    for a, b in pairs:
+        cells = []
+        for m in data.measures:
+            row = index.get((a, b, m))
+            if row is None or pd.isna(row.p_adjusted):
+                cells.append("<td>·</td>")
+                continue
+            arrow = "▲" if row.mean_a > row.mean_b else ("▼" if row.mean_a < row.mean_b else "=")
+            cls = ' class="sig"' if bool(row.reject) else ""
+            cells.append(f"<td{cls}>{arrow} {row.p_adjusted:.3g}{'*' if row.reject else ''}</td>")
+        body.append(f"<tr><td>{_esc(a)} vs {_esc(b)}</td>{''.join(cells)}</tr>")
+    return (f'<table id="significance-matrix" class="significance"><thead><tr><th>pair</th>'
+            f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+
+
 def _significance_html(data: ReportData, fmt: str) -> str:
     if data.compare is None or data.compare.empty:
         return "<p>No significance tests (fewer than two runs).</p>"
-    parts = []
+    parts = [f"<p>Paired {_esc(data.settings.get('test', ''))} test over topics, "
+             f"{_esc(data.settings.get('correction', ''))} correction per measure, level "
+             f"{_esc(data.settings.get('level', ''))}. Cells: adjusted p-value; ▲ the first run "
+             "of the pair has the higher mean, ▼ the lower; * and green: significant; · no "
+             "test (identical scores).</p>", _pairs_table(data)]
+    figures, details = [], []
     for measure in data.measures:
         runs, p_adj, reject, diff = plots.significance_matrix(data.compare, measure, data.runs)
+        if "heatmap" in data.plots and not pd.isna(p_adj).all():
+            fig = plots.plot_significance_heatmap(data.compare, measure, data.level)
+            figures.append(_img(fig, f"significance heatmap {measure}",
+                                f"Adjusted p-values of {measure} (row vs column).", fmt))
         head = "".join(f"<th>{_esc(r)}</th>" for r in runs)
         body = []
         for i, run in enumerate(runs):
@@ -272,14 +317,13 @@ def _significance_html(data: ReportData, fmt: str) -> str:
                 cells.append(f"<td{cls}>{arrow} {p_adj[i, j]:.3g}{'*' if reject[i, j] else ''}"
                              "</td>")
             body.append(f"<tr><td>{_esc(run)}</td>{''.join(cells)}</tr>")
-        parts.append(f"<h3>{_esc(measure)}</h3><table class=\"significance\" "
-                     f"data-measure=\"{_esc(measure)}\"><thead><tr><th>row vs column</th>{head}"
-                     f"</tr></thead><tbody>{''.join(body)}</tbody></table>")
-        if "heatmap" in data.plots:
-            fig = plots.plot_significance_heatmap(data.compare, measure, data.level)
-            parts.append(_img(fig, f"significance heatmap {measure}",
-                              f"Adjusted p-values of {measure}; ▲ the row run has the higher "
-                              "mean, * the null hypothesis is rejected.", fmt))
+        details.append(f"<details><summary>{_esc(measure)}: run × run</summary><table "
+                       f"class=\"significance-runs\" data-measure=\"{_esc(measure)}\"><thead>"
+                       f"<tr><th>row vs column</th>{head}</tr></thead><tbody>{''.join(body)}"
+                       "</tbody></table></details>")
+    if figures:
+        parts.append("<h3>Heatmaps</h3><div class=\"grid\">" + "".join(figures) + "</div>")
+    parts.append("<h3>Run × run matrices</h3>" + "".join(details))
     if "decisions" in data.plots and data.decisions is not None and not data.decisions.empty:
         measure = str(data.decisions["measure"].iloc[0])
         fig = plots.plot_significance_decisions(data.decisions, measure)
@@ -287,37 +331,42 @@ def _significance_html(data: ReportData, fmt: str) -> str:
             fig, f"corrected decisions {measure}",
             f"Pairs of runs × multiple-comparison corrections on {measure} (green: "
             "significant; cell: adjusted p-value).", fmt))
-    return ('<p>Cells: adjusted p-value of the paired test between the row and the column run; '
-            "▲ the row run has the higher mean; * and green: significant.</p>" + "".join(parts))
+    return "".join(parts)
 
 
 def _plots_html(data: ReportData, fmt: str) -> str:
     parts = []
     drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg, "ip":
                plots.plot_interpolated_precision, "precall": plots.plot_precall}
-    for key in ("epgr", "nxcg", "ip", "precall"):
-        if key in data.plots and key in data.curves:
-            spec, table = data.curves[key]
-            parts.append(_img(drawers[key](table), spec.title,
-                              f"{spec.title}: mean over topics of {spec.measure}@x.", fmt))
+    curves = [_img(drawers[key](table), spec.title, f"{spec.title}: mean over topics.", fmt)
+              for key in ("epgr", "nxcg", "ip", "precall")
+              if key in data.plots and key in data.curves
+              for spec, table in [data.curves[key]]]
+    if curves:
+        parts.append("<h3>Curves</h3><div class=\"grid\">" + "".join(curves) + "</div>")
     for measure in data.measures:
+        figures = []
         if "distribution" in data.plots:
-            parts.append(_img(plots.plot_topic_distribution(data.results, measure),
-                              f"per-topic {measure}", f"Per-topic {measure} of every run.", fmt))
+            figures.append(_img(plots.plot_topic_distribution(data.results, measure),
+                                f"per-topic {measure}", f"Per-topic {measure} of every run "
+                                "(box: quartiles, line: median, triangle: mean).", fmt))
         if "ci" in data.plots:
             rows = data.results[data.results["measure"].astype(str) == measure]
             intervals = bridge.bootstrap_ci(rows, level=data.ci_level,
                                             samples=data.samples, seed=data.seed)
-            parts.append(_img(plots.plot_confidence_intervals(intervals, measure, data.ci_level),
-                              f"confidence intervals {measure}",
-                              f"{int(data.ci_level * 100)}% bootstrap percentile intervals of "
-                              f"the mean {measure} ({data.samples} resamples).", fmt))
+            figures.append(_img(plots.plot_confidence_intervals(intervals, measure,
+                                                                data.ci_level),
+                                f"confidence intervals {measure}",
+                                f"{int(data.ci_level * 100)}% bootstrap percentile intervals of "
+                                f"the mean {measure} ({data.samples} resamples).", fmt))
+        if figures:
+            parts.append(f"<h3>{_esc(measure)}</h3><div class=\"grid\">" + "".join(figures)
+                         + "</div>")
     if "swap" in data.plots and data.swaps is not None and not data.swaps.empty:
-        parts.append(_img(plots.plot_swap_rates(data.swaps, title=f"Swap rate of "
-                                                f"{data.measures[0]} (seed 000 §6.2.2)"),
-                          "swap rates", "Swap rate against topic-set size by difference bin "
-                          "of the mean difference (random disjoint topic halves, 100 trials).",
-                          fmt))
+        parts.append("<h3>Stability</h3>" + _img(
+            plots.plot_swap_rates(data.swaps, title=f"Swap rate of {data.measures[0]}"),
+            "swap rates", "Swap rate against topic-set size by difference bin of the mean "
+            "difference (random disjoint topic sets, 100 trials; seed 000 §6.2.2).", fmt))
     return "".join(parts) if parts else "<p>No plots requested.</p>"
 
 

@@ -29,7 +29,7 @@ from .curves import STANDARD_CURVES, as_curve_table
 _MARKERS = "osd^v<>pPXh*"
 
 
-def _figure(width: float = 6.4, height: float = 4.2) -> Figure:
+def _figure(width: float = 5.6, height: float = 3.9) -> Figure:
     fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
@@ -113,7 +113,7 @@ def plot_topic_distribution(results: pd.DataFrame, measure: str, title: str | No
     ax.set_xticks(range(1, len(runs) + 1), runs, rotation=30 if len(runs) > 4 else 0,
                   ha="right" if len(runs) > 4 else "center")
     ax.set_ylabel(measure)
-    ax.set_title(title or f"Per-topic {measure} (box: quartiles, triangle: mean)")
+    ax.set_title(title or f"Per-topic {measure}", fontsize="medium")
     ax.grid(True, axis="y", alpha=0.3)
     return fig
 
@@ -152,8 +152,8 @@ def plot_confidence_intervals(intervals: pd.DataFrame, measure: str = "", level:
     ax.errorbar(means, ys, xerr=np.clip(err, 0, None), fmt="o", capsize=4)
     ax.set_yticks(ys, table["run"].astype(str).tolist())
     ax.set_xlabel(f"mean {measure}".strip())
-    ax.set_title(title or f"{int(round(level * 100))}% bootstrap confidence intervals"
-                 + (f" of {measure}" if measure else ""))
+    ax.set_title(title or f"{int(round(level * 100))}% bootstrap CI"
+                 + (f" of {measure}" if measure else ""), fontsize="medium")
     ax.grid(True, axis="x", alpha=0.3)
     return fig
 
@@ -195,7 +195,7 @@ def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
     if not runs:
         raise UsageError("no pairs to draw")
     n = len(runs)
-    fig = _figure(max(4.0, 1.8 + 0.6 * n), max(3.4, 1.4 + 0.55 * n))
+    fig = _figure(max(3.6, 1.8 + 0.6 * n), max(3.0, 1.4 + 0.55 * n))
     ax = fig.add_subplot()
     shown = np.where(np.isnan(p_adj), np.nan, np.clip(p_adj, 1e-4, 1.0))
     image = ax.imshow(shown, cmap="viridis", norm=LogNorm(vmin=1e-4, vmax=1.0))
@@ -209,8 +209,8 @@ def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
     ax.set_xticks(range(n), runs, rotation=45, ha="right")
     ax.set_yticks(range(n), runs)
     fig.colorbar(image, ax=ax, label="adjusted p-value")
-    ax.set_title(title or (f"Significance of {measure}" if measure else "Significance")
-                 + f" (* reject at {level:g})", fontsize="medium")
+    ax.set_title(title or (f"{measure}: adjusted p" if measure else "adjusted p")
+                 + f" (* < {level:g})", fontsize="medium")
     return fig
 
 
