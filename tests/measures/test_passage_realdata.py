@@ -199,3 +199,54 @@ def test_element_run_converted_through_the_collection(inputs):
     f = (1 + b2) * p * r / (b2 * p + r)
     assert got["gP@1"] == pytest.approx(f)
     assert got["MAgP"] == pytest.approx(f / n_rel)
+
+
+def test_every_topic_of_the_real_run_matches_plain_python(inputs):
+    """All 50 evaluated topics: iP@0.01, MAiP and MAgP against the plain-Python computation
+    from the raw lines (parsed once here)."""
+    from collections import defaultdict
+
+    from sdreval.measures import EvalContext, evaluate
+
+    rel: dict[str, dict[str, list]] = defaultdict(dict)
+    for line in QRELS.read_text().splitlines():
+        f = line.split()
+        if len(f) > 6:
+            rel[f[0]][f[2]] = _union([(int(o), int(o) + int(n))
+                                      for o, n in (x.split(":") for x in f[6:])])
+    rows: dict[str, list] = defaultdict(list)
+    for line in RUN.read_text().splitlines():
+        f = line.split()
+        rows[f[0]].append((f[2], int(f[6]), int(f[6]) + int(f[7])))
+    qrels, run = inputs
+    table = evaluate(qrels, run, ["iP@0.01", "MAiP", "MAgP"], EvalContext())
+    got = {(r.topic, r.measure): r.value for r in table.itertuples()}
+    topics = sorted({t for t, _ in got})
+    assert len(topics) == 50
+    for topic in topics:
+        r = rel[topic]
+        total = sum(e - s for iv in r.values() for s, e in iv)
+        seen: dict[str, list] = {}
+        relret = ret = 0
+        points = []
+        for doc, s, e in rows[topic]:
+            before = seen.get(doc, [])
+            after = _union(before + [(s, e)])
+            ret += sum(b - a for a, b in after) - sum(b - a for a, b in before)
+            relret += _shared(after, r.get(doc, [])) - _shared(before, r.get(doc, []))
+            seen[doc] = after
+            points.append((relret / ret, relret))
+        ip = [max([p for p, rr in points if rr * 100 >= k * total], default=0.0)
+              for k in range(101)]
+        assert got[(topic, "iP@0.01")] == pytest.approx(ip[1], abs=1e-12)
+        assert got[(topic, "MAiP")] == pytest.approx(sum(ip) / 101, abs=1e-12)
+        cum = agp = 0.0
+        for i, doc in enumerate(seen):  # dict order = first appearance
+            hit = _shared(seen[doc], r.get(doc, []))
+            if hit:
+                p = hit / sum(b - a for a, b in seen[doc])
+                rc = hit / sum(b - a for a, b in r[doc])
+                cum += 1.0625 * p * rc / (0.0625 * p + rc)
+            if doc in r:
+                agp += cum / (i + 1)
+        assert got[(topic, "MAgP")] == pytest.approx(agp / len(r), abs=1e-12)
