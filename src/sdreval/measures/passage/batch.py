@@ -67,8 +67,9 @@ class QrelsBatch:
 def _number_documents(docs: np.ndarray, qb: QrelsBatch
                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Number the documents of a run in order of first appearance: (code per row, names (an
-    array, Arrow or numpy), qrels-wide number of each name or -1).  Uses Arrow's dictionary encoding when pyarrow is
-    installed (about twice as fast as hashing Python strings), else pandas."""
+    Arrow or numpy array), qrels-wide number of each name or -1).  Uses Arrow's dictionary
+    encoding when pyarrow is installed (about twice as fast as hashing Python strings), else
+    pandas."""
     if docs.size == 0:
         z = np.zeros(0, dtype=np.int64)
         return z, np.zeros(0, dtype=object), z
