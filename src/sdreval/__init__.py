@@ -19,3 +19,9 @@ __all__ = ["InputError", "Problem", "SdrevalError", "UsageError", "read_collecti
            "read_qrels", "read_run", "Qrels", "get_quantisation", "register_quantisation",
            "EvalContext", "evaluate", "parse_measure", "summarise", "Collection",
            "DocumentTree", "Ranking", "Run", "canonical_xpath", "__version__"]
+
+# Friendly API (ir_measures / ranx style): ``sdreval.api.nxCG(k=10)``, ``sdreval.measure("P@10")``.
+from . import api  # noqa: E402
+from .api import measure  # noqa: E402
+
+__all__ += ["api", "measure"]
