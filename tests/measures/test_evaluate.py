@@ -72,3 +72,11 @@ def test_parallel_equals_serial(qrels):
     serial = evaluate(qrels, runs, ["Hits", "Hits@1"], EvalContext(), all_topics=True)
     parallel = evaluate(qrels, runs, ["Hits", "Hits@1"], EvalContext(), all_topics=True, jobs=2)
     pd.testing.assert_frame_equal(serial, parallel)
+
+
+def test_compat_inex_keeps_topics_without_relevant(qrels):
+    run = _run("r", {"1": ["d1"], "3": ["d9"]})
+    ctx = EvalContext(compat="inex")
+    table = evaluate(qrels, [run], ["Hits"], ctx)
+    assert table.set_index("topic").value.to_dict() == {"1": 1.0, "3": 0.0}
+    assert any("--compat inex" in w for w in ctx.warnings)

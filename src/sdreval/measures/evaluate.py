@@ -25,7 +25,12 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
     """Topics a run is scored on, with warnings for what is left out."""
     relevant = [t for t in qrels.topics if qrels.topics[t].has_relevant()]
     no_relevant = sorted(set(qrels.topics) - set(relevant), key=_topic_key)
-    if no_relevant:
+    if no_relevant and ctx.compat == "inex":
+        # inex_eval 1.0 averages topics without relevant text in (they score 0 there)
+        ctx.warn(f"--compat inex: {len(no_relevant)} qrels topic(s) with nothing relevant "
+                 "count in the means")
+        relevant = list(qrels.topics)
+    elif no_relevant:
         ctx.warn(f"{len(no_relevant)} qrels topic(s) with nothing relevant left out of means: "
                  + ", ".join(no_relevant[:20]) + (" ..." if len(no_relevant) > 20 else ""))
     unknown = sorted(set(run.topics) - set(qrels.topics), key=_topic_key)
