@@ -77,3 +77,22 @@ def test_latex_table(small):
 def test_latex_escape():
     assert latex_escape("a_b&c%d$e#f{g}~^\\") == (r"a\_b\&c\%d\$e\#f\{g\}\textasciitilde{}"
                                                   r"\textasciicircum{}\textbackslash{}")
+
+
+def test_output_writers_extension(small, tmp_path):
+    """report.output: the summary formats next to the SPEC §11 formats."""
+    import io
+
+    from sdreval.report.output import FORMATS, write_results, write_table
+
+    assert {"text", "csv", "json", "parquet", "table", "latex"} <= set(FORMATS)
+    buffer = io.StringIO()
+    write_results(small, "table", stream=buffer)
+    assert buffer.getvalue().splitlines()[2].split() == ["MAep", "0.6000", "0.2000"]
+    compare = _compare([("A_run", "B", "P@10", 0.2, 0.4, 0.01, 0.02, True)])
+    write_table(small, "latex", tmp_path / "t.tex", compare, significance="t test, BY")
+    tex = (tmp_path / "t.tex").read_text()
+    assert r"\textbf{0.4000}$^{a}$" in tex and "(t test, BY)" in tex
+    buffer = io.StringIO()
+    write_results(small, "text", stream=buffer)  # unchanged trec_eval lines
+    assert buffer.getvalue().splitlines()[0] == "A_run\tMAep\t1\t0.5000"

@@ -91,7 +91,10 @@ def _write_tables(data, text_table: str | None, latex_table: str | None) -> None
     for target, render in ((text_table, format_text_table), (latex_table, format_latex_table)):
         if not target:
             continue
-        text = render(data.results, data.compare, data.measures)
+        text = render(data.results, data.compare, data.measures,
+                      significance=f"{data.settings.get('test')} test, "
+                                   f"{data.settings.get('correction')} correction, level "
+                                   f"{data.settings.get('level')}")
         if target == "-":
             click.echo(text, nl=False)
         else:

@@ -429,7 +429,9 @@ def write_report(data: ReportData, path: str | Path, image_format: str = "png") 
 
 def text_summary(data: ReportData) -> str:
     """The trec_eval-like summary table of a report (for the terminal)."""
-    return format_text_table(data.results, data.compare, data.measures)
+    return format_text_table(data.results, data.compare, data.measures,
+                             significance=f"{data.settings.get('test')} test, "
+                                          f"{data.settings.get('correction')} correction")
 
 
 __all__ = ["PLOT_KINDS", "ReportData", "build_report", "report_data", "render_html",

@@ -1,4 +1,6 @@
-"""Write a results table in the formats of SPEC §11: text, csv, json, parquet."""
+"""Write a results table in the formats of SPEC §11: text, csv, json, parquet; and, as an
+extension, the runs × measures summary as an aligned trec_eval-like ``table`` or ``latex``
+(:mod:`sdreval.report.tables`, with significance marks when a compare table is given)."""
 from __future__ import annotations
 
 import io
@@ -11,7 +13,9 @@ import pandas as pd
 
 from ..errors import UsageError
 
-FORMATS = ("text", "csv", "json", "parquet")
+FORMATS = ("text", "csv", "json", "parquet", "table", "latex")
+#: Summary formats (runs × measures of the means; per-topic rows are averaged).
+TABLE_FORMATS = ("table", "latex")
 
 
 def _format_value(value: float) -> str:
@@ -41,7 +45,9 @@ def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | No
             raise UsageError("--format parquet needs -o FILE")
         results.to_parquet(out, index=False)
         return
-    if fmt == "text":
+    if fmt in TABLE_FORMATS:
+        text = summary_text(results, fmt)
+    elif fmt == "text":
         text = results_to_text(results)
     elif fmt == "csv":
         buffer = io.StringIO()
@@ -49,6 +55,30 @@ def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | No
         text = buffer.getvalue()
     else:
         text = results_to_json(results) + "\n"
+    if out is not None:
+        Path(out).write_text(text, encoding="utf-8")
+    else:
+        (stream or sys.stdout).write(text)
+
+
+def summary_text(results: pd.DataFrame, fmt: str = "table", compare: pd.DataFrame | None = None,
+                 **options) -> str:
+    """The runs × measures summary as an aligned text table (``table``, trec_eval-like) or a
+    LaTeX table (``latex``); ``compare`` (SPEC §11 compare records) adds significance marks."""
+    from .tables import format_latex_table, format_text_table
+
+    if fmt == "table":
+        return format_text_table(results, compare, **options)
+    if fmt == "latex":
+        return format_latex_table(results, compare, **options)
+    raise UsageError(f"unknown summary format {fmt!r}; expected table or latex")
+
+
+def write_table(results: pd.DataFrame, fmt: str = "table", out: str | Path | None = None,
+                compare: pd.DataFrame | None = None, stream: TextIO | None = None,
+                **options) -> None:
+    """Write the summary table (see :func:`summary_text`) to ``out`` or ``stream``."""
+    text = summary_text(results, fmt, compare, **options)
     if out is not None:
         Path(out).write_text(text, encoding="utf-8")
     else:

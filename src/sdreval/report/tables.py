@@ -75,12 +75,12 @@ def _fmt(value: float, digits: int) -> str:
 
 def format_text_table(results: pd.DataFrame, compare: pd.DataFrame | None = None,
                       measures: Sequence[str] | None = None, digits: int = 4,
-                      layout: str = "wide") -> str:
+                      layout: str = "wide", significance: str | None = None) -> str:
     """trec_eval-like plain text.
 
     ``layout="wide"``: one line per measure, one column per run (run letters in a legend);
     ``layout="long"``: trec_eval's own ``run<TAB>measure<TAB>all<TAB>value`` lines, the marks
-    appended to the value after a space."""
+    appended to the value after a space.  ``significance`` describes the test in the legend."""
     table = summary_table(results, measures)
     runs, cols = list(table.index), list(table.columns)
     marks = significance_marks(compare, runs, cols)
@@ -108,7 +108,7 @@ def format_text_table(results: pd.DataFrame, compare: pd.DataFrame | None = None
     if compare is not None and not compare.empty:
         out.append("")
         out.append("letters: significantly better than that run "
-                   f"({_describe(compare)})")
+                   f"({significance or _describe(compare)})")
     return "\n".join(line.rstrip() for line in out) + "\n"
 
 
@@ -132,7 +132,7 @@ def latex_escape(text: str) -> str:
 def format_latex_table(results: pd.DataFrame, compare: pd.DataFrame | None = None,
                        measures: Sequence[str] | None = None, digits: int = 4,
                        caption: str | None = None, label: str | None = None,
-                       bold_best: bool = True) -> str:
+                       bold_best: bool = True, significance: str | None = None) -> str:
     """A booktabs LaTeX table: runs as rows (with letters), measures as columns; the best
     value of each column in bold; superscript letters = significantly better than that run."""
     table = summary_table(results, measures)
@@ -164,7 +164,7 @@ def format_latex_table(results: pd.DataFrame, compare: pd.DataFrame | None = Non
     lines.append(r"\end{tabular}")
     if compare is not None and not compare.empty:
         lines.append(r"\par\smallskip{\footnotesize Superscript letters: significantly better "
-                     rf"than that run ({latex_escape(_describe(compare))}).}}")
+                     rf"than that run ({latex_escape(significance or _describe(compare))}).}}")
     lines.append(r"\end{table}")
     return "\n".join(lines) + "\n"
 
