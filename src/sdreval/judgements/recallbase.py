@@ -71,10 +71,9 @@ def ideal_recall_base(topic_qrels: TopicQrels, quant: str | Quantisation,
         raise UsageError(f"keep must be 'ancestor' or 'descendant', not {keep!r}")
     values = quantised_values(topic_qrels, quant)
     by_doc: dict[str, dict[str, tuple[float, bool]]] = defaultdict(dict)
-    for (doc, path), a in topic_qrels.elements.items():
-        q = values[(doc, path)]
-        relevant = bool(relevant_mask(np.float64(a.e), np.float64(a.s), np.float64(q)))
-        by_doc[doc][path] = (q, relevant)
+    for key, a in topic_qrels.elements.items():
+        q = values[key]
+        by_doc[key[0]][key[1]] = (q, (a.e != 0 and a.s > 0) or q > 0)  # see relevant_mask
     entries: list[RecallBaseEntry] = []
     for doc, elements in by_doc.items():
         for path in _ideal_paths(elements, keep):

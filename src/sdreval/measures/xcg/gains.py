@@ -31,6 +31,8 @@ used as the oracle in tests) and :func:`run_gains` (vectorised over all topics o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import add
 from typing import Any
 
 import numpy as np
@@ -74,9 +76,9 @@ class TopicTable:
 
     topic: str
     keys: np.ndarray            # "doc\x01path", sorted
-    docmap: dict                # doc (with content quantised > 0) -> {path: index >= 0};
-                                #   unassessed paths are cached as -2 - nearest ancestor
-    judged_docs: set            # every document of the topic's assessments
+    lookup: dict                # "doc\x01path" -> index >= 0; unassessed elements of the
+                                #   documents with content are cached as -2 - nearest ancestor
+    doc_state: dict             # judged document -> 1, or 2 if it has content quantised > 0
     q: np.ndarray
     size: np.ndarray            # nan = unknown
     depth: np.ndarray
@@ -174,16 +176,10 @@ def build_topic_table(topic_qrels: TopicQrels, settings: GainSettings,
     ideal_lo = np.searchsorted(ideal_pos, idx + 1, side="left").astype(np.int64)
     ideal_hi = np.searchsorted(ideal_pos, hi, side="left").astype(np.int64)
     return TopicTable(
-        topic=topic_qrels.topic, keys=keys, docmap=_docmap(ordered), judged_docs=set(judged),
+        topic=topic_qrels.topic, keys=keys, lookup={k: i for i, k in enumerate(keys.tolist())},
+        doc_state={**dict.fromkeys(judged, 1), **dict.fromkeys(reldocs, 2)},
         q=q, size=size, depth=depth, parent=parent, hi=hi, anc=anc, ideal_anc=ideal_anc,
         ideal_lo=ideal_lo, ideal_hi=ideal_hi, budget=budget, ideal_vector=xi)
-
-
-def _docmap(ordered: list[tuple[str, str]]) -> dict[str, dict[str, int]]:
-    docmap: dict[str, dict[str, int]] = {}
-    for i, (d, p) in enumerate(ordered):
-        docmap.setdefault(d, {})[p] = i
-    return docmap
 
 
 @dataclass
@@ -195,21 +191,22 @@ class RunGains:
     size_fallbacks: int = 0
 
 
-def _nearest_table_ancestor(paths: dict[str, int], path: str) -> int:
-    """Index of the deepest known element that is a proper ancestor of ``path`` in one
-    document's ``path -> index`` map (-1 if none): strip the last step until one is known."""
-    node = path
+def _nearest_table_ancestor(lookup: dict, key: str) -> int:
+    """Index of the deepest known element that is a proper ancestor of ``key``
+    (``doc\x01path``; -1 if none): strip the last step until a known element remains."""
+    floor = key.find(SEP) + 1
+    node = key
     while True:
         cut = node.rfind("/")
-        if cut <= 0:
+        if cut <= floor:
             return -1
         node = node[:cut]
-        found = paths.get(node)
+        found = lookup.get(node)
         if found is not None and found >= 0:
             return found
 
 
-_UNSEEN = -(1 << 40)
+_MISS = -1
 
 
 def run_gains(gt: GlobalTable, run: Run, settings: GainSettings) -> RunGains:
@@ -228,24 +225,27 @@ def run_gains(gt: GlobalTable, run: Run, settings: GainSettings) -> RunGains:
         n = len(ranking)
         row_offsets.append(row_offset)
         if n:
-            docs = ranking.docs.tolist()
-            paths = ranking.paths.tolist()
-            out.unknown_docs += n - sum(map(table.judged_docs.__contains__, docs))
-            get_doc = table.docmap.get
-            codes = np.array([-1 if (dd := get_doc(d)) is None else dd.get(p, _UNSEEN)
-                              for d, p in zip(docs, paths)], dtype=np.int64)
-            new = np.flatnonzero(codes == _UNSEEN)
-            for i in new.tolist():  # first sight of an unassessed element: cache its ancestor
-                dd = table.docmap[docs[i]]
-                code = dd[paths[i]] = -2 - _nearest_table_ancestor(dd, paths[i])
-                codes[i] = code
-            known = np.flatnonzero(codes >= 0)
-            attached = np.flatnonzero(codes <= -2)
-            rows_r.append(known + row_offset)
+            # C-level maps only: document state (0 unknown, 1 judged, 2 with content), then
+            # key = doc + SEP + path and code = lookup.get(key, MISS) for content documents
+            state = np.fromiter(map(table.doc_state.get, ranking.docs.tolist(), repeat(0, n)),
+                                dtype=np.int8, count=n)
+            out.unknown_docs += int(np.count_nonzero(state == 0))
+            sel = np.flatnonzero(state == 2)
+            m = sel.size
+            keys = list(map(add, map(add, ranking.docs[sel].tolist(), repeat(SEP, m)),
+                            ranking.paths[sel].tolist()))
+            lookup = table.lookup
+            codes = np.fromiter(map(lookup.get, keys, repeat(_MISS, m)), dtype=np.int64,
+                                count=m)
+            for i in np.flatnonzero(codes == _MISS).tolist():  # unassessed, first sight
+                codes[i] = lookup[keys[i]] = -2 - _nearest_table_ancestor(lookup, keys[i])
+            known = codes >= 0
+            attached = codes <= -2
+            rows_r.append(sel[known] + row_offset)
             elem_r.append(codes[known] + offsets[t_i])
-            time_r.append(known + 1)
+            time_r.append(sel[known] + 1)
             elem_u.append(-2 - codes[attached] + offsets[t_i])
-            time_u.append(attached + 1)
+            time_u.append(sel[attached] + 1)
         row_offset += n
     row_offsets.append(row_offset)
     gains_all = np.zeros(row_offset)
