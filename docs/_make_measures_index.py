@@ -1,0 +1,97 @@
+"""Generate docs/measures.md: every registered measure with its family, syntax, parameters,
+definition and source (paper + equation), from the registry ``sdreval.measures.MEASURES``.
+
+Run ``python docs/_make_measures_index.py`` after adding or changing a measure
+(``tests/report/test_measures_index.py`` checks the generator covers every measure).
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+FAMILY_DOCS = {
+    "xcg": ("XCG: xCG, nxCG, MAnxCG, ep/gr, MAep, iMAep, Q, R", "xcg.md"),
+    "classic": ("Classic graded measures on elements", "classic.md"),
+    "inex_eval": ("inex_eval (precall)", "inex_eval.md"),
+    "inex_eval_ng": ("inex_eval_ng (size and overlap)", "inex_eval.md"),
+    "esr": ("ESR, PRUM and EPRUM", "esr.md"),
+    "passage": ("Passage tasks: HiXEval, Focused, Relevant/Best in Context", "passage-tasks.md"),
+}
+SEEDS = {
+    "000": "Kazai & Lalmas, eXtended Cumulated Gain measures (XCG)",
+    "001": "Ogilvie & Lalmas, the exhaustivity dimension and statistical tests",
+    "002": "Ali, Consens & Lalmas, Extended Structural Relevance (ESR)",
+    "003": "Ties and graded relevance in XML retrieval evaluation",
+    "004": "Gövert, Fuhr, Lalmas & Kazai, Evaluating content-oriented XML retrieval (INEX 2002)",
+}
+_SOURCE = re.compile(r"seed\s+(\d{3})[^)]*", re.IGNORECASE)
+_CUTOFF = {"none": "", "int": "@k", "float": "@r", "optional-int": "[@k]",
+           "optional-float": "[@r]"}
+
+
+def _cell(text: str) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _param(p) -> str:
+    text = f"`{p.name}`"
+    if p.default is not None:
+        text += f" = `{p.default}`"
+    if p.choices:
+        text += " (" + ", ".join(f"`{c}`" for c in p.choices) + ")"
+    if p.context_key:
+        text += f" [default from `--{p.context_key.replace('_', '-')}`]"
+    return text
+
+
+def render() -> str:
+    from sdreval.measures import MEASURES
+
+    lines = [
+        "# Measures: an index",
+        "",
+        "Every measure sdreval registers, generated from the registry "
+        "(`python docs/_make_measures_index.py`; `sdreval measures` prints the same list). "
+        "Names are used as typed: parameters in parentheses before any cut-off, e.g. "
+        "`MAep(quant=sog,overlap=off)`, `nxCG@10`, `gP(task=bic)@5`, `Q(beta=10)`. "
+        "Each family's page gives the full definitions, the choices made where the papers are "
+        "ambiguous, and the errata; the user guide (`user-guide.md`) shows them at work.",
+        "",
+        "Source papers (`../shared/seeds/`, cited as *seed NNN*):",
+        "",
+    ]
+    lines += [f"- seed {k}: {v}" for k, v in SEEDS.items()]
+    families: dict[str, list] = {}
+    for definition in MEASURES.values():
+        families.setdefault(definition.family, []).append(definition)
+    for family in sorted(families, key=lambda f: (list(FAMILY_DOCS).index(f)
+                                                   if f in FAMILY_DOCS else 99, f)):
+        if family.startswith("_"):
+            continue  # test-only families
+        title, doc = FAMILY_DOCS.get(family, (family, None))
+        lines += ["", f"## {title}", ""]
+        if doc:
+            lines += [f"Family `{family}`; definitions, choices and errata: [{doc}]({doc}).", ""]
+        lines += ["| measure | parameters | definition | source |",
+                  "|---|---|---|---|"]
+        for d in sorted(families[family], key=lambda d: d.name.lower()):
+            syntax = f"`{d.name}{_CUTOFF[d.cutoff]}`"
+            if d.cutoff_default is not None:
+                syntax += f" (default cut-off {d.cutoff_default})"
+            params = "; ".join(_param(p) for p in d.params) or "–"
+            sources = sorted({m.group(0).strip().rstrip(",;") for m in _SOURCE.finditer(d.doc)})
+            lines.append(f"| {syntax} | {_cell(params)} | {_cell(d.doc)} | "
+                         f"{_cell('; '.join(sources)) or 'see family page'} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    out = Path(__file__).resolve().parent / "measures.md"
+    out.write_text(render(), encoding="utf-8")
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
