@@ -211,54 +211,13 @@ _MISS = -1
 
 def run_gains(gt: GlobalTable, run: Run, settings: GainSettings) -> RunGains:
     """Gain vectors of every topic of ``run`` (vectorised over results and topics)."""
-    alpha = float(settings.alpha)
     out = RunGains()
-    tables, offsets = gt.tables, gt.offsets
-    rows_r, elem_r, time_r = [], [], []       # known results
-    elem_u, time_u = [], []                   # results of unassessed elements (attached)
-    row_offset = 0
-    row_offsets = []
-    for t_i, table in enumerate(tables):
-        ranking = run.get(table.topic)
-        if ranking.unit == "passage":
-            raise UsageError("XCG measures need element results; this run holds passages")
-        n = len(ranking)
-        row_offsets.append(row_offset)
-        if n:
-            # C-level maps only: document state (0 unknown, 1 judged, 2 with content), then
-            # key = doc + SEP + path and code = lookup.get(key, MISS) for content documents
-            state = np.fromiter(map(table.doc_state.get, ranking.docs.tolist(), repeat(0, n)),
-                                dtype=np.int8, count=n)
-            out.unknown_docs += int(np.count_nonzero(state == 0))
-            sel = np.flatnonzero(state == 2)
-            m = sel.size
-            keys = list(map(add, map(add, ranking.docs[sel].tolist(), repeat(SEP, m)),
-                            ranking.paths[sel].tolist()))
-            lookup = table.lookup
-            codes = np.fromiter(map(lookup.get, keys, repeat(_MISS, m)), dtype=np.int64,
-                                count=m)
-            for i in np.flatnonzero(codes == _MISS).tolist():  # unassessed, first sight
-                codes[i] = lookup[keys[i]] = -2 - _nearest_table_ancestor(lookup, keys[i])
-            known = codes >= 0
-            attached = codes <= -2
-            rows_r.append(sel[known] + row_offset)
-            elem_r.append(codes[known] + offsets[t_i])
-            time_r.append(sel[known] + 1)
-            elem_u.append(-2 - codes[attached] + offsets[t_i])
-            time_u.append(sel[attached] + 1)
-        row_offset += n
-    row_offsets.append(row_offset)
-    gains_all = np.zeros(row_offset)
-    if rows_r and sum(len(r) for r in rows_r):
-        rows = np.concatenate(rows_r)
-        elem = np.concatenate(elem_r).astype(np.int64)
-        time = np.concatenate(time_r).astype(np.int64)
-        g = _global_gains(gt, rows, elem, time,
-                          np.concatenate(elem_u).astype(np.int64),
-                          np.concatenate(time_u).astype(np.int64),
-                          alpha, settings, out)
-        gains_all[rows] = g
-    for t_i, table in enumerate(tables):
+    rows, elem, time, elem_u, time_u, row_offsets = _locate(gt, run, out)
+    gains_all = np.zeros(int(row_offsets[-1]))
+    if rows.size:
+        gains_all[rows] = _global_gains(gt, rows, elem, time, elem_u, time_u,
+                                        float(settings.alpha), settings, out)
+    for t_i, table in enumerate(gt.tables):
         out.gains[table.topic] = gains_all[row_offsets[t_i]:row_offsets[t_i + 1]]
     return out
 
@@ -292,6 +251,14 @@ class GlobalTable:
     ideal_anc: np.ndarray   # global ideal ids
     ideal_lo: np.ndarray
     ideal_hi: np.ndarray
+    # integer codes of results: topic << 48 | doc id << 24 | path id
+    doc_ids: dict = field(default_factory=dict)
+    path_ids: dict = field(default_factory=dict)
+    ekeys: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    eindex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    doc_state: np.ndarray = field(default_factory=lambda: np.zeros((0, 1), dtype=np.int8))
+    seen_keys: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    seen_codes: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
 
 
 def global_table(tables: list[TopicTable]) -> GlobalTable:
@@ -308,7 +275,24 @@ def global_table(tables: list[TopicTable]) -> GlobalTable:
              else np.zeros(0, dtype=np.int64))
     ia = _concat(tables, offsets, "ideal_anc", False).astype(np.int64)
     q = _concat(tables, offsets, "q", False).astype(np.float64)
-    return GlobalTable(
+    doc_ids: dict[str, int] = {}
+    path_ids: dict[str, int] = {}
+    ekeys = []
+    for t_i, t in enumerate(tables):
+        for key in t.keys.tolist():
+            d, p = key.split(SEP, 1)
+            ekeys.append(_code(t_i, doc_ids.setdefault(d, len(doc_ids)),
+                               path_ids.setdefault(p, len(path_ids))))
+        for d in t.doc_state:
+            doc_ids.setdefault(d, len(doc_ids))
+    # doc_state[topic, doc id] = 0 unknown, 1 judged, 2 with content; last column: no id
+    doc_state = np.zeros((len(tables), len(doc_ids) + 1), dtype=np.int8)
+    for t_i, t in enumerate(tables):
+        for d, state in t.doc_state.items():
+            doc_state[t_i, doc_ids[d]] = state
+    ekeys_a = np.array(ekeys, dtype=np.int64)
+    order = np.argsort(ekeys_a, kind="stable")
+    glob = GlobalTable(
         tables=tables, offsets=offsets, total=total, q=q,
         size=_concat(tables, offsets, "size", False).astype(np.float64),
         depth=_concat(tables, offsets, "depth", False).astype(np.int64),
@@ -321,7 +305,90 @@ def global_table(tables: list[TopicTable]) -> GlobalTable:
                 else np.zeros(0)),
         ideal_anc=np.where(ia >= 0, ia + shift, -1),
         ideal_lo=_concat(tables, offsets, "ideal_lo", False).astype(np.int64) + shift,
-        ideal_hi=_concat(tables, offsets, "ideal_hi", False).astype(np.int64) + shift)
+        ideal_hi=_concat(tables, offsets, "ideal_hi", False).astype(np.int64) + shift,
+        doc_ids=doc_ids, path_ids=path_ids, ekeys=ekeys_a[order], eindex=order.astype(np.int64),
+        doc_state=doc_state)
+    return glob
+
+
+def _code(topic: int, doc: int, path: int) -> int:
+    return (topic << 48) | (doc << 24) | path
+
+
+def _member(sorted_keys: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(found, position)`` of ``keys`` in the sorted array ``sorted_keys``."""
+    if sorted_keys.size == 0:
+        return np.zeros(keys.size, dtype=bool), np.zeros(keys.size, dtype=np.int64)
+    at = np.minimum(np.searchsorted(sorted_keys, keys), sorted_keys.size - 1)
+    return sorted_keys[at] == keys, at
+
+
+def _ids(mapping: dict, values: np.ndarray, register: bool) -> np.ndarray:
+    """Integer ids of the distinct strings ``values`` (new ones registered if asked)."""
+    out = np.fromiter(map(mapping.get, values.tolist(), repeat(-1, values.size)),
+                      dtype=np.int64, count=values.size)
+    if register:
+        for i in np.flatnonzero(out < 0).tolist():
+            out[i] = mapping.setdefault(values[i], len(mapping))
+    return out
+
+
+def _locate(gt: GlobalTable, run: Run, out: "RunGains"):
+    """Map every result to a global element (known), or to the nearest known ancestor of an
+    unassessed element of a document with content (attached); vectorised with integer codes.
+
+    Returns ``rows, elem, time`` of known results, ``elem_u, time_u`` of attached ones and the
+    row offsets of the topics in the concatenated gain vector."""
+    import pandas as pd
+
+    rankings = [run.get(t.topic) for t in gt.tables]
+    if any(r.unit == "passage" for r in rankings):
+        raise UsageError("XCG measures need element results; this run holds passages")
+    lengths = np.array([len(r) for r in rankings], dtype=np.int64)
+    row_offsets = np.concatenate([[0], np.cumsum(lengths)])
+    empty = np.zeros(0, dtype=np.int64)
+    if row_offsets[-1] == 0:
+        return empty, empty, empty, empty, empty, row_offsets
+    docs = np.concatenate([r.docs for r in rankings])
+    topic = np.repeat(np.arange(len(rankings), dtype=np.int64), lengths)
+    time = np.arange(docs.size, dtype=np.int64) - np.repeat(row_offsets[:-1], lengths) + 1
+    dcodes, duniq = pd.factorize(docs)
+    gdoc = _ids(gt.doc_ids, np.asarray(duniq, dtype=object), False)[dcodes]
+    state = gt.doc_state[topic, gdoc]  # gdoc -1 -> the last column (0)
+    out.unknown_docs += int(np.count_nonzero(state == 0))
+    sel = np.flatnonzero(state == 2)
+    if sel.size == 0:
+        return empty, empty, empty, empty, empty, row_offsets
+    paths = np.concatenate([r.paths for r in rankings])[sel]
+    pcodes, puniq = pd.factorize(paths)
+    gpath = _ids(gt.path_ids, np.asarray(puniq, dtype=object), True)[pcodes]
+    ekey = (topic[sel] << 48) | (gdoc[sel] << 24) | gpath
+    found, at = _member(gt.ekeys, ekey)
+    codes = np.where(found, gt.eindex[at], _MISS)
+    miss = np.flatnonzero(~found)
+    if miss.size:
+        cached, cat = _member(gt.seen_keys, ekey[miss])
+        codes[miss[cached]] = gt.seen_codes[cat[cached]]
+        new = miss[~cached]
+        if new.size:  # unassessed elements seen for the first time: resolve and cache
+            new_codes = []
+            for i in new.tolist():
+                t_i = int(topic[sel[i]])
+                table = gt.tables[t_i]
+                key = docs[sel[i]] + SEP + paths[i]
+                local = _nearest_table_ancestor(table.lookup, key)
+                new_codes.append(-2 - (local + int(gt.offsets[t_i])) if local >= 0 else -1)
+            new_codes_a = np.array(new_codes, dtype=np.int64)
+            codes[new] = new_codes_a
+            keys_all = np.concatenate([gt.seen_keys, ekey[new]])
+            codes_all = np.concatenate([gt.seen_codes, new_codes_a])
+            keys_u, first = np.unique(keys_all, return_index=True)
+            gt.seen_keys, gt.seen_codes = keys_u, codes_all[first]
+    known = codes >= 0
+    attached = codes <= -2
+    rows = sel[known]
+    return (rows, codes[known], time[rows], -2 - codes[attached], time[sel[attached]],
+            row_offsets)
 
 
 def _global_gains(gt: GlobalTable, rows, elem, time, elem_u, time_u, alpha,
