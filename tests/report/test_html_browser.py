@@ -58,9 +58,12 @@ def test_report_renders_in_chromium(chromium, tmp_path, results):
     shot = OUTPUT / "report_chromium.png"
     if shot.exists():
         shot.unlink()
-    dom = _run(chromium, ["--window-size=1280,2400", "--hide-scrollbars",
-                          f"--screenshot={shot}", "--dump-dom", url], tmp_path / "profile")
+    dom = _run(chromium, ["--window-size=1280,2400", "--hide-scrollbars", "--enable-logging=stderr",
+                          "--v=0", f"--screenshot={shot}", "--dump-dom", url], tmp_path / "profile")
     assert dom.returncode == 0, dom.stderr[-2000:]
+    # the page logs nothing to the console (no script errors, no failed resource loads)
+    console = [line for line in dom.stderr.splitlines() if ":CONSOLE" in line]
+    assert not console, console
     tree = lxml_html.fromstring(dom.stdout.encode("utf-8"))
     assert tree.findtext(".//title") == "sdreval browser test"
     rows = tree.xpath('//table[@id="summary-table"]/tbody/tr')

@@ -121,7 +121,8 @@ def _write_plot_files(data, directory: Path, fmt: str) -> None:
             intervals = bridge.bootstrap_ci(rows, samples=data.samples, seed=data.seed)
             figures.append((f"ci-{measure}", plots.plot_confidence_intervals(intervals,
                                                                              measure)))
-        if "heatmap" in data.plots and data.compare is not None and not data.compare.empty:
+        if "heatmap" in data.plots and data.compare is not None and \
+                data.compare.loc[data.compare["measure"] == measure, "p_adjusted"].notna().any():
             figures.append((f"heatmap-{measure}",
                             plots.plot_significance_heatmap(data.compare, measure, data.level)))
     if "decisions" in data.plots and data.decisions is not None and not data.decisions.empty:

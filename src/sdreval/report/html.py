@@ -33,7 +33,7 @@ CORRECTIONS = ("none", "bonferroni", "holm", "bh", "by")
 DEFAULT_MEASURES = {
     "element": ["MAep", "iMAep", "nxCG@5", "nxCG@10", "nxCG@25", "nxCG@50", "Q", "R",
                 "inex_eval"],
-    "passage": ["MAiP", "iP@0.0", "iP@0.01", "iP@0.05", "iP@0.1"],
+    "passage": ["MAiP", "iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10"],
     "document": ["AP", "gAP", "P@10", "Rprec", "Q", "R"],
 }
 

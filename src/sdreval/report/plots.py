@@ -209,8 +209,7 @@ def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
     ax.set_xticks(range(n), runs, rotation=45, ha="right")
     ax.set_yticks(range(n), runs)
     fig.colorbar(image, ax=ax, label="adjusted p-value")
-    ax.set_title(title or (f"{measure}: adjusted p" if measure else "adjusted p")
-                 + f" (* < {level:g})", fontsize="medium")
+    ax.set_title(title or (measure or "adjusted p-values"), fontsize="medium")
     return fig
 
 
