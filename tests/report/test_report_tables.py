@@ -96,3 +96,35 @@ def test_output_writers_extension(small, tmp_path):
     buffer = io.StringIO()
     write_results(small, "text", stream=buffer)  # unchanged trec_eval lines
     assert buffer.getvalue().splitlines()[0] == "A_run\tMAep\t1\t0.5000"
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 5), st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4),
+                                              st.booleans()), max_size=12),
+       st.lists(st.floats(0, 1), min_size=5, max_size=5))
+def test_marks_are_consistent(n_runs, pairs, means):
+    """A run never marks itself, marks only rejected pairs, and only the better run marks."""
+    runs = [f"r{i}" for i in range(n_runs)]
+    rows = []
+    for a, b, reject in pairs:
+        if a < n_runs and b < n_runs and a != b:
+            rows.append((runs[a], runs[b], "m", means[a], means[b], 0.01, 0.01, reject))
+    compare = _compare(rows)
+    marks = significance_marks(compare, runs, ["m"])
+    letters = run_letters(runs)
+    for run in runs:
+        for letter in marks[(run, "m")]:
+            other = next(r for r in runs if letters[r] == letter)
+            assert other != run
+            assert means[runs.index(run)] > means[runs.index(other)]
+            assert any(r[7] and {r[0], r[1]} == {run, other} for r in rows)
+    per_topic = pd.DataFrame([(r, "1", "m", means[i]) for i, r in enumerate(runs)],
+                             columns=["run", "topic", "measure", "value"])
+    text = format_text_table(per_topic, compare, layout="long")
+    for line, run in zip(text.splitlines(), runs):
+        fields = line.split("\t")
+        assert fields[0] == run and float(fields[3].split()[0]) == pytest.approx(
+            means[runs.index(run)], abs=5e-5)
