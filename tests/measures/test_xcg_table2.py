@@ -123,3 +123,41 @@ def test_section_524_accumulated_gain_is_one():
     values = _scores(run, ["xCG@3", "nxCG@3"])
     assert values["xCG@3"] == pytest.approx(1.0)
     assert values["nxCG@3"] == pytest.approx(1 / 1.5)
+
+
+def test_cli_eval_reproduces_table2_cells(tmp_path):
+    """End to end: native qrels + TREC-like element runs through ``sdreval eval``."""
+    import json
+
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import cli
+    from sdreval.io.native import write_native_qrels
+
+    qrels_path = tmp_path / "qrels.tsv"
+    write_native_qrels(seed000_qrels(), qrels_path)
+    run_path = tmp_path / "rel_leaves.txt"
+    run_path.write_text("".join(f"{TOPIC} Q0 {DOC} {i + 1} {10 - i} rel_leaves {p}\n"
+                                for i, p in enumerate(RUNS["rel_leaves"])))
+    result = CliRunner().invoke(cli, ["eval", str(qrels_path), str(run_path), "--quant", "sog",
+                                      "-m", "MAep", "-m", "Q", "-m", "ep@0.7",
+                                      "--format", "json"])
+    assert result.exit_code == 0, result.output
+    got = {r["measure"]: r["value"] for r in json.loads(result.stdout) if r["topic"] == "all"}
+    assert round(got["MAep"], 3) == 0.633
+    assert round(got["Q"], 4) == 0.8751
+    assert round(got["ep@0.7"], 2) == 0.46
+
+
+def test_curves_for_plotting():
+    from sdreval.measures.xcg import ep_gr_curve, nxcg_curve
+
+    qrels, runs = seed000_example()
+    ep = ep_gr_curve(qrels, runs, quant="sog")
+    assert set(ep.columns) == {"run", "topic", "recall", "ep"}
+    row = ep[(ep.run == "reverse_ideal") & (ep.topic == TOPIC) & np.isclose(ep.recall, 0.4)]
+    assert round(float(row.ep.iloc[0]), 2) == 0.43
+    assert len(ep[(ep.run == "ideal") & (ep.topic == "all")]) == 100
+    nx = nxcg_curve(qrels, runs, max_rank=5, quant="sog")
+    leaves = nx[(nx.run == "rel_leaves") & (nx.topic == TOPIC)]["nxCG"].round(4).tolist()
+    assert leaves == [0.9, 0.6667, 0.6667, 1.0, 1.0]
