@@ -1,0 +1,416 @@
+"""Topic-at-a-time reading of runs, for files too large to hold in memory (issue 8).
+
+:func:`iter_run_topics` yields ``(topic, Ranking)`` one topic at a time, so that evaluating a
+run needs memory for one topic's results (plus the judgements), not for the whole file.  It
+reads the same formats as :func:`sdreval.io.read_run` -- TREC-like element, passage and
+document runs (plain or ``.gz``) and INEX XML submissions -- and reports the same problems
+(same policies, same messages; see ``docs/inputs.md`` and ``docs/formats-xml.md``).  Every
+ranking it yields equals the one :func:`~sdreval.io.read_run` builds for that topic.
+
+Topics in several blocks (``docs/streaming.md``).  A topic is yielded as soon as its *last*
+result has been read.  To know which result is the last, a first cheap pass over the file
+records, for every topic, the number of the last line mentioning it (text runs: only the first
+field of each line is looked at) or how many ``<topic>`` elements carry its id (XML runs).
+In the second pass a topic that is resumed later in the file is held (its results gathered in
+file order, exactly as :func:`~sdreval.io.read_run` does) until its last block has been read,
+then yielded.  A file sorted by topic (the usual case) therefore holds one topic at a time; a
+file whose topics are interleaved holds the interleaved topics together (in the worst case the
+whole run, the memory :func:`~sdreval.io.read_run` needs).  With ``contiguous=True`` the first
+pass is skipped: each topic is yielded when the next topic starts, and a topic that appears
+again after it was yielded is an :class:`~sdreval.errors.InputError` ("topics not contiguous").
+
+Topics are yielded in the order their last block ends (file order for a sorted file).  The run's
+name, unit and source are attributes of the returned :class:`TopicStream` (the name is known
+once the first result has been read).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import InputError, ProblemLog
+from ..model.run import Ranking, Unit
+from ..model.xpath import XPathError, canonical_xpath
+from .api import RUN_FORMATS, _resolve
+from .textlines import finish, iter_fields, open_binary, parse_float, parse_int
+from .trec import DOCUMENT_PATH, LAYOUTS, _build, _Columns, file_stem
+
+#: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
+STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
+#: bound on the cache of canonicalised XPaths shared by the topics of a text run
+_PATH_CACHE_LIMIT = 1 << 18
+_BOM = b"\xef\xbb\xbf"
+
+
+class TopicStream:
+    """Iterator of ``(topic, Ranking)`` with the run's ``name``, ``unit`` and ``source``.
+
+    ``name`` is ``None`` until the first result has been read (then: the run-id, as
+    :func:`~sdreval.io.read_run` names the run); ``topics`` counts the topics yielded so far.
+    ``attributes`` holds the root attributes of an XML submission."""
+
+    def __init__(self, source: str, unit: Unit, name: str | None = None) -> None:
+        self.source = source
+        self.unit: Unit = unit
+        self.name = name
+        self.attributes: dict[str, str] = {}
+        self.topics = 0
+        self._gen: Iterator[tuple[str, Ranking]] | None = None
+
+    def __iter__(self) -> "TopicStream":
+        return self
+
+    def __next__(self) -> tuple[str, Ranking]:
+        assert self._gen is not None
+        item = next(self._gen)
+        self.topics += 1
+        return item
+
+    def close(self) -> None:
+        """Stop reading (closes the file)."""
+        if self._gen is not None:
+            self._gen.close()  # type: ignore[attr-defined]
+
+
+def should_stream(path: str | Path, threshold: int = STREAM_THRESHOLD_BYTES) -> bool:
+    """True if the file on disk is larger than ``threshold`` bytes (compressed size for .gz)."""
+    try:
+        return Path(path).stat().st_size > threshold
+    except OSError:
+        return False
+
+
+def iter_run_topics(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,
+                    contiguous: bool = False, name: str | None = None) -> TopicStream:
+    """Read a run one topic at a time: an iterator of ``(topic, Ranking)``.
+
+    ``fmt`` forces a run format (detected from content otherwise).  Problems go to ``log``;
+    without one, every error is raised in one :class:`~sdreval.errors.InputError` when the
+    iteration ends (after the topics have been yielded) and warnings become Python warnings,
+    as :func:`~sdreval.io.read_run` does.  ``contiguous=True`` skips the first pass (see the
+    module documentation): a topic seen again after it was yielded is then an InputError.
+    """
+    kind = _resolve(path, fmt, RUN_FORMATS, "a run", "--run-format")
+    file = str(path)
+    if kind == "inex-submission":
+        stream = TopicStream(file, "element", name)
+        stream._gen = _xml_topics(Path(path), stream, log, contiguous)
+    else:
+        layout = kind.split("-")[0]
+        stream = TopicStream(file, layout, name)  # type: ignore[arg-type]
+        stream._gen = _text_topics(path, layout, stream, log, contiguous)
+    return stream
+
+
+# --- TREC-like text runs ----------------------------------------------------------------------
+def last_lines(path: str | Path) -> tuple[dict[bytes, int], int]:
+    """First pass over a text run: topic (first field, as bytes) -> number of the last line
+    holding it, and the number of topic blocks (runs of consecutive lines of one topic).
+
+    Lines are numbered as :func:`~sdreval.io.textlines.iter_fields` numbers them; blank and
+    comment lines are skipped.  A first field with non-ASCII bytes is split as the reader splits
+    it (Unicode white space), so the keys are the reader's topics encoded as UTF-8."""
+    last: dict[bytes, int] = {}
+    blocks = 0
+    previous = None
+    try:
+        handle = open_binary(path)
+    except OSError as error:
+        raise InputError(f"cannot open: {error}", str(path)) from None
+    with handle:
+        number = 0
+        try:
+            for raw in handle:
+                number += 1
+                head = raw.split(None, 1)
+                if not head:
+                    continue
+                key = head[0]
+                if number == 1 and key.startswith(_BOM):
+                    key = key[3:] or (raw[3:].split(None, 1) or [b""])[0]
+                if not key.isascii():
+                    try:
+                        parts = raw.decode("utf-8").lstrip("\ufeff").split(None, 1)
+                    except UnicodeDecodeError:
+                        continue  # the reader skips (and reports) the line
+                    if not parts:
+                        continue
+                    key = parts[0].encode("utf-8")
+                if key[:1] == b"#":
+                    continue
+                last[key] = number
+                if key != previous:
+                    blocks += 1
+                    previous = key
+        except (OSError, EOFError):
+            pass  # reported by the second pass
+    return last, blocks
+
+
+class _TopicState:
+    """One topic being gathered: its columns and its own document/path numbering."""
+
+    __slots__ = ("cols", "doc_ids", "path_ids")
+
+    def __init__(self, layout: str) -> None:
+        self.cols = _Columns()
+        self.doc_ids: dict[str, int] = {}
+        self.path_ids: dict[str, int] = {DOCUMENT_PATH: 0} if layout == "document" else {}
+
+
+def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: ProblemLog | None,
+                 contiguous: bool) -> Iterator[tuple[str, Ranking]]:
+    """The second pass (the parsing of :func:`sdreval.io.trec.read_trec_run`, topic by topic)."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    expected, spelled = LAYOUTS[layout]
+    unit: Unit = layout  # type: ignore[assignment]
+    last: dict[bytes, int] | None = None if contiguous else last_lines(path)[0]
+    raw_paths: dict[str, str | None] = {}  # path as written -> canonical (bounded cache)
+    states: dict[str, _TopicState] = {}
+    done: dict[str, int] = {}  # topic yielded -> line after which it was yielded
+    run_ids: dict[str, int] = {}
+    previous: str | None = None
+    yielded = 0
+
+    def emit(topic: str, number: int | None) -> tuple[str, Ranking]:
+        state = states.pop(topic)
+        cols = state.cols
+        if cols.disorder:
+            line, rank, before = cols.first_disorder  # type: ignore[misc]
+            log.warn(file, line, f"topic {topic}: ranks out of order ({cols.disorder} "
+                                 f"line(s); first rank {rank} after {before}); file order "
+                                 f"is kept (--order rank sorts by rank)")
+        docs = np.array(list(state.doc_ids), dtype=object)
+        paths = np.array(list(state.path_ids) if layout != "passage" else [None], dtype=object)
+        done[topic] = number if number is not None else 0
+        return topic, _build(topic, cols, docs, paths, unit, file, log)
+
+    def finished(topic: str, number: int) -> bool:
+        if last is None:
+            return True
+        end = last.get(topic.encode("utf-8"))
+        return end is None or end < number
+
+    for number, fields in iter_fields(path, log):
+        topic = fields[0]
+        if topic != previous:
+            if previous is not None and previous in states and finished(previous, number):
+                yielded += 1
+                yield emit(previous, number)
+            previous = topic
+        if len(fields) != expected:
+            log.error(file, number, f"expected {expected} fields ({spelled}), found "
+                                    f"{len(fields)}")
+            continue
+        bad: list[str] = []
+        rank = parse_int(fields[3])
+        if rank is None:
+            bad.append(f"rank {fields[3]!r} is not an integer")
+        rsv = parse_float(fields[4])
+        if rsv is None:
+            bad.append(f"rsv {fields[4]!r} is not a finite number")
+        offset = length = -1
+        canon: str | None = None
+        if layout == "element":
+            raw = fields[6]
+            canon = raw_paths.get(raw)
+            if canon is None:
+                try:
+                    canon = canonical_xpath(raw)
+                except XPathError as error:
+                    bad.append(error.problems[0].message)
+                else:
+                    if len(raw_paths) >= _PATH_CACHE_LIMIT:
+                        raw_paths.clear()
+                    raw_paths[raw] = canon
+        elif layout == "passage":
+            offset = parse_int(fields[6])  # type: ignore[assignment]
+            length = parse_int(fields[7])  # type: ignore[assignment]
+            if offset is None or offset < 0:
+                bad.append(f"offset {fields[6]!r} is not a non-negative integer")
+            if length is None or length < 0:
+                bad.append(f"length {fields[7]!r} is not a non-negative integer")
+        if bad:
+            for message in bad:
+                log.error(file, number, message)
+            continue
+        if layout == "passage" and length == 0:
+            log.warn(file, number, "passage of length 0 (kept; it retrieves no text)")
+        run_id = fields[5]
+        if run_id not in run_ids:
+            run_ids[run_id] = number
+            if len(run_ids) == 1 and stream.name is None:
+                stream.name = run_id
+            elif len(run_ids) == 2:
+                first = next(iter(run_ids))
+                log.warn(file, number, f"run-id {run_id!r} differs from {first!r} (line "
+                                       f"{run_ids[first]}); the run is named {first!r}")
+            elif len(run_ids) > 2:
+                log.warn(file, number, f"another run-id {run_id!r}")
+        state = states.get(topic)
+        if state is None:
+            if topic in done:
+                log.error(file, number, f"topics not contiguous: topic {topic} appears again "
+                          f"after its results were evaluated (its block ended before line "
+                          f"{done[topic]}); sort the run by topic (e.g. sort -s -k1,1) or use "
+                          f"the non-streaming mode (no --stream)")
+                finish(log, own)
+                raise InputError(log.errors[-1:])
+            state = states[topic] = _TopicState(layout)
+        cols = state.cols
+        doc = state.doc_ids.get(fields[2])
+        if doc is None:
+            doc = state.doc_ids[fields[2]] = len(state.doc_ids)
+        path_id = 0
+        if canon is not None:
+            path_id = state.path_ids.get(canon)  # type: ignore[assignment]
+            if path_id is None:
+                path_id = state.path_ids[canon] = len(state.path_ids)
+        if cols.last_rank is not None and rank < cols.last_rank:  # type: ignore[operator]
+            cols.disorder += 1
+            if cols.first_disorder is None:
+                cols.first_disorder = (number, rank, cols.last_rank)  # type: ignore[assignment]
+        cols.last_rank = rank
+        cols.doc.append(doc)
+        cols.path.append(path_id)
+        cols.offset.append(offset)
+        cols.length.append(length)
+        cols.rank.append(rank)  # type: ignore[arg-type]
+        cols.rsv.append(rsv)  # type: ignore[arg-type]
+        cols.line.append(number)
+    for topic in list(states):
+        yielded += 1
+        yield emit(topic, None)
+    if not yielded and not log.errors:
+        log.warn(file, None, "the run holds no results")
+    if stream.name is None:
+        stream.name = file_stem(file)
+    finish(log, own)
+
+
+# --- INEX XML submissions ---------------------------------------------------------------------
+def topic_counts(path: Path) -> dict[str, int]:
+    """First pass over an XML submission: topic id -> number of ``<topic>`` elements with it
+    (lxml iterparse, start events of ``<topic>`` only; finished topics are freed)."""
+    from .inex_xml import _attr, _iterparse
+
+    counts: dict[str, int] = {}
+    try:
+        for _, el in _iterparse(path, ("start",), tag="{*}topic"):
+            topic_id = _attr(el, "topic-id", "topicid", "id", "topic")
+            if topic_id:
+                counts[topic_id] = counts.get(topic_id, 0) + 1
+            previous = el.getprevious()
+            parent = el.getparent()
+            if parent is not None:
+                while previous is not None:
+                    parent.remove(previous)
+                    previous = el.getprevious()
+    except Exception:  # noqa: BLE001 - malformed XML is reported by the second pass
+        pass
+    return counts
+
+
+def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
+                contiguous: bool) -> Iterator[tuple[str, Ranking]]:
+    """The second pass (the parsing of :func:`sdreval.io.inex_xml.read_inex_submission`,
+    yielding each topic at the end of its last ``<topic>`` element)."""
+    from lxml import etree
+
+    from .inex_xml import (SUBMISSION, _attr, _build_ranking, _finish, _free, _iterparse,
+                           _local, _read_result, _refuse_entity_declarations, _syntax_error,
+                           _Topic)
+
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    errors_before = len(log.errors)
+    file = str(path)
+    if not path.is_file():
+        raise InputError("no such file", file)
+    fallback_name = path.name.split(".")[0]
+    empty = path.stat().st_size == 0
+    if empty:
+        log.error(file, None, "empty file: no XML element")
+    if empty or _refuse_entity_declarations(path, file, log):
+        stream.name = stream.name or fallback_name
+        _finish(log, own)
+        return
+    counts = None if contiguous else topic_counts(path)
+    seen: dict[str, int] = {}  # topic id -> <topic> elements read so far
+    topics: dict[str, _Topic] = {}
+    done: set[str] = set()
+    current: _Topic | None = None
+    current_id: str | None = None
+    root_seen = False
+    yielded = 0
+    doc_intern: dict[str, str] = {}
+    path_cache: dict[str, str | None] = {}
+    try:
+        for event, el in _iterparse(path, ("start", "end"),
+                                    tag=("{*}inex-submission", "{*}topic", "{*}result")):
+            tag = _local(el.tag)
+            if event == "start":
+                if tag == SUBMISSION:
+                    if root_seen or el.getparent() is not None:
+                        log.error(file, el.sourceline, "nested <inex-submission> ignored")
+                        continue
+                    root_seen = True
+                    stream.attributes = {_local(k): v for k, v in el.attrib.items()}
+                    stream.name = stream.name or stream.attributes.get("run-id") or \
+                        fallback_name
+                elif tag == "topic":
+                    topic_id = _attr(el, "topic-id", "topicid", "id", "topic")
+                    if not topic_id:
+                        log.error(file, el.sourceline, "<topic> without a topic-id attribute:"
+                                  " its results are not used")
+                        current, current_id = None, None
+                        continue
+                    if topic_id in done:
+                        log.error(file, el.sourceline, f"topics not contiguous: topic "
+                                  f"{topic_id} given again after its results were evaluated; "
+                                  "use the non-streaming mode (no --stream)")
+                        _finish(log, own)
+                        raise InputError(log.errors[-1:])
+                    current_id = topic_id
+                    seen[topic_id] = seen.get(topic_id, 0) + 1
+                    current = topics.get(topic_id)
+                    if current is None:
+                        current = topics[topic_id] = _Topic(el.sourceline)
+                    else:
+                        log.warn(file, el.sourceline, f"topic {topic_id} given again (first "
+                                 f"at line {current.line}): its results are appended in file "
+                                 "order")
+                continue
+            if tag == "result":
+                if current is not None:
+                    _read_result(el, current, current_id, file, log, doc_intern, path_cache)
+                elif root_seen:
+                    log.error(file, el.sourceline, "<result> outside a <topic> with a "
+                              "topic-id: not used")
+                _free(el)
+            elif tag == "topic":
+                _free(el)
+                if current is not None and current_id is not None and (
+                        counts is None or seen[current_id] >= counts.get(current_id, 0)):
+                    cols = topics.pop(current_id)
+                    done.add(current_id)
+                    yielded += 1
+                    yield current_id, _build_ranking(current_id, cols, file, log)
+                    if len(doc_intern) > _PATH_CACHE_LIMIT:
+                        doc_intern.clear()
+                current, current_id = None, None
+    except etree.XMLSyntaxError as exc:
+        _syntax_error(log, file, exc)
+    for topic_id in list(topics):  # topics cut short by malformed XML
+        yielded += 1
+        yield topic_id, _build_ranking(topic_id, topics.pop(topic_id), file, log)
+    if not root_seen and len(log.errors) == errors_before:
+        log.error(file, None, "no <inex-submission> root element: not an INEX XML submission")
+    if root_seen and not yielded and len(log.errors) == errors_before:
+        log.warn(file, None, "the submission holds no topic")
+    stream.name = stream.name or fallback_name
+    _finish(log, own)

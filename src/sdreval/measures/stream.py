@@ -1,0 +1,99 @@
+"""Bounded-memory evaluation: a run file evaluated one topic at a time (issue 8).
+
+:func:`evaluate_stream` reads the run with :func:`sdreval.io.stream.iter_run_topics` and calls
+every family kernel on a one-topic :class:`~sdreval.model.run.Run` as each topic arrives, so
+peak memory is the judgements plus one topic's results (``docs/streaming.md``).  The table is
+the one :func:`~sdreval.measures.evaluate.evaluate` returns for ``[read_run(path)]``: same
+rows, same order, same values (tested on the bundled examples and on simulated runs).
+
+Differences from the in-memory path: warnings a kernel gives per call (e.g. XCG's count of
+results of unassessed documents) come per topic instead of once per run, and read problems are
+found while evaluating (without a ``log``, errors are raised when the file has been read, so no
+table is returned for a run with errors, as with :func:`~sdreval.io.read_run`).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+from typing import Iterable
+
+import numpy as np
+import pandas as pd
+
+from ..errors import ProblemLog, UsageError
+from ..io.stream import iter_run_topics
+from ..judgements.qrels import Qrels
+from ..model.run import Ranking, Run
+from .evaluate import COLUMNS, topics_to_evaluate
+from .registry import FAMILIES, EvalContext, Measure, parse_measure
+
+
+def _scored_topics(qrels: Qrels, ctx: EvalContext) -> set[str]:
+    """Qrels topics that can be scored (what :func:`topics_to_evaluate` keeps), no warnings."""
+    relevant = {t for t in qrels.topics if qrels.topics[t].has_relevant()}
+    if ctx.compat == "inex" and len(relevant) < len(qrels.topics):
+        return set(qrels.topics)
+    return relevant
+
+
+def _drop_run_entries(ctx: EvalContext, before: set, run: Run) -> None:
+    """Forget cache entries a kernel keyed on this one-topic run (e.g. the passage family's
+    converted run), so that the cache does not grow with the run."""
+    marker = id(run)
+    for key in [k for k in ctx.cache if k not in before]:
+        if isinstance(key, tuple) and marker in key:
+            del ctx.cache[key]
+
+
+def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str | Measure],
+                    ctx: EvalContext | None = None, all_topics: bool = False,
+                    fmt: str | None = None, log: ProblemLog | None = None,
+                    contiguous: bool = False) -> pd.DataFrame:
+    """Per-topic values of every measure for the run in ``run_path``, read topic by topic.
+
+    Same table as ``evaluate(qrels, [read_run(run_path, fmt)], measures, ctx, all_topics)``.
+    ``fmt`` forces the run format; problems go to ``log`` (see
+    :func:`~sdreval.io.stream.iter_run_topics`, also for ``contiguous``)."""
+    ctx = ctx or EvalContext()
+    parsed = [parse_measure(m) for m in measures]
+    if not parsed:
+        raise UsageError("no measure given")
+    by_family: dict[str, list[Measure]] = defaultdict(list)
+    for measure in parsed:
+        by_family[measure.family].append(measure)
+    scored = _scored_topics(qrels, ctx)
+    stream = iter_run_topics(run_path, fmt, log=log, contiguous=contiguous)
+    values: dict[str, dict[str, float]] = defaultdict(dict)  # measure text -> topic -> value
+    answered: list[str] = []
+    for topic, ranking in stream:
+        answered.append(topic)
+        if topic not in scored:
+            continue
+        run = Run(stream.name or "", {topic: ranking.ordered(ctx.order)}, stream.unit,
+                  stream.source)
+        before = set(ctx.cache)
+        for family, members in by_family.items():
+            for text, per_topic in FAMILIES[family](members, qrels, run, [topic], ctx).items():
+                if topic in per_topic:
+                    values[text][topic] = per_topic[topic]
+        _drop_run_entries(ctx, before, run)
+        del run, ranking
+    empty = Ranking.empty(stream.unit)
+    answered_run = Run(stream.name or "", dict.fromkeys(answered, empty), stream.unit,
+                       stream.source)
+    topics = topics_to_evaluate(qrels, answered_run, all_topics, ctx)
+    missing = [t for t in topics if t not in answered_run.topics]
+    if missing:  # -c: topics the run did not answer, evaluated as empty rankings
+        run = Run(answered_run.name, {}, stream.unit, stream.source)
+        for family, members in by_family.items():
+            for text, per_topic in FAMILIES[family](members, qrels, run, missing, ctx).items():
+                values[text].update({t: per_topic[t] for t in missing if t in per_topic})
+    rows: list[tuple[str, str, str, float]] = []
+    for measure in parsed:
+        per_topic = values.get(measure.text, {})
+        for topic in topics:
+            value = float(per_topic.get(topic, np.nan))
+            if topic not in answered_run.topics and np.isnan(value):
+                value = 0.0  # -c: a topic the run did not answer scores 0 (SPEC §11)
+            rows.append((answered_run.name, topic, measure.text, value))
+    return pd.DataFrame(rows, columns=COLUMNS)
