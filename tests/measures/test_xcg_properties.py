@@ -162,3 +162,24 @@ def test_flat_data_every_setting_agrees_with_classic_q(grades, order):
             count += 1
             total += (cg + count) / (ci[min(j, len(ideal)) - 1] + j)
     assert got[0]["Q"] == pytest.approx(total / len(ideal))
+
+
+def test_passage_only_judgements_are_a_usage_error():
+    from sdreval.judgements.qrels import DocPassages
+
+    qrels = Qrels("fol")
+    qrels.topic("t").passages["d"] = DocPassages("d", [(0, 10)], 10, 100)
+    with pytest.raises(UsageError, match="element assessments"):
+        evaluate(qrels, Run("r", {"t": Ranking.from_elements([("d", "/article[1]")])}), ["MAep"])
+
+
+def test_manxcg_default_cutoff_and_document_runs():
+    qrels, runs = seed000_example()
+    frame = evaluate(qrels, runs, ["MAnxCG", "MAnxCG@1500"], EvalContext(quant="sog"))
+    by = frame.pivot(index="run", columns="measure", values="value")
+    assert (by["MAnxCG"] == by["MAnxCG@1500"]).all()
+    # a document run (whole articles) is an element run of /article[1]
+    doc_run = Run("docs", {"163": Ranking.from_elements([("co/2001/r7022", "/article[1]")])},
+                  unit="document")
+    frame = evaluate(qrels, doc_run, ["xCG@1"], EvalContext(quant="sog"))
+    assert frame["value"].tolist() == [0.25]

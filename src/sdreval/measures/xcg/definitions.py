@@ -128,6 +128,10 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: EvalContext) -> dict[str, dict[str, float]]:
     """Family kernel: gains once per distinct gain setting, then every measure per topic."""
     topics = [t for t in topics if t in qrels]
+    if topics and not any(qrels[t].elements for t in topics):
+        raise UsageError("XCG measures need element assessments (exhaustivity/specificity); "
+                         "these judgements hold no element assessment (highlighted passages "
+                         "only): use the passage measures (iP, MAiP, gP, ...)")
     groups: dict[GainSettings, list[Measure]] = defaultdict(list)
     for measure in measures:
         groups[settings_of(measure, qrels, ctx)].append(measure)
