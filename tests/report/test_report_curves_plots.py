@@ -125,3 +125,12 @@ def test_swap_rates_from_stats(results):
     for line in lines:
         assert set(line.get_xdata()) <= {2, 5, 10}
         assert ((line.get_ydata() >= 0) & (line.get_ydata() <= 1)).all()
+
+
+def test_intervals_use_each_runs_own_topics(results):
+    rows = results[results.measure == "MAep"]
+    rows = rows[~((rows.run == "bad") & (rows.topic.astype(int) > 10))]
+    ci = bootstrap_ci(rows, samples=500).set_index("run")
+    expected = rows[rows.run == "bad"]["value"].mean()
+    assert ci.loc["bad", "mean"] == pytest.approx(expected)
+    assert ci.loc["good", "mean"] == pytest.approx(rows[rows.run == "good"]["value"].mean())

@@ -43,8 +43,13 @@ def compare(per_topic: pd.DataFrame, measures: Sequence[str] | None = None, test
 def bootstrap_ci(per_topic: pd.DataFrame, level: float = 0.95, samples: int = 10_000,
                  seed: int = 0) -> pd.DataFrame:
     """Percentile bootstrap interval of each run's mean (``run, mean, low, high``) for the
-    single measure of ``per_topic`` (:func:`sdreval.stats.confidence_intervals`)."""
-    table = confidence_intervals(score_matrix(per_topic, missing="drop"), level, samples, seed)
+    single measure of ``per_topic`` (:func:`sdreval.stats.confidence_intervals`), each run
+    over the topics it has scores for (the topics of its mean in the summary)."""
+    rows = per_topic[per_topic["topic"].astype(str) != "all"].dropna(subset=["value"])
+    frames = [confidence_intervals(score_matrix(rows[rows["run"].astype(str) == run]), level,
+                                   samples, seed)
+              for run in dict.fromkeys(rows["run"].astype(str))]
+    table = pd.concat(frames, ignore_index=True)
     return table.rename(columns={"ci_low": "low", "ci_high": "high"})[
         ["run", "mean", "low", "high"]]
 
