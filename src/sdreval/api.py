@@ -323,7 +323,7 @@ def compare(results: pd.DataFrame, measure: str | None = None, test: str = "t",
 
 def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike =
            "report.html", *, all_topics: bool = False, test: str = "t",
-           correction: str = "holm", image_format: str = "png", **options: Any) -> Path:
+           correction: str = "by", image_format: str = "png", **options: Any) -> Path:
     """Write the self-contained HTML report (:mod:`sdreval.report.html`); returns its path."""
     from .report.html import build_report, write_report
 

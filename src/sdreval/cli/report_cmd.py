@@ -37,7 +37,8 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "dec
 @click.option("--test", type=click.Choice(["t", "wilcoxon", "sign", "bootstrap",
                                            "randomization"]), default="t")
 @click.option("--correction", type=click.Choice(["by", "bh", "holm", "bonferroni", "none"]),
-              default="holm")
+              default="by", help="Multiple-comparison correction per measure "
+                                 "(default by: Benjamini-Yekutieli, as sdreval compare).")
 @click.option("--level", type=float, default=0.05, help="Significance level.")
 @click.option("--samples", type=int, default=10_000, help="Bootstrap/randomisation samples.")
 @click.option("--seed", type=int, default=0)

@@ -27,7 +27,7 @@ def matrix(per_topic: pd.DataFrame, measure: str | None = None) -> pd.DataFrame:
 
 
 def compare(per_topic: pd.DataFrame, measures: Sequence[str] | None = None, test: str = "t",
-            correction: str = "holm", alternative: str = "two-sided", level: float = 0.05,
+            correction: str = "by", alternative: str = "two-sided", level: float = 0.05,
             samples: int = 10_000, seed: int = 0) -> pd.DataFrame:
     """Every pair of runs on every measure, one correction family per measure
     (:func:`sdreval.stats.compare_runs`; topics some run lacks are left out of its tests)."""

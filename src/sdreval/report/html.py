@@ -84,7 +84,7 @@ def default_measures(runs: Sequence, available: Iterable[str] | None = None) -> 
 def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
                 curves: dict[str, pd.DataFrame] | None = None, swaps: pd.DataFrame | None = None,
                 measures: Sequence[str] | None = None, test: str = "t",
-                correction: str = "holm", level: float = 0.05, samples: int = 10_000,
+                correction: str = "by", level: float = 0.05, samples: int = 10_000,
                 seed: int = 0, plots_wanted: Sequence[str] = PLOT_KINDS,
                 title: str = "sdreval report", notes: Sequence[str] = (),
                 settings: dict[str, str] | None = None) -> ReportData:
@@ -131,7 +131,7 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
 
 
 def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *,
-                 all_topics: bool = False, test: str = "t", correction: str = "holm",
+                 all_topics: bool = False, test: str = "t", correction: str = "by",
                  level: float = 0.05, samples: int = 10_000, seed: int = 0,
                  plots_wanted: Sequence[str] = PLOT_KINDS, title: str = "sdreval report",
                  swap_sizes: Sequence[int] | None = None) -> ReportData:
