@@ -2,9 +2,12 @@
 
 >>> from sdreval.api import nxCG, MAep, measure, evaluate
 >>> nxCG(k=10, quant="gen", overlap="on")          # a measure object with parameters
-Measure('nxCG(quant='gen',overlap=True)@10')
+Measure('nxCG(quant=gen,overlap=on)@10')
 >>> measure("MAep(quant=sog)"), measure("P@10")     # parsed from strings (any name)
->>> table = evaluate(qrels, {"bm25": run_a, "xml": "runs/xml.txt"}, [nxCG(k=10), "MAep"])
+(Measure('MAep(quant=sog)'), Measure('P@10'))
+
+and ``evaluate(qrels, {"bm25": run_a, "xml": "runs/xml.txt"}, [nxCG(k=10), "MAep"])`` gives
+the tidy table.
 
 Every registered measure (:data:`sdreval.measures.MEASURES`) is a module attribute: calling it
 builds a :class:`~sdreval.measures.Measure` (``k``/``r``/``at`` give the cut-off, the other
