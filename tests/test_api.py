@@ -129,3 +129,11 @@ def test_report_through_api(tmp_path):
     path = api.report(qrels, runs, ["AP", "P@5"], tmp_path / "r.html")
     text = path.read_text()
     assert "summary-table" in text and "data:image/png;base64," in text
+
+
+def test_docstring_examples():
+    import doctest
+
+    if "nxCG" not in MEASURES or "P" not in MEASURES:
+        pytest.skip("measure families not registered")
+    assert doctest.testmod(api).failed == 0
