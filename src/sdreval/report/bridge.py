@@ -8,6 +8,7 @@ import pandas as pd
 
 from ..stats import compare_runs, confidence_intervals, score_matrix
 from ..stats import swap_rates as _swap_rates
+from ..stats import top_runs
 
 COMPARE_COLUMNS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted",
                    "reject"]
@@ -55,8 +56,9 @@ def bootstrap_ci(per_topic: pd.DataFrame, level: float = 0.95, samples: int = 10
 
 
 def swap_rates(per_topic: pd.DataFrame, measure: str, sizes: Sequence[int] | None = None,
-               trials: int = 100, seed: int = 0) -> pd.DataFrame:
-    """Swap rates by topic-set size and difference bin (:func:`sdreval.stats.swap_rates`,
-    seed 000 §6.2.2): ``size, bin, bin_low, bin_high, comparisons, swaps, error_rate``."""
-    return _swap_rates(score_matrix(per_topic, measure, missing="drop"), trials=trials,
-                       sizes=sizes, seed=seed, show_progress=False)
+               trials: int = 100, seed: int = 0, top_fraction: float = 0.75) -> pd.DataFrame:
+    """Swap rates by topic-set size and difference bin among the best ``top_fraction`` of the
+    runs (:func:`sdreval.stats.swap_rates`, seed 000 §6.2.2, as ``sdreval stability``):
+    ``size, bin, bin_low, bin_high, comparisons, swaps, error_rate``."""
+    scores = top_runs(score_matrix(per_topic, measure, missing="drop"), top_fraction)
+    return _swap_rates(scores, trials=trials, sizes=sizes, seed=seed, show_progress=False)

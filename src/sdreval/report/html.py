@@ -366,7 +366,8 @@ def _plots_html(data: ReportData, fmt: str) -> str:
         parts.append("<h3>Stability</h3>" + _img(
             plots.plot_swap_rates(data.swaps, title=f"Swap rate of {data.measures[0]}"),
             "swap rates", "Swap rate against topic-set size by difference bin of the mean "
-            "difference (random disjoint topic sets, 100 trials; seed 000 §6.2.2).", fmt))
+            "difference among the top 75% of the runs (random disjoint topic sets, 100 "
+            "trials; seed 000 §6.2.2).", fmt))
     return "".join(parts) if parts else "<p>No plots requested.</p>"
 
 
