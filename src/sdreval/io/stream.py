@@ -174,9 +174,14 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
     done: dict[str, int] = {}  # topic yielded -> line after which it was yielded
     run_ids: dict[str, int] = {}
     previous: str | None = None
+    state_topic: str | None = None  # the topic whose state is in the locals below
+    cols = doc_ids = path_ids = add = None
     yielded = 0
 
     def emit(topic: str, number: int | None) -> tuple[str, Ranking]:
+        nonlocal state_topic
+        if state_topic == topic:
+            state_topic = None
         state = states.pop(topic)
         cols = state.cols
         if cols.disorder:
@@ -251,37 +256,41 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
                                        f"{run_ids[first]}); the run is named {first!r}")
             elif len(run_ids) > 2:
                 log.warn(file, number, f"another run-id {run_id!r}")
-        state = states.get(topic)
-        if state is None:
-            if topic in done:
-                log.error(file, number, f"topics not contiguous: topic {topic} appears again "
-                          f"after its results were evaluated (its block ended before line "
-                          f"{done[topic]}); sort the run by topic (e.g. sort -s -k1,1) or use "
-                          f"the non-streaming mode (no --stream)")
-                finish(log, own)
-                raise InputError(log.errors[-1:])
-            state = states[topic] = _TopicState(layout)
-        cols = state.cols
-        doc = state.doc_ids.get(fields[2])
+        if topic != state_topic:  # a new current topic: look its state up once
+            state = states.get(topic)
+            if state is None:
+                if topic in done:
+                    log.error(file, number, f"topics not contiguous: topic {topic} appears "
+                              f"again after its results were evaluated (its block ended "
+                              f"before line {done[topic]}); sort the run by topic (e.g. sort "
+                              f"-s -k1,1) or use the non-streaming mode (no --stream)")
+                    finish(log, own)
+                    raise InputError(log.errors[-1:])
+                state = states[topic] = _TopicState(layout)
+            state_topic = topic
+            cols, doc_ids, path_ids = state.cols, state.doc_ids, state.path_ids
+            add = (cols.doc.append, cols.path.append, cols.offset.append, cols.length.append,
+                   cols.rank.append, cols.rsv.append, cols.line.append)
+        doc = doc_ids.get(fields[2])
         if doc is None:
-            doc = state.doc_ids[fields[2]] = len(state.doc_ids)
+            doc = doc_ids[fields[2]] = len(doc_ids)
         path_id = 0
         if canon is not None:
-            path_id = state.path_ids.get(canon)  # type: ignore[assignment]
+            path_id = path_ids.get(canon)  # type: ignore[assignment]
             if path_id is None:
-                path_id = state.path_ids[canon] = len(state.path_ids)
+                path_id = path_ids[canon] = len(path_ids)
         if cols.last_rank is not None and rank < cols.last_rank:  # type: ignore[operator]
             cols.disorder += 1
             if cols.first_disorder is None:
                 cols.first_disorder = (number, rank, cols.last_rank)  # type: ignore[assignment]
         cols.last_rank = rank
-        cols.doc.append(doc)
-        cols.path.append(path_id)
-        cols.offset.append(offset)
-        cols.length.append(length)
-        cols.rank.append(rank)  # type: ignore[arg-type]
-        cols.rsv.append(rsv)  # type: ignore[arg-type]
-        cols.line.append(number)
+        add[0](doc)
+        add[1](path_id)
+        add[2](offset)
+        add[3](length)
+        add[4](rank)
+        add[5](rsv)
+        add[6](number)
     for topic in list(states):
         yielded += 1
         yield emit(topic, None)
