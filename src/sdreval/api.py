@@ -177,6 +177,7 @@ def _qrels_from_frame(frame: pd.DataFrame, scale: str | None) -> Qrels:
             e, s = float(values[e_col]), float(values[s_col])
         qrels.add_element(t, d, p, e, s, float(values["size"]) if "size" in values and
                           pd.notna(values["size"]) else None)
+    interop.check_pairs(qrels, "(DataFrame)")
     return qrels
 
 

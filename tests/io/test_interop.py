@@ -36,6 +36,12 @@ def test_element_dicts():
     assert interop.run_to_dict(run, documents="max") == {"7": {"d": 1.0}}
     with pytest.raises(UsageError, match="not a number"):
         interop.run_from_dict({"1": {"d": "high"}})
+    from sdreval.errors import InputError
+
+    with pytest.raises(InputError) as error:
+        interop.qrels_from_dict({"7": {("d", "/a"): (0, 2), ("d", "/a/b"): (3, 4),
+                                       ("d", "/a/c"): (1, 1)}})
+    assert len(error.value.problems) == 2  # (0, 2) and (3, 4), all listed
 
 
 @pytest.mark.slow  # ranx compiles its numba kernels on first use (cached afterwards)

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ..errors import UsageError
+from ..errors import InputError, Problem, UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Ranking, Run
 from ..model.xpath import canonical_xpath
@@ -46,11 +46,28 @@ def qrels_from_dict(data: Mapping[str, Mapping[Any, Any]], scale: str | None = N
             if isinstance(value, (tuple, list)):
                 if len(value) != 2:
                     raise UsageError(f"topic {topic} {doc}: expected (e, s), got {value!r}")
-                e, s = (float(v) for v in value)
+                e, s = (_number(v, f"topic {topic} {doc}: grade") for v in value)
             else:
                 e = s = _number(value, f"topic {topic} {doc}: grade")
             qrels.add_element(str(topic), doc, path, e, s)
+    check_pairs(qrels, "(dict)")
     return qrels
+
+
+def check_pairs(qrels: Qrels, source: str) -> None:
+    """Raise :class:`InputError` listing every assessment invalid on the qrels' scale (SPEC §3:
+    invalid pairs such as (0, 2) are reported, never guessed)."""
+    from .native import pair_problem
+
+    problems = []
+    for topic, judged in qrels.topics.items():
+        for (doc, path), a in judged.elements.items():
+            why = pair_problem(qrels.scale, a.e, a.s)
+            if why:
+                problems.append(Problem(source, None, f"topic {topic} {doc} {path} "
+                                                      f"({a.e:g}, {a.s:g}): {why}"))
+    if problems:
+        raise InputError(problems)
 
 
 def run_from_dict(data: Mapping[str, Mapping[Any, Any]], name: str = "run") -> Run:
