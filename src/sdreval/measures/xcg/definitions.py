@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-import numpy as np
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels

@@ -32,14 +32,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import repeat
-from operator import add
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ...errors import UsageError
-from ...judgements.qrels import Qrels, TopicQrels
+from ...judgements.qrels import TopicQrels
 from ...judgements.quantise import get_quantisation
 from ...judgements.recallbase import full_recall_base, ideal_recall_base, quantised_values
 from ...model.run import Ranking, Run
@@ -339,8 +338,6 @@ def _locate(gt: GlobalTable, run: Run, out: "RunGains"):
 
     Returns ``rows, elem, time`` of known results, ``elem_u, time_u`` of attached ones and the
     row offsets of the topics in the concatenated gain vector."""
-    import pandas as pd
-
     rankings = [run.get(t.topic) for t in gt.tables]
     if any(r.unit == "passage" for r in rankings):
         raise UsageError("XCG measures need element results; this run holds passages")
