@@ -289,6 +289,8 @@ def global_table(tables: list[TopicTable]) -> GlobalTable:
     for t_i, t in enumerate(tables):
         for d, state in t.doc_state.items():
             doc_state[t_i, doc_ids[d]] = state
+    if len(tables) >= 1 << 15 or len(doc_ids) >= 1 << 24 or len(path_ids) >= 1 << 24:
+        raise UsageError("too many topics, documents or paths for one XCG evaluation")
     ekeys_a = np.array(ekeys, dtype=np.int64)
     order = np.argsort(ekeys_a, kind="stable")
     glob = GlobalTable(
@@ -329,6 +331,8 @@ def _ids(mapping: dict, values: np.ndarray, register: bool) -> np.ndarray:
     if register:
         for i in np.flatnonzero(out < 0).tolist():
             out[i] = mapping.setdefault(values[i], len(mapping))
+        if len(mapping) >= 1 << 24:
+            raise UsageError("more than 16.7 million distinct element paths in one evaluation")
     return out
 
 
