@@ -22,6 +22,7 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import LogNorm
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from ..errors import UsageError
 from .curves import STANDARD_CURVES, as_curve_table
@@ -270,15 +271,18 @@ def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
         totals = table.groupby(bin, sort=False)["comparisons"].sum()
         keep = set(totals[totals > 0].nlargest(max_bins).index)
         table = table[table[bin].isin(keep)]
+    if "bin_low" in table.columns:
+        table = table.sort_values(["bin_low", size], kind="stable")
     fig = _figure()
     ax = fig.add_subplot()
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     for i, (label, rows) in enumerate(table.groupby(bin, sort=False)):
         rows = rows.sort_values(size)
         ax.plot(rows[size].to_numpy(float), rows[rate].to_numpy(float),
                 marker=_MARKERS[i % len(_MARKERS)], markersize=4, label=f"{label}")
     ax.set_xlabel("topic-set size")
     ax.set_ylabel("swap rate")
-    ax.set_ylim(bottom=0)
+    ax.set_ylim(0, 1.05)
     ax.grid(True, alpha=0.3)
     if len(table):
         ax.legend(fontsize="small", title="difference bin", title_fontsize="small")
