@@ -158,7 +158,8 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
             continue  # e.g. iP for element runs: not applicable, nothing to say
         try:
             table = compute_curve(qrels, run_list, key, ctx, all_topics=all_topics)
-        except SdrevalError as error:
+        except (SdrevalError, ImportError, TypeError, ValueError) as error:
+            # a curve that cannot be drawn must not cost the whole report; say why
             notes.append(f"{STANDARD_CURVES[key].title}: not drawn ({error})")
             continue
         if table["value"].notna().any():
