@@ -201,3 +201,25 @@ def test_vectorised_equals_reference(data, alpha, ideal, keep, quant):
         fast = run_gains(gt, Run("r", {"t": ranking}), setting).gains["t"]
         slow = reference_gains(qrels["t"], ranking, setting)
         np.testing.assert_allclose(fast, slow, atol=1e-12)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(tree_and_runs(), min_size=2, max_size=3), st.sampled_from([0.5, 1.0]),
+       st.sampled_from(["ideal", "full"]))
+def test_vectorised_equals_reference_across_topics(data, alpha, ideal):
+    """Several topics in one global table (offsets of elements, ideal ids and rows)."""
+    qrels = Qrels("inex2003")
+    run = Run("r")
+    for k, (one, runs) in enumerate(data):
+        if "t" not in one:
+            continue
+        for (d, p), a in one["t"].elements.items():
+            qrels.add_element(f"t{k}", d, p, a.e, a.s, a.size)
+        run.topics[f"t{k}"] = Ranking.from_elements(runs[0])
+    setting = GainSettings("sog", alpha, ideal)
+    topics = list(qrels.topics)
+    gt = global_table([build_topic_table(qrels[t], setting) for t in topics])
+    fast = run_gains(gt, run, setting).gains
+    for t in topics:
+        slow = reference_gains(qrels[t], run.get(t), setting)
+        np.testing.assert_allclose(fast[t], slow, atol=1e-12)
