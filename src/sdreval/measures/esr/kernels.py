@@ -155,7 +155,11 @@ def srprum(x: Expectations, recall: float, limit: int | None = None) -> tuple[fl
     recall_at = np.divide(gain, rb, out=np.zeros(L), where=rb > 0)
     reached = np.flatnonzero(recall_at >= recall - RECALL_EPS)
     c = int(reached[0]) + 1 if reached.size else L
-    return float(gain[c - 1] / c), c
+    # CL(C) counts rank *positions* where the user gains relevant information (seed 002
+    # Eq. 27, "expected number of rank positions"): a result whose tree holds several hits
+    # still counts once, so each rank contributes at most 1 and SRPRUM stays in [0, 1].
+    per_rank = np.minimum(np.diff(gain[:c], prepend=0.0), 1.0)
+    return float(per_rank.sum() / c), c
 
 
 #: The 101 recall points of mean-averaged precision (seed 002 §7).
