@@ -9,9 +9,7 @@ from click.testing import CliRunner
 from sdreval.cli.main import cli
 from sdreval.io import read_qrels, read_run
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
-if not DATA.is_dir():
-    DATA = Path("/work/shared/data")
+from conftest import REAL_DATA as DATA
 
 
 def invoke(*args):

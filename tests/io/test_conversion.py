@@ -12,8 +12,7 @@ from sdreval.io.conversion import element_run_to_passage_run, passage_of_element
 from sdreval.model.run import Ranking, Run
 from sdreval.model.tree import Collection
 
-_BUNDLED = Path(__file__).resolve().parents[1] / "realdata"
-DATA = _BUNDLED if _BUNDLED.is_dir() else Path("/work/shared/data")
+from conftest import REAL_DATA as DATA
 SAMPLE = DATA / "inex2009-wikipedia-sample"
 needs_data = pytest.mark.skipif(not SAMPLE.is_dir(), reason="shared INEX data not available")
 

@@ -9,9 +9,7 @@ import pytest
 from sdreval.errors import ProblemLog
 from sdreval.io import detect_format, read_qrels, read_run
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
-if not DATA.is_dir():
-    DATA = Path("/work/shared/data")
+from conftest import REAL_DATA as DATA
 pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="shared INEX data not available")
 
 SAMPLE = DATA / "inex2009-wikipedia-sample"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
+from conftest import REAL_DATA as DATA
 pytestmark = pytest.mark.skipif(not (DATA / "inex2010-adhoc").exists(),
                                 reason="shared INEX data not available")
 

@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-_BUNDLED = Path(__file__).resolve().parents[1] / "realdata"
-DATA = _BUNDLED if _BUNDLED.exists() else Path("/work/shared/data")
+from conftest import REAL_DATA as DATA
 QRELS = DATA / "inex2010-adhoc" / "inex2010.qrels"
 ZQRELS = DATA / "inex2009-2010-zendel" / "INEX_Qrels.txt"
 RUN = DATA / "inex2009-2010-zendel" / "bert_inex_converted.run"

@@ -45,7 +45,9 @@ def test_rank_size_bounds(values):
     assert size == pytest.approx(len(values) / len(set(values)))
 
 
-RUNS = "/work/shared/data/inex2009-wikipedia-sample/runs"
+from conftest import REAL_DATA
+
+RUNS = str(REAL_DATA / "inex2009-wikipedia-sample" / "runs")
 
 
 @pytest.mark.parametrize("name", ["course_example_run_LTN_articles.txt", "element_run_bm25_bdy.txt"])
