@@ -69,11 +69,11 @@ def make_inputs(directory: Path, n_topics: int = 100, n_docs: int = 200, seed: i
 def write_big_run(path: Path, collection, rankings: dict, target_bytes: int,
                   seed: int = 5) -> tuple[int, int]:
     """An element run of about ``target_bytes``: for each topic (in turn, contiguous blocks)
-    its simulated ranking, then filler results (random elements of random documents) with
-    decreasing RSVs.  Returns (bytes written, lines)."""
+    its simulated ranking, then filler results (distinct elements of the collection in random
+    order, none repeating a result of the topic) with decreasing RSVs.  Returns (bytes
+    written, lines).  The collection must have enough elements for the depth asked."""
     rng = np.random.default_rng(seed)
-    docs = sorted(collection)
-    elements = [[(d, p) for p in collection[d].paths] for d in docs]
+    elements = [(d, p) for d in sorted(collection) for p in collection[d].paths]
     topics = list(rankings)
     per_topic = target_bytes // max(len(topics), 1)
     size = lines = 0
@@ -85,22 +85,33 @@ def write_big_run(path: Path, collection, rankings: dict, target_bytes: int,
             out.write(text)
             written, rank = len(text), len(head)
             low = float(head.rsv.min()) if len(head) else 1.0
+            taken = set(zip(head.docs.tolist(), head.paths.tolist()))
+            order = rng.permutation(len(elements)).tolist()
+            cursor = 0
             while written < per_topic:
                 n = max(100, min(20000, (per_topic - written) // 72 + 1))
-                which = rng.integers(0, len(docs), n)
-                slot = rng.random(n)
-                picks = [elements[w][int(u * len(elements[w]))]
-                         for w, u in zip(which.tolist(), slot.tolist())]
-                rsv = low * np.exp(-np.arange(rank, rank + n) / 1e6)
+                if cursor >= len(order):
+                    raise SystemExit(f"the collection has too few elements for "
+                                     f"{per_topic} bytes per topic: more documents needed")
+                picks = [e for e in (elements[i] for i in order[cursor:cursor + n])
+                         if e not in taken]
+                cursor += n
+                rsv = low * np.exp(-np.arange(rank, rank + len(picks)) / 1e6)
                 text = "".join(f"{topic} Q0 {d} {r} {s:.6f} {RUN_ID} {p}\n"
-                               for r, (d, p), s in zip(range(rank + 1, rank + n + 1), picks,
-                                                       rsv.tolist()))
+                               for r, (d, p), s in zip(range(rank + 1, rank + len(picks) + 1),
+                                                       picks, rsv.tolist()))
                 out.write(text)
                 written += len(text)
-                rank += n
+                rank += len(picks)
             size += written
             lines += rank
     return size, lines
+
+
+def docs_needed(target_bytes: int, n_topics: int) -> int:
+    """Documents (1,500 elements each) for filler results without repeats, with a margin."""
+    per_topic_lines = target_bytes / max(n_topics, 1) / 60
+    return max(100, int(per_topic_lines * 1.3 / 1500) + 1)
 
 
 def run_child(mode: str, qrels_path: Path, run_path: Path) -> dict:
@@ -137,10 +148,12 @@ def main() -> None:
         directory = Path(holder.name)
     try:
         t = time.perf_counter()
-        collection, _, qrels_path, rankings = make_inputs(directory, args.topics)
+        n_docs = docs_needed(int(args.size_mb * 2**20), args.topics)
+        collection, _, qrels_path, rankings = make_inputs(directory, args.topics, n_docs)
         big = directory / "big.run"
         size, lines = write_big_run(big, collection, rankings, int(args.size_mb * 2**20))
-        print(f"generated {size / 2**20:.0f} MB, {lines:,} results, {len(rankings)} topics in "
+        print(f"generated {size / 2**20:.0f} MB, {lines:,} results, {len(rankings)} topics "
+              f"({n_docs} simulated documents) in "
               f"{time.perf_counter() - t:.0f} s")
         rows = []
         if args.small_mb:

@@ -1,0 +1,180 @@
+"""evaluate_stream gives the table evaluate() gives for the whole run, topic by topic."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sdreval.errors import InputError, ProblemLog
+from sdreval.io import read_collection, read_qrels, read_run
+from sdreval.io.inex_xml import write_inex_submission
+from sdreval.io.writers import write_run
+from sdreval.measures import EvalContext, evaluate
+from sdreval.measures.stream import evaluate_stream
+from sdreval.model.run import Run
+from sdreval.simulate import simulate
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "sdreval" / "data" / "examples"
+ELEMENT_MEASURES = ["nxCG@10", "MAep", "iMAep", "Q", "AP", "P@5", "nDCG@10", "gAP",
+                    "inex_eval", "inex_eval_ng", "nxCG(quant=strict)@5"]
+
+
+def assert_same(qrels, path, measures, fmt=None, **options):
+    ctx_a, ctx_b = EvalContext(**options.pop("ctx", {})), EvalContext(**options.pop("ctx2", {}))
+    expected = evaluate(qrels, [read_run(path, fmt)], measures, ctx_a, **options)
+    got = evaluate_stream(qrels, path, measures, ctx_b, fmt=fmt, **options)
+    pd.testing.assert_frame_equal(got, expected)
+    return got
+
+
+@pytest.mark.parametrize("example,run", [("seed000", "frb.txt"), ("seed000", "rel_leaves.txt"),
+                                         ("synthetic", "sim01.txt"), ("synthetic", "sim03.txt")])
+@pytest.mark.parametrize("all_topics", [False, True])
+def test_bundled_examples(example, run, all_topics):
+    qrels = read_qrels(EXAMPLES / example / "qrels.tsv")
+    table = assert_same(qrels, EXAMPLES / example / "runs" / run, ELEMENT_MEASURES,
+                        all_topics=all_topics)
+    assert len(table) and table["value"].notna().any()
+
+
+@pytest.mark.parametrize("order", ["rank", "rsv"])
+def test_orders(order):
+    qrels = read_qrels(EXAMPLES / "synthetic" / "qrels.tsv")
+    assert_same(qrels, EXAMPLES / "synthetic" / "runs" / "sim02.txt", ["nxCG@10", "AP"],
+                ctx={"order": order}, ctx2={"order": order})
+
+
+def test_passage_measures_on_passage_and_converted_element_runs():
+    qrels = read_qrels(EXAMPLES / "synthetic" / "qrels.fol")
+    measures = ["MAiP", "iP@0.01", "MAgP", "gP@5", "HiXiP@10"]
+    assert_same(qrels, EXAMPLES / "synthetic" / "runs" / "sim01.passages.txt", measures)
+    collection = read_collection(EXAMPLES / "synthetic" / "docs")
+    ctx = EvalContext(collection=collection)
+    path = EXAMPLES / "synthetic" / "runs" / "sim01.txt"
+    expected = evaluate(qrels, [read_run(path)], measures, EvalContext(collection=collection))
+    got = evaluate_stream(qrels, path, measures, ctx)
+    pd.testing.assert_frame_equal(got, expected)
+    # the per-topic converted runs do not stay in the cache
+    assert not [k for k in ctx.cache if isinstance(k, tuple) and k[0] == "passage-run"]
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory):
+    collection, qrels, runs = simulate(n_docs=30, elements_per_doc=300, n_topics=8, n_runs=2,
+                                       run_length=300, tie_levels=20, seed=11)
+    return qrels, runs, tmp_path_factory.mktemp("sim")
+
+
+def test_simulated_run_with_unanswered_and_unjudged_topics(simulated):
+    qrels, runs, directory = simulated
+    run = runs[0]
+    topics = dict(run.topics)
+    dropped = sorted(topics)[0]
+    del topics[dropped]  # a qrels topic the run does not answer
+    topics["999"] = topics[sorted(topics)[0]]  # a run topic without judgements
+    path = directory / "partial.run"
+    write_run(Run(run.name, topics, run.unit), path)
+    for all_topics in (False, True):
+        ctx_a, ctx_b = EvalContext(), EvalContext()
+        expected = evaluate(qrels, [read_run(path)], ELEMENT_MEASURES, ctx_a,
+                            all_topics=all_topics)
+        got = evaluate_stream(qrels, path, ELEMENT_MEASURES, ctx_b, all_topics=all_topics)
+        pd.testing.assert_frame_equal(got, expected)
+        assert (dropped in set(got["topic"])) == all_topics
+        assert any("999" in w for w in ctx_b.warnings)
+
+
+def test_simulated_run_shuffled_lines_and_xml(simulated):
+    """Topics interleaved line by line (held until their last line) and an XML submission."""
+    qrels, runs, directory = simulated
+    path = directory / "sorted.run"
+    write_run(runs[1], path)
+    lines = path.read_text().splitlines(keepends=True)
+    rng = np.random.default_rng(3)
+    by_topic: dict[str, list[str]] = {}
+    for line in lines:
+        by_topic.setdefault(line.split()[0], []).append(line)
+    mixed = []
+    queues = {t: list(v) for t, v in by_topic.items()}
+    while queues:  # interleave topics, keeping each topic's own line order
+        topic = rng.choice(sorted(queues))
+        mixed.append(queues[topic].pop(0))
+        if not queues[topic]:
+            del queues[topic]
+    shuffled = directory / "shuffled.run"
+    shuffled.write_text("".join(mixed))
+    measures = ["nxCG@10", "MAep", "AP", "inex_eval"]
+    expected = evaluate(qrels, [read_run(path)], measures, EvalContext())
+    pd.testing.assert_frame_equal(evaluate_stream(qrels, shuffled, measures, EvalContext()),
+                                  expected)
+    with pytest.raises(InputError, match="topics not contiguous"):
+        evaluate_stream(qrels, shuffled, measures, EvalContext(), log=ProblemLog(),
+                        contiguous=True)
+    xml = directory / "run.xml"
+    write_inex_submission(runs[1], xml)
+    pd.testing.assert_frame_equal(evaluate_stream(qrels, xml, measures, EvalContext()),
+                                  evaluate(qrels, [read_run(xml)], measures, EvalContext()))
+
+
+def test_problems_go_to_the_log_or_raise(simulated):
+    qrels, runs, directory = simulated
+    path = directory / "broken.run"
+    write_run(runs[0], path)
+    with open(path, "a") as out:
+        out.write("1 Q0 doc0001 1 notanumber sim01 /article[1]\n")
+    log = ProblemLog()
+    table = evaluate_stream(qrels, path, ["nxCG@10"], EvalContext(), log=log)
+    assert len(log.errors) == 1 and len(table)
+    with pytest.raises(InputError, match="rsv"):
+        evaluate_stream(qrels, path, ["nxCG@10"], EvalContext())
+
+
+MEMORY_CHILD = """
+import json, resource, sys
+from sdreval.io import read_qrels, read_run
+from sdreval.measures import EvalContext, evaluate
+from sdreval.measures.stream import evaluate_stream
+mode, qrels_path, run_path = sys.argv[1:4]
+qrels = read_qrels(qrels_path)
+measures = ["nxCG@10", "MAep", "AP"]
+if mode == "stream":
+    table = evaluate_stream(qrels, run_path, measures, EvalContext())
+else:
+    table = evaluate(qrels, [read_run(run_path)], measures, EvalContext())
+print(json.dumps({"rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+                  "sum": float(table["value"].sum()), "rows": len(table)}))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss is in KiB on Linux only")
+def test_streamed_evaluation_memory_is_bounded(tmp_path):
+    """On a ~80 MB run the streaming path peaks far below the in-memory path, and its extra
+    memory over the interpreter and judgements does not grow with the file."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from bench_memory import make_inputs, write_big_run
+
+    collection, _, qrels_path, rankings = make_inputs(tmp_path, n_topics=40, n_docs=60)
+    small, big = tmp_path / "small.run", tmp_path / "big.run"
+    write_big_run(small, collection, rankings, 6 * 2**20)
+    write_big_run(big, collection, rankings, 80 * 2**20)
+
+    def child(mode, path):
+        done = subprocess.run([sys.executable, "-c", MEMORY_CHILD, mode, str(qrels_path),
+                               str(path)], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr[-2000:]
+        return json.loads(done.stdout.strip().splitlines()[-1])
+
+    stream_small, stream_big = child("stream", small), child("stream", big)
+    memory_big = child("memory", big)
+    assert stream_big["sum"] == pytest.approx(memory_big["sum"], abs=0, rel=0)
+    assert stream_big["rows"] == memory_big["rows"]
+    # in memory, the 60 MB run costs well over 60 MB more than the 6 MB run would; streaming
+    # holds one topic (3 MB of lines) at a time
+    assert memory_big["rss"] - stream_big["rss"] > 25, (memory_big, stream_big)
+    assert stream_big["rss"] - stream_small["rss"] < 10, (stream_small, stream_big)
