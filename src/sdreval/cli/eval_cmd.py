@@ -80,12 +80,30 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
 @click.option("--jobs", type=int, default=1, help="Evaluate runs in N processes.")
 @click.option("--scheduler", default=None,
               help="Dask scheduler address (or 'local') to distribute runs on.")
+@click.option("--stream/--no-stream", "stream", default=None,
+              help="Evaluate each run one topic at a time, in bounded memory (runs one after "
+                   "another; --jobs/--scheduler do not apply). Default: only runs larger than "
+                   "512 MB are streamed (docs/streaming.md).")
 @context_options
 @handle_errors
 def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs, scheduler,
-                 **options):
+                 stream, **options):
     """Evaluate RUNS against QRELS on the given measures."""
     ctx = build_context(options)
+    from ..io.stream import should_stream
+
+    if stream or (stream is None and any(should_stream(path) for path in runs)):
+        from ..measures.stream import evaluate_files
+
+        log = ProblemLog()
+        qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log)
+        log.raise_if_errors()
+        table = evaluate_files(qrels_obj, runs, measures, ctx, all_topics,
+                               options.get("run_format"), log, stream)
+        echo_warnings([str(p) for p in log.warnings])
+        echo_warnings(ctx.warnings)
+        write_results(summarise(table, keep_topics=per_topic), fmt, output)
+        return
     qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
     echo_warnings([str(p) for p in log.warnings])
     table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,

@@ -25,12 +25,13 @@ once the first result has been read).
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Iterator
 
 import numpy as np
 
-from ..errors import InputError, ProblemLog
+from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Unit
 from ..model.xpath import XPathError, canonical_xpath
 from .api import RUN_FORMATS, _resolve
@@ -74,8 +75,22 @@ class TopicStream:
             self._gen.close()  # type: ignore[attr-defined]
 
 
-def should_stream(path: str | Path, threshold: int = STREAM_THRESHOLD_BYTES) -> bool:
-    """True if the file on disk is larger than ``threshold`` bytes (compressed size for .gz)."""
+def stream_threshold() -> int:
+    """Bytes above which ``sdreval eval`` streams a run: the environment variable
+    ``SDREVAL_STREAM_MB`` (megabytes) if set, else :data:`STREAM_THRESHOLD_BYTES`."""
+    value = os.environ.get("SDREVAL_STREAM_MB")
+    if value:
+        try:
+            return int(float(value) * 1024 * 1024)
+        except ValueError:
+            raise UsageError(f"SDREVAL_STREAM_MB={value!r} is not a number") from None
+    return STREAM_THRESHOLD_BYTES
+
+
+def should_stream(path: str | Path, threshold: int | None = None) -> bool:
+    """True if the file on disk is larger than ``threshold`` bytes (default
+    :func:`stream_threshold`; the compressed size for ``.gz`` files)."""
+    threshold = stream_threshold() if threshold is None else threshold
     try:
         return Path(path).stat().st_size > threshold
     except OSError:

@@ -97,3 +97,43 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
                 value = 0.0  # -c: a topic the run did not answer scores 0 (SPEC §11)
             rows.append((answered_run.name, topic, measure.text, value))
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
+                   measures: Iterable[str | Measure], ctx: EvalContext | None = None,
+                   all_topics: bool = False, fmt: str | None = None,
+                   log: ProblemLog | None = None, stream: bool | None = None) -> pd.DataFrame:
+    """Evaluate run files one after another (rows in the order of ``run_paths``).
+
+    A file is evaluated streaming (:func:`evaluate_stream`) if ``stream`` is true, or, with
+    ``stream=None``, if it is larger than
+    :data:`~sdreval.io.stream.STREAM_THRESHOLD_BYTES` (512 MB); otherwise it is read whole
+    (:func:`~sdreval.io.read_run`) and evaluated (:func:`~sdreval.measures.evaluate.evaluate`).
+    Only one run is in memory at a time.  Read errors stop at the first run that has any
+    (one :class:`~sdreval.errors.InputError` with all of them)."""
+    from ..errors import InputError
+    from ..io import read_run
+    from ..io.stream import should_stream
+    from .evaluate import evaluate
+
+    ctx = ctx or EvalContext()
+    measures = list(measures)
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    tables = []
+    for path in run_paths:
+        if stream or (stream is None and should_stream(path)):
+            tables.append(evaluate_stream(qrels, path, measures, ctx, all_topics, fmt, log))
+        else:
+            run = read_run(path, fmt, log=log)
+            if not log.errors:
+                tables.append(evaluate(qrels, [run], measures, ctx, all_topics))
+            del run
+        if log.errors:
+            raise InputError(log.errors)
+    if own:
+        for problem in log.warnings:
+            ctx.warn(str(problem))
+    if not tables:
+        return pd.DataFrame([], columns=COLUMNS)
+    return pd.concat(tables, ignore_index=True)
