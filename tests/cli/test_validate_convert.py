@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from sdreval.cli.main import cli
 from sdreval.io import read_qrels, read_run
 
-from conftest import REAL_DATA as DATA
+DATA = Path(__file__).resolve().parents[1] / "realdata"  # bundled copy, see its README
 
 
 def invoke(*args):

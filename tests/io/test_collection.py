@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io.collection import parse_document, read_collection
 
-from conftest import REAL_DATA as DATA
+DATA = Path(__file__).resolve().parents[1] / "realdata"  # bundled copy, see its README
 DOCS = DATA / "inex2009-wikipedia-sample" / "docs"
 QRELS = DATA / "inex2010-adhoc" / "inex2010.qrels"
 needs_data = pytest.mark.skipif(not DOCS.is_dir(), reason="shared INEX data not available")

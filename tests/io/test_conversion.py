@@ -12,7 +12,7 @@ from sdreval.io.conversion import element_run_to_passage_run, passage_of_element
 from sdreval.model.run import Ranking, Run
 from sdreval.model.tree import Collection
 
-from conftest import REAL_DATA as DATA
+DATA = Path(__file__).resolve().parents[1] / "realdata"  # bundled copy, see its README
 SAMPLE = DATA / "inex2009-wikipedia-sample"
 needs_data = pytest.mark.skipif(not SAMPLE.is_dir(), reason="shared INEX data not available")
 

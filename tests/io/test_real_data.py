@@ -9,7 +9,7 @@ import pytest
 from sdreval.errors import ProblemLog
 from sdreval.io import detect_format, read_qrels, read_run
 
-from conftest import REAL_DATA as DATA
+DATA = Path(__file__).resolve().parents[1] / "realdata"  # bundled copy, see its README
 pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason="shared INEX data not available")
 
 SAMPLE = DATA / "inex2009-wikipedia-sample"

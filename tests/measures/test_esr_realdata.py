@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REAL_DATA as DATA
+DATA = Path(__file__).resolve().parents[1] / "realdata"  # bundled copy, see its README
 pytestmark = pytest.mark.skipif(not (DATA / "inex2010-adhoc").exists(),
                                 reason="shared INEX data not available")
 

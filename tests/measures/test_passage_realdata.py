@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REAL_DATA as DATA
+DATA = Path(__file__).resolve().parents[1] / "realdata"  # bundled copy, see its README
 QRELS = DATA / "inex2010-adhoc" / "inex2010.qrels"
 ZQRELS = DATA / "inex2009-2010-zendel" / "INEX_Qrels.txt"
 RUN = DATA / "inex2009-2010-zendel" / "bert_inex_converted.run"

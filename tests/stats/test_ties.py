@@ -1,6 +1,7 @@
 """Ties statistics (seed 003 §3): average rank size = list size / distinct RSVs."""
 from __future__ import annotations
 
+from pathlib import Path
 import numpy as np
 import pytest
 from hypothesis import given, strategies as st
@@ -45,7 +46,7 @@ def test_rank_size_bounds(values):
     assert size == pytest.approx(len(values) / len(set(values)))
 
 
-from conftest import REAL_DATA
+REAL_DATA = Path(__file__).resolve().parents[1] / "realdata"  # bundled copy
 
 RUNS = str(REAL_DATA / "inex2009-wikipedia-sample" / "runs")
 
