@@ -14,6 +14,7 @@ table is returned for a run with errors, as with :func:`~sdreval.io.read_run`).
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import islice
 from pathlib import Path
 from typing import Iterable
 
@@ -36,11 +37,13 @@ def _scored_topics(qrels: Qrels, ctx: EvalContext) -> set[str]:
     return relevant
 
 
-def _drop_run_entries(ctx: EvalContext, before: set, run: Run) -> None:
-    """Forget cache entries a kernel keyed on this one-topic run (e.g. the passage family's
-    converted run), so that the cache does not grow with the run."""
+def _drop_run_entries(ctx: EvalContext, before: int, run: Run) -> None:
+    """Forget cache entries a kernel added (after the first ``before``) keyed on this one-topic
+    run (e.g. the passage family's converted run), so that the cache does not grow with the
+    run.  Only the new entries are looked at (dicts keep insertion order)."""
     marker = id(run)
-    for key in [k for k in ctx.cache if k not in before]:
+    new = list(islice(reversed(ctx.cache), max(len(ctx.cache) - before, 0)))
+    for key in new:
         if isinstance(key, tuple) and marker in key:
             del ctx.cache[key]
 
@@ -71,7 +74,7 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
             continue
         run = Run(stream.name or "", {topic: ranking.ordered(ctx.order)}, stream.unit,
                   stream.source)
-        before = set(ctx.cache)
+        before = len(ctx.cache)
         for family, members in by_family.items():
             for text, per_topic in FAMILIES[family](members, qrels, run, [topic], ctx).items():
                 if topic in per_topic:
