@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import subprocess
 import sys
 import tempfile
@@ -187,7 +186,6 @@ def main() -> None:
     finally:
         if holder is not None:
             holder.cleanup()
-    _ = resource  # documented above: ru_maxrss in KiB on Linux
 
 
 if __name__ == "__main__":

@@ -175,7 +175,8 @@ def test_should_stream(tmp_path):
     assert not should_stream(tmp_path / "missing")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.sampled_from(["1", "2", "3", "10"]), st.integers(0, 4),
                           st.integers(1, 6)), min_size=0, max_size=40),
        st.booleans())
