@@ -95,6 +95,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     if stream or (stream is None and any(should_stream(path) for path in runs)):
         from ..measures.stream import evaluate_files
 
+        if jobs > 1 or scheduler:
+            ctx.warn("--jobs/--scheduler do not apply to streamed evaluation: runs are "
+                     "evaluated one after another")
         log = ProblemLog()
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log)
         log.raise_if_errors()
