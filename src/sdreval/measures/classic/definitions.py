@@ -16,7 +16,8 @@ from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels
-from .gains import ideal_gains, ranking_gains, resolve_quant, topic_doc_map, topic_quant_map
+from .gains import (ideal_gains, ranking_gains, resolve_quant, run_lookup, topic_doc_map,
+                    topic_quant_map)
 
 FAMILY = "classic"
 
@@ -47,22 +48,34 @@ for _definition in _DEFS:
 
 def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
                    ctx: Any) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
-    """Padded gain matrix ``G`` (topics × ranks), ideal matrix ``I`` and the ideal vectors."""
+    """Padded gain matrix ``G`` (topics × ranks), ideal matrix ``I`` and the ideal vectors.
+
+    Gains come from the run-level lookup (:func:`.gains.run_lookup`, shared with the XCG
+    family); a repeated relevant result scores 0 and is reported per topic."""
     quant = resolve_quant(quant_name, qrels)
     cache = getattr(ctx, "cache", None)
-    gains, ideals = [], []
+    ideals = []
     for topic in topics:
-        qmap = topic_quant_map(qrels, topic, quant, ctx)
-        gains.append(ranking_gains(run.get(topic), qmap, ctx, f"run {run.name} topic {topic}",
-                                   topic_doc_map(qrels, topic, quant, ctx)))
         ideal_key = ("classic.ideal", id(qrels), topic, quant.name)
         ideal = cache.get(ideal_key) if cache is not None else None
         if ideal is None:
-            ideal = ideal_gains(qmap)
+            ideal = ideal_gains(topic_quant_map(qrels, topic, quant, ctx))
             if cache is not None:
                 cache[ideal_key] = ideal
         ideals.append(ideal)
-    return kernels.pad(gains), kernels.pad(ideals), ideals
+    lookup = run_lookup(qrels, run, topics, quant, ctx)
+    if lookup is None:  # beyond the integer codes: per topic
+        gains = [ranking_gains(run.get(topic), topic_quant_map(qrels, topic, quant, ctx), ctx,
+                               f"run {run.name} topic {topic}",
+                               topic_doc_map(qrels, topic, quant, ctx)) for topic in topics]
+        return kernels.pad(gains), kernels.pad(ideals), ideals
+    G = lookup.matrix(np.where(lookup.repeat, 0.0, lookup.q))
+    if lookup.repeat.any() and ctx is not None and hasattr(ctx, "warn"):
+        repeats = np.bincount(lookup.topic[lookup.repeat], minlength=len(topics))
+        for t_i in np.flatnonzero(repeats).tolist():
+            ctx.warn(f"run {run.name} topic {topics[t_i]}: {int(repeats[t_i])} repeated relevant "
+                     "result(s) scored as non-relevant")
+    return G, kernels.pad(ideals), ideals
 
 
 def binary_relevance(values: np.ndarray, rel: float) -> np.ndarray:

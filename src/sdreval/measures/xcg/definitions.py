@@ -19,6 +19,7 @@ from ...judgements.quantise import default_quantisation
 from ...model.run import Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
+from .fast import fast_gains, ideal_vectors
 from .kernels import batch_values
 
 FAMILY = "xcg"
@@ -136,23 +137,32 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         groups[settings_of(measure, qrels, ctx)].append(measure)
     result: dict[str, dict[str, float]] = {m.text: {} for m in measures}
     for settings, members in groups.items():
-        gt = tables_for(qrels, topics, settings, ctx)
-        gains = run_gains(gt, run, settings)
-        if gains.unknown_docs:
-            ctx.warn(f"run {run.name}: {gains.unknown_docs} result(s) of documents not assessed "
+        fast = fast_gains(qrels, run, topics, settings, ctx)
+        if fast is not None:  # flat-equivalent setting: looked-up quantised values (fast.py)
+            gain_list, unknown_docs = fast
+            ideals = ideal_vectors(qrels, topics, settings, ctx)
+            size_fallbacks = 0
+        else:
+            gt = tables_for(qrels, topics, settings, ctx)
+            gains = run_gains(gt, run, settings)
+            gain_list = [gains.gains[t.topic] for t in gt.tables]
+            ideals = [t.ideal_vector for t in gt.tables]
+            unknown_docs, size_fallbacks = gains.unknown_docs, gains.size_fallbacks
+        if unknown_docs:
+            ctx.warn(f"run {run.name}: {unknown_docs} result(s) of documents not assessed "
                      f"for their topic scored 0 (counted as ranks)")
-        if gains.size_fallbacks:
-            ctx.warn(f"run {run.name}: {gains.size_fallbacks} partially seen result(s) without "
+        if size_fallbacks:
+            ctx.warn(f"run {run.name}: {size_fallbacks} partially seen result(s) without "
                      "known element sizes scored as fully seen, (1-alpha)*q (docs/xcg.md)")
         requests = [request_of(m) for m in members]
-        live = [t for t in gt.tables if t.ideal_vector.size and t.ideal_vector.sum() > 0]
-        empty = [t.topic for t in gt.tables if t not in live]
-        values = batch_values([gains.gains[t.topic] for t in live],
-                              [t.ideal_vector for t in live], requests)
+        live = [i for i, xi in enumerate(ideals) if xi.size and xi.sum() > 0]
+        live_set = set(live)
+        empty = [topics[i] for i in range(len(topics)) if i not in live_set]
+        values = batch_values([gain_list[i] for i in live], [ideals[i] for i in live], requests)
         for m_i, m in enumerate(members):
             column = result[m.text]
-            for t_i, table in enumerate(live):
-                column[table.topic] = float(values[m_i, t_i])
+            for t_i, i in enumerate(live):
+                column[topics[i]] = float(values[m_i, t_i])
             for topic in empty:
                 column[topic] = float("nan")
         if empty:
