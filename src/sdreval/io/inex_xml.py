@@ -14,6 +14,7 @@ warning, with different values an error (the first is kept).
 from __future__ import annotations
 
 import math
+import operator
 import re
 from array import array
 from pathlib import Path
@@ -198,13 +199,18 @@ class _Topic:
 
 
 def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
-                         name: str | None = None) -> Run:
+                         name: str | None = None, *, bulk: bool = True) -> Run:
     """Read an INEX 2003-2005 XML submission (``<inex-submission run-id=...>`` with
     ``<topic topic-id=...>`` holding ``<result><file/><path/><rank/><rsv/></result>``).
 
     The run is named ``name``, else by the ``run-id`` attribute, else by the file name without
     extension.  Metadata elements (``description``, ``collections``, ``topic-fields`` ...) are
     skipped.  Problems go to ``log``; without one, errors are raised together at the end.
+
+    Results are read in batches (:func:`_flush`): a batch of plain results is read in bulk
+    (XPath in C, :func:`_read_plain`), anything else result by result (:func:`_read_result`);
+    both give the same run and the same problems.  ``bulk=False`` reads every result one by one
+    (the reference the tests compare the bulk path with).
     """
     own = log is None
     log = log if log is not None else ProblemLog()
@@ -226,10 +232,24 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     if empty or _refuse_entity_declarations(path, file, log):
         _finish(log, own)
         return Run(name or path.name.split(".")[0], {}, "element", source=file)
+    batch: list[etree._Element] = []  # results ended since the last flush
+    topic_el: etree._Element | None = None
+    fast_paths: dict[str, str] = {}
+    limit = _BATCH if bulk else 1
     try:
         events = _iterparse(path, ("start", "end"),
                             tag=("{*}inex-submission", "{*}topic", "{*}result"))
         for event, el in events:
+            if el.tag == "result":  # the hot path: no per-result work beyond this
+                if event == "end":
+                    batch.append(el)
+                    if len(batch) >= limit:
+                        _flush(batch, topic_el, current, current_id, root_seen, file, log,
+                               doc_intern, path_cache, fast_paths, bulk, final=not bulk)
+                continue
+            if batch:
+                _flush(batch, topic_el, current, current_id, root_seen, file, log,
+                       doc_intern, path_cache, fast_paths, bulk)
             tag = _local(el.tag)
             if event == "start":
                 if tag == SUBMISSION:
@@ -245,7 +265,7 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                                   " its results are not used")
                         current, current_id = None, None
                         continue
-                    current_id = topic_id
+                    current_id, topic_el = topic_id, el
                     current = topics.get(topic_id)
                     if current is None:
                         current = topics[topic_id] = _Topic(el.sourceline)
@@ -264,8 +284,14 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                 _free(el)
             elif tag == "topic":
                 _free(el)
-                current, current_id = None, None
+                current, current_id, topic_el = None, None, None
+        if batch:
+            _flush(batch, topic_el, current, current_id, root_seen, file, log, doc_intern,
+                   path_cache, fast_paths, bulk)
     except etree.XMLSyntaxError as exc:
+        if batch:  # results that ended before the error, as if read one by one
+            _flush(batch, topic_el, current, current_id, root_seen, file, log, doc_intern,
+                   path_cache, fast_paths, bulk)
         _syntax_error(log, file, exc)
     if not root_seen and len(log.errors) == errors_before:
         if path.stat().st_size == 0:
@@ -320,6 +346,9 @@ def _read_result(el: etree._Element, topic: _Topic, topic_id: str | None, file: 
             rank = int(rank_text)
             if rank < 1:
                 raise ValueError
+            if rank > _MAX_RANK:
+                rank = 0
+                bad.append(f"rank {rank_text!r} is too large (at most {_MAX_RANK})")
         except ValueError:
             bad.append(f"rank {rank_text!r} is not a positive integer")
     rsv_text = fields.get("rsv", (None, None))[0]
@@ -345,6 +374,109 @@ def _read_result(el: etree._Element, topic: _Topic, topic_id: str | None, file: 
     topic.lines.append(line or 0)
     topic.has_rank.append(1 if rank_text else 0)
     topic.has_rsv.append(1 if rsv_text else 0)
+
+
+# --- bulk reading of plain results ------------------------------------------------------------
+_BATCH = 4096  # results held before a flush (bounds memory inside one very long topic)
+_MAX_RANK = 2**63 - 1
+_FIELDS = ("file", "path", "rank", "rsv")
+# Counts over a batch of <result> elements moved under one container: element children, second
+# nodes of a child, second file/path/rank/rsv of a result (aggregate paths and positional
+# steps only: libxml2 evaluates other per-node predicates slowly).  Entity reference nodes are
+# invisible to libxml2 XPath: they are looked for separately.
+_SHAPE = etree.XPath("concat(count(result/*), ' ', count(result/*/node()[2]), ' ', "
+                     + " + ".join(f"count(result/{f}[2])" for f in _FIELDS) + ")")
+_TEXTS = {name: etree.XPath(f"result/{name}/text()", smart_strings=False) for name in _FIELDS}
+
+
+def _flush(batch: list[etree._Element], topic_el: etree._Element | None, topic: _Topic | None,
+           topic_id: str | None, root_seen: bool, file: str, log: ProblemLog,
+           doc_intern: dict[str, str], path_cache: dict[str, str | None],
+           fast_paths: dict[str, str], bulk: bool = True, final: bool = True) -> None:
+    """Read the results of ``batch`` (in end-tag order) into ``topic``: in bulk when they are
+    plain children of ``topic_el`` (:func:`_read_plain`), else one by one exactly as each end
+    event would have been handled.  ``batch`` is emptied, except that a flush that is not
+    ``final`` (the parser is inside the topic, at the end of ``batch[-1]``) leaves that last
+    element for the next batch: the element of the current event stays where it is."""
+    keep = None if final or len(batch) < 2 else batch.pop()
+    if not (bulk and topic is not None and topic_el is not None
+            and _read_plain(batch, topic_el, topic, doc_intern, fast_paths)):
+        for el in batch:
+            if topic is not None:
+                _read_result(el, topic, topic_id, file, log, doc_intern, path_cache)
+            elif root_seen:
+                log.error(file, el.sourceline, "<result> outside a <topic> with a topic-id: "
+                          "not used")
+            _free(el)
+    batch.clear()
+    if keep is not None:
+        batch.append(keep)
+
+
+def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: _Topic,
+                doc_intern: dict[str, str], fast_paths: dict[str, str]) -> bool:
+    """Append ``batch`` to ``topic`` in bulk and return True if the batch is a run of
+    consecutive children of ``parent``, each ``<result>`` holding ``file`` and ``path`` once,
+    ``rank`` and ``rsv`` at most once (each given in all results or in none), nothing else,
+    every one of these a single text node, and the values raise no problem (non-empty file and
+    path, a well-formed XPath, positive integer ranks, finite rsv).  Otherwise nothing is
+    appended and False is returned: the caller reads them one by one, which reports problems.
+
+    Equal to :func:`_read_result` on each element: in plain shape ``_child_texts`` sees
+    exactly these four texts, there is nothing to warn about, and each value goes through the
+    same conversion (``int``, ``float``, :func:`canonical_xpath` of the stripped text).
+    The elements are moved out of the parsed tree (so it stays small) into a container that
+    the XPath counts run on."""
+    n = len(batch)
+    try:
+        first = parent.index(batch[0])
+    except ValueError:
+        return False
+    if first:
+        del parent[:first]  # results read before (and what one-by-one reading would free)
+    run = parent[:n]
+    if len(run) != n or not all(map(operator.is_, run, batch)):
+        return False  # not siblings (nested results, other elements between): one by one
+    box = etree.Element("batch")
+    box.extend(batch)
+    if next(box.iter(etree.Entity), None) is not None:
+        return False
+    children, second_nodes, second_fields = map(int, _SHAPE(box).split())
+    files, raw_paths, rank_texts, rsv_texts = (_TEXTS[name](box) for name in _FIELDS)
+    # no child holds two nodes, and the text nodes under file/path/rank/rsv are as many as the
+    # children: each child is one of them holding one text node; none twice in a result
+    if not (len(files) == len(raw_paths) == n and len(rank_texts) in (0, n)
+            and len(rsv_texts) in (0, n) and second_nodes == second_fields == 0
+            and children == 2 * n + len(rank_texts) + len(rsv_texts)):
+        return False
+    docs = [text.strip() for text in files]
+    if not all(docs):
+        return False
+    for raw in set(raw_paths).difference(fast_paths):
+        stripped = raw.strip()
+        if not stripped:
+            return False
+        try:
+            fast_paths[raw] = canonical_xpath(stripped)
+        except XPathError:
+            return False
+    try:
+        ranks = list(map(int, rank_texts)) if rank_texts else [0] * n
+        rsv = np.array(list(map(float, rsv_texts)) if rsv_texts else [0.0] * n,
+                       dtype=np.float64)
+    except ValueError:
+        return False
+    if (rank_texts and not 1 <= min(ranks) <= max(ranks) <= _MAX_RANK) or \
+            not np.isfinite(rsv).all():
+        return False
+    topic.docs.extend(map(doc_intern.setdefault, docs, docs))
+    topic.paths.extend(map(fast_paths.__getitem__, raw_paths))
+    topic.ranks.extend(ranks)
+    topic.rsv.frombytes(rsv.tobytes())
+    topic.lines.extend([el.sourceline or 0 for el in batch])
+    topic.has_rank.frombytes((b"\x01" if rank_texts else b"\x00") * n)
+    topic.has_rsv.frombytes((b"\x01" if rsv_texts else b"\x00") * n)
+    return True
 
 
 def _build_ranking(topic_id: str, cols: _Topic, file: str, log: ProblemLog) -> Ranking:
