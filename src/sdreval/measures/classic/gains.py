@@ -127,6 +127,38 @@ try:  # pandas' object hash table: ~1.5x faster than dict lookups for many strin
 except ImportError:  # pragma: no cover - other pandas versions: plain dicts
     _HashTable = None
 
+class ObjectIds:
+    """Integer ids of strings (document ids, paths), with a vectorised lookup of object arrays
+    (pandas' object hash table when available, else a dict)."""
+
+    def __init__(self, keys=()) -> None:
+        self.ids: dict[Any, int] = {}
+        self._table = _HashTable(64) if _HashTable is not None else None
+        for key in keys:
+            self.add(key)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def add(self, key: Any) -> int:
+        """The id of ``key``, registered if new."""
+        found = self.ids.get(key)
+        if found is None:
+            found = self.ids[key] = len(self.ids)
+            if self._table is not None:
+                self._table.set_item(key, found)
+        return found
+
+    def lookup(self, values: np.ndarray) -> np.ndarray:
+        """Ids of ``values`` (an array), -1 for unknown ones."""
+        if values.dtype != object:
+            values = values.astype(object)
+        if self._table is not None:
+            return self._table.lookup(values).astype(np.int64, copy=False)
+        return np.fromiter(map(self.ids.get, values.tolist(), repeat(-1)), dtype=np.int64,
+                           count=values.size)
+
+
 _TOPIC_SHIFT, _DOC_SHIFT = 48, 24
 _LIMITS = (1 << 15, 1 << 24, 1 << 24)  # topics, documents, paths of the integer codes
 
@@ -148,19 +180,13 @@ class QrelsIndex:
     codes: np.ndarray
     values: np.ndarray
     flat: bool
-    _table: Any = None
-
-    def __post_init__(self) -> None:
-        if _HashTable is not None:
-            self._table = _HashTable(max(len(self.doc_ids), 1))
-            self._table.map_locations(np.array(list(self.doc_ids), dtype=object))
+    _docs: ObjectIds | None = None
 
     def doc_codes(self, docs: np.ndarray) -> np.ndarray:
         """Document id of each of ``docs`` (an object array), -1 if judged for no topic."""
-        if self._table is not None:
-            return self._table.lookup(docs).astype(np.int64, copy=False)
-        return np.fromiter(map(self.doc_ids.get, docs.tolist(), repeat(-1)), dtype=np.int64,
-                           count=docs.size)
+        if self._docs is None:
+            self._docs = ObjectIds(self.doc_ids)
+        return self._docs.lookup(docs)
 
 
 @dataclass
@@ -267,7 +293,7 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
     repeat_mask = np.zeros(size, dtype=bool)
     unknown, nested, none_paths = 0, False, False
     if size:
-        gdoc = index.doc_codes(np.concatenate([r.docs for r in rankings]).astype(object, copy=False))
+        gdoc = np.concatenate([index.doc_codes(r.docs) for r in rankings])
         state = index.state[topic, gdoc]  # -1 -> the last column (0)
         unknown = int(np.count_nonzero(state == 0))
         sel = np.flatnonzero(state == 2)

@@ -31,11 +31,9 @@ used as the oracle in tests) and :func:`run_gains` (vectorised over all topics o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from ...errors import UsageError
 from ...judgements.qrels import TopicQrels
@@ -43,9 +41,11 @@ from ...judgements.quantise import get_quantisation
 from ...judgements.recallbase import full_recall_base, ideal_recall_base, quantised_values
 from ...model.run import Ranking, Run
 from ...model.xpath import is_ancestor, is_ancestor_or_self, parent_path
+from ..classic.gains import ObjectIds
 from ..cumgain import GAIN_EPS
 
 SEP = "\x01"
+ROOT = "/article[1]"  # the path of a result without one (document runs)
 BIG = np.iinfo(np.int64).max // 4
 
 
@@ -251,8 +251,8 @@ class GlobalTable:
     ideal_lo: np.ndarray
     ideal_hi: np.ndarray
     # integer codes of results: topic << 48 | doc id << 24 | path id
-    doc_ids: dict = field(default_factory=dict)
-    path_ids: dict = field(default_factory=dict)
+    doc_ids: ObjectIds = field(default_factory=ObjectIds)
+    path_ids: ObjectIds = field(default_factory=ObjectIds)
     ekeys: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     eindex: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     doc_state: np.ndarray = field(default_factory=lambda: np.zeros((0, 1), dtype=np.int8))
@@ -274,21 +274,20 @@ def global_table(tables: list[TopicTable]) -> GlobalTable:
              else np.zeros(0, dtype=np.int64))
     ia = _concat(tables, offsets, "ideal_anc", False).astype(np.int64)
     q = _concat(tables, offsets, "q", False).astype(np.float64)
-    doc_ids: dict[str, int] = {}
-    path_ids: dict[str, int] = {}
+    doc_ids = ObjectIds()
+    path_ids = ObjectIds()
     ekeys = []
     for t_i, t in enumerate(tables):
         for key in t.keys.tolist():
             d, p = key.split(SEP, 1)
-            ekeys.append(_code(t_i, doc_ids.setdefault(d, len(doc_ids)),
-                               path_ids.setdefault(p, len(path_ids))))
+            ekeys.append(_code(t_i, doc_ids.add(d), path_ids.add(p)))
         for d in t.doc_state:
-            doc_ids.setdefault(d, len(doc_ids))
+            doc_ids.add(d)
     # doc_state[topic, doc id] = 0 unknown, 1 judged, 2 with content; last column: no id
     doc_state = np.zeros((len(tables), len(doc_ids) + 1), dtype=np.int8)
     for t_i, t in enumerate(tables):
         for d, state in t.doc_state.items():
-            doc_state[t_i, doc_ids[d]] = state
+            doc_state[t_i, doc_ids.ids[d]] = state
     if len(tables) >= 1 << 15 or len(doc_ids) >= 1 << 24 or len(path_ids) >= 1 << 24:
         raise UsageError("too many topics, documents or paths for one XCG evaluation")
     ekeys_a = np.array(ekeys, dtype=np.int64)
@@ -324,18 +323,6 @@ def _member(sorted_keys: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.n
     return sorted_keys[at] == keys, at
 
 
-def _ids(mapping: dict, values: np.ndarray, register: bool) -> np.ndarray:
-    """Integer ids of the distinct strings ``values`` (new ones registered if asked)."""
-    out = np.fromiter(map(mapping.get, values.tolist(), repeat(-1, values.size)),
-                      dtype=np.int64, count=values.size)
-    if register:
-        for i in np.flatnonzero(out < 0).tolist():
-            out[i] = mapping.setdefault(values[i], len(mapping))
-        if len(mapping) >= 1 << 24:
-            raise UsageError("more than 16.7 million distinct element paths in one evaluation")
-    return out
-
-
 def _locate(gt: GlobalTable, run: Run, out: "RunGains"):
     """Map every result to a global element (known), or to the nearest known ancestor of an
     unassessed element of a document with content (attached); vectorised with integer codes.
@@ -350,19 +337,27 @@ def _locate(gt: GlobalTable, run: Run, out: "RunGains"):
     empty = np.zeros(0, dtype=np.int64)
     if row_offsets[-1] == 0:
         return empty, empty, empty, empty, empty, row_offsets
-    docs = np.concatenate([r.docs for r in rankings])
     topic = np.repeat(np.arange(len(rankings), dtype=np.int64), lengths)
-    time = np.arange(docs.size, dtype=np.int64) - np.repeat(row_offsets[:-1], lengths) + 1
-    dcodes, duniq = pd.factorize(docs)
-    gdoc = _ids(gt.doc_ids, np.asarray(duniq, dtype=object), False)[dcodes]
+    time = np.arange(topic.size, dtype=np.int64) - np.repeat(row_offsets[:-1], lengths) + 1
+    # documents looked up ranking by ranking (no concatenated object array to build)
+    gdoc = np.concatenate([gt.doc_ids.lookup(r.docs) for r in rankings])
     state = gt.doc_state[topic, gdoc]  # gdoc -1 -> the last column (0)
     out.unknown_docs += int(np.count_nonzero(state == 0))
     sel = np.flatnonzero(state == 2)
     if sel.size == 0:
         return empty, empty, empty, empty, empty, row_offsets
-    paths = np.concatenate([r.paths for r in rankings])[sel]
-    pcodes, puniq = pd.factorize(paths)
-    gpath = _ids(gt.path_ids, np.asarray(puniq, dtype=object), True)[pcodes]
+    # paths of the results of documents with content only, gathered per ranking
+    bounds = np.searchsorted(sel, row_offsets)
+    parts = [rankings[t_i].paths[sel[bounds[t_i]:bounds[t_i + 1]] - row_offsets[t_i]]
+             for t_i in np.flatnonzero(np.diff(bounds)).tolist()]
+    paths = np.concatenate(parts).astype(object, copy=False)
+    gpath = gt.path_ids.lookup(paths)
+    for i in np.flatnonzero(gpath < 0).tolist():  # paths new to the evaluation
+        if paths[i] is None:  # a result without a path (document run): the article
+            paths[i] = ROOT
+        gpath[i] = gt.path_ids.add(paths[i])
+    if len(gt.path_ids) >= 1 << 24:
+        raise UsageError("more than 16.7 million distinct element paths in one evaluation")
     ekey = (topic[sel] << 48) | (gdoc[sel] << 24) | gpath
     found, at = _member(gt.ekeys, ekey)
     codes = np.where(found, gt.eindex[at], _MISS)
@@ -376,7 +371,8 @@ def _locate(gt: GlobalTable, run: Run, out: "RunGains"):
             for i in new.tolist():
                 t_i = int(topic[sel[i]])
                 table = gt.tables[t_i]
-                key = docs[sel[i]] + SEP + paths[i]
+                doc = rankings[t_i].docs[int(time[sel[i]]) - 1]
+                key = doc + SEP + paths[i]
                 local = _nearest_table_ancestor(table.lookup, key)
                 new_codes.append(-2 - (local + int(gt.offsets[t_i])) if local >= 0 else -1)
             new_codes_a = np.array(new_codes, dtype=np.int64)
@@ -417,9 +413,14 @@ def _global_gains(gt: GlobalTable, rows, elem, time, elem_u, time_u, alpha,
         np.minimum.at(desc, a[ok], val[ok])
     desc[sentinel] = BIG
 
+    # first retrieval time of each element or any of its ancestors (sentinel: never)
+    covered = np.full(total + 1, BIG, dtype=np.int64)
+    if total:
+        covered[:total] = np.minimum(t_first[:total], t_first[anc_s].min(axis=1))
+
     def covered_time(idx: np.ndarray) -> np.ndarray:
         """First retrieval time of the element or any ancestor."""
-        return np.minimum(t_first[idx], t_first[anc_s[idx]].min(axis=1))
+        return covered[idx]
 
     qe = q[elem]
     cov = covered_time(elem) < time
@@ -512,12 +513,10 @@ def _cap(gt: GlobalTable, elem, rows, rv) -> np.ndarray:
                 c = min(v, left[gr])
                 left[gr] -= c
             else:
-                span = range(l0, h0)
-                pool = sum(left[j] for j in span)
+                pool = sum(left[l0:h0])
                 c = min(v, pool)
                 if c > 0:
-                    for j in span:
-                        left[j] -= c * left[j] / pool
+                    left[l0:h0] = [b - c * b / pool for b in left[l0:h0]]
             credit[k] = c
     credit[credit <= GAIN_EPS] = 0.0  # residues of budget arithmetic
     return credit
