@@ -36,7 +36,8 @@ from ..model.run import Ranking, Unit
 from ..model.xpath import XPathError, canonical_xpath
 from .api import RUN_FORMATS, _resolve
 from .textlines import finish, iter_fields, open_binary, parse_float, parse_int
-from .trec import DOCUMENT_PATH, LAYOUTS, _build, _Columns, file_stem
+from .trec import (DOCUMENT_PATH, LAYOUTS, _build, _Columns, file_stem, note_rank,
+                   note_run_id, parse_result_fields, warn_disorder)
 
 #: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
@@ -184,7 +185,7 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
     expected, spelled = LAYOUTS[layout]
     unit: Unit = layout  # type: ignore[assignment]
     last: dict[bytes, int] | None = None if contiguous else last_lines(path)[0]
-    raw_paths: dict[str, str | None] = {}  # path as written -> canonical (bounded cache)
+    raw_paths: dict[str, str] = {}  # path as written -> canonical (bounded cache)
     states: dict[str, _TopicState] = {}
     done: dict[str, int] = {}  # topic yielded -> line after which it was yielded
     run_ids: dict[str, int] = {}
@@ -199,11 +200,7 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
             state_topic = None
         state = states.pop(topic)
         cols = state.cols
-        if cols.disorder:
-            line, rank, before = cols.first_disorder  # type: ignore[misc]
-            log.warn(file, line, f"topic {topic}: ranks out of order ({cols.disorder} "
-                                 f"line(s); first rank {rank} after {before}); file order "
-                                 f"is kept (--order rank sorts by rank)")
+        warn_disorder(topic, cols, file, log)
         docs = np.array(list(state.doc_ids), dtype=object)
         paths = np.array(list(state.path_ids) if layout != "passage" else [None], dtype=object)
         done[topic] = number if number is not None else 0
@@ -222,55 +219,15 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
                 yielded += 1
                 yield emit(previous, number)
             previous = topic
-        if len(fields) != expected:
-            log.error(file, number, f"expected {expected} fields ({spelled}), found "
-                                    f"{len(fields)}")
+        if len(raw_paths) >= _PATH_CACHE_LIMIT:
+            raw_paths.clear()
+        parsed = parse_result_fields(fields, number, layout, raw_paths, file, log)
+        if parsed is None:
             continue
-        bad: list[str] = []
-        rank = parse_int(fields[3])
-        if rank is None:
-            bad.append(f"rank {fields[3]!r} is not an integer")
-        rsv = parse_float(fields[4])
-        if rsv is None:
-            bad.append(f"rsv {fields[4]!r} is not a finite number")
-        offset = length = -1
-        canon: str | None = None
-        if layout == "element":
-            raw = fields[6]
-            canon = raw_paths.get(raw)
-            if canon is None:
-                try:
-                    canon = canonical_xpath(raw)
-                except XPathError as error:
-                    bad.append(error.problems[0].message)
-                else:
-                    if len(raw_paths) >= _PATH_CACHE_LIMIT:
-                        raw_paths.clear()
-                    raw_paths[raw] = canon
-        elif layout == "passage":
-            offset = parse_int(fields[6])  # type: ignore[assignment]
-            length = parse_int(fields[7])  # type: ignore[assignment]
-            if offset is None or offset < 0:
-                bad.append(f"offset {fields[6]!r} is not a non-negative integer")
-            if length is None or length < 0:
-                bad.append(f"length {fields[7]!r} is not a non-negative integer")
-        if bad:
-            for message in bad:
-                log.error(file, number, message)
-            continue
-        if layout == "passage" and length == 0:
-            log.warn(file, number, "passage of length 0 (kept; it retrieves no text)")
-        run_id = fields[5]
-        if run_id not in run_ids:
-            run_ids[run_id] = number
-            if len(run_ids) == 1 and stream.name is None:
-                stream.name = run_id
-            elif len(run_ids) == 2:
-                first = next(iter(run_ids))
-                log.warn(file, number, f"run-id {run_id!r} differs from {first!r} (line "
-                                       f"{run_ids[first]}); the run is named {first!r}")
-            elif len(run_ids) > 2:
-                log.warn(file, number, f"another run-id {run_id!r}")
+        rank, rsv, offset, length, canon = parsed
+        note_run_id(run_ids, fields[5], number, file, log)
+        if stream.name is None:
+            stream.name = next(iter(run_ids))
         if topic != state_topic:  # a new current topic: look its state up once
             state = states.get(topic)
             if state is None:
@@ -294,11 +251,7 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
             path_id = path_ids.get(canon)  # type: ignore[assignment]
             if path_id is None:
                 path_id = path_ids[canon] = len(path_ids)
-        if cols.last_rank is not None and rank < cols.last_rank:  # type: ignore[operator]
-            cols.disorder += 1
-            if cols.first_disorder is None:
-                cols.first_disorder = (number, rank, cols.last_rank)  # type: ignore[assignment]
-        cols.last_rank = rank
+        note_rank(cols, rank, number)
         add[0](doc)
         add[1](path_id)
         add[2](offset)

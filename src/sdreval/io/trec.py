@@ -62,6 +62,83 @@ class _Columns:
         self.first_disorder: tuple[int, int, int] | None = None  # line, rank, previous rank
 
 
+def parse_result_fields(fields: list[str], number: int, layout: str,
+                        raw_paths: dict[str, str], file: str, log: ProblemLog
+                        ) -> tuple[int, float, int, int, str | None] | None:
+    """Validate one result line of ``layout``; report every problem (file, line) to ``log``.
+
+    Returns ``(rank, rsv, offset, length, canonical path)`` (offset/length -1 and path None where
+    the layout has none), or None when the line is not used.  ``raw_paths`` caches XPaths as
+    written -> canonical form."""
+    expected, spelled = LAYOUTS[layout]
+    if len(fields) != expected:
+        log.error(file, number, f"expected {expected} fields ({spelled}), found {len(fields)}")
+        return None
+    bad: list[str] = []
+    rank = parse_int(fields[3])
+    if rank is None:
+        bad.append(f"rank {fields[3]!r} is not an integer")
+    rsv = parse_float(fields[4])
+    if rsv is None:
+        bad.append(f"rsv {fields[4]!r} is not a finite number")
+    offset = length = -1
+    canon: str | None = None
+    if layout == "element":
+        raw = fields[6]
+        canon = raw_paths.get(raw)
+        if canon is None:
+            try:
+                canon = raw_paths[raw] = canonical_xpath(raw)
+            except XPathError as error:
+                bad.append(error.problems[0].message)
+    elif layout == "passage":
+        offset = parse_int(fields[6])  # type: ignore[assignment]
+        length = parse_int(fields[7])  # type: ignore[assignment]
+        if offset is None or offset < 0:
+            bad.append(f"offset {fields[6]!r} is not a non-negative integer")
+        if length is None or length < 0:
+            bad.append(f"length {fields[7]!r} is not a non-negative integer")
+    if bad:
+        for message in bad:
+            log.error(file, number, message)
+        return None
+    if layout == "passage" and length == 0:
+        log.warn(file, number, "passage of length 0 (kept; it retrieves no text)")
+    return rank, rsv, offset, length, canon  # type: ignore[return-value]
+
+
+def note_run_id(run_ids: dict[str, int], run_id: str, number: int, file: str,
+                log: ProblemLog) -> None:
+    """Remember the line where each run-id first appears; warn when a file has several."""
+    if run_id in run_ids:
+        return
+    run_ids[run_id] = number
+    if len(run_ids) == 2:
+        first = next(iter(run_ids))
+        log.warn(file, number, f"run-id {run_id!r} differs from {first!r} (line "
+                               f"{run_ids[first]}); the run is named {first!r}")
+    elif len(run_ids) > 2:
+        log.warn(file, number, f"another run-id {run_id!r}")
+
+
+def note_rank(cols: _Columns, rank: int, number: int) -> None:
+    """Track ranks out of order in a topic (reported once per topic by :func:`warn_disorder`)."""
+    if cols.last_rank is not None and rank < cols.last_rank:
+        cols.disorder += 1
+        if cols.first_disorder is None:
+            cols.first_disorder = (number, rank, cols.last_rank)
+    cols.last_rank = rank
+
+
+def warn_disorder(topic: str, cols: _Columns, file: str, log: ProblemLog) -> None:
+    """One warning per topic whose ranks are out of file order."""
+    if cols.disorder:
+        line, rank, previous = cols.first_disorder  # type: ignore[misc]
+        log.warn(file, line, f"topic {topic}: ranks out of order ({cols.disorder} line(s); "
+                             f"first rank {rank} after {previous}); file order is kept "
+                             f"(--order rank sorts by rank)")
+
+
 def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
                   name: str | None = None) -> Run:
     """Read a TREC-like run in ``layout`` ``element``, ``passage`` or ``document``.
@@ -75,74 +152,28 @@ def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
-    expected, spelled = LAYOUTS[layout]
     doc_ids: dict[str, int] = {}
     path_ids: dict[str, int] = {}  # canonical path -> id
-    raw_paths: dict[str, int] = {}  # path as written -> id
+    raw_paths: dict[str, str] = {}  # path as written -> canonical path
     if layout == "document":
         path_ids[DOCUMENT_PATH] = 0
     topics: dict[str, _Columns] = {}
     run_ids: dict[str, int] = {}
 
     for number, fields in iter_fields(path, log):
-        if len(fields) != expected:
-            log.error(file, number, f"expected {expected} fields ({spelled}), found "
-                                    f"{len(fields)}")
+        parsed = parse_result_fields(fields, number, layout, raw_paths, file, log)
+        if parsed is None:
             continue
-        bad: list[str] = []
-        rank = parse_int(fields[3])
-        if rank is None:
-            bad.append(f"rank {fields[3]!r} is not an integer")
-        rsv = parse_float(fields[4])
-        if rsv is None:
-            bad.append(f"rsv {fields[4]!r} is not a finite number")
-        offset = length = -1
-        path_id = 0
-        if layout == "element":
-            raw = fields[6]
-            found = raw_paths.get(raw)
-            if found is None:
-                try:
-                    canon = canonical_xpath(raw)
-                except XPathError as error:
-                    bad.append(error.problems[0].message)
-                else:
-                    found = path_ids.setdefault(canon, len(path_ids))
-                    raw_paths[raw] = found
-            path_id = found if found is not None else 0
-        elif layout == "passage":
-            offset = parse_int(fields[6])  # type: ignore[assignment]
-            length = parse_int(fields[7])  # type: ignore[assignment]
-            if offset is None or offset < 0:
-                bad.append(f"offset {fields[6]!r} is not a non-negative integer")
-            if length is None or length < 0:
-                bad.append(f"length {fields[7]!r} is not a non-negative integer")
-        if bad:
-            for message in bad:
-                log.error(file, number, message)
-            continue
-        if layout == "passage" and length == 0:
-            log.warn(file, number, "passage of length 0 (kept; it retrieves no text)")
-        run_id = fields[5]
-        if run_id not in run_ids:
-            run_ids[run_id] = number
-            if len(run_ids) == 2:
-                first = next(iter(run_ids))
-                log.warn(file, number, f"run-id {run_id!r} differs from {first!r} (line "
-                                       f"{run_ids[first]}); the run is named {first!r}")
-            elif len(run_ids) > 2:
-                log.warn(file, number, f"another run-id {run_id!r}")
+        rank, rsv, offset, length, canon = parsed
+        path_id = 0 if canon is None else path_ids.setdefault(canon, len(path_ids))
+        note_run_id(run_ids, fields[5], number, file, log)
         cols = topics.get(fields[0])
         if cols is None:
             cols = topics[fields[0]] = _Columns()
         doc = doc_ids.get(fields[2])
         if doc is None:
             doc = doc_ids[fields[2]] = len(doc_ids)
-        if cols.last_rank is not None and rank < cols.last_rank:  # type: ignore[operator]
-            cols.disorder += 1
-            if cols.first_disorder is None:
-                cols.first_disorder = (number, rank, cols.last_rank)  # type: ignore[assignment]
-        cols.last_rank = rank
+        note_rank(cols, rank, number)
         cols.doc.append(doc)
         cols.path.append(path_id)
         cols.offset.append(offset)
@@ -157,11 +188,7 @@ def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
     rankings: dict[str, Ranking] = {}
     for topic in list(topics):
         cols = topics.pop(topic)
-        if cols.disorder:
-            line, rank, previous = cols.first_disorder  # type: ignore[misc]
-            log.warn(file, line, f"topic {topic}: ranks out of order ({cols.disorder} "
-                                 f"line(s); first rank {rank} after {previous}); file order "
-                                 f"is kept (--order rank sorts by rank)")
+        warn_disorder(topic, cols, file, log)
         rankings[topic] = _build(topic, cols, docs, paths, unit, file, log)
     if not rankings and not log.errors:
         log.warn(file, None, "the run holds no results")
