@@ -13,6 +13,7 @@ warning, with different values an error (the first is kept).
 """
 from __future__ import annotations
 
+import gc
 import math
 import operator
 import re
@@ -232,6 +233,8 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     if empty or _refuse_entity_declarations(path, file, log):
         _finish(log, own)
         return Run(name or path.name.split(".")[0], {}, "element", source=file)
+    gc_was_enabled = gc.isenabled()
+    gc.disable()  # many short-lived objects, no reference cycles: collections only cost
     batch: list[etree._Element] = []  # results ended since the last flush
     topic_el: etree._Element | None = None
     fast_paths: dict[str, str] = {}
@@ -263,7 +266,7 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                     if not topic_id:
                         log.error(file, el.sourceline, "<topic> without a topic-id attribute:"
                                   " its results are not used")
-                        current, current_id = None, None
+                        current, current_id, topic_el = None, None, None
                         continue
                     current_id, topic_el = topic_id, el
                     current = topics.get(topic_id)
@@ -293,6 +296,9 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
             _flush(batch, topic_el, current, current_id, root_seen, file, log, doc_intern,
                    path_cache, fast_paths, bulk)
         _syntax_error(log, file, exc)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
     if not root_seen and len(log.errors) == errors_before:
         if path.stat().st_size == 0:
             log.error(file, None, "empty file: no XML element")
@@ -462,8 +468,8 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: _Top
             return False
     try:
         ranks = list(map(int, rank_texts)) if rank_texts else [0] * n
-        rsv = np.array(list(map(float, rsv_texts)) if rsv_texts else [0.0] * n,
-                       dtype=np.float64)
+        rsv = np.fromiter(map(float, rsv_texts), np.float64, n) if rsv_texts else \
+            np.zeros(n)
     except ValueError:
         return False
     if (rank_texts and not 1 <= min(ranks) <= max(ranks) <= _MAX_RANK) or \
@@ -504,9 +510,11 @@ def _build_ranking(topic_id: str, cols: _Topic, file: str, log: ProblemLog) -> R
                  " file order is kept (--order rank sorts by rank)")
     docs = np.array(cols.docs, dtype=object)
     paths = np.array(cols.paths, dtype=object)
-    keys = np.char.add(np.char.add(docs.astype(str), "\x00"), paths.astype(str))
-    _, first_index, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    repeats = np.flatnonzero(first_index[inverse] != np.arange(n))
+    repeats: np.ndarray | list = []
+    if len(set(zip(cols.docs, cols.paths))) < n:  # XML text holds no NUL: keys are distinct
+        keys = np.char.add(np.char.add(docs.astype(str), "\x00"), paths.astype(str))
+        _, first_index, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        repeats = np.flatnonzero(first_index[inverse] != np.arange(n))
     for row in repeats:
         first = int(first_index[inverse[row]])
         log.warn(file, int(lines[row]), f"topic {topic_id}: result {docs[row]} {paths[row]} "
