@@ -133,6 +133,7 @@ class ObjectIds:
 
     def __init__(self, keys=()) -> None:
         self.ids: dict[Any, int] = {}
+        self.keys: list[Any] = []  # id -> key
         self._table = _HashTable(64) if _HashTable is not None else None
         for key in keys:
             self.add(key)
@@ -145,6 +146,7 @@ class ObjectIds:
         found = self.ids.get(key)
         if found is None:
             found = self.ids[key] = len(self.ids)
+            self.keys.append(key)
             if self._table is not None:
                 self._table.set_item(key, found)
         return found

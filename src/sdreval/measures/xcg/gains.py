@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from ...errors import UsageError
 from ...judgements.qrels import TopicQrels
@@ -145,8 +146,8 @@ def build_topic_table(topic_qrels: TopicQrels, settings: GainSettings,
     q = np.array([values.get(k, 0.0) for k in ordered], dtype=np.float64)
     size = np.array([sizes.get(k, np.nan) for k in ordered], dtype=np.float64)
     depth = np.array([p.count("/") for _, p in ordered], dtype=np.int64)
-    parent = np.array([local.get((d, parent_path(p)), -1) if parent_path(p) else -1
-                       for d, p in ordered], dtype=np.int64)
+    parent = np.fromiter((local.get((d, p[:p.rfind("/")]), -1) for d, p in ordered),
+                         dtype=np.int64, count=n)  # a root's "parent" "" is never a key
     maxdepth = int(depth.max()) if n else 1
     anc = np.full((n, max(maxdepth, 1)), -1, dtype=np.int64)
     if n:
@@ -188,21 +189,6 @@ class RunGains:
     gains: dict[str, np.ndarray] = field(default_factory=dict)
     unknown_docs: int = 0
     size_fallbacks: int = 0
-
-
-def _nearest_table_ancestor(lookup: dict, key: str) -> int:
-    """Index of the deepest known element that is a proper ancestor of ``key``
-    (``doc\x01path``; -1 if none): strip the last step until a known element remains."""
-    floor = key.find(SEP) + 1
-    node = key
-    while True:
-        cut = node.rfind("/")
-        if cut <= floor:
-            return -1
-        node = node[:cut]
-        found = lookup.get(node)
-        if found is not None and found >= 0:
-            return found
 
 
 _MISS = -1
@@ -258,6 +244,32 @@ class GlobalTable:
     doc_state: np.ndarray = field(default_factory=lambda: np.zeros((0, 1), dtype=np.int8))
     seen_keys: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
     seen_codes: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    parent_pid: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    _levels: list | None = None
+    _indexes: dict = field(default_factory=dict)
+
+    def index(self, name: str) -> pd.Index:
+        """A hash index of the sorted unique keys ``ekeys`` or ``seen_keys`` (rebuilt when
+        the array is replaced)."""
+        keys = getattr(self, name)
+        found = self._indexes.get(name)
+        if found is None or found[0] is not keys:
+            found = self._indexes[name] = (keys, pd.Index(keys, copy=False))
+        return found[1]
+
+    def levels(self) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+        """Non-root elements by depth, shallowest first: ``(elements, their parents,
+        segment starts, segment parents)`` with the elements grouped by parent (segments)."""
+        if self._levels is None:
+            self._levels = []
+            has_parent = self.parent >= 0
+            for d in np.unique(self.depth[has_parent]).tolist():
+                idx = np.flatnonzero(has_parent & (self.depth == d))
+                idx = idx[np.argsort(self.parent[idx], kind="stable")]
+                par = self.parent[idx]
+                starts = np.flatnonzero(np.r_[True, par[1:] != par[:-1]])
+                self._levels.append((idx, par, starts, par[starts]))
+        return self._levels
 
 
 def global_table(tables: list[TopicTable]) -> GlobalTable:
@@ -315,12 +327,47 @@ def _code(topic: int, doc: int, path: int) -> int:
     return (topic << 48) | (doc << 24) | path
 
 
-def _member(sorted_keys: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``(found, position)`` of ``keys`` in the sorted array ``sorted_keys``."""
-    if sorted_keys.size == 0:
+def _member(index: pd.Index, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(found, position)`` of ``keys`` in the unique keys of ``index`` (a hash lookup)."""
+    if index.size == 0:
         return np.zeros(keys.size, dtype=bool), np.zeros(keys.size, dtype=np.int64)
-    at = np.minimum(np.searchsorted(sorted_keys, keys), sorted_keys.size - 1)
-    return sorted_keys[at] == keys, at
+    at = index.get_indexer(keys)
+    return at >= 0, np.maximum(at, 0)
+
+
+def _parent_ids(gt: GlobalTable, pids: np.ndarray) -> np.ndarray:
+    """Path id of the parent of each path id (-1 for a root), registering parents."""
+    known = gt.parent_pid
+    if known.size < len(gt.path_ids):
+        extra = []
+        i = known.size
+        while i < len(gt.path_ids):  # parents registered here are resolved in turn
+            path = gt.path_ids.keys[i]
+            cut = path.rfind("/")
+            extra.append(gt.path_ids.add(path[:cut]) if cut > 0 else -1)
+            i += 1
+        known = gt.parent_pid = np.concatenate([known, np.array(extra, dtype=np.int64)])
+    return known[pids]
+
+
+def _nearest_known_ancestor(gt: GlobalTable, topic: np.ndarray, gdoc: np.ndarray,
+                            pids: np.ndarray) -> np.ndarray:
+    """``-2 - element`` for the deepest table element that is a proper ancestor of each
+    ``(topic, doc, path id)``, -1 if none: parents by path id, one hash lookup per level."""
+    out = np.full(pids.size, -1, dtype=np.int64)
+    active = np.arange(pids.size)
+    current = pids
+    while active.size:
+        current = _parent_ids(gt, current)
+        keep = current >= 0
+        active, current = active[keep], current[keep]
+        if not active.size:
+            break
+        found, at = _member(gt.index("ekeys"),
+                            (topic[active] << 48) | (gdoc[active] << 24) | current)
+        out[active[found]] = -2 - gt.eindex[at[found]]
+        active, current = active[~found], current[~found]
+    return out
 
 
 def _locate(gt: GlobalTable, run: Run, out: "RunGains"):
@@ -359,23 +406,16 @@ def _locate(gt: GlobalTable, run: Run, out: "RunGains"):
     if len(gt.path_ids) >= 1 << 24:
         raise UsageError("more than 16.7 million distinct element paths in one evaluation")
     ekey = (topic[sel] << 48) | (gdoc[sel] << 24) | gpath
-    found, at = _member(gt.ekeys, ekey)
+    found, at = _member(gt.index("ekeys"), ekey)
     codes = np.where(found, gt.eindex[at], _MISS)
     miss = np.flatnonzero(~found)
     if miss.size:
-        cached, cat = _member(gt.seen_keys, ekey[miss])
+        cached, cat = _member(gt.index("seen_keys"), ekey[miss])
         codes[miss[cached]] = gt.seen_codes[cat[cached]]
         new = miss[~cached]
         if new.size:  # unassessed elements seen for the first time: resolve and cache
-            new_codes = []
-            for i in new.tolist():
-                t_i = int(topic[sel[i]])
-                table = gt.tables[t_i]
-                doc = rankings[t_i].docs[int(time[sel[i]]) - 1]
-                key = doc + SEP + paths[i]
-                local = _nearest_table_ancestor(table.lookup, key)
-                new_codes.append(-2 - (local + int(gt.offsets[t_i])) if local >= 0 else -1)
-            new_codes_a = np.array(new_codes, dtype=np.int64)
+            new_codes_a = _nearest_known_ancestor(gt, topic[sel[new]], gdoc[sel[new]],
+                                                  gpath[new])
             codes[new] = new_codes_a
             keys_all = np.concatenate([gt.seen_keys, ekey[new]])
             codes_all = np.concatenate([gt.seen_codes, new_codes_a])
@@ -391,9 +431,7 @@ def _locate(gt: GlobalTable, run: Run, out: "RunGains"):
 def _global_gains(gt: GlobalTable, rows, elem, time, elem_u, time_u, alpha,
                   settings: GainSettings, out: RunGains) -> np.ndarray:
     total = gt.total
-    q, size, depth, parent, hi, anc, anc_s = gt.q, gt.size, gt.depth, gt.parent, gt.hi, \
-        gt.anc, gt.anc_s
-    width = anc.shape[1]
+    q, size, depth, parent, hi = gt.q, gt.size, gt.depth, gt.parent, gt.hi
     sentinel = total
     # first retrieval time of each element, and of unassessed results attached below it
     t_first = np.full(total + 1, BIG, dtype=np.int64)
@@ -401,22 +439,19 @@ def _global_gains(gt: GlobalTable, rows, elem, time, elem_u, time_u, alpha,
     d0 = np.full(total + 1, BIG, dtype=np.int64)
     if elem_u.size:
         np.minimum.at(d0, elem_u, time_u)
-    # D: first retrieval time of any proper descendant
+    # desc: first retrieval time of any proper descendant (an attached unassessed result is
+    # one), bottom-up over the depth levels; covered: first retrieval time of the element or
+    # any ancestor, top-down (integer minima: exact)
     desc = d0.copy()
-    sources = np.concatenate([elem, elem_u])
-    val = np.minimum(t_first[sources], d0[sources])
-    for k in range(width):
-        a = anc[sources, k]
-        ok = a >= 0
-        if not ok.any():
-            break
-        np.minimum.at(desc, a[ok], val[ok])
+    covered = t_first.copy()
+    levels = gt.levels()
+    for idx, par, starts, seg_par in reversed(levels):
+        below = np.minimum.reduceat(np.minimum(t_first[idx], desc[idx]), starts)
+        desc[seg_par] = np.minimum(desc[seg_par], below)
+    for idx, par, _, _ in levels:
+        covered[idx] = np.minimum(t_first[idx], covered[par])
     desc[sentinel] = BIG
-
-    # first retrieval time of each element or any of its ancestors (sentinel: never)
-    covered = np.full(total + 1, BIG, dtype=np.int64)
-    if total:
-        covered[:total] = np.minimum(t_first[:total], t_first[anc_s].min(axis=1))
+    covered[sentinel] = BIG
 
     def covered_time(idx: np.ndarray) -> np.ndarray:
         """First retrieval time of the element or any ancestor."""

@@ -75,6 +75,12 @@ def _pad(rows: Sequence[np.ndarray], width: int) -> np.ndarray:
     return out
 
 
+def _count_below(curves: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``(curves[r] < values[r, j]).sum()`` for every row ``r`` of non-decreasing ``curves``."""
+    return np.array([np.searchsorted(c, v, side="left") for c, v in zip(curves, values)],
+                    dtype=np.int64).reshape(values.shape)
+
+
 def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
                  requests: Sequence[Request]) -> np.ndarray:
     """:func:`topic_values` for many topics at once: an array ``(len(requests), topics)``.
@@ -111,8 +117,9 @@ def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
     def ep_points(points: np.ndarray) -> np.ndarray:
         g = total[:, None] * points[None, :]
         lowered = g - TOL * np.maximum(1.0, np.abs(g))
-        k_i = np.minimum((ci[:, :, None] < lowered[:, None, :]).sum(axis=1), N - 1)
-        k_r = (cg[:, :, None] < lowered[:, None, :]).sum(axis=1)
+        # entries below the target gain per row (rows are non-decreasing: cumulated gains)
+        k_i = np.minimum(_count_below(ci, lowered), N - 1)
+        k_r = _count_below(cg, lowered)
         reached = k_r < L
         k_rc = np.minimum(k_r, L - 1)
         pos_i = k_i + safe(g, ci[rows[:, None], k_i])
