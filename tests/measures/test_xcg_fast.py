@@ -13,7 +13,8 @@ from sdreval.judgements.qrels import Qrels
 from sdreval.judgements.quantise import get_quantisation
 from sdreval.measures import EvalContext, evaluate
 from sdreval.measures.classic.definitions import topic_matrices
-from sdreval.measures.classic.gains import ranking_gains, run_lookup, topic_quant_map
+from sdreval.measures.classic.gains import (is_flat, qrels_index, ranking_gains, run_lookup,
+                                            topic_quant_map)
 from sdreval.measures.xcg import fast
 from sdreval.measures.xcg.gains import GainSettings
 from sdreval.model.run import Ranking, Run
@@ -126,6 +127,8 @@ def check_same(data, setting, flat):
     with fast_path(True):
         taken = fast.fast_gains(qrels, run, topics, gs, EvalContext()) is not None
     assert taken == expect_fast(qrels, run, gs)
+    q = get_quantisation(quant)
+    assert is_flat(qrels, topics, q) == qrels_index(qrels, topics, q).flat
     event(f"fast path taken: {taken}")
     if flat:  # the flat generator assesses whole articles only
         assert taken or any(p.count("/") > 1 for r in run.topics.values() for p in r.paths)

@@ -265,6 +265,28 @@ def qrels_index(qrels: Qrels, topics: list[str], quant: Quantisation,
     return index
 
 
+def is_flat(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any = None) -> bool:
+    """Every assessed element of a document with content (an element quantised > 0) is a
+    root (one step, ``/article[1]``); stops at the first counter-example (cached)."""
+    key = ("classic.flat", id(qrels), quant.name, tuple(topics))
+    cache = getattr(ctx, "cache", None)
+    if cache is not None and key in cache:
+        return cache[key]
+    flat = True
+    for topic in topics:
+        tq = qrels.topics.get(topic)
+        if tq is None or all(p.count("/") == 1 for _, p in tq.elements):
+            continue
+        qmap = topic_quant_map(qrels, topic, quant, ctx)
+        content = {d for (d, _), v in qmap.items() if v > 0}
+        if any(d in content and p.count("/") > 1 for d, p in qmap):
+            flat = False
+            break
+    if cache is not None:
+        cache[key] = flat
+    return flat
+
+
 _LAST = ("classic.lookup-last",)
 
 

@@ -28,7 +28,7 @@ import numpy as np
 from ...judgements.qrels import Qrels
 from ...judgements.quantise import get_quantisation
 from ...model.run import Run
-from ..classic.gains import qrels_index, run_lookup
+from ..classic.gains import is_flat, run_lookup
 from ..cumgain import GAIN_EPS
 from .gains import GainSettings, ideal_vector
 
@@ -60,10 +60,8 @@ def fast_gains(qrels: Qrels, run: Run, topics: list[str], settings: GainSettings
     if any(run.get(t).unit == "passage" for t in topics):
         return None  # the general path reports the error
     quant = get_quantisation(settings.quant)
-    if not thorough_plain:
-        index = qrels_index(qrels, topics, quant, ctx)
-        if index is None or not index.flat:
-            return None
+    if not thorough_plain and not is_flat(qrels, topics, quant, ctx):
+        return None
     lookup = run_lookup(qrels, run, topics, quant, ctx)
     if lookup is None or lookup.none_paths:
         return None
