@@ -322,7 +322,10 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
         unknown = int(np.count_nonzero(state == 0))
         sel = np.flatnonzero(state == 2)
         if sel.size:
-            paths = np.concatenate([r.paths for r in rankings])[sel].tolist()
+            bounds = np.searchsorted(sel, offsets)  # paths gathered ranking by ranking
+            paths = np.concatenate(
+                [rankings[t_i].paths[sel[bounds[t_i]:bounds[t_i + 1]] - offsets[t_i]]
+                 for t_i in np.flatnonzero(np.diff(bounds)).tolist()]).tolist()
             if None in paths:
                 none_paths = True
                 paths = [ROOT if p is None else p for p in paths]
