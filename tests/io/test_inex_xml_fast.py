@@ -41,11 +41,17 @@ def _wrap(value: str, space: str, style: int) -> str:
     return value
 
 
+LAYOUTS = [("file", "path", "rank", "rsv"), ("file", "path"), ("file", "path", "rank"),
+           ("file", "path", "rsv"), ("rsv", "rank", "path", "file"), ("path", "file", "rank"),
+           ("file", "path", "rank", "note"), ("file", "path", "rsv", "rank"),
+           ("file", "path", "rsv", "rsv"), ("file", "path", "rank", "rsv", "note")]
+
+
 @st.composite
-def results(draw) -> str:
-    plain = draw(st.booleans())  # about half of the results in the shape writers produce
+def results(draw, layout: tuple[str, ...] = LAYOUTS[0]) -> str:
+    plain = draw(st.booleans())  # about half of the results in the topic's layout
     values = {"file": draw(FILES), "path": draw(PATHS), "rank": draw(RANKS), "rsv": draw(RSVS)}
-    names = ["file", "path", "rank", "rsv"]
+    names = list(layout)
     if not plain:
         names = draw(st.permutations(names))
         names = [n for n in names if draw(st.integers(0, 9)) > 0]  # some fields missing
@@ -84,6 +90,12 @@ TWISTED = [
     "<other/>",
     "<result><file>a</file><path>/p[1]</path><path>/p[3]</path><rank>1</rank></result>"
     "<result><file>b</file><rank>2</rank><rsv>5</rsv></result>",
+    # the usual order, with one child empty, or one holding two text nodes and one none
+    "<result><file>a</file><path>/p[1]</path><rank/><rsv>1</rsv></result>",
+    "<result><file>a<b/>c</file><path>/p[1]</path><rank>1</rank><rsv>1</rsv></result>"
+    "<result><file>d</file><path>/p[2]</path><rank>2</rank><rsv/></result>",
+    "<result><file>d1<b/>/p[9]<b/>7<b/>0.5<b/>d2</file><path>/p[1]</path><rank>1</rank>"
+    "<rsv>1</rsv></result><result><file/><path/><rank/><rsv/></result>",
 ]
 
 
@@ -102,7 +114,8 @@ def submissions(draw) -> str:
     ids = st.sampled_from(['topic-id="1"', 'topic-id="2"', 'topic-id="3"', 'id="4"', ""])
     for _ in range(draw(st.integers(0, 4))):
         out.append(f"<topic {draw(ids)}>{draw(SPACE)}")
-        for item in draw(st.lists(results(), max_size=12)):
+        layout = LAYOUTS[0] if draw(st.booleans()) else draw(st.sampled_from(LAYOUTS))
+        for item in draw(st.lists(results(layout), max_size=12)):
             out.append(item + draw(SPACE))
             if doctype and draw(st.integers(0, 30)) == 0:  # undeclared entity: allowed with a DTD
                 out.append("<result><file>d&nbsp;</file><path>/a[1]</path></result>")
@@ -174,6 +187,26 @@ def test_defects_that_cancel_out_are_not_read_in_bulk(tmp_path, monkeypatch_batc
     log = ProblemLog()
     read_inex_submission(path, log)
     assert any(p.line == 5 for p in log.problems)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@pytest.mark.parametrize("batch", [3, 4096])
+def test_every_result_in_one_layout(tmp_path, monkeypatch, monkeypatch_batch, layout, batch):
+    texts = {"file": "d{i}", "path": "/a[1]/b[{i}]", "rank": "{i}", "rsv": "0.{i}", "note": "n"}
+    body = "".join("<result>" + "".join(f"<{f}>{texts[f].format(i=i)}</{f}>" for f in layout)
+                   + "</result>\n" for i in range(1, 8))
+    path = tmp_path / "layout.xml"
+    path.write_text(f'<inex-submission run-id="l"><topic topic-id="1">\n{body}</topic>'
+                    '</inex-submission>\n')
+    monkeypatch_batch(batch)
+    _assert_same(path)
+    taken = []
+    original = inex_xml._read_plain
+    monkeypatch.setattr(inex_xml, "_read_plain", lambda *a: taken.append(original(*a)) or
+                        taken[-1])
+    read_inex_submission(path, ProblemLog())
+    plain = len(set(layout)) == len(layout) and "note" not in layout
+    assert taken and all(taken) == plain
 
 
 # --- the bulk path is taken, and holds up on known cases -----------------------------------

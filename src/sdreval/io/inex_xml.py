@@ -393,6 +393,40 @@ _FIELDS = ("file", "path", "rank", "rsv")
 _SHAPE = etree.XPath("concat(count(result/*), ' ', count(result/*/node()[2]), ' ', "
                      + " + ".join(f"count(result/{f}[2])" for f in _FIELDS) + ")")
 _TEXTS = {name: etree.XPath(f"result/{name}/text()", smart_strings=False) for name in _FIELDS}
+# the usual layout, fields in the order file, path, [rank], [rsv]: positional steps only, then
+# every text of the batch in one list
+_ORDERED = etree.XPath("concat(count(result/*), ' ', count(result/*/node()[2]), ' ', "
+                       "count(result/*[1]/self::file), ' ', count(result/*[2]/self::path), ' ', "
+                       "count(result/*[3]/self::rank), ' ', count(result/*[3]/self::rsv), ' ', "
+                       "count(result/*[4]/self::rsv))")
+_ALL_TEXTS = etree.XPath("result/*/text()", smart_strings=False)
+
+
+def _batch_texts(box: etree._Element, n: int) -> tuple[list[str], ...] | None:
+    """The texts of ``file``, ``path``, ``rank`` and ``rsv`` (the last two possibly empty) of
+    the ``n`` results under ``box``, aligned, or None if not every result holds exactly
+    ``file`` and ``path`` once, ``rank`` and ``rsv`` at most once (each in all results or in
+    none), nothing else, each of them a single text node."""
+    children, second_nodes, file1, path2, rank3, rsv3, rsv4 = map(int, _ORDERED(box).split())
+    if second_nodes == 0 and file1 == path2 == n:
+        # every result starts with file, path; then rank, rsv, both or none in all of them?
+        width = {(0, 0, 0): 2, (n, 0, 0): 3, (0, n, 0): 3, (n, 0, n): 4}.get((rank3, rsv3, rsv4))
+        if width is not None and children == width * n:
+            texts = _ALL_TEXTS(box)  # no child holds a second node: one text per child
+            if len(texts) == children:
+                rank = texts[2::width] if rank3 else []
+                rsv = texts[width - 1::width] if rsv3 or rsv4 else []
+                return texts[0::width], texts[1::width], rank, rsv
+    # any order: counts per name (aggregate paths only: libxml2 evaluates per-node predicates
+    # slowly); no child holds two nodes, and the text nodes under file/path/rank/rsv are as
+    # many as the children: each child is one of them holding one text node; none twice
+    children, second_nodes, second_fields = map(int, _SHAPE(box).split())
+    files, raw_paths, rank_texts, rsv_texts = (_TEXTS[name](box) for name in _FIELDS)
+    if not (len(files) == len(raw_paths) == n and len(rank_texts) in (0, n)
+            and len(rsv_texts) in (0, n) and second_nodes == second_fields == 0
+            and children == 2 * n + len(rank_texts) + len(rsv_texts)):
+        return None
+    return files, raw_paths, rank_texts, rsv_texts
 
 
 def _flush(batch: list[etree._Element], topic_el: etree._Element | None, topic: _Topic | None,
@@ -447,14 +481,10 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: _Top
     box.extend(batch)
     if next(box.iter(etree.Entity), None) is not None:
         return False
-    children, second_nodes, second_fields = map(int, _SHAPE(box).split())
-    files, raw_paths, rank_texts, rsv_texts = (_TEXTS[name](box) for name in _FIELDS)
-    # no child holds two nodes, and the text nodes under file/path/rank/rsv are as many as the
-    # children: each child is one of them holding one text node; none twice in a result
-    if not (len(files) == len(raw_paths) == n and len(rank_texts) in (0, n)
-            and len(rsv_texts) in (0, n) and second_nodes == second_fields == 0
-            and children == 2 * n + len(rank_texts) + len(rsv_texts)):
+    texts = _batch_texts(box, n)
+    if texts is None:
         return False
+    files, raw_paths, rank_texts, rsv_texts = texts
     docs = [text.strip() for text in files]
     if not all(docs):
         return False
