@@ -1,6 +1,13 @@
 """Speed of the classic measures (issue 4): AP + Q + nDCG@10 for 50 runs x 50 topics x 1,000
-documents with graded qrels, against ranx (prebuilt Qrels/Run; map + ndcg@10) and pyNTCIREVAL
-(Q-measure, timed on a sample of lists and scaled per list: it is pure Python, O(n^2) per list).
+documents with graded qrels.
+
+* public path (the target): one ``evaluate(qrels, runs, ["AP", "Q(ideal=full,overlap=off)",
+  "nDCG@10"])`` call with a fresh context, against ranx's map + ndcg@10 with prebuilt
+  Qrels/Run (JIT warmed up, not timed; ranx has no Q-measure); ratio ranx / sdreval >= 1 means
+  sdreval is at least as fast.  AP and nDCG@10 are checked equal to ranx's;
+* the batched kernels alone (gain lookup included);
+* Q-measure against pyNTCIREVAL (timed on a sample of lists and scaled per list: it is pure
+  Python, O(n^2) per list).
 
     python benchmarks/bench_classic.py [--runs 50] [--topics 50] [--docs 1000]
 """
