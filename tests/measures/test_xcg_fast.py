@@ -232,3 +232,18 @@ def test_run_lookup_cache_follows_the_rankings():
     frame = evaluate(qrels, [run, other], ["AP", "Q(ideal=full,overlap=off)"], ctx)
     assert frame["value"].tolist() == [1.0, pytest.approx(((1 + 1) / (2 + 1) + (3 + 2) / (3 + 2)) / 2),
                                        0.0, 0.0]
+
+
+@pytest.mark.parametrize("with_pandas_table", [True, False])
+def test_object_ids_lookup(monkeypatch, with_pandas_table):
+    """Ids of known strings, -1 for unknown ones and None, with or without pandas' table."""
+    from sdreval.measures.classic import gains as cg
+
+    if not with_pandas_table:
+        monkeypatch.setattr(cg, "_HashTable", None)
+    ids = cg.ObjectIds(["a", "b"])
+    assert ids.add("c") == 2 and ids.add("a") == 0 and len(ids) == 3
+    assert ids.keys == ["a", "b", "c"]
+    values = np.array(["".join(["c"]), "z", None, "a", "b"], dtype=object)
+    assert ids.lookup(values).tolist() == [2, -1, -1, 0, 1]
+    assert ids.lookup(np.array(["b", "q"])).tolist() == [1, -1]  # a unicode array
