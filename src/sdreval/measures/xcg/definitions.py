@@ -5,7 +5,9 @@ judgements' scale), ``overlap`` (on = α 1, off = α 0), ``alpha`` (overrides ``
 ``ideal`` (``ideal`` = ideal recall-base with near-miss cap, ``full`` = thorough: full
 recall-base, no cap) and ``keep`` (ideal recall-base filtering: ``ancestor`` or
 ``descendant``).  ``Q``, ``R`` and ``MAep`` here are the one implementation of SPEC §8: with
-``ideal=full, overlap=off`` they are the classic graded measures.
+``ideal=full, overlap=off`` they are the classic graded measures.  Such flat-equivalent
+settings (and flat data) take the fast path of :mod:`.fast` (no element tables); the values
+are the same as on the general path (tested).
 """
 from __future__ import annotations
 
