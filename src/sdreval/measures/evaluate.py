@@ -23,7 +23,11 @@ COLUMNS = ["run", "topic", "measure", "value"]
 
 def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContext) -> list[str]:
     """Topics a run is scored on, with warnings for what is left out."""
-    relevant = [t for t in qrels.topics if qrels.topics[t].has_relevant()]
+    key = ("relevant-topics", id(qrels), len(qrels.topics))
+    relevant = ctx.cache.get(key)
+    if relevant is None:  # judged once per evaluation, not once per run
+        relevant = ctx.cache[key] = [t for t in qrels.topics if qrels.topics[t].has_relevant()]
+    relevant = list(relevant)
     no_relevant = sorted(set(qrels.topics) - set(relevant), key=_topic_key)
     if no_relevant and ctx.compat == "inex":
         # inex_eval 1.0 averages topics without relevant text in (they score 0 there)
