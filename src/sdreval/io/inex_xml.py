@@ -438,7 +438,9 @@ def _flush(batch: list[etree._Element], topic_el: etree._Element | None, topic: 
     event would have been handled.  ``batch`` is emptied, except that a flush that is not
     ``final`` (the parser is inside the topic, at the end of ``batch[-1]``) leaves that last
     element for the next batch: the element of the current event stays where it is."""
-    keep = None if final or len(batch) < 2 else batch.pop()
+    if not final and len(batch) < 2:
+        return
+    keep = None if final else batch.pop()
     if not (bulk and topic is not None and topic_el is not None
             and _read_plain(batch, topic_el, topic, doc_intern, fast_paths)):
         for el in batch:
