@@ -304,3 +304,23 @@ def test_truncated_plain_file_keeps_results_before_the_error(tmp_path, monkeypat
     assert len(run["1"]) == 30 and ("2" not in run.topics or len(run["2"]) == 0)
     assert "malformed XML" in log.errors[-1].message
     _assert_same(path)
+
+
+def test_long_topic_is_read_in_bounded_batches(tmp_path, monkeypatch, monkeypatch_batch):
+    """One topic of 20,000 results: the parsed tree never holds more than a batch plus what
+    the parser has read ahead (the results are moved out as they are read)."""
+    path = tmp_path / "long.xml"
+    path.write_text(_plain_submission(1, 20_000), encoding="utf-8")
+    sizes = []
+    original = inex_xml._read_plain
+
+    def spy(batch, parent, *rest):
+        sizes.append((len(batch), len(parent)))
+        return original(batch, parent, *rest)
+
+    monkeypatch.setattr(inex_xml, "_read_plain", spy)
+    monkeypatch_batch(500)
+    run = read_inex_submission(path, ProblemLog())
+    assert len(run["1"]) == 20_000 and run["1"].ranks[-1] == 20_000
+    assert len(sizes) >= 40 and max(batch for batch, _ in sizes) <= 500
+    assert max(children for _, children in sizes) < 2_000
