@@ -2,7 +2,10 @@
 
 Both readers use :func:`lxml.etree.iterparse` with ``resolve_entities=False``,
 ``no_network=True``, ``load_dtd=False`` (no entity expansion, the DTD is never fetched) and free
-each element once read, so memory stays proportional to one topic.
+each element once read, so memory stays proportional to one topic (to one batch of 4,096
+results inside a longer topic).  Submission results in plain shape are read in bulk, a batch at
+a time, with XPath evaluated in C (``_read_plain``); anything else is read result by result,
+with the same run and the same problems (``tests/io/test_inex_xml_fast.py``).
 
 Policies (``docs/formats-xml.md``): every problem names file and line.  A result or assessment
 that cannot be used (no file, malformed XPath, non-numeric rank/rsv, invalid (e, s) pair) is an
