@@ -15,7 +15,8 @@ from sdreval.io.inex_xml import read_inex_submission
 
 # --- random submissions ---------------------------------------------------------------------
 SPACE = st.sampled_from(["", "", " ", "\n", "\n  ", "\t", " \n\n "])
-FILES = st.one_of(st.sampled_from(["an/2001/a1004", "co/2000/r7022", "d1", "x", "\u00e9t\u00e9/\u6587",
+FILES = st.one_of(st.sampled_from(["an/2001/a1004", "co/2000/r7022", "d1", "x",
+                                   "\u00e9t\u00e9/\u6587",
                                    "a&amp;b", "&lt;x&gt;", "Ω"]),
                   st.text(st.characters(codec="utf-8", exclude_categories=("Cs", "Cc")),
                           max_size=6).map(lambda t: t.replace("&", "&amp;").replace("<", "&lt;")))
@@ -63,7 +64,8 @@ def results(draw, layout: tuple[str, ...] = LAYOUTS[0]) -> str:
         style = 0 if plain else draw(st.integers(0, 4))
         space = draw(SPACE)
         if style == 4:
-            parts.append(f"<{name}/>" if draw(st.booleans()) else f"<{name}><b>{value}</b></{name}>")
+            parts.append(f"<{name}/>" if draw(st.booleans()) else
+                         f"<{name}><b>{value}</b></{name}>")
         else:
             parts.append(f"<{name}>{_wrap(value, space, style)}</{name}>")
     attrs = "" if plain or draw(st.integers(0, 4)) else ' file="attr-doc" path="/attr[1]"'
@@ -153,8 +155,9 @@ def _assert_same(path: Path) -> None:
     assert fast_problems == slow_problems
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                         HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                 HealthCheck.function_scoped_fixture])
 @given(submissions(), st.sampled_from([1, 2, 3, 5, 4096]))
 def test_bulk_equals_one_by_one(tmp_path_factory, monkeypatch_batch, text, batch):
     path = tmp_path_factory.mktemp("bulk") / "run.xml"
@@ -257,7 +260,8 @@ def test_plain_input_is_read_in_bulk(tmp_path, monkeypatch, monkeypatch_batch, r
     assert run["1"].paths[1] == "/article[1]/bdy[1]/sec[2]"
     assert run["1"].docs[0] == ("d0\u00e9" if decorate else "d0")
     if rank:  # warnings carry the lines of the results
-        assert [(p.line, "ranks out of order" in p.message) for p in log.warnings[:1]] == [(8, True)]
+        first = log.warnings[0]
+        assert (first.line, "ranks out of order" in first.message) == (8, True)
     else:
         assert run["1"].ranks.tolist() == list(range(1, 41))
     if not rsv:
