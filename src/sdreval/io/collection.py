@@ -205,6 +205,18 @@ def _word_counts(text: str, start: np.ndarray, end: np.ndarray) -> np.ndarray:
     return cumulative[end] - cumulative[start]
 
 
+class _DocumentLoader:
+    """Parses a document on first use; a class (not a closure) so that a collection pickles
+    for parallel evaluation (``--jobs``, ``--scheduler``)."""
+
+    def __init__(self, files: dict[str, Path], log: ProblemLog | None) -> None:
+        self.files = files
+        self.log = log
+
+    def __call__(self, doc: str) -> DocumentTree:
+        return parse_document(self.files[doc], doc, self.log)
+
+
 def read_collection(directory: str | Path, log: ProblemLog | None = None) -> Collection:
     """A lazily parsed collection: every ``*.xml`` under ``directory`` (recursively), document
     id = file name without extension.  Two files with the same id are reported (the first in
@@ -229,9 +241,6 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None) -> Col
             continue
         by_id[path.stem] = path
 
-    def load(doc: str) -> DocumentTree:
-        return parse_document(by_id[doc], doc, log)
-
-    collection = Collection(list(by_id), load)
+    collection = Collection(list(by_id), _DocumentLoader(by_id, log))
     collection.__dict__["files"] = by_id
     return collection

@@ -1,0 +1,36 @@
+"""--jobs and --scheduler (Dask local cluster) give exactly the serial table (issue 8)."""
+import pandas as pd
+import pytest
+
+from sdreval.data import example_path
+from sdreval.io import read_collection, read_qrels, read_run
+from sdreval.measures import EvalContext, evaluate
+
+MEASURES = ["nxCG@10", "MAep", "Q", "AP", "inex_eval"]
+
+
+@pytest.fixture(scope="module")
+def inputs():
+    root = example_path("synthetic")
+    qrels = read_qrels(root / "qrels.tsv")
+    runs = [read_run(root / "runs" / f"sim0{i}.txt") for i in (1, 2, 3)]
+    return qrels, runs, read_collection(root / "docs")
+
+
+def test_processes_equal_serial(inputs):
+    qrels, runs, collection = inputs
+    serial = evaluate(qrels, runs, MEASURES, EvalContext(collection=collection))
+    parallel = evaluate(qrels, runs, MEASURES, EvalContext(collection=collection), jobs=2)
+    pd.testing.assert_frame_equal(serial, parallel)
+
+
+@pytest.mark.slow
+def test_dask_local_cluster_equals_serial(inputs):
+    pytest.importorskip("distributed")
+    qrels, runs, collection = inputs
+    ctx = EvalContext(collection_elements=5000)
+    serial = evaluate(qrels, runs, MEASURES, ctx)
+    ctx2 = EvalContext(collection_elements=5000)
+    distributed = evaluate(qrels, runs, MEASURES, ctx2, scheduler="local")
+    pd.testing.assert_frame_equal(serial, distributed)
+    assert ctx2.warnings == ctx.warnings
