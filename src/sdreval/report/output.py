@@ -43,7 +43,11 @@ def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | No
     if fmt == "parquet":
         if out is None:
             raise UsageError("--format parquet needs -o FILE")
-        results.to_parquet(out, index=False)
+        try:
+            results.to_parquet(out, index=False)
+        except ImportError:
+            raise UsageError("--format parquet needs pyarrow: pip install 'sdreval[parquet]'"
+                             ) from None
         return
     if fmt in TABLE_FORMATS:
         text = summary_text(results, fmt)
