@@ -33,10 +33,9 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Unit
-from ..model.xpath import XPathError, canonical_xpath
 from .api import RUN_FORMATS, _resolve
-from .textlines import finish, iter_fields, open_binary, parse_float, parse_int
-from .trec import (DOCUMENT_PATH, LAYOUTS, _build, _Columns, file_stem, note_rank,
+from .textlines import finish, iter_fields, open_binary
+from .trec import (DOCUMENT_PATH, _build, _Columns, file_stem, note_rank,
                    note_run_id, parse_result_fields, warn_disorder)
 
 #: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
@@ -182,7 +181,6 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
-    expected, spelled = LAYOUTS[layout]
     unit: Unit = layout  # type: ignore[assignment]
     last: dict[bytes, int] | None = None if contiguous else last_lines(path)[0]
     raw_paths: dict[str, str] = {}  # path as written -> canonical (bounded cache)

@@ -88,14 +88,23 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
         values: dict[str, dict[str, float]] = {}
         for family, members in by_family.items():
             values.update(FAMILIES[family](members, qrels, ordered, topics, ctx))
-        for measure in parsed:
-            per_topic = values.get(measure.text, {})
-            for topic in topics:
-                value = float(per_topic.get(topic, np.nan))
-                if topic not in run.topics and np.isnan(value):
-                    value = 0.0  # -c: a topic the run did not answer scores 0 (SPEC §11)
-                rows.append((run.name, topic, measure.text, value))
+        rows.extend(result_rows(run.name, parsed, topics, values, run.topics))
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def result_rows(run_name: str, measures: list[Measure], topics: list[str],
+                values: dict[str, dict[str, float]], answered) -> list[tuple[str, str, str, float]]:
+    """Rows ``(run, topic, measure, value)`` in measure-then-topic order; a topic the run did
+    not answer (``-c``) that a family left without a value scores 0 (SPEC §11)."""
+    rows = []
+    for measure in measures:
+        per_topic = values.get(measure.text, {})
+        for topic in topics:
+            value = float(per_topic.get(topic, np.nan))
+            if topic not in answered and np.isnan(value):
+                value = 0.0
+            rows.append((run_name, topic, measure.text, value))
+    return rows
 
 
 def summarise(per_topic: pd.DataFrame, keep_topics: bool = False) -> pd.DataFrame:

@@ -18,14 +18,13 @@ from itertools import islice
 from pathlib import Path
 from typing import Iterable
 
-import numpy as np
 import pandas as pd
 
 from ..errors import ProblemLog, UsageError
 from ..io.stream import iter_run_topics
 from ..judgements.qrels import Qrels
 from ..model.run import Ranking, Run
-from .evaluate import COLUMNS, topics_to_evaluate
+from .evaluate import COLUMNS, result_rows, topics_to_evaluate
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 
 
@@ -91,14 +90,7 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
         for family, members in by_family.items():
             for text, per_topic in FAMILIES[family](members, qrels, run, missing, ctx).items():
                 values[text].update({t: per_topic[t] for t in missing if t in per_topic})
-    rows: list[tuple[str, str, str, float]] = []
-    for measure in parsed:
-        per_topic = values.get(measure.text, {})
-        for topic in topics:
-            value = float(per_topic.get(topic, np.nan))
-            if topic not in answered_run.topics and np.isnan(value):
-                value = 0.0  # -c: a topic the run did not answer scores 0 (SPEC §11)
-            rows.append((answered_run.name, topic, measure.text, value))
+    rows = result_rows(answered_run.name, parsed, topics, values, answered_run.topics)
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
