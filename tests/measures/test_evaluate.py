@@ -1,5 +1,4 @@
 """evaluate/summarise: topic selection, -c, warnings, parallel path identical to serial."""
-import numpy as np
 import pandas as pd
 import pytest
 

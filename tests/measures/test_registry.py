@@ -1,7 +1,7 @@
 import pytest
 
 from sdreval.errors import UsageError
-from sdreval.measures.registry import MeasureDef, Param, make_measure, parse_measure, MEASURES
+from sdreval.measures.registry import MEASURES, MeasureDef, Param, parse_measure
 
 
 @pytest.fixture()

@@ -4,7 +4,6 @@ from __future__ import annotations
 import base64
 
 import numpy as np
-import pandas as pd
 import pytest
 from click.testing import CliRunner
 from lxml import html as lxml_html
