@@ -24,6 +24,24 @@ def example_path(*parts: str) -> Path:
     return path
 
 
+def _grouped_by_article(run):
+    """The run with each article's passages consecutive (at the article's first appearance),
+    as INEX's Relevant-in-Context task asks; ranks renumbered."""
+    import numpy as np
+
+    from ..model.run import Run
+
+    topics = {}
+    for topic, ranking in run.topics.items():
+        _, first = np.unique(ranking.docs.astype(str), return_index=True)
+        first_of = dict(zip(ranking.docs[np.sort(first)], range(len(first))))
+        order = np.argsort([first_of[d] for d in ranking.docs], kind="stable")
+        grouped = ranking.take(order)
+        grouped.ranks = np.arange(1, len(grouped) + 1, dtype=np.int64)
+        topics[topic] = grouped
+    return Run(run.name, topics, run.unit, run.source)
+
+
 def build_examples(outdir: str | Path = EXAMPLES) -> Path:
     """Write the bundled examples to ``outdir`` (deterministic)."""
     from ..io.conversion import element_run_to_passage_run
@@ -55,7 +73,7 @@ def build_examples(outdir: str | Path = EXAMPLES) -> Path:
     write_fol_qrels(sim_qrels, synthetic / "qrels.fol")
     for run in sim_runs:
         write_run(run, synthetic / "runs" / f"{run.name}.txt", "element")
-        passages = element_run_to_passage_run(run, collection)
+        passages = _grouped_by_article(element_run_to_passage_run(run, collection))
         write_run(passages, synthetic / "runs" / f"{run.name}.passages.txt", "passage")
     return out
 
