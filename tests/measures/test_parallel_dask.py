@@ -34,3 +34,19 @@ def test_dask_local_cluster_equals_serial(inputs):
     distributed = evaluate(qrels, runs, MEASURES, ctx2, scheduler="local")
     pd.testing.assert_frame_equal(serial, distributed)
     assert ctx2.warnings == ctx.warnings
+
+
+def test_sweep_over_qrels_variants_and_settings(inputs):
+    from sdreval.measures.parallel import sweep
+
+    qrels, runs, _ = inputs
+    strict = type(qrels)(qrels.scale, {t: q for t, q in list(qrels.topics.items())[:2]})
+    measures = ["MAep(quant=gen)", "MAep(quant=sog,overlap=off)"]
+    serial = sweep({"full": qrels, "half": strict}, runs, measures)
+    assert list(serial.columns) == ["qrels", "run", "topic", "measure", "value"]
+    assert set(serial.qrels) == {"full", "half"}
+    expected = evaluate(strict, runs, measures, EvalContext())
+    got = serial[serial.qrels == "half"].drop(columns="qrels").reset_index(drop=True)
+    pd.testing.assert_frame_equal(got, expected)
+    pd.testing.assert_frame_equal(serial, sweep({"full": qrels, "half": strict}, runs, measures,
+                                                jobs=2))

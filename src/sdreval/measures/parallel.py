@@ -41,6 +41,35 @@ def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: E
     return pd.concat([table for table, _ in results], ignore_index=True)
 
 
+def sweep(qrels_variants: dict[str, Qrels], runs: list[Run], measures: list[str],
+          ctx: EvalContext | None = None, all_topics: bool = False, jobs: int = 1,
+          scheduler: str | None = None) -> pd.DataFrame:
+    """Evaluate every run against every qrels variant, one task per (variant, run), serially,
+    in ``jobs`` processes or on a Dask cluster (``scheduler``; ``"local"`` starts one).
+
+    Sweeps over quantisations, overlap settings or α are measure parameters
+    (``MAep(quant=sog,overlap=off)``) of the same call.  The table has a first column
+    ``qrels`` (the variant's name) and is identical whichever way it is computed."""
+    ctx = ctx or EvalContext()
+    names = list(qrels_variants)
+    tasks = [(qrels_variants[name], run, list(measures), ctx, all_topics)
+             for name in names for run in runs]
+    if scheduler:
+        results = _with_dask(tasks, scheduler)
+    elif jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_evaluate_one, tasks))
+    else:
+        results = [_evaluate_one(task) for task in tasks]
+    tables = []
+    for (table, warnings), (name, _) in zip(results, [(n, r) for n in names for r in runs]):
+        for message in warnings:
+            ctx.warn(message)
+        tables.append(table.assign(qrels=name))
+    out = pd.concat(tables, ignore_index=True)
+    return out[["qrels"] + [c for c in out.columns if c != "qrels"]]
+
+
 def _with_dask(tasks: list, scheduler: str) -> list:
     try:
         from distributed import Client, LocalCluster
