@@ -202,6 +202,47 @@ class _Topic:
         self.line = line
 
 
+class SubmissionInfo:
+    """What :func:`iter_submission_topics` learns besides the topics: ``read`` (False if the
+    file was refused before parsing: empty, or entity declarations), ``root_seen`` and the
+    root's ``attributes`` (``run-id``, ``participant-id``, ``task`` ...)."""
+
+    __slots__ = ("read", "root_seen", "attributes")
+
+    def __init__(self) -> None:
+        self.read = False
+        self.root_seen = False
+        self.attributes: dict[str, str] = {}
+
+
+class TopicsNotContiguous(InputError):
+    """A topic given again after it was yielded (streaming policies only)."""
+
+
+#: streaming: the interned document names are dropped past this many (bounded memory)
+_INTERN_LIMIT = 1 << 18
+
+
+def topic_counts(path: Path) -> dict[str, int]:
+    """First pass over an XML submission: topic id -> number of ``<topic>`` elements with it
+    (lxml iterparse, start events of ``<topic>`` only; finished topics are freed)."""
+    counts: dict[str, int] = {}
+    try:
+        for _, el in _iterparse(path, ("start",), tag="{*}topic"):
+            topic_id = _attr(el, "topic-id", "topicid", "id", "topic")
+            if topic_id:
+                counts[topic_id] = counts.get(topic_id, 0) + 1
+            previous = el.getprevious()
+            parent = el.getparent()
+            if parent is not None:
+                while previous is not None:
+                    parent.remove(previous)
+                    previous = el.getprevious()
+    except Exception:  # noqa: BLE001 - malformed XML is reported by the second pass
+        pass
+    return counts
+
+
 def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                          name: str | None = None, *, bulk: bool = True) -> Run:
     """Read an INEX 2003-2005 XML submission (``<inex-submission run-id=...>`` with
@@ -210,38 +251,77 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     The run is named ``name``, else by the ``run-id`` attribute, else by the file name without
     extension.  Metadata elements (``description``, ``collections``, ``topic-fields`` ...) are
     skipped.  Problems go to ``log``; without one, errors are raised together at the end.
+    The parsing is :func:`iter_submission_topics` (whole-file policy; ``bulk`` as there).
+    """
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    info = SubmissionInfo()
+    rankings = dict(iter_submission_topics(path, log, bulk=bulk, info=info))
+    stem = Path(path).name.split(".")[0]
+    if not info.read:
+        _finish(log, own)
+        return Run(name or stem, {}, "element", source=str(path))
+    run = Run(name or info.attributes.get("run-id") or stem, rankings, "element",
+              source=str(path))
+    run.attributes = info.attributes  # type: ignore[attr-defined]  (participant-id, task, ...)
+    _finish(log, own)
+    return run
+
+
+def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "file",
+                           bulk: bool = True, info: SubmissionInfo | None = None
+                           ) -> Iterator[tuple[str, Ranking]]:
+    """The one reader of INEX XML submissions: ``(topic, Ranking)`` pairs, problems to ``log``
+    (the caller finishes it), the root's attributes in ``info``.
+
+    When a topic is yielded (``policy``; its build warnings -- missing rank/rsv, ranks out of
+    order, repeats -- are logged then):
+
+    * ``"file"`` (:func:`read_inex_submission`): every topic once the whole file has been
+      read, in order of first appearance; a topic given again is appended to (warning);
+    * ``"last-block"`` (``--stream``): a topic as soon as its last ``<topic>`` element has
+      been read (a first pass, :func:`topic_counts`, counts them; a resumed topic is held);
+    * ``"block"`` (``--stream`` contiguous): a topic at the end of each ``<topic>`` element.
+
+    In both streaming policies a topic given again after it was yielded is an error, raised as
+    :class:`TopicsNotContiguous`; topics cut short by malformed XML are yielded at the end.
 
     Results are read in batches (:func:`_flush`): a batch of plain results is read in bulk
     (XPath in C, :func:`_read_plain`), anything else result by result (:func:`_read_result`);
     both give the same run and the same problems.  ``bulk=False`` reads every result one by one
-    (the reference the tests compare the bulk path with).
+    (the reference the tests compare the bulk path with).  The garbage collector is off while
+    parsing and restored while the caller holds a yielded topic.
     """
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    info = info if info is not None else SubmissionInfo()
     errors_before = len(log.errors)
     file = str(path)
     path = Path(path)
     if not path.is_file():
         raise InputError("no such file", file)
-    attributes: dict[str, str] = {}
-    topics: dict[str, _Topic] = {}
-    current: _Topic | None = None
-    current_id: str | None = None
-    root_seen = False
-    doc_intern: dict[str, str] = {}
-    path_cache: dict[str, str | None] = {}
     empty = path.stat().st_size == 0
     if empty:
         log.error(file, None, "empty file: no XML element")
     if empty or _refuse_entity_declarations(path, file, log):
-        _finish(log, own)
-        return Run(name or path.name.split(".")[0], {}, "element", source=file)
+        return
+    info.read = True
+    if policy not in ("file", "last-block", "block"):
+        raise ValueError(f"unknown policy {policy!r}")
+    streaming = policy != "file"
+    counts = topic_counts(path) if policy == "last-block" else None
+    topics: dict[str, _Topic] = {}
+    seen: dict[str, int] = {}  # topic id -> <topic> elements read so far
+    done: set[str] = set()  # topics yielded (streaming)
+    current: _Topic | None = None
+    current_id: str | None = None
+    topic_el: etree._Element | None = None
+    yielded = 0
+    doc_intern: dict[str, str] = {}
+    path_cache: dict[str, str | None] = {}
+    fast_paths: dict[str, str] = {}
+    batch: list[etree._Element] = []  # results ended since the last flush
+    limit = _BATCH if bulk else 1
     gc_was_enabled = gc.isenabled()
     gc.disable()  # many short-lived objects, no reference cycles: collections only cost
-    batch: list[etree._Element] = []  # results ended since the last flush
-    topic_el: etree._Element | None = None
-    fast_paths: dict[str, str] = {}
-    limit = _BATCH if bulk else 1
     try:
         events = _iterparse(path, ("start", "end"),
                             tag=("{*}inex-submission", "{*}topic", "{*}result"))
@@ -250,20 +330,20 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                 if event == "end":
                     batch.append(el)
                     if len(batch) >= limit:
-                        _flush(batch, topic_el, current, current_id, root_seen, file, log,
+                        _flush(batch, topic_el, current, current_id, info.root_seen, file, log,
                                doc_intern, path_cache, fast_paths, bulk, final=not bulk)
                 continue
             if batch:
-                _flush(batch, topic_el, current, current_id, root_seen, file, log,
+                _flush(batch, topic_el, current, current_id, info.root_seen, file, log,
                        doc_intern, path_cache, fast_paths, bulk)
             tag = _local(el.tag)
             if event == "start":
                 if tag == SUBMISSION:
-                    if root_seen or el.getparent() is not None:
+                    if info.root_seen or el.getparent() is not None:
                         log.error(file, el.sourceline, "nested <inex-submission> ignored")
                         continue
-                    root_seen = True
-                    attributes = {_local(k): v for k, v in el.attrib.items()}
+                    info.root_seen = True
+                    info.attributes = {_local(k): v for k, v in el.attrib.items()}
                 elif tag == "topic":
                     topic_id = _attr(el, "topic-id", "topicid", "id", "topic")
                     if not topic_id:
@@ -271,7 +351,13 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                                   " its results are not used")
                         current, current_id, topic_el = None, None, None
                         continue
+                    if topic_id in done:
+                        log.error(file, el.sourceline, f"topics not contiguous: topic "
+                                  f"{topic_id} given again after its results were evaluated; "
+                                  "use the non-streaming mode (no --stream)")
+                        raise TopicsNotContiguous(log.errors[-1:])
                     current_id, topic_el = topic_id, el
+                    seen[topic_id] = seen.get(topic_id, 0) + 1
                     current = topics.get(topic_id)
                     if current is None:
                         current = topics[topic_id] = _Topic(el.sourceline)
@@ -281,41 +367,49 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                                  "order")
                 continue
             # end events
-            if tag == "result":
+            if tag == "result":  # a namespaced result: one by one
                 if current is not None:
                     _read_result(el, current, current_id, file, log, doc_intern, path_cache)
-                elif root_seen:
+                elif info.root_seen:
                     log.error(file, el.sourceline, "<result> outside a <topic> with a "
                               "topic-id: not used")
                 _free(el)
             elif tag == "topic":
                 _free(el)
+                if streaming and current_id is not None and (
+                        counts is None or seen[current_id] >= counts.get(current_id, 0)):
+                    done.add(current_id)
+                    yielded += 1
+                    ranking = _build_ranking(current_id, topics.pop(current_id), file, log)
+                    if gc_was_enabled:
+                        gc.enable()
+                    yield current_id, ranking
+                    gc.disable()
+                    if len(doc_intern) > _INTERN_LIMIT:
+                        doc_intern.clear()
+                        fast_paths.clear()
                 current, current_id, topic_el = None, None, None
         if batch:
-            _flush(batch, topic_el, current, current_id, root_seen, file, log, doc_intern,
+            _flush(batch, topic_el, current, current_id, info.root_seen, file, log, doc_intern,
                    path_cache, fast_paths, bulk)
     except etree.XMLSyntaxError as exc:
         if batch:  # results that ended before the error, as if read one by one
-            _flush(batch, topic_el, current, current_id, root_seen, file, log, doc_intern,
+            _flush(batch, topic_el, current, current_id, info.root_seen, file, log, doc_intern,
                    path_cache, fast_paths, bulk)
         _syntax_error(log, file, exc)
     finally:
         if gc_was_enabled:
             gc.enable()
-    if not root_seen and len(log.errors) == errors_before:
-        if path.stat().st_size == 0:
-            log.error(file, None, "empty file: no XML element")
-        else:
-            log.error(file, None, "no <inex-submission> root element: not an INEX XML "
-                      "submission")
-    rankings = {t: _build_ranking(t, cols, file, log) for t, cols in topics.items()}
-    if root_seen and not rankings and len(log.errors) == errors_before:
+    no_root = not info.root_seen and len(log.errors) == errors_before
+    if no_root and not streaming:
+        log.error(file, None, "no <inex-submission> root element: not an INEX XML submission")
+    for topic_id in list(topics):  # whole file: every topic; streaming: topics cut short
+        yielded += 1
+        yield topic_id, _build_ranking(topic_id, topics.pop(topic_id), file, log)
+    if no_root and streaming:
+        log.error(file, None, "no <inex-submission> root element: not an INEX XML submission")
+    if info.root_seen and not yielded and len(log.errors) == errors_before:
         log.warn(file, None, "the submission holds no topic")
-    run_name = name or attributes.get("run-id") or path.name.split(".")[0]
-    run = Run(run_name, rankings, "element", source=file)
-    run.attributes = attributes  # type: ignore[attr-defined]  (participant-id, task, ...)
-    _finish(log, own)
-    return run
 
 
 def _read_result(el: etree._Element, topic: _Topic, topic_id: str | None, file: str,

@@ -269,123 +269,33 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
 
 # --- INEX XML submissions ---------------------------------------------------------------------
 def topic_counts(path: Path) -> dict[str, int]:
-    """First pass over an XML submission: topic id -> number of ``<topic>`` elements with it
-    (lxml iterparse, start events of ``<topic>`` only; finished topics are freed)."""
-    from .inex_xml import _attr, _iterparse
+    """First pass over an XML submission: :func:`sdreval.io.inex_xml.topic_counts`."""
+    from .inex_xml import topic_counts as count
 
-    counts: dict[str, int] = {}
-    try:
-        for _, el in _iterparse(path, ("start",), tag="{*}topic"):
-            topic_id = _attr(el, "topic-id", "topicid", "id", "topic")
-            if topic_id:
-                counts[topic_id] = counts.get(topic_id, 0) + 1
-            previous = el.getprevious()
-            parent = el.getparent()
-            if parent is not None:
-                while previous is not None:
-                    parent.remove(previous)
-                    previous = el.getprevious()
-    except Exception:  # noqa: BLE001 - malformed XML is reported by the second pass
-        pass
-    return counts
+    return count(path)
 
 
 def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
                 contiguous: bool) -> Iterator[tuple[str, Ranking]]:
-    """The second pass (the parsing of :func:`sdreval.io.inex_xml.read_inex_submission`,
-    yielding each topic at the end of its last ``<topic>`` element)."""
-    from lxml import etree
-
-    from .inex_xml import (SUBMISSION, _attr, _build_ranking, _finish, _free, _iterparse,
-                           _local, _read_result, _refuse_entity_declarations, _syntax_error,
-                           _Topic)
+    """The second pass: :func:`sdreval.io.inex_xml.iter_submission_topics` (the reader of
+    :func:`~sdreval.io.inex_xml.read_inex_submission`, bulk path included) yielding each topic
+    at the end of its last ``<topic>`` element (of each one with ``contiguous``)."""
+    from .inex_xml import SubmissionInfo, TopicsNotContiguous, iter_submission_topics
 
     own = log is None
     log = log if log is not None else ProblemLog()
-    errors_before = len(log.errors)
-    file = str(path)
-    if not path.is_file():
-        raise InputError("no such file", file)
     fallback_name = path.name.split(".")[0]
-    empty = path.stat().st_size == 0
-    if empty:
-        log.error(file, None, "empty file: no XML element")
-    if empty or _refuse_entity_declarations(path, file, log):
-        stream.name = stream.name or fallback_name
-        _finish(log, own)
-        return
-    counts = None if contiguous else topic_counts(path)
-    seen: dict[str, int] = {}  # topic id -> <topic> elements read so far
-    topics: dict[str, _Topic] = {}
-    done: set[str] = set()
-    current: _Topic | None = None
-    current_id: str | None = None
-    root_seen = False
-    yielded = 0
-    doc_intern: dict[str, str] = {}
-    path_cache: dict[str, str | None] = {}
+    info = SubmissionInfo()
     try:
-        for event, el in _iterparse(path, ("start", "end"),
-                                    tag=("{*}inex-submission", "{*}topic", "{*}result")):
-            tag = _local(el.tag)
-            if event == "start":
-                if tag == SUBMISSION:
-                    if root_seen or el.getparent() is not None:
-                        log.error(file, el.sourceline, "nested <inex-submission> ignored")
-                        continue
-                    root_seen = True
-                    stream.attributes = {_local(k): v for k, v in el.attrib.items()}
-                    stream.name = stream.name or stream.attributes.get("run-id") or \
-                        fallback_name
-                elif tag == "topic":
-                    topic_id = _attr(el, "topic-id", "topicid", "id", "topic")
-                    if not topic_id:
-                        log.error(file, el.sourceline, "<topic> without a topic-id attribute:"
-                                  " its results are not used")
-                        current, current_id = None, None
-                        continue
-                    if topic_id in done:
-                        log.error(file, el.sourceline, f"topics not contiguous: topic "
-                                  f"{topic_id} given again after its results were evaluated; "
-                                  "use the non-streaming mode (no --stream)")
-                        _finish(log, own)
-                        raise InputError(log.errors[-1:])
-                    current_id = topic_id
-                    seen[topic_id] = seen.get(topic_id, 0) + 1
-                    current = topics.get(topic_id)
-                    if current is None:
-                        current = topics[topic_id] = _Topic(el.sourceline)
-                    else:
-                        log.warn(file, el.sourceline, f"topic {topic_id} given again (first "
-                                 f"at line {current.line}): its results are appended in file "
-                                 "order")
-                continue
-            if tag == "result":
-                if current is not None:
-                    _read_result(el, current, current_id, file, log, doc_intern, path_cache)
-                elif root_seen:
-                    log.error(file, el.sourceline, "<result> outside a <topic> with a "
-                              "topic-id: not used")
-                _free(el)
-            elif tag == "topic":
-                _free(el)
-                if current is not None and current_id is not None and (
-                        counts is None or seen[current_id] >= counts.get(current_id, 0)):
-                    cols = topics.pop(current_id)
-                    done.add(current_id)
-                    yielded += 1
-                    yield current_id, _build_ranking(current_id, cols, file, log)
-                    if len(doc_intern) > _PATH_CACHE_LIMIT:
-                        doc_intern.clear()
-                current, current_id = None, None
-    except etree.XMLSyntaxError as exc:
-        _syntax_error(log, file, exc)
-    for topic_id in list(topics):  # topics cut short by malformed XML
-        yielded += 1
-        yield topic_id, _build_ranking(topic_id, topics.pop(topic_id), file, log)
-    if not root_seen and len(log.errors) == errors_before:
-        log.error(file, None, "no <inex-submission> root element: not an INEX XML submission")
-    if root_seen and not yielded and len(log.errors) == errors_before:
-        log.warn(file, None, "the submission holds no topic")
-    stream.name = stream.name or fallback_name
-    _finish(log, own)
+        for item in iter_submission_topics(path, log, policy="block" if contiguous else
+                                           "last-block", info=info):
+            if info.root_seen:  # the run is named at its root element
+                stream.attributes = info.attributes
+                stream.name = stream.name or info.attributes.get("run-id") or fallback_name
+            yield item
+    except TopicsNotContiguous:
+        finish(log, own)
+        raise InputError(log.errors[-1:]) from None
+    stream.attributes = info.attributes
+    stream.name = stream.name or info.attributes.get("run-id") or fallback_name
+    finish(log, own)
