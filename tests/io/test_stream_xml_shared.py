@@ -17,7 +17,8 @@ from sdreval.io.inex_xml import TopicsNotContiguous, iter_submission_topics, rea
 from sdreval.io.stream import iter_run_topics
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_inex_xml_fast import submissions  # noqa: E402  (the random submission strategy)
+# the random submission strategy and the batch-size fixture
+from test_inex_xml_fast import monkeypatch_batch, submissions  # noqa: E402,F401
 
 RESULT = "<result><file>{}</file><path>/article[1]/sec[{}]</path><rank>{}</rank></result>"
 
@@ -44,26 +45,16 @@ def _items(path: Path, policy: str, bulk: bool) -> tuple[list, list]:
     return out, log.problems
 
 
-@pytest.fixture
-def batch_size():
-    original = inex_xml._BATCH
-
-    def set_batch(size: int) -> None:
-        inex_xml._BATCH = size
-
-    yield set_batch
-    inex_xml._BATCH = original
-
-
 @settings(max_examples=80, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                  HealthCheck.function_scoped_fixture])
 @given(submissions(), st.sampled_from([2, 3, 4096]), st.sampled_from(["last-block", "block"]))
-def test_streaming_bulk_equals_one_by_one(tmp_path_factory, batch_size, text, batch, policy):
+def test_streaming_bulk_equals_one_by_one(  # noqa: F811  (the imported fixture)
+        tmp_path_factory, monkeypatch_batch, text, batch, policy):
     """Every yield (topic, columns, problems logged so far) and every problem in order."""
     path = tmp_path_factory.mktemp("shared") / "run.xml"
     path.write_text(text, encoding="utf-8")
-    batch_size(batch)
+    monkeypatch_batch(batch)
     assert _items(path, policy, True) == _items(path, policy, False)
 
 
