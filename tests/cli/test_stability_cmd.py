@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from sdreval.cli.main import cli
+from test_compare_cmd import _write_inputs  # same native judgements and element runs
 
 
 @pytest.fixture()
@@ -84,29 +85,6 @@ def test_usage_errors(tables):
                                "variants"]).exit_code == 2
     assert runner.invoke(cli, ["stability", "--scores", str(scores), "-a", "error-rate",
                                "--tests", "z"]).exit_code == 2
-
-
-def _write_inputs(tmp_path, seed=0, topics=8, runs=3):
-    rnd = random.Random(seed)
-    qrels = tmp_path / "q.tsv"
-    with qrels.open("w") as f:
-        for t in range(1, topics + 1):
-            for d in range(5):
-                for p in ("/article[1]", "/article[1]/sec[1]"):
-                    v = rnd.choice([0, 1, 2, 3])
-                    f.write(f"{t}\td{d}\t{p}\t{v}\t{v and rnd.choice([1, 2, 3])}\n")
-    paths = []
-    for r in range(runs):
-        path = tmp_path / f"run{r}.txt"
-        with path.open("w") as f:
-            for t in range(1, topics + 1):
-                docs = [(f"d{d}", p) for d in range(5) for p in ("/article[1]",
-                                                                  "/article[1]/sec[1]")]
-                rnd.shuffle(docs)
-                for k, (d, p) in enumerate(docs):
-                    f.write(f"{t} Q0 {d} {k + 1} {10 - k * 0.5} R{r} {p}\n")
-        paths.append(str(path))
-    return str(qrels), paths
 
 
 def test_qrels_and_runs_with_alternative_assessments(tmp_path):
