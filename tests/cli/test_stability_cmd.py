@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import io
 import json
-import random
 
 import numpy as np
 import pandas as pd
