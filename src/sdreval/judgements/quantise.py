@@ -139,33 +139,37 @@ register_quantisation("binexh-notoosmall", lambda e, s: np.where(_exh12(e), s, 0
 
 
 # --- INEX 2002 (e = relevance 0..3, s = coverage code N=0, S=1, L=2, E=3), seed 004 Eq. 2-3 ---
-def _rel_strict(e: np.ndarray) -> np.ndarray:
+def relevance_strict(e: np.ndarray) -> np.ndarray:
+    """``rel_strict(rel) = 1 if rel = 3 else 0`` (seed 004 Eq. 2)."""
     return (e == 3).astype(float)
 
 
-def _rel_gen(e: np.ndarray) -> np.ndarray:
+def relevance_gen(e: np.ndarray) -> np.ndarray:
+    """``rel_generalised(rel) = rel/3`` for rel in 1..3, else 0 (seed 004 Eq. 3)."""
     return np.where((e >= 1) & (e <= 3) & (e == np.round(e)), e / 3.0, 0.0)
 
 
-def _cov_strict(s: np.ndarray) -> np.ndarray:
+def coverage_strict(s: np.ndarray) -> np.ndarray:
+    """``cov_strict(cov) = 1 if cov = E else 0`` (seed 004 Eq. 2)."""
     return (s == 3).astype(float)
 
 
-def _cov_gen(s: np.ndarray) -> np.ndarray:
+def coverage_gen(s: np.ndarray) -> np.ndarray:
+    """``cov_generalised``: E -> 1, L -> 1/2, S and N -> 0 (seed 004 Eq. 3)."""
     return np.where(s == 3, 1.0, np.where(s == 2, 0.5, 0.0))
 
 
-register_quantisation("rel_strict", lambda e, s: _rel_strict(e) + 0 * s, "inex2002",
+register_quantisation("rel_strict", lambda e, s: relevance_strict(e) + 0 * s, "inex2002",
                       "seed 004 Eq. 2: 1 if rel = 3")
-register_quantisation("rel_gen", lambda e, s: _rel_gen(e) + 0 * s, "inex2002",
+register_quantisation("rel_gen", lambda e, s: relevance_gen(e) + 0 * s, "inex2002",
                       "seed 004 Eq. 3: rel/3 (1, 2/3, 1/3, 0)")
-register_quantisation("cov_strict", lambda e, s: _cov_strict(s) + 0 * e, "inex2002",
+register_quantisation("cov_strict", lambda e, s: coverage_strict(s) + 0 * e, "inex2002",
                       "seed 004 Eq. 2: 1 if cov = E")
-register_quantisation("cov_gen", lambda e, s: _cov_gen(s) + 0 * e, "inex2002",
+register_quantisation("cov_gen", lambda e, s: coverage_gen(s) + 0 * e, "inex2002",
                       "seed 004 Eq. 3: E -> 1, L -> 1/2, S and N -> 0")
-register_quantisation("strict2002", lambda e, s: _rel_strict(e) * _cov_strict(s), "inex2002",
+register_quantisation("strict2002", lambda e, s: relevance_strict(e) * coverage_strict(s), "inex2002",
                       "rel_strict x cov_strict (seed 004 Eq. 2): 1 iff (3, E)")
-register_quantisation("gen2002", lambda e, s: _rel_gen(e) * _cov_gen(s), "inex2002",
+register_quantisation("gen2002", lambda e, s: relevance_gen(e) * coverage_gen(s), "inex2002",
                       "rel_gen x cov_gen (seed 004 Eq. 3)")
 
 

@@ -17,34 +17,35 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...judgements.quantise import (coverage_gen, coverage_strict, relevance_gen,
+                                   relevance_strict)
+
 RECALL_POINTS = np.round(np.arange(1, 101) / 100.0, 10)
 TOL = 1e-9
 
 # --- separate relevance and coverage quantisations (seed 004 Eq. 2-3) ----------------------
 # INEX 2002: relevance 0..3; coverage stored as codes N=0, S=1 (too small), L=2 (too large), E=3.
-# (The measure uses the registered rel_*/cov_* quantisations for 2002 data; these twins serve
-# the 2003/2004 mapping and are tested equal.)
+# (One implementation: the relevance and coverage parts of the registered quantisations.)
 
 
 def rel_strict(e: np.ndarray) -> np.ndarray:
-    """``rel_strict(rel) = 1 if rel = 3 else 0`` (seed 004 Eq. 2)."""
-    return (np.asarray(e, dtype=np.float64) == 3).astype(np.float64)
+    """``rel_strict`` (seed 004 Eq. 2): the registered quantisation's relevance part."""
+    return relevance_strict(np.asarray(e, dtype=np.float64))
 
 
 def rel_gen(e: np.ndarray) -> np.ndarray:
-    """``rel_generalised(rel) = rel/3`` for rel in 0..3 (seed 004 Eq. 3)."""
-    return np.clip(np.asarray(e, dtype=np.float64), 0, 3) / 3.0
+    """``rel_generalised`` (seed 004 Eq. 3): the registered quantisation's relevance part."""
+    return relevance_gen(np.asarray(e, dtype=np.float64))
 
 
 def cov_strict(s: np.ndarray) -> np.ndarray:
-    """``cov_strict(cov) = 1 if cov = E else 0`` (seed 004 Eq. 2)."""
-    return (np.asarray(s, dtype=np.float64) == 3).astype(np.float64)
+    """``cov_strict`` (seed 004 Eq. 2): the registered quantisation's coverage part."""
+    return coverage_strict(np.asarray(s, dtype=np.float64))
 
 
 def cov_gen(s: np.ndarray) -> np.ndarray:
-    """``cov_generalised``: E -> 1, L -> 1/2, S and N -> 0 (seed 004 Eq. 3)."""
-    s = np.asarray(s, dtype=np.float64)
-    return np.where(s == 3, 1.0, np.where(s == 2, 0.5, 0.0))
+    """``cov_generalised`` (seed 004 Eq. 3): the registered quantisation's coverage part."""
+    return coverage_gen(np.asarray(s, dtype=np.float64))
 
 
 # INEX 2003/2004 (e, s in 0..3): exhaustivity plays relevance, specificity plays coverage.
