@@ -36,10 +36,6 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
     ctx = build_context(options)
     qrels, runs, log = load_inputs(inputs[0], inputs[1:], options)
     echo_warnings([str(p) for p in log.warnings])
-    names = [run.name for run in runs]
-    duplicated = sorted({n for n in names if names.count(n) > 1})
-    if duplicated:
-        raise UsageError(f"several run files have the same run name: {', '.join(duplicated)}")
     table = evaluate(qrels, runs, measures, ctx, all_topics=True)
     echo_warnings(ctx.warnings)
     return table

@@ -6,6 +6,7 @@ import click
 from ..errors import ProblemLog
 from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext, evaluate, summarise
+from ..model.runnames import distinct_runs
 from ..report.output import FORMATS, write_results
 from .common import echo_warnings, handle_errors
 
@@ -59,11 +60,13 @@ def build_context(options: dict) -> EvalContext:
 
 
 def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
-    """Read qrels and runs (lenient: problems become warnings; errors exit 1)."""
+    """Read qrels and runs (lenient: problems become warnings; errors exit 1).  Runs that
+    share a name become distinct runs (``id (file stem)``, one warning each)."""
     log = ProblemLog()
     qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log)
     runs = [read_run(path, fmt=options.get("run_format"), log=log) for path in run_paths]
     log.raise_if_errors()
+    runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
     return qrels, runs, log
 
 

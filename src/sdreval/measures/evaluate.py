@@ -16,6 +16,7 @@ import pandas as pd
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
+from ..model.runnames import distinct_runs
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 
 COLUMNS = ["run", "topic", "measure", "value"]
@@ -67,9 +68,11 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
 
     ``jobs > 1`` evaluates runs in that many processes; ``scheduler`` (a Dask scheduler
     address, or ``"local"`` for a local cluster) distributes them on a Dask cluster.  Both give
-    results identical to the serial path (rows in the same order)."""
+    results identical to the serial path (rows in the same order).  Runs that share a name
+    are evaluated as separate runs under distinct names
+    (:func:`~sdreval.model.runnames.distinct_runs`)."""
     ctx = ctx or EvalContext()
-    run_list = [runs] if isinstance(runs, Run) else list(runs)
+    run_list = distinct_runs([runs] if isinstance(runs, Run) else runs, ctx.warn)
     parsed = [parse_measure(m) for m in measures]
     if not parsed:
         raise UsageError("no measure given")

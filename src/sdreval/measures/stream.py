@@ -24,6 +24,7 @@ from ..errors import ProblemLog, UsageError
 from ..io.stream import iter_run_topics
 from ..judgements.qrels import Qrels
 from ..model.run import Ranking, Run
+from ..model.runnames import distinct_run_names
 from .evaluate import COLUMNS, result_rows, topics_to_evaluate
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 
@@ -94,6 +95,19 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
+def _distinct_table_names(tables: list[pd.DataFrame], sources: list[str],
+                          ctx: EvalContext) -> None:
+    """Rename, in place, the runs of per-file tables that share a name (the rule of
+    :func:`~sdreval.model.runnames.distinct_run_names`, as the in-memory path applies it)."""
+    names = [str(t["run"].iloc[0]) if len(t) else "" for t in tables]
+    new, warnings = distinct_run_names(names, sources)
+    for message in warnings:
+        ctx.warn(message)
+    for table, old, name in zip(tables, names, new):
+        if name != old:
+            table["run"] = name
+
+
 def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
                    measures: Iterable[str | Measure], ctx: EvalContext | None = None,
                    all_topics: bool = False, fmt: str | None = None,
@@ -115,7 +129,7 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     measures = list(measures)
     own = log is None
     log = log if log is not None else ProblemLog()
-    tables = []
+    tables, sources = [], []
     for path in run_paths:
         if stream or (stream is None and should_stream(path)):
             tables.append(evaluate_stream(qrels, path, measures, ctx, all_topics, fmt, log))
@@ -124,8 +138,10 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
             if not log.errors:
                 tables.append(evaluate(qrels, [run], measures, ctx, all_topics))
             del run
+        sources.append(str(path))
         if log.errors:
             raise InputError(log.errors)
+    _distinct_table_names(tables, sources, ctx)
     if own:
         for problem in log.warnings:
             ctx.warn(str(problem))
