@@ -39,3 +39,10 @@ def handle_errors(func: Callable) -> Callable:
 def echo_warnings(warnings: list[str]) -> None:
     for message in warnings:
         click.echo(f"sdreval: warning: {message}", err=True)
+
+
+def echo_notes(lines: list[str]) -> None:
+    """Statements about the output (e.g. which topics the means cover) on stderr, so that
+    stdout keeps its records."""
+    for line in lines:
+        click.echo(f"sdreval: {line}" if not line.startswith("  ") else line, err=True)

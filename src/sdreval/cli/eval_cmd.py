@@ -6,9 +6,10 @@ import click
 from ..errors import ProblemLog
 from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext, evaluate, summarise
+from ..measures.evaluate import coverage_lines
 from ..model.runnames import distinct_runs
 from ..report.output import FORMATS, write_results
-from .common import echo_warnings, handle_errors
+from .common import echo_notes, echo_warnings, handle_errors
 
 
 def context_options(func):
@@ -77,7 +78,8 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
               help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01 (repeatable).")
 @click.option("-q", "per_topic", is_flag=True, help="Add per-topic rows to the means.")
 @click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic (missing topics score 0).")
+              help="Average over every qrels topic with something relevant (topics the run "
+                   "did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text")
 @click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
 @click.option("--jobs", type=int, default=1, help="Evaluate runs in N processes.")
@@ -107,12 +109,12 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         table = evaluate_files(qrels_obj, runs, measures, ctx, all_topics,
                                options.get("run_format"), log, stream)
         echo_warnings([str(p) for p in log.warnings])
-        echo_warnings(ctx.warnings)
-        write_results(summarise(table, keep_topics=per_topic), fmt, output)
-        return
-    qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
-    echo_warnings([str(p) for p in log.warnings])
-    table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
-                     scheduler=scheduler)
+    else:
+        qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
+        echo_warnings([str(p) for p in log.warnings])
+        table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
+                         scheduler=scheduler)
     echo_warnings(ctx.warnings)
-    write_results(summarise(table, keep_topics=per_topic), fmt, output)
+    results = summarise(table, keep_topics=per_topic, counts=True)
+    echo_notes(coverage_lines(results, all_topics))
+    write_results(results, fmt, output)

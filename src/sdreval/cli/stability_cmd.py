@@ -1,7 +1,8 @@
 """``sdreval stability``: how stable and discriminating are measures (SPEC §10)?
 
 Input is a per-topic score table (``--scores``, as ``eval -q --format csv`` writes it) or
-``QRELS RUN...`` (evaluated with every qrels topic counting).  Analyses (``--analysis``,
+``QRELS RUN...`` (evaluated with the topic policy of ``eval``: answered topics with something
+relevant; ``-c`` every such qrels topic, unanswered ones scoring 0).  Analyses (``--analysis``,
 repeatable):
 
 - ``ci``: bootstrap percentile CI of each run's mean (seed 003 §5);
@@ -54,7 +55,8 @@ def _int_list(text: str) -> list[int]:
         raise UsageError(f"expected comma-separated integers, got {text!r}") from None
 
 
-def _variant_table(inputs, variants_path, alt_qrels, measures, options) -> pd.DataFrame | None:
+def _variant_table(inputs, variants_path, alt_qrels, measures, options,
+                   all_topics: bool = False) -> pd.DataFrame | None:
     if variants_path:
         table = read_scores(variants_path)
         if "variant" not in table.columns:
@@ -73,7 +75,7 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options) -> pd.Da
     for name, path in [("original", inputs[0])] + [(Path(p).stem, p) for p in alt_qrels]:
         qrels, runs, log = load_inputs(path, inputs[1:], options)
         echo_warnings([str(p) for p in log.warnings])
-        frames.append(evaluate(qrels, runs, measures, ctx, all_topics=True)
+        frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics)
                       .assign(variant=name))
     echo_warnings(ctx.warnings)
     return pd.concat(frames, ignore_index=True)
@@ -114,6 +116,9 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options) -> pd.Da
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
               show_default=True)
+@click.option("-c", "all_topics", is_flag=True,
+              help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
+                   "run did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="json")
 @click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
 @context_options
@@ -121,14 +126,15 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options) -> pd.Da
 def stability_command(inputs, scores, measures, analyses, variants_path, alt_qrels, original,
                       variant_topics, equivalence, trials, max_size, top_fraction,
                       extrapolate_to, samples, level, tests, splits, correction, seed, missing,
-                      fmt, output, **options):
+                      all_topics, fmt, output, **options):
     """Stability and discrimination of measures: CIs, swap rates, tau, qrels variants."""
     if not 0 < level < 1:
         raise UsageError(f"--level must be in (0, 1), got {level}")
     chosen = tuple(dict.fromkeys(analyses or DEFAULT_ANALYSES))
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
         and not inputs
-    table = None if only_variants else scores_from_inputs(inputs, scores, measures, options, 1)
+    table = None if only_variants else scores_from_inputs(inputs, scores, measures, options, 1,
+                                                                 all_topics)
     names = list(measures) or (measures_of(table) if table is not None else [])
     test_list = [t.strip() for t in tests.split(",") if t.strip()]
     for t in test_list:
@@ -172,7 +178,8 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             wide = means_by_measure(table[table["measure"].isin(names)])
             results["tau"].append(ranking_correlations(wide[names]))
     if "variants" in chosen:
-        vtable = _variant_table(inputs, variants_path, alt_qrels, measures, options)
+        vtable = _variant_table(inputs, variants_path, alt_qrels, measures, options,
+                                all_topics)
         if vtable is None:
             raise UsageError("the variants analysis needs --variants CSV or --alt-qrels FILE")
         scopes = ("all", "varied") if variant_topics == "both" else (variant_topics,)

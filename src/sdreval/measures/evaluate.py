@@ -97,28 +97,70 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
 
 def result_rows(run_name: str, measures: list[Measure], topics: list[str],
                 values: dict[str, dict[str, float]], answered) -> list[tuple[str, str, str, float]]:
-    """Rows ``(run, topic, measure, value)`` in measure-then-topic order; a topic the run did
-    not answer (``-c``) that a family left without a value scores 0 (SPEC §11)."""
+    """Rows ``(run, topic, measure, value)`` in measure-then-topic order.  A topic the run did
+    not answer (``-c``) that a family left without a value scores 0; a NaN a family gives (a
+    topic with nothing relevant under the measure's quantisation) stays NaN, answered or not,
+    and is left out of the means."""
     rows = []
     for measure in measures:
         per_topic = values.get(measure.text, {})
         for topic in topics:
-            value = float(per_topic.get(topic, np.nan))
-            if topic not in answered and np.isnan(value):
-                value = 0.0
+            if topic in per_topic:
+                value = float(per_topic[topic])
+            else:
+                value = np.nan if topic in answered else 0.0
             rows.append((run_name, topic, measure.text, value))
     return rows
 
 
-def summarise(per_topic: pd.DataFrame, keep_topics: bool = False) -> pd.DataFrame:
+#: The topic policy of a mean, by the value of ``all_topics`` (``-c``).
+TOPIC_POLICIES = {
+    False: "answered topics with something relevant",
+    True: "every qrels topic with something relevant (-c; unanswered topics score 0)",
+}
+
+
+def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
+              counts: bool = False) -> pd.DataFrame:
     """Means over topics (``topic == "all"``), after the per-topic rows if ``keep_topics``.
 
-    Measure order and run order follow their first appearance."""
+    NaN values (a topic with nothing relevant under the measure's quantisation) are left out
+    of every mean.  ``counts`` adds a column ``topics``: how many topics each mean covers
+    (missing on per-topic rows).  Measure order and run order follow their first appearance."""
     if per_topic.empty:
-        return per_topic.copy()
-    means = (per_topic.groupby(["run", "measure"], sort=False)["value"].mean().reset_index())
+        out = per_topic.copy()
+        if counts:
+            out["topics"] = pd.Series(dtype="Int64")
+        return out
+    grouped = per_topic.groupby(["run", "measure"], sort=False)["value"]
+    means = grouped.mean().reset_index()  # skips NaN
     means.insert(1, "topic", "all")
     means = means[COLUMNS]
+    if counts:
+        means["topics"] = pd.array(grouped.count().to_numpy(), dtype="Int64")
     if not keep_topics:
         return means.reset_index(drop=True)
-    return pd.concat([per_topic, means], ignore_index=True)
+    rows = per_topic[COLUMNS]
+    if counts:
+        rows = rows.assign(topics=pd.array([pd.NA] * len(rows), dtype="Int64"))
+    return pd.concat([rows, means], ignore_index=True)
+
+
+def coverage_lines(means: pd.DataFrame, all_topics: bool) -> list[str]:
+    """What the means of ``summarise(..., counts=True)`` cover, for stderr: the topic policy,
+    then the number of topics per mean (one line when every mean covers the same number;
+    otherwise one line per run, measures grouped by their count)."""
+    rows = means[means["topic"] == "all"]
+    policy = f"means over {TOPIC_POLICIES[bool(all_topics)]}"
+    if rows.empty or "topics" not in rows.columns:
+        return [policy]
+    counts = rows["topics"].astype(int)
+    if counts.nunique() == 1:
+        return [f"{policy}: {int(counts.iloc[0])} topic(s) per mean"]
+    lines = [f"{policy}; topics per mean:"]
+    for run, group in rows.groupby("run", sort=False):
+        parts: dict[int, list[str]] = {}
+        for measure, count in zip(group["measure"], group["topics"].astype(int)):
+            parts.setdefault(count, []).append(str(measure))
+        lines.append(f"  {run}: " + "; ".join(f"{c} ({', '.join(m)})" for c, m in parts.items()))
+    return lines

@@ -77,14 +77,16 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
                  runs: list[str] | None = None) -> ScoreMatrix:
     """Pivot a per-topic table into a :class:`ScoreMatrix` for one measure.
 
-    Rows with topic ``all`` are ignored.  A (run, topic) cell without a value is an error
+    Rows with topic ``all`` and NaN values are ignored.  A (run, topic) cell without a value is an error
     (``missing="error"``, every gap listed), leaves the topic out (``"drop"``) or scores 0
     (``"zero"``, as ``eval -c`` does).  Duplicate rows are an error.
     """
     for column in REQUIRED:
         if column not in table.columns:
             raise InputError(f"score table lacks column {column!r}")
-    data = table[table["topic"].astype(str) != "all"]
+    # topic "all" rows are means; NaN values (nothing relevant under the measure's
+    # quantisation) are left out, like the means leave them out
+    data = table[(table["topic"].astype(str) != "all") & table["value"].notna()]
     measures = list(dict.fromkeys(data["measure"].astype(str)))
     if measure is None:
         if len(measures) != 1:
