@@ -8,6 +8,7 @@ from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext, evaluate, summarise
 from ..measures.evaluate import coverage_lines
 from ..model.runnames import distinct_runs
+from ..orchestrate.inputs import check_input_topics
 from ..report.output import FORMATS, write_results
 from .common import echo_notes, echo_warnings, handle_errors
 
@@ -68,6 +69,7 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
     runs = [read_run(path, fmt=options.get("run_format"), log=log) for path in run_paths]
     log.raise_if_errors()
     runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
+    check_input_topics(qrels, runs)
     return qrels, runs, log
 
 
@@ -98,7 +100,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     from ..io.stream import should_stream
 
     if stream or (stream is None and any(should_stream(path) for path in runs)):
-        from ..measures.stream import evaluate_files
+        from ..orchestrate.stream import evaluate_files
 
         if jobs > 1 or scheduler:
             ctx.warn("--jobs/--scheduler do not apply to streamed evaluation: runs are "

@@ -4,61 +4,23 @@
 :func:`summarise` adds the means (``topic == "all"``).  Topics with nothing relevant are left out
 (and said so in ``ctx.warnings``); with ``all_topics=True`` every qrels topic counts and a topic a
 run did not answer is evaluated as an empty ranking (every measure scores 0 there).
+The serial core is :mod:`sdreval.measures.serial`, the parallel paths
+:mod:`sdreval.measures.parallel`.
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Iterable
 
-import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.runnames import distinct_runs
-from .registry import FAMILIES, EvalContext, Measure, parse_measure
-
-COLUMNS = ["run", "topic", "measure", "value"]
-
-
-def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContext) -> list[str]:
-    """Topics a run is scored on, with warnings for what is left out."""
-    key = ("relevant-topics", id(qrels), len(qrels.topics))
-    relevant = ctx.cache.get(key)
-    if relevant is None:  # judged once per evaluation, not once per run
-        relevant = ctx.cache[key] = [t for t in qrels.topics if qrels.topics[t].has_relevant()]
-    relevant = list(relevant)
-    no_relevant = sorted(set(qrels.topics) - set(relevant), key=_topic_key)
-    if no_relevant and ctx.compat == "inex":
-        # inex_eval 1.0 averages topics without relevant text in (they score 0 there)
-        ctx.warn(f"--compat inex: {len(no_relevant)} qrels topic(s) with nothing relevant "
-                 "count in the means")
-        relevant = list(qrels.topics)
-    elif no_relevant:
-        ctx.warn(f"{len(no_relevant)} qrels topic(s) with nothing relevant left out of means: "
-                 + ", ".join(no_relevant[:20]) + (" ..." if len(no_relevant) > 20 else ""))
-    unknown = sorted(set(run.topics) - set(qrels.topics), key=_topic_key)
-    if unknown:
-        ctx.warn(f"run {run.name}: {len(unknown)} topic(s) not in the qrels ignored: "
-                 + ", ".join(unknown[:20]) + (" ..." if len(unknown) > 20 else ""))
-    if all_topics:
-        chosen = relevant
-    else:
-        chosen = [t for t in relevant if t in run.topics]
-    return sorted(chosen, key=_topic_key)
-
-
-def _topic_key(topic: str) -> tuple:
-    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)
-
-
-def ordered_run(run: Run, order: str) -> Run:
-    """The run with every ranking in the given order (``file``, ``rank`` or ``rsv``)."""
-    if order == "file":
-        return run
-    return Run(run.name, {t: r.ordered(order) for t, r in run.topics.items()}, run.unit,
-               run.source)
+from .parallel import evaluate_parallel
+from .registry import EvalContext, Measure, parse_measure
+from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
+                     ordered_run, result_rows, topics_to_evaluate)
 
 
 def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | Measure],
@@ -77,40 +39,10 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
     if not parsed:
         raise UsageError("no measure given")
     if (jobs > 1 or scheduler) and len(run_list) > 1:
-        from .parallel import evaluate_parallel
-
+        check_topic_names(qrels, run_list)
         return evaluate_parallel(qrels, run_list, [m.text for m in parsed], ctx, all_topics,
                                  jobs, scheduler)
-    by_family: dict[str, list[Measure]] = defaultdict(list)
-    for measure in parsed:
-        by_family[measure.family].append(measure)
-    rows: list[tuple[str, str, str, float]] = []
-    for run in run_list:
-        topics = topics_to_evaluate(qrels, run, all_topics, ctx)
-        ordered = ordered_run(run, ctx.order)
-        values: dict[str, dict[str, float]] = {}
-        for family, members in by_family.items():
-            values.update(FAMILIES[family](members, qrels, ordered, topics, ctx))
-        rows.extend(result_rows(run.name, parsed, topics, values, run.topics))
-    return pd.DataFrame(rows, columns=COLUMNS)
-
-
-def result_rows(run_name: str, measures: list[Measure], topics: list[str],
-                values: dict[str, dict[str, float]], answered) -> list[tuple[str, str, str, float]]:
-    """Rows ``(run, topic, measure, value)`` in measure-then-topic order.  A topic the run did
-    not answer (``-c``) that a family left without a value scores 0; a NaN a family gives (a
-    topic with nothing relevant under the measure's quantisation) stays NaN, answered or not,
-    and is left out of the means."""
-    rows = []
-    for measure in measures:
-        per_topic = values.get(measure.text, {})
-        for topic in topics:
-            if topic in per_topic:
-                value = float(per_topic[topic])
-            else:
-                value = np.nan if topic in answered else 0.0
-            rows.append((run_name, topic, measure.text, value))
-    return rows
+    return evaluate_serial(qrels, run_list, parsed, ctx, all_topics)
 
 
 #: The topic policy of a mean, by the value of ``all_topics`` (``-c``).

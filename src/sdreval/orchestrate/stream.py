@@ -25,8 +25,10 @@ from ..io.stream import iter_run_topics
 from ..judgements.qrels import Qrels
 from ..model.run import Ranking, Run
 from ..model.runnames import distinct_run_names
-from .evaluate import COLUMNS, result_rows, topics_to_evaluate
-from .registry import FAMILIES, EvalContext, Measure, parse_measure
+from .inputs import check_input_topics
+from ..measures.evaluate import COLUMNS, result_rows, topics_to_evaluate
+from ..measures.serial import MEAN_TOPIC
+from ..measures.registry import FAMILIES, EvalContext, Measure, parse_measure
 
 
 def _scored_topics(qrels: Qrels, ctx: EvalContext) -> set[str]:
@@ -64,11 +66,15 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
     by_family: dict[str, list[Measure]] = defaultdict(list)
     for measure in parsed:
         by_family[measure.family].append(measure)
+    check_input_topics(qrels, [])
     scored = _scored_topics(qrels, ctx)
     stream = iter_run_topics(run_path, fmt, log=log, contiguous=contiguous)
     values: dict[str, dict[str, float]] = defaultdict(dict)  # measure text -> topic -> value
     answered: list[str] = []
     for topic, ranking in stream:
+        if topic == MEAN_TOPIC:
+            check_input_topics(qrels, [Run(stream.name or "", {topic: ranking}, stream.unit,
+                                           stream.source)])
         answered.append(topic)
         if topic not in scored:
             continue
@@ -123,7 +129,7 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     from ..errors import InputError
     from ..io import read_run
     from ..io.stream import should_stream
-    from .evaluate import evaluate
+    from ..measures.evaluate import evaluate
 
     ctx = ctx or EvalContext()
     measures = list(measures)
