@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import sys
 from typing import Callable
 
@@ -46,3 +47,47 @@ def echo_notes(lines: list[str]) -> None:
     stdout keeps its records."""
     for line in lines:
         click.echo(f"sdreval: {line}" if not line.startswith("  ") else line, err=True)
+
+
+class BoundedFloat(click.ParamType):
+    """A finite float within bounds (``nan``/``inf`` refused): a bad value is a usage error
+    (exit 2) naming the option, like click's own ranges."""
+
+    name = "float"
+
+    def __init__(self, low: float | None = None, high: float | None = None,
+                 low_open: bool = False, high_open: bool = False) -> None:
+        self.low, self.high, self.low_open, self.high_open = low, high, low_open, high_open
+
+    def _range(self) -> str:
+        left = "(" if self.low_open or self.low is None else "["
+        right = ")" if self.high_open or self.high is None else "]"
+        low = "-inf" if self.low is None else f"{self.low:g}"
+        high = "inf" if self.high is None else f"{self.high:g}"
+        return f"{left}{low}, {high}{right}"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            number = value
+        else:
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                self.fail(f"{value!r} is not a number", param, ctx)
+        below = self.low is not None and (number <= self.low if self.low_open
+                                          else number < self.low)
+        above = self.high is not None and (number >= self.high if self.high_open
+                                           else number > self.high)
+        if not math.isfinite(number) or below or above:
+            self.fail(f"{value} is not in {self._range()}", param, ctx)
+        return number
+
+
+#: counts that must be at least 1 (--jobs, --samples, --docs, ...)
+POSITIVE_INT = click.IntRange(min=1)
+#: random seeds (numpy refuses negative ones)
+SEED = click.IntRange(min=0)
+#: a significance or confidence level
+LEVEL = BoundedFloat(0.0, 1.0, low_open=True, high_open=True)
+#: a share in [0, 1]
+UNIT_INTERVAL = BoundedFloat(0.0, 1.0)

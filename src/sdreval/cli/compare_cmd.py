@@ -18,7 +18,7 @@ from ..stats.matrix import read_scores
 from ..stats.output import TABLE_FORMATS, table_text, write_text
 from ..stats.paired import TESTS, WILCOXON_METHODS
 from ..measures.evaluate import TOPIC_POLICIES
-from .common import echo_notes, echo_warnings, handle_errors
+from .common import LEVEL, SEED, echo_notes, echo_warnings, handle_errors
 from .eval_cmd import context_options
 
 
@@ -58,10 +58,10 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
 @click.option("--alternative", type=click.Choice(["two-sided", "greater"]),
               default="two-sided", show_default=True,
               help="greater: is the run with the higher mean better?")
-@click.option("--level", type=float, default=0.05, show_default=True)
+@click.option("--level", type=LEVEL, default=0.05, show_default=True)
 @click.option("--samples", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Bootstrap / randomisation samples.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--wilcoxon-method", type=click.Choice(WILCOXON_METHODS), default="approx",
               show_default=True, help="Normal approximation, exact, or exact where no ties.")
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
@@ -80,8 +80,6 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
     """Test every pair of runs for a significant difference (QRELS RUN... or --scores)."""
     table = scores_from_inputs(inputs, scores, measures, options, min_runs=2,
                                all_topics=all_topics)
-    if not 0 < level < 1:
-        raise UsageError(f"--level must be in (0, 1), got {level}")
     chosen = list(measures) or None
     if chosen is None:
         result = compare_runs(table, None, test, correction, alternative, level, samples, seed,

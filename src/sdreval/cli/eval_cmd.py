@@ -10,7 +10,8 @@ from ..measures.evaluate import coverage_lines
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_input_topics
 from ..report.output import FORMATS, write_results
-from .common import echo_notes, echo_warnings, handle_errors
+from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_warnings,
+                     handle_errors)
 
 
 def context_options(func):
@@ -19,16 +20,16 @@ def context_options(func):
         click.option("--quant", default=None, help="Quantisation (default: the scale's gen)."),
         click.option("--overlap", type=click.Choice(["on", "off"]), default=None,
                      help="XCG overlap penalty: on = alpha 1 (default), off = alpha 0."),
-        click.option("--alpha", type=float, default=None, help="XCG overlap penalty in [0,1]."),
+        click.option("--alpha", type=UNIT_INTERVAL, default=None, help="XCG overlap penalty in [0,1]."),
         click.option("--ideal", type=click.Choice(["ideal", "full"]), default=None,
                      help="XCG ideal vector: ideal recall-base (default) or full (thorough)."),
-        click.option("--beta", type=float, default=None,
+        click.option("--beta", type=BoundedFloat(0.0), default=None,
                      help="F-beta of relevant-in-context (default 0.25)."),
-        click.option("--bep-distance", type=int, default=None,
+        click.option("--bep-distance", type=POSITIVE_INT, default=None,
                      help="Best-in-context distance n (default 500)."),
         click.option("--collection", "collection_dir", type=click.Path(exists=True),
                      default=None, help="Directory of the XML collection."),
-        click.option("--collection-elements", type=int, default=None,
+        click.option("--collection-elements", type=POSITIVE_INT, default=None,
                      help="Number of elements in the collection (inex_eval)."),
         click.option("--navigation", type=click.Path(exists=True), default=None,
                      help="ESR navigation matrix TSV."),
@@ -84,7 +85,7 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
                    "did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text")
 @click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
-@click.option("--jobs", type=int, default=1, help="Evaluate runs in N processes.")
+@click.option("--jobs", type=POSITIVE_INT, default=1, help="Evaluate runs in N processes.")
 @click.option("--scheduler", default=None,
               help="Dask scheduler address (or 'local') to distribute runs on.")
 @click.option("--stream/--no-stream", "stream", default=None,

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..errors import UsageError
-from .common import echo_warnings, handle_errors
+from .common import LEVEL, POSITIVE_INT, SEED, echo_warnings, handle_errors
 from .eval_cmd import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "decisions", "swap")
@@ -39,9 +39,9 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "dec
 @click.option("--correction", type=click.Choice(["by", "bh", "holm", "bonferroni", "none"]),
               default="by", help="Multiple-comparison correction per measure "
                                  "(default by: Benjamini-Yekutieli, as sdreval compare).")
-@click.option("--level", type=float, default=0.05, help="Significance level.")
-@click.option("--samples", type=int, default=10_000, help="Bootstrap/randomisation samples.")
-@click.option("--seed", type=int, default=0)
+@click.option("--level", type=LEVEL, default=0.05, help="Significance level.")
+@click.option("--samples", type=POSITIVE_INT, default=10_000, help="Bootstrap/randomisation samples.")
+@click.option("--seed", type=SEED, default=0)
 @click.option("-c", "all_topics", is_flag=True,
               help="Average over every qrels topic (missing topics score 0).")
 @click.option("--title", default="sdreval report")

@@ -39,7 +39,8 @@ from ..stats.paired import TESTS
 from ..stats.stability import (error_rate_and_ties, extrapolate_swap_rates,
                                minimum_difference, swap_rates, top_runs, variant_correlation,
                                variant_means)
-from .common import echo_warnings, handle_errors
+from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, echo_warnings,
+                     handle_errors)
 from .compare_cmd import scores_from_inputs
 from .eval_cmd import context_options
 
@@ -95,25 +96,25 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
 @click.option("--original", default=None, help="Name of the original variant.")
 @click.option("--variant-topics", type=click.Choice(["all", "varied", "both"]), default="both",
               show_default=True, help="Average over all topics, the varied ones, or both.")
-@click.option("--equivalence", type=float, default=0.05, show_default=True,
+@click.option("--equivalence", type=UNIT_INTERVAL, default=0.05, show_default=True,
               help="Equal performance: difference below this share of the larger score.")
 @click.option("--trials", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--max-size", type=click.IntRange(min=1), default=None,
               help="Largest topic-set size (default: half the topics).")
-@click.option("--top-fraction", type=float, default=0.75, show_default=True,
+@click.option("--top-fraction", type=BoundedFloat(0.0, 1.0, low_open=True), default=0.75, show_default=True,
               help="Swap rates use the best runs only (seed 000: top 75%).")
 @click.option("--extrapolate", "extrapolate_to", default="25,34,50", show_default=True,
               help="Topic-set sizes to extrapolate swap rates to.")
 @click.option("--samples", type=click.IntRange(min=1), default=5_000, show_default=True,
               help="Bootstrap samples for CIs (and tests in error-rate).")
-@click.option("--level", type=float, default=0.95, show_default=True,
+@click.option("--level", type=LEVEL, default=0.95, show_default=True,
               help="Confidence level of CIs (discrimination uses 1 - level as alpha).")
 @click.option("--tests", default="t,wilcoxon,sign,bootstrap", show_default=True,
               help="error-rate: comma-separated tests.")
 @click.option("--splits", type=click.IntRange(min=1), default=50, show_default=True)
 @click.option("--correction", type=click.Choice(list(CORRECTIONS)), default="by",
               show_default=True, help="error-rate: correction applied on each half.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
               show_default=True)
 @click.option("-c", "all_topics", is_flag=True,
@@ -128,8 +129,6 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                       extrapolate_to, samples, level, tests, splits, correction, seed, missing,
                       all_topics, fmt, output, **options):
     """Stability and discrimination of measures: CIs, swap rates, tau, qrels variants."""
-    if not 0 < level < 1:
-        raise UsageError(f"--level must be in (0, 1), got {level}")
     chosen = tuple(dict.fromkeys(analyses or DEFAULT_ANALYSES))
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
         and not inputs
