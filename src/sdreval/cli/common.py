@@ -4,6 +4,7 @@ from __future__ import annotations
 import functools
 import math
 import sys
+import zlib
 from typing import Callable
 
 import click
@@ -31,7 +32,18 @@ def handle_errors(func: Callable) -> Callable:
             click.echo(f"sdreval: error: {error}", err=True)
             sys.exit(EXIT_INVALID_INPUT)
         except FileNotFoundError as error:
-            click.echo(f"sdreval: no such file: {error.filename}", err=True)
+            click.echo(f"sdreval: no such file or directory: {error.filename}", err=True)
+            sys.exit(EXIT_INVALID_INPUT)
+        except IsADirectoryError as error:
+            click.echo(f"sdreval: {error.filename} is a directory; give a file", err=True)
+            sys.exit(EXIT_INVALID_INPUT)
+        except OSError as error:  # permission denied, not a directory, disk full, bad gzip
+            where = f"{error.filename}: " if error.filename else ""
+            click.echo(f"sdreval: {where}error: {error.strerror or error}", err=True)
+            sys.exit(EXIT_INVALID_INPUT)
+        except (zlib.error, EOFError) as error:  # a corrupt compressed input
+            click.echo(f"sdreval: error: a compressed input is corrupt or truncated ({error})",
+                       err=True)
             sys.exit(EXIT_INVALID_INPUT)
 
     return wrapper

@@ -72,7 +72,8 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
               help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
                    "run did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
 @context_options
 @handle_errors
 def compare_command(inputs, scores, measures, test, correction, alternative, level, samples,

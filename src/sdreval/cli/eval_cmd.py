@@ -84,7 +84,8 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
               help="Average over every qrels topic with something relevant (topics the run "
                    "did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
 @click.option("--jobs", type=POSITIVE_INT, default=1, help="Evaluate runs in N processes.")
 @click.option("--scheduler", default=None,
               help="Dask scheduler address (or 'local') to distribute runs on.")

@@ -55,7 +55,8 @@ def _render(table: pd.DataFrame, fmt: str) -> str:
                    "or the descendant.")
 @click.option("--full", is_flag=True, help="The full recall-base (every element quantised > 0).")
 @click.option("--format", "fmt", type=click.Choice(["json", "csv", "text"]), default="json")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
 @click.option("--qrels-format", default=None, help="Force the qrels format.")
 @handle_errors
 def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format):

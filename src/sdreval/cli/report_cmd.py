@@ -16,7 +16,7 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "dec
 @click.command("report")
 @click.argument("qrels", required=False, type=click.Path(exists=True, dir_okay=False))
 @click.argument("runs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
-@click.option("-o", "--output", default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="HTML report file (default report.html unless only tables are asked for).")
 @click.option("-m", "--measure", "measures", multiple=True,
               help="Measure (repeatable); default: the usual measures of the runs' unit.")

@@ -121,7 +121,8 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
               help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
                    "run did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="json")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
 @context_options
 @handle_errors
 def stability_command(inputs, scores, measures, analyses, variants_path, alt_qrels, original,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import UsageError
+from ..errors import InputError, UsageError
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values, measures_of, score_matrix
 from .paired import pair_differences, paired_test
@@ -32,6 +32,8 @@ def pairwise_pvalues(values: np.ndarray, test: str = "t", alternative: str = "tw
     values = as_values(values)
     if values.shape[0] < 2:
         raise UsageError("comparing runs needs at least two runs")
+    if values.shape[1] < 2:
+        raise InputError(f"a paired test needs at least two topics, got {values.shape[1]}")
     orient = alternative == "greater"
     i, j, d = pair_differences(values, orient=orient)
     p = paired_test(d, test, alternative, samples, seed, wilcoxon_method, show_progress)
