@@ -9,7 +9,7 @@ from typing import Callable
 
 import click
 
-from ..errors import InputError, SdrevalError, UsageError
+from ..errors import InputError, Problem, ProblemLog, SdrevalError, UsageError
 
 EXIT_OK, EXIT_INVALID_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -103,3 +103,34 @@ SEED = click.IntRange(min=0)
 LEVEL = BoundedFloat(0.0, 1.0, low_open=True, high_open=True)
 #: a share in [0, 1]
 UNIT_INTERVAL = BoundedFloat(0.0, 1.0)
+
+
+#: examples printed per kind of problem and file (``sdreval validate`` prints every one)
+EXAMPLES_SHOWN = 3
+
+
+def problem_text(problem: Problem) -> str:
+    """``file:line: severity: message``, or ``sdreval: severity: message`` without a file."""
+    return str(problem) if problem.file else f"sdreval: {problem.severity}: {problem.message}"
+
+
+def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
+    """Print a log's problems grouped by file and kind: a summary line per file where some are
+    not shown, then the first :data:`EXAMPLES_SHOWN` of each kind and a count of the rest."""
+    groups = log.groups(severity)
+    totals: dict[str | None, list[int]] = {}
+    for file, _, count, _ in groups:
+        total = totals.setdefault(file, [0, 0])
+        total[0] += count
+        total[1] += 1
+    for file, (count, kinds) in totals.items():
+        if file and any(n > EXAMPLES_SHOWN for f, _, n, _ in groups if f == file):
+            click.echo(f"sdreval: {severity}: {file}: {count} {severity}(s) of {kinds} kind(s); "
+                       f"the first of each kind follow (sdreval validate {file} lists every "
+                       "one)", err=True)
+    for file, _, count, examples in groups:
+        for problem in examples[:EXAMPLES_SHOWN]:
+            click.echo(problem_text(problem), err=True)
+        if count > EXAMPLES_SHOWN:
+            click.echo(f"  ... and {count - EXAMPLES_SHOWN} more like this in {file or 'input'}",
+                       err=True)

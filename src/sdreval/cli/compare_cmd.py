@@ -18,7 +18,7 @@ from ..stats.matrix import read_scores
 from ..stats.output import TABLE_FORMATS, table_text, write_text
 from ..stats.paired import TESTS, WILCOXON_METHODS
 from ..measures.evaluate import TOPIC_POLICIES
-from .common import LEVEL, SEED, echo_notes, echo_warnings, handle_errors
+from .common import LEVEL, SEED, echo_notes, echo_problems, echo_warnings, handle_errors
 from .eval_cmd import context_options
 
 
@@ -39,7 +39,7 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
 
     ctx = build_context(options)
     qrels, runs, log = load_inputs(inputs[0], inputs[1:], options)
-    echo_warnings([str(p) for p in log.warnings])
+    echo_problems(log)
     table = evaluate(qrels, runs, measures, ctx, all_topics=all_topics)
     echo_warnings(ctx.warnings)
     echo_notes([f"per-topic scores over {TOPIC_POLICIES[bool(all_topics)]}"])

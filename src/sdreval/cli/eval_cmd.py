@@ -10,8 +10,8 @@ from ..measures.evaluate import coverage_lines
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_input_topics
 from ..report.output import FORMATS, write_results
-from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_warnings,
-                     handle_errors)
+from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_problems,
+                     echo_warnings, handle_errors)
 
 
 def context_options(func):
@@ -20,7 +20,8 @@ def context_options(func):
         click.option("--quant", default=None, help="Quantisation (default: the scale's gen)."),
         click.option("--overlap", type=click.Choice(["on", "off"]), default=None,
                      help="XCG overlap penalty: on = alpha 1 (default), off = alpha 0."),
-        click.option("--alpha", type=UNIT_INTERVAL, default=None, help="XCG overlap penalty in [0,1]."),
+        click.option("--alpha", type=UNIT_INTERVAL, default=None,
+                     help="XCG overlap penalty in [0,1]."),
         click.option("--ideal", type=click.Choice(["ideal", "full"]), default=None,
                      help="XCG ideal vector: ideal recall-base (default) or full (thorough)."),
         click.option("--beta", type=BoundedFloat(0.0), default=None,
@@ -112,10 +113,10 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         log.raise_if_errors()
         table = evaluate_files(qrels_obj, runs, measures, ctx, all_topics,
                                options.get("run_format"), log, stream)
-        echo_warnings([str(p) for p in log.warnings])
+        echo_problems(log)
     else:
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
-        echo_warnings([str(p) for p in log.warnings])
+        echo_problems(log)
         table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
                          scheduler=scheduler)
     echo_warnings(ctx.warnings)

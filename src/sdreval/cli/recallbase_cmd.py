@@ -18,7 +18,7 @@ from ..errors import ProblemLog
 from ..io import read_qrels
 from ..judgements.quantise import default_quantisation, get_quantisation
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
-from .common import echo_warnings, handle_errors
+from .common import echo_problems, handle_errors
 
 COLUMNS = ["topic", "file", "path", "quant"]
 
@@ -64,7 +64,7 @@ def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format):
     log = ProblemLog()
     judgements = read_qrels(qrels, fmt=qrels_format, log=log)
     log.raise_if_errors()
-    echo_warnings([str(p) for p in log.warnings])
+    echo_problems(log)
     name = quant or default_quantisation(judgements.scale)
     get_quantisation(name)
     text = _render(recall_base_table(judgements, name, keep, full), fmt)

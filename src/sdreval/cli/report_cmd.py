@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..errors import UsageError
-from .common import LEVEL, POSITIVE_INT, SEED, echo_warnings, handle_errors
+from .common import LEVEL, POSITIVE_INT, SEED, echo_problems, echo_warnings, handle_errors
 from .eval_cmd import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "decisions", "swap")
@@ -40,7 +40,8 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "dec
               default="by", help="Multiple-comparison correction per measure "
                                  "(default by: Benjamini-Yekutieli, as sdreval compare).")
 @click.option("--level", type=LEVEL, default=0.05, help="Significance level.")
-@click.option("--samples", type=POSITIVE_INT, default=10_000, help="Bootstrap/randomisation samples.")
+@click.option("--samples", type=POSITIVE_INT, default=10_000,
+              help="Bootstrap/randomisation samples.")
 @click.option("--seed", type=SEED, default=0)
 @click.option("-c", "all_topics", is_flag=True,
               help="Average over every qrels topic (missing topics score 0).")
@@ -67,7 +68,7 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
             raise UsageError("give QRELS and at least one RUN (or --scores FILE)")
         ctx = build_context(options)
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
-        echo_warnings([str(p) for p in log.warnings])
+        echo_problems(log)
         data = report_html.build_report(qrels_obj, run_objs, list(measures) or None, ctx,
                                         all_topics=all_topics, **common)
         echo_warnings(ctx.warnings)

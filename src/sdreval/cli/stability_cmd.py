@@ -39,7 +39,7 @@ from ..stats.paired import TESTS
 from ..stats.stability import (error_rate_and_ties, extrapolate_swap_rates,
                                minimum_difference, swap_rates, top_runs, variant_correlation,
                                variant_means)
-from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, echo_warnings,
+from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, echo_problems, echo_warnings,
                      handle_errors)
 from .compare_cmd import scores_from_inputs
 from .eval_cmd import context_options
@@ -75,7 +75,7 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
     frames = []
     for name, path in [("original", inputs[0])] + [(Path(p).stem, p) for p in alt_qrels]:
         qrels, runs, log = load_inputs(path, inputs[1:], options)
-        echo_warnings([str(p) for p in log.warnings])
+        echo_problems(log)
         frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics)
                       .assign(variant=name))
     echo_warnings(ctx.warnings)
@@ -101,7 +101,8 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
 @click.option("--trials", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--max-size", type=click.IntRange(min=1), default=None,
               help="Largest topic-set size (default: half the topics).")
-@click.option("--top-fraction", type=BoundedFloat(0.0, 1.0, low_open=True), default=0.75, show_default=True,
+@click.option("--top-fraction", type=BoundedFloat(0.0, 1.0, low_open=True), default=0.75,
+              show_default=True,
               help="Swap rates use the best runs only (seed 000: top 75%).")
 @click.option("--extrapolate", "extrapolate_to", default="25,34,50", show_default=True,
               help="Topic-set sizes to extrapolate swap rates to.")

@@ -1,7 +1,8 @@
 """Parallel evaluation of many runs: processes (``--jobs N``) or a Dask cluster
 (``--scheduler ADDRESS``).  Each worker evaluates a share of the runs with the serial
 :func:`~sdreval.measures.serial.evaluate_serial`; results are concatenated in run order, so
-the table is identical to the serial one.  Warnings raised in workers are merged into ``ctx.warnings``.
+the table is identical to the serial one.  Warnings raised in workers are merged into
+``ctx.warnings``.
 """
 from __future__ import annotations
 

@@ -62,7 +62,8 @@ def ordered_run(run: Run, order: str) -> Run:
 
 
 def result_rows(run_name: str, measures: list[Measure], topics: list[str],
-                values: dict[str, dict[str, float]], answered) -> list[tuple[str, str, str, float]]:
+                values: dict[str, dict[str, float]], answered
+                ) -> list[tuple[str, str, str, float]]:
     """Rows ``(run, topic, measure, value)`` in measure-then-topic order.  A topic the run did
     not answer (``-c``) that a family left without a value scores 0; a NaN a family gives (a
     topic with nothing relevant under the measure's quantisation) stays NaN, answered or not,

@@ -108,9 +108,9 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
                  runs: list[str] | None = None) -> ScoreMatrix:
     """Pivot a per-topic table into a :class:`ScoreMatrix` for one measure.
 
-    Rows with topic ``all`` and NaN values are ignored.  A (run, topic) cell without a value is an error
-    (``missing="error"``, every gap listed), leaves the topic out (``"drop"``) or scores 0
-    (``"zero"``, as ``eval -c`` does).  Duplicate rows are an error.
+    Rows with topic ``all`` and NaN values are ignored.  A (run, topic) cell without a value
+    is an error (``missing="error"``, every gap listed), leaves the topic out (``"drop"``) or
+    scores 0 (``"zero"``, as ``eval -c`` does).  Duplicate rows are an error.
     """
     for column in REQUIRED:
         if column not in table.columns:
