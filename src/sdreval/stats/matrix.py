@@ -70,8 +70,10 @@ def read_scores(path: str | Path) -> pd.DataFrame:
                     raise InputError(problems) from None
                 warnings.simplefilter("ignore", pd.errors.ParserWarning)  # only empty extras
                 table = pd.read_csv(path, **options)
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError,
-            ValueError) as error:
+    except pd.errors.ParserError as error:
+        raise InputError(_long_rows(path) or [Problem(str(path), None, "cannot read score "
+                                                      f"table: {error}")]) from None
+    except (pd.errors.EmptyDataError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read score table: {error}", file=str(path)) from None
     table = table.loc[:, [c for c in table.columns
                           if not (str(c).startswith("Unnamed:") and table[c].isna().all())]]
@@ -119,6 +121,9 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
     # quantisation) are left out, like the means leave them out
     data = table[(table["topic"].astype(str) != "all") & table["value"].notna()]
     measures = list(dict.fromkeys(data["measure"].astype(str)))
+    if not measures:
+        raise InputError("the score table has no per-topic values (only means, topic 'all', "
+                         "or NaN); write it with eval -q")
     if measure is None:
         if len(measures) != 1:
             raise UsageError(f"score table has {len(measures)} measures "
