@@ -90,17 +90,24 @@ def check_topic_names(qrels: Qrels, runs: Iterable[Run]) -> None:
                          "of every output; rename the topic", file=source)
 
 
-def evaluate_serial(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | Measure],
-                    ctx: EvalContext, all_topics: bool = False) -> pd.DataFrame:
-    """Per-topic values of every measure for every run, one run after another."""
-    run_list = list(runs)
-    check_topic_names(qrels, run_list)
+def measures_by_family(measures: Iterable[str | Measure]
+                       ) -> tuple[list[Measure], dict[str, list[Measure]]]:
+    """The parsed measures, and the same grouped by family (one kernel call per family)."""
     parsed = [parse_measure(m) for m in measures]
     if not parsed:
         raise UsageError("no measure given")
     by_family: dict[str, list[Measure]] = defaultdict(list)
     for measure in parsed:
         by_family[measure.family].append(measure)
+    return parsed, by_family
+
+
+def evaluate_serial(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | Measure],
+                    ctx: EvalContext, all_topics: bool = False) -> pd.DataFrame:
+    """Per-topic values of every measure for every run, one run after another."""
+    run_list = list(runs)
+    check_topic_names(qrels, run_list)
+    parsed, by_family = measures_by_family(measures)
     rows: list[tuple[str, str, str, float]] = []
     for run in run_list:
         topics = topics_to_evaluate(qrels, run, all_topics, ctx)

@@ -48,7 +48,8 @@ def distinct_run_names(names: Sequence[str], sources: Sequence[str | None]
             labels = stems
         for i, label in zip(positions, labels):
             new[i] = f"{name} ({label})"
-        files = ", ".join(str(sources[i] or "(in memory)") for i in positions)
+        files = ", ".join(str(sources[i]) if _stem(sources[i]) else "in memory"
+                          for i in positions)
         warnings.append(f"{count} runs share the run name {name!r} ({files}); they are "
                         "evaluated as separate runs named "
                         + ", ".join(repr(new[i]) for i in positions))

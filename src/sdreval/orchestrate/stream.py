@@ -20,15 +20,15 @@ from typing import Iterable
 
 import pandas as pd
 
-from ..errors import ProblemLog, UsageError
+from ..errors import ProblemLog
 from ..io.stream import iter_run_topics
 from ..judgements.qrels import Qrels
 from ..model.run import Ranking, Run
 from ..model.runnames import distinct_run_names
 from .inputs import check_input_topics
 from ..measures.evaluate import COLUMNS, result_rows, topics_to_evaluate
-from ..measures.serial import MEAN_TOPIC
-from ..measures.registry import FAMILIES, EvalContext, Measure, parse_measure
+from ..measures.serial import MEAN_TOPIC, measures_by_family
+from ..measures.registry import FAMILIES, EvalContext, Measure
 
 
 def _scored_topics(qrels: Qrels, ctx: EvalContext) -> set[str]:
@@ -60,12 +60,7 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
     ``fmt`` forces the run format; problems go to ``log`` (see
     :func:`~sdreval.io.stream.iter_run_topics`, also for ``contiguous``)."""
     ctx = ctx or EvalContext()
-    parsed = [parse_measure(m) for m in measures]
-    if not parsed:
-        raise UsageError("no measure given")
-    by_family: dict[str, list[Measure]] = defaultdict(list)
-    for measure in parsed:
-        by_family[measure.family].append(measure)
+    parsed, by_family = measures_by_family(measures)
     check_input_topics(qrels, [])
     scored = _scored_topics(qrels, ctx)
     stream = iter_run_topics(run_path, fmt, log=log, contiguous=contiguous)
