@@ -83,3 +83,18 @@ def test_report_keeps_runs_apart(same_id_runs, tmp_path):
     assert result.exit_code == 0, result.output
     text = out.read_text()
     assert "sim01 (alpha)" in text and "sim01 (beta)" in text
+
+
+def test_real_inex2009_element_runs_sharing_an_id_stay_apart():
+    real = __import__("pathlib").Path(__file__).resolve().parents[1] / "realdata"
+    runs = real / "inex2009-wikipedia-sample" / "runs"
+    paths = [runs / "element_run_bm25_bdy.txt", runs / "element_run_bm25_article_sec_p.txt"]
+    qrels = real / "inex2009-2010-zendel" / "INEX_Qrels.txt"
+    result = CliRunner().invoke(cli, ["eval", str(qrels),
+                                      *map(str, paths), "-m", "MAiP", "--collection",
+                                      str(real / "inex2009-wikipedia-sample" / "docs")])
+    assert result.exit_code == 0, result.output
+    names = [line.split("\t")[0] for line in result.stdout.splitlines()]
+    assert names == ["BengezzouIdrissMezianeGhilas (element_run_bm25_bdy)",
+                     "BengezzouIdrissMezianeGhilas (element_run_bm25_article_sec_p)"]
+    assert result.stderr.count("share the run name") == 1
