@@ -97,3 +97,12 @@ def test_nan_values_are_left_out_of_every_mean():
     assert matrix.topics == ("1", "3")
     record = compare_runs(table, "M").iloc[0]
     assert (record["mean_a"], record["mean_b"], record["topics"]) == (0.75, 0.375, 2)
+
+
+def test_stability_uses_the_same_policy_and_says_how_many_topics(runs_without_topic_4):
+    result = _invoke(["stability", str(SYN / "qrels.tsv"), *runs_without_topic_4, "-m", "MAep",
+                      "-a", "ci", "--format", "json"])
+    means, _ = _eval_means(runs_without_topic_4)
+    records = {r["run"]: r for r in json.loads(result.stdout)["ci"]}
+    assert records["sim01"]["topics"] == 3
+    assert records["sim01"]["mean"] == pytest.approx(means["sim01"]["value"], abs=5e-5)

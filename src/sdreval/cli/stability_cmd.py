@@ -145,8 +145,9 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     results: dict[str, list[pd.DataFrame]] = {a: [] for a in chosen}
     for measure in names if table is not None else []:
         sm = score_matrix(table, measure, missing=missing)
-        if "ci" in chosen:
-            results["ci"].append(confidence_intervals(sm, level, samples, seed))
+        if "ci" in chosen:  # topics: what each mean covers
+            results["ci"].append(confidence_intervals(sm, level, samples, seed)
+                                 .assign(topics=len(sm.topics)))
         if "discrimination" in chosen:
             results["discrimination"].append(discrimination_power(sm, 1 - level, samples, seed))
         if {"swap", "extrapolate", "min-diff"} & set(chosen):
