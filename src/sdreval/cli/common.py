@@ -23,7 +23,7 @@ def handle_errors(func: Callable) -> Callable:
             return func(*args, **kwargs)
         except InputError as error:
             for problem in error.problems:
-                click.echo(str(problem), err=True)
+                click.echo(problem_text(problem), err=True)
             sys.exit(EXIT_INVALID_INPUT)
         except UsageError as error:
             click.echo(f"sdreval: usage error: {error}", err=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 import pandas as pd
 
-from ..errors import ProblemLog
+from ..errors import ProblemLog, UsageError
 from ..io import read_qrels
 from ..judgements.quantise import default_quantisation, get_quantisation
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
@@ -65,6 +65,9 @@ def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format):
     judgements = read_qrels(qrels, fmt=qrels_format, log=log)
     log.raise_if_errors()
     echo_problems(log)
+    if not any(topic.elements for topic in judgements.topics.values()):
+        raise UsageError(f"{qrels} holds no element assessments (exhaustivity/specificity or "
+                         "relevance/coverage): a recall-base is built from them")
     name = quant or default_quantisation(judgements.scale)
     get_quantisation(name)
     text = _render(recall_base_table(judgements, name, keep, full), fmt)
