@@ -106,3 +106,19 @@ def test_stability_uses_the_same_policy_and_says_how_many_topics(runs_without_to
     records = {r["run"]: r for r in json.loads(result.stdout)["ci"]}
     assert records["sim01"]["topics"] == 3
     assert records["sim01"]["mean"] == pytest.approx(means["sim01"]["value"], abs=5e-5)
+
+
+def test_a_measure_given_twice_is_evaluated_once(runs_without_topic_4):
+    means, _ = _eval_means(runs_without_topic_4[:1], ["-m", "MAep", "--jobs", "2"])
+    assert means["sim01"]["topics"] == 3  # not 6: the mean is over topics, not rows
+    result = _invoke(["eval", str(SYN / "qrels.tsv"), runs_without_topic_4[0], "-m", "MAep",
+                      "-m", "MAep", "-q"])
+    assert len(result.stdout.splitlines()) == 4
+
+
+def test_nan_text_in_a_score_table_is_nan_not_an_error(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text("run,topic,measure,value\na,1,M,nan\nb,1,M,NaN\na,2,M,0.5\nb,2,M,0.25\n"
+                    "a,3,M,0.75\nb,3,M,0.5\n")
+    result = _invoke(["compare", "--scores", str(path), "-m", "M", "--format", "json"])
+    assert json.loads(result.stdout)[0]["topics"] == 2

@@ -13,14 +13,13 @@ from typing import Iterable
 
 import pandas as pd
 
-from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.runnames import distinct_runs
 from .parallel import evaluate_parallel
-from .registry import EvalContext, Measure, parse_measure
+from .registry import EvalContext, Measure
 from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
-                     ordered_run, result_rows, topics_to_evaluate)
+                     measures_by_family, ordered_run, result_rows, topics_to_evaluate)
 
 
 def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | Measure],
@@ -35,9 +34,7 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
     (:func:`~sdreval.model.runnames.distinct_runs`)."""
     ctx = ctx or EvalContext()
     run_list = distinct_runs([runs] if isinstance(runs, Run) else runs, ctx.warn)
-    parsed = [parse_measure(m) for m in measures]
-    if not parsed:
-        raise UsageError("no measure given")
+    parsed, _ = measures_by_family(measures)
     if (jobs > 1 or scheduler) and len(run_list) > 1:
         check_topic_names(qrels, run_list)
         return evaluate_parallel(qrels, run_list, [m.text for m in parsed], ctx, all_topics,

@@ -93,7 +93,7 @@ def check_topic_names(qrels: Qrels, runs: Iterable[Run]) -> None:
 def measures_by_family(measures: Iterable[str | Measure]
                        ) -> tuple[list[Measure], dict[str, list[Measure]]]:
     """The parsed measures, and the same grouped by family (one kernel call per family)."""
-    parsed = [parse_measure(m) for m in measures]
+    parsed = list({m.text: m for m in map(parse_measure, measures)}.values())  # once each
     if not parsed:
         raise UsageError("no measure given")
     by_family: dict[str, list[Measure]] = defaultdict(list)

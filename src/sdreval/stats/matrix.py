@@ -82,7 +82,7 @@ def read_scores(path: str | Path) -> pd.DataFrame:
         raise InputError(f"score table lacks column(s) {', '.join(missing)} "
                          f"(expected run,topic,measure,value)", file=str(path))
     values = pd.to_numeric(table["value"], errors="coerce")
-    bad = values.isna() & table["value"].astype(str).str.strip().ne("")
+    bad = values.isna() & table["value"].notna()  # "", "nan" and "NaN" are NaN, not errors
     if bad.any():
         # header is line 1, first data row line 2
         raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]!r} is "
