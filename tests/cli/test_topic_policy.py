@@ -122,3 +122,11 @@ def test_nan_text_in_a_score_table_is_nan_not_an_error(tmp_path):
                     "a,3,M,0.75\nb,3,M,0.5\n")
     result = _invoke(["compare", "--scores", str(path), "-m", "M", "--format", "json"])
     assert json.loads(result.stdout)[0]["topics"] == 2
+
+
+def test_report_says_what_its_means_cover(runs_without_topic_4, tmp_path):
+    out = tmp_path / "r.html"
+    result = _invoke(["report", str(SYN / "qrels.tsv"), *runs_without_topic_4, "-m", "MAep",
+                      "--no-plots", "-o", str(out)])
+    assert "3 topic(s) per mean" in result.stderr
+    assert "3 topic(s) per mean" in out.read_text()

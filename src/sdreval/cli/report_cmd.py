@@ -7,7 +7,9 @@ from pathlib import Path
 import click
 
 from ..errors import UsageError
-from .common import LEVEL, POSITIVE_INT, SEED, echo_problems, echo_warnings, handle_errors
+from ..measures.evaluate import coverage_lines, summarise
+from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_warnings,
+                     handle_errors)
 from .eval_cmd import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "decisions", "swap")
@@ -72,6 +74,9 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         data = report_html.build_report(qrels_obj, run_objs, list(measures) or None, ctx,
                                         all_topics=all_topics, **common)
         echo_warnings(ctx.warnings)
+        coverage = coverage_lines(summarise(data.results, counts=True), all_topics)
+        data.notes.extend(line.strip() for line in coverage)
+        echo_notes(coverage)
     _write_tables(data, text_table, latex_table)
     if plot_dir:
         _write_plot_files(data, Path(plot_dir), image_format)
