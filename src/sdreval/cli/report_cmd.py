@@ -46,7 +46,8 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "dec
               help="Bootstrap/randomisation samples.")
 @click.option("--seed", type=SEED, default=0)
 @click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic (missing topics score 0).")
+              help="Average over every qrels topic with something relevant (topics a run "
+                   "did not answer score 0); default: the answered ones.")
 @click.option("--title", default="sdreval report")
 @context_options
 @handle_errors
