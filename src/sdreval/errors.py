@@ -84,6 +84,8 @@ class ProblemLog:
     sink: Callable[[Problem], None] | None = None
     examples: int = EXAMPLES_KEPT
     counts: dict[tuple[str, str | None, str], int] = field(default_factory=dict)
+    kept: dict[tuple[str, str | None, str], list[Problem]] = field(default_factory=dict,
+                                                                    repr=False)
 
     def add(self, problem: Problem, kind: str | None = None) -> None:
         """Record one problem (counted; kept if among the first of its group)."""
@@ -97,6 +99,7 @@ class ProblemLog:
             self.sink(problem)
         elif count <= self.examples:
             self.problems.append(problem)
+            self.kept.setdefault(key, []).append(problem)
 
     def error(self, file: str | None, line: int | None, message: str,
               kind: str | None = None) -> None:
@@ -126,22 +129,17 @@ class ProblemLog:
 
     @property
     def error_count(self) -> int:
-        return self.count("error")
+        # problems appended to ``problems`` directly (older callers) count too
+        return max(self.count("error"), len(self.errors))
 
     @property
     def warning_count(self) -> int:
-        return self.count("warning")
+        return max(self.count("warning"), len(self.warnings))
 
     def groups(self, severity: str | None = None
                ) -> list[tuple[str | None, str, int, list[Problem]]]:
         """``(file, kind, count, kept examples)`` per group, in order of first appearance."""
-        examples: dict[tuple[str, str | None, str], list[Problem]] = {}
-        for problem in self.problems:
-            key = (problem.severity, problem.file, problem_kind(problem.message))
-            if key not in self.counts:
-                key = (problem.severity, problem.file, "other")
-            examples.setdefault(key, []).append(problem)
-        return [(file, kind, count, examples.get((sev, file, kind), []))
+        return [(file, kind, count, self.kept.get((sev, file, kind), []))
                 for (sev, file, kind), count in self.counts.items()
                 if severity is None or sev == severity]
 

@@ -39,6 +39,8 @@ def test_every_error_is_counted_and_kinds_are_apart():
         log.raise_if_errors()
     assert "and 10 more error(s)" in str(caught.value)
     assert "q.txt:99" in str(caught.value)
+    assert ("q.txt", "empty", 1, [100]) in [(f, k, n, [p.line for p in examples])
+                                           for f, k, n, examples in log.groups("warning")]
 
 
 def test_sink_gets_every_problem_and_nothing_is_kept():
