@@ -207,7 +207,7 @@ def read_run(source: Any, name: str | None = None, fmt: str | None = None,
 
 def _renamed(run: Run, name: str | None) -> Run:
     return run if name is None or name == run.name else Run(name, run.topics, run.unit,
-                                                             run.source)
+                                                             run.source, run.overlap_expected)
 
 
 def _run_from_frame(frame: pd.DataFrame, name: str) -> Run:
