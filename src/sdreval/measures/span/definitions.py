@@ -234,20 +234,19 @@ def _set_value(m: Measure, ret: np.ndarray, rel: np.ndarray, size: np.ndarray,
 
 def _gold_sizes(gold: pd.DataFrame, topics: list[str]) -> dict[str, int]:
     """|G| of each topic: characters of the union of its gold ranges."""
-    if not len(gold):
-        return {}
-    wanted = gold[gold["topic"].isin(topics)]
+    wanted = gold[gold["topic"].isin(topics)] if len(gold) else gold
     if not len(wanted):
         return {}
-    codes, names = pd.factorize(wanted["topic"].astype(str) + "\x00" + wanted["doc"].astype(str))
-    base = codes.astype(np.int64) * K.BAND
+    topic_codes, topic_names = pd.factorize(wanted["topic"].to_numpy(dtype=object))
+    doc_codes, doc_names = pd.factorize(wanted["doc"].to_numpy(dtype=object))
+    pair, _ = pd.factorize(topic_codes.astype(np.int64) * len(doc_names) + doc_codes)
+    base = pair.astype(np.int64) * K.BAND
     s, e = K.merge_intervals(base + wanted["start"].to_numpy(np.int64),
                              base + wanted["end"].to_numpy(np.int64))
-    owner = s // K.BAND
-    topic_of_pair = wanted["topic"].to_numpy(dtype=object)[
-        pd.Series(np.arange(len(codes))).groupby(codes).first().to_numpy()]
-    per_pair = np.bincount(owner, weights=e - s, minlength=len(names))
-    return pd.Series(per_pair).groupby(topic_of_pair).sum().astype(np.int64).to_dict()
+    topic_of_pair = np.zeros(int(pair.max()) + 1, dtype=np.int64)
+    topic_of_pair[pair] = topic_codes
+    sizes = np.bincount(topic_of_pair[s // K.BAND], weights=e - s, minlength=len(topic_names))
+    return dict(zip(topic_names, sizes.astype(np.int64).tolist()))
 
 
 register_family(FAMILY, compute)
