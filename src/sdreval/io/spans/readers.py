@@ -206,10 +206,12 @@ def _ranked_run(table: Table, spans: Spans, log: ProblemLog, name: str | None,
     rows = spans.rows
     codes, uniques = pd.factorize(spans.topics, sort=False)
     position = np.arange(rows.size)
-    if rank is not None:
-        order = np.lexsort((position, rank[rows], codes))
+    key = rank[rows] if rank is not None else -score[rows]  # type: ignore[index]
+    same_topic = codes[1:] == codes[:-1]
+    if np.all(codes[1:] >= codes[:-1]) and np.all(~same_topic | (key[1:] >= key[:-1])):
+        order = position  # already grouped and ranked (the usual layout): no sort
     else:
-        order = np.lexsort((position, -score[rows], codes))  # type: ignore[index]
+        order = np.lexsort((position, key, codes))
     counts = np.bincount(codes, minlength=len(uniques))
     bounds = np.concatenate(([0], np.cumsum(counts)))
     docs = spans.docs[order]

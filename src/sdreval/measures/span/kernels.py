@@ -52,7 +52,9 @@ def build_pieces(starts: np.ndarray, ends: np.ndarray, gold_starts: np.ndarray,
     n = starts.size
     gold_starts = np.asarray(gold_starts, dtype=np.int64)
     gold_ends = np.asarray(gold_ends, dtype=np.int64)
-    bounds = np.unique(np.concatenate((starts, ends, gold_starts, gold_ends)))
+    bounds = np.sort(np.concatenate((starts, ends, gold_starts, gold_ends)))
+    bounds = bounds[np.concatenate(([True], bounds[1:] != bounds[:-1]))]  # (np.unique hashes:
+    # several times slower on a million int64 than a sort)
     a = np.searchsorted(bounds, starts)
     b = np.searchsorted(bounds, ends)
     counts = np.maximum(b - a, 0)
