@@ -36,8 +36,9 @@ def context_options(func):
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
         click.option("--qrels-format", default=None, help="Force the qrels format."),
         click.option("--run-format", default=None, help="Force the run format."),
-        click.option("--chunk-map", default=None, type=click.Path(exists=True, dir_okay=False),
-                     help="Chunk map (chunk_id, doc_id, start, end) for chunk-ID runs."),
+        click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
+                     help="Chunk map (chunk_id, doc_id, start, end) for chunk-ID runs; "
+                          "repeat for several chunkings (ids must differ)."),
         click.option("--documents", default=None, type=click.Path(exists=True, dir_okay=False),
                      help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
     ]

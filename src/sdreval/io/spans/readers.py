@@ -278,16 +278,26 @@ def read_span_run(path: str | Path, log: ProblemLog | None = None,
 
 @dataclass
 class ChunkMap:
-    """Chunk id -> span: ``index`` (pandas Index of ids), docs, starts, ends."""
+    """Chunk id -> span: ``index`` (pandas Index of ids), docs, starts, ends; ``parts``: for
+    each chunk the number of the chunking (file) it came from, named in ``part_names``."""
 
     index: pd.Index
     docs: np.ndarray
     starts: np.ndarray
     ends: np.ndarray
     source: str | None = None
+    parts: np.ndarray | None = None
+    part_names: tuple[str, ...] = ()
 
     def __len__(self) -> int:
         return len(self.index)
+
+    def chunking(self, part: int) -> "ChunkMap":
+        """The chunks of one chunking (file)."""
+        mine = self.parts == part
+        return ChunkMap(self.index[mine], self.docs[mine], self.starts[mine], self.ends[mine],
+                        self.part_names[part], np.zeros(int(mine.sum()), dtype=np.int64),
+                        (self.part_names[part],))
 
 
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
@@ -314,14 +324,30 @@ def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | N
         frame = frame[keep]
     return ChunkMap(pd.Index(frame["chunk"].to_numpy(dtype=object)),
                     frame["doc"].to_numpy(dtype=object), frame["s"].to_numpy(np.int64),
-                    frame["e"].to_numpy(np.int64), table.file)
+                    frame["e"].to_numpy(np.int64), table.file,
+                    np.zeros(len(frame), dtype=np.int64), (Path(table.file).stem,))
 
 
-def read_chunk_map(path: str | Path, log: ProblemLog | None = None,
+def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = None,
                    documents: Documents | None = None) -> ChunkMap:
+    """Read one chunk map, or several (one per chunking; their chunk ids must differ, a chunk
+    id mapped by two files is an error)."""
     own = log is None
     log = log if log is not None else ProblemLog()
-    chunk_map = chunk_map_from_table(load_table(path, log), log, documents)
+    paths = [path] if isinstance(path, (str, Path)) else list(path)
+    tables = [load_table(p, log) for p in paths]
+    if len(tables) == 1:
+        chunk_map = chunk_map_from_table(tables[0], log, documents)
+    else:
+        merged = Table(pd.concat([t.frame for t in tables], ignore_index=True),
+                       np.concatenate([t.lines for t in tables]), " + ".join(map(str, paths)))
+        chunk_map = chunk_map_from_table(merged, log, documents)
+        sizes = np.array([len(t.frame) for t in tables])
+        owner = pd.Series(np.repeat(np.arange(len(tables)), sizes),
+                          index=pd.Index(_ids(merged, "chunk_id", ProblemLog())[0]))
+        owner = owner[~owner.index.duplicated()]
+        chunk_map.parts = owner.reindex(chunk_map.index).to_numpy(dtype=np.int64)
+        chunk_map.part_names = tuple(Path(p).stem for p in paths)
     finish(log, own)
     return chunk_map
 
