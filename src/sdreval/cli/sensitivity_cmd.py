@@ -142,17 +142,10 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx):
     return out
 
 
-def _chunk_ids(run, chunk_map) -> dict[str, list[str]] | None:
-    """The chunk ids of a run read through the chunk map (its spans looked up), or None."""
-    key = pd.MultiIndex.from_arrays([chunk_map.docs, chunk_map.starts, chunk_map.ends])
-    out = {}
-    for topic, ranking in run.topics.items():
-        where = key.get_indexer(pd.MultiIndex.from_arrays(
-            [ranking.docs, ranking.offsets, ranking.offsets + ranking.lengths]))
-        if (where < 0).any():
-            return None
-        out[topic] = list(chunk_map.index.to_numpy(dtype=object)[where])
-    return out
+def _chunk_ids(run, chunk_map) -> dict[str, np.ndarray] | None:
+    """The chunk ids of a chunk-ID run in rank order, or None for a span run."""
+    ids = getattr(run, "chunk_ids", None)
+    return dict(ids) if ids else None
 
 
 def _parts(chunk_map, parts):

@@ -23,7 +23,7 @@ qrels), a repeated gold span (ignored), a document missing from the documents fi
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -199,8 +199,16 @@ def read_span_qrels(path: str | Path, log: ProblemLog | None = None,
 
 # ------------------------------------------------------------------------------------ runs
 
+@dataclass
+class ChunkRun(Run):
+    """A chunk-ID run mapped onto spans; ``chunk_ids[topic]`` are the ids in rank order."""
+
+    chunk_ids: dict = field(default_factory=dict)
+
+
 def _ranked_run(table: Table, spans: Spans, log: ProblemLog, name: str | None,
-                score: np.ndarray | None, rank: np.ndarray | None) -> Run:
+                score: np.ndarray | None, rank: np.ndarray | None,
+                chunk_ids: np.ndarray | None = None) -> Run:
     """Group rows by query (first-appearance order) and rank them (rank ascending, else
     score descending; ties keep file order)."""
     rows = spans.rows
@@ -232,7 +240,13 @@ def _ranked_run(table: Table, spans: Spans, log: ProblemLog, name: str | None,
         line = int(table.lines[rows[order[empty[0]]]])
         log.warn(table.file, line, f"{empty.size} empty retrieved span(s) (kept: they take a "
                                    "rank and retrieve nothing)")
-    return Run(name or _run_name(table), topics, "passage", table.file, overlap_expected=True)
+    if chunk_ids is None:
+        return Run(name or _run_name(table), topics, "passage", table.file,
+                   overlap_expected=True)
+    ordered_ids = chunk_ids[order]
+    ids = {str(t): ordered_ids[bounds[b]:bounds[b + 1]] for b, t in enumerate(uniques)}
+    return ChunkRun(name or _run_name(table), topics, "passage", table.file,
+                    overlap_expected=True, chunk_ids=ids)
 
 
 def _run_name(table: Table) -> str:
@@ -370,7 +384,7 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
     at = where[rows]
     spans = Spans(rows, topics[rows], chunk_map.docs[at], chunk_map.starts[at],
                   chunk_map.ends[at])
-    return _ranked_run(table, spans, log, name, score, rank)
+    return _ranked_run(table, spans, log, name, score, rank, chunks[rows])
 
 
 def _trec_table(path: str | Path) -> Table:
