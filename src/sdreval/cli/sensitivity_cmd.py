@@ -133,9 +133,10 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx):
                     grades.setdefault(str(t), {})[str(c)] = float(r)
                 for t in qrels.topics:  # a topic without relevant chunk stays judged
                     grades.setdefault(str(t), {})
-                id_run = run_from_dict({t: dict(zip(c, -np.arange(len(c), dtype=float)))
+                # scored as ID-based tools do: score descending, ties by chunk id descending
+                id_run = run_from_dict({t: dict(zip(c, run.topics[t].rsv.tolist()))
                                         for t, c in ids.items()}, run.name)
-                sub = EvalContext()
+                sub = EvalContext(order="rsv")
                 result = evaluate(qrels_from_dict(grades, "graded"), id_run, [id_measure], sub)
                 values[run.name] = float(result["value"].mean()) if len(result) else 0.0
             out[(f"{id_measure} on chunk qrels", label)] = pd.Series(values)
