@@ -138,3 +138,11 @@ def test_report_with_span_measures(tmp_path):
     html = out.read_text()
     for text in ("SpanR@5", "SpanRR(tau=0.5)", "CharMAP", "bm25-sentence"):
         assert text in html
+
+
+def test_report_draws_the_span_recall_curve(tmp_path):
+    out = tmp_path / "report.html"
+    result = _run(["report", QRELS, *RUNS, *MAPS, "-m", "SpanR@5", "--plot", "spanr", "-o",
+                   str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Character recall over rank" in out.read_text()
