@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -95,15 +96,19 @@ def main() -> None:
                    "--format", "csv", "-o", os.devnull]
         for m in MEASURES:
             command += ["-m", m]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         subprocess.run(command, check=True)
         ours = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         loop, done = plain_loop(qrels, run, args.subset)
         scaled = loop * args.queries / done
         load = os.getloadavg()[0]
         print(f"{args.queries} queries x {args.depth} spans ({size:.0f} MB JSONL), "
               f"{len(MEASURES)} span measures; load average {load:.1f}")
-        print(f"sdreval eval (whole process):       {ours:8.2f} s")
+        print(f"sdreval eval (whole process):       {ours:8.2f} s  (CPU time user+sys "
+              f"{cpu:.2f} s)")
         print(f"plain-Python character-set loop:    {scaled:8.2f} s  (measured on {done} "
               f"queries: {loop:.2f} s, scaled x{args.queries / done:.0f})")
         print(f"ratio loop / sdreval:               {scaled / ours:8.1f}")
