@@ -190,11 +190,7 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
 def read_span_qrels(path: str | Path, log: ProblemLog | None = None,
                     documents: Documents | None = None) -> Qrels:
     """Read span qrels from JSONL, CSV/TSV or Parquet."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    qrels = span_qrels_from_table(load_table(path, log), log, documents)
-    finish(log, own)
-    return qrels
+    return _built(span_qrels_from_table, lambda log_: load_table(path, log_), log, documents)
 
 
 # ------------------------------------------------------------------------------------ runs
@@ -283,11 +279,8 @@ def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | No
 def read_span_run(path: str | Path, log: ProblemLog | None = None,
                   documents: Documents | None = None, name: str | None = None) -> Run:
     """Read a span run from JSONL, CSV/TSV or Parquet."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    run = span_run_from_table(load_table(path, log), log, documents, name)
-    finish(log, own)
-    return run
+    return _built(span_run_from_table, lambda log_: load_table(path, log_), log, documents,
+                  name)
 
 
 @dataclass
@@ -444,42 +437,42 @@ def _as_table(data, name: str) -> Table:
     return table_from_frame(pd.DataFrame.from_records(list(data)), name)
 
 
+def _built(build, table_of, log: ProblemLog | None, *args):
+    """``build(table, log, *args)`` with the common log policy: without a caller's log every
+    error is raised at the end and warnings are issued (:func:`~sdreval.io.textlines.finish`)."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    result = build(table_of(log), log, *args)
+    finish(log, own)
+    return result
+
+
 def span_qrels_from_frame(data, documents: Documents | None = None,
                           log: ProblemLog | None = None) -> Qrels:
     """Span qrels from a DataFrame or a list of records (dicts); problems name the row."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    qrels = span_qrels_from_table(_as_table(data, "(span qrels)"), log, documents)
-    finish(log, own)
-    return qrels
+    return _built(span_qrels_from_table, lambda _: _as_table(data, "(span qrels)"), log,
+                  documents)
 
 
 def span_run_from_frame(data, name: str = "run", documents: Documents | None = None,
                         log: ProblemLog | None = None) -> Run:
     """A span run from a DataFrame or a list of records (dicts); problems name the row."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    run = span_run_from_table(_as_table(data, f"({name})"), log, documents, name)
-    finish(log, own)
-    return run
+    return _built(span_run_from_table, lambda _: _as_table(data, f"({name})"), log, documents,
+                  name)
 
 
 def chunk_map_from_frame(data, documents: Documents | None = None,
                          log: ProblemLog | None = None) -> ChunkMap:
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    chunk_map = chunk_map_from_table(_as_table(data, "(chunk map)"), log, documents)
-    finish(log, own)
-    return chunk_map
+    """A chunk map from a DataFrame or a list of records (dicts)."""
+    return _built(chunk_map_from_table, lambda _: _as_table(data, "(chunk map)"), log,
+                  documents)
 
 
 def chunk_run_from_frame(data, chunk_map: ChunkMap, name: str = "run",
                          log: ProblemLog | None = None) -> Run:
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    run = chunk_run_from_table(_as_table(data, f"({name})"), chunk_map, log, name)
-    finish(log, own)
-    return run
+    """A chunk-ID run from a DataFrame or a list of records (dicts)."""
+    return _built(chunk_run_from_table, lambda _: _as_table(data, f"({name})"), log,
+                  chunk_map, name)
 
 
 def is_trec_text(path: str | Path) -> bool:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..passage.kernels import BAND, merge_intervals
+from ..passage.kernels import BAND, first_cover, merge_intervals
 
 __all__ = ["BAND", "Pieces", "build_pieces", "prefix_sums_at", "budget_sums", "charmap_sums",
            "first_found_rank", "segmented_cumsum"]
@@ -46,32 +46,22 @@ class Pieces:
 def build_pieces(starts: np.ndarray, ends: np.ndarray, gold_starts: np.ndarray,
                  gold_ends: np.ndarray) -> Pieces:
     """Pieces of the union of the rows ``[starts, ends)`` (rows in rank order, topics as
-    consecutive blocks), cut at every gold boundary too."""
-    starts = np.asarray(starts, dtype=np.int64)
-    ends = np.asarray(ends, dtype=np.int64)
-    n = starts.size
-    gold_starts = np.asarray(gold_starts, dtype=np.int64)
-    gold_ends = np.asarray(gold_ends, dtype=np.int64)
-    bounds = np.sort(np.concatenate((starts, ends, gold_starts, gold_ends)))
-    bounds = bounds[np.concatenate(([True], bounds[1:] != bounds[:-1]))]  # (np.unique hashes:
-    # several times slower on a million int64 than a sort)
-    a = np.searchsorted(bounds, starts)
-    b = np.searchsorted(bounds, ends)
-    counts = np.maximum(b - a, 0)
-    total = int(counts.sum())
-    zero = np.zeros(0, dtype=np.int64)
-    if total == 0:
-        return Pieces(zero, zero, zero, np.zeros(0, bool), np.zeros(n), np.zeros(n))
-    rows = np.repeat(np.arange(n, dtype=np.int64), counts)
-    first_of_row = np.cumsum(counts) - counts
-    seg = np.repeat(a, counts) + (np.arange(total, dtype=np.int64)
-                                  - np.repeat(first_of_row, counts))
-    best = np.full(bounds.size, n, dtype=np.int64)
-    np.minimum.at(best, seg, rows)
-    covered = np.flatnonzero(best < n)
-    piece_start = bounds[covered]
-    piece_len = bounds[covered + 1] - piece_start
-    piece_row = best[covered]
+    consecutive blocks), cut at every gold boundary too: the elementary segments of
+    :func:`~sdreval.measures.passage.kernels.first_cover` (each with its best-ranked row),
+    split where a gold range starts or ends inside them."""
+    n = np.asarray(starts).size
+    segments = first_cover(starts, ends)
+    seg_start = segments.seg_start
+    seg_end = seg_start + segments.seg_len
+    cuts = np.sort(np.concatenate((seg_start, seg_end, np.asarray(gold_starts, dtype=np.int64),
+                                   np.asarray(gold_ends, dtype=np.int64))))
+    cuts = cuts[np.concatenate(([True], cuts[1:] != cuts[:-1]))] if cuts.size else cuts
+    owner = np.searchsorted(seg_start, cuts, side="right") - 1
+    inside = np.flatnonzero((owner >= 0) & (cuts < seg_end[np.maximum(owner, 0)])) \
+        if seg_start.size else np.zeros(0, dtype=np.int64)
+    piece_start = cuts[inside]
+    piece_len = cuts[inside + 1] - piece_start  # a segment's end is always a later cut
+    piece_row = segments.first[owner[inside]]
     gs, ge = merge_intervals(gold_starts, gold_ends)
     if gs.size:
         i = np.searchsorted(gs, piece_start, side="right") - 1
