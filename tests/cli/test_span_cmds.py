@@ -146,3 +146,21 @@ def test_report_draws_the_span_recall_curve(tmp_path):
                    str(out)])
     assert result.exit_code == 0, result.output
     assert "Character recall over rank" in out.read_text()
+
+
+def test_jobs_give_the_serial_numbers():
+    args = ["eval", QRELS, *RUNS, *MAPS, "-m", "CharMAP", "-m", "SpanRR(tau=0.5)@3", "-q"]
+    serial, parallel = _run(args), _run(args + ["--jobs", "2"])
+    assert serial.exit_code == parallel.exit_code == 0, parallel.output
+    assert serial.stdout == parallel.stdout
+
+
+def test_forced_formats(tmp_path):
+    table = pd.read_json(QRELS, lines=True)
+    path = tmp_path / "gold.data"
+    table.to_csv(path, sep="\t", index=False)
+    result = _run(["eval", str(path), RUNS[1], *MAPS, "--qrels-format", "span-qrels",
+                   "--run-format", "chunk-run", "-m", "SpanR"])
+    expected = _run(["eval", QRELS, RUNS[1], *MAPS, "-m", "SpanR"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == expected.stdout
