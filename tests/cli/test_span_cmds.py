@@ -164,3 +164,22 @@ def test_forced_formats(tmp_path):
     expected = _run(["eval", QRELS, RUNS[1], *MAPS, "-m", "SpanR"])
     assert result.exit_code == 0, result.output
     assert result.stdout == expected.stdout
+
+
+def test_outputs_shown_in_the_user_guide_are_current():
+    from pathlib import Path
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "rag.md").read_text()
+    commands = [
+        ["eval", QRELS, *RUNS, *MAPS, *DOCS, "-m", "SpanP@5", "-m", "SpanR@5", "-m",
+         "SpanIoU@5", "-m", "SpanR(budget=300)", "-m", "SpanRR(tau=0.5)", "-m", "CharMAP",
+         "-m", "MAiP"],
+        ["sensitivity", QRELS, *RUNS, *MAPS, "-m", "SpanRR", "--tau", "0.25", "--tau", "0.5",
+         "--tau", "1", "--rule", "any", "--rule", "gold"],
+        ["compare", QRELS, *RUNS, *MAPS, "-m", "CharMAP", "-m", "SpanR(budget=300)", "--test",
+         "t", "--correction", "by"]]
+    for args in commands:
+        result = _run(args)
+        assert result.exit_code == 0, result.output
+        for line in result.stdout.splitlines():
+            assert not line.strip() or line in guide, line
