@@ -59,12 +59,13 @@ def _report(table: Table, bad: np.ndarray, log: ProblemLog, message) -> None:
 
 def _ids(table: Table, key: str, log: ProblemLog) -> tuple[np.ndarray, np.ndarray]:
     column = table.frame[key]
-    missing = column.isna().to_numpy()
-    if column.dtype.kind == "f":  # ids read as numbers: 1.0 -> "1"
-        values = column.map(lambda v: str(int(v)) if float(v).is_integer() else str(v))
+    codes, uniques = pd.factorize(column)  # one Python string per distinct id, not per row
+    if uniques.dtype.kind == "f":  # ids read as numbers: 1.0 -> "1"
+        names = [str(int(v)) if float(v).is_integer() else str(v) for v in uniques]
     else:
-        values = column.astype(str)
-    values = values.to_numpy(dtype=object)
+        names = [str(v) for v in uniques]
+    missing = codes < 0
+    values = np.asarray(names + [""], dtype=object)[codes]
     _report(table, missing, log, lambda i: f"{key} is missing")
     return values, ~missing
 
