@@ -230,3 +230,33 @@ def test_span_runs_give_no_overlap_warning_but_passage_runs_do(tmp_path):
     assert any("overlap" in w for w in ctx2.warnings)
     same = evaluate(qrels, run, ["MAiP", "iP@0.01", "HiXiP@2"], EvalContext())
     assert np.allclose(table.value, same.value)  # the Focused and HiXEval measures unchanged
+
+
+def test_span_measures_counted_in_tokens(tmp_path):
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import cli
+
+    docs = write_jsonl(tmp_path / "docs.jsonl", [{"doc_id": "d", "text": "aa bb cc dd"}])
+    qrels = write_jsonl(tmp_path / "q.jsonl", [{"query_id": "q", "doc_id": "d", "start": 3,
+                                                "end": 5, "relevance": 1}])
+    # [0, 5) touches "aa" and "bb"; [6, 7) touches "cc"
+    run = write_jsonl(tmp_path / "r.jsonl", [
+        {"query_id": "q", "doc_id": "d", "start": 0, "end": 5, "score": 2},
+        {"query_id": "q", "doc_id": "d", "start": 6, "end": 7, "score": 1}])
+    names = ["-m", "SpanP@1", "-m", "SpanR(budget=1)", "-m", "SpanP", "-m", "CharMAP"]
+
+    def means(*extra):
+        result = CliRunner().invoke(cli, ["eval", str(qrels), str(run), "--documents",
+                                          str(docs), *names, "--format", "json", *extra])
+        assert result.exit_code == 0, result.output
+        return {r["measure"]: r["value"] for r in json.loads(result.stdout)}
+
+    chars, tokens = means(), means("--span-unit", "tokens")
+    assert chars["SpanP@1"] == pytest.approx(2 / 5) and tokens["SpanP@1"] == pytest.approx(1 / 2)
+    assert tokens["SpanR(budget=1)"] == 0.0  # the first token retrieved is "aa"
+    assert tokens["SpanP"] == pytest.approx(1 / 3)
+    assert tokens["CharMAP"] == pytest.approx(1 / 2)  # "bb" at position 2
+    result = CliRunner().invoke(cli, ["eval", str(qrels), str(run), "--span-unit", "tokens",
+                                      *names])
+    assert result.exit_code == 2 and "--documents" in result.output

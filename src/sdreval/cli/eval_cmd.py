@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..errors import ProblemLog
+from ..errors import ProblemLog, UsageError
 from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext, evaluate, summarise
 from ..report.output import FORMATS, write_results
@@ -41,6 +41,9 @@ def context_options(func):
                           "repeat for several chunkings (ids must differ)."),
         click.option("--documents", default=None, type=click.Path(exists=True, dir_okay=False),
                      help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
+        click.option("--span-unit", type=click.Choice(["chars", "tokens"]), default="chars",
+                     help="Count span measures in characters or in white-space tokens of "
+                          "--documents (a span covers every token it touches)."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -71,6 +74,13 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
     runs = [read_run(path, fmt=options.get("run_format"), log=log, chunk_map=chunk_map,
                      documents=documents) for path in run_paths]
     log.raise_if_errors()
+    if options.get("span_unit") == "tokens":
+        if documents is None:
+            raise UsageError("--span-unit tokens needs the documents (--documents FILE)")
+        from ..io.spans.documents import qrels_in_tokens, run_in_tokens
+
+        qrels = qrels_in_tokens(qrels, documents)
+        runs = [run_in_tokens(run, documents) for run in runs]
     return qrels, runs, log
 
 
@@ -125,7 +135,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     ctx = build_context(options)
     from ..io.stream import should_stream
 
-    spans = options.get("chunk_map") or _span_inputs_given(qrels, runs, options)
+    spans = (options.get("chunk_map") or options.get("span_unit") == "tokens"
+             or _span_inputs_given(qrels, runs, options))
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
     if not spans and (stream or (stream is None and any(should_stream(p) for p in runs))):

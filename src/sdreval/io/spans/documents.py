@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 import numpy as np
+import pandas as pd
 
 from ...errors import InputError, ProblemLog
 from .tables import load_table
@@ -178,3 +179,70 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
         log.warn(file, line, f"document {doc} is not in the documents file ({documents.source})"
                              f"; its {count} span(s) are not checked")
     return starts, ends, ok
+
+
+def _token_range(documents: Documents, doc: str, starts: np.ndarray, ends: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Token index range ``[first, last)`` of the tokens a character span touches."""
+    spans = documents.token_spans(doc)
+    first = np.searchsorted(spans[:, 1], starts, side="right")  # first token ending after start
+    last = np.searchsorted(spans[:, 0], ends, side="left")      # tokens starting before end
+    return first, np.maximum(last, first)
+
+
+def _require_documents(documents: Documents, docs, what: str) -> None:
+    from ...errors import InputError
+
+    missing = sorted({str(d) for d in docs} - set(documents.texts))
+    if missing:
+        raise InputError(f"{what}: counting tokens needs the text of every document; not in "
+                         f"{documents.source}: " + ", ".join(missing[:10])
+                         + (" ..." if len(missing) > 10 else ""), documents.source)
+
+
+def qrels_in_tokens(qrels, documents: Documents):
+    """Span qrels with offsets in tokens (a gold span covers every token it touches)."""
+    from ...judgements.qrels import DocPassages, Qrels
+    from ...model.passage import merge_ranges
+
+    _require_documents(documents, {d for tq in qrels.topics.values() for d in tq.passages},
+                       f"qrels {qrels.source}")
+    out = Qrels(qrels.scale, source=qrels.source)
+    for topic, tq in qrels.topics.items():
+        target = out.topic(topic)
+        for doc, dp in tq.passages.items():
+            ranges = np.asarray(dp.ranges, dtype=np.int64).reshape(-1, 2)
+            first, last = _token_range(documents, doc, ranges[:, 0], ranges[:, 0] + ranges[:, 1])
+            kept = [(int(a), int(b - a)) for a, b in zip(first, last) if b > a]
+            target.passages[doc] = DocPassages(doc, kept, sum(n for _, n in merge_ranges(kept)),
+                                               documents.length(doc, "tokens"), None)
+    return out
+
+
+def run_in_tokens(run, documents: Documents):
+    """A span or chunk run with offsets in tokens (a span covers every token it touches)."""
+    from dataclasses import replace
+
+    from ...model.run import Ranking
+
+    names = list(run.topics)
+    rankings = [run.topics[t] for t in names]
+    if not rankings:
+        return run
+    docs = np.concatenate([r.docs for r in rankings])
+    starts = np.concatenate([r.offsets for r in rankings]).astype(np.int64)
+    ends = starts + np.concatenate([r.lengths for r in rankings]).astype(np.int64)
+    _require_documents(documents, set(docs), f"run {run.name}")
+    codes, uniques = pd.factorize(docs)
+    new_start, new_end = starts.copy(), ends.copy()
+    order = np.argsort(codes, kind="stable")
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(uniques)))))
+    for u, doc in enumerate(uniques):
+        rows = order[bounds[u]:bounds[u + 1]]
+        new_start[rows], new_end[rows] = _token_range(documents, str(doc), starts[rows],
+                                                      ends[rows])
+    sizes = np.cumsum([len(r) for r in rankings])[:-1]
+    topics = {}
+    for t, r, s, e in zip(names, rankings, np.split(new_start, sizes), np.split(new_end, sizes)):
+        topics[t] = Ranking(r.docs, r.paths, s, e - s, r.ranks, r.rsv, r.unit)
+    return replace(run, topics=topics)
