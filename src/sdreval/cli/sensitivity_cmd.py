@@ -181,19 +181,17 @@ def _parts(chunk_map, parts):
 def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_map, documents,
                         fmt, output):
     """How span scores and the ranking of RUNS move across tau and across chunkings."""
+    from ..io import read_qrels, read_run
     from ..measures import EvalContext
     from ..stats.output import records, table_text, write_text
-    from .eval_cmd import load_inputs
+    from .eval_cmd import span_inputs
 
-    options = {"chunk_map": chunk_map, "documents": documents}
     log = ProblemLog()
-    judgements, run_objs, log = load_inputs(qrels, runs, options)
+    docs, chunks = span_inputs({"chunk_map": chunk_map, "documents": documents}, log)
+    judgements = read_qrels(qrels, log=log, documents=docs)
+    run_objs = [read_run(path, log=log, chunk_map=chunks, documents=docs) for path in runs]
+    log.raise_if_errors()
     echo_warnings([str(p) for p in log.warnings])
-    chunks = None
-    if chunk_map:
-        from ..io.spans import read_chunk_map
-
-        chunks = read_chunk_map(chunk_map, ProblemLog())
     ctx = EvalContext()
     scores, agreement = sensitivity(judgements, run_objs, measures, taus or DEFAULT_TAUS,
                                     rules or ("any", "chunk", "gold"), chunks, id_measure, ctx)

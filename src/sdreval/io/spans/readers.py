@@ -32,7 +32,7 @@ import pandas as pd
 from ...errors import InputError, ProblemLog
 from ...judgements.qrels import DocPassages, Qrels
 from ...model.run import Ranking, Run
-from ..textlines import finish, read_head
+from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
 from .tables import Table, data_line_numbers, load_table, table_from_frame
 
@@ -474,14 +474,3 @@ def chunk_run_from_frame(data, chunk_map: ChunkMap, name: str = "run",
     """A chunk-ID run from a DataFrame or a list of records (dicts)."""
     return _built(chunk_run_from_table, lambda _: _as_table(data, f"({name})"), log,
                   chunk_map, name)
-
-
-def is_trec_text(path: str | Path) -> bool:
-    """True for whitespace-separated text (not JSONL/CSV/TSV/Parquet)."""
-    return not read_head(path, 4).startswith(b"PAR1") and _sniff(path) is None
-
-
-def _sniff(path):
-    from .tables import sniff_columns
-
-    return sniff_columns(path)

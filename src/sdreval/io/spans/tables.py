@@ -34,9 +34,6 @@ class Table:
     lines: np.ndarray  # 1-based line (or Parquet row) of every row
     file: str
 
-    def where(self, mask_or_index: np.ndarray) -> np.ndarray:
-        return self.lines[mask_or_index]
-
 
 def _layout(head: bytes) -> str | None:
     """``jsonl``, ``csv``, ``tsv``, ``parquet`` or None from the first bytes."""

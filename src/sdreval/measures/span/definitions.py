@@ -91,8 +91,12 @@ def gold_table(qrels: Qrels, ctx: EvalContext) -> pd.DataFrame:
     if found is None:
         rows = [(t, d, o, o + n) for t, tq in qrels.topics.items()
                 for d, dp in tq.passages.items() for o, n in dp.ranges if n > 0]
-        frame = pd.DataFrame(rows, columns=["topic", "doc", "start", "end"])
-        found = ctx.cache[key] = (qrels, frame)
+        frame = pd.DataFrame({
+            "topic": np.asarray([r[0] for r in rows], dtype=object),
+            "doc": np.asarray([r[1] for r in rows], dtype=object),
+            "start": np.asarray([r[2] for r in rows], dtype=np.int64),
+            "end": np.asarray([r[3] for r in rows], dtype=np.int64)})
+        found = ctx.cache[key] = (qrels, frame)  # keep qrels alive so its id stays unique
     return found[1]
 
 
@@ -117,6 +121,25 @@ def _flatten(run: Run, topics: list[str]):
     return answered, bounds, docs, starts, ends
 
 
+def _on_one_line(answered: list[str], row_block: np.ndarray, docs: np.ndarray,
+                 gold: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Band base of every row, and the gold spans of the answered topics on the same line
+    with their topic block: ``(row_base, gold_line (n, 2), gold_block)``."""
+    n_blocks = len(answered)
+    gold_block = pd.Index(answered, dtype=object).get_indexer(
+        gold["topic"].to_numpy(dtype=object))
+    doc_codes, _ = pd.factorize(np.concatenate((docs, gold["doc"].to_numpy(dtype=object))))
+    n_docs = int(doc_codes.max()) + 1 if doc_codes.size else 1
+    block = np.concatenate((row_block, np.where(gold_block < 0, n_blocks, gold_block)))
+    pair, _ = pd.factorize(block * np.int64(n_docs) + doc_codes)
+    base = pair.astype(np.int64) * K.BAND
+    in_run = gold_block >= 0
+    gold_base = base[docs.size:][in_run]
+    gold_line = np.stack((gold_base + gold["start"].to_numpy(np.int64)[in_run],
+                          gold_base + gold["end"].to_numpy(np.int64)[in_run]), axis=1)
+    return base[:docs.size], gold_line, gold_block[in_run]
+
+
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: EvalContext) -> dict[str, dict[str, float]]:
     """Family kernel: all span measures of one run at once."""
@@ -129,33 +152,14 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     gold = gold_table(qrels, ctx)
     answered, bounds, docs, starts, ends = _flatten(run, topics)
     n_blocks = len(answered)
-    sizes = np.diff(bounds)
-    row_block = np.repeat(np.arange(n_blocks, dtype=np.int64), sizes)
-    # place every (topic, document) pair on its band of one line
-    block_of_topic = pd.Index(answered, dtype=object)
-    gold_block = block_of_topic.get_indexer(gold["topic"].to_numpy(dtype=object)) \
-        if len(gold) else np.zeros(0, dtype=np.int64)
-    all_topic_gold = gold["topic"].to_numpy(dtype=object)
-    gold_len = (gold["end"] - gold["start"]).to_numpy(dtype=np.int64) if len(gold) else \
-        np.zeros(0, dtype=np.int64)
-    doc_codes, _ = pd.factorize(np.concatenate((docs, gold["doc"].to_numpy(dtype=object))))
-    n_docs = int(doc_codes.max()) + 1 if doc_codes.size else 1
-    pair_key = np.concatenate((row_block, np.where(gold_block < 0, n_blocks, gold_block))) \
-        * np.int64(n_docs) + doc_codes
-    pair, _ = pd.factorize(pair_key)
-    pair = pair.astype(np.int64)
-    base = pair * K.BAND
-    row_base, gold_base = base[:docs.size], base[docs.size:]
-    in_run = gold_block >= 0
-    g_start = (gold_base + gold["start"].to_numpy(dtype=np.int64))[in_run] if len(gold) else \
-        np.zeros(0, dtype=np.int64)
-    g_end = (gold_base + gold["end"].to_numpy(dtype=np.int64))[in_run] if len(gold) else \
-        np.zeros(0, dtype=np.int64)
-    g_block = gold_block[in_run]
-    pieces = K.build_pieces(row_base + starts, row_base + ends, g_start, g_end)
-    # |G| per evaluated topic: the union of its gold ranges (also of documents not retrieved)
+    row_block = np.repeat(np.arange(n_blocks, dtype=np.int64), np.diff(bounds))
+    row_base, gold_line, g_block = _on_one_line(answered, row_block, docs, gold)
+    pieces = K.build_pieces(row_base + starts, row_base + ends, gold_line[:, 0], gold_line[:, 1])
+    # |G| and the number of gold spans per topic (documents not retrieved included)
     total_gold = _gold_sizes(gold, topics)
     size_of = np.array([total_gold.get(t, 0) for t in answered], dtype=np.float64)
+    spans_per_topic = gold["topic"].value_counts()
+    n_spans = np.array([spans_per_topic.get(t, 0) for t in answered], dtype=np.float64)
     out: dict[str, dict[str, float]] = {}
     for t in topics:  # unanswered topics score 0; topics without gold text NaN
         value = 0.0 if total_gold.get(t, 0) > 0 else float("nan")
@@ -167,41 +171,20 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         if m.name in SET_MEASURES:
             k = None if m.cutoff is None else int(m.cutoff)
             budget = m.get("budget", ctx)
-            key = (k, budget)
-            if key not in set_cache:
-                if budget is None:
-                    set_cache[key] = (K.prefix_sums_at(pieces.new_ret, bounds, k),
-                                      K.prefix_sums_at(pieces.new_rel, bounds, k))
-                else:
-                    set_cache[key] = K.budget_sums(pieces, row_block, bounds, k, int(budget))
-            ret, rel = set_cache[key]
+            if (k, budget) not in set_cache:
+                set_cache[(k, budget)] = (
+                    (K.prefix_sums_at(pieces.new_ret, bounds, k),
+                     K.prefix_sums_at(pieces.new_rel, bounds, k)) if budget is None
+                    else K.budget_sums(pieces, row_block, bounds, k, int(budget)))
+            ret, rel = set_cache[(k, budget)]
             values[m.text] = _set_value(m, ret, rel, size_of, ctx)
     units = [m for m in measures if m.name in UNIT_MEASURES]
     if units:
-        found = K.first_found_rank(pieces, g_start, g_end, sorted({m.get("tau", ctx)
-                                                                   for m in units}))
-        all_gold = pd.Series(all_topic_gold).value_counts() if len(gold) else pd.Series(
-            dtype=np.int64)
-        n_gold_all = np.array([all_gold.get(t, 0) for t in answered], dtype=np.float64)
+        found = K.first_found_rank(pieces, gold_line[:, 0], gold_line[:, 1],
+                                   sorted({m.get("tau", ctx) for m in units}))
         for m in units:
-            rank = found[m.get("tau", ctx)]
-            position = np.where(rank >= 0, rank - bounds[:-1][g_block] + 1, np.iinfo(np.int64).max)
-            if m.cutoff is not None:
-                position = np.where(position <= int(m.cutoff), position,
-                                    np.iinfo(np.int64).max)
-            hit = position < np.iinfo(np.int64).max
-            if m.name == "SpanRecallUnits":
-                found_n = np.bincount(g_block, weights=hit, minlength=n_blocks)
-                values[m.text] = np.divide(found_n, n_gold_all, out=np.zeros(n_blocks),
-                                           where=n_gold_all > 0)
-            else:
-                best = np.full(n_blocks, np.iinfo(np.int64).max, dtype=np.int64)
-                np.minimum.at(best, g_block[hit], position[hit])
-                reached = best < np.iinfo(np.int64).max
-                if m.name == "SpanHit":
-                    values[m.text] = reached.astype(np.float64)
-                else:
-                    values[m.text] = np.where(reached, 1.0 / np.where(reached, best, 1), 0.0)
+            values[m.text] = _unit_value(m, found[m.get("tau", ctx)], g_block, bounds, n_spans,
+                                         ctx)
     if any(m.name == "CharMAP" for m in measures):
         sums = K.charmap_sums(pieces, row_block, n_blocks)
         ap = np.divide(sums, size_of, out=np.zeros(n_blocks), where=size_of > 0)
@@ -213,6 +196,27 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         for b, t in enumerate(answered):
             column[t] = float(per_block[b]) if size_of[b] > 0 else float("nan")
     return out
+
+
+def _unit_value(m: Measure, found_row: np.ndarray, g_block: np.ndarray, bounds: np.ndarray,
+                n_spans: np.ndarray, ctx: EvalContext) -> np.ndarray:
+    """SpanHit, SpanRR or SpanRecallUnits per topic block from each gold span's first row
+    reaching the coverage threshold (-1: never)."""
+    never = np.iinfo(np.int64).max
+    n_blocks = bounds.size - 1
+    position = np.where(found_row >= 0, found_row - bounds[:-1][g_block] + 1, never)
+    if m.cutoff is not None:
+        position = np.where(position <= int(m.cutoff), position, never)
+    hit = position < never
+    if m.name == "SpanRecallUnits":
+        found = np.bincount(g_block, weights=hit, minlength=n_blocks)
+        return np.divide(found, n_spans, out=np.zeros(n_blocks), where=n_spans > 0)
+    best = np.full(n_blocks, never, dtype=np.int64)
+    np.minimum.at(best, g_block[hit], position[hit])
+    reached = best < never
+    if m.name == "SpanHit":
+        return reached.astype(np.float64)
+    return np.where(reached, 1.0 / np.where(reached, best, 1), 0.0)
 
 
 def _set_value(m: Measure, ret: np.ndarray, rel: np.ndarray, size: np.ndarray,
