@@ -180,7 +180,12 @@ def _parts(chunk_map, parts):
 @handle_errors
 def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_map, documents,
                         fmt, output):
-    """How span scores and the ranking of RUNS move across tau and across chunkings."""
+    """How span scores and the ranking of RUNS move across tau and across chunkings.
+
+    Prints the mean of every measure for every run at every tau (measures with a tau
+    parameter), and, for chunk-ID runs with --chunk-map, an ID-based measure on qrels projected
+    onto each run's own chunking by each rule; then, for pairs of settings, Kendall's tau
+    between the rankings of runs and the number of swapped pairs (docs/rag.md)."""
     from ..io import read_qrels, read_run
     from ..measures import EvalContext
     from ..stats.output import records, table_text, write_text
