@@ -414,7 +414,8 @@ def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None
 
     own = log is None
     log = log if log is not None else ProblemLog()
-    if sniff_columns(path) is None:
+    sniffed = sniff_columns(path)
+    if sniffed is None or not set(CHUNK_RUN_KEYS) <= set(sniffed[1]):  # a TREC run
         table = _trec_table(path)
         bad = (table.frame["extra"].notna() | table.frame["run_id"].isna()).to_numpy()
         _report(table, bad, log, lambda i: "expected 6 fields: query_id Q0 chunk_id rank "
