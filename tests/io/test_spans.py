@@ -260,3 +260,11 @@ def test_span_measures_counted_in_tokens(tmp_path):
     result = CliRunner().invoke(cli, ["eval", str(qrels), str(run), "--span-unit", "tokens",
                                       *names])
     assert result.exit_code == 2 and "--documents" in result.output
+
+
+def test_trec_chunk_run_with_a_comma_in_its_first_line(tmp_path):
+    cmap = chunk_map_from_frame([{"chunk_id": "c1", "doc_id": "d", "start": 0, "end": 5}])
+    trec = tmp_path / "run.txt"
+    trec.write_text("q Q0 c1 1 2 my,run\n")
+    run = read_run(trec, chunk_map=cmap)
+    assert run.name == "my,run" and list(run.topics["q"].offsets) == [0]
