@@ -70,8 +70,9 @@ def _ids(table: Table, key: str, log: ProblemLog) -> tuple[np.ndarray, np.ndarra
     return values, ~missing
 
 
-def _integers(table: Table, key: str, log: ProblemLog, what: str = "a non-negative integer",
-              minimum: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def _integers(table: Table, key: str, log: ProblemLog,
+              what: str = "a non-negative integer below 2^32", minimum: int = 0
+              ) -> tuple[np.ndarray, np.ndarray]:
     column = table.frame[key]
     if column.dtype.kind in "iu":
         values = column.to_numpy(dtype=np.int64)
