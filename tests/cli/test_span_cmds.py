@@ -183,3 +183,10 @@ def test_outputs_shown_in_the_user_guide_are_current():
         assert result.exit_code == 0, result.output
         for line in result.stdout.splitlines():
             assert not line.strip() or line in guide, line
+
+
+def test_demo_includes_the_rag_example():
+    result = _run(["demo"])
+    assert result.exit_code == 0, result.output
+    for text in ("RAG example", "bm25-sentence", "CharMAP"):
+        assert text in result.output
