@@ -21,7 +21,9 @@ from sdreval.data import example_path
 
 SYN = example_path("synthetic")
 BUNDLED = {"Q": SYN / "qrels.tsv", "F": SYN / "qrels.fol", "R": SYN / "runs" / "sim01.txt",
-           "P": SYN / "runs" / "sim01.passages.txt", "D": SYN / "docs"}
+           "P": SYN / "runs" / "sim01.passages.txt", "D": SYN / "docs",
+           "RQ": example_path("rag") / "qrels.jsonl",
+           "RC": example_path("rag") / "chunks" / "fixed.jsonl"}
 
 ELEM = "1 Q0 doc0008 1 0.99 sim01 /article[1]/bdy[1]/sec[1]/p[5]\n"
 ELEM2 = "1 Q0 doc0002 2 0.98 sim01 /article[1]/bdy[1]\n"
@@ -51,6 +53,8 @@ EVAL_GZ = ["eval", "Q", "run.txt.gz", "-m", "MAep"]
 CMP = ["compare", "--scores", "s.csv", "-m", "M"]
 READERS = "one validation for files and the API belongs to the 'readers' helper (issue 11 #12)"
 MEASURES = "measure parameter checks belong to the 'measures' helper (issue 11 #8)"
+SPANS = ("a JSON line that does not parse is reported as missing keys, without its line: the "
+         "span readers (io/spans) belong to the 'span' helper")
 
 
 @dataclass
@@ -234,6 +238,13 @@ CASES = [
          {"out": None}),
     Case("eval-jobs-zero", ["eval", "Q", "R", "-m", "MAep", "--jobs", "0"], 2),
     Case("recallbase-unknown-quant", ["recallbase", "Q", "--quant", "nonsense"], 2),
+    Case("project-output-is-a-directory", ["project", "RQ", "RC", "-o", "out"], 2, {"out": None}),
+    Case("project-tau-nan", ["project", "RQ", "RC", "--rule", "chunk", "--tau", "nan"], 2),
+    Case("project-junk-chunk-map", ["project", "RQ", "map.jsonl"], 1,
+         {"map.jsonl": '{"chunk_id": "c1", "doc_id": "d1", "start": 5, "end": 2}\n'},
+         "map.jsonl:1"),
+    Case("project-chunk-map-not-json", ["project", "RQ", "map.jsonl"], 1,
+         {"map.jsonl": '{"chunk_id": "c1", "doc_id"\n'}, "map.jsonl:1", xfail=SPANS),
     Case("recallbase-passage-qrels", ["recallbase", "F"], 2),
     Case("eval-forced-wrong-run-format", ["eval", "Q", "R", "-m", "MAep", "--run-format",
                                           "passage-run"], 1, line="sim01.txt:1"),
