@@ -1,9 +1,10 @@
 """``sdreval validate FILE...``: check qrels, runs and collections; list every problem (SPEC §11).
 
 Each problem is printed as ``file:line: severity: message`` as soon as it is found (so that
-memory stays bounded however many there are), then one summary line per input.  When qrels and runs are validated together, run topics without
-judgements are reported as warnings (``eval`` reports them too).  Exit status: 1 if any input
-has an error, else 0 (warnings alone do not fail).
+memory stays bounded however many there are), then one summary line per input.  When qrels
+and runs are validated together, run topics without judgements are reported as warnings
+(``eval`` reports them too).  Exit status: 1 if any input has an error, else 0 (warnings
+alone do not fail).
 """
 from __future__ import annotations
 
