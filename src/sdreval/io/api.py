@@ -126,8 +126,8 @@ def detect_format(path: str | Path) -> str:
         raise InputError("no such file", str(path))
     head = read_head(path, _HEAD)
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if stripped.startswith(b"<"):
-        kind = _sniff_xml(head)
+    if stripped.startswith(b"<") or _wide_xml(head):
+        kind = _sniff_xml(head, path)
         if kind is None:
             raise InputError("XML file that is neither an INEX submission nor INEX assessments "
                              "(unknown root element)", str(path))
@@ -152,10 +152,18 @@ def detect_format(path: str | Path) -> str:
     return kind
 
 
-def _sniff_xml(head: bytes) -> str | None:
+def _wide_xml(head: bytes) -> bool:
+    from .xmlsafe import wide_codec
+
+    return wide_codec(head) is not None
+
+
+def _sniff_xml(head: bytes, path: Path | None = None) -> str | None:
     from . import inex_xml
 
     try:
+        if path is not None:
+            return inex_xml.sniff_inex_xml_file(path, head)
         return inex_xml.sniff_inex_xml(head)
     except NotImplementedError:  # the XML readers are still stubs
         if b"<inex-submission" in head:

@@ -1,4 +1,4 @@
-"""XML collections: document trees with INEX character offsets (SPEC §1 model, §2 inputs).
+"""XML collections: document trees with INEX character offsets.
 
 Offsets follow the INEX convention (checked against the INEX 2010 qrels, see
 ``docs/formats-xml.md``): the document text is the concatenation of every text node from the
@@ -8,11 +8,14 @@ of that text.  An element's range is ``[start, end)``: from the first character 
 tag to the last character before its end tag.
 
 Safety: documents are parsed with lxml, ``resolve_entities=False``, ``no_network=True``,
-``load_dtd=False``; the DTD is never fetched.  Entity references are mapped before parsing:
-the five XML entities stay, HTML/XHTML names (``&nbsp;`` ...) become character references
-(:data:`html.entities.html5`, the table the Wikipedia DTD declares), and any other reference
-(including entities declared inside the document, which are never expanded) is removed and
-reported as an error naming file and line.
+``load_dtd=False``; the DTD is never fetched, and a document whose DOCTYPE declares entities is
+refused (read from the DTD the parser built, whatever the encoding).  Entity references are
+mapped before parsing (UTF-16/UTF-32 documents are decoded first): the five XML entities stay,
+HTML/XHTML names (``&nbsp;`` ...) become character references (:data:`html.entities.html5`, the
+table the Wikipedia DTD declares, which includes the ISO Latin and symbol sets), and any other
+reference -- non-ASCII names included -- is removed and reported as an error naming file and
+line ("counts no characters").  An entity reference that still reaches the tree (an encoding
+the mapping cannot read) is reported the same way, never dropped silently.
 """
 from __future__ import annotations
 
@@ -26,11 +29,13 @@ from lxml import etree
 
 from ..errors import InputError, ProblemLog
 from ..model.tree import Collection, DocumentTree
+from .xmlsafe import declared_entities, entity_refusal, wide_codec
 
 Source = Union[str, Path, bytes]
 
 _XML_ENTITIES = frozenset({b"amp", b"lt", b"gt", b"quot", b"apos"})
-_ENTITY_REF = re.compile(rb"&([A-Za-z_][A-Za-z0-9._:\-]*);")
+# XML names, non-ASCII ones included (bytes >= 0x80 of any ASCII-compatible encoding)
+_ENTITY_REF = re.compile(rb"&([A-Za-z_:\x80-\xff][A-Za-z0-9._:\-\x80-\xff]*);")
 _WORD = re.compile(r"\w+")
 
 
@@ -60,6 +65,17 @@ def _parser() -> etree.XMLParser:
 def map_entities(data: bytes, name: str | None = None, log: ProblemLog | None = None) -> bytes:
     """Replace HTML entity references by character references; remove (and report) unknown
     ones.  The five XML entities are left to the parser."""
+    data = _ascii_compatible(data)
+    out, unknown = _map_entities(data)
+    _report_unknown(unknown, name, log)
+    return out
+
+
+def _map_entities(data: bytes) -> tuple[bytes, list[tuple[int, str]]]:
+    """``data`` with HTML entity references mapped and unknown ones removed, and the unknown
+    ones as (line, name)."""
+    if b"&" not in data:
+        return data, []
     unknown: list[tuple[int, bytes]] = []
 
     def replace(match: re.Match) -> bytes:
@@ -72,17 +88,36 @@ def map_entities(data: bytes, name: str | None = None, log: ProblemLog | None = 
         unknown.append((match.start(), ref))
         return b""
 
-    if b"&" not in data:
-        return data
     out = _ENTITY_REF.sub(replace, data)
-    if unknown:
-        log = log if log is not None else ProblemLog(strict=True)
-        for position, ref in unknown:
-            line = data.count(b"\n", 0, position) + 1
-            log.error(name, line, f"unknown entity &{ref.decode('ascii', 'replace')}; "
-                      "(not an HTML entity; entities declared in documents are never "
-                      "expanded): it counts no characters")
-    return out
+    return out, [(data.count(b"\n", 0, position) + 1, ref.decode("utf-8", "replace"))
+                 for position, ref in unknown]
+
+
+def _report_unknown(unknown: list[tuple[int | None, str]], name: str | None,
+                    log: ProblemLog | None) -> None:
+    if not unknown:
+        return
+    log = log if log is not None else ProblemLog(strict=True)
+    for line, ref in unknown:
+        log.error(name, line, f"unknown entity &{ref}; (not an HTML entity; entities declared "
+                  "in documents are never expanded): it counts no characters")
+
+
+_DECLARATION = re.compile(r"\A<\?xml[^>]*\?>")
+
+
+def _ascii_compatible(data: bytes) -> bytes:
+    """UTF-16/UTF-32 documents re-encoded as UTF-8 (their XML declaration, which names the old
+    encoding, replaced by as many line breaks, so line numbers stay); others unchanged."""
+    codec = wide_codec(data)
+    if codec is None:
+        return data
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return data  # the parser reports it
+    text = _DECLARATION.sub(lambda m: "\n" * m.group(0).count("\n"), text.lstrip("\ufeff"))
+    return text.encode("utf-8")
 
 
 def _tag_name(element: etree._Element) -> str:
@@ -116,7 +151,7 @@ def parse_document(source: Source, doc_id: str | None = None,
     """
     data, name, stem = _read_source(source)
     doc = doc_id if doc_id is not None else (stem or "")
-    data = map_entities(data, name, log)
+    data, unknown = _map_entities(_ascii_compatible(data))
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:
@@ -126,6 +161,11 @@ def parse_document(source: Source, doc_id: str | None = None,
         raise InputError(f"malformed XML: {exc}", name) from None
     if root is None:
         raise InputError("empty XML document", name)
+    declared = declared_entities(root)
+    if declared:
+        raise InputError(entity_refusal(declared), name, root.sourceline)
+    unknown += [(node.sourceline, (node.text or "&?;")[1:-1]) for node in root.iter(etree.Entity)]
+    _report_unknown(unknown, name, log)
     return _build_tree(root, doc)
 
 

@@ -19,7 +19,7 @@ from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, DocPassages, Qrels
 from ..judgements.quantise import pair_error
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import finish
-from .xmlsafe import (free_element, local_name, refuse_entity_declarations, report_syntax_error,
+from .xmlsafe import (checked_events, free_element, local_name, report_syntax_error,
                       safe_iterparse, xml_attr, xml_value)
 
 
@@ -134,10 +134,11 @@ def _read_assessment_file(file_path: Path, log: ProblemLog, rows: list[_Row],
     if file_path.stat().st_size == 0:
         log.error(file, None, "empty file: no XML element")
         return
-    if refuse_entity_declarations(file_path, file, log):
-        return
     try:
-        for event, el in safe_iterparse(file_path, ("start", "end")):
+        events = checked_events(safe_iterparse(file_path, ("start", "end")), file, log)
+        if events is None:  # entity declarations: refused, nothing read
+            return
+        for event, el in events:
             tag = local_name(el.tag)
             if event == "start":
                 if not seen_root:

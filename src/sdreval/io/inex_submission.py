@@ -29,8 +29,8 @@ from ..errors import InputError, ProblemLog
 from ..model.run import Ranking, Run
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import finish
-from .xmlsafe import (child_texts, entity_refs, free_element, local_name,
-                      refuse_entity_declarations, report_syntax_error, safe_iterparse, xml_attr)
+from .xmlsafe import (checked_events, child_texts, entity_refs, free_element, local_name,
+                      report_syntax_error, safe_iterparse, xml_attr)
 
 SUBMISSION = "inex-submission"
 
@@ -51,7 +51,8 @@ class _Topic:
 
 class SubmissionInfo:
     """What :func:`iter_submission_topics` learns besides the topics: ``read`` (False if the
-    file was refused before parsing: empty, or entity declarations), ``root_seen`` and the
+    file was refused before its first element was read: empty, or entity declarations in its
+    DOCTYPE), ``root_seen`` and the
     root's ``attributes`` (``run-id``, ``participant-id``, ``task`` ...)."""
 
     __slots__ = ("read", "root_seen", "attributes")
@@ -148,13 +149,11 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     empty = path.stat().st_size == 0
     if empty:
         log.error(file, None, "empty file: no XML element")
-    if empty or refuse_entity_declarations(path, file, log):
         return
-    info.read = True
     if policy not in ("file", "last-block", "block"):
         raise ValueError(f"unknown policy {policy!r}")
     streaming = policy != "file"
-    counts = topic_counts(path) if policy == "last-block" else None
+    counts: dict[str, int] | None = None
     topics: dict[str, _Topic] = {}
     seen: dict[str, int] = {}  # topic id -> <topic> elements read so far
     done: set[str] = set()  # topics yielded (streaming)
@@ -170,8 +169,14 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     gc_was_enabled = gc.isenabled()
     gc.disable()  # many short-lived objects, no reference cycles: collections only cost
     try:
-        events = safe_iterparse(path, ("start", "end"),
-                            tag=("{*}inex-submission", "{*}topic", "{*}result"))
+        events = checked_events(safe_iterparse(
+            path, ("start", "end"), tag=("{*}inex-submission", "{*}topic", "{*}result")),
+            file, log)
+        if events is None:  # entity declarations: refused, nothing read
+            return
+        info.read = True
+        if policy == "last-block":
+            counts = topic_counts(path)
         for event, el in events:
             if el.tag == "result":  # the hot path: no per-result work beyond this
                 if event == "end":

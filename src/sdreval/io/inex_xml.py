@@ -8,15 +8,20 @@ re-exports their public names.
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+from lxml import etree
 
 from .inex_assessments import iter_xml_files, read_inex_assessments
 from .inex_submission import (SUBMISSION, SubmissionInfo, TopicsNotContiguous,
                               iter_submission_topics, read_inex_submission, topic_counts,
                               write_inex_submission)
+from .xmlsafe import local_name, safe_iterparse, wide_codec
 
 __all__ = ["ASSESSMENTS", "SUBMISSION", "SubmissionInfo", "TopicsNotContiguous",
            "iter_submission_topics", "iter_xml_files", "read_inex_assessments",
-           "read_inex_submission", "sniff_inex_xml", "topic_counts", "write_inex_submission"]
+           "read_inex_submission", "sniff_inex_xml", "sniff_inex_xml_file", "topic_counts",
+           "write_inex_submission"]
 
 ASSESSMENTS = "inex-assessments"
 
@@ -29,11 +34,9 @@ def sniff_inex_xml(head: bytes) -> str | None:
     """``"inex-submission"``, ``"inex-assessments"`` or None from the first bytes of a file:
     the name of the first element (after the XML declaration, comments and DOCTYPE)."""
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if text[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16: decode what we have
-        try:
-            text = head.decode("utf-16", "ignore").encode("utf-8")
-        except (UnicodeDecodeError, LookupError):
-            return None
+    codec = wide_codec(head)
+    if codec is not None:  # UTF-16/UTF-32: decode what we have
+        text = head.decode(codec, "ignore").lstrip("\ufeff \t\r\n").encode("utf-8")
     pos = 0
     while True:
         start = text.find(b"<", pos)
@@ -69,3 +72,20 @@ def sniff_inex_xml(head: bytes) -> str | None:
             if name in _ASSESSMENT_ROOTS or b"<assessments" in text[start:]:
                 return ASSESSMENTS
             return None
+
+
+def sniff_inex_xml_file(path: str | Path, head: bytes) -> str | None:
+    """:func:`sniff_inex_xml` on ``head``, the first bytes of ``path``; when they do not reach
+    the root element (a long comment or DOCTYPE), the parser reads up to the root instead."""
+    kind = sniff_inex_xml(head)
+    if kind is not None:
+        return kind
+    try:
+        for _, el in safe_iterparse(Path(path), ("start",)):
+            name = local_name(el.tag)
+            if name == SUBMISSION:
+                return SUBMISSION
+            return ASSESSMENTS if name.encode() in _ASSESSMENT_ROOTS else None
+    except etree.XMLSyntaxError:
+        return None
+    return None

@@ -1,18 +1,44 @@
 """Safe XML parsing and the small element helpers the INEX XML readers share.
 
-:func:`safe_iterparse` is :func:`lxml.etree.iterparse` with ``resolve_entities=False``,
-``no_network=True``, ``load_dtd=False`` (no entity expansion, the DTD is never fetched);
-:func:`refuse_entity_declarations` refuses documents that declare entities.  The helpers read
-attributes and child texts case-insensitively (``-``/``_`` alike) and free elements once read.
+Every XML reader parses with lxml, ``resolve_entities=False``, ``no_network=True``,
+``load_dtd=False``, ``huge_tree=False``: the DTD is never fetched, entity references in element
+content are never expanded, and libxml2's own limits stop entity amplification.  libxml2 still
+expands entities declared in the document's internal DTD subset inside *attribute values*, so a
+document that declares entities is refused: :func:`declared_entities` reads the declarations
+from the DTD the parser built (``docinfo.internalDTD``), whatever the encoding, comments or
+length of the prolog -- never by searching the text.  The helpers read attributes and child
+texts case-insensitively (``-``/``_`` alike) and free elements once read.
 """
 from __future__ import annotations
 
-import re
+import itertools
 from pathlib import Path
+from typing import Iterator
 
 from lxml import etree
 
 from ..errors import ProblemLog
+
+#: the message ending of every refusal of entity declarations
+ENTITIES_REFUSED = ("entity declarations are refused (entities are never expanded): the "
+                    "document is not read")
+
+
+# UTF-16 / UTF-32 signatures (XML 1.0 Appendix F), with and without a byte order mark
+_WIDE = ((b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe\x00\x00", "utf-32"),
+         (b"\x00\x00\x00<", "utf-32-be"), (b"<\x00\x00\x00", "utf-32-le"),
+         (b"\xfe\xff", "utf-16"), (b"\xff\xfe", "utf-16"),
+         (b"\x00<\x00?", "utf-16-be"), (b"<\x00?\x00", "utf-16-le"))
+
+
+def wide_codec(head: bytes) -> str | None:
+    """The Python codec of an XML document in UTF-16 or UTF-32 (from its first bytes), else
+    None (an ASCII-compatible encoding: UTF-8, ISO-8859-x ...)."""
+    for signature, codec in _WIDE:
+        if head.startswith(signature):
+            return codec
+    return None
+
 
 def safe_iterparse(path: Path, events: tuple[str, ...], tag=None):
     return etree.iterparse(str(path), events=events, tag=tag, resolve_entities=False,
@@ -20,27 +46,34 @@ def safe_iterparse(path: Path, events: tuple[str, ...], tag=None):
                            remove_comments=True, remove_pis=True)
 
 
-_DOCTYPE = re.compile(rb"<!DOCTYPE", re.IGNORECASE)
-_PROLOG_LIMIT = 1 << 20
+def declared_entities(el: etree._Element) -> list[str]:
+    """Names of the entities (general and parameter) declared in the internal DTD subset of
+    the document ``el`` belongs to, as parsed by libxml2 (the DOCTYPE precedes the root, so
+    this is complete from the first parse event on)."""
+    dtd = el.getroottree().docinfo.internalDTD
+    if dtd is None:
+        return []
+    return sorted({entity.name or "" for entity in dtd.entities()})
 
 
-def refuse_entity_declarations(path: Path, file: str, log: ProblemLog) -> bool:
-    """True (and an error logged) if the document declares entities in an internal DTD subset:
-    libxml2 expands internal entities inside attribute values even with
-    ``resolve_entities=False``, so such files are refused outright (as defusedxml does)."""
-    with open(path, "rb") as handle:
-        head = handle.read(_PROLOG_LIMIT)
-    match = _DOCTYPE.search(head)
-    if match is None:
-        return False
-    root = re.compile(rb"<[A-Za-z_]").search(head, match.end())
-    prolog = head[match.start():root.start() if root else len(head)]
-    if b"<!ENTITY" in prolog.upper():
-        line = head.count(b"\n", 0, match.start()) + 1
-        log.error(file, line, "the DOCTYPE declares entities; entity declarations are refused "
-                  "(no entity expansion): the file is not read")
-        return True
-    return False
+def entity_refusal(names: list[str]) -> str:
+    """The message refusing a document whose DOCTYPE declares the entities ``names``."""
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    return f"the DOCTYPE declares entities ({shown}); {ENTITIES_REFUSED}"
+
+
+def checked_events(events, file: str, log: ProblemLog) -> Iterator | None:
+    """``events`` (an iterparse iterator) after checking, at the first event, that the document
+    declares no entity; None (and an error logged at the first element's line) if it does or
+    if it holds no event at all.  XML syntax errors raised by the first event propagate."""
+    first = next(events, None)
+    if first is None:
+        return iter(())
+    names = declared_entities(first[1])
+    if names:
+        log.error(file, first[1].sourceline, entity_refusal(names))
+        return None
+    return itertools.chain((first,), events)
 
 
 def local_name(tag) -> str:
@@ -103,4 +136,7 @@ def free_element(el: etree._Element) -> None:
 
 def report_syntax_error(log: ProblemLog, file: str, exc: etree.XMLSyntaxError) -> None:
     line = exc.lineno if getattr(exc, "lineno", None) else None
-    log.error(file, line, f"malformed XML: {exc.msg if hasattr(exc, 'msg') else exc}")
+    message = exc.msg if hasattr(exc, "msg") else str(exc)
+    if "amplification" in message or ("entity" in message.lower() and "loop" in message.lower()):
+        message = f"{message} (an entity bomb; {ENTITIES_REFUSED})"
+    log.error(file, line, f"malformed XML: {message}")
