@@ -277,10 +277,11 @@ def topic_counts(path: Path) -> dict[str, int]:
 
 def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
                 contiguous: bool) -> Iterator[tuple[str, Ranking]]:
-    """The second pass: :func:`sdreval.io.inex_submission.iter_submission_topics` (the reader of
-    :func:`~sdreval.io.inex_submission.read_inex_submission`, bulk path included) yielding each topic
-    at the end of its last ``<topic>`` element (of each one with ``contiguous``)."""
-    from .inex_submission import SubmissionInfo, TopicsNotContiguous, iter_submission_topics
+    """The second pass: :func:`sdreval.io.inex_submission.iter_submission_topics` (the reader
+    of :func:`~sdreval.io.inex_submission.read_inex_submission`, bulk path included) yielding
+    each topic at the end of its last ``<topic>`` element (of each one with ``contiguous``)."""
+    from .inex_submission import (SubmissionInfo, TopicsNotContiguous,
+                                  iter_submission_topics)
 
     own = log is None
     log = log if log is not None else ProblemLog()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
-from typing import Iterator
+from typing import BinaryIO, Iterator
 
 from lxml import etree
 
@@ -40,8 +40,10 @@ def wide_codec(head: bytes) -> str | None:
     return None
 
 
-def safe_iterparse(path: Path, events: tuple[str, ...], tag=None):
-    return etree.iterparse(str(path), events=events, tag=tag, resolve_entities=False,
+def safe_iterparse(source: Path | BinaryIO, events: tuple[str, ...], tag=None):
+    """:func:`lxml.etree.iterparse` of a file (path or binary file object), safely."""
+    source = str(source) if isinstance(source, Path) else source
+    return etree.iterparse(source, events=events, tag=tag, resolve_entities=False,
                            no_network=True, load_dtd=False, huge_tree=False,
                            remove_comments=True, remove_pis=True)
 
