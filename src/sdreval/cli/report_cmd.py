@@ -14,7 +14,7 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "dec
 
 
 @click.command("report")
-@click.argument("qrels", required=False, type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", required=False, type=click.Path(exists=True))
 @click.argument("runs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", default=None,
               help="HTML report file (default report.html unless only tables are asked for).")

@@ -116,12 +116,15 @@ def detect_text_format(lines: list[list[str]]) -> str | None:
 
 
 def detect_format(path: str | Path) -> str:
-    """Name of the format of a file (or ``collection`` for a directory), from its content.
+    """Name of the format of a file (or ``collection`` / ``inex-assessments`` for a
+    directory), from its content.
 
     Raises :class:`InputError` naming the file when the content fits no format."""
     path = Path(path)
-    if path.is_dir():
-        return "collection"
+    if path.is_dir():  # a collection, or INEX assessments shipped as a directory tree
+        from .inex_xml import sniff_xml_directory
+
+        return sniff_xml_directory(path)
     if not path.exists():
         raise InputError("no such file", str(path))
     head = read_head(path, _HEAD)
@@ -184,10 +187,13 @@ def _resolve(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: st
     return found
 
 
-def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None) -> Qrels:
+def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None, *,
+               collection: Collection | None = None, pool_policy: str = "main") -> Qrels:
     """Read judgements in any supported format (detected from content unless ``fmt``).
 
     Problems go to ``log``; without a log, all errors are raised at the end as one InputError.
+    INEX XML assessments (a file or a directory of pool files) use ``collection`` to resolve
+    passages given as XPointers and ``pool_policy`` to combine pools of one topic.
     """
     kind = _resolve(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
     if kind == "fol-qrels":
@@ -204,7 +210,7 @@ def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None 
         return read_passage_qrels(path, log)
     from .inex_xml import read_inex_assessments
 
-    return read_inex_assessments(path, log)
+    return read_inex_assessments(path, log, collection=collection, pool_policy=pool_policy)
 
 
 def read_run(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None) -> Run:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import html.entities
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
 
@@ -257,30 +258,104 @@ class _DocumentLoader:
         return parse_document(self.files[doc], doc, self.log)
 
 
-def read_collection(directory: str | Path, log: ProblemLog | None = None) -> Collection:
-    """A lazily parsed collection: every ``*.xml`` under ``directory`` (recursively), document
-    id = file name without extension.  Two files with the same id are reported (the first in
-    sorted path order is kept).  A single ``.xml`` file is a collection of one document."""
+@dataclass
+class FileCollection(Collection):
+    """A collection read from a directory: documents are found by their id and by every
+    other name they go by (``aliases``: name -> id)."""
+
+    aliases: dict[str, str] = field(default_factory=dict)
+    #: stems shared by several files: those documents are named by path
+    ambiguous: dict[str, list[str]] = field(default_factory=dict)
+
+    def canonical(self, doc: str) -> str | None:
+        """The id of the document named ``doc`` (an id or an alias), or None."""
+        if doc in self._ids:
+            return doc
+        return self.aliases.get(doc)
+
+    def __getitem__(self, doc: str) -> DocumentTree:
+        return super().__getitem__(self.aliases.get(doc, doc))
+
+    def __contains__(self, doc: object) -> bool:
+        return doc in self._ids or doc in self.aliases
+
+
+#: how documents are named: ``auto`` (the file stem when every stem is unique, else the path;
+#: both names work), ``path`` (relative path without extension, as INEX runs name the IEEE
+#: collection: ``an/1995/a1003``), ``stem`` (the file name without extension, as INEX runs name
+#: Wikipedia documents)
+NAMINGS = ("auto", "path", "stem")
+#: files of a collection that are not documents (the IEEE collection's volume index)
+NON_ARTICLES = frozenset({"volume.xml"})
+
+
+def read_collection(directory: str | Path, log: ProblemLog | None = None,
+                    naming: str = "auto") -> FileCollection:
+    """A lazily parsed collection: every ``*.xml`` under ``directory`` (recursively) but the
+    non-article files (:data:`NON_ARTICLES`, skipped with a count).  A single ``.xml`` file is
+    a collection of one document.
+
+    Documents are named by ``naming`` (:data:`NAMINGS`).  ``auto`` registers each document
+    under its relative path without extension (``an/1995/a1003``) and, when no other file has
+    the same stem, under its stem (``a1003``): runs and assessments may use either.  Equal
+    stems in different folders are reported once (warning) and those documents are found by
+    path only.  ``stem`` refuses equal stems (an error per file; the first in sorted path order
+    is kept)."""
+    if naming not in NAMINGS:
+        from ..errors import UsageError
+
+        raise UsageError(f"unknown collection naming {naming!r}: one of {', '.join(NAMINGS)}")
     root = Path(directory)
     if root.is_file():
-        files = [root]
+        files, base = [root], root.parent
     elif root.is_dir():
         files = sorted(p for p in root.rglob("*") if p.suffix.lower() == ".xml" and p.is_file())
+        base = root
     else:
         raise InputError(f"no such collection directory: {root}", str(root))
+    skipped = [p for p in files if p.name.lower() in NON_ARTICLES]
+    files = [p for p in files if p.name.lower() not in NON_ARTICLES]
+    paths = {p: p.relative_to(base).with_suffix("").as_posix() for p in files}
+    by_stem: dict[str, list[Path]] = {}
+    for p in files:
+        by_stem.setdefault(p.stem, []).append(p)
+    shared = {stem: found for stem, found in by_stem.items() if len(found) > 1}
     by_id: dict[str, Path] = {}
-    for path in files:
-        seen = by_id.get(path.stem)
-        if seen is not None:
-            message = (f"duplicate document id {path.stem!r}: also {seen}; "
-                       "this file is ignored")
-            if log is not None:
-                log.error(str(path), None, message)
-            else:
-                raise InputError(message, str(path))
-            continue
-        by_id[path.stem] = path
+    aliases: dict[str, str] = {}
+    problems = ProblemLog() if log is None else log
+    if naming == "stem":
+        for p in files:
+            seen = by_id.get(p.stem)
+            if seen is not None:
+                message = (f"duplicate document id {p.stem!r}: also {seen}; this file is "
+                           "ignored (name documents by path: naming='path' or 'auto')")
+                if log is None:
+                    raise InputError(message, str(p))
+                log.error(str(p), None, message)
+                continue
+            by_id[p.stem] = p
+    else:
+        use_stem = naming == "auto" and not shared
+        for p in files:
+            doc = p.stem if use_stem else paths[p]
+            by_id[doc] = p
+            for name in (paths[p], p.stem):
+                if name != doc and (name == paths[p] or name not in shared):
+                    aliases.setdefault(name, doc)
+        if shared and naming == "auto":
+            stem, found = next(iter(shared.items()))
+            problems.warn(str(found[1]), None, f"{len(shared)} file stem(s) are shared by "
+                          f"several files (first: {stem!r}: {', '.join(paths[q] for q in found)}"
+                          "): documents are named by their path without extension")
+    if skipped:
+        problems.warn(str(skipped[0]), None, f"{len(skipped)} non-article file(s) skipped "
+                      "(volume.xml: the volume index of the IEEE collection)")
+    if log is None:
+        from .textlines import finish
 
-    collection = Collection(list(by_id), _DocumentLoader(by_id, log))
+        finish(problems, True)
+    ids = [p_id for p_id in by_id]
+    collection = FileCollection(ids, _DocumentLoader(by_id, log), aliases=aliases,
+                                ambiguous={s: [paths[q] for q in f] for s, f in shared.items()})
     collection.__dict__["files"] = by_id
     return collection

@@ -117,34 +117,35 @@ class _Tally:
             self.add(kind, file, line, detail, count)
 
     def report(self, log: ProblemLog, messages: dict[str, str]) -> None:
+        """One warning per kind, at the first place, naming it (``detail``) when useful."""
         for kind, (count, file, line, detail) in self.kinds.items():
-            log.warn(file, line, messages[kind].format(n=count, first=detail))
+            first = f" (the first here: {detail})" if detail and count > 1 else \
+                f" ({detail})" if detail else ""
+            log.warn(file, line, messages[kind].format(n=count, first=first))
 
 
 _MESSAGES = {
     "unassessed": "{n} element(s) without exhaustivity/specificity (unassessed, the INEX 2004 "
-                  "DTD default 'U') skipped; first: {first}",
-    "inconsistent": "{n} assessment(s) marked inconsistant='true' by X-RAI are used as given; "
-                    "first: {first}",
+                  "DTD default 'U') skipped{first}",
+    "inconsistent": "{n} assessment(s) marked inconsistant='true' by X-RAI are used as given"
+                    "{first}",
     "topic-copy": "{n} file(s) hold a copy of the topic that is not well-formed XML (X-RAI "
-                  "copied the topic text without escaping it): the copy was skipped; first: "
-                  "{first}",
+                  "copied the topic text without escaping it): the copy was skipped{first}",
     "unresolved": "{n} highlighted passage(s) and best entry point(s) are given as XPointers "
                   "or element paths and were not resolved: no collection was given "
                   "(--collection DIR). The passage level (highlighted passages, best entry "
                   "points, judged documents) of these topics is left out; their element "
-                  "judgements are read. First: {first}",
+                  "judgements are read{first}",
     "size": "{n} passage(s) whose X-RAI size attribute does not fit the resolved text (neither "
             "its UTF-8 length, one more, nor with whitespace runs counted once); the resolved "
-            "range is used; first: {first}",
-    "in-progress": "{n} file(s) under in_progress/ (pools X-RAI had not completed) not read; "
-                   "first: {first}",
+            "range is used{first}",
+    "in-progress": "{n} file(s) under in_progress/ (pools X-RAI had not completed) not read{first}",
     "others": "{n} pool file(s) not marked main skipped: their topic has a main pool "
-              "(--pool-policy main; union reads every pool); first: {first}",
+              "(--pool-policy main; union reads every pool){first}",
     "disagree": "{n} judgement(s) on which pools of one topic disagree: the main (else the "
-                "lowest-numbered) pool's value is kept (--pool-policy union); first: {first}",
-    "bep-alone": "{n} best entry point(s) in a document without highlighted passage ignored; "
-                 "first: {first}",
+                "lowest-numbered) pool's value is kept (--pool-policy union){first}",
+    "bep-alone": "{n} best entry point(s) in a document without highlighted passage ignored"
+                 "{first}",
 }
 
 
@@ -157,7 +158,7 @@ def _assessment_files(path: Path, tally: _Tally | None = None) -> list[tuple[Pat
             parts = [part.lower() for part in p.relative_to(path).parts[:-1]]
             if "in_progress" in parts:
                 if tally is not None:
-                    tally.add("in-progress", str(p), None, str(p))
+                    tally.add("in-progress", str(p), None)
                 continue
             found.append((p, True if "main" in parts else False if "others" in parts else None))
         if not found:
@@ -249,7 +250,7 @@ def _choose_pools(pools: list[_Pool], policy: str, tally: _Tally) -> dict[str, l
         mains = [p for p in found if p.main]
         if policy == "main" and len(found) > 1 and len(mains) == 1:
             for other in found[1:]:
-                tally.add("others", other.file, None, f"{other.file} (topic {topic})")
+                tally.add("others", other.file, None, f"topic {topic}")
             found = mains
         chosen[topic] = found
     return chosen
@@ -286,7 +287,7 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
             tally.update(pool.tally)
             report_syntax_error(log, file, exc)
             return pool
-        tally.add("topic-copy", file, exc.lineno, f"{file}:{exc.lineno}")
+        tally.add("topic-copy", file, exc.lineno)
         first = ProblemLog()
         pool = _Pool(file, file_path.stem.removeprefix("pool-"), main)
         try:
@@ -413,13 +414,13 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: _Pool) -> _R
     if (e_text or "").lower() in _UNASSESSED and (s_text or "").lower() in _UNASSESSED \
             and rsize is None:
         if local_name(el.tag) == "path":  # INEX 2004: unassessed (the DTD default "U")
-            pool.tally.add("unassessed", file, line, f"{file}:{line} ({where})")
+            pool.tally.add("unassessed", file, line, where)
             return None
         log.error(file, line, f"{where}: no exhaustivity/specificity (or relevance/coverage);"
                   " the assessment is not used")
         return None
     if (xml_attr(el, "inconsistant", "inconsistent") or "").lower() == "true":
-        pool.tally.add("inconsistent", file, line, f"{file}:{line} ({where})")
+        pool.tally.add("inconsistent", file, line, where)
     if e_text == "?":
         e: float | None = TOO_SMALL
     else:
@@ -501,7 +502,7 @@ def _add_row(qrels: Qrels, row: _Row, scale: str, log: ProblemLog, pool: str,
         if same:
             return
         if union:
-            tally.add("disagree", row.file, row.line, f"{row.file}:{row.line} ({where})")
+            tally.add("disagree", row.file, row.line, where)
             return
         log.error(row.file, row.line, f"{where}: pools {origin.get(key)} and {pool} disagree "
                   f"(({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g})); the first is kept "
@@ -522,7 +523,7 @@ def _add_passage_level(qrels: Qrels, topic: str, pools: list[_Pool],
     points = [(pool, p) for pool in pools for p in pool.points + pool.beps if p.topic == topic]
     if points and collection is None:
         for pool, point in points:
-            tally.add("unresolved", pool.file, point.line, f"{pool.file}:{point.line}")
+            tally.add("unresolved", pool.file, point.line, f"topic {topic}, {point.doc}")
         return
     per_pool: list[tuple[_Pool, dict[str, list[tuple[int, int]]], dict[str, int]]] = []
     for pool in pools:
@@ -562,7 +563,7 @@ def _add_passage_level(qrels: Qrels, topic: str, pools: list[_Pool],
         for doc, bep in beps.items():
             dp = passages.get(doc)
             if dp is None or not dp.ranges:
-                tally.add("bep-alone", pool.file, None, f"{pool.file} (topic {topic}, {doc})")
+                tally.add("bep-alone", pool.file, None, f"topic {topic}, {doc}")
                 continue
             if dp.bep is None:
                 dp.bep = bep
@@ -610,8 +611,8 @@ def _resolve(point: _Point, pool: _Pool, collection: Collection, log: ProblemLog
                   f"empty or reversed (characters {start} to {end}); not used")
         return None
     if point.size is not None and not size_agrees((tree.text or "")[start:end], point.size):
-        tally.add("size", pool.file, point.line, f"{pool.file}:{point.line} (size "
-                  f"{point.size:g}, resolved {end - start} characters)")
+        tally.add("size", pool.file, point.line, f"topic {point.topic}, {point.doc}: size "
+                  f"{point.size:g}, resolved {end - start} characters")
     return start, end - start
 
 

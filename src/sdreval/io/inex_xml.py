@@ -20,8 +20,8 @@ from .xmlsafe import local_name, safe_iterparse, wide_codec
 
 __all__ = ["ASSESSMENTS", "SUBMISSION", "SubmissionInfo", "TopicsNotContiguous",
            "iter_submission_topics", "iter_xml_files", "read_inex_assessments",
-           "read_inex_submission", "sniff_inex_xml", "sniff_inex_xml_file", "topic_counts",
-           "write_inex_submission"]
+           "read_inex_submission", "sniff_inex_xml", "sniff_inex_xml_file",
+           "sniff_xml_directory", "topic_counts", "write_inex_submission"]
 
 ASSESSMENTS = "inex-assessments"
 
@@ -89,3 +89,28 @@ def sniff_inex_xml_file(path: str | Path, head: bytes) -> str | None:
     except etree.XMLSyntaxError:
         return None
     return None
+
+
+def sniff_xml_directory(path: str | Path, files: int = 5) -> str:
+    """``"inex-assessments"`` if the first XML files of a directory (in sorted walk order, at
+    most ``files`` of them) include INEX assessments, else ``"collection"``."""
+    import os
+
+    seen = 0
+    for folder, dirs, names in os.walk(path):
+        dirs.sort()
+        for name in sorted(names):
+            if not name.lower().endswith(".xml"):
+                continue
+            file = Path(folder) / name
+            try:
+                with open(file, "rb") as handle:
+                    head = handle.read(4096)
+            except OSError:
+                continue
+            if sniff_inex_xml_file(file, head) == ASSESSMENTS:
+                return ASSESSMENTS
+            seen += 1
+            if seen >= files:
+                return "collection"
+    return "collection"
