@@ -1,5 +1,4 @@
-"""Element -> passage conversion (SPEC §1 model: "an element is the character range of its
-text").
+"""Element -> passage conversion: an element is the character range of its text.
 
 An element ``(doc, path)`` becomes the passage ``(doc, start, end - start)`` of its text in the
 INEX offsets of :mod:`sdreval.io.collection`.  With ``trim=True`` the leading and trailing
