@@ -39,6 +39,11 @@ def put(path: Path, text: str) -> Path:
     return path
 
 
+def write_documents(folder: Path, documents: dict[str, str]) -> None:
+    for doc, text in documents.items():
+        put(folder / f"{doc}.xml", text)
+
+
 # --- an IEEE-style collection, named by path --------------------------------------------------
 IEEE = {
     "an/1995/a1003": "<article><fm><ti>Query languages</ti></fm><bdy><sec><st>Intro</st>"
@@ -101,8 +106,7 @@ def test_2004_directory_evaluated_with_a_run_naming_documents_by_path(tmp_path):
     put(tmp_path / "qrels" / "done" / "CO" / "topic-162" / "pool-12.xml", A2004)
     run = put(tmp_path / "run.xml", RUN_2004)
     collection = tmp_path / "ieee"
-    for doc, text in IEEE.items():
-        put(collection / f"{doc}.xml", text)
+    write_documents(collection, IEEE)
     put(collection / "an" / "1995" / "volume.xml", "<volume/>")
     result = invoke("validate", tmp_path / "qrels")
     assert result.exit_code == 0, result.output
@@ -186,8 +190,7 @@ def test_2005_topic_copy_unescaped_empty_files_and_pool_policies(tmp_path):
 
 def test_2005_path_passages_resolved_and_empty_files_judged(tmp_path):
     collection = tmp_path / "ieee"
-    for doc, text in IEEE.items():
-        put(collection / f"{doc}.xml", text)
+    write_documents(collection, IEEE)
     qrels_file = put(tmp_path / "pool-3.xml", _a2005("3", "47"))
     coll = read_collection(collection, ProblemLog())
     log = ProblemLog()
@@ -251,8 +254,7 @@ def _expected_wiki(coll) -> Qrels:
 @pytest.mark.parametrize("variant", ["2006", "2007-strip"])
 def test_2006_2007_xpointers_and_best_entry_points(tmp_path, variant):
     collection = tmp_path / "wiki"
-    for doc, text in WIKI.items():
-        put(collection / f"{doc}.xml", text)
+    write_documents(collection, WIKI)
     coll = read_collection(collection, ProblemLog())
     # 2006: "tail text here." is the 2nd text node of p[2]; with whitespace-only text nodes
     # stripped (2007) it still is (no whitespace-only node precedes it)
@@ -276,8 +278,7 @@ def test_2006_2007_xpointers_and_best_entry_points(tmp_path, variant):
 
 def test_xpointer_beyond_its_text_node_is_an_error(tmp_path):
     collection = tmp_path / "wiki"
-    for doc, text in WIKI.items():
-        put(collection / f"{doc}.xml", text)
+    write_documents(collection, WIKI)
     bad = _a2006().replace("text()[1].15", "text()[1].900")
     log = ProblemLog()
     read_inex_assessments(put(tmp_path / "q.xml", bad), log,
@@ -288,8 +289,7 @@ def test_xpointer_beyond_its_text_node_is_an_error(tmp_path):
 
 def test_2006_evaluated_end_to_end_like_the_same_fol_qrels(tmp_path):
     collection = tmp_path / "wiki"
-    for doc, text in WIKI.items():
-        put(collection / f"{doc}.xml", text)
+    write_documents(collection, WIKI)
     put(tmp_path / "qrels" / "done" / "CO" / "main" / "topic-289" / "pool-41.xml",
         _a2006("", "text()[2]"))
     coll = read_collection(collection, ProblemLog())
