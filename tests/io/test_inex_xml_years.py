@@ -328,3 +328,13 @@ def test_points_count_whitespace_text_nodes_unless_stripped_and_utf8_bytes():
     assert tree.text[resolve_point(tree, "/a[1]/p[1]/text()[2].6", False)] == "t"
     assert resolve_point(tree, "/a[1]/p[1]", True) == len(tree.text)
     assert resolve_point(tree, "/a[1]/p[1]/b[1]", False) == tree.text.index("x")
+
+
+def test_compare_and_report_take_an_assessment_directory(tmp_path):
+    put(tmp_path / "qrels" / "done" / "CO" / "topic-162" / "pool-12.xml", A2004)
+    first = put(tmp_path / "a.xml", RUN_2004)
+    second = put(tmp_path / "b.xml", RUN_2004.replace('run-id="bypath"', 'run-id="other"')
+                 .replace("<rank>1</rank>", "<rank>4</rank>"))
+    result = invoke("compare", tmp_path / "qrels", first, second, "-m", "nxCG@3")
+    assert result.exit_code == 0, result.output
+    assert "bypath" in result.output and "other" in result.output
