@@ -338,3 +338,20 @@ def test_compare_and_report_take_an_assessment_directory(tmp_path):
     result = invoke("compare", tmp_path / "qrels", first, second, "-m", "nxCG@3")
     assert result.exit_code == 0, result.output
     assert "bypath" in result.output and "other" in result.output
+
+
+def test_api_evaluate_resolves_xrai_passages_like_the_cli(tmp_path):
+    import sdreval.api as api
+
+    collection = tmp_path / "wiki"
+    write_documents(collection, WIKI)
+    qrels = put(tmp_path / "qrels" / "done" / "CO" / "main" / "topic-289" / "pool-41.xml",
+                _a2006("", "text()[2]")).parents[3]
+    run = put(tmp_path / "run.xml", """<inex-submission run-id="r" task="Focused">
+<topic topic-id="289"><result><file>12345</file><path>/article[1]/bdy[1]/p[2]</path></result>
+</topic></inex-submission>""")
+    table = api.evaluate(qrels, [run], ["MAiP"], collection=collection)
+    cli = invoke("eval", qrels, run, "--collection", collection, "-m", "MAiP")
+    assert cli.exit_code == 0, cli.output
+    assert f"{float(table['value'].iloc[0]):.4f}" == _numbers(cli.output)[0]
+    assert float(table["value"].iloc[0]) > 0
