@@ -239,3 +239,20 @@ def test_unique_stems_are_ids_and_paths_aliases(tmp_path):
     assert read_collection(tmp_path, naming="path")["part-1/12345"].doc == "part-1/12345"
     with pytest.raises(Exception, match="naming"):
         read_collection(tmp_path, naming="guess")
+
+
+def test_shared_stem_in_a_run_is_reported_with_the_paths(tmp_path):
+    from sdreval.io.conversion import element_run_to_passage_run
+    from sdreval.model.run import Ranking, Run
+    import numpy as np
+
+    for year in ("1995", "1996"):
+        (tmp_path / "pd" / year).mkdir(parents=True)
+        (tmp_path / "pd" / year / "p2064.xml").write_text("<article>x</article>")
+    coll = read_collection(tmp_path, ProblemLog())
+    ranking = Ranking(np.array(["p2064"], dtype=object), np.array(["/article[1]"], dtype=object),
+                      np.array([-1]), np.array([-1]), np.array([1]), np.array([1.0]), "element")
+    log = ProblemLog()
+    element_run_to_passage_run(Run("r", {"1": ranking}, "element"), coll, log)
+    assert "p2064: pd/1995/p2064, pd/1996/p2064: name those documents by path" in \
+        log.errors[0].message

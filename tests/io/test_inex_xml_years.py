@@ -355,3 +355,41 @@ def test_api_evaluate_resolves_xrai_passages_like_the_cli(tmp_path):
     assert cli.exit_code == 0, cli.output
     assert f"{float(table['value'].iloc[0]):.4f}" == _numbers(cli.output)[0]
     assert float(table["value"].iloc[0]) > 0
+
+
+def test_two_2004_pools_without_a_main_mark_follow_the_policy(tmp_path):
+    folder = tmp_path / "done" / "CO" / "topic-162"
+    put(folder / "pool-12.xml", A2004)
+    other = A2004.replace("pool='12'", "pool='30'").replace(
+        "exhaustiveness='1' specificity='3'", "exhaustiveness='2' specificity='3'")
+    put(folder / "pool-30.xml", other)
+    log = ProblemLog()
+    qrels = read_inex_assessments(tmp_path, log)  # no main pool: both read, one disagreement
+    assert [e.line for e in log.errors] == [12]
+    assert "pools 12 and 30 disagree" in log.errors[0].message
+    assert qrels["162"].elements[("pd/1996/p2064", "/article[1]")].e == 1  # the first kept
+    log = ProblemLog()
+    union = read_inex_assessments(tmp_path, log, pool_policy="union")
+    assert not log.errors and union["162"].elements[("pd/1996/p2064", "/article[1]")].e == 1
+    assert sum("disagree" in p.message for p in log.warnings) == 1
+    result = invoke("eval", tmp_path, put(tmp_path.parent / "r.xml", RUN_2004), "-m", "nxCG@3")
+    assert result.exit_code == 1 and "disagree" in result.output
+    result = invoke("eval", tmp_path, tmp_path.parent / "r.xml", "-m", "nxCG@3",
+                    "--pool-policy", "union")
+    assert result.exit_code == 0, result.output
+
+
+def test_pools_highlighting_different_passages(tmp_path):
+    collection = tmp_path / "wiki"
+    write_documents(collection, WIKI)
+    coll = read_collection(collection, ProblemLog())
+    put(tmp_path / "q" / "topic-289" / "pool-41.xml", _a2006("", "text()[2]"))
+    put(tmp_path / "q" / "topic-289" / "pool-50.xml", _a2006("", "text()[2]").replace(
+        'pool="41"', 'pool="50"').replace("text()[1].15", "text()[1].20"))
+    log = ProblemLog()
+    read_inex_assessments(tmp_path / "q", log, collection=coll)
+    assert len(log.errors) == 1 and "highlight different passages" in log.errors[0].message
+    log = ProblemLog()
+    union = read_inex_assessments(tmp_path / "q", log, collection=coll, pool_policy="union")
+    text = coll["12345"].text
+    assert union["289"].passages["12345"].ranges[0] == (text.index("para"), 14)
