@@ -393,3 +393,15 @@ def test_pools_highlighting_different_passages(tmp_path):
     union = read_inex_assessments(tmp_path / "q", log, collection=coll, pool_policy="union")
     text = coll["12345"].text
     assert union["289"].passages["12345"].ranges[0] == (text.index("para"), 14)
+
+
+def test_validate_with_the_collection_checks_every_point(tmp_path):
+    collection = tmp_path / "wiki"
+    write_documents(collection, WIKI)
+    put(tmp_path / "q" / "topic-289" / "pool-41.xml",
+        _a2006().replace("text()[1].15", "text()[1].900"))
+    plain = invoke("validate", tmp_path / "q")
+    assert plain.exit_code == 0 and "not resolved" in plain.output
+    checked = invoke("validate", tmp_path / "q", "--collection", collection)
+    assert checked.exit_code == 1 and "beyond its text node" in checked.output
+    assert ":12: error:" in checked.output
