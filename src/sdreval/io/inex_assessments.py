@@ -17,8 +17,10 @@ points, skipped pools ...) are reported once each, with a count and the first pl
 """
 from __future__ import annotations
 
+import gc
 import math
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
@@ -33,8 +35,8 @@ from ..model.passage import merge_ranges
 from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import finish
-from .xmlsafe import (checked_events, free_element, local_name, report_syntax_error,
-                      safe_iterparse, xml_attr, xml_value)
+from .xmlsafe import (checked_events, element_values, free_element, local_name, pick,
+                      report_syntax_error, safe_iterparse, xml_attr)
 from .xpointer import PointError, resolve_point, size_agrees
 
 #: how two pools (assessment files) of one topic combine: ``main`` (default) reads only the
@@ -94,6 +96,31 @@ class _Pool:
     judged: dict[tuple[str, str], int | None] = field(default_factory=dict)
     topics: set[str] = field(default_factory=set)
     tally: "_Tally" = field(default_factory=lambda: _Tally())
+
+    def of(self, topic: str) -> "_Pool":
+        """The part of this pool about ``topic`` (a view built once per topic: a file holding
+        many topics is not scanned once per topic)."""
+        if len(self.topics) <= 1:
+            return self
+        views = self.__dict__.setdefault("_views", None)
+        if views is None:
+            views = self.__dict__["_views"] = self._split()
+        return views.get(topic) or _Pool(self.file, self.pool, self.main)
+
+    def _split(self) -> dict[str, "_Pool"]:
+        views = {t: _Pool(self.file, self.pool, self.main, self.strip_whitespace, topics={t})
+                 for t in self.topics}
+        for row in self.rows:
+            views[row.topic].rows.append(row)
+        for point in self.points:
+            views[point.topic].points.append(point)
+        for point in self.beps:
+            views[point.topic].beps.append(point)
+        for name in ("ranges", "lines", "numeric_beps", "judged"):
+            for key, value in getattr(self, name).items():
+                if key[0] in views:
+                    getattr(views[key[0]], name)[key] = value
+        return views
 
     @property
     def order(self) -> tuple[int, int, str]:
@@ -205,11 +232,16 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     root = Path(path)
     tally = _Tally()
     hints = {"2002": False, "2005": False}
-    pools = [pool for file_path, main in _assessment_files(root, tally)
-             if (pool := _read_file(file_path, main, log, hints, tally)) is not None]
+    gc_was_enabled = gc.isenabled()
+    gc.disable()  # many small objects, no reference cycles: collections only cost
+    try:
+        pools = [pool for file_path, main in _assessment_files(root, tally)
+                 if (pool := _read_file(file_path, main, log, hints, tally)) is not None]
+    finally:
+        if gc_was_enabled:
+            gc.enable()
     chosen = _choose_pools(pools, pool_policy, tally)
-    rows = [row for topic, used in chosen.items() for pool in used for row in pool.rows
-            if row.topic == topic]
+    rows = [row for topic, used in chosen.items() for pool in used for row in pool.of(topic).rows]
     if scale is None:
         scale = _infer_scale(hints, rows, pools)
     qrels = Qrels(scale, source=str(root))  # type: ignore[arg-type]
@@ -217,10 +249,10 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     for topic, used in chosen.items():
         origin: dict[tuple[str, str], str] = {}
         for pool in used:
-            for row in pool.rows:
-                if row.topic == topic:
-                    _add_row(qrels, row, scale, log, pool.pool, origin, union, tally)
-        _add_passage_level(qrels, topic, used, collection, union, log, tally)
+            for row in pool.of(topic).rows:
+                _add_row(qrels, row, scale, log, pool.pool, origin, union, tally)
+        _add_passage_level(qrels, topic, [pool.of(topic) for pool in used], collection, union,
+                           log, tally)
     tally.report(log, _MESSAGES)
     if not qrels.topics and len(log.errors) == errors_before:
         log.warn(str(root), None, "no assessment found")
@@ -394,10 +426,11 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: _Pool) -> _R
         log.error(file, line, f"topic {topic}, {doc}: {error.problems[0].message}; the "
                   "assessment is not used")
         return None
-    size = _number(xml_value(el, "size", "length", "chars"))
-    rsize = _number(xml_value(el, "rsize", "relevant-size", "hsize"))
-    relevance = xml_value(el, "relevance", "rel")
-    coverage = xml_value(el, "coverage", "cov")
+    values = element_values(el)
+    size = _number(pick(values, "size", "length", "chars"))
+    rsize = _number(pick(values, "rsize", "relevant-size", "hsize"))
+    relevance = pick(values, "relevance", "rel")
+    coverage = pick(values, "coverage", "cov")
     where = f"topic {topic}, {doc} {path}"
     if relevance is not None or coverage is not None:
         hints["2002"] = True
@@ -409,8 +442,8 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: _Pool) -> _R
             return None
         return _Row(topic, doc, path, e, COVERAGE_CODES[letter], size, letter, line, file,
                     None)
-    e_text = xml_value(el, *_E_NAMES)
-    s_text = xml_value(el, *_S_NAMES)
+    e_text = pick(values, *_E_NAMES)
+    s_text = pick(values, *_S_NAMES)
     if (e_text or "").lower() in _UNASSESSED and (s_text or "").lower() in _UNASSESSED \
             and rsize is None:
         if local_name(el.tag) == "path":  # INEX 2004: unassessed (the DTD default "U")
@@ -419,7 +452,7 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: _Pool) -> _R
         log.error(file, line, f"{where}: no exhaustivity/specificity (or relevance/coverage);"
                   " the assessment is not used")
         return None
-    if (xml_attr(el, "inconsistant", "inconsistent") or "").lower() == "true":
+    if (pick(values, "inconsistant", "inconsistent") or "").lower() == "true":
         pool.tally.add("inconsistent", file, line, where)
     if e_text == "?":
         e: float | None = TOO_SMALL
@@ -475,6 +508,9 @@ def _read_bep(el, topic: str, doc: str, pool: _Pool, log: ProblemLog) -> None:
 
 
 # --- combining pools ------------------------------------------------------------------------
+_pair_error = lru_cache(maxsize=1 << 16)(pair_error)  # few distinct (e, s) pairs per scale
+
+
 def _add_row(qrels: Qrels, row: _Row, scale: str, log: ProblemLog, pool: str,
              origin: dict[tuple[str, str], str], union: bool, tally: _Tally) -> None:
     where = f"topic {row.topic}, {row.doc} {row.path}"
@@ -486,7 +522,7 @@ def _add_row(qrels: Qrels, row: _Row, scale: str, log: ProblemLog, pool: str,
         log.error(row.file, row.line, f"{where}: relevance/coverage in {scale} assessments; "
                   "the assessment is not used")
         return
-    problem = pair_error(scale, row.e, row.s)
+    problem = _pair_error(scale, row.e, row.s)
     if problem is not None:
         log.error(row.file, row.line, f"{where}: {problem}; the assessment is not used")
         return

@@ -12,6 +12,7 @@ texts case-insensitively (``-``/``_`` alike) and free elements once read.
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
@@ -84,11 +85,43 @@ def local_name(tag) -> str:
     return tag.rsplit("}", 1)[-1].lower()
 
 
+@lru_cache(maxsize=1024)
+def _wanted(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n.lower().replace("_", "-") for n in names)
+
+
+@lru_cache(maxsize=4096)
+def _normal(key: str) -> str:
+    return local_name(key).replace("_", "-")
+
+
 def xml_attr(el: etree._Element, *names: str) -> str | None:
-    """The first attribute present among ``names`` (case-insensitive, ``-``/``_`` alike)."""
-    wanted = {n.lower().replace("_", "-") for n in names}
-    for key, value in el.attrib.items():
-        if local_name(key).replace("_", "-") in wanted:
+    """The first attribute (in document order) whose name is among ``names`` (case-insensitive,
+    namespaces ignored, ``-``/``_`` alike)."""
+    wanted = _wanted(names)
+    for key, value in el.items():
+        if _normal(key) in wanted:
+            return value.strip()
+    return None
+
+
+def element_values(el: etree._Element) -> dict[str, str]:
+    """Attributes (normalised names, as :func:`xml_attr` matches them) then, for names no
+    attribute has, the texts of child elements (``<element path="..."><exhaustivity>2
+    </exhaustivity></element>``), read from the element once for :func:`pick`."""
+    values = {_normal(key): value for key, value in el.items()}
+    if len(el):
+        for child in el:
+            if isinstance(child.tag, str):
+                values.setdefault(_normal(child.tag), "".join(child.itertext()))
+    return values
+
+
+def pick(values: dict[str, str], *names: str) -> str | None:
+    """The first value of :func:`element_values` whose name is among ``names``, stripped."""
+    wanted = _wanted(names)
+    for key, value in values.items():
+        if key in wanted:
             return value.strip()
     return None
 
@@ -108,19 +141,6 @@ def child_texts(el: etree._Element) -> dict[str, tuple[str, None]]:
             text = child.text if not len(child) else "".join(child.itertext())
             out[name] = ((text or "").strip(), None)
     return out
-
-
-def xml_value(el: etree._Element, *names: str) -> str | None:
-    """An attribute among ``names``, else the text of a child element with one of the names
-    (``<element path="..."><exhaustivity>2</exhaustivity>...</element>``)."""
-    found = xml_attr(el, *names)
-    if found is not None or not len(el):
-        return found
-    wanted = {n.lower().replace("_", "-") for n in names}
-    for child in el:
-        if local_name(child.tag).replace("_", "-") in wanted:
-            return "".join(child.itertext()).strip()
-    return None
 
 
 def entity_refs(el: etree._Element) -> list[str]:
