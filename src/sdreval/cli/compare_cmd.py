@@ -47,7 +47,7 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
 
 
 @click.command("compare")
-@click.argument("inputs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.argument("inputs", nargs=-1, type=click.Path(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True,

@@ -47,7 +47,7 @@ def _render(table: pd.DataFrame, fmt: str) -> str:
 
 
 @click.command("recallbase")
-@click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", type=click.Path(exists=True))
 @click.option("--quant", default=None,
               help="Quantisation (default: the generalised function of the scale).")
 @click.option("--keep", type=click.Choice(["ancestor", "descendant"]), default="ancestor",

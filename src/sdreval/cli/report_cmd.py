@@ -17,7 +17,7 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatm
 
 
 @click.command("report")
-@click.argument("qrels", required=False, type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", required=False, type=click.Path(exists=True))
 @click.argument("runs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="HTML report file (default report.html unless only tables are asked for).")

@@ -83,7 +83,7 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
 
 
 @click.command("stability")
-@click.argument("inputs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.argument("inputs", nargs=-1, type=click.Path(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True, help="Measure (repeatable).")
