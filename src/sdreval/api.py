@@ -23,21 +23,21 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Iterable, Mapping
+from numbers import Number
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import pandas as pd
 
 from .errors import ProblemLog, UsageError
 from .io import interop
-from .io.interop import (qrels_from_ir_measures, qrels_from_ranx, qrels_to_ir_measures,
+from .io.interop import (qrels_from_ir_measures, qrels_from_ranx, qrels_to_ir_measures,  # noqa: F401
                          qrels_to_ranx, run_from_ir_measures, run_from_ranx, run_to_ir_measures,
                          run_to_ranx)
 from .judgements.qrels import Qrels
 from .measures import MEASURES, EvalContext, Measure, MeasureDef, parse_measure
 from .measures.registry import make_measure
-from .model.run import Ranking, Run
-from .model.xpath import canonical_xpath
+from .model.run import Run
 
 _CONTEXT_KEYS = ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "order", "compat",
                  "strict", "collection", "navigation", "collection_elements")
@@ -93,26 +93,6 @@ def __dir__() -> list[str]:
 
 # ------------------------------------------------------------------------------------ inputs
 
-_TOPIC = ("topic", "query_id", "qid", "q_id", "query")
-_DOC = ("doc", "doc_id", "docno", "docid", "file")
-_PATH = ("path", "xpath")
-_GRADE = ("relevance", "grade", "rel", "label")
-_E = ("exhaustivity", "e")
-_S = ("specificity", "s")
-_SCORE = ("score", "rsv")
-
-
-def _column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True
-            ) -> str | None:
-    for name in names:
-        if name in frame.columns:
-            return name
-    if required:
-        raise UsageError(f"DataFrame has no {what} column (one of {', '.join(names)}); "
-                         f"columns: {', '.join(map(str, frame.columns))}")
-    return None
-
-
 def _is_file(obj: Any) -> bool:
     return hasattr(obj, "read") and callable(obj.read)
 
@@ -135,10 +115,16 @@ def _via_file(obj: Any, reader, fmt: str | None, log: ProblemLog | None):
 
 def read_qrels(source: Any, fmt: str | None = None, scale: str | None = None,
                log: ProblemLog | None = None) -> Qrels:
-    """Judgements from a :class:`Qrels`, a path, an open file, a dict (``{topic: {doc:
-    grade}}`` or ``{topic: {(doc, path): grade | (e, s)}}``), a DataFrame (columns topic,
-    doc[, path] and relevance, or exhaustivity and specificity), a ``ranx.Qrels`` or a list of
-    ir_measures ``Qrel``."""
+    """Judgements from a :class:`Qrels`, a path, an open file, a dict, a DataFrame, records
+    (ir_measures ``Qrel`` / ir_datasets ``qrels_iter()`` namedtuples, dicts or tuples; any
+    iterable) or a ``ranx.Qrels``.
+
+    Dicts: ``{topic: {doc: grade}}``, ``{topic: {(doc, path): grade | (e, s)}}``,
+    ``{topic: {(doc, offset, length): grade}}`` or columns ``{"topic": [...], ...}``.
+    Tables and records: columns topic, doc and relevance (or exhaustivity and specificity),
+    with ``path`` for elements and ``offset``/``length`` (or ``start``/``end``) for
+    highlighted passages (see :mod:`sdreval.io.frames`).  Bad values are refused as the file
+    readers refuse them (:class:`~sdreval.errors.InputError`, naming the row)."""
     from .io import read_qrels as _read_qrels
 
     if isinstance(source, Qrels):
@@ -147,45 +133,28 @@ def read_qrels(source: Any, fmt: str | None = None, scale: str | None = None,
         return _read_qrels(source, fmt=fmt, log=log)
     if _is_file(source):
         return _via_file(source, _read_qrels, fmt, log)
-    if isinstance(source, pd.DataFrame):
-        return _qrels_from_frame(source, scale)
+    if _is_frame(source):
+        from .io.frames import qrels_from_table
+
+        return qrels_from_table(source, scale, "(DataFrame)", log)
     if isinstance(source, Mapping):
-        return interop.qrels_from_dict(source, scale)
+        return interop.qrels_from_dict(source, scale, log)
     if type(source).__name__ == "Qrels" and hasattr(source, "to_dict"):
-        return qrels_from_ranx(source)
-    if isinstance(source, Iterable):
-        return qrels_from_ir_measures(source)
+        return interop.qrels_from_ranx(source)
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        return interop.qrels_from_ir_measures(source, scale, log)
     raise UsageError(f"cannot read qrels from {type(source).__name__}")
-
-
-def _qrels_from_frame(frame: pd.DataFrame, scale: str | None) -> Qrels:
-    topic, doc = _column(frame, _TOPIC, "topic"), _column(frame, _DOC, "document")
-    path = _column(frame, _PATH, "path", required=False)
-    grade = _column(frame, _GRADE, "relevance", required=False)
-    e_col, s_col = _column(frame, _E, "e", False), _column(frame, _S, "s", False)
-    if grade is None and (e_col is None or s_col is None):
-        raise UsageError("qrels DataFrame needs a relevance column or exhaustivity and "
-                         "specificity columns")
-    qrels = Qrels(scale or ("graded" if grade is not None else "inex2003"), source="(DataFrame)")
-    for row in frame.itertuples(index=False):
-        values = row._asdict()
-        t, d = str(values[topic]), str(values[doc])
-        p = canonical_xpath(str(values[path])) if path else interop.ROOT
-        if grade is not None:
-            e = s = float(values[grade])
-        else:
-            e, s = float(values[e_col]), float(values[s_col])
-        qrels.add_element(t, d, p, e, s, float(values["size"]) if "size" in values and
-                          pd.notna(values["size"]) else None)
-    interop.check_pairs(qrels, "(DataFrame)")
-    return qrels
 
 
 def read_run(source: Any, name: str | None = None, fmt: str | None = None,
              log: ProblemLog | None = None) -> Run:
-    """A run from a :class:`Run`, a path, an open file, a dict (``{topic: {doc: score}}`` or
-    ``{topic: {(doc, path): score}}``), a DataFrame (columns topic, doc, score and optionally
-    path, offset/length, rank), a ``ranx.Run`` or a list of ir_measures ``ScoredDoc``."""
+    """A run from a :class:`Run`, a path, an open file, a dict (``{topic: {doc: score}}``,
+    ``{topic: {(doc, path): score}}``, ``{topic: {(doc, offset, length): score}}`` or
+    columns), a DataFrame (columns topic, doc, score and optionally rank, path,
+    offset/length or start/end), records (ir_measures ``ScoredDoc`` / ir_datasets
+    ``scoreddocs_iter()`` namedtuples, dicts or tuples; any iterable) or a ``ranx.Run``.
+    Scores may be any real numbers (numpy scalars included); NaN, infinities, negative
+    offsets and the like are refused as in files."""
     from .io import read_run as _read_run
 
     if isinstance(source, Run):
@@ -194,15 +163,22 @@ def read_run(source: Any, name: str | None = None, fmt: str | None = None,
         return _renamed(_read_run(source, fmt=fmt, log=log), name)
     if _is_file(source):
         return _renamed(_via_file(source, _read_run, fmt, log), name)
-    if isinstance(source, pd.DataFrame):
-        return _run_from_frame(source, name or "run")
+    if _is_frame(source):
+        from .io.frames import run_from_table
+
+        return run_from_table(source, name or "run", "(DataFrame)", log)
     if isinstance(source, Mapping):
-        return interop.run_from_dict(source, name or "run")
+        return interop.run_from_dict(source, name or "run", log)
     if type(source).__name__ == "Run" and hasattr(source, "to_dict"):
-        return run_from_ranx(source, name)
-    if isinstance(source, Iterable):
-        return run_from_ir_measures(source, name or "run")
+        return interop.run_from_ranx(source, name)
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        return interop.run_from_ir_measures(source, name or "run", log)
     raise UsageError(f"cannot read a run from {type(source).__name__}")
+
+
+def _is_frame(obj: Any) -> bool:
+    """A pandas DataFrame (checked without importing pandas)."""
+    return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
 
 
 def _renamed(run: Run, name: str | None) -> Run:
@@ -210,43 +186,19 @@ def _renamed(run: Run, name: str | None) -> Run:
                                                              run.source)
 
 
-def _run_from_frame(frame: pd.DataFrame, name: str) -> Run:
-    topic, doc = _column(frame, _TOPIC, "topic"), _column(frame, _DOC, "document")
-    score = _column(frame, _SCORE, "score", required=False)
-    path = _column(frame, _PATH, "path", required=False)
-    rank = "rank" if "rank" in frame.columns else None
-    passage = "offset" in frame.columns and "length" in frame.columns
-    if score is None and rank is None:
-        raise UsageError("run DataFrame needs a score (or rsv) or a rank column")
-    unit = "passage" if passage else ("element" if path else "document")
-    topics: dict[str, Ranking] = {}
-    for t, rows in frame.groupby(topic, sort=False):
-        if rank is not None:
-            rows = rows.sort_values(rank, kind="stable")
-        else:
-            rows = rows.sort_values([score, doc], ascending=False, kind="stable")  # trec_eval
-        n = len(rows)
-        results = []
-        for i, r in enumerate(rows.itertuples(index=False)):
-            v = r._asdict()
-            p = canonical_xpath(str(v[path])) if path else (None if passage else interop.ROOT)
-            results.append((str(v[doc]), p, int(v["offset"]) if passage else -1,
-                            int(v["length"]) if passage else -1,
-                            int(v[rank]) if rank else i + 1,
-                            float(v[score]) if score else float(n - i)))
-        topics[str(t)] = Ranking.from_results(results, unit)
-    return Run(name, topics, unit, "(DataFrame)")
-
-
 def read_runs(runs: Any) -> list[Run]:
-    """Several runs: a :class:`Run`/path/dict, a list of them, or a mapping ``{name: run}``
-    (names given to the runs).  A mapping whose values are ``{doc: score}`` dicts is one run."""
+    """Several runs: a :class:`Run`/path/dict/table/records, a list of them, or a mapping
+    ``{name: run}`` (names given to the runs).  A mapping whose values are ``{doc: score}``
+    dicts, or a column dict, is one run; an iterable of records is one run."""
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]
-    if isinstance(runs, (Run, str, os.PathLike, pd.DataFrame, Mapping)) or _is_file(runs) or \
-            type(runs).__name__ == "Run" or _is_ir_measures_run(runs):
+    if isinstance(runs, (Run, str, os.PathLike, Mapping)) or _is_frame(runs) or \
+            _is_file(runs) or type(runs).__name__ == "Run":
         return [read_run(runs)]
-    out = [read_run(r) for r in runs]
+    items = list(runs)
+    if items and _is_record(items[0]):
+        return [read_run(items)]
+    out = [read_run(r) for r in items]
     names = [r.name for r in out]
     if len(set(names)) != len(names):
         out = [_renamed(r, f"{r.name}#{i + 1}") if names.count(r.name) > 1 else r
@@ -255,21 +207,30 @@ def read_runs(runs: Any) -> list[Run]:
 
 
 def _is_run_dict(mapping: Mapping) -> bool:
-    """``{topic: {doc: score}}``: values are mappings whose values are numbers."""
+    """One run: ``{topic: {unit: score}}`` (values are mappings of numbers) or columns."""
+    from .io.frames import TOPIC
+
+    if any(key in mapping for key in TOPIC) and all(
+            isinstance(v, (list, tuple)) or hasattr(v, "__array__")
+            for v in mapping.values()):
+        return True
     for value in mapping.values():
-        if isinstance(value, (Run, str, os.PathLike, pd.DataFrame)):
-            return False
         if isinstance(value, Mapping):
-            return all(isinstance(v, (int, float)) for v in value.values())
+            return all(isinstance(v, Number) for v in value.values())
         return False
     return True
 
 
-def _is_ir_measures_run(obj: Any) -> bool:
-    if not isinstance(obj, list) or not obj:
-        return False
-    first = obj[0]
-    return isinstance(first, tuple) and hasattr(first, "_fields") and "score" in first._fields
+def _is_record(item: Any) -> bool:
+    """An ir_measures/ir_datasets namedtuple, a record dict or a ``(qid, doc, score)``
+    tuple (rather than a run)."""
+    if hasattr(item, "_fields"):
+        return True
+    if isinstance(item, Mapping):
+        from .io.frames import TOPIC
+
+        return any(key in item for key in TOPIC)
+    return isinstance(item, tuple) and len(item) >= 3 and isinstance(item[2], Number)
 
 
 # ---------------------------------------------------------------------------------- evaluate

@@ -1,0 +1,469 @@
+"""Qrels and runs from tables: pandas DataFrames, records (dicts or namedtuples), column dicts
+and nested ``{topic: {unit: value}}`` dicts, validated by the rules of the file readers.
+
+Columns are found by name (first match wins; ir_measures, ir_datasets, ranx and PyTerrier
+spellings included):
+
+============  ==============================================================
+topic         ``topic``, ``query_id``, ``qid``, ``q_id``, ``query``
+document      ``doc``, ``doc_id``, ``docno``, ``docid``, ``file``
+element       ``path``, ``xpath`` (element qrels and runs)
+span          ``offset`` + ``length``, or ``start`` + ``end`` (end exclusive): passages
+score         ``score``, ``rsv`` (runs); ``rank`` optional
+relevance     ``relevance``, ``grade``, ``rel``, ``label``; or ``exhaustivity``/``e`` and
+              ``specificity``/``s`` (element qrels, scale ``inex2003``)
+============  ==============================================================
+
+The unit follows the columns: a span makes passages (qrels of scale ``fol``, runs of unit
+``passage``), a path makes elements, otherwise whole documents (``/article[1]``).
+
+Validation is the file readers' (TREC-like runs, FOL qrels): a non-finite or non-numeric score,
+a non-integer rank, a negative or non-integer offset/length, an integer out of the 64-bit range,
+a malformed XPath and a missing topic or document id are errors; every bad row is reported
+(``row <index label>: ...``, the first 20 per problem and a count) and one
+:class:`~sdreval.errors.InputError` is raised.  A repeated result is a warning and is kept, as
+in files.
+
+Passage qrels rows: a row whose relevance is above 0 (or that has no relevance column) is a
+highlighted passage; a row with relevance 0, or with neither offset nor length, marks a judged
+document without relevant text there (INEX passage judgements are binary: graded relevance
+above 0 counts as highlighted).  Optional columns ``doclen`` and ``bep`` give the document
+length and best entry point, as in FOL qrels.
+
+Run order: by ``rank`` when given (stable), else by score descending with ties broken by
+document id descending (trec_eval's order, followed by ranx and ir_measures); ranks are then
+1, 2, ... when not given.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..errors import ProblemLog, UsageError
+from ..judgements.qrels import DocPassages, Qrels
+from ..model.run import Ranking, Run, Unit
+from ..model.xpath import XPathError, canonical_xpath
+from .textlines import INT_LIMIT, finish
+
+ROOT = "/article[1]"
+TOPIC = ("topic", "query_id", "qid", "q_id", "query")
+DOC = ("doc", "doc_id", "docno", "docid", "file")
+PATH = ("path", "xpath")
+GRADE = ("relevance", "grade", "rel", "label")
+E = ("exhaustivity", "e")
+S = ("specificity", "s")
+SCORE = ("score", "rsv")
+OFFSET = ("offset",)
+LENGTH = ("length",)
+START = ("start",)
+END = ("end",)
+#: rows reported per problem before a count of the rest
+EXAMPLES = 20
+
+
+# ------------------------------------------------------------------------------ validation
+
+class Checker:
+    """Reports bad rows of one table to a :class:`ProblemLog` as ``row <label>: ...``."""
+
+    def __init__(self, source: str, log: ProblemLog, where: Callable[[int], str]):
+        self.source, self.log, self.where = source, log, where
+
+    def report(self, bad: np.ndarray, message: Callable[[int], str]) -> None:
+        rows = np.flatnonzero(bad) if bad.dtype == bool else bad
+        for i in rows[:EXAMPLES]:
+            self.log.error(self.source, None, f"{self.where(int(i))}: {message(int(i))}")
+        if len(rows) > EXAMPLES:
+            self.log.error(self.source, None, f"... and {len(rows) - EXAMPLES} more rows "
+                                              f"with the same problem")
+
+    def warn(self, rows: Sequence[int], message: Callable[[int], str]) -> None:
+        for i in list(rows)[:EXAMPLES]:
+            self.log.warn(self.source, None, f"{self.where(int(i))}: {message(int(i))}")
+        if len(rows) > EXAMPLES:
+            self.log.warn(self.source, None, f"... and {len(rows) - EXAMPLES} more rows "
+                                             f"with the same warning")
+
+    def floats(self, values: Any, name: str) -> np.ndarray:
+        """Finite float64 values (``name ... is not a finite number`` otherwise)."""
+        raw = np.asarray(values)
+        if raw.dtype.kind in "fiu":
+            numbers = raw.astype(np.float64)
+        else:
+            numbers = _numeric(raw)
+        bad = ~np.isfinite(numbers)
+        if bad.any():
+            self.report(bad, lambda i: f"{name} {_shown(raw[i])} is not a finite number")
+            numbers = np.where(bad, 0.0, numbers)
+        return numbers
+
+    def integers(self, values: Any, name: str, minimum: int | None = 0,
+                 missing: np.ndarray | None = None) -> np.ndarray:
+        """int64 values within the 64-bit bound (and ``>= minimum``); rows in ``missing``
+        are skipped (set to -1)."""
+        raw = np.asarray(values)
+        skip = np.zeros(len(raw), dtype=bool) if missing is None else missing
+        if raw.dtype.kind in "iu" and raw.dtype.itemsize <= 8:
+            ints = raw.astype(np.int64) if raw.dtype != np.uint64 else raw
+            bad = (ints >= INT_LIMIT) | (ints <= -INT_LIMIT) if raw.dtype.kind == "i" else \
+                ints >= INT_LIMIT
+            ints = ints.astype(np.int64, copy=False) if not bad.any() else \
+                np.where(bad, 0, ints).astype(np.int64)
+        else:
+            numbers = raw.astype(np.float64) if raw.dtype.kind == "f" else _numeric(raw)
+            with np.errstate(invalid="ignore"):
+                bad = ~np.isfinite(numbers) | (np.abs(numbers) >= INT_LIMIT) | \
+                    (numbers != np.floor(numbers))
+            ints = np.where(bad, 0, numbers).astype(np.int64)
+        if minimum is not None:
+            bad = bad | (ints < minimum)
+        bad &= ~skip
+        if bad.any():
+            kind = "non-negative integer" if minimum == 0 else (
+                "positive integer" if minimum == 1 else "integer")
+            self.report(bad, lambda i: f"{name} {_shown(raw[i])} is not a {kind}")
+        return np.where(bad | skip, -1, ints)
+
+    def ids(self, values: Any, name: str) -> np.ndarray:
+        """Identifiers as an object array of str (integral floats lose their ``.0``)."""
+        raw = np.asarray(values)
+        if raw.dtype.kind == "f":
+            missing = np.isnan(raw)
+            whole = ~missing & (raw == np.floor(raw)) & (np.abs(raw) < INT_LIMIT)
+            text = np.array([str(int(v)) if w else str(v) for v, w in zip(raw, whole)],
+                            dtype=object)
+        elif raw.dtype.kind in "iuU":
+            return raw.astype(str).astype(object)
+        else:
+            missing = pd.isna(raw) if raw.dtype == object else np.zeros(len(raw), dtype=bool)
+            text = np.array([str(v) for v in raw], dtype=object) if raw.dtype == object else \
+                raw.astype(str).astype(object)
+        if raw.dtype.kind != "f":
+            missing = np.asarray(missing, dtype=bool)
+        blank = missing | np.array([not s.strip() for s in text], dtype=bool)
+        if blank.any():
+            self.report(blank, lambda i: f"{name} {_shown(raw[i])} is missing or empty")
+        return text
+
+    def xpaths(self, values: np.ndarray, name: str) -> np.ndarray:
+        """Canonical XPaths (malformed ones reported with the reader's message)."""
+        canonical: dict[Any, str | None] = {}
+        problems: dict[Any, str] = {}
+        for raw in pd.unique(values):
+            try:
+                canonical[raw] = canonical_xpath(raw if isinstance(raw, str) else str(raw)) \
+                    if not _missing(raw) else None
+            except XPathError as error:
+                canonical[raw] = None
+                problems[raw] = error.problems[0].message
+            if canonical[raw] is None and raw not in problems:
+                problems[raw] = f"{name} {_shown(raw)} is missing"
+        out = np.array([canonical[v] for v in values], dtype=object)
+        if problems:
+            bad = np.array([v in problems for v in values], dtype=bool)
+            self.report(bad, lambda i: problems[values[i]])
+        return out
+
+
+def _numeric(raw: np.ndarray) -> np.ndarray:
+    """float64 of an object array; NaN where a value is not a number (booleans included)."""
+    out = np.full(len(raw), np.nan)
+    for i, value in enumerate(raw):
+        if isinstance(value, (bool, np.bool_)) or value is None:
+            continue
+        try:
+            out[i] = float(value)
+        except (TypeError, ValueError, OverflowError):
+            pass
+    return out
+
+
+def _missing(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and value != value) or value is pd.NA
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, np.generic):
+        value = value.item()
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+# ------------------------------------------------------------------------------------- runs
+
+def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequence[str],
+              docs: np.ndarray, unit: Unit, scores: np.ndarray | None = None,
+              ranks: np.ndarray | None = None, paths: np.ndarray | None = None,
+              offsets: np.ndarray | None = None, lengths: np.ndarray | None = None
+              ) -> Run:
+    """A run from validated columns (``topic_codes`` index ``topic_names``); rankings in the
+    order described in the module docstring."""
+    n = len(docs)
+    codes = np.asarray(topic_codes, dtype=np.int64)
+    if ranks is not None:
+        order = np.lexsort((ranks, codes))
+    else:
+        order = np.lexsort((-scores, codes))  # type: ignore[operator]
+        c, s = codes[order], scores[order]  # type: ignore[index]
+        if n > 1 and ((c[1:] == c[:-1]) & (s[1:] == s[:-1])).any():  # ties: doc id desc
+            keys = docs if paths is None else np.array(
+                [f"{d}\x00{p}" for d, p in zip(docs, paths)], dtype=object)
+            _, key_rank = np.unique(keys.astype(str), return_inverse=True)
+            order = np.lexsort((-key_rank.ravel(), -scores, codes))  # type: ignore[operator]
+    sorted_codes = codes[order]
+    starts = np.flatnonzero(np.concatenate(([True], sorted_codes[1:] != sorted_codes[:-1])))
+    bounds = np.append(starts, n)
+    if ranks is None:
+        position = np.arange(n, dtype=np.int64)
+        ranks_sorted = position - np.repeat(starts, np.diff(bounds)) + 1
+    else:
+        ranks_sorted = ranks[order]
+    if scores is None:
+        sizes = np.repeat(np.diff(bounds), np.diff(bounds))
+        rsv = (sizes - ranks_sorted + 1).astype(np.float64) if ranks is None else \
+            (sizes - np.arange(n) + np.repeat(starts, np.diff(bounds))).astype(np.float64)
+    else:
+        rsv = scores[order]
+    docs_sorted = docs[order]
+    if unit == "passage":
+        paths_sorted = np.full(n, None, dtype=object)
+    elif paths is None:
+        paths_sorted = np.full(n, ROOT, dtype=object)
+    else:
+        paths_sorted = paths[order]
+    off = offsets[order] if offsets is not None else np.full(n, -1, dtype=np.int64)
+    ln = lengths[order] if lengths is not None else np.full(n, -1, dtype=np.int64)
+    topics: dict[str, Ranking] = {}
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        topics[str(topic_names[sorted_codes[lo]])] = Ranking(
+            docs_sorted[lo:hi], paths_sorted[lo:hi], off[lo:hi], ln[lo:hi],
+            ranks_sorted[lo:hi], rsv[lo:hi], unit)
+    for code, topic in enumerate(topic_names):  # topics without results (empty dicts)
+        topics.setdefault(str(topic), Ranking.empty(unit))
+    return Run(name, topics, unit, source)
+
+
+def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataFrame)",
+                   log: ProblemLog | None = None) -> Run:
+    """A run from a DataFrame (columns: module docstring)."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    check = _checker(frame, source, log)
+    topic, doc = column(frame, TOPIC, "topic"), column(frame, DOC, "document")
+    score = column(frame, SCORE, "score", required=False)
+    rank = column(frame, ("rank",), "rank", required=False)
+    path = column(frame, PATH, "path", required=False)
+    if score is None and rank is None:
+        raise UsageError("a run table needs a score (or rsv) or a rank column; columns: "
+                         + _listed(frame))
+    spans = _span_columns(frame)
+    topics = check.ids(frame[topic].to_numpy(), topic)
+    docs = check.ids(frame[doc].to_numpy(), doc)
+    scores = check.floats(frame[score].to_numpy(), score) if score else None
+    ranks = check.integers(frame[rank].to_numpy(), rank, minimum=None) if rank else None
+    offsets = lengths = paths = None
+    if spans is not None:
+        offsets, lengths = _spans(frame, spans, check)
+        unit: Unit = "passage"
+    elif path is not None:
+        paths = check.xpaths(frame[path].to_numpy(), path)
+        unit = "element"
+    else:
+        unit = "document"
+    if log.errors:
+        finish(log, own)
+        log.raise_if_errors()
+    codes, names = pd.factorize(topics, sort=False)
+    _warn_repeats(check, codes, docs, paths, offsets, lengths)
+    run = build_run(name, source, codes, list(names), docs, unit, scores, ranks, paths,
+                    offsets, lengths)
+    finish(log, own)
+    return run
+
+
+def _spans(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checker,
+           missing: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    first, second, is_end = spans
+    offsets = check.integers(frame[first].to_numpy(), first, missing=missing)
+    if not is_end:
+        return offsets, check.integers(frame[second].to_numpy(), second, missing=missing)
+    ends = check.integers(frame[second].to_numpy(), second, missing=missing)
+    lengths = ends - offsets
+    bad = (offsets >= 0) & (ends >= 0) & (lengths < 0)
+    if bad.any():
+        check.report(bad, lambda i: f"{second} {ends[i]} is before {first} {offsets[i]}")
+    return offsets, np.where(bad, -1, lengths)
+
+
+def _warn_repeats(check: Checker, codes: np.ndarray, docs: np.ndarray,
+                  paths: np.ndarray | None, offsets: np.ndarray | None,
+                  lengths: np.ndarray | None) -> None:
+    """A result repeating an earlier one of its topic: a warning, kept (as in files)."""
+    keys = {"t": codes, "d": docs}
+    if paths is not None:
+        keys["p"] = paths
+    if offsets is not None:
+        keys["o"], keys["l"] = offsets, lengths  # type: ignore[assignment]
+    table = pd.DataFrame(keys)
+    repeated = table.duplicated(keep="first").to_numpy()
+    if not repeated.any():
+        return
+    group = table.groupby(list(keys), sort=False).ngroup().to_numpy()
+    _, first_index = np.unique(group, return_index=True)
+    first = first_index[group]
+    check.warn(np.flatnonzero(repeated),
+               lambda i: f"result {docs[i]} repeats {check.where(int(first[i]))} (kept; "
+                         f"measures decide how a repeat counts)")
+
+
+# ------------------------------------------------------------------------------------ qrels
+
+def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
+                     source: str = "(DataFrame)", log: ProblemLog | None = None) -> Qrels:
+    """Qrels from a DataFrame (columns: module docstring)."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    check = _checker(frame, source, log)
+    topic, doc = column(frame, TOPIC, "topic"), column(frame, DOC, "document")
+    topics = check.ids(frame[topic].to_numpy(), topic)
+    docs = check.ids(frame[doc].to_numpy(), doc)
+    spans = _span_columns(frame)
+    grade = column(frame, GRADE, "relevance", required=False)
+    if spans is not None:
+        qrels = _passage_qrels(frame, spans, grade, topics, docs, check, source)
+    else:
+        qrels = _element_qrels(frame, grade, scale, topics, docs, check, source)
+    finish(log, own)
+    return qrels
+
+
+def _element_qrels(frame, grade, scale, topics, docs, check: Checker, source: str) -> Qrels:
+    path = column(frame, PATH, "path", required=False)
+    e_col, s_col = column(frame, E, "e", False), column(frame, S, "s", False)
+    if grade is None and (e_col is None or s_col is None):
+        raise UsageError("a qrels table needs a relevance column (relevance, grade, rel or "
+                         "label), exhaustivity and specificity columns, or offset/length "
+                         "columns; columns: " + _listed(frame))
+    paths = check.xpaths(frame[path].to_numpy(), path) if path else \
+        np.full(len(frame), ROOT, dtype=object)
+    if grade is not None:
+        e = s = check.floats(frame[grade].to_numpy(), grade)
+    else:
+        e = check.floats(frame[e_col].to_numpy(), e_col)
+        s = check.floats(frame[s_col].to_numpy(), s_col)
+    size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
+    check.log.raise_if_errors()
+    qrels = Qrels(scale or ("graded" if grade is not None else "inex2003"), source=source)
+    for i in range(len(frame)):
+        qrels.add_element(topics[i], docs[i], paths[i], float(e[i]), float(s[i]),
+                          None if size is None else float(size[i]))
+    from .interop import check_pairs
+
+    check_pairs(qrels, source)
+    return qrels
+
+
+def _passage_qrels(frame, spans, grade, topics, docs, check: Checker, source: str) -> Qrels:
+    first, second, _ = spans
+    no_span = (frame[first].isna() & frame[second].isna()).to_numpy()
+    offsets, lengths = _spans(frame, spans, check, missing=no_span)
+    grades = check.floats(frame[grade].to_numpy(), grade) if grade else None
+    doclen = check.integers(frame["doclen"].to_numpy(), "doclen",
+                            missing=frame["doclen"].isna().to_numpy()) \
+        if "doclen" in frame.columns else None
+    bep = check.integers(frame["bep"].to_numpy(), "best entry point",
+                         missing=frame["bep"].isna().to_numpy()) \
+        if "bep" in frame.columns else None
+    check.log.raise_if_errors()
+    highlighted = ~no_span if grades is None else (~no_span & (grades > 0))
+    qrels = Qrels("fol", source=source)
+    for i in range(len(frame)):
+        judged = qrels.topic(topics[i]).passages
+        entry = judged.get(docs[i])
+        if entry is None:
+            entry = judged[docs[i]] = DocPassages(docs[i])
+        if highlighted[i]:
+            entry.ranges.append((int(offsets[i]), int(lengths[i])))
+            entry.relevant_chars += int(lengths[i])
+        if doclen is not None and doclen[i] >= 0:
+            entry.doc_length = int(doclen[i])
+        if bep is not None and bep[i] >= 0 and entry.bep is None:
+            entry.bep = int(bep[i])
+    beyond = [i for i in np.flatnonzero(highlighted) if doclen is not None
+              and qrels.topics[topics[i]].passages[docs[i]].doc_length is not None
+              and offsets[i] + lengths[i] > qrels.topics[topics[i]].passages[docs[i]].doc_length]
+    check.warn(beyond, lambda i: f"topic {topics[i]}, document {docs[i]}: passage "
+                                 f"{offsets[i]}:{lengths[i]} reaches beyond doclen (kept)")
+    return qrels
+
+
+# ---------------------------------------------------------------------------------- helpers
+
+def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True
+           ) -> str | None:
+    """The first of ``names`` that is a column of ``frame``."""
+    for name in names:
+        if name in frame.columns:
+            return name
+    if required:
+        raise UsageError(f"the table has no {what} column (one of {', '.join(names)}); "
+                         f"columns: {_listed(frame)}")
+    return None
+
+
+def _span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
+    offset, length = column(frame, OFFSET, "", False), column(frame, LENGTH, "", False)
+    start, end = column(frame, START, "", False), column(frame, END, "", False)
+    if offset and length:
+        return offset, length, False
+    if start and end:
+        return start, end, True
+    partial = [c for c in (offset, length, start, end) if c]
+    if partial:
+        raise UsageError(f"column {partial[0]!r} needs its partner: passages are given by "
+                         "offset and length, or by start and end (end exclusive)")
+    return None
+
+
+def _listed(frame: pd.DataFrame) -> str:
+    return ", ".join(map(str, frame.columns)) or "none"
+
+
+def _checker(frame: pd.DataFrame, source: str, log: ProblemLog) -> Checker:
+    labels = frame.index
+    return Checker(source, log, lambda i: f"row {labels[i]}")
+
+
+def as_frame(source: Any) -> pd.DataFrame | None:
+    """A DataFrame from a column dict (``{"topic": [...], ...}``), records (dicts or
+    namedtuples, any iterable) or a DataFrame; None when ``source`` is none of them."""
+    if isinstance(source, pd.DataFrame):
+        return source
+    if isinstance(source, dict) and source and all(
+            isinstance(v, (list, tuple, np.ndarray, pd.Series)) for v in source.values()) and \
+            any(k in source for k in TOPIC):
+        return pd.DataFrame(source)
+    return None
+
+
+def records_frame(rows: list, positional: Sequence[str]) -> pd.DataFrame:
+    """Records -> DataFrame: dicts by key, namedtuples by field, plain tuples by position
+    (``positional`` names their columns, as in ir_measures)."""
+    first = rows[0]
+    if isinstance(first, dict):
+        return pd.DataFrame.from_records(rows)
+    fields = getattr(first, "_fields", None)
+    if fields is not None:
+        return pd.DataFrame.from_records(rows, columns=list(fields))
+    if isinstance(first, (tuple, list)):
+        width = {len(r) if isinstance(r, (tuple, list)) else -1 for r in rows}
+        if len(width) != 1 or min(width) < len(positional):
+            raise UsageError(f"records must all be tuples of ({', '.join(positional)}[, ...]); "
+                             f"got {first!r}")
+        extra = [f"column{i}" for i in range(len(positional), min(width))]
+        return pd.DataFrame.from_records(rows, columns=list(positional) + extra)
+    raise UsageError(f"cannot read records of {type(first).__name__} (expected dicts, "
+                     f"namedtuples or tuples)")

@@ -1,0 +1,134 @@
+"""Qrels and runs from DataFrames, records and dicts keep their units (passages, elements)
+and give exactly the values of the same data read from files."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import sdreval.api as api
+from sdreval.errors import InputError, UsageError
+
+EXAMPLES = Path(api.__file__).parent / "data" / "examples" / "synthetic"
+PASSAGE_MEASURES = ["MAiP", "iP@0.01", "iP@0.1"]
+ELEMENT_MEASURES = ["MAep", "nxCG@10"]
+
+
+def fol_rows(path: Path) -> list[dict]:
+    """FOL qrels lines as one row per highlighted passage (a judged document without
+    relevant text: one row without a span)."""
+    rows = []
+    for line in path.read_text().splitlines():
+        topic, _, doc, _, doclen, *rest = line.split()
+        bep = int(rest[0]) if rest and ":" not in rest[0] else None
+        spans = [tuple(map(int, t.split(":"))) for t in rest if ":" in t]
+        for offset, length in spans or [(None, None)]:
+            rows.append({"query_id": topic, "doc_id": doc, "offset": offset, "length": length,
+                         "doclen": int(doclen), "bep": bep})
+    return rows
+
+
+def run_rows(path: Path, last: str) -> list[dict]:
+    rows = []
+    for line in path.read_text().splitlines():
+        topic, _, doc, rank, score, _, *unit = line.split()
+        row = {"qid": topic, "docno": doc, "rank": int(rank), "score": float(score)}
+        if last == "passage":
+            row["offset"], row["length"] = int(unit[0]), int(unit[1])
+        else:
+            row["xpath"] = unit[0]
+        rows.append(row)
+    return rows
+
+
+@pytest.fixture(scope="module")
+def passage_files():
+    qrels, run = EXAMPLES / "qrels.fol", EXAMPLES / "runs" / "sim01.passages.txt"
+    expected = api.evaluate(str(qrels), {"sim01": str(run)}, PASSAGE_MEASURES,
+                            per_topic=True)
+    assert expected["value"].notna().all() and expected["value"].gt(0).any()
+    return qrels, run, expected
+
+
+def _same(table: pd.DataFrame, expected: pd.DataFrame) -> None:
+    pd.testing.assert_frame_equal(table.reset_index(drop=True), expected, check_exact=True)
+
+
+def test_passage_qrels_from_tables_equal_fol_file(passage_files):
+    qrels_path, run_path, expected = passage_files
+    rows = fol_rows(qrels_path)
+    frame = pd.DataFrame(rows)
+    forms = {
+        "DataFrame": frame,
+        "records": rows,
+        "column dict": {k: list(frame[k]) for k in frame.columns},
+        "start/end": frame.assign(end=frame["offset"] + frame["length"]).rename(
+            columns={"offset": "start"}).drop(columns="length"),
+        "nested dict": {t: {(r["doc_id"], r["offset"] or 0, r["length"] or 0):
+                            int(r["offset"] is not None) for r in rows if r["query_id"] == t}
+                        for t in frame["query_id"].unique()},
+    }
+    for name, qrels in forms.items():
+        read = api.read_qrels(qrels)
+        assert read.scale == "fol", name
+        _same(api.evaluate(qrels, {"sim01": str(run_path)}, PASSAGE_MEASURES,
+                           per_topic=True), expected)
+
+
+def test_passage_runs_from_tables_equal_run_file(passage_files):
+    qrels_path, run_path, expected = passage_files
+    rows = run_rows(run_path, "passage")
+    frame = pd.DataFrame(rows)
+    ranked = {
+        "DataFrame": frame,
+        "records": rows,
+        "start/end": frame.assign(end=frame["offset"] + frame["length"]).rename(
+            columns={"offset": "start"}).drop(columns="length"),
+    }
+    scored = {  # no ranks: ranked by score, as the file is under order="rsv"
+        "no rank column": frame.drop(columns="rank"),
+        "nested dict": {t: {(r["docno"], r["offset"], r["length"]): r["score"]
+                            for r in rows if r["qid"] == t} for t in frame["qid"].unique()},
+    }
+    by_score = api.evaluate(str(qrels_path), {"sim01": str(run_path)}, PASSAGE_MEASURES,
+                            per_topic=True, order="rsv")
+    assert not by_score["value"].equals(expected["value"])  # the file's RSVs disagree
+    for forms, wanted, order in ((ranked, expected, "file"), (scored, by_score, "file"),
+                                 (scored, by_score, "rsv")):
+        for name, run in forms.items():
+            read = api.read_run(run, name="sim01")
+            assert read.unit == "passage", name
+            _same(api.evaluate(str(qrels_path), {"sim01": run}, PASSAGE_MEASURES,
+                               per_topic=True, order=order), wanted)
+
+
+def test_element_tables_equal_files():
+    qrels_path, run_path = EXAMPLES / "qrels.tsv", EXAMPLES / "runs" / "sim01.txt"
+    expected = api.evaluate(str(qrels_path), {"sim01": str(run_path)}, ELEMENT_MEASURES,
+                            per_topic=True)
+    qrels = pd.read_csv(qrels_path, sep="\t", comment="#", dtype={"topic": str})
+    assert qrels["path"].str.contains("/").all()
+    run = pd.DataFrame(run_rows(run_path, "element"))
+    for q, r in ((qrels, run), (qrels.to_dict("records"), run.to_dict("records"))):
+        _same(api.evaluate(q, {"sim01": r}, ELEMENT_MEASURES, per_topic=True), expected)
+    assert api.read_run(run).unit == "element"
+
+
+def test_half_a_span_is_refused():
+    with pytest.raises(UsageError, match="offset"):
+        api.read_qrels(pd.DataFrame({"topic": ["1"], "doc": ["d"], "offset": [3],
+                                     "relevance": [1]}))
+    with pytest.raises(InputError, match="row 0: end 2 is before start 5"):
+        api.read_run(pd.DataFrame({"topic": ["1"], "doc": ["d"], "start": [5], "end": [2],
+                                   "score": [1.0]}))
+
+
+def test_graded_passage_rows():
+    """Relevance 0 marks a judged document without relevant text there; above 0 is
+    highlighted (INEX passage judgements are binary)."""
+    qrels = api.read_qrels(pd.DataFrame({"topic": ["1", "1", "1"], "doc": ["a", "a", "b"],
+                                         "offset": [0, 20, 5], "length": [10, 5, 5],
+                                         "relevance": [2, 0, 0]}))
+    assert qrels["1"].passages["a"].ranges == [(0, 10)]
+    assert qrels["1"].passages["b"].ranges == [] and not qrels["1"].passages["b"].is_relevant
