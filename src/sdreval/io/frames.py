@@ -122,9 +122,9 @@ class Checker:
             bad = bad | (ints < minimum)
         bad &= ~skip
         if bad.any():
-            kind = "non-negative integer" if minimum == 0 else (
-                "positive integer" if minimum == 1 else "integer")
-            self.report(bad, lambda i: f"{name} {_shown(raw[i])} is not a {kind}")
+            kind = "a non-negative integer" if minimum == 0 else (
+                "a positive integer" if minimum == 1 else "an integer")
+            self.report(bad, lambda i: f"{name} {_shown(raw[i])} is not {kind}")
         return np.where(bad | skip, -1, ints)
 
     def ids(self, values: Any, name: str) -> np.ndarray:
@@ -150,21 +150,27 @@ class Checker:
 
     def xpaths(self, values: np.ndarray, name: str) -> np.ndarray:
         """Canonical XPaths (malformed ones reported with the reader's message)."""
-        canonical: dict[Any, str | None] = {}
-        problems: dict[Any, str] = {}
-        for raw in pd.unique(values):
+        try:
+            codes, distinct = pd.factorize(values)
+        except TypeError:  # unhashable values (lists, dicts): shown as text
+            values = np.array([str(v) for v in values], dtype=object)
+            codes, distinct = pd.factorize(values)
+        canonical: list[str | None] = []
+        problems: list[str | None] = []
+        for raw in distinct:
             try:
-                canonical[raw] = canonical_xpath(raw if isinstance(raw, str) else str(raw)) \
-                    if not _missing(raw) else None
+                canonical.append(canonical_xpath(raw if isinstance(raw, str) else str(raw)))
+                problems.append(None)
             except XPathError as error:
-                canonical[raw] = None
-                problems[raw] = error.problems[0].message
-            if canonical[raw] is None and raw not in problems:
-                problems[raw] = f"{name} {_shown(raw)} is missing"
-        out = np.array([canonical[v] for v in values], dtype=object)
-        if problems:
-            bad = np.array([v in problems for v in values], dtype=bool)
-            self.report(bad, lambda i: problems[values[i]])
+                canonical.append(None)
+                problems.append(error.problems[0].message)
+        canonical.append(None)  # code -1: missing
+        problems.append("missing")
+        out = np.array(canonical, dtype=object)[codes]
+        bad = np.array([p is not None for p in problems], dtype=bool)[codes]
+        if bad.any():
+            self.report(bad, lambda i: problems[codes[i]] if codes[i] >= 0 else
+                        f"{name} {_shown(values[i])} is missing")
         return out
 
 
@@ -186,9 +192,10 @@ def _missing(value: Any) -> bool:
 
 
 def _shown(value: Any) -> str:
+    """A value as the file readers show a field: quoted text (``'nan'``, ``'-3'``)."""
     if isinstance(value, np.generic):
         value = value.item()
-    text = repr(value)
+    text = repr(value if isinstance(value, str) else str(value))
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -203,6 +210,8 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
     order described in the module docstring."""
     n = len(docs)
     codes = np.asarray(topic_codes, dtype=np.int64)
+    if n == 0:
+        return Run(name, {str(t): Ranking.empty(unit) for t in topic_names}, unit, source)
     if ranks is not None:
         order = np.lexsort((ranks, codes))
     else:
@@ -247,11 +256,13 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
 
 
 def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataFrame)",
-                   log: ProblemLog | None = None) -> Run:
-    """A run from a DataFrame (columns: module docstring)."""
+                   log: ProblemLog | None = None, where: Callable[[int], str] | None = None
+                   ) -> Run:
+    """A run from a DataFrame (columns: module docstring); ``where(i)`` names row ``i`` in
+    messages (default ``row <index label>``)."""
     own = log is None
     log = log if log is not None else ProblemLog()
-    check = _checker(frame, source, log)
+    check = _checker(frame, source, log, where)
     topic, doc = column(frame, TOPIC, "topic"), column(frame, DOC, "document")
     score = column(frame, SCORE, "score", required=False)
     rank = column(frame, ("rank",), "rank", required=False)
@@ -322,11 +333,13 @@ def _warn_repeats(check: Checker, codes: np.ndarray, docs: np.ndarray,
 # ------------------------------------------------------------------------------------ qrels
 
 def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
-                     source: str = "(DataFrame)", log: ProblemLog | None = None) -> Qrels:
-    """Qrels from a DataFrame (columns: module docstring)."""
+                     source: str = "(DataFrame)", log: ProblemLog | None = None,
+                     where: Callable[[int], str] | None = None) -> Qrels:
+    """Qrels from a DataFrame (columns: module docstring); ``where`` as for
+    :func:`run_from_table`."""
     own = log is None
     log = log if log is not None else ProblemLog()
-    check = _checker(frame, source, log)
+    check = _checker(frame, source, log, where)
     topic, doc = column(frame, TOPIC, "topic"), column(frame, DOC, "document")
     topics = check.ids(frame[topic].to_numpy(), topic)
     docs = check.ids(frame[doc].to_numpy(), doc)
@@ -432,9 +445,13 @@ def _listed(frame: pd.DataFrame) -> str:
     return ", ".join(map(str, frame.columns)) or "none"
 
 
-def _checker(frame: pd.DataFrame, source: str, log: ProblemLog) -> Checker:
+def _checker(frame: pd.DataFrame, source: str, log: ProblemLog,
+             where: Callable[[int], str] | None = None) -> Checker:
+    if frame.columns.duplicated().any():
+        raise UsageError("the table has repeated column names: "
+                         + ", ".join(map(str, frame.columns[frame.columns.duplicated()])))
     labels = frame.index
-    return Checker(source, log, lambda i: f"row {labels[i]}")
+    return Checker(source, log, where or (lambda i: f"row {labels[i]}"))
 
 
 def as_frame(source: Any) -> pd.DataFrame | None:
@@ -445,7 +462,10 @@ def as_frame(source: Any) -> pd.DataFrame | None:
     if isinstance(source, dict) and source and all(
             isinstance(v, (list, tuple, np.ndarray, pd.Series)) for v in source.values()) and \
             any(k in source for k in TOPIC):
-        return pd.DataFrame(source)
+        try:
+            return pd.DataFrame(source)
+        except (TypeError, ValueError) as error:
+            raise UsageError(f"cannot make a table of the column dict: {error}") from None
     return None
 
 
@@ -453,11 +473,13 @@ def records_frame(rows: list, positional: Sequence[str]) -> pd.DataFrame:
     """Records -> DataFrame: dicts by key, namedtuples by field, plain tuples by position
     (``positional`` names their columns, as in ir_measures)."""
     first = rows[0]
-    if isinstance(first, dict):
-        return pd.DataFrame.from_records(rows)
     fields = getattr(first, "_fields", None)
-    if fields is not None:
-        return pd.DataFrame.from_records(rows, columns=list(fields))
+    kind = dict if isinstance(first, dict) else (type(first) if fields is not None else None)
+    if kind is not None:
+        if not all(isinstance(r, kind) for r in rows):
+            raise UsageError(f"records must all be of one kind ({kind.__name__}); found "
+                             + ", ".join(sorted({type(r).__name__ for r in rows})))
+        return pd.DataFrame.from_records(rows, columns=None if kind is dict else list(fields))
     if isinstance(first, (tuple, list)):
         width = {len(r) if isinstance(r, (tuple, list)) else -1 for r in rows}
         if len(width) != 1 or min(width) < len(positional):

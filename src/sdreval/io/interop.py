@@ -51,8 +51,8 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     width = _key_width(rows.keys, "qrels")
     if width == 3:
         columns = _key_columns(rows.keys, ("doc", "offset", "length"))
-        columns.update(topic=rows.topics, relevance=rows.values_as_floats(log, "grade"))
-        return qrels_from_table(_frame(columns), scale, "(dict)", log)
+        columns.update(topic=rows.topics, grade=rows.values)
+        return qrels_from_table(_frame(columns), scale, "(dict)", log, rows.where)
     own = log is None
     log = log if log is not None else ProblemLog()
     check = rows.checker(log)
@@ -71,9 +71,11 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
         e = s = rows.values_as_floats(log, "grade")
     if width == 2:
         docs = [str(k[0]) for k in rows.keys]
+        rows.check_ids(_objects(docs), log)
         paths = check.xpaths(_objects([k[1] for k in rows.keys]), "path")
     else:
         docs, paths = [str(k) for k in rows.keys], [ROOT] * len(values)
+    rows.check_ids(_objects(docs), log)
     _raise(log, own)
     qrels = Qrels(scale or ("inex2003" if pair.any() else "graded"), source="(dict)")
     for topic in rows.topic_names:
@@ -119,8 +121,8 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
     width = _key_width(rows.keys, "run")
     if width == 1:
         keys = rows.keys
-        docs = np.array(keys if all(type(k) is str for k in keys) else [str(k) for k in keys],
-                        dtype=object)
+        docs = _objects(keys if all(type(k) is str for k in keys) else [str(k) for k in keys])
+        rows.check_ids(docs, log)
         _raise(log, own)
         run = build_run(name, "(dict)", rows.codes, rows.topic_names, docs, "document", scores)
     else:
@@ -128,7 +130,7 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
                                ("doc", "offset", "length"))
         columns.update(topic=rows.topics, score=scores)
         _raise(log, own)
-        run = run_from_table(_frame(columns), name, "(dict)", log)
+        run = run_from_table(_frame(columns), name, "(dict)", log, rows.where)
         for topic in rows.topic_names:  # topics with an empty ranking stay
             run.topics.setdefault(topic, Ranking.empty(run.unit))
     finish(log, own)
@@ -159,12 +161,25 @@ class _Rows:
     def checker(self, log: ProblemLog) -> Any:
         from .frames import Checker
 
-        names, codes, keys = self.topic_names, self.codes, self.keys
-        return Checker("(dict)", log, lambda i: f"topic {names[codes[i]]}, {_key_text(keys[i])}")
+        return Checker("(dict)", log, self.where)
+
+    def check_ids(self, docs: np.ndarray, log: ProblemLog) -> None:
+        """Topic and document ids must not be empty (as in files)."""
+        check = self.checker(log)
+        blank = [i for i, d in enumerate(docs) if not d.strip()]
+        check.report(np.array(blank, dtype=np.int64), lambda i: "document id is empty")
+        for topic in self.topic_names:
+            if not topic.strip():
+                log.error("(dict)", None, f"topic id {topic!r} is empty")
+
+    def where(self, i: int) -> str:
+        return f"topic {self.topic_names[self.codes[i]]}, {_key_text(self.keys[i])}"
 
     def values_as_floats(self, log: ProblemLog, what: str) -> np.ndarray:
         try:
             values = np.asarray(self.values, dtype=np.float64)
+            if values.shape != (len(self.values),):
+                raise ValueError("not one number per key")
         except (TypeError, ValueError, OverflowError):
             values = _objects(self.values)
         return self.checker(log).floats(values, what)
