@@ -1,22 +1,32 @@
 """A friendly Python API in the style of ir_measures and ranx.
 
->>> from sdreval.api import nxCG, MAep, measure, evaluate
+>>> from sdreval.api import nxCG, MAep, P, measure, evaluate
 >>> nxCG(k=10, quant="gen", overlap="on")          # a measure object with parameters
 Measure('nxCG(quant=gen,overlap=on)@10')
 >>> measure("MAep(quant=sog)"), measure("P@10")     # parsed from strings (any name)
 (Measure('MAep(quant=sog)'), Measure('P@10'))
+>>> P @ 10                                          # ir_measures' cut-off notation
+Measure('P@10')
 
 and ``evaluate(qrels, {"bm25": run_a, "xml": "runs/xml.txt"}, [nxCG(k=10), "MAep"])`` gives
-the tidy table.
+the tidy table (``per_topic=True`` keeps the per-topic rows), which
+:func:`confidence_intervals` and :func:`compare` take as it is.  ir_measures' calls have their
+namesakes: :func:`calc_aggregate` (``{measure: mean}``) and :func:`iter_calc` (per-query
+:class:`Metric` records).
 
 Every registered measure (:data:`sdreval.measures.MEASURES`) is a module attribute: calling it
 builds a :class:`~sdreval.measures.Measure` (``k``/``r``/``at`` give the cut-off, the other
 keywords its parameters).  Names that are not Python identifiers (``P@10``) go through
-:func:`measure`.
+:func:`measure`; ir_measures measure objects (``ir_measures.AP``, ``ir_measures.nDCG@10``)
+are accepted wherever a measure is and mapped to the sdreval measure computing the same
+thing (:func:`from_ir_measures`; what has no equivalent is refused).
 
 Inputs are accepted as sdreval objects, file paths, open files, dicts (``{topic: {doc:
-grade}}`` qrels, ``{topic: {doc: score}}`` runs, or ``(doc, path)`` keys for elements), pandas
-DataFrames, ranx ``Qrels``/``Run`` and ir_measures ``Qrel``/``ScoredDoc`` lists.
+grade}}`` qrels, ``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements,
+``(doc, offset, length)`` keys for passages), pandas DataFrames and records (ir_measures /
+ir_datasets namedtuples, generators included, dicts, tuples; ranx's and PyTerrier's column
+names), ranx ``Qrels``/``Run``.  Tables keep their units (``path`` columns make elements,
+``offset``/``length`` passages) and are validated by the file readers' rules.
 """
 from __future__ import annotations
 
@@ -25,7 +35,7 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from numbers import Number
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator, NamedTuple
 
 import pandas as pd
 
@@ -52,6 +62,8 @@ def measure(text: str | Measure | MeasureDef, **params: Any) -> Measure:
     cut-off)."""
     if isinstance(text, MeasureDef):
         return text(**params)
+    if is_ir_measures_measure(text):
+        text = from_ir_measures(text)
     if isinstance(text, str) and text.strip() in MEASURES:
         return MEASURES[text.strip()](**params)  # a bare name: parameters as keywords
     parsed = parse_measure(text)
@@ -71,11 +83,63 @@ def measures(*items: str | Measure | Iterable[str | Measure]) -> list[Measure]:
     """Measures from names, objects or lists of them (``measures("MAep", "nxCG@10")``)."""
     out: list[Measure] = []
     for item in items:
-        if isinstance(item, (str, Measure, MeasureDef)):
+        if _is_one_measure(item):
             out.append(measure(item))
         else:
             out.extend(measure(m) for m in item)
     return out
+
+
+def _is_one_measure(item: Any) -> bool:
+    return isinstance(item, (str, Measure, MeasureDef)) or is_ir_measures_measure(item)
+
+
+def is_ir_measures_measure(obj: Any) -> bool:
+    """An ir_measures measure object (``ir_measures.AP``, ``ir_measures.nDCG@10``)."""
+    return type(obj).__module__.split(".")[0] == "ir_measures" and hasattr(obj, "NAME") \
+        and isinstance(getattr(obj, "params", None), dict)
+
+
+#: ir_measures parameter -> sdreval parameters with the same meaning (None: no equivalent)
+_IR_MEASURES_PARAMS: dict[str, Any] = {
+    "rel": lambda v: {"rel": v},  # both: relevant iff grade >= rel
+    "dcg": lambda v: {} if v == "log2" else ({"gains": "exp"} if v == "exp-log2" else None),
+    "judged_only": lambda v: None if v else {},
+    "gains": lambda v: {} if v is None else None,
+}
+
+
+#: ir_measures names whose sdreval namesake is another measure (sdreval's R is Sakai's
+#: R-measure; ir_measures' R is recall) -> the name to look up instead
+_IR_MEASURES_NAMES = {"R": "Recall"}
+
+
+def from_ir_measures(obj: Any) -> Measure:
+    """The sdreval measure computing what an ir_measures measure object computes:
+    ``AP`` -> ``AP``, ``nDCG@10`` -> ``nDCG@10``, ``P(rel=2)@5`` -> ``P(rel=2)@5``,
+    ``nDCG(dcg='exp-log2')`` -> ``nDCG(gains=exp)``; names go through the measure registry
+    (trec_eval and ir_measures aliases included).  A parameter without an equivalent
+    (``judged_only=True``, custom ``gains`` maps, other DCG discounts) is refused."""
+    params = dict(obj.params)
+    cutoff = params.pop("cutoff", None)
+    translated: dict[str, Any] = {}
+    for key, value in params.items():
+        rule = _IR_MEASURES_PARAMS.get(key)
+        found = rule(value) if rule is not None else None
+        if found is None:
+            raise UsageError(f"ir_measures measure {obj} has no sdreval equivalent: parameter "
+                             f"{key}={value!r} is not supported (give the measure without it, "
+                             f"or an sdreval measure; `sdreval measures` lists them)")
+        translated.update(found)
+    inner = ",".join(f"{k}={v}" for k, v in translated.items())
+    name = _IR_MEASURES_NAMES.get(obj.NAME, obj.NAME)
+    text = name + (f"({inner})" if inner else "") + (f"@{cutoff}" if cutoff is not None
+                                                         else "")
+    try:
+        return parse_measure(text)
+    except UsageError as error:
+        raise UsageError(f"ir_measures measure {obj} has no sdreval equivalent ({error})"
+                         ) from None
 
 
 def __getattr__(name: str) -> MeasureDef:
@@ -271,19 +335,103 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     if ctx is not None and options:
         raise UsageError("give either ctx or keyword options, not both")
     ctx = ctx or context(**options)
-    names = [measures] if isinstance(measures, (str, Measure, MeasureDef)) else list(measures)
-    parsed = [measure(m) for m in names]
+    parsed = _measure_list(measures)
     table = _evaluate(read_qrels(qrels), read_runs(runs), parsed, ctx, all_topics=all_topics)
     return summarise(table, keep_topics=per_topic)
 
 
-def compare(results: pd.DataFrame, measure: str | None = None, test: str = "t",
-            correction: str = "by", **kwargs: Any) -> pd.DataFrame:
-    """Every pair of runs (SPEC §11 compare table) from per-topic results
-    (:func:`sdreval.stats.compare_runs`)."""
+def _measure_list(given: Any) -> list[Measure]:
+    return [measure(given)] if _is_one_measure(given) else [measure(m) for m in given]
+
+
+def _measure_name(given: Any) -> str:
+    """The name a measure has in results tables."""
+    return given if isinstance(given, str) else measure(given).text
+
+
+def _per_topic(table: Any, what: str) -> None:
+    if "topic" in getattr(table, "columns", ()) and (table["topic"].astype(str) != "all").any():
+        return
+    raise UsageError(f"{what} needs per-topic values: evaluate(..., per_topic=True) "
+                     "(a table of means has none)")
+
+
+def compare(results: Any, measure: Any = None, test: str = "t", correction: str = "by",
+            **kwargs: Any) -> Any:
+    """Every pair of runs from a per-topic results table (``evaluate(...,
+    per_topic=True)``; mean rows are ignored): columns ``run_a, run_b, measure, mean_a,
+    mean_b, p_value, p_adjusted, reject``, one family (and correction) per measure.  ``test``
+    is t, wilcoxon, sign, bootstrap or randomization; ``correction`` by (Benjamini-Yekutieli),
+    bh, holm, bonferroni or none; further keywords as :func:`sdreval.stats.compare_runs`."""
     from .stats import compare_runs
 
-    return compare_runs(results, measure, test=test, correction=correction, **kwargs)
+    _per_topic(results, "compare")
+    name = None if measure is None else _measure_name(measure)
+    return compare_runs(results, name, test=test, correction=correction, **kwargs)
+
+
+def confidence_intervals(results: Any, measure: Any = None, level: float = 0.95,
+                         samples: int = 5_000, seed: int | None = 0,
+                         missing: str = "error") -> Any:
+    """Percentile-bootstrap confidence intervals of each run's mean, per measure, from a
+    per-topic results table: columns ``run, measure, mean, ci_low, ci_high, ci_length``
+    (runs by decreasing mean within a measure).  ``missing``: a run without a value on a
+    topic is an error (``error``), leaves the topic out (``drop``) or scores 0 (``zero``)."""
+    import pandas as pd
+
+    from .stats import confidence_intervals as intervals, score_matrix
+    from .stats.matrix import measures_of
+
+    _per_topic(results, "confidence_intervals")
+    names = [_measure_name(measure)] if measure is not None else measures_of(results)
+    return pd.concat([intervals(score_matrix(results, m, missing=missing), level, samples,
+                                seed) for m in names], ignore_index=True)
+
+
+# ------------------------------------------------------------------- ir_measures-style calls
+
+class Metric(NamedTuple):
+    """One per-query value, as ir_measures' ``Metric``."""
+
+    query_id: str
+    measure: Any
+    value: float
+
+
+def _calc(measures: Any, qrels: Any, run: Any, options: dict[str, Any]):
+    given = [measures] if _is_one_measure(measures) else list(measures)
+    keys: dict[str, list[Any]] = {}
+    for item in given:
+        keys.setdefault(measure(item).text, []).append(item)
+    runs = read_runs(run)
+    if len(runs) != 1:
+        raise UsageError(f"one run expected (as in ir_measures), got {len(runs)}; "
+                         "evaluate() takes several")
+    table = evaluate(qrels, runs, list(keys), per_topic=True, **options)
+    return table, keys
+
+
+def iter_calc(measures: Any, qrels: Any, run: Any, **options: Any) -> Iterator[Metric]:
+    """Per-query values as ir_measures' ``iter_calc``: :class:`Metric` ``(query_id,
+    measure, value)`` records, ``measure`` being the object given (an ir_measures measure,
+    a name or an sdreval measure).  Topics follow sdreval's policy: the run's topics with
+    something relevant (``all_topics=True``: every qrels topic with something relevant);
+    keyword options as :func:`evaluate`."""
+    table, keys = _calc(measures, qrels, run, options)
+    rows = table[table["topic"] != "all"]
+    for topic, name, value in zip(rows["topic"], rows["measure"], rows["value"]):
+        for key in keys[name]:
+            yield Metric(topic, key, float(value))
+
+
+def calc_aggregate(measures: Any, qrels: Any, run: Any, **options: Any) -> dict[Any, float]:
+    """Means over topics as ir_measures' ``calc_aggregate``: ``{measure: value}`` keyed by
+    the objects given (``calc_aggregate([ir_measures.AP, "P@10"], qrels, run)
+    [ir_measures.AP]``)."""
+    table, keys = _calc(measures, qrels, run, options)
+    means = table[table["topic"] == "all"]
+    return {key: float(value) for name, value in zip(means["measure"], means["value"])
+            for key in keys[name]}
 
 
 def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike =
@@ -292,15 +440,14 @@ def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike 
     """Write the self-contained HTML report (:mod:`sdreval.report.html`); returns its path."""
     from .report.html import build_report, write_report
 
-    names = None if measures is None else (
-        [measure(measures)] if isinstance(measures, (str, Measure, MeasureDef))
-        else [measure(m) for m in measures])
+    names = None if measures is None else _measure_list(measures)
     data = build_report(read_qrels(qrels), read_runs(runs), names, context(**options),
                         all_topics=all_topics, test=test, correction=correction)
     return write_report(data, path, image_format)
 
 
 __all__ = ["measure", "measures", "read_qrels", "read_run", "read_runs", "context",
-           "evaluate", "compare", "report", "qrels_from_ranx", "qrels_to_ranx",
+           "evaluate", "compare", "confidence_intervals", "iter_calc", "calc_aggregate", "Metric",
+           "from_ir_measures", "report", "qrels_from_ranx", "qrels_to_ranx",
            "run_from_ranx", "run_to_ranx", "qrels_from_ir_measures", "qrels_to_ir_measures",
            "run_from_ir_measures", "run_to_ir_measures", "parse_measure"]
