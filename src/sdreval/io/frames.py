@@ -207,52 +207,68 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
               offsets: np.ndarray | None = None, lengths: np.ndarray | None = None
               ) -> Run:
     """A run from validated columns (``topic_codes`` index ``topic_names``); rankings in the
-    order described in the module docstring."""
-    n = len(docs)
+    order described in the module docstring.  Rows are grouped by topic (a stable sort,
+    skipped when they already are) and each topic is ordered on its own."""
     codes = np.asarray(topic_codes, dtype=np.int64)
-    if n == 0:
-        return Run(name, {str(t): Ranking.empty(unit) for t in topic_names}, unit, source)
+    n = len(docs)
+    columns = {"docs": docs, "scores": scores, "ranks": ranks, "paths": paths,
+               "offsets": offsets, "lengths": lengths}
+    if n > 1 and (codes[1:] < codes[:-1]).any():
+        grouped = np.argsort(codes, kind="stable")
+        codes = codes[grouped]
+        columns = {k: None if v is None else v[grouped] for k, v in columns.items()}
+    starts = np.flatnonzero(np.concatenate(([n > 0], codes[1:] != codes[:-1])))
+    bounds = np.append(starts, n)
+    topics: dict[str, Ranking] = {}
+    for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+        segment = {k: None if v is None else v[lo:hi] for k, v in columns.items()}
+        topics[str(topic_names[codes[lo]])] = _ranking(segment, unit)
+    for topic in topic_names:  # topics without results (empty dicts)
+        topics.setdefault(str(topic), Ranking.empty(unit))
+    return Run(name, topics, unit, source)
+
+
+_ROOTS = np.full(1024, ROOT, dtype=object)
+
+
+def _roots(m: int) -> np.ndarray:
+    """A new object array of ``m`` document roots (copied from a cached block: fast)."""
+    global _ROOTS
+    if m > len(_ROOTS):
+        _ROOTS = np.full(max(m, 2 * len(_ROOTS)), ROOT, dtype=object)
+    return _ROOTS[:m].copy()
+
+
+def _ranking(columns: dict[str, np.ndarray | None], unit: Unit) -> Ranking:
+    """One topic's rows, ordered by rank (stable) or by score descending with ties broken by
+    document id (and path) descending."""
+    docs, scores, ranks, paths = (columns["docs"], columns["scores"], columns["ranks"],
+                                  columns["paths"])
+    m = len(docs)
     if ranks is not None:
-        order = np.lexsort((ranks, codes))
+        order = np.argsort(ranks, kind="stable")
     else:
-        order = np.lexsort((-scores, codes))  # type: ignore[operator]
-        c, s = codes[order], scores[order]  # type: ignore[index]
-        if n > 1 and ((c[1:] == c[:-1]) & (s[1:] == s[:-1])).any():  # ties: doc id desc
+        order = np.argsort(-scores)  # type: ignore[operator]
+        ordered = scores[order]  # type: ignore[index]
+        if (ordered[1:] == ordered[:-1]).any():  # ties: id descending (trec_eval)
             keys = docs if paths is None else np.array(
                 [f"{d}\x00{p}" for d, p in zip(docs, paths)], dtype=object)
             _, key_rank = np.unique(keys.astype(str), return_inverse=True)
-            order = np.lexsort((-key_rank.ravel(), -scores, codes))  # type: ignore[operator]
-    sorted_codes = codes[order]
-    starts = np.flatnonzero(np.concatenate(([True], sorted_codes[1:] != sorted_codes[:-1])))
-    bounds = np.append(starts, n)
-    if ranks is None:
-        position = np.arange(n, dtype=np.int64)
-        ranks_sorted = position - np.repeat(starts, np.diff(bounds)) + 1
-    else:
-        ranks_sorted = ranks[order]
-    if scores is None:
-        sizes = np.repeat(np.diff(bounds), np.diff(bounds))
-        rsv = (sizes - ranks_sorted + 1).astype(np.float64) if ranks is None else \
-            (sizes - np.arange(n) + np.repeat(starts, np.diff(bounds))).astype(np.float64)
-    else:
-        rsv = scores[order]
-    docs_sorted = docs[order]
+            order = np.lexsort((-key_rank.ravel(), -scores))  # type: ignore[operator]
+    none = np.full(m, -1, dtype=np.int64)
     if unit == "passage":
-        paths_sorted = np.full(n, None, dtype=object)
+        path_col = np.full(m, None, dtype=object)
     elif paths is None:
-        paths_sorted = np.full(n, ROOT, dtype=object)
+        path_col = _roots(m)
     else:
-        paths_sorted = paths[order]
-    off = offsets[order] if offsets is not None else np.full(n, -1, dtype=np.int64)
-    ln = lengths[order] if lengths is not None else np.full(n, -1, dtype=np.int64)
-    topics: dict[str, Ranking] = {}
-    for lo, hi in zip(bounds[:-1], bounds[1:]):
-        topics[str(topic_names[sorted_codes[lo]])] = Ranking(
-            docs_sorted[lo:hi], paths_sorted[lo:hi], off[lo:hi], ln[lo:hi],
-            ranks_sorted[lo:hi], rsv[lo:hi], unit)
-    for code, topic in enumerate(topic_names):  # topics without results (empty dicts)
-        topics.setdefault(str(topic), Ranking.empty(unit))
-    return Run(name, topics, unit, source)
+        path_col = paths[order]
+    offsets, lengths = columns["offsets"], columns["lengths"]
+    return Ranking(docs[order], path_col,
+                   none if offsets is None else offsets[order],
+                   none.copy() if lengths is None else lengths[order],
+                   np.arange(1, m + 1, dtype=np.int64) if ranks is None else ranks[order],
+                   np.arange(m, 0, -1).astype(np.float64) if scores is None else
+                   scores[order], unit)
 
 
 def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataFrame)",

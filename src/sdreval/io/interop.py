@@ -23,7 +23,7 @@ from typing import Any, Literal
 import numpy as np
 
 from ..errors import InputError, Problem, ProblemLog, UsageError
-from ..judgements.qrels import Qrels
+from ..judgements.qrels import ElementAssessment, Qrels
 from ..model.run import Ranking, Run
 from ..model.xpath import canonical_xpath
 from .textlines import finish
@@ -48,7 +48,7 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     if frame is not None:
         return qrels_from_table(frame, scale, "(dict)", log)
     rows = _flatten(data, "qrels")
-    width = _key_width(rows.keys, "qrels")
+    width = _key_width(rows, "qrels")
     if width == 3:
         columns = _key_columns(rows.keys, ("doc", "offset", "length"))
         columns.update(topic=rows.topics, grade=rows.values)
@@ -78,10 +78,10 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     rows.check_ids(_objects(docs), log)
     _raise(log, own)
     qrels = Qrels(scale or ("inex2003" if pair.any() else "graded"), source="(dict)")
-    for topic in rows.topic_names:
-        qrels.topic(topic)
-    for topic, doc, path, e_i, s_i in zip(rows.topics, docs, paths, e.tolist(), s.tolist()):
-        qrels.add_element(topic, doc, path, e_i, s_i)
+    judged = [qrels.topic(topic).elements for topic in rows.topic_names]
+    for code, doc, path, e_i, s_i in zip(rows.codes.tolist(), docs, paths, e.tolist(),
+                                         s.tolist()):
+        judged[code][(doc, path)] = ElementAssessment(doc, path, e_i, s_i)
     check_pairs(qrels, "(dict)")
     finish(log, own)
     return qrels
@@ -118,10 +118,10 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
     log = log if log is not None else ProblemLog()
     rows = _flatten(data, "run")
     scores = rows.values_as_floats(log, "score")
-    width = _key_width(rows.keys, "run")
+    width = _key_width(rows, "run")
     if width == 1:
         keys = rows.keys
-        docs = _objects(keys if all(type(k) is str for k in keys) else [str(k) for k in keys])
+        docs = _objects(keys if rows.key_types <= {str} else [str(k) for k in keys])
         rows.check_ids(docs, log)
         _raise(log, own)
         run = build_run(name, "(dict)", rows.codes, rows.topic_names, docs, "document", scores)
@@ -151,6 +151,7 @@ class _Rows:
             sizes.append(len(inner))
         self.codes = np.repeat(np.arange(len(sizes), dtype=np.int64), sizes)
         self.keys = list(chain.from_iterable(data.values()))
+        self.key_types = set(map(type, self.keys))
         self.values = list(chain.from_iterable(inner.values() for inner in data.values()))
 
     @property
@@ -166,8 +167,9 @@ class _Rows:
     def check_ids(self, docs: np.ndarray, log: ProblemLog) -> None:
         """Topic and document ids must not be empty (as in files)."""
         check = self.checker(log)
-        blank = [i for i, d in enumerate(docs) if not d.strip()]
-        check.report(np.array(blank, dtype=np.int64), lambda i: "document id is empty")
+        if not all(map(str.strip, docs)):
+            blank = [i for i, d in enumerate(docs) if not d.strip()]
+            check.report(np.array(blank, dtype=np.int64), lambda i: "document id is empty")
         for topic in self.topic_names:
             if not topic.strip():
                 log.error("(dict)", None, f"topic id {topic!r} is empty")
@@ -192,9 +194,11 @@ def _flatten(data: Mapping[Any, Any], what: str) -> _Rows:
     return _Rows(data, what)
 
 
-def _key_width(keys: list, what: str) -> int:
+def _key_width(rows: _Rows, what: str) -> int:
     """1 for document ids, 2 for ``(doc, path)``, 3 for ``(doc, offset, length)``."""
-    widths = {len(k) if isinstance(k, tuple) else 1 for k in keys}
+    if not any(issubclass(t, tuple) for t in rows.key_types):
+        return 1
+    widths = {len(k) if isinstance(k, tuple) else 1 for k in rows.keys}
     if len(widths) > 1 or widths - {1, 2, 3}:
         raise UsageError(f"{what} dict keys must all be document ids, all (doc, path) or all "
                          f"(doc, offset, length) tuples; found tuples of "
