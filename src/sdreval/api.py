@@ -35,19 +35,21 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from numbers import Number
 from pathlib import Path
-from typing import Any, Iterator, NamedTuple
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 from .errors import ProblemLog, UsageError
-from .io import interop
-from .io.interop import (qrels_from_ir_measures, qrels_from_ranx, qrels_to_ir_measures,  # noqa: F401
-                         qrels_to_ranx, run_from_ir_measures, run_from_ranx, run_to_ir_measures,
-                         run_to_ranx)
-from .judgements.qrels import Qrels
-from .measures import MEASURES, EvalContext, Measure, MeasureDef, parse_measure
-from .measures.registry import make_measure
-from .model.run import Run
+
+if TYPE_CHECKING:  # annotations only
+    import pandas as pd
+
+    from .judgements.qrels import Qrels
+    from .measures import EvalContext, Measure, MeasureDef
+    from .model.run import Run
+
+# Importing this module is light (no numpy, pandas or measure families): the measures, readers
+# and data model load on first use, and the names below resolve through ``__getattr__``.
+_INTEROP = ("qrels_from_ir_measures", "qrels_from_ranx", "qrels_to_ir_measures", "qrels_to_ranx",
+            "run_from_ir_measures", "run_from_ranx", "run_to_ir_measures", "run_to_ranx")
 
 _CONTEXT_KEYS = ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "order", "compat",
                  "strict", "collection", "navigation", "collection_elements")
@@ -60,6 +62,9 @@ def measure(text: str | Measure | MeasureDef, **params: Any) -> Measure:
     """A measure from its name as typed (``"P@10"``, ``"MAep(quant=sog)"``, ``"nxCG@25"``),
     with keyword parameters added or overriding those in the text (``k``/``r``/``at`` set the
     cut-off)."""
+    from .measures import MEASURES, MeasureDef, parse_measure
+    from .measures.registry import make_measure
+
     if isinstance(text, MeasureDef):
         return text(**params)
     if is_ir_measures_measure(text):
@@ -91,6 +96,8 @@ def measures(*items: str | Measure | Iterable[str | Measure]) -> list[Measure]:
 
 
 def _is_one_measure(item: Any) -> bool:
+    from .measures.registry import Measure, MeasureDef
+
     return isinstance(item, (str, Measure, MeasureDef)) or is_ir_measures_measure(item)
 
 
@@ -120,6 +127,8 @@ def from_ir_measures(obj: Any) -> Measure:
     ``nDCG(dcg='exp-log2')`` -> ``nDCG(gains=exp)``; names go through the measure registry
     (trec_eval and ir_measures aliases included).  A parameter without an equivalent
     (``judged_only=True``, custom ``gains`` maps, other DCG discounts) is refused."""
+    from .measures import parse_measure
+
     params = dict(obj.params)
     cutoff = params.pop("cutoff", None)
     translated: dict[str, Any] = {}
@@ -142,8 +151,19 @@ def from_ir_measures(obj: Any) -> Measure:
                          ) from None
 
 
-def __getattr__(name: str) -> MeasureDef:
-    """``from sdreval.api import nxCG`` — every registered measure by name."""
+def __getattr__(name: str) -> Any:
+    """``from sdreval.api import nxCG`` — every registered measure by name (and the
+    conversion functions of :mod:`sdreval.io.interop`, ``parse_measure``), loaded on use."""
+    if name.startswith("__"):
+        raise AttributeError(f"module 'sdreval.api' has no attribute {name!r}")
+    if name in _INTEROP:
+        from .io import interop
+
+        return getattr(interop, name)
+    from .measures import MEASURES, parse_measure
+
+    if name == "parse_measure":
+        return parse_measure
     definition = MEASURES.get(name)
     if definition is None:
         raise AttributeError(f"module 'sdreval.api' has no attribute {name!r} (measures: "
@@ -152,7 +172,10 @@ def __getattr__(name: str) -> MeasureDef:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | {m for m in MEASURES if m.isidentifier()})
+    from .measures import MEASURES
+
+    return sorted(set(globals()) | set(_INTEROP) | {"parse_measure"} |
+                  {m for m in MEASURES if m.isidentifier()})
 
 
 # ------------------------------------------------------------------------------------ inputs
@@ -189,7 +212,9 @@ def read_qrels(source: Any, fmt: str | None = None, scale: str | None = None,
     with ``path`` for elements and ``offset``/``length`` (or ``start``/``end``) for
     highlighted passages (see :mod:`sdreval.io.frames`).  Bad values are refused as the file
     readers refuse them (:class:`~sdreval.errors.InputError`, naming the row)."""
+    from .io import interop
     from .io import read_qrels as _read_qrels
+    from .judgements.qrels import Qrels
 
     if isinstance(source, Qrels):
         return source
@@ -219,7 +244,9 @@ def read_run(source: Any, name: str | None = None, fmt: str | None = None,
     ``scoreddocs_iter()`` namedtuples, dicts or tuples; any iterable) or a ``ranx.Run``.
     Scores may be any real numbers (numpy scalars included); NaN, infinities, negative
     offsets and the like are refused as in files."""
+    from .io import interop
     from .io import read_run as _read_run
+    from .model.run import Run
 
     if isinstance(source, Run):
         return _renamed(source, name)
@@ -246,6 +273,8 @@ def _is_frame(obj: Any) -> bool:
 
 
 def _renamed(run: Run, name: str | None) -> Run:
+    from .model.run import Run
+
     return run if name is None or name == run.name else Run(name, run.topics, run.unit,
                                                              run.source)
 
@@ -254,6 +283,8 @@ def read_runs(runs: Any) -> list[Run]:
     """Several runs: a :class:`Run`/path/dict/table/records, a list of them, or a mapping
     ``{name: run}`` (names given to the runs).  A mapping whose values are ``{doc: score}``
     dicts, or a column dict, is one run; an iterable of records is one run."""
+    from .model.run import Run
+
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]
     if isinstance(runs, (Run, str, os.PathLike, Mapping)) or _is_frame(runs) or \
@@ -303,6 +334,8 @@ def context(**options: Any) -> EvalContext:
     """An :class:`EvalContext` from keyword options (``quant``, ``overlap``, ``alpha``,
     ``ideal``, ``beta``, ``bep_distance``, ``order``, ``compat``, ``strict``, ``collection``
     (a directory or a Collection), ``navigation``, ``collection_elements``)."""
+    from .measures import EvalContext
+
     unknown = set(options) - set(_CONTEXT_KEYS)
     if unknown:
         raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
@@ -330,7 +363,8 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     Means (topic ``"all"``) by default; ``per_topic=True`` gives the per-topic rows followed
     by the means (like ``sdreval eval -q``).  ``all_topics`` averages over every qrels topic
     (``-c``).  Keyword options set measure defaults (see :func:`context`)."""
-    from .measures import evaluate as _evaluate, summarise
+    from .measures import evaluate as _evaluate
+    from .measures import summarise
 
     if ctx is not None and options:
         raise UsageError("give either ctx or keyword options, not both")
@@ -379,7 +413,8 @@ def confidence_intervals(results: Any, measure: Any = None, level: float = 0.95,
     topic is an error (``error``), leaves the topic out (``drop``) or scores 0 (``zero``)."""
     import pandas as pd
 
-    from .stats import confidence_intervals as intervals, score_matrix
+    from .stats import confidence_intervals as intervals
+    from .stats import score_matrix
     from .stats.matrix import measures_of
 
     _per_topic(results, "confidence_intervals")
