@@ -150,3 +150,10 @@ def _evaluates(qrels, run) -> None:
         return
     measures = {"passage": ["MAiP"], "element": ["MAep"], "document": ["AP", "P@5"]}[run.unit]
     _only_our_errors(lambda _: api.evaluate(qrels, run, measures), None)
+
+
+def test_topic_named_with_a_non_ascii_digit():
+    """'²' is a digit to str.isdigit but not an int: topic ordering must not crash."""
+    table = api.evaluate({"²": {"d": 1}, "2": {"d": 1}}, {"²": {"d": 1.0}, "2": {"d": 0.5}},
+                         ["AP"], per_topic=True)
+    assert list(table["topic"]) == ["2", "²", "all"]

@@ -120,8 +120,7 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
     scores = rows.values_as_floats(log, "score")
     width = _key_width(rows, "run")
     if width == 1:
-        keys = rows.keys
-        docs = _objects(keys if rows.key_types <= {str} else [str(k) for k in keys])
+        docs = rows.key_array if rows.plain_ids else _objects([str(k) for k in rows.keys])
         rows.check_ids(docs, log)
         _raise(log, own)
         run = build_run(name, "(dict)", rows.codes, rows.topic_names, docs, "document", scores)
@@ -138,9 +137,11 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
 
 
 class _Rows:
-    """A nested ``{topic: {key: value}}`` dict flattened to parallel lists."""
+    """A nested ``{topic: {key: value}}`` dict flattened to parallel columns, each built in
+    one pass over the dict (no per-value Python code on the common path)."""
 
     def __init__(self, data: Mapping[Any, Any], what: str):
+        self.data = data
         self.topic_names = [str(t) for t in data]
         sizes = []
         for topic, inner in data.items():
@@ -149,10 +150,27 @@ class _Rows:
                                  f"{type(inner).__name__}, expected a dict of "
                                  f"{'grades' if what == 'qrels' else 'scores'}")
             sizes.append(len(inner))
+        self.size = sum(sizes)
         self.codes = np.repeat(np.arange(len(sizes), dtype=np.int64), sizes)
-        self.keys = list(chain.from_iterable(data.values()))
-        self.key_types = set(map(type, self.keys))
-        self.values = list(chain.from_iterable(inner.values() for inner in data.values()))
+        self.key_array = np.fromiter(chain.from_iterable(data.values()), dtype=object,
+                                     count=self.size)
+        try:  # one pass over every key: all str (TypeError otherwise), and is one blank?
+            shortest = min(map(len, map(str.strip, self.key_array)), default=1)
+            self.plain_ids, self.blank_ids = True, shortest == 0
+        except TypeError:
+            self.plain_ids, self.blank_ids = False, None
+
+    @property
+    def keys(self) -> list:
+        return self.key_array.tolist()
+
+    @property
+    def key_types(self) -> set[type]:
+        return {str} if self.plain_ids else set(map(type, self.key_array))
+
+    @property
+    def values(self) -> list:
+        return list(chain.from_iterable(inner.values() for inner in self.data.values()))
 
     @property
     def topics(self) -> list[str]:
@@ -167,21 +185,25 @@ class _Rows:
     def check_ids(self, docs: np.ndarray, log: ProblemLog) -> None:
         """Topic and document ids must not be empty (as in files)."""
         check = self.checker(log)
-        if not all(map(str.strip, docs)):
-            blank = [i for i, d in enumerate(docs) if not d.strip()]
-            check.report(np.array(blank, dtype=np.int64), lambda i: "document id is empty")
+        blank = self.blank_ids if docs is self.key_array else None
+        if blank is None:
+            blank = not all(map(str.strip, docs))
+        if blank:
+            rows = [i for i, d in enumerate(docs) if not d.strip()]
+            check.report(np.array(rows, dtype=np.int64), lambda i: "document id is empty")
         for topic in self.topic_names:
             if not topic.strip():
                 log.error("(dict)", None, f"topic id {topic!r} is empty")
 
     def where(self, i: int) -> str:
-        return f"topic {self.topic_names[self.codes[i]]}, {_key_text(self.keys[i])}"
+        return f"topic {self.topic_names[self.codes[i]]}, {_key_text(self.key_array[i])}"
 
     def values_as_floats(self, log: ProblemLog, what: str) -> np.ndarray:
+        """The values as float64, converted in one pass; anything else (text, None, lists)
+        goes through the checker, which reports it."""
         try:
-            values = np.asarray(self.values, dtype=np.float64)
-            if values.shape != (len(self.values),):
-                raise ValueError("not one number per key")
+            values = np.fromiter(chain.from_iterable(v.values() for v in self.data.values()),
+                                 dtype=np.float64, count=self.size)
         except (TypeError, ValueError, OverflowError):
             values = _objects(self.values)
         return self.checker(log).floats(values, what)
@@ -196,7 +218,7 @@ def _flatten(data: Mapping[Any, Any], what: str) -> _Rows:
 
 def _key_width(rows: _Rows, what: str) -> int:
     """1 for document ids, 2 for ``(doc, path)``, 3 for ``(doc, offset, length)``."""
-    if not any(issubclass(t, tuple) for t in rows.key_types):
+    if rows.plain_ids or not any(issubclass(t, tuple) for t in rows.key_types):
         return 1
     widths = {len(k) if isinstance(k, tuple) else 1 for k in rows.keys}
     if len(widths) > 1 or widths - {1, 2, 3}:
