@@ -130,19 +130,25 @@ class Checker:
     def ids(self, values: Any, name: str) -> np.ndarray:
         """Identifiers as an object array of str (integral floats lose their ``.0``)."""
         raw = np.asarray(values)
+        if raw.dtype == object:
+            try:  # the common case, every id a str: one pass, no conversion
+                if min(map(len, map(str.strip, raw)), default=1) > 0:
+                    return raw
+            except TypeError:
+                pass
         if raw.dtype.kind == "f":
             missing = np.isnan(raw)
             whole = ~missing & (raw == np.floor(raw)) & (np.abs(raw) < INT_LIMIT)
             text = np.array([str(int(v)) if w else str(v) for v, w in zip(raw, whole)],
                             dtype=object)
-        elif raw.dtype.kind in "iuU":
+        elif raw.dtype.kind in "iu":
             return raw.astype(str).astype(object)
+        elif raw.dtype == object:
+            missing = np.asarray(pd.isna(raw), dtype=bool)
+            text = np.array([str(v) for v in raw], dtype=object)
         else:
-            missing = pd.isna(raw) if raw.dtype == object else np.zeros(len(raw), dtype=bool)
-            text = np.array([str(v) for v in raw], dtype=object) if raw.dtype == object else \
-                raw.astype(str).astype(object)
-        if raw.dtype.kind != "f":
-            missing = np.asarray(missing, dtype=bool)
+            missing = np.zeros(len(raw), dtype=bool)
+            text = raw.astype(str).astype(object)
         blank = missing | np.array([not s.strip() for s in text], dtype=bool)
         if blank.any():
             self.report(blank, lambda i: f"{name} {_shown(raw[i])} is missing or empty")
@@ -223,9 +229,8 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
     for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
         segment = {k: None if v is None else v[lo:hi] for k, v in columns.items()}
         topics[str(topic_names[codes[lo]])] = _ranking(segment, unit)
-    for topic in topic_names:  # topics without results (empty dicts)
-        topics.setdefault(str(topic), Ranking.empty(unit))
-    return Run(name, topics, unit, source)
+    ordered = {str(t): topics.get(str(t)) or Ranking.empty(unit) for t in topic_names}
+    return Run(name, ordered, unit, source)  # topics in the order given, empty ones kept
 
 
 _ROOTS = np.full(1024, ROOT, dtype=object)

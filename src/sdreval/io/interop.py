@@ -130,8 +130,8 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
         columns.update(topic=rows.topics, score=scores)
         _raise(log, own)
         run = run_from_table(_frame(columns), name, "(dict)", log, rows.where)
-        for topic in rows.topic_names:  # topics with an empty ranking stay
-            run.topics.setdefault(topic, Ranking.empty(run.unit))
+        run.topics = {t: run.topics.get(t) or Ranking.empty(run.unit)  # empty ones stay
+                      for t in rows.topic_names}
     finish(log, own)
     return run
 
