@@ -132,3 +132,29 @@ def test_graded_passage_rows():
                                          "relevance": [2, 0, 0]}))
     assert qrels["1"].passages["a"].ranges == [(0, 10)]
     assert qrels["1"].passages["b"].ranges == [] and not qrels["1"].passages["b"].is_relevant
+
+
+def test_rank_column_keeps_row_order_as_files_keep_line_order():
+    frame = pd.DataFrame({"topic": ["1"] * 3, "doc": ["a", "b", "c"], "rank": [2, 1, 3],
+                          "score": [0.5, 0.9, 0.1]})
+    with pytest.warns(UserWarning, match="row 1: topic 1: ranks out of order .* row order is kept"):
+        run = api.read_run(frame)
+    assert list(run["1"].docs) == ["a", "b", "c"] and list(run["1"].ranks) == [2, 1, 3]
+
+
+REAL = Path(__file__).parents[1] / "realdata" / "inex2009-2010-zendel"
+
+
+@pytest.mark.skipif(not (REAL / "bert_inex_converted.run").exists(), reason="no real data")
+def test_real_passage_run_and_qrels_as_tables_equal_files():
+    """The INEX 2009/2010 qrels and a real passage run (with repeated results and topics in two
+    blocks), loaded with pandas as a user would, give the files' values."""
+    rows = fol_rows(REAL / "INEX_Qrels.txt")
+    run = pd.read_csv(REAL / "bert_inex_converted.run", sep=" ", header=None,
+                      names=["qid", "q0", "docno", "rank", "score", "tag", "offset", "length"],
+                      dtype={"qid": str, "docno": str})
+    with pytest.warns(UserWarning):
+        tables = api.evaluate(pd.DataFrame(rows), {"bert": run}, PASSAGE_MEASURES)
+        files = api.evaluate(str(REAL / "INEX_Qrels.txt"),
+                             {"bert": str(REAL / "bert_inex_converted.run")}, PASSAGE_MEASURES)
+    _same(tables, files)

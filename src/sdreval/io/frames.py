@@ -30,9 +30,11 @@ document without relevant text there (INEX passage judgements are binary: graded
 above 0 counts as highlighted).  Optional columns ``doclen`` and ``bep`` give the document
 length and best entry point, as in FOL qrels.
 
-Run order: by ``rank`` when given (stable), else by score descending with ties broken by
-document id descending (trec_eval's order, followed by ranx and ir_measures); ranks are then
-1, 2, ... when not given.
+Run order: with a ``rank`` column, the rows' order within each topic, exactly as a run file's
+line order (the INEX convention; ranks out of order get one warning per topic and the
+evaluation option ``order="rank"`` sorts by rank, ``order="rsv"`` by score).  Without ranks
+(dicts, tables of scores), by score descending with ties broken by document id descending
+(trec_eval's order, followed by ranx and ir_measures), ranked 1, 2, ...
 """
 from __future__ import annotations
 
@@ -245,13 +247,13 @@ def _roots(m: int) -> np.ndarray:
 
 
 def _ranking(columns: dict[str, np.ndarray | None], unit: Unit) -> Ranking:
-    """One topic's rows, ordered by rank (stable) or by score descending with ties broken by
-    document id (and path) descending."""
+    """One topic's rows: in row order when ranks are given, else by score descending with
+    ties broken by document id (and path) descending."""
     docs, scores, ranks, paths = (columns["docs"], columns["scores"], columns["ranks"],
                                   columns["paths"])
     m = len(docs)
-    if ranks is not None:
-        order = np.argsort(ranks, kind="stable")
+    if ranks is not None:  # row order, as a file's line order
+        order = np.arange(m)
     else:
         order = np.argsort(-scores)  # type: ignore[operator]
         ordered = scores[order]  # type: ignore[index]
@@ -310,6 +312,8 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
         log.raise_if_errors()
     codes, names = pd.factorize(topics, sort=False)
     _warn_repeats(check, codes, docs, paths, offsets, lengths)
+    if ranks is not None:
+        _warn_disorder(check, codes, names, ranks)
     run = build_run(name, source, codes, list(names), docs, unit, scores, ranks, paths,
                     offsets, lengths)
     finish(log, own)
@@ -328,6 +332,23 @@ def _spans(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checker,
     if bad.any():
         check.report(bad, lambda i: f"{second} {ends[i]} is before {first} {offsets[i]}")
     return offsets, np.where(bad, -1, lengths)
+
+
+def _warn_disorder(check: Checker, codes: np.ndarray, names: Any, ranks: np.ndarray) -> None:
+    """One warning per topic whose ranks go down somewhere in row order (as files)."""
+    rows = np.argsort(codes, kind="stable")
+    down = np.flatnonzero((codes[rows][1:] == codes[rows][:-1]) & (ranks[rows][1:] <
+                                                                   ranks[rows][:-1])) + 1
+    if not len(down):
+        return
+    topic_of = codes[rows][down]
+    _, first, counts = np.unique(topic_of, return_index=True, return_counts=True)
+    for position, count in zip(down[first], counts):
+        row, previous = rows[position], rows[position - 1]
+        check.log.warn(check.source, None,
+                       f"{check.where(int(row))}: topic {names[codes[row]]}: ranks out of order "
+                       f"({count} row(s); first rank {ranks[row]} after {ranks[previous]}); row "
+                       f"order is kept (order='rank' sorts by rank)")
 
 
 def _warn_repeats(check: Checker, codes: np.ndarray, docs: np.ndarray,
