@@ -2,6 +2,7 @@
 and give exactly the values of the same data read from files."""
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pandas as pd
@@ -158,3 +159,43 @@ def test_real_passage_run_and_qrels_as_tables_equal_files():
         files = api.evaluate(str(REAL / "INEX_Qrels.txt"),
                              {"bert": str(REAL / "bert_inex_converted.run")}, PASSAGE_MEASURES)
     _same(tables, files)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_passage_data_written_as_files_and_tables_give_the_same_values(tmp_path, seed):
+    """Random judgements and a random passage run, written as FOL qrels and a passage run file
+    and given as tables: MAiP and iP values equal exactly."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    qrels_rows, fol_lines = [], []
+    for topic in ("101", "102", "7"):
+        for doc in rng.choice(40, 12, replace=False):
+            doclen = int(rng.integers(200, 2000))
+            cuts = np.sort(rng.choice(doclen, 2 * int(rng.integers(0, 4)), replace=False))
+            spans = [(int(a), int(b - a)) for a, b in zip(cuts[::2], cuts[1::2]) if b > a]
+            rel = sum(n for _, n in spans)
+            fol_lines.append(f"{topic} Q0 d{doc} {rel} {doclen}"
+                             + "".join(f" {o}:{n}" for o, n in spans) + "\n")
+            for o, n in spans or [(None, None)]:
+                qrels_rows.append({"topic": topic, "doc": f"d{doc}", "offset": o, "length": n,
+                                   "doclen": doclen})
+    run_rows, run_lines = [], []
+    for topic in ("101", "102", "7"):
+        for rank in range(1, 41):
+            doc, offset = f"d{rng.integers(0, 45)}", int(rng.integers(0, 1500))
+            length, score = int(rng.integers(1, 400)), float(rng.choice([0.5, 0.25, 1.0]))
+            run_lines.append(f"{topic} Q0 {doc} {rank} {score} r {offset} {length}\n")
+            run_rows.append({"topic": topic, "doc": doc, "rank": rank, "score": score,
+                             "offset": offset, "length": length})
+    (tmp_path / "q.fol").write_text("".join(fol_lines))
+    (tmp_path / "r.txt").write_text("".join(run_lines))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # repeated/overlapping random passages are warned of
+        files = api.evaluate(str(tmp_path / "q.fol"), {"r": str(tmp_path / "r.txt")},
+                             PASSAGE_MEASURES, per_topic=True)
+        tables = api.evaluate(pd.DataFrame(qrels_rows), {"r": pd.DataFrame(run_rows)},
+                              PASSAGE_MEASURES, per_topic=True)
+    assert files["value"].notna().all()
+    _same(tables, files)
+
