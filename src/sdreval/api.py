@@ -433,6 +433,32 @@ class Metric(NamedTuple):
     value: float
 
 
+class Evaluator:
+    """Measures and judgements fixed, runs given one at a time, as ir_measures'
+    ``evaluator(measures, qrels)``: the qrels are read once."""
+
+    def __init__(self, measures: Any, qrels: Any, **options: Any):
+        self.measures, self.qrels, self.options = measures, read_qrels(qrels), options
+
+    def iter_calc(self, run: Any) -> Iterator[Metric]:
+        """Per-query :class:`Metric` records of ``run`` (see :func:`iter_calc`)."""
+        return iter_calc(self.measures, self.qrels, run, **self.options)
+
+    def calc_aggregate(self, run: Any) -> dict[Any, float]:
+        """Means of ``run`` keyed by the measures given (see :func:`calc_aggregate`)."""
+        return calc_aggregate(self.measures, self.qrels, run, **self.options)
+
+    def calc(self, run: Any) -> tuple[dict[Any, float], list[Metric]]:
+        """``(means, per-query records)`` of ``run`` from one evaluation."""
+        table, keys = _calc(self.measures, self.qrels, run, self.options)
+        return _aggregate(table, keys), list(_metrics(table, keys))
+
+
+def evaluator(measures: Any, qrels: Any, **options: Any) -> Evaluator:
+    """An :class:`Evaluator` (ir_measures' ``evaluator``)."""
+    return Evaluator(measures, qrels, **options)
+
+
 def _calc(measures: Any, qrels: Any, run: Any, options: dict[str, Any]):
     given = [measures] if _is_one_measure(measures) else list(measures)
     keys: dict[str, list[Any]] = {}
@@ -453,6 +479,10 @@ def iter_calc(measures: Any, qrels: Any, run: Any, **options: Any) -> Iterator[M
     something relevant (``all_topics=True``: every qrels topic with something relevant);
     keyword options as :func:`evaluate`."""
     table, keys = _calc(measures, qrels, run, options)
+    yield from _metrics(table, keys)
+
+
+def _metrics(table: Any, keys: dict[str, list[Any]]) -> Iterator[Metric]:
     rows = table[table["topic"] != "all"]
     for topic, name, value in zip(rows["topic"], rows["measure"], rows["value"]):
         for key in keys[name]:
@@ -464,6 +494,10 @@ def calc_aggregate(measures: Any, qrels: Any, run: Any, **options: Any) -> dict[
     the objects given (``calc_aggregate([ir_measures.AP, "P@10"], qrels, run)
     [ir_measures.AP]``)."""
     table, keys = _calc(measures, qrels, run, options)
+    return _aggregate(table, keys)
+
+
+def _aggregate(table: Any, keys: dict[str, list[Any]]) -> dict[Any, float]:
     means = table[table["topic"] == "all"]
     return {key: float(value) for name, value in zip(means["measure"], means["value"])
             for key in keys[name]}
@@ -483,6 +517,7 @@ def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike 
 
 __all__ = ["measure", "measures", "read_qrels", "read_run", "read_runs", "context",
            "evaluate", "compare", "confidence_intervals", "iter_calc", "calc_aggregate", "Metric",
+           "evaluator", "Evaluator",
            "from_ir_measures", "report", "qrels_from_ranx", "qrels_to_ranx",
            "run_from_ranx", "run_to_ranx", "qrels_from_ir_measures", "qrels_to_ir_measures",
            "run_from_ir_measures", "run_to_ir_measures", "parse_measure"]

@@ -158,3 +158,17 @@ def test_statistics_straight_from_the_results_table():
     assert len(api.compare(table)) == 6
     with pytest.raises(UsageError, match="per_topic=True"):
         api.confidence_intervals(api.evaluate(qrels, runs, ["AP"]))
+
+
+def test_evaluator_reads_qrels_once_and_answers_like_ir_measures(files):
+    _needed("AP", "P")
+    qrels_path, run_path, qrels, run = files
+    measures = [ir_measures.AP, ir_measures.P @ 10]
+    ours = api.evaluator(measures, qrels)
+    theirs = ir_measures.evaluator(measures, list(ir_measures.read_trec_qrels(str(qrels_path))))
+    ours_means, ours_rows = ours.calc(str(run_path))
+    assert ours_means == ours.calc_aggregate(str(run_path))
+    assert ours_rows == list(ours.iter_calc(str(run_path)))
+    expected = theirs.calc_aggregate(ir_measures.read_trec_run(str(run_path)))
+    for m in measures:
+        assert ours_means[m] == pytest.approx(expected[m], abs=1e-12)

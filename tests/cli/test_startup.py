@@ -59,3 +59,16 @@ def test_help_lists_every_command_without_importing_it():
         command = cli.get_command(None, name)
         assert command is not None and command.name == name
         assert "SPEC" not in line and "seed 0" not in line
+
+
+def test_eval_imports_no_statistics_plotting_or_cluster_module(tmp_path):
+    (tmp_path / "q.tsv").write_text("1\td1\t/article[1]\t1\t1\n")
+    (tmp_path / "r.txt").write_text("1 Q0 d1 1 0.9 r /article[1]\n1 Q0 d2 2 0.5 r /article[1]\n")
+    loaded = _loaded_after("from sdreval.cli.main import cli\n"
+                           "try:\n"
+                           f"    cli.main(args=['eval', {str(tmp_path / 'q.tsv')!r}, "
+                           f"{str(tmp_path / 'r.txt')!r}, '-m', 'AP'], prog_name='sdreval')\n"
+                           "except SystemExit:\n"
+                           "    pass")
+    assert "sdreval" in loaded
+    assert not loaded & {"scipy", "statsmodels", "matplotlib", "dask"}
