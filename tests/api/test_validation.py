@@ -157,3 +157,23 @@ def test_topic_named_with_a_non_ascii_digit():
     table = api.evaluate({"²": {"d": 1}, "2": {"d": 1}}, {"²": {"d": 1.0}, "2": {"d": 0.5}},
                          ["AP"], per_topic=True)
     assert list(table["topic"]) == ["2", "²", "all"]
+
+
+@pytest.mark.parametrize("change, refused", [
+    (lambda f: f.assign(qid=f.qid.astype("category")), None),
+    (lambda f: f.assign(docno=f.docno.astype("string")), None),
+    (lambda f: f.assign(offset=f.offset.astype("Int64"), length=f.length.astype("uint8")), None),
+    (lambda f: f.assign(qid=[1, 1, 2]), None),
+    (lambda f: f.assign(offset=pd.array([0, None, 5], dtype="Int64")), "row 1: offset"),
+    (lambda f: f.assign(score=pd.array([1.0, None, 0.2], dtype="Float64")), "row 1: score"),
+])
+def test_pandas_dtypes(change, refused):
+    base = pd.DataFrame({"qid": ["1", "1", "2"], "docno": ["a", "b", "c"],
+                         "score": [1.0, 0.5, 0.2], "offset": [0, 10, 5], "length": [5, 5, 5]})
+    if refused:
+        with pytest.raises(InputError, match=refused):
+            api.read_run(change(base))
+        return
+    run = api.read_run(change(base))
+    assert list(run.topics) == ["1", "2"] and list(run["1"].docs) == ["a", "b"]
+    assert list(run["1"].offsets) == [0, 10] and list(run["2"].lengths) == [5]
