@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sdreval.api as api
-from sdreval.errors import InputError, SdrevalError
+from sdreval.errors import InputError, SdrevalError, UsageError
 from sdreval.io.trec import read_trec_run
 
 
@@ -177,3 +177,23 @@ def test_pandas_dtypes(change, refused):
     run = api.read_run(change(base))
     assert list(run.topics) == ["1", "2"] and list(run["1"].docs) == ["a", "b"]
     assert list(run["1"].offsets) == [0, 10] and list(run["2"].lengths) == [5]
+
+
+def test_repeated_judgements_follow_the_file_rules():
+    same = pd.DataFrame({"topic": ["1", "1"], "doc": ["d", "d"], "relevance": [1, 1]})
+    with pytest.warns(UserWarning, match="row 1: topic 1: element d /article\\[1\\] repeats "
+                                         "row 0 \\(identical; ignored\\)"):
+        api.read_qrels(same)
+    with pytest.raises(InputError, match="row 1: .* judged again, differently from row 0"):
+        api.read_qrels(same.assign(relevance=[1, 2]))
+    with pytest.raises(InputError, match="judged again"):  # records: ir_measures Qrel-like
+        api.read_qrels([("1", "d", 1), ("1", "d", 0)])
+    spans = pd.DataFrame({"topic": ["1"] * 3, "doc": ["d"] * 3, "offset": [0, 0, 9],
+                          "length": [5, 5, 2], "doclen": [50, 50, 60]})
+    with pytest.raises(InputError, match="row 2: topic 1, document d: doclen 60 differs"):
+        api.read_qrels(spans)
+    with pytest.warns(UserWarning, match="passage 0:5 repeats row 0"):
+        qrels = api.read_qrels(spans.assign(doclen=50))
+    assert qrels["1"].passages["d"].ranges == [(0, 5), (9, 2)]
+    with pytest.raises(UsageError, match="elements or passages"):
+        api.read_run(spans.assign(path="/article[1]", score=1.0))

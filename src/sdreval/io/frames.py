@@ -294,6 +294,7 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
         raise UsageError("a run table needs a score (or rsv) or a rank column; columns: "
                          + _listed(frame))
     spans = _span_columns(frame)
+    _one_unit(frame, spans)
     topics = check.ids(frame[topic].to_numpy(), topic)
     docs = check.ids(frame[doc].to_numpy(), doc)
     scores = check.floats(frame[score].to_numpy(), score) if score else None
@@ -387,6 +388,7 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
     docs = check.ids(frame[doc].to_numpy(), doc)
     spans = _span_columns(frame)
     grade = column(frame, GRADE, "relevance", required=False)
+    _one_unit(frame, spans)
     if spans is not None:
         qrels = _passage_qrels(frame, spans, grade, topics, docs, check, source)
     else:
@@ -412,9 +414,24 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker, source: st
     size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
     check.log.raise_if_errors()
     qrels = Qrels(scale or ("graded" if grade is not None else "inex2003"), source=source)
+    seen: dict[tuple[str, str, str], tuple[int, tuple]] = {}
+    repeats, conflicts = [], []
     for i in range(len(frame)):
-        qrels.add_element(topics[i], docs[i], paths[i], float(e[i]), float(s[i]),
-                          None if size is None else float(size[i]))
+        key = (topics[i], docs[i], paths[i])
+        value = (float(e[i]), float(s[i]), None if size is None else float(size[i]))
+        if key in seen:  # as the judgement files: identical = warning, different = error
+            (repeats if seen[key][1] == value else conflicts).append((i, seen[key][0]))
+            continue
+        seen[key] = (i, value)
+        qrels.add_element(*key, *value)
+    first = dict(repeats + conflicts)
+    what = (lambda i: f"topic {topics[i]}: element {docs[i]} {paths[i]}")
+    check.warn([i for i, _ in repeats], lambda i: f"{what(i)} repeats "
+                                                  f"{check.where(first[i])} (identical; ignored)")
+    check.report(np.array([i for i, _ in conflicts], dtype=np.int64),
+                 lambda i: f"{what(i)} judged again, differently from {check.where(first[i])} "
+                           f"({check.where(first[i])} kept)")
+    check.log.raise_if_errors()
     from .interop import check_pairs
 
     check_pairs(qrels, source)
@@ -435,18 +452,41 @@ def _passage_qrels(frame, spans, grade, topics, docs, check: Checker, source: st
     check.log.raise_if_errors()
     highlighted = ~no_span if grades is None else (~no_span & (grades > 0))
     qrels = Qrels("fol", source=source)
+    seen: dict[tuple, int] = {}
+    repeats, other_doclen, other_bep = [], [], []
     for i in range(len(frame)):
         judged = qrels.topic(topics[i]).passages
         entry = judged.get(docs[i])
         if entry is None:
             entry = judged[docs[i]] = DocPassages(docs[i])
         if highlighted[i]:
-            entry.ranges.append((int(offsets[i]), int(lengths[i])))
-            entry.relevant_chars += int(lengths[i])
+            key = (topics[i], docs[i], int(offsets[i]), int(lengths[i]))
+            if key in seen:  # as the passage judgement files: a warning, ignored
+                repeats.append((i, seen[key]))
+            else:
+                seen[key] = i
+                entry.ranges.append(key[2:])
+                entry.relevant_chars += key[3]
         if doclen is not None and doclen[i] >= 0:
-            entry.doc_length = int(doclen[i])
-        if bep is not None and bep[i] >= 0 and entry.bep is None:
-            entry.bep = int(bep[i])
+            if entry.doc_length is not None and entry.doc_length != doclen[i]:
+                other_doclen.append(i)
+            elif entry.doc_length is None:
+                entry.doc_length = int(doclen[i])
+        if bep is not None and bep[i] >= 0:
+            if entry.bep is None:
+                entry.bep = int(bep[i])
+            elif entry.bep != bep[i]:
+                other_bep.append(i)
+    first = dict(repeats)
+    where = (lambda i: f"topic {topics[i]}, document {docs[i]}")
+    check.warn([i for i, _ in repeats], lambda i: f"{where(i)}: passage {offsets[i]}:"
+                                                  f"{lengths[i]} repeats {check.where(first[i])}"
+                                                  f" (ignored)")
+    check.warn(other_bep, lambda i: f"{where(i)}: best entry point {bep[i]} differs from an "
+                                    f"earlier row's (the first kept)")
+    check.report(np.array(other_doclen, dtype=np.int64),
+                 lambda i: f"{where(i)}: doclen {doclen[i]} differs from an earlier row's")
+    check.log.raise_if_errors()
     beyond = [i for i in np.flatnonzero(highlighted) if doclen is not None
               and qrels.topics[topics[i]].passages[docs[i]].doc_length is not None
               and offsets[i] + lengths[i] > qrels.topics[topics[i]].passages[docs[i]].doc_length]
@@ -481,6 +521,15 @@ def _span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
         raise UsageError(f"column {partial[0]!r} needs its partner: passages are given by "
                          "offset and length, or by start and end (end exclusive)")
     return None
+
+
+def _one_unit(frame: pd.DataFrame, spans: tuple[str, str, bool] | None) -> None:
+    """A table holds elements (a path column) or passages (spans), not both."""
+    path = column(frame, PATH, "path", required=False)
+    if spans is not None and path is not None:
+        raise UsageError(f"the table has both a {path!r} column and passage columns "
+                         f"({spans[0]}, {spans[1]}): a table holds elements or passages; "
+                         "drop one")
 
 
 def _listed(frame: pd.DataFrame) -> str:
