@@ -21,8 +21,10 @@ Validation is the file readers' (TREC-like runs, FOL qrels): a non-finite or non
 a non-integer rank, a negative or non-integer offset/length, an integer out of the 64-bit range,
 a malformed XPath and a missing topic or document id are errors; every bad row is reported
 (``row <index label>: ...``, the first 20 per problem and a count) and one
-:class:`~sdreval.errors.InputError` is raised.  A repeated result is a warning and is kept, as
-in files.
+:class:`~sdreval.errors.InputError` is raised.  As in files, a repeated result is a warning and
+is kept; an element judged twice is a warning when both rows agree (the repeat is ignored) and
+an error when they differ; a repeated highlighted passage is a warning (ignored), a document
+given two ``doclen`` an error.  A table with both a path and passage columns is refused.
 
 Passage qrels rows: a row whose relevance is above 0 (or that has no relevance column) is a
 highlighted passage; a row with relevance 0, or with neither offset nor length, marks a judged
