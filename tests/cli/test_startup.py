@@ -54,7 +54,10 @@ def test_help_lists_every_command_without_importing_it():
     from sdreval.cli.main import COMMANDS, cli
 
     out = CliRunner().invoke(cli, ["--help"]).output
-    for name, _module, _attr, line in COMMANDS:
+    for entry in COMMANDS:
+        assert len(entry) == 4, (f"COMMANDS entry {entry[0]!r} needs a one-line help as 4th item "
+                                 "(else `sdreval --help` imports its module)")
+        name, _module, _attr, line = entry
         assert name in out and line.split()[0] in out
         command = cli.get_command(None, name)
         assert command is not None and command.name == name
