@@ -222,6 +222,10 @@ def read_qrels(source: Any, fmt: str | None = None, scale: str | None = None,
         return _read_qrels(source, fmt=fmt, log=log)
     if _is_file(source):
         return _via_file(source, _read_qrels, fmt, log)
+    if _is_span_data(source, "relevance"):
+        from .io.spans import span_qrels_from_frame
+
+        return span_qrels_from_frame(source, log=log)
     if _is_frame(source):
         from .io.frames import qrels_from_table
 
@@ -254,6 +258,10 @@ def read_run(source: Any, name: str | None = None, fmt: str | None = None,
         return _renamed(_read_run(source, fmt=fmt, log=log), name)
     if _is_file(source):
         return _renamed(_via_file(source, _read_run, fmt, log), name)
+    if _is_span_data(source, None):
+        from .io.spans import span_run_from_frame
+
+        return span_run_from_frame(source, name or "run", log=log)
     if _is_frame(source):
         from .io.frames import run_from_table
 
@@ -272,11 +280,24 @@ def _is_frame(obj: Any) -> bool:
     return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
 
 
+def _is_span_data(source: Any, key: str | None) -> bool:
+    """A DataFrame or list of records with span keys (``query_id, doc_id, start, end``, and
+    ``key`` when given): span qrels or span runs (:mod:`sdreval.io.spans`)."""
+    if _is_frame(source):
+        columns = set(source.columns)
+    elif isinstance(source, list) and source and isinstance(source[0], Mapping):
+        columns = set(source[0])
+    else:
+        return False
+    needed = {"query_id", "doc_id", "start", "end"} | ({key} if key else set())
+    return needed <= columns
+
+
 def _renamed(run: Run, name: str | None) -> Run:
     from .model.run import Run
 
     return run if name is None or name == run.name else Run(name, run.topics, run.unit,
-                                                             run.source)
+                                                             run.source, run.overlap_expected)
 
 
 def read_runs(runs: Any) -> list[Run]:
@@ -288,7 +309,7 @@ def read_runs(runs: Any) -> list[Run]:
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]
     if isinstance(runs, (Run, str, os.PathLike, Mapping)) or _is_frame(runs) or \
-            _is_file(runs) or type(runs).__name__ == "Run":
+            _is_file(runs) or type(runs).__name__ == "Run" or _is_span_data(runs, None):
         return [read_run(runs)]
     items = list(runs)
     if items and _is_record(items[0]):

@@ -32,6 +32,10 @@ COMMANDS = [
      "Write a synthetic collection (qrels, runs, documents)."),
     ("measures", "measures_cmd", "measures_command",
      "List the measures, their parameters and defaults."),
+    ("project", "project_cmd", "project_command",
+     "Project span judgements onto a chunking (TREC qrels)."),
+    ("sensitivity", "sensitivity_cmd", "sensitivity_command",
+     "How span scores and run rankings move across tau and chunkings."),
 ]
 
 
