@@ -382,8 +382,11 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     """Evaluate runs on measures: a tidy DataFrame ``run, topic, measure, value``.
 
     Means (topic ``"all"``) by default; ``per_topic=True`` gives the per-topic rows followed
-    by the means (like ``sdreval eval -q``).  ``all_topics`` averages over every qrels topic
-    (``-c``).  Keyword options set measure defaults (see :func:`context`)."""
+    by the means (like ``sdreval eval -q``), the table :func:`confidence_intervals` and
+    :func:`compare` take.  ``all_topics`` averages over every qrels topic (``-c``).
+    ``measures``: names (``"P@10"``), sdreval measures (``nxCG(k=10)``, ``P @ 10``) or
+    ir_measures measure objects, one or a list.  Keyword options set measure defaults (see
+    :func:`context`)."""
     from .measures import evaluate as _evaluate
     from .measures import summarise
 
