@@ -172,3 +172,17 @@ def test_evaluator_reads_qrels_once_and_answers_like_ir_measures(files):
     expected = theirs.calc_aggregate(ir_measures.read_trec_run(str(run_path)))
     for m in measures:
         assert ours_means[m] == pytest.approx(expected[m], abs=1e-12)
+
+
+def test_tied_scores_from_dicts_equal_ir_measures():
+    """Ties broken as pytrec_eval breaks them (document id descending)."""
+    _needed("AP", "nDCG", "P", "Rprec")
+    rng = np.random.default_rng(4)
+    qrels = {str(t): {f"d{i}": int(rng.choice(3)) for i in range(30)} for t in range(1, 8)}
+    for judged in qrels.values():
+        judged["d0"] = 2
+    run = {t: {f"d{i}": float(rng.choice([0.1, 0.2, 0.3])) for i in range(35)} for t in qrels}
+    ours = api.calc_aggregate(MEASURE_OBJECTS, qrels, run)
+    theirs = ir_measures.calc_aggregate(MEASURE_OBJECTS, qrels, run)
+    for m in MEASURE_OBJECTS:
+        assert ours[m] == pytest.approx(theirs[m], abs=1e-12), m
