@@ -311,15 +311,14 @@ def read_runs(runs: Any) -> list[Run]:
     if isinstance(runs, (Run, str, os.PathLike, Mapping)) or _is_frame(runs) or \
             _is_file(runs) or type(runs).__name__ == "Run" or _is_span_data(runs, None):
         return [read_run(runs)]
+    import warnings
+
+    from .model.runnames import distinct_runs
+
     items = list(runs)
     if items and _is_record(items[0]):
         return [read_run(items)]
-    out = [read_run(r) for r in items]
-    names = [r.name for r in out]
-    if len(set(names)) != len(names):
-        out = [_renamed(r, f"{r.name}#{i + 1}") if names.count(r.name) > 1 else r
-               for i, r in enumerate(out)]
-    return out
+    return distinct_runs([read_run(r) for r in items], warnings.warn)
 
 
 def _is_run_dict(mapping: Mapping) -> bool:
