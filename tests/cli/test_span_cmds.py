@@ -190,3 +190,23 @@ def test_demo_includes_the_rag_example():
     assert result.exit_code == 0, result.output
     for text in ("RAG example", "bm25-sentence", "CharMAP"):
         assert text in result.output
+
+
+def test_sensitivity_span_run_with_chunk_map_says_what_to_do(tmp_path):
+    from sdreval.io import read_run
+    from sdreval.io.spans import read_chunk_map
+
+    run = read_run(RUNS[0], chunk_map=read_chunk_map(RAG / "chunks" / "fixed.jsonl"))
+    span_run = tmp_path / "spans.jsonl"
+    span_run.write_text("".join(
+        json.dumps({"query_id": t, "doc_id": str(d), "start": int(o), "end": int(o + n),
+                    "score": float(s)}) + "\n"
+        for t, r in run.topics.items()
+        for d, o, n, s in zip(r.docs, r.offsets, r.lengths, r.rsv)))
+    result = _run(["sensitivity", QRELS, RUNS[1], str(span_run), *MAPS, "-m", "SpanRR"])
+    assert result.exit_code == 2
+    assert "is a span run" in result.output and "Leave out --chunk-map" in result.output
+    without = _run(["sensitivity", QRELS, RUNS[1], str(span_run), *MAPS[2:4], "-m", "SpanRR"])
+    assert without.exit_code == 2  # the other run (sentence chunks) is resolved, this is not
+    spans_only = _run(["sensitivity", QRELS, str(span_run), str(span_run), "-m", "SpanRR"])
+    assert spans_only.exit_code == 0, spans_only.output

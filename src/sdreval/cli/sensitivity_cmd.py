@@ -56,6 +56,7 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The ``scores`` and ``agreement`` tables (see the module docstring)."""
     from ..measures import EvalContext, evaluate, parse_measure
+    from ..model.runnames import distinct_runs
     from ..stats.correlation import kendall_tau
 
     ctx = ctx or EvalContext()
@@ -65,6 +66,7 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
     for t in taus:
         if not 0.0 < t <= 1.0:
             raise UsageError(f"parameter tau must be in (0, 1], got {t}")
+    runs = distinct_runs(runs, ctx.warn)  # runs sharing a name stay distinct, as in eval
     names = [r.name for r in runs]
     columns: dict[tuple[str, str], pd.Series] = {}
     settings = span_settings(parsed, taus)
@@ -122,8 +124,12 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx):
             for run in runs:
                 ids = _chunk_ids(run, chunk_map)
                 if ids is None:
-                    raise UsageError(f"run {run.name}: ID-based settings need chunk-ID runs "
-                                     "(its spans are not chunks of the chunk map)")
+                    raise UsageError(
+                        f"run {run.name} is a span run: the ID-based settings that "
+                        "--chunk-map adds score chunk-ID runs only (a TREC run or "
+                        "{query_id, chunk_id, score} records whose ids the chunk map "
+                        "resolves). Leave out --chunk-map to compare every run across tau "
+                        "on spans, or give this run as chunk ids with its chunk map")
                 parts = np.unique(chunk_map.parts[index.get_indexer(
                     np.concatenate(list(ids.values())))])
                 chunking = _parts(chunk_map, parts)
