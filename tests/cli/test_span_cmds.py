@@ -210,3 +210,19 @@ def test_sensitivity_span_run_with_chunk_map_says_what_to_do(tmp_path):
     assert without.exit_code == 2  # the other run (sentence chunks) is resolved, this is not
     spans_only = _run(["sensitivity", QRELS, str(span_run), str(span_run), "-m", "SpanRR"])
     assert spans_only.exit_code == 0, spans_only.output
+
+
+def test_report_without_measures_uses_span_measures_on_span_runs(tmp_path):
+    from sdreval.report.html import default_measures
+    from sdreval.io import read_run
+    from sdreval.io.spans import read_chunk_map
+
+    run = read_run(RUNS[0], chunk_map=read_chunk_map(RAG / "chunks" / "fixed.jsonl"))
+    chosen = default_measures([run])
+    assert "CharMAP" in chosen and "SpanR@5" in chosen and "MAiP" not in chosen
+    out = tmp_path / "report.html"
+    result = _run(["report", QRELS, *RUNS, *MAPS, "--samples", "200", "-o", str(out),
+                   "--no-plots"])
+    assert result.exit_code == 0, result.output
+    html = out.read_text()
+    assert "CharMAP" in html and "SpanP@5" in html and "MAiP" not in html
