@@ -226,3 +226,15 @@ def test_report_without_measures_uses_span_measures_on_span_runs(tmp_path):
     assert result.exit_code == 0, result.output
     html = out.read_text()
     assert "CharMAP" in html and "SpanP@5" in html and "MAiP" not in html
+
+
+def test_sensitivity_says_what_each_mean_covers_and_never_averages_no_topic():
+    result = _run(["sensitivity", QRELS, *RUNS, *MAPS, "-m", "SpanRR", "--tau", "1",
+                   "--rule", "chunk", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert "means over answered topics with something relevant: 24 topic(s)" in result.stderr
+    assert "run bm25-paragraph: mean over 0 topic(s)" in result.stderr
+    rows = {(r["setting"], r["run"]): r for r in json.loads(result.stdout)["scores"]}
+    empty = rows[("chunk,tau=1", "bm25-paragraph")]
+    assert empty["mean"] is None and empty["rank"] is None  # not a mean of 0 over no topic
+    assert rows[("tau=1", "bm25-fixed")]["rank"] == 2  # ranks stay integers
