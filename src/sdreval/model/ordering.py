@@ -29,25 +29,27 @@ def trec_order(scores: np.ndarray, ties: tuple[np.ndarray, ...],
     if (codes[1:] >= codes[:-1]).all() and (~same_topic | (primary[1:] > primary[:-1])).all():
         return np.arange(n)  # already grouped and ranked, no tie: no sort
     order = np.lexsort((primary, codes))
-    tied = (codes[order][1:] == codes[order][:-1]) & (primary[order][1:] == primary[order][:-1])
+    c, p = codes[order], primary[order]
+    tied = (c[1:] == c[:-1]) & (p[1:] == p[:-1])
     if not tied.any():
         return order
-    involved = np.zeros(n, dtype=bool)
-    involved[order[1:][tied]] = True
-    involved[order[:-1][tied]] = True
-    keys = [_descending(key, involved) for key in reversed(ties)]
-    return np.lexsort((*keys, primary, codes))
+    # re-sort only the runs of tied rows (contiguous in ``order``) by the tie keys
+    group = np.cumsum(np.concatenate(([True], ~tied)))
+    places = np.flatnonzero(np.concatenate((tied, [False])) | np.concatenate(([False], tied)))
+    rows = order[places]
+    keys = [_descending(np.asarray(key)[rows]) for key in reversed(ties)]
+    order[places] = rows[np.lexsort((*keys, group[places]))]
+    return order
 
 
-def _descending(key: np.ndarray, involved: np.ndarray) -> np.ndarray:
-    """Sort codes putting ``key`` in descending order (only the ``involved`` rows matter)."""
-    key = np.asarray(key)
-    if key.dtype.kind in "iuf":
-        return -key.astype(np.float64) if key.dtype.kind == "f" else -key.astype(np.int64)
-    codes = np.zeros(len(key), dtype=np.int64)
-    _, inverse = np.unique(key[involved].astype(str), return_inverse=True)
-    codes[involved] = -inverse.ravel()
-    return codes
+def _descending(key: np.ndarray) -> np.ndarray:
+    """Sort codes putting ``key`` in descending order."""
+    if key.dtype.kind in "iu":
+        return -key.astype(np.int64)
+    if key.dtype.kind == "f":
+        return -key
+    _, inverse = np.unique(key.astype(str), return_inverse=True)
+    return -inverse.ravel()
 
 
 def grouped_order(codes: np.ndarray) -> np.ndarray:
