@@ -238,3 +238,6 @@ def test_sensitivity_says_what_each_mean_covers_and_never_averages_no_topic():
     empty = rows[("chunk,tau=1", "bm25-paragraph")]
     assert empty["mean"] is None and empty["rank"] is None  # not a mean of 0 over no topic
     assert rows[("tau=1", "bm25-fixed")]["rank"] == 2  # ranks stay integers
+    text = _run(["sensitivity", QRELS, *RUNS, *MAPS, "-m", "SpanRR", "--tau", "1", "--rule",
+                 "chunk"])
+    assert "AP on chunk qrels\tchunk,tau=1\tbm25-paragraph\tnan\t-" in text.stdout

@@ -236,5 +236,6 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
                          ignore_index=True)
         write_text(table_text(both, "csv"), output)
     else:
-        write_text("# scores\n" + table_text(scores, "text") + "\n# agreement\n"
+        shown = scores.astype({"rank": object}).fillna({"rank": "-"}) if len(scores) else scores
+        write_text("# scores\n" + table_text(shown, "text") + "\n# agreement\n"
                    + table_text(agreement, "text"), output)
