@@ -318,7 +318,7 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
 
 def compare(results: pd.DataFrame, measure: str | None = None, test: str = "t",
             correction: str = "by", **kwargs: Any) -> pd.DataFrame:
-    """Every pair of runs (SPEC §11 compare table) from per-topic results
+    """Every pair of runs (docs/cli.md compare table) from per-topic results
     (:func:`sdreval.stats.compare_runs`)."""
     from .stats import compare_runs
 

@@ -13,7 +13,7 @@ EXIT_OK, EXIT_INVALID_INPUT, EXIT_USAGE = 0, 1, 2
 
 
 def handle_errors(func: Callable) -> Callable:
-    """Map sdreval errors to the exit codes of SPEC §11: 1 invalid input, 2 usage."""
+    """Map sdreval errors to the exit codes of docs/cli.md: 1 invalid input, 2 usage."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):

@@ -1,4 +1,4 @@
-"""``sdreval compare``: significance of every pair of runs (SPEC §11).
+"""``sdreval compare``: significance of every pair of runs.
 
 ``sdreval compare QRELS RUN... -m MEASURE`` evaluates the runs first (every qrels topic counts,
 missing topics score 0, as ``eval -c``: paired tests need every run on every topic);

@@ -1,4 +1,4 @@
-"""``sdreval convert IN OUT [--collection DIR] [--to ...]`` (SPEC §11).
+"""``sdreval convert IN OUT [--collection DIR] [--to ...]``.
 
 Runs: INEX XML submission -> TREC-like element run (default), element/document run ->
 passage (FOL) run with ``--collection`` (each element becomes the character range of its text;

@@ -37,14 +37,14 @@ def _table(title: str, results: pd.DataFrame) -> None:
 @click.command("demo")
 @handle_errors
 def demo_command():
-    """Evaluate the bundled examples: seed 000 Table I and a small synthetic collection."""
+    """Evaluate the bundled examples: Kazai & Lalmas 2006, Table I and a small synthetic collection."""
     log = ProblemLog()
     seed = example_path("seed000")
     qrels = read_qrels(seed / "qrels.tsv", fmt="native-qrels", log=log)
     runs = [read_run(seed / "runs" / f"{name}.txt", log=log)
             for name in ("frb", "ideal", "reverse_ideal", "rel_leaves")]
     ctx = EvalContext(quant="sog")
-    _table("Seed 000 (Kazai & Lalmas), topic 163, Table I runs, quant=sog — cf. Table II",
+    _table("Kazai & Lalmas (2006), topic 163, Table I runs, quant=sog — cf. Table II",
            summarise(evaluate(qrels, runs, SEED000_MEASURES, ctx)))
 
     synthetic = example_path("synthetic")

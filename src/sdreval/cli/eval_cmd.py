@@ -1,4 +1,4 @@
-"""``sdreval eval QRELS RUN... -m MEASURE...`` (SPEC §11)."""
+"""``sdreval eval QRELS RUN... -m MEASURE...``."""
 from __future__ import annotations
 
 import click

@@ -1,4 +1,4 @@
-"""``sdreval report QRELS RUN... -o report.html`` (SPEC §11): the static HTML report, the
+"""``sdreval report QRELS RUN... -o report.html``: the static HTML report, the
 summary as trec_eval-like text or LaTeX, and every plot as a file of its own."""
 from __future__ import annotations
 

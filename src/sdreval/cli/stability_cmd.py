@@ -1,19 +1,19 @@
-"""``sdreval stability``: how stable and discriminating are measures (SPEC §10)?
+"""``sdreval stability``: how stable and discriminating are measures?
 
 Input is a per-topic score table (``--scores``, as ``eval -q --format csv`` writes it) or
 ``QRELS RUN...`` (evaluated with every qrels topic counting).  Analyses (``--analysis``,
 repeatable):
 
-- ``ci``: bootstrap percentile CI of each run's mean (seed 003 §5);
-- ``discrimination``: size of group A by CI overlap and Tukey HSD (seed 003 §6);
-- ``swap``: topic-set-size swap rates in the 23 difference bins (seed 000 §6.2.2);
+- ``ci``: bootstrap percentile CI of each run's mean (Vu & Gallinari 2005, §5);
+- ``discrimination``: size of group A by CI overlap and Tukey HSD (Vu & Gallinari 2005, §6);
+- ``swap``: topic-set-size swap rates in the 23 difference bins (Kazai & Lalmas 2006, §6.2.2);
 - ``extrapolate``: swap rates extrapolated to larger topic sets (``--extrapolate``);
 - ``min-diff``: per topic-set size, the difference needed for 95% confidence;
 - ``tau``: Kendall tau / Spearman between the system rankings of the measures;
 - ``variants``: qrels variants (``--variants CSV`` with a ``variant`` column, or
   ``--alt-qrels FILE`` alternative assessments): Kendall tau against the original test set,
-  error rate and ties (seed 000 Eq. 15–16) over all combinations;
-- ``error-rate``: significance-test error rates by topic splits (seed 001 §3.3.2).
+  error rate and ties (Kazai & Lalmas 2006, Eq. 15–16) over all combinations;
+- ``error-rate``: significance-test error rates by topic splits (Ogilvie & Lalmas 2006, §3.3.2).
 
 JSON output is an object ``{analysis: [records]}``; CSV and text put all analyses in one table
 with an ``analysis`` column first.
@@ -99,7 +99,7 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options) -> pd.Da
 @click.option("--max-size", type=click.IntRange(min=1), default=None,
               help="Largest topic-set size (default: half the topics).")
 @click.option("--top-fraction", type=float, default=0.75, show_default=True,
-              help="Swap rates use the best runs only (seed 000: top 75%).")
+              help="Swap rates use the best runs only (Kazai & Lalmas 2006: top 75%).")
 @click.option("--extrapolate", "extrapolate_to", default="25,34,50", show_default=True,
               help="Topic-set sizes to extrapolate swap rates to.")
 @click.option("--samples", type=click.IntRange(min=1), default=5_000, show_default=True,

@@ -1,4 +1,4 @@
-"""``sdreval validate FILE...``: check qrels, runs and collections; list every problem (SPEC §11).
+"""``sdreval validate FILE...``: check qrels, runs and collections; list every problem.
 
 Each problem is printed as ``file:line: severity: message`` (sorted by file and line), then one
 summary line per input.  When qrels and runs are validated together, run topics without

@@ -1,4 +1,4 @@
-"""XML collections: document trees with INEX character offsets (SPEC §1 model, §2 inputs).
+"""XML collections: document trees with INEX character offsets (docs/inputs.md).
 
 Offsets follow the INEX convention (checked against the INEX 2010 qrels, see
 ``docs/formats-xml.md``): the document text is the concatenation of every text node from the

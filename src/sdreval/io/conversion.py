@@ -1,4 +1,4 @@
-"""Element -> passage conversion (SPEC §1 model: "an element is the character range of its
+"""Element -> passage conversion (docs/inputs.md model: "an element is the character range of its
 text").
 
 An element ``(doc, path)`` becomes the passage ``(doc, start, end - start)`` of its text in the

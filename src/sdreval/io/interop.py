@@ -55,7 +55,7 @@ def qrels_from_dict(data: Mapping[str, Mapping[Any, Any]], scale: str | None = N
 
 
 def check_pairs(qrels: Qrels, source: str) -> None:
-    """Raise :class:`InputError` listing every assessment invalid on the qrels' scale (SPEC §3:
+    """Raise :class:`InputError` listing every assessment invalid on the qrels' scale (docs/formats-xml.md:
     invalid pairs such as (0, 2) are reported, never guessed)."""
     from .native import pair_problem
 

@@ -1,4 +1,4 @@
-"""Evaluate runs against judgements: the results table (SPEC §1 "results").
+"""Evaluate runs against judgements: the results table (docs/inputs.md "results").
 
 :func:`evaluate` returns a tidy DataFrame ``run, topic, measure, value`` of per-topic values;
 :func:`summarise` adds the means (``topic == "all"``).  Topics with nothing relevant are left out
@@ -95,7 +95,7 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
 def result_rows(run_name: str, measures: list[Measure], topics: list[str],
                 values: dict[str, dict[str, float]], answered) -> list[tuple[str, str, str, float]]:
     """Rows ``(run, topic, measure, value)`` in measure-then-topic order; a topic the run did
-    not answer (``-c``) that a family left without a value scores 0 (SPEC §11)."""
+    not answer (``-c``) that a family left without a value scores 0."""
     rows = []
     for measure in measures:
         per_topic = values.get(measure.text, {})

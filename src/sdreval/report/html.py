@@ -45,7 +45,7 @@ CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},
 
 @dataclass
 class ReportData:
-    """Everything the page shows; all tables follow SPEC §1/§11 column conventions."""
+    """Everything the page shows; all tables follow the column conventions of docs/cli.md."""
 
     results: pd.DataFrame
     measures: list[str]
@@ -188,7 +188,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
 
 def swap_rates(results: pd.DataFrame, measure: str, sizes: Sequence[int] | None = None,
                seed: int = 0, trials: int = 100) -> pd.DataFrame | None:
-    """Swap rates of ``measure`` by topic-set size (seed 000 §6.2.2), or None when there are
+    """Swap rates of ``measure`` by topic-set size (Kazai & Lalmas 2006, §6.2.2), or None when there are
     too few runs or topics (fewer than 2 runs, fewer than 4 common topics)."""
     rows = results[results["measure"].astype(str) == measure]
     topics = bridge.matrix(rows).dropna().shape[0]
@@ -368,7 +368,7 @@ def _plots_html(data: ReportData, fmt: str) -> str:
             plots.plot_swap_rates(data.swaps, title=f"Swap rate of {data.measures[0]}"),
             "swap rates", "Swap rate against topic-set size by difference bin of the mean "
             "difference among the top 75% of the runs (random disjoint topic sets, 100 "
-            "trials; seed 000 §6.2.2).", fmt))
+            "trials; Kazai & Lalmas 2006, §6.2.2).", fmt))
     return "".join(parts) if parts else "<p>No plots requested.</p>"
 
 

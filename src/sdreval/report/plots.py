@@ -1,13 +1,13 @@
 """Plots (matplotlib, Agg backend): every function returns a :class:`~matplotlib.figure.Figure`.
 
-Inputs are the tables of the results and statistics layers (SPEC §1), never files:
+Inputs are the tables of the results and statistics layers, never files:
 
 * curves: a curve table ``run, x, value`` (:mod:`sdreval.report.curves`) or ``{run: (x, y)}``;
 * per-topic scores: the tidy results table ``run, topic, measure, value``;
 * confidence intervals: ``run, mean, low, high`` (or computed from per-topic scores);
-* significance: the compare table of SPEC §11 (``run_a, run_b, measure, mean_a, mean_b,
+* significance: the compare table of docs/cli.md (``run_a, run_b, measure, mean_a, mean_b,
   p_value, p_adjusted, reject``), optionally with a ``correction`` column;
-* swap rates: ``size, bin, swap_rate`` (topic-set size, difference bin, rate; seed 000 §6.2.2).
+* swap rates: ``size, bin, swap_rate`` (topic-set size, difference bin, rate; Kazai & Lalmas 2006, §6.2.2).
 
 Figures are built with the object API (``Figure`` + Agg canvas), not pyplot, so nothing
 global is touched and no figure leaks.
@@ -72,25 +72,25 @@ def plot_curves(curves, xlabel: str = "x", ylabel: str = "value", title: str = "
 
 
 def plot_ep_gr(curves, title: str | None = None) -> Figure:
-    """Effort-precision against gain-recall (seed 000 §5.2.2, Eq. 10-11)."""
+    """Effort-precision against gain-recall (Kazai & Lalmas 2006, §5.2.2, Eq. 10-11)."""
     spec = STANDARD_CURVES["epgr"]
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
 
 
 def plot_nxcg(curves, title: str | None = None, logx: bool = False) -> Figure:
-    """nxCG[k] over rank k (seed 000 Eq. 6)."""
+    """nxCG[k] over rank k (Kazai & Lalmas 2006, Eq. 6)."""
     spec = STANDARD_CURVES["nxcg"]
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, logx=logx)
 
 
 def plot_precall(curves, title: str | None = None) -> Figure:
-    """inex_eval precision at recall points (seed 001 Eq. 1-5)."""
+    """inex_eval precision at recall points (Ogilvie & Lalmas 2006, Eq. 1-5)."""
     spec = STANDARD_CURVES["precall"]
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
 
 
 def plot_interpolated_precision(curves, title: str | None = None) -> Figure:
-    """Interpolated precision iP[x] against recall x (HiXEval / INEX focused task, SPEC §9)."""
+    """Interpolated precision iP[x] against recall x (HiXEval / INEX focused task)."""
     spec = STANDARD_CURVES["ip"]
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
 
@@ -121,7 +121,7 @@ def plot_topic_distribution(results: pd.DataFrame, measure: str, title: str | No
 
 def bootstrap_intervals(results: pd.DataFrame, measure: str, level: float = 0.95,
                         samples: int = 10_000, seed: int = 0) -> pd.DataFrame:
-    """Bootstrap percentile confidence intervals of each run's mean (seed 003 §3).
+    """Bootstrap percentile confidence intervals of each run's mean (Vu & Gallinari 2005, §3).
 
     Uses :func:`sdreval.stats.bootstrap_ci` when the statistics layer provides it, else
     :func:`scipy.stats.bootstrap` (percentile method).  Returns ``run, mean, low, high``."""
@@ -255,7 +255,7 @@ def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFram
 def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
                     rate: str | None = None, max_bins: int = 8, title: str | None = None
                     ) -> Figure:
-    """Swap rate against topic-set size, one line per difference bin (seed 000 §6.2.2,
+    """Swap rate against topic-set size, one line per difference bin (Kazai & Lalmas 2006, §6.2.2,
     Voorhees & Buckley), from :func:`sdreval.stats.swap_rates` (``size, bin, comparisons,
     error_rate``) or any table with a size and a rate column (``rate`` defaults to
     ``error_rate``, else ``swap_rate``).  With a ``comparisons`` column, the ``max_bins`` bins
@@ -286,7 +286,7 @@ def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
     ax.grid(True, alpha=0.3)
     if len(table):
         ax.legend(fontsize="small", title="difference bin", title_fontsize="small")
-    ax.set_title(title or "Swap rate against topic-set size (seed 000 §6.2.2)",
+    ax.set_title(title or "Swap rate against topic-set size (Kazai & Lalmas 2006, §6.2.2)",
                  fontsize="medium")
     return fig
 

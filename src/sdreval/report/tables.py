@@ -2,7 +2,7 @@
 
 The summary is the mean of every measure for every run (topic ``"all"`` rows of the results
 table, or the mean of its per-topic rows).  Significance marks come from a compare table
-(SPEC §11: ``run_a, run_b, measure, mean_a, mean_b, p_value, p_adjusted, reject``): every run
+(docs/cli.md: ``run_a, run_b, measure, mean_a, mean_b, p_value, p_adjusted, reject``): every run
 gets a letter (a, b, c, ... in run order) and a cell carries the letters of the runs it is
 significantly better than on that measure — the convention of IR papers.
 """
