@@ -21,7 +21,15 @@ from .common import echo_warnings, handle_errors
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol")
 
 
-@click.command("convert")
+EXAMPLES = """\b
+Examples:
+  sdreval convert run.xml run.txt
+  sdreval convert run.txt run.passages.txt --collection docs/ --to passage
+  sdreval convert assessments.xml qrels.tsv
+"""
+
+
+@click.command("convert", epilog=EXAMPLES)
 @click.argument("source", metavar="IN", type=click.Path(exists=True, dir_okay=False))
 @click.argument("target", metavar="OUT", type=click.Path(dir_okay=False))
 @click.option("--to", "to", type=click.Choice(TARGETS), default=None,

@@ -34,10 +34,19 @@ def _table(title: str, results: pd.DataFrame) -> None:
     Console(width=max(100, 14 * (len(wide.columns) + 1))).print(table)
 
 
-@click.command("demo")
+EXAMPLES = """\b
+Examples:
+  sdreval demo
+"""
+
+
+@click.command("demo", epilog=EXAMPLES)
 @handle_errors
 def demo_command():
-    """Evaluate the bundled examples: Kazai & Lalmas 2006, Table I and a small synthetic collection."""
+    """Evaluate the bundled examples and print tables of mean scores.
+
+    Kazai & Lalmas (2006)'s worked example (topic 163, the runs of their Table I, quantisation
+    sog: their Table II), then a small synthetic collection with element and passage runs."""
     log = ProblemLog()
     seed = example_path("seed000")
     qrels = read_qrels(seed / "qrels.tsv", fmt="native-qrels", log=log)

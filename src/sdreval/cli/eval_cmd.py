@@ -2,18 +2,22 @@
 from __future__ import annotations
 
 import click
+import pandas as pd
 
 from ..errors import ProblemLog
 from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext, evaluate, summarise
 from ..report.output import FORMATS, write_results
-from .common import echo_warnings, handle_errors
+from .common import echo_warnings, evaluate_runs, handle_errors, quiet_option
 
 
 def context_options(func):
     """Options that set measure defaults (shared by eval, compare, report)."""
     options = [
-        click.option("--quant", default=None, help="Quantisation (default: the scale's gen)."),
+        click.option("--quant", default=None,
+                     help="Quantisation of graded assessments (default: the generalised "
+                          "function of the qrels' scale): " + ", ".join(_quantisations())
+                          + "."),
         click.option("--overlap", type=click.Choice(["on", "off"]), default=None,
                      help="XCG overlap penalty: on = alpha 1 (default), off = alpha 0."),
         click.option("--alpha", type=float, default=None, help="XCG overlap penalty in [0,1]."),
@@ -34,12 +38,37 @@ def context_options(func):
         click.option("--compat", type=click.Choice(["inex"]), default=None,
                      help="Reproduce the official INEX evaluator's quirks."),
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
-        click.option("--qrels-format", default=None, help="Force the qrels format."),
-        click.option("--run-format", default=None, help="Force the run format."),
+        click.option("--qrels-format", default=None,
+                     help="Force the qrels format instead of detecting it: "
+                          + ", ".join(_formats("QRELS_FORMATS")) + "."),
+        click.option("--run-format", default=None,
+                     help="Force the run format instead of detecting it: "
+                          + ", ".join(_formats("RUN_FORMATS")) + "."),
     ]
     for option in reversed(options):
         func = option(func)
     return func
+
+
+def _quantisations() -> list[str]:
+    from ..judgements.quantise import QUANTISATIONS
+
+    return sorted(QUANTISATIONS)
+
+
+def _formats(name: str) -> list[str]:
+    from ..io import api as io_api
+
+    return list(getattr(io_api, name, ()))
+
+
+EXAMPLES = """\b
+Examples:
+  sdreval eval qrels.tsv run1.txt run2.txt -m nxCG@10 -m MAep -m "Q(beta=10)"
+  sdreval eval qrels.tsv run.txt -m "MAep(quant=sog,overlap=off)" -q --format csv -o scores.csv
+  sdreval eval inex2010.qrels run.txt -m MAiP -m iP@0.01 -m "MAgP(task=bic)"
+  sdreval eval qrels.tsv runs/*.txt -m inex_eval --collection docs/ --format table
+"""
 
 
 def build_context(options: dict) -> EvalContext:
@@ -61,13 +90,16 @@ def build_context(options: dict) -> EvalContext:
 def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
     """Read qrels and runs (lenient: problems become warnings; errors exit 1)."""
     log = ProblemLog()
+    from ..stats._progress import track
+
     qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log)
-    runs = [read_run(path, fmt=options.get("run_format"), log=log) for path in run_paths]
+    runs = [read_run(path, fmt=options.get("run_format"), log=log)
+            for path in track(run_paths, "reading runs")]
     log.raise_if_errors()
     return qrels, runs, log
 
 
-@click.command("eval")
+@click.command("eval", epilog=EXAMPLES)
 @click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
 @click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-m", "--measure", "measures", multiple=True, required=True,
@@ -75,7 +107,10 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
 @click.option("-q", "per_topic", is_flag=True, help="Add per-topic rows to the means.")
 @click.option("-c", "all_topics", is_flag=True,
               help="Average over every qrels topic (missing topics score 0).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+              help="text: trec_eval-like run/measure/topic/value lines; table: runs × "
+                   "measures (with -q, a line per topic); csv, json, parquet (needs -o): the "
+                   "tidy table; latex: a booktabs table.")
 @click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
 @click.option("--jobs", type=int, default=1, help="Evaluate runs in N processes.")
 @click.option("--scheduler", default=None,
@@ -85,10 +120,14 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
                    "another; --jobs/--scheduler do not apply). Default: only runs larger than "
                    "512 MB are streamed (docs/streaming.md).")
 @context_options
+@quiet_option
 @handle_errors
 def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs, scheduler,
                  stream, **options):
-    """Evaluate RUNS against QRELS on the given measures."""
+    """Evaluate RUNS against QRELS on the given measures (means; -q adds per-topic rows).
+
+    Measure names as in `sdreval measures`: parameters in parentheses before any cut-off,
+    e.g. nxCG@10, MAep(quant=sog), gP(task=bic)@5."""
     ctx = build_context(options)
     from ..io.stream import should_stream
 
@@ -101,15 +140,19 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         log = ProblemLog()
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log)
         log.raise_if_errors()
-        table = evaluate_files(qrels_obj, runs, measures, ctx, all_topics,
-                               options.get("run_format"), log, stream)
+        from ..stats._progress import track
+
+        table = pd.concat([evaluate_files(qrels_obj, [path], measures, ctx, all_topics,
+                                          options.get("run_format"), log, stream)
+                           for path in track(runs, "evaluating runs (streamed)")],
+                          ignore_index=True)
         echo_warnings([str(p) for p in log.warnings])
         echo_warnings(ctx.warnings)
         write_results(summarise(table, keep_topics=per_topic), fmt, output)
         return
     qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
     echo_warnings([str(p) for p in log.warnings])
-    table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
-                     scheduler=scheduler)
+    table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
+                          scheduler=scheduler)
     echo_warnings(ctx.warnings)
     write_results(summarise(table, keep_topics=per_topic), fmt, output)

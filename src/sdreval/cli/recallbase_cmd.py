@@ -46,7 +46,15 @@ def _render(table: pd.DataFrame, fmt: str) -> str:
                    for r in table.itertuples(index=False))
 
 
-@click.command("recallbase")
+EXAMPLES = """\b
+Examples:
+  sdreval recallbase qrels.tsv --quant sog
+  sdreval recallbase qrels.xml --quant gen --keep descendant --format json
+  sdreval recallbase qrels.tsv --full --format csv -o recallbase.csv
+"""
+
+
+@click.command("recallbase", epilog=EXAMPLES)
 @click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
 @click.option("--quant", default=None,
               help="Quantisation (default: the generalised function of the scale).")
@@ -54,7 +62,8 @@ def _render(table: pd.DataFrame, fmt: str) -> str:
               help="Overlap filter of the ideal recall-base: keep the ancestor (Kazai & Lalmas 2006) "
                    "or the descendant.")
 @click.option("--full", is_flag=True, help="The full recall-base (every element quantised > 0).")
-@click.option("--format", "fmt", type=click.Choice(["json", "csv", "text"]), default="json")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
+              help="text: topic, file, path, value lines; csv; json records.")
 @click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
 @click.option("--qrels-format", default=None, help="Force the qrels format.")
 @handle_errors

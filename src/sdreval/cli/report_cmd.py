@@ -7,13 +7,22 @@ from pathlib import Path
 import click
 
 from ..errors import UsageError
-from .common import echo_warnings, handle_errors
+from .common import echo_note, echo_warnings, handle_errors, quiet_option
 from .eval_cmd import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "decisions", "swap")
 
 
-@click.command("report")
+EXAMPLES = """\b
+Examples:
+  sdreval report qrels.tsv runs/*.txt -o report.html
+  sdreval report qrels.tsv runs/*.txt -m MAep -m nxCG@10 --plot-dir figures/ --plot-format pdf
+  sdreval report --scores scores.csv --latex-table table.tex --text-table -
+  SOURCE_DATE_EPOCH=0 sdreval report qrels.tsv runs/*.txt --no-timestamp -o report.html
+"""
+
+
+@click.command("report", epilog=EXAMPLES)
 @click.argument("qrels", required=False, type=click.Path(exists=True, dir_okay=False))
 @click.argument("runs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", default=None,
@@ -29,23 +38,27 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "dec
 @click.option("--no-plots", is_flag=True, help="Tables only.")
 @click.option("--plot-dir", type=click.Path(file_okay=False), default=None,
               help="Also write every plot as a separate file into this directory.")
-@click.option("--image-format", type=click.Choice(["png", "svg"]), default="png")
+@click.option("--image-format", type=click.Choice(["png", "svg"]), default="png",
+              help="Format of the plots embedded in the HTML page.")
 @click.option("--text-table", type=click.Path(dir_okay=False), default=None,
               help="Write the trec_eval-like summary table here ('-' for stdout).")
 @click.option("--latex-table", type=click.Path(dir_okay=False), default=None,
               help="Write the LaTeX summary table here ('-' for stdout).")
 @click.option("--test", type=click.Choice(["t", "wilcoxon", "sign", "bootstrap",
-                                           "randomization"]), default="t")
+                                           "randomization"]), default="t",
+              help="Paired test of the significance marks, matrix and heatmaps.")
 @click.option("--correction", type=click.Choice(["by", "bh", "holm", "bonferroni", "none"]),
               default="by", help="Multiple-comparison correction per measure "
                                  "(default by: Benjamini-Yekutieli, as sdreval compare).")
 @click.option("--level", type=float, default=0.05, help="Significance level.")
 @click.option("--samples", type=int, default=10_000, help="Bootstrap/randomisation samples.")
-@click.option("--seed", type=int, default=0)
+@click.option("--seed", type=int, default=0,
+              help="Random seed of bootstrap resampling and swap-rate topic sets.")
 @click.option("-c", "all_topics", is_flag=True,
               help="Average over every qrels topic (missing topics score 0).")
-@click.option("--title", default="sdreval report")
+@click.option("--title", default="sdreval report", help="Title of the HTML page.")
 @context_options
+@quiet_option
 @handle_errors
 def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_dir,
                    image_format, text_table, latex_table, test, correction, level, samples,
@@ -77,7 +90,7 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
     if output is None and (text_table or latex_table or plot_dir):
         return
     path = report_html.write_report(data, output or "report.html", image_format)
-    click.echo(f"sdreval: report written to {path}", err=True)
+    echo_note(f"report written to {path}")
 
 
 def _read_scores(path: str):

@@ -50,7 +50,15 @@ def validate_file(path: str, fmt: str | None = None) -> tuple[str, ProblemLog, o
     return kind, log, obj, summary
 
 
-@click.command("validate")
+EXAMPLES = """\b
+Examples:
+  sdreval validate qrels.tsv run1.txt run2.xml
+  sdreval validate docs/ --errors-only
+  sdreval validate --format passage-run run.txt
+"""
+
+
+@click.command("validate", epilog=EXAMPLES)
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--format", "fmt", default=None,
               help="Force the format of every FILE (default: detected from content).")

@@ -144,13 +144,20 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
         measures = default_measures(run_list)
         if not measures:
             raise UsageError("no default measure is registered for these runs; give -m")
-    results = evaluate(qrels, run_list, list(measures), ctx, all_topics=all_topics)
+    from ..stats._progress import progress, track
+
+    with progress(len(run_list), "evaluating runs") as bar:   # run by run: same rows
+        tables = []
+        for run in run_list:
+            tables.append(evaluate(qrels, [run], list(measures), ctx, all_topics=all_topics))
+            bar.update()
+    results = pd.concat(tables, ignore_index=True) if len(tables) > 1 else tables[0]
     measures = [str(m) for m in measures]  # Measure objects are reported under their text
     notes: list[str] = []
     curves: dict[str, pd.DataFrame] = {}
     units = {getattr(r, "unit", "element") for r in run_list}
     explicit = tuple(plots_wanted) != PLOT_KINDS
-    for key in ("epgr", "nxcg", "ip", "precall"):
+    for key in track(("epgr", "nxcg", "ip", "precall"), "computing curves"):
         if key not in plots_wanted:
             continue
         suits = CURVE_UNITS[key] & units or ctx.collection is not None
@@ -249,7 +256,8 @@ def _summary_html(data: ReportData) -> str:
         cells = []
         for m in data.measures:
             value = table.at[run, m]
-            cls = ' class="best"' if not pd.isna(value) and value == best[m] else ""
+            # bold by the displayed (rounded) value: ties on screen are all bold
+            cls = ' class="best"' if not pd.isna(value) and _num(value) == _num(best[m]) else ""
             mark = "".join(marks[(run, m)])
             cells.append(f"<td{cls}>{_num(value)}{f'<sup>{_esc(mark)}</sup>' if mark else ''}"
                          "</td>")

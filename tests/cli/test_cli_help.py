@@ -1,0 +1,58 @@
+"""Every command's --help: each option explains itself, and the help ends with examples."""
+from __future__ import annotations
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from sdreval.cli.main import cli
+
+COMMANDS = cli.list_commands(None)
+
+
+def _command(name: str) -> click.Command:
+    return cli.get_command(None, name)
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_every_option_has_help(name):
+    missing = [p.opts[0] for p in _command(name).params
+               if isinstance(p, click.Option) and not (p.help or "").strip()]
+    assert missing == [], f"sdreval {name}: options without help text: {missing}"
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_help_ends_with_examples(name):
+    result = CliRunner().invoke(cli, [name, "--help"])
+    assert result.exit_code == 0
+    text = result.output
+    assert "Examples:" in text, f"sdreval {name} --help has no Examples section"
+    examples = text[text.index("Examples:"):].splitlines()[1:]
+    commands = [line.strip() for line in examples if line.strip().startswith("sdreval ")]
+    assert commands and all(c.split()[1] == name for c in commands)
+    assert text.rstrip().splitlines()[-1].strip() in examples[-1] if examples else False
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_choices_and_defaults_are_shown(name):
+    text = CliRunner().invoke(cli, [name, "--help"]).output
+    for param in _command(name).params:
+        if not isinstance(param, click.Option) or param.hidden:
+            continue
+        if isinstance(param.type, click.Choice):
+            assert "|".join(map(str, param.type.choices)) in " ".join(text.split()), \
+                f"sdreval {name} {param.opts[0]}: choices not listed"
+        if param.default not in (None, False, ()) and not param.is_flag \
+                and param.show_default is not False:
+            assert "default:" in text
+
+
+def test_default_formats_are_text():
+    for name in ("eval", "compare", "stability", "recallbase"):
+        fmt = next(p for p in _command(name).params if p.name == "fmt")
+        assert fmt.default == "text", name
+
+
+def test_quiet_on_long_commands():
+    for name in ("eval", "compare", "stability", "report", "simulate"):
+        assert any("--quiet" in p.opts for p in _command(name).params), name
