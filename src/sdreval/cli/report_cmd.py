@@ -40,6 +40,13 @@ Examples:
               help="Also write every plot as a separate file into this directory.")
 @click.option("--image-format", type=click.Choice(["png", "svg"]), default="png",
               help="Format of the plots embedded in the HTML page.")
+@click.option("--plot-format", type=click.Choice(["png", "pdf", "svg"]), default="png",
+              help="Format of the files written by --plot-dir (pdf and svg for papers).")
+@click.option("--dpi", type=click.IntRange(min=10, max=1200), default=100,
+              help="Resolution of PNG plots, in the page and in --plot-dir (300 for print).")
+@click.option("--no-timestamp", is_flag=True,
+              help="Leave the time out of the page, so that the same inputs give the same "
+                   "bytes (or set SOURCE_DATE_EPOCH to print that time instead of now).")
 @click.option("--text-table", type=click.Path(dir_okay=False), default=None,
               help="Write the trec_eval-like summary table here ('-' for stdout).")
 @click.option("--latex-table", type=click.Path(dir_okay=False), default=None,
@@ -61,7 +68,7 @@ Examples:
 @quiet_option
 @handle_errors
 def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_dir,
-                   image_format, text_table, latex_table, test, correction, level, samples,
+                   image_format, plot_format, dpi, no_timestamp, text_table, latex_table, test, correction, level, samples,
                    seed, all_topics, title, **options):
     """Write a self-contained HTML report of RUNS against QRELS (summary table, significance
     matrix, plots, per-topic tables)."""
@@ -86,10 +93,11 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         echo_warnings(ctx.warnings)
     _write_tables(data, text_table, latex_table)
     if plot_dir:
-        _write_plot_files(data, Path(plot_dir), image_format)
+        _write_plot_files(data, Path(plot_dir), plot_format, dpi)
     if output is None and (text_table or latex_table or plot_dir):
         return
-    path = report_html.write_report(data, output or "report.html", image_format)
+    path = report_html.write_report(data, output or "report.html", image_format, dpi,
+                                    timestamp=not no_timestamp)
     echo_note(f"report written to {path}")
 
 
@@ -115,7 +123,7 @@ def _write_tables(data, text_table: str | None, latex_table: str | None) -> None
             Path(target).write_text(text, encoding="utf-8")
 
 
-def _write_plot_files(data, directory: Path, fmt: str) -> None:
+def _write_plot_files(data, directory: Path, fmt: str, dpi: int = 100) -> None:
     """Every plot of the report as its own file (``<kind>[-<measure>].<fmt>``)."""
     from ..report import bridge, plots
 
@@ -140,9 +148,14 @@ def _write_plot_files(data, directory: Path, fmt: str) -> None:
             figures.append((f"heatmap-{measure}",
                             plots.plot_significance_heatmap(data.compare, measure, data.level)))
     if "decisions" in data.plots and data.decisions is not None and not data.decisions.empty:
-        figures.append(("decisions", plots.plot_significance_decisions(data.decisions)))
+        for measure in dict.fromkeys(data.decisions["measure"].astype(str)):
+            figures.append((f"decisions-{measure}",
+                            plots.plot_significance_decisions(data.decisions, measure)))
     if "swap" in data.plots and data.swaps is not None and not data.swaps.empty:
-        figures.append(("swap", plots.plot_swap_rates(data.swaps)))
+        swaps = data.swaps if "measure" in data.swaps.columns \
+            else data.swaps.assign(measure=data.measures[0])
+        for measure in dict.fromkeys(swaps["measure"].astype(str)):
+            figures.append((f"swap-{measure}", plots.plot_swap_rates(swaps, measure=measure)))
     for name, fig in figures:
         safe = "".join(ch if ch.isalnum() or ch in "-_.@" else "_" for ch in name)
-        (directory / f"{safe}.{fmt}").write_bytes(plots.figure_bytes(fig, fmt))
+        (directory / f"{safe}.{fmt}").write_bytes(plots.figure_bytes(fig, fmt, dpi))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import datetime as _dt
 import html
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -20,6 +21,7 @@ from typing import Iterable, Sequence
 import pandas as pd
 
 from ..errors import SdrevalError, UsageError
+from ..stats._progress import track
 from . import bridge, plots
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .tables import format_text_table, run_letters, significance_marks, summary_table
@@ -108,12 +110,9 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
             compare = bridge.compare(shown, measures, test=test, correction=correction,
                                      level=level, samples=samples, seed=seed)
         if "decisions" in wanted:
-            frames = []
-            for name in CORRECTIONS:
-                table = bridge.compare(shown, measures[:1], test=test, correction=name,
-                                       level=level, samples=samples, seed=seed)
-                frames.append(table.assign(correction=name))
-            decisions = pd.concat(frames, ignore_index=True)
+            decisions = corrected_decisions(compare, level)
+        if swaps is None and "swap" in wanted:
+            swaps = swap_tables(shown, measures, seed=seed, notes=notes)
     else:
         notes.append("one run only: no significance tests")
     settings = dict(settings or {})
@@ -130,6 +129,19 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
     return data
 
 
+def corrected_decisions(compare: pd.DataFrame, level: float = 0.05) -> pd.DataFrame:
+    """The compare table under every correction (a ``correction`` column): the same p-values,
+    adjusted within each measure's family of pairs."""
+    from ..stats.correction import adjust
+
+    frames = []
+    for name in CORRECTIONS:
+        for _, part in compare.groupby(compare["measure"].astype(str), sort=False):
+            adjusted, reject = adjust(part["p_value"].to_numpy(float), name, level)
+            frames.append(part.assign(p_adjusted=adjusted, reject=reject, correction=name))
+    return pd.concat(frames, ignore_index=True) if frames else compare.assign(correction=[])
+
+
 def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *,
                  all_topics: bool = False, test: str = "t", correction: str = "by",
                  level: float = 0.05, samples: int = 10_000, seed: int = 0,
@@ -144,7 +156,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
         measures = default_measures(run_list)
         if not measures:
             raise UsageError("no default measure is registered for these runs; give -m")
-    from ..stats._progress import progress, track
+    from ..stats._progress import progress
 
     with progress(len(run_list), "evaluating runs") as bar:   # run by run: same rows
         tables = []
@@ -175,9 +187,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
             notes.append(f"{STANDARD_CURVES[key].title}: no values for these runs")
     swaps = None
     if "swap" in plots_wanted and len(run_list) >= 2:
-        swaps = swap_rates(results, list(measures)[0], swap_sizes, seed=seed)
-        if swaps is None:
-            notes.append("swap rates: not drawn (they need two runs and four common topics)")
+        swaps = swap_tables(results, measures, swap_sizes, seed, notes)
     settings = {"qrels": str(getattr(qrels, "source", None) or "(in memory)"),
                 "order": ctx.order}
     for key in ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "compat"):
@@ -191,6 +201,23 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
                        plots_wanted=plots_wanted, title=title, notes=notes + list(ctx.warnings),
                        settings=settings)
     return data
+
+
+def swap_tables(results: pd.DataFrame, measures: Sequence[str],
+                sizes: Sequence[int] | None = None, seed: int = 0,
+                notes: list[str] | None = None) -> pd.DataFrame | None:
+    """Swap rates of every measure (a ``measure`` column); measures without enough runs or
+    topics are left out, with a note."""
+    frames = []
+    for measure in track(measures, "swap rates"):
+        table = swap_rates(results, measure, sizes, seed=seed)
+        if table is None:
+            if notes is not None:
+                notes.append(f"swap rates of {measure}: not drawn (they need two runs and four "
+                             "common topics)")
+        else:
+            frames.append(table.assign(measure=measure))
+    return pd.concat(frames, ignore_index=True) if frames else None
 
 
 def swap_rates(results: pd.DataFrame, measure: str, sizes: Sequence[int] | None = None,
@@ -232,8 +259,8 @@ def _esc(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _img(fig, alt: str, caption: str, fmt: str) -> str:
-    data = plots.figure_bytes(fig, fmt)
+def _img(fig, alt: str, caption: str, fmt: str, dpi: int = 100) -> str:
+    data = plots.figure_bytes(fig, fmt, dpi)
     fig.clear()
     mime = "image/png" if fmt == "png" else "image/svg+xml"
     encoded = base64.b64encode(data).decode("ascii")
@@ -298,7 +325,7 @@ def _pairs_table(data: ReportData) -> str:
             f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
-def _significance_html(data: ReportData, fmt: str) -> str:
+def _significance_html(data: ReportData, fmt: str, dpi: int = 100) -> str:
     if data.compare is None or data.compare.empty:
         return "<p>No significance tests (fewer than two runs).</p>"
     parts = [f"<p>Paired {_esc(data.settings.get('test', ''))} test over topics, "
@@ -307,12 +334,12 @@ def _significance_html(data: ReportData, fmt: str) -> str:
              "of the pair has the higher mean, ▼ the lower; * and green: significant; · no "
              "test (identical scores).</p>", _pairs_table(data)]
     figures, details = [], []
-    for measure in data.measures:
+    for measure in track(data.measures, "drawing significance plots"):
         runs, p_adj, reject, diff = plots.significance_matrix(data.compare, measure, data.runs)
         if "heatmap" in data.plots and not pd.isna(p_adj).all():
             fig = plots.plot_significance_heatmap(data.compare, measure, data.level)
             figures.append(_img(fig, f"significance heatmap {measure}",
-                                f"Adjusted p-values of {measure} (row vs column).", fmt))
+                                f"Adjusted p-values of {measure} (row vs column).", fmt, dpi))
         head = "".join(f"<th>{_esc(r)}</th>" for r in runs)
         body = []
         for i, run in enumerate(runs):
@@ -334,31 +361,35 @@ def _significance_html(data: ReportData, fmt: str) -> str:
         parts.append("<h3>Heatmaps</h3><div class=\"grid\">" + "".join(figures) + "</div>")
     parts.append("<h3>Run × run matrices</h3>" + "".join(details))
     if "decisions" in data.plots and data.decisions is not None and not data.decisions.empty:
-        measure = str(data.decisions["measure"].iloc[0])
-        fig = plots.plot_significance_decisions(data.decisions, measure)
-        parts.append("<h3>Decisions under each correction</h3>" + _img(
-            fig, f"corrected decisions {measure}",
-            f"Pairs of runs × multiple-comparison corrections on {measure} (green: "
-            "significant; cell: adjusted p-value).", fmt))
+        figures = []
+        for measure in dict.fromkeys(data.decisions["measure"].astype(str)):
+            fig = plots.plot_significance_decisions(data.decisions, measure)
+            figures.append(_img(fig, f"corrected decisions {measure}",
+                                f"Pairs of runs × multiple-comparison corrections on {measure} "
+                                "(green: significant; cell: adjusted p-value).", fmt, dpi))
+        parts.append("<h3>Decisions under each correction</h3><div class=\"grid\">"
+                     + "".join(figures) + "</div>")
     return "".join(parts)
 
 
-def _plots_html(data: ReportData, fmt: str) -> str:
+def _plots_html(data: ReportData, fmt: str, dpi: int = 100) -> str:
     parts = []
     drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg, "ip":
                plots.plot_interpolated_precision, "precall": plots.plot_precall}
-    curves = [_img(drawers[key](table), spec.title, f"{spec.title}: mean over topics.", fmt)
+    curves = [_img(drawers[key](table), spec.title, f"{spec.title}: mean over topics.", fmt,
+                   dpi)
               for key in ("epgr", "nxcg", "ip", "precall")
               if key in data.plots and key in data.curves
               for spec, table in [data.curves[key]]]
     if curves:
         parts.append("<h3>Curves</h3><div class=\"grid\">" + "".join(curves) + "</div>")
-    for measure in data.measures:
+    for measure in track(data.measures, "drawing plots"):
         figures = []
         if "distribution" in data.plots:
             figures.append(_img(plots.plot_topic_distribution(data.results, measure),
                                 f"per-topic {measure}", f"Per-topic {measure} of every run "
-                                "(box: quartiles, line: median, triangle: mean).", fmt))
+                                "(box: quartiles, line: median, triangle: mean; points: "
+                                "topics).", fmt, dpi))
         if "ci" in data.plots:
             rows = data.results[data.results["measure"].astype(str) == measure]
             intervals = bridge.bootstrap_ci(rows, level=data.ci_level,
@@ -367,16 +398,19 @@ def _plots_html(data: ReportData, fmt: str) -> str:
                                                                 data.ci_level),
                                 f"confidence intervals {measure}",
                                 f"{int(data.ci_level * 100)}% bootstrap percentile intervals of "
-                                f"the mean {measure} ({data.samples} resamples).", fmt))
+                                f"the mean {measure} ({data.samples} resamples).", fmt, dpi))
         if figures:
             parts.append(f"<h3>{_esc(measure)}</h3><div class=\"grid\">" + "".join(figures)
                          + "</div>")
     if "swap" in data.plots and data.swaps is not None and not data.swaps.empty:
-        parts.append("<h3>Stability</h3>" + _img(
-            plots.plot_swap_rates(data.swaps, title=f"Swap rate of {data.measures[0]}"),
-            "swap rates", "Swap rate against topic-set size by difference bin of the mean "
-            "difference among the top 75% of the runs (random disjoint topic sets, 100 "
-            "trials; Kazai & Lalmas 2006, §6.2.2).", fmt))
+        swaps = data.swaps if "measure" in data.swaps.columns \
+            else data.swaps.assign(measure=data.measures[0])
+        figures = [_img(plots.plot_swap_rates(swaps, measure=measure), f"swap rates {measure}",
+                        f"Swap rate of {measure} against topic-set size, by difference of the "
+                        "means among the top 75% of the runs (random disjoint topic sets, 100 "
+                        "trials; Kazai & Lalmas 2006, §6.2.2).", fmt, dpi)
+                   for measure in dict.fromkeys(swaps["measure"].astype(str))]
+        parts.append("<h3>Stability</h3><div class=\"grid\">" + "".join(figures) + "</div>")
     return "".join(parts) if parts else "<p>No plots requested.</p>"
 
 
@@ -400,8 +434,26 @@ def _topic_key(topic: object) -> tuple:
     return (0, int(text), "") if text.isdigit() else (1, 0, text)
 
 
-def render_html(data: ReportData, image_format: str = "png") -> str:
-    """The self-contained HTML page of a report."""
+def report_time(timestamp: bool = True) -> str | None:
+    """The time printed in the report: ``SOURCE_DATE_EPOCH`` (reproducible builds) if set,
+    else now; None without a timestamp."""
+    if not timestamp:
+        return None
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        try:
+            moment = _dt.datetime.fromtimestamp(int(epoch), _dt.timezone.utc)
+        except ValueError:
+            raise UsageError(f"SOURCE_DATE_EPOCH must be an integer, got {epoch!r}") from None
+    else:
+        moment = _dt.datetime.now(_dt.timezone.utc)
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def render_html(data: ReportData, image_format: str = "png", dpi: int = 100,
+                timestamp: bool = True) -> str:
+    """The self-contained HTML page of a report.  The same data give the same bytes when
+    ``timestamp`` is false or ``SOURCE_DATE_EPOCH`` is set."""
     if image_format not in ("png", "svg"):
         raise UsageError("image format must be png or svg")
     from .. import __version__
@@ -409,11 +461,11 @@ def render_html(data: ReportData, image_format: str = "png") -> str:
     settings = "".join(f"<tr><td>{_esc(k)}</td><td>{_esc(v)}</td></tr>"
                        for k, v in data.settings.items())
     notes = "".join(f"<li>{_esc(n)}</li>" for n in data.notes)
-    stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    stamp = report_time(timestamp)
     sections = [
         ("summary", "Summary", _summary_html(data)),
-        ("significance", "Significance", _significance_html(data, image_format)),
-        ("plots", "Plots", _plots_html(data, image_format)),
+        ("significance", "Significance", _significance_html(data, image_format, dpi)),
+        ("plots", "Plots", _plots_html(data, image_format, dpi)),
         ("per-topic", "Per-topic scores", _per_topic_html(data)),
         ("settings", "Settings and notes",
          f'<table class="settings"><tbody>{settings}</tbody></table>'
@@ -426,14 +478,16 @@ def render_html(data: ReportData, image_format: str = "png") -> str:
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{_esc(data.title)}</title><style>{_CSS}</style></head><body>"
             f"<header><h1>{_esc(data.title)}</h1><p>{len(data.runs)} run(s), "
-            f"{len(data.measures)} measure(s); sdreval {__version__}, {stamp}</p></header>"
+            f"{len(data.measures)} measure(s); sdreval {__version__}"
+            f"{', ' + stamp if stamp else ''}</p></header>"
             f"<nav>{nav}</nav><main>{body}</main></body></html>\n")
 
 
-def write_report(data: ReportData, path: str | Path, image_format: str = "png") -> Path:
+def write_report(data: ReportData, path: str | Path, image_format: str = "png",
+                 dpi: int = 100, timestamp: bool = True) -> Path:
     """Render and write the report; returns the path."""
     out = Path(path)
-    out.write_text(render_html(data, image_format), encoding="utf-8")
+    out.write_text(render_html(data, image_format, dpi, timestamp), encoding="utf-8")
     return out
 
 
