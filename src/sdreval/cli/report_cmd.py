@@ -92,13 +92,12 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
                                         all_topics=all_topics, **common)
         echo_warnings(ctx.warnings)
     _write_tables(data, text_table, latex_table)
-    if plot_dir:
+    if output is not None or not (text_table or latex_table or plot_dir):
+        path = report_html.write_report(data, output or "report.html", image_format, dpi,
+                                        timestamp=not no_timestamp)
+        echo_note(f"report written to {path}")
+    if plot_dir:  # after the page: the figures it rendered are reused
         _write_plot_files(data, Path(plot_dir), plot_format, dpi)
-    if output is None and (text_table or latex_table or plot_dir):
-        return
-    path = report_html.write_report(data, output or "report.html", image_format, dpi,
-                                    timestamp=not no_timestamp)
-    echo_note(f"report written to {path}")
 
 
 def _read_scores(path: str):
@@ -124,38 +123,14 @@ def _write_tables(data, text_table: str | None, latex_table: str | None) -> None
 
 
 def _write_plot_files(data, directory: Path, fmt: str, dpi: int = 100) -> None:
-    """Every plot of the report as its own file (``<kind>[-<measure>].<fmt>``)."""
-    from ..report import bridge, plots
+    """Every plot of the report as its own file (``<kind>[-<measure>].<fmt>``), each drawn
+    once for the page and the files when the formats agree."""
+    from ..report import html as report_html
+    from ..stats._progress import track
 
     directory.mkdir(parents=True, exist_ok=True)
-    figures = []
-    drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg,
-               "ip": plots.plot_interpolated_precision, "precall": plots.plot_precall}
-    for key, (_, table) in data.curves.items():
-        if key in data.plots:
-            figures.append((key, drawers[key](table)))
-    for measure in data.measures:
-        rows = data.results[data.results["measure"].astype(str) == measure]
-        if "distribution" in data.plots:
-            figures.append((f"distribution-{measure}",
-                            plots.plot_topic_distribution(data.results, measure)))
-        if "ci" in data.plots:
-            intervals = bridge.bootstrap_ci(rows, samples=data.samples, seed=data.seed)
-            figures.append((f"ci-{measure}", plots.plot_confidence_intervals(intervals,
-                                                                             measure)))
-        if "heatmap" in data.plots and data.compare is not None and \
-                data.compare.loc[data.compare["measure"] == measure, "p_adjusted"].notna().any():
-            figures.append((f"heatmap-{measure}",
-                            plots.plot_significance_heatmap(data.compare, measure, data.level)))
-    if "decisions" in data.plots and data.decisions is not None and not data.decisions.empty:
-        for measure in dict.fromkeys(data.decisions["measure"].astype(str)):
-            figures.append((f"decisions-{measure}",
-                            plots.plot_significance_decisions(data.decisions, measure)))
-    if "swap" in data.plots and data.swaps is not None and not data.swaps.empty:
-        swaps = data.swaps if "measure" in data.swaps.columns \
-            else data.swaps.assign(measure=data.measures[0])
-        for measure in dict.fromkeys(swaps["measure"].astype(str)):
-            figures.append((f"swap-{measure}", plots.plot_swap_rates(swaps, measure=measure)))
-    for name, fig in figures:
-        safe = "".join(ch if ch.isalnum() or ch in "-_.@" else "_" for ch in name)
-        (directory / f"{safe}.{fmt}").write_bytes(plots.figure_bytes(fig, fmt, dpi))
+    makers = report_html.plot_makers(data)
+    for key in track(makers, "writing plot files"):
+        safe = "".join(ch if ch.isalnum() or ch in "-_.@" else "_" for ch in key)
+        (directory / f"{safe}.{fmt}").write_bytes(
+            report_html.figure_data(data, key, makers[key], fmt, dpi))

@@ -306,6 +306,8 @@ def stability_text(tables: dict[str, pd.DataFrame]) -> str:
                                       values="min_difference", aggfunc="first",
                                       sort=False).reset_index()
             frame.columns.name = None
+        if analysis == "tau":
+            frame = frame.rename(columns={"a": "measure_a", "b": "measure_b"})
         if "measure" in frame.columns:
             frame = frame[["measure"] + [c for c in frame.columns if c != "measure"]]
         lines += _aligned(frame)

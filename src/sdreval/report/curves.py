@@ -42,7 +42,7 @@ def _grid(start: float, stop: float, step: float) -> tuple[float, ...]:
     return tuple(round(start + i * step, 6) for i in range(count))
 
 
-#: The standard curves of the report (docs/user-guide.md "plots people expect").
+#: The standard curves of the report (the plots readers of the papers expect).
 STANDARD_CURVES: dict[str, CurveSpec] = {
     "epgr": CurveSpec("epgr", "ep", _grid(0.1, 1.0, 0.1), "gain-recall", "effort-precision",
                       "Effort-precision / gain-recall (Kazai & Lalmas 2006, §5.2.2)"),

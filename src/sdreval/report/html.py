@@ -64,6 +64,63 @@ class ReportData:
     ci_level: float = 0.95
     samples: int = 10_000
     seed: int = 0
+    #: rendered figures by (key, format, dpi): the page and --plot-dir draw each plot once
+    rendered: dict = field(default_factory=dict, repr=False, compare=False)
+
+
+def plot_makers(data: ReportData) -> dict:
+    """Every plot the report shows, as ``{key: function returning the Figure}`` in page order;
+    keys are ``epgr``, ``nxcg``, ``ip``, ``precall`` and ``<kind>-<measure>`` for
+    ``distribution``, ``ci``, ``heatmap``, ``decisions`` and ``swap`` (the file names of
+    ``report --plot-dir``)."""
+    from functools import partial
+
+    makers = {}
+    drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg,
+               "ip": plots.plot_interpolated_precision, "precall": plots.plot_precall}
+    for key in ("epgr", "nxcg", "ip", "precall"):
+        if key in data.plots and key in data.curves:
+            makers[key] = partial(drawers[key], data.curves[key][1])
+    swaps = data.swaps
+    if swaps is not None and not swaps.empty and "measure" not in swaps.columns:
+        swaps = swaps.assign(measure=data.measures[0])
+    for measure in data.measures:
+        if "distribution" in data.plots:
+            makers[f"distribution-{measure}"] = partial(plots.plot_topic_distribution,
+                                                        data.results, measure)
+        if "ci" in data.plots:
+            makers[f"ci-{measure}"] = partial(_ci_figure, data, measure)
+        compare = data.compare
+        if "heatmap" in data.plots and compare is not None and not compare.empty and \
+                compare.loc[compare["measure"].astype(str) == measure, "p_adjusted"].notna().any():
+            makers[f"heatmap-{measure}"] = partial(plots.plot_significance_heatmap, compare,
+                                                   measure, data.level)
+        decisions = data.decisions
+        if "decisions" in data.plots and decisions is not None and \
+                (decisions["measure"].astype(str) == measure).any():
+            makers[f"decisions-{measure}"] = partial(plots.plot_significance_decisions,
+                                                     decisions, measure)
+        if "swap" in data.plots and swaps is not None and not swaps.empty and \
+                (swaps["measure"].astype(str) == measure).any():
+            makers[f"swap-{measure}"] = partial(plots.plot_swap_rates, swaps, measure=measure)
+    return makers
+
+
+def _ci_figure(data: ReportData, measure: str):
+    rows = data.results[data.results["measure"].astype(str) == measure]
+    intervals = bridge.bootstrap_ci(rows, level=data.ci_level, samples=data.samples,
+                                    seed=data.seed)
+    return plots.plot_confidence_intervals(intervals, measure, data.ci_level)
+
+
+def figure_data(data: ReportData, key: str, make, fmt: str = "png", dpi: int = 100) -> bytes:
+    """The bytes of plot ``key`` (drawn by ``make``), rendered once per format and dpi."""
+    cache_key = (key, fmt, dpi)
+    if cache_key not in data.rendered:
+        fig = make()
+        data.rendered[cache_key] = plots.figure_bytes(fig, fmt, dpi)
+        fig.clear()
+    return data.rendered[cache_key]
 
 
 def default_measures(runs: Sequence, available: Iterable[str] | None = None) -> list[str]:
@@ -259,9 +316,12 @@ def _esc(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _img(fig, alt: str, caption: str, fmt: str, dpi: int = 100) -> str:
-    data = plots.figure_bytes(fig, fmt, dpi)
-    fig.clear()
+def _img(data: ReportData, makers: dict, key: str, alt: str, caption: str, fmt: str,
+         dpi: int = 100) -> str:
+    """A figure of the page, or "" when ``key`` is not drawn."""
+    if key not in makers:
+        return ""
+    data = figure_data(data, key, makers[key], fmt, dpi)
     mime = "image/png" if fmt == "png" else "image/svg+xml"
     encoded = base64.b64encode(data).decode("ascii")
     return (f'<figure><img class="plot" alt="{_esc(alt)}" src="data:{mime};base64,{encoded}">'
@@ -334,12 +394,11 @@ def _significance_html(data: ReportData, fmt: str, dpi: int = 100) -> str:
              "of the pair has the higher mean, ▼ the lower; * and green: significant; · no "
              "test (identical scores).</p>", _pairs_table(data)]
     figures, details = [], []
+    makers = plot_makers(data)
     for measure in track(data.measures, "drawing significance plots"):
         runs, p_adj, reject, diff = plots.significance_matrix(data.compare, measure, data.runs)
-        if "heatmap" in data.plots and not pd.isna(p_adj).all():
-            fig = plots.plot_significance_heatmap(data.compare, measure, data.level)
-            figures.append(_img(fig, f"significance heatmap {measure}",
-                                f"Adjusted p-values of {measure} (row vs column).", fmt, dpi))
+        figures.append(_img(data, makers, f"heatmap-{measure}", f"significance heatmap {measure}",
+                            f"Adjusted p-values of {measure} (row vs column).", fmt, dpi))
         head = "".join(f"<th>{_esc(r)}</th>" for r in runs)
         body = []
         for i, run in enumerate(runs):
@@ -357,16 +416,14 @@ def _significance_html(data: ReportData, fmt: str, dpi: int = 100) -> str:
                        f"class=\"significance-runs\" data-measure=\"{_esc(measure)}\"><thead>"
                        f"<tr><th>row vs column</th>{head}</tr></thead><tbody>{''.join(body)}"
                        "</tbody></table></details>")
-    if figures:
+    if any(figures):
         parts.append("<h3>Heatmaps</h3><div class=\"grid\">" + "".join(figures) + "</div>")
     parts.append("<h3>Run × run matrices</h3>" + "".join(details))
-    if "decisions" in data.plots and data.decisions is not None and not data.decisions.empty:
-        figures = []
-        for measure in dict.fromkeys(data.decisions["measure"].astype(str)):
-            fig = plots.plot_significance_decisions(data.decisions, measure)
-            figures.append(_img(fig, f"corrected decisions {measure}",
-                                f"Pairs of runs × multiple-comparison corrections on {measure} "
-                                "(green: significant; cell: adjusted p-value).", fmt, dpi))
+    figures = [_img(data, makers, f"decisions-{measure}", f"corrected decisions {measure}",
+                    f"Pairs of runs × multiple-comparison corrections on {measure} (green: "
+                    "significant; cell: adjusted p-value).", fmt, dpi)
+               for measure in data.measures]
+    if any(figures):
         parts.append("<h3>Decisions under each correction</h3><div class=\"grid\">"
                      + "".join(figures) + "</div>")
     return "".join(parts)
@@ -374,42 +431,27 @@ def _significance_html(data: ReportData, fmt: str, dpi: int = 100) -> str:
 
 def _plots_html(data: ReportData, fmt: str, dpi: int = 100) -> str:
     parts = []
-    drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg, "ip":
-               plots.plot_interpolated_precision, "precall": plots.plot_precall}
-    curves = [_img(drawers[key](table), spec.title, f"{spec.title}: mean over topics.", fmt,
-                   dpi)
-              for key in ("epgr", "nxcg", "ip", "precall")
-              if key in data.plots and key in data.curves
-              for spec, table in [data.curves[key]]]
-    if curves:
+    makers = plot_makers(data)
+    curves = [_img(data, makers, key, spec.title, f"{spec.title}: mean over topics.", fmt, dpi)
+              for key, spec in STANDARD_CURVES.items()]
+    if any(curves):
         parts.append("<h3>Curves</h3><div class=\"grid\">" + "".join(curves) + "</div>")
     for measure in track(data.measures, "drawing plots"):
-        figures = []
-        if "distribution" in data.plots:
-            figures.append(_img(plots.plot_topic_distribution(data.results, measure),
-                                f"per-topic {measure}", f"Per-topic {measure} of every run "
-                                "(box: quartiles, line: median, triangle: mean; points: "
-                                "topics).", fmt, dpi))
-        if "ci" in data.plots:
-            rows = data.results[data.results["measure"].astype(str) == measure]
-            intervals = bridge.bootstrap_ci(rows, level=data.ci_level,
-                                            samples=data.samples, seed=data.seed)
-            figures.append(_img(plots.plot_confidence_intervals(intervals, measure,
-                                                                data.ci_level),
-                                f"confidence intervals {measure}",
-                                f"{int(data.ci_level * 100)}% bootstrap percentile intervals of "
-                                f"the mean {measure} ({data.samples} resamples).", fmt, dpi))
-        if figures:
+        figures = [
+            _img(data, makers, f"distribution-{measure}", f"per-topic {measure}",
+                 f"Per-topic {measure} of every run (box: quartiles, line: median, triangle: "
+                 "mean; points: topics).", fmt, dpi),
+            _img(data, makers, f"ci-{measure}", f"confidence intervals {measure}",
+                 f"{int(data.ci_level * 100)}% bootstrap percentile intervals of the mean "
+                 f"{measure} ({data.samples} resamples).", fmt, dpi)]
+        if any(figures):
             parts.append(f"<h3>{_esc(measure)}</h3><div class=\"grid\">" + "".join(figures)
                          + "</div>")
-    if "swap" in data.plots and data.swaps is not None and not data.swaps.empty:
-        swaps = data.swaps if "measure" in data.swaps.columns \
-            else data.swaps.assign(measure=data.measures[0])
-        figures = [_img(plots.plot_swap_rates(swaps, measure=measure), f"swap rates {measure}",
-                        f"Swap rate of {measure} against topic-set size, by difference of the "
-                        "means among the top 75% of the runs (random disjoint topic sets, 100 "
-                        "trials; Kazai & Lalmas 2006, §6.2.2).", fmt, dpi)
-                   for measure in dict.fromkeys(swaps["measure"].astype(str))]
+    figures = [_img(data, makers, f"swap-{measure}", f"swap rates {measure}",
+                    f"Swap rate of {measure} against topic-set size, by difference of the means "
+                    "among the top 75% of the runs (random disjoint topic sets, 100 trials; "
+                    "Kazai & Lalmas 2006, §6.2.2).", fmt, dpi) for measure in data.measures]
+    if any(figures):
         parts.append("<h3>Stability</h3><div class=\"grid\">" + "".join(figures) + "</div>")
     return "".join(parts) if parts else "<p>No plots requested.</p>"
 
@@ -499,4 +541,5 @@ def text_summary(data: ReportData) -> str:
 
 
 __all__ = ["PLOT_KINDS", "ReportData", "build_report", "report_data", "render_html",
+           "plot_makers", "figure_data", "corrected_decisions",
            "write_report", "default_measures", "swap_rates", "text_summary"]
