@@ -37,7 +37,10 @@ Examples:
                    "--collection is given, native TSV or FOL for judgements).")
 @click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
               default=None, help="XML collection, to turn elements into character ranges.")
-@click.option("--format", "fmt", default=None, help="Force the input format.")
+@click.option("--format", "fmt", default=None,
+              help="Force the input format instead of detecting it: inex-submission, "
+                   "inex-assessments, element-run, passage-run, document-run, fol-qrels, "
+                   "native-qrels, passage-qrels.")
 @click.option("--strict", is_flag=True,
               help="Fail (exit 1, nothing written) if a result cannot be converted.")
 @handle_errors

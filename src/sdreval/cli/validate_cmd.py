@@ -61,7 +61,8 @@ Examples:
 @click.command("validate", epilog=EXAMPLES)
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--format", "fmt", default=None,
-              help="Force the format of every FILE (default: detected from content).")
+              help="Force the format of every FILE instead of detecting it: "
+                   + ", ".join(QRELS_FORMATS + RUN_FORMATS) + ", collection.")
 @click.option("--errors-only", is_flag=True, help="Do not print warnings.")
 @handle_errors
 def validate_command(files, fmt, errors_only):
