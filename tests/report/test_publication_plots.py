@@ -148,3 +148,22 @@ def test_cli_report_twice_identical_bytes(tmp_path, results):
     assert "decisions-MAep.pdf" in pdfs and "swap-MAep.pdf" in pdfs
     assert all((tmp_path / "one" / n).read_bytes() == (tmp_path / "two" / n).read_bytes()
                for n in pdfs)
+
+
+def test_passage_runs_get_no_element_curves():
+    """With a collection, passage runs get iP but no precall / ep-gr / nxCG curve (nothing
+    turns passages into elements: those curves would be all zero)."""
+    from sdreval.data import example_path
+    from sdreval.io import read_collection, read_qrels, read_run
+    from sdreval.measures import EvalContext
+    from sdreval.report.html import build_report, plot_makers
+
+    base = example_path("synthetic")
+    ctx = EvalContext(collection=read_collection(base / "docs"))
+    runs = [read_run(base / "runs" / f"sim0{i}.passages.txt") for i in (1, 2)]
+    data = build_report(read_qrels(base / "qrels.fol"), runs, ["MAiP", "iP@0.00"], ctx,
+                        samples=100)
+    makers = plot_makers(data)
+    assert "ip" in makers and not {"precall", "epgr", "nxcg"} & set(makers)
+    # iP@0.00 is 1 for both runs on every topic: no test, so no decisions plot
+    assert "decisions-MAiP" in makers and "decisions-iP@0.00" not in makers

@@ -97,7 +97,8 @@ def plot_makers(data: ReportData) -> dict:
                                                    measure, data.level)
         decisions = data.decisions
         if "decisions" in data.plots and decisions is not None and \
-                (decisions["measure"].astype(str) == measure).any():
+                decisions.loc[decisions["measure"].astype(str) == measure,
+                              "p_value"].notna().any():
             makers[f"decisions-{measure}"] = partial(plots.plot_significance_decisions,
                                                      decisions, measure)
         if "swap" in data.plots and swaps is not None and not swaps.empty and \
@@ -229,7 +230,9 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     for key in track(("epgr", "nxcg", "ip", "precall"), "computing curves"):
         if key not in plots_wanted:
             continue
-        suits = CURVE_UNITS[key] & units or ctx.collection is not None
+        # a collection turns element runs into passages (iP); nothing turns passages into
+        # elements, so element curves of passage runs would be all zero
+        suits = CURVE_UNITS[key] & units or (key == "ip" and ctx.collection is not None)
         if not suits and not explicit:
             continue  # e.g. iP for element runs: not applicable, nothing to say
         try:
