@@ -88,44 +88,47 @@ class Step:
     last: int = 0
 
 
-def console_steps(lines: list[str]) -> list[Step]:
+def _steps(lines: list[str], prompt: str, kind: str, read_source) -> list[Step]:
+    """Split a transcript into steps: code from ``read_source`` at each ``prompt`` line, then
+    the output lines up to the next prompt."""
     steps: list[Step] = []
     i = 0
     while i < len(lines):
-        if not lines[i].startswith("$ "):
-            raise ValueError(f"console block line {i + 1}: output before any '$ ' command")
-        command = lines[i][2:]
-        while command.endswith("\\") and i + 1 < len(lines):
-            i += 1
-            command = command[:-1] + " " + lines[i].strip()
-        i += 1
-        step = Step(command.strip(), first=i)
-        while i < len(lines) and not lines[i].startswith("$ "):
+        if not lines[i].startswith(prompt):
+            raise ValueError(f"{kind} block line {i + 1}: output before any {prompt!r} line")
+        source, i = read_source(lines, i)
+        step = Step(source, first=i)
+        while i < len(lines) and not lines[i].startswith(prompt):
             step.expected.append(lines[i])
             i += 1
         step.last = i
         steps.append(step)
     return steps
+
+
+def _shell_command(lines: list[str], i: int) -> tuple[str, int]:
+    command = lines[i][2:]
+    while command.endswith("\\") and i + 1 < len(lines):
+        i += 1
+        command = command[:-1] + " " + lines[i].strip()
+    return command.strip(), i + 1
+
+
+def _python_statement(lines: list[str], i: int) -> tuple[str, int]:
+    source = [lines[i][4:]]
+    i += 1
+    while i < len(lines) and lines[i].startswith("... "):
+        source.append(lines[i][4:])
+        i += 1
+    return "\n".join(source), i
+
+
+def console_steps(lines: list[str]) -> list[Step]:
+    return _steps(lines, "$ ", "console", _shell_command)
 
 
 def pycon_steps(lines: list[str]) -> list[Step]:
-    steps: list[Step] = []
-    i = 0
-    while i < len(lines):
-        if not lines[i].startswith(">>>"):
-            raise ValueError(f"pycon block line {i + 1}: output before any '>>> ' line")
-        source = [lines[i][4:]]
-        i += 1
-        while i < len(lines) and lines[i].startswith("..."):
-            source.append(lines[i][4:])
-            i += 1
-        step = Step("\n".join(source), first=i)
-        while i < len(lines) and not lines[i].startswith(">>>"):
-            step.expected.append(lines[i])
-            i += 1
-        step.last = i
-        steps.append(step)
-    return steps
+    return _steps(lines, ">>> ", "pycon", _python_statement)
 
 
 class Session:
