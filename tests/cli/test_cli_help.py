@@ -56,3 +56,18 @@ def test_default_formats_are_text():
 def test_quiet_on_long_commands():
     for name in ("eval", "compare", "stability", "report", "simulate"):
         assert any("--quiet" in p.opts for p in _command(name).params), name
+
+
+def test_quiet_silences_notes_not_warnings(tmp_path):
+    args = ["simulate", str(tmp_path / "sim"), "--docs", "3", "--elements", "30", "--topics",
+            "2", "--runs", "2", "--length", "10"]
+    loud = CliRunner().invoke(cli, args)
+    assert loud.exit_code == 0 and "wrote 3 documents" in loud.stderr
+    quiet = CliRunner().invoke(cli, args + ["--quiet"])
+    assert quiet.exit_code == 0 and quiet.stderr == ""
+    # warnings stay: an element run evaluated without its collection warns about inex_eval
+    base = tmp_path / "sim"
+    runs = sorted(str(p) for p in (base / "runs").glob("*.txt"))
+    result = CliRunner().invoke(cli, ["eval", str(base / "qrels.tsv"), *runs, "-m",
+                                      "inex_eval", "--quiet"])
+    assert result.exit_code == 0 and "warning" in result.stderr
