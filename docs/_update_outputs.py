@@ -6,7 +6,10 @@ Conventions of the docs (``tests/docs/test_docs_commands.py`` enforces them):
   trailing ``\\``) is a command, the lines after it up to the next ``$`` are what it prints —
   warnings (stderr) first, then the output (stdout).  A line ``...`` stands for any number of
   lines.  Commands run from a copy of the bundled examples (``src/sdreval/data/examples/``),
-  one copy per document, so a later command can read what an earlier one wrote.
+  one copy per document, so a later command can read what an earlier one wrote.  Besides
+  ``sdreval``, a transcript may use ``cd DIR`` (also ``cd "$(python -c "...")"`` printing a
+  folder of the bundled examples), ``NAME="value"`` with ``$NAME`` later, and
+  ``head [-N] FILE``.
 * ```` ```pycon ```` blocks are Python sessions: ``>>>``/``...`` lines are code, the lines after
   them what the interpreter prints.  ```` ```python ```` blocks are run (they must not fail);
   blocks of one document share their variables, in order.
@@ -137,8 +140,11 @@ class Session:
     def __init__(self) -> None:
         from sdreval.data import example_path
 
+        self.examples = example_path()
         self.tmp = Path(tempfile.mkdtemp(prefix="sdreval-docs-"))
-        shutil.copytree(example_path(), self.tmp, dirs_exist_ok=True)
+        shutil.copytree(self.examples, self.tmp, dirs_exist_ok=True)
+        self.cwd = self.tmp
+        self.variables: dict[str, str] = {}
         self.namespace: dict = {"__name__": "__docs__"}
 
     def close(self) -> None:
@@ -147,21 +153,48 @@ class Session:
     @contextlib.contextmanager
     def inside(self):
         old = os.getcwd()
-        os.chdir(self.tmp)
+        os.chdir(self.cwd)
         try:
             yield
         finally:
             os.chdir(old)
 
+    def _substitute(self, command: str) -> str:
+        """``$(python -c "CODE")`` → what CODE prints (paths of the bundled examples mapped
+        to this session's copy); ``$NAME`` → a variable set earlier."""
+        def python_output(match: re.Match) -> str:
+            out = self.run_python(match.group(1)).strip()
+            if out.startswith(str(self.examples)):
+                out = str(self.tmp) + out[len(str(self.examples)):]
+            return out
+
+        command = re.sub(r'\$\(python -c "((?:[^"\\]|\\.)*)"\)', python_output, command)
+        return re.sub(r"\$([A-Za-z_]\w*)", lambda m: self.variables.get(m.group(1), m.group(0)),
+                      command)
+
     def run_command(self, command: str) -> str:
-        """Run ``sdreval ...`` in this process; stderr lines first, then stdout."""
+        """Run one transcript command in this process; for sdreval, stderr lines first,
+        then stdout."""
         from click.testing import CliRunner
 
         from sdreval.cli.main import cli
 
-        words = shlex.split(command)
+        assignment = re.fullmatch(r"([A-Za-z_]\w*)=(.*)", command)
+        if assignment:
+            self.variables[assignment.group(1)] = " ".join(shlex.split(assignment.group(2)))
+            return ""
+        words = shlex.split(self._substitute(command))
+        if words and words[0] == "cd" and len(words) == 2:
+            self.cwd = (self.cwd / words[1]).resolve()
+            return ""
+        if words and words[0] == "head":
+            count = int(words[1].lstrip("-")) if len(words) == 3 else 10
+            with self.inside():
+                lines = Path(words[-1]).read_text(encoding="utf-8").splitlines()[:count]
+            return "\n".join(lines) + "\n"
         if not words or words[0] != "sdreval":
-            raise ValueError(f"only sdreval commands can run in the docs: {command!r}")
+            raise ValueError(f"a docs transcript can run sdreval, cd, head and NAME=value, "
+                             f"not {command!r}")
         args = []
         with self.inside():
             for word in words[1:]:

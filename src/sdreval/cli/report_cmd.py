@@ -10,7 +10,8 @@ from ..errors import UsageError
 from .common import echo_note, echo_warnings, handle_errors, quiet_option
 from .eval_cmd import build_context, context_options, load_inputs
 
-_PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "decisions", "swap")
+_PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap", "decisions",
+          "swap")
 
 
 EXAMPLES = """\b
@@ -33,7 +34,7 @@ Examples:
               help="Per-topic scores CSV (eval -q --format csv) instead of QRELS RUN...")
 @click.option("--plot", "plots", multiple=True, type=click.Choice(_PLOTS),
               help="Only these plots (repeatable): ep/gr, nxCG, interpolated precision, "
-                   "precall curves, per-topic distributions, CIs, significance heatmaps, "
+                   "precall, span recall curves, per-topic distributions, CIs, significance heatmaps, "
                    "corrected decisions, swap rates. Default: all that apply.")
 @click.option("--no-plots", is_flag=True, help="Tables only.")
 @click.option("--plot-dir", type=click.Path(file_okay=False), default=None,

@@ -27,8 +27,8 @@ from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .tables import format_text_table, run_letters, significance_marks, summary_table
 
 #: Plot kinds of the report (CLI ``--plot``); curves first, then per-measure plots.
-PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "decisions",
-              "swap")
+PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap",
+              "decisions", "swap")
 CORRECTIONS = ("none", "bonferroni", "holm", "bh", "by")
 
 #: Default measures by run unit, kept when registered (the first ones that exist are used).
@@ -42,7 +42,8 @@ DEFAULT_MEASURES = {
 
 #: Run units each curve applies to (others need the collection to convert the runs).
 CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},
-               "precall": {"element", "document"}, "ip": {"passage"}}
+               "precall": {"element", "document"}, "ip": {"passage"},
+               "spanr": {"span"}}  # span: runs of spans or chunks (overlap_expected)
 
 
 @dataclass
@@ -77,8 +78,9 @@ def plot_makers(data: ReportData) -> dict:
 
     makers = {}
     drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg,
-               "ip": plots.plot_interpolated_precision, "precall": plots.plot_precall}
-    for key in ("epgr", "nxcg", "ip", "precall"):
+               "ip": plots.plot_interpolated_precision, "precall": plots.plot_precall,
+               "spanr": plots.plot_span_recall}
+    for key in drawers:
         if key in data.plots and key in data.curves:
             makers[key] = partial(drawers[key], data.curves[key][1])
     swaps = data.swaps
@@ -226,8 +228,9 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     notes: list[str] = []
     curves: dict[str, pd.DataFrame] = {}
     units = {getattr(r, "unit", "element") for r in run_list}
+    units |= {"span"} if any(getattr(r, "overlap_expected", False) for r in run_list) else set()
     explicit = tuple(plots_wanted) != PLOT_KINDS
-    for key in track(("epgr", "nxcg", "ip", "precall"), "computing curves"):
+    for key in track(("epgr", "nxcg", "ip", "precall", "spanr"), "computing curves"):
         if key not in plots_wanted:
             continue
         # a collection turns element runs into passages (iP); nothing turns passages into
