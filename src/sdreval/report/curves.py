@@ -54,7 +54,7 @@ STANDARD_CURVES: dict[str, CurveSpec] = {
                          "precision (precall)", "inex_eval precall (Ogilvie & Lalmas 2006, Eq. 1-5)"),
     "spanr": CurveSpec("spanr", "SpanR", (1, 2, 3, 4, 5, 6, 8, 10, 15, 20), "retrieved spans k",
                        "character recall SpanR@k",
-                       "Character recall over rank (span and chunk runs, docs/rag.md)"),
+                       "Character recall over rank (span and chunk runs)"),
 }
 
 

@@ -93,6 +93,9 @@ def plot_curves(curves, xlabel: str = "x", ylabel: str = "value", title: str = "
             ax.plot(xs, ys, label=run, **style)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
+    xs_all = table["x"].to_numpy(float)
+    if len(xs_all) and np.all(xs_all == np.round(xs_all)) and xs_all.max() > 1:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # ranks, k: whole numbers
     if title:
         ax.set_title(title, fontsize="medium")
     if logx:
