@@ -71,3 +71,14 @@ def test_quiet_silences_notes_not_warnings(tmp_path):
     result = CliRunner().invoke(cli, ["eval", str(base / "qrels.tsv"), *runs, "-m",
                                       "inex_eval", "--quiet"])
     assert result.exit_code == 0 and "warning" in result.stderr
+
+
+def test_located_warnings_are_not_prefixed_twice(tmp_path):
+    qrels = tmp_path / "qrels.fol"
+    qrels.write_text("1 Q0 d1 10 100 0 20:10 40:0\n", encoding="utf-8")  # empty passage
+    run = tmp_path / "run.txt"
+    run.write_text("1 Q0 d1 1 1.0 r 20 10\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["eval", str(qrels), str(run), "-m", "MAiP"])
+    located = [line for line in result.stderr.splitlines() if str(qrels) in line]
+    assert located and all(line.startswith(str(qrels)) and line.count("warning:") == 1
+                           for line in located)

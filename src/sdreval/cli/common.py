@@ -37,8 +37,11 @@ def handle_errors(func: Callable) -> Callable:
 
 
 def echo_warnings(warnings: list[str]) -> None:
+    """Warnings on stderr: ``FILE:LINE: warning: ...`` problems as they are, other messages
+    as ``sdreval: warning: ...`` (never both prefixes)."""
     for message in warnings:
-        click.echo(f"sdreval: warning: {message}", err=True)
+        located = ": warning: " in message
+        click.echo(message if located else f"sdreval: warning: {message}", err=True)
 
 
 def _set_quiet(ctx, param, value) -> bool:
