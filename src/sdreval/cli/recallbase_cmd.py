@@ -59,8 +59,8 @@ Examples:
 @click.option("--quant", default=None,
               help="Quantisation (default: the generalised function of the scale).")
 @click.option("--keep", type=click.Choice(["ancestor", "descendant"]), default="ancestor",
-              help="Overlap filter of the ideal recall-base: keep the ancestor (Kazai & Lalmas 2006) "
-                   "or the descendant.")
+              help="Overlap filter of the ideal recall-base: keep the ancestor (Kazai & "
+                   "Lalmas 2006) or the descendant.")
 @click.option("--full", is_flag=True, help="The full recall-base (every element quantised > 0).")
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
               help="text: topic, file, path, value lines; csv; json records.")

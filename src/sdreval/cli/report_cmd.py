@@ -69,8 +69,8 @@ Examples:
 @quiet_option
 @handle_errors
 def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_dir,
-                   image_format, plot_format, dpi, no_timestamp, text_table, latex_table, test, correction, level, samples,
-                   seed, all_topics, title, **options):
+                   image_format, plot_format, dpi, no_timestamp, text_table, latex_table, test,
+                   correction, level, samples, seed, all_topics, title, **options):
     """Write a self-contained HTML report of RUNS against QRELS (summary table, significance
     matrix, plots, per-topic tables)."""
     from ..report import html as report_html

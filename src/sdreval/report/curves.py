@@ -51,7 +51,8 @@ STANDARD_CURVES: dict[str, CurveSpec] = {
     "ip": CurveSpec("ip", "iP", _grid(0.0, 1.0, 0.05), "recall", "interpolated precision",
                     "Interpolated precision iP[x] (HiXEval)"),
     "precall": CurveSpec("precall", "inex_eval", _grid(0.01, 1.0, 0.01), "recall",
-                         "precision (precall)", "inex_eval precall (Ogilvie & Lalmas 2006, Eq. 1-5)"),
+                         "precision (precall)",
+                         "inex_eval precall (Ogilvie & Lalmas 2006, Eq. 1-5)"),
     "spanr": CurveSpec("spanr", "SpanR", (1, 2, 3, 4, 5, 6, 8, 10, 15, 20), "retrieved spans k",
                        "character recall SpanR@k",
                        "Character recall over rank (span and chunk runs)"),
@@ -120,7 +121,8 @@ def _xcg_curve(kind: str):
 
 
 def _precall_curve(qrels, runs, ctx, all_topics, params):
-    """Mean inex_eval precall over the topics at recall 0.01..1.00 (Ogilvie & Lalmas 2006, Eq. 1-5)."""
+    """Mean inex_eval precall over the topics at recall 0.01..1.00 (Ogilvie & Lalmas 2006,
+    Eq. 1-5)."""
     from ..measures.evaluate import ordered_run, topics_to_evaluate
     from ..measures.inex_eval.definitions import inex_eval_curve
     from ..measures.inex_eval.kernels import RECALL_POINTS

@@ -285,8 +285,8 @@ def swap_tables(results: pd.DataFrame, measures: Sequence[str],
 
 def swap_rates(results: pd.DataFrame, measure: str, sizes: Sequence[int] | None = None,
                seed: int = 0, trials: int = 100) -> pd.DataFrame | None:
-    """Swap rates of ``measure`` by topic-set size (Kazai & Lalmas 2006, §6.2.2), or None when there are
-    too few runs or topics (fewer than 2 runs, fewer than 4 common topics)."""
+    """Swap rates of ``measure`` by topic-set size (Kazai & Lalmas 2006, §6.2.2), or None when
+    there are too few runs or topics (fewer than 2 runs, fewer than 4 common topics)."""
     rows = results[results["measure"].astype(str) == measure]
     topics = bridge.matrix(rows).dropna().shape[0]
     if rows["run"].nunique() < 2 or topics < 4:
