@@ -40,7 +40,7 @@ def _invoke(args):
     return result.stdout  # warnings go to stderr
 
 
-def test_default_json(tables):
+def test_json_records(tables):
     scores, _, base = tables
     out = json.loads(_invoke(["stability", *JSON, "--scores", str(scores), "--samples", "500",
                               "--trials", "10"]))
