@@ -268,12 +268,11 @@ def read_runs(runs: Any) -> list[Run]:
             type(runs).__name__ == "Run" or _is_ir_measures_run(runs) or \
             _is_span_data(runs, None):
         return [read_run(runs)]
-    out = [read_run(r) for r in runs]
-    names = [r.name for r in out]
-    if len(set(names)) != len(names):
-        out = [_renamed(r, f"{r.name}#{i + 1}") if names.count(r.name) > 1 else r
-               for i, r in enumerate(out)]
-    return out
+    import warnings
+
+    from .model.runnames import distinct_runs
+
+    return distinct_runs([read_run(r) for r in runs], warnings.warn)
 
 
 def _is_run_dict(mapping: Mapping) -> bool:

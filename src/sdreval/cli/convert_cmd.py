@@ -16,7 +16,7 @@ from ..errors import ProblemLog, SdrevalError, UsageError
 from ..io.api import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io.api import read_collection, read_qrels, read_run
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run
-from .common import echo_warnings, handle_errors
+from .common import echo_problems, handle_errors
 
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol")
 
@@ -57,7 +57,7 @@ def convert_command(source, target, to, collection_dir, fmt, strict):
             raise UsageError(f"{source} is a {kind}; convert takes a run or judgements")
     except NotImplementedError:
         raise SdrevalError("this conversion is not available in this version") from None
-    echo_warnings([str(p) for p in log.warnings])
+    echo_problems(log)
     click.echo(f"wrote {count} {what} to {target}", err=True)
 
 

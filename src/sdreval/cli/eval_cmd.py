@@ -2,13 +2,16 @@
 from __future__ import annotations
 
 import click
-import pandas as pd
 
 from ..errors import ProblemLog, UsageError
 from ..io import read_collection, read_qrels, read_run
-from ..measures import EvalContext, evaluate, summarise
+from ..measures import EvalContext, summarise
+from ..measures.evaluate import coverage_lines
+from ..model.runnames import distinct_runs
+from ..orchestrate.inputs import check_input_topics
 from ..report.output import FORMATS, write_results
-from .common import echo_warnings, evaluate_runs, handle_errors, quiet_option
+from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_problems,
+                     echo_warnings, evaluate_runs, handle_errors, quiet_option)
 
 
 def context_options(func):
@@ -20,16 +23,17 @@ def context_options(func):
                           + "."),
         click.option("--overlap", type=click.Choice(["on", "off"]), default=None,
                      help="XCG overlap penalty: on = alpha 1 (default), off = alpha 0."),
-        click.option("--alpha", type=float, default=None, help="XCG overlap penalty in [0,1]."),
+        click.option("--alpha", type=UNIT_INTERVAL, default=None,
+                     help="XCG overlap penalty in [0,1]."),
         click.option("--ideal", type=click.Choice(["ideal", "full"]), default=None,
                      help="XCG ideal vector: ideal recall-base (default) or full (thorough)."),
-        click.option("--beta", type=float, default=None,
+        click.option("--beta", type=BoundedFloat(0.0), default=None,
                      help="F-beta of relevant-in-context (default 0.25)."),
-        click.option("--bep-distance", type=int, default=None,
+        click.option("--bep-distance", type=POSITIVE_INT, default=None,
                      help="Best-in-context distance n (default 500)."),
         click.option("--collection", "collection_dir", type=click.Path(exists=True),
                      default=None, help="Directory of the XML collection."),
-        click.option("--collection-elements", type=int, default=None,
+        click.option("--collection-elements", type=POSITIVE_INT, default=None,
                      help="Number of elements in the collection (inex_eval)."),
         click.option("--navigation", type=click.Path(exists=True), default=None,
                      help="ESR navigation matrix TSV."),
@@ -96,7 +100,8 @@ def build_context(options: dict) -> EvalContext:
 
 
 def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
-    """Read qrels and runs (lenient: problems become warnings; errors exit 1)."""
+    """Read qrels and runs (lenient: problems become warnings; errors exit 1).  Runs that
+    share a name become distinct runs (``id (file stem)``, one warning each)."""
     log = ProblemLog()
     from ..stats._progress import track
 
@@ -112,6 +117,8 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
 
         qrels = qrels_in_tokens(qrels, documents)
         runs = [run_in_tokens(run, documents) for run in runs]
+    runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
+    check_input_topics(qrels, runs)
     return qrels, runs, log
 
 
@@ -148,13 +155,15 @@ def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool
               help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01 (repeatable).")
 @click.option("-q", "per_topic", is_flag=True, help="Add per-topic rows to the means.")
 @click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic (missing topics score 0).")
+              help="Average over every qrels topic with something relevant (topics the run "
+                   "did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
               help="text: trec_eval-like run/measure/topic/value lines; table: runs × "
                    "measures (with -q, a line per topic); csv, json, parquet (needs -o): the "
                    "tidy table; latex: a booktabs table.")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
-@click.option("--jobs", type=int, default=1, help="Evaluate runs in N processes.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
+@click.option("--jobs", type=POSITIVE_INT, default=1, help="Evaluate runs in N processes.")
 @click.option("--scheduler", default=None,
               help="Dask scheduler address (or 'local') to distribute runs on.")
 @click.option("--stream/--no-stream", "stream", default=None,
@@ -178,7 +187,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
     if not spans and (stream or (stream is None and any(should_stream(p) for p in runs))):
-        from ..measures.stream import evaluate_files
+        from ..orchestrate.stream import evaluate_files
 
         if jobs > 1 or scheduler:
             ctx.warn("--jobs/--scheduler do not apply to streamed evaluation: runs are "
@@ -188,17 +197,16 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         log.raise_if_errors()
         from ..stats._progress import track
 
-        table = pd.concat([evaluate_files(qrels_obj, [path], measures, ctx, all_topics,
-                                          options.get("run_format"), log, stream)
-                           for path in track(runs, "evaluating runs (streamed)")],
-                          ignore_index=True)
-        echo_warnings([str(p) for p in log.warnings])
-        echo_warnings(ctx.warnings)
-        write_results(summarise(table, keep_topics=per_topic), fmt, output)
-        return
-    qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
-    echo_warnings([str(p) for p in log.warnings])
-    table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
-                          scheduler=scheduler)
+        # the files are pulled one by one: the bar counts the runs evaluated
+        table = evaluate_files(qrels_obj, track(runs, "evaluating runs (streamed)"), measures,
+                               ctx, all_topics, options.get("run_format"), log, stream)
+        echo_problems(log)
+    else:
+        qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
+        echo_problems(log)
+        table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
+                              jobs=jobs, scheduler=scheduler)
     echo_warnings(ctx.warnings)
-    write_results(summarise(table, keep_topics=per_topic), fmt, output)
+    results = summarise(table, keep_topics=per_topic, counts=True)
+    echo_notes(coverage_lines(results, all_topics))
+    write_results(results, fmt, output)

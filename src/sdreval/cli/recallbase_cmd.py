@@ -14,11 +14,11 @@ from pathlib import Path
 import click
 import pandas as pd
 
-from ..errors import ProblemLog
+from ..errors import ProblemLog, UsageError
 from ..io import read_qrels
 from ..judgements.quantise import default_quantisation, get_quantisation
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
-from .common import echo_warnings, handle_errors
+from .common import echo_problems, handle_errors
 
 COLUMNS = ["topic", "file", "path", "quant"]
 
@@ -64,7 +64,8 @@ Examples:
 @click.option("--full", is_flag=True, help="The full recall-base (every element quantised > 0).")
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
               help="text: topic, file, path, value lines; csv; json records.")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
 @click.option("--qrels-format", default=None, help="Force the qrels format.")
 @handle_errors
 def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format):
@@ -72,7 +73,10 @@ def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format):
     log = ProblemLog()
     judgements = read_qrels(qrels, fmt=qrels_format, log=log)
     log.raise_if_errors()
-    echo_warnings([str(p) for p in log.warnings])
+    echo_problems(log)
+    if not any(topic.elements for topic in judgements.topics.values()):
+        raise UsageError(f"{qrels} holds no element assessments (exhaustivity/specificity or "
+                         "relevance/coverage): a recall-base is built from them")
     name = quant or default_quantisation(judgements.scale)
     get_quantisation(name)
     text = _render(recall_base_table(judgements, name, keep, full), fmt)

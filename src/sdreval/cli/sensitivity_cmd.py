@@ -184,7 +184,8 @@ Examples:
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
               help="text: the scores and agreement tables; csv; json.")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
 @handle_errors
 def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_map, documents,
                         fmt, output):

@@ -293,7 +293,7 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     parsing and restored while the caller holds a yielded topic.
     """
     info = info if info is not None else SubmissionInfo()
-    errors_before = len(log.errors)
+    errors_before = log.error_count
     file = str(path)
     path = Path(path)
     if not path.is_file():
@@ -400,7 +400,7 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     finally:
         if gc_was_enabled:
             gc.enable()
-    no_root = not info.root_seen and len(log.errors) == errors_before
+    no_root = not info.root_seen and log.error_count == errors_before
     if no_root and not streaming:
         log.error(file, None, "no <inex-submission> root element: not an INEX XML submission")
     for topic_id in list(topics):  # whole file: every topic; streaming: topics cut short
@@ -408,7 +408,7 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
         yield topic_id, _build_ranking(topic_id, topics.pop(topic_id), file, log)
     if no_root and streaming:
         log.error(file, None, "no <inex-submission> root element: not an INEX XML submission")
-    if info.root_seen and not yielded and len(log.errors) == errors_before:
+    if info.root_seen and not yielded and log.error_count == errors_before:
         log.warn(file, None, "the submission holds no topic")
 
 
@@ -734,7 +734,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     """
     own = log is None
     log = log if log is not None else ProblemLog()
-    errors_before = len(log.errors)
+    errors_before = log.error_count
     root = Path(path)
     rows: list[_Row] = []
     passages: dict[tuple[str, str], DocPassages] = {}
@@ -769,7 +769,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
             reach = max(reach, offset + length)
         found.relevant_chars = sum(n for _, n in _merge(found.ranges))
         qrels.topic(topic).passages[doc] = found
-    if not qrels.topics and len(log.errors) == errors_before:
+    if not qrels.topics and log.error_count == errors_before:
         log.warn(str(root), None, "no assessment found")
     _finish(log, own)
     return qrels

@@ -25,6 +25,8 @@ once the first result has been read).
 """
 from __future__ import annotations
 
+import zlib
+
 import os
 from pathlib import Path
 from typing import Iterator
@@ -159,7 +161,7 @@ def last_lines(path: str | Path) -> tuple[dict[bytes, int], int]:
                 if key != previous:
                     blocks += 1
                     previous = key
-        except (OSError, EOFError):
+        except (OSError, EOFError, zlib.error):
             pass  # reported by the second pass
     return last, blocks
 

@@ -216,9 +216,15 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
         measures = default_measures(run_list)
         if not measures:
             raise UsageError("no default measure is registered for these runs; give -m")
+    from ..measures.serial import check_topic_names
+    from ..model.runnames import distinct_runs
     from ..stats._progress import progress
 
-    with progress(len(run_list), "evaluating runs") as bar:   # run by run: same rows
+    # as evaluate() does with the list: shared names made distinct (for the curves too),
+    # topic names checked; then run by run gives the same rows
+    run_list = distinct_runs(run_list, ctx.warn)
+    check_topic_names(qrels, run_list)
+    with progress(len(run_list), "evaluating runs") as bar:
         tables = []
         for run in run_list:
             tables.append(evaluate(qrels, [run], list(measures), ctx, all_topics=all_topics))
@@ -257,8 +263,9 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
         value = getattr(ctx, key, None)
         if value is not None:
             settings[key] = str(value)
-    if all_topics:
-        settings["topics"] = "every qrels topic (-c)"
+    from ..measures.evaluate import TOPIC_POLICIES
+
+    settings["topics"] = TOPIC_POLICIES[bool(all_topics)]
     data = report_data(results, curves=curves, swaps=swaps, measures=list(measures), test=test,
                        correction=correction, level=level, samples=samples, seed=seed,
                        plots_wanted=plots_wanted, title=title, notes=notes + list(ctx.warnings),
