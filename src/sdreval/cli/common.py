@@ -140,7 +140,7 @@ def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
 
 
 def _set_quiet(ctx, param, value) -> bool:
-    from ..stats._progress import set_quiet
+    from ..progress import set_quiet
 
     set_quiet(value)
     return value
@@ -157,7 +157,7 @@ def quiet_option(func: Callable) -> Callable:
 
 def echo_status(message: str) -> None:
     """A non-essential note on stderr (silenced by --quiet)."""
-    from ..stats._progress import is_quiet
+    from ..progress import is_quiet
 
     if not is_quiet():
         click.echo(f"sdreval: {message}", err=True)
@@ -172,7 +172,7 @@ def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jo
     from ..measures import evaluate
     from ..measures.serial import check_topic_names
     from ..model.runnames import distinct_runs
-    from ..stats._progress import progress
+    from ..progress import progress
 
     # what evaluate() does to the whole list first: shared run names made distinct, topic
     # names checked; then each run alone gives the rows it gives in the list

@@ -55,7 +55,7 @@ Examples:
 
 
 @click.command("compare", epilog=EXAMPLES)
-@click.argument("inputs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.argument("inputs", nargs=-1, type=click.Path(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True,
@@ -102,7 +102,7 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
     else:
         import pandas as pd
 
-        from ..stats._progress import track
+        from ..progress import track
 
         result = pd.concat([compare_runs(table, m, test, correction, alternative, level,
                                          samples, seed, wilcoxon_method, missing)

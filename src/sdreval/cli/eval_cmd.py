@@ -45,6 +45,11 @@ def context_options(func):
         click.option("--qrels-format", default=None,
                      help="Force the qrels format instead of detecting it: "
                           + ", ".join(_formats("QRELS_FORMATS")) + "."),
+        click.option("--pool-policy", type=click.Choice(["main", "error", "union"]),
+                     default="main", show_default=True,
+                     help="INEX assessment directories: how two pools of one topic combine "
+                          "(main: the pool X-RAI marked main; error: disagreements are "
+                          "errors; union: every pool, the main pool wins disagreements)."),
         click.option("--run-format", default=None,
                      help="Force the run format instead of detecting it: "
                           + ", ".join(_formats("RUN_FORMATS")) + "."),
@@ -99,14 +104,23 @@ def build_context(options: dict) -> EvalContext:
     return ctx
 
 
-def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
+def qrels_options(options: dict, collection=None) -> dict:
+    """Options of INEX XML assessments: the pool policy, and the collection that resolves
+    X-RAI passages (read from ``--collection`` unless given)."""
+    if collection is None and options.get("collection_dir"):
+        collection = read_collection(options["collection_dir"])
+    return {"pool_policy": options.get("pool_policy") or "main", "collection": collection}
+
+
+def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, collection=None):
     """Read qrels and runs (lenient: problems become warnings; errors exit 1).  Runs that
     share a name become distinct runs (``id (file stem)``, one warning each)."""
     log = ProblemLog()
-    from ..stats._progress import track
+    from ..progress import track
 
     documents, chunk_map = span_inputs(options, log)
-    qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents)
+    qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents,
+                       **qrels_options(options, collection))
     runs = [read_run(path, fmt=options.get("run_format"), log=log, chunk_map=chunk_map,
                      documents=documents) for path in track(run_paths, "reading runs")]
     log.raise_if_errors()
@@ -149,7 +163,7 @@ def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool
 
 
 @click.command("eval", epilog=EXAMPLES)
-@click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", type=click.Path(exists=True))
 @click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-m", "--measure", "measures", multiple=True, required=True,
               help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01 (repeatable).")
@@ -193,16 +207,17 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
             ctx.warn("--jobs/--scheduler do not apply to streamed evaluation: runs are "
                      "evaluated one after another")
         log = ProblemLog()
-        qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log)
+        qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
+                               **qrels_options(options, ctx.collection))
         log.raise_if_errors()
-        from ..stats._progress import track
+        from ..progress import track
 
         # the files are pulled one by one: the bar counts the runs evaluated
         table = evaluate_files(qrels_obj, track(runs, "evaluating runs (streamed)"), measures,
                                ctx, all_topics, options.get("run_format"), log, stream)
         echo_problems(log)
     else:
-        qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
+        qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection)
         echo_problems(log)
         table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
                               jobs=jobs, scheduler=scheduler)

@@ -26,7 +26,7 @@ Examples:
 
 
 @click.command("report", epilog=EXAMPLES)
-@click.argument("qrels", required=False, type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", required=False, type=click.Path(exists=True))
 @click.argument("runs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="HTML report file (default report.html unless only tables are asked for).")
@@ -134,7 +134,7 @@ def _write_plot_files(data, directory: Path, fmt: str, dpi: int = 100) -> None:
     """Every plot of the report as its own file (``<kind>[-<measure>].<fmt>``), each drawn
     once for the page and the files when the formats agree."""
     from ..report import html as report_html
-    from ..stats._progress import track
+    from ..progress import track
 
     directory.mkdir(parents=True, exist_ok=True)
     makers = report_html.plot_makers(data)

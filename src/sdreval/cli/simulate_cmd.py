@@ -60,7 +60,7 @@ def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_len
                          f"{quality[1]}")
     out = Path(outdir)
     (out / "runs").mkdir(parents=True, exist_ok=True)
-    from ..stats._progress import progress
+    from ..progress import progress
 
     with progress(3, "simulating collection, assessments, runs") as bar:
         collection = make_collection(CollectionSpec(n_docs, elements_per_doc, seed=seed))
@@ -74,7 +74,7 @@ def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_len
         bar.update()
     write_native_qrels(qrels, out / "qrels.tsv")
     write_fol_qrels(qrels, out / "qrels.fol")
-    from ..stats._progress import track
+    from ..progress import track
 
     for run in track(runs, "writing runs"):
         if run_format == "inex-xml":

@@ -94,7 +94,7 @@ Examples:
 
 
 @click.command("stability", epilog=EXAMPLES)
-@click.argument("inputs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.argument("inputs", nargs=-1, type=click.Path(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True, help="Measure (repeatable).")
@@ -166,7 +166,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             raise UsageError(f"unknown test {t!r} in --tests; expected {', '.join(TESTS)}")
     targets = _int_list(extrapolate_to)
     results: dict[str, list[pd.DataFrame]] = {a: [] for a in chosen}
-    from ..stats._progress import track
+    from ..progress import track
 
     for measure in track(names if table is not None else [], "analysing measures"):
         sm = score_matrix(table, measure, missing=missing)

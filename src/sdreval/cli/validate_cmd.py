@@ -19,11 +19,13 @@ from ..io.api import read_collection, read_qrels, read_run
 from .common import EXIT_INVALID_INPUT, EXIT_OK, handle_errors
 
 
-def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], None] | None = None
+def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], None] | None = None,
+                  collection=None, pool_policy: str = "main"
                   ) -> tuple[str, ProblemLog, object, str]:
     """Read one input leniently: ``(format, log, object read or None, summary)``.  With a
     ``sink`` every problem goes to it as found (none is kept: bounded memory); the log
-    counts them."""
+    counts them.  INEX XML assessments resolve their X-RAI passages against ``collection``
+    when given."""
     log = ProblemLog(sink=sink)
     try:
         kind = normalise_format(fmt) if fmt else detect_format(path)
@@ -36,7 +38,8 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
         if kind in ("chunk-map", "documents", "chunk-run"):
             return kind, log, None, _span_summary(path, kind, log)
         if kind in QRELS_FORMATS:
-            obj = qrels = read_qrels(path, kind, log)
+            obj = qrels = read_qrels(path, kind, log, collection=collection,
+                                     pool_policy=pool_policy)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
             summary = f"{len(qrels)} topics, {judged} judgements, scale {qrels.scale}"
         elif kind in RUN_FORMATS:
@@ -91,10 +94,17 @@ Examples:
               help="Force the format of every FILE instead of detecting it: "
                    + ", ".join(QRELS_FORMATS + RUN_FORMATS) + ", collection.")
 @click.option("--errors-only", is_flag=True, help="Do not print warnings.")
+@click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
+              default=None, help="XML collection: INEX assessment passages given as XPointers "
+                                 "are resolved (and checked) against it.")
+@click.option("--pool-policy", type=click.Choice(["main", "error", "union"]), default="main",
+              show_default=True, help="INEX assessment directories: how pools of one topic "
+                                      "combine.")
 @handle_errors
-def validate_command(files, fmt, errors_only):
+def validate_command(files, fmt, errors_only, collection_dir, pool_policy):
     """Check qrels, runs or collection directories and list every problem (exit 1 on errors)."""
     failed = False
+    collection = read_collection(collection_dir) if collection_dir else None
     qrels_topics: set[str] | None = None
     runs = []
     def show(problem: Problem) -> None:  # every problem, printed as found, none kept
@@ -102,7 +112,7 @@ def validate_command(files, fmt, errors_only):
             click.echo(str(problem))
 
     for path in files:
-        kind, log, obj, summary = validate_file(path, fmt, show)
+        kind, log, obj, summary = validate_file(path, fmt, show, collection, pool_policy)
         if kind in QRELS_FORMATS and obj is not None:
             qrels_topics = (qrels_topics or set()) | set(obj.topics)  # type: ignore[attr-defined]
         elif kind in RUN_FORMATS and obj is not None:

@@ -138,39 +138,39 @@ register_quantisation("binexh-notoosmall", lambda e, s: np.where(_exh12(e), s, 0
                       "Ogilvie & Lalmas 2006, §4.2.2: Bin Exh with f(?, s) = 0")
 
 
-# --- INEX 2002 (e = relevance 0..3, s = coverage code N=0, S=1, L=2, E=3), Gövert et al. 2003, Eq. 2-3 ---
+# --- INEX 2002 (e = relevance 0..3, s = coverage code N=0, S=1, L=2, E=3), Gövert et al. 2006, Eq. 2-3 ---
 def relevance_strict(e: np.ndarray) -> np.ndarray:
-    """``rel_strict(rel) = 1 if rel = 3 else 0`` (Gövert et al. 2003, Eq. 2)."""
+    """``rel_strict(rel) = 1 if rel = 3 else 0`` (Gövert et al. 2006, Eq. 2)."""
     return (e == 3).astype(float)
 
 
 def relevance_gen(e: np.ndarray) -> np.ndarray:
-    """``rel_generalised(rel) = rel/3`` for rel in 1..3, else 0 (Gövert et al. 2003, Eq. 3)."""
+    """``rel_generalised(rel) = rel/3`` for rel in 1..3, else 0 (Gövert et al. 2006, Eq. 3)."""
     return np.where((e >= 1) & (e <= 3) & (e == np.round(e)), e / 3.0, 0.0)
 
 
 def coverage_strict(s: np.ndarray) -> np.ndarray:
-    """``cov_strict(cov) = 1 if cov = E else 0`` (Gövert et al. 2003, Eq. 2)."""
+    """``cov_strict(cov) = 1 if cov = E else 0`` (Gövert et al. 2006, Eq. 2)."""
     return (s == 3).astype(float)
 
 
 def coverage_gen(s: np.ndarray) -> np.ndarray:
-    """``cov_generalised``: E -> 1, L -> 1/2, S and N -> 0 (Gövert et al. 2003, Eq. 3)."""
+    """``cov_generalised``: E -> 1, L -> 1/2, S and N -> 0 (Gövert et al. 2006, Eq. 3)."""
     return np.where(s == 3, 1.0, np.where(s == 2, 0.5, 0.0))
 
 
 register_quantisation("rel_strict", lambda e, s: relevance_strict(e) + 0 * s, "inex2002",
-                      "Gövert et al. 2003, Eq. 2: 1 if rel = 3")
+                      "Gövert et al. 2006, Eq. 2: 1 if rel = 3")
 register_quantisation("rel_gen", lambda e, s: relevance_gen(e) + 0 * s, "inex2002",
-                      "Gövert et al. 2003, Eq. 3: rel/3 (1, 2/3, 1/3, 0)")
+                      "Gövert et al. 2006, Eq. 3: rel/3 (1, 2/3, 1/3, 0)")
 register_quantisation("cov_strict", lambda e, s: coverage_strict(s) + 0 * e, "inex2002",
-                      "Gövert et al. 2003, Eq. 2: 1 if cov = E")
+                      "Gövert et al. 2006, Eq. 2: 1 if cov = E")
 register_quantisation("cov_gen", lambda e, s: coverage_gen(s) + 0 * e, "inex2002",
-                      "Gövert et al. 2003, Eq. 3: E -> 1, L -> 1/2, S and N -> 0")
+                      "Gövert et al. 2006, Eq. 3: E -> 1, L -> 1/2, S and N -> 0")
 register_quantisation("strict2002", lambda e, s: relevance_strict(e) * coverage_strict(s), "inex2002",
-                      "rel_strict x cov_strict (Gövert et al. 2003, Eq. 2): 1 iff (3, E)")
+                      "rel_strict x cov_strict (Gövert et al. 2006, Eq. 2): 1 iff (3, E)")
 register_quantisation("gen2002", lambda e, s: relevance_gen(e) * coverage_gen(s), "inex2002",
-                      "rel_gen x cov_gen (Gövert et al. 2003, Eq. 3)")
+                      "rel_gen x cov_gen (Gövert et al. 2006, Eq. 3)")
 
 
 # --- validity of (e, s) pairs per scale -------------------------------------------------------
@@ -182,7 +182,7 @@ def valid_pairs(scale: str, e, s) -> np.ndarray:
     * ``inex2005``: e in {0, 1, 2, ?}, s in [0, 1], (e = 0) iff (s = 0) (exhaustivity is given
       exactly to the elements that intersect highlighted text, Ogilvie & Lalmas 2006, §2.4);
     * ``inex2002``: relevance 0..3, coverage code 0..3 (N, S, L, E) and (rel = 0) iff (cov = N)
-      (Gövert et al. 2003, §4.2: no coverage means not relevant and vice versa);
+      (Gövert et al. 2006, §4.2: no coverage means not relevant and vice versa);
     * ``graded``: any finite e >= 0 (s ignored); ``fol``: always valid.
     """
     e = np.asarray(e, dtype=np.float64)

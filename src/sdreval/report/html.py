@@ -21,7 +21,7 @@ from typing import Iterable, Sequence
 import pandas as pd
 
 from ..errors import SdrevalError, UsageError
-from ..stats._progress import track
+from ..progress import track
 from . import bridge, plots
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .tables import format_text_table, run_letters, significance_marks, summary_table
@@ -218,7 +218,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
             raise UsageError("no default measure is registered for these runs; give -m")
     from ..measures.serial import check_topic_names
     from ..model.runnames import distinct_runs
-    from ..stats._progress import progress
+    from ..progress import progress
 
     # as evaluate() does with the list: shared names made distinct (for the curves too),
     # topic names checked; then run by run gives the same rows
@@ -486,7 +486,7 @@ def _per_topic_html(data: ReportData) -> str:
 
 def _topic_key(topic: object) -> tuple:
     text = str(topic)
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+    return (0, int(text), "") if text.isdecimal() else (1, 0, text)
 
 
 def report_time(timestamp: bool = True) -> str | None:

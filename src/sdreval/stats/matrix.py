@@ -51,7 +51,7 @@ def as_values(scores: "ScoreMatrix | np.ndarray") -> np.ndarray:
 
 
 def _topic_key(topic: str) -> tuple:
-    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)
+    return (0, int(topic), "") if topic.isdecimal() else (1, 0, topic)
 
 
 def read_scores(path: str | Path) -> pd.DataFrame:

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 
 from sdreval.cli.main import cli
 from sdreval.data import example_path
-from sdreval.stats import _progress
+from sdreval import progress as _progress
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+SRC = Path(__file__).resolve().parents[1] / "src"
 
 
 class _Tty(io.StringIO):
