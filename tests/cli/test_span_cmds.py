@@ -241,3 +241,12 @@ def test_sensitivity_says_what_each_mean_covers_and_never_averages_no_topic():
     text = _run(["sensitivity", QRELS, *RUNS, *MAPS, "-m", "SpanRR", "--tau", "1", "--rule",
                  "chunk"])
     assert "AP on chunk qrels\tchunk,tau=1\tbm25-paragraph\tnan\t-" in text.stdout
+
+
+def test_sensitivity_csv_keeps_counts_integer():
+    result = _run(["sensitivity", QRELS, *RUNS, *MAPS, "-m", "SpanRR", "--tau", "1",
+                   "--rule", "gold", "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    table = pd.read_csv(__import__("io").StringIO(result.stdout), dtype=str)
+    for column in ("rank", "swaps", "pairs"):
+        assert not table[column].dropna().str.contains(r"\.").any(), column

@@ -242,6 +242,8 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     elif fmt == "csv":
         both = pd.concat([scores.assign(table="scores"), agreement.assign(table="agreement")],
                          ignore_index=True)
+        counts = [c for c in ("rank", "swaps", "pairs") if c in both.columns]
+        both[counts] = both[counts].astype("Int64")  # counts stay integers beside the blanks
         write_text(table_text(both, "csv"), output)
     else:
         shown = scores.astype({"rank": object}).fillna({"rank": "-"}) if len(scores) else scores
