@@ -191,12 +191,12 @@ def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
     if not topic_ids and not log.errors:
         log.warn(file, None, "the run holds no results")
     run_name = name or (next(iter(run_ids)) if run_ids else file_stem(file))
-    run = _assemble(run_name, list(topic_ids), topic_codes, rows, docs, paths, unit, file, log)
+    run = _assemble(run_name, topic_ids, topic_codes, rows, docs, paths, unit, file, log)
     finish(log, own)
     return run
 
 
-def _assemble(run_name: str, topics: list[str], topic_codes: array, rows: _Columns,
+def _assemble(run_name: str, topic_ids: dict[str, int], topic_codes: array, rows: _Columns,
               docs: np.ndarray, paths: np.ndarray, unit: Unit, file: str,
               log: ProblemLog) -> Run:
     """The run from all rows (file order, ``topic_codes`` index ``topics``), its rows grouped
@@ -207,17 +207,19 @@ def _assemble(run_name: str, topics: list[str], topic_codes: array, rows: _Colum
     order = None if len(codes) < 2 or (codes[1:] >= codes[:-1]).all() else \
         np.argsort(codes, kind="stable")
     bounds = np.searchsorted(codes if order is None else codes[order],
-                             np.arange(len(topics) + 1))
+                             np.arange(len(topic_ids) + 1))
 
-    def column(values: array, dtype) -> np.ndarray:
-        out = np.array(values, dtype=dtype)
+    def column(name: str, dtype) -> np.ndarray:
+        out = np.array(getattr(rows, name), dtype=dtype)
+        setattr(rows, name, None)  # each growing column released once copied
         return out if order is None else out[order]
 
-    doc, path = column(rows.doc, np.int64), column(rows.path, np.int64)
-    offset, length = column(rows.offset, np.int64), column(rows.length, np.int64)
-    rank, rsv = column(rows.rank, np.int64), column(rows.rsv, np.float64)
-    line = column(rows.line, np.int64)
+    doc, path = column("doc", np.int64), column("path", np.int64)
+    offset, length = column("offset", np.int64), column("length", np.int64)
+    rank, rsv = column("rank", np.int64), column("rsv", np.float64)
+    line = column("line", np.int64)
     doc_col = docs[doc]
+    topics = list(topic_ids) if len(bounds) > 1 and (np.diff(bounds) >= 2).any() else []
     path_col = np.full(len(doc), None, dtype=object) if unit == "passage" else paths[path]
     for t in np.flatnonzero(np.diff(bounds) >= 2):  # one result: nothing to report
         lo, hi = int(bounds[t]), int(bounds[t + 1])
@@ -228,7 +230,7 @@ def _assemble(run_name: str, topics: list[str], topic_codes: array, rows: _Colum
         if unit == "passage":
             _report_overlaps(topic, doc[lo:hi], offset[lo:hi], length[lo:hi], line[lo:hi],
                              docs, file, log, repeat)
-    return Run.from_columns(run_name, topics, bounds, doc_col, path_col, offset, length, rank,
+    return Run.from_columns(run_name, topic_ids, bounds, doc_col, path_col, offset, length, rank,
                             rsv, unit, source=file)
 
 

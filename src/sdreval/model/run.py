@@ -126,13 +126,15 @@ class TopicRankings(MutableMapping):
     def __init__(self, topics: Iterable[str], bounds: np.ndarray, docs: np.ndarray,
                  paths: np.ndarray, offsets: np.ndarray, lengths: np.ndarray,
                  ranks: np.ndarray, rsv: np.ndarray, unit: Unit = "element") -> None:
-        names = list(topics)
+        # a dict ``topic -> 0, 1, 2, ...`` (as readers number topics) is taken as it is
+        where = (topics if isinstance(topics, dict) and all(
+            v == i for i, v in enumerate(topics.values())) else dict(zip(topics, range(1 << 62))))
         bounds = np.asarray(bounds, dtype=np.int64)
-        if len(bounds) != len(names) + 1:
-            raise ValueError(f"{len(names)} topics need {len(names) + 1} bounds, "
+        if len(bounds) != len(where) + 1:
+            raise ValueError(f"{len(where)} topics need {len(where) + 1} bounds, "
                              f"got {len(bounds)}")
         #: topic -> position in the shared columns, or -1 for a topic in ``_overlay``
-        self._where: dict[str, int] = dict(zip(names, range(len(names))))
+        self._where: dict[str, int] = where  # type: ignore[assignment]
         self._overlay: dict[str, Ranking] = {}
         self._bounds = bounds
         self._columns = (docs, paths, offsets, lengths, ranks, rsv)
@@ -192,7 +194,8 @@ class Run:
                      unit: Unit = "element", source: str | None = None,
                      overlap_expected: bool = False) -> "Run":
         """A run whose rows are grouped by topic in shared columns: topic ``topics[i]`` holds
-        rows ``bounds[i]:bounds[i + 1]`` (see :class:`TopicRankings`)."""
+        rows ``bounds[i]:bounds[i + 1]`` (see :class:`TopicRankings`; a dict numbering the
+        topics 0, 1, 2, ... in order is kept as the topic index, not copied)."""
         return cls(name, TopicRankings(topics, bounds, docs, paths, offsets, lengths, ranks,  # type: ignore[arg-type]
                                        rsv, unit), unit, source, overlap_expected)
 

@@ -31,16 +31,31 @@ def resolve_quant(name: str | Quantisation | None, qrels: Qrels) -> Quantisation
     return get_quantisation(name)
 
 
+def per_topic_cache(ctx: Any, kind: str, qrels: Qrels, quant: Quantisation
+                    ) -> dict[str, Any] | None:
+    """``topic -> value`` cached in ``ctx`` for one kind of value, qrels and quantisation (one
+    dict per kind rather than one cache key per topic: runs with very many topics)."""
+    cache = getattr(ctx, "cache", None)
+    if cache is None:
+        return None
+    return cache.setdefault((kind, id(qrels), quant.name), {})
+
+
+#: what a topic without assessed elements maps to (shared: never modified)
+_NO_ELEMENTS: dict = {}
+_NO_GAINS = np.zeros(0)
+
+
 def topic_quant_map(qrels: Qrels, topic: str, quant: Quantisation,
                     ctx: Any = None) -> dict[tuple[str, str], float]:
-    """``(doc, path) -> quantised value`` for every assessed element of the topic (cached)."""
-    key = ("classic.qmap", id(qrels), topic, quant.name)
-    cache = getattr(ctx, "cache", None)
-    if cache is not None and key in cache:
-        return cache[key]
+    """``(doc, path) -> quantised value`` for every assessed element of the topic (cached;
+    not to be modified)."""
+    cache = per_topic_cache(ctx, "classic.qmap", qrels, quant)
+    if cache is not None and topic in cache:
+        return cache[topic]
     tq = qrels.topics.get(topic)
     if tq is None or not tq.elements:
-        result: dict[tuple[str, str], float] = {}
+        result: dict[tuple[str, str], float] = _NO_ELEMENTS
     else:
         keys = list(tq.elements)
         e = np.fromiter((a.e for a in tq.elements.values()), float, len(keys))
@@ -48,12 +63,14 @@ def topic_quant_map(qrels: Qrels, topic: str, quant: Quantisation,
         values = np.atleast_1d(np.asarray(quant(e, s), dtype=np.float64))
         result = dict(zip(keys, values.tolist()))
     if cache is not None:
-        cache[key] = result
+        cache[topic] = result
     return result
 
 
 def ideal_gains(qmap: dict[tuple[str, str], float]) -> np.ndarray:
     """Positive quantised values of all assessed elements, sorted descending."""
+    if not qmap:
+        return _NO_GAINS
     values = np.fromiter(qmap.values(), float, len(qmap))
     values = values[values > 0]
     return -np.sort(-values)
@@ -69,16 +86,17 @@ def ranking_keys(ranking: Ranking) -> list[tuple[str, str]]:
 
 def topic_doc_map(qrels: Qrels, topic: str, quant: Quantisation,
                   ctx: Any = None) -> dict[str, dict[str, float]]:
-    """``doc -> {path: quantised value}`` (cached): the fast lookup of :func:`ranking_gains`."""
-    key = ("classic.docmap", id(qrels), topic, quant.name)
-    cache = getattr(ctx, "cache", None)
-    if cache is not None and key in cache:
-        return cache[key]
-    by_doc: dict[str, dict[str, float]] = {}
-    for (doc, path), value in topic_quant_map(qrels, topic, quant, ctx).items():
+    """``doc -> {path: quantised value}`` (cached; not to be modified): the fast lookup of
+    :func:`ranking_gains`."""
+    cache = per_topic_cache(ctx, "classic.docmap", qrels, quant)
+    if cache is not None and topic in cache:
+        return cache[topic]
+    qmap = topic_quant_map(qrels, topic, quant, ctx)
+    by_doc: dict[str, dict[str, float]] = {} if qmap else _NO_ELEMENTS
+    for (doc, path), value in qmap.items():
         by_doc.setdefault(doc, {})[path] = value
     if cache is not None:
-        cache[key] = by_doc
+        cache[topic] = by_doc
     return by_doc
 
 
@@ -290,6 +308,23 @@ def is_flat(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any = Non
 _LAST = ("classic.lookup-last",)
 
 
+def same_ranking(a: Ranking, b: Ranking) -> bool:
+    """The same ranking object, or two views of the same rows of shared columns (a run read
+    from a file gives a new view of a topic's rows at each access: see
+    :class:`~sdreval.model.run.TopicRankings`)."""
+    if a is b:
+        return True
+    if a.unit != b.unit:
+        return False
+    for x, y in ((a.docs, b.docs), (a.paths, b.paths), (a.offsets, b.offsets),
+                 (a.lengths, b.lengths), (a.ranks, b.ranks), (a.rsv, b.rsv)):
+        if (x.base is None or x.base is not y.base or x.shape != y.shape
+                or x.strides != y.strides or x.dtype != y.dtype
+                or x.__array_interface__["data"][0] != y.__array_interface__["data"][0]):
+            return False
+    return True
+
+
 def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
                ctx: Any = None) -> RunLookup | None:
     """Quantised value of every result of ``run`` on ``topics``, vectorised (integer codes).
@@ -307,7 +342,7 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
     if cache is not None:
         last = cache.get(_LAST)
         if (last is not None and last[0] == stamp and len(last[1]) == len(rankings)
-                and all(a is b for a, b in zip(last[1], rankings))):
+                and all(map(same_ranking, last[1], rankings))):
             return last[2]
     lengths = np.fromiter(map(len, rankings), dtype=np.int64, count=len(rankings))
     offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
