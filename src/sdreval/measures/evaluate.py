@@ -15,7 +15,7 @@ import pandas as pd
 
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
-from ..model.run import Run
+from ..model.run import Ranking, Run
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 
 COLUMNS = ["run", "topic", "measure", "value"]
@@ -52,12 +52,21 @@ def _topic_key(topic: str) -> tuple:
     return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)
 
 
-def ordered_run(run: Run, order: str) -> Run:
-    """The run with every ranking in the given order (``file``, ``rank`` or ``rsv``)."""
-    if order == "file":
+def ordered_run(run: Run, order: str, depth: int | None = None) -> Run:
+    """The run with every ranking in the given order (``file``, ``rank`` or ``rsv``), cut
+    after its first ``depth`` results (trec_eval ``-M``: the cut follows the ordering)."""
+    if order == "file" and depth is None:
         return run
-    return Run(run.name, {t: r.ordered(order) for t, r in run.topics.items()}, run.unit,
+    return Run(run.name, {t: ranked(r, order, depth) for t, r in run.topics.items()}, run.unit,
                run.source)
+
+
+def ranked(ranking: Ranking, order: str, depth: int | None = None) -> Ranking:
+    """One ranking ordered, then cut after ``depth`` results."""
+    ranking = ranking.ordered(order)
+    if depth is not None and len(ranking) > depth:
+        ranking = ranking.take(slice(0, depth))
+    return ranking
 
 
 def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | Measure],
@@ -84,7 +93,7 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
     rows: list[tuple[str, str, str, float]] = []
     for run in run_list:
         topics = topics_to_evaluate(qrels, run, all_topics, ctx)
-        ordered = ordered_run(run, ctx.order)
+        ordered = ordered_run(run, ctx.order, ctx.depth)
         values: dict[str, dict[str, float]] = {}
         for family, members in by_family.items():
             values.update(FAMILIES[family](members, qrels, ordered, topics, ctx))
@@ -107,13 +116,26 @@ def result_rows(run_name: str, measures: list[Measure], topics: list[str],
     return rows
 
 
+def _aggregate(text: str) -> str:
+    try:
+        return parse_measure(text).definition.aggregate
+    except UsageError:  # a name from a scores file that is no measure here: mean
+        return "mean"
+
+
 def summarise(per_topic: pd.DataFrame, keep_topics: bool = False) -> pd.DataFrame:
     """Means over topics (``topic == "all"``), after the per-topic rows if ``keep_topics``.
 
     Measure order and run order follow their first appearance."""
     if per_topic.empty:
         return per_topic.copy()
-    means = (per_topic.groupby(["run", "measure"], sort=False)["value"].mean().reset_index())
+    grouped = per_topic.groupby(["run", "measure"], sort=False)["value"]
+    means = grouped.mean().reset_index()
+    summed = [text for text in means["measure"].unique() if _aggregate(text) == "sum"]
+    if summed:  # counts (trec_eval num_rel, num_ret, num_rel_ret) are summed over topics
+        totals = grouped.sum().reset_index()
+        mask = means["measure"].isin(summed)
+        means.loc[mask, "value"] = totals.loc[mask, "value"].to_numpy()
     means.insert(1, "topic", "all")
     means = means[COLUMNS]
     if not keep_topics:

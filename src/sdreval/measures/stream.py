@@ -24,7 +24,7 @@ from ..errors import ProblemLog, UsageError
 from ..io.stream import iter_run_topics
 from ..judgements.qrels import Qrels
 from ..model.run import Ranking, Run
-from .evaluate import COLUMNS, result_rows, topics_to_evaluate
+from .evaluate import COLUMNS, ranked, result_rows, topics_to_evaluate
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 
 
@@ -71,7 +71,7 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
         answered.append(topic)
         if topic not in scored:
             continue
-        run = Run(stream.name or "", {topic: ranking.ordered(ctx.order)}, stream.unit,
+        run = Run(stream.name or "", {topic: ranked(ranking, ctx.order, ctx.depth)}, stream.unit,
                   stream.source)
         before = len(ctx.cache)
         for family, members in by_family.items():

@@ -1,6 +1,8 @@
 """Classic graded measures on elements treated as independent documents (SPEC §8).
 
-``AP``, ``gAP``, ``AWP``, ``P@k``, ``Rprec`` and ``nDCG@k``.  ``Q``, ``R`` and ``MAep`` are the
+``AP``, ``gAP``, ``AWP``, ``P@k``, ``Rprec`` and ``nDCG@k``, and trec_eval's / ir_measures'
+``RR``, ``Recall@k``, ``Success@k``, ``Judged@k``, ``Bpref``, ``NumRel``, ``NumRet`` and
+``NumRelRet`` (equal to pytrec_eval and ir_measures on document runs).  ``Q``, ``R`` and ``MAep`` are the
 XCG family's (one implementation, ``measures/cumgain.py``); with ``ideal=full, overlap=off`` they
 are the classic measures.  Rankings arrive ordered by ``ctx.order`` (file order by default;
 ``rsv`` is trec_eval's order).
@@ -16,7 +18,7 @@ from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels
-from .gains import (ideal_gains, ranking_gains, resolve_quant, run_lookup, topic_doc_map,
+from .gains import (ROOT, ideal_gains, ranking_gains, resolve_quant, run_lookup, topic_doc_map,
                     topic_quant_map)
 
 FAMILY = "classic"
@@ -24,13 +26,15 @@ FAMILY = "classic"
 QUANT = Param("quant", str, None, "quantisation of (e, s) to a gain (default: the generalised "
               "function of the qrels scale)", context_key="quant")
 REL = Param("rel", float, 0.0, "binary threshold: relevant iff quantised value >= rel "
-            "(rel = 0: any positive value)")
+            "(rel = 0: any positive value; default: -l, trec_eval's relevance level)",
+            context_key="rel_level")
 GAINS = Param("gains", str, "linear", "gain of a quantised value g: linear (g) or exp (2^g-1)",
               choices=("linear", "exp"))
 
 _DEFS = [
     MeasureDef("AP", FAMILY, "binary average precision over elements as independent documents "
-               "(trec_eval map): Σ isrel(r)·count(r)/r / R", (QUANT, REL)),
+               "(trec_eval map; with a cut-off k, map_cut_k): Σ_{r≤k} isrel(r)·count(r)/r / R",
+               (QUANT, REL), cutoff="optional-int", cutoff_doc="rank k (whole list if none)"),
     MeasureDef("gAP", FAMILY, "graded average precision (seed 003 §2.1): Σ isrel(r)·cg(r)/r / R",
                (QUANT,)),
     MeasureDef("AWP", FAMILY, "average weighted precision (Sakai; seed 003 §2.1): "
@@ -38,6 +42,27 @@ _DEFS = [
     MeasureDef("P", FAMILY, "binary precision at rank k: count(k)/k", (QUANT, REL), cutoff="int",
                cutoff_doc="rank k"),
     MeasureDef("Rprec", FAMILY, "binary R-precision: count(R)/R", (QUANT, REL)),
+    MeasureDef("RR", FAMILY, "reciprocal rank (trec_eval recip_rank, ir_measures RR): 1/r of the "
+               "first relevant rank r (within the first k if given), 0 if none", (QUANT, REL),
+               cutoff="optional-int", cutoff_doc="rank k (whole list if none)"),
+    MeasureDef("Recall", FAMILY, "binary recall at rank k (trec_eval recall_k, ir_measures R@k): "
+               "count(k)/R", (QUANT, REL), cutoff="int", cutoff_doc="rank k"),
+    MeasureDef("Success", FAMILY, "success at rank k (trec_eval success_k, ir_measures "
+               "Success@k): 1 if count(k) > 0, else 0", (QUANT, REL), cutoff="int",
+               cutoff_doc="rank k"),
+    MeasureDef("Judged", FAMILY, "judgement rate (ir_measures Judged@k): results among the first "
+               "k that are assessed (any value) / min(k, list length); whole list if no k",
+               (), cutoff="optional-int", cutoff_doc="rank k"),
+    MeasureDef("Bpref", FAMILY, "binary preference (Buckley & Voorhees 2004; trec_eval bpref): "
+               "(1/R) Σ_{relevant retrieved r} (1 − min(n_r, R)/min(R, N)), n_r judged "
+               "non-relevant results above r, N judged non-relevant; unjudged results skipped",
+               (QUANT, REL)),
+    MeasureDef("NumRel", FAMILY, "number of relevant assessed units R (trec_eval num_rel); "
+               "summed, not averaged, over topics", (QUANT, REL), aggregate="sum"),
+    MeasureDef("NumRet", FAMILY, "number of results retrieved (trec_eval num_ret); summed over "
+               "topics", (), aggregate="sum"),
+    MeasureDef("NumRelRet", FAMILY, "number of relevant results retrieved, count(L) (trec_eval "
+               "num_rel_ret); summed over topics", (QUANT, REL), aggregate="sum"),
     MeasureDef("nDCG", FAMILY, "normalised discounted cumulated gain at rank k (whole list if no "
                "cut-off), log2(r+1) discount", (QUANT, GAINS), cutoff="optional-int",
                cutoff_doc="rank k"),
@@ -78,6 +103,30 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
     return G, kernels.pad(ideals), ideals
 
 
+def judged_matrix(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx: Any,
+                  width: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(judged, lengths)``: per (topic, rank) whether the result is assessed for the topic
+    (any value, as trec_eval's and ir_measures' "judged"), and each list's length."""
+    quant = resolve_quant(quant_name, qrels)
+    judged = np.zeros((len(topics), width), dtype=bool)
+    lengths = np.zeros(len(topics), dtype=np.int64)
+    for i, topic in enumerate(topics):  # one vectorised membership test per topic
+        ranking = run.get(topic)
+        lengths[i] = len(ranking)
+        qmap = topic_quant_map(qrels, topic, quant, ctx)
+        if not len(ranking) or not qmap:
+            continue
+        keys = np.array([f"{d}\t{p}" for d, p in qmap], dtype=object)
+        paths = np.where(_is_none(ranking.paths), ROOT, ranking.paths)
+        mine = ranking.docs.astype(str).astype(object) + "\t" + paths.astype(str).astype(object)
+        judged[i, :len(ranking)] = np.isin(mine, keys)
+    return judged, lengths
+
+
+def _is_none(values: np.ndarray) -> np.ndarray:
+    return np.array([v is None for v in values.tolist()], dtype=bool)
+
+
 def binary_relevance(values: np.ndarray, rel: float) -> np.ndarray:
     """``isrel``: value >= rel, or value > 0 when rel is 0."""
     return values >= rel if rel > 0 else values > 0
@@ -91,32 +140,63 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         return {m.text: {} for m in measures}
     by_quant: dict[Any, list[Measure]] = defaultdict(list)
     for m in measures:
-        by_quant[m.get("quant", ctx)].append(m)
+        has_quant = any(p.name == "quant" for p in m.definition.params)
+        by_quant[m.get("quant", ctx) if has_quant else getattr(ctx, "quant", None)].append(m)
     for quant_name, members in by_quant.items():
         G, I, ideals = topic_matrices(qrels, run, topics, quant_name, ctx)
         n_graded = np.array([len(v) for v in ideals], dtype=np.float64)
         for m in members:
-            if m.name in ("AP", "P", "Rprec"):
+            cutoff = None if m.cutoff is None else int(m.cutoff)
+            if m.name in BINARY:
                 rel = float(m.get("rel", ctx))
                 isrel = binary_relevance(G, rel)
                 R = np.array([binary_relevance(v, rel).sum() for v in ideals], dtype=np.int64)
-                if m.name == "AP":
-                    values = kernels.average_precision(isrel, R)
-                elif m.name == "P":
-                    values = kernels.precision_at(isrel, int(m.cutoff))
-                else:
-                    values = kernels.r_precision(isrel, R)
+                values = binary_measure(m, isrel, R, cutoff, qrels, run, topics, quant_name,
+                                        ctx, rel)
+            elif m.name in ("Judged", "NumRet"):
+                judged, lengths = judged_matrix(qrels, run, topics, quant_name, ctx, G.shape[1])
+                values = (kernels.judged_at(judged, lengths, cutoff) if m.name == "Judged"
+                          else lengths.astype(np.float64))
             elif m.name == "gAP":
                 values = kernels.graded_average_precision(G, n_graded)
             elif m.name == "AWP":
                 values = kernels.average_weighted_precision(G, I, n_graded)
             elif m.name == "nDCG":
-                cutoff = None if m.cutoff is None else int(m.cutoff)
                 values = kernels.ndcg_at(G, I, cutoff, m.get("gains", ctx))
             else:  # pragma: no cover - every registered name is handled above
                 raise AssertionError(m.name)
             out[m.text] = dict(zip(topics, values.tolist()))
     return out
+
+
+BINARY = ("AP", "P", "Rprec", "RR", "Recall", "Success", "Bpref", "NumRel", "NumRelRet")
+
+
+def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | None,
+                   qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx: Any,
+                   rel: float) -> np.ndarray:
+    """Values of one binary measure from the 0/1 matrix ``isrel`` and ``R`` per topic."""
+    if m.name == "AP":
+        return kernels.average_precision(isrel if cutoff is None else isrel[:, :cutoff], R)
+    if m.name == "P":
+        return kernels.precision_at(isrel, cutoff)
+    if m.name == "Rprec":
+        return kernels.r_precision(isrel, R)
+    if m.name == "RR":
+        return kernels.reciprocal_rank(isrel, cutoff)
+    if m.name == "Recall":
+        return kernels.recall_at(isrel, R, cutoff)
+    if m.name == "Success":
+        return kernels.success_at(isrel, cutoff)
+    if m.name == "NumRel":
+        return R.astype(np.float64)
+    if m.name == "NumRelRet":
+        return kernels.count_at(isrel)
+    # Bpref: judged non-relevant results and judged non-relevant units per topic
+    judged, _ = judged_matrix(qrels, run, topics, quant_name, ctx, isrel.shape[1])
+    quant = resolve_quant(quant_name, qrels)
+    sizes = np.array([len(topic_quant_map(qrels, t, quant, ctx)) for t in topics])
+    return kernels.bpref(isrel, judged & ~isrel, R, sizes - R)
 
 
 register_family(FAMILY, compute)

@@ -1,0 +1,105 @@
+"""Measure names of trec_eval and ir_measures, read as sdreval measures.
+
+Users type the names they know; results keep the name exactly as typed.  Each alias maps to one
+registered measure with the same definition (tested equal to pytrec_eval and ir_measures):
+
+=====================================  =====================================================
+trec_eval (``-m`` name)                sdreval / ir_measures
+=====================================  =====================================================
+``map``, ``map_cut_10``                ``AP``, ``AP@10``
+``P_10`` (also ``P.10``)               ``P@10``
+``recall_100`` (also ``recall.100``)   ``Recall@100`` (ir_measures ``R@100``)
+``ndcg``, ``ndcg_cut_10``              ``nDCG``, ``nDCG@10``
+``recip_rank``                         ``RR``
+``Rprec``, ``bpref``                   ``Rprec``, ``Bpref``
+``success_10``                         ``Success@10``
+``num_rel``, ``num_ret``,              ``NumRel``, ``NumRet``, ``NumRelRet``
+``num_rel_ret``
+=====================================  =====================================================
+
+ir_measures spellings: ``MAP``, ``NDCG``, ``MRR``, ``RPrec``, ``BPref``, ``Precision``,
+``nDCG(dcg=exp-log2)`` (= ``nDCG(gains=exp)``), ``R@100`` (recall).  ``R`` *with* a cut-off is
+ir_measures' recall; ``R`` without one is Sakai's R-measure (Sakai 2004), as in INEX
+evaluations.  Parameter values may be quoted as in ir_measures (``dcg="exp-log2"``).
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Iterable
+
+#: trec_eval names without a cut-off -> sdreval measure name.
+TREC_NAMES = {
+    "map": "AP", "ndcg": "nDCG", "recip_rank": "RR", "Rprec": "Rprec", "bpref": "Bpref",
+    "num_rel": "NumRel", "num_ret": "NumRet", "num_rel_ret": "NumRelRet",
+}
+#: trec_eval names taking a cut-off as ``name_k`` (or ``name.k``) -> sdreval measure name.
+TREC_CUTOFF_NAMES = {
+    "P": "P", "recall": "Recall", "ndcg_cut": "nDCG", "map_cut": "AP", "success": "Success",
+}
+#: ir_measures spellings that differ from sdreval's names.
+IR_MEASURES_NAMES = {
+    "MAP": "AP", "NDCG": "nDCG", "MRR": "RR", "RPrec": "Rprec", "BPref": "Bpref",
+    "Precision": "P",
+}
+#: parameter spellings of ir_measures: (measure, parameter, value) -> (parameter, value).
+PARAM_VALUES = {
+    ("nDCG", "dcg", "log2"): ("gains", "linear"),
+    ("nDCG", "dcg", "exp-log2"): ("gains", "exp"),
+}
+
+_TREC_CUTOFF = re.compile(r"^(" + "|".join(sorted(TREC_CUTOFF_NAMES, key=len, reverse=True))
+                          + r")[_.]([0-9][0-9.,]*)$")
+
+
+def trec_name(name: str) -> tuple[str, str | None] | None:
+    """``(sdreval name, cut-off text or None)`` of a trec_eval measure name, else None.
+
+    ``P.5,10`` (several cut-offs) is refused by the caller: one measure per ``-m``."""
+    if name in TREC_NAMES:
+        return TREC_NAMES[name], None
+    match = _TREC_CUTOFF.match(name)
+    if match:
+        return TREC_CUTOFF_NAMES[match.group(1)], match.group(2)
+    return None
+
+
+def canonical_name(name: str, has_cutoff: bool) -> str | None:
+    """The sdreval name of an ir_measures spelling (``MRR`` -> ``RR``; ``R`` with a cut-off ->
+    ``Recall``), else None."""
+    if name == "R" and has_cutoff:
+        return "Recall"
+    return IR_MEASURES_NAMES.get(name)
+
+
+def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
+    """An ir_measures parameter as sdreval's (``dcg=exp-log2`` -> ``gains=exp``)."""
+    found = PARAM_VALUES.get((measure, key, value))
+    if found is not None:
+        return found
+    values = [v for (m, k, v) in PARAM_VALUES if m == measure and k == key]
+    if values:
+        from ..errors import UsageError
+
+        raise UsageError(f"measure {measure}: {key}={value} is not one of {', '.join(values)}"
+                         f"{did_you_mean(value, values)}")
+    return key, value
+
+
+def all_names() -> list[str]:
+    """Every alias spelling (for suggestions), with example cut-offs for trec_eval's."""
+    return (list(TREC_NAMES) + [f"{n}_10" for n in TREC_CUTOFF_NAMES]
+            + list(IR_MEASURES_NAMES))
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean X?)`` for the closest candidates by edit distance (case-insensitive
+    first), or an empty string."""
+    candidates = list(dict.fromkeys(str(c) for c in candidates))
+    lowered = {c.lower(): c for c in candidates}
+    if word.lower() in lowered and lowered[word.lower()] != word:
+        return f" (did you mean {lowered[word.lower()]}?)"
+    close = difflib.get_close_matches(word.lower(), list(lowered), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(lowered[c] for c in close) + "?)"
