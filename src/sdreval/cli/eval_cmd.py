@@ -31,6 +31,13 @@ def context_options(func):
                      help="ESR navigation matrix TSV."),
         click.option("--order", type=click.Choice(["file", "rank", "rsv"]), default="file",
                      help="Ranking order: file (INEX), rank, or rsv (trec_eval)."),
+        click.option("-M", "--depth", type=click.IntRange(min=1), default=None,
+                     help="Evaluate only the first DEPTH results of each topic, after "
+                          "ordering (trec_eval -M)."),
+        click.option("-l", "--rel-level", type=float, default=None,
+                     help="Relevance level of the binary classic measures (AP, P, RR, "
+                          "Recall, bpref, ...): relevant iff grade >= level (trec_eval -l; "
+                          "default: any grade > 0)."),
         click.option("--compat", type=click.Choice(["inex"]), default=None,
                      help="Reproduce the official INEX evaluator's quirks."),
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
@@ -47,6 +54,7 @@ def build_context(options: dict) -> EvalContext:
                       alpha=options.get("alpha"), ideal=options.get("ideal"),
                       beta=options.get("beta"), bep_distance=options.get("bep_distance"),
                       order=options.get("order") or "file", compat=options.get("compat"),
+                      depth=options.get("depth"), rel_level=options.get("rel_level"),
                       strict=bool(options.get("strict")),
                       collection_elements=options.get("collection_elements"))
     if options.get("collection_dir"):
@@ -67,11 +75,33 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
     return qrels, runs, log
 
 
+def chosen_measures(qrels, units: list[str]) -> list[str]:
+    """The default measures for the data, said on stderr."""
+    from ..measures.defaults import default_measures
+
+    kind, names = default_measures(qrels, units)
+    click.echo(f"sdreval: no -m given: evaluating the {kind}-run set {', '.join(names)} "
+               "(choose others with -m)", err=True)
+    return names
+
+
+def file_unit(path: str, fmt: str | None) -> str:
+    """The unit of a run file from its (detected or forced) format, without reading it."""
+    from ..io.api import detect_format, normalise_format
+
+    kind = normalise_format(fmt) if fmt else detect_format(path)
+    return {"passage-run": "passage", "document-run": "document"}.get(kind, "element")
+
+
 @click.command("eval")
 @click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
 @click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("-m", "--measure", "measures", multiple=True, required=True,
-              help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01 (repeatable).")
+@click.option("-m", "--measure", "measures", multiple=True,
+              help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01, or trec_eval's and "
+                   "ir_measures' names (map, P_10, ndcg_cut_10, nDCG@10, R@100) (repeatable). "
+                   "Default: a set chosen from the data (document runs: AP, nDCG@10, P@10, "
+                   "RR, R@100, Judged@10; element runs: MAep, nxCG@5..50; passage runs or "
+                   "passage qrels: MAiP, iP@0.00..0.10), named on stderr.")
 @click.option("-q", "per_topic", is_flag=True, help="Add per-topic rows to the means.")
 @click.option("-c", "all_topics", is_flag=True,
               help="Average over every qrels topic (missing topics score 0).")
@@ -101,6 +131,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         log = ProblemLog()
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log)
         log.raise_if_errors()
+        if not measures:
+            measures = chosen_measures(qrels_obj, [file_unit(p, options.get("run_format"))
+                                                   for p in runs])
         table = evaluate_files(qrels_obj, runs, measures, ctx, all_topics,
                                options.get("run_format"), log, stream)
         echo_warnings([str(p) for p in log.warnings])
@@ -109,6 +142,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         return
     qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
     echo_warnings([str(p) for p in log.warnings])
+    if not measures:
+        measures = chosen_measures(qrels_obj, [r.unit for r in run_objs])
     table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
                      scheduler=scheduler)
     echo_warnings(ctx.warnings)

@@ -93,13 +93,15 @@ def all_names() -> list[str]:
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
-    """`` (did you mean X?)`` for the closest candidates by edit distance (case-insensitive
-    first), or an empty string."""
+    """`` (did you mean X?)`` for the closest candidates by edit distance (exact case first,
+    then ignoring case), or an empty string."""
     candidates = list(dict.fromkeys(str(c) for c in candidates))
-    lowered = {c.lower(): c for c in candidates}
-    if word.lower() in lowered and lowered[word.lower()] != word:
-        return f" (did you mean {lowered[word.lower()]}?)"
-    close = difflib.get_close_matches(word.lower(), list(lowered), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    return " (did you mean " + " or ".join(lowered[c] for c in close) + "?)"
+    lowered: dict[str, list[str]] = {}
+    for c in candidates:
+        lowered.setdefault(c.lower(), []).append(c)
+    found = [c for c in lowered.get(word.lower(), []) if c != word]
+    found += difflib.get_close_matches(word, candidates, n=3, cutoff=0.6)
+    for close in difflib.get_close_matches(word.lower(), list(lowered), n=3, cutoff=0.6):
+        found += lowered[close]
+    found = [c for c in dict.fromkeys(found) if c != word][:3]
+    return " (did you mean " + " or ".join(found) + "?)" if found else ""

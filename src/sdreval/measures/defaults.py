@@ -1,0 +1,59 @@
+"""The measures ``sdreval eval`` uses when no ``-m`` is given, chosen from the data.
+
+=====================  ==========================================================  ==========
+data                   measures                                                    as in
+=====================  ==========================================================  ==========
+document runs          ``AP``, ``nDCG@10``, ``P@10``, ``RR``, ``R@100``,            trec_eval /
+                       ``Judged@10``                                               ir_measures
+element runs           ``MAep``, ``nxCG@5``, ``nxCG@10``, ``nxCG@25``, ``nxCG@50``  INEX 2005-06
+passage runs, or any   ``MAiP``, ``iP@0.00``, ``iP@0.01``, ``iP@0.05``, ``iP@0.10``  INEX 2007-10
+non-document run
+against passage qrels
+=====================  ==========================================================  ==========
+
+The element set is the official one of the INEX 2005 and 2006 thorough and focused tasks (Kazai
+& Lalmas 2006, XCG); the passage set that of the INEX 2007-2010 focused task (Kamps, Pehcevski,
+Kazai, Lalmas & Robertson 2008).  ``R@100`` is recall at 100 (ir_measures' name) and
+``Judged@10`` the share of the top 10 that is assessed, a warning sign for incomplete
+judgements.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..errors import UsageError
+from ..judgements.qrels import Qrels
+
+DEFAULT_SETS: dict[str, tuple[str, ...]] = {
+    "document": ("AP", "nDCG@10", "P@10", "RR", "R@100", "Judged@10"),
+    "element": ("MAep", "nxCG@5", "nxCG@10", "nxCG@25", "nxCG@50"),
+    "passage": ("MAiP", "iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10"),
+}
+
+
+def has_passages(qrels: Qrels) -> bool:
+    """Passage judgements (FOL qrels, highlighted passages) rather than element grades."""
+    return qrels.scale == "fol" or any(t.passages for t in qrels.topics.values())
+
+
+def default_kind(qrels: Qrels, units: Iterable[str]) -> str:
+    """``document``, ``element`` or ``passage``: the default set for these qrels and runs of
+    these units.  Runs of different kinds need explicit measures (UsageError)."""
+    kinds = set()
+    for unit in units:
+        if unit == "document":
+            kinds.add("document")
+        elif unit == "passage" or has_passages(qrels):
+            kinds.add("passage")
+        else:
+            kinds.add("element")
+    if len(kinds) != 1:
+        raise UsageError("runs of different kinds (" + ", ".join(sorted(kinds)) + "): name the "
+                         "measures with -m")
+    return kinds.pop()
+
+
+def default_measures(qrels: Qrels, units: Iterable[str]) -> tuple[str, list[str]]:
+    """The kind of data and its default measures."""
+    kind = default_kind(qrels, units)
+    return kind, list(DEFAULT_SETS[kind])
