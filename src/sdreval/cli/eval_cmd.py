@@ -144,6 +144,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     echo_warnings([str(p) for p in log.warnings])
     if not measures:
         measures = chosen_measures(qrels_obj, [r.unit for r in run_objs])
+    from ..measures.defaults import rsv_order_hints
+
+    echo_warnings(rsv_order_hints(run_objs, ctx.order))
     table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
                      scheduler=scheduler)
     echo_warnings(ctx.warnings)

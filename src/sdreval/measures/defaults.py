@@ -57,3 +57,24 @@ def default_measures(qrels: Qrels, units: Iterable[str]) -> tuple[str, list[str]
     """The kind of data and its default measures."""
     kind = default_kind(qrels, units)
     return kind, list(DEFAULT_SETS[kind])
+
+
+def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
+    """Warnings for document runs evaluated in file order whose listing is not trec_eval's
+    order (RSV descending, then document id descending): the numbers then differ from
+    trec_eval's, which ``--order rsv`` reproduces."""
+    import numpy as np
+
+    if order != "file":
+        return []
+    hints = []
+    for run in runs:
+        if run.unit != "document":
+            continue
+        differ = sum(1 for ranking in run.topics.values() if len(ranking) > 1 and not
+                     np.array_equal(ranking.ordered("rsv").docs, ranking.docs))
+        if differ:
+            hints.append(f"run {run.name}: {differ} topic(s) list results out of trec_eval's "
+                         "order (RSV descending, then document id descending); ranked in file "
+                         "order (the INEX convention); --order rsv ranks as trec_eval does")
+    return hints
