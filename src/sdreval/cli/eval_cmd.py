@@ -119,6 +119,10 @@ def file_unit(path: str, fmt: str | None) -> str:
 def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs, scheduler,
                  stream, **options):
     """Evaluate RUNS against QRELS on the given measures."""
+    from ..measures import parse_measure
+
+    for name in measures:  # a mistyped name is reported before any file is read
+        parse_measure(name)
     ctx = build_context(options)
     from ..io.stream import should_stream
 
