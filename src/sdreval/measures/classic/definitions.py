@@ -104,27 +104,30 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
 
 
 def judged_matrix(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx: Any,
-                  width: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(judged, lengths)``: per (topic, rank) whether the result is assessed for the topic
-    (any value, as trec_eval's and ir_measures' "judged"), and each list's length."""
+                  width: int) -> np.ndarray:
+    """Per (topic, rank) whether the result is assessed for the topic (any value, as
+    trec_eval's and ir_measures' "judged"); hash lookups of ``doc\tpath`` keys per topic."""
+    import pandas as pd
+
     quant = resolve_quant(quant_name, qrels)
+    cache = getattr(ctx, "cache", None)
     judged = np.zeros((len(topics), width), dtype=bool)
-    lengths = np.zeros(len(topics), dtype=np.int64)
-    for i, topic in enumerate(topics):  # one vectorised membership test per topic
+    for i, topic in enumerate(topics):
         ranking = run.get(topic)
-        lengths[i] = len(ranking)
-        qmap = topic_quant_map(qrels, topic, quant, ctx)
-        if not len(ranking) or not qmap:
+        if not len(ranking):
             continue
-        keys = np.array([f"{d}\t{p}" for d, p in qmap], dtype=object)
-        paths = np.where(_is_none(ranking.paths), ROOT, ranking.paths)
+        key = ("classic.judged-keys", id(qrels), topic, quant.name)
+        keys = cache.get(key) if cache is not None else None
+        if keys is None:
+            keys = pd.Index([f"{d}\t{p}" for d, p in topic_quant_map(qrels, topic, quant, ctx)])
+            if cache is not None:
+                cache[key] = keys
+        if not len(keys):
+            continue
+        paths = np.where(pd.isna(ranking.paths), ROOT, ranking.paths)
         mine = ranking.docs.astype(str).astype(object) + "\t" + paths.astype(str).astype(object)
-        judged[i, :len(ranking)] = np.isin(mine, keys)
-    return judged, lengths
-
-
-def _is_none(values: np.ndarray) -> np.ndarray:
-    return np.array([v is None for v in values.tolist()], dtype=bool)
+        judged[i, :len(ranking)] = pd.Series(mine, dtype=object).isin(keys).to_numpy()
+    return judged
 
 
 def binary_relevance(values: np.ndarray, rel: float) -> np.ndarray:
@@ -153,10 +156,12 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 R = np.array([binary_relevance(v, rel).sum() for v in ideals], dtype=np.int64)
                 values = binary_measure(m, isrel, R, cutoff, qrels, run, topics, quant_name,
                                         ctx, rel)
-            elif m.name in ("Judged", "NumRet"):
-                judged, lengths = judged_matrix(qrels, run, topics, quant_name, ctx, G.shape[1])
-                values = (kernels.judged_at(judged, lengths, cutoff) if m.name == "Judged"
-                          else lengths.astype(np.float64))
+            elif m.name == "NumRet":
+                values = np.array([len(run.get(t)) for t in topics], dtype=np.float64)
+            elif m.name == "Judged":
+                lengths = np.array([len(run.get(t)) for t in topics], dtype=np.int64)
+                judged = judged_matrix(qrels, run, topics, quant_name, ctx, G.shape[1])
+                values = kernels.judged_at(judged, lengths, cutoff)
             elif m.name == "gAP":
                 values = kernels.graded_average_precision(G, n_graded)
             elif m.name == "AWP":
@@ -193,7 +198,7 @@ def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | N
     if m.name == "NumRelRet":
         return kernels.count_at(isrel)
     # Bpref: judged non-relevant results and judged non-relevant units per topic
-    judged, _ = judged_matrix(qrels, run, topics, quant_name, ctx, isrel.shape[1])
+    judged = judged_matrix(qrels, run, topics, quant_name, ctx, isrel.shape[1])
     quant = resolve_quant(quant_name, qrels)
     sizes = np.array([len(topic_quant_map(qrels, t, quant, ctx)) for t in topics])
     return kernels.bpref(isrel, judged & ~isrel, R, sizes - R)
