@@ -92,3 +92,32 @@ def test_unknown_trec_name_is_a_usage_error_with_a_suggestion(tmp_path):
         cli, ["eval", str(tmp_path / "qrels.tsv"), str(tmp_path / "bm25.run"), "-m", "P_1O"])
     assert result.exit_code == 2
     assert "did you mean P_10?" in result.stderr
+
+
+def test_article_runs_get_the_document_set_and_passage_runs_the_passage_set(tmp_path):
+    from importlib.resources import files
+
+    synthetic = files("sdreval") / "data" / "examples" / "synthetic"
+    article_run = tmp_path / "articles.txt"
+    article_run.write_text("1 Q0 doc0002 1 0.9 art /article[1]\n1 Q0 doc0005 2 0.8 art "
+                           "/article[1]\n")
+    result = CliRunner().invoke(cli, ["eval", str(synthetic / "qrels.tsv"), str(article_run)])
+    assert result.exit_code == 0, result.output
+    assert "document-run set" in result.stderr
+    result = CliRunner().invoke(cli, ["eval", str(synthetic / "qrels.fol"),
+                                      str(synthetic / "runs/sim01.passages.txt")])
+    assert result.exit_code == 0, result.output
+    assert "passage-run set MAiP, iP@0.00, iP@0.01, iP@0.05, iP@0.10" in result.stderr
+    result = CliRunner().invoke(cli, ["eval", str(synthetic / "qrels.tsv"),
+                                      str(synthetic / "runs/sim01.txt"),
+                                      str(synthetic / "runs/sim01.passages.txt")])
+    assert result.exit_code == 2 and "runs of different kinds" in result.stderr
+
+
+def test_file_order_that_is_not_trec_eval_order_is_said(tmp_path):
+    write_files(tmp_path)
+    args = ["eval", str(tmp_path / "qrels.tsv"), str(tmp_path / "bm25.run"), "-m", "map"]
+    result = CliRunner().invoke(cli, args)
+    assert "--order rsv ranks as trec_eval does" in result.stderr
+    result = CliRunner().invoke(cli, args + ["--order", "rsv"])
+    assert "--order rsv" not in result.stderr

@@ -147,7 +147,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
     echo_warnings([str(p) for p in log.warnings])
     if not measures:
-        measures = chosen_measures(qrels_obj, [r.unit for r in run_objs])
+        from ..measures.defaults import run_kind
+
+        measures = chosen_measures(qrels_obj, [run_kind(r) for r in run_objs])
     from ..measures.defaults import rsv_order_hints
 
     echo_warnings(rsv_order_hints(run_objs, ctx.order))

@@ -1,15 +1,10 @@
 """The measures ``sdreval eval`` uses when no ``-m`` is given, chosen from the data.
 
-=====================  ==========================================================  ==========
-data                   measures                                                    as in
-=====================  ==========================================================  ==========
-document runs          ``AP``, ``nDCG@10``, ``P@10``, ``RR``, ``R@100``,            trec_eval /
-                       ``Judged@10``                                               ir_measures
-element runs           ``MAep``, ``nxCG@5``, ``nxCG@10``, ``nxCG@25``, ``nxCG@50``  INEX 2005-06
-passage runs, or any   ``MAiP``, ``iP@0.00``, ``iP@0.01``, ``iP@0.05``, ``iP@0.10``  INEX 2007-10
-non-document run
-against passage qrels
-=====================  ==========================================================  ==========
+* document runs, and element runs whose every result is a whole article: ``AP``, ``nDCG@10``,
+  ``P@10``, ``RR``, ``R@100``, ``Judged@10`` (what trec_eval / ir_measures users report);
+* element runs: ``MAep``, ``nxCG@5``, ``nxCG@10``, ``nxCG@25``, ``nxCG@50``;
+* passage runs, and element runs against passage (FOL) qrels: ``MAiP``, ``iP@0.00``,
+  ``iP@0.01``, ``iP@0.05``, ``iP@0.10``.
 
 The element set is the official one of the INEX 2005 and 2006 thorough and focused tasks (Kazai
 & Lalmas 2006, XCG); the passage set that of the INEX 2007-2010 focused task (Kamps, Pehcevski,
@@ -29,6 +24,16 @@ DEFAULT_SETS: dict[str, tuple[str, ...]] = {
     "element": ("MAep", "nxCG@5", "nxCG@10", "nxCG@25", "nxCG@50"),
     "passage": ("MAiP", "iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10"),
 }
+
+
+def run_kind(run) -> str:
+    """The unit a run is evaluated as: ``document`` also for an element run whose every result
+    is a whole article (``/article[1]``, as INEX article runs are written)."""
+    if run.unit == "element" and all(
+            all(p == "/article[1]" for p in ranking.paths.tolist())
+            for ranking in run.topics.values()):
+        return "document"
+    return run.unit
 
 
 def has_passages(qrels: Qrels) -> bool:
@@ -69,7 +74,7 @@ def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
         return []
     hints = []
     for run in runs:
-        if run.unit != "document":
+        if run_kind(run) != "document":
             continue
         differ = sum(1 for ranking in run.topics.values() if len(ranking) > 1 and not
                      np.array_equal(ranking.ordered("rsv").docs, ranking.docs))
