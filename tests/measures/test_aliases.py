@@ -166,3 +166,44 @@ def test_depth_cuts_after_trec_eval_ordering():
         got = per_topic(df, name)
         for topic, values in ref.items():
             assert got[topic] == pytest.approx(values[name], abs=1e-9), (name, topic)
+
+
+try:
+    from hypothesis import given, settings, strategies as st
+except ImportError:  # pragma: no cover
+    given = None
+
+if given is not None:
+    @st.composite
+    def small_collections(draw):
+        """One topic: up to 12 judged documents (grades 0..3, at least one relevant) and a
+        ranking of up to 15 documents from a pool of 20 with few distinct scores (ties)."""
+        pool = [f"d{i:02d}" for i in range(20)]
+        judged = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=12, unique=True))
+        grades = draw(st.lists(st.integers(0, 3), min_size=len(judged), max_size=len(judged)))
+        grades[0] = max(grades[0], 1)
+        ranked = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=15, unique=True))
+        scores = draw(st.lists(st.integers(0, 3), min_size=len(ranked), max_size=len(ranked)))
+        return dict(zip(judged, grades)), dict(zip(ranked, map(float, scores)))
+
+    @settings(max_examples=80, deadline=None)
+    @given(small_collections(), st.sampled_from([1, 2]), st.sampled_from([None, 3, 8]))
+    def test_any_small_collection_equals_pytrec_eval(data, level, depth):
+        pytrec_eval = pytest.importorskip("pytrec_eval")
+        judged, scored = data
+        if not any(g >= level for g in judged.values()):
+            level = 1  # sdreval leaves a topic with nothing relevant out (trec_eval: 0)
+        qrels = Qrels("graded")
+        for d, g in judged.items():
+            qrels.add_element("1", d, ROOT, float(g), float(g))
+        run = Run("r", {"1": Ranking.from_results(
+            [(d, ROOT, -1, -1, i + 1, s) for i, (d, s) in enumerate(scored.items())],
+            "document")}, "document")
+        names = ["map", "P_5", "ndcg_cut_5", "ndcg", "recip_rank", "Rprec", "bpref",
+                 "num_rel", "num_ret", "num_rel_ret", "recall_5", "success_5"]
+        df = evaluate(qrels, run, names, EvalContext(order="rsv", rel_level=level, depth=depth))
+        cut = dict(sorted(scored.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)[:depth])
+        ref = pytrec_eval.RelevanceEvaluator({"1": judged}, set(names),
+                                             relevance_level=level).evaluate({"1": cut})["1"]
+        for name in names:
+            assert per_topic(df, name)["1"] == pytest.approx(ref[name], abs=1e-9), name
