@@ -52,7 +52,7 @@ _DEFS = [
                cutoff_doc="rank k"),
     MeasureDef("Judged", FAMILY, "judgement rate (ir_measures Judged@k): results among the first "
                "k that are assessed (any value) / min(k, list length); whole list if no k",
-               (), cutoff="optional-int", cutoff_doc="rank k"),
+               (QUANT,), cutoff="optional-int", cutoff_doc="rank k"),
     MeasureDef("Bpref", FAMILY, "binary preference (Buckley & Voorhees 2004; trec_eval bpref): "
                "(1/R) Σ_{relevant retrieved r} (1 − min(n_r, R)/min(R, N)), n_r judged "
                "non-relevant results above r, N judged non-relevant; unjudged results skipped",
@@ -60,7 +60,7 @@ _DEFS = [
     MeasureDef("NumRel", FAMILY, "number of relevant assessed units R (trec_eval num_rel); "
                "summed, not averaged, over topics", (QUANT, REL), aggregate="sum"),
     MeasureDef("NumRet", FAMILY, "number of results retrieved (trec_eval num_ret); summed over "
-               "topics", (), aggregate="sum"),
+               "topics", (QUANT,), aggregate="sum"),
     MeasureDef("NumRelRet", FAMILY, "number of relevant results retrieved, count(L) (trec_eval "
                "num_rel_ret); summed over topics", (QUANT, REL), aggregate="sum"),
     MeasureDef("nDCG", FAMILY, "normalised discounted cumulated gain at rank k (whole list if no "
@@ -143,8 +143,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         return {m.text: {} for m in measures}
     by_quant: dict[Any, list[Measure]] = defaultdict(list)
     for m in measures:
-        has_quant = any(p.name == "quant" for p in m.definition.params)
-        by_quant[m.get("quant", ctx) if has_quant else getattr(ctx, "quant", None)].append(m)
+        by_quant[m.get("quant", ctx)].append(m)
     for quant_name, members in by_quant.items():
         G, I, ideals = topic_matrices(qrels, run, topics, quant_name, ctx)
         n_graded = np.array([len(v) for v in ideals], dtype=np.float64)
