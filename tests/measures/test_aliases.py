@@ -51,7 +51,8 @@ def per_topic(df, measure):
 
 TREC = ["map", "P_10", "P.5", "ndcg", "ndcg_cut_10", "recip_rank", "Rprec", "bpref",
         "num_rel", "num_ret", "num_rel_ret", "recall_100", "recall_5", "success_1",
-        "success_10", "map_cut_10"]
+        "success_10", "map_cut_10", "iprec_at_recall_0.00", "iprec_at_recall_0.10",
+        "iprec_at_recall_0.50", "iprec_at_recall_1.00", "set_P", "set_recall", "set_F"]
 
 
 @pytest.mark.parametrize("level", [1, 2])
@@ -61,13 +62,13 @@ def test_trec_eval_names_equal_pytrec_eval(seed, level):
     qrels, run, qdict, rdict = random_data(seed)
     ctx = EvalContext(order="rsv", rel_level=level)
     df = evaluate(qrels, run, TREC, ctx)
-    wanted = {m.replace(".", "_") for m in TREC}
-    ref = pytrec_eval.RelevanceEvaluator(qdict, wanted, relevance_level=level).evaluate(rdict)
+    key = {m: m.replace(".", "_", 1) if m.startswith("P.") else m for m in TREC}  # P.5 is P_5
+    ref = pytrec_eval.RelevanceEvaluator(qdict, set(key.values()),
+                                         relevance_level=level).evaluate(rdict)
     for name in TREC:
         got = per_topic(df, name)
         for topic, values in ref.items():
-            assert got[topic] == pytest.approx(values[name.replace(".", "_")], abs=1e-9), \
-                (name, topic)
+            assert got[topic] == pytest.approx(values[key[name]], abs=1e-9), (name, topic)
 
 
 def test_counts_are_summed_like_trec_eval():
@@ -82,7 +83,8 @@ def test_counts_are_summed_like_trec_eval():
 IR_MEASURES = ["AP", "AP(rel=2)", "AP@10", "nDCG@10", "nDCG", "P@10", "P(rel=2)@5", "RR",
                "RR(rel=2)", "R@100", "R(rel=2)@20", "Success@10", "Bpref", "Bpref(rel=2)",
                "NumRel", "NumRet", "NumRelRet", "Rprec", "MRR", "MAP", "NDCG@5",
-               "nDCG(dcg='exp-log2')@10"]
+               "nDCG(dcg='exp-log2')@10", "IPrec@0.2", "IPrec(rel=2)@0.5", "SetP", "SetR",
+               "SetF", "SetF(beta=2.0)"]
 
 
 @pytest.mark.parametrize("seed", [4, 5])
@@ -200,7 +202,8 @@ if given is not None:
             [(d, ROOT, -1, -1, i + 1, s) for i, (d, s) in enumerate(scored.items())],
             "document")}, "document")
         names = ["map", "P_5", "ndcg_cut_5", "ndcg", "recip_rank", "Rprec", "bpref",
-                 "num_rel", "num_ret", "num_rel_ret", "recall_5", "success_5"]
+                 "num_rel", "num_ret", "num_rel_ret", "recall_5", "success_5",
+                 "iprec_at_recall_0.30", "set_F"]
         df = evaluate(qrels, run, names, EvalContext(order="rsv", rel_level=level, depth=depth))
         cut = dict(sorted(scored.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)[:depth])
         ref = pytrec_eval.RelevanceEvaluator({"1": judged}, set(names),

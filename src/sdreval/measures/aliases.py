@@ -15,6 +15,8 @@ trec_eval (``-m`` name)                sdreval / ir_measures
 ``success_10``                         ``Success@10``
 ``num_rel``, ``num_ret``,              ``NumRel``, ``NumRet``, ``NumRelRet``
 ``num_rel_ret``
+``iprec_at_recall_0.10``               ``IPrec@0.1``
+``set_P``, ``set_recall``, ``set_F``   ``SetP``, ``SetR``, ``SetF``
 =====================================  =====================================================
 
 ir_measures spellings: ``MAP``, ``NDCG``, ``MRR``, ``RPrec``, ``BPref``, ``Precision``,
@@ -32,10 +34,12 @@ from typing import Iterable
 TREC_NAMES = {
     "map": "AP", "ndcg": "nDCG", "recip_rank": "RR", "Rprec": "Rprec", "bpref": "Bpref",
     "num_rel": "NumRel", "num_ret": "NumRet", "num_rel_ret": "NumRelRet",
+    "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF",
 }
 #: trec_eval names taking a cut-off as ``name_k`` (or ``name.k``) -> sdreval measure name.
 TREC_CUTOFF_NAMES = {
     "P": "P", "recall": "Recall", "ndcg_cut": "nDCG", "map_cut": "AP", "success": "Success",
+    "iprec_at_recall": "IPrec",
 }
 #: ir_measures spellings that differ from sdreval's names.
 IR_MEASURES_NAMES = {
@@ -50,6 +54,7 @@ PARAM_VALUES = {
 
 _TREC_CUTOFF = re.compile(r"^(" + "|".join(sorted(TREC_CUTOFF_NAMES, key=len, reverse=True))
                           + r")[_.]([0-9][0-9.,]*)$")
+_ONE_CUTOFF = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 
 
 def trec_name(name: str) -> tuple[str, str | None] | None:

@@ -222,7 +222,7 @@ def parse_measure(text: str | Measure) -> Measure:
     trec = aliases.trec_name(stripped)
     if trec is not None:
         name, cutoff_text = trec
-        if cutoff_text is not None and not re.fullmatch(r"[0-9]+", cutoff_text):
+        if cutoff_text is not None and not aliases._ONE_CUTOFF.match(cutoff_text):
             prefix = stripped[:len(stripped) - len(cutoff_text)]
             each = " ".join(f"-m {prefix}{c}" for c in cutoff_text.split(",") if c)
             raise UsageError(f"measure {stripped!r}: give one cut-off per measure ({each})")

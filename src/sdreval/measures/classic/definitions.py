@@ -63,6 +63,17 @@ _DEFS = [
                "topics", (QUANT,), aggregate="sum"),
     MeasureDef("NumRelRet", FAMILY, "number of relevant results retrieved, count(L) (trec_eval "
                "num_rel_ret); summed over topics", (QUANT, REL), aggregate="sum"),
+    MeasureDef("IPrec", FAMILY, "interpolated precision at recall x (trec_eval "
+               "iprec_at_recall_x, ir_measures IPrec@x): max precision at the ranks where "
+               "recall count(r)/R >= x; 0 if never reached", (QUANT, REL), cutoff="float",
+               cutoff_doc="recall level x in [0, 1]"),
+    MeasureDef("SetP", FAMILY, "set precision (trec_eval set_P): count(L)/L over the whole "
+               "retrieved list L", (QUANT, REL)),
+    MeasureDef("SetR", FAMILY, "set recall (trec_eval set_recall): count(L)/R", (QUANT, REL)),
+    MeasureDef("SetF", FAMILY, "set F (trec_eval set_F, ir_measures SetF): "
+               "(x+1)·SetP·SetR/(x·SetP+SetR), x = beta",
+               (QUANT, REL, Param("beta", float, 1.0, "relative weight x of recall against "
+                                  "precision, as trec_eval's set_F (van Rijsbergen's β²)"))),
     MeasureDef("nDCG", FAMILY, "normalised discounted cumulated gain at rank k (whole list if no "
                "cut-off), log2(r+1) discount", (QUANT, GAINS), cutoff="optional-int",
                cutoff_doc="rank k"),
@@ -173,7 +184,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     return out
 
 
-BINARY = ("AP", "P", "Rprec", "RR", "Recall", "Success", "Bpref", "NumRel", "NumRelRet")
+BINARY = ("AP", "P", "Rprec", "RR", "Recall", "Success", "Bpref", "NumRel", "NumRelRet",
+          "IPrec", "SetP", "SetR", "SetF")
 
 
 def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | None,
@@ -196,6 +208,13 @@ def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | N
         return R.astype(np.float64)
     if m.name == "NumRelRet":
         return kernels.count_at(isrel)
+    if m.name == "IPrec":
+        return kernels.interpolated_precision(isrel, R, float(m.cutoff))
+    if m.name in ("SetP", "SetR", "SetF"):
+        lengths = np.array([len(run.get(t)) for t in topics], dtype=np.float64)
+        beta = float(m.get("beta", ctx)) if m.name == "SetF" else 1.0
+        sets = kernels.set_measures(isrel, R, lengths, beta)
+        return sets[("SetP", "SetR", "SetF").index(m.name)]
     # Bpref: judged non-relevant results and judged non-relevant units per topic
     judged = judged_matrix(qrels, run, topics, quant_name, ctx, isrel.shape[1])
     quant = resolve_quant(quant_name, qrels)

@@ -191,3 +191,27 @@ def bpref(isrel: np.ndarray, nonrel: np.ndarray, R: np.ndarray, N: np.ndarray) -
 def count_at(mask: np.ndarray, k: int | None = None) -> np.ndarray:
     """Number of marked results (within the first k)."""
     return (mask if k is None else _fit(mask, k)).sum(axis=1).astype(np.float64)
+
+
+def interpolated_precision(isrel: np.ndarray, R: np.ndarray, x: float) -> np.ndarray:
+    """``IPrec@x = max {P(r) : count(r)/R >= x}`` (0 when recall x is never reached);
+    trec_eval ``iprec_at_recall_x``.  Precision only falls between relevant ranks, so the
+    maximum is over the hits from the one where recall reaches x on."""
+    rows, cols, count, _ = _hits(isrel)
+    out = np.zeros(isrel.shape[0])
+    R = np.asarray(R, dtype=np.float64)
+    reached = (count >= x * R[rows] - 1e-9) & (R[rows] > 0)
+    np.maximum.at(out, rows[reached], (count / (cols + 1.0))[reached])
+    return out
+
+
+def set_measures(isrel: np.ndarray, R: np.ndarray, lengths: np.ndarray, beta: float
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Set precision, recall and F over the whole retrieved list (trec_eval ``set_P``,
+    ``set_recall``, ``set_F``): ``P = count(L)/L``, ``R = count(L)/R``,
+    ``F = (x+1)PR/(xP+R)`` with trec_eval's weight ``x = beta`` (van Rijsbergen's β²)."""
+    found = isrel.sum(axis=1).astype(np.float64)
+    precision = _safe_div(found, lengths)
+    recall = _safe_div(found, R)
+    f = _safe_div((beta + 1.0) * precision * recall, beta * precision + recall)
+    return precision, recall, f
