@@ -40,7 +40,8 @@ from .model.run import Ranking, Run
 from .model.xpath import canonical_xpath
 
 _CONTEXT_KEYS = ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "order", "compat",
-                 "strict", "collection", "navigation", "collection_elements")
+                 "strict", "collection", "navigation", "collection_elements", "depth",
+                 "rel_level")
 _CUTOFF_ALIASES = ("k", "r", "at", "cutoff")
 
 
@@ -277,7 +278,8 @@ def _is_ir_measures_run(obj: Any) -> bool:
 def context(**options: Any) -> EvalContext:
     """An :class:`EvalContext` from keyword options (``quant``, ``overlap``, ``alpha``,
     ``ideal``, ``beta``, ``bep_distance``, ``order``, ``compat``, ``strict``, ``collection``
-    (a directory or a Collection), ``navigation``, ``collection_elements``)."""
+    (a directory or a Collection), ``navigation``, ``collection_elements``, ``depth``
+    (trec_eval -M), ``rel_level`` (trec_eval -l))."""
     unknown = set(options) - set(_CONTEXT_KEYS)
     if unknown:
         raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "

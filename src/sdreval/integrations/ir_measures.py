@@ -42,9 +42,7 @@ from ..measures import MEASURES, Measure, MeasureDef, parse_measure
 from ..measures.registry import EvalContext, make_measure
 
 PREFIX = "sdreval_"
-_CONTEXT_KEYS = ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "order",
-                 "compat", "strict", "collection", "navigation", "collection_elements",
-                 "depth", "rel_level")
+
 
 
 def _ir_measures():
@@ -132,6 +130,8 @@ def sdreval_measure(text: str | Measure | MeasureDef, **context: Any):
     Keyword ``context`` options set evaluation-wide defaults as ``sdreval eval``'s options do
     (``quant``, ``overlap``, ``collection`` (a directory), ``order`` (default ``rsv``), ``depth``,
     ``rel_level``, ...)."""
+    from ..api import _CONTEXT_KEYS
+
     unknown = set(context) - set(_CONTEXT_KEYS)
     if unknown:
         raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
@@ -202,11 +202,7 @@ def _context(options: dict[str, Any]) -> EvalContext:
             options[key] = cast(options[key])
     if "strict" in options:
         options["strict"] = options["strict"] in (True, "True", "true", "1")
-    ctx_options = {k: v for k, v in options.items() if k not in ("depth", "rel_level")}
-    ctx = context(**ctx_options)
-    ctx.depth = options.get("depth")
-    ctx.rel_level = options.get("rel_level")
-    return ctx
+    return context(**options)
 
 
 def _convert(qrels: pd.DataFrame, run: pd.DataFrame, order: str | None = None):
