@@ -5,7 +5,8 @@ import click
 
 from ..errors import ProblemLog
 from ..io import read_collection, read_qrels, read_run
-from ..measures import EvalContext, evaluate, summarise
+from ..measures import EvalContext, evaluate, parse_measure, summarise
+from ..measures.defaults import default_measures, rsv_order_hints, run_kind
 from ..report.output import FORMATS, write_results
 from .common import echo_warnings, handle_errors
 
@@ -77,8 +78,6 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
 
 def chosen_measures(qrels, units: list[str]) -> list[str]:
     """The default measures for the data, said on stderr."""
-    from ..measures.defaults import default_measures
-
     kind, names = default_measures(qrels, units)
     click.echo(f"sdreval: no -m given: evaluating the {kind}-run set {', '.join(names)} "
                "(choose others with -m)", err=True)
@@ -119,8 +118,6 @@ def file_unit(path: str, fmt: str | None) -> str:
 def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs, scheduler,
                  stream, **options):
     """Evaluate RUNS against QRELS on the given measures."""
-    from ..measures import parse_measure
-
     for name in measures:  # a mistyped name is reported before any file is read
         parse_measure(name)
     ctx = build_context(options)
@@ -147,11 +144,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
     echo_warnings([str(p) for p in log.warnings])
     if not measures:
-        from ..measures.defaults import run_kind
-
         measures = chosen_measures(qrels_obj, [run_kind(r) for r in run_objs])
-    from ..measures.defaults import rsv_order_hints
-
     echo_warnings(rsv_order_hints(run_objs, ctx.order))
     table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
                      scheduler=scheduler)

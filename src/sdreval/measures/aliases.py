@@ -60,13 +60,24 @@ _ONE_CUTOFF = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 def trec_name(name: str) -> tuple[str, str | None] | None:
     """``(sdreval name, cut-off text or None)`` of a trec_eval measure name, else None.
 
-    ``P.5,10`` (several cut-offs) is refused by the caller: one measure per ``-m``."""
+    One measure per name: ``P.5,10`` is refused with the split form (``-m P.5 -m P.10``), and
+    ``recall`` without a cut-off with an example (trec_eval would print a whole list)."""
+    from ..errors import UsageError
+
     if name in TREC_NAMES:
         return TREC_NAMES[name], None
+    if name in TREC_CUTOFF_NAMES and name not in ("P",):  # sdreval's P says it itself
+        raise UsageError(f"trec_eval measure {name!r} needs a cut-off: {name}_10 "
+                         "(one cut-off per measure)")
     match = _TREC_CUTOFF.match(name)
-    if match:
-        return TREC_CUTOFF_NAMES[match.group(1)], match.group(2)
-    return None
+    if match is None:
+        return None
+    cutoff = match.group(2)
+    if not _ONE_CUTOFF.match(cutoff):
+        prefix = name[:len(name) - len(cutoff)]
+        each = " ".join(f"-m {prefix}{c}" for c in cutoff.split(",") if c)
+        raise UsageError(f"measure {name!r}: give one cut-off per measure ({each})")
+    return TREC_CUTOFF_NAMES[match.group(1)], cutoff
 
 
 def canonical_name(name: str, has_cutoff: bool) -> str | None:

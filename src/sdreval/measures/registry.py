@@ -139,11 +139,11 @@ def _format_value(value: Any) -> str:
 
 
 def _check_choice(definition: MeasureDef, param: Param, raw: Any) -> None:
-    """Refuse a value outside the parameter's choices (or an unknown quantisation) with a
-    did-you-mean (``quant=sgo`` -> ``sog``)."""
+    """Refuse a string value outside the parameter's choices (or an unknown quantisation)
+    with a did-you-mean (``quant=sgo`` -> ``sog``)."""
     from .aliases import did_you_mean
 
-    if not isinstance(raw, str):
+    if not isinstance(raw, str) or param.type is not str:
         return
     if param.choices is not None:
         choices = [str(c) for c in param.choices]
@@ -153,10 +153,9 @@ def _check_choice(definition: MeasureDef, param: Param, raw: Any) -> None:
         choices = list(QUANTISATIONS)
     else:
         return
-    if raw in choices or (param.type is not str and param.choices is not None):
-        return
-    raise UsageError(f"measure {definition.name}: {param.name}={raw} is not one of "
-                     f"{', '.join(choices)}{did_you_mean(raw, choices)}")
+    if raw not in choices:
+        raise UsageError(f"measure {definition.name}: {param.name}={raw} is not one of "
+                         f"{', '.join(choices)}{did_you_mean(raw, choices)}")
 
 
 def make_measure(definition: MeasureDef, params: dict[str, Any],
@@ -222,14 +221,7 @@ def parse_measure(text: str | Measure) -> Measure:
     trec = aliases.trec_name(stripped)
     if trec is not None:
         name, cutoff_text = trec
-        if cutoff_text is not None and not aliases._ONE_CUTOFF.match(cutoff_text):
-            prefix = stripped[:len(stripped) - len(cutoff_text)]
-            each = " ".join(f"-m {prefix}{c}" for c in cutoff_text.split(",") if c)
-            raise UsageError(f"measure {stripped!r}: give one cut-off per measure ({each})")
         return make_measure(MEASURES[name], {}, cutoff_text, stripped)
-    if stripped in aliases.TREC_CUTOFF_NAMES and stripped not in MEASURES:
-        raise UsageError(f"trec_eval measure {stripped!r} needs a cut-off: {stripped}_10 "
-                         f"(one cut-off per measure)")
     match = _SYNTAX.match(stripped)
     if match is None:
         raise UsageError(f"cannot parse measure {text!r}; expected Name(param=value,...)@cutoff")
