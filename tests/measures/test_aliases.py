@@ -5,43 +5,28 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from sdreval import api
 from sdreval.errors import UsageError
-from sdreval.judgements.qrels import Qrels
 from sdreval.measures import EvalContext, evaluate, parse_measure, summarise
-from sdreval.model.run import Ranking, Run
-
-ROOT = "/article[1]"
 
 
 def random_data(seed: int, topics: int = 8, pool: int = 80, length: int = 50):
-    """Graded qrels (0..3, every topic with a grade-3 document) and a run with many RSV ties,
-    written in an order that is not trec_eval's; about a third of retrieved documents are
-    unjudged."""
+    """Graded qrels (0..3, every topic with a grade-3 document) and a run with many RSV ties;
+    about a third of retrieved documents are unjudged.  As sdreval objects (through the API's
+    dict readers) and as the dicts pytrec_eval and ir_measures take."""
     rng = np.random.default_rng(seed)
-    qrels = Qrels("graded")
     qdict: dict[str, dict[str, int]] = {}
     rdict: dict[str, dict[str, float]] = {}
-    rankings = {}
     for t in range(topics):
-        topic = str(300 + t)
-        judged = rng.choice(pool * 2, pool, replace=False)
-        levels = rng.choice(4, pool, p=[0.55, 0.2, 0.15, 0.1])
-        levels[0] = 3
-        qdict[topic] = {}
-        for d, level in zip(judged, levels):
-            qrels.add_element(topic, f"d{d}", ROOT, float(level), float(level))
-            qdict[topic][f"d{d}"] = int(level)
+        grades = rng.choice(4, pool, p=[0.55, 0.2, 0.15, 0.1])
+        grades[0] = 3
+        docs = rng.choice(pool * 2, pool, replace=False)
+        qdict[str(300 + t)] = {f"d{d}": int(g) for d, g in zip(docs, grades)}
         n = int(rng.integers(5, length))
-        retrieved = rng.choice(pool * 3, n, replace=False)
         scores = np.round(rng.random(n) * 5) / 5  # six values: many ties
-        order = rng.permutation(n)
-        docs = [f"d{retrieved[i]}" for i in order]
-        rsv = [float(scores[i]) for i in order]
-        rankings[topic] = Ranking.from_results(
-            [(d, ROOT, -1, -1, i + 1, s) for i, (d, s) in enumerate(zip(docs, rsv))],
-            "document")
-        rdict[topic] = dict(zip(docs, rsv))
-    return qrels, Run("r", rankings, "document"), qdict, rdict
+        rdict[str(300 + t)] = {f"d{d}": float(s) for d, s in
+                               zip(rng.choice(pool * 3, n, replace=False), scores)}
+    return api.read_qrels(qdict), api.read_run(rdict, name="r"), qdict, rdict
 
 
 def per_topic(df, measure):
@@ -112,9 +97,7 @@ def test_judged_equals_ir_measures_without_ties():
     rng = np.random.default_rng(0)
     rdict = {t: {d: float(s) + rng.random() * 1e-3 for d, s in docs.items()}
              for t, docs in rdict.items()}
-    run = Run("r", {t: Ranking.from_results([(d, ROOT, -1, -1, i + 1, s) for i, (d, s) in
-                                             enumerate(docs.items())], "document")
-                    for t, docs in rdict.items()}, "document")
+    run = api.read_run(rdict, name="r")
     df = evaluate(qrels, run, ["Judged@10", "Judged@100", "Judged"], EvalContext(order="rsv"))
     for name in ("Judged@10", "Judged@100", "Judged"):
         ref = {m.query_id: m.value for m in
@@ -195,12 +178,7 @@ if given is not None:
         judged, scored = data
         if not any(g >= level for g in judged.values()):
             level = 1  # sdreval leaves a topic with nothing relevant out (trec_eval: 0)
-        qrels = Qrels("graded")
-        for d, g in judged.items():
-            qrels.add_element("1", d, ROOT, float(g), float(g))
-        run = Run("r", {"1": Ranking.from_results(
-            [(d, ROOT, -1, -1, i + 1, s) for i, (d, s) in enumerate(scored.items())],
-            "document")}, "document")
+        qrels, run = api.read_qrels({"1": judged}), api.read_run({"1": scored}, name="r")
         names = ["map", "P_5", "ndcg_cut_5", "ndcg", "recip_rank", "Rprec", "bpref",
                  "num_rel", "num_ret", "num_rel_ret", "recall_5", "success_5",
                  "iprec_at_recall_0.30", "set_F"]
