@@ -121,3 +121,13 @@ def test_file_order_that_is_not_trec_eval_order_is_said(tmp_path):
     assert "--order rsv ranks as trec_eval does" in result.stderr
     result = CliRunner().invoke(cli, args + ["--order", "rsv"])
     assert "--order rsv" not in result.stderr
+
+
+def test_unknown_quantisation_option_gets_a_suggestion():
+    from importlib.resources import files
+
+    synthetic = files("sdreval") / "data" / "examples" / "synthetic"
+    result = CliRunner().invoke(cli, ["eval", str(synthetic / "qrels.tsv"),
+                                      str(synthetic / "runs/sim01.txt"), "-m", "MAep",
+                                      "--quant", "sgo"])
+    assert result.exit_code == 2 and "did you mean sog?" in result.stderr
