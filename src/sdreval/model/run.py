@@ -103,6 +103,10 @@ class Ranking:
         if order == "rank":
             return self.take(np.argsort(self.ranks, kind="stable"))
         if order == "rsv":
+            by_score = np.argsort(-self.rsv, kind="stable")
+            scores = self.rsv[by_score]
+            if not np.any(scores[1:] == scores[:-1]):  # no tied scores: ids never decide
+                return self.take(by_score)
             keys = np.array([f"{d}\x00{p or ''}" for d, p in zip(self.docs, self.paths)],
                             dtype=object)
             # lexsort: last key is primary.  Descending doc id via rank of the sorted unique ids.

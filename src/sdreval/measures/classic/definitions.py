@@ -18,8 +18,8 @@ from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels
-from .gains import (ROOT, ideal_gains, ranking_gains, resolve_quant, run_lookup, topic_doc_map,
-                    topic_quant_map)
+from .gains import (ROOT, ideal_gains, qrels_index, ranking_gains, resolve_quant, run_lookup,
+                    topic_doc_map, topic_quant_map)
 
 FAMILY = "classic"
 
@@ -117,15 +117,24 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
 def judged_matrix(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx: Any,
                   width: int) -> np.ndarray:
     """Per (topic, rank) whether the result is assessed for the topic (any value, as
-    trec_eval's and ir_measures' "judged"); hash lookups of ``doc\tpath`` keys per topic."""
+    trec_eval's and ir_measures' "judged").
+
+    Whole documents (every assessment and result at the root): the judged-document table of
+    the integer index, one hash lookup per result.  Elements: hash lookups of ``doc\tpath``
+    keys per topic."""
     import pandas as pd
 
     quant = resolve_quant(quant_name, qrels)
-    cache = getattr(ctx, "cache", None)
     judged = np.zeros((len(topics), width), dtype=bool)
-    for i, topic in enumerate(topics):
-        ranking = run.get(topic)
+    rankings = [run.get(t) for t in topics]
+    index = qrels_index(qrels, topics, quant, ctx) if _documents_only(qrels, topics, ctx) \
+        else None
+    cache = getattr(ctx, "cache", None)
+    for i, (topic, ranking) in enumerate(zip(topics, rankings)):
         if not len(ranking):
+            continue
+        if index is not None and all(p == ROOT or p is None for p in set(ranking.paths.tolist())):
+            judged[i, :len(ranking)] = index.state[i, index.doc_codes(ranking.docs)] >= 1
             continue
         key = ("classic.judged-keys", id(qrels), topic, quant.name)
         keys = cache.get(key) if cache is not None else None
@@ -133,12 +142,23 @@ def judged_matrix(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ct
             keys = pd.Index([f"{d}\t{p}" for d, p in topic_quant_map(qrels, topic, quant, ctx)])
             if cache is not None:
                 cache[key] = keys
-        if not len(keys):
-            continue
         paths = np.where(pd.isna(ranking.paths), ROOT, ranking.paths)
         mine = ranking.docs.astype(str).astype(object) + "\t" + paths.astype(str).astype(object)
         judged[i, :len(ranking)] = pd.Series(mine, dtype=object).isin(keys).to_numpy()
     return judged
+
+
+def _documents_only(qrels: Qrels, topics: list[str], ctx: Any) -> bool:
+    """Every assessment of these topics is a whole document (path ``/article[1]``; cached)."""
+    key = ("classic.documents-only", id(qrels), tuple(topics))
+    cache = getattr(ctx, "cache", None)
+    if cache is not None and key in cache:
+        return cache[key]
+    found = all(p == ROOT for t in topics if t in qrels.topics
+                for _, p in qrels.topics[t].elements)
+    if cache is not None:
+        cache[key] = found
+    return found
 
 
 def binary_relevance(values: np.ndarray, rel: float) -> np.ndarray:
