@@ -131,3 +131,13 @@ def test_unknown_quantisation_option_gets_a_suggestion():
                                       str(synthetic / "runs/sim01.txt"), "-m", "MAep",
                                       "--quant", "sgo"])
     assert result.exit_code == 2 and "did you mean sog?" in result.stderr
+
+
+def test_depth_and_level_give_the_same_table_serial_parallel_and_streamed(tmp_path):
+    write_files(tmp_path)
+    base = ["eval", str(tmp_path / "qrels.tsv"), str(tmp_path / "bm25.run"),
+            str(tmp_path / "dense.run"), "-m", "map", "-m", "bpref", "-m", "P_10", "-m",
+            "num_ret", "-M", "5", "-l", "2", "--order", "rsv", "-q", "--format", "csv"]
+    outputs = [CliRunner().invoke(cli, base + extra).stdout
+               for extra in ([], ["--jobs", "2"], ["--stream"])]
+    assert outputs[0] and outputs[0] == outputs[1] == outputs[2]
