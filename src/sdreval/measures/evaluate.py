@@ -58,7 +58,7 @@ def ordered_run(run: Run, order: str, depth: int | None = None) -> Run:
     if order == "file" and depth is None:
         return run
     return Run(run.name, {t: ranked(r, order, depth) for t, r in run.topics.items()}, run.unit,
-               run.source)
+               run.source, run.overlap_expected)
 
 
 def ranked(ranking: Ranking, order: str, depth: int | None = None) -> Ranking:
