@@ -141,3 +141,34 @@ def test_depth_and_level_give_the_same_table_serial_parallel_and_streamed(tmp_pa
     outputs = [CliRunner().invoke(cli, base + extra).stdout
                for extra in ([], ["--jobs", "2"], ["--stream"])]
     assert outputs[0] and outputs[0] == outputs[1] == outputs[2]
+
+
+def test_a_run_whose_ids_match_no_judged_document_is_said(tmp_path):
+    write_files(tmp_path)
+    (tmp_path / "other.run").write_text("401 Q0 X1 1 2.0 other\n401 Q0 X2 2 1.0 other\n")
+    result = CliRunner().invoke(cli, ["eval", str(tmp_path / "qrels.tsv"),
+                                      str(tmp_path / "other.run"), "-m", "map"])
+    assert result.exit_code == 0
+    assert "none of its 2 results is a document judged for its topic" in result.stderr
+    result = CliRunner().invoke(cli, ["eval", str(tmp_path / "qrels.tsv"),
+                                      str(tmp_path / "bm25.run"), "-m", "map"])
+    assert "none of its" not in result.stderr
+
+
+def test_span_and_chunk_runs_get_the_span_set():
+    from importlib.resources import files
+
+    rag = files("sdreval") / "data" / "examples" / "rag"
+    result = CliRunner().invoke(cli, ["eval", str(rag / "qrels.jsonl"),
+                                      str(rag / "runs/fixed.txt"), "--chunk-map",
+                                      str(rag / "chunks/fixed.jsonl"), "--documents",
+                                      str(rag / "documents.jsonl")])
+    assert result.exit_code == 0, result.output
+    assert "span-run set SpanP@5, SpanR@5, SpanIoU@5, SpanRR(tau=0.5), CharMAP" in result.stderr
+    explicit = CliRunner().invoke(cli, ["eval", str(rag / "qrels.jsonl"),
+                                        str(rag / "runs/fixed.txt"), "--chunk-map",
+                                        str(rag / "chunks/fixed.jsonl"), "--documents",
+                                        str(rag / "documents.jsonl"), "-m", "SpanP@5", "-m",
+                                        "SpanR@5", "-m", "SpanIoU@5", "-m", "SpanRR(tau=0.5)",
+                                        "-m", "CharMAP"])
+    assert explicit.stdout == result.stdout

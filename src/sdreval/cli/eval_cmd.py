@@ -143,7 +143,8 @@ def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool
                    "ir_measures' names (map, P_10, ndcg_cut_10, nDCG@10, R@100) (repeatable). "
                    "Default: a set chosen from the data (document runs: AP, nDCG@10, P@10, "
                    "RR, R@100, Judged@10; element runs: MAep, nxCG@5..50; passage runs or "
-                   "passage qrels: MAiP, iP@0.00..0.10), named on stderr.")
+                   "passage qrels: MAiP, iP@0.00..0.10; span/chunk runs: SpanP@5, SpanR@5, "
+                   "SpanIoU@5, SpanRR(tau=0.5), CharMAP), named on stderr.")
 @click.option("-q", "per_topic", is_flag=True, help="Add per-topic rows to the means.")
 @click.option("-c", "all_topics", is_flag=True,
               help="Average over every qrels topic (missing topics score 0).")

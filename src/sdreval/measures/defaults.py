@@ -4,7 +4,9 @@
   ``P@10``, ``RR``, ``R@100``, ``Judged@10`` (what trec_eval / ir_measures users report);
 * element runs: ``MAep``, ``nxCG@5``, ``nxCG@10``, ``nxCG@25``, ``nxCG@50``;
 * passage runs, and element runs against passage (FOL) qrels: ``MAiP``, ``iP@0.00``,
-  ``iP@0.01``, ``iP@0.05``, ``iP@0.10``.
+  ``iP@0.01``, ``iP@0.05``, ``iP@0.10``;
+* span and chunk runs (RAG retrievers): ``SpanP@5``, ``SpanR@5``, ``SpanIoU@5``,
+  ``SpanRR(tau=0.5)``, ``CharMAP``.
 
 The element set is the official one of the INEX 2005 and 2006 thorough and focused tasks (Kazai
 & Lalmas 2006, XCG); the passage set that of the INEX 2007-2010 focused task (Kamps, Pehcevski,
@@ -23,12 +25,16 @@ DEFAULT_SETS: dict[str, tuple[str, ...]] = {
     "document": ("AP", "nDCG@10", "P@10", "RR", "R@100", "Judged@10"),
     "element": ("MAep", "nxCG@5", "nxCG@10", "nxCG@25", "nxCG@50"),
     "passage": ("MAiP", "iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10"),
+    "span": ("SpanP@5", "SpanR@5", "SpanIoU@5", "SpanRR(tau=0.5)", "CharMAP"),
 }
 
 
 def run_kind(run) -> str:
     """The unit a run is evaluated as: ``document`` also for an element run whose every result
-    is a whole article (``/article[1]``, as INEX article runs are written)."""
+    is a whole article (``/article[1]``, as INEX article runs are written); ``span`` for span
+    and chunk runs (overlapping character ranges are their normal form)."""
+    if getattr(run, "overlap_expected", False):
+        return "span"
     if run.unit == "element" and all(
             all(p == "/article[1]" for p in ranking.paths.tolist())
             for ranking in run.topics.values()):
@@ -46,8 +52,8 @@ def default_kind(qrels: Qrels, units: Iterable[str]) -> str:
     these units.  Runs of different kinds need explicit measures (UsageError)."""
     kinds = set()
     for unit in units:
-        if unit == "document":
-            kinds.add("document")
+        if unit in ("document", "span"):
+            kinds.add(unit)
         elif unit == "passage" or has_passages(qrels):
             kinds.add("passage")
         else:

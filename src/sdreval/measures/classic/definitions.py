@@ -111,6 +111,10 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
         for t_i in np.flatnonzero(repeats).tolist():
             ctx.warn(f"run {run.name} topic {topics[t_i]}: {int(repeats[t_i])} repeated relevant "
                      "result(s) scored as non-relevant")
+    if lookup.q.size and lookup.unknown_docs == lookup.q.size and hasattr(ctx, "warn"):
+        ctx.warn(f"run {run.name}: none of its {lookup.q.size} results is a document judged for "
+                 "its topic, so every classic measure is 0: do the run's document ids match the "
+                 "qrels' (a chunk run needs --chunk-map)?")
     return G, kernels.pad(ideals), ideals
 
 
