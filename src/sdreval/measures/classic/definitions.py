@@ -111,11 +111,19 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
         for t_i in np.flatnonzero(repeats).tolist():
             ctx.warn(f"run {run.name} topic {topics[t_i]}: {int(repeats[t_i])} repeated relevant "
                      "result(s) scored as non-relevant")
-    if lookup.q.size and lookup.unknown_docs == lookup.q.size and hasattr(ctx, "warn"):
+    return G, kernels.pad(ideals), ideals
+
+
+def warn_if_nothing_judged(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
+                           ctx: Any) -> None:
+    """Say so when no result of the run is a document judged for its topic: the ids do not
+    match the qrels' (the lookup is the one :func:`topic_matrices` just made, cached)."""
+    lookup = run_lookup(qrels, run, topics, resolve_quant(quant_name, qrels), ctx)
+    if lookup is not None and lookup.q.size and lookup.unknown_docs == lookup.q.size and \
+            hasattr(ctx, "warn"):
         ctx.warn(f"run {run.name}: none of its {lookup.q.size} results is a document judged for "
                  "its topic, so every classic measure is 0: do the run's document ids match the "
                  "qrels' (a chunk run needs --chunk-map)?")
-    return G, kernels.pad(ideals), ideals
 
 
 def judged_matrix(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx: Any,
@@ -181,6 +189,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         by_quant[m.get("quant", ctx)].append(m)
     for quant_name, members in by_quant.items():
         G, I, ideals = topic_matrices(qrels, run, topics, quant_name, ctx)
+        warn_if_nothing_judged(qrels, run, topics, quant_name, ctx)
         n_graded = np.array([len(v) for v in ideals], dtype=np.float64)
         for m in members:
             cutoff = None if m.cutoff is None else int(m.cutoff)
