@@ -221,8 +221,6 @@ def parse_measure(text: str | Measure) -> Measure:
 
     if hasattr(text, "sdreval") and hasattr(text, "_sdreval"):  # the ir_measures bridge's
         return text.sdreval()
-    if hasattr(text, "NAME") and hasattr(text, "params") and hasattr(text, "SUPPORTED_PARAMS"):
-        text = repr(text)  # an ir_measures measure object: its name, e.g. nDCG@10, AP(rel=2)
     stripped = text.strip() if isinstance(text, str) else text
     if not isinstance(stripped, str):
         raise UsageError(f"cannot read a measure from {type(text).__name__}")
