@@ -1,4 +1,4 @@
-"""Classic graded measures on elements treated as independent documents (SPEC §8).
+"""Classic graded measures on elements treated as independent documents.
 
 ``AP``, ``gAP``, ``AWP``, ``P@k``, ``Rprec`` and ``nDCG@k``, and trec_eval's / ir_measures'
 ``RR``, ``Recall@k``, ``Success@k``, ``Judged@k``, ``Bpref``, ``NumRel``, ``NumRet`` and
@@ -35,9 +35,9 @@ _DEFS = [
     MeasureDef("AP", FAMILY, "binary average precision over elements as independent documents "
                "(trec_eval map; with a cut-off k, map_cut_k): Σ_{r≤k} isrel(r)·count(r)/r / R",
                (QUANT, REL), cutoff="optional-int", cutoff_doc="rank k (whole list if none)"),
-    MeasureDef("gAP", FAMILY, "graded average precision (seed 003 §2.1): Σ isrel(r)·cg(r)/r / R",
+    MeasureDef("gAP", FAMILY, "graded average precision (Vu & Gallinari 2005, §2.1): Σ isrel(r)·cg(r)/r / R",
                (QUANT,)),
-    MeasureDef("AWP", FAMILY, "average weighted precision (Sakai; seed 003 §2.1): "
+    MeasureDef("AWP", FAMILY, "average weighted precision (Sakai; Vu & Gallinari 2005, §2.1): "
                "Σ isrel(r)·cg(r)/cig(r) / R", (QUANT,)),
     MeasureDef("P", FAMILY, "binary precision at rank k: count(k)/k", (QUANT, REL), cutoff="int",
                cutoff_doc="rank k"),
