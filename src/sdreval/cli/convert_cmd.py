@@ -22,7 +22,7 @@ TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol")
 
 
 @click.command("convert")
-@click.argument("source", metavar="IN", type=click.Path(exists=True, dir_okay=False))
+@click.argument("source", metavar="IN", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.argument("target", metavar="OUT", type=click.Path(dir_okay=False))
 @click.option("--to", "to", type=click.Choice(TARGETS), default=None,
               help="Output format (default: element run for XML runs, passage run when "

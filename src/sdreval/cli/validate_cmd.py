@@ -51,7 +51,7 @@ def validate_file(path: str, fmt: str | None = None) -> tuple[str, ProblemLog, o
 
 
 @click.command("validate")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
 @click.option("--format", "fmt", default=None,
               help="Force the format of every FILE (default: detected from content).")
 @click.option("--errors-only", is_flag=True, help="Do not print warnings.")

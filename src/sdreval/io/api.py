@@ -15,6 +15,10 @@ Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases 
 ``collection``            a directory of XML documents
 ========================  ==============================================================
 
+Standard input (``-``) and pipes (``/dev/stdin``, ``<(...)``) are read once, whole, into a
+temporary copy that detection and the reader share (:func:`~sdreval.io.textlines.local_path`),
+so no line is lost to detection; XML read that way is reported under the copy's name.
+
 Detection reads the first 64 KiB: XML (first non-blank byte ``<``) is told apart by its root
 element; text files by their first 50 data lines, each line giving the formats it fits
 (:func:`line_formats`); the format most lines fit wins (broken lines are then reported by the
@@ -38,7 +42,7 @@ from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.tree import Collection
 from ..model.xpath import XPathError, parse_steps
-from .textlines import parse_float, parse_int, read_head
+from .textlines import is_pipe, local_path, parse_float, parse_int, read_head
 
 QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels")
 RUN_FORMATS = ("inex-submission", "element-run", "passage-run", "document-run")
@@ -122,9 +126,9 @@ def detect_format(path: str | Path) -> str:
     path = Path(path)
     if path.is_dir():
         return "collection"
-    if not path.exists():
+    if not is_pipe(path) and not path.exists():
         raise InputError("no such file", str(path))
-    head = read_head(path, _HEAD)
+    head = read_head(path, _HEAD)  # a pipe is spooled whole first (textlines.local_path)
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if stripped.startswith(b"<"):
         kind = _sniff_xml(head)
@@ -196,7 +200,7 @@ def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None 
         return read_passage_qrels(path, log)
     from .inex_xml import read_inex_assessments
 
-    return read_inex_assessments(path, log)
+    return read_inex_assessments(local_path(path), log)
 
 
 def read_run(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None) -> Run:
@@ -208,7 +212,7 @@ def read_run(path: str | Path, fmt: str | None = None, log: ProblemLog | None = 
     if kind == "inex-submission":
         from .inex_xml import read_inex_submission
 
-        return read_inex_submission(path, log)
+        return read_inex_submission(local_path(path), log)
     from .trec import read_trec_run
 
     return read_trec_run(path, kind.split("-")[0], log)

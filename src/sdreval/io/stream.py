@@ -34,7 +34,7 @@ import numpy as np
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Unit
 from .api import RUN_FORMATS, _resolve
-from .textlines import finish, iter_fields, open_binary
+from .textlines import finish, iter_fields, local_path, open_binary
 from .trec import (DOCUMENT_PATH, _build, _Columns, file_stem, note_rank,
                    note_run_id, parse_result_fields, warn_disorder)
 
@@ -111,7 +111,7 @@ def iter_run_topics(path: str | Path, fmt: str | None = None, log: ProblemLog | 
     file = str(path)
     if kind == "inex-submission":
         stream = TopicStream(file, "element", name)
-        stream._gen = _xml_topics(Path(path), stream, log, contiguous)
+        stream._gen = _xml_topics(local_path(path), stream, log, contiguous)
     else:
         layout = kind.split("-")[0]
         stream = TopicStream(file, layout, name)  # type: ignore[arg-type]

@@ -11,8 +11,14 @@ whole read and, at the end, every error is raised at once in one :class:`InputEr
 """
 from __future__ import annotations
 
+import atexit
 import gzip
 import math
+import os
+import shutil
+import stat
+import sys
+import tempfile
 import warnings
 from pathlib import Path
 from typing import BinaryIO, Iterator
@@ -29,9 +35,74 @@ class InputWarning(UserWarning):
     """A problem of an input that does not invalidate it (used when no ProblemLog is given)."""
 
 
+#: ``-`` and non-seekable inputs (pipes, ``/dev/stdin``) spooled once: name -> local copy
+_SPOOLED: dict[str, Path] = {}
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+def is_pipe(path: str | Path) -> bool:
+    """True for ``-`` (standard input) and for inputs that cannot be read twice (pipes, FIFOs,
+    character devices such as ``/dev/stdin`` on a pipe)."""
+    name = str(path)
+    if name == "-":
+        return True
+    try:
+        mode = os.stat(name).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
+
+
+def local_path(path: str | Path) -> Path:
+    """A path that can be read several times (format detection, then reading; two passes
+    when streaming).  Regular files are returned as they are; ``-`` (standard input) and
+    pipes are copied once, whole, to a temporary file removed at exit, and every later call
+    with the same name returns that copy, so no byte of a pipe is lost to detection."""
+    name = str(path)
+    spooled = _SPOOLED.get(name)
+    if spooled is not None:
+        return spooled
+    if not is_pipe(name):
+        return Path(path)
+    try:
+        source = sys.stdin.buffer if name == "-" else open(name, "rb")
+    except OSError as error:
+        raise InputError(f"cannot open: {error}", name) from None
+    fd, spool = tempfile.mkstemp(prefix="sdreval-stdin-")
+    atexit.register(_remove, spool)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            shutil.copyfileobj(source, out, 1 << 20)
+    except OSError as error:
+        raise InputError(f"cannot read: {error}", name) from None
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
+    _SPOOLED[name] = Path(spool)
+    return Path(spool)
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
 def open_binary(path: str | Path) -> BinaryIO:
-    """Open ``path`` for binary reading; ``.gz`` files are decompressed transparently."""
+    """Open ``path`` for binary reading; ``.gz`` files are decompressed transparently.
+
+    ``-`` and pipes are read from their spooled copy (:func:`local_path`); a spooled input
+    starting with the gzip magic bytes is decompressed too."""
+    spooled = local_path(path)
     path = Path(path)
+    if spooled is not path and str(spooled) != str(path):
+        handle = open(spooled, "rb")
+        if handle.read(2) == _GZIP_MAGIC:
+            handle.seek(0)
+            return gzip.open(handle, "rb")  # type: ignore[return-value]
+        handle.seek(0)
+        return handle
     if path.is_dir():
         raise InputError(f"{path} is a directory, not a file", str(path))
     if path.suffix == ".gz":
