@@ -27,6 +27,10 @@ from ..errors import InputError, ProblemLog
 
 #: bound on integers stored in int64 columns (ranks, offsets, lengths, sizes)
 INT_LIMIT = 1 << 62
+#: bound on character positions: a passage (run or qrels) must end before 2**32 characters, the
+#: per-document band the passage measures index characters in (an end beyond it would spill
+#: into the next document's band); documents are far shorter than 4 Gi characters
+CHAR_LIMIT = 1 << 32
 #: at most this many Python warnings per read when no ProblemLog is given
 WARNING_LIMIT = 20
 

@@ -12,9 +12,12 @@ Memory: each line is appended to per-topic typed columns (``array('q')``/``array
 document ids and XPaths interned, and per-topic numpy arrays are built at the end; no object is
 created per result, so a 100 MB run stays far below 1 GB.
 
-Policies (docs/inputs.md): a line with the wrong number of fields, a non-integer rank, a
-non-finite or non-numeric RSV, a non-integer or negative offset/length, or a malformed XPath
-is an error naming file and line, and the line is not used.  Ranks out of order keep file order
+Policies (docs/inputs.md): a line with the wrong number of fields, a rank that is not a
+positive integer (as in INEX XML submissions; document runs, the TREC layout, also accept rank
+0, which PyTerrier and other tools write for 0-based ranks and trec_eval ignores), a non-finite or
+non-numeric RSV, a non-integer or negative offset/length, a passage ending at or beyond
+character 2**32, or a malformed XPath is an error naming file and line, and the line is not
+used.  Ranks out of order keep file order
 (one warning per topic).  A repeated result in a topic (same document and path, or same
 document, offset and length) is a warning and is kept (measures decide how a repeat counts:
 fully seen in XCG, characters counted once in the passage tasks).  Overlapping
@@ -32,7 +35,7 @@ import numpy as np
 from ..errors import ProblemLog
 from ..model.run import Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import finish, iter_fields, parse_float, parse_int
+from .textlines import CHAR_LIMIT, finish, iter_fields, parse_float, parse_int
 
 DOCUMENT_PATH = "/article[1]"
 
@@ -78,6 +81,9 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
     rank = parse_int(fields[3])
     if rank is None:
         bad.append(f"rank {fields[3]!r} is not an integer")
+    elif rank < (0 if layout == "document" else 1):
+        bad.append(f"rank {fields[3]!r} is not a positive integer" if layout != "document"
+                   else f"rank {fields[3]!r} is negative")
     rsv = parse_float(fields[4])
     if rsv is None:
         bad.append(f"rsv {fields[4]!r} is not a finite number")
@@ -98,6 +104,9 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
             bad.append(f"offset {fields[6]!r} is not a non-negative integer")
         if length is None or length < 0:
             bad.append(f"length {fields[7]!r} is not a non-negative integer")
+        if not bad and offset + length >= CHAR_LIMIT:  # type: ignore[operator]
+            bad.append(f"passage {offset}:{length} ends beyond {CHAR_LIMIT - 1} characters, the "
+                       f"largest character position supported")
     if bad:
         for message in bad:
             log.error(file, number, message)
