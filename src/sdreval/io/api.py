@@ -9,6 +9,7 @@ Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases 
 ``fol-qrels``             ``topic Q0 doc relchars doclen [BEP off:len ...]``
 ``native-qrels``          ``topic file path exhaustivity specificity [size]``
 ``passage-qrels``         ``topic doc offset length [BEP]`` (one highlighted passage a line)
+``trec-qrels``            ``qid 0 docno rel`` (trec_eval's qrels: whole documents, graded)
 ``element-run``           ``topic Q0 doc rank rsv run-id xpath``
 ``passage-run``           ``topic Q0 doc rank rsv run-id offset length``
 ``document-run``          ``topic Q0 doc rank rsv run-id``
@@ -23,7 +24,7 @@ Detection reads the first 64 KiB: XML (first non-blank byte ``<``) is told apart
 element; text files by their first 50 data lines, each line giving the formats it fits
 (:func:`line_formats`); the format most lines fit wins (broken lines are then reported by the
 reader), ties broken in the order element run, passage run, native, document run, FOL,
-passage qrels.
+passage qrels, TREC qrels.
 Ambiguities: FOL qrels need ``Q0`` (or ``0``) as second field and native judgements must not
 have ``Q0`` (a native file column ``0`` fits both; native wins the tie), so ``t Q0 d 3 5`` is
 FOL and ``t d /article[1] 3 3`` native; a 6-field line with integers in fields 4-6 fits both a
@@ -31,6 +32,11 @@ document run and a FOL qrels line with only a BEP: the document run wins unless 
 FOL (5-field judgements, ``o:l`` passages).
 An 8-field line whose last two fields are integers is a passage run
 (an element run has 7 fields, its last one an XPath).
+TREC qrels have 4 fields, the second ``0`` (or ``Q0``) and an integer last; FOL qrels have at
+least 5 (``topic Q0 doc relchars doclen``) and native judgements 5 or 6 with an XPath third, so
+neither is taken for TREC qrels.  A 4-field line ``t d 10 20`` whose second field is not ``0``
+or ``Q0`` is a passage-qrels line (document ``d``, offset 10, length 20); TREC qrels whose
+iteration field is not 0 are read with ``--qrels-format trec``.
 """
 from __future__ import annotations
 
@@ -44,17 +50,17 @@ from ..model.tree import Collection
 from ..model.xpath import XPathError, parse_steps
 from .textlines import is_pipe, local_path, parse_float, parse_int, read_head
 
-QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels")
+QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels", "trec-qrels")
 RUN_FORMATS = ("inex-submission", "element-run", "passage-run", "document-run")
 ALL_FORMATS = QRELS_FORMATS + RUN_FORMATS + ("collection",)
 ALIASES = {
     "fol": "fol-qrels", "native": "native-qrels", "tsv": "native-qrels",
-    "passages": "passage-qrels",
+    "passages": "passage-qrels", "trec": "trec-qrels", "qrels": "trec-qrels",
     "assessments": "inex-assessments", "element": "element-run", "passage": "passage-run",
     "document": "document-run", "submission": "inex-submission",
 }
 _PREFERENCE = ("element-run", "passage-run", "native-qrels", "document-run", "fol-qrels",
-               "passage-qrels")
+               "passage-qrels", "trec-qrels")
 _HEAD = 65536
 _QZERO = ("Q0", "0")
 
@@ -97,6 +103,8 @@ def line_formats(fields: list[str]) -> set[str]:
     if (n in (4, 5) and fields[1].upper() not in _QZERO
             and all(parse_int(f) is not None for f in fields[2:])):
         found.add("passage-qrels")
+    if n == 4 and fields[1].upper() in _QZERO and parse_int(fields[3]) is not None:
+        found.add("trec-qrels")
     return found
 
 
@@ -198,6 +206,10 @@ def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None 
         from .fol import read_passage_qrels
 
         return read_passage_qrels(path, log)
+    if kind == "trec-qrels":
+        from .trec_qrels import read_trec_qrels
+
+        return read_trec_qrels(path, log)
     from .inex_xml import read_inex_assessments
 
     return read_inex_assessments(local_path(path), log)
