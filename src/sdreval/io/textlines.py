@@ -114,6 +114,16 @@ def open_binary(path: str | Path) -> BinaryIO:
     return open(path, "rb")
 
 
+def is_gzip(path: str | Path) -> bool:
+    """True if :func:`open_binary` decompresses ``path`` (a ``.gz`` name, or a spooled pipe
+    starting with the gzip magic bytes)."""
+    spooled = _SPOOLED.get(str(path))
+    if spooled is None:
+        return Path(path).suffix == ".gz"
+    with open(spooled, "rb") as handle:
+        return handle.read(2) == _GZIP_MAGIC
+
+
 def read_head(path: str | Path, size: int = 65536) -> bytes:
     """The first ``size`` bytes of a file (decompressed), for format detection."""
     try:
@@ -135,24 +145,35 @@ def iter_fields(path: str | Path, log: ProblemLog) -> Iterator[tuple[int, list[s
     except OSError as error:
         raise InputError(f"cannot open: {error}", name) from None
     with handle:
-        number = 0
+        counter = [0]
         try:
-            for raw in handle:
-                number += 1
-                try:
-                    text = raw.decode("utf-8")
-                except UnicodeDecodeError as error:
-                    log.error(name, number, f"line is not UTF-8 ({error.reason} at byte "
-                                            f"{error.start})")
-                    continue
-                if number == 1 and text.startswith("\ufeff"):
-                    text = text[1:]
-                fields = text.split()
-                if not fields or fields[0].startswith("#"):
-                    continue
-                yield number, fields
+            yield from iter_line_fields(handle, name, log, 0, counter)
         except (OSError, EOFError) as error:  # truncated / corrupt .gz
-            log.error(name, number + 1, f"cannot read further: {error}")
+            log.error(name, counter[0] + 1, f"cannot read further: {error}")
+
+
+def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0,
+                     counter: list[int] | None = None) -> Iterator[tuple[int, list[str]]]:
+    """:func:`iter_fields` on an iterable of raw lines (bytes) whose first line is number
+    ``before + 1`` (a file, or a block of one cut at line ends); ``counter[0]`` follows the
+    number of the last line read."""
+    number = before
+    for raw in lines:
+        number += 1
+        if counter is not None:
+            counter[0] = number
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            log.error(name, number, f"line is not UTF-8 ({error.reason} at byte "
+                                    f"{error.start})")
+            continue
+        if number == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        fields = text.split()
+        if not fields or fields[0].startswith("#"):
+            continue
+        yield number, fields
 
 
 def comment_lines(path: str | Path, limit: int = 50) -> list[str]:

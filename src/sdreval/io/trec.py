@@ -149,8 +149,30 @@ def warn_disorder(topic: str, cols: _Columns, file: str, log: ProblemLog) -> Non
 
 
 def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
-                  name: str | None = None) -> Run:
+                  name: str | None = None, careful: bool = False) -> Run:
     """Read a TREC-like run in ``layout`` ``element``, ``passage`` or ``document``.
+
+    Problems go to ``log`` (file, line, message); without a log every error is raised at the
+    end in one :class:`~sdreval.errors.InputError`.  The run is named ``name``, else by its
+    first run-id, else by the file name without extension.  Blocks of the file are parsed
+    columnar (:mod:`sdreval.io.columnar`); ``careful=True`` parses every line in Python
+    (:func:`read_trec_run_careful`, same run, same problems).
+    """
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown run layout {layout!r}")
+    if careful:
+        return read_trec_run_careful(path, layout, log, name)
+    from .trec_fast import read_trec_run_fast
+
+    return read_trec_run_fast(path, layout, log, name)
+
+
+def read_trec_run_careful(path: str | Path, layout: str, log: ProblemLog | None = None,
+                          name: str | None = None) -> Run:
+    """The careful reader: every line parsed in Python (the reference of the columnar
+    reader, which must build the same run and report the same problems).
+
+    Read a TREC-like run in ``layout`` ``element``, ``passage`` or ``document``.
 
     Problems go to ``log`` (file, line, message); without a log every error is raised at the
     end in one :class:`~sdreval.errors.InputError`.  The run is named ``name``, else by its
@@ -216,25 +238,41 @@ def file_stem(path: str | Path) -> str:
 
 def _build(topic: str, cols: _Columns, docs: np.ndarray, paths: np.ndarray, unit: Unit,
            file: str, log: ProblemLog) -> Ranking:
-    """Columns -> Ranking; reports repeated results and overlapping passages (all rows kept)."""
+    """Columns (ids into ``docs`` and ``paths``) -> Ranking (see :func:`build_ranking`)."""
     doc = np.array(cols.doc, dtype=np.int64)
     path = np.array(cols.path, dtype=np.int64)
-    offset = np.array(cols.offset, dtype=np.int64)
-    length = np.array(cols.length, dtype=np.int64)
-    line = np.array(cols.line, dtype=np.int64)
-    repeat = _report_repeats(topic, doc, path, offset, length, line, docs, paths, unit, file,
-                             log)
-    if unit == "passage":
-        _report_overlaps(topic, doc, offset, length, line, docs, file, log, repeat)
-        path_col = np.full(len(doc), None, dtype=object)
+    return build_ranking(topic, doc, docs[doc], path, None if unit == "passage" else paths[path],
+                         np.array(cols.offset, dtype=np.int64),
+                         np.array(cols.length, dtype=np.int64),
+                         np.array(cols.rank, dtype=np.int64),
+                         np.array(cols.rsv, dtype=np.float64),
+                         np.array(cols.line, dtype=np.int64), unit, file, log)
+
+
+def build_ranking(topic: str, doc: np.ndarray, doc_names: np.ndarray, path: np.ndarray,
+                  path_names: np.ndarray | None, offset: np.ndarray, length: np.ndarray,
+                  rank: np.ndarray, rsv: np.ndarray, line: np.ndarray, unit: Unit, file: str,
+                  log: ProblemLog, repeats: bool = True) -> Ranking:
+    """One topic's Ranking from its rows in file order; reports repeated results and
+    overlapping passages, each in line order (all rows kept).  ``doc`` and ``path`` are codes
+    equal exactly where the documents (paths) are; ``doc_names`` and ``path_names`` the values
+    of each row (``path_names`` None for passages).  ``repeats=False``: the caller knows that
+    no result repeats another."""
+    if repeats:
+        repeat = _report_repeats(topic, doc, path, offset, length, line, doc_names,
+                                 path_names, unit, file, log)
     else:
-        path_col = paths[path]
-    return Ranking(docs[doc], path_col, offset, length, np.array(cols.rank, dtype=np.int64),
-                   np.array(cols.rsv, dtype=np.float64), unit)
+        repeat = np.zeros(len(doc), dtype=bool)
+    if unit == "passage":
+        _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat)
+        path_names = np.full(len(doc), None, dtype=object)
+    return Ranking(doc_names, path_names, offset, length, rank, rsv, unit)
 
 
-def _report_repeats(topic, doc, path, offset, length, line, docs, paths, unit, file, log):
-    """Warn about each result repeating an earlier one of the topic; mask of the repeats."""
+def _report_repeats(topic, doc, path, offset, length, line, doc_names, path_names, unit, file,
+                    log):
+    """Warn (in line order) about each result repeating an earlier one of the topic; mask of
+    the repeats."""
     repeat = np.zeros(len(doc), dtype=bool)
     if len(doc) < 2:
         return repeat
@@ -249,20 +287,21 @@ def _report_repeats(topic, doc, path, offset, length, line, docs, paths, unit, f
     # the first of each group of equal rows in sorted order is the earliest in the file
     starts = np.concatenate(([True], ~same))
     first_of = order[np.flatnonzero(starts)][np.cumsum(starts) - 1]
-    for position in np.flatnonzero(same) + 1:
+    positions = np.flatnonzero(same) + 1
+    for position in positions[np.argsort(order[positions], kind="stable")]:
         row, first = order[position], first_of[position]
         repeat[row] = True
-        what = (f"{docs[doc[row]]} {offset[row]}:{length[row]}" if unit == "passage"
-                else f"{docs[doc[row]]} {paths[path[row]]}")
+        what = (f"{doc_names[row]} {offset[row]}:{length[row]}" if unit == "passage"
+                else f"{doc_names[row]} {path_names[row]}")
         log.warn(file, int(line[row]), f"topic {topic}: result {what} repeats line "
                                        f"{int(line[first])} (kept; measures decide how a "
                                        f"repeat counts)")
     return repeat
 
 
-def _report_overlaps(topic, doc, offset, length, line, docs, file, log, repeat) -> None:
-    """Warn about each passage overlapping an earlier-offset passage of the same document
-    (repeats, already reported, and empty passages are left out)."""
+def _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat) -> None:
+    """Warn (in line order) about each passage overlapping an earlier-offset passage of the
+    same document (repeats, already reported, and empty passages are left out)."""
     mask = (length > 0) & ~repeat
     if mask.sum() < 2:
         return
@@ -276,7 +315,7 @@ def _report_overlaps(topic, doc, offset, length, line, docs, file, log, repeat) 
     big = int(end.max()) + 1
     reach = np.maximum.accumulate(group * big + end) - group * big
     hit = np.flatnonzero(~new_doc[1:] & (start[1:] < reach[:-1])) + 1
-    for position in hit:
+    for position in hit[np.argsort(order[hit], kind="stable")]:
         row = order[position]
         # the earlier passage reaching furthest (Python loop over the few overlapping rows)
         lo = position - 1
@@ -284,6 +323,6 @@ def _report_overlaps(topic, doc, offset, length, line, docs, file, log, repeat) 
             lo -= 1
         other = order[lo]
         log.warn(file, int(line[row]),
-                 f"topic {topic}: passage {docs[d[position]]} {start[position]}:"
+                 f"topic {topic}: passage {doc_names[row]} {start[position]}:"
                  f"{length[row]} overlaps {offset[other]}:{length[other]} (line "
                  f"{int(line[other])})")
