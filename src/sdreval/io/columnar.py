@@ -37,6 +37,8 @@ from .textlines import INT_LIMIT, iter_line_fields, open_binary
 
 #: bytes read at a time (blocks are cut at the last line end)
 BLOCK_BYTES = 16 << 20
+#: bytes read at a time when streaming (memory held: a few times this, plus open topics)
+STREAM_BLOCK_BYTES = 1 << 20
 #: Arrow's own block size (rows are converted in parallel in pieces of this size)
 ARROW_BLOCK_BYTES = 1 << 20
 #: blocks failing the fast checks are halved down to this size, then parsed line by line
@@ -47,7 +49,12 @@ _SPLITTERS = [b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
 
 
 class ReadFailed(Exception):
-    """The file could not be read to its end (corrupt ``.gz``): read it carefully instead."""
+    """The file could not be read to its end (corrupt ``.gz``): read it carefully instead.
+    ``before``: the number of lines of the blocks already given."""
+
+    def __init__(self, before: int = 0) -> None:
+        super().__init__(before)
+        self.before = before
 
 
 def iter_blocks(path: str | Path, size: int | None = None
@@ -66,7 +73,7 @@ def iter_blocks(path: str | Path, size: int | None = None
             try:
                 piece = handle.read(size)
             except (OSError, EOFError):
-                raise ReadFailed() from None
+                raise ReadFailed(before) from None
             if not piece:
                 if leftover:
                     yield leftover, before, leftover.count(b"\n")

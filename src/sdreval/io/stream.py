@@ -115,7 +115,10 @@ def iter_run_topics(path: str | Path, fmt: str | None = None, log: ProblemLog | 
     else:
         layout = kind.split("-")[0]
         stream = TopicStream(file, layout, name)  # type: ignore[arg-type]
-        stream._gen = _text_topics(path, layout, stream, log, contiguous)
+        if contiguous:
+            stream._gen = _text_topics(path, layout, stream, log, contiguous)
+        else:
+            stream._gen = _text_topics_columnar(path, layout, stream, log)
     return stream
 
 
@@ -265,6 +268,91 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
     if stream.name is None:
         stream.name = file_stem(file)
     finish(log, own)
+
+
+def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
+                          log: ProblemLog | None) -> Iterator[tuple[str, Ranking]]:
+    """The second pass by blocks: each block parsed as :func:`sdreval.io.read_run` parses it
+    (:mod:`sdreval.io.trec_fast`: columnar, careful where needed); its rows are held per
+    topic, and after each block the topics whose last line (first pass) has been read are
+    built and yielded, in the order of their last lines."""
+    from . import columnar
+    from .columnar import ReadFailed, iter_blocks
+    from .trec_fast import RunColumns, build_rankings, careful_rows, parse_block, path_names
+
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    last = last_lines(path)[0]
+    state = RunColumns(layout)
+    held: dict[int, list[list]] = {}  # topic id -> the topic's rows, block by block
+    names: list[str] = []
+    yielded = 0
+
+    def hold() -> None:
+        columns = state.columns()
+        names[len(names):] = list(state.topic_ids)[len(names):]
+        topic = columns[0]
+        if not len(topic):
+            return
+        order = np.argsort(topic, kind="stable")
+        ids, starts = np.unique(topic[order], return_index=True)
+        bounds = list(starts) + [len(order)]
+        for i, t in enumerate(ids.tolist()):
+            rows = order[bounds[i]:bounds[i + 1]]
+            held.setdefault(t, []).append([None if c is None else c[rows] for c in columns])
+
+    def emit(ids: list[int]) -> Iterator[tuple[str, Ranking]]:
+        nonlocal yielded
+        if not ids:
+            return
+        pieces = [piece for t in ids for piece in held.pop(t)]
+        columns = [None if pieces[0][i] is None else np.concatenate([p[i] for p in pieces])
+                   for i in range(len(pieces[0]))]
+        built = build_rankings(columns, names, path_names(state), layout, file, log, ids)
+        for t in ids:
+            yielded += 1
+            yield names[t], built.pop(t)
+
+    def last_line(t: int) -> int:
+        return last.get(names[t].encode("utf-8"), 0)
+
+    try:
+        for block, before, newlines in iter_blocks(path, min(columnar.STREAM_BLOCK_BYTES,
+                                                             columnar.BLOCK_BYTES)):
+            parse_block(block, before, newlines, state, file, log)
+            if stream.name is None and state.run_ids:
+                stream.name = next(iter(state.run_ids))
+            hold()
+            end = before + newlines + (0 if block.endswith(b"\n") else 1)
+            yield from emit(sorted((t for t in held if last_line(t) <= end), key=last_line))
+    except ReadFailed as failure:  # a corrupt .gz: the rest line by line, up to the damage
+        careful_rows(_lines_after(path, failure.before, file, log), state, file, log)
+        if stream.name is None and state.run_ids:
+            stream.name = next(iter(state.run_ids))
+        hold()
+    yield from emit(sorted(held, key=last_line))
+    if not yielded and not log.errors:
+        log.warn(file, None, "the run holds no results")
+    if stream.name is None:
+        stream.name = file_stem(file)
+    finish(log, own)
+
+
+def _lines_after(path: str | Path, before: int, file: str, log: ProblemLog
+                 ) -> Iterator[tuple[int, list[str]]]:
+    """The careful reader's ``(line number, fields)`` after the first ``before`` lines; a
+    read error is reported at the line where reading stopped."""
+    from .textlines import iter_line_fields
+
+    counter = [before]
+    with open_binary(path) as handle:
+        try:
+            for _ in range(before):
+                handle.readline()
+            yield from iter_line_fields(handle, file, log, before, counter)
+        except (OSError, EOFError) as error:
+            log.error(file, counter[0] + 1, f"cannot read further: {error}")
 
 
 # --- INEX XML submissions ---------------------------------------------------------------------

@@ -299,12 +299,18 @@ def canonical_codes(chunk, cache: dict[str, str]) -> tuple[np.ndarray, list[str]
 def careful_block(block: bytes, before: int, state: RunColumns, file: str,
                   log: ProblemLog) -> None:
     """The careful reader's loop on one block, adding its rows to the same columns."""
+    careful_rows(careful_lines(block, before, file, log), state, file, log)
+
+
+def careful_rows(lines, state: RunColumns, file: str, log: ProblemLog) -> None:
+    """The careful reader's loop on ``(line number, fields)`` pairs, adding the valid results
+    to the columns of ``state``."""
     layout = state.layout
     topics, paths = state.topic_ids, state.path_ids
     docs: dict[str, int] = {}
     names: list[str] = []
     cols = [array("q") for _ in range(6)] + [array("d"), array("q")]
-    for number, fields in careful_lines(block, before, file, log):
+    for number, fields in lines:
         parsed = parse_result_fields(fields, number, layout, state.raw_paths, file, log)
         if parsed is None:
             continue
@@ -367,20 +373,24 @@ def topics_with_repeats(topic, doc, piece, path, offset, length, order, bounds
     return suspects
 
 
-def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) -> Run:
-    """The run from the columns: rows grouped by topic (file order kept), each ranking built
-    and checked by the careful reader's code, in order of first appearance of the topics."""
-    layout = state.layout
-    topics = list(state.topic_ids)
-    paths = np.array(list(state.path_ids) if layout != "passage" else [None], dtype=object)
-    (topic, doc, names, piece, path, offset, length, rank, rsv, line) = state.columns()
+def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: str,
+                   file: str, log: ProblemLog, wanted: list[int] | None = None
+                   ) -> dict[int, Ranking]:
+    """Rankings of the topics (ids into ``topics``) of rows given as
+    :meth:`RunColumns.columns` gives them: rows grouped by topic (file order kept), each
+    ranking built and checked by the careful reader's code; ``wanted``: the topic ids to build,
+    in this order (default: every id present, in id order)."""
+    topic, doc, names, piece, path, offset, length, rank, rsv, line = columns
     unit: Unit = layout  # type: ignore[assignment]
     order = np.argsort(topic, kind="stable")
     bounds = np.searchsorted(topic[order], np.arange(len(topics) + 1))
     in_order = bool(np.all(order[1:] > order[:-1])) if len(order) else True
     suspects = topics_with_repeats(topic, doc, piece, path, offset, length, order, bounds)
-    rankings: dict[str, Ranking] = {}
-    for t, name_t in enumerate(topics):
+    if wanted is None:
+        wanted = [t for t in range(len(topics)) if bounds[t] < bounds[t + 1]]
+    rankings: dict[int, Ranking] = {}
+    for t in wanted:
+        name_t = topics[t]
         lo, hi = int(bounds[t]), int(bounds[t + 1])
         rows = slice(lo, hi) if in_order else order[lo:hi]
         topic_rank, topic_line = rank[rows], line[rows]
@@ -392,11 +402,24 @@ def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) ->
             topic_offset = topic_length = np.full(n, -1, dtype=np.int64)
         else:
             topic_offset, topic_length = offset[rows], length[rows]
-        rankings[name_t] = build_ranking(
+        rankings[t] = build_ranking(
             name_t, doc_codes(doc[rows], topic_names, piece[rows]), topic_names, topic_path,
             None if layout == "passage" else paths[topic_path], topic_offset, topic_length,
             topic_rank, rsv[rows], topic_line, unit, file, log, repeats=bool(suspects[t]))
+    return rankings
+
+
+def path_names(state: RunColumns) -> np.ndarray:
+    """The canonical paths by id (``[None]`` for passage runs)."""
+    return np.array(list(state.path_ids) if state.layout != "passage" else [None], dtype=object)
+
+
+def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) -> Run:
+    """The run from the columns, topics in order of first appearance."""
+    topics = list(state.topic_ids)
+    built = build_rankings(state.columns(), topics, path_names(state), state.layout, file, log)
+    rankings = {topics[t]: ranking for t, ranking in built.items()}
     if not rankings and not log.errors:
         log.warn(file, None, "the run holds no results")
     run_name = name or (next(iter(state.run_ids)) if state.run_ids else file_stem(file))
-    return Run(run_name, rankings, unit, source=file)
+    return Run(run_name, rankings, state.layout, source=file)  # type: ignore[arg-type]
