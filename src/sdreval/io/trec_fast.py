@@ -351,21 +351,25 @@ class _Disorder:
 def topics_with_repeats(topic, doc, piece, path, offset, length, order, bounds
                         ) -> np.ndarray:
     """Per topic id: True if a result may repeat another (the careful code then checks):
-    rows whose hashed document code, path and range collide, or a topic spread over several
-    pieces (its document codes are not comparable)."""
-    import pandas as pd
-    from pandas.util import hash_array
-
+    rows of a topic whose mixed document code, path and range collide, or a topic spread over
+    several pieces (its document codes are not comparable)."""
     count = len(bounds) - 1
     suspects = np.zeros(count, dtype=bool)
     if not len(topic):
         return suspects
-    mixed = np.uint64(0x9E3779B97F4A7C15)
-    key = hash_array(topic.astype(np.int64))
-    for column in (doc, path) if offset is None else (doc, path, offset, length):
-        key = key * mixed + hash_array(np.asarray(column, dtype=np.int64))
-    duplicated = pd.Series(key).duplicated(keep=False).to_numpy()
-    suspects[np.unique(topic[duplicated])] = True
+    if count >= 1 << 23:  # pragma: no cover - more topics than the key holds: check each
+        suspects[:] = True
+        return suspects
+    mix = np.uint64(0x9E3779B97F4A7C15)
+    with np.errstate(over="ignore"):
+        rest = doc.astype(np.uint64) * mix + path.astype(np.uint64)
+        if offset is not None:
+            rest = (rest * mix + offset.astype(np.uint64)) * mix + length.astype(np.uint64)
+    key = (topic.astype(np.uint64) << np.uint64(40)) | (rest & np.uint64((1 << 40) - 1))
+    key.sort()
+    same = key[1:] == key[:-1]
+    if same.any():
+        suspects[np.unique(key[1:][same] >> np.uint64(40)).astype(np.int64)] = True
     starts = bounds[:-1][bounds[:-1] < bounds[1:]]
     ordered = piece[order]
     spread = np.minimum.reduceat(ordered, starts) != np.maximum.reduceat(ordered, starts)
