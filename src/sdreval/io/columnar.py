@@ -36,7 +36,7 @@ from ..errors import InputError, ProblemLog
 from .textlines import INT_LIMIT, iter_line_fields, open_binary
 
 #: bytes read at a time (blocks are cut at the last line end)
-BLOCK_BYTES = 16 << 20
+BLOCK_BYTES = 4 << 20
 #: bytes read at a time when streaming (memory held: a few times this, plus open topics)
 STREAM_BLOCK_BYTES = 1 << 20
 #: Arrow's own block size (rows are converted in parallel in pieces of this size)
@@ -58,32 +58,26 @@ class ReadFailed(Exception):
 
 
 def iter_blocks(path: str | Path, size: int | None = None
-                ) -> Iterator[tuple[bytes, int, int]]:
+                ) -> Iterator[tuple[bytearray, int, int]]:
     """``(block, lines before it, line ends in it)``: the file in pieces of about ``size``
-    bytes cut after a line end (the last piece may end without one)."""
+    bytes, each completed to the end of its last line (the last piece may end without a
+    line end).  Blocks are ``bytearray`` so that completing a line does not copy the block."""
     size = size or BLOCK_BYTES
     try:
         handle = open_binary(path)
     except OSError as error:
         raise InputError(f"cannot open: {error}", str(path)) from None
     with handle:
-        leftover = b""
         before = 0
         while True:
             try:
-                piece = handle.read(size)
+                block = bytearray(handle.read(size))
+                if block and not block.endswith(b"\n"):
+                    block += handle.readline()
             except (OSError, EOFError):
                 raise ReadFailed(before) from None
-            if not piece:
-                if leftover:
-                    yield leftover, before, leftover.count(b"\n")
+            if not block:
                 return
-            data = leftover + piece if leftover else piece
-            cut = data.rfind(b"\n") + 1
-            if cut == 0:
-                leftover = data
-                continue
-            block, leftover = (data[:cut], data[cut:]) if cut < len(data) else (data, b"")
             newlines = block.count(b"\n")
             yield block, before, newlines
             before += newlines

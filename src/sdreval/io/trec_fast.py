@@ -129,8 +129,16 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
     if compressed:
         replay(work, target)
     run = assemble(state, file, target, name)
+    release_arrow_memory()
     finish(target, own)
     return run
+
+
+def release_arrow_memory() -> None:
+    """Give the memory Arrow's pool keeps for reuse back to the system."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
 
 
 def replay(source: ProblemLog, target: ProblemLog) -> None:
