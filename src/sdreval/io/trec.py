@@ -315,14 +315,22 @@ def _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, rep
     big = int(end.max()) + 1
     reach = np.maximum.accumulate(group * big + end) - group * big
     hit = np.flatnonzero(~new_doc[1:] & (start[1:] < reach[:-1])) + 1
-    for position in hit[np.argsort(order[hit], kind="stable")]:
-        row = order[position]
-        # the earlier passage reaching furthest (Python loop over the few overlapping rows)
+    if not len(hit):
+        return
+    hit = hit[np.argsort(order[hit], kind="stable")]
+    # the earlier passage reaching furthest: walk back within the document while the ends fall
+    # short of the reach (Python over the few overlapping rows, on lists)
+    ends, new_docs, reaches = end.tolist(), new_doc.tolist(), reach.tolist()
+    rows = order.tolist()
+    starts, offsets, lengths, lines = start.tolist(), offset.tolist(), length.tolist(), \
+        line.tolist()
+    for position in hit.tolist():
+        row = rows[position]
         lo = position - 1
-        while lo > 0 and not new_doc[lo] and end[lo] < reach[position - 1]:
+        while lo > 0 and not new_docs[lo] and ends[lo] < reaches[position - 1]:
             lo -= 1
-        other = order[lo]
-        log.warn(file, int(line[row]),
-                 f"topic {topic}: passage {doc_names[row]} {start[position]}:"
-                 f"{length[row]} overlaps {offset[other]}:{length[other]} (line "
-                 f"{int(line[other])})")
+        other = rows[lo]
+        log.warn(file, lines[row],
+                 f"topic {topic}: passage {doc_names[row]} {starts[position]}:"
+                 f"{lengths[row]} overlaps {offsets[other]}:{lengths[other]} (line "
+                 f"{lines[other]})")
