@@ -231,3 +231,35 @@ def test_small_blocks_stream_as_read(tmp_path, monkeypatch, rows):
     path = tmp_path / "small.run"
     path.write_text(text)
     assert_same_run(path)
+
+
+def _last_lines_one_by_one(path):
+    """The first pass line by line (the reference of the block-wise one)."""
+    from sdreval.io.stream import _first_field
+
+    last, events = {}, []
+    with open(path, "rb") as handle:
+        for number, raw in enumerate(handle, 1):
+            key = _first_field(raw, number)
+            if key is not None:
+                last[key] = number
+                events.append(key)
+    blocks = sum(1 for i, key in enumerate(events) if i == 0 or key != events[i - 1])
+    return last, blocks
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from([
+    "1 Q0 d 1 1 r /a", "2 Q0 d 1 1 r /a", "10 Q0 d", "", "   ", "# c", " 1 Q0 d", "\t2 x",
+    "1\tQ0", "é Q0 d", "1é Q0", "\ufeff1 Q0", "1\x1c2 Q0", "x" * 40 + " Q0", "x" * 40,
+    "1\r", "\u00a01 Q0", "#1 Q0", "1"]), max_size=40), st.booleans(), st.booleans())
+def test_block_first_pass_equals_one_by_one(tmp_path, monkeypatch, lines, bom, crlf):
+    from sdreval.io import columnar
+
+    monkeypatch.setattr(columnar, "STREAM_BLOCK_BYTES", 8)  # blocks of about 32 bytes
+    text = ("\r\n" if crlf else "\n").join(lines)
+    data = (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
+    path = tmp_path / "first.run"
+    path.write_bytes(data)
+    assert last_lines(path) == _last_lines_one_by_one(path)

@@ -129,42 +129,102 @@ def last_lines(path: str | Path) -> tuple[dict[bytes, int], int]:
 
     Lines are numbered as :func:`~sdreval.io.textlines.iter_fields` numbers them; blank and
     comment lines are skipped.  A first field with non-ASCII bytes is split as the reader splits
-    it (Unicode white space), so the keys are the reader's topics encoded as UTF-8."""
+    it (Unicode white space), so the keys are the reader's topics encoded as UTF-8.  The file is
+    read in blocks; within a block, lines whose first field is short plain ASCII are compared
+    by their first bytes (numpy), and only the lines where the topic changes, and the others,
+    are looked at one by one."""
+    from . import columnar
+    from .columnar import ReadFailed, iter_blocks
+
     last: dict[bytes, int] = {}
+    events: list[tuple[int, bytes]] = []  # (line, topic) where a run of one topic starts
+    try:
+        for block, before, _ in iter_blocks(path, 4 * columnar.STREAM_BLOCK_BYTES):
+            _block_last_lines(block, before, last, events)
+    except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
+        with open_binary(path) as handle:
+            number = failure.before
+            try:
+                for _ in range(number):
+                    handle.readline()
+                for raw in handle:
+                    number += 1
+                    key = _first_field(raw, number)
+                    if key is not None:
+                        last[key] = number
+                        events.append((number, key))
+            except (OSError, EOFError):
+                pass  # reported by the second pass
     blocks = 0
     previous = None
-    try:
-        handle = open_binary(path)
-    except OSError as error:
-        raise InputError(f"cannot open: {error}", str(path)) from None
-    with handle:
-        number = 0
-        try:
-            for raw in handle:
-                number += 1
-                head = raw.split(None, 1)
-                if not head:
-                    continue
-                key = head[0]
-                if number == 1 and key.startswith(_BOM):
-                    key = key[3:] or (raw[3:].split(None, 1) or [b""])[0]
-                if not key.isascii():
-                    try:
-                        parts = raw.decode("utf-8").lstrip("\ufeff").split(None, 1)
-                    except UnicodeDecodeError:
-                        continue  # the reader skips (and reports) the line
-                    if not parts:
-                        continue
-                    key = parts[0].encode("utf-8")
-                if key[:1] == b"#":
-                    continue
-                last[key] = number
-                if key != previous:
-                    blocks += 1
-                    previous = key
-        except (OSError, EOFError):
-            pass  # reported by the second pass
+    for _, key in events:
+        if key != previous:
+            blocks += 1
+            previous = key
     return last, blocks
+
+
+_PREFIX = 32  # bytes of each line compared at once
+_SPACE = np.zeros(256, dtype=bool)
+_SPACE[[9, 10, 11, 12, 13, 32]] = True
+_ODD = np.zeros(256, dtype=bool)  # bytes that send a line to the one-by-one path
+_ODD[[0x1c, 0x1d, 0x1e, 0x1f, ord("#")]] = True
+_ODD[128:] = True
+
+
+def _block_last_lines(block: bytearray, before: int, last: dict[bytes, int],
+                      events: list[tuple[int, bytes]]) -> None:
+    raw = np.frombuffer(bytes(block) + b"\n" * _PREFIX, dtype=np.uint8)
+    size = len(block)
+    ends = np.flatnonzero(raw[:size] == 10)
+    starts = np.concatenate(([0], ends + 1))
+    starts = starts[starts < size]
+    if not len(starts):
+        return
+    prefix = raw[starts[:, None] + np.arange(_PREFIX)]
+    space = _SPACE[prefix]
+    cut = np.argmax(space, axis=1)
+    inside = np.arange(_PREFIX) < cut[:, None]
+    simple = space.any(axis=1) & (cut > 0) & ~(_ODD[prefix] & inside).any(axis=1)
+    if before == 0:
+        simple[0] = False  # a byte-order mark is handled one by one
+    key = np.where(inside, prefix, 0)
+    differs = np.ones(len(starts), dtype=bool)
+    differs[1:] = (key[1:] != key[:-1]).any(axis=1) | ~simple[:-1]
+    look = np.flatnonzero(~simple | differs)  # lines looked at one by one
+    stops = np.concatenate((ends + 1, [size]))[:len(starts)]
+    runs_end = np.concatenate((look[1:], [len(starts)])) - 1  # last line of each look's run
+    for i, end in zip(look.tolist(), runs_end.tolist()):
+        number = before + i + 1
+        key_i = _first_field(block[starts[i]:stops[i]], number)
+        if key_i is None:
+            continue
+        if simple[i]:  # the run of equal simple lines it starts
+            last[key_i] = before + end + 1
+        else:
+            last[key_i] = number
+        events.append((number, key_i))
+
+
+def _first_field(raw: bytes, number: int) -> bytes | None:
+    """The topic of one line as the reader splits it (None for blank, comment, non-UTF-8)."""
+    head = raw.split(None, 1)
+    if not head:
+        return None
+    key = head[0]
+    if number == 1 and key.startswith(_BOM):
+        key = key[3:] or (raw[3:].split(None, 1) or [b""])[0]
+    if not key.isascii():
+        try:
+            parts = raw.decode("utf-8").lstrip("\ufeff").split(None, 1)
+        except UnicodeDecodeError:
+            return None  # the reader skips (and reports) the line
+        if not parts:
+            return None
+        key = parts[0].encode("utf-8")
+    if key[:1] == b"#":
+        return None
+    return bytes(key)
 
 
 class _TopicState:
