@@ -99,6 +99,11 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
 def _check(file: str, number: int, topic: str, doc: str, relchars: int, doclen: int,
            bep: int | None, ranges: list[tuple[int, int]], log: ProblemLog) -> None:
     """Warnings about a line that is well-formed but inconsistent."""
+    if not ranges and (bep is None or bep <= doclen):  # the usual non-relevant line
+        if relchars > 0:
+            log.warn(file, number, f"topic {topic}, document {doc}: relchars {relchars} but no "
+                                   f"passage given")
+        return
     where = f"topic {topic}, document {doc}"
     total = sum(n for _, n in ranges)
     if ranges and total != relchars:
