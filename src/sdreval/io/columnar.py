@@ -1,7 +1,7 @@
 """Columnar parsing of the TREC-like text formats: whole blocks at C speed, same results.
 
-The careful readers (:mod:`sdreval.io.trec`, :mod:`sdreval.io.trec_qrels`) look at every line
-in Python; they are the reference.  This module reads a file in blocks of about
+The careful reader of TREC-like runs (:func:`sdreval.io.trec.read_trec_run_careful`) looks at
+every line in Python; it is the reference.  This module reads a file in blocks of about
 :data:`BLOCK_BYTES` cut at line ends and parses each block with Arrow's multi-threaded CSV
 reader (``pyarrow.csv``, imported here only) into typed columns, validated with vectorised
 checks.  A block is parsed this way only when it is certain that Arrow sees exactly the fields
@@ -22,6 +22,10 @@ reported by the careful code itself, with the same file, line and message, and t
 built are the same (document and path ids are given in order of first appearance either way,
 which fixes the order of the repeat and overlap warnings).  A ``.gz`` file that cannot be read
 to its end is read again by the careful reader, which reports where it stopped.
+
+Used by the run reader (:mod:`sdreval.io.trec_fast`) and the streaming reader
+(:mod:`sdreval.io.stream`).  The qrels readers (TREC, FOL, native) still read line by line:
+judgement files are small next to runs.
 """
 from __future__ import annotations
 
