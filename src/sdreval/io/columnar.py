@@ -19,9 +19,10 @@ checks.  A block is parsed this way only when it is certain that Arrow sees exac
 A block failing any of these is split in two at a line end and each half tried again, down to
 :data:`CAREFUL_BYTES`, below which the careful per-line code parses it: so every problem is
 reported by the careful code itself, with the same file, line and message, and the objects
-built are the same (document and path ids are given in order of first appearance either way,
-which fixes the order of the repeat and overlap warnings).  A ``.gz`` file that cannot be read
-to its end is read again by the careful reader, which reports where it stopped.
+built are the same (each topic's ranking is built, and its repeats and overlaps reported in
+line order, by the careful reader's own code).  A ``.gz`` file that cannot be read
+to its end is read line by line from the failed block on, up to the damage, which is
+reported where the careful reader reports it.
 
 Used by the run reader (:mod:`sdreval.io.trec_fast`) and the streaming reader
 (:mod:`sdreval.io.stream`).  The qrels readers (TREC, FOL, native) still read line by line:
@@ -29,6 +30,7 @@ judgement files are small next to runs.
 """
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
@@ -78,7 +80,7 @@ def iter_blocks(path: str | Path, size: int | None = None
                 block = bytearray(handle.read(size))
                 if block and not block.endswith(b"\n"):
                     block += handle.readline()
-            except (OSError, EOFError):
+            except (OSError, EOFError, zlib.error):
                 raise ReadFailed(before) from None
             if not block:
                 return
@@ -251,6 +253,21 @@ class Pending:
         for line, _, message in sorted(self.items, key=lambda item: item[:2]):
             log.warn(file, line, message)
         self.items.clear()
+
+
+def lines_after(path: str | Path, before: int, file: str, log: ProblemLog
+                ) -> Iterator[tuple[int, list[str]]]:
+    """The careful reader's ``(line number, fields)`` after the first ``before`` lines (a
+    damaged ``.gz`` read as far as it goes); a read error is reported at the line where
+    reading stopped, as :func:`~sdreval.io.textlines.iter_fields` reports it."""
+    counter = [before]
+    with open_binary(path) as handle:
+        try:
+            for _ in range(before):
+                handle.readline()
+            yield from iter_line_fields(handle, file, log, before, counter)
+        except (OSError, EOFError, zlib.error) as error:
+            log.error(file, counter[0] + 1, f"cannot read further: {error}")
 
 
 def careful_lines(block: bytes, before: int, file: str, log: ProblemLog

@@ -26,6 +26,7 @@ once the first result has been read).
 from __future__ import annotations
 
 import os
+import zlib
 from pathlib import Path
 from typing import Iterator
 
@@ -153,7 +154,7 @@ def last_lines(path: str | Path) -> tuple[dict[bytes, int], int]:
                     if key is not None:
                         last[key] = number
                         events.append((number, key))
-            except (OSError, EOFError):
+            except (OSError, EOFError, zlib.error):
                 pass  # reported by the second pass
     blocks = 0
     previous = None
@@ -337,7 +338,7 @@ def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
     topic, and after each block the topics whose last line (first pass) has been read are
     built and yielded, in the order of their last lines."""
     from . import columnar
-    from .columnar import ReadFailed, iter_blocks
+    from .columnar import ReadFailed, iter_blocks, lines_after
     from .trec_fast import RunColumns, build_rankings, careful_rows, parse_block, path_names
 
     own = log is None
@@ -387,7 +388,7 @@ def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
             end = before + newlines + (0 if block.endswith(b"\n") else 1)
             yield from emit(sorted((t for t in held if last_line(t) <= end), key=last_line))
     except ReadFailed as failure:  # a corrupt .gz: the rest line by line, up to the damage
-        careful_rows(_lines_after(path, failure.before, file, log), state, file, log)
+        careful_rows(lines_after(path, failure.before, file, log), state, file, log)
         if stream.name is None and state.run_ids:
             stream.name = next(iter(state.run_ids))
         hold()
@@ -399,36 +400,21 @@ def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
     finish(log, own)
 
 
-def _lines_after(path: str | Path, before: int, file: str, log: ProblemLog
-                 ) -> Iterator[tuple[int, list[str]]]:
-    """The careful reader's ``(line number, fields)`` after the first ``before`` lines; a
-    read error is reported at the line where reading stopped."""
-    from .textlines import iter_line_fields
-
-    counter = [before]
-    with open_binary(path) as handle:
-        try:
-            for _ in range(before):
-                handle.readline()
-            yield from iter_line_fields(handle, file, log, before, counter)
-        except (OSError, EOFError) as error:
-            log.error(file, counter[0] + 1, f"cannot read further: {error}")
-
-
 # --- INEX XML submissions ---------------------------------------------------------------------
 def topic_counts(path: Path) -> dict[str, int]:
-    """First pass over an XML submission: :func:`sdreval.io.inex_xml.topic_counts`."""
-    from .inex_xml import topic_counts as count
+    """First pass over an XML submission: :func:`sdreval.io.inex_submission.topic_counts`."""
+    from .inex_submission import topic_counts as count
 
     return count(path)
 
 
 def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
                 contiguous: bool) -> Iterator[tuple[str, Ranking]]:
-    """The second pass: :func:`sdreval.io.inex_xml.iter_submission_topics` (the reader of
-    :func:`~sdreval.io.inex_xml.read_inex_submission`, bulk path included) yielding each topic
-    at the end of its last ``<topic>`` element (of each one with ``contiguous``)."""
-    from .inex_xml import SubmissionInfo, TopicsNotContiguous, iter_submission_topics
+    """The second pass: :func:`sdreval.io.inex_submission.iter_submission_topics` (the reader
+    of :func:`~sdreval.io.inex_submission.read_inex_submission`, bulk path included) yielding
+    each topic at the end of its last ``<topic>`` element (of each one with ``contiguous``)."""
+    from .inex_submission import (SubmissionInfo, TopicsNotContiguous,
+                                  iter_submission_topics)
 
     own = log is None
     log = log if log is not None else ProblemLog()

@@ -20,6 +20,7 @@ import stat
 import sys
 import tempfile
 import warnings
+import zlib
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
@@ -114,22 +115,12 @@ def open_binary(path: str | Path) -> BinaryIO:
     return open(path, "rb")
 
 
-def is_gzip(path: str | Path) -> bool:
-    """True if :func:`open_binary` decompresses ``path`` (a ``.gz`` name, or a spooled pipe
-    starting with the gzip magic bytes)."""
-    spooled = _SPOOLED.get(str(path))
-    if spooled is None:
-        return Path(path).suffix == ".gz"
-    with open(spooled, "rb") as handle:
-        return handle.read(2) == _GZIP_MAGIC
-
-
 def read_head(path: str | Path, size: int = 65536) -> bytes:
     """The first ``size`` bytes of a file (decompressed), for format detection."""
     try:
         with open_binary(path) as handle:
             return handle.read(size)
-    except (OSError, EOFError) as error:  # gzip.BadGzipFile is an OSError
+    except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
         raise InputError(f"cannot read: {error}", str(path)) from None
 
 
@@ -148,7 +139,7 @@ def iter_fields(path: str | Path, log: ProblemLog) -> Iterator[tuple[int, list[s
         counter = [0]
         try:
             yield from iter_line_fields(handle, name, log, 0, counter)
-        except (OSError, EOFError) as error:  # truncated / corrupt .gz
+        except (OSError, EOFError, zlib.error) as error:  # truncated / corrupt .gz
             log.error(name, counter[0] + 1, f"cannot read further: {error}")
 
 
@@ -189,7 +180,7 @@ def comment_lines(path: str | Path, limit: int = 50) -> list[str]:
                     break
                 if len(found) >= limit:
                     break
-    except (OSError, EOFError):
+    except (OSError, EOFError, zlib.error):
         pass
     return found
 

@@ -20,10 +20,10 @@ from ..model.run import Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
 from . import columnar
 from .columnar import (Pending, ReadFailed, in_first_appearance_order,
-                       careful_lines, finite,
+                       careful_lines, finite, lines_after,
                        has_blank_or_comment_lines, integers, iter_blocks, parse_columns, prepare,
                        split_block, text_ok)
-from .textlines import CHAR_LIMIT, finish, is_gzip
+from .textlines import CHAR_LIMIT, finish
 from .trec import (DOCUMENT_PATH, build_ranking, file_stem, note_run_id, parse_result_fields,
                    warn_disorder)
 
@@ -111,26 +111,18 @@ class _Collect:
 def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = None,
                        name: str | None = None) -> Run:
     """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation)."""
-    from .trec import read_trec_run_careful
-
     own = log is None
-    target = log if log is not None else ProblemLog()
+    log = log if log is not None else ProblemLog()
     file = str(path)
-    # a compressed file may turn out unreadable half-way: keep its problems aside until the
-    # end, and read it again carefully (which reports where it stopped) if it does
-    compressed = is_gzip(path)
-    work = ProblemLog() if compressed else target
     state = RunColumns(layout)
     try:
         for block, before, newlines in iter_blocks(path):
-            parse_block(block, before, newlines, state, file, work)
-    except ReadFailed:
-        return read_trec_run_careful(path, layout, log, name)
-    if compressed:
-        replay(work, target)
-    run = assemble(state, file, target, name)
+            parse_block(block, before, newlines, state, file, log)
+    except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
+        careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+    run = assemble(state, file, log, name)
     release_arrow_memory()
-    finish(target, own)
+    finish(log, own)
     return run
 
 
@@ -139,13 +131,6 @@ def release_arrow_memory() -> None:
     import pyarrow as pa
 
     pa.default_memory_pool().release_unused()
-
-
-def replay(source: ProblemLog, target: ProblemLog) -> None:
-    """Pass the problems of ``source`` on to ``target``, in order."""
-    for problem in source.problems:
-        report = target.error if problem.severity == "error" else target.warn
-        report(problem.file, problem.line, problem.message)
 
 
 def parse_block(block: bytes, before: int, newlines: int, state: RunColumns, file: str,

@@ -179,8 +179,9 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
         value = getattr(ctx, key, None)
         if value is not None:
             settings[key] = str(value)
-    if all_topics:
-        settings["topics"] = "every qrels topic (-c)"
+    from ..measures.evaluate import TOPIC_POLICIES
+
+    settings["topics"] = TOPIC_POLICIES[bool(all_topics)]
     data = report_data(results, curves=curves, swaps=swaps, measures=list(measures), test=test,
                        correction=correction, level=level, samples=samples, seed=seed,
                        plots_wanted=plots_wanted, title=title, notes=notes + list(ctx.warnings),
@@ -392,7 +393,7 @@ def _per_topic_html(data: ReportData) -> str:
 
 def _topic_key(topic: object) -> tuple:
     text = str(topic)
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+    return (0, int(text), "") if text.isdecimal() else (1, 0, text)
 
 
 def render_html(data: ReportData, image_format: str = "png") -> str:
