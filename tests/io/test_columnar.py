@@ -155,3 +155,19 @@ def test_without_a_log_errors_are_raised_like_the_careful_reader(tmp_path):
     with pytest.raises(InputError) as careful:
         read_trec_run(path, "element", careful=True)
     assert str(fast.value) == str(careful.value)
+
+
+@pytest.mark.parametrize("layout", ["element", "passage", "document"])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_columnar_equals_careful_in_whole_blocks(tmp_path, layout, data):
+    """Default block sizes: a clean file is one Arrow piece, so the vectorised pre-checks of
+    repeats and overlaps (not the per-piece fallbacks) decide which topics the careful code
+    re-examines."""
+    content = data.draw(run_files(layout))
+    path = tmp_path / "run.txt"
+    path.write_bytes(content)
+    (fast, fast_problems), (careful, careful_problems) = both(path, layout)
+    assert_same_run(fast, careful)
+    assert fast_problems == careful_problems

@@ -252,19 +252,20 @@ def _build(topic: str, cols: _Columns, docs: np.ndarray, paths: np.ndarray, unit
 def build_ranking(topic: str, doc: np.ndarray, doc_names: np.ndarray, path: np.ndarray,
                   path_names: np.ndarray | None, offset: np.ndarray, length: np.ndarray,
                   rank: np.ndarray, rsv: np.ndarray, line: np.ndarray, unit: Unit, file: str,
-                  log: ProblemLog, repeats: bool = True) -> Ranking:
+                  log: ProblemLog, repeats: bool = True, overlaps: bool = True) -> Ranking:
     """One topic's Ranking from its rows in file order; reports repeated results and
     overlapping passages, each in line order (all rows kept).  ``doc`` and ``path`` are codes
     equal exactly where the documents (paths) are; ``doc_names`` and ``path_names`` the values
-    of each row (``path_names`` None for passages).  ``repeats=False``: the caller knows that
-    no result repeats another."""
+    of each row (``path_names`` None for passages).  ``repeats=False`` / ``overlaps=False``:
+    the caller knows that no result repeats another / no passages overlap."""
     if repeats:
         repeat = _report_repeats(topic, doc, path, offset, length, line, doc_names,
                                  path_names, unit, file, log)
     else:
         repeat = np.zeros(len(doc), dtype=bool)
     if unit == "passage":
-        _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat)
+        if overlaps:
+            _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat)
         path_names = np.full(len(doc), None, dtype=object)
     return Ranking(doc_names, path_names, offset, length, rank, rsv, unit)
 

@@ -370,6 +370,27 @@ def topics_with_repeats(topic, doc, piece, path, offset, length, order, bounds
     return suspects
 
 
+def topics_with_overlaps(topic, doc, offset, length, spread) -> np.ndarray:
+    """Per topic id: True if two non-empty passages of one document may overlap (the careful
+    code then checks and reports), or the topic's document codes are not comparable
+    (``spread``: the topic spans several pieces)."""
+    suspects = spread.copy()
+    rows = np.flatnonzero(length > 0)
+    if len(rows) < 2:
+        return suspects
+    order = rows[np.lexsort((offset[rows], doc[rows], topic[rows]))]
+    t, d, start = topic[order], doc[order], offset[order]
+    end = start + length[order]
+    new = np.ones(len(order), dtype=bool)
+    new[1:] = (t[1:] != t[:-1]) | (d[1:] != d[:-1])
+    group = np.cumsum(new) - 1
+    big = int(end.max()) + 1
+    reach = np.maximum.accumulate(group * big + end) - group * big
+    hit = np.flatnonzero(~new[1:] & (start[1:] < reach[:-1])) + 1
+    suspects[np.unique(t[hit])] = True
+    return suspects
+
+
 def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: str,
                    file: str, log: ProblemLog, wanted: list[int] | None = None
                    ) -> dict[int, Ranking]:
@@ -383,6 +404,8 @@ def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: 
     bounds = np.searchsorted(topic[order], np.arange(len(topics) + 1))
     in_order = bool(np.all(order[1:] > order[:-1])) if len(order) else True
     suspects = topics_with_repeats(topic, doc, piece, path, offset, length, order, bounds)
+    overlapping = (topics_with_overlaps(topic, doc, offset, length, suspects)
+                   if layout == "passage" else suspects)
     if wanted is None:
         wanted = [t for t in range(len(topics)) if bounds[t] < bounds[t + 1]]
     rankings: dict[int, Ranking] = {}
@@ -402,7 +425,8 @@ def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: 
         rankings[t] = build_ranking(
             name_t, doc_codes(doc[rows], topic_names, piece[rows]), topic_names, topic_path,
             None if layout == "passage" else paths[topic_path], topic_offset, topic_length,
-            topic_rank, rsv[rows], topic_line, unit, file, log, repeats=bool(suspects[t]))
+            topic_rank, rsv[rows], topic_line, unit, file, log, repeats=bool(suspects[t]),
+            overlaps=bool(overlapping[t]))
     return rankings
 
 
