@@ -51,10 +51,10 @@ class RunColumns:
         self.raw_paths: dict[str, str] = {}  # XPath as written -> canonical
         self.next_doc_code = 0
         self.pieces = 0
-        self.parts: list[tuple[np.ndarray, ...]] = []
+        self.parts: list[list[np.ndarray]] = [[] for _ in _COLUMNS]  # per column, per piece
 
     def __len__(self) -> int:
-        return sum(len(part[0]) for part in self.parts)
+        return sum(len(part) for part in self.parts[-1])
 
     def add(self, topic, doc, doc_names, path, offset, length, rank, rsv, line) -> None:
         """One piece of rows (an Arrow chunk or a careful block): global topic and path ids,
@@ -64,28 +64,29 @@ class RunColumns:
         self.pieces += 1
         doc = np.asarray(doc, dtype=np.int64) + self.next_doc_code
         self.next_doc_code = int(doc.max()) + 1 if n else self.next_doc_code
-        self.parts.append((np.asarray(topic, np.int32), doc, doc_names, piece,
-                           np.asarray(path, np.int32), offset, length,
-                           np.asarray(rank, np.int64), np.asarray(rsv, np.float64),
-                           np.asarray(line, np.int64)))
+        values = (topic, doc, doc_names, piece, path, offset, length, rank, rsv, line)
+        for column, dtype, value in zip(self.parts, _COLUMNS, values):
+            if value is not None:
+                column.append(np.asarray(value, dtype))
 
     def columns(self) -> list[np.ndarray | None]:
-        """All rows (the pieces are released): topic, doc, doc names, piece, path, offset,
-        length, rank, rsv, line (offset and length None for element and document runs)."""
-        parts, self.parts = self.parts, []
+        """All rows, one column at a time (each column's pieces released as it is joined):
+        topic, doc, doc names, piece, path, offset, length, rank, rsv, line (offset and length
+        None for element and document runs)."""
         columns: list[np.ndarray | None] = []
-        for i in range(10):
-            chunks = [part[i] for part in parts]
+        for i, dtype in enumerate(_COLUMNS):
+            chunks, self.parts[i] = self.parts[i], []
             if i in (5, 6) and self.layout != "passage":
                 columns.append(None)
-            elif i == 2:
-                columns.append(np.concatenate(chunks) if chunks else np.zeros(0, object))
             else:
-                dtype = (np.int32, np.int64, object, np.int32, np.int32, np.int64, np.int64,
-                         np.int64, np.float64, np.int64)[i]
-                columns.append(np.concatenate(chunks).astype(dtype, copy=False) if chunks
-                               else np.zeros(0, dtype))
+                columns.append(np.concatenate(chunks) if chunks else np.zeros(0, dtype))
+            del chunks
         return columns
+
+
+#: dtypes of the columns of :class:`RunColumns`
+_COLUMNS = (np.int32, np.int64, object, np.int32, np.int32, np.int64, np.int64, np.int64,
+            np.float64, np.int64)
 
 
 def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
