@@ -175,8 +175,12 @@ def detect_format(path: str | Path) -> str:
         raise InputError("empty file: no data line to detect the format from", str(path))
     kind = detect_text_format(lines)
     if kind is None:
+        hint = ""
+        if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
+            hint = ("; TREC qrels whose second field is not 0 are read with --qrels-format "
+                    "trec")
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
-                         f" expected one of {', '.join(ALL_FORMATS)}", str(path))
+                         f" expected one of {', '.join(ALL_FORMATS)}{hint}", str(path))
     return kind
 
 
