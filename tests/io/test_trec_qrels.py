@@ -104,3 +104,34 @@ def test_writer_round_trip_and_refusals(tmp_path):
     elements.add_element("1", "d", "/article[1]/sec[1]", 2, 2)
     with pytest.raises(UsageError, match="not a whole document"):
         write_trec_qrels(elements, tmp_path / "x.qrels")
+
+
+# --- the block parser equals the careful per-line reader -------------------------------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+QRELS_LINES = ["1 0 a 1", "1 0 b 0", "1 0 a 1", "1 0 a 2", "2 0 c -1", "2 Q0 d 3", "10 7 e 1",
+               "1 0 f x", "1 0 g", "1 0 h 1 extra", "", "  ", "# comment", "1  0 i 1",
+               " 1 0 j 1", "1 0 k 1 ", "1\t0\tl\t1", "1 0 m\x0b1", "1 0 né 1",
+               "1 0 n 99999999999999999999", "1 0 o +2", "1 0 p 007"]
+
+
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from(QRELS_LINES), max_size=40), st.booleans(), st.booleans(),
+       st.booleans())
+def test_block_reader_equals_careful_reader(tmp_path, monkeypatch, lines, crlf, bom, tiny):
+    from sdreval.io import columnar
+
+    if tiny:
+        monkeypatch.setattr(columnar, "BLOCK_BYTES", 60)
+        monkeypatch.setattr(columnar, "CAREFUL_BYTES", 20)
+        monkeypatch.setattr(columnar, "ARROW_BLOCK_BYTES", 64)
+    data = ("\r\n" if crlf else "\n").join(lines).encode()
+    path = tmp_path / "q.qrels"
+    path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + data)
+    fast_log, careful_log = ProblemLog(), ProblemLog()
+    fast = read_trec_qrels(path, fast_log)
+    careful = read_trec_qrels(path, careful_log, careful=True)
+    assert fast.topics == careful.topics
+    assert fast_log.problems == careful_log.problems

@@ -103,6 +103,21 @@ def split_block(block: bytes, before: int, newlines: int
     return [(head, before, count), (block[middle + 1:], before + count, newlines - count)]
 
 
+def parse_halving(block, before: int, newlines: int, fast, careful) -> None:
+    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block);
+    else the block is halved and each half tried again, and a part that still fails at
+    :data:`CAREFUL_BYTES` or below goes to ``careful(block, before)``."""
+    if fast(block, before, newlines):
+        return
+    if len(block) > CAREFUL_BYTES:
+        halves = split_block(block, before, newlines)
+        if halves is not None:
+            for half, start, count in halves:
+                parse_halving(half, start, count, fast, careful)
+            return
+    careful(block, before)
+
+
 @dataclass
 class Prepared:
     """A block ready for Arrow: its data lines, their numbers, the field separator."""

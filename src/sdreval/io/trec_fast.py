@@ -18,11 +18,10 @@ import numpy as np
 from ..errors import ProblemLog
 from ..model.run import Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
-from . import columnar
 from .columnar import (Pending, ReadFailed, in_first_appearance_order,
                        careful_lines, finite, lines_after,
-                       has_blank_or_comment_lines, integers, iter_blocks, parse_columns, prepare,
-                       split_block, text_ok)
+                       has_blank_or_comment_lines, integers, iter_blocks, parse_columns,
+                       parse_halving, prepare, text_ok)
 from .textlines import CHAR_LIMIT, finish
 from .trec import (DOCUMENT_PATH, build_ranking, file_stem, note_run_id, parse_result_fields,
                    warn_disorder)
@@ -138,15 +137,9 @@ def parse_block(block: bytes, before: int, newlines: int, state: RunColumns, fil
                 log: ProblemLog) -> None:
     """Append the valid results of one block to ``state``: columnar if the block passes every
     check, else halves tried again, else the careful per-line code."""
-    if fast_block(block, before, newlines, state, file, log):
-        return
-    if len(block) > columnar.CAREFUL_BYTES:
-        halves = split_block(block, before, newlines)
-        if halves is not None:
-            for half, start, count in halves:
-                parse_block(half, start, count, state, file, log)
-            return
-    careful_block(block, before, state, file, log)
+    parse_halving(block, before, newlines,
+                  lambda b, n, c: fast_block(b, n, c, state, file, log),
+                  lambda b, n: careful_block(b, n, state, file, log))
 
 
 def fast_block(block: bytes, before: int, newlines: int, state: RunColumns, file: str,
