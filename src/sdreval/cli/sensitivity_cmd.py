@@ -159,7 +159,14 @@ def _parts(chunk_map, parts):
                     chunk_map.ends[mine])
 
 
-@click.command("sensitivity")
+EXAMPLES = """\b
+Examples:
+  sdreval sensitivity qrels.jsonl runs/*.txt --chunk-map chunks.jsonl -m SpanRR --tau 0.25 --tau 0.5
+  sdreval sensitivity qrels.jsonl runs/*.txt --chunk-map chunks.jsonl -m SpanRR --rule any --rule gold
+"""
+
+
+@click.command("sensitivity", epilog=EXAMPLES)
 @click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
 @click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-m", "--measure", "measures", multiple=True, required=True,
@@ -175,7 +182,8 @@ def _parts(chunk_map, parts):
                    "projected onto their own chunking.")
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
-@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
+              help="text: the scores and agreement tables; csv; json.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @handle_errors

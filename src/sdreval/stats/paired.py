@@ -14,9 +14,9 @@ difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
 - ``sign``: binomial test of the number of positive among non-zero differences, p = 0.5
   (``scipy.stats.binomtest`` values, computed vectorised from the binomial tails; the two-sided
   p is exact because the null is symmetric).  All-zero rows get p = 1.
-- ``bootstrap``: seed 001 Eq. 13: topics resampled with replacement ``samples`` times (b =
+- ``bootstrap``: Ogilvie & Lalmas 2006, Eq. 13: topics resampled with replacement ``samples`` times (b =
   10,000 by default); ``p_greater`` = fraction of resampled mean differences ≤ 0, ``p_less`` =
-  fraction ≥ 0, two-sided ``min(1, 2·min(p_greater, p_less))`` (SPEC §11).  The same seeded
+  fraction ≥ 0, two-sided ``min(1, 2·min(p_greater, p_less))``.  The same seeded
   resampling plan serves all pairs.
 - ``randomization``: paired sign-flip test of the mean difference (as
   ``scipy.stats.permutation_test(permutation_type="samples")``): exact enumeration when
@@ -125,7 +125,7 @@ def _combine(p_greater: np.ndarray, p_less: np.ndarray, alternative: str) -> np.
 
 def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: int = 10_000,
                    seed: int | None = 0, show_progress: bool | None = None) -> np.ndarray:
-    """Bootstrap test of seed 001 Eq. 13: p = fraction of resampled mean differences ≤ 0.
+    """Bootstrap test of Ogilvie & Lalmas 2006, Eq. 13: p = fraction of resampled mean differences ≤ 0.
 
     The resampled *sums* are compared with 0 (same sign as the means).  Sums within the
     rounding error of a sum of ``n`` terms (``4·n²·eps·max|d|``) count as 0, so a resample whose

@@ -1,7 +1,7 @@
 """Passage measures (family ``passage``): HiXEval and the INEX 2007-2010 Focused, Relevant in
-Context and Best in Context tasks (SPEC §9, seed 002 Eq. 15-17).
+Context and Best in Context tasks (Ali, Consens & Lalmas 2012, Eq. 15-17).
 
-Task rules and what happens when a run breaks them (SPEC §9):
+Task rules and what happens when a run breaks them:
 
 * Focused (``iP``, ``MAiP``): overlapping passages — warning, each character counted once;
   ``ctx.strict`` rejects the run with the list of overlaps.
@@ -32,9 +32,9 @@ from .topic import TopicRelevance, topic_relevance
 FAMILY = "passage"
 
 ALPHA = Param("alpha", float, None,
-              "HiXEval overlap tolerance α in [0,1] (seed 002 Eq. 15). Unset: the Focused task "
+              "HiXEval overlap tolerance α in [0,1] (Ali, Consens & Lalmas 2012, Eq. 15). Unset: the Focused task "
               "policy, each character counted once in numerator and denominator.")
-ALPHA_HIX = Param("alpha", float, 0.0, "HiXEval overlap tolerance α in [0,1] (seed 002 Eq. 15).")
+ALPHA_HIX = Param("alpha", float, 0.0, "HiXEval overlap tolerance α in [0,1] (Ali, Consens & Lalmas 2012, Eq. 15).")
 TASK = Param("task", str, "ric", "ric (Relevant in Context) or bic (Best in Context)",
              choices=("ric", "bic"))
 BETA = Param("beta", float, 0.25, "F-beta of Relevant in Context", context_key="beta")
@@ -44,14 +44,14 @@ GEN_PARAMS = (TASK, BETA, BEP_N)
 
 MEASURE_DEFS = [
     MeasureDef("iP", FAMILY, "Focused task interpolated precision iP[x] = max P[r] over ranks "
-               "with character recall R[r] ≥ x (INEX 2007-2010; seed 002 Eq. 16-17).",
+               "with character recall R[r] ≥ x (INEX 2007-2010; Ali, Consens & Lalmas 2012, Eq. 16-17).",
                (ALPHA,), cutoff="float", cutoff_doc="recall level x in [0, 1]"),
     MeasureDef("MAiP", FAMILY, "Mean of iP[x] over the 101 recall levels 0.00, 0.01, ..., 1.00 "
                "(INEX 2007-2010 Focused task).", (ALPHA,)),
     MeasureDef("HiXiP", FAMILY, "HiXEval precision at rank r: Σ rsize / Σ size with "
-               "rsize = rel − (1−α)·rov (seed 002 Eq. 15-16).", (ALPHA_HIX,), cutoff="int",
+               "rsize = rel − (1−α)·rov (Ali, Consens & Lalmas 2012, Eq. 15-16).", (ALPHA_HIX,), cutoff="int",
                cutoff_doc="rank r"),
-    MeasureDef("HiXiR", FAMILY, "HiXEval recall at rank r: Σ rsize / T_rel (seed 002 Eq. 17).",
+    MeasureDef("HiXiR", FAMILY, "HiXEval recall at rank r: Σ rsize / T_rel (Ali, Consens & Lalmas 2012, Eq. 17).",
                (ALPHA_HIX,), cutoff="int", cutoff_doc="rank r"),
     MeasureDef("gP", FAMILY, "Generalized precision at article rank k: mean article score "
                "(F_beta for ric, BEP distance for bic) over the first k articles.",
