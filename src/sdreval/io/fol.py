@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import ProblemLog
 from ..judgements.qrels import DocPassages, Qrels
-from .textlines import CHAR_LIMIT, finish, iter_fields, parse_int
+from .textlines import CHAR_LIMIT, finish, is_repeat, iter_fields, parse_int
 
 
 def _parse_range(token: str) -> tuple[int, int] | None:
@@ -76,17 +76,9 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
                 log.error(file, number, message)
             continue
         content = (relchars, doclen, bep, tuple(ranges))
-        key = (topic, doc)
-        if key in seen:
-            first, previous = seen[key]
-            if previous == content:
-                log.warn(file, number, f"topic {topic}: document {doc} repeats line {first} "
-                                       f"(identical; ignored)")
-            else:
-                log.error(file, number, f"topic {topic}: document {doc} judged again, "
-                                        f"differently from line {first} (line {first} kept)")
+        if is_repeat(seen, (topic, doc), content, number, f"topic {topic}: document {doc}",
+                     file, log):
             continue
-        seen[key] = (number, content)
         _check(file, number, topic, doc, relchars, doclen, bep, ranges, log)  # type: ignore
         qrels.topic(topic).passages[doc] = DocPassages(doc, ranges, relchars,  # type: ignore
                                                       doclen, bep)

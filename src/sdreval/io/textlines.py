@@ -185,6 +185,24 @@ def comment_lines(path: str | Path, limit: int = 50) -> list[str]:
     return found
 
 
+def is_repeat(seen: dict, key, content, number: int, what: str, file: str,
+              log: ProblemLog) -> bool:
+    """True if ``key`` was judged before (then reported: an identical repeat is a warning, a
+    different one an error; the first line is kept); else ``key`` is remembered.  ``what``
+    names the judged unit in the message ("topic 1: document d")."""
+    earlier = seen.get(key)
+    if earlier is None:
+        seen[key] = (number, content)
+        return False
+    first, previous = earlier
+    if previous == content:
+        log.warn(file, number, f"{what} repeats line {first} (identical; ignored)")
+    else:
+        log.error(file, number, f"{what} judged again, differently from line {first} (line "
+                                f"{first} kept)")
+    return True
+
+
 def parse_int(text: str) -> int | None:
     """An integer in int64 range, or None if ``text`` is not one."""
     try:

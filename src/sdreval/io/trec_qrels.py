@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import ProblemLog
 from ..judgements.qrels import Qrels
-from .textlines import finish, iter_fields, parse_int
+from .textlines import finish, is_repeat, iter_fields, parse_int
 
 DOCUMENT_PATH = "/article[1]"
 LAYOUT = "qid iter docno rel"
@@ -109,16 +109,6 @@ def fast_block(block, before: int, newlines: int, qrels: Qrels, seen: dict, file
 def add_judgement(qrels: Qrels, seen: dict[tuple[str, str], tuple[int, int]], topic: str,
                   doc: str, rel: int, number: int, file: str, log: ProblemLog) -> None:
     """Store one judgement unless it repeats an earlier one (warning if identical, else error)."""
-    key = (topic, doc)
-    earlier = seen.get(key)
-    if earlier is not None:
-        first, previous = earlier
-        if previous == rel:
-            log.warn(file, number, f"topic {topic}: document {doc} repeats line {first} "
-                                   f"(identical; ignored)")
-        else:
-            log.error(file, number, f"topic {topic}: document {doc} judged again, differently "
-                                    f"from line {first} (line {first} kept)")
+    if is_repeat(seen, (topic, doc), rel, number, f"topic {topic}: document {doc}", file, log):
         return
-    seen[key] = (number, rel)
     qrels.add_element(topic, doc, DOCUMENT_PATH, float(rel), float(rel))
