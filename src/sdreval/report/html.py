@@ -37,6 +37,8 @@ DEFAULT_MEASURES = {
                 "inex_eval"],
     "passage": ["MAiP", "iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10"],
     "document": ["AP", "gAP", "P@10", "Rprec", "Q", "R"],
+    # span and chunk runs of RAG retrievers (passage runs with overlap expected)
+    "span": ["SpanP@5", "SpanR@5", "SpanIoU@5", "SpanRR", "CharMAP"],
 }
 
 
@@ -130,7 +132,8 @@ def default_measures(runs: Sequence, available: Iterable[str] | None = None) -> 
     """Measures suited to the runs' unit that are registered (for ``report`` without ``-m``)."""
     from ..measures import parse_measure
 
-    units = [getattr(r, "unit", "element") for r in runs] or ["element"]
+    units = [("span" if getattr(r, "overlap_expected", False) else getattr(r, "unit", "element"))
+             for r in runs] or ["element"]
     chosen: list[str] = []
     for unit in dict.fromkeys(units):
         for name in DEFAULT_MEASURES.get(unit, []):
