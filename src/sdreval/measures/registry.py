@@ -116,6 +116,9 @@ class Measure:
 
 MEASURES: dict[str, MeasureDef] = {}
 FAMILIES: dict[str, Callable[..., dict[str, dict[str, float]]]] = {}
+#: family -> ``relevant(measure, qrels, ctx) -> frozenset of topics`` with something relevant
+#: under the measure's own quantisation (the topic policy, ``measures/topics.py``).
+RELEVANCE: dict[str, Callable[..., frozenset]] = {}
 
 
 def register_measure(definition: MeasureDef) -> MeasureDef:
@@ -125,8 +128,13 @@ def register_measure(definition: MeasureDef) -> MeasureDef:
     return definition
 
 
-def register_family(name: str, compute: Callable[..., dict[str, dict[str, float]]]) -> None:
+def register_family(name: str, compute: Callable[..., dict[str, dict[str, float]]],
+                    relevant: Callable[..., frozenset] | None = None) -> None:
+    """Register a family kernel and, optionally, how it decides which topics have something
+    relevant for one of its measures (default: anything judged relevant)."""
     FAMILIES[name] = compute
+    if relevant is not None:
+        RELEVANCE[name] = relevant
 
 
 def _format_value(value: Any) -> str:

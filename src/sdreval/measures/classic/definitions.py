@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ...judgements.qrels import Qrels
+from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..registry import Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels
@@ -119,4 +120,11 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     return out
 
 
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
+    """Topics with something relevant under the measure's quantisation (and ``rel``)."""
+    quant = resolve_quant(measure.get("quant", ctx), qrels)
+    threshold = float(measure.get("rel", ctx)) if measure.name in ("AP", "P", "Rprec") else 0.0
+    return relevant_topics(qrels, quant, threshold, cache_of(ctx))
+
+
+register_family(FAMILY, compute, relevant_for)

@@ -482,4 +482,21 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     return out
 
 
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: EvalContext) -> frozenset[str]:
+    """Topics with a relevant tree (ESR) or ideal unit (PRUM family) under the measure's
+    quantisation; highlighted-passage qrels decide by highlighted text."""
+    quant = measure.get("quant", ctx)
+    found = set()
+    for topic, tq in qrels.topics.items():
+        if not tq.elements:
+            if any(p.is_relevant for p in tq.passages.values()):
+                found.add(topic)
+        elif measure.name in _PRUM_FAMILY:
+            if ideal_units(tq, qrels.scale, quant):
+                found.add(topic)
+        elif relevance(tq, qrels.scale, "binary", quant)[0]:
+            found.add(topic)
+    return frozenset(found)
+
+
+register_family(FAMILY, compute, relevant_for)

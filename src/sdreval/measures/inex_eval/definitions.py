@@ -15,6 +15,7 @@ import numpy as np
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels
+from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Ranking, Run
 from ..classic.gains import ranking_gains, ranking_keys, resolve_quant, topic_quant_map
 from ..registry import Measure, MeasureDef, Param, register_family, register_measure
@@ -95,4 +96,10 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     return out
 
 
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
+    """Topics with something relevant under the measure's quantisation (n > 0)."""
+    quant = resolve_quant(measure.get("quant", ctx), qrels)
+    return relevant_topics(qrels, quant, 0.0, cache_of(ctx))
+
+
+register_family(FAMILY, compute, relevant_for)

@@ -20,6 +20,7 @@ import pandas as pd
 
 from ...errors import InputError, Problem, ProblemLog, UsageError
 from ...judgements.qrels import Qrels
+from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
 from .batch import QrelsBatch, RunBatch
@@ -306,4 +307,9 @@ def _generalized_measures(gen, batch: RunBatch, blocks, rel_of, compat: bool, po
 
 for _definition in MEASURE_DEFS:
     register_measure(_definition)
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: EvalContext) -> frozenset[str]:
+    """Topics with highlighted text (relchars > 0)."""
+    return relevant_topics(qrels, None, 0.0, cache_of(ctx))
+
+
+register_family(FAMILY, compute, relevant_for)

@@ -17,7 +17,8 @@ from typing import Any
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels
-from ...judgements.quantise import default_quantisation
+from ...judgements.quantise import default_quantisation, get_quantisation
+from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
@@ -173,6 +174,12 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     return result
 
 
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: EvalContext) -> frozenset[str]:
+    """Topics with something quantised > 0 under the measure's quantisation."""
+    quant = get_quantisation(settings_of(measure, qrels, ctx).quant)
+    return relevant_topics(qrels, quant, 0.0, cache_of(ctx))
+
+
+register_family(FAMILY, compute, relevant_for)
 
 __all__ = ["DEFS", "compute", "settings_of", "resolve_alpha", "tables_for"]
