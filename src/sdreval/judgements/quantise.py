@@ -96,6 +96,10 @@ register_quantisation("s3e321", lambda e, s: ((s == 3) & (e > 0)).astype(float),
                       "s = 3 and e > 0 -> 1 (seed 003)")
 register_quantisation("graded", lambda e, s: np.clip(e, 0.0, None),
                       "graded", "native graded TSV: the grade e itself")
+# --- highlighted passages (FOL qrels) at the document level: e = 1 if the document has
+# highlighted text (relchars > 0), s = relchars / doclen (the fraction highlighted) ----------
+register_quantisation("relfrac", lambda e, s: np.where(e > 0, np.clip(s, 0.0, 1.0), 0.0), "fol",
+                      "document level on passage qrels: relchars/doclen of a relevant document")
 
 
 def valid_pair_2003(e: np.ndarray, s: np.ndarray) -> np.ndarray:

@@ -4,6 +4,12 @@
 XCG family's (one implementation, ``measures/cumgain.py``); with ``ideal=full, overlap=off`` they
 are the classic measures.  Rankings arrive ordered by ``ctx.order`` (file order by default;
 ``rsv`` is trec_eval's order).
+
+On judgements of highlighted passages (FOL qrels) the measures work at the document level: a
+document is relevant when it has highlighted text (relchars > 0), judged non-relevant when
+listed with relchars 0, unjudged otherwise; binary by default (``quant=anyrel``),
+``quant=relfrac`` grades a relevant document by relchars/doclen; a passage run counts each
+document once, at its first result (:func:`.gains.document_run`; docs/classic.md).
 """
 from __future__ import annotations
 
@@ -17,8 +23,8 @@ from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..registry import Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels
-from .gains import (ideal_gains, ranking_gains, resolve_quant, run_lookup, topic_doc_map,
-                    topic_quant_map)
+from .gains import (document_run, ideal_gains, is_passage_only, ranking_gains, resolve_quant,
+                    run_lookup, topic_doc_map, topic_quant_map)
 
 FAMILY = "classic"
 
@@ -90,6 +96,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     out: dict[str, dict[str, float]] = {}
     if not topics:
         return {m.text: {} for m in measures}
+    if is_passage_only(qrels):  # document level: each document once, at its first result
+        run = document_run(run, ctx)
     by_quant: dict[Any, list[Measure]] = defaultdict(list)
     for m in measures:
         by_quant[m.get("quant", ctx)].append(m)

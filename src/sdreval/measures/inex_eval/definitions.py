@@ -17,7 +17,8 @@ from ...errors import UsageError
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Ranking, Run
-from ..classic.gains import ranking_gains, ranking_keys, resolve_quant, topic_quant_map
+from ..classic.gains import (document_run, is_passage_only, ranking_gains, ranking_keys,
+                             resolve_quant, topic_quant_map)
 from ..registry import Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels
 
@@ -88,6 +89,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: mean precall per topic for each ``inex_eval`` variant."""
     out: dict[str, dict[str, float]] = {}
+    if is_passage_only(qrels):  # document level: each document once, at its first result
+        run = document_run(run, ctx)
     for m in measures:
         quant = m.get("quant", ctx)
         elements = m.get("elements", ctx)

@@ -20,6 +20,8 @@ from ...judgements.qrels import Qrels
 from ...judgements.quantise import default_quantisation, get_quantisation
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
+from ..classic.gains import (document_run, ideal_gains, is_passage_only, ranking_gains,
+                             topic_quant_map)
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
 from .fast import fast_gains, ideal_vectors
@@ -131,7 +133,10 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: EvalContext) -> dict[str, dict[str, float]]:
     """Family kernel: gains once per distinct gain setting, then every measure per topic."""
     topics = [t for t in topics if t in qrels]
-    if topics and not any(qrels[t].elements for t in topics):
+    passage_only = is_passage_only(qrels)
+    if passage_only:  # document level: each document once, at its first result
+        run = document_run(run, ctx)
+    elif topics and not any(qrels[t].elements for t in topics):
         raise UsageError("XCG measures need element assessments (exhaustivity/specificity); "
                          "these judgements hold no element assessment (highlighted passages "
                          "only): use the passage measures (iP, MAiP, gP, ...)")
@@ -140,8 +145,11 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         groups[settings_of(measure, qrels, ctx)].append(measure)
     result: dict[str, dict[str, float]] = {m.text: {} for m in measures}
     for settings, members in groups.items():
-        fast = fast_gains(qrels, run, topics, settings, ctx)
-        if fast is not None:  # flat-equivalent setting: looked-up quantised values (fast.py)
+        fast = None if passage_only else fast_gains(qrels, run, topics, settings, ctx)
+        if passage_only:  # documents, no structure: every result earns its own value
+            gain_list, ideals = document_gains(qrels, run, topics, settings, ctx)
+            unknown_docs = size_fallbacks = 0
+        elif fast is not None:  # flat-equivalent setting: looked-up quantised values (fast.py)
             gain_list, unknown_docs = fast
             ideals = ideal_vectors(qrels, topics, settings, ctx)
             size_fallbacks = 0
@@ -172,6 +180,20 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx.warn(f"XCG ({settings.quant}): {len(empty)} topic(s) with nothing quantised "
                      f"> 0 left out: {', '.join(empty[:20])}")
     return result
+
+
+def document_gains(qrels: Qrels, run: Run, topics: list[str], settings: GainSettings,
+                   ctx: EvalContext) -> tuple[list, list]:
+    """Gain and ideal vectors at the document level (judgements of highlighted passages): no
+    document is retrieved twice and none contains another, so every setting of overlap and
+    ideal recall-base gives each result its own quantised value."""
+    quant = get_quantisation(settings.quant)
+    gains, ideals = [], []
+    for topic in topics:
+        qmap = topic_quant_map(qrels, topic, quant, ctx)
+        gains.append(ranking_gains(run.get(topic), qmap, ctx, f"run {run.name} topic {topic}"))
+        ideals.append(ideal_gains(qmap))
+    return gains, ideals
 
 
 def relevant_for(measure: Measure, qrels: Qrels, ctx: EvalContext) -> frozenset[str]:
