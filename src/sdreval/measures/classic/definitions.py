@@ -21,7 +21,8 @@ import numpy as np
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
-from ..registry import Measure, MeasureDef, Param, register_family, register_measure
+from ..registry import (NON_NEGATIVE, Measure, MeasureDef, Param, register_family,
+                        register_measure)
 from . import kernels
 from .gains import (document_run, ideal_gains, is_passage_only, ranking_gains, resolve_quant,
                     run_lookup, topic_doc_map, topic_quant_map)
@@ -31,7 +32,7 @@ FAMILY = "classic"
 QUANT = Param("quant", str, None, "quantisation of (e, s) to a gain (default: the generalised "
               "function of the qrels scale)", context_key="quant")
 REL = Param("rel", float, 0.0, "binary threshold: relevant iff quantised value >= rel "
-            "(rel = 0: any positive value)")
+            "(rel = 0: any positive value)", allowed=NON_NEGATIVE)
 GAINS = Param("gains", str, "linear", "gain of a quantised value g: linear (g) or exp (2^g-1)",
               choices=("linear", "exp"))
 

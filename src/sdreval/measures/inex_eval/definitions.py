@@ -19,7 +19,8 @@ from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Ranking, Run
 from ..classic.gains import (document_run, is_passage_only, ranking_gains, ranking_keys,
                              resolve_quant, topic_quant_map)
-from ..registry import Measure, MeasureDef, Param, register_family, register_measure
+from ..registry import (NON_NEGATIVE, Measure, MeasureDef, Param, register_family,
+                        register_measure)
 from . import kernels
 
 FAMILY = "inex_eval"
@@ -34,7 +35,7 @@ register_measure(MeasureDef(
     (Param("quant", str, None, "quantisation (default: generalised function of the scale)",
            context_key="quant"),
      Param("elements", int, None, "number of elements in the collection (last-rank size)",
-           context_key="collection_elements"))))
+           context_key="collection_elements", allowed=NON_NEGATIVE))))
 
 
 def collection_size(ctx: Any, explicit: int | None = None) -> int | None:
@@ -57,6 +58,33 @@ def collection_size(ctx: Any, explicit: int | None = None) -> int | None:
     if cache is not None:
         cache[key] = count
     return count
+
+
+def assessed_units(qrels: Qrels, ctx: Any = None) -> int:
+    """Distinct units the judgements assess (elements, or documents for passage qrels)."""
+    cache = getattr(ctx, "cache", None)
+    key = ("inex_eval.assessed", id(qrels), len(qrels.topics))
+    if cache is not None and key in cache:
+        return cache[key]
+    units: set = set()
+    for tq in qrels.topics.values():
+        units.update(tq.elements)
+        if not tq.elements:
+            units.update(tq.passages)
+    if cache is not None:
+        cache[key] = len(units)
+    return len(units)
+
+
+def check_collection_size(qrels: Qrels, total: int | None, ctx: Any = None) -> None:
+    """A collection smaller than the judgements' assessed units is a usage error."""
+    if total is None:
+        return
+    assessed = assessed_units(qrels, ctx)
+    if total < assessed:
+        raise UsageError(f"inex_eval: the collection size {total} (--collection-elements or "
+                         f"inex_eval(elements=...)) is below the {assessed} elements the "
+                         "judgements assess; give the number of elements in the collection")
 
 
 def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = None,
@@ -94,6 +122,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     for m in measures:
         quant = m.get("quant", ctx)
         elements = m.get("elements", ctx)
+        check_collection_size(qrels, collection_size(ctx, elements), ctx)
         out[m.text] = {t: float(inex_eval_curve(qrels, run.get(t), t, quant, elements,
                                                 ctx).mean()) for t in topics}
     return out

@@ -22,7 +22,8 @@ from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..classic.gains import (document_run, ideal_gains, is_passage_only, ranking_gains,
                              topic_quant_map)
-from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
+from ..registry import (NON_NEGATIVE, UNIT, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef,
+                        Param, register_family, register_measure)
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
 from .fast import fast_gains, ideal_vectors
 from .kernels import batch_values
@@ -35,13 +36,14 @@ COMMON = (
     Param("overlap", str, "on", "on: overlap penalty α = 1; off: α = 0", ("on", "off"),
           context_key="overlap"),
     Param("alpha", float, None, "overlap penalty α in [0, 1] (overrides overlap)",
-          context_key="alpha"),
+          context_key="alpha", allowed=UNIT),
     Param("ideal", str, "ideal", "ideal: ideal recall-base + near-miss cap (focused); "
           "full: full recall-base, no cap (thorough)", ("ideal", "full"), context_key="ideal"),
     Param("keep", str, "ancestor", "ideal recall-base overlap filter keeps the ancestor or "
           "the descendant", ("ancestor", "descendant")),
 )
-BETA = Param("beta", float, 1.0, "Q/R-measure β (set only in the name, e.g. Q(beta=10))")
+BETA = Param("beta", float, 1.0, "Q/R-measure β >= 0 (set only in the name, e.g. Q(beta=10))",
+             allowed=NON_NEGATIVE)
 STEP = Param("step", float, 0.1, "gain-recall step of the points: 0.1 (0.1..1.0) or 0.01",
              (0.1, 0.01))
 
@@ -53,7 +55,8 @@ DEFS = {
     "MAnxCG": MeasureDef("MAnxCG", FAMILY, "mean of nxCG[1..k] (seed 000 Eq. 6)", COMMON,
                          "int", cutoff_default=1500, cutoff_doc="rank k (default 1500)"),
     "ep": MeasureDef("ep", FAMILY, "effort-precision at gain-recall r (seed 000 Eq. 13-14)",
-                     COMMON, "float", cutoff_doc="gain-recall r in (0, 1]"),
+                     COMMON, "float", cutoff_doc="gain-recall r in (0, 1]",
+                     cutoff_range=UNIT_OPEN_LOW),
     "iMAep": MeasureDef("iMAep", FAMILY, "mean ep at the gain-recall points step..1.0 "
                         "(seed 000 §5.4)", COMMON + (STEP,)),
     "MAep": MeasureDef("MAep", FAMILY, "non-interpolated mean average effort-precision "
