@@ -9,6 +9,7 @@ Size of the implicit last rank (the elements not retrieved), in this order:
 """
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -35,7 +36,11 @@ register_measure(MeasureDef(
     (Param("quant", str, None, "quantisation (default: generalised function of the scale)",
            context_key="quant"),
      Param("elements", int, None, "number of elements in the collection (last-rank size)",
-           context_key="collection_elements", allowed=NON_NEGATIVE))))
+           context_key="collection_elements", allowed=NON_NEGATIVE),
+     Param("compat", str, None, "inex: Gövert's RePrec reading as INEX 2002-2004 computed it "
+           "(x·n rounded up to whole items; a result retrieved twice counts twice); none: "
+           "Eq. 4 of Ogilvie & Lalmas 2006 (default; --compat inex sets inex)",
+           choices=("inex", "none"), context_key="compat"))))
 
 
 def collection_size(ctx: Any, explicit: int | None = None) -> int | None:
@@ -89,16 +94,24 @@ def check_collection_size(qrels: Qrels, total: int | None, ctx: Any = None) -> N
 
 def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = None,
                     collection_elements: int | None = None, ctx: Any = None,
-                    points: np.ndarray = kernels.RECALL_POINTS) -> np.ndarray:
+                    points: np.ndarray = kernels.RECALL_POINTS,
+                    compat: str | None = None) -> np.ndarray:
     """Precall ``P(rel|retr)(x)`` of one ranking at the recall ``points`` (default 0.01..1.00).
 
     ``ranking`` is used in the order given; ranks are runs of consecutive equal RSVs.
     ``quant`` defaults to ``ctx.quant``, then to the generalised function of the qrels scale.
+    ``compat="inex"``: RePrec's reading (:func:`.kernels.precall`, ``reading="reprec"``), and a
+    result retrieved twice counts as relevant twice, as RePrec counted it.
     """
     q = resolve_quant(quant if quant is not None else getattr(ctx, "quant", None), qrels)
     qmap = topic_quant_map(qrels, topic, q, ctx)
     n = float(sum(v for v in qmap.values() if v > 0))
-    gains = ranking_gains(ranking, qmap, ctx, f"topic {topic}")
+    if compat == "inex":
+        gains = np.fromiter(map(qmap.get, ranking_keys(ranking), repeat(0.0)), float,
+                            len(ranking))
+        _warn_repeats(ranking, gains, topic, ctx)
+    else:
+        gains = ranking_gains(ranking, qmap, ctx, f"topic {topic}")
     rel, nonrel = kernels.ranks_of(gains, ranking.rsv)
     retrieved = set(ranking_keys(ranking))
     unretrieved_relevant = sum(1 for k, v in qmap.items() if v > 0 and k not in retrieved)
@@ -110,7 +123,16 @@ def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = Non
     else:
         unretrieved = max(total - len(retrieved), unretrieved_relevant)
     rel, nonrel = kernels.with_last_rank(rel, nonrel, n, unretrieved, unretrieved_relevant)
-    return kernels.precall(rel, nonrel, n, points)
+    return kernels.precall(rel, nonrel, n, points,
+                           reading="reprec" if compat == "inex" else "eq4")
+
+
+def _warn_repeats(ranking: Ranking, gains: np.ndarray, topic: str, ctx: Any) -> None:
+    keys = [k for k, g in zip(ranking_keys(ranking), gains.tolist()) if g > 0]
+    repeats = len(keys) - len(set(keys))
+    if repeats and ctx is not None and hasattr(ctx, "warn"):
+        ctx.warn(f"inex_eval(compat=inex) topic {topic}: {repeats} repeated relevant result(s) "
+                 "counted as relevant again, as RePrec counted them")
 
 
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
@@ -123,8 +145,9 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         quant = m.get("quant", ctx)
         elements = m.get("elements", ctx)
         check_collection_size(qrels, collection_size(ctx, elements), ctx)
-        out[m.text] = {t: float(inex_eval_curve(qrels, run.get(t), t, quant, elements,
-                                                ctx).mean()) for t in topics}
+        compat = m.get("compat", ctx)
+        out[m.text] = {t: float(inex_eval_curve(qrels, run.get(t), t, quant, elements, ctx,
+                                                compat=compat).mean()) for t in topics}
     return out
 
 
