@@ -19,7 +19,7 @@ from ..registry import (POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDe
                         register_family, register_measure)
 from . import kernels as K
 from . import prum as PR
-from .navigation import NavigationModel, NoNavigation, depth_weighted_summary
+from ...model.navigation import NavigationModel, NoNavigation, depth_weighted_summary
 
 FAMILY = "esr"
 
