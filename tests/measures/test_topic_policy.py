@@ -101,3 +101,15 @@ def test_passage_family_and_stream_path(tmp_path):
     assert math.isnan(by[("MAiP", "2")]) and by[("iP@0.01", "1")] == 0.5
     streamed = evaluate_stream(q, run_file, ["MAiP", "iP@0.01"], EvalContext())
     assert streamed.equals(table)
+
+
+def test_paired_statistics_leave_out_topics_without_relevant(qrels):
+    from sdreval.stats.matrix import score_matrix
+
+    runs = [Run(name, {t: Ranking.from_elements([(d, "/article[1]") for d in docs])
+                       for t, docs in topics.items()})
+            for name, topics in (("a", {"1": ["d1"], "2": ["d3"]}),
+                                 ("b", {"1": ["d2", "d1"], "2": ["d4"]}))]
+    table = evaluate(qrels, runs, ["AP(quant=strict)"], EvalContext())
+    matrix = score_matrix(table)
+    assert matrix.topics == ("1",) and matrix.values.tolist() == [[1.0], [0.5]]

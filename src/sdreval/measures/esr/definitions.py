@@ -488,16 +488,23 @@ def relevant_for(measure: Measure, qrels: Qrels, ctx: EvalContext) -> frozenset[
     """Topics with a relevant tree (ESR) or ideal unit (PRUM family) under the measure's
     quantisation; highlighted-passage qrels decide by highlighted text."""
     quant = measure.get("quant", ctx)
+    prum_family = measure.name in _PRUM_FAMILY
+    key = ("esr.relevant", id(qrels), len(qrels.topics), prum_family, quant)
+    cache = getattr(ctx, "cache", None)
+    if cache is not None and key in cache:
+        return cache[key]
     found = set()
     for topic, tq in qrels.topics.items():
         if not tq.elements:
             if any(p.is_relevant for p in tq.passages.values()):
                 found.add(topic)
-        elif measure.name in _PRUM_FAMILY:
+        elif prum_family:
             if ideal_units(tq, qrels.scale, quant):
                 found.add(topic)
         elif relevance(tq, qrels.scale, "binary", quant)[0]:
             found.add(topic)
+    if cache is not None:
+        cache[key] = frozenset(found)
     return frozenset(found)
 
 

@@ -179,9 +179,6 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 column[topics[i]] = float(values[m_i, t_i])
             for topic in empty:
                 column[topic] = float("nan")
-        if empty:
-            ctx.warn(f"XCG ({settings.quant}): {len(empty)} topic(s) with nothing quantised "
-                     f"> 0 left out: {', '.join(empty[:20])}")
     return result
 
 
