@@ -99,3 +99,16 @@ def test_q_and_maep_at_document_level_equal_their_classic_forms(real):
     by = table.pivot(index="topic", columns="measure", values="value")
     # binary gains, no repeats: MAep = AP and Q(beta=0) = AP
     assert np.allclose(by["MAep"], by["AP"]) and np.allclose(by["Q(beta=0)"], by["AP"])
+
+
+def test_reduction_is_said_once_per_run(tmp_path):
+    q = tmp_path / "q.fol"
+    q.write_text("1 Q0 a 50 100 0:50\n1 Q0 b 0 100\n")
+    run = tmp_path / "r.run"
+    run.write_text("1 Q0 b 1 4 r 0 10\n1 Q0 a 2 3 r 0 10\n1 Q0 a 3 2 r 20 10\n")
+    ctx = EvalContext()
+    table = evaluate(read_qrels(q, "fol-qrels"), [read_run(run)], ["AP", "P@2", "nDCG"], ctx)
+    assert table.set_index("measure").value.to_dict() == pytest.approx(
+        {"AP": 0.5, "P@2": 0.5, "nDCG": 1 / np.log2(3)})
+    said = [w for w in ctx.warnings if "document-level" in w]
+    assert len(said) == 1 and "1 later result(s)" in said[0]

@@ -74,18 +74,27 @@ def document_run(run: Run, ctx: Any = None) -> Run:
     if cache is not None and key in cache and cache[key][0] is run:
         return cache[key][1]
     topics = {}
-    changed = False
+    changed = dropped = elements = 0
     for topic, ranking in run.topics.items():
         _, first = np.unique(ranking.docs.astype(str), return_index=True)
-        paths = ranking.paths.tolist()
-        if first.size == len(ranking) and all(p is None or p == ROOT for p in paths):
+        below = sum(p is not None and p != ROOT for p in ranking.paths.tolist())
+        if first.size == len(ranking) and not below:
             topics[topic] = ranking
             continue
-        changed = True
+        changed += 1
+        dropped += len(ranking) - first.size
+        elements += below
         reduced = ranking.take(np.sort(first))
         reduced.paths[:] = None
         topics[topic] = reduced
     out = Run(run.name, topics, run.unit, run.source) if changed else run
+    if changed and ctx is not None and hasattr(ctx, "warn"):
+        detail = [f"{dropped} later result(s) of the same documents dropped"] if dropped else []
+        if elements:
+            detail.append(f"{elements} element result(s) read as their documents")
+        ctx.warn(f"run {run.name}: document-level measures on judgements of highlighted "
+                 f"passages read each document once, at its first result ("
+                 + "; ".join(detail) + "; docs/classic.md)")
     if cache is not None:
         cache[key] = (run, out)
     return out
