@@ -111,4 +111,4 @@ def test_reduction_is_said_once_per_run(tmp_path):
     assert table.set_index("measure").value.to_dict() == pytest.approx(
         {"AP": 0.5, "P@2": 0.5, "nDCG": 1 / np.log2(3)})
     said = [w for w in ctx.warnings if "document-level" in w]
-    assert len(said) == 1 and "1 later result(s)" in said[0]
+    assert len(said) == 1 and "later results of the same document dropped" in said[0]

@@ -89,9 +89,10 @@ def document_run(run: Run, ctx: Any = None) -> Run:
         topics[topic] = reduced
     out = Run(run.name, topics, run.unit, run.source) if changed else run
     if changed and ctx is not None and hasattr(ctx, "warn"):
-        detail = [f"{dropped} later result(s) of the same documents dropped"] if dropped else []
+        # no counts in the message: the streaming path sees one topic at a time
+        detail = ["later results of the same document dropped"] if dropped else []
         if elements:
-            detail.append(f"{elements} element result(s) read as their documents")
+            detail.append("element results read as their documents")
         ctx.warn(f"run {run.name}: document-level measures on judgements of highlighted "
                  f"passages read each document once, at its first result ("
                  + "; ".join(detail) + "; docs/classic.md)")
