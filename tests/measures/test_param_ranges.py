@@ -93,3 +93,21 @@ def test_cli_exit_code_2_naming_the_parameter():
     result = CliRunner().invoke(cli, ["eval", qrels, run, "-m", "inex_eval",
                                       "--collection-elements", "3"])
     assert result.exit_code == 2 and "--collection-elements" in result.output
+
+
+def test_every_numeric_parameter_of_every_measure_refuses_non_finite_values():
+    checked = 0
+    for definition in MEASURES.values():
+        cut = {"int": "@5", "float": "@0.5"}.get(definition.cutoff, "")
+        for param in definition.params:
+            if param.type not in (int, float):
+                continue
+            for bad in ("nan", "inf", "-inf", "1e400"):
+                with pytest.raises(UsageError, match=f"parameter {param.name}"):
+                    parse_measure(f"{definition.name}({param.name}={bad}){cut}")
+                checked += 1
+        if definition.cutoff != "none":
+            for bad in ("nan", "inf", "-1"):
+                with pytest.raises(UsageError, match="cut-off"):
+                    parse_measure(f"{definition.name}@{bad}")
+    assert checked > 40
