@@ -50,26 +50,20 @@ def test_topics_and_means(qrels):
     run = _run("r", {"1": ["d1", "d3", "d2"], "3": ["d9"], "7": ["d1"]})
     ctx = EvalContext()
     table = evaluate(qrels, [run], ["Hits", "Hits@1"], ctx)
-    # topic 2 not answered, 3 has nothing relevant (NaN), 7 unknown
-    assert set(table.topic) == {"1", "3"}
-    assert table[table.topic == "3"].value.isna().all()
-    means = summarise(table)
-    assert means.set_index("measure").value.to_dict() == {"Hits": 2.0, "Hits@1": 1.0}
-    assert [w for w in ctx.warnings if "nothing relevant" in w] == [
-        "1 qrels topic(s) with nothing relevant under Hits, Hits@1 (NaN per topic, left out of "
-        "the means): 3"]
+    assert set(table.topic) == {"1"}  # topic 2 not answered, 3 has nothing relevant, 7 unknown
+    assert table.set_index("measure").value.to_dict() == {"Hits": 2.0, "Hits@1": 1.0}
+    assert any("nothing relevant" in w for w in ctx.warnings)
     assert any("not in the qrels" in w and "7" in w for w in ctx.warnings)
 
 
 def test_all_topics_scores_missing_as_zero(qrels):
     run = _run("r", {"1": ["d1"]})
     table = evaluate(qrels, [run], ["Hits"], EvalContext(), all_topics=True)
-    values = table.set_index("topic").value
-    assert values.to_dict() == {"1": 1.0, "2": 0.0, "3": pytest.approx(float("nan"), nan_ok=True)}
+    assert table.set_index("topic").value.to_dict() == {"1": 1.0, "2": 0.0}
     means = summarise(table)
     assert list(means.topic) == ["all"] and means.value.iloc[0] == 0.5
     both = summarise(table, keep_topics=True)
-    assert list(both.topic) == ["1", "2", "3", "all"]
+    assert list(both.topic) == ["1", "2", "all"]
 
 
 def test_parallel_equals_serial(qrels):

@@ -96,11 +96,26 @@ def test_passage_family_and_stream_path(tmp_path):
     run_file.write_text("1 Q0 d1 1 2.0 r 0 20\n2 Q0 d2 1 2.0 r 0 20\n")
     q = read_qrels(qrels_file)
     ctx = EvalContext()
-    table = evaluate(q, [read_run(run_file)], ["MAiP", "iP@0.01"], ctx)
-    by = table.set_index(["measure", "topic"]).value
-    assert math.isnan(by[("MAiP", "2")]) and by[("iP@0.01", "1")] == 0.5
-    streamed = evaluate_stream(q, run_file, ["MAiP", "iP@0.01"], EvalContext())
+    measures = ["MAiP", "iP@0.01", "AP", "AP(quant=relfrac)"]
+    table = evaluate(q, [read_run(run_file)], measures, ctx)
+    # topic 2 has nothing relevant at all: left out (no value), named once
+    assert set(table.topic) == {"1"} and table.set_index("measure").value["iP@0.01"] == 0.5
+    assert sum("nothing relevant" in w and w.endswith(": 2") for w in ctx.warnings) == 1
+    streamed = evaluate_stream(q, run_file, measures, EvalContext())
     assert streamed.equals(table)
+
+
+def test_the_warning_names_each_topic_once(qrels):
+    q = qrels
+    q.add_element("3", "d9", "/article[1]", 0, 0)  # nothing relevant under any quantisation
+    ctx = EvalContext()
+    evaluate(q, [_run({"1": ["d1"], "2": ["d3"], "3": ["d9"]})],
+             ["AP(quant=strict)", "MAep(quant=strict)", "AP"], ctx)
+    named = [w for w in ctx.warnings if "nothing relevant" in w]
+    assert len(named) == 2
+    assert any(w.endswith(": 3") and "AP(quant" not in w for w in named)     # the evaluator's
+    assert any(w.endswith(": 2") and "AP(quant=strict), MAep(quant=strict)" in w
+               for w in named)
 
 
 def test_paired_statistics_leave_out_topics_without_relevant(qrels):

@@ -1,10 +1,9 @@
 """Evaluate runs against judgements: the results table (SPEC §1 "results").
 
 :func:`evaluate` returns a tidy DataFrame ``run, topic, measure, value`` of per-topic values;
-:func:`summarise` adds the means (``topic == "all"``).  A topic with nothing relevant under a
-measure's quantisation is NaN there, left out of its mean and named in ``ctx.warnings``;
-with ``all_topics=True`` every qrels topic counts and a topic a run did not answer is evaluated
-as an empty ranking (every measure scores 0 there).
+:func:`summarise` adds the means (``topic == "all"``).  Topics with nothing relevant are left out
+(and said so in ``ctx.warnings``); with ``all_topics=True`` every qrels topic counts and a topic a
+run did not answer is evaluated as an empty ranking (every measure scores 0 there).
 """
 from __future__ import annotations
 
@@ -17,25 +16,40 @@ import pandas as pd
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
-from .registry import EvalContext, Measure, parse_measure
-from .topics import family_values, topic_key
+from .registry import FAMILIES, EvalContext, Measure, parse_measure
 
 COLUMNS = ["run", "topic", "measure", "value"]
 
 
 def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContext) -> list[str]:
-    """Topics a run is scored on: the qrels topics it answered (``all_topics``: every qrels
-    topic), with a warning for run topics not in the qrels.  Whether a topic has something
-    relevant depends on each measure's quantisation: see :mod:`.topics` (NaN per topic)."""
+    """Topics a run is scored on, with warnings for what is left out."""
+    key = ("relevant-topics", id(qrels), len(qrels.topics))
+    relevant = ctx.cache.get(key)
+    if relevant is None:  # judged once per evaluation, not once per run
+        relevant = ctx.cache[key] = [t for t in qrels.topics if qrels.topics[t].has_relevant()]
+    relevant = list(relevant)
+    no_relevant = sorted(set(qrels.topics) - set(relevant), key=_topic_key)
+    if no_relevant and ctx.compat == "inex":
+        # inex_eval 1.0 averages topics without relevant text in (they score 0 there)
+        ctx.warn(f"--compat inex: {len(no_relevant)} qrels topic(s) with nothing relevant "
+                 "count in the means")
+        relevant = list(qrels.topics)
+    elif no_relevant:
+        ctx.warn(f"{len(no_relevant)} qrels topic(s) with nothing relevant left out of means: "
+                 + ", ".join(no_relevant[:20]) + (" ..." if len(no_relevant) > 20 else ""))
     unknown = sorted(set(run.topics) - set(qrels.topics), key=_topic_key)
     if unknown:
         ctx.warn(f"run {run.name}: {len(unknown)} topic(s) not in the qrels ignored: "
                  + ", ".join(unknown[:20]) + (" ..." if len(unknown) > 20 else ""))
-    chosen = list(qrels.topics) if all_topics else [t for t in qrels.topics if t in run.topics]
+    if all_topics:
+        chosen = relevant
+    else:
+        chosen = [t for t in relevant if t in run.topics]
     return sorted(chosen, key=_topic_key)
 
 
-_topic_key = topic_key
+def _topic_key(topic: str) -> tuple:
+    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)
 
 
 def ordered_run(run: Run, order: str) -> Run:
@@ -73,7 +87,7 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
         ordered = ordered_run(run, ctx.order)
         values: dict[str, dict[str, float]] = {}
         for family, members in by_family.items():
-            values.update(family_values(family, members, qrels, ordered, topics, ctx))
+            values.update(FAMILIES[family](members, qrels, ordered, topics, ctx))
         rows.extend(result_rows(run.name, parsed, topics, values, run.topics))
     return pd.DataFrame(rows, columns=COLUMNS)
 
@@ -81,8 +95,8 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
 def result_rows(run_name: str, measures: list[Measure], topics: list[str],
                 values: dict[str, dict[str, float]], answered) -> list[tuple[str, str, str, float]]:
     """Rows ``(run, topic, measure, value)`` in measure-then-topic order; a topic the run did
-    not answer (``-c``) that a family left without a value scores 0 (SPEC §11); a NaN the
-    family or the topic policy gave (nothing relevant) stays NaN."""
+    not answer (``-c``) that a family left without a value scores 0 (SPEC §11); a NaN a
+    family gives (nothing relevant under the measure's quantisation) stays NaN."""
     rows = []
     for measure in measures:
         per_topic = values.get(measure.text, {})

@@ -196,10 +196,24 @@ def register_measure(definition: MeasureDef) -> MeasureDef:
 def register_family(name: str, compute: Callable[..., dict[str, dict[str, float]]],
                     relevant: Callable[..., frozenset] | None = None) -> None:
     """Register a family kernel and, optionally, how it decides which topics have something
-    relevant for one of its measures (default: anything judged relevant)."""
-    FAMILIES[name] = compute
+    relevant for one of its measures (default: anything judged relevant).
+
+    ``FAMILIES[name]`` is the kernel with the topic policy applied to its values (a topic with
+    nothing relevant under a measure's quantisation is NaN; ``measures/topics.py``), so every
+    path that calls a family -- serial, parallel, streaming -- follows the same rule."""
     if relevant is not None:
         RELEVANCE[name] = relevant
+
+    def with_topic_policy(measures, qrels, run, topics, ctx):
+        from .topics import apply_topic_policy
+
+        values = compute(measures, qrels, run, topics, ctx)
+        apply_topic_policy(measures, qrels, topics, values, ctx)
+        return values
+
+    with_topic_policy.kernel = compute  # type: ignore[attr-defined]
+    with_topic_policy.__doc__ = compute.__doc__
+    FAMILIES[name] = with_topic_policy
 
 
 def _format_value(value: Any) -> str:

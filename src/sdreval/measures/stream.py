@@ -25,13 +25,15 @@ from ..io.stream import iter_run_topics
 from ..judgements.qrels import Qrels
 from ..model.run import Ranking, Run
 from .evaluate import COLUMNS, result_rows, topics_to_evaluate
-from .registry import EvalContext, Measure, parse_measure
-from .topics import family_values
+from .registry import FAMILIES, EvalContext, Measure, parse_measure
 
 
 def _scored_topics(qrels: Qrels, ctx: EvalContext) -> set[str]:
     """Qrels topics that can be scored (what :func:`topics_to_evaluate` keeps), no warnings."""
-    return set(qrels.topics)
+    relevant = {t for t in qrels.topics if qrels.topics[t].has_relevant()}
+    if ctx.compat == "inex" and len(relevant) < len(qrels.topics):
+        return set(qrels.topics)
+    return relevant
 
 
 def _drop_run_entries(ctx: EvalContext, before: int, run: Run) -> None:
@@ -73,7 +75,7 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
                   stream.source)
         before = len(ctx.cache)
         for family, members in by_family.items():
-            for text, per_topic in family_values(family, members, qrels, run, [topic], ctx).items():
+            for text, per_topic in FAMILIES[family](members, qrels, run, [topic], ctx).items():
                 if topic in per_topic:
                     values[text][topic] = per_topic[topic]
         _drop_run_entries(ctx, before, run)
@@ -86,7 +88,7 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
     if missing:  # -c: topics the run did not answer, evaluated as empty rankings
         run = Run(answered_run.name, {}, stream.unit, stream.source)
         for family, members in by_family.items():
-            for text, per_topic in family_values(family, members, qrels, run, missing, ctx).items():
+            for text, per_topic in FAMILIES[family](members, qrels, run, missing, ctx).items():
                 values[text].update({t: per_topic[t] for t in missing if t in per_topic})
     rows = result_rows(answered_run.name, parsed, topics, values, answered_run.topics)
     return pd.DataFrame(rows, columns=COLUMNS)
