@@ -95,7 +95,7 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
 def result_rows(run_name: str, measures: list[Measure], topics: list[str],
                 values: dict[str, dict[str, float]], answered) -> list[tuple[str, str, str, float]]:
     """Rows ``(run, topic, measure, value)`` in measure-then-topic order; a topic the run did
-    not answer (``-c``) that a family left without a value scores 0 (SPEC §11); a NaN a
+    not answer (``-c``) that a family left without a value scores 0; a NaN a
     family gives (nothing relevant under the measure's quantisation) stays NaN."""
     rows = []
     for measure in measures:

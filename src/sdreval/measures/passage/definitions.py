@@ -36,7 +36,7 @@ FAMILY = "passage"
 ALPHA = Param("alpha", float, None,
               "HiXEval overlap tolerance α in [0,1] (seed 002 Eq. 15). Unset: the Focused task "
               "policy, each character counted once in numerator and denominator.", allowed=UNIT)
-ALPHA_HIX = Param("alpha", float, 0.0, "HiXEval overlap tolerance α in [0,1] (seed 002 Eq. 15).",
+ALPHA_HIX = Param("alpha", float, 0.0, "HiXEval overlap tolerance α in [0,1] (Ali, Consens & Lalmas 2012, Eq. 15).",
                   allowed=UNIT)
 TASK = Param("task", str, "ric", "ric (Relevant in Context) or bic (Best in Context)",
              choices=("ric", "bic"))
