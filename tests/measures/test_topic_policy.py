@@ -128,3 +128,15 @@ def test_paired_statistics_leave_out_topics_without_relevant(qrels):
     table = evaluate(qrels, runs, ["AP(quant=strict)"], EvalContext())
     matrix = score_matrix(table)
     assert matrix.topics == ("1",) and matrix.values.tolist() == [[1.0], [0.5]]
+
+
+def test_esr_counts_too_small_elements_under_binexh():
+    q = Qrels("inex2005")
+    q.add_element("9", "d5", "/article[1]", 0, 0, 100.0)
+    q.add_element("9", "d5", "/article[1]/p[1]", TOO_SMALL, 0.5, 10.0)
+    run = Run("r", {"9": Ranking.from_elements([("d5", "/article[1]/p[1]")])})
+    table = evaluate(q, [run], ["ESRP(quant=binexh,nav=none)@1", "ESRP(quant=gen5,nav=none)@1"],
+                     EvalContext())
+    by = table.set_index("measure").value
+    assert by["ESRP(quant=binexh,nav=none)@1"] == 1.0
+    assert math.isnan(by["ESRP(quant=gen5,nav=none)@1"])

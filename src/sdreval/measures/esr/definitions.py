@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import UsageError
-from ...judgements.qrels import TOO_SMALL, Qrels, TopicQrels
+from ...judgements.qrels import Qrels, TopicQrels
 from ...judgements.quantise import get_quantisation
 from ...model.passage import merge_ranges
 from ...model.run import Ranking, Run
@@ -127,7 +127,9 @@ def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
         return [], np.zeros(0)
     e = np.array([a.e for a in items], dtype=float)
     s = np.array([a.s for a in items], dtype=float)
-    q = get_quantisation(quant or "anyrel")(np.where(e == TOO_SMALL, 0.0, e), s)
+    # the quantisation decides, "too small" (e = ?) included: f(?, s) = s > 0 under Bin Exh
+    # and Gen Lifted (Ogilvie & Lalmas 2006, Table 2), 0 under the others
+    q = get_quantisation(quant or "anyrel")(e, s)
     q = np.asarray(q, dtype=float)
     if mode == "binary":
         rel = (q > 0).astype(float)
