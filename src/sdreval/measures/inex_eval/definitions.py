@@ -87,9 +87,10 @@ def check_collection_size(qrels: Qrels, total: int | None, ctx: Any = None) -> N
         return
     assessed = assessed_units(qrels, ctx)
     if total < assessed:
-        raise UsageError(f"inex_eval: the collection size {total} (--collection-elements or "
-                         f"inex_eval(elements=...)) is below the {assessed} elements the "
-                         "judgements assess; give the number of elements in the collection")
+        raise UsageError(f"inex_eval: the collection size {total} (--collection-elements, "
+                         f"inex_eval(elements=...) or the --collection count) is below the "
+                         f"{assessed} elements the judgements assess; give the number of "
+                         "elements in the whole collection")
 
 
 def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = None,
