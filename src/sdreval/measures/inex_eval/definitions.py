@@ -86,11 +86,12 @@ def check_collection_size(qrels: Qrels, total: int | None, ctx: Any = None) -> N
     if total is None:
         return
     assessed = assessed_units(qrels, ctx)
+    what = "documents" if is_passage_only(qrels) else "elements"
     if total < assessed:
         raise UsageError(f"inex_eval: the collection size {total} (--collection-elements, "
                          f"inex_eval(elements=...) or the --collection count) is below the "
-                         f"{assessed} elements the judgements assess; give the number of "
-                         "elements in the whole collection")
+                         f"{assessed} {what} the judgements assess; give the number of "
+                         f"{what} in the whole collection")
 
 
 def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = None,
