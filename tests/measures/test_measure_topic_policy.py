@@ -88,7 +88,10 @@ def test_too_small_elements_count_under_binexh_and_genlifted():
 
 
 def test_passage_family_and_stream_path(tmp_path):
-    from sdreval.measures.stream import evaluate_stream
+    try:  # the streaming orchestration moves above io and measures
+        from sdreval.orchestrate.stream import evaluate_stream
+    except ImportError:
+        from sdreval.measures.stream import evaluate_stream
 
     qrels_file = tmp_path / "q.fol"
     qrels_file.write_text("1 Q0 d1 10 100 0:10\n2 Q0 d2 0 100\n")
