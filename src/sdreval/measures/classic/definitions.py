@@ -132,7 +132,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
 def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
     """Topics with something relevant under the measure's quantisation (and ``rel``)."""
     quant = resolve_quant(measure.get("quant", ctx), qrels)
-    threshold = float(measure.get("rel", ctx)) if measure.name in ("AP", "P", "Rprec") else 0.0
+    binary = any(p.name == "rel" for p in measure.definition.params)  # AP, P@k, Rprec, ...
+    threshold = float(measure.get("rel", ctx)) if binary else 0.0
     return relevant_topics(qrels, quant, threshold, cache_of(ctx))
 
 
