@@ -17,6 +17,8 @@ FAMILY_DOCS = {
     "inex_eval_ng": ("inex_eval_ng (size and overlap)", "inex_eval.md"),
     "esr": ("ESR, PRUM and EPRUM", "esr.md"),
     "passage": ("Passage tasks: HiXEval, Focused, Relevant/Best in Context", "passage-tasks.md"),
+    "span": ("Span measures: chunk retrieval for RAG (character P/R/F/IoU, budget, τ, MAP)",
+             "rag.md"),
 }
 SEEDS = {
     "000": "Kazai & Lalmas, eXtended Cumulated Gain measures (XCG)",

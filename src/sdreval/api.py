@@ -147,6 +147,10 @@ def read_qrels(source: Any, fmt: str | None = None, scale: str | None = None,
         return _read_qrels(source, fmt=fmt, log=log)
     if _is_file(source):
         return _via_file(source, _read_qrels, fmt, log)
+    if _is_span_data(source, "relevance"):
+        from .io.spans import span_qrels_from_frame
+
+        return span_qrels_from_frame(source, log=log)
     if isinstance(source, pd.DataFrame):
         return _qrels_from_frame(source, scale)
     if isinstance(source, Mapping):
@@ -194,6 +198,10 @@ def read_run(source: Any, name: str | None = None, fmt: str | None = None,
         return _renamed(_read_run(source, fmt=fmt, log=log), name)
     if _is_file(source):
         return _renamed(_via_file(source, _read_run, fmt, log), name)
+    if _is_span_data(source, None):
+        from .io.spans import span_run_from_frame
+
+        return span_run_from_frame(source, name or "run", log=log)
     if isinstance(source, pd.DataFrame):
         return _run_from_frame(source, name or "run")
     if isinstance(source, Mapping):
@@ -205,9 +213,22 @@ def read_run(source: Any, name: str | None = None, fmt: str | None = None,
     raise UsageError(f"cannot read a run from {type(source).__name__}")
 
 
+def _is_span_data(source: Any, key: str | None) -> bool:
+    """A DataFrame or list of records with span keys (``query_id, doc_id, start, end``, and
+    ``key`` when given): span qrels or span runs (:mod:`sdreval.io.spans`)."""
+    if isinstance(source, pd.DataFrame):
+        columns = set(source.columns)
+    elif isinstance(source, list) and source and isinstance(source[0], Mapping):
+        columns = set(source[0])
+    else:
+        return False
+    needed = {"query_id", "doc_id", "start", "end"} | ({key} if key else set())
+    return needed <= columns
+
+
 def _renamed(run: Run, name: str | None) -> Run:
     return run if name is None or name == run.name else Run(name, run.topics, run.unit,
-                                                             run.source)
+                                                             run.source, run.overlap_expected)
 
 
 def _run_from_frame(frame: pd.DataFrame, name: str) -> Run:
@@ -244,7 +265,8 @@ def read_runs(runs: Any) -> list[Run]:
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]
     if isinstance(runs, (Run, str, os.PathLike, pd.DataFrame, Mapping)) or _is_file(runs) or \
-            type(runs).__name__ == "Run" or _is_ir_measures_run(runs):
+            type(runs).__name__ == "Run" or _is_ir_measures_run(runs) or \
+            _is_span_data(runs, None):
         return [read_run(runs)]
     out = [read_run(r) for r in runs]
     names = [r.name for r in out]

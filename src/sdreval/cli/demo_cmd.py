@@ -13,6 +13,8 @@ from .common import echo_warnings, handle_errors
 SEED000_MEASURES = ["nxCG@1", "nxCG@5", "MAnxCG@10", "ep@0.5", "iMAep", "MAep", "Q", "R"]
 ELEMENT_MEASURES = ["nxCG@10", "MAep", "Q", "inex_eval", "AP", "P@10"]
 PASSAGE_MEASURES = ["iP@0.01", "MAiP", "gP@5", "MAgP"]
+RAG_MEASURES = ["SpanP@5", "SpanR@5", "SpanIoU@5", "SpanR(budget=500)", "SpanRR(tau=0.5)",
+                "CharMAP"]
 
 
 def _table(title: str, results: pd.DataFrame) -> None:
@@ -34,10 +36,28 @@ def _table(title: str, results: pd.DataFrame) -> None:
     Console(width=max(100, 14 * (len(wide.columns) + 1))).print(table)
 
 
+def _rag_table(log: ProblemLog) -> EvalContext:
+    """The RAG example: one retriever over three chunkings, scored on span qrels."""
+    from ..io.spans import read_chunk_map, read_documents
+
+    rag = example_path("rag")
+    documents = read_documents(rag / "documents.jsonl", log)
+    chunks = read_chunk_map([rag / "chunks" / f"{c}.jsonl"
+                             for c in ("fixed", "sentence", "paragraph")], log, documents)
+    qrels = read_qrels(rag / "qrels.jsonl", log=log, documents=documents)
+    runs = [read_run(rag / "runs" / f"{c}.txt", log=log, chunk_map=chunks)
+            for c in ("fixed", "sentence", "paragraph")]
+    ctx = EvalContext()
+    _table("RAG example: one retriever over three chunkings, span measures (docs/rag.md)",
+           summarise(evaluate(qrels, runs, RAG_MEASURES, ctx)))
+    return ctx
+
+
 @click.command("demo")
 @handle_errors
 def demo_command():
-    """Evaluate the bundled examples: seed 000 Table I and a small synthetic collection."""
+    """Evaluate the bundled examples: seed 000 Table I, a small synthetic collection and a
+    RAG example (span measures over three chunkings)."""
     log = ProblemLog()
     seed = example_path("seed000")
     qrels = read_qrels(seed / "qrels.tsv", fmt="native-qrels", log=log)
@@ -60,5 +80,6 @@ def demo_command():
     ctx2 = EvalContext(collection=collection)
     _table("Synthetic collection, passage runs (INEX 2007-2010 focused / relevant in context)",
            summarise(evaluate(fol, passage_runs, PASSAGE_MEASURES, ctx2)))
-    echo_warnings([str(p) for p in log.warnings] + ctx.warnings + ctx2.warnings)
+    ctx3 = _rag_table(log)
+    echo_warnings([str(p) for p in log.warnings] + ctx.warnings + ctx2.warnings + ctx3.warnings)
     click.echo("\nTry: sdreval eval QRELS RUN -m nxCG@10 -m MAep   (sdreval measures lists all)")

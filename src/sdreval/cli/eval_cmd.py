@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from ..errors import ProblemLog
+from ..errors import ProblemLog, UsageError
 from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext, evaluate, summarise
 from ..report.output import FORMATS, write_results
@@ -36,6 +36,14 @@ def context_options(func):
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
         click.option("--qrels-format", default=None, help="Force the qrels format."),
         click.option("--run-format", default=None, help="Force the run format."),
+        click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
+                     help="Chunk map (chunk_id, doc_id, start, end) for chunk-ID runs; "
+                          "repeat for several chunkings (ids must differ)."),
+        click.option("--documents", default=None, type=click.Path(exists=True, dir_okay=False),
+                     help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
+        click.option("--span-unit", type=click.Choice(["chars", "tokens"]), default="chars",
+                     help="Count span measures in characters or in white-space tokens of "
+                          "--documents (a span covers every token it touches)."),
     ]
     for option in reversed(options):
         func = option(func)
@@ -61,10 +69,45 @@ def build_context(options: dict) -> EvalContext:
 def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
     """Read qrels and runs (lenient: problems become warnings; errors exit 1)."""
     log = ProblemLog()
-    qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log)
-    runs = [read_run(path, fmt=options.get("run_format"), log=log) for path in run_paths]
+    documents, chunk_map = span_inputs(options, log)
+    qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents)
+    runs = [read_run(path, fmt=options.get("run_format"), log=log, chunk_map=chunk_map,
+                     documents=documents) for path in run_paths]
     log.raise_if_errors()
+    if options.get("span_unit") == "tokens":
+        if documents is None:
+            raise UsageError("--span-unit tokens needs the documents (--documents FILE)")
+        from ..io.spans.documents import qrels_in_tokens, run_in_tokens
+
+        qrels = qrels_in_tokens(qrels, documents)
+        runs = [run_in_tokens(run, documents) for run in runs]
     return qrels, runs, log
+
+
+def span_inputs(options: dict, log: ProblemLog):
+    """The documents and chunk map of ``--documents`` / ``--chunk-map`` (None when absent)."""
+    documents = chunk_map = None
+    if options.get("documents"):
+        from ..io.spans import read_documents
+
+        documents = read_documents(options["documents"], log)
+    if options.get("chunk_map"):
+        from ..io.spans import read_chunk_map
+
+        chunk_map = read_chunk_map(options["chunk_map"], log, documents)
+    log.raise_if_errors()
+    return documents, chunk_map
+
+
+def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool:
+    """Span and chunk inputs are read whole (the streaming reader takes TREC-like runs)."""
+    from ..io.api import RUN_FORMATS, detect_format
+
+    forced = options.get("run_format")
+    if forced:
+        return forced.lower() in ("span-run", "chunk-run", "span", "chunk")
+    kinds = {detect_format(path) for path in runs}
+    return bool(kinds & {"span-run", "chunk-run"}) or not kinds <= set(RUN_FORMATS)
 
 
 @click.command("eval")
@@ -92,7 +135,11 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     ctx = build_context(options)
     from ..io.stream import should_stream
 
-    if stream or (stream is None and any(should_stream(path) for path in runs)):
+    spans = (options.get("chunk_map") or options.get("span_unit") == "tokens"
+             or _span_inputs_given(qrels, runs, options))
+    if spans and stream:
+        ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
+    if not spans and (stream or (stream is None and any(should_stream(p) for p in runs))):
         from ..measures.stream import evaluate_files
 
         if jobs > 1 or scheduler:

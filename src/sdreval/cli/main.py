@@ -20,6 +20,8 @@ COMMANDS = [
     ("demo", "demo_cmd", "demo_command"),
     ("simulate", "simulate_cmd", "simulate_command"),
     ("measures", "measures_cmd", "measures_command"),
+    ("project", "project_cmd", "project_command"),
+    ("sensitivity", "sensitivity_cmd", "sensitivity_command"),
 ]
 
 

@@ -10,7 +10,8 @@ from ..errors import UsageError
 from .common import echo_warnings, handle_errors
 from .eval_cmd import build_context, context_options, load_inputs
 
-_PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "decisions", "swap")
+_PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap", "decisions",
+          "swap")
 
 
 @click.command("report")
@@ -24,7 +25,7 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "dec
               help="Per-topic scores CSV (eval -q --format csv) instead of QRELS RUN...")
 @click.option("--plot", "plots", multiple=True, type=click.Choice(_PLOTS),
               help="Only these plots (repeatable): ep/gr, nxCG, interpolated precision, "
-                   "precall curves, per-topic distributions, CIs, significance heatmaps, "
+                   "precall, span recall curves, per-topic distributions, CIs, significance heatmaps, "
                    "corrected decisions, swap rates. Default: all that apply.")
 @click.option("--no-plots", is_flag=True, help="Tables only.")
 @click.option("--plot-dir", type=click.Path(file_okay=False), default=None,
@@ -109,7 +110,8 @@ def _write_plot_files(data, directory: Path, fmt: str) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     figures = []
     drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg,
-               "ip": plots.plot_interpolated_precision, "precall": plots.plot_precall}
+               "ip": plots.plot_interpolated_precision, "precall": plots.plot_precall,
+               "spanr": plots.plot_span_recall}
     for key, (_, table) in data.curves.items():
         if key in data.plots:
             figures.append((key, drawers[key](table)))

@@ -27,6 +27,8 @@ def validate_file(path: str, fmt: str | None = None) -> tuple[str, ProblemLog, o
     obj: object = None
     summary = ""
     try:
+        if kind in ("chunk-map", "documents", "chunk-run"):
+            return kind, log, None, _span_summary(path, kind, log)
         if kind in QRELS_FORMATS:
             obj = qrels = read_qrels(path, kind, log)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
@@ -48,6 +50,20 @@ def validate_file(path: str, fmt: str | None = None) -> tuple[str, ProblemLog, o
     except NotImplementedError:
         log.error(path, None, f"the {kind} reader is not available in this version")
     return kind, log, obj, summary
+
+
+def _span_summary(path: str, kind: str, log: ProblemLog) -> str:
+    """Chunk maps and documents of span evaluation (``docs/rag.md``); a chunk-ID run needs
+    its chunk map, so it is only recognised here."""
+    from ..io.spans import read_chunk_map, read_documents
+
+    if kind == "chunk-map":
+        return f"{len(read_chunk_map(path, log))} chunks"
+    if kind == "documents":
+        return f"{len(read_documents(path, log).texts)} documents"
+    log.warn(path, None, "a chunk-ID run is checked with its chunk map: sdreval eval QRELS RUN "
+                         "--chunk-map FILE")
+    return "chunk-ID run (not checked without its chunk map)"
 
 
 @click.command("validate")

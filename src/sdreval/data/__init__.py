@@ -4,7 +4,9 @@
   native judgements and the four Table I runs as element runs;
 * ``examples/synthetic/``: a small synthetic INEX-like collection (``docs/``), INEX 2003-scale
   element judgements (``qrels.tsv``), its highlighted passages (``qrels.fol``), three element
-  runs and their passage versions.
+  runs and their passage versions;
+* ``examples/rag/``: a synthetic corpus with gold evidence spans and one retriever's runs over
+  three chunkings (:mod:`sdreval.data.rag`).
 
 :func:`build_examples` regenerates them (a test checks the bundled files are what it writes);
 :func:`example_path` finds them in the installed package.
@@ -75,5 +77,7 @@ def build_examples(outdir: str | Path = EXAMPLES) -> Path:
         write_run(run, synthetic / "runs" / f"{run.name}.txt", "element")
         passages = _grouped_by_article(element_run_to_passage_run(run, collection))
         write_run(passages, synthetic / "runs" / f"{run.name}.passages.txt", "passage")
-    return out
+    from .rag import build_rag_example
 
+    build_rag_example(out / "rag")
+    return out

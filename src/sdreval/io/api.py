@@ -13,7 +13,14 @@ Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases 
 ``passage-run``           ``topic Q0 doc rank rsv run-id offset length``
 ``document-run``          ``topic Q0 doc rank rsv run-id``
 ``collection``            a directory of XML documents
+``span-qrels``            JSONL/CSV/TSV/Parquet ``{query_id, doc_id, start, end, relevance}``
+``span-run``              JSONL/CSV/TSV/Parquet ``{query_id, doc_id, start, end, score|rank}``
+``chunk-run``             ``{query_id, chunk_id, score|rank}`` or a TREC document run, with a
+                          chunk map (``--chunk-map``; see :mod:`sdreval.io.spans`)
 ========================  ==============================================================
+
+Span inputs (JSONL, CSV/TSV with a header, Parquet) are recognised by their keys before the
+text formats are tried.
 
 Detection reads the first 64 KiB: XML (first non-blank byte ``<``) is told apart by its root
 element; text files by their first 50 data lines, each line giving the formats it fits
@@ -40,14 +47,17 @@ from ..model.tree import Collection
 from ..model.xpath import XPathError, parse_steps
 from .textlines import parse_float, parse_int, read_head
 
-QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels")
-RUN_FORMATS = ("inex-submission", "element-run", "passage-run", "document-run")
+QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels",
+                 "span-qrels")
+RUN_FORMATS = ("inex-submission", "element-run", "passage-run", "document-run", "span-run",
+               "chunk-run")
 ALL_FORMATS = QRELS_FORMATS + RUN_FORMATS + ("collection",)
 ALIASES = {
     "fol": "fol-qrels", "native": "native-qrels", "tsv": "native-qrels",
     "passages": "passage-qrels",
     "assessments": "inex-assessments", "element": "element-run", "passage": "passage-run",
     "document": "document-run", "submission": "inex-submission",
+    "span": "span-run", "chunk": "chunk-run", "spans": "span-qrels",
 }
 _PREFERENCE = ("element-run", "passage-run", "native-qrels", "document-run", "fol-qrels",
                "passage-qrels")
@@ -124,6 +134,9 @@ def detect_format(path: str | Path) -> str:
         return "collection"
     if not path.exists():
         raise InputError("no such file", str(path))
+    span_kind = _sniff_span(path)
+    if span_kind is not None:
+        return span_kind
     head = read_head(path, _HEAD)
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if stripped.startswith(b"<"):
@@ -152,6 +165,22 @@ def detect_format(path: str | Path) -> str:
     return kind
 
 
+def _sniff_span(path: Path) -> str | None:
+    """A span input (JSONL, CSV/TSV, Parquet) named by its keys, or None."""
+    from .spans import sniff_columns, span_format
+
+    found = sniff_columns(path)
+    if found is None:
+        return None
+    kind = span_format(found[1])
+    if kind is None and found[0] in ("jsonl", "parquet"):
+        raise InputError(f"{found[0].upper()} file with keys {', '.join(found[1][:10])}: not "
+                         "a span input (span qrels need query_id, doc_id, start, end, "
+                         "relevance; span runs query_id, doc_id, start, end, score or rank; "
+                         "chunk runs query_id, chunk_id, score or rank)", str(path))
+    return kind
+
+
 def _sniff_xml(head: bytes) -> str | None:
     from . import inex_xml
 
@@ -176,12 +205,18 @@ def _resolve(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: st
     return found
 
 
-def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None) -> Qrels:
+def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,
+               documents=None) -> Qrels:
     """Read judgements in any supported format (detected from content unless ``fmt``).
 
     Problems go to ``log``; without a log, all errors are raised at the end as one InputError.
+    ``documents`` (:class:`sdreval.io.spans.Documents`) checks and converts span offsets.
     """
     kind = _resolve(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
+    if kind == "span-qrels":
+        from .spans import read_span_qrels
+
+        return read_span_qrels(path, log, documents)
     if kind == "fol-qrels":
         from .fol import read_fol_qrels
 
@@ -199,12 +234,28 @@ def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None 
     return read_inex_assessments(path, log)
 
 
-def read_run(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None) -> Run:
+def read_run(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,
+             chunk_map=None, documents=None) -> Run:
     """Read a run in any supported format (detected from content unless ``fmt``).
 
     Problems go to ``log``; without a log, all errors are raised at the end as one InputError.
+    ``chunk_map`` (:class:`sdreval.io.spans.ChunkMap`) maps a chunk-ID run (JSONL or a TREC
+    document run) onto spans; ``documents`` checks and converts span offsets.
     """
     kind = _resolve(path, fmt, RUN_FORMATS, "a run", "--run-format")
+    if kind == "document-run" and chunk_map is not None:
+        kind = "chunk-run"
+    if kind == "span-run":
+        from .spans import read_span_run
+
+        return read_span_run(path, log, documents)
+    if kind == "chunk-run":
+        if chunk_map is None:
+            raise UsageError(f"{path}: a chunk-ID run needs the chunk map (--chunk-map FILE "
+                             "with chunk_id, doc_id, start, end)")
+        from .spans import read_chunk_run
+
+        return read_chunk_run(path, chunk_map, log)
     if kind == "inex-submission":
         from .inex_xml import read_inex_submission
 

@@ -57,7 +57,7 @@ def ordered_run(run: Run, order: str) -> Run:
     if order == "file":
         return run
     return Run(run.name, {t: r.ordered(order) for t, r in run.topics.items()}, run.unit,
-               run.source)
+               run.source, run.overlap_expected)
 
 
 def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | Measure],

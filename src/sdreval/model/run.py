@@ -119,6 +119,9 @@ class Run:
     topics: dict[str, Ranking] = field(default_factory=dict)
     unit: Unit = "element"
     source: str | None = None
+    #: overlapping results are normal (span and chunk runs of RAG retrievers): the Focused
+    #: task's overlap warning is not given for them (``--strict`` still applies the rule)
+    overlap_expected: bool = False
 
     def __getitem__(self, topic: str) -> Ranking:
         return self.topics[topic]

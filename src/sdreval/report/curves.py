@@ -52,6 +52,9 @@ STANDARD_CURVES: dict[str, CurveSpec] = {
                     "Interpolated precision iP[x] (HiXEval, SPEC §9)"),
     "precall": CurveSpec("precall", "inex_eval", _grid(0.01, 1.0, 0.01), "recall",
                          "precision (precall)", "inex_eval precall (seed 001 Eq. 1-5)"),
+    "spanr": CurveSpec("spanr", "SpanR", (1, 2, 3, 4, 5, 6, 8, 10, 15, 20), "retrieved spans k",
+                       "character recall SpanR@k",
+                       "Character recall over rank (span and chunk runs, docs/rag.md)"),
 }
 
 

@@ -25,8 +25,8 @@ from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .tables import format_text_table, run_letters, significance_marks, summary_table
 
 #: Plot kinds of the report (CLI ``--plot``); curves first, then per-measure plots.
-PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "distribution", "ci", "heatmap", "decisions",
-              "swap")
+PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap",
+              "decisions", "swap")
 CORRECTIONS = ("none", "bonferroni", "holm", "bh", "by")
 
 #: Default measures by run unit, kept when registered (the first ones that exist are used).
@@ -40,7 +40,8 @@ DEFAULT_MEASURES = {
 
 #: Run units each curve applies to (others need the collection to convert the runs).
 CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},
-               "precall": {"element", "document"}, "ip": {"passage"}}
+               "precall": {"element", "document"}, "ip": {"passage"},
+               "spanr": {"span"}}  # span: runs of spans or chunks (overlap_expected)
 
 
 @dataclass
@@ -149,8 +150,9 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     notes: list[str] = []
     curves: dict[str, pd.DataFrame] = {}
     units = {getattr(r, "unit", "element") for r in run_list}
+    units |= {"span"} if any(getattr(r, "overlap_expected", False) for r in run_list) else set()
     explicit = tuple(plots_wanted) != PLOT_KINDS
-    for key in ("epgr", "nxcg", "ip", "precall"):
+    for key in ("epgr", "nxcg", "ip", "precall", "spanr"):
         if key not in plots_wanted:
             continue
         suits = CURVE_UNITS[key] & units or ctx.collection is not None
@@ -338,9 +340,10 @@ def _significance_html(data: ReportData, fmt: str) -> str:
 def _plots_html(data: ReportData, fmt: str) -> str:
     parts = []
     drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg, "ip":
-               plots.plot_interpolated_precision, "precall": plots.plot_precall}
+               plots.plot_interpolated_precision, "precall": plots.plot_precall,
+               "spanr": plots.plot_span_recall}
     curves = [_img(drawers[key](table), spec.title, f"{spec.title}: mean over topics.", fmt)
-              for key in ("epgr", "nxcg", "ip", "precall")
+              for key in ("epgr", "nxcg", "ip", "precall", "spanr")
               if key in data.plots and key in data.curves
               for spec, table in [data.curves[key]]]
     if curves:

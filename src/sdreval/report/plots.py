@@ -89,6 +89,12 @@ def plot_precall(curves, title: str | None = None) -> Figure:
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
 
 
+def plot_span_recall(curves, title: str | None = None) -> Figure:
+    """Character recall SpanR@k over the number k of retrieved spans (docs/rag.md)."""
+    spec = STANDARD_CURVES["spanr"]
+    return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title)
+
+
 def plot_interpolated_precision(curves, title: str | None = None) -> Figure:
     """Interpolated precision iP[x] against recall x (HiXEval / INEX focused task, SPEC §9)."""
     spec = STANDARD_CURVES["ip"]

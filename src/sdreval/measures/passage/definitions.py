@@ -219,7 +219,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         lengths = (batch.ends - batch.starts).astype(np.float64)
         rel_full = batch.passage_relevant().astype(np.float64) if (
             any(a is not None for a in focused) or hix) else None
-    if focused.get(None) is not None and batch.starts.size:
+    if focused.get(None) is not None and batch.starts.size and (
+            ctx.strict or not prun.overlap_expected):  # span/chunk runs overlap by design
         # only passages of an article returned several times can overlap
         # a passage overlapping a better-ranked one retrieves fewer new characters than its
         # length; pairs are counted only inside the articles holding such passages

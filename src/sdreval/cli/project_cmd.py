@@ -1,0 +1,68 @@
+"""``sdreval project SPAN_QRELS CHUNK_MAP --rule any|chunk|gold [--tau T] -o out.qrels``:
+span judgements projected onto one chunking, written as TREC qrels ``qid 0 chunk_id rel``."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..errors import ProblemLog
+from .common import echo_warnings, handle_errors
+
+
+def project_qrels(qrels, chunk_map, rule: str, tau: float):
+    """Relevant chunks (topic, chunk_id, relevance) and the topics with gold text but no
+    relevant chunk."""
+    from ..measures import EvalContext
+    from ..measures.span.definitions import gold_table
+    from ..measures.span.projection import project
+
+    gold = gold_table(qrels, EvalContext())
+    table = project(gold, chunk_map.index.to_numpy(dtype=object), chunk_map.docs,
+                    chunk_map.starts, chunk_map.ends, rule, tau)
+    lost = sorted(set(gold["topic"]) - set(table["topic"]))
+    return table, lost
+
+
+@click.command("project")
+@click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
+@click.argument("chunk_map", type=click.Path(exists=True, dir_okay=False))
+@click.option("--rule", type=click.Choice(["any", "chunk", "gold"]), default="any",
+              show_default=True,
+              help="A chunk is relevant when it touches gold text (any), when at least tau of "
+                   "the chunk is gold (chunk), or when it holds at least tau of a gold span "
+                   "(gold).")
+@click.option("--tau", type=float, default=0.5, show_default=True,
+              help="Threshold of the chunk and gold rules, in (0, 1].")
+@click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
+@click.option("-o", "--output", default=None, help="Write the qrels to FILE (default stdout).")
+@handle_errors
+def project_command(qrels, chunk_map, rule, tau, documents, output):
+    """Project span QRELS onto the chunks of CHUNK_MAP: TREC qrels for ID-based tools.
+
+    Such qrels hold for this chunking only: evaluate another chunker against the span qrels,
+    or project them again."""
+    from ..io import read_qrels
+    from ..io.spans import read_chunk_map, read_documents
+
+    log = ProblemLog()
+    docs = read_documents(documents, log) if documents else None
+    judgements = read_qrels(qrels, log=log, documents=docs)
+    chunks = read_chunk_map(chunk_map, log, docs)
+    log.raise_if_errors()
+    echo_warnings([str(p) for p in log.warnings])
+    table, lost = project_qrels(judgements, chunks, rule, tau)
+    text = "".join(f"{t} 0 {c} {r}\n" for t, c, r in table.itertuples(index=False))
+    if output:
+        with open(output, "w", encoding="utf-8") as out:
+            out.write(text)
+    else:
+        sys.stdout.write(text)
+    setting = "any" if rule == "any" else f"{rule}, tau={tau:g}"
+    click.echo(f"sdreval: {len(table)} relevant chunk(s) in {table['topic'].nunique()} "
+               f"topic(s) (rule {setting})", err=True)
+    if lost:
+        echo_warnings([f"{len(lost)} topic(s) with gold text have no relevant chunk under rule "
+                       f"{setting}; ID-based tools will leave them out: "
+                       + ", ".join(map(str, lost[:20])) + (" ..." if len(lost) > 20 else "")])

@@ -1,0 +1,215 @@
+"""``sdreval sensitivity SPAN_QRELS RUN... -m MEASURE``: how scores and the ranking of runs move
+across coverage thresholds τ and across the chunk-ID qrels projected onto each run's chunking.
+
+Two tables:
+
+* ``scores``: the mean of every measure for every run at every setting — each τ for measures
+  with a ``tau`` parameter, and, for chunk-ID runs, the ID-based measure (``--id-measure``,
+  default AP) on qrels projected onto the run's own chunking by each rule (``--rule``) and τ;
+* ``agreement``: for every pair of settings, Kendall's τ_b between the rankings of runs
+  (``scipy.stats.kendalltau``) and the number of pairs of runs they order oppositely (swaps).
+  ID-based settings are compared with the span ranking of the first measure.
+"""
+from __future__ import annotations
+
+import click
+import numpy as np
+import pandas as pd
+
+from ..errors import ProblemLog, UsageError
+from .common import echo_warnings, handle_errors
+
+DEFAULT_TAUS = (0.25, 0.5, 0.75, 1.0)
+
+
+def swapped_pairs(a: np.ndarray, b: np.ndarray) -> tuple[int, int]:
+    """Pairs of runs ordered strictly oppositely by two score vectors, and the pairs compared."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    upper = np.triu_indices(a.size, k=1)
+    da = np.sign(a[:, None] - a[None, :])[upper]
+    db = np.sign(b[:, None] - b[None, :])[upper]
+    return int((da * db < 0).sum()), int(upper[0].size)
+
+
+def _with_tau(measure, tau: float):
+    from ..measures.registry import make_measure
+
+    params = dict(measure.params)
+    params["tau"] = tau
+    return make_measure(measure.definition, params, measure.cutoff)
+
+
+def span_settings(measures, taus) -> list[tuple[str, object]]:
+    """(setting label, measure) for every measure, at every τ if it has a ``tau``."""
+    out = []
+    for m in measures:
+        if any(p.name == "tau" for p in m.definition.params) and \
+                not any(k == "tau" for k, _ in m.params):
+            out += [(f"tau={t:g}", _with_tau(m, t)) for t in taus]
+        else:
+            out.append(("", m))
+    return out
+
+
+def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk", "gold"),
+                chunk_map=None, id_measure: str = "AP", ctx=None
+                ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The ``scores`` and ``agreement`` tables (see the module docstring)."""
+    from ..measures import EvalContext, evaluate, parse_measure
+    from ..stats.correlation import kendall_tau
+
+    ctx = ctx or EvalContext()
+    parsed = [parse_measure(m) for m in measures]
+    if len(runs) < 2:
+        raise UsageError("sensitivity compares rankings of runs: give at least two runs")
+    for t in taus:
+        if not 0.0 < t <= 1.0:
+            raise UsageError(f"parameter tau must be in (0, 1], got {t}")
+    names = [r.name for r in runs]
+    columns: dict[tuple[str, str], pd.Series] = {}
+    settings = span_settings(parsed, taus)
+    table = evaluate(qrels, runs, [m for _, m in settings], ctx)
+    means = table.groupby(["measure", "run"], sort=False)["value"].mean()
+    for label, m in settings:
+        base = m.text if not label else _base_text(m)
+        columns[(base, label)] = means.loc[m.text].reindex(names)
+    reference = (settings[0][1].text if not settings[0][0] else _base_text(settings[0][1]),
+                 settings[0][0])
+    if chunk_map is not None:
+        columns.update(_id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx))
+    score_rows = []
+    for (measure, label), series in columns.items():
+        ranks = series.rank(ascending=False, method="min")
+        for run in names:
+            score_rows.append({"measure": measure, "setting": label or "-", "run": run,
+                               "mean": float(series[run]), "rank": int(ranks[run])})
+    agreement = []
+    keys = list(columns)
+    for i, a in enumerate(keys):
+        for b in keys[i + 1:]:
+            same_measure = a[0] == b[0]
+            if not same_measure and a != reference:
+                continue
+            x, y = columns[a].to_numpy(), columns[b].to_numpy()
+            tau_b, _ = kendall_tau(x, y)
+            swaps, pairs = swapped_pairs(x, y)
+            agreement.append({"measure_a": a[0], "setting_a": a[1] or "-", "measure_b": b[0],
+                              "setting_b": b[1] or "-", "kendall_tau": tau_b, "swaps": swaps,
+                              "pairs": pairs})
+    return pd.DataFrame(score_rows), pd.DataFrame(agreement)
+
+
+def _base_text(measure) -> str:
+    """The measure's name without its τ (``SpanRR@10``, ``SpanHit(tau=·)``)."""
+    others = [(k, v) for k, v in measure.params if k != "tau"]
+    inner = ",".join(f"{k}={v}" for k, v in others)
+    text = measure.name + (f"({inner})" if inner else "")
+    return text + (f"@{measure.cutoff}" if measure.cutoff is not None else "")
+
+
+def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx):
+    """ID-based scores of chunk runs on qrels projected onto each run's chunking."""
+    from ..io.interop import qrels_from_dict, run_from_dict
+    from ..measures import EvalContext, evaluate
+    from .project_cmd import project_qrels
+
+    out: dict[tuple[str, str], pd.Series] = {}
+    index = chunk_map.index
+    for rule in rules:
+        for tau in ([1.0] if rule == "any" else taus):
+            label = "any" if rule == "any" else f"{rule},tau={tau:g}"
+            values = {}
+            for run in runs:
+                ids = _chunk_ids(run, chunk_map)
+                if ids is None:
+                    raise UsageError(f"run {run.name}: ID-based settings need chunk-ID runs "
+                                     "(its spans are not chunks of the chunk map)")
+                parts = np.unique(chunk_map.parts[index.get_indexer(
+                    np.concatenate(list(ids.values())))])
+                chunking = _parts(chunk_map, parts)
+                projected, _ = project_qrels(qrels, chunking, rule, tau)
+                grades: dict[str, dict[str, float]] = {}
+                for t, c, r in projected.itertuples(index=False):
+                    grades.setdefault(str(t), {})[str(c)] = float(r)
+                for t in qrels.topics:  # a topic without relevant chunk stays judged
+                    grades.setdefault(str(t), {})
+                # scored as ID-based tools do: score descending, ties by chunk id descending
+                id_run = run_from_dict({t: dict(zip(c, run.topics[t].rsv.tolist()))
+                                        for t, c in ids.items()}, run.name)
+                sub = EvalContext(order="rsv")
+                result = evaluate(qrels_from_dict(grades, "graded"), id_run, [id_measure], sub)
+                values[run.name] = float(result["value"].mean()) if len(result) else 0.0
+            out[(f"{id_measure} on chunk qrels", label)] = pd.Series(values)
+    return out
+
+
+def _chunk_ids(run, chunk_map) -> dict[str, np.ndarray] | None:
+    """The chunk ids of a chunk-ID run in rank order, or None for a span run."""
+    ids = getattr(run, "chunk_ids", None)
+    return dict(ids) if ids else None
+
+
+def _parts(chunk_map, parts):
+    from ..io.spans.readers import ChunkMap
+
+    if len(parts) == 1:
+        return chunk_map.chunking(int(parts[0]))
+    mine = np.isin(chunk_map.parts, parts)
+    return ChunkMap(chunk_map.index[mine], chunk_map.docs[mine], chunk_map.starts[mine],
+                    chunk_map.ends[mine])
+
+
+@click.command("sensitivity")
+@click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
+@click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("-m", "--measure", "measures", multiple=True, required=True,
+              help="Span measure(s); those with a tau parameter are swept over --tau.")
+@click.option("--tau", "taus", multiple=True, type=float,
+              help="Coverage thresholds in (0, 1] (default 0.25 0.5 0.75 1).")
+@click.option("--rule", "rules", multiple=True, type=click.Choice(["any", "chunk", "gold"]),
+              help="Projection rules for chunk-ID qrels (default all three).")
+@click.option("--id-measure", default="AP", show_default=True,
+              help="ID-based measure scored on the projected chunk qrels.")
+@click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="Chunk map(s), one per chunking: chunk-ID runs are also scored on qrels "
+                   "projected onto their own chunking.")
+@click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text")
+@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@handle_errors
+def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_map, documents,
+                        fmt, output):
+    """How span scores and the ranking of RUNS move across tau and across chunkings.
+
+    Prints the mean of every measure for every run at every tau (measures with a tau
+    parameter), and, for chunk-ID runs with --chunk-map, an ID-based measure on qrels projected
+    onto each run's own chunking by each rule; then, for pairs of settings, Kendall's tau
+    between the rankings of runs and the number of swapped pairs (docs/rag.md)."""
+    from ..io import read_qrels, read_run
+    from ..measures import EvalContext
+    from ..stats.output import records, table_text, write_text
+    from .eval_cmd import span_inputs
+
+    log = ProblemLog()
+    docs, chunks = span_inputs({"chunk_map": chunk_map, "documents": documents}, log)
+    judgements = read_qrels(qrels, log=log, documents=docs)
+    run_objs = [read_run(path, log=log, chunk_map=chunks, documents=docs) for path in runs]
+    log.raise_if_errors()
+    echo_warnings([str(p) for p in log.warnings])
+    ctx = EvalContext()
+    scores, agreement = sensitivity(judgements, run_objs, measures, taus or DEFAULT_TAUS,
+                                    rules or ("any", "chunk", "gold"), chunks, id_measure, ctx)
+    echo_warnings(ctx.warnings)
+    if fmt == "json":
+        import json
+
+        write_text(json.dumps({"scores": records(scores), "agreement": records(agreement)},
+                              indent=1) + "\n", output)
+    elif fmt == "csv":
+        both = pd.concat([scores.assign(table="scores"), agreement.assign(table="agreement")],
+                         ignore_index=True)
+        write_text(table_text(both, "csv"), output)
+    else:
+        write_text("# scores\n" + table_text(scores, "text") + "\n# agreement\n"
+                   + table_text(agreement, "text"), output)

@@ -1,0 +1,41 @@
+"""Span and chunk inputs for evaluating retrieval-augmented generation retrievers.
+
+Span qrels, span runs, chunk maps, chunk-ID runs and documents from JSONL, CSV/TSV and Parquet
+files or from DataFrames / lists of records, mapped onto sdreval's passage model (FOL-style
+highlighted ranges and passage runs).  See ``docs/rag.md``.
+"""
+from .documents import Documents, read_documents, whitespace_tokens
+from .readers import (ChunkMap, chunk_map_from_frame, chunk_run_from_frame, read_chunk_map,
+                      read_chunk_run, read_span_qrels, read_span_run, span_qrels_from_frame,
+                      span_run_from_frame)
+from .tables import sniff_columns
+
+SPAN_FORMATS = {
+    "span-qrels": ("query_id", "doc_id", "start", "end", "relevance"),
+    "span-run": ("query_id", "doc_id", "start", "end"),
+    "chunk-run": ("query_id", "chunk_id"),
+    "chunk-map": ("chunk_id", "doc_id", "start", "end"),
+    "documents": ("doc_id", "text"),
+}
+
+
+def span_format(columns: list[str]) -> str | None:
+    """The span input format whose keys ``columns`` holds (most specific first)."""
+    have = set(columns)
+    if set(SPAN_FORMATS["span-qrels"]) <= have:
+        return "span-qrels"
+    if set(SPAN_FORMATS["span-run"]) <= have and have & {"score", "rank"}:
+        return "span-run"
+    if set(SPAN_FORMATS["chunk-run"]) <= have and have & {"score", "rank"}:
+        return "chunk-run"
+    if set(SPAN_FORMATS["chunk-map"]) <= have:
+        return "chunk-map"
+    if set(SPAN_FORMATS["documents"]) <= have:
+        return "documents"
+    return None
+
+
+__all__ = ["ChunkMap", "Documents", "SPAN_FORMATS", "chunk_map_from_frame",
+           "chunk_run_from_frame", "read_chunk_map", "read_chunk_run", "read_documents",
+           "read_span_qrels", "read_span_run", "sniff_columns", "span_format",
+           "span_qrels_from_frame", "span_run_from_frame", "whitespace_tokens"]

@@ -1,0 +1,248 @@
+"""Documents of a span collection (JSONL ``{"doc_id", "text"}``) and offset units.
+
+Offsets of span qrels, span runs and chunk maps are half-open character offsets into the
+document text (Python ``str`` indexing: Unicode code points).  A record may carry ``unit``:
+
+* ``chars`` (default): character offsets;
+* ``bytes``: offsets into the UTF-8 encoding of the text; converted to characters, an offset
+  falling inside a multi-byte character is an error;
+* ``tokens``: token indices ``[start, end)`` of a tokenizer (default: white-space tokens, the
+  maximal runs of non-space characters, as ``str.split`` gives them); token span ``[s, e)``
+  becomes the characters from the start of token ``s`` to the end of token ``e - 1``.
+
+Bytes and tokens need the document text (``--documents FILE``).  With the documents given,
+every span is checked: ``end <= len(text)`` in its unit.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+
+from ...errors import InputError, ProblemLog
+from .tables import load_table
+
+UNITS = ("chars", "bytes", "tokens")
+Tokenizer = Callable[[str], list[tuple[int, int]]]
+_TOKEN = re.compile(r"\S+")
+
+
+def whitespace_tokens(text: str) -> list[tuple[int, int]]:
+    """Character spans of the white-space separated tokens of ``text``."""
+    return [m.span() for m in _TOKEN.finditer(text)]
+
+
+@dataclass
+class Documents:
+    """Texts by document id, with lazily built byte and token maps."""
+
+    texts: dict[str, str]
+    tokenizer: Tokenizer = whitespace_tokens
+    source: str | None = None
+    _bytes: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    _tokens: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+
+    def __contains__(self, doc: object) -> bool:
+        return doc in self.texts
+
+    def length(self, doc: str, unit: str = "chars") -> int:
+        if unit == "bytes":
+            return int(self.byte_starts(doc).size - 1)
+        if unit == "tokens":
+            return int(self.token_spans(doc).shape[0])
+        return len(self.texts[doc])
+
+    def byte_starts(self, doc: str) -> np.ndarray:
+        """For each byte offset 0..len(bytes): the character index there, or -1 inside a
+        multi-byte character."""
+        found = self._bytes.get(doc)
+        if found is None:
+            raw = np.frombuffer(self.texts[doc].encode("utf-8"), dtype=np.uint8)
+            lead = (raw & 0xC0) != 0x80
+            chars = np.concatenate(([0], np.cumsum(lead)))
+            found = np.where(np.concatenate((lead, [True])), chars, -1)
+            self._bytes[doc] = found
+        return found
+
+    def token_spans(self, doc: str) -> np.ndarray:
+        found = self._tokens.get(doc)
+        if found is None:
+            found = np.asarray(self.tokenizer(self.texts[doc]), dtype=np.int64).reshape(-1, 2)
+            self._tokens[doc] = found
+        return found
+
+
+def read_documents(path: str | Path, log: ProblemLog | None = None,
+                   tokenizer: Tokenizer = whitespace_tokens) -> Documents:
+    """Read a documents file (JSONL/CSV/Parquet with ``doc_id`` and ``text``)."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    table = load_table(path, log)
+    file = str(path)
+    missing = [c for c in ("doc_id", "text") if c not in table.frame.columns]
+    if missing:
+        raise InputError(f"documents need the keys doc_id and text (missing: "
+                         f"{', '.join(missing)})", file)
+    texts: dict[str, str] = {}
+    first: dict[str, int] = {}
+    for line, doc, text in zip(table.lines, table.frame["doc_id"], table.frame["text"]):
+        if doc is None or (isinstance(doc, float) and np.isnan(doc)):
+            log.error(file, int(line), "doc_id is missing")
+            continue
+        if not isinstance(text, str):
+            log.error(file, int(line), f"text of document {doc} is not a string")
+            continue
+        doc = str(doc)
+        if doc in texts:
+            log.error(file, int(line), f"document {doc} given again (first on line "
+                                       f"{first[doc]}; that one is kept)")
+            continue
+        texts[doc], first[doc] = text, int(line)
+    if own:
+        log.raise_if_errors()
+    return Documents(texts, tokenizer, file)
+
+
+def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units: np.ndarray | None,
+                  documents: Documents | None, lines: np.ndarray, file: str, log: ProblemLog
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Character offsets of spans given in ``units`` (None: all characters), checked against
+    the documents when given.  Returns ``(starts, ends, ok)``; rows not ok were reported."""
+    starts = starts.copy()
+    ends = ends.copy()
+    ok = np.ones(starts.size, dtype=bool)
+    if units is None and documents is None:
+        return starts, ends, ok
+    unit_of = units if units is not None else np.full(starts.size, "chars", dtype=object)
+    special = np.flatnonzero(unit_of != "chars") if units is not None else np.zeros(0, int)
+    if special.size and documents is None:
+        for i in special[:20]:
+            log.error(file, int(lines[i]), f"offsets in {unit_of[i]} need the document text "
+                                           "(give --documents FILE)")
+        if special.size > 20:
+            log.error(file, None, f"... and {special.size - 20} more spans in bytes or tokens "
+                                  "(give --documents FILE)")
+        ok[special] = False
+        return starts, ends, ok
+    if documents is None:
+        return starts, ends, ok
+    missing_first: dict[str, list[int]] = {}
+    order = np.argsort(docs, kind="stable")
+    sorted_docs = docs[order]
+    cut = np.flatnonzero(np.concatenate(([True], sorted_docs[1:] != sorted_docs[:-1])))
+    bounds = np.concatenate((cut, [order.size]))
+    for g in range(cut.size):
+        rows = order[bounds[g]:bounds[g + 1]]
+        doc = str(sorted_docs[bounds[g]])
+        if doc not in documents:
+            missing_first[doc] = [int(lines[rows].min()), rows.size]
+            bad = unit_of[rows] != "chars"
+            for i in rows[bad]:
+                log.error(file, int(lines[i]), f"document {doc} is not in the documents "
+                                               f"file: its {unit_of[i]} cannot be converted")
+            ok[rows[bad]] = False
+            continue
+        for unit in ("chars", "bytes", "tokens"):
+            mine = rows[unit_of[rows] == unit]
+            if mine.size == 0:
+                continue
+            limit = documents.length(doc, unit)
+            beyond = ends[mine] > limit
+            for i in mine[beyond]:
+                log.error(file, int(lines[i]), f"span {starts[i]}-{ends[i]} reaches beyond the "
+                                               f"end of document {doc} ({limit} {unit})")
+            ok[mine[beyond]] = False
+            mine = mine[~beyond]
+            if unit == "bytes" and mine.size:
+                table = documents.byte_starts(doc)
+                s, e = table[starts[mine]], table[ends[mine]]
+                inside = (s < 0) | (e < 0)
+                for i in mine[inside]:
+                    log.error(file, int(lines[i]), f"byte span {starts[i]}-{ends[i]} of "
+                                                   f"document {doc} cuts a UTF-8 character")
+                ok[mine[inside]] = False
+                starts[mine], ends[mine] = s, e
+            elif unit == "tokens" and mine.size:
+                spans = documents.token_spans(doc)
+                s_tok, e_tok = starts[mine], ends[mine]
+                empty = e_tok <= s_tok
+                new_s = np.where(empty, 0, spans[np.minimum(s_tok, max(len(spans) - 1, 0)), 0]
+                                 if len(spans) else 0)
+                new_e = np.where(empty, new_s, spans[np.maximum(e_tok - 1, 0), 1]
+                                 if len(spans) else 0)
+                starts[mine], ends[mine] = new_s, new_e
+    for doc, (line, count) in missing_first.items():
+        log.warn(file, line, f"document {doc} is not in the documents file ({documents.source})"
+                             f"; its {count} span(s) are not checked")
+    return starts, ends, ok
+
+
+def _token_range(documents: Documents, doc: str, starts: np.ndarray, ends: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Token index range ``[first, last)`` of the tokens a character span touches."""
+    spans = documents.token_spans(doc)
+    first = np.searchsorted(spans[:, 1], starts, side="right")  # first token ending after start
+    last = np.searchsorted(spans[:, 0], ends, side="left")      # tokens starting before end
+    return first, np.maximum(last, first)
+
+
+def _require_documents(documents: Documents, docs, what: str) -> None:
+    from ...errors import InputError
+
+    missing = sorted({str(d) for d in docs} - set(documents.texts))
+    if missing:
+        raise InputError(f"{what}: counting tokens needs the text of every document; not in "
+                         f"{documents.source}: " + ", ".join(missing[:10])
+                         + (" ..." if len(missing) > 10 else ""), documents.source)
+
+
+def qrels_in_tokens(qrels, documents: Documents):
+    """Span qrels with offsets in tokens (a gold span covers every token it touches)."""
+    from ...judgements.qrels import DocPassages, Qrels
+    from ...model.passage import merge_ranges
+
+    _require_documents(documents, {d for tq in qrels.topics.values() for d in tq.passages},
+                       f"qrels {qrels.source}")
+    out = Qrels(qrels.scale, source=qrels.source)
+    for topic, tq in qrels.topics.items():
+        target = out.topic(topic)
+        for doc, dp in tq.passages.items():
+            ranges = np.asarray(dp.ranges, dtype=np.int64).reshape(-1, 2)
+            first, last = _token_range(documents, doc, ranges[:, 0], ranges[:, 0] + ranges[:, 1])
+            kept = [(int(a), int(b - a)) for a, b in zip(first, last) if b > a]
+            target.passages[doc] = DocPassages(doc, kept, sum(n for _, n in merge_ranges(kept)),
+                                               documents.length(doc, "tokens"), None)
+    return out
+
+
+def run_in_tokens(run, documents: Documents):
+    """A span or chunk run with offsets in tokens (a span covers every token it touches)."""
+    from dataclasses import replace
+
+    from ...model.run import Ranking
+
+    names = list(run.topics)
+    rankings = [run.topics[t] for t in names]
+    if not rankings:
+        return run
+    docs = np.concatenate([r.docs for r in rankings])
+    starts = np.concatenate([r.offsets for r in rankings]).astype(np.int64)
+    ends = starts + np.concatenate([r.lengths for r in rankings]).astype(np.int64)
+    _require_documents(documents, set(docs), f"run {run.name}")
+    codes, uniques = pd.factorize(docs)
+    new_start, new_end = starts.copy(), ends.copy()
+    order = np.argsort(codes, kind="stable")
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(uniques)))))
+    for u, doc in enumerate(uniques):
+        rows = order[bounds[u]:bounds[u + 1]]
+        new_start[rows], new_end[rows] = _token_range(documents, str(doc), starts[rows],
+                                                      ends[rows])
+    sizes = np.cumsum([len(r) for r in rankings])[:-1]
+    topics = {}
+    for t, r, s, e in zip(names, rankings, np.split(new_start, sizes), np.split(new_end, sizes)):
+        topics[t] = Ranking(r.docs, r.paths, s, e - s, r.ranks, r.rsv, r.unit)
+    return replace(run, topics=topics)

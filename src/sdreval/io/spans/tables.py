@@ -1,0 +1,219 @@
+"""Tabular span inputs: JSONL, CSV/TSV and Parquet files as a DataFrame plus the file line (or
+Parquet row) of every row, so that each problem can be reported as ``file:line``.
+
+* JSONL: one JSON object a line; blank lines and lines starting with ``#`` are skipped.  Read
+  with pyarrow when it is installed (fast, multi-threaded), else with the standard ``json``
+  module; a file pyarrow cannot read is re-read line by line so the broken line is named.
+* CSV/TSV: a header line naming the columns; the separator is a tab when the header holds one,
+  else a comma.  Rows are numbered by their file line (the header is line 1).
+* Parquet (``PAR1`` magic): needs pyarrow; problems name the row (1-based).
+
+Formats are told apart by content (:func:`sniff_columns`): the keys of the first JSON object,
+the header of a CSV/TSV file, or the schema of a Parquet file.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ...errors import InputError, ProblemLog
+from ..textlines import open_binary, read_head
+
+PARQUET_MAGIC = b"PAR1"
+
+
+@dataclass
+class Table:
+    """Rows of a span input file and where each came from."""
+
+    frame: pd.DataFrame
+    lines: np.ndarray  # 1-based line (or Parquet row) of every row
+    file: str
+
+
+def _layout(head: bytes) -> str | None:
+    """``jsonl``, ``csv``, ``tsv``, ``parquet`` or None from the first bytes."""
+    if head.startswith(PARQUET_MAGIC):
+        return "parquet"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"{"):
+        return "jsonl"
+    first = _first_data_line(head)
+    if first is None:
+        return None
+    if "\t" in first:
+        return "tsv"
+    if "," in first:
+        return "csv"
+    return None
+
+
+def _first_data_line(head: bytes) -> str | None:
+    for raw in head.decode("utf-8", "replace").lstrip("\ufeff").splitlines():
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            return raw
+    return None
+
+
+def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
+    """``(layout, column names)`` of a JSONL/CSV/TSV/Parquet file, or None if it is none of
+    them (e.g. a whitespace-separated TREC file)."""
+    head = read_head(path, 65536)
+    layout = _layout(head)
+    if layout is None:
+        return None
+    if layout == "parquet":
+        try:
+            import pyarrow.parquet as pq
+        except ImportError:
+            return layout, []
+        try:
+            return layout, list(pq.read_schema(str(path)).names)
+        except Exception:  # noqa: BLE001 - a broken file is reported when read
+            return layout, []
+    first = _first_data_line(head)
+    if first is None:
+        return None
+    if layout == "jsonl":
+        try:
+            record = json.loads(first)
+        except json.JSONDecodeError:
+            return None
+        return (layout, list(record)) if isinstance(record, dict) else None
+    sep = "\t" if layout == "tsv" else ","
+    return layout, [c.strip().strip('"') for c in first.split(sep)]
+
+
+def load_table(path: str | Path, log: ProblemLog) -> Table:
+    """Read a JSONL, CSV/TSV or Parquet file (layout from content)."""
+    file = str(path)
+    if Path(path).is_dir():
+        raise InputError("a directory, not a span file", file)
+    head = read_head(path, 65536)
+    layout = _layout(head)
+    if layout == "parquet":
+        return _load_parquet(path)
+    if layout == "jsonl":
+        return _load_jsonl(path, log)
+    if layout in ("csv", "tsv"):
+        return _load_delimited(path, "\t" if layout == "tsv" else ",")
+    raise InputError("not a JSONL, CSV/TSV or Parquet file (first data line: "
+                     f"{(_first_data_line(head) or '')[:80]!r})", file)
+
+
+def _read_bytes(path: str | Path) -> bytes:
+    try:
+        with open_binary(path) as handle:
+            return handle.read()
+    except (OSError, EOFError) as error:
+        raise InputError(f"cannot read: {error}", str(path)) from None
+
+
+def data_line_numbers(data: bytes) -> np.ndarray:
+    """1-based numbers of the lines holding data (not blank, not starting with ``#``)."""
+    arr = np.frombuffer(data, dtype=np.uint8)
+    n = arr.size
+    newlines = np.flatnonzero(arr == 10)
+    starts = np.concatenate(([0], newlines + 1))
+    ends = np.concatenate((newlines, [n]))
+    keep = starts < n
+    starts, ends = starts[keep], ends[keep]
+    nonspace = ~np.isin(arr, np.frombuffer(b" \t\r\n\x0b\x0c", dtype=np.uint8))
+    positions = np.where(nonspace, np.arange(n), n)
+    next_nonspace = np.minimum.accumulate(positions[::-1])[::-1] if n else positions
+    first = next_nonspace[starts] if n else starts
+    has_data = first < ends
+    is_comment = np.zeros(starts.size, dtype=bool)
+    is_comment[has_data] = arr[first[has_data]] == ord("#")
+    # a UTF-8 byte-order mark at the start of the file is not data
+    return (np.flatnonzero(has_data & ~is_comment) + 1).astype(np.int64)
+
+
+def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
+    file = str(path)
+    data = _read_bytes(path)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = b"   " + data[3:]
+    frame = None
+    try:
+        import pyarrow as pa
+        import pyarrow.json as pj
+    except ImportError:
+        pa = None
+    if pa is not None and b"\n#" not in data and not data.startswith(b"#"):
+        try:
+            table = pj.read_json(pa.BufferReader(data))
+            frame = table.to_pandas()
+        except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
+            frame = None  # re-read line by line to name the broken line
+    if frame is not None:
+        newline_count = data.count(b"\n")
+        lines_total = newline_count + (0 if data.endswith(b"\n") or not data else 1)
+        if len(frame) == lines_total:
+            lines = np.arange(1, len(frame) + 1, dtype=np.int64)
+        else:
+            lines = data_line_numbers(data)
+        if lines.size == len(frame):
+            return Table(frame, lines, file)
+    return _load_jsonl_slow(data, file, log)
+
+
+def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog) -> Table:
+    """Line by line with ``json``: every undecodable line is an error naming it."""
+    records: list[dict] = []
+    lines: list[int] = []
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        text = raw.strip()
+        if not text or text.startswith(b"#"):
+            continue
+        try:
+            record = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+            log.error(file, number, f"not a JSON object: {error}")
+            continue
+        if not isinstance(record, dict):
+            log.error(file, number, f"expected a JSON object, found {type(record).__name__}")
+            continue
+        records.append(record)
+        lines.append(number)
+    return Table(pd.DataFrame.from_records(records), np.asarray(lines, dtype=np.int64), file)
+
+
+def _load_delimited(path: str | Path, sep: str) -> Table:
+    file = str(path)
+    try:
+        frame = pd.read_csv(path, sep=sep, skip_blank_lines=False, comment=None,
+                            dtype=str, keep_default_na=False, na_values=[""])
+    except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
+        raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
+                         file) from None
+    frame.columns = [str(c).strip() for c in frame.columns]
+    lines = np.arange(2, len(frame) + 2, dtype=np.int64)  # the header is line 1
+    blank = frame.isna().all(axis=1).to_numpy()
+    if blank.any():
+        frame, lines = frame[~blank].reset_index(drop=True), lines[~blank]
+    return Table(frame, lines, file)
+
+
+def _load_parquet(path: str | Path) -> Table:
+    file = str(path)
+    try:
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise InputError("reading Parquet needs pyarrow (pip install pyarrow)", file) from None
+    try:
+        frame = pq.read_table(str(path)).to_pandas()
+    except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
+        raise InputError(f"cannot read Parquet: {error}", file) from None
+    return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), file)
+
+
+def table_from_frame(frame: pd.DataFrame, name: str = "(DataFrame)") -> Table:
+    """A DataFrame given through the API: problems name the row (1-based)."""
+    return Table(frame.reset_index(drop=True), np.arange(1, len(frame) + 1, dtype=np.int64),
+                 name)

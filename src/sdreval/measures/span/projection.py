@@ -1,0 +1,75 @@
+"""Project span judgements onto a chunking: chunk-ID qrels for ID-based tools (trec_eval,
+ir_measures, ranx).
+
+A chunk ``c`` of document ``d`` is relevant to a topic by one of three stated rules, with G
+the union of the topic's gold ranges in ``d`` and g one gold span:
+
+* ``any``:   |c ∩ G| > 0 (the chunk touches gold text);
+* ``chunk``: |c ∩ G| ≥ τ·|c| (at least τ of the chunk is gold);
+* ``gold``:  |c ∩ g| ≥ τ·|g| for some gold span g (the chunk holds at least τ of a gold span).
+
+Such qrels are tied to one chunking: change the chunker and they must be projected again,
+and the rule and τ chosen change the scores (``sdreval sensitivity`` shows by how much).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ...errors import UsageError
+from ..passage.kernels import BAND, merge_intervals
+
+RULES = ("any", "chunk", "gold")
+
+
+def check_rule(rule: str, tau: float) -> None:
+    if rule not in RULES:
+        raise UsageError(f"unknown projection rule {rule!r}; expected one of {', '.join(RULES)}")
+    if rule != "any" and not 0.0 < tau <= 1.0:
+        raise UsageError(f"parameter tau must be in (0, 1], got {tau}")
+
+
+def project(gold: pd.DataFrame, chunk_ids: np.ndarray, chunk_docs: np.ndarray,
+            chunk_starts: np.ndarray, chunk_ends: np.ndarray, rule: str = "any",
+            tau: float = 0.5) -> pd.DataFrame:
+    """Relevant chunks per topic: DataFrame ``topic, chunk_id, relevance`` (relevance 1), in
+    topic order of ``gold`` (columns topic, doc, start, end) and chunk-map order."""
+    check_rule(rule, tau)
+    chunks = pd.DataFrame({"chunk_id": chunk_ids, "doc": chunk_docs,
+                           "cs": np.asarray(chunk_starts, dtype=np.int64),
+                           "ce": np.asarray(chunk_ends, dtype=np.int64),
+                           "order": np.arange(len(chunk_ids))})
+    columns = ["topic", "chunk_id", "relevance"]
+    if not len(gold) or not len(chunks):
+        return pd.DataFrame(columns=columns)
+    spans = gold[["topic", "doc", "start", "end"]].copy()
+    if rule != "gold":  # the union of the gold ranges of each (topic, document)
+        keys = pd.MultiIndex.from_arrays([spans["topic"], spans["doc"]])
+        codes, uniques = pd.factorize(keys)
+        base = codes.astype(np.int64) * BAND
+        s, e = merge_intervals(base + spans["start"].to_numpy(np.int64),
+                               base + spans["end"].to_numpy(np.int64))
+        owner = s // BAND
+        spans = pd.DataFrame({"topic": uniques.get_level_values(0)[owner],
+                              "doc": uniques.get_level_values(1)[owner],
+                              "start": s - owner * BAND, "end": e - owner * BAND})
+    spans["span"] = np.arange(len(spans))
+    pairs = spans.merge(chunks, on="doc")
+    shared = (np.minimum(pairs["end"], pairs["ce"]) - np.maximum(pairs["start"], pairs["cs"])
+              ).clip(lower=0).to_numpy(dtype=np.float64)
+    pairs = pairs.assign(shared=shared)[shared > 0]
+    if rule == "any":
+        chosen = pairs
+    elif rule == "chunk":
+        per_chunk = pairs.groupby(["topic", "order"], sort=False).agg(
+            shared=("shared", "sum"), cs=("cs", "first"), ce=("ce", "first"),
+            chunk_id=("chunk_id", "first")).reset_index()
+        size = (per_chunk["ce"] - per_chunk["cs"]).to_numpy(dtype=np.float64)
+        chosen = per_chunk[per_chunk["shared"].to_numpy() >= tau * size - 1e-9 * size]
+    else:
+        size = (pairs["end"] - pairs["start"]).to_numpy(dtype=np.float64)
+        chosen = pairs[pairs["shared"].to_numpy() >= tau * size - 1e-9 * size]
+    topic_order = {t: i for i, t in enumerate(pd.unique(gold["topic"]))}
+    out = chosen[["topic", "chunk_id", "order"]].drop_duplicates(["topic", "chunk_id"])
+    out = out.assign(t=out["topic"].map(topic_order)).sort_values(["t", "order"])
+    return out.assign(relevance=1)[columns].reset_index(drop=True)
