@@ -77,7 +77,8 @@ def document_run(run: Run, ctx: Any = None) -> Run:
     changed = dropped = elements = 0
     for topic, ranking in run.topics.items():
         _, first = np.unique(ranking.docs.astype(str), return_index=True)
-        below = sum(p is not None and p != ROOT for p in ranking.paths.tolist())
+        paths = ranking.paths
+        below = int(np.count_nonzero((paths != None) & (paths != ROOT)))  # noqa: E711
         if first.size == len(ranking) and not below:
             topics[topic] = ranking
             continue
