@@ -112,3 +112,18 @@ def test_reduction_is_said_once_per_run(tmp_path):
         {"AP": 0.5, "P@2": 0.5, "nDCG": 1 / np.log2(3)})
     said = [w for w in ctx.warnings if "document-level" in w]
     assert len(said) == 1 and "later results of the same document dropped" in said[0]
+
+
+def test_precall_curve_reads_a_passage_run_at_the_document_level_too(tmp_path):
+    from sdreval.measures.inex_eval.definitions import inex_eval_curve
+
+    q = tmp_path / "q.fol"
+    q.write_text("1 Q0 a 50 100 0:50\n1 Q0 b 0 100\n1 Q0 c 10 100 5:10\n")
+    run = tmp_path / "r.run"
+    run.write_text("1 Q0 b 1 4 r 0 10\n1 Q0 a 2 3 r 0 10\n1 Q0 a 3 2 r 20 10\n"
+                   "1 Q0 c 4 1 r 0 10\n")
+    qrels, passages = read_qrels(q, "fol-qrels"), read_run(run)
+    ctx = EvalContext(collection_elements=10)
+    value = evaluate(qrels, [passages], ["inex_eval"], ctx).value[0]
+    curve = inex_eval_curve(qrels, passages.topics["1"], "1", ctx=ctx)
+    assert curve.mean() == pytest.approx(value)

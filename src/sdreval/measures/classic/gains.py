@@ -65,6 +65,20 @@ def is_passage_only(qrels: Qrels) -> bool:
     return qrels.scale == "fol"
 
 
+def document_ranking(ranking: Ranking) -> tuple[Ranking, int, int]:
+    """``(ranking of the documents in order of first appearance, results dropped as repeats of
+    an earlier document, element results read as their documents)``; the ranking itself when
+    it holds each document once, as a whole."""
+    _, first = np.unique(ranking.docs.astype(str), return_index=True)
+    paths = ranking.paths
+    below = int(np.count_nonzero((paths != None) & (paths != ROOT)))  # noqa: E711
+    if first.size == len(ranking) and not below:
+        return ranking, 0, 0
+    reduced = ranking.take(np.sort(first))
+    reduced.paths[:] = None
+    return reduced, len(ranking) - first.size, below
+
+
 def document_run(run: Run, ctx: Any = None) -> Run:
     """The run reduced to its documents, in order of first appearance per topic (the rule for
     document-level measures on passage judgements; a document counts once, at its first
@@ -76,18 +90,11 @@ def document_run(run: Run, ctx: Any = None) -> Run:
     topics = {}
     changed = dropped = elements = 0
     for topic, ranking in run.topics.items():
-        _, first = np.unique(ranking.docs.astype(str), return_index=True)
-        paths = ranking.paths
-        below = int(np.count_nonzero((paths != None) & (paths != ROOT)))  # noqa: E711
-        if first.size == len(ranking) and not below:
-            topics[topic] = ranking
-            continue
-        changed += 1
-        dropped += len(ranking) - first.size
-        elements += below
-        reduced = ranking.take(np.sort(first))
-        reduced.paths[:] = None
-        topics[topic] = reduced
+        topics[topic], repeats, below = document_ranking(ranking)
+        if topics[topic] is not ranking:
+            changed += 1
+            dropped += repeats
+            elements += below
     out = Run(run.name, topics, run.unit, run.source) if changed else run
     if changed and ctx is not None and hasattr(ctx, "warn"):
         # no counts in the message: the streaming path sees one topic at a time
