@@ -110,3 +110,37 @@ def test_compat_counts_a_repeat_as_relevant_twice():
         np.array([1.0, 1.0, 1.0]), np.array([0.0, 0.0, 3.0]), 3.0, points,
         reading="reprec").mean())
     assert any("counted as relevant again" in w for w in ctx.warnings)
+
+
+try:
+    from hypothesis import given, settings, strategies as st
+except ImportError:  # pragma: no cover
+    given = None
+
+if given is not None:
+    ranks = st.lists(st.tuples(st.integers(0, 4), st.integers(0, 4)), min_size=1, max_size=12)
+
+    @settings(max_examples=150, deadline=None)
+    @given(ranks)
+    def test_readings_agree_where_the_amount_is_whole(dist):
+        rel = np.array([r for r, _ in dist], dtype=float)
+        nonrel = np.array([j for _, j in dist], dtype=float)
+        n = float(rel.sum())
+        if n == 0:
+            return
+        points = np.arange(1, int(n) + 1) / n        # x·n = 1, 2, ..., n
+        assert np.allclose(precall(rel, nonrel, n, points, reading="reprec"),
+                           precall(rel, nonrel, n, points), atol=1e-12)
+
+    @settings(max_examples=150, deadline=None)
+    @given(ranks, st.floats(0.01, 1.0))
+    def test_reprec_never_exceeds_one_and_needs_whole_items(dist, x):
+        rel = np.array([r for r, _ in dist], dtype=float)
+        nonrel = np.array([j for _, j in dist], dtype=float)
+        n = float(rel.sum())
+        if n == 0:
+            return
+        reprec = precall(rel, nonrel, n, np.array([x]), reading="reprec")[0]
+        eq4 = precall(rel, nonrel, n, np.array([x]))[0]
+        assert 0.0 <= reprec <= 1.0 + 1e-12
+        assert reprec <= eq4 + 1e-12   # rounding up to whole items never makes the search shorter

@@ -143,3 +143,16 @@ def test_esr_counts_too_small_elements_under_binexh():
     by = table.set_index("measure").value
     assert by["ESRP(quant=binexh,nav=none)@1"] == 1.0
     assert math.isnan(by["ESRP(quant=gen5,nav=none)@1"])
+
+
+def test_parallel_path_gives_the_same_nan(qrels):
+    runs = [Run(f"r{i}", {"1": Ranking.from_elements([("d1", "/article[1]")] * (i % 2 + 1)),
+                          "2": Ranking.from_elements([("d3", "/article[1]")])})
+            for i in range(3)]
+    measures = ["AP(quant=strict)", "MAep(quant=strict)", "AP"]
+    serial = evaluate(qrels, runs, measures, EvalContext())
+    parallel = evaluate(qrels, runs, measures, EvalContext(), jobs=2)
+    assert serial[serial.topic == "2"].value.isna().sum() == 2 * 3
+    import pandas as pd
+
+    pd.testing.assert_frame_equal(serial, parallel)
