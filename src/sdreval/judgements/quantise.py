@@ -110,7 +110,7 @@ def valid_pair_2003(e: np.ndarray, s: np.ndarray) -> np.ndarray:
 
 # --- INEX 2005 (e in {0, 1, 2, ?}, ? = TOO_SMALL = -1; s in [0, 1]), seed 001 Table 2 ---------
 # Table 2 prints Gen5 = e*s and GenLifted = (e+1)*s, whose ranges are [0, 2] and [0, 3]; a
-# quantisation maps to a relevance scale in [0, 1] (seed 001 §2.5), so the registered functions
+# quantisation maps to a relevance scale in [0, 1] (Ogilvie & Lalmas 2006, §2.5), so the registered functions
 # divide by the maximum.  Ratio measures (nxCG, ep/gr, MAep, AWP) are unchanged by this
 # constant; precall (relevant mass added to counts of non-relevant results and to the +1 of
 # Eq. 5), the Q-measure (β weighs gains against counts) and gAP are not.  The literal table
