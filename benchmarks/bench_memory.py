@@ -5,7 +5,7 @@ element run (default about 2 GB: every topic's simulated ranking followed by dee
 drawn from the collection), then evaluates it in fresh subprocesses and prints the peak RSS
 (``getrusage(RUSAGE_CHILDREN).ru_maxrss``) and the time of
 
-* the streaming path (:func:`sdreval.measures.stream.evaluate_stream`) on the big file, and
+* the streaming path (:func:`sdreval.orchestrate.stream.evaluate_stream`) on the big file, and
 * the in-memory path (``read_run`` + ``evaluate``) on a smaller file (``--small-mb``), whose
   memory grows with the file: the ratio of peak memory per MB of run says what streaming saves.
 
@@ -33,7 +33,7 @@ CHILD = """
 import json, sys, time
 from sdreval.io import read_qrels, read_run
 from sdreval.measures import EvalContext, evaluate
-from sdreval.measures.stream import evaluate_stream
+from sdreval.orchestrate.stream import evaluate_stream
 from sdreval.errors import ProblemLog
 mode, qrels_path, run_path = sys.argv[1:4]
 measures = sys.argv[4:]

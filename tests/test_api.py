@@ -88,7 +88,7 @@ def test_ir_measures_inputs_and_runs_list():
     theirs = ir_measures.calc_aggregate([ir_measures.AP], qrels, run)[ir_measures.AP]
     assert ours["value"].iloc[0] == pytest.approx(theirs)
     two = api.evaluate(QRELS, [api.read_run(RUN, "a"), api.read_run(RUN, "a")], "AP")
-    assert list(two["run"]) == ["a#1", "a#2"]
+    assert list(two["run"]) == ["a (#1)", "a (#2)"]
 
 
 def test_element_inputs_and_options():

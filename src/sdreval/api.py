@@ -134,17 +134,24 @@ def _via_file(obj: Any, reader, fmt: str | None, log: ProblemLog | None):
 
 
 def read_qrels(source: Any, fmt: str | None = None, scale: str | None = None,
-               log: ProblemLog | None = None) -> Qrels:
+               log: ProblemLog | None = None, *, collection: Any = None,
+               pool_policy: str = "main") -> Qrels:
     """Judgements from a :class:`Qrels`, a path, an open file, a dict (``{topic: {doc:
     grade}}`` or ``{topic: {(doc, path): grade | (e, s)}}``), a DataFrame (columns topic,
     doc[, path] and relevance, or exhaustivity and specificity), a ``ranx.Qrels`` or a list of
-    ir_measures ``Qrel``."""
+    ir_measures ``Qrel``.  INEX XML assessments (a file or a directory of pool files) resolve
+    their X-RAI passages against ``collection`` and combine pools by ``pool_policy``."""
     from .io import read_qrels as _read_qrels
 
     if isinstance(source, Qrels):
         return source
     if isinstance(source, (str, os.PathLike)):
-        return _read_qrels(source, fmt=fmt, log=log)
+        if isinstance(collection, (str, os.PathLike)):
+            from .io import read_collection
+
+            collection = read_collection(collection)
+        return _read_qrels(source, fmt=fmt, log=log, collection=collection,
+                           pool_policy=pool_policy)
     if _is_file(source):
         return _via_file(source, _read_qrels, fmt, log)
     if _is_span_data(source, "relevance"):
@@ -268,12 +275,11 @@ def read_runs(runs: Any) -> list[Run]:
             type(runs).__name__ == "Run" or _is_ir_measures_run(runs) or \
             _is_span_data(runs, None):
         return [read_run(runs)]
-    out = [read_run(r) for r in runs]
-    names = [r.name for r in out]
-    if len(set(names)) != len(names):
-        out = [_renamed(r, f"{r.name}#{i + 1}") if names.count(r.name) > 1 else r
-               for i, r in enumerate(out)]
-    return out
+    import warnings
+
+    from .model.runnames import distinct_runs
+
+    return distinct_runs([read_run(r) for r in runs], warnings.warn)
 
 
 def _is_run_dict(mapping: Mapping) -> bool:
@@ -334,7 +340,8 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     ctx = ctx or context(**options)
     names = [measures] if isinstance(measures, (str, Measure, MeasureDef)) else list(measures)
     parsed = [measure(m) for m in names]
-    table = _evaluate(read_qrels(qrels), read_runs(runs), parsed, ctx, all_topics=all_topics)
+    table = _evaluate(read_qrels(qrels, collection=ctx.collection), read_runs(runs), parsed, ctx,
+                      all_topics=all_topics)
     return summarise(table, keep_topics=per_topic)
 
 
@@ -356,7 +363,8 @@ def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike 
     names = None if measures is None else (
         [measure(measures)] if isinstance(measures, (str, Measure, MeasureDef))
         else [measure(m) for m in measures])
-    data = build_report(read_qrels(qrels), read_runs(runs), names, context(**options),
+    ctx = context(**options)
+    data = build_report(read_qrels(qrels, collection=ctx.collection), read_runs(runs), names, ctx,
                         all_topics=all_topics, test=test, correction=correction)
     return write_report(data, path, image_format)
 

@@ -6,7 +6,9 @@ collected in a :class:`ProblemLog` and nothing is dropped silently.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 
 class SdrevalError(Exception):
@@ -46,30 +48,107 @@ class UsageError(SdrevalError):
     """A call that cannot be carried out as asked (unknown measure, bad parameter, ...)."""
 
 
+#: examples kept per (severity, file, kind) of problem; the rest are counted
+EXAMPLES_KEPT = 20
+#: kinds of problem told apart per log; further kinds are counted under one "other" kind
+KINDS_KEPT = 200
+
+_QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
+_PATHLIKE = re.compile(r"\S*/\S*")
+_NUMBER = re.compile(r"\d+")
+
+
+def problem_kind(message: str) -> str:
+    """The kind of a problem, from its message: numbers, quoted strings and paths replaced
+    (``topic 7: result d1 0:10 repeats line 3`` -> ``topic #: result d# #:# repeats line #``)."""
+    if "'" in message or '"' in message:
+        message = _QUOTED.sub("'…'", message)
+    if "/" in message:
+        message = _PATHLIKE.sub("<path>", message)
+    return _NUMBER.sub("#", message)
+
+
 @dataclass
 class ProblemLog:
-    """Collects problems and warnings; ``strict`` turns errors into an immediate InputError."""
+    """Collects problems and warnings in bounded memory; ``strict`` turns errors into an
+    immediate InputError.
+
+    Problems are grouped by severity, file and kind (``kind=`` or, by default, the message with
+    its numbers, quoted strings and paths blanked out: :func:`problem_kind`): every problem is
+    counted, the first :data:`EXAMPLES_KEPT` of each group are kept in :attr:`problems`.  With a
+    ``sink`` every problem is handed to it as found (``sdreval validate`` prints them all) and
+    none is kept, only counted."""
 
     strict: bool = False
     problems: list[Problem] = field(default_factory=list)
+    sink: Callable[[Problem], None] | None = None
+    examples: int = EXAMPLES_KEPT
+    counts: dict[tuple[str, str | None, str], int] = field(default_factory=dict)
+    kept: dict[tuple[str, str | None, str], list[Problem]] = field(default_factory=dict,
+                                                                    repr=False)
 
-    def error(self, file: str | None, line: int | None, message: str) -> None:
+    def add(self, problem: Problem, kind: str | None = None) -> None:
+        """Record one problem (counted; kept if among the first of its group)."""
+        kind = kind or problem_kind(problem.message)
+        key = (problem.severity, problem.file, kind)
+        if key not in self.counts and len(self.counts) >= KINDS_KEPT:
+            key = (problem.severity, problem.file, "other")
+        count = self.counts.get(key, 0) + 1
+        self.counts[key] = count
+        if self.sink is not None:
+            self.sink(problem)
+        elif count <= self.examples:
+            self.problems.append(problem)
+            self.kept.setdefault(key, []).append(problem)
+
+    def error(self, file: str | None, line: int | None, message: str,
+              kind: str | None = None) -> None:
         problem = Problem(file, line, message, "error")
-        self.problems.append(problem)
+        self.add(problem, kind)
         if self.strict:
             raise InputError([problem])
 
-    def warn(self, file: str | None, line: int | None, message: str) -> None:
-        self.problems.append(Problem(file, line, message, "warning"))
+    def warn(self, file: str | None, line: int | None, message: str,
+             kind: str | None = None) -> None:
+        self.add(Problem(file, line, message, "warning"), kind)
 
     @property
     def errors(self) -> list[Problem]:
+        """The errors kept (all of them unless a group had more than ``examples``)."""
         return [p for p in self.problems if p.severity == "error"]
 
     @property
     def warnings(self) -> list[Problem]:
+        """The warnings kept (all of them unless a group had more than ``examples``)."""
         return [p for p in self.problems if p.severity == "warning"]
 
+    def count(self, severity: str | None = None) -> int:
+        """How many problems (of ``severity``) were recorded, kept or not."""
+        return sum(n for (sev, _, _), n in self.counts.items()
+                   if severity is None or sev == severity)
+
+    @property
+    def error_count(self) -> int:
+        # problems appended to ``problems`` directly (older callers) count too
+        return max(self.count("error"), len(self.errors))
+
+    @property
+    def warning_count(self) -> int:
+        return max(self.count("warning"), len(self.warnings))
+
+    def groups(self, severity: str | None = None
+               ) -> list[tuple[str | None, str, int, list[Problem]]]:
+        """``(file, kind, count, kept examples)`` per group, in order of first appearance."""
+        return [(file, kind, count, self.kept.get((sev, file, kind), []))
+                for (sev, file, kind), count in self.counts.items()
+                if severity is None or sev == severity]
+
     def raise_if_errors(self) -> None:
-        if self.errors:
-            raise InputError(self.errors)
+        if not self.error_count:
+            return
+        errors = self.errors
+        left = self.error_count - len(errors)
+        if left:
+            errors = errors + [Problem(None, None, f"... and {left} more error(s) like the "
+                                                   "above (sdreval validate lists them all)")]
+        raise InputError(errors)

@@ -12,7 +12,8 @@ from scipy import stats
 
 from sdreval.cli.main import cli
 
-KEYS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted", "reject"]
+KEYS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted", "reject",
+        "topics"]
 
 
 @pytest.fixture()

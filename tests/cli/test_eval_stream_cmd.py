@@ -27,7 +27,7 @@ def test_stream_flag_gives_the_in_memory_table():
 
 def test_auto_stream_above_threshold(monkeypatch):
     calls = []
-    import sdreval.measures.stream as stream_module
+    import sdreval.orchestrate.stream as stream_module
 
     original = stream_module.evaluate_stream
 

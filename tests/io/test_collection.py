@@ -89,27 +89,23 @@ def test_html_entities_without_dtd_and_no_network():
     assert tree.chars("/article[1]/p[1]") == 9
 
 
-def test_internal_entities_never_expanded_and_reported():
+def test_internal_entities_refused_never_expanded():
     bomb = (b'<?xml version="1.0"?>\n<!DOCTYPE a [\n<!ENTITY x "xxxxxxxxxx">\n'
             b'<!ENTITY y "&x;&x;&x;&x;&x;&x;&x;&x;&x;&x;">\n<!ENTITY z "&y;&y;&y;&y;&y;&y;">\n]>\n'
             b'<a>&z;&z;&z;</a>')
     log = ProblemLog()
-    tree = parse_document(bomb, "b", log=log)
-    assert tree.text == ""
-    assert log.errors and all("unknown entity" in p.message for p in log.errors)
-    assert any(p.line == 7 for p in log.errors)
-    with pytest.raises(InputError):
-        parse_document(bomb, "b")
+    with pytest.raises(InputError, match=r"declares entities \(x, y, z\)") as info:
+        parse_document(bomb, "b", log=log)
+    assert info.value.problems[0].line == 7 and not log.problems
 
 
 def test_external_entity_not_fetched(tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("SECRET")
-    xml = (f'<!DOCTYPE a [<!ENTITY e SYSTEM "file://{secret}">]><a>x&e;y</a>').encode()
-    log = ProblemLog()
-    tree = parse_document(xml, "e", log=log)
-    assert "SECRET" not in tree.text and tree.text == "xy"
-    assert log.errors
+    xml = (f'<!DOCTYPE a [<!ENTITY e SYSTEM "file://{secret}">]><a b="&e;">x&e;y</a>').encode()
+    with pytest.raises(InputError, match="entity declarations are refused") as info:
+        parse_document(xml, "e", log=ProblemLog())
+    assert "SECRET" not in str(info.value)
 
 
 def test_malformed_document_names_file_and_line(tmp_path):
@@ -128,10 +124,17 @@ def test_read_collection_recursive_lazy_and_duplicates(tmp_path):
     (tmp_path / "x" / "y" / "3.xml").write_bytes(b"<article><broken></article>")
     (tmp_path / "x" / "y" / "1.xml").write_bytes(b"<article>dup</article>")
     log = ProblemLog()
-    coll = read_collection(tmp_path, log)
+    coll = read_collection(tmp_path, log, naming="stem")
     assert sorted(coll) == ["1", "2", "3"]
     assert len(log.errors) == 1 and "duplicate document id" in log.errors[0].message
     assert coll["1"].text == "one" and coll["2"].words[0] == 2
+    # by default equal stems in different folders are told apart by path (one warning)
+    log = ProblemLog()
+    coll = read_collection(tmp_path, log)
+    assert sorted(coll) == ["1", "x/2", "x/y/1", "x/y/3"] and not log.errors
+    assert coll["1"].text == "one" and coll["x/y/1"].text == "dup"
+    assert coll["2"].doc == "x/2" and "3" in coll  # unique stems still name their document
+    assert len(log.warnings) == 1 and "'1'" in log.warnings[0].message
     with pytest.raises(InputError):  # parsed lazily: the broken document fails on access
         coll["3"]
     with pytest.raises(InputError):
@@ -209,3 +212,47 @@ def test_truncated_or_garbled_documents_raise_only_input_error(cut, noise, prefi
     except InputError:
         return
     assert tree.length == len(tree.text)
+
+
+def test_ieee_layout_named_by_path_and_volume_index_skipped(tmp_path):
+    for journal, year, name in [("an", "1995", "a1003"), ("pd", "1995", "p2064"),
+                                ("pd", "1996", "p2064")]:
+        folder = tmp_path / journal / year
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{name}.xml").write_text(f"<article><bdy>{journal}{year}</bdy></article>")
+        (folder / "volume.xml").write_text('<!DOCTYPE volume [<!ENTITY a SYSTEM "a.xml">]>'
+                                           "<volume>&a;</volume>")
+    log = ProblemLog()
+    coll = read_collection(tmp_path, log)
+    assert sorted(coll) == ["an/1995/a1003", "pd/1995/p2064", "pd/1996/p2064"]
+    assert coll["pd/1996/p2064"].text == "pd1996" and coll["a1003"].text == "an1995"
+    assert "p2064" not in coll  # two files: found by path only
+    messages = sorted(p.message for p in log.warnings)
+    assert len(messages) == 2 and any("3 non-article file(s) skipped" in m for m in messages)
+
+
+def test_unique_stems_are_ids_and_paths_aliases(tmp_path):
+    (tmp_path / "part-1").mkdir()
+    (tmp_path / "part-1" / "12345.xml").write_text("<article>w</article>")
+    coll = read_collection(tmp_path, ProblemLog())
+    assert list(coll) == ["12345"] and coll["part-1/12345"].doc == "12345"
+    assert read_collection(tmp_path, naming="path")["part-1/12345"].doc == "part-1/12345"
+    with pytest.raises(Exception, match="naming"):
+        read_collection(tmp_path, naming="guess")
+
+
+def test_shared_stem_in_a_run_is_reported_with_the_paths(tmp_path):
+    from sdreval.io.conversion import element_run_to_passage_run
+    from sdreval.model.run import Ranking, Run
+    import numpy as np
+
+    for year in ("1995", "1996"):
+        (tmp_path / "pd" / year).mkdir(parents=True)
+        (tmp_path / "pd" / year / "p2064.xml").write_text("<article>x</article>")
+    coll = read_collection(tmp_path, ProblemLog())
+    ranking = Ranking(np.array(["p2064"], dtype=object), np.array(["/article[1]"], dtype=object),
+                      np.array([-1]), np.array([-1]), np.array([1]), np.array([1.0]), "element")
+    log = ProblemLog()
+    element_run_to_passage_run(Run("r", {"1": ranking}, "element"), coll, log)
+    assert "p2064: pd/1995/p2064, pd/1996/p2064: name those documents by path" in \
+        log.errors[0].message

@@ -231,11 +231,19 @@ def test_inex2005_too_small_continuous_specificity_sizes_passages(tmp_path):
     assert el[(doc, "/article[1]/bdy[1]/sec[1]")].s == pytest.approx(0.72)
     assert (doc, "/article[1]/bdy[1]/sec[2]") not in el  # (?, 0) is invalid
     assert (doc, "/article[1]/bdy[1]/sec[3]") not in el  # e = 3 does not exist in 2005
+    # the XPointer passage cannot be resolved without the collection: the topic's passage
+    # level is left out (one warning), never read incompletely
+    assert qrels["202"].passages == {}
+    lines = {p.line: p.severity for p in log.problems}
+    assert lines[6] == "warning" and "not resolved" in [p for p in log.problems
+                                                        if p.line == 6][0].message
+    assert lines[10] == "error" and lines[11] == "error"
+    # without the XPointer passage: numeric passages are read, overlaps reported
+    log = ProblemLog()
+    qrels = read_inex_assessments(_write(tmp_path, "202b.xml", "\n".join(
+        line for line in A2005.splitlines() if "text()" not in line)), log)
     passages = qrels["202"].passages[doc]
     assert passages.ranges == [(100, 50), (120, 80)] and passages.relevant_chars == 100
-    lines = {p.line: p.severity for p in log.problems}
-    assert lines[6] == "error"            # XPointer-style passage not supported
-    assert lines[10] == "error" and lines[11] == "error"
     assert any("overlap" in p.message for p in log.warnings)
 
 

@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import functools
+import math
 import sys
+import zlib
 from typing import Callable
 
 import click
 
-from ..errors import InputError, SdrevalError, UsageError
+from ..errors import InputError, Problem, ProblemLog, SdrevalError, UsageError
 
 EXIT_OK, EXIT_INVALID_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -21,7 +23,7 @@ def handle_errors(func: Callable) -> Callable:
             return func(*args, **kwargs)
         except InputError as error:
             for problem in error.problems:
-                click.echo(str(problem), err=True)
+                click.echo(problem_text(problem), err=True)
             sys.exit(EXIT_INVALID_INPUT)
         except UsageError as error:
             click.echo(f"sdreval: usage error: {error}", err=True)
@@ -30,7 +32,18 @@ def handle_errors(func: Callable) -> Callable:
             click.echo(f"sdreval: error: {error}", err=True)
             sys.exit(EXIT_INVALID_INPUT)
         except FileNotFoundError as error:
-            click.echo(f"sdreval: no such file: {error.filename}", err=True)
+            click.echo(f"sdreval: no such file or directory: {error.filename}", err=True)
+            sys.exit(EXIT_INVALID_INPUT)
+        except IsADirectoryError as error:
+            click.echo(f"sdreval: {error.filename} is a directory; give a file", err=True)
+            sys.exit(EXIT_INVALID_INPUT)
+        except OSError as error:  # permission denied, not a directory, disk full, bad gzip
+            where = f"{error.filename}: " if error.filename else ""
+            click.echo(f"sdreval: {where}error: {error.strerror or error}", err=True)
+            sys.exit(EXIT_INVALID_INPUT)
+        except (zlib.error, EOFError) as error:  # a corrupt compressed input
+            click.echo(f"sdreval: error: a compressed input is corrupt or truncated ({error})",
+                       err=True)
             sys.exit(EXIT_INVALID_INPUT)
 
     return wrapper
@@ -39,3 +52,85 @@ def handle_errors(func: Callable) -> Callable:
 def echo_warnings(warnings: list[str]) -> None:
     for message in warnings:
         click.echo(f"sdreval: warning: {message}", err=True)
+
+
+def echo_notes(lines: list[str]) -> None:
+    """Statements about the output (e.g. which topics the means cover) on stderr, so that
+    stdout keeps its records."""
+    for line in lines:
+        click.echo(f"sdreval: {line}" if not line.startswith("  ") else line, err=True)
+
+
+class BoundedFloat(click.ParamType):
+    """A finite float within bounds (``nan``/``inf`` refused): a bad value is a usage error
+    (exit 2) naming the option, like click's own ranges."""
+
+    name = "float"
+
+    def __init__(self, low: float | None = None, high: float | None = None,
+                 low_open: bool = False, high_open: bool = False) -> None:
+        self.low, self.high, self.low_open, self.high_open = low, high, low_open, high_open
+
+    def _range(self) -> str:
+        left = "(" if self.low_open or self.low is None else "["
+        right = ")" if self.high_open or self.high is None else "]"
+        low = "-inf" if self.low is None else f"{self.low:g}"
+        high = "inf" if self.high is None else f"{self.high:g}"
+        return f"{left}{low}, {high}{right}"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            number = value
+        else:
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                self.fail(f"{value!r} is not a number", param, ctx)
+        below = self.low is not None and (number <= self.low if self.low_open
+                                          else number < self.low)
+        above = self.high is not None and (number >= self.high if self.high_open
+                                           else number > self.high)
+        if not math.isfinite(number) or below or above:
+            self.fail(f"{value} is not in {self._range()}", param, ctx)
+        return number
+
+
+#: counts that must be at least 1 (--jobs, --samples, --docs, ...)
+POSITIVE_INT = click.IntRange(min=1)
+#: random seeds (numpy refuses negative ones)
+SEED = click.IntRange(min=0)
+#: a significance or confidence level
+LEVEL = BoundedFloat(0.0, 1.0, low_open=True, high_open=True)
+#: a share in [0, 1]
+UNIT_INTERVAL = BoundedFloat(0.0, 1.0)
+
+
+#: examples printed per kind of problem and file (``sdreval validate`` prints every one)
+EXAMPLES_SHOWN = 3
+
+
+def problem_text(problem: Problem) -> str:
+    """``file:line: severity: message``, or ``sdreval: severity: message`` without a file."""
+    return str(problem) if problem.file else f"sdreval: {problem.severity}: {problem.message}"
+
+
+def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
+    """Print a log's problems grouped by file and kind: a summary line per file where some are
+    not shown, then the first :data:`EXAMPLES_SHOWN` of each kind and a count of the rest."""
+    groups = log.groups(severity)
+    totals: dict[str | None, list[int]] = {}
+    for file, _, count, _ in groups:
+        total = totals.setdefault(file, [0, 0])
+        total[0] += count
+        total[1] += 1
+    for file, (count, kinds) in totals.items():
+        if file and any(n > EXAMPLES_SHOWN for f, _, n, _ in groups if f == file):
+            click.echo(f"sdreval: {severity}: {file}: {count} {severity}(s) of {kinds} kind(s); "
+                       f"the first of each kind follow (sdreval validate {file} lists every "
+                       "one)", err=True)
+    for file, _, count, examples in groups:
+        for problem in examples[:EXAMPLES_SHOWN]:
+            click.echo(problem_text(problem), err=True)
+        if count > EXAMPLES_SHOWN:
+            click.echo(f"  ... and {count - EXAMPLES_SHOWN} more like this in {file or 'input'}",
+                       err=True)

@@ -1,7 +1,9 @@
 """``sdreval compare``: significance of every pair of runs (SPEC §11).
 
-``sdreval compare QRELS RUN... -m MEASURE`` evaluates the runs first (every qrels topic counts,
-missing topics score 0, as ``eval -c``: paired tests need every run on every topic);
+``sdreval compare QRELS RUN... -m MEASURE`` evaluates the runs first with the topic policy of
+``eval``: the answered topics with something relevant (``-c``: every such qrels topic,
+unanswered ones scoring 0).  Paired tests need every run on every topic: a topic one run did
+not answer is an error unless ``--missing drop|zero`` (or ``-c``) says what to do;
 ``sdreval compare --scores PER_TOPIC.csv -m MEASURE`` reads scores as ``eval -q --format csv``
 writes them.
 """
@@ -15,13 +17,15 @@ from ..stats.correction import CORRECTIONS
 from ..stats.matrix import read_scores
 from ..stats.output import TABLE_FORMATS, table_text, write_text
 from ..stats.paired import TESTS, WILCOXON_METHODS
-from .common import echo_warnings, handle_errors
+from ..measures.evaluate import TOPIC_POLICIES
+from .common import LEVEL, SEED, echo_notes, echo_problems, echo_warnings, handle_errors
 from .eval_cmd import context_options
 
 
 def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tuple[str, ...],
-                       options: dict, min_runs: int = 1):
-    """The per-topic table from ``--scores`` or from evaluating ``QRELS RUN...``."""
+                       options: dict, min_runs: int = 1, all_topics: bool = False):
+    """The per-topic table from ``--scores`` or from evaluating ``QRELS RUN...`` (the topic
+    policy of ``eval``; ``all_topics`` is ``-c``)."""
     if scores is not None:
         if inputs:
             raise UsageError("give either --scores FILE or QRELS RUN..., not both")
@@ -35,18 +39,15 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
 
     ctx = build_context(options)
     qrels, runs, log = load_inputs(inputs[0], inputs[1:], options)
-    echo_warnings([str(p) for p in log.warnings])
-    names = [run.name for run in runs]
-    duplicated = sorted({n for n in names if names.count(n) > 1})
-    if duplicated:
-        raise UsageError(f"several run files have the same run name: {', '.join(duplicated)}")
-    table = evaluate(qrels, runs, measures, ctx, all_topics=True)
+    echo_problems(log)
+    table = evaluate(qrels, runs, measures, ctx, all_topics=all_topics)
     echo_warnings(ctx.warnings)
+    echo_notes([f"per-topic scores over {TOPIC_POLICIES[bool(all_topics)]}"])
     return table
 
 
 @click.command("compare")
-@click.argument("inputs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.argument("inputs", nargs=-1, type=click.Path(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True,
@@ -57,24 +58,29 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
 @click.option("--alternative", type=click.Choice(["two-sided", "greater"]),
               default="two-sided", show_default=True,
               help="greater: is the run with the higher mean better?")
-@click.option("--level", type=float, default=0.05, show_default=True)
+@click.option("--level", type=LEVEL, default=0.05, show_default=True)
 @click.option("--samples", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Bootstrap / randomisation samples.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--wilcoxon-method", type=click.Choice(WILCOXON_METHODS), default="approx",
               show_default=True, help="Normal approximation, exact, or exact where no ties.")
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
-              show_default=True, help="--scores: a run without a topic's score.")
+              show_default=True,
+              help="A run without a score on a topic another run has: fail, leave the topic "
+                   "out of every test, or score it 0.")
+@click.option("-c", "all_topics", is_flag=True,
+              help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
+                   "run did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
 @context_options
 @handle_errors
 def compare_command(inputs, scores, measures, test, correction, alternative, level, samples,
-                    seed, wilcoxon_method, missing, fmt, output, **options):
+                    seed, wilcoxon_method, missing, all_topics, fmt, output, **options):
     """Test every pair of runs for a significant difference (QRELS RUN... or --scores)."""
-    table = scores_from_inputs(inputs, scores, measures, options, min_runs=2)
-    if not 0 < level < 1:
-        raise UsageError(f"--level must be in (0, 1), got {level}")
+    table = scores_from_inputs(inputs, scores, measures, options, min_runs=2,
+                               all_topics=all_topics)
     chosen = list(measures) or None
     if chosen is None:
         result = compare_runs(table, None, test, correction, alternative, level, samples, seed,

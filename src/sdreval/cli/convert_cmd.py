@@ -16,13 +16,13 @@ from ..errors import ProblemLog, SdrevalError, UsageError
 from ..io.api import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io.api import read_collection, read_qrels, read_run
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run
-from .common import echo_warnings, handle_errors
+from .common import echo_problems, handle_errors
 
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol")
 
 
 @click.command("convert")
-@click.argument("source", metavar="IN", type=click.Path(exists=True, dir_okay=False))
+@click.argument("source", metavar="IN", type=click.Path(exists=True))
 @click.argument("target", metavar="OUT", type=click.Path(dir_okay=False))
 @click.option("--to", "to", type=click.Choice(TARGETS), default=None,
               help="Output format (default: element run for XML runs, passage run when "
@@ -41,12 +41,12 @@ def convert_command(source, target, to, collection_dir, fmt, strict):
         if kind in RUN_FORMATS:
             count, what = _convert_run(source, target, kind, to, collection_dir, log, strict)
         elif kind in QRELS_FORMATS:
-            count, what = _convert_qrels(source, target, kind, to, log)
+            count, what = _convert_qrels(source, target, kind, to, log, collection_dir)
         else:
             raise UsageError(f"{source} is a {kind}; convert takes a run or judgements")
     except NotImplementedError:
         raise SdrevalError("this conversion is not available in this version") from None
-    echo_warnings([str(p) for p in log.warnings])
+    echo_problems(log)
     click.echo(f"wrote {count} {what} to {target}", err=True)
 
 
@@ -88,8 +88,9 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
     return write_run(run, target, to), f"results ({to} run)"
 
 
-def _convert_qrels(source, target, kind, to, log):
-    qrels = read_qrels(source, kind, log)
+def _convert_qrels(source, target, kind, to, log, collection_dir=None):
+    collection = read_collection(collection_dir, log) if collection_dir else None
+    qrels = read_qrels(source, kind, log, collection=collection)  # resolves X-RAI passages
     log.raise_if_errors()
     has_elements = any(t.elements for t in qrels.topics.values())
     has_passages = any(t.passages for t in qrels.topics.values())

@@ -6,8 +6,12 @@ import click
 from ..errors import ProblemLog, UsageError
 from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext, evaluate, summarise
+from ..measures.evaluate import coverage_lines
+from ..model.runnames import distinct_runs
+from ..orchestrate.inputs import check_input_topics
 from ..report.output import FORMATS, write_results
-from .common import echo_warnings, handle_errors
+from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_problems,
+                     echo_warnings, handle_errors)
 
 
 def context_options(func):
@@ -16,16 +20,17 @@ def context_options(func):
         click.option("--quant", default=None, help="Quantisation (default: the scale's gen)."),
         click.option("--overlap", type=click.Choice(["on", "off"]), default=None,
                      help="XCG overlap penalty: on = alpha 1 (default), off = alpha 0."),
-        click.option("--alpha", type=float, default=None, help="XCG overlap penalty in [0,1]."),
+        click.option("--alpha", type=UNIT_INTERVAL, default=None,
+                     help="XCG overlap penalty in [0,1]."),
         click.option("--ideal", type=click.Choice(["ideal", "full"]), default=None,
                      help="XCG ideal vector: ideal recall-base (default) or full (thorough)."),
-        click.option("--beta", type=float, default=None,
+        click.option("--beta", type=BoundedFloat(0.0), default=None,
                      help="F-beta of relevant-in-context (default 0.25)."),
-        click.option("--bep-distance", type=int, default=None,
+        click.option("--bep-distance", type=POSITIVE_INT, default=None,
                      help="Best-in-context distance n (default 500)."),
         click.option("--collection", "collection_dir", type=click.Path(exists=True),
                      default=None, help="Directory of the XML collection."),
-        click.option("--collection-elements", type=int, default=None,
+        click.option("--collection-elements", type=POSITIVE_INT, default=None,
                      help="Number of elements in the collection (inex_eval)."),
         click.option("--navigation", type=click.Path(exists=True), default=None,
                      help="ESR navigation matrix TSV."),
@@ -35,6 +40,11 @@ def context_options(func):
                      help="Reproduce the official INEX evaluator's quirks."),
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
         click.option("--qrels-format", default=None, help="Force the qrels format."),
+        click.option("--pool-policy", type=click.Choice(["main", "error", "union"]),
+                     default="main", show_default=True,
+                     help="INEX assessment directories: how two pools of one topic combine "
+                          "(main: the pool X-RAI marked main; error: disagreements are "
+                          "errors; union: every pool, the main pool wins disagreements)."),
         click.option("--run-format", default=None, help="Force the run format."),
         click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
                      help="Chunk map (chunk_id, doc_id, start, end) for chunk-ID runs; "
@@ -66,11 +76,21 @@ def build_context(options: dict) -> EvalContext:
     return ctx
 
 
-def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
-    """Read qrels and runs (lenient: problems become warnings; errors exit 1)."""
+def qrels_options(options: dict, collection=None) -> dict:
+    """Options of INEX XML assessments: the pool policy, and the collection that resolves
+    X-RAI passages (read from ``--collection`` unless given)."""
+    if collection is None and options.get("collection_dir"):
+        collection = read_collection(options["collection_dir"])
+    return {"pool_policy": options.get("pool_policy") or "main", "collection": collection}
+
+
+def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, collection=None):
+    """Read qrels and runs (lenient: problems become warnings; errors exit 1).  Runs that
+    share a name become distinct runs (``id (file stem)``, one warning each)."""
     log = ProblemLog()
     documents, chunk_map = span_inputs(options, log)
-    qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents)
+    qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents,
+                       **qrels_options(options, collection))
     runs = [read_run(path, fmt=options.get("run_format"), log=log, chunk_map=chunk_map,
                      documents=documents) for path in run_paths]
     log.raise_if_errors()
@@ -81,6 +101,8 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict):
 
         qrels = qrels_in_tokens(qrels, documents)
         runs = [run_in_tokens(run, documents) for run in runs]
+    runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
+    check_input_topics(qrels, runs)
     return qrels, runs, log
 
 
@@ -111,16 +133,18 @@ def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool
 
 
 @click.command("eval")
-@click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", type=click.Path(exists=True))
 @click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-m", "--measure", "measures", multiple=True, required=True,
               help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01 (repeatable).")
 @click.option("-q", "per_topic", is_flag=True, help="Add per-topic rows to the means.")
 @click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic (missing topics score 0).")
+              help="Average over every qrels topic with something relevant (topics the run "
+                   "did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
-@click.option("--jobs", type=int, default=1, help="Evaluate runs in N processes.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
+@click.option("--jobs", type=POSITIVE_INT, default=1, help="Evaluate runs in N processes.")
 @click.option("--scheduler", default=None,
               help="Dask scheduler address (or 'local') to distribute runs on.")
 @click.option("--stream/--no-stream", "stream", default=None,
@@ -140,23 +164,24 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
     if not spans and (stream or (stream is None and any(should_stream(p) for p in runs))):
-        from ..measures.stream import evaluate_files
+        from ..orchestrate.stream import evaluate_files
 
         if jobs > 1 or scheduler:
             ctx.warn("--jobs/--scheduler do not apply to streamed evaluation: runs are "
                      "evaluated one after another")
         log = ProblemLog()
-        qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log)
+        qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
+                               **qrels_options(options, ctx.collection))
         log.raise_if_errors()
         table = evaluate_files(qrels_obj, runs, measures, ctx, all_topics,
                                options.get("run_format"), log, stream)
-        echo_warnings([str(p) for p in log.warnings])
-        echo_warnings(ctx.warnings)
-        write_results(summarise(table, keep_topics=per_topic), fmt, output)
-        return
-    qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
-    echo_warnings([str(p) for p in log.warnings])
-    table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
-                     scheduler=scheduler)
+        echo_problems(log)
+    else:
+        qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection)
+        echo_problems(log)
+        table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
+                         scheduler=scheduler)
     echo_warnings(ctx.warnings)
-    write_results(summarise(table, keep_topics=per_topic), fmt, output)
+    results = summarise(table, keep_topics=per_topic, counts=True)
+    echo_notes(coverage_lines(results, all_topics))
+    write_results(results, fmt, output)

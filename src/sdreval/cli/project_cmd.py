@@ -36,7 +36,8 @@ def project_qrels(qrels, chunk_map, rule: str, tau: float):
               help="Threshold of the chunk and gold rules, in (0, 1].")
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
-@click.option("-o", "--output", default=None, help="Write the qrels to FILE (default stdout).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write the qrels to FILE (default stdout).")
 @handle_errors
 def project_command(qrels, chunk_map, rule, tau, documents, output):
     """Project span QRELS onto the chunks of CHUNK_MAP: TREC qrels for ID-based tools.

@@ -14,11 +14,11 @@ from pathlib import Path
 import click
 import pandas as pd
 
-from ..errors import ProblemLog
+from ..errors import ProblemLog, UsageError
 from ..io import read_qrels
 from ..judgements.quantise import default_quantisation, get_quantisation
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
-from .common import echo_warnings, handle_errors
+from .common import echo_problems, handle_errors
 
 COLUMNS = ["topic", "file", "path", "quant"]
 
@@ -47,7 +47,7 @@ def _render(table: pd.DataFrame, fmt: str) -> str:
 
 
 @click.command("recallbase")
-@click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", type=click.Path(exists=True))
 @click.option("--quant", default=None,
               help="Quantisation (default: the generalised function of the scale).")
 @click.option("--keep", type=click.Choice(["ancestor", "descendant"]), default="ancestor",
@@ -55,7 +55,8 @@ def _render(table: pd.DataFrame, fmt: str) -> str:
                    "or the descendant.")
 @click.option("--full", is_flag=True, help="The full recall-base (every element quantised > 0).")
 @click.option("--format", "fmt", type=click.Choice(["json", "csv", "text"]), default="json")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
 @click.option("--qrels-format", default=None, help="Force the qrels format.")
 @handle_errors
 def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format):
@@ -63,7 +64,10 @@ def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format):
     log = ProblemLog()
     judgements = read_qrels(qrels, fmt=qrels_format, log=log)
     log.raise_if_errors()
-    echo_warnings([str(p) for p in log.warnings])
+    echo_problems(log)
+    if not any(topic.elements for topic in judgements.topics.values()):
+        raise UsageError(f"{qrels} holds no element assessments (exhaustivity/specificity or "
+                         "relevance/coverage): a recall-base is built from them")
     name = quant or default_quantisation(judgements.scale)
     get_quantisation(name)
     text = _render(recall_base_table(judgements, name, keep, full), fmt)

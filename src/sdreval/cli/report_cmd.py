@@ -7,7 +7,9 @@ from pathlib import Path
 import click
 
 from ..errors import UsageError
-from .common import echo_warnings, handle_errors
+from ..measures.evaluate import coverage_lines, summarise
+from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_warnings,
+                     handle_errors)
 from .eval_cmd import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap", "decisions",
@@ -15,9 +17,9 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatm
 
 
 @click.command("report")
-@click.argument("qrels", required=False, type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", required=False, type=click.Path(exists=True))
 @click.argument("runs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
-@click.option("-o", "--output", default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="HTML report file (default report.html unless only tables are asked for).")
 @click.option("-m", "--measure", "measures", multiple=True,
               help="Measure (repeatable); default: the usual measures of the runs' unit.")
@@ -40,11 +42,13 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatm
 @click.option("--correction", type=click.Choice(["by", "bh", "holm", "bonferroni", "none"]),
               default="by", help="Multiple-comparison correction per measure "
                                  "(default by: Benjamini-Yekutieli, as sdreval compare).")
-@click.option("--level", type=float, default=0.05, help="Significance level.")
-@click.option("--samples", type=int, default=10_000, help="Bootstrap/randomisation samples.")
-@click.option("--seed", type=int, default=0)
+@click.option("--level", type=LEVEL, default=0.05, help="Significance level.")
+@click.option("--samples", type=POSITIVE_INT, default=10_000,
+              help="Bootstrap/randomisation samples.")
+@click.option("--seed", type=SEED, default=0)
 @click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic (missing topics score 0).")
+              help="Average over every qrels topic with something relevant (topics a run "
+                   "did not answer score 0); default: the answered ones.")
 @click.option("--title", default="sdreval report")
 @context_options
 @handle_errors
@@ -68,10 +72,13 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
             raise UsageError("give QRELS and at least one RUN (or --scores FILE)")
         ctx = build_context(options)
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
-        echo_warnings([str(p) for p in log.warnings])
+        echo_problems(log)
         data = report_html.build_report(qrels_obj, run_objs, list(measures) or None, ctx,
                                         all_topics=all_topics, **common)
         echo_warnings(ctx.warnings)
+        coverage = coverage_lines(summarise(data.results, counts=True), all_topics)
+        data.notes.extend(line.strip() for line in coverage)
+        echo_notes(coverage)
     _write_tables(data, text_table, latex_table)
     if plot_dir:
         _write_plot_files(data, Path(plot_dir), image_format)

@@ -176,7 +176,8 @@ def _parts(chunk_map, parts):
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
 @handle_errors
 def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_map, documents,
                         fmt, output):

@@ -9,33 +9,38 @@ from ..io.inex_xml import write_inex_submission
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run
 from ..simulate import (AssessmentSpec, CollectionSpec, RunSpec, document_xml, make_collection,
                         make_qrels, make_runs)
-from .common import handle_errors
+from ..errors import UsageError
+from .common import POSITIVE_INT, SEED, UNIT_INTERVAL, handle_errors
 
 
 @click.command("simulate")
 @click.argument("outdir", type=click.Path(file_okay=False))
-@click.option("--docs", "n_docs", type=int, default=100, show_default=True)
-@click.option("--elements", "elements_per_doc", type=int, default=1500, show_default=True,
+@click.option("--docs", "n_docs", type=POSITIVE_INT, default=100, show_default=True)
+@click.option("--elements", "elements_per_doc", type=POSITIVE_INT, default=1500,
+              show_default=True,
               help="Elements per article (about).")
-@click.option("--topics", "n_topics", type=int, default=30, show_default=True)
-@click.option("--runs", "n_runs", type=int, default=10, show_default=True)
-@click.option("--length", "run_length", type=int, default=1500, show_default=True,
+@click.option("--topics", "n_topics", type=POSITIVE_INT, default=30, show_default=True)
+@click.option("--runs", "n_runs", type=POSITIVE_INT, default=10, show_default=True)
+@click.option("--length", "run_length", type=POSITIVE_INT, default=1500, show_default=True,
               help="Results per topic.")
 @click.option("--scale", type=click.Choice(["inex2002", "inex2003", "inex2005"]),
               default="inex2003", show_default=True)
-@click.option("--quality", nargs=2, type=float, default=(0.2, 0.9), show_default=True,
+@click.option("--quality", nargs=2, type=UNIT_INTERVAL, default=(0.2, 0.9), show_default=True,
               help="Lowest and highest run quality in [0,1].")
-@click.option("--ties", "tie_levels", type=int, default=None,
+@click.option("--ties", "tie_levels", type=POSITIVE_INT, default=None,
               help="Round RSVs to this many levels (creates ties).")
 @click.option("--no-overlap", is_flag=True, help="Runs without overlapping elements.")
 @click.option("--run-format", type=click.Choice(["element", "passage", "inex-xml"]),
               default="element", show_default=True)
 @click.option("--write-docs", is_flag=True, help="Also write the collection as XML files.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @handle_errors
 def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_length, scale,
                      quality, tie_levels, no_overlap, run_format, write_docs, seed):
     """Write a synthetic collection (qrels.tsv, qrels.fol, runs/, docs/) to OUTDIR."""
+    if quality[0] > quality[1]:
+        raise UsageError(f"--quality: the lowest quality {quality[0]} is above the highest "
+                         f"{quality[1]}")
     out = Path(outdir)
     (out / "runs").mkdir(parents=True, exist_ok=True)
     collection = make_collection(CollectionSpec(n_docs, elements_per_doc, seed=seed))

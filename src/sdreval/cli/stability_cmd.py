@@ -1,7 +1,8 @@
 """``sdreval stability``: how stable and discriminating are measures (SPEC §10)?
 
 Input is a per-topic score table (``--scores``, as ``eval -q --format csv`` writes it) or
-``QRELS RUN...`` (evaluated with every qrels topic counting).  Analyses (``--analysis``,
+``QRELS RUN...`` (evaluated with the topic policy of ``eval``: answered topics with something
+relevant; ``-c`` every such qrels topic, unanswered ones scoring 0).  Analyses (``--analysis``,
 repeatable):
 
 - ``ci``: bootstrap percentile CI of each run's mean (seed 003 §5);
@@ -38,7 +39,8 @@ from ..stats.paired import TESTS
 from ..stats.stability import (error_rate_and_ties, extrapolate_swap_rates,
                                minimum_difference, swap_rates, top_runs, variant_correlation,
                                variant_means)
-from .common import echo_warnings, handle_errors
+from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, echo_problems, echo_warnings,
+                     handle_errors)
 from .compare_cmd import scores_from_inputs
 from .eval_cmd import context_options
 
@@ -54,7 +56,8 @@ def _int_list(text: str) -> list[int]:
         raise UsageError(f"expected comma-separated integers, got {text!r}") from None
 
 
-def _variant_table(inputs, variants_path, alt_qrels, measures, options) -> pd.DataFrame | None:
+def _variant_table(inputs, variants_path, alt_qrels, measures, options,
+                   all_topics: bool = False) -> pd.DataFrame | None:
     if variants_path:
         table = read_scores(variants_path)
         if "variant" not in table.columns:
@@ -72,15 +75,15 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options) -> pd.Da
     frames = []
     for name, path in [("original", inputs[0])] + [(Path(p).stem, p) for p in alt_qrels]:
         qrels, runs, log = load_inputs(path, inputs[1:], options)
-        echo_warnings([str(p) for p in log.warnings])
-        frames.append(evaluate(qrels, runs, measures, ctx, all_topics=True)
+        echo_problems(log)
+        frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics)
                       .assign(variant=name))
     echo_warnings(ctx.warnings)
     return pd.concat(frames, ignore_index=True)
 
 
 @click.command("stability")
-@click.argument("inputs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.argument("inputs", nargs=-1, type=click.Path(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True, help="Measure (repeatable).")
@@ -93,42 +96,46 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options) -> pd.Da
 @click.option("--original", default=None, help="Name of the original variant.")
 @click.option("--variant-topics", type=click.Choice(["all", "varied", "both"]), default="both",
               show_default=True, help="Average over all topics, the varied ones, or both.")
-@click.option("--equivalence", type=float, default=0.05, show_default=True,
+@click.option("--equivalence", type=UNIT_INTERVAL, default=0.05, show_default=True,
               help="Equal performance: difference below this share of the larger score.")
 @click.option("--trials", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--max-size", type=click.IntRange(min=1), default=None,
               help="Largest topic-set size (default: half the topics).")
-@click.option("--top-fraction", type=float, default=0.75, show_default=True,
+@click.option("--top-fraction", type=BoundedFloat(0.0, 1.0, low_open=True), default=0.75,
+              show_default=True,
               help="Swap rates use the best runs only (seed 000: top 75%).")
 @click.option("--extrapolate", "extrapolate_to", default="25,34,50", show_default=True,
               help="Topic-set sizes to extrapolate swap rates to.")
 @click.option("--samples", type=click.IntRange(min=1), default=5_000, show_default=True,
               help="Bootstrap samples for CIs (and tests in error-rate).")
-@click.option("--level", type=float, default=0.95, show_default=True,
+@click.option("--level", type=LEVEL, default=0.95, show_default=True,
               help="Confidence level of CIs (discrimination uses 1 - level as alpha).")
 @click.option("--tests", default="t,wilcoxon,sign,bootstrap", show_default=True,
               help="error-rate: comma-separated tests.")
 @click.option("--splits", type=click.IntRange(min=1), default=50, show_default=True)
 @click.option("--correction", type=click.Choice(list(CORRECTIONS)), default="by",
               show_default=True, help="error-rate: correction applied on each half.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
               show_default=True)
+@click.option("-c", "all_topics", is_flag=True,
+              help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
+                   "run did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="json")
-@click.option("-o", "--output", default=None, help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE instead of stdout.")
 @context_options
 @handle_errors
 def stability_command(inputs, scores, measures, analyses, variants_path, alt_qrels, original,
                       variant_topics, equivalence, trials, max_size, top_fraction,
                       extrapolate_to, samples, level, tests, splits, correction, seed, missing,
-                      fmt, output, **options):
+                      all_topics, fmt, output, **options):
     """Stability and discrimination of measures: CIs, swap rates, tau, qrels variants."""
-    if not 0 < level < 1:
-        raise UsageError(f"--level must be in (0, 1), got {level}")
     chosen = tuple(dict.fromkeys(analyses or DEFAULT_ANALYSES))
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
         and not inputs
-    table = None if only_variants else scores_from_inputs(inputs, scores, measures, options, 1)
+    table = None if only_variants else scores_from_inputs(inputs, scores, measures, options, 1,
+                                                                 all_topics)
     names = list(measures) or (measures_of(table) if table is not None else [])
     test_list = [t.strip() for t in tests.split(",") if t.strip()]
     for t in test_list:
@@ -138,8 +145,9 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     results: dict[str, list[pd.DataFrame]] = {a: [] for a in chosen}
     for measure in names if table is not None else []:
         sm = score_matrix(table, measure, missing=missing)
-        if "ci" in chosen:
-            results["ci"].append(confidence_intervals(sm, level, samples, seed))
+        if "ci" in chosen:  # topics: what each mean covers
+            results["ci"].append(confidence_intervals(sm, level, samples, seed)
+                                 .assign(topics=len(sm.topics)))
         if "discrimination" in chosen:
             results["discrimination"].append(discrimination_power(sm, 1 - level, samples, seed))
         if {"swap", "extrapolate", "min-diff"} & set(chosen):
@@ -172,7 +180,8 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             wide = means_by_measure(table[table["measure"].isin(names)])
             results["tau"].append(ranking_correlations(wide[names]))
     if "variants" in chosen:
-        vtable = _variant_table(inputs, variants_path, alt_qrels, measures, options)
+        vtable = _variant_table(inputs, variants_path, alt_qrels, measures, options,
+                                all_topics)
         if vtable is None:
             raise UsageError("the variants analysis needs --variants CSV or --alt-qrels FILE")
         scopes = ("all", "varied") if variant_topics == "both" else (variant_topics,)

@@ -1,28 +1,36 @@
 """``sdreval validate FILE...``: check qrels, runs and collections; list every problem (SPEC §11).
 
-Each problem is printed as ``file:line: severity: message`` (sorted by file and line), then one
-summary line per input.  When qrels and runs are validated together, run topics without
-judgements are reported as warnings (``eval`` reports them too).  Exit status: 1 if any input
-has an error, else 0 (warnings alone do not fail).
+Each problem is printed as ``file:line: severity: message`` as soon as it is found (so that
+memory stays bounded however many there are), then one summary line per input.  When qrels
+and runs are validated together, run topics without judgements are reported as warnings
+(``eval`` reports them too).  Exit status: 1 if any input has an error, else 0 (warnings
+alone do not fail).
 """
 from __future__ import annotations
 
 import sys
+from typing import Callable
+
 import click
 
-from ..errors import InputError, ProblemLog
+from ..errors import InputError, Problem, ProblemLog
 from ..io.api import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io.api import read_collection, read_qrels, read_run
 from .common import EXIT_INVALID_INPUT, EXIT_OK, handle_errors
 
 
-def validate_file(path: str, fmt: str | None = None) -> tuple[str, ProblemLog, object, str]:
-    """Read one input leniently: ``(format, log, object read or None, summary)``."""
-    log = ProblemLog()
+def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], None] | None = None,
+                  collection=None, pool_policy: str = "main"
+                  ) -> tuple[str, ProblemLog, object, str]:
+    """Read one input leniently: ``(format, log, object read or None, summary)``.  With a
+    ``sink`` every problem goes to it as found (none is kept: bounded memory); the log
+    counts them.  INEX XML assessments resolve their X-RAI passages against ``collection``
+    when given."""
+    log = ProblemLog(sink=sink)
     try:
         kind = normalise_format(fmt) if fmt else detect_format(path)
     except InputError as error:
-        log.problems.extend(error.problems)
+        _add(log, error)
         return "unknown", log, None, "format not recognised"
     obj: object = None
     summary = ""
@@ -30,7 +38,8 @@ def validate_file(path: str, fmt: str | None = None) -> tuple[str, ProblemLog, o
         if kind in ("chunk-map", "documents", "chunk-run"):
             return kind, log, None, _span_summary(path, kind, log)
         if kind in QRELS_FORMATS:
-            obj = qrels = read_qrels(path, kind, log)
+            obj = qrels = read_qrels(path, kind, log, collection=collection,
+                                     pool_policy=pool_policy)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
             summary = f"{len(qrels)} topics, {judged} judgements, scale {qrels.scale}"
         elif kind in RUN_FORMATS:
@@ -43,13 +52,18 @@ def validate_file(path: str, fmt: str | None = None) -> tuple[str, ProblemLog, o
                 try:
                     elements += len(collection[doc])
                 except InputError as error:
-                    log.problems.extend(error.problems)
+                    _add(log, error)
             summary = f"{len(collection)} documents, {elements} elements"
     except InputError as error:  # a problem that stops the reader (unreadable file, strict)
-        log.problems.extend(error.problems)
+        _add(log, error)
     except NotImplementedError:
         log.error(path, None, f"the {kind} reader is not available in this version")
     return kind, log, obj, summary
+
+
+def _add(log: ProblemLog, error: InputError) -> None:
+    for problem in error.problems:
+        log.add(problem)
 
 
 def _span_summary(path: str, kind: str, log: ProblemLog) -> str:
@@ -71,20 +85,30 @@ def _span_summary(path: str, kind: str, log: ProblemLog) -> str:
 @click.option("--format", "fmt", default=None,
               help="Force the format of every FILE (default: detected from content).")
 @click.option("--errors-only", is_flag=True, help="Do not print warnings.")
+@click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
+              default=None, help="XML collection: INEX assessment passages given as XPointers "
+                                 "are resolved (and checked) against it.")
+@click.option("--pool-policy", type=click.Choice(["main", "error", "union"]), default="main",
+              show_default=True, help="INEX assessment directories: how pools of one topic "
+                                      "combine.")
 @handle_errors
-def validate_command(files, fmt, errors_only):
+def validate_command(files, fmt, errors_only, collection_dir, pool_policy):
     """Check qrels, runs or collection directories and list every problem (exit 1 on errors)."""
     failed = False
+    collection = read_collection(collection_dir) if collection_dir else None
     qrels_topics: set[str] | None = None
     runs = []
+    def show(problem: Problem) -> None:  # every problem, printed as found, none kept
+        if not errors_only or problem.severity == "error":
+            click.echo(str(problem))
+
     for path in files:
-        kind, log, obj, summary = validate_file(path, fmt)
+        kind, log, obj, summary = validate_file(path, fmt, show, collection, pool_policy)
         if kind in QRELS_FORMATS and obj is not None:
             qrels_topics = (qrels_topics or set()) | set(obj.topics)  # type: ignore[attr-defined]
         elif kind in RUN_FORMATS and obj is not None:
             runs.append((path, obj))
-        _print(log, errors_only)
-        errors, warnings = len(log.errors), len(log.warnings)
+        errors, warnings = log.error_count, log.warning_count
         failed |= errors > 0
         status = "INVALID" if errors else "ok"
         click.echo(f"{path}: {status}: {kind}{', ' + summary if summary else ''}; "
@@ -98,8 +122,3 @@ def validate_command(files, fmt, errors_only):
                            f"in the given qrels: {shown}")
     sys.exit(EXIT_INVALID_INPUT if failed else EXIT_OK)
 
-
-def _print(log: ProblemLog, errors_only: bool) -> None:
-    problems = log.errors if errors_only else log.problems
-    for problem in sorted(problems, key=lambda p: (str(p.file), p.line or 0)):
-        click.echo(str(problem))

@@ -126,12 +126,15 @@ def detect_text_format(lines: list[list[str]]) -> str | None:
 
 
 def detect_format(path: str | Path) -> str:
-    """Name of the format of a file (or ``collection`` for a directory), from its content.
+    """Name of the format of a file (or ``collection`` / ``inex-assessments`` for a
+    directory), from its content.
 
     Raises :class:`InputError` naming the file when the content fits no format."""
     path = Path(path)
-    if path.is_dir():
-        return "collection"
+    if path.is_dir():  # a collection, or INEX assessments shipped as a directory tree
+        from .inex_xml import sniff_xml_directory
+
+        return sniff_xml_directory(path)
     if not path.exists():
         raise InputError("no such file", str(path))
     span_kind = _sniff_span(path)
@@ -139,8 +142,8 @@ def detect_format(path: str | Path) -> str:
         return span_kind
     head = read_head(path, _HEAD)
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if stripped.startswith(b"<"):
-        kind = _sniff_xml(head)
+    if stripped.startswith(b"<") or _wide_xml(head):
+        kind = _sniff_xml(head, path)
         if kind is None:
             raise InputError("XML file that is neither an INEX submission nor INEX assessments "
                              "(unknown root element)", str(path))
@@ -165,6 +168,12 @@ def detect_format(path: str | Path) -> str:
     return kind
 
 
+def _wide_xml(head: bytes) -> bool:
+    from .xmlsafe import wide_codec
+
+    return wide_codec(head) is not None
+
+
 def _sniff_span(path: Path) -> str | None:
     """A span input (JSONL, CSV/TSV, Parquet) named by its keys, or None."""
     from .spans import sniff_columns, span_format
@@ -181,10 +190,12 @@ def _sniff_span(path: Path) -> str | None:
     return kind
 
 
-def _sniff_xml(head: bytes) -> str | None:
+def _sniff_xml(head: bytes, path: Path | None = None) -> str | None:
     from . import inex_xml
 
     try:
+        if path is not None:
+            return inex_xml.sniff_inex_xml_file(path, head)
         return inex_xml.sniff_inex_xml(head)
     except NotImplementedError:  # the XML readers are still stubs
         if b"<inex-submission" in head:
@@ -206,11 +217,14 @@ def _resolve(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: st
 
 
 def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,
-               documents=None) -> Qrels:
+               documents=None, *, collection: Collection | None = None,
+               pool_policy: str = "main") -> Qrels:
     """Read judgements in any supported format (detected from content unless ``fmt``).
 
     Problems go to ``log``; without a log, all errors are raised at the end as one InputError.
     ``documents`` (:class:`sdreval.io.spans.Documents`) checks and converts span offsets.
+    INEX XML assessments (a file or a directory of pool files) use ``collection`` to resolve
+    passages given as XPointers and ``pool_policy`` to combine pools of one topic.
     """
     kind = _resolve(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
     if kind == "span-qrels":
@@ -231,7 +245,7 @@ def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None 
         return read_passage_qrels(path, log)
     from .inex_xml import read_inex_assessments
 
-    return read_inex_assessments(path, log)
+    return read_inex_assessments(path, log, collection=collection, pool_policy=pool_policy)
 
 
 def read_run(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,

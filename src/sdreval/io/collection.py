@@ -1,4 +1,4 @@
-"""XML collections: document trees with INEX character offsets (SPEC §1 model, §2 inputs).
+"""XML collections: document trees with INEX character offsets.
 
 Offsets follow the INEX convention (checked against the INEX 2010 qrels, see
 ``docs/formats-xml.md``): the document text is the concatenation of every text node from the
@@ -8,16 +8,20 @@ of that text.  An element's range is ``[start, end)``: from the first character 
 tag to the last character before its end tag.
 
 Safety: documents are parsed with lxml, ``resolve_entities=False``, ``no_network=True``,
-``load_dtd=False``; the DTD is never fetched.  Entity references are mapped before parsing:
-the five XML entities stay, HTML/XHTML names (``&nbsp;`` ...) become character references
-(:data:`html.entities.html5`, the table the Wikipedia DTD declares), and any other reference
-(including entities declared inside the document, which are never expanded) is removed and
-reported as an error naming file and line.
+``load_dtd=False``; the DTD is never fetched, and a document whose DOCTYPE declares entities is
+refused (read from the DTD the parser built, whatever the encoding).  Entity references are
+mapped before parsing (UTF-16/UTF-32 documents are decoded first): the five XML entities stay,
+HTML/XHTML names (``&nbsp;`` ...) become character references (:data:`html.entities.html5`, the
+table the Wikipedia DTD declares, which includes the ISO Latin and symbol sets), and any other
+reference -- non-ASCII names included -- is removed and reported as an error naming file and
+line ("counts no characters").  An entity reference that still reaches the tree (an encoding
+the mapping cannot read) is reported the same way, never dropped silently.
 """
 from __future__ import annotations
 
 import html.entities
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
 
@@ -26,11 +30,13 @@ from lxml import etree
 
 from ..errors import InputError, ProblemLog
 from ..model.tree import Collection, DocumentTree
+from .xmlsafe import declared_entities, entity_refusal, wide_codec
 
 Source = Union[str, Path, bytes]
 
 _XML_ENTITIES = frozenset({b"amp", b"lt", b"gt", b"quot", b"apos"})
-_ENTITY_REF = re.compile(rb"&([A-Za-z_][A-Za-z0-9._:\-]*);")
+# XML names, non-ASCII ones included (bytes >= 0x80 of any ASCII-compatible encoding)
+_ENTITY_REF = re.compile(rb"&([A-Za-z_:\x80-\xff][A-Za-z0-9._:\-\x80-\xff]*);")
 _WORD = re.compile(r"\w+")
 
 
@@ -60,6 +66,17 @@ def _parser() -> etree.XMLParser:
 def map_entities(data: bytes, name: str | None = None, log: ProblemLog | None = None) -> bytes:
     """Replace HTML entity references by character references; remove (and report) unknown
     ones.  The five XML entities are left to the parser."""
+    data = _ascii_compatible(data)
+    out, unknown = _map_entities(data)
+    _report_unknown(unknown, name, log)
+    return out
+
+
+def _map_entities(data: bytes) -> tuple[bytes, list[tuple[int, str]]]:
+    """``data`` with HTML entity references mapped and unknown ones removed, and the unknown
+    ones as (line, name)."""
+    if b"&" not in data:
+        return data, []
     unknown: list[tuple[int, bytes]] = []
 
     def replace(match: re.Match) -> bytes:
@@ -72,17 +89,36 @@ def map_entities(data: bytes, name: str | None = None, log: ProblemLog | None = 
         unknown.append((match.start(), ref))
         return b""
 
-    if b"&" not in data:
-        return data
     out = _ENTITY_REF.sub(replace, data)
-    if unknown:
-        log = log if log is not None else ProblemLog(strict=True)
-        for position, ref in unknown:
-            line = data.count(b"\n", 0, position) + 1
-            log.error(name, line, f"unknown entity &{ref.decode('ascii', 'replace')}; "
-                      "(not an HTML entity; entities declared in documents are never "
-                      "expanded): it counts no characters")
-    return out
+    return out, [(data.count(b"\n", 0, position) + 1, ref.decode("utf-8", "replace"))
+                 for position, ref in unknown]
+
+
+def _report_unknown(unknown: list[tuple[int | None, str]], name: str | None,
+                    log: ProblemLog | None) -> None:
+    if not unknown:
+        return
+    log = log if log is not None else ProblemLog(strict=True)
+    for line, ref in unknown:
+        log.error(name, line, f"unknown entity &{ref}; (not an HTML entity; entities declared "
+                  "in documents are never expanded): it counts no characters")
+
+
+_DECLARATION = re.compile(r"\A<\?xml[^>]*\?>")
+
+
+def _ascii_compatible(data: bytes) -> bytes:
+    """UTF-16/UTF-32 documents re-encoded as UTF-8 (their XML declaration, which names the old
+    encoding, replaced by as many line breaks, so line numbers stay); others unchanged."""
+    codec = wide_codec(data)
+    if codec is None:
+        return data
+    try:
+        text = data.decode(codec)
+    except UnicodeDecodeError:
+        return data  # the parser reports it
+    text = _DECLARATION.sub(lambda m: "\n" * m.group(0).count("\n"), text.lstrip("\ufeff"))
+    return text.encode("utf-8")
 
 
 def _tag_name(element: etree._Element) -> str:
@@ -116,7 +152,7 @@ def parse_document(source: Source, doc_id: str | None = None,
     """
     data, name, stem = _read_source(source)
     doc = doc_id if doc_id is not None else (stem or "")
-    data = map_entities(data, name, log)
+    data, unknown = _map_entities(_ascii_compatible(data))
     try:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:
@@ -126,6 +162,11 @@ def parse_document(source: Source, doc_id: str | None = None,
         raise InputError(f"malformed XML: {exc}", name) from None
     if root is None:
         raise InputError("empty XML document", name)
+    declared = declared_entities(root)
+    if declared:
+        raise InputError(entity_refusal(declared), name, root.sourceline)
+    unknown += [(node.sourceline, (node.text or "&?;")[1:-1]) for node in root.iter(etree.Entity)]
+    _report_unknown(unknown, name, log)
     return _build_tree(root, doc)
 
 
@@ -217,30 +258,104 @@ class _DocumentLoader:
         return parse_document(self.files[doc], doc, self.log)
 
 
-def read_collection(directory: str | Path, log: ProblemLog | None = None) -> Collection:
-    """A lazily parsed collection: every ``*.xml`` under ``directory`` (recursively), document
-    id = file name without extension.  Two files with the same id are reported (the first in
-    sorted path order is kept).  A single ``.xml`` file is a collection of one document."""
+@dataclass
+class FileCollection(Collection):
+    """A collection read from a directory: documents are found by their id and by every
+    other name they go by (``aliases``: name -> id)."""
+
+    aliases: dict[str, str] = field(default_factory=dict)
+    #: stems shared by several files: those documents are named by path
+    ambiguous: dict[str, list[str]] = field(default_factory=dict)
+
+    def canonical(self, doc: str) -> str | None:
+        """The id of the document named ``doc`` (an id or an alias), or None."""
+        if doc in self._ids:
+            return doc
+        return self.aliases.get(doc)
+
+    def __getitem__(self, doc: str) -> DocumentTree:
+        return super().__getitem__(self.aliases.get(doc, doc))
+
+    def __contains__(self, doc: object) -> bool:
+        return doc in self._ids or doc in self.aliases
+
+
+#: how documents are named: ``auto`` (the file stem when every stem is unique, else the path;
+#: both names work), ``path`` (relative path without extension, as INEX runs name the IEEE
+#: collection: ``an/1995/a1003``), ``stem`` (the file name without extension, as INEX runs name
+#: Wikipedia documents)
+NAMINGS = ("auto", "path", "stem")
+#: files of a collection that are not documents (the IEEE collection's volume index)
+NON_ARTICLES = frozenset({"volume.xml"})
+
+
+def read_collection(directory: str | Path, log: ProblemLog | None = None,
+                    naming: str = "auto") -> FileCollection:
+    """A lazily parsed collection: every ``*.xml`` under ``directory`` (recursively) but the
+    non-article files (:data:`NON_ARTICLES`, skipped with a count).  A single ``.xml`` file is
+    a collection of one document.
+
+    Documents are named by ``naming`` (:data:`NAMINGS`).  ``auto`` registers each document
+    under its relative path without extension (``an/1995/a1003``) and, when no other file has
+    the same stem, under its stem (``a1003``): runs and assessments may use either.  Equal
+    stems in different folders are reported once (warning) and those documents are found by
+    path only.  ``stem`` refuses equal stems (an error per file; the first in sorted path order
+    is kept)."""
+    if naming not in NAMINGS:
+        from ..errors import UsageError
+
+        raise UsageError(f"unknown collection naming {naming!r}: one of {', '.join(NAMINGS)}")
     root = Path(directory)
     if root.is_file():
-        files = [root]
+        files, base = [root], root.parent
     elif root.is_dir():
         files = sorted(p for p in root.rglob("*") if p.suffix.lower() == ".xml" and p.is_file())
+        base = root
     else:
         raise InputError(f"no such collection directory: {root}", str(root))
+    skipped = [p for p in files if p.name.lower() in NON_ARTICLES]
+    files = [p for p in files if p.name.lower() not in NON_ARTICLES]
+    paths = {p: p.relative_to(base).with_suffix("").as_posix() for p in files}
+    by_stem: dict[str, list[Path]] = {}
+    for p in files:
+        by_stem.setdefault(p.stem, []).append(p)
+    shared = {stem: found for stem, found in by_stem.items() if len(found) > 1}
     by_id: dict[str, Path] = {}
-    for path in files:
-        seen = by_id.get(path.stem)
-        if seen is not None:
-            message = (f"duplicate document id {path.stem!r}: also {seen}; "
-                       "this file is ignored")
-            if log is not None:
-                log.error(str(path), None, message)
-            else:
-                raise InputError(message, str(path))
-            continue
-        by_id[path.stem] = path
+    aliases: dict[str, str] = {}
+    problems = ProblemLog() if log is None else log
+    if naming == "stem":
+        for p in files:
+            seen = by_id.get(p.stem)
+            if seen is not None:
+                message = (f"duplicate document id {p.stem!r}: also {seen}; this file is "
+                           "ignored (name documents by path: naming='path' or 'auto')")
+                if log is None:
+                    raise InputError(message, str(p))
+                log.error(str(p), None, message)
+                continue
+            by_id[p.stem] = p
+    else:
+        use_stem = naming == "auto" and not shared
+        for p in files:
+            doc = p.stem if use_stem else paths[p]
+            by_id[doc] = p
+            for name in (paths[p], p.stem):
+                if name != doc and (name == paths[p] or name not in shared):
+                    aliases.setdefault(name, doc)
+        if shared and naming == "auto":
+            stem, found = next(iter(shared.items()))
+            problems.warn(str(found[1]), None, f"{len(shared)} file stem(s) are shared by "
+                          f"several files (first: {stem!r}: {', '.join(paths[q] for q in found)}"
+                          "): documents are named by their path without extension")
+    if skipped:
+        problems.warn(str(skipped[0]), None, f"{len(skipped)} non-article file(s) skipped "
+                      "(volume.xml: the volume index of the IEEE collection)")
+    if log is None:
+        from .textlines import finish
 
-    collection = Collection(list(by_id), _DocumentLoader(by_id, log))
+        finish(problems, True)
+    ids = [p_id for p_id in by_id]
+    collection = FileCollection(ids, _DocumentLoader(by_id, log), aliases=aliases,
+                                ambiguous={s: [paths[q] for q in f] for s, f in shared.items()})
     collection.__dict__["files"] = by_id
     return collection

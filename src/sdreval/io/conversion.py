@@ -1,5 +1,4 @@
-"""Element -> passage conversion (SPEC §1 model: "an element is the character range of its
-text").
+"""Element -> passage conversion: an element is the character range of its text.
 
 An element ``(doc, path)`` becomes the passage ``(doc, start, end - start)`` of its text in the
 INEX offsets of :mod:`sdreval.io.collection`.  With ``trim=True`` the leading and trailing
@@ -80,7 +79,7 @@ def element_run_to_passage_run(run: Run, collection: Collection, log: ProblemLog
             shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
             log.error(source, None, f"topic {topic}: {missing_rows} result(s) in "
                       f"{len(missing)} document(s) not in the collection ({shown}); not "
-                      "converted")
+                      f"converted{_ambiguity(missing, collection)}")
         converted = ranking.take(ok)
         topics[topic] = Ranking(converted.docs, np.full(len(converted), None, dtype=object),
                                 offsets[ok], lengths[ok], converted.ranks, converted.rsv,
@@ -88,3 +87,13 @@ def element_run_to_passage_run(run: Run, collection: Collection, log: ProblemLog
     if own:
         log.raise_if_errors()
     return Run(run.name, topics, "passage", source=source)
+
+
+def _ambiguity(missing: list[str], collection: Collection) -> str:
+    """A hint when missing names are file stems shared by several documents."""
+    shared = getattr(collection, "ambiguous", {})
+    found = [doc for doc in missing if doc in shared]
+    if not found:
+        return ""
+    return (f" ({len(found)} of them are file stems shared by several documents, e.g. "
+            f"{found[0]}: {', '.join(shared[found[0]])}: name those documents by path)")

@@ -25,6 +25,8 @@ once the first result has been read).
 """
 from __future__ import annotations
 
+import zlib
+
 import os
 from pathlib import Path
 from typing import Iterator
@@ -159,7 +161,7 @@ def last_lines(path: str | Path) -> tuple[dict[bytes, int], int]:
                 if key != previous:
                     blocks += 1
                     previous = key
-        except (OSError, EOFError):
+        except (OSError, EOFError, zlib.error):
             pass  # reported by the second pass
     return last, blocks
 
@@ -269,18 +271,19 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
 
 # --- INEX XML submissions ---------------------------------------------------------------------
 def topic_counts(path: Path) -> dict[str, int]:
-    """First pass over an XML submission: :func:`sdreval.io.inex_xml.topic_counts`."""
-    from .inex_xml import topic_counts as count
+    """First pass over an XML submission: :func:`sdreval.io.inex_submission.topic_counts`."""
+    from .inex_submission import topic_counts as count
 
     return count(path)
 
 
 def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
                 contiguous: bool) -> Iterator[tuple[str, Ranking]]:
-    """The second pass: :func:`sdreval.io.inex_xml.iter_submission_topics` (the reader of
-    :func:`~sdreval.io.inex_xml.read_inex_submission`, bulk path included) yielding each topic
-    at the end of its last ``<topic>`` element (of each one with ``contiguous``)."""
-    from .inex_xml import SubmissionInfo, TopicsNotContiguous, iter_submission_topics
+    """The second pass: :func:`sdreval.io.inex_submission.iter_submission_topics` (the reader
+    of :func:`~sdreval.io.inex_submission.read_inex_submission`, bulk path included) yielding
+    each topic at the end of its last ``<topic>`` element (of each one with ``contiguous``)."""
+    from .inex_submission import (SubmissionInfo, TopicsNotContiguous,
+                                  iter_submission_topics)
 
     own = log is None
     log = log if log is not None else ProblemLog()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import math
 import warnings
+import zlib
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
@@ -44,7 +45,7 @@ def read_head(path: str | Path, size: int = 65536) -> bytes:
     try:
         with open_binary(path) as handle:
             return handle.read(size)
-    except (OSError, EOFError) as error:  # gzip.BadGzipFile is an OSError
+    except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
         raise InputError(f"cannot read: {error}", str(path)) from None
 
 
@@ -76,7 +77,7 @@ def iter_fields(path: str | Path, log: ProblemLog) -> Iterator[tuple[int, list[s
                 if not fields or fields[0].startswith("#"):
                     continue
                 yield number, fields
-        except (OSError, EOFError) as error:  # truncated / corrupt .gz
+        except (OSError, EOFError, zlib.error) as error:  # truncated / corrupt .gz
             log.error(name, number + 1, f"cannot read further: {error}")
 
 
@@ -93,7 +94,7 @@ def comment_lines(path: str | Path, limit: int = 50) -> list[str]:
                     break
                 if len(found) >= limit:
                     break
-    except (OSError, EOFError):
+    except (OSError, EOFError, zlib.error):
         pass
     return found
 

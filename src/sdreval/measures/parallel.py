@@ -1,7 +1,8 @@
 """Parallel evaluation of many runs: processes (``--jobs N``) or a Dask cluster
 (``--scheduler ADDRESS``).  Each worker evaluates a share of the runs with the serial
-:func:`~sdreval.measures.evaluate.evaluate`; results are concatenated in run order, so the table
-is identical to the serial one.  Warnings raised in workers are merged into ``ctx.warnings``.
+:func:`~sdreval.measures.serial.evaluate_serial`; results are concatenated in run order, so
+the table is identical to the serial one.  Warnings raised in workers are merged into
+``ctx.warnings``.
 """
 from __future__ import annotations
 
@@ -13,15 +14,15 @@ import pandas as pd
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
+from ..model.runnames import distinct_runs
 from .registry import EvalContext
+from .serial import evaluate_serial
 
 
 def _evaluate_one(args) -> tuple[pd.DataFrame, list[str]]:
-    from .evaluate import evaluate
-
     qrels, run, measures, ctx, all_topics = args
     local = replace(ctx, warnings=[], cache={})
-    table = evaluate(qrels, [run], measures, local, all_topics)
+    table = evaluate_serial(qrels, [run], measures, local, all_topics)
     return table, local.warnings
 
 
@@ -51,6 +52,7 @@ def sweep(qrels_variants: dict[str, Qrels], runs: list[Run], measures: list[str]
     (``MAep(quant=sog,overlap=off)``) of the same call.  The table has a first column
     ``qrels`` (the variant's name) and is identical whichever way it is computed."""
     ctx = ctx or EvalContext()
+    runs = distinct_runs(runs, ctx.warn)
     names = list(qrels_variants)
     tasks = [(qrels_variants[name], run, list(measures), ctx, all_topics)
              for name in names for run in runs]

@@ -179,8 +179,9 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
         value = getattr(ctx, key, None)
         if value is not None:
             settings[key] = str(value)
-    if all_topics:
-        settings["topics"] = "every qrels topic (-c)"
+    from ..measures.evaluate import TOPIC_POLICIES
+
+    settings["topics"] = TOPIC_POLICIES[bool(all_topics)]
     data = report_data(results, curves=curves, swaps=swaps, measures=list(measures), test=test,
                        correction=correction, level=level, samples=samples, seed=seed,
                        plots_wanted=plots_wanted, title=title, notes=notes + list(ctx.warnings),

@@ -29,9 +29,16 @@ def results_to_text(results: pd.DataFrame) -> str:
 
 
 def results_to_json(results: pd.DataFrame) -> str:
-    records = [{"run": r.run, "topic": r.topic, "measure": r.measure,
-                "value": None if pd.isna(r.value) else float(r.value)}
-               for r in results.itertuples(index=False)]
+    """Records ``{"run", "topic", "measure", "value"}``; a mean row of a table with a
+    ``topics`` column (``summarise(..., counts=True)``) also says how many topics it covers."""
+    counted = "topics" in results.columns
+    records = []
+    for r in results.itertuples(index=False):
+        record = {"run": r.run, "topic": r.topic, "measure": r.measure,
+                  "value": None if pd.isna(r.value) else float(r.value)}
+        if counted and not pd.isna(r.topics):
+            record["topics"] = int(r.topics)
+        records.append(record)
     return json.dumps(records, indent=1)
 
 

@@ -2,7 +2,8 @@
 
 :func:`compare_runs` is what ``sdreval compare`` prints: one record per pair of runs (in input
 order, ``run_a`` before ``run_b``) with both means, the raw and adjusted p-values and whether
-H0 is rejected at ``level`` after the correction.  With ``alternative="greater"`` each pair is
+H0 is rejected at ``level`` after the correction, and ``topics``, the number of topics
+both means and the test cover.  With ``alternative="greater"`` each pair is
 tested one-sided in the direction of its observed means (H1: the run with the higher mean is
 better, seed 001 Eq. 10); with ``two-sided`` the direction is not part of H1.
 """
@@ -11,13 +12,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..errors import UsageError
+from ..errors import InputError, UsageError
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values, measures_of, score_matrix
 from .paired import pair_differences, paired_test
 
 RECORD_COLUMNS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted",
-                  "reject"]
+                  "reject", "topics"]
 
 
 def pairwise_pvalues(values: np.ndarray, test: str = "t", alternative: str = "two-sided",
@@ -31,6 +32,8 @@ def pairwise_pvalues(values: np.ndarray, test: str = "t", alternative: str = "tw
     values = as_values(values)
     if values.shape[0] < 2:
         raise UsageError("comparing runs needs at least two runs")
+    if values.shape[1] < 2:
+        raise InputError(f"a paired test needs at least two topics, got {values.shape[1]}")
     orient = alternative == "greater"
     i, j, d = pair_differences(values, orient=orient)
     p = paired_test(d, test, alternative, samples, seed, wilcoxon_method, show_progress)
@@ -62,5 +65,5 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
     return pd.DataFrame({
         "run_a": runs[i], "run_b": runs[j], "measure": measure or scores.measure,
         "mean_a": means[i], "mean_b": means[j], "p_value": p, "p_adjusted": adjusted,
-        "reject": reject,
+        "reject": reject, "topics": values.shape[1],
     }, columns=RECORD_COLUMNS)

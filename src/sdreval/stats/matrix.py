@@ -6,6 +6,8 @@ dense ``runs × topics`` float array; :class:`ScoreMatrix` keeps the labels next
 """
 from __future__ import annotations
 
+import csv
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -54,38 +56,74 @@ def _topic_key(topic: str) -> tuple:
 
 def read_scores(path: str | Path) -> pd.DataFrame:
     """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it."""
+    options = dict(dtype={"run": str, "topic": str, "measure": str}, keep_default_na=False,
+                   na_values=["", "nan", "NaN"], index_col=False)  # trailing commas: no shift
     try:
-        table = pd.read_csv(path, dtype={"run": str, "topic": str, "measure": str},
-                            keep_default_na=False, na_values=["", "nan", "NaN"])
-    except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeDecodeError) as error:
+        with warnings.catch_warnings():
+            # a row with more fields than the header would be cut silently: an error instead
+            warnings.simplefilter("error", pd.errors.ParserWarning)
+            try:
+                table = pd.read_csv(path, **options)
+            except pd.errors.ParserWarning:
+                problems = _long_rows(path)
+                if problems:
+                    raise InputError(problems) from None
+                warnings.simplefilter("ignore", pd.errors.ParserWarning)  # only empty extras
+                table = pd.read_csv(path, **options)
+    except pd.errors.ParserError as error:
+        raise InputError(_long_rows(path) or [Problem(str(path), None, "cannot read score "
+                                                      f"table: {error}")]) from None
+    except (pd.errors.EmptyDataError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read score table: {error}", file=str(path)) from None
+    table = table.loc[:, [c for c in table.columns
+                          if not (str(c).startswith("Unnamed:") and table[c].isna().all())]]
     missing = [c for c in REQUIRED if c not in table.columns]
     if missing:
         raise InputError(f"score table lacks column(s) {', '.join(missing)} "
                          f"(expected run,topic,measure,value)", file=str(path))
     values = pd.to_numeric(table["value"], errors="coerce")
-    bad = values.isna() & table["value"].astype(str).str.strip().ne("")
+    bad = values.isna() & table["value"].notna()  # "", "nan" and "NaN" are NaN, not errors
     if bad.any():
         # header is line 1, first data row line 2
-        raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'][i]!r} is not a "
-                                  "number") for i in np.flatnonzero(bad.to_numpy())[:50]])
+        raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]!r} is "
+                                  "not a number") for i in np.flatnonzero(bad.to_numpy())[:50]])
     table["value"] = values
     return table
+
+
+def _long_rows(path: str | Path) -> list[Problem]:
+    """Problems for the rows that have more (non-empty) fields than the header."""
+    problems = []
+    with open(path, newline="", encoding="utf-8", errors="replace") as handle:
+        rows = csv.reader(handle)
+        width = len(next(rows, []))
+        for row in rows:
+            if len(row) > width and any(field.strip() for field in row[width:]):
+                problems.append(Problem(str(path), rows.line_num, f"{len(row)} fields, the "
+                                        f"header has {width}"))
+                if len(problems) >= 50:
+                    break
+    return problems
 
 
 def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missing = "error",
                  runs: list[str] | None = None) -> ScoreMatrix:
     """Pivot a per-topic table into a :class:`ScoreMatrix` for one measure.
 
-    Rows with topic ``all`` are ignored.  A (run, topic) cell without a value is an error
-    (``missing="error"``, every gap listed), leaves the topic out (``"drop"``) or scores 0
-    (``"zero"``, as ``eval -c`` does).  Duplicate rows are an error.
+    Rows with topic ``all`` and NaN values are ignored.  A (run, topic) cell without a value
+    is an error (``missing="error"``, every gap listed), leaves the topic out (``"drop"``) or
+    scores 0 (``"zero"``, as ``eval -c`` does).  Duplicate rows are an error.
     """
     for column in REQUIRED:
         if column not in table.columns:
             raise InputError(f"score table lacks column {column!r}")
-    data = table[table["topic"].astype(str) != "all"]
+    # topic "all" rows are means; NaN values (nothing relevant under the measure's
+    # quantisation) are left out, like the means leave them out
+    data = table[(table["topic"].astype(str) != "all") & table["value"].notna()]
     measures = list(dict.fromkeys(data["measure"].astype(str)))
+    if not measures:
+        raise InputError("the score table has no per-topic values (only means, topic 'all', "
+                         "or NaN); write it with eval -q")
     if measure is None:
         if len(measures) != 1:
             raise UsageError(f"score table has {len(measures)} measures "

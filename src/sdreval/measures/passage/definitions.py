@@ -108,9 +108,9 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
         if ctx.strict:
             raise InputError(log.errors)
         shown = "; ".join(str(p) for p in log.errors[:3])
-        ctx.warn(f"run {run.name}: {len(log.errors)} conversion problem(s), those results left "
+        ctx.warn(f"run {run.name}: {log.error_count} conversion problem(s), those results left "
                  f"out of the passage run (--strict rejects): {shown}"
-                 + (" ..." if len(log.errors) > 3 else ""))
+                 + (" ..." if log.error_count > 3 else ""))
     ctx.cache[key] = (run, converted)  # keep ``run`` alive so its id stays unique
     return converted
 

@@ -20,12 +20,15 @@ from typing import Iterable
 
 import pandas as pd
 
-from ..errors import ProblemLog, UsageError
+from ..errors import ProblemLog
 from ..io.stream import iter_run_topics
 from ..judgements.qrels import Qrels
 from ..model.run import Ranking, Run
-from .evaluate import COLUMNS, result_rows, topics_to_evaluate
-from .registry import FAMILIES, EvalContext, Measure, parse_measure
+from ..model.runnames import distinct_run_names
+from .inputs import check_input_topics
+from ..measures.evaluate import COLUMNS, result_rows, topics_to_evaluate
+from ..measures.serial import MEAN_TOPIC, measures_by_family
+from ..measures.registry import FAMILIES, EvalContext, Measure
 
 
 def _scored_topics(qrels: Qrels, ctx: EvalContext) -> set[str]:
@@ -57,17 +60,16 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
     ``fmt`` forces the run format; problems go to ``log`` (see
     :func:`~sdreval.io.stream.iter_run_topics`, also for ``contiguous``)."""
     ctx = ctx or EvalContext()
-    parsed = [parse_measure(m) for m in measures]
-    if not parsed:
-        raise UsageError("no measure given")
-    by_family: dict[str, list[Measure]] = defaultdict(list)
-    for measure in parsed:
-        by_family[measure.family].append(measure)
+    parsed, by_family = measures_by_family(measures)
+    check_input_topics(qrels, [])
     scored = _scored_topics(qrels, ctx)
     stream = iter_run_topics(run_path, fmt, log=log, contiguous=contiguous)
     values: dict[str, dict[str, float]] = defaultdict(dict)  # measure text -> topic -> value
     answered: list[str] = []
     for topic, ranking in stream:
+        if topic == MEAN_TOPIC:
+            check_input_topics(qrels, [Run(stream.name or "", {topic: ranking}, stream.unit,
+                                           stream.source)])
         answered.append(topic)
         if topic not in scored:
             continue
@@ -94,6 +96,19 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
+def _distinct_table_names(tables: list[pd.DataFrame], sources: list[str],
+                          ctx: EvalContext) -> None:
+    """Rename, in place, the runs of per-file tables that share a name (the rule of
+    :func:`~sdreval.model.runnames.distinct_run_names`, as the in-memory path applies it)."""
+    names = [str(t["run"].iloc[0]) if len(t) else "" for t in tables]
+    new, warnings = distinct_run_names(names, sources)
+    for message in warnings:
+        ctx.warn(message)
+    for table, old, name in zip(tables, names, new):
+        if name != old:
+            table["run"] = name
+
+
 def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
                    measures: Iterable[str | Measure], ctx: EvalContext | None = None,
                    all_topics: bool = False, fmt: str | None = None,
@@ -109,13 +124,13 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     from ..errors import InputError
     from ..io import read_run
     from ..io.stream import should_stream
-    from .evaluate import evaluate
+    from ..measures.evaluate import evaluate
 
     ctx = ctx or EvalContext()
     measures = list(measures)
     own = log is None
     log = log if log is not None else ProblemLog()
-    tables = []
+    tables, sources = [], []
     for path in run_paths:
         if stream or (stream is None and should_stream(path)):
             tables.append(evaluate_stream(qrels, path, measures, ctx, all_topics, fmt, log))
@@ -124,8 +139,10 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
             if not log.errors:
                 tables.append(evaluate(qrels, [run], measures, ctx, all_topics))
             del run
+        sources.append(str(path))
         if log.errors:
             raise InputError(log.errors)
+    _distinct_table_names(tables, sources, ctx)
     if own:
         for problem in log.warnings:
             ctx.warn(str(problem))

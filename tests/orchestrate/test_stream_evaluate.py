@@ -15,7 +15,7 @@ from sdreval.io import read_collection, read_qrels, read_run
 from sdreval.io.inex_xml import write_inex_submission
 from sdreval.io.writers import write_run
 from sdreval.measures import EvalContext, evaluate
-from sdreval.measures.stream import evaluate_stream
+from sdreval.orchestrate.stream import evaluate_stream
 from sdreval.model.run import Run
 from sdreval.simulate import simulate
 
@@ -138,7 +138,7 @@ MEMORY_CHILD = """
 import json, resource, sys
 from sdreval.io import read_qrels, read_run
 from sdreval.measures import EvalContext, evaluate
-from sdreval.measures.stream import evaluate_stream
+from sdreval.orchestrate.stream import evaluate_stream
 mode, qrels_path, run_path = sys.argv[1:4]
 qrels = read_qrels(qrels_path)
 measures = ["nxCG@10", "MAep", "AP"]

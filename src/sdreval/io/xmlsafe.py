@@ -1,0 +1,164 @@
+"""Safe XML parsing and the small element helpers the INEX XML readers share.
+
+Every XML reader parses with lxml, ``resolve_entities=False``, ``no_network=True``,
+``load_dtd=False``, ``huge_tree=False``: the DTD is never fetched, entity references in element
+content are never expanded, and libxml2's own limits stop entity amplification.  libxml2 still
+expands entities declared in the document's internal DTD subset inside *attribute values*, so a
+document that declares entities is refused: :func:`declared_entities` reads the declarations
+from the DTD the parser built (``docinfo.internalDTD``), whatever the encoding, comments or
+length of the prolog -- never by searching the text.  The helpers read attributes and child
+texts case-insensitively (``-``/``_`` alike) and free elements once read.
+"""
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+from pathlib import Path
+from typing import BinaryIO, Iterator
+
+from lxml import etree
+
+from ..errors import ProblemLog
+
+#: the message ending of every refusal of entity declarations
+ENTITIES_REFUSED = ("entity declarations are refused (entities are never expanded): the "
+                    "document is not read")
+
+
+# UTF-16 / UTF-32 signatures (XML 1.0 Appendix F), with and without a byte order mark
+_WIDE = ((b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe\x00\x00", "utf-32"),
+         (b"\x00\x00\x00<", "utf-32-be"), (b"<\x00\x00\x00", "utf-32-le"),
+         (b"\xfe\xff", "utf-16"), (b"\xff\xfe", "utf-16"),
+         (b"\x00<\x00?", "utf-16-be"), (b"<\x00?\x00", "utf-16-le"))
+
+
+def wide_codec(head: bytes) -> str | None:
+    """The Python codec of an XML document in UTF-16 or UTF-32 (from its first bytes), else
+    None (an ASCII-compatible encoding: UTF-8, ISO-8859-x ...)."""
+    for signature, codec in _WIDE:
+        if head.startswith(signature):
+            return codec
+    return None
+
+
+def safe_iterparse(source: Path | BinaryIO, events: tuple[str, ...], tag=None):
+    """:func:`lxml.etree.iterparse` of a file (path or binary file object), safely."""
+    source = str(source) if isinstance(source, Path) else source
+    return etree.iterparse(source, events=events, tag=tag, resolve_entities=False,
+                           no_network=True, load_dtd=False, huge_tree=False,
+                           remove_comments=True, remove_pis=True)
+
+
+def declared_entities(el: etree._Element) -> list[str]:
+    """Names of the entities (general and parameter) declared in the internal DTD subset of
+    the document ``el`` belongs to, as parsed by libxml2 (the DOCTYPE precedes the root, so
+    this is complete from the first parse event on)."""
+    dtd = el.getroottree().docinfo.internalDTD
+    if dtd is None:
+        return []
+    return sorted({entity.name or "" for entity in dtd.entities()})
+
+
+def entity_refusal(names: list[str]) -> str:
+    """The message refusing a document whose DOCTYPE declares the entities ``names``."""
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    return f"the DOCTYPE declares entities ({shown}); {ENTITIES_REFUSED}"
+
+
+def checked_events(events, file: str, log: ProblemLog) -> Iterator | None:
+    """``events`` (an iterparse iterator) after checking, at the first event, that the document
+    declares no entity; None (and an error logged at the first element's line) if it does or
+    if it holds no event at all.  XML syntax errors raised by the first event propagate."""
+    first = next(events, None)
+    if first is None:
+        return iter(())
+    names = declared_entities(first[1])
+    if names:
+        log.error(file, first[1].sourceline, entity_refusal(names))
+        return None
+    return itertools.chain((first,), events)
+
+
+def local_name(tag) -> str:
+    if not isinstance(tag, str):
+        return ""
+    return tag.rsplit("}", 1)[-1].lower()
+
+
+@lru_cache(maxsize=1024)
+def _wanted(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n.lower().replace("_", "-") for n in names)
+
+
+@lru_cache(maxsize=4096)
+def _normal(key: str) -> str:
+    return local_name(key).replace("_", "-")
+
+
+def xml_attr(el: etree._Element, *names: str) -> str | None:
+    """The first attribute (in document order) whose name is among ``names`` (case-insensitive,
+    namespaces ignored, ``-``/``_`` alike)."""
+    wanted = _wanted(names)
+    for key, value in el.items():
+        if _normal(key) in wanted:
+            return value.strip()
+    return None
+
+
+def element_values(el: etree._Element) -> dict[str, str]:
+    """Attributes (normalised names, as :func:`xml_attr` matches them) then, for names no
+    attribute has, the texts of child elements (``<element path="..."><exhaustivity>2
+    </exhaustivity></element>``), read from the element once for :func:`pick`."""
+    values = {_normal(key): value for key, value in el.items()}
+    if len(el):
+        for child in el:
+            if isinstance(child.tag, str):
+                values.setdefault(_normal(child.tag), "".join(child.itertext()))
+    return values
+
+
+def pick(values: dict[str, str], *names: str) -> str | None:
+    """The first value of :func:`element_values` whose name is among ``names``, stripped."""
+    wanted = _wanted(names)
+    for key, value in values.items():
+        if key in wanted:
+            return value.strip()
+    return None
+
+
+def child_texts(el: etree._Element) -> dict[str, tuple[str, None]]:
+    """Child element name -> (text, None); an unexpanded entity reference in the text is
+    kept as ``&name;`` (and reported by the caller)."""
+    out: dict[str, tuple[str, None]] = {}
+    for child in el:
+        name = child.tag
+        if type(name) is not str:
+            continue
+        if name[0] == "{":
+            name = name.rsplit("}", 1)[-1]
+        name = name.lower()
+        if name not in out:
+            text = child.text if not len(child) else "".join(child.itertext())
+            out[name] = ((text or "").strip(), None)
+    return out
+
+
+def entity_refs(el: etree._Element) -> list[str]:
+    return [node.text for node in el.iter(etree.Entity)]
+
+
+def free_element(el: etree._Element) -> None:
+    """Release a processed element and its already processed preceding siblings."""
+    el.clear(keep_tail=True)
+    parent = el.getparent()
+    if parent is not None:
+        while el.getprevious() is not None:
+            del parent[0]
+
+
+def report_syntax_error(log: ProblemLog, file: str, exc: etree.XMLSyntaxError) -> None:
+    line = exc.lineno if getattr(exc, "lineno", None) else None
+    message = exc.msg if hasattr(exc, "msg") else str(exc)
+    if "amplification" in message or ("entity" in message.lower() and "loop" in message.lower()):
+        message = f"{message} (an entity bomb; {ENTITIES_REFUSED})"
+    log.error(file, line, f"malformed XML: {message}")
