@@ -51,7 +51,7 @@ def as_values(scores: "ScoreMatrix | np.ndarray") -> np.ndarray:
 
 
 def _topic_key(topic: str) -> tuple:
-    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)
+    return (0, int(topic), "") if topic.isdecimal() else (1, 0, topic)
 
 
 def read_scores(path: str | Path) -> pd.DataFrame:
@@ -145,11 +145,6 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
     if unknown:
         raise UsageError(f"run(s) not in the score table: {', '.join(unknown)}")
     wide = wide.reindex(index=run_order, columns=sorted(wide.columns, key=_topic_key))
-    # a topic with nothing relevant under the measure is NaN for every run (topic policy):
-    # it has no value to compare and is left out, as it is of the means
-    wide = wide.loc[:, wide.notna().any(axis=0)]
-    if wide.shape[1] == 0:
-        raise InputError(f"no topic has a value for {measure}")
     holes = wide.isna()
     if holes.to_numpy().any():
         if missing == "zero":
