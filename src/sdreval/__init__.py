@@ -6,22 +6,50 @@ Quick use::
     qrels = sdreval.read_qrels("qrels.xml")
     run = sdreval.read_run("run.xml")
     table = sdreval.evaluate(qrels, [run], ["nxCG@10", "MAep"])
+
+Importing the package is instant: every name below loads its module (numpy, pandas, the
+measure families) on first use.
 """
-from .errors import InputError, Problem, SdrevalError, UsageError
-from .io import read_collection, read_qrels, read_run
-from .judgements import Qrels, get_quantisation, register_quantisation
-from .measures import EvalContext, evaluate, parse_measure, summarise
-from .model import Collection, DocumentTree, Ranking, Run, canonical_xpath
+from __future__ import annotations
+
+import importlib
+from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = ["InputError", "Problem", "SdrevalError", "UsageError", "read_collection",
-           "read_qrels", "read_run", "Qrels", "get_quantisation", "register_quantisation",
-           "EvalContext", "evaluate", "parse_measure", "summarise", "Collection",
-           "DocumentTree", "Ranking", "Run", "canonical_xpath", "__version__"]
+#: public name -> the submodule defining it (loaded on first access)
+_LAZY = {
+    "InputError": "errors", "Problem": "errors", "SdrevalError": "errors", "UsageError": "errors",
+    "read_collection": "io", "read_qrels": "io", "read_run": "io",
+    "Qrels": "judgements", "get_quantisation": "judgements",
+    "register_quantisation": "judgements",
+    "EvalContext": "measures", "evaluate": "measures", "parse_measure": "measures",
+    "summarise": "measures",
+    "Collection": "model", "DocumentTree": "model", "Ranking": "model", "Run": "model",
+    "canonical_xpath": "model",
+    # Friendly API (ir_measures / ranx style): ``sdreval.api.nxCG(k=10)``,
+    # ``sdreval.measure("P@10")``.
+    "measure": "api",
+}
 
-# Friendly API (ir_measures / ranx style): ``sdreval.api.nxCG(k=10)``, ``sdreval.measure("P@10")``.
-from . import api  # noqa: E402
-from .api import measure  # noqa: E402
+__all__ = [*_LAZY, "api", "__version__"]
 
-__all__ += ["api", "measure"]
+
+#: subpackages and modules reachable as attributes (``sdreval.io.read_run``)
+_SUBMODULES = ("api", "cli", "data", "errors", "io", "judgements", "measures", "model",
+               "report", "simulate", "stats")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f".{name}", __name__)
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sdreval' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # later accesses skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__) | set(_SUBMODULES))

@@ -1,43 +1,55 @@
 """A friendly Python API in the style of ir_measures and ranx.
 
->>> from sdreval.api import nxCG, MAep, measure, evaluate
+>>> from sdreval.api import nxCG, MAep, P, measure, evaluate
 >>> nxCG(k=10, quant="gen", overlap="on")          # a measure object with parameters
 Measure('nxCG(quant=gen,overlap=on)@10')
 >>> measure("MAep(quant=sog)"), measure("P@10")     # parsed from strings (any name)
 (Measure('MAep(quant=sog)'), Measure('P@10'))
+>>> P @ 10                                          # ir_measures' cut-off notation
+Measure('P@10')
 
 and ``evaluate(qrels, {"bm25": run_a, "xml": "runs/xml.txt"}, [nxCG(k=10), "MAep"])`` gives
-the tidy table.
+the tidy table (``per_topic=True`` keeps the per-topic rows), which
+:func:`confidence_intervals` and :func:`compare` take as it is.  ir_measures' calls have their
+namesakes: :func:`calc_aggregate` (``{measure: mean}``) and :func:`iter_calc` (per-query
+:class:`Metric` records).
 
 Every registered measure (:data:`sdreval.measures.MEASURES`) is a module attribute: calling it
 builds a :class:`~sdreval.measures.Measure` (``k``/``r``/``at`` give the cut-off, the other
 keywords its parameters).  Names that are not Python identifiers (``P@10``) go through
-:func:`measure`.
+:func:`measure`; ir_measures measure objects (``ir_measures.AP``, ``ir_measures.nDCG@10``)
+are accepted wherever a measure is and mapped to the sdreval measure computing the same
+thing (:func:`from_ir_measures`; what has no equivalent is refused).
 
 Inputs are accepted as sdreval objects, file paths, open files, dicts (``{topic: {doc:
-grade}}`` qrels, ``{topic: {doc: score}}`` runs, or ``(doc, path)`` keys for elements), pandas
-DataFrames, ranx ``Qrels``/``Run`` and ir_measures ``Qrel``/``ScoredDoc`` lists.
+grade}}`` qrels, ``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements,
+``(doc, offset, length)`` keys for passages), pandas DataFrames and records (ir_measures /
+ir_datasets namedtuples, generators included, dicts, tuples; ranx's and PyTerrier's column
+names), ranx ``Qrels``/``Run``.  Tables keep their units (``path`` columns make elements,
+``offset``/``length`` passages) and are validated by the file readers' rules.
 """
 from __future__ import annotations
 
 import os
 import tempfile
 from collections.abc import Iterable, Mapping
+from numbers import Number
 from pathlib import Path
-from typing import Any, Sequence
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
 
 from .errors import ProblemLog, UsageError
-from .io import interop
-from .io.interop import (qrels_from_ir_measures, qrels_from_ranx, qrels_to_ir_measures,
-                         qrels_to_ranx, run_from_ir_measures, run_from_ranx, run_to_ir_measures,
-                         run_to_ranx)
-from .judgements.qrels import Qrels
-from .measures import MEASURES, EvalContext, Measure, MeasureDef, parse_measure
-from .measures.registry import make_measure
-from .model.run import Ranking, Run
-from .model.xpath import canonical_xpath
+
+if TYPE_CHECKING:  # annotations only
+    import pandas as pd
+
+    from .judgements.qrels import Qrels
+    from .measures import EvalContext, Measure, MeasureDef
+    from .model.run import Run
+
+# Importing this module is light (no numpy, pandas or measure families): the measures, readers
+# and data model load on first use, and the names below resolve through ``__getattr__``.
+_INTEROP = ("qrels_from_ir_measures", "qrels_from_ranx", "qrels_to_ir_measures", "qrels_to_ranx",
+            "run_from_ir_measures", "run_from_ranx", "run_to_ir_measures", "run_to_ranx")
 
 _CONTEXT_KEYS = ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "order", "compat",
                  "strict", "collection", "navigation", "collection_elements")
@@ -50,8 +62,13 @@ def measure(text: str | Measure | MeasureDef, **params: Any) -> Measure:
     """A measure from its name as typed (``"P@10"``, ``"MAep(quant=sog)"``, ``"nxCG@25"``),
     with keyword parameters added or overriding those in the text (``k``/``r``/``at`` set the
     cut-off)."""
+    from .measures import MEASURES, MeasureDef, parse_measure
+    from .measures.registry import make_measure
+
     if isinstance(text, MeasureDef):
         return text(**params)
+    if is_ir_measures_measure(text):
+        text = from_ir_measures(text)
     if isinstance(text, str) and text.strip() in MEASURES:
         return MEASURES[text.strip()](**params)  # a bare name: parameters as keywords
     parsed = parse_measure(text)
@@ -71,15 +88,82 @@ def measures(*items: str | Measure | Iterable[str | Measure]) -> list[Measure]:
     """Measures from names, objects or lists of them (``measures("MAep", "nxCG@10")``)."""
     out: list[Measure] = []
     for item in items:
-        if isinstance(item, (str, Measure, MeasureDef)):
+        if _is_one_measure(item):
             out.append(measure(item))
         else:
             out.extend(measure(m) for m in item)
     return out
 
 
-def __getattr__(name: str) -> MeasureDef:
-    """``from sdreval.api import nxCG`` — every registered measure by name."""
+def _is_one_measure(item: Any) -> bool:
+    from .measures.registry import Measure, MeasureDef
+
+    return isinstance(item, (str, Measure, MeasureDef)) or is_ir_measures_measure(item)
+
+
+def is_ir_measures_measure(obj: Any) -> bool:
+    """An ir_measures measure object (``ir_measures.AP``, ``ir_measures.nDCG@10``)."""
+    return type(obj).__module__.split(".")[0] == "ir_measures" and hasattr(obj, "NAME") \
+        and isinstance(getattr(obj, "params", None), dict)
+
+
+#: ir_measures parameter -> sdreval parameters with the same meaning (None: no equivalent)
+_IR_MEASURES_PARAMS: dict[str, Any] = {
+    "rel": lambda v: {"rel": v},  # both: relevant iff grade >= rel
+    "dcg": lambda v: {} if v == "log2" else ({"gains": "exp"} if v == "exp-log2" else None),
+    "judged_only": lambda v: None if v else {},
+    "gains": lambda v: {} if v is None else None,
+}
+
+
+#: ir_measures names whose sdreval namesake is another measure (sdreval's R is Sakai's
+#: R-measure; ir_measures' R is recall) -> the name to look up instead
+_IR_MEASURES_NAMES = {"R": "Recall"}
+
+
+def from_ir_measures(obj: Any) -> Measure:
+    """The sdreval measure computing what an ir_measures measure object computes:
+    ``AP`` -> ``AP``, ``nDCG@10`` -> ``nDCG@10``, ``P(rel=2)@5`` -> ``P(rel=2)@5``,
+    ``nDCG(dcg='exp-log2')`` -> ``nDCG(gains=exp)``; names go through the measure registry
+    (trec_eval and ir_measures aliases included).  A parameter without an equivalent
+    (``judged_only=True``, custom ``gains`` maps, other DCG discounts) is refused."""
+    from .measures import parse_measure
+
+    params = dict(obj.params)
+    cutoff = params.pop("cutoff", None)
+    translated: dict[str, Any] = {}
+    for key, value in params.items():
+        rule = _IR_MEASURES_PARAMS.get(key)
+        found = rule(value) if rule is not None else None
+        if found is None:
+            raise UsageError(f"ir_measures measure {obj} has no sdreval equivalent: parameter "
+                             f"{key}={value!r} is not supported (give the measure without it, "
+                             f"or an sdreval measure; `sdreval measures` lists them)")
+        translated.update(found)
+    inner = ",".join(f"{k}={v}" for k, v in translated.items())
+    name = _IR_MEASURES_NAMES.get(obj.NAME, obj.NAME)
+    text = name + (f"({inner})" if inner else "") + (f"@{cutoff}" if cutoff is not None
+                                                         else "")
+    try:
+        return parse_measure(text)
+    except UsageError as error:
+        raise UsageError(f"ir_measures measure {obj} has no sdreval equivalent ({error})"
+                         ) from None
+
+
+def __getattr__(name: str) -> Any:
+    """``from sdreval.api import nxCG`` — every registered measure by name (and the
+    conversion functions of :mod:`sdreval.io.interop`, ``parse_measure``), loaded on use."""
+    if name.startswith("__"):
+        raise AttributeError(f"module 'sdreval.api' has no attribute {name!r}")
+    if name in _INTEROP:
+        from .io import interop
+
+        return getattr(interop, name)
+    from .measures import MEASURES, parse_measure
+
+    if name == "parse_measure":
+        return parse_measure
     definition = MEASURES.get(name)
     if definition is None:
         raise AttributeError(f"module 'sdreval.api' has no attribute {name!r} (measures: "
@@ -88,30 +172,13 @@ def __getattr__(name: str) -> MeasureDef:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | {m for m in MEASURES if m.isidentifier()})
+    from .measures import MEASURES
+
+    return sorted(set(globals()) | set(_INTEROP) | {"parse_measure"} |
+                  {m for m in MEASURES if m.isidentifier()})
 
 
 # ------------------------------------------------------------------------------------ inputs
-
-_TOPIC = ("topic", "query_id", "qid", "q_id", "query")
-_DOC = ("doc", "doc_id", "docno", "docid", "file")
-_PATH = ("path", "xpath")
-_GRADE = ("relevance", "grade", "rel", "label")
-_E = ("exhaustivity", "e")
-_S = ("specificity", "s")
-_SCORE = ("score", "rsv")
-
-
-def _column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True
-            ) -> str | None:
-    for name in names:
-        if name in frame.columns:
-            return name
-    if required:
-        raise UsageError(f"DataFrame has no {what} column (one of {', '.join(names)}); "
-                         f"columns: {', '.join(map(str, frame.columns))}")
-    return None
-
 
 def _is_file(obj: Any) -> bool:
     return hasattr(obj, "read") and callable(obj.read)
@@ -136,12 +203,21 @@ def _via_file(obj: Any, reader, fmt: str | None, log: ProblemLog | None):
 def read_qrels(source: Any, fmt: str | None = None, scale: str | None = None,
                log: ProblemLog | None = None, *, collection: Any = None,
                pool_policy: str = "main") -> Qrels:
-    """Judgements from a :class:`Qrels`, a path, an open file, a dict (``{topic: {doc:
-    grade}}`` or ``{topic: {(doc, path): grade | (e, s)}}``), a DataFrame (columns topic,
-    doc[, path] and relevance, or exhaustivity and specificity), a ``ranx.Qrels`` or a list of
-    ir_measures ``Qrel``.  INEX XML assessments (a file or a directory of pool files) resolve
-    their X-RAI passages against ``collection`` and combine pools by ``pool_policy``."""
+    """Judgements from a :class:`Qrels`, a path, an open file, a dict, a DataFrame, records
+    (ir_measures ``Qrel`` / ir_datasets ``qrels_iter()`` namedtuples, dicts or tuples; any
+    iterable) or a ``ranx.Qrels``.
+
+    Dicts: ``{topic: {doc: grade}}``, ``{topic: {(doc, path): grade | (e, s)}}``,
+    ``{topic: {(doc, offset, length): grade}}`` or columns ``{"topic": [...], ...}``.
+    Tables and records: columns topic, doc and relevance (or exhaustivity and specificity),
+    with ``path`` for elements and ``offset``/``length`` (or ``start``/``end``) for
+    highlighted passages (see :mod:`sdreval.io.frames`).  Bad values are refused as the file
+    readers refuse them (:class:`~sdreval.errors.InputError`, naming the row).  INEX XML
+    assessments (a file or a directory of pool files) resolve their X-RAI passages against
+    ``collection`` and combine pools by ``pool_policy``."""
+    from .io import interop
     from .io import read_qrels as _read_qrels
+    from .judgements.qrels import Qrels
 
     if isinstance(source, Qrels):
         return source
@@ -158,46 +234,31 @@ def read_qrels(source: Any, fmt: str | None = None, scale: str | None = None,
         from .io.spans import span_qrels_from_frame
 
         return span_qrels_from_frame(source, log=log)
-    if isinstance(source, pd.DataFrame):
-        return _qrels_from_frame(source, scale)
+    if _is_frame(source):
+        from .io.frames import qrels_from_table
+
+        return qrels_from_table(source, scale, "(DataFrame)", log)
     if isinstance(source, Mapping):
-        return interop.qrels_from_dict(source, scale)
+        return interop.qrels_from_dict(source, scale, log)
     if type(source).__name__ == "Qrels" and hasattr(source, "to_dict"):
-        return qrels_from_ranx(source)
-    if isinstance(source, Iterable):
-        return qrels_from_ir_measures(source)
+        return interop.qrels_from_ranx(source)
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        return interop.qrels_from_ir_measures(source, scale, log)
     raise UsageError(f"cannot read qrels from {type(source).__name__}")
-
-
-def _qrels_from_frame(frame: pd.DataFrame, scale: str | None) -> Qrels:
-    topic, doc = _column(frame, _TOPIC, "topic"), _column(frame, _DOC, "document")
-    path = _column(frame, _PATH, "path", required=False)
-    grade = _column(frame, _GRADE, "relevance", required=False)
-    e_col, s_col = _column(frame, _E, "e", False), _column(frame, _S, "s", False)
-    if grade is None and (e_col is None or s_col is None):
-        raise UsageError("qrels DataFrame needs a relevance column or exhaustivity and "
-                         "specificity columns")
-    qrels = Qrels(scale or ("graded" if grade is not None else "inex2003"), source="(DataFrame)")
-    for row in frame.itertuples(index=False):
-        values = row._asdict()
-        t, d = str(values[topic]), str(values[doc])
-        p = canonical_xpath(str(values[path])) if path else interop.ROOT
-        if grade is not None:
-            e = s = float(values[grade])
-        else:
-            e, s = float(values[e_col]), float(values[s_col])
-        qrels.add_element(t, d, p, e, s, float(values["size"]) if "size" in values and
-                          pd.notna(values["size"]) else None)
-    interop.check_pairs(qrels, "(DataFrame)")
-    return qrels
 
 
 def read_run(source: Any, name: str | None = None, fmt: str | None = None,
              log: ProblemLog | None = None) -> Run:
-    """A run from a :class:`Run`, a path, an open file, a dict (``{topic: {doc: score}}`` or
-    ``{topic: {(doc, path): score}}``), a DataFrame (columns topic, doc, score and optionally
-    path, offset/length, rank), a ``ranx.Run`` or a list of ir_measures ``ScoredDoc``."""
+    """A run from a :class:`Run`, a path, an open file, a dict (``{topic: {doc: score}}``,
+    ``{topic: {(doc, path): score}}``, ``{topic: {(doc, offset, length): score}}`` or
+    columns), a DataFrame (columns topic, doc, score and optionally rank, path,
+    offset/length or start/end), records (ir_measures ``ScoredDoc`` / ir_datasets
+    ``scoreddocs_iter()`` namedtuples, dicts or tuples; any iterable) or a ``ranx.Run``.
+    Scores may be any real numbers (numpy scalars included); NaN, infinities, negative
+    offsets and the like are refused as in files."""
+    from .io import interop
     from .io import read_run as _read_run
+    from .model.run import Run
 
     if isinstance(source, Run):
         return _renamed(source, name)
@@ -209,21 +270,28 @@ def read_run(source: Any, name: str | None = None, fmt: str | None = None,
         from .io.spans import span_run_from_frame
 
         return span_run_from_frame(source, name or "run", log=log)
-    if isinstance(source, pd.DataFrame):
-        return _run_from_frame(source, name or "run")
+    if _is_frame(source):
+        from .io.frames import run_from_table
+
+        return run_from_table(source, name or "run", "(DataFrame)", log)
     if isinstance(source, Mapping):
-        return interop.run_from_dict(source, name or "run")
+        return interop.run_from_dict(source, name or "run", log)
     if type(source).__name__ == "Run" and hasattr(source, "to_dict"):
-        return run_from_ranx(source, name)
-    if isinstance(source, Iterable):
-        return run_from_ir_measures(source, name or "run")
+        return interop.run_from_ranx(source, name)
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        return interop.run_from_ir_measures(source, name or "run", log)
     raise UsageError(f"cannot read a run from {type(source).__name__}")
+
+
+def _is_frame(obj: Any) -> bool:
+    """A pandas DataFrame (checked without importing pandas)."""
+    return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
 
 
 def _is_span_data(source: Any, key: str | None) -> bool:
     """A DataFrame or list of records with span keys (``query_id, doc_id, start, end``, and
     ``key`` when given): span qrels or span runs (:mod:`sdreval.io.spans`)."""
-    if isinstance(source, pd.DataFrame):
+    if _is_frame(source):
         columns = set(source.columns)
     elif isinstance(source, list) and source and isinstance(source[0], Mapping):
         columns = set(source[0])
@@ -234,70 +302,58 @@ def _is_span_data(source: Any, key: str | None) -> bool:
 
 
 def _renamed(run: Run, name: str | None) -> Run:
+    from .model.run import Run
+
     return run if name is None or name == run.name else Run(name, run.topics, run.unit,
                                                              run.source, run.overlap_expected)
 
 
-def _run_from_frame(frame: pd.DataFrame, name: str) -> Run:
-    topic, doc = _column(frame, _TOPIC, "topic"), _column(frame, _DOC, "document")
-    score = _column(frame, _SCORE, "score", required=False)
-    path = _column(frame, _PATH, "path", required=False)
-    rank = "rank" if "rank" in frame.columns else None
-    passage = "offset" in frame.columns and "length" in frame.columns
-    if score is None and rank is None:
-        raise UsageError("run DataFrame needs a score (or rsv) or a rank column")
-    unit = "passage" if passage else ("element" if path else "document")
-    topics: dict[str, Ranking] = {}
-    for t, rows in frame.groupby(topic, sort=False):
-        if rank is not None:
-            rows = rows.sort_values(rank, kind="stable")
-        else:
-            rows = rows.sort_values([score, doc], ascending=False, kind="stable")  # trec_eval
-        n = len(rows)
-        results = []
-        for i, r in enumerate(rows.itertuples(index=False)):
-            v = r._asdict()
-            p = canonical_xpath(str(v[path])) if path else (None if passage else interop.ROOT)
-            results.append((str(v[doc]), p, int(v["offset"]) if passage else -1,
-                            int(v["length"]) if passage else -1,
-                            int(v[rank]) if rank else i + 1,
-                            float(v[score]) if score else float(n - i)))
-        topics[str(t)] = Ranking.from_results(results, unit)
-    return Run(name, topics, unit, "(DataFrame)")
-
-
 def read_runs(runs: Any) -> list[Run]:
-    """Several runs: a :class:`Run`/path/dict, a list of them, or a mapping ``{name: run}``
-    (names given to the runs).  A mapping whose values are ``{doc: score}`` dicts is one run."""
+    """Several runs: a :class:`Run`/path/dict/table/records, a list of them, or a mapping
+    ``{name: run}`` (names given to the runs).  A mapping whose values are ``{doc: score}``
+    dicts, or a column dict, is one run; an iterable of records is one run."""
+    from .model.run import Run
+
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]
-    if isinstance(runs, (Run, str, os.PathLike, pd.DataFrame, Mapping)) or _is_file(runs) or \
-            type(runs).__name__ == "Run" or _is_ir_measures_run(runs) or \
-            _is_span_data(runs, None):
+    if isinstance(runs, (Run, str, os.PathLike, Mapping)) or _is_frame(runs) or \
+            _is_file(runs) or type(runs).__name__ == "Run" or _is_span_data(runs, None):
         return [read_run(runs)]
     import warnings
 
     from .model.runnames import distinct_runs
 
-    return distinct_runs([read_run(r) for r in runs], warnings.warn)
+    items = list(runs)
+    if items and _is_record(items[0]):
+        return [read_run(items)]
+    return distinct_runs([read_run(r) for r in items], warnings.warn)
 
 
 def _is_run_dict(mapping: Mapping) -> bool:
-    """``{topic: {doc: score}}``: values are mappings whose values are numbers."""
+    """One run: ``{topic: {unit: score}}`` (values are mappings of numbers) or columns."""
+    from .io.frames import TOPIC
+
+    if any(key in mapping for key in TOPIC) and all(
+            isinstance(v, (list, tuple)) or hasattr(v, "__array__")
+            for v in mapping.values()):
+        return True
     for value in mapping.values():
-        if isinstance(value, (Run, str, os.PathLike, pd.DataFrame)):
-            return False
         if isinstance(value, Mapping):
-            return all(isinstance(v, (int, float)) for v in value.values())
+            return all(isinstance(v, Number) for v in value.values())
         return False
     return True
 
 
-def _is_ir_measures_run(obj: Any) -> bool:
-    if not isinstance(obj, list) or not obj:
-        return False
-    first = obj[0]
-    return isinstance(first, tuple) and hasattr(first, "_fields") and "score" in first._fields
+def _is_record(item: Any) -> bool:
+    """An ir_measures/ir_datasets namedtuple, a record dict or a ``(qid, doc, score)``
+    tuple (rather than a run)."""
+    if hasattr(item, "_fields"):
+        return True
+    if isinstance(item, Mapping):
+        from .io.frames import TOPIC
+
+        return any(key in item for key in TOPIC)
+    return isinstance(item, tuple) and len(item) >= 3 and isinstance(item[2], Number)
 
 
 # ---------------------------------------------------------------------------------- evaluate
@@ -306,6 +362,8 @@ def context(**options: Any) -> EvalContext:
     """An :class:`EvalContext` from keyword options (``quant``, ``overlap``, ``alpha``,
     ``ideal``, ``beta``, ``bep_distance``, ``order``, ``compat``, ``strict``, ``collection``
     (a directory or a Collection), ``navigation``, ``collection_elements``)."""
+    from .measures import EvalContext
+
     unknown = set(options) - set(_CONTEXT_KEYS)
     if unknown:
         raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
@@ -331,27 +389,150 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     """Evaluate runs on measures: a tidy DataFrame ``run, topic, measure, value``.
 
     Means (topic ``"all"``) by default; ``per_topic=True`` gives the per-topic rows followed
-    by the means (like ``sdreval eval -q``).  ``all_topics`` averages over every qrels topic
-    (``-c``).  Keyword options set measure defaults (see :func:`context`)."""
-    from .measures import evaluate as _evaluate, summarise
+    by the means (like ``sdreval eval -q``), the table :func:`confidence_intervals` and
+    :func:`compare` take.  ``all_topics`` averages over every qrels topic (``-c``).
+    ``measures``: names (``"P@10"``), sdreval measures (``nxCG(k=10)``, ``P @ 10``) or
+    ir_measures measure objects, one or a list.  Keyword options set measure defaults (see
+    :func:`context`)."""
+    from .measures import evaluate as _evaluate
+    from .measures import summarise
 
     if ctx is not None and options:
         raise UsageError("give either ctx or keyword options, not both")
     ctx = ctx or context(**options)
-    names = [measures] if isinstance(measures, (str, Measure, MeasureDef)) else list(measures)
-    parsed = [measure(m) for m in names]
+    parsed = _measure_list(measures)
     table = _evaluate(read_qrels(qrels, collection=ctx.collection), read_runs(runs), parsed, ctx,
                       all_topics=all_topics)
     return summarise(table, keep_topics=per_topic)
 
 
-def compare(results: pd.DataFrame, measure: str | None = None, test: str = "t",
-            correction: str = "by", **kwargs: Any) -> pd.DataFrame:
-    """Every pair of runs (SPEC §11 compare table) from per-topic results
-    (:func:`sdreval.stats.compare_runs`)."""
+def _measure_list(given: Any) -> list[Measure]:
+    return [measure(given)] if _is_one_measure(given) else [measure(m) for m in given]
+
+
+def _measure_name(given: Any) -> str:
+    """The name a measure has in results tables."""
+    return given if isinstance(given, str) else measure(given).text
+
+
+def _per_topic(table: Any, what: str) -> None:
+    if "topic" in getattr(table, "columns", ()) and (table["topic"].astype(str) != "all").any():
+        return
+    raise UsageError(f"{what} needs per-topic values: evaluate(..., per_topic=True) "
+                     "(a table of means has none)")
+
+
+def compare(results: Any, measure: Any = None, test: str = "t", correction: str = "by",
+            **kwargs: Any) -> Any:
+    """Every pair of runs from a per-topic results table (``evaluate(...,
+    per_topic=True)``; mean rows are ignored): columns ``run_a, run_b, measure, mean_a,
+    mean_b, p_value, p_adjusted, reject``, one family (and correction) per measure.  ``test``
+    is t, wilcoxon, sign, bootstrap or randomization; ``correction`` by (Benjamini-Yekutieli),
+    bh, holm, bonferroni or none; further keywords as :func:`sdreval.stats.compare_runs`."""
     from .stats import compare_runs
 
-    return compare_runs(results, measure, test=test, correction=correction, **kwargs)
+    _per_topic(results, "compare")
+    name = None if measure is None else _measure_name(measure)
+    return compare_runs(results, name, test=test, correction=correction, **kwargs)
+
+
+def confidence_intervals(results: Any, measure: Any = None, level: float = 0.95,
+                         samples: int = 5_000, seed: int | None = 0,
+                         missing: str = "error") -> Any:
+    """Percentile-bootstrap confidence intervals of each run's mean, per measure, from a
+    per-topic results table: columns ``run, measure, mean, ci_low, ci_high, ci_length``
+    (runs by decreasing mean within a measure).  ``missing``: a run without a value on a
+    topic is an error (``error``), leaves the topic out (``drop``) or scores 0 (``zero``)."""
+    import pandas as pd
+
+    from .stats import confidence_intervals as intervals
+    from .stats import score_matrix
+    from .stats.matrix import measures_of
+
+    _per_topic(results, "confidence_intervals")
+    names = [_measure_name(measure)] if measure is not None else measures_of(results)
+    return pd.concat([intervals(score_matrix(results, m, missing=missing), level, samples,
+                                seed) for m in names], ignore_index=True)
+
+
+# ------------------------------------------------------------------- ir_measures-style calls
+
+class Metric(NamedTuple):
+    """One per-query value, as ir_measures' ``Metric``."""
+
+    query_id: str
+    measure: Any
+    value: float
+
+
+class Evaluator:
+    """Measures and judgements fixed, runs given one at a time, as ir_measures'
+    ``evaluator(measures, qrels)``: the qrels are read once."""
+
+    def __init__(self, measures: Any, qrels: Any, **options: Any):
+        self.measures, self.qrels, self.options = measures, read_qrels(qrels), options
+
+    def iter_calc(self, run: Any) -> Iterator[Metric]:
+        """Per-query :class:`Metric` records of ``run`` (see :func:`iter_calc`)."""
+        return iter_calc(self.measures, self.qrels, run, **self.options)
+
+    def calc_aggregate(self, run: Any) -> dict[Any, float]:
+        """Means of ``run`` keyed by the measures given (see :func:`calc_aggregate`)."""
+        return calc_aggregate(self.measures, self.qrels, run, **self.options)
+
+    def calc(self, run: Any) -> tuple[dict[Any, float], list[Metric]]:
+        """``(means, per-query records)`` of ``run`` from one evaluation."""
+        table, keys = _calc(self.measures, self.qrels, run, self.options)
+        return _aggregate(table, keys), list(_metrics(table, keys))
+
+
+def evaluator(measures: Any, qrels: Any, **options: Any) -> Evaluator:
+    """An :class:`Evaluator` (ir_measures' ``evaluator``)."""
+    return Evaluator(measures, qrels, **options)
+
+
+def _calc(measures: Any, qrels: Any, run: Any, options: dict[str, Any]):
+    given = [measures] if _is_one_measure(measures) else list(measures)
+    keys: dict[str, list[Any]] = {}
+    for item in given:
+        keys.setdefault(measure(item).text, []).append(item)
+    runs = read_runs(run)
+    if len(runs) != 1:
+        raise UsageError(f"one run expected (as in ir_measures), got {len(runs)}; "
+                         "evaluate() takes several")
+    table = evaluate(qrels, runs, list(keys), per_topic=True, **options)
+    return table, keys
+
+
+def iter_calc(measures: Any, qrels: Any, run: Any, **options: Any) -> Iterator[Metric]:
+    """Per-query values as ir_measures' ``iter_calc``: :class:`Metric` ``(query_id,
+    measure, value)`` records, ``measure`` being the object given (an ir_measures measure,
+    a name or an sdreval measure).  Topics follow sdreval's policy: the run's topics with
+    something relevant (``all_topics=True``: every qrels topic with something relevant);
+    keyword options as :func:`evaluate`."""
+    table, keys = _calc(measures, qrels, run, options)
+    yield from _metrics(table, keys)
+
+
+def _metrics(table: Any, keys: dict[str, list[Any]]) -> Iterator[Metric]:
+    rows = table[table["topic"] != "all"]
+    for topic, name, value in zip(rows["topic"], rows["measure"], rows["value"]):
+        for key in keys[name]:
+            yield Metric(topic, key, float(value))
+
+
+def calc_aggregate(measures: Any, qrels: Any, run: Any, **options: Any) -> dict[Any, float]:
+    """Means over topics as ir_measures' ``calc_aggregate``: ``{measure: value}`` keyed by
+    the objects given (``calc_aggregate([ir_measures.AP, "P@10"], qrels, run)
+    [ir_measures.AP]``)."""
+    table, keys = _calc(measures, qrels, run, options)
+    return _aggregate(table, keys)
+
+
+def _aggregate(table: Any, keys: dict[str, list[Any]]) -> dict[Any, float]:
+    means = table[table["topic"] == "all"]
+    return {key: float(value) for name, value in zip(means["measure"], means["value"])
+            for key in keys[name]}
 
 
 def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike =
@@ -360,9 +541,7 @@ def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike 
     """Write the self-contained HTML report (:mod:`sdreval.report.html`); returns its path."""
     from .report.html import build_report, write_report
 
-    names = None if measures is None else (
-        [measure(measures)] if isinstance(measures, (str, Measure, MeasureDef))
-        else [measure(m) for m in measures])
+    names = None if measures is None else _measure_list(measures)
     ctx = context(**options)
     data = build_report(read_qrels(qrels, collection=ctx.collection), read_runs(runs), names, ctx,
                         all_topics=all_topics, test=test, correction=correction)
@@ -370,6 +549,8 @@ def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike 
 
 
 __all__ = ["measure", "measures", "read_qrels", "read_run", "read_runs", "context",
-           "evaluate", "compare", "report", "qrels_from_ranx", "qrels_to_ranx",
+           "evaluate", "compare", "confidence_intervals", "iter_calc", "calc_aggregate", "Metric",
+           "evaluator", "Evaluator",
+           "from_ir_measures", "report", "qrels_from_ranx", "qrels_to_ranx",
            "run_from_ranx", "run_to_ranx", "qrels_from_ir_measures", "qrels_to_ir_measures",
            "run_from_ir_measures", "run_to_ir_measures", "parse_measure"]

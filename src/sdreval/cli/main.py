@@ -2,38 +2,71 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 import click
 
 from .. import __version__
 
-# (command name, module, attribute): modules are imported lazily so that a command's
-# dependencies (matplotlib, dask, ...) load only when it runs.
+# (command name, module, attribute, one-line help): modules are imported lazily so that a
+# command's dependencies (numpy, pandas, scipy, matplotlib, dask, ...) load only when it runs;
+# the help line lets `sdreval --help` list the commands without importing any of them (an entry
+# without one is imported to ask).
 COMMANDS = [
-    ("eval", "eval_cmd", "eval_command"),
-    ("compare", "compare_cmd", "compare_command"),
-    ("stability", "stability_cmd", "stability_command"),
-    ("recallbase", "recallbase_cmd", "recallbase_command"),
-    ("validate", "validate_cmd", "validate_command"),
-    ("convert", "convert_cmd", "convert_command"),
-    ("report", "report_cmd", "report_command"),
-    ("demo", "demo_cmd", "demo_command"),
-    ("simulate", "simulate_cmd", "simulate_command"),
-    ("measures", "measures_cmd", "measures_command"),
-    ("project", "project_cmd", "project_command"),
-    ("sensitivity", "sensitivity_cmd", "sensitivity_command"),
+    ("eval", "eval_cmd", "eval_command", "Evaluate RUNS against QRELS on the given measures."),
+    ("compare", "compare_cmd", "compare_command",
+     "Test every pair of runs for a significant difference."),
+    ("stability", "stability_cmd", "stability_command",
+     "Stability and discrimination of measures: CIs, swap rates, tau."),
+    ("recallbase", "recallbase_cmd", "recallbase_command",
+     "Print the ideal recall-base of QRELS."),
+    ("validate", "validate_cmd", "validate_command",
+     "Check qrels, runs or collections and list every problem."),
+    ("convert", "convert_cmd", "convert_command",
+     "Convert a run or judgements to another format."),
+    ("report", "report_cmd", "report_command",
+     "Write a self-contained HTML report of RUNS against QRELS."),
+    ("demo", "demo_cmd", "demo_command",
+     "Evaluate the bundled worked example and synthetic collection."),
+    ("simulate", "simulate_cmd", "simulate_command",
+     "Write a synthetic collection (qrels, runs, documents)."),
+    ("measures", "measures_cmd", "measures_command",
+     "List the measures, their parameters and defaults."),
+    ("project", "project_cmd", "project_command",
+     "Project span judgements onto a chunking (TREC qrels)."),
+    ("sensitivity", "sensitivity_cmd", "sensitivity_command",
+     "How span scores and run rankings move across tau and chunkings."),
 ]
+
+
+def _entries():
+    """``(name, module, attribute, help or None)`` of every available command."""
+    for entry in COMMANDS:
+        name, module, attr, *rest = entry
+        if _available(module):
+            yield name, module, attr, (rest[0] if rest else None)
 
 
 class LazyGroup(click.Group):
     def list_commands(self, ctx):
-        return [name for name, module, _ in COMMANDS if _available(module)]
+        return [name for name, *_ in _entries()]
 
     def get_command(self, ctx, name):
-        for command, module, attr in COMMANDS:
-            if command == name and _available(module):
+        for command, module, attr, _ in _entries():
+            if command == name:
                 return getattr(importlib.import_module(f"{__package__}.{module}"), attr)
         return None
+
+    def format_commands(self, ctx, formatter):
+        """The command list from the help lines above (no command module is imported)."""
+        rows = []
+        for name, module, attr, line in _entries():
+            if line is None:
+                line = self.get_command(ctx, name).get_short_help_str(limit=formatter.width)
+            rows.append((name, line))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
 
 def _available(module: str) -> bool:

@@ -27,7 +27,7 @@ def recall_base_table(qrels, quant: str, keep: str = "ancestor", full: bool = Fa
                       ) -> pd.DataFrame:
     """The recall-base of every topic as a DataFrame ``topic, file, path, quant``."""
     rows = []
-    topics = sorted(qrels.topics, key=lambda t: (0, int(t), "") if t.isdigit() else (1, 0, t))
+    topics = sorted(qrels.topics, key=lambda t: (0, int(t), "") if t.isdecimal() else (1, 0, t))
     for topic in topics:
         entries = (full_recall_base(qrels[topic], quant) if full
                    else ideal_recall_base(qrels[topic], quant, keep))

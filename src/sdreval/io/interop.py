@@ -17,14 +17,16 @@ which ranx and ir_measures follow).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import chain
 from typing import Any, Literal
 
 import numpy as np
 
-from ..errors import InputError, Problem, UsageError
-from ..judgements.qrels import Qrels
+from ..errors import InputError, Problem, ProblemLog, UsageError
+from ..judgements.qrels import ElementAssessment, Qrels
 from ..model.run import Ranking, Run
 from ..model.xpath import canonical_xpath
+from .textlines import finish
 
 ROOT = "/article[1]"
 Documents = Literal["strict", "max"]
@@ -32,31 +34,62 @@ Documents = Literal["strict", "max"]
 
 # ------------------------------------------------------------------------------- from dicts
 
-def qrels_from_dict(data: Mapping[str, Mapping[Any, Any]], scale: str | None = None) -> Qrels:
-    """Qrels from ``{topic: {doc: grade}}`` (whole documents, ``graded`` scale) or
+def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
+                    log: ProblemLog | None = None) -> Qrels:
+    """Qrels from ``{topic: {doc: grade}}`` (whole documents, ``graded`` scale),
     ``{topic: {(doc, path): grade | (e, s)}}`` (elements; with ``(e, s)`` pairs the scale
-    defaults to ``inex2003``)."""
-    pairs = any(isinstance(v, (tuple, list)) for judged in data.values()
-                for v in judged.values())
-    qrels = Qrels(scale or ("inex2003" if pairs else "graded"), source="(dict)")
-    for topic, judged in data.items():
-        qrels.topic(str(topic))
-        for key, value in judged.items():
-            doc, path = _unit(key)
-            if isinstance(value, (tuple, list)):
-                if len(value) != 2:
-                    raise UsageError(f"topic {topic} {doc}: expected (e, s), got {value!r}")
-                e, s = (_number(v, f"topic {topic} {doc}: grade") for v in value)
-            else:
-                e = s = _number(value, f"topic {topic} {doc}: grade")
-            qrels.add_element(str(topic), doc, path, e, s)
+    defaults to ``inex2003``), ``{topic: {(doc, offset, length): grade}}`` (highlighted
+    passages, scale ``fol``: grade above 0 = highlighted, 0 = judged without relevant text
+    there) or a column dict ``{"topic": [...], "doc": [...], ...}``.  Bad values: one
+    :class:`InputError` naming topic and document."""
+    from .frames import as_frame, qrels_from_table
+
+    frame = as_frame(data)
+    if frame is not None:
+        return qrels_from_table(frame, scale, "(dict)", log)
+    rows = _flatten(data, "qrels")
+    width = _key_width(rows, "qrels")
+    if width == 3:
+        columns = _key_columns(rows.keys, ("doc", "offset", "length"))
+        columns.update(topic=rows.topics, grade=rows.values)
+        return qrels_from_table(_frame(columns), scale, "(dict)", log, rows.where)
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    check = rows.checker(log)
+    values = rows.values
+    pair = np.array([isinstance(v, (tuple, list)) for v in values], dtype=bool)
+    if pair.any():
+        wrong = np.array([p and len(v) != 2 for p, v in zip(pair, values)], dtype=bool)
+        check.report(wrong, lambda i: f"expected a grade or (e, s), got {values[i]!r}")
+        firsts = [v[0] if p and not w else (None if p else v)
+                  for v, p, w in zip(values, pair, wrong)]
+        seconds = [v[1] if p and not w else (None if p else v)
+                   for v, p, w in zip(values, pair, wrong)]
+        e = check.floats(_objects(firsts), "exhaustivity")
+        s = check.floats(_objects(seconds), "specificity")
+    else:
+        e = s = rows.values_as_floats(log, "grade")
+    if width == 2:
+        docs = [str(k[0]) for k in rows.keys]
+        rows.check_ids(_objects(docs), log)
+        paths = check.xpaths(_objects([k[1] for k in rows.keys]), "path")
+    else:
+        docs, paths = [str(k) for k in rows.keys], [ROOT] * len(values)
+    rows.check_ids(_objects(docs), log)
+    _raise(log, own)
+    qrels = Qrels(scale or ("inex2003" if pair.any() else "graded"), source="(dict)")
+    judged = [qrels.topic(topic).elements for topic in rows.topic_names]
+    for code, doc, path, e_i, s_i in zip(rows.codes.tolist(), docs, paths, e.tolist(),
+                                         s.tolist()):
+        judged[code][(doc, path)] = ElementAssessment(doc, path, e_i, s_i)
     check_pairs(qrels, "(dict)")
+    finish(log, own)
     return qrels
 
 
 def check_pairs(qrels: Qrels, source: str) -> None:
-    """Raise :class:`InputError` listing every assessment invalid on the qrels' scale (SPEC §3:
-    invalid pairs such as (0, 2) are reported, never guessed)."""
+    """Raise :class:`InputError` listing every assessment invalid on the qrels' scale
+    (invalid pairs such as (0, 2) are reported, never guessed)."""
     from .native import pair_problem
 
     problems = []
@@ -70,50 +103,162 @@ def check_pairs(qrels: Qrels, source: str) -> None:
         raise InputError(problems)
 
 
-def run_from_dict(data: Mapping[str, Mapping[Any, Any]], name: str = "run") -> Run:
-    """A run from ``{topic: {doc: score}}`` (whole documents) or ``{topic: {(doc, path):
-    score}}`` (elements), ranked by score descending, ties by id descending."""
-    unit = "element" if any(isinstance(k, tuple) for scored in data.values()
-                            for k in scored) else "document"
-    topics: dict[str, Ranking] = {}
-    for topic, scored in data.items():
-        keys = [_unit(k) for k in scored]
-        scores = np.array([_number(v, f"topic {topic}: score") for v in scored.values()],
-                          dtype=np.float64)
-        topics[str(topic)] = _ranking(keys, scores, unit)
-    return Run(name, topics, unit, "(dict)")
+def run_from_dict(data: Mapping[Any, Any], name: str = "run",
+                  log: ProblemLog | None = None) -> Run:
+    """A run from ``{topic: {doc: score}}`` (whole documents), ``{topic: {(doc, path):
+    score}}`` (elements), ``{topic: {(doc, offset, length): score}}`` (passages) or a column
+    dict, ranked by score descending, ties by id descending (trec_eval).  Scores are
+    converted and checked as whole arrays; bad ones are reported with topic and document."""
+    from .frames import as_frame, build_run, run_from_table
+
+    frame = as_frame(data)
+    if frame is not None:
+        return run_from_table(frame, name, "(dict)", log)
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    rows = _flatten(data, "run")
+    scores = rows.values_as_floats(log, "score")
+    width = _key_width(rows, "run")
+    if width == 1:
+        docs = rows.key_array if rows.plain_ids else _objects([str(k) for k in rows.keys])
+        rows.check_ids(docs, log)
+        _raise(log, own)
+        run = build_run(name, "(dict)", rows.codes, rows.topic_names, docs, "document", scores)
+    else:
+        columns = _key_columns(rows.keys, ("doc", "path") if width == 2 else
+                               ("doc", "offset", "length"))
+        columns.update(topic=rows.topics, score=scores)
+        _raise(log, own)
+        run = run_from_table(_frame(columns), name, "(dict)", log, rows.where)
+        run.topics = {t: run.topics.get(t) or Ranking.empty(run.unit)  # empty ones stay
+                      for t in rows.topic_names}
+    finish(log, own)
+    return run
 
 
-def _unit(key: Any) -> tuple[str, str]:
-    if isinstance(key, tuple):
-        if len(key) != 2:
-            raise UsageError(f"expected (doc, path), got {key!r}")
-        return str(key[0]), canonical_xpath(str(key[1]))
-    return str(key), ROOT
+class _Rows:
+    """A nested ``{topic: {key: value}}`` dict flattened to parallel columns, each built in
+    one pass over the dict (no per-value Python code on the common path)."""
+
+    def __init__(self, data: Mapping[Any, Any], what: str):
+        self.data = data
+        self.topic_names = [str(t) for t in data]
+        sizes = []
+        for topic, inner in data.items():
+            if not isinstance(inner, Mapping):
+                raise UsageError(f"{what} dict: topic {topic!r} maps to "
+                                 f"{type(inner).__name__}, expected a dict of "
+                                 f"{'grades' if what == 'qrels' else 'scores'}")
+            sizes.append(len(inner))
+        self.size = sum(sizes)
+        self.codes = np.repeat(np.arange(len(sizes), dtype=np.int64), sizes)
+        self.key_array = np.fromiter(chain.from_iterable(data.values()), dtype=object,
+                                     count=self.size)
+        try:  # one pass over every key: all str (TypeError otherwise), and is one blank?
+            shortest = min(map(len, map(str.strip, self.key_array)), default=1)
+            self.plain_ids, self.blank_ids = True, shortest == 0
+        except TypeError:
+            self.plain_ids, self.blank_ids = False, None
+
+    @property
+    def keys(self) -> list:
+        return self.key_array.tolist()
+
+    @property
+    def key_types(self) -> set[type]:
+        return {str} if self.plain_ids else set(map(type, self.key_array))
+
+    @property
+    def values(self) -> list:
+        return list(chain.from_iterable(inner.values() for inner in self.data.values()))
+
+    @property
+    def topics(self) -> list[str]:
+        names = self.topic_names
+        return [names[c] for c in self.codes]
+
+    def checker(self, log: ProblemLog) -> Any:
+        from .frames import Checker
+
+        return Checker("(dict)", log, self.where)
+
+    def check_ids(self, docs: np.ndarray, log: ProblemLog) -> None:
+        """Topic and document ids must not be empty (as in files)."""
+        check = self.checker(log)
+        blank = self.blank_ids if docs is self.key_array else None
+        if blank is None:
+            blank = not all(map(str.strip, docs))
+        if blank:
+            rows = [i for i, d in enumerate(docs) if not d.strip()]
+            check.report(np.array(rows, dtype=np.int64), lambda i: "document id is empty")
+        for topic in self.topic_names:
+            if not topic.strip():
+                log.error("(dict)", None, f"topic id {topic!r} is empty")
+
+    def where(self, i: int) -> str:
+        return f"topic {self.topic_names[self.codes[i]]}, {_key_text(self.key_array[i])}"
+
+    def values_as_floats(self, log: ProblemLog, what: str) -> np.ndarray:
+        """The values as float64, converted in one pass; anything else (text, None, lists)
+        goes through the checker, which reports it."""
+        try:
+            values = np.fromiter(chain.from_iterable(v.values() for v in self.data.values()),
+                                 dtype=np.float64, count=self.size)
+        except (TypeError, ValueError, OverflowError):
+            values = _objects(self.values)
+        return self.checker(log).floats(values, what)
 
 
-def _number(value: Any, what: str) -> float:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise UsageError(f"{what} {value!r} is not a number") from None
-    if not np.isfinite(number):
-        raise UsageError(f"{what} {value!r} is not finite")
-    return number
+def _flatten(data: Mapping[Any, Any], what: str) -> _Rows:
+    if not isinstance(data, Mapping):
+        raise UsageError(f"expected a dict {{topic: {{document: value}}}}, got "
+                         f"{type(data).__name__}")
+    return _Rows(data, what)
 
 
-def _ranking(keys: list[tuple[str, str]], scores: np.ndarray, unit: str) -> Ranking:
-    """Results ranked by score descending, ties by (doc, path) descending (trec_eval)."""
-    if not keys:
-        return Ranking.empty(unit)  # type: ignore[arg-type]
-    ids = np.array([f"{d}\x00{p}" for d, p in keys])
-    _, id_rank = np.unique(ids, return_inverse=True)
-    order = np.lexsort((-id_rank, -scores))
-    n = len(keys)
-    return Ranking(np.array([keys[i][0] for i in order], dtype=object),
-                   np.array([keys[i][1] for i in order], dtype=object),
-                   np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
-                   np.arange(1, n + 1, dtype=np.int64), scores[order], unit)  # type: ignore
+def _key_width(rows: _Rows, what: str) -> int:
+    """1 for document ids, 2 for ``(doc, path)``, 3 for ``(doc, offset, length)``."""
+    if rows.plain_ids or not any(issubclass(t, tuple) for t in rows.key_types):
+        return 1
+    widths = {len(k) if isinstance(k, tuple) else 1 for k in rows.keys}
+    if len(widths) > 1 or widths - {1, 2, 3}:
+        raise UsageError(f"{what} dict keys must all be document ids, all (doc, path) or all "
+                         f"(doc, offset, length) tuples; found tuples of "
+                         f"{sorted(w for w in widths if w != 1)} items"
+                         + (" and plain ids" if 1 in widths else ""))
+    return widths.pop() if widths else 1
+
+
+def _key_columns(keys: list, names: tuple[str, ...]) -> dict[str, list]:
+    return dict(zip(names, (list(c) for c in zip(*keys)))) if keys else {n: [] for n in names}
+
+
+def _frame(columns: dict[str, Any]):
+    import pandas as pd
+
+    return pd.DataFrame(columns)
+
+
+def _key_text(key: Any) -> str:
+    if isinstance(key, tuple) and len(key) == 2:
+        return f"document {key[0]} element {key[1]}"
+    if isinstance(key, tuple) and len(key) == 3:
+        return f"document {key[0]} passage {key[1]}:{key[2]}"
+    return f"document {key}"
+
+
+def _raise(log: ProblemLog, own: bool) -> None:
+    """Bad values cannot be left out of a table silently: errors always raise (warnings are
+    issued first when the log is ours)."""
+    if log.errors:
+        finish(log, own)
+        log.raise_if_errors()
+
+
+def _objects(values: list) -> np.ndarray:
+    out = np.empty(len(values), dtype=object)
+    out[:] = values
+    return out
 
 
 # --------------------------------------------------------------------------------- to dicts
@@ -211,25 +356,40 @@ def run_to_ranx(run: Run, documents: Documents = "strict"):
 
 # ------------------------------------------------------------------------------ ir_measures
 
-def qrels_from_ir_measures(qrels: Iterable[Any]) -> Qrels:
-    """sdreval qrels from ir_measures ``Qrel`` tuples ``(query_id, doc_id, relevance[,
-    iteration])`` or a DataFrame with those columns."""
-    data: dict[str, dict[str, float]] = {}
-    for row in _tuples(qrels, ("query_id", "doc_id", "relevance")):
-        data.setdefault(str(row[0]), {})[str(row[1])] = row[2]
-    return qrels_from_dict(data)
+def qrels_from_ir_measures(qrels: Iterable[Any], scale: str | None = None,
+                           log: ProblemLog | None = None) -> Qrels:
+    """sdreval qrels from records: ir_measures ``Qrel`` / ir_datasets ``qrels_iter()``
+    namedtuples (any iterable, generators included), dicts, plain ``(query_id, doc_id,
+    relevance)`` tuples or a DataFrame; span (``offset``/``length``) and ``path`` fields are
+    kept (see :mod:`sdreval.io.frames`)."""
+    from .frames import qrels_from_table
+
+    return qrels_from_table(_records(qrels, ("query_id", "doc_id", "relevance")), scale,
+                            "(records)", log)
 
 
-def run_from_ir_measures(run: Iterable[Any], name: str = "run") -> Run:
-    """An sdreval document run from ``ScoredDoc`` tuples ``(query_id, doc_id, score)`` or a
-    DataFrame with those columns."""
-    data: dict[str, dict[str, float]] = {}
-    for row in _tuples(run, ("query_id", "doc_id", "score")):
-        topic = data.setdefault(str(row[0]), {})
-        if str(row[1]) in topic:
-            raise UsageError(f"run {name} query {row[0]}: document {row[1]} scored twice")
-        topic[str(row[1])] = row[2]
-    return run_from_dict(data, name)
+def run_from_ir_measures(run: Iterable[Any], name: str = "run",
+                         log: ProblemLog | None = None) -> Run:
+    """An sdreval run from records: ir_measures ``ScoredDoc`` / ir_datasets
+    ``scoreddocs_iter()`` namedtuples (any iterable), dicts, plain ``(query_id, doc_id,
+    score)`` tuples or a DataFrame; span and ``path`` fields make passage and element runs."""
+    from .frames import run_from_table
+
+    return run_from_table(_records(run, ("query_id", "doc_id", "score")), name, "(records)",
+                          log)
+
+
+def _records(items: Iterable[Any], positional: tuple[str, str, str]):
+    import pandas as pd
+
+    from .frames import records_frame
+
+    if isinstance(items, pd.DataFrame):
+        return items
+    rows = list(items)
+    if not rows:
+        return pd.DataFrame({c: [] for c in positional})
+    return records_frame(rows, positional)
 
 
 def qrels_to_ir_measures(qrels: Qrels, quant: str | None = None,
@@ -247,21 +407,6 @@ def run_to_ir_measures(run: Run, documents: Documents = "strict") -> list:
 
     return [ScoredDoc(t, d, s) for t, docs in run_to_dict(run, documents).items()
             for d, s in docs.items()]
-
-
-def _tuples(items: Iterable[Any], columns: tuple[str, str, str]) -> Iterable[tuple]:
-    import pandas as pd
-
-    if isinstance(items, pd.DataFrame):
-        missing = [c for c in columns if c not in items.columns]
-        if missing:
-            raise UsageError(f"DataFrame lacks column(s) {', '.join(missing)}")
-        yield from items[list(columns)].itertuples(index=False, name=None)
-        return
-    for item in items:
-        if len(item) < 3:
-            raise UsageError(f"expected {', '.join(columns)}, got {item!r}")
-        yield tuple(item[:3])
 
 
 __all__ = ["qrels_from_dict", "run_from_dict", "qrels_to_dict", "run_to_dict",

@@ -141,6 +141,10 @@ class MeasureDef:
                 cutoff = params.pop(alias)
         return make_measure(self, params, cutoff)
 
+    def __matmul__(self, cutoff: float | int) -> "Measure":
+        """``P @ 10``: the measure with that cut-off (ir_measures' notation)."""
+        return make_measure(self, {}, cutoff)
+
 
 @dataclass(frozen=True)
 class Measure:
@@ -177,6 +181,10 @@ class Measure:
 
     def __repr__(self) -> str:
         return f"Measure({self.text!r})"
+
+    def __matmul__(self, cutoff: float | int) -> "Measure":
+        """``nDCG(gains="exp") @ 10``: the same measure with that cut-off."""
+        return make_measure(self.definition, dict(self.params), cutoff)
 
 
 MEASURES: dict[str, MeasureDef] = {}

@@ -50,7 +50,7 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
 
 
 def _topic_key(topic: str) -> tuple:
-    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)
+    return (0, int(topic), "") if topic.isdecimal() else (1, 0, topic)
 
 
 def ordered_run(run: Run, order: str) -> Run:

@@ -393,7 +393,7 @@ def _per_topic_html(data: ReportData) -> str:
 
 def _topic_key(topic: object) -> tuple:
     text = str(topic)
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+    return (0, int(text), "") if text.isdecimal() else (1, 0, text)
 
 
 def render_html(data: ReportData, image_format: str = "png") -> str:

@@ -61,4 +61,4 @@ def ties_summary(table: pd.DataFrame, by: str = "run") -> pd.DataFrame:
 
 
 def _topic_key(topic: str) -> tuple:
-    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)
+    return (0, int(topic), "") if topic.isdecimal() else (1, 0, topic)

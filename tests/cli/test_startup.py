@@ -1,0 +1,77 @@
+"""Start-up: `sdreval --help`/`--version` and `import sdreval` load no heavy module; every
+public name still resolves."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = {"numpy", "pandas", "scipy", "statsmodels", "matplotlib", "dask", "pyarrow", "lxml"}
+
+
+def _loaded_after(code: str) -> set[str]:
+    probe = (f"import sys\n{code}\n"
+             "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    return set(done.stdout.split())
+
+
+@pytest.mark.parametrize("option", ["--help", "--version"])
+def test_help_and_version_import_nothing_heavy(option):
+    loaded = _loaded_after("from sdreval.cli.main import cli\n"
+                           "try:\n"
+                           f"    cli.main(args=[{option!r}], prog_name='sdreval')\n"
+                           "except SystemExit:\n"
+                           "    pass")
+    assert not loaded & HEAVY, sorted(loaded & HEAVY)
+
+
+def test_import_sdreval_is_light():
+    assert not _loaded_after("import sdreval") & HEAVY
+    assert not _loaded_after("import sdreval.api") & {"pandas", "pyarrow", "scipy",
+                                                      "statsmodels", "matplotlib", "dask"}
+
+
+def test_every_public_name_resolves():
+    import sdreval
+    import sdreval.api as api
+
+    for name in sdreval.__all__:
+        assert getattr(sdreval, name) is not None, name
+    assert sdreval.measure("P@10").cutoff == 10 and sdreval.api is api
+    for name in api.__all__:
+        assert getattr(api, name) is not None, name
+    assert "evaluate" in dir(sdreval) and "nxCG" in dir(api)
+    with pytest.raises(AttributeError):
+        sdreval.no_such_name  # noqa: B018
+
+
+def test_help_lists_every_command_without_importing_it():
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import COMMANDS, cli
+
+    out = CliRunner().invoke(cli, ["--help"]).output
+    for entry in COMMANDS:
+        assert len(entry) == 4, (f"COMMANDS entry {entry[0]!r} needs a one-line help as 4th item "
+                                 "(else `sdreval --help` imports its module)")
+        name, _module, _attr, line = entry
+        assert name in out and line.split()[0] in out
+        command = cli.get_command(None, name)
+        assert command is not None and command.name == name
+        assert "SPEC" not in line and "seed 0" not in line
+
+
+def test_eval_imports_no_statistics_plotting_or_cluster_module(tmp_path):
+    (tmp_path / "q.tsv").write_text("1\td1\t/article[1]\t1\t1\n")
+    (tmp_path / "r.txt").write_text("1 Q0 d1 1 0.9 r /article[1]\n1 Q0 d2 2 0.5 r /article[1]\n")
+    loaded = _loaded_after("from sdreval.cli.main import cli\n"
+                           "try:\n"
+                           f"    cli.main(args=['eval', {str(tmp_path / 'q.tsv')!r}, "
+                           f"{str(tmp_path / 'r.txt')!r}, '-m', 'AP'], prog_name='sdreval')\n"
+                           "except SystemExit:\n"
+                           "    pass")
+    assert "sdreval" in loaded
+    assert not loaded & {"scipy", "statsmodels", "matplotlib", "dask"}
