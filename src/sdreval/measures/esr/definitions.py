@@ -72,7 +72,7 @@ DEFINITIONS = [
     MeasureDef("NSRCG2", FAMILY, "NSRCG with near-misses, CG = E[Hits]+E[Near-misses] (seed 002 "
                "Eq. 32–34).", _common("length") + (_L, _M), "int", cutoff_doc=_K),
     MeasureDef("SRPRUM", FAMILY, "PRUM in ESR: CL(C)/C, C = first cut-off with ESRR ≥ recall "
-               "(C = k when never reached), CL = E[Hits]+E[Near-misses] (seed 002 Eq. 27–29).",
+               "(C = k when never reached), CL = E[Hits]+E[Near-misses] (Ali, Consens & Lalmas 2012, Eq. 27–29).",
                _common("binary") + (Param("recall", float, 1.0, "desired recall level r", allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc="largest cut-off considered (default: whole run)"),
     MeasureDef("MASRiP", FAMILY, "SRiP mean-averaged over the 101 recall points 0.00…1.00, "
@@ -94,11 +94,11 @@ _MAXRANK = "ranks considered (default: whole run)"
 DEFINITIONS += [
     MeasureDef("PRUM", FAMILY, "Precision-recall with user modelling: E[CL(i)]/E[C(i)] over the "
                "navigation scenarios, i = ceil(recall·N) ideal (relevant) elements (Piwowarski "
-               "et al. 2007; seed 002 Eq. 26, Table 9).",
+               "et al. 2007; Ali, Consens & Lalmas 2012, Eq. 26, Table 9).",
                _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level", allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc=_MAXRANK),
     MeasureDef("EPRUM", FAMILY, "Expected PRUM: E[min_I(l)/min_S(l)] over the navigation "
-               "scenarios (Piwowarski 2005; seed 002 footnote 11).",
+               "scenarios (Piwowarski 2005; Ali, Consens & Lalmas 2012, footnote 11).",
                _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level l", allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc=_MAXRANK),
     MeasureDef("MAEPRUM", FAMILY, "EPRUM averaged over the recall levels i/N, i = 1..N.",

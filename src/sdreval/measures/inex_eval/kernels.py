@@ -54,7 +54,7 @@ def whole_units(amount: np.ndarray, n: float) -> np.ndarray:
 
 def precall(rel: np.ndarray, nonrel: np.ndarray, n: float,
             points: np.ndarray = RECALL_POINTS, reading: str = "eq4") -> np.ndarray:
-    """``P(rel|retr)(x)`` at recall points ``x`` (seed 001 Eq. 1-5) for ranks with masses
+    """``P(rel|retr)(x)`` at recall points ``x`` (Ogilvie & Lalmas 2006, Eq. 1-5) for ranks with masses
     ``rel`` and non-relevant counts ``nonrel`` (include the final implicit rank).
 
     ``reading="eq4"`` (default) stops inside rank ``r`` after the fractional amount

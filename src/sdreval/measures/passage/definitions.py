@@ -34,7 +34,7 @@ from .topic import TopicRelevance, topic_relevance
 FAMILY = "passage"
 
 ALPHA = Param("alpha", float, None,
-              "HiXEval overlap tolerance α in [0,1] (seed 002 Eq. 15). Unset: the Focused task "
+              "HiXEval overlap tolerance α in [0,1] (Ali, Consens & Lalmas 2012, Eq. 15). Unset: the Focused task "
               "policy, each character counted once in numerator and denominator.", allowed=UNIT)
 ALPHA_HIX = Param("alpha", float, 0.0, "HiXEval overlap tolerance α in [0,1] (Ali, Consens & Lalmas 2012, Eq. 15).",
                   allowed=UNIT)
@@ -48,7 +48,7 @@ GEN_PARAMS = (TASK, BETA, BEP_N)
 
 MEASURE_DEFS = [
     MeasureDef("iP", FAMILY, "Focused task interpolated precision iP[x] = max P[r] over ranks "
-               "with character recall R[r] ≥ x (INEX 2007-2010; seed 002 Eq. 16-17).",
+               "with character recall R[r] ≥ x (INEX 2007-2010; Ali, Consens & Lalmas 2012, Eq. 16-17).",
                (ALPHA,), cutoff="float", cutoff_doc="recall level x in [0, 1]",
                cutoff_range=UNIT),
     MeasureDef("MAiP", FAMILY, "Mean of iP[x] over the 101 recall levels 0.00, 0.01, ..., 1.00 "

@@ -54,7 +54,7 @@ DEFS = {
                        COMMON, "int", cutoff_doc="rank k"),
     "MAnxCG": MeasureDef("MAnxCG", FAMILY, "mean of nxCG[1..k] (seed 000 Eq. 6)", COMMON,
                          "int", cutoff_default=1500, cutoff_doc="rank k (default 1500)"),
-    "ep": MeasureDef("ep", FAMILY, "effort-precision at gain-recall r (seed 000 Eq. 13-14)",
+    "ep": MeasureDef("ep", FAMILY, "effort-precision at gain-recall r (Kazai & Lalmas 2006, Eq. 13-14)",
                      COMMON, "float", cutoff_doc="gain-recall r in (0, 1]",
                      cutoff_range=UNIT_OPEN_LOW),
     "iMAep": MeasureDef("iMAep", FAMILY, "mean ep at the gain-recall points step..1.0 "
