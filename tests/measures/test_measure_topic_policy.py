@@ -156,3 +156,13 @@ def test_parallel_path_gives_the_same_nan(qrels):
     import pandas as pd
 
     pd.testing.assert_frame_equal(serial, parallel)
+
+
+def test_compat_inex_names_each_topic_once(qrels):
+    qrels.add_element("3", "d9", "/article[1]", 0, 0)  # nothing relevant under any quantisation
+    ctx = EvalContext(compat="inex")
+    table = evaluate(qrels, [_run({"1": ["d1"], "2": ["d3"], "3": ["d9"]})],
+                     ["AP(quant=strict)"], ctx)
+    assert table.set_index("topic").value.to_dict() == {"1": 1.0, "2": 0.0, "3": 0.0}
+    named = [w for w in ctx.warnings if "nothing relevant" in w]
+    assert len(named) == 2 and sum(w.endswith("2") for w in named) == 1

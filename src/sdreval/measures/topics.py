@@ -57,7 +57,7 @@ def apply_topic_policy(measures: list[Measure], qrels: Qrels, topics: list[str],
         # topics with nothing relevant at all are named by the evaluator already
         judged = judged_relevant_topics(qrels, ctx)
         everywhere = tuple(sorted((t for t in qrels.topics
-                                   if t not in relevant and (compat or t in judged)),
+                                   if t not in relevant and t in judged),
                                   key=topic_key))
         groups.setdefault(everywhere, []).append(m.text)
     if groups and hasattr(ctx, "warn"):
