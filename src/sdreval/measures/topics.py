@@ -70,7 +70,7 @@ def _warn(groups: dict[tuple[str, ...], list[str]], compat: bool, ctx: Any) -> N
     cache = getattr(ctx, "cache", None)
     said = cache.setdefault(("topic-policy-warnings",), {}) if cache is not None else {}
     warnings = getattr(ctx, "warnings", None)
-    rule = ("score 0 and count in the means (--compat inex)" if compat
+    rule = ("--compat inex: score 0 and count in the means" if compat
             else "NaN per topic, left out of the means")
     for without, names in groups.items():
         before = said.get(without)
