@@ -82,8 +82,10 @@ def functions(scale: str, rel_level: str, cov_level: str):
         rel_fn = kernels.SCALE_FUNCTIONS[(scale, rel_level)][0]
         cov_fn = kernels.SCALE_FUNCTIONS[(scale, cov_level)][1]
     except KeyError:
+        hint = (" (judgements of highlighted passages: use inex_eval at the document level, or "
+                "the passage measures MAiP, MAgP, ...)" if scale == "fol" else "")
         raise UsageError(f"inex_eval_ng needs relevance and coverage assessments (INEX 2002, "
-                         f"2003/2004 or 2005 scales), not scale {scale!r}") from None
+                         f"2003/2004 or 2005 scales), not scale {scale!r}{hint}") from None
     return rel_fn, cov_fn
 
 
