@@ -20,14 +20,9 @@ FAMILY_DOCS = {
     "span": ("Span measures: chunk retrieval for RAG (character P/R/F/IoU, budget, τ, MAP)",
              "rag.md"),
 }
-SEEDS = {
-    "000": "Kazai & Lalmas, eXtended Cumulated Gain measures (XCG)",
-    "001": "Ogilvie & Lalmas, the exhaustivity dimension and statistical tests",
-    "002": "Ali, Consens & Lalmas, Extended Structural Relevance (ESR)",
-    "003": "Ties and graded relevance in XML retrieval evaluation",
-    "004": "Gövert, Fuhr, Lalmas & Kazai, Evaluating content-oriented XML retrieval (INEX 2002)",
-}
-_SOURCE = re.compile(r"seed\s+(\d{3})[^)]*", re.IGNORECASE)
+#: short citations of the five source papers (full references in docs/references.md)
+_SOURCE = re.compile(r"(?:Kazai & Lalmas|Ogilvie & Lalmas|Ali, Consens & Lalmas|Vu & Gallinari|"
+                     r"Gövert et al\.) (?:19|20)\d\d[^);]*")
 _CUTOFF = {"none": "", "int": "@k", "float": "@r", "optional-int": "[@k]",
            "optional-float": "[@r]"}
 
@@ -62,10 +57,9 @@ def render() -> str:
         "Each family's page gives the full definitions, the choices made where the papers are "
         "ambiguous, and the errata; the user guide (`user-guide.md`) shows them at work.",
         "",
-        "Source papers (`../shared/seeds/`, cited as *seed NNN*):",
-        "",
+        "Sources are cited as author and year with the paper's section or equation; the full "
+        "references are in [references.md](references.md).",
     ]
-    lines += [f"- seed {k}: {v}" for k, v in SEEDS.items()]
     families: dict[str, list] = {}
     for definition in MEASURES.values():
         families.setdefault(definition.family, []).append(definition)

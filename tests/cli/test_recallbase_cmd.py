@@ -26,7 +26,8 @@ def qrels_file(tmp_path):
     ("gen", [B]),
 ])
 def test_json_records(qrels_file, quant, expected):
-    result = CliRunner().invoke(cli, ["recallbase", qrels_file, "--quant", quant])
+    result = CliRunner().invoke(cli, ["recallbase", qrels_file, "--quant", quant,
+                                      "--format", "json"])
     assert result.exit_code == 0, result.output
     records = json.loads(result.output)
     assert [r["path"] for r in records] == expected
@@ -43,7 +44,8 @@ def test_csv_text_keep_and_full(qrels_file):
     text = runner.invoke(cli, ["recallbase", qrels_file, "--quant", "sog", "--format", "text",
                                "--keep", "descendant"])
     assert len(text.output.splitlines()) == 3
-    full = runner.invoke(cli, ["recallbase", qrels_file, "--quant", "sog", "--full"])
+    full = runner.invoke(cli, ["recallbase", qrels_file, "--quant", "sog", "--full",
+                               "--format", "json"])
     assert len(json.loads(full.output)) == 10
 
 

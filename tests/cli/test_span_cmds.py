@@ -190,3 +190,63 @@ def test_demo_includes_the_rag_example():
     assert result.exit_code == 0, result.output
     for text in ("RAG example", "bm25-sentence", "CharMAP"):
         assert text in result.output
+
+
+def test_sensitivity_span_run_with_chunk_map_says_what_to_do(tmp_path):
+    from sdreval.io import read_run
+    from sdreval.io.spans import read_chunk_map
+
+    run = read_run(RUNS[0], chunk_map=read_chunk_map(RAG / "chunks" / "fixed.jsonl"))
+    span_run = tmp_path / "spans.jsonl"
+    span_run.write_text("".join(
+        json.dumps({"query_id": t, "doc_id": str(d), "start": int(o), "end": int(o + n),
+                    "score": float(s)}) + "\n"
+        for t, r in run.topics.items()
+        for d, o, n, s in zip(r.docs, r.offsets, r.lengths, r.rsv)))
+    result = _run(["sensitivity", QRELS, RUNS[1], str(span_run), *MAPS, "-m", "SpanRR"])
+    assert result.exit_code == 2
+    assert "is a span run" in result.output and "Leave out --chunk-map" in result.output
+    without = _run(["sensitivity", QRELS, RUNS[1], str(span_run), *MAPS[2:4], "-m", "SpanRR"])
+    assert without.exit_code == 2  # the other run (sentence chunks) is resolved, this is not
+    spans_only = _run(["sensitivity", QRELS, str(span_run), str(span_run), "-m", "SpanRR"])
+    assert spans_only.exit_code == 0, spans_only.output
+
+
+def test_report_without_measures_uses_span_measures_on_span_runs(tmp_path):
+    from sdreval.report.html import default_measures
+    from sdreval.io import read_run
+    from sdreval.io.spans import read_chunk_map
+
+    run = read_run(RUNS[0], chunk_map=read_chunk_map(RAG / "chunks" / "fixed.jsonl"))
+    chosen = default_measures([run])
+    assert "CharMAP" in chosen and "SpanR@5" in chosen and "MAiP" not in chosen
+    out = tmp_path / "report.html"
+    result = _run(["report", QRELS, *RUNS, *MAPS, "--samples", "200", "-o", str(out),
+                   "--no-plots"])
+    assert result.exit_code == 0, result.output
+    html = out.read_text()
+    assert "CharMAP" in html and "SpanP@5" in html and "MAiP" not in html
+
+
+def test_sensitivity_says_what_each_mean_covers_and_never_averages_no_topic():
+    result = _run(["sensitivity", QRELS, *RUNS, *MAPS, "-m", "SpanRR", "--tau", "1",
+                   "--rule", "chunk", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert "means over answered topics with something relevant: 24 topic(s)" in result.stderr
+    assert "run bm25-paragraph: mean over 0 topic(s)" in result.stderr
+    rows = {(r["setting"], r["run"]): r for r in json.loads(result.stdout)["scores"]}
+    empty = rows[("chunk,tau=1", "bm25-paragraph")]
+    assert empty["mean"] is None and empty["rank"] is None  # not a mean of 0 over no topic
+    assert rows[("tau=1", "bm25-fixed")]["rank"] == 2  # ranks stay integers
+    text = _run(["sensitivity", QRELS, *RUNS, *MAPS, "-m", "SpanRR", "--tau", "1", "--rule",
+                 "chunk"])
+    assert "AP on chunk qrels\tchunk,tau=1\tbm25-paragraph\tnan\t-" in text.stdout
+
+
+def test_sensitivity_csv_keeps_counts_integer():
+    result = _run(["sensitivity", QRELS, *RUNS, *MAPS, "-m", "SpanRR", "--tau", "1",
+                   "--rule", "gold", "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    table = pd.read_csv(__import__("io").StringIO(result.stdout), dtype=str)
+    for column in ("rank", "swaps", "pairs"):
+        assert not table[column].dropna().str.contains(r"\.").any(), column

@@ -12,6 +12,8 @@ from click.testing import CliRunner
 from sdreval.cli.main import cli
 from test_compare_cmd import _write_inputs  # same native judgements and element runs
 
+JSON = ("--format", "json")
+
 
 @pytest.fixture()
 def tables(tmp_path):
@@ -38,9 +40,9 @@ def _invoke(args):
     return result.stdout  # warnings go to stderr
 
 
-def test_default_json(tables):
+def test_json_records(tables):
     scores, _, base = tables
-    out = json.loads(_invoke(["stability", "--scores", str(scores), "--samples", "500",
+    out = json.loads(_invoke(["stability", *JSON, "--scores", str(scores), "--samples", "500",
                               "--trials", "10"]))
     assert set(out) == {"ci", "discrimination", "swap", "tau"}
     ci = pd.DataFrame(out["ci"])
@@ -55,7 +57,7 @@ def test_default_json(tables):
 
 def test_variants_and_csv(tables):
     _, variants, _ = tables
-    out = json.loads(_invoke(["stability", "-a", "variants", "--variants", str(variants)]))
+    out = json.loads(_invoke(["stability", *JSON, "-a", "variants", "--variants", str(variants)]))
     rows = pd.DataFrame(out["variants"])
     assert rows["sets"].tolist() == [8, 8] and rows["topics"].tolist() == ["all", "varied"]
     assert rows["comparisons"].tolist() == [8 * 28, 8 * 28]
@@ -68,7 +70,7 @@ def test_variants_and_csv(tables):
 
 def test_min_diff_extrapolate_error_rate(tables):
     scores, _, _ = tables
-    out = json.loads(_invoke(["stability", "--scores", str(scores), "-m", "MAep",
+    out = json.loads(_invoke(["stability", *JSON, "--scores", str(scores), "-m", "MAep",
                               "-a", "min-diff", "-a", "extrapolate", "-a", "error-rate",
                               "--trials", "20", "--splits", "3", "--samples", "200",
                               "--tests", "t,sign", "--extrapolate", "30,60"]))
@@ -91,7 +93,7 @@ def test_qrels_and_runs_with_alternative_assessments(tmp_path):
     alt_dir = tmp_path / "alt"
     alt_dir.mkdir()
     alt, _ = _write_inputs(alt_dir, seed=9, topics=2, runs=0)
-    out = json.loads(_invoke(["stability", qrels, *runs, "-m", "AP", "-a", "ci",
+    out = json.loads(_invoke(["stability", *JSON, qrels, *runs, "-m", "AP", "-a", "ci",
                               "-a", "variants", "--alt-qrels", alt, "--samples", "300"]))
     assert len(out["ci"]) == 3
     assert [r["sets"] for r in out["variants"]] == [4, 4]

@@ -70,16 +70,18 @@ def test_records_and_frames_through_the_api():
     assert via_api.value.iloc[0] == pytest.approx(via_records["SpanR"])
 
 
-def test_rank_column_orders_and_ties_keep_file_order():
-    run = span_run_from_frame([
-        {"query_id": "q", "doc_id": "b", "start": 0, "end": 1, "rank": 2},
-        {"query_id": "q", "doc_id": "a", "start": 0, "end": 1, "rank": 1},
-        {"query_id": "q", "doc_id": "c", "start": 0, "end": 1, "rank": 2}])
-    assert list(run.topics["q"].docs) == ["a", "b", "c"]
+def test_rank_column_keeps_file_order_and_ties_follow_trec_eval():
+    with pytest.warns(UserWarning, match="ranks out of order"):
+        run = span_run_from_frame([
+            {"query_id": "q", "doc_id": "b", "start": 0, "end": 1, "rank": 2},
+            {"query_id": "q", "doc_id": "a", "start": 0, "end": 1, "rank": 1},
+            {"query_id": "q", "doc_id": "c", "start": 0, "end": 1, "rank": 2}])
+    assert list(run.topics["q"].docs) == ["b", "a", "c"]  # file order, as TREC runs
+    assert list(run.topics["q"].ordered("rank").docs) == ["a", "b", "c"]
     tied = span_run_from_frame([
-        {"query_id": "q", "doc_id": "z", "start": 0, "end": 1, "score": 1.0},
-        {"query_id": "q", "doc_id": "y", "start": 0, "end": 1, "score": 1.0}])
-    assert list(tied.topics["q"].docs) == ["z", "y"]
+        {"query_id": "q", "doc_id": "y", "start": 0, "end": 1, "score": 1.0},
+        {"query_id": "q", "doc_id": "z", "start": 0, "end": 1, "score": 1.0}])
+    assert list(tied.topics["q"].docs) == ["z", "y"]  # document id descending
 
 
 def test_problems_name_file_and_line(tmp_path):
@@ -179,7 +181,7 @@ def test_chunk_runs_trec_and_jsonl(tmp_path):
     assert detect_format(chunk_map) == "chunk-map"
     cmap = read_chunk_map(chunk_map)
     trec = tmp_path / "run.txt"
-    trec.write_text("q1 Q0 c2 3 0.8 bm25\nq1 Q0 c3 1 0.95 bm25\nq1 Q0 c1 2 0.9 bm25\n"
+    trec.write_text("q1 Q0 c3 1 0.95 bm25\nq1 Q0 c1 2 0.9 bm25\nq1 Q0 c2 3 0.8 bm25\n"
                     "q2 Q0 c4 1 0.5 bm25\n")
     jsonl = write_jsonl(tmp_path / "run.jsonl", [
         {"query_id": "q1", "chunk_id": "c3", "score": 3},

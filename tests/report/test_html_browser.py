@@ -69,7 +69,7 @@ def test_report_renders_in_chromium(chromium, tmp_path, results):
     rows = tree.xpath('//table[@id="summary-table"]/tbody/tr')
     assert len(rows) == 3 and "good" in rows[0].text_content()
     imgs = tree.xpath('//img[starts-with(@src, "data:image/png;base64,")]')
-    assert len(imgs) == 9
+    assert len(imgs) == 12  # one decisions and one swap-rate plot per measure
     assert not tree.xpath('//img[not(starts-with(@src, "data:"))]')
     assert shot.exists() and shot.stat().st_size > 20_000
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

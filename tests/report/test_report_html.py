@@ -72,8 +72,9 @@ def test_page_is_self_contained(results):
     for attr in page.xpath("//@src|//@href"):
         assert attr.startswith(("data:", "#")), attr
     imgs = page.xpath("//img")
-    # 2 curves + 2 heatmaps + decisions + 2 distributions + 2 CIs
-    assert len(imgs) == 9
+    # 2 curves + 2 heatmaps + 2 decisions + 2 distributions + 2 CIs + 2 swap rates (one
+    # decisions and one swap-rate plot per measure)
+    assert len(imgs) == 12
     for img in imgs:
         src = img.get("src")
         assert src.startswith("data:image/png;base64,")

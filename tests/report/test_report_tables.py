@@ -128,3 +128,21 @@ def test_marks_are_consistent(n_runs, pairs, means):
         fields = line.split("\t")
         assert fields[0] == run and float(fields[3].split()[0]) == pytest.approx(
             means[runs.index(run)], abs=5e-5)
+
+
+def test_per_topic_rows_kept_in_the_wide_table():
+    """``eval -q --format table``: a line per measure and topic, the mean (all) last."""
+    import pandas as pd
+
+    from sdreval.report.output import summary_text
+
+    rows = [("a", "2", "MAep", 0.5), ("a", "10", "MAep", 0.25), ("a", "all", "MAep", 0.375),
+            ("b", "2", "MAep", 0.125), ("b", "10", "MAep", 1.0), ("b", "all", "MAep", 0.5625)]
+    text = summary_text(pd.DataFrame(rows, columns=["run", "topic", "measure", "value"]))
+    lines = [line.split() for line in text.splitlines()]
+    assert lines[0] == ["measure", "topic", "(a)", "a", "(b)", "b"]
+    assert lines[2:] == [["MAep", "2", "0.5000", "0.1250"], ["MAep", "10", "0.2500", "1.0000"],
+                         ["MAep", "all", "0.3750", "0.5625"]]
+    means_only = summary_text(pd.DataFrame([r for r in rows if r[1] == "all"],
+                                           columns=["run", "topic", "measure", "value"]))
+    assert "topic" not in means_only.splitlines()[0]

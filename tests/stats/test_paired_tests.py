@@ -61,12 +61,35 @@ def test_wilcoxon_auto_uses_approx_on_tied_rows():
     assert wilcoxon_test(d, method="auto")[0] == pytest.approx(ref, rel=1e-12)
 
 
-def test_all_zero_rows():
-    d = np.zeros((1, 10))
-    assert np.isnan(wilcoxon_test(d)[0])
-    assert sign_test(d)[0] == 1.0
-    assert np.isnan(t_test(d)[0])
-    assert bootstrap_test(d, "greater", samples=100)[0] == 1.0
+@pytest.mark.parametrize("alternative", ALTS)
+@pytest.mark.parametrize("test", ["t", "wilcoxon", "sign", "bootstrap", "randomization"])
+def test_all_zero_rows_give_one_in_every_test(test, alternative):
+    """Identical runs cannot be told apart: p = 1, never NaN (scipy's t test gives 0/0)."""
+    d = np.array([np.zeros(10), [0.1, -0.2, 0.3, 0.0, 0.5, -0.1, 0.2, 0.4, 0.3, 0.1]])
+    p = paired_test(d, test, alternative, samples=200)
+    assert p[0] == 1.0
+    assert 0 < p[1] < 1
+
+
+@pytest.mark.parametrize("test", ["t", "wilcoxon", "sign"])
+def test_compare_of_identical_runs_gives_p_one(tmp_path, test):
+    import json as _json
+    from importlib import resources
+
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import cli
+
+    rag = resources.files("sdreval") / "data" / "examples" / "rag"
+    copy = tmp_path / "copy.txt"
+    copy.write_text((rag / "runs" / "fixed.txt").read_text().replace("bm25-fixed", "copy"))
+    result = CliRunner().invoke(cli, [
+        "compare", str(rag / "qrels.jsonl"), str(rag / "runs" / "fixed.txt"), str(copy),
+        "--chunk-map", str(rag / "chunks" / "fixed.jsonl"), "-m", "CharMAP", "--test", test,
+        "--format", "json"])
+    assert result.exit_code == 0, result.output
+    record = _json.loads(result.stdout)[0]
+    assert record["p_value"] == 1.0 and record["reject"] is False
 
 
 @pytest.mark.parametrize("alternative", ALTS)

@@ -1,1 +1,1 @@
-"""The ``sdreval`` command line (SPEC §11)."""
+"""The ``sdreval`` command line."""

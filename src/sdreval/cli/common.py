@@ -15,7 +15,7 @@ EXIT_OK, EXIT_INVALID_INPUT, EXIT_USAGE = 0, 1, 2
 
 
 def handle_errors(func: Callable) -> Callable:
-    """Map sdreval errors to the exit codes of SPEC §11: 1 invalid input, 2 usage."""
+    """Map sdreval errors to the exit codes of docs/cli.md: 1 invalid input, 2 usage."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
@@ -50,8 +50,11 @@ def handle_errors(func: Callable) -> Callable:
 
 
 def echo_warnings(warnings: list[str]) -> None:
+    """Warnings on stderr: ``FILE:LINE: warning: ...`` problems as they are, other messages
+    as ``sdreval: warning: ...`` (never both prefixes)."""
     for message in warnings:
-        click.echo(f"sdreval: warning: {message}", err=True)
+        located = ": warning: " in message
+        click.echo(message if located else f"sdreval: warning: {message}", err=True)
 
 
 def echo_notes(lines: list[str]) -> None:
@@ -134,3 +137,56 @@ def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
         if count > EXAMPLES_SHOWN:
             click.echo(f"  ... and {count - EXAMPLES_SHOWN} more like this in {file or 'input'}",
                        err=True)
+
+
+def _set_quiet(ctx, param, value) -> bool:
+    from ..progress import set_quiet
+
+    set_quiet(value)
+    return value
+
+
+def quiet_option(func: Callable) -> Callable:
+    """``--quiet``: no progress bar and no notes; warnings and errors are still printed."""
+    return click.option("--quiet", is_flag=True, expose_value=False, is_eager=True,
+                        callback=_set_quiet,
+                        help="No progress bar and no notes on stderr (warnings and errors "
+                             "are still printed). The bar is shown only when stderr is a "
+                             "terminal.")(func)
+
+
+def echo_status(message: str) -> None:
+    """A non-essential note on stderr (silenced by --quiet)."""
+    from ..progress import is_quiet
+
+    if not is_quiet():
+        click.echo(f"sdreval: {message}", err=True)
+
+
+def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jobs: int = 1,
+                  scheduler: str | None = None):
+    """:func:`sdreval.measures.evaluate` with a progress bar: run by run (the same rows, in the
+    same order, as evaluating the list at once), or as one step with ``--jobs``/``--scheduler``."""
+    import pandas as pd
+
+    from ..measures import evaluate
+    from ..measures.serial import check_topic_names
+    from ..model.runnames import distinct_runs
+    from ..progress import progress
+
+    # what evaluate() does to the whole list first: shared run names made distinct, topic
+    # names checked; then each run alone gives the rows it gives in the list
+    runs = distinct_runs(runs, ctx.warn)
+    check_topic_names(qrels, runs)
+    if (jobs > 1 or scheduler) and len(runs) > 1:
+        with progress(None, f"evaluating {len(runs)} runs"):
+            return evaluate(qrels, runs, measures, ctx, all_topics=all_topics, jobs=jobs,
+                            scheduler=scheduler)
+    tables = []
+    with progress(len(runs), "evaluating runs") as bar:
+        for run in runs:
+            tables.append(evaluate(qrels, [run], measures, ctx, all_topics=all_topics))
+            bar.update()
+    if len(tables) == 1:
+        return tables[0]
+    return pd.concat(tables, ignore_index=True)

@@ -1,4 +1,4 @@
-"""``sdreval compare``: significance of every pair of runs (SPEC §11).
+"""``sdreval compare``: significance of every pair of runs.
 
 ``sdreval compare QRELS RUN... -m MEASURE`` evaluates the runs first with the topic policy of
 ``eval``: the answered topics with something relevant (``-c``: every such qrels topic,
@@ -18,7 +18,8 @@ from ..stats.matrix import read_scores
 from ..stats.output import TABLE_FORMATS, table_text, write_text
 from ..stats.paired import TESTS, WILCOXON_METHODS
 from ..measures.evaluate import TOPIC_POLICIES
-from .common import LEVEL, SEED, echo_notes, echo_problems, echo_warnings, handle_errors
+from .common import (LEVEL, SEED, echo_notes, echo_problems, echo_warnings, evaluate_runs,
+                     handle_errors, quiet_option)
 from .eval_cmd import context_options
 
 
@@ -34,34 +35,45 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
         raise UsageError(f"expected QRELS and at least {min_runs} run file(s), or --scores FILE")
     if not measures:
         raise UsageError("-m MEASURE is required with QRELS RUN...")
-    from ..measures import evaluate
     from .eval_cmd import build_context, load_inputs
 
     ctx = build_context(options)
     qrels, runs, log = load_inputs(inputs[0], inputs[1:], options)
     echo_problems(log)
-    table = evaluate(qrels, runs, measures, ctx, all_topics=all_topics)
+    table = evaluate_runs(qrels, runs, measures, ctx, all_topics=all_topics)
     echo_warnings(ctx.warnings)
     echo_notes([f"per-topic scores over {TOPIC_POLICIES[bool(all_topics)]}"])
     return table
 
 
-@click.command("compare")
+EXAMPLES = """\b
+Examples:
+  sdreval compare qrels.tsv run1.txt run2.txt run3.txt -m MAep --test t --correction by
+  sdreval compare qrels.tsv runs/*.txt -m MAep -m nxCG@10 --test bootstrap --samples 20000
+  sdreval compare --scores scores.csv -m MAep --test wilcoxon --format csv
+"""
+
+
+@click.command("compare", epilog=EXAMPLES)
 @click.argument("inputs", nargs=-1, type=click.Path(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True,
               help="Measure (repeatable; one correction family per measure).")
-@click.option("--test", type=click.Choice(TESTS), default="t", show_default=True)
+@click.option("--test", type=click.Choice(TESTS), default="t", show_default=True,
+              help="Paired test over topics (t, Wilcoxon signed-rank, sign, bootstrap, "
+                   "randomisation; Ogilvie & Lalmas 2006).")
 @click.option("--correction", type=click.Choice(list(CORRECTIONS)), default="by",
               show_default=True, help="Multiple-comparison control over all pairs.")
 @click.option("--alternative", type=click.Choice(["two-sided", "greater"]),
               default="two-sided", show_default=True,
               help="greater: is the run with the higher mean better?")
-@click.option("--level", type=LEVEL, default=0.05, show_default=True)
+@click.option("--level", type=LEVEL, default=0.05, show_default=True,
+              help="Significance level of the decisions (reject column).")
 @click.option("--samples", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Bootstrap / randomisation samples.")
-@click.option("--seed", type=SEED, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True,
+              help="Random seed of bootstrap / randomisation resampling.")
 @click.option("--wilcoxon-method", type=click.Choice(WILCOXON_METHODS), default="approx",
               show_default=True, help="Normal approximation, exact, or exact where no ties.")
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
@@ -71,10 +83,12 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
 @click.option("-c", "all_topics", is_flag=True,
               help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
                    "run did not answer score 0); default: the answered ones.")
-@click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text")
+@click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text",
+              help="text: tab-separated records with a header; csv; json records.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @context_options
+@quiet_option
 @handle_errors
 def compare_command(inputs, scores, measures, test, correction, alternative, level, samples,
                     seed, wilcoxon_method, missing, all_topics, fmt, output, **options):
@@ -88,7 +102,9 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
     else:
         import pandas as pd
 
+        from ..progress import track
+
         result = pd.concat([compare_runs(table, m, test, correction, alternative, level,
                                          samples, seed, wilcoxon_method, missing)
-                            for m in chosen], ignore_index=True)
+                            for m in track(chosen, "comparing runs")], ignore_index=True)
     write_text(table_text(result, fmt), output)

@@ -1,4 +1,4 @@
-"""``sdreval convert IN OUT [--collection DIR] [--to ...]`` (SPEC §11).
+"""``sdreval convert IN OUT [--collection DIR] [--to ...]``.
 
 Runs: INEX XML submission -> TREC-like element run (default), element/document run ->
 passage (FOL) run with ``--collection`` (each element becomes the character range of its text;
@@ -21,7 +21,15 @@ from .common import echo_problems, handle_errors
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol")
 
 
-@click.command("convert")
+EXAMPLES = """\b
+Examples:
+  sdreval convert run.xml run.txt
+  sdreval convert run.txt run.passages.txt --collection docs/ --to passage
+  sdreval convert assessments.xml qrels.tsv
+"""
+
+
+@click.command("convert", epilog=EXAMPLES)
 @click.argument("source", metavar="IN", type=click.Path(exists=True))
 @click.argument("target", metavar="OUT", type=click.Path(dir_okay=False))
 @click.option("--to", "to", type=click.Choice(TARGETS), default=None,
@@ -29,7 +37,10 @@ TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol")
                    "--collection is given, native TSV or FOL for judgements).")
 @click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
               default=None, help="XML collection, to turn elements into character ranges.")
-@click.option("--format", "fmt", default=None, help="Force the input format.")
+@click.option("--format", "fmt", default=None,
+              help="Force the input format instead of detecting it: inex-submission, "
+                   "inex-assessments, element-run, passage-run, document-run, fol-qrels, "
+                   "native-qrels, passage-qrels.")
 @click.option("--strict", is_flag=True,
               help="Fail (exit 1, nothing written) if a result cannot be converted.")
 @handle_errors

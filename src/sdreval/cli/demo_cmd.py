@@ -53,10 +53,19 @@ def _rag_table(log: ProblemLog) -> EvalContext:
     return ctx
 
 
-@click.command("demo")
+EXAMPLES = """\b
+Examples:
+  sdreval demo
+"""
+
+
+@click.command("demo", epilog=EXAMPLES)
 @handle_errors
 def demo_command():
-    """Evaluate the bundled examples: seed 000 Table I, a small synthetic collection and a
+    """Evaluate the bundled examples and print tables of mean scores.
+
+    Kazai & Lalmas (2006)'s worked example (topic 163, the runs of their Table I, quantisation
+    sog: their Table II), a small synthetic collection with element and passage runs, and a
     RAG example (span measures over three chunkings)."""
     log = ProblemLog()
     seed = example_path("seed000")
@@ -64,7 +73,7 @@ def demo_command():
     runs = [read_run(seed / "runs" / f"{name}.txt", log=log)
             for name in ("frb", "ideal", "reverse_ideal", "rel_leaves")]
     ctx = EvalContext(quant="sog")
-    _table("Seed 000 (Kazai & Lalmas), topic 163, Table I runs, quant=sog — cf. Table II",
+    _table("Kazai & Lalmas (2006), topic 163, Table I runs, quant=sog — cf. Table II",
            summarise(evaluate(qrels, runs, SEED000_MEASURES, ctx)))
 
     synthetic = example_path("synthetic")

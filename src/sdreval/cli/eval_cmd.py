@@ -1,23 +1,26 @@
-"""``sdreval eval QRELS RUN... -m MEASURE...`` (SPEC §11)."""
+"""``sdreval eval QRELS RUN... -m MEASURE...``."""
 from __future__ import annotations
 
 import click
 
 from ..errors import ProblemLog, UsageError
 from ..io import read_collection, read_qrels, read_run
-from ..measures import EvalContext, evaluate, summarise
+from ..measures import EvalContext, summarise
 from ..measures.evaluate import coverage_lines
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_input_topics
 from ..report.output import FORMATS, write_results
 from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_problems,
-                     echo_warnings, handle_errors)
+                     echo_warnings, evaluate_runs, handle_errors, quiet_option)
 
 
 def context_options(func):
     """Options that set measure defaults (shared by eval, compare, report)."""
     options = [
-        click.option("--quant", default=None, help="Quantisation (default: the scale's gen)."),
+        click.option("--quant", default=None,
+                     help="Quantisation of graded assessments (default: the generalised "
+                          "function of the qrels' scale): " + ", ".join(_quantisations())
+                          + "."),
         click.option("--overlap", type=click.Choice(["on", "off"]), default=None,
                      help="XCG overlap penalty: on = alpha 1 (default), off = alpha 0."),
         click.option("--alpha", type=UNIT_INTERVAL, default=None,
@@ -39,13 +42,17 @@ def context_options(func):
         click.option("--compat", type=click.Choice(["inex"]), default=None,
                      help="Reproduce the official INEX evaluator's quirks."),
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
-        click.option("--qrels-format", default=None, help="Force the qrels format."),
+        click.option("--qrels-format", default=None,
+                     help="Force the qrels format instead of detecting it: "
+                          + ", ".join(_formats("QRELS_FORMATS")) + "."),
         click.option("--pool-policy", type=click.Choice(["main", "error", "union"]),
                      default="main", show_default=True,
                      help="INEX assessment directories: how two pools of one topic combine "
                           "(main: the pool X-RAI marked main; error: disagreements are "
                           "errors; union: every pool, the main pool wins disagreements)."),
-        click.option("--run-format", default=None, help="Force the run format."),
+        click.option("--run-format", default=None,
+                     help="Force the run format instead of detecting it: "
+                          + ", ".join(_formats("RUN_FORMATS")) + "."),
         click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
                      help="Chunk map (chunk_id, doc_id, start, end) for chunk-ID runs; "
                           "repeat for several chunkings (ids must differ)."),
@@ -58,6 +65,27 @@ def context_options(func):
     for option in reversed(options):
         func = option(func)
     return func
+
+
+def _quantisations() -> list[str]:
+    from ..judgements.quantise import QUANTISATIONS
+
+    return sorted(QUANTISATIONS)
+
+
+def _formats(name: str) -> list[str]:
+    from ..io import api as io_api
+
+    return list(getattr(io_api, name, ()))
+
+
+EXAMPLES = """\b
+Examples:
+  sdreval eval qrels.tsv run1.txt run2.txt -m nxCG@10 -m MAep -m "Q(beta=10)"
+  sdreval eval qrels.tsv run.txt -m "MAep(quant=sog,overlap=off)" -q --format csv -o scores.csv
+  sdreval eval inex2010.qrels run.txt -m MAiP -m iP@0.01 -m "MAgP(task=bic)"
+  sdreval eval qrels.tsv runs/*.txt -m inex_eval --collection docs/ --format table
+"""
 
 
 def build_context(options: dict) -> EvalContext:
@@ -88,11 +116,13 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
     """Read qrels and runs (lenient: problems become warnings; errors exit 1).  Runs that
     share a name become distinct runs (``id (file stem)``, one warning each)."""
     log = ProblemLog()
+    from ..progress import track
+
     documents, chunk_map = span_inputs(options, log)
     qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents,
                        **qrels_options(options, collection))
     runs = [read_run(path, fmt=options.get("run_format"), log=log, chunk_map=chunk_map,
-                     documents=documents) for path in run_paths]
+                     documents=documents) for path in track(run_paths, "reading runs")]
     log.raise_if_errors()
     if options.get("span_unit") == "tokens":
         if documents is None:
@@ -132,7 +162,7 @@ def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool
     return bool(kinds & {"span-run", "chunk-run"}) or not kinds <= set(RUN_FORMATS)
 
 
-@click.command("eval")
+@click.command("eval", epilog=EXAMPLES)
 @click.argument("qrels", type=click.Path(exists=True))
 @click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-m", "--measure", "measures", multiple=True, required=True,
@@ -141,7 +171,10 @@ def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool
 @click.option("-c", "all_topics", is_flag=True,
               help="Average over every qrels topic with something relevant (topics the run "
                    "did not answer score 0); default: the answered ones.")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
+              help="text: trec_eval-like run/measure/topic/value lines; table: runs × "
+                   "measures (with -q, a line per topic); csv, json, parquet (needs -o): the "
+                   "tidy table; latex: a booktabs table.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @click.option("--jobs", type=POSITIVE_INT, default=1, help="Evaluate runs in N processes.")
@@ -152,10 +185,14 @@ def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool
                    "another; --jobs/--scheduler do not apply). Default: only runs larger than "
                    "512 MB are streamed (docs/streaming.md).")
 @context_options
+@quiet_option
 @handle_errors
 def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs, scheduler,
                  stream, **options):
-    """Evaluate RUNS against QRELS on the given measures."""
+    """Evaluate RUNS against QRELS on the given measures (means; -q adds per-topic rows).
+
+    Measure names as in `sdreval measures`: parameters in parentheses before any cut-off,
+    e.g. nxCG@10, MAep(quant=sog), gP(task=bic)@5."""
     ctx = build_context(options)
     from ..io.stream import should_stream
 
@@ -173,14 +210,17 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                                **qrels_options(options, ctx.collection))
         log.raise_if_errors()
-        table = evaluate_files(qrels_obj, runs, measures, ctx, all_topics,
-                               options.get("run_format"), log, stream)
+        from ..progress import track
+
+        # the files are pulled one by one: the bar counts the runs evaluated
+        table = evaluate_files(qrels_obj, track(runs, "evaluating runs (streamed)"), measures,
+                               ctx, all_topics, options.get("run_format"), log, stream)
         echo_problems(log)
     else:
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection)
         echo_problems(log)
-        table = evaluate(qrels_obj, run_objs, measures, ctx, all_topics=all_topics, jobs=jobs,
-                         scheduler=scheduler)
+        table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
+                              jobs=jobs, scheduler=scheduler)
     echo_warnings(ctx.warnings)
     results = summarise(table, keep_topics=per_topic, counts=True)
     echo_notes(coverage_lines(results, all_topics))

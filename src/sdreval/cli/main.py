@@ -39,6 +39,15 @@ COMMANDS = [
 ]
 
 
+EXAMPLES = """\b
+Examples:
+  sdreval demo
+  sdreval eval qrels.tsv run1.txt run2.txt -m nxCG@10 -m MAep
+  sdreval compare qrels.tsv run1.txt run2.txt -m MAep --test wilcoxon
+  sdreval report qrels.tsv run1.txt run2.txt -o report.html
+"""
+
+
 def _entries():
     """``(name, module, attribute, help or None)`` of every available command."""
     for entry in COMMANDS:
@@ -73,10 +82,16 @@ def _available(module: str) -> bool:
     return importlib.util.find_spec(f"{__package__}.{module}") is not None
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"],
+                                              "show_default": True},
+             epilog=EXAMPLES)
 @click.version_option(__version__, prog_name="sdreval")
 def cli():
-    """sdreval: evaluation of structured document retrieval."""
+    """sdreval: evaluation of structured document retrieval (XML elements, passages, chunks).
+
+    Formats are detected from content; `sdreval COMMAND --help` describes each command and
+    `sdreval measures` lists every measure.  The papers cited are listed in
+    docs/references.md."""
 
 
 def main() -> None:

@@ -6,9 +6,18 @@ import click
 from ..measures import MEASURES
 
 
-@click.command("measures")
+EXAMPLES = """\b
+Examples:
+  sdreval measures
+  sdreval measures | grep -i prum
+"""
+
+
+@click.command("measures", epilog=EXAMPLES)
 def measures_command():
-    """List the measures, their parameters and defaults."""
+    """List the measures: name(parameters=defaults)@cut-off, family and definition.
+
+    Details, papers and equations: docs/measures.md."""
     for name in sorted(MEASURES, key=str.lower):
         definition = MEASURES[name]
         params = ", ".join(f"{p.name}={p.default!r}" for p in definition.params)

@@ -24,7 +24,14 @@ def project_qrels(qrels, chunk_map, rule: str, tau: float):
     return table, lost
 
 
-@click.command("project")
+EXAMPLES = """\b
+Examples:
+  sdreval project qrels.jsonl chunks/sentence.jsonl --rule gold --tau 0.5 -o sentence.qrels
+  sdreval project qrels.jsonl chunks/fixed.jsonl --rule any
+"""
+
+
+@click.command("project", epilog=EXAMPLES)
 @click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
 @click.argument("chunk_map", type=click.Path(exists=True, dir_okay=False))
 @click.option("--rule", type=click.Choice(["any", "chunk", "gold"]), default="any",

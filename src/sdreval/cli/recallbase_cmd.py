@@ -1,4 +1,4 @@
-"""``sdreval recallbase QRELS --quant NAME [--format ...] [--keep ...]`` (SPEC §4, §11).
+"""``sdreval recallbase QRELS --quant NAME [--format ...] [--keep ...]``.
 
 Writes the ideal recall-base (or, with ``--full``, the full recall-base) of every topic as
 records ``{"topic", "file", "path", "quant"}`` (``quant`` = the element's quantised value),
@@ -46,21 +46,30 @@ def _render(table: pd.DataFrame, fmt: str) -> str:
                    for r in table.itertuples(index=False))
 
 
-@click.command("recallbase")
+EXAMPLES = """\b
+Examples:
+  sdreval recallbase qrels.tsv --quant sog
+  sdreval recallbase qrels.xml --quant gen --keep descendant --format json
+  sdreval recallbase qrels.tsv --full --format csv -o recallbase.csv
+"""
+
+
+@click.command("recallbase", epilog=EXAMPLES)
 @click.argument("qrels", type=click.Path(exists=True))
 @click.option("--quant", default=None,
               help="Quantisation (default: the generalised function of the scale).")
 @click.option("--keep", type=click.Choice(["ancestor", "descendant"]), default="ancestor",
-              help="Overlap filter of the ideal recall-base: keep the ancestor (seed 000) "
-                   "or the descendant.")
+              help="Overlap filter of the ideal recall-base: keep the ancestor (Kazai & "
+                   "Lalmas 2006) or the descendant.")
 @click.option("--full", is_flag=True, help="The full recall-base (every element quantised > 0).")
-@click.option("--format", "fmt", type=click.Choice(["json", "csv", "text"]), default="json")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
+              help="text: topic, file, path, value lines; csv; json records.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @click.option("--qrels-format", default=None, help="Force the qrels format.")
 @handle_errors
 def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format):
-    """Print the ideal recall-base of QRELS (SPEC §4)."""
+    """Print the ideal recall-base of QRELS."""
     log = ProblemLog()
     judgements = read_qrels(qrels, fmt=qrels_format, log=log)
     log.raise_if_errors()

@@ -1,4 +1,4 @@
-"""``sdreval report QRELS RUN... -o report.html`` (SPEC §11): the static HTML report, the
+"""``sdreval report QRELS RUN... -o report.html``: the static HTML report, the
 summary as trec_eval-like text or LaTeX, and every plot as a file of its own."""
 from __future__ import annotations
 
@@ -8,15 +8,24 @@ import click
 
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise
-from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_warnings,
-                     handle_errors)
+from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_status,
+                     echo_warnings, handle_errors, quiet_option)
 from .eval_cmd import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap", "decisions",
           "swap")
 
 
-@click.command("report")
+EXAMPLES = """\b
+Examples:
+  sdreval report qrels.tsv runs/*.txt -o report.html
+  sdreval report qrels.tsv runs/*.txt -m MAep -m nxCG@10 --plot-dir figures/ --plot-format pdf
+  sdreval report --scores scores.csv --latex-table table.tex --text-table -
+  SOURCE_DATE_EPOCH=0 sdreval report qrels.tsv runs/*.txt --no-timestamp -o report.html
+"""
+
+
+@click.command("report", epilog=EXAMPLES)
 @click.argument("qrels", required=False, type=click.Path(exists=True))
 @click.argument("runs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
@@ -32,29 +41,40 @@ _PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatm
 @click.option("--no-plots", is_flag=True, help="Tables only.")
 @click.option("--plot-dir", type=click.Path(file_okay=False), default=None,
               help="Also write every plot as a separate file into this directory.")
-@click.option("--image-format", type=click.Choice(["png", "svg"]), default="png")
+@click.option("--image-format", type=click.Choice(["png", "svg"]), default="png",
+              help="Format of the plots embedded in the HTML page.")
+@click.option("--plot-format", type=click.Choice(["png", "pdf", "svg"]), default="png",
+              help="Format of the files written by --plot-dir (pdf and svg for papers).")
+@click.option("--dpi", type=click.IntRange(min=10, max=1200), default=100,
+              help="Resolution of PNG plots, in the page and in --plot-dir (300 for print).")
+@click.option("--no-timestamp", is_flag=True,
+              help="Leave the time out of the page, so that the same inputs give the same "
+                   "bytes (or set SOURCE_DATE_EPOCH to print that time instead of now).")
 @click.option("--text-table", type=click.Path(dir_okay=False), default=None,
               help="Write the trec_eval-like summary table here ('-' for stdout).")
 @click.option("--latex-table", type=click.Path(dir_okay=False), default=None,
               help="Write the LaTeX summary table here ('-' for stdout).")
 @click.option("--test", type=click.Choice(["t", "wilcoxon", "sign", "bootstrap",
-                                           "randomization"]), default="t")
+                                           "randomization"]), default="t",
+              help="Paired test of the significance marks, matrix and heatmaps.")
 @click.option("--correction", type=click.Choice(["by", "bh", "holm", "bonferroni", "none"]),
               default="by", help="Multiple-comparison correction per measure "
                                  "(default by: Benjamini-Yekutieli, as sdreval compare).")
 @click.option("--level", type=LEVEL, default=0.05, help="Significance level.")
 @click.option("--samples", type=POSITIVE_INT, default=10_000,
               help="Bootstrap/randomisation samples.")
-@click.option("--seed", type=SEED, default=0)
+@click.option("--seed", type=SEED, default=0,
+              help="Random seed of bootstrap resampling and swap-rate topic sets.")
 @click.option("-c", "all_topics", is_flag=True,
               help="Average over every qrels topic with something relevant (topics a run "
                    "did not answer score 0); default: the answered ones.")
-@click.option("--title", default="sdreval report")
+@click.option("--title", default="sdreval report", help="Title of the HTML page.")
 @context_options
+@quiet_option
 @handle_errors
 def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_dir,
-                   image_format, text_table, latex_table, test, correction, level, samples,
-                   seed, all_topics, title, **options):
+                   image_format, plot_format, dpi, no_timestamp, text_table, latex_table, test,
+                   correction, level, samples, seed, all_topics, title, **options):
     """Write a self-contained HTML report of RUNS against QRELS (summary table, significance
     matrix, plots, per-topic tables)."""
     from ..report import html as report_html
@@ -80,12 +100,12 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         data.notes.extend(line.strip() for line in coverage)
         echo_notes(coverage)
     _write_tables(data, text_table, latex_table)
-    if plot_dir:
-        _write_plot_files(data, Path(plot_dir), image_format)
-    if output is None and (text_table or latex_table or plot_dir):
-        return
-    path = report_html.write_report(data, output or "report.html", image_format)
-    click.echo(f"sdreval: report written to {path}", err=True)
+    if output is not None or not (text_table or latex_table or plot_dir):
+        path = report_html.write_report(data, output or "report.html", image_format, dpi,
+                                        timestamp=not no_timestamp)
+        echo_status(f"report written to {path}")
+    if plot_dir:  # after the page: the figures it rendered are reused
+        _write_plot_files(data, Path(plot_dir), plot_format, dpi)
 
 
 def _read_scores(path: str):
@@ -110,35 +130,15 @@ def _write_tables(data, text_table: str | None, latex_table: str | None) -> None
             Path(target).write_text(text, encoding="utf-8")
 
 
-def _write_plot_files(data, directory: Path, fmt: str) -> None:
-    """Every plot of the report as its own file (``<kind>[-<measure>].<fmt>``)."""
-    from ..report import bridge, plots
+def _write_plot_files(data, directory: Path, fmt: str, dpi: int = 100) -> None:
+    """Every plot of the report as its own file (``<kind>[-<measure>].<fmt>``), each drawn
+    once for the page and the files when the formats agree."""
+    from ..report import html as report_html
+    from ..progress import track
 
     directory.mkdir(parents=True, exist_ok=True)
-    figures = []
-    drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg,
-               "ip": plots.plot_interpolated_precision, "precall": plots.plot_precall,
-               "spanr": plots.plot_span_recall}
-    for key, (_, table) in data.curves.items():
-        if key in data.plots:
-            figures.append((key, drawers[key](table)))
-    for measure in data.measures:
-        rows = data.results[data.results["measure"].astype(str) == measure]
-        if "distribution" in data.plots:
-            figures.append((f"distribution-{measure}",
-                            plots.plot_topic_distribution(data.results, measure)))
-        if "ci" in data.plots:
-            intervals = bridge.bootstrap_ci(rows, samples=data.samples, seed=data.seed)
-            figures.append((f"ci-{measure}", plots.plot_confidence_intervals(intervals,
-                                                                             measure)))
-        if "heatmap" in data.plots and data.compare is not None and \
-                data.compare.loc[data.compare["measure"] == measure, "p_adjusted"].notna().any():
-            figures.append((f"heatmap-{measure}",
-                            plots.plot_significance_heatmap(data.compare, measure, data.level)))
-    if "decisions" in data.plots and data.decisions is not None and not data.decisions.empty:
-        figures.append(("decisions", plots.plot_significance_decisions(data.decisions)))
-    if "swap" in data.plots and data.swaps is not None and not data.swaps.empty:
-        figures.append(("swap", plots.plot_swap_rates(data.swaps)))
-    for name, fig in figures:
-        safe = "".join(ch if ch.isalnum() or ch in "-_.@" else "_" for ch in name)
-        (directory / f"{safe}.{fmt}").write_bytes(plots.figure_bytes(fig, fmt))
+    makers = report_html.plot_makers(data)
+    for key in track(makers, "writing plot files"):
+        safe = "".join(ch if ch.isalnum() or ch in "-_.@" else "_" for ch in key)
+        (directory / f"{safe}.{fmt}").write_bytes(
+            report_html.figure_data(data, key, makers[key], fmt, dpi))

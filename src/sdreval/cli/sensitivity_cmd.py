@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import ProblemLog, UsageError
-from .common import echo_warnings, handle_errors
+from .common import echo_notes, echo_warnings, handle_errors
 
 DEFAULT_TAUS = (0.25, 0.5, 0.75, 1.0)
 
@@ -52,10 +52,13 @@ def span_settings(measures, taus) -> list[tuple[str, object]]:
 
 
 def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk", "gold"),
-                chunk_map=None, id_measure: str = "AP", ctx=None
+                chunk_map=None, id_measure: str = "AP", ctx=None, notes: list | None = None
                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The ``scores`` and ``agreement`` tables (see the module docstring)."""
+    """The ``scores`` and ``agreement`` tables (see the module docstring); ``notes`` (a list)
+    receives the statement of the topics the means cover."""
     from ..measures import EvalContext, evaluate, parse_measure
+    from ..measures.evaluate import coverage_lines, summarise
+    from ..model.runnames import distinct_runs
     from ..stats.correlation import kendall_tau
 
     ctx = ctx or EvalContext()
@@ -65,24 +68,28 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
     for t in taus:
         if not 0.0 < t <= 1.0:
             raise UsageError(f"parameter tau must be in (0, 1], got {t}")
+    runs = distinct_runs(runs, ctx.warn)  # runs sharing a name stay distinct, as in eval
     names = [r.name for r in runs]
     columns: dict[tuple[str, str], pd.Series] = {}
     settings = span_settings(parsed, taus)
     table = evaluate(qrels, runs, [m for _, m in settings], ctx)
     means = table.groupby(["measure", "run"], sort=False)["value"].mean()
+    if notes is not None:
+        notes += coverage_lines(summarise(table, counts=True), False)
     for label, m in settings:
         base = m.text if not label else _base_text(m)
         columns[(base, label)] = means.loc[m.text].reindex(names)
     reference = (settings[0][1].text if not settings[0][0] else _base_text(settings[0][1]),
                  settings[0][0])
     if chunk_map is not None:
-        columns.update(_id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx))
+        columns.update(_id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes))
     score_rows = []
     for (measure, label), series in columns.items():
         ranks = series.rank(ascending=False, method="min")
         for run in names:
             score_rows.append({"measure": measure, "setting": label or "-", "run": run,
-                               "mean": float(series[run]), "rank": int(ranks[run])})
+                               "mean": float(series[run]),
+                               "rank": None if np.isnan(ranks[run]) else int(ranks[run])})
     agreement = []
     keys = list(columns)
     for i, a in enumerate(keys):
@@ -96,7 +103,10 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
             agreement.append({"measure_a": a[0], "setting_a": a[1] or "-", "measure_b": b[0],
                               "setting_b": b[1] or "-", "kendall_tau": tau_b, "swaps": swaps,
                               "pairs": pairs})
-    return pd.DataFrame(score_rows), pd.DataFrame(agreement)
+    scores = pd.DataFrame(score_rows)
+    if len(scores):
+        scores["rank"] = scores["rank"].astype("Int64")  # a setting without a mean: unranked
+    return scores, pd.DataFrame(agreement)
 
 
 def _base_text(measure) -> str:
@@ -107,7 +117,7 @@ def _base_text(measure) -> str:
     return text + (f"@{measure.cutoff}" if measure.cutoff is not None else "")
 
 
-def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx):
+def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None):
     """ID-based scores of chunk runs on qrels projected onto each run's chunking."""
     from ..io.interop import qrels_from_dict, run_from_dict
     from ..measures import EvalContext, evaluate
@@ -115,6 +125,7 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx):
 
     out: dict[tuple[str, str], pd.Series] = {}
     index = chunk_map.index
+    n_span_topics = sum(1 for t in qrels.topics.values() if t.has_relevant())
     for rule in rules:
         for tau in ([1.0] if rule == "any" else taus):
             label = "any" if rule == "any" else f"{rule},tau={tau:g}"
@@ -122,8 +133,12 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx):
             for run in runs:
                 ids = _chunk_ids(run, chunk_map)
                 if ids is None:
-                    raise UsageError(f"run {run.name}: ID-based settings need chunk-ID runs "
-                                     "(its spans are not chunks of the chunk map)")
+                    raise UsageError(
+                        f"run {run.name} is a span run: the ID-based settings that "
+                        "--chunk-map adds score chunk-ID runs only (a TREC run or "
+                        "{query_id, chunk_id, score} records whose ids the chunk map "
+                        "resolves). Leave out --chunk-map to compare every run across tau "
+                        "on spans, or give this run as chunk ids with its chunk map")
                 parts = np.unique(chunk_map.parts[index.get_indexer(
                     np.concatenate(list(ids.values())))])
                 chunking = _parts(chunk_map, parts)
@@ -138,7 +153,13 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx):
                                         for t, c in ids.items()}, run.name)
                 sub = EvalContext(order="rsv")
                 result = evaluate(qrels_from_dict(grades, "graded"), id_run, [id_measure], sub)
-                values[run.name] = float(result["value"].mean()) if len(result) else 0.0
+                # no topic with a relevant chunk: no mean (NaN, unranked), not 0
+                values[run.name] = float(result["value"].mean()) if len(result) else np.nan
+                if notes is not None and len(result) != n_span_topics:
+                    notes.append(f"{id_measure} on chunk qrels ({label}), run {run.name}: "
+                                 f"mean over {len(result)} topic(s): topics without a "
+                                 "relevant chunk under the rule are left out, as ID-based "
+                                 "tools do")
             out[(f"{id_measure} on chunk qrels", label)] = pd.Series(values)
     return out
 
@@ -159,7 +180,14 @@ def _parts(chunk_map, parts):
                     chunk_map.ends[mine])
 
 
-@click.command("sensitivity")
+EXAMPLES = """\b
+Examples:
+  sdreval sensitivity qrels.jsonl runs/*.txt --chunk-map chunks.jsonl -m SpanRR --tau 0.25 --tau 0.5
+  sdreval sensitivity qrels.jsonl runs/*.txt --chunk-map chunks.jsonl -m SpanRR --rule any --rule gold
+"""
+
+
+@click.command("sensitivity", epilog=EXAMPLES)
 @click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
 @click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
 @click.option("-m", "--measure", "measures", multiple=True, required=True,
@@ -175,7 +203,8 @@ def _parts(chunk_map, parts):
                    "projected onto their own chunking.")
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
-@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
+              help="text: the scores and agreement tables; csv; json.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @handle_errors
@@ -199,9 +228,12 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     log.raise_if_errors()
     echo_warnings([str(p) for p in log.warnings])
     ctx = EvalContext()
+    notes: list[str] = []
     scores, agreement = sensitivity(judgements, run_objs, measures, taus or DEFAULT_TAUS,
-                                    rules or ("any", "chunk", "gold"), chunks, id_measure, ctx)
+                                    rules or ("any", "chunk", "gold"), chunks, id_measure, ctx,
+                                    notes)
     echo_warnings(ctx.warnings)
+    echo_notes(notes)
     if fmt == "json":
         import json
 
@@ -210,7 +242,10 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     elif fmt == "csv":
         both = pd.concat([scores.assign(table="scores"), agreement.assign(table="agreement")],
                          ignore_index=True)
+        counts = [c for c in ("rank", "swaps", "pairs") if c in both.columns]
+        both[counts] = both[counts].astype("Int64")  # counts stay integers beside the blanks
         write_text(table_text(both, "csv"), output)
     else:
-        write_text("# scores\n" + table_text(scores, "text") + "\n# agreement\n"
+        shown = scores.astype({"rank": object}).fillna({"rank": "-"}) if len(scores) else scores
+        write_text("# scores\n" + table_text(shown, "text") + "\n# agreement\n"
                    + table_text(agreement, "text"), output)

@@ -10,30 +10,47 @@ from ..io.writers import write_fol_qrels, write_native_qrels, write_run
 from ..simulate import (AssessmentSpec, CollectionSpec, RunSpec, document_xml, make_collection,
                         make_qrels, make_runs)
 from ..errors import UsageError
-from .common import POSITIVE_INT, SEED, UNIT_INTERVAL, handle_errors
+from .common import POSITIVE_INT, SEED, UNIT_INTERVAL, echo_status, handle_errors, quiet_option
 
 
-@click.command("simulate")
+EXAMPLES = """\b
+Examples:
+  sdreval simulate sim/
+  sdreval simulate sim/ --docs 20 --topics 10 --runs 5 --write-docs
+  sdreval simulate sim/ --run-format passage --scale inex2005 --ties 50
+"""
+
+
+@click.command("simulate", epilog=EXAMPLES)
 @click.argument("outdir", type=click.Path(file_okay=False))
-@click.option("--docs", "n_docs", type=POSITIVE_INT, default=100, show_default=True)
+@click.option("--docs", "n_docs", type=POSITIVE_INT, default=100, show_default=True,
+              help="Articles in the collection.")
 @click.option("--elements", "elements_per_doc", type=POSITIVE_INT, default=1500,
               show_default=True,
               help="Elements per article (about).")
-@click.option("--topics", "n_topics", type=POSITIVE_INT, default=30, show_default=True)
-@click.option("--runs", "n_runs", type=POSITIVE_INT, default=10, show_default=True)
+@click.option("--topics", "n_topics", type=POSITIVE_INT, default=30, show_default=True,
+              help="Topics assessed.")
+@click.option("--runs", "n_runs", type=POSITIVE_INT, default=10, show_default=True,
+              help="Runs written to OUTDIR/runs/.")
 @click.option("--length", "run_length", type=POSITIVE_INT, default=1500, show_default=True,
               help="Results per topic.")
 @click.option("--scale", type=click.Choice(["inex2002", "inex2003", "inex2005"]),
-              default="inex2003", show_default=True)
+              default="inex2003", show_default=True,
+              help="Assessment scale: INEX 2002 relevance × coverage, 2003/2004 or 2005 "
+                   "exhaustivity × specificity.")
 @click.option("--quality", nargs=2, type=UNIT_INTERVAL, default=(0.2, 0.9), show_default=True,
               help="Lowest and highest run quality in [0,1].")
 @click.option("--ties", "tie_levels", type=POSITIVE_INT, default=None,
               help="Round RSVs to this many levels (creates ties).")
 @click.option("--no-overlap", is_flag=True, help="Runs without overlapping elements.")
 @click.option("--run-format", type=click.Choice(["element", "passage", "inex-xml"]),
-              default="element", show_default=True)
+              default="element", show_default=True,
+              help="Run layout: TREC-like element runs, passage (FOL) runs or INEX XML "
+                   "submissions.")
 @click.option("--write-docs", is_flag=True, help="Also write the collection as XML files.")
-@click.option("--seed", type=SEED, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True,
+              help="Random seed (the same seed writes the same files).")
+@quiet_option
 @handle_errors
 def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_length, scale,
                      quality, tie_levels, no_overlap, run_format, write_docs, seed):
@@ -43,14 +60,23 @@ def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_len
                          f"{quality[1]}")
     out = Path(outdir)
     (out / "runs").mkdir(parents=True, exist_ok=True)
-    collection = make_collection(CollectionSpec(n_docs, elements_per_doc, seed=seed))
-    qrels = make_qrels(collection, AssessmentSpec(n_topics, scale=scale, seed=seed + 1))
-    passages = run_format == "passage"
-    runs = make_runs(collection, qrels, RunSpec(n_runs, run_length, tuple(quality), tie_levels,
-                                                not no_overlap, passages, seed + 2))
+    from ..progress import progress
+
+    with progress(3, "simulating collection, assessments, runs") as bar:
+        collection = make_collection(CollectionSpec(n_docs, elements_per_doc, seed=seed))
+        bar.update()
+        qrels = make_qrels(collection, AssessmentSpec(n_topics, scale=scale, seed=seed + 1))
+        bar.update()
+        passages = run_format == "passage"
+        runs = make_runs(collection, qrels, RunSpec(n_runs, run_length, tuple(quality),
+                                                    tie_levels, not no_overlap, passages,
+                                                    seed + 2))
+        bar.update()
     write_native_qrels(qrels, out / "qrels.tsv")
     write_fol_qrels(qrels, out / "qrels.fol")
-    for run in runs:
+    from ..progress import track
+
+    for run in track(runs, "writing runs"):
         if run_format == "inex-xml":
             write_inex_submission(run, out / "runs" / f"{run.name}.xml")
         else:
@@ -60,5 +86,5 @@ def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_len
         for doc in collection:
             (out / "docs" / f"{doc}.xml").write_text(document_xml(collection[doc], seed),
                                                      encoding="utf-8")
-    click.echo(f"wrote {len(collection)} documents, {len(qrels)} topics, {len(runs)} runs "
-               f"to {out}", err=True)
+    echo_status(f"wrote {len(collection)} documents, {len(qrels)} topics, {len(runs)} runs "
+              f"to {out}")

@@ -1,22 +1,23 @@
-"""``sdreval stability``: how stable and discriminating are measures (SPEC §10)?
+"""``sdreval stability``: how stable and discriminating are measures?
 
 Input is a per-topic score table (``--scores``, as ``eval -q --format csv`` writes it) or
 ``QRELS RUN...`` (evaluated with the topic policy of ``eval``: answered topics with something
 relevant; ``-c`` every such qrels topic, unanswered ones scoring 0).  Analyses (``--analysis``,
 repeatable):
 
-- ``ci``: bootstrap percentile CI of each run's mean (seed 003 §5);
-- ``discrimination``: size of group A by CI overlap and Tukey HSD (seed 003 §6);
-- ``swap``: topic-set-size swap rates in the 23 difference bins (seed 000 §6.2.2);
+- ``ci``: bootstrap percentile CI of each run's mean (Vu & Gallinari 2005, §5);
+- ``discrimination``: size of group A by CI overlap and Tukey HSD (Vu & Gallinari 2005, §6);
+- ``swap``: topic-set-size swap rates in the 23 difference bins (Kazai & Lalmas 2006, §6.2.2);
 - ``extrapolate``: swap rates extrapolated to larger topic sets (``--extrapolate``);
 - ``min-diff``: per topic-set size, the difference needed for 95% confidence;
 - ``tau``: Kendall tau / Spearman between the system rankings of the measures;
 - ``variants``: qrels variants (``--variants CSV`` with a ``variant`` column, or
   ``--alt-qrels FILE`` alternative assessments): Kendall tau against the original test set,
-  error rate and ties (seed 000 Eq. 15–16) over all combinations;
-- ``error-rate``: significance-test error rates by topic splits (seed 001 §3.3.2).
+  error rate and ties (Kazai & Lalmas 2006, Eq. 15–16) over all combinations;
+- ``error-rate``: significance-test error rates by topic splits (Ogilvie & Lalmas 2006, §3.3.2).
 
-JSON output is an object ``{analysis: [records]}``; CSV and text put all analyses in one table
+Text output (the default) has one titled table per analysis (swap rates as difference bins ×
+topic-set sizes); JSON is an object ``{analysis: [records]}``; CSV puts all analyses in one table
 with an ``analysis`` column first.
 """
 from __future__ import annotations
@@ -25,6 +26,7 @@ import json
 from pathlib import Path
 
 import click
+import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
@@ -40,7 +42,7 @@ from ..stats.stability import (error_rate_and_ties, extrapolate_swap_rates,
                                minimum_difference, swap_rates, top_runs, variant_correlation,
                                variant_means)
 from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, echo_problems, echo_warnings,
-                     handle_errors)
+                     handle_errors, quiet_option)
 from .compare_cmd import scores_from_inputs
 from .eval_cmd import context_options
 
@@ -82,7 +84,16 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
     return pd.concat(frames, ignore_index=True)
 
 
-@click.command("stability")
+EXAMPLES = """\b
+Examples:
+  sdreval stability --scores scores.csv -m MAep -m nxCG@10
+  sdreval stability qrels.tsv runs/*.txt -m MAep -a swap -a extrapolate --trials 200
+  sdreval stability -a variants --variants variant_scores.csv
+  sdreval stability --scores scores.csv -a error-rate --tests t,wilcoxon --format json
+"""
+
+
+@click.command("stability", epilog=EXAMPLES)
 @click.argument("inputs", nargs=-1, type=click.Path(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
@@ -98,12 +109,13 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
               show_default=True, help="Average over all topics, the varied ones, or both.")
 @click.option("--equivalence", type=UNIT_INTERVAL, default=0.05, show_default=True,
               help="Equal performance: difference below this share of the larger score.")
-@click.option("--trials", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--trials", type=click.IntRange(min=1), default=100, show_default=True,
+              help="swap: random pairs of disjoint topic sets per topic-set size.")
 @click.option("--max-size", type=click.IntRange(min=1), default=None,
               help="Largest topic-set size (default: half the topics).")
 @click.option("--top-fraction", type=BoundedFloat(0.0, 1.0, low_open=True), default=0.75,
               show_default=True,
-              help="Swap rates use the best runs only (seed 000: top 75%).")
+              help="Swap rates use the best runs only (Kazai & Lalmas 2006: top 75%).")
 @click.option("--extrapolate", "extrapolate_to", default="25,34,50", show_default=True,
               help="Topic-set sizes to extrapolate swap rates to.")
 @click.option("--samples", type=click.IntRange(min=1), default=5_000, show_default=True,
@@ -112,25 +124,36 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
               help="Confidence level of CIs (discrimination uses 1 - level as alpha).")
 @click.option("--tests", default="t,wilcoxon,sign,bootstrap", show_default=True,
               help="error-rate: comma-separated tests.")
-@click.option("--splits", type=click.IntRange(min=1), default=50, show_default=True)
+@click.option("--splits", type=click.IntRange(min=1), default=50, show_default=True,
+              help="error-rate: random halvings of the topic set.")
 @click.option("--correction", type=click.Choice(list(CORRECTIONS)), default="by",
               show_default=True, help="error-rate: correction applied on each half.")
-@click.option("--seed", type=SEED, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True,
+              help="Random seed of resampling, topic sets and splits.")
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
-              show_default=True)
+              show_default=True,
+              help="--scores: a run without a topic's score stops (error), loses the topic "
+                   "(drop) or scores 0 (zero).")
 @click.option("-c", "all_topics", is_flag=True,
               help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
                    "run did not answer score 0); default: the answered ones.")
-@click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="json")
+@click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text",
+              show_default=True,
+              help="text: one readable table per analysis; csv: all analyses in one table "
+                   "(analysis column first); json: {analysis: [records]}.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @context_options
+@quiet_option
 @handle_errors
 def stability_command(inputs, scores, measures, analyses, variants_path, alt_qrels, original,
                       variant_topics, equivalence, trials, max_size, top_fraction,
                       extrapolate_to, samples, level, tests, splits, correction, seed, missing,
                       all_topics, fmt, output, **options):
-    """Stability and discrimination of measures: CIs, swap rates, tau, qrels variants."""
+    """Stability and discrimination of measures: CIs, swap rates, tau, qrels variants.
+
+    Input: per-topic scores (--scores, as `eval -q --format csv` writes them) or QRELS
+    RUN... (evaluated with the topic policy of eval; -c: every qrels topic counts)."""
     chosen = tuple(dict.fromkeys(analyses or DEFAULT_ANALYSES))
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
         and not inputs
@@ -143,7 +166,9 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             raise UsageError(f"unknown test {t!r} in --tests; expected {', '.join(TESTS)}")
     targets = _int_list(extrapolate_to)
     results: dict[str, list[pd.DataFrame]] = {a: [] for a in chosen}
-    for measure in names if table is not None else []:
+    from ..progress import track
+
+    for measure in track(names if table is not None else [], "analysing measures"):
         sm = score_matrix(table, measure, missing=missing)
         if "ci" in chosen:  # topics: what each mean covers
             results["ci"].append(confidence_intervals(sm, level, samples, seed)
@@ -197,9 +222,102 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     if fmt == "json":
         write_text(json.dumps({a: records(t) for a, t in tables.items()}, indent=1) + "\n",
                    output)
+    elif fmt == "text":
+        write_text(stability_text(tables), output)
     else:
         combined = pd.concat([t.assign(analysis=a) for a, t in tables.items() if len(t)],
                              ignore_index=True) if any(len(t) for t in tables.values()) \
             else pd.DataFrame(columns=["analysis"])
         combined = combined[["analysis"] + [c for c in combined.columns if c != "analysis"]]
         write_text(table_text(combined, fmt), output)
+
+
+# --------------------------------------------------------------------------------- text output
+
+_TITLES = {
+    "ci": "Bootstrap percentile confidence intervals of each run's mean (Vu & Gallinari 2005, §5)",
+    "discrimination": "Discrimination power: size of group A, the runs not distinguishable from "
+                      "the top run (Vu & Gallinari 2005, §6)",
+    "swap": "Swap rates by difference of the means (rows) and topic-set size n (columns): "
+            "share of run pairs ordered differently on two disjoint topic sets (Kazai & Lalmas "
+            "2006, §6.2.2)",
+    "extrapolate": "Swap rates extrapolated to larger topic sets (exponential fit per "
+                   "difference bin)",
+    "min-diff": "Smallest difference of the means with a swap rate of 5% or less, by topic-set "
+                "size",
+    "tau": "Rank correlation of the run rankings of two measures",
+    "variants": "Qrels variants: Kendall tau against the original and error rate / ties "
+                "(Kazai & Lalmas 2006, Eq. 15-16)",
+    "error-rate": "Error rates of significance tests by random topic splits (Ogilvie & Lalmas "
+                  "2006, §3.3.2)",
+}
+_MAX_SIZE_COLUMNS = 10
+
+
+def _cell(value) -> str:
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return "–"
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else "no"
+    if isinstance(value, (float, np.floating)):
+        return "inf" if np.isinf(value) else f"{value:.4f}"
+    return str(value)
+
+
+def _aligned(frame: pd.DataFrame) -> list[str]:
+    """A frame as left-aligned text columns (no index), NaN shown as '–'."""
+    header = [str(c) for c in frame.columns]
+    body = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
+    widths = [max(len(h), *(len(r[i]) for r in body)) if body else len(h)
+              for i, h in enumerate(header)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths))]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in body]
+    return [line.rstrip() for line in lines]
+
+
+def _bins_by_size(table: pd.DataFrame) -> list[str]:
+    """One block per measure: difference bins as rows, topic-set sizes as columns."""
+    lines: list[str] = []
+    for measure, part in table.groupby("measure", sort=False):
+        sizes = sorted(part["size"].unique())
+        shown = sizes
+        if len(sizes) > _MAX_SIZE_COLUMNS:
+            picks = np.linspace(0, len(sizes) - 1, _MAX_SIZE_COLUMNS).round().astype(int)
+            shown = [sizes[i] for i in sorted(set(picks))]
+        wide = part.pivot_table(index="bin", columns="size", values="error_rate",
+                                aggfunc="first", sort=False)
+        wide = wide.reindex(index=list(dict.fromkeys(part["bin"])), columns=shown)
+        wide = wide.dropna(how="all")        # bins without any comparison
+        frame = wide.reset_index()
+        frame.columns = ["difference"] + [f"n={s}" for s in shown]
+        lines += ["", f"{measure}" + (f" (topic-set sizes {', '.join(map(str, shown))} of "
+                                       f"{sizes[0]}..{sizes[-1]}; --format csv for all)"
+                                       if shown != sizes else "")]
+        lines += _aligned(frame)
+    return lines
+
+
+def stability_text(tables: dict[str, pd.DataFrame]) -> str:
+    """Readable text: one titled section per analysis, each with its own columns."""
+    lines: list[str] = []
+    for analysis, table in tables.items():
+        if table.empty:
+            continue
+        if lines:
+            lines.append("")
+        lines.append(f"== {analysis}: {_TITLES.get(analysis, analysis)}")
+        if analysis in ("swap", "extrapolate"):
+            lines += _bins_by_size(table)
+            continue
+        frame = table.dropna(axis=1, how="all")
+        if analysis == "min-diff":
+            frame = frame.pivot_table(index=["measure", "size"], columns="source",
+                                      values="min_difference", aggfunc="first",
+                                      sort=False).reset_index()
+            frame.columns.name = None
+        if analysis == "tau":
+            frame = frame.rename(columns={"a": "measure_a", "b": "measure_b"})
+        if "measure" in frame.columns:
+            frame = frame[["measure"] + [c for c in frame.columns if c != "measure"]]
+        lines += _aligned(frame)
+    return "\n".join(lines) + "\n" if lines else "no results\n"

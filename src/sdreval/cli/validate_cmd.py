@@ -1,4 +1,4 @@
-"""``sdreval validate FILE...``: check qrels, runs and collections; list every problem (SPEC §11).
+"""``sdreval validate FILE...``: check qrels, runs and collections; list every problem.
 
 Each problem is printed as ``file:line: severity: message`` as soon as it is found (so that
 memory stays bounded however many there are), then one summary line per input.  When qrels
@@ -80,10 +80,19 @@ def _span_summary(path: str, kind: str, log: ProblemLog) -> str:
     return "chunk-ID run (not checked without its chunk map)"
 
 
-@click.command("validate")
+EXAMPLES = """\b
+Examples:
+  sdreval validate qrels.tsv run1.txt run2.xml
+  sdreval validate docs/ --errors-only
+  sdreval validate --format passage-run run.txt
+"""
+
+
+@click.command("validate", epilog=EXAMPLES)
 @click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
 @click.option("--format", "fmt", default=None,
-              help="Force the format of every FILE (default: detected from content).")
+              help="Force the format of every FILE instead of detecting it: "
+                   + ", ".join(QRELS_FORMATS + RUN_FORMATS) + ", collection.")
 @click.option("--errors-only", is_flag=True, help="Do not print warnings.")
 @click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
               default=None, help="XML collection: INEX assessment passages given as XPointers "

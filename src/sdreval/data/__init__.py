@@ -1,6 +1,6 @@
-"""Bundled example data: the seeds' worked examples and a small synthetic collection.
+"""Bundled example data: the source papers' worked examples and a small synthetic collection.
 
-* ``examples/seed000/``: seed 000 Fig. 3 / Table I (topic 163, article ``co/2001/r7022``) as
+* ``examples/seed000/``: Kazai & Lalmas 2006, Fig. 3 / Table I (topic 163, article ``co/2001/r7022``) as
   native judgements and the four Table I runs as element runs;
 * ``examples/synthetic/``: a small synthetic INEX-like collection (``docs/``), INEX 2003-scale
   element judgements (``qrels.tsv``), its highlighted passages (``qrels.fol``), three element

@@ -1,11 +1,11 @@
-"""Seed 000 (Kazai & Lalmas, XCG) worked example as data: the assessments of Fig. 3 / Table I
+"""Kazai & Lalmas (2006, XCG) worked example as data: the assessments of Fig. 3 / Table I
 (topic 163, article ``co/2001/r7022``) and the four simulated runs of Table I.
 
 :data:`NODES` and :data:`RUNS` are the paper's *inputs*; :data:`TABLE2` holds the values the
 paper prints in Table II and is used only as expected values in tests (never as inputs).
 
 Element sizes: Fig. 3 shows each relevant node's size in words, but the figure is an image
-and its numbers are not in the seed text.  The sizes below are our choice, consistent with
+and its numbers are not in the paper text.  The sizes below are our choice, consistent with
 the tree (a parent is larger than the sum of its relevant children; the rest of a parent's
 text is in non-relevant children: front/back matter, other sections, titles).  No value
 printed in the paper depends on them (with α = 1 every overlapping result in Table I meets an
@@ -105,7 +105,7 @@ SECTION_612 = {"R_insert": 0.5714, "ep@0.1_insert": 1.0,
 
 def seed000_qrels(with_sizes: bool = True, with_non_relevant: bool = True) -> Qrels:
     """The assessments of topic 163 for ``co/2001/r7022`` (Fig. 3), INEX 2003/2004 scale."""
-    qrels = Qrels("inex2003", source="seed 000 Fig. 3")
+    qrels = Qrels("inex2003", source="Kazai & Lalmas 2006, Fig. 3")
     for path, ((e, s), size) in NODES.items():
         qrels.add_element(TOPIC, DOC, path, e, s, float(size) if with_sizes else None)
     if with_non_relevant:
@@ -121,7 +121,7 @@ def seed000_runs() -> list[Run]:
 
 
 def seed000_example() -> tuple[Qrels, list[Run]]:
-    """``(qrels, runs)`` of seed 000 §6.1: evaluate with ``quant=sog`` to get Table II."""
+    """``(qrels, runs)`` of Kazai & Lalmas 2006, §6.1: evaluate with ``quant=sog`` to get Table II."""
     return seed000_qrels(), seed000_runs()
 
 

@@ -1,4 +1,4 @@
-"""Seed 002 (Ali, Consens & Lalmas, ESR) toy example as data: the article of Fig. 4(a), the
+"""Ali, Consens & Lalmas (2012, ESR) toy example as data: the article of Fig. 4(a), the
 routes of Fig. 5, the relevance of Table 4, the navigation of Table 5, the three system
 outputs of Table 6 and the PRUM example of Table 9.
 
@@ -156,5 +156,5 @@ def routes() -> list[tuple[str, list[str]]]:
 
 
 def inputs():
-    """``(qrels, runs, navigation)`` of the seed's running example (Tables 4, 5, 6)."""
+    """``(qrels, runs, navigation)`` of the paper's running example (Tables 4, 5, 6)."""
     return qrels(), runs(), table5_navigation()

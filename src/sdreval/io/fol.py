@@ -121,7 +121,7 @@ def _check(file: str, number: int, topic: str, doc: str, relchars: int, doclen: 
 
 
 def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
-    """Read highlighted-passage qrels ``topic doc offset length [BEP]`` (SPEC §2): one passage
+    """Read highlighted-passage qrels ``topic doc offset length [BEP]``: one passage
     per line, a document's lines are gathered into one :class:`DocPassages` (scale ``fol``,
     document length unknown).  Errors as for FOL qrels; a repeated passage, overlapping
     passages and a second, different BEP for a document are warnings (the first BEP is kept).

@@ -35,8 +35,10 @@ length and best entry point, as in FOL qrels.
 Run order: with a ``rank`` column, the rows' order within each topic, exactly as a run file's
 line order (the INEX convention; ranks out of order get one warning per topic and the
 evaluation option ``order="rank"`` sorts by rank, ``order="rsv"`` by score).  Without ranks
-(dicts, tables of scores), by score descending with ties broken by document id descending
-(trec_eval's order, followed by ranx and ir_measures), ranked 1, 2, ...
+(dicts, tables of scores), by score descending with ties broken by document id descending,
+then path (elements) or offset and length (passages) descending (trec_eval's order, followed
+by ranx and ir_measures), ranked 1, 2, ...  Span runs read by :mod:`sdreval.io.spans` follow
+the same rule (:mod:`sdreval.model.ordering`).
 """
 from __future__ import annotations
 
@@ -48,6 +50,7 @@ import pandas as pd
 
 from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import DocPassages, Qrels
+from ..model.ordering import rank_disorder, trec_order
 from ..model.run import Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import INT_LIMIT, finish
@@ -250,20 +253,18 @@ def _roots(m: int) -> np.ndarray:
 
 def _ranking(columns: dict[str, np.ndarray | None], unit: Unit) -> Ranking:
     """One topic's rows: in row order when ranks are given, else by score descending with
-    ties broken by document id (and path) descending."""
+    ties broken by document id, then path or offset and length, descending
+    (:mod:`sdreval.model.ordering`)."""
     docs, scores, ranks, paths = (columns["docs"], columns["scores"], columns["ranks"],
                                   columns["paths"])
     m = len(docs)
+    offsets, lengths = columns["offsets"], columns["lengths"]
     if ranks is not None:  # row order, as a file's line order
         order = np.arange(m)
-    else:
-        order = np.argsort(-scores)  # type: ignore[operator]
-        ordered = scores[order]  # type: ignore[index]
-        if (ordered[1:] == ordered[:-1]).any():  # ties: id descending (trec_eval)
-            keys = docs if paths is None else np.array(
-                [f"{d}\x00{p}" for d, p in zip(docs, paths)], dtype=object)
-            _, key_rank = np.unique(keys.astype(str), return_inverse=True)
-            order = np.lexsort((-key_rank.ravel(), -scores))  # type: ignore[operator]
+    else:  # trec_eval's order: score descending, ties by id descending
+        ties = ((docs,) if paths is None else (docs, paths)) if offsets is None else (
+            docs, offsets, lengths)
+        order = trec_order(scores, ties)  # type: ignore[arg-type]
     none = np.full(m, -1, dtype=np.int64)
     if unit == "passage":
         path_col = np.full(m, None, dtype=object)
@@ -271,7 +272,6 @@ def _ranking(columns: dict[str, np.ndarray | None], unit: Unit) -> Ranking:
         path_col = _roots(m)
     else:
         path_col = paths[order]
-    offsets, lengths = columns["offsets"], columns["lengths"]
     return Ranking(docs[order], path_col,
                    none if offsets is None else offsets[order],
                    none.copy() if lengths is None else lengths[order],
@@ -339,15 +339,7 @@ def _spans(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checker,
 
 def _warn_disorder(check: Checker, codes: np.ndarray, names: Any, ranks: np.ndarray) -> None:
     """One warning per topic whose ranks go down somewhere in row order (as files)."""
-    rows = np.argsort(codes, kind="stable")
-    down = np.flatnonzero((codes[rows][1:] == codes[rows][:-1]) & (ranks[rows][1:] <
-                                                                   ranks[rows][:-1])) + 1
-    if not len(down):
-        return
-    topic_of = codes[rows][down]
-    _, first, counts = np.unique(topic_of, return_index=True, return_counts=True)
-    for position, count in zip(down[first], counts):
-        row, previous = rows[position], rows[position - 1]
+    for row, previous, count in rank_disorder(codes, ranks):
         check.log.warn(check.source, None,
                        f"{check.where(int(row))}: topic {names[codes[row]]}: ranks out of order "
                        f"({count} row(s); first rank {ranks[row]} after {ranks[previous]}); row "

@@ -1,7 +1,7 @@
-"""Read an ESR navigation matrix (SPEC §9, §11 ``--navigation FILE``).
+"""Read an ESR navigation matrix (``--navigation FILE``).
 
 One line per step: ``doc from_xpath to_xpath probability`` (tab or space separated), the
-probability ``p̃(to; from)`` of stepping from the first element to the second (seed 002
+probability ``p̃(to; from)`` of stepping from the first element to the second (Ali, Consens & Lalmas 2012
 Table 5: row = from, column = to).  ``from == to`` gives the abandonment probability.
 Blank lines and lines starting with ``#`` are ignored; a first line ``doc from to
 probability`` (a header) is skipped.  Pairs not listed have probability 0; there is no
@@ -14,7 +14,7 @@ seed's own Table 5 sums to 1.03 through rounding).
 
 Other models from the same option, through directives (lines starting with ``#!``):
 
-* ``route DOC XPATH XPATH ...`` lines (observed routes, seed 002 Fig. 5) give the elementary
+* ``route DOC XPATH XPATH ...`` lines (observed routes, Ali, Consens & Lalmas 2012, Fig. 5) give the elementary
   graph estimated from them (Table 2); ``#! abandonment`` counts route ends as abandonment
   (footnote 4); ``#! partition=tag`` estimates the summary graph by tag instead (Table 3).
 * ``#! model=depth`` alone: the depth-weighted summary model (§4.2).

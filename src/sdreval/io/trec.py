@@ -1,4 +1,4 @@
-"""TREC-like runs of INEX 2006+ (SPEC §2, §11), read in one streaming pass.
+"""TREC-like runs of INEX 2006+, read in one streaming pass.
 
 Layouts (whitespace-separated, one result per line):
 

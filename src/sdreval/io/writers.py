@@ -1,6 +1,6 @@
 """Writers of the text formats, inverse of the readers (round trips are tested).
 
-* :func:`write_run`: TREC-like element, passage or document layout (SPEC §2); the run-id
+* :func:`write_run`: TREC-like element, passage or document layout; the run-id
   column is the run's name; RSVs are written with ``repr`` so that they read back exactly.
 * :func:`write_fol_qrels`: ``topic Q0 doc relchars doclen [BEP off:len ...]``.
 * :func:`write_native_qrels`: the native judgement TSV (see :mod:`sdreval.io.native`).

@@ -1,4 +1,4 @@
-"""Judgements: assessments, quantisation functions, recall-bases (SPEC §3-4)."""
+"""Judgements: assessments, quantisation functions, recall-bases."""
 from .qrels import (COVERAGE_CODES, TOO_SMALL, DocPassages, ElementAssessment, Qrels,
                     TopicQrels)
 from .quantise import (QUANTISATIONS, Quantisation, default_quantisation, get_quantisation,

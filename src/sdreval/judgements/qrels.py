@@ -1,4 +1,4 @@
-"""Relevance judgements in memory (SPEC §1 "judgements").
+"""Relevance judgements in memory (docs/inputs.md "judgements").
 
 One container serves every INEX scale:
 

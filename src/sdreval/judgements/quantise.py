@@ -1,4 +1,4 @@
-"""Quantisation functions: assessment (e, s) -> a gain in [0, 1] (SPEC §3).
+"""Quantisation functions: assessment (e, s) -> a gain in [0, 1].
 
 Each function is declared once in :data:`QUANTISATIONS` with the scale it applies to and works
 on numpy arrays of e and s.  Users register their own with :func:`register_quantisation`
@@ -76,24 +76,24 @@ DEFAULT_QUANT = {"inex2003": "gen", "inex2005": "gen5", "inex2002": "gen2002",
 
 
 def default_quantisation(scale: str) -> str:
-    """The generalised function of a scale (SPEC §5 default)."""
+    """The generalised function of a scale (docs/xcg.md default)."""
     return DEFAULT_QUANT.get(scale, "gen")
 
 
-# --- INEX 2003/2004 (e, s in 0..3), seed 000 Eq. 1-3, seed 003 §2.2 -------------------------
-register_quantisation("strict", {(3, 3): 1.0}, "inex2003", "seed 000 Eq. 1")
+# --- INEX 2003/2004 (e, s in 0..3), Kazai & Lalmas 2006, Eq. 1-3, Vu & Gallinari 2005, §2.2 -------------------------
+register_quantisation("strict", {(3, 3): 1.0}, "inex2003", "Kazai & Lalmas 2006, Eq. 1")
 register_quantisation("gen", {(3, 3): 1.0, (2, 3): 0.75, (3, 2): 0.75, (3, 1): 0.75,
                               (1, 3): 0.5, (2, 2): 0.5, (2, 1): 0.5,
-                              (1, 2): 0.25, (1, 1): 0.25}, "inex2003", "seed 000 Eq. 2")
+                              (1, 2): 0.25, (1, 1): 0.25}, "inex2003", "Kazai & Lalmas 2006, Eq. 2")
 register_quantisation("sog", {(3, 3): 1.0, (2, 3): 0.9, (1, 3): 0.75, (3, 2): 0.75,
                               (2, 2): 0.5, (1, 2): 0.25, (3, 1): 0.25,
-                              (2, 1): 0.1, (1, 1): 0.1}, "inex2003", "seed 000 Eq. 3")
+                              (2, 1): 0.1, (1, 1): 0.1}, "inex2003", "Kazai & Lalmas 2006, Eq. 3")
 register_quantisation("anyrel", lambda e, s: ((e > 0) & (s > 0)).astype(float), "inex2003",
-                      "any e > 0 and s > 0 -> 1 ('trec' in seed 003)")
+                      "any e > 0 and s > 0 -> 1 ('trec' in Vu & Gallinari 2005)")
 register_quantisation("trec", lambda e, s: ((e > 0) & (s > 0)).astype(float), "inex2003",
-                      "alias of anyrel (seed 003)")
+                      "alias of anyrel (Vu & Gallinari 2005)")
 register_quantisation("s3e321", lambda e, s: ((s == 3) & (e > 0)).astype(float), "inex2003",
-                      "s = 3 and e > 0 -> 1 (seed 003)")
+                      "s = 3 and e > 0 -> 1 (Vu & Gallinari 2005)")
 register_quantisation("graded", lambda e, s: np.clip(e, 0.0, None),
                       "graded", "native graded TSV: the grade e itself")
 # --- highlighted passages (FOL qrels) at the document level: e = 1 if the document has
@@ -108,7 +108,7 @@ def valid_pair_2003(e: np.ndarray, s: np.ndarray) -> np.ndarray:
     return in_range & ((e == 0) == (s == 0))
 
 
-# --- INEX 2005 (e in {0, 1, 2, ?}, ? = TOO_SMALL = -1; s in [0, 1]), seed 001 Table 2 ---------
+# --- INEX 2005 (e in {0, 1, 2, ?}, ? = TOO_SMALL = -1; s in [0, 1]), Ogilvie & Lalmas 2006, Table 2 ---------
 # Table 2 prints Gen5 = e*s and GenLifted = (e+1)*s, whose ranges are [0, 2] and [0, 3]; a
 # quantisation maps to a relevance scale in [0, 1] (Ogilvie & Lalmas 2006, §2.5), so the registered functions
 # divide by the maximum.  Ratio measures (nxCG, ep/gr, MAep, AWP) are unchanged by this
@@ -123,59 +123,59 @@ def _exh12(e: np.ndarray) -> np.ndarray:
 
 
 register_quantisation("strict5", lambda e, s: ((e == 2) & (s == 1)).astype(float), "inex2005",
-                      "seed 001 Table 2 Strict5: 1 if e = 2 and s = 1")
+                      "Ogilvie & Lalmas 2006, Table 2 Strict5: 1 if e = 2 and s = 1")
 register_quantisation("fullyspec", lambda e, s: (s == 1).astype(float), "inex2005",
-                      "seed 001 Table 2 Fully Spec: 1 if s = 1")
+                      "Ogilvie & Lalmas 2006, Table 2 Fully Spec: 1 if s = 1")
 register_quantisation("gen5", lambda e, s: np.where(_exh12(e), e * s / 2.0, 0.0), "inex2005",
-                      "seed 001 Table 2 Gen5 e*s for e in {1,2}, divided by 2 to lie in [0, 1]")
+                      "Ogilvie & Lalmas 2006, Table 2 Gen5 e*s for e in {1,2}, divided by 2 to lie in [0, 1]")
 register_quantisation("gen5-raw", lambda e, s: np.where(_exh12(e), e * s, 0.0), "inex2005",
-                      "seed 001 Table 2 Gen5 exactly as printed: e*s for e in {1,2} (range [0,2])")
+                      "Ogilvie & Lalmas 2006, Table 2 Gen5 exactly as printed: e*s for e in {1,2} (range [0,2])")
 register_quantisation("genlifted",
                       lambda e, s: np.where(_exh12(e), (e + 1) * s, np.where(e == _TS, s, 0.0))
                       / 3.0, "inex2005",
-                      "seed 001 Table 2 Gen Lifted (e+1)*s for e in {1,2}, s for ?, divided by 3")
+                      "Ogilvie & Lalmas 2006, Table 2 Gen Lifted (e+1)*s for e in {1,2}, s for ?, divided by 3")
 register_quantisation("genlifted-raw",
                       lambda e, s: np.where(_exh12(e), (e + 1) * s, np.where(e == _TS, s, 0.0)),
-                      "inex2005", "seed 001 Table 2 Gen Lifted exactly as printed (range [0,3])")
+                      "inex2005", "Ogilvie & Lalmas 2006, Table 2 Gen Lifted exactly as printed (range [0,3])")
 register_quantisation("binexh", lambda e, s: np.where(_exh12(e) | (e == _TS), s, 0.0),
-                      "inex2005", "seed 001 Table 2 Bin Exh: s if e in {?, 1, 2}")
+                      "inex2005", "Ogilvie & Lalmas 2006, Table 2 Bin Exh: s if e in {?, 1, 2}")
 register_quantisation("binexh-notoosmall", lambda e, s: np.where(_exh12(e), s, 0.0), "inex2005",
-                      "seed 001 §4.2.2: Bin Exh with f(?, s) = 0")
+                      "Ogilvie & Lalmas 2006, §4.2.2: Bin Exh with f(?, s) = 0")
 
 
-# --- INEX 2002 (e = relevance 0..3, s = coverage code N=0, S=1, L=2, E=3), seed 004 Eq. 2-3 ---
+# --- INEX 2002 (e = relevance 0..3, s = coverage code N=0, S=1, L=2, E=3), Gövert et al. 2006, Eq. 2-3 ---
 def relevance_strict(e: np.ndarray) -> np.ndarray:
-    """``rel_strict(rel) = 1 if rel = 3 else 0`` (seed 004 Eq. 2)."""
+    """``rel_strict(rel) = 1 if rel = 3 else 0`` (Gövert et al. 2006, Eq. 2)."""
     return (e == 3).astype(float)
 
 
 def relevance_gen(e: np.ndarray) -> np.ndarray:
-    """``rel_generalised(rel) = rel/3`` for rel in 1..3, else 0 (seed 004 Eq. 3)."""
+    """``rel_generalised(rel) = rel/3`` for rel in 1..3, else 0 (Gövert et al. 2006, Eq. 3)."""
     return np.where((e >= 1) & (e <= 3) & (e == np.round(e)), e / 3.0, 0.0)
 
 
 def coverage_strict(s: np.ndarray) -> np.ndarray:
-    """``cov_strict(cov) = 1 if cov = E else 0`` (seed 004 Eq. 2)."""
+    """``cov_strict(cov) = 1 if cov = E else 0`` (Gövert et al. 2006, Eq. 2)."""
     return (s == 3).astype(float)
 
 
 def coverage_gen(s: np.ndarray) -> np.ndarray:
-    """``cov_generalised``: E -> 1, L -> 1/2, S and N -> 0 (seed 004 Eq. 3)."""
+    """``cov_generalised``: E -> 1, L -> 1/2, S and N -> 0 (Gövert et al. 2006, Eq. 3)."""
     return np.where(s == 3, 1.0, np.where(s == 2, 0.5, 0.0))
 
 
 register_quantisation("rel_strict", lambda e, s: relevance_strict(e) + 0 * s, "inex2002",
-                      "seed 004 Eq. 2: 1 if rel = 3")
+                      "Gövert et al. 2006, Eq. 2: 1 if rel = 3")
 register_quantisation("rel_gen", lambda e, s: relevance_gen(e) + 0 * s, "inex2002",
-                      "seed 004 Eq. 3: rel/3 (1, 2/3, 1/3, 0)")
+                      "Gövert et al. 2006, Eq. 3: rel/3 (1, 2/3, 1/3, 0)")
 register_quantisation("cov_strict", lambda e, s: coverage_strict(s) + 0 * e, "inex2002",
-                      "seed 004 Eq. 2: 1 if cov = E")
+                      "Gövert et al. 2006, Eq. 2: 1 if cov = E")
 register_quantisation("cov_gen", lambda e, s: coverage_gen(s) + 0 * e, "inex2002",
-                      "seed 004 Eq. 3: E -> 1, L -> 1/2, S and N -> 0")
+                      "Gövert et al. 2006, Eq. 3: E -> 1, L -> 1/2, S and N -> 0")
 register_quantisation("strict2002", lambda e, s: relevance_strict(e) * coverage_strict(s), "inex2002",
-                      "rel_strict x cov_strict (seed 004 Eq. 2): 1 iff (3, E)")
+                      "rel_strict x cov_strict (Gövert et al. 2006, Eq. 2): 1 iff (3, E)")
 register_quantisation("gen2002", lambda e, s: relevance_gen(e) * coverage_gen(s), "inex2002",
-                      "rel_gen x cov_gen (seed 004 Eq. 3)")
+                      "rel_gen x cov_gen (Gövert et al. 2006, Eq. 3)")
 
 
 # --- validity of (e, s) pairs per scale -------------------------------------------------------
@@ -183,11 +183,11 @@ def valid_pairs(scale: str, e, s) -> np.ndarray:
     """Boolean array: which ``(e, s)`` pairs are valid assessments on ``scale``.
 
     * ``inex2003`` (2003/2004): e, s integers in 0..3 and (e = 0) iff (s = 0) -- (0, 2) and
-      (2, 0) are invalid (seed 000 §3, seed 001 §2.4: e, s > 0 for relevant elements);
+      (2, 0) are invalid (Kazai & Lalmas 2006, §3, Ogilvie & Lalmas 2006, §2.4: e, s > 0 for relevant elements);
     * ``inex2005``: e in {0, 1, 2, ?}, s in [0, 1], (e = 0) iff (s = 0) (exhaustivity is given
-      exactly to the elements that intersect highlighted text, seed 001 §2.4);
+      exactly to the elements that intersect highlighted text, Ogilvie & Lalmas 2006, §2.4);
     * ``inex2002``: relevance 0..3, coverage code 0..3 (N, S, L, E) and (rel = 0) iff (cov = N)
-      (seed 004 §4.2: no coverage means not relevant and vice versa);
+      (Gövert et al. 2006, §4.2: no coverage means not relevant and vice versa);
     * ``graded``: any finite e >= 0 (s ignored); ``fol``: always valid.
     """
     e = np.asarray(e, dtype=np.float64)

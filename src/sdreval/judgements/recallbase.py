@@ -1,15 +1,15 @@
-"""Recall-bases: the full recall-base and the ideal recall-base (SPEC §4, seed 000 §4).
+"""Recall-bases: the full recall-base and the ideal recall-base (Kazai & Lalmas 2006, §4).
 
-*Relevant* element: assessed with exhaustivity ≠ 0 and specificity > 0 (seed 000 footnote 5;
+*Relevant* element: assessed with exhaustivity ≠ 0 and specificity > 0 (Kazai & Lalmas 2006, footnote 5;
 INEX 2005's "?" counts as relevant), or with a quantised value > 0 (graded judgements).
 A *relevant path* runs from the article root to a relevant element with no relevant
 descendant.  On each relevant path the element with the highest quantised value is picked
 (ties go to the deeper element; elements quantised to 0 are never picked, so a path whose
 elements all quantise to 0 contributes nothing).  Overlap among the picked elements is then
-removed keeping the ancestor (``keep="ancestor"``, seed 000's choice: "no relevant information
+removed keeping the ancestor (``keep="ancestor"``, Kazai & Lalmas's choice: "no relevant information
 is lost") or, as an option, keeping the descendants (``keep="descendant"``, footnote 8).
 
-Golden cases (seed 000 Fig. 3 / Table I, topic 163, co/2001/r7022): sog -> {sec[6], sec[4]},
+Golden cases (Kazai & Lalmas 2006, Fig. 3 / Table I, topic 163, co/2001/r7022): sog -> {sec[6], sec[4]},
 strict -> {sec[6]}, gen -> {bdy[1]}.
 """
 from __future__ import annotations
@@ -65,7 +65,7 @@ def full_recall_base(topic_qrels: TopicQrels, quant: str | Quantisation
 
 def ideal_recall_base(topic_qrels: TopicQrels, quant: str | Quantisation,
                       keep: Keep = "ancestor") -> list[RecallBaseEntry]:
-    """The ideal recall-base of a topic (SPEC §4, seed 000 §4), sorted by value descending,
+    """The ideal recall-base of a topic (Kazai & Lalmas 2006, §4), sorted by value descending,
     then document and path (the order of the ideal run)."""
     if keep not in ("ancestor", "descendant"):
         raise UsageError(f"keep must be 'ancestor' or 'descendant', not {keep!r}")

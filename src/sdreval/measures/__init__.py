@@ -1,4 +1,4 @@
-"""Measures: pure functions of (judgements, ranking, parameters), one registry (SPEC §5-9).
+"""Measures: pure functions of (judgements, ranking, parameters), one registry.
 
 Importing this package registers every measure family.
 """

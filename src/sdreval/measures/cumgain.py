@@ -1,6 +1,6 @@
 """Cumulated-gain kernels shared by the XCG family and the classic graded measures.
 
-Pure numpy functions of two vectors (SPEC §5, seed 000 §5.1, §5.3, §5.4):
+Pure numpy functions of two vectors (Kazai & Lalmas 2006, §5.1, §5.3, §5.4):
 
 * ``gains``: the gain ``xG[i]`` of the result at rank ``i`` (1-based in the formulas; any length,
   may be 0);
@@ -22,7 +22,7 @@ TOL = 1e-9
 #: points).
 GAIN_EPS = 1e-12
 
-#: the standard gain-recall points 0.1, 0.2, ..., 1.0 (seed 000 §5.4).
+#: the standard gain-recall points 0.1, 0.2, ..., 1.0 (Kazai & Lalmas 2006, §5.4).
 STANDARD_POINTS = np.round(np.arange(1, 11) / 10.0, 10)
 #: the optional finer points 0.01, ..., 1.00.
 FINE_POINTS = np.round(np.arange(1, 101) / 100.0, 10)
@@ -49,11 +49,11 @@ def _positions(cum: np.ndarray, g: np.ndarray) -> np.ndarray:
 
 
 def pos(cum: np.ndarray, g: float) -> float:
-    """Rank at which the cumulated-gain curve ``cum`` reaches gain ``g`` (SPEC §5).
+    """Rank at which the cumulated-gain curve ``cum`` reaches gain ``g``.
 
     ``pos(C, g) = (k - 1) + g / C[k]`` with ``k`` the first (1-based) rank where ``C[k] >= g``;
     ``inf`` if the curve never reaches ``g``; 0 for ``g <= 0``.  (Note ``g / C[k]``, not the
-    segment interpolation from ``C[k-1]``: this is what reproduces seed 000 Table II.)
+    segment interpolation from ``C[k-1]``: this is what reproduces Kazai & Lalmas 2006, Table II.)
     """
     return float(_positions(_as_vector(cum), np.asarray([g], dtype=np.float64))[0])
 
@@ -70,7 +70,7 @@ def _natural(xg: np.ndarray) -> np.ndarray:
 
 
 def xcg(gains, k: int) -> float:
-    """``xCG[k] = sum_{j<=k} xG[j]`` (seed 000 Eq. 4); constant past the end of the run."""
+    """``xCG[k] = sum_{j<=k} xG[j]`` (Kazai & Lalmas 2006, Eq. 4); constant past the end of the run."""
     xg = _as_vector(gains)
     return float(xg[: int(k)].sum())
 
@@ -81,7 +81,7 @@ def xci(ideal, k: int) -> float:
 
 
 def nxcg(gains, ideal, k: int) -> float:
-    """``nxCG[k] = xCG[k] / xCI[k]`` (seed 000 Eq. 5); 0 when ``xCI[k] = 0``."""
+    """``nxCG[k] = xCG[k] / xCI[k]`` (Kazai & Lalmas 2006, Eq. 5); 0 when ``xCI[k] = 0``."""
     denominator = xci(ideal, k)
     return xcg(gains, k) / denominator if denominator > 0 else 0.0
 
@@ -101,19 +101,19 @@ def nxcg_vector(gains, ideal, length: int) -> np.ndarray:
 
 
 def ma_nxcg(gains, ideal, k: int) -> float:
-    """``MAnxCG[k] = (1/k) sum_{j<=k} nxCG[j]`` (seed 000 Eq. 6)."""
+    """``MAnxCG[k] = (1/k) sum_{j<=k} nxCG[j]`` (Kazai & Lalmas 2006, Eq. 6)."""
     return float(nxcg_vector(gains, ideal, k).mean()) if int(k) > 0 else 0.0
 
 
 def gain_recall(gains, ideal) -> np.ndarray:
-    """``gr[i] = xCG[i] / xCI[n]`` per rank of the run (seed 000 Eq. 14)."""
+    """``gr[i] = xCG[i] / xCI[n]`` per rank of the run (Kazai & Lalmas 2006, Eq. 14)."""
     xg, cg, ci = _curves(gains, ideal)
     total = ci[-1] if ci.size else 0.0
     return cg / total if total > 0 else np.zeros_like(cg)
 
 
 def ep_at(gains, ideal, recall_points) -> np.ndarray:
-    """Effort-precision at gain-recall points ``r`` (seed 000 Eq. 13, SPEC §5).
+    """Effort-precision at gain-recall points ``r`` (Kazai & Lalmas 2006, Eq. 13).
 
     ``ep[r] = pos(xCI, r * xCI[n]) / pos(xCG, r * xCI[n])``; 0 where the run never reaches the
     gain ``r * xCI[n]`` (and everywhere when ``xCI[n] = 0``).
@@ -133,7 +133,7 @@ def ep_at(gains, ideal, recall_points) -> np.ndarray:
 
 def i_ma_ep(gains, ideal, points=None) -> float:
     """``iMAep``: mean of ``ep`` at the standard gain-recall points 0.1..1.0 (or ``points``,
-    e.g. :data:`FINE_POINTS`) (seed 000 §5.4)."""
+    e.g. :data:`FINE_POINTS`) (Kazai & Lalmas 2006, §5.4)."""
     pts = STANDARD_POINTS if points is None else np.asarray(points, dtype=np.float64)
     return float(ep_at(gains, ideal, pts).mean()) if pts.size else 0.0
 
@@ -155,7 +155,7 @@ def ep_natural(gains, ideal) -> tuple[np.ndarray, np.ndarray]:
 
 def ma_ep(gains, ideal) -> float:
     """``MAep`` = sum of ep at the natural points / max(n, number of natural points)
-    (seed 000 §5.4; SPEC §5).  Relevant content not found contributes 0."""
+    (Kazai & Lalmas 2006, §5.4).  Relevant content not found contributes 0."""
     xi = _as_vector(ideal)
     _, ep = ep_natural(gains, ideal)
     denominator = max(xi.size, ep.size)
@@ -163,12 +163,12 @@ def ma_ep(gains, ideal) -> float:
 
 
 def q_measure(gains, ideal, beta: float = 1.0) -> float:
-    """Sakai's Q-measure over gain vectors (seed 000 Eq. 11, SPEC §5).
+    """Sakai's Q-measure over gain vectors (Kazai & Lalmas 2006, Eq. 11).
 
     ``Q = sum_{natural j} (beta*xCG[j] + count(j)) / (beta*xCI[min(j,n)] + j)``
     divided by ``max(n, number of natural points)``; ``count(j)`` = natural points up to ``j``;
     0 when the ideal vector is empty.
-    Seed 000 footnotes 12-13 use the plain ideal cumulated gain in the denominator.
+    Kazai & Lalmas 2006, footnotes 12-13 use the plain ideal cumulated gain in the denominator.
     """
     xg, cg, ci = _curves(gains, ideal)
     n = ci.size
@@ -184,7 +184,7 @@ def q_measure(gains, ideal, beta: float = 1.0) -> float:
 
 
 def r_measure(gains, ideal, beta: float = 1.0) -> float:
-    """R-measure: ``(beta*xCG[n] + count(n)) / (beta*xCI[n] + n)`` (seed 000 Eq. 12, SPEC §5)."""
+    """R-measure: ``(beta*xCG[n] + count(n)) / (beta*xCI[n] + n)`` (Kazai & Lalmas 2006, Eq. 12)."""
     xg = _as_vector(gains)
     xi = _as_vector(ideal)
     n = xi.size

@@ -1,4 +1,4 @@
-"""Evaluate runs against judgements: the results table (SPEC §1 "results").
+"""Evaluate runs against judgements: the results table (docs/inputs.md "results").
 
 :func:`evaluate` returns a tidy DataFrame ``run, topic, measure, value`` of per-topic values;
 :func:`summarise` adds the means (``topic == "all"``).  Topics with nothing relevant are left out

@@ -3,7 +3,7 @@
 A :class:`MeasureDef` names a measure, its typed and documented parameters, whether it takes a
 cut-off (``@k`` or ``@r``), and the *family* whose kernel computes it.  A :class:`Measure` is a
 definition with parameter values, parsed from strings such as ``nxCG@10``,
-``MAep(quant=sog,overlap=off)`` or ``gP(task=bic)@5`` (SPEC §11), and keeps the text exactly as
+``MAep(quant=sog,overlap=off)`` or ``gP(task=bic)@5``, and keeps the text exactly as
 the user typed it (results are reported under that text).
 
 A family kernel has the signature ``compute(measures, qrels, run, topics, ctx)`` and returns

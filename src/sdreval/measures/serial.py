@@ -6,6 +6,7 @@ measure family, the rows of the results table.  :func:`sdreval.measures.evaluate
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from typing import Iterable
 
 import numpy as np
@@ -13,6 +14,7 @@ import pandas as pd
 
 from ..errors import InputError, UsageError
 from ..judgements.qrels import Qrels
+from ..model.ordering import trec_order
 from ..model.run import Run
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 
@@ -57,6 +59,12 @@ def ordered_run(run: Run, order: str) -> Run:
     """The run with every ranking in the given order (``file``, ``rank`` or ``rsv``)."""
     if order == "file":
         return run
+    ids = getattr(run, "chunk_ids", None)
+    if ids and order in ("rank", "rsv"):  # a chunk-ID run: ties by chunk id (trec_eval)
+        moves = {t: (np.argsort(r.ranks, kind="stable") if order == "rank"
+                     else trec_order(r.rsv, (ids[t],))) for t, r in run.topics.items()}
+        return replace(run, topics={t: r.take(moves[t]) for t, r in run.topics.items()},
+                       chunk_ids={t: ids[t][moves[t]] for t in run.topics})
     return Run(run.name, {t: r.ordered(order) for t, r in run.topics.items()}, run.unit,
                run.source, run.overlap_expected)
 

@@ -1,4 +1,4 @@
-"""Data model: element ids and XPaths, document trees, passages, runs (SPEC §1)."""
+"""Data model: element ids and XPaths, document trees, passages, runs."""
 from .passage import Passage, merge_ranges, overlap_length
 from .run import Ranking, Result, Run
 from .tree import Collection, DocumentTree

@@ -1,9 +1,9 @@
-"""ESR user navigation models (seed 002 §4.2, Tables 2, 3 and 5).
+"""ESR user navigation models (Ali, Consens & Lalmas 2012, §4.2, Tables 2, 3 and 5).
 
-Notation (SPEC §9): ``p̃(e_i; e_j)`` is the probability of *stepping from* ``e_j`` *to* ``e_i``.
+Notation: ``p̃(e_i; e_j)`` is the probability of *stepping from* ``e_j`` *to* ``e_i``.
 Every model answers :meth:`NavigationModel.matrix` with ``M[j, i] = p̃(paths[i]; paths[j])`` —
-row = from, column = to, exactly the layout of seed 002 Tables 2, 3 and 5.  The diagonal holds
-the abandonment probability ``p̃(e; e)`` (seed 002 footnote 4); Eq. 4 never uses it (a node
+row = from, column = to, exactly the layout of Ali, Consens & Lalmas 2012, Tables 2, 3 and 5.  The diagonal holds
+the abandonment probability ``p̃(e; e)`` (Ali, Consens & Lalmas 2012, footnote 4); Eq. 4 never uses it (a node
 does not navigate to itself), but it lowers the other probabilities of a row when abandonment
 weights are estimated from routes.  Navigation across documents is always zero: a model is only
 ever asked about paths of one document.
@@ -118,7 +118,7 @@ def _normalise_rows(weights: Mapping[tuple[str, str], float]) -> dict[tuple[str,
 
 def elementary_from_routes(routes: Iterable[Route], abandonment: bool = False
                            ) -> ExplicitNavigation:
-    """Elementary user navigation graph from observed routes (seed 002 §4.2, Table 2).
+    """Elementary user navigation graph from observed routes (Ali, Consens & Lalmas 2012, §4.2, Table 2).
 
     ``w(e_i; e_j)`` = number of observed steps ``e_j → e_i``; ``p̃(e_i; e_j) = w(e_i; e_j) /
     Σ_i' w(e_i'; e_j)``.  With ``abandonment`` the last node of every route adds one to
@@ -154,7 +154,7 @@ def tag_partition(groups: Mapping[str, str] | None = None, default: str | None =
 
 @dataclass
 class SummaryNavigation(NavigationModel):
-    """Summary (partition) navigation graph (seed 002 §4.2, Fig. 4(b), Table 3).
+    """Summary (partition) navigation graph (Ali, Consens & Lalmas 2012, §4.2, Fig. 4(b), Table 3).
 
     ``probs[(S_from, S_to)] = p̃(S_to; S_from)``; node level ``p̃(e_i; e_j) ≈ p̃(S_i; S_j)``
     for two distinct nodes of the same document (the paper's approximation, applied as printed:
@@ -215,11 +215,11 @@ DEPTH_OF_GROUP = {"article": 1, "section": 2, "ss1": 3, "other": 4}
 def depth_weighted_summary(groups: Mapping[str, str] | None = None,
                            group_depth: Mapping[str, float] | None = None
                            ) -> SummaryNavigation:
-    """Depth-weighted summary model (seed 002 §4.2, §7; Ali, Consens & Larsen 2009).
+    """Depth-weighted summary model (Ali, Consens & Lalmas 2012, §4.2, §7; Ali, Consens & Larsen 2009).
 
     Four partitions (article, section, ss1, other; tags mapped by ``groups``); each partition
     is weighted inversely to its tag depth ``d_S`` (1, 2, 3, 4 by default):
-    ``p̃(S_i; S_j) = (1/d_{S_i}) / Σ_S 1/d_S`` from every partition.  The seed gives no more
+    ``p̃(S_i; S_j) = (1/d_{S_i}) / Σ_S 1/d_S`` from every partition.  The paper gives no more
     detail; this reading is documented in docs/esr.md."""
     groups = dict(DEPTH_GROUPS if groups is None else groups)
     gdepth = dict(DEPTH_OF_GROUP if group_depth is None else group_depth)
@@ -237,7 +237,7 @@ def depth_weighted_summary(groups: Mapping[str, str] | None = None,
 
 @dataclass
 class NoNavigation(NavigationModel):
-    """Users never navigate: ESRP and ESRR reduce to precision and recall (seed 002 §6.1)."""
+    """Users never navigate: ESRP and ESRR reduce to precision and recall (Ali, Consens & Lalmas 2012, §6.1)."""
 
     def matrix(self, doc: str, paths: Sequence[str]) -> np.ndarray:
         return np.zeros((len(paths), len(paths)))

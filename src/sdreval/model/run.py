@@ -95,19 +95,21 @@ class Ranking:
         return Ranking(self.docs[index], self.paths[index], self.offsets[index],
                        self.lengths[index], self.ranks[index], self.rsv[index], self.unit)
 
-    def ordered(self, order: Order = "file") -> "Ranking":
+    def ordered(self, order: Order = "file", ids: np.ndarray | None = None) -> "Ranking":
         """Re-order: ``file`` keeps submitted order; ``rank`` sorts by rank (stable);
-        ``rsv`` is trec_eval's order: RSV descending, then document id descending."""
+        ``rsv`` is trec_eval's order: RSV descending, then id descending -- ``ids`` when given
+        (chunk ids), else the document id, then the path (elements) or the offset and length
+        (passages) (:mod:`sdreval.model.ordering`)."""
         if order == "file" or len(self) < 2:
             return self
         if order == "rank":
             return self.take(np.argsort(self.ranks, kind="stable"))
         if order == "rsv":
-            keys = np.array([f"{d}\x00{p or ''}" for d, p in zip(self.docs, self.paths)],
-                            dtype=object)
-            # lexsort: last key is primary.  Descending doc id via rank of the sorted unique ids.
-            _, doc_rank = np.unique(keys.astype(str), return_inverse=True)
-            return self.take(np.lexsort((-doc_rank, -self.rsv)))
+            from .ordering import trec_order
+
+            ties = ((ids,) if ids is not None else (self.docs, self.offsets, self.lengths)
+                    if self.unit == "passage" else (self.docs, self.paths.astype(str)))
+            return self.take(trec_order(self.rsv, ties))
         raise ValueError(f"unknown order {order!r}; expected file, rank or rsv")
 
 

@@ -1,5 +1,5 @@
 """The report's link to the statistics layer (:mod:`sdreval.stats`): the compare table of
-SPEC §11, bootstrap percentile intervals and swap rates, from a per-topic results table."""
+docs/cli.md, bootstrap percentile intervals and swap rates, from a per-topic results table."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -58,7 +58,7 @@ def bootstrap_ci(per_topic: pd.DataFrame, level: float = 0.95, samples: int = 10
 def swap_rates(per_topic: pd.DataFrame, measure: str, sizes: Sequence[int] | None = None,
                trials: int = 100, seed: int = 0, top_fraction: float = 0.75) -> pd.DataFrame:
     """Swap rates by topic-set size and difference bin among the best ``top_fraction`` of the
-    runs (:func:`sdreval.stats.swap_rates`, seed 000 §6.2.2, as ``sdreval stability``):
+    runs (:func:`sdreval.stats.swap_rates`, Kazai & Lalmas 2006, §6.2.2, as ``sdreval stability``):
     ``size, bin, bin_low, bin_high, comparisons, swaps, error_rate``."""
     scores = top_runs(score_matrix(per_topic, measure, missing="drop"), top_fraction)
     return _swap_rates(scores, trials=trials, sizes=sizes, seed=seed, show_progress=False)

@@ -2,14 +2,14 @@
 
 A *curve table* is a DataFrame with columns ``run, x, value`` (the mean over topics of the
 measure at cut-off ``x``), optionally with a ``topic`` column for per-topic curves.  Curves are
-built from the tidy results table (SPEC §1) by reading the cut-off out of the measure names
+built from the tidy results table by reading the cut-off out of the measure names
 (``ep@0.1``, ``ep@0.2`` ... -> x = 0.1, 0.2, ...), so any measure family that registers a
 cut-off measure gets curves for free:
 
-* effort-precision / gain-recall (seed 000 §5.2.2): ``ep@r`` at r = 0.1, ..., 1.0;
-* nxCG over rank (seed 000 Eq. 6): ``nxCG@k``;
-* interpolated precision (HiXEval, SPEC §9): ``iP@x`` at x = 0.00, ..., 1.00;
-* precall (inex_eval, seed 001 Eq. 1-5) when the family offers a recall cut-off.
+* effort-precision / gain-recall (Kazai & Lalmas 2006, §5.2.2): ``ep@r`` at r = 0.1, ..., 1.0;
+* nxCG over rank (Kazai & Lalmas 2006, Eq. 6): ``nxCG@k``;
+* interpolated precision (HiXEval): ``iP@x`` at x = 0.00, ..., 1.00;
+* precall (inex_eval, Ogilvie & Lalmas 2006, Eq. 1-5) when the family offers a recall cut-off.
 """
 from __future__ import annotations
 
@@ -42,19 +42,20 @@ def _grid(start: float, stop: float, step: float) -> tuple[float, ...]:
     return tuple(round(start + i * step, 6) for i in range(count))
 
 
-#: The standard curves of the report (SPEC §12 "plots people expect").
+#: The standard curves of the report (the plots readers of the papers expect).
 STANDARD_CURVES: dict[str, CurveSpec] = {
     "epgr": CurveSpec("epgr", "ep", _grid(0.1, 1.0, 0.1), "gain-recall", "effort-precision",
-                      "Effort-precision / gain-recall (seed 000 §5.2.2)"),
+                      "Effort-precision / gain-recall (Kazai & Lalmas 2006, §5.2.2)"),
     "nxcg": CurveSpec("nxcg", "nxCG", (1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100),
-                      "rank", "nxCG", "nxCG over rank (seed 000 Eq. 6)"),
+                      "rank", "nxCG", "nxCG over rank (Kazai & Lalmas 2006, Eq. 6)"),
     "ip": CurveSpec("ip", "iP", _grid(0.0, 1.0, 0.05), "recall", "interpolated precision",
-                    "Interpolated precision iP[x] (HiXEval, SPEC §9)"),
+                    "Interpolated precision iP[x] (HiXEval)"),
     "precall": CurveSpec("precall", "inex_eval", _grid(0.01, 1.0, 0.01), "recall",
-                         "precision (precall)", "inex_eval precall (seed 001 Eq. 1-5)"),
+                         "precision (precall)",
+                         "inex_eval precall (Ogilvie & Lalmas 2006, Eq. 1-5)"),
     "spanr": CurveSpec("spanr", "SpanR", (1, 2, 3, 4, 5, 6, 8, 10, 15, 20), "retrieved spans k",
                        "character recall SpanR@k",
-                       "Character recall over rank (span and chunk runs, docs/rag.md)"),
+                       "Character recall over rank (span and chunk runs)"),
 }
 
 
@@ -120,7 +121,8 @@ def _xcg_curve(kind: str):
 
 
 def _precall_curve(qrels, runs, ctx, all_topics, params):
-    """Mean inex_eval precall over the topics at recall 0.01..1.00 (seed 001 Eq. 1-5)."""
+    """Mean inex_eval precall over the topics at recall 0.01..1.00 (Ogilvie & Lalmas 2006,
+    Eq. 1-5)."""
     from ..measures.evaluate import ordered_run, topics_to_evaluate
     from ..measures.inex_eval.definitions import inex_eval_curve
     from ..measures.inex_eval.kernels import RECALL_POINTS

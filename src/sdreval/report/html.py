@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import datetime as _dt
 import html
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -20,6 +21,7 @@ from typing import Iterable, Sequence
 import pandas as pd
 
 from ..errors import SdrevalError, UsageError
+from ..progress import track
 from . import bridge, plots
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .tables import format_text_table, run_letters, significance_marks, summary_table
@@ -35,6 +37,8 @@ DEFAULT_MEASURES = {
                 "inex_eval"],
     "passage": ["MAiP", "iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10"],
     "document": ["AP", "gAP", "P@10", "Rprec", "Q", "R"],
+    # span and chunk runs of RAG retrievers (passage runs with overlap expected)
+    "span": ["SpanP@5", "SpanR@5", "SpanIoU@5", "SpanRR", "CharMAP"],
 }
 
 
@@ -46,7 +50,7 @@ CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},
 
 @dataclass
 class ReportData:
-    """Everything the page shows; all tables follow SPEC §1/§11 column conventions."""
+    """Everything the page shows; all tables follow the column conventions of docs/cli.md."""
 
     results: pd.DataFrame
     measures: list[str]
@@ -63,13 +67,73 @@ class ReportData:
     ci_level: float = 0.95
     samples: int = 10_000
     seed: int = 0
+    #: rendered figures by (key, format, dpi): the page and --plot-dir draw each plot once
+    rendered: dict = field(default_factory=dict, repr=False, compare=False)
+
+
+def plot_makers(data: ReportData) -> dict:
+    """Every plot the report shows, as ``{key: function returning the Figure}`` in page order;
+    keys are ``epgr``, ``nxcg``, ``ip``, ``precall`` and ``<kind>-<measure>`` for
+    ``distribution``, ``ci``, ``heatmap``, ``decisions`` and ``swap`` (the file names of
+    ``report --plot-dir``)."""
+    from functools import partial
+
+    makers = {}
+    drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg,
+               "ip": plots.plot_interpolated_precision, "precall": plots.plot_precall,
+               "spanr": plots.plot_span_recall}
+    for key in drawers:
+        if key in data.plots and key in data.curves:
+            makers[key] = partial(drawers[key], data.curves[key][1])
+    swaps = data.swaps
+    if swaps is not None and not swaps.empty and "measure" not in swaps.columns:
+        swaps = swaps.assign(measure=data.measures[0])
+    for measure in data.measures:
+        if "distribution" in data.plots:
+            makers[f"distribution-{measure}"] = partial(plots.plot_topic_distribution,
+                                                        data.results, measure)
+        if "ci" in data.plots:
+            makers[f"ci-{measure}"] = partial(_ci_figure, data, measure)
+        compare = data.compare
+        if "heatmap" in data.plots and compare is not None and not compare.empty and \
+                compare.loc[compare["measure"].astype(str) == measure, "p_adjusted"].notna().any():
+            makers[f"heatmap-{measure}"] = partial(plots.plot_significance_heatmap, compare,
+                                                   measure, data.level)
+        decisions = data.decisions
+        if "decisions" in data.plots and decisions is not None and \
+                decisions.loc[decisions["measure"].astype(str) == measure,
+                              "p_value"].notna().any():
+            makers[f"decisions-{measure}"] = partial(plots.plot_significance_decisions,
+                                                     decisions, measure)
+        if "swap" in data.plots and swaps is not None and not swaps.empty and \
+                (swaps["measure"].astype(str) == measure).any():
+            makers[f"swap-{measure}"] = partial(plots.plot_swap_rates, swaps, measure=measure)
+    return makers
+
+
+def _ci_figure(data: ReportData, measure: str):
+    rows = data.results[data.results["measure"].astype(str) == measure]
+    intervals = bridge.bootstrap_ci(rows, level=data.ci_level, samples=data.samples,
+                                    seed=data.seed)
+    return plots.plot_confidence_intervals(intervals, measure, data.ci_level)
+
+
+def figure_data(data: ReportData, key: str, make, fmt: str = "png", dpi: int = 100) -> bytes:
+    """The bytes of plot ``key`` (drawn by ``make``), rendered once per format and dpi."""
+    cache_key = (key, fmt, dpi)
+    if cache_key not in data.rendered:
+        fig = make()
+        data.rendered[cache_key] = plots.figure_bytes(fig, fmt, dpi)
+        fig.clear()
+    return data.rendered[cache_key]
 
 
 def default_measures(runs: Sequence, available: Iterable[str] | None = None) -> list[str]:
     """Measures suited to the runs' unit that are registered (for ``report`` without ``-m``)."""
     from ..measures import parse_measure
 
-    units = [getattr(r, "unit", "element") for r in runs] or ["element"]
+    units = [("span" if getattr(r, "overlap_expected", False) else getattr(r, "unit", "element"))
+             for r in runs] or ["element"]
     chosen: list[str] = []
     for unit in dict.fromkeys(units):
         for name in DEFAULT_MEASURES.get(unit, []):
@@ -109,12 +173,9 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
             compare = bridge.compare(shown, measures, test=test, correction=correction,
                                      level=level, samples=samples, seed=seed)
         if "decisions" in wanted:
-            frames = []
-            for name in CORRECTIONS:
-                table = bridge.compare(shown, measures[:1], test=test, correction=name,
-                                       level=level, samples=samples, seed=seed)
-                frames.append(table.assign(correction=name))
-            decisions = pd.concat(frames, ignore_index=True)
+            decisions = corrected_decisions(compare, level)
+        if swaps is None and "swap" in wanted:
+            swaps = swap_tables(shown, measures, seed=seed, notes=notes)
     else:
         notes.append("one run only: no significance tests")
     settings = dict(settings or {})
@@ -131,6 +192,19 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
     return data
 
 
+def corrected_decisions(compare: pd.DataFrame, level: float = 0.05) -> pd.DataFrame:
+    """The compare table under every correction (a ``correction`` column): the same p-values,
+    adjusted within each measure's family of pairs."""
+    from ..stats.correction import adjust
+
+    frames = []
+    for name in CORRECTIONS:
+        for _, part in compare.groupby(compare["measure"].astype(str), sort=False):
+            adjusted, reject = adjust(part["p_value"].to_numpy(float), name, level)
+            frames.append(part.assign(p_adjusted=adjusted, reject=reject, correction=name))
+    return pd.concat(frames, ignore_index=True) if frames else compare.assign(correction=[])
+
+
 def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *,
                  all_topics: bool = False, test: str = "t", correction: str = "by",
                  level: float = 0.05, samples: int = 10_000, seed: int = 0,
@@ -145,17 +219,32 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
         measures = default_measures(run_list)
         if not measures:
             raise UsageError("no default measure is registered for these runs; give -m")
-    results = evaluate(qrels, run_list, list(measures), ctx, all_topics=all_topics)
+    from ..measures.serial import check_topic_names
+    from ..model.runnames import distinct_runs
+    from ..progress import progress
+
+    # as evaluate() does with the list: shared names made distinct (for the curves too),
+    # topic names checked; then run by run gives the same rows
+    run_list = distinct_runs(run_list, ctx.warn)
+    check_topic_names(qrels, run_list)
+    with progress(len(run_list), "evaluating runs") as bar:
+        tables = []
+        for run in run_list:
+            tables.append(evaluate(qrels, [run], list(measures), ctx, all_topics=all_topics))
+            bar.update()
+    results = pd.concat(tables, ignore_index=True) if len(tables) > 1 else tables[0]
     measures = [str(m) for m in measures]  # Measure objects are reported under their text
     notes: list[str] = []
     curves: dict[str, pd.DataFrame] = {}
     units = {getattr(r, "unit", "element") for r in run_list}
     units |= {"span"} if any(getattr(r, "overlap_expected", False) for r in run_list) else set()
     explicit = tuple(plots_wanted) != PLOT_KINDS
-    for key in ("epgr", "nxcg", "ip", "precall", "spanr"):
+    for key in track(("epgr", "nxcg", "ip", "precall", "spanr"), "computing curves"):
         if key not in plots_wanted:
             continue
-        suits = CURVE_UNITS[key] & units or ctx.collection is not None
+        # a collection turns element runs into passages (iP); nothing turns passages into
+        # elements, so element curves of passage runs would be all zero
+        suits = CURVE_UNITS[key] & units or (key == "ip" and ctx.collection is not None)
         if not suits and not explicit:
             continue  # e.g. iP for element runs: not applicable, nothing to say
         try:
@@ -170,9 +259,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
             notes.append(f"{STANDARD_CURVES[key].title}: no values for these runs")
     swaps = None
     if "swap" in plots_wanted and len(run_list) >= 2:
-        swaps = swap_rates(results, list(measures)[0], swap_sizes, seed=seed)
-        if swaps is None:
-            notes.append("swap rates: not drawn (they need two runs and four common topics)")
+        swaps = swap_tables(results, measures, swap_sizes, seed, notes)
     settings = {"qrels": str(getattr(qrels, "source", None) or "(in memory)"),
                 "order": ctx.order}
     for key in ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "compat"):
@@ -189,10 +276,27 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     return data
 
 
+def swap_tables(results: pd.DataFrame, measures: Sequence[str],
+                sizes: Sequence[int] | None = None, seed: int = 0,
+                notes: list[str] | None = None) -> pd.DataFrame | None:
+    """Swap rates of every measure (a ``measure`` column); measures without enough runs or
+    topics are left out, with a note."""
+    frames = []
+    for measure in track(measures, "swap rates"):
+        table = swap_rates(results, measure, sizes, seed=seed)
+        if table is None:
+            if notes is not None:
+                notes.append(f"swap rates of {measure}: not drawn (they need two runs and four "
+                             "common topics)")
+        else:
+            frames.append(table.assign(measure=measure))
+    return pd.concat(frames, ignore_index=True) if frames else None
+
+
 def swap_rates(results: pd.DataFrame, measure: str, sizes: Sequence[int] | None = None,
                seed: int = 0, trials: int = 100) -> pd.DataFrame | None:
-    """Swap rates of ``measure`` by topic-set size (seed 000 §6.2.2), or None when there are
-    too few runs or topics (fewer than 2 runs, fewer than 4 common topics)."""
+    """Swap rates of ``measure`` by topic-set size (Kazai & Lalmas 2006, §6.2.2), or None when
+    there are too few runs or topics (fewer than 2 runs, fewer than 4 common topics)."""
     rows = results[results["measure"].astype(str) == measure]
     topics = bridge.matrix(rows).dropna().shape[0]
     if rows["run"].nunique() < 2 or topics < 4:
@@ -228,9 +332,12 @@ def _esc(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def _img(fig, alt: str, caption: str, fmt: str) -> str:
-    data = plots.figure_bytes(fig, fmt)
-    fig.clear()
+def _img(data: ReportData, makers: dict, key: str, alt: str, caption: str, fmt: str,
+         dpi: int = 100) -> str:
+    """A figure of the page, or "" when ``key`` is not drawn."""
+    if key not in makers:
+        return ""
+    data = figure_data(data, key, makers[key], fmt, dpi)
     mime = "image/png" if fmt == "png" else "image/svg+xml"
     encoded = base64.b64encode(data).decode("ascii")
     return (f'<figure><img class="plot" alt="{_esc(alt)}" src="data:{mime};base64,{encoded}">'
@@ -252,7 +359,8 @@ def _summary_html(data: ReportData) -> str:
         cells = []
         for m in data.measures:
             value = table.at[run, m]
-            cls = ' class="best"' if not pd.isna(value) and value == best[m] else ""
+            # bold by the displayed (rounded) value: ties on screen are all bold
+            cls = ' class="best"' if not pd.isna(value) and _num(value) == _num(best[m]) else ""
             mark = "".join(marks[(run, m)])
             cells.append(f"<td{cls}>{_num(value)}{f'<sup>{_esc(mark)}</sup>' if mark else ''}"
                          "</td>")
@@ -293,7 +401,7 @@ def _pairs_table(data: ReportData) -> str:
             f"{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
 
 
-def _significance_html(data: ReportData, fmt: str) -> str:
+def _significance_html(data: ReportData, fmt: str, dpi: int = 100) -> str:
     if data.compare is None or data.compare.empty:
         return "<p>No significance tests (fewer than two runs).</p>"
     parts = [f"<p>Paired {_esc(data.settings.get('test', ''))} test over topics, "
@@ -302,12 +410,11 @@ def _significance_html(data: ReportData, fmt: str) -> str:
              "of the pair has the higher mean, ▼ the lower; * and green: significant; · no "
              "test (identical scores).</p>", _pairs_table(data)]
     figures, details = [], []
-    for measure in data.measures:
+    makers = plot_makers(data)
+    for measure in track(data.measures, "drawing significance plots"):
         runs, p_adj, reject, diff = plots.significance_matrix(data.compare, measure, data.runs)
-        if "heatmap" in data.plots and not pd.isna(p_adj).all():
-            fig = plots.plot_significance_heatmap(data.compare, measure, data.level)
-            figures.append(_img(fig, f"significance heatmap {measure}",
-                                f"Adjusted p-values of {measure} (row vs column).", fmt))
+        figures.append(_img(data, makers, f"heatmap-{measure}", f"significance heatmap {measure}",
+                            f"Adjusted p-values of {measure} (row vs column).", fmt, dpi))
         head = "".join(f"<th>{_esc(r)}</th>" for r in runs)
         body = []
         for i, run in enumerate(runs):
@@ -325,54 +432,43 @@ def _significance_html(data: ReportData, fmt: str) -> str:
                        f"class=\"significance-runs\" data-measure=\"{_esc(measure)}\"><thead>"
                        f"<tr><th>row vs column</th>{head}</tr></thead><tbody>{''.join(body)}"
                        "</tbody></table></details>")
-    if figures:
+    if any(figures):
         parts.append("<h3>Heatmaps</h3><div class=\"grid\">" + "".join(figures) + "</div>")
     parts.append("<h3>Run × run matrices</h3>" + "".join(details))
-    if "decisions" in data.plots and data.decisions is not None and not data.decisions.empty:
-        measure = str(data.decisions["measure"].iloc[0])
-        fig = plots.plot_significance_decisions(data.decisions, measure)
-        parts.append("<h3>Decisions under each correction</h3>" + _img(
-            fig, f"corrected decisions {measure}",
-            f"Pairs of runs × multiple-comparison corrections on {measure} (green: "
-            "significant; cell: adjusted p-value).", fmt))
+    figures = [_img(data, makers, f"decisions-{measure}", f"corrected decisions {measure}",
+                    f"Pairs of runs × multiple-comparison corrections on {measure} (green: "
+                    "significant; cell: adjusted p-value).", fmt, dpi)
+               for measure in data.measures]
+    if any(figures):
+        parts.append("<h3>Decisions under each correction</h3><div class=\"grid\">"
+                     + "".join(figures) + "</div>")
     return "".join(parts)
 
 
-def _plots_html(data: ReportData, fmt: str) -> str:
+def _plots_html(data: ReportData, fmt: str, dpi: int = 100) -> str:
     parts = []
-    drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg, "ip":
-               plots.plot_interpolated_precision, "precall": plots.plot_precall,
-               "spanr": plots.plot_span_recall}
-    curves = [_img(drawers[key](table), spec.title, f"{spec.title}: mean over topics.", fmt)
-              for key in ("epgr", "nxcg", "ip", "precall", "spanr")
-              if key in data.plots and key in data.curves
-              for spec, table in [data.curves[key]]]
-    if curves:
+    makers = plot_makers(data)
+    curves = [_img(data, makers, key, spec.title, f"{spec.title}: mean over topics.", fmt, dpi)
+              for key, spec in STANDARD_CURVES.items()]
+    if any(curves):
         parts.append("<h3>Curves</h3><div class=\"grid\">" + "".join(curves) + "</div>")
-    for measure in data.measures:
-        figures = []
-        if "distribution" in data.plots:
-            figures.append(_img(plots.plot_topic_distribution(data.results, measure),
-                                f"per-topic {measure}", f"Per-topic {measure} of every run "
-                                "(box: quartiles, line: median, triangle: mean).", fmt))
-        if "ci" in data.plots:
-            rows = data.results[data.results["measure"].astype(str) == measure]
-            intervals = bridge.bootstrap_ci(rows, level=data.ci_level,
-                                            samples=data.samples, seed=data.seed)
-            figures.append(_img(plots.plot_confidence_intervals(intervals, measure,
-                                                                data.ci_level),
-                                f"confidence intervals {measure}",
-                                f"{int(data.ci_level * 100)}% bootstrap percentile intervals of "
-                                f"the mean {measure} ({data.samples} resamples).", fmt))
-        if figures:
+    for measure in track(data.measures, "drawing plots"):
+        figures = [
+            _img(data, makers, f"distribution-{measure}", f"per-topic {measure}",
+                 f"Per-topic {measure} of every run (box: quartiles, line: median, triangle: "
+                 "mean; points: topics).", fmt, dpi),
+            _img(data, makers, f"ci-{measure}", f"confidence intervals {measure}",
+                 f"{int(data.ci_level * 100)}% bootstrap percentile intervals of the mean "
+                 f"{measure} ({data.samples} resamples).", fmt, dpi)]
+        if any(figures):
             parts.append(f"<h3>{_esc(measure)}</h3><div class=\"grid\">" + "".join(figures)
                          + "</div>")
-    if "swap" in data.plots and data.swaps is not None and not data.swaps.empty:
-        parts.append("<h3>Stability</h3>" + _img(
-            plots.plot_swap_rates(data.swaps, title=f"Swap rate of {data.measures[0]}"),
-            "swap rates", "Swap rate against topic-set size by difference bin of the mean "
-            "difference among the top 75% of the runs (random disjoint topic sets, 100 "
-            "trials; seed 000 §6.2.2).", fmt))
+    figures = [_img(data, makers, f"swap-{measure}", f"swap rates {measure}",
+                    f"Swap rate of {measure} against topic-set size, by difference of the means "
+                    "among the top 75% of the runs (random disjoint topic sets, 100 trials; "
+                    "Kazai & Lalmas 2006, §6.2.2).", fmt, dpi) for measure in data.measures]
+    if any(figures):
+        parts.append("<h3>Stability</h3><div class=\"grid\">" + "".join(figures) + "</div>")
     return "".join(parts) if parts else "<p>No plots requested.</p>"
 
 
@@ -396,8 +492,26 @@ def _topic_key(topic: object) -> tuple:
     return (0, int(text), "") if text.isdecimal() else (1, 0, text)
 
 
-def render_html(data: ReportData, image_format: str = "png") -> str:
-    """The self-contained HTML page of a report."""
+def report_time(timestamp: bool = True) -> str | None:
+    """The time printed in the report: ``SOURCE_DATE_EPOCH`` (reproducible builds) if set,
+    else now; None without a timestamp."""
+    if not timestamp:
+        return None
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        try:
+            moment = _dt.datetime.fromtimestamp(int(epoch), _dt.timezone.utc)
+        except ValueError:
+            raise UsageError(f"SOURCE_DATE_EPOCH must be an integer, got {epoch!r}") from None
+    else:
+        moment = _dt.datetime.now(_dt.timezone.utc)
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def render_html(data: ReportData, image_format: str = "png", dpi: int = 100,
+                timestamp: bool = True) -> str:
+    """The self-contained HTML page of a report.  The same data give the same bytes when
+    ``timestamp`` is false or ``SOURCE_DATE_EPOCH`` is set."""
     if image_format not in ("png", "svg"):
         raise UsageError("image format must be png or svg")
     from .. import __version__
@@ -405,11 +519,11 @@ def render_html(data: ReportData, image_format: str = "png") -> str:
     settings = "".join(f"<tr><td>{_esc(k)}</td><td>{_esc(v)}</td></tr>"
                        for k, v in data.settings.items())
     notes = "".join(f"<li>{_esc(n)}</li>" for n in data.notes)
-    stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    stamp = report_time(timestamp)
     sections = [
         ("summary", "Summary", _summary_html(data)),
-        ("significance", "Significance", _significance_html(data, image_format)),
-        ("plots", "Plots", _plots_html(data, image_format)),
+        ("significance", "Significance", _significance_html(data, image_format, dpi)),
+        ("plots", "Plots", _plots_html(data, image_format, dpi)),
         ("per-topic", "Per-topic scores", _per_topic_html(data)),
         ("settings", "Settings and notes",
          f'<table class="settings"><tbody>{settings}</tbody></table>'
@@ -422,14 +536,16 @@ def render_html(data: ReportData, image_format: str = "png") -> str:
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{_esc(data.title)}</title><style>{_CSS}</style></head><body>"
             f"<header><h1>{_esc(data.title)}</h1><p>{len(data.runs)} run(s), "
-            f"{len(data.measures)} measure(s); sdreval {__version__}, {stamp}</p></header>"
+            f"{len(data.measures)} measure(s); sdreval {__version__}"
+            f"{', ' + stamp if stamp else ''}</p></header>"
             f"<nav>{nav}</nav><main>{body}</main></body></html>\n")
 
 
-def write_report(data: ReportData, path: str | Path, image_format: str = "png") -> Path:
+def write_report(data: ReportData, path: str | Path, image_format: str = "png",
+                 dpi: int = 100, timestamp: bool = True) -> Path:
     """Render and write the report; returns the path."""
     out = Path(path)
-    out.write_text(render_html(data, image_format), encoding="utf-8")
+    out.write_text(render_html(data, image_format, dpi, timestamp), encoding="utf-8")
     return out
 
 
@@ -441,4 +557,5 @@ def text_summary(data: ReportData) -> str:
 
 
 __all__ = ["PLOT_KINDS", "ReportData", "build_report", "report_data", "render_html",
+           "plot_makers", "figure_data", "corrected_decisions",
            "write_report", "default_measures", "swap_rates", "text_summary"]

@@ -1,4 +1,4 @@
-"""Write a results table in the formats of SPEC §11: text, csv, json, parquet; and, as an
+"""Write a results table in the formats of docs/cli.md: text, csv, json, parquet; and, as an
 extension, the runs × measures summary as an aligned trec_eval-like ``table`` or ``latex``
 (:mod:`sdreval.report.tables`, with significance marks when a compare table is given)."""
 from __future__ import annotations
@@ -75,7 +75,7 @@ def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | No
 def summary_text(results: pd.DataFrame, fmt: str = "table", compare: pd.DataFrame | None = None,
                  **options) -> str:
     """The runs × measures summary as an aligned text table (``table``, trec_eval-like) or a
-    LaTeX table (``latex``); ``compare`` (SPEC §11 compare records) adds significance marks."""
+    LaTeX table (``latex``); ``compare`` (docs/cli.md compare records) adds significance marks."""
     from .tables import format_latex_table, format_text_table
 
     if fmt == "table":

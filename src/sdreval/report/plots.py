@@ -1,16 +1,20 @@
 """Plots (matplotlib, Agg backend): every function returns a :class:`~matplotlib.figure.Figure`.
 
-Inputs are the tables of the results and statistics layers (SPEC §1), never files:
+Inputs are the tables of the results and statistics layers, never files:
 
 * curves: a curve table ``run, x, value`` (:mod:`sdreval.report.curves`) or ``{run: (x, y)}``;
 * per-topic scores: the tidy results table ``run, topic, measure, value``;
 * confidence intervals: ``run, mean, low, high`` (or computed from per-topic scores);
-* significance: the compare table of SPEC §11 (``run_a, run_b, measure, mean_a, mean_b,
+* significance: the compare table of docs/cli.md (``run_a, run_b, measure, mean_a, mean_b,
   p_value, p_adjusted, reject``), optionally with a ``correction`` column;
-* swap rates: ``size, bin, swap_rate`` (topic-set size, difference bin, rate; seed 000 §6.2.2).
+* swap rates: ``size, bin, swap_rate`` (topic-set size, difference bin, rate; Kazai & Lalmas
+  2006, §6.2.2), optionally with a ``measure`` column.
 
 Figures are built with the object API (``Figure`` + Agg canvas), not pyplot, so nothing
-global is touched and no figure leaks.
+global is touched and no figure leaks.  Lines differ in colour, line style and marker (markers
+of line ``i`` are offset along the curve), so runs with identical scores stay visible; cell
+text picks black or white by the luminance of its cell; :func:`figure_bytes` writes PNG (at any
+``dpi``), PDF or SVG, byte-identical for identical figures.
 """
 from __future__ import annotations
 
@@ -28,6 +32,37 @@ from ..errors import UsageError
 from .curves import STANDARD_CURVES, as_curve_table
 
 _MARKERS = "osd^v<>pPXh*"
+_LINESTYLES = ("-", "--", "-.", ":")
+_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+            "#7f7f7f", "#bcbd22", "#17becf")
+FIGURE_FORMATS = ("png", "pdf", "svg")
+
+
+def line_style(i: int, points: int = 0) -> dict:
+    """Colour, line style and marker of the ``i``-th line (all three cycle, at different
+    periods); with many points, markers every ``points // 8`` points, offset by ``i``."""
+    style = {"color": _COLOURS[i % len(_COLOURS)], "linestyle": _LINESTYLES[i % len(_LINESTYLES)],
+             "marker": _MARKERS[i % len(_MARKERS)], "markersize": 5, "linewidth": 1.5}
+    if points > 12:
+        step = max(2, points // 8)
+        style["markevery"] = ((i * max(1, step // 3)) % step, step)
+    if (i // len(_COLOURS)) % 2:
+        style["markerfacecolor"] = "none"
+    return style
+
+
+def text_colour(rgba) -> str:
+    """Black or white, whichever reads better on a cell of colour ``rgba``."""
+    r, g, b = (float(c) for c in rgba[:3])
+    return "black" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 else "white"
+
+
+def _legend(ax, count: int, title: str | None = None) -> None:
+    if count > 6:  # many lines: beside the axes, not over the data
+        ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0), title=title,
+                  title_fontsize="small", frameon=False)
+    else:
+        ax.legend(fontsize="small", loc="best", title=title, title_fontsize="small")
 
 
 def _figure(width: float = 5.6, height: float = 3.9) -> Figure:
@@ -47,18 +82,22 @@ def plot_curves(curves, xlabel: str = "x", ylabel: str = "value", title: str = "
     table = as_curve_table(curves)
     fig = _figure()
     ax = fig.add_subplot()
-    for i, run in enumerate(_runs_in_order(table)):
+    runs = _runs_in_order(table)
+    for i, run in enumerate(runs):
         rows = table[table["run"].astype(str) == run].sort_values("x")
         xs, ys = rows["x"].to_numpy(float), rows["value"].to_numpy(float)
-        marker = _MARKERS[i % len(_MARKERS)] if len(xs) <= 30 else None
+        style = line_style(i, len(xs))
         if step:
-            ax.step(xs, ys, where="post", label=run, marker=marker, markersize=4)
+            ax.step(xs, ys, where="post", label=run, **style)
         else:
-            ax.plot(xs, ys, label=run, marker=marker, markersize=4)
+            ax.plot(xs, ys, label=run, **style)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
+    xs_all = table["x"].to_numpy(float)
+    if len(xs_all) and np.all(xs_all == np.round(xs_all)) and xs_all.max() > 1:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # ranks, k: whole numbers
     if title:
-        ax.set_title(title)
+        ax.set_title(title, fontsize="medium")
     if logx:
         ax.set_xscale("log")
     if xlim is not None:
@@ -67,24 +106,24 @@ def plot_curves(curves, xlabel: str = "x", ylabel: str = "value", title: str = "
         ax.set_ylim(*ylim)
     ax.grid(True, alpha=0.3)
     if len(table):
-        ax.legend(fontsize="small", loc="best")
+        _legend(ax, len(runs))
     return fig
 
 
 def plot_ep_gr(curves, title: str | None = None) -> Figure:
-    """Effort-precision against gain-recall (seed 000 §5.2.2, Eq. 10-11)."""
+    """Effort-precision against gain-recall (Kazai & Lalmas 2006, §5.2.2, Eq. 10-11)."""
     spec = STANDARD_CURVES["epgr"]
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
 
 
 def plot_nxcg(curves, title: str | None = None, logx: bool = False) -> Figure:
-    """nxCG[k] over rank k (seed 000 Eq. 6)."""
+    """nxCG[k] over rank k (Kazai & Lalmas 2006, Eq. 6)."""
     spec = STANDARD_CURVES["nxcg"]
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, logx=logx)
 
 
 def plot_precall(curves, title: str | None = None) -> Figure:
-    """inex_eval precision at recall points (seed 001 Eq. 1-5)."""
+    """inex_eval precision at recall points (Ogilvie & Lalmas 2006, Eq. 1-5)."""
     spec = STANDARD_CURVES["precall"]
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
 
@@ -96,7 +135,7 @@ def plot_span_recall(curves, title: str | None = None) -> Figure:
 
 
 def plot_interpolated_precision(curves, title: str | None = None) -> Figure:
-    """Interpolated precision iP[x] against recall x (HiXEval / INEX focused task, SPEC §9)."""
+    """Interpolated precision iP[x] against recall x (HiXEval / INEX focused task)."""
     spec = STANDARD_CURVES["ip"]
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
 
@@ -113,10 +152,16 @@ def plot_topic_distribution(results: pd.DataFrame, measure: str, title: str | No
             for r in runs]
     fig = _figure(max(4.0, 1.0 + 0.8 * len(runs)), 4.2)
     ax = fig.add_subplot()
-    ax.boxplot(data, showmeans=True, widths=0.6, medianprops={"color": "black"})
+    # every topic is drawn as a point, so the box plot draws no outliers of its own (they
+    # would appear twice)
+    ax.boxplot(data, showmeans=True, showfliers=False, widths=0.6,
+               medianprops={"color": "black"},
+               meanprops={"marker": "^", "markerfacecolor": "white",
+                          "markeredgecolor": "black"})
     rng = np.random.default_rng(0)  # fixed jitter: the same figure every time
     for i, values in enumerate(data, start=1):
-        ax.scatter(i + rng.uniform(-0.15, 0.15, len(values)), values, s=8, alpha=0.5)
+        ax.scatter(i + rng.uniform(-0.15, 0.15, len(values)), values, s=10, alpha=0.6,
+                   color=_COLOURS[(i - 1) % len(_COLOURS)], zorder=3, linewidths=0)
     ax.set_xticks(range(1, len(runs) + 1), runs, rotation=30 if len(runs) > 4 else 0,
                   ha="right" if len(runs) > 4 else "center")
     ax.set_ylabel(measure)
@@ -127,7 +172,7 @@ def plot_topic_distribution(results: pd.DataFrame, measure: str, title: str | No
 
 def bootstrap_intervals(results: pd.DataFrame, measure: str, level: float = 0.95,
                         samples: int = 10_000, seed: int = 0) -> pd.DataFrame:
-    """Bootstrap percentile confidence intervals of each run's mean (seed 003 §3).
+    """Bootstrap percentile confidence intervals of each run's mean (Vu & Gallinari 2005, §3).
 
     Uses :func:`sdreval.stats.bootstrap_ci` when the statistics layer provides it, else
     :func:`scipy.stats.bootstrap` (percentile method).  Returns ``run, mean, low, high``."""
@@ -212,11 +257,12 @@ def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
                 continue
             mark = ("▲" if diff[i, j] > 0 else "▼") + ("*" if reject[i, j] else "")
             ax.text(j, i, f"{p_adj[i, j]:.3g}\n{mark}", ha="center", va="center", fontsize=7,
-                    color="white" if p_adj[i, j] < 0.05 else "black")
+                    color=text_colour(image.cmap(image.norm(shown[i, j]))))
     ax.set_xticks(range(n), runs, rotation=45, ha="right")
     ax.set_yticks(range(n), runs)
     fig.colorbar(image, ax=ax, label="adjusted p-value")
-    ax.set_title(title or (measure or "adjusted p-values"), fontsize="medium")
+    ax.set_title(title or (f"Adjusted p-values of {measure}" if measure
+                           else "Adjusted p-values"), fontsize="medium")
     return fig
 
 
@@ -245,27 +291,38 @@ def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFram
         pvals[i, j] = float(row.p_adjusted)
     fig = _figure(max(4.0, 2.5 + 1.0 * len(corrections)), max(2.5, 1.2 + 0.3 * len(pairs)))
     ax = fig.add_subplot()
-    ax.imshow(decision, cmap="Greens", vmin=0, vmax=1.3, aspect="auto")
+    image = ax.imshow(decision, cmap="Greens", vmin=0, vmax=1.3, aspect="auto")
     if len(pairs) <= 40:
         for i in range(len(pairs)):
             for j in range(len(corrections)):
-                ax.text(j, i, f"{pvals[i, j]:.3g}", ha="center", va="center", fontsize=7)
+                # no p-value: the runs' scores are identical on every topic, nothing to test
+                text = "–" if np.isnan(pvals[i, j]) else f"{pvals[i, j]:.3g}"
+                ax.text(j, i, text, ha="center", va="center", fontsize=7,
+                        color=text_colour(image.cmap(image.norm(decision[i, j]))))
     ax.set_xticks(range(len(corrections)), corrections)
     ax.set_yticks(range(len(pairs)), pairs, fontsize=7 if len(pairs) > 15 else None)
-    ax.set_xlabel("correction (green = significant)")
+    ax.set_xlabel("correction (green = significant; – = identical scores, no test)")
     ax.set_title(title or "Corrected decisions" + (f" on {measure}" if measure else ""),
                  fontsize="medium")
     return fig
 
 
 def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
-                    rate: str | None = None, max_bins: int = 8, title: str | None = None
-                    ) -> Figure:
-    """Swap rate against topic-set size, one line per difference bin (seed 000 §6.2.2,
+                    rate: str | None = None, max_bins: int = 8, title: str | None = None,
+                    measure: str | None = None) -> Figure:
+    """Swap rate against topic-set size, one line per difference bin (Kazai & Lalmas 2006, §6.2.2,
     Voorhees & Buckley), from :func:`sdreval.stats.swap_rates` (``size, bin, comparisons,
     error_rate``) or any table with a size and a rate column (``rate`` defaults to
     ``error_rate``, else ``swap_rate``).  With a ``comparisons`` column, the ``max_bins`` bins
-    with the most comparisons are drawn; rows without a bin column form one line."""
+    with the most comparisons are drawn; rows without a bin column form one line.  A
+    ``measure`` column is filtered by ``measure`` (required when it holds several) and the
+    measure is named in the title."""
+    if "measure" in swaps.columns:
+        names = [str(m) for m in dict.fromkeys(swaps["measure"])]
+        if measure is None and len(names) > 1:
+            raise UsageError("the swap-rate table holds several measures; choose one")
+        measure = measure if measure is not None else (names[0] if names else None)
+        swaps = swaps[swaps["measure"].astype(str) == str(measure)]
     if rate is None:
         rate = "error_rate" if "error_rate" in swaps.columns else "swap_rate"
     for column in (size, rate):
@@ -282,31 +339,42 @@ def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
     fig = _figure()
     ax = fig.add_subplot()
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    for i, (label, rows) in enumerate(table.groupby(bin, sort=False)):
+    groups = list(table.groupby(bin, sort=False))
+    for i, (label, rows) in enumerate(groups):
         rows = rows.sort_values(size)
         ax.plot(rows[size].to_numpy(float), rows[rate].to_numpy(float),
-                marker=_MARKERS[i % len(_MARKERS)], markersize=4, label=f"{label}")
+                label=f"{label}", **line_style(i, len(rows)))
     ax.set_xlabel("topic-set size")
     ax.set_ylabel("swap rate")
     ax.set_ylim(0, 1.05)
     ax.grid(True, alpha=0.3)
     if len(table):
-        ax.legend(fontsize="small", title="difference bin", title_fontsize="small")
-    ax.set_title(title or "Swap rate against topic-set size (seed 000 §6.2.2)",
-                 fontsize="medium")
+        _legend(ax, 7, title="difference of means")  # always beside the axes
+    ax.set_title(title or ("Swap rate of " + (f"{measure} " if measure else "")
+                           + "by topic-set size"), fontsize="medium")
     return fig
 
 
 def figure_bytes(fig: Figure, fmt: str = "png", dpi: int = 100) -> bytes:
-    """The figure rendered to PNG or SVG bytes."""
-    if fmt not in ("png", "svg"):
-        raise UsageError(f"figure format must be png or svg, not {fmt!r}")
+    """The figure as PNG (at ``dpi``), PDF or SVG bytes; no dates or random ids, so the same
+    figure always gives the same bytes."""
+    import matplotlib
+
+    if fmt not in FIGURE_FORMATS:
+        raise UsageError(f"figure format must be one of {', '.join(FIGURE_FORMATS)}, not "
+                         f"{fmt!r}")
+    if dpi <= 0:
+        raise UsageError(f"dpi must be positive, got {dpi}")
+    metadata = {"png": {"Software": None}, "pdf": {"CreationDate": None, "Producer": None},
+                "svg": {"Date": None}}[fmt]
     buffer = io.BytesIO()
-    fig.savefig(buffer, format=fmt, dpi=dpi)
+    with matplotlib.rc_context({"svg.hashsalt": "sdreval", "pdf.compression": 6}):
+        fig.savefig(buffer, format=fmt, dpi=dpi, metadata=metadata)
     return buffer.getvalue()
 
 
 __all__ = ["plot_curves", "plot_ep_gr", "plot_nxcg", "plot_precall",
            "plot_interpolated_precision", "plot_topic_distribution", "bootstrap_intervals",
            "plot_confidence_intervals", "significance_matrix", "plot_significance_heatmap",
-           "plot_significance_decisions", "plot_swap_rates", "figure_bytes"]
+           "plot_significance_decisions", "plot_swap_rates", "figure_bytes", "line_style",
+           "text_colour", "FIGURE_FORMATS"]

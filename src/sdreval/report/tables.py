@@ -2,7 +2,7 @@
 
 The summary is the mean of every measure for every run (topic ``"all"`` rows of the results
 table, or the mean of its per-topic rows).  Significance marks come from a compare table
-(SPEC §11: ``run_a, run_b, measure, mean_a, mean_b, p_value, p_adjusted, reject``): every run
+(docs/cli.md: ``run_a, run_b, measure, mean_a, mean_b, p_value, p_adjusted, reject``): every run
 gets a letter (a, b, c, ... in run order) and a cell carries the letters of the runs it is
 significantly better than on that measure — the convention of IR papers.
 """
@@ -73,14 +73,27 @@ def _fmt(value: float, digits: int) -> str:
     return "nan" if pd.isna(value) else f"{value:.{digits}f}"
 
 
+def _has_topic_rows(results: pd.DataFrame) -> bool:
+    topics = results["topic"].astype(str)
+    return bool((topics == "all").any() and (topics != "all").any())
+
+
 def format_text_table(results: pd.DataFrame, compare: pd.DataFrame | None = None,
                       measures: Sequence[str] | None = None, digits: int = 4,
-                      layout: str = "wide", significance: str | None = None) -> str:
+                      layout: str = "wide", significance: str | None = None,
+                      per_topic: bool | None = None) -> str:
     """trec_eval-like plain text.
 
     ``layout="wide"``: one line per measure, one column per run (run letters in a legend);
     ``layout="long"``: trec_eval's own ``run<TAB>measure<TAB>all<TAB>value`` lines, the marks
-    appended to the value after a space.  ``significance`` describes the test in the legend."""
+    appended to the value after a space.  ``significance`` describes the test in the legend.
+    ``per_topic``: also a line per measure and topic before its mean (``topic`` column, as
+    ``trec_eval -q``); ``None`` = when ``results`` holds both per-topic and ``all`` rows
+    (``eval -q``)."""
+    if per_topic is None:
+        per_topic = _has_topic_rows(results)
+    if per_topic and layout == "wide":
+        return _per_topic_text(results, compare, measures, digits, significance)
     table = summary_table(results, measures)
     runs, cols = list(table.index), list(table.columns)
     marks = significance_marks(compare, runs, cols)
@@ -110,6 +123,42 @@ def format_text_table(results: pd.DataFrame, compare: pd.DataFrame | None = None
         out.append("letters: significantly better than that run "
                    f"({significance or _describe(compare)})")
     return "\n".join(line.rstrip() for line in out) + "\n"
+
+
+def _per_topic_text(results: pd.DataFrame, compare: pd.DataFrame | None,
+                    measures: Sequence[str] | None, digits: int,
+                    significance: str | None) -> str:
+    """Wide text with a line per (measure, topic), the mean (``all``) last for each measure."""
+    table = summary_table(results, measures)
+    runs, cols = list(table.index), list(table.columns)
+    marks = significance_marks(compare, runs, cols)
+    letters = run_letters(runs)
+    rows = results[results["topic"].astype(str) != "all"]
+    header = ["measure", "topic"] + [f"({letters[r]}) {r}" for r in runs]
+    body = []
+    for m in cols:
+        part = rows[rows["measure"].astype(str) == m]
+        wide = part.pivot_table(index="topic", columns="run", values="value", aggfunc="first")
+        wide.index = wide.index.astype(str)
+        wide.columns = wide.columns.astype(str)
+        for topic in sorted(wide.index, key=_topic_order):
+            body.append([m, topic] + [_fmt(wide.at[topic, r], digits) if r in wide.columns
+                                      else "nan" for r in runs])
+        body.append([m, "all"] + [f"{_fmt(table.at[r, m], digits)}"
+                                  f"{(' ' + ''.join(marks[(r, m)])) if marks[(r, m)] else ''}"
+                                  for r in runs])
+    widths = [max(len(header[i]), *(len(row[i]) for row in body)) for i in range(len(header))]
+    out = ["  ".join(h.ljust(w) for h, w in zip(header, widths))]
+    out.append("-" * len(out[0]))
+    out += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in body]
+    if compare is not None and not compare.empty:
+        out += ["", "letters: significantly better than that run "
+                    f"({significance or _describe(compare)})"]
+    return "\n".join(line.rstrip() for line in out) + "\n"
+
+
+def _topic_order(topic: str) -> tuple:
+    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)
 
 
 def _describe(compare: pd.DataFrame) -> str:
@@ -155,7 +204,8 @@ def format_latex_table(results: pd.DataFrame, compare: pd.DataFrame | None = Non
         for m in cols:
             value = table.at[run, m]
             text = "--" if pd.isna(value) else _fmt(value, digits)
-            if bold_best and not pd.isna(value) and value == best[m]:
+            # bold what the reader sees as best: equal after rounding to the printed digits
+            if bold_best and not pd.isna(value) and text == _fmt(best[m], digits):
                 text = rf"\textbf{{{text}}}"
             mark = "".join(marks[(run, m)])
             cells.append(text + (rf"$^{{{mark}}}$" if mark else ""))

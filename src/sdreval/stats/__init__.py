@@ -1,4 +1,4 @@
-"""Statistics and meta-evaluation over results tables (SPEC §10).
+"""Statistics and meta-evaluation over results tables.
 
 Inputs are per-topic score tables (``run, topic, measure, value``, what
 :func:`sdreval.measures.evaluate` returns) or runs × topics arrays; see docs/statistics.md.

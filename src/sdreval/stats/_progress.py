@@ -1,28 +1,6 @@
-"""Progress bars for long statistics work: on stderr, and only when stderr is a terminal."""
-from __future__ import annotations
+"""The statistics layer's progress bars: :mod:`sdreval.progress` (one helper for every
+command; it lives outside this package so that commands without statistics do not import
+scipy or statsmodels to show a bar)."""
+from ..progress import is_quiet, progress, set_quiet, showing, track
 
-import sys
-from contextlib import contextmanager
-from typing import Iterator
-
-
-class _Silent:
-    def update(self, n: int = 1) -> None:  # noqa: D401 - tqdm-compatible no-op
-        pass
-
-
-@contextmanager
-def progress(total: int, desc: str, enabled: bool | None = None) -> Iterator:
-    """A tqdm bar on stderr; ``enabled=None`` means "only if stderr is a TTY"."""
-    if enabled is None:
-        enabled = sys.stderr.isatty()
-    if not enabled:
-        yield _Silent()
-        return
-    from tqdm import tqdm
-
-    bar = tqdm(total=total, desc=desc, file=sys.stderr, leave=False)
-    try:
-        yield bar
-    finally:
-        bar.close()
+__all__ = ["progress", "track", "set_quiet", "is_quiet", "showing"]

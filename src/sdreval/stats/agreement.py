@@ -1,18 +1,18 @@
-"""Agreement between the significance decisions of two settings (seed 001 §3.4, Fig. 1).
+"""Agreement between the significance decisions of two settings (Ogilvie & Lalmas 2006, §3.4, Fig. 1).
 
 With ``reject(Q)`` the set of run pairs found significantly different under setting Q (a
 quantisation, a measure, a qrels variant), Q1's decisions predict Q2's ("ground truth"):
 
     recall(Q1, Q2)    = |reject(Q1) ∩ reject(Q2)| / |reject(Q2)|
     precision(Q1, Q2) = |reject(Q1) ∩ reject(Q2)| / |reject(Q1)|
-    F1 = 2·recall·precision / (recall + precision)                      (seed 001 Eq. 14)
+    F1 = 2·recall·precision / (recall + precision)                      (Ogilvie & Lalmas 2006, Eq. 14)
 
-The seed prints ∪ in the numerators; with ∪ recall and precision would be ≥ 1, so ∩ is meant
+The paper prints ∪ in the numerators; with ∪ recall and precision would be ≥ 1, so ∩ is meant
 (erratum).  By default a rejection is *directional*: the pair ``(better, worse)`` by the
 setting's means, so two settings that both find a difference but disagree on its direction
 do not agree.  An undefined ratio (empty denominator) is NaN.
 
-:func:`decision_outcomes` is the data of seed 001 Fig. 1: for every pair, the mean differences
+:func:`decision_outcomes` is the data of Ogilvie & Lalmas 2006, Fig. 1: for every pair, the mean differences
 under both settings and the outcome — ``both``, ``neither``, ``miss`` (rejected under the
 y-axis setting, retained under the x-axis one) or ``false alarm`` (retained under y, rejected
 under x).
@@ -58,7 +58,7 @@ def agreement(predicting: set | pd.DataFrame, truth: set | pd.DataFrame,
 
 def agreement_matrix(settings: dict[str, pd.DataFrame], directional: bool = True
                      ) -> pd.DataFrame:
-    """Eq. 14 for every ordered pair of settings (seed 001 Tables 3–4 as a long table):
+    """Eq. 14 for every ordered pair of settings (Ogilvie & Lalmas 2006, Tables 3–4 as a long table):
     ``predicting, truth, recall, precision, f1, ...`` plus each setting's share of pairs
     rejected."""
     rows = []
@@ -74,7 +74,7 @@ def agreement_matrix(settings: dict[str, pd.DataFrame], directional: bool = True
 
 def decision_outcomes(x_setting: pd.DataFrame, y_setting: pd.DataFrame,
                       directional: bool = True) -> pd.DataFrame:
-    """Seed 001 Fig. 1 as data: per pair, ``diff_x``, ``diff_y``, decisions and outcome."""
+    """Ogilvie & Lalmas 2006, Fig. 1 as data: per pair, ``diff_x``, ``diff_y``, decisions and outcome."""
     for table in (x_setting, y_setting):
         missing = [c for c in _KEY + ["mean_a", "mean_b", "reject"] if c not in table.columns]
         if missing:
@@ -104,7 +104,7 @@ def decision_outcomes(x_setting: pd.DataFrame, y_setting: pd.DataFrame,
 
 def outcomes_by_difference(outcomes: pd.DataFrame, bins: np.ndarray | None = None
                            ) -> pd.DataFrame:
-    """Counts of each outcome per bin of ``|diff_x|`` (the density of seed 001 Fig. 1b)."""
+    """Counts of each outcome per bin of ``|diff_x|`` (the density of Ogilvie & Lalmas 2006, Fig. 1b)."""
     diff = outcomes["diff_x"].abs().to_numpy()
     if bins is None:
         bins = np.linspace(0, max(diff.max(initial=0.0), 1e-12) * (1 + 1e-9), 11)

@@ -1,6 +1,6 @@
-"""Bootstrap percentile confidence intervals of each run's mean (seed 003 §5).
+"""Bootstrap percentile confidence intervals of each run's mean (Vu & Gallinari 2005, §5).
 
-Seed 003 draws 5,000 bootstrap samples of the topic set and takes the percentile interval at
+Vu & Gallinari 2005 draws 5,000 bootstrap samples of the topic set and takes the percentile interval at
 95%: the ``α/2`` and ``1 − α/2`` quantiles of the resampled means.  All runs share one seeded
 resampling plan, so their intervals come from the same resamples (one matrix product).
 Quantiles use numpy's default (linear) interpolation, as ``scipy.stats.bootstrap`` does for

@@ -1,11 +1,11 @@
-"""All-pairs comparison of runs on one measure: p-values, correction, decisions (SPEC §11).
+"""All-pairs comparison of runs on one measure: p-values, correction, decisions.
 
 :func:`compare_runs` is what ``sdreval compare`` prints: one record per pair of runs (in input
 order, ``run_a`` before ``run_b``) with both means, the raw and adjusted p-values and whether
 H0 is rejected at ``level`` after the correction, and ``topics``, the number of topics
 both means and the test cover.  With ``alternative="greater"`` each pair is
 tested one-sided in the direction of its observed means (H1: the run with the higher mean is
-better, seed 001 Eq. 10); with ``two-sided`` the direction is not part of H1.
+better, Ogilvie & Lalmas 2006, Eq. 10); with ``two-sided`` the direction is not part of H1.
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
 """Multiple-comparison control over a family of p-values.
 
-``by`` is Benjamini & Yekutieli's false-discovery-rate procedure as seed 001 (Ogilvie & Lalmas)
+``by`` is Benjamini & Yekutieli's false-discovery-rate procedure as Ogilvie & Lalmas (2006)
 Eq. 11–12 states it: with ordered p-values p(1) ≤ … ≤ p(m),
 ``k = max{i : p(i) ≤ i·α' / (c_m·m)}`` with ``c_m = Σ_{i=1..m} 1/i`` (dependent statistics,
-the seed's choice for pairwise system comparisons), and every hypothesis with ``p ≤ p(k)``
+the paper's choice for pairwise system comparisons), and every hypothesis with ``p ≤ p(k)``
 is rejected.  ``bh`` is the same with ``c_m = 1``; ``holm`` and ``bonferroni`` control the
 family-wise error rate; ``none`` compares each p with the level.  Adjusted p-values come from
 ``statsmodels.stats.multitest.multipletests``; :func:`by_reject` spells Eq. 11–12 out and is
@@ -48,7 +48,7 @@ def adjust(p_values: np.ndarray, method: str = "by", level: float = 0.05
 
 
 def by_reject(p_values: np.ndarray, level: float = 0.05, dependent: bool = True) -> np.ndarray:
-    """Rejections of seed 001 Eq. 11–12 (Benjamini–Yekutieli step-up), written out."""
+    """Rejections of Ogilvie & Lalmas 2006, Eq. 11–12 (Benjamini–Yekutieli step-up), written out."""
     p = np.asarray(p_values, dtype=float)
     m = p.size
     if m == 0:

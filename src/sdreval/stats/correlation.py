@@ -1,4 +1,4 @@
-"""Rank correlation between system rankings (seed 000 §6.2.1.2, seed 003).
+"""Rank correlation between system rankings (Kazai & Lalmas 2006, §6.2.1.2, Vu & Gallinari 2005).
 
 Kendall's tau is ``scipy.stats.kendalltau`` (tau-b, which handles tied scores; p-value from
 scipy's default method: exact for small tie-free samples, else the normal approximation);

@@ -1,9 +1,9 @@
-"""Discrimination power: how many runs cannot be told apart from the top run (seed 003 §6).
+"""Discrimination power: how many runs cannot be told apart from the top run (Vu & Gallinari 2005, §6).
 
-Seed 003 follows Tague-Sutcliffe & Blustein: the size of "group A" of a multiple-comparison
+Vu & Gallinari (2005) follow Tague-Sutcliffe & Blustein: the size of "group A" of a multiple-comparison
 grouping, i.e. the runs not distinguishable from the best run.  Two ways are given:
 
-- :func:`group_a_by_ci`: runs whose bootstrap percentile CI overlaps the top run's CI (seed 003's
+- :func:`group_a_by_ci`: runs whose bootstrap percentile CI overlaps the top run's CI (Vu & Gallinari's
   "naive form of unpaired test"; the top run counts itself).
 - :func:`group_a_by_tukey`: Tukey's honestly significant difference.  ``blocked=True`` (the
   default) is IR-STAT-PAK's design: two-way ANOVA with topics as blocks (runs × topics without
@@ -11,7 +11,7 @@ grouping, i.e. the runs not distinguishable from the best run.  Two ways are giv
   quantile from ``scipy.stats.studentized_range``; a run is in group A when its mean is within
   HSD of the top mean.  ``blocked=False`` is the one-way test, ``scipy.stats.tukey_hsd``, with
   group A = runs whose p-value against the top run is above α.
-  ``transform="arcsine"`` applies ``arcsin(sqrt(x))`` first (seed 003 / Tague-Sutcliffe; needs
+  ``transform="arcsine"`` applies ``arcsin(sqrt(x))`` first (Vu & Gallinari 2005 / Tague-Sutcliffe; needs
   scores in [0, 1]).
 """
 from __future__ import annotations

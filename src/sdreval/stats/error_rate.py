@@ -1,14 +1,14 @@
-"""Error rate of a significance test by repeated topic splits (seed 001 §3.3.2).
+"""Error rate of a significance test by repeated topic splits (Ogilvie & Lalmas 2006, §3.3.2).
 
-Following Sanderson & Zobel and Voorhees & Buckley as seed 001 does: the topic set is split at
-random into two halves ``splits`` times (50 in the seed).  On each split the test (with its
+Following Sanderson & Zobel and Voorhees & Buckley as Ogilvie & Lalmas 2006 does: the topic set is split at
+random into two halves ``splits`` times (50 in the paper).  On each split the test (with its
 multiple-comparison correction) is applied to all pairs of runs on the first half; for every
 rejected pair the better run is the one with the higher mean on that half, and the decision is
 an *error* when the better run's mean on the second half is not higher (difference ≤ 0).
 The error rate is errors / rejections pooled over all splits (``error_rate``); the mean of the
 per-split rates (``mean_split_error_rate``), the mean number of rejections per split (power)
 and how often a pair rejected on the first half is also rejected, in the same direction, on the
-second half (``self_agreement``, the seed's "agrees with itself") are reported too.  With an
+second half (``self_agreement``, the paper's "agrees with itself") are reported too.  With an
 odd number of topics the first half has ``n // 2`` topics and the second the rest.
 """
 from __future__ import annotations

@@ -4,19 +4,22 @@ Every test takes a ``pairs × topics`` matrix ``D`` of per-topic differences ``a
 one p-value per row for ``alternative`` ``two-sided``, ``greater`` (H1: a is better, mean
 difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
 
-- ``t``: ``scipy.stats.ttest_rel`` semantics, vectorised over rows (scipy's ``axis``).
+- ``t``: ``scipy.stats.ttest_rel`` semantics, vectorised over rows (scipy's ``axis``); a row
+  of all-zero differences (identical runs) gets p = 1 where scipy gives NaN (0/0).
 - ``wilcoxon``: signed-rank test, ``zero_method="wilcox"`` (zero differences dropped),
   ``correction=False``, normal approximation with tie-corrected variance (``method="approx"``,
   scipy's ``method="approx"``); ``method="exact"`` uses scipy's exact null distribution (exact
   only without ties or zeros); ``method="auto"`` takes exact for rows without ties or zeros and
   at most 50 non-zero differences, the approximation for the others.  scipy's own ``auto``
-  switches to a slow permutation test on small tied samples, which we never use.
+  switches to a slow permutation test on small tied samples, which we never use.  A row
+  without a non-zero difference gets p = 1 (as scipy).
 - ``sign``: binomial test of the number of positive among non-zero differences, p = 0.5
   (``scipy.stats.binomtest`` values, computed vectorised from the binomial tails; the two-sided
-  p is exact because the null is symmetric).  All-zero rows get p = 1.
-- ``bootstrap``: seed 001 Eq. 13: topics resampled with replacement ``samples`` times (b =
+  p is exact because the null is symmetric).  All-zero rows get p = 1, as in every test here
+  (bootstrap and randomisation give 1 by construction).
+- ``bootstrap``: Ogilvie & Lalmas 2006, Eq. 13: topics resampled with replacement ``samples`` times (b =
   10,000 by default); ``p_greater`` = fraction of resampled mean differences ≤ 0, ``p_less`` =
-  fraction ≥ 0, two-sided ``min(1, 2·min(p_greater, p_less))`` (SPEC §11).  The same seeded
+  fraction ≥ 0, two-sided ``min(1, 2·min(p_greater, p_less))``.  The same seeded
   resampling plan serves all pairs.
 - ``randomization``: paired sign-flip test of the mean difference (as
   ``scipy.stats.permutation_test(permutation_type="samples")``): exact enumeration when
@@ -59,7 +62,8 @@ def t_test(diffs: np.ndarray, alternative: str = "two-sided") -> np.ndarray:
     _check(alternative)
     d = _as_diffs(diffs)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.atleast_1d(stats.ttest_1samp(d, 0.0, axis=1, alternative=alternative).pvalue)
+        p = np.atleast_1d(stats.ttest_1samp(d, 0.0, axis=1, alternative=alternative).pvalue)
+    return np.where((d == 0).all(axis=1), 1.0, p)  # identical runs: scipy's 0/0 NaN -> 1
 
 
 def _has_ties_or_zeros(d: np.ndarray) -> np.ndarray:
@@ -76,7 +80,7 @@ def wilcoxon_test(diffs: np.ndarray, alternative: str = "two-sided", method: str
         raise UsageError(f"unknown Wilcoxon method {method!r}; expected one of "
                          f"{', '.join(WILCOXON_METHODS)}")
     d = _as_diffs(diffs)
-    p = np.full(d.shape[0], np.nan)
+    p = np.ones(d.shape[0])  # no non-zero difference: the runs cannot be told apart
     nonzero = np.count_nonzero(d, axis=1)
     ok = nonzero > 0
     if method == "auto":
@@ -125,7 +129,7 @@ def _combine(p_greater: np.ndarray, p_less: np.ndarray, alternative: str) -> np.
 
 def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: int = 10_000,
                    seed: int | None = 0, show_progress: bool | None = None) -> np.ndarray:
-    """Bootstrap test of seed 001 Eq. 13: p = fraction of resampled mean differences ≤ 0.
+    """Bootstrap test of Ogilvie & Lalmas 2006, Eq. 13: p = fraction of resampled mean differences ≤ 0.
 
     The resampled *sums* are compared with 0 (same sign as the means).  Sums within the
     rounding error of a sum of ``n`` terms (``4·n²·eps·max|d|``) count as 0, so a resample whose

@@ -1,6 +1,6 @@
-"""Perturbation experiments: insert non-relevant results into a run (seed 000 §6.1.2).
+"""Perturbation experiments: insert non-relevant results into a run (Kazai & Lalmas 2006, §6.1.2).
 
-Seed 000 inserts 1, 2, 3, 4, 5, 10, 50, 100, 500 and 1000 non-relevant results into the
+Kazai & Lalmas 2006 inserts 1, 2, 3, 4, 5, 10, 50, 100, 500 and 1000 non-relevant results into the
 ``ideal`` run either *between ranks 1 and 2* (``where="insert"``, Fig. 6a) or *before rank 1*
 (``where="precede"``, Fig. 6b).  A non-relevant result is a fresh element: a document id that
 occurs nowhere in the qrels (no topic) nor in the run, path ``/article[1]`` (passage runs: the
@@ -87,7 +87,7 @@ def insert_nonrelevant(run: Run, k: int, where: str = "insert", qrels: Qrels | N
 def perturbation_curve(qrels: Qrels, run: Run, measures: Iterable[str],
                        counts: Iterable[int] = (0,) + SEED000_COUNTS,
                        places: Iterable[str] = PLACES, ctx=None) -> pd.DataFrame:
-    """Mean score of each measure after inserting k non-relevant results (seed 000 Fig. 6):
+    """Mean score of each measure after inserting k non-relevant results (Kazai & Lalmas 2006, Fig. 6):
     columns ``place, k, measure, value``."""
     from ..measures import evaluate
 

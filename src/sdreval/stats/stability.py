@@ -1,18 +1,18 @@
-"""Stability of measures: qrels variants (seed 000 §6.2.1) and topic-set size (§6.2.2).
+"""Stability of measures: qrels variants (Kazai & Lalmas 2006, §6.2.1) and topic-set size (§6.2.2).
 
 **Qrels variants.**  When some topics were judged by several assessors, a *qrels test set*
 takes one judgement set per topic; with ``k`` topics that have two alternative assessments
-there are ``2**k`` test sets (32 for the seed's 5 topics).  Input is a per-topic score table
+there are ``2**k`` test sets (32 for the paper's 5 topics).  Input is a per-topic score table
 with a ``variant`` column (run, topic, measure, value, variant): a topic with one variant is
 static, a topic with several is varied.  :func:`variant_means` evaluates every combination at
-once (runs' means over all topics, or over the varied topics only: the seed's 34- and 5-topic
+once (runs' means over all topics, or over the varied topics only: the paper's 34- and 5-topic
 sets).  Combination 0 takes each topic's original variant (``original`` if given, else the
 topic's first variant in the table).
 
 - :func:`variant_spread`: each run's mean, minimum and maximum score over the test sets (Fig. 7).
 - :func:`variant_correlation`: Kendall's tau between the original test set's system ranking
   and each other set's: average, maximum, minimum (Table III).
-- :func:`error_rate_and_ties`: seed 000 Eq. 15–16.  For every pair of runs and every test set
+- :func:`error_rate_and_ties`: Kazai & Lalmas 2006, Eq. 15–16.  For every pair of runs and every test set
   the decision is A ≻ B, B ≻ A, or A = B when ``|a − b| < 0.05 · max(a, b)`` (5% of the larger
   score; two equal scores, including two zeros, are equal).  Error rate
   ``Σ_pairs min(|A≻B|, |B≻A|) / Σ_pairs (|A≻B| + |B≻A| + |A=B|)`` and proportion of ties
@@ -20,7 +20,7 @@ topic's first variant in the table).
   minimum is taken per pair (Voorhees & Buckley), as the text says "number of incorrect
   decisions"; Eq. 16 is labelled "ErrorRate" but is the proportion of ties.
 
-**Topic-set size.**  :func:`swap_rates` follows Voorhees & Buckley 2002 as seed 000 does: per
+**Topic-set size.**  :func:`swap_rates` follows Voorhees & Buckley 2002 as Kazai & Lalmas 2006 does: per
 trial, a random permutation of the topics; for topic-set size ``s`` the first ``s`` and the
 last ``s`` topics of the permutation are two disjoint topic sets (so ``s ≤ n/2``).  For every
 pair of runs the difference ``d`` of their means on the first set picks one of the 23 bins
@@ -28,7 +28,7 @@ pair of runs the difference ``d`` of their means on the first set picks one of t
 ``d ≥ 0.2``) and a *swap* is counted when the two sets order the pair in opposite directions.
 Differences within ``1e-12`` of 0 count as 0 (no direction) so that decimal scores that cancel
 exactly do not produce spurious swaps.  :func:`extrapolate_swap_rates` fits, per bin,
-``log(rate) = a + b·size`` by least squares (Excel's GROWTH, the seed's footnote 18; the
+``log(rate) = a + b·size`` by least squares (Excel's GROWTH, the paper's footnote 18; the
 seed's unspecified smoothing is not applied) on the sizes with a non-zero rate and enough
 comparisons, and predicts larger topic sets; :func:`minimum_difference` gives, per size, the
 smallest bin from which every bin's error rate is at most 5% (95% confidence).
@@ -120,7 +120,7 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
 
 
 def variant_spread(runs: list[str], means: np.ndarray) -> pd.DataFrame:
-    """Per run: mean, min, max and range of its score over the test sets (seed 000 Fig. 7)."""
+    """Per run: mean, min, max and range of its score over the test sets (Kazai & Lalmas 2006, Fig. 7)."""
     return pd.DataFrame({"run": runs, "original": means[0], "mean": means.mean(axis=0),
                          "min": means.min(axis=0), "max": means.max(axis=0),
                          "range": means.max(axis=0) - means.min(axis=0)})
@@ -149,7 +149,7 @@ def pair_decisions(means: np.ndarray, equivalence: float = 0.05
 
 
 def error_rate_and_ties(means: np.ndarray, equivalence: float = 0.05) -> dict[str, float]:
-    """Seed 000 Eq. 15 (error rate) and Eq. 16 (proportion of ties) over test sets."""
+    """Kazai & Lalmas 2006, Eq. 15 (error rate) and Eq. 16 (proportion of ties) over test sets."""
     better, worse, ties = pair_decisions(means, equivalence)
     total = int(better.sum() + worse.sum() + ties.sum())
     if total == 0:
@@ -281,7 +281,7 @@ def minimum_difference(rates: pd.DataFrame, max_error: float = 0.05,
 
 
 def top_runs(scores: ScoreMatrix, fraction: float = 0.75) -> ScoreMatrix:
-    """The best ``fraction`` of runs by mean, rounded down (seed 000 §6.2.2: the top 75% of
+    """The best ``fraction`` of runs by mean, rounded down (Kazai & Lalmas 2006, §6.2.2: the top 75% of
     69 runs are 51 runs)."""
     if not 0 < fraction <= 1:
         raise UsageError(f"fraction must be in (0, 1], got {fraction}")

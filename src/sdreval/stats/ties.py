@@ -1,8 +1,8 @@
-"""Ties statistics of runs (seed 003 §3, Tables 2-3).
+"""Ties statistics of runs (Vu & Gallinari 2005, §3, Tables 2-3).
 
 The *average rank size* of a run on a topic is ``list size / number of distinct RSVs`` (how many
 results share a rank on average; 1 = strictly ordered list).  A topic the run did not answer
-(missing or empty list) counts with the submission length (1500 at INEX), as in seed 003.
+(missing or empty list) counts with the submission length (1500 at INEX), as in Vu & Gallinari 2005.
 Its reciprocal is Kraaij's "resolving power".
 """
 from __future__ import annotations
@@ -52,7 +52,7 @@ def rank_sizes(runs: Run | Iterable[Run], topics: Iterable[str] | None = None,
 
 
 def ties_summary(table: pd.DataFrame, by: str = "run") -> pd.DataFrame:
-    """Mean, minimum and maximum average rank size per run (``by="run"``, seed 003 Table 3) or
+    """Mean, minimum and maximum average rank size per run (``by="run"``, Vu & Gallinari 2005, Table 3) or
     per topic (``by="topic"``)."""
     if by not in ("run", "topic"):
         raise UsageError(f"ties_summary: by must be run or topic, not {by!r}")

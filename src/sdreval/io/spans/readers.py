@@ -6,14 +6,16 @@
   Focused and HiXEval measures read them unchanged; ``relevance <= 0`` marks the document
   judged with nothing relevant.  Grades above 1 are kept as relevant (the character measures
   are binary).
-* span runs ``{query_id, doc_id, start, end, score | rank[, unit]}``: ranked by ``rank``
-  when the column exists, else by ``score`` descending; ties keep file order.  Stored as a
-  passage :class:`~sdreval.model.run.Run` in rank order (so ``--order file`` is rank order).
+* span runs ``{query_id, doc_id, start, end, score | rank[, unit]}``: with a ``rank`` key,
+  in file order (ranks going down: one warning per query; ``--order rank`` sorts); with
+  scores only, by ``score`` descending, ties by document id, start, end descending
+  (trec_eval's order; the rule of :mod:`sdreval.model.ordering`, shared with DataFrames).
   Overlapping spans are normal (chunkers overlap): the run is marked ``overlap_expected`` and
   the Focused task's overlap warning is not given (``--strict`` still applies the rule).
 * chunk map ``{chunk_id, doc_id, start, end[, unit]}`` and chunk runs ``{query_id, chunk_id,
-  score | rank}`` (JSONL/CSV/Parquet) or TREC ``qid Q0 chunk_id rank score run-id`` (ranked
-  by score descending, ties in file order): each chunk id becomes its span.
+  score | rank}`` (JSONL/CSV/Parquet) or TREC ``qid Q0 chunk_id rank score run-id`` (a TREC
+  run has ranks: file order, as every TREC run; ``--order rsv`` is trec_eval's order, ties by
+  chunk id descending): each chunk id becomes its span.
 
 Errors (file:line, the row is not used): a missing key, a missing id, an offset that is not a
 non-negative integer, ``end < start``, a non-numeric score or rank, an unknown unit, a chunk id
@@ -31,6 +33,7 @@ import pandas as pd
 
 from ...errors import InputError, ProblemLog
 from ...judgements.qrels import DocPassages, Qrels
+from ...model.ordering import grouped_order, rank_disorder, trec_order
 from ...model.run import Ranking, Run
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
@@ -207,17 +210,24 @@ class ChunkRun(Run):
 def _ranked_run(table: Table, spans: Spans, log: ProblemLog, name: str | None,
                 score: np.ndarray | None, rank: np.ndarray | None,
                 chunk_ids: np.ndarray | None = None) -> Run:
-    """Group rows by query (first-appearance order) and rank them (rank ascending, else
-    score descending; ties keep file order)."""
+    """Group rows by query (first-appearance order) and rank them by the rule of
+    :mod:`sdreval.model.ordering`: with a rank key, file order (ranks going down: one warning
+    per query); with scores only, score descending, ties by id descending (the chunk id for
+    chunk runs, else document id, start, end), as trec_eval."""
     rows = spans.rows
     codes, uniques = pd.factorize(spans.topics, sort=False)
     position = np.arange(rows.size)
-    key = rank[rows] if rank is not None else -score[rows]  # type: ignore[index]
-    same_topic = codes[1:] == codes[:-1]
-    if np.all(codes[1:] >= codes[:-1]) and np.all(~same_topic | (key[1:] >= key[:-1])):
-        order = position  # already grouped and ranked (the usual layout): no sort
+    if rank is not None:
+        order = grouped_order(codes)
+        for row, previous, count in rank_disorder(codes, rank[rows]):
+            log.warn(table.file, int(table.lines[rows[row]]),
+                     f"query {uniques[codes[row]]}: ranks out of order ({count} row(s); first "
+                     f"rank {rank[rows[row]]} after {rank[rows[previous]]}); file order is "
+                     "kept (--order rank sorts by rank)")
     else:
-        order = np.lexsort((position, key, codes))
+        ties = (chunk_ids,) if chunk_ids is not None else (spans.docs, spans.starts,
+                                                           spans.ends)
+        order = trec_order(score[rows], ties, codes)  # type: ignore[index]
     counts = np.bincount(codes, minlength=len(uniques))
     bounds = np.concatenate(([0], np.cumsum(counts)))
     docs = spans.docs[order]
@@ -227,7 +237,7 @@ def _ranked_run(table: Table, spans: Spans, log: ProblemLog, name: str | None,
            else -rank[rows][order].astype(np.float64))  # type: ignore[index]
     paths = np.full(rows.size, None, dtype=object)
     within = position - np.repeat(bounds[:-1], counts)
-    ranks = (within + 1).astype(np.int64)
+    ranks = (within + 1).astype(np.int64) if rank is None else rank[rows][order].astype(np.int64)
     topics: dict[str, Ranking] = {}
     for b, topic in enumerate(uniques):
         lo, hi = bounds[b], bounds[b + 1]
@@ -422,7 +432,8 @@ def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None
         _report(table, bad, log, lambda i: "expected 6 fields: query_id Q0 chunk_id rank "
                                            "score run_id")
         table = Table(table.frame[~bad].reset_index(drop=True)
-                      .drop(columns=["rank_in_file", "extra"]), table.lines[~bad], table.file)
+                      .drop(columns=["extra"]).rename(columns={"rank_in_file": "rank"}),
+                      table.lines[~bad], table.file)
     else:
         table = load_table(path, log)
     run = chunk_run_from_table(table, chunk_map, log, name)

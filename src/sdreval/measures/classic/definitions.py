@@ -1,4 +1,4 @@
-"""Classic graded measures on elements treated as independent documents (SPEC §8).
+"""Classic graded measures on elements treated as independent documents.
 
 ``AP``, ``gAP``, ``AWP``, ``P@k``, ``Rprec`` and ``nDCG@k``.  ``Q``, ``R`` and ``MAep`` are the
 XCG family's (one implementation, ``measures/cumgain.py``); with ``ideal=full, overlap=off`` they
@@ -39,9 +39,9 @@ GAINS = Param("gains", str, "linear", "gain of a quantised value g: linear (g) o
 _DEFS = [
     MeasureDef("AP", FAMILY, "binary average precision over elements as independent documents "
                "(trec_eval map): Σ isrel(r)·count(r)/r / R", (QUANT, REL)),
-    MeasureDef("gAP", FAMILY, "graded average precision (seed 003 §2.1): Σ isrel(r)·cg(r)/r / R",
+    MeasureDef("gAP", FAMILY, "graded average precision (Vu & Gallinari 2005, §2.1): Σ isrel(r)·cg(r)/r / R",
                (QUANT,)),
-    MeasureDef("AWP", FAMILY, "average weighted precision (Sakai; seed 003 §2.1): "
+    MeasureDef("AWP", FAMILY, "average weighted precision (Sakai; Vu & Gallinari 2005, §2.1): "
                "Σ isrel(r)·cg(r)/cig(r) / R", (QUANT,)),
     MeasureDef("P", FAMILY, "binary precision at rank k: count(k)/k", (QUANT, REL), cutoff="int",
                cutoff_doc="rank k"),

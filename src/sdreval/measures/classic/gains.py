@@ -3,7 +3,7 @@
 Shared by the classic, inex_eval and inex_eval_ng families: per topic a map
 ``(doc, path) -> quant(e, s)`` (cached in ``ctx.cache``), the gain vector of a ranking and the
 ideal gain vector (every assessed element with a positive value, sorted descending: the
-"thorough" / overlapping recall-base of seed 001 §2.6 and seed 003 §2.1).
+"thorough" / overlapping recall-base of Ogilvie & Lalmas 2006, §2.6 and Vu & Gallinari 2005, §2.1).
 
 Policy for a result retrieved twice in one list (same doc and path): the repeat earns gain 0
 (it is a non-relevant result: the user has seen it); a warning is emitted when a relevant

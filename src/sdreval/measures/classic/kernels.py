@@ -3,7 +3,7 @@
 Every kernel takes a padded 2-D gain matrix ``G`` (one row per ranked list = (run, topic),
 column ``r-1`` = rank ``r``, zeros past the end of a list), an ideal matrix ``I`` (each row the
 list's ideal gains sorted descending, zero-padded) and ``R`` (relevant elements per row).
-Elements are independent documents (seed 003 §2.1).  Notation of seed 003 §2.1:
+Elements are independent documents (Vu & Gallinari 2005, §2.1).  Notation of Vu & Gallinari 2005, §2.1:
 ``cg(r) = Σ_{i≤r} g(i)``, ``cig(r)`` the same on the ideal list (constant past its end),
 ``count(r)`` relevant results among the first ``r``, ``isrel(r)`` 0/1.
 
@@ -83,7 +83,7 @@ def average_precision(isrel: np.ndarray, R: np.ndarray) -> np.ndarray:
 
 
 def graded_average_precision(G: np.ndarray, R: np.ndarray) -> np.ndarray:
-    """Graded AP (seed 003 §2.1 Eq. 1, Kekäläinen & Järvelin):
+    """Graded AP (Vu & Gallinari 2005, §2.1 Eq. 1, Kekäläinen & Järvelin):
     ``gAP = Σ_r isrel(r)·cg(r)/r / R`` with ``isrel(r) = g(r) > 0``."""
     rows, cols, _, starts = _hits(G > 0)
     cg = _cum_at_hits(G, rows, cols, starts)
@@ -91,16 +91,16 @@ def graded_average_precision(G: np.ndarray, R: np.ndarray) -> np.ndarray:
 
 
 def average_weighted_precision(G: np.ndarray, I: np.ndarray, R: np.ndarray) -> np.ndarray:
-    """AWP (Sakai; seed 003 §2.1 note 3): ``Σ_r isrel(r)·cg(r)/cig(r) / R``."""
+    """AWP (Sakai; Vu & Gallinari 2005, §2.1 note 3): ``Σ_r isrel(r)·cg(r)/cig(r) / R``."""
     rows, cols, _, starts = _hits(G > 0)
     cg = _cum_at_hits(G, rows, cols, starts)
     return _safe_div(_per_row(rows, _safe_div(cg, _cig_at(I, rows, cols)), G.shape[0]), R)
 
 
 def q_measure(G: np.ndarray, I: np.ndarray, R: np.ndarray, beta: float = 1.0) -> np.ndarray:
-    """Q-measure (Sakai; seed 003 §2.1 Eq. 2; SPEC §5):
+    """Q-measure (Sakai; Vu & Gallinari 2005, §2.1 Eq. 2):
     ``Q = Σ_r isrel(r)·(β·cg(r) + count(r)) / (β·cig(r) + r) / max(R, count(L))``
-    (``count(L) <= R`` on flat data without repeats; the max follows SPEC §5).
+    (``count(L) <= R`` on flat data without repeats; the max follows docs/xcg.md).
 
     The batched twin of :func:`sdreval.measures.cumgain.q_measure` on flat data (tested equal).
     Only the relevant ranks are visited (sparse), so the cost is O(hits), not O(ranks).

@@ -1,4 +1,4 @@
-"""ESR measure family (seed 002, Ali, Consens & Lalmas): navigation models, expected hits,
+"""ESR measure family (Ali, Consens & Lalmas 2012): navigation models, expected hits,
 misses, near-misses and recall-base, the ESR measures, PRUM and EPRUM."""
 from . import definitions  # noqa: F401  (registers the measures)
 from .kernels import Expectations, expectations, redundancy, tree_navigation

@@ -1,4 +1,4 @@
-"""ESR measures (seed 002 §5–7) declared in the registry, and the family kernel.
+"""ESR measures (Ali, Consens & Lalmas 2012, §5–7) declared in the registry, and the family kernel.
 
 Every measure shares, per topic and relevance mode, one :class:`~.kernels.Expectations`
 (E[Hits], E[Near-misses], E[Misses], E[Recall-base] at every cut-off), computed once.
@@ -49,40 +49,40 @@ _M = Param("m", float, None, "desired effort m in ranks (default: the cut-off k)
            allowed=POSITIVE)
 
 DEFINITIONS = [
-    MeasureDef("ESRP", FAMILY, "Structural relevance in precision, E[Hits, R_k]/k (seed 002 "
+    MeasureDef("ESRP", FAMILY, "Structural relevance in precision, E[Hits, R_k]/k (Ali, Consens & Lalmas 2012 "
                "Eq. 13).", _common("binary"), "int", cutoff_doc=_K),
     MeasureDef("ESRR", FAMILY, "Structural relevance in recall, (E[Hits]+E[Near-misses])/"
-               "E[Recall-base] at k (seed 002 Eq. 14).", _common("binary"), "int", cutoff_doc=_K),
+               "E[Recall-base] at k (Ali, Consens & Lalmas 2012, Eq. 14).", _common("binary"), "int", cutoff_doc=_K),
     MeasureDef("SR", FAMILY, "Structural relevance SR(R_k) = Σ rel(t_i)(1 − p(t_i; R_{i−1})) "
-               "(seed 002 Eq. 12; equals E[Hits] for element runs).", _common("binary"), "int",
+               "(Ali, Consens & Lalmas 2012, Eq. 12; equals E[Hits] for element runs).", _common("binary"), "int",
                cutoff_doc=_K),
-    MeasureDef("SRP", FAMILY, "SR in precision, SR(R_k)/k (seed 002 §6.1).", _common("binary"),
+    MeasureDef("SRP", FAMILY, "SR in precision, SR(R_k)/k (Ali, Consens & Lalmas 2012, §6.1).", _common("binary"),
                "int", cutoff_doc=_K),
-    MeasureDef("SRiP", FAMILY, "HiXEval iP in ESR: E[Hits]/Σ size(t_i) (seed 002 Eq. 18).",
+    MeasureDef("SRiP", FAMILY, "HiXEval iP in ESR: E[Hits]/Σ size(t_i) (Ali, Consens & Lalmas 2012, Eq. 18).",
                _common("length"), "int", cutoff_doc=_K),
     MeasureDef("SRiR", FAMILY, "HiXEval iR in ESR: E[Hits]/T_rel, T_rel = E[Recall-base, R_k] "
-               "(seed 002 Eq. 19, Table 12).", _common("length"), "int", cutoff_doc=_K),
+               "(Ali, Consens & Lalmas 2012, Eq. 19, Table 12).", _common("length"), "int", cutoff_doc=_K),
     MeasureDef("SRiP2", FAMILY, "SRiP with near-misses: (E[Hits]+E[Near-misses])/Σ size(t_i) "
-               "(seed 002 Eq. 30).", _common("length"), "int", cutoff_doc=_K),
+               "(Ali, Consens & Lalmas 2012, Eq. 30).", _common("length"), "int", cutoff_doc=_K),
     MeasureDef("SRiR2", FAMILY, "SRiR with near-misses: (E[Hits]+E[Near-misses])/T_rel "
-               "(seed 002 Eq. 31).", _common("length"), "int", cutoff_doc=_K),
+               "(Ali, Consens & Lalmas 2012, Eq. 31).", _common("length"), "int", cutoff_doc=_K),
     MeasureDef("NSRCG", FAMILY, "Normalised cumulated gain in ESR: CG[k]/CD[k], CG = E[Hits], "
-               "CD = k·l·E[Recall-base]/m (seed 002 Eq. 23–25).",
+               "CD = k·l·E[Recall-base]/m (Ali, Consens & Lalmas 2012, Eq. 23–25).",
                _common("length") + (_L, _M), "int", cutoff_doc=_K),
-    MeasureDef("NSRCG2", FAMILY, "NSRCG with near-misses, CG = E[Hits]+E[Near-misses] (seed 002 "
+    MeasureDef("NSRCG2", FAMILY, "NSRCG with near-misses, CG = E[Hits]+E[Near-misses] (Ali, Consens & Lalmas 2012 "
                "Eq. 32–34).", _common("length") + (_L, _M), "int", cutoff_doc=_K),
     MeasureDef("SRPRUM", FAMILY, "PRUM in ESR: CL(C)/C, C = first cut-off with ESRR ≥ recall "
                "(C = k when never reached), CL = E[Hits]+E[Near-misses] (Ali, Consens & Lalmas 2012, Eq. 27–29).",
                _common("binary") + (Param("recall", float, 1.0, "desired recall level r", allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc="largest cut-off considered (default: whole run)"),
     MeasureDef("MASRiP", FAMILY, "SRiP mean-averaged over the 101 recall points 0.00…1.00, "
-               "recall points from SRiR2 (seed 002 §7).", _common("length"), "optional-int",
+               "recall points from SRiR2 (Ali, Consens & Lalmas 2012, §7).", _common("length"), "optional-int",
                cutoff_doc="ranks considered (the paper used 1000; default: whole run)"),
     MeasureDef("MASRiP2", FAMILY, "SRiP2 mean-averaged over the 101 recall points, recall "
-               "points from SRiR2 (seed 002 §7).", _common("length"), "optional-int",
+               "points from SRiR2 (Ali, Consens & Lalmas 2012, §7).", _common("length"), "optional-int",
                cutoff_doc="ranks considered (default: whole run)"),
     MeasureDef("MAESRP", FAMILY, "ESRP mean-averaged over the 101 recall points, recall points "
-               "from ESRR (seed 002 §7.3).", _common("binary"), "optional-int",
+               "from ESRR (Ali, Consens & Lalmas 2012, §7.3).", _common("binary"), "optional-int",
                cutoff_doc="ranks considered (default: whole run)"),
 ]
 
@@ -115,11 +115,11 @@ for _definition in DEFINITIONS:
 
 def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
               ctx: EvalContext | None = None) -> tuple[list[tuple[str, str]], np.ndarray]:
-    """Relevant trees A of a topic and their relevance values rel(a) > 0 (seed 002 Table 4).
+    """Relevant trees A of a topic and their relevance values rel(a) > 0 (Ali, Consens & Lalmas 2012, Table 4).
 
     From element assessments; for highlighted-passage qrels (FOL) the elements of the judged
     documents are taken from the collection (``ctx.collection``) and their relevant characters
-    are the highlighted characters they contain (seed 002 §6.2, §7)."""
+    are the highlighted characters they contain (Ali, Consens & Lalmas 2012, §6.2, §7)."""
     items = list(tq.elements.values())
     if not items:
         if any(p.is_relevant for p in tq.passages.values()):
@@ -283,7 +283,7 @@ def navigation_model(measure: Measure, ctx: EvalContext) -> NavigationModel:
         ctx.cache[key] = depth_weighted_summary()
     if choice == "context":
         ctx.warn("ESR: no navigation model given (--navigation); using the depth-weighted "
-                 "summary model (seed 002 §4.2)")
+                 "summary model (Ali, Consens & Lalmas 2012, §4.2)")
     return ctx.cache[key]
 
 

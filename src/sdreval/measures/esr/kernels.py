@@ -1,4 +1,4 @@
-"""ESR numeric kernels (seed 002, Ali, Consens & Lalmas): pure numpy, one topic at a time.
+"""ESR numeric kernels (Ali, Consens & Lalmas 2012): pure numpy, one topic at a time.
 
 Conventions: a ranking has ``L`` results (singletons, i.e. elements); ``n`` relevant trees
 ``A``.  ``nav[m, a] = p̃(a; t_m)`` is the probability of stepping from the result at rank
@@ -17,7 +17,7 @@ RECALL_EPS = 1e-9
 
 
 def tree_navigation(P: np.ndarray, t_i: Sequence[int], t_j: Sequence[int]) -> float:
-    """Seed 002 Eq. 4: the probability of seeing tree ``t_i`` by navigating from tree ``t_j``:
+    """Ali, Consens & Lalmas 2012, Eq. 4: the probability of seeing tree ``t_i`` by navigating from tree ``t_j``:
 
     ``p̃(t_i; t_j) = Σ_{e_j ∈ t_j∖t_i} Σ_{e_i ∈ t_i∖t_j} p̃(e_i; e_j) / (|t_i|·|t_j|)``
 
@@ -33,7 +33,7 @@ def tree_navigation(P: np.ndarray, t_i: Sequence[int], t_j: Sequence[int]) -> fl
 
 
 def redundancy(nav: np.ndarray) -> np.ndarray:
-    """Seed 002 Eq. 5 at every cut-off: ``p(a; R_m) = 1 − Π_{j ≤ m} (1 − p̃(a; t_j))``.
+    """Ali, Consens & Lalmas 2012, Eq. 5 at every cut-off: ``p(a; R_m) = 1 − Π_{j ≤ m} (1 − p̃(a; t_j))``.
 
     Returns ``seen[m, a] = p(a; R_{m+1})`` (shape of ``nav``)."""
     return 1.0 - np.cumprod(1.0 - np.clip(nav, 0.0, 1.0), axis=0)
@@ -68,7 +68,7 @@ class Expectations:
 
 def expectations(nav: np.ndarray, rel: np.ndarray, hit_rank: np.ndarray,
                  per_element: bool = False) -> Expectations:
-    """Seed 002 Eq. 8–11 at every cut-off ``i``:
+    """Ali, Consens & Lalmas 2012, Eq. 8–11 at every cut-off ``i``:
 
     * ``E[Hits, R_i]  = Σ_{a ∈ R_i ∩ A} rel(a)·(1 − p(a; R_{m−1}))`` (``m`` = rank of ``a``),
     * ``E[Misses, R_i] = Σ_{a ∈ A∖R_i} rel(a)·(1 − p(a; R_i))``,
@@ -155,14 +155,14 @@ def srprum(x: Expectations, recall: float, limit: int | None = None) -> tuple[fl
     recall_at = np.divide(gain, rb, out=np.zeros(L), where=rb > 0)
     reached = np.flatnonzero(recall_at >= recall - RECALL_EPS)
     c = int(reached[0]) + 1 if reached.size else L
-    # CL(C) counts rank *positions* where the user gains relevant information (seed 002
+    # CL(C) counts rank *positions* where the user gains relevant information (Ali, Consens & Lalmas 2012
     # Eq. 27, "expected number of rank positions"): a result whose tree holds several hits
     # still counts once, so each rank contributes at most 1 and SRPRUM stays in [0, 1].
     per_rank = np.minimum(np.diff(gain[:c], prepend=0.0), 1.0)
     return float(per_rank.sum() / c), c
 
 
-#: The 101 recall points of mean-averaged precision (seed 002 §7).
+#: The 101 recall points of mean-averaged precision (Ali, Consens & Lalmas 2012, §7).
 RECALL_POINTS = np.round(np.linspace(0.0, 1.0, 101), 2)
 
 
@@ -177,7 +177,7 @@ def interpolated(precision: np.ndarray, recall: np.ndarray,
 
 
 def mean_averaged(precision: np.ndarray, recall: np.ndarray) -> float:
-    """Mean of interpolated precision over the 101 recall points 0.00 … 1.00 (seed 002 §7:
+    """Mean of interpolated precision over the 101 recall points 0.00 … 1.00 (Ali, Consens & Lalmas 2012, §7:
     MASRiP, MASRiP2, mean-averaged ESRP)."""
     return float(interpolated(precision, recall).mean())
 

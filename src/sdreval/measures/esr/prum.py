@@ -1,5 +1,5 @@
 """PRUM and EPRUM (Piwowarski, Gallinari & Dupret, TOIS 2007; Piwowarski, INEX 2005;
-Piwowarski & Dupret, SIGIR 2006) as seed 002 §6.4, Table 9 and footnote 11 state them.
+Piwowarski & Dupret, SIGIR 2006) as Ali, Consens & Lalmas 2012, §6.4, Table 9 and footnote 11 state them.
 
 User model.  The user consults the ranked list from the top.  Consulting the result ``x_k`` at
 rank ``k`` the user sees ``x_k`` itself and, independently for every ideal element ``y``,
@@ -8,7 +8,7 @@ is ``y``).  A *scenario* is one outcome of all these navigations.  In a scenario
 at the first rank ``C(i)`` where ``i`` distinct ideal elements have been seen; ``CL(i)`` is the
 number of ranks up to ``C(i)`` at which at least one new ideal element was seen.
 
-* ``PRUM = E[CL(i)] / E[C(i)]`` (seed 002 Eq. 26, Table 9: 2 / 2.8 = 0.714).  A scenario that
+* ``PRUM = E[CL(i)] / E[C(i)]`` (Ali, Consens & Lalmas 2012, Eq. 26, Table 9: 2 / 2.8 = 0.714).  A scenario that
   never reaches ``i`` consults the whole list (``C = L``), as SRPRUM does (Table 14).
 * ``EPRUM(l) = E[min_I(l) / min_S(l)]`` (footnote 11): ``min_S(l)`` the rank where the scenario
   reaches recall ``l`` (ratio 0 when it never does), ``min_I(l)`` the ranks an ideal list
@@ -46,7 +46,7 @@ class Scenario:
 
 
 def prum_scenarios(nav: np.ndarray, desired: int) -> list[Scenario]:
-    """Enumerate every scenario (seed 002 Table 9).  ``nav[k, y] = P(x_{k+1} ⇝ y)``.
+    """Enumerate every scenario (Ali, Consens & Lalmas 2012, Table 9).  ``nav[k, y] = P(x_{k+1} ⇝ y)``.
 
     Only for small inputs: at most :data:`MAX_SCENARIO_EVENTS` uncertain navigations."""
     nav = np.asarray(nav, dtype=float)
@@ -175,7 +175,7 @@ def mean_eprum(nav: np.ndarray) -> float:
 
 
 def proximity(distance: np.ndarray, A: float) -> np.ndarray:
-    """Proximity navigation of INEX 2006 Best in Context EPRUM with parameter ``A`` (seed 002
+    """Proximity navigation of INEX 2006 Best in Context EPRUM with parameter ``A`` (Ali, Consens & Lalmas 2012
     §7.3): ``P(x ⇝ y) = A / (A + d(x, y))`` — 1 at the entry point itself, larger ``A`` = a user
     who navigates further.  The functional form is our assumption (docs/esr.md)."""
     if A <= 0:

@@ -1,4 +1,4 @@
-"""The ``inex_eval`` measure (SPEC §6): mean precall over 100 recall points, and its curve.
+"""The ``inex_eval`` measure: mean precall over 100 recall points, and its curve.
 
 Size of the implicit last rank (the elements not retrieved), in this order:
 1. the measure parameter ``elements`` or ``ctx.collection_elements`` (``--collection-elements``):
@@ -31,7 +31,7 @@ POOL_WARNING = ("inex_eval: collection size unknown (no --collection-elements, n
 
 register_measure(MeasureDef(
     "inex_eval", FAMILY,
-    "precall (seed 001 Eq. 1-5) over weakly ordered ranks (equal RSV = one rank), mean over the "
+    "precall (Ogilvie & Lalmas 2006, Eq. 1-5) over weakly ordered ranks (equal RSV = one rank), mean over the "
     "recall points 0.01..1.00; non-retrieved elements form the last rank",
     (Param("quant", str, None, "quantisation (default: generalised function of the scale)",
            context_key="quant"),

@@ -1,6 +1,6 @@
 """inex_eval: precall over weakly ordered rankings (pure numpy).
 
-Seed 001 §2.6.1 Eq. 1-5 (Gövert & Kazai's INEX metric, after Raghavan, Bollmann & Jung 1989):
+Ogilvie & Lalmas 2006, §2.6.1 Eq. 1-5 (Gövert & Kazai's INEX metric, after Raghavan, Bollmann & Jung 1989):
 
 * ranks are sets of results with equal RSV (``rank(i)``); ``rel(i)`` is the quantised mass of
   rank ``i`` and ``nonrel(i)`` the number of its results with quantised value 0 (Eq. 3);
@@ -8,16 +8,16 @@ Seed 001 §2.6.1 Eq. 1-5 (Gövert & Kazai's INEX metric, after Raghavan, Bollman
 * for recall ``x``: ``r = min{j : Σ_{i≤j} rel(i) ≥ x·n}`` (Eq. 2),
   ``left(r) = x·n − Σ_{i<r} rel(i)`` (Eq. 4),
   ``NNR = Σ_{i<r} nonrel(i) + left(r)·nonrel(r)/(rel(r)+1)`` (Eq. 5 — Raghavan's expected
-  search length; seed 001 prints the last denominator as "r", a typo for ``rel(r)+1``),
+  search length; Ogilvie & Lalmas 2006 prints the last denominator as "r", a typo for ``rel(r)+1``),
   ``P(x) = x·n / (x·n + NNR)`` (Eq. 1).
 
-The elements not retrieved form one last implicit rank (seed 003 §2.1).
+The elements not retrieved form one last implicit rank (Vu & Gallinari 2005, §2.1).
 """
 from __future__ import annotations
 
 import numpy as np
 
-#: the 100 recall points 0.01 ... 1.00 (seed 003 §2.1).
+#: the 100 recall points 0.01 ... 1.00 (Vu & Gallinari 2005, §2.1).
 RECALL_POINTS = np.round(np.arange(1, 101) / 100.0, 10)
 #: relative tolerance when comparing cumulated quantised mass with x·n.
 TOL = 1e-9

@@ -1,9 +1,9 @@
-"""The ``inex_eval_ng`` measure (SPEC §7; seed 004 Eq. 6-9).
+"""The ``inex_eval_ng`` measure (Gövert et al. 2006, Eq. 6-9).
 
 ``inex_eval_ng(variant=o)`` (default) uses recall_o/precision_o (size and overlap),
 ``inex_eval_ng(variant=s)`` recall_s/precision_s (size only).  ``quant=gen|strict`` picks the
 pair of relevance and coverage quantisations of the qrels scale (``rel=`` / ``cov=`` override
-either one).  Choices where seed 004 is silent (see docs/inex_eval.md):
+either one).  Choices where Gövert et al. 2006 is silent (see docs/inex_eval.md):
 
 * sizes: characters from ``ctx.collection`` when given, else the assessments' sizes; a
   component with no known size gets the mean known size of the topic's assessed elements
@@ -34,7 +34,7 @@ LEVELS = ("gen", "strict")
 
 register_measure(MeasureDef(
     "inex_eval_ng", FAMILY,
-    "size- and overlap-aware recall/precision of INEX 2002 (seed 004 Eq. 6-9), Salton "
+    "size- and overlap-aware recall/precision of INEX 2002 (Gövert et al. 2006, Eq. 6-9), Salton "
     "interpolation, mean precision over recall points 0.01..1.00",
     (Param("variant", str, "o", "o: size and overlap (Eq. 8-9); s: size only (Eq. 6-7)",
            choices=("o", "s")),
@@ -75,7 +75,7 @@ def _registered(name: str, axis: int):
 
 def functions(scale: str, rel_level: str, cov_level: str):
     """(relevance function of e, coverage function of s); INEX 2002 uses the registered
-    ``rel_*``/``cov_*`` quantisations (seed 004 Eq. 2-3)."""
+    ``rel_*``/``cov_*`` quantisations (Gövert et al. 2006, Eq. 2-3)."""
     if scale == "inex2002":
         return _registered(f"rel_{rel_level}", 0), _registered(f"cov_{cov_level}", 1)
     try:
@@ -145,7 +145,7 @@ def total_relevance(elements: dict, rel_fn) -> float:
 def ng_components(qrels: Qrels, ranking: Ranking, topic: str, quant: str | None = None,
                   ctx: Any = None, rel: str | None = None,
                   cov: str | None = None) -> dict[str, np.ndarray]:
-    """Per-rank recall_s, precision_s, recall_o, precision_o of one ranking (seed 004 Eq. 6-9)."""
+    """Per-rank recall_s, precision_s, recall_o, precision_o of one ranking (Gövert et al. 2006, Eq. 6-9)."""
     level = quant_level(quant, ctx)
     rel_fn, cov_fn = functions(qrels.scale, rel or level, cov or level)
     tq = qrels.topics.get(topic)

@@ -1,7 +1,7 @@
-"""inex_eval_ng: recall/precision with component size and overlap (seed 004 §5, Eq. 6-9).
+"""inex_eval_ng: recall/precision with component size and overlap (Gövert et al. 2006, §5, Eq. 6-9).
 
 For a ranking ``c_1..c_k`` with relevance ``rel(c_i)`` and coverage ``cov(c_i)`` (quantised
-separately, seed 004 Eq. 2-3), text size ``|c_i|`` and new text
+separately, Gövert et al. 2006, Eq. 2-3), text size ``|c_i|`` and new text
 ``|c_i − ∪_{j<i} c_j|`` (text not seen at earlier ranks):
 
 * ``recall_s    = Σ rel(c_i) / Σ_d rel(d)``                                    (Eq. 6)
@@ -23,28 +23,28 @@ from ...judgements.quantise import (coverage_gen, coverage_strict, relevance_gen
 RECALL_POINTS = np.round(np.arange(1, 101) / 100.0, 10)
 TOL = 1e-9
 
-# --- separate relevance and coverage quantisations (seed 004 Eq. 2-3) ----------------------
+# --- separate relevance and coverage quantisations (Gövert et al. 2006, Eq. 2-3) ----------------------
 # INEX 2002: relevance 0..3; coverage stored as codes N=0, S=1 (too small), L=2 (too large), E=3.
 # (One implementation: the relevance and coverage parts of the registered quantisations.)
 
 
 def rel_strict(e: np.ndarray) -> np.ndarray:
-    """``rel_strict`` (seed 004 Eq. 2): the registered quantisation's relevance part."""
+    """``rel_strict`` (Gövert et al. 2006, Eq. 2): the registered quantisation's relevance part."""
     return relevance_strict(np.asarray(e, dtype=np.float64))
 
 
 def rel_gen(e: np.ndarray) -> np.ndarray:
-    """``rel_generalised`` (seed 004 Eq. 3): the registered quantisation's relevance part."""
+    """``rel_generalised`` (Gövert et al. 2006, Eq. 3): the registered quantisation's relevance part."""
     return relevance_gen(np.asarray(e, dtype=np.float64))
 
 
 def cov_strict(s: np.ndarray) -> np.ndarray:
-    """``cov_strict`` (seed 004 Eq. 2): the registered quantisation's coverage part."""
+    """``cov_strict`` (Gövert et al. 2006, Eq. 2): the registered quantisation's coverage part."""
     return coverage_strict(np.asarray(s, dtype=np.float64))
 
 
 def cov_gen(s: np.ndarray) -> np.ndarray:
-    """``cov_generalised`` (seed 004 Eq. 3): the registered quantisation's coverage part."""
+    """``cov_generalised`` (Gövert et al. 2006, Eq. 3): the registered quantisation's coverage part."""
     return coverage_gen(np.asarray(s, dtype=np.float64))
 
 
@@ -60,7 +60,7 @@ def spec_gen(s: np.ndarray) -> np.ndarray:
 
 
 # INEX 2005: exhaustivity 0, 1, 2 or ? (too small, stored as -1); specificity in [0, 1] is the
-# highlighted fraction |t ∩ c|/|c|, i.e. exactly seed 004's concept-space coverage (Eq. 1).
+# highlighted fraction |t ∩ c|/|c|, i.e. exactly Gövert et al.'s concept-space coverage (Eq. 1).
 def exh5_strict(e: np.ndarray) -> np.ndarray:
     return (np.asarray(e, dtype=np.float64) == 2).astype(np.float64)
 
@@ -93,7 +93,7 @@ SCALE_FUNCTIONS = {
 
 def ng_curves(rel: np.ndarray, cov: np.ndarray, size: np.ndarray, new: np.ndarray,
               total_rel: float, fraction: np.ndarray | None = None) -> dict[str, np.ndarray]:
-    """Per rank ``k``: ``recall_s, precision_s, recall_o, precision_o`` (seed 004 Eq. 6-9).
+    """Per rank ``k``: ``recall_s, precision_s, recall_o, precision_o`` (Gövert et al. 2006, Eq. 6-9).
 
     ``new`` is the size of the text of ``c_k`` not covered by earlier components; ``fraction``
     is ``new/size`` (given explicitly for components of size 0; default ``new/size``, 1 when the

@@ -1,5 +1,5 @@
-"""Measure family ``passage``: HiXEval (seed 002 Eq. 15-17) and the INEX 2007-2010 Focused,
-Relevant in Context and Best in Context measures on passage (FOL) runs (SPEC §9).
+"""Measure family ``passage``: HiXEval (Ali, Consens & Lalmas 2012, Eq. 15-17) and the INEX 2007-2010 Focused,
+Relevant in Context and Best in Context measures on passage (FOL) runs.
 
 Measures: ``iP@x``, ``MAiP``, ``HiXiP@r``, ``HiXiR@r``, ``gP@k``, ``gR@k``, ``MAgP`` (the last
 three with ``task=ric|bic``).  See ``docs/passage-tasks.md``.

@@ -1,7 +1,7 @@
 """Passage measures (family ``passage``): HiXEval and the INEX 2007-2010 Focused, Relevant in
-Context and Best in Context tasks (SPEC §9, seed 002 Eq. 15-17).
+Context and Best in Context tasks (Ali, Consens & Lalmas 2012, Eq. 15-17).
 
-Task rules and what happens when a run breaks them (SPEC §9):
+Task rules and what happens when a run breaks them:
 
 * Focused (``iP``, ``MAiP``): overlapping passages — warning, each character counted once;
   ``ctx.strict`` rejects the run with the list of overlaps.
@@ -54,9 +54,9 @@ MEASURE_DEFS = [
     MeasureDef("MAiP", FAMILY, "Mean of iP[x] over the 101 recall levels 0.00, 0.01, ..., 1.00 "
                "(INEX 2007-2010 Focused task).", (ALPHA,)),
     MeasureDef("HiXiP", FAMILY, "HiXEval precision at rank r: Σ rsize / Σ size with "
-               "rsize = rel − (1−α)·rov (seed 002 Eq. 15-16).", (ALPHA_HIX,), cutoff="int",
+               "rsize = rel − (1−α)·rov (Ali, Consens & Lalmas 2012, Eq. 15-16).", (ALPHA_HIX,), cutoff="int",
                cutoff_doc="rank r"),
-    MeasureDef("HiXiR", FAMILY, "HiXEval recall at rank r: Σ rsize / T_rel (seed 002 Eq. 17).",
+    MeasureDef("HiXiR", FAMILY, "HiXEval recall at rank r: Σ rsize / T_rel (Ali, Consens & Lalmas 2012, Eq. 17).",
                (ALPHA_HIX,), cutoff="int", cutoff_doc="rank r"),
     MeasureDef("gP", FAMILY, "Generalized precision at article rank k: mean article score "
                "(F_beta for ric, BEP distance for bic) over the first k articles.",

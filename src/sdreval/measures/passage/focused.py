@@ -7,12 +7,12 @@ For a ranking of passages p_1..p_n of one topic:
 * iP[x] = max { P[r] : R[r] ≥ x } (0 when no rank reaches x),
 * MAiP = mean of iP[x] over the 101 levels x = 0.00, 0.01, ..., 1.00.
 
-Characters retrieved by several passages count once, at the best rank (SPEC §9 default; INEX
+Characters retrieved by several passages count once, at the best rank (docs/passage-tasks.md default; INEX
 itself rejected such runs).  Recall levels are compared exactly: ``R[r] ≥ x`` is decided in
 integers as ``relret·den ≥ num·T_rel`` for ``x = num/den``.  ``compat="inex"`` instead bins
 recall as ``floor(100·R)`` in floating point, as inex_eval 1.0 does.
 
-With an explicit HiXEval tolerance α the gain is rsize = rel − (1−α)·rov (seed 002 Eq. 15)
+With an explicit HiXEval tolerance α the gain is rsize = rel − (1−α)·rov (Ali, Consens & Lalmas 2012, Eq. 15)
 and the denominator Σ size(e_i) (Eq. 16), see :mod:`.hixeval`.
 """
 from __future__ import annotations

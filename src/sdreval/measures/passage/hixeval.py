@@ -1,4 +1,4 @@
-"""HiXEval (Pehcevski & Thom; seed 002 §6.2, Eq. 15-17).
+"""HiXEval (Pehcevski & Thom; Ali, Consens & Lalmas 2012, §6.2, Eq. 15-17).
 
 rsize(e) = rel(e) − (1−α)·rov(e)                          (Eq. 15)
 iP@r = Σ_{i≤r} rsize(e_i) / Σ_{i≤r} size(e_i)              (Eq. 16)

@@ -9,8 +9,8 @@ passages of different documents can never touch.  On that line:
   interval, how many of its characters are relevant (a cumulative sum and ``searchsorted``);
 * :func:`first_cover` cuts the line at every passage boundary into elementary segments and finds,
   for each segment, the best (smallest) rank covering it — so each character is charged once, to
-  the first passage retrieving it (HiXEval's ``rov``, seed 002 Eq. 15, and the "count each
-  character once" policy of SPEC §9 for the Focused task).
+  the first passage retrieving it (HiXEval's ``rov``, Ali, Consens & Lalmas 2012, Eq. 15, and the "count each
+  character once" policy of docs/passage-tasks.md for the Focused task).
 """
 from __future__ import annotations
 
@@ -168,11 +168,11 @@ def list_overlaps(starts: np.ndarray, ends: np.ndarray) -> list[tuple[int, int, 
 
 
 # --------------------------------------------------------------------------------------------
-# Focused task / HiXEval (seed 002 Eq. 15-17; Kamps et al., INEX 2007)
+# Focused task / HiXEval (Ali, Consens & Lalmas 2012, Eq. 15-17; Kamps et al., INEX 2007)
 # --------------------------------------------------------------------------------------------
 
 def precision_at_ranks(cum_gain: np.ndarray, cum_size: np.ndarray) -> np.ndarray:
-    """P[r] = Σ_{i≤r} rsize(e_i) / Σ_{i≤r} size(e_i) (seed 002 Eq. 16); 0 before any text."""
+    """P[r] = Σ_{i≤r} rsize(e_i) / Σ_{i≤r} size(e_i) (Ali, Consens & Lalmas 2012, Eq. 16); 0 before any text."""
     cum_size = np.asarray(cum_size, dtype=np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):
         p = np.where(cum_size > 0, cum_gain / np.where(cum_size > 0, cum_size, 1.0), 0.0)

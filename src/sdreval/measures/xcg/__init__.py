@@ -1,4 +1,4 @@
-"""The XCG family (seed 000 §5, seed 001 §2.6.2, SPEC §5): xCG, nxCG, MAnxCG, ep@r, iMAep,
+"""The XCG family (Kazai & Lalmas 2006, §5, Ogilvie & Lalmas 2006, §2.6.2): xCG, nxCG, MAnxCG, ep@r, iMAep,
 MAep, Q, R with near-miss gains, overlap penalty α and ideal/full recall-bases.
 
 Public API: the measure definitions (``nxCG(k=10, quant="sog")``), :func:`xcg_gains`,

@@ -1,4 +1,4 @@
-"""Gain vectors and full curves of the XCG family, for plotting (seed 000 Fig. 4-6).
+"""Gain vectors and full curves of the XCG family, for plotting (Kazai & Lalmas 2006, Fig. 4-6).
 
 * :func:`xcg_gains`: per topic ``(xG, xI)``;
 * :func:`ep_gr_curve`: effort-precision at gain-recall points (0.01 steps by default) as a

@@ -1,10 +1,10 @@
-"""Declarations of the XCG family (SPEC §5, §11) and its family kernel.
+"""Declarations of the XCG family and its family kernel.
 
 Every measure takes ``quant`` (default: ``--quant``, else the generalised function of the
 judgements' scale), ``overlap`` (on = α 1, off = α 0), ``alpha`` (overrides ``overlap``),
 ``ideal`` (``ideal`` = ideal recall-base with near-miss cap, ``full`` = thorough: full
 recall-base, no cap) and ``keep`` (ideal recall-base filtering: ``ancestor`` or
-``descendant``).  ``Q``, ``R`` and ``MAep`` here are the one implementation of SPEC §8: with
+``descendant``).  ``Q``, ``R`` and ``MAep`` here are the one implementation of docs/classic.md: with
 ``ideal=full, overlap=off`` they are the classic graded measures.  Such flat-equivalent
 settings (and flat data) take the fast path of :mod:`.fast` (no element tables); the values
 are the same as on the general path (tested).
@@ -48,22 +48,22 @@ STEP = Param("step", float, 0.1, "gain-recall step of the points: 0.1 (0.1..1.0)
              (0.1, 0.01))
 
 DEFS = {
-    "xCG": MeasureDef("xCG", FAMILY, "extended cumulated gain xCG[k] (seed 000 Eq. 4)",
+    "xCG": MeasureDef("xCG", FAMILY, "extended cumulated gain xCG[k] (Kazai & Lalmas 2006, Eq. 4)",
                       COMMON, "int", cutoff_doc="rank k"),
-    "nxCG": MeasureDef("nxCG", FAMILY, "normalised xCG: xCG[k]/xCI[k] (seed 000 Eq. 5)",
+    "nxCG": MeasureDef("nxCG", FAMILY, "normalised xCG: xCG[k]/xCI[k] (Kazai & Lalmas 2006, Eq. 5)",
                        COMMON, "int", cutoff_doc="rank k"),
-    "MAnxCG": MeasureDef("MAnxCG", FAMILY, "mean of nxCG[1..k] (seed 000 Eq. 6)", COMMON,
+    "MAnxCG": MeasureDef("MAnxCG", FAMILY, "mean of nxCG[1..k] (Kazai & Lalmas 2006, Eq. 6)", COMMON,
                          "int", cutoff_default=1500, cutoff_doc="rank k (default 1500)"),
     "ep": MeasureDef("ep", FAMILY, "effort-precision at gain-recall r (Kazai & Lalmas 2006, Eq. 13-14)",
                      COMMON, "float", cutoff_doc="gain-recall r in (0, 1]",
                      cutoff_range=UNIT_OPEN_LOW),
     "iMAep": MeasureDef("iMAep", FAMILY, "mean ep at the gain-recall points step..1.0 "
-                        "(seed 000 §5.4)", COMMON + (STEP,)),
+                        "(Kazai & Lalmas 2006, §5.4)", COMMON + (STEP,)),
     "MAep": MeasureDef("MAep", FAMILY, "non-interpolated mean average effort-precision "
-                       "(seed 000 §5.4)", COMMON),
-    "Q": MeasureDef("Q", FAMILY, "Q-measure over XCG gains (seed 000 Eq. 11, Sakai)",
+                       "(Kazai & Lalmas 2006, §5.4)", COMMON),
+    "Q": MeasureDef("Q", FAMILY, "Q-measure over XCG gains (Kazai & Lalmas 2006, Eq. 11, Sakai)",
                     COMMON + (BETA,)),
-    "R": MeasureDef("R", FAMILY, "R-measure over XCG gains (seed 000 Eq. 12, Sakai)",
+    "R": MeasureDef("R", FAMILY, "R-measure over XCG gains (Kazai & Lalmas 2006, Eq. 12, Sakai)",
                     COMMON + (BETA,)),
 }
 for _definition in DEFS.values():

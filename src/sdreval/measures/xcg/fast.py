@@ -1,9 +1,9 @@
 """Fast path of the XCG gains for settings where they reduce to looked-up quantised values.
 
-The general gains (:func:`.gains.run_gains`: overlap RV of seed 000 Eq. 9, near-miss cap of
+The general gains (:func:`.gains.run_gains`: overlap RV of Kazai & Lalmas 2006, Eq. 9, near-miss cap of
 Eq. 8) need per-topic element tables.  Two cases need none, and here the gains are read from
 the run-level lookup shared with the classic family (:func:`..classic.gains.run_lookup`), so
-``Q``, ``R`` and ``MAep`` stay one implementation (SPEC §8) over the same gain vectors:
+``Q``, ``R`` and ``MAep`` stay one implementation over the same gain vectors:
 
 * **thorough without overlap penalty** (``ideal=full``, α = 0): Eq. 9 gives ``(1-α)·q = q``
   to a fully seen result and ``(1-α)·q + α·(...) = q`` to a partially seen one, and nothing

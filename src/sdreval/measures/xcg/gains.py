@@ -1,6 +1,6 @@
-"""XCG gain vectors: quantisation, overlap (RV, seed 000 Eq. 9) and near-miss cap (Eq. 8).
+"""XCG gain vectors: quantisation, overlap (RV, Kazai & Lalmas 2006, Eq. 9) and near-miss cap (Eq. 8).
 
-Gain of the result ``c`` at rank ``i`` (SPEC §5):
+Gain of the result ``c`` at rank ``i``:
 
 1. ``q = quant(assess(c))``, 0 when ``c`` is not assessed;
 2. ``rv(c)`` by Eq. 9: not seen -> ``q``; fully seen (an earlier result is ``c`` or an

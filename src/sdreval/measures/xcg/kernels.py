@@ -1,11 +1,11 @@
 """XCG numeric kernels (pure numpy): every measure of one topic from its gain vector ``xG``
-and ideal vector ``xI`` (seed 000 §5, SPEC §5).  The formulas live in
+and ideal vector ``xI`` (Kazai & Lalmas 2006, §5).  The formulas live in
 :mod:`sdreval.measures.cumgain` (shared with the classic graded measures); this module adds the
 batched evaluation of many measures of one topic sharing the cumulated curves.
 
 * ``xCG@k`` = xCG[k] (Eq. 4); ``nxCG@k`` = xCG[k]/xCI[k] (Eq. 5);
   ``MAnxCG@k`` = mean of nxCG[1..k] (Eq. 6);
-* ``ep@r`` = pos(xCI, r·xCI[n]) / pos(xCG, r·xCI[n]) (Eq. 13-14 with SPEC §5's pos rule);
+* ``ep@r`` = pos(xCI, r·xCI[n]) / pos(xCG, r·xCI[n]) (Eq. 13-14 with docs/xcg.md's pos rule);
 * ``iMAep`` = mean ep at 0.1..1.0 (or 0.01..1.00); ``MAep`` = Σ ep at natural points /
   max(n, #natural points); ``Q``, ``R`` (Eq. 11-12, Sakai, β).
 """
