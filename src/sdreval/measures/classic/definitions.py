@@ -4,6 +4,12 @@
 XCG family's (one implementation, ``measures/cumgain.py``); with ``ideal=full, overlap=off`` they
 are the classic measures.  Rankings arrive ordered by ``ctx.order`` (file order by default;
 ``rsv`` is trec_eval's order).
+
+On judgements of highlighted passages (FOL qrels) the measures work at the document level: a
+document is relevant when it has highlighted text (relchars > 0), judged non-relevant when
+listed with relchars 0, unjudged otherwise; binary by default (``quant=anyrel``),
+``quant=relfrac`` grades a relevant document by relchars/doclen; a passage run counts each
+document once, at its first result (:func:`.gains.document_run`; docs/classic.md).
 """
 from __future__ import annotations
 
@@ -13,18 +19,20 @@ from typing import Any
 import numpy as np
 
 from ...judgements.qrels import Qrels
+from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
-from ..registry import Measure, MeasureDef, Param, register_family, register_measure
+from ..registry import (NON_NEGATIVE, Measure, MeasureDef, Param, register_family,
+                        register_measure)
 from . import kernels
-from .gains import (ideal_gains, ranking_gains, resolve_quant, run_lookup, topic_doc_map,
-                    topic_quant_map)
+from .gains import (document_run, ideal_gains, is_passage_only, ranking_gains, resolve_quant,
+                    run_lookup, topic_doc_map, topic_quant_map)
 
 FAMILY = "classic"
 
 QUANT = Param("quant", str, None, "quantisation of (e, s) to a gain (default: the generalised "
               "function of the qrels scale)", context_key="quant")
 REL = Param("rel", float, 0.0, "binary threshold: relevant iff quantised value >= rel "
-            "(rel = 0: any positive value)")
+            "(rel = 0: any positive value)", allowed=NON_NEGATIVE)
 GAINS = Param("gains", str, "linear", "gain of a quantised value g: linear (g) or exp (2^g-1)",
               choices=("linear", "exp"))
 
@@ -89,6 +97,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     out: dict[str, dict[str, float]] = {}
     if not topics:
         return {m.text: {} for m in measures}
+    if is_passage_only(qrels):  # document level: each document once, at its first result
+        run = document_run(run, ctx)
     by_quant: dict[Any, list[Measure]] = defaultdict(list)
     for m in measures:
         by_quant[m.get("quant", ctx)].append(m)
@@ -119,4 +129,12 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     return out
 
 
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
+    """Topics with something relevant under the measure's quantisation (and ``rel``)."""
+    quant = resolve_quant(measure.get("quant", ctx), qrels)
+    binary = any(p.name == "rel" for p in measure.definition.params)  # AP, P@k, Rprec, ...
+    threshold = float(measure.get("rel", ctx)) if binary else 0.0
+    return relevant_topics(qrels, quant, threshold, cache_of(ctx))
+
+
+register_family(FAMILY, compute, relevant_for)
