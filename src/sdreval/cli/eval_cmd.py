@@ -191,8 +191,9 @@ def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool
 
 
 @click.command("eval", epilog=EXAMPLES)
-@click.argument("qrels", type=click.Path(exists=True))
-@click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", type=click.Path(exists=True, allow_dash=True))
+@click.argument("runs", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("-m", "--measure", "measures", multiple=True,
               help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01, or trec_eval's and "
                    "ir_measures' names (map, P_10, ndcg_cut_10, nDCG@10, R@100) (repeatable). "

@@ -100,6 +100,10 @@ register_quantisation("s3e321", lambda e, s: ((s == 3) & (e > 0)).astype(float),
                       "s = 3 and e > 0 -> 1 (Vu & Gallinari 2005)")
 register_quantisation("graded", lambda e, s: np.clip(e, 0.0, None),
                       "graded", "native graded TSV: the grade e itself")
+# --- highlighted passages (FOL qrels) at the document level: e = 1 if the document has
+# highlighted text (relchars > 0), s = relchars / doclen (the fraction highlighted) ----------
+register_quantisation("relfrac", lambda e, s: np.where(e > 0, np.clip(s, 0.0, 1.0), 0.0), "fol",
+                      "document level on passage qrels: relchars/doclen of a relevant document")
 
 
 def valid_pair_2003(e: np.ndarray, s: np.ndarray) -> np.ndarray:
@@ -111,9 +115,10 @@ def valid_pair_2003(e: np.ndarray, s: np.ndarray) -> np.ndarray:
 # --- INEX 2005 (e in {0, 1, 2, ?}, ? = TOO_SMALL = -1; s in [0, 1]), Ogilvie & Lalmas 2006, Table 2 ---------
 # Table 2 prints Gen5 = e*s and GenLifted = (e+1)*s, whose ranges are [0, 2] and [0, 3]; a
 # quantisation maps to a relevance scale in [0, 1] (Ogilvie & Lalmas 2006, §2.5), so the registered functions
-# divide by the maximum (ratio measures such as nxCG and ep/gr are unchanged by this constant;
-# precall's 1 - quant needs it).  The literal table values are kept as ``gen5-raw`` and
-# ``genlifted-raw``.  See docs/formats-xml.md.
+# divide by the maximum.  Ratio measures (nxCG, ep/gr, MAep, AWP) are unchanged by this
+# constant; precall (relevant mass added to counts of non-relevant results and to the +1 of
+# Eq. 5), the Q-measure (β weighs gains against counts) and gAP are not.  The literal table
+# values are kept as ``gen5-raw`` and ``genlifted-raw``.  See docs/inex_eval.md.
 _TS = -1.0  # TOO_SMALL, repeated here to avoid a circular import at module load
 
 

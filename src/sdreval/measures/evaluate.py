@@ -94,7 +94,10 @@ def coverage_lines(means: pd.DataFrame, all_topics: bool) -> list[str]:
     otherwise one line per run, measures grouped by their count)."""
     rows = means[means["topic"] == "all"]
     policy = f"means over {TOPIC_POLICIES[bool(all_topics)]}"
-    if rows.empty or "topics" not in rows.columns:
+    if rows.empty:
+        return [f"{policy}: none to evaluate (no run answered a qrels topic with something "
+                "relevant), so no mean is printed"]
+    if "topics" not in rows.columns:
         return [policy]
     counts = rows["topics"].astype(int)
     if counts.nunique() == 1:

@@ -6,6 +6,12 @@
 XCG family's (one implementation, ``measures/cumgain.py``); with ``ideal=full, overlap=off`` they
 are the classic measures.  Rankings arrive ordered by ``ctx.order`` (file order by default;
 ``rsv`` is trec_eval's order).
+
+On judgements of highlighted passages (FOL qrels) the measures work at the document level: a
+document is relevant when it has highlighted text (relchars > 0), judged non-relevant when
+listed with relchars 0, unjudged otherwise; binary by default (``quant=anyrel``),
+``quant=relfrac`` grades a relevant document by relchars/doclen; a passage run counts each
+document once, at its first result (:func:`.gains.document_run`; docs/classic.md).
 """
 from __future__ import annotations
 
@@ -15,11 +21,13 @@ from typing import Any
 import numpy as np
 
 from ...judgements.qrels import Qrels
+from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
-from ..registry import Measure, MeasureDef, Param, register_family, register_measure
+from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register_family,
+                        register_measure)
 from . import kernels
-from .gains import (ROOT, ideal_gains, qrels_index, ranking_gains, resolve_quant, run_lookup,
-                    topic_doc_map, topic_quant_map)
+from .gains import (ROOT, document_run, ideal_gains, is_passage_only, qrels_index,
+                    ranking_gains, resolve_quant, run_lookup, topic_doc_map, topic_quant_map)
 
 FAMILY = "classic"
 
@@ -27,7 +35,7 @@ QUANT = Param("quant", str, None, "quantisation of (e, s) to a gain (default: th
               "function of the qrels scale)", context_key="quant")
 REL = Param("rel", float, 0.0, "binary threshold: relevant iff quantised value >= rel "
             "(rel = 0: any positive value; default: -l, trec_eval's relevance level)",
-            context_key="rel_level")
+            allowed=NON_NEGATIVE, context_key="rel_level")
 GAINS = Param("gains", str, "linear", "gain of a quantised value g: linear (g) or exp (2^g-1)",
               choices=("linear", "exp"))
 
@@ -66,14 +74,15 @@ _DEFS = [
     MeasureDef("IPrec", FAMILY, "interpolated precision at recall x (trec_eval "
                "iprec_at_recall_x, ir_measures IPrec@x): max precision at the ranks where "
                "recall count(r)/R >= x; 0 if never reached", (QUANT, REL), cutoff="float",
-               cutoff_doc="recall level x in [0, 1]"),
+               cutoff_doc="recall level x in [0, 1]", cutoff_range=UNIT),
     MeasureDef("SetP", FAMILY, "set precision (trec_eval set_P): count(L)/L over the whole "
                "retrieved list L", (QUANT, REL)),
     MeasureDef("SetR", FAMILY, "set recall (trec_eval set_recall): count(L)/R", (QUANT, REL)),
     MeasureDef("SetF", FAMILY, "set F (trec_eval set_F, ir_measures SetF): "
                "(x+1)·SetP·SetR/(x·SetP+SetR), x = beta",
                (QUANT, REL, Param("beta", float, 1.0, "relative weight x of recall against "
-                                  "precision, as trec_eval's set_F (van Rijsbergen's β²)"))),
+                                  "precision, as trec_eval's set_F (van Rijsbergen's β²)",
+                                  allowed=NON_NEGATIVE))),
     MeasureDef("nDCG", FAMILY, "normalised discounted cumulated gain at rank k (whole list if no "
                "cut-off), log2(r+1) discount", (QUANT, GAINS), cutoff="optional-int",
                cutoff_doc="rank k"),
@@ -184,6 +193,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     out: dict[str, dict[str, float]] = {}
     if not topics:
         return {m.text: {} for m in measures}
+    if is_passage_only(qrels):  # document level: each document once, at its first result
+        run = document_run(run, ctx)
     by_quant: dict[Any, list[Measure]] = defaultdict(list)
     for m in measures:
         by_quant[m.get("quant", ctx)].append(m)
@@ -255,4 +266,12 @@ def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | N
     return kernels.bpref(isrel, judged & ~isrel, R, sizes - R)
 
 
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
+    """Topics with something relevant under the measure's quantisation (and ``rel``)."""
+    quant = resolve_quant(measure.get("quant", ctx), qrels)
+    binary = any(p.name == "rel" for p in measure.definition.params)  # AP, P@k, Rprec, ...
+    threshold = float(measure.get("rel", ctx)) if binary else 0.0
+    return relevant_topics(qrels, quant, threshold, cache_of(ctx))
+
+
+register_family(FAMILY, compute, relevant_for)

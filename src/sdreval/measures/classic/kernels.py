@@ -15,6 +15,8 @@ from typing import Sequence
 
 import numpy as np
 
+from ..segments import segmented_cumsum
+
 
 def pad(rows: Sequence[np.ndarray], width: int | None = None) -> np.ndarray:
     """Stack 1-D arrays into a zero-padded matrix of at least ``width`` columns."""
@@ -56,12 +58,11 @@ def _hits(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
 
 def _cum_at_hits(G: np.ndarray, rows: np.ndarray, cols: np.ndarray,
                  starts: np.ndarray) -> np.ndarray:
-    """``cg(r)`` at the hits (only positive gains change ``cg``, so a segmented cumulative sum
-    over the hits is enough)."""
-    values = G[rows, cols]
-    running = np.cumsum(values)
-    before = np.concatenate(([0.0], running))[starts]
-    return running - before
+    """``cg(r)`` at the hits (only positive gains change ``cg``, so a cumulative sum over each
+    row's hits is enough; accumulated row by row, so a row's values do not depend on the
+    others)."""
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(rows, minlength=G.shape[0]))))
+    return segmented_cumsum(G[rows, cols], bounds)
 
 
 def _cig_at(I: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
