@@ -67,8 +67,12 @@ def get_quantisation(name: str | Quantisation) -> Quantisation:
     try:
         return QUANTISATIONS[name]
     except KeyError:
+        import difflib
+
         known = ", ".join(sorted(QUANTISATIONS))
-        raise UsageError(f"unknown quantisation {name!r}; known: {known}") from None
+        close = difflib.get_close_matches(str(name), list(QUANTISATIONS), n=3, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        raise UsageError(f"unknown quantisation {name!r}{hint}; known: {known}") from None
 
 
 DEFAULT_QUANT = {"inex2003": "gen", "inex2005": "gen5", "inex2002": "gen2002",

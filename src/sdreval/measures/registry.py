@@ -126,13 +126,18 @@ class MeasureDef:
     cutoff_default: float | int | None = None
     cutoff_doc: str = ""
     cutoff_range: Range | None = None  # float cut-offs; integer cut-offs are >= 1
+    aggregate: Literal["mean", "sum"] = "mean"  # over topics (trec_eval sums counts)
 
     def param(self, name: str) -> Param:
         for p in self.params:
             if p.name == name:
                 return p
+        from .aliases import did_you_mean
+
         known = ", ".join(p.name for p in self.params) or "none"
-        raise UsageError(f"measure {self.name} has no parameter {name!r} (parameters: {known})")
+        hint = did_you_mean(name, [p.name for p in self.params])
+        raise UsageError(f"measure {self.name} has no parameter {name!r}{hint} "
+                         f"(parameters: {known})")
 
     def __call__(self, cutoff: float | int | None = None, **params: Any) -> "Measure":
         """Build a measure object: ``nxCG(k=10, quant="gen")`` style (``k``/``r`` = cut-off)."""
@@ -228,11 +233,32 @@ def _format_value(value: Any) -> str:
     return repr(value) if isinstance(value, float) else str(value)
 
 
+def _check_choice(definition: MeasureDef, param: Param, raw: Any) -> None:
+    """Refuse a string value outside the parameter's choices (or an unknown quantisation)
+    with a did-you-mean (``quant=sgo`` -> ``sog``)."""
+    from .aliases import did_you_mean
+
+    if not isinstance(raw, str) or param.type is not str:
+        return
+    if param.choices is not None:
+        choices = [str(c) for c in param.choices]
+    elif param.name == "quant":
+        from ..judgements.quantise import QUANTISATIONS
+
+        choices = list(QUANTISATIONS)
+    else:
+        return
+    if raw not in choices:
+        raise UsageError(f"measure {definition.name}: {param.name}={raw} is not one of "
+                         f"{', '.join(choices)}{did_you_mean(raw, choices)}")
+
+
 def make_measure(definition: MeasureDef, params: dict[str, Any],
                  cutoff: float | int | None, text: str | None = None) -> Measure:
     converted = []
     for key, raw in params.items():
         param = definition.param(key)
+        _check_choice(definition, param, raw)
         try:
             converted.append((key, param.convert(raw)))
         except UsageError as error:
@@ -265,30 +291,52 @@ def make_measure(definition: MeasureDef, params: dict[str, Any],
 _SYNTAX = re.compile(r"^\s*([A-Za-z_][\w\-]*)\s*(?:\(([^()]*)\))?\s*(?:@\s*([^@\s()]+))?\s*$")
 
 
+def _unquote(value: str) -> str:
+    """``"exp-log2"`` or ``'sog'`` (ir_measures quotes string values) -> the bare value."""
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
+
+
 def parse_measure(text: str | Measure) -> Measure:
-    """Parse ``Name(param=value,...)@cutoff`` (parameters and cut-off optional)."""
+    """Parse ``Name(param=value,...)@cutoff`` (parameters and cut-off optional).
+
+    trec_eval names (``map``, ``P_10``, ``ndcg_cut_10``) and ir_measures spellings (``MRR``,
+    ``R@100``, ``nDCG(dcg="exp-log2")@10``) are read through :mod:`.aliases`; the measure keeps
+    ``text`` as typed.  Unknown names and parameters get a did-you-mean suggestion."""
     if isinstance(text, Measure):
         return text
-    match = _SYNTAX.match(text)
+    from . import aliases
+
+    if hasattr(text, "sdreval") and hasattr(text, "_sdreval"):  # the ir_measures bridge's
+        return text.sdreval()
+    stripped = text.strip() if isinstance(text, str) else text
+    if not isinstance(stripped, str):
+        raise UsageError(f"cannot read a measure from {type(text).__name__}")
+    trec = aliases.trec_name(stripped)
+    if trec is not None:
+        name, cutoff_text = trec
+        return make_measure(MEASURES[name], {}, cutoff_text, stripped)
+    match = _SYNTAX.match(stripped)
     if match is None:
         raise UsageError(f"cannot parse measure {text!r}; expected Name(param=value,...)@cutoff")
     name, inner, cutoff = match.groups()
+    name = aliases.canonical_name(name, cutoff is not None) or name
     definition = MEASURES.get(name)
     if definition is None:
-        lowered = {k.lower(): k for k in MEASURES}
-        hint = lowered.get(name.lower())
-        extra = f" (did you mean {hint}?)" if hint else ""
-        raise UsageError(f"unknown measure {name!r}{extra}; `sdreval measures` lists them")
+        hint = aliases.did_you_mean(name, list(MEASURES) + aliases.all_names())
+        raise UsageError(f"unknown measure {name!r}{hint}; `sdreval measures` lists them")
     params: dict[str, str] = {}
     if inner and inner.strip():
         for item in inner.split(","):
             if "=" not in item:
                 raise UsageError(f"measure {text!r}: parameter {item.strip()!r} needs name=value")
             key, value = (part.strip() for part in item.split("=", 1))
+            key, value = aliases.translate_param(definition.name, key, _unquote(value))
             if key in params:
                 raise UsageError(f"measure {text!r}: parameter {key!r} given twice")
             params[key] = value
-    return make_measure(definition, params, cutoff, text.strip())
+    return make_measure(definition, params, cutoff, stripped)
 
 
 @dataclass
@@ -303,6 +351,8 @@ class EvalContext:
     beta: float | None = None
     bep_distance: int | None = None
     order: str = "file"
+    depth: int | None = None  # trec_eval -M: evaluate only the first depth results
+    rel_level: float | None = None  # trec_eval -l: binary measures count value >= level
     compat: str | None = None
     strict: bool = False
     collection: Any = None

@@ -135,7 +135,7 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
     frames = []
     for run in runs:
         topics = [t for t in topics_to_evaluate(qrels, run, all_topics, ctx) if t in relevant]
-        ordered = ordered_run(run, ctx.order)
+        ordered = ordered_run(run, ctx.order, ctx.depth)
         if not topics:
             continue
         curves = np.vstack([inex_eval_curve(qrels, ordered.get(t), t, params.get("quant"),
