@@ -15,7 +15,7 @@ import numpy as np
 from sdreval.measures import EvalContext, evaluate
 from sdreval.measures.esr import kernels as K
 from sdreval.measures.esr.definitions import hit_ranks, navigation_block, relevance
-from sdreval.measures.esr.navigation import depth_weighted_summary
+from sdreval.model.navigation import depth_weighted_summary
 from sdreval.simulate import simulate
 
 MEASURES = ["ESRP@10", "ESRR@10", "ESRP@100", "ESRR@1500", "SRiP@10", "SRiR@10",

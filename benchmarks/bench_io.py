@@ -1,15 +1,27 @@
-"""Reading TREC-like runs: sdreval's validating streaming reader vs pandas.read_csv.
+"""Reading TREC-like runs: sdreval's validating columnar reader vs pandas.read_csv (issue 15).
 
-pandas (C parser, no validation, no XPath canonicalisation, no per-line reports) is the
-baseline of raw parsing speed; the ratio says what validation and canonical paths cost.
-Also prints the peak RSS of each reader measured in a fresh subprocess.
+Generates a run (element, passage or document layout), then times in fresh processes, in the
+same run, alternating (best of ``--repeat``):
 
-    python benchmarks/bench_io.py [--mb 30]
+* ``read_trec_run`` (columnar: Arrow CSV per block, vectorised checks, careful fallback) --
+  validation, canonical XPaths, per-line reports and the Run objects included;
+* ``iter_run_topics``, the streaming reader (two passes, topic by topic; peak RSS is what
+  matters there: ``--stream-only --mb 2048`` is issue 15's target, < 30 s at < 1 GB);
+* the careful per-line reader (``careful=True``), the reference it must equal;
+* ``pandas.read_csv`` of the same file, ``sep=" "`` and ``sep=r"\\s+"`` (C parser, no
+  validation, nothing built beyond the DataFrame).
+
+Throughput is MB of file per second; the ratio sdreval / pandas is a ratio of throughputs
+(>= 1.0: sdreval reads at least as fast).  Peak memory is the growth of the peak RSS
+(VmHWM) over the RSS after imports, as a multiple of the file size.
+
+    python benchmarks/bench_io.py [--mb 100] [--layout element] [--repeat 3]
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -17,28 +29,37 @@ from pathlib import Path
 
 import numpy as np
 
-OURS = """
-import json, resource, sys, time
+CHILD = r"""
+import json, sys, time
+mode, path, layout = sys.argv[1:4]
+import numpy, pandas, pyarrow, pyarrow.csv, pyarrow.compute
 from sdreval.errors import ProblemLog
 from sdreval.io.trec import read_trec_run
-t = time.perf_counter()
-run = read_trec_run(sys.argv[1], "element", ProblemLog())
-print(json.dumps({"seconds": time.perf_counter() - t, "results": len(run),
-                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+def status(key):
+    return [int(l.split()[1]) for l in open('/proc/self/status') if l.startswith(key)][0] / 1024
+base = status("VmRSS:")
+start = time.perf_counter()
+if mode == "fast":
+    rows = len(read_trec_run(path, layout, ProblemLog()))
+elif mode == "stream":
+    from sdreval.io.stream import iter_run_topics
+    rows = sum(len(ranking) for _, ranking in iter_run_topics(path, layout + "-run",
+                                                               ProblemLog()))
+elif mode == "careful":
+    rows = len(read_trec_run(path, layout, ProblemLog(), careful=True))
+else:
+    sep = " " if mode == "pandas" else r"\s+"
+    rows = len(pandas.read_csv(path, sep=sep, header=None, dtype={0: str, 2: str}))
+seconds = time.perf_counter() - start
+print(json.dumps({"seconds": seconds, "rows": rows, "peak_mb": status("VmHWM:") - base,
+                  "hwm_mb": status("VmHWM:")}))
 """
-PANDAS = """
-import json, resource, sys, time
-import pandas as pd
-t = time.perf_counter()
-frame = pd.read_csv(sys.argv[1], sep=" ", header=None, engine="c",
-                    names=["topic", "q0", "doc", "rank", "rsv", "run", "path"],
-                    dtype={"topic": str, "doc": str})
-print(json.dumps({"seconds": time.perf_counter() - t, "results": len(frame),
-                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
-"""
+MODES = {"fast": "sdreval read_trec_run", "stream": "sdreval iter_run_topics (streaming)",
+         "careful": "sdreval careful per-line reader",
+         "pandas": 'pandas.read_csv(sep=" ")', "pandas-ws": 'pandas.read_csv(sep=r"\\s+")'}
 
 
-def generate(path: Path, megabytes: float) -> None:
+def generate(path: Path, megabytes: float, layout: str) -> None:
     rng = np.random.default_rng(3)
     paths = [f"/article[1]/bdy[1]/sec[{i}]/p[{j}]" for i in range(1, 30) for j in range(1, 40)]
     size, topic = 0, 2009000
@@ -48,33 +69,65 @@ def generate(path: Path, megabytes: float) -> None:
             docs = rng.integers(1, 20_000_000, 1500).tolist()
             picks = rng.integers(0, len(paths), 1500).tolist()
             rsv = (np.sort(rng.random(1500))[::-1] * 10).tolist()
-            chunk = "".join(f"{topic} Q0 {d} {r + 1} {s!r} myrun {paths[p]}\n"
-                            for r, (d, p, s) in enumerate(zip(docs, picks, rsv)))
+            tails = {"element": [f" {paths[p]}" for p in picks],
+                     "passage": [f" {p * 37} {p % 500 + 1}" for p in picks],
+                     "document": [""] * 1500}[layout]
+            chunk = "".join(f"{topic} Q0 {d} {r + 1} {s!r} myrun{tail}\n"
+                            for r, (d, s, tail) in enumerate(zip(docs, rsv, tails)))
             out.write(chunk)
             size += len(chunk)
 
 
-def measure(script: str, path: Path) -> dict:
-    done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True,
-                          text=True, check=True)
+def measure(mode: str, path: Path, layout: str) -> dict:
+    done = subprocess.run([sys.executable, "-c", CHILD, mode, str(path), layout],
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(done.stderr[-3000:])
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mb", type=float, default=30.0, help="size of the generated run")
+    parser.add_argument("--mb", type=float, default=100.0, help="size of the generated run")
+    parser.add_argument("--layout", choices=("element", "passage", "document"),
+                        default="element")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--skip-careful", action="store_true",
+                        help="do not time the careful reader (slow on big files)")
+    parser.add_argument("--stream-only", action="store_true",
+                        help="time only the streaming reader (e.g. --mb 2048: target < 30 s "
+                             "at < 1 GB peak RSS)")
     args = parser.parse_args()
+    modes = [m for m in MODES if not (args.skip_careful and m == "careful")]
+    if args.stream_only:
+        modes = ["stream"]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "run.txt"
-        generate(path, args.mb)
-        ours, base = measure(OURS, path), measure(PANDAS, path)
-    assert ours["results"] == base["results"]
-    print(f"element run, {args.mb:.0f} MB, {ours['results']} results")
-    print(f"{'reader':<28}{'seconds':>10}{'peak RSS MB':>14}")
-    print(f"{'sdreval read_trec_run':<28}{ours['seconds']:>10.2f}{ours['rss_mb']:>14.0f}")
-    print(f"{'pandas.read_csv (baseline)':<28}{base['seconds']:>10.2f}{base['rss_mb']:>14.0f}")
-    print(f"time ratio sdreval/pandas: {ours['seconds'] / base['seconds']:.2f}; "
-          f"memory ratio: {ours['rss_mb'] / base['rss_mb']:.2f}")
+        generate(path, args.mb, args.layout)
+        size = path.stat().st_size / 2**20
+        found: dict[str, list[dict]] = {m: [] for m in modes}
+        for _ in range(args.repeat):
+            for mode in modes:
+                found[mode].append(measure(mode, path, args.layout))
+    rows = {m: found[m][0]["rows"] for m in modes}
+    assert len(set(rows.values())) == 1, rows
+    best = {m: min(r["seconds"] for r in found[m]) for m in modes}
+    print(f"{args.layout} run, {size:.0f} MB, {rows[modes[0]]} results; best of {args.repeat}, "
+          f"load {os.getloadavg()[0]:.1f}")
+    print(f"{'reader':<36}{'seconds':>9}{'MB/s':>8}{'peak MB':>9}{'x file':>8}"
+          f"{'RSS MB':>8}")
+    for mode in modes:
+        peak = max(r["peak_mb"] for r in found[mode])
+        whole = max(r["hwm_mb"] for r in found[mode])
+        print(f"{MODES[mode]:<36}{best[mode]:>9.2f}{size / best[mode]:>8.0f}{peak:>9.0f}"
+              f"{peak / size:>8.2f}{whole:>8.0f}")
+    print("peak MB: growth of the peak RSS over the RSS after imports; RSS MB: the whole "
+          "process's peak RSS")
+    for base in ("pandas", "pandas-ws") if "fast" in best else ():
+        print(f"throughput ratio sdreval / {MODES[base]}: {best[base] / best['fast']:.2f} "
+              f"(target >= 1.0)")
+    if "careful" in best:
+        print(f"columnar vs careful reader: {best['careful'] / best['fast']:.1f}x faster")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,8 @@ def _param(p) -> str:
         text += f" = `{p.default}`"
     if p.choices:
         text += " (" + ", ".join(f"`{c}`" for c in p.choices) + ")"
+    if getattr(p, "allowed", None) is not None:
+        text += f" ({p.allowed.describe(p.name)})"
     if p.context_key:
         text += f" [default from `--{p.context_key.replace('_', '-')}`]"
     return text

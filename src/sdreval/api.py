@@ -52,7 +52,8 @@ _INTEROP = ("qrels_from_ir_measures", "qrels_from_ranx", "qrels_to_ir_measures",
             "run_from_ir_measures", "run_from_ranx", "run_to_ir_measures", "run_to_ranx")
 
 _CONTEXT_KEYS = ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "order", "compat",
-                 "strict", "collection", "navigation", "collection_elements")
+                 "strict", "collection", "navigation", "collection_elements", "depth",
+                 "rel_level")
 _CUTOFF_ALIASES = ("k", "r", "at", "cutoff")
 
 
@@ -361,7 +362,8 @@ def _is_record(item: Any) -> bool:
 def context(**options: Any) -> EvalContext:
     """An :class:`EvalContext` from keyword options (``quant``, ``overlap``, ``alpha``,
     ``ideal``, ``beta``, ``bep_distance``, ``order``, ``compat``, ``strict``, ``collection``
-    (a directory or a Collection), ``navigation``, ``collection_elements``)."""
+    (a directory or a Collection), ``navigation``, ``collection_elements``, ``depth``
+    (trec_eval -M), ``rel_level`` (trec_eval -l))."""
     from .measures import EvalContext
 
     unknown = set(options) - set(_CONTEXT_KEYS)

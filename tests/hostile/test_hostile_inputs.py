@@ -51,10 +51,6 @@ EVAL = ["eval", "Q", "run.txt", "-m", "MAep"]
 EVAL_P = ["eval", "F", "run.txt", "-m", "MAiP"]
 EVAL_GZ = ["eval", "Q", "run.txt.gz", "-m", "MAep"]
 CMP = ["compare", "--scores", "s.csv", "-m", "M"]
-READERS = "one validation for files and the API belongs to the 'readers' helper (issue 11 #12)"
-MEASURES = "measure parameter checks belong to the 'measures' helper (issue 11 #8)"
-SPANS = ("a JSON line that does not parse is reported as missing keys, without its line: the "
-         "span readers (io/spans) belong to the 'span' helper")
 
 
 @dataclass
@@ -64,7 +60,6 @@ class Case:
     code: int
     files: dict[str, str | bytes | None] = field(default_factory=dict)  # None: a directory
     line: str | None = None  # "name:N" expected in the output
-    xfail: str | None = None
 
 
 def _gz(text: str) -> bytes:
@@ -129,8 +124,7 @@ CASES = [
     Case("passage-ok-with-bom-crlf", EVAL_P, 0,
          {"run.txt": "\ufeff" + (PASS + PASS2).replace("\n", "\r\n")}),
     Case("passage-offset-5e9-validate", ["validate", "F", "run.txt"], 1,
-         {"run.txt": PASS + PASS2.replace("5328", "5000000000")}, "run.txt:2",
-         xfail=READERS),
+         {"run.txt": PASS + PASS2.replace("5328", "5000000000")}, "run.txt:2"),
     # --- native judgements ------------------------------------------------------------------
     Case("native-header-only", ["eval", "q.tsv", "R", "-m", "MAep"], 1,
          {"q.tsv": NATIVE.rsplit("1\t", 1)[0]}),
@@ -188,7 +182,7 @@ CASES = [
                                             "exhaustiveness='9' specificity='1'/>")}, "a.xml:2"),
     Case("xml-assessments-without-path", ["validate", "a.xml"], 0,
          {"a.xml": ASSESSMENTS.format(extra="\n<path exhaustiveness='1' specificity='1'/>")},
-         "a.xml:2", xfail=READERS),
+         "a.xml:2"),
     # --- collections ----------------------------------------------------------------------------
     Case("collection-malformed-document", ["validate", "docs"], 1,
          {"docs": None, "docs/d1.xml": DOC.format(text="fine") + "<oops>"}),
@@ -233,7 +227,7 @@ CASES = [
     # --- commands and usage -------------------------------------------------------------------
     Case("eval-unknown-measure", ["eval", "Q", "R", "-m", "NoSuchMeasure"], 2),
     Case("eval-measure-parameter-nan", ["eval", "Q", "R", "-m", "MAgP(beta=nan)"], 2),
-    Case("eval-cutoff-overflows", ["eval", "Q", "R", "-m", "nxCG@1e400"], 2, xfail=MEASURES),
+    Case("eval-cutoff-overflows", ["eval", "Q", "R", "-m", "nxCG@1e400"], 2),
     Case("eval-output-is-a-directory", ["eval", "Q", "R", "-m", "MAep", "-o", "out"], 2,
          {"out": None}),
     Case("eval-jobs-zero", ["eval", "Q", "R", "-m", "MAep", "--jobs", "0"], 2),
@@ -244,7 +238,7 @@ CASES = [
          {"map.jsonl": '{"chunk_id": "c1", "doc_id": "d1", "start": 5, "end": 2}\n'},
          "map.jsonl:1"),
     Case("project-chunk-map-not-json", ["project", "RQ", "map.jsonl"], 1,
-         {"map.jsonl": '{"chunk_id": "c1", "doc_id"\n'}, "map.jsonl:1", xfail=SPANS),
+         {"map.jsonl": '{"chunk_id": "c1", "doc_id"\n'}, "map.jsonl:1"),
     Case("sensitivity-one-run", ["sensitivity", "RQ", "run.txt", "-m", "SpanRR"], 2,
          {"run.txt": "q1 Q0 doc00 1 1.0 r 0 10\n"}),
     Case("convert-collection-junk", ["convert", "R", "out.txt", "--collection", "docs"], 1,
@@ -264,10 +258,7 @@ CASES = [
 
 
 def _params() -> list:
-    return [pytest.param(case, id=case.id,
-                         marks=[pytest.mark.xfail(reason=case.xfail, strict=False)]
-                         if case.xfail else [])
-            for case in CASES]
+    return [pytest.param(case, id=case.id) for case in CASES]
 
 
 def test_corpus_is_large_enough():
@@ -297,8 +288,6 @@ def test_hostile_input(case: Case, tmp_path, monkeypatch):
         assert f"{name}:{line}:" in output, output[-3000:]
 
 
-@pytest.mark.xfail(reason="a run piped on stdin loses its first 64 KiB today; reading stdin "
-                          "whole belongs to the 'readers' helper (issue 11 #6)", strict=False)
 def test_run_piped_on_stdin_is_read_whole(tmp_path):
     """More than 64 KiB through a pipe: the same means as from the file, or a clean refusal."""
     import os

@@ -129,3 +129,71 @@ def test_written_qrels_are_detected(tmp_path_factory, rows):
     write_native_qrels(native, folder / "n")
     assert detect_format(folder / "f") == "fol-qrels"
     assert detect_format(folder / "n") == "native-qrels"
+
+
+# --- standard input and pipes: read once, nothing lost to detection (issue 11, item 6) -------
+_PIPE_CHILD = """
+import json, sys
+from sdreval.io import read_run
+run = read_run(sys.argv[1])
+print(json.dumps({t: len(r) for t, r in run.topics.items()}))
+"""
+
+
+def _big_run(topics: int = 3, per_topic: int = 1500) -> str:
+    """An element run well over 64 KiB (the old detection head)."""
+    lines = [f"{t} Q0 doc{i} {i} {per_topic - i} myrun /article[1]/sec[{i}]"
+             for t in range(1, topics + 1) for i in range(1, per_topic + 1)]
+    text = "\n".join(lines) + "\n"
+    assert len(text) > 3 * 65536
+    return text
+
+
+@pytest.mark.parametrize("name", ["-", "/dev/stdin"])
+def test_piped_run_is_read_whole_by_the_api(name):
+    import json
+    import subprocess
+    import sys
+
+    text = _big_run()
+    done = subprocess.run([sys.executable, "-c", _PIPE_CHILD, name], input=text.encode(),
+                          capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    assert json.loads(done.stdout) == {"1": 1500, "2": 1500, "3": 1500}
+
+
+@pytest.mark.parametrize("name", ["-", "/dev/stdin"])
+def test_piped_run_and_qrels_through_the_cli(tmp_path, name):
+    import subprocess
+    import sys
+
+    text = _big_run()
+    qrels = put(tmp_path, "".join(f"{t}\tdoc{i}\t/article[1]/sec[{i}]\t1\t1\n"
+                                  for t in (1, 2, 3) for i in (1, 2, 3)), "q.tsv")
+    cli = [sys.executable, "-c", "import sys; from sdreval.cli.main import main; "
+                                 "sys.argv[0] = 'sdreval'; main()"]
+    done = subprocess.run(cli + ["validate", name], input=text.encode(), capture_output=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    assert "3 topics, 4500 results; 0 error(s)" in done.stdout.decode()
+    done = subprocess.run(cli + ["eval", str(qrels), name, "-m", "P@5", "--format", "csv"],
+                          input=text.encode(), capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    assert "myrun,all,P@5,0.6" in done.stdout.decode().replace('"', "")
+    # the judgements piped, the run a file: same numbers
+    run = put(tmp_path, text, "r.txt")
+    done = subprocess.run(cli + ["eval", name, str(run), "-m", "P@5", "--format", "csv"],
+                          input=qrels.read_bytes(), capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    assert "myrun,all,P@5,0.6" in done.stdout.decode().replace('"', "")
+
+
+def test_piped_gzip_run_is_decompressed():
+    import gzip
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _PIPE_CHILD, "-"],
+                          input=gzip.compress(_big_run().encode()), capture_output=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]

@@ -115,3 +115,24 @@ def test_passage_qrels_one_passage_a_line(tmp_path):
     out = tmp_path / "o.qrels"
     write_passage_qrels(q, out)
     assert read_passage_qrels(out, ProblemLog()).topics == q.topics
+
+
+def test_passages_beyond_the_supported_positions_are_errors(tmp_path):
+    """``validate`` refuses what evaluation cannot index (issue 11, item 12): 2**32 chars."""
+    log = ProblemLog()
+    q, _ = read(tmp_path, "1 Q0 d 10 6000000000 5 5000000000:10\n1 Q0 e 10 100 0:10\n", log)
+    assert [(p.line, p.severity) for p in log.problems] == [(1, "error")]
+    assert "5000000000:10 ends beyond 4294967295 characters" in log.problems[0].message
+    assert list(q["1"].passages) == ["e"]
+    path = tmp_path / "p.txt"
+    path.write_text("1 d 4294967290 10\n1 d 0 10\n", encoding="utf-8")
+    log = ProblemLog()
+    q = read_passage_qrels(path, log)
+    assert [(p.line, p.severity) for p in log.problems] == [(1, "error")]
+
+
+def test_passage_beyond_doclen_is_a_warning(tmp_path):
+    log = ProblemLog()
+    read(tmp_path, "1 Q0 d 10 100 5 95:10\n", log)
+    assert [p.message for p in log.warnings] == [
+        "topic 1, document d: passage 95:10 reaches beyond doclen 100 (kept)"]

@@ -87,8 +87,12 @@ def test_contiguous_mode_rejects_resumed_topic(tmp_path):
     assert log.errors and log.errors[-1].line == 3
 
 
-def test_yields_before_reading_the_rest(tmp_path):
-    """Streaming: topic 1 arrives before the broken last line has been read."""
+def test_yields_before_reading_the_rest(tmp_path, monkeypatch):
+    """Streaming: topic 1 arrives before the block holding the broken last line is read
+    (blocks of a few lines here; of megabytes in real use)."""
+    from sdreval.io import columnar
+
+    monkeypatch.setattr(columnar, "BLOCK_BYTES", 40)
     path = tmp_path / "lazy.run"
     path.write_text(_lines([("1", "d1", 1, 3.0, "/a[1]"), ("2", "d1", 1, 3.0, "/a[1]"),
                             ("3", "d1", 1, 3.0, "/a[1]")]) + "3 Q0 d2 x 1.0 runA /a[1]\n")
@@ -193,3 +197,71 @@ def test_any_interleaving_streams_as_read(tmp_path, rows, bad_line):
     if not text:
         return
     assert_same_run(path)
+
+
+def test_corrupt_gzip_streams_up_to_the_damage_like_read_run(tmp_path, monkeypatch):
+    from sdreval.io import columnar
+
+    monkeypatch.setattr(columnar, "BLOCK_BYTES", 300)
+    text = "".join(f"{t} Q0 d{i} {i} 1.5 runA /article[1]\n" for t in (1, 2, 3)
+                   for i in range(1, 200))
+    path = tmp_path / "broken.run.gz"
+    path.write_bytes(gzip.compress(text.encode())[:-60])
+    full, streamed = ProblemLog(), ProblemLog()
+    run = read_run(path, "element-run", log=full)
+    got = dict(iter_run_topics(path, "element-run", log=streamed))
+    assert set(got) == set(run.topics)
+    for topic, ranking in run.topics.items():
+        assert_same_ranking(got[topic], ranking)
+    assert sorted(map(str, streamed.problems)) == sorted(map(str, full.problems))
+    assert any("cannot read further" in p.message for p in full.errors)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from(["1", "2", "3", "10"]), st.integers(0, 4),
+                          st.integers(0, 6)), min_size=1, max_size=60))
+def test_small_blocks_stream_as_read(tmp_path, monkeypatch, rows):
+    """Topics cut across many blocks (some parsed by Arrow, some line by line)."""
+    from sdreval.io import columnar
+
+    monkeypatch.setattr(columnar, "BLOCK_BYTES", 120)
+    monkeypatch.setattr(columnar, "CAREFUL_BYTES", 50)
+    monkeypatch.setattr(columnar, "ARROW_BLOCK_BYTES", 128)
+    text = "".join(f"{t} Q0 d{d} {r} {1.0 / (r + 1)} runA /article[1]/sec[{d + 1}]\n"
+                   for t, d, r in rows)
+    path = tmp_path / "small.run"
+    path.write_text(text)
+    assert_same_run(path)
+
+
+def _last_lines_one_by_one(path):
+    """The first pass line by line (the reference of the block-wise one)."""
+    from sdreval.io.stream import _first_field
+
+    last, events = {}, []
+    with open(path, "rb") as handle:
+        for number, raw in enumerate(handle, 1):
+            key = _first_field(raw, number)
+            if key is not None:
+                last[key] = number
+                events.append(key)
+    blocks = sum(1 for i, key in enumerate(events) if i == 0 or key != events[i - 1])
+    return last, blocks
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.sampled_from([
+    "1 Q0 d 1 1 r /a", "2 Q0 d 1 1 r /a", "10 Q0 d", "", "   ", "# c", " 1 Q0 d", "\t2 x",
+    "1\tQ0", "é Q0 d", "1é Q0", "\ufeff1 Q0", "1\x1c2 Q0", "x" * 40 + " Q0", "x" * 40,
+    "1\r", "\u00a01 Q0", "#1 Q0", "1"]), max_size=40), st.booleans(), st.booleans())
+def test_block_first_pass_equals_one_by_one(tmp_path, monkeypatch, lines, bom, crlf):
+    from sdreval.io import columnar
+
+    monkeypatch.setattr(columnar, "STREAM_BLOCK_BYTES", 8)  # blocks of about 32 bytes
+    text = ("\r\n" if crlf else "\n").join(lines)
+    data = (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
+    path = tmp_path / "first.run"
+    path.write_bytes(data)
+    assert last_lines(path) == _last_lines_one_by_one(path)

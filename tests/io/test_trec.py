@@ -117,8 +117,8 @@ def test_repeated_results_are_kept_and_warned(tmp_path):
 
 
 def test_ranks_out_of_order_keep_file_order_with_one_warning_per_topic(tmp_path):
-    path = write(tmp_path, "1 Q0 a 2 1 r /x\n1 Q0 b 1 2 r /x\n1 Q0 c 3 0 r /x\n"
-                           "1 Q0 d 0 0 r /x\n2 Q0 a 1 1 r /x\n")
+    path = write(tmp_path, "1 Q0 a 3 1 r /x\n1 Q0 b 2 2 r /x\n1 Q0 c 4 0 r /x\n"
+                           "1 Q0 d 1 0 r /x\n2 Q0 a 1 1 r /x\n")
     log = ProblemLog()
     run = read_trec_run(path, "element", log)
     assert list(run["1"].docs) == ["a", "b", "c", "d"]
@@ -201,3 +201,36 @@ def test_write_read_round_trip(tmp_path_factory, topics, layout):
         for column in ("docs", "paths", "offsets", "lengths", "ranks"):
             assert list(getattr(got, column)) == list(getattr(ranking, column))
         assert np.array_equal(got.rsv, ranking.rsv)
+
+
+# --- one validation for files and XML (issue 11, item 12) -----------------------------------
+@pytest.mark.parametrize("layout, tail", [("element", " /article[1]"), ("passage", " 0 10")])
+def test_ranks_below_one_are_refused_as_in_inex_xml(tmp_path, layout, tail):
+    path = write(tmp_path, f"1 Q0 d 1 3 r{tail}\n1 Q0 e 0 2 r{tail}\n1 Q0 f -4 1 r{tail}\n")
+    log = ProblemLog()
+    run = read_trec_run(path, layout, log)
+    assert messages(log, "error") == [(2, "rank '0' is not a positive integer"),
+                                      (3, "rank '-4' is not a positive integer")]
+    assert list(run.get("1").docs) == ["d"]
+
+
+def test_document_runs_accept_rank_zero_but_not_negative_ranks(tmp_path):
+    path = write(tmp_path, "1 Q0 d 0 3 r\n1 Q0 e 1 2 r\n1 Q0 f -1 1 r\n")
+    log = ProblemLog()
+    run = read_trec_run(path, "document", log)
+    assert messages(log, "error") == [(3, "rank '-1' is negative")]
+    assert list(run.get("1").ranks) == [0, 1]
+
+
+def test_passage_beyond_the_supported_positions_is_refused_where_eval_would_fail(tmp_path):
+    from sdreval.io.textlines import CHAR_LIMIT
+    from sdreval.measures.passage.kernels import BAND
+
+    assert CHAR_LIMIT == BAND  # the reader refuses what the passage measures cannot index
+    path = write(tmp_path, "1 Q0 d 1 3 r 5000000000 20\n1 Q0 d 2 2 r 4294967277 20\n"
+                           "1 Q0 d 3 2 r 4294967270 20\n")
+    log = ProblemLog()
+    run = read_trec_run(path, "passage", log)
+    assert [line for line, _ in messages(log, "error")] == [1, 2]
+    assert "ends beyond 4294967295 characters" in messages(log, "error")[0][1]
+    assert list(run.get("1").offsets) == [4294967270]

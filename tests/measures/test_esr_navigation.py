@@ -6,7 +6,7 @@ from hypothesis import given, settings, strategies as st
 from sdreval.data import seed002 as S
 from sdreval.errors import UsageError
 from sdreval.measures.esr import kernels as K
-from sdreval.measures.esr.navigation import (ExplicitNavigation, NoNavigation,
+from sdreval.model.navigation import (ExplicitNavigation, NoNavigation,
                                              depth_weighted_summary, elementary_from_routes,
                                              summary_from_routes, tag_partition)
 

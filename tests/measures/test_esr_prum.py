@@ -10,7 +10,7 @@ from sdreval.data import seed002 as S
 from sdreval.judgements.qrels import DocPassages, Qrels
 from sdreval.measures import evaluate
 from sdreval.measures.esr import prum as P
-from sdreval.measures.esr.navigation import ExplicitNavigation
+from sdreval.model.navigation import ExplicitNavigation
 from sdreval.measures.registry import EvalContext
 from sdreval.model.run import Ranking, Run
 

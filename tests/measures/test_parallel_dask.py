@@ -50,3 +50,18 @@ def test_sweep_over_qrels_variants_and_settings(inputs):
     pd.testing.assert_frame_equal(got, expected)
     pd.testing.assert_frame_equal(serial, sweep({"full": qrels, "half": strict}, runs, measures,
                                                 jobs=2))
+
+
+def test_run_batches_keep_every_run_in_order():
+    from sdreval.measures.parallel import run_batches
+    from sdreval.model.run import Ranking, Run
+
+    def run(name: str, n: int) -> Run:
+        return Run(name, {"1": Ranking.from_elements([("d", "/article[1]")] * n)})
+
+    runs = [run(f"r{i}", n) for i, n in enumerate([5, 1, 1, 9, 2, 3, 1])]
+    for batches in (1, 2, 3, 7, 10):
+        groups = run_batches(runs, batches)
+        assert 1 <= len(groups) <= min(batches, len(runs))
+        assert [r.name for g in groups for r in g] == [r.name for r in runs]
+    assert run_batches([], 2) == []

@@ -164,13 +164,16 @@ def test_flat_data_every_setting_agrees_with_classic_q(grades, order):
     assert got[0]["Q"] == pytest.approx(total / len(ideal))
 
 
-def test_passage_only_judgements_are_a_usage_error():
+def test_passage_only_judgements_are_measured_at_the_document_level():
     from sdreval.judgements.qrels import DocPassages
 
     qrels = Qrels("fol")
     qrels.topic("t").passages["d"] = DocPassages("d", [(0, 10)], 10, 100)
+    qrels.topic("t").passages["e"] = DocPassages("e", [], 0, 100)
+    run = Run("r", {"t": Ranking.from_elements([("e", "/article[1]"), ("d", "/article[1]")])})
+    assert evaluate(qrels, run, ["MAep"])["value"].tolist() == [0.5]
     with pytest.raises(UsageError, match="element assessments"):
-        evaluate(qrels, Run("r", {"t": Ranking.from_elements([("d", "/article[1]")])}), ["MAep"])
+        evaluate(qrels, run, ["MAep(quant=gen)"])
 
 
 def test_manxcg_default_cutoff_and_document_runs():

@@ -3,7 +3,10 @@
 Runs: INEX XML submission -> TREC-like element run (default), element/document run ->
 passage (FOL) run with ``--collection`` (each element becomes the character range of its text;
 results in documents missing from the collection are reported), any run -> ``inex-xml``.
-Judgements: INEX XML assessments -> native TSV (elements) or FOL qrels (passages).
+Judgements: INEX XML assessments -> native TSV (elements) or FOL qrels (passages); FOL qrels ->
+TREC qrels at the document level (``--to trec-qrels``, the default for FOL input: a document is
+relevant, rel 1, when it has highlighted text, relchars > 0, and judged non-relevant, rel 0, when
+listed with relchars 0).
 Problems of the input are listed; errors exit 1, warnings are printed and the output written.
 Results that cannot be converted (document not in the collection, path not in the document)
 are each listed and left out of the output, with a count; ``--strict`` makes them errors.
@@ -15,10 +18,10 @@ import click
 from ..errors import ProblemLog, SdrevalError, UsageError
 from ..io.api import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io.api import read_collection, read_qrels, read_run
-from ..io.writers import write_fol_qrels, write_native_qrels, write_run
+from ..io.writers import write_fol_qrels, write_native_qrels, write_run, write_trec_qrels
 from .common import echo_problems, handle_errors
 
-TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol")
+TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol", "trec-qrels")
 
 
 EXAMPLES = """\b
@@ -26,21 +29,23 @@ Examples:
   sdreval convert run.xml run.txt
   sdreval convert run.txt run.passages.txt --collection docs/ --to passage
   sdreval convert assessments.xml qrels.tsv
+  sdreval convert inex2010.qrels documents.qrels --to trec-qrels
 """
 
 
 @click.command("convert", epilog=EXAMPLES)
-@click.argument("source", metavar="IN", type=click.Path(exists=True))
+@click.argument("source", metavar="IN", type=click.Path(exists=True, allow_dash=True))
 @click.argument("target", metavar="OUT", type=click.Path(dir_okay=False))
 @click.option("--to", "to", type=click.Choice(TARGETS), default=None,
               help="Output format (default: element run for XML runs, passage run when "
-                   "--collection is given, native TSV or FOL for judgements).")
+                   "--collection is given, native TSV or FOL for judgements, TREC qrels for "
+                   "FOL qrels).")
 @click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
               default=None, help="XML collection, to turn elements into character ranges.")
 @click.option("--format", "fmt", default=None,
               help="Force the input format instead of detecting it: inex-submission, "
                    "inex-assessments, element-run, passage-run, document-run, fol-qrels, "
-                   "native-qrels, passage-qrels.")
+                   "native-qrels, passage-qrels, trec-qrels.")
 @click.option("--strict", is_flag=True,
               help="Fail (exit 1, nothing written) if a result cannot be converted.")
 @handle_errors
@@ -67,7 +72,7 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
     if to is None:
         to = "passage" if collection_dir and run.unit != "passage" else (
             "element" if kind == "inex-submission" else run.unit)
-    if to in ("native", "fol"):
+    if to in ("native", "fol", "trec-qrels"):
         raise UsageError(f"a run cannot be written as judgements (--to {to})")
     if to == "passage" and run.unit != "passage":
         if not collection_dir:
@@ -106,7 +111,10 @@ def _convert_qrels(source, target, kind, to, log, collection_dir=None):
     has_elements = any(t.elements for t in qrels.topics.values())
     has_passages = any(t.passages for t in qrels.topics.values())
     if to is None:
-        to = "native" if has_elements or not has_passages else "fol"
+        to = ("trec-qrels" if kind == "fol-qrels" else
+              "native" if has_elements or not has_passages else "fol")
+    if to == "trec-qrels":
+        return write_trec_qrels(qrels, target), "judged documents (TREC qrels)"
     if to == "native":
         if has_passages:
             log.warn(source, None, "highlighted passages are not written to native TSV "
@@ -117,4 +125,5 @@ def _convert_qrels(source, target, kind, to, log, collection_dir=None):
             log.warn(source, None, "element assessments are not written to FOL qrels "
                                    "(use --to native for them)")
         return write_fol_qrels(qrels, target), "judged documents (FOL qrels)"
-    raise UsageError(f"judgements cannot be written as --to {to}; use native or fol")
+    raise UsageError(f"judgements cannot be written as --to {to}; use native, fol or "
+                     f"trec-qrels")

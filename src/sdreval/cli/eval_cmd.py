@@ -5,7 +5,8 @@ import click
 
 from ..errors import ProblemLog, UsageError
 from ..io import read_collection, read_qrels, read_run
-from ..measures import EvalContext, summarise
+from ..measures import EvalContext, parse_measure, summarise
+from ..measures.defaults import default_measures, rsv_order_hints, run_kind
 from ..measures.evaluate import coverage_lines
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_input_topics
@@ -39,6 +40,14 @@ def context_options(func):
                      help="ESR navigation matrix TSV."),
         click.option("--order", type=click.Choice(["file", "rank", "rsv"]), default="file",
                      help="Ranking order: file (INEX), rank, or rsv (trec_eval)."),
+        click.option("-M", "--depth", type=click.IntRange(min=1), default=None,
+                     help="Evaluate only the first DEPTH results of each topic, after "
+                          "ordering (trec_eval -M)."),
+        click.option("-l", "--rel-level", type=click.FloatRange(min=0, min_open=True),
+                     default=None,
+                     help="Relevance level of the binary classic measures (AP, P, RR, "
+                          "Recall, bpref, ...): relevant iff grade >= level (trec_eval -l; "
+                          "default: any grade > 0; a level must be > 0)."),
         click.option("--compat", type=click.Choice(["inex"]), default=None,
                      help="Reproduce the official INEX evaluator's quirks."),
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
@@ -85,6 +94,8 @@ Examples:
   sdreval eval qrels.tsv run.txt -m "MAep(quant=sog,overlap=off)" -q --format csv -o scores.csv
   sdreval eval inex2010.qrels run.txt -m MAiP -m iP@0.01 -m "MAgP(task=bic)"
   sdreval eval qrels.tsv runs/*.txt -m inex_eval --collection docs/ --format table
+  sdreval eval qrels.txt bm25.run -m map -m P_10 -m ndcg_cut_10 --order rsv -M 1000 -l 2
+  sdreval eval qrels.txt bm25.run dense.run        # no -m: a default set for the data
 """
 
 
@@ -93,6 +104,7 @@ def build_context(options: dict) -> EvalContext:
                       alpha=options.get("alpha"), ideal=options.get("ideal"),
                       beta=options.get("beta"), bep_distance=options.get("bep_distance"),
                       order=options.get("order") or "file", compat=options.get("compat"),
+                      depth=options.get("depth"), rel_level=options.get("rel_level"),
                       strict=bool(options.get("strict")),
                       collection_elements=options.get("collection_elements"))
     if options.get("collection_dir"):
@@ -136,6 +148,22 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
     return qrels, runs, log
 
 
+def chosen_measures(qrels, units: list[str]) -> list[str]:
+    """The default measures for the data, said on stderr."""
+    kind, names = default_measures(qrels, units)
+    click.echo(f"sdreval: no -m given: evaluating the {kind}-run set {', '.join(names)} "
+               "(choose others with -m)", err=True)
+    return names
+
+
+def file_unit(path: str, fmt: str | None) -> str:
+    """The unit of a run file from its (detected or forced) format, without reading it."""
+    from ..io.api import detect_format, normalise_format
+
+    kind = normalise_format(fmt) if fmt else detect_format(path)
+    return {"passage-run": "passage", "document-run": "document"}.get(kind, "element")
+
+
 def span_inputs(options: dict, log: ProblemLog):
     """The documents and chunk map of ``--documents`` / ``--chunk-map`` (None when absent)."""
     documents = chunk_map = None
@@ -163,10 +191,16 @@ def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool
 
 
 @click.command("eval", epilog=EXAMPLES)
-@click.argument("qrels", type=click.Path(exists=True))
-@click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("-m", "--measure", "measures", multiple=True, required=True,
-              help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01 (repeatable).")
+@click.argument("qrels", type=click.Path(exists=True, allow_dash=True))
+@click.argument("runs", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("-m", "--measure", "measures", multiple=True,
+              help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01, or trec_eval's and "
+                   "ir_measures' names (map, P_10, ndcg_cut_10, nDCG@10, R@100) (repeatable). "
+                   "Default: a set chosen from the data (document runs: AP, nDCG@10, P@10, "
+                   "RR, R@100, Judged@10; element runs: MAep, nxCG@5..50; passage runs or "
+                   "passage qrels: MAiP, iP@0.00..0.10; span/chunk runs: SpanP@5, SpanR@5, "
+                   "SpanIoU@5, SpanRR(tau=0.5), CharMAP), named on stderr.")
 @click.option("-q", "per_topic", is_flag=True, help="Add per-topic rows to the means.")
 @click.option("-c", "all_topics", is_flag=True,
               help="Average over every qrels topic with something relevant (topics the run "
@@ -192,7 +226,10 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     """Evaluate RUNS against QRELS on the given measures (means; -q adds per-topic rows).
 
     Measure names as in `sdreval measures`: parameters in parentheses before any cut-off,
-    e.g. nxCG@10, MAep(quant=sog), gP(task=bic)@5."""
+    e.g. nxCG@10, MAep(quant=sog), gP(task=bic)@5; trec_eval's and ir_measures' names too
+    (map, P_10, ndcg_cut_10, nDCG@10, R@100)."""
+    for name in measures:  # a mistyped name is reported before any file is read
+        parse_measure(name)
     ctx = build_context(options)
     from ..io.stream import should_stream
 
@@ -210,6 +247,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                                **qrels_options(options, ctx.collection))
         log.raise_if_errors()
+        if not measures:
+            measures = chosen_measures(qrels_obj, [file_unit(p, options.get("run_format"))
+                                                   for p in runs])
         from ..progress import track
 
         # the files are pulled one by one: the bar counts the runs evaluated
@@ -219,6 +259,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     else:
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection)
         echo_problems(log)
+        if not measures:
+            measures = chosen_measures(qrels_obj, [run_kind(r) for r in run_objs])
+        echo_warnings(rsv_order_hints(run_objs, ctx.order))
         table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
                               jobs=jobs, scheduler=scheduler)
     echo_warnings(ctx.warnings)

@@ -89,7 +89,7 @@ Examples:
 
 
 @click.command("validate", epilog=EXAMPLES)
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
+@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
 @click.option("--format", "fmt", default=None,
               help="Force the format of every FILE instead of detecting it: "
                    + ", ".join(QRELS_FORMATS + RUN_FORMATS) + ", collection.")

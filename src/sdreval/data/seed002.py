@@ -142,7 +142,7 @@ def runs() -> list[Run]:
 
 def table5_navigation():
     """Table 5 as an explicit navigation model."""
-    from ..measures.esr.navigation import ExplicitNavigation
+    from ..model.navigation import ExplicitNavigation
 
     nav = ExplicitNavigation()
     for (f, t), p in TABLE5.items():

@@ -9,6 +9,7 @@ Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases 
 ``fol-qrels``             ``topic Q0 doc relchars doclen [BEP off:len ...]``
 ``native-qrels``          ``topic file path exhaustivity specificity [size]``
 ``passage-qrels``         ``topic doc offset length [BEP]`` (one highlighted passage a line)
+``trec-qrels``            ``qid 0 docno rel`` (trec_eval's qrels: whole documents, graded)
 ``element-run``           ``topic Q0 doc rank rsv run-id xpath``
 ``passage-run``           ``topic Q0 doc rank rsv run-id offset length``
 ``document-run``          ``topic Q0 doc rank rsv run-id``
@@ -19,6 +20,10 @@ Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases 
                           chunk map (``--chunk-map``; see :mod:`sdreval.io.spans`)
 ========================  ==============================================================
 
+Standard input (``-``) and pipes (``/dev/stdin``, ``<(...)``) are read once, whole, into a
+temporary copy that detection and the reader share (:func:`~sdreval.io.textlines.local_path`),
+so no line is lost to detection; XML read that way is reported under the copy's name.
+
 Span inputs (JSONL, CSV/TSV with a header, Parquet) are recognised by their keys before the
 text formats are tried.
 
@@ -26,7 +31,7 @@ Detection reads the first 64 KiB: XML (first non-blank byte ``<``) is told apart
 element; text files by their first 50 data lines, each line giving the formats it fits
 (:func:`line_formats`); the format most lines fit wins (broken lines are then reported by the
 reader), ties broken in the order element run, passage run, native, document run, FOL,
-passage qrels.
+passage qrels, TREC qrels.
 Ambiguities: FOL qrels need ``Q0`` (or ``0``) as second field and native judgements must not
 have ``Q0`` (a native file column ``0`` fits both; native wins the tie), so ``t Q0 d 3 5`` is
 FOL and ``t d /article[1] 3 3`` native; a 6-field line with integers in fields 4-6 fits both a
@@ -34,6 +39,11 @@ document run and a FOL qrels line with only a BEP: the document run wins unless 
 FOL (5-field judgements, ``o:l`` passages).
 An 8-field line whose last two fields are integers is a passage run
 (an element run has 7 fields, its last one an XPath).
+TREC qrels have 4 fields, the second ``0`` (or ``Q0``) and an integer last; FOL qrels have at
+least 5 (``topic Q0 doc relchars doclen``) and native judgements 5 or 6 with an XPath third, so
+neither is taken for TREC qrels.  A 4-field line ``t d 10 20`` whose second field is not ``0``
+or ``Q0`` is a passage-qrels line (document ``d``, offset 10, length 20); TREC qrels whose
+iteration field is not 0 are read with ``--qrels-format trec``.
 """
 from __future__ import annotations
 
@@ -45,22 +55,22 @@ from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.tree import Collection
 from ..model.xpath import XPathError, parse_steps
-from .textlines import parse_float, parse_int, read_head
+from .textlines import is_pipe, local_path, parse_float, parse_int, read_head
 
 QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels",
-                 "span-qrels")
+                 "span-qrels", "trec-qrels")
 RUN_FORMATS = ("inex-submission", "element-run", "passage-run", "document-run", "span-run",
                "chunk-run")
 ALL_FORMATS = QRELS_FORMATS + RUN_FORMATS + ("collection",)
 ALIASES = {
     "fol": "fol-qrels", "native": "native-qrels", "tsv": "native-qrels",
-    "passages": "passage-qrels",
+    "passages": "passage-qrels", "trec": "trec-qrels", "qrels": "trec-qrels",
     "assessments": "inex-assessments", "element": "element-run", "passage": "passage-run",
     "document": "document-run", "submission": "inex-submission",
     "span": "span-run", "chunk": "chunk-run", "spans": "span-qrels",
 }
 _PREFERENCE = ("element-run", "passage-run", "native-qrels", "document-run", "fol-qrels",
-               "passage-qrels")
+               "passage-qrels", "trec-qrels")
 _HEAD = 65536
 _QZERO = ("Q0", "0")
 
@@ -103,6 +113,8 @@ def line_formats(fields: list[str]) -> set[str]:
     if (n in (4, 5) and fields[1].upper() not in _QZERO
             and all(parse_int(f) is not None for f in fields[2:])):
         found.add("passage-qrels")
+    if n == 4 and fields[1].upper() in _QZERO and parse_int(fields[3]) is not None:
+        found.add("trec-qrels")
     return found
 
 
@@ -135,9 +147,9 @@ def detect_format(path: str | Path) -> str:
         from .inex_xml import sniff_xml_directory
 
         return sniff_xml_directory(path)
-    if not path.exists():
+    if not is_pipe(path) and not path.exists():
         raise InputError("no such file", str(path))
-    span_kind = _sniff_span(path)
+    span_kind = _sniff_span(path)  # reads through read_head: a pipe is spooled whole first
     if span_kind is not None:
         return span_kind
     head = read_head(path, _HEAD)
@@ -163,8 +175,12 @@ def detect_format(path: str | Path) -> str:
         raise InputError("empty file: no data line to detect the format from", str(path))
     kind = detect_text_format(lines)
     if kind is None:
+        hint = ""
+        if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
+            hint = ("; TREC qrels whose second field is not 0 are read with --qrels-format "
+                    "trec")
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
-                         f" expected one of {', '.join(ALL_FORMATS)}", str(path))
+                         f" expected one of {', '.join(ALL_FORMATS)}{hint}", str(path))
     return kind
 
 
@@ -243,8 +259,13 @@ def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None 
         from .fol import read_passage_qrels
 
         return read_passage_qrels(path, log)
+    if kind == "trec-qrels":
+        from .trec_qrels import read_trec_qrels
+
+        return read_trec_qrels(path, log)
     from .inex_xml import read_inex_assessments
 
+    path = path if Path(path).is_dir() else local_path(path)
     return read_inex_assessments(path, log, collection=collection, pool_policy=pool_policy)
 
 
@@ -273,7 +294,7 @@ def read_run(path: str | Path, fmt: str | None = None, log: ProblemLog | None = 
     if kind == "inex-submission":
         from .inex_xml import read_inex_submission
 
-        return read_inex_submission(path, log)
+        return read_inex_submission(local_path(path), log)
     from .trec import read_trec_run
 
     return read_trec_run(path, kind.split("-")[0], log)

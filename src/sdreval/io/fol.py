@@ -8,8 +8,8 @@ as ``offset:length`` in Unicode characters of the document's text.  (A sixth fie
 form ``offset:length`` is read as a passage, with no BEP.)  Stored as
 :class:`~sdreval.judgements.qrels.DocPassages` in qrels of scale ``fol``.
 
-Policies (docs/inputs.md): wrong field count, non-integer or negative numbers and malformed
-``offset:length`` tokens are errors (file:line) and the line is not used.  Passages reaching
+Policies (docs/inputs.md): wrong field count, non-integer or negative numbers, malformed
+``offset:length`` tokens and passages ending at or beyond character 2**32 are errors (file:line) and the line is not used.  Passages reaching
 beyond ``doclen``, a BEP beyond ``doclen``, empty or overlapping passages, ``relchars`` not
 equal to the passages' total length, and a relevant document without passages are warnings
 (the line is kept as written).  A document judged twice in a topic: an identical repeat is a
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..errors import ProblemLog
 from ..judgements.qrels import DocPassages, Qrels
-from .textlines import finish, iter_fields, parse_int
+from .textlines import CHAR_LIMIT, finish, is_repeat, iter_fields, parse_int
 
 
 def _parse_range(token: str) -> tuple[int, int] | None:
@@ -66,6 +66,9 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
             if parsed is None:
                 bad.append(f"passage {token!r} is not offset:length with non-negative "
                            f"integers")
+            elif parsed[0] + parsed[1] >= CHAR_LIMIT:
+                bad.append(f"passage {token} ends beyond {CHAR_LIMIT - 1} characters, the "
+                           f"largest character position supported")
             else:
                 ranges.append(parsed)
         if bad:
@@ -73,17 +76,9 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
                 log.error(file, number, message)
             continue
         content = (relchars, doclen, bep, tuple(ranges))
-        key = (topic, doc)
-        if key in seen:
-            first, previous = seen[key]
-            if previous == content:
-                log.warn(file, number, f"topic {topic}: document {doc} repeats line {first} "
-                                       f"(identical; ignored)")
-            else:
-                log.error(file, number, f"topic {topic}: document {doc} judged again, "
-                                        f"differently from line {first} (line {first} kept)")
+        if is_repeat(seen, (topic, doc), content, number, f"topic {topic}: document {doc}",
+                     file, log):
             continue
-        seen[key] = (number, content)
         _check(file, number, topic, doc, relchars, doclen, bep, ranges, log)  # type: ignore
         qrels.topic(topic).passages[doc] = DocPassages(doc, ranges, relchars,  # type: ignore
                                                       doclen, bep)
@@ -96,6 +91,11 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
 def _check(file: str, number: int, topic: str, doc: str, relchars: int, doclen: int,
            bep: int | None, ranges: list[tuple[int, int]], log: ProblemLog) -> None:
     """Warnings about a line that is well-formed but inconsistent."""
+    if not ranges and (bep is None or bep <= doclen):  # the usual non-relevant line
+        if relchars > 0:
+            log.warn(file, number, f"topic {topic}, document {doc}: relchars {relchars} but no "
+                                   f"passage given")
+        return
     where = f"topic {topic}, document {doc}"
     total = sum(n for _, n in ranges)
     if ranges and total != relchars:
@@ -146,6 +146,9 @@ def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels
                if value is None or value < 0]
         if len(fields) == 5 and (bep is None or bep < 0):
             bad.append(f"best entry point {fields[4]!r} is not a non-negative integer")
+        if not bad and offset + length >= CHAR_LIMIT:  # type: ignore[operator]
+            bad.append(f"passage {offset}:{length} ends beyond {CHAR_LIMIT - 1} characters, the "
+                       f"largest character position supported")
         if bad:
             for message in bad:
                 log.error(file, number, message)

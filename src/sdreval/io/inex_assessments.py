@@ -20,6 +20,7 @@ from __future__ import annotations
 import gc
 import math
 import re
+import sys
 from functools import lru_cache
 from dataclasses import dataclass, field
 from io import BytesIO
@@ -307,7 +308,7 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
     if file_path.stat().st_size == 0:
         log.error(file, None, "empty file: no XML element")
         return None
-    first = ProblemLog()
+    first = _buffer()
     pool = _Pool(file, file_path.stem.removeprefix("pool-"), main)
     try:
         _parse(file_path, file_path, pool, first, hints)
@@ -315,20 +316,32 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
         data = file_path.read_bytes()
         blanked = _blank_topic_copy(data, exc.lineno)
         if blanked is None:
-            log.problems.extend(first.problems)
+            _replay(first, log)
             tally.update(pool.tally)
             report_syntax_error(log, file, exc)
             return pool
         tally.add("topic-copy", file, exc.lineno)
-        first = ProblemLog()
+        first = _buffer()
         pool = _Pool(file, file_path.stem.removeprefix("pool-"), main)
         try:
             _parse(BytesIO(blanked), file_path, pool, first, hints)
         except etree.XMLSyntaxError as again:
             report_syntax_error(first, file, again)
-    log.problems.extend(first.problems)
+    _replay(first, log)
     tally.update(pool.tally)
     return pool
+
+
+def _buffer() -> ProblemLog:
+    """A log that keeps every problem of one file until the file is read for good (a file
+    re-read after blanking its topic copy drops the first attempt's problems)."""
+    return ProblemLog(examples=sys.maxsize)
+
+
+def _replay(buffer: ProblemLog, log: ProblemLog) -> None:
+    """Hand a file's problems to the caller's log (counted, kept or sent to its sink)."""
+    for problem in buffer.problems:
+        log.add(problem)
 
 
 _TOPIC_COPY = re.compile(rb"<inex_topic\b.*?</inex_topic\s*>", re.DOTALL)
@@ -408,6 +421,10 @@ def _parse(source, file_path: Path, pool: _Pool, log: ProblemLog, hints: dict) -
         else:
             raw_path = xml_attr(el, "path", "xpath")
             if raw_path is None:
+                if tag in ("path", "element"):  # a judgement that names no element
+                    log.warn(file, el.sourceline, f"<{tag}> without a path= attribute in "
+                             f"file {doc!r}: ignored (name the element with path=)",
+                             kind="judgement without path")
                 continue
             holds = True
             pool.topics.add(topic)

@@ -26,7 +26,7 @@ from pathlib import Path
 from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL, Qrels
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import comment_lines, finish, iter_fields, parse_float
+from .textlines import comment_lines, finish, is_repeat, iter_fields, parse_float
 
 SCALES = ("inex2002", "inex2003", "inex2005", "graded")
 _DIRECTIVE = re.compile(r"^#\s*scale\s*[=:]\s*(\S+)", re.IGNORECASE)
@@ -93,17 +93,9 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
             log.error(file, number, f"invalid ({shown_e}, {_show(s)}) on scale {chosen}: "
                                     f"{problem}")
             continue
-        key = (topic, doc, canon)
-        if key in seen:
-            first, previous = seen[key]
-            if previous == (e, s, size):
-                log.warn(file, number, f"topic {topic}: element {doc} {canon} repeats line "
-                                       f"{first} (identical; ignored)")
-            else:
-                log.error(file, number, f"topic {topic}: element {doc} {canon} judged again, "
-                                        f"differently from line {first} (line {first} kept)")
+        if is_repeat(seen, (topic, doc, canon), (e, s, size), number,
+                     f"topic {topic}: element {doc} {canon}", file, log):
             continue
-        seen[key] = (number, (e, s, size))
         qrels.add_element(topic, doc, canon, e, s, size)
     if not rows and not log.errors:
         log.warn(file, None, "the judgements file holds no assessments")

@@ -24,9 +24,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import ProblemLog
-from ..measures.esr.navigation import (ExplicitNavigation, NavigationModel,
-                                       depth_weighted_summary, elementary_from_routes,
-                                       summary_from_routes, tag_partition)
+from ..model.navigation import (ExplicitNavigation, NavigationModel, depth_weighted_summary,
+                               elementary_from_routes, summary_from_routes, tag_partition)
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import comment_lines, finish, iter_fields, parse_float
 

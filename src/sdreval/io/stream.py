@@ -25,9 +25,8 @@ once the first result has been read).
 """
 from __future__ import annotations
 
-import zlib
-
 import os
+import zlib
 from pathlib import Path
 from typing import Iterator
 
@@ -36,7 +35,7 @@ import numpy as np
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Unit
 from .api import RUN_FORMATS, _resolve
-from .textlines import finish, iter_fields, open_binary
+from .textlines import finish, iter_fields, local_path, open_binary
 from .trec import (DOCUMENT_PATH, _build, _Columns, file_stem, note_rank,
                    note_run_id, parse_result_fields, warn_disorder)
 
@@ -113,11 +112,14 @@ def iter_run_topics(path: str | Path, fmt: str | None = None, log: ProblemLog | 
     file = str(path)
     if kind == "inex-submission":
         stream = TopicStream(file, "element", name)
-        stream._gen = _xml_topics(Path(path), stream, log, contiguous)
+        stream._gen = _xml_topics(local_path(path), stream, log, contiguous)
     else:
         layout = kind.split("-")[0]
         stream = TopicStream(file, layout, name)  # type: ignore[arg-type]
-        stream._gen = _text_topics(path, layout, stream, log, contiguous)
+        if contiguous:
+            stream._gen = _text_topics(path, layout, stream, log, contiguous)
+        else:
+            stream._gen = _text_topics_columnar(path, layout, stream, log)
     return stream
 
 
@@ -128,42 +130,102 @@ def last_lines(path: str | Path) -> tuple[dict[bytes, int], int]:
 
     Lines are numbered as :func:`~sdreval.io.textlines.iter_fields` numbers them; blank and
     comment lines are skipped.  A first field with non-ASCII bytes is split as the reader splits
-    it (Unicode white space), so the keys are the reader's topics encoded as UTF-8."""
+    it (Unicode white space), so the keys are the reader's topics encoded as UTF-8.  The file is
+    read in blocks; within a block, lines whose first field is short plain ASCII are compared
+    by their first bytes (numpy), and only the lines where the topic changes, and the others,
+    are looked at one by one."""
+    from . import columnar
+    from .columnar import ReadFailed, iter_blocks
+
     last: dict[bytes, int] = {}
+    events: list[tuple[int, bytes]] = []  # (line, topic) where a run of one topic starts
+    try:
+        for block, before, _ in iter_blocks(path, 4 * columnar.STREAM_BLOCK_BYTES):
+            _block_last_lines(block, before, last, events)
+    except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
+        with open_binary(path) as handle:
+            number = failure.before
+            try:
+                for _ in range(number):
+                    handle.readline()
+                for raw in handle:
+                    number += 1
+                    key = _first_field(raw, number)
+                    if key is not None:
+                        last[key] = number
+                        events.append((number, key))
+            except (OSError, EOFError, zlib.error):
+                pass  # reported by the second pass
     blocks = 0
     previous = None
-    try:
-        handle = open_binary(path)
-    except OSError as error:
-        raise InputError(f"cannot open: {error}", str(path)) from None
-    with handle:
-        number = 0
-        try:
-            for raw in handle:
-                number += 1
-                head = raw.split(None, 1)
-                if not head:
-                    continue
-                key = head[0]
-                if number == 1 and key.startswith(_BOM):
-                    key = key[3:] or (raw[3:].split(None, 1) or [b""])[0]
-                if not key.isascii():
-                    try:
-                        parts = raw.decode("utf-8").lstrip("\ufeff").split(None, 1)
-                    except UnicodeDecodeError:
-                        continue  # the reader skips (and reports) the line
-                    if not parts:
-                        continue
-                    key = parts[0].encode("utf-8")
-                if key[:1] == b"#":
-                    continue
-                last[key] = number
-                if key != previous:
-                    blocks += 1
-                    previous = key
-        except (OSError, EOFError, zlib.error):
-            pass  # reported by the second pass
+    for _, key in events:
+        if key != previous:
+            blocks += 1
+            previous = key
     return last, blocks
+
+
+_PREFIX = 32  # bytes of each line compared at once
+_SPACE = np.zeros(256, dtype=bool)
+_SPACE[[9, 10, 11, 12, 13, 32]] = True
+_ODD = np.zeros(256, dtype=bool)  # bytes that send a line to the one-by-one path
+_ODD[[0x1c, 0x1d, 0x1e, 0x1f, ord("#")]] = True
+_ODD[128:] = True
+
+
+def _block_last_lines(block: bytearray, before: int, last: dict[bytes, int],
+                      events: list[tuple[int, bytes]]) -> None:
+    raw = np.frombuffer(bytes(block) + b"\n" * _PREFIX, dtype=np.uint8)
+    size = len(block)
+    ends = np.flatnonzero(raw[:size] == 10)
+    starts = np.concatenate(([0], ends + 1))
+    starts = starts[starts < size]
+    if not len(starts):
+        return
+    prefix = raw[starts[:, None] + np.arange(_PREFIX)]
+    space = _SPACE[prefix]
+    cut = np.argmax(space, axis=1)
+    inside = np.arange(_PREFIX) < cut[:, None]
+    simple = space.any(axis=1) & (cut > 0) & ~(_ODD[prefix] & inside).any(axis=1)
+    if before == 0:
+        simple[0] = False  # a byte-order mark is handled one by one
+    key = np.where(inside, prefix, 0)
+    differs = np.ones(len(starts), dtype=bool)
+    differs[1:] = (key[1:] != key[:-1]).any(axis=1) | ~simple[:-1]
+    look = np.flatnonzero(~simple | differs)  # lines looked at one by one
+    stops = np.concatenate((ends + 1, [size]))[:len(starts)]
+    runs_end = np.concatenate((look[1:], [len(starts)])) - 1  # last line of each look's run
+    for i, end in zip(look.tolist(), runs_end.tolist()):
+        number = before + i + 1
+        key_i = _first_field(block[starts[i]:stops[i]], number)
+        if key_i is None:
+            continue
+        if simple[i]:  # the run of equal simple lines it starts
+            last[key_i] = before + end + 1
+        else:
+            last[key_i] = number
+        events.append((number, key_i))
+
+
+def _first_field(raw: bytes, number: int) -> bytes | None:
+    """The topic of one line as the reader splits it (None for blank, comment, non-UTF-8)."""
+    head = raw.split(None, 1)
+    if not head:
+        return None
+    key = head[0]
+    if number == 1 and key.startswith(_BOM):
+        key = key[3:] or (raw[3:].split(None, 1) or [b""])[0]
+    if not key.isascii():
+        try:
+            parts = raw.decode("utf-8").lstrip("\ufeff").split(None, 1)
+        except UnicodeDecodeError:
+            return None  # the reader skips (and reports) the line
+        if not parts:
+            return None
+        key = parts[0].encode("utf-8")
+    if key[:1] == b"#":
+        return None
+    return bytes(key)
 
 
 class _TopicState:
@@ -262,6 +324,75 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
     for topic in list(states):
         yielded += 1
         yield emit(topic, None)
+    if not yielded and not log.errors:
+        log.warn(file, None, "the run holds no results")
+    if stream.name is None:
+        stream.name = file_stem(file)
+    finish(log, own)
+
+
+def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
+                          log: ProblemLog | None) -> Iterator[tuple[str, Ranking]]:
+    """The second pass by blocks: each block parsed as :func:`sdreval.io.read_run` parses it
+    (:mod:`sdreval.io.trec_fast`: columnar, careful where needed); its rows are held per
+    topic, and after each block the topics whose last line (first pass) has been read are
+    built and yielded, in the order of their last lines."""
+    from . import columnar
+    from .columnar import ReadFailed, iter_blocks, lines_after
+    from .trec_fast import RunColumns, build_rankings, careful_rows, parse_block, path_names
+
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    last = last_lines(path)[0]
+    state = RunColumns(layout)
+    held: dict[int, list[list]] = {}  # topic id -> the topic's rows, block by block
+    names: list[str] = []
+    yielded = 0
+
+    def hold() -> None:
+        columns = state.columns()
+        names[len(names):] = list(state.topic_ids)[len(names):]
+        topic = columns[0]
+        if not len(topic):
+            return
+        order = np.argsort(topic, kind="stable")
+        ids, starts = np.unique(topic[order], return_index=True)
+        bounds = list(starts) + [len(order)]
+        for i, t in enumerate(ids.tolist()):
+            rows = order[bounds[i]:bounds[i + 1]]
+            held.setdefault(t, []).append([None if c is None else c[rows] for c in columns])
+
+    def emit(ids: list[int]) -> Iterator[tuple[str, Ranking]]:
+        nonlocal yielded
+        if not ids:
+            return
+        pieces = [piece for t in ids for piece in held.pop(t)]
+        columns = [None if pieces[0][i] is None else np.concatenate([p[i] for p in pieces])
+                   for i in range(len(pieces[0]))]
+        built = build_rankings(columns, names, path_names(state), layout, file, log, ids)
+        for t in ids:
+            yielded += 1
+            yield names[t], built.pop(t)
+
+    def last_line(t: int) -> int:
+        return last.get(names[t].encode("utf-8"), 0)
+
+    try:
+        for block, before, newlines in iter_blocks(path, min(columnar.STREAM_BLOCK_BYTES,
+                                                             columnar.BLOCK_BYTES)):
+            parse_block(block, before, newlines, state, file, log)
+            if stream.name is None and state.run_ids:
+                stream.name = next(iter(state.run_ids))
+            hold()
+            end = before + newlines + (0 if block.endswith(b"\n") else 1)
+            yield from emit(sorted((t for t in held if last_line(t) <= end), key=last_line))
+    except ReadFailed as failure:  # a corrupt .gz: the rest line by line, up to the damage
+        careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+        if stream.name is None and state.run_ids:
+            stream.name = next(iter(state.run_ids))
+        hold()
+    yield from emit(sorted(held, key=last_line))
     if not yielded and not log.errors:
         log.warn(file, None, "the run holds no results")
     if stream.name is None:

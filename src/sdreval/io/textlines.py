@@ -11,8 +11,14 @@ whole read and, at the end, every error is raised at once in one :class:`InputEr
 """
 from __future__ import annotations
 
+import atexit
 import gzip
 import math
+import os
+import shutil
+import stat
+import sys
+import tempfile
 import warnings
 import zlib
 from pathlib import Path
@@ -22,6 +28,10 @@ from ..errors import InputError, ProblemLog
 
 #: bound on integers stored in int64 columns (ranks, offsets, lengths, sizes)
 INT_LIMIT = 1 << 62
+#: bound on character positions: a passage (run or qrels) must end before 2**32 characters, the
+#: per-document band the passage measures index characters in (an end beyond it would spill
+#: into the next document's band); documents are far shorter than 4 Gi characters
+CHAR_LIMIT = 1 << 32
 #: at most this many Python warnings per read when no ProblemLog is given
 WARNING_LIMIT = 20
 
@@ -30,9 +40,74 @@ class InputWarning(UserWarning):
     """A problem of an input that does not invalidate it (used when no ProblemLog is given)."""
 
 
+#: ``-`` and non-seekable inputs (pipes, ``/dev/stdin``) spooled once: name -> local copy
+_SPOOLED: dict[str, Path] = {}
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+def is_pipe(path: str | Path) -> bool:
+    """True for ``-`` (standard input) and for inputs that cannot be read twice (pipes, FIFOs,
+    character devices such as ``/dev/stdin`` on a pipe)."""
+    name = str(path)
+    if name == "-":
+        return True
+    try:
+        mode = os.stat(name).st_mode
+    except OSError:
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
+
+
+def local_path(path: str | Path) -> Path:
+    """A path that can be read several times (format detection, then reading; two passes
+    when streaming).  Regular files are returned as they are; ``-`` (standard input) and
+    pipes are copied once, whole, to a temporary file removed at exit, and every later call
+    with the same name returns that copy, so no byte of a pipe is lost to detection."""
+    name = str(path)
+    spooled = _SPOOLED.get(name)
+    if spooled is not None:
+        return spooled
+    if not is_pipe(name):
+        return Path(path)
+    try:
+        source = sys.stdin.buffer if name == "-" else open(name, "rb")
+    except OSError as error:
+        raise InputError(f"cannot open: {error}", name) from None
+    fd, spool = tempfile.mkstemp(prefix="sdreval-stdin-")
+    atexit.register(_remove, spool)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            shutil.copyfileobj(source, out, 1 << 20)
+    except OSError as error:
+        raise InputError(f"cannot read: {error}", name) from None
+    finally:
+        if source is not sys.stdin.buffer:
+            source.close()
+    _SPOOLED[name] = Path(spool)
+    return Path(spool)
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
 def open_binary(path: str | Path) -> BinaryIO:
-    """Open ``path`` for binary reading; ``.gz`` files are decompressed transparently."""
+    """Open ``path`` for binary reading; ``.gz`` files are decompressed transparently.
+
+    ``-`` and pipes are read from their spooled copy (:func:`local_path`); a spooled input
+    starting with the gzip magic bytes is decompressed too."""
+    spooled = local_path(path)
     path = Path(path)
+    if spooled is not path and str(spooled) != str(path):
+        handle = open(spooled, "rb")
+        if handle.read(2) == _GZIP_MAGIC:
+            handle.seek(0)
+            return gzip.open(handle, "rb")  # type: ignore[return-value]
+        handle.seek(0)
+        return handle
     if path.is_dir():
         raise InputError(f"{path} is a directory, not a file", str(path))
     if path.suffix == ".gz":
@@ -61,24 +136,35 @@ def iter_fields(path: str | Path, log: ProblemLog) -> Iterator[tuple[int, list[s
     except OSError as error:
         raise InputError(f"cannot open: {error}", name) from None
     with handle:
-        number = 0
+        counter = [0]
         try:
-            for raw in handle:
-                number += 1
-                try:
-                    text = raw.decode("utf-8")
-                except UnicodeDecodeError as error:
-                    log.error(name, number, f"line is not UTF-8 ({error.reason} at byte "
-                                            f"{error.start})")
-                    continue
-                if number == 1 and text.startswith("\ufeff"):
-                    text = text[1:]
-                fields = text.split()
-                if not fields or fields[0].startswith("#"):
-                    continue
-                yield number, fields
+            yield from iter_line_fields(handle, name, log, 0, counter)
         except (OSError, EOFError, zlib.error) as error:  # truncated / corrupt .gz
-            log.error(name, number + 1, f"cannot read further: {error}")
+            log.error(name, counter[0] + 1, f"cannot read further: {error}")
+
+
+def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0,
+                     counter: list[int] | None = None) -> Iterator[tuple[int, list[str]]]:
+    """:func:`iter_fields` on an iterable of raw lines (bytes) whose first line is number
+    ``before + 1`` (a file, or a block of one cut at line ends); ``counter[0]`` follows the
+    number of the last line read."""
+    number = before
+    for raw in lines:
+        number += 1
+        if counter is not None:
+            counter[0] = number
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            log.error(name, number, f"line is not UTF-8 ({error.reason} at byte "
+                                    f"{error.start})")
+            continue
+        if number == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        fields = text.split()
+        if not fields or fields[0].startswith("#"):
+            continue
+        yield number, fields
 
 
 def comment_lines(path: str | Path, limit: int = 50) -> list[str]:
@@ -97,6 +183,24 @@ def comment_lines(path: str | Path, limit: int = 50) -> list[str]:
     except (OSError, EOFError, zlib.error):
         pass
     return found
+
+
+def is_repeat(seen: dict, key, content, number: int, what: str, file: str,
+              log: ProblemLog) -> bool:
+    """True if ``key`` was judged before (then reported: an identical repeat is a warning, a
+    different one an error; the first line is kept); else ``key`` is remembered.  ``what``
+    names the judged unit in the message ("topic 1: document d")."""
+    earlier = seen.get(key)
+    if earlier is None:
+        seen[key] = (number, content)
+        return False
+    first, previous = earlier
+    if previous == content:
+        log.warn(file, number, f"{what} repeats line {first} (identical; ignored)")
+    else:
+        log.error(file, number, f"{what} judged again, differently from line {first} (line "
+                                f"{first} kept)")
+    return True
 
 
 def parse_int(text: str) -> int | None:

@@ -12,9 +12,12 @@ Memory: each line is appended to per-topic typed columns (``array('q')``/``array
 document ids and XPaths interned, and per-topic numpy arrays are built at the end; no object is
 created per result, so a 100 MB run stays far below 1 GB.
 
-Policies (docs/inputs.md): a line with the wrong number of fields, a non-integer rank, a
-non-finite or non-numeric RSV, a non-integer or negative offset/length, or a malformed XPath
-is an error naming file and line, and the line is not used.  Ranks out of order keep file order
+Policies (docs/inputs.md): a line with the wrong number of fields, a rank that is not a
+positive integer (as in INEX XML submissions; document runs, the TREC layout, also accept rank
+0, which PyTerrier and other tools write for 0-based ranks and trec_eval ignores), a non-finite or
+non-numeric RSV, a non-integer or negative offset/length, a passage ending at or beyond
+character 2**32, or a malformed XPath is an error naming file and line, and the line is not
+used.  Ranks out of order keep file order
 (one warning per topic).  A repeated result in a topic (same document and path, or same
 document, offset and length) is a warning and is kept (measures decide how a repeat counts:
 fully seen in XCG, characters counted once in the passage tasks).  Overlapping
@@ -32,7 +35,7 @@ import numpy as np
 from ..errors import ProblemLog
 from ..model.run import Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import finish, iter_fields, parse_float, parse_int
+from .textlines import CHAR_LIMIT, finish, iter_fields, parse_float, parse_int
 
 DOCUMENT_PATH = "/article[1]"
 
@@ -78,6 +81,9 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
     rank = parse_int(fields[3])
     if rank is None:
         bad.append(f"rank {fields[3]!r} is not an integer")
+    elif rank < (0 if layout == "document" else 1):
+        bad.append(f"rank {fields[3]!r} is not a positive integer" if layout != "document"
+                   else f"rank {fields[3]!r} is negative")
     rsv = parse_float(fields[4])
     if rsv is None:
         bad.append(f"rsv {fields[4]!r} is not a finite number")
@@ -98,6 +104,9 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
             bad.append(f"offset {fields[6]!r} is not a non-negative integer")
         if length is None or length < 0:
             bad.append(f"length {fields[7]!r} is not a non-negative integer")
+        if not bad and offset + length >= CHAR_LIMIT:  # type: ignore[operator]
+            bad.append(f"passage {offset}:{length} ends beyond {CHAR_LIMIT - 1} characters, the "
+                       f"largest character position supported")
     if bad:
         for message in bad:
             log.error(file, number, message)
@@ -140,8 +149,30 @@ def warn_disorder(topic: str, cols: _Columns, file: str, log: ProblemLog) -> Non
 
 
 def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
-                  name: str | None = None) -> Run:
+                  name: str | None = None, careful: bool = False) -> Run:
     """Read a TREC-like run in ``layout`` ``element``, ``passage`` or ``document``.
+
+    Problems go to ``log`` (file, line, message); without a log every error is raised at the
+    end in one :class:`~sdreval.errors.InputError`.  The run is named ``name``, else by its
+    first run-id, else by the file name without extension.  Blocks of the file are parsed
+    columnar (:mod:`sdreval.io.columnar`); ``careful=True`` parses every line in Python
+    (:func:`read_trec_run_careful`, same run, same problems).
+    """
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown run layout {layout!r}")
+    if careful:
+        return read_trec_run_careful(path, layout, log, name)
+    from .trec_fast import read_trec_run_fast
+
+    return read_trec_run_fast(path, layout, log, name)
+
+
+def read_trec_run_careful(path: str | Path, layout: str, log: ProblemLog | None = None,
+                          name: str | None = None) -> Run:
+    """The careful reader: every line parsed in Python (the reference of the columnar
+    reader, which must build the same run and report the same problems).
+
+    Read a TREC-like run in ``layout`` ``element``, ``passage`` or ``document``.
 
     Problems go to ``log`` (file, line, message); without a log every error is raised at the
     end in one :class:`~sdreval.errors.InputError`.  The run is named ``name``, else by its
@@ -255,25 +286,42 @@ def file_stem(path: str | Path) -> str:
 
 def _build(topic: str, cols: _Columns, docs: np.ndarray, paths: np.ndarray, unit: Unit,
            file: str, log: ProblemLog) -> Ranking:
-    """Columns -> Ranking; reports repeated results and overlapping passages (all rows kept)."""
+    """Columns (ids into ``docs`` and ``paths``) -> Ranking (see :func:`build_ranking`)."""
     doc = np.array(cols.doc, dtype=np.int64)
     path = np.array(cols.path, dtype=np.int64)
-    offset = np.array(cols.offset, dtype=np.int64)
-    length = np.array(cols.length, dtype=np.int64)
-    line = np.array(cols.line, dtype=np.int64)
-    repeat = _report_repeats(topic, doc, path, offset, length, line, docs, paths, unit, file,
-                             log)
-    if unit == "passage":
-        _report_overlaps(topic, doc, offset, length, line, docs, file, log, repeat)
-        path_col = np.full(len(doc), None, dtype=object)
+    return build_ranking(topic, doc, docs[doc], path, None if unit == "passage" else paths[path],
+                         np.array(cols.offset, dtype=np.int64),
+                         np.array(cols.length, dtype=np.int64),
+                         np.array(cols.rank, dtype=np.int64),
+                         np.array(cols.rsv, dtype=np.float64),
+                         np.array(cols.line, dtype=np.int64), unit, file, log)
+
+
+def build_ranking(topic: str, doc: np.ndarray, doc_names: np.ndarray, path: np.ndarray,
+                  path_names: np.ndarray | None, offset: np.ndarray, length: np.ndarray,
+                  rank: np.ndarray, rsv: np.ndarray, line: np.ndarray, unit: Unit, file: str,
+                  log: ProblemLog, repeats: bool = True, overlaps: bool = True) -> Ranking:
+    """One topic's Ranking from its rows in file order; reports repeated results and
+    overlapping passages, each in line order (all rows kept).  ``doc`` and ``path`` are codes
+    equal exactly where the documents (paths) are; ``doc_names`` and ``path_names`` the values
+    of each row (``path_names`` None for passages).  ``repeats=False`` / ``overlaps=False``:
+    the caller knows that no result repeats another / no passages overlap."""
+    if repeats:
+        repeat = _report_repeats(topic, doc, path, offset, length, line, doc_names,
+                                 path_names, unit, file, log)
     else:
-        path_col = paths[path]
-    return Ranking(docs[doc], path_col, offset, length, np.array(cols.rank, dtype=np.int64),
-                   np.array(cols.rsv, dtype=np.float64), unit)
+        repeat = np.zeros(len(doc), dtype=bool)
+    if unit == "passage":
+        if overlaps:
+            _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat)
+        path_names = np.full(len(doc), None, dtype=object)
+    return Ranking(doc_names, path_names, offset, length, rank, rsv, unit)
 
 
-def _report_repeats(topic, doc, path, offset, length, line, docs, paths, unit, file, log):
-    """Warn about each result repeating an earlier one of the topic; mask of the repeats."""
+def _report_repeats(topic, doc, path, offset, length, line, doc_names, path_names, unit, file,
+                    log):
+    """Warn (in line order) about each result repeating an earlier one of the topic; mask of
+    the repeats."""
     repeat = np.zeros(len(doc), dtype=bool)
     if len(doc) < 2:
         return repeat
@@ -288,20 +336,21 @@ def _report_repeats(topic, doc, path, offset, length, line, docs, paths, unit, f
     # the first of each group of equal rows in sorted order is the earliest in the file
     starts = np.concatenate(([True], ~same))
     first_of = order[np.flatnonzero(starts)][np.cumsum(starts) - 1]
-    for position in np.flatnonzero(same) + 1:
+    positions = np.flatnonzero(same) + 1
+    for position in positions[np.argsort(order[positions], kind="stable")]:
         row, first = order[position], first_of[position]
         repeat[row] = True
-        what = (f"{docs[doc[row]]} {offset[row]}:{length[row]}" if unit == "passage"
-                else f"{docs[doc[row]]} {paths[path[row]]}")
+        what = (f"{doc_names[row]} {offset[row]}:{length[row]}" if unit == "passage"
+                else f"{doc_names[row]} {path_names[row]}")
         log.warn(file, int(line[row]), f"topic {topic}: result {what} repeats line "
                                        f"{int(line[first])} (kept; measures decide how a "
                                        f"repeat counts)")
     return repeat
 
 
-def _report_overlaps(topic, doc, offset, length, line, docs, file, log, repeat) -> None:
-    """Warn about each passage overlapping an earlier-offset passage of the same document
-    (repeats, already reported, and empty passages are left out)."""
+def _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat) -> None:
+    """Warn (in line order) about each passage overlapping an earlier-offset passage of the
+    same document (repeats, already reported, and empty passages are left out)."""
     mask = (length > 0) & ~repeat
     if mask.sum() < 2:
         return
@@ -315,14 +364,22 @@ def _report_overlaps(topic, doc, offset, length, line, docs, file, log, repeat) 
     big = int(end.max()) + 1
     reach = np.maximum.accumulate(group * big + end) - group * big
     hit = np.flatnonzero(~new_doc[1:] & (start[1:] < reach[:-1])) + 1
-    for position in hit:
-        row = order[position]
-        # the earlier passage reaching furthest (Python loop over the few overlapping rows)
+    if not len(hit):
+        return
+    hit = hit[np.argsort(order[hit], kind="stable")]
+    # the earlier passage reaching furthest: walk back within the document while the ends fall
+    # short of the reach (Python over the few overlapping rows, on lists)
+    ends, new_docs, reaches = end.tolist(), new_doc.tolist(), reach.tolist()
+    rows = order.tolist()
+    starts, offsets, lengths, lines = start.tolist(), offset.tolist(), length.tolist(), \
+        line.tolist()
+    for position in hit.tolist():
+        row = rows[position]
         lo = position - 1
-        while lo > 0 and not new_doc[lo] and end[lo] < reach[position - 1]:
+        while lo > 0 and not new_docs[lo] and ends[lo] < reaches[position - 1]:
             lo -= 1
-        other = order[lo]
-        log.warn(file, int(line[row]),
-                 f"topic {topic}: passage {docs[d[position]]} {start[position]}:"
-                 f"{length[row]} overlaps {offset[other]}:{length[other]} (line "
-                 f"{int(line[other])})")
+        other = rows[lo]
+        log.warn(file, lines[row],
+                 f"topic {topic}: passage {doc_names[row]} {starts[position]}:"
+                 f"{lengths[row]} overlaps {offsets[other]}:{lengths[other]} (line "
+                 f"{lines[other]})")

@@ -5,6 +5,8 @@
 * :func:`write_fol_qrels`: ``topic Q0 doc relchars doclen [BEP off:len ...]``.
 * :func:`write_native_qrels`: the native judgement TSV (see :mod:`sdreval.io.native`).
 * :func:`write_passage_qrels`: highlighted passages one a line, ``topic doc offset length [BEP]``.
+* :func:`write_trec_qrels`: document-level TREC qrels ``qid 0 docno rel`` (from FOL qrels:
+  relevant when ``relchars > 0``).
 """
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from ..model.run import Run
 from .native import write_native_qrels
 from .trec import DOCUMENT_PATH
 
-__all__ = ["write_run", "write_fol_qrels", "write_native_qrels", "write_passage_qrels"]
+__all__ = ["write_run", "write_fol_qrels", "write_native_qrels", "write_passage_qrels",
+           "write_trec_qrels"]
 
 
 def write_run(run: Run, path: str | Path, layout: str | None = None) -> int:
@@ -84,4 +87,31 @@ def write_passage_qrels(qrels: Qrels, path: str | Path) -> int:
                 for offset, length in dp.ranges:
                     out.write(f"{topic} {doc} {int(offset)} {int(length)}{bep}\n")
                     count += 1
+    return count
+
+
+def write_trec_qrels(qrels: Qrels, path: str | Path) -> int:
+    """Write ``qrels`` at the document level as TREC qrels ``qid 0 docno rel``; returns the
+    number of lines.
+
+    Highlighted passages (FOL qrels): a document listed with ``relchars > 0`` is relevant
+    (rel 1), one listed with ``relchars = 0`` judged non-relevant (rel 0); unlisted documents
+    stay unjudged.  Document judgements (elements at the document root, as TREC qrels and
+    document qrels from dicts are stored) keep their integer grade.  Element assessments below
+    the document root have no document-level grade: a :class:`UsageError`."""
+    count = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        for topic, tq in qrels.topics.items():
+            lines = [f"{topic} 0 {doc} {1 if dp.relevant_chars > 0 else 0}\n"
+                     for doc, dp in tq.passages.items()]
+            for (doc, unit), a in tq.elements.items():
+                if unit != DOCUMENT_PATH:
+                    raise UsageError(f"topic {topic}: element {doc} {unit} is not a whole "
+                                     f"document; TREC qrels judge documents")
+                if not float(a.e).is_integer():
+                    raise UsageError(f"topic {topic}, document {doc}: grade {a.e:g} is not an "
+                                     f"integer; TREC qrels grades are integers")
+                lines.append(f"{topic} 0 {doc} {int(a.e)}\n")
+            out.writelines(lines)
+            count += len(lines)
     return count

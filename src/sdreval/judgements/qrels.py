@@ -61,10 +61,13 @@ class TopicQrels:
     passages: dict[str, DocPassages] = field(default_factory=dict)
 
     def has_relevant(self) -> bool:
-        """True if anything is relevant (an element with e > 0 and s > 0, or a passage)."""
+        """True if anything is judged relevant under some quantisation: highlighted text, or an
+        element with e != 0 and s > 0 (an INEX 2005 element too small to judge, e = ``?``, is
+        relevant under Bin Exh and Gen Lifted).  Measures decide with their own quantisation
+        (:mod:`sdreval.judgements.relevance`)."""
         if any(p.is_relevant for p in self.passages.values()):
             return True
-        return any(a.e > 0 and a.s > 0 for a in self.elements.values())
+        return any(a.e != 0 and a.s > 0 for a in self.elements.values())
 
     def assessments_of(self, doc: str) -> list[ElementAssessment]:
         return [a for (d, _), a in self.elements.items() if d == doc]

@@ -67,8 +67,12 @@ def get_quantisation(name: str | Quantisation) -> Quantisation:
     try:
         return QUANTISATIONS[name]
     except KeyError:
+        import difflib
+
         known = ", ".join(sorted(QUANTISATIONS))
-        raise UsageError(f"unknown quantisation {name!r}; known: {known}") from None
+        close = difflib.get_close_matches(str(name), list(QUANTISATIONS), n=3, cutoff=0.6)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        raise UsageError(f"unknown quantisation {name!r}{hint}; known: {known}") from None
 
 
 DEFAULT_QUANT = {"inex2003": "gen", "inex2005": "gen5", "inex2002": "gen2002",
@@ -96,6 +100,10 @@ register_quantisation("s3e321", lambda e, s: ((s == 3) & (e > 0)).astype(float),
                       "s = 3 and e > 0 -> 1 (Vu & Gallinari 2005)")
 register_quantisation("graded", lambda e, s: np.clip(e, 0.0, None),
                       "graded", "native graded TSV: the grade e itself")
+# --- highlighted passages (FOL qrels) at the document level: e = 1 if the document has
+# highlighted text (relchars > 0), s = relchars / doclen (the fraction highlighted) ----------
+register_quantisation("relfrac", lambda e, s: np.where(e > 0, np.clip(s, 0.0, 1.0), 0.0), "fol",
+                      "document level on passage qrels: relchars/doclen of a relevant document")
 
 
 def valid_pair_2003(e: np.ndarray, s: np.ndarray) -> np.ndarray:
@@ -107,9 +115,10 @@ def valid_pair_2003(e: np.ndarray, s: np.ndarray) -> np.ndarray:
 # --- INEX 2005 (e in {0, 1, 2, ?}, ? = TOO_SMALL = -1; s in [0, 1]), Ogilvie & Lalmas 2006, Table 2 ---------
 # Table 2 prints Gen5 = e*s and GenLifted = (e+1)*s, whose ranges are [0, 2] and [0, 3]; a
 # quantisation maps to a relevance scale in [0, 1] (Ogilvie & Lalmas 2006, §2.5), so the registered functions
-# divide by the maximum (ratio measures such as nxCG and ep/gr are unchanged by this constant;
-# precall's 1 - quant needs it).  The literal table values are kept as ``gen5-raw`` and
-# ``genlifted-raw``.  See docs/formats-xml.md.
+# divide by the maximum.  Ratio measures (nxCG, ep/gr, MAep, AWP) are unchanged by this
+# constant; precall (relevant mass added to counts of non-relevant results and to the +1 of
+# Eq. 5), the Q-measure (β weighs gains against counts) and gAP are not.  The literal table
+# values are kept as ``gen5-raw`` and ``genlifted-raw``.  See docs/inex_eval.md.
 _TS = -1.0  # TOO_SMALL, repeated here to avoid a circular import at module load
 
 

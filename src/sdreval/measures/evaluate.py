@@ -13,11 +13,12 @@ from typing import Iterable
 
 import pandas as pd
 
+from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.runnames import distinct_runs
 from .parallel import evaluate_parallel
-from .registry import EvalContext, Measure
+from .registry import EvalContext, Measure, parse_measure
 from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
                      measures_by_family, ordered_run, result_rows, topics_to_evaluate)
 
@@ -49,6 +50,14 @@ TOPIC_POLICIES = {
 }
 
 
+def _aggregate(text: str) -> str:
+    """``mean`` or ``sum`` (trec_eval's counts) over topics, from the measure's name."""
+    try:
+        return parse_measure(text).definition.aggregate
+    except UsageError:  # a name from a scores file that is no measure here: mean
+        return "mean"
+
+
 def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
               counts: bool = False) -> pd.DataFrame:
     """Means over topics (``topic == "all"``), after the per-topic rows if ``keep_topics``.
@@ -63,6 +72,10 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
         return out
     grouped = per_topic.groupby(["run", "measure"], sort=False)["value"]
     means = grouped.mean().reset_index()  # skips NaN
+    summed = [text for text in means["measure"].unique() if _aggregate(text) == "sum"]
+    if summed:  # counts (trec_eval num_rel, num_ret, num_rel_ret) are summed over topics
+        mask = means["measure"].isin(summed)
+        means.loc[mask, "value"] = grouped.sum().reset_index().loc[mask, "value"].to_numpy()
     means.insert(1, "topic", "all")
     means = means[COLUMNS]
     if counts:
@@ -81,7 +94,10 @@ def coverage_lines(means: pd.DataFrame, all_topics: bool) -> list[str]:
     otherwise one line per run, measures grouped by their count)."""
     rows = means[means["topic"] == "all"]
     policy = f"means over {TOPIC_POLICIES[bool(all_topics)]}"
-    if rows.empty or "topics" not in rows.columns:
+    if rows.empty:
+        return [f"{policy}: none to evaluate (no run answered a qrels topic with something "
+                "relevant), so no mean is printed"]
+    if "topics" not in rows.columns:
         return [policy]
     counts = rows["topics"].astype(int)
     if counts.nunique() == 1:

@@ -20,21 +20,45 @@ from .serial import evaluate_serial
 
 
 def _evaluate_one(args) -> tuple[pd.DataFrame, list[str]]:
-    qrels, run, measures, ctx, all_topics = args
+    qrels, runs, measures, ctx, all_topics = args
+    if isinstance(runs, Run):
+        runs = [runs]
     local = replace(ctx, warnings=[], cache={})
-    table = evaluate_serial(qrels, [run], measures, local, all_topics)
+    table = evaluate_serial(qrels, runs, measures, local, all_topics)
     return table, local.warnings
+
+
+def run_batches(runs: list[Run], batches: int) -> list[list[Run]]:
+    """``runs`` cut into at most ``batches`` contiguous groups of about equal size (results
+    counted), so that each process receives the qrels once and shares its per-topic cache
+    between the runs of its group."""
+    if not runs:
+        return []
+    sizes = [max(1, len(run)) for run in runs]
+    total, groups, current, filled = sum(sizes), [], [], 0
+    for run, size in zip(runs, sizes):
+        current.append(run)
+        filled += size
+        if filled >= total * (len(groups) + 1) / batches and len(groups) < batches - 1:
+            groups.append(current)
+            current = []
+    if current:
+        groups.append(current)
+    return groups
 
 
 def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: EvalContext,
                       all_topics: bool, jobs: int = 2, scheduler: str | None = None
                       ) -> pd.DataFrame:
-    """Evaluate ``runs`` in parallel; same rows, same order as the serial path."""
-    tasks = [(qrels, run, measures, ctx, all_topics) for run in runs]
+    """Evaluate ``runs`` in parallel; same rows, same order as the serial path.  Processes
+    take contiguous batches of runs (one per process); Dask takes one task per run."""
     if scheduler:
-        results = _with_dask(tasks, scheduler)
+        results = _with_dask([(qrels, run, measures, ctx, all_topics) for run in runs],
+                             scheduler)
     else:
-        with ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
+        jobs = max(1, jobs)
+        tasks = [(qrels, batch, measures, ctx, all_topics) for batch in run_batches(runs, jobs)]
+        with ProcessPoolExecutor(max_workers=min(jobs, max(1, len(tasks)))) as pool:
             results = list(pool.map(_evaluate_one, tasks))
     for _, warnings in results:
         for message in warnings:

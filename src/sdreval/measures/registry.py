@@ -12,6 +12,7 @@ work (gain vectors, orderings) is done once.
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
@@ -22,8 +23,67 @@ CutoffKind = Literal["none", "int", "float", "optional-int", "optional-float"]
 
 
 @dataclass(frozen=True)
+class Range:
+    """Allowed values of a numeric parameter or cut-off: an interval, each end open or closed
+    (None: unbounded).  Numbers are always finite (NaN and infinities are refused)."""
+
+    low: float | None = None
+    high: float | None = None
+    low_open: bool = False
+    high_open: bool = False
+
+    def __contains__(self, value: float) -> bool:
+        if not math.isfinite(value):
+            return False
+        if self.low is not None and (value <= self.low if self.low_open else value < self.low):
+            return False
+        return not (self.high is not None
+                    and (value >= self.high if self.high_open else value > self.high))
+
+    def describe(self, name: str) -> str:
+        """``0 <= alpha <= 1``, ``beta >= 0``, ``0 < l <= 1``, ``a finite number``."""
+        low = None if self.low is None else f"{self.low:g} {'<' if self.low_open else '<='} "
+        high = None if self.high is None else f" {'<' if self.high_open else '<='} {self.high:g}"
+        if low and high:
+            return f"{low}{name}{high}"
+        if low:
+            return f"{name} {'>' if self.low_open else '>='} {self.low:g}"
+        if high:
+            return f"{name}{high}"
+        return f"{name} a finite number"
+
+
+#: common ranges
+NON_NEGATIVE = Range(0.0)
+POSITIVE = Range(0.0, low_open=True)
+UNIT = Range(0.0, 1.0)                      # [0, 1]
+UNIT_OPEN_LOW = Range(0.0, 1.0, low_open=True)  # (0, 1]
+AT_LEAST_ONE = Range(1.0)
+
+
+def check_number(name: str, value: Any, allowed: Range | None, integer: bool = False) -> None:
+    """Raise a :class:`UsageError` naming ``name`` and its allowed range if ``value`` is not
+    a finite number in ``allowed`` (an integer if ``integer``)."""
+    kind = "an integer" if integer else "a number"
+    rule = allowed.describe(name) if allowed is not None else f"{name} {kind}"
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise UsageError(f"parameter {name}: expected {kind}, got {value!r} "
+                         f"(allowed: {rule})") from None
+    if not math.isfinite(number):
+        raise UsageError(f"parameter {name}: {value!r} is not a finite number "
+                         f"(allowed: {rule})")
+    if integer and number != int(number):
+        raise UsageError(f"parameter {name}: expected an integer, got {value!r} "
+                         f"(allowed: {rule})")
+    if allowed is not None and number not in allowed:
+        raise UsageError(f"parameter {name}: {value!r} is out of range (allowed: {rule})")
+
+
+@dataclass(frozen=True)
 class Param:
-    """A typed, documented measure parameter."""
+    """A typed, documented measure parameter (numbers: finite, within ``allowed``)."""
 
     name: str
     type: type
@@ -31,6 +91,7 @@ class Param:
     doc: str
     choices: tuple | None = None
     context_key: str | None = None  # EvalContext attribute that supplies the default
+    allowed: Range | None = None
 
     def convert(self, raw: Any) -> Any:
         if self.type is bool and isinstance(raw, str):
@@ -38,6 +99,9 @@ class Param:
             if lowered not in {"true", "false", "on", "off", "1", "0", "yes", "no"}:
                 raise UsageError(f"parameter {self.name}: expected a boolean, got {raw!r}")
             value: Any = lowered in {"true", "on", "1", "yes"}
+        elif self.type in (int, float):
+            check_number(self.name, raw, self.allowed, integer=self.type is int)
+            value = self.type(float(raw)) if self.type is int else float(raw)
         else:
             try:
                 value = self.type(raw)
@@ -61,13 +125,19 @@ class MeasureDef:
     cutoff: CutoffKind = "none"
     cutoff_default: float | int | None = None
     cutoff_doc: str = ""
+    cutoff_range: Range | None = None  # float cut-offs; integer cut-offs are >= 1
+    aggregate: Literal["mean", "sum"] = "mean"  # over topics (trec_eval sums counts)
 
     def param(self, name: str) -> Param:
         for p in self.params:
             if p.name == name:
                 return p
+        from .aliases import did_you_mean
+
         known = ", ".join(p.name for p in self.params) or "none"
-        raise UsageError(f"measure {self.name} has no parameter {name!r} (parameters: {known})")
+        hint = did_you_mean(name, [p.name for p in self.params])
+        raise UsageError(f"measure {self.name} has no parameter {name!r}{hint} "
+                         f"(parameters: {known})")
 
     def __call__(self, cutoff: float | int | None = None, **params: Any) -> "Measure":
         """Build a measure object: ``nxCG(k=10, quant="gen")`` style (``k``/``r`` = cut-off)."""
@@ -107,8 +177,8 @@ class Measure:
         param = self.definition.param(name)
         if ctx is not None and param.context_key:
             value = getattr(ctx, param.context_key, None)
-            if value is not None:
-                return param.convert(value) if isinstance(value, str) else value
+            if value is not None:  # an option's value is checked like one in the name
+                return param.convert(value)
         return param.default
 
     def __str__(self) -> str:
@@ -124,6 +194,9 @@ class Measure:
 
 MEASURES: dict[str, MeasureDef] = {}
 FAMILIES: dict[str, Callable[..., dict[str, dict[str, float]]]] = {}
+#: family -> ``relevant(measure, qrels, ctx) -> frozenset of topics`` with something relevant
+#: under the measure's own quantisation (the topic policy, ``measures/topics.py``).
+RELEVANCE: dict[str, Callable[..., frozenset]] = {}
 
 
 def register_measure(definition: MeasureDef) -> MeasureDef:
@@ -133,19 +206,63 @@ def register_measure(definition: MeasureDef) -> MeasureDef:
     return definition
 
 
-def register_family(name: str, compute: Callable[..., dict[str, dict[str, float]]]) -> None:
-    FAMILIES[name] = compute
+def register_family(name: str, compute: Callable[..., dict[str, dict[str, float]]],
+                    relevant: Callable[..., frozenset] | None = None) -> None:
+    """Register a family kernel and, optionally, how it decides which topics have something
+    relevant for one of its measures (default: anything judged relevant).
+
+    ``FAMILIES[name]`` is the kernel with the topic policy applied to its values (a topic with
+    nothing relevant under a measure's quantisation is NaN; ``measures/topics.py``), so every
+    path that calls a family -- serial, parallel, streaming -- follows the same rule."""
+    if relevant is not None:
+        RELEVANCE[name] = relevant
+
+    def with_topic_policy(measures, qrels, run, topics, ctx):
+        from .topics import apply_topic_policy
+
+        values = compute(measures, qrels, run, topics, ctx)
+        apply_topic_policy(measures, qrels, topics, values, ctx)
+        return values
+
+    with_topic_policy.kernel = compute  # type: ignore[attr-defined]
+    with_topic_policy.__doc__ = compute.__doc__
+    FAMILIES[name] = with_topic_policy
 
 
 def _format_value(value: Any) -> str:
     return repr(value) if isinstance(value, float) else str(value)
 
 
+def _check_choice(definition: MeasureDef, param: Param, raw: Any) -> None:
+    """Refuse a string value outside the parameter's choices (or an unknown quantisation)
+    with a did-you-mean (``quant=sgo`` -> ``sog``)."""
+    from .aliases import did_you_mean
+
+    if not isinstance(raw, str) or param.type is not str:
+        return
+    if param.choices is not None:
+        choices = [str(c) for c in param.choices]
+    elif param.name == "quant":
+        from ..judgements.quantise import QUANTISATIONS
+
+        choices = list(QUANTISATIONS)
+    else:
+        return
+    if raw not in choices:
+        raise UsageError(f"measure {definition.name}: {param.name}={raw} is not one of "
+                         f"{', '.join(choices)}{did_you_mean(raw, choices)}")
+
+
 def make_measure(definition: MeasureDef, params: dict[str, Any],
                  cutoff: float | int | None, text: str | None = None) -> Measure:
     converted = []
     for key, raw in params.items():
-        converted.append((key, definition.param(key).convert(raw)))
+        param = definition.param(key)
+        _check_choice(definition, param, raw)
+        try:
+            converted.append((key, param.convert(raw)))
+        except UsageError as error:
+            raise UsageError(f"measure {text or definition.name}: {error}") from None
     if cutoff is None and definition.cutoff in ("int", "float"):
         if definition.cutoff_default is None:
             raise UsageError(f"measure {definition.name} needs a cut-off: "
@@ -154,16 +271,15 @@ def make_measure(definition: MeasureDef, params: dict[str, Any],
     if cutoff is not None:
         if definition.cutoff == "none":
             raise UsageError(f"measure {definition.name} takes no cut-off")
+        integer = definition.cutoff.endswith("int")
+        allowed = AT_LEAST_ONE if integer else (definition.cutoff_range or Range())
+        what = definition.cutoff_doc or ("rank k" if integer else "cut-off")
         try:
-            if definition.cutoff.endswith("int"):
-                as_float = float(cutoff)
-                if as_float != int(as_float) or as_float < 1:
-                    raise ValueError
-                cutoff = int(as_float)
-            else:
-                cutoff = float(cutoff)
-        except (TypeError, ValueError):
-            raise UsageError(f"measure {definition.name}: bad cut-off {cutoff!r}") from None
+            check_number("cut-off", cutoff, allowed, integer=integer)
+        except UsageError as error:
+            raise UsageError(f"measure {text or definition.name}: bad cut-off {cutoff!r} "
+                             f"({what}): {str(error).split(': ', 1)[1]}") from None
+        cutoff = int(float(cutoff)) if integer else float(cutoff)
     if text is None:
         inner = ",".join(f"{k}={_format_value(v)}" for k, v in converted)
         text = definition.name + (f"({inner})" if inner else "")
@@ -175,30 +291,52 @@ def make_measure(definition: MeasureDef, params: dict[str, Any],
 _SYNTAX = re.compile(r"^\s*([A-Za-z_][\w\-]*)\s*(?:\(([^()]*)\))?\s*(?:@\s*([^@\s()]+))?\s*$")
 
 
+def _unquote(value: str) -> str:
+    """``"exp-log2"`` or ``'sog'`` (ir_measures quotes string values) -> the bare value."""
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
+
+
 def parse_measure(text: str | Measure) -> Measure:
-    """Parse ``Name(param=value,...)@cutoff`` (parameters and cut-off optional)."""
+    """Parse ``Name(param=value,...)@cutoff`` (parameters and cut-off optional).
+
+    trec_eval names (``map``, ``P_10``, ``ndcg_cut_10``) and ir_measures spellings (``MRR``,
+    ``R@100``, ``nDCG(dcg="exp-log2")@10``) are read through :mod:`.aliases`; the measure keeps
+    ``text`` as typed.  Unknown names and parameters get a did-you-mean suggestion."""
     if isinstance(text, Measure):
         return text
-    match = _SYNTAX.match(text)
+    from . import aliases
+
+    if hasattr(text, "sdreval") and hasattr(text, "_sdreval"):  # the ir_measures bridge's
+        return text.sdreval()
+    stripped = text.strip() if isinstance(text, str) else text
+    if not isinstance(stripped, str):
+        raise UsageError(f"cannot read a measure from {type(text).__name__}")
+    trec = aliases.trec_name(stripped)
+    if trec is not None:
+        name, cutoff_text = trec
+        return make_measure(MEASURES[name], {}, cutoff_text, stripped)
+    match = _SYNTAX.match(stripped)
     if match is None:
         raise UsageError(f"cannot parse measure {text!r}; expected Name(param=value,...)@cutoff")
     name, inner, cutoff = match.groups()
+    name = aliases.canonical_name(name, cutoff is not None) or name
     definition = MEASURES.get(name)
     if definition is None:
-        lowered = {k.lower(): k for k in MEASURES}
-        hint = lowered.get(name.lower())
-        extra = f" (did you mean {hint}?)" if hint else ""
-        raise UsageError(f"unknown measure {name!r}{extra}; `sdreval measures` lists them")
+        hint = aliases.did_you_mean(name, list(MEASURES) + aliases.all_names())
+        raise UsageError(f"unknown measure {name!r}{hint}; `sdreval measures` lists them")
     params: dict[str, str] = {}
     if inner and inner.strip():
         for item in inner.split(","):
             if "=" not in item:
                 raise UsageError(f"measure {text!r}: parameter {item.strip()!r} needs name=value")
             key, value = (part.strip() for part in item.split("=", 1))
+            key, value = aliases.translate_param(definition.name, key, _unquote(value))
             if key in params:
                 raise UsageError(f"measure {text!r}: parameter {key!r} given twice")
             params[key] = value
-    return make_measure(definition, params, cutoff, text.strip())
+    return make_measure(definition, params, cutoff, stripped)
 
 
 @dataclass
@@ -213,6 +351,8 @@ class EvalContext:
     beta: float | None = None
     bep_distance: int | None = None
     order: str = "file"
+    depth: int | None = None  # trec_eval -M: evaluate only the first depth results
+    rel_level: float | None = None  # trec_eval -l: binary measures count value >= level
     compat: str | None = None
     strict: bool = False
     collection: Any = None

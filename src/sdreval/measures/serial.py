@@ -15,7 +15,7 @@ import pandas as pd
 from ..errors import InputError, UsageError
 from ..judgements.qrels import Qrels
 from ..model.ordering import trec_order
-from ..model.run import Run
+from ..model.run import Ranking, Run
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 
 #: the topic name of the mean rows; no topic of qrels or runs may have it
@@ -58,18 +58,29 @@ def _topic_key(topic: str) -> tuple:
     return (0, int(topic), "") if topic.isdecimal() else (1, 0, topic)
 
 
-def ordered_run(run: Run, order: str) -> Run:
-    """The run with every ranking in the given order (``file``, ``rank`` or ``rsv``)."""
-    if order == "file":
+def ordered_run(run: Run, order: str, depth: int | None = None) -> Run:
+    """The run with every ranking in the given order (``file``, ``rank`` or ``rsv``), cut
+    after its first ``depth`` results (trec_eval ``-M``: the cut follows the ordering)."""
+    if order == "file" and depth is None:
         return run
     ids = getattr(run, "chunk_ids", None)
-    if ids and order in ("rank", "rsv"):  # a chunk-ID run: ties by chunk id (trec_eval)
-        moves = {t: (np.argsort(r.ranks, kind="stable") if order == "rank"
-                     else trec_order(r.rsv, (ids[t],))) for t, r in run.topics.items()}
+    if ids:  # a chunk-ID run: ties by chunk id (trec_eval); the ids follow their results
+        moves = {t: (np.arange(len(r)) if order == "file"
+                     else np.argsort(r.ranks, kind="stable") if order == "rank"
+                     else trec_order(r.rsv, (ids[t],)))[:depth]
+                 for t, r in run.topics.items()}
         return replace(run, topics={t: r.take(moves[t]) for t, r in run.topics.items()},
                        chunk_ids={t: ids[t][moves[t]] for t in run.topics})
-    return Run(run.name, {t: r.ordered(order) for t, r in run.topics.items()}, run.unit,
+    return Run(run.name, {t: ranked(r, order, depth) for t, r in run.topics.items()}, run.unit,
                run.source, run.overlap_expected)
+
+
+def ranked(ranking: Ranking, order: str, depth: int | None = None) -> Ranking:
+    """One ranking ordered, then cut after ``depth`` results."""
+    ranking = ranking.ordered(order)
+    if depth is not None and len(ranking) > depth:
+        ranking = ranking.take(slice(0, depth))
+    return ranking
 
 
 def result_rows(run_name: str, measures: list[Measure], topics: list[str],
@@ -122,7 +133,7 @@ def evaluate_serial(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | 
     rows: list[tuple[str, str, str, float]] = []
     for run in run_list:
         topics = topics_to_evaluate(qrels, run, all_topics, ctx)
-        ordered = ordered_run(run, ctx.order)
+        ordered = ordered_run(run, ctx.order, ctx.depth)
         values: dict[str, dict[str, float]] = {}
         for family, members in by_family.items():
             values.update(FAMILIES[family](members, qrels, ordered, topics, ctx))

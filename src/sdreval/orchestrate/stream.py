@@ -27,7 +27,7 @@ from ..model.run import Ranking, Run
 from ..model.runnames import distinct_run_names
 from .inputs import check_input_topics
 from ..measures.evaluate import COLUMNS, result_rows, topics_to_evaluate
-from ..measures.serial import MEAN_TOPIC, measures_by_family
+from ..measures.serial import MEAN_TOPIC, measures_by_family, ranked
 from ..measures.registry import FAMILIES, EvalContext, Measure
 
 
@@ -73,7 +73,7 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
         answered.append(topic)
         if topic not in scored:
             continue
-        run = Run(stream.name or "", {topic: ranking.ordered(ctx.order)}, stream.unit,
+        run = Run(stream.name or "", {topic: ranked(ranking, ctx.order, ctx.depth)}, stream.unit,
                   stream.source)
         before = len(ctx.cache)
         for family, members in by_family.items():

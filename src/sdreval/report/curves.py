@@ -127,10 +127,15 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
     from ..measures.inex_eval.definitions import inex_eval_curve
     from ..measures.inex_eval.kernels import RECALL_POINTS
 
+    from ..judgements.relevance import relevant_topics
+    from ..measures.classic.gains import resolve_quant
+
+    quant = resolve_quant(params.get("quant") or ctx.quant, qrels)
+    relevant = relevant_topics(qrels, quant, 0.0, ctx.cache)  # topic policy: others left out
     frames = []
     for run in runs:
-        topics = topics_to_evaluate(qrels, run, all_topics, ctx)
-        ordered = ordered_run(run, ctx.order)
+        topics = [t for t in topics_to_evaluate(qrels, run, all_topics, ctx) if t in relevant]
+        ordered = ordered_run(run, ctx.order, ctx.depth)
         if not topics:
             continue
         curves = np.vstack([inex_eval_curve(qrels, ordered.get(t), t, params.get("quant"),

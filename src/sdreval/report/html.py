@@ -244,7 +244,9 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
             continue
         # a collection turns element runs into passages (iP); nothing turns passages into
         # elements, so element curves of passage runs would be all zero
-        suits = CURVE_UNITS[key] & units or (key == "ip" and ctx.collection is not None)
+        # (and iP needs highlighted passages in the judgements)
+        suits = CURVE_UNITS[key] & units or (key == "ip" and ctx.collection is not None
+                                             and any(tq.passages for tq in qrels.topics.values()))
         if not suits and not explicit:
             continue  # e.g. iP for element runs: not applicable, nothing to say
         try:

@@ -46,8 +46,10 @@ CHUNK_MAP_KEYS = ("chunk_id", "doc_id", "start", "end")
 MAX_OFFSET = 1 << 32  # one document's band on the character line of the passage kernels
 
 
-def _require(table: Table, keys: tuple[str, ...], what: str) -> None:
+def _require(table: Table, keys: tuple[str, ...], what: str, log: ProblemLog) -> None:
     missing = [k for k in keys if k not in table.frame.columns]
+    if missing and log.error_count:  # e.g. lines that are not JSON: those errors say why
+        log.raise_if_errors()
     if missing:
         raise InputError(f"{what} need the keys {', '.join(keys)} (missing: "
                          f"{', '.join(missing)}; found: {', '.join(map(str, table.frame.columns))})",
@@ -153,7 +155,7 @@ def _spans(table: Table, log: ProblemLog, documents: Documents | None, id_keys: 
 def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
                           ) -> Qrels:
     """Span qrels from a loaded table (see the module docstring)."""
-    _require(table, QRELS_KEYS, "span qrels")
+    _require(table, QRELS_KEYS, "span qrels", log)
     relevance, ok = _numbers(table, "relevance", log)
     ids, spans = _spans(table, log, documents, ("query_id", "doc_id"), ok)
     qrels = Qrels("fol", source=table.file)
@@ -281,7 +283,7 @@ def _score_or_rank(table: Table, log: ProblemLog, ok: np.ndarray
 def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | None = None,
                         name: str | None = None) -> Run:
     """A span run from a loaded table (see the module docstring)."""
-    _require(table, RUN_KEYS, "span runs")
+    _require(table, RUN_KEYS, "span runs", log)
     ok = np.ones(len(table.frame), dtype=bool)
     score, rank = _score_or_rank(table, log, ok)
     _, spans = _spans(table, log, documents, ("query_id", "doc_id"), ok)
@@ -321,7 +323,7 @@ class ChunkMap:
 
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
                          ) -> ChunkMap:
-    _require(table, CHUNK_MAP_KEYS, "a chunk map")
+    _require(table, CHUNK_MAP_KEYS, "a chunk map", log)
     ok = np.ones(len(table.frame), dtype=bool)
     ids, spans = _spans(table, log, documents, ("chunk_id", "doc_id"), ok)
     chunk = ids["chunk_id"][spans.rows]
@@ -374,7 +376,7 @@ def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = Non
 def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
                          name: str | None = None) -> Run:
     """A chunk-ID run mapped onto spans through ``chunk_map``."""
-    _require(table, CHUNK_RUN_KEYS, "chunk runs")
+    _require(table, CHUNK_RUN_KEYS, "chunk runs", log)
     ok = np.ones(len(table.frame), dtype=bool)
     score, rank = _score_or_rank(table, log, ok)
     topics, good_t = _ids(table, "query_id", log)

@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ...judgements.qrels import Qrels
+from ...errors import UsageError
+from ...judgements.qrels import Qrels, TopicQrels
 from ...judgements.quantise import Quantisation, default_quantisation, get_quantisation
 from ...model.run import Ranking, Run
 
@@ -31,31 +32,96 @@ def resolve_quant(name: str | Quantisation | None, qrels: Qrels) -> Quantisation
     return get_quantisation(name)
 
 
-def per_topic_cache(ctx: Any, kind: str, qrels: Qrels, quant: Quantisation
-                    ) -> dict[str, Any] | None:
-    """``topic -> value`` cached in ``ctx`` for one kind of value, qrels and quantisation (one
-    dict per kind rather than one cache key per topic: runs with very many topics)."""
+#: quantisations that apply to documents judged by highlighted passages (FOL qrels)
+DOCUMENT_LEVEL_QUANTS = ("anyrel", "trec", "relfrac")
+
+
+def document_level_values(tq: TopicQrels, quant: Quantisation) -> dict[tuple[str, str], float]:
+    """``(doc, /article[1]) -> value`` of the documents of a topic judged by highlighted passages
+    (FOL qrels): a document is relevant when it has highlighted text (relchars > 0), judged
+    non-relevant when listed with relchars 0, unjudged otherwise.  Binary by default
+    (``anyrel``: 1 or 0); ``relfrac`` grades a relevant document by relchars/doclen."""
+    if quant.name not in DOCUMENT_LEVEL_QUANTS:
+        raise UsageError(f"quantisation {quant.name!r} needs element assessments; on judgements "
+                         "of highlighted passages document-level measures take quant=anyrel "
+                         "(binary: relchars > 0, the default) or quant=relfrac "
+                         "(relchars/doclen)")
+    out: dict[tuple[str, str], float] = {}
+    for doc, dp in tq.passages.items():
+        relchars = dp.relevant_chars or sum(n for _, n in dp.ranges)
+        relevant = dp.is_relevant
+        if quant.name == "relfrac" and relevant:
+            if not dp.doc_length:
+                raise UsageError(f"topic {tq.topic}, document {doc}: quant=relfrac needs the "
+                                 "document length (doclen), which these judgements do not give")
+            out[(doc, ROOT)] = float(quant(1.0, min(relchars / dp.doc_length, 1.0)))
+        else:
+            out[(doc, ROOT)] = 1.0 if relevant else 0.0
+    return out
+
+
+def is_passage_only(qrels: Qrels) -> bool:
+    """Judgements of highlighted passages only (FOL qrels): measured at the document level."""
+    return qrels.scale == "fol"
+
+
+def document_ranking(ranking: Ranking) -> tuple[Ranking, int, int]:
+    """``(ranking of the documents in order of first appearance, results dropped as repeats of
+    an earlier document, element results read as their documents)``; the ranking itself when
+    it holds each document once, as a whole."""
+    _, first = np.unique(ranking.docs.astype(str), return_index=True)
+    paths = ranking.paths
+    below = int(np.count_nonzero((paths != None) & (paths != ROOT)))  # noqa: E711
+    if first.size == len(ranking) and not below:
+        return ranking, 0, 0
+    reduced = ranking.take(np.sort(first))
+    reduced.paths[:] = None
+    return reduced, len(ranking) - first.size, below
+
+
+def document_run(run: Run, ctx: Any = None) -> Run:
+    """The run reduced to its documents, in order of first appearance per topic (the rule for
+    document-level measures on passage judgements; a document counts once, at its first
+    result).  Runs without a repeated document or an element path are returned as they are."""
     cache = getattr(ctx, "cache", None)
-    if cache is None:
-        return None
-    return cache.setdefault((kind, id(qrels), quant.name), {})
-
-
-#: what a topic without assessed elements maps to (shared: never modified)
-_NO_ELEMENTS: dict = {}
-_NO_GAINS = np.zeros(0)
+    key = ("classic.document-run", id(run))
+    if cache is not None and key in cache and cache[key][0] is run:
+        return cache[key][1]
+    topics = {}
+    changed = dropped = elements = 0
+    for topic, ranking in run.topics.items():
+        topics[topic], repeats, below = document_ranking(ranking)
+        if topics[topic] is not ranking:
+            changed += 1
+            dropped += repeats
+            elements += below
+    out = Run(run.name, topics, run.unit, run.source) if changed else run
+    if changed and ctx is not None and hasattr(ctx, "warn"):
+        # no counts in the message: the streaming path sees one topic at a time
+        detail = ["later results of the same document dropped"] if dropped else []
+        if elements:
+            detail.append("element results read as their documents")
+        ctx.warn(f"run {run.name}: document-level measures on judgements of highlighted "
+                 f"passages read each document once, at its first result ("
+                 + "; ".join(detail) + "; docs/classic.md)")
+    if cache is not None:
+        cache[key] = (run, out)
+    return out
 
 
 def topic_quant_map(qrels: Qrels, topic: str, quant: Quantisation,
                     ctx: Any = None) -> dict[tuple[str, str], float]:
-    """``(doc, path) -> quantised value`` for every assessed element of the topic (cached;
-    not to be modified)."""
-    cache = per_topic_cache(ctx, "classic.qmap", qrels, quant)
-    if cache is not None and topic in cache:
-        return cache[topic]
+    """``(doc, path) -> quantised value`` for every assessed element of the topic (cached);
+    documents for judgements of highlighted passages (:func:`document_level_values`)."""
+    key = ("classic.qmap", id(qrels), topic, quant.name)
+    cache = getattr(ctx, "cache", None)
+    if cache is not None and key in cache:
+        return cache[key]
     tq = qrels.topics.get(topic)
-    if tq is None or not tq.elements:
-        result: dict[tuple[str, str], float] = _NO_ELEMENTS
+    if tq is not None and not tq.elements and tq.passages:
+        result: dict[tuple[str, str], float] = document_level_values(tq, quant)
+    elif tq is None or not tq.elements:
+        result = {}
     else:
         keys = list(tq.elements)
         e = np.fromiter((a.e for a in tq.elements.values()), float, len(keys))
@@ -63,14 +129,12 @@ def topic_quant_map(qrels: Qrels, topic: str, quant: Quantisation,
         values = np.atleast_1d(np.asarray(quant(e, s), dtype=np.float64))
         result = dict(zip(keys, values.tolist()))
     if cache is not None:
-        cache[topic] = result
+        cache[key] = result
     return result
 
 
 def ideal_gains(qmap: dict[tuple[str, str], float]) -> np.ndarray:
     """Positive quantised values of all assessed elements, sorted descending."""
-    if not qmap:
-        return _NO_GAINS
     values = np.fromiter(qmap.values(), float, len(qmap))
     values = values[values > 0]
     return -np.sort(-values)
@@ -86,17 +150,16 @@ def ranking_keys(ranking: Ranking) -> list[tuple[str, str]]:
 
 def topic_doc_map(qrels: Qrels, topic: str, quant: Quantisation,
                   ctx: Any = None) -> dict[str, dict[str, float]]:
-    """``doc -> {path: quantised value}`` (cached; not to be modified): the fast lookup of
-    :func:`ranking_gains`."""
-    cache = per_topic_cache(ctx, "classic.docmap", qrels, quant)
-    if cache is not None and topic in cache:
-        return cache[topic]
-    qmap = topic_quant_map(qrels, topic, quant, ctx)
-    by_doc: dict[str, dict[str, float]] = {} if qmap else _NO_ELEMENTS
-    for (doc, path), value in qmap.items():
+    """``doc -> {path: quantised value}`` (cached): the fast lookup of :func:`ranking_gains`."""
+    key = ("classic.docmap", id(qrels), topic, quant.name)
+    cache = getattr(ctx, "cache", None)
+    if cache is not None and key in cache:
+        return cache[key]
+    by_doc: dict[str, dict[str, float]] = {}
+    for (doc, path), value in topic_quant_map(qrels, topic, quant, ctx).items():
         by_doc.setdefault(doc, {})[path] = value
     if cache is not None:
-        cache[topic] = by_doc
+        cache[key] = by_doc
     return by_doc
 
 

@@ -15,6 +15,8 @@ from typing import Sequence
 
 import numpy as np
 
+from ..segments import segmented_cumsum
+
 
 def pad(rows: Sequence[np.ndarray], width: int | None = None) -> np.ndarray:
     """Stack 1-D arrays into a zero-padded matrix of at least ``width`` columns."""
@@ -56,12 +58,11 @@ def _hits(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndar
 
 def _cum_at_hits(G: np.ndarray, rows: np.ndarray, cols: np.ndarray,
                  starts: np.ndarray) -> np.ndarray:
-    """``cg(r)`` at the hits (only positive gains change ``cg``, so a segmented cumulative sum
-    over the hits is enough)."""
-    values = G[rows, cols]
-    running = np.cumsum(values)
-    before = np.concatenate(([0.0], running))[starts]
-    return running - before
+    """``cg(r)`` at the hits (only positive gains change ``cg``, so a cumulative sum over each
+    row's hits is enough; accumulated row by row, so a row's values do not depend on the
+    others)."""
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(rows, minlength=G.shape[0]))))
+    return segmented_cumsum(G[rows, cols], bounds)
 
 
 def _cig_at(I: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
@@ -141,3 +142,77 @@ def ndcg_at(G: np.ndarray, I: np.ndarray, k: int | None = None,
     dcg = (transform(_fit(G, width)) * discount).sum(axis=1)
     idcg = (transform(_fit(I, width)) * discount).sum(axis=1)
     return _safe_div(dcg, idcg)
+
+
+def _first_hit(isrel: np.ndarray) -> np.ndarray:
+    """0-based rank of the first relevant result per row, -1 when none."""
+    any_hit = isrel.any(axis=1)
+    return np.where(any_hit, np.argmax(isrel, axis=1), -1)
+
+
+def reciprocal_rank(isrel: np.ndarray, k: int | None = None) -> np.ndarray:
+    """``RR = 1/r`` for the first relevant rank ``r`` (within the first k; 0 if none);
+    trec_eval ``recip_rank``."""
+    first = _first_hit(isrel if k is None else _fit(isrel, k))
+    return _safe_div((first >= 0).astype(np.float64), first + 1.0)
+
+
+def recall_at(isrel: np.ndarray, R: np.ndarray, k: int) -> np.ndarray:
+    """``Recall@k = count(k)/R``; trec_eval ``recall_k``."""
+    return _safe_div(_fit(isrel.astype(np.float64), k).sum(axis=1), R)
+
+
+def success_at(isrel: np.ndarray, k: int) -> np.ndarray:
+    """``Success@k = 1`` if ``count(k) > 0`` else 0; trec_eval ``success_k``."""
+    return _fit(isrel, k).any(axis=1).astype(np.float64)
+
+
+def judged_at(judged: np.ndarray, lengths: np.ndarray, k: int | None) -> np.ndarray:
+    """``Judged@k = judged(k) / min(k, |list|)``: share of the first k results that have a
+    judgement (ir_measures ``Judged``; the whole list without k; 0 for an empty list)."""
+    width = judged.shape[1] if k is None else k
+    shown = np.minimum(lengths, width)
+    return _safe_div(_fit(judged.astype(np.float64), width).sum(axis=1), shown)
+
+
+def bpref(isrel: np.ndarray, nonrel: np.ndarray, R: np.ndarray, N: np.ndarray) -> np.ndarray:
+    """bpref (Buckley & Voorhees 2004; trec_eval ``bpref``):
+    ``(1/R) Σ_{r relevant retrieved} (1 − min(n_r, R) / min(R, N))`` where ``n_r`` is the number
+    of judged non-relevant results above r and ``N`` the judged non-relevant documents;
+    the fraction is 0 when ``n_r = 0``.  Unjudged results are skipped."""
+    before = np.cumsum(nonrel, axis=1) - nonrel  # judged non-relevant strictly above each rank
+    rows, cols = np.nonzero(isrel)
+    n_r = before[rows, cols].astype(np.float64)
+    R = np.asarray(R, dtype=np.float64)
+    cap = np.minimum(R, np.asarray(N, dtype=np.float64))[rows]
+    penalty = np.where(n_r > 0, _safe_div(np.minimum(n_r, R[rows]), cap), 0.0)
+    return _safe_div(_per_row(rows, 1.0 - penalty, isrel.shape[0]), R)
+
+
+def count_at(mask: np.ndarray, k: int | None = None) -> np.ndarray:
+    """Number of marked results (within the first k)."""
+    return (mask if k is None else _fit(mask, k)).sum(axis=1).astype(np.float64)
+
+
+def interpolated_precision(isrel: np.ndarray, R: np.ndarray, x: float) -> np.ndarray:
+    """``IPrec@x = max {P(r) : count(r)/R >= x}`` (0 when recall x is never reached);
+    trec_eval ``iprec_at_recall_x``.  Precision only falls between relevant ranks, so the
+    maximum is over the hits from the one where recall reaches x on."""
+    rows, cols, count, _ = _hits(isrel)
+    out = np.zeros(isrel.shape[0])
+    R = np.asarray(R, dtype=np.float64)
+    reached = (count >= x * R[rows] - 1e-9) & (R[rows] > 0)
+    np.maximum.at(out, rows[reached], (count / (cols + 1.0))[reached])
+    return out
+
+
+def set_measures(isrel: np.ndarray, R: np.ndarray, lengths: np.ndarray, beta: float
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Set precision, recall and F over the whole retrieved list (trec_eval ``set_P``,
+    ``set_recall``, ``set_F``): ``P = count(L)/L``, ``R = count(L)/R``,
+    ``F = (x+1)PR/(xP+R)`` with trec_eval's weight ``x = beta`` (van Rijsbergen's β²)."""
+    found = isrel.sum(axis=1).astype(np.float64)
+    precision = _safe_div(found, lengths)
+    recall = _safe_div(found, R)
+    f = _safe_div((beta + 1.0) * precision * recall, beta * precision + recall)
+    return precision, recall, f

@@ -11,14 +11,15 @@ from typing import Any
 import numpy as np
 
 from ...errors import UsageError
-from ...judgements.qrels import TOO_SMALL, Qrels, TopicQrels
+from ...judgements.qrels import Qrels, TopicQrels
 from ...judgements.quantise import get_quantisation
 from ...model.passage import merge_ranges
 from ...model.run import Ranking, Run
-from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
+from ..registry import (POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef, Param,
+                        register_family, register_measure)
 from . import kernels as K
 from . import prum as PR
-from .navigation import NavigationModel, NoNavigation, depth_weighted_summary
+from ...model.navigation import NavigationModel, NoNavigation, depth_weighted_summary
 
 FAMILY = "esr"
 
@@ -43,8 +44,9 @@ def _common(rel_default: str) -> tuple[Param, ...]:
 
 
 _K = "number of ranks consulted k (R_k = the whole run when it is shorter)"
-_L = Param("l", float, 1.0, "desired recall l in (0, 1]")
-_M = Param("m", float, None, "desired effort m in ranks (default: the cut-off k)")
+_L = Param("l", float, 1.0, "desired recall l in (0, 1]", allowed=UNIT_OPEN_LOW)
+_M = Param("m", float, None, "desired effort m in ranks (default: the cut-off k)",
+           allowed=POSITIVE)
 
 DEFINITIONS = [
     MeasureDef("ESRP", FAMILY, "Structural relevance in precision, E[Hits, R_k]/k (Ali, Consens & Lalmas 2012 "
@@ -71,7 +73,7 @@ DEFINITIONS = [
                "Eq. 32–34).", _common("length") + (_L, _M), "int", cutoff_doc=_K),
     MeasureDef("SRPRUM", FAMILY, "PRUM in ESR: CL(C)/C, C = first cut-off with ESRR ≥ recall "
                "(C = k when never reached), CL = E[Hits]+E[Near-misses] (Ali, Consens & Lalmas 2012, Eq. 27–29).",
-               _common("binary") + (Param("recall", float, 1.0, "desired recall level r"),),
+               _common("binary") + (Param("recall", float, 1.0, "desired recall level r", allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc="largest cut-off considered (default: whole run)"),
     MeasureDef("MASRiP", FAMILY, "SRiP mean-averaged over the 101 recall points 0.00…1.00, "
                "recall points from SRiR2 (Ali, Consens & Lalmas 2012, §7).", _common("length"), "optional-int",
@@ -86,18 +88,18 @@ DEFINITIONS = [
 
 _A = Param("A", float, None, "proximity navigation parameter A (INEX 2006 Best in Context used "
            "0.01, 1, 10, 100): P(x ⇝ y) = A/(A + distance in characters); without it the "
-           "navigation model gives P(x ⇝ y)")
+           "navigation model gives P(x ⇝ y)", allowed=POSITIVE)
 _PRUM_COMMON = (_QUANT, _NAV, _A)
 _MAXRANK = "ranks considered (default: whole run)"
 DEFINITIONS += [
     MeasureDef("PRUM", FAMILY, "Precision-recall with user modelling: E[CL(i)]/E[C(i)] over the "
                "navigation scenarios, i = ceil(recall·N) ideal (relevant) elements (Piwowarski "
                "et al. 2007; Ali, Consens & Lalmas 2012, Eq. 26, Table 9).",
-               _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level"),),
+               _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level", allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc=_MAXRANK),
     MeasureDef("EPRUM", FAMILY, "Expected PRUM: E[min_I(l)/min_S(l)] over the navigation "
                "scenarios (Piwowarski 2005; Ali, Consens & Lalmas 2012, footnote 11).",
-               _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level l"),),
+               _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level l", allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc=_MAXRANK),
     MeasureDef("MAEPRUM", FAMILY, "EPRUM averaged over the recall levels i/N, i = 1..N.",
                _PRUM_COMMON, "optional-int", cutoff_doc=_MAXRANK),
@@ -125,7 +127,9 @@ def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
         return [], np.zeros(0)
     e = np.array([a.e for a in items], dtype=float)
     s = np.array([a.s for a in items], dtype=float)
-    q = get_quantisation(quant or "anyrel")(np.where(e == TOO_SMALL, 0.0, e), s)
+    # the quantisation decides, "too small" (e = ?) included: f(?, s) = s > 0 under Bin Exh
+    # and Gen Lifted (Ogilvie & Lalmas 2006, Table 2), 0 under the others
+    q = get_quantisation(quant or "anyrel")(e, s)
     q = np.asarray(q, dtype=float)
     if mode == "binary":
         rel = (q > 0).astype(float)
@@ -482,4 +486,28 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     return out
 
 
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: EvalContext) -> frozenset[str]:
+    """Topics with a relevant tree (ESR) or ideal unit (PRUM family) under the measure's
+    quantisation; highlighted-passage qrels decide by highlighted text."""
+    quant = measure.get("quant", ctx)
+    prum_family = measure.name in _PRUM_FAMILY
+    key = ("esr.relevant", id(qrels), len(qrels.topics), prum_family, quant)
+    cache = getattr(ctx, "cache", None)
+    if cache is not None and key in cache:
+        return cache[key]
+    found = set()
+    for topic, tq in qrels.topics.items():
+        if not tq.elements:
+            if any(p.is_relevant for p in tq.passages.values()):
+                found.add(topic)
+        elif prum_family:
+            if ideal_units(tq, qrels.scale, quant):
+                found.add(topic)
+        elif relevance(tq, qrels.scale, "binary", quant)[0]:
+            found.add(topic)
+    if cache is not None:
+        cache[key] = frozenset(found)
+    return frozenset(found)
+
+
+register_family(FAMILY, compute, relevant_for)

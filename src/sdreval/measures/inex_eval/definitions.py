@@ -9,15 +9,19 @@ Size of the implicit last rank (the elements not retrieved), in this order:
 """
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 import numpy as np
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels
+from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Ranking, Run
-from ..classic.gains import ranking_gains, ranking_keys, resolve_quant, topic_quant_map
-from ..registry import Measure, MeasureDef, Param, register_family, register_measure
+from ..classic.gains import (document_ranking, document_run, is_passage_only, ranking_gains,
+                             ranking_keys, resolve_quant, topic_quant_map)
+from ..registry import (NON_NEGATIVE, Measure, MeasureDef, Param, register_family,
+                        register_measure)
 from . import kernels
 
 FAMILY = "inex_eval"
@@ -32,7 +36,11 @@ register_measure(MeasureDef(
     (Param("quant", str, None, "quantisation (default: generalised function of the scale)",
            context_key="quant"),
      Param("elements", int, None, "number of elements in the collection (last-rank size)",
-           context_key="collection_elements"))))
+           context_key="collection_elements", allowed=NON_NEGATIVE),
+     Param("compat", str, None, "inex: Gövert's RePrec reading as INEX 2002-2004 computed it "
+           "(x·n rounded up to whole items; a result retrieved twice counts twice); none: "
+           "Eq. 4 of Ogilvie & Lalmas 2006 (default; --compat inex sets inex)",
+           choices=("inex", "none"), context_key="compat"))))
 
 
 def collection_size(ctx: Any, explicit: int | None = None) -> int | None:
@@ -57,18 +65,57 @@ def collection_size(ctx: Any, explicit: int | None = None) -> int | None:
     return count
 
 
+def assessed_units(qrels: Qrels, ctx: Any = None) -> int:
+    """Distinct units the judgements assess (elements, or documents for passage qrels)."""
+    cache = getattr(ctx, "cache", None)
+    key = ("inex_eval.assessed", id(qrels), len(qrels.topics))
+    if cache is not None and key in cache:
+        return cache[key]
+    units: set = set()
+    for tq in qrels.topics.values():
+        units.update(tq.elements)
+        if not tq.elements:
+            units.update(tq.passages)
+    if cache is not None:
+        cache[key] = len(units)
+    return len(units)
+
+
+def check_collection_size(qrels: Qrels, total: int | None, ctx: Any = None) -> None:
+    """A collection smaller than the judgements' assessed units is a usage error."""
+    if total is None:
+        return
+    assessed = assessed_units(qrels, ctx)
+    what = "documents" if is_passage_only(qrels) else "elements"
+    if total < assessed:
+        raise UsageError(f"inex_eval: the collection size {total} (--collection-elements, "
+                         f"inex_eval(elements=...) or the --collection count) is below the "
+                         f"{assessed} {what} the judgements assess; give the number of "
+                         f"{what} in the whole collection")
+
+
 def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = None,
                     collection_elements: int | None = None, ctx: Any = None,
-                    points: np.ndarray = kernels.RECALL_POINTS) -> np.ndarray:
+                    points: np.ndarray = kernels.RECALL_POINTS,
+                    compat: str | None = None) -> np.ndarray:
     """Precall ``P(rel|retr)(x)`` of one ranking at the recall ``points`` (default 0.01..1.00).
 
     ``ranking`` is used in the order given; ranks are runs of consecutive equal RSVs.
     ``quant`` defaults to ``ctx.quant``, then to the generalised function of the qrels scale.
+    ``compat="inex"``: RePrec's reading (:func:`.kernels.precall`, ``reading="reprec"``), and a
+    result retrieved twice counts as relevant twice, as RePrec counted it.
     """
     q = resolve_quant(quant if quant is not None else getattr(ctx, "quant", None), qrels)
     qmap = topic_quant_map(qrels, topic, q, ctx)
     n = float(sum(v for v in qmap.values() if v > 0))
-    gains = ranking_gains(ranking, qmap, ctx, f"topic {topic}")
+    if is_passage_only(qrels):  # document level: each document once, at its first result
+        ranking = document_ranking(ranking)[0]
+    if compat == "inex":
+        gains = np.fromiter(map(qmap.get, ranking_keys(ranking), repeat(0.0)), float,
+                            len(ranking))
+        _warn_repeats(ranking, gains, topic, ctx)
+    else:
+        gains = ranking_gains(ranking, qmap, ctx, f"topic {topic}")
     rel, nonrel = kernels.ranks_of(gains, ranking.rsv)
     retrieved = set(ranking_keys(ranking))
     unretrieved_relevant = sum(1 for k, v in qmap.items() if v > 0 and k not in retrieved)
@@ -80,19 +127,38 @@ def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = Non
     else:
         unretrieved = max(total - len(retrieved), unretrieved_relevant)
     rel, nonrel = kernels.with_last_rank(rel, nonrel, n, unretrieved, unretrieved_relevant)
-    return kernels.precall(rel, nonrel, n, points)
+    return kernels.precall(rel, nonrel, n, points,
+                           reading="reprec" if compat == "inex" else "eq4")
+
+
+def _warn_repeats(ranking: Ranking, gains: np.ndarray, topic: str, ctx: Any) -> None:
+    keys = [k for k, g in zip(ranking_keys(ranking), gains.tolist()) if g > 0]
+    repeats = len(keys) - len(set(keys))
+    if repeats and ctx is not None and hasattr(ctx, "warn"):
+        ctx.warn(f"inex_eval(compat=inex) topic {topic}: {repeats} repeated relevant result(s) "
+                 "counted as relevant again, as RePrec counted them")
 
 
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: mean precall per topic for each ``inex_eval`` variant."""
     out: dict[str, dict[str, float]] = {}
+    if is_passage_only(qrels):  # document level: each document once, at its first result
+        run = document_run(run, ctx)
     for m in measures:
         quant = m.get("quant", ctx)
         elements = m.get("elements", ctx)
-        out[m.text] = {t: float(inex_eval_curve(qrels, run.get(t), t, quant, elements,
-                                                ctx).mean()) for t in topics}
+        check_collection_size(qrels, collection_size(ctx, elements), ctx)
+        compat = m.get("compat", ctx)
+        out[m.text] = {t: float(inex_eval_curve(qrels, run.get(t), t, quant, elements, ctx,
+                                                compat=compat).mean()) for t in topics}
     return out
 
 
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
+    """Topics with something relevant under the measure's quantisation (n > 0)."""
+    quant = resolve_quant(measure.get("quant", ctx), qrels)
+    return relevant_topics(qrels, quant, 0.0, cache_of(ctx))
+
+
+register_family(FAMILY, compute, relevant_for)

@@ -82,8 +82,10 @@ def functions(scale: str, rel_level: str, cov_level: str):
         rel_fn = kernels.SCALE_FUNCTIONS[(scale, rel_level)][0]
         cov_fn = kernels.SCALE_FUNCTIONS[(scale, cov_level)][1]
     except KeyError:
+        hint = (" (judgements of highlighted passages: use inex_eval at the document level, or "
+                "the passage measures MAiP, MAgP, ...)" if scale == "fol" else "")
         raise UsageError(f"inex_eval_ng needs relevance and coverage assessments (INEX 2002, "
-                         f"2003/2004 or 2005 scales), not scale {scale!r}") from None
+                         f"2003/2004 or 2005 scales), not scale {scale!r}{hint}") from None
     return rel_fn, cov_fn
 
 
@@ -201,4 +203,21 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     return out
 
 
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
+    """Topics with an element of positive relevance under the measure's relevance
+    quantisation (Σ_d rel(d) > 0)."""
+    key = ("inex_eval_ng.relevant", id(qrels), len(qrels.topics), measure.get("quant"),
+           measure.get("rel"), measure.get("cov"), getattr(ctx, "quant", None))
+    cache = getattr(ctx, "cache", None)
+    if cache is not None and key in cache:
+        return cache[key]
+    level = quant_level(measure.get("quant"), ctx)
+    rel_fn, _ = functions(qrels.scale, measure.get("rel") or level, measure.get("cov") or level)
+    found = frozenset(t for t, tq in qrels.topics.items()
+                      if tq.elements and total_relevance(tq.elements, rel_fn) > 0)
+    if cache is not None:
+        cache[key] = found
+    return found
+
+
+register_family(FAMILY, compute, relevant_for)

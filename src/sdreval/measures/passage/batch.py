@@ -16,6 +16,7 @@ import pandas as pd
 
 from ...errors import InputError, Problem
 from ...model.run import Ranking
+from ..segments import segmented_cumsum
 from .kernels import BAND, Segments, coverage, first_cover
 from .topic import TopicRelevance
 
@@ -256,9 +257,5 @@ class RunBatch:
         return rel_ret, ret
 
     def segmented_cumsum(self, values: np.ndarray, bounds: np.ndarray) -> np.ndarray:
-        """Cumulative sums restarting at each block (exact for integer-valued floats)."""
-        cs = np.cumsum(values)
-        if cs.size == 0:
-            return cs
-        before = np.concatenate(([0.0], cs))[bounds[:-1]]
-        return cs - np.repeat(before, np.diff(bounds))
+        """Cumulative sums restarting at each block, accumulated per block (exact)."""
+        return segmented_cumsum(values, bounds)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..segments import segmented_cumsum
 from .kernels import bep_score, f_beta
 
 
@@ -32,14 +33,6 @@ def bic_scores(entry: np.ndarray, bep: np.ndarray, relevant: np.ndarray, n: int)
     return bep_score(entry, bep, relevant, n)
 
 
-def _segmented_cumsum(values: np.ndarray, bounds: np.ndarray) -> np.ndarray:
-    cs = np.cumsum(values, dtype=np.float64)
-    if cs.size == 0:
-        return cs
-    before = np.concatenate(([0.0], cs))[bounds[:-1]]
-    return cs - np.repeat(before, np.diff(bounds))
-
-
 def generalized(scores: np.ndarray, relevant: np.ndarray, bounds: np.ndarray,
                 n_relevant: np.ndarray, cutoffs: list[int], compat: bool
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -50,8 +43,8 @@ def generalized(scores: np.ndarray, relevant: np.ndarray, bounds: np.ndarray,
     A topic with no article returned scores 0."""
     sizes = np.diff(bounds)
     t = sizes.size
-    cum = _segmented_cumsum(scores, bounds)
-    cum_rel = _segmented_cumsum(relevant.astype(np.float64), bounds)
+    cum = segmented_cumsum(scores, bounds)
+    cum_rel = segmented_cumsum(relevant.astype(np.float64), bounds)
     rank = np.arange(scores.size) - np.repeat(bounds[:-1], sizes) + 1
     gp_all = cum / np.maximum(rank, 1)
     block = np.repeat(np.arange(t), sizes)

@@ -20,8 +20,10 @@ import pandas as pd
 
 from ...errors import InputError, Problem, ProblemLog, UsageError
 from ...judgements.qrels import Qrels
+from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
-from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
+from ..registry import (AT_LEAST_ONE, NON_NEGATIVE, UNIT, EvalContext, Measure, MeasureDef, Param,
+                        register_family, register_measure)
 from .batch import QrelsBatch, RunBatch
 from .context import bic_scores, generalized, ric_scores
 from .focused import Levels, focused_from_cumulative
@@ -33,19 +35,22 @@ FAMILY = "passage"
 
 ALPHA = Param("alpha", float, None,
               "HiXEval overlap tolerance α in [0,1] (Ali, Consens & Lalmas 2012, Eq. 15). Unset: the Focused task "
-              "policy, each character counted once in numerator and denominator.")
-ALPHA_HIX = Param("alpha", float, 0.0, "HiXEval overlap tolerance α in [0,1] (Ali, Consens & Lalmas 2012, Eq. 15).")
+              "policy, each character counted once in numerator and denominator.", allowed=UNIT)
+ALPHA_HIX = Param("alpha", float, 0.0, "HiXEval overlap tolerance α in [0,1] (Ali, Consens & Lalmas 2012, Eq. 15).",
+                  allowed=UNIT)
 TASK = Param("task", str, "ric", "ric (Relevant in Context) or bic (Best in Context)",
              choices=("ric", "bic"))
-BETA = Param("beta", float, 0.25, "F-beta of Relevant in Context", context_key="beta")
-BEP_N = Param("n", int, 500, "Best in Context distance n in characters",
-              context_key="bep_distance")
+BETA = Param("beta", float, 0.25, "F-beta of Relevant in Context (β >= 0)", context_key="beta",
+             allowed=NON_NEGATIVE)
+BEP_N = Param("n", int, 500, "Best in Context distance n in characters (n >= 1)",
+              context_key="bep_distance", allowed=AT_LEAST_ONE)
 GEN_PARAMS = (TASK, BETA, BEP_N)
 
 MEASURE_DEFS = [
     MeasureDef("iP", FAMILY, "Focused task interpolated precision iP[x] = max P[r] over ranks "
                "with character recall R[r] ≥ x (INEX 2007-2010; Ali, Consens & Lalmas 2012, Eq. 16-17).",
-               (ALPHA,), cutoff="float", cutoff_doc="recall level x in [0, 1]"),
+               (ALPHA,), cutoff="float", cutoff_doc="recall level x in [0, 1]",
+               cutoff_range=UNIT),
     MeasureDef("MAiP", FAMILY, "Mean of iP[x] over the 101 recall levels 0.00, 0.01, ..., 1.00 "
                "(INEX 2007-2010 Focused task).", (ALPHA,)),
     MeasureDef("HiXiP", FAMILY, "HiXEval precision at rank r: Σ rsize / Σ size with "
@@ -307,4 +312,9 @@ def _generalized_measures(gen, batch: RunBatch, blocks, rel_of, compat: bool, po
 
 for _definition in MEASURE_DEFS:
     register_measure(_definition)
-register_family(FAMILY, compute)
+def relevant_for(measure: Measure, qrels: Qrels, ctx: EvalContext) -> frozenset[str]:
+    """Topics with highlighted text (relchars > 0)."""
+    return relevant_topics(qrels, None, 0.0, cache_of(ctx))
+
+
+register_family(FAMILY, compute, relevant_for)

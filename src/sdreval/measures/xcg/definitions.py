@@ -17,9 +17,13 @@ from typing import Any
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels
-from ...judgements.quantise import default_quantisation
+from ...judgements.quantise import default_quantisation, get_quantisation
+from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
-from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
+from ..classic.gains import (document_run, ideal_gains, is_passage_only, ranking_gains,
+                             topic_quant_map)
+from ..registry import (NON_NEGATIVE, UNIT, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef,
+                        Param, register_family, register_measure)
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
 from .fast import fast_gains, ideal_vectors
 from .kernels import batch_values
@@ -32,13 +36,14 @@ COMMON = (
     Param("overlap", str, "on", "on: overlap penalty α = 1; off: α = 0", ("on", "off"),
           context_key="overlap"),
     Param("alpha", float, None, "overlap penalty α in [0, 1] (overrides overlap)",
-          context_key="alpha"),
+          context_key="alpha", allowed=UNIT),
     Param("ideal", str, "ideal", "ideal: ideal recall-base + near-miss cap (focused); "
           "full: full recall-base, no cap (thorough)", ("ideal", "full"), context_key="ideal"),
     Param("keep", str, "ancestor", "ideal recall-base overlap filter keeps the ancestor or "
           "the descendant", ("ancestor", "descendant")),
 )
-BETA = Param("beta", float, 1.0, "Q/R-measure β (set only in the name, e.g. Q(beta=10))")
+BETA = Param("beta", float, 1.0, "Q/R-measure β >= 0 (set only in the name, e.g. Q(beta=10))",
+             allowed=NON_NEGATIVE)
 STEP = Param("step", float, 0.1, "gain-recall step of the points: 0.1 (0.1..1.0) or 0.01",
              (0.1, 0.01))
 
@@ -50,7 +55,8 @@ DEFS = {
     "MAnxCG": MeasureDef("MAnxCG", FAMILY, "mean of nxCG[1..k] (Kazai & Lalmas 2006, Eq. 6)", COMMON,
                          "int", cutoff_default=1500, cutoff_doc="rank k (default 1500)"),
     "ep": MeasureDef("ep", FAMILY, "effort-precision at gain-recall r (Kazai & Lalmas 2006, Eq. 13-14)",
-                     COMMON, "float", cutoff_doc="gain-recall r in (0, 1]"),
+                     COMMON, "float", cutoff_doc="gain-recall r in (0, 1]",
+                     cutoff_range=UNIT_OPEN_LOW),
     "iMAep": MeasureDef("iMAep", FAMILY, "mean ep at the gain-recall points step..1.0 "
                         "(Kazai & Lalmas 2006, §5.4)", COMMON + (STEP,)),
     "MAep": MeasureDef("MAep", FAMILY, "non-interpolated mean average effort-precision "
@@ -130,7 +136,10 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: EvalContext) -> dict[str, dict[str, float]]:
     """Family kernel: gains once per distinct gain setting, then every measure per topic."""
     topics = [t for t in topics if t in qrels]
-    if topics and not any(qrels[t].elements for t in topics):
+    passage_only = is_passage_only(qrels)
+    if passage_only:  # document level: each document once, at its first result
+        run = document_run(run, ctx)
+    elif topics and not any(qrels[t].elements for t in topics):
         raise UsageError("XCG measures need element assessments (exhaustivity/specificity); "
                          "these judgements hold no element assessment (highlighted passages "
                          "only): use the passage measures (iP, MAiP, gP, ...)")
@@ -139,8 +148,11 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         groups[settings_of(measure, qrels, ctx)].append(measure)
     result: dict[str, dict[str, float]] = {m.text: {} for m in measures}
     for settings, members in groups.items():
-        fast = fast_gains(qrels, run, topics, settings, ctx)
-        if fast is not None:  # flat-equivalent setting: looked-up quantised values (fast.py)
+        fast = None if passage_only else fast_gains(qrels, run, topics, settings, ctx)
+        if passage_only:  # documents, no structure: every result earns its own value
+            gain_list, ideals = document_gains(qrels, run, topics, settings, ctx)
+            unknown_docs = size_fallbacks = 0
+        elif fast is not None:  # flat-equivalent setting: looked-up quantised values (fast.py)
             gain_list, unknown_docs = fast
             ideals = ideal_vectors(qrels, topics, settings, ctx)
             size_fallbacks = 0
@@ -167,12 +179,29 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 column[topics[i]] = float(values[m_i, t_i])
             for topic in empty:
                 column[topic] = float("nan")
-        if empty:
-            ctx.warn(f"XCG ({settings.quant}): {len(empty)} topic(s) with nothing quantised "
-                     f"> 0 left out: {', '.join(empty[:20])}")
     return result
 
 
-register_family(FAMILY, compute)
+def document_gains(qrels: Qrels, run: Run, topics: list[str], settings: GainSettings,
+                   ctx: EvalContext) -> tuple[list, list]:
+    """Gain and ideal vectors at the document level (judgements of highlighted passages): no
+    document is retrieved twice and none contains another, so every setting of overlap and
+    ideal recall-base gives each result its own quantised value."""
+    quant = get_quantisation(settings.quant)
+    gains, ideals = [], []
+    for topic in topics:
+        qmap = topic_quant_map(qrels, topic, quant, ctx)
+        gains.append(ranking_gains(run.get(topic), qmap, ctx, f"run {run.name} topic {topic}"))
+        ideals.append(ideal_gains(qmap))
+    return gains, ideals
+
+
+def relevant_for(measure: Measure, qrels: Qrels, ctx: EvalContext) -> frozenset[str]:
+    """Topics with something quantised > 0 under the measure's quantisation."""
+    quant = get_quantisation(settings_of(measure, qrels, ctx).quant)
+    return relevant_topics(qrels, quant, 0.0, cache_of(ctx))
+
+
+register_family(FAMILY, compute, relevant_for)
 
 __all__ = ["DEFS", "compute", "settings_of", "resolve_alpha", "tables_for"]

@@ -44,6 +44,7 @@ from ...model.run import Ranking, Run
 from ...model.xpath import is_ancestor, is_ancestor_or_self, parent_path
 from ..classic.gains import ObjectIds
 from ..cumgain import GAIN_EPS
+from ..segments import segmented_cumsum
 
 SEP = "\x01"
 ROOT = "/article[1]"  # the path of a result without one (document runs)
@@ -531,11 +532,10 @@ def _cap(gt: GlobalTable, elem, rows, rv) -> np.ndarray:
         f = np.flatnonzero(fast)
         order = f[np.lexsort((rows[f], group[f]))]
         g = group[order]
-        cs = np.cumsum(rv[order])
         first = np.r_[True, g[1:] != g[:-1]]
-        base = np.where(first, cs - rv[order], 0.0)
-        base = np.maximum.accumulate(np.where(first, base, -np.inf))
-        got = np.minimum(budget[g], cs - base)
+        # cumulated relevance value per ideal group, accumulated group by group (exact)
+        within = segmented_cumsum(rv[order], np.r_[np.flatnonzero(first), g.size])
+        got = np.minimum(budget[g], within)
         prev = np.where(first, 0.0, np.r_[0.0, got[:-1]])
         credit[order] = np.maximum(got - prev, 0.0)
     if slow.any():

@@ -31,8 +31,8 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 import numpy as np
 
-from ...errors import UsageError
-from ...model.xpath import canonical_xpath, tag_of
+from ..errors import UsageError
+from .xpath import canonical_xpath, tag_of
 
 Route = tuple[str, Sequence[str]]  # (doc, [path, path, ...]) in the order navigated
 Partition = Callable[[str, str], str]  # (doc, path) -> summary node label

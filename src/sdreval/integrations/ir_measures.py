@@ -1,0 +1,306 @@
+"""sdreval's measures as ir_measures measures, through ir_measures' runtime-measure extension
+point (a measure with a ``runtime_impl(qrels, run)``, as :func:`ir_measures.define` builds).
+
+>>> import ir_measures
+>>> from sdreval.integrations.ir_measures import sdreval_measure, register
+>>> register()                                   # names usable in ir_measures.parse_measure
+>>> nxcg = sdreval_measure("nxCG") @ 10          # or sdreval_measure("nxCG@10")
+>>> ir_measures.calc_aggregate([nxcg, sdreval_measure("MAiP"), ir_measures.AP], qrels, run)
+
+The qrels and run are what ir_measures takes (DataFrames, namedtuples, dicts) with sdreval's
+extra columns where the units are not whole documents:
+
+* element results: an ``xpath`` (or ``path``) column in the run, and in the qrels (graded
+  ``relevance``, or ``exhaustivity``/``specificity``);
+* passages: ``offset`` and ``length`` columns (characters) in the run; passage qrels carry one
+  row per highlighted passage (``query_id, doc_id, offset, length`` and optionally
+  ``relevance``, ``doclen``, ``bep``; a row with length 0 or relevance 0 judges the document
+  non-relevant).  Element runs are scored on passage qrels with ``collection=DIR``.
+
+Conventions inside ir_measures (they differ from ``sdreval eval``'s defaults, on purpose):
+results are ranked by score, ties by id descending (trec_eval's order, as ir_measures' other
+measures); every qrels topic counts and a topic the run did not answer scores 0 (``sdreval eval
+-c``); a topic with nothing relevant yields NaN and is left out of the mean (sdreval's rule;
+ir_measures' own measures score it 0).  sdreval's warnings are issued as Python warnings.
+
+Names ir_measures already uses (``AP``, ``P``, ``R``, ``nDCG``, ``RR``, ``Rprec``, ``Bpref``,
+``Success``, ``Judged``, ``NumRel``, ``NumRet``, ``NumRelRet``) are prefixed ``sdreval_``
+(``sdreval_AP``): ir_measures compares measures by name, and sdreval's classic measures score
+elements as independent documents, which ir_measures' do not.
+"""
+from __future__ import annotations
+
+import math
+import warnings
+from functools import lru_cache
+from typing import Any, Iterator
+
+import pandas as pd
+
+from ..errors import UsageError
+from ..measures import MEASURES, Measure, MeasureDef, parse_measure
+from ..measures.registry import EvalContext, make_measure
+
+PREFIX = "sdreval_"
+
+
+
+def _ir_measures():
+    try:
+        import ir_measures
+    except ImportError:  # pragma: no cover - peers extra not installed
+        raise UsageError("the ir_measures integration needs ir_measures: "
+                         "pip install ir-measures") from None
+    return ir_measures
+
+
+def exported_name(definition: MeasureDef) -> str:
+    """The measure's name in ir_measures: sdreval's, prefixed where ir_measures has it."""
+    builtin = _ir_measures().measures.registry
+    return PREFIX + definition.name if definition.name in builtin and \
+        getattr(builtin[definition.name], "_sdreval", None) is None else definition.name
+
+
+class NanSkippingMean:
+    """Mean over the topics with a value (sdreval's rule: NaN topics are left out)."""
+
+    def __init__(self) -> None:
+        self.sum, self.count = 0.0, 0
+
+    def add(self, value: float) -> None:
+        if not math.isnan(value):
+            self.sum += value
+            self.count += 1
+
+    def result(self) -> float:
+        return self.sum / self.count if self.count else math.nan
+
+
+class Sum(NanSkippingMean):
+    def result(self) -> float:
+        return self.sum
+
+
+@lru_cache(maxsize=None)
+def measure_class(name: str, context: tuple[tuple[str, Any], ...] = ()) -> type:
+    """The ir_measures ``Measure`` subclass of the sdreval measure ``name`` (one per context)."""
+    ir_measures = _ir_measures()
+    definition = MEASURES[name]
+    ParamInfo = ir_measures.measures.ParamInfo
+    params = {p.name: ParamInfo(dtype=None, default=p.default, desc=p.doc)
+              for p in definition.params}
+    if definition.cutoff != "none":
+        params["cutoff"] = ParamInfo(dtype=None, required=False,
+                                     desc=definition.cutoff_doc or "cut-off")
+    exported = exported_name(definition)
+
+    class SdrevalMeasure(ir_measures.measures.Measure):
+        __doc__ = f"{definition.name} (sdreval): {definition.doc}"
+        __name__ = exported
+        NAME = exported
+        SUPPORTED_PARAMS = params
+        RUN_INPUTS = ["query_id", "doc_id", "score"]
+        QREL_INPUTS = ["query_id", "doc_id"]
+        SHORT_DESC = definition.doc
+        DEFAULT = 0.0
+        _sdreval = definition
+        _context = dict(context)
+
+        def sdreval(self) -> Measure:
+            """The sdreval :class:`~sdreval.measures.Measure` of these parameters."""
+            values = {k: v for k, v in self.params.items() if k != "cutoff"}
+            return make_measure(definition, values, self.params.get("cutoff"), repr(self))
+
+        def aggregator(self):
+            return Sum() if definition.aggregate == "sum" else NanSkippingMean()
+
+        def runtime_impl(self, qrels: pd.DataFrame, run: pd.DataFrame) -> Iterator[Any]:
+            Metric = ir_measures.Metric
+            for topic, value in evaluate_frames(self.sdreval(), qrels, run, self._context):
+                yield Metric(topic, self, value)
+
+    SdrevalMeasure.__qualname__ = f"SdrevalMeasure[{exported}]"
+    return SdrevalMeasure
+
+
+def sdreval_measure(text: str | Measure | MeasureDef, **context: Any):
+    """An ir_measures measure computing the sdreval measure ``text`` (``"nxCG@10"``,
+    ``"MAep(quant=sog)"``, ``"MAiP"``; trec_eval/ir_measures aliases too).
+
+    Keyword ``context`` options set evaluation-wide defaults as ``sdreval eval``'s options do
+    (``quant``, ``overlap``, ``collection`` (a directory), ``order`` (default ``rsv``), ``depth``,
+    ``rel_level``, ...)."""
+    from ..api import _CONTEXT_KEYS
+
+    unknown = set(context) - set(_CONTEXT_KEYS)
+    if unknown:
+        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
+                         + ", ".join(_CONTEXT_KEYS))
+    frozen = tuple(sorted((k, str(v)) for k, v in context.items()))
+    name = text.name if isinstance(text, MeasureDef) else str(text).strip()
+    if name in MEASURES:  # a bare name: the cut-off may follow (``@ 10``)
+        return measure_class(name, frozen)()
+    parsed = parse_measure(text)
+    params = {k: int(v) if isinstance(v, float) and v.is_integer() else v  # rel=2, not 2.0
+              for k, v in parsed.params}
+    if parsed.cutoff is not None:
+        params["cutoff"] = parsed.cutoff
+    return measure_class(parsed.name, frozen)(**params)
+
+
+def register() -> list[str]:
+    """Make sdreval's measures known to :func:`ir_measures.parse_measure` (and so to
+    PyTerrier's string measures) under their exported names; returns the names added."""
+    registry = _ir_measures().measures.registry
+    added = []
+    for name, definition in MEASURES.items():
+        exported = exported_name(definition)
+        if exported not in registry:
+            registry[exported] = measure_class(name)()
+            added.append(exported)
+    return added
+
+
+# --------------------------------------------------------------------------- evaluation
+
+_LAST: dict[str, Any] = {}
+
+
+def evaluate_frames(measure: Measure, qrels: pd.DataFrame, run: pd.DataFrame,
+                    context: dict[str, Any]) -> Iterator[tuple[str, float]]:
+    """``(topic, value)`` for every qrels topic: sdreval's value, NaN where nothing is
+    relevant, 0 where the run has no result.  Conversions are kept for the next measure on
+    the same frames (ir_measures evaluates measures one after another)."""
+    from ..measures import evaluate
+
+    key = tuple(sorted(context.items()))
+    frames = _LAST.get("frames")
+    if _LAST.get("key") != key or frames is None or frames[0] is not qrels or \
+            frames[1] is not run:  # identity: the frames are held, so ids are not reused
+        _LAST.clear()
+        _LAST.update(key=key, frames=(qrels, run), inputs=_convert(qrels, run, context.get("order")),
+                     ctx=_context(context))
+    sd_qrels, sd_run = _LAST["inputs"]
+    ctx: EvalContext = _LAST["ctx"]
+    seen = len(ctx.warnings)
+    table = evaluate(sd_qrels, sd_run, [measure], ctx, all_topics=True)
+    for message in ctx.warnings[seen:]:
+        warnings.warn(f"sdreval: {message}", stacklevel=4)
+    values = dict(zip(table["topic"], table["value"]))
+    for topic in sd_qrels.topics:
+        yield topic, float(values.get(topic, math.nan))
+
+
+def _context(options: dict[str, Any]) -> EvalContext:
+    from ..api import context
+
+    options = dict(options)
+    options.setdefault("order", "rsv")
+    for key, cast in (("depth", int), ("alpha", float), ("beta", float), ("rel_level", float),
+                      ("bep_distance", int), ("collection_elements", int)):
+        if key in options:
+            options[key] = cast(options[key])
+    if "strict" in options:
+        options["strict"] = options["strict"] in (True, "True", "true", "1")
+    return context(**options)
+
+
+def _convert(qrels: pd.DataFrame, run: pd.DataFrame, order: str | None = None):
+    from ..api import read_qrels, read_run
+
+    unused = ("iteration", "query", "docid") + (() if order == "rank" else ("rank",))
+    run = run.drop(columns=[c for c in unused if c in run.columns])
+    run = run.assign(query_id=run["query_id"].astype(str), doc_id=run["doc_id"].astype(str))
+    qrels = qrels.assign(query_id=qrels["query_id"].astype(str),
+                         doc_id=qrels["doc_id"].astype(str))
+    if "offset" in qrels.columns and "length" in qrels.columns:
+        sd_qrels = passage_qrels(qrels)
+    else:
+        unused = ["iteration"]
+        if "exhaustivity" in qrels.columns and "specificity" in qrels.columns:
+            unused.append("relevance")  # the (e, s) pairs, not their binary summary
+        sd_qrels = read_qrels(qrels.drop(columns=[c for c in unused if c in qrels.columns]))
+    return sd_qrels, read_run(run, name="run")
+
+
+def passage_qrels(frame: pd.DataFrame):
+    """FOL-scale qrels from one row per highlighted passage (``query_id, doc_id, offset,
+    length``; optional ``relevance``, ``doclen``, ``bep``)."""
+    from ..judgements.qrels import DocPassages, Qrels
+
+    qrels = Qrels("fol", source="(DataFrame)")
+    relevant = frame["length"].fillna(0) > 0
+    if "relevance" in frame.columns:
+        relevant &= frame["relevance"].fillna(0) > 0
+    for (topic, doc), rows in frame.groupby(["query_id", "doc_id"], sort=False):
+        keep = rows[relevant.loc[rows.index]]
+        ranges = [(int(o), int(n)) for o, n in zip(keep["offset"], keep["length"])]
+        doclen = _first(rows, ("doclen", "doc_length"))
+        bep = _first(rows, ("bep",))
+        qrels.topic(str(topic)).passages[str(doc)] = DocPassages(
+            str(doc), ranges, sum(n for _, n in ranges), doclen, bep)
+    return qrels
+
+
+def _first(rows: pd.DataFrame, names: tuple[str, ...]) -> int | None:
+    for name in names:
+        if name in rows.columns:
+            values = rows[name].dropna()
+            if len(values):
+                return int(values.iloc[0])
+    return None
+
+
+# ------------------------------------------------------------------ sdreval -> DataFrames
+
+def qrels_frame(qrels: Any) -> pd.DataFrame:
+    """sdreval judgements (a :class:`~sdreval.judgements.qrels.Qrels` or anything
+    :func:`sdreval.api.read_qrels` reads) as an ir_measures qrels DataFrame.
+
+    Elements: ``query_id, doc_id, xpath, relevance`` (the grade on the ``graded`` scale; on
+    the INEX scales ``relevance`` is 1 when e > 0 and s > 0, and ``exhaustivity`` and
+    ``specificity`` carry the pair).  Passages: one row per highlighted passage
+    ``query_id, doc_id, offset, length, relevance, doclen, bep`` (a judged non-relevant
+    document has one row of length 0, relevance 0)."""
+    from ..api import read_qrels
+
+    qrels = read_qrels(qrels)
+    rows = []
+    if qrels.scale == "fol" or any(t.passages for t in qrels.topics.values()):
+        for topic, judged in qrels.topics.items():
+            for doc, dp in judged.passages.items():
+                for offset, length in dp.ranges or [(0, 0)]:
+                    rows.append((topic, doc, offset, length, int(length > 0), dp.doc_length,
+                                 dp.bep))
+        return pd.DataFrame(rows, columns=["query_id", "doc_id", "offset", "length",
+                                           "relevance", "doclen", "bep"])
+    graded = qrels.scale == "graded"
+    for topic, judged in qrels.topics.items():
+        for (doc, path), a in judged.elements.items():
+            relevance = a.e if graded else float(a.e > 0 and a.s > 0)
+            rows.append((topic, doc, path, int(relevance) if float(relevance).is_integer()
+                         else relevance, a.e, a.s))
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "xpath", "relevance",
+                                        "exhaustivity", "specificity"])
+    return frame.drop(columns=["exhaustivity", "specificity"]) if graded else frame
+
+
+def run_frame(run: Any) -> pd.DataFrame:
+    """A sdreval run (or anything :func:`sdreval.api.read_run` reads) as an ir_measures run
+    DataFrame ``query_id, doc_id, score, rank`` plus ``xpath`` (elements) or ``offset, length``
+    (passages); ``rank`` is the file order (0-based, as PyTerrier's)."""
+    from ..api import read_run
+
+    run = read_run(run)
+    frames = []
+    for topic, ranking in run.topics.items():
+        part = {"query_id": topic, "doc_id": ranking.docs.astype(str),
+                "score": ranking.rsv, "rank": range(len(ranking))}
+        if run.unit == "passage":
+            part.update(offset=ranking.offsets, length=ranking.lengths)
+        elif run.unit == "element":
+            part["xpath"] = ranking.paths
+        frames.append(pd.DataFrame(part))
+    if not frames:
+        return pd.DataFrame(columns=["query_id", "doc_id", "score", "rank"])
+    return pd.concat(frames, ignore_index=True)

@@ -1,0 +1,45 @@
+"""sdreval's measures in PyTerrier experiments (``pt.Experiment``), through the ir_measures
+integration (:mod:`sdreval.integrations.ir_measures`): PyTerrier evaluates with ir_measures, so
+an sdreval measure object (or, after :func:`register`, its name) is a PyTerrier measure.
+
+>>> import pyterrier as pt
+>>> from sdreval.integrations.pyterrier import measure, qrels_frame, results_frame
+>>> pt.Experiment([system], topics, qrels_frame("qrels.fol"),
+...               [measure("MAiP"), measure("iP@0.01"), "nDCG@10"])
+
+PyTerrier's column names are used (``qid``, ``docno``, ``label``, ``score``, ``rank``); the
+extra columns sdreval needs travel with them: ``xpath`` for element results, ``offset`` and
+``length`` (characters) for passages, and for passage qrels one row per highlighted passage.
+Nothing here starts Java: evaluating a transformer's DataFrame output needs no JVM.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from . import ir_measures as _bridge
+from .ir_measures import register
+
+_TO_PT = {"query_id": "qid", "doc_id": "docno", "relevance": "label"}
+
+
+def measure(text: Any, **context: Any):
+    """An sdreval measure for ``pt.Experiment`` (see
+    :func:`sdreval.integrations.ir_measures.sdreval_measure`)."""
+    return _bridge.sdreval_measure(text, **context)
+
+
+def qrels_frame(qrels: Any) -> pd.DataFrame:
+    """sdreval judgements as a PyTerrier qrels DataFrame (``qid, docno, label`` plus ``xpath``,
+    or ``offset, length, doclen, bep`` for passages)."""
+    return _bridge.qrels_frame(qrels).rename(columns=_TO_PT)
+
+
+def results_frame(run: Any) -> pd.DataFrame:
+    """A sdreval run as a PyTerrier results DataFrame (``qid, docno, score, rank`` plus
+    ``xpath`` or ``offset, length``), e.g. for ``pt.Transformer.from_df``."""
+    return _bridge.run_frame(run).rename(columns=_TO_PT)
+
+
+__all__ = ["measure", "qrels_frame", "results_frame", "register"]

@@ -1,0 +1,291 @@
+"""Columnar parsing of the TREC-like text formats: whole blocks at C speed, same results.
+
+The careful reader of TREC-like runs (:func:`sdreval.io.trec.read_trec_run_careful`) looks at
+every line in Python; it is the reference.  This module reads a file in blocks of about
+:data:`BLOCK_BYTES` cut at line ends and parses each block with Arrow's multi-threaded CSV
+reader (``pyarrow.csv``, imported here only) into typed columns, validated with vectorised
+checks.  A block is parsed this way only when it is certain that Arrow sees exactly the fields
+``str.split()`` would see and that every line is valid:
+
+* the bytes are ASCII (so valid UTF-8, and no Unicode white space), without the ASCII
+  separators ``\\v \\f \\x1c-\\x1f`` that ``str.split()`` also splits on, and every ``\\r`` is
+  part of a CRLF line end;
+* fields are separated by exactly one space, or exactly one tab (never both in a block), with no
+  white space at the start or end of a line (checked on the bytes);
+* blank lines and ``#`` comment lines are removed before parsing, keeping line numbers;
+* each line has the layout's number of fields and every value passes the same checks as the
+  careful path (integers and finite numbers, ranks, offsets, XPaths).
+
+A block failing any of these is split in two at a line end and each half tried again, down to
+:data:`CAREFUL_BYTES`, below which the careful per-line code parses it: so every problem is
+reported by the careful code itself, with the same file, line and message, and the objects
+built are the same (each topic's ranking is built, and its repeats and overlaps reported in
+line order, by the careful reader's own code).  A ``.gz`` file that cannot be read
+to its end is read line by line from the failed block on, up to the damage, which is
+reported where the careful reader reports it.
+
+Used by the run reader (:mod:`sdreval.io.trec_fast`) and the streaming reader
+(:mod:`sdreval.io.stream`).  The qrels readers (TREC, FOL, native) still read line by line:
+judgement files are small next to runs.
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+from io import BytesIO
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import InputError, ProblemLog
+from .textlines import INT_LIMIT, iter_line_fields, open_binary
+
+#: bytes read at a time (blocks are cut at the last line end)
+BLOCK_BYTES = 4 << 20
+#: bytes read at a time when streaming (memory held: a few times this, plus open topics)
+STREAM_BLOCK_BYTES = 1 << 20
+#: Arrow's own block size (rows are converted in parallel in pieces of this size)
+ARROW_BLOCK_BYTES = 1 << 20
+#: blocks failing the fast checks are halved down to this size, then parsed line by line
+CAREFUL_BYTES = 64 << 10
+_BOM = b"\xef\xbb\xbf"
+#: ASCII white space that str.split() splits on besides space, tab, CR and LF
+_SPLITTERS = [b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
+
+
+class ReadFailed(Exception):
+    """The file could not be read to its end (corrupt ``.gz``): read it carefully instead.
+    ``before``: the number of lines of the blocks already given."""
+
+    def __init__(self, before: int = 0) -> None:
+        super().__init__(before)
+        self.before = before
+
+
+def iter_blocks(path: str | Path, size: int | None = None
+                ) -> Iterator[tuple[bytearray, int, int]]:
+    """``(block, lines before it, line ends in it)``: the file in pieces of about ``size``
+    bytes, each completed to the end of its last line (the last piece may end without a
+    line end).  Blocks are ``bytearray`` so that completing a line does not copy the block."""
+    size = size or BLOCK_BYTES
+    try:
+        handle = open_binary(path)
+    except OSError as error:
+        raise InputError(f"cannot open: {error}", str(path)) from None
+    with handle:
+        before = 0
+        while True:
+            try:
+                block = bytearray(handle.read(size))
+                if block and not block.endswith(b"\n"):
+                    block += handle.readline()
+            except (OSError, EOFError, zlib.error):
+                raise ReadFailed(before) from None
+            if not block:
+                return
+            newlines = block.count(b"\n")
+            yield block, before, newlines
+            before += newlines
+
+
+def split_block(block: bytes, before: int, newlines: int
+                ) -> list[tuple[bytes, int, int]] | None:
+    """Two halves of a block cut at a line end near the middle (None if it is one line), as
+    :func:`iter_blocks` gives blocks."""
+    middle = block.find(b"\n", len(block) // 2)
+    if middle < 0 or middle + 1 >= len(block):
+        middle = block.rfind(b"\n", 0, len(block) // 2)
+    if middle < 0 or middle + 1 >= len(block):
+        return None
+    head = block[:middle + 1]
+    count = head.count(b"\n")
+    return [(head, before, count), (block[middle + 1:], before + count, newlines - count)]
+
+
+def parse_halving(block, before: int, newlines: int, fast, careful) -> None:
+    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block);
+    else the block is halved and each half tried again, and a part that still fails at
+    :data:`CAREFUL_BYTES` or below goes to ``careful(block, before)``."""
+    if fast(block, before, newlines):
+        return
+    if len(block) > CAREFUL_BYTES:
+        halves = split_block(block, before, newlines)
+        if halves is not None:
+            for half, start, count in halves:
+                parse_halving(half, start, count, fast, careful)
+            return
+    careful(block, before)
+
+
+@dataclass
+class Prepared:
+    """A block ready for Arrow: its data lines, their numbers, the field separator."""
+
+    data: bytes
+    lines: np.ndarray  # number of each data line (1-based, in the file)
+    delimiter: str
+
+
+def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
+            ) -> Prepared | None:
+    """The block's data lines for Arrow, or None if the block needs the careful path.
+
+    Checks on the bytes: ASCII only, without ``\v \f \x1c-\x1f``; a ``\r`` only in CRLF
+    line ends; one kind of field separator (space or tab).  Two separators in a row or one at
+    a line start or end show as an empty value or a wrong field count, which :func:`text_ok`
+    and Arrow catch.  ``filtered``: blank and ``#`` lines are removed first (else a
+    block holding one fails at parse time and is prepared again with ``filtered=True``)."""
+    if before == 0 and block.startswith(_BOM):
+        block = block[3:]
+    if not block.isascii() or any(c in block for c in _SPLITTERS):
+        return None
+    if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
+        return None
+    sep = b" "
+    if b"\t" in block:
+        if b" " in block:
+            return None
+        sep = b"\t"
+    if filtered:
+        block, kept = _drop_blank_and_comment_lines(block)
+        lines = kept + (before + 1)
+    else:
+        count = newlines + (0 if block.endswith(b"\n") else 1)
+        lines = np.arange(before + 1, before + 1 + count, dtype=np.int64)
+    return Prepared(block, lines, sep.decode())
+
+
+def has_blank_or_comment_lines(block: bytes) -> bool:
+    """True if some line of the block is empty (or just CR) or starts with ``#``."""
+    return (block.startswith((b"\n", b"\r", b"#", _BOM + b"#", _BOM + b"\n", _BOM + b"\r"))
+            or b"\n\n" in block or b"\n\r" in block or b"\n#" in block)
+
+
+def text_ok(column, first: bool = False) -> bool:
+    """True if no value of a dictionary-encoded column is empty (two separators in a row, or
+    one at a line start or end: ``str.split()`` would cut other fields); ``first``: the line's
+    first field, which must not start with ``#`` either (a comment line).  The other white
+    space was excluded on the bytes by :func:`prepare`."""
+    import pyarrow.compute as pc
+
+    for chunk in column.chunks:
+        values = chunk.dictionary
+        if len(values) and pc.min(pc.binary_length(values)).as_py() == 0:
+            return False
+        if first and pc.any(pc.starts_with(values, "#")).as_py():
+            return False
+    return True
+
+
+def _drop_blank_and_comment_lines(block: bytes) -> tuple[bytes, np.ndarray]:
+    """The block without its blank and ``#`` lines, and the index of each kept line."""
+    raw = np.frombuffer(block, dtype=np.uint8)
+    ends = np.flatnonzero(raw == 10)
+    starts = np.concatenate(([0], ends + 1))
+    if starts[-1] >= len(block):
+        starts = starts[:-1]
+    first = raw[starts]
+    drop = (first == 10) | (first == 13) | (first == 35)
+    kept = np.flatnonzero(~drop)
+    stops = np.concatenate((ends + 1, [len(block)]))[:len(starts)]
+    return b"".join(block[a:b] for a, b in _runs(starts, stops, kept)), kept
+
+
+def _runs(starts: np.ndarray, stops: np.ndarray, kept: np.ndarray) -> Iterator[tuple[int, int]]:
+    """Byte ranges of the runs of consecutive kept lines."""
+    if not len(kept):
+        return
+    breaks = np.flatnonzero(np.diff(kept) != 1)
+    firsts = np.concatenate(([kept[0]], kept[breaks + 1]))
+    lasts = np.concatenate((kept[breaks], [kept[-1]]))
+    for a, b in zip(firsts.tolist(), lasts.tolist()):
+        yield int(starts[a]), int(stops[b])
+
+
+def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str]):
+    """Arrow table of the kept columns, or None if Arrow refuses the block (wrong field count,
+    a value that is not of its column's type, a blank line) or the rows are not the lines."""
+    import pyarrow as pa
+    from pyarrow import csv
+
+    if not len(prepared.lines):
+        return None
+    try:
+        table = csv.read_csv(
+            pa.BufferReader(prepared.data),
+            read_options=csv.ReadOptions(column_names=names, use_threads=True,
+                                         block_size=ARROW_BLOCK_BYTES),
+            parse_options=csv.ParseOptions(delimiter=prepared.delimiter, quote_char=False,
+                                           double_quote=False, escape_char=False,
+                                           newlines_in_values=False, ignore_empty_lines=False),
+            convert_options=csv.ConvertOptions(column_types=types, include_columns=keep,
+                                               null_values=[], strings_can_be_null=False,
+                                               quoted_strings_can_be_null=False,
+                                               check_utf8=False))
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+        return None
+    if table.num_rows != len(prepared.lines):
+        return None
+    return table
+
+
+def integers(column, low: int = -INT_LIMIT + 1, high: int = INT_LIMIT - 1) -> np.ndarray | None:
+    """int64 values of an Arrow column if all lie in ``[low, high]``, else None."""
+    values = column.to_numpy()
+    if len(values) and (values.min() < low or values.max() > high):
+        return None
+    return values
+
+
+def finite(column) -> np.ndarray | None:
+    """float64 values of an Arrow column if all are finite, else None."""
+    values = column.to_numpy()
+    if not np.isfinite(values).all():
+        return None
+    return values
+
+
+def in_first_appearance_order(codes: np.ndarray) -> bool:
+    """True if every code is at most one more than the largest before it (codes numbered in
+    order of first appearance)."""
+    if not len(codes):
+        return True
+    running = np.maximum.accumulate(codes)
+    return bool(codes[0] == 0 and np.all(codes[1:] <= running[:-1] + 1))
+
+
+@dataclass
+class Pending:
+    """Per-line warnings of a fast block, emitted in line order as the careful path would."""
+
+    items: list[tuple[int, int, str]] = field(default_factory=list)
+
+    def add(self, line: int, order: int, message: str) -> None:
+        self.items.append((line, order, message))
+
+    def flush(self, file: str, log: ProblemLog) -> None:
+        for line, _, message in sorted(self.items, key=lambda item: item[:2]):
+            log.warn(file, line, message)
+        self.items.clear()
+
+
+def lines_after(path: str | Path, before: int, file: str, log: ProblemLog
+                ) -> Iterator[tuple[int, list[str]]]:
+    """The careful reader's ``(line number, fields)`` after the first ``before`` lines (a
+    damaged ``.gz`` read as far as it goes); a read error is reported at the line where
+    reading stopped, as :func:`~sdreval.io.textlines.iter_fields` reports it."""
+    counter = [before]
+    with open_binary(path) as handle:
+        try:
+            for _ in range(before):
+                handle.readline()
+            yield from iter_line_fields(handle, file, log, before, counter)
+        except (OSError, EOFError, zlib.error) as error:
+            log.error(file, counter[0] + 1, f"cannot read further: {error}")
+
+
+def careful_lines(block: bytes, before: int, file: str, log: ProblemLog
+                  ) -> Iterator[tuple[int, list[str]]]:
+    """The careful line iterator (:func:`~sdreval.io.textlines.iter_line_fields`) on a block."""
+    return iter_line_fields(BytesIO(block), file, log, before)

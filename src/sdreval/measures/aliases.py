@@ -1,0 +1,123 @@
+"""Measure names of trec_eval and ir_measures, read as sdreval measures.
+
+Users type the names they know; results keep the name exactly as typed.  Each alias maps to one
+registered measure with the same definition (tested equal to pytrec_eval and ir_measures):
+
+=====================================  =====================================================
+trec_eval (``-m`` name)                sdreval / ir_measures
+=====================================  =====================================================
+``map``, ``map_cut_10``                ``AP``, ``AP@10``
+``P_10`` (also ``P.10``)               ``P@10``
+``recall_100`` (also ``recall.100``)   ``Recall@100`` (ir_measures ``R@100``)
+``ndcg``, ``ndcg_cut_10``              ``nDCG``, ``nDCG@10``
+``recip_rank``                         ``RR``
+``Rprec``, ``bpref``                   ``Rprec``, ``Bpref``
+``success_10``                         ``Success@10``
+``num_rel``, ``num_ret``,              ``NumRel``, ``NumRet``, ``NumRelRet``
+``num_rel_ret``
+``iprec_at_recall_0.10``               ``IPrec@0.1``
+``set_P``, ``set_recall``, ``set_F``   ``SetP``, ``SetR``, ``SetF``
+=====================================  =====================================================
+
+ir_measures spellings: ``MAP``, ``NDCG``, ``MRR``, ``RPrec``, ``BPref``, ``Precision``,
+``nDCG(dcg=exp-log2)`` (= ``nDCG(gains=exp)``), ``R@100`` (recall).  ``R`` *with* a cut-off is
+ir_measures' recall; ``R`` without one is Sakai's R-measure (Sakai 2004), as in INEX
+evaluations.  Parameter values may be quoted as in ir_measures (``dcg="exp-log2"``).
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Iterable
+
+#: trec_eval names without a cut-off -> sdreval measure name.
+TREC_NAMES = {
+    "map": "AP", "ndcg": "nDCG", "recip_rank": "RR", "Rprec": "Rprec", "bpref": "Bpref",
+    "num_rel": "NumRel", "num_ret": "NumRet", "num_rel_ret": "NumRelRet",
+    "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF",
+}
+#: trec_eval names taking a cut-off as ``name_k`` (or ``name.k``) -> sdreval measure name.
+TREC_CUTOFF_NAMES = {
+    "P": "P", "recall": "Recall", "ndcg_cut": "nDCG", "map_cut": "AP", "success": "Success",
+    "iprec_at_recall": "IPrec",
+}
+#: ir_measures spellings that differ from sdreval's names.
+IR_MEASURES_NAMES = {
+    "MAP": "AP", "NDCG": "nDCG", "MRR": "RR", "RPrec": "Rprec", "BPref": "Bpref",
+    "Precision": "P",
+}
+#: parameter spellings of ir_measures: (measure, parameter, value) -> (parameter, value).
+PARAM_VALUES = {
+    ("nDCG", "dcg", "log2"): ("gains", "linear"),
+    ("nDCG", "dcg", "exp-log2"): ("gains", "exp"),
+}
+
+_TREC_CUTOFF = re.compile(r"^(" + "|".join(sorted(TREC_CUTOFF_NAMES, key=len, reverse=True))
+                          + r")[_.]([0-9][0-9.,]*)$")
+_ONE_CUTOFF = re.compile(r"^[0-9]+(\.[0-9]+)?$")
+
+
+def trec_name(name: str) -> tuple[str, str | None] | None:
+    """``(sdreval name, cut-off text or None)`` of a trec_eval measure name, else None.
+
+    One measure per name: ``P.5,10`` is refused with the split form (``-m P.5 -m P.10``), and
+    ``recall`` without a cut-off with an example (trec_eval would print a whole list)."""
+    from ..errors import UsageError
+
+    if name in TREC_NAMES:
+        return TREC_NAMES[name], None
+    if name in TREC_CUTOFF_NAMES and name not in ("P",):  # sdreval's P says it itself
+        raise UsageError(f"trec_eval measure {name!r} needs a cut-off: {name}_10 "
+                         "(one cut-off per measure)")
+    match = _TREC_CUTOFF.match(name)
+    if match is None:
+        return None
+    cutoff = match.group(2)
+    if not _ONE_CUTOFF.match(cutoff):
+        prefix = name[:len(name) - len(cutoff)]
+        each = " ".join(f"-m {prefix}{c}" for c in cutoff.split(",") if c)
+        raise UsageError(f"measure {name!r}: give one cut-off per measure ({each})")
+    return TREC_CUTOFF_NAMES[match.group(1)], cutoff
+
+
+def canonical_name(name: str, has_cutoff: bool) -> str | None:
+    """The sdreval name of an ir_measures spelling (``MRR`` -> ``RR``; ``R`` with a cut-off ->
+    ``Recall``), else None."""
+    if name == "R" and has_cutoff:
+        return "Recall"
+    return IR_MEASURES_NAMES.get(name)
+
+
+def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
+    """An ir_measures parameter as sdreval's (``dcg=exp-log2`` -> ``gains=exp``)."""
+    found = PARAM_VALUES.get((measure, key, value))
+    if found is not None:
+        return found
+    values = [v for (m, k, v) in PARAM_VALUES if m == measure and k == key]
+    if values:
+        from ..errors import UsageError
+
+        raise UsageError(f"measure {measure}: {key}={value} is not one of {', '.join(values)}"
+                         f"{did_you_mean(value, values)}")
+    return key, value
+
+
+def all_names() -> list[str]:
+    """Every alias spelling (for suggestions), with example cut-offs for trec_eval's."""
+    return (list(TREC_NAMES) + [f"{n}_10" for n in TREC_CUTOFF_NAMES]
+            + list(IR_MEASURES_NAMES))
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean X?)`` for the closest candidates by edit distance (exact case first,
+    then ignoring case), or an empty string."""
+    candidates = list(dict.fromkeys(str(c) for c in candidates))
+    lowered: dict[str, list[str]] = {}
+    for c in candidates:
+        lowered.setdefault(c.lower(), []).append(c)
+    found = [c for c in lowered.get(word.lower(), []) if c != word]
+    found += difflib.get_close_matches(word, candidates, n=3, cutoff=0.6)
+    for close in difflib.get_close_matches(word.lower(), list(lowered), n=3, cutoff=0.6):
+        found += lowered[close]
+    found = [c for c in dict.fromkeys(found) if c != word][:3]
+    return " (did you mean " + " or ".join(found) + "?)" if found else ""

@@ -1,0 +1,91 @@
+"""The measures ``sdreval eval`` uses when no ``-m`` is given, chosen from the data.
+
+* document runs, and element runs whose every result is a whole article: ``AP``, ``nDCG@10``,
+  ``P@10``, ``RR``, ``R@100``, ``Judged@10`` (what trec_eval / ir_measures users report);
+* element runs: ``MAep``, ``nxCG@5``, ``nxCG@10``, ``nxCG@25``, ``nxCG@50``;
+* passage runs, and element runs against passage (FOL) qrels: ``MAiP``, ``iP@0.00``,
+  ``iP@0.01``, ``iP@0.05``, ``iP@0.10``;
+* span and chunk runs (RAG retrievers): ``SpanP@5``, ``SpanR@5``, ``SpanIoU@5``,
+  ``SpanRR(tau=0.5)``, ``CharMAP``.
+
+The element set is the official one of the INEX 2005 and 2006 thorough and focused tasks (Kazai
+& Lalmas 2006, XCG); the passage set that of the INEX 2007-2010 focused task (Kamps, Pehcevski,
+Kazai, Lalmas & Robertson 2008).  ``R@100`` is recall at 100 (ir_measures' name) and
+``Judged@10`` the share of the top 10 that is assessed, a warning sign for incomplete
+judgements.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..errors import UsageError
+from ..judgements.qrels import Qrels
+
+DEFAULT_SETS: dict[str, tuple[str, ...]] = {
+    "document": ("AP", "nDCG@10", "P@10", "RR", "R@100", "Judged@10"),
+    "element": ("MAep", "nxCG@5", "nxCG@10", "nxCG@25", "nxCG@50"),
+    "passage": ("MAiP", "iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10"),
+    "span": ("SpanP@5", "SpanR@5", "SpanIoU@5", "SpanRR(tau=0.5)", "CharMAP"),
+}
+
+
+def run_kind(run) -> str:
+    """The unit a run is evaluated as: ``document`` also for an element run whose every result
+    is a whole article (``/article[1]``, as INEX article runs are written); ``span`` for span
+    and chunk runs (overlapping character ranges are their normal form)."""
+    if getattr(run, "overlap_expected", False):
+        return "span"
+    if run.unit == "element" and all(
+            all(p == "/article[1]" for p in ranking.paths.tolist())
+            for ranking in run.topics.values()):
+        return "document"
+    return run.unit
+
+
+def has_passages(qrels: Qrels) -> bool:
+    """Passage judgements (FOL qrels, highlighted passages) rather than element grades."""
+    return qrels.scale == "fol" or any(t.passages for t in qrels.topics.values())
+
+
+def default_kind(qrels: Qrels, units: Iterable[str]) -> str:
+    """``document``, ``element`` or ``passage``: the default set for these qrels and runs of
+    these units.  Runs of different kinds need explicit measures (UsageError)."""
+    kinds = set()
+    for unit in units:
+        if unit in ("document", "span"):
+            kinds.add(unit)
+        elif unit == "passage" or has_passages(qrels):
+            kinds.add("passage")
+        else:
+            kinds.add("element")
+    if len(kinds) != 1:
+        raise UsageError("runs of different kinds (" + ", ".join(sorted(kinds)) + "): name the "
+                         "measures with -m")
+    return kinds.pop()
+
+
+def default_measures(qrels: Qrels, units: Iterable[str]) -> tuple[str, list[str]]:
+    """The kind of data and its default measures."""
+    kind = default_kind(qrels, units)
+    return kind, list(DEFAULT_SETS[kind])
+
+
+def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
+    """Warnings for document runs evaluated in file order whose listing is not trec_eval's
+    order (RSV descending, then document id descending): the numbers then differ from
+    trec_eval's, which ``--order rsv`` reproduces."""
+    import numpy as np
+
+    if order != "file":
+        return []
+    hints = []
+    for run in runs:
+        if run_kind(run) != "document":
+            continue
+        differ = sum(1 for ranking in run.topics.values() if len(ranking) > 1 and not
+                     np.array_equal(ranking.ordered("rsv").docs, ranking.docs))
+        if differ:
+            hints.append(f"run {run.name}: {differ} topic(s) list results out of trec_eval's "
+                         "order (RSV descending, then document id descending); ranked in file "
+                         "order (the INEX convention); --order rsv ranks as trec_eval does")
+    return hints

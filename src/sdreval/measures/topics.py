@@ -1,0 +1,91 @@
+"""The topic policy, one rule for every family (one helper decides, per measure).
+
+A topic with nothing relevant *under the measure's own quantisation* (``AP(quant=strict)``,
+``MAep(quant=strict)``, ...) has no defined value: it gets NaN, is left out of every mean and
+is named once in a warning.  Each family says how it decides relevance for one of its measures
+(``register_family(..., relevant=...)``); families that do not say use "anything judged
+relevant".  Under ``--compat inex`` such topics score 0 and count in the means, as the INEX
+tools averaged them (said in a warning too).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..judgements.qrels import Qrels
+from .registry import RELEVANCE, Measure
+
+_LISTED = 20
+
+
+def judged_relevant_topics(qrels: Qrels, ctx: Any = None) -> frozenset[str]:
+    """Topics with anything judged relevant (the default decider; cached in ``ctx.cache``)."""
+    cache = getattr(ctx, "cache", None)
+    key = ("judged-relevant-topics", id(qrels), len(qrels.topics))
+    if cache is not None and key in cache:
+        return cache[key]
+    found = frozenset(t for t, tq in qrels.topics.items() if tq.has_relevant())
+    if cache is not None:
+        cache[key] = found
+    return found
+
+
+def relevant_topics_of(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
+    """Topics with something relevant under ``measure``'s own quantisation."""
+    decide = RELEVANCE.get(measure.family)
+    if decide is None:
+        return judged_relevant_topics(qrels, ctx)
+    return decide(measure, qrels, ctx)
+
+
+def apply_topic_policy(measures: list[Measure], qrels: Qrels, topics: list[str],
+                       values: dict[str, dict[str, float]], ctx: Any) -> None:
+    """Set the value of every topic without anything relevant for a measure to NaN (0 under
+    ``--compat inex``) in ``values`` (measure text -> topic -> value), with one warning per
+    group of measures that leave out the same topics.  Topics with nothing judged relevant at
+    all never reach the families (the evaluator leaves them out and names them)."""
+    compat = getattr(ctx, "compat", None) == "inex"
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for m in measures:
+        relevant = relevant_topics_of(m, qrels, ctx)
+        without = [t for t in topics if t not in relevant]
+        if not without:
+            continue
+        column = values.setdefault(m.text, {})
+        for topic in without:
+            column[topic] = 0.0 if compat else float("nan")
+        # the qrels topics (not only this run's), so the warning is the same for every run;
+        # topics with nothing relevant at all are named by the evaluator already
+        judged = judged_relevant_topics(qrels, ctx)
+        everywhere = tuple(sorted((t for t in qrels.topics
+                                   if t not in relevant and t in judged),
+                                  key=topic_key))
+        groups.setdefault(everywhere, []).append(m.text)
+    if groups and hasattr(ctx, "warn"):
+        _warn(groups, compat, ctx)
+
+
+def _warn(groups: dict[tuple[str, ...], list[str]], compat: bool, ctx: Any) -> None:
+    """One warning per set of topics left out, listing every measure (of every family, over
+    the whole evaluation) that leaves them out: an earlier warning is rewritten in place."""
+    cache = getattr(ctx, "cache", None)
+    said = cache.setdefault(("topic-policy-warnings",), {}) if cache is not None else {}
+    warnings = getattr(ctx, "warnings", None)
+    rule = ("--compat inex: score 0 and count in the means" if compat
+            else "NaN per topic, left out of the means")
+    for without, names in groups.items():
+        before = said.get(without)
+        merged = list(dict.fromkeys((before[0] if before else []) + names))
+        shown = ", ".join(without[:_LISTED]) + (" ..." if len(without) > _LISTED else "")
+        message = (f"{len(without)} qrels topic(s) with nothing relevant under "
+                   f"{', '.join(merged)} ({rule}): {shown}")
+        if before and isinstance(warnings, list) and before[1] in warnings:
+            if message not in warnings:
+                warnings[warnings.index(before[1])] = message
+        else:
+            ctx.warn(message)
+        said[without] = (merged, message)
+
+
+def topic_key(topic: str) -> tuple:
+    """Numeric topics first, in numeric order, then the others."""
+    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)

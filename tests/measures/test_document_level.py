@@ -1,0 +1,129 @@
+"""Document-level measures on judgements of highlighted passages (FOL qrels): a document is
+relevant when it has highlighted text (relchars > 0), judged non-relevant when listed with
+relchars 0, unjudged otherwise; a passage run counts each document once, at its first result."""
+from pathlib import Path
+
+import warnings
+
+import numpy as np
+import pytest
+
+from sdreval.errors import UsageError
+from sdreval.io import read_qrels, read_run
+from sdreval.measures.evaluate import evaluate, summarise
+from sdreval.measures.registry import EvalContext
+
+REAL = Path(__file__).resolve().parents[1] / "realdata"
+QRELS = REAL / "inex2010-adhoc" / "inex2010.qrels"
+BERT = REAL / "inex2009-2010-zendel" / "bert_inex_converted.run"
+MEASURES = ["AP", "P@10", "Rprec", "nDCG@10"]
+
+
+def _document_run(path: Path, out: Path) -> dict[str, list[str]]:
+    """The passage run reduced to its documents, first appearance order per topic."""
+    docs: dict[str, list[str]] = {}
+    seen: set[tuple[str, str]] = set()
+    for line in path.read_text().splitlines():
+        topic, _, doc = line.split()[:3]
+        if (topic, doc) not in seen:
+            seen.add((topic, doc))
+            docs.setdefault(topic, []).append(doc)
+    out.write_text("".join(f"{t} Q0 {d} {i + 1} {len(ds) - i} bertdocs\n"
+                           for t, ds in docs.items() for i, d in enumerate(ds)))
+    return docs
+
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory):
+    qrels = read_qrels(QRELS)
+    reduced = tmp_path_factory.mktemp("doc") / "bert.docs.run"
+    docs = _document_run(BERT, reduced)
+    return qrels, docs, reduced
+
+
+def test_passage_run_and_document_run_agree_with_ir_measures(real):
+    ir_measures = pytest.importorskip("ir_measures")
+    qrels, docs, reduced = real
+    judged = [ir_measures.Qrel(t, d, int(dp.is_relevant))
+              for t, tq in qrels.topics.items() for d, dp in tq.passages.items()]
+    answered = [t for t in docs if t in qrels.topics]
+    scored = [ir_measures.ScoredDoc(t, d, float(len(docs[t]) - i))
+              for t in answered for i, d in enumerate(docs[t])]
+    peer = {}
+    for m in ir_measures.iter_calc([ir_measures.parse_measure(x) for x in
+                                    ("AP", "P@10", "Rprec", "nDCG@10")], judged, scored):
+        peer[(str(m.measure), m.query_id)] = m.value
+    for run_path in (BERT, reduced):
+        with warnings.catch_warnings():  # the bert run's repeated passages (a known property)
+            warnings.simplefilter("ignore")
+            run = read_run(run_path)
+        table = evaluate(qrels, [run], MEASURES, EvalContext())
+        assert set(table.topic) == set(answered)
+        for row in table.itertuples():
+            assert row.value == pytest.approx(peer[(row.measure, row.topic)], abs=1e-12), row
+        means = summarise(table).set_index("measure").value
+        assert round(means["AP"], 4) == 0.1920 and means["P@10"] == pytest.approx(0.512)
+
+
+def test_graded_option_relchars_over_doclen(tmp_path):
+    q = tmp_path / "q.fol"
+    q.write_text("1 Q0 a 50 100 0:50\n1 Q0 b 100 100 0:100\n1 Q0 c 0 80\n")
+    run = tmp_path / "r.run"
+    run.write_text("1 Q0 c 1 3 r\n1 Q0 a 2 2 r\n1 Q0 b 3 1 r\n")
+    table = evaluate(read_qrels(q), [read_run(run)],
+                     ["AP", "nDCG", "nDCG(quant=relfrac)", "gAP(quant=relfrac)"], EvalContext())
+    got = table.set_index("measure").value
+    assert got["AP"] == pytest.approx((1 / 2 + 2 / 3) / 2)
+    assert got["nDCG"] == pytest.approx((1 / np.log2(3) + 1 / np.log2(4)) / (1 + 1 / np.log2(3)))
+    # relfrac gains: a = 0.5, b = 1.0, c = 0 (judged non-relevant)
+    ideal = 1.0 + 0.5 / np.log2(3)
+    assert got["nDCG(quant=relfrac)"] == pytest.approx((0.5 / np.log2(3) + 1 / np.log2(4)) / ideal)
+    assert got["gAP(quant=relfrac)"] == pytest.approx((0.5 / 2 + 1.5 / 3) / 2)
+
+
+def test_element_quantisation_on_passage_judgements_is_refused(tmp_path):
+    q = tmp_path / "q.fol"
+    q.write_text("1 Q0 a 50 100 0:50\n")
+    run = tmp_path / "r.run"
+    run.write_text("1 Q0 a 1 3 r\n")
+    with pytest.raises(UsageError, match="relfrac"):
+        evaluate(read_qrels(q, "fol-qrels"), [read_run(run)], ["AP(quant=gen)"], EvalContext())
+
+
+def test_q_and_maep_at_document_level_equal_their_classic_forms(real):
+    qrels, docs, reduced = real
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        run = read_run(BERT)
+    table = evaluate(qrels, [run], ["MAep", "AP", "Q(beta=0)", "nxCG@10", "P@10"], EvalContext())
+    by = table.pivot(index="topic", columns="measure", values="value")
+    # binary gains, no repeats: MAep = AP and Q(beta=0) = AP
+    assert np.allclose(by["MAep"], by["AP"]) and np.allclose(by["Q(beta=0)"], by["AP"])
+
+
+def test_reduction_is_said_once_per_run(tmp_path):
+    q = tmp_path / "q.fol"
+    q.write_text("1 Q0 a 50 100 0:50\n1 Q0 b 0 100\n")
+    run = tmp_path / "r.run"
+    run.write_text("1 Q0 b 1 4 r 0 10\n1 Q0 a 2 3 r 0 10\n1 Q0 a 3 2 r 20 10\n")
+    ctx = EvalContext()
+    table = evaluate(read_qrels(q, "fol-qrels"), [read_run(run)], ["AP", "P@2", "nDCG"], ctx)
+    assert table.set_index("measure").value.to_dict() == pytest.approx(
+        {"AP": 0.5, "P@2": 0.5, "nDCG": 1 / np.log2(3)})
+    said = [w for w in ctx.warnings if "document-level" in w]
+    assert len(said) == 1 and "later results of the same document dropped" in said[0]
+
+
+def test_precall_curve_reads_a_passage_run_at_the_document_level_too(tmp_path):
+    from sdreval.measures.inex_eval.definitions import inex_eval_curve
+
+    q = tmp_path / "q.fol"
+    q.write_text("1 Q0 a 50 100 0:50\n1 Q0 b 0 100\n1 Q0 c 10 100 5:10\n")
+    run = tmp_path / "r.run"
+    run.write_text("1 Q0 b 1 4 r 0 10\n1 Q0 a 2 3 r 0 10\n1 Q0 a 3 2 r 20 10\n"
+                   "1 Q0 c 4 1 r 0 10\n")
+    qrels, passages = read_qrels(q, "fol-qrels"), read_run(run)
+    ctx = EvalContext(collection_elements=10)
+    value = evaluate(qrels, [passages], ["inex_eval"], ctx).value[0]
+    curve = inex_eval_curve(qrels, passages.topics["1"], "1", ctx=ctx)
+    assert curve.mean() == pytest.approx(value)

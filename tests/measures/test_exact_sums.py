@@ -1,0 +1,89 @@
+"""Exact values stay exact: per-topic sums are accumulated per topic, never by subtracting from
+a run-wide cumulative sum, so a topic's value does not depend on the topics evaluated with it."""
+import numpy as np
+import pytest
+
+from sdreval.io import read_qrels, read_run
+from sdreval.measures.classic import kernels as classic
+from sdreval.measures.evaluate import evaluate
+from sdreval.measures.passage.context import generalized
+from sdreval.measures.registry import EvalContext
+from sdreval.measures.segments import segmented_cumsum
+from sdreval.model.run import Run
+
+
+def test_best_in_context_score_of_a_later_topic_is_exact():
+    scores = np.r_[np.full(10_000, 0.1), 0.8]
+    relevant = np.ones(scores.size, dtype=bool)
+    gp, _, agp = generalized(scores, relevant, np.array([0, 10_000, 10_001]),
+                             np.array([10_000, 1]), [1], compat=False)
+    assert gp[1, 0] == 0.8 and agp[1] == 0.8
+
+
+def test_graded_ap_of_a_later_row_is_exact():
+    G = np.zeros((2, 3000))
+    G[0] = 0.1
+    G[1, 0] = 0.8
+    alone = classic.graded_average_precision(G[1:], np.array([1.0]))
+    both = classic.graded_average_precision(G, np.array([3000.0, 1.0]))
+    assert both[1] == alone[0] == 0.8
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_segmented_cumsum_equals_cumsum_of_each_segment(seed):
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(0, 50, 200)
+    values = rng.random(int(sizes.sum()))
+    bounds = np.r_[0, np.cumsum(sizes)]
+    got = segmented_cumsum(values, bounds)
+    for lo, hi in zip(bounds[:-1], bounds[1:]):
+        assert np.array_equal(got[lo:hi], np.cumsum(values[lo:hi]))
+
+
+def _passage_files(tmp_path, topics=60, docs=40):
+    rng = np.random.default_rng(7)
+    qrels, run = [], []
+    for t in range(1, topics + 1):
+        for d in range(docs):
+            length = int(rng.integers(100, 5000))
+            start = int(rng.integers(0, length // 2))
+            size = int(rng.integers(1, length - start))
+            rel = d % 3 == 0
+            qrels.append(f"{t} Q0 doc{d} {size if rel else 0} {length}"
+                         + (f" {start} {start}:{size}" if rel else ""))
+            run.append((t, f"doc{d}", int(rng.integers(0, length)), int(rng.integers(1, 900))))
+    (tmp_path / "q.fol").write_text("\n".join(qrels) + "\n")
+    lines = [f"{t} Q0 {d} {i + 1} {1000 - i} r {o} {n}"
+             for i, (t, d, o, n) in enumerate(run)]
+    (tmp_path / "r.run").write_text("\n".join(lines) + "\n")
+    return read_qrels(tmp_path / "q.fol"), read_run(tmp_path / "r.run")
+
+
+def test_every_topic_alone_equals_the_topic_in_the_whole_run(tmp_path):
+    qrels, run = _passage_files(tmp_path)
+    measures = ["MAiP", "iP@0.01", "MAgP", "gP@5", "MAgP(task=bic)", "gP(task=bic)@10",
+                "gR@5", "HiXiP(alpha=0.5)@5", "AP", "gAP(quant=relfrac)",
+                "AWP(quant=relfrac)", "nDCG(quant=relfrac)@10", "MAep(quant=relfrac)"]
+    whole = evaluate(qrels, [run], measures, EvalContext()).set_index(["measure", "topic"])
+    for topic in ("2", "37", "60"):
+        alone = evaluate(qrels, [Run(run.name, {topic: run.topics[topic]}, run.unit)], measures,
+                         EvalContext())
+        for row in alone.itertuples():
+            assert row.value == whole.value[(row.measure, topic)], (row.measure, topic)
+
+
+def test_element_measures_alone_equal_in_the_whole_run():
+    from sdreval.simulate import simulate
+
+    _, qrels, runs = simulate(n_docs=20, elements_per_doc=40, n_topics=12, n_runs=1,
+                              run_length=150, seed=3)
+    run = runs[0]
+    measures = ["MAep", "MAep(quant=sog)", "nxCG@10", "Q", "gAP", "AWP", "AP", "inex_eval"]
+    ctx = dict(collection_elements=10_000)
+    whole = evaluate(qrels, [run], measures, EvalContext(**ctx)).set_index(["measure", "topic"])
+    for topic in list(run.topics)[-3:]:
+        alone = evaluate(qrels, [Run(run.name, {topic: run.topics[topic]}, run.unit)], measures,
+                         EvalContext(**ctx))
+        for row in alone.itertuples():
+            assert row.value == whole.value[(row.measure, topic)] or (
+                np.isnan(row.value) and np.isnan(whole.value[(row.measure, topic)])), row
