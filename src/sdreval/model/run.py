@@ -167,6 +167,13 @@ class TopicRankings(MutableMapping):
     def __repr__(self) -> str:
         return f"TopicRankings({len(self)} topics, {self.results()} results)"
 
+    def copy(self) -> "TopicRankings":
+        """A copy sharing the columns (assigning a topic of one does not change the other)."""
+        other = TopicRankings.__new__(TopicRankings)
+        other._where, other._overlay = dict(self._where), dict(self._overlay)
+        other._bounds, other._columns, other._unit = self._bounds, self._columns, self._unit
+        return other
+
     def results(self) -> int:
         """The number of results over all topics."""
         sizes = np.diff(self._bounds)

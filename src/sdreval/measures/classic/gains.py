@@ -87,15 +87,20 @@ def document_run(run: Run, ctx: Any = None) -> Run:
     key = ("classic.document-run", id(run))
     if cache is not None and key in cache and cache[key][0] is run:
         return cache[key][1]
-    topics = {}
-    changed = dropped = elements = 0
+    reduced = {}  # only the rankings that change (a run's topics may be views: few kept)
+    dropped = elements = 0
     for topic, ranking in run.topics.items():
-        topics[topic], repeats, below = document_ranking(ranking)
-        if topics[topic] is not ranking:
-            changed += 1
+        document, repeats, below = document_ranking(ranking)
+        if document is not ranking:
+            reduced[topic] = document
             dropped += repeats
             elements += below
-    out = Run(run.name, topics, run.unit, run.source) if changed else run
+    changed = len(reduced)
+    out = run
+    if changed:
+        topics = run.topics.copy()  # a dict, or shared columns with the reduced ones set
+        topics.update(reduced)
+        out = Run(run.name, topics, run.unit, run.source)
     if changed and ctx is not None and hasattr(ctx, "warn"):
         # no counts in the message: the streaming path sees one topic at a time
         detail = ["later results of the same document dropped"] if dropped else []
@@ -109,19 +114,34 @@ def document_run(run: Run, ctx: Any = None) -> Run:
     return out
 
 
+def per_topic_cache(ctx: Any, kind: str, qrels: Qrels, quant: Quantisation
+                    ) -> dict[str, Any] | None:
+    """``topic -> value`` cached in ``ctx`` for one kind of value, qrels and quantisation (one
+    dict per kind rather than one cache key per topic: qrels and runs of very many topics)."""
+    cache = getattr(ctx, "cache", None)
+    if cache is None:
+        return None
+    return cache.setdefault((kind, id(qrels), quant.name), {})
+
+
+#: what a topic without assessments maps to (shared: never modified)
+_NO_ELEMENTS: dict = {}
+_NO_GAINS = np.zeros(0)
+
+
 def topic_quant_map(qrels: Qrels, topic: str, quant: Quantisation,
                     ctx: Any = None) -> dict[tuple[str, str], float]:
-    """``(doc, path) -> quantised value`` for every assessed element of the topic (cached);
-    documents for judgements of highlighted passages (:func:`document_level_values`)."""
-    key = ("classic.qmap", id(qrels), topic, quant.name)
-    cache = getattr(ctx, "cache", None)
-    if cache is not None and key in cache:
-        return cache[key]
+    """``(doc, path) -> quantised value`` for every assessed element of the topic (cached; not
+    to be modified); documents for judgements of highlighted passages
+    (:func:`document_level_values`)."""
+    cache = per_topic_cache(ctx, "classic.qmap", qrels, quant)
+    if cache is not None and topic in cache:
+        return cache[topic]
     tq = qrels.topics.get(topic)
     if tq is not None and not tq.elements and tq.passages:
         result: dict[tuple[str, str], float] = document_level_values(tq, quant)
     elif tq is None or not tq.elements:
-        result = {}
+        result = _NO_ELEMENTS
     else:
         keys = list(tq.elements)
         e = np.fromiter((a.e for a in tq.elements.values()), float, len(keys))
@@ -129,12 +149,14 @@ def topic_quant_map(qrels: Qrels, topic: str, quant: Quantisation,
         values = np.atleast_1d(np.asarray(quant(e, s), dtype=np.float64))
         result = dict(zip(keys, values.tolist()))
     if cache is not None:
-        cache[key] = result
+        cache[topic] = result
     return result
 
 
 def ideal_gains(qmap: dict[tuple[str, str], float]) -> np.ndarray:
     """Positive quantised values of all assessed elements, sorted descending."""
+    if not qmap:
+        return _NO_GAINS
     values = np.fromiter(qmap.values(), float, len(qmap))
     values = values[values > 0]
     return -np.sort(-values)
@@ -150,16 +172,12 @@ def ranking_keys(ranking: Ranking) -> list[tuple[str, str]]:
 
 def topic_doc_map(qrels: Qrels, topic: str, quant: Quantisation,
                   ctx: Any = None) -> dict[str, dict[str, float]]:
-    """``doc -> {path: quantised value}`` (cached): the fast lookup of :func:`ranking_gains`."""
-    key = ("classic.docmap", id(qrels), topic, quant.name)
-    cache = getattr(ctx, "cache", None)
-    if cache is not None and key in cache:
-        return cache[key]
+    """``doc -> {path: quantised value}``: the fast lookup of :func:`ranking_gains` (built from
+    the cached :func:`topic_quant_map` in one pass, not kept: the per-topic path serves
+    evaluations of very many topics)."""
     by_doc: dict[str, dict[str, float]] = {}
     for (doc, path), value in topic_quant_map(qrels, topic, quant, ctx).items():
         by_doc.setdefault(doc, {})[path] = value
-    if cache is not None:
-        cache[key] = by_doc
     return by_doc
 
 
