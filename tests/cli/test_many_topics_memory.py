@@ -9,9 +9,9 @@ import sys
 import pytest
 
 TOPICS = 100_000
-#: peak RSS of the whole ``eval`` process; about 1/3 above what it takes (the code that kept a
-#: ranking object per topic and one cache key per topic took over twice as much)
-LIMIT_MB = 260
+#: peak RSS of the whole ``eval`` process: it takes about 265 MB; the code that kept a ranking
+#: object per topic and one cache key per topic took about 390 MB
+LIMIT_MB = 320
 
 SCRIPT = """
 import atexit, json, sys
@@ -35,7 +35,7 @@ def test_eval_of_100k_one_result_topics_is_bounded(tmp_path):
     done = subprocess.run([sys.executable, "-c", SCRIPT, "eval", str(qrels), str(run), "-m",
                            "P@10", "--quiet"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
-    # the same output as before (P@10 scores the run's elements; FOL qrels judge passages only)
-    assert done.stdout.split() == ["r", "P@10", "all", "0.0000"], done.stdout
+    # P@10 at the document level: every judged topic retrieves its relevant document
+    assert done.stdout.split() == ["r", "P@10", "all", "0.1000"], done.stdout
     stats = json.loads(done.stderr.strip().splitlines()[-1])
     assert stats["maxrss_mb"] < LIMIT_MB, stats
