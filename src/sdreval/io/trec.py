@@ -257,10 +257,11 @@ def _assemble(run_name: str, topic_ids: dict[str, int], topic_codes: array, rows
         topic = topics[t]
         warn_disorder(topic, _disorder(rank[lo:hi], line[lo:hi]), file, log)
         repeat = _report_repeats(topic, doc[lo:hi], path[lo:hi], offset[lo:hi], length[lo:hi],
-                                 line[lo:hi], docs, paths, unit, file, log)
+                                 line[lo:hi], doc_col[lo:hi],
+                                 None if unit == "passage" else path_col[lo:hi], unit, file, log)
         if unit == "passage":
             _report_overlaps(topic, doc[lo:hi], offset[lo:hi], length[lo:hi], line[lo:hi],
-                             docs, file, log, repeat)
+                             doc_col[lo:hi], file, log, repeat)
     return Run.from_columns(run_name, topic_ids, bounds, doc_col, path_col, offset, length, rank,
                             rsv, unit, source=file)
 
