@@ -188,7 +188,9 @@ def read_trec_run_careful(path: str | Path, layout: str, log: ProblemLog | None 
     raw_paths: dict[str, str] = {}  # path as written -> canonical path
     if layout == "document":
         path_ids[DOCUMENT_PATH] = 0
-    topics: dict[str, _Columns] = {}
+    topic_ids: dict[str, int] = {}
+    rows = _Columns()  # every result, with its topic's code in ``topic``
+    topic_codes = array("q")
     run_ids: dict[str, int] = {}
 
     for number, fields in iter_fields(path, log):
@@ -198,34 +200,81 @@ def read_trec_run_careful(path: str | Path, layout: str, log: ProblemLog | None 
         rank, rsv, offset, length, canon = parsed
         path_id = 0 if canon is None else path_ids.setdefault(canon, len(path_ids))
         note_run_id(run_ids, fields[5], number, file, log)
-        cols = topics.get(fields[0])
-        if cols is None:
-            cols = topics[fields[0]] = _Columns()
+        topic = topic_ids.get(fields[0])
+        if topic is None:
+            topic = topic_ids[fields[0]] = len(topic_ids)
         doc = doc_ids.get(fields[2])
         if doc is None:
             doc = doc_ids[fields[2]] = len(doc_ids)
-        note_rank(cols, rank, number)
-        cols.doc.append(doc)
-        cols.path.append(path_id)
-        cols.offset.append(offset)
-        cols.length.append(length)
-        cols.rank.append(rank)  # type: ignore[arg-type]
-        cols.rsv.append(rsv)  # type: ignore[arg-type]
-        cols.line.append(number)
+        topic_codes.append(topic)
+        rows.doc.append(doc)
+        rows.path.append(path_id)
+        rows.offset.append(offset)
+        rows.length.append(length)
+        rows.rank.append(rank)  # type: ignore[arg-type]
+        rows.rsv.append(rsv)  # type: ignore[arg-type]
+        rows.line.append(number)
 
     docs = np.array(list(doc_ids), dtype=object)
     paths = np.array(list(path_ids) if layout != "passage" else [None], dtype=object)
+    del doc_ids, raw_paths
     unit: Unit = layout  # type: ignore[assignment]
-    rankings: dict[str, Ranking] = {}
-    for topic in list(topics):
-        cols = topics.pop(topic)
-        warn_disorder(topic, cols, file, log)
-        rankings[topic] = _build(topic, cols, docs, paths, unit, file, log)
-    if not rankings and not log.errors:
+    if not topic_ids and not log.errors:
         log.warn(file, None, "the run holds no results")
     run_name = name or (next(iter(run_ids)) if run_ids else file_stem(file))
+    run = _assemble(run_name, topic_ids, topic_codes, rows, docs, paths, unit, file, log)
     finish(log, own)
-    return Run(run_name, rankings, unit, source=file)
+    return run
+
+
+def _assemble(run_name: str, topic_ids: dict[str, int], topic_codes: array, rows: _Columns,
+              docs: np.ndarray, paths: np.ndarray, unit: Unit, file: str,
+              log: ProblemLog) -> Run:
+    """The run from all rows (file order, ``topic_codes`` index ``topics``), its rows grouped
+    by topic in shared columns (:meth:`Run.from_columns`).  Reports, topic by topic, ranks out
+    of order, repeated results and overlapping passages (all rows kept)."""
+    codes = np.frombuffer(topic_codes, dtype=np.int64) if len(topic_codes) else \
+        np.zeros(0, dtype=np.int64)
+    order = None if len(codes) < 2 or (codes[1:] >= codes[:-1]).all() else \
+        np.argsort(codes, kind="stable")
+    bounds = np.searchsorted(codes if order is None else codes[order],
+                             np.arange(len(topic_ids) + 1))
+
+    def column(name: str, dtype) -> np.ndarray:
+        out = np.array(getattr(rows, name), dtype=dtype)
+        setattr(rows, name, None)  # each growing column released once copied
+        return out if order is None else out[order]
+
+    doc, path = column("doc", np.int64), column("path", np.int64)
+    offset, length = column("offset", np.int64), column("length", np.int64)
+    rank, rsv = column("rank", np.int64), column("rsv", np.float64)
+    line = column("line", np.int64)
+    doc_col = docs[doc]
+    topics = list(topic_ids) if len(bounds) > 1 and (np.diff(bounds) >= 2).any() else []
+    path_col = np.full(len(doc), None, dtype=object) if unit == "passage" else paths[path]
+    for t in np.flatnonzero(np.diff(bounds) >= 2):  # one result: nothing to report
+        lo, hi = int(bounds[t]), int(bounds[t + 1])
+        topic = topics[t]
+        warn_disorder(topic, _disorder(rank[lo:hi], line[lo:hi]), file, log)
+        repeat = _report_repeats(topic, doc[lo:hi], path[lo:hi], offset[lo:hi], length[lo:hi],
+                                 line[lo:hi], doc_col[lo:hi],
+                                 None if unit == "passage" else path_col[lo:hi], unit, file, log)
+        if unit == "passage":
+            _report_overlaps(topic, doc[lo:hi], offset[lo:hi], length[lo:hi], line[lo:hi],
+                             doc_col[lo:hi], file, log, repeat)
+    return Run.from_columns(run_name, topic_ids, bounds, doc_col, path_col, offset, length, rank,
+                            rsv, unit, source=file)
+
+
+def _disorder(rank: np.ndarray, line: np.ndarray) -> _Columns:
+    """What :func:`note_rank` records for one topic's ranks (file order)."""
+    cols = _Columns()
+    down = np.flatnonzero(rank[1:] < rank[:-1]) + 1
+    cols.disorder = len(down)
+    if len(down):
+        first = down[0]
+        cols.first_disorder = (int(line[first]), int(rank[first]), int(rank[first - 1]))
+    return cols
 
 
 def file_stem(path: str | Path) -> str:

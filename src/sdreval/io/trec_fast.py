@@ -432,9 +432,36 @@ def path_names(state: RunColumns) -> np.ndarray:
 def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) -> Run:
     """The run from the columns, topics in order of first appearance."""
     topics = list(state.topic_ids)
-    built = build_rankings(state.columns(), topics, path_names(state), state.layout, file, log)
-    rankings = {topics[t]: ranking for t, ranking in built.items()}
-    if not rankings and not log.errors:
+    columns = state.columns()
+    paths = path_names(state)
+    topic, _, names, _, path, offset, length, rank, rsv, _ = columns
+    order = np.argsort(topic, kind="stable")
+    in_order = bool(np.all(order[1:] > order[:-1])) if len(order) else True
+    bounds = np.searchsorted(topic[order], np.arange(len(topics) + 1))
+    sizes = np.diff(bounds)
+    # warnings (ranks out of order, repeats, overlaps) concern topics of two results or more:
+    # checked by build_rankings a batch at a time, the rankings it builds dropped
+    several = np.flatnonzero(sizes >= 2).tolist()
+    for start in range(0, len(several), 1000):
+        build_rankings(columns, topics, paths, state.layout, file, log,
+                       wanted=several[start:start + 1000])
+    present = sizes > 0
+    if not present.any() and not log.errors:
         log.warn(file, None, "the run holds no results")
     run_name = name or (next(iter(state.run_ids)) if state.run_ids else file_stem(file))
-    return Run(run_name, rankings, state.layout, source=file)  # type: ignore[arg-type]
+
+    def grouped(values: np.ndarray) -> np.ndarray:
+        return values if in_order else values[order]
+
+    n = len(topic)
+    doc_col = grouped(names)
+    path_col = (np.full(n, None, dtype=object) if state.layout == "passage"
+                else grouped(paths[path.astype(np.int64)]))
+    offset_col = np.full(n, -1, dtype=np.int64) if offset is None else grouped(offset)
+    length_col = np.full(n, -1, dtype=np.int64) if length is None else grouped(length)
+    kept = state.topic_ids if present.all() else [t for t, p in zip(topics, present) if p]
+    kept_bounds = bounds if present.all() else np.concatenate(
+        ([0], bounds[1:][present]))
+    return Run.from_columns(run_name, kept, kept_bounds, doc_col, path_col,  # type: ignore
+                            offset_col, length_col, grouped(rank), grouped(rsv), state.layout,
+                            source=file)

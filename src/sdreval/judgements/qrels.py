@@ -25,7 +25,7 @@ COVERAGE_CODES = {"N": 0.0, "S": 1.0, "L": 2.0, "E": 3.0}
 COVERAGE_LETTERS = {v: k for k, v in COVERAGE_CODES.items()}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ElementAssessment:
     """Assessment of one element: exhaustivity/relevance ``e``, specificity/coverage ``s``,
     and the element's size (characters or words as the source gives it; None if unknown)."""
@@ -37,7 +37,7 @@ class ElementAssessment:
     size: float | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class DocPassages:
     """Highlighted passages of one judged document (FOL qrels, INEX 2005 highlighting)."""
 
@@ -52,7 +52,7 @@ class DocPassages:
         return self.relevant_chars > 0 or bool(self.ranges)
 
 
-@dataclass
+@dataclass(slots=True)
 class TopicQrels:
     """All judgements of one topic."""
 

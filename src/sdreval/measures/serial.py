@@ -31,7 +31,9 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
     if relevant is None:  # judged once per evaluation, not once per run
         relevant = ctx.cache[key] = [t for t in qrels.topics if qrels.topics[t].has_relevant()]
     relevant = list(relevant)
-    no_relevant = sorted(set(qrels.topics) - set(relevant), key=_topic_key)
+    relevant_set = set(relevant)
+    no_relevant = sorted((t for t in qrels.topics if t not in relevant_set), key=_topic_key)
+    del relevant_set
     if no_relevant and ctx.compat == "inex":
         # inex_eval 1.0 averages topics without relevant text in (they score 0 there)
         ctx.warn(f"--compat inex: {len(no_relevant)} qrels topic(s) with nothing relevant "
@@ -40,7 +42,8 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
     elif no_relevant:
         ctx.warn(f"{len(no_relevant)} qrels topic(s) with nothing relevant left out of means: "
                  + ", ".join(no_relevant[:20]) + (" ..." if len(no_relevant) > 20 else ""))
-    unknown = sorted(set(run.topics) - set(qrels.topics), key=_topic_key)
+    # lists, not sets: runs can have very many topics
+    unknown = sorted((t for t in run.topics if t not in qrels.topics), key=_topic_key)
     if unknown:
         ctx.warn(f"run {run.name}: {len(unknown)} topic(s) not in the qrels ignored: "
                  + ", ".join(unknown[:20]) + (" ..." if len(unknown) > 20 else ""))

@@ -5,8 +5,9 @@ A :class:`Ranking` is columnar (numpy arrays) so that measures can be vectorised
 """
 from __future__ import annotations
 
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
-from typing import Iterator, Literal
+from typing import Iterable, Iterator, Literal
 
 import numpy as np
 
@@ -113,9 +114,77 @@ class Ranking:
         raise ValueError(f"unknown order {order!r}; expected file, rank or rsv")
 
 
+class TopicRankings(MutableMapping):
+    """Topic id -> :class:`Ranking`, stored as shared columns with per-topic bounds.
+
+    A large run holds many topics: one set of numpy arrays for all of them (rows grouped by
+    topic) costs far less than a :class:`Ranking` per topic.  Reading a topic gives a
+    :class:`Ranking` whose arrays are views (slices) of the shared columns; assigning a topic
+    stores the given ranking as is.  Iteration follows the order of ``topics`` (then of topics
+    added later), as a dict's would."""
+
+    def __init__(self, topics: Iterable[str], bounds: np.ndarray, docs: np.ndarray,
+                 paths: np.ndarray, offsets: np.ndarray, lengths: np.ndarray,
+                 ranks: np.ndarray, rsv: np.ndarray, unit: Unit = "element") -> None:
+        # a dict ``topic -> 0, 1, 2, ...`` (as readers number topics) is taken as it is
+        where = (topics if isinstance(topics, dict) and all(
+            v == i for i, v in enumerate(topics.values())) else dict(zip(topics, range(1 << 62))))
+        bounds = np.asarray(bounds, dtype=np.int64)
+        if len(bounds) != len(where) + 1:
+            raise ValueError(f"{len(where)} topics need {len(where) + 1} bounds, "
+                             f"got {len(bounds)}")
+        #: topic -> position in the shared columns, or -1 for a topic in ``_overlay``
+        self._where: dict[str, int] = where  # type: ignore[assignment]
+        self._overlay: dict[str, Ranking] = {}
+        self._bounds = bounds
+        self._columns = (docs, paths, offsets, lengths, ranks, rsv)
+        self._unit = unit
+
+    def __getitem__(self, topic: str) -> Ranking:
+        where = self._where[topic]
+        if where < 0:
+            return self._overlay[topic]
+        rows = slice(int(self._bounds[where]), int(self._bounds[where + 1]))
+        return Ranking(*(column[rows] for column in self._columns), self._unit)
+
+    def __setitem__(self, topic: str, ranking: Ranking) -> None:
+        self._where[topic] = -1
+        self._overlay[topic] = ranking
+
+    def __delitem__(self, topic: str) -> None:
+        del self._where[topic]
+        self._overlay.pop(topic, None)
+
+    def __contains__(self, topic: object) -> bool:
+        return topic in self._where
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __repr__(self) -> str:
+        return f"TopicRankings({len(self)} topics, {self.results()} results)"
+
+    def copy(self) -> "TopicRankings":
+        """A copy sharing the columns (assigning a topic of one does not change the other)."""
+        other = TopicRankings.__new__(TopicRankings)
+        other._where, other._overlay = dict(self._where), dict(self._overlay)
+        other._bounds, other._columns, other._unit = self._bounds, self._columns, self._unit
+        return other
+
+    def results(self) -> int:
+        """The number of results over all topics."""
+        sizes = np.diff(self._bounds)
+        stored = [w for w in self._where.values() if w >= 0]
+        return int(sizes[stored].sum()) + sum(len(r) for r in self._overlay.values())
+
+
 @dataclass
 class Run:
-    """A named run: topic id -> :class:`Ranking`."""
+    """A named run: topic id -> :class:`Ranking` (a dict, or :class:`TopicRankings` for runs
+    read from files: the same mapping in far less memory)."""
 
     name: str
     topics: dict[str, Ranking] = field(default_factory=dict)
@@ -124,6 +193,18 @@ class Run:
     #: overlapping results are normal (span and chunk runs of RAG retrievers): the Focused
     #: task's overlap warning is not given for them (``--strict`` still applies the rule)
     overlap_expected: bool = False
+
+    @classmethod
+    def from_columns(cls, name: str, topics: Iterable[str], bounds: np.ndarray,
+                     docs: np.ndarray, paths: np.ndarray, offsets: np.ndarray,
+                     lengths: np.ndarray, ranks: np.ndarray, rsv: np.ndarray,
+                     unit: Unit = "element", source: str | None = None,
+                     overlap_expected: bool = False) -> "Run":
+        """A run whose rows are grouped by topic in shared columns: topic ``topics[i]`` holds
+        rows ``bounds[i]:bounds[i + 1]`` (see :class:`TopicRankings`; a dict numbering the
+        topics 0, 1, 2, ... in order is kept as the topic index, not copied)."""
+        return cls(name, TopicRankings(topics, bounds, docs, paths, offsets, lengths, ranks,  # type: ignore[arg-type]
+                                       rsv, unit), unit, source, overlap_expected)
 
     def __getitem__(self, topic: str) -> Ranking:
         return self.topics[topic]
@@ -134,4 +215,6 @@ class Run:
         return ranking if ranking is not None else Ranking.empty(self.unit)
 
     def __len__(self) -> int:
+        if isinstance(self.topics, TopicRankings):
+            return self.topics.results()
         return sum(len(r) for r in self.topics.values())

@@ -26,8 +26,8 @@ from ...model.run import Run
 from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register_family,
                         register_measure)
 from . import kernels
-from .gains import (ROOT, document_run, ideal_gains, is_passage_only, qrels_index,
-                    ranking_gains, resolve_quant, run_lookup, topic_doc_map, topic_quant_map)
+from .gains import (ROOT, document_run, ideal_gains, is_passage_only, per_topic_cache,
+                    qrels_index, ranking_gains, resolve_quant, run_lookup, topic_doc_map, topic_quant_map)
 
 FAMILY = "classic"
 
@@ -98,15 +98,14 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
     Gains come from the run-level lookup (:func:`.gains.run_lookup`, shared with the XCG
     family); a repeated relevant result scores 0 and is reported per topic."""
     quant = resolve_quant(quant_name, qrels)
-    cache = getattr(ctx, "cache", None)
+    cache = per_topic_cache(ctx, "classic.ideal", qrels, quant)
     ideals = []
     for topic in topics:
-        ideal_key = ("classic.ideal", id(qrels), topic, quant.name)
-        ideal = cache.get(ideal_key) if cache is not None else None
+        ideal = cache.get(topic) if cache is not None else None
         if ideal is None:
             ideal = ideal_gains(topic_quant_map(qrels, topic, quant, ctx))
             if cache is not None:
-                cache[ideal_key] = ideal
+                cache[topic] = ideal
         ideals.append(ideal)
     lookup = run_lookup(qrels, run, topics, quant, ctx)
     if lookup is None:  # beyond the integer codes: per topic

@@ -87,15 +87,20 @@ def document_run(run: Run, ctx: Any = None) -> Run:
     key = ("classic.document-run", id(run))
     if cache is not None and key in cache and cache[key][0] is run:
         return cache[key][1]
-    topics = {}
-    changed = dropped = elements = 0
+    reduced = {}  # only the rankings that change (a run's topics may be views: few kept)
+    dropped = elements = 0
     for topic, ranking in run.topics.items():
-        topics[topic], repeats, below = document_ranking(ranking)
-        if topics[topic] is not ranking:
-            changed += 1
+        document, repeats, below = document_ranking(ranking)
+        if document is not ranking:
+            reduced[topic] = document
             dropped += repeats
             elements += below
-    out = Run(run.name, topics, run.unit, run.source) if changed else run
+    changed = len(reduced)
+    out = run
+    if changed:
+        topics = run.topics.copy()  # a dict, or shared columns with the reduced ones set
+        topics.update(reduced)
+        out = Run(run.name, topics, run.unit, run.source)
     if changed and ctx is not None and hasattr(ctx, "warn"):
         # no counts in the message: the streaming path sees one topic at a time
         detail = ["later results of the same document dropped"] if dropped else []
@@ -109,19 +114,34 @@ def document_run(run: Run, ctx: Any = None) -> Run:
     return out
 
 
+def per_topic_cache(ctx: Any, kind: str, qrels: Qrels, quant: Quantisation
+                    ) -> dict[str, Any] | None:
+    """``topic -> value`` cached in ``ctx`` for one kind of value, qrels and quantisation (one
+    dict per kind rather than one cache key per topic: qrels and runs of very many topics)."""
+    cache = getattr(ctx, "cache", None)
+    if cache is None:
+        return None
+    return cache.setdefault((kind, id(qrels), quant.name), {})
+
+
+#: what a topic without assessments maps to (shared: never modified)
+_NO_ELEMENTS: dict = {}
+_NO_GAINS = np.zeros(0)
+
+
 def topic_quant_map(qrels: Qrels, topic: str, quant: Quantisation,
                     ctx: Any = None) -> dict[tuple[str, str], float]:
-    """``(doc, path) -> quantised value`` for every assessed element of the topic (cached);
-    documents for judgements of highlighted passages (:func:`document_level_values`)."""
-    key = ("classic.qmap", id(qrels), topic, quant.name)
-    cache = getattr(ctx, "cache", None)
-    if cache is not None and key in cache:
-        return cache[key]
+    """``(doc, path) -> quantised value`` for every assessed element of the topic (cached; not
+    to be modified); documents for judgements of highlighted passages
+    (:func:`document_level_values`)."""
+    cache = per_topic_cache(ctx, "classic.qmap", qrels, quant)
+    if cache is not None and topic in cache:
+        return cache[topic]
     tq = qrels.topics.get(topic)
     if tq is not None and not tq.elements and tq.passages:
         result: dict[tuple[str, str], float] = document_level_values(tq, quant)
     elif tq is None or not tq.elements:
-        result = {}
+        result = _NO_ELEMENTS
     else:
         keys = list(tq.elements)
         e = np.fromiter((a.e for a in tq.elements.values()), float, len(keys))
@@ -129,12 +149,14 @@ def topic_quant_map(qrels: Qrels, topic: str, quant: Quantisation,
         values = np.atleast_1d(np.asarray(quant(e, s), dtype=np.float64))
         result = dict(zip(keys, values.tolist()))
     if cache is not None:
-        cache[key] = result
+        cache[topic] = result
     return result
 
 
 def ideal_gains(qmap: dict[tuple[str, str], float]) -> np.ndarray:
     """Positive quantised values of all assessed elements, sorted descending."""
+    if not qmap:
+        return _NO_GAINS
     values = np.fromiter(qmap.values(), float, len(qmap))
     values = values[values > 0]
     return -np.sort(-values)
@@ -150,16 +172,12 @@ def ranking_keys(ranking: Ranking) -> list[tuple[str, str]]:
 
 def topic_doc_map(qrels: Qrels, topic: str, quant: Quantisation,
                   ctx: Any = None) -> dict[str, dict[str, float]]:
-    """``doc -> {path: quantised value}`` (cached): the fast lookup of :func:`ranking_gains`."""
-    key = ("classic.docmap", id(qrels), topic, quant.name)
-    cache = getattr(ctx, "cache", None)
-    if cache is not None and key in cache:
-        return cache[key]
+    """``doc -> {path: quantised value}``: the fast lookup of :func:`ranking_gains` (built from
+    the cached :func:`topic_quant_map` in one pass, not kept: the per-topic path serves
+    evaluations of very many topics)."""
     by_doc: dict[str, dict[str, float]] = {}
     for (doc, path), value in topic_quant_map(qrels, topic, quant, ctx).items():
         by_doc.setdefault(doc, {})[path] = value
-    if cache is not None:
-        cache[key] = by_doc
     return by_doc
 
 
@@ -371,6 +389,23 @@ def is_flat(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any = Non
 _LAST = ("classic.lookup-last",)
 
 
+def same_ranking(a: Ranking, b: Ranking) -> bool:
+    """The same ranking object, or two views of the same rows of shared columns (a run read
+    from a file gives a new view of a topic's rows at each access: see
+    :class:`~sdreval.model.run.TopicRankings`)."""
+    if a is b:
+        return True
+    if a.unit != b.unit:
+        return False
+    for x, y in ((a.docs, b.docs), (a.paths, b.paths), (a.offsets, b.offsets),
+                 (a.lengths, b.lengths), (a.ranks, b.ranks), (a.rsv, b.rsv)):
+        if (x.base is None or x.base is not y.base or x.shape != y.shape
+                or x.strides != y.strides or x.dtype != y.dtype
+                or x.__array_interface__["data"][0] != y.__array_interface__["data"][0]):
+            return False
+    return True
+
+
 def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
                ctx: Any = None) -> RunLookup | None:
     """Quantised value of every result of ``run`` on ``topics``, vectorised (integer codes).
@@ -388,7 +423,7 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
     if cache is not None:
         last = cache.get(_LAST)
         if (last is not None and last[0] == stamp and len(last[1]) == len(rankings)
-                and all(a is b for a, b in zip(last[1], rankings))):
+                and all(map(same_ranking, last[1], rankings))):
             return last[2]
     lengths = np.fromiter(map(len, rankings), dtype=np.int64, count=len(rankings))
     offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
