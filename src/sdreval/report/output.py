@@ -18,13 +18,35 @@ FORMATS = ("text", "csv", "json", "parquet", "table", "latex")
 TABLE_FORMATS = ("table", "latex")
 
 
-def _format_value(value: float) -> str:
-    return "nan" if pd.isna(value) else f"{value:.4f}"
+def _format_value(value: float, count: bool = False) -> str:
+    if pd.isna(value):
+        return "nan"
+    if count and float(value).is_integer():
+        return str(int(value))
+    return f"{value:.4f}"
+
+
+def count_measures(names) -> set[str]:
+    """The names (as typed) of measures that count (``num_rel``, ``NumRet`` ...: summed over
+    topics, as trec_eval does); they print as whole numbers, like trec_eval's."""
+    from ..measures.registry import parse_measure
+
+    counts = set()
+    for name in set(names):
+        try:
+            if parse_measure(str(name)).definition.aggregate == "sum":
+                counts.add(name)
+        except Exception:  # a name that does not parse (e.g. from a scores file) is no count
+            continue
+    return counts
 
 
 def results_to_text(results: pd.DataFrame) -> str:
-    """trec_eval-like lines ``run<TAB>measure<TAB>topic<TAB>value``."""
-    return "".join(f"{r.run}\t{r.measure}\t{r.topic}\t{_format_value(r.value)}\n"
+    """trec_eval-like lines ``run<TAB>measure<TAB>topic<TAB>value`` (4 decimals; counts as
+    whole numbers)."""
+    counts = count_measures(results["measure"]) if len(results) else set()
+    return "".join(f"{r.run}\t{r.measure}\t{r.topic}\t"
+                   f"{_format_value(r.value, r.measure in counts)}\n"
                    for r in results.itertuples(index=False))
 
 
