@@ -113,3 +113,10 @@ def test_chunk_run_rsv_ties_by_chunk_id_as_ir_measures():
         [ir_measures.RR], [ir_measures.Qrel("q", "b1", 1)],
         [ir_measures.ScoredDoc("q", c, 1.0) for c in ("a9", "c5", "b1")])[ir_measures.RR]
     assert ours == pytest.approx(theirs) == pytest.approx(1 / 2)
+
+
+def test_topic_sort_key_numbers_first_and_no_crash_on_non_decimal_digits():
+    from sdreval.model.ordering import topic_sort_key
+
+    topics = ["10", "b", "2", "²", "a", "1"]
+    assert sorted(topics, key=topic_sort_key) == ["1", "2", "10", "a", "b", "²"]

@@ -18,6 +18,7 @@ from ..errors import ProblemLog, UsageError
 from ..io import read_qrels
 from ..judgements.quantise import default_quantisation, get_quantisation
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
+from ..model.ordering import topic_sort_key
 from .common import echo_problems, handle_errors
 
 COLUMNS = ["topic", "file", "path", "quant"]
@@ -27,7 +28,7 @@ def recall_base_table(qrels, quant: str, keep: str = "ancestor", full: bool = Fa
                       ) -> pd.DataFrame:
     """The recall-base of every topic as a DataFrame ``topic, file, path, quant``."""
     rows = []
-    topics = sorted(qrels.topics, key=lambda t: (0, int(t), "") if t.isdecimal() else (1, 0, t))
+    topics = sorted(qrels.topics, key=topic_sort_key)
     for topic in topics:
         entries = (full_recall_base(qrels[topic], quant) if full
                    else ideal_recall_base(qrels[topic], quant, keep))

@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..errors import InputError, UsageError
 from ..judgements.qrels import Qrels
-from ..model.ordering import trec_order
+from ..model.ordering import topic_sort_key, trec_order
 from ..model.run import Ranking, Run
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 
@@ -32,7 +32,7 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
         relevant = ctx.cache[key] = [t for t in qrels.topics if qrels.topics[t].has_relevant()]
     relevant = list(relevant)
     relevant_set = set(relevant)
-    no_relevant = sorted((t for t in qrels.topics if t not in relevant_set), key=_topic_key)
+    no_relevant = sorted((t for t in qrels.topics if t not in relevant_set), key=topic_sort_key)
     del relevant_set
     if no_relevant and ctx.compat == "inex":
         # inex_eval 1.0 averages topics without relevant text in (they score 0 there)
@@ -43,7 +43,7 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
         ctx.warn(f"{len(no_relevant)} qrels topic(s) with nothing relevant left out of means: "
                  + ", ".join(no_relevant[:20]) + (" ..." if len(no_relevant) > 20 else ""))
     # lists, not sets: runs can have very many topics
-    unknown = sorted((t for t in run.topics if t not in qrels.topics), key=_topic_key)
+    unknown = sorted((t for t in run.topics if t not in qrels.topics), key=topic_sort_key)
     if unknown:
         ctx.warn(f"run {run.name}: {len(unknown)} topic(s) not in the qrels ignored: "
                  + ", ".join(unknown[:20]) + (" ..." if len(unknown) > 20 else ""))
@@ -51,11 +51,7 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
         chosen = relevant
     else:
         chosen = [t for t in relevant if t in run.topics]
-    return sorted(chosen, key=_topic_key)
-
-
-def _topic_key(topic: str) -> tuple:
-    return (0, int(topic), "") if topic.isdecimal() else (1, 0, topic)
+    return sorted(chosen, key=topic_sort_key)
 
 
 def ordered_run(run: Run, order: str, depth: int | None = None) -> Run:

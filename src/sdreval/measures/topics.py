@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..judgements.qrels import Qrels
+from ..model.ordering import topic_sort_key
 from .registry import RELEVANCE, Measure
 
 _LISTED = 20
@@ -58,7 +59,7 @@ def apply_topic_policy(measures: list[Measure], qrels: Qrels, topics: list[str],
         judged = judged_relevant_topics(qrels, ctx)
         everywhere = tuple(sorted((t for t in qrels.topics
                                    if t not in relevant and t in judged),
-                                  key=topic_key))
+                                  key=topic_sort_key))
         groups.setdefault(everywhere, []).append(m.text)
     if groups and hasattr(ctx, "warn"):
         _warn(groups, compat, ctx)
@@ -84,8 +85,3 @@ def _warn(groups: dict[tuple[str, ...], list[str]], compat: bool, ctx: Any) -> N
         else:
             ctx.warn(message)
         said[without] = (merged, message)
-
-
-def topic_key(topic: str) -> tuple:
-    """Numeric topics first, in numeric order, then the others."""
-    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)

@@ -70,3 +70,10 @@ def rank_disorder(codes: np.ndarray, ranks: np.ndarray) -> list[tuple[int, int, 
         return []
     _, first, counts = np.unique(c[down], return_index=True, return_counts=True)
     return [(int(rows[p]), int(rows[p - 1]), int(k)) for p, k in zip(down[first], counts)]
+
+
+def topic_sort_key(topic: object) -> tuple:
+    """The order of topics in every output: numeric topic ids first, in numeric order, then
+    the others as strings (``isdecimal``: ``'²'`` is not a number to ``int``)."""
+    text = str(topic)
+    return (0, int(text), "") if text.isdecimal() else (1, 0, text)

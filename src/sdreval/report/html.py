@@ -21,6 +21,7 @@ from typing import Iterable, Sequence
 import pandas as pd
 
 from ..errors import SdrevalError, UsageError
+from ..model.ordering import topic_sort_key
 from ..progress import track
 from . import bridge, plots
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
@@ -478,7 +479,7 @@ def _per_topic_html(data: ReportData) -> str:
     parts = []
     for measure in data.measures:
         matrix = bridge.matrix(data.results, measure)
-        matrix = matrix.reindex(sorted(matrix.index, key=_topic_key))
+        matrix = matrix.reindex(sorted(matrix.index, key=topic_sort_key))
         head = "".join(f"<th>{_esc(r)}</th>" for r in matrix.columns)
         rows = "".join(f"<tr><td>{_esc(t)}</td>"
                        + "".join(f"<td>{_num(v)}</td>" for v in matrix.loc[t]) + "</tr>"
@@ -487,11 +488,6 @@ def _per_topic_html(data: ReportData) -> str:
                      f"<table class=\"per-topic\" data-measure=\"{_esc(measure)}\"><thead><tr>"
                      f"<th>topic</th>{head}</tr></thead><tbody>{rows}</tbody></table></details>")
     return "".join(parts)
-
-
-def _topic_key(topic: object) -> tuple:
-    text = str(topic)
-    return (0, int(text), "") if text.isdecimal() else (1, 0, text)
 
 
 def report_time(timestamp: bool = True) -> str | None:

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
+from ..model.ordering import topic_sort_key
 
 
 def summary_table(results: pd.DataFrame, measures: Sequence[str] | None = None,
@@ -141,7 +142,7 @@ def _per_topic_text(results: pd.DataFrame, compare: pd.DataFrame | None,
         wide = part.pivot_table(index="topic", columns="run", values="value", aggfunc="first")
         wide.index = wide.index.astype(str)
         wide.columns = wide.columns.astype(str)
-        for topic in sorted(wide.index, key=_topic_order):
+        for topic in sorted(wide.index, key=topic_sort_key):
             body.append([m, topic] + [_fmt(wide.at[topic, r], digits) if r in wide.columns
                                       else "nan" for r in runs])
         body.append([m, "all"] + [f"{_fmt(table.at[r, m], digits)}"
@@ -155,10 +156,6 @@ def _per_topic_text(results: pd.DataFrame, compare: pd.DataFrame | None,
         out += ["", "letters: significantly better than that run "
                     f"({significance or _describe(compare)})"]
     return "\n".join(line.rstrip() for line in out) + "\n"
-
-
-def _topic_order(topic: str) -> tuple:
-    return (0, int(topic), "") if topic.isdigit() else (1, 0, topic)
 
 
 def _describe(compare: pd.DataFrame) -> str:

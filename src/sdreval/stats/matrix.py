@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, Problem, UsageError
+from ..model.ordering import topic_sort_key
 
 Missing = Literal["error", "drop", "zero"]
 REQUIRED = ("run", "topic", "measure", "value")
@@ -48,10 +49,6 @@ def as_values(scores: "ScoreMatrix | np.ndarray") -> np.ndarray:
     if not np.all(np.isfinite(values)):
         raise InputError("score matrix has missing or non-finite values")
     return values.astype(float, copy=False)
-
-
-def _topic_key(topic: str) -> tuple:
-    return (0, int(topic), "") if topic.isdecimal() else (1, 0, topic)
 
 
 def read_scores(path: str | Path) -> pd.DataFrame:
@@ -144,7 +141,7 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
     unknown = [r for r in run_order if r not in wide.index]
     if unknown:
         raise UsageError(f"run(s) not in the score table: {', '.join(unknown)}")
-    wide = wide.reindex(index=run_order, columns=sorted(wide.columns, key=_topic_key))
+    wide = wide.reindex(index=run_order, columns=sorted(wide.columns, key=topic_sort_key))
     holes = wide.isna()
     if holes.to_numpy().any():
         if missing == "zero":

@@ -42,9 +42,10 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, UsageError
+from ..model.ordering import topic_sort_key
 from ._progress import progress
 from .correlation import kendall_tau
-from .matrix import ScoreMatrix, _topic_key, as_values
+from .matrix import ScoreMatrix, as_values
 from .paired import pair_index
 
 SWAP_BINS = np.array([0.0, 0.0025, 0.005] + [round(0.01 * k, 2) for k in range(1, 21)]
@@ -97,7 +98,7 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
             if original in names_t:
                 names_t.remove(original)
                 names_t.insert(0, original)
-    ordered = sorted(variants, key=_topic_key)
+    ordered = sorted(variants, key=topic_sort_key)
     static = [t for t in ordered if len(variants[t]) == 1]
     varied = [t for t in ordered if len(variants[t]) > 1]
     if not varied:

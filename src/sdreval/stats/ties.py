@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
+from ..model.ordering import topic_sort_key
 from ..model.run import Run
 
 #: INEX 2003/2004 submission length (results per topic).
@@ -38,7 +39,7 @@ def rank_sizes(runs: Run | Iterable[Run], topics: Iterable[str] | None = None,
         raise UsageError(f"submission length must be >= 1, got {submission_length}")
     run_list = [runs] if isinstance(runs, Run) else list(runs)
     if topics is None:
-        topic_list = sorted({t for r in run_list for t in r.topics}, key=_topic_key)
+        topic_list = sorted({t for r in run_list for t in r.topics}, key=topic_sort_key)
     else:
         topic_list = list(topics)
     rows = []
@@ -58,7 +59,3 @@ def ties_summary(table: pd.DataFrame, by: str = "run") -> pd.DataFrame:
         raise UsageError(f"ties_summary: by must be run or topic, not {by!r}")
     grouped = table.groupby(by, sort=False)["avg_rank_size"]
     return grouped.agg(["mean", "min", "max", "median"]).reset_index()
-
-
-def _topic_key(topic: str) -> tuple:
-    return (0, int(topic), "") if topic.isdecimal() else (1, 0, topic)
