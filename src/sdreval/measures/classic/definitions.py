@@ -16,18 +16,21 @@ document once, at its first result (:func:`.gains.document_run`; docs/classic.md
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from ...judgements.qrels import Qrels
+from ...judgements.quantise import Quantisation
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register_family,
                         register_measure)
 from . import kernels
-from .gains import (ROOT, document_run, ideal_gains, is_passage_only, per_topic_cache,
-                    qrels_index, ranking_gains, resolve_quant, run_lookup, topic_doc_map, topic_quant_map)
+from .gains import (ROOT, by_document, document_run, ideal_gains, is_passage_only,
+                    per_topic_cache, qrels_index, ranking_gains, resolve_quant, run_lookup,
+                    topic_quant_map)
 
 FAMILY = "classic"
 
@@ -92,12 +95,15 @@ for _definition in _DEFS:
 
 
 def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
-                   ctx: Any) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
+                   ctx: Any) -> tuple[np.ndarray, np.ndarray, Sequence[np.ndarray]]:
     """Padded gain matrix ``G`` (topics × ranks), ideal matrix ``I`` and the ideal vectors.
 
     Gains come from the run-level lookup (:func:`.gains.run_lookup`, shared with the XCG
     family); a repeated relevant result scores 0 and is reported per topic."""
     quant = resolve_quant(quant_name, qrels)
+    lookup = run_lookup(qrels, run, topics, quant, ctx)
+    if lookup is None:  # beyond the integer codes: topic by topic
+        return _per_topic_matrices(qrels, run, topics, quant, ctx)
     cache = per_topic_cache(ctx, "classic.ideal", qrels, quant)
     ideals = []
     for topic in topics:
@@ -107,12 +113,6 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
             if cache is not None:
                 cache[topic] = ideal
         ideals.append(ideal)
-    lookup = run_lookup(qrels, run, topics, quant, ctx)
-    if lookup is None:  # beyond the integer codes: per topic
-        gains = [ranking_gains(run.get(topic), topic_quant_map(qrels, topic, quant, ctx), ctx,
-                               f"run {run.name} topic {topic}",
-                               topic_doc_map(qrels, topic, quant, ctx)) for topic in topics]
-        return kernels.pad(gains), kernels.pad(ideals), ideals
     G = lookup.matrix(np.where(lookup.repeat, 0.0, lookup.q))
     if lookup.repeat.any() and ctx is not None and hasattr(ctx, "warn"):
         repeats = np.bincount(lookup.topic[lookup.repeat], minlength=len(topics))
@@ -120,6 +120,64 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
             ctx.warn(f"run {run.name} topic {topics[t_i]}: {int(repeats[t_i])} repeated relevant "
                      "result(s) scored as non-relevant")
     return G, kernels.pad(ideals), ideals
+
+
+#: topics whose per-topic vectors are held at once on the per-topic path
+_BLOCK = 4096
+
+
+class IdealRows(Sequence):
+    """The ideal vectors as rows of the ideal matrix (views made when asked for, not held:
+    runs of very many topics)."""
+
+    def __init__(self, ideal: np.ndarray) -> None:
+        self._ideal = ideal
+        self._sizes = np.count_nonzero(ideal > 0, axis=1)
+
+    def __len__(self) -> int:
+        return len(self._sizes)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        return self._ideal[i, :self._sizes[i]]
+
+
+def _per_topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
+                        ctx: Any) -> tuple[np.ndarray, np.ndarray, IdealRows]:
+    """``G``, ``I`` and the ideal vectors topic by topic, each topic's assessments looked at
+    once; the per-topic vectors of a block of topics are padded before the next block."""
+    cache = per_topic_cache(ctx, "classic.ideal", qrels, quant)
+    gain_blocks, ideal_blocks = [], []
+    for start in range(0, len(topics), _BLOCK):
+        gains, ideals = [], []
+        for topic in topics[start:start + _BLOCK]:
+            qmap = topic_quant_map(qrels, topic, quant, ctx)
+            ideal = cache.get(topic) if cache is not None else None
+            if ideal is None:
+                ideal = ideal_gains(qmap)
+                if cache is not None:
+                    cache[topic] = ideal
+            ideals.append(ideal)
+            gains.append(ranking_gains(run.get(topic), qmap, ctx, f"run {run.name} topic {topic}",
+                                       by_document(qmap)))
+        gain_blocks.append(kernels.pad(gains))
+        ideal_blocks.append(kernels.pad(ideals))
+    G, I = _stack(gain_blocks), _stack(ideal_blocks)
+    return G, I, IdealRows(I)
+
+
+def _stack(blocks: list[np.ndarray]) -> np.ndarray:
+    """Zero-padded matrices stacked (at least one column)."""
+    if len(blocks) == 1:
+        return blocks[0]
+    width = max((b.shape[1] for b in blocks), default=1)
+    out = np.zeros((sum(b.shape[0] for b in blocks), width))
+    row = 0
+    for block in blocks:
+        out[row:row + block.shape[0], :block.shape[1]] = block
+        row += block.shape[0]
+    return out
 
 
 def warn_if_nothing_judged(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
@@ -140,31 +198,25 @@ def judged_matrix(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ct
     trec_eval's and ir_measures' "judged").
 
     Whole documents (every assessment and result at the root): the judged-document table of
-    the integer index, one hash lookup per result.  Elements: hash lookups of ``doc\tpath``
-    keys per topic."""
+    the integer index, one hash lookup per result.  Elements (and very many topics): lookups of
+    ``(doc, path)`` in the topic's assessments, one topic at a time."""
     import pandas as pd
 
     quant = resolve_quant(quant_name, qrels)
     judged = np.zeros((len(topics), width), dtype=bool)
-    rankings = [run.get(t) for t in topics]
     index = qrels_index(qrels, topics, quant, ctx) if _documents_only(qrels, topics, ctx) \
         else None
-    cache = getattr(ctx, "cache", None)
-    for i, (topic, ranking) in enumerate(zip(topics, rankings)):
+    for i, topic in enumerate(topics):
+        ranking = run.get(topic)  # one at a time: runs of very many topics
         if not len(ranking):
             continue
         if index is not None and all(p == ROOT or p is None for p in set(ranking.paths.tolist())):
             judged[i, :len(ranking)] = index.state[i, index.doc_codes(ranking.docs)] >= 1
             continue
-        key = ("classic.judged-keys", id(qrels), topic, quant.name)
-        keys = cache.get(key) if cache is not None else None
-        if keys is None:
-            keys = pd.Index([f"{d}\t{p}" for d, p in topic_quant_map(qrels, topic, quant, ctx)])
-            if cache is not None:
-                cache[key] = keys
-        paths = np.where(pd.isna(ranking.paths), ROOT, ranking.paths)
-        mine = ranking.docs.astype(str).astype(object) + "\t" + paths.astype(str).astype(object)
-        judged[i, :len(ranking)] = pd.Series(mine, dtype=object).isin(keys).to_numpy()
+        qmap = topic_quant_map(qrels, topic, quant, ctx)
+        paths = np.where(pd.isna(ranking.paths), ROOT, ranking.paths).astype(str).tolist()
+        keys = zip(ranking.docs.astype(str).tolist(), paths)
+        judged[i, :len(ranking)] = np.fromiter(map(qmap.__contains__, keys), bool, len(ranking))
     return judged
 
 
@@ -198,15 +250,16 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     for m in measures:
         by_quant[m.get("quant", ctx)].append(m)
     for quant_name, members in by_quant.items():
-        G, I, ideals = topic_matrices(qrels, run, topics, quant_name, ctx)
+        G, I, _ = topic_matrices(qrels, run, topics, quant_name, ctx)
         warn_if_nothing_judged(qrels, run, topics, quant_name, ctx)
-        n_graded = np.array([len(v) for v in ideals], dtype=np.float64)
+        # the ideal vectors hold the positive values, so their lengths are counts of I > 0
+        n_graded = np.count_nonzero(I > 0, axis=1).astype(np.float64)
         for m in members:
             cutoff = None if m.cutoff is None else int(m.cutoff)
             if m.name in BINARY:
                 rel = float(m.get("rel", ctx))
                 isrel = binary_relevance(G, rel)
-                R = np.array([binary_relevance(v, rel).sum() for v in ideals], dtype=np.int64)
+                R = np.count_nonzero(binary_relevance(I, rel), axis=1).astype(np.int64)
                 values = binary_measure(m, isrel, R, cutoff, qrels, run, topics, quant_name,
                                         ctx, rel)
             elif m.name == "NumRet":

@@ -24,6 +24,11 @@ from ...model.run import Ranking, Run
 
 ROOT = "/article[1]"
 
+#: from this many topics on, assessments are not cached per topic (one entry per topic would
+#: grow with the qrels: 500,000 one-document topics) and the run-level lookup of integer codes
+#: does not apply: each topic's values are computed when needed and dropped after use
+MANY_TOPICS = 1 << 15
+
 
 def resolve_quant(name: str | Quantisation | None, qrels: Qrels) -> Quantisation:
     """The quantisation to use: the given name, else the generalised one of the qrels scale."""
@@ -71,6 +76,8 @@ def document_ranking(ranking: Ranking) -> tuple[Ranking, int, int]:
     it holds each document once, as a whole."""
     _, first = np.unique(ranking.docs.astype(str), return_index=True)
     paths = ranking.paths
+    if len(ranking) < 2 and all(p is None or p == ROOT for p in paths.tolist()):
+        return ranking, 0, 0  # nothing to reduce (most topics of very large runs)
     below = int(np.count_nonzero((paths != None) & (paths != ROOT)))  # noqa: E711
     if first.size == len(ranking) and not below:
         return ranking, 0, 0
@@ -117,9 +124,10 @@ def document_run(run: Run, ctx: Any = None) -> Run:
 def per_topic_cache(ctx: Any, kind: str, qrels: Qrels, quant: Quantisation
                     ) -> dict[str, Any] | None:
     """``topic -> value`` cached in ``ctx`` for one kind of value, qrels and quantisation (one
-    dict per kind rather than one cache key per topic: qrels and runs of very many topics)."""
+    dict per kind rather than one cache key per topic); None when there is no cache or the
+    qrels have :data:`MANY_TOPICS` topics or more (then nothing is kept per topic)."""
     cache = getattr(ctx, "cache", None)
-    if cache is None:
+    if cache is None or len(qrels.topics) >= MANY_TOPICS:
         return None
     return cache.setdefault((kind, id(qrels), quant.name), {})
 
@@ -175,8 +183,13 @@ def topic_doc_map(qrels: Qrels, topic: str, quant: Quantisation,
     """``doc -> {path: quantised value}``: the fast lookup of :func:`ranking_gains` (built from
     the cached :func:`topic_quant_map` in one pass, not kept: the per-topic path serves
     evaluations of very many topics)."""
+    return by_document(topic_quant_map(qrels, topic, quant, ctx))
+
+
+def by_document(qmap: dict[tuple[str, str], float]) -> dict[str, dict[str, float]]:
+    """``doc -> {path: quantised value}`` of a :func:`topic_quant_map`."""
     by_doc: dict[str, dict[str, float]] = {}
-    for (doc, path), value in topic_quant_map(qrels, topic, quant, ctx).items():
+    for (doc, path), value in qmap.items():
         by_doc.setdefault(doc, {})[path] = value
     return by_doc
 
@@ -261,7 +274,7 @@ class ObjectIds:
 
 
 _TOPIC_SHIFT, _DOC_SHIFT = 48, 24
-_LIMITS = (1 << 15, 1 << 24, 1 << 24)  # topics, documents, paths of the integer codes
+_LIMITS = (MANY_TOPICS, 1 << 24, 1 << 24)  # topics, documents, paths of the integer codes
 
 
 @dataclass
@@ -324,6 +337,8 @@ class RunLookup:
 def qrels_index(qrels: Qrels, topics: list[str], quant: Quantisation,
                 ctx: Any = None) -> QrelsIndex | None:
     """The (cached) :class:`QrelsIndex` of ``topics``; None beyond the integer code limits."""
+    if len(topics) >= _LIMITS[0]:  # said before anything is built
+        return None
     key = ("classic.index", id(qrels), quant.name, tuple(topics))
     cache = getattr(ctx, "cache", None)
     if cache is not None and key in cache:
@@ -349,6 +364,8 @@ def qrels_index(qrels: Qrels, topics: list[str], quant: Quantisation,
                 flat = flat and p.count("/") == 1
         content.extend((t_i, doc_ids[d]) for d in with_content)
     if any(n >= limit for n, limit in zip((len(topics), len(doc_ids), len(path_ids)), _LIMITS)):
+        if cache is not None:  # not built again for the next measure
+            cache[key] = None
         return None
     state = np.zeros((len(topics), len(doc_ids) + 1), dtype=np.int8)
     for cells, level in ((judged, 1), (content, 2)):
