@@ -20,7 +20,8 @@ from ..model.runnames import distinct_runs
 from .parallel import evaluate_parallel
 from .registry import EvalContext, Measure, parse_measure
 from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
-                     measures_by_family, ordered_run, result_rows, topics_to_evaluate)
+                     measures_by_family, ordered_run, result_rows, result_table,
+                     topics_to_evaluate)
 
 
 def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | Measure],

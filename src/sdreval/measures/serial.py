@@ -5,6 +5,7 @@ measure family, the rows of the results table.  :func:`sdreval.measures.evaluate
 """
 from __future__ import annotations
 
+import heapq
 from collections import defaultdict
 from dataclasses import replace
 from typing import Iterable
@@ -14,9 +15,11 @@ import pandas as pd
 
 from ..errors import InputError, UsageError
 from ..judgements.qrels import Qrels
-from ..model.ordering import topic_sort_key, trec_order
+from ..model.ordering import sort_topics, topic_sort_key, trec_order
 from ..model.run import Ranking, Run
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
+from .topics import judged_relevant_topics
+from .values import TopicValues
 
 #: the topic name of the mean rows; no topic of qrels or runs may have it
 MEAN_TOPIC = "all"
@@ -25,33 +28,38 @@ COLUMNS = ["run", "topic", "measure", "value"]
 
 
 def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContext) -> list[str]:
-    """Topics a run is scored on, with warnings for what is left out."""
-    key = ("relevant-topics", id(qrels), len(qrels.topics))
-    relevant = ctx.cache.get(key)
-    if relevant is None:  # judged once per evaluation, not once per run
-        relevant = ctx.cache[key] = [t for t in qrels.topics if qrels.topics[t].has_relevant()]
-    relevant = list(relevant)
-    relevant_set = set(relevant)
-    no_relevant = sorted((t for t in qrels.topics if t not in relevant_set), key=topic_sort_key)
-    del relevant_set
+    """Topics a run is scored on, with warnings for what is left out (counted, and the first
+    topics named: no list of every topic left out is made)."""
+    relevant = judged_relevant_topics(qrels, ctx)  # judged once per evaluation, not per run
+    no_relevant = len(qrels.topics) - len(relevant)
     if no_relevant and ctx.compat == "inex":
         # inex_eval 1.0 averages topics without relevant text in (they score 0 there)
-        ctx.warn(f"--compat inex: {len(no_relevant)} qrels topic(s) with nothing relevant "
+        ctx.warn(f"--compat inex: {no_relevant} qrels topic(s) with nothing relevant "
                  "count in the means")
-        relevant = list(qrels.topics)
+        relevant = qrels.topics  # every qrels topic
     elif no_relevant:
-        ctx.warn(f"{len(no_relevant)} qrels topic(s) with nothing relevant left out of means: "
-                 + ", ".join(no_relevant[:20]) + (" ..." if len(no_relevant) > 20 else ""))
-    # lists, not sets: runs can have very many topics
-    unknown = sorted((t for t in run.topics if t not in qrels.topics), key=topic_sort_key)
+        shown = first_topics(t for t in qrels.topics if t not in relevant)
+        ctx.warn(f"{no_relevant} qrels topic(s) with nothing relevant left out of means: "
+                 + ", ".join(shown) + (" ..." if no_relevant > _LISTED else ""))
+    unknown = sum(1 for t in run.topics if t not in qrels.topics)
     if unknown:
-        ctx.warn(f"run {run.name}: {len(unknown)} topic(s) not in the qrels ignored: "
-                 + ", ".join(unknown[:20]) + (" ..." if len(unknown) > 20 else ""))
+        shown = first_topics(t for t in run.topics if t not in qrels.topics)
+        ctx.warn(f"run {run.name}: {unknown} topic(s) not in the qrels ignored: "
+                 + ", ".join(shown) + (" ..." if unknown > _LISTED else ""))
     if all_topics:
-        chosen = relevant
+        chosen = [t for t in qrels.topics if t in relevant]
     else:
-        chosen = [t for t in relevant if t in run.topics]
-    return sorted(chosen, key=topic_sort_key)
+        chosen = [t for t in qrels.topics if t in relevant and t in run.topics]
+    return sort_topics(chosen)
+
+
+#: topics named in a warning about topics left out
+_LISTED = 20
+
+
+def first_topics(topics: Iterable[str], n: int = _LISTED) -> list[str]:
+    """The first ``n`` of ``topics`` in topic order (only ``n`` kept at a time)."""
+    return heapq.nsmallest(n, topics, key=topic_sort_key)
 
 
 def ordered_run(run: Run, order: str, depth: int | None = None) -> Run:
@@ -82,20 +90,65 @@ def ranked(ranking: Ranking, order: str, depth: int | None = None) -> Ranking:
 def result_rows(run_name: str, measures: list[Measure], topics: list[str],
                 values: dict[str, dict[str, float]], answered
                 ) -> list[tuple[str, str, str, float]]:
-    """Rows ``(run, topic, measure, value)`` in measure-then-topic order.  A topic the run did
-    not answer (``-c``) that a family left without a value scores 0; a NaN a family gives (a
-    topic with nothing relevant under the measure's quantisation) stays NaN, answered or not,
-    and is left out of the means."""
-    rows = []
-    for measure in measures:
-        per_topic = values.get(measure.text, {})
-        for topic in topics:
-            if topic in per_topic:
-                value = float(per_topic[topic])
-            else:
-                value = np.nan if topic in answered else 0.0
-            rows.append((run_name, topic, measure.text, value))
-    return rows
+    """Rows ``(run, topic, measure, value)`` in measure-then-topic order (the rows of
+    :func:`result_table`)."""
+    table = result_table(run_name, measures, topics, values, answered)
+    return list(table.itertuples(index=False, name=None))
+
+
+def measure_values(per_topic, topics: list[str], answered) -> np.ndarray:
+    """One measure's values in the order of ``topics``.  A topic the run did not answer
+    (``-c``) that a family left without a value scores 0; a NaN a family gives (a topic with
+    nothing relevant under the measure's quantisation) stays NaN, answered or not, and is
+    left out of the means."""
+    array = per_topic.array_for(topics) if isinstance(per_topic, TopicValues) else None
+    if array is not None:
+        return array
+    return np.fromiter((float(per_topic[t]) if t in per_topic
+                        else (np.nan if t in answered else 0.0) for t in topics),
+                       dtype=np.float64, count=len(topics))
+
+
+def result_table(run_name: str, measures: list[Measure], topics: list[str],
+                 values: dict[str, dict[str, float]], answered) -> pd.DataFrame:
+    """The table ``run, topic, measure, value`` of one run in measure-then-topic order, built
+    by columns (no Python object per row)."""
+    if not topics or not measures:
+        return pd.DataFrame([], columns=COLUMNS)
+    size = len(measures) * len(topics)
+    value = np.empty(size)
+    for i, measure in enumerate(measures):
+        value[i * len(topics):(i + 1) * len(topics)] = measure_values(
+            values.get(measure.text, {}), topics, answered)
+    return pd.DataFrame({"run": labels([run_name], np.zeros(size, dtype=np.intp)),
+                         "topic": labels(topics, np.tile(np.arange(len(topics)), len(measures))),
+                         "measure": labels([m.text for m in measures],
+                                           np.repeat(np.arange(len(measures)), len(topics))),
+                         "value": value}, columns=COLUMNS)
+
+
+def labels(values: list, codes: np.ndarray):
+    """The column ``[values[i] for i in codes]``, of the dtype pandas gives a column of
+    strings (Arrow strings), made without a Python object per row when every value is a
+    string (pandas would infer the dtype from one object per row: 70 bytes a row)."""
+    if all(type(v) is str for v in values):
+        return pd.Index(values, dtype=_string_dtype()).take(codes)
+    return [values[i] for i in codes.tolist()]
+
+
+def _string_dtype():
+    """The dtype pandas infers for a column of strings (``str`` since pandas 3)."""
+    return pd.Series(["topic"]).dtype
+
+
+def concat_tables(tables: list[pd.DataFrame]) -> pd.DataFrame:
+    """Per-run tables one after another (the empty table when there is none)."""
+    tables = [t for t in tables if len(t)]
+    if not tables:
+        return pd.DataFrame([], columns=COLUMNS)
+    if len(tables) == 1:
+        return tables[0]
+    return pd.concat(tables, ignore_index=True)
 
 
 def check_topic_names(qrels: Qrels, runs: Iterable[Run]) -> None:
@@ -126,12 +179,14 @@ def evaluate_serial(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | 
     run_list = list(runs)
     check_topic_names(qrels, run_list)
     parsed, by_family = measures_by_family(measures)
-    rows: list[tuple[str, str, str, float]] = []
+    tables = []
     for run in run_list:
         topics = topics_to_evaluate(qrels, run, all_topics, ctx)
         ordered = ordered_run(run, ctx.order, ctx.depth)
         values: dict[str, dict[str, float]] = {}
         for family, members in by_family.items():
             values.update(FAMILIES[family](members, qrels, ordered, topics, ctx))
-        rows.extend(result_rows(run.name, parsed, topics, values, run.topics))
-    return pd.DataFrame(rows, columns=COLUMNS)
+        del ordered
+        tables.append(result_table(run.name, parsed, topics, values, run.topics))
+        del values
+    return concat_tables(tables)

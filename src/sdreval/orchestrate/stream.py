@@ -26,8 +26,8 @@ from ..judgements.qrels import Qrels
 from ..model.run import Ranking, Run
 from ..model.runnames import distinct_run_names
 from .inputs import check_input_topics
-from ..measures.evaluate import COLUMNS, result_rows, topics_to_evaluate
-from ..measures.serial import MEAN_TOPIC, measures_by_family, ranked
+from ..measures.evaluate import COLUMNS, topics_to_evaluate
+from ..measures.serial import MEAN_TOPIC, measures_by_family, ranked, result_table
 from ..measures.registry import FAMILIES, EvalContext, Measure
 
 
@@ -92,8 +92,7 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
         for family, members in by_family.items():
             for text, per_topic in FAMILIES[family](members, qrels, run, missing, ctx).items():
                 values[text].update({t: per_topic[t] for t in missing if t in per_topic})
-    rows = result_rows(answered_run.name, parsed, topics, values, answered_run.topics)
-    return pd.DataFrame(rows, columns=COLUMNS)
+    return result_table(answered_run.name, parsed, topics, values, answered_run.topics)
 
 
 def _distinct_table_names(tables: list[pd.DataFrame], sources: list[str],

@@ -27,6 +27,7 @@ from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register_family,
                         register_measure)
+from ..values import TopicPositions, TopicValues
 from . import kernels
 from .gains import (ROOT, by_document, document_run, ideal_gains, is_passage_only,
                     per_topic_cache, qrels_index, ranking_gains, resolve_quant, run_lookup,
@@ -249,6 +250,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     by_quant: dict[Any, list[Measure]] = defaultdict(list)
     for m in measures:
         by_quant[m.get("quant", ctx)].append(m)
+    positions = TopicPositions(topics)  # shared by the measures' value arrays
     for quant_name, members in by_quant.items():
         G, I, _ = topic_matrices(qrels, run, topics, quant_name, ctx)
         warn_if_nothing_judged(qrels, run, topics, quant_name, ctx)
@@ -276,7 +278,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 values = kernels.ndcg_at(G, I, cutoff, m.get("gains", ctx))
             else:  # pragma: no cover - every registered name is handled above
                 raise AssertionError(m.name)
-            out[m.text] = dict(zip(topics, values.tolist()))
+            out[m.text] = TopicValues(positions, np.array(values, dtype=np.float64))
     return out
 
 

@@ -37,6 +37,12 @@ def _fit(matrix: np.ndarray, width: int) -> np.ndarray:
     return out
 
 
+def _first(matrix: np.ndarray, k: int) -> np.ndarray:
+    """The first ``k`` columns of a 0/1 ``matrix`` (a view: counts need no zero padding, and
+    sums of 0/1 values are exact in any order)."""
+    return matrix[:, :k]
+
+
 def _safe_div(num: np.ndarray, den: np.ndarray) -> np.ndarray:
     den = np.asarray(den, dtype=np.float64)
     return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den > 0)
@@ -114,7 +120,7 @@ def q_measure(G: np.ndarray, I: np.ndarray, R: np.ndarray, beta: float = 1.0) ->
 
 def precision_at(isrel: np.ndarray, k: int) -> np.ndarray:
     """``P@k = count(k)/k`` (a list shorter than k counts its missing ranks as non-relevant)."""
-    return _fit(isrel.astype(np.float64), k).sum(axis=1) / k
+    return _first(isrel, k).sum(axis=1, dtype=np.float64) / k
 
 
 def r_precision(isrel: np.ndarray, R: np.ndarray) -> np.ndarray:
@@ -135,13 +141,21 @@ GAIN_FUNCTIONS = {
 def ndcg_at(G: np.ndarray, I: np.ndarray, k: int | None = None,
             gains: str = "linear") -> np.ndarray:
     """nDCG@k (Järvelin & Kekäläinen 2002): ``Σ_{r≤k} gain(g(r))/log2(r+1)`` over the same sum
-    on the ideal list; ``gains`` is ``linear`` (g) or ``exp`` (2^g − 1, Burges)."""
+    on the ideal list; ``gains`` is ``linear`` (g) or ``exp`` (2^g − 1, Burges).  Rows are
+    summed in blocks (each row's sum is the same; very many topics)."""
     width = k if k is not None else max(G.shape[1], I.shape[1])
     transform = GAIN_FUNCTIONS[gains]
     discount = 1.0 / np.log2(_ranks(width) + 1.0)
-    dcg = (transform(_fit(G, width)) * discount).sum(axis=1)
-    idcg = (transform(_fit(I, width)) * discount).sum(axis=1)
+    dcg, idcg = np.empty(G.shape[0]), np.empty(G.shape[0])
+    for start in range(0, G.shape[0], _ROWS):
+        rows = slice(start, start + _ROWS)
+        dcg[rows] = (transform(_fit(G[rows], width)) * discount).sum(axis=1)
+        idcg[rows] = (transform(_fit(I[rows], width)) * discount).sum(axis=1)
     return _safe_div(dcg, idcg)
+
+
+#: rows of a padded matrix made at once
+_ROWS = 1 << 14
 
 
 def _first_hit(isrel: np.ndarray) -> np.ndarray:
@@ -153,18 +167,18 @@ def _first_hit(isrel: np.ndarray) -> np.ndarray:
 def reciprocal_rank(isrel: np.ndarray, k: int | None = None) -> np.ndarray:
     """``RR = 1/r`` for the first relevant rank ``r`` (within the first k; 0 if none);
     trec_eval ``recip_rank``."""
-    first = _first_hit(isrel if k is None else _fit(isrel, k))
+    first = _first_hit(isrel if k is None else _first(isrel, k))
     return _safe_div((first >= 0).astype(np.float64), first + 1.0)
 
 
 def recall_at(isrel: np.ndarray, R: np.ndarray, k: int) -> np.ndarray:
     """``Recall@k = count(k)/R``; trec_eval ``recall_k``."""
-    return _safe_div(_fit(isrel.astype(np.float64), k).sum(axis=1), R)
+    return _safe_div(_first(isrel, k).sum(axis=1, dtype=np.float64), R)
 
 
 def success_at(isrel: np.ndarray, k: int) -> np.ndarray:
     """``Success@k = 1`` if ``count(k) > 0`` else 0; trec_eval ``success_k``."""
-    return _fit(isrel, k).any(axis=1).astype(np.float64)
+    return _first(isrel, k).any(axis=1).astype(np.float64)
 
 
 def judged_at(judged: np.ndarray, lengths: np.ndarray, k: int | None) -> np.ndarray:
@@ -172,7 +186,7 @@ def judged_at(judged: np.ndarray, lengths: np.ndarray, k: int | None) -> np.ndar
     judgement (ir_measures ``Judged``; the whole list without k; 0 for an empty list)."""
     width = judged.shape[1] if k is None else k
     shown = np.minimum(lengths, width)
-    return _safe_div(_fit(judged.astype(np.float64), width).sum(axis=1), shown)
+    return _safe_div(_first(judged, width).sum(axis=1, dtype=np.float64), shown)
 
 
 def bpref(isrel: np.ndarray, nonrel: np.ndarray, R: np.ndarray, N: np.ndarray) -> np.ndarray:
@@ -191,7 +205,7 @@ def bpref(isrel: np.ndarray, nonrel: np.ndarray, R: np.ndarray, N: np.ndarray) -
 
 def count_at(mask: np.ndarray, k: int | None = None) -> np.ndarray:
     """Number of marked results (within the first k)."""
-    return (mask if k is None else _fit(mask, k)).sum(axis=1).astype(np.float64)
+    return (mask if k is None else _first(mask, k)).sum(axis=1).astype(np.float64)
 
 
 def interpolated_precision(isrel: np.ndarray, R: np.ndarray, x: float) -> np.ndarray:
