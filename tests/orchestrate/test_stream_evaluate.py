@@ -180,3 +180,17 @@ def test_streamed_evaluation_memory_is_bounded(tmp_path):
     assert (memory_big["rss"] - memory_small["rss"]
             > stream_big["rss"] - stream_small["rss"] + 25), (memory_small, memory_big,
                                                                stream_small, stream_big)
+
+
+def test_streamed_topics_leave_nothing_in_the_cache(tmp_path):
+    """Entries keyed on one topic alone (the classic family's index of ``(topic,)``) are
+    dropped when the topic is done: the cache held one index per topic before (issue 11)."""
+    run, qrels = tmp_path / "many.run", tmp_path / "many.fol"
+    run.write_text("".join(f"{t} Q0 d{t} 1 1.0 r\n" for t in range(400)))
+    qrels.write_text("".join(f"{t} Q0 d{t} 10 100 0 0:10\n" for t in range(0, 400, 2)))
+    ctx = EvalContext()
+    table = evaluate_stream(read_qrels(qrels), run, ["P@10", "AP", "Judged@10"], ctx)
+    assert len(table) == 3 * 200
+    expected = evaluate(read_qrels(qrels), [read_run(run)], ["P@10", "AP", "Judged@10"])
+    pd.testing.assert_frame_equal(table, expected)
+    assert len(ctx.cache) < 20, list(ctx.cache)[:30]

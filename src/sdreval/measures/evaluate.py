@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
+import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
@@ -83,9 +84,10 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
         means["topics"] = pd.array(grouped.count().to_numpy(), dtype="Int64")
     if not keep_topics:
         return means.reset_index(drop=True)
-    rows = per_topic[COLUMNS]
-    if counts:
-        rows = rows.assign(topics=pd.array([pd.NA] * len(rows), dtype="Int64"))
+    rows = per_topic if list(per_topic.columns) == COLUMNS else per_topic[COLUMNS]
+    if counts:  # missing on every per-topic row (made without an object per row)
+        rows = rows.assign(topics=pd.arrays.IntegerArray(np.zeros(len(rows), dtype=np.int64),
+                                                         np.ones(len(rows), dtype=bool)))
     return pd.concat([rows, means], ignore_index=True)
 
 

@@ -39,14 +39,15 @@ def _scored_topics(qrels: Qrels, ctx: EvalContext) -> set[str]:
     return relevant
 
 
-def _drop_run_entries(ctx: EvalContext, before: int, run: Run) -> None:
+def _drop_run_entries(ctx: EvalContext, before: int, run: Run, topic: str | None = None) -> None:
     """Forget cache entries a kernel added (after the first ``before``) keyed on this one-topic
-    run (e.g. the passage family's converted run), so that the cache does not grow with the
-    run.  Only the new entries are looked at (dicts keep insertion order)."""
-    marker = id(run)
+    run (e.g. the passage family's converted run) or on its topic alone (e.g. the classic
+    family's index of ``(topic,)``), so that the cache does not grow with the run.  Only the
+    new entries are looked at (dicts keep insertion order)."""
+    marker, alone = id(run), (topic,)
     new = list(islice(reversed(ctx.cache), max(len(ctx.cache) - before, 0)))
     for key in new:
-        if isinstance(key, tuple) and marker in key:
+        if isinstance(key, tuple) and (marker in key or (topic is not None and alone in key)):
             del ctx.cache[key]
 
 
@@ -80,7 +81,7 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
             for text, per_topic in FAMILIES[family](members, qrels, run, [topic], ctx).items():
                 if topic in per_topic:
                     values[text][topic] = per_topic[topic]
-        _drop_run_entries(ctx, before, run)
+        _drop_run_entries(ctx, before, run, topic)
         del run, ranking
     empty = Ranking.empty(stream.unit)
     answered_run = Run(stream.name or "", dict.fromkeys(answered, empty), stream.unit,

@@ -3,7 +3,8 @@ extension, the runs × measures summary as an aligned trec_eval-like ``table`` o
 (:mod:`sdreval.report.tables`, with significance marks when a compare table is given)."""
 from __future__ import annotations
 
-import io
+import contextlib
+import itertools
 import json
 import sys
 from pathlib import Path
@@ -41,32 +42,66 @@ def count_measures(names) -> set[str]:
     return counts
 
 
+#: rows formatted at once (the text of a table of millions of rows is written in pieces)
+_ROWS = 1 << 16
+
+
+def _blocks(results: pd.DataFrame, columns: list[str]):
+    """The values of ``columns`` (lists of Python scalars), ``_ROWS`` rows at a time."""
+    for start in range(0, len(results), _ROWS):
+        block = results.iloc[start:start + _ROWS]
+        yield [block[c].tolist() for c in columns]
+
+
+def text_pieces(results: pd.DataFrame):
+    """The lines of :func:`results_to_text`, a block of rows at a time."""
+    counts = count_measures(results["measure"].unique()) if len(results) else set()
+    for runs, measures, topics, values in _blocks(results, ["run", "measure", "topic", "value"]):
+        yield "".join(f"{run}\t{measure}\t{topic}\t"
+                      f"{_format_value(value, measure in counts)}\n"
+                      for run, measure, topic, value in zip(runs, measures, topics, values))
+
+
 def results_to_text(results: pd.DataFrame) -> str:
     """trec_eval-like lines ``run<TAB>measure<TAB>topic<TAB>value`` (4 decimals; counts as
     whole numbers)."""
-    counts = count_measures(results["measure"]) if len(results) else set()
-    return "".join(f"{r.run}\t{r.measure}\t{r.topic}\t"
-                   f"{_format_value(r.value, r.measure in counts)}\n"
-                   for r in results.itertuples(index=False))
+    return "".join(text_pieces(results))
+
+
+def json_pieces(results: pd.DataFrame):
+    """The text of :func:`results_to_json`, a block of rows at a time (``json.dumps`` of the
+    whole list, indent 1, without holding every record)."""
+    if not len(results):
+        yield json.dumps([], indent=1)
+        return
+    counted = "topics" in results.columns
+    columns = ["run", "topic", "measure", "value"] + (["topics"] if counted else [])
+    yield "[\n"
+    first = True
+    for block in _blocks(results, columns):
+        records = []
+        for row in zip(*block):
+            run, topic, measure, value = row[:4]
+            record = {"run": run, "topic": topic, "measure": measure,
+                      "value": None if pd.isna(value) else float(value)}
+            if counted and not pd.isna(row[4]):
+                record["topics"] = int(row[4])
+            records.append(" " + json.dumps(record, indent=1).replace("\n", "\n "))
+        yield ("" if first else ",\n") + ",\n".join(records)
+        first = False
+    yield "\n]"
 
 
 def results_to_json(results: pd.DataFrame) -> str:
     """Records ``{"run", "topic", "measure", "value"}``; a mean row of a table with a
     ``topics`` column (``summarise(..., counts=True)``) also says how many topics it covers."""
-    counted = "topics" in results.columns
-    records = []
-    for r in results.itertuples(index=False):
-        record = {"run": r.run, "topic": r.topic, "measure": r.measure,
-                  "value": None if pd.isna(r.value) else float(r.value)}
-        if counted and not pd.isna(r.topics):
-            record["topics"] = int(r.topics)
-        records.append(record)
-    return json.dumps(records, indent=1)
+    return "".join(json_pieces(results))
 
 
 def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | None = None,
                   stream: TextIO | None = None) -> None:
-    """Write ``results`` (columns run, topic, measure, value) to ``out`` or ``stream``."""
+    """Write ``results`` (columns run, topic, measure, value) to ``out`` or ``stream`` (text,
+    csv and json a block of rows at a time)."""
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if fmt == "parquet":
@@ -79,19 +114,29 @@ def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | No
                              ) from None
         return
     if fmt in TABLE_FORMATS:
-        text = summary_text(results, fmt)
+        pieces = iter([summary_text(results, fmt)])
     elif fmt == "text":
-        text = results_to_text(results)
+        pieces = text_pieces(results)
     elif fmt == "csv":
-        buffer = io.StringIO()
-        results.to_csv(buffer, index=False)
-        text = buffer.getvalue()
+        pieces = None
     else:
-        text = results_to_json(results) + "\n"
-    if out is not None:
-        Path(out).write_text(text, encoding="utf-8")
-    else:
-        (stream or sys.stdout).write(text)
+        pieces = itertools.chain(json_pieces(results), ["\n"])
+    with _target(out, stream) as handle:
+        if pieces is None:
+            results.to_csv(handle, index=False)
+        else:
+            for piece in pieces:
+                handle.write(piece)
+
+
+@contextlib.contextmanager
+def _target(out: str | Path | None, stream: TextIO | None):
+    """The file ``out`` (UTF-8) or ``stream`` (default stdout)."""
+    if out is None:
+        yield stream or sys.stdout
+        return
+    with open(out, "w", encoding="utf-8") as handle:
+        yield handle
 
 
 def summary_text(results: pd.DataFrame, fmt: str = "table", compare: pd.DataFrame | None = None,
