@@ -74,10 +74,10 @@ def document_ranking(ranking: Ranking) -> tuple[Ranking, int, int]:
     """``(ranking of the documents in order of first appearance, results dropped as repeats of
     an earlier document, element results read as their documents)``; the ranking itself when
     it holds each document once, as a whole."""
-    _, first = np.unique(ranking.docs.astype(str), return_index=True)
     paths = ranking.paths
     if len(ranking) < 2 and all(p is None or p == ROOT for p in paths.tolist()):
         return ranking, 0, 0  # nothing to reduce (most topics of very large runs)
+    _, first = np.unique(ranking.docs.astype(str), return_index=True)
     below = int(np.count_nonzero((paths != None) & (paths != ROOT)))  # noqa: E711
     if first.size == len(ranking) and not below:
         return ranking, 0, 0
