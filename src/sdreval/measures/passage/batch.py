@@ -10,6 +10,7 @@ search and suffix maxima loop over topics.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -39,30 +40,92 @@ class QrelsBatch:
 
     @classmethod
     def build(cls, vocab: pd.Index, relevances: dict[str, TopicRelevance]) -> "QrelsBatch":
-        topic_index = {t: i for i, t in enumerate(relevances)}
+        return cls.build_from(vocab, relevances.items())[0]
+
+    @classmethod
+    def build_from(cls, vocab: pd.Index, relevances: Iterable[tuple[str, TopicRelevance]]
+                   ) -> tuple["QrelsBatch", "RelevanceSummary"]:
+        """The batch of ``(topic, relevance)`` pairs, taken one at a time (the per-topic
+        arrays of a block of topics are joined before the next block: qrels of very many
+        topics), and what the measures need of each topic afterwards."""
+        topic_index: dict[str, int] = {}
         v = max(len(vocab), 1)
-        keys, ptrs, starts, ends, rel, bep, relevant = [], [], [], [], [], [], []
-        row0 = range_base = 0
-        for t, r in relevances.items():
-            m = r.names.size
-            if m:
+        parts: list[list[np.ndarray]] = [[] for _ in range(7)]  # joined blocks per column
+        block: list[list[np.ndarray]] = [[] for _ in range(7)]
+        totals, relevant_docs, disagreements, bep_missing = [], [], {}, {}
+        range_base = 0
+        dtypes = (np.int64, np.int64, np.int64, np.int64, np.int64, np.int64, bool)
+
+        def join() -> None:
+            for column, pieces, dt in zip(parts, block, dtypes):
+                if pieces:
+                    column.append(np.concatenate(pieces).astype(dt))
+                    pieces.clear()
+
+        for t, r in relevances:
+            topic_index[t] = len(topic_index)
+            if r.names.size:
                 vid = vocab.get_indexer(r.names).astype(np.int64)
-                keys.append(topic_index[t] * np.int64(v) + vid)
-            ptrs.append(r.ptr[:-1] + range_base)
-            starts.append(r.starts)
-            ends.append(r.ends)
-            rel.append(r.rel_chars)
-            bep.append(r.bep)
-            relevant.append(r.relevant)
-            row0 += m
+                block[0].append(topic_index[t] * np.int64(v) + vid)
+            for column, value in zip(block[1:], (r.ptr[:-1] + range_base, r.starts, r.ends,
+                                                 r.rel_chars, r.bep, r.relevant)):
+                column.append(value)
             range_base += r.starts.size
+            totals.append(r.total)
+            relevant_docs.append(r.n_relevant_docs)
+            if r.disagreements:
+                disagreements[t] = r.disagreements
+            if r.bep_missing:
+                bep_missing[t] = r.bep_missing
+            if len(block[1]) >= _TOPICS_AT_ONCE:
+                join()
+        join()
         cat = (lambda xs, dt: np.concatenate(xs).astype(dt) if xs else np.zeros(0, dtype=dt))
-        key_arr = cat(keys, np.int64)
+        key_arr = cat(parts[0], np.int64)
         order = np.argsort(key_arr, kind="stable")
-        ptr = np.concatenate((cat(ptrs, np.int64), [range_base])).astype(np.int64)
-        return cls(vocab, topic_index, key_arr[order], order.astype(np.int64), ptr,
-                   cat(starts, np.int64), cat(ends, np.int64), cat(rel, np.int64),
-                   cat(bep, np.int64), cat(relevant, bool))
+        ptr = np.concatenate((cat(parts[1], np.int64), [range_base])).astype(np.int64)
+        batch = cls(vocab, topic_index, key_arr[order], order.astype(np.int64), ptr,
+                    cat(parts[2], np.int64), cat(parts[3], np.int64), cat(parts[4], np.int64),
+                    cat(parts[5], np.int64), cat(parts[6], bool))
+        summary = RelevanceSummary(topic_index, np.array(totals, dtype=np.int64),
+                                   np.array(relevant_docs, dtype=np.int64), disagreements,
+                                   bep_missing)
+        return batch, summary
+
+
+#: topics whose per-topic arrays are held at once while a :class:`QrelsBatch` is built
+_TOPICS_AT_ONCE = 4096
+
+
+class TopicSummary(NamedTuple):
+    """What the measures read of one topic's relevant text (:class:`TopicRelevance`)."""
+
+    total: int
+    n_relevant_docs: int
+    disagreements: list[str]
+    bep_missing: list[str]
+
+
+_NO_TOPIC = TopicSummary(0, 0, [], [])
+
+
+@dataclass
+class RelevanceSummary:
+    """``topic -> TopicSummary`` for every topic of a :class:`QrelsBatch` (arrays, and the
+    lists of the few topics that have any), a topic not judged reading as empty."""
+
+    topic_index: dict[str, int]
+    totals: np.ndarray
+    relevant_docs: np.ndarray
+    disagreements: dict[str, list[str]]
+    bep_missing: dict[str, list[str]]
+
+    def __getitem__(self, topic: str) -> TopicSummary:
+        i = self.topic_index.get(topic)
+        if i is None:
+            return _NO_TOPIC
+        return TopicSummary(int(self.totals[i]), int(self.relevant_docs[i]),
+                            self.disagreements.get(topic, []), self.bep_missing.get(topic, []))
 
 
 def _number_documents(docs: np.ndarray, qb: QrelsBatch

@@ -24,12 +24,12 @@ from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..registry import (AT_LEAST_ONE, NON_NEGATIVE, UNIT, EvalContext, Measure, MeasureDef, Param,
                         register_family, register_measure)
-from .batch import QrelsBatch, RunBatch
+from .batch import QrelsBatch, RelevanceSummary, RunBatch
 from .context import bic_scores, generalized, ric_scores
 from .focused import Levels, focused_from_cumulative
 from .hixeval import hixeval_at, rsize
 from .kernels import list_overlaps, overlaps_per_interval
-from .topic import TopicRelevance, topic_relevance
+from .topic import topic_relevance
 
 FAMILY = "passage"
 
@@ -74,15 +74,17 @@ def _check_alpha(alpha: float | None, text: str) -> None:
         raise UsageError(f"measure {text}: alpha must be in [0, 1], got {alpha}")
 
 
-def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, dict[str, TopicRelevance]]:
-    """Relevant text of every topic, prepared once per qrels object (cached in ``ctx``)."""
+def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, RelevanceSummary]:
+    """Relevant text of every topic, prepared once per qrels object (cached in ``ctx``; the
+    per-topic preparations are not kept, only the batch and a summary per topic)."""
     key = ("passage-qrels", id(qrels))
     found = ctx.cache.get(key)
     if found is None:
-        relevances = {t: topic_relevance(tq) for t, tq in qrels.topics.items()}
         docs = sorted({d for tq in qrels.topics.values() for d in tq.passages})
         vocab = pd.Index(np.asarray(docs, dtype=object), dtype=object)
-        found = ctx.cache[key] = (qrels, QrelsBatch.build(vocab, relevances), relevances)
+        batch, summary = QrelsBatch.build_from(
+            vocab, ((t, topic_relevance(tq)) for t, tq in qrels.topics.items()))
+        found = ctx.cache[key] = (qrels, batch, summary)
     return found[1], found[2]
 
 
@@ -196,9 +198,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     compat = ctx.compat == "inex"
     focused, hix, gen = _parse(measures, ctx)
     prun = as_passage_run(run, ctx)
-    qb, relevances = _qrels_batch(qrels, ctx)
-    empty = topic_relevance(None)
-    rel_of = {t: relevances.get(t, empty) for t in topics}
+    qb, rel_of = _qrels_batch(qrels, ctx)  # topic -> summary of its relevant text
     batch = RunBatch.build(prun.topics, topics, qb, prun.source)
     policy = _Policy(prun, ctx)
     out: dict[str, dict[str, float]] = {m.text: {} for m in measures}
