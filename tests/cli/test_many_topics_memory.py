@@ -60,3 +60,20 @@ def test_default_measures_with_per_topic_rows_are_bounded(tmp_path):
         ("AP", "1.0000"), ("nDCG@10", "1.0000"), ("P@10", "0.1000"), ("RR", "1.0000"),
         ("R@100", "1.0000"), ("Judged@10", "1.0000"))], lines[-6:]
     assert peak < DEFAULT_SET_LIMIT_MB, peak
+
+
+def test_a_reader_that_stops_early_is_no_error(tmp_path):
+    """Output is written a block of rows at a time: a closed pipe (``| head``) ends the
+    command quietly, with exit 0, as when the whole text was written at once."""
+    run, qrels = tmp_path / "r.run", tmp_path / "q.fol"
+    run.write_text("".join(f"{t} Q0 d{t} 1 1.0 r\n" for t in range(30_000)))
+    qrels.write_text("".join(f"{t} Q0 d{t} 10 100 0 0:10\n" for t in range(30_000)))
+    for fmt in ("text", "csv", "json"):
+        process = subprocess.Popen([sys.executable, "-m", "sdreval.cli.main", "eval", str(qrels),
+                                    str(run), "-m", "P@10", "-q", "--format", fmt, "--quiet"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert process.stdout.readline()
+        process.stdout.close()
+        stderr = process.stderr.read().decode()
+        assert process.wait(timeout=120) == 0, stderr
+        assert "Broken pipe" not in stderr and "Traceback" not in stderr, stderr

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 import sys
 import zlib
 from typing import Callable
@@ -37,6 +38,9 @@ def handle_errors(func: Callable) -> Callable:
         except IsADirectoryError as error:
             click.echo(f"sdreval: {error.filename} is a directory; give a file", err=True)
             sys.exit(EXIT_INVALID_INPUT)
+        except BrokenPipeError:  # the reader of stdout stopped early (`| head`): not an error
+            _stdout_to_devnull()
+            sys.exit(0)
         except OSError as error:  # permission denied, not a directory, disk full, bad gzip
             where = f"{error.filename}: " if error.filename else ""
             click.echo(f"sdreval: {where}error: {error.strerror or error}", err=True)
@@ -47,6 +51,15 @@ def handle_errors(func: Callable) -> Callable:
             sys.exit(EXIT_INVALID_INPUT)
 
     return wrapper
+
+
+def _stdout_to_devnull() -> None:
+    """Point stdout at /dev/null, so that flushing it at exit raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no file descriptor (e.g. a test runner)
+        pass
 
 
 def echo_warnings(warnings: list[str]) -> None:
