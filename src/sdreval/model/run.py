@@ -114,18 +114,55 @@ class Ranking:
         raise ValueError(f"unknown order {order!r}; expected file, rank or rsv")
 
 
+class Filled:
+    """A column holding one value on every row (no memory per row): the offsets and lengths of
+    element and document runs (-1), the paths of passage runs (None)."""
+
+    __slots__ = ("value", "dtype")
+
+    def __init__(self, value, dtype=object) -> None:
+        self.value, self.dtype = value, dtype
+
+    def rows(self, lo: int, hi: int) -> np.ndarray:
+        return np.full(hi - lo, self.value, dtype=self.dtype)
+
+
+class Coded:
+    """A column of few distinct values, held as a code per row into ``values`` (the canonical
+    XPaths of an element run: 4 bytes a row instead of an object reference)."""
+
+    __slots__ = ("codes", "values")
+
+    def __init__(self, codes: np.ndarray, values: np.ndarray) -> None:
+        self.codes, self.values = codes, values
+
+    def rows(self, lo: int, hi: int) -> np.ndarray:
+        return self.values[self.codes[lo:hi]]
+
+
+def column_rows(column, lo: int, hi: int) -> np.ndarray:
+    """Rows ``lo:hi`` of a shared column as a numpy array: a slice (view) of a numpy array, the
+    values of a :class:`Filled` or :class:`Coded` column, or Python strings from an Arrow
+    string array (document names: a few bytes a row instead of a Python object)."""
+    if isinstance(column, np.ndarray):
+        return column[lo:hi]
+    if isinstance(column, (Filled, Coded)):
+        return column.rows(lo, hi)
+    return column.slice(lo, hi - lo).to_numpy(zero_copy_only=False)
+
+
 class TopicRankings(MutableMapping):
     """Topic id -> :class:`Ranking`, stored as shared columns with per-topic bounds.
 
-    A large run holds many topics: one set of numpy arrays for all of them (rows grouped by
-    topic) costs far less than a :class:`Ranking` per topic.  Reading a topic gives a
-    :class:`Ranking` whose arrays are views (slices) of the shared columns; assigning a topic
-    stores the given ranking as is.  Iteration follows the order of ``topics`` (then of topics
-    added later), as a dict's would."""
+    A large run holds many topics: one set of columns for all of them (rows grouped by topic)
+    costs far less than a :class:`Ranking` per topic.  Reading a topic gives a
+    :class:`Ranking` whose numeric arrays are views (slices) of the shared columns (see
+    :func:`column_rows` for the compact kinds of column); assigning a topic stores the given
+    ranking as is.  Iteration follows the order of ``topics`` (then of topics added later), as
+    a dict's would."""
 
-    def __init__(self, topics: Iterable[str], bounds: np.ndarray, docs: np.ndarray,
-                 paths: np.ndarray, offsets: np.ndarray, lengths: np.ndarray,
-                 ranks: np.ndarray, rsv: np.ndarray, unit: Unit = "element") -> None:
+    def __init__(self, topics: Iterable[str], bounds: np.ndarray, docs, paths, offsets,
+                 lengths, ranks: np.ndarray, rsv: np.ndarray, unit: Unit = "element") -> None:
         # a dict ``topic -> 0, 1, 2, ...`` (as readers number topics) is taken as it is
         where = (topics if isinstance(topics, dict) and all(
             v == i for i, v in enumerate(topics.values())) else dict(zip(topics, range(1 << 62))))
@@ -144,8 +181,8 @@ class TopicRankings(MutableMapping):
         where = self._where[topic]
         if where < 0:
             return self._overlay[topic]
-        rows = slice(int(self._bounds[where]), int(self._bounds[where + 1]))
-        return Ranking(*(column[rows] for column in self._columns), self._unit)
+        lo, hi = int(self._bounds[where]), int(self._bounds[where + 1])
+        return Ranking(*(column_rows(column, lo, hi) for column in self._columns), self._unit)
 
     def __setitem__(self, topic: str, ranking: Ranking) -> None:
         self._where[topic] = -1
@@ -196,13 +233,14 @@ class Run:
 
     @classmethod
     def from_columns(cls, name: str, topics: Iterable[str], bounds: np.ndarray,
-                     docs: np.ndarray, paths: np.ndarray, offsets: np.ndarray,
-                     lengths: np.ndarray, ranks: np.ndarray, rsv: np.ndarray,
+                     docs, paths, offsets, lengths, ranks: np.ndarray, rsv: np.ndarray,
                      unit: Unit = "element", source: str | None = None,
                      overlap_expected: bool = False) -> "Run":
         """A run whose rows are grouped by topic in shared columns: topic ``topics[i]`` holds
         rows ``bounds[i]:bounds[i + 1]`` (see :class:`TopicRankings`; a dict numbering the
-        topics 0, 1, 2, ... in order is kept as the topic index, not copied)."""
+        topics 0, 1, 2, ... in order is kept as the topic index, not copied).  ``docs``,
+        ``paths``, ``offsets`` and ``lengths`` may also be compact columns
+        (:func:`column_rows`)."""
         return cls(name, TopicRankings(topics, bounds, docs, paths, offsets, lengths, ranks,  # type: ignore[arg-type]
                                        rsv, unit), unit, source, overlap_expected)
 
