@@ -98,7 +98,8 @@ class RunColumns:
             else:
                 columns.append(np.concatenate(chunks) if chunks else np.zeros(0, dtype))
             del chunks
-            release_heap_memory()
+            if columns[-1] is not None and columns[-1].nbytes >= TRIM_BYTES:
+                release_heap_memory()
         names = pa.chunked_array(self.names, type=pa.string())
         self.names = []
         if objects:
@@ -178,6 +179,8 @@ def release_heap_memory() -> None:
 _TRIM = None
 #: blocks read between two calls of :func:`release_heap_memory` (a call takes a few ms)
 TRIM_BLOCKS = 8
+#: columns smaller than this are joined without :func:`release_heap_memory`
+TRIM_BYTES = 4 << 20
 
 
 def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
@@ -232,8 +235,10 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
         if ahead is not None:
             add_parsed(*ahead, state, file, log)
             ahead = None
+    large = len(state) * 8 >= TRIM_BYTES
     run = assemble(state, file, log, name)
-    release_heap_memory()
+    if large:
+        release_heap_memory()
     finish(log, own)
     return run
 

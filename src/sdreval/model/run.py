@@ -42,6 +42,10 @@ class Ranking:
     ranks: np.ndarray
     rsv: np.ndarray
     unit: Unit = "element"
+    #: where the rows come from when they are a topic of shared columns (``(columns token,
+    #: first row, end row)``, see :class:`TopicRankings`): two rankings with the same origin
+    #: hold the same rows, even when their arrays were made apart
+    origin: tuple | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def empty(cls, unit: Unit = "element") -> "Ranking":
@@ -116,15 +120,22 @@ class Ranking:
 
 class Filled:
     """A column holding one value on every row (no memory per row): the offsets and lengths of
-    element and document runs (-1), the paths of passage runs (None)."""
+    element and document runs (-1), the paths of passage runs (None).  Rows are read-only
+    views of one array of the value, grown as needed."""
 
-    __slots__ = ("value", "dtype")
+    __slots__ = ("value", "dtype", "_values")
 
     def __init__(self, value, dtype=object) -> None:
         self.value, self.dtype = value, dtype
+        self._values = np.zeros(0, dtype=dtype)
 
     def rows(self, lo: int, hi: int) -> np.ndarray:
-        return np.full(hi - lo, self.value, dtype=self.dtype)
+        if hi - lo > len(self._values):
+            values = np.full(max(hi - lo, 2 * len(self._values), 1024), self.value,
+                             dtype=self.dtype)
+            values.flags.writeable = False
+            self._values = values
+        return self._values[:hi - lo]
 
 
 class Coded:
@@ -149,6 +160,35 @@ def column_rows(column, lo: int, hi: int) -> np.ndarray:
     if isinstance(column, (Filled, Coded)):
         return column.rows(lo, hi)
     return column.slice(lo, hi - lo).to_numpy(zero_copy_only=False)
+
+
+class TopicRanking(Ranking):
+    """A topic of a :class:`TopicRankings`: a :class:`Ranking` whose document names, held as
+    Arrow strings, become Python strings only when :attr:`docs` is first read (many uses of a
+    ranking, such as finding a cached result by :attr:`origin`, never read them)."""
+
+    def __init__(self, names, lo: int, hi: int, *columns, origin: tuple | None = None
+                 ) -> None:
+        self._names = (names, lo, hi)
+        self._docs = None
+        super().__init__(None, *columns, origin=origin)  # type: ignore[arg-type]
+
+    @property  # type: ignore[override]
+    def docs(self) -> np.ndarray:
+        if self._docs is None:
+            names, lo, hi = self._names
+            self._docs = column_rows(names, lo, hi)
+        return self._docs
+
+    @docs.setter
+    def docs(self, value: np.ndarray | None) -> None:
+        if value is not None:
+            self._docs = value
+
+    def __reduce__(self):
+        """Pickled as a plain :class:`Ranking` (not with the shared columns)."""
+        return (Ranking, (self.docs, self.paths, self.offsets, self.lengths, self.ranks,
+                          self.rsv, self.unit, self.origin))
 
 
 class TopicRankings(MutableMapping):
@@ -176,13 +216,18 @@ class TopicRankings(MutableMapping):
         self._bounds = bounds
         self._columns = (docs, paths, offsets, lengths, ranks, rsv)
         self._unit = unit
+        self._token = object()  # names these columns in the origin of the rankings read
 
     def __getitem__(self, topic: str) -> Ranking:
         where = self._where[topic]
         if where < 0:
             return self._overlay[topic]
         lo, hi = int(self._bounds[where]), int(self._bounds[where + 1])
-        return Ranking(*(column_rows(column, lo, hi) for column in self._columns), self._unit)
+        docs = self._columns[0]
+        rest = [column_rows(column, lo, hi) for column in self._columns[1:]]
+        if isinstance(docs, np.ndarray):
+            return Ranking(docs[lo:hi], *rest, self._unit, (self._token, lo, hi))
+        return TopicRanking(docs, lo, hi, *rest, self._unit, origin=(self._token, lo, hi))
 
     def __setitem__(self, topic: str, ranking: Ranking) -> None:
         self._where[topic] = -1
@@ -209,6 +254,7 @@ class TopicRankings(MutableMapping):
         other = TopicRankings.__new__(TopicRankings)
         other._where, other._overlay = dict(self._where), dict(self._overlay)
         other._bounds, other._columns, other._unit = self._bounds, self._columns, self._unit
+        other._token = self._token
         return other
 
     def results(self) -> int:
