@@ -165,13 +165,25 @@ def column_rows(column, lo: int, hi: int) -> np.ndarray:
 class TopicRanking(Ranking):
     """A topic of a :class:`TopicRankings`: a :class:`Ranking` whose document names, held as
     Arrow strings, become Python strings only when :attr:`docs` is first read (many uses of a
-    ranking, such as finding a cached result by :attr:`origin`, never read them)."""
+    ranking, such as finding a cached result by :attr:`origin` or counting its results, never
+    read them)."""
 
     def __init__(self, names, lo: int, hi: int, *columns, origin: tuple | None = None
                  ) -> None:
         self._names = (names, lo, hi)
         self._docs = None
         super().__init__(None, *columns, origin=origin)  # type: ignore[arg-type]
+
+    @classmethod
+    def of_rows(cls, names, lo: int, hi: int, paths: np.ndarray, offsets: np.ndarray,
+                lengths: np.ndarray, ranks: np.ndarray, rsv: np.ndarray, unit: Unit,
+                origin: tuple) -> "TopicRanking":
+        """The same as the constructor, faster (a run of many topics makes one per access)."""
+        ranking = cls.__new__(cls)
+        ranking.__dict__.update(_names=(names, lo, hi), _docs=None, paths=paths,
+                                offsets=offsets, lengths=lengths, ranks=ranks, rsv=rsv,
+                                unit=unit, origin=origin)
+        return ranking
 
     @property  # type: ignore[override]
     def docs(self) -> np.ndarray:
@@ -185,10 +197,22 @@ class TopicRanking(Ranking):
         if value is not None:
             self._docs = value
 
+    def __len__(self) -> int:
+        return len(self.ranks)
+
     def __reduce__(self):
         """Pickled as a plain :class:`Ranking` (not with the shared columns)."""
         return (Ranking, (self.docs, self.paths, self.offsets, self.lengths, self.ranks,
                           self.rsv, self.unit, self.origin))
+
+
+def row_reader(column):
+    """A function ``(lo, hi) -> rows`` of a shared column (see :func:`column_rows`)."""
+    if isinstance(column, np.ndarray):
+        return lambda lo, hi: column[lo:hi]
+    if isinstance(column, (Filled, Coded)):
+        return column.rows
+    return lambda lo, hi: column_rows(column, lo, hi)
 
 
 class TopicRankings(MutableMapping):
@@ -217,17 +241,22 @@ class TopicRankings(MutableMapping):
         self._columns = (docs, paths, offsets, lengths, ranks, rsv)
         self._unit = unit
         self._token = object()  # names these columns in the origin of the rankings read
+        self._readers = (row_reader(paths), row_reader(offsets), row_reader(lengths),
+                         np.asarray(ranks), np.asarray(rsv))
 
     def __getitem__(self, topic: str) -> Ranking:
         where = self._where[topic]
         if where < 0:
             return self._overlay[topic]
-        lo, hi = int(self._bounds[where]), int(self._bounds[where + 1])
+        lo, hi = self._bounds[where:where + 2].tolist()
+        paths, offsets, lengths, ranks, rsv = self._readers
         docs = self._columns[0]
-        rest = [column_rows(column, lo, hi) for column in self._columns[1:]]
         if isinstance(docs, np.ndarray):
-            return Ranking(docs[lo:hi], *rest, self._unit, (self._token, lo, hi))
-        return TopicRanking(docs, lo, hi, *rest, self._unit, origin=(self._token, lo, hi))
+            return Ranking(docs[lo:hi], paths(lo, hi), offsets(lo, hi), lengths(lo, hi),
+                           ranks[lo:hi], rsv[lo:hi], self._unit, (self._token, lo, hi))
+        return TopicRanking.of_rows(docs, lo, hi, paths(lo, hi), offsets(lo, hi),
+                                    lengths(lo, hi), ranks[lo:hi], rsv[lo:hi], self._unit,
+                                    (self._token, lo, hi))
 
     def __setitem__(self, topic: str, ranking: Ranking) -> None:
         self._where[topic] = -1
@@ -254,7 +283,7 @@ class TopicRankings(MutableMapping):
         other = TopicRankings.__new__(TopicRankings)
         other._where, other._overlay = dict(self._where), dict(self._overlay)
         other._bounds, other._columns, other._unit = self._bounds, self._columns, self._unit
-        other._token = self._token
+        other._token, other._readers = self._token, self._readers
         return other
 
     def results(self) -> int:
