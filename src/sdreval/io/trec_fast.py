@@ -56,6 +56,9 @@ class RunColumns:
         self.path_ids: dict[str, int] = {DOCUMENT_PATH: 0} if layout == "document" else {}
         self.run_ids: dict[str, int] = {}  # run-id -> line of first appearance (note_run_id)
         self.raw_paths: dict[str, str] = {}  # XPath as written -> canonical
+        #: topics met so far by the columnar path (Arrow strings) and the id of each one
+        self.topics_seen = None
+        self.topic_seen_ids = np.zeros(0, dtype=np.int32)
         #: XPaths as written met so far (Arrow strings) and the id of each one's canonical path
         self.raw_seen = None
         self.raw_path_ids = np.zeros(0, dtype=np.int32)
@@ -181,6 +184,9 @@ _TRIM = None
 TRIM_BLOCKS = 8
 #: columns smaller than this are joined without :func:`release_heap_memory`
 TRIM_BYTES = 4 << 20
+#: new topics read between two calls of :func:`release_heap_memory` (Arrow's parse of a
+#: block of many distinct topics leaves much free memory that the allocator would keep)
+TRIM_TOPICS = 1 << 15
 
 
 def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
@@ -217,6 +223,7 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
     file = str(path)
     state = RunColumns(layout)
     ahead = None  # the block being parsed, and its parse
+    trimmed = 0  # topics read at the last release_heap_memory()
     with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
         try:
             for count, (block, before, newlines) in enumerate(iter_blocks(path), 1):
@@ -225,8 +232,9 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
                     add_parsed(*ahead, state, file, log)
                 ahead = (block, before, newlines, parse)
                 del block
-                if count % TRIM_BLOCKS == 0:
+                if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
                     release_heap_memory()
+                    trimmed = len(state.topic_ids)
         except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
             if ahead is not None:
                 add_parsed(*ahead, state, file, log)
@@ -235,7 +243,7 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
         if ahead is not None:
             add_parsed(*ahead, state, file, log)
             ahead = None
-    large = len(state) * 8 >= TRIM_BYTES
+    large = len(state) * 8 >= TRIM_BYTES or len(state.topic_ids) >= TRIM_TOPICS
     run = assemble(state, file, log, name)
     if large:
         release_heap_memory()
@@ -367,7 +375,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     for i, (topic_chunk, doc_chunk) in enumerate(zip(topic_chunks, doc_chunks)):
         n = len(topic_chunk)
         rows = slice(start, start + n)
-        topic = _global_codes(topic_chunk, state.topic_ids)
+        topic = _global_codes(topic_chunk, state)
         path = paths[i] if paths is not None else None
         state.add(topic, doc_chunk.indices.to_numpy(), pc.take(
             doc_chunk.dictionary, doc_chunk.indices, memory_pool=arrow_pool()), path,
@@ -378,15 +386,42 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     return True
 
 
-def _global_codes(chunk, ids: dict[str, int]) -> np.ndarray:
-    """Global ids (in order of first appearance) of a dictionary chunk's rows, for columns
-    with few distinct values (topics)."""
+def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
+    """Global topic ids (in order of first appearance) of a dictionary chunk's rows: topics met
+    before by this path are looked up at C speed (``state.topics_seen``); only the others
+    become Python strings (a run of very many topics would otherwise make and drop a string
+    per row)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
     indices = chunk.indices.to_numpy()
-    values = chunk.dictionary.to_pylist()
-    mapping = np.zeros(len(values), dtype=np.int32)
-    for code in appearance_order(indices, len(values)):
-        mapping[code] = ids.setdefault(values[code], len(ids))
-    return mapping[indices]
+    dictionary = chunk.dictionary
+    if state.topics_seen is None:
+        found = np.full(len(dictionary), -1, dtype=np.int64)
+    else:
+        found = np.array(pc.index_in(dictionary, value_set=state.topics_seen).fill_null(-1)
+                         .to_numpy(), dtype=np.int64)
+    new = np.flatnonzero(found < 0)
+    if len(new):
+        ids = state.topic_ids
+        order = new if len(new) == len(dictionary) and in_first_appearance_order(indices) \
+            else new[np.argsort(_first_rows(indices, len(dictionary))[new], kind="stable")]
+        added = dictionary.take(pa.array(order))
+        topic_ids = np.array([ids.setdefault(name, len(ids)) for name in added.to_pylist()],
+                             dtype=np.int32)
+        seen = len(state.topic_seen_ids)
+        found[order] = np.arange(seen, seen + len(order))
+        state.topics_seen = added if state.topics_seen is None else pa.concat_arrays(
+            [state.topics_seen, added])
+        state.topic_seen_ids = np.concatenate((state.topic_seen_ids, topic_ids))
+    return state.topic_seen_ids[found][indices]
+
+
+def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:
+    """The first row of each dictionary code (``len(indices)`` for codes not used)."""
+    firsts = np.full(size, len(indices), dtype=np.int64)
+    np.minimum.at(firsts, indices, np.arange(len(indices)))
+    return firsts
 
 
 def appearance_order(indices: np.ndarray, size: int) -> list[int]:
