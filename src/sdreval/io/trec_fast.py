@@ -80,7 +80,7 @@ class RunColumns:
         values = (topic, doc, path, offset, length, rank, rsv)
         for column, dtype, value in zip(self.parts, _COLUMNS, values):
             if value is not None:
-                column.append(np.asarray(value, dtype))
+                column.append(narrow(np.asarray(value, dtype)))
 
     def columns(self, objects: bool = True) -> list:
         """All rows, one column at a time (each column's pieces released as it is joined):
@@ -106,12 +106,27 @@ class RunColumns:
         names = pa.chunked_array(self.names, type=pa.string())
         self.names = []
         if objects:
+            columns[3:6] = [None if c is None else c.astype(np.int64) for c in columns[3:6]]
             names = names.to_numpy() if len(names) else np.zeros(0, dtype=object)
             everything = np.arange(index.rows)
             piece, line = index.pieces(everything), index.lines(everything)
         else:
             piece = line = None
         return columns[:2] + [names, piece] + columns[2:] + [line]
+
+
+def narrow(values: np.ndarray) -> np.ndarray:
+    """64-bit integers kept in 32 bits when they fit (ranks, and offsets and lengths, which are
+    below 2**32): the run's columns take less memory; a topic's ranking is given int64
+    arrays again (:func:`sdreval.model.run.row_reader`)."""
+    if values.dtype != np.int64 or not len(values):
+        return values
+    low, high = int(values.min()), int(values.max())
+    if low >= 0 and high < 1 << 32:
+        return values.astype(np.uint32)
+    if -(1 << 31) <= low and high < 1 << 31:
+        return values.astype(np.int32)
+    return values
 
 
 #: dtypes of the columns of :class:`RunColumns` (topic, doc, path, offset, length, rank, rsv)
@@ -187,6 +202,19 @@ TRIM_BYTES = 4 << 20
 #: new topics read between two calls of :func:`release_heap_memory` (Arrow's parse of a
 #: block of many distinct topics leaves much free memory that the allocator would keep)
 TRIM_TOPICS = 1 << 15
+
+
+def exact_doc_codes(doc: np.ndarray, names, lo: int, hi: int, piece: np.ndarray
+                    ) -> np.ndarray:
+    """Codes equal exactly where the documents of one topic's rows ``lo:hi`` are (``names``:
+    the Arrow names of all rows): the piece codes if the rows come from one piece, else codes
+    of the names, found by Arrow."""
+    if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
+        return doc
+    import pyarrow.compute as pc
+
+    encoded = pc.dictionary_encode(names.slice(lo, hi - lo).combine_chunks())
+    return numpy_of(encoded.indices).astype(np.int32)
 
 
 def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
@@ -316,10 +344,21 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str):
     return None, None
 
 
+def numpy_of(array) -> np.ndarray:
+    """A numpy view of an Arrow array of numbers without nulls (``to_numpy()`` copies the
+    arrays of Arrow's CSV reader, at about a millisecond a chunk)."""
+    import pyarrow as pa
+
+    try:
+        return array.to_numpy(zero_copy_only=True)
+    except pa.ArrowInvalid:  # pragma: no cover - nulls or a type numpy cannot view
+        return array.to_numpy(zero_copy_only=False)
+
+
 def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
     """The values of a numeric Arrow column, one numpy view per chunk (no copy), if all are
     finite and, for integers, in ``[low, INT_LIMIT)`` (``low``: None for floats); else None."""
-    values = [chunk.to_numpy() for chunk in column.chunks]
+    values = [numpy_of(chunk) for chunk in column.chunks]
     for part in values:
         if not len(part):
             continue
@@ -361,7 +400,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     collect = _Collect(pending, 1)
     start = 0
     for i, run_chunk in enumerate(table.column("run").chunks):
-        codes = run_chunk.indices.to_numpy()
+        codes = numpy_of(run_chunk.indices)
         for code, value in enumerate(run_chunk.dictionary.to_pylist()):
             if value not in state.run_ids:
                 where = np.flatnonzero(codes == code)
@@ -377,7 +416,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
         rows = slice(start, start + n)
         topic = _global_codes(topic_chunk, state)
         path = paths[i] if paths is not None else None
-        state.add(topic, doc_chunk.indices.to_numpy(), pc.take(
+        state.add(topic, numpy_of(doc_chunk.indices), pc.take(
             doc_chunk.dictionary, doc_chunk.indices, memory_pool=arrow_pool()), path,
             None if offset is None else offset[i], None if length is None else length[i],
             rank[i], rsv[i], lines[rows])
@@ -394,7 +433,7 @@ def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    indices = chunk.indices.to_numpy()
+    indices = numpy_of(chunk.indices)
     dictionary = chunk.dictionary
     if state.topics_seen is None:
         found = np.full(len(dictionary), -1, dtype=np.int64)
@@ -441,7 +480,7 @@ def canonical_codes(chunk, state: RunColumns) -> np.ndarray:
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    indices = chunk.indices.to_numpy()
+    indices = numpy_of(chunk.indices)
     dictionary = chunk.dictionary
     if state.raw_seen is None:
         found = np.full(len(dictionary), -1, dtype=np.int64)
@@ -783,15 +822,26 @@ def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
                                                index.lines(rows)), file, log)  # type: ignore
         if not (suspects[t] or overlapping[t]):
             continue
-        topic_names = names.slice(lo, hi - lo).to_numpy()
-        topic_path = path[rows].astype(np.int64)
         k = hi - lo
+        topic_doc = exact_doc_codes(doc[rows], names, lo, hi, index.pieces(rows))
+        topic_path = path[rows].astype(np.int64)
         if offset is None:
-            topic_offset = topic_length = np.full(k, -1, dtype=np.int64)
+            topic_offset = topic_length = None
         else:
             topic_offset, topic_length = offset[rows], length[rows]
-        build_ranking(name_t, doc_codes(doc[rows], topic_names, index.pieces(rows)),
-                      topic_names, topic_path, None if layout == "passage" else
-                      paths[topic_path], topic_offset, topic_length, rank[rows], rsv[rows],
-                      index.lines(rows), layout, file, log,  # type: ignore[arg-type]
-                      repeats=bool(suspects[t]), overlaps=bool(overlapping[t]))
+        # the same tests on this topic alone, with exact document codes: most topics singled
+        # out only spanned pieces, and hold neither repeats nor overlaps
+        alone, no = np.zeros(k, dtype=np.int32), np.zeros(1, dtype=bool)
+        repeats = bool(topics_with_repeats(alone, topic_doc, topic_path, topic_offset,
+                                           topic_length, no)[0])
+        overlaps = (layout == "passage" and bool(overlapping[t]) and bool(
+            topics_with_overlaps(alone, topic_doc, topic_offset, topic_length, no)[0]))
+        if not (repeats or overlaps):
+            continue
+        if offset is None:
+            topic_offset = topic_length = np.full(k, -1, dtype=np.int64)
+        topic_names = names.slice(lo, k).to_numpy()
+        build_ranking(name_t, topic_doc, topic_names, topic_path, None if layout == "passage"
+                      else paths[topic_path], topic_offset, topic_length, rank[rows],
+                      rsv[rows], index.lines(rows), layout, file, log,  # type: ignore
+                      repeats=repeats, overlaps=overlaps)
