@@ -196,9 +196,9 @@ def release_heap_memory() -> None:
 
 _TRIM = None
 #: blocks read between two calls of :func:`release_heap_memory` (a call takes a few ms)
-TRIM_BLOCKS = 8
+TRIM_BLOCKS = 2
 #: columns smaller than this are joined without :func:`release_heap_memory`
-TRIM_BYTES = 4 << 20
+TRIM_BYTES = 1 << 20
 #: new topics read between two calls of :func:`release_heap_memory` (Arrow's parse of a
 #: block of many distinct topics leaves much free memory that the allocator would keep)
 TRIM_TOPICS = 1 << 15
