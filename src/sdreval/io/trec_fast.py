@@ -56,12 +56,9 @@ class RunColumns:
         self.path_ids: dict[str, int] = {DOCUMENT_PATH: 0} if layout == "document" else {}
         self.run_ids: dict[str, int] = {}  # run-id -> line of first appearance (note_run_id)
         self.raw_paths: dict[str, str] = {}  # XPath as written -> canonical
-        #: topics met so far by the columnar path (Arrow strings) and the id of each one
-        self.topics_seen = None
-        self.topic_seen_ids = np.zeros(0, dtype=np.int32)
-        #: XPaths as written met so far (Arrow strings) and the id of each one's canonical path
-        self.raw_seen = None
-        self.raw_path_ids = np.zeros(0, dtype=np.int32)
+        #: topics, and XPaths as written (with their canonical path's id), met so far
+        self.topics_seen = SeenValues()
+        self.raw_seen = SeenValues()
         self.index = RowIndex()
         self.names: list = []  # per piece: the rows' document names (Arrow strings)
         self.parts: list[list[np.ndarray]] = [[] for _ in _COLUMNS]  # per column, per piece
@@ -425,35 +422,48 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     return True
 
 
-def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
-    """Global topic ids (in order of first appearance) of a dictionary chunk's rows: topics met
-    before by this path are looked up at C speed (``state.topics_seen``); only the others
-    become Python strings (a run of very many topics would otherwise make and drop a string
-    per row)."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
+class SeenValues:
+    """The values of a dictionary-encoded column met so far by the columnar path (Arrow
+    strings, so that a chunk's values are looked up at C speed) and a global id for each."""
 
-    indices = numpy_of(chunk.indices)
-    dictionary = chunk.dictionary
-    if state.topics_seen is None:
-        found = np.full(len(dictionary), -1, dtype=np.int64)
-    else:
-        found = np.array(pc.index_in(dictionary, value_set=state.topics_seen).fill_null(-1)
-                         .to_numpy(), dtype=np.int64)
-    new = np.flatnonzero(found < 0)
-    if len(new):
-        ids = state.topic_ids
-        order = new if len(new) == len(dictionary) and in_first_appearance_order(indices) \
-            else new[np.argsort(_first_rows(indices, len(dictionary))[new], kind="stable")]
-        added = dictionary.take(pa.array(order))
-        topic_ids = np.array([ids.setdefault(name, len(ids)) for name in added.to_pylist()],
-                             dtype=np.int32)
-        seen = len(state.topic_seen_ids)
-        found[order] = np.arange(seen, seen + len(order))
-        state.topics_seen = added if state.topics_seen is None else pa.concat_arrays(
-            [state.topics_seen, added])
-        state.topic_seen_ids = np.concatenate((state.topic_seen_ids, topic_ids))
-    return state.topic_seen_ids[found][indices]
+    def __init__(self) -> None:
+        self.values = None
+        self.ids = np.zeros(0, dtype=np.int32)
+
+    def global_ids(self, chunk, ids_of) -> np.ndarray:
+        """The global id of each row of a dictionary chunk.  Values not met before become
+        Python strings once and get their ids from ``ids_of(values)`` (in order of first
+        appearance; it may raise before anything is recorded)."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        indices = numpy_of(chunk.indices)
+        dictionary = chunk.dictionary
+        if self.values is None:
+            found = np.full(len(dictionary), -1, dtype=np.int64)
+        else:
+            found = np.array(pc.index_in(dictionary, value_set=self.values).fill_null(-1)
+                             .to_numpy(), dtype=np.int64)
+        new = np.flatnonzero(found < 0)
+        if len(new):
+            if not (len(new) == len(dictionary) and in_first_appearance_order(indices)):
+                new = new[np.argsort(_first_rows(indices, len(dictionary))[new], kind="stable")]
+            added = dictionary.take(pa.array(new))
+            ids = np.asarray(ids_of(added.to_pylist()), dtype=np.int32)
+            seen = len(self.ids)
+            found[new] = np.arange(seen, seen + len(new))
+            self.values = added if self.values is None else pa.concat_arrays([self.values, added])
+            self.ids = np.concatenate((self.ids, ids))
+        return self.ids[found][indices]
+
+
+def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
+    """Global topic ids (in order of first appearance) of a dictionary chunk's rows (a Python
+    string per topic, not per chunk: a run of very many topics would otherwise make and drop
+    a string per row)."""
+    ids = state.topic_ids
+    return state.topics_seen.global_ids(
+        chunk, lambda names: [ids.setdefault(name, len(ids)) for name in names])
 
 
 def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:
@@ -474,37 +484,15 @@ def appearance_order(indices: np.ndarray, size: int) -> list[int]:
 
 def canonical_codes(chunk, state: RunColumns) -> np.ndarray:
     """The canonical path id of each row of a dictionary chunk of XPaths as written (raises
-    XPathError for a malformed path).  XPaths met before are looked up at C speed
-    (``state.raw_seen``); a new one is canonicalised once and its canonical path given the next
-    id, in order of first appearance."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    indices = numpy_of(chunk.indices)
-    dictionary = chunk.dictionary
-    if state.raw_seen is None:
-        found = np.full(len(dictionary), -1, dtype=np.int64)
-    else:
-        found = np.array(pc.index_in(dictionary, value_set=state.raw_seen).fill_null(-1)
-                         .to_numpy(), dtype=np.int64)
-    new = np.flatnonzero(found < 0)
-    if len(new):
-        raw_values = dictionary.take(pa.array(new)).to_pylist()
+    XPathError for a malformed path, before anything is recorded).  A new XPath is
+    canonicalised once and its canonical path given the next id, in order of first
+    appearance."""
+    def ids_of(raw_values: list[str]) -> list[int]:
         canon = [state.raw_paths.get(raw) or canonical_xpath(raw) for raw in raw_values]
-        for raw, path in zip(raw_values, canon):
-            state.raw_paths[raw] = path
-        firsts = np.full(len(dictionary), len(indices), dtype=np.int64)
-        np.minimum.at(firsts, indices, np.arange(len(indices)))
-        ids = np.empty(len(new), dtype=np.int32)
-        for k in np.argsort(firsts[new], kind="stable").tolist():
-            ids[k] = state.path_ids.setdefault(canon[k], len(state.path_ids))
-        seen = len(state.raw_path_ids)
-        found[new] = np.arange(seen, seen + len(new))
-        added = pa.array(raw_values, type=pa.string())
-        state.raw_seen = added if state.raw_seen is None else pa.concat_arrays(
-            [state.raw_seen, added])
-        state.raw_path_ids = np.concatenate((state.raw_path_ids, ids))
-    return state.raw_path_ids[found][indices]
+        state.raw_paths.update(zip(raw_values, canon))
+        return [state.path_ids.setdefault(path, len(state.path_ids)) for path in canon]
+
+    return state.raw_seen.global_ids(chunk, ids_of)
 
 
 def careful_block(block: bytes, before: int, state: RunColumns, file: str,
