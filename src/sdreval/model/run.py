@@ -168,11 +168,8 @@ class TopicRanking(Ranking):
     ranking, such as finding a cached result by :attr:`origin` or counting its results, never
     read them)."""
 
-    def __init__(self, names, lo: int, hi: int, *columns, origin: tuple | None = None
-                 ) -> None:
-        self._names = (names, lo, hi)
-        self._docs = None
-        super().__init__(None, *columns, origin=origin)  # type: ignore[arg-type]
+    _names: tuple | None = None  # (Arrow names, first row, end row) until docs are read
+    _docs: np.ndarray | None = None
 
     @classmethod
     def of_rows(cls, names, lo: int, hi: int, paths: np.ndarray, offsets: np.ndarray,
@@ -187,10 +184,10 @@ class TopicRanking(Ranking):
 
     @property  # type: ignore[override]
     def docs(self) -> np.ndarray:
-        if self._docs is None:
+        if self._docs is None and self._names is not None:
             names, lo, hi = self._names
             self._docs = column_rows(names, lo, hi)
-        return self._docs
+        return self._docs  # type: ignore[return-value]
 
     @docs.setter
     def docs(self, value: np.ndarray | None) -> None:
