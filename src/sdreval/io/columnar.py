@@ -77,16 +77,23 @@ def iter_blocks(path: str | Path, size: int | None = None
         before = 0
         while True:
             try:
-                block = bytearray(handle.read(size))
+                block = bytearray(size)
+                del block[handle.readinto(block):]
                 if block and not block.endswith(b"\n"):
                     block += handle.readline()
             except (OSError, EOFError, zlib.error):
                 raise ReadFailed(before) from None
             if not block:
                 return
-            newlines = block.count(b"\n")
+            newlines = count_newlines(block)
             yield block, before, newlines
             before += newlines
+
+
+def count_newlines(block: bytes | bytearray) -> int:
+    """The number of line ends of a block (numpy: several times faster than ``bytes.count``,
+    and without holding the interpreter lock)."""
+    return int(np.count_nonzero(np.frombuffer(block, dtype=np.uint8) == 10))
 
 
 def split_block(block: bytes, before: int, newlines: int
@@ -203,6 +210,15 @@ def _runs(starts: np.ndarray, stops: np.ndarray, kept: np.ndarray) -> Iterator[t
         yield int(starts[a]), int(stops[b])
 
 
+def arrow_pool():
+    """The memory pool of the parsed blocks: the C library's allocator, which gives the memory
+    of a block's buffers back when they are freed (Arrow's default pools keep it for reuse,
+    which raises the peak memory of a read by about half the file's size)."""
+    import pyarrow as pa
+
+    return pa.system_memory_pool()
+
+
 def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str]):
     """Arrow table of the kept columns, or None if Arrow refuses the block (wrong field count,
     a value that is not of its column's type, a blank line) or the rows are not the lines."""
@@ -222,7 +238,8 @@ def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[
             convert_options=csv.ConvertOptions(column_types=types, include_columns=keep,
                                                null_values=[], strings_can_be_null=False,
                                                quoted_strings_can_be_null=False,
-                                               check_utf8=False))
+                                               check_utf8=False),
+            memory_pool=arrow_pool())
     except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
         return None
     if table.num_rows != len(prepared.lines):
