@@ -1,0 +1,194 @@
+"""Helpers of the columnar readers of judgement files (:mod:`sdreval.io.fol_fast`,
+:mod:`sdreval.io.native_fast`): a block's lines split into fields as ``str.split()`` splits
+them, integers checked and converted, repeated keys found, problems reported in line order."""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import numpy as np
+
+from ..errors import Problem, ProblemLog
+
+#: the most digits of an integer taken by the fast path (then it fits int64, as in Python)
+DIGITS = 18
+
+
+@dataclass
+class Fields:
+    """The data lines of a block, split: line ``i`` (number ``numbers[i]`` in the file) has
+    ``counts[i]`` fields, field ``k`` being ``tokens[index[starts[i] + k]]``."""
+
+    tokens: Any  # Arrow string array
+    index: np.ndarray
+    counts: np.ndarray
+    starts: np.ndarray
+    numbers: np.ndarray
+
+    def field(self, k: int, where: np.ndarray | None = None):
+        """Field ``k`` of every line (of the lines in ``where``), as an Arrow array."""
+        import pyarrow as pa
+
+        chosen = self.starts + k if where is None else (self.starts + k)[where]
+        return self.tokens.take(pa.array(self.index[chosen]))
+
+
+def split_fields(block, before: int, newlines: int) -> Fields | None:
+    """The block's data lines split on white space exactly as ``str.split()`` splits them
+    (blank and ``#`` lines left out, as the careful reader skips them), or None if that is
+    not certain (see :func:`sdreval.io.columnar.prepare`: ASCII, no separators that Arrow
+    does not split on)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from .columnar import prepare
+
+    prepared = prepare(block, before, newlines)
+    if prepared is None or b"\x01" in prepared.data:
+        return None
+    lines = block_lines(prepared.data, len(prepared.lines))
+    if lines is None:
+        return None
+    split = pc.ascii_split_whitespace(lines)
+    line_tokens = np.diff(split.offsets.to_numpy())
+    tokens = split.flatten()
+    sizes = pc.binary_length(tokens).to_numpy()
+    # white space at a line start or end gives an empty token there: left out
+    index = np.flatnonzero(sizes > 0)
+    if len(index) == len(sizes):
+        counts = line_tokens
+    else:
+        owner = np.repeat(np.arange(len(line_tokens)), line_tokens)[index]
+        counts = np.bincount(owner, minlength=len(line_tokens))
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    data = counts > 0  # blank lines are skipped, as are comments
+    if data.any():
+        firsts = tokens.take(pa.array(index[starts[data]]))
+        comment = pc.starts_with(firsts, "#").to_numpy(zero_copy_only=False)
+        if comment.any():
+            data[np.flatnonzero(data)[comment]] = False
+    return Fields(tokens, index, counts[data], starts[data], prepared.lines[data])
+
+
+def block_lines(data: bytes, count: int):
+    """The block's lines as one Arrow string array (None if Arrow sees other lines)."""
+    import pyarrow as pa
+    from pyarrow import csv
+
+    try:
+        table = csv.read_csv(
+            pa.BufferReader(data),
+            read_options=csv.ReadOptions(column_names=["line"], use_threads=True),
+            parse_options=csv.ParseOptions(delimiter="\x01", quote_char=False,
+                                           double_quote=False, escape_char=False,
+                                           newlines_in_values=False, ignore_empty_lines=False),
+            convert_options=csv.ConvertOptions(column_types={"line": pa.string()},
+                                               null_values=[], strings_can_be_null=False,
+                                               check_utf8=False))
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+        return None
+    if table.num_rows != count:
+        return None
+    return table.column("line").combine_chunks()
+
+
+def digit_integers(text) -> np.ndarray | None:
+    """int64 values of ASCII digit strings of 1 to 18 digits (None if one is not)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not len(text):
+        return np.zeros(0, dtype=np.int64)
+    sizes = pc.binary_length(text).to_numpy()
+    if sizes.min() == 0 or sizes.max() > DIGITS or not pc.all(pc.ascii_is_decimal(text)).as_py():
+        return None
+    return pc.cast(text, pa.int64()).to_numpy()
+
+
+def first_occurrences(columns: list) -> tuple[np.ndarray, np.ndarray]:
+    """For rows keyed by ``columns`` (each an integer numpy array or an Arrow string array):
+    which rows repeat an earlier row's key, and the first row of each row's key.  Rows are told
+    apart by a 64-bit hash of the key; the rows sharing a hash (repeats, rarely collisions) are
+    then compared exactly."""
+    import pyarrow as pa
+
+    count = len(columns[0])
+    repeats = np.zeros(count, dtype=bool)
+    first_of = np.arange(count)
+    if count < 2:
+        return repeats, first_of
+    hashed = np.zeros(count, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for column in columns:
+            part = (column.astype(np.uint64) if isinstance(column, np.ndarray)
+                    else string_hashes(column))
+            hashed = hashed * np.uint64(0x9E3779B97F4A7C15) + part
+    ordered = np.sort(hashed)
+    same = ordered[1:] == ordered[:-1]
+    if not same.any():
+        return repeats, first_of
+    candidates = np.flatnonzero(np.isin(hashed, ordered[1:][same]))
+    keys = zip(*(column[candidates].tolist() if isinstance(column, np.ndarray)
+                 else column.take(pa.array(candidates)).to_pylist() for column in columns))
+    seen: dict[tuple, int] = {}
+    for row, key in zip(candidates.tolist(), keys):
+        earlier = seen.setdefault(key, row)
+        if earlier != row:
+            repeats[row], first_of[row] = True, earlier
+    return repeats, first_of
+
+
+def string_hashes(names) -> np.ndarray:
+    """A 64-bit polynomial hash of each string of an Arrow string array (vectorised over the
+    strings, one step per character position)."""
+    import pyarrow as pa
+
+    _, offsets, data = names.buffers()
+    large = pa.types.is_large_string(names.type) or pa.types.is_large_binary(names.type)
+    bounds = np.frombuffer(offsets, dtype=np.int64 if large else np.int32,
+                           count=len(names) + 1, offset=(8 if large else 4) * names.offset)
+    raw = np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(0, np.uint8)
+    sizes = np.diff(bounds)
+    starts = bounds[:-1].astype(np.int64)
+    hashed = sizes.astype(np.uint64) * np.uint64(0xC2B2AE3D27D4EB4F)
+    prime = np.uint64(0x100000001B3)
+    with np.errstate(over="ignore"):
+        for k in range(int(sizes.max()) if len(sizes) else 0):
+            live = sizes > k
+            if live.all():
+                hashed = hashed * prime + raw[starts + k]
+            else:
+                rows = np.flatnonzero(live)
+                hashed[rows] = hashed[rows] * prime + raw[starts[rows] + k]
+    return hashed
+
+
+class Collect(ProblemLog):
+    """Collects ``(severity, message)`` pairs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[tuple[str, str]] = []
+
+    def add(self, problem: Problem, kind: str | None = None) -> None:
+        self.items.append((problem.severity, problem.message))
+
+
+def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[tuple[str, str]]]],
+            file: str, log: ProblemLog) -> None:
+    """Report the held problems and the judgements' problems merged in line order (a line
+    has problems of one kind only: errors, a repeat, or warnings)."""
+    def numbered() -> Iterator[tuple[int, int, list[tuple[str, str]], str | None]]:
+        line = 0
+        for p in held:  # in line order; one without a line stays where it was found
+            line = p.line if p.line is not None else line
+            yield line, 0, [(p.severity, p.message)], p
+    second = ((line, 1, items, None) for line, items in events)
+    for line, _, items, problem in heapq.merge(numbered(), second, key=lambda e: e[:2]):
+        where, at = (file, line) if problem is None else (problem.file, problem.line)
+        for severity, message in items:
+            if severity == "error":
+                log.error(where, at, message)
+            else:
+                log.warn(where, at, message)

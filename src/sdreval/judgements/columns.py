@@ -1,0 +1,183 @@
+"""Judgements of many topics held in shared columns: ``topic -> TopicQrels`` built on demand.
+
+A :class:`~sdreval.judgements.qrels.TopicQrels` per topic (a dict, and per judged document a
+:class:`~sdreval.judgements.qrels.DocPassages` and a list) costs several hundred bytes of Python
+objects per judgement.  The columnar readers keep a file's judgements instead as one set of
+arrays for all topics, rows grouped by topic (the run side does the same, see
+:class:`sdreval.model.run.TopicRankings`); :class:`TopicJudgements` is the mapping
+``topic -> TopicQrels`` over them.  Reading a topic builds its :class:`TopicQrels` from its rows
+(the last topics read are kept, within :data:`CACHE_TOPICS` topics and :data:`CACHE_ROWS`
+judgements, since measures ask for the same topic several times).
+
+The views are read-only snapshots: editing one does not change the qrels.  To edit, use
+:meth:`sdreval.judgements.qrels.Qrels.topic` or ``add_element``, which first turn the qrels
+into plain objects (:meth:`TopicJudgements.to_dict`).
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any, Iterator
+
+import numpy as np
+
+from .qrels import DocPassages, ElementAssessment, TopicQrels
+
+#: topics whose views are kept once built
+CACHE_TOPICS = 1024
+#: judgements (rows) of the views kept once built
+CACHE_ROWS = 1 << 18
+
+
+class PassageColumns:
+    """Judged documents with highlighted passages (FOL qrels), one row per document.
+
+    ``docs`` is a sequence of ids that supports ``slice(start, length).to_pylist()`` (an Arrow
+    string array); ``doc_length`` and ``bep`` are -1 where unknown; row ``i``'s passages are
+    ``offsets[range_bounds[i]:range_bounds[i + 1]]`` with their ``lengths``."""
+
+    __slots__ = ("docs", "relevant_chars", "doc_length", "bep", "range_bounds", "offsets",
+                 "lengths")
+
+    def __init__(self, docs: Any, relevant_chars: np.ndarray, doc_length: np.ndarray,
+                 bep: np.ndarray, range_bounds: np.ndarray, offsets: np.ndarray,
+                 lengths: np.ndarray) -> None:
+        self.docs, self.relevant_chars, self.doc_length, self.bep = (docs, relevant_chars,
+                                                                       doc_length, bep)
+        self.range_bounds, self.offsets, self.lengths = range_bounds, offsets, lengths
+
+    def __getstate__(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state: tuple) -> None:
+        for name, value in zip(self.__slots__, state):
+            setattr(self, name, value)
+
+    def __len__(self) -> int:
+        return len(self.relevant_chars)
+
+    def topic(self, name: str, start: int, stop: int) -> TopicQrels:
+        """The view of rows ``start:stop``."""
+        docs = self.docs.slice(start, stop - start).to_pylist()
+        first, last = int(self.range_bounds[start]), int(self.range_bounds[stop])
+        pairs = list(zip(self.offsets[first:last].tolist(), self.lengths[first:last].tolist()))
+        bounds = (self.range_bounds[start:stop + 1] - first).tolist()
+        passages = {}
+        for i, (doc, relchars, doclen, bep) in enumerate(zip(
+                docs, self.relevant_chars[start:stop].tolist(),
+                self.doc_length[start:stop].tolist(), self.bep[start:stop].tolist())):
+            passages[doc] = DocPassages(doc, pairs[bounds[i]:bounds[i + 1]], relchars,
+                                        None if doclen < 0 else doclen,
+                                        None if bep < 0 else bep)
+        return TopicQrels(name, {}, passages)
+
+    def relevant(self) -> np.ndarray:
+        """Per row: highlighted text (``DocPassages.is_relevant``)."""
+        return (self.relevant_chars > 0) | (np.diff(self.range_bounds) > 0)
+
+
+class ElementColumns:
+    """Element assessments ``(doc, path) -> (e, s, size)``, one row per element; ``docs`` and
+    ``paths`` as :class:`PassageColumns`' ``docs``; ``size`` is NaN where unknown."""
+
+    __slots__ = ("docs", "paths", "e", "s", "size")
+
+    def __init__(self, docs: Any, paths: Any, e: np.ndarray, s: np.ndarray,
+                 size: np.ndarray) -> None:
+        self.docs, self.paths, self.e, self.s, self.size = docs, paths, e, s, size
+
+    def __getstate__(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state: tuple) -> None:
+        for name, value in zip(self.__slots__, state):
+            setattr(self, name, value)
+
+    def __len__(self) -> int:
+        return len(self.e)
+
+    def topic(self, name: str, start: int, stop: int) -> TopicQrels:
+        count = stop - start
+        sizes = self.size[start:stop]
+        elements = {(doc, path): ElementAssessment(doc, path, e, s, None if size != size
+                                                   else size)
+                    for doc, path, e, s, size in zip(
+                        self.docs.slice(start, count).to_pylist(),
+                        self.paths.slice(start, count).to_pylist(),
+                        self.e[start:stop].tolist(), self.s[start:stop].tolist(),
+                        sizes.tolist())}
+        return TopicQrels(name, elements, {})
+
+    def relevant(self) -> np.ndarray:
+        """Per row: relevant under some quantisation (as ``TopicQrels.has_relevant``)."""
+        return (self.e != 0) & (self.s > 0)
+
+
+class TopicJudgements(Mapping):
+    """Topic id -> :class:`TopicQrels`, built on demand from shared columns (module docstring).
+
+    ``topics`` names the topics in order; topic ``i`` holds rows ``bounds[i]:bounds[i + 1]``
+    of ``table`` (a :class:`PassageColumns` or :class:`ElementColumns`)."""
+
+    def __init__(self, topics: list[str], bounds: np.ndarray,
+                 table: PassageColumns | ElementColumns) -> None:
+        bounds = np.asarray(bounds, dtype=np.int64)
+        if len(bounds) != len(topics) + 1 or (len(bounds) and bounds[-1] != len(table)):
+            raise ValueError(f"{len(topics)} topics need {len(topics) + 1} bounds ending at "
+                             f"{len(table)}, got {len(bounds)}")
+        self._where = dict(zip(topics, range(len(topics))))
+        if len(self._where) != len(topics):
+            raise ValueError("a topic is named twice")
+        self._bounds = bounds
+        self._table = table
+        self._cache: OrderedDict[str, TopicQrels] = OrderedDict()
+        self._cached_rows = 0
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_cache"], state["_cached_rows"] = OrderedDict(), 0
+        return state
+
+    def __getitem__(self, topic: str) -> TopicQrels:
+        found = self._cache.get(topic)
+        if found is not None:
+            self._cache.move_to_end(topic)
+            return found
+        where = self._where[topic]
+        start, stop = int(self._bounds[where]), int(self._bounds[where + 1])
+        view = self._table.topic(topic, start, stop)
+        self._cache[topic] = view
+        self._cached_rows += stop - start
+        while len(self._cache) > 1 and (len(self._cache) > CACHE_TOPICS
+                                        or self._cached_rows > CACHE_ROWS):
+            name, _ = self._cache.popitem(last=False)
+            where = self._where[name]
+            self._cached_rows -= int(self._bounds[where + 1] - self._bounds[where])
+        return view
+
+    def __contains__(self, topic: object) -> bool:
+        return topic in self._where
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __repr__(self) -> str:
+        return f"TopicJudgements({len(self)} topics, {len(self._table)} judgements)"
+
+    def judgements(self) -> int:
+        """The number of judgements (rows) over all topics."""
+        return len(self._table)
+
+    def relevant_topics(self) -> list[str]:
+        """The topics with something relevant (``TopicQrels.has_relevant``), vectorised."""
+        running = np.concatenate(([0], np.cumsum(self._table.relevant(), dtype=np.int64)))
+        found = running[self._bounds[1:]] > running[self._bounds[:-1]]
+        return [name for name, hit in zip(self._where, found.tolist()) if hit]
+
+    def to_dict(self) -> dict[str, TopicQrels]:
+        """Every topic as plain, editable objects (new ones, not the cached views)."""
+        return {name: self._table.topic(name, int(self._bounds[i]), int(self._bounds[i + 1]))
+                for i, name in enumerate(self._where)}
