@@ -52,25 +52,25 @@ FOL_GOOD = ["{t} Q0 {d} 0 100", "{t} Q0 {d} 0 100 ", "{t} Q0 {d} 10 100 5 5:10",
             "{t} Q0 {d} 15 100 0 0:10 20:5", "{t} Q0 {d} 15 100 20:5 0:10",
             "{t} Q0 {d} 3 50 50 0:1 2:2 ", "{t} Q0 {d} 0 0", "{t} Q0 {d} 30 4000 7 10:10 40:20"]
 FOL_TROUBLE = [
-    "x", "1 Q0 d 10", "1 Q0 d x 100", "1 Q0 d 10 -1", "1 Q0 d 10 100 b 0:10",
-    "1 Q0 d 10 100 0 0-10", "1 Q0 d 10 100 0 5:-10", "1 Q0 d 10 100 0 -5:10",
-    "1 Q0 d 10 100 0 1:2:3", "1 Q0 d 10 100 0 4294967290:10", "1 Q0 d 10 100 0 95:10",
-    "1 Q0 d 10 100 200 0:10", "1 Q0 d 12 100 0 0:10", "1 Q0 d 10 100 0 0:10 5:0",
-    "1 Q0 d 15 100 0 0:10 5:5", "1 Q0 d 10 100", "1 Q0 d +10 100 0 0:10",
-    "1 Q0 d 1_0 100 0 0:10", "1 Q0 d 10 99999999999999999999 0 0:10", "1 Q0 d 007 100 0 0:7",
-    "1 Q0 d 10 100 0 0:10 :", "1  Q0 d 0 100", " 1 Q0 d 0 100", "1\tQ0\td\t0\t100",
-    "1 Q0 d 0\v100", "1 Q0 d\u00a00 100", "1 Q0 dé 0 100", "# comment", "", "   ", "#1 Q0 d 0 1",
+    "x", "1 Q0 {d} 10", "1 Q0 {d} x 100", "1 Q0 {d} 10 -1", "1 Q0 {d} 10 100 b 0:10",
+    "1 Q0 {d} 10 100 0 0-10", "1 Q0 {d} 10 100 0 5:-10", "1 Q0 {d} 10 100 0 -5:10",
+    "1 Q0 {d} 10 100 0 1:2:3", "1 Q0 {d} 10 100 0 4294967290:10", "1 Q0 {d} 10 100 0 95:10",
+    "1 Q0 {d} 10 100 200 0:10", "1 Q0 {d} 12 100 0 0:10", "1 Q0 {d} 10 100 0 0:10 5:0",
+    "1 Q0 {d} 15 100 0 0:10 5:5", "1 Q0 {d} 10 100", "1 Q0 {d} +10 100 0 0:10",
+    "1 Q0 {d} 1_0 100 0 0:10", "1 Q0 {d} 10 99999999999999999999 0 0:10", "1 Q0 {d} 007 100 0 0:7",
+    "1 Q0 {d} 10 100 0 0:10 :", "1  Q0 {d} 0 100", " 1 Q0 {d} 0 100", "1\tQ0\t{d}\t0\t100",
+    "1 Q0 {d} 0\v100", "1 Q0 {d}\u00a00 100", "1 Q0 dé 0 100", "# comment", "", "   ", "#1 Q0 {d} 0 1",
 ]
 NATIVE_GOOD = ["{t}\t{d}\t/article[1]/sec[{k}]\t2\t0.5\t120", "{t}\t{d}\t/article/sec[{k}]\t1\t1",
                "{t}\t{d}\t/article[1]/p[{k}]\t0\t0\t30", "{t}\t{d}\t/article[1]\t?\t0.25",
                "{t} {d} /article[1]/sec[{k}] 3 2", "{t}\t{d}\t/article[1]/sec[{k}]\t2\tE",
                "{t}\t{d}\t/article[1]/sec[{k}]\t1.5\t1e-1\t7"]
 NATIVE_TROUBLE = [
-    "topic\tfile\tpath\te\ts\tsize", "1\td", "1\td\t/a\t1\t1\t1\t1", "1\td\t//bad\t1\t1",
-    "1\td\t/a[0]\t1\t1", "1\td\t/a\tx\t1", "1\td\t/a\t1\ty", "1\td\t/a\t1\t1\t-3",
-    "1\td\t/a\tnan\t1", "1\td\t/a\t1\tinf", "1\td\t/a\t1e999\t1", "1\td\t/a\t1_0\t1",
-    "1\td\t/a\t0\t2", "1\td\t/a\t2\t0", "1\td\t/a\t7\t0.5", "1\td\t/a\t2\tn", "1\td\t/a\t+2\t.5",
-    "1\td\t/a\t?\tS", "1\tdé\t/a\t1\t1", "# scale=inex2005", "# comment", "", "1\td\t/a\t1 \t1",
+    "topic\tfile\tpath\te\ts\tsize", "1\td", "1\t{d}\t/a\t1\t1\t1\t1", "1\t{d}\t//bad\t1\t1",
+    "1\t{d}\t/a[0]\t1\t1", "1\t{d}\t/a\tx\t1", "1\t{d}\t/a\t1\ty", "1\t{d}\t/a\t1\t1\t-3",
+    "1\t{d}\t/a\tnan\t1", "1\t{d}\t/a\t1\tinf", "1\t{d}\t/a\t1e999\t1", "1\t{d}\t/a\t1_0\t1",
+    "1\t{d}\t/a\t0\t2", "1\t{d}\t/a\t2\t0", "1\t{d}\t/a\t7\t0.5", "1\t{d}\t/a\t2\tn", "1\t{d}\t/a\t+2\t.5",
+    "1\t{d}\t/a\t?\tS", "1\tdé\t/a\t1\t1", "# scale=inex2005", "# comment", "", "1\t{d}\t/a\t1 \t1",
 ]
 
 
@@ -82,8 +82,9 @@ def qrels_files(draw, kind):
         lines.append(draw(st.sampled_from(["# scale=inex2005", "# scale=graded",
                                            "# scale=bogus", "topic\tfile\tpath\te\ts"])))
     for _ in range(draw(st.integers(0, 40))):
-        if draw(st.integers(0, 4)) == 0:
-            lines.append(draw(st.sampled_from(trouble)))
+        if draw(st.integers(0, 4)) == 0:  # mostly a document not judged before
+            lines.append(draw(st.sampled_from(trouble)).replace(
+                "{d}", draw(st.sampled_from(["d", "u", "v", "w", "x", "y", "z"]))))
         else:
             lines.append(draw(st.sampled_from(good)).format(
                 t=draw(st.sampled_from(["1", "2", "10"])),
