@@ -29,8 +29,8 @@ from ..errors import Problem, ProblemLog
 from ..judgements.qrels import Qrels
 from .fol import check_fol_line, parse_fol_line, read_fol_qrels
 from .textlines import CHAR_LIMIT, finish, is_repeat
-from .tokens import (DIGITS, Collect, digit_integers, first_occurrences,
-                     report_in_line_order, split_fields)
+from .tokens import (DIGITS, Collect, digit_integers, first_occurrences, narrow,
+                     release_unused, report_in_line_order, split_fields)
 
 #: problems (and lines with warnings) held back before falling back to the careful reader
 PROBLEMS_HELD = 100_000
@@ -125,6 +125,7 @@ def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrel
     except _TooManyProblems:
         return read_fol_qrels(path, log if not own else None, careful=True)
     qrels = _finish_rows(rows, held.held, file, log)
+    release_unused()
     if not qrels.topics and not log.errors:
         log.warn(file, None, "the qrels hold no judgements")
     finish(log, own)
@@ -259,7 +260,8 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
         docs = docs.take(pa.array(kept))
         relchars, doclen, bep = relchars[kept], doclen[kept], bep[kept]
         bounds = np.concatenate(([0], np.cumsum(counts)))
-    table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)
+    table = PassageColumns(docs, *(narrow(a) for a in (relchars, doclen, bep)), bounds,
+                           narrow(offsets), narrow(lengths))
     return Qrels.from_columns("fol", names, topic_bounds, table, source=file)
 
 

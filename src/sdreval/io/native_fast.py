@@ -23,7 +23,7 @@ from ..errors import ProblemLog
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from .native import infer_scale, native_line, pair_problem, scale_directive, show_value
 from .textlines import finish, is_repeat
-from .tokens import Collect, first_occurrences, split_fields
+from .tokens import Collect, first_occurrences, release_unused, split_fields
 
 #: a number as the fast path takes it (Python's float() and Arrow read it alike)
 _NUMBER = r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"
@@ -87,6 +87,7 @@ def read_native_qrels_fast(path: str | Path, log: ProblemLog | None = None,
     except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
         careful(lines_after(path, failure.before, file, log))
     qrels = _assessments(state, scale, file, log)
+    release_unused()
     finish(log, own)
     return qrels
 

@@ -192,3 +192,18 @@ def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[t
                 log.error(where, at, message)
             else:
                 log.warn(where, at, message)
+
+
+def narrow(values: np.ndarray) -> np.ndarray:
+    """Integers as int32 when they all fit (kept columns take half the memory)."""
+    if len(values) and -(1 << 31) <= values.min() and values.max() < (1 << 31):
+        return values.astype(np.int32)
+    return values
+
+
+def release_unused() -> None:
+    """Give the memory Arrow freed while reading back to the system (its allocator keeps
+    freed pages otherwise, which counts in the process's resident memory)."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
