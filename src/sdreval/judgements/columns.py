@@ -23,10 +23,11 @@ import numpy as np
 
 from .qrels import DocPassages, ElementAssessment, TopicQrels
 
-#: topics whose views are kept once built
+#: topics whose views are kept once built (the views of many small topics are what costs
+#: memory; those of a few large topics cost what plain objects cost, and are kept)
 CACHE_TOPICS = 1024
 #: judgements (rows) of the views kept once built
-CACHE_ROWS = 1 << 18
+CACHE_ROWS = 1 << 22
 
 
 class PassageColumns:
@@ -58,17 +59,19 @@ class PassageColumns:
 
     def topic(self, name: str, start: int, stop: int) -> TopicQrels:
         """The view of rows ``start:stop``."""
-        docs = self.docs.slice(start, stop - start).to_pylist()
-        first, last = int(self.range_bounds[start]), int(self.range_bounds[stop])
-        pairs = list(zip(self.offsets[first:last].tolist(), self.lengths[first:last].tolist()))
-        bounds = (self.range_bounds[start:stop + 1] - first).tolist()
+        bounds = self.range_bounds[start:stop + 1].tolist()
+        first, last = bounds[0], bounds[-1]
+        offsets = self.offsets[first:last].tolist()
+        lengths = self.lengths[first:last].tolist()
+        relchars = self.relevant_chars[start:stop].tolist()
+        doclen = self.doc_length[start:stop].tolist()
+        bep = self.bep[start:stop].tolist()
         passages = {}
-        for i, (doc, relchars, doclen, bep) in enumerate(zip(
-                docs, self.relevant_chars[start:stop].tolist(),
-                self.doc_length[start:stop].tolist(), self.bep[start:stop].tolist())):
-            passages[doc] = DocPassages(doc, pairs[bounds[i]:bounds[i + 1]], relchars,
-                                        None if doclen < 0 else doclen,
-                                        None if bep < 0 else bep)
+        for i, doc in enumerate(self.docs.slice(start, stop - start).to_pylist()):
+            a, b = bounds[i] - first, bounds[i + 1] - first
+            passages[doc] = DocPassages(doc, list(zip(offsets[a:b], lengths[a:b])), relchars[i],
+                                        None if doclen[i] < 0 else doclen[i],
+                                        None if bep[i] < 0 else bep[i])
         return TopicQrels(name, {}, passages)
 
     def relevant(self) -> np.ndarray:
