@@ -23,7 +23,7 @@ from ..errors import ProblemLog
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from .native import infer_scale, native_line, pair_problem, scale_directive, show_value
 from .textlines import finish, is_repeat
-from .tokens import Collect, first_occurrences, release_unused, split_fields
+from .tokens import Collect, Fields, first_occurrences, release_unused, split_fields
 
 #: a number as the fast path takes it (Python's float() and Arrow read it alike)
 _NUMBER = r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"
@@ -103,14 +103,20 @@ def fast_block(block, before: int, newlines: int, state: _State) -> bool:
         return False
     if not len(found.counts):
         return True
-    counts = found.counts
-    if counts.min() < 5 or counts.max() > 6:
-        return False
     topics = found.field(0)
     header = pc.equal(pc.ascii_lower(topics), "topic").to_numpy(zero_copy_only=False)
-    if header.any():
+    if header.any():  # the file's first data line may be a header, skipped
         if not (state.first_line and header[0] and not header[1:].any()):
             return False
+        found = Fields(found.tokens, found.index, found.counts[1:], found.starts[1:],
+                       found.numbers[1:])
+        topics = topics[1:]
+    counts = found.counts
+    if not len(counts):
+        state.first_line = False
+        return True
+    if counts.min() < 5 or counts.max() > 6:
+        return False
     docs, paths = found.field(1), found.field(2)
     canon = _canonical(paths, state)
     if canon is None:
@@ -135,12 +141,8 @@ def fast_block(block, before: int, newlines: int, state: _State) -> bool:
         if values is None or (values < 0).any():
             return False
         size[sixth] = values
-    keep = slice(None)
-    if header.any():  # the first data line of the file is a header: skipped
-        keep = slice(1, None)
     state.first_line = False
-    state.add(found.numbers[keep], topics[keep], docs[keep], canon[keep], e[keep], s[keep],
-              letter[keep], question[keep], size[keep])
+    state.add(found.numbers, topics, docs, canon, e, s, letter, question, size)
     return True
 
 
@@ -210,11 +212,14 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     e, s, letter, question, size = (np.concatenate(c) for c in columns[4:])
     chosen = scale or _infer(e, s, letter, question)
     # the pairs: each distinct (e, s, letter, question) judged once
-    combos = np.rec.fromarrays([e, s, letter, question])
-    distinct, which = np.unique(combos, return_inverse=True)
-    problems = [pair_problem(chosen, float(c[0]), float(c[1]), bool(c[2]), bool(c[3]))
-                for c in distinct]
-    invalid = np.array([p is not None for p in problems])[which.ravel()]
+    e_values, e_codes = np.unique(e, return_inverse=True)
+    s_values, s_codes = np.unique(s, return_inverse=True)
+    combined = ((e_codes.ravel() * len(s_values) + s_codes.ravel()) * 2 + letter) * 2 + question
+    _, example, which = np.unique(combined, return_index=True, return_inverse=True)
+    which = which.ravel()
+    problems = [pair_problem(chosen, float(e[i]), float(s[i]), bool(letter[i]),
+                             bool(question[i])) for i in example.tolist()]
+    invalid = np.array([p is not None for p in problems])[which]
     valid = np.flatnonzero(~invalid)
     topic_codes = pc.dictionary_encode(topics).indices.to_numpy().astype(np.int64)
     repeats_valid, first_valid = first_occurrences(
@@ -231,7 +236,7 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
         if invalid[row]:
             shown_e = "?" if question[row] else show_value(float(e[row]))
             log.error(file, int(lines[row]), f"invalid ({shown_e}, {show_value(float(s[row]))})"
-                                             f" on scale {chosen}: {problems[which.ravel()[row]]}")
+                                             f" on scale {chosen}: {problems[which[row]]}")
             continue
         first = int(first_of[row])
         topic, doc, path = topics[row].as_py(), docs[row].as_py(), paths[row].as_py()
