@@ -11,6 +11,9 @@ import numpy as np
 
 from ..errors import Problem, ProblemLog
 
+_BOM = b"\xef\xbb\xbf"
+#: bytes that Arrow would not read as str.split() does
+_UNSPLIT = [b"\x01", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
 #: the most digits of an integer taken by the fast path (then it fits int64, as in Python)
 DIGITS = 18
 
@@ -37,17 +40,16 @@ class Fields:
 def split_fields(block, before: int, newlines: int) -> Fields | None:
     """The block's data lines split on white space exactly as ``str.split()`` splits them
     (blank and ``#`` lines left out, as the careful reader skips them), or None if that is
-    not certain (see :func:`sdreval.io.columnar.prepare`: ASCII, no separators that Arrow
-    does not split on)."""
+    not certain (:func:`_plain`).  Any mix of spaces and tabs is split as ``str.split()``
+    splits it."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    from .columnar import prepare
-
-    prepared = prepare(block, before, newlines)
-    if prepared is None or b"\x01" in prepared.data:
+    prepared = _plain(block, before, newlines)
+    if prepared is None:
         return None
-    lines = block_lines(prepared.data, len(prepared.lines))
+    data, numbers = prepared
+    lines = block_lines(data, len(numbers))
     if lines is None:
         return None
     split = pc.ascii_split_whitespace(lines)
@@ -68,7 +70,23 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
         comment = pc.starts_with(firsts, "#").to_numpy(zero_copy_only=False)
         if comment.any():
             data[np.flatnonzero(data)[comment]] = False
-    return Fields(tokens, index, counts[data], starts[data], prepared.lines[data])
+    return Fields(tokens, index, counts[data], starts[data], numbers[data])
+
+
+def _plain(block, before: int, newlines: int) -> tuple[bytes, np.ndarray] | None:
+    """The block (without a byte-order mark at the file start) and the number of each of its
+    lines, or None unless Arrow splits its lines and fields as ``str.split()`` would: ASCII
+    only, without the rarer white space ``\\v \\f \\x1c-\\x1f`` (``str.split()`` splits on all
+    of them, Arrow on the first two only: left to the careful reader) nor ``\\x01`` (the column
+    separator given to Arrow), every ``\\r`` in a CRLF line end."""
+    if before == 0 and block.startswith(_BOM):
+        block = block[3:]
+    if not block.isascii() or any(c in block for c in _UNSPLIT):
+        return None
+    if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
+        return None
+    count = newlines + (0 if block.endswith(b"\n") else 1)
+    return block, np.arange(before + 1, before + 1 + count, dtype=np.int64)
 
 
 def block_lines(data: bytes, count: int):
