@@ -69,8 +69,8 @@ class _Rows:
 
     def add_columns(self, lines, topics, docs, relchars, doclen, bep, counts, offsets,
                     lengths) -> None:
-        self.chunks.append((lines, topics, docs, relchars, doclen, bep, counts, offsets,
-                            lengths))
+        self.chunks.append((lines, topics, docs, narrow(relchars), narrow(doclen), narrow(bep),
+                            narrow(counts), narrow(offsets), narrow(lengths)))
         self.count += len(lines)
 
     def add_careful(self, rows: list[tuple[int, tuple, list[str]]]) -> None:
@@ -166,7 +166,7 @@ def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
     position = (starts + 5 + bep_given)[owner] + (np.arange(len(owner)) - first[owner])
     offsets = lengths = np.zeros(0, dtype=np.int64)
     if len(owner):
-        text = found.tokens.take(pa.array(found.index[position]))
+        text = found.tokens.take(pa.array(position))
         if not pc.all(pc.match_substring_regex(
                 text, rf"^[0-9]{{1,{DIGITS}}}:[0-9]{{1,{DIGITS}}}$")).as_py():
             return False
@@ -213,13 +213,20 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
         report_in_line_order(held, iter(()), file, log)
         return Qrels("fol", source=file)
     columns = list(zip(*rows.chunks))
-    lines = np.concatenate(columns[0])
+    count = sum(len(c) for c in columns[0])
+    lines: list = []  # the line numbers, joined only if a line has a problem
+
+    def line_of(row: int) -> int:
+        if not lines:
+            lines.append(np.concatenate(columns[0]))
+        return int(lines[0][row])
     topics = pc.dictionary_encode(pa.chunked_array(columns[1], pa.string())).combine_chunks()
     docs = pa.concat_arrays(columns[2])
     relchars, doclen, bep, counts, offsets, lengths = (np.concatenate(c) for c in columns[3:])
-    bounds = np.concatenate(([0], np.cumsum(counts)))
-    topic_codes = topics.indices.to_numpy().astype(np.int64)
+    bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
+    topic_codes = topics.indices.to_numpy()
     repeats, first_of = first_occurrences([topic_codes, docs])
+
     def content(row: int) -> tuple:
         ranges = tuple(zip(offsets[bounds[row]:bounds[row + 1]].tolist(),
                            lengths[bounds[row]:bounds[row + 1]].tolist()))
@@ -236,12 +243,12 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
                 first = int(first_of[row])
                 topic, doc = topics[row].as_py(), docs[row].as_py()
                 found = Collect()
-                seen = {(topic, doc): (int(lines[first]), content(first))}
-                is_repeat(seen, (topic, doc), content(row), int(lines[row]),
+                seen = {(topic, doc): (line_of(first), content(first))}
+                is_repeat(seen, (topic, doc), content(row), line_of(row),
                           f"topic {topic}: document {doc}", file, found)
-                yield int(lines[row]), found.items
+                yield line_of(row), found.items
             else:
-                yield int(lines[row]), [("warning", m) for m in rows.warnings[row]]
+                yield line_of(row), [("warning", m) for m in rows.warnings[row]]
 
     report_in_line_order(held, events(), file, log)
     kept = np.flatnonzero(~repeats)
@@ -251,7 +258,7 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
         codes = topic_codes[kept]
     names = topics.dictionary.to_pylist()
     topic_bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(names)))))
-    if len(kept) != len(lines) or (np.diff(kept) != 1).any():
+    if len(kept) != count or (np.diff(kept) != 1).any():
         counts = counts[kept]
         first_range = np.concatenate(([0], np.cumsum(counts)[:-1]))
         owner = np.repeat(np.arange(len(kept)), counts)
@@ -259,9 +266,8 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
         offsets, lengths = offsets[take], lengths[take]
         docs = docs.take(pa.array(kept))
         relchars, doclen, bep = relchars[kept], doclen[kept], bep[kept]
-        bounds = np.concatenate(([0], np.cumsum(counts)))
-    table = PassageColumns(docs, *(narrow(a) for a in (relchars, doclen, bep)), bounds,
-                           narrow(offsets), narrow(lengths))
+        bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
+    table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)
     return Qrels.from_columns("fol", names, topic_bounds, table, source=file)
 
 

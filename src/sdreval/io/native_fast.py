@@ -23,7 +23,7 @@ from ..errors import ProblemLog
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from .native import infer_scale, native_line, pair_problem, scale_directive, show_value
 from .textlines import finish, is_repeat
-from .tokens import Collect, Fields, first_occurrences, release_unused, split_fields
+from .tokens import Collect, first_occurrences, release_unused, split_fields
 
 #: a number as the fast path takes it (Python's float() and Arrow read it alike)
 _NUMBER = r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"
@@ -108,8 +108,7 @@ def fast_block(block, before: int, newlines: int, state: _State) -> bool:
     if header.any():  # the file's first data line may be a header, skipped
         if not (state.first_line and header[0] and not header[1:].any()):
             return False
-        found = Fields(found.tokens, found.index, found.counts[1:], found.starts[1:],
-                       found.numbers[1:])
+        found = found.rows(slice(1, None))
         topics = topics[1:]
     counts = found.counts
     if not len(counts):

@@ -21,10 +21,9 @@ DIGITS = 18
 @dataclass
 class Fields:
     """The data lines of a block, split: line ``i`` (number ``numbers[i]`` in the file) has
-    ``counts[i]`` fields, field ``k`` being ``tokens[index[starts[i] + k]]``."""
+    ``counts[i]`` fields, field ``k`` being ``tokens[starts[i] + k]``."""
 
     tokens: Any  # Arrow string array
-    index: np.ndarray
     counts: np.ndarray
     starts: np.ndarray
     numbers: np.ndarray
@@ -34,7 +33,11 @@ class Fields:
         import pyarrow as pa
 
         chosen = self.starts + k if where is None else (self.starts + k)[where]
-        return self.tokens.take(pa.array(self.index[chosen]))
+        return self.tokens.take(pa.array(chosen))
+
+    def rows(self, keep: slice | np.ndarray) -> "Fields":
+        """The lines in ``keep`` only."""
+        return Fields(self.tokens, self.counts[keep], self.starts[keep], self.numbers[keep])
 
 
 def split_fields(block, before: int, newlines: int) -> Fields | None:
@@ -42,7 +45,6 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
     (blank and ``#`` lines left out, as the careful reader skips them), or None if that is
     not certain (:func:`_plain`).  Any mix of spaces and tabs is split as ``str.split()``
     splits it."""
-    import pyarrow as pa
     import pyarrow.compute as pc
 
     prepared = _plain(block, before, newlines)
@@ -53,24 +55,24 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
     if lines is None:
         return None
     split = pc.ascii_split_whitespace(lines)
-    line_tokens = np.diff(split.offsets.to_numpy())
+    offsets = split.offsets.to_numpy()
     tokens = split.flatten()
+    line_start, line_tokens = offsets[:-1] - offsets[0], np.diff(offsets)
+    # white space at a line start or end gives an empty token there (only there): left out
     sizes = pc.binary_length(tokens).to_numpy()
-    # white space at a line start or end gives an empty token there: left out
-    index = np.flatnonzero(sizes > 0)
-    if len(index) == len(sizes):
-        counts = line_tokens
-    else:
-        owner = np.repeat(np.arange(len(line_tokens)), line_tokens)[index]
-        counts = np.bincount(owner, minlength=len(line_tokens))
-    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
-    data = counts > 0  # blank lines are skipped, as are comments
-    if data.any():
-        firsts = tokens.take(pa.array(index[starts[data]]))
+    if not len(sizes):
+        return None
+    empty_first = sizes[np.minimum(line_start, len(sizes) - 1)] == 0
+    empty_last = (sizes[np.maximum(line_start + line_tokens - 1, 0)] == 0) & (line_tokens > 1)
+    counts = line_tokens - empty_first - empty_last
+    starts = line_start + empty_first
+    data_lines = counts > 0  # blank lines are skipped, as are comments
+    if b"#" in data and data_lines.any():
+        firsts = tokens.take(starts[data_lines])
         comment = pc.starts_with(firsts, "#").to_numpy(zero_copy_only=False)
         if comment.any():
-            data[np.flatnonzero(data)[comment]] = False
-    return Fields(tokens, index, counts[data], starts[data], numbers[data])
+            data_lines[np.flatnonzero(data_lines)[comment]] = False
+    return Fields(tokens, counts[data_lines], starts[data_lines], numbers[data_lines])
 
 
 def _plain(block, before: int, newlines: int) -> tuple[bytes, np.ndarray] | None:
@@ -214,7 +216,7 @@ def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[t
 
 def narrow(values: np.ndarray) -> np.ndarray:
     """Integers as int32 when they all fit (kept columns take half the memory)."""
-    if len(values) and -(1 << 31) <= values.min() and values.max() < (1 << 31):
+    if not len(values) or (-(1 << 31) <= values.min() and values.max() < (1 << 31)):
         return values.astype(np.int32)
     return values
 
