@@ -16,7 +16,7 @@ into plain objects (:meth:`TopicJudgements.to_dict`).
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import ItemsView, Mapping, ValuesView
 from typing import Any, Iterator
 
 import numpy as np
@@ -28,6 +28,8 @@ from .qrels import DocPassages, ElementAssessment, TopicQrels
 CACHE_TOPICS = 1024
 #: judgements (rows) of the views kept once built
 CACHE_ROWS = 1 << 22
+#: topics whose views are built together when iterating over all topics
+ITER_TOPICS = 4096
 
 
 class PassageColumns:
@@ -59,20 +61,31 @@ class PassageColumns:
 
     def topic(self, name: str, start: int, stop: int) -> TopicQrels:
         """The view of rows ``start:stop``."""
+        return self.views([name], [start, stop])[0]
+
+    def views(self, names: list[str], rows: list[int]) -> list[TopicQrels]:
+        """The views of consecutive topics: ``names[j]`` holds rows ``rows[j]:rows[j + 1]``
+        (the columns are converted once for all of them)."""
+        start, stop = rows[0], rows[-1]
         bounds = self.range_bounds[start:stop + 1].tolist()
-        first, last = bounds[0], bounds[-1]
-        offsets = self.offsets[first:last].tolist()
-        lengths = self.lengths[first:last].tolist()
+        first = bounds[0]
+        offsets = self.offsets[first:bounds[-1]].tolist()
+        lengths = self.lengths[first:bounds[-1]].tolist()
         relchars = self.relevant_chars[start:stop].tolist()
         doclen = self.doc_length[start:stop].tolist()
         bep = self.bep[start:stop].tolist()
-        passages = {}
-        for i, doc in enumerate(self.docs.slice(start, stop - start).to_pylist()):
-            a, b = bounds[i] - first, bounds[i + 1] - first
-            passages[doc] = DocPassages(doc, list(zip(offsets[a:b], lengths[a:b])), relchars[i],
-                                        None if doclen[i] < 0 else doclen[i],
-                                        None if bep[i] < 0 else bep[i])
-        return TopicQrels(name, {}, passages)
+        docs = self.docs.slice(start, stop - start).to_pylist()
+        out = []
+        for j, name in enumerate(names):
+            passages = {}
+            for i in range(rows[j] - start, rows[j + 1] - start):
+                a, b = bounds[i] - first, bounds[i + 1] - first
+                doc = docs[i]
+                passages[doc] = DocPassages(doc, list(zip(offsets[a:b], lengths[a:b])),
+                                            relchars[i], None if doclen[i] < 0 else doclen[i],
+                                            None if bep[i] < 0 else bep[i])
+            out.append(TopicQrels(name, {}, passages))
+        return out
 
     def relevant(self) -> np.ndarray:
         """Per row: highlighted text (``DocPassages.is_relevant``)."""
@@ -100,20 +113,37 @@ class ElementColumns:
         return len(self.e)
 
     def topic(self, name: str, start: int, stop: int) -> TopicQrels:
-        count = stop - start
-        sizes = self.size[start:stop]
-        elements = {(doc, path): ElementAssessment(doc, path, e, s, None if size != size
-                                                   else size)
-                    for doc, path, e, s, size in zip(
-                        self.docs.slice(start, count).to_pylist(),
-                        self.paths.slice(start, count).to_pylist(),
-                        self.e[start:stop].tolist(), self.s[start:stop].tolist(),
-                        sizes.tolist())}
-        return TopicQrels(name, elements, {})
+        """The view of rows ``start:stop``."""
+        return self.views([name], [start, stop])[0]
+
+    def views(self, names: list[str], rows: list[int]) -> list[TopicQrels]:
+        """As :meth:`PassageColumns.views`."""
+        start, stop = rows[0], rows[-1]
+        items = list(zip(self.docs.slice(start, stop - start).to_pylist(),
+                         self.paths.slice(start, stop - start).to_pylist(),
+                         self.e[start:stop].tolist(), self.s[start:stop].tolist(),
+                         self.size[start:stop].tolist()))
+        out = []
+        for j, name in enumerate(names):
+            elements = {(doc, path): ElementAssessment(doc, path, e, s, None
+                                                       if size != size else size)  # NaN: None
+                        for doc, path, e, s, size in items[rows[j] - start:rows[j + 1] - start]}
+            out.append(TopicQrels(name, elements, {}))
+        return out
 
     def relevant(self) -> np.ndarray:
         """Per row: relevant under some quantisation (as ``TopicQrels.has_relevant``)."""
         return (self.e != 0) & (self.s > 0)
+
+
+class _Items(ItemsView):
+    def __iter__(self) -> Iterator[tuple[str, TopicQrels]]:
+        return self._mapping.iter_views()  # type: ignore[attr-defined]
+
+
+class _Values(ValuesView):
+    def __iter__(self) -> Iterator[TopicQrels]:
+        return (view for _, view in self._mapping.iter_views())  # type: ignore[attr-defined]
 
 
 class TopicJudgements(Mapping):
@@ -160,6 +190,24 @@ class TopicJudgements(Mapping):
 
     def __contains__(self, topic: object) -> bool:
         return topic in self._where
+
+    def items(self) -> "_Items":  # type: ignore[override]
+        return _Items(self)
+
+    def values(self) -> "_Values":  # type: ignore[override]
+        return _Values(self)
+
+    def iter_views(self) -> Iterator[tuple[str, TopicQrels]]:
+        """``(topic, view)`` of every topic in order, built :data:`ITER_TOPICS` topics at a
+        time (views already kept are reused; new ones are not kept)."""
+        names = list(self._where)
+        for first in range(0, len(names), ITER_TOPICS):
+            chunk = names[first:first + ITER_TOPICS]
+            rows = self._bounds[first:first + len(chunk) + 1].tolist()
+            if rows[-1] - rows[0] > CACHE_ROWS:  # large topics: one at a time
+                yield from ((name, self[name]) for name in chunk)
+                continue
+            yield from zip(chunk, self._table.views(chunk, rows))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._where)
