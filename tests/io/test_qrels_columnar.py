@@ -57,9 +57,11 @@ FOL_TROUBLE = [
     "1 Q0 {d} 10 100 0 1:2:3", "1 Q0 {d} 10 100 0 4294967290:10", "1 Q0 {d} 10 100 0 95:10",
     "1 Q0 {d} 10 100 200 0:10", "1 Q0 {d} 12 100 0 0:10", "1 Q0 {d} 10 100 0 0:10 5:0",
     "1 Q0 {d} 15 100 0 0:10 5:5", "1 Q0 {d} 10 100", "1 Q0 {d} +10 100 0 0:10",
-    "1 Q0 {d} 1_0 100 0 0:10", "1 Q0 {d} 10 99999999999999999999 0 0:10", "1 Q0 {d} 007 100 0 0:7",
+    "1 Q0 {d} 1_0 100 0 0:10", "1 Q0 {d} 10 99999999999999999999 0 0:10",
+    "1 Q0 {d} 007 100 0 0:7",
     "1 Q0 {d} 10 100 0 0:10 :", "1  Q0 {d} 0 100", " 1 Q0 {d} 0 100", "1\tQ0\t{d}\t0\t100",
-    "1 Q0 {d} 0\v100", "1 Q0 {d}\u00a00 100", "1 Q0 dé 0 100", "# comment", "", "   ", "#1 Q0 {d} 0 1",
+    "1 Q0 {d} 0\v100", "1 Q0 {d}\u00a00 100", "1 Q0 dé 0 100", "# comment", "", "   ",
+    "#1 Q0 {d} 0 1",
 ]
 NATIVE_GOOD = ["{t}\t{d}\t/article[1]/sec[{k}]\t2\t0.5\t120", "{t}\t{d}\t/article/sec[{k}]\t1\t1",
                "{t}\t{d}\t/article[1]/p[{k}]\t0\t0\t30", "{t}\t{d}\t/article[1]\t?\t0.25",
@@ -69,8 +71,9 @@ NATIVE_TROUBLE = [
     "topic\tfile\tpath\te\ts\tsize", "1\td", "1\t{d}\t/a\t1\t1\t1\t1", "1\t{d}\t//bad\t1\t1",
     "1\t{d}\t/a[0]\t1\t1", "1\t{d}\t/a\tx\t1", "1\t{d}\t/a\t1\ty", "1\t{d}\t/a\t1\t1\t-3",
     "1\t{d}\t/a\tnan\t1", "1\t{d}\t/a\t1\tinf", "1\t{d}\t/a\t1e999\t1", "1\t{d}\t/a\t1_0\t1",
-    "1\t{d}\t/a\t0\t2", "1\t{d}\t/a\t2\t0", "1\t{d}\t/a\t7\t0.5", "1\t{d}\t/a\t2\tn", "1\t{d}\t/a\t+2\t.5",
-    "1\t{d}\t/a\t?\tS", "1\tdé\t/a\t1\t1", "# scale=inex2005", "# comment", "", "1\t{d}\t/a\t1 \t1",
+    "1\t{d}\t/a\t0\t2", "1\t{d}\t/a\t2\t0", "1\t{d}\t/a\t7\t0.5", "1\t{d}\t/a\t2\tn",
+    "1\t{d}\t/a\t+2\t.5", "1\t{d}\t/a\t?\tS", "1\tdé\t/a\t1\t1", "# scale=inex2005",
+    "# comment", "", "1\t{d}\t/a\t1 \t1",
 ]
 
 
@@ -190,3 +193,25 @@ def test_views_are_built_on_demand_and_pickle(tmp_path):
     qrels.topic("2").passages["z"] = DocPassages("z", [(1, 2)], 2, 10)
     assert isinstance(qrels.topics, dict) and "z" in qrels["2"].passages
     assert qrels.relevant_topics() == ["1", "2"]
+
+
+@pytest.mark.parametrize("kind", ["fol", "native"])
+def test_views_in_chunks_and_through_a_small_cache(tmp_path, monkeypatch, kind):
+    from sdreval.judgements import columns
+
+    lines = ([f"{t} Q0 d{d} {d % 2 * 5} 100 " + ("0:5" if d % 2 else "")
+              for t in range(7) for d in range(t + 1)] if kind == "fol" else
+             [f"{t}\td{d}\t/article[1]/sec[{d + 1}]\t{d % 3}\t{(d % 3) / 2}"
+              for t in range(7) for d in range(t + 1)])
+    path = tmp_path / "q"
+    path.write_text("\n".join(lines) + "\n")
+    careful = READERS[kind](path, ProblemLog(), careful=True)
+    monkeypatch.setattr(columns, "ITER_TOPICS", 2)
+    monkeypatch.setattr(columns, "CACHE_TOPICS", 2)
+    monkeypatch.setattr(columns, "CACHE_ROWS", 3)
+    fast = READERS[kind](path, ProblemLog())
+    assert plain(fast) == plain(careful)
+    for topic in ["3", "0", "6", "3", "5", "0"]:  # evictions, then rebuilt views
+        assert fast[topic] == careful[topic]
+    assert len(fast.topics._cache) <= 2
+    assert fast.relevant_topics() == careful.relevant_topics()
