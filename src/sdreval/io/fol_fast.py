@@ -30,7 +30,7 @@ from ..judgements.qrels import Qrels
 from .fol import check_fol_line, parse_fol_line, read_fol_qrels
 from .textlines import CHAR_LIMIT, finish, is_repeat
 from .tokens import (DIGITS, Collect, digit_integers, first_occurrences, narrow,
-                     release_unused, report_in_line_order, split_fields)
+                     read_in_blocks, release_unused, report_in_line_order, split_fields)
 
 #: problems (and lines with warnings) held back before falling back to the careful reader
 PROBLEMS_HELD = 100_000
@@ -98,8 +98,6 @@ class _Rows:
 
 def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     """:func:`sdreval.io.fol.read_fol_qrels` by blocks (module docstring)."""
-    from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
-
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
@@ -115,13 +113,7 @@ def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrel
         rows.add_careful(found)
 
     try:
-        try:
-            for block, before, newlines in iter_blocks(path):
-                parse_halving(block, before, newlines,
-                              lambda b, n, c: fast_block(b, n, c, rows),
-                              lambda b, n: careful(careful_lines(b, n, file, held)))
-        except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
-            careful(lines_after(path, failure.before, file, held))
+        read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), careful, file, held)
     except _TooManyProblems:
         return read_fol_qrels(path, log if not own else None, careful=True)
     qrels = _finish_rows(rows, held.held, file, log)

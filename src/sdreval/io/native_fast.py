@@ -23,7 +23,7 @@ from ..errors import ProblemLog
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from .native import infer_scale, native_line, pair_problem, scale_directive, show_value
 from .textlines import finish, is_repeat
-from .tokens import Collect, first_occurrences, release_unused, split_fields
+from .tokens import Collect, first_occurrences, read_in_blocks, release_unused, split_fields
 
 #: a number as the fast path takes it (Python's float() and Arrow read it alike)
 _NUMBER = r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"
@@ -58,8 +58,6 @@ class _State:
 def read_native_qrels_fast(path: str | Path, log: ProblemLog | None = None,
                            scale: str | None = None) -> Qrels:
     """:func:`sdreval.io.native.read_native_qrels` by blocks (module docstring)."""
-    from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
-
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
@@ -79,13 +77,7 @@ def read_native_qrels_fast(path: str | Path, log: ProblemLog | None = None,
                 rows.append(row)
         state.add_careful(rows)
 
-    try:
-        for block, before, newlines in iter_blocks(path):
-            parse_halving(block, before, newlines,
-                          lambda b, n, c: fast_block(b, n, c, state),
-                          lambda b, n: careful(careful_lines(b, n, file, log)))
-    except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
-        careful(lines_after(path, failure.before, file, log))
+    read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, state), careful, file, log)
     qrels = _assessments(state, scale, file, log)
     release_unused()
     finish(log, own)

@@ -75,6 +75,21 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
     return Fields(tokens, counts[data_lines], starts[data_lines], numbers[data_lines])
 
 
+def read_in_blocks(path, fast, careful, file: str, log: ProblemLog) -> None:
+    """Read ``path`` by blocks: ``fast(block, before, newlines)`` takes a block or refuses it
+    (then it is halved, :func:`sdreval.io.columnar.parse_halving`) and ``careful(pairs)`` gets
+    the careful reader's ``(line number, fields)`` of the parts refused (their problems go to
+    ``log``), and of the rest of a ``.gz`` file that cannot be read to its end."""
+    from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
+
+    try:
+        for block, before, newlines in iter_blocks(path):
+            parse_halving(block, before, newlines, fast,
+                          lambda b, n: careful(careful_lines(b, n, file, log)))
+    except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
+        careful(lines_after(path, failure.before, file, log))
+
+
 def _plain(block, before: int, newlines: int) -> tuple[bytes, np.ndarray] | None:
     """The block (without a byte-order mark at the file start) and the number of each of its
     lines, or None unless Arrow splits its lines and fields as ``str.split()`` would: ASCII

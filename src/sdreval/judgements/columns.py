@@ -32,7 +32,27 @@ CACHE_ROWS = 1 << 22
 ITER_TOPICS = 4096
 
 
-class PassageColumns:
+class _Columns:
+    """What both kinds of columns share: pickling (they have slots) and single views."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __getstate__(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state: tuple) -> None:
+        for name, value in zip(self.__slots__, state):
+            setattr(self, name, value)
+
+    def views(self, names: list[str], rows: list[int]) -> list[TopicQrels]:
+        raise NotImplementedError
+
+    def topic(self, name: str, start: int, stop: int) -> TopicQrels:
+        """The view of rows ``start:stop``."""
+        return self.views([name], [start, stop])[0]
+
+
+class PassageColumns(_Columns):
     """Judged documents with highlighted passages (FOL qrels), one row per document.
 
     ``docs`` is a sequence of ids that supports ``slice(start, length).to_pylist()`` (an Arrow
@@ -49,19 +69,8 @@ class PassageColumns:
                                                                        doc_length, bep)
         self.range_bounds, self.offsets, self.lengths = range_bounds, offsets, lengths
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for name, value in zip(self.__slots__, state):
-            setattr(self, name, value)
-
     def __len__(self) -> int:
         return len(self.relevant_chars)
-
-    def topic(self, name: str, start: int, stop: int) -> TopicQrels:
-        """The view of rows ``start:stop``."""
-        return self.views([name], [start, stop])[0]
 
     def views(self, names: list[str], rows: list[int]) -> list[TopicQrels]:
         """The views of consecutive topics: ``names[j]`` holds rows ``rows[j]:rows[j + 1]``
@@ -92,7 +101,7 @@ class PassageColumns:
         return (self.relevant_chars > 0) | (np.diff(self.range_bounds) > 0)
 
 
-class ElementColumns:
+class ElementColumns(_Columns):
     """Element assessments ``(doc, path) -> (e, s, size)``, one row per element; ``docs`` and
     ``paths`` as :class:`PassageColumns`' ``docs``; ``size`` is NaN where unknown."""
 
@@ -102,19 +111,8 @@ class ElementColumns:
                  size: np.ndarray) -> None:
         self.docs, self.paths, self.e, self.s, self.size = docs, paths, e, s, size
 
-    def __getstate__(self) -> tuple:
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, state: tuple) -> None:
-        for name, value in zip(self.__slots__, state):
-            setattr(self, name, value)
-
     def __len__(self) -> int:
         return len(self.e)
-
-    def topic(self, name: str, start: int, stop: int) -> TopicQrels:
-        """The view of rows ``start:stop``."""
-        return self.views([name], [start, stop])[0]
 
     def views(self, names: list[str], rows: list[int]) -> list[TopicQrels]:
         """As :meth:`PassageColumns.views`."""
