@@ -215,3 +215,27 @@ def test_views_in_chunks_and_through_a_small_cache(tmp_path, monkeypatch, kind):
         assert fast[topic] == careful[topic]
     assert len(fast.topics._cache) <= 2
     assert fast.relevant_topics() == careful.relevant_topics()
+
+
+TYPED_TROUBLE = ["topic\td\t/a\t1\t1", "topic\td\t/a\t1\t1\t2", "TOPIC\td\t/a\t0\t0\t2",
+                 "1\t{d}\t/a\t1\t1\t-3", "1\t{d}\t/a\tnan\t1",
+                 "1\t{d}\t/a\t1\tinf\t4", "1\t{d}\t/a\t1\t1\t", "1\t\t/a\t1\t1\t2",
+                 "1\t{d}\t/a\t1\t1", "1\t{d}\t/a[0]\t1\t1\t2", "1\t{d}\t/a\t0\t2\t3",
+                 "1\t{d}\t/article[1]/sec[1]\t2\t0.5\t120", "1 {d} /a 1 1 1"]
+
+
+@pytest.mark.parametrize("kind, trouble", [("fol", t) for t in FOL_TROUBLE]
+                         + [("native", t) for t in NATIVE_TROUBLE + TYPED_TROUBLE])
+@pytest.mark.parametrize("where", [0, 7, 29])
+def test_one_trouble_line_in_a_clean_file(tmp_path, tiny_blocks, kind, trouble, where):
+    """Each trouble line alone among clean lines (which every fast path takes)."""
+    clean = ([f"{t} Q0 x{d} 10 100 5 5:10 " for t in (1, 2) for d in range(15)]
+             if kind == "fol" else
+             [f"{t}\tx{d}\t/article[1]/sec[{d + 1}]\t2\t0.5\t{d}" for t in (1, 2)
+              for d in range(15)])
+    lines = clean[:where] + [trouble.replace("{d}", "x3")] + clean[where:]
+    path = tmp_path / "q"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (fast, fast_log), (careful, careful_log) = both(path, kind)
+    assert plain(fast) == plain(careful)
+    assert fast_log.problems == careful_log.problems

@@ -90,6 +90,9 @@ def fast_block(block, before: int, newlines: int, state: _State) -> bool:
     import pyarrow as pa
     import pyarrow.compute as pc
 
+    typed = _typed_block(block, before, newlines, state)
+    if typed is not None:
+        return typed
     found = split_fields(block, before, newlines)
     if found is None:
         return False
@@ -137,6 +140,52 @@ def fast_block(block, before: int, newlines: int, state: _State) -> bool:
     return True
 
 
+def _typed_block(block, before: int, newlines: int, state: _State) -> bool | None:
+    """The common block (fields separated by single tabs or single spaces, numbers only: no
+    ``?``, no coverage letter, no header) read by Arrow's CSV reader into typed columns: True
+    if taken, None if the block is not of that kind (then it is split as text)."""
+    import pyarrow as pa
+
+    from .columnar import (finite, has_blank_or_comment_lines, parse_columns, prepare,
+                           text_ok)
+
+    prepared = prepare(block, before, newlines, has_blank_or_comment_lines(block))
+    if prepared is None:
+        return None
+    text = pa.dictionary(pa.int32(), pa.string())
+    names = ["topic", "file", "path", "e", "s", "size"]
+    types = {"topic": text, "file": text, "path": text, "e": pa.float64(),
+             "s": pa.float64(), "size": pa.float64()}
+    for count in (6, 5):
+        table = parse_columns(prepared, names[:count], types, names[:count])
+        if table is not None:
+            break
+    else:
+        return None
+    if not (text_ok(table.column("topic"), first=True) and text_ok(table.column("file"))
+            and text_ok(table.column("path"))):
+        return None
+    topics = table.column("topic").cast(pa.string()).combine_chunks()
+    if state.first_line and len(topics) and topics[0].as_py().lower() == "topic":
+        return None  # a header
+    e, s = finite(table.column("e")), finite(table.column("s"))
+    size = finite(table.column("size")) if count == 6 else np.full(len(topics), np.nan)
+    if e is None or s is None or size is None or (size < 0).any():
+        return None
+    canon = []
+    for chunk in table.column("path").chunks:
+        values = _canonical_values(chunk.dictionary.to_pylist(), state)
+        if values is None:
+            return None
+        canon.append(pa.array(values, pa.string()).take(chunk.indices))
+    no = np.zeros(len(topics), dtype=bool)
+    state.first_line = False
+    state.add(prepared.lines, topics, table.column("file").cast(pa.string()).combine_chunks(),
+              pa.concat_arrays(canon) if canon else pa.array([], pa.string()), e, s, no, no,
+              size)
+    return True
+
+
 def _numbers(text, skip: np.ndarray) -> np.ndarray | None:
     """float64 values of the strings (0 where ``skip``), or None if one is not a plainly
     written finite number."""
@@ -165,13 +214,20 @@ def _canonical(paths, state: _State):
     import pyarrow as pa
     import pyarrow.compute as pc
 
+    encoded = pc.dictionary_encode(paths)
+    values = _canonical_values(encoded.dictionary.to_pylist(), state)
+    if values is None:
+        return None
+    return pa.array(values, pa.string()).take(encoded.indices)
+
+
+def _canonical_values(paths: list[str], state: _State) -> list[str] | None:
+    """The canonical form of each path (computed once per file), or None if one has none."""
     from ..model.xpath import XPathError, canonical_xpath
 
-    encoded = pc.dictionary_encode(paths)
-    values = encoded.dictionary.to_pylist()
     known = state.canonical
     out = []
-    for value in values:
+    for value in paths:
         canon = known.get(value, "")
         if canon == "":
             try:
@@ -182,7 +238,7 @@ def _canonical(paths, state: _State):
         if canon is None:
             return None
         out.append(canon)
-    return pa.array(out, pa.string()).take(encoded.indices)
+    return out
 
 
 def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -> Qrels:
