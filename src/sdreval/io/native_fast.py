@@ -267,14 +267,18 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     problems = [pair_problem(chosen, float(e[i]), float(s[i]), bool(letter[i]),
                              bool(question[i])) for i in example.tolist()]
     invalid = np.array([p is not None for p in problems])[which]
-    valid = np.flatnonzero(~invalid)
-    topic_codes = pc.dictionary_encode(topics).indices.to_numpy().astype(np.int64)
-    repeats_valid, first_valid = first_occurrences(
-        [topic_codes[valid], docs.take(pa.array(valid)), paths.take(pa.array(valid))])
-    repeats = np.zeros(len(lines), dtype=bool)
-    repeats[valid[repeats_valid]] = True
-    first_of = np.arange(len(lines))
-    first_of[valid] = valid[first_valid]
+    encoded = pc.dictionary_encode(topics)
+    topic_codes = encoded.indices.to_numpy()
+    if invalid.any():
+        valid = np.flatnonzero(~invalid)
+        repeats_valid, first_valid = first_occurrences(
+            [topic_codes[valid], docs.take(pa.array(valid)), paths.take(pa.array(valid))])
+        repeats = np.zeros(len(lines), dtype=bool)
+        repeats[valid[repeats_valid]] = True
+        first_of = np.arange(len(lines))
+        first_of[valid] = valid[first_valid]
+    else:
+        repeats, first_of = first_occurrences([topic_codes, docs, paths])
 
     def content(row: int) -> tuple:
         return float(e[row]), float(s[row]), None if np.isnan(size[row]) else float(size[row])
@@ -293,18 +297,25 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
                   f"topic {topic}: element {doc} {path}", file, found)
         for severity, message in found.items:
             (log.error if severity == "error" else log.warn)(file, int(lines[row]), message)
-    kept = np.flatnonzero(~(invalid | repeats))
-    if not len(kept):
+    dropped = invalid | repeats
+    if dropped.all():
         return Qrels(chosen, source=file)  # type: ignore[arg-type]
-    kept_topics = pc.dictionary_encode(topics.take(pa.array(kept)))
-    codes = kept_topics.indices.to_numpy().astype(np.int64)
+    if dropped.any():  # topics numbered again: one may have lost all its lines
+        kept = np.flatnonzero(~dropped)
+        encoded = pc.dictionary_encode(topics.take(pa.array(kept)))
+        codes = encoded.indices.to_numpy()
+    else:
+        kept, codes = np.arange(len(lines)), topic_codes
+    names = encoded.dictionary.to_pylist()
     if len(codes) > 1 and (np.diff(codes) < 0).any():
         order = np.argsort(codes, kind="stable")
         kept, codes = kept[order], codes[order]
-    names = kept_topics.dictionary.to_pylist()
     bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(names)))))
-    rows = pa.array(kept)
-    table = ElementColumns(docs.take(rows), paths.take(rows), e[kept], s[kept], size[kept])
+    if len(kept) == len(lines) and (np.diff(kept) == 1).all():
+        table = ElementColumns(docs, paths, e, s, size)
+    else:
+        rows = pa.array(kept)
+        table = ElementColumns(docs.take(rows), paths.take(rows), e[kept], s[kept], size[kept])
     return Qrels.from_columns(chosen, names, bounds, table, source=file)  # type: ignore[arg-type]
 
 
