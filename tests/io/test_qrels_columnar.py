@@ -1,4 +1,4 @@
-"""The columnar FOL and native qrels readers equal the careful per-line readers.
+"""The columnar FOL, native and TREC qrels readers equal the careful per-line readers.
 
 Same judgements (topic order, document/element order, every value), same problems in the same
 order, on random files mixing valid lines with every kind of trouble the careful readers report
@@ -18,13 +18,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sdreval.errors import InputError, ProblemLog
-from sdreval.io import columnar, fol_fast
+from sdreval.io import columnar, fol_fast, tokens
 from sdreval.io.fol import read_fol_qrels
 from sdreval.io.native import read_native_qrels
+from sdreval.io.trec_qrels import read_trec_qrels
 from sdreval.judgements.columns import TopicJudgements
 from sdreval.judgements.qrels import DocPassages, Qrels
 
-READERS = {"fol": read_fol_qrels, "native": read_native_qrels}
+READERS = {"fol": read_fol_qrels, "native": read_native_qrels, "trec": read_trec_qrels}
 
 
 @pytest.fixture
@@ -77,9 +78,17 @@ NATIVE_TROUBLE = [
 ]
 
 
+TREC_GOOD = ["{t} 0 {d} 1", "{t} Q0 {d} 0", "{t}\t0\t{d}\t2", "{t} 0 {d} -1", "{t} 0 {d} 1 "]
+TREC_TROUBLE = ["1 0 {d}", "1 0 {d} 1 x", "1 0 {d} x", "1 0 {d} 1.5", "1 0 {d} +2", "1 0 {d} 1_0",
+                "1 0 {d} 99999999999999999999", "1  0 {d} 1", "1 0 {d}\u00a01", "1 0 dé 1",
+                "# comment", "", "   ", "#1 0 {d} 1"]
+GOOD = {"fol": FOL_GOOD, "native": NATIVE_GOOD, "trec": TREC_GOOD}
+TROUBLE = {"fol": FOL_TROUBLE, "native": NATIVE_TROUBLE, "trec": TREC_TROUBLE}
+
+
 @st.composite
 def qrels_files(draw, kind):
-    good, trouble = (FOL_GOOD, FOL_TROUBLE) if kind == "fol" else (NATIVE_GOOD, NATIVE_TROUBLE)
+    good, trouble = GOOD[kind], TROUBLE[kind]
     lines = []
     if kind == "native" and draw(st.booleans()):
         lines.append(draw(st.sampled_from(["# scale=inex2005", "# scale=graded",
@@ -104,7 +113,7 @@ def qrels_files(draw, kind):
     return data
 
 
-@pytest.mark.parametrize("kind", ["fol", "native"])
+@pytest.mark.parametrize("kind", ["fol", "native", "trec"])
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
@@ -118,7 +127,7 @@ def test_columnar_equals_careful_on_random_files(tmp_path, tiny_blocks, kind, da
     assert fast_log.counts == careful_log.counts
 
 
-@pytest.mark.parametrize("kind", ["fol", "native"])
+@pytest.mark.parametrize("kind", ["fol", "native", "trec"])
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
@@ -172,7 +181,7 @@ def test_without_a_log_errors_are_raised_like_the_careful_reader(tmp_path):
 
 
 def test_too_many_problems_fall_back_to_the_careful_reader(tmp_path, monkeypatch):
-    monkeypatch.setattr(fol_fast, "PROBLEMS_HELD", 5)
+    monkeypatch.setattr(tokens, "PROBLEMS_HELD", 5)
     path = tmp_path / "q"
     path.write_text("".join(f"1 Q0 d{i} 3 100\n" for i in range(20)))
     (fast, fast_log), (careful, careful_log) = both(path, "fol")
@@ -225,14 +234,15 @@ TYPED_TROUBLE = ["topic\td\t/a\t1\t1", "topic\td\t/a\t1\t1\t2", "TOPIC\td\t/a\t0
 
 
 @pytest.mark.parametrize("kind, trouble", [("fol", t) for t in FOL_TROUBLE]
-                         + [("native", t) for t in NATIVE_TROUBLE + TYPED_TROUBLE])
+                         + [("native", t) for t in NATIVE_TROUBLE + TYPED_TROUBLE]
+                         + [("trec", t) for t in TREC_TROUBLE + ["1 0 x3 1", "1 0 x3 2"]])
 @pytest.mark.parametrize("where", [0, 7, 29])
 def test_one_trouble_line_in_a_clean_file(tmp_path, tiny_blocks, kind, trouble, where):
     """Each trouble line alone among clean lines (which every fast path takes)."""
-    clean = ([f"{t} Q0 x{d} 10 100 5 5:10 " for t in (1, 2) for d in range(15)]
-             if kind == "fol" else
-             [f"{t}\tx{d}\t/article[1]/sec[{d + 1}]\t2\t0.5\t{d}" for t in (1, 2)
-              for d in range(15)])
+    clean = {"fol": [f"{t} Q0 x{d} 10 100 5 5:10 " for t in (1, 2) for d in range(15)],
+             "native": [f"{t}\tx{d}\t/article[1]/sec[{d + 1}]\t2\t0.5\t{d}" for t in (1, 2)
+                        for d in range(15)],
+             "trec": [f"{t} 0 x{d} {d % 3}" for t in (1, 2) for d in range(15)]}[kind]
     lines = clean[:where] + [trouble.replace("{d}", "x3")] + clean[where:]
     path = tmp_path / "q"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -15,7 +15,7 @@ A document judged twice in a topic may span blocks, so repeats are found once al
 read (vectorised over all judgements), and the problems are then reported in line order, as the
 careful reader reports them: each line's errors, or its repeat, or its warnings.  The
 judgements are kept as columns (:class:`~sdreval.judgements.columns.PassageColumns`).  Should
-more than :data:`PROBLEMS_HELD` problems wait to be reported, the file is read again by the
+more than :data:`~sdreval.io.tokens.PROBLEMS_HELD` problems wait to be reported, the file is read again by the
 careful reader (problems are not held in unbounded memory).
 """
 from __future__ import annotations
@@ -28,16 +28,15 @@ import numpy as np
 from ..errors import Problem, ProblemLog
 from ..judgements.qrels import Qrels
 from .fol import check_fol_line, parse_fol_line, read_fol_qrels
+from . import tokens
 from .textlines import CHAR_LIMIT, finish, is_repeat
 from .tokens import (DIGITS, Collect, digit_integers, first_occurrences, narrow,
                      read_in_blocks, release_unused, report_in_line_order, split_fields)
 
-#: problems (and lines with warnings) held back before falling back to the careful reader
-PROBLEMS_HELD = 100_000
 
 
 class _TooManyProblems(Exception):
-    """More problems wait than :data:`PROBLEMS_HELD`: read carefully."""
+    """More problems wait than :data:`~sdreval.io.tokens.PROBLEMS_HELD`: read carefully."""
 
 
 class _Held(ProblemLog):
@@ -64,7 +63,7 @@ class _Rows:
 
     def count_problem(self) -> None:
         self.problems += 1
-        if self.problems > PROBLEMS_HELD:
+        if self.problems > tokens.PROBLEMS_HELD:
             raise _TooManyProblems
 
     def add_columns(self, lines, topics, docs, relchars, doclen, bep, counts, offsets,

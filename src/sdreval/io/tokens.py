@@ -14,6 +14,9 @@ from ..errors import Problem, ProblemLog
 _BOM = b"\xef\xbb\xbf"
 #: bytes that Arrow would not read as str.split() does
 _UNSPLIT = [b"\x01", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
+#: problems (and lines with warnings) held back, to be reported in line order once a file is
+#: read, before falling back to the careful reader
+PROBLEMS_HELD = 100_000
 #: the most digits of an integer taken by the fast path (then it fits int64, as in Python)
 DIGITS = 18
 
