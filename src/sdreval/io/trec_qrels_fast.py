@@ -116,7 +116,5 @@ def _judgements(chunks: list[tuple], held: list, file: str, log: ProblemLog) -> 
     if len(kept) != len(lines) or (np.diff(kept) != 1).any():
         docs, rel = docs.take(pa.array(kept)), rel[kept]
     grade = rel.astype(np.float64)
-    paths = pa.DictionaryArray.from_arrays(np.zeros(len(grade), dtype=np.int32),
-                                           pa.array([DOCUMENT_PATH]))
-    table = ElementColumns(docs, paths, grade, grade, np.full(len(grade), np.nan))
+    table = ElementColumns(docs, DOCUMENT_PATH, grade, grade, np.full(len(grade), np.nan))
     return Qrels.from_columns("graded", names, bounds, table, source=file)

@@ -103,7 +103,8 @@ class PassageColumns(_Columns):
 
 class ElementColumns(_Columns):
     """Element assessments ``(doc, path) -> (e, s, size)``, one row per element; ``docs`` and
-    ``paths`` as :class:`PassageColumns`' ``docs``; ``size`` is NaN where unknown."""
+    ``paths`` as :class:`PassageColumns`' ``docs`` (``paths`` may be one string, the path of
+    every row: whole documents); ``size`` is NaN where unknown."""
 
     __slots__ = ("docs", "paths", "e", "s", "size")
 
@@ -117,8 +118,9 @@ class ElementColumns(_Columns):
     def views(self, names: list[str], rows: list[int]) -> list[TopicQrels]:
         """As :meth:`PassageColumns.views`."""
         start, stop = rows[0], rows[-1]
-        items = list(zip(self.docs.slice(start, stop - start).to_pylist(),
-                         self.paths.slice(start, stop - start).to_pylist(),
+        paths = ([self.paths] * (stop - start) if isinstance(self.paths, str)
+                 else self.paths.slice(start, stop - start).to_pylist())
+        items = list(zip(self.docs.slice(start, stop - start).to_pylist(), paths,
                          self.e[start:stop].tolist(), self.s[start:stop].tolist(),
                          self.size[start:stop].tolist()))
         out = []
