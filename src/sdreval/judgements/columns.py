@@ -7,7 +7,8 @@ arrays for all topics, rows grouped by topic (the run side does the same, see
 :class:`sdreval.model.run.TopicRankings`); :class:`TopicJudgements` is the mapping
 ``topic -> TopicQrels`` over them.  Reading a topic builds its :class:`TopicQrels` from its rows
 (the last topics read are kept, within :data:`CACHE_TOPICS` topics and :data:`CACHE_ROWS`
-judgements, since measures ask for the same topic several times).
+judgements, since measures ask for the same topic several times; topics asked for in order are
+built :data:`AHEAD_TOPICS` at a time).
 
 The views are read-only snapshots: editing one does not change the qrels.  To edit, use
 :meth:`sdreval.judgements.qrels.Qrels.topic` or ``add_element``, which first turn the qrels
@@ -30,6 +31,10 @@ CACHE_TOPICS = 1024
 CACHE_ROWS = 1 << 22
 #: topics whose views are built together when iterating over all topics
 ITER_TOPICS = 4096
+#: when topics are asked for in order, the views of this many are built at once (unless they
+#: hold more than ``AHEAD_ROWS`` judgements)
+AHEAD_TOPICS = 64
+AHEAD_ROWS = 4096
 
 
 class _Columns:
@@ -165,10 +170,13 @@ class TopicJudgements(Mapping):
         self._table = table
         self._cache: OrderedDict[str, TopicQrels] = OrderedDict()
         self._cached_rows = 0
+        self._next = 0  # the topic after the last one built: asked next, more are built
+        self._order: list[str] | None = None
 
     def __getstate__(self) -> dict:
         state = dict(self.__dict__)
         state["_cache"], state["_cached_rows"] = OrderedDict(), 0
+        state["_next"], state["_order"] = 0, None
         return state
 
     def __getitem__(self, topic: str) -> TopicQrels:
@@ -177,16 +185,29 @@ class TopicJudgements(Mapping):
             self._cache.move_to_end(topic)
             return found
         where = self._where[topic]
-        start, stop = int(self._bounds[where]), int(self._bounds[where + 1])
-        view = self._table.topic(topic, start, stop)
-        self._cache[topic] = view
-        self._cached_rows += stop - start
-        while len(self._cache) > 1 and (len(self._cache) > CACHE_TOPICS
-                                        or self._cached_rows > CACHE_ROWS):
+        count = 1
+        if where == self._next:  # topics asked for in order: the next ones built with it
+            count = min(AHEAD_TOPICS, len(self._where) - where)
+            if int(self._bounds[where + count] - self._bounds[where]) > AHEAD_ROWS:
+                count = 1
+        self._next = where + count
+        rows = self._bounds[where:where + count + 1].tolist()
+        names = [topic] if count == 1 else self._names(where, count)
+        for name, view in zip(names, self._table.views(names, rows)):
+            self._cache[name] = view
+        self._cached_rows += rows[-1] - rows[0]
+        while len(self._cache) > count and (len(self._cache) > CACHE_TOPICS
+                                            or self._cached_rows > CACHE_ROWS):
             name, _ = self._cache.popitem(last=False)
-            where = self._where[name]
-            self._cached_rows -= int(self._bounds[where + 1] - self._bounds[where])
-        return view
+            first = self._where[name]
+            self._cached_rows -= int(self._bounds[first + 1] - self._bounds[first])
+        return self._cache[topic]
+
+    def _names(self, where: int, count: int) -> list[str]:
+        """The names of topics ``where`` to ``where + count`` (in order)."""
+        if self._order is None:
+            self._order = list(self._where)
+        return self._order[where:where + count]
 
     def __contains__(self, topic: object) -> bool:
         return topic in self._where
