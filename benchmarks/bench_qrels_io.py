@@ -1,6 +1,6 @@
 """Reading judgement files: sdreval's columnar qrels readers vs pandas.read_csv (issue 15 item 1).
 
-Generates FOL qrels (``topic Q0 doc relchars doclen [BEP off:len ...]``, shaped like the INEX
+Generates TREC qrels (``qid 0 docno rel``, 1,000 judged documents a topic), FOL qrels (``topic Q0 doc relchars doclen [BEP off:len ...]``, shaped like the INEX
 2010 ad hoc qrels: about 14% of the judged documents relevant, with a BEP and one to five
 passages, every line ending with a space) or a native judgement TSV
 (``topic file path exhaustivity specificity size``), then times in fresh processes, in the same
@@ -12,13 +12,14 @@ run, alternating (best of ``--repeat``):
 * the careful per-line reader (``careful=True``), the reference it must equal;
 * ``pandas.read_csv`` of the same file with the C engine and no validation: for FOL
   ``sep=" ", header=None, names=range(N)`` with N the most fields of a line (lines have a
-  variable number of fields, and a trailing space), for the TSV ``sep="\\t", comment="#"``.
+  variable number of fields, and a trailing space), for TREC qrels the same with N = 4, for the
+  TSV ``sep="\\t", comment="#"``.
 
 Throughput is MB of file per second; the ratio sdreval / pandas is a ratio of throughputs
 (>= 1.0: sdreval reads at least as fast).  Peak memory is the growth of the peak RSS over the
 RSS after imports.
 
-    python benchmarks/bench_qrels_io.py [--format fol|native] [--mb 50] [--repeat 3]
+    python benchmarks/bench_qrels_io.py [--format fol|native|trec] [--mb 50] [--repeat 3]
 """
 from __future__ import annotations
 
@@ -39,17 +40,18 @@ import numpy, pandas, pyarrow, pyarrow.csv, pyarrow.compute
 from sdreval.errors import ProblemLog
 from sdreval.io.fol import read_fol_qrels
 from sdreval.io.native import read_native_qrels
+from sdreval.io.trec_qrels import read_trec_qrels
 def status(key):
     return [int(l.split()[1]) for l in open('/proc/self/status') if l.startswith(key)][0] / 1024
 base = status("VmRSS:")
 start = time.perf_counter()
-reader = read_fol_qrels if kind == "fol" else read_native_qrels
+reader = {"fol": read_fol_qrels, "native": read_native_qrels, "trec": read_trec_qrels}[kind]
 if mode in ("fast", "careful"):
     qrels = reader(path, ProblemLog(), careful=mode == "careful")
     topics = qrels.topics
     rows = (topics.judgements() if hasattr(topics, "judgements")  # columns: no views built
             else sum(len(q.passages) + len(q.elements) for q in topics.values()))
-elif kind == "fol":
+elif kind in ("fol", "trec"):
     rows = len(pandas.read_csv(path, sep=" ", header=None, names=range(int(fields)),
                                engine="c", dtype={0: str, 2: str}))
 else:
@@ -114,6 +116,20 @@ def generate_native(path: Path, megabytes: float) -> int:
     return 6
 
 
+def generate_trec(path: Path, megabytes: float) -> int:
+    rng = np.random.default_rng(7)
+    size, topic = 0, 0
+    with open(path, "w") as out:
+        while size < megabytes * 2**20:
+            topic += 1
+            docs = rng.choice(50_000_000, 1000, replace=False).tolist()
+            grades = rng.integers(0, 3, 1000).tolist()
+            chunk = "".join(f"{topic} 0 clueweb-{d} {g}\n" for d, g in zip(docs, grades))
+            out.write(chunk)
+            size += len(chunk)
+    return 4
+
+
 def measure(mode: str, path: Path, kind: str, fields: int) -> dict:
     done = subprocess.run([sys.executable, "-c", CHILD, mode, str(path), kind, str(fields)],
                           capture_output=True, text=True)
@@ -124,7 +140,7 @@ def measure(mode: str, path: Path, kind: str, fields: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--format", choices=("fol", "native"), default="fol")
+    parser.add_argument("--format", choices=("fol", "native", "trec"), default="fol")
     parser.add_argument("--mb", type=float, default=50.0, help="size of the generated file")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--skip-careful", action="store_true",
@@ -133,7 +149,8 @@ def main() -> None:
     modes = [m for m in MODES if not (args.skip_careful and m == "careful")]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"qrels.{args.format}"
-        fields = (generate_fol if args.format == "fol" else generate_native)(path, args.mb)
+        fields = {"fol": generate_fol, "native": generate_native,
+                  "trec": generate_trec}[args.format](path, args.mb)
         size = path.stat().st_size / 2**20
         found: dict[str, list[dict]] = {m: [] for m in modes}
         for _ in range(args.repeat):
