@@ -171,3 +171,28 @@ def test_columnar_equals_careful_in_whole_blocks(tmp_path, layout, data):
     (fast, fast_problems), (careful, careful_problems) = both(path, layout)
     assert_same_run(fast, careful)
     assert fast_problems == careful_problems
+
+
+@settings(max_examples=300, deadline=None)
+@given(rows=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.integers(0, 40),
+                               st.integers(0, 12)), max_size=30),
+       wide=st.sampled_from([0, 20, 29]), far=st.sampled_from([0, 2**31]))
+def test_overlap_check_finds_exactly_the_topics_with_overlapping_passages(rows, wide, far):
+    """The sort-based check of the columnar reader equals a pairwise check (``wide`` spreads
+    the document codes and ``far`` the offsets so that the packed keys no longer fit and the
+    lexicographic sort decides)."""
+    from sdreval.io.trec_fast import topics_with_overlaps
+
+    topic, doc, offset, length = (np.array([r[i] for r in rows], dtype=np.int64)
+                                  for i in range(4))
+    doc = (doc << wide).astype(np.int32)
+    offset += far
+    truth = np.zeros(4, dtype=bool)
+    for i, a in enumerate(rows):
+        for b in rows[i + 1:]:
+            if (a[0], a[1]) == (b[0], b[1]) and a[3] and b[3] and \
+                    max(a[2], b[2]) < min(a[2] + a[3], b[2] + b[3]):
+                truth[a[0]] = True
+    found = topics_with_overlaps(topic.astype(np.int32), doc, offset, length,
+                                 np.zeros(4, dtype=bool))
+    assert found.tolist() == truth.tolist()

@@ -7,6 +7,12 @@ in order of first appearance, rank, RSV, offset, length, line).  At the end the 
 grouped by topic (stable: file order within a topic) and each topic's ranking is built by the
 careful reader's own code (:func:`~sdreval.io.trec.build_ranking`: repeats and overlaps), so
 the run and every problem are the careful reader's.
+
+Memory: the run keeps its document names as Arrow strings (a few bytes a row, turned into
+Python strings one topic at a time when the topic is read), its canonical paths as a code per
+row, and no offsets and lengths for element and document runs
+(:func:`sdreval.model.run.column_rows`).  Only topics that may hold a repeat or an overlap
+(found with vectorised checks over all rows) are checked by the careful code.
 """
 from __future__ import annotations
 
@@ -16,13 +22,13 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ProblemLog
-from ..model.run import Ranking, Run, Unit
+from ..model.run import Coded, Filled, Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
-from .columnar import (Pending, ReadFailed, in_first_appearance_order,
-                       careful_lines, finite, lines_after,
-                       has_blank_or_comment_lines, integers, iter_blocks, parse_columns,
-                       parse_halving, prepare, text_ok)
-from .textlines import CHAR_LIMIT, finish
+from . import columnar
+from .columnar import (Pending, ReadFailed, arrow_pool, split_block, in_first_appearance_order,
+                       careful_lines, lines_after, has_blank_or_comment_lines, iter_blocks,
+                       parse_columns, parse_halving, prepare, text_ok)
+from .textlines import CHAR_LIMIT, INT_LIMIT, finish
 from .trec import (DOCUMENT_PATH, build_ranking, file_stem, note_run_id, parse_result_fields,
                    warn_disorder)
 
@@ -35,12 +41,14 @@ _ZERO_LENGTH = "passage of length 0 (kept; it retrieves no text)"
 
 
 class RunColumns:
-    """The valid results read so far, as columns in file order, block by block.
+    """The valid results read so far, as columns in file order, piece by piece (an Arrow chunk
+    or a careful block).
 
     Topics and canonical paths (few distinct values) get global ids in order of first
-    appearance; documents (many) are kept as one name object per row with a code per distinct
-    value of its Arrow chunk (or careful block), made comparable across chunks per topic when a
-    topic spans several (:meth:`doc_codes`)."""
+    appearance; documents (many) are kept as Arrow strings per piece with a code per distinct
+    value within the piece, made comparable across pieces per topic when a topic spans
+    several (:func:`doc_codes`).  Line numbers and pieces are not kept per row: a piece of
+    consecutive lines keeps its first line only (:class:`RowIndex`)."""
 
     def __init__(self, layout: str) -> None:
         self.layout = layout
@@ -48,44 +56,137 @@ class RunColumns:
         self.path_ids: dict[str, int] = {DOCUMENT_PATH: 0} if layout == "document" else {}
         self.run_ids: dict[str, int] = {}  # run-id -> line of first appearance (note_run_id)
         self.raw_paths: dict[str, str] = {}  # XPath as written -> canonical
-        self.next_doc_code = 0
-        self.pieces = 0
+        #: topics met so far by the columnar path (Arrow strings) and the id of each one
+        self.topics_seen = None
+        self.topic_seen_ids = np.zeros(0, dtype=np.int32)
+        #: XPaths as written met so far (Arrow strings) and the id of each one's canonical path
+        self.raw_seen = None
+        self.raw_path_ids = np.zeros(0, dtype=np.int32)
+        self.index = RowIndex()
+        self.names: list = []  # per piece: the rows' document names (Arrow strings)
         self.parts: list[list[np.ndarray]] = [[] for _ in _COLUMNS]  # per column, per piece
 
     def __len__(self) -> int:
-        return sum(len(part) for part in self.parts[-1])
+        return self.index.rows
 
     def add(self, topic, doc, doc_names, path, offset, length, rank, rsv, line) -> None:
-        """One piece of rows (an Arrow chunk or a careful block): global topic and path ids,
-        document codes unique within the piece (made unique across pieces here)."""
+        """One piece of rows: global topic and path ids, document codes unique within the
+        piece, the documents' names (Arrow strings), the line numbers."""
         n = len(line)
-        piece = np.full(n, self.pieces, dtype=np.int32)
-        self.pieces += 1
-        doc = np.asarray(doc, dtype=np.int64) + self.next_doc_code
-        self.next_doc_code = int(doc.max()) + 1 if n else self.next_doc_code
-        values = (topic, doc, doc_names, piece, path, offset, length, rank, rsv, line)
+        self.index.add(np.asarray(line, dtype=np.int64))
+        self.names.append(doc_names)
+        if path is None:
+            path = np.zeros(n, dtype=np.int32)
+        values = (topic, doc, path, offset, length, rank, rsv)
         for column, dtype, value in zip(self.parts, _COLUMNS, values):
             if value is not None:
                 column.append(np.asarray(value, dtype))
 
-    def columns(self) -> list[np.ndarray | None]:
+    def columns(self, objects: bool = True) -> list:
         """All rows, one column at a time (each column's pieces released as it is joined):
         topic, doc, doc names, piece, path, offset, length, rank, rsv, line (offset and length
-        None for element and document runs)."""
-        columns: list[np.ndarray | None] = []
+        None for element and document runs).  Document names as a numpy array of Python
+        strings; with ``objects=False`` as an Arrow ChunkedArray, and piece and line None
+        (:attr:`joined` tells them).  The columns start empty again."""
+        import pyarrow as pa
+
+        index, self.index = self.index, RowIndex(self.index.first_piece + len(self.index.starts))
+        #: the :class:`RowIndex` of the rows last given by :meth:`columns`
+        self.joined = index
+        columns: list = []
         for i, dtype in enumerate(_COLUMNS):
             chunks, self.parts[i] = self.parts[i], []
-            if i in (5, 6) and self.layout != "passage":
+            if i in (3, 4) and self.layout != "passage":
                 columns.append(None)
             else:
                 columns.append(np.concatenate(chunks) if chunks else np.zeros(0, dtype))
             del chunks
-        return columns
+            if columns[-1] is not None and columns[-1].nbytes >= TRIM_BYTES:
+                release_heap_memory()
+        names = pa.chunked_array(self.names, type=pa.string())
+        self.names = []
+        if objects:
+            names = names.to_numpy() if len(names) else np.zeros(0, dtype=object)
+            everything = np.arange(index.rows)
+            piece, line = index.pieces(everything), index.lines(everything)
+        else:
+            piece = line = None
+        return columns[:2] + [names, piece] + columns[2:] + [line]
 
 
-#: dtypes of the columns of :class:`RunColumns`
-_COLUMNS = (np.int32, np.int64, object, np.int32, np.int32, np.int64, np.int64, np.int64,
-            np.float64, np.int64)
+#: dtypes of the columns of :class:`RunColumns` (topic, doc, path, offset, length, rank, rsv)
+_COLUMNS = (np.int32, np.int32, np.int32, np.int64, np.int64, np.int64, np.float64)
+
+
+class RowIndex:
+    """Where each row of :class:`RunColumns` comes from: its piece and its line, found from
+    per-piece data (the first row and, for a piece of consecutive lines, the first line; the
+    lines themselves only for pieces with gaps, such as blank or bad lines)."""
+
+    def __init__(self, first_piece: int = 0) -> None:
+        #: pieces are numbered from this on (unique over all the rows of a file)
+        self.first_piece = first_piece
+        self.rows = 0
+        self.starts: list[int] = []  # first row of each piece
+        self.first_lines: list[int] = []  # first line of each piece
+        self.gaps: dict[int, np.ndarray] = {}  # piece -> its lines, if not consecutive
+
+    def add(self, lines: np.ndarray) -> None:
+        piece = len(self.starts)
+        self.starts.append(self.rows)
+        self.first_lines.append(int(lines[0]) if len(lines) else 0)
+        if len(lines) and int(lines[-1]) - int(lines[0]) != len(lines) - 1:
+            self.gaps[piece] = lines
+        self.rows += len(lines)
+
+    def pieces(self, rows: np.ndarray) -> np.ndarray:
+        """The piece of each row (rows as an integer array)."""
+        return self.first_piece + (np.searchsorted(np.asarray(self.starts, dtype=np.int64),
+                                                   rows, side="right") - 1).astype(np.int32)
+
+    def lines(self, rows: np.ndarray) -> np.ndarray:
+        """The line number of each row (rows as an integer array)."""
+        rows = np.asarray(rows, dtype=np.int64)
+        piece = self.pieces(rows) - self.first_piece
+        starts = np.asarray(self.starts, dtype=np.int64)
+        within = rows - starts[piece] if len(starts) else rows
+        out = np.asarray(self.first_lines, dtype=np.int64)[piece] + within \
+            if len(starts) else rows.copy()
+        for p, lines in self.gaps.items():
+            hit = piece == p
+            if hit.any():
+                out[hit] = lines[within[hit]]
+        return out
+
+
+def release_heap_memory() -> None:
+    """Return free memory to the system (Arrow's pool, then glibc's ``malloc_trim``): the
+    pieces of a column just joined are freed, but the allocators would keep their memory, so
+    that the process would hold both the pieces and the joined columns."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
+    global _TRIM
+    if _TRIM is None:
+        import ctypes
+        import ctypes.util
+
+        try:
+            _TRIM = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+        except (OSError, AttributeError):
+            _TRIM = False
+    if _TRIM:
+        _TRIM(0)
+
+
+_TRIM = None
+#: blocks read between two calls of :func:`release_heap_memory` (a call takes a few ms)
+TRIM_BLOCKS = 8
+#: columns smaller than this are joined without :func:`release_heap_memory`
+TRIM_BYTES = 4 << 20
+#: new topics read between two calls of :func:`release_heap_memory` (Arrow's parse of a
+#: block of many distinct topics leaves much free memory that the allocator would keep)
+TRIM_TOPICS = 1 << 15
 
 
 def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
@@ -110,27 +211,62 @@ class _Collect:
 
 def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = None,
                        name: str | None = None) -> Run:
-    """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation)."""
+    """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation).
+
+    Arrow parses the next block in a second thread while this one checks and adds the rows of
+    the block before (Arrow releases the interpreter while it parses): the two cores of a
+    small machine work at once."""
+    from concurrent.futures import ThreadPoolExecutor
+
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
     state = RunColumns(layout)
-    try:
-        for block, before, newlines in iter_blocks(path):
-            parse_block(block, before, newlines, state, file, log)
-    except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
-        careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+    ahead = None  # the block being parsed, and its parse
+    trimmed = 0  # topics read at the last release_heap_memory()
+    with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
+        try:
+            for count, (block, before, newlines) in enumerate(iter_blocks(path), 1):
+                parse = parser.submit(parse_run_block, block, before, newlines, layout)
+                if ahead is not None:
+                    add_parsed(*ahead, state, file, log)
+                ahead = (block, before, newlines, parse)
+                del block
+                if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
+                    release_heap_memory()
+                    trimmed = len(state.topic_ids)
+        except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
+            if ahead is not None:
+                add_parsed(*ahead, state, file, log)
+                ahead = None
+            careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+        if ahead is not None:
+            add_parsed(*ahead, state, file, log)
+            ahead = None
+    large = len(state) * 8 >= TRIM_BYTES or len(state.topic_ids) >= TRIM_TOPICS
     run = assemble(state, file, log, name)
-    release_arrow_memory()
+    if large:
+        release_heap_memory()
     finish(log, own)
     return run
 
 
-def release_arrow_memory() -> None:
-    """Give the memory Arrow's pool keeps for reuse back to the system."""
-    import pyarrow as pa
-
-    pa.default_memory_pool().release_unused()
+def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumns, file: str,
+               log: ProblemLog) -> None:
+    """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future); a
+    block Arrow could not take, or whose values fail a check, is halved and each half tried
+    again, down to the careful per-line code (:func:`parse_block` after the first try)."""
+    table, prepared = parse.result()
+    if table is not None and add_table(table, prepared.lines, state, file, log):
+        return
+    del table, prepared
+    halves = split_block(block, before, newlines) if len(block) > columnar.CAREFUL_BYTES \
+        else None
+    if halves is None:
+        careful_block(block, before, state, file, log)
+        return
+    for half, start, count in halves:
+        parse_block(half, start, count, state, file, log)
 
 
 def parse_block(block: bytes, before: int, newlines: int, state: RunColumns, file: str,
@@ -180,32 +316,47 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str):
     return None, None
 
 
+def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
+    """The values of a numeric Arrow column, one numpy view per chunk (no copy), if all are
+    finite and, for integers, in ``[low, INT_LIMIT)`` (``low``: None for floats); else None."""
+    values = [chunk.to_numpy() for chunk in column.chunks]
+    for part in values:
+        if not len(part):
+            continue
+        if low is None:
+            if not np.isfinite(part).all():
+                return None
+        elif part.min() < low or part.max() > INT_LIMIT - 1:
+            return None
+    return values
+
+
 def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: ProblemLog) -> bool:
     """Check a parsed block's values as :func:`~sdreval.io.trec.parse_result_fields` does and,
     if all are valid, add its rows to ``state``; False (``state`` untouched) otherwise."""
+    import pyarrow.compute as pc
     layout = state.layout
-    rank = integers(table.column("rank"), 0 if layout == "document" else 1)
-    rsv = finite(table.column("rsv"))
+    rank = chunk_values(table.column("rank"), 0 if layout == "document" else 1)
+    rsv = chunk_values(table.column("rsv"))
     if rank is None or rsv is None:
         return False
     offset = length = None
     if layout == "passage":
-        offset = integers(table.column("offset"), 0)
-        length = integers(table.column("length"), 0)
-        if (offset is None or length is None
-                or (len(offset) and (offset + length).max() >= CHAR_LIMIT)):
+        offset = chunk_values(table.column("offset"), 0)
+        length = chunk_values(table.column("length"), 0)
+        if offset is None or length is None or any(
+                len(o) and (o + n).max() >= CHAR_LIMIT for o, n in zip(offset, length)):
             return False
     paths = None
     if layout == "element":
         try:
-            paths = [canonical_codes(chunk, state.raw_paths)
-                     for chunk in table.column("path").chunks]
+            paths = [canonical_codes(chunk, state) for chunk in table.column("path").chunks]
         except XPathError:
             return False
     # every line is valid: report per line (in line order), give ids, add the rows
     pending = Pending()
     if layout == "passage":
-        for line in lines[length == 0].tolist():
+        for line in lines[np.concatenate(length) == 0].tolist():  # type: ignore[arg-type]
             pending.add(line, 0, _ZERO_LENGTH)
     collect = _Collect(pending, 1)
     start = 0
@@ -224,32 +375,53 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     for i, (topic_chunk, doc_chunk) in enumerate(zip(topic_chunks, doc_chunks)):
         n = len(topic_chunk)
         rows = slice(start, start + n)
-        topic = _global_codes(topic_chunk, state.topic_ids)
-        doc = doc_chunk.indices.to_numpy()
-        names = doc_chunk.dictionary.to_numpy(zero_copy_only=False)[doc]
-        if paths is not None:
-            canon_codes, distinct = paths[i]
-            mapping = np.array([state.path_ids.setdefault(c, len(state.path_ids))
-                                for c in distinct], dtype=np.int64)
-            path = mapping[canon_codes] if len(mapping) else np.zeros(n, dtype=np.int64)
-        else:
-            path = np.zeros(n, dtype=np.int64)
-        state.add(topic, doc, names, path, None if offset is None else offset[rows],
-                  None if length is None else length[rows], rank[rows], rsv[rows], lines[rows])
+        topic = _global_codes(topic_chunk, state)
+        path = paths[i] if paths is not None else None
+        state.add(topic, doc_chunk.indices.to_numpy(), pc.take(
+            doc_chunk.dictionary, doc_chunk.indices, memory_pool=arrow_pool()), path,
+            None if offset is None else offset[i], None if length is None else length[i],
+            rank[i], rsv[i], lines[rows])
         start += n
     pending.flush(file, log)
     return True
 
 
-def _global_codes(chunk, ids: dict[str, int]) -> np.ndarray:
-    """Global ids (in order of first appearance) of a dictionary chunk's rows, for columns
-    with few distinct values (topics)."""
+def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
+    """Global topic ids (in order of first appearance) of a dictionary chunk's rows: topics met
+    before by this path are looked up at C speed (``state.topics_seen``); only the others
+    become Python strings (a run of very many topics would otherwise make and drop a string
+    per row)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
     indices = chunk.indices.to_numpy()
-    values = chunk.dictionary.to_pylist()
-    mapping = np.zeros(len(values), dtype=np.int64)
-    for code in appearance_order(indices, len(values)):
-        mapping[code] = ids.setdefault(values[code], len(ids))
-    return mapping[indices]
+    dictionary = chunk.dictionary
+    if state.topics_seen is None:
+        found = np.full(len(dictionary), -1, dtype=np.int64)
+    else:
+        found = np.array(pc.index_in(dictionary, value_set=state.topics_seen).fill_null(-1)
+                         .to_numpy(), dtype=np.int64)
+    new = np.flatnonzero(found < 0)
+    if len(new):
+        ids = state.topic_ids
+        order = new if len(new) == len(dictionary) and in_first_appearance_order(indices) \
+            else new[np.argsort(_first_rows(indices, len(dictionary))[new], kind="stable")]
+        added = dictionary.take(pa.array(order))
+        topic_ids = np.array([ids.setdefault(name, len(ids)) for name in added.to_pylist()],
+                             dtype=np.int32)
+        seen = len(state.topic_seen_ids)
+        found[order] = np.arange(seen, seen + len(order))
+        state.topics_seen = added if state.topics_seen is None else pa.concat_arrays(
+            [state.topics_seen, added])
+        state.topic_seen_ids = np.concatenate((state.topic_seen_ids, topic_ids))
+    return state.topic_seen_ids[found][indices]
+
+
+def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:
+    """The first row of each dictionary code (``len(indices)`` for codes not used)."""
+    firsts = np.full(size, len(indices), dtype=np.int64)
+    np.minimum.at(firsts, indices, np.arange(len(indices)))
+    return firsts
 
 
 def appearance_order(indices: np.ndarray, size: int) -> list[int]:
@@ -261,26 +433,39 @@ def appearance_order(indices: np.ndarray, size: int) -> list[int]:
     return codes[np.argsort(firsts, kind="stable")].tolist()
 
 
-def canonical_codes(chunk, cache: dict[str, str]) -> tuple[np.ndarray, list[str]]:
-    """Codes of a dictionary chunk of XPaths by canonical form, and the distinct canonical
-    paths in order of first appearance (raises XPathError for a malformed path)."""
+def canonical_codes(chunk, state: RunColumns) -> np.ndarray:
+    """The canonical path id of each row of a dictionary chunk of XPaths as written (raises
+    XPathError for a malformed path).  XPaths met before are looked up at C speed
+    (``state.raw_seen``); a new one is canonicalised once and its canonical path given the next
+    id, in order of first appearance."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
     indices = chunk.indices.to_numpy()
-    raw_values = chunk.dictionary.to_pylist()
-    order = appearance_order(indices, len(raw_values))
-    canon_of: dict[str, int] = {}
-    distinct: list[str] = []
-    mapping = np.zeros(len(raw_values), dtype=np.int64)
-    for i in order:
-        raw = raw_values[i]
-        canon = cache.get(raw)
-        if canon is None:
-            canon = cache[raw] = canonical_xpath(raw)
-        code = canon_of.get(canon)
-        if code is None:
-            code = canon_of[canon] = len(distinct)
-            distinct.append(canon)
-        mapping[i] = code
-    return mapping[indices], distinct
+    dictionary = chunk.dictionary
+    if state.raw_seen is None:
+        found = np.full(len(dictionary), -1, dtype=np.int64)
+    else:
+        found = np.array(pc.index_in(dictionary, value_set=state.raw_seen).fill_null(-1)
+                         .to_numpy(), dtype=np.int64)
+    new = np.flatnonzero(found < 0)
+    if len(new):
+        raw_values = dictionary.take(pa.array(new)).to_pylist()
+        canon = [state.raw_paths.get(raw) or canonical_xpath(raw) for raw in raw_values]
+        for raw, path in zip(raw_values, canon):
+            state.raw_paths[raw] = path
+        firsts = np.full(len(dictionary), len(indices), dtype=np.int64)
+        np.minimum.at(firsts, indices, np.arange(len(indices)))
+        ids = np.empty(len(new), dtype=np.int32)
+        for k in np.argsort(firsts[new], kind="stable").tolist():
+            ids[k] = state.path_ids.setdefault(canon[k], len(state.path_ids))
+        seen = len(state.raw_path_ids)
+        found[new] = np.arange(seen, seen + len(new))
+        added = pa.array(raw_values, type=pa.string())
+        state.raw_seen = added if state.raw_seen is None else pa.concat_arrays(
+            [state.raw_seen, added])
+        state.raw_path_ids = np.concatenate((state.raw_path_ids, ids))
+    return state.raw_path_ids[found][indices]
 
 
 def careful_block(block: bytes, before: int, state: RunColumns, file: str,
@@ -313,10 +498,10 @@ def careful_rows(lines, state: RunColumns, file: str, log: ProblemLog) -> None:
     if len(cols[0]):
         topic, doc, path, offset, length, rank = (np.frombuffer(c, dtype=np.int64)
                                                   for c in cols[:6])
-        name_array = np.empty(len(names), dtype=object)
-        name_array[:] = names
+        import pyarrow as pa
+
         passage = layout == "passage"
-        state.add(topic, doc, name_array, path, offset if passage else None,
+        state.add(topic, doc, pa.array(names, type=pa.string()), path, offset if passage else None,
                   length if passage else None, rank, np.frombuffer(cols[6], np.float64),
                   np.frombuffer(cols[7], np.int64))
 
@@ -325,6 +510,17 @@ class _Disorder:
     """Ranks out of order in one topic, as :func:`~sdreval.io.trec.warn_disorder` reads them."""
 
     __slots__ = ("disorder", "first_disorder")
+
+    @classmethod
+    def of(cls, count: int, first: int | None, rank: np.ndarray, line: np.ndarray
+           ) -> "_Disorder":
+        """From counts found for all topics at once: ``first`` is the row (of ``rank`` and
+        ``line``) of the topic's first rank below the one before it."""
+        found = cls.__new__(cls)
+        found.disorder = count
+        found.first_disorder = (None if first is None else
+                                (int(line[first]), int(rank[first]), int(rank[first - 1])))
+        return found
 
     def __init__(self, rank: np.ndarray, line: np.ndarray) -> None:
         down = np.flatnonzero(rank[1:] < rank[:-1])
@@ -335,53 +531,109 @@ class _Disorder:
             self.first_disorder = (int(line[i + 1]), int(rank[i + 1]), int(rank[i]))
 
 
-def topics_with_repeats(topic, doc, piece, path, offset, length, order, bounds
-                        ) -> np.ndarray:
+def topics_with_repeats(topic, doc, path, offset, length, spread: np.ndarray) -> np.ndarray:
     """Per topic id: True if a result may repeat another (the careful code then checks):
     rows of a topic whose mixed document code, path and range collide, or a topic spread over
-    several pieces (its document codes are not comparable)."""
-    count = len(bounds) - 1
-    suspects = np.zeros(count, dtype=bool)
+    several pieces (``spread``, from :func:`spread_topics`: its document codes are not
+    comparable)."""
+    suspects = spread.copy()
     if not len(topic):
         return suspects
-    if count >= 1 << 23:  # pragma: no cover - more topics than the key holds: check each
+    if len(spread) >= 1 << 23:  # pragma: no cover - more topics than the key holds: check each
         suspects[:] = True
         return suspects
     mix = np.uint64(0x9E3779B97F4A7C15)
     with np.errstate(over="ignore"):
-        rest = doc.astype(np.uint64) * mix + path.astype(np.uint64)
+        rest = doc.astype(np.uint64)
+        rest *= mix
+        rest += path.astype(np.uint64)
         if offset is not None:
             rest = (rest * mix + offset.astype(np.uint64)) * mix + length.astype(np.uint64)
-    key = (topic.astype(np.uint64) << np.uint64(40)) | (rest & np.uint64((1 << 40) - 1))
-    key.sort()
-    same = key[1:] == key[:-1]
+    rest &= np.uint64((1 << 40) - 1)
+    rest |= topic.astype(np.uint64) << np.uint64(40)
+    rest.sort()
+    same = rest[1:] == rest[:-1]
     if same.any():
-        suspects[np.unique(key[1:][same] >> np.uint64(40)).astype(np.int64)] = True
-    starts = bounds[:-1][bounds[:-1] < bounds[1:]]
-    ordered = piece[order]
-    spread = np.minimum.reduceat(ordered, starts) != np.maximum.reduceat(ordered, starts)
-    suspects[topic[order][starts][spread]] = True
+        suspects[np.unique(rest[1:][same] >> np.uint64(40)).astype(np.int64)] = True
     return suspects
+
+
+#: rows checked at once for repeats and overlaps (memory: a few arrays of this many rows)
+BATCH_ROWS = 1 << 18
+
+
+def topic_batches(bounds: np.ndarray) -> list[tuple[int, int]]:
+    """``(first topic, end topic)`` ranges of whole topics of about :data:`BATCH_ROWS` rows (a
+    larger topic alone)."""
+    batches: list[tuple[int, int]] = []
+    first, count = 0, len(bounds) - 1
+    while first < count:
+        last = int(np.searchsorted(bounds, bounds[first] + BATCH_ROWS, side="right")) - 1
+        last = min(max(last, first + 1), count)
+        batches.append((first, last))
+        first = last
+    return batches
+
+
+def spread_topics(present: np.ndarray, first_piece: np.ndarray, last_piece: np.ndarray,
+                  count: int) -> np.ndarray:
+    """Per topic id (``count`` topics): True if its rows come from several pieces, given the
+    smallest and largest piece of each topic in ``present``."""
+    spread = np.zeros(count, dtype=bool)
+    spread[present] = first_piece != last_piece
+    return spread
+
+
+def grouped_spread(piece: np.ndarray, order: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+    """:func:`spread_topics` from the piece of every row and the order grouping rows by topic."""
+    present = np.flatnonzero(bounds[:-1] < bounds[1:])
+    if not len(present):
+        return np.zeros(len(bounds) - 1, dtype=bool)
+    ordered = piece[order]
+    starts = bounds[present]
+    return spread_topics(present, np.minimum.reduceat(ordered, starts),
+                         np.maximum.reduceat(ordered, starts), len(bounds) - 1)
 
 
 def topics_with_overlaps(topic, doc, offset, length, spread) -> np.ndarray:
     """Per topic id: True if two non-empty passages of one document may overlap (the careful
     code then checks and reports), or the topic's document codes are not comparable
-    (``spread``: the topic spans several pieces)."""
+    (``spread``: the topic spans several pieces).
+
+    Within one document, non-empty passages are disjoint exactly when, with their starts and
+    their ends sorted apart, each start but the first is at or after the end before it (at
+    any point the passages begun outnumber the passages ended by at most one).  So two plain
+    sorts of ``(document, start)`` and ``(document, end)`` keys packed in 64 bits suffice
+    (a lexicographic sort when the keys do not fit)."""
     suspects = spread.copy()
     rows = np.flatnonzero(length > 0)
     if len(rows) < 2:
         return suspects
-    order = rows[np.lexsort((offset[rows], doc[rows], topic[rows]))]
-    t, d, start = topic[order], doc[order], offset[order]
-    end = start + length[order]
-    new = np.ones(len(order), dtype=bool)
-    new[1:] = (t[1:] != t[:-1]) | (d[1:] != d[:-1])
-    group = np.cumsum(new) - 1
-    big = int(end.max()) + 1
-    reach = np.maximum.accumulate(group * big + end) - group * big
-    hit = np.flatnonzero(~new[1:] & (start[1:] < reach[:-1])) + 1
-    suspects[np.unique(t[hit])] = True
+    t, d, start = topic[rows], doc[rows], offset[rows]
+    end = start + length[rows]
+    low = int(t.min())
+    t_bits = max(int(t.max()) - low, 1).bit_length()
+    d_bits = max(int(d.max()), 1).bit_length()
+    e_bits = max(int(end.max()), 1).bit_length()
+    if d.min() < 0 or t_bits + d_bits + e_bits > 63:
+        order = np.lexsort((start, d, t))
+        t, d, start, end = t[order], d[order], start[order], end[order]
+        new = np.ones(len(order), dtype=bool)
+        new[1:] = (t[1:] != t[:-1]) | (d[1:] != d[:-1])
+        group = np.cumsum(new) - 1
+        big = int(end.max()) + 1
+        reach = np.maximum.accumulate(group * big + end) - group * big
+        hit = np.flatnonzero(~new[1:] & (start[1:] < reach[:-1])) + 1
+        suspects[np.unique(t[hit])] = True
+        return suspects
+    pair = ((t.astype(np.int64) - low) << d_bits | d.astype(np.int64)) << e_bits
+    starts = np.sort(pair | start)
+    ends = np.sort(pair | end)
+    del pair
+    same = (starts[1:] >> e_bits) == (starts[:-1] >> e_bits)
+    hit = np.flatnonzero(same & (starts[1:] < ends[:-1]))
+    if len(hit):
+        suspects[np.unique(starts[hit] >> (e_bits + d_bits)) + low] = True
     return suspects
 
 
@@ -397,7 +649,8 @@ def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: 
     order = np.argsort(topic, kind="stable")
     bounds = np.searchsorted(topic[order], np.arange(len(topics) + 1))
     in_order = bool(np.all(order[1:] > order[:-1])) if len(order) else True
-    suspects = topics_with_repeats(topic, doc, piece, path, offset, length, order, bounds)
+    suspects = topics_with_repeats(topic, doc, path, offset, length,
+                                   grouped_spread(piece, order, bounds))
     overlapping = (topics_with_overlaps(topic, doc, offset, length, suspects)
                    if layout == "passage" else suspects)
     if wanted is None:
@@ -430,38 +683,115 @@ def path_names(state: RunColumns) -> np.ndarray:
 
 
 def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) -> Run:
-    """The run from the columns, topics in order of first appearance."""
+    """The run from the columns, topics in order of first appearance; ranks out of order,
+    repeats and overlaps reported topic by topic as the careful reader reports them."""
     topics = list(state.topic_ids)
-    columns = state.columns()
+    columns = state.columns(objects=False)
     paths = path_names(state)
     topic, _, names, _, path, offset, length, rank, rsv, _ = columns
-    order = np.argsort(topic, kind="stable")
-    in_order = bool(np.all(order[1:] > order[:-1])) if len(order) else True
-    bounds = np.searchsorted(topic[order], np.arange(len(topics) + 1))
-    sizes = np.diff(bounds)
-    # warnings (ranks out of order, repeats, overlaps) concern topics of two results or more:
-    # checked by build_rankings a batch at a time, the rankings it builds dropped
-    several = np.flatnonzero(sizes >= 2).tolist()
-    for start in range(0, len(several), 1000):
-        build_rankings(columns, topics, paths, state.layout, file, log,
-                       wanted=several[start:start + 1000])
-    present = sizes > 0
+    n = len(topic)
+    order = (None if n < 2 or bool((topic[1:] >= topic[:-1]).all())
+             else np.argsort(topic, kind="stable"))
+    bounds = np.searchsorted(topic if order is None else topic[order],
+                             np.arange(len(topics) + 1))
+    if order is not None and n:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        columns[2] = names = pc.take(names, pa.array(order), memory_pool=arrow_pool())
+    report_topics(columns, state.joined, order, bounds, topics, paths, state.layout, file, log)
+    present = bounds[1:] > bounds[:-1]
     if not present.any() and not log.errors:
         log.warn(file, None, "the run holds no results")
     run_name = name or (next(iter(state.run_ids)) if state.run_ids else file_stem(file))
 
     def grouped(values: np.ndarray) -> np.ndarray:
-        return values if in_order else values[order]
+        return values if order is None else values[order]
 
-    n = len(topic)
-    doc_col = grouped(names)
-    path_col = (np.full(n, None, dtype=object) if state.layout == "passage"
-                else grouped(paths[path.astype(np.int64)]))
-    offset_col = np.full(n, -1, dtype=np.int64) if offset is None else grouped(offset)
-    length_col = np.full(n, -1, dtype=np.int64) if length is None else grouped(length)
+    if state.layout == "passage":
+        path_col = Filled(None)
+    elif state.layout == "document":
+        path_col = Filled(DOCUMENT_PATH)
+    else:
+        path_col = Coded(grouped(path), paths)
+    offset_col = Filled(-1, np.int64) if offset is None else grouped(offset)
+    length_col = Filled(-1, np.int64) if length is None else grouped(length)
     kept = state.topic_ids if present.all() else [t for t, p in zip(topics, present) if p]
     kept_bounds = bounds if present.all() else np.concatenate(
         ([0], bounds[1:][present]))
-    return Run.from_columns(run_name, kept, kept_bounds, doc_col, path_col,  # type: ignore
+    return Run.from_columns(run_name, kept, kept_bounds, names, path_col,  # type: ignore
                             offset_col, length_col, grouped(rank), grouped(rsv), state.layout,
                             source=file)
+
+
+def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
+                  bounds: np.ndarray, topics: list[str], paths: np.ndarray, layout: str,
+                  file: str, log: ProblemLog) -> None:
+    """Report, topic by topic in topic order, ranks out of order (found for all rows at once),
+    then repeated results and overlapping passages, checked by the careful reader's code for
+    the topics the vectorised tests single out (:func:`topics_with_repeats`,
+    :func:`topics_with_overlaps`).  ``columns`` as :meth:`RunColumns.columns` gives them with
+    ``objects=False``, but the document names already grouped by topic; ``index`` tells rows'
+    pieces and lines; ``order`` groups the rows by topic (None: they are)."""
+    topic, doc, names, _, path, offset, length, rank, rsv, _ = columns
+    if len(topic) < 2:
+        return
+    suspects = np.zeros(len(topics), dtype=bool)
+    overlapping = suspects if layout != "passage" else np.zeros(len(topics), dtype=bool)
+    spread_all = (None if order is None else
+                  grouped_spread(index.pieces(np.arange(len(topic))), order, bounds))
+    for first, last in topic_batches(bounds):  # whole topics, a bounded number of rows at once
+        lo, hi = int(bounds[first]), int(bounds[last])
+        rows = slice(lo, hi) if order is None else order[lo:hi]
+        part = slice(first, last)
+        batch_topic = topic[rows]
+        if order is None:
+            present = np.flatnonzero(bounds[first:last] < bounds[first + 1:last + 1]) + first
+            spread = spread_topics(present, index.pieces(bounds[present]),
+                                   index.pieces(bounds[present + 1] - 1), len(topics))
+        else:
+            spread = spread_all.copy()  # type: ignore[union-attr]
+            spread[:first] = spread[last:] = False
+        path_rows = path[rows]
+        offset_rows = None if offset is None else offset[rows]
+        length_rows = None if length is None else length[rows]
+        suspects[part] = topics_with_repeats(batch_topic, doc[rows], path_rows, offset_rows,
+                                             length_rows, spread)[part]
+        if layout == "passage":
+            overlapping[part] = topics_with_overlaps(batch_topic, doc[rows], offset_rows,
+                                                     length_rows, suspects)[part]
+        del batch_topic, path_rows, offset_rows, length_rows
+
+    def grouped(values: np.ndarray) -> np.ndarray:
+        return values if order is None else values[order]
+
+    grouped_topic, grouped_rank = grouped(topic), grouped(rank)
+    down = np.flatnonzero((grouped_rank[1:] < grouped_rank[:-1])
+                          & (grouped_topic[1:] == grouped_topic[:-1])) + 1
+    disorder = np.bincount(grouped_topic[down], minlength=len(topics))
+    with_disorder, first_down = np.unique(grouped_topic[down], return_index=True)
+    first_of = dict(zip(with_disorder.tolist(), down[first_down].tolist()))
+    del grouped_topic
+    flagged = np.flatnonzero((disorder > 0) | suspects | overlapping).tolist()
+    for t in flagged:
+        name_t = topics[t]
+        lo, hi = int(bounds[t]), int(bounds[t + 1])
+        rows = np.arange(lo, hi) if order is None else order[lo:hi]
+        first = first_of.get(t)
+        if first is not None:
+            warn_disorder(name_t, _Disorder.of(int(disorder[t]), first - lo, grouped_rank[lo:hi],
+                                               index.lines(rows)), file, log)  # type: ignore
+        if not (suspects[t] or overlapping[t]):
+            continue
+        topic_names = names.slice(lo, hi - lo).to_numpy()
+        topic_path = path[rows].astype(np.int64)
+        k = hi - lo
+        if offset is None:
+            topic_offset = topic_length = np.full(k, -1, dtype=np.int64)
+        else:
+            topic_offset, topic_length = offset[rows], length[rows]
+        build_ranking(name_t, doc_codes(doc[rows], topic_names, index.pieces(rows)),
+                      topic_names, topic_path, None if layout == "passage" else
+                      paths[topic_path], topic_offset, topic_length, rank[rows], rsv[rows],
+                      index.lines(rows), layout, file, log,  # type: ignore[arg-type]
+                      repeats=bool(suspects[t]), overlaps=bool(overlapping[t]))

@@ -42,6 +42,10 @@ class Ranking:
     ranks: np.ndarray
     rsv: np.ndarray
     unit: Unit = "element"
+    #: where the rows come from when they are a topic of shared columns (``(columns token,
+    #: first row, end row)``, see :class:`TopicRankings`): two rankings with the same origin
+    #: hold the same rows, even when their arrays were made apart
+    origin: tuple | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def empty(cls, unit: Unit = "element") -> "Ranking":
@@ -114,18 +118,115 @@ class Ranking:
         raise ValueError(f"unknown order {order!r}; expected file, rank or rsv")
 
 
+class Filled:
+    """A column holding one value on every row (no memory per row): the offsets and lengths of
+    element and document runs (-1), the paths of passage runs (None).  Rows are read-only
+    views of one array of the value, grown as needed."""
+
+    __slots__ = ("value", "dtype", "_values")
+
+    def __init__(self, value, dtype=object) -> None:
+        self.value, self.dtype = value, dtype
+        self._values = np.zeros(0, dtype=dtype)
+
+    def rows(self, lo: int, hi: int) -> np.ndarray:
+        if hi - lo > len(self._values):
+            values = np.full(max(hi - lo, 2 * len(self._values), 1024), self.value,
+                             dtype=self.dtype)
+            values.flags.writeable = False
+            self._values = values
+        return self._values[:hi - lo]
+
+
+class Coded:
+    """A column of few distinct values, held as a code per row into ``values`` (the canonical
+    XPaths of an element run: 4 bytes a row instead of an object reference)."""
+
+    __slots__ = ("codes", "values")
+
+    def __init__(self, codes: np.ndarray, values: np.ndarray) -> None:
+        self.codes, self.values = codes, values
+
+    def rows(self, lo: int, hi: int) -> np.ndarray:
+        return self.values[self.codes[lo:hi]]
+
+
+def column_rows(column, lo: int, hi: int) -> np.ndarray:
+    """Rows ``lo:hi`` of a shared column as a numpy array: a slice (view) of a numpy array, the
+    values of a :class:`Filled` or :class:`Coded` column, or Python strings from an Arrow
+    string array (document names: a few bytes a row instead of a Python object)."""
+    if isinstance(column, np.ndarray):
+        return column[lo:hi]
+    if isinstance(column, (Filled, Coded)):
+        return column.rows(lo, hi)
+    return column.slice(lo, hi - lo).to_numpy(zero_copy_only=False)
+
+
+class TopicRanking(Ranking):
+    """A topic of a :class:`TopicRankings`: a :class:`Ranking` whose document names, held as
+    Arrow strings, become Python strings only when :attr:`docs` is first read (many uses of a
+    ranking, such as finding a cached result by :attr:`origin` or counting its results, never
+    read them)."""
+
+    def __init__(self, names, lo: int, hi: int, *columns, origin: tuple | None = None
+                 ) -> None:
+        self._names = (names, lo, hi)
+        self._docs = None
+        super().__init__(None, *columns, origin=origin)  # type: ignore[arg-type]
+
+    @classmethod
+    def of_rows(cls, names, lo: int, hi: int, paths: np.ndarray, offsets: np.ndarray,
+                lengths: np.ndarray, ranks: np.ndarray, rsv: np.ndarray, unit: Unit,
+                origin: tuple) -> "TopicRanking":
+        """The same as the constructor, faster (a run of many topics makes one per access)."""
+        ranking = cls.__new__(cls)
+        ranking.__dict__.update(_names=(names, lo, hi), _docs=None, paths=paths,
+                                offsets=offsets, lengths=lengths, ranks=ranks, rsv=rsv,
+                                unit=unit, origin=origin)
+        return ranking
+
+    @property  # type: ignore[override]
+    def docs(self) -> np.ndarray:
+        if self._docs is None:
+            names, lo, hi = self._names
+            self._docs = column_rows(names, lo, hi)
+        return self._docs
+
+    @docs.setter
+    def docs(self, value: np.ndarray | None) -> None:
+        if value is not None:
+            self._docs = value
+
+    def __len__(self) -> int:
+        return len(self.ranks)
+
+    def __reduce__(self):
+        """Pickled as a plain :class:`Ranking` (not with the shared columns)."""
+        return (Ranking, (self.docs, self.paths, self.offsets, self.lengths, self.ranks,
+                          self.rsv, self.unit, self.origin))
+
+
+def row_reader(column):
+    """A function ``(lo, hi) -> rows`` of a shared column (see :func:`column_rows`)."""
+    if isinstance(column, np.ndarray):
+        return lambda lo, hi: column[lo:hi]
+    if isinstance(column, (Filled, Coded)):
+        return column.rows
+    return lambda lo, hi: column_rows(column, lo, hi)
+
+
 class TopicRankings(MutableMapping):
     """Topic id -> :class:`Ranking`, stored as shared columns with per-topic bounds.
 
-    A large run holds many topics: one set of numpy arrays for all of them (rows grouped by
-    topic) costs far less than a :class:`Ranking` per topic.  Reading a topic gives a
-    :class:`Ranking` whose arrays are views (slices) of the shared columns; assigning a topic
-    stores the given ranking as is.  Iteration follows the order of ``topics`` (then of topics
-    added later), as a dict's would."""
+    A large run holds many topics: one set of columns for all of them (rows grouped by topic)
+    costs far less than a :class:`Ranking` per topic.  Reading a topic gives a
+    :class:`Ranking` whose numeric arrays are views (slices) of the shared columns (see
+    :func:`column_rows` for the compact kinds of column); assigning a topic stores the given
+    ranking as is.  Iteration follows the order of ``topics`` (then of topics added later), as
+    a dict's would."""
 
-    def __init__(self, topics: Iterable[str], bounds: np.ndarray, docs: np.ndarray,
-                 paths: np.ndarray, offsets: np.ndarray, lengths: np.ndarray,
-                 ranks: np.ndarray, rsv: np.ndarray, unit: Unit = "element") -> None:
+    def __init__(self, topics: Iterable[str], bounds: np.ndarray, docs, paths, offsets,
+                 lengths, ranks: np.ndarray, rsv: np.ndarray, unit: Unit = "element") -> None:
         # a dict ``topic -> 0, 1, 2, ...`` (as readers number topics) is taken as it is
         where = (topics if isinstance(topics, dict) and all(
             v == i for i, v in enumerate(topics.values())) else dict(zip(topics, range(1 << 62))))
@@ -139,13 +240,23 @@ class TopicRankings(MutableMapping):
         self._bounds = bounds
         self._columns = (docs, paths, offsets, lengths, ranks, rsv)
         self._unit = unit
+        self._token = object()  # names these columns in the origin of the rankings read
+        self._readers = (row_reader(paths), row_reader(offsets), row_reader(lengths),
+                         np.asarray(ranks), np.asarray(rsv))
 
     def __getitem__(self, topic: str) -> Ranking:
         where = self._where[topic]
         if where < 0:
             return self._overlay[topic]
-        rows = slice(int(self._bounds[where]), int(self._bounds[where + 1]))
-        return Ranking(*(column[rows] for column in self._columns), self._unit)
+        lo, hi = self._bounds[where:where + 2].tolist()
+        paths, offsets, lengths, ranks, rsv = self._readers
+        docs = self._columns[0]
+        if isinstance(docs, np.ndarray):
+            return Ranking(docs[lo:hi], paths(lo, hi), offsets(lo, hi), lengths(lo, hi),
+                           ranks[lo:hi], rsv[lo:hi], self._unit, (self._token, lo, hi))
+        return TopicRanking.of_rows(docs, lo, hi, paths(lo, hi), offsets(lo, hi),
+                                    lengths(lo, hi), ranks[lo:hi], rsv[lo:hi], self._unit,
+                                    (self._token, lo, hi))
 
     def __setitem__(self, topic: str, ranking: Ranking) -> None:
         self._where[topic] = -1
@@ -172,6 +283,7 @@ class TopicRankings(MutableMapping):
         other = TopicRankings.__new__(TopicRankings)
         other._where, other._overlay = dict(self._where), dict(self._overlay)
         other._bounds, other._columns, other._unit = self._bounds, self._columns, self._unit
+        other._token, other._readers = self._token, self._readers
         return other
 
     def results(self) -> int:
@@ -196,13 +308,14 @@ class Run:
 
     @classmethod
     def from_columns(cls, name: str, topics: Iterable[str], bounds: np.ndarray,
-                     docs: np.ndarray, paths: np.ndarray, offsets: np.ndarray,
-                     lengths: np.ndarray, ranks: np.ndarray, rsv: np.ndarray,
+                     docs, paths, offsets, lengths, ranks: np.ndarray, rsv: np.ndarray,
                      unit: Unit = "element", source: str | None = None,
                      overlap_expected: bool = False) -> "Run":
         """A run whose rows are grouped by topic in shared columns: topic ``topics[i]`` holds
         rows ``bounds[i]:bounds[i + 1]`` (see :class:`TopicRankings`; a dict numbering the
-        topics 0, 1, 2, ... in order is kept as the topic index, not copied)."""
+        topics 0, 1, 2, ... in order is kept as the topic index, not copied).  ``docs``,
+        ``paths``, ``offsets`` and ``lengths`` may also be compact columns
+        (:func:`column_rows`)."""
         return cls(name, TopicRankings(topics, bounds, docs, paths, offsets, lengths, ranks,  # type: ignore[arg-type]
                                        rsv, unit), unit, source, overlap_expected)
 

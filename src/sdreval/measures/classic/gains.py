@@ -393,7 +393,7 @@ def same_ranking(a: Ranking, b: Ranking) -> bool:
     """The same ranking object, or two views of the same rows of shared columns (a run read
     from a file gives a new view of a topic's rows at each access: see
     :class:`~sdreval.model.run.TopicRankings`)."""
-    if a is b:
+    if a is b or (a.origin is not None and a.origin == b.origin):
         return True
     if a.unit != b.unit:
         return False
