@@ -143,7 +143,8 @@ def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
     if sixth.any():
         colon = pc.match_substring(field(5, sixth), ":").to_numpy(zero_copy_only=False)
         bep_given[np.flatnonzero(sixth)[~colon]] = True
-    numbers_text = pa.concat_arrays([field(3), field(4), field(5, bep_given)])
+    numbers_text = found.tokens.take(pa.array(np.concatenate(
+        (starts + 3, starts + 4, (starts + 5)[bep_given]))))
     values = digit_integers(numbers_text)
     if values is None:
         return False

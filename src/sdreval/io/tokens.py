@@ -62,11 +62,14 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
     tokens = split.flatten()
     line_start, line_tokens = offsets[:-1] - offsets[0], np.diff(offsets)
     # white space at a line start or end gives an empty token there (only there): left out
-    sizes = pc.binary_length(tokens).to_numpy()
-    if not len(sizes):
+    if not len(tokens):
         return None
-    empty_first = sizes[np.minimum(line_start, len(sizes) - 1)] == 0
-    empty_last = (sizes[np.maximum(line_start + line_tokens - 1, 0)] == 0) & (line_tokens > 1)
+    bounds = np.frombuffer(tokens.buffers()[1], dtype=np.int32, count=len(tokens) + 1,
+                           offset=4 * tokens.offset)
+    first = np.minimum(line_start, len(tokens) - 1)
+    last = np.maximum(line_start + line_tokens - 1, 0)
+    empty_first = bounds[first + 1] == bounds[first]
+    empty_last = (bounds[last + 1] == bounds[last]) & (line_tokens > 1)
     counts = line_tokens - empty_first - empty_last
     starts = line_start + empty_first
     data_lines = counts > 0  # blank lines are skipped, as are comments
@@ -178,27 +181,35 @@ def first_occurrences(columns: list) -> tuple[np.ndarray, np.ndarray]:
 
 
 def string_hashes(names) -> np.ndarray:
-    """A 64-bit polynomial hash of each string of an Arrow string array (vectorised over the
-    strings, one step per character position)."""
+    """A 64-bit hash of each string of an Arrow string array, vectorised over the strings, one
+    step per 8 bytes of the longest (each step reads 8 bytes of every string at once)."""
     import pyarrow as pa
 
     _, offsets, data = names.buffers()
     large = pa.types.is_large_string(names.type) or pa.types.is_large_binary(names.type)
     bounds = np.frombuffer(offsets, dtype=np.int64 if large else np.int32,
                            count=len(names) + 1, offset=(8 if large else 4) * names.offset)
-    raw = np.frombuffer(data, dtype=np.uint8) if data is not None else np.zeros(0, np.uint8)
-    sizes = np.diff(bounds)
-    starts = bounds[:-1].astype(np.int64)
+    sizes = np.diff(bounds).astype(np.int64)
     hashed = sizes.astype(np.uint64) * np.uint64(0xC2B2AE3D27D4EB4F)
+    if not len(sizes) or not sizes.max():
+        return hashed
+    first = int(bounds[0])
+    padded = np.zeros(int(bounds[-1]) - first + 8, dtype=np.uint8)
+    padded[:-8] = np.frombuffer(data, dtype=np.uint8)[first:int(bounds[-1])]
+    # the 8 bytes starting at each byte (unaligned, little-endian)
+    words = np.ndarray((len(padded) - 7,), dtype="<u8", buffer=padded.data, strides=(1,))
+    starts = bounds[:-1].astype(np.int64) - first
     prime = np.uint64(0x100000001B3)
     with np.errstate(over="ignore"):
-        for k in range(int(sizes.max()) if len(sizes) else 0):
-            live = sizes > k
-            if live.all():
-                hashed = hashed * prime + raw[starts + k]
-            else:
-                rows = np.flatnonzero(live)
-                hashed[rows] = hashed[rows] * prime + raw[starts[rows] + k]
+        for k in range(0, int(sizes.max()), 8):
+            rows = np.flatnonzero(sizes > k) if sizes.min() <= k else slice(None)
+            left = sizes[rows] - k
+            word = words[starts[rows] + k]
+            short = left < 8  # bytes beyond the string's end are masked out
+            if short.any():
+                keep = np.left_shift(np.uint64(1), (8 * left[short]).astype(np.uint64))
+                word[short] &= keep - np.uint64(1)
+            hashed[rows] = (hashed[rows] ^ word) * prime
     return hashed
 
 
