@@ -15,8 +15,8 @@ A document judged twice in a topic may span blocks, so repeats are found once al
 read (vectorised over all judgements), and the problems are then reported in line order, as the
 careful reader reports them: each line's errors, or its repeat, or its warnings.  The
 judgements are kept as columns (:class:`~sdreval.judgements.columns.PassageColumns`).  Should
-more than :data:`~sdreval.io.tokens.PROBLEMS_HELD` problems wait to be reported, the file is read again by the
-careful reader (problems are not held in unbounded memory).
+more than :data:`~sdreval.io.tokens.PROBLEMS_HELD` problems wait to be reported, the file is
+read again by the careful reader (problems are not held in unbounded memory).
 """
 from __future__ import annotations
 
@@ -28,43 +28,21 @@ import numpy as np
 from ..errors import Problem, ProblemLog
 from ..judgements.qrels import Qrels
 from .fol import check_fol_line, parse_fol_line, read_fol_qrels
-from . import tokens
 from .textlines import CHAR_LIMIT, finish, is_repeat
-from .tokens import (DIGITS, Collect, digit_integers, first_occurrences, narrow,
-                     read_in_blocks, release_unused, report_in_line_order, split_fields)
+from .tokens import (DIGITS, Collect, HeldProblems, TooManyProblems, digit_integers,
+                     first_occurrences, narrow, read_in_blocks, release_unused,
+                     report_in_line_order, split_fields)
 
-
-
-class _TooManyProblems(Exception):
-    """More problems wait than :data:`~sdreval.io.tokens.PROBLEMS_HELD`: read carefully."""
-
-
-class _Held(ProblemLog):
-    """Problems of the careful line code, held to be reported in line order at the end."""
-
-    def __init__(self, rows: "_Rows") -> None:
-        super().__init__()
-        self.rows = rows
-        self.held: list[Problem] = []
-
-    def add(self, problem: Problem, kind: str | None = None) -> None:
-        self.held.append(problem)
-        self.rows.count_problem()
 
 
 class _Rows:
     """The parsed lines, as chunks of columns in line order."""
 
-    def __init__(self) -> None:
+    def __init__(self, held: HeldProblems) -> None:
         self.chunks: list[tuple] = []
         self.warnings: dict[int, list[str]] = {}  # row -> warnings (careful lines only)
         self.count = 0
-        self.problems = 0
-
-    def count_problem(self) -> None:
-        self.problems += 1
-        if self.problems > tokens.PROBLEMS_HELD:
-            raise _TooManyProblems
+        self.held = held
 
     def add_columns(self, lines, topics, docs, relchars, doclen, bep, counts, offsets,
                     lengths) -> None:
@@ -81,7 +59,7 @@ class _Rows:
         for i, (_, _, warnings) in enumerate(rows):
             if warnings:
                 self.warnings[self.count + i] = warnings
-                self.count_problem()
+                self.held.wait()
         ranges = [r for _, row, _ in rows for r in row[5]]
         self.add_columns(
             np.array([line for line, _, _ in rows], dtype=np.int64),
@@ -100,8 +78,8 @@ def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrel
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
-    rows = _Rows()
-    held = _Held(rows)
+    held = HeldProblems()
+    rows = _Rows(held)
 
     def careful(pairs) -> None:
         found = []
@@ -113,7 +91,7 @@ def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrel
 
     try:
         read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), careful, file, held)
-    except _TooManyProblems:
+    except TooManyProblems:
         return read_fol_qrels(path, log if not own else None, careful=True)
     qrels = _finish_rows(rows, held.held, file, log)
     release_unused()

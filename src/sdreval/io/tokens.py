@@ -213,6 +213,30 @@ def string_hashes(names) -> np.ndarray:
     return hashed
 
 
+class TooManyProblems(Exception):
+    """More problems wait to be reported than :data:`PROBLEMS_HELD`: read carefully instead."""
+
+
+class HeldProblems(ProblemLog):
+    """Problems of the careful line code, held to be reported in line order at the end;
+    ``waiting`` counts them (and whatever else the reader holds back, through :meth:`wait`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list[Problem] = []
+        self.waiting = 0
+
+    def add(self, problem: Problem, kind: str | None = None) -> None:
+        self.held.append(problem)
+        self.wait()
+
+    def wait(self) -> None:
+        """One more problem waits (:class:`TooManyProblems` past :data:`PROBLEMS_HELD`)."""
+        self.waiting += 1
+        if self.waiting > PROBLEMS_HELD:
+            raise TooManyProblems
+
+
 class Collect(ProblemLog):
     """Collects ``(severity, message)`` pairs."""
 

@@ -18,10 +18,9 @@ import numpy as np
 
 from ..errors import ProblemLog
 from ..judgements.qrels import Qrels
-from . import tokens
 from .textlines import finish, is_repeat
-from .tokens import (Collect, first_occurrences, read_in_blocks, release_unused,
-                     report_in_line_order)
+from .tokens import (Collect, HeldProblems, TooManyProblems, first_occurrences, read_in_blocks,
+                     release_unused, report_in_line_order)
 from .trec_qrels import DOCUMENT_PATH, parse_block, parse_line, read_trec_qrels
 
 
@@ -33,7 +32,7 @@ def read_trec_qrels_columns(path: str | Path, log: ProblemLog | None = None) -> 
     log = log if log is not None else ProblemLog()
     file = str(path)
     chunks: list[tuple] = []
-    held = _Held()
+    held = HeldProblems()
 
     def fast(block, before: int, newlines: int) -> bool:
         parsed = parse_block(block, before, newlines)
@@ -51,7 +50,7 @@ def read_trec_qrels_columns(path: str | Path, log: ProblemLog | None = None) -> 
 
     try:
         read_in_blocks(path, fast, careful, file, held)
-    except _TooManyProblems:
+    except TooManyProblems:
         return read_trec_qrels(path, log if not own else None, careful=True)
     qrels = _judgements(chunks, held.held, file, log)
     release_unused()
@@ -59,23 +58,6 @@ def read_trec_qrels_columns(path: str | Path, log: ProblemLog | None = None) -> 
         log.warn(file, None, "the qrels hold no judgements")
     finish(log, own)
     return qrels
-
-
-class _TooManyProblems(Exception):
-    pass
-
-
-class _Held(ProblemLog):
-    """Problems of the careful line code, held to be reported in line order at the end."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.held: list = []
-
-    def add(self, problem, kind: str | None = None) -> None:
-        self.held.append(problem)
-        if len(self.held) > tokens.PROBLEMS_HELD:
-            raise _TooManyProblems
 
 
 def _judgements(chunks: list[tuple], held: list, file: str, log: ProblemLog) -> Qrels:
