@@ -77,16 +77,23 @@ def iter_blocks(path: str | Path, size: int | None = None
         before = 0
         while True:
             try:
-                block = bytearray(handle.read(size))
+                block = bytearray(size)
+                del block[handle.readinto(block):]
                 if block and not block.endswith(b"\n"):
                     block += handle.readline()
             except (OSError, EOFError, zlib.error):
                 raise ReadFailed(before) from None
             if not block:
                 return
-            newlines = block.count(b"\n")
+            newlines = count_newlines(block)
             yield block, before, newlines
             before += newlines
+
+
+def count_newlines(block: bytes | bytearray) -> int:
+    """The number of line ends of a block (numpy: several times faster than ``bytes.count``,
+    and without holding the interpreter lock)."""
+    return int(np.count_nonzero(np.frombuffer(block, dtype=np.uint8) == 10))
 
 
 def split_block(block: bytes, before: int, newlines: int

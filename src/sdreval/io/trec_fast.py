@@ -56,12 +56,9 @@ class RunColumns:
         self.path_ids: dict[str, int] = {DOCUMENT_PATH: 0} if layout == "document" else {}
         self.run_ids: dict[str, int] = {}  # run-id -> line of first appearance (note_run_id)
         self.raw_paths: dict[str, str] = {}  # XPath as written -> canonical
-        #: topics met so far by the columnar path (Arrow strings) and the id of each one
-        self.topics_seen = None
-        self.topic_seen_ids = np.zeros(0, dtype=np.int32)
-        #: XPaths as written met so far (Arrow strings) and the id of each one's canonical path
-        self.raw_seen = None
-        self.raw_path_ids = np.zeros(0, dtype=np.int32)
+        #: topics, and XPaths as written (with their canonical path's id), met so far
+        self.topics_seen = SeenValues()
+        self.raw_seen = SeenValues()
         self.index = RowIndex()
         self.names: list = []  # per piece: the rows' document names (Arrow strings)
         self.parts: list[list[np.ndarray]] = [[] for _ in _COLUMNS]  # per column, per piece
@@ -80,7 +77,7 @@ class RunColumns:
         values = (topic, doc, path, offset, length, rank, rsv)
         for column, dtype, value in zip(self.parts, _COLUMNS, values):
             if value is not None:
-                column.append(np.asarray(value, dtype))
+                column.append(narrow(np.asarray(value, dtype)))
 
     def columns(self, objects: bool = True) -> list:
         """All rows, one column at a time (each column's pieces released as it is joined):
@@ -106,12 +103,27 @@ class RunColumns:
         names = pa.chunked_array(self.names, type=pa.string())
         self.names = []
         if objects:
+            columns[3:6] = [None if c is None else c.astype(np.int64) for c in columns[3:6]]
             names = names.to_numpy() if len(names) else np.zeros(0, dtype=object)
             everything = np.arange(index.rows)
             piece, line = index.pieces(everything), index.lines(everything)
         else:
             piece = line = None
         return columns[:2] + [names, piece] + columns[2:] + [line]
+
+
+def narrow(values: np.ndarray) -> np.ndarray:
+    """64-bit integers kept in 32 bits when they fit (ranks, and offsets and lengths, which are
+    below 2**32): the run's columns take less memory; a topic's ranking is given int64
+    arrays again (:func:`sdreval.model.run.row_reader`)."""
+    if values.dtype != np.int64 or not len(values):
+        return values
+    low, high = int(values.min()), int(values.max())
+    if low >= 0 and high < 1 << 32:
+        return values.astype(np.uint32)
+    if -(1 << 31) <= low and high < 1 << 31:
+        return values.astype(np.int32)
+    return values
 
 
 #: dtypes of the columns of :class:`RunColumns` (topic, doc, path, offset, length, rank, rsv)
@@ -181,12 +193,25 @@ def release_heap_memory() -> None:
 
 _TRIM = None
 #: blocks read between two calls of :func:`release_heap_memory` (a call takes a few ms)
-TRIM_BLOCKS = 8
+TRIM_BLOCKS = 2
 #: columns smaller than this are joined without :func:`release_heap_memory`
-TRIM_BYTES = 4 << 20
+TRIM_BYTES = 1 << 20
 #: new topics read between two calls of :func:`release_heap_memory` (Arrow's parse of a
 #: block of many distinct topics leaves much free memory that the allocator would keep)
 TRIM_TOPICS = 1 << 15
+
+
+def exact_doc_codes(doc: np.ndarray, names, lo: int, hi: int, piece: np.ndarray
+                    ) -> np.ndarray:
+    """Codes equal exactly where the documents of one topic's rows ``lo:hi`` are (``names``:
+    the Arrow names of all rows): the piece codes if the rows come from one piece, else codes
+    of the names, found by Arrow."""
+    if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
+        return doc
+    import pyarrow.compute as pc
+
+    encoded = pc.dictionary_encode(names.slice(lo, hi - lo).combine_chunks())
+    return numpy_of(encoded.indices).astype(np.int32)
 
 
 def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
@@ -316,10 +341,21 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str):
     return None, None
 
 
+def numpy_of(array) -> np.ndarray:
+    """A numpy view of an Arrow array of numbers without nulls (``to_numpy()`` copies the
+    arrays of Arrow's CSV reader, at about a millisecond a chunk)."""
+    import pyarrow as pa
+
+    try:
+        return array.to_numpy(zero_copy_only=True)
+    except pa.ArrowInvalid:  # pragma: no cover - nulls or a type numpy cannot view
+        return array.to_numpy(zero_copy_only=False)
+
+
 def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
     """The values of a numeric Arrow column, one numpy view per chunk (no copy), if all are
     finite and, for integers, in ``[low, INT_LIMIT)`` (``low``: None for floats); else None."""
-    values = [chunk.to_numpy() for chunk in column.chunks]
+    values = [numpy_of(chunk) for chunk in column.chunks]
     for part in values:
         if not len(part):
             continue
@@ -361,7 +397,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     collect = _Collect(pending, 1)
     start = 0
     for i, run_chunk in enumerate(table.column("run").chunks):
-        codes = run_chunk.indices.to_numpy()
+        codes = numpy_of(run_chunk.indices)
         for code, value in enumerate(run_chunk.dictionary.to_pylist()):
             if value not in state.run_ids:
                 where = np.flatnonzero(codes == code)
@@ -377,7 +413,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
         rows = slice(start, start + n)
         topic = _global_codes(topic_chunk, state)
         path = paths[i] if paths is not None else None
-        state.add(topic, doc_chunk.indices.to_numpy(), pc.take(
+        state.add(topic, numpy_of(doc_chunk.indices), pc.take(
             doc_chunk.dictionary, doc_chunk.indices, memory_pool=arrow_pool()), path,
             None if offset is None else offset[i], None if length is None else length[i],
             rank[i], rsv[i], lines[rows])
@@ -386,35 +422,48 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     return True
 
 
-def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
-    """Global topic ids (in order of first appearance) of a dictionary chunk's rows: topics met
-    before by this path are looked up at C speed (``state.topics_seen``); only the others
-    become Python strings (a run of very many topics would otherwise make and drop a string
-    per row)."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
+class SeenValues:
+    """The values of a dictionary-encoded column met so far by the columnar path (Arrow
+    strings, so that a chunk's values are looked up at C speed) and a global id for each."""
 
-    indices = chunk.indices.to_numpy()
-    dictionary = chunk.dictionary
-    if state.topics_seen is None:
-        found = np.full(len(dictionary), -1, dtype=np.int64)
-    else:
-        found = np.array(pc.index_in(dictionary, value_set=state.topics_seen).fill_null(-1)
-                         .to_numpy(), dtype=np.int64)
-    new = np.flatnonzero(found < 0)
-    if len(new):
-        ids = state.topic_ids
-        order = new if len(new) == len(dictionary) and in_first_appearance_order(indices) \
-            else new[np.argsort(_first_rows(indices, len(dictionary))[new], kind="stable")]
-        added = dictionary.take(pa.array(order))
-        topic_ids = np.array([ids.setdefault(name, len(ids)) for name in added.to_pylist()],
-                             dtype=np.int32)
-        seen = len(state.topic_seen_ids)
-        found[order] = np.arange(seen, seen + len(order))
-        state.topics_seen = added if state.topics_seen is None else pa.concat_arrays(
-            [state.topics_seen, added])
-        state.topic_seen_ids = np.concatenate((state.topic_seen_ids, topic_ids))
-    return state.topic_seen_ids[found][indices]
+    def __init__(self) -> None:
+        self.values = None
+        self.ids = np.zeros(0, dtype=np.int32)
+
+    def global_ids(self, chunk, ids_of) -> np.ndarray:
+        """The global id of each row of a dictionary chunk.  Values not met before become
+        Python strings once and get their ids from ``ids_of(values)`` (in order of first
+        appearance; it may raise before anything is recorded)."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        indices = numpy_of(chunk.indices)
+        dictionary = chunk.dictionary
+        if self.values is None:
+            found = np.full(len(dictionary), -1, dtype=np.int64)
+        else:
+            found = np.array(pc.index_in(dictionary, value_set=self.values).fill_null(-1)
+                             .to_numpy(), dtype=np.int64)
+        new = np.flatnonzero(found < 0)
+        if len(new):
+            if not (len(new) == len(dictionary) and in_first_appearance_order(indices)):
+                new = new[np.argsort(_first_rows(indices, len(dictionary))[new], kind="stable")]
+            added = dictionary.take(pa.array(new))
+            ids = np.asarray(ids_of(added.to_pylist()), dtype=np.int32)
+            seen = len(self.ids)
+            found[new] = np.arange(seen, seen + len(new))
+            self.values = added if self.values is None else pa.concat_arrays([self.values, added])
+            self.ids = np.concatenate((self.ids, ids))
+        return self.ids[found][indices]
+
+
+def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
+    """Global topic ids (in order of first appearance) of a dictionary chunk's rows (a Python
+    string per topic, not per chunk: a run of very many topics would otherwise make and drop
+    a string per row)."""
+    ids = state.topic_ids
+    return state.topics_seen.global_ids(
+        chunk, lambda names: [ids.setdefault(name, len(ids)) for name in names])
 
 
 def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:
@@ -435,37 +484,15 @@ def appearance_order(indices: np.ndarray, size: int) -> list[int]:
 
 def canonical_codes(chunk, state: RunColumns) -> np.ndarray:
     """The canonical path id of each row of a dictionary chunk of XPaths as written (raises
-    XPathError for a malformed path).  XPaths met before are looked up at C speed
-    (``state.raw_seen``); a new one is canonicalised once and its canonical path given the next
-    id, in order of first appearance."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    indices = chunk.indices.to_numpy()
-    dictionary = chunk.dictionary
-    if state.raw_seen is None:
-        found = np.full(len(dictionary), -1, dtype=np.int64)
-    else:
-        found = np.array(pc.index_in(dictionary, value_set=state.raw_seen).fill_null(-1)
-                         .to_numpy(), dtype=np.int64)
-    new = np.flatnonzero(found < 0)
-    if len(new):
-        raw_values = dictionary.take(pa.array(new)).to_pylist()
+    XPathError for a malformed path, before anything is recorded).  A new XPath is
+    canonicalised once and its canonical path given the next id, in order of first
+    appearance."""
+    def ids_of(raw_values: list[str]) -> list[int]:
         canon = [state.raw_paths.get(raw) or canonical_xpath(raw) for raw in raw_values]
-        for raw, path in zip(raw_values, canon):
-            state.raw_paths[raw] = path
-        firsts = np.full(len(dictionary), len(indices), dtype=np.int64)
-        np.minimum.at(firsts, indices, np.arange(len(indices)))
-        ids = np.empty(len(new), dtype=np.int32)
-        for k in np.argsort(firsts[new], kind="stable").tolist():
-            ids[k] = state.path_ids.setdefault(canon[k], len(state.path_ids))
-        seen = len(state.raw_path_ids)
-        found[new] = np.arange(seen, seen + len(new))
-        added = pa.array(raw_values, type=pa.string())
-        state.raw_seen = added if state.raw_seen is None else pa.concat_arrays(
-            [state.raw_seen, added])
-        state.raw_path_ids = np.concatenate((state.raw_path_ids, ids))
-    return state.raw_path_ids[found][indices]
+        state.raw_paths.update(zip(raw_values, canon))
+        return [state.path_ids.setdefault(path, len(state.path_ids)) for path in canon]
+
+    return state.raw_seen.global_ids(chunk, ids_of)
 
 
 def careful_block(block: bytes, before: int, state: RunColumns, file: str,
@@ -783,15 +810,26 @@ def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
                                                index.lines(rows)), file, log)  # type: ignore
         if not (suspects[t] or overlapping[t]):
             continue
-        topic_names = names.slice(lo, hi - lo).to_numpy()
-        topic_path = path[rows].astype(np.int64)
         k = hi - lo
+        topic_doc = exact_doc_codes(doc[rows], names, lo, hi, index.pieces(rows))
+        topic_path = path[rows].astype(np.int64)
         if offset is None:
-            topic_offset = topic_length = np.full(k, -1, dtype=np.int64)
+            topic_offset = topic_length = None
         else:
             topic_offset, topic_length = offset[rows], length[rows]
-        build_ranking(name_t, doc_codes(doc[rows], topic_names, index.pieces(rows)),
-                      topic_names, topic_path, None if layout == "passage" else
-                      paths[topic_path], topic_offset, topic_length, rank[rows], rsv[rows],
-                      index.lines(rows), layout, file, log,  # type: ignore[arg-type]
-                      repeats=bool(suspects[t]), overlaps=bool(overlapping[t]))
+        # the same tests on this topic alone, with exact document codes: most topics singled
+        # out only spanned pieces, and hold neither repeats nor overlaps
+        alone, no = np.zeros(k, dtype=np.int32), np.zeros(1, dtype=bool)
+        repeats = bool(topics_with_repeats(alone, topic_doc, topic_path, topic_offset,
+                                           topic_length, no)[0])
+        overlaps = (layout == "passage" and bool(overlapping[t]) and bool(
+            topics_with_overlaps(alone, topic_doc, topic_offset, topic_length, no)[0]))
+        if not (repeats or overlaps):
+            continue
+        if offset is None:
+            topic_offset = topic_length = np.full(k, -1, dtype=np.int64)
+        topic_names = names.slice(lo, k).to_numpy()
+        build_ranking(name_t, topic_doc, topic_names, topic_path, None if layout == "passage"
+                      else paths[topic_path], topic_offset, topic_length, rank[rows],
+                      rsv[rows], index.lines(rows), layout, file, log,  # type: ignore
+                      repeats=repeats, overlaps=overlaps)

@@ -206,13 +206,40 @@ class TopicRanking(Ranking):
                           self.rsv, self.unit, self.origin))
 
 
+class _Slice:
+    """Rows ``lo:hi`` of a numpy column (as int64 for integers held in 32 bits)."""
+
+    __slots__ = ("column", "widen")
+
+    def __init__(self, column: np.ndarray) -> None:
+        self.column = column
+        self.widen = column.dtype.kind in "iu" and column.dtype != np.int64
+
+    def __call__(self, lo: int, hi: int) -> np.ndarray:
+        rows = self.column[lo:hi]
+        return rows.astype(np.int64) if self.widen else rows
+
+
+class _Rows:
+    """Rows ``lo:hi`` of any shared column (:func:`column_rows`)."""
+
+    __slots__ = ("column",)
+
+    def __init__(self, column) -> None:
+        self.column = column
+
+    def __call__(self, lo: int, hi: int) -> np.ndarray:
+        return column_rows(self.column, lo, hi)
+
+
 def row_reader(column):
-    """A function ``(lo, hi) -> rows`` of a shared column (see :func:`column_rows`)."""
+    """A function ``(lo, hi) -> rows`` of a shared column (see :func:`column_rows`); integers
+    kept in 32 bits are given as int64, as a :class:`Ranking` holds them."""
     if isinstance(column, np.ndarray):
-        return lambda lo, hi: column[lo:hi]
+        return _Slice(column)
     if isinstance(column, (Filled, Coded)):
         return column.rows
-    return lambda lo, hi: column_rows(column, lo, hi)
+    return _Rows(column)
 
 
 class TopicRankings(MutableMapping):
@@ -242,7 +269,7 @@ class TopicRankings(MutableMapping):
         self._unit = unit
         self._token = object()  # names these columns in the origin of the rankings read
         self._readers = (row_reader(paths), row_reader(offsets), row_reader(lengths),
-                         np.asarray(ranks), np.asarray(rsv))
+                         row_reader(np.asarray(ranks)), row_reader(np.asarray(rsv)))
 
     def __getitem__(self, topic: str) -> Ranking:
         where = self._where[topic]
@@ -253,9 +280,9 @@ class TopicRankings(MutableMapping):
         docs = self._columns[0]
         if isinstance(docs, np.ndarray):
             return Ranking(docs[lo:hi], paths(lo, hi), offsets(lo, hi), lengths(lo, hi),
-                           ranks[lo:hi], rsv[lo:hi], self._unit, (self._token, lo, hi))
+                           ranks(lo, hi), rsv(lo, hi), self._unit, (self._token, lo, hi))
         return TopicRanking.of_rows(docs, lo, hi, paths(lo, hi), offsets(lo, hi),
-                                    lengths(lo, hi), ranks[lo:hi], rsv[lo:hi], self._unit,
+                                    lengths(lo, hi), ranks(lo, hi), rsv(lo, hi), self._unit,
                                     (self._token, lo, hi))
 
     def __setitem__(self, topic: str, ranking: Ranking) -> None:
