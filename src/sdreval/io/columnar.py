@@ -24,9 +24,10 @@ line order, by the careful reader's own code).  A ``.gz`` file that cannot be re
 to its end is read line by line from the failed block on, up to the damage, which is
 reported where the careful reader reports it.
 
-Used by the run reader (:mod:`sdreval.io.trec_fast`) and the streaming reader
-(:mod:`sdreval.io.stream`).  The qrels readers (TREC, FOL, native) still read line by line:
-judgement files are small next to runs.
+Used by the run reader (:mod:`sdreval.io.trec_fast`), the streaming reader
+(:mod:`sdreval.io.stream`) and the judgement readers (:mod:`sdreval.io.trec_qrels_fast`,
+:mod:`sdreval.io.native_fast`; FOL qrels, whose lines have any number of fields, are split by
+:mod:`sdreval.io.tokens` on the same principle).
 """
 from __future__ import annotations
 
