@@ -196,3 +196,37 @@ def test_overlap_check_finds_exactly_the_topics_with_overlapping_passages(rows, 
     found = topics_with_overlaps(topic.astype(np.int32), doc, offset, length,
                                  np.zeros(4, dtype=bool))
     assert found.tolist() == truth.tolist()
+
+
+def test_unicode_white_space_pattern_is_exactly_what_str_split_splits_on():
+    """Non-ASCII blocks take the columnar path only without white space that ``str.split()``
+    would cut fields at: the pattern must match the UTF-8 of exactly those characters."""
+    spaces = {chr(c) for c in range(0x80, 0x110000)
+              if chr(c).isspace() and not 0xD800 <= c <= 0xDFFF}
+    found = {chr(c) for c in range(0x80, 0x110000) if not 0xD800 <= c <= 0xDFFF
+             and columnar._UNICODE_SPACE.fullmatch(chr(c).encode("utf-8"))}
+    assert found == spaces
+
+
+@pytest.mark.parametrize("layout", ["element", "passage", "document"])
+def test_clean_non_ascii_files_use_the_columnar_path(tmp_path, tiny_blocks, monkeypatch, layout):
+    """Document ids and XPaths in UTF-8 (Wikipedia titles, chunk ids of RAG collections) are
+    read columnar, with the same run as the careful reader; the line with a no-break space
+    (which ``str.split()`` takes for a field separator) is read by the careful reader."""
+    tail = {"element": " /article[1]/séc[{}]", "passage": " {}0 5", "document": ""}[layout]
+    lines = [f"{t} Q0 Café_{d}—naïve {r + 1} {10 - r / 7!r} rün" + tail.format(d % 4 + 1)
+             for t in ("1", "2") for r, d in enumerate(range(60))]
+    lines[70] = lines[70].replace(" Q0 ", "\u00a0Q0 ")  # one line for the careful reader
+    path = tmp_path / "run.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    from sdreval.io import trec_fast
+    careful_calls = []
+    original_careful = trec_fast.careful_block
+    monkeypatch.setattr(trec_fast, "careful_block",
+                        lambda *a: careful_calls.append(a[1]) or original_careful(*a))
+    (fast, fast_problems), (careful, careful_problems) = both(path, layout)
+    assert_same_run(fast, careful)
+    assert fast_problems == careful_problems == []
+    assert len(careful_calls) == 1  # only the piece with the no-break space
+    assert fast["2"].docs[10] == "Café_10—naïve"  # its fields, cut at the no-break space
+    assert fast["1"].docs[0] == "Café_0—naïve"

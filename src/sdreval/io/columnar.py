@@ -7,9 +7,9 @@ reader (``pyarrow.csv``, imported here only) into typed columns, validated with 
 checks.  A block is parsed this way only when it is certain that Arrow sees exactly the fields
 ``str.split()`` would see and that every line is valid:
 
-* the bytes are ASCII (so valid UTF-8, and no Unicode white space), without the ASCII
-  separators ``\\v \\f \\x1c-\\x1f`` that ``str.split()`` also splits on, and every ``\\r`` is
-  part of a CRLF line end;
+* the bytes are valid UTF-8 without any white space that ``str.split()`` splits on besides
+  the field separator and line ends (``\\v \\f \\x1c-\\x1f``, U+0085, U+00A0, U+2000-U+200A...),
+  and every ``\\r`` is part of a CRLF line end;
 * fields are separated by exactly one space, or exactly one tab (never both in a block), with no
   white space at the start or end of a line (checked on the bytes);
 * blank lines and ``#`` comment lines are removed before parsing, keeping line numbers;
@@ -24,12 +24,14 @@ line order, by the careful reader's own code).  A ``.gz`` file that cannot be re
 to its end is read line by line from the failed block on, up to the damage, which is
 reported where the careful reader reports it.
 
-Used by the run reader (:mod:`sdreval.io.trec_fast`) and the streaming reader
-(:mod:`sdreval.io.stream`).  The qrels readers (TREC, FOL, native) still read line by line:
-judgement files are small next to runs.
+Used by the run reader (:mod:`sdreval.io.trec_fast`), the streaming reader
+(:mod:`sdreval.io.stream`) and the judgement readers (:mod:`sdreval.io.trec_qrels_fast`,
+:mod:`sdreval.io.native_fast`; FOL qrels, whose lines have any number of fields, are split by
+:mod:`sdreval.io.tokens` on the same principle).
 """
 from __future__ import annotations
 
+import re
 import zlib
 from dataclasses import dataclass, field
 from io import BytesIO
@@ -52,6 +54,20 @@ CAREFUL_BYTES = 64 << 10
 _BOM = b"\xef\xbb\xbf"
 #: ASCII white space that str.split() splits on besides space, tab, CR and LF
 _SPLITTERS = [b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
+#: the UTF-8 encodings of the non-ASCII characters that str.split() splits on (U+0085, U+00A0,
+#: U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000)
+_UNICODE_SPACE = re.compile(rb"\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"
+                            rb"|\xe2\x81\x9f|\xe3\x80\x80")
+
+
+def is_utf8(block: bytes | bytearray) -> bool:
+    """True if the whole block is valid UTF-8 (else the careful reader reports each line that
+    is not)."""
+    try:
+        block.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 class ReadFailed(Exception):
@@ -138,14 +154,17 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
             ) -> Prepared | None:
     """The block's data lines for Arrow, or None if the block needs the careful path.
 
-    Checks on the bytes: ASCII only, without ``\v \f \x1c-\x1f``; a ``\r`` only in CRLF
+    Checks on the bytes: valid UTF-8 without ``\v \f \x1c-\x1f`` or Unicode white space
+    (:data:`_UNICODE_SPACE`); a ``\r`` only in CRLF
     line ends; one kind of field separator (space or tab).  Two separators in a row or one at
     a line start or end show as an empty value or a wrong field count, which :func:`text_ok`
     and Arrow catch.  ``filtered``: blank and ``#`` lines are removed first (else a
     block holding one fails at parse time and is prepared again with ``filtered=True``)."""
     if before == 0 and block.startswith(_BOM):
         block = block[3:]
-    if not block.isascii() or any(c in block for c in _SPLITTERS):
+    if any(c in block for c in _SPLITTERS):
+        return None
+    if not block.isascii() and (_UNICODE_SPACE.search(block) or not is_utf8(block)):
         return None
     if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
         return None
@@ -219,7 +238,8 @@ def arrow_pool():
     return pa.system_memory_pool()
 
 
-def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str]):
+def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str],
+                  threads: bool = True):
     """Arrow table of the kept columns, or None if Arrow refuses the block (wrong field count,
     a value that is not of its column's type, a blank line) or the rows are not the lines."""
     import pyarrow as pa
@@ -230,7 +250,7 @@ def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[
     try:
         table = csv.read_csv(
             pa.BufferReader(prepared.data),
-            read_options=csv.ReadOptions(column_names=names, use_threads=True,
+            read_options=csv.ReadOptions(column_names=names, use_threads=threads,
                                          block_size=ARROW_BLOCK_BYTES),
             parse_options=csv.ParseOptions(delimiter=prepared.delimiter, quote_char=False,
                                            double_quote=False, escape_char=False,

@@ -34,90 +34,114 @@ def _parse_range(token: str) -> tuple[int, int] | None:
     return o, n
 
 
-def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
-    """Read FOL qrels; problems go to ``log`` (without one, all errors are raised at the end)."""
+def read_fol_qrels(path: str | Path, log: ProblemLog | None = None,
+                   careful: bool = False) -> Qrels:
+    """Read FOL qrels; problems go to ``log`` (without one, all errors are raised at the end).
+
+    Read in blocks (:mod:`sdreval.io.fol_fast`: Arrow and vectorised checks, the lines in
+    doubt by the careful per-line code below) into shared columns; ``careful=True`` reads every
+    line in Python (the reference: the same judgements and problems, in plain objects)."""
+    if not careful:
+        from .fol_fast import read_fol_qrels_fast
+
+        return read_fol_qrels_fast(path, log)
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
     qrels = Qrels("fol", source=file)
     seen: dict[tuple[str, str], tuple[int, tuple]] = {}
     for number, fields in iter_fields(path, log):
-        if len(fields) < 5:
-            log.error(file, number, f"expected at least 5 fields (topic Q0 doc relchars doclen "
-                                    f"[BEP offset:length ...]), found {len(fields)}")
+        row = parse_fol_line(fields, number, file, log)
+        if row is None:
             continue
-        topic, doc = fields[0], fields[2]
-        bad: list[str] = []
-        relchars, doclen = parse_int(fields[3]), parse_int(fields[4])
-        if relchars is None or relchars < 0:
-            bad.append(f"relchars {fields[3]!r} is not a non-negative integer")
-        if doclen is None or doclen < 0:
-            bad.append(f"doclen {fields[4]!r} is not a non-negative integer")
-        bep: int | None = None
-        tokens = fields[5:]
-        if tokens and ":" not in tokens[0]:
-            bep = parse_int(tokens[0])
-            if bep is None or bep < 0:
-                bad.append(f"best entry point {tokens[0]!r} is not a non-negative integer")
-            tokens = tokens[1:]
-        ranges: list[tuple[int, int]] = []
-        for token in tokens:
-            parsed = _parse_range(token)
-            if parsed is None:
-                bad.append(f"passage {token!r} is not offset:length with non-negative "
-                           f"integers")
-            elif parsed[0] + parsed[1] >= CHAR_LIMIT:
-                bad.append(f"passage {token} ends beyond {CHAR_LIMIT - 1} characters, the "
-                           f"largest character position supported")
-            else:
-                ranges.append(parsed)
-        if bad:
-            for message in bad:
-                log.error(file, number, message)
+        topic, doc, relchars, doclen, bep, ranges = row
+        if is_repeat(seen, (topic, doc), (relchars, doclen, bep, tuple(ranges)), number,
+                     f"topic {topic}: document {doc}", file, log):
             continue
-        content = (relchars, doclen, bep, tuple(ranges))
-        if is_repeat(seen, (topic, doc), content, number, f"topic {topic}: document {doc}",
-                     file, log):
-            continue
-        _check(file, number, topic, doc, relchars, doclen, bep, ranges, log)  # type: ignore
-        qrels.topic(topic).passages[doc] = DocPassages(doc, ranges, relchars,  # type: ignore
-                                                      doclen, bep)
+        for message in check_fol_line(*row):
+            log.warn(file, number, message)
+        qrels.topic(topic).passages[doc] = DocPassages(doc, ranges, relchars, doclen, bep)
     if not qrels.topics and not log.errors:
         log.warn(file, None, "the qrels hold no judgements")
     finish(log, own)
     return qrels
 
 
-def _check(file: str, number: int, topic: str, doc: str, relchars: int, doclen: int,
-           bep: int | None, ranges: list[tuple[int, int]], log: ProblemLog) -> None:
+FolLine = tuple[str, str, int, int, "int | None", list[tuple[int, int]]]
+
+
+def parse_fol_line(fields: list[str], number: int, file: str, log: ProblemLog
+                   ) -> FolLine | None:
+    """``(topic, doc, relchars, doclen, bep, ranges)`` of one line, or None after reporting
+    why the line cannot be used."""
+    if len(fields) < 5:
+        log.error(file, number, f"expected at least 5 fields (topic Q0 doc relchars doclen "
+                                f"[BEP offset:length ...]), found {len(fields)}")
+        return None
+    topic, doc = fields[0], fields[2]
+    bad: list[str] = []
+    relchars, doclen = parse_int(fields[3]), parse_int(fields[4])
+    if relchars is None or relchars < 0:
+        bad.append(f"relchars {fields[3]!r} is not a non-negative integer")
+    if doclen is None or doclen < 0:
+        bad.append(f"doclen {fields[4]!r} is not a non-negative integer")
+    bep: int | None = None
+    tokens = fields[5:]
+    if tokens and ":" not in tokens[0]:
+        bep = parse_int(tokens[0])
+        if bep is None or bep < 0:
+            bad.append(f"best entry point {tokens[0]!r} is not a non-negative integer")
+        tokens = tokens[1:]
+    ranges: list[tuple[int, int]] = []
+    for token in tokens:
+        parsed = _parse_range(token)
+        if parsed is None:
+            bad.append(f"passage {token!r} is not offset:length with non-negative "
+                       f"integers")
+        elif parsed[0] + parsed[1] >= CHAR_LIMIT:
+            bad.append(f"passage {token} ends beyond {CHAR_LIMIT - 1} characters, the "
+                       f"largest character position supported")
+        else:
+            ranges.append(parsed)
+    if bad:
+        for message in bad:
+            log.error(file, number, message)
+        return None
+    return topic, doc, relchars, doclen, bep, ranges  # type: ignore[return-value]
+
+
+def check_fol_line(topic: str, doc: str, relchars: int, doclen: int, bep: int | None,
+                   ranges: list[tuple[int, int]]) -> list[str]:
     """Warnings about a line that is well-formed but inconsistent."""
+    found: list[str] = []
     if not ranges and (bep is None or bep <= doclen):  # the usual non-relevant line
         if relchars > 0:
-            log.warn(file, number, f"topic {topic}, document {doc}: relchars {relchars} but no "
-                                   f"passage given")
-        return
+            found.append(f"topic {topic}, document {doc}: relchars {relchars} but no "
+                         f"passage given")
+        return found
     where = f"topic {topic}, document {doc}"
     total = sum(n for _, n in ranges)
     if ranges and total != relchars:
-        log.warn(file, number, f"{where}: relchars {relchars} differs from the passages' total "
-                               f"length {total}")
+        found.append(f"{where}: relchars {relchars} differs from the passages' total "
+                     f"length {total}")
     if relchars > 0 and not ranges:
-        log.warn(file, number, f"{where}: relchars {relchars} but no passage given")
+        found.append(f"{where}: relchars {relchars} but no passage given")
     for offset, length in ranges:
         if length == 0:
-            log.warn(file, number, f"{where}: empty passage {offset}:0")
+            found.append(f"{where}: empty passage {offset}:0")
         if offset + length > doclen:
-            log.warn(file, number, f"{where}: passage {offset}:{length} reaches beyond doclen "
-                                   f"{doclen} (kept)")
+            found.append(f"{where}: passage {offset}:{length} reaches beyond doclen "
+                         f"{doclen} (kept)")
     if bep is not None and bep > doclen:
-        log.warn(file, number, f"{where}: best entry point {bep} beyond doclen {doclen}")
+        found.append(f"{where}: best entry point {bep} beyond doclen {doclen}")
     ordered = sorted(r for r in ranges if r[1] > 0)
     reach = -1
     for offset, length in ordered:
         if offset < reach:
-            log.warn(file, number, f"{where}: passage {offset}:{length} overlaps another "
-                                   f"passage of the line")
+            found.append(f"{where}: passage {offset}:{length} overlaps another "
+                         f"passage of the line")
         reach = max(reach, offset + length)
+    return found
 
 
 def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:

@@ -33,21 +33,21 @@ _DIRECTIVE = re.compile(r"^#\s*scale\s*[=:]\s*(\S+)", re.IGNORECASE)
 
 
 def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
-                      scale: str | None = None) -> Qrels:
-    """Read the native TSV; ``scale`` forces a scale (else ``# scale=`` or inference)."""
+                      scale: str | None = None, careful: bool = False) -> Qrels:
+    """Read the native TSV; ``scale`` forces a scale (else ``# scale=`` or inference).
+
+    Read in blocks (:mod:`sdreval.io.native_fast`: Arrow and vectorised checks, the lines in
+    doubt by the careful per-line code below) into shared columns; ``careful=True`` reads every
+    line in Python (the reference: the same assessments and problems, in plain objects)."""
+    if not careful:
+        from .native_fast import read_native_qrels_fast
+
+        return read_native_qrels_fast(path, log, scale)
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
     if scale is None:
-        for comment in comment_lines(path):
-            match = _DIRECTIVE.match(comment)
-            if match:
-                scale = match.group(1).lower()
-                if scale not in SCALES:
-                    log.error(file, None, f"unknown scale {scale!r} in directive; expected one "
-                                          f"of {', '.join(SCALES)}")
-                    scale = None
-                break
+        scale = scale_directive(path, file, log)
     rows: list[tuple[int, str, str, str, float, float, bool, bool, float | None]] = []
     first_line = True
     for number, fields in iter_fields(path, log):
@@ -55,42 +55,17 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
             first_line = False
             continue
         first_line = False
-        if len(fields) not in (5, 6):
-            log.error(file, number, f"expected 5 or 6 fields (topic file path exhaustivity "
-                                    f"specificity [size]), found {len(fields)}")
-            continue
-        bad: list[str] = []
-        try:
-            canon = canonical_xpath(fields[2])
-        except XPathError as error:
-            bad.append(error.problems[0].message)
-            canon = ""
-        e = TOO_SMALL if fields[3] == "?" else parse_float(fields[3])
-        if e is None:
-            bad.append(f"exhaustivity {fields[3]!r} is not a number or '?'")
-        letter = fields[4].upper() in COVERAGE_CODES
-        s = COVERAGE_CODES[fields[4].upper()] if letter else parse_float(fields[4])
-        if s is None:
-            bad.append(f"specificity {fields[4]!r} is not a number or a coverage letter")
-        size = None
-        if len(fields) == 6:
-            size = parse_float(fields[5])
-            if size is None or size < 0:
-                bad.append(f"size {fields[5]!r} is not a non-negative number")
-        if bad:
-            for message in bad:
-                log.error(file, number, message)
-            continue
-        rows.append((number, fields[0], fields[1], canon, e, s, letter,  # type: ignore
-                     fields[3] == "?", size))
+        row = native_line(fields, number, file, log)
+        if row is not None:
+            rows.append(row)
     chosen = scale or infer_scale([row[4:8] for row in rows])  # type: ignore[misc]
     qrels = Qrels(chosen, source=file)  # type: ignore[arg-type]
     seen: dict[tuple[str, str, str], tuple[int, tuple]] = {}
     for number, topic, doc, canon, e, s, letter, question, size in rows:
         problem = pair_problem(chosen, e, s, letter, question)
         if problem:
-            shown_e = "?" if question else _show(e)
-            log.error(file, number, f"invalid ({shown_e}, {_show(s)}) on scale {chosen}: "
+            shown_e = "?" if question else show_value(e)
+            log.error(file, number, f"invalid ({shown_e}, {show_value(s)}) on scale {chosen}: "
                                     f"{problem}")
             continue
         if is_repeat(seen, (topic, doc, canon), (e, s, size), number,
@@ -103,7 +78,57 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
     return qrels
 
 
-def _show(value: float) -> str:
+def scale_directive(path: str | Path, file: str, log: ProblemLog) -> str | None:
+    """The scale named by a ``# scale=`` comment at the top of the file (None if none, or
+    after reporting an unknown one)."""
+    for comment in comment_lines(path):
+        match = _DIRECTIVE.match(comment)
+        if match:
+            scale = match.group(1).lower()
+            if scale not in SCALES:
+                log.error(file, None, f"unknown scale {scale!r} in directive; expected one "
+                                      f"of {', '.join(SCALES)}")
+                return None
+            return scale
+    return None
+
+
+def native_line(fields: list[str], number: int, file: str, log: ProblemLog
+                ) -> tuple[int, str, str, str, float, float, bool, bool, float | None] | None:
+    """``(line, topic, doc, canonical path, e, s, s was a letter, e was '?', size)`` of one
+    data line, or None after reporting why the line cannot be used."""
+    if len(fields) not in (5, 6):
+        log.error(file, number, f"expected 5 or 6 fields (topic file path exhaustivity "
+                                f"specificity [size]), found {len(fields)}")
+        return None
+    bad: list[str] = []
+    try:
+        canon = canonical_xpath(fields[2])
+    except XPathError as error:
+        bad.append(error.problems[0].message)
+        canon = ""
+    e = TOO_SMALL if fields[3] == "?" else parse_float(fields[3])
+    if e is None:
+        bad.append(f"exhaustivity {fields[3]!r} is not a number or '?'")
+    letter = fields[4].upper() in COVERAGE_CODES
+    s = COVERAGE_CODES[fields[4].upper()] if letter else parse_float(fields[4])
+    if s is None:
+        bad.append(f"specificity {fields[4]!r} is not a number or a coverage letter")
+    size = None
+    if len(fields) == 6:
+        size = parse_float(fields[5])
+        if size is None or size < 0:
+            bad.append(f"size {fields[5]!r} is not a non-negative number")
+    if bad:
+        for message in bad:
+            log.error(file, number, message)
+        return None
+    return (number, fields[0], fields[1], canon, e, s, letter,  # type: ignore[return-value]
+            fields[3] == "?", size)
+
+
+def show_value(value: float) -> str:
+    """A value as messages show it (integers without a decimal point)."""
     return str(int(value)) if value == int(value) else repr(value)
 
 

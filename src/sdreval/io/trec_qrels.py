@@ -9,7 +9,7 @@ representation of document runs and of document qrels given as dicts -- so the c
 
 Read in blocks as the runs are (:mod:`sdreval.io.columnar`): Arrow parses a clean block, the
 careful per-line code the rest (``careful=True``: every line), with the same judgements and
-problems.
+problems; the judgements are held in shared columns (:mod:`sdreval.io.trec_qrels_fast`).
 
 Policies (docs/inputs.md): a line without exactly 4 fields or with a non-integer ``rel`` is an
 error (file:line) and the line is not used; a document judged twice in a topic: an identical
@@ -30,29 +30,19 @@ LAYOUT = "qid iter docno rel"
 def read_trec_qrels(path: str | Path, log: ProblemLog | None = None,
                     careful: bool = False) -> Qrels:
     """Read TREC qrels; problems go to ``log`` (without one, all errors are raised at the end).
+    The file is read by blocks into shared columns (:mod:`sdreval.io.trec_qrels_fast`);
     ``careful=True`` parses every line in Python (the reference of the block parser)."""
-    from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
+    if not careful:
+        from .trec_qrels_fast import read_trec_qrels_columns
 
+        return read_trec_qrels_columns(path, log)
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
     qrels = Qrels("graded", source=file)
     seen: dict[tuple[str, str], tuple[int, int]] = {}
-
-    def lines(pairs) -> None:
-        for number, fields in pairs:
-            add_line(qrels, seen, fields, number, file, log)
-
-    if careful:
-        lines(iter_fields(path, log))
-    else:
-        try:
-            for block, before, newlines in iter_blocks(path):
-                parse_halving(block, before, newlines,
-                              lambda b, n, c: fast_block(b, n, c, qrels, seen, file, log),
-                              lambda b, n: lines(careful_lines(b, n, file, log)))
-        except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
-            lines(lines_after(path, failure.before, file, log))
+    for number, fields in iter_fields(path, log):
+        add_line(qrels, seen, fields, number, file, log)
     if not qrels.topics and not log.errors:
         log.warn(file, None, "the qrels hold no judgements")
     finish(log, own)
@@ -62,20 +52,27 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None,
 def add_line(qrels: Qrels, seen: dict, fields: list[str], number: int, file: str,
              log: ProblemLog) -> None:
     """The careful reading of one line (split on white space)."""
+    parsed = parse_line(fields, number, file, log)
+    if parsed is not None:
+        add_judgement(qrels, seen, *parsed, number, file, log)
+
+
+def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
+               ) -> tuple[str, str, int] | None:
+    """``(topic, doc, rel)`` of one line, or None after reporting why it cannot be used."""
     if len(fields) != 4:
         log.error(file, number, f"expected 4 fields ({LAYOUT}), found {len(fields)}")
-        return
+        return None
     rel = parse_int(fields[3])
     if rel is None:
         log.error(file, number, f"relevance {fields[3]!r} is not an integer")
-        return
-    add_judgement(qrels, seen, fields[0], fields[2], rel, number, file, log)
+        return None
+    return fields[0], fields[2], rel
 
 
-def fast_block(block, before: int, newlines: int, qrels: Qrels, seen: dict, file: str,
-               log: ProblemLog) -> bool:
-    """Parse a block with Arrow and add its judgements; False (nothing added) if the block
-    is not plain (see :func:`sdreval.io.columnar.prepare`) or a line is invalid."""
+def parse_block(block, before: int, newlines: int):
+    """``(line numbers, topics, docs, rel)`` of a block parsed by Arrow (numpy arrays, the
+    ids as Arrow arrays), or None if the block is not plain or a line is invalid."""
     import pyarrow as pa
 
     from .columnar import (has_blank_or_comment_lines, integers, parse_columns, prepare,
@@ -86,24 +83,21 @@ def fast_block(block, before: int, newlines: int, qrels: Qrels, seen: dict, file
     types = {"topic": text, "doc": text, "rel": pa.int64()}
     for filtered in (False, True):
         if filtered and not has_blank_or_comment_lines(block):
-            return False
+            return None
         prepared = prepare(block, before, newlines, filtered)
         if prepared is None:
-            return False
+            return None
         table = parse_columns(prepared, names, types, ["topic", "doc", "rel"])
         if (table is not None and text_ok(table.column("topic"), first=True)
                 and text_ok(table.column("doc"))):
             break
     else:
-        return False
+        return None
     rel = integers(table.column("rel"))
     if rel is None:
-        return False
-    for number, topic, doc, grade in zip(prepared.lines.tolist(),
-                                         table.column("topic").to_pylist(),
-                                         table.column("doc").to_pylist(), rel.tolist()):
-        add_judgement(qrels, seen, topic, doc, grade, number, file, log)
-    return True
+        return None
+    return (prepared.lines, table.column("topic").cast(pa.string()).combine_chunks(),
+            table.column("doc").cast(pa.string()).combine_chunks(), rel)
 
 
 def add_judgement(qrels: Qrels, seen: dict[tuple[str, str], tuple[int, int]], topic: str,

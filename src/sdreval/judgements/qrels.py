@@ -14,7 +14,8 @@ One container serves every INEX scale:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Literal
+from collections.abc import Mapping
+from typing import Any, Iterator, Literal
 
 Scale = Literal["inex2002", "inex2003", "inex2005", "graded", "fol"]
 
@@ -75,11 +76,31 @@ class TopicQrels:
 
 @dataclass
 class Qrels:
-    """Judgements of a test collection: topic id -> :class:`TopicQrels`."""
+    """Judgements of a test collection: topic id -> :class:`TopicQrels`.
+
+    ``topics`` is a dict (qrels built in code) or, for qrels read from files, a
+    :class:`~sdreval.judgements.columns.TopicJudgements`: the same mapping held in shared
+    columns, whose :class:`TopicQrels` are read-only views built on demand.  :meth:`topic` and
+    :meth:`add_element` edit: on columnar qrels they first turn ``topics`` into a dict."""
 
     scale: Scale
-    topics: dict[str, TopicQrels] = field(default_factory=dict)
+    topics: Mapping[str, TopicQrels] = field(default_factory=dict)
     source: str | None = None
+
+    @classmethod
+    def from_columns(cls, scale: Scale, topics: list[str], bounds: Any, table: Any,
+                     source: str | None = None) -> "Qrels":
+        """Qrels whose judgements are rows of ``table`` grouped by topic: topic
+        ``topics[i]`` holds rows ``bounds[i]:bounds[i + 1]``
+        (:class:`~sdreval.judgements.columns.TopicJudgements`)."""
+        from .columns import TopicJudgements
+
+        return cls(scale, TopicJudgements(topics, bounds, table), source)
+
+    def _editable(self) -> dict[str, TopicQrels]:
+        if not isinstance(self.topics, dict):
+            self.topics = self.topics.to_dict()  # type: ignore[attr-defined]
+        return self.topics  # type: ignore[return-value]
 
     def __getitem__(self, topic: str) -> TopicQrels:
         return self.topics[topic]
@@ -95,9 +116,10 @@ class Qrels:
 
     def topic(self, topic: str) -> TopicQrels:
         """The topic's judgements, created empty if absent (for building qrels)."""
-        found = self.topics.get(topic)
+        topics = self._editable()
+        found = topics.get(topic)
         if found is None:
-            found = self.topics[topic] = TopicQrels(topic)
+            found = topics[topic] = TopicQrels(topic)
         return found
 
     def add_element(self, topic: str, doc: str, path: str, e: float, s: float,
@@ -105,4 +127,7 @@ class Qrels:
         self.topic(topic).elements[(doc, path)] = ElementAssessment(doc, path, e, s, size)
 
     def relevant_topics(self) -> list[str]:
+        """The topics with something relevant (:meth:`TopicQrels.has_relevant`), in order."""
+        if not isinstance(self.topics, dict) and hasattr(self.topics, "relevant_topics"):
+            return self.topics.relevant_topics()
         return [t for t, q in self.topics.items() if q.has_relevant()]

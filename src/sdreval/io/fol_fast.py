@@ -1,0 +1,243 @@
+"""FOL qrels read by blocks into shared columns, with the careful reader's judgements and reports.
+
+The careful reader (:func:`sdreval.io.fol.read_fol_qrels` with ``careful=True``) is the
+reference.  Here the file is read in blocks (:mod:`sdreval.io.columnar`): Arrow reads each line
+of a block as one string, splits it on white space (as ``str.split()`` does: the block is ASCII
+without the separators Arrow would not split on), and the fields are checked with vectorised
+tests.  A block is taken only when every line is certain to give no problem at all: five or
+more fields, integers of at most 18 digits, ``offset:length`` passages ending before character
+2**32, and none of the careful reader's warnings (relchars equal to the passages' total length,
+no empty passage, none beyond ``doclen``, no BEP beyond ``doclen``, no overlap).  Other blocks
+are halved and, at :data:`~sdreval.io.columnar.CAREFUL_BYTES`, parsed by the careful reader's own
+line code.
+
+A document judged twice in a topic may span blocks, so repeats are found once all lines are
+read (vectorised over all judgements), and the problems are then reported in line order, as the
+careful reader reports them: each line's errors, or its repeat, or its warnings.  The
+judgements are kept as columns (:class:`~sdreval.judgements.columns.PassageColumns`).  Should
+more than :data:`~sdreval.io.tokens.PROBLEMS_HELD` problems wait to be reported, the file is
+read again by the careful reader (problems are not held in unbounded memory).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import Problem, ProblemLog
+from ..judgements.qrels import Qrels
+from .fol import check_fol_line, parse_fol_line, read_fol_qrels
+from .textlines import CHAR_LIMIT, finish, is_repeat
+from .tokens import (DIGITS, Collect, HeldProblems, TooManyProblems, digit_integers,
+                     first_occurrences, narrow, read_in_blocks, release_unused,
+                     report_in_line_order, split_fields)
+
+
+
+class _Rows:
+    """The parsed lines, as chunks of columns in line order."""
+
+    def __init__(self, held: HeldProblems) -> None:
+        self.chunks: list[tuple] = []
+        self.warnings: dict[int, list[str]] = {}  # row -> warnings (careful lines only)
+        self.count = 0
+        self.held = held
+
+    def add_columns(self, lines, topics, docs, relchars, doclen, bep, counts, offsets,
+                    lengths) -> None:
+        self.chunks.append((lines, topics, docs, narrow(relchars), narrow(doclen), narrow(bep),
+                            narrow(counts), narrow(offsets), narrow(lengths)))
+        self.count += len(lines)
+
+    def add_careful(self, rows: list[tuple[int, tuple, list[str]]]) -> None:
+        """Rows ``(line, (topic, doc, relchars, doclen, bep, ranges), warnings)``."""
+        import pyarrow as pa
+
+        if not rows:
+            return
+        for i, (_, _, warnings) in enumerate(rows):
+            if warnings:
+                self.warnings[self.count + i] = warnings
+                self.held.wait()
+        ranges = [r for _, row, _ in rows for r in row[5]]
+        self.add_columns(
+            np.array([line for line, _, _ in rows], dtype=np.int64),
+            pa.array([row[0] for _, row, _ in rows], pa.string()),
+            pa.array([row[1] for _, row, _ in rows], pa.string()),
+            np.array([row[2] for _, row, _ in rows], dtype=np.int64),
+            np.array([row[3] for _, row, _ in rows], dtype=np.int64),
+            np.array([-1 if row[4] is None else row[4] for _, row, _ in rows], dtype=np.int64),
+            np.array([len(row[5]) for _, row, _ in rows], dtype=np.int64),
+            np.array([o for o, _ in ranges], dtype=np.int64),
+            np.array([n for _, n in ranges], dtype=np.int64))
+
+
+def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrels:
+    """:func:`sdreval.io.fol.read_fol_qrels` by blocks (module docstring)."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    held = HeldProblems()
+    rows = _Rows(held)
+
+    def careful(pairs) -> None:
+        found = []
+        for number, fields in pairs:
+            row = parse_fol_line(fields, number, file, held)
+            if row is not None:
+                found.append((number, row, check_fol_line(*row)))
+        rows.add_careful(found)
+
+    try:
+        read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), careful, file, held)
+    except TooManyProblems:
+        return read_fol_qrels(path, log if not own else None, careful=True)
+    qrels = _finish_rows(rows, held.held, file, log)
+    release_unused()
+    if not qrels.topics and not log.errors:
+        log.warn(file, None, "the qrels hold no judgements")
+    finish(log, own)
+    return qrels
+
+
+def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
+    """Parse a block and add its lines; False (nothing added) unless every line is certain to
+    be read without any problem."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    found = split_fields(block, before, newlines)
+    if found is None:
+        return False
+    if not len(found.counts):
+        return True
+    counts, starts, numbers, field = found.counts, found.starts, found.numbers, found.field
+    if counts.min() < 5:
+        return False
+
+    sixth = counts >= 6
+    bep_given = np.zeros(len(counts), dtype=bool)
+    if sixth.any():
+        colon = pc.match_substring(field(5, sixth), ":").to_numpy(zero_copy_only=False)
+        bep_given[np.flatnonzero(sixth)[~colon]] = True
+    numbers_text = found.tokens.take(pa.array(np.concatenate(
+        (starts + 3, starts + 4, (starts + 5)[bep_given]))))
+    values = digit_integers(numbers_text)
+    if values is None:
+        return False
+    relchars, doclen = values[:len(counts)], values[len(counts):2 * len(counts)]
+    bep = np.full(len(counts), -1, dtype=np.int64)
+    bep[bep_given] = values[2 * len(counts):]
+    # passages: the tokens after the fifth field and the BEP
+    passages = counts - 5 - bep_given
+    owner = np.repeat(np.arange(len(counts)), passages)
+    first = np.concatenate(([0], np.cumsum(passages)[:-1]))
+    position = (starts + 5 + bep_given)[owner] + (np.arange(len(owner)) - first[owner])
+    offsets = lengths = np.zeros(0, dtype=np.int64)
+    if len(owner):
+        text = found.tokens.take(pa.array(position))
+        if not pc.all(pc.match_substring_regex(
+                text, rf"^[0-9]{{1,{DIGITS}}}:[0-9]{{1,{DIGITS}}}$")).as_py():
+            return False
+        pairs = pc.cast(pc.split_pattern(text, ":").flatten(), pa.int64()).to_numpy()
+        offsets, lengths = pairs[0::2], pairs[1::2]
+        ends = offsets + lengths
+        if (ends >= CHAR_LIMIT).any() or lengths.min() == 0 or (ends > doclen[owner]).any():
+            return False
+        if _overlapping(owner, offsets, ends):
+            return False
+    running = np.concatenate(([0], np.cumsum(lengths)))
+    total = running[first + passages] - running[first]
+    if (total != relchars).any() or (bep > doclen).any():
+        return False
+    rows.add_columns(numbers, field(0), field(2), relchars, doclen, bep, passages, offsets,
+                     lengths)
+    return True
+
+
+def _overlapping(owner: np.ndarray, offsets: np.ndarray, ends: np.ndarray) -> bool:
+    """True if two passages (of positive length) of one line overlap."""
+    same = owner[1:] == owner[:-1]
+    if not same.any() or (offsets[1:] >= ends[:-1])[same].all():  # in order, apart
+        return False
+    order = np.lexsort((ends, offsets, owner))
+    line, start, end = owner[order], offsets[order], ends[order]
+    same = line[1:] == line[:-1]
+    if not same.any():
+        return False
+    # within a line, each start must not fall before the reach of the passages before it
+    key = line * (2 * CHAR_LIMIT)
+    reach = np.maximum.accumulate(key + end)
+    return bool(((key[1:] + start[1:]) < reach[:-1])[same].any())
+
+
+def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -> Qrels:
+    """Find the repeats, report every problem in line order, build the qrels' columns."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from ..judgements.columns import PassageColumns
+
+    if not rows.chunks:
+        report_in_line_order(held, iter(()), file, log)
+        return Qrels("fol", source=file)
+    columns = list(zip(*rows.chunks))
+    count = sum(len(c) for c in columns[0])
+    lines: list = []  # the line numbers, joined only if a line has a problem
+
+    def line_of(row: int) -> int:
+        if not lines:
+            lines.append(np.concatenate(columns[0]))
+        return int(lines[0][row])
+    topics = pc.dictionary_encode(pa.chunked_array(columns[1], pa.string())).combine_chunks()
+    docs = pa.concat_arrays(columns[2])
+    relchars, doclen, bep, counts, offsets, lengths = (np.concatenate(c) for c in columns[3:])
+    bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
+    topic_codes = topics.indices.to_numpy()
+    repeats, first_of = first_occurrences([topic_codes, docs])
+
+    def content(row: int) -> tuple:
+        ranges = tuple(zip(offsets[bounds[row]:bounds[row + 1]].tolist(),
+                           lengths[bounds[row]:bounds[row + 1]].tolist()))
+        b = int(bep[row])
+        return int(relchars[row]), int(doclen[row]), None if b < 0 else b, ranges
+
+    def events() -> Iterator[tuple[int, list[tuple[str, str]]]]:
+        """``(line, [(severity, message)])`` of the judgements, in line order."""
+        noted = np.flatnonzero(repeats)
+        if rows.warnings:
+            noted = np.union1d(noted, np.fromiter(rows.warnings, np.int64))
+        for row in noted.tolist():
+            if repeats[row]:
+                first = int(first_of[row])
+                topic, doc = topics[row].as_py(), docs[row].as_py()
+                found = Collect()
+                seen = {(topic, doc): (line_of(first), content(first))}
+                is_repeat(seen, (topic, doc), content(row), line_of(row),
+                          f"topic {topic}: document {doc}", file, found)
+                yield line_of(row), found.items
+            else:
+                yield line_of(row), [("warning", m) for m in rows.warnings[row]]
+
+    report_in_line_order(held, events(), file, log)
+    kept = np.flatnonzero(~repeats)
+    codes = topic_codes[kept]
+    if len(codes) > 1 and (np.diff(codes) < 0).any():
+        kept = kept[np.argsort(codes, kind="stable")]
+        codes = topic_codes[kept]
+    names = topics.dictionary.to_pylist()
+    topic_bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(names)))))
+    if len(kept) != count or (np.diff(kept) != 1).any():
+        counts = counts[kept]
+        first_range = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        owner = np.repeat(np.arange(len(kept)), counts)
+        take = bounds[kept][owner] + (np.arange(len(owner)) - first_range[owner])
+        offsets, lengths = offsets[take], lengths[take]
+        docs = docs.take(pa.array(kept))
+        relchars, doclen, bep = relchars[kept], doclen[kept], bep[kept]
+        bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
+    table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)
+    return Qrels.from_columns("fol", names, topic_bounds, table, source=file)
+
+

@@ -1,0 +1,282 @@
+"""Helpers of the columnar readers of judgement files (:mod:`sdreval.io.fol_fast`,
+:mod:`sdreval.io.native_fast`): a block's lines split into fields as ``str.split()`` splits
+them, integers checked and converted, repeated keys found, problems reported in line order."""
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import numpy as np
+
+from ..errors import Problem, ProblemLog
+
+_BOM = b"\xef\xbb\xbf"
+#: bytes that Arrow would not read as str.split() does
+_UNSPLIT = [b"\x01", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
+#: problems (and lines with warnings) held back, to be reported in line order once a file is
+#: read, before falling back to the careful reader
+PROBLEMS_HELD = 100_000
+#: the most digits of an integer taken by the fast path (then it fits int64, as in Python)
+DIGITS = 18
+
+
+@dataclass
+class Fields:
+    """The data lines of a block, split: line ``i`` (number ``numbers[i]`` in the file) has
+    ``counts[i]`` fields, field ``k`` being ``tokens[starts[i] + k]``."""
+
+    tokens: Any  # Arrow string array
+    counts: np.ndarray
+    starts: np.ndarray
+    numbers: np.ndarray
+
+    def field(self, k: int, where: np.ndarray | None = None):
+        """Field ``k`` of every line (of the lines in ``where``), as an Arrow array."""
+        import pyarrow as pa
+
+        chosen = self.starts + k if where is None else (self.starts + k)[where]
+        return self.tokens.take(pa.array(chosen))
+
+    def rows(self, keep: slice | np.ndarray) -> "Fields":
+        """The lines in ``keep`` only."""
+        return Fields(self.tokens, self.counts[keep], self.starts[keep], self.numbers[keep])
+
+
+def split_fields(block, before: int, newlines: int) -> Fields | None:
+    """The block's data lines split on white space exactly as ``str.split()`` splits them
+    (blank and ``#`` lines left out, as the careful reader skips them), or None if that is
+    not certain (:func:`_plain`).  Any mix of spaces and tabs is split as ``str.split()``
+    splits it."""
+    import pyarrow.compute as pc
+
+    prepared = _plain(block, before, newlines)
+    if prepared is None:
+        return None
+    data, numbers = prepared
+    lines = block_lines(data, len(numbers))
+    if lines is None:
+        return None
+    split = pc.ascii_split_whitespace(lines)
+    offsets = split.offsets.to_numpy()
+    tokens = split.flatten()
+    line_start, line_tokens = offsets[:-1] - offsets[0], np.diff(offsets)
+    # white space at a line start or end gives an empty token there (only there): left out
+    if not len(tokens):
+        return None
+    bounds = np.frombuffer(tokens.buffers()[1], dtype=np.int32, count=len(tokens) + 1,
+                           offset=4 * tokens.offset)
+    first = np.minimum(line_start, len(tokens) - 1)
+    last = np.maximum(line_start + line_tokens - 1, 0)
+    empty_first = bounds[first + 1] == bounds[first]
+    empty_last = (bounds[last + 1] == bounds[last]) & (line_tokens > 1)
+    counts = line_tokens - empty_first - empty_last
+    starts = line_start + empty_first
+    data_lines = counts > 0  # blank lines are skipped, as are comments
+    if b"#" in data and data_lines.any():
+        firsts = tokens.take(starts[data_lines])
+        comment = pc.starts_with(firsts, "#").to_numpy(zero_copy_only=False)
+        if comment.any():
+            data_lines[np.flatnonzero(data_lines)[comment]] = False
+    return Fields(tokens, counts[data_lines], starts[data_lines], numbers[data_lines])
+
+
+def read_in_blocks(path, fast, careful, file: str, log: ProblemLog) -> None:
+    """Read ``path`` by blocks: ``fast(block, before, newlines)`` takes a block or refuses it
+    (then it is halved, :func:`sdreval.io.columnar.parse_halving`) and ``careful(pairs)`` gets
+    the careful reader's ``(line number, fields)`` of the parts refused (their problems go to
+    ``log``), and of the rest of a ``.gz`` file that cannot be read to its end."""
+    from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
+
+    try:
+        for block, before, newlines in iter_blocks(path):
+            parse_halving(block, before, newlines, fast,
+                          lambda b, n: careful(careful_lines(b, n, file, log)))
+    except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
+        careful(lines_after(path, failure.before, file, log))
+
+
+def _plain(block, before: int, newlines: int) -> tuple[bytes, np.ndarray] | None:
+    """The block (without a byte-order mark at the file start) and the number of each of its
+    lines, or None unless Arrow splits its lines and fields as ``str.split()`` would: ASCII
+    only, without the rarer white space ``\\v \\f \\x1c-\\x1f`` (``str.split()`` splits on all
+    of them, Arrow on the first two only: left to the careful reader) nor ``\\x01`` (the column
+    separator given to Arrow), every ``\\r`` in a CRLF line end."""
+    if before == 0 and block.startswith(_BOM):
+        block = block[3:]
+    if not block.isascii() or any(c in block for c in _UNSPLIT):
+        return None
+    if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
+        return None
+    count = newlines + (0 if block.endswith(b"\n") else 1)
+    return block, np.arange(before + 1, before + 1 + count, dtype=np.int64)
+
+
+def block_lines(data: bytes, count: int):
+    """The block's lines as one Arrow string array (None if Arrow sees other lines)."""
+    import pyarrow as pa
+    from pyarrow import csv
+
+    try:
+        table = csv.read_csv(
+            pa.BufferReader(data),
+            read_options=csv.ReadOptions(column_names=["line"], use_threads=True),
+            parse_options=csv.ParseOptions(delimiter="\x01", quote_char=False,
+                                           double_quote=False, escape_char=False,
+                                           newlines_in_values=False, ignore_empty_lines=False),
+            convert_options=csv.ConvertOptions(column_types={"line": pa.string()},
+                                               null_values=[], strings_can_be_null=False,
+                                               check_utf8=False))
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+        return None
+    if table.num_rows != count:
+        return None
+    return table.column("line").combine_chunks()
+
+
+def digit_integers(text) -> np.ndarray | None:
+    """int64 values of ASCII digit strings of 1 to 18 digits (None if one is not)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not len(text):
+        return np.zeros(0, dtype=np.int64)
+    sizes = pc.binary_length(text).to_numpy()
+    if sizes.min() == 0 or sizes.max() > DIGITS or not pc.all(pc.ascii_is_decimal(text)).as_py():
+        return None
+    return pc.cast(text, pa.int64()).to_numpy()
+
+
+def first_occurrences(columns: list) -> tuple[np.ndarray, np.ndarray]:
+    """For rows keyed by ``columns`` (each an integer numpy array or an Arrow string array):
+    which rows repeat an earlier row's key, and the first row of each row's key.  Rows are told
+    apart by a 64-bit hash of the key; the rows sharing a hash (repeats, rarely collisions) are
+    then compared exactly."""
+    import pyarrow as pa
+
+    count = len(columns[0])
+    repeats = np.zeros(count, dtype=bool)
+    first_of = np.arange(count)
+    if count < 2:
+        return repeats, first_of
+    hashed = np.zeros(count, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for column in columns:
+            part = (column.astype(np.uint64) if isinstance(column, np.ndarray)
+                    else string_hashes(column))
+            hashed = hashed * np.uint64(0x9E3779B97F4A7C15) + part
+    ordered = np.sort(hashed)
+    same = ordered[1:] == ordered[:-1]
+    if not same.any():
+        return repeats, first_of
+    candidates = np.flatnonzero(np.isin(hashed, ordered[1:][same]))
+    keys = zip(*(column[candidates].tolist() if isinstance(column, np.ndarray)
+                 else column.take(pa.array(candidates)).to_pylist() for column in columns))
+    seen: dict[tuple, int] = {}
+    for row, key in zip(candidates.tolist(), keys):
+        earlier = seen.setdefault(key, row)
+        if earlier != row:
+            repeats[row], first_of[row] = True, earlier
+    return repeats, first_of
+
+
+def string_hashes(names) -> np.ndarray:
+    """A 64-bit hash of each string of an Arrow string array, vectorised over the strings, one
+    step per 8 bytes of the longest (each step reads 8 bytes of every string at once)."""
+    import pyarrow as pa
+
+    _, offsets, data = names.buffers()
+    large = pa.types.is_large_string(names.type) or pa.types.is_large_binary(names.type)
+    bounds = np.frombuffer(offsets, dtype=np.int64 if large else np.int32,
+                           count=len(names) + 1, offset=(8 if large else 4) * names.offset)
+    sizes = np.diff(bounds).astype(np.int64)
+    hashed = sizes.astype(np.uint64) * np.uint64(0xC2B2AE3D27D4EB4F)
+    if not len(sizes) or not sizes.max():
+        return hashed
+    first = int(bounds[0])
+    padded = np.zeros(int(bounds[-1]) - first + 8, dtype=np.uint8)
+    padded[:-8] = np.frombuffer(data, dtype=np.uint8)[first:int(bounds[-1])]
+    # the 8 bytes starting at each byte (unaligned, little-endian)
+    words = np.ndarray((len(padded) - 7,), dtype="<u8", buffer=padded.data, strides=(1,))
+    starts = bounds[:-1].astype(np.int64) - first
+    prime = np.uint64(0x100000001B3)
+    with np.errstate(over="ignore"):
+        for k in range(0, int(sizes.max()), 8):
+            rows = np.flatnonzero(sizes > k) if sizes.min() <= k else slice(None)
+            left = sizes[rows] - k
+            word = words[starts[rows] + k]
+            short = left < 8  # bytes beyond the string's end are masked out
+            if short.any():
+                keep = np.left_shift(np.uint64(1), (8 * left[short]).astype(np.uint64))
+                word[short] &= keep - np.uint64(1)
+            hashed[rows] = (hashed[rows] ^ word) * prime
+    return hashed
+
+
+class TooManyProblems(Exception):
+    """More problems wait to be reported than :data:`PROBLEMS_HELD`: read carefully instead."""
+
+
+class HeldProblems(ProblemLog):
+    """Problems of the careful line code, held to be reported in line order at the end;
+    ``waiting`` counts them (and whatever else the reader holds back, through :meth:`wait`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list[Problem] = []
+        self.waiting = 0
+
+    def add(self, problem: Problem, kind: str | None = None) -> None:
+        self.held.append(problem)
+        self.wait()
+
+    def wait(self) -> None:
+        """One more problem waits (:class:`TooManyProblems` past :data:`PROBLEMS_HELD`)."""
+        self.waiting += 1
+        if self.waiting > PROBLEMS_HELD:
+            raise TooManyProblems
+
+
+class Collect(ProblemLog):
+    """Collects ``(severity, message)`` pairs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[tuple[str, str]] = []
+
+    def add(self, problem: Problem, kind: str | None = None) -> None:
+        self.items.append((problem.severity, problem.message))
+
+
+def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[tuple[str, str]]]],
+            file: str, log: ProblemLog) -> None:
+    """Report the held problems and the judgements' problems merged in line order (a line
+    has problems of one kind only: errors, a repeat, or warnings)."""
+    def numbered() -> Iterator[tuple[int, int, list[tuple[str, str]], str | None]]:
+        line = 0
+        for p in held:  # in line order; one without a line stays where it was found
+            line = p.line if p.line is not None else line
+            yield line, 0, [(p.severity, p.message)], p
+    second = ((line, 1, items, None) for line, items in events)
+    for line, _, items, problem in heapq.merge(numbered(), second, key=lambda e: e[:2]):
+        where, at = (file, line) if problem is None else (problem.file, problem.line)
+        for severity, message in items:
+            if severity == "error":
+                log.error(where, at, message)
+            else:
+                log.warn(where, at, message)
+
+
+def narrow(values: np.ndarray) -> np.ndarray:
+    """Integers as int32 when they all fit (kept columns take half the memory)."""
+    if not len(values) or (-(1 << 31) <= values.min() and values.max() < (1 << 31)):
+        return values.astype(np.int32)
+    return values
+
+
+def release_unused() -> None:
+    """Give the memory Arrow freed while reading back to the system (its allocator keeps
+    freed pages otherwise, which counts in the process's resident memory)."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
