@@ -9,13 +9,13 @@ import sys
 import pytest
 
 TOPICS = 100_000
-#: peak RSS of the whole ``eval`` process (about 105 MB of it imports): it takes about 217 MB;
+#: peak RSS of the whole ``eval`` process (about 105 MB of it imports): it takes about 201 MB;
 #: the code that kept a ranking object per topic and one cache key per topic took about 390 MB,
-#: the one that cached assessments per topic and built result rows one by one about 231 MB
-LIMIT_MB = 260
-#: the same with the default document measures and per-topic rows (-q): about 255 MB; the code
-#: that cached per topic, padded R@100 to 100 ranks and built rows one by one took 408 MB
-DEFAULT_SET_LIMIT_MB = 310
+#: the one that cached assessments per topic and built result rows one by one about 222 MB
+LIMIT_MB = 245
+#: the same with the default document measures and per-topic rows (-q): about 242 MB; the code
+#: that cached per topic, padded R@100 to 100 ranks and built rows one by one took 404 MB
+DEFAULT_SET_LIMIT_MB = 300
 
 SCRIPT = """
 import atexit, json, sys
