@@ -238,7 +238,8 @@ def arrow_pool():
     return pa.system_memory_pool()
 
 
-def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str]):
+def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str],
+                  threads: bool = True):
     """Arrow table of the kept columns, or None if Arrow refuses the block (wrong field count,
     a value that is not of its column's type, a blank line) or the rows are not the lines."""
     import pyarrow as pa
@@ -249,7 +250,7 @@ def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[
     try:
         table = csv.read_csv(
             pa.BufferReader(prepared.data),
-            read_options=csv.ReadOptions(column_names=names, use_threads=True,
+            read_options=csv.ReadOptions(column_names=names, use_threads=threads,
                                          block_size=ARROW_BLOCK_BYTES),
             parse_options=csv.ParseOptions(delimiter=prepared.delimiter, quote_char=False,
                                            double_quote=False, escape_char=False,

@@ -192,8 +192,10 @@ def release_heap_memory() -> None:
 
 
 _TRIM = None
-#: blocks read between two calls of :func:`release_heap_memory` (a call takes a few ms)
-TRIM_BLOCKS = 2
+#: blocks read between two calls of :func:`release_heap_memory` (a call takes a few ms, and
+#: the pages given back fault in again when reused: what the allocators keep between blocks is
+#: bounded, so this is rare)
+TRIM_BLOCKS = 16
 #: columns smaller than this are joined without :func:`release_heap_memory`
 TRIM_BYTES = 1 << 20
 #: new topics read between two calls of :func:`release_heap_memory` (Arrow's parse of a
@@ -240,7 +242,8 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
 
     Arrow parses the next block in a second thread while this one checks and adds the rows of
     the block before (Arrow releases the interpreter while it parses): the two cores of a
-    small machine work at once."""
+    small machine work at once.  Arrow's own threads are not used then (as fast, and less
+    memory held by the allocator per thread)."""
     from concurrent.futures import ThreadPoolExecutor
 
     own = log is None
@@ -252,7 +255,7 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
     with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
         try:
             for count, (block, before, newlines) in enumerate(iter_blocks(path), 1):
-                parse = parser.submit(parse_run_block, block, before, newlines, layout)
+                parse = parser.submit(parse_run_block, block, before, newlines, layout, False)
                 if ahead is not None:
                     add_parsed(*ahead, state, file, log)
                 ahead = (block, before, newlines, parse)
@@ -312,7 +315,8 @@ def fast_block(block: bytes, before: int, newlines: int, state: RunColumns, file
     return add_table(table, prepared.lines, state, file, log)
 
 
-def parse_run_block(block: bytes, before: int, newlines: int, layout: str):
+def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
+                    threads: bool = True):
     """``(Arrow table, Prepared)`` of a block of a run in ``layout``, or ``(None, None)``
     when Arrow cannot cut it into the layout's fields as ``str.split()`` would (a block with
     blank or comment lines is tried once more without them)."""
@@ -334,7 +338,7 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str):
         prepared = prepare(block, before, newlines, filtered)
         if prepared is None:
             break
-        table = parse_columns(prepared, names, types, keep)
+        table = parse_columns(prepared, names, types, keep, threads)
         if table is not None and text_ok(table.column("topic"), first=True) and all(
                 text_ok(table.column(c)) for c in ("doc", "run", "path") if c in keep):
             return table, prepared
