@@ -201,6 +201,7 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
     if not len(keyed):
         report_in_line_order(held, iter(()), file, log)
         return Qrels("fol", source=file)
+    release_heap_memory()  # what reading left
     repeats = keyed.repeats()
     release_heap_memory()
     relchars, doclen, bep, counts, offsets, lengths = rows.joined()

@@ -21,9 +21,12 @@ PROBLEMS_HELD = 100_000
 #: bytes read at a time (smaller than a run's blocks: a block's parse into tokens takes several
 #: times its size while it lasts)
 BLOCK_BYTES = 1 << 20
-#: blocks read between two calls of :func:`~sdreval.io.trec_fast.release_heap_memory` (a
-#: block's parse leaves several times its size of freed memory, which the allocator keeps)
-TRIM_EVERY = 1
+#: the same for TREC qrels (half: their parse by Arrow's CSV reader held 10 MB more at 1 MiB)
+TREC_QRELS_BLOCK_BYTES = 1 << 19
+#: blocks read between two calls of :func:`~sdreval.io.trec_fast.release_heap_memory` (the
+#: memory freed after each block is mostly reused by the next; a call every block made
+#: reading FOL qrels 20% slower)
+TRIM_EVERY = 4
 #: the most digits of an integer taken by the fast path (then it fits int64, as in Python)
 DIGITS = 18
 
@@ -88,23 +91,28 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
     return Fields(tokens, counts[data_lines], starts[data_lines], numbers[data_lines])
 
 
-def read_in_blocks(path, fast, careful, file: str, log: ProblemLog) -> None:
-    """Read ``path`` by blocks: ``fast(block, before, newlines)`` takes a block or refuses it
-    (then it is halved, :func:`sdreval.io.columnar.parse_halving`) and ``careful(pairs)`` gets
-    the careful reader's ``(line number, fields)`` of the parts refused (their problems go to
-    ``log``), and of the rest of a ``.gz`` file that cannot be read to its end."""
+def read_in_blocks(path, fast, careful, file: str, log: ProblemLog,
+                   size: int = 0) -> None:
+    """Read ``path`` by blocks of ``size`` bytes (:data:`BLOCK_BYTES` by default):
+    ``fast(block, before, newlines)``
+    takes a block or refuses it (then it is halved,
+    :func:`sdreval.io.columnar.parse_halving`) and ``careful(pairs)`` gets the careful
+    reader's ``(line number, fields)`` of the parts refused (their problems go to ``log``),
+    and of the rest of a ``.gz`` file that cannot be read to its end.  The memory freed is
+    given back to the system every :data:`TRIM_EVERY` blocks.  (Parsing the next block in a
+    second thread, as the run reader does, was slower here: the checks of a block are many
+    small steps that hold the interpreter.)"""
+    from . import columnar
     from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
     from .trec_fast import release_heap_memory
 
-    from . import columnar
-
     try:
-        size = min(columnar.BLOCK_BYTES, BLOCK_BYTES)
+        size = min(columnar.BLOCK_BYTES, size or BLOCK_BYTES)
         for count, (block, before, newlines) in enumerate(iter_blocks(path, size), 1):
             parse_halving(block, before, newlines, fast,
                           lambda b, n: careful(careful_lines(b, n, file, log)))
             del block
-            if count % TRIM_EVERY == 0:  # the blocks' memory back to the system
+            if count % TRIM_EVERY == 0:
                 release_heap_memory()
     except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
         careful(lines_after(path, failure.before, file, log))
@@ -126,26 +134,21 @@ def _plain(block, before: int, newlines: int) -> tuple[bytes, np.ndarray] | None
     return block, np.arange(before + 1, before + 1 + count, dtype=np.int64)
 
 
-def block_lines(data: bytes, count: int):
-    """The block's lines as one Arrow string array (None if Arrow sees other lines)."""
+def block_lines(data, count: int):
+    """The block's lines, each with its line end, as one Arrow string array over the block's
+    own bytes (no copy; None unless there are ``count`` lines).  The line end is white space
+    to the split (:func:`split_fields` drops the empty token it leaves)."""
     import pyarrow as pa
-    from pyarrow import csv
 
-    try:
-        table = csv.read_csv(
-            pa.BufferReader(data),
-            read_options=csv.ReadOptions(column_names=["line"], use_threads=True),
-            parse_options=csv.ParseOptions(delimiter="\x01", quote_char=False,
-                                           double_quote=False, escape_char=False,
-                                           newlines_in_values=False, ignore_empty_lines=False),
-            convert_options=csv.ConvertOptions(column_types={"line": pa.string()},
-                                               null_values=[], strings_can_be_null=False,
-                                               check_utf8=False))
-    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+    if not len(data):
         return None
-    if table.num_rows != count:
+    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10) + 1
+    if not len(ends) or ends[-1] != len(data):
+        ends = np.append(ends, len(data))
+    if len(ends) != count or len(data) >= 1 << 31:
         return None
-    return table.column("line").combine_chunks()
+    offsets = np.concatenate(([0], ends)).astype(np.int32)
+    return pa.StringArray.from_buffers(count, pa.py_buffer(offsets), pa.py_buffer(data))
 
 
 def digit_integers(text) -> np.ndarray | None:
@@ -329,9 +332,8 @@ class KeyedRows:
         self.docs: list = []
         self.runs: list[tuple[np.ndarray, np.ndarray]] = []  # per piece: run ids, run lengths
         self.index = RowIndex()
-        #: per piece, a 32-bit hash of each row's key and its top bits (the part of the row)
+        #: per piece, a 32-bit hash of each row's key
         self.hashes: list[np.ndarray] = []
-        self.tops: list[np.ndarray] = []
 
     def __len__(self) -> int:
         return self.index.rows
@@ -371,9 +373,7 @@ class KeyedRows:
             full = string_hashes(docs)
             full += np.asarray(topics, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
             full ^= full >> np.uint64(32)
-        hashes = full.astype(np.uint32)
-        self.hashes.append(hashes)
-        self.tops.append((hashes >> (32 - _HASH_PART_BITS)).astype(np.uint8))
+        self.hashes.append(full.astype(np.uint32))
 
     def names(self) -> list[str]:
         """The topics, in order of their ids."""
@@ -410,10 +410,11 @@ class KeyedRows:
             return {}
         firsts = np.cumsum([0] + [len(h) for h in self.hashes])
         candidates = []
+        shift = np.uint32(32 - _HASH_PART_BITS)
         for part in range(1 << _HASH_PART_BITS):
             rows, found = [], []
-            for first, hashes, tops in zip(firsts.tolist(), self.hashes, self.tops):
-                chosen = np.flatnonzero(tops == part).astype(np.int32)
+            for first, hashes in zip(firsts.tolist(), self.hashes):
+                chosen = np.flatnonzero((hashes >> shift) == part).astype(np.int32)
                 rows.append(chosen + np.int64(first))
                 found.append(hashes[chosen])
             rows, found = np.concatenate(rows), np.concatenate(found)
@@ -424,7 +425,7 @@ class KeyedRows:
                 shared = np.unique(shared)
                 where = np.minimum(np.searchsorted(shared, found), len(shared) - 1)
                 candidates.append(rows[shared[where] == found])
-        self.hashes, self.tops = [], []  # not needed any more
+        self.hashes = []  # not needed any more
         if not candidates:
             return {}
         rows = np.sort(np.concatenate(candidates))
