@@ -27,14 +27,13 @@ import numpy as np
 
 from ..errors import Problem, ProblemLog
 from ..judgements.qrels import Qrels
+from .columnar import arrow_pool
 from .fol import check_fol_line, parse_fol_line, read_fol_qrels
 from .textlines import CHAR_LIMIT, finish, is_repeat
-from .columnar import arrow_pool
 from .tokens import (DIGITS, Collect, HeldProblems, KeyedRows, TooManyProblems,
                      digit_integers, read_in_blocks, release_unused, report_in_line_order,
                      smallest_integers, split_fields, system_allocator)
 from .trec_fast import TRIM_BYTES, release_heap_memory
-
 
 
 class _Rows:

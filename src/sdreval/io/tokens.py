@@ -404,8 +404,6 @@ class KeyedRows:
         a row); the rows sharing a hash (repeats, and collisions: a few hundred in a million
         rows) are then compared exactly.  The hashes are searched a part at a time (by their
         top bits): the search holds a fraction of them twice."""
-        import pyarrow as pa
-
         if len(self) < 2:
             return {}
         firsts = np.cumsum([0] + [len(h) for h in self.hashes])

@@ -19,9 +19,9 @@ import numpy as np
 from ..errors import ProblemLog
 from ..judgements.qrels import Qrels
 from .textlines import finish, is_repeat
-from .tokens import (Collect, HeldProblems, KeyedRows, TooManyProblems, read_in_blocks,
-                     release_unused, report_in_line_order, smallest_integers, system_allocator,
-                     TREC_QRELS_BLOCK_BYTES)
+from .tokens import (TREC_QRELS_BLOCK_BYTES, Collect, HeldProblems, KeyedRows, TooManyProblems,
+                     read_in_blocks, release_unused, report_in_line_order, smallest_integers,
+                     system_allocator)
 from .trec_fast import release_heap_memory
 from .trec_qrels import DOCUMENT_PATH, parse_block, parse_line, read_trec_qrels
 
