@@ -14,7 +14,11 @@ line code.
 A document judged twice in a topic may span blocks, so repeats are found once all lines are
 read (vectorised over all judgements), and the problems are then reported in line order, as the
 careful reader reports them: each line's errors, or its repeat, or its warnings.  The
-judgements are kept as columns (:class:`~sdreval.judgements.columns.PassageColumns`).  Should
+judgements are kept as columns (:class:`~sdreval.judgements.columns.PassageColumns`).  Only
+compact columns outlive a block (:class:`~sdreval.io.tokens.KeyedRows`: the documents' ids as
+Arrow strings, topics as runs of ids, a 32-bit hash of each key; the numbers in the narrowest
+integers), Arrow allocates with the C library's allocator and the heap is trimmed as blocks go,
+so that reading peaks at about 1.4 times the file's size.  Should
 more than :data:`~sdreval.io.tokens.PROBLEMS_HELD` problems wait to be reported, the file is
 read again by the careful reader (problems are not held in unbounded memory).
 """

@@ -5,8 +5,10 @@ by the careful code (:func:`sdreval.io.trec_qrels.parse_line`), as for runs.  A 
 twice in a topic may span blocks, so repeats are found once every line is read (vectorised),
 then every problem is reported in line order as the careful reader reports it.  The judgements
 are kept as :class:`~sdreval.judgements.columns.ElementColumns` (each one the element
-``(docno, /article[1])`` with ``e = s = rel``), grouped by topic: many small topics take a
-fraction of the memory of one object each.  Should more than
+``(docno, /article[1])`` with ``e = s = rel``, the grade kept once as a small integer),
+grouped by topic: many small topics take a fraction of the memory of one object each.  Blocks
+leave only compact columns behind (:class:`~sdreval.io.tokens.KeyedRows`), so that reading
+peaks at about 1.3 times the file's size.  Should more than
 :data:`~sdreval.io.tokens.PROBLEMS_HELD` problems wait to be reported, the file is read again
 by the careful reader.
 """
