@@ -1,8 +1,8 @@
 """FOL qrels read by blocks into shared columns, with the careful reader's judgements and reports.
 
 The careful reader (:func:`sdreval.io.fol.read_fol_qrels` with ``careful=True``) is the
-reference.  Here the file is read in blocks (:mod:`sdreval.io.columnar`): Arrow reads each line
-of a block as one string, splits it on white space (as ``str.split()`` does: the block is ASCII
+reference.  Here the file is read in blocks (:mod:`sdreval.io.columnar`): each line of a block
+is one Arrow string over the block's bytes, Arrow splits it on white space (as ``str.split()`` does: the block is ASCII
 without the separators Arrow would not split on), and the fields are checked with vectorised
 tests.  A block is taken only when every line is certain to give no problem at all: five or
 more fields, integers of at most 18 digits, ``offset:length`` passages ending before character
