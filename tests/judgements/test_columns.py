@@ -65,3 +65,19 @@ def test_many_small_topics_take_little_memory(tmp_path):
     assert held / 20_000 < 250, held / 20_000
     careful = read_fol_qrels(path, ProblemLog(), careful=True)
     assert careful == qrels
+
+
+def test_graded_columns_of_small_integers_read_as_floats_without_sizes():
+    """TREC qrels keep the grade once, as small integers, for both e and s, and no size
+    column: the views are those of float grades and unknown sizes."""
+    grades = np.array([2, 0, -1], dtype=np.int8)
+    table = ElementColumns(pa.chunked_array([pa.array(["d"]), pa.array(["e", "f"])]),
+                           "/article[1]", grades, grades, None)
+    qrels = Qrels.from_columns("graded", ["1", "2"], [0, 2, 3], table)
+    one = qrels["1"].elements[("d", "/article[1]")]
+    assert (one.e, one.s, one.size) == (2.0, 2.0, None)
+    assert isinstance(one.e, float) and isinstance(one.s, float)
+    assert qrels["2"].elements[("f", "/article[1]")].e == -1.0
+    assert qrels.relevant_topics() == ["1"]
+    copy = pickle.loads(pickle.dumps(qrels))
+    assert copy == qrels and copy.topics.to_dict() == qrels.topics.to_dict()

@@ -1,8 +1,8 @@
 """FOL qrels read by blocks into shared columns, with the careful reader's judgements and reports.
 
 The careful reader (:func:`sdreval.io.fol.read_fol_qrels` with ``careful=True``) is the
-reference.  Here the file is read in blocks (:mod:`sdreval.io.columnar`): Arrow reads each line
-of a block as one string, splits it on white space (as ``str.split()`` does: the block is ASCII
+reference.  Here the file is read in blocks (:mod:`sdreval.io.columnar`): each line of a block
+is one Arrow string over the block's bytes, Arrow splits it on white space (as ``str.split()`` does: the block is ASCII
 without the separators Arrow would not split on), and the fields are checked with vectorised
 tests.  A block is taken only when every line is certain to give no problem at all: five or
 more fields, integers of at most 18 digits, ``offset:length`` passages ending before character
@@ -14,7 +14,11 @@ line code.
 A document judged twice in a topic may span blocks, so repeats are found once all lines are
 read (vectorised over all judgements), and the problems are then reported in line order, as the
 careful reader reports them: each line's errors, or its repeat, or its warnings.  The
-judgements are kept as columns (:class:`~sdreval.judgements.columns.PassageColumns`).  Should
+judgements are kept as columns (:class:`~sdreval.judgements.columns.PassageColumns`).  Only
+compact columns outlive a block (:class:`~sdreval.io.tokens.KeyedRows`: the documents' ids as
+Arrow strings, topics as runs of ids, a 32-bit hash of each key; the numbers in the narrowest
+integers), Arrow allocates with the C library's allocator and the heap is trimmed as blocks go,
+so that reading peaks at about 1.4 times the file's size.  Should
 more than :data:`~sdreval.io.tokens.PROBLEMS_HELD` problems wait to be reported, the file is
 read again by the careful reader (problems are not held in unbounded memory).
 """
@@ -27,28 +31,31 @@ import numpy as np
 
 from ..errors import Problem, ProblemLog
 from ..judgements.qrels import Qrels
+from .columnar import arrow_pool
 from .fol import check_fol_line, parse_fol_line, read_fol_qrels
 from .textlines import CHAR_LIMIT, finish, is_repeat
-from .tokens import (DIGITS, Collect, HeldProblems, TooManyProblems, digit_integers,
-                     first_occurrences, narrow, read_in_blocks, release_unused,
-                     report_in_line_order, split_fields)
-
+from .tokens import (DIGITS, Collect, HeldProblems, KeyedRows, TooManyProblems,
+                     digit_integers, read_in_blocks, release_unused, report_in_line_order,
+                     smallest_integers, split_fields, system_allocator)
+from .trec_fast import TRIM_BYTES, release_heap_memory
 
 
 class _Rows:
-    """The parsed lines, as chunks of columns in line order."""
+    """The parsed lines, compact: the keys (:class:`~sdreval.io.tokens.KeyedRows`) and, per
+    piece, the numbers in the narrowest integers that hold them."""
 
     def __init__(self, held: HeldProblems) -> None:
-        self.chunks: list[tuple] = []
+        self.keyed = KeyedRows()
+        #: per column (relchars, doclen, bep, passages per line, offsets, lengths), per piece
+        self.parts: list[list[np.ndarray]] = [[] for _ in range(6)]
         self.warnings: dict[int, list[str]] = {}  # row -> warnings (careful lines only)
-        self.count = 0
         self.held = held
 
-    def add_columns(self, lines, topics, docs, relchars, doclen, bep, counts, offsets,
-                    lengths) -> None:
-        self.chunks.append((lines, topics, docs, narrow(relchars), narrow(doclen), narrow(bep),
-                            narrow(counts), narrow(offsets), narrow(lengths)))
-        self.count += len(lines)
+    def add_columns(self, lines, topics, docs, *numbers) -> None:
+        """A piece of rows: line numbers, global topic ids, documents (Arrow), numbers."""
+        self.keyed.add(lines, topics, docs)
+        for part, values in zip(self.parts, numbers):
+            part.append(smallest_integers(np.asarray(values)))
 
     def add_careful(self, rows: list[tuple[int, tuple, list[str]]]) -> None:
         """Rows ``(line, (topic, doc, relchars, doclen, bep, ranges), warnings)``."""
@@ -58,12 +65,12 @@ class _Rows:
             return
         for i, (_, _, warnings) in enumerate(rows):
             if warnings:
-                self.warnings[self.count + i] = warnings
+                self.warnings[len(self.keyed) + i] = warnings
                 self.held.wait()
         ranges = [r for _, row, _ in rows for r in row[5]]
         self.add_columns(
             np.array([line for line, _, _ in rows], dtype=np.int64),
-            pa.array([row[0] for _, row, _ in rows], pa.string()),
+            self.keyed.ids_of_names([row[0] for _, row, _ in rows]),
             pa.array([row[1] for _, row, _ in rows], pa.string()),
             np.array([row[2] for _, row, _ in rows], dtype=np.int64),
             np.array([row[3] for _, row, _ in rows], dtype=np.int64),
@@ -71,6 +78,17 @@ class _Rows:
             np.array([len(row[5]) for _, row, _ in rows], dtype=np.int64),
             np.array([o for o, _ in ranges], dtype=np.int64),
             np.array([n for _, n in ranges], dtype=np.int64))
+
+    def joined(self) -> list[np.ndarray]:
+        """The number columns, each joined as its pieces are released."""
+        out = []
+        for i, part in enumerate(self.parts):
+            self.parts[i] = []
+            out.append(np.concatenate(part) if part else np.zeros(0, dtype=np.int8))
+            del part
+            if out[-1].nbytes >= TRIM_BYTES:  # the pieces' memory back to the system
+                release_heap_memory()
+        return out
 
 
 def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrels:
@@ -90,10 +108,12 @@ def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrel
         rows.add_careful(found)
 
     try:
-        read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), careful, file, held)
+        with system_allocator():
+            read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), careful, file, held)
     except TooManyProblems:
         return read_fol_qrels(path, log if not own else None, careful=True)
-    qrels = _finish_rows(rows, held.held, file, log)
+    with system_allocator():
+        qrels = _finish_rows(rows, held.held, file, log)
     release_unused()
     if not qrels.topics and not log.errors:
         log.warn(file, None, "the qrels hold no judgements")
@@ -151,8 +171,9 @@ def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
     total = running[first + passages] - running[first]
     if (total != relchars).any() or (bep > doclen).any():
         return False
-    rows.add_columns(numbers, field(0), field(2), relchars, doclen, bep, passages, offsets,
-                     lengths)
+    docs = pc.take(found.tokens, pa.array(starts + 2), memory_pool=arrow_pool())
+    rows.add_columns(numbers, rows.keyed.ids_of_column(field(0)), docs, relchars, doclen, bep,
+                     passages, offsets, lengths)
     return True
 
 
@@ -173,29 +194,26 @@ def _overlapping(owner: np.ndarray, offsets: np.ndarray, ends: np.ndarray) -> bo
 
 
 def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -> Qrels:
-    """Find the repeats, report every problem in line order, build the qrels' columns."""
+    """Find the repeats, report every problem in line order, build the qrels' columns (one
+    column at a time, so that no two copies of the judgements are held at once)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
 
     from ..judgements.columns import PassageColumns
 
-    if not rows.chunks:
+    keyed = rows.keyed
+    if not len(keyed):
         report_in_line_order(held, iter(()), file, log)
         return Qrels("fol", source=file)
-    columns = list(zip(*rows.chunks))
-    count = sum(len(c) for c in columns[0])
-    lines: list = []  # the line numbers, joined only if a line has a problem
-
-    def line_of(row: int) -> int:
-        if not lines:
-            lines.append(np.concatenate(columns[0]))
-        return int(lines[0][row])
-    topics = pc.dictionary_encode(pa.chunked_array(columns[1], pa.string())).combine_chunks()
-    docs = pa.concat_arrays(columns[2])
-    relchars, doclen, bep, counts, offsets, lengths = (np.concatenate(c) for c in columns[3:])
-    bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
-    topic_codes = topics.indices.to_numpy()
-    repeats, first_of = first_occurrences([topic_codes, docs])
+    release_heap_memory()  # what reading left
+    repeats = keyed.repeats()
+    release_heap_memory()
+    relchars, doclen, bep, counts, offsets, lengths = rows.joined()
+    bounds = np.zeros(len(counts) + 1, dtype=np.int32 if len(offsets) < 1 << 31 else np.int64)
+    np.cumsum(counts, dtype=bounds.dtype, out=bounds[1:])
+    del counts
+    release_heap_memory()
+    docs = keyed.doc_column()
+    names = keyed.names()
 
     def content(row: int) -> tuple:
         ranges = tuple(zip(offsets[bounds[row]:bounds[row + 1]].tolist(),
@@ -205,39 +223,34 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
 
     def events() -> Iterator[tuple[int, list[tuple[str, str]]]]:
         """``(line, [(severity, message)])`` of the judgements, in line order."""
-        noted = np.flatnonzero(repeats)
-        if rows.warnings:
-            noted = np.union1d(noted, np.fromiter(rows.warnings, np.int64))
-        for row in noted.tolist():
-            if repeats[row]:
-                first = int(first_of[row])
-                topic, doc = topics[row].as_py(), docs[row].as_py()
+        noted = np.array(sorted(set(repeats) | set(rows.warnings)), dtype=np.int64)
+        lines = keyed.index.lines(noted).tolist()
+        topics = keyed.topic_of(noted).tolist()
+        for row, line, code in zip(noted.tolist(), lines, topics):
+            if row in repeats:
+                first = repeats[row]
+                topic, doc = names[code], docs[row].as_py()
                 found = Collect()
-                seen = {(topic, doc): (line_of(first), content(first))}
-                is_repeat(seen, (topic, doc), content(row), line_of(row),
+                seen = {(topic, doc): (keyed.line_of(first), content(first))}
+                is_repeat(seen, (topic, doc), content(row), line,
                           f"topic {topic}: document {doc}", file, found)
-                yield line_of(row), found.items
+                yield line, found.items
             else:
-                yield line_of(row), [("warning", m) for m in rows.warnings[row]]
+                yield line, [("warning", m) for m in rows.warnings[row]]
 
     report_in_line_order(held, events(), file, log)
-    kept = np.flatnonzero(~repeats)
-    codes = topic_codes[kept]
-    if len(codes) > 1 and (np.diff(codes) < 0).any():
-        kept = kept[np.argsort(codes, kind="stable")]
-        codes = topic_codes[kept]
-    names = topics.dictionary.to_pylist()
-    topic_bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(names)))))
-    if len(kept) != count or (np.diff(kept) != 1).any():
-        counts = counts[kept]
+    kept = None
+    if repeats:
+        kept = np.delete(np.arange(len(keyed)), np.fromiter(repeats, np.int64))
+    order, topic_bounds = keyed.grouped(kept)
+    if order is not None:
+        counts = np.diff(bounds)[order]
         first_range = np.concatenate(([0], np.cumsum(counts)[:-1]))
-        owner = np.repeat(np.arange(len(kept)), counts)
-        take = bounds[kept][owner] + (np.arange(len(owner)) - first_range[owner])
+        owner = np.repeat(np.arange(len(order)), counts)
+        take = bounds[order][owner] + (np.arange(len(owner)) - first_range[owner])
         offsets, lengths = offsets[take], lengths[take]
-        docs = docs.take(pa.array(kept))
-        relchars, doclen, bep = relchars[kept], doclen[kept], bep[kept]
+        docs = docs.take(pa.array(order))
+        relchars, doclen, bep = relchars[order], doclen[order], bep[order]
         bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
     table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)
     return Qrels.from_columns("fol", names, topic_bounds, table, source=file)
-
-

@@ -4,6 +4,7 @@ them, integers checked and converted, repeated keys found, problems reported in 
 from __future__ import annotations
 
 import heapq
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -17,6 +18,15 @@ _UNSPLIT = [b"\x01", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
 #: problems (and lines with warnings) held back, to be reported in line order once a file is
 #: read, before falling back to the careful reader
 PROBLEMS_HELD = 100_000
+#: bytes read at a time (smaller than a run's blocks: a block's parse into tokens takes several
+#: times its size while it lasts)
+BLOCK_BYTES = 1 << 20
+#: the same for TREC qrels (half: their parse by Arrow's CSV reader held 10 MB more at 1 MiB)
+TREC_QRELS_BLOCK_BYTES = 1 << 19
+#: blocks read between two calls of :func:`~sdreval.io.trec_fast.release_heap_memory` (the
+#: memory freed after each block is mostly reused by the next; a call every block made
+#: reading FOL qrels 20% slower)
+TRIM_EVERY = 4
 #: the most digits of an integer taken by the fast path (then it fits int64, as in Python)
 DIGITS = 18
 
@@ -81,17 +91,29 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
     return Fields(tokens, counts[data_lines], starts[data_lines], numbers[data_lines])
 
 
-def read_in_blocks(path, fast, careful, file: str, log: ProblemLog) -> None:
-    """Read ``path`` by blocks: ``fast(block, before, newlines)`` takes a block or refuses it
-    (then it is halved, :func:`sdreval.io.columnar.parse_halving`) and ``careful(pairs)`` gets
-    the careful reader's ``(line number, fields)`` of the parts refused (their problems go to
-    ``log``), and of the rest of a ``.gz`` file that cannot be read to its end."""
+def read_in_blocks(path, fast, careful, file: str, log: ProblemLog,
+                   size: int = 0) -> None:
+    """Read ``path`` by blocks of ``size`` bytes (:data:`BLOCK_BYTES` by default):
+    ``fast(block, before, newlines)``
+    takes a block or refuses it (then it is halved,
+    :func:`sdreval.io.columnar.parse_halving`) and ``careful(pairs)`` gets the careful
+    reader's ``(line number, fields)`` of the parts refused (their problems go to ``log``),
+    and of the rest of a ``.gz`` file that cannot be read to its end.  The memory freed is
+    given back to the system every :data:`TRIM_EVERY` blocks.  (Parsing the next block in a
+    second thread, as the run reader does, was slower here: the checks of a block are many
+    small steps that hold the interpreter.)"""
+    from . import columnar
     from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
+    from .trec_fast import release_heap_memory
 
     try:
-        for block, before, newlines in iter_blocks(path):
+        size = min(columnar.BLOCK_BYTES, size or BLOCK_BYTES)
+        for count, (block, before, newlines) in enumerate(iter_blocks(path, size), 1):
             parse_halving(block, before, newlines, fast,
                           lambda b, n: careful(careful_lines(b, n, file, log)))
+            del block
+            if count % TRIM_EVERY == 0:
+                release_heap_memory()
     except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
         careful(lines_after(path, failure.before, file, log))
 
@@ -112,26 +134,21 @@ def _plain(block, before: int, newlines: int) -> tuple[bytes, np.ndarray] | None
     return block, np.arange(before + 1, before + 1 + count, dtype=np.int64)
 
 
-def block_lines(data: bytes, count: int):
-    """The block's lines as one Arrow string array (None if Arrow sees other lines)."""
+def block_lines(data, count: int):
+    """The block's lines, each with its line end, as one Arrow string array over the block's
+    own bytes (no copy; None unless there are ``count`` lines).  The line end is white space
+    to the split (:func:`split_fields` drops the empty token it leaves)."""
     import pyarrow as pa
-    from pyarrow import csv
 
-    try:
-        table = csv.read_csv(
-            pa.BufferReader(data),
-            read_options=csv.ReadOptions(column_names=["line"], use_threads=True),
-            parse_options=csv.ParseOptions(delimiter="\x01", quote_char=False,
-                                           double_quote=False, escape_char=False,
-                                           newlines_in_values=False, ignore_empty_lines=False),
-            convert_options=csv.ConvertOptions(column_types={"line": pa.string()},
-                                               null_values=[], strings_can_be_null=False,
-                                               check_utf8=False))
-    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
+    if not len(data):
         return None
-    if table.num_rows != count:
+    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10) + 1
+    if not len(ends) or ends[-1] != len(data):
+        ends = np.append(ends, len(data))
+    if len(ends) != count or len(data) >= 1 << 31:
         return None
-    return table.column("line").combine_chunks()
+    offsets = np.concatenate(([0], ends)).astype(np.int32)
+    return pa.StringArray.from_buffers(count, pa.py_buffer(offsets), pa.py_buffer(data))
 
 
 def digit_integers(text) -> np.ndarray | None:
@@ -275,8 +292,198 @@ def narrow(values: np.ndarray) -> np.ndarray:
 
 
 def release_unused() -> None:
-    """Give the memory Arrow freed while reading back to the system (its allocator keeps
-    freed pages otherwise, which counts in the process's resident memory)."""
+    """Give the memory freed while reading back to the system (Arrow's allocator and the C
+    library's keep freed pages otherwise, which count in the process's resident memory)."""
+    from .trec_fast import release_heap_memory
+
+    release_heap_memory()
+
+
+def smallest_integers(values: np.ndarray) -> np.ndarray:
+    """Integers in the narrowest signed type that holds them all (int8 to int64): the kept
+    columns of a judgement file take a byte a value where they can (grades, passage counts)."""
+    if not len(values):
+        return values.astype(np.int8)
+    low, high = int(values.min()), int(values.max())
+    for dtype in (np.int8, np.int16, np.int32):
+        limits = np.iinfo(dtype)
+        if limits.min <= low and high <= limits.max:
+            return values.astype(dtype)
+    return values.astype(np.int64)
+
+
+#: the key hashes are cut into 2**this parts when looking for repeats (by their top bits:
+#: each part is sorted alone, so that the search needs a fraction of a sorted copy)
+_HASH_PART_BITS = 4
+
+
+class KeyedRows:
+    """The judgements of a file keyed by ``(topic, document)``, held compact while it is read:
+    the documents' ids as Arrow strings (a piece per block), each topic as a global id (in
+    order of first appearance) stored as runs of equal ids, the line of each row as a
+    :class:`~sdreval.io.trec_fast.RowIndex` (per piece, unless lines are missing).  The
+    readers keep their other columns per piece beside it."""
+
+    def __init__(self) -> None:
+        from .trec_fast import RowIndex, SeenValues
+
+        self.topic_ids: dict[str, int] = {}
+        self.topics_seen = SeenValues()
+        self.docs: list = []
+        self.runs: list[tuple[np.ndarray, np.ndarray]] = []  # per piece: run ids, run lengths
+        self.index = RowIndex()
+        #: per piece, a 32-bit hash of each row's key
+        self.hashes: list[np.ndarray] = []
+
+    def __len__(self) -> int:
+        return self.index.rows
+
+    def ids_of_names(self, names: list[str]) -> np.ndarray:
+        """Global ids of topic names (new names get the next ids)."""
+        ids = self.topic_ids
+        return np.fromiter((ids.setdefault(name, len(ids)) for name in names), np.int32,
+                           count=len(names))
+
+    def ids_of_column(self, column) -> np.ndarray:
+        """Global ids of the rows of an Arrow column of topic names (plain or dictionary
+        strings, an array or chunked): a Python string per new topic, not per row."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+        found = []
+        for chunk in chunks:
+            if not pa.types.is_dictionary(chunk.type):
+                chunk = pc.dictionary_encode(chunk)
+            found.append(self.topics_seen.global_ids(
+                chunk, lambda names: self.ids_of_names(names).tolist()))
+        return np.concatenate(found) if found else np.zeros(0, dtype=np.int32)
+
+    def add(self, lines: np.ndarray, topics: np.ndarray, docs) -> None:
+        """A piece of rows: their line numbers, global topic ids, document ids (Arrow)."""
+        if not len(lines):
+            return
+        self.index.add(np.asarray(lines, dtype=np.int64))
+        change = np.flatnonzero(topics[1:] != topics[:-1]) + 1
+        starts = np.concatenate(([0], change))
+        self.runs.append((topics[starts].astype(np.int32),
+                          np.diff(np.append(starts, len(topics))).astype(np.int64)))
+        self.docs.append(docs)
+        with np.errstate(over="ignore"):
+            full = string_hashes(docs)
+            full += np.asarray(topics, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+            full ^= full >> np.uint64(32)
+        self.hashes.append(full.astype(np.uint32))
+
+    def names(self) -> list[str]:
+        """The topics, in order of their ids."""
+        return list(self.topic_ids)
+
+    def run_columns(self) -> tuple[np.ndarray, np.ndarray]:
+        """The topic id of each run of rows and the run's length, over all pieces."""
+        if not self.runs:
+            return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int64)
+        return (np.concatenate([ids for ids, _ in self.runs]),
+                np.concatenate([lengths for _, lengths in self.runs]))
+
+    def topic_of(self, rows: np.ndarray) -> np.ndarray:
+        """The topic id of each of ``rows``."""
+        ids, lengths = self.run_columns()
+        starts = np.cumsum(lengths) - lengths
+        return ids[np.searchsorted(starts, rows, side="right") - 1]
+
+    def doc_column(self):
+        """The documents' ids of all rows (an Arrow ChunkedArray: not joined, no copy)."""
+        import pyarrow as pa
+
+        return pa.chunked_array(self.docs, pa.string())
+
+    def repeats(self) -> dict[int, int]:
+        """``row -> first row`` of the rows whose ``(topic, document)`` an earlier row has.
+        Rows are told apart by a 32-bit hash of the key, made as each piece is added (4 bytes
+        a row); the rows sharing a hash (repeats, and collisions: a few hundred in a million
+        rows) are then compared exactly.  The hashes are searched a part at a time (by their
+        top bits): the search holds a fraction of them twice."""
+        if len(self) < 2:
+            return {}
+        firsts = np.cumsum([0] + [len(h) for h in self.hashes])
+        candidates = []
+        shift = np.uint32(32 - _HASH_PART_BITS)
+        for part in range(1 << _HASH_PART_BITS):
+            rows, found = [], []
+            for first, hashes in zip(firsts.tolist(), self.hashes):
+                chosen = np.flatnonzero((hashes >> shift) == part).astype(np.int32)
+                rows.append(chosen + np.int64(first))
+                found.append(hashes[chosen])
+            rows, found = np.concatenate(rows), np.concatenate(found)
+            values = np.sort(found)
+            shared = values[1:][values[1:] == values[:-1]]
+            del values
+            if len(shared):
+                shared = np.unique(shared)
+                where = np.minimum(np.searchsorted(shared, found), len(shared) - 1)
+                candidates.append(rows[shared[where] == found])
+        self.hashes = []  # not needed any more
+        if not candidates:
+            return {}
+        rows = np.sort(np.concatenate(candidates))
+        docs = self.docs_of(rows)
+        seen: dict[tuple, int] = {}
+        out: dict[int, int] = {}
+        for row, key in zip(rows.tolist(), zip(self.topic_of(rows).tolist(), docs)):
+            earlier = seen.setdefault(key, row)
+            if earlier != row:
+                out[row] = earlier
+        return out
+
+    def docs_of(self, rows: np.ndarray) -> list[str]:
+        """The documents' ids of ``rows`` (in order), taken piece by piece (a take over all
+        pieces at once would join them first)."""
+        import pyarrow as pa
+
+        starts = np.cumsum([0] + [len(docs) for docs in self.docs])
+        piece = np.searchsorted(starts, rows, side="right") - 1
+        out: list[str] = []
+        for p in np.unique(piece).tolist():
+            out += self.docs[p].take(pa.array(rows[piece == p] - starts[p])).to_pylist()
+        return out
+
+    def line_of(self, row: int) -> int:
+        """The line number of a row."""
+        return int(self.index.lines(np.array([row]))[0])
+
+    def grouped(self, kept: np.ndarray | None) -> tuple[np.ndarray | None, np.ndarray]:
+        """How to order the rows by topic: ``(order, bounds)`` where ``order`` lists the
+        rows to keep (``kept``, all rows if None) grouped by topic, stable (None: all rows,
+        already grouped), and topic ``i`` holds ``bounds[i]:bounds[i + 1]`` of them."""
+        ids, lengths = self.run_columns()
+        names = len(self.topic_ids)
+        if kept is None and (len(ids) < 2 or (np.diff(ids) >= 0).all()):
+            # ids numbered in order of first appearance never decrease: each topic's rows
+            # are together already
+            return None, np.concatenate(([0], np.cumsum(
+                np.bincount(ids, weights=lengths, minlength=names).astype(np.int64))))
+        codes = np.repeat(ids, lengths)
+        order = np.arange(len(codes)) if kept is None else kept
+        codes = codes[order]
+        if len(codes) > 1 and (np.diff(codes) < 0).any():
+            sort = np.argsort(codes, kind="stable")
+            order, codes = order[sort], codes[sort]
+        return order, np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=names))))
+
+
+@contextmanager
+def system_allocator() -> Iterator[None]:
+    """Within the block: Arrow allocates with the C library's allocator
+    (:func:`sdreval.io.columnar.arrow_pool`, which gives freed memory back), as the readers
+    trim the heap as they go; Arrow's default pool afterwards."""
     import pyarrow as pa
 
-    pa.default_memory_pool().release_unused()
+    from .columnar import arrow_pool
+
+    previous = pa.default_memory_pool()
+    pa.set_memory_pool(arrow_pool())
+    try:
+        yield
+    finally:
+        pa.set_memory_pool(previous)

@@ -70,9 +70,10 @@ def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
     return fields[0], fields[2], rel
 
 
-def parse_block(block, before: int, newlines: int):
-    """``(line numbers, topics, docs, rel)`` of a block parsed by Arrow (numpy arrays, the
-    ids as Arrow arrays), or None if the block is not plain or a line is invalid."""
+def parse_block(block, before: int, newlines: int, threads: bool = True):
+    """``(line numbers, topics, docs, rel)`` of a block parsed by Arrow (numpy arrays; the
+    topics as a dictionary-encoded Arrow column, the documents as an Arrow string array), or
+    None if the block is not plain or a line is invalid."""
     import pyarrow as pa
 
     from .columnar import (has_blank_or_comment_lines, integers, parse_columns, prepare,
@@ -87,7 +88,7 @@ def parse_block(block, before: int, newlines: int):
         prepared = prepare(block, before, newlines, filtered)
         if prepared is None:
             return None
-        table = parse_columns(prepared, names, types, ["topic", "doc", "rel"])
+        table = parse_columns(prepared, names, types, ["topic", "doc", "rel"], threads)
         if (table is not None and text_ok(table.column("topic"), first=True)
                 and text_ok(table.column("doc"))):
             break
@@ -96,7 +97,7 @@ def parse_block(block, before: int, newlines: int):
     rel = integers(table.column("rel"))
     if rel is None:
         return None
-    return (prepared.lines, table.column("topic").cast(pa.string()).combine_chunks(),
+    return (prepared.lines, table.column("topic"),
             table.column("doc").cast(pa.string()).combine_chunks(), rel)
 
 

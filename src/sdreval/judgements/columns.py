@@ -109,12 +109,14 @@ class PassageColumns(_Columns):
 class ElementColumns(_Columns):
     """Element assessments ``(doc, path) -> (e, s, size)``, one row per element; ``docs`` and
     ``paths`` as :class:`PassageColumns`' ``docs`` (``paths`` may be one string, the path of
-    every row: whole documents); ``size`` is NaN where unknown."""
+    every row: whole documents); ``e`` and ``s`` any numbers (given as floats: grades of
+    TREC qrels are kept as small integers, one array for both); ``size`` is NaN where
+    unknown, or None if no size is known."""
 
     __slots__ = ("docs", "paths", "e", "s", "size")
 
     def __init__(self, docs: Any, paths: Any, e: np.ndarray, s: np.ndarray,
-                 size: np.ndarray) -> None:
+                 size: np.ndarray | None) -> None:
         self.docs, self.paths, self.e, self.s, self.size = docs, paths, e, s, size
 
     def __len__(self) -> int:
@@ -125,9 +127,11 @@ class ElementColumns(_Columns):
         start, stop = rows[0], rows[-1]
         paths = ([self.paths] * (stop - start) if isinstance(self.paths, str)
                  else self.paths.slice(start, stop - start).to_pylist())
-        items = list(zip(self.docs.slice(start, stop - start).to_pylist(), paths,
-                         self.e[start:stop].tolist(), self.s[start:stop].tolist(),
-                         self.size[start:stop].tolist()))
+        e = np.asarray(self.e[start:stop], dtype=np.float64).tolist()
+        s = e if self.s is self.e else np.asarray(self.s[start:stop], dtype=np.float64).tolist()
+        sizes = ([None] * (stop - start) if self.size is None
+                 else self.size[start:stop].tolist())
+        items = list(zip(self.docs.slice(start, stop - start).to_pylist(), paths, e, s, sizes))
         out = []
         for j, name in enumerate(names):
             elements = {(doc, path): ElementAssessment(doc, path, e, s, None
