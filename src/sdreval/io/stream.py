@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 import zlib
+from itertools import islice
 from pathlib import Path
 from typing import Iterator
 
@@ -334,9 +335,9 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
 def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
                           log: ProblemLog | None) -> Iterator[tuple[str, Ranking]]:
     """The second pass by blocks: each block parsed as :func:`sdreval.io.read_run` parses it
-    (:mod:`sdreval.io.trec_fast`: columnar, careful where needed); its rows are held per
-    topic, and after each block the topics whose last line (first pass) has been read are
-    built and yielded, in the order of their last lines."""
+    (:mod:`sdreval.io.trec_fast`: columnar, careful where needed); its rows are held in
+    shared columns (no object per topic), and after each block the topics whose last line
+    (first pass) has been read are built and yielded, in the order of their last lines."""
     from . import columnar
     from .columnar import ReadFailed, iter_blocks, lines_after
     from .trec_fast import RunColumns, build_rankings, careful_rows, parse_block, path_names
@@ -346,37 +347,43 @@ def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
     file = str(path)
     last = last_lines(path)[0]
     state = RunColumns(layout)
-    held: dict[int, list[list]] = {}  # topic id -> the topic's rows, block by block
+    held: list | None = None  # the rows read and not yet yielded, as state.columns() gives them
     names: list[str] = []
+    last_of = np.zeros(0, dtype=np.int64)  # per topic id: the number of its last line
     yielded = 0
 
     def hold() -> None:
+        nonlocal held, last_of
         columns = state.columns()
-        names[len(names):] = list(state.topic_ids)[len(names):]
-        topic = columns[0]
-        if not len(topic):
+        new = list(islice(state.topic_ids, len(names), None))
+        names.extend(new)
+        last_of = np.concatenate((last_of, np.fromiter(
+            (last.get(name.encode("utf-8"), 0) for name in new), dtype=np.int64,
+            count=len(new))))
+        if not len(columns[0]):
             return
-        order = np.argsort(topic, kind="stable")
-        ids, starts = np.unique(topic[order], return_index=True)
-        bounds = list(starts) + [len(order)]
-        for i, t in enumerate(ids.tolist()):
-            rows = order[bounds[i]:bounds[i + 1]]
-            held.setdefault(t, []).append([None if c is None else c[rows] for c in columns])
+        held = columns if held is None else [
+            None if a is None else np.concatenate((a, b)) for a, b in zip(held, columns)]
 
-    def emit(ids: list[int]) -> Iterator[tuple[str, Ranking]]:
-        nonlocal yielded
-        if not ids:
+    def emit(end: int | None) -> Iterator[tuple[str, Ranking]]:
+        """Build and yield the topics held whose last line is at most ``end`` (None: all), in
+        the order of their last lines."""
+        nonlocal held, yielded
+        if held is None:
             return
-        pieces = [piece for t in ids for piece in held.pop(t)]
-        columns = [None if pieces[0][i] is None else np.concatenate([p[i] for p in pieces])
-                   for i in range(len(pieces[0]))]
-        built = build_rankings(columns, names, path_names(state), layout, file, log, ids)
+        topic = held[0]
+        done = np.ones(len(topic), dtype=bool) if end is None else last_of[topic] <= end
+        if not done.any():
+            return
+        ids = np.unique(topic[done])
+        ids = ids[np.argsort(last_of[ids], kind="stable")].tolist()
+        rows = [None if c is None else c[done] for c in held]
+        held = None if done.all() else [None if c is None else c[~done] for c in held]
+        built = build_rankings(rows, names, path_names(state), layout, file, log, ids)
+        del rows
         for t in ids:
             yielded += 1
             yield names[t], built.pop(t)
-
-    def last_line(t: int) -> int:
-        return last.get(names[t].encode("utf-8"), 0)
 
     try:
         for block, before, newlines in iter_blocks(path, min(columnar.STREAM_BLOCK_BYTES,
@@ -385,14 +392,13 @@ def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
             if stream.name is None and state.run_ids:
                 stream.name = next(iter(state.run_ids))
             hold()
-            end = before + newlines + (0 if block.endswith(b"\n") else 1)
-            yield from emit(sorted((t for t in held if last_line(t) <= end), key=last_line))
+            yield from emit(before + newlines + (0 if block.endswith(b"\n") else 1))
     except ReadFailed as failure:  # a corrupt .gz: the rest line by line, up to the damage
         careful_rows(lines_after(path, failure.before, file, log), state, file, log)
         if stream.name is None and state.run_ids:
             stream.name = next(iter(state.run_ids))
         hold()
-    yield from emit(sorted(held, key=last_line))
+    yield from emit(None)
     if not yielded and not log.errors:
         log.warn(file, None, "the run holds no results")
     if stream.name is None:

@@ -309,7 +309,7 @@ def parse_block(block: bytes, before: int, newlines: int, state: RunColumns, fil
 def fast_block(block: bytes, before: int, newlines: int, state: RunColumns, file: str,
                log: ProblemLog) -> bool:
     """Parse a block with Arrow; False (``state`` untouched) if any check fails."""
-    table, prepared = parse_run_block(block, before, newlines, state.layout)
+    table, prepared = parse_run_block(block, before, newlines, state.layout, False)
     if table is None:
         return False
     return add_table(table, prepared.lines, state, file, log)
