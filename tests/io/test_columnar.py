@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from textfiles import encode_lines
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io import columnar
@@ -81,16 +82,7 @@ def run_files(draw, layout, trouble=True):
             tail = draw(st.sampled_from(tails))
             line = f"{topic} Q0 {doc} {rank} {rsv} {run}" + (f" {tail}" if tail else "")
         lines.append(line)
-    ending = draw(st.sampled_from(["\n", "\r\n"]))
-    data = ending.join(lines).encode("utf-8")
-    if draw(st.booleans()) and lines:
-        data += ending.encode()
-    if draw(st.integers(0, 5)) == 0:
-        data = b"\xef\xbb\xbf" + data
-    if trouble and draw(st.integers(0, 8)) == 0 and lines:
-        cut = draw(st.integers(0, len(data)))
-        data = data[:cut] + b"\xff\xfe" + data[cut:]
-    return data
+    return encode_lines(draw, st, lines, damage=trouble)
 
 
 @pytest.mark.parametrize("layout", ["element", "passage", "document"])

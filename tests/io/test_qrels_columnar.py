@@ -16,6 +16,7 @@ import pickle
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from textfiles import encode_lines
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io import columnar, fol_fast, tokens
@@ -101,16 +102,7 @@ def qrels_files(draw, kind):
             lines.append(draw(st.sampled_from(good)).format(
                 t=draw(st.sampled_from(["1", "2", "10"])),
                 d=draw(st.sampled_from(["d", "e", "f", "12345"])), k=draw(st.integers(1, 3))))
-    ending = draw(st.sampled_from(["\n", "\r\n"]))
-    data = ending.join(lines).encode("utf-8")
-    if draw(st.booleans()) and lines:
-        data += ending.encode()
-    if draw(st.integers(0, 5)) == 0:
-        data = b"\xef\xbb\xbf" + data
-    if draw(st.integers(0, 8)) == 0 and lines:
-        cut = draw(st.integers(0, len(data)))
-        data = data[:cut] + b"\xff\xfe" + data[cut:]
-    return data
+    return encode_lines(draw, st, lines)
 
 
 @pytest.mark.parametrize("kind", ["fol", "native", "trec"])
