@@ -34,7 +34,7 @@ from ..judgements.qrels import Qrels
 from .columnar import arrow_pool
 from .fol import check_fol_line, parse_fol_line, read_fol_qrels
 from .textlines import CHAR_LIMIT, finish, is_repeat
-from .tokens import (DIGITS, Collect, HeldProblems, KeyedRows, TooManyProblems,
+from .tokens import (find_repeats, DIGITS, Collect, HeldProblems, KeyedRows, TooManyProblems,
                      digit_integers, read_in_blocks, release_unused, report_in_line_order,
                      smallest_integers, split_fields, system_allocator)
 from .trec_fast import TRIM_BYTES, release_heap_memory
@@ -201,12 +201,9 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
     from ..judgements.columns import PassageColumns
 
     keyed = rows.keyed
-    if not len(keyed):
-        report_in_line_order(held, iter(()), file, log)
+    repeats = find_repeats(keyed, held, file, log)
+    if repeats is None:
         return Qrels("fol", source=file)
-    release_heap_memory()  # what reading left
-    repeats = keyed.repeats()
-    release_heap_memory()
     relchars, doclen, bep, counts, offsets, lengths = rows.joined()
     bounds = np.zeros(len(counts) + 1, dtype=np.int32 if len(offsets) < 1 << 31 else np.int64)
     np.cumsum(counts, dtype=bounds.dtype, out=bounds[1:])

@@ -487,3 +487,18 @@ def system_allocator() -> Iterator[None]:
         yield
     finally:
         pa.set_memory_pool(previous)
+
+
+def find_repeats(keyed: "KeyedRows", held: list[Problem], file: str, log: ProblemLog
+                 ) -> dict[int, int] | None:
+    """The repeated rows of a whole file (:meth:`KeyedRows.repeats`), with the memory reading
+    left given back first; None, every held problem reported, when no row was read."""
+    from .trec_fast import release_heap_memory
+
+    if not len(keyed):
+        report_in_line_order(held, iter(()), file, log)
+        return None
+    release_heap_memory()  # what reading left
+    repeats = keyed.repeats()
+    release_heap_memory()
+    return repeats

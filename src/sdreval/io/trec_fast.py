@@ -477,15 +477,6 @@ def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:
     return firsts
 
 
-def appearance_order(indices: np.ndarray, size: int) -> list[int]:
-    """The dictionary codes in order of their first appearance in ``indices`` (Arrow numbers
-    a chunk's dictionary that way already: checked in linear time, else sorted)."""
-    if size <= 1 or in_first_appearance_order(indices):
-        return list(range(size))
-    codes, firsts = np.unique(indices, return_index=True)
-    return codes[np.argsort(firsts, kind="stable")].tolist()
-
-
 def canonical_codes(chunk, state: RunColumns) -> np.ndarray:
     """The canonical path id of each row of a dictionary chunk of XPaths as written (raises
     XPathError for a malformed path, before anything is recorded).  A new XPath is

@@ -21,10 +21,9 @@ import numpy as np
 from ..errors import ProblemLog
 from ..judgements.qrels import Qrels
 from .textlines import finish, is_repeat
-from .tokens import (TREC_QRELS_BLOCK_BYTES, Collect, HeldProblems, KeyedRows, TooManyProblems,
+from .tokens import (find_repeats, TREC_QRELS_BLOCK_BYTES, Collect, HeldProblems, KeyedRows, TooManyProblems,
                      read_in_blocks, release_unused, report_in_line_order, smallest_integers,
                      system_allocator)
-from .trec_fast import release_heap_memory
 from .trec_qrels import DOCUMENT_PATH, parse_block, parse_line, read_trec_qrels
 
 
@@ -79,12 +78,9 @@ def _judgements(keyed: KeyedRows, grades: list[np.ndarray], held: list, file: st
 
     from ..judgements.columns import ElementColumns
 
-    if not len(keyed):
-        report_in_line_order(held, iter(()), file, log)
+    repeats = find_repeats(keyed, held, file, log)
+    if repeats is None:
         return Qrels("graded", source=file)
-    release_heap_memory()  # what reading left
-    repeats = keyed.repeats()
-    release_heap_memory()
     rel = np.concatenate(grades)
     grades.clear()
     docs = keyed.doc_column()
