@@ -1,6 +1,6 @@
 """Columnar parsing of the TREC-like text formats: whole blocks at C speed, same results.
 
-The careful reader of TREC-like runs (:func:`sdreval.io.trec.read_trec_run_careful`) looks at
+The careful reader of TREC-like runs (:func:`sdreval.io.trec_lines.read_trec_run_careful`) looks at
 every line in Python; it is the reference.  This module reads a file in blocks of about
 :data:`BLOCK_BYTES` cut at line ends and parses each block with Arrow's multi-threaded CSV
 reader (``pyarrow.csv``, imported here only) into typed columns, validated with vectorised
@@ -173,6 +173,8 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
         if b" " in block:
             return None
         sep = b"\t"
+    if _has_empty_field(block, sep) or _has_non_decimal_integer(block):
+        return None
     if filtered:
         block, kept = _drop_blank_and_comment_lines(block)
         lines = kept + (before + 1)
@@ -180,6 +182,24 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
         count = newlines + (0 if block.endswith(b"\n") else 1)
         lines = np.arange(before + 1, before + 1 + count, dtype=np.int64)
     return Prepared(block, lines, sep.decode())
+
+
+#: a field starting with a hexadecimal prefix, which Arrow reads as a number (``0x10`` as 16,
+#: ``0xFFFFFFFFFFFFFFFF`` as -1) and the field rules refuse (integers are decimal)
+_HEX_FIELD = re.compile(rb"(?:^|[ \t])[+-]?0[xX]", re.MULTILINE)
+
+
+def _has_empty_field(block: bytes, sep: bytes) -> bool:
+    """True if two separators follow each other, or one starts or ends a line: an empty field,
+    which Arrow would read as an empty value of whichever column it falls in (even one it does
+    not convert, such as ``Q0``) and the field rules refuse (the careful path reports it)."""
+    return (sep + sep in block or block.startswith(sep) or block.endswith(sep)
+            or b"\n" + sep in block or sep + b"\n" in block or sep + b"\r" in block)
+
+
+def _has_non_decimal_integer(block: bytes) -> bool:
+    """True if some field starts with ``0x``/``0X`` (the careful path decides what it is)."""
+    return (b"0x" in block or b"0X" in block) and _HEX_FIELD.search(block) is not None
 
 
 def has_blank_or_comment_lines(block: bytes) -> bool:

@@ -44,7 +44,6 @@ from .trec import (DOCUMENT_PATH, _build, _Columns, file_stem, note_rank,
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
 #: bound on the cache of canonicalised XPaths shared by the topics of a text run
 _PATH_CACHE_LIMIT = 1 << 18
-_BOM = b"\xef\xbb\xbf"
 
 
 class TopicStream:
@@ -170,7 +169,7 @@ _PREFIX = 32  # bytes of each line compared at once
 _SPACE = np.zeros(256, dtype=bool)
 _SPACE[[9, 10, 11, 12, 13, 32]] = True
 _ODD = np.zeros(256, dtype=bool)  # bytes that send a line to the one-by-one path
-_ODD[[0x1c, 0x1d, 0x1e, 0x1f, ord("#")]] = True
+_ODD[[0, 0x1c, 0x1d, 0x1e, 0x1f, ord("#")]] = True  # NUL: not told from the padding
 _ODD[128:] = True
 
 
@@ -209,24 +208,19 @@ def _block_last_lines(block: bytearray, before: int, last: dict[bytes, int],
 
 
 def _first_field(raw: bytes, number: int) -> bytes | None:
-    """The topic of one line as the reader splits it (None for blank, comment, non-UTF-8)."""
-    head = raw.split(None, 1)
-    if not head:
+    """The topic of one line as the reader splits it (None for blank, comment, non-UTF-8):
+    decoded as UTF-8, one byte-order mark dropped on line 1, cut by ``str.split()`` (which
+    splits on ``\x1c``-``\x1f`` and Unicode white space too, unlike ``bytes.split()``)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None  # the reader skips (and reports) the line
+    if number == 1 and text.startswith("\ufeff"):
+        text = text[1:]
+    parts = text.split(None, 1)
+    if not parts or parts[0].startswith("#"):
         return None
-    key = head[0]
-    if number == 1 and key.startswith(_BOM):
-        key = key[3:] or (raw[3:].split(None, 1) or [b""])[0]
-    if not key.isascii():
-        try:
-            parts = raw.decode("utf-8").lstrip("\ufeff").split(None, 1)
-        except UnicodeDecodeError:
-            return None  # the reader skips (and reports) the line
-        if not parts:
-            return None
-        key = parts[0].encode("utf-8")
-    if key[:1] == b"#":
-        return None
-    return bytes(key)
+    return parts[0].encode("utf-8")
 
 
 class _TopicState:
