@@ -20,11 +20,11 @@ Every mean printed by both tools is compared (they agree to 1e-9 or the benchmar
 ratio of sdreval's CPU time (user + system of the child process) to Koolen's is printed with the
 wall times and the machine load.
 
-Koolen's tool is not part of sdreval: point ``--koolen`` (or ``SDREVAL_KOOLEN``) at a folder
-holding its Java sources (``inex_eval/*.java``: inex_eval, Topic, Qrel, Article, Passage) or their
-compiled classes; sources are compiled with ``javac`` into a temporary folder.
+Koolen's tool is not part of sdreval and nothing here builds it: point ``--koolen`` (or
+``SDREVAL_KOOLEN``) at a folder holding its compiled classes (``inex_eval/inex_eval.class`` and
+the classes beside it).
 
-    python benchmarks/bench_koolen.py --koolen ~/src/inex_eval [--sim DIR] [--repeat 3]
+    python benchmarks/bench_koolen.py --koolen DIR [--sim DIR] [--repeat 3]
 """
 from __future__ import annotations
 
@@ -51,19 +51,12 @@ TASKS = {
 RUN_COLUMNS = ["topic", "q0", "doc", "rank", "rsv", "run", "offset", "length"]
 
 
-def koolen_classes(source: Path, tmp: Path) -> Path:
-    """The folder holding ``inex_eval/inex_eval.class``: ``source`` itself, or the sources
-    under it compiled into ``tmp``."""
-    for folder in (source, source.parent):
-        if (folder / "inex_eval" / "inex_eval.class").is_file():
-            return folder
-    java = sorted(source.rglob("*.java"))
-    if not java:
-        raise SystemExit(f"no inex_eval classes or Java sources under {source}")
-    out = tmp / "classes"
-    subprocess.run(["javac", "-nowarn", "-d", str(out), *map(str, java)], check=True,
-                   capture_output=True)
-    return out
+def koolen_classes(folder: Path) -> Path:
+    """The folder holding ``inex_eval/inex_eval.class`` (``folder`` or its parent)."""
+    for candidate in (folder, folder.parent):
+        if (candidate / "inex_eval" / "inex_eval.class").is_file():
+            return candidate
+    raise SystemExit(f"no inex_eval/inex_eval.class under {folder}")
 
 
 def rewrite_for_task(paths: list[Path], task: str, folder: Path) -> list[Path]:
@@ -183,7 +176,7 @@ def compare(data: str, qrels: Path, runs: list[Path], classes: Path, tasks: str,
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--koolen", type=Path, default=os.environ.get("SDREVAL_KOOLEN"),
-                    help="folder with Koolen's inex_eval Java sources or classes")
+                    help="folder with Koolen's compiled inex_eval classes")
     ap.add_argument("--sim", type=Path, help="an existing `sdreval simulate` folder (passage "
                                              "runs, no overlap); default: write one")
     ap.add_argument("--runs", type=int, default=50)
@@ -198,7 +191,7 @@ def main() -> None:
         raise SystemExit("needs java and --koolen DIR (or SDREVAL_KOOLEN)")
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        classes = koolen_classes(args.koolen, tmp)
+        classes = koolen_classes(args.koolen)
         print(f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; best of {args.repeat} "
               f"paired rounds; CPU = user + system of the whole process\n")
         print("| data | task | runs | sdreval CPU / wall s | inex_eval CPU / wall s | "
