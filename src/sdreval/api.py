@@ -544,14 +544,17 @@ def _aggregate(table: Any, keys: dict[str, list[Any]]) -> dict[Any, float]:
 
 def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike =
            "report.html", *, all_topics: bool = False, test: str = "t",
-           correction: str = "by", image_format: str = "png", **options: Any) -> Path:
-    """Write the self-contained HTML report (:mod:`sdreval.report.html`); returns its path."""
+           correction: str = "by", image_format: str = "svg", baseline: str | None = None,
+           **options: Any) -> Path:
+    """Write the self-contained HTML report (:mod:`sdreval.report.html`); returns its path.
+    Runs are tested against ``baseline`` (default: the first run)."""
     from .report.html import build_report, write_report
 
     names = None if measures is None else _measure_list(measures)
     ctx = context(**options)
     data = build_report(read_qrels(qrels, collection=ctx.collection), read_runs(runs), names, ctx,
-                        all_topics=all_topics, test=test, correction=correction)
+                        all_topics=all_topics, test=test, correction=correction,
+                        baseline=baseline)
     return write_report(data, path, image_format)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from typing import Mapping, Sequence
 
+import matplotlib
 import numpy as np
 import pandas as pd
 from matplotlib import colormaps
@@ -34,6 +35,9 @@ WIDTH = 7.0  # inches: the text width of a paper
 _RC = {"font.size": 8.5, "axes.titlesize": 9, "axes.labelsize": 8.5, "xtick.labelsize": 8,
        "ytick.labelsize": 8, "legend.fontsize": 8}
 BETTER, WORSE, EVEN = "#2e7d32", "#c62828", "#9e9e9e"
+#: horizontal box plots: ``orientation`` since matplotlib 3.10 (``vert`` is deprecated there)
+_HORIZONTAL = {"orientation": "horizontal"} if tuple(
+    int(p) for p in matplotlib.__version__.split(".")[:2]) >= (3, 10) else {"vert": False}
 MAX_BANDS = 6  # curves with more runs show the bands of the first and the best run only
 
 
@@ -236,7 +240,7 @@ def plot_distributions(results: pd.DataFrame, measures: Sequence[str], runs: Seq
         data = [rows.loc[rows["run"].astype(str) == r, "value"].dropna().to_numpy(float)
                 for r in runs]
         positions = np.arange(len(runs))[::-1]
-        parts = ax.boxplot(data, positions=positions, vert=False, widths=0.6,
+        parts = ax.boxplot(data, positions=positions, **_HORIZONTAL, widths=0.6,
                            showfliers=False, patch_artist=True, showmeans=True,
                            medianprops={"color": "black"},
                            meanprops={"marker": "o", "markersize": 3,
@@ -265,7 +269,7 @@ def plot_significance_grid(compare: pd.DataFrame, measure: str, runs: Sequence[s
         sign = np.sign(float(row.mean_a) - float(row.mean_b)) if bool(row.reject) else 0.0
         grid[index[a], index[b]], grid[index[b], index[a]] = sign, -sign
     side = min(WIDTH, 1.6 + 0.28 * n)
-    fig = _figure(side + 0.5, max(side + 0.4, 4.8))
+    fig = _figure(side + 0.5, min(WIDTH, max(side + 0.4, 4.8)))
     ax = fig.add_subplot()
     cmap = ListedColormap([WORSE, EVEN, BETTER])
     cmap.set_bad("white")

@@ -325,12 +325,8 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
                                              and any(tq.passages for tq in qrels.topics.values()))
         if not suits and not explicit:
             continue  # e.g. iP for element runs: not applicable, nothing to say
-        points = None
-        if key == "spanr":  # the curve stops at the runs' depth: no flat tail past it
-            depth = max((len(run.get(t)) for run in run_list for t in run.topics), default=0)
-            points = [k for k in STANDARD_CURVES[key].points if k <= max(depth, 1)]
         try:
-            table = compute_curve(qrels, run_list, key, ctx, points=points,
+            table = compute_curve(qrels, run_list, key, ctx, points=curve_points(key, run_list),
                                   all_topics=all_topics, bands=0.95, seed=seed)
         except (SdrevalError, ImportError, TypeError, ValueError) as error:
             # a curve that cannot be drawn must not cost the whole report; say why
@@ -359,6 +355,15 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
                        plots_wanted=plots_wanted, title=title, notes=notes + list(ctx.warnings),
                        settings=settings, baseline=baseline)
     return data
+
+
+def curve_points(key: str, runs: Sequence) -> list[float] | None:
+    """The points of curve ``key`` for these runs: the span recall curve stops at the deepest
+    ranking (past it every run is flat: no result is added); None = the curve's own points."""
+    if key != "spanr":
+        return None
+    depth = max((len(run.get(t)) for run in runs for t in run.topics), default=0)
+    return [k for k in STANDARD_CURVES[key].points if k <= max(depth, 1)]
 
 
 def swap_tables(results: pd.DataFrame, measures: Sequence[str],
