@@ -132,7 +132,8 @@ def _write_tables(data, text_table: str | None, latex_table: str | None) -> None
         text = render(data.results, data.compare, data.measures,
                       significance=f"{data.settings.get('test')} test, "
                                    f"{data.settings.get('correction')} correction, level "
-                                   f"{data.settings.get('level')}")
+                                   f"{data.settings.get('level')}, each run against the "
+                                   f"baseline {data.baseline}")
         if target == "-":
             click.echo(text, nl=False)
         else:
