@@ -93,18 +93,44 @@ def _overlaps_earlier(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray) ->
     return out
 
 
-def _drop_overlap(collection: Collection, docs: np.ndarray, idx: np.ndarray) -> np.ndarray:
-    """Mask keeping each element unless an earlier kept element of its document overlaps it."""
-    keep = np.ones(len(docs), dtype=bool)
-    taken: dict[str, list[tuple[int, int]]] = {}
+def _drop_overlap(collection: Collection, docs: np.ndarray, idx: np.ndarray,
+                  limit: int | None = None) -> np.ndarray:
+    """Mask keeping each element unless an earlier kept element of its document overlaps it;
+    once ``limit`` elements are kept, the rest are dropped.  The kept ranges of a document are
+    disjoint and held sorted, so each check is a binary search (the pools hold tens of
+    thousands of elements)."""
+    from bisect import bisect_left, bisect_right, insort
+
+    keep = np.zeros(len(docs), dtype=bool)
+    points: dict[str, list[int]] = {}  # kept empty ranges (s == e), as in the pairwise rule
+    starts: dict[str, list[int]] = {}
+    ends: dict[str, list[int]] = {}
+    kept = 0
     for i, (d, j) in enumerate(zip(docs, idx)):
+        if limit is not None and kept >= limit:
+            break
         tree = collection[d]
         s, e = int(tree.start[j]), int(tree.end[j])
-        spans = taken.setdefault(d, [])
-        if any(s < te and ts < e for ts, te in spans):
-            keep[i] = False
+        doc_starts = starts.setdefault(d, [])
+        doc_ends = ends.setdefault(d, [])
+        doc_points = points.setdefault(d, [])
+        if s >= e:  # an empty range at s: inside a kept range when ks < s < ke
+            k = bisect_left(doc_starts, s)
+            if k and doc_ends[k - 1] > s:
+                continue
+            insort(doc_points, s)
         else:
-            spans.append((s, e))
+            k = bisect_right(doc_starts, s)  # kept ranges starting at or before s
+            if (k and doc_ends[k - 1] > s and doc_starts[k - 1] < e
+                    or k < len(doc_starts) and doc_starts[k] < e):
+                continue
+            p = bisect_right(doc_points, s)  # a kept empty range strictly inside (s, e)
+            if p < len(doc_points) and doc_points[p] < e:
+                continue
+            doc_starts.insert(k, s)
+            doc_ends.insert(k, e)
+        keep[i] = True
+        kept += 1
     return keep
 
 
@@ -122,7 +148,7 @@ def make_runs(collection: Collection, qrels: Qrels, spec: RunSpec) -> list[Run]:
                 rsv = np.floor(rsv * spec.tie_levels) / spec.tie_levels
             order = np.argsort(-rsv, kind="stable")
             if not spec.overlap:
-                order = order[_drop_overlap(collection, docs[order], idx[order])]
+                order = order[_drop_overlap(collection, docs[order], idx[order], spec.length)]
             else:  # better systems push more of their overlapping results down the ranking
                 head = order[:2 * spec.length]
                 demote = _overlaps_earlier(docs[head], starts[head], ends[head]) & \
