@@ -31,15 +31,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pandas as pd
+from bench_end_to_end import timed  # noqa: E402  (benchmarks/ is the script's folder)
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT.parent / "shared" / "data" / "inex2009-2010-zendel"
@@ -86,19 +85,6 @@ def rewrite_for_task(paths: list[Path], task: str, folder: Path) -> list[Path]:
 #: The children's environment: Python may write its bytecode caches, as an installed package has
 #: them (with PYTHONDONTWRITEBYTECODE set, every start compiles sdreval's modules anew: ~0.3 s).
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-def timed(command: list[str]) -> tuple[float, float, str]:
-    """(wall seconds, CPU seconds of the child, stdout) of one whole process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=CHILD_ENV)
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode:
-        raise SystemExit(f"{command[0]} failed:\n{done.stderr[-2000:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, done.stdout
 
 
 def koolen_means(stdout: str, task: str) -> dict[tuple[str, str], float]:
@@ -151,12 +137,12 @@ def compare(data: str, qrels: Path, runs: list[Path], classes: Path, tasks: str,
                 *[x for m in TASKS[task] for x in ("-m", m)], "--format", "csv", "-o", str(out),
                 "--quiet", "--compat", "inex"]
         k_wall, k_cpu, s_wall, s_cpu = [], [], [], []
-        timed(ours)  # warm-up: bytecode caches written, files in the page cache
+        timed(ours, CHILD_ENV)  # warm-up: bytecode caches written, files in the page cache
         for _ in range(repeat):  # paired rounds: the same load for both tools
-            wall, cpu, k_out = timed(koolen)
+            wall, cpu, k_out = timed(koolen, CHILD_ENV)
             k_wall.append(wall)
             k_cpu.append(cpu)
-            wall, cpu, _ = timed(ours)
+            wall, cpu, _ = timed(ours, CHILD_ENV)
             s_wall.append(wall)
             s_cpu.append(cpu)
         theirs, mine = koolen_means(k_out, task), sdreval_means(out, paths)
