@@ -1,94 +1,90 @@
-"""The field rules of TREC-like runs hold on every path (whole file, blocks, streaming).
+"""Field rules applied the same on every path (columnar blocks, the careful line-by-line parse,
+the first pass of streaming): an empty field is an error, integers are decimal.
 
-Integers are decimal (ASCII digits, an optional sign); a tab-separated line with an empty field
-has too few fields; white space is what Python's ``str.split()`` splits on, for the topic
-field of the streaming reader's first pass as for the reader.  Each case failed before: the
-columnar path read ``0x10`` as 16 and accepted an empty ``Q0``, and ``--stream`` cut a topic
-in two when a line held ``\\x1c`` or NUL.
-"""
+Before, the columnar path read a tab-separated line with an empty Q0 (or TREC qrels iter) field
+as valid -- Arrow does not check the columns it does not keep -- and read ``0x10`` as 16, while
+the careful path refused both; one space-separated line in the same file switched paths."""
 from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
 
 from sdreval.cli.main import cli
-from sdreval.errors import InputError, ProblemLog
-from sdreval.io import columnar, read_run
+from sdreval.io import read_run
 from sdreval.io.stream import iter_run_topics, last_lines
-from sdreval.io.textlines import parse_int
 
-QRELS = "1 0 d1 1\n1 0 d2 1\n1 0 d3 0\n"
-
-
-def _eval(tmp_path, run: bytes, *extra: str):
-    (tmp_path / "q.txt").write_text(QRELS)
-    (tmp_path / "run.txt").write_bytes(run)
-    return CliRunner().invoke(cli, ["eval", str(tmp_path / "q.txt"), str(tmp_path / "run.txt"),
-                                    "-m", "P_2", "-m", "num_ret", "-q", *extra])
+QRELS = "1 0 d1 1\n1 0 d3 1\n"
 
 
-@pytest.mark.parametrize("stream", [[], ["--stream"]])
-def test_empty_q0_field_is_an_error(tmp_path, stream):
-    run = b"1\tQ0\td1\t1\t2.5\tr\n1\t\td3\t2\t1.5\tr\n"
-    result = _eval(tmp_path, run, *stream)
-    assert result.exit_code == 1, result.output
-    assert "run.txt:2: error: expected 6 fields" in result.output
-    assert "Traceback" not in result.output
+def run_eval(tmp_path, qrels: str, run: bytes, *measures: str):
+    (tmp_path / "q.txt").write_text(qrels)
+    (tmp_path / "r.txt").write_bytes(run)
+    args = ["eval", str(tmp_path / "q.txt"), str(tmp_path / "r.txt")]
+    for m in measures or ("P@2",):
+        args += ["-m", m]
+    return CliRunner().invoke(cli, args)
 
 
-@pytest.mark.parametrize("line,what", [
-    (b"1 Q0 d2 0x2 1.5 r\n", "rank '0x2'"),
-    (b"1 Q0 d2 0X10 1.5 r\n", "rank '0X10'"),
-    (b"1 Q0 d2 0xFFFFFFFFFFFFFFFF 1.5 r\n", "rank '0xFFFFFFFFFFFFFFFF'"),
+@pytest.mark.parametrize("run", [
+    b"1\tQ0\td1\t1\t2.5\tr\n1\t\td3\t2\t1.5\tr\n",      # every line tab-separated
+    b"1 Q0 d1 1 2.5 r\n1\t\td3\t2\t1.5\tr\n",            # with a space-separated line
 ])
-def test_hexadecimal_rank_is_an_error(tmp_path, line, what):
-    result = _eval(tmp_path, b"1 Q0 d1 1 2.5 r\n" + line)
+def test_empty_field_in_a_run_is_an_error_on_every_path(tmp_path, run):
+    result = run_eval(tmp_path, QRELS, run)
     assert result.exit_code == 1, result.output
-    assert f"run.txt:2: error: {what} is not an integer" in result.output
+    assert ":2: error: expected 6 fields" in result.output
 
 
-@pytest.mark.parametrize("fields", ["0x10 20", "10 0x14", "0xFFFFFFFFFFFFFFFF 5"])
-def test_hexadecimal_offset_or_length_is_an_error(tmp_path, fields):
-    path = tmp_path / "p.txt"
-    path.write_text(f"1 Q0 d1 1 2.5 r 0 10\n1 Q0 d2 2 1.5 r {fields}\n")
-    with pytest.raises(InputError, match=r"p\.txt:2: error: .*is not a non-negative integer"):
-        read_run(path)
+def test_white_space_ending_a_line_is_not_a_field(tmp_path):
+    # as str.split() reads it, on both paths: P@2 = 2/2
+    for run in (b"1\tQ0\td1\t1\t2.5\tr\n1\tQ0\td3\t2\t1.5\tr\t\n",
+                b"1 Q0 d1 1 2.5 r \n1 Q0 d3 2 1.5 r\n"):
+        result = run_eval(tmp_path, QRELS, run)
+        assert result.exit_code == 0 and "r\tP@2\tall\t1.0000" in result.output, result.output
 
 
-def test_document_id_starting_with_0x_is_an_id(tmp_path):
+def test_empty_iter_field_in_trec_qrels_is_an_error(tmp_path):
+    result = run_eval(tmp_path, "1\t\td1\t1\n1\t0\td3\t1\n", b"1 Q0 d1 1 2.5 r\n")
+    assert result.exit_code == 1
+    assert "q.txt:1: error: expected 4 fields (qid iter docno rel), found 3" in result.output
+
+
+@pytest.mark.parametrize("run,message", [
+    (b"1 Q0 d1 0x1 2.5 r\n1 Q0 d3 2 1.5 r\n", ":1: error: rank '0x1' is not an integer"),
+    (b"1 Q0 d1 1 2.5 r\n1 Q0 d3 0X2 1.5 r\n", ":2: error: rank '0X2' is not an integer"),
+    (b"1 Q0 d1 1 2.5 r\n1 Q0 d3 -0x2 1.5 r\n", ":2: error: rank '-0x2'"),
+])
+def test_hexadecimal_numbers_are_refused_in_runs(tmp_path, run, message):
+    result = run_eval(tmp_path, QRELS, run)
+    assert result.exit_code == 1 and message in result.output, result.output
+
+
+def test_hexadecimal_grade_is_refused_in_trec_qrels(tmp_path):
+    result = run_eval(tmp_path, "1 0 d1 0x2\n1 0 d3 1\n", b"1 Q0 d1 1 2.5 r\n")
+    assert result.exit_code == 1
+    assert "q.txt:1: error: relevance '0x2' is not an integer" in result.output
+
+
+def test_ids_that_look_hexadecimal_stay_ids(tmp_path):
+    # a document named 0x1F is a name: the careful path takes it, the value is P@2 = 1/2
+    result = run_eval(tmp_path, "1 0 0x1F 1\n1 0 d3 0\n", b"1 Q0 0x1F 1 2.5 r\n1 Q0 d3 2 1.5 r\n")
+    assert result.exit_code == 0, result.output
+    assert "r\tP@2\tall\t0.5000" in result.output
+
+
+@pytest.mark.parametrize("byte", [b"\x1c", b"\x1d", b"\x00"])
+def test_first_pass_of_streaming_splits_topics_as_the_reader(tmp_path, byte):
+    # str.split() (the reader) splits on 0x1C-0x1F; bytes.split() did not, and a NUL inside
+    # the first field compared equal to the padding of shorter topics
+    lines = [b"1 Q0 d1 1 1.0 r", b"2 Q0 d1 1 1.0 r", b"1" + byte + b" Q0 d5 2 0.8 r",
+             b"1 Q0 d6 3 0.7 r", b"3 Q0 d1 1 1.0 r"]
     path = tmp_path / "r.txt"
-    path.write_text("1 Q0 0x10 1 2.5 r\n1 Q0 0xab 2 1.5 r\n")
-    run = read_run(path)
-    assert list(run["1"].docs) == ["0x10", "0xab"]
-
-
-@pytest.mark.parametrize("text,value", [("12", 12), ("-3", -3), ("+4", 4), ("007", 7),
-                                        ("0x10", None), ("1_000", None), ("\u0663", None),
-                                        ("1e3", None), ("", None), (" 1", None)])
-def test_integers_are_decimal(text, value):
-    assert parse_int(text) == value
-
-
-@pytest.mark.parametrize("odd", [b"\x1c", b"\x00"])
-def test_streaming_first_pass_reads_the_topic_as_the_reader(tmp_path, monkeypatch, odd):
-    """Topic 1 in two stretches, a line of the second holding ``\\x1c`` (white space for
-    ``str.split()``, not for ``bytes.split()``) or NUL (indistinguishable from padding) after
-    the topic: streamed in small blocks, topic 1 is scored once, whole."""
-    lines = [b"1 Q0 d1 1 2.0 r\n", b"1 Q0 d9 2 1.5 r\n", b"2 Q0 d1 1 1.0 r\n",
-             b"1" + odd + b" Q0 d2 3 1.0 r\n" if odd == b"\x1c" else b"1 Q0 d2 3 1.0 r\n",
-             b"1 Q0 d3 4 0.5 r\n" if odd == b"\x1c" else b"1" + odd + b" Q0 d3 4 0.5 r\n"]
-    path = tmp_path / "run.txt"
-    path.write_bytes(b"".join(lines))
-    monkeypatch.setattr(columnar, "STREAM_BLOCK_BYTES", 20)
-    whole = read_run(path, log=ProblemLog())
-    topics = [(t, len(r)) for t, r in iter_run_topics(path, log=ProblemLog())]
-    assert sorted(topics) == sorted((t, len(whole[t])) for t in whole.topics)
-    assert sorted(last_lines(path)[0]) == sorted(t.encode() for t in whole.topics)
-
-
-@pytest.mark.parametrize("text,value", [("1.5", 1.5), ("-2e3", -2000.0), (".5", 0.5),
-                                        ("1_0", None), ("\u0663", None), ("nan", None)])
-def test_numbers_are_decimal_floats(text, value):
-    from sdreval.io.textlines import parse_float
-
-    assert parse_float(text) == value
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    topics = [line.decode().split()[0] for line in lines]  # the reader's topic of each line
+    expected = {t.encode(): max(i + 1 for i, u in enumerate(topics) if u == t) for t in topics}
+    assert last_lines(path)[0] == expected
+    whole = read_run(path)
+    streamed = dict(iter_run_topics(path))
+    assert sorted(streamed) == sorted(whole.topics)
+    for topic, ranking in streamed.items():
+        assert list(ranking.docs) == list(whole.topics[topic].docs)

@@ -1,6 +1,6 @@
 """Columnar parsing of the TREC-like text formats: whole blocks at C speed, same results.
 
-The careful reader of TREC-like runs (:func:`sdreval.io.trec_lines.read_trec_run_careful`) looks at
+The careful reader of TREC-like runs (:func:`sdreval.io.trec.read_trec_run_careful`) looks at
 every line in Python; it is the reference.  This module reads a file in blocks of about
 :data:`BLOCK_BYTES` cut at line ends and parses each block with Arrow's multi-threaded CSV
 reader (``pyarrow.csv``, imported here only) into typed columns, validated with vectorised
@@ -173,7 +173,7 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
         if b" " in block:
             return None
         sep = b"\t"
-    if _has_empty_field(block, sep) or _has_non_decimal_integer(block):
+    if _empty_field_or_hex(block, sep):
         return None
     if filtered:
         block, kept = _drop_blank_and_comment_lines(block)
@@ -184,22 +184,16 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
     return Prepared(block, lines, sep.decode())
 
 
-#: a field starting with a hexadecimal prefix, which Arrow reads as a number (``0x10`` as 16,
-#: ``0xFFFFFFFFFFFFFFFF`` as -1) and the field rules refuse (integers are decimal)
-_HEX_FIELD = re.compile(rb"(?:^|[ \t])[+-]?0[xX]", re.MULTILINE)
-
-
-def _has_empty_field(block: bytes, sep: bytes) -> bool:
-    """True if two separators follow each other, or one starts or ends a line: an empty field,
-    which Arrow would read as an empty value of whichever column it falls in (even one it does
-    not convert, such as ``Q0``) and the field rules refuse (the careful path reports it)."""
-    return (sep + sep in block or block.startswith(sep) or block.endswith(sep)
-            or b"\n" + sep in block or sep + b"\n" in block or sep + b"\r" in block)
-
-
-def _has_non_decimal_integer(block: bytes) -> bool:
-    """True if some field starts with ``0x``/``0X`` (the careful path decides what it is)."""
-    return (b"0x" in block or b"0X" in block) and _HEX_FIELD.search(block) is not None
+def _empty_field_or_hex(block: bytes, sep: bytes) -> bool:
+    """True if a field of the block may be empty (two separators in a row, or one at a line
+    start or end: Arrow would read an empty value where ``str.split()`` cuts other fields, also
+    in columns it does not keep) or may be a hexadecimal number (``0x10``: Arrow reads it as
+    16, the decimal rule of every other path refuses it).  Such blocks go to the careful path,
+    which applies the rules line by line."""
+    return (sep + sep in block or block.startswith(sep) or b"\n" + sep in block
+            or sep + b"\n" in block or sep + b"\r" in block or block.endswith(sep)
+            or any(sep + sign + zero in block for sign in (b"", b"-", b"+")
+                   for zero in (b"0x", b"0X")))
 
 
 def has_blank_or_comment_lines(block: bytes) -> bool:
