@@ -325,7 +325,8 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     names = _NAMES[layout]
     text = pa.dictionary(pa.int32(), pa.string())
     types = {"topic": text, "doc": text, "run": text, "rank": pa.int64(), "rsv": pa.float64()}
-    keep = ["topic", "doc", "rank", "rsv", "run"]
+    types["q0"] = text  # kept to check it for empty values (the scans of prepare skipped)
+    keep = ["topic", "q0", "doc", "rank", "rsv", "run"]
     if layout == "element":
         types["path"] = text
         keep.append("path")
@@ -335,12 +336,12 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     for filtered in (False, True):
         if filtered and not has_blank_or_comment_lines(block):
             break
-        prepared = prepare(block, before, newlines, filtered)
+        prepared = prepare(block, before, newlines, filtered, empty_fields=False)
         if prepared is None:
             break
         table = parse_columns(prepared, names, types, keep, threads)
         if table is not None and text_ok(table.column("topic"), first=True) and all(
-                text_ok(table.column(c)) for c in ("doc", "run", "path") if c in keep):
+                text_ok(table.column(c)) for c in ("q0", "doc", "run", "path") if c in keep):
             return table, prepared
     return None, None
 
