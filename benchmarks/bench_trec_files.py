@@ -134,9 +134,10 @@ def single(args: argparse.Namespace, sdreval: list[str]) -> None:
           "peak RSS of that round")
     for n_topics in sizes:
         where = folder / f"t{n_topics}x{args.docs}"
-        if not (where / "run00.txt").exists():
+        if not (where / "done").exists():  # written whole, not cut short
             where.mkdir(parents=True, exist_ok=True)
             write_files(where, 1, n_topics, args.docs)
+            (where / "done").touch()
         qrels, run = str(where / "bench.qrels"), str(where / "run00.txt")
         commands = {"sdreval": sdreval + ["eval", qrels, run, "--format", "json"]
                     + [a for _, m in MEASURES for a in ("-m", m)]}
