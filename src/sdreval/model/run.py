@@ -239,6 +239,21 @@ def row_reader(column):
     return _Rows(column)
 
 
+@dataclass(frozen=True)
+class RunColumns:
+    """The rows of a run's topics in shared columns: topic ``t`` holds rows
+    ``bounds[where[t]]:bounds[where[t] + 1]`` of ``docs`` (an Arrow string array or a numpy
+    array), ``paths`` (a numpy array, :class:`Filled` or :class:`Coded`), ``ranks`` and
+    ``rsv``."""
+
+    where: dict[str, int]
+    bounds: np.ndarray
+    docs: object
+    paths: object
+    ranks: np.ndarray
+    rsv: np.ndarray
+
+
 class TopicRankings(MutableMapping):
     """Topic id -> :class:`Ranking`, stored as shared columns with per-topic bounds.
 
@@ -309,6 +324,14 @@ class TopicRankings(MutableMapping):
         other._bounds, other._columns, other._unit = self._bounds, self._columns, self._unit
         other._token, other._readers = self._token, self._readers
         return other
+
+    def columns(self) -> "RunColumns | None":
+        """The shared columns and where each topic's rows are, or None when a topic was
+        assigned a ranking of its own (then the topics are read one by one)."""
+        if self._overlay:
+            return None
+        docs, paths, _, _, ranks, rsv = self._columns
+        return RunColumns(self._where, self._bounds, docs, paths, ranks, rsv)
 
     def results(self) -> int:
         """The number of results over all topics."""
