@@ -256,9 +256,27 @@ class TopicJudgements(Mapping):
 
     def relevant_topics(self) -> list[str]:
         """The topics with something relevant (``TopicQrels.has_relevant``), vectorised."""
-        running = np.concatenate(([0], np.cumsum(self._table.relevant(), dtype=np.int64)))
+        return self.topics_with(self._table.relevant())
+
+    def topics_with(self, rows: np.ndarray) -> list[str]:
+        """The topics holding a row marked in ``rows`` (a mask over the table's rows)."""
+        running = np.concatenate(([0], np.cumsum(rows, dtype=np.int64)))
         found = running[self._bounds[1:]] > running[self._bounds[:-1]]
         return [name for name, hit in zip(self._where, found.tolist()) if hit]
+
+    def holds_elements(self) -> bool:
+        """Element assessments (not judgements of highlighted passages)."""
+        return isinstance(self._table, ElementColumns)
+
+    def quantised(self, quant) -> np.ndarray | None:
+        """``quant(e, s)`` of every row of element assessments; None for judgements of
+        highlighted passages."""
+        table = self._table
+        if not isinstance(table, ElementColumns):
+            return None
+        e = np.asarray(table.e, dtype=np.float64)
+        s = e if table.s is table.e else np.asarray(table.s, dtype=np.float64)
+        return np.broadcast_to(np.asarray(quant(e, s), dtype=np.float64), e.shape)
 
     def to_dict(self) -> dict[str, TopicQrels]:
         """Every topic as plain, editable objects (new ones, not the cached views)."""

@@ -51,7 +51,7 @@ def _codes(values: Any, vocabulary: Any) -> np.ndarray:
     if vocabulary.type != values.type:
         values = values.cast(vocabulary.type)
     found = pc.index_in(values, value_set=vocabulary).fill_null(-1)
-    return np.asarray(found.to_numpy(), dtype=np.int64)
+    return np.asarray(found.to_numpy(), dtype=np.int32)
 
 
 def _encode(values: Any) -> tuple[np.ndarray, list]:
@@ -69,14 +69,12 @@ def _encode(values: Any) -> tuple[np.ndarray, list]:
 @dataclass
 class Judgements:
     """The assessments of the evaluated topics under one quantisation, one row per assessed
-    element: ``topic`` (position in the evaluated topics), ``doc`` (code into ``docs``),
-    ``path`` (code into ``paths``) and the quantised ``value``; ``pairs`` are the sorted
+    element: ``topic`` (position in the evaluated topics), ``path`` (code into ``paths``) and the quantised ``value``; ``pairs`` are the sorted
     distinct ``topic * len(docs) + doc`` codes, ``keys`` the sorted ``pair * len(paths) +
     path`` codes (``key_rows`` their rows) and ``content`` says per pair whether some element
     is quantised > 0."""
 
     topic: np.ndarray
-    doc: np.ndarray
     path: np.ndarray
     value: np.ndarray
     docs: Any
@@ -132,14 +130,14 @@ def judgements(qrels: Qrels, topics: list[str], quant: Quantisation,
         per_row = np.repeat(where, np.diff(bounds))
         rows = np.flatnonzero(per_row >= 0)
         topic = per_row[rows]
-        e = np.asarray(elements.e, dtype=np.float64)[rows]
-        s = e if elements.s is elements.e else np.asarray(elements.s, dtype=np.float64)[rows]
-        value = np.atleast_1d(np.asarray(quant(e, s), dtype=np.float64))
-        docs = elements.docs.take(pa.array(rows))
+        value = qrels.topics.quantised(quant)[rows]
+        every = rows.size == len(per_row)  # all topics evaluated: no copy
+        docs = elements.docs if every else elements.docs.take(pa.array(rows))
         if isinstance(elements.paths, str):
             paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int64)
         else:
-            path, paths = _encode(elements.paths.take(pa.array(rows)))
+            path, paths = _encode(elements.paths if every
+                                  else elements.paths.take(pa.array(rows)))
     else:  # per-topic objects (the API; judgements of highlighted passages)
         topic_l, doc_l, path_l, value_l = [], [], [], []
         for t_i, name in enumerate(topics):
@@ -160,11 +158,12 @@ def judgements(qrels: Qrels, topics: list[str], quant: Quantisation,
     doc = _codes(docs, vocabulary)
     n_docs, n_paths = max(len(vocabulary), 1), max(len(paths), 1)
     pairs, pair = np.unique(topic * n_docs + doc, return_inverse=True)
+    del doc
     key = pair * n_paths + path
     key_rows = np.argsort(key, kind="stable")
     content = np.zeros(pairs.size, dtype=bool)
     content[pair[value > 0]] = True
-    found = Judgements(topic, doc, path, value, vocabulary, paths, len(topics), pairs,
+    found = Judgements(topic, path, value, vocabulary, paths, len(topics), pairs,
                        pair.astype(np.int64), key[key_rows], key_rows, content)
     if cache is not None:
         cache[_JUDGEMENTS] = (stamp, found)
@@ -228,7 +227,7 @@ def _path_rows(column: Any, index: np.ndarray | None, total: int) -> tuple[np.nd
     """Codes of the paths of rows ``index`` (the first ``total`` when None) of a run's path
     column, and the path (or None) each code stands for."""
     if isinstance(column, Filled):
-        return np.zeros(total, dtype=np.int64), [column.value]
+        return np.zeros(total, dtype=np.int8), [column.value]
     if isinstance(column, Coded):
         codes = column.codes[:total] if index is None else column.codes[index]
         return np.asarray(codes, dtype=np.int64), list(column.values.tolist())
@@ -303,47 +302,62 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
     return out
 
 
+#: rows of a run joined at once (bounds the temporary arrays of the join)
+_CHUNK = 1 << 20
+
+
 def _join(js: Judgements, rows: _Rows) -> RunLookup:
     """Match each row of the run to an assessed element of its topic (module docstring)."""
     offsets = rows.offsets
     lengths = np.diff(offsets)
     size = int(offsets[-1])
-    topic = np.repeat(np.arange(lengths.size, dtype=np.int64), lengths)
+    topic = np.repeat(np.arange(lengths.size, dtype=np.int32), lengths)
     q = np.zeros(size)
     found = np.zeros(size, dtype=bool)
     repeat = np.zeros(size, dtype=bool)
-    if not size:
-        return RunLookup(offsets, topic, q, found, repeat, 0, False, False)
+    if not size or not js.pairs.size:
+        return RunLookup(offsets, topic, q, found, repeat, size, False, False)
     index = {p: i for i, p in enumerate(js.paths)}
     vocabulary = rows.vocabulary
     path_of = np.array([index.get(ROOT if p is None else p, -1) for p in vocabulary],
                        dtype=np.int64)
-    depth_of = np.array([ROOT.count("/") if p is None else p.count("/") for p in vocabulary],
-                        dtype=np.int64)
+    deep_of = np.array([p is not None and p.count("/") > 1 for p in vocabulary], dtype=bool)
     none_of = np.array([p is None for p in vocabulary], dtype=bool)
-    doc = _codes(rows.docs, js.docs) if len(js.docs) else np.full(size, -1, dtype=np.int64)
+    doc = _codes(rows.docs, js.docs)
     n_docs, n_paths = max(len(js.docs), 1), max(len(js.paths), 1)
-    code = np.where(doc >= 0, topic * n_docs + doc, -1)
-    at = np.minimum(np.searchsorted(js.pairs, code), max(js.pairs.size - 1, 0))
-    doc_judged = (doc >= 0) & (js.pairs[at] == code) if js.pairs.size else doc >= 0
-    if not js.pairs.size:
-        doc_judged[:] = False
-    unknown = int(size - np.count_nonzero(doc_judged))
-    path = path_of[rows.path]
-    candidates = np.flatnonzero(doc_judged & (path >= 0))
-    key = at[candidates] * n_paths + path[candidates]
-    where = np.minimum(np.searchsorted(js.keys, key), max(js.keys.size - 1, 0))
-    hit = js.keys[where] == key if js.keys.size else np.zeros(key.size, dtype=bool)
-    found[candidates[hit]] = True
-    content = np.zeros(size, dtype=bool)
-    content[doc_judged] = js.content[at[doc_judged]]
-    values = js.value[js.key_rows[where[hit]]]
-    q[candidates[hit]] = np.where(content[candidates[hit]], values, 0.0)
-    nested = bool(np.any(content & ~found & (depth_of[rows.path] > 1)))
-    none_paths = bool(np.any(content & none_of[rows.path]))
+    one_each = js.keys.size == js.pairs.size  # one assessed element per judged document
+    unknown, nested, none_paths = 0, False, False
+    key_parts = []
+    for lo in range(0, size, _CHUNK):
+        hi = min(lo + _CHUNK, size)
+        d = doc[lo:hi]
+        code = topic[lo:hi].astype(np.int64) * n_docs + d
+        at = np.minimum(np.searchsorted(js.pairs, code), js.pairs.size - 1)
+        judged_doc = (d >= 0) & (js.pairs[at] == code)
+        del code
+        unknown += int(judged_doc.size - np.count_nonzero(judged_doc))
+        local = rows.path[lo:hi]
+        path = path_of[local]
+        if one_each:  # the pair's element, if the result is it
+            row = js.key_rows[at]
+            hit_rows = judged_doc & (js.path[row] == path)
+            value = js.value[row]
+            key = at * n_paths + path
+        else:
+            key = at * n_paths + path
+            where = np.minimum(np.searchsorted(js.keys, key), js.keys.size - 1)
+            hit_rows = judged_doc & (path >= 0) & (js.keys[where] == key)
+            value = js.value[js.key_rows[where]]
+        content = judged_doc & js.content[at]
+        found[lo:hi] = hit_rows
+        q[lo:hi] = np.where(hit_rows & content, value, 0.0)
+        nested = nested or bool(np.any(content & ~hit_rows & deep_of[local]))
+        none_paths = none_paths or bool(np.any(content & none_of[local]))
+        positive = q[lo:hi] > 0
+        key_parts.append(key[positive])
     positive = np.flatnonzero(q > 0)
     if positive.size:
-        _, first = np.unique(at[positive] * n_paths + path[positive], return_index=True)
+        _, first = np.unique(np.concatenate(key_parts), return_index=True)
         if first.size < positive.size:
             later = np.ones(positive.size, dtype=bool)
             later[first] = False
