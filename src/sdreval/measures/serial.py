@@ -175,9 +175,9 @@ def measures_by_family(measures: Iterable[str | Measure]
 
 def evaluate_serial(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | Measure],
                     ctx: EvalContext, all_topics: bool = False) -> pd.DataFrame:
-    """Per-topic values of every measure for every run, one run after another."""
+    """Per-topic values of every measure for every run, one run after another (the callers
+    checked the topic names: :func:`check_topic_names`)."""
     run_list = list(runs)
-    check_topic_names(qrels, run_list)
     parsed, by_family = measures_by_family(measures)
     tables = []
     for run in run_list:
