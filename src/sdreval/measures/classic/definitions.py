@@ -100,8 +100,9 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
     topic."""
     quant = resolve_quant(quant_name, qrels)
     lookup = run_lookup(qrels, run, topics, quant, ctx)
-    G = lookup.matrix(np.where(lookup.repeat, 0.0, lookup.q))
-    if lookup.repeat.any() and ctx is not None and hasattr(ctx, "warn"):
+    repeats = lookup.repeat.any()
+    G = lookup.matrix(np.where(lookup.repeat, 0.0, lookup.q) if repeats else lookup.q)
+    if repeats and ctx is not None and hasattr(ctx, "warn"):
         repeats = np.bincount(lookup.topic[lookup.repeat], minlength=len(topics))
         for t_i in np.flatnonzero(repeats).tolist():
             ctx.warn(f"run {run.name} topic {topics[t_i]}: {int(repeats[t_i])} repeated relevant "

@@ -303,7 +303,7 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
 
 
 #: rows of a run joined at once (bounds the temporary arrays of the join)
-_CHUNK = 1 << 20
+_CHUNK = 1 << 18
 
 
 def _join(js: Judgements, rows: _Rows) -> RunLookup:
