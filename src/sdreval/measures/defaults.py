@@ -58,7 +58,13 @@ def _all_articles(run) -> bool:
 
 def has_passages(qrels: Qrels) -> bool:
     """Passage judgements (FOL qrels, highlighted passages) rather than element grades."""
-    return qrels.scale == "fol" or any(t.passages for t in qrels.topics.values())
+    from ..judgements.columns import TopicJudgements
+
+    if qrels.scale == "fol":
+        return True
+    if isinstance(qrels.topics, TopicJudgements):  # columns: one kind of judgement
+        return not qrels.topics.holds_elements()
+    return any(t.passages for t in qrels.topics.values())
 
 
 def default_kind(qrels: Qrels, units: Iterable[str]) -> str:

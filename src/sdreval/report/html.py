@@ -16,7 +16,7 @@ import html
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Sequence
 
 import pandas as pd
 
@@ -31,16 +31,6 @@ from .tables import format_text_table, run_letters, significance_marks, summary_
 PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap",
               "decisions", "swap")
 CORRECTIONS = ("none", "bonferroni", "holm", "bh", "by")
-
-#: Default measures by run unit, kept when registered (the first ones that exist are used).
-DEFAULT_MEASURES = {
-    "element": ["MAep", "iMAep", "nxCG@5", "nxCG@10", "nxCG@25", "nxCG@50", "Q", "R",
-                "inex_eval"],
-    "passage": ["MAiP", "iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10"],
-    "document": ["AP", "gAP", "P@10", "Rprec", "Q", "R"],
-    # span and chunk runs of RAG retrievers (passage runs with overlap expected)
-    "span": ["SpanP@5", "SpanR@5", "SpanIoU@5", "SpanRR", "CharMAP"],
-}
 
 
 #: Run units each curve applies to (others need the collection to convert the runs).
@@ -129,22 +119,18 @@ def figure_data(data: ReportData, key: str, make, fmt: str = "png", dpi: int = 1
     return data.rendered[cache_key]
 
 
-def default_measures(runs: Sequence, available: Iterable[str] | None = None) -> list[str]:
-    """Measures suited to the runs' unit that are registered (for ``report`` without ``-m``)."""
-    from ..measures import parse_measure
+def default_measures(runs: Sequence, qrels=None) -> list[str]:
+    """The measures ``sdreval eval`` chooses for these runs (and qrels) without ``-m``
+    (:mod:`sdreval.measures.defaults`); runs of different kinds: every kind's set."""
+    from ..measures.defaults import DEFAULT_SETS, default_measures as chosen, run_kind
 
-    units = [("span" if getattr(r, "overlap_expected", False) else getattr(r, "unit", "element"))
-             for r in runs] or ["element"]
-    chosen: list[str] = []
-    for unit in dict.fromkeys(units):
-        for name in DEFAULT_MEASURES.get(unit, []):
-            try:
-                parse_measure(name)
-            except SdrevalError:
-                continue
-            if name not in chosen:
-                chosen.append(name)
-    return chosen
+    units = [run_kind(r) for r in runs] or ["element"]
+    if qrels is not None:
+        try:
+            return chosen(qrels, units)[1]
+        except UsageError:  # runs of different kinds: the report shows all their sets
+            pass
+    return list(dict.fromkeys(name for unit in units for name in DEFAULT_SETS[unit]))
 
 
 def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
@@ -217,7 +203,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     ctx = ctx or EvalContext()
     run_list = list(runs)
     if not measures:
-        measures = default_measures(run_list)
+        measures = default_measures(run_list, qrels)
         if not measures:
             raise UsageError("no default measure is registered for these runs; give -m")
     from ..measures.serial import check_topic_names
