@@ -268,14 +268,29 @@ class TopicJudgements(Mapping):
         """Element assessments (not judgements of highlighted passages)."""
         return isinstance(self._table, ElementColumns)
 
-    def quantised(self, quant) -> np.ndarray | None:
-        """``quant(e, s)`` of every row of element assessments; None for judgements of
-        highlighted passages."""
+    def rows_of(self, topics: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """``(rows, topic)``: the rows of ``topics`` (in that order; a topic not judged has
+        none) and, per row, the position of its topic in ``topics`` (work in proportion to
+        these topics' rows, not the table's)."""
+        where = np.fromiter((self._where.get(t, -1) for t in topics), np.int64, len(topics))
+        known = where >= 0
+        lo = np.where(known, self._bounds[np.maximum(where, 0)], 0)
+        hi = np.where(known, self._bounds[np.maximum(where, 0) + 1], 0)
+        lengths = hi - lo
+        starts = np.cumsum(lengths) - lengths
+        total = int(lengths.sum())
+        rows = np.arange(total, dtype=np.int64) + np.repeat(lo - starts, lengths)
+        return rows, np.repeat(np.arange(len(topics), dtype=np.int64), lengths)
+
+    def quantised(self, quant, rows: np.ndarray | None = None) -> np.ndarray | None:
+        """``quant(e, s)`` of every row (or of ``rows``) of element assessments; None for
+        judgements of highlighted passages."""
         table = self._table
         if not isinstance(table, ElementColumns):
             return None
-        e = np.asarray(table.e, dtype=np.float64)
-        s = e if table.s is table.e else np.asarray(table.s, dtype=np.float64)
+        e = np.asarray(table.e if rows is None else table.e[rows], dtype=np.float64)
+        s = e if table.s is table.e else np.asarray(table.s if rows is None else table.s[rows],
+                                                     dtype=np.float64)
         return np.broadcast_to(np.asarray(quant(e, s), dtype=np.float64), e.shape)
 
     def to_dict(self) -> dict[str, TopicQrels]:

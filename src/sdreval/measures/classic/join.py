@@ -13,8 +13,9 @@ the document's root, ``/article[1]``.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -30,6 +31,20 @@ def _arrow():
     import pyarrow.compute as pc
 
     return pa, pc
+
+
+@contextmanager
+def _returning_memory() -> Iterator[None]:
+    """Arrow allocates with the C library's allocator within the block, which gives freed
+    memory back (Arrow's default pool keeps it: the peak of a streamed evaluation, one topic
+    after another, would grow with the largest topic's buffers)."""
+    pa, _ = _arrow()
+    previous = pa.default_memory_pool()
+    pa.set_memory_pool(pa.system_memory_pool())
+    try:
+        yield
+    finally:
+        pa.set_memory_pool(previous)
 
 
 def _strings(values: Any):
@@ -117,21 +132,25 @@ def judgements(qrels: Qrels, topics: list[str], quant: Quantisation,
     cache = getattr(ctx, "cache", None)
     stamp = (id(qrels), quant.name, len(qrels.topics), tuple(topics))
     if cache is not None:
-        last = cache.get(_JUDGEMENTS)
+        last = cache.get(_slot(_JUDGEMENTS, topics))
         if last is not None and last[0] == stamp:
             return last[1]
+    with _returning_memory():
+        found = _judgements(qrels, topics, quant, ctx)
+    if cache is not None:
+        _keep(cache, _JUDGEMENTS, topics, (stamp, found))
+    return found
+
+
+def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) -> Judgements:
     pa, pc = _arrow()
     columns = getattr(qrels.topics, "columns", None)
     table = columns() if columns is not None else None
     if table is not None and isinstance(table[2], ElementColumns):
-        names, bounds, elements = table
-        position = {t: i for i, t in enumerate(topics)}
-        where = np.fromiter((position.get(n, -1) for n in names), np.int64, len(names))
-        per_row = np.repeat(where, np.diff(bounds))
-        rows = np.flatnonzero(per_row >= 0)
-        topic = per_row[rows]
-        value = qrels.topics.quantised(quant)[rows]
-        every = rows.size == len(per_row)  # all topics evaluated: no copy
+        elements = table[2]
+        rows, topic = qrels.topics.rows_of(topics)
+        value = np.array(qrels.topics.quantised(quant, rows))
+        every = rows.size == len(elements) and bool(np.all(rows[1:] > rows[:-1]))
         docs = elements.docs if every else elements.docs.take(pa.array(rows))
         if isinstance(elements.paths, str):
             paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int64)
@@ -163,15 +182,28 @@ def judgements(qrels: Qrels, topics: list[str], quant: Quantisation,
     key_rows = np.argsort(key, kind="stable")
     content = np.zeros(pairs.size, dtype=bool)
     content[pair[value > 0]] = True
-    found = Judgements(topic, path, value, vocabulary, paths, len(topics), pairs,
-                       pair.astype(np.int64), key[key_rows], key_rows, content)
-    if cache is not None:
-        cache[_JUDGEMENTS] = (stamp, found)
-    return found
+    return Judgements(topic, path, value, vocabulary, paths, len(topics), pairs,
+                      pair.astype(np.int64), key[key_rows], key_rows, content)
 
 
-_JUDGEMENTS = ("classic.judgements",)
-_LOOKUP = ("classic.lookup",)
+_JUDGEMENTS = "classic.judgements"
+_LOOKUP = "classic.lookup"
+
+
+def _slot(kind: str, topics: list[str]) -> tuple:
+    """The cache key of one kind of value for these topics (a streamed evaluation forgets
+    the entries keyed on its one topic after each topic)."""
+    return (kind, tuple(topics))
+
+
+def _keep(cache: dict, kind: str, topics: list[str], value: Any) -> None:
+    """Keep ``value`` as the one entry of its kind (the previous one is dropped)."""
+    where = ("classic.slot", kind)
+    previous = cache.pop(where, None)
+    if previous is not None:
+        cache.pop(previous, None)
+    cache[_slot(kind, topics)] = value
+    cache[where] = _slot(kind, topics)
 
 
 @dataclass
@@ -260,10 +292,17 @@ def _run_rows(run: Run, topics: list[str]) -> _Rows:
     offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
     docs = [r.docs for r in rankings if len(r)]
     paths = [r.paths for r in rankings if len(r)]
-    doc_column = _strings(np.concatenate(docs) if docs else np.zeros(0, dtype=object))
-    path_column = np.concatenate(paths) if paths else np.zeros(0, dtype=object)
+    doc_column = _strings(_joined(docs))
+    path_column = _joined(paths)
     path, vocabulary = _path_rows(path_column, None, path_column.size)
     return _Rows(offsets, doc_column, path, vocabulary)
+
+
+def _joined(arrays: list[np.ndarray]) -> np.ndarray:
+    """The arrays one after another (the array itself when there is one: no copy)."""
+    if len(arrays) == 1:
+        return arrays[0]
+    return np.concatenate(arrays) if arrays else np.zeros(0, dtype=object)
 
 
 def _rows_stamp(run: Run, topics: list[str]) -> list:
@@ -293,12 +332,14 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
     stamp = (id(qrels), quant.name, len(qrels.topics), tuple(topics))
     held = _rows_stamp(run, topics)
     if cache is not None:
-        last = cache.get(_LOOKUP)
+        last = cache.get(_slot(_LOOKUP, topics))
         if last is not None and last[0] == stamp and last[1] is run and _same(last[2], held):
             return last[3]
-    out = _join(judgements(qrels, topics, quant, ctx), _run_rows(run, topics))
+    found = judgements(qrels, topics, quant, ctx)
+    with _returning_memory():
+        out = _join(found, _run_rows(run, topics))
     if cache is not None:
-        cache[_LOOKUP] = (stamp, run, held, out)
+        _keep(cache, _LOOKUP, topics, (stamp, run, held, out))
     return out
 
 
