@@ -132,13 +132,13 @@ def judgements(qrels: Qrels, topics: list[str], quant: Quantisation,
     cache = getattr(ctx, "cache", None)
     stamp = (id(qrels), quant.name, len(qrels.topics), tuple(topics))
     if cache is not None:
-        last = cache.get(_slot(_JUDGEMENTS, topics))
+        last = cache.get(_JUDGEMENTS)
         if last is not None and last[0] == stamp:
             return last[1]
     with _returning_memory():
         found = _judgements(qrels, topics, quant, ctx)
     if cache is not None:
-        _keep(cache, _JUDGEMENTS, topics, (stamp, found))
+        cache[_JUDGEMENTS] = (stamp, found)
     return found
 
 
@@ -186,24 +186,10 @@ def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) 
                       pair.astype(np.int64), key[key_rows], key_rows, content)
 
 
-_JUDGEMENTS = "classic.judgements"
-_LOOKUP = "classic.lookup"
-
-
-def _slot(kind: str, topics: list[str]) -> tuple:
-    """The cache key of one kind of value for these topics (a streamed evaluation forgets
-    the entries keyed on its one topic after each topic)."""
-    return (kind, tuple(topics))
-
-
-def _keep(cache: dict, kind: str, topics: list[str], value: Any) -> None:
-    """Keep ``value`` as the one entry of its kind (the previous one is dropped)."""
-    where = ("classic.slot", kind)
-    previous = cache.pop(where, None)
-    if previous is not None:
-        cache.pop(previous, None)
-    cache[_slot(kind, topics)] = value
-    cache[where] = _slot(kind, topics)
+#: one cache entry of each kind, replaced in place (the streamed evaluation counts the
+#: entries a topic adds)
+_JUDGEMENTS = ("classic.judgements",)
+_LOOKUP = ("classic.lookup",)
 
 
 @dataclass
@@ -332,14 +318,14 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
     stamp = (id(qrels), quant.name, len(qrels.topics), tuple(topics))
     held = _rows_stamp(run, topics)
     if cache is not None:
-        last = cache.get(_slot(_LOOKUP, topics))
+        last = cache.get(_LOOKUP)
         if last is not None and last[0] == stamp and last[1] is run and _same(last[2], held):
             return last[3]
     found = judgements(qrels, topics, quant, ctx)
     with _returning_memory():
         out = _join(found, _run_rows(run, topics))
     if cache is not None:
-        _keep(cache, _LOOKUP, topics, (stamp, run, held, out))
+        cache[_LOOKUP] = (stamp, run, held, out)
     return out
 
 
