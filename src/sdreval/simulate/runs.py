@@ -48,18 +48,33 @@ def _candidates(collection: Collection, qrels: Qrels, topic: str, rng: np.random
     return np.concatenate(doc_col), np.concatenate(idx_col), np.concatenate(signal)
 
 
-def _drop_overlap(collection: Collection, docs: np.ndarray, idx: np.ndarray) -> np.ndarray:
-    """Mask keeping each element unless an earlier kept element of its document overlaps it."""
-    keep = np.ones(len(docs), dtype=bool)
-    taken: dict[str, list[tuple[int, int]]] = {}
+def _drop_overlap(collection: Collection, docs: np.ndarray, idx: np.ndarray,
+                  limit: int | None = None) -> np.ndarray:
+    """Mask keeping each element unless an earlier kept element of its document overlaps it;
+    once ``limit`` elements are kept, the rest are dropped.  The kept ranges of a document are
+    disjoint and held sorted, so each check is a binary search (the pools hold tens of
+    thousands of elements)."""
+    from bisect import bisect_right
+
+    keep = np.zeros(len(docs), dtype=bool)
+    starts: dict[str, list[int]] = {}
+    ends: dict[str, list[int]] = {}
+    kept = 0
     for i, (d, j) in enumerate(zip(docs, idx)):
+        if limit is not None and kept >= limit:
+            break
         tree = collection[d]
         s, e = int(tree.start[j]), int(tree.end[j])
-        spans = taken.setdefault(d, [])
-        if any(s < te and ts < e for ts, te in spans):
-            keep[i] = False
-        else:
-            spans.append((s, e))
+        doc_starts = starts.setdefault(d, [])
+        doc_ends = ends.setdefault(d, [])
+        k = bisect_right(doc_starts, s)  # kept ranges starting at or before s: doc_starts[:k]
+        if (k and doc_ends[k - 1] > s and doc_starts[k - 1] < e
+                or k < len(doc_starts) and doc_starts[k] < e):
+            continue
+        doc_starts.insert(k, s)
+        doc_ends.insert(k, e)
+        keep[i] = True
+        kept += 1
     return keep
 
 
@@ -77,7 +92,7 @@ def make_runs(collection: Collection, qrels: Qrels, spec: RunSpec) -> list[Run]:
                 rsv = np.floor(rsv * spec.tie_levels) / spec.tie_levels
             order = np.argsort(-rsv, kind="stable")
             if not spec.overlap:
-                order = order[_drop_overlap(collection, docs[order], idx[order])]
+                order = order[_drop_overlap(collection, docs[order], idx[order], spec.length)]
             order = order[:spec.length]
             topics[topic] = _ranking(collection, docs[order], idx[order], rsv[order],
                                      spec.passages)
