@@ -177,14 +177,6 @@ def ranking_keys(ranking: Ranking) -> list[tuple[str, str]]:
     return list(zip(ranking.docs.tolist(), paths))
 
 
-def topic_doc_map(qrels: Qrels, topic: str, quant: Quantisation,
-                  ctx: Any = None) -> dict[str, dict[str, float]]:
-    """``doc -> {path: quantised value}``: the fast lookup of :func:`ranking_gains` (built from
-    the cached :func:`topic_quant_map` in one pass, not kept: the per-topic path serves
-    evaluations of very many topics)."""
-    return by_document(topic_quant_map(qrels, topic, quant, ctx))
-
-
 def by_document(qmap: dict[tuple[str, str], float]) -> dict[str, dict[str, float]]:
     """``doc -> {path: quantised value}`` of a :func:`topic_quant_map`."""
     by_doc: dict[str, dict[str, float]] = {}
@@ -198,7 +190,7 @@ def ranking_gains(ranking: Ranking, qmap: dict[tuple[str, str], float],
                   by_doc: dict[str, dict[str, float]] | None = None) -> np.ndarray:
     """Quantised value per result (0 if not assessed; 0 for a repeated result).
 
-    With ``by_doc`` (:func:`topic_doc_map`) the lookup goes document first, which avoids
+    With ``by_doc`` (:func:`by_document`) the lookup goes document first, which avoids
     building a ``(doc, path)`` key for the many results of unjudged documents.
     """
     docs = ranking.docs.tolist()
