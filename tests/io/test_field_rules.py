@@ -133,3 +133,44 @@ def test_jsonl_lone_surrogate_is_an_error_at_its_line(tmp_path, command):
     assert result.exit_code == 1, result.output
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+# -------------------------------------------------- tables: passages beyond 2**32 characters
+
+def test_dataframe_run_offset_beyond_2_32_is_refused():
+    import pandas as pd
+
+    from sdreval.api import read_run
+
+    frame = pd.DataFrame({"query_id": ["1"], "doc_id": ["a"], "offset": [2**32],
+                          "length": [10], "score": [1.0]})
+    with pytest.raises(InputError, match=r"row 0: passage 4294967296:10 ends beyond "
+                                         r"4294967295 characters"):
+        read_run(frame)
+
+
+def test_dict_run_offset_beyond_2_32_is_refused():
+    from sdreval.api import read_run
+
+    with pytest.raises(InputError, match="ends beyond 4294967295 characters"):
+        read_run({"1": {("a", 2**32 + 5, 10): 1.0}})
+
+
+def test_dataframe_qrels_offset_2_40_is_refused():
+    import pandas as pd
+
+    from sdreval.api import read_qrels
+
+    frame = pd.DataFrame({"query_id": ["1"], "doc_id": ["b"], "offset": [2**40],
+                          "length": [10], "relevance": [1]})
+    with pytest.raises(InputError, match="passage 1099511627776:10 ends beyond"):
+        read_qrels(frame)
+
+
+def test_wrapped_offset_no_longer_scores_another_document():
+    from sdreval.api import evaluate
+
+    qrels = {"1": {("b", 0, 10): 1}}
+    run = {"1": {("a", 2**32, 10): 1.0}}  # would wrap onto document b's characters
+    with pytest.raises(InputError, match="ends beyond 4294967295 characters"):
+        evaluate(qrels, run, ["MAiP"])
