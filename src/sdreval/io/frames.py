@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..errors import ProblemLog, UsageError
+from ..errors import InputError, Problem, ProblemLog, UsageError
 from ..judgements.qrels import DocPassages, Qrels
 from ..model.ordering import rank_disorder, trec_order
 from ..model.run import Ranking, Run, Unit
@@ -435,10 +435,24 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker, source: st
                  lambda i: f"{what(i)} judged again, differently from {check.where(first[i])} "
                            f"({check.where(first[i])} kept)")
     check.log.raise_if_errors()
-    from .interop import check_pairs
-
     check_pairs(qrels, source)
     return qrels
+
+
+def check_pairs(qrels: Qrels, source: str) -> None:
+    """Raise :class:`InputError` listing every assessment invalid on the qrels' scale
+    (invalid pairs such as (0, 2) are reported, never guessed)."""
+    from .native_fast import pair_problem
+
+    problems = []
+    for topic, judged in qrels.topics.items():
+        for (doc, path), a in judged.elements.items():
+            why = pair_problem(qrels.scale, a.e, a.s)
+            if why:
+                problems.append(Problem(source, None, f"topic {topic} {doc} {path} "
+                                                      f"({a.e:g}, {a.s:g}): {why}"))
+    if problems:
+        raise InputError(problems)
 
 
 def _passage_qrels(frame, spans, grade, topics, docs, check: Checker, source: str) -> Qrels:
