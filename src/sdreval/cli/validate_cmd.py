@@ -8,6 +8,7 @@ alone do not fail).
 """
 from __future__ import annotations
 
+import os
 import sys
 from typing import Callable
 
@@ -42,6 +43,8 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
                                      pool_policy=pool_policy)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
             summary = f"{len(qrels)} topics, {judged} judgements, scale {qrels.scale}"
+            if kind == "inex-assessments" and os.path.isdir(path):
+                summary += f", {_tree_files(path)}"
         elif kind in RUN_FORMATS:
             obj = run = read_run(path, kind, log)
             summary = f"run {run.name!r}, {len(run.topics)} topics, {len(run)} results"
@@ -59,6 +62,18 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     except NotImplementedError:
         log.error(path, None, f"the {kind} reader is not available in this version")
     return kind, log, obj, summary
+
+
+def _tree_files(path: str) -> str:
+    """How many assessment files of a directory tree were checked (``in_progress/`` pools, which
+    X-RAI had not completed, are counted apart: they are not read)."""
+    from pathlib import Path
+
+    xml = [p for p in Path(path).rglob("*") if p.suffix.lower() == ".xml" and p.is_file()]
+    unfinished = sum("in_progress" in (part.lower() for part in p.relative_to(path).parts)
+                     for p in xml)
+    return (f"{len(xml) - unfinished} file(s) checked"
+            + (f", {unfinished} under in_progress/ not read" if unfinished else ""))
 
 
 def _add(log: ProblemLog, error: InputError) -> None:

@@ -10,7 +10,6 @@ checks.  A block is parsed this way only when it is certain that Arrow sees exac
 * the bytes are valid UTF-8 without any white space that ``str.split()`` splits on besides
   the field separator and line ends (``\\v \\f \\x1c-\\x1f``, U+0085, U+00A0, U+2000-U+200A...),
   and every ``\\r`` is part of a CRLF line end;
-* no field starts with ``0x`` (Arrow would read it as a hexadecimal integer);
 * fields are separated by exactly one space, or exactly one tab (never both in a block), with no
   white space at the start or end of a line (checked on the bytes);
 * blank lines and ``#`` comment lines are removed before parsing, keeping line numbers;
@@ -57,8 +56,6 @@ _BOM = b"\xef\xbb\xbf"
 _SPLITTERS = [b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
 #: the UTF-8 encodings of the non-ASCII characters that str.split() splits on (U+0085, U+00A0,
 #: U+1680, U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000)
-#: a field that Arrow's integer parser would read as hexadecimal (``0x2``; integers are decimal)
-_HEX = re.compile(rb"(?:^|[ \t\n])[+-]?0[xX]")
 _UNICODE_SPACE = re.compile(rb"\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa8\xa9\xaf]"
                             rb"|\xe2\x81\x9f|\xe3\x80\x80")
 
@@ -171,13 +168,13 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
         return None
     if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
         return None
-    if (b"0x" in block or b"0X" in block) and _HEX.search(block):
-        return None  # the careful reader says why the field is not a decimal integer
     sep = b" "
     if b"\t" in block:
         if b" " in block:
             return None
         sep = b"\t"
+    if _empty_field_or_hex(block, sep):
+        return None
     if filtered:
         block, kept = _drop_blank_and_comment_lines(block)
         lines = kept + (before + 1)
@@ -185,6 +182,18 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
         count = newlines + (0 if block.endswith(b"\n") else 1)
         lines = np.arange(before + 1, before + 1 + count, dtype=np.int64)
     return Prepared(block, lines, sep.decode())
+
+
+def _empty_field_or_hex(block: bytes, sep: bytes) -> bool:
+    """True if a field of the block may be empty (two separators in a row, or one at a line
+    start or end: Arrow would read an empty value where ``str.split()`` cuts other fields, also
+    in columns it does not keep) or may be a hexadecimal number (``0x10``: Arrow reads it as
+    16, the decimal rule of every other path refuses it).  Such blocks go to the careful path,
+    which applies the rules line by line."""
+    return (sep + sep in block or block.startswith(sep) or b"\n" + sep in block
+            or sep + b"\n" in block or sep + b"\r" in block or block.endswith(sep)
+            or any(sep + sign + zero in block for sign in (b"", b"-", b"+")
+                   for zero in (b"0x", b"0X")))
 
 
 def has_blank_or_comment_lines(block: bytes) -> bool:

@@ -130,23 +130,33 @@ class _Pool:
 
 
 class _Tally:
-    """Problems reported once per kind: a count and the first place."""
+    """Problems reported once per kind (a count and the first place), or once per kind and
+    file where every problem is listed (``sdreval validate``)."""
 
     def __init__(self) -> None:
         self.kinds: dict[str, list] = {}
+        self.files: dict[tuple[str, str], list] = {}
 
     def add(self, kind: str, file: str, line: int | None, detail: str = "", count: int = 1
             ) -> None:
         found = self.kinds.setdefault(kind, [0, file, line, detail])
         found[0] += count
+        own = self.files.setdefault((kind, file), [0, file, line, detail])
+        own[0] += count
 
     def update(self, other: "_Tally") -> None:
-        for kind, (count, file, line, detail) in other.kinds.items():
+        for (kind, _), (count, file, line, detail) in other.files.items():
             self.add(kind, file, line, detail, count)
 
     def report(self, log: ProblemLog, messages: dict[str, str]) -> None:
-        """One warning per kind, at the first place, naming it (``detail``) when useful."""
-        for kind, (count, file, line, detail) in self.kinds.items():
+        """One warning per kind at its first place, naming it (``detail``) when useful; with a
+        log that lists every problem as found (a ``sink``), one per kind and file, so that each
+        file of a directory tree is named with its own count."""
+        groups = (sorted(((kind, *found) for (kind, _), found in self.files.items()),
+                         key=lambda g: (g[2], g[3] or 0))
+                  if log.sink is not None else
+                  [(kind, *found) for kind, found in self.kinds.items()])
+        for kind, count, file, line, detail in groups:
             first = f" (the first here: {detail})" if detail and count > 1 else \
                 f" ({detail})" if detail else ""
             log.warn(file, line, messages[kind].format(n=count, first=first))

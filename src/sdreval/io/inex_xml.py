@@ -91,11 +91,20 @@ def sniff_inex_xml_file(path: str | Path, head: bytes) -> str | None:
     return None
 
 
+#: X-RAI's layout, ``done/<type>/[main|others/]topic-T/pool-P.xml``, from the folder given or up
+#: to four levels above the topic folders (only folder names are listed, no file is read).
+_XRAI_LAYOUT = [("*/" * depth) + "topic-*/pool-*.xml" for depth in range(5)]
+
+
 def sniff_xml_directory(path: str | Path, files: int = 5) -> str:
-    """``"inex-assessments"`` if the first XML files of a directory (in sorted walk order, at
-    most ``files`` of them) include INEX assessments, else ``"collection"``."""
+    """``"inex-assessments"`` if the directory has X-RAI's layout (``topic-T/pool-P.xml``) or its
+    first XML files (in sorted walk order, at most ``files`` of them) include INEX assessments,
+    else ``"collection"``."""
     import os
 
+    root = Path(path)
+    if any(next(iter(root.glob(pattern)), None) is not None for pattern in _XRAI_LAYOUT):
+        return ASSESSMENTS
     seen = 0
     for folder, dirs, names in os.walk(path):
         dirs.sort()

@@ -98,10 +98,9 @@ def parse_block(block, before: int, newlines: int, threads: bool = True):
         prepared = prepare(block, before, newlines, filtered)
         if prepared is None:
             return None
-        types["iter"] = text
-        table = parse_columns(prepared, names, types, names, threads)
+        table = parse_columns(prepared, names, types, ["topic", "doc", "rel"], threads)
         if (table is not None and text_ok(table.column("topic"), first=True)
-                and text_ok(table.column("iter")) and text_ok(table.column("doc"))):
+                and text_ok(table.column("doc"))):
             break
     else:
         return None

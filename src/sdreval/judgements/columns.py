@@ -243,6 +243,13 @@ class TopicJudgements(Mapping):
     def __repr__(self) -> str:
         return f"TopicJudgements({len(self)} topics, {len(self._table)} judgements)"
 
+    def columns(self) -> tuple[list[str], np.ndarray, PassageColumns | ElementColumns]:
+        """``(topics, bounds, table)``: topic ``topics[i]`` holds rows
+        ``bounds[i]:bounds[i + 1]`` of ``table`` (read-only)."""
+        if self._order is None:
+            self._order = list(self._where)
+        return self._order, self._bounds, self._table
+
     def judgements(self) -> int:
         """The number of judgements (rows) over all topics."""
         return len(self._table)

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ...errors import InputError, Problem, ProblemLog, UsageError
+from ...judgements.columns import PassageColumns, TopicJudgements
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
@@ -28,6 +29,7 @@ from .batch import QrelsBatch, RelevanceSummary, RunBatch
 from .context import bic_scores, generalized, ric_scores
 from .focused import Levels, focused_from_cumulative
 from .hixeval import hixeval_at, rsize
+from .judged import batch_from_columns
 from .kernels import list_overlaps, overlaps_per_interval
 from .topic import topic_relevance
 
@@ -80,10 +82,14 @@ def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, RelevanceS
     key = ("passage-qrels", id(qrels))
     found = ctx.cache.get(key)
     if found is None:
-        docs = sorted({d for tq in qrels.topics.values() for d in tq.passages})
-        vocab = pd.Index(np.asarray(docs, dtype=object), dtype=object)
-        batch, summary = QrelsBatch.build_from(
-            vocab, ((t, topic_relevance(tq)) for t, tq in qrels.topics.items()))
+        if isinstance(qrels.topics, TopicJudgements) and isinstance(qrels.topics.columns()[2],
+                                                                   PassageColumns):
+            batch, summary = batch_from_columns(*qrels.topics.columns())  # as read: columns
+        else:
+            docs = sorted({d for tq in qrels.topics.values() for d in tq.passages})
+            vocab = pd.Index(np.asarray(docs, dtype=object), dtype=object)
+            batch, summary = QrelsBatch.build_from(
+                vocab, ((t, topic_relevance(tq)) for t, tq in qrels.topics.items()))
         found = ctx.cache[key] = (qrels, batch, summary)
     return found[1], found[2]
 
