@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-import cases  # noqa: E402
+import table_cases as cases  # noqa: E402
 
 GOLDEN = Path(__file__).parent / "golden.json.gz"
 CLI_FUZZ = 15
