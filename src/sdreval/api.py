@@ -408,6 +408,22 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     return summarise(table, keep_topics=per_topic)
 
 
+def evaluate_topics(qrels: Any, runs: Any, measures: Any, ctx: EvalContext | None = None,
+                    all_topics: bool = False, jobs: int = 1,
+                    scheduler: str | None = None) -> pd.DataFrame:
+    """``sdreval.evaluate``: per-topic values (no means) of every measure for every run, from
+    qrels and runs in any form :func:`read_qrels` and :func:`read_runs` accept (objects,
+    paths, DataFrames, lists of records); the arguments of
+    :func:`sdreval.measures.evaluate`."""
+    from .measures import EvalContext as _Context
+    from .measures import evaluate as _evaluate
+
+    ctx = ctx or _Context()
+    return _evaluate(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
+                     _measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
+                     scheduler=scheduler)
+
+
 def _measure_list(given: Any) -> list[Measure]:
     return [measure(given)] if _is_one_measure(given) else [measure(m) for m in given]
 

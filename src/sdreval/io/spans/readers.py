@@ -75,21 +75,31 @@ def _ids(table: Table, key: str, log: ProblemLog) -> tuple[np.ndarray, np.ndarra
     return values, ~missing
 
 
+def shown(value) -> str:
+    """A value as the user wrote it: ``5.5``, ``'x'``, ``True`` (not ``np.float64(5.5)``)."""
+    return repr(value.item() if isinstance(value, np.generic) else value)
+
+
 def _integers(table: Table, key: str, log: ProblemLog,
-              what: str = "a non-negative integer below 2^32", minimum: int = 0
-              ) -> tuple[np.ndarray, np.ndarray]:
+              what: str = "a non-negative integer below 2^32", minimum: int = 0,
+              maximum: int = MAX_OFFSET) -> tuple[np.ndarray, np.ndarray]:
+    """Integer column ``key`` in ``[minimum, maximum)``; booleans (JSON ``true``) are refused."""
     column = table.frame[key]
     if column.dtype.kind in "iu":
         values = column.to_numpy(dtype=np.int64)
-        ok = (values >= minimum) & (values < MAX_OFFSET)
+        ok = (values >= minimum) & (values < maximum)
+    elif column.dtype.kind == "b":
+        values, ok = np.zeros(len(column), dtype=np.int64), np.zeros(len(column), dtype=bool)
     else:
         numbers = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64)
         with np.errstate(invalid="ignore"):
             ok = np.isfinite(numbers) & (numbers == np.floor(numbers)) & (numbers >= minimum) \
-                & (numbers < MAX_OFFSET)
+                & (numbers < maximum)
+        if column.dtype == object:  # mixed JSON values: true/false are not numbers
+            ok &= ~column.map(lambda v: isinstance(v, (bool, np.bool_))).to_numpy(dtype=bool)
         values = np.where(ok, numbers, 0).astype(np.int64)
     raw = column.to_numpy()
-    _report(table, ~ok, log, lambda i: f"{key} {raw[i]!r} is not {what}")
+    _report(table, ~ok, log, lambda i: f"{key} {shown(raw[i])} is not {what}")
     return values, ok
 
 
@@ -98,7 +108,7 @@ def _numbers(table: Table, key: str, log: ProblemLog) -> tuple[np.ndarray, np.nd
     numbers = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64)
     ok = np.isfinite(numbers)
     raw = column.to_numpy()
-    _report(table, ~ok, log, lambda i: f"{key} {raw[i]!r} is not a finite number")
+    _report(table, ~ok, log, lambda i: f"{key} {shown(raw[i])} is not a finite number")
     return np.where(ok, numbers, 0.0), ok
 
 
@@ -270,7 +280,8 @@ def _score_or_rank(table: Table, log: ProblemLog, ok: np.ndarray
                    ) -> tuple[np.ndarray | None, np.ndarray | None]:
     columns = table.frame.columns
     if "rank" in columns:
-        rank, good = _integers(table, "rank", log, "an integer", minimum=-(1 << 62))
+        rank, good = _integers(table, "rank", log, "an integer", minimum=-(1 << 62),
+                               maximum=1 << 62)
         ok &= good
         return None if "score" not in columns else _numbers(table, "score", log)[0], rank
     if "score" in columns:
@@ -487,5 +498,5 @@ def chunk_map_from_frame(data, documents: Documents | None = None,
 def chunk_run_from_frame(data, chunk_map: ChunkMap, name: str = "run",
                          log: ProblemLog | None = None) -> Run:
     """A chunk-ID run from a DataFrame or a list of records (dicts)."""
-    return _built(chunk_run_from_table, lambda _: _as_table(data, f"({name})"), log,
-                  chunk_map, name)
+    return _built(lambda table, log_: chunk_run_from_table(table, chunk_map, log_, name),
+                  lambda _: _as_table(data, f"({name})"), log)

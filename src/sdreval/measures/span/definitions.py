@@ -160,7 +160,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     size_of = np.array([total_gold.get(t, 0) for t in answered], dtype=np.float64)
     spans_per_topic = gold["topic"].value_counts()
     n_spans = np.array([spans_per_topic.get(t, 0) for t in answered], dtype=np.float64)
-    out: dict[str, dict[str, float]] = {}
+    out: dict[str, dict[str, float]] = {m.text: {} for m in measures}
     for t in topics:  # unanswered topics score 0; topics without gold text NaN
         value = 0.0 if total_gold.get(t, 0) > 0 else float("nan")
         for m in measures:
