@@ -128,7 +128,7 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
                                   "(give --documents FILE)")
         ok[special] = False
         return starts, ends, ok
-    if documents is None:
+    if documents is None or not starts.size:
         return starts, ends, ok
     missing_first: dict[str, list[int]] = {}
     order = np.argsort(docs, kind="stable")

@@ -37,6 +37,7 @@ from ...model.ordering import grouped_order, rank_disorder, trec_order
 from ...model.run import Ranking, Run
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
+from .fields import canonical_table
 from .tables import Table, data_line_numbers, load_table, table_from_frame
 
 QRELS_KEYS = ("query_id", "doc_id", "start", "end", "relevance")
@@ -162,9 +163,11 @@ def _spans(table: Table, log: ProblemLog, documents: Documents | None, id_keys: 
 
 # ---------------------------------------------------------------------------------- qrels
 
-def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
-                          ) -> Qrels:
-    """Span qrels from a loaded table (see the module docstring)."""
+def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | None = None,
+                          occurrences: str = "all") -> Qrels:
+    """Span qrels from a loaded table (see the module docstring; RAG tools' keys and gold
+    given as text: :mod:`sdreval.io.spans.fields`)."""
+    table = canonical_table(table, documents, log, "gold", occurrences)
     _require(table, QRELS_KEYS, "span qrels", log)
     relevance, ok = _numbers(table, "relevance", log)
     ids, spans = _spans(table, log, documents, ("query_id", "doc_id"), ok)
@@ -292,8 +295,10 @@ def _score_or_rank(table: Table, log: ProblemLog, ok: np.ndarray
 
 
 def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | None = None,
-                        name: str | None = None) -> Run:
-    """A span run from a loaded table (see the module docstring)."""
+                        name: str | None = None, occurrences: str = "error") -> Run:
+    """A span run from a loaded table (see the module docstring; RAG tools' keys and chunks
+    given as text: :mod:`sdreval.io.spans.fields`)."""
+    table = canonical_table(table, documents, log, "retrieved", occurrences)
     _require(table, RUN_KEYS, "span runs", log)
     ok = np.ones(len(table.frame), dtype=bool)
     score, rank = _score_or_rank(table, log, ok)
@@ -334,6 +339,7 @@ class ChunkMap:
 
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
                          ) -> ChunkMap:
+    table = canonical_table(table, documents, log, "chunk", "error")
     _require(table, CHUNK_MAP_KEYS, "a chunk map", log)
     ok = np.ones(len(table.frame), dtype=bool)
     ids, spans = _spans(table, log, documents, ("chunk_id", "doc_id"), ok)
@@ -387,6 +393,7 @@ def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = Non
 def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
                          name: str | None = None) -> Run:
     """A chunk-ID run mapped onto spans through ``chunk_map``."""
+    table = canonical_table(table, None, log, "retrieved", "error")
     _require(table, CHUNK_RUN_KEYS, "chunk runs", log)
     ok = np.ones(len(table.frame), dtype=bool)
     score, rank = _score_or_rank(table, log, ok)
@@ -475,17 +482,21 @@ def _built(build, table_of, log: ProblemLog | None, *args):
 
 
 def span_qrels_from_frame(data, documents: Documents | None = None,
-                          log: ProblemLog | None = None) -> Qrels:
-    """Span qrels from a DataFrame or a list of records (dicts); problems name the row."""
+                          log: ProblemLog | None = None, occurrences: str = "all") -> Qrels:
+    """Span qrels from a DataFrame or a list of records (dicts); problems name the row.
+    ``occurrences``: the rule for a gold text found more than once (``all``, ``first`` or
+    ``error``; :mod:`sdreval.io.spans.locate`)."""
     return _built(span_qrels_from_table, lambda _: _as_table(data, "(span qrels)"), log,
-                  documents)
+                  documents, occurrences)
 
 
 def span_run_from_frame(data, name: str = "run", documents: Documents | None = None,
-                        log: ProblemLog | None = None) -> Run:
-    """A span run from a DataFrame or a list of records (dicts); problems name the row."""
+                        log: ProblemLog | None = None, occurrences: str = "error") -> Run:
+    """A span run from a DataFrame or a list of records (dicts); problems name the row.
+    ``occurrences``: the rule for a chunk text found more than once (``error``, ``first`` or
+    ``all``; :mod:`sdreval.io.spans.locate`)."""
     return _built(span_run_from_table, lambda _: _as_table(data, f"({name})"), log, documents,
-                  name)
+                  name, occurrences)
 
 
 def chunk_map_from_frame(data, documents: Documents | None = None,
