@@ -48,8 +48,10 @@ def context_options(func):
                      help="Relevance level of the binary classic measures (AP, P, RR, "
                           "Recall, bpref, ...): relevant iff grade >= level (trec_eval -l; "
                           "default: any grade > 0; a level must be > 0)."),
-        click.option("--compat", type=click.Choice(["inex"]), default=None,
-                     help="Reproduce the official INEX evaluator's quirks."),
+        click.option("--compat", type=click.Choice(["inex", "chroma"]), default=None,
+                     help="inex: reproduce the official INEX evaluator's quirks; chroma: "
+                          "SpanP, SpanR and SpanIoU as Chroma's chunking evaluation divides "
+                          "(summed chunk and excerpt lengths; docs/rag.md)."),
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
         click.option("--qrels-format", default=None,
                      help="Force the qrels format instead of detecting it: "

@@ -217,9 +217,11 @@ def read_span_qrels(path: str | Path, log: ProblemLog | None = None,
 
 @dataclass
 class ChunkRun(Run):
-    """A chunk-ID run mapped onto spans; ``chunk_ids[topic]`` are the ids in rank order."""
+    """A chunk-ID run mapped onto spans; ``chunk_ids[topic]`` are the ids in rank order;
+    ``chunk_map``: the chunking its chunks come from (None if from several)."""
 
     chunk_ids: dict = field(default_factory=dict)
+    chunk_map: "ChunkMap | None" = None
 
 
 def _ranked_run(table: Table, spans: Spans, log: ProblemLog, name: str | None,
@@ -409,7 +411,12 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
     at = where[rows]
     spans = Spans(rows, topics[rows], chunk_map.docs[at], chunk_map.starts[at],
                   chunk_map.ends[at])
-    return _ranked_run(table, spans, log, name, score, rank, chunks[rows])
+    run = _ranked_run(table, spans, log, name, score, rank, chunks[rows])
+    parts = np.unique(chunk_map.parts[at]) if chunk_map.parts is not None else np.zeros(0)
+    if parts.size == 1 and isinstance(run, ChunkRun):
+        run.chunk_map = chunk_map if len(chunk_map.part_names) <= 1 else \
+            chunk_map.chunking(int(parts[0]))
+    return run
 
 
 def _trec_table(path: str | Path) -> Table:

@@ -17,12 +17,16 @@ from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels as K
+from .chroma import CHROMA_MEASURES, compute_chroma
 
 FAMILY = "span"
 
 BUDGET = Param("budget", int, None,
                "length budget N in characters: only the first N new characters retrieved, in "
                "rank order (the span crossing N cut in document order)")
+RETRIEVE = Param("retrieve", int, None,
+                 "-1: Chroma's retrieve=-1, k = the number of chunks of the run's chunking "
+                 "touching gold text, at most 20 (needs --compat chroma and a chunk-ID run)")
 BETA = Param("beta", float, 1.0, "F-beta weight of recall (1: harmonic mean)")
 TAU = Param("tau", float, 1.0, "coverage threshold τ in (0, 1]: a gold span g is found when at "
                                "least τ·|g| of its characters are retrieved")
@@ -32,17 +36,21 @@ MEASURE_DEFS = [
     MeasureDef("SpanP", FAMILY, "Character precision at k: SpanP@k = |Ret_k ∩ G| / |Ret_k| "
                "(0 when nothing is retrieved); overlapping retrieved text counted once, unlike "
                "the summed chunk lengths of Chroma's chunking evaluation (Smith & Troynikov, "
-               "2024). With budget N, Ret is the first N new characters.", (BUDGET,),
+               "2024). With budget N, Ret is the first N new characters.", (BUDGET, RETRIEVE),
                cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanR", FAMILY, "Character recall at k: SpanR@k = |Ret_k ∩ G| / |G|. With "
                "budget N, Ret is the first N new characters retrieved — the fair comparison "
-               "of chunkers with chunks of different sizes.", (BUDGET,),
+               "of chunkers with chunks of different sizes.", (BUDGET, RETRIEVE),
                cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanF", FAMILY, "Character F-beta at k: (1+β²)·P·R / (β²·P + R) of SpanP@k and "
                "SpanR@k (0 when both are 0).", (BETA, BUDGET), cutoff="optional-int",
                cutoff_doc=K_DOC),
     MeasureDef("SpanIoU", FAMILY, "Character intersection over union at k: |Ret_k ∩ G| / "
-               "|Ret_k ∪ G|.", (BUDGET,), cutoff="optional-int", cutoff_doc=K_DOC),
+               "|Ret_k ∪ G|.", (BUDGET, RETRIEVE), cutoff="optional-int", cutoff_doc=K_DOC),
+    MeasureDef("SpanOmega", FAMILY, "Chroma's precision_omega (Smith & Troynikov, 2024): the "
+               "precision the run's chunking allows, |∪T ∩ G| / |∪T ∪ G| over the chunks T of "
+               "the chunking touching gold text (a chunk-ID run with its chunk map).", (),
+               cutoff="none"),
     MeasureDef("SpanHit", FAMILY, "Span hit rate at k: 1 if some gold span g has |g ∩ Ret_k| "
                "≥ τ·|g|, else 0.", (TAU,), cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanRR", FAMILY, "Span reciprocal rank: 1/k for the first k at which some "
@@ -67,6 +75,13 @@ UNIT_MEASURES = ("SpanHit", "SpanRR", "SpanRecallUnits")
 
 def validate(m: Measure, ctx: EvalContext | None = None) -> None:
     """Usage errors for parameters outside their domain (naming the parameter)."""
+    chroma = getattr(ctx, "compat", None) == "chroma"
+    if m.name in CHROMA_MEASURES and m.get("retrieve", ctx) is not None:
+        if m.get("retrieve", ctx) != -1 or not chroma or m.cutoff is not None:
+            raise UsageError(f"measure {m.text}: parameter retrieve takes only -1 (Chroma's "
+                             "retrieve=-1), under --compat chroma and without @k")
+    if chroma and m.name in CHROMA_MEASURES and m.get("budget", ctx) is not None:
+        raise UsageError(f"measure {m.text}: --compat chroma has no length budget")
     if m.name in SET_MEASURES:
         budget = m.get("budget", ctx)
         if budget is not None and budget <= 0:
@@ -150,6 +165,19 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
 
         run = as_passage_run(run, ctx)
     gold = gold_table(qrels, ctx)
+    chroma = [m for m in measures if m.name == "SpanOmega" or (
+        getattr(ctx, "compat", None) == "chroma" and m.name in CHROMA_MEASURES)]
+    if chroma:
+        if getattr(ctx, "compat", None) == "chroma":
+            ctx.warn("--compat chroma: SpanP, SpanR and SpanIoU divide as Chroma's chunking "
+                     "evaluation (Smith & Troynikov, 2024): precision by the summed lengths of "
+                     "the chunks, recall by the summed lengths of the gold excerpts; other "
+                     "measures are sdreval's")
+        measures = [m for m in measures if m not in chroma]
+        out = compute_chroma(chroma, gold, run, topics, ctx)
+        if measures:
+            out.update(compute(measures, qrels, run, topics, ctx))
+        return out
     answered, bounds, docs, starts, ends = _flatten(run, topics)
     n_blocks = len(answered)
     row_block = np.repeat(np.arange(n_blocks, dtype=np.int64), np.diff(bounds))
