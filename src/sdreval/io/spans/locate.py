@@ -109,7 +109,8 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, file: str, documents: D
     docs = frame["doc_id"].to_numpy(dtype=object) if has_doc else None
     rules = frame["occurrence"].to_numpy(dtype=object) if "occurrence" in frame.columns else None
     keep, starts, ends, out_docs = [], [], [], []
-    fuzzy = repeated = 0
+    fuzzy = 0
+    repeated: list[str] = []
     for i, text in enumerate(texts):
         line = int(lines[i])
         if not isinstance(text, str) or not text.strip():
@@ -149,7 +150,7 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, file: str, documents: D
                                       f"{where}: say which with \"occurrence\": a number, "
                                       "\"first\" or \"all\" (or give offsets)")
                 continue
-            repeated += 1
+            repeated.append(f"line {line}: {len(found)}")
             if rule == "first":
                 found = found[:1]
             elif isinstance(rule, int):
@@ -167,9 +168,11 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, file: str, documents: D
         log.warn(file, None, f"{fuzzy} {what} text(s) found only with white space normalised "
                              "(each span runs from the first to the last character matched)")
     if repeated:
-        log.warn(file, None, f"{repeated} {what} text(s) occur more than once: each resolved "
-                             f"by its \"occurrence\" key, else rule {default!r} "
-                             f"({'every occurrence is a span' if default == 'all' else default})")
+        listed = "; ".join(repeated[:5]) + (" ..." if len(repeated) > 5 else "")
+        log.warn(file, None, f"{len(repeated)} {what} text(s) occur more than once ({listed} "
+                             "occurrences): each resolved by its \"occurrence\" key, else "
+                             f"rule {default!r} ("
+                             f"{'every occurrence is a span' if default == 'all' else default})")
     rows = frame.iloc[keep].reset_index(drop=True).drop(columns=["text"])
     rows["doc_id"] = np.asarray(out_docs, dtype=object)
     rows["start"] = np.asarray(starts, dtype=np.int64)
