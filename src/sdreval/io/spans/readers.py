@@ -4,8 +4,8 @@
   record with ``relevance > 0`` is one gold span, stored as a highlighted range of
   :class:`~sdreval.judgements.qrels.DocPassages` (qrels scale ``fol``, as FOL qrels), so the
   Focused and HiXEval measures read them unchanged; ``relevance <= 0`` marks the document
-  judged with nothing relevant.  Grades above 1 are kept as relevant (the character measures
-  are binary).
+  judged with nothing relevant.  Grades are kept (``DocPassages.grades``) for the graded
+  measures (SpanNDCG, SpanDocNDCG); the other character measures are binary.
 * span runs ``{query_id, doc_id, start, end, score | rank[, unit]}``: with a ``rank`` key,
   in file order (ranks going down: one warning per query; ``--order rank`` sorts); with
   scores only, by ``score`` descending, ties by document id, start, end descending
@@ -182,7 +182,7 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
         if dp is None:
             length = len(documents.texts[d]) if documents is not None and d in documents \
                 else None
-            dp = topic.passages[d] = DocPassages(d, [], 0, length)
+            dp = topic.passages[d] = DocPassages(d, [], 0, length, grades=[])
         if r <= 0:
             continue
         if e == s:
@@ -196,6 +196,7 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
             continue
         seen[key] = line
         dp.ranges.append((s, e - s))
+        dp.grades.append(r)  # type: ignore[union-attr]
         dp.relevant_chars += e - s
     for dp in (p for tq in qrels.topics.values() for p in tq.passages.values()):
         if len(dp.ranges) > 1:  # overlapping gold spans: relchars is the union

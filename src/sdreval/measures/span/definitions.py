@@ -16,6 +16,7 @@ from ...errors import UsageError
 from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
+from . import graded as G
 from . import kernels as K
 from .chroma import CHROMA_MEASURES, compute_chroma
 
@@ -58,6 +59,21 @@ MEASURE_DEFS = [
                (TAU,), cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanRecallUnits", FAMILY, "Gold-span recall at k: the fraction of gold spans g "
                "with |g ∩ Ret_k| ≥ τ·|g|.", (TAU,), cutoff="optional-int", cutoff_doc=K_DOC),
+    MeasureDef("SpanNDCG", FAMILY, "Graded span nDCG at k: each character gains the highest "
+               "grade of the gold spans holding it; the span at rank i gains G_i over the "
+               "characters it is the first to retrieve; Σ_{i≤k} G_i / log2(i+1) divided by the "
+               "total gain of the gold text (the ideal: all gold text, only it, at rank 1; "
+               "discount of Järvelin & Kekäläinen, 2002).", (), cutoff="optional-int",
+               cutoff_doc=K_DOC),
+    MeasureDef("SpanDocR", FAMILY, "Document recall at k from span qrels: the documents of the "
+               "ranking in order of first appearance; the fraction of documents with gold text "
+               "among the first k documents.", (), cutoff="optional-int",
+               cutoff_doc="number of distinct documents k (default: all)"),
+    MeasureDef("SpanDocNDCG", FAMILY, "Document nDCG at k from span qrels (Järvelin & "
+               "Kekäläinen, 2002; trec_eval's ndcg_cut): documents in order of first "
+               "appearance, a document's gain the highest grade of its gold spans, log2(i+1) "
+               "discount, ideal from the judged grades.", (), cutoff="optional-int",
+               cutoff_doc="number of distinct documents k (default: all)"),
     MeasureDef("CharMAP", FAMILY, "Character-level average precision of TREC Genomics 2007 "
                "PASSAGE2 (Hersh et al., 2007): walking the ranking character by character "
                "(each span's new characters in document order, characters already retrieved "
@@ -104,13 +120,15 @@ def gold_table(qrels: Qrels, ctx: EvalContext) -> pd.DataFrame:
     key = ("span-gold", id(qrels))
     found = ctx.cache.get(key)
     if found is None:
-        rows = [(t, d, o, o + n) for t, tq in qrels.topics.items()
-                for d, dp in tq.passages.items() for o, n in dp.ranges if n > 0]
+        rows = [(t, d, o, o + n, g) for t, tq in qrels.topics.items()
+                for d, dp in tq.passages.items()
+                for (o, n), g in zip(dp.ranges, dp.grades or [1.0] * len(dp.ranges)) if n > 0]
         frame = pd.DataFrame({
             "topic": np.asarray([r[0] for r in rows], dtype=object),
             "doc": np.asarray([r[1] for r in rows], dtype=object),
             "start": np.asarray([r[2] for r in rows], dtype=np.int64),
-            "end": np.asarray([r[3] for r in rows], dtype=np.int64)})
+            "end": np.asarray([r[3] for r in rows], dtype=np.int64),
+            "grade": np.asarray([r[4] for r in rows], dtype=np.float64)})
         found = ctx.cache[key] = (qrels, frame)  # keep qrels alive so its id stays unique
     return found[1]
 
@@ -213,6 +231,21 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         for m in units:
             values[m.text] = _unit_value(m, found[m.get("tau", ctx)], g_block, bounds, n_spans,
                                          ctx)
+    graded = [m for m in measures if m.name in G.GRADED]
+    if graded:
+        in_run = pd.Index(answered, dtype=object).get_indexer(
+            gold["topic"].to_numpy(dtype=object)) >= 0
+        grades = gold["grade"].to_numpy(np.float64)[in_run]
+        gains = ideal = None
+        for m in graded:
+            k = None if m.cutoff is None else int(m.cutoff)
+            if m.name == "SpanNDCG":
+                if gains is None:
+                    gains = G.piece_gains(pieces, gold_line, grades)
+                    ideal = G.ideal_gains(gold_line, grades, g_block, n_blocks)
+                values[m.text] = G.span_ndcg(pieces, gains, bounds, row_block, ideal, k)
+            else:
+                values[m.text] = G.document_values(m.name, k, gold, answered, bounds, docs)
     if any(m.name == "CharMAP" for m in measures):
         sums = K.charmap_sums(pieces, row_block, n_blocks)
         ap = np.divide(sums, size_of, out=np.zeros(n_blocks), where=size_of > 0)
