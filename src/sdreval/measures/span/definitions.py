@@ -5,7 +5,7 @@ Notation, one topic: G is the union of the relevant (gold) character ranges; the
 spans s_1, s_2, …; Ret_k = s_1 ∪ … ∪ s_k, every character counted once however many
 retrieved spans hold it.  Without a cut-off k is the whole ranking.  A topic with no gold
 character scores NaN (left out of means, with a warning).  Gold spans are the judged records
-with relevance > 0; grades are not used (the measures are binary in the character).
+with relevance > 0; their grades are used by SpanNDCG and SpanDocNDCG (:mod:`.graded`) only.
 """
 from __future__ import annotations
 
