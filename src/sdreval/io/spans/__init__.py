@@ -4,9 +4,11 @@ Span qrels, span runs, chunk maps, chunk-ID runs and documents from JSONL, CSV/T
 files or from DataFrames / lists of records, mapped onto sdreval's passage model (FOL-style
 highlighted ranges and passage runs).  See ``docs/rag.md``.
 """
-from .documents import Documents, read_documents, whitespace_tokens
+from .documents import (Documents, qrels_in_tokens, read_documents, run_in_tokens,
+                        whitespace_tokens)
 from .fields import canonical_columns
 from .locate import Locator
+from .model_tokens import model_tokenizer, tokenizer_from
 from .readers import (ChunkMap, chunk_map_from_frame, chunk_run_from_frame, read_chunk_map,
                       read_chunk_run, read_span_qrels, read_span_run, span_qrels_from_frame,
                       span_run_from_frame)
@@ -40,7 +42,8 @@ def span_format(columns: list[str]) -> str | None:
     return None
 
 
-__all__ = ["ChunkMap", "Documents", "Locator", "canonical_columns", "SPAN_FORMATS", "chunk_map_from_frame",
+__all__ = ["ChunkMap", "Documents", "Locator", "canonical_columns", "model_tokenizer",
+           "qrels_in_tokens", "run_in_tokens", "tokenizer_from", "SPAN_FORMATS", "chunk_map_from_frame",
            "chunk_run_from_frame", "read_chunk_map", "read_chunk_run", "read_documents",
            "read_span_qrels", "read_span_run", "sniff_columns", "span_format",
            "span_qrels_from_frame", "span_run_from_frame", "whitespace_tokens"]
