@@ -12,8 +12,8 @@ from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_
                      echo_warnings, handle_errors, quiet_option)
 from .eval_cmd import build_context, context_options, load_inputs
 
-_PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap", "decisions",
-          "swap")
+_PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget", "distribution", "ci", "heatmap",
+          "decisions", "swap")
 
 
 EXAMPLES = """\b
@@ -36,7 +36,8 @@ Examples:
               help="Per-topic scores CSV (eval -q --format csv) instead of QRELS RUN...")
 @click.option("--plot", "plots", multiple=True, type=click.Choice(_PLOTS),
               help="Only these plots (repeatable): ep/gr, nxCG, interpolated precision, "
-                   "precall, span recall curves, per-topic distributions, CIs, significance heatmaps, "
+                   "precall, span recall curves, context-budget curves, per-topic "
+                   "distributions, CIs, significance heatmaps, "
                    "corrected decisions, swap rates. Default: all that apply.")
 @click.option("--no-plots", is_flag=True, help="Tables only.")
 @click.option("--plot-dir", type=click.Path(file_okay=False), default=None,

@@ -24,11 +24,12 @@ from ..errors import SdrevalError, UsageError
 from ..model.ordering import topic_sort_key
 from ..progress import track
 from . import bridge, plots
+from .budget import plot_budget_curve
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .tables import format_text_table, run_letters, significance_marks, summary_table
 
 #: Plot kinds of the report (CLI ``--plot``); curves first, then per-measure plots.
-PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap",
+PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget", "distribution", "ci", "heatmap",
               "decisions", "swap")
 CORRECTIONS = ("none", "bonferroni", "holm", "bh", "by")
 
@@ -46,7 +47,7 @@ DEFAULT_MEASURES = {
 #: Run units each curve applies to (others need the collection to convert the runs).
 CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},
                "precall": {"element", "document"}, "ip": {"passage"},
-               "spanr": {"span"}}  # span: runs of spans or chunks (overlap_expected)
+               "spanr": {"span"}, "budget": {"span"}}  # span: runs of spans or chunks
 
 
 @dataclass
@@ -82,7 +83,7 @@ def plot_makers(data: ReportData) -> dict:
     makers = {}
     drawers = {"epgr": plots.plot_ep_gr, "nxcg": plots.plot_nxcg,
                "ip": plots.plot_interpolated_precision, "precall": plots.plot_precall,
-               "spanr": plots.plot_span_recall}
+               "spanr": plots.plot_span_recall, "budget": plot_budget_curve}
     for key in drawers:
         if key in data.plots and key in data.curves:
             makers[key] = partial(drawers[key], data.curves[key][1])
@@ -240,7 +241,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     units = {getattr(r, "unit", "element") for r in run_list}
     units |= {"span"} if any(getattr(r, "overlap_expected", False) for r in run_list) else set()
     explicit = tuple(plots_wanted) != PLOT_KINDS
-    for key in track(("epgr", "nxcg", "ip", "precall", "spanr"), "computing curves"):
+    for key in track(("epgr", "nxcg", "ip", "precall", "spanr", "budget"), "computing curves"):
         if key not in plots_wanted:
             continue
         # a collection turns element runs into passages (iP); nothing turns passages into
