@@ -69,5 +69,5 @@ def test_cli_span_unit_tokenizer_file(tmp_path):
 
 
 def test_bad_unit_is_a_usage_error():
-    with pytest.raises(UsageError, match="expected chars, tokens or tokens:SPEC"):
+    with pytest.raises(UsageError, match="expected chars, tokens or tokens:TOKENIZER"):
         model_tokenizer("words")

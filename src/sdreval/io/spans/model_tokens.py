@@ -1,7 +1,7 @@
 """Tokens of the model that reads the context: span measures and budgets counted in them.
 
-``--span-unit tokens`` counts white-space tokens; ``--span-unit tokens:SPEC`` counts the tokens
-of a model's tokenizer, SPEC being
+``--span-unit tokens`` counts white-space tokens; ``--span-unit tokens:TOKENIZER`` counts the tokens
+of a model's tokenizer, TOKENIZER being
 
 * a tiktoken encoding (``cl100k_base``, ``o200k_base``, ``p50k_base``, ``r50k_base``, or
   ``tiktoken:NAME``; needs ``pip install tiktoken``, which fetches the encoding on first use);
@@ -60,10 +60,10 @@ def tokenizer_from(model) -> Tokenizer:
 
 
 def model_tokenizer(unit: str) -> Tokenizer:
-    """The tokenizer of a ``--span-unit`` value: ``tokens`` (white space) or ``tokens:SPEC``."""
+    """The tokenizer of a ``--span-unit`` value: ``tokens`` (white space) or ``tokens:TOKENIZER``."""
     kind, _, spec = unit.partition(":")
     if kind != "tokens" or (_ and not spec):
-        raise UsageError(f"--span-unit {unit!r}: expected chars, tokens or tokens:SPEC (a "
+        raise UsageError(f"--span-unit {unit!r}: expected chars, tokens or tokens:TOKENIZER (a "
                          "tiktoken encoding such as cl100k_base, a tokenizer.json file or a "
                          "Hugging Face model name)")
     if not spec or spec == "whitespace":
