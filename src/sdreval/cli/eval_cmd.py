@@ -48,8 +48,10 @@ def context_options(func):
                      help="Relevance level of the binary classic measures (AP, P, RR, "
                           "Recall, bpref, ...): relevant iff grade >= level (trec_eval -l; "
                           "default: any grade > 0; a level must be > 0)."),
-        click.option("--compat", type=click.Choice(["inex"]), default=None,
-                     help="Reproduce the official INEX evaluator's quirks."),
+        click.option("--compat", type=click.Choice(["inex", "chroma"]), default=None,
+                     help="inex: reproduce the official INEX evaluator's quirks; chroma: "
+                          "SpanP, SpanR and SpanIoU as Chroma's chunking evaluation divides "
+                          "(summed chunk and excerpt lengths; docs/rag.md)."),
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
         click.option("--qrels-format", default=None,
                      help="Force the qrels format instead of detecting it: "
@@ -67,8 +69,10 @@ def context_options(func):
                           "repeat for several chunkings (ids must differ)."),
         click.option("--documents", default=None, type=click.Path(exists=True, dir_okay=False),
                      help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
-        click.option("--span-unit", type=click.Choice(["chars", "tokens"]), default="chars",
-                     help="Count span measures in characters or in white-space tokens of "
+        click.option("--span-unit", default="chars",
+                     help="Count span measures (and budgets) in chars, in white-space tokens "
+                          "(tokens) or in a model's tokens: tokens:cl100k_base (tiktoken), "
+                          "tokens:FILE.json or tokens:MODEL (Hugging Face tokenizers); needs "
                           "--documents (a span covers every token it touches)."),
     ]
     for option in reversed(options):
@@ -140,9 +144,10 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
                      chunk_map=chunk_map, documents=documents)
             for path in track(run_paths, "reading runs")]
     log.raise_if_errors()
-    if options.get("span_unit") == "tokens":
+    if _in_tokens(options):
         if documents is None:
-            raise UsageError("--span-unit tokens needs the documents (--documents FILE)")
+            raise UsageError(f"--span-unit {options['span_unit']} needs the documents "
+                             "(--documents FILE)")
         from ..io.spans.documents import qrels_in_tokens, run_in_tokens
 
         qrels = qrels_in_tokens(qrels, documents)
@@ -168,13 +173,23 @@ def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
     return {"passage-run": "passage", "document-run": "document"}.get(kind, "element")
 
 
+def _in_tokens(options: dict) -> bool:
+    return str(options.get("span_unit") or "chars").startswith("tokens")
+
+
 def span_inputs(options: dict, log: ProblemLog):
     """The documents and chunk map of ``--documents`` / ``--chunk-map`` (None when absent)."""
     documents = chunk_map = None
-    if options.get("documents"):
-        from ..io.spans import read_documents
+    unit = options.get("span_unit") or "chars"
+    if unit != "chars":
+        from ..io.spans.model_tokens import model_tokenizer
 
-        documents = read_documents(options["documents"], log)
+        tokenizer = model_tokenizer(unit)  # a bad unit is a usage error before any reading
+    if options.get("documents"):
+        from ..io.spans import read_documents, whitespace_tokens
+
+        documents = read_documents(options["documents"], log,
+                                   tokenizer if unit != "chars" else whitespace_tokens)
     if options.get("chunk_map"):
         from ..io.spans import read_chunk_map
 
@@ -245,7 +260,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     from ..io.stream import should_stream
 
     formats = detected_formats(runs, options)
-    spans = (options.get("chunk_map") or options.get("span_unit") == "tokens"
+    spans = (options.get("chunk_map") or _in_tokens(options)
              or _span_inputs_given(formats, options))
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")

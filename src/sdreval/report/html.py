@@ -26,12 +26,13 @@ import pandas as pd
 from ..errors import SdrevalError, UsageError
 from ..progress import track
 from . import bridge, figures, plots
+from .budget import plot_budget_curve
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .page import figure_data, render_page, report_time
 from .tables import format_text_table
 
 #: Figure kinds of the report (CLI ``--plot``): curves, then the comparison figures.
-PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "differences", "diffci", "ci",
+PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget", "differences", "diffci", "ci",
               "distribution", "heatmap", "decisions", "swap")
 CORRECTIONS = ("none", "bonferroni", "holm", "bh", "by")
 #: fewest runs for swap rates worth drawing: the top 75% of 7 runs give 10 pairs (with fewer,
@@ -42,7 +43,7 @@ SWAP_MIN_RUNS = 7
 #: Run units each curve applies to (others need the collection to convert the runs).
 CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},
                "precall": {"element", "document"}, "ip": {"passage"},
-               "spanr": {"span"}}  # span: runs of spans or chunks (overlap_expected)
+               "spanr": {"span"}, "budget": {"span"}}  # span: runs of spans or chunks
 
 
 @dataclass
@@ -88,8 +89,8 @@ def plot_makers(data: ReportData) -> dict:
     for key in STANDARD_CURVES:
         if key in data.plots and key in data.curves:
             spec, table = data.curves[key]
-            makers[key] = partial(figures.plot_curve_bands, spec, table, data.runs,
-                                  data.ci_level)
+            makers[key] = partial(plot_budget_curve, table) if key == "budget" else \
+                partial(figures.plot_curve_bands, spec, table, data.runs, data.ci_level)
     first = data.measures[0] if data.measures else None
     tested = data.compare is not None and not data.compare.empty and data.baseline is not None
     if "differences" in data.plots and tested:
@@ -301,7 +302,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     units = {getattr(r, "unit", "element") for r in run_list}
     units |= {"span"} if any(getattr(r, "overlap_expected", False) for r in run_list) else set()
     explicit = tuple(plots_wanted) != PLOT_KINDS
-    for key in track(("epgr", "nxcg", "ip", "precall", "spanr"), "computing curves"):
+    for key in track(("epgr", "nxcg", "ip", "precall", "spanr", "budget"), "computing curves"):
         if key not in plots_wanted:
             continue
         # a collection turns element runs into passages (iP); nothing turns passages into

@@ -48,6 +48,8 @@ def _layout(head: bytes) -> str | None:
     first = _first_data_line(head)
     if first is None:
         return None
+    if first.lstrip().startswith("{"):  # after comment lines
+        return "jsonl"
     if "\t" in first:
         return "tsv"
     if "," in first:
