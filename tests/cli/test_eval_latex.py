@@ -151,3 +151,27 @@ def test_bad_values_are_usage_errors(data, args):
     root, _ = data
     result = invoke(root, "--format", "latex", "--baseline", "base", *args)
     assert result.exit_code == 2, result.output
+
+
+def test_unanswered_topic_needs_c(data, tmp_path):
+    """Paired tests need every run on every topic: refused (exit 1, saying -c), and with -c
+    the topic scores 0 for that run in the tests as in the means."""
+    root, rankings = data
+    lines = (root / "near.run").read_text().splitlines(keepends=True)
+    (tmp_path / "near.run").write_text("".join(ln for ln in lines if not ln.startswith("3 ")))
+    paths = [str(root / "qrels.txt"), str(root / "base.run"), str(tmp_path / "near.run")]
+    args = ["eval", *paths, "-m", "P@5", "--format", "latex", "--baseline", "base"]
+    refused = CliRunner().invoke(cli, args)
+    assert refused.exit_code == 1
+    assert "run near has no P@5 value on topic 3" in refused.stderr
+    assert "evaluate with -c" in refused.stderr
+    result = CliRunner().invoke(cli, args + ["-c"])
+    assert result.exit_code == 0, result.output
+    near = precision(rankings, "near", 5)
+    near[2] = 0.0  # topic 3 unanswered: 0 under -c
+    base = precision(rankings, "base", 5)
+    significant = multipletests([stats.ttest_rel(near, base).pvalue], method="fdr_by")[0][0]
+    rows = parse_rows(result.stdout)
+    assert rows["near"][0][0] == f"{near.mean():.4f}"
+    winner, loser_letter = ("near", "a") if near.mean() > base.mean() else ("base", "b")
+    assert rows[winner][0][1] == (loser_letter if significant else "")

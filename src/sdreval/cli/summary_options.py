@@ -110,7 +110,8 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
         from ..progress import track
         from ..stats.compare import compare_runs
 
-        measures = list(dict.fromkeys(table["measure"].astype(str)))
+        # a measure with no per-topic value (nothing relevant anywhere) has nothing to test
+        measures = list(dict.fromkeys(table.loc[table["value"].notna(), "measure"].astype(str)))
         test, correction, level = options["test"], options["correction"], options["level"]
         out["compare"] = pd.concat(
             [compare_runs(table, m, test, correction, level=level, samples=options["samples"],
