@@ -13,6 +13,7 @@ from ..orchestrate.inputs import check_input_topics
 from ..report.output import FORMATS, write_results
 from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_problems,
                      echo_warnings, evaluate_runs, handle_errors, quiet_option)
+from .summary_options import summary_options, table_options
 
 
 def context_options(func):
@@ -247,6 +248,7 @@ def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
 @context_options
 @quiet_option
 @handle_errors
+@summary_options
 def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs, scheduler,
                  stream, **options):
     """Evaluate RUNS against QRELS on the given measures (means; -q adds per-topic rows).
@@ -297,4 +299,4 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     echo_warnings(ctx.warnings)
     results = summarise(table, keep_topics=per_topic, counts=True)
     echo_notes(coverage_lines(results, all_topics))
-    write_results(results, fmt, output)
+    write_results(results, fmt, output, **table_options(table, fmt, options))

@@ -99,11 +99,16 @@ def results_to_json(results: pd.DataFrame) -> str:
 
 
 def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | None = None,
-                  stream: TextIO | None = None) -> None:
+                  stream: TextIO | None = None, **table_options) -> None:
     """Write ``results`` (columns run, topic, measure, value) to ``out`` or ``stream`` (text,
-    csv and json a block of rows at a time)."""
+    csv and json a block of rows at a time); ``table_options`` (``compare``, ``digits``,
+    ``caption``, ``label``, ``significance``) go to the summary of ``table`` and ``latex``
+    (:func:`summary_text`)."""
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
+    if table_options and fmt not in TABLE_FORMATS:
+        raise UsageError(f"{', '.join(sorted(table_options))}: only for the summary formats "
+                         f"{' and '.join(TABLE_FORMATS)}, not {fmt}")
     if fmt == "parquet":
         if out is None:
             raise UsageError("--format parquet needs -o FILE")
@@ -114,7 +119,7 @@ def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | No
                              ) from None
         return
     if fmt in TABLE_FORMATS:
-        pieces = iter([summary_text(results, fmt)])
+        pieces = iter([summary_text(results, fmt, **table_options)])
     elif fmt == "text":
         pieces = text_pieces(results)
     elif fmt == "csv":

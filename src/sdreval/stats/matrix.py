@@ -157,7 +157,9 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
             if len(cells) > 50:
                 problems.append(Problem(None, None, f"... and {len(cells) - 50} more gaps"))
             problems.append(Problem(None, None, "paired statistics need every run on every "
-                                    "topic: use eval -q -c, or --missing drop|zero"))
+                                    "topic: evaluate with -c (unanswered topics score 0; "
+                                    "eval -q -c for a scores file), or give compare "
+                                    "--missing drop|zero"))
             raise InputError(problems)
     return ScoreMatrix(tuple(wide.index), tuple(wide.columns), wide.to_numpy(dtype=float),
                        measure)
