@@ -208,7 +208,8 @@ def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
               help="text: trec_eval-like run/measure/topic/value lines; table: runs × "
                    "measures (with -q, a line per topic); csv, json, parquet (needs -o): the "
-                   "tidy table; latex: a booktabs table.")
+                   "tidy table; latex: a booktabs table; trec_eval: trec_eval's own layout "
+                   "(measure, topic, value; runid and num_q rows; one block per run).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @click.option("--jobs", type=POSITIVE_INT, default=1, help="Evaluate runs in N processes.")

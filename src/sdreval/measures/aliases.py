@@ -19,6 +19,10 @@ trec_eval (``-m`` name)                sdreval / ir_measures
 ``set_P``, ``set_recall``, ``set_F``   ``SetP``, ``SetR``, ``SetF``
 =====================================  =====================================================
 
+ranx's names, with or without a cut-off: ``ndcg@10``, ``precision@10``, ``recall@100``,
+``map@100``, ``mrr@10``, ``hit_rate@10`` (``Success``), ``hits@10`` (relevant results in the first
+k, ``Hits``), ``r-precision``, ``bpref``, ``rbp``; trec_eval's lower-case names take ``@k`` too.
+
 ir_measures spellings: ``MAP``, ``NDCG``, ``MRR``, ``RPrec``, ``BPref``, ``Precision``,
 ``nDCG(dcg=exp-log2)`` (= ``nDCG(gains=exp)``), ``R@100`` (recall).  ``R`` *with* a cut-off is
 ir_measures' recall; ``R`` without one is Sakai's R-measure (Sakai 2004), as in INEX
@@ -45,6 +49,12 @@ TREC_CUTOFF_NAMES = {
 IR_MEASURES_NAMES = {
     "MAP": "AP", "NDCG": "nDCG", "MRR": "RR", "RPrec": "Rprec", "BPref": "Bpref",
     "Precision": "P",
+}
+#: ranx's metric names (``name@k``) -> sdreval measure name.
+RANX_NAMES = {
+    "ndcg": "nDCG", "precision": "P", "recall": "Recall", "map": "AP", "mrr": "RR",
+    "hit_rate": "Success", "hits": "Hits", "r-precision": "Rprec", "bpref": "Bpref",
+    "rbp": "RBP", "err": "ERR",
 }
 #: parameter spellings of ir_measures: (measure, parameter, value) -> (parameter, value).
 PARAM_VALUES = {
@@ -81,11 +91,11 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
 
 
 def canonical_name(name: str, has_cutoff: bool) -> str | None:
-    """The sdreval name of an ir_measures spelling (``MRR`` -> ``RR``; ``R`` with a cut-off ->
-    ``Recall``), else None."""
+    """The sdreval name of an ir_measures or ranx spelling (``MRR`` -> ``RR``; ``R`` with a
+    cut-off -> ``Recall``; ``ndcg@10`` -> ``nDCG@10``), else None."""
     if name == "R" and has_cutoff:
         return "Recall"
-    return IR_MEASURES_NAMES.get(name)
+    return IR_MEASURES_NAMES.get(name) or RANX_NAMES.get(name) or TREC_NAMES.get(name)
 
 
 def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
@@ -105,7 +115,7 @@ def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
 def all_names() -> list[str]:
     """Every alias spelling (for suggestions), with example cut-offs for trec_eval's."""
     return (list(TREC_NAMES) + [f"{n}_10" for n in TREC_CUTOFF_NAMES]
-            + list(IR_MEASURES_NAMES))
+            + list(IR_MEASURES_NAMES) + [f"{n}@10" for n in RANX_NAMES])
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
