@@ -48,6 +48,10 @@ def context_options(func):
                      help="Relevance level of the binary classic measures (AP, P, RR, "
                           "Recall, bpref, ...): relevant iff grade >= level (trec_eval -l; "
                           "default: any grade > 0; a level must be > 0)."),
+        click.option("--zero-rel-as-zero", "zero_rel", is_flag=True,
+                     help="A topic with nothing relevant scores 0 and counts in the means, as "
+                          "trec_eval averages it (default: left out, with a warning; a "
+                          "measure that needs nothing relevant, num_ret, keeps its value)."),
         click.option("--compat", type=click.Choice(["inex"]), default=None,
                      help="Reproduce the official INEX evaluator's quirks."),
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
@@ -106,6 +110,7 @@ def build_context(options: dict) -> EvalContext:
                       order=options.get("order") or "file", compat=options.get("compat"),
                       depth=options.get("depth"), rel_level=options.get("rel_level"),
                       strict=bool(options.get("strict")),
+                      zero_rel=bool(options.get("zero_rel")),
                       collection_elements=options.get("collection_elements"))
     if options.get("collection_dir"):
         ctx.collection = read_collection(options["collection_dir"])
@@ -267,5 +272,5 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                               jobs=jobs, scheduler=scheduler)
     echo_warnings(ctx.warnings)
     results = summarise(table, keep_topics=per_topic, counts=True)
-    echo_notes(coverage_lines(results, all_topics))
+    echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
     write_results(results, fmt, output)

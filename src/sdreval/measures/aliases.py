@@ -17,11 +17,12 @@ trec_eval (``-m`` name)                sdreval / ir_measures
 ``num_rel_ret``
 ``iprec_at_recall_0.10``               ``IPrec@0.1``
 ``set_P``, ``set_recall``, ``set_F``   ``SetP``, ``SetR``, ``SetF``
+``gm_map``, ``11pt_avg``               ``GMAP``, ``IPrecAvg``
 =====================================  =====================================================
 
 ranx's names, with or without a cut-off: ``ndcg@10``, ``precision@10``, ``recall@100``,
 ``map@100``, ``mrr@10``, ``hit_rate@10`` (``Success``), ``hits@10`` (relevant results in the first
-k, ``Hits``), ``r-precision``, ``bpref``, ``rbp``; trec_eval's lower-case names take ``@k`` too.
+k, ``Hits``), ``r-precision``, ``bpref``; trec_eval's lower-case names take ``@k`` too.
 
 ir_measures spellings: ``MAP``, ``NDCG``, ``MRR``, ``RPrec``, ``BPref``, ``Precision``,
 ``nDCG(dcg=exp-log2)`` (= ``nDCG(gains=exp)``), ``R@100`` (recall).  ``R`` *with* a cut-off is
@@ -38,7 +39,8 @@ from typing import Iterable
 TREC_NAMES = {
     "map": "AP", "ndcg": "nDCG", "recip_rank": "RR", "Rprec": "Rprec", "bpref": "Bpref",
     "num_rel": "NumRel", "num_ret": "NumRet", "num_rel_ret": "NumRelRet",
-    "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF",
+    "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF", "gm_map": "GMAP",
+    "11pt_avg": "IPrecAvg",
 }
 #: trec_eval names taking a cut-off as ``name_k`` (or ``name.k``) -> sdreval measure name.
 TREC_CUTOFF_NAMES = {
@@ -54,7 +56,6 @@ IR_MEASURES_NAMES = {
 RANX_NAMES = {
     "ndcg": "nDCG", "precision": "P", "recall": "Recall", "map": "AP", "mrr": "RR",
     "hit_rate": "Success", "hits": "Hits", "r-precision": "Rprec", "bpref": "Bpref",
-    "rbp": "RBP", "err": "ERR",
 }
 #: parameter spellings of ir_measures: (measure, parameter, value) -> (parameter, value).
 PARAM_VALUES = {

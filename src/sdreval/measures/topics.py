@@ -45,6 +45,7 @@ def apply_topic_policy(measures: list[Measure], qrels: Qrels, topics: list[str],
     group of measures that leave out the same topics.  Topics with nothing judged relevant at
     all never reach the families (the evaluator leaves them out and names them)."""
     compat = getattr(ctx, "compat", None) == "inex"
+    zero = getattr(ctx, "zero_rel", False)  # trec_eval: the measure's own value, else 0
     groups: dict[tuple[str, ...], list[str]] = {}
     for m in measures:
         relevant = relevant_topics_of(m, qrels, ctx)
@@ -53,16 +54,21 @@ def apply_topic_policy(measures: list[Measure], qrels: Qrels, topics: list[str],
             continue
         column = values.setdefault(m.text, {})
         for topic in without:
-            column[topic] = 0.0 if compat else float("nan")
+            if zero:
+                value = float(column[topic]) if topic in column else float("nan")
+                column[topic] = value if value == value else 0.0
+            else:
+                column[topic] = 0.0 if compat else float("nan")
         # the qrels topics (not only this run's), so the warning is the same for every run;
         # topics with nothing relevant at all are named by the evaluator already
         judged = judged_relevant_topics(qrels, ctx)
         everywhere = tuple(sorted((t for t in qrels.topics
                                    if t not in relevant and t in judged),
                                   key=topic_sort_key))
-        groups.setdefault(everywhere, []).append(m.text)
+        if everywhere:  # else only topics the evaluator named already
+            groups.setdefault(everywhere, []).append(m.text)
     if groups and hasattr(ctx, "warn"):
-        _warn(groups, compat, ctx)
+        _warn(groups, compat or zero, ctx)
 
 
 def _warn(groups: dict[tuple[str, ...], list[str]], compat: bool, ctx: Any) -> None:
@@ -71,7 +77,7 @@ def _warn(groups: dict[tuple[str, ...], list[str]], compat: bool, ctx: Any) -> N
     cache = getattr(ctx, "cache", None)
     said = cache.setdefault(("topic-policy-warnings",), {}) if cache is not None else {}
     warnings = getattr(ctx, "warnings", None)
-    rule = ("--compat inex: score 0 and count in the means" if compat
+    rule = ("score 0 and count in the means" if compat
             else "NaN per topic, left out of the means")
     for without, names in groups.items():
         before = said.get(without)

@@ -35,7 +35,8 @@ _NAMES = {
 
 def trec_name(text: str) -> tuple[str, str, float]:
     """``(printed name, trec_eval measure, cut-off)`` of a measure as typed; a measure with
-    explicit parameters, or one trec_eval lacks, keeps its text (and sorts after trec_eval's)."""
+    explicit parameters (but ``version``, which trec_eval's rule), or one trec_eval lacks, keeps
+    its text (and sorts after trec_eval's)."""
     from ..errors import UsageError
     from ..measures.registry import parse_measure
 
@@ -44,7 +45,7 @@ def trec_name(text: str) -> tuple[str, str, float]:
     except UsageError:
         return text, "", 0.0
     plain, cut = _NAMES.get(measure.name, (None, None))
-    if measure.params:
+    if any(key != "version" for key, _ in measure.params):  # version: which trec_eval
         return text, "", 0.0
     if measure.cutoff is None and plain:
         return plain, plain, 0.0
@@ -80,6 +81,7 @@ def trec_eval_pieces(results: pd.DataFrame):
                 names[m][2], i) for i, m in enumerate(measures)}
     ordered = sorted(measures, key=rank.__getitem__)
     counts = count_measures(measures)
+    summary_only = {m for m in measures if names[m][1] == "gm_map"}  # as trec_eval -q
     for run, block in results.groupby("run", sort=False):
         lines = []
         per_topic = block[block["topic"] != "all"]
@@ -88,7 +90,7 @@ def trec_eval_pieces(results: pd.DataFrame):
                                               per_topic["value"])}
         for topic in sorted(set(per_topic["topic"].astype(str))):
             for m in ordered:
-                if (topic, m) in table:
+                if (topic, m) in table and m not in summary_only:
                     lines.append(_line(names[m][0], topic, _value(table[(topic, m)],
                                                                     m in counts)))
         lines.append(_line("runid", "all", str(run)))
