@@ -4,8 +4,8 @@
   topics, each value floored at 0.00001 as trec_eval does.
 * ``IPrecAvg`` (trec_eval ``11pt_avg``): the mean of the interpolated precision at the eleven
   recall levels 0.0, 0.1, ..., 1.0 (``version`` as ``IPrec``'s).
-* ``RBP`` (Moffat & Zobel 2008, Eq. 2): ``(1 − p) Σ_i isrel(i) · p^(i−1)``, binary relevance
-  as ir_measures and ranx; ``RBPResidual`` its residual (Moffat & Zobel 2008, §4): the score an
+* ``RBP`` (Moffat & Zobel 2008, Eq. 2): ``(1 − p) Σ_i g(i) · p^(i−1)``, the gain g a result's
+  grade as ranx (binary with ``rel``, as ir_measures' ``RBP(rel=1)``); ``RBPResidual`` its residual (Moffat & Zobel 2008, §4): the score an
   unjudged result or a rank past the list could still add, ``p^d + (1 − p) Σ_{unjudged i ≤ d}
   p^(i−1)`` for a list of ``d`` results.
 * ``ERR@k`` (Chapelle et al. 2009, Eq. 4): ``Σ_r (1/r) R_r Π_{i<r} (1 − R_i)`` with
@@ -38,6 +38,10 @@ ELEVEN_POINTS = tuple(i / 10 for i in range(11))
 PERSISTENCE = Param("p", float, 0.8, "persistence p of the user, 0 < p < 1 (ir_measures' "
                     "default 0.8; trec_eval's rbp uses 0.9)", allowed=Range(0.0, 1.0, True, True))
 
+GRADED_REL = Param("rel", float, 0.0, "0: a result's gain is its grade (ranx, ir_measures "
+                   "without rel); > 0: binary, relevant iff grade >= rel", allowed=NON_NEGATIVE,
+                   context_key="rel_level")
+
 _DEFS = [
     MeasureDef("GMAP", FAMILY, "geometric mean average precision (trec_eval gm_map; Robertson "
                "2006): AP per topic, exp(mean log max(AP, 0.00001)) over topics",
@@ -45,8 +49,9 @@ _DEFS = [
     MeasureDef("IPrecAvg", FAMILY, "11-point interpolated average precision (trec_eval "
                "11pt_avg): mean of IPrec at recall 0.0, 0.1, ..., 1.0", (QUANT, REL, VERSION)),
     MeasureDef("RBP", FAMILY, "rank-biased precision (Moffat & Zobel 2008, Eq. 2; ir_measures "
-               "RBP, ranx rbp): (1 − p) Σ isrel(i) p^(i−1) over the first k results (all if "
-               "no k)", (QUANT, REL, PERSISTENCE), cutoff="optional-int", cutoff_doc="rank k"),
+               "RBP, ranx rbp): (1 − p) Σ g(i) p^(i−1) over the first k results (all if no "
+               "k); g the grade (rel=0, as ranx) or isrel (rel > 0)",
+               (QUANT, GRADED_REL, PERSISTENCE), cutoff="optional-int", cutoff_doc="rank k"),
     MeasureDef("RBPResidual", FAMILY, "residual of RBP (Moffat & Zobel 2008, §4): p^d + "
                "(1 − p) Σ_{unjudged i ≤ d} p^(i−1), d results (at most k)",
                (QUANT, PERSISTENCE), cutoff="optional-int", cutoff_doc="rank k"),
@@ -101,6 +106,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             Gk = kernels.pad(list(G), max(k, 1))[:, :k] if k > G.shape[1] else G[:, :k]
             if m.name == "ERR":
                 values = err(Gk, float(m.get("max_grade", ctx)))
+            elif m.name == "RBP" and float(m.get("rel", ctx)) == 0:
+                values = rbp(Gk, float(m.get("p", ctx)))
             elif m.name == "RBPResidual":
                 judged = judged_matrix(qrels, run, topics, quant_name, ctx, G.shape[1])[:, :k]
                 filled = np.arange(judged.shape[1]) < np.minimum(lengths, k)[:, None]
