@@ -9,7 +9,7 @@ from ..measures import EvalContext, parse_measure, summarise
 from ..measures.defaults import default_measures, rsv_order_hints, run_kind
 from ..measures.evaluate import coverage_lines
 from ..model.runnames import distinct_runs
-from ..orchestrate.inputs import check_input_topics
+from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from ..report.output import FORMATS, write_results
 from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_problems,
                      echo_warnings, evaluate_runs, handle_errors, quiet_option)
@@ -150,6 +150,7 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
         runs = [run_in_tokens(run, documents) for run in runs]
     runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
     check_input_topics(qrels, runs)
+    check_chunk_ids(qrels, runs, bool(options.get("chunk_map")))
     return qrels, runs, log
 
 
