@@ -69,3 +69,11 @@ def test_passage_measures_on_element_judgements(tmp_path):
                                       "-m", "MAiP"])
     assert result.exit_code == 2, result.output
     assert "passage judgements" in result.stderr
+
+
+def test_quiet_silences_the_policy_line(tmp_path):
+    qrels, run = _files(tmp_path)
+    loud = CliRunner().invoke(cli, ["eval", qrels, run, "-m", "map"])
+    quiet = CliRunner().invoke(cli, ["eval", qrels, run, "-m", "map", "--quiet"])
+    assert "means over" in loud.stderr
+    assert quiet.exit_code == 0 and quiet.stderr == "" and quiet.stdout == loud.stdout
