@@ -4,8 +4,10 @@ A topic with nothing relevant *under the measure's own quantisation* (``AP(quant
 ``MAep(quant=strict)``, ...) has no defined value: it gets NaN, is left out of every mean and
 is named once in a warning.  Each family says how it decides relevance for one of its measures
 (``register_family(..., relevant=...)``); families that do not say use "anything judged
-relevant".  Under ``--compat inex`` such topics score 0 and count in the means, as the INEX
-tools averaged them (said in a warning too).
+relevant".  Under ``--zero-rel-as-zero`` (trec_eval's mean) such a topic keeps the value its
+measure gives it, 0 where that is undefined, and counts in the means.  Under ``--compat
+inex`` such topics score 0 and count in the means, as the INEX tools averaged them (said in a
+warning too).
 """
 from __future__ import annotations
 
@@ -68,16 +70,17 @@ def apply_topic_policy(measures: list[Measure], qrels: Qrels, topics: list[str],
         if everywhere:  # else only topics the evaluator named already
             groups.setdefault(everywhere, []).append(m.text)
     if groups and hasattr(ctx, "warn"):
-        _warn(groups, compat or zero, ctx)
+        _warn(groups, "--compat inex" if compat else "--zero-rel-as-zero" if zero else None,
+              ctx)
 
 
-def _warn(groups: dict[tuple[str, ...], list[str]], compat: bool, ctx: Any) -> None:
+def _warn(groups: dict[tuple[str, ...], list[str]], zero_by: str | None, ctx: Any) -> None:
     """One warning per set of topics left out, listing every measure (of every family, over
     the whole evaluation) that leaves them out: an earlier warning is rewritten in place."""
     cache = getattr(ctx, "cache", None)
     said = cache.setdefault(("topic-policy-warnings",), {}) if cache is not None else {}
     warnings = getattr(ctx, "warnings", None)
-    rule = ("score 0 and count in the means" if compat
+    rule = (f"{zero_by}: score 0 and count in the means" if zero_by
             else "NaN per topic, left out of the means")
     for without, names in groups.items():
         before = said.get(without)
