@@ -1,4 +1,5 @@
-"""Whole processes on TREC files: ``sdreval eval`` against a pytrec_eval script (issue 15).
+"""Whole processes on TREC files: ``sdreval eval`` against trec_eval, a pytrec_eval script and
+the ir_measures command line.
 
 Writes TREC qrels (graded 0-3, 300 judged documents a topic) and N document runs
 (``topic Q0 doc rank score run``; scores strictly decreasing, so every tool ranks in file order)
@@ -12,6 +13,14 @@ and checks that every mean agrees to 1e-9.  Prints the ratio sdreval / pytrec_ev
 <= 1.0) and the machine load.
 
     python benchmarks/bench_trec_files.py [--runs 50] [--topics 50] [--docs 1000] [--jobs 1]
+
+With ``--single 50,2000,10000`` it times instead ONE run file of each size against trec_eval
+(C; the binary from ``--trec-eval PATH`` or ``$TREC_EVAL``, skipped when absent; build it from
+its public source, usnistgov/trec_eval, with ``make``), and on the smallest size also against
+the pytrec_eval script and ``python -m ir_measures``: CPU time (user + sys) and peak RSS of each
+whole process (``os.wait4``), best CPU of ``--repeat`` interleaved rounds, ratios printed, and
+every mean checked equal to each peer's (trec_eval prints 4 decimals).  ``--dir`` keeps the
+generated files between invocations.
 """
 from __future__ import annotations
 
@@ -85,8 +94,98 @@ def timed(command: list[str]) -> tuple[float, str]:
     return seconds, done.stdout
 
 
+#: (trec_eval name, sdreval name) of the measures compared
+MEASURES = (("map", "AP"), ("ndcg_cut_10", "nDCG@10"), ("P_10", "P@10"), ("Rprec", "Rprec"))
+
+
+def measured(argv: list[str]) -> tuple[float, float, str]:
+    """``(CPU seconds user + sys, peak RSS in MB, stdout)`` of one whole process."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        process = subprocess.Popen(argv, stdout=out, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if process.returncode != 0:
+            raise SystemExit(f"{argv[:3]} failed:\n{err.read().decode()[-3000:]}")
+        return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.read().decode()
+
+
+def trec_eval_means(text: str) -> dict[str, float]:
+    """``trec_eval`` (or ``ir_measures``) output lines ``name [all] value`` by sdreval name."""
+    names = dict(MEASURES) | {ours: ours for _, ours in MEASURES}
+    means = {}
+    for line in text.splitlines():
+        fields = line.split()
+        if fields and fields[0] in names:
+            means[names[fields[0]]] = float(fields[-1])
+    return means
+
+
+def single(args: argparse.Namespace, sdreval: list[str]) -> None:
+    """One run file per size against trec_eval (and pytrec_eval, ir_measures on the smallest)."""
+    binary = args.trec_eval or os.environ.get("TREC_EVAL")
+    if binary and not Path(binary).is_file():
+        print(f"no trec_eval at {binary}: that peer is skipped")
+        binary = None
+    sizes = [int(n) for n in args.single.split(",")]
+    folder = Path(args.dir) if args.dir else Path(tempfile.mkdtemp(prefix="bench-trec-"))
+    print(f"load {os.getloadavg()}; best CPU (user + sys) of {args.repeat} interleaved rounds, "
+          "peak RSS of that round")
+    for n_topics in sizes:
+        where = folder / f"t{n_topics}x{args.docs}"
+        if not (where / "done").exists():  # written whole, not cut short
+            where.mkdir(parents=True, exist_ok=True)
+            write_files(where, 1, n_topics, args.docs)
+            (where / "done").touch()
+        qrels, run = str(where / "bench.qrels"), str(where / "run00.txt")
+        commands = {"sdreval": sdreval + ["eval", qrels, run, "--format", "json"]
+                    + [a for _, m in MEASURES for a in ("-m", m)]}
+        if binary:
+            commands["trec_eval"] = [binary] + [a for name, _ in MEASURES for a in (
+                "-m", name.replace("_10", ".10"))] + [qrels, run]
+        if n_topics == min(sizes):
+            commands["pytrec_eval script"] = [sys.executable, "-c", PYTREC, qrels, run]
+            commands["ir_measures CLI"] = [sys.executable, "-m", "ir_measures", qrels, run,
+                                           " ".join(m for _, m in MEASURES)]
+        best: dict[str, tuple[float, float]] = {}
+        outputs: dict[str, str] = {}
+        for _ in range(args.repeat):
+            for label, argv in commands.items():
+                cpu, rss, outputs[label] = measured(argv)
+                if label not in best or cpu < best[label][0]:
+                    best[label] = (cpu, rss)
+        ours = {r["measure"]: r["value"] for r in json.loads(outputs["sdreval"])
+                if r["topic"] == "all"}
+        checks = []
+        for label, text in outputs.items():
+            if label == "sdreval":
+                continue
+            theirs = (trec_eval_means(text) if label != "pytrec_eval script" else
+                      {k.split()[1]: v for k, v in json.loads(text).items()})
+            if label == "pytrec_eval script":
+                worst = max(abs(ours[m] - theirs[m]) for _, m in MEASURES)
+                assert worst <= 1e-9, (label, ours, theirs)
+                checks.append(f"{label} (largest difference {worst:.0e})")
+            else:  # 4 decimals printed: ours rounded the same way
+                assert all(f"{ours[m]:.4f}" == f"{theirs[m]:.4f}" for _, m in MEASURES), \
+                    (label, ours, theirs)
+                checks.append(f"{label} (4 decimals)")
+        print(f"\n{n_topics} topics x {args.docs} docs, 1 run, map + ndcg_cut_10 + P_10 + Rprec; "
+              f"4 means equal to {', '.join(checks)}; load {os.getloadavg()[0]:.1f}")
+        cpu0, rss0 = best["sdreval"]
+        for label, (cpu, rss) in best.items():
+            ratio = "" if label == "sdreval" else \
+                f"   sdreval / this: CPU {cpu0 / cpu:.2f}x, peak RSS {rss0 / rss:.2f}x"
+            print(f"  {label:20s} CPU {cpu:7.2f} s  peak RSS {rss:7.0f} MB{ratio}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--single", help="topic counts of single-run comparisons, e.g. "
+                        "50,2000,10000 (then --runs and --jobs are not used)")
+    parser.add_argument("--trec-eval", help="trec_eval binary (default: $TREC_EVAL)")
+    parser.add_argument("--dir", help="folder keeping the generated files (default: temporary)")
     parser.add_argument("--runs", type=int, default=50)
     parser.add_argument("--topics", type=int, default=50)
     parser.add_argument("--docs", type=int, default=1000)
@@ -95,6 +194,9 @@ def main() -> None:
     args = parser.parse_args()
     sdreval = [sys.executable, "-c", "import sys; from sdreval.cli.main import main; "
                "sys.argv[0] = 'sdreval'; main()"]
+    if args.single:
+        single(args, sdreval)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         qrels, runs = write_files(Path(tmp), args.runs, args.topics, args.docs)
         size = sum(p.stat().st_size for p in runs) / 2**20

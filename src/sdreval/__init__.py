@@ -23,7 +23,7 @@ _LAZY = {
     "read_collection": "io", "read_qrels": "io", "read_run": "io",
     "Qrels": "judgements", "get_quantisation": "judgements",
     "register_quantisation": "judgements",
-    "EvalContext": "measures", "evaluate": "measures", "parse_measure": "measures",
+    "EvalContext": "measures", "evaluate": "api:evaluate_topics", "parse_measure": "measures",
     "summarise": "measures",
     "Collection": "model", "DocumentTree": "model", "Ranking": "model", "Run": "model",
     "canonical_xpath": "model",
@@ -46,7 +46,8 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'sdreval' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    module, _, attribute = module.partition(":")  # "module:attribute" when named otherwise
+    value = getattr(importlib.import_module(f".{module}", __name__), attribute or name)
     globals()[name] = value  # later accesses skip this function
     return value
 

@@ -409,6 +409,38 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     return summarise(table, keep_topics=per_topic)
 
 
+def evaluate_topics(qrels: Any, runs: Any, measures: Any, ctx: EvalContext | None = None,
+                    all_topics: bool = False, jobs: int = 1,
+                    scheduler: str | None = None) -> pd.DataFrame:
+    """``sdreval.evaluate``: per-topic values (no means) of every measure for every run, from
+    qrels and runs in any form :func:`read_qrels` and :func:`read_runs` accept (objects,
+    paths, DataFrames, lists of records); the arguments of
+    :func:`sdreval.measures.evaluate`."""
+    from .measures import EvalContext as _Context
+    from .measures import evaluate as _evaluate
+
+    ctx = ctx or _Context()
+    return _evaluate(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
+                     _measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
+                     scheduler=scheduler)
+
+
+def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool = False,
+                 level: float = 0.95, samples: int = 2_000, seed: int | None = 0,
+                 **options: Any) -> pd.DataFrame:
+    """Context-budget curves: ``SpanR(budget=N)`` and ``SpanP(budget=N)`` of every run at
+    every budget N (default 128, 256, ..., 8192), mean over queries with a percentile-bootstrap
+    CI: columns ``run, measure, budget, mean, ci_low, ci_high, topics``
+    (:mod:`sdreval.report.budget`; ``sdreval budget`` on the command line)."""
+    from .report.budget import DEFAULT_BUDGETS
+    from .report.budget import budget_curve as _curve
+
+    ctx = context(**options)
+    return _curve(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
+                  DEFAULT_BUDGETS if budgets is None else budgets, ctx, all_topics, level,
+                  samples, seed)
+
+
 def _measure_list(given: Any) -> list[Measure]:
     return [measure(given)] if _is_one_measure(given) else [measure(m) for m in given]
 
@@ -562,6 +594,6 @@ def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike 
 __all__ = ["measure", "measures", "read_qrels", "read_run", "read_runs", "context",
            "evaluate", "compare", "confidence_intervals", "iter_calc", "calc_aggregate", "Metric",
            "evaluator", "Evaluator",
-           "from_ir_measures", "report", "qrels_from_ranx", "qrels_to_ranx",
+           "from_ir_measures", "report", "budget_curve", "evaluate_topics", "qrels_from_ranx", "qrels_to_ranx",
            "run_from_ranx", "run_to_ranx", "qrels_from_ir_measures", "qrels_to_ir_measures",
            "run_from_ir_measures", "run_to_ir_measures", "parse_measure"]

@@ -182,27 +182,23 @@ def echo_status(message: str) -> None:
 
 def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jobs: int = 1,
                   scheduler: str | None = None):
-    """:func:`sdreval.measures.evaluate` with a progress bar: run by run (the same rows, in the
+    """:func:`sdreval.measures.evaluate` of the runs of :func:`.eval_cmd.load_inputs` (names
+    distinct, topic names checked) with a progress bar: run by run (the same rows, in the
     same order, as evaluating the list at once), or as one step with ``--jobs``/``--scheduler``."""
     import pandas as pd
 
-    from ..measures import evaluate
-    from ..measures.serial import check_topic_names
-    from ..model.runnames import distinct_runs
+    from ..measures.evaluate import evaluate_checked
     from ..progress import progress
 
-    # what evaluate() does to the whole list first: shared run names made distinct, topic
-    # names checked; then each run alone gives the rows it gives in the list
-    runs = distinct_runs(runs, ctx.warn)
-    check_topic_names(qrels, runs)
+    # the runs come from load_inputs: names made distinct and topic names checked there, once;
+    # each run alone gives the rows it gives in the list
     if (jobs > 1 or scheduler) and len(runs) > 1:
         with progress(None, f"evaluating {len(runs)} runs"):
-            return evaluate(qrels, runs, measures, ctx, all_topics=all_topics, jobs=jobs,
-                            scheduler=scheduler)
+            return evaluate_checked(qrels, runs, measures, ctx, all_topics, jobs, scheduler)
     tables = []
     with progress(len(runs), "evaluating runs") as bar:
         for run in runs:
-            tables.append(evaluate(qrels, [run], measures, ctx, all_topics=all_topics))
+            tables.append(evaluate_checked(qrels, [run], measures, ctx, all_topics))
             bar.update()
     if len(tables) == 1:
         return tables[0]

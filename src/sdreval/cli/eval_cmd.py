@@ -52,8 +52,10 @@ def context_options(func):
                      help="A topic with nothing relevant scores 0 and counts in the means, as "
                           "trec_eval averages it (default: left out, with a warning; a "
                           "measure that needs nothing relevant, num_ret, keeps its value)."),
-        click.option("--compat", type=click.Choice(["inex"]), default=None,
-                     help="Reproduce the official INEX evaluator's quirks."),
+        click.option("--compat", type=click.Choice(["inex", "chroma"]), default=None,
+                     help="inex: reproduce the official INEX evaluator's quirks; chroma: "
+                          "SpanP, SpanR and SpanIoU as Chroma's chunking evaluation divides "
+                          "(summed chunk and excerpt lengths; docs/rag.md)."),
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
         click.option("--qrels-format", default=None,
                      help="Force the qrels format instead of detecting it: "
@@ -71,8 +73,10 @@ def context_options(func):
                           "repeat for several chunkings (ids must differ)."),
         click.option("--documents", default=None, type=click.Path(exists=True, dir_okay=False),
                      help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
-        click.option("--span-unit", type=click.Choice(["chars", "tokens"]), default="chars",
-                     help="Count span measures in characters or in white-space tokens of "
+        click.option("--span-unit", default="chars",
+                     help="Count span measures (and budgets) in chars, in white-space tokens "
+                          "(tokens) or in a model's tokens: tokens:cl100k_base (tiktoken), "
+                          "tokens:FILE.json or tokens:MODEL (Hugging Face tokenizers); needs "
                           "--documents (a span covers every token it touches)."),
     ]
     for option in reversed(options):
@@ -129,21 +133,26 @@ def qrels_options(options: dict, collection=None) -> dict:
     return {"pool_policy": options.get("pool_policy") or "main", "collection": collection}
 
 
-def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, collection=None):
+def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, collection=None,
+                formats: dict[str, str] | None = None):
     """Read qrels and runs (lenient: problems become warnings; errors exit 1).  Runs that
-    share a name become distinct runs (``id (file stem)``, one warning each)."""
+    share a name become distinct runs (``id (file stem)``, one warning each).  ``formats``:
+    the run formats already detected (:func:`detected_formats`), not detected again."""
     log = ProblemLog()
     from ..progress import track
 
     documents, chunk_map = span_inputs(options, log)
     qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents,
                        **qrels_options(options, collection))
-    runs = [read_run(path, fmt=options.get("run_format"), log=log, chunk_map=chunk_map,
-                     documents=documents) for path in track(run_paths, "reading runs")]
+    formats = formats or {}
+    runs = [read_run(path, fmt=options.get("run_format") or formats.get(path), log=log,
+                     chunk_map=chunk_map, documents=documents)
+            for path in track(run_paths, "reading runs")]
     log.raise_if_errors()
-    if options.get("span_unit") == "tokens":
+    if _in_tokens(options):
         if documents is None:
-            raise UsageError("--span-unit tokens needs the documents (--documents FILE)")
+            raise UsageError(f"--span-unit {options['span_unit']} needs the documents "
+                             "(--documents FILE)")
         from ..io.spans.documents import qrels_in_tokens, run_in_tokens
 
         qrels = qrels_in_tokens(qrels, documents)
@@ -162,21 +171,31 @@ def chosen_measures(qrels, units: list[str]) -> list[str]:
     return names
 
 
-def file_unit(path: str, fmt: str | None) -> str:
-    """The unit of a run file from its (detected or forced) format, without reading it."""
+def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
+    """The unit of a run file from its forced or ``detected`` format, without reading it."""
     from ..io.api import detect_format, normalise_format
 
-    kind = normalise_format(fmt) if fmt else detect_format(path)
+    kind = normalise_format(fmt) if fmt else detected or detect_format(path)
     return {"passage-run": "passage", "document-run": "document"}.get(kind, "element")
+
+
+def _in_tokens(options: dict) -> bool:
+    return str(options.get("span_unit") or "chars").startswith("tokens")
 
 
 def span_inputs(options: dict, log: ProblemLog):
     """The documents and chunk map of ``--documents`` / ``--chunk-map`` (None when absent)."""
     documents = chunk_map = None
-    if options.get("documents"):
-        from ..io.spans import read_documents
+    unit = options.get("span_unit") or "chars"
+    if unit != "chars":
+        from ..io.spans.model_tokens import model_tokenizer
 
-        documents = read_documents(options["documents"], log)
+        tokenizer = model_tokenizer(unit)  # a bad unit is a usage error before any reading
+    if options.get("documents"):
+        from ..io.spans import read_documents, whitespace_tokens
+
+        documents = read_documents(options["documents"], log,
+                                   tokenizer if unit != "chars" else whitespace_tokens)
     if options.get("chunk_map"):
         from ..io.spans import read_chunk_map
 
@@ -185,14 +204,21 @@ def span_inputs(options: dict, log: ProblemLog):
     return documents, chunk_map
 
 
-def _span_inputs_given(qrels: str, runs: tuple[str, ...], options: dict) -> bool:
+def detected_formats(runs: tuple[str, ...], options: dict) -> dict[str, str]:
+    """The format of each run file, detected once (none when ``--run-format`` forces one)."""
+    from ..io.api import detect_format
+
+    return {} if options.get("run_format") else {path: detect_format(path) for path in runs}
+
+
+def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
     """Span and chunk inputs are read whole (the streaming reader takes TREC-like runs)."""
-    from ..io.api import RUN_FORMATS, detect_format
+    from ..io.api import RUN_FORMATS
 
     forced = options.get("run_format")
     if forced:
         return forced.lower() in ("span-run", "chunk-run", "span", "chunk")
-    kinds = {detect_format(path) for path in runs}
+    kinds = set(formats.values())
     return bool(kinds & {"span-run", "chunk-run"}) or not kinds <= set(RUN_FORMATS)
 
 
@@ -240,8 +266,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     ctx = build_context(options)
     from ..io.stream import should_stream
 
-    spans = (options.get("chunk_map") or options.get("span_unit") == "tokens"
-             or _span_inputs_given(qrels, runs, options))
+    formats = detected_formats(runs, options)
+    spans = (options.get("chunk_map") or _in_tokens(options)
+             or _span_inputs_given(formats, options))
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
     if not spans and (stream or (stream is None and any(should_stream(p) for p in runs))):
@@ -255,8 +282,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                                **qrels_options(options, ctx.collection))
         log.raise_if_errors()
         if not measures:
-            measures = chosen_measures(qrels_obj, [file_unit(p, options.get("run_format"))
-                                                   for p in runs])
+            measures = chosen_measures(qrels_obj, [file_unit(p, options.get("run_format"),
+                                                             formats.get(p)) for p in runs])
         from ..progress import track
 
         # the files are pulled one by one: the bar counts the runs evaluated
@@ -264,7 +291,10 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                                ctx, all_topics, options.get("run_format"), log, stream)
         echo_problems(log)
     else:
-        qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection)
+        from ..io.api import RUN_FORMATS
+
+        known = {path: kind for path, kind in formats.items() if kind in RUN_FORMATS}
+        qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection, known)
         echo_problems(log)
         if not measures:
             measures = chosen_measures(qrels_obj, [run_kind(r) for r in run_objs])

@@ -36,6 +36,8 @@ COMMANDS = [
      "Project span judgements onto a chunking (TREC qrels)."),
     ("sensitivity", "sensitivity_cmd", "sensitivity_command",
      "How span scores and run rankings move across tau and chunkings."),
+    ("budget", "budget_cmd", "budget_command",
+     "Span recall and precision against the context budget, with CIs."),
 ]
 
 

@@ -12,7 +12,7 @@ from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_
                      echo_warnings, handle_errors, quiet_option)
 from .eval_cmd import build_context, context_options, load_inputs
 
-_PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "differences", "diffci", "ci",
+_PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget", "differences", "diffci", "ci",
           "distribution", "heatmap", "decisions", "swap")
 
 
@@ -36,7 +36,8 @@ Examples:
               help="Per-topic scores CSV (eval -q --format csv) instead of QRELS RUN...")
 @click.option("--plot", "plots", multiple=True, type=click.Choice(_PLOTS),
               help="Only these figures (repeatable): ep/gr, nxCG, interpolated precision, "
-                   "precall, span recall curves (with confidence bands); per-topic "
+                   "precall, span recall curves (with confidence bands); context-budget "
+                   "curves; per-topic "
                    "differences with the baseline; intervals of the differences; intervals "
                    "of the means; per-topic distributions; run × run decisions; decisions "
                    "under every correction; swap rates. Default: all that apply (the last "

@@ -6,7 +6,9 @@
   element judgements (``qrels.tsv``), its highlighted passages (``qrels.fol``), three element
   runs and their passage versions;
 * ``examples/rag/``: a synthetic corpus with gold evidence spans and one retriever's runs over
-  three chunkings (:mod:`sdreval.data.rag`).
+  three chunkings (:mod:`sdreval.data.rag`);
+* ``examples/lincoln/``: two public-domain speeches of Abraham Lincoln, questions with gold
+  evidence given as text and two LangChain-style retriever runs (:mod:`sdreval.data.lincoln`).
 
 :func:`build_examples` regenerates them (a test checks the bundled files are what it writes);
 :func:`example_path` finds them in the installed package.
@@ -80,4 +82,7 @@ def build_examples(outdir: str | Path = EXAMPLES) -> Path:
     from .rag import build_rag_example
 
     build_rag_example(out / "rag")
+    from .lincoln import build_lincoln_example
+
+    build_lincoln_example(out / "lincoln")
     return out

@@ -206,49 +206,32 @@ def _context(options: dict[str, Any]) -> EvalContext:
 
 
 def _convert(qrels: pd.DataFrame, run: pd.DataFrame, order: str | None = None):
+    """sdreval qrels and run from ir_measures' frames, read by :func:`sdreval.api.read_qrels`
+    and :func:`sdreval.api.read_run` (the same checks as for any table)."""
     from ..api import read_qrels, read_run
 
     unused = ("iteration", "query", "docid") + (() if order == "rank" else ("rank",))
     run = run.drop(columns=[c for c in unused if c in run.columns])
-    run = run.assign(query_id=run["query_id"].astype(str), doc_id=run["doc_id"].astype(str))
-    qrels = qrels.assign(query_id=qrels["query_id"].astype(str),
-                         doc_id=qrels["doc_id"].astype(str))
+    unused = ["iteration"]
     if "offset" in qrels.columns and "length" in qrels.columns:
-        sd_qrels = passage_qrels(qrels)
-    else:
-        unused = ["iteration"]
-        if "exhaustivity" in qrels.columns and "specificity" in qrels.columns:
-            unused.append("relevance")  # the (e, s) pairs, not their binary summary
-        sd_qrels = read_qrels(qrels.drop(columns=[c for c in unused if c in qrels.columns]))
+        qrels = _passage_rows(qrels)
+    elif "exhaustivity" in qrels.columns and "specificity" in qrels.columns:
+        unused.append("relevance")  # the (e, s) pairs, not their binary summary
+    sd_qrels = read_qrels(qrels.drop(columns=[c for c in unused if c in qrels.columns]))
     return sd_qrels, read_run(run, name="run")
 
 
-def passage_qrels(frame: pd.DataFrame):
-    """FOL-scale qrels from one row per highlighted passage (``query_id, doc_id, offset,
-    length``; optional ``relevance``, ``doclen``, ``bep``)."""
-    from ..judgements.qrels import DocPassages, Qrels
-
-    qrels = Qrels("fol", source="(DataFrame)")
-    relevant = frame["length"].fillna(0) > 0
-    if "relevance" in frame.columns:
-        relevant &= frame["relevance"].fillna(0) > 0
-    for (topic, doc), rows in frame.groupby(["query_id", "doc_id"], sort=False):
-        keep = rows[relevant.loc[rows.index]]
-        ranges = [(int(o), int(n)) for o, n in zip(keep["offset"], keep["length"])]
-        doclen = _first(rows, ("doclen", "doc_length"))
-        bep = _first(rows, ("bep",))
-        qrels.topic(str(topic)).passages[str(doc)] = DocPassages(
-            str(doc), ranges, sum(n for _, n in ranges), doclen, bep)
-    return qrels
-
-
-def _first(rows: pd.DataFrame, names: tuple[str, ...]) -> int | None:
-    for name in names:
-        if name in rows.columns:
-            values = rows[name].dropna()
-            if len(values):
-                return int(values.iloc[0])
-    return None
+def _passage_rows(frame: pd.DataFrame) -> pd.DataFrame:
+    """Passage qrels rows as the table reader takes them: a row of length 0 judges its
+    document non-relevant (relevance 0); ``doc_length`` is ``doclen``."""
+    if "doc_length" in frame.columns and "doclen" not in frame.columns:
+        frame = frame.rename(columns={"doc_length": "doclen"})
+    empty = (pd.to_numeric(frame["length"], errors="coerce") == 0).to_numpy()
+    if empty.any():
+        relevance = frame["relevance"] if "relevance" in frame.columns else \
+            pd.Series(1, index=frame.index)
+        frame = frame.assign(relevance=relevance.where(~empty, 0))
+    return frame
 
 
 # ------------------------------------------------------------------ sdreval -> DataFrames

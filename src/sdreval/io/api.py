@@ -221,7 +221,7 @@ def _sniff_xml(head: bytes, path: Path | None = None) -> str | None:
         return None
 
 
-def _resolve(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: str,
+def resolve_format(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: str,
              option: str) -> str:
     if fmt is not None:
         return normalise_format(fmt, kinds)
@@ -257,7 +257,7 @@ def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None 
     INEX XML assessments (a file or a directory of pool files) use ``collection`` to resolve
     passages given as XPointers and ``pool_policy`` to combine pools of one topic.
     """
-    kind = _resolve(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
+    kind = resolve_format(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
     if kind == "span-qrels":
         from .spans import read_span_qrels
 
@@ -292,7 +292,7 @@ def read_run(path: str | Path, fmt: str | None = None, log: ProblemLog | None = 
     ``chunk_map`` (:class:`sdreval.io.spans.ChunkMap`) maps a chunk-ID run (JSONL or a TREC
     document run) onto spans; ``documents`` checks and converts span offsets.
     """
-    kind = _resolve(path, fmt, RUN_FORMATS, "a run", "--run-format")
+    kind = resolve_format(path, fmt, RUN_FORMATS, "a run", "--run-format")
     if kind == "document-run" and chunk_map is not None:
         kind = "chunk-run"
     if kind == "span-run":

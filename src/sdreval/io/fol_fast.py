@@ -1,6 +1,7 @@
 """FOL qrels read by blocks into shared columns, with the careful reader's judgements and reports.
 
-The careful reader (:func:`sdreval.io.fol.read_fol_qrels` with ``careful=True``) is the
+The line rules live here (:func:`parse_fol_line`, :func:`check_fol_line`); the careful reader
+(:func:`sdreval.io.fol.read_fol_qrels` with ``careful=True``) applies them line by line and is the
 reference.  Here the file is read in blocks (:mod:`sdreval.io.columnar`): each line of a block
 is one Arrow string over the block's bytes, Arrow splits it on white space (as ``str.split()`` does: the block is ASCII
 without the separators Arrow would not split on), and the fields are checked with vectorised
@@ -32,12 +33,98 @@ import numpy as np
 from ..errors import Problem, ProblemLog
 from ..judgements.qrels import Qrels
 from .columnar import arrow_pool
-from .fol import check_fol_line, parse_fol_line, read_fol_qrels
-from .textlines import CHAR_LIMIT, finish, is_repeat
-from .tokens import (find_repeats, DIGITS, Collect, HeldProblems, KeyedRows, TooManyProblems,
+from .textlines import CHAR_LIMIT, finish, is_repeat, parse_int
+from .tokens import (find_repeats, DIGITS, Collect, HeldProblems, KeyedRows,
                      digit_integers, read_in_blocks, release_unused, report_in_line_order,
                      smallest_integers, split_fields, system_allocator)
 from .trec_fast import TRIM_BYTES, release_heap_memory
+
+
+def _parse_range(token: str) -> tuple[int, int] | None:
+    offset, sep, length = token.partition(":")
+    if not sep:
+        return None
+    o, n = parse_int(offset), parse_int(length)
+    if o is None or n is None or o < 0 or n < 0:
+        return None
+    return o, n
+
+
+FolLine = tuple[str, str, int, int, "int | None", list[tuple[int, int]]]
+
+
+def parse_fol_line(fields: list[str], number: int, file: str, log: ProblemLog
+                   ) -> FolLine | None:
+    """``(topic, doc, relchars, doclen, bep, ranges)`` of one line, or None after reporting
+    why the line cannot be used."""
+    if len(fields) < 5:
+        log.error(file, number, f"expected at least 5 fields (topic Q0 doc relchars doclen "
+                                f"[BEP offset:length ...]), found {len(fields)}")
+        return None
+    topic, doc = fields[0], fields[2]
+    bad: list[str] = []
+    relchars, doclen = parse_int(fields[3]), parse_int(fields[4])
+    if relchars is None or relchars < 0:
+        bad.append(f"relchars {fields[3]!r} is not a non-negative integer")
+    if doclen is None or doclen < 0:
+        bad.append(f"doclen {fields[4]!r} is not a non-negative integer")
+    bep: int | None = None
+    tokens = fields[5:]
+    if tokens and ":" not in tokens[0]:
+        bep = parse_int(tokens[0])
+        if bep is None or bep < 0:
+            bad.append(f"best entry point {tokens[0]!r} is not a non-negative integer")
+        tokens = tokens[1:]
+    ranges: list[tuple[int, int]] = []
+    for token in tokens:
+        parsed = _parse_range(token)
+        if parsed is None:
+            bad.append(f"passage {token!r} is not offset:length with non-negative "
+                       f"integers")
+        elif parsed[0] + parsed[1] >= CHAR_LIMIT:
+            bad.append(f"passage {token} ends beyond {CHAR_LIMIT - 1} characters, the "
+                       f"largest character position supported")
+        else:
+            ranges.append(parsed)
+    if bad:
+        for message in bad:
+            log.error(file, number, message)
+        return None
+    return topic, doc, relchars, doclen, bep, ranges  # type: ignore[return-value]
+
+
+def check_fol_line(topic: str, doc: str, relchars: int, doclen: int, bep: int | None,
+                   ranges: list[tuple[int, int]]) -> list[str]:
+    """Warnings about a line that is well-formed but inconsistent."""
+    found: list[str] = []
+    if not ranges and (bep is None or bep <= doclen):  # the usual non-relevant line
+        if relchars > 0:
+            found.append(f"topic {topic}, document {doc}: relchars {relchars} but no "
+                         f"passage given")
+        return found
+    where = f"topic {topic}, document {doc}"
+    total = sum(n for _, n in ranges)
+    if ranges and total != relchars:
+        found.append(f"{where}: relchars {relchars} differs from the passages' total "
+                     f"length {total}")
+    if relchars > 0 and not ranges:
+        found.append(f"{where}: relchars {relchars} but no passage given")
+    for offset, length in ranges:
+        if length == 0:
+            found.append(f"{where}: empty passage {offset}:0")
+        if offset + length > doclen:
+            found.append(f"{where}: passage {offset}:{length} reaches beyond doclen "
+                         f"{doclen} (kept)")
+    if bep is not None and bep > doclen:
+        found.append(f"{where}: best entry point {bep} beyond doclen {doclen}")
+    ordered = sorted(r for r in ranges if r[1] > 0)
+    reach = -1
+    for offset, length in ordered:
+        if offset < reach:
+            found.append(f"{where}: passage {offset}:{length} overlaps another "
+                         f"passage of the line")
+        reach = max(reach, offset + length)
+    return found
 
 
 class _Rows:
@@ -107,11 +194,8 @@ def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrel
                 found.append((number, row, check_fol_line(*row)))
         rows.add_careful(found)
 
-    try:
-        with system_allocator():
-            read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), careful, file, held)
-    except TooManyProblems:
-        return read_fol_qrels(path, log if not own else None, careful=True)
+    with system_allocator():  # TooManyProblems: the caller reads the file line by line
+        read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), careful, file, held)
     with system_allocator():
         qrels = _finish_rows(rows, held.held, file, log)
     release_unused()

@@ -48,12 +48,12 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..errors import ProblemLog, UsageError
+from ..errors import InputError, Problem, ProblemLog, UsageError
 from ..judgements.qrels import DocPassages, Qrels
 from ..model.ordering import rank_disorder, trec_order
 from ..model.run import Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import INT_LIMIT, finish
+from .textlines import CHAR_LIMIT, INT_LIMIT, finish
 
 ROOT = "/article[1]"
 TOPIC = ("topic", "query_id", "qid", "q_id", "query")
@@ -325,16 +325,25 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
 
 def _spans(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checker,
            missing: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Offsets and lengths (-1 where bad or ``missing``); a passage must end before
+    character 2**32, the largest position supported (as in the passage files)."""
     first, second, is_end = spans
     offsets = check.integers(frame[first].to_numpy(), first, missing=missing)
     if not is_end:
-        return offsets, check.integers(frame[second].to_numpy(), second, missing=missing)
-    ends = check.integers(frame[second].to_numpy(), second, missing=missing)
-    lengths = ends - offsets
-    bad = (offsets >= 0) & (ends >= 0) & (lengths < 0)
-    if bad.any():
-        check.report(bad, lambda i: f"{second} {ends[i]} is before {first} {offsets[i]}")
-    return offsets, np.where(bad, -1, lengths)
+        lengths = check.integers(frame[second].to_numpy(), second, missing=missing)
+    else:
+        ends = check.integers(frame[second].to_numpy(), second, missing=missing)
+        lengths = ends - offsets
+        bad = (offsets >= 0) & (ends >= 0) & (lengths < 0)
+        if bad.any():
+            check.report(bad, lambda i: f"{second} {ends[i]} is before {first} {offsets[i]}")
+        lengths = np.where(bad, -1, lengths)
+    beyond = (offsets >= 0) & (lengths >= 0) & (offsets + lengths >= CHAR_LIMIT)
+    if beyond.any():
+        check.report(beyond, lambda i: f"passage {offsets[i]}:{lengths[i]} ends beyond "
+                                       f"{CHAR_LIMIT - 1} characters, the largest character "
+                                       f"position supported")
+    return offsets, np.where(beyond, -1, lengths)
 
 
 def _warn_disorder(check: Checker, codes: np.ndarray, names: Any, ranks: np.ndarray) -> None:
@@ -426,10 +435,24 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker, source: st
                  lambda i: f"{what(i)} judged again, differently from {check.where(first[i])} "
                            f"({check.where(first[i])} kept)")
     check.log.raise_if_errors()
-    from .interop import check_pairs
-
     check_pairs(qrels, source)
     return qrels
+
+
+def check_pairs(qrels: Qrels, source: str) -> None:
+    """Raise :class:`InputError` listing every assessment invalid on the qrels' scale
+    (invalid pairs such as (0, 2) are reported, never guessed)."""
+    from .native_fast import pair_problem
+
+    problems = []
+    for topic, judged in qrels.topics.items():
+        for (doc, path), a in judged.elements.items():
+            why = pair_problem(qrels.scale, a.e, a.s)
+            if why:
+                problems.append(Problem(source, None, f"topic {topic} {doc} {path} "
+                                                      f"({a.e:g}, {a.s:g}): {why}"))
+    if problems:
+        raise InputError(problems)
 
 
 def _passage_qrels(frame, spans, grade, topics, docs, check: Checker, source: str) -> Qrels:

@@ -22,10 +22,12 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ..errors import InputError, Problem, ProblemLog, UsageError
+from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import ElementAssessment, Qrels
 from ..model.run import Ranking, Run
 from ..model.xpath import canonical_xpath
+from .frames import (Checker, as_frame, build_run, check_pairs, qrels_from_table,
+                     records_frame, run_from_table)
 from .textlines import finish
 
 ROOT = "/article[1]"
@@ -42,8 +44,6 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     passages, scale ``fol``: grade above 0 = highlighted, 0 = judged without relevant text
     there) or a column dict ``{"topic": [...], "doc": [...], ...}``.  Bad values: one
     :class:`InputError` naming topic and document."""
-    from .frames import as_frame, qrels_from_table
-
     frame = as_frame(data)
     if frame is not None:
         return qrels_from_table(frame, scale, "(dict)", log)
@@ -87,30 +87,12 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     return qrels
 
 
-def check_pairs(qrels: Qrels, source: str) -> None:
-    """Raise :class:`InputError` listing every assessment invalid on the qrels' scale
-    (invalid pairs such as (0, 2) are reported, never guessed)."""
-    from .native import pair_problem
-
-    problems = []
-    for topic, judged in qrels.topics.items():
-        for (doc, path), a in judged.elements.items():
-            why = pair_problem(qrels.scale, a.e, a.s)
-            if why:
-                problems.append(Problem(source, None, f"topic {topic} {doc} {path} "
-                                                      f"({a.e:g}, {a.s:g}): {why}"))
-    if problems:
-        raise InputError(problems)
-
-
 def run_from_dict(data: Mapping[Any, Any], name: str = "run",
                   log: ProblemLog | None = None) -> Run:
     """A run from ``{topic: {doc: score}}`` (whole documents), ``{topic: {(doc, path):
     score}}`` (elements), ``{topic: {(doc, offset, length): score}}`` (passages) or a column
     dict, ranked by score descending, ties by id descending (trec_eval).  Scores are
     converted and checked as whole arrays; bad ones are reported with topic and document."""
-    from .frames import as_frame, build_run, run_from_table
-
     frame = as_frame(data)
     if frame is not None:
         return run_from_table(frame, name, "(dict)", log)
@@ -178,8 +160,6 @@ class _Rows:
         return [names[c] for c in self.codes]
 
     def checker(self, log: ProblemLog) -> Any:
-        from .frames import Checker
-
         return Checker("(dict)", log, self.where)
 
     def check_ids(self, docs: np.ndarray, log: ProblemLog) -> None:
@@ -362,8 +342,6 @@ def qrels_from_ir_measures(qrels: Iterable[Any], scale: str | None = None,
     namedtuples (any iterable, generators included), dicts, plain ``(query_id, doc_id,
     relevance)`` tuples or a DataFrame; span (``offset``/``length``) and ``path`` fields are
     kept (see :mod:`sdreval.io.frames`)."""
-    from .frames import qrels_from_table
-
     return qrels_from_table(_records(qrels, ("query_id", "doc_id", "relevance")), scale,
                             "(records)", log)
 
@@ -373,16 +351,12 @@ def run_from_ir_measures(run: Iterable[Any], name: str = "run",
     """An sdreval run from records: ir_measures ``ScoredDoc`` / ir_datasets
     ``scoreddocs_iter()`` namedtuples (any iterable), dicts, plain ``(query_id, doc_id,
     score)`` tuples or a DataFrame; span and ``path`` fields make passage and element runs."""
-    from .frames import run_from_table
-
     return run_from_table(_records(run, ("query_id", "doc_id", "score")), name, "(records)",
                           log)
 
 
 def _records(items: Iterable[Any], positional: tuple[str, str, str]):
     import pandas as pd
-
-    from .frames import records_frame
 
     if isinstance(items, pd.DataFrame):
         return items

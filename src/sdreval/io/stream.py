@@ -35,16 +35,14 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Unit
-from .api import RUN_FORMATS, _resolve
-from .textlines import finish, iter_fields, local_path, open_binary
-from .trec import (DOCUMENT_PATH, _build, _Columns, file_stem, note_rank,
-                   note_run_id, parse_result_fields, warn_disorder)
+from .api import RUN_FORMATS, resolve_format
+from .textlines import finish, local_path, open_binary
+from .trec_lines import file_stem
 
 #: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
 #: bound on the cache of canonicalised XPaths shared by the topics of a text run
 _PATH_CACHE_LIMIT = 1 << 18
-_BOM = b"\xef\xbb\xbf"
 
 
 class TopicStream:
@@ -109,7 +107,7 @@ def iter_run_topics(path: str | Path, fmt: str | None = None, log: ProblemLog | 
     as :func:`~sdreval.io.read_run` does.  ``contiguous=True`` skips the first pass (see the
     module documentation): a topic seen again after it was yielded is then an InputError.
     """
-    kind = _resolve(path, fmt, RUN_FORMATS, "a run", "--run-format")
+    kind = resolve_format(path, fmt, RUN_FORMATS, "a run", "--run-format")
     file = str(path)
     if kind == "inex-submission":
         stream = TopicStream(file, "element", name)
@@ -117,10 +115,7 @@ def iter_run_topics(path: str | Path, fmt: str | None = None, log: ProblemLog | 
     else:
         layout = kind.split("-")[0]
         stream = TopicStream(file, layout, name)  # type: ignore[arg-type]
-        if contiguous:
-            stream._gen = _text_topics(path, layout, stream, log, contiguous)
-        else:
-            stream._gen = _text_topics_columnar(path, layout, stream, log)
+        stream._gen = _text_topics(path, layout, stream, log, contiguous)
     return stream
 
 
@@ -170,7 +165,7 @@ _PREFIX = 32  # bytes of each line compared at once
 _SPACE = np.zeros(256, dtype=bool)
 _SPACE[[9, 10, 11, 12, 13, 32]] = True
 _ODD = np.zeros(256, dtype=bool)  # bytes that send a line to the one-by-one path
-_ODD[[0, 0x1c, 0x1d, 0x1e, 0x1f, ord("#")]] = True  # NUL: the prefixes are padded with it
+_ODD[[0, 0x1c, 0x1d, 0x1e, 0x1f, ord("#")]] = True  # NUL: not told from the padding
 _ODD[128:] = True
 
 
@@ -208,140 +203,30 @@ def _block_last_lines(block: bytearray, before: int, last: dict[bytes, int],
         events.append((number, key_i))
 
 
-#: ASCII bytes on which ``str.split()`` splits and ``bytes.split()`` does not
-_STR_SPLITS = (0x1c, 0x1d, 0x1e, 0x1f)
-
-
 def _first_field(raw: bytes, number: int) -> bytes | None:
-    """The topic of one line as the reader splits it (None for blank, comment, non-UTF-8)."""
-    head = raw.split(None, 1)
-    if not head:
+    """The topic of one line as the reader splits it (None for blank, comment, non-UTF-8):
+    decoded as UTF-8, one byte-order mark dropped on line 1, cut by ``str.split()`` (which
+    splits on ``\x1c``-``\x1f`` and Unicode white space too, unlike ``bytes.split()``)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None  # the reader skips (and reports) the line
+    if number == 1 and text.startswith("\ufeff"):
+        text = text[1:]
+    parts = text.split(None, 1)
+    if not parts or parts[0].startswith("#"):
         return None
-    key = head[0]
-    if number == 1 and key.startswith(_BOM):
-        key = key[3:] or (raw[3:].split(None, 1) or [b""])[0]
-    if not key.isascii() or any(c in key for c in _STR_SPLITS):  # split as str.split() does
-        try:
-            parts = raw.decode("utf-8").lstrip("\ufeff").split(None, 1)
-        except UnicodeDecodeError:
-            return None  # the reader skips (and reports) the line
-        if not parts:
-            return None
-        key = parts[0].encode("utf-8")
-    if key[:1] == b"#":
-        return None
-    return bytes(key)
-
-
-class _TopicState:
-    """One topic being gathered: its columns and its own document/path numbering."""
-
-    __slots__ = ("cols", "doc_ids", "path_ids")
-
-    def __init__(self, layout: str) -> None:
-        self.cols = _Columns()
-        self.doc_ids: dict[str, int] = {}
-        self.path_ids: dict[str, int] = {DOCUMENT_PATH: 0} if layout == "document" else {}
+    return parts[0].encode("utf-8")
 
 
 def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: ProblemLog | None,
-                 contiguous: bool) -> Iterator[tuple[str, Ranking]]:
-    """The second pass (the parsing of :func:`sdreval.io.trec.read_trec_run`, topic by topic)."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    file = str(path)
-    unit: Unit = layout  # type: ignore[assignment]
-    last: dict[bytes, int] | None = None if contiguous else last_lines(path)[0]
-    raw_paths: dict[str, str] = {}  # path as written -> canonical (bounded cache)
-    states: dict[str, _TopicState] = {}
-    done: dict[str, int] = {}  # topic yielded -> line after which it was yielded
-    run_ids: dict[str, int] = {}
-    previous: str | None = None
-    state_topic: str | None = None  # the topic whose state is in the locals below
-    cols = doc_ids = path_ids = add = None
-    yielded = 0
-
-    def emit(topic: str, number: int | None) -> tuple[str, Ranking]:
-        nonlocal state_topic
-        if state_topic == topic:
-            state_topic = None
-        state = states.pop(topic)
-        cols = state.cols
-        warn_disorder(topic, cols, file, log)
-        docs = np.array(list(state.doc_ids), dtype=object)
-        paths = np.array(list(state.path_ids) if layout != "passage" else [None], dtype=object)
-        done[topic] = number if number is not None else 0
-        return topic, _build(topic, cols, docs, paths, unit, file, log)
-
-    def finished(topic: str, number: int) -> bool:
-        if last is None:
-            return True
-        end = last.get(topic.encode("utf-8"))
-        return end is None or end < number
-
-    for number, fields in iter_fields(path, log):
-        topic = fields[0]
-        if topic != previous:
-            if previous is not None and previous in states and finished(previous, number):
-                yielded += 1
-                yield emit(previous, number)
-            previous = topic
-        if len(raw_paths) >= _PATH_CACHE_LIMIT:
-            raw_paths.clear()
-        parsed = parse_result_fields(fields, number, layout, raw_paths, file, log)
-        if parsed is None:
-            continue
-        rank, rsv, offset, length, canon = parsed
-        note_run_id(run_ids, fields[5], number, file, log)
-        if stream.name is None:
-            stream.name = next(iter(run_ids))
-        if topic != state_topic:  # a new current topic: look its state up once
-            state = states.get(topic)
-            if state is None:
-                if topic in done:
-                    log.error(file, number, f"topics not contiguous: topic {topic} appears "
-                              f"again after its results were evaluated (its block ended "
-                              f"before line {done[topic]}); sort the run by topic (e.g. sort "
-                              f"-s -k1,1) or use the non-streaming mode (no --stream)")
-                    finish(log, own)
-                    raise InputError(log.errors[-1:])
-                state = states[topic] = _TopicState(layout)
-            state_topic = topic
-            cols, doc_ids, path_ids = state.cols, state.doc_ids, state.path_ids
-            add = (cols.doc.append, cols.path.append, cols.offset.append, cols.length.append,
-                   cols.rank.append, cols.rsv.append, cols.line.append)
-        doc = doc_ids.get(fields[2])
-        if doc is None:
-            doc = doc_ids[fields[2]] = len(doc_ids)
-        path_id = 0
-        if canon is not None:
-            path_id = path_ids.get(canon)  # type: ignore[assignment]
-            if path_id is None:
-                path_id = path_ids[canon] = len(path_ids)
-        note_rank(cols, rank, number)
-        add[0](doc)
-        add[1](path_id)
-        add[2](offset)
-        add[3](length)
-        add[4](rank)
-        add[5](rsv)
-        add[6](number)
-    for topic in list(states):
-        yielded += 1
-        yield emit(topic, None)
-    if not yielded and not log.errors:
-        log.warn(file, None, "the run holds no results")
-    if stream.name is None:
-        stream.name = file_stem(file)
-    finish(log, own)
-
-
-def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
-                          log: ProblemLog | None) -> Iterator[tuple[str, Ranking]]:
+                 contiguous: bool = False) -> Iterator[tuple[str, Ranking]]:
     """The second pass by blocks: each block parsed as :func:`sdreval.io.read_run` parses it
     (:mod:`sdreval.io.trec_fast`: columnar, careful where needed); its rows are held in
     shared columns (no object per topic), and after each block the topics whose last line
-    (first pass) has been read are built and yielded, in the order of their last lines."""
+    (first pass) has been read are built and yielded, in the order of their last lines.
+    ``contiguous``: no first pass; after each block every topic held but the one of the last
+    row read is yielded, and a topic met again after it was yielded is an error."""
     from . import columnar
     from .columnar import ReadFailed, iter_blocks, lines_after
     from .trec_fast import RunColumns, build_rankings, careful_rows, parse_block, path_names
@@ -349,8 +234,9 @@ def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
-    last = last_lines(path)[0]
+    last: dict[bytes, int] = {} if contiguous else last_lines(path)[0]
     state = RunColumns(layout)
+    yielded_at: dict[int, int] = {}  # contiguous: topic id yielded -> the line after its block
     held: list | None = None  # the rows read and not yet yielded, as state.columns() gives them
     names: list[str] = []
     last_of = np.zeros(0, dtype=np.int64)  # per topic id: the number of its last line
@@ -368,6 +254,25 @@ def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
             return
         held = columns if held is None else [
             None if a is None else np.concatenate((a, b)) for a, b in zip(held, columns)]
+        if contiguous:
+            check_contiguous(held[0], held[-1])
+
+    def check_contiguous(topic: np.ndarray, line: np.ndarray) -> None:
+        """An error at the first row of a topic that was yielded or held in an earlier
+        stretch of rows (the line after which that stretch ended is named)."""
+        starts = np.concatenate(([0], np.flatnonzero(topic[1:] != topic[:-1]) + 1)).tolist()
+        ended = dict(yielded_at)
+        for k, start in enumerate(starts):
+            t = int(topic[start])
+            if t in ended:
+                log.error(file, int(line[start]), f"topics not contiguous: topic {names[t]} "
+                          f"appears again after its results were evaluated (its block ended "
+                          f"before line {ended[t]}); sort the run by topic (e.g. sort -s "
+                          f"-k1,1) or use the non-streaming mode (no --stream)")
+                finish(log, own)
+                raise InputError(log.errors[-1:])
+            if k + 1 < len(starts):
+                ended[t] = int(line[starts[k + 1]])
 
     def emit(end: int | None) -> Iterator[tuple[str, Ranking]]:
         """Build and yield the topics held whose last line is at most ``end`` (None: all), in
@@ -376,6 +281,12 @@ def _text_topics_columnar(path: str | Path, layout: str, stream: TopicStream,
         if held is None:
             return
         topic = held[0]
+        if contiguous and end is not None:  # all but the topic of the last row are complete
+            last_of[:] = 0
+            last_of[topic[-1]] = end + 1
+            line = held[-1]
+            ends = np.flatnonzero(topic[1:] != topic[:-1])  # last row of each stretch
+            yielded_at.update(zip(topic[ends].tolist(), line[ends + 1].tolist()))
         done = np.ones(len(topic), dtype=bool) if end is None else last_of[topic] <= end
         if not done.any():
             return

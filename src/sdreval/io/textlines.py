@@ -14,6 +14,7 @@ from __future__ import annotations
 import atexit
 import gzip
 import math
+import re
 import os
 import shutil
 import stat
@@ -204,16 +205,22 @@ def is_repeat(seen: dict, key, content, number: int, what: str, file: str,
 
 
 def parse_int(text: str) -> int | None:
-    """An integer in int64 range, or None if ``text`` is not one."""
-    try:
-        value = int(text)
-    except ValueError:
+    """A decimal integer (ASCII digits, an optional sign) in int64 range, or None if ``text``
+    is not one (``0x10``, ``1_000``, ``١٢``, ``1e3`` are not)."""
+    if not _DECIMAL.fullmatch(text):
         return None
+    value = int(text)
     return value if -INT_LIMIT < value < INT_LIMIT else None
 
 
+_DECIMAL = re.compile(r"[+-]?[0-9]+")
+
+
 def parse_float(text: str) -> float | None:
-    """A finite float, or None."""
+    """A finite decimal float, or None (``1_0`` and non-ASCII digits are not floats, though
+    Python's ``float()`` takes them)."""
+    if "_" in text or not text.isascii():
+        return None
     try:
         value = float(text)
     except ValueError:

@@ -29,8 +29,8 @@ from .columnar import (Pending, ReadFailed, arrow_pool, split_block, in_first_ap
                        careful_lines, lines_after, has_blank_or_comment_lines, iter_blocks,
                        parse_columns, parse_halving, prepare, text_ok)
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish
-from .trec import (DOCUMENT_PATH, build_ranking, file_stem, note_run_id, parse_result_fields,
-                   warn_disorder)
+from .trec_lines import (DOCUMENT_PATH, build_ranking, file_stem, note_run_id,
+                         parse_result_fields, warn_disorder)
 
 _NAMES = {
     "element": ["topic", "q0", "doc", "rank", "rsv", "run", "path"],

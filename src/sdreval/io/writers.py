@@ -16,7 +16,7 @@ from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from .native import write_native_qrels
-from .trec import DOCUMENT_PATH
+from .trec_lines import DOCUMENT_PATH
 
 __all__ = ["write_run", "write_fol_qrels", "write_native_qrels", "write_passage_qrels",
            "write_trec_qrels"]

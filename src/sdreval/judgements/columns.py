@@ -256,9 +256,42 @@ class TopicJudgements(Mapping):
 
     def relevant_topics(self) -> list[str]:
         """The topics with something relevant (``TopicQrels.has_relevant``), vectorised."""
-        running = np.concatenate(([0], np.cumsum(self._table.relevant(), dtype=np.int64)))
+        return self.topics_with(self._table.relevant())
+
+    def topics_with(self, rows: np.ndarray) -> list[str]:
+        """The topics holding a row marked in ``rows`` (a mask over the table's rows)."""
+        running = np.concatenate(([0], np.cumsum(rows, dtype=np.int64)))
         found = running[self._bounds[1:]] > running[self._bounds[:-1]]
         return [name for name, hit in zip(self._where, found.tolist()) if hit]
+
+    def holds_elements(self) -> bool:
+        """Element assessments (not judgements of highlighted passages)."""
+        return isinstance(self._table, ElementColumns)
+
+    def rows_of(self, topics: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """``(rows, topic)``: the rows of ``topics`` (in that order; a topic not judged has
+        none) and, per row, the position of its topic in ``topics`` (work in proportion to
+        these topics' rows, not the table's)."""
+        where = np.fromiter((self._where.get(t, -1) for t in topics), np.int64, len(topics))
+        known = where >= 0
+        lo = np.where(known, self._bounds[np.maximum(where, 0)], 0)
+        hi = np.where(known, self._bounds[np.maximum(where, 0) + 1], 0)
+        lengths = hi - lo
+        starts = np.cumsum(lengths) - lengths
+        total = int(lengths.sum())
+        rows = np.arange(total, dtype=np.int64) + np.repeat(lo - starts, lengths)
+        return rows, np.repeat(np.arange(len(topics), dtype=np.int64), lengths)
+
+    def quantised(self, quant, rows: np.ndarray | None = None) -> np.ndarray | None:
+        """``quant(e, s)`` of every row (or of ``rows``) of element assessments; None for
+        judgements of highlighted passages."""
+        table = self._table
+        if not isinstance(table, ElementColumns):
+            return None
+        e = np.asarray(table.e if rows is None else table.e[rows], dtype=np.float64)
+        s = e if table.s is table.e else np.asarray(table.s if rows is None else table.s[rows],
+                                                     dtype=np.float64)
+        return np.broadcast_to(np.asarray(quant(e, s), dtype=np.float64), e.shape)
 
     def to_dict(self) -> dict[str, TopicQrels]:
         """Every topic as plain, editable objects (new ones, not the cached views)."""

@@ -47,6 +47,7 @@ class DocPassages:
     relevant_chars: int = 0
     doc_length: int | None = None
     bep: int | None = None
+    grades: list[float] | None = None  # grade of each range (span qrels); None: all relevant
 
     @property
     def is_relevant(self) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from .columns import TopicJudgements
 from .qrels import Qrels, TopicQrels
 from .quantise import Quantisation
 
@@ -52,7 +53,18 @@ def relevant_topics(qrels: Qrels, quant: Quantisation | None, threshold: float =
            None if quant is None else quant.name, threshold)
     if cache is not None and key in cache:
         return cache[key]
-    found = frozenset(t for t, tq in qrels.topics.items() if topic_relevant(tq, quant, threshold))
+    if isinstance(qrels.topics, TopicJudgements):  # judgements held as columns
+        values = qrels.topics.quantised(quant) if quant is not None else None
+        if values is not None:
+            found = frozenset(qrels.topics.topics_with(values >= threshold if threshold > 0
+                                                       else values > 0))
+        elif not qrels.topics.holds_elements():  # highlighted passages decide
+            found = frozenset(qrels.topics.relevant_topics())
+        else:  # element assessments and no quantisation: nothing highlighted
+            found = frozenset()
+    else:
+        found = frozenset(t for t, tq in qrels.topics.items()
+                          if topic_relevant(tq, quant, threshold))
     if cache is not None:
         cache[key] = found
     return found

@@ -35,16 +35,36 @@ def run_kind(run) -> str:
     and chunk runs (overlapping character ranges are their normal form)."""
     if getattr(run, "overlap_expected", False):
         return "span"
-    if run.unit == "element" and all(
-            all(p == "/article[1]" for p in ranking.paths.tolist())
-            for ranking in run.topics.values()):
+    if run.unit == "element" and _all_articles(run):
         return "document"
     return run.unit
 
 
+def _all_articles(run) -> bool:
+    """Every result of an element run is a whole article (``/article[1]``)."""
+    import numpy as np
+
+    from ..model.run import Coded, Filled, TopicRankings
+
+    columns = run.topics.columns() if isinstance(run.topics, TopicRankings) else None
+    paths = columns.paths if columns is not None else None
+    if isinstance(paths, Filled):
+        return paths.value == "/article[1]"
+    if isinstance(paths, Coded):
+        return all(paths.values[i] == "/article[1]" for i in np.unique(paths.codes).tolist())
+    return all(all(p == "/article[1]" for p in ranking.paths.tolist())
+               for ranking in run.topics.values())
+
+
 def has_passages(qrels: Qrels) -> bool:
     """Passage judgements (FOL qrels, highlighted passages) rather than element grades."""
-    return qrels.scale == "fol" or any(t.passages for t in qrels.topics.values())
+    from ..judgements.columns import TopicJudgements
+
+    if qrels.scale == "fol":
+        return True
+    if isinstance(qrels.topics, TopicJudgements):  # columns: one kind of judgement
+        return not qrels.topics.holds_elements()
+    return any(t.passages for t in qrels.topics.values())
 
 
 def default_kind(qrels: Qrels, units: Iterable[str]) -> str:
@@ -70,6 +90,27 @@ def default_measures(qrels: Qrels, units: Iterable[str]) -> tuple[str, list[str]
     return kind, list(DEFAULT_SETS[kind])
 
 
+def _suspects(run) -> list:
+    """The topics of ``run`` that may list results out of trec_eval's order: all of them,
+    except in shared columns, where only topics with two neighbouring results whose RSV does
+    not fall are (one vectorised test over the run)."""
+    import numpy as np
+
+    from ..model.run import TopicRankings
+
+    columns = run.topics.columns() if isinstance(run.topics, TopicRankings) else None
+    if columns is None or len(columns.rsv) < 2:
+        return list(run.topics)
+    rsv, bounds = np.asarray(columns.rsv), columns.bounds
+    suspect = ~(rsv[1:] < rsv[:-1])  # NaN too
+    starts = bounds[(bounds > 0) & (bounds < len(rsv))]
+    suspect[starts - 1] = False  # a pair across two topics
+    if not suspect.any():
+        return []
+    hit = set((np.searchsorted(bounds, np.flatnonzero(suspect), side="right") - 1).tolist())
+    return [topic for topic, where in columns.where.items() if where in hit]
+
+
 def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
     """Warnings for document runs evaluated in file order whose listing is not trec_eval's
     order (RSV descending, then document id descending): the numbers then differ from
@@ -82,8 +123,8 @@ def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
     for run in runs:
         if run_kind(run) != "document":
             continue
-        differ = sum(1 for ranking in run.topics.values() if len(ranking) > 1 and not
-                     np.array_equal(ranking.ordered("rsv").docs, ranking.docs))
+        differ = sum(1 for ranking in map(run.topics.get, _suspects(run)) if len(ranking) > 1
+                     and not np.array_equal(ranking.ordered("rsv").docs, ranking.docs))
         if differ:
             hints.append(f"run {run.name}: {differ} topic(s) list results out of trec_eval's "
                          "order (RSV descending, then document id descending); ranked in file "

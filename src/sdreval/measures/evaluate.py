@@ -37,12 +37,21 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
     (:func:`~sdreval.model.runnames.distinct_runs`)."""
     ctx = ctx or EvalContext()
     run_list = distinct_runs([runs] if isinstance(runs, Run) else runs, ctx.warn)
+    check_topic_names(qrels, run_list)
+    return evaluate_checked(qrels, run_list, measures, ctx, all_topics, jobs, scheduler)
+
+
+def evaluate_checked(qrels: Qrels, runs: list[Run], measures: Iterable[str | Measure],
+                     ctx: EvalContext, all_topics: bool = False, jobs: int = 1,
+                     scheduler: str | None = None) -> pd.DataFrame:
+    """:func:`evaluate` of runs whose names are distinct and whose topic names were checked
+    (:func:`~sdreval.measures.serial.check_topic_names`) already: each check runs once per
+    evaluation."""
     parsed, _ = measures_by_family(measures)
-    if (jobs > 1 or scheduler) and len(run_list) > 1:
-        check_topic_names(qrels, run_list)
-        return evaluate_parallel(qrels, run_list, [m.text for m in parsed], ctx, all_topics,
+    if (jobs > 1 or scheduler) and len(runs) > 1:
+        return evaluate_parallel(qrels, runs, [m.text for m in parsed], ctx, all_topics,
                                  jobs, scheduler)
-    return evaluate_serial(qrels, run_list, parsed, ctx, all_topics)
+    return evaluate_serial(qrels, runs, parsed, ctx, all_topics)
 
 
 #: The topic policy of a mean, by the value of ``all_topics`` (``-c``).

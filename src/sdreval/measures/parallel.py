@@ -16,7 +16,7 @@ from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.runnames import distinct_runs
 from .registry import EvalContext
-from .serial import evaluate_serial
+from .serial import check_topic_names, evaluate_serial
 
 
 def _evaluate_one(args) -> tuple[pd.DataFrame, list[str]]:
@@ -77,6 +77,8 @@ def sweep(qrels_variants: dict[str, Qrels], runs: list[Run], measures: list[str]
     ``qrels`` (the variant's name) and is identical whichever way it is computed."""
     ctx = ctx or EvalContext()
     runs = distinct_runs(runs, ctx.warn)
+    for variant in qrels_variants.values():
+        check_topic_names(variant, runs)
     names = list(qrels_variants)
     tasks = [(qrels_variants[name], run, list(measures), ctx, all_topics)
              for name in names for run in runs]

@@ -24,8 +24,8 @@ import numpy as np
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from .classic import kernels
-from .classic.definitions import (QUANT, REL, VERSION, binary_relevance, judged_matrix,
-                                  relevant_for, topic_matrices)
+from .classic.definitions import (QUANT, REL, VERSION, binary_relevance, relevant_for,
+                                  topic_matrices)
 from .classic.gains import document_run, is_passage_only
 from .registry import (NON_NEGATIVE, Measure, MeasureDef, Param, Range, register_family,
                        register_measure)
@@ -97,10 +97,10 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     for m in measures:
         by_quant[m.get("quant", ctx)].append(m)
     positions = TopicPositions(topics)
-    lengths = np.array([len(run.get(t)) for t in topics], dtype=np.int64)
     out: dict[str, dict[str, float]] = {}
     for quant_name, members in by_quant.items():
-        G, I, _ = topic_matrices(qrels, run, topics, quant_name, ctx)
+        G, I, lookup = topic_matrices(qrels, run, topics, quant_name, ctx)
+        lengths = np.asarray(lookup.lengths(), dtype=np.int64)
         for m in members:
             k = G.shape[1] if m.cutoff is None else int(m.cutoff)
             Gk = kernels.pad(list(G), max(k, 1))[:, :k] if k > G.shape[1] else G[:, :k]
@@ -109,7 +109,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             elif m.name == "RBP" and float(m.get("rel", ctx)) == 0:
                 values = rbp(Gk, float(m.get("p", ctx)))
             elif m.name == "RBPResidual":
-                judged = judged_matrix(qrels, run, topics, quant_name, ctx, G.shape[1])[:, :k]
+                judged = lookup.matrix(lookup.judged, bool)[:, :k]
                 filled = np.arange(judged.shape[1]) < np.minimum(lengths, k)[:, None]
                 values = rbp_residual(filled & ~judged, np.minimum(lengths, k),
                                       float(m.get("p", ctx)))

@@ -16,7 +16,7 @@ import pandas as pd
 from ..errors import InputError, UsageError
 from ..judgements.qrels import Qrels
 from ..model.ordering import sort_topics, topic_sort_key, trec_order
-from ..model.run import Ranking, Run
+from ..model.run import Ranking, Run, TopicRankings, column_rows
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 from .topics import judged_relevant_topics
 from .values import TopicValues
@@ -80,8 +80,49 @@ def ordered_run(run: Run, order: str, depth: int | None = None) -> Run:
                  for t, r in run.topics.items()}
         return replace(run, topics={t: r.take(moves[t]) for t, r in run.topics.items()},
                        chunk_ids={t: ids[t][moves[t]] for t in run.topics})
+    if isinstance(run.topics, TopicRankings) and run.topics.columns() is not None:
+        return replace(run, topics=_ordered_columns(run.topics, run.unit, order, depth))
     return Run(run.name, {t: ranked(r, order, depth) for t, r in run.topics.items()}, run.unit,
                run.source, run.overlap_expected)
+
+
+class _Deferred:
+    """An array made only if numpy asks for it (the tie keys of :func:`trec_order`, needed
+    only when two results of a topic share a score)."""
+
+    def __init__(self, make) -> None:
+        self.make = make
+
+    def __array__(self, dtype=None, copy=None):
+        return np.asarray(self.make(), dtype=dtype)
+
+
+def _ordered_columns(topics: TopicRankings, unit: str, order: str, depth: int | None
+                     ) -> TopicRankings:
+    """:func:`ranked` applied to every topic of shared columns at once: one sort of all
+    rows (topic first), then each topic cut after ``depth`` rows."""
+    columns = topics.columns()
+    bounds = columns.bounds
+    lengths = np.diff(bounds)
+    codes = np.repeat(np.arange(lengths.size), lengths)
+    size = int(bounds[-1])
+    if order == "rank":
+        index = np.lexsort((columns.ranks, codes))
+    elif order == "rsv":
+        docs = _Deferred(lambda: column_rows(columns.docs, 0, size))
+        if unit == "passage":
+            ties = (docs, _Deferred(lambda: column_rows(columns.offsets, 0, size)),
+                    _Deferred(lambda: column_rows(columns.lengths, 0, size)))
+        else:
+            ties = (docs, _Deferred(lambda: column_rows(columns.paths, 0, size).astype(str)))
+        index = trec_order(np.asarray(columns.rsv), ties, codes)
+    else:
+        index = np.arange(size)
+    if depth is not None:
+        keep = (np.arange(size) - np.repeat(bounds[:-1], lengths)) < depth
+        index = index[keep]
+        lengths = np.minimum(lengths, depth)
+    return topics.take(index, np.concatenate(([0], np.cumsum(lengths))))
 
 
 def ranked(ranking: Ranking, order: str, depth: int | None = None) -> Ranking:
@@ -180,9 +221,9 @@ def measures_by_family(measures: Iterable[str | Measure]
 
 def evaluate_serial(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | Measure],
                     ctx: EvalContext, all_topics: bool = False) -> pd.DataFrame:
-    """Per-topic values of every measure for every run, one run after another."""
+    """Per-topic values of every measure for every run, one run after another (the callers
+    checked the topic names: :func:`check_topic_names`)."""
     run_list = list(runs)
-    check_topic_names(qrels, run_list)
     parsed, by_family = measures_by_family(measures)
     tables = []
     for run in run_list:

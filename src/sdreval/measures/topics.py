@@ -26,7 +26,7 @@ def judged_relevant_topics(qrels: Qrels, ctx: Any = None) -> frozenset[str]:
     key = ("judged-relevant-topics", id(qrels), len(qrels.topics))
     if cache is not None and key in cache:
         return cache[key]
-    found = frozenset(t for t, tq in qrels.topics.items() if tq.has_relevant())
+    found = frozenset(qrels.relevant_topics())
     if cache is not None:
         cache[key] = found
     return found

@@ -162,6 +162,19 @@ def column_rows(column, lo: int, hi: int) -> np.ndarray:
     return column.slice(lo, hi - lo).to_numpy(zero_copy_only=False)
 
 
+def take_rows(column, index: np.ndarray):
+    """Rows ``index`` of a shared column, of the same kind (see :func:`column_rows`)."""
+    if isinstance(column, Filled):
+        return column
+    if isinstance(column, Coded):
+        return Coded(column.codes[index], column.values)
+    if isinstance(column, np.ndarray):
+        return column[index]
+    import pyarrow as pa
+
+    return column.take(pa.array(index))
+
+
 class TopicRanking(Ranking):
     """A topic of a :class:`TopicRankings`: a :class:`Ranking` whose document names, held as
     Arrow strings, become Python strings only when :attr:`docs` is first read (many uses of a
@@ -239,6 +252,23 @@ def row_reader(column):
     return _Rows(column)
 
 
+@dataclass(frozen=True)
+class RunColumns:
+    """The rows of a run's topics in shared columns: topic ``t`` holds rows
+    ``bounds[where[t]]:bounds[where[t] + 1]`` of ``docs`` (an Arrow string array or a numpy
+    array), ``paths`` (a numpy array, :class:`Filled` or :class:`Coded`), ``ranks`` and
+    ``rsv``."""
+
+    where: dict[str, int]
+    bounds: np.ndarray
+    docs: object
+    paths: object
+    ranks: np.ndarray
+    rsv: np.ndarray
+    offsets: object = None
+    lengths: object = None
+
+
 class TopicRankings(MutableMapping):
     """Topic id -> :class:`Ranking`, stored as shared columns with per-topic bounds.
 
@@ -309,6 +339,24 @@ class TopicRankings(MutableMapping):
         other._bounds, other._columns, other._unit = self._bounds, self._columns, self._unit
         other._token, other._readers = self._token, self._readers
         return other
+
+    def columns(self) -> "RunColumns | None":
+        """The shared columns and where each topic's rows are, or None when a topic was
+        assigned a ranking of its own (then the topics are read one by one)."""
+        if self._overlay:
+            return None
+        docs, paths, offsets, lengths, ranks, rsv = self._columns
+        return RunColumns(self._where, self._bounds, docs, paths, ranks, rsv, offsets, lengths)
+
+    def take(self, index: np.ndarray, bounds: np.ndarray) -> "TopicRankings":
+        """The rows ``index`` of the shared columns, topic ``i`` (in the order of
+        :meth:`columns`' positions) holding rows ``bounds[i]:bounds[i + 1]`` of the result
+        (a run re-ordered or cut, all topics at once)."""
+        if self._overlay or sorted(self._where.values()) != list(range(len(self._where))):
+            raise ValueError("take needs every topic in the shared columns")
+        names = sorted(self._where, key=self._where.__getitem__)
+        return TopicRankings(names, bounds, *(take_rows(c, index) for c in self._columns),
+                             unit=self._unit)
 
     def results(self) -> int:
         """The number of results over all topics."""

@@ -56,6 +56,10 @@ STANDARD_CURVES: dict[str, CurveSpec] = {
     "spanr": CurveSpec("spanr", "SpanR", (1, 2, 3, 4, 5, 6, 8, 10, 15, 20), "retrieved spans k",
                        "character recall SpanR@k",
                        "Character recall over rank (span and chunk runs)"),
+    "budget": CurveSpec("budget", "SpanR", (128, 256, 512, 1024, 2048, 4096, 8192),
+                        "budget N", "SpanR / SpanP (budget=N)",
+                        "Context-budget curves: recall and precision of the first N characters"
+                        " (95% bootstrap CI)"),
 }
 
 
@@ -156,8 +160,17 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
 
 #: Curves computed by their family's own curve function (full resolution); the others are
 #: evaluated as ``measure@x`` at the spec's points.
+def _budget_curve(qrels, runs, ctx, all_topics, params):
+    """SpanR and SpanP at budgets 128..8192 with CIs (:mod:`sdreval.report.budget`): the
+    curve table plus ``measure``, ``ci_low``, ``ci_high`` columns, and no per-topic table."""
+    from .budget import budget_curve
+
+    table = budget_curve(qrels, runs, STANDARD_CURVES["budget"].points, ctx, all_topics)
+    return table.rename(columns={"budget": "x", "mean": "value"}), None  # CIs included
+
+
 CURVE_FUNCTIONS = {"epgr": _xcg_curve("epgr"), "nxcg": _xcg_curve("nxcg"),
-                   "precall": _precall_curve}
+                   "precall": _precall_curve, "budget": _budget_curve}
 
 
 def curve_bands(per_topic: pd.DataFrame, level: float = 0.95, samples: int = 2_000,

@@ -19,40 +19,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Sequence
 
 import pandas as pd
 
 from ..errors import SdrevalError, UsageError
 from ..progress import track
 from . import bridge, figures, plots
+from .budget import plot_budget_curve
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .page import figure_data, render_page, report_time
 from .tables import format_text_table
 
 #: Figure kinds of the report (CLI ``--plot``): curves, then the comparison figures.
-PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "differences", "diffci", "ci",
+PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget", "differences", "diffci", "ci",
               "distribution", "heatmap", "decisions", "swap")
 CORRECTIONS = ("none", "bonferroni", "holm", "bh", "by")
 #: fewest runs for swap rates worth drawing: the top 75% of 7 runs give 10 pairs (with fewer,
 #: a few pairs fill odd bins and the lines are noise)
 SWAP_MIN_RUNS = 7
 
-#: Default measures by run unit, kept when registered (the first ones that exist are used).
-DEFAULT_MEASURES = {
-    "element": ["MAep", "iMAep", "nxCG@5", "nxCG@10", "nxCG@25", "nxCG@50", "Q", "R",
-                "inex_eval"],
-    "passage": ["MAiP", "iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10"],
-    "document": ["AP", "gAP", "P@10", "Rprec", "Q", "R"],
-    # span and chunk runs of RAG retrievers (passage runs with overlap expected)
-    "span": ["SpanP@5", "SpanR@5", "SpanIoU@5", "SpanRR", "CharMAP"],
-}
-
 
 #: Run units each curve applies to (others need the collection to convert the runs).
 CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},
                "precall": {"element", "document"}, "ip": {"passage"},
-               "spanr": {"span"}}  # span: runs of spans or chunks (overlap_expected)
+               "spanr": {"span"}, "budget": {"span"}}  # span: runs of spans or chunks
 
 
 @dataclass
@@ -98,8 +89,8 @@ def plot_makers(data: ReportData) -> dict:
     for key in STANDARD_CURVES:
         if key in data.plots and key in data.curves:
             spec, table = data.curves[key]
-            makers[key] = partial(figures.plot_curve_bands, spec, table, data.runs,
-                                  data.ci_level)
+            makers[key] = partial(plot_budget_curve, table) if key == "budget" else \
+                partial(figures.plot_curve_bands, spec, table, data.runs, data.ci_level)
     first = data.measures[0] if data.measures else None
     tested = data.compare is not None and not data.compare.empty and data.baseline is not None
     if "differences" in data.plots and tested:
@@ -180,22 +171,18 @@ def _mean_intervals(data: ReportData):
     return figures.plot_mean_intervals(intervals, data.runs, data.ci_level)
 
 
-def default_measures(runs: Sequence, available: Iterable[str] | None = None) -> list[str]:
-    """Measures suited to the runs' unit that are registered (for ``report`` without ``-m``)."""
-    from ..measures import parse_measure
+def default_measures(runs: Sequence, qrels=None) -> list[str]:
+    """The measures ``sdreval eval`` chooses for these runs (and qrels) without ``-m``
+    (:mod:`sdreval.measures.defaults`); runs of different kinds: every kind's set."""
+    from ..measures.defaults import DEFAULT_SETS, default_measures as chosen, run_kind
 
-    units = [("span" if getattr(r, "overlap_expected", False) else getattr(r, "unit", "element"))
-             for r in runs] or ["element"]
-    chosen: list[str] = []
-    for unit in dict.fromkeys(units):
-        for name in DEFAULT_MEASURES.get(unit, []):
-            try:
-                parse_measure(name)
-            except SdrevalError:
-                continue
-            if name not in chosen:
-                chosen.append(name)
-    return chosen
+    units = [run_kind(r) for r in runs] or ["element"]
+    if qrels is not None:
+        try:
+            return chosen(qrels, units)[1]
+        except UsageError:  # runs of different kinds: the report shows all their sets
+            pass
+    return list(dict.fromkeys(name for unit in units for name in DEFAULT_SETS[unit]))
 
 
 def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
@@ -292,7 +279,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     ctx = ctx or EvalContext()
     run_list = list(runs)
     if not measures:
-        measures = default_measures(run_list)
+        measures = default_measures(run_list, qrels)
         if not measures:
             raise UsageError("no default measure is registered for these runs; give -m")
     from ..measures.serial import check_topic_names
@@ -315,7 +302,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     units = {getattr(r, "unit", "element") for r in run_list}
     units |= {"span"} if any(getattr(r, "overlap_expected", False) for r in run_list) else set()
     explicit = tuple(plots_wanted) != PLOT_KINDS
-    for key in track(("epgr", "nxcg", "ip", "precall", "spanr"), "computing curves"):
+    for key in track(("epgr", "nxcg", "ip", "precall", "spanr", "budget"), "computing curves"):
         if key not in plots_wanted:
             continue
         # a collection turns element runs into passages (iP); nothing turns passages into

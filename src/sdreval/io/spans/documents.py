@@ -128,7 +128,7 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
                                   "(give --documents FILE)")
         ok[special] = False
         return starts, ends, ok
-    if documents is None:
+    if documents is None or not starts.size:
         return starts, ends, ok
     missing_first: dict[str, list[int]] = {}
     order = np.argsort(docs, kind="stable")
@@ -213,9 +213,11 @@ def qrels_in_tokens(qrels, documents: Documents):
         for doc, dp in tq.passages.items():
             ranges = np.asarray(dp.ranges, dtype=np.int64).reshape(-1, 2)
             first, last = _token_range(documents, doc, ranges[:, 0], ranges[:, 0] + ranges[:, 1])
+            grades = dp.grades or [1.0] * len(dp.ranges)
             kept = [(int(a), int(b - a)) for a, b in zip(first, last) if b > a]
             target.passages[doc] = DocPassages(doc, kept, sum(n for _, n in merge_ranges(kept)),
-                                               documents.length(doc, "tokens"), None)
+                                               documents.length(doc, "tokens"), None,
+                                               [g for g, a, b in zip(grades, first, last) if b > a])
     return out
 
 

@@ -4,8 +4,8 @@
   record with ``relevance > 0`` is one gold span, stored as a highlighted range of
   :class:`~sdreval.judgements.qrels.DocPassages` (qrels scale ``fol``, as FOL qrels), so the
   Focused and HiXEval measures read them unchanged; ``relevance <= 0`` marks the document
-  judged with nothing relevant.  Grades above 1 are kept as relevant (the character measures
-  are binary).
+  judged with nothing relevant.  Grades are kept (``DocPassages.grades``) for the graded
+  measures (SpanNDCG, SpanDocNDCG); the other character measures are binary.
 * span runs ``{query_id, doc_id, start, end, score | rank[, unit]}``: with a ``rank`` key,
   in file order (ranks going down: one warning per query; ``--order rank`` sorts); with
   scores only, by ``score`` descending, ties by document id, start, end descending
@@ -37,6 +37,7 @@ from ...model.ordering import grouped_order, rank_disorder, trec_order
 from ...model.run import Ranking, Run
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
+from .fields import canonical_table
 from .tables import Table, data_line_numbers, load_table, table_from_frame
 
 QRELS_KEYS = ("query_id", "doc_id", "start", "end", "relevance")
@@ -75,21 +76,31 @@ def _ids(table: Table, key: str, log: ProblemLog) -> tuple[np.ndarray, np.ndarra
     return values, ~missing
 
 
+def shown(value) -> str:
+    """A value as the user wrote it: ``5.5``, ``'x'``, ``True`` (not ``np.float64(5.5)``)."""
+    return repr(value.item() if isinstance(value, np.generic) else value)
+
+
 def _integers(table: Table, key: str, log: ProblemLog,
-              what: str = "a non-negative integer below 2^32", minimum: int = 0
-              ) -> tuple[np.ndarray, np.ndarray]:
+              what: str = "a non-negative integer below 2^32", minimum: int = 0,
+              maximum: int = MAX_OFFSET) -> tuple[np.ndarray, np.ndarray]:
+    """Integer column ``key`` in ``[minimum, maximum)``; booleans (JSON ``true``) are refused."""
     column = table.frame[key]
     if column.dtype.kind in "iu":
         values = column.to_numpy(dtype=np.int64)
-        ok = (values >= minimum) & (values < MAX_OFFSET)
+        ok = (values >= minimum) & (values < maximum)
+    elif column.dtype.kind == "b":
+        values, ok = np.zeros(len(column), dtype=np.int64), np.zeros(len(column), dtype=bool)
     else:
         numbers = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64)
         with np.errstate(invalid="ignore"):
             ok = np.isfinite(numbers) & (numbers == np.floor(numbers)) & (numbers >= minimum) \
-                & (numbers < MAX_OFFSET)
+                & (numbers < maximum)
+        if column.dtype == object:  # mixed JSON values: true/false are not numbers
+            ok &= ~column.map(lambda v: isinstance(v, (bool, np.bool_))).to_numpy(dtype=bool)
         values = np.where(ok, numbers, 0).astype(np.int64)
     raw = column.to_numpy()
-    _report(table, ~ok, log, lambda i: f"{key} {raw[i]!r} is not {what}")
+    _report(table, ~ok, log, lambda i: f"{key} {shown(raw[i])} is not {what}")
     return values, ok
 
 
@@ -98,7 +109,7 @@ def _numbers(table: Table, key: str, log: ProblemLog) -> tuple[np.ndarray, np.nd
     numbers = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64)
     ok = np.isfinite(numbers)
     raw = column.to_numpy()
-    _report(table, ~ok, log, lambda i: f"{key} {raw[i]!r} is not a finite number")
+    _report(table, ~ok, log, lambda i: f"{key} {shown(raw[i])} is not a finite number")
     return np.where(ok, numbers, 0.0), ok
 
 
@@ -152,9 +163,11 @@ def _spans(table: Table, log: ProblemLog, documents: Documents | None, id_keys: 
 
 # ---------------------------------------------------------------------------------- qrels
 
-def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
-                          ) -> Qrels:
-    """Span qrels from a loaded table (see the module docstring)."""
+def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | None = None,
+                          occurrences: str = "all") -> Qrels:
+    """Span qrels from a loaded table (see the module docstring; RAG tools' keys and gold
+    given as text: :mod:`sdreval.io.spans.fields`)."""
+    table = canonical_table(table, documents, log, "gold", occurrences)
     _require(table, QRELS_KEYS, "span qrels", log)
     relevance, ok = _numbers(table, "relevance", log)
     ids, spans = _spans(table, log, documents, ("query_id", "doc_id"), ok)
@@ -169,7 +182,7 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
         if dp is None:
             length = len(documents.texts[d]) if documents is not None and d in documents \
                 else None
-            dp = topic.passages[d] = DocPassages(d, [], 0, length)
+            dp = topic.passages[d] = DocPassages(d, [], 0, length, grades=[])
         if r <= 0:
             continue
         if e == s:
@@ -183,6 +196,7 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
             continue
         seen[key] = line
         dp.ranges.append((s, e - s))
+        dp.grades.append(r)  # type: ignore[union-attr]
         dp.relevant_chars += e - s
     for dp in (p for tq in qrels.topics.values() for p in tq.passages.values()):
         if len(dp.ranges) > 1:  # overlapping gold spans: relchars is the union
@@ -204,9 +218,11 @@ def read_span_qrels(path: str | Path, log: ProblemLog | None = None,
 
 @dataclass
 class ChunkRun(Run):
-    """A chunk-ID run mapped onto spans; ``chunk_ids[topic]`` are the ids in rank order."""
+    """A chunk-ID run mapped onto spans; ``chunk_ids[topic]`` are the ids in rank order;
+    ``chunk_map``: the chunking its chunks come from (None if from several)."""
 
     chunk_ids: dict = field(default_factory=dict)
+    chunk_map: "ChunkMap | None" = None
 
 
 def _ranked_run(table: Table, spans: Spans, log: ProblemLog, name: str | None,
@@ -270,7 +286,8 @@ def _score_or_rank(table: Table, log: ProblemLog, ok: np.ndarray
                    ) -> tuple[np.ndarray | None, np.ndarray | None]:
     columns = table.frame.columns
     if "rank" in columns:
-        rank, good = _integers(table, "rank", log, "an integer", minimum=-(1 << 62))
+        rank, good = _integers(table, "rank", log, "an integer", minimum=-(1 << 62),
+                               maximum=1 << 62)
         ok &= good
         return None if "score" not in columns else _numbers(table, "score", log)[0], rank
     if "score" in columns:
@@ -281,8 +298,10 @@ def _score_or_rank(table: Table, log: ProblemLog, ok: np.ndarray
 
 
 def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | None = None,
-                        name: str | None = None) -> Run:
-    """A span run from a loaded table (see the module docstring)."""
+                        name: str | None = None, occurrences: str = "error") -> Run:
+    """A span run from a loaded table (see the module docstring; RAG tools' keys and chunks
+    given as text: :mod:`sdreval.io.spans.fields`)."""
+    table = canonical_table(table, documents, log, "retrieved", occurrences)
     _require(table, RUN_KEYS, "span runs", log)
     ok = np.ones(len(table.frame), dtype=bool)
     score, rank = _score_or_rank(table, log, ok)
@@ -323,6 +342,7 @@ class ChunkMap:
 
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
                          ) -> ChunkMap:
+    table = canonical_table(table, documents, log, "chunk", "error")
     _require(table, CHUNK_MAP_KEYS, "a chunk map", log)
     ok = np.ones(len(table.frame), dtype=bool)
     ids, spans = _spans(table, log, documents, ("chunk_id", "doc_id"), ok)
@@ -376,6 +396,7 @@ def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = Non
 def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
                          name: str | None = None) -> Run:
     """A chunk-ID run mapped onto spans through ``chunk_map``."""
+    table = canonical_table(table, None, log, "retrieved", "error")
     _require(table, CHUNK_RUN_KEYS, "chunk runs", log)
     ok = np.ones(len(table.frame), dtype=bool)
     score, rank = _score_or_rank(table, log, ok)
@@ -391,7 +412,12 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
     at = where[rows]
     spans = Spans(rows, topics[rows], chunk_map.docs[at], chunk_map.starts[at],
                   chunk_map.ends[at])
-    return _ranked_run(table, spans, log, name, score, rank, chunks[rows])
+    run = _ranked_run(table, spans, log, name, score, rank, chunks[rows])
+    parts = np.unique(chunk_map.parts[at]) if chunk_map.parts is not None else np.zeros(0)
+    if parts.size == 1 and isinstance(run, ChunkRun):
+        run.chunk_map = chunk_map if len(chunk_map.part_names) <= 1 else \
+            chunk_map.chunking(int(parts[0]))
+    return run
 
 
 def _trec_table(path: str | Path) -> Table:
@@ -464,17 +490,21 @@ def _built(build, table_of, log: ProblemLog | None, *args):
 
 
 def span_qrels_from_frame(data, documents: Documents | None = None,
-                          log: ProblemLog | None = None) -> Qrels:
-    """Span qrels from a DataFrame or a list of records (dicts); problems name the row."""
+                          log: ProblemLog | None = None, occurrences: str = "all") -> Qrels:
+    """Span qrels from a DataFrame or a list of records (dicts); problems name the row.
+    ``occurrences``: the rule for a gold text found more than once (``all``, ``first`` or
+    ``error``; :mod:`sdreval.io.spans.locate`)."""
     return _built(span_qrels_from_table, lambda _: _as_table(data, "(span qrels)"), log,
-                  documents)
+                  documents, occurrences)
 
 
 def span_run_from_frame(data, name: str = "run", documents: Documents | None = None,
-                        log: ProblemLog | None = None) -> Run:
-    """A span run from a DataFrame or a list of records (dicts); problems name the row."""
+                        log: ProblemLog | None = None, occurrences: str = "error") -> Run:
+    """A span run from a DataFrame or a list of records (dicts); problems name the row.
+    ``occurrences``: the rule for a chunk text found more than once (``error``, ``first`` or
+    ``all``; :mod:`sdreval.io.spans.locate`)."""
     return _built(span_run_from_table, lambda _: _as_table(data, f"({name})"), log, documents,
-                  name)
+                  name, occurrences)
 
 
 def chunk_map_from_frame(data, documents: Documents | None = None,
@@ -487,5 +517,5 @@ def chunk_map_from_frame(data, documents: Documents | None = None,
 def chunk_run_from_frame(data, chunk_map: ChunkMap, name: str = "run",
                          log: ProblemLog | None = None) -> Run:
     """A chunk-ID run from a DataFrame or a list of records (dicts)."""
-    return _built(chunk_run_from_table, lambda _: _as_table(data, f"({name})"), log,
-                  chunk_map, name)
+    return _built(lambda table, log_: chunk_run_from_table(table, chunk_map, log_, name),
+                  lambda _: _as_table(data, f"({name})"), log)

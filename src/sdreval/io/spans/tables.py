@@ -4,8 +4,9 @@ Parquet row) of every row, so that each problem can be reported as ``file:line``
 * JSONL: one JSON object a line; blank lines and lines starting with ``#`` are skipped.  Read
   with pyarrow when it is installed (fast, multi-threaded), else with the standard ``json``
   module; a file pyarrow cannot read is re-read line by line so the broken line is named.
+  Ids (``query_id``, ``doc_id``, ``chunk_id``) are text, never typed (no dates, no doubles).
 * CSV/TSV: a header line naming the columns; the separator is a tab when the header holds one,
-  else a comma.  Rows are numbered by their file line (the header is line 1).
+  else a comma; white space around a separator is stripped from names and values alike.  Rows are numbered by their file line (the header is line 1).
 * Parquet (``PAR1`` magic): needs pyarrow; problems name the row (1-based).
 
 Formats are told apart by content (:func:`sniff_columns`): the keys of the first JSON object,
@@ -24,6 +25,8 @@ from ...errors import InputError, ProblemLog
 from ..textlines import open_binary, read_head
 
 PARQUET_MAGIC = b"PAR1"
+#: the keys holding identifiers: text, never typed (a JSON integer is taken as its digits)
+ID_KEYS = ("query_id", "doc_id", "chunk_id")
 
 
 @dataclass
@@ -45,6 +48,8 @@ def _layout(head: bytes) -> str | None:
     first = _first_data_line(head)
     if first is None:
         return None
+    if first.lstrip().startswith("{"):  # after comment lines
+        return "jsonl"
     if "\t" in first:
         return "tsv"
     if "," in first:
@@ -146,8 +151,11 @@ def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
     except ImportError:
         pa = None
     if pa is not None and b"\n#" not in data and not data.startswith(b"#"):
-        try:
-            table = pj.read_json(pa.BufferReader(data))
+        try:  # ids as text: no dates, no doubles (a JSON number there: the careful path)
+            names = [k for k in ID_KEYS if f'"{k}"'.encode() in data]
+            schema = pa.schema([(k, pa.string()) for k in names])
+            table = pj.read_json(pa.BufferReader(data), parse_options=pj.ParseOptions(
+                explicit_schema=schema, unexpected_field_behavior="infer"))
             frame = table.to_pandas()
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
             frame = None  # re-read line by line to name the broken line
@@ -164,7 +172,9 @@ def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
 
 
 def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog) -> Table:
-    """Line by line with ``json``: every undecodable line is an error naming it."""
+    """Line by line with ``json``: every undecodable line is an error naming it, as is a
+    line with a lone surrogate (``"\\udc80"``: not a character) or an id that is a JSON
+    number other than an integer (ids are text; an integer id is taken as its digits)."""
     records: list[dict] = []
     lines: list[int] = []
     for number, raw in enumerate(data.split(b"\n"), start=1):
@@ -179,9 +189,33 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog) -> Table:
         if not isinstance(record, dict):
             log.error(file, number, f"expected a JSON object, found {type(record).__name__}")
             continue
+        problem = _record_problem(record)
+        if problem:
+            log.error(file, number, problem)
+            continue
         records.append(record)
         lines.append(number)
     return Table(pd.DataFrame.from_records(records), np.asarray(lines, dtype=np.int64), file)
+
+
+def _record_problem(record: dict) -> str | None:
+    """Why a decoded JSON object cannot be used (None if it can); integer ids become text."""
+    for key in ID_KEYS:
+        value = record.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            record[key] = str(value)
+        elif isinstance(value, float):
+            return f"{key} {value!r} is a number, not an id: write ids as JSON strings"
+    for key, value in record.items():
+        for text in (key, value):
+            if isinstance(text, str):
+                try:
+                    text.encode("utf-8")
+                except UnicodeEncodeError as error:
+                    bad = text[error.start]
+                    return (f"{key} holds a lone surrogate \\u{ord(bad):04x} (an escape that "
+                            "is not a character): not valid text")
+    return None
 
 
 def _load_delimited(path: str | Path, sep: str) -> Table:
@@ -193,6 +227,8 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
     frame.columns = [str(c).strip() for c in frame.columns]
+    for name in frame.columns:  # white space around separators: stripped, as from names
+        frame[name] = frame[name].str.strip().replace("", np.nan)
     lines = np.arange(2, len(frame) + 2, dtype=np.int64)  # the header is line 1
     blank = frame.isna().all(axis=1).to_numpy()
     if blank.any():

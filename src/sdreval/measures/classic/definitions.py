@@ -16,22 +16,19 @@ document once, at its first result (:func:`.gains.document_run`; docs/classic.md
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from ...judgements.qrels import Qrels
-from ...judgements.quantise import Quantisation
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register_family,
                         register_measure)
 from ..values import TopicPositions, TopicValues
 from . import kernels
-from .gains import (ROOT, by_document, document_run, ideal_gains, is_passage_only,
-                    per_topic_cache, qrels_index, ranking_gains, resolve_quant, run_lookup,
-                    topic_quant_map)
+from .gains import document_run, is_passage_only, resolve_quant
+from .join import RunLookup, judgements, run_lookup
 
 FAMILY = "classic"
 
@@ -101,142 +98,30 @@ for _definition in _DEFS:
 
 
 def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
-                   ctx: Any) -> tuple[np.ndarray, np.ndarray, Sequence[np.ndarray]]:
-    """Padded gain matrix ``G`` (topics × ranks), ideal matrix ``I`` and the ideal vectors.
-
-    Gains come from the run-level lookup (:func:`.gains.run_lookup`, shared with the XCG
-    family); a repeated relevant result scores 0 and is reported per topic."""
+                   ctx: Any) -> tuple[np.ndarray, np.ndarray, RunLookup]:
+    """Padded gain matrix ``G`` (topics × ranks), ideal matrix ``I`` (each topic's positive
+    values, descending) and the run-level lookup they come from (:func:`.join.run_lookup`,
+    shared with the XCG family); a repeated relevant result scores 0 and is reported per
+    topic."""
     quant = resolve_quant(quant_name, qrels)
     lookup = run_lookup(qrels, run, topics, quant, ctx)
-    if lookup is None:  # beyond the integer codes: topic by topic
-        return _per_topic_matrices(qrels, run, topics, quant, ctx)
-    cache = per_topic_cache(ctx, "classic.ideal", qrels, quant)
-    ideals = []
-    for topic in topics:
-        ideal = cache.get(topic) if cache is not None else None
-        if ideal is None:
-            ideal = ideal_gains(topic_quant_map(qrels, topic, quant, ctx))
-            if cache is not None:
-                cache[topic] = ideal
-        ideals.append(ideal)
-    G = lookup.matrix(np.where(lookup.repeat, 0.0, lookup.q))
-    if lookup.repeat.any() and ctx is not None and hasattr(ctx, "warn"):
+    repeats = lookup.repeat.any()
+    G = lookup.matrix(np.where(lookup.repeat, 0.0, lookup.q) if repeats else lookup.q)
+    if repeats and ctx is not None and hasattr(ctx, "warn"):
         repeats = np.bincount(lookup.topic[lookup.repeat], minlength=len(topics))
         for t_i in np.flatnonzero(repeats).tolist():
             ctx.warn(f"run {run.name} topic {topics[t_i]}: {int(repeats[t_i])} repeated relevant "
                      "result(s) scored as non-relevant")
-    return G, kernels.pad(ideals), ideals
+    return G, judgements(qrels, topics, quant, ctx).ideal(), lookup
 
 
-#: topics whose per-topic vectors are held at once on the per-topic path
-_BLOCK = 4096
-
-
-class IdealRows(Sequence):
-    """The ideal vectors as rows of the ideal matrix (views made when asked for, not held:
-    runs of very many topics)."""
-
-    def __init__(self, ideal: np.ndarray) -> None:
-        self._ideal = ideal
-        self._sizes = np.count_nonzero(ideal > 0, axis=1)
-
-    def __len__(self) -> int:
-        return len(self._sizes)
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        return self._ideal[i, :self._sizes[i]]
-
-
-def _per_topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
-                        ctx: Any) -> tuple[np.ndarray, np.ndarray, IdealRows]:
-    """``G``, ``I`` and the ideal vectors topic by topic, each topic's assessments looked at
-    once; the per-topic vectors of a block of topics are padded before the next block."""
-    cache = per_topic_cache(ctx, "classic.ideal", qrels, quant)
-    gain_blocks, ideal_blocks = [], []
-    for start in range(0, len(topics), _BLOCK):
-        gains, ideals = [], []
-        for topic in topics[start:start + _BLOCK]:
-            qmap = topic_quant_map(qrels, topic, quant, ctx)
-            ideal = cache.get(topic) if cache is not None else None
-            if ideal is None:
-                ideal = ideal_gains(qmap)
-                if cache is not None:
-                    cache[topic] = ideal
-            ideals.append(ideal)
-            gains.append(ranking_gains(run.get(topic), qmap, ctx, f"run {run.name} topic {topic}",
-                                       by_document(qmap)))
-        gain_blocks.append(kernels.pad(gains))
-        ideal_blocks.append(kernels.pad(ideals))
-    G, I = _stack(gain_blocks), _stack(ideal_blocks)
-    return G, I, IdealRows(I)
-
-
-def _stack(blocks: list[np.ndarray]) -> np.ndarray:
-    """Zero-padded matrices stacked (at least one column)."""
-    if len(blocks) == 1:
-        return blocks[0]
-    width = max((b.shape[1] for b in blocks), default=1)
-    out = np.zeros((sum(b.shape[0] for b in blocks), width))
-    row = 0
-    for block in blocks:
-        out[row:row + block.shape[0], :block.shape[1]] = block
-        row += block.shape[0]
-    return out
-
-
-def warn_if_nothing_judged(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
-                           ctx: Any) -> None:
+def warn_if_nothing_judged(run: Run, lookup: RunLookup, ctx: Any) -> None:
     """Say so when no result of the run is a document judged for its topic: the ids do not
-    match the qrels' (the lookup is the one :func:`topic_matrices` just made, cached)."""
-    lookup = run_lookup(qrels, run, topics, resolve_quant(quant_name, qrels), ctx)
-    if lookup is not None and lookup.q.size and lookup.unknown_docs == lookup.q.size and \
-            hasattr(ctx, "warn"):
+    match the qrels'."""
+    if lookup.q.size and lookup.unknown_docs == lookup.q.size and hasattr(ctx, "warn"):
         ctx.warn(f"run {run.name}: none of its {lookup.q.size} results is a document judged for "
                  "its topic, so every classic measure is 0: do the run's document ids match the "
                  "qrels' (a chunk run needs --chunk-map)?")
-
-
-def judged_matrix(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx: Any,
-                  width: int) -> np.ndarray:
-    """Per (topic, rank) whether the result is assessed for the topic (any value, as
-    trec_eval's and ir_measures' "judged").
-
-    Whole documents (every assessment and result at the root): the judged-document table of
-    the integer index, one hash lookup per result.  Elements (and very many topics): lookups of
-    ``(doc, path)`` in the topic's assessments, one topic at a time."""
-    import pandas as pd
-
-    quant = resolve_quant(quant_name, qrels)
-    judged = np.zeros((len(topics), width), dtype=bool)
-    index = qrels_index(qrels, topics, quant, ctx) if _documents_only(qrels, topics, ctx) \
-        else None
-    for i, topic in enumerate(topics):
-        ranking = run.get(topic)  # one at a time: runs of very many topics
-        if not len(ranking):
-            continue
-        if index is not None and all(p == ROOT or p is None for p in set(ranking.paths.tolist())):
-            judged[i, :len(ranking)] = index.state[i, index.doc_codes(ranking.docs)] >= 1
-            continue
-        qmap = topic_quant_map(qrels, topic, quant, ctx)
-        paths = np.where(pd.isna(ranking.paths), ROOT, ranking.paths).astype(str).tolist()
-        keys = zip(ranking.docs.astype(str).tolist(), paths)
-        judged[i, :len(ranking)] = np.fromiter(map(qmap.__contains__, keys), bool, len(ranking))
-    return judged
-
-
-def _documents_only(qrels: Qrels, topics: list[str], ctx: Any) -> bool:
-    """Every assessment of these topics is a whole document (path ``/article[1]``; cached)."""
-    key = ("classic.documents-only", id(qrels), tuple(topics))
-    cache = getattr(ctx, "cache", None)
-    if cache is not None and key in cache:
-        return cache[key]
-    found = all(p == ROOT for t in topics if t in qrels.topics
-                for _, p in qrels.topics[t].elements)
-    if cache is not None:
-        cache[key] = found
-    return found
 
 
 def binary_relevance(values: np.ndarray, rel: float) -> np.ndarray:
@@ -257,8 +142,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         by_quant[m.get("quant", ctx)].append(m)
     positions = TopicPositions(topics)  # shared by the measures' value arrays
     for quant_name, members in by_quant.items():
-        G, I, _ = topic_matrices(qrels, run, topics, quant_name, ctx)
-        warn_if_nothing_judged(qrels, run, topics, quant_name, ctx)
+        G, I, lookup = topic_matrices(qrels, run, topics, quant_name, ctx)
+        warn_if_nothing_judged(run, lookup, ctx)
         # the ideal vectors hold the positive values, so their lengths are counts of I > 0
         n_graded = np.count_nonzero(I > 0, axis=1).astype(np.float64)
         for m in members:
@@ -267,14 +152,13 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 rel = float(m.get("rel", ctx))
                 isrel = binary_relevance(G, rel)
                 R = np.count_nonzero(binary_relevance(I, rel), axis=1).astype(np.int64)
-                values = binary_measure(m, isrel, R, cutoff, qrels, run, topics, quant_name,
-                                        ctx, rel)
+                values = binary_measure(m, isrel, R, cutoff, lookup, ctx, qrels, topics,
+                                        quant_name)
             elif m.name == "NumRet":
-                values = np.array([len(run.get(t)) for t in topics], dtype=np.float64)
+                values = lookup.lengths().astype(np.float64)
             elif m.name == "Judged":
-                lengths = np.array([len(run.get(t)) for t in topics], dtype=np.int64)
-                judged = judged_matrix(qrels, run, topics, quant_name, ctx, G.shape[1])
-                values = kernels.judged_at(judged, lengths, cutoff)
+                judged = lookup.matrix(lookup.judged, bool)
+                values = kernels.judged_at(judged, lookup.lengths(), cutoff)
             elif m.name == "gAP":
                 values = kernels.graded_average_precision(G, n_graded)
             elif m.name == "AWP":
@@ -292,8 +176,8 @@ BINARY = ("AP", "P", "Rprec", "RR", "Recall", "Success", "Bpref", "NumRel", "Num
 
 
 def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | None,
-                   qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx: Any,
-                   rel: float) -> np.ndarray:
+                   lookup: RunLookup, ctx: Any, qrels: Qrels, topics: list[str],
+                   quant_name: Any) -> np.ndarray:
     """Values of one binary measure from the 0/1 matrix ``isrel`` and ``R`` per topic."""
     if m.name == "AP":
         return kernels.average_precision(isrel if cutoff is None else isrel[:, :cutoff], R)
@@ -314,14 +198,13 @@ def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | N
     if m.name == "IPrec":
         return kernels.interpolated_precision(isrel, R, float(m.cutoff), m.get("version", ctx))
     if m.name in ("SetP", "SetR", "SetF"):
-        lengths = np.array([len(run.get(t)) for t in topics], dtype=np.float64)
+        lengths = lookup.lengths().astype(np.float64)
         beta = float(m.get("beta", ctx)) if m.name == "SetF" else 1.0
         sets = kernels.set_measures(isrel, R, lengths, beta)
         return sets[("SetP", "SetR", "SetF").index(m.name)]
     # Bpref: judged non-relevant results and judged non-relevant units per topic
-    judged = judged_matrix(qrels, run, topics, quant_name, ctx, isrel.shape[1])
-    quant = resolve_quant(quant_name, qrels)
-    sizes = np.array([len(topic_quant_map(qrels, t, quant, ctx)) for t in topics])
+    judged = lookup.matrix(lookup.judged, bool)
+    sizes = judgements(qrels, topics, resolve_quant(quant_name, qrels), ctx).sizes()
     return kernels.bpref(isrel, judged & ~isrel, R, sizes - R)
 
 

@@ -11,7 +11,6 @@ result is repeated.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import repeat
 from typing import Any
 
@@ -25,8 +24,8 @@ from ...model.run import Ranking, Run
 ROOT = "/article[1]"
 
 #: from this many topics on, assessments are not cached per topic (one entry per topic would
-#: grow with the qrels: 500,000 one-document topics) and the run-level lookup of integer codes
-#: does not apply: each topic's values are computed when needed and dropped after use
+#: grow with the qrels: 500,000 one-document topics): each topic's values are computed when
+#: needed and dropped after use
 MANY_TOPICS = 1 << 15
 
 
@@ -178,14 +177,6 @@ def ranking_keys(ranking: Ranking) -> list[tuple[str, str]]:
     return list(zip(ranking.docs.tolist(), paths))
 
 
-def topic_doc_map(qrels: Qrels, topic: str, quant: Quantisation,
-                  ctx: Any = None) -> dict[str, dict[str, float]]:
-    """``doc -> {path: quantised value}``: the fast lookup of :func:`ranking_gains` (built from
-    the cached :func:`topic_quant_map` in one pass, not kept: the per-topic path serves
-    evaluations of very many topics)."""
-    return by_document(topic_quant_map(qrels, topic, quant, ctx))
-
-
 def by_document(qmap: dict[tuple[str, str], float]) -> dict[str, dict[str, float]]:
     """``doc -> {path: quantised value}`` of a :func:`topic_quant_map`."""
     by_doc: dict[str, dict[str, float]] = {}
@@ -199,7 +190,7 @@ def ranking_gains(ranking: Ranking, qmap: dict[tuple[str, str], float],
                   by_doc: dict[str, dict[str, float]] | None = None) -> np.ndarray:
     """Quantised value per result (0 if not assessed; 0 for a repeated result).
 
-    With ``by_doc`` (:func:`topic_doc_map`) the lookup goes document first, which avoids
+    With ``by_doc`` (:func:`by_document`) the lookup goes document first, which avoids
     building a ``(doc, path)`` key for the many results of unjudged documents.
     """
     docs = ranking.docs.tolist()
@@ -231,13 +222,18 @@ def ranking_gains(ranking: Ranking, qmap: dict[tuple[str, str], float],
 
 
 # --------------------------------------------------------------------------------------
-# Run-level lookup, vectorised over all topics of a run (shared with the XCG fast path)
+# Integer ids of strings (the XCG family's element tables)
 # --------------------------------------------------------------------------------------
 
-try:  # pandas' object hash table: ~1.5x faster than dict lookups for many strings
-    from pandas._libs.hashtable import PyObjectHashTable as _HashTable
-except ImportError:  # pragma: no cover - other pandas versions: plain dicts
-    _HashTable = None
+def _hash_table():
+    """pandas' object hash table (about 1.5x faster than dict lookups for many strings),
+    imported when first needed; None with other pandas versions (plain dicts then)."""
+    try:
+        from pandas._libs.hashtable import PyObjectHashTable
+    except ImportError:  # pragma: no cover
+        return None
+    return PyObjectHashTable
+
 
 class ObjectIds:
     """Integer ids of strings (document ids, paths), with a vectorised lookup of object arrays
@@ -246,7 +242,8 @@ class ObjectIds:
     def __init__(self, keys=()) -> None:
         self.ids: dict[Any, int] = {}
         self.keys: list[Any] = []  # id -> key
-        self._table = _HashTable(64) if _HashTable is not None else None
+        table = _hash_table()
+        self._table = table(64) if table is not None else None
         for key in keys:
             self.add(key)
 
@@ -271,214 +268,3 @@ class ObjectIds:
             return self._table.lookup(values).astype(np.int64, copy=False)
         return np.fromiter(map(self.ids.get, values.tolist(), repeat(-1)), dtype=np.int64,
                            count=values.size)
-
-
-_TOPIC_SHIFT, _DOC_SHIFT = 48, 24
-_LIMITS = (MANY_TOPICS, 1 << 24, 1 << 24)  # topics, documents, paths of the integer codes
-
-
-@dataclass
-class QrelsIndex:
-    """Integer view of the assessments of some topics under one quantisation.
-
-    ``state[topic, doc id]`` is 0 (document not judged for the topic; the last column stands
-    for documents judged for no topic), 1 (judged) or 2 (holds an element quantised > 0);
-    ``codes`` are the sorted ``topic << 48 | doc << 24 | path`` codes of the assessed elements
-    of documents in state 2 and ``values`` their quantised values.  ``flat``: every assessed
-    element of a document in state 2 is a root (one step, ``/article[1]``)."""
-
-    topics: tuple[str, ...]
-    doc_ids: dict[str, int]
-    path_ids: dict[str, int]
-    state: np.ndarray
-    codes: np.ndarray
-    values: np.ndarray
-    flat: bool
-    _docs: ObjectIds | None = None
-
-    def doc_codes(self, docs: np.ndarray) -> np.ndarray:
-        """Document id of each of ``docs`` (an object array), -1 if judged for no topic."""
-        if self._docs is None:
-            self._docs = ObjectIds(self.doc_ids)
-        return self._docs.lookup(docs)
-
-
-@dataclass
-class RunLookup:
-    """Per result of a run (topics concatenated in the given order, ranks in list order).
-
-    ``q``: quantised value (0 when not assessed); ``repeat``: ``q > 0`` and the same
-    ``(doc, path)`` came earlier in the list; ``nested``: some result of a document with
-    content is not assessed and lies below a root (it may overlap an assessed element);
-    ``none_paths``: some result of a document with content has no path (read as the root)."""
-
-    offsets: np.ndarray
-    topic: np.ndarray
-    q: np.ndarray
-    repeat: np.ndarray
-    unknown_docs: int
-    nested: bool
-    none_paths: bool
-
-    def split(self, values: np.ndarray) -> list[np.ndarray]:
-        """``values`` (one per result) cut into one array per topic."""
-        return [values[self.offsets[i]:self.offsets[i + 1]] for i in range(self.offsets.size - 1)]
-
-    def matrix(self, values: np.ndarray) -> np.ndarray:
-        """``values`` as a zero-padded topics × ranks matrix (at least one column)."""
-        lengths = np.diff(self.offsets)
-        out = np.zeros((lengths.size, max(int(lengths.max(initial=0)), 1)))
-        if values.size:
-            rank = np.arange(values.size) - np.repeat(self.offsets[:-1], lengths)
-            out[self.topic, rank] = values
-        return out
-
-
-def qrels_index(qrels: Qrels, topics: list[str], quant: Quantisation,
-                ctx: Any = None) -> QrelsIndex | None:
-    """The (cached) :class:`QrelsIndex` of ``topics``; None beyond the integer code limits."""
-    if len(topics) >= _LIMITS[0]:  # said before anything is built
-        return None
-    key = ("classic.index", id(qrels), quant.name, tuple(topics))
-    cache = getattr(ctx, "cache", None)
-    if cache is not None and key in cache:
-        return cache[key]
-    doc_ids: dict[str, int] = {}
-    path_ids: dict[str, int] = {}
-    judged: list[tuple[int, int]] = []
-    content: list[tuple[int, int]] = []
-    codes: list[int] = []
-    values: list[float] = []
-    flat = True
-    for t_i, topic in enumerate(topics):
-        qmap = topic_quant_map(qrels, topic, quant, ctx)
-        with_content = {d for (d, _), v in qmap.items() if v > 0}
-        for d in {d for d, _ in qmap}:
-            judged.append((t_i, doc_ids.setdefault(d, len(doc_ids))))
-        for (d, p), v in qmap.items():
-            if d in with_content:
-                g = doc_ids[d]
-                codes.append((t_i << _TOPIC_SHIFT) | (g << _DOC_SHIFT)
-                             | path_ids.setdefault(p, len(path_ids)))
-                values.append(v)
-                flat = flat and p.count("/") == 1
-        content.extend((t_i, doc_ids[d]) for d in with_content)
-    if any(n >= limit for n, limit in zip((len(topics), len(doc_ids), len(path_ids)), _LIMITS)):
-        if cache is not None:  # not built again for the next measure
-            cache[key] = None
-        return None
-    state = np.zeros((len(topics), len(doc_ids) + 1), dtype=np.int8)
-    for cells, level in ((judged, 1), (content, 2)):
-        if cells:
-            t_idx, d_idx = np.array(cells, dtype=np.int64).T
-            state[t_idx, d_idx] = level
-    codes_a = np.array(codes, dtype=np.int64)
-    order = np.argsort(codes_a, kind="stable")
-    index = QrelsIndex(tuple(topics), doc_ids, path_ids, state, codes_a[order],
-                       np.array(values, dtype=np.float64)[order], flat)
-    if cache is not None:
-        cache[key] = index
-    return index
-
-
-def is_flat(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any = None) -> bool:
-    """Every assessed element of a document with content (an element quantised > 0) is a
-    root (one step, ``/article[1]``); stops at the first counter-example (cached)."""
-    key = ("classic.flat", id(qrels), quant.name, tuple(topics))
-    cache = getattr(ctx, "cache", None)
-    if cache is not None and key in cache:
-        return cache[key]
-    flat = True
-    for topic in topics:
-        tq = qrels.topics.get(topic)
-        if tq is None or all(p.count("/") == 1 for _, p in tq.elements):
-            continue
-        qmap = topic_quant_map(qrels, topic, quant, ctx)
-        content = {d for (d, _), v in qmap.items() if v > 0}
-        if any(d in content and p.count("/") > 1 for d, p in qmap):
-            flat = False
-            break
-    if cache is not None:
-        cache[key] = flat
-    return flat
-
-
-_LAST = ("classic.lookup-last",)
-
-
-def same_ranking(a: Ranking, b: Ranking) -> bool:
-    """The same ranking object, or two views of the same rows of shared columns (a run read
-    from a file gives a new view of a topic's rows at each access: see
-    :class:`~sdreval.model.run.TopicRankings`)."""
-    if a is b or (a.origin is not None and a.origin == b.origin):
-        return True
-    if a.unit != b.unit:
-        return False
-    for x, y in ((a.docs, b.docs), (a.paths, b.paths), (a.offsets, b.offsets),
-                 (a.lengths, b.lengths), (a.ranks, b.ranks), (a.rsv, b.rsv)):
-        if (x.base is None or x.base is not y.base or x.shape != y.shape
-                or x.strides != y.strides or x.dtype != y.dtype
-                or x.__array_interface__["data"][0] != y.__array_interface__["data"][0]):
-            return False
-    return True
-
-
-def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
-               ctx: Any = None) -> RunLookup | None:
-    """Quantised value of every result of ``run`` on ``topics``, vectorised (integer codes).
-
-    Documents are looked up once per result, paths only for results of documents with
-    content.  The last lookup is kept in ``ctx.cache`` (one slot, checked by identity of the
-    rankings) so that the classic and XCG families share it within one evaluation.  None when
-    the integer codes cannot hold the data (callers then use the per-topic path)."""
-    index = qrels_index(qrels, topics, quant, ctx)
-    if index is None:
-        return None
-    rankings = [run.get(t) for t in topics]
-    cache = getattr(ctx, "cache", None)
-    stamp = (id(qrels), quant.name, tuple(topics))
-    if cache is not None:
-        last = cache.get(_LAST)
-        if (last is not None and last[0] == stamp and len(last[1]) == len(rankings)
-                and all(map(same_ranking, last[1], rankings))):
-            return last[2]
-    lengths = np.fromiter(map(len, rankings), dtype=np.int64, count=len(rankings))
-    offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
-    size = int(offsets[-1])
-    topic = np.repeat(np.arange(len(rankings), dtype=np.int64), lengths)
-    q = np.zeros(size)
-    repeat_mask = np.zeros(size, dtype=bool)
-    unknown, nested, none_paths = 0, False, False
-    if size:
-        gdoc = np.concatenate([index.doc_codes(r.docs) for r in rankings])
-        state = index.state[topic, gdoc]  # -1 -> the last column (0)
-        unknown = int(np.count_nonzero(state == 0))
-        sel = np.flatnonzero(state == 2)
-        if sel.size:
-            bounds = np.searchsorted(sel, offsets)  # paths gathered ranking by ranking
-            paths = np.concatenate(
-                [rankings[t_i].paths[sel[bounds[t_i]:bounds[t_i + 1]] - offsets[t_i]]
-                 for t_i in np.flatnonzero(np.diff(bounds)).tolist()]).tolist()
-            if None in paths:
-                none_paths = True
-                paths = [ROOT if p is None else p for p in paths]
-            pid = np.fromiter(map(index.path_ids.get, paths, repeat(-1)), dtype=np.int64,
-                              count=sel.size)
-            code = (topic[sel] << _TOPIC_SHIFT) | (gdoc[sel] << _DOC_SHIFT) | pid
-            # state 2 implies the document has assessed elements: index.codes is not empty
-            at = np.minimum(np.searchsorted(index.codes, code), index.codes.size - 1)
-            found = (pid >= 0) & (index.codes[at] == code)
-            values = np.where(found, index.values[at], 0.0)
-            q[sel] = values
-            nested = any(paths[i].count("/") > 1 for i in np.flatnonzero(~found).tolist())
-            positive = np.flatnonzero(values > 0)
-            if positive.size:
-                _, first = np.unique(code[positive], return_index=True)
-                if first.size < positive.size:
-                    later = np.ones(positive.size, dtype=bool)
-                    later[first] = False
-                    repeat_mask[sel[positive[later]]] = True
-    out = RunLookup(offsets, topic, q, repeat_mask, unknown, nested, none_paths)
-    if cache is not None:
-        cache[_LAST] = (stamp, rankings, out)
-    return out

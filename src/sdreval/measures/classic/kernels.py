@@ -126,9 +126,8 @@ def precision_at(isrel: np.ndarray, k: int) -> np.ndarray:
 def r_precision(isrel: np.ndarray, R: np.ndarray) -> np.ndarray:
     """``Rprec = count(R)/R``."""
     R = np.asarray(R, dtype=np.int64)
-    width = max(int(R.max(initial=0)), 1)
-    count = np.cumsum(_fit(isrel.astype(np.float64), width), axis=1)
-    at_r = count[np.arange(len(R)), np.maximum(R, 1) - 1]
+    rows, cols = np.nonzero(isrel)  # the relevant ranks only (no cumulative matrix)
+    at_r = _per_row(rows, (cols < R[rows]).astype(np.float64), isrel.shape[0])
     return _safe_div(at_r, R)
 
 

@@ -5,7 +5,7 @@ Notation, one topic: G is the union of the relevant (gold) character ranges; the
 spans s_1, s_2, …; Ret_k = s_1 ∪ … ∪ s_k, every character counted once however many
 retrieved spans hold it.  Without a cut-off k is the whole ranking.  A topic with no gold
 character scores NaN (left out of means, with a warning).  Gold spans are the judged records
-with relevance > 0; grades are not used (the measures are binary in the character).
+with relevance > 0; their grades are used by SpanNDCG and SpanDocNDCG (:mod:`.graded`) only.
 """
 from __future__ import annotations
 
@@ -16,13 +16,18 @@ from ...errors import UsageError
 from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
+from . import graded as G
 from . import kernels as K
+from .chroma import CHROMA_MEASURES, compute_chroma
 
 FAMILY = "span"
 
 BUDGET = Param("budget", int, None,
                "length budget N in characters: only the first N new characters retrieved, in "
                "rank order (the span crossing N cut in document order)")
+RETRIEVE = Param("retrieve", int, None,
+                 "-1: Chroma's retrieve=-1, k = the number of chunks of the run's chunking "
+                 "touching gold text, at most 20 (needs --compat chroma and a chunk-ID run)")
 BETA = Param("beta", float, 1.0, "F-beta weight of recall (1: harmonic mean)")
 TAU = Param("tau", float, 1.0, "coverage threshold τ in (0, 1]: a gold span g is found when at "
                                "least τ·|g| of its characters are retrieved")
@@ -32,17 +37,21 @@ MEASURE_DEFS = [
     MeasureDef("SpanP", FAMILY, "Character precision at k: SpanP@k = |Ret_k ∩ G| / |Ret_k| "
                "(0 when nothing is retrieved); overlapping retrieved text counted once, unlike "
                "the summed chunk lengths of Chroma's chunking evaluation (Smith & Troynikov, "
-               "2024). With budget N, Ret is the first N new characters.", (BUDGET,),
+               "2024). With budget N, Ret is the first N new characters.", (BUDGET, RETRIEVE),
                cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanR", FAMILY, "Character recall at k: SpanR@k = |Ret_k ∩ G| / |G|. With "
                "budget N, Ret is the first N new characters retrieved — the fair comparison "
-               "of chunkers with chunks of different sizes.", (BUDGET,),
+               "of chunkers with chunks of different sizes.", (BUDGET, RETRIEVE),
                cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanF", FAMILY, "Character F-beta at k: (1+β²)·P·R / (β²·P + R) of SpanP@k and "
                "SpanR@k (0 when both are 0).", (BETA, BUDGET), cutoff="optional-int",
                cutoff_doc=K_DOC),
     MeasureDef("SpanIoU", FAMILY, "Character intersection over union at k: |Ret_k ∩ G| / "
-               "|Ret_k ∪ G|.", (BUDGET,), cutoff="optional-int", cutoff_doc=K_DOC),
+               "|Ret_k ∪ G|.", (BUDGET, RETRIEVE), cutoff="optional-int", cutoff_doc=K_DOC),
+    MeasureDef("SpanOmega", FAMILY, "Chroma's precision_omega (Smith & Troynikov, 2024): the "
+               "precision the run's chunking allows, |∪T ∩ G| / |∪T ∪ G| over the chunks T of "
+               "the chunking touching gold text (a chunk-ID run with its chunk map).", (),
+               cutoff="none"),
     MeasureDef("SpanHit", FAMILY, "Span hit rate at k: 1 if some gold span g has |g ∩ Ret_k| "
                "≥ τ·|g|, else 0.", (TAU,), cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanRR", FAMILY, "Span reciprocal rank: 1/k for the first k at which some "
@@ -50,6 +59,21 @@ MEASURE_DEFS = [
                (TAU,), cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanRecallUnits", FAMILY, "Gold-span recall at k: the fraction of gold spans g "
                "with |g ∩ Ret_k| ≥ τ·|g|.", (TAU,), cutoff="optional-int", cutoff_doc=K_DOC),
+    MeasureDef("SpanNDCG", FAMILY, "Graded span nDCG at k: each character gains the highest "
+               "grade of the gold spans holding it; the span at rank i gains G_i over the "
+               "characters it is the first to retrieve; Σ_{i≤k} G_i / log2(i+1) divided by the "
+               "total gain of the gold text (the ideal: all gold text, only it, at rank 1; "
+               "discount of Järvelin & Kekäläinen, 2002).", (), cutoff="optional-int",
+               cutoff_doc=K_DOC),
+    MeasureDef("SpanDocR", FAMILY, "Document recall at k from span qrels: the documents of the "
+               "ranking in order of first appearance; the fraction of documents with gold text "
+               "among the first k documents.", (), cutoff="optional-int",
+               cutoff_doc="number of distinct documents k (default: all)"),
+    MeasureDef("SpanDocNDCG", FAMILY, "Document nDCG at k from span qrels (Järvelin & "
+               "Kekäläinen, 2002; trec_eval's ndcg_cut): documents in order of first "
+               "appearance, a document's gain the highest grade of its gold spans, log2(i+1) "
+               "discount, ideal from the judged grades.", (), cutoff="optional-int",
+               cutoff_doc="number of distinct documents k (default: all)"),
     MeasureDef("CharMAP", FAMILY, "Character-level average precision of TREC Genomics 2007 "
                "PASSAGE2 (Hersh et al., 2007): walking the ranking character by character "
                "(each span's new characters in document order, characters already retrieved "
@@ -67,6 +91,13 @@ UNIT_MEASURES = ("SpanHit", "SpanRR", "SpanRecallUnits")
 
 def validate(m: Measure, ctx: EvalContext | None = None) -> None:
     """Usage errors for parameters outside their domain (naming the parameter)."""
+    chroma = getattr(ctx, "compat", None) == "chroma"
+    if m.name in CHROMA_MEASURES and m.get("retrieve", ctx) is not None:
+        if m.get("retrieve", ctx) != -1 or not chroma or m.cutoff is not None:
+            raise UsageError(f"measure {m.text}: parameter retrieve takes only -1 (Chroma's "
+                             "retrieve=-1), under --compat chroma and without @k")
+    if chroma and m.name in CHROMA_MEASURES and m.get("budget", ctx) is not None:
+        raise UsageError(f"measure {m.text}: --compat chroma has no length budget")
     if m.name in SET_MEASURES:
         budget = m.get("budget", ctx)
         if budget is not None and budget <= 0:
@@ -89,13 +120,15 @@ def gold_table(qrels: Qrels, ctx: EvalContext) -> pd.DataFrame:
     key = ("span-gold", id(qrels))
     found = ctx.cache.get(key)
     if found is None:
-        rows = [(t, d, o, o + n) for t, tq in qrels.topics.items()
-                for d, dp in tq.passages.items() for o, n in dp.ranges if n > 0]
+        rows = [(t, d, o, o + n, g) for t, tq in qrels.topics.items()
+                for d, dp in tq.passages.items()
+                for (o, n), g in zip(dp.ranges, dp.grades or [1.0] * len(dp.ranges)) if n > 0]
         frame = pd.DataFrame({
             "topic": np.asarray([r[0] for r in rows], dtype=object),
             "doc": np.asarray([r[1] for r in rows], dtype=object),
             "start": np.asarray([r[2] for r in rows], dtype=np.int64),
-            "end": np.asarray([r[3] for r in rows], dtype=np.int64)})
+            "end": np.asarray([r[3] for r in rows], dtype=np.int64),
+            "grade": np.asarray([r[4] for r in rows], dtype=np.float64)})
         found = ctx.cache[key] = (qrels, frame)  # keep qrels alive so its id stays unique
     return found[1]
 
@@ -150,6 +183,19 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
 
         run = as_passage_run(run, ctx)
     gold = gold_table(qrels, ctx)
+    chroma = [m for m in measures if m.name == "SpanOmega" or (
+        getattr(ctx, "compat", None) == "chroma" and m.name in CHROMA_MEASURES)]
+    if chroma:
+        if getattr(ctx, "compat", None) == "chroma":
+            ctx.warn("--compat chroma: SpanP, SpanR and SpanIoU divide as Chroma's chunking "
+                     "evaluation (Smith & Troynikov, 2024): precision by the summed lengths of "
+                     "the chunks, recall by the summed lengths of the gold excerpts; other "
+                     "measures are sdreval's")
+        measures = [m for m in measures if m not in chroma]
+        out = compute_chroma(chroma, gold, run, topics, ctx)
+        if measures:
+            out.update(compute(measures, qrels, run, topics, ctx))
+        return out
     answered, bounds, docs, starts, ends = _flatten(run, topics)
     n_blocks = len(answered)
     row_block = np.repeat(np.arange(n_blocks, dtype=np.int64), np.diff(bounds))
@@ -160,7 +206,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     size_of = np.array([total_gold.get(t, 0) for t in answered], dtype=np.float64)
     spans_per_topic = gold["topic"].value_counts()
     n_spans = np.array([spans_per_topic.get(t, 0) for t in answered], dtype=np.float64)
-    out: dict[str, dict[str, float]] = {}
+    out: dict[str, dict[str, float]] = {m.text: {} for m in measures}
     for t in topics:  # unanswered topics score 0; topics without gold text NaN
         value = 0.0 if total_gold.get(t, 0) > 0 else float("nan")
         for m in measures:
@@ -185,6 +231,21 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         for m in units:
             values[m.text] = _unit_value(m, found[m.get("tau", ctx)], g_block, bounds, n_spans,
                                          ctx)
+    graded = [m for m in measures if m.name in G.GRADED]
+    if graded:
+        in_run = pd.Index(answered, dtype=object).get_indexer(
+            gold["topic"].to_numpy(dtype=object)) >= 0
+        grades = gold["grade"].to_numpy(np.float64)[in_run]
+        gains = ideal = None
+        for m in graded:
+            k = None if m.cutoff is None else int(m.cutoff)
+            if m.name == "SpanNDCG":
+                if gains is None:
+                    gains = G.piece_gains(pieces, gold_line, grades)
+                    ideal = G.ideal_gains(gold_line, grades, g_block, n_blocks)
+                values[m.text] = G.span_ndcg(pieces, gains, bounds, row_block, ideal, k)
+            else:
+                values[m.text] = G.document_values(m.name, k, gold, answered, bounds, docs)
     if any(m.name == "CharMAP" for m in measures):
         sums = K.charmap_sums(pieces, row_block, n_blocks)
         ap = np.divide(sums, size_of, out=np.zeros(n_blocks), where=size_of > 0)

@@ -1,0 +1,55 @@
+"""``sdreval budget QRELS RUNS... [--budgets 128,...,8192] [--plot FILE]``: context-budget
+curves — span recall and precision against the length budget, per run, with bootstrap CIs."""
+from __future__ import annotations
+
+import click
+
+from .common import echo_problems, echo_warnings, handle_errors, quiet_option
+from .eval_cmd import build_context, context_options, load_inputs
+
+EXAMPLES = """\b
+Examples:
+  sdreval budget qrels.jsonl runs/fixed.txt runs/sentence.txt --chunk-map chunks/fixed.jsonl \\
+      --chunk-map chunks/sentence.jsonl --budgets 128,256,512,1024 --plot budget.png
+  sdreval budget gold.jsonl run.jsonl --documents docs.jsonl --span-unit tokens:cl100k_base
+"""
+
+
+@click.command("budget", epilog=EXAMPLES)
+@click.argument("qrels", type=click.Path(exists=True, allow_dash=True))
+@click.argument("runs", nargs=-1, required=True,
+                type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+@click.option("--budgets", default="128,256,512,1024,2048,4096,8192", show_default=True,
+              help="Budgets N (characters, or tokens with --span-unit), comma-separated.")
+@click.option("--level", type=click.FloatRange(0, 1, min_open=True, max_open=True),
+              default=0.95, show_default=True, help="Confidence level of the intervals.")
+@click.option("--samples", type=click.IntRange(min=100), default=2000, show_default=True,
+              help="Bootstrap samples.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+              help="Also draw the curves (PNG, SVG or PDF by the file's suffix).")
+@click.option("-c", "all_topics", is_flag=True,
+              help="Average over every qrels topic with gold text (unanswered ones score 0).")
+@context_options
+@quiet_option
+@handle_errors
+def budget_command(qrels, runs, budgets, level, samples, plot_path, all_topics, **options):
+    """Span recall SpanR(budget=N) and precision SpanP(budget=N) of RUNS for every budget N:
+    mean over queries and percentile-bootstrap CI, one line per run, measure and budget."""
+    from ..report.budget import budget_curve, parse_budgets, plot_budget_curve
+
+    points = parse_budgets(budgets)
+    ctx = build_context(options)
+    qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection)
+    echo_problems(log)
+    curve = budget_curve(qrels_obj, run_objs, points, ctx, all_topics, level, samples)
+    echo_warnings(ctx.warnings)
+    unit = "characters" if (options.get("span_unit") or "chars") == "chars" else \
+        options["span_unit"]
+    click.echo("run\tmeasure\tbudget\tmean\tci_low\tci_high\ttopics")
+    for row in curve.itertuples(index=False):
+        click.echo(f"{row.run}\t{row.measure}\t{row.budget}\t{row.mean:.4f}\t{row.ci_low:.4f}"
+                   f"\t{row.ci_high:.4f}\t{row.topics}")
+    if plot_path:
+        fig = plot_budget_curve(curve, unit)
+        fig.savefig(plot_path)
+        click.echo(f"sdreval: budget curves drawn in {plot_path} (budgets in {unit})", err=True)

@@ -1,0 +1,158 @@
+"""The field names RAG tools write, mapped onto sdreval's span keys.
+
+* LlamaIndex nodes: ``ref_doc_id`` -> ``doc_id``, ``start_char_idx`` -> ``start``,
+  ``end_char_idx`` -> ``end``, ``node_id`` -> ``chunk_id``;
+* LangChain ``Document(page_content, metadata)``: ``page_content`` -> ``text``;
+  ``metadata.start_index`` -> ``start`` and ``end = start + len(page_content)``;
+  ``metadata.source`` (or ``doc_id``) -> ``doc_id``; without ``start_index`` the text is
+  located in the documents (:mod:`sdreval.io.spans.locate`);
+* ir_datasets span qrels ``doc_id, start, length, relevance``: ``end = start + length``;
+* gold given as text: ``reference_contexts`` (RAGAS), ``expected_texts`` (LlamaIndex),
+  ``gold_text`` -> ``text`` (a list is one gold span per item); ``relevance`` defaults to 1;
+* a ranked list with neither ``score`` nor ``rank``: the order of the rows is the ranking
+  (a warning says so).
+
+``query_id`` may also be ``qid`` or ``query_id``; every other key keeps its name.  A text given
+with its offsets is checked against the documents when they are given.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import pandas as pd
+
+from ...errors import ProblemLog
+from .documents import Documents
+from .locate import locate_texts
+from .tables import Table
+
+RENAMES = {"ref_doc_id": "doc_id", "start_char_idx": "start", "end_char_idx": "end",
+           "node_id": "chunk_id", "page_content": "text", "start_index": "start",
+           "qid": "query_id", "source": "doc_id"}
+GOLD_TEXT = ("reference_contexts", "reference_context", "expected_texts", "expected_text",
+             "gold_text", "gold_texts")
+METADATA_KEYS = ("doc_id", "ref_doc_id", "source", "start_index", "start_char_idx",
+                 "end_char_idx")
+
+
+def canonical_columns(columns) -> list[str]:
+    """The keys a table with ``columns`` has once renamed (for format detection)."""
+    have = [str(c) for c in columns]
+    out = set()
+    for c in have:
+        name = "text" if c in GOLD_TEXT else RENAMES.get(c, c)
+        if name == "doc_id" and c == "source" and "doc_id" in have:
+            continue
+        out.add(name)
+    if "metadata" in out:  # nested LangChain metadata: its keys are read when loading
+        out |= {"doc_id", "start"}
+    if "length" in out and "start" in out:
+        out.add("end")
+    if "text" in out and "start" in out:
+        out.add("end")
+    if any(c in GOLD_TEXT for c in have):
+        out.add("gold_text")
+    return sorted(out)
+
+
+def _flatten_metadata(frame: pd.DataFrame) -> pd.DataFrame:
+    meta = frame["metadata"]
+    frame = frame.drop(columns=["metadata"])
+    for key in METADATA_KEYS:
+        if key in frame.columns:
+            continue
+        values = meta.map(lambda m: m.get(key) if isinstance(m, Mapping) else None)
+        if values.notna().any():
+            frame[key] = values
+    return frame
+
+
+def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, what: str,
+                    occurrences: str) -> Table:
+    """``table`` with RAG tools' keys renamed, offsets derived, texts located (see the
+    module docstring).  ``what`` is ``gold`` or ``retrieved``; ``occurrences`` the default
+    rule for a text found more than once (:mod:`sdreval.io.spans.locate`)."""
+    frame, lines = table.frame, table.lines
+    columns = set(map(str, frame.columns))
+    plain = {"query_id", "doc_id", "start", "end"} <= columns or "chunk_id" in columns
+    if plain and not columns & ({"length", "metadata", "text"} | set(RENAMES) | set(GOLD_TEXT)):
+        return _ranked_by_order(table, log, what)
+    if "metadata" in columns:
+        frame = _flatten_metadata(frame)
+    gold = [c for c in frame.columns if c in GOLD_TEXT]
+    if gold:
+        frame = frame.rename(columns={gold[0]: "text"})
+        if frame["text"].map(lambda v: isinstance(v, (list, tuple, np.ndarray))).any():
+            repeat = frame["text"].map(lambda v: len(v) if isinstance(
+                v, (list, tuple, np.ndarray)) else 1).to_numpy()
+            lines = np.repeat(lines, repeat)
+            frame = frame.explode("text", ignore_index=True)
+    if "doc_id" in frame.columns and "source" in frame.columns:
+        frame = frame.drop(columns=["source"])
+    frame = frame.rename(columns={k: v for k, v in RENAMES.items() if k in frame.columns})
+    if "length" in frame.columns and "start" in frame.columns and "end" not in frame.columns:
+        frame = frame.assign(end=pd.to_numeric(frame["start"], errors="coerce")
+                             + pd.to_numeric(frame["length"], errors="coerce"))
+    if "text" in frame.columns:
+        if what == "gold" and "relevance" not in frame.columns:
+            frame = frame.assign(relevance=1)
+        if "start" in frame.columns and "end" not in frame.columns:
+            frame = frame.assign(end=pd.to_numeric(frame["start"], errors="coerce")
+                                 + frame["text"].map(lambda t: len(t) if isinstance(t, str)
+                                                     else np.nan))
+        frame, lines = _offsets_of_texts(frame, np.asarray(lines), table.file, documents, log,
+                                         occurrences, what)
+    return _ranked_by_order(Table(frame.reset_index(drop=True), np.asarray(lines), table.file),
+                            log, what)
+
+
+def _offsets_of_texts(frame: pd.DataFrame, lines: np.ndarray, file: str,
+                      documents: Documents | None, log: ProblemLog, occurrences: str, what: str
+                      ) -> tuple[pd.DataFrame, np.ndarray]:
+    """Rows with offsets are checked against the documents; rows without are located (row
+    order kept; a text found several times gives consecutive rows)."""
+    if "start" not in frame.columns:
+        return locate_texts(frame, lines, file, documents, log, occurrences, what)
+    given = frame["start"].notna().to_numpy()
+    if documents is not None and given.any():
+        _check_texts(frame[given], lines[given], file, documents, log)
+    if given.all():
+        return frame, lines
+    frame = frame.assign(_row=np.arange(len(frame)))
+    found, found_lines = locate_texts(frame[~given].drop(columns=["start", "end"]),
+                                      lines[~given], file, documents, log, occurrences, what)
+    merged = pd.concat([frame[given], found], ignore_index=True)
+    order = np.argsort(merged["_row"].to_numpy(), kind="stable")
+    lines = np.concatenate((lines[given], found_lines))[order]
+    return merged.iloc[order].drop(columns=["_row"]).reset_index(drop=True), lines
+
+
+def _check_texts(frame: pd.DataFrame, lines: np.ndarray, file: str, documents: Documents,
+                 log: ProblemLog) -> None:
+    """A text given with its offsets must be the document's text there."""
+    for i, (doc, start, end, text) in enumerate(zip(frame["doc_id"], frame["start"],
+                                                    frame["end"], frame["text"])):
+        if not isinstance(text, str) or str(doc) not in documents:
+            continue
+        try:
+            here = documents.texts[str(doc)][int(start):int(end)]
+        except (TypeError, ValueError):
+            continue  # bad offsets are reported by the span reader
+        if here != text:
+            log.error(file, int(lines[i]), f"the text at {int(start)}-{int(end)} of document "
+                                           f"{doc} is {here[:40]!r}, not the text given "
+                                           f"({text[:40]!r})")
+
+
+def _ranked_by_order(table: Table, log: ProblemLog, what: str) -> Table:
+    """A retrieved list without score or rank: row order is the ranking (rank 1, 2, ...
+    within each query), said in a warning."""
+    frame = table.frame
+    if what != "retrieved" or {"score", "rank"} & set(frame.columns) or \
+            "query_id" not in frame.columns or not len(frame):
+        return table
+    rank = frame.groupby("query_id", sort=False).cumcount().to_numpy() + 1
+    log.warn(table.file, None, "no score or rank: the order of the rows is the ranking "
+                               "(the first row of each query is rank 1)")
+    return Table(frame.assign(rank=rank), table.lines, table.file)

@@ -1,0 +1,180 @@
+"""Spans given as text: find a gold excerpt or a retrieved chunk in the documents.
+
+RAG test sets (RAGAS ``reference_contexts``, LlamaIndex ``expected_texts``, Chroma's synthetic
+questions) and retrievers that return chunk text without offsets (a LangChain ``Document``
+without ``metadata["start_index"]``) give spans as text.  Each text is located in its document
+(``doc_id`` given) or in every document (no ``doc_id``):
+
+1. exactly (``str.find``, every occurrence, overlapping ones included);
+2. if not found, after normalising white space on both sides (every run of white space is one
+   space; leading and trailing white space of the text dropped); the span found runs from
+   the first to the last character matched in the original text.
+
+A text found more than once is resolved by the record's ``occurrence`` key, else by the
+reader's default: ``all`` (every occurrence is a span: the default for gold, since a
+reader cannot tell which copy the assessor meant and each copy holds the answer), ``first``
+(the first in document order, documents in the order of the documents file), ``error`` (the
+default for runs: refuse, since the chunk's place decides the character measures) or a
+number n >= 1 (the n-th occurrence).  Which rule was applied to how many texts is said in a
+warning; a text found nowhere is an error naming the file line.
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pandas as pd
+
+from ...errors import ProblemLog
+from .documents import Documents
+
+RULES = ("all", "first", "error")
+_SPACE = re.compile(r"\s+")
+
+
+def normalised(text: str) -> tuple[str, np.ndarray]:
+    """``text`` with every run of white space as one space, and for each of its characters
+    the index of that character in ``text`` (a run maps to its first character)."""
+    pieces, where, position = [], [], 0
+    for match in _SPACE.finditer(text):
+        if match.start() > position:
+            pieces.append(text[position:match.start()])
+            where.append(np.arange(position, match.start()))
+        pieces.append(" ")
+        where.append(np.array([match.start()]))
+        position = match.end()
+    pieces.append(text[position:])
+    where.append(np.arange(position, len(text)))
+    return "".join(pieces), np.concatenate(where).astype(np.int64)
+
+
+def occurrences(haystack: str, needle: str) -> list[int]:
+    """Start of every occurrence of ``needle`` in ``haystack`` (overlapping ones included)."""
+    found, at = [], haystack.find(needle)
+    while at >= 0 and needle:
+        found.append(at)
+        at = haystack.find(needle, at + 1)
+    return found
+
+
+class Locator:
+    """Finds texts in ``documents`` (normalised texts built once per document)."""
+
+    def __init__(self, documents: Documents):
+        self.documents = documents
+        self._normal: dict[str, tuple[str, np.ndarray]] = {}
+
+    def find(self, text: str, doc: str) -> tuple[list[tuple[int, int]], bool]:
+        """Every ``(start, end)`` of ``text`` in document ``doc``; True if only found after
+        white-space normalisation."""
+        body = self.documents.texts[doc]
+        exact = occurrences(body, text)
+        if exact:
+            return [(s, s + len(text)) for s in exact], False
+        wanted = _SPACE.sub(" ", text.strip())
+        if doc not in self._normal:
+            self._normal[doc] = normalised(body)
+        flat, where = self._normal[doc]
+        spans = []
+        for s in occurrences(flat, wanted):
+            e = s + len(wanted) - 1  # last character matched
+            spans.append((int(where[s]), int(where[e]) + 1))
+        return spans, True
+
+
+def _rule(value, default: str) -> str | int:
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return default
+    if isinstance(value, str) and value.strip().lower() in RULES:
+        return value.strip().lower()
+    try:
+        number = int(str(value))
+    except ValueError:
+        return "?"
+    return number if number >= 1 else "?"
+
+
+def locate_texts(frame: pd.DataFrame, lines: np.ndarray, file: str, documents: Documents | None,
+                 log: ProblemLog, default: str, what: str) -> tuple[pd.DataFrame, np.ndarray]:
+    """Rows of ``frame`` with a ``text`` column and no offsets -> rows with ``doc_id``,
+    ``start``, ``end`` (one row per occurrence kept).  Rows that failed are reported and
+    dropped.  Returns the new frame and the file line of each of its rows."""
+    if documents is None:
+        log.error(file, None, f"{what} given as text need the documents to be found in "
+                              "(--documents FILE, or documents= in Python)")
+        return frame.iloc[:0], lines[:0]
+    locator = Locator(documents)
+    has_doc = "doc_id" in frame.columns
+    texts = frame["text"].to_numpy(dtype=object)
+    docs = frame["doc_id"].to_numpy(dtype=object) if has_doc else None
+    rules = frame["occurrence"].to_numpy(dtype=object) if "occurrence" in frame.columns else None
+    keep, starts, ends, out_docs = [], [], [], []
+    fuzzy = 0
+    repeated: list[str] = []
+    for i, text in enumerate(texts):
+        line = int(lines[i])
+        if not isinstance(text, str) or not text.strip():
+            log.error(file, line, "text is missing or empty")
+            continue
+        rule = _rule(None if rules is None else rules[i], default)
+        if rule == "?":
+            log.error(file, line, f"occurrence {rules[i]!r} is not all, first, error or a "
+                                  "number >= 1")
+            continue
+        doc = docs[i] if docs is not None else None
+        if doc is not None and not (isinstance(doc, float) and np.isnan(doc)):
+            doc = str(doc)
+            if doc not in documents:
+                log.error(file, line, f"document {doc} is not in the documents file "
+                                      f"({documents.source})")
+                continue
+            candidates = [doc]
+        else:
+            candidates = list(documents.texts)
+        found: list[tuple[str, int, int]] = []
+        normal = True
+        for d in candidates:
+            spans, by_space = locator.find(text, d)
+            found += [(d, s, e) for s, e in spans]
+            normal &= by_space or not spans
+        short = text if len(text) <= 60 else text[:57] + "..."
+        where = f"document {candidates[0]}" if len(candidates) == 1 else "any document"
+        if not found:
+            log.error(file, line, f"{what} text {short!r} ({len(text)} characters) not found in "
+                                  f"{where}, neither exactly nor with white space normalised")
+            continue
+        fuzzy += normal
+        if len(found) > 1:
+            if rule == "error":
+                log.error(file, line, f"{what} text {short!r} occurs {len(found)} times in "
+                                      f"{where}: say which with \"occurrence\": a number, "
+                                      "\"first\" or \"all\" (or give offsets)")
+                continue
+            repeated.append(f"line {line}: {len(found)}")
+            if rule == "first":
+                found = found[:1]
+            elif isinstance(rule, int):
+                if rule > len(found):
+                    log.error(file, line, f"occurrence {rule}: the text occurs only "
+                                          f"{len(found)} times in {where}")
+                    continue
+                found = [found[rule - 1]]
+        for d, s, e in found:
+            keep.append(i)
+            out_docs.append(d)
+            starts.append(s)
+            ends.append(e)
+    if fuzzy:
+        log.warn(file, None, f"{fuzzy} {what} text(s) found only with white space normalised "
+                             "(each span runs from the first to the last character matched)")
+    if repeated:
+        listed = "; ".join(repeated[:5]) + (" ..." if len(repeated) > 5 else "")
+        log.warn(file, None, f"{len(repeated)} {what} text(s) occur more than once ({listed} "
+                             "occurrences): each resolved by its \"occurrence\" key, else "
+                             f"rule {default!r} ("
+                             f"{'every occurrence is a span' if default == 'all' else default})")
+    rows = frame.iloc[keep].reset_index(drop=True).drop(columns=["text"])
+    rows["doc_id"] = np.asarray(out_docs, dtype=object)
+    rows["start"] = np.asarray(starts, dtype=np.int64)
+    rows["end"] = np.asarray(ends, dtype=np.int64)
+    return rows, lines[np.asarray(keep, dtype=np.int64)]

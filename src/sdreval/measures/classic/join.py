@@ -1,0 +1,398 @@
+"""Quantised value of every result of a run: its rows joined to the judgements by codes.
+
+Both sides are column tables grouped by topic (:class:`~sdreval.model.run.RunColumns`,
+:meth:`~sdreval.judgements.columns.TopicJudgements.columns`).  Document ids are coded once
+against the judged documents (Arrow hash lookups), the ``(topic, document)`` pairs of the
+judgements are sorted once and every result is found by binary search, then its path among
+the assessed paths of its pair.  Memory is linear in the judgements plus the run: no table of
+topics × documents.  Runs and judgements held as plain per-topic objects (the API) are first
+laid out as the same columns, topic by topic.
+
+Elements are independent documents (Vu & Gallinari 2005, §2.1); a result without a path is
+the document's root, ``/article[1]``.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import numpy as np
+
+from ...judgements.columns import ElementColumns
+from ...judgements.qrels import Qrels
+from ...judgements.quantise import Quantisation
+from ...model.run import Coded, Filled, Run, RunColumns, TopicRankings
+from .gains import ROOT, topic_quant_map
+
+
+def _arrow():
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    return pa, pc
+
+
+@contextmanager
+def _returning_memory() -> Iterator[None]:
+    """Arrow allocates with the C library's allocator within the block, which gives freed
+    memory back (Arrow's default pool keeps it: the peak of a streamed evaluation, one topic
+    after another, would grow with the largest topic's buffers)."""
+    pa, _ = _arrow()
+    previous = pa.default_memory_pool()
+    pa.set_memory_pool(pa.system_memory_pool())
+    try:
+        yield
+    finally:
+        pa.set_memory_pool(previous)
+
+
+def _strings(values: Any):
+    """An Arrow array of strings (None stays null) from Arrow or numpy values."""
+    pa, _ = _arrow()
+    if isinstance(values, (pa.Array, pa.ChunkedArray)):
+        return values
+    values = np.asarray(values, dtype=object)
+    try:
+        return pa.array(values, type=pa.string(), from_pandas=False)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):  # ids given as other objects: their text
+        return pa.array([None if v is None else str(v) for v in values.tolist()],
+                        type=pa.string())
+
+
+def _codes(values: Any, vocabulary: Any) -> np.ndarray:
+    """Position of each of ``values`` in ``vocabulary`` (Arrow arrays), -1 when absent."""
+    _, pc = _arrow()
+    if vocabulary.type != values.type:
+        values = values.cast(vocabulary.type)
+    found = pc.index_in(values, value_set=vocabulary).fill_null(-1)
+    return np.asarray(found.to_numpy(), dtype=np.int32)
+
+
+def _encode(values: Any) -> tuple[np.ndarray, list]:
+    """``(codes, distinct values)`` of Arrow strings; a null (no path) is the last value,
+    None."""
+    pa, pc = _arrow()
+    if isinstance(values, pa.ChunkedArray):
+        values = values.combine_chunks()
+    encoded = pc.dictionary_encode(values)
+    vocabulary = encoded.dictionary.to_pylist() + [None]
+    codes = encoded.indices.fill_null(len(vocabulary) - 1).to_numpy(zero_copy_only=False)
+    return np.asarray(codes, dtype=np.int64), vocabulary
+
+
+@dataclass
+class Judgements:
+    """The assessments of the evaluated topics under one quantisation, one row per assessed
+    element: ``topic`` (position in the evaluated topics), ``path`` (code into ``paths``) and the quantised ``value``; ``pairs`` are the sorted
+    distinct ``topic * len(docs) + doc`` codes, ``keys`` the sorted ``pair * len(paths) +
+    path`` codes (``key_rows`` their rows) and ``content`` says per pair whether some element
+    is quantised > 0."""
+
+    topic: np.ndarray
+    path: np.ndarray
+    value: np.ndarray
+    docs: Any
+    paths: list[str]
+    n_topics: int
+    pairs: np.ndarray
+    pair: np.ndarray
+    keys: np.ndarray
+    key_rows: np.ndarray
+    content: np.ndarray
+
+    @property
+    def flat(self) -> bool:
+        """Every assessed element of a document with content is a root (one step)."""
+        depth = np.array([(p or ROOT).count("/") for p in self.paths], dtype=np.int64)
+        return not bool(np.any(self.content[self.pair] & (depth[self.path] != 1)))
+
+    def sizes(self) -> np.ndarray:
+        """Assessed elements per topic."""
+        return np.bincount(self.topic, minlength=self.n_topics)
+
+    def ideal(self) -> np.ndarray:
+        """Zero-padded topics × ranks matrix of each topic's positive values, descending
+        (the "thorough" recall-base, Ogilvie & Lalmas 2006, §2.6)."""
+        positive = np.flatnonzero(self.value > 0)
+        topic, value = self.topic[positive], self.value[positive]
+        order = np.lexsort((-value, topic))
+        counts = np.bincount(topic, minlength=self.n_topics)
+        out = np.zeros((self.n_topics, max(int(counts.max(initial=0)), 1)))
+        if order.size:
+            starts = np.cumsum(counts) - counts
+            rank = np.arange(order.size) - np.repeat(starts, counts)
+            out[topic[order], rank] = value[order]
+        return out
+
+
+def judgements(qrels: Qrels, topics: list[str], quant: Quantisation,
+               ctx: Any = None) -> Judgements:
+    """The :class:`Judgements` of ``topics`` (the last one kept in ``ctx.cache``)."""
+    cache = getattr(ctx, "cache", None)
+    stamp = (id(qrels), quant.name, len(qrels.topics), tuple(topics))
+    if cache is not None:
+        last = cache.get(_JUDGEMENTS)
+        if last is not None and last[0] == stamp:
+            return last[1]
+    with _returning_memory():
+        found = _judgements(qrels, topics, quant, ctx)
+    if cache is not None:
+        cache[_JUDGEMENTS] = (stamp, found)
+    return found
+
+
+def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) -> Judgements:
+    pa, pc = _arrow()
+    columns = getattr(qrels.topics, "columns", None)
+    table = columns() if columns is not None else None
+    if table is not None and isinstance(table[2], ElementColumns):
+        elements = table[2]
+        rows, topic = qrels.topics.rows_of(topics)
+        value = np.array(qrels.topics.quantised(quant, rows))
+        every = rows.size == len(elements) and bool(np.all(rows[1:] > rows[:-1]))
+        docs = elements.docs if every else elements.docs.take(pa.array(rows))
+        if isinstance(elements.paths, str):
+            paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int64)
+        else:
+            path, paths = _encode(elements.paths if every
+                                  else elements.paths.take(pa.array(rows)))
+    else:  # per-topic objects (the API; judgements of highlighted passages)
+        topic_l, doc_l, path_l, value_l = [], [], [], []
+        for t_i, name in enumerate(topics):
+            qmap = topic_quant_map(qrels, name, quant, ctx)
+            topic_l.append(np.full(len(qmap), t_i, dtype=np.int64))
+            doc_l.extend(d for d, _ in qmap)
+            path_l.extend(p for _, p in qmap)
+            value_l.append(np.fromiter(qmap.values(), np.float64, len(qmap)))
+        topic = np.concatenate(topic_l) if topic_l else np.zeros(0, dtype=np.int64)
+        value = np.concatenate(value_l) if value_l else np.zeros(0)
+        docs = _strings(np.array(doc_l, dtype=object))
+        paths = list(dict.fromkeys(path_l))
+        index = {p: i for i, p in enumerate(paths)}
+        path = np.fromiter(map(index.__getitem__, path_l), np.int64, len(path_l))
+    vocabulary = pc.unique(docs)
+    if isinstance(vocabulary, pa.ChunkedArray):
+        vocabulary = vocabulary.combine_chunks()
+    doc = _codes(docs, vocabulary)
+    n_docs, n_paths = max(len(vocabulary), 1), max(len(paths), 1)
+    pairs, pair = np.unique(topic * n_docs + doc, return_inverse=True)
+    del doc
+    key = pair * n_paths + path
+    key_rows = np.argsort(key, kind="stable")
+    content = np.zeros(pairs.size, dtype=bool)
+    content[pair[value > 0]] = True
+    return Judgements(topic, path, value, vocabulary, paths, len(topics), pairs,
+                      pair.astype(np.int64), key[key_rows], key_rows, content)
+
+
+#: one cache entry of each kind, replaced in place (the streamed evaluation counts the
+#: entries a topic adds)
+_JUDGEMENTS = ("classic.judgements",)
+_LOOKUP = ("classic.lookup",)
+
+
+@dataclass
+class RunLookup:
+    """Per result of a run (topics concatenated in the given order, ranks in list order).
+
+    ``q``: quantised value (0 when not assessed); ``judged``: the result is assessed (any
+    value); ``repeat``: ``q > 0`` and the same ``(doc, path)`` came earlier in the list;
+    ``nested``: some result of a document with content is not assessed and lies below a root
+    (it may overlap an assessed element); ``none_paths``: some result of a document with
+    content has no path (read as the root); ``unknown_docs``: results of documents not judged
+    for their topic."""
+
+    offsets: np.ndarray
+    topic: np.ndarray
+    q: np.ndarray
+    judged: np.ndarray
+    repeat: np.ndarray
+    unknown_docs: int
+    nested: bool
+    none_paths: bool
+
+    def lengths(self) -> np.ndarray:
+        """Results per topic."""
+        return np.diff(self.offsets)
+
+    def split(self, values: np.ndarray) -> list[np.ndarray]:
+        """``values`` (one per result) cut into one array per topic."""
+        return [values[self.offsets[i]:self.offsets[i + 1]] for i in range(self.offsets.size - 1)]
+
+    def matrix(self, values: np.ndarray, dtype: Any = np.float64) -> np.ndarray:
+        """``values`` as a zero-padded topics × ranks matrix (at least one column)."""
+        lengths = np.diff(self.offsets)
+        out = np.zeros((lengths.size, max(int(lengths.max(initial=0)), 1)), dtype=dtype)
+        if values.size:
+            rank = np.arange(values.size) - np.repeat(self.offsets[:-1], lengths)
+            out[self.topic, rank] = values
+        return out
+
+
+@dataclass
+class _Rows:
+    """A run's rows of the evaluated topics: ``offsets`` per topic, document ids (Arrow),
+    and per row a code into ``vocabulary`` (path strings, None for a result without path)."""
+
+    offsets: np.ndarray
+    docs: Any
+    path: np.ndarray
+    vocabulary: list
+
+
+def _path_rows(column: Any, index: np.ndarray | None, total: int) -> tuple[np.ndarray, list]:
+    """Codes of the paths of rows ``index`` (the first ``total`` when None) of a run's path
+    column, and the path (or None) each code stands for."""
+    if isinstance(column, Filled):
+        return np.zeros(total, dtype=np.int8), [column.value]
+    if isinstance(column, Coded):
+        codes = column.codes[:total] if index is None else column.codes[index]
+        return np.asarray(codes, dtype=np.int64), list(column.values.tolist())
+    return _encode(_strings(column[:total] if index is None
+                            else np.asarray(column, dtype=object)[index]))
+
+
+def _run_rows(run: Run, topics: list[str]) -> _Rows:
+    """The rows of ``topics`` in that order, from shared columns when the run has them."""
+    pa, _ = _arrow()
+    columns: RunColumns | None = (run.topics.columns()
+                                  if isinstance(run.topics, TopicRankings) else None)
+    if columns is not None:
+        where = np.fromiter((columns.where.get(t, -1) for t in topics), np.int64, len(topics))
+        lo = np.where(where >= 0, columns.bounds[np.maximum(where, 0)], 0)
+        hi = np.where(where >= 0, columns.bounds[np.maximum(where, 0) + 1], 0)
+        lengths = hi - lo
+        offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+        total = int(offsets[-1])
+        index: np.ndarray | None = None
+        if not (total == int(columns.bounds[-1]) and np.array_equal(lo, offsets[:-1])):
+            index = np.arange(total, dtype=np.int64) + np.repeat(lo - offsets[:-1], lengths)
+        docs = _strings(columns.docs)
+        if index is not None:
+            docs = docs.take(pa.array(index))
+        path, vocabulary = _path_rows(columns.paths, index, total)
+        return _Rows(offsets, docs, path, vocabulary)
+    rankings = [run.get(t) for t in topics]
+    lengths = np.fromiter(map(len, rankings), np.int64, len(rankings))
+    offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
+    docs = [r.docs for r in rankings if len(r)]
+    paths = [r.paths for r in rankings if len(r)]
+    doc_column = _strings(_joined(docs))
+    path_column = _joined(paths)
+    path, vocabulary = _path_rows(path_column, None, path_column.size)
+    return _Rows(offsets, doc_column, path, vocabulary)
+
+
+def _joined(arrays: list[np.ndarray]) -> np.ndarray:
+    """The arrays one after another (the array itself when there is one: no copy)."""
+    if len(arrays) == 1:
+        return arrays[0]
+    return np.concatenate(arrays) if arrays else np.zeros(0, dtype=object)
+
+
+def _rows_stamp(run: Run, topics: list[str]) -> list:
+    """What identifies the rows of ``topics`` of ``run``: its shared columns, or each ranking
+    (by the rows of shared columns it views, else by identity: the rankings of a plain dict
+    may be replaced at any time)."""
+    if isinstance(run.topics, TopicRankings):
+        columns = run.topics.columns()
+        if columns is not None:
+            return [run.topics, columns.bounds, columns.docs]
+    rankings = [run.topics.get(t) for t in topics]
+    return [r if r is None or r.origin is None else r.origin for r in rankings]
+
+
+def _same(a: list, b: list) -> bool:
+    return len(a) == len(b) and all(x is y or (isinstance(x, tuple) and x == y)
+                                    for x, y in zip(a, b))
+
+
+def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
+               ctx: Any = None) -> RunLookup:
+    """Quantised value of every result of ``run`` on ``topics``, for all topics at once.
+
+    The last lookup is kept in ``ctx.cache`` (one slot), so that the measures and families of
+    one evaluation (classic, XCG) share it."""
+    cache = getattr(ctx, "cache", None)
+    stamp = (id(qrels), quant.name, len(qrels.topics), tuple(topics))
+    held = _rows_stamp(run, topics)
+    if cache is not None:
+        last = cache.get(_LOOKUP)
+        if last is not None and last[0] == stamp and last[1] is run and _same(last[2], held):
+            return last[3]
+    found = judgements(qrels, topics, quant, ctx)
+    with _returning_memory():
+        out = _join(found, _run_rows(run, topics))
+    if cache is not None:
+        cache[_LOOKUP] = (stamp, run, held, out)
+    return out
+
+
+#: rows of a run joined at once (bounds the temporary arrays of the join)
+_CHUNK = 1 << 18
+
+
+def _join(js: Judgements, rows: _Rows) -> RunLookup:
+    """Match each row of the run to an assessed element of its topic (module docstring)."""
+    offsets = rows.offsets
+    lengths = np.diff(offsets)
+    size = int(offsets[-1])
+    topic = np.repeat(np.arange(lengths.size, dtype=np.int32), lengths)
+    q = np.zeros(size)
+    found = np.zeros(size, dtype=bool)
+    repeat = np.zeros(size, dtype=bool)
+    if not size or not js.pairs.size:
+        return RunLookup(offsets, topic, q, found, repeat, size, False, False)
+    index = {p: i for i, p in enumerate(js.paths)}
+    vocabulary = rows.vocabulary
+    path_of = np.array([index.get(ROOT if p is None else p, -1) for p in vocabulary],
+                       dtype=np.int64)
+    deep_of = np.array([p is not None and p.count("/") > 1 for p in vocabulary], dtype=bool)
+    none_of = np.array([p is None for p in vocabulary], dtype=bool)
+    doc = _codes(rows.docs, js.docs)
+    n_docs, n_paths = max(len(js.docs), 1), max(len(js.paths), 1)
+    one_each = js.keys.size == js.pairs.size  # one assessed element per judged document
+    unknown, nested, none_paths = 0, False, False
+    key_parts = []
+    for lo in range(0, size, _CHUNK):
+        hi = min(lo + _CHUNK, size)
+        d = doc[lo:hi]
+        code = topic[lo:hi].astype(np.int64) * n_docs + d
+        at = np.minimum(np.searchsorted(js.pairs, code), js.pairs.size - 1)
+        judged_doc = (d >= 0) & (js.pairs[at] == code)
+        del code
+        unknown += int(judged_doc.size - np.count_nonzero(judged_doc))
+        local = rows.path[lo:hi]
+        path = path_of[local]
+        if one_each:  # the pair's element, if the result is it
+            row = js.key_rows[at]
+            hit_rows = judged_doc & (js.path[row] == path)
+            value = js.value[row]
+            key = at * n_paths + path
+        else:
+            key = at * n_paths + path
+            where = np.minimum(np.searchsorted(js.keys, key), js.keys.size - 1)
+            hit_rows = judged_doc & (path >= 0) & (js.keys[where] == key)
+            value = js.value[js.key_rows[where]]
+        content = judged_doc & js.content[at]
+        found[lo:hi] = hit_rows
+        q[lo:hi] = np.where(hit_rows & content, value, 0.0)
+        nested = nested or bool(np.any(content & ~hit_rows & deep_of[local]))
+        none_paths = none_paths or bool(np.any(content & none_of[local]))
+        positive = q[lo:hi] > 0
+        key_parts.append(key[positive])
+    positive = np.flatnonzero(q > 0)
+    if positive.size:
+        _, first = np.unique(np.concatenate(key_parts), return_index=True)
+        if first.size < positive.size:
+            later = np.ones(positive.size, dtype=bool)
+            later[first] = False
+            repeat[positive[later]] = True
+    return RunLookup(offsets, topic, q, found, repeat, unknown, nested, none_paths)
+
+
+def is_flat(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any = None) -> bool:
+    """Every assessed element of a document with content (an element quantised > 0) is a
+    root (one step, ``/article[1]``)."""
+    return judgements(qrels, topics, quant, ctx).flat

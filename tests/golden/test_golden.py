@@ -1,0 +1,50 @@
+"""Today's CLI outputs equal the frozen ones (tests/golden/generate.py writes them).
+
+Outputs change only on purpose: a commit that changes them lists every changed case and why.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import cases  # noqa: E402
+
+FROZEN = json.loads(cases.FROZEN_CASES.read_text())
+FUZZ = {line.split(" ", 1)[0]: line for line in cases.FROZEN_FUZZ.read_text().splitlines()}
+FIXED = cases.real_cases() + cases.hostile_cases()
+SAMPLE = [c for c in cases.fuzz_cases() if c.id in FROZEN]
+
+
+def _check(case: cases.GoldenCase, tmp_path: Path) -> None:
+    got = cases.run_case(case, tmp_path)
+    want = FROZEN[case.id]
+    assert (got["code"], got["stderr"], got["stdout"]) == \
+        (want["code"], want["stderr"], want["stdout"]), case.id
+
+
+def test_every_case_is_frozen():
+    assert {c.id for c in FIXED} <= set(FROZEN)
+    assert len(FUZZ) == 3 * cases.FUZZ_PER_FORMAT
+
+
+@pytest.mark.parametrize("case", FIXED, ids=lambda c: c.id)
+def test_golden(case, tmp_path):
+    _check(case, tmp_path)
+
+
+@pytest.mark.parametrize("case", SAMPLE, ids=lambda c: c.id)
+def test_golden_fuzz_sample(case, tmp_path):
+    _check(case, tmp_path)
+
+
+@pytest.mark.slow
+def test_golden_fuzz_all():
+    got = cases.fuzz_lines(cases.run_all(cases.fuzz_cases()))
+    changed = [f"- {FUZZ.get(line.split(' ', 1)[0])}\n+ {line}" for line in got
+               if FUZZ.get(line.split(" ", 1)[0]) != line]
+    assert not changed, f"{len(changed)} fuzzed runs changed:\n" + "\n".join(changed[:40])

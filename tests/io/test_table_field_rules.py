@@ -1,0 +1,176 @@
+"""Field rules applied alike by every reader (docs/inputs.md, "Fields of tables and text files"):
+integers are decimal, empty fields are errors, ids are strings and never typed, white space
+around separators is handled the same in every tabular format."""
+from __future__ import annotations
+
+import pytest
+
+from sdreval.errors import InputError, ProblemLog
+from sdreval.io.trec_qrels import read_trec_qrels
+
+
+def _problems(reader, path, **kw):
+    log = ProblemLog()
+    value = reader(path, log, **kw)
+    return value, [str(p) for p in log.problems]
+
+
+@pytest.mark.parametrize("careful", [False, True])
+def test_trec_qrels_empty_iter_field_is_an_error(tmp_path, careful):
+    path = tmp_path / "q.txt"
+    path.write_text("1\t\td1\t1\n1\t0\td2\t0\n")
+    qrels, problems = _problems(read_trec_qrels, path, careful=careful)
+    assert problems == [f"{path}:1: error: expected 4 fields (qid iter docno rel), found 3"]
+    assert list(qrels.topics["1"].elements) == [("d2", "/article[1]")]
+
+
+@pytest.mark.parametrize("grade", ["0x2", "0X10", "0xFFFFFFFFFFFFFFFF"])
+@pytest.mark.parametrize("careful", [False, True])
+def test_trec_qrels_hex_grade_is_not_an_integer(tmp_path, grade, careful):
+    path = tmp_path / "q.txt"
+    path.write_text(f"1 0 d1 {grade}\n1 0 d2 0\n")
+    _, problems = _problems(read_trec_qrels, path, careful=careful)
+    assert problems == [f"{path}:1: error: relevance {grade!r} is not an integer"]
+
+
+def test_run_hex_rank_is_not_an_integer(tmp_path):
+    from sdreval.io.trec import read_trec_run
+
+    path = tmp_path / "r.txt"
+    path.write_text("1 Q0 d1 0x10 2.0 r\n1 Q0 d2 2 1.0 r\n")
+    log = ProblemLog()
+    read_trec_run(path, "document", log)
+    assert any(p.line == 1 and "0x10" in p.message for p in log.problems), log.problems
+
+
+def _span_files(tmp_path, qrels_rows, run_rows, layout):
+    import json
+
+    def write(name, rows):
+        path = tmp_path / f"{name}.{layout}"
+        if layout == "jsonl":
+            path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+        else:
+            keys = list(rows[0])
+            path.write_text(", ".join(keys) + "\n" + "".join(
+                ", ".join(str(r[k]) for k in keys) + "\n" for r in rows))
+        return path
+
+    return write("qrels", qrels_rows), write("run", run_rows)
+
+
+def _precision(qrels, run):
+    from sdreval.api import evaluate
+
+    table = evaluate(str(qrels), str(run), ["P@1"])
+    return float(table["value"].iloc[-1])
+
+
+def test_jsonl_date_like_doc_id_stays_text(tmp_path):
+    from sdreval.io import read_qrels, read_run
+
+    qrels, run = _span_files(
+        tmp_path, [{"query_id": "1", "doc_id": "2021-01-01", "start": 0, "end": 5,
+                    "relevance": 1}],
+        [{"query_id": "1", "doc_id": "2021-01-01", "start": 0, "end": 5, "score": 1.0}],
+        "jsonl")
+    assert list(read_qrels(qrels).topics["1"].passages) == ["2021-01-01"]
+    assert list(read_run(run).topics["1"].docs) == ["2021-01-01"]
+
+
+def test_jsonl_numeric_ids_beyond_int64_stay_apart(tmp_path):
+    # 2**64 + 1 and 2**64 + 2 are one double: the wrong document scored 1.0
+    qrels, run = _span_files(
+        tmp_path, [{"query_id": 1, "doc_id": 18446744073709551617, "start": 0, "end": 5,
+                    "relevance": 1}],
+        [{"query_id": 1, "doc_id": 18446744073709551618, "start": 0, "end": 5,
+          "score": 1.0}], "jsonl")
+    assert _precision(qrels, run) == 0.0
+
+
+def test_jsonl_float_id_is_refused(tmp_path):
+    from sdreval.io import read_run
+
+    qrels, run = _span_files(tmp_path, [{"query_id": "1", "doc_id": "d", "start": 0,
+                                         "end": 5, "relevance": 1}],
+                             [{"query_id": "1", "doc_id": 1.5, "start": 0, "end": 5,
+                               "score": 1.0}], "jsonl")
+    with pytest.raises(InputError, match=r"run.jsonl:1: .*doc_id 1.5 is a number"):
+        read_run(run)
+
+
+def test_csv_with_spaces_after_separators_scores_as_without(tmp_path):
+    rows = [{"query_id": "1", "doc_id": "d1", "start": 0, "end": 5, "relevance": 1}]
+    run_rows = [{"query_id": "1", "doc_id": "d1", "start": 0, "end": 5, "score": 1.0}]
+    qrels, _ = _span_files(tmp_path, rows, run_rows, "csv")
+    _, run = _span_files(tmp_path, rows, run_rows, "jsonl")
+    assert ", d1," in qrels.read_text()
+    assert _precision(qrels, run) == 1.0
+
+
+@pytest.mark.parametrize("command", ["validate", "eval", "read_run"])
+def test_jsonl_lone_surrogate_is_an_error_at_its_line(tmp_path, command):
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import cli
+    from sdreval.io import read_run
+
+    good = '{"query_id": "1", "doc_id": "d1", "start": 0, "end": 5, "score": 1}\n'
+    bad = '{"query_id": "1", "doc_id": "d\\udc80", "start": 0, "end": 5, "score": 1}\n'
+    run = tmp_path / "run.jsonl"
+    run.write_text(good + bad)
+    qrels = tmp_path / "qrels.jsonl"
+    qrels.write_text(good.replace("score", "relevance"))
+    message = f"{run}:2: error: doc_id holds a lone surrogate \\udc80"
+    if command == "read_run":
+        with pytest.raises(InputError) as raised:
+            read_run(run)
+        assert message in str(raised.value)
+        return
+    args = ["validate", str(run)] if command == "validate" else \
+        ["eval", str(qrels), str(run), "-m", "P@1"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 1, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+# -------------------------------------------------- tables: passages beyond 2**32 characters
+
+def test_dataframe_run_offset_beyond_2_32_is_refused():
+    import pandas as pd
+
+    from sdreval.api import read_run
+
+    frame = pd.DataFrame({"query_id": ["1"], "doc_id": ["a"], "offset": [2**32],
+                          "length": [10], "score": [1.0]})
+    with pytest.raises(InputError, match=r"row 0: passage 4294967296:10 ends beyond "
+                                         r"4294967295 characters"):
+        read_run(frame)
+
+
+def test_dict_run_offset_beyond_2_32_is_refused():
+    from sdreval.api import read_run
+
+    with pytest.raises(InputError, match="ends beyond 4294967295 characters"):
+        read_run({"1": {("a", 2**32 + 5, 10): 1.0}})
+
+
+def test_dataframe_qrels_offset_2_40_is_refused():
+    import pandas as pd
+
+    from sdreval.api import read_qrels
+
+    frame = pd.DataFrame({"query_id": ["1"], "doc_id": ["b"], "offset": [2**40],
+                          "length": [10], "relevance": [1]})
+    with pytest.raises(InputError, match="passage 1099511627776:10 ends beyond"):
+        read_qrels(frame)
+
+
+def test_wrapped_offset_no_longer_scores_another_document():
+    from sdreval.api import evaluate
+
+    qrels = {"1": {("b", 0, 10): 1}}
+    run = {"1": {("a", 2**32, 10): 1.0}}  # would wrap onto document b's characters
+    with pytest.raises(InputError, match="ends beyond 4294967295 characters"):
+        evaluate(qrels, run, ["MAiP"])

@@ -1,0 +1,131 @@
+"""The import graph of sdreval: no cycles, and no module imports another's private names.
+
+Every ``import``/``from ... import`` of an sdreval module counts, at module level or inside a
+function (a deferred import breaks a cycle at run time, not in the design).  An edge goes from
+the importing module to the module imported (``from .pkg import name`` goes to ``pkg.name``
+when that is a module, else to ``pkg``); a package's ``__init__`` is its own node.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import sdreval
+
+ROOT = Path(sdreval.__file__).resolve().parent
+
+#: cycles known today (each as its sorted modules), to be removed; a new cycle fails the test
+KNOWN_CYCLES: set[tuple[str, ...]] = {
+    ("sdreval.judgements.columns", "sdreval.judgements.qrels"),
+    ("sdreval.measures.registry", "sdreval.measures.topics"),
+}
+#: imports of another module's private names known today: (importer, module, name)
+KNOWN_PRIVATE: set[tuple[str, str, str]] = {
+    ("sdreval.measures.xcg.kernels", "sdreval.measures.cumgain", "_positions"),
+    ("sdreval.integrations.ir_measures", "sdreval.api", "_CONTEXT_KEYS"),
+}
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in ROOT.rglob("*.py"):
+        parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+def _resolve(module: str, node: ast.ImportFrom, is_package: bool) -> str:
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    base = base if is_package else base[:-1]
+    base = base[:len(base) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _graph() -> tuple[dict[str, set[str]], list[tuple[str, str, str]]]:
+    modules = _modules()
+    edges: dict[str, set[str]] = {m: set() for m in modules}
+    private = []
+    for module, path in modules.items():
+        is_package = path.name == "__init__.py"
+        tree = ast.parse(path.read_text())
+        typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                       and ast.unparse(block.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+                       for stmt in block.body for n in ast.walk(stmt)}  # no import at run time
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = _resolve(module, node, is_package)
+                targets = []
+                for alias in node.names:
+                    full = f"{base}.{alias.name}"
+                    targets.append(full if full in modules else base)
+                    if (full not in modules and alias.name.startswith("_")
+                            and not alias.name.startswith("__") and base != module
+                            and base.startswith("sdreval")):
+                        private.append((module, base, alias.name))
+            else:
+                continue
+            edges[module] |= {t for t in targets if t in modules and t != module}
+    return edges, private
+
+
+def _cycles(edges: dict[str, set[str]]) -> list[tuple[str, ...]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(tuple(sorted(part)))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_new_import_cycles():
+    cycles = set(_cycles(_graph()[0]))
+    assert not cycles - KNOWN_CYCLES, f"new import cycles: {sorted(cycles - KNOWN_CYCLES)}"
+    assert not KNOWN_CYCLES - cycles, f"cycles gone, shrink KNOWN_CYCLES: {KNOWN_CYCLES - cycles}"
+
+
+def test_no_new_private_imports():
+    private = set(_graph()[1])
+    assert not private - KNOWN_PRIVATE, f"private names imported: {sorted(private - KNOWN_PRIVATE)}"
+    assert not KNOWN_PRIVATE - private, f"gone, shrink KNOWN_PRIVATE: {KNOWN_PRIVATE - private}"
+
+
+if __name__ == "__main__":
+    edges, private = _graph()
+    for cycle in _cycles(edges):
+        print("cycle", cycle)
+    for item in private:
+        print("private", item)
