@@ -53,7 +53,7 @@ _INTEROP = ("qrels_from_ir_measures", "qrels_from_ranx", "qrels_to_ir_measures",
 
 _CONTEXT_KEYS = ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "order", "compat",
                  "strict", "collection", "navigation", "collection_elements", "depth",
-                 "rel_level")
+                 "rel_level", "zero_rel")
 _CUTOFF_ALIASES = ("k", "r", "at", "cutoff")
 
 
@@ -363,7 +363,8 @@ def context(**options: Any) -> EvalContext:
     """An :class:`EvalContext` from keyword options (``quant``, ``overlap``, ``alpha``,
     ``ideal``, ``beta``, ``bep_distance``, ``order``, ``compat``, ``strict``, ``collection``
     (a directory or a Collection), ``navigation``, ``collection_elements``, ``depth``
-    (trec_eval -M), ``rel_level`` (trec_eval -l))."""
+    (trec_eval -M), ``rel_level`` (trec_eval -l), ``zero_rel`` (a topic with nothing relevant
+    scores 0 and counts in the means, as in trec_eval))."""
     from .measures import EvalContext
 
     unknown = set(options) - set(_CONTEXT_KEYS)

@@ -72,7 +72,11 @@ def echo_warnings(warnings: list[str]) -> None:
 
 def echo_notes(lines: list[str]) -> None:
     """Statements about the output (e.g. which topics the means cover) on stderr, so that
-    stdout keeps its records."""
+    stdout keeps its records; silenced by --quiet)."""
+    from ..progress import is_quiet
+
+    if is_quiet():
+        return
     for line in lines:
         click.echo(f"sdreval: {line}" if not line.startswith("  ") else line, err=True)
 

@@ -9,7 +9,7 @@ from ..measures import EvalContext, parse_measure, summarise
 from ..measures.defaults import default_measures, rsv_order_hints, run_kind
 from ..measures.evaluate import coverage_lines
 from ..model.runnames import distinct_runs
-from ..orchestrate.inputs import check_input_topics
+from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from ..report.output import FORMATS, write_results
 from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_problems,
                      echo_warnings, evaluate_runs, handle_errors, quiet_option)
@@ -49,6 +49,10 @@ def context_options(func):
                      help="Relevance level of the binary classic measures (AP, P, RR, "
                           "Recall, bpref, ...): relevant iff grade >= level (trec_eval -l; "
                           "default: any grade > 0; a level must be > 0)."),
+        click.option("--zero-rel-as-zero", "zero_rel", is_flag=True,
+                     help="A topic with nothing relevant scores 0 and counts in the means, as "
+                          "trec_eval averages it (default: left out, with a warning; a "
+                          "measure that needs nothing relevant, num_ret, keeps its value)."),
         click.option("--compat", type=click.Choice(["inex", "chroma"]), default=None,
                      help="inex: reproduce the official INEX evaluator's quirks; chroma: "
                           "SpanP, SpanR and SpanIoU as Chroma's chunking evaluation divides "
@@ -111,6 +115,7 @@ def build_context(options: dict) -> EvalContext:
                       order=options.get("order") or "file", compat=options.get("compat"),
                       depth=options.get("depth"), rel_level=options.get("rel_level"),
                       strict=bool(options.get("strict")),
+                      zero_rel=bool(options.get("zero_rel")),
                       collection_elements=options.get("collection_elements"))
     if options.get("collection_dir"):
         ctx.collection = read_collection(options["collection_dir"])
@@ -155,6 +160,7 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
         runs = [run_in_tokens(run, documents) for run in runs]
     runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
     check_input_topics(qrels, runs)
+    check_chunk_ids(qrels, runs, bool(options.get("chunk_map")))
     return qrels, runs, log
 
 
@@ -235,7 +241,8 @@ def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
               help="text: trec_eval-like run/measure/topic/value lines; table: runs × "
                    "measures (with -q, a line per topic); csv, json, parquet (needs -o): the "
-                   "tidy table; latex: a booktabs table.")
+                   "tidy table; latex: a booktabs table; trec_eval: trec_eval's own layout "
+                   "(measure, topic, value; runid and num_q rows; one block per run).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @click.option("--jobs", type=POSITIVE_INT, default=1, help="Evaluate runs in N processes.")
@@ -298,5 +305,5 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                               jobs=jobs, scheduler=scheduler)
     echo_warnings(ctx.warnings)
     results = summarise(table, keep_topics=per_topic, counts=True)
-    echo_notes(coverage_lines(results, all_topics))
+    echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
     write_results(results, fmt, output, **table_options(table, fmt, options))

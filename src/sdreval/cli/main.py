@@ -59,6 +59,30 @@ def _entries():
 
 
 class LazyGroup(click.Group):
+    def main(self, *args, standalone_mode: bool = True, **kwargs):
+        """click's own handling, but a path that does not exist is said in sdreval's words
+        (``sdreval: usage error: ...``, exit 2) as every other usage error is."""
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        except click.BadParameter as error:
+            if "does not exist" not in error.message:
+                error.show()
+                raise SystemExit(error.exit_code) from None
+            name = error.param.human_readable_name if error.param else "a path"
+            click.echo(f"sdreval: usage error: {name}: {error.message} (check the path; "
+                       "`sdreval COMMAND --help` lists the arguments)", err=True)
+            raise SystemExit(2) from None
+        except click.ClickException as error:
+            error.show()
+            raise SystemExit(error.exit_code) from None
+        except click.exceptions.Abort:
+            click.echo("Aborted!", err=True)
+            raise SystemExit(1) from None
+        except click.exceptions.Exit as error:
+            raise SystemExit(error.exit_code) from None
+
     def list_commands(self, ctx):
         return [name for name, *_ in _entries()]
 

@@ -227,9 +227,24 @@ def resolve_format(path: str | Path, fmt: str | None, kinds: tuple[str, ...], wh
         return normalise_format(fmt, kinds)
     found = detect_format(path)
     if found not in kinds:
-        raise InputError(f"this is a {found} file, not {what} (use {option} to force a "
-                         f"format)", str(path))
+        raise InputError(_wrong_kind(path, found, what, option), str(path))
     return found
+
+
+def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
+    """What to say when a file is not of the kind its place asks for (a run given as the
+    judgements is the common case: the arguments swapped)."""
+    if found == "collection" and Path(path).is_dir():
+        return (f"this is a directory, not {what}: as {what} a directory is read only as "
+                "INEX assessment pools (XML files), and this one holds none; give the "
+                f"{'qrels' if what == 'judgements' else 'run'} file itself")
+    swapped = (found in RUN_FORMATS and what == "judgements") or \
+        (found in QRELS_FORMATS and what != "judgements")
+    if swapped:
+        return (f"this is a {found} file, not {what}: are the qrels and the run swapped? "
+                f"(sdreval eval QRELS RUN...: the judgements come first; {option} forces a "
+                "format)")
+    return f"this is a {found} file, not {what} (use {option} to force a format)"
 
 
 def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,

@@ -4,7 +4,7 @@ Importing this package registers every measure family.
 """
 from .registry import (FAMILIES, MEASURES, EvalContext, Measure, MeasureDef, Param,
                        parse_measure, register_family, register_measure)
-from . import xcg, inex_eval, inex_eval_ng, classic, esr, passage, span  # noqa: F401,E402  (register)
+from . import xcg, inex_eval, inex_eval_ng, classic, esr, passage, span, rankings  # noqa: F401,E402  (register)
 from .evaluate import evaluate, summarise  # noqa: E402
 
 __all__ = ["FAMILIES", "MEASURES", "EvalContext", "Measure", "MeasureDef", "Param",

@@ -17,7 +17,12 @@ trec_eval (``-m`` name)                sdreval / ir_measures
 ``num_rel_ret``
 ``iprec_at_recall_0.10``               ``IPrec@0.1``
 ``set_P``, ``set_recall``, ``set_F``   ``SetP``, ``SetR``, ``SetF``
+``gm_map``, ``11pt_avg``               ``GMAP``, ``IPrecAvg``
 =====================================  =====================================================
+
+ranx's names, with or without a cut-off: ``ndcg@10``, ``precision@10``, ``recall@100``,
+``map@100``, ``mrr@10``, ``hit_rate@10`` (``Success``), ``hits@10`` (relevant results in the first
+k, ``Hits``), ``r-precision``, ``bpref``; trec_eval's lower-case names take ``@k`` too.
 
 ir_measures spellings: ``MAP``, ``NDCG``, ``MRR``, ``RPrec``, ``BPref``, ``Precision``,
 ``nDCG(dcg=exp-log2)`` (= ``nDCG(gains=exp)``), ``R@100`` (recall).  ``R`` *with* a cut-off is
@@ -34,7 +39,8 @@ from typing import Iterable
 TREC_NAMES = {
     "map": "AP", "ndcg": "nDCG", "recip_rank": "RR", "Rprec": "Rprec", "bpref": "Bpref",
     "num_rel": "NumRel", "num_ret": "NumRet", "num_rel_ret": "NumRelRet",
-    "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF",
+    "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF", "gm_map": "GMAP",
+    "11pt_avg": "IPrecAvg",
 }
 #: trec_eval names taking a cut-off as ``name_k`` (or ``name.k``) -> sdreval measure name.
 TREC_CUTOFF_NAMES = {
@@ -45,6 +51,11 @@ TREC_CUTOFF_NAMES = {
 IR_MEASURES_NAMES = {
     "MAP": "AP", "NDCG": "nDCG", "MRR": "RR", "RPrec": "Rprec", "BPref": "Bpref",
     "Precision": "P",
+}
+#: ranx's metric names (``name@k``) -> sdreval measure name.
+RANX_NAMES = {
+    "ndcg": "nDCG", "precision": "P", "recall": "Recall", "map": "AP", "mrr": "RR",
+    "hit_rate": "Success", "hits": "Hits", "r-precision": "Rprec", "bpref": "Bpref",
 }
 #: parameter spellings of ir_measures: (measure, parameter, value) -> (parameter, value).
 PARAM_VALUES = {
@@ -81,11 +92,11 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
 
 
 def canonical_name(name: str, has_cutoff: bool) -> str | None:
-    """The sdreval name of an ir_measures spelling (``MRR`` -> ``RR``; ``R`` with a cut-off ->
-    ``Recall``), else None."""
+    """The sdreval name of an ir_measures or ranx spelling (``MRR`` -> ``RR``; ``R`` with a
+    cut-off -> ``Recall``; ``ndcg@10`` -> ``nDCG@10``), else None."""
     if name == "R" and has_cutoff:
         return "Recall"
-    return IR_MEASURES_NAMES.get(name)
+    return IR_MEASURES_NAMES.get(name) or RANX_NAMES.get(name) or TREC_NAMES.get(name)
 
 
 def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
@@ -105,7 +116,7 @@ def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
 def all_names() -> list[str]:
     """Every alias spelling (for suggestions), with example cut-offs for trec_eval's."""
     return (list(TREC_NAMES) + [f"{n}_10" for n in TREC_CUTOFF_NAMES]
-            + list(IR_MEASURES_NAMES))
+            + list(IR_MEASURES_NAMES) + [f"{n}@10" for n in RANX_NAMES])
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -62,7 +62,7 @@ TOPIC_POLICIES = {
 
 
 def _aggregate(text: str) -> str:
-    """``mean`` or ``sum`` (trec_eval's counts) over topics, from the measure's name."""
+    """``mean``, ``sum`` (trec_eval's counts) or ``gmean`` (gm_map) over topics, from the measure's name."""
     try:
         return parse_measure(text).definition.aggregate
     except UsageError:  # a name from a scores file that is no measure here: mean
@@ -87,6 +87,13 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
     if summed:  # counts (trec_eval num_rel, num_ret, num_rel_ret) are summed over topics
         mask = means["measure"].isin(summed)
         means.loc[mask, "value"] = grouped.sum().reset_index().loc[mask, "value"].to_numpy()
+    geometric = [text for text in means["measure"].unique() if _aggregate(text) == "gmean"]
+    if geometric:  # trec_eval gm_map: exp(mean(log(max(v, 0.00001))))
+        mask = means["measure"].isin(geometric)
+        logs = np.log(np.maximum(per_topic["value"].to_numpy(dtype=np.float64), 0.00001))
+        means.loc[mask, "value"] = np.exp(per_topic.assign(value=logs).groupby(
+            ["run", "measure"], sort=False)["value"].mean().reset_index()
+            .loc[mask, "value"].to_numpy())
     means.insert(1, "topic", "all")
     means = means[COLUMNS]
     if counts:
@@ -100,12 +107,15 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
     return pd.concat([rows, means], ignore_index=True)
 
 
-def coverage_lines(means: pd.DataFrame, all_topics: bool) -> list[str]:
+def coverage_lines(means: pd.DataFrame, all_topics: bool, zero_rel: bool = False) -> list[str]:
     """What the means of ``summarise(..., counts=True)`` cover, for stderr: the topic policy,
     then the number of topics per mean (one line when every mean covers the same number;
     otherwise one line per run, measures grouped by their count)."""
     rows = means[means["topic"] == "all"]
     policy = f"means over {TOPIC_POLICIES[bool(all_topics)]}"
+    if zero_rel:  # trec_eval's mean: topics with nothing relevant are in
+        policy = policy.replace(" with something relevant", "") + \
+            " (--zero-rel-as-zero: nothing relevant scores 0)"
     if rows.empty:
         return [f"{policy}: none to evaluate (no run answered a qrels topic with something "
                 "relevant), so no mean is printed"]

@@ -126,7 +126,7 @@ class MeasureDef:
     cutoff_default: float | int | None = None
     cutoff_doc: str = ""
     cutoff_range: Range | None = None  # float cut-offs; integer cut-offs are >= 1
-    aggregate: Literal["mean", "sum"] = "mean"  # over topics (trec_eval sums counts)
+    aggregate: Literal["mean", "sum", "gmean"] = "mean"  # over topics (trec_eval: counts summed)
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -354,6 +354,7 @@ class EvalContext:
     depth: int | None = None  # trec_eval -M: evaluate only the first depth results
     rel_level: float | None = None  # trec_eval -l: binary measures count value >= level
     compat: str | None = None
+    zero_rel: bool = False  # topics with nothing relevant score 0 in the means (trec_eval)
     strict: bool = False
     collection: Any = None
     navigation: Any = None

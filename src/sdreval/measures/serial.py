@@ -37,6 +37,11 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
         ctx.warn(f"--compat inex: {no_relevant} qrels topic(s) with nothing relevant "
                  "count in the means")
         relevant = qrels.topics  # every qrels topic
+    elif no_relevant and getattr(ctx, "zero_rel", False):
+        # trec_eval averages a topic without relevant documents in (most measures 0 there)
+        ctx.warn(f"--zero-rel-as-zero: {no_relevant} qrels topic(s) with nothing relevant "
+                 "count in the means (0 for the measures that need something relevant)")
+        relevant = qrels.topics
     elif no_relevant:
         shown = first_topics(t for t in qrels.topics if t not in relevant)
         ctx.warn(f"{no_relevant} qrels topic(s) with nothing relevant left out of means: "

@@ -4,8 +4,10 @@ A topic with nothing relevant *under the measure's own quantisation* (``AP(quant
 ``MAep(quant=strict)``, ...) has no defined value: it gets NaN, is left out of every mean and
 is named once in a warning.  Each family says how it decides relevance for one of its measures
 (``register_family(..., relevant=...)``); families that do not say use "anything judged
-relevant".  Under ``--compat inex`` such topics score 0 and count in the means, as the INEX
-tools averaged them (said in a warning too).
+relevant".  Under ``--zero-rel-as-zero`` (trec_eval's mean) such a topic keeps the value its
+measure gives it, 0 where that is undefined, and counts in the means.  Under ``--compat
+inex`` such topics score 0 and count in the means, as the INEX tools averaged them (said in a
+warning too).
 """
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ def apply_topic_policy(measures: list[Measure], qrels: Qrels, topics: list[str],
     group of measures that leave out the same topics.  Topics with nothing judged relevant at
     all never reach the families (the evaluator leaves them out and names them)."""
     compat = getattr(ctx, "compat", None) == "inex"
+    zero = getattr(ctx, "zero_rel", False)  # trec_eval: the measure's own value, else 0
     groups: dict[tuple[str, ...], list[str]] = {}
     for m in measures:
         relevant = relevant_topics_of(m, qrels, ctx)
@@ -53,25 +56,31 @@ def apply_topic_policy(measures: list[Measure], qrels: Qrels, topics: list[str],
             continue
         column = values.setdefault(m.text, {})
         for topic in without:
-            column[topic] = 0.0 if compat else float("nan")
+            if zero:
+                value = float(column[topic]) if topic in column else float("nan")
+                column[topic] = value if value == value else 0.0
+            else:
+                column[topic] = 0.0 if compat else float("nan")
         # the qrels topics (not only this run's), so the warning is the same for every run;
         # topics with nothing relevant at all are named by the evaluator already
         judged = judged_relevant_topics(qrels, ctx)
         everywhere = tuple(sorted((t for t in qrels.topics
                                    if t not in relevant and t in judged),
                                   key=topic_sort_key))
-        groups.setdefault(everywhere, []).append(m.text)
+        if everywhere:  # else only topics the evaluator named already
+            groups.setdefault(everywhere, []).append(m.text)
     if groups and hasattr(ctx, "warn"):
-        _warn(groups, compat, ctx)
+        _warn(groups, "--compat inex" if compat else "--zero-rel-as-zero" if zero else None,
+              ctx)
 
 
-def _warn(groups: dict[tuple[str, ...], list[str]], compat: bool, ctx: Any) -> None:
+def _warn(groups: dict[tuple[str, ...], list[str]], zero_by: str | None, ctx: Any) -> None:
     """One warning per set of topics left out, listing every measure (of every family, over
     the whole evaluation) that leaves them out: an earlier warning is rewritten in place."""
     cache = getattr(ctx, "cache", None)
     said = cache.setdefault(("topic-policy-warnings",), {}) if cache is not None else {}
     warnings = getattr(ctx, "warnings", None)
-    rule = ("--compat inex: score 0 and count in the means" if compat
+    rule = (f"{zero_by}: score 0 and count in the means" if zero_by
             else "NaN per topic, left out of the means")
     for without, names in groups.items():
         before = said.get(without)

@@ -51,6 +51,16 @@ def _drop_run_entries(ctx: EvalContext, before: int, run: Run, topic: str | None
             del ctx.cache[key]
 
 
+def _counted(items, desc: str):
+    """``items`` with a progress bar counting them (their number is not known ahead)."""
+    from ..progress import progress
+
+    with progress(None, desc) as bar:
+        for item in items:
+            yield item
+            bar.update()
+
+
 def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str | Measure],
                     ctx: EvalContext | None = None, all_topics: bool = False,
                     fmt: str | None = None, log: ProblemLog | None = None,
@@ -67,7 +77,7 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
     stream = iter_run_topics(run_path, fmt, log=log, contiguous=contiguous)
     values: dict[str, dict[str, float]] = defaultdict(dict)  # measure text -> topic -> value
     answered: list[str] = []
-    for topic, ranking in stream:
+    for topic, ranking in _counted(stream, f"topics of {Path(str(run_path)).name} (streamed)"):
         if topic == MEAN_TOPIC:
             check_input_topics(qrels, [Run(stream.name or "", {topic: ranking}, stream.unit,
                                            stream.source)])

@@ -14,7 +14,7 @@ import pandas as pd
 
 from ..errors import UsageError
 
-FORMATS = ("text", "csv", "json", "parquet", "table", "latex")
+FORMATS = ("text", "csv", "json", "parquet", "table", "latex", "trec_eval")
 #: Summary formats (runs × measures of the means; per-topic rows are averaged).
 TABLE_FORMATS = ("table", "latex")
 
@@ -122,6 +122,10 @@ def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | No
         pieces = iter([summary_text(results, fmt, **table_options)])
     elif fmt == "text":
         pieces = text_pieces(results)
+    elif fmt == "trec_eval":
+        from .trec_format import trec_eval_pieces
+
+        pieces = trec_eval_pieces(results)
     elif fmt == "csv":
         pieces = None
     else:

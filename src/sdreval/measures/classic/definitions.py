@@ -37,6 +37,9 @@ QUANT = Param("quant", str, None, "quantisation of (e, s) to a gain (default: th
 REL = Param("rel", float, 0.0, "binary threshold: relevant iff quantised value >= rel "
             "(rel = 0: any positive value; default: -l, trec_eval's relevance level)",
             allowed=NON_NEGATIVE, context_key="rel_level")
+VERSION = Param("version", str, "trec9", "cut-off rank of a recall level: trec9 ((long)(x·R + "
+                "0.9), trec_eval 9.x, pytrec_eval, ir_measures) or trec10 (lround(x·R), "
+                "trec_eval 10.0)", choices=("trec9", "trec10"))
 GAINS = Param("gains", str, "linear", "gain of a quantised value g: linear (g) or exp (2^g-1)",
               choices=("linear", "exp"))
 
@@ -73,8 +76,10 @@ _DEFS = [
     MeasureDef("NumRelRet", FAMILY, "number of relevant results retrieved, count(L) (trec_eval "
                "num_rel_ret); summed over topics", (QUANT, REL), aggregate="sum"),
     MeasureDef("IPrec", FAMILY, "interpolated precision at recall x (trec_eval "
-               "iprec_at_recall_x, ir_measures IPrec@x): max precision at the ranks where "
-               "recall count(r)/R >= x; 0 if never reached", (QUANT, REL), cutoff="float",
+               "iprec_at_recall_x, ir_measures IPrec@x): max precision at the ranks from "
+               "the c-th relevant one on, c = (long)(x·R + 0.9) as trec_eval 9.x and pytrec_eval "
+               "(version=trec9) or lround(x·R) as trec_eval 10.0 (version=trec10); 0 if "
+               "fewer are retrieved", (QUANT, REL, VERSION), cutoff="float",
                cutoff_doc="recall level x in [0, 1]", cutoff_range=UNIT),
     MeasureDef("SetP", FAMILY, "set precision (trec_eval set_P): count(L)/L over the whole "
                "retrieved list L", (QUANT, REL)),
@@ -191,7 +196,7 @@ def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | N
     if m.name == "NumRelRet":
         return kernels.count_at(isrel)
     if m.name == "IPrec":
-        return kernels.interpolated_precision(isrel, R, float(m.cutoff))
+        return kernels.interpolated_precision(isrel, R, float(m.cutoff), m.get("version", ctx))
     if m.name in ("SetP", "SetR", "SetF"):
         lengths = lookup.lengths().astype(np.float64)
         beta = float(m.get("beta", ctx)) if m.name == "SetF" else 1.0

@@ -207,14 +207,20 @@ def count_at(mask: np.ndarray, k: int | None = None) -> np.ndarray:
     return (mask if k is None else _first(mask, k)).sum(axis=1).astype(np.float64)
 
 
-def interpolated_precision(isrel: np.ndarray, R: np.ndarray, x: float) -> np.ndarray:
-    """``IPrec@x = max {P(r) : count(r)/R >= x}`` (0 when recall x is never reached);
-    trec_eval ``iprec_at_recall_x``.  Precision only falls between relevant ranks, so the
-    maximum is over the hits from the one where recall reaches x on."""
+def interpolated_precision(isrel: np.ndarray, R: np.ndarray, x: float,
+                           version: str = "trec9") -> np.ndarray:
+    """``IPrec@x``: the highest precision at or after the rank where ``c`` relevant results
+    have been seen (0 when fewer are retrieved); trec_eval ``iprec_at_recall_x``.  ``c`` is
+    trec_eval 9.x's and pytrec_eval's ``(long)(x·R + 0.9)`` (``version="trec9"``, for recall
+    levels in tenths ``ceil(x·R)``) or trec_eval 10.0's ``lround(x·R)`` (``"trec10"``).
+    Precision only falls between relevant ranks, so the maximum is over the hits from the
+    ``c``-th on."""
     rows, cols, count, _ = _hits(isrel)
     out = np.zeros(isrel.shape[0])
     R = np.asarray(R, dtype=np.float64)
-    reached = (count >= x * R[rows] - 1e-9) & (R[rows] > 0)
+    need = (np.floor(x * R + 0.5) if version == "trec10"
+            else np.floor(x * R + 0.9))  # C's lround / (long) cast of positive numbers
+    reached = (count >= need[rows]) & (R[rows] > 0)
     np.maximum.at(out, rows[reached], (count / (cols + 1.0))[reached])
     return out
 

@@ -203,6 +203,12 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     the whole run (:class:`batch.RunBatch`), only recall-level searches loop over topics."""
     compat = ctx.compat == "inex"
     focused, hix, gen = _parse(measures, ctx)
+    if qrels.scale != "fol" and not any(tq.passages for tq in qrels.topics.values()):
+        raise UsageError(f"{', '.join(m.text for m in measures)}: passage measures need "
+                         "passage judgements (highlighted text, as INEX 2007-2010's FOL "
+                         "qrels or span qrels); these qrels judge elements or documents, so "
+                         "no text is relevant: use element measures (MAep, nxCG@10) or "
+                         "classic ones (AP, nDCG@10)")
     prun = as_passage_run(run, ctx)
     qb, rel_of = _qrels_batch(qrels, ctx)  # topic -> summary of its relevant text
     batch = RunBatch.build(prun.topics, topics, qb, prun.source)

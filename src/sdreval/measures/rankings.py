@@ -1,0 +1,139 @@
+"""More measures of a ranked list of documents, as trec_eval, ir_measures and ranx compute them.
+
+* ``GMAP`` (trec_eval ``gm_map``; Robertson 2006): AP per topic, averaged geometrically over
+  topics, each value floored at 0.00001 as trec_eval does.
+* ``IPrecAvg`` (trec_eval ``11pt_avg``): the mean of the interpolated precision at the eleven
+  recall levels 0.0, 0.1, ..., 1.0 (``version`` as ``IPrec``'s).
+* ``RBP`` (Moffat & Zobel 2008, Eq. 2): ``(1 − p) Σ_i g(i) · p^(i−1)``, the gain g a result's
+  grade as ranx (binary with ``rel``, as ir_measures' ``RBP(rel=1)``); ``RBPResidual`` its residual (Moffat & Zobel 2008, §4): the score an
+  unjudged result or a rank past the list could still add, ``p^d + (1 − p) Σ_{unjudged i ≤ d}
+  p^(i−1)`` for a list of ``d`` results.
+* ``ERR@k`` (Chapelle et al. 2009, Eq. 4): ``Σ_r (1/r) R_r Π_{i<r} (1 − R_i)`` with
+  ``R = (2^g − 1)/2^max_grade``, ``max_grade`` 4 as gdeval (TREC Web track) and ir_measures.
+* ``Hits@k`` (ranx ``hits``): relevant results among the first k.
+
+Each reads the gain matrix of the classic family (the same gains, orderings and depth).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+from ..judgements.qrels import Qrels
+from ..model.run import Run
+from .classic import kernels
+from .classic.definitions import (QUANT, REL, VERSION, binary_relevance, relevant_for,
+                                  topic_matrices)
+from .classic.gains import document_run, is_passage_only
+from .registry import (NON_NEGATIVE, Measure, MeasureDef, Param, Range, register_family,
+                       register_measure)
+from .values import TopicPositions, TopicValues
+
+FAMILY = "rankings"
+#: trec_eval's floor of a topic's AP in the geometric mean (MIN_GEO_MEAN)
+GMAP_FLOOR = 0.00001
+ELEVEN_POINTS = tuple(i / 10 for i in range(11))
+PERSISTENCE = Param("p", float, 0.8, "persistence p of the user, 0 < p < 1 (ir_measures' "
+                    "default 0.8; trec_eval's rbp uses 0.9)", allowed=Range(0.0, 1.0, True, True))
+
+GRADED_REL = Param("rel", float, 0.0, "0: a result's gain is its grade (ranx, ir_measures "
+                   "without rel); > 0: binary, relevant iff grade >= rel", allowed=NON_NEGATIVE,
+                   context_key="rel_level")
+
+_DEFS = [
+    MeasureDef("GMAP", FAMILY, "geometric mean average precision (trec_eval gm_map; Robertson "
+               "2006): AP per topic, exp(mean log max(AP, 0.00001)) over topics",
+               (QUANT, REL), aggregate="gmean"),
+    MeasureDef("IPrecAvg", FAMILY, "11-point interpolated average precision (trec_eval "
+               "11pt_avg): mean of IPrec at recall 0.0, 0.1, ..., 1.0", (QUANT, REL, VERSION)),
+    MeasureDef("RBP", FAMILY, "rank-biased precision (Moffat & Zobel 2008, Eq. 2; ir_measures "
+               "RBP, ranx rbp): (1 − p) Σ g(i) p^(i−1) over the first k results (all if no "
+               "k); g the grade (rel=0, as ranx) or isrel (rel > 0)",
+               (QUANT, GRADED_REL, PERSISTENCE), cutoff="optional-int", cutoff_doc="rank k"),
+    MeasureDef("RBPResidual", FAMILY, "residual of RBP (Moffat & Zobel 2008, §4): p^d + "
+               "(1 − p) Σ_{unjudged i ≤ d} p^(i−1), d results (at most k)",
+               (QUANT, PERSISTENCE), cutoff="optional-int", cutoff_doc="rank k"),
+    MeasureDef("ERR", FAMILY, "expected reciprocal rank (Chapelle et al. 2009, Eq. 4; "
+               "ir_measures ERR, gdeval): Σ_r (1/r) R_r Π_{i<r}(1 − R_i), R = (2^g − 1)/"
+               "2^max_grade", (QUANT, Param("max_grade", float, 4.0, "highest grade g_max "
+                                            "(gdeval's 4)", allowed=NON_NEGATIVE)),
+               cutoff="optional-int", cutoff_doc="rank k"),
+    MeasureDef("Hits", FAMILY, "relevant results among the first k (ranx hits@k): count(k)",
+               (QUANT, REL), cutoff="optional-int", cutoff_doc="rank k"),
+]
+for _definition in _DEFS:
+    register_measure(_definition)
+
+
+def rbp(isrel: np.ndarray, p: float) -> np.ndarray:
+    """``(1 − p) Σ_i isrel(i) p^(i−1)`` per row."""
+    weights = p ** np.arange(isrel.shape[1], dtype=np.float64)
+    return (1.0 - p) * (isrel @ weights)
+
+
+def rbp_residual(unjudged: np.ndarray, lengths: np.ndarray, p: float) -> np.ndarray:
+    """``p^d + (1 − p) Σ_{unjudged i ≤ d} p^(i−1)`` per row (``d`` the row's length)."""
+    weights = p ** np.arange(unjudged.shape[1], dtype=np.float64)
+    return p ** lengths.astype(np.float64) + (1.0 - p) * (unjudged @ weights)
+
+
+def err(G: np.ndarray, max_grade: float) -> np.ndarray:
+    """Expected reciprocal rank of the gain matrix ``G`` (grades), cascade model."""
+    stop = (2.0 ** np.maximum(G, 0.0) - 1.0) / 2.0 ** max_grade
+    reach = np.cumprod(np.hstack([np.ones((G.shape[0], 1)), 1.0 - stop[:, :-1]]), axis=1)
+    return (reach * stop / np.arange(1, G.shape[1] + 1)).sum(axis=1)
+
+
+def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
+            ctx: Any) -> dict[str, dict[str, float]]:
+    """Family kernel: the measures of one run, one gain matrix per quantisation."""
+    if not topics:
+        return {m.text: {} for m in measures}
+    if is_passage_only(qrels):  # document level, as the classic measures
+        run = document_run(run, ctx)
+    by_quant: dict[Any, list[Measure]] = defaultdict(list)
+    for m in measures:
+        by_quant[m.get("quant", ctx)].append(m)
+    positions = TopicPositions(topics)
+    out: dict[str, dict[str, float]] = {}
+    for quant_name, members in by_quant.items():
+        G, I, lookup = topic_matrices(qrels, run, topics, quant_name, ctx)
+        lengths = np.asarray(lookup.lengths(), dtype=np.int64)
+        for m in members:
+            k = G.shape[1] if m.cutoff is None else int(m.cutoff)
+            Gk = kernels.pad(list(G), max(k, 1))[:, :k] if k > G.shape[1] else G[:, :k]
+            if m.name == "ERR":
+                values = err(Gk, float(m.get("max_grade", ctx)))
+            elif m.name == "RBP" and float(m.get("rel", ctx)) == 0:
+                values = rbp(Gk, float(m.get("p", ctx)))
+            elif m.name == "RBPResidual":
+                judged = lookup.matrix(lookup.judged, bool)[:, :k]
+                filled = np.arange(judged.shape[1]) < np.minimum(lengths, k)[:, None]
+                values = rbp_residual(filled & ~judged, np.minimum(lengths, k),
+                                      float(m.get("p", ctx)))
+            else:
+                rel = float(m.get("rel", ctx))
+                isrel = binary_relevance(Gk, rel)
+                R = np.count_nonzero(binary_relevance(I, rel), axis=1).astype(np.int64)
+                values = _binary(m, isrel, R, ctx)
+            out[m.text] = TopicValues(positions, np.asarray(values, dtype=np.float64))
+    return out
+
+
+def _binary(m: Measure, isrel: np.ndarray, R: np.ndarray, ctx: Any) -> np.ndarray:
+    if m.name == "GMAP":
+        return kernels.average_precision(isrel, R)
+    if m.name == "IPrecAvg":
+        version = m.get("version", ctx)
+        return np.mean([kernels.interpolated_precision(isrel, R, x, version)
+                        for x in ELEVEN_POINTS], axis=0)
+    if m.name == "RBP":
+        return rbp(isrel.astype(np.float64), float(m.get("p", ctx)))
+    if m.name == "Hits":
+        return isrel.sum(axis=1).astype(np.float64)
+    raise AssertionError(m.name)  # pragma: no cover - every registered name is handled
+
+
+register_family(FAMILY, compute, relevant_for)

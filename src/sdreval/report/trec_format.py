@@ -1,0 +1,109 @@
+"""``--format trec_eval``: results laid out as trec_eval prints them, for scripts that parse it.
+
+One block per run: with ``-q`` the per-topic rows first, topic by topic (topics in trec_eval's
+order, plain string order), then ``runid``, ``num_q`` and the means (topic ``all``).  Each line is
+``measure<TAB>topic<TAB>value`` with the measure name left-aligned in 22 characters, as trec_eval's
+``%-22s\\t%s\\t%.4f``; counts print as whole numbers.  Measures are named as trec_eval names them
+(``map``, ``P_10``, ``ndcg_cut_10``, ``iprec_at_recall_0.10`` ...) and come in trec_eval's order
+(cut-offs ascending); a measure trec_eval does not have keeps its sdreval name and follows.
+Unlike trec_eval, ``runid`` and ``num_q`` are always printed, so that the blocks of several runs
+can be told apart (trec_eval prints them when asked, ``-m runid -m num_q``).
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+#: trec_eval's measures in the order it prints them (its measure table).
+TREC_ORDER = ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec",
+              "bpref", "recip_rank", "iprec_at_recall", "P", "relstring", "recall", "infAP",
+              "gm_bpref", "Rprec_mult", "utility", "11pt_avg", "binG", "G", "dcg", "ideal_dcg",
+              "ndcg", "ndcg_rel", "Rndcg", "ndcg_cut", "map_cut", "relative_P", "success",
+              "set_P", "set_relative_P", "set_recall", "set_map", "set_F",
+              "num_nonrel_judged_ret", "rbp", "rbp_resid")
+
+#: sdreval measure -> (trec_eval name without a cut-off, with one)
+_NAMES = {
+    "AP": ("map", "map_cut"), "GMAP": ("gm_map", None), "Rprec": ("Rprec", None),
+    "Bpref": ("bpref", None), "RR": ("recip_rank", None), "IPrec": (None, "iprec_at_recall"),
+    "P": (None, "P"), "Recall": (None, "recall"), "nDCG": ("ndcg", "ndcg_cut"),
+    "Success": (None, "success"), "SetP": ("set_P", None), "SetR": ("set_recall", None),
+    "SetF": ("set_F", None), "NumRel": ("num_rel", None), "NumRet": ("num_ret", None),
+    "NumRelRet": ("num_rel_ret", None), "IPrecAvg": ("11pt_avg", None),
+    "infAP": ("infAP", None),
+}
+
+
+def trec_name(text: str) -> tuple[str, str, float]:
+    """``(printed name, trec_eval measure, cut-off)`` of a measure as typed; a measure with
+    explicit parameters (but ``version``, which trec_eval's rule), or one trec_eval lacks, keeps
+    its text (and sorts after trec_eval's)."""
+    from ..errors import UsageError
+    from ..measures.registry import parse_measure
+
+    try:
+        measure = parse_measure(text)
+    except UsageError:
+        return text, "", 0.0
+    plain, cut = _NAMES.get(measure.name, (None, None))
+    if any(key != "version" for key, _ in measure.params):  # version: which trec_eval
+        return text, "", 0.0
+    if measure.cutoff is None and plain:
+        return plain, plain, 0.0
+    if measure.cutoff is not None and cut:
+        value = float(measure.cutoff)
+        suffix = f"{value:.2f}" if cut == "iprec_at_recall" else f"{int(value)}"
+        return f"{cut}_{suffix}", cut, value
+    return text, "", 0.0
+
+
+def _value(value: float, count: bool) -> str:
+    if pd.isna(value):
+        return "nan"
+    if count:
+        return str(int(round(value)))
+    return f"{value:.4f}"
+
+
+def _line(name: str, topic: str, value: str) -> str:
+    return f"{name:<22}\t{topic}\t{value}\n"
+
+
+def trec_eval_pieces(results: pd.DataFrame):
+    """The text of ``results`` (``summarise(..., counts=True)``) in trec_eval's layout, a run
+    at a time."""
+    from .output import count_measures
+
+    if not len(results):
+        return
+    measures = list(dict.fromkeys(results["measure"].tolist()))
+    names = {m: trec_name(str(m)) for m in measures}
+    rank = {m: (TREC_ORDER.index(names[m][1]) if names[m][1] in TREC_ORDER else len(TREC_ORDER),
+                names[m][2], i) for i, m in enumerate(measures)}
+    ordered = sorted(measures, key=rank.__getitem__)
+    counts = count_measures(measures)
+    summary_only = {m for m in measures if names[m][1] == "gm_map"}  # as trec_eval -q
+    for run, block in results.groupby("run", sort=False):
+        lines = []
+        per_topic = block[block["topic"] != "all"]
+        means = block[block["topic"] == "all"]
+        table = {(t, m): v for t, m, v in zip(per_topic["topic"], per_topic["measure"],
+                                              per_topic["value"])}
+        for topic in sorted(set(per_topic["topic"].astype(str))):
+            for m in ordered:
+                if (topic, m) in table and m not in summary_only:
+                    lines.append(_line(names[m][0], topic, _value(table[(topic, m)],
+                                                                    m in counts)))
+        lines.append(_line("runid", "all", str(run)))
+        lines.append(_line("num_q", "all", str(_num_q(means, per_topic))))
+        mean_of = dict(zip(means["measure"], means["value"]))
+        for m in ordered:
+            if m in mean_of:
+                lines.append(_line(names[m][0], "all", _value(mean_of[m], m in counts)))
+        yield "".join(lines)
+
+
+def _num_q(means: pd.DataFrame, per_topic: pd.DataFrame) -> int:
+    """Topics evaluated (trec_eval's ``num_q``): the most any mean covers."""
+    if "topics" in means.columns and means["topics"].notna().any():
+        return int(means["topics"].max())
+    return int(per_topic["topic"].nunique())

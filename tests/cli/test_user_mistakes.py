@@ -1,0 +1,79 @@
+"""Mistakes people make, said plainly: swapped arguments, a directory as qrels, a missing path,
+a chunk-ID run without its chunk map, passage measures on element judgements."""
+from __future__ import annotations
+
+import shutil
+
+from click.testing import CliRunner
+
+from sdreval.cli.main import cli
+
+QRELS = "1 0 d1 1\n1 0 d2 0\n2 0 d3 1\n"
+RUN = "1 Q0 d1 1 2.0 sys\n1 Q0 d2 2 1.0 sys\n2 Q0 d3 1 1.0 sys\n"
+
+
+def _files(tmp_path):
+    (tmp_path / "qrels.txt").write_text(QRELS)
+    (tmp_path / "run.txt").write_text(RUN)
+    return str(tmp_path / "qrels.txt"), str(tmp_path / "run.txt")
+
+
+def test_swapped_qrels_and_run(tmp_path):
+    qrels, run = _files(tmp_path)
+    result = CliRunner().invoke(cli, ["eval", run, qrels, "-m", "map"])
+    assert result.exit_code == 1
+    assert "swapped?" in result.stderr
+
+
+def test_directory_of_trec_files_as_qrels(tmp_path):
+    qrels, run = _files(tmp_path)
+    folder = tmp_path / "trec"
+    folder.mkdir()
+    shutil.copy(qrels, folder / "qrels.txt")
+    result = CliRunner().invoke(cli, ["eval", str(folder), run, "-m", "map"])
+    assert result.exit_code == 1
+    assert "collection file" not in result.stderr
+    assert "is a directory" in result.stderr and "give the qrels file itself" in result.stderr
+
+
+def test_missing_paths_are_usage_errors(tmp_path):
+    qrels, run = _files(tmp_path)
+    for args in (["eval", str(tmp_path / "nothere.txt"), run], ["eval", qrels, "missing.run"]):
+        result = CliRunner().invoke(cli, args + ["-m", "map"])
+        assert result.exit_code == 2
+        assert result.stderr.startswith("sdreval: usage error: ")
+        assert "Try 'sdreval" not in result.stderr
+
+
+def test_chunk_id_run_without_chunk_map_is_refused(tmp_path):
+    (tmp_path / "qrels.jsonl").write_text(
+        '{"query_id": "q1", "doc_id": "doc0", "start": 0, "end": 10, "relevance": 1}\n')
+    (tmp_path / "run.txt").write_text("q1 Q0 doc0-c001 1 2.0 bm25\nq1 Q0 doc0-c002 2 1.0 bm25\n")
+    result = CliRunner().invoke(cli, ["eval", str(tmp_path / "qrels.jsonl"),
+                                      str(tmp_path / "run.txt"), "-m", "AP"])
+    assert result.exit_code == 1
+    assert "--chunk-map" in result.stderr and "chunk-ID run" in result.stderr
+    # a document run of the same judgements' documents is still scored (document level)
+    (tmp_path / "docs.txt").write_text("q1 Q0 doc0 1 2.0 bm25\n")
+    result = CliRunner().invoke(cli, ["eval", str(tmp_path / "qrels.jsonl"),
+                                      str(tmp_path / "docs.txt"), "-m", "AP"])
+    assert result.exit_code == 0 and "\tAP\tall\t1.0000" in result.stdout
+
+
+def test_passage_measures_on_element_judgements(tmp_path):
+    from sdreval.data import example_path
+
+    qrels = example_path("seed000") / "qrels.tsv"
+    (tmp_path / "passages.txt").write_text("163 Q0 co/2001/r7022 1 2.0 sys 0 100\n")
+    result = CliRunner().invoke(cli, ["eval", str(qrels), str(tmp_path / "passages.txt"),
+                                      "-m", "MAiP"])
+    assert result.exit_code == 2, result.output
+    assert "passage judgements" in result.stderr
+
+
+def test_quiet_silences_the_policy_line(tmp_path):
+    qrels, run = _files(tmp_path)
+    loud = CliRunner().invoke(cli, ["eval", qrels, run, "-m", "map"])
+    quiet = CliRunner().invoke(cli, ["eval", qrels, run, "-m", "map", "--quiet"])
+    assert "means over" in loud.stderr
+    assert quiet.exit_code == 0 and quiet.stderr == "" and quiet.stdout == loud.stdout
