@@ -191,8 +191,8 @@ def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jo
     # names checked; then each run alone gives the rows it gives in the list
     runs = distinct_runs(runs, ctx.warn)
     check_topic_names(qrels, runs)
-    if (jobs > 1 or scheduler) and len(runs) > 1:
-        with progress(None, f"evaluating {len(runs)} runs"):
+    if jobs > 1 or scheduler:
+        with progress(None, f"evaluating {len(runs)} run(s) in topic partitions"):
             return evaluate(qrels, runs, measures, ctx, all_topics=all_topics, jobs=jobs,
                             scheduler=scheduler)
     tables = []

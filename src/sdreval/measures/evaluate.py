@@ -31,14 +31,16 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
     """Per-topic values of every measure for every run (tidy DataFrame).
 
     ``jobs > 1`` evaluates runs in that many processes; ``scheduler`` (a Dask scheduler
-    address, or ``"local"`` for a local cluster) distributes them on a Dask cluster.  Both give
+    address, or ``"local"`` for a local cluster of ``jobs`` workers) distributes them on a
+    Dask cluster.  Either way runs are cut into topic partitions, so one run uses every
+    process or worker (:mod:`sdreval.measures.partitions`).  Both give
     results identical to the serial path (rows in the same order).  Runs that share a name
     are evaluated as separate runs under distinct names
     (:func:`~sdreval.model.runnames.distinct_runs`)."""
     ctx = ctx or EvalContext()
     run_list = distinct_runs([runs] if isinstance(runs, Run) else runs, ctx.warn)
     parsed, _ = measures_by_family(measures)
-    if (jobs > 1 or scheduler) and len(run_list) > 1:
+    if jobs > 1 or scheduler:
         check_topic_names(qrels, run_list)
         return evaluate_parallel(qrels, run_list, [m.text for m in parsed], ctx, all_topics,
                                  jobs, scheduler)
