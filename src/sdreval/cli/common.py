@@ -176,6 +176,18 @@ def echo_status(message: str) -> None:
         click.echo(f"sdreval: {message}", err=True)
 
 
+def jobs_options(func: Callable) -> Callable:
+    """``--jobs N`` and ``--scheduler ADDRESS|local``: evaluate runs cut into topic
+    partitions, in N processes or on a Dask cluster (``local``: N worker processes here)."""
+    func = click.option("--scheduler", default=None, metavar="ADDRESS|local",
+                        help="Evaluate on a Dask cluster: a scheduler's address "
+                             "(tcp://host:8786), or 'local' for --jobs worker processes here "
+                             "(docs/scale.md).")(func)
+    return click.option("--jobs", type=POSITIVE_INT, default=1,
+                        help="Evaluate in N processes (every run cut into topic partitions; "
+                             "same numbers as one process).")(func)
+
+
 def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jobs: int = 1,
                   scheduler: str | None = None):
     """:func:`sdreval.measures.evaluate` with a progress bar: run by run (the same rows, in the
