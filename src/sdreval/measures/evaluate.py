@@ -18,6 +18,7 @@ from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.runnames import distinct_runs
+from .exact import ExactSum, exact_sum
 from .parallel import evaluate_parallel
 from .registry import EvalContext, Measure, parse_measure
 from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
@@ -62,12 +63,23 @@ def _aggregate(text: str) -> str:
         return "mean"
 
 
+def group_sums(values: np.ndarray, groups: np.ndarray) -> list[ExactSum]:
+    """The exact sum (:mod:`sdreval.measures.exact`) of the values of each group ``0, 1, ...``
+    (NaN left out): means that do not depend on how the topics were partitioned."""
+    order = np.argsort(groups, kind="stable")
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(groups))))
+    return [exact_sum(values[order[lo:hi]])
+            for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist())]
+
+
 def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
               counts: bool = False) -> pd.DataFrame:
     """Means over topics (``topic == "all"``), after the per-topic rows if ``keep_topics``.
 
     NaN values (a topic with nothing relevant under the measure's quantisation) are left out
-    of every mean.  ``counts`` adds a column ``topics``: how many topics each mean covers
+    of every mean.  A mean is the exact sum of its values divided by their count, rounded
+    once (:mod:`sdreval.measures.exact`): the same whatever the order or partitioning of the
+    topics.  ``counts`` adds a column ``topics``: how many topics each mean covers
     (missing on per-topic rows).  Measure order and run order follow their first appearance."""
     if per_topic.empty:
         out = per_topic.copy()
@@ -75,11 +87,12 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
             out["topics"] = pd.Series(dtype="Int64")
         return out
     grouped = per_topic.groupby(["run", "measure"], sort=False)["value"]
-    means = grouped.mean().reset_index()  # skips NaN
-    summed = [text for text in means["measure"].unique() if _aggregate(text) == "sum"]
-    if summed:  # counts (trec_eval num_rel, num_ret, num_rel_ret) are summed over topics
-        mask = means["measure"].isin(summed)
-        means.loc[mask, "value"] = grouped.sum().reset_index().loc[mask, "value"].to_numpy()
+    means = grouped.count().reset_index()  # the groups, in order of first appearance
+    sums = group_sums(per_topic["value"].to_numpy(dtype=np.float64), grouped.ngroup().to_numpy())
+    summed = {text for text in means["measure"].unique() if _aggregate(text) == "sum"}
+    # counts (trec_eval num_rel, num_ret, num_rel_ret) are summed over topics
+    means["value"] = [s.total() if m in summed else s.mean()
+                      for s, m in zip(sums, means["measure"])]
     means.insert(1, "topic", "all")
     means = means[COLUMNS]
     if counts:
