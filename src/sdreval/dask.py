@@ -27,6 +27,7 @@ import pandas as pd
 
 from .errors import InputError, ProblemLog
 from .judgements.qrels import Qrels
+from .measures.exact import ExactSum, exact_sum
 from .measures.partitions import Part, assemble, evaluate_part, merge_warnings
 from .measures.registry import FAMILIES, EvalContext, Measure
 from .measures.serial import (check_topic_names, measure_values, measures_by_family,
@@ -37,9 +38,10 @@ __all__ = ["evaluate"]
 
 
 def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx: EvalContext,
-                    name: str, index: int) -> tuple:
-    """One partition: its answered topics, the topics it scores, their values, its warnings
-    and read problems."""
+                    name: str, index: int, output: str | None = None) -> tuple:
+    """One partition: its answered topics, the topics it scores, their values (or, with
+    ``output``, the exact sums of each measure's values, the values written to
+    ``output/part-INDEX.parquet``), its warnings and read problems."""
     from .io.frames import run_from_table
 
     log = ProblemLog()  # errors are raised (InputError), warnings come back
@@ -48,16 +50,33 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
     check_topic_names(qrels, [run])
     topics = topics_to_evaluate(qrels, run, False, quiet)
     _, matrix, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
+    if output is not None:
+        matrix = _write_part(output, index, run, topics, measures, matrix)
     return list(run.topics), topics, matrix, found, [str(p) for p in log.warnings], run.unit
+
+
+def _write_part(output: str, index: int | str, run: Run, topics: list[str],
+                measures: list[str], matrix: np.ndarray) -> list[ExactSum]:
+    """Write one partition's per-topic rows (measure, then topic) to
+    ``output/part-INDEX.parquet`` (fsspec paths too); return each measure's exact sum."""
+    table = assemble([run], [topics], measures, [(0, matrix, [])])
+    if len(table):
+        table.to_parquet(f"{str(output).rstrip('/')}/part-{index}.parquet", index=False)
+    return [exact_sum(row) for row in matrix]
 
 
 def evaluate(run_ddf: Any, qrels: Qrels, measures: Iterable[str | Measure],
              ctx: EvalContext | None = None, all_topics: bool = False,
-             name: str = "run") -> pd.DataFrame:
+             name: str = "run", output: str | None = None) -> pd.DataFrame:
     """Per-topic values (``run, topic, measure, value``) of the run in the Dask DataFrame
-    ``run_ddf`` (columns as :func:`sdreval.io.frames.run_from_table` reads them), computed partition
-    by partition on the active Dask scheduler; :func:`sdreval.measures.summarise` gives the
-    means."""
+    ``run_ddf`` (columns as :func:`sdreval.io.frames.run_from_table` reads them), computed
+    partition by partition on the active Dask scheduler; :func:`sdreval.measures.summarise`
+    gives the means.
+
+    With ``output`` (a directory, local or an fsspec URL, that exists), each partition writes
+    its per-topic rows to ``output/part-N.parquet`` and sends back only the exact sums of its
+    values: the table returned is then the means (``summarise(..., counts=True)``), the same
+    numbers as from the gathered per-topic rows."""
     import dask
 
     ctx = ctx or EvalContext()
@@ -67,7 +86,7 @@ def evaluate(run_ddf: Any, qrels: Qrels, measures: Iterable[str | Measure],
         warnings.simplefilter("ignore")  # Dask's own ("Sending large graph ...")
         shared = _shared(qrels)
         task = dask.delayed(_evaluate_frame, pure=True)
-        tasks = [task(part, shared, texts, settings, name, i)
+        tasks = [task(part, shared, texts, settings, name, i, output)
                  for i, part in enumerate(run_ddf.to_delayed())]
         results = dask.compute(*tasks)
     for *_, problems, _ in results:
@@ -85,17 +104,34 @@ def evaluate(run_ddf: Any, qrels: Qrels, measures: Iterable[str | Measure],
     topics = topics_to_evaluate(qrels, answered_run, all_topics, ctx)
     for message in merge_warnings([(0, np.empty(0), r[3]) for r in results], [answered_run]):
         ctx.warn(message)
-    columns = {t: (i, j) for i, r in enumerate(results) for j, t in enumerate(r[1])}
-    missing = [t for t in topics if t not in columns]
+    scored = {t for r in results for t in r[1]}
+    missing = [t for t in topics if t not in scored]
     extra = _unanswered(qrels, missing, texts, settings, unit, name) if missing else None
+    if output is not None:
+        return _means(answered_run, texts, [r[2] for r in results if r[1]] + (
+            [_write_part(output, "unanswered", answered_run, missing, texts, extra)]
+            if missing else []))
+    where = pd.Index(topics)
     matrix = np.empty((len(texts), len(topics)))
-    for k, topic in enumerate(topics):
-        if topic in columns:
-            i, j = columns[topic]
-            matrix[:, k] = results[i][2][:, j]
-        else:
-            matrix[:, k] = extra[:, missing.index(topic)]
+    for _, chosen, values, *_rest in results:
+        if chosen:
+            matrix[:, where.get_indexer(chosen)] = values
+    if missing:
+        matrix[:, where.get_indexer(missing)] = extra
     return assemble([answered_run], [topics], texts, [(0, matrix, [])])
+
+
+def _means(run: Run, measures: list[str], sums: list[list[ExactSum]]) -> pd.DataFrame:
+    """The means table of :func:`~sdreval.measures.summarise` (``counts=True``) from the
+    partitions' exact sums."""
+    from .measures.evaluate import aggregate_of
+
+    totals = [sum((part[i] for part in sums), ExactSum()) for i in range(len(measures))]
+    rows = [(run.name, "all", m, s.total() if aggregate_of(m) == "sum" else s.mean(), s.count)
+            for m, s in zip(measures, totals)] if sums else []
+    means = pd.DataFrame(rows, columns=["run", "topic", "measure", "value", "topics"])
+    means["topics"] = means["topics"].astype("Int64")
+    return means
 
 
 def _unanswered(qrels: Qrels, topics: list[str], measures: list[str], ctx: EvalContext,

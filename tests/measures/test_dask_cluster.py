@@ -107,3 +107,22 @@ def test_a_topic_in_two_partitions_is_refused(cluster):
         split = dd.concat([dd.from_pandas(frame.iloc[:4], npartitions=1),  # topic 2 cut
                            dd.from_pandas(frame.iloc[4:], npartitions=1)])
         sdreval.dask.evaluate(split, qrels, ["AP"])
+
+
+def test_per_topic_rows_written_per_partition_and_means_from_exact_sums(cluster, tmp_path):
+    dd = pytest.importorskip("dask.dataframe")
+    import sdreval.dask
+
+    qrels, frame = _document_data()
+    measures = ["AP", "nDCG@10", "num_rel"]
+    serial = evaluate(qrels, [run_from_table(frame, "run")], measures, EvalContext(),
+                      all_topics=True)
+    parts = dd.from_pandas(frame, chunksize=36)  # 36 rows: 3 whole topics a partition
+    means = sdreval.dask.evaluate(parts, qrels, measures, all_topics=True,
+                                  output=str(tmp_path))
+    expected = summarise(serial, counts=True)
+    pd.testing.assert_frame_equal(means, expected, check_dtype=False)
+    written = pd.concat([pd.read_parquet(p) for p in sorted(tmp_path.glob("part-*.parquet"))])
+    assert len(written) == len(serial)
+    merged = written.merge(serial, on=["run", "topic", "measure"])
+    assert (merged.value_x.fillna(-1) == merged.value_y.fillna(-1)).all()

@@ -55,7 +55,7 @@ TOPIC_POLICIES = {
 }
 
 
-def _aggregate(text: str) -> str:
+def aggregate_of(text: str) -> str:
     """``mean`` or ``sum`` (trec_eval's counts) over topics, from the measure's name."""
     try:
         return parse_measure(text).definition.aggregate
@@ -89,7 +89,7 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
     grouped = per_topic.groupby(["run", "measure"], sort=False)["value"]
     means = grouped.count().reset_index()  # the groups, in order of first appearance
     sums = group_sums(per_topic["value"].to_numpy(dtype=np.float64), grouped.ngroup().to_numpy())
-    summed = {text for text in means["measure"].unique() if _aggregate(text) == "sum"}
+    summed = {text for text in means["measure"].unique() if aggregate_of(text) == "sum"}
     # counts (trec_eval num_rel, num_ret, num_rel_ret) are summed over topics
     means["value"] = [s.total() if m in summed else s.mean()
                       for s, m in zip(sums, means["measure"])]
