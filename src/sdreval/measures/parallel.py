@@ -60,8 +60,9 @@ def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: E
             parts = split_runs(runs, topics, 2 * workers)
             shared, settings = client.scatter([qrels, ctx_settings], broadcast=True,
                                               hash=False)
-            futures = client.map(evaluate_part, parts, qrels=shared, measures=measures,
-                                 ctx=settings, pure=False)
+            # the partitions go to the workers as data (spread over them), not in the graph
+            futures = client.map(evaluate_part, client.scatter(parts, hash=False), qrels=shared,
+                                 measures=measures, ctx=settings, pure=False)
             results = client.gather(futures)
     else:
         parts = split_runs(runs, topics, 2 * max(1, jobs))
