@@ -54,6 +54,8 @@ def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: E
     warnings as the serial path."""
     ctx_settings = replace(ctx, warnings=[], cache={})
     topics = [topics_to_evaluate(qrels, run, all_topics, ctx) for run in runs]
+    if not runs:
+        return assemble(runs, topics, measures, [])
     if scheduler:
         with dask_client(scheduler, jobs) as client:
             workers = max(1, len(client.scheduler_info()["workers"]))
