@@ -41,8 +41,12 @@ class ExactSum:
         return Fraction(self.numerator) * Fraction(2) ** self.exponent
 
     def total(self) -> float:
-        """The sum, rounded once."""
-        return float(self.fraction())
+        """The sum, rounded once (an infinity past the largest float, as IEEE gives)."""
+        exact = self.fraction()
+        try:
+            return float(exact)
+        except OverflowError:
+            return float("inf") if exact > 0 else float("-inf")
 
     def mean(self) -> float:
         """The mean, rounded once (NaN without values)."""
