@@ -52,16 +52,22 @@ def test_sweep_over_qrels_variants_and_settings(inputs):
                                                 jobs=2))
 
 
-def test_run_batches_keep_every_run_in_order():
-    from sdreval.measures.parallel import run_batches
-    from sdreval.model.run import Ranking, Run
+def test_topic_chunks_keep_every_topic_in_order():
+    from sdreval.measures.partitions import chunks
 
-    def run(name: str, n: int) -> Run:
-        return Run(name, {"1": Ranking.from_elements([("d", "/article[1]")] * n)})
+    topics = [str(i) for i in range(7)]
+    for parts in (1, 2, 3, 7, 10):
+        pieces = chunks(topics, parts)
+        assert 1 <= len(pieces) <= min(parts, 7)
+        assert [t for p in pieces for t in p] == topics
+        assert max(map(len, pieces)) - min(map(len, pieces)) <= 1
+    assert chunks([], 2) == []
 
-    runs = [run(f"r{i}", n) for i, n in enumerate([5, 1, 1, 9, 2, 3, 1])]
-    for batches in (1, 2, 3, 7, 10):
-        groups = run_batches(runs, batches)
-        assert 1 <= len(groups) <= min(batches, len(runs))
-        assert [r.name for g in groups for r in g] == [r.name for r in runs]
-    assert run_batches([], 2) == []
+
+def test_one_run_in_processes_equals_serial(inputs):
+    qrels, runs, collection = inputs
+    ctx, ctx2 = EvalContext(collection=collection), EvalContext(collection=collection)
+    serial = evaluate(qrels, runs[:1], MEASURES, ctx)
+    parallel = evaluate(qrels, runs[:1], MEASURES, ctx2, jobs=2)
+    pd.testing.assert_frame_equal(serial, parallel)
+    assert ctx2.warnings == ctx.warnings

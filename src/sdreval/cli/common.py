@@ -180,6 +180,18 @@ def echo_status(message: str) -> None:
         click.echo(f"sdreval: {message}", err=True)
 
 
+def jobs_options(func: Callable) -> Callable:
+    """``--jobs N`` and ``--scheduler ADDRESS|local``: evaluate runs cut into topic
+    partitions, in N processes or on a Dask cluster (``local``: N worker processes here)."""
+    func = click.option("--scheduler", default=None, metavar="ADDRESS|local",
+                        help="Evaluate on a Dask cluster: a scheduler's address "
+                             "(tcp://host:8786), or 'local' for --jobs worker processes here "
+                             "(docs/scale.md).")(func)
+    return click.option("--jobs", type=POSITIVE_INT, default=1,
+                        help="Evaluate in N processes (every run cut into topic partitions; "
+                             "same numbers as one process).")(func)
+
+
 def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jobs: int = 1,
                   scheduler: str | None = None):
     """:func:`sdreval.measures.evaluate` of the runs of :func:`.eval_cmd.load_inputs` (names
@@ -191,9 +203,10 @@ def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jo
     from ..progress import progress
 
     # the runs come from load_inputs: names made distinct and topic names checked there, once;
-    # each run alone gives the rows it gives in the list
-    if (jobs > 1 or scheduler) and len(runs) > 1:
-        with progress(None, f"evaluating {len(runs)} runs"):
+    # each run alone gives the rows it gives in the list; with --jobs/--scheduler every run is
+    # cut into topic partitions (one run too)
+    if jobs > 1 or scheduler:
+        with progress(None, f"evaluating {len(runs)} run(s) in topic partitions"):
             return evaluate_checked(qrels, runs, measures, ctx, all_topics, jobs, scheduler)
     tables = []
     with progress(len(runs), "evaluating runs") as bar:

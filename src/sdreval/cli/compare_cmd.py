@@ -21,7 +21,7 @@ from ..stats.output import TABLE_FORMATS, table_text, write_text
 from ..stats.paired import TESTS, WILCOXON_METHODS
 from ..measures.evaluate import TOPIC_POLICIES
 from .common import (LEVEL, SEED, echo_notes, echo_problems, echo_warnings, evaluate_runs,
-                     handle_errors, quiet_option)
+                     handle_errors, jobs_options, quiet_option)
 from .eval_cmd import context_options
 
 
@@ -42,7 +42,8 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
     ctx = build_context(options)
     qrels, runs, log = load_inputs(inputs[0], inputs[1:], options)
     echo_problems(log)
-    table = evaluate_runs(qrels, runs, measures, ctx, all_topics=all_topics)
+    table = evaluate_runs(qrels, runs, measures, ctx, all_topics=all_topics,
+                          jobs=options.get("jobs", 1), scheduler=options.get("scheduler"))
     echo_warnings(ctx.warnings)
     echo_notes([f"per-topic scores over {TOPIC_POLICIES[bool(all_topics)]}"])
     return table
@@ -94,6 +95,7 @@ Examples:
               help="text: tab-separated records with a header; csv; json records.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
+@jobs_options
 @context_options
 @quiet_option
 @handle_errors

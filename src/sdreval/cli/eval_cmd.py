@@ -12,7 +12,7 @@ from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from ..report.output import FORMATS, write_results
 from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_problems,
-                     echo_warnings, evaluate_runs, handle_errors, quiet_option)
+                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option)
 from .summary_options import summary_options, table_options
 
 
@@ -245,12 +245,10 @@ def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
                    "(measure, topic, value; runid and num_q rows; one block per run).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
-@click.option("--jobs", type=POSITIVE_INT, default=1, help="Evaluate runs in N processes.")
-@click.option("--scheduler", default=None,
-              help="Dask scheduler address (or 'local') to distribute runs on.")
+@jobs_options
 @click.option("--stream/--no-stream", "stream", default=None,
               help="Evaluate each run one topic at a time, in bounded memory (runs one after "
-                   "another; --jobs/--scheduler do not apply). Default: only runs larger than "
+                   "another; refused with --jobs/--scheduler). Default: only runs larger than "
                    "512 MB are streamed (docs/streaming.md).")
 @context_options
 @quiet_option
@@ -277,8 +275,11 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         from ..orchestrate.stream import evaluate_files
 
         if jobs > 1 or scheduler:
-            ctx.warn("--jobs/--scheduler do not apply to streamed evaluation: runs are "
-                     "evaluated one after another")
+            big = "" if stream else " (a run is larger than 512 MB, so it would be streamed)"
+            raise UsageError("--jobs/--scheduler evaluate runs in topic partitions, --stream "
+                             f"one topic at a time in one process{big}: give --no-stream to "
+                             "evaluate in parallel, or leave out --jobs/--scheduler to stream "
+                             "(docs/scale.md)")
         log = ProblemLog()
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                                **qrels_options(options, ctx.collection))

@@ -9,7 +9,7 @@ import click
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise
 from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_status,
-                     echo_warnings, handle_errors, quiet_option)
+                     echo_warnings, handle_errors, jobs_options, quiet_option)
 from .eval_cmd import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget", "differences", "diffci", "ci",
@@ -78,6 +78,7 @@ Examples:
               help="Test every run against this run (default: the first run), as "
                    "PyTerrier's baseline=; the correction covers those tests.")
 @click.option("--title", default="sdreval report", help="Title of the HTML page.")
+@jobs_options
 @context_options
 @quiet_option
 @handle_errors
@@ -104,7 +105,8 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
         echo_problems(log)
         data = report_html.build_report(qrels_obj, run_objs, list(measures) or None, ctx,
-                                        all_topics=all_topics, **common)
+                                        all_topics=all_topics, jobs=options.get("jobs", 1),
+                                        scheduler=options.get("scheduler"), **common)
         echo_warnings(ctx.warnings)
         coverage = coverage_lines(summarise(data.results, counts=True), all_topics)
         data.notes.extend(line.strip() for line in coverage)

@@ -42,7 +42,7 @@ from ..stats.stability import (error_rate_and_ties, extrapolate_swap_rates,
                                minimum_difference, swap_rates, top_runs, variant_correlation,
                                variant_means)
 from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, echo_problems, echo_warnings,
-                     handle_errors, quiet_option)
+                     handle_errors, jobs_options, quiet_option)
 from .compare_cmd import scores_from_inputs
 from .eval_cmd import context_options
 
@@ -78,7 +78,8 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
     for name, path in [("original", inputs[0])] + [(Path(p).stem, p) for p in alt_qrels]:
         qrels, runs, log = load_inputs(path, inputs[1:], options)
         echo_problems(log)
-        frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics)
+        frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics,
+                               jobs=options.get("jobs", 1), scheduler=options.get("scheduler"))
                       .assign(variant=name))
     echo_warnings(ctx.warnings)
     return pd.concat(frames, ignore_index=True)
@@ -143,6 +144,7 @@ Examples:
                    "(analysis column first); json: {analysis: [records]}.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
+@jobs_options
 @context_options
 @quiet_option
 @handle_errors

@@ -18,6 +18,7 @@ from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.runnames import distinct_runs
+from .exact import ExactSum, exact_sum
 from .parallel import evaluate_parallel
 from .registry import EvalContext, Measure, parse_measure
 from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
@@ -31,7 +32,9 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
     """Per-topic values of every measure for every run (tidy DataFrame).
 
     ``jobs > 1`` evaluates runs in that many processes; ``scheduler`` (a Dask scheduler
-    address, or ``"local"`` for a local cluster) distributes them on a Dask cluster.  Both give
+    address, or ``"local"`` for a local cluster of ``jobs`` workers) distributes them on a
+    Dask cluster.  Either way runs are cut into topic partitions, so one run uses every
+    process or worker (:mod:`sdreval.measures.partitions`).  Both give
     results identical to the serial path (rows in the same order).  Runs that share a name
     are evaluated as separate runs under distinct names
     (:func:`~sdreval.model.runnames.distinct_runs`)."""
@@ -48,7 +51,7 @@ def evaluate_checked(qrels: Qrels, runs: list[Run], measures: Iterable[str | Mea
     (:func:`~sdreval.measures.serial.check_topic_names`) already: each check runs once per
     evaluation."""
     parsed, _ = measures_by_family(measures)
-    if (jobs > 1 or scheduler) and len(runs) > 1:
+    if jobs > 1 or scheduler:  # runs cut into topic partitions (measures.partitions)
         return evaluate_parallel(qrels, runs, [m.text for m in parsed], ctx, all_topics,
                                  jobs, scheduler)
     return evaluate_serial(qrels, runs, parsed, ctx, all_topics)
@@ -61,12 +64,22 @@ TOPIC_POLICIES = {
 }
 
 
-def _aggregate(text: str) -> str:
-    """``mean``, ``sum`` (trec_eval's counts) or ``gmean`` (gm_map) over topics, from the measure's name."""
+def aggregate_of(text: str) -> str:
+    """``mean``, ``sum`` (trec_eval's counts) or ``gmean`` (gm_map) over topics, from the
+    measure's name."""
     try:
         return parse_measure(text).definition.aggregate
     except UsageError:  # a name from a scores file that is no measure here: mean
         return "mean"
+
+
+def group_sums(values: np.ndarray, groups: np.ndarray) -> list[ExactSum]:
+    """The exact sum (:mod:`sdreval.measures.exact`) of the values of each group ``0, 1, ...``
+    (NaN left out): means that do not depend on how the topics were partitioned."""
+    order = np.argsort(groups, kind="stable")
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(groups))))
+    return [exact_sum(values[order[lo:hi]])
+            for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist())]
 
 
 def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
@@ -74,7 +87,9 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
     """Means over topics (``topic == "all"``), after the per-topic rows if ``keep_topics``.
 
     NaN values (a topic with nothing relevant under the measure's quantisation) are left out
-    of every mean.  ``counts`` adds a column ``topics``: how many topics each mean covers
+    of every mean.  A mean is the exact sum of its values divided by their count, rounded
+    once (:mod:`sdreval.measures.exact`): the same whatever the order or partitioning of the
+    topics.  ``counts`` adds a column ``topics``: how many topics each mean covers
     (missing on per-topic rows).  Measure order and run order follow their first appearance."""
     if per_topic.empty:
         out = per_topic.copy()
@@ -82,12 +97,13 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
             out["topics"] = pd.Series(dtype="Int64")
         return out
     grouped = per_topic.groupby(["run", "measure"], sort=False)["value"]
-    means = grouped.mean().reset_index()  # skips NaN
-    summed = [text for text in means["measure"].unique() if _aggregate(text) == "sum"]
-    if summed:  # counts (trec_eval num_rel, num_ret, num_rel_ret) are summed over topics
-        mask = means["measure"].isin(summed)
-        means.loc[mask, "value"] = grouped.sum().reset_index().loc[mask, "value"].to_numpy()
-    geometric = [text for text in means["measure"].unique() if _aggregate(text) == "gmean"]
+    means = grouped.count().reset_index()  # the groups, in order of first appearance
+    sums = group_sums(per_topic["value"].to_numpy(dtype=np.float64), grouped.ngroup().to_numpy())
+    summed = {text for text in means["measure"].unique() if aggregate_of(text) == "sum"}
+    # counts (trec_eval num_rel, num_ret, num_rel_ret) are summed over topics
+    means["value"] = [s.total() if m in summed else s.mean()
+                      for s, m in zip(sums, means["measure"])]
+    geometric = [text for text in means["measure"].unique() if aggregate_of(text) == "gmean"]
     if geometric:  # trec_eval gm_map: exp(mean(log(max(v, 0.00001))))
         mask = means["measure"].isin(geometric)
         logs = np.log(np.maximum(per_topic["value"].to_numpy(dtype=np.float64), 0.00001))

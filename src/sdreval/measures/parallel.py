@@ -1,12 +1,15 @@
-"""Parallel evaluation of many runs: processes (``--jobs N``) or a Dask cluster
-(``--scheduler ADDRESS``).  Each worker evaluates a share of the runs with the serial
-:func:`~sdreval.measures.serial.evaluate_serial`; results are concatenated in run order, so
+"""Parallel evaluation: processes (``--jobs N``) or a Dask cluster (``--scheduler ADDRESS``,
+or ``local``).  Runs are cut into topic partitions (:mod:`sdreval.measures.partitions`), so
+that one run uses every process or worker; the values are put back in the serial order, so
 the table is identical to the serial one.  Warnings raised in workers are merged into
 ``ctx.warnings``.
 """
 from __future__ import annotations
 
+import logging
+import warnings
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import replace
 
 import pandas as pd
@@ -16,7 +19,8 @@ from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.runnames import distinct_runs
 from .registry import EvalContext
-from .serial import check_topic_names, evaluate_serial
+from .partitions import Part, assemble, evaluate_part, merge_warnings, split_runs
+from .serial import check_topic_names, evaluate_serial, topics_to_evaluate
 
 
 def _evaluate_one(args) -> tuple[pd.DataFrame, list[str]]:
@@ -28,42 +32,49 @@ def _evaluate_one(args) -> tuple[pd.DataFrame, list[str]]:
     return table, local.warnings
 
 
-def run_batches(runs: list[Run], batches: int) -> list[list[Run]]:
-    """``runs`` cut into at most ``batches`` contiguous groups of about equal size (results
-    counted), so that each process receives the qrels once and shares its per-topic cache
-    between the runs of its group."""
-    if not runs:
-        return []
-    sizes = [max(1, len(run)) for run in runs]
-    total, groups, current, filled = sum(sizes), [], [], 0
-    for run, size in zip(runs, sizes):
-        current.append(run)
-        filled += size
-        if filled >= total * (len(groups) + 1) / batches and len(groups) < batches - 1:
-            groups.append(current)
-            current = []
-    if current:
-        groups.append(current)
-    return groups
+#: the qrels, measures and settings of a worker process (sent once, by the pool's initializer)
+_SHARED: dict = {}
+
+
+def _share(qrels: Qrels, measures: list[str], ctx: EvalContext) -> None:
+    _SHARED.update(qrels=qrels, measures=measures, ctx=ctx)
+
+
+def _evaluate_shared(part: Part):
+    return evaluate_part(part, _SHARED["qrels"], _SHARED["measures"], _SHARED["ctx"])
 
 
 def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: EvalContext,
                       all_topics: bool, jobs: int = 2, scheduler: str | None = None
                       ) -> pd.DataFrame:
-    """Evaluate ``runs`` in parallel; same rows, same order as the serial path.  Processes
-    take contiguous batches of runs (one per process); Dask takes one task per run."""
+    """Evaluate ``runs`` in parallel, cut into topic partitions (:mod:`.partitions`): one run
+    uses every process (``jobs``) or every Dask worker (``scheduler``).  The topics of each
+    run and the warnings about them are decided here, once, as the serial path does; the
+    qrels go to each process or worker once.  Same rows, same order, same values, same
+    warnings as the serial path."""
+    ctx_settings = replace(ctx, warnings=[], cache={})
+    topics = [topics_to_evaluate(qrels, run, all_topics, ctx) for run in runs]
+    if not runs:
+        return assemble(runs, topics, measures, [])
     if scheduler:
-        results = _with_dask([(qrels, run, measures, ctx, all_topics) for run in runs],
-                             scheduler)
+        with dask_client(scheduler, jobs) as client:
+            workers = max(1, len(client.scheduler_info()["workers"]))
+            parts = split_runs(runs, topics, 2 * workers)
+            shared, settings = client.scatter([qrels, ctx_settings], broadcast=True,
+                                              hash=False)
+            # the partitions go to the workers as data (spread over them), not in the graph
+            futures = client.map(evaluate_part, client.scatter(parts, hash=False), qrels=shared,
+                                 measures=measures, ctx=settings, pure=False)
+            results = client.gather(futures)
     else:
-        jobs = max(1, jobs)
-        tasks = [(qrels, batch, measures, ctx, all_topics) for batch in run_batches(runs, jobs)]
-        with ProcessPoolExecutor(max_workers=min(jobs, max(1, len(tasks)))) as pool:
-            results = list(pool.map(_evaluate_one, tasks))
-    for _, warnings in results:
-        for message in warnings:
-            ctx.warn(message)
-    return pd.concat([table for table, _ in results], ignore_index=True)
+        parts = split_runs(runs, topics, 2 * max(1, jobs))
+        with ProcessPoolExecutor(max_workers=min(max(1, jobs), len(parts)),
+                                 initializer=_share,
+                                 initargs=(qrels, measures, ctx_settings)) as pool:
+            results = list(pool.map(_evaluate_shared, parts))
+    for message in merge_warnings(results, runs):
+        ctx.warn(message)
+    return assemble(runs, topics, measures, results)
 
 
 def sweep(qrels_variants: dict[str, Qrels], runs: list[Run], measures: list[str],
@@ -83,7 +94,7 @@ def sweep(qrels_variants: dict[str, Qrels], runs: list[Run], measures: list[str]
     tasks = [(qrels_variants[name], run, list(measures), ctx, all_topics)
              for name in names for run in runs]
     if scheduler:
-        results = _with_dask(tasks, scheduler)
+        results = _with_dask(tasks, scheduler, jobs)
     elif jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             results = list(pool.map(_evaluate_one, tasks))
@@ -98,14 +109,41 @@ def sweep(qrels_variants: dict[str, Qrels], runs: list[Run], measures: list[str]
     return out[["qrels"] + [c for c in out.columns if c != "qrels"]]
 
 
-def _with_dask(tasks: list, scheduler: str) -> list:
+def _with_dask(tasks: list, scheduler: str, workers: int) -> list:
+    with dask_client(scheduler, workers) as client:
+        return client.gather(client.map(_evaluate_one, tasks, pure=False))
+
+
+@contextmanager
+def dask_client(scheduler: str, workers: int = 1):
+    """A Dask client of the scheduler at ``scheduler``, or of a local cluster of ``workers``
+    processes (``"local"``).  Dask's own warnings and log lines (large graphs, worker
+    restarts) do not reach the user: what matters is said by sdreval."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - depends on the environment
         raise UsageError("--scheduler needs dask.distributed: pip install 'sdreval[dask]'") from None
-    if scheduler == "local":
-        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                          dashboard_address=None) as cluster, Client(cluster) as client:
-            return client.gather(client.map(_evaluate_one, tasks, pure=False))
-    with Client(scheduler) as client:
-        return client.gather(client.map(_evaluate_one, tasks, pure=False))
+    quiet = [logging.getLogger(name) for name in ("distributed", "dask")]
+    levels = [log.level for log in quiet]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for log in quiet:
+            log.setLevel(logging.ERROR)
+        try:
+            if scheduler == "local":
+                with LocalCluster(n_workers=max(1, workers), threads_per_worker=1,
+                                  processes=True, dashboard_address=None) as cluster, \
+                        Client(cluster) as client:
+                    yield client
+            else:
+                try:
+                    client = Client(scheduler, timeout="20s")
+                except (OSError, TimeoutError) as error:
+                    raise UsageError(f"--scheduler {scheduler}: no Dask scheduler answers "
+                                     f"there ({error}); start one with `dask scheduler` and "
+                                     "`dask worker ADDRESS`, or use --scheduler local") from None
+                with client:
+                    yield client
+        finally:
+            for log, level in zip(quiet, levels):
+                log.setLevel(level)

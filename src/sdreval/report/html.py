@@ -271,9 +271,11 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
                  level: float = 0.05, samples: int = 10_000, seed: int = 0,
                  plots_wanted: Sequence[str] = PLOT_KINDS, title: str = "sdreval report",
                  swap_sizes: Sequence[int] | None = None,
-                 baseline: str | None = None) -> ReportData:
+                 baseline: str | None = None, jobs: int = 1,
+                 scheduler: str | None = None) -> ReportData:
     """Evaluate ``runs`` on ``measures`` and gather everything the report shows (runs tested
-    against ``baseline``, default the first run)."""
+    against ``baseline``, default the first run; ``jobs`` and ``scheduler`` as in
+    :func:`~sdreval.measures.evaluate.evaluate`)."""
     from ..measures import EvalContext, evaluate
 
     ctx = ctx or EvalContext()
@@ -290,11 +292,17 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     # topic names checked; then run by run gives the same rows
     run_list = distinct_runs(run_list, ctx.warn)
     check_topic_names(qrels, run_list)
-    with progress(len(run_list), "evaluating runs") as bar:
-        tables = []
-        for run in run_list:
-            tables.append(evaluate(qrels, [run], list(measures), ctx, all_topics=all_topics))
-            bar.update()
+    tables = []
+    if jobs > 1 or scheduler:
+        with progress(None, "evaluating runs in topic partitions"):
+            tables.append(evaluate(qrels, run_list, list(measures), ctx, all_topics=all_topics,
+                                   jobs=jobs, scheduler=scheduler))
+    else:
+        with progress(len(run_list), "evaluating runs") as bar:
+            for run in run_list:
+                tables.append(evaluate(qrels, [run], list(measures), ctx,
+                                       all_topics=all_topics))
+                bar.update()
     results = pd.concat(tables, ignore_index=True) if len(tables) > 1 else tables[0]
     measures = [str(m) for m in measures]  # Measure objects are reported under their text
     notes: list[str] = []

@@ -1,0 +1,156 @@
+"""Evaluate a run that lives in a Dask DataFrame (e.g. a Parquet dataset on shared storage).
+
+>>> import dask.dataframe as dd
+>>> import sdreval.dask
+>>> run = dd.read_parquet("s3://bucket/run/")               # doctest: +SKIP
+>>> table = sdreval.dask.evaluate(run, qrels, ["AP", "nDCG@10"])  # doctest: +SKIP
+
+Each partition of the DataFrame is turned into a run by the table reader
+(:func:`sdreval.io.frames.run_from_table`: its columns, its checks, its order of results) and
+evaluated where it lives, with the qrels sent once to each worker (scattered when a
+``distributed`` client is active).  The partitions send back their per-topic values only; the
+table is the one :func:`sdreval.measures.evaluate` returns for the whole run read at once (same
+rows, same order, same values, same warnings).
+
+Every topic's rows must lie in one partition (a dataset written by topic, or
+``ddf.shuffle("query_id")``); a topic found in two partitions is refused, since its ranking
+would otherwise be cut in two.
+"""
+from __future__ import annotations
+
+import warnings
+from dataclasses import replace
+from typing import Any, Iterable
+
+import numpy as np
+import pandas as pd
+
+from .errors import InputError, ProblemLog
+from .judgements.qrels import Qrels
+from .measures.exact import ExactSum, exact_sum
+from .measures.partitions import Part, assemble, evaluate_part, merge_warnings
+from .measures.registry import FAMILIES, EvalContext, Measure
+from .measures.serial import (check_topic_names, measure_values, measures_by_family,
+                              topics_to_evaluate)
+from .model.run import Ranking, Run
+
+__all__ = ["evaluate"]
+
+
+def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx: EvalContext,
+                    name: str, index: int, output: str | None = None) -> tuple:
+    """One partition: its answered topics, the topics it scores, their values (or, with
+    ``output``, the exact sums of each measure's values, the values written to
+    ``output/part-INDEX.parquet``), its warnings and read problems."""
+    from .io.frames import run_from_table
+
+    log = ProblemLog()  # errors are raised (InputError), warnings come back
+    run = run_from_table(frame, name, f"(partition {index})", log=log)
+    quiet = replace(ctx, warnings=[], cache={})
+    check_topic_names(qrels, [run])
+    topics = topics_to_evaluate(qrels, run, False, quiet)
+    _, matrix, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
+    if output is not None:
+        matrix = _write_part(output, index, run, topics, measures, matrix)
+    return list(run.topics), topics, matrix, found, [str(p) for p in log.warnings], run.unit
+
+
+def _write_part(output: str, index: int | str, run: Run, topics: list[str],
+                measures: list[str], matrix: np.ndarray) -> list[ExactSum]:
+    """Write one partition's per-topic rows (measure, then topic) to
+    ``output/part-INDEX.parquet`` (fsspec paths too); return each measure's exact sum."""
+    table = assemble([run], [topics], measures, [(0, matrix, [])])
+    if len(table):
+        table.to_parquet(f"{str(output).rstrip('/')}/part-{index}.parquet", index=False)
+    return [exact_sum(row) for row in matrix]
+
+
+def evaluate(run_ddf: Any, qrels: Qrels, measures: Iterable[str | Measure],
+             ctx: EvalContext | None = None, all_topics: bool = False,
+             name: str = "run", output: str | None = None) -> pd.DataFrame:
+    """Per-topic values (``run, topic, measure, value``) of the run in the Dask DataFrame
+    ``run_ddf`` (columns as :func:`sdreval.io.frames.run_from_table` reads them), computed
+    partition by partition on the active Dask scheduler; :func:`sdreval.measures.summarise`
+    gives the means.
+
+    With ``output`` (a directory, local or an fsspec URL, that exists), each partition writes
+    its per-topic rows to ``output/part-N.parquet`` and sends back only the exact sums of its
+    values: the table returned is then the means (``summarise(..., counts=True)``), the same
+    numbers as from the gathered per-topic rows."""
+    import dask
+
+    ctx = ctx or EvalContext()
+    texts = [m.text for m in measures_by_family(measures)[0]]
+    settings = replace(ctx, warnings=[], cache={})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # Dask's own ("Sending large graph ...")
+        shared = _shared(qrels)
+        task = dask.delayed(_evaluate_frame, pure=True)
+        tasks = [task(part, shared, texts, settings, name, i, output)
+                 for i, part in enumerate(run_ddf.to_delayed())]
+        results = dask.compute(*tasks)
+    for *_, problems, _ in results:
+        for problem in problems:
+            ctx.warn(problem)
+    seen: dict[str, int] = {}
+    for i, (answered, *_rest) in enumerate(results):
+        for topic in answered:
+            if seen.setdefault(topic, i) != i:
+                raise InputError(f"topic {topic} has rows in partitions {seen[topic]} and {i}: "
+                                 "every topic's rows must lie in one partition (write the "
+                                 "dataset by topic, or ddf.shuffle on the topic column)")
+    unit = next((r[5] for r in results if r[0]), "document")
+    answered_run = Run(name, dict.fromkeys(seen, Ranking.empty(unit)), unit, "(DataFrame)")
+    topics = topics_to_evaluate(qrels, answered_run, all_topics, ctx)
+    for message in merge_warnings([(0, np.empty(0), r[3]) for r in results], [answered_run]):
+        ctx.warn(message)
+    scored = {t for r in results for t in r[1]}
+    missing = [t for t in topics if t not in scored]
+    extra = _unanswered(qrels, missing, texts, settings, unit, name) if missing else None
+    if output is not None:
+        return _means(answered_run, texts, [r[2] for r in results if r[1]] + (
+            [_write_part(output, "unanswered", answered_run, missing, texts, extra)]
+            if missing else []))
+    where = pd.Index(topics)
+    matrix = np.empty((len(texts), len(topics)))
+    for _, chosen, values, *_rest in results:
+        if chosen:
+            matrix[:, where.get_indexer(chosen)] = values
+    if missing:
+        matrix[:, where.get_indexer(missing)] = extra
+    return assemble([answered_run], [topics], texts, [(0, matrix, [])])
+
+
+def _means(run: Run, measures: list[str], sums: list[list[ExactSum]]) -> pd.DataFrame:
+    """The means table of :func:`~sdreval.measures.summarise` (``counts=True``) from the
+    partitions' exact sums."""
+    from .measures.evaluate import aggregate_of
+
+    totals = [sum((part[i] for part in sums), ExactSum()) for i in range(len(measures))]
+    rows = [(run.name, "all", m, s.total() if aggregate_of(m) == "sum" else s.mean(), s.count)
+            for m, s in zip(measures, totals)] if sums else []
+    means = pd.DataFrame(rows, columns=["run", "topic", "measure", "value", "topics"])
+    means["topics"] = means["topics"].astype("Int64")
+    return means
+
+
+def _unanswered(qrels: Qrels, topics: list[str], measures: list[str], ctx: EvalContext,
+                unit: str, name: str) -> np.ndarray:
+    """Values of topics no partition answered (``all_topics``: empty rankings)."""
+    parsed, by_family = measures_by_family(measures)
+    run = Run(name, {}, unit)  # type: ignore[arg-type]
+    values: dict[str, dict[str, float]] = {}
+    for family, members in by_family.items():
+        values.update(FAMILIES[family](members, qrels, run, topics, ctx))
+    return np.stack([measure_values(values.get(m.text, {}), topics, {}) for m in parsed])
+
+
+def _shared(qrels: Qrels):
+    """The qrels as every task refers to them: scattered once to every worker of an active
+    ``distributed`` client, else the object itself (threads of this process)."""
+    try:
+        from distributed import default_client
+        client = default_client()
+    except (ImportError, ValueError):
+        return qrels
+    return client.scatter(qrels, broadcast=True, hash=False)

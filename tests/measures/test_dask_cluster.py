@@ -1,0 +1,128 @@
+"""One run split by topic over the workers of a real ``distributed`` cluster on 127.0.0.1:
+tasks on every worker, the serial table to the last bit (API, CLI --scheduler, Dask DataFrame
+of a Parquet directory).  One cluster (2 worker processes) is shared by the module."""
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+
+distributed = pytest.importorskip("distributed")
+
+from sdreval.cli.main import cli as main  # noqa: E402
+from sdreval.data import example_path  # noqa: E402
+from sdreval.io import read_qrels, read_run  # noqa: E402
+from sdreval.io.frames import run_from_table  # noqa: E402
+from sdreval.io.interop import qrels_from_dict  # noqa: E402
+from sdreval.measures import EvalContext, evaluate, summarise  # noqa: E402
+
+MEASURES = ["nxCG@10", "MAep", "Q", "AP"]
+ROOT = example_path("synthetic")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        yield cluster, client
+
+
+def _workers_used(client, work):
+    with distributed.get_task_stream(client) as stream:
+        result = work()
+    return result, {task["worker"] for task in stream.data}
+
+
+def test_one_run_spreads_over_every_worker_and_equals_serial(cluster):
+    cluster, client = cluster
+    qrels = read_qrels(ROOT / "qrels.tsv")
+    run = read_run(ROOT / "runs" / "sim01.txt")
+    ctx, ctx2 = EvalContext(), EvalContext()
+    serial = evaluate(qrels, [run], MEASURES, ctx)
+    table, workers = _workers_used(client, lambda: evaluate(
+        qrels, [run], MEASURES, ctx2, scheduler=cluster.scheduler_address))
+    assert workers == set(cluster.workers_addresses if hasattr(cluster, "workers_addresses")
+                          else client.scheduler_info()["workers"])
+    pd.testing.assert_frame_equal(serial, table)
+    assert ctx2.warnings == ctx.warnings
+    means = summarise(table)
+    assert means["value"].tolist() == summarise(serial)["value"].tolist()
+
+
+def test_cli_scheduler_address_gives_the_serial_output(cluster):
+    cluster, _ = cluster
+    args = ["eval", str(ROOT / "qrels.tsv"), str(ROOT / "runs" / "sim01.txt"),
+            str(ROOT / "runs" / "sim02.txt"), "-m", "MAep", "-m", "nxCG@10", "-q"]
+    serial = CliRunner().invoke(main, args)
+    spread = CliRunner().invoke(main, args + ["--scheduler", cluster.scheduler_address])
+    assert serial.exit_code == 0 and spread.exit_code == 0, spread.output
+    assert spread.stdout == serial.stdout
+    assert "Sending large graph" not in spread.output
+
+
+def test_cli_refuses_stream_with_a_scheduler():
+    result = CliRunner().invoke(main, ["eval", str(ROOT / "qrels.tsv"),
+                                       str(ROOT / "runs" / "sim01.txt"), "-m", "MAep",
+                                       "--stream", "--jobs", "2"])
+    assert result.exit_code == 2
+    assert "--no-stream" in result.output
+
+
+def _document_data(topics: int = 30, docs: int = 12):
+    rng = np.random.default_rng(7)
+    grades = {str(t): {f"d{d}": int(rng.integers(0, 3)) for d in range(docs)}
+              for t in range(1, topics + 1)}
+    grades["5"] = {"d1": 0}  # nothing relevant: left out of the means, said once
+    rows = [(str(t), f"d{d}", float(rng.random()), r + 1) for t in range(1, topics + 3)
+            for r, d in enumerate(rng.permutation(docs + 3)[:docs])]
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score", "rank"])
+    return qrels_from_dict(grades), frame
+
+
+def test_parquet_directory_as_a_dask_dataframe_equals_serial(cluster, tmp_path):
+    dd = pytest.importorskip("dask.dataframe")
+    import sdreval.dask
+
+    _, client = cluster
+    qrels, frame = _document_data()
+    for i, part in enumerate(np.array_split(np.arange(1, 33), 3)):  # partitions by topic
+        frame[frame.query_id.astype(int).isin(part)].to_parquet(tmp_path / f"part-{i}.parquet")
+    ctx, ctx2 = EvalContext(), EvalContext()
+    measures = ["AP", "nDCG@10", "P@5", "RR"]
+    serial = evaluate(qrels, [run_from_table(frame, "run")], measures, ctx)
+    table, workers = _workers_used(client, lambda: sdreval.dask.evaluate(
+        dd.read_parquet(str(tmp_path)), qrels, measures, ctx2))
+    assert len(workers) == 2
+    pd.testing.assert_frame_equal(serial, table)
+    assert ctx2.warnings == ctx.warnings
+
+
+def test_a_topic_in_two_partitions_is_refused(cluster):
+    dd = pytest.importorskip("dask.dataframe")
+    import sdreval.dask
+    from sdreval.errors import InputError
+
+    qrels, frame = _document_data(4, 3)
+    with pytest.raises(InputError, match="one partition"):
+        split = dd.concat([dd.from_pandas(frame.iloc[:4], npartitions=1),  # topic 2 cut
+                           dd.from_pandas(frame.iloc[4:], npartitions=1)])
+        sdreval.dask.evaluate(split, qrels, ["AP"])
+
+
+def test_per_topic_rows_written_per_partition_and_means_from_exact_sums(cluster, tmp_path):
+    dd = pytest.importorskip("dask.dataframe")
+    import sdreval.dask
+
+    qrels, frame = _document_data()
+    measures = ["AP", "nDCG@10", "num_rel"]
+    serial = evaluate(qrels, [run_from_table(frame, "run")], measures, EvalContext(),
+                      all_topics=True)
+    parts = dd.from_pandas(frame, chunksize=36)  # 36 rows: 3 whole topics a partition
+    means = sdreval.dask.evaluate(parts, qrels, measures, all_topics=True,
+                                  output=str(tmp_path))
+    expected = summarise(serial, counts=True)
+    pd.testing.assert_frame_equal(means, expected, check_dtype=False)
+    written = pd.concat([pd.read_parquet(p) for p in sorted(tmp_path.glob("part-*.parquet"))])
+    assert len(written) == len(serial)
+    merged = written.merge(serial, on=["run", "topic", "measure"])
+    assert (merged.value_x.fillna(-1) == merged.value_y.fillna(-1)).all()

@@ -1,0 +1,76 @@
+"""Topic partitions: exact sums whatever the cut, warnings of partitions merged into the serial
+ones, and the serial table from any number of partitions."""
+import math
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sdreval.measures import EvalContext, evaluate, summarise
+from sdreval.measures.exact import exact_sum
+from sdreval.measures.partitions import merge_warnings, split_runs
+from sdreval.measures.serial import topics_to_evaluate
+from sdreval.model.run import Ranking, Run
+
+finite = st.floats(min_value=-1e300, max_value=1e300, width=64)  # sums stay finite
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(finite, min_size=1, max_size=40), st.integers(0, 40))
+def test_exact_sums_of_any_cut_add_up_to_the_true_sum(values, cut):
+    values = np.array(values)
+    whole = exact_sum(values)
+    parts = exact_sum(values[:cut]) + exact_sum(values[cut:])
+    assert parts == whole or (parts.fraction() == whole.fraction()
+                              and parts.count == whole.count)
+    assert whole.total() == math.fsum(values)  # the correctly rounded sum
+    true_mean = sum(map(Fraction, values.tolist())) / len(values)
+    assert whole.mean() == float(true_mean)
+
+
+def test_a_mean_does_not_depend_on_the_order_of_topics():
+    # 0.1 + 0.2 + 0.3 is 0.6000000000000001 left to right, 0.6 the other way round
+    table = pd.DataFrame({"run": "r", "topic": ["1", "2", "3"], "measure": "AP",
+                          "value": [0.1, 0.2, 0.3]})
+    backwards = table.iloc[::-1].reset_index(drop=True)
+    assert summarise(table)["value"][0] == summarise(backwards)["value"][0] == 0.2
+    with_nan = table.assign(value=[0.5, np.nan, 0.25])
+    assert summarise(with_nan, counts=True)[["value", "topics"]].values.tolist() == [[0.375, 2]]
+
+
+def test_run_wide_counts_of_partitions_are_added_up():
+    runs = [Run("sim01")]
+    results = [(0, None, ["run sim01: 3 result(s) of documents not assessed for their topic",
+                          "ESR: topic 7: 2 relevant documents are not in the model"]),
+               (0, None, ["run sim01: 4 result(s) of documents not assessed for their topic",
+                          "run sim01: none of its 5 results is a document judged"]),
+               (0, None, ["run sim01: none of its 9 results is a document judged"])]
+    assert merge_warnings(results, runs) == [
+        "run sim01: 7 result(s) of documents not assessed for their topic",
+        "ESR: topic 7: 2 relevant documents are not in the model"]
+    every = [(0, None, ["run sim01: none of its 5 results is a document judged"]),
+             (0, None, ["run sim01: none of its 9 results is a document judged"])]
+    assert merge_warnings(every, runs) == ["run sim01: none of its 14 results is a document "
+                                           "judged"]
+
+
+def test_any_number_of_partitions_gives_the_serial_table():
+    from sdreval.io.interop import qrels_from_dict
+
+    rng = np.random.default_rng(3)
+    qrels = qrels_from_dict({str(t): {f"d{d}": int(rng.integers(0, 3)) for d in range(8)}
+                             for t in range(1, 12)})
+    rankings = {str(t): Ranking.from_results(
+        [(f"d{d}", "/article[1]", None, None, r + 1, 10.0 - r)
+         for r, d in enumerate(rng.permutation(10))], "document") for t in range(2, 14)}
+    run = Run("r", rankings, "document")
+    serial = evaluate(qrels, [run], ["AP", "nDCG@5", "P@3"], EvalContext())
+    topics = [topics_to_evaluate(qrels, run, False, EvalContext())]
+    for parts in (1, 2, 5, 40):
+        pieces = split_runs([run], topics, parts)
+        assert [t for p in pieces for t in p.topics] == topics[0]
+        assert all(set(p.run.topics) <= set(p.topics) for p in pieces)
+    pd.testing.assert_frame_equal(serial, evaluate(qrels, [run], ["AP", "nDCG@5", "P@3"],
+                                                   EvalContext(), jobs=3))
