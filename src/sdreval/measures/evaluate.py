@@ -52,11 +52,13 @@ TOPIC_POLICIES = {
 }
 
 
-def _aggregate(text: str) -> str:
-    """``mean`` or ``sum`` (trec_eval's counts) over topics, from the measure's name."""
+def aggregate_of(text: str) -> str:
+    """``mean`` or ``sum`` over topics, from the measure's name: counts (``num_rel``,
+    ``num_ret``, ``num_rel_ret``, ``NumRet`` ...) are summed, as trec_eval prints them; every
+    other measure is averaged.  The one rule of every path (eval, the API, compare, report)."""
     try:
-        return parse_measure(text).definition.aggregate
-    except UsageError:  # a name from a scores file that is no measure here: mean
+        return parse_measure(str(text)).definition.aggregate
+    except (UsageError, ValueError):  # a name from a scores file that is no measure here
         return "mean"
 
 
@@ -74,7 +76,7 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
         return out
     grouped = per_topic.groupby(["run", "measure"], sort=False)["value"]
     means = grouped.mean().reset_index()  # skips NaN
-    summed = [text for text in means["measure"].unique() if _aggregate(text) == "sum"]
+    summed = [text for text in means["measure"].unique() if aggregate_of(text) == "sum"]
     if summed:  # counts (trec_eval num_rel, num_ret, num_rel_ret) are summed over topics
         mask = means["measure"].isin(summed)
         means.loc[mask, "value"] = grouped.sum().reset_index().loc[mask, "value"].to_numpy()

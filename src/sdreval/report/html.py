@@ -25,7 +25,8 @@ from ..model.ordering import topic_sort_key
 from ..progress import track
 from . import bridge, plots
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
-from .tables import format_text_table, run_letters, significance_marks, summary_table
+from .output import count_measures
+from .tables import format_cell, format_text_table, run_letters, significance_marks, summary_table
 
 #: Plot kinds of the report (CLI ``--plot``); curves first, then per-measure plots.
 PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap",
@@ -347,8 +348,8 @@ def _img(data: ReportData, makers: dict, key: str, alt: str, caption: str, fmt: 
             f"<figcaption>{_esc(caption)}</figcaption></figure>")
 
 
-def _num(value: float, digits: int = 4) -> str:
-    return "–" if pd.isna(value) else f"{value:.{digits}f}"
+def _num(value: float, digits: int = 4, count: bool = False) -> str:
+    return format_cell(value, digits, count, missing="–")
 
 
 def _summary_html(data: ReportData) -> str:
@@ -356,6 +357,7 @@ def _summary_html(data: ReportData) -> str:
     marks = significance_marks(data.compare, data.runs, data.measures)
     letters = run_letters(data.runs)
     best = {m: table[m].max() for m in data.measures}
+    counts = count_measures(data.measures)
     head = "".join(f"<th>{_esc(m)}</th>" for m in data.measures)
     rows = []
     for run in data.runs:
@@ -363,9 +365,11 @@ def _summary_html(data: ReportData) -> str:
         for m in data.measures:
             value = table.at[run, m]
             # bold by the displayed (rounded) value: ties on screen are all bold
-            cls = ' class="best"' if not pd.isna(value) and _num(value) == _num(best[m]) else ""
+            count = m in counts
+            cls = (' class="best"' if not pd.isna(value)
+                   and _num(value, 4, count) == _num(best[m], 4, count) else "")
             mark = "".join(marks[(run, m)])
-            cells.append(f"<td{cls}>{_num(value)}{f'<sup>{_esc(mark)}</sup>' if mark else ''}"
+            cells.append(f"<td{cls}>{_num(value, 4, count)}{f'<sup>{_esc(mark)}</sup>' if mark else ''}"
                          "</td>")
         topics = data.results.loc[data.results["run"].astype(str) == run, "topic"].nunique()
         rows.append(f"<tr><td>({letters[run]}) {_esc(run)}</td><td>{topics}</td>"
