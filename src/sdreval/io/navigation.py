@@ -123,6 +123,10 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
         if directives.get("partition") == "tag":
             return summary_from_routes(routes, tag_partition(), abandonment)
         return elementary_from_routes(routes, abandonment)
+    if not where:
+        log.error(name, None, "no navigation step in the file (expected lines 'doc from_xpath "
+                              "to_xpath probability', 'route' lines or '#! model=depth'); "
+                              "leave --navigation out for the default navigation")
     for (doc, src), total in model.row_sums().items():
         if total > 1.0 + ROW_SUM_TOLERANCE:
             line = min(n for (d, f, _), n in where.items() if d == doc and f == src)
