@@ -144,6 +144,11 @@ CASES = [
          {"q.tsv": NATIVE + "1\tdoc0002\t/article[1]/bdy[1]\t3\n"}, "q.tsv:5"),
     Case("native-descendant-xpath", ["eval", "q.tsv", "R", "-m", "MAep"], 1,
          {"q.tsv": NATIVE + "1\tdoc0002\t//p\t3\t1\t100\n"}, "q.tsv:5", says="'//p'"),
+    Case("native-inex2002-highly-relevant-small-coverage", ["eval", "q.tsv", "R", "-m", "MAep"],
+         1, {"q.tsv": NATIVE.replace("inex2003", "inex2002").replace("\t3\t1\t2855",
+                                                                     "\t3\tE\t2855")
+             + "1\tdoc0002\t/article[1]/bdy[1]\t3\tS\t2802\n"}, "q.tsv:5",
+         says="coverage is too small cannot be highly relevant"),
     Case("native-topic-named-all", ["eval", "q.tsv", "R", "-m", "MAep"], 1,
          {"q.tsv": NATIVE + "all\tdoc0002\t/article[1]/bdy[1]\t3\t1\t2802\n"}, "q.tsv:5"),
     # --- FOL qrels ----------------------------------------------------------------------------
