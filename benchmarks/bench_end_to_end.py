@@ -47,11 +47,12 @@ print(count)
 """
 
 
-def timed(command: list[str]) -> tuple[float, float, str]:
-    """(wall seconds, CPU seconds of the child, stdout) of one whole process."""
+def timed(command: list[str], env: dict | None = None) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds of the child, stdout) of one whole process (``env``: its
+    environment, default this one's)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=env)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

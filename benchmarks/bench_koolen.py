@@ -18,7 +18,8 @@ sdreval runs with ``--compat inex`` (recall binned as ``floor(100 R)`` in floati
 Koolen's tool does; on the synthetic set the default's exact comparison moves MAiP by up to 8e-7).
 Every mean printed by both tools is compared (they agree to 1e-9 or the benchmark fails), and the
 ratio of sdreval's CPU time (user + system of the child process) to Koolen's is printed with the
-wall times and the machine load.
+wall times and the machine load; and the ratio of sdreval's CPU time to a process that only reads
+the same files with pandas (``FLOOR``).
 
 Koolen's tool is not part of sdreval and nothing here builds it: point ``--koolen`` (or
 ``SDREVAL_KOOLEN``) at a folder holding its compiled classes (``inex_eval/inex_eval.class`` and
@@ -31,15 +32,14 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import pandas as pd
+from bench_end_to_end import timed  # noqa: E402  (benchmarks/ is the script's folder)
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL = ROOT.parent / "shared" / "data" / "inex2009-2010-zendel"
@@ -57,6 +57,19 @@ def koolen_classes(folder: Path) -> Path:
         if (candidate / "inex_eval" / "inex_eval.class").is_file():
             return candidate
     raise SystemExit(f"no inex_eval/inex_eval.class under {folder}")
+
+
+#: the floor: a Python process that only reads the same files with pandas (the qrels as ragged
+#: space-separated rows, the runs as 8 columns), the least a reader built on pandas does
+FLOOR = """
+import sys
+import pandas as pd
+qrels, width, runs = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+rows = len(pd.read_csv(qrels, sep=" ", header=None, names=range(width), engine="c"))
+for run in runs:
+    rows += len(pd.read_csv(run, sep=" ", header=None, engine="c"))
+print(rows)
+"""
 
 
 def rewrite_for_task(paths: list[Path], task: str, folder: Path) -> list[Path]:
@@ -86,19 +99,6 @@ def rewrite_for_task(paths: list[Path], task: str, folder: Path) -> list[Path]:
 #: The children's environment: Python may write its bytecode caches, as an installed package has
 #: them (with PYTHONDONTWRITEBYTECODE set, every start compiles sdreval's modules anew: ~0.3 s).
 CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
-def timed(command: list[str]) -> tuple[float, float, str]:
-    """(wall seconds, CPU seconds of the child, stdout) of one whole process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    t0 = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, env=CHILD_ENV)
-    wall = time.perf_counter() - t0
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode:
-        raise SystemExit(f"{command[0]} failed:\n{done.stderr[-2000:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, done.stdout
 
 
 def koolen_means(stdout: str, task: str) -> dict[tuple[str, str], float]:
@@ -150,15 +150,18 @@ def compare(data: str, qrels: Path, runs: list[Path], classes: Path, tasks: str,
                 "sys.argv[0] = 'sdreval'; main()", "eval", str(qrels), *map(str, paths),
                 *[x for m in TASKS[task] for x in ("-m", m)], "--format", "csv", "-o", str(out),
                 "--quiet", "--compat", "inex"]
-        k_wall, k_cpu, s_wall, s_cpu = [], [], [], []
-        timed(ours)  # warm-up: bytecode caches written, files in the page cache
-        for _ in range(repeat):  # paired rounds: the same load for both tools
-            wall, cpu, k_out = timed(koolen)
+        width = max(len(line.split()) for line in open(qrels))
+        floor = [sys.executable, "-c", FLOOR, str(qrels), str(width), *map(str, paths)]
+        k_wall, k_cpu, s_wall, s_cpu, f_cpu = [], [], [], [], []
+        timed(ours, CHILD_ENV)  # warm-up: bytecode caches written, files in the page cache
+        for _ in range(repeat):  # paired rounds: the same load for every process
+            wall, cpu, k_out = timed(koolen, CHILD_ENV)
             k_wall.append(wall)
             k_cpu.append(cpu)
-            wall, cpu, _ = timed(ours)
+            wall, cpu, _ = timed(ours, CHILD_ENV)
             s_wall.append(wall)
             s_cpu.append(cpu)
+            f_cpu.append(timed(floor, CHILD_ENV)[1])
         theirs, mine = koolen_means(k_out, task), sdreval_means(out, paths)
         missing = set(theirs) ^ set(mine)
         worst = max(abs(theirs[k] - mine[k]) for k in theirs if k in mine)
@@ -167,7 +170,8 @@ def compare(data: str, qrels: Path, runs: list[Path], classes: Path, tasks: str,
                              f"{len(missing)} missing on one side, e.g. {sorted(missing)[:3]})")
         rows.append(f"| {data} | -{task} | {len(paths)} | {min(s_cpu):.2f} / {min(s_wall):.2f} | "
                     f"{min(k_cpu):.2f} / {min(k_wall):.2f} | **{min(s_cpu) / min(k_cpu):.2f}** | "
-                    f"{min(s_wall) / min(k_wall):.2f} | {len(theirs)} equal (max diff "
+                    f"{min(s_wall) / min(k_wall):.2f} | {min(f_cpu):.2f} | "
+                    f"{min(s_cpu) / min(f_cpu):.2f} | {len(theirs)} equal (max diff "
                     f"{worst:.0e}) | {os.getloadavg()[0]:.1f} |")
         print(rows[-1], flush=True)
     return rows
@@ -195,8 +199,8 @@ def main() -> None:
         print(f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; best of {args.repeat} "
               f"paired rounds; CPU = user + system of the whole process\n")
         print("| data | task | runs | sdreval CPU / wall s | inex_eval CPU / wall s | "
-              "CPU ratio | wall ratio | means | load |")
-        print("|---|---|---|---|---|---|---|---|---|")
+              "CPU ratio | wall ratio | pandas read CPU s | ratio to it | means | load |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
         if not args.no_real and REAL.is_dir():
             compare("INEX 2009/2010 (real)", REAL / "INEX_Qrels.txt",
                     [REAL / "bert_inex_converted.run"], classes, args.tasks, args.repeat, tmp)

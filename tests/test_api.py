@@ -128,7 +128,7 @@ def test_report_through_api(tmp_path):
                    for t in qrels} for name, bonus in (("a", 0.6), ("b", 0.0))}
     path = api.report(qrels, runs, ["AP", "P@5"], tmp_path / "r.html")
     text = path.read_text()
-    assert "summary-table" in text and "data:image/png;base64," in text
+    assert "summary-table" in text and "data:image/svg+xml;base64," in text
 
 
 def test_docstring_examples():

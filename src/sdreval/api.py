@@ -35,7 +35,7 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from numbers import Number
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence
 
 from .errors import ProblemLog, UsageError
 
@@ -432,17 +432,22 @@ def _per_topic(table: Any, what: str) -> None:
 
 
 def compare(results: Any, measure: Any = None, test: str = "t", correction: str = "by",
-            **kwargs: Any) -> Any:
+            baseline: str | Sequence[str] | None = None, **kwargs: Any) -> Any:
     """Every pair of runs from a per-topic results table (``evaluate(...,
-    per_topic=True)``; mean rows are ignored): columns ``run_a, run_b, measure, mean_a,
-    mean_b, p_value, p_adjusted, reject``, one family (and correction) per measure.  ``test``
+    per_topic=True)``; mean rows are ignored), or with ``baseline`` (a run name or several,
+    as PyTerrier's ``baseline=``) every run against the baseline(s) only, the correction over
+    those tests: columns ``run_a, run_b, measure, mean_a, mean_b, p_value, p_adjusted,
+    reject, topics`` then ``diff, diff_ci_low, diff_ci_high`` (the mean difference
+    ``run_a − run_b`` and its interval), ``effect_size`` (Cohen's d_z, Lakens 2013, Eq. 6),
+    ``wins, ties, losses``; one family (and correction) per measure.  ``test``
     is t, wilcoxon, sign, bootstrap or randomization; ``correction`` by (Benjamini-Yekutieli),
     bh, holm, bonferroni or none; further keywords as :func:`sdreval.stats.compare_runs`."""
     from .stats import compare_runs
 
     _per_topic(results, "compare")
     name = None if measure is None else _measure_name(measure)
-    return compare_runs(results, name, test=test, correction=correction, **kwargs)
+    return compare_runs(results, name, test=test, correction=correction, baseline=baseline,
+                        **kwargs)
 
 
 def confidence_intervals(results: Any, measure: Any = None, level: float = 0.95,
@@ -546,14 +551,17 @@ def _aggregate(table: Any, keys: dict[str, list[Any]]) -> dict[Any, float]:
 
 def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike =
            "report.html", *, all_topics: bool = False, test: str = "t",
-           correction: str = "by", image_format: str = "png", **options: Any) -> Path:
-    """Write the self-contained HTML report (:mod:`sdreval.report.html`); returns its path."""
+           correction: str = "by", image_format: str = "svg", baseline: str | None = None,
+           **options: Any) -> Path:
+    """Write the self-contained HTML report (:mod:`sdreval.report.html`); returns its path.
+    Runs are tested against ``baseline`` (default: the first run)."""
     from .report.html import build_report, write_report
 
     names = None if measures is None else _measure_list(measures)
     ctx = context(**options)
     data = build_report(read_qrels(qrels, collection=ctx.collection), read_runs(runs), names, ctx,
-                        all_topics=all_topics, test=test, correction=correction)
+                        all_topics=all_topics, test=test, correction=correction,
+                        baseline=baseline)
     return write_report(data, path, image_format)
 
 

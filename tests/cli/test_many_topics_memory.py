@@ -66,8 +66,10 @@ def test_a_reader_that_stops_early_is_no_error(tmp_path):
     """Output is written a block of rows at a time: a closed pipe (``| head``) ends the
     command quietly, with exit 0, as when the whole text was written at once."""
     run, qrels = tmp_path / "r.run", tmp_path / "q.fol"
-    run.write_text("".join(f"{t} Q0 d{t} 1 1.0 r\n" for t in range(30_000)))
-    qrels.write_text("".join(f"{t} Q0 d{t} 10 100 0 0:10\n" for t in range(30_000)))
+    # 12,000 topics: every format writes well over a pipe's 64 KiB buffer after the reader
+    # has gone (text ~250 KB, JSON ~1 MB)
+    run.write_text("".join(f"{t} Q0 d{t} 1 1.0 r\n" for t in range(12_000)))
+    qrels.write_text("".join(f"{t} Q0 d{t} 10 100 0 0:10\n" for t in range(12_000)))
     for fmt in ("text", "csv", "json"):
         process = subprocess.Popen([sys.executable, "-m", "sdreval.cli.main", "eval", str(qrels),
                                     str(run), "-m", "P@10", "-q", "--format", fmt, "--quiet"],

@@ -68,8 +68,8 @@ def test_report_renders_in_chromium(chromium, tmp_path, results):
     assert tree.findtext(".//title") == "sdreval browser test"
     rows = tree.xpath('//table[@id="summary-table"]/tbody/tr')
     assert len(rows) == 3 and "good" in rows[0].text_content()
-    imgs = tree.xpath('//img[starts-with(@src, "data:image/png;base64,")]')
-    assert len(imgs) == 12  # one decisions and one swap-rate plot per measure
+    imgs = tree.xpath('//img[starts-with(@src, "data:image/svg+xml;base64,")]')
+    assert len(imgs) == 6  # one figure per kind (2 curves, differences, 2 intervals, boxes)
     assert not tree.xpath('//img[not(starts-with(@src, "data:"))]')
     assert shot.exists() and shot.stat().st_size > 20_000
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

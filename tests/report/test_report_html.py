@@ -66,34 +66,57 @@ def test_page_is_self_contained(results):
     data = report_data(results, measures=["MAep", "nxCG@10"],
                        curves={"nxcg": curve_from_results(results, "nxCG"),
                                "epgr": curve_from_results(results, "ep")}, samples=500)
-    text = render_html(data)
+    text = render_html(data, image_format="png")
     page = _page(text)
     assert not page.xpath("//script|//link|//iframe|//object")
     for attr in page.xpath("//@src|//@href"):
         assert attr.startswith(("data:", "#")), attr
     imgs = page.xpath("//img")
-    # 2 curves + 2 heatmaps + 2 decisions + 2 distributions + 2 CIs + 2 swap rates (one
-    # decisions and one swap-rate plot per measure)
-    assert len(imgs) == 12
+    # one figure per kind: 2 curves, per-topic differences (first measure), intervals of the
+    # differences, of the means, distributions; the run x run decisions (every pair
+    # significant), the corrections (all agree) and swap rates (3 runs) say nothing: notes
+    assert [img.get("alt").split(" (")[0] for img in imgs] == [
+        "Effort-precision / gain-recall", "nxCG over rank", "per-topic differences MAep",
+        "intervals of the differences", "confidence intervals of the means",
+        "per-topic distributions"]
+    assert any("every pair significant" in n for n in data.notes)
+    assert any("corrections agree" in n for n in data.notes)
     for img in imgs:
         src = img.get("src")
         assert src.startswith("data:image/png;base64,")
         assert base64.b64decode(src.split(",", 1)[1])[:4] == b"\x89PNG"
+        assert img.get("style") == "width:875px"  # 7 in, a text width, at 125 px per inch
     rows = page.xpath('//table[@id="summary-table"]/tbody/tr')
-    assert [r.xpath("td[1]")[0].text_content() for r in rows] == ["(a) good", "(b) mid",
-                                                                   "(c) bad"]
+    assert [r.xpath("td[1]")[0].text_content() for r in rows] == ["good (baseline)", "mid",
+                                                                   "bad"]
     good_maep = rows[0].xpath("td[3]")[0]
-    assert good_maep.get("class") == "best" and good_maep.xpath("sup")[0].text == "bc"
+    assert good_maep.get("class") == "best" and not good_maep.xpath("span")
     mean = results[(results.run == "good") & (results.measure == "MAep")]["value"].mean()
     assert good_maep.text == f"{mean:.4f}"
-    pairs = page.xpath('//table[@id="significance-matrix"]/tbody/tr')
-    assert [r.xpath("td[1]")[0].text_content() for r in pairs] == [
-        "good vs mid", "good vs bad", "mid vs bad"]
-    assert all("▲" in td.text_content() and "*" in td.text_content()
-               for r in pairs for td in r.xpath("td[position() > 1]"))
-    assert len(page.xpath('//table[@class="significance-runs"]')) == 2
+    # mid and bad are significantly worse than the baseline on both measures
+    assert [r.xpath("td[3]/span")[0].text for r in rows[1:]] == ["▼", "▼"]
+    assert [r.xpath("td[3]/span")[0].get("class") for r in rows[1:]] == ["down", "down"]
+    tests = page.xpath('//table[@class="baseline-tests"][@data-measure="MAep"]/tbody/tr')
+    assert [r.xpath("td[1]")[0].text_content() for r in tests] == ["mid", "bad"]
+    row = data.compare[(data.compare.run_a == "mid") & (data.compare.measure == "MAep")].iloc[0]
+    cells = [td.text_content() for td in tests[0].xpath("td")]
+    assert cells[1] == f"{row['diff']:+.4f}" and cells[4] == \
+        f"{row.wins}/{row.ties}/{row.losses}"
+    assert len(page.xpath('//table[@class="baseline-tests"]')) == 2
     per_topic = page.xpath('//table[@class="per-topic"][@data-measure="MAep"]/tbody/tr')
     assert len(per_topic) == 20
+
+
+def test_baseline_choice_and_svg_default(results):
+    data = report_data(results, measures=["MAep"], samples=200, baseline="mid",
+                       plots_wanted=("diffci",))
+    assert set(data.compare["run_b"]) == {"mid"} and len(data.compare) == 2
+    page = _page(render_html(data))
+    assert page.xpath("//img")[0].get("src").startswith("data:image/svg+xml;base64,")
+    rows = page.xpath('//table[@id="summary-table"]/tbody/tr')
+    assert [r.xpath("td[3]/span")[0].text for r in rows if r.xpath("td[3]/span")] == ["▲", "▼"]
+    with pytest.raises(UsageError, match="not one of the runs"):
+        report_data(results, baseline="nope")
 
 
 def test_svg_images_and_plot_selection(results):
@@ -141,9 +164,9 @@ def test_cli_report_from_scores(tmp_path, results):
     assert result.output.splitlines()[0].split()[0] == "measure"
     assert r"\begin{tabular}" in (tmp_path / "t.tex").read_text()
     page = _page(out.read_text())
-    assert len(page.xpath("//img")) == 2
-    assert sorted(p.name for p in (tmp_path / "figs").iterdir()) == ["ci-MAep.png",
-                                                                      "heatmap-MAep.png"]
+    # the run x run figure says nothing here (every pair is significant): left out
+    assert len(page.xpath("//img")) == 1
+    assert sorted(p.name for p in (tmp_path / "figs").iterdir()) == ["ci.svg"]
     bad = runner.invoke(cli, ["report", "--scores", str(scores), str(scores)])
     assert bad.exit_code == 2
 

@@ -41,3 +41,15 @@ def test_same_as_pairwise_rule(items, limit):
     docs = np.array([d for d, _, _ in ranges], dtype=object)
     got = _drop_overlap(trees, docs, np.array(idx, dtype=np.int64), limit)
     assert got.tolist() == pairwise(ranges, limit)
+
+
+def test_empty_ranges_as_the_pairwise_rule():
+    """Found by the property above: an empty range kept between two overlapping ones must not
+    hide their overlap from the binary search; one strictly inside a kept range is dropped."""
+    for start, end, expected in (([1, 1, 1], [2, 1, 2], [True, True, False]),
+                                 ([0, 1], [2, 1], [True, False]),
+                                 ([1, 0], [1, 2], [True, False])):
+        trees = {"a": SimpleNamespace(start=np.array(start), end=np.array(end))}
+        got = _drop_overlap(trees, np.array(["a"] * len(start), dtype=object),
+                            np.arange(len(start)), None)
+        assert got.tolist() == expected == pairwise([("a", s, e) for s, e in zip(start, end)])

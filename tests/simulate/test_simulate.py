@@ -79,3 +79,26 @@ def test_runs_quality_ties_and_overlap():
         seen.setdefault(doc, []).append(path)
     passages = make_runs(collection, qrels, RunSpec(n_runs=1, length=50, passages=True, seed=6))
     assert passages[0].unit == "passage" and (passages[0]["1"].lengths > 0).all()
+
+
+@pytest.mark.parametrize("passages", [False, True])
+def test_quality_moves_every_measure(passages):
+    """The quality knob (0.2 .. 0.9) orders the runs on every measure family and spreads
+    them as real INEX runs are spread (the best 2-3 times the worst in MAiP at INEX 2010)."""
+    from scipy import stats
+
+    from sdreval import api
+
+    _, qrels, runs = simulate(n_docs=40, elements_per_doc=800, n_topics=12, n_runs=8,
+                              run_length=500, seed=0, passages=passages)
+    spread = {"MAiP": 2.0, "MAgP": 2.0} if passages else \
+        {"MAep": 2.0, "iMAep": 2.0, "nxCG@10": 2.0, "nxCG@50": 2.0, "Q": 2.0, "R": 1.8,
+         "inex_eval": 1.8, "AP": 2.0}
+    table = api.evaluate(qrels, runs, list(spread))
+    means = table[table.topic == "all"].pivot(index="run", columns="measure", values="value")
+    quality = np.arange(len(runs))  # runs are made in increasing quality
+    for measure, ratio in spread.items():
+        values = means[measure].to_numpy()
+        assert stats.spearmanr(quality, values)[0] >= 0.9, (measure, values)
+        assert stats.kendalltau(quality, values)[0] >= 0.8, (measure, values)
+        assert values.max() >= ratio * values.min(), (measure, values)

@@ -5,7 +5,9 @@
 unanswered ones scoring 0).  Paired tests need every run on every topic: a topic one run did
 not answer is an error unless ``--missing drop|zero`` (or ``-c``) says what to do;
 ``sdreval compare --scores PER_TOPIC.csv -m MEASURE`` reads scores as ``eval -q --format csv``
-writes them.
+writes them.  ``--baseline RUN`` (repeatable) tests each run against the baseline(s) only, as
+PyTerrier's ``Experiment(baseline=...)``, with the correction over those tests.  Every record
+carries the mean difference, its confidence interval, Cohen's d_z and wins / ties / losses.
 """
 from __future__ import annotations
 
@@ -51,6 +53,7 @@ Examples:
   sdreval compare qrels.tsv run1.txt run2.txt run3.txt -m MAep --test t --correction by
   sdreval compare qrels.tsv runs/*.txt -m MAep -m nxCG@10 --test bootstrap --samples 20000
   sdreval compare --scores scores.csv -m MAep --test wilcoxon --format csv
+  sdreval compare qrels.tsv bm25.txt new1.txt new2.txt -m MAep --baseline bm25
 """
 
 
@@ -83,6 +86,10 @@ Examples:
 @click.option("-c", "all_topics", is_flag=True,
               help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
                    "run did not answer score 0); default: the answered ones.")
+@click.option("--baseline", "baselines", multiple=True, metavar="RUN",
+              help="Test each run against this run only (repeatable; PyTerrier's baseline=); "
+                   "the correction covers those tests.  Records: run_a = the run, run_b = the "
+                   "baseline.")
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text",
               help="text: tab-separated records with a header; csv; json records.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
@@ -91,20 +98,29 @@ Examples:
 @quiet_option
 @handle_errors
 def compare_command(inputs, scores, measures, test, correction, alternative, level, samples,
-                    seed, wilcoxon_method, missing, all_topics, fmt, output, **options):
-    """Test every pair of runs for a significant difference (QRELS RUN... or --scores)."""
+                    seed, wilcoxon_method, missing, all_topics, baselines, fmt, output,
+                    **options):
+    """Test every pair of runs for a significant difference (QRELS RUN... or --scores).
+
+    Each record adds the mean difference run_a − run_b (diff) and its interval at 1 − level
+    (diff_ci_low, diff_ci_high: the paired t interval with --test t, else the percentile
+    bootstrap of the differences; per pair, not adjusted for multiple comparisons), Cohen's
+    d_z = mean / standard deviation of the per-topic differences (effect_size; Lakens 2013,
+    Eq. 6) and the topics run_a wins, ties and loses."""
     table = scores_from_inputs(inputs, scores, measures, options, min_runs=2,
                                all_topics=all_topics)
     chosen = list(measures) or None
+    baseline = list(baselines) or None
     if chosen is None:
         result = compare_runs(table, None, test, correction, alternative, level, samples, seed,
-                              wilcoxon_method, missing)
+                              wilcoxon_method, missing, baseline=baseline)
     else:
         import pandas as pd
 
         from ..progress import track
 
         result = pd.concat([compare_runs(table, m, test, correction, alternative, level,
-                                         samples, seed, wilcoxon_method, missing)
+                                         samples, seed, wilcoxon_method, missing,
+                                         baseline=baseline)
                             for m in track(chosen, "comparing runs")], ignore_index=True)
     write_text(table_text(result, fmt), output)

@@ -12,8 +12,8 @@ from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_
                      echo_warnings, handle_errors, quiet_option)
 from .eval_cmd import build_context, context_options, load_inputs
 
-_PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "distribution", "ci", "heatmap", "decisions",
-          "swap")
+_PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "differences", "diffci", "ci",
+          "distribution", "heatmap", "decisions", "swap")
 
 
 EXAMPLES = """\b
@@ -35,16 +35,21 @@ Examples:
 @click.option("--scores", "scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (eval -q --format csv) instead of QRELS RUN...")
 @click.option("--plot", "plots", multiple=True, type=click.Choice(_PLOTS),
-              help="Only these plots (repeatable): ep/gr, nxCG, interpolated precision, "
-                   "precall, span recall curves, per-topic distributions, CIs, significance heatmaps, "
-                   "corrected decisions, swap rates. Default: all that apply.")
+              help="Only these figures (repeatable): ep/gr, nxCG, interpolated precision, "
+                   "precall, span recall curves (with confidence bands); per-topic "
+                   "differences with the baseline; intervals of the differences; intervals "
+                   "of the means; per-topic distributions; run × run decisions; decisions "
+                   "under every correction; swap rates. Default: all that apply (the last "
+                   "three only where they say something).")
 @click.option("--no-plots", is_flag=True, help="Tables only.")
 @click.option("--plot-dir", type=click.Path(file_okay=False), default=None,
               help="Also write every plot as a separate file into this directory.")
-@click.option("--image-format", type=click.Choice(["png", "svg"]), default="png",
-              help="Format of the plots embedded in the HTML page.")
-@click.option("--plot-format", type=click.Choice(["png", "pdf", "svg"]), default="png",
-              help="Format of the files written by --plot-dir (pdf and svg for papers).")
+@click.option("--image-format", type=click.Choice(["svg", "png"]), default="svg",
+              show_default=True,
+              help="Format of the figures embedded in the HTML page (svg: sharp in print).")
+@click.option("--plot-format", type=click.Choice(["svg", "pdf", "png"]), default="svg",
+              show_default=True,
+              help="Format of the files written by --plot-dir (svg or pdf drop into a paper).")
 @click.option("--dpi", type=click.IntRange(min=10, max=1200), default=100,
               help="Resolution of PNG plots, in the page and in --plot-dir (300 for print).")
 @click.option("--no-timestamp", is_flag=True,
@@ -56,7 +61,7 @@ Examples:
               help="Write the LaTeX summary table here ('-' for stdout).")
 @click.option("--test", type=click.Choice(["t", "wilcoxon", "sign", "bootstrap",
                                            "randomization"]), default="t",
-              help="Paired test of the significance marks, matrix and heatmaps.")
+              help="Paired test of the significance marks and figures.")
 @click.option("--correction", type=click.Choice(["by", "bh", "holm", "bonferroni", "none"]),
               default="by", help="Multiple-comparison correction per measure "
                                  "(default by: Benjamini-Yekutieli, as sdreval compare).")
@@ -68,20 +73,24 @@ Examples:
 @click.option("-c", "all_topics", is_flag=True,
               help="Average over every qrels topic with something relevant (topics a run "
                    "did not answer score 0); default: the answered ones.")
+@click.option("--baseline", default=None, metavar="RUN",
+              help="Test every run against this run (default: the first run), as "
+                   "PyTerrier's baseline=; the correction covers those tests.")
 @click.option("--title", default="sdreval report", help="Title of the HTML page.")
 @context_options
 @quiet_option
 @handle_errors
 def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_dir,
                    image_format, plot_format, dpi, no_timestamp, text_table, latex_table, test,
-                   correction, level, samples, seed, all_topics, title, **options):
-    """Write a self-contained HTML report of RUNS against QRELS (summary table, significance
-    matrix, plots, per-topic tables)."""
+                   correction, level, samples, seed, all_topics, baseline, title, **options):
+    """Write a self-contained HTML report of RUNS against QRELS: the summary table with
+    significance marks against the baseline, each run's tests against it (difference,
+    interval, effect size, wins/ties/losses), one figure per kind, per-topic tables."""
     from ..report import html as report_html
 
     wanted = () if no_plots else (tuple(plots) or report_html.PLOT_KINDS)
     common = dict(test=test, correction=correction, level=level, samples=samples, seed=seed,
-                  plots_wanted=wanted, title=title)
+                  plots_wanted=wanted, title=title, baseline=baseline)
     if scores:
         if qrels or runs:
             raise UsageError("give either --scores FILE or QRELS RUN..., not both")
@@ -123,7 +132,8 @@ def _write_tables(data, text_table: str | None, latex_table: str | None) -> None
         text = render(data.results, data.compare, data.measures,
                       significance=f"{data.settings.get('test')} test, "
                                    f"{data.settings.get('correction')} correction, level "
-                                   f"{data.settings.get('level')}")
+                                   f"{data.settings.get('level')}, each run against the "
+                                   f"baseline {data.baseline}")
         if target == "-":
             click.echo(text, nl=False)
         else:

@@ -173,6 +173,8 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
         if b" " in block:
             return None
         sep = b"\t"
+    if _empty_field_or_hex(block, sep):
+        return None
     if filtered:
         block, kept = _drop_blank_and_comment_lines(block)
         lines = kept + (before + 1)
@@ -180,6 +182,18 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
         count = newlines + (0 if block.endswith(b"\n") else 1)
         lines = np.arange(before + 1, before + 1 + count, dtype=np.int64)
     return Prepared(block, lines, sep.decode())
+
+
+def _empty_field_or_hex(block: bytes, sep: bytes) -> bool:
+    """True if a field of the block may be empty (two separators in a row, or one at a line
+    start or end: Arrow would read an empty value where ``str.split()`` cuts other fields, also
+    in columns it does not keep) or may be a hexadecimal number (``0x10``: Arrow reads it as
+    16, the decimal rule of every other path refuses it).  Such blocks go to the careful path,
+    which applies the rules line by line."""
+    return (sep + sep in block or block.startswith(sep) or b"\n" + sep in block
+            or sep + b"\n" in block or sep + b"\r" in block or block.endswith(sep)
+            or any(sep + sign + zero in block for sign in (b"", b"-", b"+")
+                   for zero in (b"0x", b"0X")))
 
 
 def has_blank_or_comment_lines(block: bytes) -> bool:

@@ -170,7 +170,7 @@ _PREFIX = 32  # bytes of each line compared at once
 _SPACE = np.zeros(256, dtype=bool)
 _SPACE[[9, 10, 11, 12, 13, 32]] = True
 _ODD = np.zeros(256, dtype=bool)  # bytes that send a line to the one-by-one path
-_ODD[[0x1c, 0x1d, 0x1e, 0x1f, ord("#")]] = True
+_ODD[[0, 0x1c, 0x1d, 0x1e, 0x1f, ord("#")]] = True  # NUL: the prefixes are padded with it
 _ODD[128:] = True
 
 
@@ -208,6 +208,10 @@ def _block_last_lines(block: bytearray, before: int, last: dict[bytes, int],
         events.append((number, key_i))
 
 
+#: ASCII bytes on which ``str.split()`` splits and ``bytes.split()`` does not
+_STR_SPLITS = (0x1c, 0x1d, 0x1e, 0x1f)
+
+
 def _first_field(raw: bytes, number: int) -> bytes | None:
     """The topic of one line as the reader splits it (None for blank, comment, non-UTF-8)."""
     head = raw.split(None, 1)
@@ -216,7 +220,7 @@ def _first_field(raw: bytes, number: int) -> bytes | None:
     key = head[0]
     if number == 1 and key.startswith(_BOM):
         key = key[3:] or (raw[3:].split(None, 1) or [b""])[0]
-    if not key.isascii():
+    if not key.isascii() or any(c in key for c in _STR_SPLITS):  # split as str.split() does
         try:
             parts = raw.decode("utf-8").lstrip("\ufeff").split(None, 1)
         except UnicodeDecodeError:

@@ -29,13 +29,16 @@ def matrix(per_topic: pd.DataFrame, measure: str | None = None) -> pd.DataFrame:
 
 def compare(per_topic: pd.DataFrame, measures: Sequence[str] | None = None, test: str = "t",
             correction: str = "by", alternative: str = "two-sided", level: float = 0.05,
-            samples: int = 10_000, seed: int = 0) -> pd.DataFrame:
-    """Every pair of runs on every measure, one correction family per measure
-    (:func:`sdreval.stats.compare_runs`; topics some run lacks are left out of its tests)."""
+            samples: int = 10_000, seed: int = 0,
+            baseline: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """Every pair of runs (or every run with the ``baseline``) on every measure, one
+    correction family per measure (:func:`sdreval.stats.compare_runs`; topics some run lacks
+    are left out of its tests)."""
     names = list(measures) if measures else list(dict.fromkeys(per_topic["measure"].astype(str)))
     frames = [compare_runs(per_topic, m, test=test, correction=correction,
                            alternative=alternative, level=level, samples=samples, seed=seed,
-                           missing="drop", show_progress=False) for m in names]
+                           missing="drop", show_progress=False, baseline=baseline)
+              for m in names]
     if not frames:
         return pd.DataFrame(columns=COMPARE_COLUMNS)
     return pd.concat(frames, ignore_index=True)

@@ -115,8 +115,11 @@ def _xcg_curve(kind: str):
         else:
             table = xcg_curves.nxcg_curve(qrels, runs, 100, ctx, **params)
             x, y = "rank", "nxCG"
+        table = table.rename(columns={x: "x", y: "value"})
         means = table[table["topic"].astype(str) == "all"]
-        return means.rename(columns={x: "x", y: "value"})[CURVE_COLUMNS].reset_index(drop=True)
+        per_topic = table[table["topic"].astype(str) != "all"]
+        return (means[CURVE_COLUMNS].reset_index(drop=True),
+                per_topic[["run", "topic", "x", "value"]].reset_index(drop=True))
     return compute
 
 
@@ -132,7 +135,7 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
 
     quant = resolve_quant(params.get("quant") or ctx.quant, qrels)
     relevant = relevant_topics(qrels, quant, 0.0, ctx.cache)  # topic policy: others left out
-    frames = []
+    frames, per_topic = [], []
     for run in runs:
         topics = [t for t in topics_to_evaluate(qrels, run, all_topics, ctx) if t in relevant]
         ordered = ordered_run(run, ctx.order, ctx.depth)
@@ -142,8 +145,13 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
                                             params.get("elements"), ctx) for t in topics])
         frames.append(pd.DataFrame({"run": run.name, "x": RECALL_POINTS,
                                     "value": curves.mean(axis=0)}))
-    return pd.concat(frames, ignore_index=True) if frames else \
-        pd.DataFrame(columns=CURVE_COLUMNS)
+        per_topic.append(pd.DataFrame({"run": run.name,
+                                       "topic": np.repeat(topics, len(RECALL_POINTS)),
+                                       "x": np.tile(RECALL_POINTS, len(topics)),
+                                       "value": curves.ravel()}))
+    if not frames:
+        return pd.DataFrame(columns=CURVE_COLUMNS), None
+    return pd.concat(frames, ignore_index=True), pd.concat(per_topic, ignore_index=True)
 
 
 #: Curves computed by their family's own curve function (full resolution); the others are
@@ -152,14 +160,35 @@ CURVE_FUNCTIONS = {"epgr": _xcg_curve("epgr"), "nxcg": _xcg_curve("nxcg"),
                    "precall": _precall_curve}
 
 
+def curve_bands(per_topic: pd.DataFrame, level: float = 0.95, samples: int = 2_000,
+                seed: int | None = 0) -> pd.DataFrame:
+    """``run, x, low, high``: the percentile bootstrap interval of the mean at every point of
+    per-topic curves (``run, topic, x, value``; Vu & Gallinari 2005, §5, at each point)."""
+    from ..stats import percentile_ci
+
+    frames = []
+    for run, rows in per_topic.groupby(per_topic["run"].astype(str), sort=False):
+        matrix = rows.pivot_table(index="x", columns="topic", values="value", aggfunc="first")
+        matrix = matrix.dropna(axis=1)
+        if matrix.shape[1] < 2:
+            continue
+        low, high = percentile_ci(matrix.to_numpy(float), level, samples, seed)
+        frames.append(pd.DataFrame({"run": run, "x": matrix.index.to_numpy(float),
+                                    "low": low, "high": high}))
+    return pd.concat(frames, ignore_index=True) if frames else \
+        pd.DataFrame(columns=["run", "x", "low", "high"])
+
+
 def compute_curve(qrels, runs, spec: CurveSpec | str, ctx=None, params: str = "",
-                  points: Sequence[float] | None = None, all_topics: bool = False
+                  points: Sequence[float] | None = None, all_topics: bool = False,
+                  bands: float | None = None, samples: int = 2_000, seed: int | None = 0
                   ) -> pd.DataFrame:
     """The curve table (mean over topics) of a standard curve for every run.
 
     ep/gr, nxCG and precall use the families' curve functions (ep/gr at gain-recall
     0.01..1.00, nxCG at ranks 1..100, precall at recall 0.01..1.00) unless ``points`` are
-    given; other curves evaluate ``measure(params)@x`` at the points."""
+    given; other curves evaluate ``measure(params)@x`` at the points.  With ``bands`` (a
+    confidence level), columns ``low`` and ``high`` hold :func:`curve_bands`."""
     from ..measures import EvalContext, evaluate
     from ..model.run import Run
 
@@ -171,13 +200,20 @@ def compute_curve(qrels, runs, spec: CurveSpec | str, ctx=None, params: str = ""
         spec = STANDARD_CURVES[spec]
     if points is None and spec.key in CURVE_FUNCTIONS:
         kwargs = dict(item.split("=", 1) for item in params.split(",") if "=" in item)
-        return CURVE_FUNCTIONS[spec.key](qrels, run_list, ctx, all_topics, kwargs)
-    if not curve_available(spec.measure):
-        raise UsageError(f"curve {spec.key}: measure {spec.measure!r} with a cut-off is not "
-                         "registered")
-    names = curve_measures(spec.measure, points if points is not None else spec.points, params)
-    table = evaluate(qrels, run_list, names, ctx, all_topics=all_topics)
-    return curve_from_results(table, spec.measure)
+        means, per_topic = CURVE_FUNCTIONS[spec.key](qrels, run_list, ctx, all_topics, kwargs)
+    else:
+        if not curve_available(spec.measure):
+            raise UsageError(f"curve {spec.key}: measure {spec.measure!r} with a cut-off is "
+                             "not registered")
+        names = curve_measures(spec.measure, points if points is not None else spec.points,
+                               params)
+        table = evaluate(qrels, run_list, names, ctx, all_topics=all_topics)
+        means = curve_from_results(table, spec.measure)
+        per_topic = curve_from_results(table, spec.measure, per_topic=True)
+    if bands is None or per_topic is None or per_topic.empty:
+        return means
+    limits = curve_bands(per_topic.dropna(subset=["value"]), bands, samples, seed)
+    return means.merge(limits, on=["run", "x"], how="left")
 
 
 def as_curve_table(curves: pd.DataFrame | Mapping[str, tuple[Sequence[float], Sequence[float]]]

@@ -289,7 +289,8 @@ def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFram
         i, j = pairs.index(row.pair), corrections.index(str(row.correction))
         decision[i, j] = float(bool(row.reject))
         pvals[i, j] = float(row.p_adjusted)
-    fig = _figure(max(4.0, 2.5 + 1.0 * len(corrections)), max(2.5, 1.2 + 0.3 * len(pairs)))
+    fig = _figure(min(7.0, max(4.0, 2.5 + 1.0 * len(corrections))),
+                  max(2.5, 1.2 + 0.3 * len(pairs)))
     ax = fig.add_subplot()
     image = ax.imshow(decision, cmap="Greens", vmin=0, vmax=1.3, aspect="auto")
     if len(pairs) <= 40:

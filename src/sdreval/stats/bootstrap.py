@@ -15,6 +15,8 @@ from ..errors import UsageError
 from .matrix import ScoreMatrix, as_values
 from .resample import bootstrap_counts
 
+_BLOCK_CELLS = 4_000_000
+
 
 def bootstrap_means(values: np.ndarray, samples: int = 5_000, seed: int | None = 0
                     ) -> np.ndarray:
@@ -29,9 +31,16 @@ def percentile_ci(values: np.ndarray, level: float = 0.95, samples: int = 5_000,
     """``(low, high)`` percentile bootstrap interval of each run's mean at ``level``."""
     if not 0 < level < 1:
         raise UsageError(f"confidence level must be in (0, 1), got {level}")
-    means = bootstrap_means(values, samples, seed)
+    x = as_values(values)
+    counts = bootstrap_counts(x.shape[1], samples, seed).T  # topics × samples
     alpha = 1.0 - level
-    low, high = np.quantile(means, [alpha / 2, 1 - alpha / 2], axis=1)
+    low = np.empty(x.shape[0])
+    high = np.empty(x.shape[0])
+    step = max(1, _BLOCK_CELLS // samples)  # rows × samples resampled means at a time
+    for start in range(0, x.shape[0], step):
+        block = slice(start, start + step)
+        means = (x[block] @ counts) / x.shape[1]
+        low[block], high[block] = np.quantile(means, [alpha / 2, 1 - alpha / 2], axis=1)
     return low, high
 
 

@@ -7,8 +7,18 @@ over the topics, as trec_eval prints them), and ``topics``, the number of topics
 both means and the test cover.  With ``alternative="greater"`` each pair is
 tested one-sided in the direction of its observed means (H1: the run with the higher mean is
 better, Ogilvie & Lalmas 2006, Eq. 10); with ``two-sided`` the direction is not part of H1.
+
+With ``baseline`` (one run name or several, as PyTerrier's ``Experiment(baseline=...)``) only
+the pairs (run, baseline) are tested, one record per run and baseline with ``run_a`` the run
+and ``run_b`` the baseline (so ``diff`` is the run's gain over the baseline), and the
+correction runs over those tests only: fewer tests, more power.  Two baselines are tested
+against each other once.  Every record also carries the effect-size columns of
+:mod:`sdreval.stats.effect` (mean difference, its confidence interval, Cohen's d_z, wins /
+ties / losses over topics).
 """
 from __future__ import annotations
+
+from typing import Sequence
 
 import numpy as np
 import pandas as pd
@@ -16,17 +26,42 @@ import pandas as pd
 from ..errors import InputError, UsageError
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values, measures_of, score_matrix
+from .effect import EFFECT_COLUMNS, paired_effects
 from .paired import pair_differences, paired_test
 
 RECORD_COLUMNS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted",
-                  "reject", "topics"]
+                  "reject", "topics"] + EFFECT_COLUMNS
+
+
+def baseline_pairs(runs: Sequence[str], baseline: str | Sequence[str]
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """Row indices ``(i, j)``: every run ``i`` against every baseline ``j`` (baselines in the
+    order given, runs in input order; a pair of baselines once)."""
+    names = [baseline] if isinstance(baseline, str) else list(dict.fromkeys(baseline))
+    if not names:
+        raise UsageError("baseline: give at least one run name")
+    position = {run: k for k, run in enumerate(runs)}
+    unknown = [b for b in names if b not in position]
+    if unknown:
+        raise UsageError(f"baseline {', '.join(map(repr, unknown))} is not one of the runs "
+                         f"({', '.join(runs)})")
+    pairs: list[tuple[int, int]] = []
+    seen: set[frozenset] = set()
+    for b in names:
+        for run in runs:
+            key = frozenset((run, b))
+            if run != b and key not in seen:
+                seen.add(key)
+                pairs.append((position[run], position[b]))
+    return np.array([p[0] for p in pairs], dtype=int), np.array([p[1] for p in pairs], dtype=int)
 
 
 def pairwise_pvalues(values: np.ndarray, test: str = "t", alternative: str = "two-sided",
                      samples: int = 10_000, seed: int | None = 0,
-                     wilcoxon_method: str = "approx", show_progress: bool | None = None
+                     wilcoxon_method: str = "approx", show_progress: bool | None = None,
+                     pairs: tuple[np.ndarray, np.ndarray] | None = None
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(i, j, p)`` for all pairs of rows of a runs × topics array.
+    """``(i, j, p)`` for all pairs of rows of a runs × topics array (or the ``pairs`` given).
 
     ``alternative``: ``two-sided``, ``greater`` (the higher-mean run is better) or ``less``
     (literal: run i worse than run j, for API use)."""
@@ -35,8 +70,7 @@ def pairwise_pvalues(values: np.ndarray, test: str = "t", alternative: str = "tw
         raise UsageError("comparing runs needs at least two runs")
     if values.shape[1] < 2:
         raise InputError(f"a paired test needs at least two topics, got {values.shape[1]}")
-    orient = alternative == "greater"
-    i, j, d = pair_differences(values, orient=orient)
+    i, j, d = pair_differences(values, alternative == "greater", pairs)
     p = paired_test(d, test, alternative, samples, seed, wilcoxon_method, show_progress)
     return i, j, p
 
@@ -45,21 +79,25 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
                  test: str = "t", correction: str = "by", alternative: str = "two-sided",
                  level: float = 0.05, samples: int = 10_000, seed: int | None = 0,
                  wilcoxon_method: str = "approx", missing: str = "error",
-                 show_progress: bool | None = None) -> pd.DataFrame:
-    """Compare every pair of runs; a per-topic table with several measures gives one family
-    (and one correction) per measure."""
+                 show_progress: bool | None = None,
+                 baseline: str | Sequence[str] | None = None) -> pd.DataFrame:
+    """Compare every pair of runs (or every run with the ``baseline`` run(s)); a per-topic
+    table with several measures gives one family (and one correction) per measure.  The
+    interval of the difference is at ``1 − level``: the t interval with the t test, the
+    percentile bootstrap otherwise (``samples``, ``seed``)."""
     if alternative not in ("two-sided", "greater"):
         raise UsageError(f"alternative must be two-sided or greater, got {alternative!r}")
     if isinstance(scores, pd.DataFrame):
         names = [measure] if measure is not None else measures_of(scores)
         frames = [compare_runs(score_matrix(scores, m, missing=missing), None, test,
                                correction, alternative, level, samples, seed, wilcoxon_method,
-                               missing, show_progress) for m in names]
+                               missing, show_progress, baseline) for m in names]
         return pd.concat(frames, ignore_index=True) if frames else \
             pd.DataFrame(columns=RECORD_COLUMNS)
     values = as_values(scores)
+    pairs = None if baseline is None else baseline_pairs(list(scores.runs), baseline)
     i, j, p = pairwise_pvalues(values, test, alternative, samples, seed, wilcoxon_method,
-                               show_progress)
+                               show_progress, pairs)
     adjusted, reject = adjust(p, correction, level)
     from ..measures.evaluate import aggregate_of
 
@@ -67,8 +105,10 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
     summed = aggregate_of(measure or scores.measure) == "sum"
     means = values.sum(axis=1) if summed else values.mean(axis=1)
     runs = np.array(scores.runs, dtype=object)
+    effects = paired_effects(values[i] - values[j], 1.0 - level,
+                             "t" if test == "t" else "bootstrap", samples, seed)
     return pd.DataFrame({
         "run_a": runs[i], "run_b": runs[j], "measure": measure or scores.measure,
         "mean_a": means[i], "mean_b": means[j], "p_value": p, "p_adjusted": adjusted,
-        "reject": reject, "topics": values.shape[1],
+        "reject": reject, "topics": values.shape[1], **effects,
     }, columns=RECORD_COLUMNS)

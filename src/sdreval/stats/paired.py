@@ -205,13 +205,15 @@ def pair_index(n_runs: int) -> tuple[np.ndarray, np.ndarray]:
     return np.triu_indices(n_runs, 1)
 
 
-def pair_differences(values: np.ndarray, orient: bool = False
+def pair_differences(values: np.ndarray, orient: bool = False,
+                     pairs: tuple[np.ndarray, np.ndarray] | None = None
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(i, j, D)`` for all pairs; with ``orient`` each row is higher-mean minus lower-mean run.
+    """``(i, j, D)`` for all pairs (or the ``pairs`` given); with ``orient`` each row is
+    higher-mean minus lower-mean run.
 
     ``D[p] = values[i[p]] − values[j[p]]`` (times −1 where oriented and run j's mean is higher).
     """
-    i, j = pair_index(values.shape[0])
+    i, j = pair_index(values.shape[0]) if pairs is None else pairs
     d = values[i] - values[j]
     if orient:
         means = values.mean(axis=1)

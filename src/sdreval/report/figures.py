@@ -1,0 +1,289 @@
+"""The report's figures for a reader and a paper: one figure per kind, runs in one colour each
+across every figure, small multiples (one panel per measure or run) instead of one figure per
+measure, sizes in inches of a printed page (7 in wide: a text width; text at 8–9 pt).
+
+* :func:`plot_curve_bands`: mean curves with a confidence band per run;
+* :func:`plot_topic_differences`: per-topic differences with the baseline, sorted bars (the
+  plot IR papers print), one panel per run;
+* :func:`plot_difference_intervals`: mean difference with the baseline and its interval, one
+  panel per measure (the compare table's ``diff``, ``diff_ci_low``, ``diff_ci_high``);
+* :func:`plot_mean_intervals`: each run's mean with its bootstrap interval, one panel per
+  measure;
+* :func:`plot_distributions`: per-topic scores as horizontal box plots, one panel per measure
+  (run names on the y axis never collide);
+* :func:`plot_significance_grid`: run × run decisions of one measure as three colours
+  (significantly better, worse, not significant) with the legend under the axes.
+"""
+from __future__ import annotations
+
+import math
+from typing import Mapping, Sequence
+
+import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib import colormaps
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import ListedColormap
+from matplotlib.figure import Figure
+from matplotlib.patches import Patch
+
+from ..errors import UsageError
+from .curves import CurveSpec
+
+WIDTH = 7.0  # inches: the text width of a paper
+_RC = {"font.size": 8.5, "axes.titlesize": 9, "axes.labelsize": 8.5, "xtick.labelsize": 8,
+       "ytick.labelsize": 8, "legend.fontsize": 8}
+BETTER, WORSE, EVEN = "#2e7d32", "#c62828", "#9e9e9e"
+#: horizontal box plots: ``orientation`` since matplotlib 3.10 (``vert`` is deprecated there)
+_HORIZONTAL = {"orientation": "horizontal"} if tuple(
+    int(p) for p in matplotlib.__version__.split(".")[:2]) >= (3, 10) else {"vert": False}
+MAX_BANDS = 6  # curves with more runs show the bands of the first and the best run only
+
+
+def rc() -> dict:
+    """The matplotlib settings of the report's figures (for ``matplotlib.rc_context``)."""
+    return dict(_RC)
+
+
+def run_colours(runs: Sequence[str]) -> dict[str, tuple]:
+    """One distinct colour per run: tab10 up to 10 runs, tab20 up to 20, then evenly spaced
+    hues of a cyclic map."""
+    n = len(runs)
+    if n <= 10:
+        colours = [colormaps["tab10"](i) for i in range(n)]
+    elif n <= 20:  # dark shades first, then the light ones: neighbours stay apart
+        colours = [colormaps["tab20"](2 * i if i < 10 else 2 * (i - 10) + 1) for i in range(n)]
+    else:
+        colours = [colormaps["hsv"](i / n) for i in range(n)]
+    return dict(zip(runs, colours))
+
+
+def _figure(height: float, width: float = WIDTH) -> Figure:
+    fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _grid(fig: Figure, panels: int, columns: int, sharey: bool = False):
+    rows = math.ceil(panels / columns)
+    axes = fig.subplots(rows, columns, squeeze=False, sharey=sharey)
+    flat = list(axes.ravel())
+    for ax in flat[panels:]:
+        ax.set_visible(False)
+    return flat[:panels]
+
+
+def plot_curve_bands(spec: CurveSpec, table: pd.DataFrame, runs: Sequence[str] | None = None,
+                     level: float = 0.95) -> Figure:
+    """Mean curve of each run (``run, x, value``) with its confidence band (columns ``low``,
+    ``high`` when present); legend beside the axes from 7 runs on."""
+    runs = list(runs) if runs else [str(r) for r in dict.fromkeys(table["run"])]
+    colours = run_colours(runs)
+    many = len(runs) > 6
+    fig = _figure(3.4 if not many else 3.4 + 0.06 * max(0, len(runs) - 14))
+    ax = fig.add_subplot()
+    bands = {"low", "high"} <= set(table.columns)
+    banded = set(runs)
+    if bands and len(runs) > MAX_BANDS:  # many bands hide each other: the first and the best
+        area = table.groupby(table["run"].astype(str))["value"].mean()
+        banded = {runs[0], str(area.idxmax())}
+    for i, run in enumerate(runs):
+        rows = table[table["run"].astype(str) == run].sort_values("x")
+        if rows.empty:
+            continue
+        xs, ys = rows["x"].to_numpy(float), rows["value"].to_numpy(float)
+        style = "-" if i < 10 else "--"
+        ax.plot(xs, ys, style, color=colours[run], linewidth=1.4, label=run)
+        if bands and run in banded:
+            ax.fill_between(xs, rows["low"].to_numpy(float), rows["high"].to_numpy(float),
+                            color=colours[run], alpha=0.15,
+                            linewidth=0)
+    ax.set_xlabel(spec.xlabel)
+    ax.set_ylabel(spec.ylabel)
+    xs_all = table["x"].to_numpy(float)
+    if len(xs_all):
+        ax.set_xlim(min(0.0, xs_all.min()) if xs_all.max() <= 1 else xs_all.min(),
+                    xs_all.max())
+    ax.set_ylim(0, 1.02)
+    ax.grid(True, alpha=0.3)
+    which = "" if banded == set(runs) else " (first and best run)"
+    ax.set_title(spec.title + (f", {level:.0%} bands{which}" if bands else ""))
+    if many:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False,
+                  ncols=2 if len(runs) > 14 else 1)
+    else:
+        ax.legend(loc="best")
+    return fig
+
+
+def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
+                           runs: Sequence[str]) -> Figure:
+    """Per-topic ``run − baseline`` on ``measure``, one panel per run, bars sorted from the
+    largest gain to the largest loss (green: the run is better on that topic, red: worse);
+    the panel title counts wins / ties / losses."""
+    rows = results[(results["measure"].astype(str) == measure)
+                   & (results["topic"].astype(str) != "all")]
+    table = rows.pivot_table(index="topic", columns="run", values="value", aggfunc="first")
+    table.columns = table.columns.astype(str)
+    if baseline not in table.columns:
+        raise UsageError(f"baseline {baseline!r} has no per-topic values of {measure}")
+    others = [r for r in runs if r != baseline and r in table.columns]
+    if not others:
+        raise UsageError("per-topic differences need a run besides the baseline")
+    columns = 1 if len(others) == 1 else (2 if len(others) <= 4 else 4)
+    rows_n = math.ceil(len(others) / columns)
+    fig = _figure(max(2.4, 1.7 * rows_n + 0.5) if columns > 1 else 2.6)
+    axes = _grid(fig, len(others), columns, sharey=True)
+    limit = 0.0
+    for ax, run in zip(axes, others):
+        d = (table[run] - table[baseline]).dropna().sort_values(ascending=False).to_numpy()
+        limit = max(limit, float(np.abs(d).max()) if len(d) else 0.0)
+        colours = np.where(d > 1e-12, BETTER, np.where(d < -1e-12, WORSE, EVEN))
+        ax.bar(np.arange(len(d)), d, width=0.85, color=colours)
+        ax.axhline(0, color="black", linewidth=0.6)
+        wins, losses = int((d > 1e-12).sum()), int((d < -1e-12).sum())
+        ax.set_title(f"{run}: {wins}/{len(d) - wins - losses}/{losses}", fontsize=8.5)
+        ax.set_xticks([])
+        ax.grid(True, axis="y", alpha=0.3)
+    for ax in axes[::columns]:
+        ax.set_ylabel(f"Δ {measure}")
+    if limit > 0:
+        axes[0].set_ylim(-1.05 * limit, 1.05 * limit)
+    fig.suptitle(f"Per-topic difference with {baseline} on {measure} (topics sorted; "
+                 "title: wins/ties/losses)", fontsize=9)
+    return fig
+
+
+def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xlabel: str,
+                     title: str, zero: bool) -> Figure:
+    """Forest plots: per measure, one row per run (``run, value, low, high, filled``)."""
+    colours = run_colours(runs)
+    names = list(frames)
+    columns = min(3, len(names))
+    n_rows = max((len(f) for f in frames.values()), default=1)
+    panel_height = 0.55 + 0.19 * n_rows
+    fig = _figure(panel_height * math.ceil(len(names) / columns) + 0.5)
+    axes = _grid(fig, len(names), columns)
+    for k, (ax, measure) in enumerate(zip(axes, names)):
+        frame = frames[measure]
+        ys = np.arange(len(frame))[::-1]
+        for y, row in zip(ys, frame.itertuples(index=False)):
+            colour = colours.get(str(row.run), "black")
+            ax.plot([row.low, row.high], [y, y], color=colour, linewidth=1.6)
+            ax.plot([row.value], [y], "o", color=colour, markersize=4.5,
+                    markerfacecolor=colour if row.filled else "white")
+        if zero:
+            ax.axvline(0, color="black", linewidth=0.7)
+        ax.set_yticks(ys, frame["run"].astype(str).tolist() if k % columns == 0
+                      else [""] * len(ys))
+        ax.set_ylim(-0.6, len(frame) - 0.4)
+        ax.set_title(measure)
+        ax.set_xlabel(xlabel)
+        ax.grid(True, axis="x", alpha=0.3)
+    fig.suptitle(title, fontsize=9)
+    return fig
+
+
+def plot_difference_intervals(compare: pd.DataFrame, measures: Sequence[str], baseline: str,
+                              runs: Sequence[str], level: float = 0.05) -> Figure:
+    """Mean difference ``run − baseline`` with its interval, per measure (filled dot: the
+    corrected test rejects; hollow: it does not)."""
+    frames = {}
+    for measure in measures:
+        part = compare[(compare["measure"].astype(str) == measure)
+                       & (compare["run_b"].astype(str) == baseline)]
+        if part.empty:
+            continue
+        order = {r: i for i, r in enumerate(runs)}
+        part = part.assign(order=part["run_a"].astype(str).map(order)).sort_values("order")
+        frames[measure] = pd.DataFrame({"run": part["run_a"].astype(str),
+                                        "value": part["diff"].to_numpy(float),
+                                        "low": part["diff_ci_low"].to_numpy(float),
+                                        "high": part["diff_ci_high"].to_numpy(float),
+                                        "filled": part["reject"].astype(bool).to_numpy()})
+    if not frames:
+        raise UsageError(f"no comparisons with the baseline {baseline!r} to draw")
+    return _interval_panels(frames, runs, f"difference with {baseline}",
+                            f"Mean difference with {baseline} and its {1 - level:.0%} interval "
+                            "(filled: significant after correction)", zero=True)
+
+
+def plot_mean_intervals(intervals: Mapping[str, pd.DataFrame], runs: Sequence[str],
+                        level: float = 0.95) -> Figure:
+    """Each run's mean and its bootstrap interval (``run, mean, low, high`` per measure)."""
+    frames = {}
+    for measure, table in intervals.items():
+        order = {r: i for i, r in enumerate(runs)}
+        table = table.assign(order=table["run"].astype(str).map(order)).sort_values("order")
+        frames[measure] = pd.DataFrame({"run": table["run"].astype(str),
+                                        "value": table["mean"].to_numpy(float),
+                                        "low": table["low"].to_numpy(float),
+                                        "high": table["high"].to_numpy(float),
+                                        "filled": True})
+    return _interval_panels(frames, runs, "mean", f"Mean over topics and its {level:.0%} "
+                            "bootstrap percentile interval", zero=False)
+
+
+def plot_distributions(results: pd.DataFrame, measures: Sequence[str], runs: Sequence[str]
+                       ) -> Figure:
+    """Per-topic scores as horizontal box plots (box: quartiles, line: median, dot: mean),
+    one panel per measure."""
+    colours = run_colours(runs)
+    columns = min(3, len(measures))
+    panel_height = 0.6 + 0.2 * len(runs)
+    fig = _figure(panel_height * math.ceil(len(measures) / columns) + 0.4)
+    axes = _grid(fig, len(measures), columns)
+    for k, (ax, measure) in enumerate(zip(axes, measures)):
+        rows = results[(results["measure"].astype(str) == measure)
+                       & (results["topic"].astype(str) != "all")]
+        data = [rows.loc[rows["run"].astype(str) == r, "value"].dropna().to_numpy(float)
+                for r in runs]
+        positions = np.arange(len(runs))[::-1]
+        parts = ax.boxplot(data, positions=positions, **_HORIZONTAL, widths=0.6,
+                           showfliers=False, patch_artist=True, showmeans=True,
+                           medianprops={"color": "black"},
+                           meanprops={"marker": "o", "markersize": 3,
+                                      "markerfacecolor": "black", "markeredgecolor": "black"})
+        for patch, run in zip(parts["boxes"], runs):
+            patch.set_facecolor(colours[run])
+            patch.set_alpha(0.55)
+        ax.set_yticks(positions, list(runs) if k % columns == 0 else [""] * len(runs))
+        ax.set_title(measure)
+        ax.grid(True, axis="x", alpha=0.3)
+    fig.suptitle("Per-topic scores (box: quartiles, line: median, dot: mean)", fontsize=9)
+    return fig
+
+
+def plot_significance_grid(compare: pd.DataFrame, measure: str, runs: Sequence[str]
+                           ) -> Figure:
+    """Run × run decisions on ``measure``: green where the row run is significantly better
+    than the column run, red where it is worse, grey where the test does not reject."""
+    index = {r: i for i, r in enumerate(runs)}
+    n = len(runs)
+    grid = np.full((n, n), np.nan)
+    for row in compare[compare["measure"].astype(str) == measure].itertuples(index=False):
+        a, b = str(row.run_a), str(row.run_b)
+        if a not in index or b not in index:
+            continue
+        sign = np.sign(float(row.mean_a) - float(row.mean_b)) if bool(row.reject) else 0.0
+        grid[index[a], index[b]], grid[index[b], index[a]] = sign, -sign
+    side = min(WIDTH, 1.6 + 0.28 * n)
+    fig = _figure(side + 0.5, min(WIDTH, max(side + 0.4, 4.8)))
+    ax = fig.add_subplot()
+    cmap = ListedColormap([WORSE, EVEN, BETTER])
+    cmap.set_bad("white")
+    ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=-1.5, vmax=1.5)
+    ax.set_xticks(range(n), runs, rotation=60, ha="right", rotation_mode="anchor")
+    ax.set_yticks(range(n), runs)
+    ax.set_title(f"{measure}: row run vs column run")
+    fig.legend(handles=[Patch(color=BETTER, label="row significantly better"),
+                        Patch(color=WORSE, label="row significantly worse"),
+                        Patch(color=EVEN, label="not significant")],
+               loc="outside lower center", ncols=3, frameon=False, fontsize=7.5)
+    return fig
+
+
+__all__ = ["run_colours", "plot_curve_bands", "plot_topic_differences",
+           "plot_difference_intervals", "plot_mean_intervals", "plot_distributions",
+           "plot_significance_grid", "rc"]
