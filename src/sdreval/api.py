@@ -114,6 +114,7 @@ _IR_MEASURES_PARAMS: dict[str, Any] = {
     "dcg": lambda v: {} if v == "log2" else ({"gains": "exp"} if v == "exp-log2" else None),
     "judged_only": lambda v: None if v else {},
     "gains": lambda v: {} if v is None else None,
+    "beta": lambda v: {"beta": v},  # SetF: both trec_eval's set_F beta
 }
 
 
@@ -125,13 +126,17 @@ _IR_MEASURES_NAMES = {"R": "Recall"}
 def from_ir_measures(obj: Any) -> Measure:
     """The sdreval measure computing what an ir_measures measure object computes:
     ``AP`` -> ``AP``, ``nDCG@10`` -> ``nDCG@10``, ``P(rel=2)@5`` -> ``P(rel=2)@5``,
-    ``nDCG(dcg='exp-log2')`` -> ``nDCG(gains=exp)``; names go through the measure registry
+    ``nDCG(dcg='exp-log2')`` -> ``nDCG(gains=exp)``, ``NumRelRet`` (ir_measures'
+    ``NumRet(rel=1)``) -> ``NumRelRet(rel=1)``, ``SetF(beta=2.0)`` -> ``SetF(beta=2.0)``,
+    ``IPrec@0.1`` (``IPrec(recall=0.1)``) -> ``IPrec@0.1``; names go through the measure registry
     (trec_eval and ir_measures aliases included).  A parameter without an equivalent
     (``judged_only=True``, custom ``gains`` maps, other DCG discounts) is refused."""
     from .measures import parse_measure
 
     params = dict(obj.params)
     cutoff = params.pop("cutoff", None)
+    if obj.NAME == "IPrec" and "recall" in params:  # IPrec@0.1: the recall level
+        cutoff = params.pop("recall")
     translated: dict[str, Any] = {}
     for key, value in params.items():
         rule = _IR_MEASURES_PARAMS.get(key)
@@ -143,6 +148,8 @@ def from_ir_measures(obj: Any) -> Measure:
         translated.update(found)
     inner = ",".join(f"{k}={v}" for k, v in translated.items())
     name = _IR_MEASURES_NAMES.get(obj.NAME, obj.NAME)
+    if name == "NumRet" and "rel" in translated:  # ir_measures.NumRelRet is NumRet(rel=1)
+        name = "NumRelRet"
     text = name + (f"({inner})" if inner else "") + (f"@{cutoff}" if cutoff is not None
                                                          else "")
     try:

@@ -60,6 +60,8 @@ class Case:
     code: int
     files: dict[str, str | bytes | None] = field(default_factory=dict)  # None: a directory
     line: str | None = None  # "name:N" expected in the output
+    says: str | None = None  # text expected in the output
+    never: str | None = None  # text that must not be in the output
 
 
 def _gz(text: str) -> bytes:
@@ -110,6 +112,8 @@ CASES = [
     Case("run-gz-not-gzip", EVAL_GZ, 1, {"run.txt.gz": ELEM.encode()}),
     Case("run-is-a-directory", EVAL, 2, {"run.txt": None}),
     Case("run-missing", ["eval", "Q", "nowhere.txt", "-m", "MAep"], 2),
+    Case("run-first-line-20mb", EVAL, 1, {"run.txt": "1 Q0 " + "d" * 20_000_000 + "\n"},
+         "run.txt:1", says="longer than"),
     Case("run-very-long-line", EVAL, 1, {"run.txt": ELEM + "1 Q0 " + "d" * 2_000_000 + "\n"},
          "run.txt:2"),
     # --- passage runs -------------------------------------------------------------------------
@@ -138,6 +142,13 @@ CASES = [
          {"q.tsv": NATIVE + "1\tdoc0002\t/article[1]\t1\t1\t2855\n"}, "q.tsv:5"),
     Case("native-missing-column", ["eval", "q.tsv", "R", "-m", "MAep"], 1,
          {"q.tsv": NATIVE + "1\tdoc0002\t/article[1]/bdy[1]\t3\n"}, "q.tsv:5"),
+    Case("native-descendant-xpath", ["eval", "q.tsv", "R", "-m", "MAep"], 1,
+         {"q.tsv": NATIVE + "1\tdoc0002\t//p\t3\t1\t100\n"}, "q.tsv:5", says="'//p'"),
+    Case("native-inex2002-highly-relevant-small-coverage", ["eval", "q.tsv", "R", "-m", "MAep"],
+         1, {"q.tsv": NATIVE.replace("inex2003", "inex2002").replace("\t3\t1\t2855",
+                                                                     "\t3\tE\t2855")
+             + "1\tdoc0002\t/article[1]/bdy[1]\t3\tS\t2802\n"}, "q.tsv:5",
+         says="coverage is too small cannot be highly relevant"),
     Case("native-topic-named-all", ["eval", "q.tsv", "R", "-m", "MAep"], 1,
          {"q.tsv": NATIVE + "all\tdoc0002\t/article[1]/bdy[1]\t3\t1\t2802\n"}, "q.tsv:5"),
     # --- FOL qrels ----------------------------------------------------------------------------
@@ -174,6 +185,9 @@ CASES = [
     Case("xml-run-external-entity", EVAL, 1,
          {"run.txt": '<?xml version="1.0"?><!DOCTYPE r [<!ENTITY e SYSTEM "file:///etc/passwd">'
                      ']><inex-submission run-id="&e;"><topic topic-id="1"/></inex-submission>'}),
+    Case("xml-run-undefined-entity", EVAL, 1,
+         {"run.txt": SUBMISSION.format(extra="").replace("<rsv>0.9", "\n<rsv>0.9&nbsp;")},
+         "run.txt:2", says="Entity 'nbsp' not defined"),
     Case("xml-run-utf8-bom", EVAL, 0, {"run.txt": "\ufeff" + SUBMISSION.format(extra="")}),
     Case("xml-assessments-malformed", ["eval", "a.xml", "R", "-m", "MAep"], 1,
          {"a.xml": ASSESSMENTS.format(extra="<path path='/article[1]/bdy[1]'")}),
@@ -190,7 +204,10 @@ CASES = [
          {"docs": None, "docs/d1.xml": DOC.format(text="a &undefined; b")}),
     Case("collection-undefined-non-ascii-entity", ["validate", "docs"], 1,
          {"docs": None, "docs/d1.xml": DOC.format(text="caf&eacutex; b")}, "d1.xml:2"),
-    Case("collection-empty-directory", ["validate", "docs"], 0, {"docs": None}),
+    Case("collection-empty-directory", ["validate", "docs"], 1, {"docs": None},
+         says="no .xml document"),
+    Case("collection-directory-without-xml", ["validate", "docs"], 1,
+         {"docs": None, "docs/readme.txt": "not a document\n"}, says="no .xml document"),
     Case("collection-utf16-document", ["validate", "docs"], 0,
          {"docs": None, "docs/d1.xml": DOC.format(text="hi").replace("UTF-8", "UTF-16")
           .encode("utf-16")}),
@@ -204,7 +221,10 @@ CASES = [
          "s.csv:6"),
     Case("scores-trailing-commas", CMP, 0, {"s.csv": SCORES.replace("\n", ",\n")}),
     Case("scores-extra-field", CMP, 1, {"s.csv": SCORES + "a,3,M,0.5,surprise\n"}, "s.csv:6"),
-    Case("scores-duplicate-rows", CMP, 1, {"s.csv": SCORES + "a,1,M,0.9\n"}),
+    Case("scores-duplicate-rows", CMP, 1, {"s.csv": SCORES + "a,1,M,0.9\n"}, "s.csv:6",
+         says="already on line 2"),
+    Case("scores-missing-cell", CMP, 1, {"s.csv": SCORES.rsplit("b,2", 1)[0]},
+         says="s.csv: error: run b has no M value on topic 2"),
     Case("scores-infinite-value", CMP, 1, {"s.csv": SCORES + "a,3,M,inf\nb,3,M,0.2\n"}),
     Case("scores-utf8-bom", CMP, 0, {"s.csv": "\ufeff" + SCORES}),
     Case("scores-utf16", CMP, 1, {"s.csv": SCORES.encode("utf-16")}),
@@ -224,6 +244,16 @@ CASES = [
          {"nav.tsv": "doc0002 /article[1] /article[1]/bdy[1] 1.7\n"}, "nav.tsv:1"),
     Case("navigation-binary-junk", ["eval", "Q", "R", "-m", "ESRP@3", "--navigation", "nav.tsv"],
          1, {"nav.tsv": bytes(range(256)) * 4}),
+    Case("navigation-empty-file", ["eval", "Q", "R", "-m", "ESRP@3", "--navigation", "nav.tsv"],
+         1, {"nav.tsv": ""}, says="no navigation step"),
+    Case("navigation-header-only", ["eval", "Q", "R", "-m", "ESRP@3", "--navigation",
+                                    "nav.tsv"], 1, {"nav.tsv": "doc from to probability\n"},
+         says="no navigation step"),
+    Case("navigation-rows-sum-to-5", ["eval", "Q", "R", "-m", "ESRP@3", "--navigation",
+                                      "nav.tsv"], 0,
+         {"nav.tsv": "".join(f"doc0002 /article[1] /article[1]/bdy[1]/sec[{i}] 1\n"
+                             for i in range(1, 6))},
+         "nav.tsv:1", says="sum to 5.000 > 1", never="InputWarning"),
     # --- commands and usage -------------------------------------------------------------------
     Case("eval-unknown-measure", ["eval", "Q", "R", "-m", "NoSuchMeasure"], 2),
     Case("eval-measure-parameter-nan", ["eval", "Q", "R", "-m", "MAgP(beta=nan)"], 2),
@@ -286,6 +316,10 @@ def test_hostile_input(case: Case, tmp_path, monkeypatch):
     if case.line:
         name, line = case.line.rsplit(":", 1)
         assert f"{name}:{line}:" in output, output[-3000:]
+    if case.says:
+        assert case.says in output, output[-3000:]
+    if case.never:
+        assert case.never not in output, output[-3000:]
 
 
 def test_run_piped_on_stdin_is_read_whole(tmp_path):

@@ -82,18 +82,61 @@ def test_nxcg25_f1_follows_from_the_printed_recalls_within_rounding(i, j):
 
 
 def test_section_3_4_rank_correlation_example():
-    """n = 20 systems in two groups of 10; both quantisations put G1 above G2 but order the
-    systems within each group in reverse: Spearman's rho = 1 - 6·660/(20·399) = 0.504
-    (printed 0.5, significant), Kendall's tau = (100 - 90)/190 = 10/190 = 0.053 (printed 0.026,
-    an erratum; not significant)."""
-    first = np.arange(1, 21)
-    second = np.r_[np.arange(10, 0, -1), np.arange(20, 10, -1)]
+    """Two groups of n = 20 systems (40 in all); both quantisations put G1 above G2 but order
+    the systems within each group in reverse: Kendall's tau = (400 - 380)/780 = 20/780 = 0.0256
+    (printed 0.026), Spearman's rho = 1 - 6·5320/(40·1599) = 0.501 (printed 0.5): both exact."""
+    first = np.arange(1, 41)
+    second = np.r_[np.arange(20, 0, -1), np.arange(40, 20, -1)]
     rho, rho_p = stats.spearmanr(first, second)
     tau, tau_p = stats.kendalltau(first, second)
-    assert rho == pytest.approx(1 - 6 * 660 / (20 * 399)) and round(rho, 1) == 0.5
-    assert rho_p < 0.05
-    assert tau == pytest.approx(10 / 190) and round(tau, 3) == 0.053 != 0.026
-    assert tau_p > 0.05
-    concordant = 10 * 10                      # every cross-group pair
-    discordant = 2 * math.comb(10, 2)         # every within-group pair
-    assert (concordant - discordant) / math.comb(20, 2) == pytest.approx(tau)
+    odd_squares = sum(k * k for k in range(1, 20, 2))  # 1 + 9 + ... + 361
+    assert odd_squares == 1330
+    assert rho == pytest.approx(1 - 6 * (4 * odd_squares) / (40 * (40 ** 2 - 1)))
+    assert round(rho, 3) == 0.501 and round(rho, 1) == 0.5 and rho_p < 0.05
+    concordant = 20 * 20                      # every cross-group pair
+    discordant = 2 * math.comb(20, 2)         # every within-group pair
+    assert (concordant - discordant) / math.comb(40, 2) == pytest.approx(tau) == 20 / 780
+    assert round(tau, 3) == 0.026 and tau_p > 0.05
+
+
+RUN_PAIRS = math.comb(55, 2)  # 55 runs of the INEX 2005 thorough task (§2.3): 1,485 pairs
+NXCG25_SHARE = [15, 53, 42, 47, 46]  # % of pairs rejected, Table 4 row labels
+MAEP_SHARE = [35, 63, 59, 61, 60]
+
+
+def _counts(share: int) -> range:
+    """Numbers of rejected pairs whose share of the 1,485 pairs prints as ``share`` %."""
+    low = math.ceil((share - 0.5) / 100 * RUN_PAIRS)
+    high = math.ceil((share + 0.5) / 100 * RUN_PAIRS) - 1
+    return range(low, high + 1)
+
+
+def _consistent(share_a, share_b, r_ab, r_ba, f1) -> list[tuple[int, int, int]]:
+    """(|A|, |B|, |A∩B|) with the printed shares, recalls |A∩B|/|B| = r_ab, |A∩B|/|A| = r_ba
+    and F1 2|A∩B|/(|A|+|B|), all to the printed digits."""
+    found = []
+    for a in _counts(share_a):
+        for b in _counts(share_b):
+            for both in range(math.ceil((r_ab - 0.005) * b), math.floor((r_ab + 0.005) * b) + 1):
+                if (round(both / b, 2) == r_ab and round(both / a, 2) == r_ba
+                        and round(2 * both / (a + b), 2) == f1):
+                    found.append((a, b, both))
+    return found
+
+
+def test_table_4_counts_exist_except_for_nxcg25_strict5_against_bin_exh():
+    assert (_counts(15).start, _counts(15).stop - 1) == (216, 230)
+    assert (_counts(46).start, _counts(46).stop - 1) == (676, 690)
+    broken = []
+    for shares, recall, f1, name in ((NXCG25_SHARE, NXCG25_RECALL, NXCG25_F1, "nxCG25"),
+                                     (MAEP_SHARE, MAEP_RECALL, MAEP_F1, "MAep")):
+        for i, j in PAIRS:
+            if not _consistent(shares[i], shares[j], recall[i][j], recall[j][i], f1[i][j]):
+                broken.append((name, NAMES[i], NAMES[j]))
+    assert broken == [("nxCG25", "Strict5", "BinExh")]
+    # |S∩B| <= floor(0.255·690) = 175 from recall 0.25, >= ceil(0.815·216) = 177 from 0.82
+    assert math.floor(0.255 * 690) == 175 and math.ceil(0.815 * 216) == 177
+    # one of 47 %, 0.26 or 0.81 would make the cell consistent
+    assert _consistent(15, 47, 0.25, 0.82, 0.39)[0] == (216, 695, 177)
+    assert _consistent(15, 46, 0.26, 0.82, 0.39)
+    assert _consistent(15, 46, 0.25, 0.81, 0.39)

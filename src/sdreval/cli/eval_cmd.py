@@ -122,7 +122,10 @@ def build_context(options: dict) -> EvalContext:
     if options.get("navigation"):
         from ..io.navigation import read_navigation  # provided by the ESR family
 
-        ctx.navigation = read_navigation(options["navigation"])
+        log = ProblemLog()
+        ctx.navigation = read_navigation(options["navigation"], log)
+        log.raise_if_errors()
+        echo_problems(log)  # sdreval's own warning lines, as for every other input
     return ctx
 
 

@@ -57,6 +57,9 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
                 except InputError as error:
                     _add(log, error)
             summary = f"{len(collection)} documents, {elements} elements"
+            if not len(collection):
+                log.error(path, None, "no .xml document in this directory (a collection is a "
+                                      "directory of XML files, one per document)")
     except InputError as error:  # a problem that stops the reader (unreadable file, strict)
         _add(log, error)
     except NotImplementedError:

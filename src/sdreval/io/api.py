@@ -124,11 +124,14 @@ def _is_range(token: str) -> bool:
 
 
 def detect_text_format(lines: list[list[str]]) -> str | None:
-    """Format of a text file from its first data lines (split), or None: the format most
-    lines fit; ties are broken in the order of :data:`_PREFERENCE`."""
+    """Format of a text file from its first data lines (split), or None: the native
+    judgements if their header (``topic file path ...``) is there; else the format most
+    lines fit, ties broken in the order of :data:`_PREFERENCE`."""
     votes: Counter[str] = Counter()
     for fields in lines:
         if fields and fields[0].lower() == "topic":  # a header line
+            if [f.lower() for f in fields[1:3]] == ["file", "path"]:
+                return "native-qrels"  # its own header: bad rows are its reader's to report
             continue
         votes.update(line_formats(fields))
     if not votes:
@@ -171,6 +174,10 @@ def detect_format(path: str | Path) -> str:
             lines.append(fields)
         if len(lines) >= 50:
             break
+    if not lines and len(head) == _HEAD and not any(r.strip() for r in rows):
+        raise InputError(f"the first line is longer than {_HEAD} bytes: no line of a run or "
+                         "judgement format is that long (is this a text file of one line per "
+                         "result?)", str(path), 1)
     if not lines:
         raise InputError("empty file: no data line to detect the format from", str(path))
     kind = detect_text_format(lines)

@@ -258,9 +258,13 @@ def arrow_pool():
 
 
 def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str],
-                  threads: bool = True):
+                  threads: bool = False):
     """Arrow table of the kept columns, or None if Arrow refuses the block (wrong field count,
-    a value that is not of its column's type, a blank line) or the rows are not the lines."""
+    a value that is not of its column's type, a blank line) or the rows are not the lines.
+
+    Not in Arrow's thread pool unless ``threads``: a threaded read that fails returns while
+    its other tasks still run in the pool, and a process ending then (an input error raised
+    and caught, then exit) aborts ("terminate called without an active exception")."""
     import pyarrow as pa
     from pyarrow import csv
 

@@ -161,7 +161,9 @@ def pair_problem(scale: str, e: float, s: float, letter: bool = False,
         return f"unknown scale {scale!r}"
     if (e == 0) != (s == 0):
         return "an element is non-relevant in both dimensions or in neither"
-    return None
+    from ..judgements.quantise import pair_error  # the rules of the scale's papers
+
+    return pair_error(scale, e, s)
 
 
 def read_native_qrels_fast(path: str | Path, log: ProblemLog | None = None,

@@ -9,8 +9,9 @@ navigation across documents.
 
 Errors (reported all at once with file and line): wrong number of fields, malformed XPath,
 a probability that is not a number in [0, 1], the same step given twice with different
-probabilities.  Warning: the probabilities leaving one element sum to more than 1 (+5 %; the
-seed's own Table 5 sums to 1.03 through rounding).
+probabilities.  Warning: the probabilities leaving one element sum to more than 1 (+5 %; Ali,
+Consens & Lalmas 2012, Table 5 sums to 1.029 in row e2, beyond its rounding).  A file with no
+step is an error (leave the option out for the default navigation).
 
 Other models from the same option, through directives (lines starting with ``#!``):
 
@@ -123,6 +124,10 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
         if directives.get("partition") == "tag":
             return summary_from_routes(routes, tag_partition(), abandonment)
         return elementary_from_routes(routes, abandonment)
+    if not where:
+        log.error(name, None, "no navigation step in the file (expected lines 'doc from_xpath "
+                              "to_xpath probability', 'route' lines or '#! model=depth'); "
+                              "leave --navigation out for the default navigation")
     for (doc, src), total in model.row_sums().items():
         if total > 1.0 + ROW_SUM_TOLERANCE:
             line = min(n for (d, f, _), n in where.items() if d == doc and f == src)

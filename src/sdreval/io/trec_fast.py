@@ -242,8 +242,9 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
 
     Arrow parses the next block in a second thread while this one checks and adds the rows of
     the block before (Arrow releases the interpreter while it parses): the two cores of a
-    small machine work at once (Arrow's own threads too: checking the rows takes less time than
-    parsing them)."""
+    small machine work at once.  Arrow's own thread pool is not used: a threaded parse that
+    fails leaves tasks running, and a process that exits then aborts
+    (:func:`~sdreval.io.columnar.parse_columns`)."""
     from concurrent.futures import ThreadPoolExecutor
 
     own = log is None
@@ -316,7 +317,7 @@ def fast_block(block: bytes, before: int, newlines: int, state: RunColumns, file
 
 
 def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
-                    threads: bool = True):
+                    threads: bool = False):
     """``(Arrow table, Prepared)`` of a block of a run in ``layout``, or ``(None, None)``
     when Arrow cannot cut it into the layout's fields as ``str.split()`` would (a block with
     blank or comment lines is tried once more without them)."""

@@ -80,7 +80,7 @@ def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
     return fields[0], fields[2], rel
 
 
-def parse_block(block, before: int, newlines: int, threads: bool = True):
+def parse_block(block, before: int, newlines: int, threads: bool = False):
     """``(line numbers, topics, docs, rel)`` of a block parsed by Arrow (numpy arrays; the
     topics as a dictionary-encoded Arrow column, the documents as an Arrow string array), or
     None if the block is not plain or a line is invalid."""

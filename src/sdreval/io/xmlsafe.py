@@ -159,6 +159,10 @@ def free_element(el: etree._Element) -> None:
 def report_syntax_error(log: ProblemLog, file: str, exc: etree.XMLSyntaxError) -> None:
     line = exc.lineno if getattr(exc, "lineno", None) else None
     message = exc.msg if hasattr(exc, "msg") else str(exc)
+    if line is None:  # iterparse may raise "no element found" (line 0) after the real error
+        found = [e for e in getattr(exc, "error_log", ()) if e.line and e.filename == file]
+        if found:  # the log also holds earlier parses' entries: this file's last one
+            line, message = found[-1].line, found[-1].message
     if "amplification" in message or ("entity" in message.lower() and "loop" in message.lower()):
         message = f"{message} (an entity bomb; {ENTITIES_REFUSED})"
     log.error(file, line, f"malformed XML: {message}")

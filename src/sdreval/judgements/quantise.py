@@ -190,8 +190,10 @@ def valid_pairs(scale: str, e, s) -> np.ndarray:
       (2, 0) are invalid (Kazai & Lalmas 2006, §3, Ogilvie & Lalmas 2006, §2.4: e, s > 0 for relevant elements);
     * ``inex2005``: e in {0, 1, 2, ?}, s in [0, 1], (e = 0) iff (s = 0) (exhaustivity is given
       exactly to the elements that intersect highlighted text, Ogilvie & Lalmas 2006, §2.4);
-    * ``inex2002``: relevance 0..3, coverage code 0..3 (N, S, L, E) and (rel = 0) iff (cov = N)
-      (Gövert et al. 2006, §4.2: no coverage means not relevant and vice versa);
+    * ``inex2002``: relevance 0..3, coverage code 0..3 (N, S, L, E), (rel = 0) iff (cov = N)
+      and not (3, S) (Gövert, Fuhr, Lalmas & Kazai 2006, §4.2: no coverage means not relevant
+      and vice versa; "a document component which has a coverage too small, cannot be highly
+      relevant");
     * ``graded``: any finite e >= 0 (s ignored); ``fol``: always valid.
     """
     e = np.asarray(e, dtype=np.float64)
@@ -201,8 +203,8 @@ def valid_pairs(scale: str, e, s) -> np.ndarray:
         ok = integral(e) & integral(s)
     elif scale == "inex2005":
         ok = (_exh12(e) | (e == 0) | (e == _TS)) & (s >= 0) & (s <= 1)
-    elif scale == "inex2002":
-        ok = integral(e) & integral(s)
+    elif scale == "inex2002":  # (3, S): "a coverage too small cannot be highly relevant"
+        ok = integral(e) & integral(s) & ~((e == 3) & (s == 1))
     elif scale == "graded":
         return np.isfinite(e) & (e >= 0) & np.isfinite(s)
     elif scale == "fol":
@@ -224,6 +226,10 @@ def pair_error(scale: str, e: float, s: float) -> str | None:
     show_e = "?" if (scale == "inex2005" and e == _TS) else f"{e:g}"
     if scale == "inex2002":
         letter = {0.0: "N", 1.0: "S", 2.0: "L", 3.0: "E"}.get(float(s), f"{s:g}")
+        if e == 3 and s == 1:
+            return ("invalid INEX 2002 assessment (relevance 3, coverage S): a component whose "
+                    "coverage is too small cannot be highly relevant (Gövert, Fuhr, Lalmas & "
+                    "Kazai 2006, §4.2)")
         return (f"invalid INEX 2002 assessment (relevance {show_e}, coverage {letter}): relevance "
                 "must be 0..3, coverage N/S/L/E, and relevance 0 goes with coverage N only")
     if scale == "inex2005":

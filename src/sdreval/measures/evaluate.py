@@ -65,11 +65,13 @@ TOPIC_POLICIES = {
 
 
 def aggregate_of(text: str) -> str:
-    """``mean``, ``sum`` (trec_eval's counts) or ``gmean`` (gm_map) over topics, from the
-    measure's name."""
+    """``mean``, ``sum`` or ``gmean`` over topics, from the measure's name: counts
+    (``num_rel``, ``num_ret``, ``num_rel_ret``, ``NumRet`` ...) are summed, as trec_eval prints
+    them; ``gm_map`` is a geometric mean; every other measure is averaged.  The one rule of
+    every path (eval, the API, compare, report)."""
     try:
-        return parse_measure(text).definition.aggregate
-    except UsageError:  # a name from a scores file that is no measure here: mean
+        return parse_measure(str(text)).definition.aggregate
+    except (UsageError, ValueError):  # a name from a scores file that is no measure here
         return "mean"
 
 

@@ -30,16 +30,9 @@ def _format_value(value: float, count: bool = False) -> str:
 def count_measures(names) -> set[str]:
     """The names (as typed) of measures that count (``num_rel``, ``NumRet`` ...: summed over
     topics, as trec_eval does); they print as whole numbers, like trec_eval's."""
-    from ..measures.registry import parse_measure
+    from ..measures.evaluate import aggregate_of
 
-    counts = set()
-    for name in set(names):
-        try:
-            if parse_measure(str(name)).definition.aggregate == "sum":
-                counts.add(name)
-        except Exception:  # a name that does not parse (e.g. from a scores file) is no count
-            continue
-    return counts
+    return {name for name in set(names) if aggregate_of(name) == "sum"}
 
 
 #: rows formatted at once (the text of a table of millions of rows is written in pieces)

@@ -16,7 +16,8 @@ import pandas as pd
 
 from ..errors import UsageError
 from ..model.ordering import topic_sort_key
-from .tables import summary_table
+from .output import count_measures
+from .tables import format_cell, summary_table
 
 if TYPE_CHECKING:
     from .html import ReportData
@@ -53,8 +54,9 @@ def esc(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def num(value: float, digits: int = 4) -> str:
-    return "–" if pd.isna(value) else f"{value:.{digits}f}"
+def num(value: float, digits: int = 4, count: bool = False) -> str:
+    """``digits`` decimals; a count (summed over topics) as a whole number, as trec_eval."""
+    return format_cell(value, digits, count, missing="–")
 
 
 def figure_data(data: "ReportData", key: str, make: Callable, fmt: str = "svg",
@@ -122,28 +124,33 @@ def summary_html(data: "ReportData") -> str:
     table = summary_table(data.results, data.measures, data.runs)
     tests = _baseline_rows(data)
     best = {m: table[m].max() for m in data.measures}
+    counts = count_measures(data.measures)
     head = "".join(f"<th>{esc(m)}</th>" for m in data.measures)
     rows = []
     for run in data.runs:
         cells = []
         for m in data.measures:
             value = table.at[run, m]
-            cls = ' class="best"' if not pd.isna(value) and num(value) == num(best[m]) else ""
+            count = m in counts
+            cls = (' class="best"' if not pd.isna(value)
+                   and num(value, 4, count) == num(best[m], 4, count) else "")
             row = tests.get((run, m))
             mark = ""
             if row is not None and bool(row.reject) and row.diff != 0:
                 mark = '<span class="up">▲</span>' if row.diff > 0 else \
                     '<span class="down">▼</span>'
-            cells.append(f"<td{cls}>{num(value)}{mark}</td>")
+            cells.append(f"<td{cls}>{num(value, 4, count)}{mark}</td>")
         topics = data.results.loc[data.results["run"].astype(str) == run, "topic"].nunique()
         is_base = run == data.baseline
         label = f"{esc(run)}{' (baseline)' if is_base else ''}"
         row_class = ' class="baseline"' if is_base else ""
         rows.append(f"<tr{row_class}><td>{label}</td><td>{topics}</td>" + "".join(cells)
                     + "</tr>")
-    legend = "<p class=\"legend\">Mean over topics; bold: the best run of the column.</p>"
+    over = "Mean over topics" + ("; counts (" + ", ".join(esc(m) for m in counts)
+                                 + "): sums over topics, as trec_eval" if counts else "")
+    legend = f"<p class=\"legend\">{over}; bold: the best run of the column.</p>"
     if tests:
-        legend = (f"<p class=\"legend\">Mean over topics; bold: the best run of the column. "
+        legend = (f"<p class=\"legend\">{over}; bold: the best run of the column. "
                   f"▲ / ▼: significantly higher / lower than the baseline "
                   f"<b>{esc(data.baseline)}</b> ({_test_words(data)}). No mark: the test "
                   "does not reject.</p>")

@@ -24,8 +24,10 @@ def summary_table(results: pd.DataFrame, measures: Sequence[str] | None = None,
     if results.empty:
         raise UsageError("no results to summarise")
     means = results[results["topic"].astype(str) == "all"]
-    if means.empty:
-        means = results.groupby(["run", "measure"], sort=False)["value"].mean().reset_index()
+    if means.empty:  # means (counts: sums, as trec_eval) of the per-topic rows
+        from ..measures.evaluate import summarise
+
+        means = summarise(results[["run", "topic", "measure", "value"]])
     measures = list(measures) if measures else list(dict.fromkeys(means["measure"].astype(str)))
     runs = list(runs) if runs else list(dict.fromkeys(means["run"].astype(str)))
     table = means.pivot_table(index="run", columns="measure", values="value", aggfunc="first")
@@ -70,8 +72,23 @@ def significance_marks(compare: pd.DataFrame | None, runs: Sequence[str],
     return marks
 
 
-def _fmt(value: float, digits: int) -> str:
-    return "nan" if pd.isna(value) else f"{value:.{digits}f}"
+def format_cell(value: float, digits: int, count: bool = False, missing: str = "nan") -> str:
+    """``digits`` decimals; a count (summed over topics) as a whole number, as trec_eval."""
+    if pd.isna(value):
+        return missing
+    if count and float(value).is_integer():
+        return str(int(value))
+    return f"{value:.{digits}f}"
+
+
+_fmt = format_cell
+
+
+def _counts(measures: Sequence[str]) -> set[str]:
+    """The measures among ``measures`` that count (summed over topics, whole numbers)."""
+    from ..measures.evaluate import aggregate_of
+
+    return {m for m in measures if aggregate_of(m) == "sum"}
 
 
 def _has_topic_rows(results: pd.DataFrame) -> bool:
@@ -97,6 +114,7 @@ def format_text_table(results: pd.DataFrame, compare: pd.DataFrame | None = None
         return _per_topic_text(results, compare, measures, digits, significance)
     table = summary_table(results, measures)
     runs, cols = list(table.index), list(table.columns)
+    counts = _counts(cols)
     marks = significance_marks(compare, runs, cols)
     letters = run_letters(runs)
     if layout == "long":
@@ -104,12 +122,12 @@ def format_text_table(results: pd.DataFrame, compare: pd.DataFrame | None = None
         for run in runs:
             for m in cols:
                 mark = "".join(marks[(run, m)])
-                lines.append(f"{run}\t{m}\tall\t{_fmt(table.at[run, m], digits)}"
+                lines.append(f"{run}\t{m}\tall\t{_fmt(table.at[run, m], digits, m in counts)}"
                              + (f" {mark}" if mark else ""))
         return "\n".join(lines) + "\n"
     if layout != "wide":
         raise UsageError(f"unknown table layout {layout!r}; expected wide or long")
-    cells = [[f"{_fmt(table.at[r, m], digits)}{(' ' + ''.join(marks[(r, m)])) if marks[(r, m)] else ''}"
+    cells = [[f"{_fmt(table.at[r, m], digits, m in counts)}{(' ' + ''.join(marks[(r, m)])) if marks[(r, m)] else ''}"
               for r in runs] for m in cols]
     header = ["measure"] + [f"({letters[r]}) {r}" for r in runs]
     width0 = max(len(header[0]), *(len(m) for m in cols))
@@ -132,6 +150,7 @@ def _per_topic_text(results: pd.DataFrame, compare: pd.DataFrame | None,
     """Wide text with a line per (measure, topic), the mean (``all``) last for each measure."""
     table = summary_table(results, measures)
     runs, cols = list(table.index), list(table.columns)
+    counts = _counts(cols)
     marks = significance_marks(compare, runs, cols)
     letters = run_letters(runs)
     rows = results[results["topic"].astype(str) != "all"]
@@ -143,9 +162,9 @@ def _per_topic_text(results: pd.DataFrame, compare: pd.DataFrame | None,
         wide.index = wide.index.astype(str)
         wide.columns = wide.columns.astype(str)
         for topic in sorted(wide.index, key=topic_sort_key):
-            body.append([m, topic] + [_fmt(wide.at[topic, r], digits) if r in wide.columns
-                                      else "nan" for r in runs])
-        body.append([m, "all"] + [f"{_fmt(table.at[r, m], digits)}"
+            body.append([m, topic] + [_fmt(wide.at[topic, r], digits, m in counts)
+                                      if r in wide.columns else "nan" for r in runs])
+        body.append([m, "all"] + [f"{_fmt(table.at[r, m], digits, m in counts)}"
                                   f"{(' ' + ''.join(marks[(r, m)])) if marks[(r, m)] else ''}"
                                   for r in runs])
     widths = [max(len(header[i]), *(len(row[i]) for row in body)) for i in range(len(header))]
@@ -183,6 +202,7 @@ def format_latex_table(results: pd.DataFrame, compare: pd.DataFrame | None = Non
     value of each column in bold; superscript letters = significantly better than that run."""
     table = summary_table(results, measures)
     runs, cols = list(table.index), list(table.columns)
+    counts = _counts(cols)
     marks = significance_marks(compare, runs, cols)
     letters = run_letters(runs)
     best = {m: np.nanmax(table[m].to_numpy(float)) if table[m].notna().any() else np.nan
@@ -200,9 +220,9 @@ def format_latex_table(results: pd.DataFrame, compare: pd.DataFrame | None = Non
         cells = []
         for m in cols:
             value = table.at[run, m]
-            text = "--" if pd.isna(value) else _fmt(value, digits)
+            text = "--" if pd.isna(value) else _fmt(value, digits, m in counts)
             # bold what the reader sees as best: equal after rounding to the printed digits
-            if bold_best and not pd.isna(value) and text == _fmt(best[m], digits):
+            if bold_best and not pd.isna(value) and text == _fmt(best[m], digits, m in counts):
                 text = rf"\textbf{{{text}}}"
             mark = "".join(marks[(run, m)])
             cells.append(text + (rf"$^{{{mark}}}$" if mark else ""))
@@ -216,5 +236,5 @@ def format_latex_table(results: pd.DataFrame, compare: pd.DataFrame | None = Non
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["summary_table", "run_letters", "significance_marks", "format_text_table",
+__all__ = ["summary_table", "format_cell", "run_letters", "significance_marks", "format_text_table",
            "format_latex_table", "latex_escape"]

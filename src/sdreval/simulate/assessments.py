@@ -87,6 +87,8 @@ def grade(tree: DocumentTree, rel: np.ndarray, scale: str) -> tuple[np.ndarray, 
         e = np.select([share >= 2 / 3, share >= 1 / 3], [3.0, 2.0], 1.0)
         s = np.select([density >= 0.75, tree.words < 30],
                       [COVERAGE_CODES["E"], COVERAGE_CODES["S"]], COVERAGE_CODES["L"])
+        # "a coverage too small cannot be highly relevant" (Gövert et al. 2006, §4.2)
+        e = np.where((e == 3) & (s == COVERAGE_CODES["S"]), 2.0, e)
     else:
         e = np.select([share >= 2 / 3, share >= 1 / 3], [3.0, 2.0], 1.0)
         s = np.select([density >= 0.75, density >= 0.4], [3.0, 2.0], 1.0)

@@ -2,7 +2,8 @@
 
 :func:`compare_runs` is what ``sdreval compare`` prints: one record per pair of runs (in input
 order, ``run_a`` before ``run_b``) with both means, the raw and adjusted p-values and whether
-H0 is rejected at ``level`` after the correction, and ``topics``, the number of topics
+H0 is rejected at ``level`` after the correction (counts such as ``num_rel_ret``: their sums
+over the topics, as trec_eval prints them), and ``topics``, the number of topics
 both means and the test cover.  With ``alternative="greater"`` each pair is
 tested one-sided in the direction of its observed means (H1: the run with the higher mean is
 better, Ogilvie & Lalmas 2006, Eq. 10); with ``two-sided`` the direction is not part of H1.
@@ -98,7 +99,11 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
     i, j, p = pairwise_pvalues(values, test, alternative, samples, seed, wilcoxon_method,
                                show_progress, pairs)
     adjusted, reject = adjust(p, correction, level)
-    means = values.mean(axis=1)
+    from ..measures.evaluate import aggregate_of
+
+    # counts (num_rel_ret ...) are summed over topics, as eval and trec_eval print them
+    summed = aggregate_of(measure or scores.measure) == "sum"
+    means = values.sum(axis=1) if summed else values.mean(axis=1)
     runs = np.array(scores.runs, dtype=object)
     effects = paired_effects(values[i] - values[j], 1.0 - level,
                              "t" if test == "t" else "bootstrap", samples, seed)

@@ -85,7 +85,15 @@ def read_scores(path: str | Path) -> pd.DataFrame:
         raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]!r} is "
                                   "not a number") for i in np.flatnonzero(bad.to_numpy())[:50]])
     table["value"] = values
+    table.attrs["source"] = str(path)  # errors found later name the file and line
     return table
+
+
+def _line(table: pd.DataFrame, index) -> tuple[str | None, int | None]:
+    """``(file, line)`` of a row of a table from :func:`read_scores` (header on line 1)."""
+    source = table.attrs.get("source")
+    return (source, int(index) + 2) if source and isinstance(index, (int, np.integer)) \
+        else (source, None)
 
 
 def _long_rows(path: str | Path) -> list[Problem]:
@@ -131,11 +139,18 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
                          f"{', '.join(measures[:20]) or 'none'})")
     data = data[data["measure"].astype(str) == measure]
     data = data.assign(run=data["run"].astype(str), topic=data["topic"].astype(str))
-    dupes = data.duplicated(["run", "topic"], keep=False)
-    if dupes.any():
-        first = data[dupes].iloc[0]
-        raise InputError(f"{int(dupes.sum())} duplicate rows for measure {measure}, e.g. run "
-                         f"{first['run']} topic {first['topic']}")
+    repeats = data.duplicated(["run", "topic"], keep="first")
+    if repeats.any():
+        firsts = data.drop_duplicates(["run", "topic"]).set_index(["run", "topic"]).index
+        where = dict(zip(firsts, data.drop_duplicates(["run", "topic"]).index))
+        problems = []
+        for index, row in data[repeats].head(50).iterrows():
+            file, line = _line(table, index)
+            first = _line(table, where[(row["run"], row["topic"])])[1]
+            problems.append(Problem(file, line, f"duplicate row: run {row['run']} topic "
+                                    f"{row['topic']} measure {measure}"
+                                    + (f" is already on line {first}" if first else "")))
+        raise InputError(problems)
     wide = data.pivot(index="run", columns="topic", values="value")
     run_order = list(dict.fromkeys(data["run"])) if runs is None else list(runs)
     unknown = [r for r in run_order if r not in wide.index]
@@ -152,11 +167,12 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
                 raise InputError(f"no topic has a value for every run on {measure}")
         else:
             cells = [(r, t) for r, t in zip(*np.nonzero(holes.to_numpy()))]
-            problems = [Problem(None, None, f"run {wide.index[r]} has no {measure} value on "
+            source = table.attrs.get("source")
+            problems = [Problem(source, None, f"run {wide.index[r]} has no {measure} value on "
                                 f"topic {wide.columns[t]}") for r, t in cells[:50]]
             if len(cells) > 50:
-                problems.append(Problem(None, None, f"... and {len(cells) - 50} more gaps"))
-            problems.append(Problem(None, None, "paired statistics need every run on every "
+                problems.append(Problem(source, None, f"... and {len(cells) - 50} more gaps"))
+            problems.append(Problem(source, None, "paired statistics need every run on every "
                                     "topic: evaluate with -c (unanswered topics score 0; "
                                     "eval -q -c for a scores file), or give compare "
                                     "--missing drop|zero"))
