@@ -75,6 +75,12 @@ def aggregate_of(text: str) -> str:
         return "mean"
 
 
+def count_measures(names) -> set[str]:
+    """The names (as typed) of measures that count (``num_rel``, ``NumRet`` ...: summed over
+    topics, as trec_eval does); they print as whole numbers, like trec_eval's."""
+    return {name for name in set(names) if aggregate_of(name) == "sum"}
+
+
 def group_sums(values: np.ndarray, groups: np.ndarray) -> list[ExactSum]:
     """The exact sum (:mod:`sdreval.measures.exact`) of the values of each group ``0, 1, ...``
     (NaN left out): means that do not depend on how the topics were partitioned."""

@@ -27,14 +27,6 @@ def _format_value(value: float, count: bool = False) -> str:
     return f"{value:.4f}"
 
 
-def count_measures(names) -> set[str]:
-    """The names (as typed) of measures that count (``num_rel``, ``NumRet`` ...: summed over
-    topics, as trec_eval does); they print as whole numbers, like trec_eval's."""
-    from ..measures.evaluate import aggregate_of
-
-    return {name for name in set(names) if aggregate_of(name) == "sum"}
-
-
 #: rows formatted at once (the text of a table of millions of rows is written in pieces)
 _ROWS = 1 << 16
 
@@ -48,6 +40,8 @@ def _blocks(results: pd.DataFrame, columns: list[str]):
 
 def text_pieces(results: pd.DataFrame):
     """The lines of :func:`results_to_text`, a block of rows at a time."""
+    from ..measures.evaluate import count_measures
+
     counts = count_measures(results["measure"].unique()) if len(results) else set()
     for runs, measures, topics, values in _blocks(results, ["run", "measure", "topic", "value"]):
         yield "".join(f"{run}\t{measure}\t{topic}\t"

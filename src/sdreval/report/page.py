@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..errors import UsageError
 from ..model.ordering import topic_sort_key
-from .output import count_measures
+from ..measures.evaluate import count_measures
 from .tables import format_cell, summary_table
 
 if TYPE_CHECKING:

@@ -71,7 +71,7 @@ def _line(name: str, topic: str, value: str) -> str:
 def trec_eval_pieces(results: pd.DataFrame):
     """The text of ``results`` (``summarise(..., counts=True)``) in trec_eval's layout, a run
     at a time."""
-    from .output import count_measures
+    from ..measures.evaluate import count_measures
 
     if not len(results):
         return
