@@ -22,7 +22,7 @@ from pathlib import Path
 from ..errors import ProblemLog
 from ..judgements.qrels import DocPassages, Qrels
 from .fol_fast import check_fol_line, parse_fol_line, read_fol_qrels_fast
-from .textlines import CHAR_LIMIT, finish, is_repeat, iter_fields, parse_int
+from .textlines import CHAR_LIMIT, beyond_char_limit, finish, is_repeat, iter_fields, parse_int
 from .tokens import TooManyProblems
 
 
@@ -87,8 +87,7 @@ def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels
         if len(fields) == 5 and (bep is None or bep < 0):
             bad.append(f"best entry point {fields[4]!r} is not a non-negative integer")
         if not bad and offset + length >= CHAR_LIMIT:  # type: ignore[operator]
-            bad.append(f"passage {offset}:{length} ends beyond {CHAR_LIMIT - 1} characters, the "
-                       f"largest character position supported")
+            bad.append(beyond_char_limit(f"{offset}:{length}"))
         if bad:
             for message in bad:
                 log.error(file, number, message)

@@ -33,7 +33,7 @@ import numpy as np
 from ..errors import Problem, ProblemLog
 from ..judgements.qrels import Qrels
 from .columnar import arrow_pool
-from .textlines import CHAR_LIMIT, finish, is_repeat, parse_int
+from .textlines import CHAR_LIMIT, beyond_char_limit, finish, is_repeat, parse_int
 from .tokens import (find_repeats, DIGITS, Collect, HeldProblems, KeyedRows,
                      digit_integers, read_in_blocks, release_unused, report_in_line_order,
                      smallest_integers, split_fields, system_allocator)
@@ -82,8 +82,7 @@ def parse_fol_line(fields: list[str], number: int, file: str, log: ProblemLog
             bad.append(f"passage {token!r} is not offset:length with non-negative "
                        f"integers")
         elif parsed[0] + parsed[1] >= CHAR_LIMIT:
-            bad.append(f"passage {token} ends beyond {CHAR_LIMIT - 1} characters, the "
-                       f"largest character position supported")
+            bad.append(beyond_char_limit(token))
         else:
             ranges.append(parsed)
     if bad:

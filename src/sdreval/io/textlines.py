@@ -33,6 +33,15 @@ INT_LIMIT = 1 << 62
 #: per-document band the passage measures index characters in (an end beyond it would spill
 #: into the next document's band); documents are far shorter than 4 Gi characters
 CHAR_LIMIT = 1 << 32
+
+
+def beyond_char_limit(passage: str) -> str:
+    """The message for a passage (``offset:length`` as written) that ends at or past
+    :data:`CHAR_LIMIT`."""
+    return (f"passage {passage} ends beyond {CHAR_LIMIT - 1} characters, the largest "
+            "character position supported")
+
+
 #: at most this many Python warnings per read when no ProblemLog is given
 WARNING_LIMIT = 20
 

@@ -38,7 +38,7 @@ import numpy as np
 from ..errors import ProblemLog
 from ..model.run import Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import CHAR_LIMIT, finish, iter_fields, parse_float, parse_int
+from .textlines import CHAR_LIMIT, beyond_char_limit, finish, iter_fields, parse_float, parse_int
 
 DOCUMENT_PATH = "/article[1]"
 
@@ -108,8 +108,7 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
         if length is None or length < 0:
             bad.append(f"length {fields[7]!r} is not a non-negative integer")
         if not bad and offset + length >= CHAR_LIMIT:  # type: ignore[operator]
-            bad.append(f"passage {offset}:{length} ends beyond {CHAR_LIMIT - 1} characters, the "
-                       f"largest character position supported")
+            bad.append(beyond_char_limit(f"{offset}:{length}"))
     if bad:
         for message in bad:
             log.error(file, number, message)
