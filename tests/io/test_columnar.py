@@ -173,7 +173,7 @@ def test_overlap_check_finds_exactly_the_topics_with_overlapping_passages(rows, 
     """The sort-based check of the columnar reader equals a pairwise check (``wide`` spreads
     the document codes and ``far`` the offsets so that the packed keys no longer fit and the
     lexicographic sort decides)."""
-    from sdreval.io.trec_fast import topics_with_overlaps
+    from sdreval.model.result_rules import topics_with_overlaps
 
     topic, doc, offset, length = (np.array([r[i] for r in rows], dtype=np.int64)
                                   for i in range(4))

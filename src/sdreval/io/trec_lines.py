@@ -36,6 +36,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ProblemLog
+from ..model.result_rules import (disorder_in_groups, disorder_message, overlap_message,
+                                  overlapping_rows, repeat_message, repeated_rows)
 from ..model.run import Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import CHAR_LIMIT, beyond_char_limit, finish, iter_fields, parse_float, parse_int
@@ -52,8 +54,7 @@ LAYOUTS: dict[str, tuple[int, str]] = {
 class _Columns:
     """Typed growing columns of one topic."""
 
-    __slots__ = ("doc", "path", "offset", "length", "rank", "rsv", "line",
-                 "last_rank", "disorder", "first_disorder")
+    __slots__ = ("doc", "path", "offset", "length", "rank", "rsv", "line")
 
     def __init__(self) -> None:
         self.doc = array("q")
@@ -63,9 +64,6 @@ class _Columns:
         self.rank = array("q")
         self.rsv = array("d")
         self.line = array("q")
-        self.last_rank: int | None = None
-        self.disorder = 0
-        self.first_disorder: tuple[int, int, int] | None = None  # line, rank, previous rank
 
 
 def parse_result_fields(fields: list[str], number: int, layout: str,
@@ -132,13 +130,14 @@ def note_run_id(run_ids: dict[str, int], run_id: str, number: int, file: str,
         log.warn(file, number, f"another run-id {run_id!r}")
 
 
-def warn_disorder(topic: str, cols: _Columns, file: str, log: ProblemLog) -> None:
-    """One warning per topic whose ranks are out of file order."""
-    if cols.disorder:
-        line, rank, previous = cols.first_disorder  # type: ignore[misc]
-        log.warn(file, line, f"topic {topic}: ranks out of order ({cols.disorder} line(s); "
-                             f"first rank {rank} after {previous}); file order is kept "
-                             f"(--order rank sorts by rank)")
+def warn_disorder(topic: str, rank: np.ndarray, line: np.ndarray, file: str,
+                  log: ProblemLog) -> None:
+    """One warning per topic whose ranks (in file order) are out of order."""
+    _, first, counts = disorder_in_groups(np.zeros(len(rank), dtype=np.int8), rank)
+    if len(first):
+        i = int(first[0])
+        log.warn(file, int(line[i]), disorder_message(topic, int(counts[0]), int(rank[i]),
+                                                       int(rank[i - 1])))
 
 
 def read_trec_run_careful(path: str | Path, layout: str, log: ProblemLog | None = None,
@@ -229,7 +228,7 @@ def _assemble(run_name: str, topic_ids: dict[str, int], topic_codes: array, rows
     for t in np.flatnonzero(np.diff(bounds) >= 2):  # one result: nothing to report
         lo, hi = int(bounds[t]), int(bounds[t + 1])
         topic = topics[t]
-        warn_disorder(topic, _disorder(rank[lo:hi], line[lo:hi]), file, log)
+        warn_disorder(topic, rank[lo:hi], line[lo:hi], file, log)
         repeat = _report_repeats(topic, doc[lo:hi], path[lo:hi], offset[lo:hi], length[lo:hi],
                                  line[lo:hi], doc_col[lo:hi],
                                  None if unit == "passage" else path_col[lo:hi], unit, file, log)
@@ -238,17 +237,6 @@ def _assemble(run_name: str, topic_ids: dict[str, int], topic_codes: array, rows
                              doc_col[lo:hi], file, log, repeat)
     return Run.from_columns(run_name, topic_ids, bounds, doc_col, path_col, offset, length, rank,
                             rsv, unit, source=file)
-
-
-def _disorder(rank: np.ndarray, line: np.ndarray) -> _Columns:
-    """What :func:`note_rank` records for one topic's ranks (file order)."""
-    cols = _Columns()
-    down = np.flatnonzero(rank[1:] < rank[:-1]) + 1
-    cols.disorder = len(down)
-    if len(down):
-        first = down[0]
-        cols.first_disorder = (int(line[first]), int(rank[first]), int(rank[first - 1]))
-    return cols
 
 
 def file_stem(path: str | Path) -> str:
@@ -284,64 +272,20 @@ def _report_repeats(topic, doc, path, offset, length, line, doc_names, path_name
                     log):
     """Warn (in line order) about each result repeating an earlier one of the topic; mask of
     the repeats."""
-    repeat = np.zeros(len(doc), dtype=bool)
-    if len(doc) < 2:
-        return repeat
     keys = (doc, path) if unit != "passage" else (doc, offset, length)
-    order = np.lexsort(keys[::-1])  # stable: equal rows keep file order
-    same = np.ones(len(doc) - 1, dtype=bool)
-    for key in keys:
-        ordered = key[order]
-        same &= ordered[1:] == ordered[:-1]
-    if not same.any():
-        return repeat
-    # the first of each group of equal rows in sorted order is the earliest in the file
-    starts = np.concatenate(([True], ~same))
-    first_of = order[np.flatnonzero(starts)][np.cumsum(starts) - 1]
-    positions = np.flatnonzero(same) + 1
-    for position in positions[np.argsort(order[positions], kind="stable")]:
-        row, first = order[position], first_of[position]
-        repeat[row] = True
+    repeat, first_of = repeated_rows(keys)
+    for row in np.flatnonzero(repeat).tolist():
         what = (f"{doc_names[row]} {offset[row]}:{length[row]}" if unit == "passage"
                 else f"{doc_names[row]} {path_names[row]}")
-        log.warn(file, int(line[row]), f"topic {topic}: result {what} repeats line "
-                                       f"{int(line[first])} (kept; measures decide how a "
-                                       f"repeat counts)")
+        log.warn(file, int(line[row]), f"topic {topic}: " + repeat_message(
+            what, f"line {int(line[first_of[row]])}"))
     return repeat
 
 
 def _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat) -> None:
     """Warn (in line order) about each passage overlapping an earlier-offset passage of the
     same document (repeats, already reported, and empty passages are left out)."""
-    mask = (length > 0) & ~repeat
-    if mask.sum() < 2:
-        return
-    index = np.flatnonzero(mask)
-    order = index[np.lexsort((offset[index], doc[index]))]
-    d, start = doc[order], offset[order]
-    end = start + length[order]
-    new_doc = np.concatenate(([True], d[1:] != d[:-1]))
-    # running maximum of ends within each document (documents sorted: shift by group number)
-    group = np.cumsum(new_doc) - 1
-    big = int(end.max()) + 1
-    reach = np.maximum.accumulate(group * big + end) - group * big
-    hit = np.flatnonzero(~new_doc[1:] & (start[1:] < reach[:-1])) + 1
-    if not len(hit):
-        return
-    hit = hit[np.argsort(order[hit], kind="stable")]
-    # the earlier passage reaching furthest: walk back within the document while the ends fall
-    # short of the reach (Python over the few overlapping rows, on lists)
-    ends, new_docs, reaches = end.tolist(), new_doc.tolist(), reach.tolist()
-    rows = order.tolist()
-    starts, offsets, lengths, lines = start.tolist(), offset.tolist(), length.tolist(), \
-        line.tolist()
-    for position in hit.tolist():
-        row = rows[position]
-        lo = position - 1
-        while lo > 0 and not new_docs[lo] and ends[lo] < reaches[position - 1]:
-            lo -= 1
-        other = rows[lo]
-        log.warn(file, lines[row],
-                 f"topic {topic}: passage {doc_names[row]} {starts[position]}:"
-                 f"{lengths[row]} overlaps {offsets[other]}:{lengths[other]} (line "
-                 f"{lines[other]})")
+    for row, other in overlapping_rows(doc, offset, length, repeat):
+        log.warn(file, int(line[row]), f"topic {topic}: " + overlap_message(
+            f"{doc_names[row]} {offset[row]}:{length[row]}", f"{offset[other]}:{length[other]}",
+            int(line[other])))
