@@ -19,9 +19,11 @@ import numpy as np
 import pandas as pd
 
 from ..judgements.qrels import Qrels
-from ..model.run import Run, TopicRankings, take_rows
+from ..errors import InputError
+from ..model.run import Ranking, Run, TopicRankings, take_rows
 from .registry import FAMILIES, EvalContext
-from .serial import COLUMNS, labels, measure_values, measures_by_family, ordered_run
+from .serial import (COLUMNS, labels, measure_values, measures_by_family, ordered_run,
+                     topics_to_evaluate)
 
 
 @dataclass
@@ -184,3 +186,61 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
         if message not in out:
             out.append(message)
     return out
+
+
+class SplitTopic(InputError):
+    """A topic's rows were found in two partitions read separately (its ranking would be
+    cut in two)."""
+
+
+@dataclass
+class Piece:
+    """What a partition that read its own rows sends back: the topics its run answered (in
+    file order), the topics it scored, their values (measures x topics), the warnings of its
+    kernels, the run's unit; ``extra``: anything the caller's reader adds (read problems)."""
+
+    answered: list[str]
+    topics: list[str]
+    values: np.ndarray | None
+    warnings: list[str]
+    unit: str
+    extra: object = None
+
+
+def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
+           ctx: EvalContext, all_topics: bool, source: str | None = None
+           ) -> tuple[Run, list[str], np.ndarray, list[str]]:
+    """The run's answered topics (a :class:`Run` of empty rankings), the topics it is scored
+    on, their values (measures x topics; a piece whose ``values`` are None wrote its own
+    elsewhere) and the topics no piece answered, from the pieces of a run cut into partitions
+    that each read their own rows.  The warnings about topics left out and those of the
+    kernels are those of a serial evaluation (``ctx``); topics no piece answered (``-c``)
+    are evaluated here as empty rankings.  A topic found in two pieces is refused
+    (:class:`SplitTopic`)."""
+    seen: dict[str, int] = {}
+    for i, piece in enumerate(pieces):
+        for topic in piece.answered:
+            if seen.setdefault(topic, i) != i:
+                raise SplitTopic(f"topic {topic} has rows in partitions {seen[topic]} and {i}: "
+                                 "every topic's rows must lie in one partition (write the "
+                                 "dataset by topic, or ddf.shuffle on the topic column)", source)
+    unit = next((p.unit for p in pieces if p.answered), "document")
+    answered_run = Run(name, dict.fromkeys(seen, Ranking.empty(unit)), unit,  # type: ignore
+                       source or "(DataFrame)")
+    topics = topics_to_evaluate(qrels, answered_run, all_topics, ctx)
+    for message in merge_warnings([(0, np.empty(0), p.warnings) for p in pieces],
+                                  [answered_run]):
+        ctx.warn(message)
+    where = pd.Index(topics)
+    matrix = np.empty((len(measures), len(topics)))
+    scored = set()
+    for piece in pieces:
+        if piece.topics and piece.values is not None:
+            matrix[:, where.get_indexer(piece.topics)] = piece.values
+        scored.update(piece.topics)
+    missing = [t for t in topics if t not in scored]
+    if missing:
+        quiet = replace(ctx, warnings=[], cache={})
+        matrix[:, where.get_indexer(missing)] = evaluate_part(
+            Part(0, Run(name, {}, unit), missing), qrels, measures, quiet)[1]  # type: ignore
+    return answered_run, topics, matrix, missing
