@@ -130,3 +130,43 @@ def test_stream_and_jobs_combine_on_text_runs(tmp_path):
     packed.write_bytes(gzip.compress(run.read_bytes()))
     code, _, err = _run(["eval", str(qrels), str(packed), "-m", "AP", "--stream", "--jobs", "2"])
     assert code == 2 and "--no-stream" in err
+
+
+def test_per_topic_rows_written_per_partition_read_back_as_the_gathered_output(
+        tmp_path, small_ranges):
+    import pandas as pd
+
+    qrels, lines = _write_inputs(tmp_path)
+    runs = []
+    for name in ("a", "b"):
+        run = tmp_path / f"{name}.txt"
+        run.write_text("\n".join(line.replace("sys", name) for line in lines) + "\n")
+        runs.append(str(run))
+    measures = ["-m", "AP", "-m", "gm_map", "-m", "num_rel_ret", "-m", "P@5"]
+    for extra in ([], ["-c"]):
+        args = ["eval", str(qrels), *runs, *measures, "-q", "--format", "parquet", *extra]
+        gathered = tmp_path / "gathered.parquet"
+        assert _run(args + ["-o", str(gathered)])[0] == 0
+        expected = pd.read_parquet(gathered)
+        for how in ([], ["--jobs", "2"]):
+            directory = tmp_path / f"set{len(extra)}{len(how)}"
+            code, out, _ = _run(args + ["-o", f"{directory}/", *how])
+            assert code == 0 and out == ""
+            back = pd.read_parquet(directory)
+            assert len(list(directory.glob("part-*.parquet"))) > (5 if how else 2)
+            key = ["run", "topic", "measure"]
+            pd.testing.assert_frame_equal(back.sort_values(key).reset_index(drop=True),
+                                          expected.sort_values(key).reset_index(drop=True))
+            means = back[back.topic == "all"]  # the means come last, as in the gathered file
+            assert means.equals(back.tail(len(means)))
+
+
+def test_a_dataset_directory_must_be_new_or_empty_and_parquet(tmp_path):
+    qrels, lines = _write_inputs(tmp_path)
+    run = tmp_path / "run.txt"
+    run.write_text("\n".join(lines) + "\n")
+    args = ["eval", str(qrels), str(run), "-m", "AP", "-q"]
+    code, _, err = _run(args + ["-o", str(tmp_path)])  # holds the inputs
+    assert code == 2 and "--format parquet" in err
+    code, _, err = _run(args + ["--format", "parquet", "-o", str(tmp_path)])
+    assert code == 2 and "not empty" in err

@@ -243,9 +243,11 @@ def _split_runs(runs: tuple[str, ...], formats: dict[str, str], options: dict,
 
 
 def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measures, ctx,
-                    all_topics: bool, jobs: int, scheduler: str | None, options: dict):
+                    all_topics: bool, jobs: int, scheduler: str | None, options: dict,
+                    dataset: str | None = None):
     """The per-topic table of run files read in byte ranges by the workers (the qrels read
-    here, once); None for span qrels (the runs are read whole, to check their ids)."""
+    here, once), or with ``dataset`` the means (the per-topic rows written there by the
+    workers); None for span qrels (the runs are read whole, to check their ids)."""
     from ..orchestrate.ranges import evaluate_run_files
 
     log = ProblemLog()
@@ -258,7 +260,7 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
     if not measures:
         measures = chosen_measures(qrels_obj, layouts)
     table, hints = evaluate_run_files(qrels_obj, list(runs), layouts, measures, ctx,
-                                      all_topics, jobs, scheduler, log)
+                                      all_topics, jobs, scheduler, log, dataset)
     echo_problems(log)
     echo_warnings(hints)
     return table
@@ -284,8 +286,10 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
                    "measures (with -q, a line per topic); csv, json, parquet (needs -o): the "
                    "tidy table; latex: a booktabs table; trec_eval: trec_eval's own layout "
                    "(measure, topic, value; runid and num_q rows; one block per run).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(), default=None,
+              help="Write to FILE instead of stdout; with --format parquet, a directory "
+                   "(DIR/, new or empty) gets the per-topic rows of -q one file per "
+                   "partition and the means in part-means.parquet (docs/scale.md).")
 @jobs_options
 @click.option("--stream/--no-stream", "stream", default=None,
               help="Evaluate each run one topic at a time, in bounded memory (runs one after "
@@ -306,17 +310,22 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         parse_measure(name)
     ctx = build_context(options)
     from ..io.stream import should_stream
+    from ..orchestrate.dataset import is_dataset, prepare, write_means, write_table
 
     formats = detected_formats(runs, options)
     spans = (options.get("chunk_map") or _in_tokens(options)
              or _span_inputs_given(formats, options))
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
+    dataset = prepare(output, fmt) if is_dataset(output) else None
     split = (jobs > 1 or scheduler) and not spans and _split_runs(runs, formats, options,
                                                                    measures)
-    # every worker reads its own byte ranges of the run files (None: span qrels)
+    # every worker reads its own byte ranges of the run files (None: span qrels); with a
+    # dataset directory and -q, each writes its per-topic rows there (table: the means)
+    written = bool(split and dataset and per_topic)
     table = _evaluate_split(qrels, runs, split, measures, ctx, all_topics, jobs, scheduler,
-                            options) if split else None
+                            options, dataset if written else None) if split else None
+    written = written and table is not None
     if table is None and not spans and (stream or (stream is None
                                                    and any(should_stream(p) for p in runs))):
         from ..orchestrate.stream import evaluate_files
@@ -352,6 +361,13 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
                               jobs=jobs, scheduler=scheduler)
     echo_warnings(ctx.warnings)
+    if dataset:
+        results = table if written else summarise(table, counts=True)
+        if per_topic and not written:
+            write_table(dataset, table)
+        echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
+        write_means(dataset, results)
+        return
     results = summarise(table, keep_topics=per_topic, counts=True)
     echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
     write_results(results, fmt, output, **table_options(table, fmt, options))

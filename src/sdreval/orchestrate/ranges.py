@@ -21,14 +21,16 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pandas as pd
 
-from ..errors import ProblemLog
+from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import Qrels
 from ..measures.defaults import rsv_order_hints
 from ..measures.partitions import (Part, Piece, assemble, evaluate_part, gather,
                                    merge_warnings)
 from ..measures.registry import EvalContext
+from ..measures.evaluate import summarise
 from ..measures.serial import concat_tables, measures_by_family, topics_to_evaluate
 from ..model.runnames import distinct_run_names
+from .dataset import means_of, part_path, remove, write_part, write_table
 from .inputs import check_input_topics
 
 #: at most this many bytes of a run file per task (each worker holds one range at a time)
@@ -113,6 +115,9 @@ class RangeTask:
     layout: str
     name: str
     byte_range: tuple[int, int, int]
+    #: a dataset directory: the per-topic rows written there (:mod:`.dataset`)
+    output: str | None = None
+    piece: int = 0
 
 
 def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: EvalContext
@@ -130,6 +135,9 @@ def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: Eval
     check_input_topics(qrels, [run])
     topics = topics_to_evaluate(qrels, run, False, replace(ctx, warnings=[], cache={}))
     _, values, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
+    if task.output is not None:
+        write_part(part_path(task.output, task.index, task.piece),
+                   assemble([run], [topics], measures, [(0, values, [])]))
     return Piece(list(run.topics), topics, values, found, run.unit,
                  (log, first_id, rsv_order_hints([run], ctx.order)))
 
@@ -204,11 +212,15 @@ def _workers(jobs: int, scheduler: str | None):
 
 def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measures,
                        ctx: EvalContext, all_topics: bool, jobs: int, scheduler: str | None,
-                       log: ProblemLog) -> tuple[pd.DataFrame, list[str]]:
+                       log: ProblemLog, output: str | None = None
+                       ) -> tuple[pd.DataFrame, list[str]]:
     """The table of :func:`~sdreval.measures.evaluate.evaluate` for the run files ``paths``
     (TREC text, :func:`splittable`), each cut into byte ranges read by the workers; and the
     hints about the runs' order (:func:`~sdreval.measures.defaults.rsv_order_hints`).  Read
-    problems go to ``log``; errors among them are raised (one InputError)."""
+    problems go to ``log``; errors among them are raised (one InputError).  With ``output``
+    (an empty directory) the per-topic rows are written there, partition by partition
+    (:mod:`.dataset`), and the table returned holds the means (``summarise(...,
+    counts=True)``)."""
     from ..io.trec import read_trec_run
     from ..measures.parallel import evaluate_parallel, process_pool
 
@@ -218,10 +230,14 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     settings = replace(ctx, warnings=[], cache={})
     with _workers(jobs, scheduler) as (count, client):
         split = _seen_by_workers(client, paths) if client is not None else [True] * len(paths)
-        tasks = [RangeTask(i, path, layout, name, byte_range)
+        if client is not None and output is not None and not all(
+                client.run(os.path.isdir, output).values()):
+            raise UsageError(f"-o {output}: the Dask workers do not see this directory; give "
+                             "one on storage that they share")
+        tasks = [RangeTask(i, path, layout, name, byte_range, output, k)
                  for i, (path, layout, name) in enumerate(zip(paths, layouts, names)) if split[i]
-                 for byte_range in topic_ranges(path, max(2 * count, -(-os.path.getsize(path)
-                                                                         // RANGE_BYTES)))]
+                 for k, byte_range in enumerate(topic_ranges(path, max(
+                     2 * count, -(-os.path.getsize(path) // RANGE_BYTES))))]
         if client is not None:
             shared = client.scatter([qrels, settings], broadcast=True, hash=False)
             results = client.gather(client.map(evaluate_range, tasks, qrels=shared[0],
@@ -240,22 +256,39 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
             _merge_logs(logs, log)
             sources.append(pieces)
         else:  # read whole here (the same numbers and problems, more slowly)
+            for task in tasks:  # the rows its ranges wrote are written anew
+                if task.index == i and output is not None:
+                    remove(part_path(output, i, task.piece))
             sources.append(read_trec_run(path, layout, log, name=name))
     for message in renamed:
         log.warn(None, None, message)
+    if log.error_count and output is not None:  # no table: no rows of it either
+        for task in tasks:
+            remove(part_path(output, task.index, task.piece))
     log.raise_if_errors()
     tables, hints = [], []
-    for source, path, name in zip(sources, paths, names):
+    for i, (source, path, name) in enumerate(zip(sources, paths, names)):
         if isinstance(source, list):
-            run, topics, matrix, _ = gather(source, qrels, name, measures, ctx, all_topics,
-                                            path)
+            run, topics, matrix, missing = gather(source, qrels, name, measures, ctx,
+                                                  all_topics, path)
             hints += merge_warnings([(0, np.empty(0), p.extra[2])  # type: ignore[index]
                                      for p in source], [run])
-            tables.append(assemble([run], [topics], measures, [(0, matrix, [])]))
+            if output is None:
+                tables.append(assemble([run], [topics], measures, [(0, matrix, [])]))
+                continue
+            if missing:
+                write_part(part_path(output, i, "unanswered"), assemble(
+                    [run], [missing], measures,
+                    [(0, matrix[:, pd.Index(topics).get_indexer(missing)], [])]))
+            tables.append(means_of(name, measures, matrix))
         else:
             hints += rsv_order_hints([source], ctx.order)
-            tables.append(evaluate_parallel(qrels, [source], measures, ctx, all_topics, jobs,
-                                            scheduler))
+            table = evaluate_parallel(qrels, [source], measures, ctx, all_topics, jobs,
+                                      scheduler)
+            if output is not None:
+                write_table(output, table, i)
+                table = summarise(table, counts=True)
+            tables.append(table)
     return concat_tables(tables), hints
 
 
