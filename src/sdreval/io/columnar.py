@@ -78,24 +78,32 @@ class ReadFailed(Exception):
         self.before = before
 
 
-def iter_blocks(path: str | Path, size: int | None = None
+def iter_blocks(path: str | Path, size: int | None = None,
+                byte_range: tuple[int, int, int] | None = None
                 ) -> Iterator[tuple[bytearray, int, int]]:
     """``(block, lines before it, line ends in it)``: the file in pieces of about ``size``
     bytes, each completed to the end of its last line (the last piece may end without a
-    line end).  Blocks are ``bytearray`` so that completing a line does not copy the block."""
+    line end).  Blocks are ``bytearray`` so that completing a line does not copy the block.
+    ``byte_range`` ``(start, end, lines before start)``: only bytes ``start:end`` of an
+    uncompressed file, both at line starts (a piece of the file read by one worker)."""
     size = size or BLOCK_BYTES
+    start, end, before = byte_range or (0, None, 0)
     try:
         handle = open_binary(path)
+        if start:
+            handle.seek(start)
     except OSError as error:
         raise InputError(f"cannot open: {error}", str(path)) from None
     with handle:
-        before = 0
+        left = None if end is None else end - start
         while True:
             try:
-                block = bytearray(size)
+                block = bytearray(size if left is None else min(size, left))
                 del block[handle.readinto(block):]
                 if block and not block.endswith(b"\n"):
                     block += handle.readline()
+                if left is not None:
+                    left -= len(block)
             except (OSError, EOFError, zlib.error):
                 raise ReadFailed(before) from None
             if not block:

@@ -18,7 +18,8 @@ __all__ = ["DOCUMENT_PATH", "LAYOUTS", "file_stem", "read_trec_run"]
 
 
 def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
-                  name: str | None = None) -> Run:
+                  name: str | None = None,
+                  byte_range: tuple[int, int, int] | None = None) -> Run:
     """Read a TREC-like run in ``layout`` ``element``, ``passage`` or ``document``.
 
     Problems go to ``log`` (file, line, message); without a log every error is raised at the
@@ -26,7 +27,9 @@ def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
     first run-id, else by the file name without extension.  Blocks of the file are parsed
     columnar (:mod:`sdreval.io.columnar`); a block that fails a column check is read line by
     line, so that each rejected line is reported with the message of its field.
+    ``byte_range`` ``(start, end, lines before start)`` reads only that piece of an
+    uncompressed file, cut at line starts (one topic partition, read by a parallel worker).
     """
     if layout not in LAYOUTS:
         raise ValueError(f"unknown run layout {layout!r}")
-    return read_trec_run_fast(path, layout, log, name)
+    return read_trec_run_fast(path, layout, log, name, byte_range)

@@ -239,8 +239,10 @@ class _Collect:
 
 
 def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = None,
-                       name: str | None = None) -> Run:
-    """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation).
+                       name: str | None = None,
+                       byte_range: tuple[int, int, int] | None = None) -> Run:
+    """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation);
+    ``byte_range``: only that piece of the file (:func:`~sdreval.io.columnar.iter_blocks`).
 
     Arrow parses the next block in a second thread while this one checks and adds the rows of
     the block before (Arrow releases the interpreter while it parses): the two cores of a
@@ -257,7 +259,7 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
     trimmed = 0  # topics read at the last release_heap_memory()
     with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
         try:
-            for count, (block, before, newlines) in enumerate(iter_blocks(path), 1):
+            for count, (block, before, newlines) in enumerate(iter_blocks(path, None, byte_range), 1):
                 parse = parser.submit(parse_run_block, block, before, newlines, layout)
                 if ahead is not None:
                     add_parsed(*ahead, state, file, log)
