@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from array import array
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 
@@ -242,40 +243,13 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
                        name: str | None = None,
                        byte_range: tuple[int, int, int] | None = None) -> Run:
     """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation);
-    ``byte_range``: only that piece of the file (:func:`~sdreval.io.columnar.iter_blocks`).
-
-    Arrow parses the next block in a second thread while this one checks and adds the rows of
-    the block before (Arrow releases the interpreter while it parses): the two cores of a
-    small machine work at once.  Arrow's own thread pool is not used: a threaded parse that
-    fails leaves tasks running, and a process that exits then aborts
-    (:func:`~sdreval.io.columnar.parse_columns`)."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    ``byte_range``: only that piece of the file (:func:`~sdreval.io.columnar.iter_blocks`)."""
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
     state = RunColumns(layout)
-    ahead = None  # the block being parsed, and its parse
-    trimmed = 0  # topics read at the last release_heap_memory()
-    with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
-        try:
-            for count, (block, before, newlines) in enumerate(iter_blocks(path, None, byte_range), 1):
-                parse = parser.submit(parse_run_block, block, before, newlines, layout)
-                if ahead is not None:
-                    add_parsed(*ahead, state, file, log)
-                ahead = (block, before, newlines, parse)
-                del block
-                if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
-                    release_heap_memory()
-                    trimmed = len(state.topic_ids)
-        except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
-            if ahead is not None:
-                add_parsed(*ahead, state, file, log)
-                ahead = None
-            careful_rows(lines_after(path, failure.before, file, log), state, file, log)
-        if ahead is not None:
-            add_parsed(*ahead, state, file, log)
-            ahead = None
+    for _ in read_blocks(path, state, file, log, byte_range=byte_range):
+        pass
     large = len(state) * 8 >= TRIM_BYTES or len(state.topic_ids) >= TRIM_TOPICS
     run = assemble(state, file, log, name)
     if large:
@@ -284,22 +258,64 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
     return run
 
 
+def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
+                size: int | None = None, byte_range: tuple[int, int, int] | None = None
+                ) -> Iterator[int]:
+    """Add the valid results of every block of the file (blocks of ``size`` bytes) to
+    ``state``, yielding after each block the number of its last line (every line up to it has
+    been read); the whole-file reader and the streaming reader share this loop.
+
+    Arrow parses the next block in a second thread while this one checks and adds the rows of
+    the block before (Arrow releases the interpreter while it parses): the two cores of a
+    small machine work at once.  Arrow's own thread pool is not used: a threaded parse that
+    fails leaves tasks running, and a process that exits then aborts
+    (:func:`~sdreval.io.columnar.parse_columns`).  A damaged ``.gz`` is read line by line
+    from the failed block on, up to the damage (nothing is yielded for those lines)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    ahead = None  # the block being parsed, and its parse
+    trimmed = 0  # topics read at the last release_heap_memory()
+    with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
+        try:
+            for count, (block, before, newlines) in enumerate(
+                    iter_blocks(path, size, byte_range), 1):
+                parse = parser.submit(parse_run_block, block, before, newlines, state.layout)
+                if ahead is not None:
+                    yield add_parsed(*ahead, state, file, log)
+                ahead = (block, before, newlines, parse)
+                del block
+                if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
+                    release_heap_memory()
+                    trimmed = len(state.topic_ids)
+        except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
+            if ahead is not None:
+                yield add_parsed(*ahead, state, file, log)
+                ahead = None
+            careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+        if ahead is not None:
+            last, ahead = ahead, None
+            yield add_parsed(*last, state, file, log)
+
+
 def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumns, file: str,
-               log: ProblemLog) -> None:
+               log: ProblemLog) -> int:
     """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future); a
     block Arrow could not take, or whose values fail a check, is halved and each half tried
-    again, down to the careful per-line code (:func:`parse_block` after the first try)."""
+    again, down to the careful per-line code (:func:`parse_block` after the first try).
+    Returns the number of the block's last line."""
+    end = before + newlines + (0 if block.endswith(b"\n") else 1)
     table, prepared = parse.result()
     if table is not None and add_table(table, prepared.lines, state, file, log):
-        return
+        return end
     del table, prepared
     halves = split_block(block, before, newlines) if len(block) > columnar.CAREFUL_BYTES \
         else None
     if halves is None:
         careful_block(block, before, state, file, log)
-        return
+        return end
     for half, start, count in halves:
         parse_block(half, start, count, state, file, log)
+    return end
 
 
 def parse_block(block: bytes, before: int, newlines: int, state: RunColumns, file: str,
@@ -321,10 +337,11 @@ def fast_block(block: bytes, before: int, newlines: int, state: RunColumns, file
 
 
 def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
-                    threads: bool = False):
+                    threads: bool = False, topics_only: bool = False):
     """``(Arrow table, Prepared)`` of a block of a run in ``layout``, or ``(None, None)``
     when Arrow cannot cut it into the layout's fields as ``str.split()`` would (a block with
-    blank or comment lines is tried once more without them)."""
+    blank or comment lines is tried once more without them); ``topics_only``: the topic
+    column only (the first pass of streaming, :func:`topic_runs`)."""
     import pyarrow as pa
 
     names = _NAMES[layout]
@@ -338,6 +355,8 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     elif layout == "passage":
         types["offset"] = types["length"] = pa.int64()
         keep += ["offset", "length"]
+    if topics_only:
+        keep = ["topic"]
     for filtered in (False, True):
         if filtered and not has_blank_or_comment_lines(block):
             break
@@ -349,6 +368,37 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
                 text_ok(table.column(c)) for c in ("q0", "doc", "run", "path") if c in keep):
             return table, prepared
     return None, None
+
+
+def topic_runs(block: bytes, before: int, newlines: int, layout: str
+               ) -> list[tuple[str, int]]:
+    """The topic field of every line of a block, exactly as the reader cuts it (Arrow where
+    the reader's checks let Arrow parse, else ``str.split()`` line by line), as runs of
+    consecutive lines of one topic: ``(topic, number of the run's last line)`` in file order.
+    Lines the reader rejects for another field count too (a topic may then be held a little
+    longer by the streaming reader, never yielded early)."""
+    runs: list[tuple[str, int]] = []
+
+    def fast(part: bytes, start: int, count: int) -> bool:
+        table, prepared = parse_run_block(part, start, count, layout, topics_only=True)
+        if table is None:
+            return False
+        row = 0
+        for chunk in table.column("topic").chunks:
+            codes = numpy_of(chunk.indices)
+            ends = np.flatnonzero(np.append(codes[1:] != codes[:-1], True))
+            names = chunk.dictionary.to_pylist()
+            lines = prepared.lines[row + ends].tolist()
+            runs.extend(zip([names[c] for c in codes[ends].tolist()], lines))
+            row += len(codes)
+        return True
+
+    def careful(part: bytes, start: int) -> None:
+        for number, fields in careful_lines(part, start, "", ProblemLog()):
+            runs.append((fields[0], number))
+
+    parse_halving(block, before, newlines, fast, careful)
+    return runs
 
 
 def numpy_of(array) -> np.ndarray:
