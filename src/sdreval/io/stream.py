@@ -161,7 +161,9 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
     ``contiguous``: no first pass; after each block every topic held but the one of the last
     row read is yielded, and a topic met again after it was yielded is an error."""
     from . import columnar
-    from .trec_fast import RunColumns, build_rankings, path_names, read_blocks
+    from .run_columns import RunColumns
+    from .run_topics import build_rankings, path_names
+    from .trec_fast import read_blocks
 
     own = log is None
     log = log if log is not None else ProblemLog()
