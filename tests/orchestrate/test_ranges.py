@@ -112,12 +112,13 @@ def test_topics_apart_and_several_run_ids_read_whole(tmp_path, small_ranges):
 
 def test_errors_are_those_of_one_reading(tmp_path, small_ranges, no_whole_reading):
     qrels, lines = _write_inputs(tmp_path)
-    lines[7] = "1 Q0 d1 x 3 sys"
-    lines[400] = "38 Q0"
+    lines[7] = lines[11] = "1 Q0 d1 x 3 sys"  # two kinds of error, in line order
+    lines[9] = lines[400] = "38 Q0"
     run = tmp_path / "run.txt"
     run.write_text("\n".join(lines) + "\n")
     code, out, err = _same_as_serial(qrels, run)
     assert code == 1 and out == "" and ":8:" in err and ":401:" in err
+    assert err.index(":8:") < err.index(":10:") < err.index(":12:")
 
 
 def test_stream_and_jobs_combine_on_text_runs(tmp_path):
