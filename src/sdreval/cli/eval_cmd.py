@@ -293,8 +293,9 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
 @jobs_options
 @click.option("--stream/--no-stream", "stream", default=None,
               help="Evaluate each run one topic at a time, in bounded memory (runs one after "
-                   "another; refused with --jobs/--scheduler). Default: only runs larger than "
-                   "512 MB are streamed (docs/streaming.md).")
+                   "another; with --jobs/--scheduler each worker reads byte ranges of TREC "
+                   "text runs, refused for other runs). Default: only runs larger than "
+                   "512 MB are streamed (docs/streaming.md, docs/scale.md).")
 @context_options
 @quiet_option
 @handle_errors
