@@ -191,3 +191,14 @@ def test_a_cluster_whose_workers_do_not_see_the_file_gets_it_read_here(tmp_path)
     assert _seen_by_workers(Cluster({"w1": "here", "w2": "here"}), [str(run)]) == [True]
     assert _seen_by_workers(Cluster({"w1": "here", "w2": None}), [str(run)]) == [False]
     assert _seen_by_workers(Cluster({"w1": 5}), [str(run)]) == [False]  # another file
+
+
+def test_passage_runs_against_span_judgements_are_read_in_ranges(no_whole_reading):
+    from sdreval.data import example_path
+
+    root = example_path("synthetic")
+    args = ["eval", str(root / "qrels.fol"), str(root / "runs" / "sim01.passages.txt"),
+            str(root / "runs" / "sim02.passages.txt"), "-m", "MAiP", "-m", "iP@0.01", "-q"]
+    serial = _run(args)
+    assert serial[0] == 0
+    assert _run(args + ["--jobs", "2"]) == serial
