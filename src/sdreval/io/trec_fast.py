@@ -259,7 +259,8 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
     trimmed = 0  # topics read at the last release_heap_memory()
     with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
         try:
-            for count, (block, before, newlines) in enumerate(iter_blocks(path, None, byte_range), 1):
+            blocks = iter_blocks(path, None, byte_range)
+            for count, (block, before, newlines) in enumerate(blocks, 1):
                 parse = parser.submit(parse_run_block, block, before, newlines, layout)
                 if ahead is not None:
                     add_parsed(*ahead, state, file, log)
