@@ -22,7 +22,6 @@ KNOWN_CYCLES: set[tuple[str, ...]] = {
 #: imports of another module's private names known today: (importer, module, name)
 KNOWN_PRIVATE: set[tuple[str, str, str]] = {
     ("sdreval.measures.xcg.kernels", "sdreval.measures.cumgain", "_positions"),
-    ("sdreval.integrations.ir_measures", "sdreval.api", "_CONTEXT_KEYS"),
 }
 
 
