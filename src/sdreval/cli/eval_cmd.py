@@ -226,6 +226,46 @@ def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
     return bool(kinds & {"span-run", "chunk-run"}) or not kinds <= set(RUN_FORMATS)
 
 
+def _split_runs(runs: tuple[str, ...], formats: dict[str, str], options: dict,
+                measures: tuple[str, ...]) -> list[str] | None:
+    """The layouts of the run files when each is a plain TREC text run that workers can read
+    in byte ranges (:mod:`sdreval.orchestrate.ranges`), else None (also for element runs
+    without ``-m``: their default measures depend on their results)."""
+    from ..io.detect import RUN_FORMATS, normalise_format
+    from ..orchestrate.ranges import splittable
+
+    forced = options.get("run_format")
+    forced = normalise_format(forced, RUN_FORMATS) if forced else None
+    layouts = [splittable(path, forced or formats.get(path)) for path in runs]
+    if not all(layouts) or (not measures and "element" in layouts):
+        return None
+    return layouts  # type: ignore[return-value]
+
+
+def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measures, ctx,
+                    all_topics: bool, jobs: int, scheduler: str | None, options: dict,
+                    dataset: str | None = None):
+    """The per-topic table of run files read in byte ranges by the workers (the qrels read
+    here, once), or with ``dataset`` the means (the per-topic rows written there by the
+    workers); None for span qrels (the runs are read whole, to check their ids)."""
+    from ..orchestrate.ranges import evaluate_run_files
+
+    log = ProblemLog()
+    qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
+                           **qrels_options(options, ctx.collection))
+    log.raise_if_errors()
+    if qrels_obj.scale == "fol":
+        return None
+    check_input_topics(qrels_obj, [])
+    if not measures:
+        measures = chosen_measures(qrels_obj, layouts)
+    table, hints = evaluate_run_files(qrels_obj, list(runs), layouts, measures, ctx,
+                                      all_topics, jobs, scheduler, log, dataset)
+    echo_problems(log)
+    echo_warnings(hints)
+    return table
+
+
 @click.command("eval", epilog=EXAMPLES)
 @click.argument("qrels", type=click.Path(exists=True, allow_dash=True))
 @click.argument("runs", nargs=-1, required=True,
@@ -246,8 +286,10 @@ def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
                    "measures (with -q, a line per topic); csv, json, parquet (needs -o): the "
                    "tidy table; latex: a booktabs table; trec_eval: trec_eval's own layout "
                    "(measure, topic, value; runid and num_q rows; one block per run).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(), default=None,
+              help="Write to FILE instead of stdout; with --format parquet, a directory "
+                   "(DIR/, new or empty) gets the per-topic rows of -q one file per "
+                   "partition and the means in part-means.parquet (docs/scale.md).")
 @jobs_options
 @click.option("--stream/--no-stream", "stream", default=None,
               help="Evaluate each run one topic at a time, in bounded memory (runs one after "
@@ -268,21 +310,32 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         parse_measure(name)
     ctx = build_context(options)
     from ..io.stream import should_stream
+    from ..orchestrate.dataset import is_dataset, prepare, write_means, write_table
 
     formats = detected_formats(runs, options)
     spans = (options.get("chunk_map") or _in_tokens(options)
              or _span_inputs_given(formats, options))
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
-    if not spans and (stream or (stream is None and any(should_stream(p) for p in runs))):
+    dataset = prepare(output, fmt) if is_dataset(output) else None
+    split = (jobs > 1 or scheduler) and not spans and _split_runs(runs, formats, options,
+                                                                   measures)
+    # every worker reads its own byte ranges of the run files (None: span qrels); with a
+    # dataset directory and -q, each writes its per-topic rows there (table: the means)
+    written = bool(split and dataset and per_topic)
+    table = _evaluate_split(qrels, runs, split, measures, ctx, all_topics, jobs, scheduler,
+                            options, dataset if written else None) if split else None
+    written = written and table is not None
+    if table is None and not spans and (stream or (stream is None
+                                                   and any(should_stream(p) for p in runs))):
         from ..orchestrate.stream import evaluate_files
 
         if jobs > 1 or scheduler:
             big = "" if stream else " (a run is larger than 512 MB, so it would be streamed)"
-            raise UsageError("--jobs/--scheduler evaluate runs in topic partitions, --stream "
-                             f"one topic at a time in one process{big}: give --no-stream to "
-                             "evaluate in parallel, or leave out --jobs/--scheduler to stream "
-                             "(docs/scale.md)")
+            raise UsageError("--jobs/--scheduler evaluate compressed or XML runs read whole "
+                             "by this process, --stream one topic at a time in one "
+                             f"process{big}: give --no-stream to evaluate in parallel, or "
+                             "leave out --jobs/--scheduler to stream (docs/scale.md)")
         log = ProblemLog()
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                                **qrels_options(options, ctx.collection))
@@ -296,7 +349,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         table = evaluate_files(qrels_obj, track(runs, "evaluating runs (streamed)"), measures,
                                ctx, all_topics, options.get("run_format"), log, stream)
         echo_problems(log)
-    else:
+    elif table is None:
         from ..io.detect import RUN_FORMATS
 
         known = {path: kind for path, kind in formats.items() if kind in RUN_FORMATS}
@@ -308,6 +361,13 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
                               jobs=jobs, scheduler=scheduler)
     echo_warnings(ctx.warnings)
+    if dataset:
+        results = table if written else summarise(table, counts=True)
+        if per_topic and not written:
+            write_table(dataset, table)
+        echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
+        write_means(dataset, results)
+        return
     results = summarise(table, keep_topics=per_topic, counts=True)
     echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
     write_results(results, fmt, output, **table_options(table, fmt, options))

@@ -22,6 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ProblemLog
+from ..model.result_rules import (disorder_in_groups, disorder_message, topics_with_overlaps,
+                                  topics_with_repeats)
 from ..model.run import Coded, Filled, Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
 from . import columnar
@@ -237,8 +239,10 @@ class _Collect:
 
 
 def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = None,
-                       name: str | None = None) -> Run:
-    """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation).
+                       name: str | None = None,
+                       byte_range: tuple[int, int, int] | None = None) -> Run:
+    """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation);
+    ``byte_range``: only that piece of the file (:func:`~sdreval.io.columnar.iter_blocks`).
 
     Arrow parses the next block in a second thread while this one checks and adds the rows of
     the block before (Arrow releases the interpreter while it parses): the two cores of a
@@ -255,7 +259,7 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
     trimmed = 0  # topics read at the last release_heap_memory()
     with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
         try:
-            for count, (block, before, newlines) in enumerate(iter_blocks(path), 1):
+            for count, (block, before, newlines) in enumerate(iter_blocks(path, None, byte_range), 1):
                 parse = parser.submit(parse_run_block, block, before, newlines, layout)
                 if ahead is not None:
                     add_parsed(*ahead, state, file, log)
@@ -530,58 +534,6 @@ def careful_rows(lines, state: RunColumns, file: str, log: ProblemLog) -> None:
                   np.frombuffer(cols[7], np.int64))
 
 
-class _Disorder:
-    """Ranks out of order in one topic, as :func:`~sdreval.io.trec.warn_disorder` reads them."""
-
-    __slots__ = ("disorder", "first_disorder")
-
-    @classmethod
-    def of(cls, count: int, first: int | None, rank: np.ndarray, line: np.ndarray
-           ) -> "_Disorder":
-        """From counts found for all topics at once: ``first`` is the row (of ``rank`` and
-        ``line``) of the topic's first rank below the one before it."""
-        found = cls.__new__(cls)
-        found.disorder = count
-        found.first_disorder = (None if first is None else
-                                (int(line[first]), int(rank[first]), int(rank[first - 1])))
-        return found
-
-    def __init__(self, rank: np.ndarray, line: np.ndarray) -> None:
-        down = np.flatnonzero(rank[1:] < rank[:-1])
-        self.disorder = len(down)
-        self.first_disorder = None
-        if len(down):
-            i = int(down[0])
-            self.first_disorder = (int(line[i + 1]), int(rank[i + 1]), int(rank[i]))
-
-
-def topics_with_repeats(topic, doc, path, offset, length, spread: np.ndarray) -> np.ndarray:
-    """Per topic id: True if a result may repeat another (the careful code then checks):
-    rows of a topic whose mixed document code, path and range collide, or a topic spread over
-    several pieces (``spread``, from :func:`spread_topics`: its document codes are not
-    comparable)."""
-    suspects = spread.copy()
-    if not len(topic):
-        return suspects
-    if len(spread) >= 1 << 23:  # pragma: no cover - more topics than the key holds: check each
-        suspects[:] = True
-        return suspects
-    mix = np.uint64(0x9E3779B97F4A7C15)
-    with np.errstate(over="ignore"):
-        rest = doc.astype(np.uint64)
-        rest *= mix
-        rest += path.astype(np.uint64)
-        if offset is not None:
-            rest = (rest * mix + offset.astype(np.uint64)) * mix + length.astype(np.uint64)
-    rest &= np.uint64((1 << 40) - 1)
-    rest |= topic.astype(np.uint64) << np.uint64(40)
-    rest.sort()
-    same = rest[1:] == rest[:-1]
-    if same.any():
-        suspects[np.unique(rest[1:][same] >> np.uint64(40)).astype(np.int64)] = True
-    return suspects
-
-
 #: rows checked at once for repeats and overlaps (memory: a few arrays of this many rows)
 BATCH_ROWS = 1 << 18
 
@@ -619,48 +571,6 @@ def grouped_spread(piece: np.ndarray, order: np.ndarray, bounds: np.ndarray) -> 
                          np.maximum.reduceat(ordered, starts), len(bounds) - 1)
 
 
-def topics_with_overlaps(topic, doc, offset, length, spread) -> np.ndarray:
-    """Per topic id: True if two non-empty passages of one document may overlap (the careful
-    code then checks and reports), or the topic's document codes are not comparable
-    (``spread``: the topic spans several pieces).
-
-    Within one document, non-empty passages are disjoint exactly when, with their starts and
-    their ends sorted apart, each start but the first is at or after the end before it (at
-    any point the passages begun outnumber the passages ended by at most one).  So two plain
-    sorts of ``(document, start)`` and ``(document, end)`` keys packed in 64 bits suffice
-    (a lexicographic sort when the keys do not fit)."""
-    suspects = spread.copy()
-    rows = np.flatnonzero(length > 0)
-    if len(rows) < 2:
-        return suspects
-    t, d, start = topic[rows], doc[rows], offset[rows]
-    end = start + length[rows]
-    low = int(t.min())
-    t_bits = max(int(t.max()) - low, 1).bit_length()
-    d_bits = max(int(d.max()), 1).bit_length()
-    e_bits = max(int(end.max()), 1).bit_length()
-    if d.min() < 0 or t_bits + d_bits + e_bits > 63:
-        order = np.lexsort((start, d, t))
-        t, d, start, end = t[order], d[order], start[order], end[order]
-        new = np.ones(len(order), dtype=bool)
-        new[1:] = (t[1:] != t[:-1]) | (d[1:] != d[:-1])
-        group = np.cumsum(new) - 1
-        big = int(end.max()) + 1
-        reach = np.maximum.accumulate(group * big + end) - group * big
-        hit = np.flatnonzero(~new[1:] & (start[1:] < reach[:-1])) + 1
-        suspects[np.unique(t[hit])] = True
-        return suspects
-    pair = ((t.astype(np.int64) - low) << d_bits | d.astype(np.int64)) << e_bits
-    starts = np.sort(pair | start)
-    ends = np.sort(pair | end)
-    del pair
-    same = (starts[1:] >> e_bits) == (starts[:-1] >> e_bits)
-    hit = np.flatnonzero(same & (starts[1:] < ends[:-1]))
-    if len(hit):
-        suspects[np.unique(starts[hit] >> (e_bits + d_bits)) + low] = True
-    return suspects
-
-
 def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: str,
                    file: str, log: ProblemLog, wanted: list[int] | None = None
                    ) -> dict[int, Ranking]:
@@ -685,7 +595,7 @@ def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: 
         lo, hi = int(bounds[t]), int(bounds[t + 1])
         rows = slice(lo, hi) if in_order else order[lo:hi]
         topic_rank, topic_line = rank[rows], line[rows]
-        warn_disorder(name_t, _Disorder(topic_rank, topic_line), file, log)  # type: ignore
+        warn_disorder(name_t, topic_rank, topic_line, file, log)
         topic_names = names[rows]
         topic_path = path[rows].astype(np.int64)
         n = len(topic_line)
@@ -789,13 +699,11 @@ def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
     def grouped(values: np.ndarray) -> np.ndarray:
         return values if order is None else values[order]
 
-    grouped_topic, grouped_rank = grouped(topic), grouped(rank)
-    down = np.flatnonzero((grouped_rank[1:] < grouped_rank[:-1])
-                          & (grouped_topic[1:] == grouped_topic[:-1])) + 1
-    disorder = np.bincount(grouped_topic[down], minlength=len(topics))
-    with_disorder, first_down = np.unique(grouped_topic[down], return_index=True)
-    first_of = dict(zip(with_disorder.tolist(), down[first_down].tolist()))
-    del grouped_topic
+    grouped_rank = grouped(rank)
+    with_disorder, first_down, counts = disorder_in_groups(grouped(topic), grouped_rank)
+    disorder = np.zeros(len(topics), dtype=np.int64)
+    disorder[with_disorder] = counts
+    first_of = dict(zip(with_disorder.tolist(), first_down.tolist()))
     flagged = np.flatnonzero((disorder > 0) | suspects | overlapping).tolist()
     for t in flagged:
         name_t = topics[t]
@@ -803,8 +711,9 @@ def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
         rows = np.arange(lo, hi) if order is None else order[lo:hi]
         first = first_of.get(t)
         if first is not None:
-            warn_disorder(name_t, _Disorder.of(int(disorder[t]), first - lo, grouped_rank[lo:hi],
-                                               index.lines(rows)), file, log)  # type: ignore
+            row = np.array([first if order is None else order[first]])
+            log.warn(file, int(index.lines(row)[0]), disorder_message(
+                name_t, int(disorder[t]), int(grouped_rank[first]), int(grouped_rank[first - 1])))
         if not (suspects[t] or overlapping[t]):
             continue
         k = hi - lo
