@@ -92,7 +92,7 @@ def _quantisations() -> list[str]:
 
 
 def _formats(name: str) -> list[str]:
-    from ..io import api as io_api
+    from ..io import detect as io_api
 
     return list(getattr(io_api, name, ()))
 
@@ -177,7 +177,7 @@ def chosen_measures(qrels, units: list[str]) -> list[str]:
 
 def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
     """The unit of a run file from its forced or ``detected`` format, without reading it."""
-    from ..io.api import detect_format, normalise_format
+    from ..io.detect import detect_format, normalise_format
 
     kind = normalise_format(fmt) if fmt else detected or detect_format(path)
     return {"passage-run": "passage", "document-run": "document"}.get(kind, "element")
@@ -210,14 +210,14 @@ def span_inputs(options: dict, log: ProblemLog):
 
 def detected_formats(runs: tuple[str, ...], options: dict) -> dict[str, str]:
     """The format of each run file, detected once (none when ``--run-format`` forces one)."""
-    from ..io.api import detect_format
+    from ..io.detect import detect_format
 
     return {} if options.get("run_format") else {path: detect_format(path) for path in runs}
 
 
 def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
     """Span and chunk inputs are read whole (the streaming reader takes TREC-like runs)."""
-    from ..io.api import RUN_FORMATS
+    from ..io.detect import RUN_FORMATS
 
     forced = options.get("run_format")
     if forced:
@@ -231,7 +231,7 @@ def _split_runs(runs: tuple[str, ...], formats: dict[str, str], options: dict,
     """The layouts of the run files when each is a plain TREC text run that workers can read
     in byte ranges (:mod:`sdreval.orchestrate.ranges`), else None (also for element runs
     without ``-m``: their default measures depend on their results)."""
-    from ..io.api import RUN_FORMATS, normalise_format
+    from ..io.detect import RUN_FORMATS, normalise_format
     from ..orchestrate.ranges import splittable
 
     forced = options.get("run_format")
@@ -351,7 +351,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                                ctx, all_topics, options.get("run_format"), log, stream)
         echo_problems(log)
     elif table is None:
-        from ..io.api import RUN_FORMATS
+        from ..io.detect import RUN_FORMATS
 
         known = {path: kind for path, kind in formats.items() if kind in RUN_FORMATS}
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection, known)
