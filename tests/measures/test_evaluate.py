@@ -24,11 +24,11 @@ def _count_relevant(measures, qrels, run, topics, ctx):
 
 @pytest.fixture(scope="module", autouse=True)
 def toy_family():
-    MEASURES["Hits"] = MeasureDef("Hits", "toyhits", "relevant results retrieved",
+    MEASURES["ToyHits"] = MeasureDef("ToyHits", "toyhits", "relevant results retrieved",
                                   cutoff="optional-int")
     register_family("toyhits", _count_relevant)
     yield
-    del MEASURES["Hits"], FAMILIES["toyhits"]
+    del MEASURES["ToyHits"], FAMILIES["toyhits"]
 
 
 @pytest.fixture()
@@ -49,16 +49,16 @@ def _run(name, topics):
 def test_topics_and_means(qrels):
     run = _run("r", {"1": ["d1", "d3", "d2"], "3": ["d9"], "7": ["d1"]})
     ctx = EvalContext()
-    table = evaluate(qrels, [run], ["Hits", "Hits@1"], ctx)
+    table = evaluate(qrels, [run], ["ToyHits", "ToyHits@1"], ctx)
     assert set(table.topic) == {"1"}  # topic 2 not answered, 3 has nothing relevant, 7 unknown
-    assert table.set_index("measure").value.to_dict() == {"Hits": 2.0, "Hits@1": 1.0}
+    assert table.set_index("measure").value.to_dict() == {"ToyHits": 2.0, "ToyHits@1": 1.0}
     assert any("nothing relevant" in w for w in ctx.warnings)
     assert any("not in the qrels" in w and "7" in w for w in ctx.warnings)
 
 
 def test_all_topics_scores_missing_as_zero(qrels):
     run = _run("r", {"1": ["d1"]})
-    table = evaluate(qrels, [run], ["Hits"], EvalContext(), all_topics=True)
+    table = evaluate(qrels, [run], ["ToyHits"], EvalContext(), all_topics=True)
     assert table.set_index("topic").value.to_dict() == {"1": 1.0, "2": 0.0}
     means = summarise(table)
     assert list(means.topic) == ["all"] and means.value.iloc[0] == 0.5
@@ -68,14 +68,14 @@ def test_all_topics_scores_missing_as_zero(qrels):
 
 def test_parallel_equals_serial(qrels):
     runs = [_run(f"r{i}", {"1": ["d1", "d2"][: i % 3], "2": ["d1"] * (i % 2)}) for i in range(5)]
-    serial = evaluate(qrels, runs, ["Hits", "Hits@1"], EvalContext(), all_topics=True)
-    parallel = evaluate(qrels, runs, ["Hits", "Hits@1"], EvalContext(), all_topics=True, jobs=2)
+    serial = evaluate(qrels, runs, ["ToyHits", "ToyHits@1"], EvalContext(), all_topics=True)
+    parallel = evaluate(qrels, runs, ["ToyHits", "ToyHits@1"], EvalContext(), all_topics=True, jobs=2)
     pd.testing.assert_frame_equal(serial, parallel)
 
 
 def test_compat_inex_keeps_topics_without_relevant(qrels):
     run = _run("r", {"1": ["d1"], "3": ["d9"]})
     ctx = EvalContext(compat="inex")
-    table = evaluate(qrels, [run], ["Hits"], ctx)
+    table = evaluate(qrels, [run], ["ToyHits"], ctx)
     assert table.set_index("topic").value.to_dict() == {"1": 1.0, "3": 0.0}
     assert any("--compat inex" in w for w in ctx.warnings)
