@@ -34,7 +34,7 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Unit
-from .api import RUN_FORMATS, resolve_format
+from .detect import RUN_FORMATS, resolve_format
 from .textlines import finish, local_path
 from .trec_lines import file_stem
 
