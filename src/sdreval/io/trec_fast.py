@@ -31,7 +31,7 @@ from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RowIndex, RunCol
                           SeenValues, numpy_of, release_heap_memory)
 from .run_topics import assemble
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish
-from .trec_lines import note_run_id, parse_result_fields
+from .trec_lines import ZERO_LENGTH, note_run_id, parse_result_fields
 
 #: what other readers take from here (the judgement readers share the block machinery)
 __all__ = ["RowIndex", "SeenValues", "TRIM_BYTES", "release_heap_memory", "read_blocks",
@@ -42,9 +42,6 @@ _NAMES = {
     "passage": ["topic", "q0", "doc", "rank", "rsv", "run", "offset", "length"],
     "document": ["topic", "q0", "doc", "rank", "rsv", "run"],
 }
-
-
-_ZERO_LENGTH = "passage of length 0 (kept; it retrieves no text)"
 
 
 class _Collect:
@@ -260,7 +257,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     pending = Pending()
     if layout == "passage":
         for line in lines[np.concatenate(length) == 0].tolist():  # type: ignore[arg-type]
-            pending.add(line, 0, _ZERO_LENGTH)
+            pending.add(line, 0, ZERO_LENGTH)
     collect = _Collect(pending, 1)
     start = 0
     for i, run_chunk in enumerate(table.column("run").chunks):

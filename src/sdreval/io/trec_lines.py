@@ -36,6 +36,8 @@ from ..model.xpath import XPathError, canonical_xpath
 from .textlines import CHAR_LIMIT, beyond_char_limit, parse_float, parse_int
 
 DOCUMENT_PATH = "/article[1]"
+#: the warning of a passage of length 0
+ZERO_LENGTH = "passage of length 0 (kept; it retrieves no text)"
 
 LAYOUTS: dict[str, tuple[int, str]] = {
     "element": (7, "topic Q0 doc rank rsv run-id xpath"),
@@ -90,7 +92,7 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
             log.error(file, number, message)
         return None
     if layout == "passage" and length == 0:
-        log.warn(file, number, "passage of length 0 (kept; it retrieves no text)")
+        log.warn(file, number, ZERO_LENGTH)
     return rank, rsv, offset, length, canon  # type: ignore[return-value]
 
 
