@@ -1,16 +1,16 @@
-"""The native judgement TSV read by blocks into shared columns, with the careful reader's results.
+"""The native judgement TSV read by blocks into shared columns.
 
-The line rules live here (:func:`native_line`, :func:`pair_problem`, :func:`infer_scale`):
-the careful reader (:func:`sdreval.io.native.read_native_qrels` with ``careful=True``) applies
-them line by line and is the reference; this one reads in two steps:
+The line rules live here (:func:`native_line`, :func:`pair_problem`, :func:`infer_scale`);
+the file is read in two steps:
 
 1. the lines: each block is split into fields by Arrow (:func:`sdreval.io.tokens.split_fields`)
    and taken only if every line is certain to be read without a problem (5 or 6 fields, XPaths
    that canonicalise, numbers written plainly and finite, ``?`` or a coverage letter where the
-   careful reader accepts them); other blocks are halved and, small enough, read by the careful
-   line code, which reports their problems as it goes (only that code reports in this step);
+   rules accept them); other blocks are halved and, small enough, their lines are parsed one
+   by one (:func:`native_line`), which reports what is wrong with each (only that code reports
+   in this step);
 2. the assessments: the scale (fixed or inferred from all values), invalid pairs and repeated
-   elements, vectorised, then reported in line order as the careful reader reports them.
+   elements, vectorised, then reported in line order.
 
 The assessments are kept as columns (:class:`~sdreval.judgements.columns.ElementColumns`).
 """
@@ -46,7 +46,7 @@ class _State:
         if len(lines):
             self.chunks.append((lines, topics, docs, paths, e, s, letter, question, size))
 
-    def add_careful(self, rows: list[tuple]) -> None:
+    def add_explained(self, rows: list[tuple]) -> None:
         import pyarrow as pa
 
         if not rows:
@@ -176,7 +176,7 @@ def read_native_qrels_fast(path: str | Path, log: ProblemLog | None = None,
         scale = scale_directive(path, file, log)
     state = _State()
 
-    def careful(pairs) -> None:
+    def explain(pairs) -> None:  # the lines of a part the column checks refused, one by one
         rows = []
         for number, fields in pairs:
             if state.first_line and fields[0].lower() == "topic":
@@ -186,9 +186,9 @@ def read_native_qrels_fast(path: str | Path, log: ProblemLog | None = None,
             row = native_line(fields, number, file, log)
             if row is not None:
                 rows.append(row)
-        state.add_careful(rows)
+        state.add_explained(rows)
 
-    read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, state), careful, file, log)
+    read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, state), explain, file, log)
     qrels = _assessments(state, scale, file, log)
     release_unused()
     finish(log, own)
@@ -429,7 +429,7 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
 
 
 def _infer(e: np.ndarray, s: np.ndarray, letter: np.ndarray, question: np.ndarray) -> str:
-    """:func:`sdreval.io.native.infer_scale`, vectorised."""
+    """:func:`infer_scale`, vectorised."""
     if letter.any():
         return "inex2002"
     if question.any():
