@@ -5,10 +5,10 @@ Arrow, vectorised column checks, repeats found over the whole file) is compared 
 independent reading of the same file: same judgements, same problems in the same order.
 
 Only the per-line parse (which the library keeps to explain a rejected line:
-:func:`~sdreval.io.fol_fast.parse_fol_line`, :func:`~sdreval.io.native_fast.native_line`,
+:func:`~sdreval.io.fol_fast.parse_fol_line`, :func:`~sdreval.io.native_lines.native_line`,
 :func:`~sdreval.io.trec_qrels.parse_line`), the rules of a line and of a pair
-(:func:`~sdreval.io.fol_fast.check_fol_line`, :func:`~sdreval.io.native_fast.pair_problem`,
-:func:`~sdreval.io.native_fast.infer_scale`) and the messages are shared.
+(:func:`~sdreval.io.fol_fast.check_fol_line`, :func:`~sdreval.io.native_lines.pair_problem`,
+:func:`~sdreval.io.native_lines.infer_scale`) and the messages are shared.
 """
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from pathlib import Path
 
 from sdreval.errors import ProblemLog
 from sdreval.io.fol_fast import check_fol_line, parse_fol_line
-from sdreval.io.native_fast import (infer_scale, native_line, pair_problem, scale_directive,
-                                    show_value)
+from sdreval.io.native_lines import (infer_scale, native_line, pair_problem, scale_directive,
+                                     show_value)
 from sdreval.io.textlines import finish, is_repeat, iter_fields
 from sdreval.io.trec_qrels import DOCUMENT_PATH, parse_line
 from sdreval.judgements.qrels import DocPassages, Qrels

@@ -24,7 +24,8 @@ from pathlib import Path
 
 from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_LETTERS, TOO_SMALL, Qrels
-from .native_fast import SCALES, read_native_qrels_fast
+from .native_fast import read_native_qrels_fast
+from .native_lines import SCALES
 
 
 
