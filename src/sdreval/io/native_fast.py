@@ -24,8 +24,9 @@ import numpy as np
 from ..errors import ProblemLog
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.xpath import XPathError, canonical_xpath
-from .native_lines import (infer_scale, infer_scale_of_columns, native_line, pair_problem,
-                           scale_directive, show_value)
+from ..judgements.quantise import valid_pairs
+from .native_lines import (SCALES, infer_scale, infer_scale_of_columns, native_line,
+                           pair_problem, scale_directive, show_value)
 from .textlines import finish, is_repeat
 from .tokens import Collect, first_occurrences, read_in_blocks, release_unused, split_fields
 
@@ -153,18 +154,27 @@ def _typed_block(block, before: int, newlines: int, state: _State) -> bool | Non
     from .columnar import (finite, has_blank_or_comment_lines, parse_columns, prepare,
                            text_ok)
 
-    prepared = prepare(block, before, newlines, has_blank_or_comment_lines(block))
-    if prepared is None:
-        return None
     text = pa.dictionary(pa.int32(), pa.string())
     names = ["topic", "file", "path", "e", "s", "size"]
     types = {"topic": text, "file": text, "path": text, "e": pa.float64(),
              "s": pa.float64(), "size": pa.float64()}
-    for count in (6, 5):
-        table = parse_columns(prepared, names[:count], types, names[:count])
+    # every column is kept: an empty field is an empty text (text_ok) or a number Arrow
+    # refuses, so the scans for empty fields are skipped; blank and comment lines (a blank
+    # line has one field, a comment fails text_ok) are looked for only if the block fails
+    table = None
+    for filtered in (False, True):
+        if filtered and not has_blank_or_comment_lines(block):
+            return None
+        prepared = prepare(block, before, newlines, filtered, empty_fields=False)
+        if prepared is None:
+            return None
+        for count in (6, 5):
+            table = parse_columns(prepared, names[:count], types, names[:count])
+            if table is not None:
+                break
         if table is not None:
             break
-    else:
+    if table is None:
         return None
     if not (text_ok(table.column("topic"), first=True) and text_ok(table.column("file"))
             and text_ok(table.column("path"))):
@@ -266,8 +276,15 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     combined = ((e_codes.ravel() * len(s_values) + s_codes.ravel()) * 2 + letter) * 2 + question
     _, example, which = np.unique(combined, return_index=True, return_inverse=True)
     which = which.ravel()
+    # the pairs valid on the scale, without a letter or a '?', need no message: pair_problem
+    # only for the others
+    doubt = np.ones(len(example), dtype=bool)
+    if chosen in SCALES:
+        doubt = (~valid_pairs(chosen, e[example], s[example]) | letter[example]
+                 | question[example] | (e[example] == TOO_SMALL))
     problems = [pair_problem(chosen, float(e[i]), float(s[i]), bool(letter[i]),
-                             bool(question[i])) for i in example.tolist()]
+                             bool(question[i])) if need else None
+                for i, need in zip(example.tolist(), doubt.tolist())]
     invalid = np.array([p is not None for p in problems])[which]
     encoded = pc.dictionary_encode(topics)
     topic_codes = encoded.indices.to_numpy()
