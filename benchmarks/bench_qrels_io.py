@@ -9,7 +9,8 @@ run, alternating (best of ``--repeat``):
 * sdreval's reader (``read_fol_qrels`` / ``read_native_qrels``: blocks parsed by Arrow,
   vectorised checks, the careful code for lines in doubt) -- validation, repeats, warnings and
   the Qrels (held as columns) included;
-* the careful per-line reader (``careful=True``), the reference it must equal;
+* the reference reader of the tests (``tests/reference/qrels.py``: every line parsed in
+  Python), which it must equal;
 * ``pandas.read_csv`` of the same file with the C engine and no validation: for FOL
   ``sep=" ", header=None, names=range(N)`` with N the most fields of a line (lines have a
   variable number of fields, and a trailing space), for TREC qrels the same with N = 4, for the
@@ -35,7 +36,7 @@ import numpy as np
 
 CHILD = r"""
 import json, sys, time
-mode, path, kind, fields = sys.argv[1:5]
+mode, path, kind, fields, tests = sys.argv[1:6]
 import numpy, pandas, pyarrow, pyarrow.csv, pyarrow.compute
 from sdreval.errors import ProblemLog
 from sdreval.io.fol import read_fol_qrels
@@ -46,8 +47,14 @@ def status(key):
 base = status("VmRSS:")
 start = time.perf_counter()
 reader = {"fol": read_fol_qrels, "native": read_native_qrels, "trec": read_trec_qrels}[kind]
+if mode == "careful":
+    sys.path.insert(0, tests)
+    from reference import qrels as reference
+    reader = {"fol": reference.read_fol_qrels_reference,
+              "native": reference.read_native_qrels_reference,
+              "trec": reference.read_trec_qrels_reference}[kind]
 if mode in ("fast", "careful"):
-    qrels = reader(path, ProblemLog(), careful=mode == "careful")
+    qrels = reader(path, ProblemLog())
     topics = qrels.topics
     rows = (topics.judgements() if hasattr(topics, "judgements")  # columns: no views built
             else sum(len(q.passages) + len(q.elements) for q in topics.values()))
@@ -60,7 +67,7 @@ else:
 seconds = time.perf_counter() - start
 print(json.dumps({"seconds": seconds, "rows": rows, "peak_mb": status("VmHWM:") - base}))
 """
-MODES = {"fast": "sdreval (columnar)", "careful": "sdreval careful per-line reader",
+MODES = {"fast": "sdreval (columnar)", "careful": "reference reader (tests/, per line)",
          "pandas": "pandas.read_csv (C engine)"}
 
 
@@ -131,7 +138,8 @@ def generate_trec(path: Path, megabytes: float) -> int:
 
 
 def measure(mode: str, path: Path, kind: str, fields: int) -> dict:
-    done = subprocess.run([sys.executable, "-c", CHILD, mode, str(path), kind, str(fields)],
+    done = subprocess.run([sys.executable, "-c", CHILD, mode, str(path), kind, str(fields),
+                           str(Path(__file__).resolve().parents[1] / "tests")],
                           capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(done.stderr[-3000:])
@@ -144,7 +152,7 @@ def main() -> None:
     parser.add_argument("--mb", type=float, default=50.0, help="size of the generated file")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--skip-careful", action="store_true",
-                        help="do not time the careful reader (slow on big files)")
+                        help="do not time the reference reader (slow on big files)")
     args = parser.parse_args()
     modes = [m for m in MODES if not (args.skip_careful and m == "careful")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -170,7 +178,7 @@ def main() -> None:
     print(f"throughput ratio sdreval / pandas.read_csv: {best['pandas'] / best['fast']:.2f} "
           f"(target >= 1.0)")
     if "careful" in best:
-        print(f"columnar vs careful reader: {best['careful'] / best['fast']:.1f}x faster")
+        print(f"columnar vs reference reader: {best['careful'] / best['fast']:.1f}x faster")
 
 
 if __name__ == "__main__":

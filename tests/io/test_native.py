@@ -5,7 +5,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from sdreval.errors import InputError, ProblemLog, UsageError
-from sdreval.io.native import infer_scale, pair_problem, read_native_qrels, write_native_qrels
+from sdreval.io.native import read_native_qrels, write_native_qrels
+from sdreval.io.native_lines import infer_scale, pair_problem
 from sdreval.judgements.qrels import TOO_SMALL, Qrels
 
 

@@ -1,12 +1,14 @@
-"""The columnar FOL, native and TREC qrels readers equal the careful per-line readers.
+"""The FOL, native and TREC qrels readers equal the reference readers of tests/reference
+(every line parsed in Python, judgements in plain objects).
 
 Same judgements (topic order, document/element order, every value), same problems in the same
-order, on random files mixing valid lines with every kind of trouble the careful readers report
+order, on random files mixing valid lines with every kind of trouble the readers report
 (wrong field counts, bad numbers, bad passages and XPaths, invalid pairs, identical and
-conflicting repeats, each FOL warning) and with what the block parser must hand back to them
+conflicting repeats, each FOL warning) and with what the block parser must hand to the per-line
+parse
 (comments, blank lines, CRLF, a byte-order mark, tabs, odd white space, non-ASCII and non-UTF-8
 lines).  Blocks are tiny so that files are cut into many blocks and bad blocks are halved down
-to the careful code.
+to the per-line parse.
 """
 from __future__ import annotations
 
@@ -16,10 +18,12 @@ import pickle
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference.qrels import (read_fol_qrels_reference, read_native_qrels_reference,
+                             read_trec_qrels_reference)
 from textfiles import encode_lines
 
 from sdreval.errors import InputError, ProblemLog
-from sdreval.io import columnar, fol_fast, tokens
+from sdreval.io import columnar, fol_fast
 from sdreval.io.fol import read_fol_qrels
 from sdreval.io.native import read_native_qrels
 from sdreval.io.trec_qrels import read_trec_qrels
@@ -27,6 +31,8 @@ from sdreval.judgements.columns import TopicJudgements
 from sdreval.judgements.qrels import DocPassages, Qrels
 
 READERS = {"fol": read_fol_qrels, "native": read_native_qrels, "trec": read_trec_qrels}
+REFERENCE = {"fol": read_fol_qrels_reference, "native": read_native_qrels_reference,
+             "trec": read_trec_qrels_reference}
 
 
 @pytest.fixture
@@ -44,10 +50,10 @@ def plain(qrels: Qrels) -> tuple:
 
 
 def both(path, kind):
-    fast_log, careful_log = ProblemLog(), ProblemLog()
+    fast_log, reference_log = ProblemLog(), ProblemLog()
     fast = READERS[kind](path, fast_log)
-    careful = READERS[kind](path, careful_log, careful=True)
-    return (fast, fast_log), (careful, careful_log)
+    reference = REFERENCE[kind](path, reference_log)
+    return (fast, fast_log), (reference, reference_log)
 
 
 FOL_GOOD = ["{t} Q0 {d} 0 100", "{t} Q0 {d} 0 100 ", "{t} Q0 {d} 10 100 5 5:10",
@@ -109,26 +115,26 @@ def qrels_files(draw, kind):
 @settings(max_examples=150, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
-def test_columnar_equals_careful_on_random_files(tmp_path, tiny_blocks, kind, data):
+def test_columnar_equals_reference_on_random_files(tmp_path, tiny_blocks, kind, data):
     path = tmp_path / "qrels.txt"
     path.write_bytes(data.draw(qrels_files(kind)))
-    (fast, fast_log), (careful, careful_log) = both(path, kind)
-    assert plain(fast) == plain(careful)
-    assert fast == careful
-    assert fast_log.problems == careful_log.problems
-    assert fast_log.counts == careful_log.counts
+    (fast, fast_log), (reference, reference_log) = both(path, kind)
+    assert plain(fast) == plain(reference)
+    assert fast == reference
+    assert fast_log.problems == reference_log.problems
+    assert fast_log.counts == reference_log.counts
 
 
 @pytest.mark.parametrize("kind", ["fol", "native", "trec"])
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
-def test_columnar_equals_careful_in_whole_blocks(tmp_path, kind, data):
+def test_columnar_equals_reference_in_whole_blocks(tmp_path, kind, data):
     """With the real block sizes a small file is one block: its troubles go line by line."""
     path = tmp_path / "qrels.txt"
     path.write_bytes(data.draw(qrels_files(kind)))
-    (fast, fast_log), (careful, careful_log) = both(path, kind)
-    assert plain(fast) == plain(careful) and fast_log.problems == careful_log.problems
+    (fast, fast_log), (reference, reference_log) = both(path, kind)
+    assert plain(fast) == plain(reference) and fast_log.problems == reference_log.problems
 
 
 def test_clean_fol_blocks_take_the_columnar_path(tmp_path, tiny_blocks, monkeypatch):
@@ -138,13 +144,13 @@ def test_clean_fol_blocks_take_the_columnar_path(tmp_path, tiny_blocks, monkeypa
     lines[70] = lines[10]  # a repeat, several blocks later
     path = tmp_path / "q.fol"
     path.write_text("\n".join(lines) + "\n")
-    careful_lines = []
+    explained = []
     original = fol_fast.parse_fol_line
     monkeypatch.setattr(fol_fast, "parse_fol_line",
-                        lambda *a: careful_lines.append(a[1]) or original(*a))
-    (fast, fast_log), (careful, careful_log) = both(path, "fol")
-    assert plain(fast) == plain(careful) and fast_log.problems == careful_log.problems
-    assert [p.line for p in fast_log.problems] == [71] and not careful_lines
+                        lambda *a: explained.append(a[1]) or original(*a))
+    (fast, fast_log), (reference, reference_log) = both(path, "fol")
+    assert plain(fast) == plain(reference) and fast_log.problems == reference_log.problems
+    assert [p.line for p in fast_log.problems] == [71] and not explained
     assert isinstance(fast.topics, TopicJudgements) and list(fast) == ["3", "1", "2"]
     assert list(fast["1"].passages) == [f"doc{d}" for d in [*range(60), *range(100, 160)]
                                         if d != 10]  # line 71 was replaced
@@ -154,31 +160,34 @@ def test_gzip_and_corrupt_gzip(tmp_path, tiny_blocks):
     text = "".join(f"1 Q0 d{i} 5 100 0:5\n" for i in range(200)).encode()
     path = tmp_path / "q.fol.gz"
     path.write_bytes(gzip.compress(text))
-    (fast, fast_log), (careful, careful_log) = both(path, "fol")
-    assert plain(fast) == plain(careful) and not fast_log.problems
+    (fast, fast_log), (reference, reference_log) = both(path, "fol")
+    assert plain(fast) == plain(reference) and not fast_log.problems
     path.write_bytes(gzip.compress(text)[:-30])
-    (fast, fast_log), (careful, careful_log) = both(path, "fol")
-    assert plain(fast) == plain(careful) and fast_log.problems == careful_log.problems
+    (fast, fast_log), (reference, reference_log) = both(path, "fol")
+    assert plain(fast) == plain(reference) and fast_log.problems == reference_log.problems
     assert fast_log.errors
 
 
-def test_without_a_log_errors_are_raised_like_the_careful_reader(tmp_path):
+def test_without_a_log_errors_are_raised_like_the_reference_reader(tmp_path):
     path = tmp_path / "q"
     path.write_text("1 Q0 d x 1\n1 Q0 e 1\n1 Q0 f 0 1\n1 Q0 f 0 2\n")
     with pytest.raises(InputError) as fast:
         read_fol_qrels(path)
-    with pytest.raises(InputError) as careful:
-        read_fol_qrels(path, careful=True)
-    assert str(fast.value) == str(careful.value)
+    with pytest.raises(InputError) as reference:
+        read_fol_qrels_reference(path)
+    assert str(fast.value) == str(reference.value)
 
 
-def test_too_many_problems_fall_back_to_the_careful_reader(tmp_path, monkeypatch):
-    monkeypatch.setattr(tokens, "PROBLEMS_HELD", 5)
+@pytest.mark.parametrize("kind", ["fol", "trec"])
+def test_a_problem_on_every_line(tmp_path, tiny_blocks, kind):
+    """Every line explained one by one, its problems held and reported in line order with
+    the repeats (found at the end)."""
+    line = "1 Q0 d{i} 3 100\n" if kind == "fol" else "1 0 d{i} x\n"
     path = tmp_path / "q"
-    path.write_text("".join(f"1 Q0 d{i} 3 100\n" for i in range(20)))
-    (fast, fast_log), (careful, careful_log) = both(path, "fol")
-    assert plain(fast) == plain(careful) and fast_log.problems == careful_log.problems
-    assert len(fast_log.problems) == 20
+    path.write_text("".join(line.format(i=i % 150) for i in range(300)))
+    (fast, fast_log), (reference, reference_log) = both(path, kind)
+    assert plain(fast) == plain(reference) and fast_log.problems == reference_log.problems
+    assert fast_log.counts == reference_log.counts and sum(fast_log.counts.values()) == 300
 
 
 def test_views_are_built_on_demand_and_pickle(tmp_path):
@@ -206,18 +215,18 @@ def test_views_in_chunks_and_through_a_small_cache(tmp_path, monkeypatch, kind):
               for t in range(7) for d in range(t + 1)])
     path = tmp_path / "q"
     path.write_text("\n".join(lines) + "\n")
-    careful = READERS[kind](path, ProblemLog(), careful=True)
+    reference = REFERENCE[kind](path, ProblemLog())
     monkeypatch.setattr(columns, "ITER_TOPICS", 2)
     monkeypatch.setattr(columns, "CACHE_TOPICS", 2)
     monkeypatch.setattr(columns, "CACHE_ROWS", 3)
     monkeypatch.setattr(columns, "AHEAD_TOPICS", 3)
     fast = READERS[kind](path, ProblemLog())
-    assert [fast[t] for t in fast] == [careful[t] for t in careful]  # in order: built ahead
-    assert plain(fast) == plain(careful)
+    assert [fast[t] for t in fast] == [reference[t] for t in reference]  # in order: built ahead
+    assert plain(fast) == plain(reference)
     for topic in ["3", "0", "6", "3", "5", "0"]:  # evictions, then rebuilt views
-        assert fast[topic] == careful[topic]
+        assert fast[topic] == reference[topic]
     assert len(fast.topics._cache) <= 2
-    assert fast.relevant_topics() == careful.relevant_topics()
+    assert fast.relevant_topics() == reference.relevant_topics()
 
 
 TYPED_TROUBLE = ["topic\td\t/a\t1\t1", "topic\td\t/a\t1\t1\t2", "TOPIC\td\t/a\t0\t0\t2",
@@ -240,6 +249,6 @@ def test_one_trouble_line_in_a_clean_file(tmp_path, tiny_blocks, kind, trouble, 
     lines = clean[:where] + [trouble.replace("{d}", "x3")] + clean[where:]
     path = tmp_path / "q"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (fast, fast_log), (careful, careful_log) = both(path, kind)
-    assert plain(fast) == plain(careful)
-    assert fast_log.problems == careful_log.problems
+    (fast, fast_log), (reference, reference_log) = both(path, kind)
+    assert plain(fast) == plain(reference)
+    assert fast_log.problems == reference_log.problems

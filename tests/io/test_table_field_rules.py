@@ -4,6 +4,7 @@ around separators is handled the same in every tabular format."""
 from __future__ import annotations
 
 import pytest
+from reference.qrels import read_trec_qrels_reference
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io.trec_qrels import read_trec_qrels
@@ -15,21 +16,21 @@ def _problems(reader, path, **kw):
     return value, [str(p) for p in log.problems]
 
 
-@pytest.mark.parametrize("careful", [False, True])
-def test_trec_qrels_empty_iter_field_is_an_error(tmp_path, careful):
+@pytest.mark.parametrize("reader", [read_trec_qrels, read_trec_qrels_reference])
+def test_trec_qrels_empty_iter_field_is_an_error(tmp_path, reader):
     path = tmp_path / "q.txt"
     path.write_text("1\t\td1\t1\n1\t0\td2\t0\n")
-    qrels, problems = _problems(read_trec_qrels, path, careful=careful)
+    qrels, problems = _problems(reader, path)
     assert problems == [f"{path}:1: error: expected 4 fields (qid iter docno rel), found 3"]
     assert list(qrels.topics["1"].elements) == [("d2", "/article[1]")]
 
 
 @pytest.mark.parametrize("grade", ["0x2", "0X10", "0xFFFFFFFFFFFFFFFF"])
-@pytest.mark.parametrize("careful", [False, True])
-def test_trec_qrels_hex_grade_is_not_an_integer(tmp_path, grade, careful):
+@pytest.mark.parametrize("reader", [read_trec_qrels, read_trec_qrels_reference])
+def test_trec_qrels_hex_grade_is_not_an_integer(tmp_path, grade, reader):
     path = tmp_path / "q.txt"
     path.write_text(f"1 0 d1 {grade}\n1 0 d2 0\n")
-    _, problems = _problems(read_trec_qrels, path, careful=careful)
+    _, problems = _problems(reader, path)
     assert problems == [f"{path}:1: error: relevance {grade!r} is not an integer"]
 
 

@@ -8,6 +8,8 @@ from click.testing import CliRunner
 from sdreval.cli.main import cli
 from sdreval.errors import InputError, ProblemLog, UsageError
 from sdreval.io import detect_format, read_qrels, read_run
+from reference.qrels import read_trec_qrels_reference
+
 from sdreval.io.trec_qrels import read_trec_qrels
 from sdreval.io.writers import write_trec_qrels
 from sdreval.judgements.qrels import Qrels
@@ -132,6 +134,6 @@ def test_block_reader_equals_careful_reader(tmp_path, monkeypatch, lines, crlf, 
     path.write_bytes((b"\xef\xbb\xbf" if bom else b"") + data)
     fast_log, careful_log = ProblemLog(), ProblemLog()
     fast = read_trec_qrels(path, fast_log)
-    careful = read_trec_qrels(path, careful_log, careful=True)
+    careful = read_trec_qrels_reference(path, careful_log)
     assert fast.topics == careful.topics
     assert fast_log.problems == careful_log.problems

@@ -8,6 +8,8 @@ import tracemalloc
 import numpy as np
 import pyarrow as pa
 
+from reference.qrels import read_fol_qrels_reference
+
 from sdreval.errors import ProblemLog
 from sdreval.io.fol import read_fol_qrels
 from sdreval.judgements.columns import ElementColumns, TopicJudgements
@@ -63,7 +65,7 @@ def test_many_small_topics_take_little_memory(tmp_path):
         tracemalloc.stop()
     assert len(qrels) == 20_000 and qrels["17"].passages["d17"].ranges == [(0, 10)]
     assert held / 20_000 < 250, held / 20_000
-    careful = read_fol_qrels(path, ProblemLog(), careful=True)
+    careful = read_fol_qrels_reference(path, ProblemLog())
     assert careful == qrels
 
 

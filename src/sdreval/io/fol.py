@@ -21,43 +21,17 @@ from pathlib import Path
 
 from ..errors import ProblemLog
 from ..judgements.qrels import DocPassages, Qrels
-from .fol_fast import check_fol_line, parse_fol_line, read_fol_qrels_fast
-from .textlines import CHAR_LIMIT, beyond_char_limit, finish, is_repeat, iter_fields, parse_int
-from .tokens import TooManyProblems
+from .fol_fast import read_fol_qrels_fast
+from .textlines import CHAR_LIMIT, beyond_char_limit, finish, iter_fields, parse_int
 
 
-def read_fol_qrels(path: str | Path, log: ProblemLog | None = None,
-                   careful: bool = False) -> Qrels:
+def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     """Read FOL qrels; problems go to ``log`` (without one, all errors are raised at the end).
 
-    Read in blocks (:mod:`sdreval.io.fol_fast`: Arrow and vectorised checks, the lines in
-    doubt by the careful per-line code below) into shared columns; ``careful=True`` reads every
-    line in Python (the reference: the same judgements and problems, in plain objects)."""
-    if not careful:
-        try:
-            return read_fol_qrels_fast(path, log)
-        except TooManyProblems:  # problems are not held in unbounded memory
-            pass
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    file = str(path)
-    qrels = Qrels("fol", source=file)
-    seen: dict[tuple[str, str], tuple[int, tuple]] = {}
-    for number, fields in iter_fields(path, log):
-        row = parse_fol_line(fields, number, file, log)
-        if row is None:
-            continue
-        topic, doc, relchars, doclen, bep, ranges = row
-        if is_repeat(seen, (topic, doc), (relchars, doclen, bep, tuple(ranges)), number,
-                     f"topic {topic}: document {doc}", file, log):
-            continue
-        for message in check_fol_line(*row):
-            log.warn(file, number, message)
-        qrels.topic(topic).passages[doc] = DocPassages(doc, ranges, relchars, doclen, bep)
-    if not qrels.topics and not log.errors:
-        log.warn(file, None, "the qrels hold no judgements")
-    finish(log, own)
-    return qrels
+    Read in blocks (:mod:`sdreval.io.fol_fast`: fields split by Arrow, the rules checked on
+    whole columns; the lines a check rejects are parsed one by one to say what is wrong) into
+    shared columns."""
+    return read_fol_qrels_fast(path, log)
 
 
 def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:

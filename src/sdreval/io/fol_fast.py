@@ -1,27 +1,24 @@
-"""FOL qrels read by blocks into shared columns, with the careful reader's judgements and reports.
+"""FOL qrels read by blocks into shared columns.
 
-The line rules live here (:func:`parse_fol_line`, :func:`check_fol_line`); the careful reader
-(:func:`sdreval.io.fol.read_fol_qrels` with ``careful=True``) applies them line by line and is the
-reference.  Here the file is read in blocks (:mod:`sdreval.io.columnar`): each line of a block
-is one Arrow string over the block's bytes, Arrow splits it on white space (as ``str.split()`` does: the block is ASCII
-without the separators Arrow would not split on), and the fields are checked with vectorised
-tests.  A block is taken only when every line is certain to give no problem at all: five or
-more fields, integers of at most 18 digits, ``offset:length`` passages ending before character
-2**32, and none of the careful reader's warnings (relchars equal to the passages' total length,
-no empty passage, none beyond ``doclen``, no BEP beyond ``doclen``, no overlap).  Other blocks
-are halved and, at :data:`~sdreval.io.columnar.CAREFUL_BYTES`, parsed by the careful reader's own
-line code.
+The line rules live here (:func:`parse_fol_line`, :func:`check_fol_line`).  The file is read in
+blocks (:mod:`sdreval.io.columnar`): each line of a block is one Arrow string over the block's
+bytes, Arrow splits it on white space (as ``str.split()`` does: the block is ASCII without the
+separators Arrow would not split on), and the fields are checked with vectorised tests.  A
+block is taken only when every line is certain to give no problem at all: five or more fields,
+integers of at most 18 digits, ``offset:length`` passages ending before character 2**32, and
+none of the warnings (relchars equal to the passages' total length, no empty passage, none
+beyond ``doclen``, no BEP beyond ``doclen``, no overlap).  Other blocks are halved and, at
+:data:`~sdreval.io.columnar.CAREFUL_BYTES`, their lines are parsed one by one
+(:func:`parse_fol_line`, :func:`check_fol_line`), which says what is wrong with each.
 
 A document judged twice in a topic may span blocks, so repeats are found once all lines are
-read (vectorised over all judgements), and the problems are then reported in line order, as the
-careful reader reports them: each line's errors, or its repeat, or its warnings.  The
-judgements are kept as columns (:class:`~sdreval.judgements.columns.PassageColumns`).  Only
-compact columns outlive a block (:class:`~sdreval.io.tokens.KeyedRows`: the documents' ids as
-Arrow strings, topics as runs of ids, a 32-bit hash of each key; the numbers in the narrowest
-integers), Arrow allocates with the C library's allocator and the heap is trimmed as blocks go,
-so that reading peaks at about 1.4 times the file's size.  Should
-more than :data:`~sdreval.io.tokens.PROBLEMS_HELD` problems wait to be reported, the file is
-read again by the careful reader (problems are not held in unbounded memory).
+read (vectorised over all judgements), and the problems are then reported in line order: each
+line's errors, or its repeat, or its warnings.  The judgements are kept as columns
+(:class:`~sdreval.judgements.columns.PassageColumns`).  Only compact columns outlive a block
+(:class:`~sdreval.io.tokens.KeyedRows`: the documents' ids as Arrow strings, topics as runs of
+ids, a 32-bit hash of each key; the numbers in the narrowest integers), Arrow allocates with
+the C library's allocator and the heap is trimmed as blocks go, so that reading peaks at about
+1.4 times the file's size (plus the problems waiting to be reported).
 """
 from __future__ import annotations
 
@@ -134,7 +131,7 @@ class _Rows:
         self.keyed = KeyedRows()
         #: per column (relchars, doclen, bep, passages per line, offsets, lengths), per piece
         self.parts: list[list[np.ndarray]] = [[] for _ in range(6)]
-        self.warnings: dict[int, list[str]] = {}  # row -> warnings (careful lines only)
+        self.warnings: dict[int, list[str]] = {}  # row -> warnings (explained lines only)
         self.held = held
 
     def add_columns(self, lines, topics, docs, *numbers) -> None:
@@ -143,8 +140,9 @@ class _Rows:
         for part, values in zip(self.parts, numbers):
             part.append(smallest_integers(np.asarray(values)))
 
-    def add_careful(self, rows: list[tuple[int, tuple, list[str]]]) -> None:
-        """Rows ``(line, (topic, doc, relchars, doclen, bep, ranges), warnings)``."""
+    def add_explained(self, rows: list[tuple[int, tuple, list[str]]]) -> None:
+        """Rows parsed one by one: ``(line, (topic, doc, relchars, doclen, bep, ranges),
+        warnings)``."""
         import pyarrow as pa
 
         if not rows:
@@ -152,7 +150,6 @@ class _Rows:
         for i, (_, _, warnings) in enumerate(rows):
             if warnings:
                 self.warnings[len(self.keyed) + i] = warnings
-                self.held.wait()
         ranges = [r for _, row, _ in rows for r in row[5]]
         self.add_columns(
             np.array([line for line, _, _ in rows], dtype=np.int64),
@@ -185,16 +182,16 @@ def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrel
     held = HeldProblems()
     rows = _Rows(held)
 
-    def careful(pairs) -> None:
+    def explain(pairs) -> None:  # the lines of a part the column checks refused, one by one
         found = []
         for number, fields in pairs:
             row = parse_fol_line(fields, number, file, held)
             if row is not None:
                 found.append((number, row, check_fol_line(*row)))
-        rows.add_careful(found)
+        rows.add_explained(found)
 
-    with system_allocator():  # TooManyProblems: the caller reads the file line by line
-        read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), careful, file, held)
+    with system_allocator():
+        read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), explain, file, held)
     with system_allocator():
         qrels = _finish_rows(rows, held.held, file, log)
     release_unused()

@@ -24,54 +24,19 @@ from pathlib import Path
 
 from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_LETTERS, TOO_SMALL, Qrels
-from .native_fast import (SCALES, infer_scale, native_line, pair_problem,  # noqa: F401
-                          read_native_qrels_fast, scale_directive, show_value)
-from .textlines import finish, is_repeat, iter_fields
+from .native_fast import read_native_qrels_fast
+from .native_lines import SCALES
 
 
 
 def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
-                      scale: str | None = None, careful: bool = False) -> Qrels:
+                      scale: str | None = None) -> Qrels:
     """Read the native TSV; ``scale`` forces a scale (else ``# scale=`` or inference).
 
-    Read in blocks (:mod:`sdreval.io.native_fast`: Arrow and vectorised checks, the lines in
-    doubt by the careful per-line code below) into shared columns; ``careful=True`` reads every
-    line in Python (the reference: the same assessments and problems, in plain objects)."""
-    if not careful:
-        return read_native_qrels_fast(path, log, scale)
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    file = str(path)
-    if scale is None:
-        scale = scale_directive(path, file, log)
-    rows: list[tuple[int, str, str, str, float, float, bool, bool, float | None]] = []
-    first_line = True
-    for number, fields in iter_fields(path, log):
-        if first_line and fields[0].lower() == "topic":
-            first_line = False
-            continue
-        first_line = False
-        row = native_line(fields, number, file, log)
-        if row is not None:
-            rows.append(row)
-    chosen = scale or infer_scale([row[4:8] for row in rows])  # type: ignore[misc]
-    qrels = Qrels(chosen, source=file)  # type: ignore[arg-type]
-    seen: dict[tuple[str, str, str], tuple[int, tuple]] = {}
-    for number, topic, doc, canon, e, s, letter, question, size in rows:
-        problem = pair_problem(chosen, e, s, letter, question)
-        if problem:
-            shown_e = "?" if question else show_value(e)
-            log.error(file, number, f"invalid ({shown_e}, {show_value(s)}) on scale {chosen}: "
-                                    f"{problem}")
-            continue
-        if is_repeat(seen, (topic, doc, canon), (e, s, size), number,
-                     f"topic {topic}: element {doc} {canon}", file, log):
-            continue
-        qrels.add_element(topic, doc, canon, e, s, size)
-    if not rows and not log.errors:
-        log.warn(file, None, "the judgements file holds no assessments")
-    finish(log, own)
-    return qrels
+    Read in blocks (:mod:`sdreval.io.native_fast`: fields split by Arrow, the rules checked on
+    whole columns; the lines a check rejects are parsed one by one to say what is wrong) into
+    shared columns."""
+    return read_native_qrels_fast(path, log, scale)
 
 
 def _number(value: float) -> str:

@@ -1,34 +1,35 @@
-"""The native judgement TSV read by blocks into shared columns, with the careful reader's results.
+"""The native judgement TSV read by blocks into shared columns.
 
-The line rules live here (:func:`native_line`, :func:`pair_problem`, :func:`infer_scale`):
-the careful reader (:func:`sdreval.io.native.read_native_qrels` with ``careful=True``) applies
-them line by line and is the reference; this one reads in two steps:
+The rules (:func:`~sdreval.io.native_lines.native_line`,
+:func:`~sdreval.io.native_lines.pair_problem`, :func:`~sdreval.io.native_lines.infer_scale`)
+live in :mod:`sdreval.io.native_lines`; the file is read in two steps:
 
 1. the lines: each block is split into fields by Arrow (:func:`sdreval.io.tokens.split_fields`)
    and taken only if every line is certain to be read without a problem (5 or 6 fields, XPaths
    that canonicalise, numbers written plainly and finite, ``?`` or a coverage letter where the
-   careful reader accepts them); other blocks are halved and, small enough, read by the careful
-   line code, which reports their problems as it goes (only that code reports in this step);
+   rules accept them); other blocks are halved and, small enough, their lines are parsed one
+   by one (``native_line``), which reports what is wrong with each (only that code reports
+   in this step);
 2. the assessments: the scale (fixed or inferred from all values), invalid pairs and repeated
-   elements, vectorised, then reported in line order as the careful reader reports them.
+   elements, vectorised, then reported in line order.
 
 The assessments are kept as columns (:class:`~sdreval.judgements.columns.ElementColumns`).
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import ProblemLog
-from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL, Qrels
+from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import comment_lines, finish, is_repeat, parse_float
+from ..judgements.quantise import valid_pairs
+from .native_lines import (SCALES, infer_scale, infer_scale_of_columns, native_line,
+                           pair_problem, scale_directive, show_value)
+from .textlines import finish, is_repeat
 from .tokens import Collect, first_occurrences, read_in_blocks, release_unused, split_fields
 
-SCALES = ("inex2002", "inex2003", "inex2005", "graded")
-_DIRECTIVE = re.compile(r"^#\s*scale\s*[=:]\s*(\S+)", re.IGNORECASE)
 #: a number as the fast path takes it (Python's float() and Arrow read it alike)
 _NUMBER = r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"
 
@@ -46,7 +47,7 @@ class _State:
         if len(lines):
             self.chunks.append((lines, topics, docs, paths, e, s, letter, question, size))
 
-    def add_careful(self, rows: list[tuple]) -> None:
+    def add_explained(self, rows: list[tuple]) -> None:
         import pyarrow as pa
 
         if not rows:
@@ -59,113 +60,6 @@ class _State:
                  np.array([np.nan if v is None else v for v in columns[8]], dtype=np.float64))
 
 
-def scale_directive(path: str | Path, file: str, log: ProblemLog) -> str | None:
-    """The scale named by a ``# scale=`` comment at the top of the file (None if none, or
-    after reporting an unknown one)."""
-    for comment in comment_lines(path):
-        match = _DIRECTIVE.match(comment)
-        if match:
-            scale = match.group(1).lower()
-            if scale not in SCALES:
-                log.error(file, None, f"unknown scale {scale!r} in directive; expected one "
-                                      f"of {', '.join(SCALES)}")
-                return None
-            return scale
-    return None
-
-
-def native_line(fields: list[str], number: int, file: str, log: ProblemLog
-                ) -> tuple[int, str, str, str, float, float, bool, bool, float | None] | None:
-    """``(line, topic, doc, canonical path, e, s, s was a letter, e was '?', size)`` of one
-    data line, or None after reporting why the line cannot be used."""
-    if len(fields) not in (5, 6):
-        log.error(file, number, f"expected 5 or 6 fields (topic file path exhaustivity "
-                                f"specificity [size]), found {len(fields)}")
-        return None
-    bad: list[str] = []
-    try:
-        canon = canonical_xpath(fields[2])
-    except XPathError as error:
-        bad.append(error.problems[0].message)
-        canon = ""
-    e = TOO_SMALL if fields[3] == "?" else parse_float(fields[3])
-    if e is None:
-        bad.append(f"exhaustivity {fields[3]!r} is not a number or '?'")
-    letter = fields[4].upper() in COVERAGE_CODES
-    s = COVERAGE_CODES[fields[4].upper()] if letter else parse_float(fields[4])
-    if s is None:
-        bad.append(f"specificity {fields[4]!r} is not a number or a coverage letter")
-    size = None
-    if len(fields) == 6:
-        size = parse_float(fields[5])
-        if size is None or size < 0:
-            bad.append(f"size {fields[5]!r} is not a non-negative number")
-    if bad:
-        for message in bad:
-            log.error(file, number, message)
-        return None
-    return (number, fields[0], fields[1], canon, e, s, letter,  # type: ignore[return-value]
-            fields[3] == "?", size)
-
-
-def show_value(value: float) -> str:
-    """A value as messages show it (integers without a decimal point)."""
-    return str(int(value)) if value == int(value) else repr(value)
-
-
-def infer_scale(values: list[tuple[float, float, bool, bool]]) -> str:
-    """The scale of a list of ``(e, s, s_was_letter, e_was_question_mark)`` (rules in the
-    module docstring)."""
-    if any(v[2] for v in values):
-        return "inex2002"
-    if any(v[3] for v in values):
-        return "inex2005"
-    ints = {0.0, 1.0, 2.0, 3.0}
-    if all(v[0] in ints and v[1] in ints for v in values):
-        return "inex2003"
-    if all(v[0] in (0.0, 1.0, 2.0) and 0.0 <= v[1] <= 1.0 for v in values):
-        return "inex2005"
-    return "graded"
-
-
-def pair_problem(scale: str, e: float, s: float, letter: bool = False,
-                 question: bool | None = None) -> str | None:
-    """Why ``(e, s)`` is not a valid assessment on ``scale`` (None if it is).  ``question``:
-    the exhaustivity was written ``?`` (default: ``e == TOO_SMALL``)."""
-    if question is None:
-        question = e == TOO_SMALL and scale == "inex2005"
-    if question and scale != "inex2005":
-        return "'?' exists only on scale inex2005"
-    if scale == "inex2005" and e == TOO_SMALL and not question:
-        return "exhaustivity must be 0, 1, 2 or ?"
-    if scale == "graded":
-        return None
-    if scale == "inex2002":
-        if e not in (0.0, 1.0, 2.0, 3.0):
-            return "relevance must be 0..3"
-        if s not in COVERAGE_LETTERS:
-            return "coverage must be N, S, L or E"
-    elif scale == "inex2003":
-        if letter:
-            return "coverage letters exist only on scale inex2002"
-        if e not in (0.0, 1.0, 2.0, 3.0) or s not in (0.0, 1.0, 2.0, 3.0):
-            return "exhaustivity and specificity must be integers 0..3"
-    elif scale == "inex2005":
-        if letter:
-            return "coverage letters exist only on scale inex2002"
-        if e not in (0.0, 1.0, 2.0, TOO_SMALL):
-            return "exhaustivity must be 0, 1, 2 or ?"
-        if not 0.0 <= s <= 1.0:
-            return "specificity must be in [0, 1]"
-    else:
-        return f"unknown scale {scale!r}"
-    if (e == 0) != (s == 0):
-        return "an element is non-relevant in both dimensions or in neither"
-    from ..judgements.quantise import pair_error  # the rules of the scale's papers
-
-    return pair_error(scale, e, s)
-
-
 def read_native_qrels_fast(path: str | Path, log: ProblemLog | None = None,
                            scale: str | None = None) -> Qrels:
     """:func:`sdreval.io.native.read_native_qrels` by blocks (module docstring)."""
@@ -176,7 +70,7 @@ def read_native_qrels_fast(path: str | Path, log: ProblemLog | None = None,
         scale = scale_directive(path, file, log)
     state = _State()
 
-    def careful(pairs) -> None:
+    def explain(pairs) -> None:  # the lines of a part the column checks refused, one by one
         rows = []
         for number, fields in pairs:
             if state.first_line and fields[0].lower() == "topic":
@@ -186,9 +80,9 @@ def read_native_qrels_fast(path: str | Path, log: ProblemLog | None = None,
             row = native_line(fields, number, file, log)
             if row is not None:
                 rows.append(row)
-        state.add_careful(rows)
+        state.add_explained(rows)
 
-    read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, state), careful, file, log)
+    read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, state), explain, file, log)
     qrels = _assessments(state, scale, file, log)
     release_unused()
     finish(log, own)
@@ -260,18 +154,27 @@ def _typed_block(block, before: int, newlines: int, state: _State) -> bool | Non
     from .columnar import (finite, has_blank_or_comment_lines, parse_columns, prepare,
                            text_ok)
 
-    prepared = prepare(block, before, newlines, has_blank_or_comment_lines(block))
-    if prepared is None:
-        return None
     text = pa.dictionary(pa.int32(), pa.string())
     names = ["topic", "file", "path", "e", "s", "size"]
     types = {"topic": text, "file": text, "path": text, "e": pa.float64(),
              "s": pa.float64(), "size": pa.float64()}
-    for count in (6, 5):
-        table = parse_columns(prepared, names[:count], types, names[:count])
+    # every column is kept: an empty field is an empty text (text_ok) or a number Arrow
+    # refuses, so the scans for empty fields are skipped; blank and comment lines (a blank
+    # line has one field, a comment fails text_ok) are looked for only if the block fails
+    table = None
+    for filtered in (False, True):
+        if filtered and not has_blank_or_comment_lines(block):
+            return None
+        prepared = prepare(block, before, newlines, filtered, empty_fields=False)
+        if prepared is None:
+            return None
+        for count in (6, 5):
+            table = parse_columns(prepared, names[:count], types, names[:count])
+            if table is not None:
+                break
         if table is not None:
             break
-    else:
+    if table is None:
         return None
     if not (text_ok(table.column("topic"), first=True) and text_ok(table.column("file"))
             and text_ok(table.column("path"))):
@@ -366,15 +269,22 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     lines = np.concatenate(columns[0])
     topics, docs, paths = (pa.concat_arrays(c) for c in columns[1:4])
     e, s, letter, question, size = (np.concatenate(c) for c in columns[4:])
-    chosen = scale or _infer(e, s, letter, question)
+    chosen = scale or infer_scale_of_columns(e, s, letter, question)
     # the pairs: each distinct (e, s, letter, question) judged once
     e_values, e_codes = np.unique(e, return_inverse=True)
     s_values, s_codes = np.unique(s, return_inverse=True)
     combined = ((e_codes.ravel() * len(s_values) + s_codes.ravel()) * 2 + letter) * 2 + question
     _, example, which = np.unique(combined, return_index=True, return_inverse=True)
     which = which.ravel()
+    # the pairs valid on the scale, without a letter or a '?', need no message: pair_problem
+    # only for the others
+    doubt = np.ones(len(example), dtype=bool)
+    if chosen in SCALES:
+        doubt = (~valid_pairs(chosen, e[example], s[example]) | letter[example]
+                 | question[example] | (e[example] == TOO_SMALL))
     problems = [pair_problem(chosen, float(e[i]), float(s[i]), bool(letter[i]),
-                             bool(question[i])) for i in example.tolist()]
+                             bool(question[i])) if need else None
+                for i, need in zip(example.tolist(), doubt.tolist())]
     invalid = np.array([p is not None for p in problems])[which]
     encoded = pc.dictionary_encode(topics)
     topic_codes = encoded.indices.to_numpy()
@@ -426,16 +336,3 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
         rows = pa.array(kept)
         table = ElementColumns(docs.take(rows), paths.take(rows), e[kept], s[kept], size[kept])
     return Qrels.from_columns(chosen, names, bounds, table, source=file)  # type: ignore[arg-type]
-
-
-def _infer(e: np.ndarray, s: np.ndarray, letter: np.ndarray, question: np.ndarray) -> str:
-    """:func:`sdreval.io.native.infer_scale`, vectorised."""
-    if letter.any():
-        return "inex2002"
-    if question.any():
-        return "inex2005"
-    if np.isin(e, (0.0, 1.0, 2.0, 3.0)).all() and np.isin(s, (0.0, 1.0, 2.0, 3.0)).all():
-        return "inex2003"
-    if np.isin(e, (0.0, 1.0, 2.0)).all() and ((s >= 0.0) & (s <= 1.0)).all():
-        return "inex2005"
-    return "graded"

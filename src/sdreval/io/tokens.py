@@ -15,9 +15,6 @@ from ..errors import Problem, ProblemLog
 _BOM = b"\xef\xbb\xbf"
 #: bytes that Arrow would not read as str.split() does
 _UNSPLIT = [b"\x01", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
-#: problems (and lines with warnings) held back, to be reported in line order once a file is
-#: read, before falling back to the careful reader
-PROBLEMS_HELD = 100_000
 #: bytes read at a time (smaller than a run's blocks: a block's parse into tokens takes several
 #: times its size while it lasts)
 BLOCK_BYTES = 1 << 20
@@ -55,7 +52,7 @@ class Fields:
 
 def split_fields(block, before: int, newlines: int) -> Fields | None:
     """The block's data lines split on white space exactly as ``str.split()`` splits them
-    (blank and ``#`` lines left out, as the careful reader skips them), or None if that is
+    (blank and ``#`` lines left out, as :func:`~sdreval.io.textlines.iter_fields` skips them), or None if that is
     not certain (:func:`_plain`).  Any mix of spaces and tabs is split as ``str.split()``
     splits it."""
     import pyarrow.compute as pc
@@ -91,14 +88,13 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
     return Fields(tokens, counts[data_lines], starts[data_lines], numbers[data_lines])
 
 
-def read_in_blocks(path, fast, careful, file: str, log: ProblemLog,
+def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
                    size: int = 0) -> None:
     """Read ``path`` by blocks of ``size`` bytes (:data:`BLOCK_BYTES` by default):
-    ``fast(block, before, newlines)``
-    takes a block or refuses it (then it is halved,
-    :func:`sdreval.io.columnar.parse_halving`) and ``careful(pairs)`` gets the careful
-    reader's ``(line number, fields)`` of the parts refused (their problems go to ``log``),
-    and of the rest of a ``.gz`` file that cannot be read to its end.  The memory freed is
+    ``fast(block, before, newlines)`` takes a block or refuses it (then it is halved,
+    :func:`sdreval.io.columnar.parse_halving`) and ``explain(pairs)`` gets the
+    ``(line number, fields)`` of the parts refused, to be parsed one by one (their problems
+    go to ``log``), and of the rest of a ``.gz`` file that cannot be read to its end.  The memory freed is
     given back to the system every :data:`TRIM_EVERY` blocks.  (Parsing the next block in a
     second thread, as the run reader does, was slower here: the checks of a block are many
     small steps that hold the interpreter.)"""
@@ -110,19 +106,19 @@ def read_in_blocks(path, fast, careful, file: str, log: ProblemLog,
         size = min(columnar.BLOCK_BYTES, size or BLOCK_BYTES)
         for count, (block, before, newlines) in enumerate(iter_blocks(path, size), 1):
             parse_halving(block, before, newlines, fast,
-                          lambda b, n: careful(careful_lines(b, n, file, log)))
+                          lambda b, n: explain(careful_lines(b, n, file, log)))
             del block
             if count % TRIM_EVERY == 0:
                 release_heap_memory()
     except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
-        careful(lines_after(path, failure.before, file, log))
+        explain(lines_after(path, failure.before, file, log))
 
 
 def _plain(block, before: int, newlines: int) -> tuple[bytes, np.ndarray] | None:
     """The block (without a byte-order mark at the file start) and the number of each of its
     lines, or None unless Arrow splits its lines and fields as ``str.split()`` would: ASCII
     only, without the rarer white space ``\\v \\f \\x1c-\\x1f`` (``str.split()`` splits on all
-    of them, Arrow on the first two only: left to the careful reader) nor ``\\x01`` (the column
+    of them, Arrow on the first two only: left to the per-line parse) nor ``\\x01`` (the column
     separator given to Arrow), every ``\\r`` in a CRLF line end."""
     if before == 0 and block.startswith(_BOM):
         block = block[3:]
@@ -230,28 +226,17 @@ def string_hashes(names) -> np.ndarray:
     return hashed
 
 
-class TooManyProblems(Exception):
-    """More problems wait to be reported than :data:`PROBLEMS_HELD`: read carefully instead."""
-
-
 class HeldProblems(ProblemLog):
-    """Problems of the careful line code, held to be reported in line order at the end;
-    ``waiting`` counts them (and whatever else the reader holds back, through :meth:`wait`)."""
+    """Problems of the per-line explanations, held to be reported in line order at the end
+    (merged with the repeats, found once the whole file is read).  They are held whatever
+    their number: a Problem a rejected line, less than a line read into objects takes."""
 
     def __init__(self) -> None:
         super().__init__()
         self.held: list[Problem] = []
-        self.waiting = 0
 
     def add(self, problem: Problem, kind: str | None = None) -> None:
         self.held.append(problem)
-        self.wait()
-
-    def wait(self) -> None:
-        """One more problem waits (:class:`TooManyProblems` past :data:`PROBLEMS_HELD`)."""
-        self.waiting += 1
-        if self.waiting > PROBLEMS_HELD:
-            raise TooManyProblems
 
 
 class Collect(ProblemLog):

@@ -7,16 +7,15 @@ element ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale 
 representation of document runs and of document qrels given as dicts -- so the classic measures
 (AP, P@k, Rprec, nDCG@k, ...) evaluate document runs against them directly.
 
-Read in blocks as the runs are (:mod:`sdreval.io.columnar`): Arrow parses a clean block, the
-careful per-line code the rest (``careful=True``: every line), with the same judgements and
-problems.  A document judged twice in a topic may span blocks, so repeats are found once every
-line is read (vectorised), then every problem is reported in line order as the careful reader
-reports it.  The judgements are kept as :class:`~sdreval.judgements.columns.ElementColumns`
+Read in blocks as the runs are (:mod:`sdreval.io.columnar`): Arrow parses a clean block; a
+block it refuses is halved, and the lines of a small part still refused are parsed one by one
+(:func:`parse_line`), which says what is wrong with each.  A document judged twice in a topic
+may span blocks, so repeats are found once every line is read (vectorised), then every problem
+is reported in line order.  The judgements are kept as :class:`~sdreval.judgements.columns.ElementColumns`
 (each one the element ``(docno, /article[1])`` with ``e = s = rel``, the grade kept once as a
 small integer), grouped by topic; blocks leave only compact columns behind
 (:class:`~sdreval.io.tokens.KeyedRows`), so that reading peaks at about 1.3 times the file's
-size.  Should more than :data:`~sdreval.io.tokens.PROBLEMS_HELD` problems wait to be reported,
-the file is read again by the careful reader.
+size (plus the problems waiting to be reported).
 
 Policies (docs/inputs.md): a line without exactly 4 fields or with a non-integer ``rel`` is an
 error (file:line) and the line is not used; a document judged twice in a topic: an identical
@@ -30,46 +29,19 @@ import numpy as np
 
 from ..errors import ProblemLog
 from ..judgements.qrels import Qrels
-from .textlines import finish, is_repeat, iter_fields, parse_int
-from .tokens import (TREC_QRELS_BLOCK_BYTES, Collect, HeldProblems, KeyedRows, TooManyProblems,
-                     find_repeats, read_in_blocks, release_unused, report_in_line_order,
+from .textlines import finish, is_repeat, parse_int
+from .tokens import (TREC_QRELS_BLOCK_BYTES, Collect, HeldProblems, KeyedRows, find_repeats,
+                     read_in_blocks, release_unused, report_in_line_order,
                      smallest_integers, system_allocator)
 
 DOCUMENT_PATH = "/article[1]"
 LAYOUT = "qid iter docno rel"
 
 
-def read_trec_qrels(path: str | Path, log: ProblemLog | None = None,
-                    careful: bool = False) -> Qrels:
-    """Read TREC qrels; problems go to ``log`` (without one, all errors are raised at the end).
-    The file is read by blocks into shared columns (:func:`read_trec_qrels_columns`);
-    ``careful=True`` parses every line in Python (the reference of the block parser)."""
-    if not careful:
-        return read_trec_qrels_columns(path, log)
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    file = str(path)
-    qrels = Qrels("graded", source=file)
-    seen: dict[tuple[str, str], tuple[int, int]] = {}
-    for number, fields in iter_fields(path, log):
-        add_line(qrels, seen, fields, number, file, log)
-    if not qrels.topics and not log.errors:
-        log.warn(file, None, "the qrels hold no judgements")
-    finish(log, own)
-    return qrels
-
-
-def add_line(qrels: Qrels, seen: dict, fields: list[str], number: int, file: str,
-             log: ProblemLog) -> None:
-    """The careful reading of one line (split on white space)."""
-    parsed = parse_line(fields, number, file, log)
-    if parsed is not None:
-        add_judgement(qrels, seen, *parsed, number, file, log)
-
-
 def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
                ) -> tuple[str, str, int] | None:
-    """``(topic, doc, rel)`` of one line, or None after reporting why it cannot be used."""
+    """``(topic, doc, rel)`` of one line (split on white space), or None after reporting why
+    it cannot be used: the explanation of a line the block parser rejects."""
     if len(fields) != 4:
         log.error(file, number, f"expected 4 fields ({LAYOUT}), found {len(fields)}")
         return None
@@ -111,16 +83,9 @@ def parse_block(block, before: int, newlines: int, threads: bool = False):
             table.column("doc").cast(pa.string()).combine_chunks(), rel)
 
 
-def add_judgement(qrels: Qrels, seen: dict[tuple[str, str], tuple[int, int]], topic: str,
-                  doc: str, rel: int, number: int, file: str, log: ProblemLog) -> None:
-    """Store one judgement unless it repeats an earlier one (warning if identical, else error)."""
-    if is_repeat(seen, (topic, doc), rel, number, f"topic {topic}: document {doc}", file, log):
-        return
-    qrels.add_element(topic, doc, DOCUMENT_PATH, float(rel), float(rel))
-
-
-def read_trec_qrels_columns(path: str | Path, log: ProblemLog | None = None) -> Qrels:
-    """:func:`read_trec_qrels` by blocks (module docstring)."""
+def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
+    """Read TREC qrels; problems go to ``log`` (without one, all errors are raised at the end).
+    The file is read by blocks into shared columns (module docstring)."""
     import pyarrow as pa
 
     own = log is None
@@ -140,7 +105,7 @@ def read_trec_qrels_columns(path: str | Path, log: ProblemLog | None = None) -> 
             grades.append(smallest_integers(rel))
         return True
 
-    def careful(pairs) -> None:
+    def explain(pairs) -> None:  # the lines of a part Arrow refused, one by one
         rows = [(number, *found) for number, fields in pairs
                 if (found := parse_line(fields, number, file, held)) is not None]
         if rows:
@@ -149,11 +114,8 @@ def read_trec_qrels_columns(path: str | Path, log: ProblemLog | None = None) -> 
                       pa.array(docs, pa.string()))
             grades.append(smallest_integers(np.array(rel, dtype=np.int64)))
 
-    try:
-        with system_allocator():
-            read_in_blocks(path, fast, careful, file, held, TREC_QRELS_BLOCK_BYTES)
-    except TooManyProblems:
-        return read_trec_qrels(path, log if not own else None, careful=True)
+    with system_allocator():
+        read_in_blocks(path, fast, explain, file, held, TREC_QRELS_BLOCK_BYTES)
     with system_allocator():
         qrels = judgements_of_rows(keyed, grades, held.held, file, log)
     release_unused()

@@ -1,7 +1,7 @@
 """Judgements of many topics held in shared columns: ``topic -> TopicQrels`` built on demand.
 
-A :class:`~sdreval.judgements.qrels.TopicQrels` per topic (a dict, and per judged document a
-:class:`~sdreval.judgements.qrels.DocPassages` and a list) costs several hundred bytes of Python
+A :class:`~sdreval.judgements.records.TopicQrels` per topic (a dict, and per judged document a
+:class:`~sdreval.judgements.records.DocPassages` and a list) costs several hundred bytes of Python
 objects per judgement.  The columnar readers keep a file's judgements instead as one set of
 arrays for all topics, rows grouped by topic (the run side does the same, see
 :class:`sdreval.model.run.TopicRankings`); :class:`TopicJudgements` is the mapping
@@ -22,7 +22,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
-from .qrels import DocPassages, ElementAssessment, TopicQrels
+from .records import DocPassages, ElementAssessment, TopicQrels
 
 #: topics whose views are kept once built (the views of many small topics are what costs
 #: memory; those of a few large topics cost what plain objects cost, and are kept)

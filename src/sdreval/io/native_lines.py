@@ -1,0 +1,141 @@
+"""The rules of the native judgement TSV, stated once (format in :mod:`sdreval.io.native`): a
+data line's fields (:func:`native_line`, which explains a line the block reader rejects), the
+``# scale=`` directive, the scale inferred from the values (:func:`infer_scale`, also over whole
+columns) and the valid ``(e, s)`` pairs of each scale (:func:`pair_problem`, after the scales'
+papers: :mod:`sdreval.judgements.quantise`).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ProblemLog
+from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL
+from ..model.xpath import XPathError, canonical_xpath
+from .textlines import comment_lines, parse_float
+
+SCALES = ("inex2002", "inex2003", "inex2005", "graded")
+_DIRECTIVE = re.compile(r"^#\s*scale\s*[=:]\s*(\S+)", re.IGNORECASE)
+
+
+def scale_directive(path: str | Path, file: str, log: ProblemLog) -> str | None:
+    """The scale named by a ``# scale=`` comment at the top of the file (None if none, or
+    after reporting an unknown one)."""
+    for comment in comment_lines(path):
+        match = _DIRECTIVE.match(comment)
+        if match:
+            scale = match.group(1).lower()
+            if scale not in SCALES:
+                log.error(file, None, f"unknown scale {scale!r} in directive; expected one "
+                                      f"of {', '.join(SCALES)}")
+                return None
+            return scale
+    return None
+
+
+def native_line(fields: list[str], number: int, file: str, log: ProblemLog
+                ) -> tuple[int, str, str, str, float, float, bool, bool, float | None] | None:
+    """``(line, topic, doc, canonical path, e, s, s was a letter, e was '?', size)`` of one
+    data line, or None after reporting why the line cannot be used."""
+    if len(fields) not in (5, 6):
+        log.error(file, number, f"expected 5 or 6 fields (topic file path exhaustivity "
+                                f"specificity [size]), found {len(fields)}")
+        return None
+    bad: list[str] = []
+    try:
+        canon = canonical_xpath(fields[2])
+    except XPathError as error:
+        bad.append(error.problems[0].message)
+        canon = ""
+    e = TOO_SMALL if fields[3] == "?" else parse_float(fields[3])
+    if e is None:
+        bad.append(f"exhaustivity {fields[3]!r} is not a number or '?'")
+    letter = fields[4].upper() in COVERAGE_CODES
+    s = COVERAGE_CODES[fields[4].upper()] if letter else parse_float(fields[4])
+    if s is None:
+        bad.append(f"specificity {fields[4]!r} is not a number or a coverage letter")
+    size = None
+    if len(fields) == 6:
+        size = parse_float(fields[5])
+        if size is None or size < 0:
+            bad.append(f"size {fields[5]!r} is not a non-negative number")
+    if bad:
+        for message in bad:
+            log.error(file, number, message)
+        return None
+    return (number, fields[0], fields[1], canon, e, s, letter,  # type: ignore[return-value]
+            fields[3] == "?", size)
+
+
+def show_value(value: float) -> str:
+    """A value as messages show it (integers without a decimal point)."""
+    return str(int(value)) if value == int(value) else repr(value)
+
+
+def infer_scale(values: list[tuple[float, float, bool, bool]]) -> str:
+    """The scale of a list of ``(e, s, s_was_letter, e_was_question_mark)`` (rules in the
+    module docstring)."""
+    if any(v[2] for v in values):
+        return "inex2002"
+    if any(v[3] for v in values):
+        return "inex2005"
+    ints = {0.0, 1.0, 2.0, 3.0}
+    if all(v[0] in ints and v[1] in ints for v in values):
+        return "inex2003"
+    if all(v[0] in (0.0, 1.0, 2.0) and 0.0 <= v[1] <= 1.0 for v in values):
+        return "inex2005"
+    return "graded"
+
+
+def pair_problem(scale: str, e: float, s: float, letter: bool = False,
+                 question: bool | None = None) -> str | None:
+    """Why ``(e, s)`` is not a valid assessment on ``scale`` (None if it is).  ``question``:
+    the exhaustivity was written ``?`` (default: ``e == TOO_SMALL``)."""
+    if question is None:
+        question = e == TOO_SMALL and scale == "inex2005"
+    if question and scale != "inex2005":
+        return "'?' exists only on scale inex2005"
+    if scale == "inex2005" and e == TOO_SMALL and not question:
+        return "exhaustivity must be 0, 1, 2 or ?"
+    if scale == "graded":
+        return None
+    if scale == "inex2002":
+        if e not in (0.0, 1.0, 2.0, 3.0):
+            return "relevance must be 0..3"
+        if s not in COVERAGE_LETTERS:
+            return "coverage must be N, S, L or E"
+    elif scale == "inex2003":
+        if letter:
+            return "coverage letters exist only on scale inex2002"
+        if e not in (0.0, 1.0, 2.0, 3.0) or s not in (0.0, 1.0, 2.0, 3.0):
+            return "exhaustivity and specificity must be integers 0..3"
+    elif scale == "inex2005":
+        if letter:
+            return "coverage letters exist only on scale inex2002"
+        if e not in (0.0, 1.0, 2.0, TOO_SMALL):
+            return "exhaustivity must be 0, 1, 2 or ?"
+        if not 0.0 <= s <= 1.0:
+            return "specificity must be in [0, 1]"
+    else:
+        return f"unknown scale {scale!r}"
+    if (e == 0) != (s == 0):
+        return "an element is non-relevant in both dimensions or in neither"
+    from ..judgements.quantise import pair_error  # the rules of the scale's papers
+
+    return pair_error(scale, e, s)
+
+
+def infer_scale_of_columns(e: np.ndarray, s: np.ndarray, letter: np.ndarray, question: np.ndarray) -> str:
+    """:func:`infer_scale` of whole columns (``letter``: s was a coverage letter,
+    ``question``: e was ``?``)."""
+    if letter.any():
+        return "inex2002"
+    if question.any():
+        return "inex2005"
+    if np.isin(e, (0.0, 1.0, 2.0, 3.0)).all() and np.isin(s, (0.0, 1.0, 2.0, 3.0)).all():
+        return "inex2003"
+    if np.isin(e, (0.0, 1.0, 2.0)).all() and ((s >= 0.0) & (s <= 1.0)).all():
+        return "inex2005"
+    return "graded"

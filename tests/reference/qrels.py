@@ -1,0 +1,108 @@
+"""Reference readers of judgement files, for tests only: every line parsed in Python, the
+judgements kept in plain dicts of :class:`~sdreval.judgements.qrels.TopicQrels`, repeats found
+with a dict of the keys seen, so that the library's one reader of each format (blocks split by
+Arrow, vectorised column checks, repeats found over the whole file) is compared with an
+independent reading of the same file: same judgements, same problems in the same order.
+
+Only the per-line parse (which the library keeps to explain a rejected line:
+:func:`~sdreval.io.fol_fast.parse_fol_line`, :func:`~sdreval.io.native_lines.native_line`,
+:func:`~sdreval.io.trec_qrels.parse_line`), the rules of a line and of a pair
+(:func:`~sdreval.io.fol_fast.check_fol_line`, :func:`~sdreval.io.native_lines.pair_problem`,
+:func:`~sdreval.io.native_lines.infer_scale`) and the messages are shared.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from sdreval.errors import ProblemLog
+from sdreval.io.fol_fast import check_fol_line, parse_fol_line
+from sdreval.io.native_lines import (infer_scale, native_line, pair_problem, scale_directive,
+                                     show_value)
+from sdreval.io.textlines import finish, is_repeat, iter_fields
+from sdreval.io.trec_qrels import DOCUMENT_PATH, parse_line
+from sdreval.judgements.qrels import DocPassages, Qrels
+
+
+def read_fol_qrels_reference(path: str | Path, log: ProblemLog | None = None) -> Qrels:
+    """FOL qrels and their problems, as :func:`sdreval.io.fol.read_fol_qrels` gives them."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    qrels = Qrels("fol", source=file)
+    seen: dict[tuple[str, str], tuple[int, tuple]] = {}
+    for number, fields in iter_fields(path, log):
+        row = parse_fol_line(fields, number, file, log)
+        if row is None:
+            continue
+        topic, doc, relchars, doclen, bep, ranges = row
+        if is_repeat(seen, (topic, doc), (relchars, doclen, bep, tuple(ranges)), number,
+                     f"topic {topic}: document {doc}", file, log):
+            continue
+        for message in check_fol_line(*row):
+            log.warn(file, number, message)
+        qrels.topic(topic).passages[doc] = DocPassages(doc, ranges, relchars, doclen, bep)
+    if not qrels.topics and not log.errors:
+        log.warn(file, None, "the qrels hold no judgements")
+    finish(log, own)
+    return qrels
+
+
+def read_native_qrels_reference(path: str | Path, log: ProblemLog | None = None,
+                                scale: str | None = None) -> Qrels:
+    """A native judgement TSV and its problems, as
+    :func:`sdreval.io.native.read_native_qrels` gives them."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    if scale is None:
+        scale = scale_directive(path, file, log)
+    rows = []
+    first_line = True
+    for number, fields in iter_fields(path, log):
+        if first_line and fields[0].lower() == "topic":  # a header
+            first_line = False
+            continue
+        first_line = False
+        row = native_line(fields, number, file, log)
+        if row is not None:
+            rows.append(row)
+    chosen = scale or infer_scale([row[4:8] for row in rows])
+    qrels = Qrels(chosen, source=file)  # type: ignore[arg-type]
+    seen: dict[tuple[str, str, str], tuple[int, tuple]] = {}
+    for number, topic, doc, canon, e, s, letter, question, size in rows:
+        problem = pair_problem(chosen, e, s, letter, question)
+        if problem:
+            shown_e = "?" if question else show_value(e)
+            log.error(file, number, f"invalid ({shown_e}, {show_value(s)}) on scale {chosen}: "
+                                    f"{problem}")
+            continue
+        if is_repeat(seen, (topic, doc, canon), (e, s, size), number,
+                     f"topic {topic}: element {doc} {canon}", file, log):
+            continue
+        qrels.add_element(topic, doc, canon, e, s, size)
+    if not rows and not log.errors:
+        log.warn(file, None, "the judgements file holds no assessments")
+    finish(log, own)
+    return qrels
+
+
+def read_trec_qrels_reference(path: str | Path, log: ProblemLog | None = None) -> Qrels:
+    """TREC qrels and their problems, as :func:`sdreval.io.trec_qrels.read_trec_qrels`
+    gives them."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    qrels = Qrels("graded", source=file)
+    seen: dict[tuple[str, str], tuple[int, int]] = {}
+    for number, fields in iter_fields(path, log):
+        parsed = parse_line(fields, number, file, log)
+        if parsed is None:
+            continue
+        topic, doc, rel = parsed
+        if not is_repeat(seen, (topic, doc), rel, number, f"topic {topic}: document {doc}",
+                         file, log):
+            qrels.add_element(topic, doc, DOCUMENT_PATH, float(rel), float(rel))
+    if not qrels.topics and not log.errors:
+        log.warn(file, None, "the qrels hold no judgements")
+    finish(log, own)
+    return qrels
