@@ -247,15 +247,15 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
                     dataset: str | None = None):
     """The per-topic table of run files read in byte ranges by the workers (the qrels read
     here, once), or with ``dataset`` the means (the per-topic rows written there by the
-    workers); None for span qrels (the runs are read whole, to check their ids)."""
+    workers); None for document runs against span qrels (read whole, to check their ids)."""
     from ..orchestrate.ranges import evaluate_run_files
 
     log = ProblemLog()
     qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                            **qrels_options(options, ctx.collection))
     log.raise_if_errors()
-    if qrels_obj.scale == "fol":
-        return None
+    if qrels_obj.scale == "fol" and "document" in layouts:
+        return None  # chunk-ID runs are told by all their results (check_chunk_ids)
     check_input_topics(qrels_obj, [])
     if not measures:
         measures = chosen_measures(qrels_obj, layouts)
@@ -293,8 +293,9 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
 @jobs_options
 @click.option("--stream/--no-stream", "stream", default=None,
               help="Evaluate each run one topic at a time, in bounded memory (runs one after "
-                   "another; refused with --jobs/--scheduler). Default: only runs larger than "
-                   "512 MB are streamed (docs/streaming.md).")
+                   "another; with --jobs/--scheduler each worker reads byte ranges of TREC "
+                   "text runs, refused for other runs). Default: only runs larger than "
+                   "512 MB are streamed (docs/streaming.md, docs/scale.md).")
 @context_options
 @quiet_option
 @handle_errors

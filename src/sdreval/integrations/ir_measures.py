@@ -24,7 +24,8 @@ measures); every qrels topic counts and a topic the run did not answer scores 0 
 ir_measures' own measures score it 0).  sdreval's warnings are issued as Python warnings.
 
 Names ir_measures already uses (``AP``, ``P``, ``R``, ``nDCG``, ``RR``, ``Rprec``, ``Bpref``,
-``Success``, ``Judged``, ``NumRel``, ``NumRet``, ``NumRelRet``) are prefixed ``sdreval_``
+``Success``, ``Judged``, ``NumRel``, ``NumRet``, ``NumRelRet``, ``infAP``, ...: any name in
+ir_measures' registry) are prefixed ``sdreval_``
 (``sdreval_AP``): ir_measures compares measures by name, and sdreval's classic measures score
 elements as independent documents, which ir_measures' do not.
 """
