@@ -128,3 +128,21 @@ def test_agrees_with_ir_measures_on_documents():
                                      interop.run_to_ir_measures(run))
     assert ours["AP"] == pytest.approx(agg[ir_measures.AP], abs=1e-9)
     assert ours["P@10"] == pytest.approx(agg[ir_measures.P @ 10], abs=1e-9)
+
+
+def test_dicts_go_through_the_table_reader_rules():
+    """A nested dict is read by the one table reader: two keys naming one element (the same
+    XPath written two ways) judged differently are refused as in a file, not overwritten."""
+    import pytest
+
+    from sdreval.errors import InputError
+    from sdreval.io.interop import qrels_from_dict, run_from_dict
+
+    with pytest.raises(InputError, match="judged again, differently"):
+        qrels_from_dict({"1": {("d", "/article[1]/sec[1]"): 2, ("d", "/article/sec"): 0}})
+    same = qrels_from_dict({"1": {("d", "/article[1]/sec[1]"): 2, ("d", "/article/sec"): 2}})
+    assert list(same["1"].elements) == [("d", "/article[1]/sec[1]")]
+    # topics judged with nothing, and runs' topics without results, stay in the dict's order
+    assert list(qrels_from_dict({"2": {}, "1": {"a": 1}}).topics) == ["2", "1"]
+    run = run_from_dict({"2": {}, "1": {"b": 1.0, "a": 1.0}})
+    assert list(run.topics) == ["2", "1"] and run.topics["1"].docs.tolist() == ["b", "a"]

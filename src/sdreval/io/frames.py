@@ -49,7 +49,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, Problem, ProblemLog, UsageError
-from ..judgements.qrels import DocPassages, Qrels
+from ..judgements.qrels import DocPassages, ElementAssessment, Qrels
 from ..model.ordering import trec_order
 from ..model.result_rules import (ROW_ORDER_KEPT, disorder_message, rank_disorder,
                                   repeat_message, repeated_rows)
@@ -283,14 +283,17 @@ def _ranking(columns: dict[str, np.ndarray | None], unit: Unit) -> Ranking:
 
 
 def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataFrame)",
-                   log: ProblemLog | None = None, where: Callable[[int], str] | None = None
-                   ) -> Run:
+                   log: ProblemLog | None = None, where: Callable[[int], str] | None = None,
+                   topics: tuple[np.ndarray, list[str]] | None = None) -> Run:
     """A run from a DataFrame (columns: module docstring); ``where(i)`` names row ``i`` in
-    messages (default ``row <index label>``)."""
+    messages (default ``row <index label>``).  ``topics``: ``(codes, names)`` when the
+    caller holds the rows' topics already (a nested dict: no topic column; topics without
+    rows are kept, empty, in the order of ``names``)."""
     own = log is None
     log = log if log is not None else ProblemLog()
     check = _checker(frame, source, log, where)
-    topic, doc = column(frame, TOPIC, "topic"), column(frame, DOC, "document")
+    topic = None if topics is not None else column(frame, TOPIC, "topic")
+    doc = column(frame, DOC, "document")
     score = column(frame, SCORE, "score", required=False)
     rank = column(frame, ("rank",), "rank", required=False)
     path = column(frame, PATH, "path", required=False)
@@ -299,7 +302,9 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
                          + _listed(frame))
     spans = _span_columns(frame)
     _one_unit(frame, spans)
-    topics = check.ids(frame[topic].to_numpy(), topic)
+    topic_ids = None if topic is None else check.ids(frame[topic].to_numpy(), topic)
+    if topics is not None:
+        check_topic_names(topics[1], check)
     docs = check.ids(frame[doc].to_numpy(), doc)
     scores = check.floats(frame[score].to_numpy(), score) if score else None
     ranks = check.integers(frame[rank].to_numpy(), rank, minimum=None) if rank else None
@@ -315,14 +320,22 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     if log.errors:
         finish(log, own)
         log.raise_if_errors()
-    codes, names = pd.factorize(topics, sort=False)
-    _warn_repeats(check, codes, docs, paths, offsets, lengths)
+    codes, names = pd.factorize(topic_ids, sort=False) if topics is None else topics
+    if unit != "document" or topics is None:  # a dict's document keys are distinct
+        _warn_repeats(check, codes, docs, paths, offsets, lengths)
     if ranks is not None:
         _warn_disorder(check, codes, names, ranks)
     run = build_run(name, source, codes, list(names), docs, unit, scores, ranks, paths,
                     offsets, lengths)
     finish(log, own)
     return run
+
+
+def check_topic_names(names: Sequence[str], check: Checker) -> None:
+    """Topic ids given apart from the rows (a dict's keys) must not be empty (as in files)."""
+    for topic in names:
+        if not topic.strip():
+            check.log.error(check.source, None, f"topic id {topic!r} is empty")
 
 
 def _spans(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checker,
@@ -412,16 +425,25 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker, source: st
     size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
     check.log.raise_if_errors()
     qrels = Qrels(scale or ("graded" if grade is not None else "inex2003"), source=source)
-    seen: dict[tuple[str, str, str], tuple[int, tuple]] = {}
-    repeats, conflicts = [], []
-    for i in range(len(frame)):
-        key = (topics[i], docs[i], paths[i])
-        value = (float(e[i]), float(s[i]), None if size is None else float(size[i]))
-        if key in seen:  # as the judgement files: identical = warning, different = error
-            (repeats if seen[key][1] == value else conflicts).append((i, seen[key][0]))
-            continue
-        seen[key] = (i, value)
-        qrels.add_element(*key, *value)
+    # an element judged again: identical = warning, different = error (as the files)
+    repeated, first_of = repeated_rows(tuple(pd.factorize(c)[0] for c in (topics, docs, paths)))
+    again = np.flatnonzero(repeated)
+    earlier = first_of[again]
+    same = (e[again] == e[earlier]) & (s[again] == s[earlier])
+    if size is not None:
+        same &= size[again] == size[earlier]
+    repeats = list(zip(again[same].tolist(), earlier[same].tolist()))
+    conflicts = list(zip(again[~same].tolist(), earlier[~same].tolist()))
+    keep = ~repeated
+    judged: dict[str, dict] = {}  # topic -> its elements (one look-up per topic)
+    sizes = [None] * int(keep.sum()) if size is None else size[keep].tolist()
+    for topic, doc, path, e_i, s_i, size_i in zip(topics[keep].tolist(), docs[keep].tolist(),
+                                                   paths[keep].tolist(), e[keep].tolist(),
+                                                   s[keep].tolist(), sizes):
+        elements = judged.get(topic)
+        if elements is None:
+            elements = judged[topic] = qrels.topic(topic).elements
+        elements[(doc, path)] = ElementAssessment(doc, path, e_i, s_i, size_i)
     first = dict(repeats + conflicts)
     what = (lambda i: f"topic {topics[i]}: element {docs[i]} {paths[i]}")
     check.warn([i for i, _ in repeats], lambda i: f"{what(i)} repeats "

@@ -23,14 +23,12 @@ from typing import Any, Literal
 import numpy as np
 
 from ..errors import ProblemLog, UsageError
-from ..judgements.qrels import ElementAssessment, Qrels
-from ..model.run import Ranking, Run
+from ..judgements.qrels import Qrels
+from ..model.run import Run
 from ..model.xpath import canonical_xpath
-from .frames import (Checker, as_frame, build_run, check_pairs, qrels_from_table,
-                     records_frame, run_from_table)
+from .frames import Checker, as_frame, qrels_from_table, records_frame, run_from_table
 from .textlines import finish
 
-ROOT = "/article[1]"
 Documents = Literal["strict", "max"]
 
 
@@ -42,48 +40,37 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     ``{topic: {(doc, path): grade | (e, s)}}`` (elements; with ``(e, s)`` pairs the scale
     defaults to ``inex2003``), ``{topic: {(doc, offset, length): grade}}`` (highlighted
     passages, scale ``fol``: grade above 0 = highlighted, 0 = judged without relevant text
-    there) or a column dict ``{"topic": [...], "doc": [...], ...}``.  Bad values: one
-    :class:`InputError` naming topic and document."""
+    there) or a column dict ``{"topic": [...], "doc": [...], ...}``: made a table and read by
+    :func:`~sdreval.io.frames.qrels_from_table` (one reader, the rules of the files).  Bad
+    values: one :class:`InputError` naming topic and document."""
     frame = as_frame(data)
     if frame is not None:
         return qrels_from_table(frame, scale, "(dict)", log)
     rows = _flatten(data, "qrels")
     width = _key_width(rows, "qrels")
-    if width == 3:
-        columns = _key_columns(rows.keys, ("doc", "offset", "length"))
-        columns.update(topic=rows.topics, grade=rows.values)
-        return qrels_from_table(_frame(columns), scale, "(dict)", log, rows.where)
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    check = rows.checker(log)
+    names = {1: ("doc",), 2: ("doc", "path"), 3: ("doc", "offset", "length")}[width]
+    columns = {"topic": rows.topics}
+    columns.update(_key_columns(rows.keys, names) if width > 1 else {"doc": rows.key_array})
     values = rows.values
-    pair = np.array([isinstance(v, (tuple, list)) for v in values], dtype=bool)
-    if pair.any():
+    pair = [isinstance(v, (tuple, list)) for v in values]
+    if width < 3 and any(pair):  # (e, s) pairs: exhaustivity and specificity columns
+        own = log is None
+        log = log if log is not None else ProblemLog()
         wrong = np.array([p and len(v) != 2 for p, v in zip(pair, values)], dtype=bool)
-        check.report(wrong, lambda i: f"expected a grade or (e, s), got {values[i]!r}")
-        firsts = [v[0] if p and not w else (None if p else v)
-                  for v, p, w in zip(values, pair, wrong)]
-        seconds = [v[1] if p and not w else (None if p else v)
-                   for v, p, w in zip(values, pair, wrong)]
-        e = check.floats(_objects(firsts), "exhaustivity")
-        s = check.floats(_objects(seconds), "specificity")
+        rows.checker(log).report(wrong, lambda i: f"expected a grade or (e, s), got "
+                                                  f"{values[i]!r}")
+        columns["exhaustivity"] = _objects([v[0] if p and not w else (None if p else v)
+                                            for v, p, w in zip(values, pair, wrong)])
+        columns["specificity"] = _objects([v[1] if p and not w else (None if p else v)
+                                           for v, p, w in zip(values, pair, wrong)])
+        _raise(log, own)
     else:
-        e = s = rows.values_as_floats(log, "grade")
-    if width == 2:
-        docs = [str(k[0]) for k in rows.keys]
-        rows.check_ids(_objects(docs), log)
-        paths = check.xpaths(_objects([k[1] for k in rows.keys]), "path")
-    else:
-        docs, paths = [str(k) for k in rows.keys], [ROOT] * len(values)
-    rows.check_ids(_objects(docs), log)
-    _raise(log, own)
-    qrels = Qrels(scale or ("inex2003" if pair.any() else "graded"), source="(dict)")
-    judged = [qrels.topic(topic).elements for topic in rows.topic_names]
-    for code, doc, path, e_i, s_i in zip(rows.codes.tolist(), docs, paths, e.tolist(),
-                                         s.tolist()):
-        judged[code][(doc, path)] = ElementAssessment(doc, path, e_i, s_i)
-    check_pairs(qrels, "(dict)")
-    finish(log, own)
+        columns["grade"] = rows.values_array()
+    qrels = qrels_from_table(_frame(columns), scale, "(dict)", log, rows.where)
+    for topic in rows.topic_names:  # topics judged with nothing stay, in the dict's order
+        qrels.topic(topic)
+    if list(qrels.topics) != rows.topic_names:
+        qrels.topics = {t: qrels.topics[t] for t in rows.topic_names}
     return qrels
 
 
@@ -91,31 +78,23 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
                   log: ProblemLog | None = None) -> Run:
     """A run from ``{topic: {doc: score}}`` (whole documents), ``{topic: {(doc, path):
     score}}`` (elements), ``{topic: {(doc, offset, length): score}}`` (passages) or a column
-    dict, ranked by score descending, ties by id descending (trec_eval).  Scores are
-    converted and checked as whole arrays; bad ones are reported with topic and document."""
+    dict, ranked by score descending, ties by id descending (trec_eval): made a table and read
+    by :func:`~sdreval.io.frames.run_from_table` (one reader, the rules of the files), the
+    topics known from the dict's keys."""
     frame = as_frame(data)
     if frame is not None:
         return run_from_table(frame, name, "(dict)", log)
-    own = log is None
-    log = log if log is not None else ProblemLog()
     rows = _flatten(data, "run")
-    scores = rows.values_as_floats(log, "score")
     width = _key_width(rows, "run")
     if width == 1:
         docs = rows.key_array if rows.plain_ids else _objects([str(k) for k in rows.keys])
-        rows.check_ids(docs, log)
-        _raise(log, own)
-        run = build_run(name, "(dict)", rows.codes, rows.topic_names, docs, "document", scores)
+        columns: dict[str, Any] = {"doc": docs}
     else:
         columns = _key_columns(rows.keys, ("doc", "path") if width == 2 else
                                ("doc", "offset", "length"))
-        columns.update(topic=rows.topics, score=scores)
-        _raise(log, own)
-        run = run_from_table(_frame(columns), name, "(dict)", log, rows.where)
-        run.topics = {t: run.topics.get(t) or Ranking.empty(run.unit)  # empty ones stay
-                      for t in rows.topic_names}
-    finish(log, own)
-    return run
+    columns["score"] = rows.values_array()
+    return run_from_table(_frame(columns), name, "(dict)", log, rows.where,
+                          topics=(rows.codes, rows.topic_names))
 
 
 class _Rows:
@@ -136,11 +115,7 @@ class _Rows:
         self.codes = np.repeat(np.arange(len(sizes), dtype=np.int64), sizes)
         self.key_array = np.fromiter(chain.from_iterable(data.values()), dtype=object,
                                      count=self.size)
-        try:  # one pass over every key: all str (TypeError otherwise), and is one blank?
-            shortest = min(map(len, map(str.strip, self.key_array)), default=1)
-            self.plain_ids, self.blank_ids = True, shortest == 0
-        except TypeError:
-            self.plain_ids, self.blank_ids = False, None
+        self.plain_ids = set(map(type, self.key_array)) <= {str}
 
     @property
     def keys(self) -> list:
@@ -162,31 +137,17 @@ class _Rows:
     def checker(self, log: ProblemLog) -> Any:
         return Checker("(dict)", log, self.where)
 
-    def check_ids(self, docs: np.ndarray, log: ProblemLog) -> None:
-        """Topic and document ids must not be empty (as in files)."""
-        check = self.checker(log)
-        blank = self.blank_ids if docs is self.key_array else None
-        if blank is None:
-            blank = not all(map(str.strip, docs))
-        if blank:
-            rows = [i for i, d in enumerate(docs) if not d.strip()]
-            check.report(np.array(rows, dtype=np.int64), lambda i: "document id is empty")
-        for topic in self.topic_names:
-            if not topic.strip():
-                log.error("(dict)", None, f"topic id {topic!r} is empty")
-
     def where(self, i: int) -> str:
         return f"topic {self.topic_names[self.codes[i]]}, {_key_text(self.key_array[i])}"
 
-    def values_as_floats(self, log: ProblemLog, what: str) -> np.ndarray:
-        """The values as float64, converted in one pass; anything else (text, None, lists)
-        goes through the checker, which reports it."""
+    def values_array(self) -> np.ndarray:
+        """The values as float64 in one pass when they all are numbers, else as objects
+        (which the table reader checks and reports)."""
         try:
-            values = np.fromiter(chain.from_iterable(v.values() for v in self.data.values()),
-                                 dtype=np.float64, count=self.size)
+            return np.fromiter(chain.from_iterable(v.values() for v in self.data.values()),
+                               dtype=np.float64, count=self.size)
         except (TypeError, ValueError, OverflowError):
-            values = _objects(self.values)
-        return self.checker(log).floats(values, what)
+            return _objects(self.values)
 
 
 def _flatten(data: Mapping[Any, Any], what: str) -> _Rows:
@@ -214,9 +175,11 @@ def _key_columns(keys: list, names: tuple[str, ...]) -> dict[str, list]:
 
 
 def _frame(columns: dict[str, Any]):
+    """A DataFrame of the columns, ids kept as Python objects (never typed or converted)."""
     import pandas as pd
 
-    return pd.DataFrame(columns)
+    return pd.DataFrame({name: values if getattr(values, "dtype", object) != object else
+                         pd.Series(values, dtype=object) for name, values in columns.items()})
 
 
 def _key_text(key: Any) -> str:

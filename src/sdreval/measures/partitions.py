@@ -141,6 +141,9 @@ def assemble(runs: list[Run], topics: list[list[str]], measures: list[str],
 
 
 _NUMBER = re.compile(r"\d+")
+#: stands for a number in a warning's shape (a character no message holds: run names and
+#: paths may hold ``#``, as ``distinct_runs`` names ``run (#1)``)
+_SLOT = "\x00"
 #: a warning about one topic (never added up with another topic's)
 _ONE_TOPIC = re.compile(r"\btopic [^\s(]+:")
 #: a warning that holds only when it holds for every partition of the run
@@ -168,7 +171,7 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
             else:  # the run's name (digits and all) is kept as it is
                 name = runs[index].name
                 pieces = message.split(name) if name else [message]
-                key = (index, name.join(_NUMBER.sub("#", p) for p in pieces))
+                key = (index, name.join(_NUMBER.sub(_SLOT, p) for p in pieces))
                 shapes.setdefault(key, []).append(
                     [int(n) for p in pieces for n in _NUMBER.findall(p)])
             if key not in order:
@@ -182,7 +185,7 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
             if _EVERY_PART in key[1] and len(counts) < parts_of[key[0]]:
                 continue
             sums = iter(np.sum(np.array(counts), axis=0).tolist())
-            message = re.sub("#", lambda _: str(next(sums)), key[1])
+            message = re.sub(_SLOT, lambda _: str(next(sums)), key[1])
         if message not in out:
             out.append(message)
     return out
