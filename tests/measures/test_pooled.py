@@ -250,5 +250,7 @@ def test_names_users_type():
     from sdreval.measures.registry import parse_measure
 
     assert parse_measure("unj_10").text == "unj_10" and parse_measure("unj_10").name == "Unjudged"
+    assert parse_measure("unj@10").name == "Unjudged" and parse_measure("unj@10").cutoff == 10
+    assert parse_measure("Unjudged@5").name == "Unjudged"
     assert parse_measure("infAP").name == "infAP"
     assert parse_measure("infAP(rel=2)").get("rel") == 2.0
