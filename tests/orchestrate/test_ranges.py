@@ -112,12 +112,13 @@ def test_topics_apart_and_several_run_ids_read_whole(tmp_path, small_ranges):
 
 def test_errors_are_those_of_one_reading(tmp_path, small_ranges, no_whole_reading):
     qrels, lines = _write_inputs(tmp_path)
-    lines[7] = "1 Q0 d1 x 3 sys"
-    lines[400] = "38 Q0"
+    lines[7] = lines[11] = "1 Q0 d1 x 3 sys"  # two kinds of error, in line order
+    lines[9] = lines[400] = "38 Q0"
     run = tmp_path / "run.txt"
     run.write_text("\n".join(lines) + "\n")
     code, out, err = _same_as_serial(qrels, run)
     assert code == 1 and out == "" and ":8:" in err and ":401:" in err
+    assert err.index(":8:") < err.index(":10:") < err.index(":12:")
 
 
 def test_stream_and_jobs_combine_on_text_runs(tmp_path):
@@ -170,3 +171,34 @@ def test_a_dataset_directory_must_be_new_or_empty_and_parquet(tmp_path):
     assert code == 2 and "--format parquet" in err
     code, _, err = _run(args + ["--format", "parquet", "-o", str(tmp_path)])
     assert code == 2 and "not empty" in err
+
+
+def test_a_cluster_whose_workers_do_not_see_the_file_gets_it_read_here(tmp_path):
+    """Workers read a file's ranges only when each sees it at the same path and size."""
+    from sdreval.orchestrate.ranges import _seen_by_workers
+
+    run = tmp_path / "run.txt"
+    run.write_text("1 Q0 a 1 3 r\n")
+
+    class Cluster:
+        def __init__(self, sizes):
+            self.sizes = sizes
+
+        def run(self, function, path):
+            return {worker: (function(path) if size == "here" else size)
+                    for worker, size in self.sizes.items()}
+
+    assert _seen_by_workers(Cluster({"w1": "here", "w2": "here"}), [str(run)]) == [True]
+    assert _seen_by_workers(Cluster({"w1": "here", "w2": None}), [str(run)]) == [False]
+    assert _seen_by_workers(Cluster({"w1": 5}), [str(run)]) == [False]  # another file
+
+
+def test_passage_runs_against_span_judgements_are_read_in_ranges(no_whole_reading):
+    from sdreval.data import example_path
+
+    root = example_path("synthetic")
+    args = ["eval", str(root / "qrels.fol"), str(root / "runs" / "sim01.passages.txt"),
+            str(root / "runs" / "sim02.passages.txt"), "-m", "MAiP", "-m", "iP@0.01", "-q"]
+    serial = _run(args)
+    assert serial[0] == 0
+    assert _run(args + ["--jobs", "2"]) == serial

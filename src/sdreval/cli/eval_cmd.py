@@ -92,7 +92,7 @@ def _quantisations() -> list[str]:
 
 
 def _formats(name: str) -> list[str]:
-    from ..io import api as io_api
+    from ..io import detect as io_api
 
     return list(getattr(io_api, name, ()))
 
@@ -177,7 +177,7 @@ def chosen_measures(qrels, units: list[str]) -> list[str]:
 
 def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
     """The unit of a run file from its forced or ``detected`` format, without reading it."""
-    from ..io.api import detect_format, normalise_format
+    from ..io.detect import detect_format, normalise_format
 
     kind = normalise_format(fmt) if fmt else detected or detect_format(path)
     return {"passage-run": "passage", "document-run": "document"}.get(kind, "element")
@@ -210,14 +210,14 @@ def span_inputs(options: dict, log: ProblemLog):
 
 def detected_formats(runs: tuple[str, ...], options: dict) -> dict[str, str]:
     """The format of each run file, detected once (none when ``--run-format`` forces one)."""
-    from ..io.api import detect_format
+    from ..io.detect import detect_format
 
     return {} if options.get("run_format") else {path: detect_format(path) for path in runs}
 
 
 def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
     """Span and chunk inputs are read whole (the streaming reader takes TREC-like runs)."""
-    from ..io.api import RUN_FORMATS
+    from ..io.detect import RUN_FORMATS
 
     forced = options.get("run_format")
     if forced:
@@ -231,7 +231,7 @@ def _split_runs(runs: tuple[str, ...], formats: dict[str, str], options: dict,
     """The layouts of the run files when each is a plain TREC text run that workers can read
     in byte ranges (:mod:`sdreval.orchestrate.ranges`), else None (also for element runs
     without ``-m``: their default measures depend on their results)."""
-    from ..io.api import RUN_FORMATS, normalise_format
+    from ..io.detect import RUN_FORMATS, normalise_format
     from ..orchestrate.ranges import splittable
 
     forced = options.get("run_format")
@@ -247,15 +247,15 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
                     dataset: str | None = None):
     """The per-topic table of run files read in byte ranges by the workers (the qrels read
     here, once), or with ``dataset`` the means (the per-topic rows written there by the
-    workers); None for span qrels (the runs are read whole, to check their ids)."""
+    workers); None for document runs against span qrels (read whole, to check their ids)."""
     from ..orchestrate.ranges import evaluate_run_files
 
     log = ProblemLog()
     qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                            **qrels_options(options, ctx.collection))
     log.raise_if_errors()
-    if qrels_obj.scale == "fol":
-        return None
+    if qrels_obj.scale == "fol" and "document" in layouts:
+        return None  # chunk-ID runs are told by all their results (check_chunk_ids)
     check_input_topics(qrels_obj, [])
     if not measures:
         measures = chosen_measures(qrels_obj, layouts)
@@ -293,8 +293,9 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
 @jobs_options
 @click.option("--stream/--no-stream", "stream", default=None,
               help="Evaluate each run one topic at a time, in bounded memory (runs one after "
-                   "another; refused with --jobs/--scheduler). Default: only runs larger than "
-                   "512 MB are streamed (docs/streaming.md).")
+                   "another; with --jobs/--scheduler each worker reads byte ranges of TREC "
+                   "text runs, refused for other runs). Default: only runs larger than "
+                   "512 MB are streamed (docs/streaming.md, docs/scale.md).")
 @context_options
 @quiet_option
 @handle_errors
@@ -350,7 +351,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                                ctx, all_topics, options.get("run_format"), log, stream)
         echo_problems(log)
     elif table is None:
-        from ..io.api import RUN_FORMATS
+        from ..io.detect import RUN_FORMATS
 
         known = {path: kind for path, kind in formats.items() if kind in RUN_FORMATS}
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection, known)

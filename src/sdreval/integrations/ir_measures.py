@@ -131,12 +131,9 @@ def sdreval_measure(text: str | Measure | MeasureDef, **context: Any):
     Keyword ``context`` options set evaluation-wide defaults as ``sdreval eval``'s options do
     (``quant``, ``overlap``, ``collection`` (a directory), ``order`` (default ``rsv``), ``depth``,
     ``rel_level``, ...)."""
-    from ..api import _CONTEXT_KEYS
+    from ..api import check_options
 
-    unknown = set(context) - set(_CONTEXT_KEYS)
-    if unknown:
-        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
-                         + ", ".join(_CONTEXT_KEYS))
+    check_options(context)
     frozen = tuple(sorted((k, str(v)) for k, v in context.items()))
     name = text.name if isinstance(text, MeasureDef) else str(text).strip()
     if name in MEASURES:  # a bare name: the cut-off may follow (``@ 10``)

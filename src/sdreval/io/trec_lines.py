@@ -1,4 +1,4 @@
-"""TREC-like runs line by line: the fields of one line, the per-topic reports.
+"""TREC-like runs line by line: the layouts and the fields of one line.
 
 Layouts (whitespace-separated, one result per line):
 
@@ -10,8 +10,8 @@ Layouts (whitespace-separated, one result per line):
 
 :func:`parse_result_fields` checks one line's fields: the block reader
 (:mod:`sdreval.io.trec_fast`) parses here every line it cannot read as columns, so that a
-rejected line is explained by the message of its field; :func:`build_ranking` makes one
-topic's ranking and reports its repeated results and overlapping passages (the rules of
+rejected line is explained by the message of its field.  Ranks out of order, repeats and
+overlaps are found per topic by :mod:`sdreval.io.run_topics` (the rules of
 :mod:`sdreval.model.result_rules`).
 
 Policies (docs/inputs.md): a line with the wrong number of fields, a rank that is not a
@@ -31,12 +31,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
 from ..errors import ProblemLog
-from ..model.result_rules import (disorder_in_groups, disorder_message, overlap_message,
-                                  overlapping_rows, repeat_message, repeated_rows)
-from ..model.run import Ranking, Unit
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import CHAR_LIMIT, beyond_char_limit, parse_float, parse_int
 
@@ -113,63 +108,9 @@ def note_run_id(run_ids: dict[str, int], run_id: str, number: int, file: str,
         log.warn(file, number, f"another run-id {run_id!r}")
 
 
-def warn_disorder(topic: str, rank: np.ndarray, line: np.ndarray, file: str,
-                  log: ProblemLog) -> None:
-    """One warning per topic whose ranks (in file order) are out of order."""
-    _, first, counts = disorder_in_groups(np.zeros(len(rank), dtype=np.int8), rank)
-    if len(first):
-        i = int(first[0])
-        log.warn(file, int(line[i]), disorder_message(topic, int(counts[0]), int(rank[i]),
-                                                       int(rank[i - 1])))
-
-
 def file_stem(path: str | Path) -> str:
     """The file name without extension (``.gz`` and then one more suffix removed)."""
     path = Path(path)
     if path.suffix == ".gz":
         path = path.with_suffix("")
     return path.stem
-
-
-def build_ranking(topic: str, doc: np.ndarray, doc_names: np.ndarray, path: np.ndarray,
-                  path_names: np.ndarray | None, offset: np.ndarray, length: np.ndarray,
-                  rank: np.ndarray, rsv: np.ndarray, line: np.ndarray, unit: Unit, file: str,
-                  log: ProblemLog, repeats: bool = True, overlaps: bool = True) -> Ranking:
-    """One topic's Ranking from its rows in file order; reports repeated results and
-    overlapping passages, each in line order (all rows kept).  ``doc`` and ``path`` are codes
-    equal exactly where the documents (paths) are; ``doc_names`` and ``path_names`` the values
-    of each row (``path_names`` None for passages).  ``repeats=False`` / ``overlaps=False``:
-    the caller knows that no result repeats another / no passages overlap."""
-    if repeats:
-        repeat = _report_repeats(topic, doc, path, offset, length, line, doc_names,
-                                 path_names, unit, file, log)
-    else:
-        repeat = np.zeros(len(doc), dtype=bool)
-    if unit == "passage":
-        if overlaps:
-            _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat)
-        path_names = np.full(len(doc), None, dtype=object)
-    return Ranking(doc_names, path_names, offset, length, rank, rsv, unit)
-
-
-def _report_repeats(topic, doc, path, offset, length, line, doc_names, path_names, unit, file,
-                    log):
-    """Warn (in line order) about each result repeating an earlier one of the topic; mask of
-    the repeats."""
-    keys = (doc, path) if unit != "passage" else (doc, offset, length)
-    repeat, first_of = repeated_rows(keys)
-    for row in np.flatnonzero(repeat).tolist():
-        what = (f"{doc_names[row]} {offset[row]}:{length[row]}" if unit == "passage"
-                else f"{doc_names[row]} {path_names[row]}")
-        log.warn(file, int(line[row]), f"topic {topic}: " + repeat_message(
-            what, f"line {int(line[first_of[row]])}"))
-    return repeat
-
-
-def _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat) -> None:
-    """Warn (in line order) about each passage overlapping an earlier-offset passage of the
-    same document (repeats, already reported, and empty passages are left out)."""
-    for row, other in overlapping_rows(doc, offset, length, repeat):
-        log.warn(file, int(line[row]), f"topic {topic}: " + overlap_message(
-            f"{doc_names[row]} {offset[row]}:{length[row]}", f"{offset[other]}:{length[other]}",
-            int(line[other])))

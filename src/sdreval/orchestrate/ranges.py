@@ -148,10 +148,15 @@ def _merge_logs(logs: list[ProblemLog], into: ProblemLog) -> None:
     for log in logs:
         for key, count in log.counts.items():
             into.counts[key] = into.counts.get(key, 0) + count
-            kept = into.kept.setdefault(key, [])
-            for problem in log.kept.get(key, [])[:max(0, into.examples - len(kept))]:
+        key_of = {id(p): key for key, kept in log.kept.items() for p in kept}
+        for problem in log.problems:  # in the order found (errors are raised in that order)
+            key = key_of.get(id(problem))
+            kept = into.kept.setdefault(key, []) if key is not None else None
+            if kept is not None and len(kept) >= into.examples:
+                continue
+            if kept is not None:
                 kept.append(problem)
-                into.problems.append(problem)
+            into.problems.append(problem)
 
 
 def _is_whole(pieces: list[Piece], head_name: str) -> bool:
