@@ -41,7 +41,7 @@ def test_footnote4_abandonment_weights():
     assert nav.prob(S.DOC, S.path("e4"), S.path("e5")) == pytest.approx(0.5)
     assert nav.prob(S.DOC, S.path("e4"), S.path("e4")) == pytest.approx(0.5)
     # abandonment never feeds Eq. 4 (a node does not navigate to itself)
-    from sdreval.measures.esr.definitions import navigation_block
+    from sdreval.measures.esr.inputs import navigation_block
     from sdreval.model.run import Ranking
     block = navigation_block(nav, Ranking.from_elements([(S.DOC, S.path("e4"))]),
                              [(S.DOC, S.path("e4")), (S.DOC, S.path("e5"))])
@@ -86,7 +86,7 @@ def test_depth_weighted_summary():
 
 
 def test_no_navigation_across_documents():
-    from sdreval.measures.esr.definitions import navigation_block
+    from sdreval.measures.esr.inputs import navigation_block
     from sdreval.model.run import Ranking
     nav = depth_weighted_summary()
     ranking = Ranking.from_elements([("d1", "/article[1]"), ("d2", "/article[1]/sec[1]")])

@@ -11,7 +11,7 @@ from sdreval.data import seed002 as S
 from sdreval.judgements.qrels import Qrels
 from sdreval.measures import evaluate
 from sdreval.measures.esr import kernels as K
-from sdreval.measures.esr.definitions import hit_ranks, navigation_block, relevance
+from sdreval.measures.esr.inputs import hit_ranks, navigation_block, relevance
 from sdreval.measures.registry import EvalContext
 from sdreval.model.run import Ranking, Run
 
@@ -257,7 +257,7 @@ def test_fol_qrels_relevance_through_the_collection():
 @given(st.lists(st.tuples(st.integers(0, 60), st.integers(0, 25)), max_size=5),
        st.lists(st.tuples(st.integers(0, 80), st.integers(0, 30)), min_size=1, max_size=6))
 def test_highlighted_chars_matches_overlap_length(ranges, spans):
-    from sdreval.measures.esr.definitions import highlighted_chars
+    from sdreval.measures.esr.inputs import highlighted_chars
     from sdreval.model.passage import overlap_length
     start = np.array([s for s, _ in spans])
     end = start + np.array([n for _, n in spans])

@@ -226,8 +226,10 @@ def test_infap_by_hand():
     isrel = np.array([[0, 1, 0, 0, 1, 0]], dtype=bool)
     nonrel = np.array([[1, 0, 0, 0, 0, 1]], dtype=bool)
     pooled = np.array([[0, 0, 1, 0, 0, 0]], dtype=bool)
-    expected = (0.5 + 0.5 * (eps / (1 + 2 * eps)) + 0.2 + 0.8 * 0.75 * ((1 + eps) / (2 + 2 * eps))) / 3
-    assert inferred_ap(isrel, nonrel, pooled, np.array([3]))[0] == pytest.approx(expected, rel=1e-15)
+    rank2 = 0.5 + 0.5 * (eps / (1 + 2 * eps))
+    rank5 = 0.2 + 0.8 * 0.75 * ((1 + eps) / (2 + 2 * eps))
+    got = inferred_ap(isrel, nonrel, pooled, np.array([3]))[0]
+    assert got == pytest.approx((rank2 + rank5) / 3, rel=1e-15)
     # a relevant first result is 1 (trec_eval's special case)
     first = np.array([[1, 0]], dtype=bool)
     assert inferred_ap(first, ~first, np.zeros_like(first), np.array([1]))[0] == 1.0
@@ -248,5 +250,7 @@ def test_names_users_type():
     from sdreval.measures.registry import parse_measure
 
     assert parse_measure("unj_10").text == "unj_10" and parse_measure("unj_10").name == "Unjudged"
+    assert parse_measure("unj@10").name == "Unjudged" and parse_measure("unj@10").cutoff == 10
+    assert parse_measure("Unjudged@5").name == "Unjudged"
     assert parse_measure("infAP").name == "infAP"
     assert parse_measure("infAP(rel=2)").get("rel") == 2.0

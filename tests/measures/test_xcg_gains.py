@@ -223,3 +223,27 @@ def test_vectorised_equals_reference_across_topics(data, alpha, ideal):
     for t in topics:
         slow = reference_gains(qrels[t], run.get(t), setting)
         np.testing.assert_allclose(fast[t], slow, atol=1e-12)
+
+
+def _table_bytes(n_topics: int) -> int:
+    """Bytes of the arrays of a global table of ``n_topics`` topics, each judging two
+    documents of its own (an article and a section each), and a run over them."""
+    qrels = Qrels("inex2003")
+    for t in range(n_topics):
+        for d in (f"a{t}", f"b{t}"):
+            qrels.add_element(f"t{t}", d, A, 2, 1, 100.0)
+            qrels.add_element(f"t{t}", d, S1, 2, 2, 60.0)
+    setting = GainSettings("sog")
+    gt = global_table([build_topic_table(qrels[t], setting) for t in qrels.topics])
+    run = Run("r", {f"t{t}": Ranking.from_elements([(f"a{t}", S1), (f"b{t}", A), ("x", A)])
+                    for t in range(n_topics)})
+    gains = run_gains(gt, run, setting)
+    assert gains.unknown_docs == n_topics and gains.gains["t0"][0] > 0
+    return sum(v.nbytes for v in vars(gt).values() if isinstance(v, np.ndarray))
+
+
+def test_global_table_memory_is_linear_in_the_judgements():
+    """Twice the topics (and judged documents), twice the memory: no topics x documents table
+    (with one, 800 topics would take 800 x 1600 bytes more)."""
+    small, large = _table_bytes(400), _table_bytes(800)
+    assert large <= 2.1 * small

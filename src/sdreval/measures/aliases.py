@@ -93,11 +93,13 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
 
 
 def canonical_name(name: str, has_cutoff: bool) -> str | None:
-    """The sdreval name of an ir_measures or ranx spelling (``MRR`` -> ``RR``; ``R`` with a
-    cut-off -> ``Recall``; ``ndcg@10`` -> ``nDCG@10``), else None."""
+    """The sdreval name of an ir_measures, ranx or trec_eval spelling (``MRR`` -> ``RR``; ``R``
+    with a cut-off -> ``Recall``; ``ndcg@10`` -> ``nDCG@10``; ``unj@10`` -> ``Unjudged@10``),
+    else None."""
     if name == "R" and has_cutoff:
         return "Recall"
-    return IR_MEASURES_NAMES.get(name) or RANX_NAMES.get(name) or TREC_NAMES.get(name)
+    return (IR_MEASURES_NAMES.get(name) or RANX_NAMES.get(name) or TREC_NAMES.get(name)
+            or (TREC_CUTOFF_NAMES.get(name) if has_cutoff else None))
 
 
 def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:

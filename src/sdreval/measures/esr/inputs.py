@@ -1,0 +1,190 @@
+"""Inputs of the ESR measures (Ali, Consens & Lalmas 2012): the relevant trees of a topic and
+their relevance values (Table 4), the navigation block of a ranking (§4), the hit ranks and
+the result sizes."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from ...errors import UsageError
+from ...judgements.qrels import Qrels, TopicQrels
+from ...judgements.quantise import get_quantisation
+from ...model.navigation import NavigationModel, NoNavigation, depth_weighted_summary
+from ...model.passage import merge_ranges
+from ...model.run import Ranking
+from ..registry import EvalContext, Measure
+
+
+def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
+              ctx: EvalContext | None = None) -> tuple[list[tuple[str, str]], np.ndarray]:
+    """Relevant trees A of a topic and their relevance values rel(a) > 0 (Ali, Consens & Lalmas 2012, Table 4).
+
+    From element assessments; for highlighted-passage qrels (FOL) the elements of the judged
+    documents are taken from the collection (``ctx.collection``) and their relevant characters
+    are the highlighted characters they contain (Ali, Consens & Lalmas 2012, §6.2, §7)."""
+    items = list(tq.elements.values())
+    if not items:
+        if any(p.is_relevant for p in tq.passages.values()):
+            return passage_relevance(tq, mode, ctx)
+        return [], np.zeros(0)
+    e = np.array([a.e for a in items], dtype=float)
+    s = np.array([a.s for a in items], dtype=float)
+    # the quantisation decides, "too small" (e = ?) included: f(?, s) = s > 0 under Bin Exh
+    # and Gen Lifted (Ogilvie & Lalmas 2006, Table 2), 0 under the others
+    q = get_quantisation(quant or "anyrel")(e, s)
+    q = np.asarray(q, dtype=float)
+    if mode == "binary":
+        rel = (q > 0).astype(float)
+    elif mode == "graded":
+        rel = np.clip(q, 0.0, None)
+    else:
+        missing = [f"{a.doc}:{a.path}" for a in items if a.size is None]
+        if missing:
+            raise UsageError("relevance by length needs element sizes; missing for "
+                             + ", ".join(missing[:5]) + (" …" if len(missing) > 5 else ""))
+        size = np.array([a.size for a in items], dtype=float)
+        if scale == "inex2005":  # specificity = fraction of the element highlighted
+            rel = np.where(e != 0, s * size, 0.0)
+        else:
+            rel = np.where(q > 0, size, 0.0)
+    keep = np.flatnonzero(rel > 0)
+    return [(items[i].doc, items[i].path) for i in keep], rel[keep]
+
+
+def highlighted_chars(start: np.ndarray, end: np.ndarray,
+                      ranges: list[tuple[int, int]]) -> np.ndarray:
+    """Highlighted characters inside each ``[start, end)``: ``H(end) − H(start)`` with ``H(x)``
+    the number of highlighted characters before ``x`` (ranges merged first)."""
+    merged = merge_ranges(list(ranges))
+    if not merged:
+        return np.zeros(len(start))
+    lo = np.array([o for o, _ in merged], dtype=float)
+    hi = lo + np.array([n for _, n in merged], dtype=float)
+    before = np.concatenate([[0.0], np.cumsum(hi - lo)])
+
+    def H(x: np.ndarray) -> np.ndarray:
+        i = np.searchsorted(lo, x, side="right")          # ranges starting at or before x
+        inside = np.clip(x - lo[np.maximum(i - 1, 0)], 0, None)
+        partial = np.where(i > 0, np.minimum(inside, (hi - lo)[np.maximum(i - 1, 0)]), 0.0)
+        return before[np.maximum(i - 1, 0)] * (i > 0) + partial
+
+    return H(np.asarray(end, dtype=float)) - H(np.asarray(start, dtype=float))
+
+
+def passage_relevance(tq: TopicQrels, mode: str, ctx: EvalContext | None
+                      ) -> tuple[list[tuple[str, str]], np.ndarray]:
+    """Relevant elements of highlighted-passage qrels through the collection."""
+    if ctx is None or ctx.collection is None:
+        raise UsageError("ESR measures on highlighted-passage qrels need the collection "
+                         "(--collection) to find the elements holding relevant text")
+    keys: list[tuple[str, str]] = []
+    values: list[np.ndarray] = []
+    absent = []
+    for doc, dp in tq.passages.items():
+        if not dp.is_relevant or not dp.ranges:
+            continue
+        try:
+            tree = ctx.collection[doc]
+        except KeyError:
+            absent.append(doc)
+            continue
+        chars = highlighted_chars(tree.start, tree.end, dp.ranges)
+        size = (tree.end - tree.start).astype(float)
+        if mode == "binary":
+            rel = (chars > 0).astype(float)
+        elif mode == "graded":   # the highlighted fraction (INEX 2005 specificity)
+            rel = np.divide(chars, size, out=np.zeros(len(size)), where=size > 0)
+        else:
+            rel = chars
+        keep = np.flatnonzero(rel > 0)
+        keys.extend((doc, tree.paths[i]) for i in keep)
+        values.append(rel[keep])
+    if absent:
+        ctx.warn(f"ESR: topic {tq.topic}: {len(absent)} relevant documents are not in the "
+                 f"collection (e.g. {absent[0]}); their relevant text is left out")
+    return keys, (np.concatenate(values) if values else np.zeros(0))
+
+
+def navigation_block(model: NavigationModel, ranking: Ranking,
+                     relevant: list[tuple[str, str]]) -> np.ndarray:
+    """``nav[m, a] = p̃(a; t_m)`` for the results of ``ranking`` and the relevant trees (Eq. 4
+    on singletons: zero across documents and from a node to itself)."""
+    L, n = len(ranking), len(relevant)
+    nav = np.zeros((L, n))
+    if L == 0 or n == 0:
+        return nav
+    rel_by_doc: dict[str, list[int]] = defaultdict(list)
+    for a, (doc, _) in enumerate(relevant):
+        rel_by_doc[doc].append(a)
+    ret_by_doc: dict[str, list[int]] = defaultdict(list)
+    for m, doc in enumerate(ranking.docs):
+        if doc in rel_by_doc:
+            ret_by_doc[doc].append(m)
+    for doc, rows in ret_by_doc.items():
+        cols = rel_by_doc[doc]
+        union: dict[str, int] = {}
+        for m in rows:
+            union.setdefault(ranking.paths[m], len(union))
+        for a in cols:
+            union.setdefault(relevant[a][1], len(union))
+        M = np.asarray(model.matrix(doc, list(union)), dtype=float)
+        np.fill_diagonal(M, 0.0)  # Eq. 4: t_i ∖ t_j is empty for the same node
+        ri = np.array([union[ranking.paths[m]] for m in rows])
+        ci = np.array([union[relevant[a][1]] for a in cols])
+        nav[np.ix_(rows, cols)] = M[np.ix_(ri, ci)]
+    return nav
+
+
+def hit_ranks(ranking: Ranking, relevant: list[tuple[str, str]]) -> tuple[np.ndarray, int]:
+    """1-based first rank of each relevant tree in the ranking (0 = not retrieved), and the
+    number of repeated results (a result identical to a higher-ranked one)."""
+    first: dict[tuple[str, str], int] = {}
+    repeats = 0
+    for m, key in enumerate(zip(ranking.docs, ranking.paths)):
+        if key in first:
+            repeats += 1
+        else:
+            first[key] = m + 1
+    return np.array([first.get(a, 0) for a in relevant], dtype=np.int64), repeats
+
+
+def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext) -> np.ndarray:
+    """size(t_i) of each result in characters: from the assessments, else the collection."""
+    tq = qrels.topics.get(topic)
+    sizes = np.zeros(len(ranking))
+    missing = []
+    for m, (doc, path) in enumerate(zip(ranking.docs, ranking.paths)):
+        a = tq.elements.get((doc, path)) if tq is not None else None
+        if a is not None and a.size is not None:
+            sizes[m] = a.size
+            continue
+        tree = None
+        if ctx.collection is not None:
+            try:
+                tree = ctx.collection[doc]
+            except KeyError:
+                tree = None
+        if tree is not None and path in tree:
+            sizes[m] = tree.chars(path)
+        else:
+            missing.append(f"{doc}:{path}")
+    if missing:
+        raise UsageError(f"topic {topic}: sizes unknown for {len(missing)} retrieved elements "
+                         f"(e.g. {missing[0]}); give --collection or assessments with sizes")
+    return sizes
+
+
+def navigation_model(measure: Measure, ctx: EvalContext) -> NavigationModel:
+    choice = measure.get("nav", ctx)
+    if choice == "none":
+        return NoNavigation()
+    if choice == "context" and ctx.navigation is not None:
+        return ctx.navigation
+    key = ("esr-nav", "depth")
+    if key not in ctx.cache:
+        ctx.cache[key] = depth_weighted_summary()
+    if choice == "context":
+        ctx.warn("ESR: no navigation model given (--navigation); using the depth-weighted "
+                 "summary model (Ali, Consens & Lalmas 2012, §4.2)")
+    return ctx.cache[key]

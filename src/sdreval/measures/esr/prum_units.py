@@ -1,0 +1,101 @@
+"""PRUM and EPRUM (Piwowarski & Dupret, SIGIR 2006) as Ali, Consens & Lalmas 2012, §6.4 state
+them, on a ranking: the ideal units of a topic, the navigation from each result to each ideal
+unit (exact match, the proximity model with ``A``, else the navigation model) and the value."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from ...errors import UsageError
+from ...judgements.qrels import TopicQrels
+from ...model.run import Ranking
+from ..registry import EvalContext, Measure
+from . import prum as PR
+from .inputs import navigation_block, navigation_model, relevance
+
+PRUM_FAMILY = {"PRUM", "EPRUM", "MAEPRUM"}
+
+
+def _position(tree_source: EvalContext, doc: str, path: str | None) -> int | None:
+    if path is None or tree_source.collection is None:
+        return None
+    try:
+        tree = tree_source.collection[doc]
+    except KeyError:
+        return None
+    if path not in tree:
+        return None
+    return int(tree.start[tree.index[path]])
+
+
+def ideal_units(tq: TopicQrels, scale: str, quant: str | None
+                ) -> list[tuple[str, str | None, int | None]]:
+    """Ideal units of PRUM/EPRUM: ``(doc, path, offset)`` of the relevant elements (binary
+    relevance), or the best entry points of highlighted-passage qrels (path None)."""
+    if tq.elements:
+        relevant, _ = relevance(tq, scale, "binary", quant)
+        return [(d, p, None) for d, p in relevant]
+    return [(doc, None, dp.bep) for doc, dp in tq.passages.items()
+            if dp.is_relevant and dp.bep is not None]
+
+
+def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalContext
+                    ) -> np.ndarray:
+    """``nav[k, y] = P(x_k ⇝ y)``: 1 when the result is the ideal unit, the proximity model
+    when ``A`` is given, else the navigation model; zero across documents."""
+    L, n = len(ranking), len(ideal)
+    nav = np.zeros((L, n))
+    if L == 0 or n == 0:
+        return nav
+    A = measure.get("A", ctx)
+    if A is None:
+        elements = [(d, p) for d, p, _ in ideal]
+        if any(p is None for _, p in elements):
+            raise UsageError(f"{measure.text}: best entry points need the proximity model; "
+                             "give A, e.g. EPRUM(A=10)")
+        nav = navigation_block(navigation_model(measure, ctx), ranking, elements)
+    else:
+        by_doc: dict[str, list[int]] = defaultdict(list)
+        for y, (d, _, _) in enumerate(ideal):
+            by_doc[d].append(y)
+        rows_by_doc: dict[str, list[int]] = defaultdict(list)
+        for k, doc in enumerate(ranking.docs):
+            if doc in by_doc:
+                rows_by_doc[doc].append(k)
+        missing = []
+        for doc, rows in rows_by_doc.items():
+            cols = by_doc[doc]
+            pos = [int(ranking.offsets[k]) if ranking.offsets[k] >= 0
+                   else _position(ctx, doc, ranking.paths[k]) for k in rows]
+            target = [ideal[y][2] if ideal[y][2] is not None else _position(ctx, doc, ideal[y][1])
+                      for y in cols]
+            if any(p is None for p in pos) or any(t is None for t in target):
+                missing.append(doc)
+                continue
+            dist = np.array(pos, dtype=float)[:, None] - np.array(target, dtype=float)[None, :]
+            nav[np.ix_(rows, cols)] = PR.proximity(dist, A)
+        if missing:
+            raise UsageError(f"{measure.text}: character positions unknown in {len(missing)} "
+                             f"documents (e.g. {missing[0]}); give --collection")
+    index = {(d, p): y for y, (d, p, _) in enumerate(ideal) if p is not None}
+    if index:
+        for k, key in enumerate(zip(ranking.docs, ranking.paths)):
+            y = index.get(key)
+            if y is not None:
+                nav[k, y] = 1.0
+    return nav
+
+
+def prum_value(measure: Measure, nav: np.ndarray, ctx: EvalContext) -> float:
+    k = measure.cutoff
+    if k is not None:
+        nav = nav[:k]
+    n = nav.shape[1]
+    if n == 0:
+        return 0.0
+    if measure.name == "PRUM":
+        return PR.prum(nav, PR.desired_count(measure.get("recall", ctx), n))[2]
+    if measure.name == "EPRUM":
+        return PR.eprum(nav, measure.get("recall", ctx))
+    return PR.mean_eprum(nav)
