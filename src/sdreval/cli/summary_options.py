@@ -12,11 +12,13 @@ import functools
 from typing import Callable
 
 import click
-import pandas as pd
 
 from ..errors import UsageError
+from ..lazy import lazy_module
 from ..report.output import TABLE_FORMATS
 from .common import LEVEL, SEED
+
+pd = lazy_module("pandas")
 
 #: option (parameter name) → the formats it applies to
 _APPLIES = {"caption": ("latex",), "label": ("latex",), "digits": TABLE_FORMATS,

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Iterable
 
 import numpy as np
-import pandas as pd
 
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
+from ..lazy import lazy_module
 from ..model.run import Run
 from ..model.runnames import distinct_runs
 from .exact import ExactSum, exact_sum
@@ -24,6 +24,8 @@ from .registry import EvalContext, Measure, parse_measure
 from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
                      measures_by_family, ordered_run, result_rows, result_table,
                      topics_to_evaluate)
+
+pd = lazy_module("pandas")
 
 
 def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | Measure],

@@ -16,12 +16,14 @@ import re
 from dataclasses import dataclass, replace
 
 import numpy as np
-import pandas as pd
 
 from ..judgements.qrels import Qrels
+from ..lazy import lazy_module
 from ..model.run import Run
 from .registry import FAMILIES, EvalContext
 from .serial import COLUMNS, labels, measure_values, measures_by_family, ordered_run
+
+pd = lazy_module("pandas")
 
 
 @dataclass

@@ -11,15 +11,17 @@ from dataclasses import replace
 from typing import Iterable
 
 import numpy as np
-import pandas as pd
 
 from ..errors import InputError, UsageError
 from ..judgements.qrels import Qrels
+from ..lazy import lazy_module
 from ..model.ordering import sort_topics, topic_sort_key, trec_order
 from ..model.run import Ranking, Run, TopicRankings, column_rows
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 from .topics import judged_relevant_topics
 from .values import TopicValues
+
+pd = lazy_module("pandas")
 
 #: the topic name of the mean rows; no topic of qrels or runs may have it
 MEAN_TOPIC = "all"

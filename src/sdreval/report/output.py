@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-import pandas as pd
-
 from ..errors import UsageError
+from ..lazy import lazy_module
+
+pd = lazy_module("pandas")
 
 FORMATS = ("text", "csv", "json", "parquet", "table", "latex", "trec_eval")
 #: Summary formats (runs × measures of the means; per-topic rows are averaged).

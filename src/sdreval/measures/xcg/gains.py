@@ -34,17 +34,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from ...errors import UsageError
 from ...judgements.qrels import TopicQrels
 from ...judgements.quantise import get_quantisation
 from ...judgements.recallbase import full_recall_base, ideal_recall_base, quantised_values
+from ...lazy import lazy_module
 from ...model.run import Ranking, Run
 from ...model.xpath import is_ancestor, is_ancestor_or_self, parent_path
 from ..classic.gains import ObjectIds
 from ..cumgain import GAIN_EPS
 from ..segments import segmented_cumsum
+
+pd = lazy_module("pandas")
 
 SEP = "\x01"
 ROOT = "/article[1]"  # the path of a result without one (document runs)
