@@ -126,6 +126,10 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
     tests of each run against the baseline(s) use (:func:`sdreval.stats.compare_runs`)."""
     if fmt not in TABLE_FORMATS:
         return {}
+    from ..measures.results import ResultColumns
+
+    if isinstance(table, ResultColumns):
+        table = table.to_frame()
     out: dict = {}
     if options.get("digits") is not None:
         out["digits"] = options["digits"]
