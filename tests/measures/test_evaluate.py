@@ -24,11 +24,14 @@ def _count_relevant(measures, qrels, run, topics, ctx):
 
 @pytest.fixture(scope="module", autouse=True)
 def toy_family():
+    real = MEASURES.get("Hits")  # the registered Hits (measures.rankings) comes back after
     MEASURES["Hits"] = MeasureDef("Hits", "toyhits", "relevant results retrieved",
                                   cutoff="optional-int")
     register_family("toyhits", _count_relevant)
     yield
     del MEASURES["Hits"], FAMILIES["toyhits"]
+    if real is not None:
+        MEASURES["Hits"] = real
 
 
 @pytest.fixture()
