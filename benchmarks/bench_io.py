@@ -7,7 +7,6 @@ same run, alternating (best of ``--repeat``):
   validation, canonical XPaths, per-line reports and the Run objects included;
 * ``iter_run_topics``, the streaming reader (two passes, topic by topic; peak RSS is what
   matters there: ``--stream-only --mb 2048`` is issue 15's target, < 30 s at < 1 GB);
-* the careful per-line reader (``careful=True``), the reference it must equal;
 * ``pandas.read_csv`` of the same file, ``sep=" "`` and ``sep=r"\\s+"`` (C parser, no
   validation, nothing built beyond the DataFrame).
 
@@ -45,8 +44,6 @@ elif mode == "stream":
     from sdreval.io.stream import iter_run_topics
     rows = sum(len(ranking) for _, ranking in iter_run_topics(path, layout + "-run",
                                                                ProblemLog()))
-elif mode == "careful":
-    rows = len(read_trec_run(path, layout, ProblemLog(), careful=True))
 else:
     sep = " " if mode == "pandas" else r"\s+"
     rows = len(pandas.read_csv(path, sep=sep, header=None, dtype={0: str, 2: str}))
@@ -55,7 +52,6 @@ print(json.dumps({"seconds": seconds, "rows": rows, "peak_mb": status("VmHWM:") 
                   "hwm_mb": status("VmHWM:")}))
 """
 MODES = {"fast": "sdreval read_trec_run", "stream": "sdreval iter_run_topics (streaming)",
-         "careful": "sdreval careful per-line reader",
          "pandas": 'pandas.read_csv(sep=" ")', "pandas-ws": 'pandas.read_csv(sep=r"\\s+")'}
 
 
@@ -92,13 +88,11 @@ def main() -> None:
     parser.add_argument("--layout", choices=("element", "passage", "document"),
                         default="element")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--skip-careful", action="store_true",
-                        help="do not time the careful reader (slow on big files)")
     parser.add_argument("--stream-only", action="store_true",
                         help="time only the streaming reader (e.g. --mb 2048: target < 30 s "
                              "at < 1 GB peak RSS)")
     args = parser.parse_args()
-    modes = [m for m in MODES if not (args.skip_careful and m == "careful")]
+    modes = list(MODES)
     if args.stream_only:
         modes = ["stream"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -126,8 +120,6 @@ def main() -> None:
     for base in ("pandas", "pandas-ws") if "fast" in best else ():
         print(f"throughput ratio sdreval / {MODES[base]}: {best[base] / best['fast']:.2f} "
               f"(target >= 1.0)")
-    if "careful" in best:
-        print(f"columnar vs careful reader: {best['careful'] / best['fast']:.1f}x faster")
 
 
 if __name__ == "__main__":

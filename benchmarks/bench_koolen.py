@@ -26,6 +26,7 @@ Koolen's tool is not part of sdreval and nothing here builds it: point ``--koole
 the classes beside it).
 
     python benchmarks/bench_koolen.py --koolen DIR [--sim DIR] [--repeat 3]
+    python benchmarks/bench_passage.py --koolen DIR      # the same comparison
 """
 from __future__ import annotations
 
@@ -177,20 +178,20 @@ def compare(data: str, qrels: Path, runs: list[Path], classes: Path, tasks: str,
     return rows
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def add_arguments(ap: argparse.ArgumentParser) -> None:
+    """The options of the paired comparison (also offered by ``bench_passage.py --koolen``)."""
     ap.add_argument("--koolen", type=Path, default=os.environ.get("SDREVAL_KOOLEN"),
-                    help="folder with Koolen's compiled inex_eval classes")
+                    help="folder with Koolen's compiled inex_eval classes (or SDREVAL_KOOLEN)")
     ap.add_argument("--sim", type=Path, help="an existing `sdreval simulate` folder (passage "
                                              "runs, no overlap); default: write one")
-    ap.add_argument("--runs", type=int, default=50)
-    ap.add_argument("--topics", type=int, default=50)
-    ap.add_argument("--passages", type=int, default=1500)
-    ap.add_argument("--tasks", default="frb")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--tasks", default="frb", help="of f (Focused), r (Relevant in Context), "
+                                                   "b (Best in Context)")
     ap.add_argument("--no-real", action="store_true", help="skip the real INEX data")
     ap.add_argument("--no-sim", action="store_true", help="skip the synthetic data")
-    args = ap.parse_args()
+
+
+def paired(args: argparse.Namespace) -> None:
+    """Time sdreval against Koolen's inex_eval on the real and the synthetic data, paired."""
     if args.koolen is None or shutil.which("java") is None:
         raise SystemExit("needs java and --koolen DIR (or SDREVAL_KOOLEN)")
     with tempfile.TemporaryDirectory() as name:
@@ -216,6 +217,16 @@ def main() -> None:
         runs = sorted((sim / "runs").glob("*.txt"))
         compare(f"simulate {len(runs)}x{args.topics}x{args.passages}", sim / "qrels.fol", runs,
                 classes, args.tasks, args.repeat, tmp)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    add_arguments(ap)
+    ap.add_argument("--runs", type=int, default=50)
+    ap.add_argument("--topics", type=int, default=50)
+    ap.add_argument("--passages", type=int, default=1500)
+    ap.add_argument("--repeat", type=int, default=3)
+    paired(ap.parse_args())
 
 
 if __name__ == "__main__":

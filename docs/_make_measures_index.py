@@ -17,6 +17,9 @@ FAMILY_DOCS = {
     "inex_eval_ng": ("inex_eval_ng (size and overlap)", "inex_eval.md"),
     "esr": ("ESR, PRUM and EPRUM", "esr.md"),
     "passage": ("Passage tasks: HiXEval, Focused, Relevant/Best in Context", "passage-tasks.md"),
+    "rankings": ("More document-ranking measures: GMAP, 11pt_avg, RBP, ERR, Hits",
+                 "ir-users.md"),
+    "pooled": ("Sampled judgement pools: infAP, Unjudged@k", "classic.md"),
     "span": ("Span measures: chunk retrieval for RAG (character P/R/F/IoU, budget, τ, MAP)",
              "rag.md"),
 }

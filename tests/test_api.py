@@ -87,7 +87,7 @@ def test_ir_measures_inputs_and_runs_list():
     ours = api.evaluate(qrels, run, ["AP"], order="rsv")
     theirs = ir_measures.calc_aggregate([ir_measures.AP], qrels, run)[ir_measures.AP]
     assert ours["value"].iloc[0] == pytest.approx(theirs)
-    two = api.evaluate(QRELS, [api.read_run(RUN, "a"), api.read_run(RUN, "a")], "AP")
+    two = api.evaluate(QRELS, [api.read_run(RUN, name="a"), api.read_run(RUN, name="a")], "AP")
     assert list(two["run"]) == ["a (#1)", "a (#2)"]
 
 

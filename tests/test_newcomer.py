@@ -74,7 +74,7 @@ def trec_eval_reference(qdict, rdicts):
 
 def require_trec_qrels(path):
     from sdreval.errors import SdrevalError
-    from sdreval.io.api import detect_format
+    from sdreval.io.detect import detect_format
 
     try:
         detect_format(path)

@@ -3,9 +3,13 @@
 Quick use::
 
     import sdreval
-    qrels = sdreval.read_qrels("qrels.xml")
+    qrels = sdreval.read_qrels("qrels.xml")      # a path, DataFrame, dict, records, ...
     run = sdreval.read_run("run.xml")
-    table = sdreval.evaluate(qrels, [run], ["nxCG@10", "MAep"])
+    means = sdreval.evaluate(qrels, [run], ["nxCG@10", "MAep"])
+    rows = sdreval.evaluate(qrels, [run], ["nxCG@10"], per_topic=True)  # and the means
+
+``sdreval.evaluate``, ``sdreval.read_qrels`` and ``sdreval.read_run`` are the functions of
+:mod:`sdreval.api` (one of each).
 
 Importing the package is instant: every name below loads its module (numpy, pandas, the
 measure families) on first use.
@@ -20,10 +24,10 @@ __version__ = "0.1.0"
 #: public name -> the submodule defining it (loaded on first access)
 _LAZY = {
     "InputError": "errors", "Problem": "errors", "SdrevalError": "errors", "UsageError": "errors",
-    "read_collection": "io", "read_qrels": "io", "read_run": "io",
+    "read_collection": "io", "read_qrels": "api", "read_run": "api", "read_runs": "api",
     "Qrels": "judgements", "get_quantisation": "judgements",
     "register_quantisation": "judgements",
-    "EvalContext": "measures", "evaluate": "api:evaluate_topics", "parse_measure": "measures",
+    "EvalContext": "measures", "evaluate": "api", "parse_measure": "measures",
     "summarise": "measures",
     "Collection": "model", "DocumentTree": "model", "Ranking": "model", "Run": "model",
     "canonical_xpath": "model",

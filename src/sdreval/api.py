@@ -31,13 +31,12 @@ names), ranx ``Qrels``/``Run``.  Tables keep their units (``path`` columns make 
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable, Mapping
-from numbers import Number
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, NamedTuple, Sequence
 
-from .errors import ProblemLog, UsageError
+from .errors import UsageError
+from .io.readers import read_qrels, read_run, read_runs  # the one reader of each
 
 if TYPE_CHECKING:  # annotations only
     import pandas as pd
@@ -51,7 +50,8 @@ if TYPE_CHECKING:  # annotations only
 _INTEROP = ("qrels_from_ir_measures", "qrels_from_ranx", "qrels_to_ir_measures", "qrels_to_ranx",
             "run_from_ir_measures", "run_from_ranx", "run_to_ir_measures", "run_to_ranx")
 
-_CONTEXT_KEYS = ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "order", "compat",
+#: the keyword options of :func:`context` (evaluation-wide measure defaults)
+CONTEXT_KEYS = ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "order", "compat",
                  "strict", "collection", "navigation", "collection_elements", "depth",
                  "rel_level", "zero_rel")
 _CUTOFF_ALIASES = ("k", "r", "at", "cutoff")
@@ -188,183 +188,16 @@ def __dir__() -> list[str]:
 
 # ------------------------------------------------------------------------------------ inputs
 
-def _is_file(obj: Any) -> bool:
-    return hasattr(obj, "read") and callable(obj.read)
-
-
-def _via_file(obj: Any, reader, fmt: str | None, log: ProblemLog | None):
-    """Read an open file by spooling it to a temporary file (readers take paths; the name's
-    suffix is kept for format detection)."""
-    data = obj.read()
-    raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-    suffix = Path(getattr(obj, "name", "") or "").suffix if isinstance(
-        getattr(obj, "name", None), str) else ""
-    handle, name = tempfile.mkstemp(suffix=suffix, prefix="sdreval-")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(raw)
-        return reader(name, fmt=fmt, log=log)
-    finally:
-        os.unlink(name)
-
-
-def read_qrels(source: Any, fmt: str | None = None, scale: str | None = None,
-               log: ProblemLog | None = None, *, collection: Any = None,
-               pool_policy: str = "main") -> Qrels:
-    """Judgements from a :class:`Qrels`, a path, an open file, a dict, a DataFrame, records
-    (ir_measures ``Qrel`` / ir_datasets ``qrels_iter()`` namedtuples, dicts or tuples; any
-    iterable) or a ``ranx.Qrels``.
-
-    Dicts: ``{topic: {doc: grade}}``, ``{topic: {(doc, path): grade | (e, s)}}``,
-    ``{topic: {(doc, offset, length): grade}}`` or columns ``{"topic": [...], ...}``.
-    Tables and records: columns topic, doc and relevance (or exhaustivity and specificity),
-    with ``path`` for elements and ``offset``/``length`` (or ``start``/``end``) for
-    highlighted passages (see :mod:`sdreval.io.frames`).  Bad values are refused as the file
-    readers refuse them (:class:`~sdreval.errors.InputError`, naming the row).  INEX XML
-    assessments (a file or a directory of pool files) resolve their X-RAI passages against
-    ``collection`` and combine pools by ``pool_policy``."""
-    from .io import interop
-    from .io import read_qrels as _read_qrels
-    from .judgements.qrels import Qrels
-
-    if isinstance(source, Qrels):
-        return source
-    if isinstance(source, (str, os.PathLike)):
-        if isinstance(collection, (str, os.PathLike)):
-            from .io import read_collection
-
-            collection = read_collection(collection)
-        return _read_qrels(source, fmt=fmt, log=log, collection=collection,
-                           pool_policy=pool_policy)
-    if _is_file(source):
-        return _via_file(source, _read_qrels, fmt, log)
-    if _is_span_data(source, "relevance"):
-        from .io.spans import span_qrels_from_frame
-
-        return span_qrels_from_frame(source, log=log)
-    if _is_frame(source):
-        from .io.frames import qrels_from_table
-
-        return qrels_from_table(source, scale, "(DataFrame)", log)
-    if isinstance(source, Mapping):
-        return interop.qrels_from_dict(source, scale, log)
-    if type(source).__name__ == "Qrels" and hasattr(source, "to_dict"):
-        return interop.qrels_from_ranx(source)
-    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
-        return interop.qrels_from_ir_measures(source, scale, log)
-    raise UsageError(f"cannot read qrels from {type(source).__name__}")
-
-
-def read_run(source: Any, name: str | None = None, fmt: str | None = None,
-             log: ProblemLog | None = None) -> Run:
-    """A run from a :class:`Run`, a path, an open file, a dict (``{topic: {doc: score}}``,
-    ``{topic: {(doc, path): score}}``, ``{topic: {(doc, offset, length): score}}`` or
-    columns), a DataFrame (columns topic, doc, score and optionally rank, path,
-    offset/length or start/end), records (ir_measures ``ScoredDoc`` / ir_datasets
-    ``scoreddocs_iter()`` namedtuples, dicts or tuples; any iterable) or a ``ranx.Run``.
-    Scores may be any real numbers (numpy scalars included); NaN, infinities, negative
-    offsets and the like are refused as in files."""
-    from .io import interop
-    from .io import read_run as _read_run
-    from .model.run import Run
-
-    if isinstance(source, Run):
-        return _renamed(source, name)
-    if isinstance(source, (str, os.PathLike)):
-        return _renamed(_read_run(source, fmt=fmt, log=log), name)
-    if _is_file(source):
-        return _renamed(_via_file(source, _read_run, fmt, log), name)
-    if _is_span_data(source, None):
-        from .io.spans import span_run_from_frame
-
-        return span_run_from_frame(source, name or "run", log=log)
-    if _is_frame(source):
-        from .io.frames import run_from_table
-
-        return run_from_table(source, name or "run", "(DataFrame)", log)
-    if isinstance(source, Mapping):
-        return interop.run_from_dict(source, name or "run", log)
-    if type(source).__name__ == "Run" and hasattr(source, "to_dict"):
-        return interop.run_from_ranx(source, name)
-    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
-        return interop.run_from_ir_measures(source, name or "run", log)
-    raise UsageError(f"cannot read a run from {type(source).__name__}")
-
-
-def _is_frame(obj: Any) -> bool:
-    """A pandas DataFrame (checked without importing pandas)."""
-    return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
-
-
-def _is_span_data(source: Any, key: str | None) -> bool:
-    """A DataFrame or list of records with span keys (``query_id, doc_id, start, end``, and
-    ``key`` when given): span qrels or span runs (:mod:`sdreval.io.spans`)."""
-    if _is_frame(source):
-        columns = set(source.columns)
-    elif isinstance(source, list) and source and isinstance(source[0], Mapping):
-        columns = set(source[0])
-    else:
-        return False
-    needed = {"query_id", "doc_id", "start", "end"} | ({key} if key else set())
-    return needed <= columns
-
-
-def _renamed(run: Run, name: str | None) -> Run:
-    from .model.run import Run
-
-    return run if name is None or name == run.name else Run(name, run.topics, run.unit,
-                                                             run.source, run.overlap_expected)
-
-
-def read_runs(runs: Any) -> list[Run]:
-    """Several runs: a :class:`Run`/path/dict/table/records, a list of them, or a mapping
-    ``{name: run}`` (names given to the runs).  A mapping whose values are ``{doc: score}``
-    dicts, or a column dict, is one run; an iterable of records is one run."""
-    from .model.run import Run
-
-    if isinstance(runs, Mapping) and not _is_run_dict(runs):
-        return [read_run(value, name=str(key)) for key, value in runs.items()]
-    if isinstance(runs, (Run, str, os.PathLike, Mapping)) or _is_frame(runs) or \
-            _is_file(runs) or type(runs).__name__ == "Run" or _is_span_data(runs, None):
-        return [read_run(runs)]
-    import warnings
-
-    from .model.runnames import distinct_runs
-
-    items = list(runs)
-    if items and _is_record(items[0]):
-        return [read_run(items)]
-    return distinct_runs([read_run(r) for r in items], warnings.warn)
-
-
-def _is_run_dict(mapping: Mapping) -> bool:
-    """One run: ``{topic: {unit: score}}`` (values are mappings of numbers) or columns."""
-    from .io.frames import TOPIC
-
-    if any(key in mapping for key in TOPIC) and all(
-            isinstance(v, (list, tuple)) or hasattr(v, "__array__")
-            for v in mapping.values()):
-        return True
-    for value in mapping.values():
-        if isinstance(value, Mapping):
-            return all(isinstance(v, Number) for v in value.values())
-        return False
-    return True
-
-
-def _is_record(item: Any) -> bool:
-    """An ir_measures/ir_datasets namedtuple, a record dict or a ``(qid, doc, score)``
-    tuple (rather than a run)."""
-    if hasattr(item, "_fields"):
-        return True
-    if isinstance(item, Mapping):
-        from .io.frames import TOPIC
-
-        return any(key in item for key in TOPIC)
-    return isinstance(item, tuple) and len(item) >= 3 and isinstance(item[2], Number)
-
-
 # ---------------------------------------------------------------------------------- evaluate
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """UsageError naming the keyword options that are not evaluation options
+    (:data:`CONTEXT_KEYS`)."""
+    unknown = set(options) - set(CONTEXT_KEYS)
+    if unknown:
+        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
+                         + ", ".join(CONTEXT_KEYS))
+
 
 def context(**options: Any) -> EvalContext:
     """An :class:`EvalContext` from keyword options (``quant``, ``overlap``, ``alpha``,
@@ -374,10 +207,7 @@ def context(**options: Any) -> EvalContext:
     scores 0 and counts in the means, as in trec_eval))."""
     from .measures import EvalContext
 
-    unknown = set(options) - set(_CONTEXT_KEYS)
-    if unknown:
-        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
-                         + ", ".join(_CONTEXT_KEYS))
+    check_options(options)
     collection = options.get("collection")
     if isinstance(collection, (str, os.PathLike)):
         from .io import read_collection
@@ -394,42 +224,29 @@ def context(**options: Any) -> EvalContext:
 
 
 def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
-             all_topics: bool = False, ctx: EvalContext | None = None,
-             **options: Any) -> pd.DataFrame:
+             all_topics: bool = False, ctx: EvalContext | None = None, jobs: int = 1,
+             scheduler: str | None = None, **options: Any) -> pd.DataFrame:
     """Evaluate runs on measures: a tidy DataFrame ``run, topic, measure, value``.
 
-    Means (topic ``"all"``) by default; ``per_topic=True`` gives the per-topic rows followed
-    by the means (like ``sdreval eval -q``), the table :func:`confidence_intervals` and
-    :func:`compare` take.  ``all_topics`` averages over every qrels topic (``-c``).
-    ``measures``: names (``"P@10"``), sdreval measures (``nxCG(k=10)``, ``P @ 10``) or
-    ir_measures measure objects, one or a list.  Keyword options set measure defaults (see
-    :func:`context`)."""
-    from .measures import evaluate as _evaluate
+    Means (topic ``"all"``) by default, as ir_measures' ``calc_aggregate`` and ranx's
+    ``evaluate``; ``per_topic=True`` gives the per-topic rows followed by the means (like
+    ``sdreval eval -q``), the table :func:`confidence_intervals` and :func:`compare` take.
+    ``qrels`` and ``runs``: anything :func:`read_qrels` and :func:`read_runs` accept (objects,
+    paths, DataFrames, dicts, records, ranx objects).  ``all_topics`` averages over every
+    qrels topic (``-c``).  ``measures``: names (``"P@10"``), sdreval measures
+    (``nxCG(k=10)``, ``P @ 10``) or ir_measures measure objects, one or a list.  ``jobs`` and
+    ``scheduler`` spread the runs over processes or a Dask cluster (the same numbers).
+    Keyword options set measure defaults (see :func:`context`), or ``ctx`` gives them all."""
+    from .measures import evaluate as evaluate_table
     from .measures import summarise
 
     if ctx is not None and options:
         raise UsageError("give either ctx or keyword options, not both")
     ctx = ctx or context(**options)
-    parsed = _measure_list(measures)
-    table = _evaluate(read_qrels(qrels, collection=ctx.collection), read_runs(runs), parsed, ctx,
-                      all_topics=all_topics)
+    table = evaluate_table(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
+                           _measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
+                           scheduler=scheduler)
     return summarise(table, keep_topics=per_topic)
-
-
-def evaluate_topics(qrels: Any, runs: Any, measures: Any, ctx: EvalContext | None = None,
-                    all_topics: bool = False, jobs: int = 1,
-                    scheduler: str | None = None) -> pd.DataFrame:
-    """``sdreval.evaluate``: per-topic values (no means) of every measure for every run, from
-    qrels and runs in any form :func:`read_qrels` and :func:`read_runs` accept (objects,
-    paths, DataFrames, lists of records); the arguments of
-    :func:`sdreval.measures.evaluate`."""
-    from .measures import EvalContext as _Context
-    from .measures import evaluate as _evaluate
-
-    ctx = ctx or _Context()
-    return _evaluate(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
-                     _measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
-                     scheduler=scheduler)
 
 
 def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool = False,
@@ -601,6 +418,6 @@ def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike 
 __all__ = ["measure", "measures", "read_qrels", "read_run", "read_runs", "context",
            "evaluate", "compare", "confidence_intervals", "iter_calc", "calc_aggregate", "Metric",
            "evaluator", "Evaluator",
-           "from_ir_measures", "report", "budget_curve", "evaluate_topics", "qrels_from_ranx", "qrels_to_ranx",
+           "from_ir_measures", "report", "budget_curve", "qrels_from_ranx", "qrels_to_ranx",
            "run_from_ranx", "run_to_ranx", "qrels_from_ir_measures", "qrels_to_ir_measures",
            "run_from_ir_measures", "run_to_ir_measures", "parse_measure"]

@@ -25,23 +25,22 @@ from typing import Any, Iterable
 import numpy as np
 import pandas as pd
 
-from .errors import InputError, ProblemLog
+from .errors import ProblemLog
 from .judgements.qrels import Qrels
 from .measures.exact import ExactSum, exact_sum
-from .measures.partitions import Part, assemble, evaluate_part, merge_warnings
-from .measures.registry import FAMILIES, EvalContext, Measure
-from .measures.serial import (check_topic_names, measure_values, measures_by_family,
-                              topics_to_evaluate)
-from .model.run import Ranking, Run
+from .measures.partitions import Part, Piece, assemble, evaluate_part, gather
+from .measures.registry import EvalContext, Measure
+from .measures.serial import check_topic_names, measures_by_family, topics_to_evaluate
+from .model.run import Run
 
 __all__ = ["evaluate"]
 
 
 def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx: EvalContext,
-                    name: str, index: int, output: str | None = None) -> tuple:
+                    name: str, index: int, output: str | None = None) -> Piece:
     """One partition: its answered topics, the topics it scores, their values (or, with
-    ``output``, the exact sums of each measure's values, the values written to
-    ``output/part-INDEX.parquet``), its warnings and read problems."""
+    ``output``, none: the values written to ``output/part-INDEX.parquet`` and the exact sums
+    of each measure's values in ``extra``), its warnings and read problems."""
     from .io.frames import run_from_table
 
     log = ProblemLog()  # errors are raised (InputError), warnings come back
@@ -50,9 +49,12 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
     check_topic_names(qrels, [run])
     topics = topics_to_evaluate(qrels, run, False, quiet)
     _, matrix, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
+    sums = None
     if output is not None:
-        matrix = _write_part(output, index, run, topics, measures, matrix)
-    return list(run.topics), topics, matrix, found, [str(p) for p in log.warnings], run.unit
+        sums = _write_part(output, index, run, topics, measures, matrix)
+        matrix = None
+    return Piece(list(run.topics), topics, matrix, found, run.unit,
+                 ([str(p) for p in log.warnings], sums))
 
 
 def _write_part(output: str, index: int | str, run: Run, topics: list[str],
@@ -89,35 +91,16 @@ def evaluate(run_ddf: Any, qrels: Qrels, measures: Iterable[str | Measure],
         tasks = [task(part, shared, texts, settings, name, i, output)
                  for i, part in enumerate(run_ddf.to_delayed())]
         results = dask.compute(*tasks)
-    for *_, problems, _ in results:
-        for problem in problems:
+    for piece in results:
+        for problem in piece.extra[0]:
             ctx.warn(problem)
-    seen: dict[str, int] = {}
-    for i, (answered, *_rest) in enumerate(results):
-        for topic in answered:
-            if seen.setdefault(topic, i) != i:
-                raise InputError(f"topic {topic} has rows in partitions {seen[topic]} and {i}: "
-                                 "every topic's rows must lie in one partition (write the "
-                                 "dataset by topic, or ddf.shuffle on the topic column)")
-    unit = next((r[5] for r in results if r[0]), "document")
-    answered_run = Run(name, dict.fromkeys(seen, Ranking.empty(unit)), unit, "(DataFrame)")
-    topics = topics_to_evaluate(qrels, answered_run, all_topics, ctx)
-    for message in merge_warnings([(0, np.empty(0), r[3]) for r in results], [answered_run]):
-        ctx.warn(message)
-    scored = {t for r in results for t in r[1]}
-    missing = [t for t in topics if t not in scored]
-    extra = _unanswered(qrels, missing, texts, settings, unit, name) if missing else None
+    answered_run, topics, matrix, missing = gather(list(results), qrels, name, texts, ctx,
+                                                   all_topics)
     if output is not None:
-        return _means(answered_run, texts, [r[2] for r in results if r[1]] + (
-            [_write_part(output, "unanswered", answered_run, missing, texts, extra)]
-            if missing else []))
-    where = pd.Index(topics)
-    matrix = np.empty((len(texts), len(topics)))
-    for _, chosen, values, *_rest in results:
-        if chosen:
-            matrix[:, where.get_indexer(chosen)] = values
-    if missing:
-        matrix[:, where.get_indexer(missing)] = extra
+        where = pd.Index(topics).get_indexer(missing)
+        extra = ([_write_part(output, "unanswered", answered_run, missing, texts,
+                              matrix[:, where])] if missing else [])
+        return _means(answered_run, texts, [p.extra[1] for p in results if p.topics] + extra)
     return assemble([answered_run], [topics], texts, [(0, matrix, [])])
 
 
@@ -132,17 +115,6 @@ def _means(run: Run, measures: list[str], sums: list[list[ExactSum]]) -> pd.Data
     means = pd.DataFrame(rows, columns=["run", "topic", "measure", "value", "topics"])
     means["topics"] = means["topics"].astype("Int64")
     return means
-
-
-def _unanswered(qrels: Qrels, topics: list[str], measures: list[str], ctx: EvalContext,
-                unit: str, name: str) -> np.ndarray:
-    """Values of topics no partition answered (``all_topics``: empty rankings)."""
-    parsed, by_family = measures_by_family(measures)
-    run = Run(name, {}, unit)  # type: ignore[arg-type]
-    values: dict[str, dict[str, float]] = {}
-    for family, members in by_family.items():
-        values.update(FAMILIES[family](members, qrels, run, topics, ctx))
-    return np.stack([measure_values(values.get(m.text, {}), topics, {}) for m in parsed])
 
 
 def _shared(qrels: Qrels):

@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from sdreval.cli.main import cli
-from sdreval.io.api import detect_format
+from sdreval.io.detect import detect_format
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "io"))
 from test_inex_xml_years import _a2005, put  # noqa: E402  (X-RAI 2005 file as written)

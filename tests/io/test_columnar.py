@@ -1,4 +1,5 @@
-"""The columnar readers equal the careful per-line readers: same objects, same problems.
+"""The run reader equals the reference reader of tests/reference (every line parsed in Python,
+the rules checked with plain loops): same objects, same problems.
 
 Random files mix valid lines with every kind of trouble the careful readers report (wrong field
 counts, bad numbers, ranks below 1, bad XPaths, repeats, ranks out of order, several run-ids,
@@ -20,6 +21,7 @@ from textfiles import encode_lines
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io import columnar
 from sdreval.io.trec import read_trec_run
+from reference.trec_run import read_trec_run_reference
 
 
 def assert_same_run(a, b) -> None:
@@ -35,10 +37,10 @@ def assert_same_run(a, b) -> None:
 
 
 def both(path, layout):
-    """(run, problems) of the columnar and the careful reader."""
+    """(run, problems) of the library's reader and of the reference reader."""
     fast_log, careful_log = ProblemLog(), ProblemLog()
     fast = read_trec_run(path, layout, fast_log)
-    careful = read_trec_run(path, layout, careful_log, careful=True)
+    careful = read_trec_run_reference(path, layout, careful_log)
     return (fast, fast_log.problems), (careful, careful_log.problems)
 
 
@@ -139,13 +141,13 @@ def test_gzip_and_corrupt_gzip(tmp_path, tiny_blocks):
     assert p1 == p2 and any("cannot read further" in p.message for p in p1)
 
 
-def test_without_a_log_errors_are_raised_like_the_careful_reader(tmp_path):
+def test_without_a_log_errors_are_raised_like_the_reference_reader(tmp_path):
     path = tmp_path / "run.txt"
     path.write_text("1 Q0 d 1 2 r /a\n1 Q0 d x 2 r /a\n1 Q0 d 0 2 r /a\n", encoding="utf-8")
     with pytest.raises(InputError) as fast:
         read_trec_run(path, "element")
     with pytest.raises(InputError) as careful:
-        read_trec_run(path, "element", careful=True)
+        read_trec_run_reference(path, "element")
     assert str(fast.value) == str(careful.value)
 
 
@@ -173,7 +175,7 @@ def test_overlap_check_finds_exactly_the_topics_with_overlapping_passages(rows, 
     """The sort-based check of the columnar reader equals a pairwise check (``wide`` spreads
     the document codes and ``far`` the offsets so that the packed keys no longer fit and the
     lexicographic sort decides)."""
-    from sdreval.io.trec_fast import topics_with_overlaps
+    from sdreval.model.result_rules import topics_with_overlaps
 
     topic, doc, offset, length = (np.array([r[i] for r in rows], dtype=np.int64)
                                   for i in range(4))

@@ -81,7 +81,7 @@ def test_first_pass_of_streaming_splits_topics_as_the_reader(tmp_path, byte):
     path = tmp_path / "r.txt"
     path.write_bytes(b"\n".join(lines) + b"\n")
     topics = [line.decode().split()[0] for line in lines]  # the reader's topic of each line
-    expected = {t.encode(): max(i + 1 for i, u in enumerate(topics) if u == t) for t in topics}
+    expected = {t: max(i + 1 for i, u in enumerate(topics) if u == t) for t in topics}
     assert last_lines(path)[0] == expected
     whole = read_run(path)
     streamed = dict(iter_run_topics(path))

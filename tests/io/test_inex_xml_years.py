@@ -22,7 +22,7 @@ from click.testing import CliRunner
 from sdreval.cli.main import cli
 from sdreval.errors import ProblemLog
 from sdreval.io import read_qrels
-from sdreval.io.api import detect_format
+from sdreval.io.detect import detect_format
 from sdreval.io.collection import read_collection
 from sdreval.io.inex_xml import read_inex_assessments
 from sdreval.io.writers import write_fol_qrels

@@ -79,7 +79,7 @@ def test_sample_element_runs_parse(path):
 @pytest.mark.parametrize("path", [p for p in RUNS if "LTN" not in p.name], ids=lambda p: p.name)
 def test_sample_element_runs_convert_to_passage_runs(path):
     from sdreval.io import conversion
-    from sdreval.io.api import read_collection
+    from sdreval.io import read_collection
 
     log = ProblemLog()
     run = read_run(path, log=log)

@@ -70,7 +70,7 @@ def test_resumed_topic_is_held_until_its_last_block(tmp_path):
     path = tmp_path / "resumed.run"
     path.write_text(_lines(rows))
     last, blocks = last_lines(path)
-    assert last == {b"1": 4, b"2": 3, b"3": 5} and blocks == 4
+    assert last == {"1": 4, "2": 3, "3": 5} and blocks == 4
     stream = iter_run_topics(path, log=ProblemLog())
     order = [topic for topic, _ in stream]
     assert order == ["2", "1", "3"]  # topic 1 yielded after its last line, not before
@@ -236,16 +236,23 @@ def test_small_blocks_stream_as_read(tmp_path, monkeypatch, rows):
 
 
 def _last_lines_one_by_one(path):
-    """The first pass line by line (the reference of the block-wise one)."""
-    from sdreval.io.stream import _first_field
-
+    """The first pass line by line (the reference of the block-wise one): each line decoded
+    as UTF-8 (one byte-order mark dropped), cut by ``str.split()``; blank, comment and
+    non-UTF-8 lines skipped."""
     last, events = {}, []
     with open(path, "rb") as handle:
         for number, raw in enumerate(handle, 1):
-            key = _first_field(raw, number)
-            if key is not None:
-                last[key] = number
-                events.append(key)
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            if number == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            fields = text.split()
+            if not fields or fields[0].startswith("#"):
+                continue
+            last[fields[0]] = number
+            events.append(fields[0])
     blocks = sum(1 for i, key in enumerate(events) if i == 0 or key != events[i - 1])
     return last, blocks
 

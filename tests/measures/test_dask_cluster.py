@@ -50,20 +50,27 @@ def test_one_run_spreads_over_every_worker_and_equals_serial(cluster):
 
 
 def test_cli_scheduler_address_gives_the_serial_output(cluster):
-    cluster, _ = cluster
+    """The workers read the run files' byte ranges themselves (tasks on every worker)."""
+    cluster, client = cluster
     args = ["eval", str(ROOT / "qrels.tsv"), str(ROOT / "runs" / "sim01.txt"),
             str(ROOT / "runs" / "sim02.txt"), "-m", "MAep", "-m", "nxCG@10", "-q"]
     serial = CliRunner().invoke(main, args)
-    spread = CliRunner().invoke(main, args + ["--scheduler", cluster.scheduler_address])
+    spread, workers = _workers_used(client, lambda: CliRunner().invoke(
+        main, args + ["--scheduler", cluster.scheduler_address]))
     assert serial.exit_code == 0 and spread.exit_code == 0, spread.output
     assert spread.stdout == serial.stdout
+    assert spread.stderr == serial.stderr
+    assert len(workers) == 2
     assert "Sending large graph" not in spread.output
 
 
-def test_cli_refuses_stream_with_a_scheduler():
-    result = CliRunner().invoke(main, ["eval", str(ROOT / "qrels.tsv"),
-                                       str(ROOT / "runs" / "sim01.txt"), "-m", "MAep",
-                                       "--stream", "--jobs", "2"])
+def test_cli_refuses_stream_with_a_scheduler_on_a_compressed_run(tmp_path):
+    import gzip
+
+    packed = tmp_path / "sim01.txt.gz"
+    packed.write_bytes(gzip.compress((ROOT / "runs" / "sim01.txt").read_bytes()))
+    result = CliRunner().invoke(main, ["eval", str(ROOT / "qrels.tsv"), str(packed), "-m",
+                                       "MAep", "--stream", "--jobs", "2"])
     assert result.exit_code == 2
     assert "--no-stream" in result.output
 

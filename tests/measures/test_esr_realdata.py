@@ -12,7 +12,7 @@ pytestmark = pytest.mark.skipif(not (DATA / "inex2010-adhoc").exists(),
 
 def test_topic_2010096_article_1164_by_hand():
     from sdreval.errors import ProblemLog
-    from sdreval.io.api import read_collection, read_qrels
+    from sdreval.io import read_collection, read_qrels
     from sdreval.judgements.qrels import Qrels
     from sdreval.measures import EvalContext, evaluate
     from sdreval.model.run import Ranking, Run

@@ -74,3 +74,29 @@ def test_any_number_of_partitions_gives_the_serial_table():
         assert all(set(p.run.topics) <= set(p.topics) for p in pieces)
     pd.testing.assert_frame_equal(serial, evaluate(qrels, [run], ["AP", "nDCG@5", "P@3"],
                                                    EvalContext(), jobs=3))
+
+
+def test_a_partition_of_a_run_read_from_a_file_has_columns_of_its_own(tmp_path):
+    """A partition of a run held in shared columns is gathered into columns (cheap to send
+    to a process), topic by topic the same rankings as the whole run's."""
+    import pickle
+
+    from sdreval.io import read_run
+    from sdreval.measures.partitions import subset
+    from sdreval.model.run import TopicRankings
+
+    lines = [f"{t} Q0 d{d} {r + 1} {9 - r} sys" for t in (3, 1, 2)
+             for r, d in enumerate((5, 1, 4)[:t])]
+    path = tmp_path / "run.txt"
+    path.write_text("\n".join(lines) + "\n")
+    run = read_run(path)
+    part = subset(run, ["2", "3"])
+    assert isinstance(part.topics, TopicRankings) and part.topics.columns() is not None
+    assert list(part.topics) == ["2", "3"]
+    for topic in ("2", "3"):
+        mine, whole = part.topics[topic], run.topics[topic]
+        assert mine.docs.tolist() == whole.docs.tolist() == ["d5", "d1", "d4"][:int(topic)]
+        assert mine.ranks.tolist() == whole.ranks.tolist()
+        assert mine.rsv.tolist() == whole.rsv.tolist()
+    assert len(pickle.dumps(part)) < len(pickle.dumps(run))
+    assert subset(run, list(run.topics)) is run  # every topic in stored order: no copy

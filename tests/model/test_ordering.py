@@ -38,7 +38,7 @@ def _both_spellings(records):
                           for q, d, s, n, x in records])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return api.read_run(spans, "r"), api.read_run(frame, "r")
+        return api.read_run(spans, name="r"), api.read_run(frame, name="r")
 
 
 @settings(max_examples=60, deadline=None)

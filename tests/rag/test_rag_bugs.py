@@ -26,11 +26,26 @@ def test_chunk_run_from_frame_maps_chunk_ids():
 
 
 def test_top_level_evaluate_takes_lists_of_records():
-    table = sdreval.evaluate(GOLD, RUN, ["SpanR", "SpanP@1"])
+    table = sdreval.evaluate(GOLD, RUN, ["SpanR", "SpanP@1"], per_topic=True)
     values = dict(zip(table["measure"], table["value"]))
     # gold 5 + 2 = 7 characters, all in [0, 9); the first span [0, 5) is all gold
     assert values == {"SpanR": 1.0, "SpanP@1": 1.0}
-    assert set(table["topic"]) == {"q"}  # per topic, as sdreval.measures.evaluate
+    assert list(table["topic"]) == ["q", "q", "all", "all"]  # per topic, then the means
+
+
+def test_one_evaluate_one_read_qrels_one_read_run():
+    import sdreval.api
+    import sdreval.io
+
+    assert sdreval.evaluate is sdreval.api.evaluate
+    assert sdreval.read_qrels is sdreval.api.read_qrels is sdreval.io.read_qrels
+    assert sdreval.read_run is sdreval.api.read_run is sdreval.io.read_run
+    means = sdreval.evaluate(GOLD, RUN, ["SpanR"])
+    assert list(means["topic"]) == ["all"]  # means by default, as ir_measures and ranx
+    # a table that already holds the means is summarised to the same means
+    assert sdreval.summarise(means)["value"].tolist() == means["value"].tolist()
+    per_topic = sdreval.evaluate(GOLD, RUN, ["SpanR"], per_topic=True)
+    assert sdreval.summarise(per_topic)["value"].tolist() == means["value"].tolist()
 
 
 def test_span_measures_without_any_gold_topic_warn_instead_of_keyerror():

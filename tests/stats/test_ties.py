@@ -58,7 +58,7 @@ def test_real_inex2009_runs_have_ties(name):
     path = os.path.join(RUNS, name)
     if not os.path.exists(path):
         pytest.skip("shared INEX data not available")
-    from sdreval.io.api import read_run
+    from sdreval.io import read_run
     lines: dict[str, list[float]] = {}
     with open(path) as handle:
         for line in handle:

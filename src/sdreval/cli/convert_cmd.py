@@ -16,8 +16,8 @@ from __future__ import annotations
 import click
 
 from ..errors import ProblemLog, SdrevalError, UsageError
-from ..io.api import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
-from ..io.api import read_collection, read_qrels, read_run
+from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
+from ..io import read_collection, read_qrels, read_run
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run, write_trec_qrels
 from .common import echo_problems, handle_errors
 

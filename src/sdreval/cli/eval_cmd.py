@@ -8,7 +8,8 @@ from ..io import read_collection, read_qrels, read_run
 from ..lazy import decline_arrow_pandas_probe
 from ..measures import EvalContext, parse_measure
 from ..measures.defaults import default_measures, rsv_order_hints, run_kind
-from ..measures.evaluate import coverage_lines, summarise_columns
+from ..measures.evaluate import coverage_lines, summarise, summarise_columns
+from ..measures.results import ResultColumns
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from ..report.output import FORMATS, write_results
@@ -93,7 +94,7 @@ def _quantisations() -> list[str]:
 
 
 def _formats(name: str) -> list[str]:
-    from ..io import api as io_api
+    from ..io import detect as io_api
 
     return list(getattr(io_api, name, ()))
 
@@ -178,7 +179,7 @@ def chosen_measures(qrels, units: list[str]) -> list[str]:
 
 def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
     """The unit of a run file from its forced or ``detected`` format, without reading it."""
-    from ..io.api import detect_format, normalise_format
+    from ..io.detect import detect_format, normalise_format
 
     kind = normalise_format(fmt) if fmt else detected or detect_format(path)
     return {"passage-run": "passage", "document-run": "document"}.get(kind, "element")
@@ -211,20 +212,60 @@ def span_inputs(options: dict, log: ProblemLog):
 
 def detected_formats(runs: tuple[str, ...], options: dict) -> dict[str, str]:
     """The format of each run file, detected once (none when ``--run-format`` forces one)."""
-    from ..io.api import detect_format
+    from ..io.detect import detect_format
 
     return {} if options.get("run_format") else {path: detect_format(path) for path in runs}
 
 
 def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
     """Span and chunk inputs are read whole (the streaming reader takes TREC-like runs)."""
-    from ..io.api import RUN_FORMATS
+    from ..io.detect import RUN_FORMATS
 
     forced = options.get("run_format")
     if forced:
         return forced.lower() in ("span-run", "chunk-run", "span", "chunk")
     kinds = set(formats.values())
     return bool(kinds & {"span-run", "chunk-run"}) or not kinds <= set(RUN_FORMATS)
+
+
+def _split_runs(runs: tuple[str, ...], formats: dict[str, str], options: dict,
+                measures: tuple[str, ...]) -> list[str] | None:
+    """The layouts of the run files when each is a plain TREC text run that workers can read
+    in byte ranges (:mod:`sdreval.orchestrate.ranges`), else None (also for element runs
+    without ``-m``: their default measures depend on their results)."""
+    from ..io.detect import RUN_FORMATS, normalise_format
+    from ..orchestrate.ranges import splittable
+
+    forced = options.get("run_format")
+    forced = normalise_format(forced, RUN_FORMATS) if forced else None
+    layouts = [splittable(path, forced or formats.get(path)) for path in runs]
+    if not all(layouts) or (not measures and "element" in layouts):
+        return None
+    return layouts  # type: ignore[return-value]
+
+
+def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measures, ctx,
+                    all_topics: bool, jobs: int, scheduler: str | None, options: dict,
+                    dataset: str | None = None):
+    """The per-topic table of run files read in byte ranges by the workers (the qrels read
+    here, once), or with ``dataset`` the means (the per-topic rows written there by the
+    workers); None for document runs against span qrels (read whole, to check their ids)."""
+    from ..orchestrate.ranges import evaluate_run_files
+
+    log = ProblemLog()
+    qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
+                           **qrels_options(options, ctx.collection))
+    log.raise_if_errors()
+    if qrels_obj.scale == "fol" and "document" in layouts:
+        return None  # chunk-ID runs are told by all their results (check_chunk_ids)
+    check_input_topics(qrels_obj, [])
+    if not measures:
+        measures = chosen_measures(qrels_obj, layouts)
+    table, hints = evaluate_run_files(qrels_obj, list(runs), layouts, measures, ctx,
+                                      all_topics, jobs, scheduler, log, dataset)
+    echo_problems(log)
+    echo_warnings(hints)
+    return table
 
 
 @click.command("eval", epilog=EXAMPLES)
@@ -247,13 +288,16 @@ def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
                    "measures (with -q, a line per topic); csv, json, parquet (needs -o): the "
                    "tidy table; latex: a booktabs table; trec_eval: trec_eval's own layout "
                    "(measure, topic, value; runid and num_q rows; one block per run).")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="Write to FILE instead of stdout.")
+@click.option("-o", "--output", type=click.Path(), default=None,
+              help="Write to FILE instead of stdout; with --format parquet, a directory "
+                   "(DIR/, new or empty) gets the per-topic rows of -q one file per "
+                   "partition and the means in part-means.parquet (docs/scale.md).")
 @jobs_options
 @click.option("--stream/--no-stream", "stream", default=None,
               help="Evaluate each run one topic at a time, in bounded memory (runs one after "
-                   "another; refused with --jobs/--scheduler). Default: only runs larger than "
-                   "512 MB are streamed (docs/streaming.md).")
+                   "another; with --jobs/--scheduler each worker reads byte ranges of TREC "
+                   "text runs, refused for other runs). Default: only runs larger than "
+                   "512 MB are streamed (docs/streaming.md, docs/scale.md).")
 @context_options
 @quiet_option
 @handle_errors
@@ -269,21 +313,32 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         parse_measure(name)
     ctx = build_context(options)
     from ..io.stream import should_stream
+    from ..orchestrate.dataset import is_dataset, prepare, write_means, write_table
 
     formats = detected_formats(runs, options)
     spans = (options.get("chunk_map") or _in_tokens(options)
              or _span_inputs_given(formats, options))
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
-    if not spans and (stream or (stream is None and any(should_stream(p) for p in runs))):
+    dataset = prepare(output, fmt) if is_dataset(output) else None
+    split = (jobs > 1 or scheduler) and not spans and _split_runs(runs, formats, options,
+                                                                   measures)
+    # every worker reads its own byte ranges of the run files (None: span qrels); with a
+    # dataset directory and -q, each writes its per-topic rows there (table: the means)
+    written = bool(split and dataset and per_topic)
+    table = _evaluate_split(qrels, runs, split, measures, ctx, all_topics, jobs, scheduler,
+                            options, dataset if written else None) if split else None
+    written = written and table is not None
+    if table is None and not spans and (stream or (stream is None
+                                                   and any(should_stream(p) for p in runs))):
         from ..orchestrate.stream import evaluate_files
 
         if jobs > 1 or scheduler:
             big = "" if stream else " (a run is larger than 512 MB, so it would be streamed)"
-            raise UsageError("--jobs/--scheduler evaluate runs in topic partitions, --stream "
-                             f"one topic at a time in one process{big}: give --no-stream to "
-                             "evaluate in parallel, or leave out --jobs/--scheduler to stream "
-                             "(docs/scale.md)")
+            raise UsageError("--jobs/--scheduler evaluate compressed or XML runs read whole "
+                             "by this process, --stream one topic at a time in one "
+                             f"process{big}: give --no-stream to evaluate in parallel, or "
+                             "leave out --jobs/--scheduler to stream (docs/scale.md)")
         log = ProblemLog()
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                                **qrels_options(options, ctx.collection))
@@ -294,14 +349,12 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         from ..progress import track
 
         # the files are pulled one by one: the bar counts the runs evaluated
-        from ..measures.results import ResultColumns
-
         table = ResultColumns.from_frame(evaluate_files(
             qrels_obj, track(runs, "evaluating runs (streamed)"), measures, ctx, all_topics,
             options.get("run_format"), log, stream))
         echo_problems(log)
-    else:
-        from ..io.api import RUN_FORMATS
+    elif table is None:
+        from ..io.detect import RUN_FORMATS
 
         known = {path: kind for path, kind in formats.items() if kind in RUN_FORMATS}
         if not spans and jobs == 1 and not scheduler and fmt in ("text", "json"):
@@ -314,6 +367,16 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
                               jobs=jobs, scheduler=scheduler, columns=True)
     echo_warnings(ctx.warnings)
+    if dataset:
+        frame = table.to_frame() if isinstance(table, ResultColumns) else table
+        results = frame if written else summarise(frame, counts=True)
+        if per_topic and not written:
+            write_table(dataset, frame)
+        echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
+        write_means(dataset, results)
+        return
+    if not isinstance(table, ResultColumns):  # evaluated by workers: a DataFrame
+        table = ResultColumns.from_frame(table)
     results = summarise_columns(table, keep_topics=per_topic, counts=True)
     echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
     write_results(results, fmt, output, **table_options(table, fmt, options))

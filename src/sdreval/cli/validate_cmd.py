@@ -15,8 +15,8 @@ from typing import Callable
 import click
 
 from ..errors import InputError, Problem, ProblemLog
-from ..io.api import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
-from ..io.api import read_collection, read_qrels, read_run
+from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
+from ..io import read_collection, read_qrels, read_run
 from .common import EXIT_INVALID_INPUT, EXIT_OK, handle_errors
 
 

@@ -24,7 +24,8 @@ measures); every qrels topic counts and a topic the run did not answer scores 0 
 ir_measures' own measures score it 0).  sdreval's warnings are issued as Python warnings.
 
 Names ir_measures already uses (``AP``, ``P``, ``R``, ``nDCG``, ``RR``, ``Rprec``, ``Bpref``,
-``Success``, ``Judged``, ``NumRel``, ``NumRet``, ``NumRelRet``) are prefixed ``sdreval_``
+``Success``, ``Judged``, ``NumRel``, ``NumRet``, ``NumRelRet``, ``infAP``, ...: any name in
+ir_measures' registry) are prefixed ``sdreval_``
 (``sdreval_AP``): ir_measures compares measures by name, and sdreval's classic measures score
 elements as independent documents, which ir_measures' do not.
 """
@@ -130,12 +131,9 @@ def sdreval_measure(text: str | Measure | MeasureDef, **context: Any):
     Keyword ``context`` options set evaluation-wide defaults as ``sdreval eval``'s options do
     (``quant``, ``overlap``, ``collection`` (a directory), ``order`` (default ``rsv``), ``depth``,
     ``rel_level``, ...)."""
-    from ..api import _CONTEXT_KEYS
+    from ..api import check_options
 
-    unknown = set(context) - set(_CONTEXT_KEYS)
-    if unknown:
-        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
-                         + ", ".join(_CONTEXT_KEYS))
+    check_options(context)
     frozen = tuple(sorted((k, str(v)) for k, v in context.items()))
     name = text.name if isinstance(text, MeasureDef) else str(text).strip()
     if name in MEASURES:  # a bare name: the cut-off may follow (``@ 10``)

@@ -1,7 +1,6 @@
 """Columnar parsing of the TREC-like text formats: whole blocks at C speed, same results.
 
-The careful reader of TREC-like runs (:func:`sdreval.io.trec.read_trec_run_careful`) looks at
-every line in Python; it is the reference.  This module reads a file in blocks of about
+This module reads a file in blocks of about
 :data:`BLOCK_BYTES` cut at line ends and parses each block with Arrow's multi-threaded CSV
 reader (``pyarrow.csv``, imported here only) into typed columns, validated with vectorised
 checks.  A block is parsed this way only when it is certain that Arrow sees exactly the fields
@@ -18,9 +17,9 @@ checks.  A block is parsed this way only when it is certain that Arrow sees exac
 
 A block failing any of these is split in two at a line end and each half tried again, down to
 :data:`CAREFUL_BYTES`, below which the careful per-line code parses it: so every problem is
-reported by the careful code itself, with the same file, line and message, and the objects
-built are the same (each topic's ranking is built, and its repeats and overlaps reported in
-line order, by the careful reader's own code).  A ``.gz`` file that cannot be read
+reported by the per-line code itself, with the same file, line and message as if the whole
+file were read line by line (``tests/reference`` holds such a reader, the reference of the
+tests).  A ``.gz`` file that cannot be read
 to its end is read line by line from the failed block on, up to the damage, which is
 reported where the careful reader reports it.
 
@@ -79,24 +78,32 @@ class ReadFailed(Exception):
         self.before = before
 
 
-def iter_blocks(path: str | Path, size: int | None = None
+def iter_blocks(path: str | Path, size: int | None = None,
+                byte_range: tuple[int, int, int] | None = None
                 ) -> Iterator[tuple[bytearray, int, int]]:
     """``(block, lines before it, line ends in it)``: the file in pieces of about ``size``
     bytes, each completed to the end of its last line (the last piece may end without a
-    line end).  Blocks are ``bytearray`` so that completing a line does not copy the block."""
+    line end).  Blocks are ``bytearray`` so that completing a line does not copy the block.
+    ``byte_range`` ``(start, end, lines before start)``: only bytes ``start:end`` of an
+    uncompressed file, both at line starts (a piece of the file read by one worker)."""
     size = size or BLOCK_BYTES
+    start, end, before = byte_range or (0, None, 0)
     try:
         handle = open_binary(path)
+        if start:
+            handle.seek(start)
     except OSError as error:
         raise InputError(f"cannot open: {error}", str(path)) from None
     with handle:
-        before = 0
+        left = None if end is None else end - start
         while True:
             try:
-                block = bytearray(size)
+                block = bytearray(size if left is None else min(size, left))
                 del block[handle.readinto(block):]
                 if block and not block.endswith(b"\n"):
                     block += handle.readline()
+                if left is not None:
+                    left -= len(block)
             except (OSError, EOFError, zlib.error):
                 raise ReadFailed(before) from None
             if not block:

@@ -50,7 +50,9 @@ import pandas as pd
 
 from ..errors import InputError, Problem, ProblemLog, UsageError
 from ..judgements.qrels import DocPassages, Qrels
-from ..model.ordering import rank_disorder, trec_order
+from ..model.ordering import trec_order
+from ..model.result_rules import (ROW_ORDER_KEPT, disorder_message, rank_disorder,
+                                  repeat_message, repeated_rows)
 from ..model.run import Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish
@@ -349,31 +351,24 @@ def _spans(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checker,
 def _warn_disorder(check: Checker, codes: np.ndarray, names: Any, ranks: np.ndarray) -> None:
     """One warning per topic whose ranks go down somewhere in row order (as files)."""
     for row, previous, count in rank_disorder(codes, ranks):
-        check.log.warn(check.source, None,
-                       f"{check.where(int(row))}: topic {names[codes[row]]}: ranks out of order "
-                       f"({count} row(s); first rank {ranks[row]} after {ranks[previous]}); row "
-                       f"order is kept (order='rank' sorts by rank)")
+        check.log.warn(check.source, None, f"{check.where(int(row))}: " + disorder_message(
+            names[codes[row]], count, ranks[row], ranks[previous], rows="row",
+            kept=ROW_ORDER_KEPT))
 
 
 def _warn_repeats(check: Checker, codes: np.ndarray, docs: np.ndarray,
                   paths: np.ndarray | None, offsets: np.ndarray | None,
                   lengths: np.ndarray | None) -> None:
     """A result repeating an earlier one of its topic: a warning, kept (as in files)."""
-    keys = {"t": codes, "d": docs}
+    keys = [codes, pd.factorize(docs)[0]]
     if paths is not None:
-        keys["p"] = paths
+        keys.append(pd.factorize(paths)[0])
     if offsets is not None:
-        keys["o"], keys["l"] = offsets, lengths  # type: ignore[assignment]
-    table = pd.DataFrame(keys)
-    repeated = table.duplicated(keep="first").to_numpy()
-    if not repeated.any():
-        return
-    group = table.groupby(list(keys), sort=False).ngroup().to_numpy()
-    _, first_index = np.unique(group, return_index=True)
-    first = first_index[group]
-    check.warn(np.flatnonzero(repeated),
-               lambda i: f"result {docs[i]} repeats {check.where(int(first[i]))} (kept; "
-                         f"measures decide how a repeat counts)")
+        keys += [offsets, lengths]  # type: ignore[list-item]
+    repeated, first = repeated_rows(tuple(keys))
+    if repeated.any():
+        check.warn(np.flatnonzero(repeated),
+                   lambda i: repeat_message(docs[i], check.where(int(first[i]))))
 
 
 # ------------------------------------------------------------------------------------ qrels

@@ -26,6 +26,8 @@ import numpy as np
 from lxml import etree
 
 from ..errors import InputError, ProblemLog
+from ..model.result_rules import (disorder_in_groups, disorder_message, repeat_message,
+                                  repeated_rows)
 from ..model.run import Ranking, Run
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import finish
@@ -483,23 +485,19 @@ def _build_ranking(topic_id: str, cols: _Topic, file: str, log: ProblemLog) -> R
     if not has_rsv.all() and has_rsv.any():
         log.warn(file, int(lines[np.argmin(has_rsv)]), f"topic {topic_id}: some results have "
                  "no <rsv>: their rsv is n - position + 1")
-    down = np.flatnonzero(ranks[1:] < ranks[:-1]) + 1
+    _, down, count = disorder_in_groups(np.zeros(n, dtype=np.int8), ranks)
     if len(down):
         first = int(down[0])
-        log.warn(file, int(lines[first]), f"topic {topic_id}: ranks out of order ({len(down)}"
-                 f" result(s); first rank {int(ranks[first])} after {int(ranks[first - 1])});"
-                 " file order is kept (--order rank sorts by rank)")
+        log.warn(file, int(lines[first]), disorder_message(
+            topic_id, int(count[0]), int(ranks[first]), int(ranks[first - 1]), rows="result"))
     docs = np.array(cols.docs, dtype=object)
     paths = np.array(cols.paths, dtype=object)
-    repeats: np.ndarray | list = []
-    if len(set(zip(cols.docs, cols.paths))) < n:  # XML text holds no NUL: keys are distinct
-        keys = np.char.add(np.char.add(docs.astype(str), "\x00"), paths.astype(str))
-        _, first_index, inverse = np.unique(keys, return_index=True, return_inverse=True)
-        repeats = np.flatnonzero(first_index[inverse] != np.arange(n))
-    for row in repeats:
-        first = int(first_index[inverse[row]])
-        log.warn(file, int(lines[row]), f"topic {topic_id}: result {docs[row]} {paths[row]} "
-                 f"repeats line {int(lines[first])} (kept; measures decide how a repeat counts)")
+    if len(set(zip(cols.docs, cols.paths))) < n:
+        repeat, first_of = repeated_rows((np.unique(docs, return_inverse=True)[1].ravel(),
+                                          np.unique(paths, return_inverse=True)[1].ravel()))
+        for row in np.flatnonzero(repeat).tolist():
+            log.warn(file, int(lines[row]), f"topic {topic_id}: " + repeat_message(
+                f"{docs[row]} {paths[row]}", f"line {int(lines[first_of[row]])}"))
     return Ranking(docs, paths, np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
                    ranks.astype(np.int64), rsv, "element")
 

@@ -26,7 +26,6 @@ once the first result has been read).
 from __future__ import annotations
 
 import os
-import zlib
 from itertools import islice
 from pathlib import Path
 from typing import Iterator
@@ -35,8 +34,8 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Unit
-from .api import RUN_FORMATS, resolve_format
-from .textlines import finish, local_path, open_binary
+from .detect import RUN_FORMATS, resolve_format
+from .textlines import finish, local_path
 from .trec_lines import file_stem
 
 #: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
@@ -120,121 +119,56 @@ def iter_run_topics(path: str | Path, fmt: str | None = None, log: ProblemLog | 
 
 
 # --- TREC-like text runs ----------------------------------------------------------------------
-def last_lines(path: str | Path) -> tuple[dict[bytes, int], int]:
-    """First pass over a text run: topic (first field, as bytes) -> number of the last line
-    holding it, and the number of topic blocks (runs of consecutive lines of one topic).
+def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int], int]:
+    """First pass over a text run: topic -> number of the last line holding it, and the number
+    of topic blocks (runs of consecutive lines of one topic).
 
-    Lines are numbered as :func:`~sdreval.io.textlines.iter_fields` numbers them; blank and
-    comment lines are skipped.  A first field with non-ASCII bytes is split as the reader splits
-    it (Unicode white space), so the keys are the reader's topics encoded as UTF-8.  The file is
-    read in blocks; within a block, lines whose first field is short plain ASCII are compared
-    by their first bytes (numpy), and only the lines where the topic changes, and the others,
-    are looked at one by one."""
+    The file is read in the reader's blocks and each line's topic field is cut as the reader
+    cuts it (:func:`sdreval.io.trec_fast.topic_runs`: Arrow where the reader uses Arrow,
+    ``str.split()`` elsewhere), so the second pass never meets a topic the first pass did not
+    see where it is; ``layout`` tells the number of fields Arrow expects."""
     from . import columnar
-    from .columnar import ReadFailed, iter_blocks
+    from .columnar import ReadFailed, iter_blocks, lines_after
+    from .trec_fast import topic_runs
 
-    last: dict[bytes, int] = {}
-    events: list[tuple[int, bytes]] = []  # (line, topic) where a run of one topic starts
-    try:
-        for block, before, _ in iter_blocks(path, 4 * columnar.STREAM_BLOCK_BYTES):
-            _block_last_lines(block, before, last, events)
-    except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
-        with open_binary(path) as handle:
-            number = failure.before
-            try:
-                for _ in range(number):
-                    handle.readline()
-                for raw in handle:
-                    number += 1
-                    key = _first_field(raw, number)
-                    if key is not None:
-                        last[key] = number
-                        events.append((number, key))
-            except (OSError, EOFError, zlib.error):
-                pass  # reported by the second pass
+    last: dict[str, int] = {}
     blocks = 0
     previous = None
-    for _, key in events:
-        if key != previous:
-            blocks += 1
-            previous = key
-    return last, blocks
 
+    def add(found: list[tuple[str, int]]) -> None:
+        nonlocal blocks, previous
+        for topic, end in found:
+            last[topic] = end
+            if topic != previous:
+                blocks += 1
+                previous = topic
 
-_PREFIX = 32  # bytes of each line compared at once
-_SPACE = np.zeros(256, dtype=bool)
-_SPACE[[9, 10, 11, 12, 13, 32]] = True
-_ODD = np.zeros(256, dtype=bool)  # bytes that send a line to the one-by-one path
-_ODD[[0, 0x1c, 0x1d, 0x1e, 0x1f, ord("#")]] = True  # NUL: not told from the padding
-_ODD[128:] = True
-
-
-def _block_last_lines(block: bytearray, before: int, last: dict[bytes, int],
-                      events: list[tuple[int, bytes]]) -> None:
-    raw = np.frombuffer(bytes(block) + b"\n" * _PREFIX, dtype=np.uint8)
-    size = len(block)
-    ends = np.flatnonzero(raw[:size] == 10)
-    starts = np.concatenate(([0], ends + 1))
-    starts = starts[starts < size]
-    if not len(starts):
-        return
-    prefix = raw[starts[:, None] + np.arange(_PREFIX)]
-    space = _SPACE[prefix]
-    cut = np.argmax(space, axis=1)
-    inside = np.arange(_PREFIX) < cut[:, None]
-    simple = space.any(axis=1) & (cut > 0) & ~(_ODD[prefix] & inside).any(axis=1)
-    if before == 0:
-        simple[0] = False  # a byte-order mark is handled one by one
-    key = np.where(inside, prefix, 0)
-    differs = np.ones(len(starts), dtype=bool)
-    differs[1:] = (key[1:] != key[:-1]).any(axis=1) | ~simple[:-1]
-    look = np.flatnonzero(~simple | differs)  # lines looked at one by one
-    stops = np.concatenate((ends + 1, [size]))[:len(starts)]
-    runs_end = np.concatenate((look[1:], [len(starts)])) - 1  # last line of each look's run
-    for i, end in zip(look.tolist(), runs_end.tolist()):
-        number = before + i + 1
-        key_i = _first_field(block[starts[i]:stops[i]], number)
-        if key_i is None:
-            continue
-        if simple[i]:  # the run of equal simple lines it starts
-            last[key_i] = before + end + 1
-        else:
-            last[key_i] = number
-        events.append((number, key_i))
-
-
-def _first_field(raw: bytes, number: int) -> bytes | None:
-    """The topic of one line as the reader splits it (None for blank, comment, non-UTF-8):
-    decoded as UTF-8, one byte-order mark dropped on line 1, cut by ``str.split()`` (which
-    splits on ``\x1c``-``\x1f`` and Unicode white space too, unlike ``bytes.split()``)."""
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None  # the reader skips (and reports) the line
-    if number == 1 and text.startswith("\ufeff"):
-        text = text[1:]
-    parts = text.split(None, 1)
-    if not parts or parts[0].startswith("#"):
-        return None
-    return parts[0].encode("utf-8")
+        for block, before, newlines in iter_blocks(path, 4 * columnar.STREAM_BLOCK_BYTES):
+            add(topic_runs(block, before, newlines, layout))
+    except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
+        add([(fields[0], number) for number, fields in
+             lines_after(path, failure.before, str(path), ProblemLog())])
+    return last, blocks
 
 
 def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: ProblemLog | None,
                  contiguous: bool = False) -> Iterator[tuple[str, Ranking]]:
-    """The second pass by blocks: each block parsed as :func:`sdreval.io.read_run` parses it
-    (:mod:`sdreval.io.trec_fast`: columnar, careful where needed); its rows are held in
+    """The second pass: the blocks of the whole-file reader
+    (:func:`sdreval.io.trec_fast.read_blocks`, smaller blocks); the rows are held in
     shared columns (no object per topic), and after each block the topics whose last line
     (first pass) has been read are built and yielded, in the order of their last lines.
     ``contiguous``: no first pass; after each block every topic held but the one of the last
     row read is yielded, and a topic met again after it was yielded is an error."""
     from . import columnar
-    from .columnar import ReadFailed, iter_blocks, lines_after
-    from .trec_fast import RunColumns, build_rankings, careful_rows, parse_block, path_names
+    from .run_columns import RunColumns
+    from .run_topics import build_rankings, path_names
+    from .trec_fast import read_blocks
 
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
-    last: dict[bytes, int] = {} if contiguous else last_lines(path)[0]
+    last: dict[str, int] = {} if contiguous else last_lines(path, layout)[0]
     state = RunColumns(layout)
     yielded_at: dict[int, int] = {}  # contiguous: topic id yielded -> the line after its block
     held: list | None = None  # the rows read and not yet yielded, as state.columns() gives them
@@ -248,7 +182,7 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
         new = list(islice(state.topic_ids, len(names), None))
         names.extend(new)
         last_of = np.concatenate((last_of, np.fromiter(
-            (last.get(name.encode("utf-8"), 0) for name in new), dtype=np.int64,
+            (last.get(name, 0) for name in new), dtype=np.int64,
             count=len(new))))
         if not len(columns[0]):
             return
@@ -300,19 +234,15 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
             yielded += 1
             yield names[t], built.pop(t)
 
-    try:
-        for block, before, newlines in iter_blocks(path, min(columnar.STREAM_BLOCK_BYTES,
-                                                             columnar.BLOCK_BYTES)):
-            parse_block(block, before, newlines, state, file, log)
-            if stream.name is None and state.run_ids:
-                stream.name = next(iter(state.run_ids))
-            hold()
-            yield from emit(before + newlines + (0 if block.endswith(b"\n") else 1))
-    except ReadFailed as failure:  # a corrupt .gz: the rest line by line, up to the damage
-        careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+    size = min(columnar.STREAM_BLOCK_BYTES, columnar.BLOCK_BYTES)
+    for end in read_blocks(path, state, file, log, size):
         if stream.name is None and state.run_ids:
             stream.name = next(iter(state.run_ids))
         hold()
+        yield from emit(end)
+    if stream.name is None and state.run_ids:  # the lines of a damaged .gz read one by one
+        stream.name = next(iter(state.run_ids))
+    hold()
     yield from emit(None)
     if not yielded and not log.errors:
         log.warn(file, None, "the run holds no results")

@@ -1,229 +1,50 @@
-"""The columnar reader of TREC-like runs: :func:`sdreval.io.trec.read_trec_run` by blocks.
+"""The block reader of TREC-like runs: :func:`sdreval.io.trec.read_trec_run`.
 
 Each block of the file is parsed by Arrow when it passes the checks of
-:mod:`sdreval.io.columnar`, else line by line by the careful code of :mod:`sdreval.io.trec`;
-both append the block's valid results to the same columns (topic, document and path ids given
-in order of first appearance, rank, RSV, offset, length, line).  At the end the rows are
-grouped by topic (stable: file order within a topic) and each topic's ranking is built by the
-careful reader's own code (:func:`~sdreval.io.trec.build_ranking`: repeats and overlaps), so
-the run and every problem are the careful reader's.
+:mod:`sdreval.io.columnar`, else line by line (:func:`~sdreval.io.trec_lines.parse_result_fields`,
+whose messages explain every rejected line); both append the block's valid results to the
+same columns (:class:`~sdreval.io.run_columns.RunColumns`).  At the end the rows are grouped by
+topic and checked by the rules for ranks out of order, repeats and overlaps
+(:mod:`sdreval.io.run_topics`).  The streaming reader (:mod:`sdreval.io.stream`) reads the
+same blocks (:func:`read_blocks`) and cuts the topic field the same way (:func:`topic_runs`).
 
 Memory: the run keeps its document names as Arrow strings (a few bytes a row, turned into
 Python strings one topic at a time when the topic is read), its canonical paths as a code per
 row, and no offsets and lengths for element and document runs
-(:func:`sdreval.model.run.column_rows`).  Only topics that may hold a repeat or an overlap
-(found with vectorised checks over all rows) are checked by the careful code.
+(:func:`sdreval.model.run.column_rows`).
 """
 from __future__ import annotations
 
 from array import array
 from pathlib import Path
+from typing import Iterator
 
 import numpy as np
 
 from ..errors import ProblemLog
-from ..model.run import Coded, Filled, Ranking, Run, Unit
+from ..model.run import Run
 from ..model.xpath import XPathError, canonical_xpath
 from . import columnar
-from .columnar import (Pending, ReadFailed, arrow_pool, split_block, in_first_appearance_order,
-                       careful_lines, lines_after, has_blank_or_comment_lines, iter_blocks,
+from .columnar import (Pending, ReadFailed, arrow_pool, split_block, careful_lines, lines_after, has_blank_or_comment_lines, iter_blocks,
                        parse_columns, parse_halving, prepare, text_ok)
+from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RowIndex, RunColumns,
+                          SeenValues, numpy_of, release_heap_memory)
+from .run_topics import assemble
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish
-from .trec_lines import (DOCUMENT_PATH, build_ranking, file_stem, note_run_id,
-                         parse_result_fields, warn_disorder)
+from .trec_lines import note_run_id, parse_result_fields
+
+#: what other readers take from here (the judgement readers share the block machinery)
+__all__ = ["RowIndex", "SeenValues", "TRIM_BYTES", "release_heap_memory", "read_blocks",
+           "read_trec_run_fast", "topic_runs"]
 
 _NAMES = {
     "element": ["topic", "q0", "doc", "rank", "rsv", "run", "path"],
     "passage": ["topic", "q0", "doc", "rank", "rsv", "run", "offset", "length"],
     "document": ["topic", "q0", "doc", "rank", "rsv", "run"],
 }
+
+
 _ZERO_LENGTH = "passage of length 0 (kept; it retrieves no text)"
-
-
-class RunColumns:
-    """The valid results read so far, as columns in file order, piece by piece (an Arrow chunk
-    or a careful block).
-
-    Topics and canonical paths (few distinct values) get global ids in order of first
-    appearance; documents (many) are kept as Arrow strings per piece with a code per distinct
-    value within the piece, made comparable across pieces per topic when a topic spans
-    several (:func:`doc_codes`).  Line numbers and pieces are not kept per row: a piece of
-    consecutive lines keeps its first line only (:class:`RowIndex`)."""
-
-    def __init__(self, layout: str) -> None:
-        self.layout = layout
-        self.topic_ids: dict[str, int] = {}
-        self.path_ids: dict[str, int] = {DOCUMENT_PATH: 0} if layout == "document" else {}
-        self.run_ids: dict[str, int] = {}  # run-id -> line of first appearance (note_run_id)
-        self.raw_paths: dict[str, str] = {}  # XPath as written -> canonical
-        #: topics, and XPaths as written (with their canonical path's id), met so far
-        self.topics_seen = SeenValues()
-        self.raw_seen = SeenValues()
-        self.index = RowIndex()
-        self.names: list = []  # per piece: the rows' document names (Arrow strings)
-        self.parts: list[list[np.ndarray]] = [[] for _ in _COLUMNS]  # per column, per piece
-
-    def __len__(self) -> int:
-        return self.index.rows
-
-    def add(self, topic, doc, doc_names, path, offset, length, rank, rsv, line) -> None:
-        """One piece of rows: global topic and path ids, document codes unique within the
-        piece, the documents' names (Arrow strings), the line numbers."""
-        n = len(line)
-        self.index.add(np.asarray(line, dtype=np.int64))
-        self.names.append(doc_names)
-        if path is None:
-            path = np.zeros(n, dtype=np.int32)
-        values = (topic, doc, path, offset, length, rank, rsv)
-        for column, dtype, value in zip(self.parts, _COLUMNS, values):
-            if value is not None:
-                column.append(narrow(np.asarray(value, dtype)))
-
-    def columns(self, objects: bool = True) -> list:
-        """All rows, one column at a time (each column's pieces released as it is joined):
-        topic, doc, doc names, piece, path, offset, length, rank, rsv, line (offset and length
-        None for element and document runs).  Document names as a numpy array of Python
-        strings; with ``objects=False`` as an Arrow ChunkedArray, and piece and line None
-        (:attr:`joined` tells them).  The columns start empty again."""
-        import pyarrow as pa
-
-        index, self.index = self.index, RowIndex(self.index.first_piece + len(self.index.starts))
-        #: the :class:`RowIndex` of the rows last given by :meth:`columns`
-        self.joined = index
-        columns: list = []
-        for i, dtype in enumerate(_COLUMNS):
-            chunks, self.parts[i] = self.parts[i], []
-            if i in (3, 4) and self.layout != "passage":
-                columns.append(None)
-            else:
-                columns.append(np.concatenate(chunks) if chunks else np.zeros(0, dtype))
-            del chunks
-            if columns[-1] is not None and columns[-1].nbytes >= TRIM_BYTES:
-                release_heap_memory()
-        names = pa.chunked_array(self.names, type=pa.string())
-        self.names = []
-        if objects:
-            columns[3:6] = [None if c is None else c.astype(np.int64) for c in columns[3:6]]
-            names = names.to_numpy() if len(names) else np.zeros(0, dtype=object)
-            everything = np.arange(index.rows)
-            piece, line = index.pieces(everything), index.lines(everything)
-        else:
-            piece = line = None
-        return columns[:2] + [names, piece] + columns[2:] + [line]
-
-
-def narrow(values: np.ndarray) -> np.ndarray:
-    """64-bit integers kept in 32 bits when they fit (ranks, and offsets and lengths, which are
-    below 2**32): the run's columns take less memory; a topic's ranking is given int64
-    arrays again (:func:`sdreval.model.run.row_reader`)."""
-    if values.dtype != np.int64 or not len(values):
-        return values
-    low, high = int(values.min()), int(values.max())
-    if low >= 0 and high < 1 << 32:
-        return values.astype(np.uint32)
-    if -(1 << 31) <= low and high < 1 << 31:
-        return values.astype(np.int32)
-    return values
-
-
-#: dtypes of the columns of :class:`RunColumns` (topic, doc, path, offset, length, rank, rsv)
-_COLUMNS = (np.int32, np.int32, np.int32, np.int64, np.int64, np.int64, np.float64)
-
-
-class RowIndex:
-    """Where each row of :class:`RunColumns` comes from: its piece and its line, found from
-    per-piece data (the first row and, for a piece of consecutive lines, the first line; the
-    lines themselves only for pieces with gaps, such as blank or bad lines)."""
-
-    def __init__(self, first_piece: int = 0) -> None:
-        #: pieces are numbered from this on (unique over all the rows of a file)
-        self.first_piece = first_piece
-        self.rows = 0
-        self.starts: list[int] = []  # first row of each piece
-        self.first_lines: list[int] = []  # first line of each piece
-        self.gaps: dict[int, np.ndarray] = {}  # piece -> its lines, if not consecutive
-
-    def add(self, lines: np.ndarray) -> None:
-        piece = len(self.starts)
-        self.starts.append(self.rows)
-        self.first_lines.append(int(lines[0]) if len(lines) else 0)
-        if len(lines) and int(lines[-1]) - int(lines[0]) != len(lines) - 1:
-            self.gaps[piece] = lines
-        self.rows += len(lines)
-
-    def pieces(self, rows: np.ndarray) -> np.ndarray:
-        """The piece of each row (rows as an integer array)."""
-        return self.first_piece + (np.searchsorted(np.asarray(self.starts, dtype=np.int64),
-                                                   rows, side="right") - 1).astype(np.int32)
-
-    def lines(self, rows: np.ndarray) -> np.ndarray:
-        """The line number of each row (rows as an integer array)."""
-        rows = np.asarray(rows, dtype=np.int64)
-        piece = self.pieces(rows) - self.first_piece
-        starts = np.asarray(self.starts, dtype=np.int64)
-        within = rows - starts[piece] if len(starts) else rows
-        out = np.asarray(self.first_lines, dtype=np.int64)[piece] + within \
-            if len(starts) else rows.copy()
-        for p, lines in self.gaps.items():
-            hit = piece == p
-            if hit.any():
-                out[hit] = lines[within[hit]]
-        return out
-
-
-def release_heap_memory() -> None:
-    """Return free memory to the system (Arrow's pool, then glibc's ``malloc_trim``): the
-    pieces of a column just joined are freed, but the allocators would keep their memory, so
-    that the process would hold both the pieces and the joined columns."""
-    import pyarrow as pa
-
-    pa.default_memory_pool().release_unused()
-    global _TRIM
-    if _TRIM is None:
-        import ctypes
-        import ctypes.util
-
-        try:
-            _TRIM = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
-        except (OSError, AttributeError):
-            _TRIM = False
-    if _TRIM:
-        _TRIM(0)
-
-
-_TRIM = None
-#: blocks read between two calls of :func:`release_heap_memory` (a call takes a few ms, and
-#: the pages given back fault in again when reused: what the allocators keep between blocks is
-#: bounded, so this is rare)
-TRIM_BLOCKS = 16
-#: columns smaller than this are joined without :func:`release_heap_memory`
-TRIM_BYTES = 1 << 20
-#: new topics read between two calls of :func:`release_heap_memory` (Arrow's parse of a
-#: block of many distinct topics leaves much free memory that the allocator would keep)
-TRIM_TOPICS = 1 << 15
-
-
-def exact_doc_codes(doc: np.ndarray, names, lo: int, hi: int, piece: np.ndarray
-                    ) -> np.ndarray:
-    """Codes equal exactly where the documents of one topic's rows ``lo:hi`` are (``names``:
-    the Arrow names of all rows): the piece codes if the rows come from one piece, else codes
-    of the names, found by Arrow."""
-    if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
-        return doc
-    import pyarrow.compute as pc
-
-    encoded = pc.dictionary_encode(names.slice(lo, hi - lo).combine_chunks())
-    return numpy_of(encoded.indices).astype(np.int32)
-
-
-def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
-    """Codes equal exactly where the documents are, for one topic's rows: the piece codes
-    if the rows come from one piece, else codes of the names."""
-    if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
-        return doc
-    import pandas as pd
-
-    return pd.factorize(names, sort=False)[0].astype(np.int64)
 
 
 class _Collect:
@@ -237,41 +58,16 @@ class _Collect:
 
 
 def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = None,
-                       name: str | None = None) -> Run:
-    """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation).
-
-    Arrow parses the next block in a second thread while this one checks and adds the rows of
-    the block before (Arrow releases the interpreter while it parses): the two cores of a
-    small machine work at once.  Arrow's own thread pool is not used: a threaded parse that
-    fails leaves tasks running, and a process that exits then aborts
-    (:func:`~sdreval.io.columnar.parse_columns`)."""
-    from concurrent.futures import ThreadPoolExecutor
-
+                       name: str | None = None,
+                       byte_range: tuple[int, int, int] | None = None) -> Run:
+    """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation);
+    ``byte_range``: only that piece of the file (:func:`~sdreval.io.columnar.iter_blocks`)."""
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
     state = RunColumns(layout)
-    ahead = None  # the block being parsed, and its parse
-    trimmed = 0  # topics read at the last release_heap_memory()
-    with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
-        try:
-            for count, (block, before, newlines) in enumerate(iter_blocks(path), 1):
-                parse = parser.submit(parse_run_block, block, before, newlines, layout)
-                if ahead is not None:
-                    add_parsed(*ahead, state, file, log)
-                ahead = (block, before, newlines, parse)
-                del block
-                if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
-                    release_heap_memory()
-                    trimmed = len(state.topic_ids)
-        except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
-            if ahead is not None:
-                add_parsed(*ahead, state, file, log)
-                ahead = None
-            careful_rows(lines_after(path, failure.before, file, log), state, file, log)
-        if ahead is not None:
-            add_parsed(*ahead, state, file, log)
-            ahead = None
+    for _ in read_blocks(path, state, file, log, byte_range=byte_range):
+        pass
     large = len(state) * 8 >= TRIM_BYTES or len(state.topic_ids) >= TRIM_TOPICS
     run = assemble(state, file, log, name)
     if large:
@@ -280,22 +76,64 @@ def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = N
     return run
 
 
+def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
+                size: int | None = None, byte_range: tuple[int, int, int] | None = None
+                ) -> Iterator[int]:
+    """Add the valid results of every block of the file (blocks of ``size`` bytes) to
+    ``state``, yielding after each block the number of its last line (every line up to it has
+    been read); the whole-file reader and the streaming reader share this loop.
+
+    Arrow parses the next block in a second thread while this one checks and adds the rows of
+    the block before (Arrow releases the interpreter while it parses): the two cores of a
+    small machine work at once.  Arrow's own thread pool is not used: a threaded parse that
+    fails leaves tasks running, and a process that exits then aborts
+    (:func:`~sdreval.io.columnar.parse_columns`).  A damaged ``.gz`` is read line by line
+    from the failed block on, up to the damage (nothing is yielded for those lines)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    ahead = None  # the block being parsed, and its parse
+    trimmed = 0  # topics read at the last release_heap_memory()
+    with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
+        try:
+            for count, (block, before, newlines) in enumerate(
+                    iter_blocks(path, size, byte_range), 1):
+                parse = parser.submit(parse_run_block, block, before, newlines, state.layout)
+                if ahead is not None:
+                    yield add_parsed(*ahead, state, file, log)
+                ahead = (block, before, newlines, parse)
+                del block
+                if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
+                    release_heap_memory()
+                    trimmed = len(state.topic_ids)
+        except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
+            if ahead is not None:
+                yield add_parsed(*ahead, state, file, log)
+                ahead = None
+            careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+        if ahead is not None:
+            last, ahead = ahead, None
+            yield add_parsed(*last, state, file, log)
+
+
 def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumns, file: str,
-               log: ProblemLog) -> None:
+               log: ProblemLog) -> int:
     """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future); a
     block Arrow could not take, or whose values fail a check, is halved and each half tried
-    again, down to the careful per-line code (:func:`parse_block` after the first try)."""
+    again, down to the careful per-line code (:func:`parse_block` after the first try).
+    Returns the number of the block's last line."""
+    end = before + newlines + (0 if block.endswith(b"\n") else 1)
     table, prepared = parse.result()
     if table is not None and add_table(table, prepared.lines, state, file, log):
-        return
+        return end
     del table, prepared
     halves = split_block(block, before, newlines) if len(block) > columnar.CAREFUL_BYTES \
         else None
     if halves is None:
         careful_block(block, before, state, file, log)
-        return
+        return end
     for half, start, count in halves:
         parse_block(half, start, count, state, file, log)
+    return end
 
 
 def parse_block(block: bytes, before: int, newlines: int, state: RunColumns, file: str,
@@ -317,10 +155,11 @@ def fast_block(block: bytes, before: int, newlines: int, state: RunColumns, file
 
 
 def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
-                    threads: bool = False):
+                    threads: bool = False, topics_only: bool = False):
     """``(Arrow table, Prepared)`` of a block of a run in ``layout``, or ``(None, None)``
     when Arrow cannot cut it into the layout's fields as ``str.split()`` would (a block with
-    blank or comment lines is tried once more without them)."""
+    blank or comment lines is tried once more without them); ``topics_only``: the topic
+    column only (the first pass of streaming, :func:`topic_runs`)."""
     import pyarrow as pa
 
     names = _NAMES[layout]
@@ -334,6 +173,8 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     elif layout == "passage":
         types["offset"] = types["length"] = pa.int64()
         keep += ["offset", "length"]
+    if topics_only:
+        keep = ["topic"]
     for filtered in (False, True):
         if filtered and not has_blank_or_comment_lines(block):
             break
@@ -347,15 +188,35 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     return None, None
 
 
-def numpy_of(array) -> np.ndarray:
-    """A numpy view of an Arrow array of numbers without nulls (``to_numpy()`` copies the
-    arrays of Arrow's CSV reader, at about a millisecond a chunk)."""
-    import pyarrow as pa
+def topic_runs(block: bytes, before: int, newlines: int, layout: str
+               ) -> list[tuple[str, int]]:
+    """The topic field of every line of a block, exactly as the reader cuts it (Arrow where
+    the reader's checks let Arrow parse, else ``str.split()`` line by line), as runs of
+    consecutive lines of one topic: ``(topic, number of the run's last line)`` in file order.
+    Lines the reader rejects for another field count too (a topic may then be held a little
+    longer by the streaming reader, never yielded early)."""
+    runs: list[tuple[str, int]] = []
 
-    try:
-        return array.to_numpy(zero_copy_only=True)
-    except pa.ArrowInvalid:  # pragma: no cover - nulls or a type numpy cannot view
-        return array.to_numpy(zero_copy_only=False)
+    def fast(part: bytes, start: int, count: int) -> bool:
+        table, prepared = parse_run_block(part, start, count, layout, topics_only=True)
+        if table is None:
+            return False
+        row = 0
+        for chunk in table.column("topic").chunks:
+            codes = numpy_of(chunk.indices)
+            ends = np.flatnonzero(np.append(codes[1:] != codes[:-1], True))
+            names = chunk.dictionary.to_pylist()
+            lines = prepared.lines[row + ends].tolist()
+            runs.extend(zip([names[c] for c in codes[ends].tolist()], lines))
+            row += len(codes)
+        return True
+
+    def careful(part: bytes, start: int) -> None:
+        for number, fields in careful_lines(part, start, "", ProblemLog()):
+            runs.append((fields[0], number))
+
+    parse_halving(block, before, newlines, fast, careful)
+    return runs
 
 
 def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
@@ -428,41 +289,6 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     return True
 
 
-class SeenValues:
-    """The values of a dictionary-encoded column met so far by the columnar path (Arrow
-    strings, so that a chunk's values are looked up at C speed) and a global id for each."""
-
-    def __init__(self) -> None:
-        self.values = None
-        self.ids = np.zeros(0, dtype=np.int32)
-
-    def global_ids(self, chunk, ids_of) -> np.ndarray:
-        """The global id of each row of a dictionary chunk.  Values not met before become
-        Python strings once and get their ids from ``ids_of(values)`` (in order of first
-        appearance; it may raise before anything is recorded)."""
-        import pyarrow as pa
-        import pyarrow.compute as pc
-
-        indices = numpy_of(chunk.indices)
-        dictionary = chunk.dictionary
-        if self.values is None:
-            found = np.full(len(dictionary), -1, dtype=np.int64)
-        else:
-            found = np.array(pc.index_in(dictionary, value_set=self.values).fill_null(-1)
-                             .to_numpy(), dtype=np.int64)
-        new = np.flatnonzero(found < 0)
-        if len(new):
-            if not (len(new) == len(dictionary) and in_first_appearance_order(indices)):
-                new = new[np.argsort(_first_rows(indices, len(dictionary))[new], kind="stable")]
-            added = dictionary.take(pa.array(new))
-            ids = np.asarray(ids_of(added.to_pylist()), dtype=np.int32)
-            seen = len(self.ids)
-            found[new] = np.arange(seen, seen + len(new))
-            self.values = added if self.values is None else pa.concat_arrays([self.values, added])
-            self.ids = np.concatenate((self.ids, ids))
-        return self.ids[found][indices]
-
-
 def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
     """Global topic ids (in order of first appearance) of a dictionary chunk's rows (a Python
     string per topic, not per chunk: a run of very many topics would otherwise make and drop
@@ -470,13 +296,6 @@ def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
     ids = state.topic_ids
     return state.topics_seen.global_ids(
         chunk, lambda names: [ids.setdefault(name, len(ids)) for name in names])
-
-
-def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:
-    """The first row of each dictionary code (``len(indices)`` for codes not used)."""
-    firsts = np.full(size, len(indices), dtype=np.int64)
-    np.minimum.at(firsts, indices, np.arange(len(indices)))
-    return firsts
 
 
 def canonical_codes(chunk, state: RunColumns) -> np.ndarray:
@@ -528,305 +347,3 @@ def careful_rows(lines, state: RunColumns, file: str, log: ProblemLog) -> None:
         state.add(topic, doc, pa.array(names, type=pa.string()), path, offset if passage else None,
                   length if passage else None, rank, np.frombuffer(cols[6], np.float64),
                   np.frombuffer(cols[7], np.int64))
-
-
-class _Disorder:
-    """Ranks out of order in one topic, as :func:`~sdreval.io.trec.warn_disorder` reads them."""
-
-    __slots__ = ("disorder", "first_disorder")
-
-    @classmethod
-    def of(cls, count: int, first: int | None, rank: np.ndarray, line: np.ndarray
-           ) -> "_Disorder":
-        """From counts found for all topics at once: ``first`` is the row (of ``rank`` and
-        ``line``) of the topic's first rank below the one before it."""
-        found = cls.__new__(cls)
-        found.disorder = count
-        found.first_disorder = (None if first is None else
-                                (int(line[first]), int(rank[first]), int(rank[first - 1])))
-        return found
-
-    def __init__(self, rank: np.ndarray, line: np.ndarray) -> None:
-        down = np.flatnonzero(rank[1:] < rank[:-1])
-        self.disorder = len(down)
-        self.first_disorder = None
-        if len(down):
-            i = int(down[0])
-            self.first_disorder = (int(line[i + 1]), int(rank[i + 1]), int(rank[i]))
-
-
-def topics_with_repeats(topic, doc, path, offset, length, spread: np.ndarray) -> np.ndarray:
-    """Per topic id: True if a result may repeat another (the careful code then checks):
-    rows of a topic whose mixed document code, path and range collide, or a topic spread over
-    several pieces (``spread``, from :func:`spread_topics`: its document codes are not
-    comparable)."""
-    suspects = spread.copy()
-    if not len(topic):
-        return suspects
-    if len(spread) >= 1 << 23:  # pragma: no cover - more topics than the key holds: check each
-        suspects[:] = True
-        return suspects
-    mix = np.uint64(0x9E3779B97F4A7C15)
-    with np.errstate(over="ignore"):
-        rest = doc.astype(np.uint64)
-        rest *= mix
-        rest += path.astype(np.uint64)
-        if offset is not None:
-            rest = (rest * mix + offset.astype(np.uint64)) * mix + length.astype(np.uint64)
-    rest &= np.uint64((1 << 40) - 1)
-    rest |= topic.astype(np.uint64) << np.uint64(40)
-    rest.sort()
-    same = rest[1:] == rest[:-1]
-    if same.any():
-        suspects[np.unique(rest[1:][same] >> np.uint64(40)).astype(np.int64)] = True
-    return suspects
-
-
-#: rows checked at once for repeats and overlaps (memory: a few arrays of this many rows)
-BATCH_ROWS = 1 << 18
-
-
-def topic_batches(bounds: np.ndarray) -> list[tuple[int, int]]:
-    """``(first topic, end topic)`` ranges of whole topics of about :data:`BATCH_ROWS` rows (a
-    larger topic alone)."""
-    batches: list[tuple[int, int]] = []
-    first, count = 0, len(bounds) - 1
-    while first < count:
-        last = int(np.searchsorted(bounds, bounds[first] + BATCH_ROWS, side="right")) - 1
-        last = min(max(last, first + 1), count)
-        batches.append((first, last))
-        first = last
-    return batches
-
-
-def spread_topics(present: np.ndarray, first_piece: np.ndarray, last_piece: np.ndarray,
-                  count: int) -> np.ndarray:
-    """Per topic id (``count`` topics): True if its rows come from several pieces, given the
-    smallest and largest piece of each topic in ``present``."""
-    spread = np.zeros(count, dtype=bool)
-    spread[present] = first_piece != last_piece
-    return spread
-
-
-def grouped_spread(piece: np.ndarray, order: np.ndarray, bounds: np.ndarray) -> np.ndarray:
-    """:func:`spread_topics` from the piece of every row and the order grouping rows by topic."""
-    present = np.flatnonzero(bounds[:-1] < bounds[1:])
-    if not len(present):
-        return np.zeros(len(bounds) - 1, dtype=bool)
-    ordered = piece[order]
-    starts = bounds[present]
-    return spread_topics(present, np.minimum.reduceat(ordered, starts),
-                         np.maximum.reduceat(ordered, starts), len(bounds) - 1)
-
-
-def topics_with_overlaps(topic, doc, offset, length, spread) -> np.ndarray:
-    """Per topic id: True if two non-empty passages of one document may overlap (the careful
-    code then checks and reports), or the topic's document codes are not comparable
-    (``spread``: the topic spans several pieces).
-
-    Within one document, non-empty passages are disjoint exactly when, with their starts and
-    their ends sorted apart, each start but the first is at or after the end before it (at
-    any point the passages begun outnumber the passages ended by at most one).  So two plain
-    sorts of ``(document, start)`` and ``(document, end)`` keys packed in 64 bits suffice
-    (a lexicographic sort when the keys do not fit)."""
-    suspects = spread.copy()
-    rows = np.flatnonzero(length > 0)
-    if len(rows) < 2:
-        return suspects
-    t, d, start = topic[rows], doc[rows], offset[rows]
-    end = start + length[rows]
-    low = int(t.min())
-    t_bits = max(int(t.max()) - low, 1).bit_length()
-    d_bits = max(int(d.max()), 1).bit_length()
-    e_bits = max(int(end.max()), 1).bit_length()
-    if d.min() < 0 or t_bits + d_bits + e_bits > 63:
-        order = np.lexsort((start, d, t))
-        t, d, start, end = t[order], d[order], start[order], end[order]
-        new = np.ones(len(order), dtype=bool)
-        new[1:] = (t[1:] != t[:-1]) | (d[1:] != d[:-1])
-        group = np.cumsum(new) - 1
-        big = int(end.max()) + 1
-        reach = np.maximum.accumulate(group * big + end) - group * big
-        hit = np.flatnonzero(~new[1:] & (start[1:] < reach[:-1])) + 1
-        suspects[np.unique(t[hit])] = True
-        return suspects
-    pair = ((t.astype(np.int64) - low) << d_bits | d.astype(np.int64)) << e_bits
-    starts = np.sort(pair | start)
-    ends = np.sort(pair | end)
-    del pair
-    same = (starts[1:] >> e_bits) == (starts[:-1] >> e_bits)
-    hit = np.flatnonzero(same & (starts[1:] < ends[:-1]))
-    if len(hit):
-        suspects[np.unique(starts[hit] >> (e_bits + d_bits)) + low] = True
-    return suspects
-
-
-def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: str,
-                   file: str, log: ProblemLog, wanted: list[int] | None = None
-                   ) -> dict[int, Ranking]:
-    """Rankings of the topics (ids into ``topics``) of rows given as
-    :meth:`RunColumns.columns` gives them: rows grouped by topic (file order kept), each
-    ranking built and checked by the careful reader's code; ``wanted``: the topic ids to build,
-    in this order (default: every id present, in id order)."""
-    topic, doc, names, piece, path, offset, length, rank, rsv, line = columns
-    unit: Unit = layout  # type: ignore[assignment]
-    order = np.argsort(topic, kind="stable")
-    bounds = np.searchsorted(topic[order], np.arange(len(topics) + 1))
-    in_order = bool(np.all(order[1:] > order[:-1])) if len(order) else True
-    suspects = topics_with_repeats(topic, doc, path, offset, length,
-                                   grouped_spread(piece, order, bounds))
-    overlapping = (topics_with_overlaps(topic, doc, offset, length, suspects)
-                   if layout == "passage" else suspects)
-    if wanted is None:
-        wanted = [t for t in range(len(topics)) if bounds[t] < bounds[t + 1]]
-    rankings: dict[int, Ranking] = {}
-    for t in wanted:
-        name_t = topics[t]
-        lo, hi = int(bounds[t]), int(bounds[t + 1])
-        rows = slice(lo, hi) if in_order else order[lo:hi]
-        topic_rank, topic_line = rank[rows], line[rows]
-        warn_disorder(name_t, _Disorder(topic_rank, topic_line), file, log)  # type: ignore
-        topic_names = names[rows]
-        topic_path = path[rows].astype(np.int64)
-        n = len(topic_line)
-        if offset is None:
-            topic_offset = topic_length = np.full(n, -1, dtype=np.int64)
-        else:
-            topic_offset, topic_length = offset[rows], length[rows]
-        rankings[t] = build_ranking(
-            name_t, doc_codes(doc[rows], topic_names, piece[rows]), topic_names, topic_path,
-            None if layout == "passage" else paths[topic_path], topic_offset, topic_length,
-            topic_rank, rsv[rows], topic_line, unit, file, log, repeats=bool(suspects[t]),
-            overlaps=bool(overlapping[t]))
-    return rankings
-
-
-def path_names(state: RunColumns) -> np.ndarray:
-    """The canonical paths by id (``[None]`` for passage runs)."""
-    return np.array(list(state.path_ids) if state.layout != "passage" else [None], dtype=object)
-
-
-def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) -> Run:
-    """The run from the columns, topics in order of first appearance; ranks out of order,
-    repeats and overlaps reported topic by topic as the careful reader reports them."""
-    topics = list(state.topic_ids)
-    columns = state.columns(objects=False)
-    paths = path_names(state)
-    topic, _, names, _, path, offset, length, rank, rsv, _ = columns
-    n = len(topic)
-    order = (None if n < 2 or bool((topic[1:] >= topic[:-1]).all())
-             else np.argsort(topic, kind="stable"))
-    bounds = np.searchsorted(topic if order is None else topic[order],
-                             np.arange(len(topics) + 1))
-    if order is not None and n:
-        import pyarrow as pa
-        import pyarrow.compute as pc
-
-        columns[2] = names = pc.take(names, pa.array(order), memory_pool=arrow_pool())
-    report_topics(columns, state.joined, order, bounds, topics, paths, state.layout, file, log)
-    present = bounds[1:] > bounds[:-1]
-    if not present.any() and not log.errors:
-        log.warn(file, None, "the run holds no results")
-    run_name = name or (next(iter(state.run_ids)) if state.run_ids else file_stem(file))
-
-    def grouped(values: np.ndarray) -> np.ndarray:
-        return values if order is None else values[order]
-
-    if state.layout == "passage":
-        path_col = Filled(None)
-    elif state.layout == "document":
-        path_col = Filled(DOCUMENT_PATH)
-    else:
-        path_col = Coded(grouped(path), paths)
-    offset_col = Filled(-1, np.int64) if offset is None else grouped(offset)
-    length_col = Filled(-1, np.int64) if length is None else grouped(length)
-    kept = state.topic_ids if present.all() else [t for t, p in zip(topics, present) if p]
-    kept_bounds = bounds if present.all() else np.concatenate(
-        ([0], bounds[1:][present]))
-    return Run.from_columns(run_name, kept, kept_bounds, names, path_col,  # type: ignore
-                            offset_col, length_col, grouped(rank), grouped(rsv), state.layout,
-                            source=file)
-
-
-def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
-                  bounds: np.ndarray, topics: list[str], paths: np.ndarray, layout: str,
-                  file: str, log: ProblemLog) -> None:
-    """Report, topic by topic in topic order, ranks out of order (found for all rows at once),
-    then repeated results and overlapping passages, checked by the careful reader's code for
-    the topics the vectorised tests single out (:func:`topics_with_repeats`,
-    :func:`topics_with_overlaps`).  ``columns`` as :meth:`RunColumns.columns` gives them with
-    ``objects=False``, but the document names already grouped by topic; ``index`` tells rows'
-    pieces and lines; ``order`` groups the rows by topic (None: they are)."""
-    topic, doc, names, _, path, offset, length, rank, rsv, _ = columns
-    if len(topic) < 2:
-        return
-    suspects = np.zeros(len(topics), dtype=bool)
-    overlapping = suspects if layout != "passage" else np.zeros(len(topics), dtype=bool)
-    spread_all = (None if order is None else
-                  grouped_spread(index.pieces(np.arange(len(topic))), order, bounds))
-    for first, last in topic_batches(bounds):  # whole topics, a bounded number of rows at once
-        lo, hi = int(bounds[first]), int(bounds[last])
-        rows = slice(lo, hi) if order is None else order[lo:hi]
-        part = slice(first, last)
-        batch_topic = topic[rows]
-        if order is None:
-            present = np.flatnonzero(bounds[first:last] < bounds[first + 1:last + 1]) + first
-            spread = spread_topics(present, index.pieces(bounds[present]),
-                                   index.pieces(bounds[present + 1] - 1), len(topics))
-        else:
-            spread = spread_all.copy()  # type: ignore[union-attr]
-            spread[:first] = spread[last:] = False
-        path_rows = path[rows]
-        offset_rows = None if offset is None else offset[rows]
-        length_rows = None if length is None else length[rows]
-        suspects[part] = topics_with_repeats(batch_topic, doc[rows], path_rows, offset_rows,
-                                             length_rows, spread)[part]
-        if layout == "passage":
-            overlapping[part] = topics_with_overlaps(batch_topic, doc[rows], offset_rows,
-                                                     length_rows, suspects)[part]
-        del batch_topic, path_rows, offset_rows, length_rows
-
-    def grouped(values: np.ndarray) -> np.ndarray:
-        return values if order is None else values[order]
-
-    grouped_topic, grouped_rank = grouped(topic), grouped(rank)
-    down = np.flatnonzero((grouped_rank[1:] < grouped_rank[:-1])
-                          & (grouped_topic[1:] == grouped_topic[:-1])) + 1
-    disorder = np.bincount(grouped_topic[down], minlength=len(topics))
-    with_disorder, first_down = np.unique(grouped_topic[down], return_index=True)
-    first_of = dict(zip(with_disorder.tolist(), down[first_down].tolist()))
-    del grouped_topic
-    flagged = np.flatnonzero((disorder > 0) | suspects | overlapping).tolist()
-    for t in flagged:
-        name_t = topics[t]
-        lo, hi = int(bounds[t]), int(bounds[t + 1])
-        rows = np.arange(lo, hi) if order is None else order[lo:hi]
-        first = first_of.get(t)
-        if first is not None:
-            warn_disorder(name_t, _Disorder.of(int(disorder[t]), first - lo, grouped_rank[lo:hi],
-                                               index.lines(rows)), file, log)  # type: ignore
-        if not (suspects[t] or overlapping[t]):
-            continue
-        k = hi - lo
-        topic_doc = exact_doc_codes(doc[rows], names, lo, hi, index.pieces(rows))
-        topic_path = path[rows].astype(np.int64)
-        if offset is None:
-            topic_offset = topic_length = None
-        else:
-            topic_offset, topic_length = offset[rows], length[rows]
-        # the same tests on this topic alone, with exact document codes: most topics singled
-        # out only spanned pieces, and hold neither repeats nor overlaps
-        alone, no = np.zeros(k, dtype=np.int32), np.zeros(1, dtype=bool)
-        repeats = bool(topics_with_repeats(alone, topic_doc, topic_path, topic_offset,
-                                           topic_length, no)[0])
-        overlaps = (layout == "passage" and bool(overlapping[t]) and bool(
-            topics_with_overlaps(alone, topic_doc, topic_offset, topic_length, no)[0]))
-        if not (repeats or overlaps):
-            continue
-        if offset is None:
-            topic_offset = topic_length = np.full(k, -1, dtype=np.int64)
-        topic_names = names.slice(lo, k).to_numpy()
-        build_ranking(name_t, topic_doc, topic_names, topic_path, None if layout == "passage"
-                      else paths[topic_path], topic_offset, topic_length, rank[rows],
-                      rsv[rows], index.lines(rows), layout, file, log,  # type: ignore
-                      repeats=repeats, overlaps=overlaps)

@@ -1,5 +1,4 @@
-"""TREC-like runs line by line: the fields of one line, the per-topic reports, the reference
-reader.
+"""TREC-like runs line by line: the layouts and the fields of one line.
 
 Layouts (whitespace-separated, one result per line):
 
@@ -9,11 +8,11 @@ Layouts (whitespace-separated, one result per line):
   whole document, stored with unit ``document`` and path ``/article[1]`` (the root of INEX
   IEEE and Wikipedia articles).
 
-:func:`parse_result_fields` checks one line's fields (its messages are the reader's: the
-block reader, :mod:`sdreval.io.trec_fast`, parses here every line it cannot read as
-columns); :func:`build_ranking` makes one topic's ranking and reports its repeated results
-and overlapping passages; :func:`read_trec_run_careful` reads a whole file line by line, the
-reference the block reader is tested against.
+:func:`parse_result_fields` checks one line's fields: the block reader
+(:mod:`sdreval.io.trec_fast`) parses here every line it cannot read as columns, so that a
+rejected line is explained by the message of its field.  Ranks out of order, repeats and
+overlaps are found per topic by :mod:`sdreval.io.run_topics` (the rules of
+:mod:`sdreval.model.result_rules`).
 
 Policies (docs/inputs.md): a line with the wrong number of fields, a rank that is not a
 positive integer (as in INEX XML submissions; document runs, the TREC layout, also accept rank
@@ -30,15 +29,11 @@ against qrels here: evaluation reports run topics without judgements.
 """
 from __future__ import annotations
 
-from array import array
 from pathlib import Path
 
-import numpy as np
-
 from ..errors import ProblemLog
-from ..model.run import Ranking, Run, Unit
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import CHAR_LIMIT, beyond_char_limit, finish, iter_fields, parse_float, parse_int
+from .textlines import CHAR_LIMIT, beyond_char_limit, parse_float, parse_int
 
 DOCUMENT_PATH = "/article[1]"
 
@@ -47,25 +42,6 @@ LAYOUTS: dict[str, tuple[int, str]] = {
     "passage": (8, "topic Q0 doc rank rsv run-id offset length"),
     "document": (6, "topic Q0 doc rank rsv run-id"),
 }
-
-
-class _Columns:
-    """Typed growing columns of one topic."""
-
-    __slots__ = ("doc", "path", "offset", "length", "rank", "rsv", "line",
-                 "last_rank", "disorder", "first_disorder")
-
-    def __init__(self) -> None:
-        self.doc = array("q")
-        self.path = array("q")
-        self.offset = array("q")
-        self.length = array("q")
-        self.rank = array("q")
-        self.rsv = array("d")
-        self.line = array("q")
-        self.last_rank: int | None = None
-        self.disorder = 0
-        self.first_disorder: tuple[int, int, int] | None = None  # line, rank, previous rank
 
 
 def parse_result_fields(fields: list[str], number: int, layout: str,
@@ -132,216 +108,9 @@ def note_run_id(run_ids: dict[str, int], run_id: str, number: int, file: str,
         log.warn(file, number, f"another run-id {run_id!r}")
 
 
-def warn_disorder(topic: str, cols: _Columns, file: str, log: ProblemLog) -> None:
-    """One warning per topic whose ranks are out of file order."""
-    if cols.disorder:
-        line, rank, previous = cols.first_disorder  # type: ignore[misc]
-        log.warn(file, line, f"topic {topic}: ranks out of order ({cols.disorder} line(s); "
-                             f"first rank {rank} after {previous}); file order is kept "
-                             f"(--order rank sorts by rank)")
-
-
-def read_trec_run_careful(path: str | Path, layout: str, log: ProblemLog | None = None,
-                          name: str | None = None) -> Run:
-    """The careful reader: every line parsed in Python (the reference of the columnar
-    reader, which must build the same run and report the same problems).
-
-    Read a TREC-like run in ``layout`` ``element``, ``passage`` or ``document``.
-
-    Problems go to ``log`` (file, line, message); without a log every error is raised at the
-    end in one :class:`~sdreval.errors.InputError`.  The run is named ``name``, else by its
-    first run-id, else by the file name without extension.
-    """
-    if layout not in LAYOUTS:
-        raise ValueError(f"unknown run layout {layout!r}")
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    file = str(path)
-    doc_ids: dict[str, int] = {}
-    path_ids: dict[str, int] = {}  # canonical path -> id
-    raw_paths: dict[str, str] = {}  # path as written -> canonical path
-    if layout == "document":
-        path_ids[DOCUMENT_PATH] = 0
-    topic_ids: dict[str, int] = {}
-    rows = _Columns()  # every result, with its topic's code in ``topic``
-    topic_codes = array("q")
-    run_ids: dict[str, int] = {}
-
-    for number, fields in iter_fields(path, log):
-        parsed = parse_result_fields(fields, number, layout, raw_paths, file, log)
-        if parsed is None:
-            continue
-        rank, rsv, offset, length, canon = parsed
-        path_id = 0 if canon is None else path_ids.setdefault(canon, len(path_ids))
-        note_run_id(run_ids, fields[5], number, file, log)
-        topic = topic_ids.get(fields[0])
-        if topic is None:
-            topic = topic_ids[fields[0]] = len(topic_ids)
-        doc = doc_ids.get(fields[2])
-        if doc is None:
-            doc = doc_ids[fields[2]] = len(doc_ids)
-        topic_codes.append(topic)
-        rows.doc.append(doc)
-        rows.path.append(path_id)
-        rows.offset.append(offset)
-        rows.length.append(length)
-        rows.rank.append(rank)  # type: ignore[arg-type]
-        rows.rsv.append(rsv)  # type: ignore[arg-type]
-        rows.line.append(number)
-
-    docs = np.array(list(doc_ids), dtype=object)
-    paths = np.array(list(path_ids) if layout != "passage" else [None], dtype=object)
-    del doc_ids, raw_paths
-    unit: Unit = layout  # type: ignore[assignment]
-    if not topic_ids and not log.errors:
-        log.warn(file, None, "the run holds no results")
-    run_name = name or (next(iter(run_ids)) if run_ids else file_stem(file))
-    run = _assemble(run_name, topic_ids, topic_codes, rows, docs, paths, unit, file, log)
-    finish(log, own)
-    return run
-
-
-def _assemble(run_name: str, topic_ids: dict[str, int], topic_codes: array, rows: _Columns,
-              docs: np.ndarray, paths: np.ndarray, unit: Unit, file: str,
-              log: ProblemLog) -> Run:
-    """The run from all rows (file order, ``topic_codes`` index ``topics``), its rows grouped
-    by topic in shared columns (:meth:`Run.from_columns`).  Reports, topic by topic, ranks out
-    of order, repeated results and overlapping passages (all rows kept)."""
-    codes = np.frombuffer(topic_codes, dtype=np.int64) if len(topic_codes) else \
-        np.zeros(0, dtype=np.int64)
-    order = None if len(codes) < 2 or (codes[1:] >= codes[:-1]).all() else \
-        np.argsort(codes, kind="stable")
-    bounds = np.searchsorted(codes if order is None else codes[order],
-                             np.arange(len(topic_ids) + 1))
-
-    def column(name: str, dtype) -> np.ndarray:
-        out = np.array(getattr(rows, name), dtype=dtype)
-        setattr(rows, name, None)  # each growing column released once copied
-        return out if order is None else out[order]
-
-    doc, path = column("doc", np.int64), column("path", np.int64)
-    offset, length = column("offset", np.int64), column("length", np.int64)
-    rank, rsv = column("rank", np.int64), column("rsv", np.float64)
-    line = column("line", np.int64)
-    doc_col = docs[doc]
-    topics = list(topic_ids) if len(bounds) > 1 and (np.diff(bounds) >= 2).any() else []
-    path_col = np.full(len(doc), None, dtype=object) if unit == "passage" else paths[path]
-    for t in np.flatnonzero(np.diff(bounds) >= 2):  # one result: nothing to report
-        lo, hi = int(bounds[t]), int(bounds[t + 1])
-        topic = topics[t]
-        warn_disorder(topic, _disorder(rank[lo:hi], line[lo:hi]), file, log)
-        repeat = _report_repeats(topic, doc[lo:hi], path[lo:hi], offset[lo:hi], length[lo:hi],
-                                 line[lo:hi], doc_col[lo:hi],
-                                 None if unit == "passage" else path_col[lo:hi], unit, file, log)
-        if unit == "passage":
-            _report_overlaps(topic, doc[lo:hi], offset[lo:hi], length[lo:hi], line[lo:hi],
-                             doc_col[lo:hi], file, log, repeat)
-    return Run.from_columns(run_name, topic_ids, bounds, doc_col, path_col, offset, length, rank,
-                            rsv, unit, source=file)
-
-
-def _disorder(rank: np.ndarray, line: np.ndarray) -> _Columns:
-    """What :func:`note_rank` records for one topic's ranks (file order)."""
-    cols = _Columns()
-    down = np.flatnonzero(rank[1:] < rank[:-1]) + 1
-    cols.disorder = len(down)
-    if len(down):
-        first = down[0]
-        cols.first_disorder = (int(line[first]), int(rank[first]), int(rank[first - 1]))
-    return cols
-
-
 def file_stem(path: str | Path) -> str:
     """The file name without extension (``.gz`` and then one more suffix removed)."""
     path = Path(path)
     if path.suffix == ".gz":
         path = path.with_suffix("")
     return path.stem
-
-
-def build_ranking(topic: str, doc: np.ndarray, doc_names: np.ndarray, path: np.ndarray,
-                  path_names: np.ndarray | None, offset: np.ndarray, length: np.ndarray,
-                  rank: np.ndarray, rsv: np.ndarray, line: np.ndarray, unit: Unit, file: str,
-                  log: ProblemLog, repeats: bool = True, overlaps: bool = True) -> Ranking:
-    """One topic's Ranking from its rows in file order; reports repeated results and
-    overlapping passages, each in line order (all rows kept).  ``doc`` and ``path`` are codes
-    equal exactly where the documents (paths) are; ``doc_names`` and ``path_names`` the values
-    of each row (``path_names`` None for passages).  ``repeats=False`` / ``overlaps=False``:
-    the caller knows that no result repeats another / no passages overlap."""
-    if repeats:
-        repeat = _report_repeats(topic, doc, path, offset, length, line, doc_names,
-                                 path_names, unit, file, log)
-    else:
-        repeat = np.zeros(len(doc), dtype=bool)
-    if unit == "passage":
-        if overlaps:
-            _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat)
-        path_names = np.full(len(doc), None, dtype=object)
-    return Ranking(doc_names, path_names, offset, length, rank, rsv, unit)
-
-
-def _report_repeats(topic, doc, path, offset, length, line, doc_names, path_names, unit, file,
-                    log):
-    """Warn (in line order) about each result repeating an earlier one of the topic; mask of
-    the repeats."""
-    repeat = np.zeros(len(doc), dtype=bool)
-    if len(doc) < 2:
-        return repeat
-    keys = (doc, path) if unit != "passage" else (doc, offset, length)
-    order = np.lexsort(keys[::-1])  # stable: equal rows keep file order
-    same = np.ones(len(doc) - 1, dtype=bool)
-    for key in keys:
-        ordered = key[order]
-        same &= ordered[1:] == ordered[:-1]
-    if not same.any():
-        return repeat
-    # the first of each group of equal rows in sorted order is the earliest in the file
-    starts = np.concatenate(([True], ~same))
-    first_of = order[np.flatnonzero(starts)][np.cumsum(starts) - 1]
-    positions = np.flatnonzero(same) + 1
-    for position in positions[np.argsort(order[positions], kind="stable")]:
-        row, first = order[position], first_of[position]
-        repeat[row] = True
-        what = (f"{doc_names[row]} {offset[row]}:{length[row]}" if unit == "passage"
-                else f"{doc_names[row]} {path_names[row]}")
-        log.warn(file, int(line[row]), f"topic {topic}: result {what} repeats line "
-                                       f"{int(line[first])} (kept; measures decide how a "
-                                       f"repeat counts)")
-    return repeat
-
-
-def _report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat) -> None:
-    """Warn (in line order) about each passage overlapping an earlier-offset passage of the
-    same document (repeats, already reported, and empty passages are left out)."""
-    mask = (length > 0) & ~repeat
-    if mask.sum() < 2:
-        return
-    index = np.flatnonzero(mask)
-    order = index[np.lexsort((offset[index], doc[index]))]
-    d, start = doc[order], offset[order]
-    end = start + length[order]
-    new_doc = np.concatenate(([True], d[1:] != d[:-1]))
-    # running maximum of ends within each document (documents sorted: shift by group number)
-    group = np.cumsum(new_doc) - 1
-    big = int(end.max()) + 1
-    reach = np.maximum.accumulate(group * big + end) - group * big
-    hit = np.flatnonzero(~new_doc[1:] & (start[1:] < reach[:-1])) + 1
-    if not len(hit):
-        return
-    hit = hit[np.argsort(order[hit], kind="stable")]
-    # the earlier passage reaching furthest: walk back within the document while the ends fall
-    # short of the reach (Python over the few overlapping rows, on lists)
-    ends, new_docs, reaches = end.tolist(), new_doc.tolist(), reach.tolist()
-    rows = order.tolist()
-    starts, offsets, lengths, lines = start.tolist(), offset.tolist(), length.tolist(), \
-        line.tolist()
-    for position in hit.tolist():
-        row = rows[position]
-        lo = position - 1
-        while lo > 0 and not new_docs[lo] and ends[lo] < reaches[position - 1]:
-            lo -= 1
-        other = rows[lo]
-        log.warn(file, lines[row],
-                 f"topic {topic}: passage {doc_names[row]} {starts[position]}:"
-                 f"{lengths[row]} overlaps {offsets[other]}:{lengths[other]} (line "
-                 f"{lines[other]})")

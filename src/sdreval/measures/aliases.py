@@ -18,6 +18,7 @@ trec_eval (``-m`` name)                sdreval / ir_measures
 ``iprec_at_recall_0.10``               ``IPrec@0.1``
 ``set_P``, ``set_recall``, ``set_F``   ``SetP``, ``SetR``, ``SetF``
 ``gm_map``, ``11pt_avg``               ``GMAP``, ``IPrecAvg``
+``infAP``, ``unj_10``                  ``infAP``, ``Unjudged@10``
 =====================================  =====================================================
 
 ranx's names, with or without a cut-off: ``ndcg@10``, ``precision@10``, ``recall@100``,
@@ -40,12 +41,12 @@ TREC_NAMES = {
     "map": "AP", "ndcg": "nDCG", "recip_rank": "RR", "Rprec": "Rprec", "bpref": "Bpref",
     "num_rel": "NumRel", "num_ret": "NumRet", "num_rel_ret": "NumRelRet",
     "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF", "gm_map": "GMAP",
-    "11pt_avg": "IPrecAvg",
+    "11pt_avg": "IPrecAvg", "infAP": "infAP",
 }
 #: trec_eval names taking a cut-off as ``name_k`` (or ``name.k``) -> sdreval measure name.
 TREC_CUTOFF_NAMES = {
     "P": "P", "recall": "Recall", "ndcg_cut": "nDCG", "map_cut": "AP", "success": "Success",
-    "iprec_at_recall": "IPrec",
+    "iprec_at_recall": "IPrec", "unj": "Unjudged",
 }
 #: ir_measures spellings that differ from sdreval's names.
 IR_MEASURES_NAMES = {

@@ -32,7 +32,7 @@ def _as_vector(values) -> np.ndarray:
     return np.asarray(values, dtype=np.float64).reshape(-1)
 
 
-def _positions(cum: np.ndarray, g: np.ndarray) -> np.ndarray:
+def positions(cum: np.ndarray, g: np.ndarray) -> np.ndarray:
     """Vectorised :func:`pos` for several gains ``g`` on one non-decreasing curve ``cum``."""
     g = np.asarray(g, dtype=np.float64)
     out = np.full(g.shape, np.inf)
@@ -55,7 +55,7 @@ def pos(cum: np.ndarray, g: float) -> float:
     ``inf`` if the curve never reaches ``g``; 0 for ``g <= 0``.  (Note ``g / C[k]``, not the
     segment interpolation from ``C[k-1]``: this is what reproduces Kazai & Lalmas 2006, Table II.)
     """
-    return float(_positions(_as_vector(cum), np.asarray([g], dtype=np.float64))[0])
+    return float(positions(_as_vector(cum), np.asarray([g], dtype=np.float64))[0])
 
 
 def _curves(gains, ideal) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -124,8 +124,8 @@ def ep_at(gains, ideal, recall_points) -> np.ndarray:
     if total <= 0:
         return np.zeros(points.shape)
     g = points * total
-    ideal_pos = _positions(ci, g)
-    run_pos = _positions(cg, g)
+    ideal_pos = positions(ci, g)
+    run_pos = positions(cg, g)
     with np.errstate(divide="ignore", invalid="ignore"):
         ep = np.where(np.isfinite(run_pos) & (run_pos > 0), ideal_pos / run_pos, 0.0)
     return ep
@@ -150,7 +150,7 @@ def ep_natural(gains, ideal) -> tuple[np.ndarray, np.ndarray]:
     if idx.size == 0 or ci.size == 0 or ci[-1] <= 0:
         return idx + 1, np.zeros(idx.size)
     g = np.minimum(cg[idx], ci[-1])
-    return idx + 1, _positions(ci, g) / (idx + 1)
+    return idx + 1, positions(ci, g) / (idx + 1)
 
 
 def ma_ep(gains, ideal) -> float:

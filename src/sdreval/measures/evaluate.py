@@ -92,9 +92,18 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
     of every mean.  A mean is the exact sum of its values divided by their count, rounded
     once (:mod:`sdreval.measures.exact`): the same whatever the order or partitioning of the
     topics.  ``counts`` adds a column ``topics``: how many topics each mean covers
-    (missing on per-topic rows).  Measure order and run order follow their first appearance."""
+    (missing on per-topic rows).  Measure order and run order follow their first appearance.
+    Mean rows already in the table (topic ``all``, a name no input may use) are left out, so
+    a table of ``evaluate(..., per_topic=True)`` gives its own means again and a table of
+    means only is returned as it is."""
     if isinstance(per_topic, ResultColumns):
         return summarise_columns(per_topic, keep_topics, counts)
+    if not per_topic.empty:
+        means_given = per_topic["topic"].to_numpy() == "all"
+        if means_given.all():
+            return per_topic.reset_index(drop=True)
+        if means_given.any():
+            per_topic = per_topic[~means_given]
     if per_topic.empty:
         out = per_topic.copy()
         if counts:
@@ -113,6 +122,11 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
 def summarise_columns(per_topic: ResultColumns, keep_topics: bool = False,
                       counts: bool = False) -> ResultColumns:
     """:func:`summarise` of the columns of a results table (no pandas)."""
+    means_given = per_topic.mean_rows()
+    if len(per_topic) and means_given.all():
+        return per_topic
+    if means_given.any():
+        per_topic = per_topic.take(~means_given)
     if per_topic.empty:
         return ResultColumns.none(counts)
     means = mean_columns(per_topic, aggregate_of)

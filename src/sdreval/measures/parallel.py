@@ -7,6 +7,7 @@ the table is identical to the serial one.  Warnings raised in workers are merged
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import warnings
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -18,7 +19,7 @@ from ..lazy import lazy_module
 from ..model.run import Run
 from ..model.runnames import distinct_runs
 from .registry import EvalContext
-from .partitions import Part, assemble, evaluate_part, merge_warnings, split_runs
+from .partitions import Part, assemble, evaluate_part, merge_warnings, part_of, plan, split_runs
 from .serial import check_topic_names, evaluate_serial, topics_to_evaluate
 
 pd = lazy_module("pandas")
@@ -33,16 +34,33 @@ def _evaluate_one(args) -> tuple[pd.DataFrame, list[str]]:
     return table, local.warnings
 
 
-#: the qrels, measures and settings of a worker process (sent once, by the pool's initializer)
+#: what every task of a worker process shares (sent once, by the pool's initializer): the
+#: qrels, measures and settings, and (processes forked from this one) the runs and their topics
 _SHARED: dict = {}
 
 
-def _share(qrels: Qrels, measures: list[str], ctx: EvalContext) -> None:
-    _SHARED.update(qrels=qrels, measures=measures, ctx=ctx)
+def _share(qrels: Qrels, measures: list[str], ctx: EvalContext, runs=None, topics=None) -> None:
+    _SHARED.update(qrels=qrels, measures=measures, ctx=ctx, runs=runs, topics=topics)
 
 
-def _evaluate_shared(part: Part):
+def _evaluate_shared(task: Part | tuple[int, int, int]):
+    """One task: a :class:`Part`, or (runs inherited by a forked process) a task of
+    :func:`~.partitions.plan`, the partition cut out here."""
+    part = task if isinstance(task, Part) else part_of(_SHARED["runs"], _SHARED["topics"], task)
     return evaluate_part(part, _SHARED["qrels"], _SHARED["measures"], _SHARED["ctx"])
+
+
+def process_pool(jobs: int, initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:
+    """A pool of ``jobs`` processes forked from this one where the system can (the shared
+    inputs are then inherited, not copied through a pipe), else started afresh."""
+    context = multiprocessing.get_context("fork" if forks() else None)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=initializer,
+                               initargs=initargs)
+
+
+def forks() -> bool:
+    """True if :func:`process_pool` forks (the workers inherit this process's memory)."""
+    return "fork" in multiprocessing.get_all_start_methods()
 
 
 def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: EvalContext,
@@ -68,11 +86,15 @@ def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: E
                                  measures=measures, ctx=settings, pure=False)
             results = client.gather(futures)
     else:
-        parts = split_runs(runs, topics, 2 * max(1, jobs))
-        with ProcessPoolExecutor(max_workers=min(max(1, jobs), len(parts)),
-                                 initializer=_share,
-                                 initargs=(qrels, measures, ctx_settings)) as pool:
-            results = list(pool.map(_evaluate_shared, parts))
+        tasks = plan(runs, topics, 2 * max(1, jobs))
+        # forked workers inherit the runs (a task names its slice of topics); others get
+        # each partition's rows, gathered into columns of their own
+        inherit = forks()
+        with process_pool(min(max(1, jobs), len(tasks)), _share,
+                          (qrels, measures, ctx_settings) + ((runs, topics) if inherit else ())
+                          ) as pool:
+            results = list(pool.map(_evaluate_shared, tasks if inherit else
+                                    [part_of(runs, topics, task) for task in tasks]))
     for message in merge_warnings(results, runs):
         ctx.warn(message)
     return assemble(runs, topics, measures, results)
@@ -97,7 +119,7 @@ def sweep(qrels_variants: dict[str, Qrels], runs: list[Run], measures: list[str]
     if scheduler:
         results = _with_dask(tasks, scheduler, jobs)
     elif jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with process_pool(jobs) as pool:
             results = list(pool.map(_evaluate_one, tasks))
     else:
         results = [_evaluate_one(task) for task in tasks]

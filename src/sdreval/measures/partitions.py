@@ -18,10 +18,12 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..judgements.qrels import Qrels
+from ..errors import InputError
 from ..lazy import lazy_module
-from ..model.run import Run
+from ..model.run import Ranking, Run, TopicRankings, take_rows
 from .registry import FAMILIES, EvalContext
-from .serial import COLUMNS, labels, measure_values, measures_by_family, ordered_run
+from .serial import (COLUMNS, labels, measure_values, measures_by_family, ordered_run,
+                     topics_to_evaluate)
 
 pd = lazy_module("pandas")
 
@@ -36,15 +38,38 @@ class Part:
     topics: list[str]
 
 
+def cuts(size: int, parts: int) -> list[tuple[int, int]]:
+    """``range(size)`` cut into at most ``parts`` contiguous, non-empty pieces ``(lo, hi)``
+    of about equal size."""
+    parts = max(1, min(parts, size))
+    ends = np.linspace(0, size, parts + 1).round().astype(int).tolist()
+    return [(lo, hi) for lo, hi in zip(ends[:-1], ends[1:]) if hi > lo]
+
+
 def chunks(topics: list[str], parts: int) -> list[list[str]]:
     """``topics`` cut into at most ``parts`` contiguous pieces of about equal size."""
-    parts = max(1, min(parts, len(topics)))
-    cuts = np.linspace(0, len(topics), parts + 1).round().astype(int)
-    return [topics[lo:hi] for lo, hi in zip(cuts[:-1].tolist(), cuts[1:].tolist()) if hi > lo]
+    return [topics[lo:hi] for lo, hi in cuts(len(topics), parts)]
 
 
 def subset(run: Run, topics: list[str]) -> Run:
-    """The run restricted to ``topics`` (those it answered), sharing its rankings."""
+    """The run restricted to ``topics`` (those it answered): for a run held in shared
+    columns, the partition's rows gathered into columns of its own (all topics at once, no
+    object per topic: cheap to send to another process), else a dict sharing the rankings."""
+    where = (run.topics.columns() if isinstance(run.topics, TopicRankings)
+             and not getattr(run, "chunk_ids", None) else None)
+    if where is not None:
+        kept = [t for t in topics if t in where.where]
+        rows = np.fromiter((where.where[t] for t in kept), dtype=np.int64, count=len(kept))
+        lo, hi = where.bounds[rows], where.bounds[rows + 1]
+        bounds = np.concatenate(([0], np.cumsum(hi - lo)))
+        index = np.arange(bounds[-1], dtype=np.int64) + np.repeat(lo - bounds[:-1], hi - lo)
+        if len(kept) == len(where.where) and np.array_equal(index, np.arange(index.size)):
+            return run  # every topic, in stored order: the run itself
+        columns = (where.docs, where.paths, where.offsets, where.lengths, where.ranks,
+                   where.rsv)
+        return Run.from_columns(run.name, kept, bounds, *(take_rows(c, index) for c in columns),
+                                unit=run.unit, source=run.source,
+                                overlap_expected=run.overlap_expected)
     kept = {t: run.topics[t] for t in topics if t in run.topics}
     out = Run(run.name, kept, run.unit, run.source, run.overlap_expected)
     ids = getattr(run, "chunk_ids", None)
@@ -53,17 +78,29 @@ def subset(run: Run, topics: list[str]) -> Run:
     return out
 
 
-def split_runs(runs: list[Run], topics: list[list[str]], parts: int) -> list[Part]:
-    """Tasks for ``runs`` (their topics to evaluate in ``topics``): about ``parts`` tasks in
-    all, each run cut in proportion to its results (a run has at least one task)."""
+def plan(runs: list[Run], topics: list[list[str]], parts: int) -> list[tuple[int, int, int]]:
+    """Tasks ``(run number, first, end)`` (slices of the run's topics to evaluate in
+    ``topics``): about ``parts`` tasks in all, each run cut in proportion to its results (a
+    run has at least one task)."""
     sizes = [max(1, len(run)) for run in runs]
     total = sum(sizes)
     out = []
-    for index, (run, chosen, size) in enumerate(zip(runs, topics, sizes)):
+    for index, (chosen, size) in enumerate(zip(topics, sizes)):
         share = max(1, round(parts * size / total))
-        for piece in chunks(chosen, share) or [[]]:
-            out.append(Part(index, subset(run, piece), piece))
+        out.extend((index, lo, hi) for lo, hi in cuts(len(chosen), share) or [(0, 0)])
     return out
+
+
+def part_of(runs: list[Run], topics: list[list[str]], task: tuple[int, int, int]) -> Part:
+    """The :class:`Part` of a task of :func:`plan`."""
+    index, lo, hi = task
+    chosen = topics[index][lo:hi]
+    return Part(index, subset(runs[index], chosen), chosen)
+
+
+def split_runs(runs: list[Run], topics: list[list[str]], parts: int) -> list[Part]:
+    """The :class:`Part` of every task of :func:`plan`."""
+    return [part_of(runs, topics, task) for task in plan(runs, topics, parts)]
 
 
 def evaluate_part(part: Part, qrels: Qrels, measures: list[str], ctx: EvalContext
@@ -151,3 +188,61 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
         if message not in out:
             out.append(message)
     return out
+
+
+class SplitTopic(InputError):
+    """A topic's rows were found in two partitions read separately (its ranking would be
+    cut in two)."""
+
+
+@dataclass
+class Piece:
+    """What a partition that read its own rows sends back: the topics its run answered (in
+    file order), the topics it scored, their values (measures x topics), the warnings of its
+    kernels, the run's unit; ``extra``: anything the caller's reader adds (read problems)."""
+
+    answered: list[str]
+    topics: list[str]
+    values: np.ndarray | None
+    warnings: list[str]
+    unit: str
+    extra: object = None
+
+
+def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
+           ctx: EvalContext, all_topics: bool, source: str | None = None
+           ) -> tuple[Run, list[str], np.ndarray, list[str]]:
+    """The run's answered topics (a :class:`Run` of empty rankings), the topics it is scored
+    on, their values (measures x topics; a piece whose ``values`` are None wrote its own
+    elsewhere) and the topics no piece answered, from the pieces of a run cut into partitions
+    that each read their own rows.  The warnings about topics left out and those of the
+    kernels are those of a serial evaluation (``ctx``); topics no piece answered (``-c``)
+    are evaluated here as empty rankings.  A topic found in two pieces is refused
+    (:class:`SplitTopic`)."""
+    seen: dict[str, int] = {}
+    for i, piece in enumerate(pieces):
+        for topic in piece.answered:
+            if seen.setdefault(topic, i) != i:
+                raise SplitTopic(f"topic {topic} has rows in partitions {seen[topic]} and {i}: "
+                                 "every topic's rows must lie in one partition (write the "
+                                 "dataset by topic, or ddf.shuffle on the topic column)", source)
+    unit = next((p.unit for p in pieces if p.answered), "document")
+    answered_run = Run(name, dict.fromkeys(seen, Ranking.empty(unit)), unit,  # type: ignore
+                       source or "(DataFrame)")
+    topics = topics_to_evaluate(qrels, answered_run, all_topics, ctx)
+    for message in merge_warnings([(0, np.empty(0), p.warnings) for p in pieces],
+                                  [answered_run]):
+        ctx.warn(message)
+    where = pd.Index(topics)
+    matrix = np.empty((len(measures), len(topics)))
+    scored = set()
+    for piece in pieces:
+        if piece.topics and piece.values is not None:
+            matrix[:, where.get_indexer(piece.topics)] = piece.values
+        scored.update(piece.topics)
+    missing = [t for t in topics if t not in scored]
+    if missing:
+        quiet = replace(ctx, warnings=[], cache={})
+        matrix[:, where.get_indexer(missing)] = evaluate_part(
+            Part(0, Run(name, {}, unit), missing), qrels, measures, quiet)[1]  # type: ignore
+    return answered_run, topics, matrix, missing

@@ -7,7 +7,9 @@
 * ``RBP`` (Moffat & Zobel 2008, Eq. 2): ``(1 − p) Σ_i g(i) · p^(i−1)``, the gain g a result's
   grade as ranx (binary with ``rel``, as ir_measures' ``RBP(rel=1)``); ``RBPResidual`` its residual (Moffat & Zobel 2008, §4): the score an
   unjudged result or a rank past the list could still add, ``p^d + (1 − p) Σ_{unjudged i ≤ d}
-  p^(i−1)`` for a list of ``d`` results.
+  p^(i−1)`` for a list of ``d`` results; a document listed with a negative grade (pooled, not
+  judged: trec_eval's convention) is unjudged.  trec_eval's ``rbp_resid`` gives the same
+  value, but 0 for a list without an unjudged result.
 * ``ERR@k`` (Chapelle et al. 2009, Eq. 4): ``Σ_r (1/r) R_r Π_{i<r} (1 − R_i)`` with
   ``R = (2^g − 1)/2^max_grade``, ``max_grade`` 4 as gdeval (TREC Web track) and ir_measures.
 * ``Hits@k`` (ranx ``hits``): relevant results among the first k.
@@ -27,6 +29,7 @@ from .classic import kernels
 from .classic.definitions import (QUANT, REL, VERSION, binary_relevance, relevant_for,
                                   topic_matrices)
 from .classic.gains import document_run, is_passage_only
+from .classic.pool import pooled_matrix
 from .registry import (NON_NEGATIVE, Measure, MeasureDef, Param, Range, register_family,
                        register_measure)
 from .values import TopicPositions, TopicValues
@@ -109,7 +112,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             elif m.name == "RBP" and float(m.get("rel", ctx)) == 0:
                 values = rbp(Gk, float(m.get("p", ctx)))
             elif m.name == "RBPResidual":
-                judged = lookup.matrix(lookup.judged, bool)[:, :k]
+                judged = lookup.matrix(lookup.judged, bool)
+                judged = (judged & ~pooled_matrix(qrels, run, topics, judged.shape, ctx))[:, :k]
                 filled = np.arange(judged.shape[1]) < np.minimum(lengths, k)[:, None]
                 values = rbp_residual(filled & ~judged, np.minimum(lengths, k),
                                       float(m.get("p", ctx)))

@@ -194,9 +194,6 @@ class Measure:
 
 MEASURES: dict[str, MeasureDef] = {}
 FAMILIES: dict[str, Callable[..., dict[str, dict[str, float]]]] = {}
-#: family -> ``relevant(measure, qrels, ctx) -> frozenset of topics`` with something relevant
-#: under the measure's own quantisation (the topic policy, ``measures/topics.py``).
-RELEVANCE: dict[str, Callable[..., frozenset]] = {}
 
 
 def register_measure(definition: MeasureDef) -> MeasureDef:
@@ -214,12 +211,12 @@ def register_family(name: str, compute: Callable[..., dict[str, dict[str, float]
     ``FAMILIES[name]`` is the kernel with the topic policy applied to its values (a topic with
     nothing relevant under a measure's quantisation is NaN; ``measures/topics.py``), so every
     path that calls a family -- serial, parallel, streaming -- follows the same rule."""
+    from .topics import RELEVANCE, apply_topic_policy
+
     if relevant is not None:
         RELEVANCE[name] = relevant
 
     def with_topic_policy(measures, qrels, run, topics, ctx):
-        from .topics import apply_topic_policy
-
         values = compute(measures, qrels, run, topics, ctx)
         apply_topic_policy(measures, qrels, topics, values, ctx)
         return values

@@ -11,13 +11,19 @@ warning too).
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..judgements.qrels import Qrels
 from ..model.ordering import topic_sort_key
-from .registry import RELEVANCE, Measure
+
+if TYPE_CHECKING:  # annotations only: the registry imports this module
+    from .registry import Measure
 
 _LISTED = 20
+#: family -> how it decides which topics have something relevant for one of its measures
+#: (filled by ``register_family(..., relevant=...)``)
+RELEVANCE: dict[str, Callable[..., frozenset]] = {}
 
 
 def judged_relevant_topics(qrels: Qrels, ctx: Any = None) -> frozenset[str]:

@@ -3,7 +3,8 @@
 :mod:`sdreval.io.frames`) and by the evaluation option ``order="rsv"``:
 
 * with a ``rank`` column, the rows' order within each topic, as a run file's line order (the
-  INEX convention); ranks that go down get one warning per topic (:func:`rank_disorder`) and
+  INEX convention); ranks that go down get one warning per topic
+  (:func:`sdreval.model.result_rules.rank_disorder`) and
   ``order="rank"`` sorts by rank;
 * with scores only, trec_eval's order (followed by ir_measures and ranx): score descending,
   ties broken by the result's id descending -- the document id, then the element path or the
@@ -60,18 +61,6 @@ def grouped_order(codes: np.ndarray) -> np.ndarray:
     if len(codes) < 2 or (codes[1:] >= codes[:-1]).all():
         return np.arange(len(codes))
     return np.argsort(codes, kind="stable")
-
-
-def rank_disorder(codes: np.ndarray, ranks: np.ndarray) -> list[tuple[int, int, int]]:
-    """Per topic whose ranks go down somewhere in row order: ``(row, previous row, count)``
-    for the first place they do and the number of such places."""
-    rows = grouped_order(codes)
-    c, r = np.asarray(codes)[rows], np.asarray(ranks)[rows]
-    down = np.flatnonzero((c[1:] == c[:-1]) & (r[1:] < r[:-1])) + 1
-    if not len(down):
-        return []
-    _, first, counts = np.unique(c[down], return_index=True, return_counts=True)
-    return [(int(rows[p]), int(rows[p - 1]), int(k)) for p, k in zip(down[first], counts)]
 
 
 def topic_sort_key(topic: object) -> tuple:

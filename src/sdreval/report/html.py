@@ -44,6 +44,8 @@ SWAP_MIN_RUNS = 7
 CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},
                "precall": {"element", "document"}, "ip": {"passage"},
                "spanr": {"span"}, "budget": {"span"}}  # span: runs of spans or chunks
+#: the curves a report can draw, in the order they are computed
+CURVE_KEYS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget")
 
 
 @dataclass
@@ -310,9 +312,8 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     units = {getattr(r, "unit", "element") for r in run_list}
     units |= {"span"} if any(getattr(r, "overlap_expected", False) for r in run_list) else set()
     explicit = tuple(plots_wanted) != PLOT_KINDS
-    for key in track(("epgr", "nxcg", "ip", "precall", "spanr", "budget"), "computing curves"):
-        if key not in plots_wanted:
-            continue
+    wanted_curves = [key for key in CURVE_KEYS if key in plots_wanted]
+    for key in (track(wanted_curves, "computing curves") if wanted_curves else ()):
         # a collection turns element runs into passages (iP); nothing turns passages into
         # elements, so element curves of passage runs would be all zero
         # (and iP needs highlighted passages in the judgements)

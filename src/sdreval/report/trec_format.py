@@ -21,7 +21,7 @@ TREC_ORDER = ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_
               "gm_bpref", "Rprec_mult", "utility", "11pt_avg", "binG", "G", "dcg", "ideal_dcg",
               "ndcg", "ndcg_rel", "Rndcg", "ndcg_cut", "map_cut", "relative_P", "success",
               "set_P", "set_relative_P", "set_recall", "set_map", "set_F",
-              "num_nonrel_judged_ret", "rbp", "rbp_resid")
+              "num_nonrel_judged_ret", "rbp", "rbp_resid", "unj")
 
 #: sdreval measure -> (trec_eval name without a cut-off, with one)
 _NAMES = {
@@ -31,7 +31,7 @@ _NAMES = {
     "Success": (None, "success"), "SetP": ("set_P", None), "SetR": ("set_recall", None),
     "SetF": ("set_F", None), "NumRel": ("num_rel", None), "NumRet": ("num_ret", None),
     "NumRelRet": ("num_rel_ret", None), "IPrecAvg": ("11pt_avg", None),
-    "infAP": ("infAP", None),
+    "infAP": ("infAP", None), "Unjudged": (None, "unj"),
 }
 
 

@@ -33,7 +33,8 @@ import numpy as np
 from ...errors import InputError, ProblemLog
 from ...judgements.qrels import DocPassages, Qrels
 from ...lazy import lazy_module
-from ...model.ordering import grouped_order, rank_disorder, trec_order
+from ...model.ordering import grouped_order, trec_order
+from ...model.result_rules import disorder_message, rank_disorder
 from ...model.run import Ranking, Run
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
@@ -240,10 +241,9 @@ def _ranked_run(table: Table, spans: Spans, log: ProblemLog, name: str | None,
     if rank is not None:
         order = grouped_order(codes)
         for row, previous, count in rank_disorder(codes, rank[rows]):
-            log.warn(table.file, int(table.lines[rows[row]]),
-                     f"query {uniques[codes[row]]}: ranks out of order ({count} row(s); first "
-                     f"rank {rank[rows[row]]} after {rank[rows[previous]]}); file order is "
-                     "kept (--order rank sorts by rank)")
+            log.warn(table.file, int(table.lines[rows[row]]), disorder_message(
+                uniques[codes[row]], count, rank[rows[row]], rank[rows[previous]],
+                label="query", rows="row"))
     else:
         ties = (chunk_ids,) if chunk_ids is not None else (spans.docs, spans.starts,
                                                            spans.ends)

@@ -29,6 +29,7 @@ from ..values import TopicPositions, TopicValues
 from . import kernels
 from .gains import document_run, is_passage_only, resolve_quant
 from .join import RunLookup, judgements, run_lookup
+from .pool import pooled_counts, pooled_matrix
 
 FAMILY = "classic"
 
@@ -153,7 +154,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 isrel = binary_relevance(G, rel)
                 R = np.count_nonzero(binary_relevance(I, rel), axis=1).astype(np.int64)
                 values = binary_measure(m, isrel, R, cutoff, lookup, ctx, qrels, topics,
-                                        quant_name)
+                                        quant_name, run)
             elif m.name == "NumRet":
                 values = lookup.lengths().astype(np.float64)
             elif m.name == "Judged":
@@ -177,7 +178,7 @@ BINARY = ("AP", "P", "Rprec", "RR", "Recall", "Success", "Bpref", "NumRel", "Num
 
 def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | None,
                    lookup: RunLookup, ctx: Any, qrels: Qrels, topics: list[str],
-                   quant_name: Any) -> np.ndarray:
+                   quant_name: Any, run: Run) -> np.ndarray:
     """Values of one binary measure from the 0/1 matrix ``isrel`` and ``R`` per topic."""
     if m.name == "AP":
         return kernels.average_precision(isrel if cutoff is None else isrel[:, :cutoff], R)
@@ -202,10 +203,12 @@ def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | N
         beta = float(m.get("beta", ctx)) if m.name == "SetF" else 1.0
         sets = kernels.set_measures(isrel, R, lengths, beta)
         return sets[("SetP", "SetR", "SetF").index(m.name)]
-    # Bpref: judged non-relevant results and judged non-relevant units per topic
+    # Bpref: judged non-relevant results and judged non-relevant units per topic (a document
+    # pooled but not judged, a negative grade, is neither: trec_eval's bpref)
     judged = lookup.matrix(lookup.judged, bool)
+    judged &= ~pooled_matrix(qrels, run, topics, judged.shape, ctx)
     sizes = judgements(qrels, topics, resolve_quant(quant_name, qrels), ctx).sizes()
-    return kernels.bpref(isrel, judged & ~isrel, R, sizes - R)
+    return kernels.bpref(isrel, judged & ~isrel, R, sizes - R - pooled_counts(qrels, topics, ctx))
 
 
 def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:

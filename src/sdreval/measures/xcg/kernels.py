@@ -15,7 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..cumgain import (FINE_POINTS, GAIN_EPS, STANDARD_POINTS, TOL, _positions, ep_at, ep_natural,
+from ..cumgain import (FINE_POINTS, GAIN_EPS, STANDARD_POINTS, TOL, positions, ep_at, ep_natural,
                        i_ma_ep, ma_ep, ma_nxcg, nxcg, nxcg_vector, pos, q_measure, r_measure,
                        xcg)
 
@@ -194,4 +194,4 @@ def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
 
 __all__ = ["Request", "topic_values", "batch_values", "pos", "xcg", "nxcg", "nxcg_vector", "ma_nxcg", "ep_at",
            "ep_natural", "i_ma_ep", "ma_ep", "q_measure", "r_measure", "STANDARD_POINTS",
-           "FINE_POINTS", "TOL", "_positions"]
+           "FINE_POINTS", "TOL", "positions"]

@@ -5,7 +5,7 @@ import pytest
 
 from sdreval.errors import InputError, ProblemLog, UsageError
 from sdreval.io import detect_format, read_qrels, read_run
-from sdreval.io.api import detect_text_format, line_formats, normalise_format
+from sdreval.io.detect import detect_text_format, line_formats, normalise_format
 
 
 def put(tmp_path, text, name="f.txt"):

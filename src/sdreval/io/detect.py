@@ -1,4 +1,4 @@
-"""Entry points of the io layer: detect a file's format from its content and read it.
+"""Format detection: the format of a file from its content (read by :mod:`sdreval.io.readers`).
 
 Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases in
 :data:`ALIASES`):
@@ -50,12 +50,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from ..errors import InputError, ProblemLog, UsageError
-from ..judgements.qrels import Qrels
-from ..model.run import Run
-from ..model.tree import Collection
-from ..model.xpath import XPathError, parse_steps
-from .textlines import is_pipe, local_path, parse_float, parse_int, read_head
+from ..errors import InputError, UsageError
+from .textlines import is_pipe, parse_float, parse_int, read_head
 
 QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels",
                  "span-qrels", "trec-qrels")
@@ -104,6 +100,8 @@ def line_formats(fields: list[str]) -> set[str]:
             found.add("fol-qrels")
     if n in (5, 6) and fields[1].upper() != "Q0" and "/" in fields[2] and (fields[3] == "?" or
                                              parse_float(fields[3]) is not None):
+        from ..model.xpath import XPathError, parse_steps
+
         try:
             parse_steps(fields[2])
         except XPathError:
@@ -229,7 +227,9 @@ def _sniff_xml(head: bytes, path: Path | None = None) -> str | None:
 
 
 def resolve_format(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: str,
-             option: str) -> str:
+                   option: str) -> str:
+    """The format of ``path``: ``fmt`` when given (checked against ``kinds``), else detected
+    from content, refused when it is not one of ``kinds`` (``what`` the file should be)."""
     if fmt is not None:
         return normalise_format(fmt, kinds)
     found = detect_format(path)
@@ -252,80 +252,3 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
                 f"(sdreval eval QRELS RUN...: the judgements come first; {option} forces a "
                 "format)")
     return f"this is a {found} file, not {what} (use {option} to force a format)"
-
-
-def read_qrels(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,
-               documents=None, *, collection: Collection | None = None,
-               pool_policy: str = "main") -> Qrels:
-    """Read judgements in any supported format (detected from content unless ``fmt``).
-
-    Problems go to ``log``; without a log, all errors are raised at the end as one InputError.
-    ``documents`` (:class:`sdreval.io.spans.Documents`) checks and converts span offsets.
-    INEX XML assessments (a file or a directory of pool files) use ``collection`` to resolve
-    passages given as XPointers and ``pool_policy`` to combine pools of one topic.
-    """
-    kind = resolve_format(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
-    if kind == "span-qrels":
-        from .spans import read_span_qrels
-
-        return read_span_qrels(path, log, documents)
-    if kind == "fol-qrels":
-        from .fol import read_fol_qrels
-
-        return read_fol_qrels(path, log)
-    if kind == "native-qrels":
-        from .native import read_native_qrels
-
-        return read_native_qrels(path, log)
-    if kind == "passage-qrels":
-        from .fol import read_passage_qrels
-
-        return read_passage_qrels(path, log)
-    if kind == "trec-qrels":
-        from .trec_qrels import read_trec_qrels
-
-        return read_trec_qrels(path, log)
-    from .inex_xml import read_inex_assessments
-
-    path = path if Path(path).is_dir() else local_path(path)
-    return read_inex_assessments(path, log, collection=collection, pool_policy=pool_policy)
-
-
-def read_run(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,
-             chunk_map=None, documents=None) -> Run:
-    """Read a run in any supported format (detected from content unless ``fmt``).
-
-    Problems go to ``log``; without a log, all errors are raised at the end as one InputError.
-    ``chunk_map`` (:class:`sdreval.io.spans.ChunkMap`) maps a chunk-ID run (JSONL or a TREC
-    document run) onto spans; ``documents`` checks and converts span offsets.
-    """
-    kind = resolve_format(path, fmt, RUN_FORMATS, "a run", "--run-format")
-    if kind == "document-run" and chunk_map is not None:
-        kind = "chunk-run"
-    if kind == "span-run":
-        from .spans import read_span_run
-
-        return read_span_run(path, log, documents)
-    if kind == "chunk-run":
-        if chunk_map is None:
-            raise UsageError(f"{path}: a chunk-ID run needs the chunk map (--chunk-map FILE "
-                             "with chunk_id, doc_id, start, end)")
-        from .spans import read_chunk_run
-
-        return read_chunk_run(path, chunk_map, log)
-    if kind == "inex-submission":
-        from .inex_xml import read_inex_submission
-
-        return read_inex_submission(local_path(path), log)
-    from .trec import read_trec_run
-
-    return read_trec_run(path, kind.split("-")[0], log)
-
-
-def read_collection(path: str | Path, log: ProblemLog | None = None) -> Collection:
-    """A lazily loaded collection from a directory of XML documents."""
-    if not Path(path).is_dir():
-        raise InputError("a collection is a directory of XML documents", str(path))
-    from .collection import read_collection as read_directory
-
-    return read_directory(path, log)

@@ -1,0 +1,281 @@
+"""``read_qrels`` and ``read_run``: judgements and runs from any source, one entry each.
+
+A source is a file path (its format detected from content, :mod:`sdreval.io.detect`, unless
+``fmt`` names it), an open file, an sdreval object, a dict (``{topic: {doc: grade}}`` qrels,
+``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements, ``(doc, offset, length)``
+keys for passages, or columns ``{"topic": [...], ...}``), a pandas DataFrame, records
+(ir_measures / ir_datasets namedtuples, dicts or tuples; any iterable, generators included) or
+a ranx ``Qrels``/``Run``.  Tables keep their units (``path`` columns make elements,
+``offset``/``length`` passages) and are validated by the file readers' rules
+(:mod:`sdreval.io.frames`); span keys (``query_id, doc_id, start, end``) make span inputs
+(:mod:`sdreval.io.spans`).
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from numbers import Number
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import InputError, ProblemLog, UsageError
+from .detect import QRELS_FORMATS, RUN_FORMATS, resolve_format
+from .textlines import local_path
+
+if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
+    from ..judgements.qrels import Qrels
+    from ..model.run import Run
+    from ..model.tree import Collection
+
+
+# ------------------------------------------------------------------------------------ files
+
+def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, documents,
+                collection: Collection | None, pool_policy: str) -> Qrels:
+    kind = resolve_format(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
+    if kind == "span-qrels":
+        from .spans import read_span_qrels
+
+        return read_span_qrels(path, log, documents)
+    if kind == "fol-qrels":
+        from .fol import read_fol_qrels
+
+        return read_fol_qrels(path, log)
+    if kind == "native-qrels":
+        from .native import read_native_qrels
+
+        return read_native_qrels(path, log)
+    if kind == "passage-qrels":
+        from .fol import read_passage_qrels
+
+        return read_passage_qrels(path, log)
+    if kind == "trec-qrels":
+        from .trec_qrels import read_trec_qrels
+
+        return read_trec_qrels(path, log)
+    from .inex_xml import read_inex_assessments
+
+    path = path if Path(path).is_dir() else local_path(path)
+    return read_inex_assessments(path, log, collection=collection, pool_policy=pool_policy)
+
+
+def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_map,
+              documents) -> Run:
+    kind = resolve_format(path, fmt, RUN_FORMATS, "a run", "--run-format")
+    if kind == "document-run" and chunk_map is not None:
+        kind = "chunk-run"
+    if kind == "span-run":
+        from .spans import read_span_run
+
+        return read_span_run(path, log, documents)
+    if kind == "chunk-run":
+        if chunk_map is None:
+            raise UsageError(f"{path}: a chunk-ID run needs the chunk map (--chunk-map FILE "
+                             "with chunk_id, doc_id, start, end)")
+        from .spans import read_chunk_run
+
+        return read_chunk_run(path, chunk_map, log)
+    if kind == "inex-submission":
+        from .inex_xml import read_inex_submission
+
+        return read_inex_submission(local_path(path), log)
+    from .trec import read_trec_run
+
+    return read_trec_run(path, kind.split("-")[0], log)
+
+
+def read_collection(path: str | Path, log: ProblemLog | None = None) -> Collection:
+    """A lazily loaded collection from a directory of XML documents."""
+    if not Path(path).is_dir():
+        raise InputError("a collection is a directory of XML documents", str(path))
+    from .collection import read_collection as read_directory
+
+    return read_directory(path, log)
+
+
+# ---------------------------------------------------------------------------------- sources
+
+def is_file_object(obj: Any) -> bool:
+    """An open file (anything with a ``read`` method)."""
+    return hasattr(obj, "read") and callable(obj.read)
+
+
+def is_frame(obj: Any) -> bool:
+    """A pandas DataFrame (checked without importing pandas)."""
+    return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
+
+
+def is_span_data(source: Any, key: str | None) -> bool:
+    """A DataFrame or list of records with span keys (``query_id, doc_id, start, end``, and
+    ``key`` when given): span qrels or span runs (:mod:`sdreval.io.spans`)."""
+    if is_frame(source):
+        columns = set(source.columns)
+    elif isinstance(source, list) and source and isinstance(source[0], Mapping):
+        columns = set(source[0])
+    else:
+        return False
+    needed = {"query_id", "doc_id", "start", "end"} | ({key} if key else set())
+    return needed <= columns
+
+
+def _spooled(obj: Any, read):
+    """``read(path)`` of an open file spooled to a temporary file (readers take paths; the
+    name's suffix is kept for format detection)."""
+    data = obj.read()
+    raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    name = getattr(obj, "name", None)
+    suffix = Path(name).suffix if isinstance(name, str) else ""
+    handle, temporary = tempfile.mkstemp(suffix=suffix, prefix="sdreval-")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(raw)
+        return read(temporary)
+    finally:
+        os.unlink(temporary)
+
+
+def _no_format(fmt: str | None, source: Any) -> None:
+    if fmt is not None:
+        raise UsageError(f"fmt={fmt!r} names a file format, but the source is a "
+                         f"{type(source).__name__}, not a file (give a run's name as name=)")
+
+
+def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
+               documents=None, *, scale: str | None = None, collection: Any = None,
+               pool_policy: str = "main") -> Qrels:
+    """Judgements from any source (module docstring): a :class:`Qrels` is returned as it is.
+
+    Files: ``fmt`` forces a format (detected from content otherwise); INEX XML assessments
+    (a file or a directory of pool files) resolve their X-RAI passages against
+    ``collection`` (a Collection or a directory) and combine pools by ``pool_policy``;
+    ``documents`` (:class:`sdreval.io.spans.Documents`) checks and converts span offsets.
+    Tables and records: columns topic, doc and relevance (or exhaustivity and specificity),
+    with ``path`` for elements and ``offset``/``length`` (or ``start``/``end``) for
+    highlighted passages; ``scale`` names the judgement scale.  Problems go to ``log``;
+    without one, every error is raised at the end as one :class:`InputError` naming the
+    file and line (or row)."""
+    from ..judgements.qrels import Qrels
+
+    if isinstance(source, Qrels):
+        return source
+    if isinstance(source, (str, os.PathLike)):
+        if isinstance(collection, (str, os.PathLike)):
+            collection = read_collection(collection)
+        return _qrels_file(source, fmt, log, documents, collection, pool_policy)
+    if is_file_object(source):
+        return _spooled(source, lambda path: _qrels_file(path, fmt, log, documents,
+                                                         collection, pool_policy))
+    _no_format(fmt, source)
+    from . import interop
+
+    if is_span_data(source, "relevance"):
+        from .spans import span_qrels_from_frame
+
+        return span_qrels_from_frame(source, documents, log=log)
+    if is_frame(source):
+        from .frames import qrels_from_table
+
+        return qrels_from_table(source, scale, "(DataFrame)", log)
+    if isinstance(source, Mapping):
+        return interop.qrels_from_dict(source, scale, log)
+    if type(source).__name__ == "Qrels" and hasattr(source, "to_dict"):
+        return interop.qrels_from_ranx(source)
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        return interop.qrels_from_ir_measures(source, scale, log)
+    raise UsageError(f"cannot read qrels from {type(source).__name__}")
+
+
+def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
+             chunk_map=None, documents=None, *, name: str | None = None) -> Run:
+    """A run from any source (module docstring): a :class:`Run` is returned as it is (renamed
+    when ``name`` is given).
+
+    Files: ``fmt`` forces a format (detected from content otherwise); ``chunk_map``
+    (:class:`sdreval.io.spans.ChunkMap`) maps a chunk-ID run (JSONL or a TREC document run)
+    onto spans; ``documents`` checks and converts span offsets.  Tables and records: columns
+    topic, doc, score and optionally rank, path, offset/length or start/end.  Scores may be
+    any real numbers (numpy scalars included); NaN, infinities, negative offsets and the like
+    are refused as in files.  Problems go to ``log`` as for :func:`read_qrels`."""
+    from ..model.run import Run
+
+    if isinstance(source, Run):
+        return _renamed(source, name)
+    if isinstance(source, (str, os.PathLike)):
+        return _renamed(_run_file(source, fmt, log, chunk_map, documents), name)
+    if is_file_object(source):
+        return _renamed(_spooled(source, lambda path: _run_file(path, fmt, log, chunk_map,
+                                                                documents)), name)
+    _no_format(fmt, source)
+    from . import interop
+
+    if is_span_data(source, None):
+        from .spans import span_run_from_frame
+
+        return span_run_from_frame(source, name or "run", documents, log=log)
+    if is_frame(source):
+        from .frames import run_from_table
+
+        return run_from_table(source, name or "run", "(DataFrame)", log)
+    if isinstance(source, Mapping):
+        return interop.run_from_dict(source, name or "run", log)
+    if type(source).__name__ == "Run" and hasattr(source, "to_dict"):
+        return interop.run_from_ranx(source, name)
+    if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
+        return interop.run_from_ir_measures(source, name or "run", log)
+    raise UsageError(f"cannot read a run from {type(source).__name__}")
+
+
+def _renamed(run: Run, name: str | None) -> Run:
+    from ..model.run import Run
+
+    return run if name is None or name == run.name else Run(name, run.topics, run.unit,
+                                                             run.source, run.overlap_expected)
+
+
+def read_runs(runs: Any) -> list[Run]:
+    """Several runs: a :class:`Run`/path/dict/table/records, a list of them, or a mapping
+    ``{name: run}`` (names given to the runs).  A mapping whose values are ``{doc: score}``
+    dicts, or a column dict, is one run; an iterable of records is one run.  Names are
+    made distinct once here (:func:`sdreval.model.runnames.distinct_runs`)."""
+    import warnings
+
+    from ..model.run import Run
+    from ..model.runnames import distinct_runs
+
+    if isinstance(runs, Mapping) and not _is_run_dict(runs):
+        return [read_run(value, name=str(key)) for key, value in runs.items()]
+    if isinstance(runs, (Run, str, os.PathLike, Mapping)) or is_frame(runs) or \
+            is_file_object(runs) or type(runs).__name__ == "Run" or is_span_data(runs, None):
+        return [read_run(runs)]
+    items = list(runs)
+    if items and _is_record(items[0]):
+        return [read_run(items)]
+    return distinct_runs([read_run(r) for r in items], warnings.warn)
+
+
+def _is_run_dict(mapping: Mapping) -> bool:
+    """One run: ``{topic: {unit: score}}`` (values are mappings of numbers) or columns."""
+    from .frames import TOPIC
+
+    if any(key in mapping for key in TOPIC) and all(
+            isinstance(v, (list, tuple)) or hasattr(v, "__array__")
+            for v in mapping.values()):
+        return True
+    for value in mapping.values():
+        if isinstance(value, Mapping):
+            return all(isinstance(v, Number) for v in value.values())
+        return False
+    return True
+
+
+def _is_record(item: Any) -> bool:
+    """An ir_measures/ir_datasets namedtuple, a record dict or a ``(qid, doc, score)``
+    tuple (rather than a run)."""
+    if hasattr(item, "_fields"):
+        return True
+    if isinstance(item, Mapping):
+        from .frames import TOPIC
+
+        return any(key in item for key in TOPIC)
+    return isinstance(item, tuple) and len(item) >= 3 and isinstance(item[2], Number)

@@ -1,0 +1,236 @@
+"""The rows of a TREC-like run as the block reader gathers them: columns in file order, piece by
+piece (an Arrow chunk or a block read line by line), with global ids for topics and paths in
+order of first appearance (:class:`RunColumns`), the piece and line of every row kept per piece
+(:class:`RowIndex`), values of dictionary-encoded Arrow columns met so far
+(:class:`SeenValues`), and the memory given back to the system between blocks
+(:func:`release_heap_memory`).  The judgement readers share :class:`RowIndex`,
+:class:`SeenValues` and :func:`release_heap_memory`.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .columnar import in_first_appearance_order
+from .trec_lines import DOCUMENT_PATH
+
+
+class RunColumns:
+    """The valid results read so far, as columns in file order, piece by piece (an Arrow chunk
+    or a careful block).
+
+    Topics and canonical paths (few distinct values) get global ids in order of first
+    appearance; documents (many) are kept as Arrow strings per piece with a code per distinct
+    value within the piece, made comparable across pieces per topic when a topic spans
+    several (:func:`doc_codes`).  Line numbers and pieces are not kept per row: a piece of
+    consecutive lines keeps its first line only (:class:`RowIndex`)."""
+
+    def __init__(self, layout: str) -> None:
+        self.layout = layout
+        self.topic_ids: dict[str, int] = {}
+        self.path_ids: dict[str, int] = {DOCUMENT_PATH: 0} if layout == "document" else {}
+        self.run_ids: dict[str, int] = {}  # run-id -> line of first appearance (note_run_id)
+        self.raw_paths: dict[str, str] = {}  # XPath as written -> canonical
+        #: topics, and XPaths as written (with their canonical path's id), met so far
+        self.topics_seen = SeenValues()
+        self.raw_seen = SeenValues()
+        self.index = RowIndex()
+        self.names: list = []  # per piece: the rows' document names (Arrow strings)
+        self.parts: list[list[np.ndarray]] = [[] for _ in _COLUMNS]  # per column, per piece
+
+    def __len__(self) -> int:
+        return self.index.rows
+
+    def add(self, topic, doc, doc_names, path, offset, length, rank, rsv, line) -> None:
+        """One piece of rows: global topic and path ids, document codes unique within the
+        piece, the documents' names (Arrow strings), the line numbers."""
+        n = len(line)
+        self.index.add(np.asarray(line, dtype=np.int64))
+        self.names.append(doc_names)
+        if path is None:
+            path = np.zeros(n, dtype=np.int32)
+        values = (topic, doc, path, offset, length, rank, rsv)
+        for column, dtype, value in zip(self.parts, _COLUMNS, values):
+            if value is not None:
+                column.append(narrow(np.asarray(value, dtype)))
+
+    def columns(self, objects: bool = True) -> list:
+        """All rows, one column at a time (each column's pieces released as it is joined):
+        topic, doc, doc names, piece, path, offset, length, rank, rsv, line (offset and length
+        None for element and document runs).  Document names as a numpy array of Python
+        strings; with ``objects=False`` as an Arrow ChunkedArray, and piece and line None
+        (:attr:`joined` tells them).  The columns start empty again."""
+        import pyarrow as pa
+
+        index, self.index = self.index, RowIndex(self.index.first_piece + len(self.index.starts))
+        #: the :class:`RowIndex` of the rows last given by :meth:`columns`
+        self.joined = index
+        columns: list = []
+        for i, dtype in enumerate(_COLUMNS):
+            chunks, self.parts[i] = self.parts[i], []
+            if i in (3, 4) and self.layout != "passage":
+                columns.append(None)
+            else:
+                columns.append(np.concatenate(chunks) if chunks else np.zeros(0, dtype))
+            del chunks
+            if columns[-1] is not None and columns[-1].nbytes >= TRIM_BYTES:
+                release_heap_memory()
+        names = pa.chunked_array(self.names, type=pa.string())
+        self.names = []
+        if objects:
+            columns[3:6] = [None if c is None else c.astype(np.int64) for c in columns[3:6]]
+            names = names.to_numpy() if len(names) else np.zeros(0, dtype=object)
+            everything = np.arange(index.rows)
+            piece, line = index.pieces(everything), index.lines(everything)
+        else:
+            piece = line = None
+        return columns[:2] + [names, piece] + columns[2:] + [line]
+
+
+def narrow(values: np.ndarray) -> np.ndarray:
+    """64-bit integers kept in 32 bits when they fit (ranks, and offsets and lengths, which are
+    below 2**32): the run's columns take less memory; a topic's ranking is given int64
+    arrays again (:func:`sdreval.model.run.row_reader`)."""
+    if values.dtype != np.int64 or not len(values):
+        return values
+    low, high = int(values.min()), int(values.max())
+    if low >= 0 and high < 1 << 32:
+        return values.astype(np.uint32)
+    if -(1 << 31) <= low and high < 1 << 31:
+        return values.astype(np.int32)
+    return values
+
+
+#: dtypes of the columns of :class:`RunColumns` (topic, doc, path, offset, length, rank, rsv)
+_COLUMNS = (np.int32, np.int32, np.int32, np.int64, np.int64, np.int64, np.float64)
+
+
+class RowIndex:
+    """Where each row of :class:`RunColumns` comes from: its piece and its line, found from
+    per-piece data (the first row and, for a piece of consecutive lines, the first line; the
+    lines themselves only for pieces with gaps, such as blank or bad lines)."""
+
+    def __init__(self, first_piece: int = 0) -> None:
+        #: pieces are numbered from this on (unique over all the rows of a file)
+        self.first_piece = first_piece
+        self.rows = 0
+        self.starts: list[int] = []  # first row of each piece
+        self.first_lines: list[int] = []  # first line of each piece
+        self.gaps: dict[int, np.ndarray] = {}  # piece -> its lines, if not consecutive
+
+    def add(self, lines: np.ndarray) -> None:
+        piece = len(self.starts)
+        self.starts.append(self.rows)
+        self.first_lines.append(int(lines[0]) if len(lines) else 0)
+        if len(lines) and int(lines[-1]) - int(lines[0]) != len(lines) - 1:
+            self.gaps[piece] = lines
+        self.rows += len(lines)
+
+    def pieces(self, rows: np.ndarray) -> np.ndarray:
+        """The piece of each row (rows as an integer array)."""
+        return self.first_piece + (np.searchsorted(np.asarray(self.starts, dtype=np.int64),
+                                                   rows, side="right") - 1).astype(np.int32)
+
+    def lines(self, rows: np.ndarray) -> np.ndarray:
+        """The line number of each row (rows as an integer array)."""
+        rows = np.asarray(rows, dtype=np.int64)
+        piece = self.pieces(rows) - self.first_piece
+        starts = np.asarray(self.starts, dtype=np.int64)
+        within = rows - starts[piece] if len(starts) else rows
+        out = np.asarray(self.first_lines, dtype=np.int64)[piece] + within \
+            if len(starts) else rows.copy()
+        for p, lines in self.gaps.items():
+            hit = piece == p
+            if hit.any():
+                out[hit] = lines[within[hit]]
+        return out
+
+
+class SeenValues:
+    """The values of a dictionary-encoded column met so far by the columnar path (Arrow
+    strings, so that a chunk's values are looked up at C speed) and a global id for each."""
+
+    def __init__(self) -> None:
+        self.values = None
+        self.ids = np.zeros(0, dtype=np.int32)
+
+    def global_ids(self, chunk, ids_of) -> np.ndarray:
+        """The global id of each row of a dictionary chunk.  Values not met before become
+        Python strings once and get their ids from ``ids_of(values)`` (in order of first
+        appearance; it may raise before anything is recorded)."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        indices = numpy_of(chunk.indices)
+        dictionary = chunk.dictionary
+        if self.values is None:
+            found = np.full(len(dictionary), -1, dtype=np.int64)
+        else:
+            found = np.array(pc.index_in(dictionary, value_set=self.values).fill_null(-1)
+                             .to_numpy(), dtype=np.int64)
+        new = np.flatnonzero(found < 0)
+        if len(new):
+            if not (len(new) == len(dictionary) and in_first_appearance_order(indices)):
+                new = new[np.argsort(_first_rows(indices, len(dictionary))[new], kind="stable")]
+            added = dictionary.take(pa.array(new))
+            ids = np.asarray(ids_of(added.to_pylist()), dtype=np.int32)
+            seen = len(self.ids)
+            found[new] = np.arange(seen, seen + len(new))
+            self.values = added if self.values is None else pa.concat_arrays([self.values, added])
+            self.ids = np.concatenate((self.ids, ids))
+        return self.ids[found][indices]
+
+
+def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:
+    """The first row of each dictionary code (``len(indices)`` for codes not used)."""
+    firsts = np.full(size, len(indices), dtype=np.int64)
+    np.minimum.at(firsts, indices, np.arange(len(indices)))
+    return firsts
+
+
+def numpy_of(array) -> np.ndarray:
+    """A numpy view of an Arrow array of numbers without nulls (``to_numpy()`` copies the
+    arrays of Arrow's CSV reader, at about a millisecond a chunk)."""
+    import pyarrow as pa
+
+    try:
+        return array.to_numpy(zero_copy_only=True)
+    except pa.ArrowInvalid:  # pragma: no cover - nulls or a type numpy cannot view
+        return array.to_numpy(zero_copy_only=False)
+
+
+def release_heap_memory() -> None:
+    """Return free memory to the system (Arrow's pool, then glibc's ``malloc_trim``): the
+    pieces of a column just joined are freed, but the allocators would keep their memory, so
+    that the process would hold both the pieces and the joined columns."""
+    import pyarrow as pa
+
+    pa.default_memory_pool().release_unused()
+    global _TRIM
+    if _TRIM is None:
+        import ctypes
+        import ctypes.util
+
+        try:
+            _TRIM = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+        except (OSError, AttributeError):
+            _TRIM = False
+    if _TRIM:
+        _TRIM(0)
+
+
+_TRIM = None
+
+
+#: blocks read between two calls of :func:`release_heap_memory` (a call takes a few ms, and
+#: the pages given back fault in again when reused: what the allocators keep between blocks is
+#: bounded, so this is rare)
+TRIM_BLOCKS = 16
+
+
+#: columns smaller than this are joined without :func:`release_heap_memory`
+TRIM_BYTES = 1 << 20
+
+
+#: new topics read between two calls of :func:`release_heap_memory` (Arrow's parse of a
+#: block of many distinct topics leaves much free memory that the allocator would keep)
+TRIM_TOPICS = 1 << 15

@@ -1,0 +1,304 @@
+"""The rows of a TREC-like run grouped by topic (stable: file order within a topic), and each
+topic's ranks out of order, repeated results and overlapping passages reported by the rules of
+:mod:`sdreval.model.result_rules`: for a whole run (:func:`assemble`: shared columns, topics
+checked in batches, only those the vectorised tests single out looked at one by one) and for
+the topics a streaming reader yields (:func:`build_rankings`).  Reports come topic by topic,
+each topic's in line order: ranks out of order, then repeats, then overlaps.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import ProblemLog
+from ..model.result_rules import (disorder_in_groups, disorder_message, overlap_message,
+                                  overlapping_rows, repeat_message, repeated_rows,
+                                  topics_with_overlaps, topics_with_repeats)
+from ..model.run import Coded, Filled, Ranking, Run, Unit
+from .columnar import arrow_pool
+from .run_columns import RowIndex, RunColumns, numpy_of
+from .trec_lines import DOCUMENT_PATH, file_stem
+
+
+def exact_doc_codes(doc: np.ndarray, names, lo: int, hi: int, piece: np.ndarray
+                    ) -> np.ndarray:
+    """Codes equal exactly where the documents of one topic's rows ``lo:hi`` are (``names``:
+    the Arrow names of all rows): the piece codes if the rows come from one piece, else codes
+    of the names, found by Arrow."""
+    if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
+        return doc
+    import pyarrow.compute as pc
+
+    encoded = pc.dictionary_encode(names.slice(lo, hi - lo).combine_chunks())
+    return numpy_of(encoded.indices).astype(np.int32)
+
+
+def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
+    """Codes equal exactly where the documents are, for one topic's rows: the piece codes
+    if the rows come from one piece, else codes of the names."""
+    if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
+        return doc
+    import pandas as pd
+
+    return pd.factorize(names, sort=False)[0].astype(np.int64)
+
+
+#: rows checked at once for repeats and overlaps (memory: a few arrays of this many rows)
+BATCH_ROWS = 1 << 18
+
+
+def topic_batches(bounds: np.ndarray) -> list[tuple[int, int]]:
+    """``(first topic, end topic)`` ranges of whole topics of about :data:`BATCH_ROWS` rows (a
+    larger topic alone)."""
+    batches: list[tuple[int, int]] = []
+    first, count = 0, len(bounds) - 1
+    while first < count:
+        last = int(np.searchsorted(bounds, bounds[first] + BATCH_ROWS, side="right")) - 1
+        last = min(max(last, first + 1), count)
+        batches.append((first, last))
+        first = last
+    return batches
+
+
+def spread_topics(present: np.ndarray, first_piece: np.ndarray, last_piece: np.ndarray,
+                  count: int) -> np.ndarray:
+    """Per topic id (``count`` topics): True if its rows come from several pieces, given the
+    smallest and largest piece of each topic in ``present``."""
+    spread = np.zeros(count, dtype=bool)
+    spread[present] = first_piece != last_piece
+    return spread
+
+
+def grouped_spread(piece: np.ndarray, order: np.ndarray, bounds: np.ndarray) -> np.ndarray:
+    """:func:`spread_topics` from the piece of every row and the order grouping rows by topic."""
+    present = np.flatnonzero(bounds[:-1] < bounds[1:])
+    if not len(present):
+        return np.zeros(len(bounds) - 1, dtype=bool)
+    ordered = piece[order]
+    starts = bounds[present]
+    return spread_topics(present, np.minimum.reduceat(ordered, starts),
+                         np.maximum.reduceat(ordered, starts), len(bounds) - 1)
+
+
+def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: str,
+                   file: str, log: ProblemLog, wanted: list[int] | None = None
+                   ) -> dict[int, Ranking]:
+    """Rankings of the topics (ids into ``topics``) of rows given as
+    :meth:`RunColumns.columns` gives them: rows grouped by topic (file order kept), each
+    ranking built and checked by the careful reader's code; ``wanted``: the topic ids to build,
+    in this order (default: every id present, in id order)."""
+    topic, doc, names, piece, path, offset, length, rank, rsv, line = columns
+    unit: Unit = layout  # type: ignore[assignment]
+    order = np.argsort(topic, kind="stable")
+    bounds = np.searchsorted(topic[order], np.arange(len(topics) + 1))
+    in_order = bool(np.all(order[1:] > order[:-1])) if len(order) else True
+    suspects = topics_with_repeats(topic, doc, path, offset, length,
+                                   grouped_spread(piece, order, bounds))
+    overlapping = (topics_with_overlaps(topic, doc, offset, length, suspects)
+                   if layout == "passage" else suspects)
+    if wanted is None:
+        wanted = [t for t in range(len(topics)) if bounds[t] < bounds[t + 1]]
+    rankings: dict[int, Ranking] = {}
+    for t in wanted:
+        name_t = topics[t]
+        lo, hi = int(bounds[t]), int(bounds[t + 1])
+        rows = slice(lo, hi) if in_order else order[lo:hi]
+        topic_rank, topic_line = rank[rows], line[rows]
+        warn_disorder(name_t, topic_rank, topic_line, file, log)
+        topic_names = names[rows]
+        topic_path = path[rows].astype(np.int64)
+        n = len(topic_line)
+        if offset is None:
+            topic_offset = topic_length = np.full(n, -1, dtype=np.int64)
+        else:
+            topic_offset, topic_length = offset[rows], length[rows]
+        rankings[t] = build_ranking(
+            name_t, doc_codes(doc[rows], topic_names, piece[rows]), topic_names, topic_path,
+            None if layout == "passage" else paths[topic_path], topic_offset, topic_length,
+            topic_rank, rsv[rows], topic_line, unit, file, log, repeats=bool(suspects[t]),
+            overlaps=bool(overlapping[t]))
+    return rankings
+
+
+def path_names(state: RunColumns) -> np.ndarray:
+    """The canonical paths by id (``[None]`` for passage runs)."""
+    return np.array(list(state.path_ids) if state.layout != "passage" else [None], dtype=object)
+
+
+def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) -> Run:
+    """The run from the columns, topics in order of first appearance; ranks out of order,
+    repeats and overlaps reported topic by topic as the careful reader reports them."""
+    topics = list(state.topic_ids)
+    columns = state.columns(objects=False)
+    paths = path_names(state)
+    topic, _, names, _, path, offset, length, rank, rsv, _ = columns
+    n = len(topic)
+    order = (None if n < 2 or bool((topic[1:] >= topic[:-1]).all())
+             else np.argsort(topic, kind="stable"))
+    bounds = np.searchsorted(topic if order is None else topic[order],
+                             np.arange(len(topics) + 1))
+    if order is not None and n:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        columns[2] = names = pc.take(names, pa.array(order), memory_pool=arrow_pool())
+    report_topics(columns, state.joined, order, bounds, topics, paths, state.layout, file, log)
+    present = bounds[1:] > bounds[:-1]
+    if not present.any() and not log.errors:
+        log.warn(file, None, "the run holds no results")
+    run_name = name or (next(iter(state.run_ids)) if state.run_ids else file_stem(file))
+
+    def grouped(values: np.ndarray) -> np.ndarray:
+        return values if order is None else values[order]
+
+    if state.layout == "passage":
+        path_col = Filled(None)
+    elif state.layout == "document":
+        path_col = Filled(DOCUMENT_PATH)
+    else:
+        path_col = Coded(grouped(path), paths)
+    offset_col = Filled(-1, np.int64) if offset is None else grouped(offset)
+    length_col = Filled(-1, np.int64) if length is None else grouped(length)
+    kept = state.topic_ids if present.all() else [t for t, p in zip(topics, present) if p]
+    kept_bounds = bounds if present.all() else np.concatenate(
+        ([0], bounds[1:][present]))
+    return Run.from_columns(run_name, kept, kept_bounds, names, path_col,  # type: ignore
+                            offset_col, length_col, grouped(rank), grouped(rsv), state.layout,
+                            source=file)
+
+
+def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
+                  bounds: np.ndarray, topics: list[str], paths: np.ndarray, layout: str,
+                  file: str, log: ProblemLog) -> None:
+    """Report, topic by topic in topic order, ranks out of order (found for all rows at once),
+    then repeated results and overlapping passages, checked by the careful reader's code for
+    the topics the vectorised tests single out (:func:`topics_with_repeats`,
+    :func:`topics_with_overlaps`).  ``columns`` as :meth:`RunColumns.columns` gives them with
+    ``objects=False``, but the document names already grouped by topic; ``index`` tells rows'
+    pieces and lines; ``order`` groups the rows by topic (None: they are)."""
+    topic, doc, names, _, path, offset, length, rank, rsv, _ = columns
+    if len(topic) < 2:
+        return
+    suspects = np.zeros(len(topics), dtype=bool)
+    overlapping = suspects if layout != "passage" else np.zeros(len(topics), dtype=bool)
+    spread_all = (None if order is None else
+                  grouped_spread(index.pieces(np.arange(len(topic))), order, bounds))
+    for first, last in topic_batches(bounds):  # whole topics, a bounded number of rows at once
+        lo, hi = int(bounds[first]), int(bounds[last])
+        rows = slice(lo, hi) if order is None else order[lo:hi]
+        part = slice(first, last)
+        batch_topic = topic[rows]
+        if order is None:
+            present = np.flatnonzero(bounds[first:last] < bounds[first + 1:last + 1]) + first
+            spread = spread_topics(present, index.pieces(bounds[present]),
+                                   index.pieces(bounds[present + 1] - 1), len(topics))
+        else:
+            spread = spread_all.copy()  # type: ignore[union-attr]
+            spread[:first] = spread[last:] = False
+        path_rows = path[rows]
+        offset_rows = None if offset is None else offset[rows]
+        length_rows = None if length is None else length[rows]
+        suspects[part] = topics_with_repeats(batch_topic, doc[rows], path_rows, offset_rows,
+                                             length_rows, spread)[part]
+        if layout == "passage":
+            overlapping[part] = topics_with_overlaps(batch_topic, doc[rows], offset_rows,
+                                                     length_rows, suspects)[part]
+        del batch_topic, path_rows, offset_rows, length_rows
+
+    def grouped(values: np.ndarray) -> np.ndarray:
+        return values if order is None else values[order]
+
+    grouped_rank = grouped(rank)
+    with_disorder, first_down, counts = disorder_in_groups(grouped(topic), grouped_rank)
+    disorder = np.zeros(len(topics), dtype=np.int64)
+    disorder[with_disorder] = counts
+    first_of = dict(zip(with_disorder.tolist(), first_down.tolist()))
+    flagged = np.flatnonzero((disorder > 0) | suspects | overlapping).tolist()
+    for t in flagged:
+        name_t = topics[t]
+        lo, hi = int(bounds[t]), int(bounds[t + 1])
+        rows = np.arange(lo, hi) if order is None else order[lo:hi]
+        first = first_of.get(t)
+        if first is not None:
+            row = np.array([first if order is None else order[first]])
+            log.warn(file, int(index.lines(row)[0]), disorder_message(
+                name_t, int(disorder[t]), int(grouped_rank[first]), int(grouped_rank[first - 1])))
+        if not (suspects[t] or overlapping[t]):
+            continue
+        k = hi - lo
+        topic_doc = exact_doc_codes(doc[rows], names, lo, hi, index.pieces(rows))
+        topic_path = path[rows].astype(np.int64)
+        if offset is None:
+            topic_offset = topic_length = None
+        else:
+            topic_offset, topic_length = offset[rows], length[rows]
+        # the same tests on this topic alone, with exact document codes: most topics singled
+        # out only spanned pieces, and hold neither repeats nor overlaps
+        alone, no = np.zeros(k, dtype=np.int32), np.zeros(1, dtype=bool)
+        repeats = bool(topics_with_repeats(alone, topic_doc, topic_path, topic_offset,
+                                           topic_length, no)[0])
+        overlaps = (layout == "passage" and bool(overlapping[t]) and bool(
+            topics_with_overlaps(alone, topic_doc, topic_offset, topic_length, no)[0]))
+        if not (repeats or overlaps):
+            continue
+        if offset is None:
+            topic_offset = topic_length = np.full(k, -1, dtype=np.int64)
+        topic_names = names.slice(lo, k).to_numpy()
+        build_ranking(name_t, topic_doc, topic_names, topic_path, None if layout == "passage"
+                      else paths[topic_path], topic_offset, topic_length, rank[rows],
+                      rsv[rows], index.lines(rows), layout, file, log,  # type: ignore
+                      repeats=repeats, overlaps=overlaps)
+
+
+def warn_disorder(topic: str, rank: np.ndarray, line: np.ndarray, file: str,
+                  log: ProblemLog) -> None:
+    """One warning per topic whose ranks (in file order) are out of order."""
+    _, first, counts = disorder_in_groups(np.zeros(len(rank), dtype=np.int8), rank)
+    if len(first):
+        i = int(first[0])
+        log.warn(file, int(line[i]), disorder_message(topic, int(counts[0]), int(rank[i]),
+                                                       int(rank[i - 1])))
+
+
+
+def build_ranking(topic: str, doc: np.ndarray, doc_names: np.ndarray, path: np.ndarray,
+                  path_names: np.ndarray | None, offset: np.ndarray, length: np.ndarray,
+                  rank: np.ndarray, rsv: np.ndarray, line: np.ndarray, unit: Unit, file: str,
+                  log: ProblemLog, repeats: bool = True, overlaps: bool = True) -> Ranking:
+    """One topic's Ranking from its rows in file order; reports repeated results and
+    overlapping passages, each in line order (all rows kept).  ``doc`` and ``path`` are codes
+    equal exactly where the documents (paths) are; ``doc_names`` and ``path_names`` the values
+    of each row (``path_names`` None for passages).  ``repeats=False`` / ``overlaps=False``:
+    the caller knows that no result repeats another / no passages overlap."""
+    if repeats:
+        repeat = report_repeats(topic, doc, path, offset, length, line, doc_names,
+                                 path_names, unit, file, log)
+    else:
+        repeat = np.zeros(len(doc), dtype=bool)
+    if unit == "passage":
+        if overlaps:
+            report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat)
+        path_names = np.full(len(doc), None, dtype=object)
+    return Ranking(doc_names, path_names, offset, length, rank, rsv, unit)
+
+
+def report_repeats(topic, doc, path, offset, length, line, doc_names, path_names, unit, file,
+                    log):
+    """Warn (in line order) about each result repeating an earlier one of the topic; mask of
+    the repeats."""
+    keys = (doc, path) if unit != "passage" else (doc, offset, length)
+    repeat, first_of = repeated_rows(keys)
+    for row in np.flatnonzero(repeat).tolist():
+        what = (f"{doc_names[row]} {offset[row]}:{length[row]}" if unit == "passage"
+                else f"{doc_names[row]} {path_names[row]}")
+        log.warn(file, int(line[row]), f"topic {topic}: " + repeat_message(
+            what, f"line {int(line[first_of[row]])}"))
+    return repeat
+
+
+def report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat) -> None:
+    """Warn (in line order) about each passage overlapping an earlier-offset passage of the
+    same document (repeats, already reported, and empty passages are left out)."""
+    for row, other in overlapping_rows(doc, offset, length, repeat):
+        log.warn(file, int(line[row]), f"topic {topic}: " + overlap_message(
+            f"{doc_names[row]} {offset[row]}:{length[row]}", f"{offset[other]}:{length[other]}",
+            int(line[other])))

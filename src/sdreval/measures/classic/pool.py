@@ -1,0 +1,55 @@
+"""Documents pooled but not judged: trec_eval's qrels convention for sampled pools.
+
+A document listed in the qrels with a negative grade (``-1``) was in the pool but not judged
+(Yilmaz & Aslam 2006 judge a random sample of the pool); trec_eval's infAP, bpref, unj and
+rbp_resid treat it as unjudged, not as judged non-relevant.  A document not listed was not
+pooled.  The rule lives here; the measures read it through :func:`pooled_matrix` and
+:func:`pooled_counts`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...judgements.qrels import Qrels
+from ...judgements.quantise import Quantisation
+from ...judgements.relevance import relevant_topics
+from ...model.run import Run
+from .gains import is_passage_only
+from .join import judgements, run_lookup
+
+#: 1 for a document pooled but not judged (a negative grade), else 0
+POOLED = Quantisation("pooled-unjudged", "graded", lambda e, s: (e < 0).astype(np.float64),
+                      "1 for a document listed with a negative grade (pooled, not judged)")
+
+
+def has_pooled(qrels: Qrels, ctx: Any = None) -> bool:
+    """The qrels list some document with a negative grade (judgements of highlighted
+    passages have none)."""
+    if is_passage_only(qrels):
+        return False
+    return bool(relevant_topics(qrels, POOLED, 0.0, getattr(ctx, "cache", None)))
+
+
+def pooled_matrix(qrels: Qrels, run: Run, topics: list[str], shape: tuple[int, int],
+                  ctx: Any) -> np.ndarray:
+    """Topics × ranks (``shape``, the run's lookup matrix): the result is a document pooled
+    but not judged.  The lookup is not cached (it would take the one slot of the run's own
+    lookup)."""
+    out = np.zeros(shape, dtype=bool)
+    if not has_pooled(qrels, ctx):
+        return out
+    pooled = run_lookup(qrels, run, topics, POOLED, None)
+    marks = pooled.matrix(pooled.q > 0, bool)
+    width = min(shape[1], marks.shape[1])
+    out[:, :width] = marks[:, :width]
+    return out
+
+
+def pooled_counts(qrels: Qrels, topics: list[str], ctx: Any) -> np.ndarray:
+    """Documents pooled but not judged, per topic."""
+    if not has_pooled(qrels, ctx):
+        return np.zeros(len(topics), dtype=np.int64)
+    found = judgements(qrels, topics, POOLED, None)
+    return np.bincount(found.topic[found.value > 0], minlength=len(topics))

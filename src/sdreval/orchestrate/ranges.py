@@ -1,0 +1,308 @@
+"""TREC text runs read by the workers themselves: each file cut into byte ranges at topic
+boundaries.
+
+The client sends paths and byte ranges, not data: each process (``--jobs``) or Dask worker
+(``--scheduler``) reads its range with the run reader (:func:`sdreval.io.trec.read_trec_run`,
+``byte_range``), evaluates the topics it holds and sends back their values, its warnings and
+its read problems.  The pieces are put together as :func:`~sdreval.measures.partitions.gather`
+puts any partitions together: same rows, same values, same warnings as reading the file whole.
+
+Where the pieces cannot give the serial result (a topic whose lines are not together in the
+file, a file with several run-ids, a range whose reader finds no result), that file is read
+whole by the client and evaluated in topic partitions from memory
+(:func:`~sdreval.measures.parallel.evaluate_parallel`): the same numbers, only slower.
+"""
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from ..errors import ProblemLog, UsageError
+from ..judgements.qrels import Qrels
+from ..measures.defaults import rsv_order_hints
+from ..measures.partitions import (Part, Piece, assemble, evaluate_part, gather,
+                                   merge_warnings)
+from ..measures.registry import EvalContext
+from ..measures.evaluate import summarise
+from ..measures.serial import concat_tables, measures_by_family, topics_to_evaluate
+from ..model.runnames import distinct_run_names
+from .dataset import means_of, part_path, remove, write_part, write_table
+from .inputs import check_input_topics
+
+#: at most this many bytes of a run file per task (each worker holds one range at a time)
+RANGE_BYTES = 64 << 20
+#: the start of a file read to name its run (its first run-id) before the workers start
+HEAD_BYTES = 1 << 16
+_TREC_LAYOUTS = {"element-run": "element", "passage-run": "passage", "document-run": "document"}
+
+
+def splittable(path: str, fmt: str | None) -> str | None:
+    """The layout of a run file that can be cut into byte ranges (a TREC-like text run in a
+    plain, uncompressed local file), else None."""
+    layout = _TREC_LAYOUTS.get(fmt or "")
+    if layout is None or path == "-" or not os.path.isfile(path) or path.endswith(".gz"):
+        return None
+    with open(path, "rb") as handle:
+        if handle.read(2) == b"\x1f\x8b":
+            return None
+    return layout
+
+
+def _first_field(line: bytes) -> bytes | None:
+    fields = line.split(None, 1)
+    return fields[0] if fields and not fields[0].startswith(b"#") else None
+
+
+def _topic_start(handle, target: int) -> int | None:
+    """The first line start at or after ``target`` where a new topic begins (its first field
+    differs from the line before's), None at the end of the file."""
+    handle.seek(max(target - 1, 0))
+    if target and handle.read(1) != b"\n":
+        handle.readline()  # the rest of the line ``target`` falls in
+    position, last = handle.tell(), None
+    while True:
+        line = handle.readline()
+        if not line:
+            return None
+        field = _first_field(line)
+        if field is not None:
+            if last is not None and field != last:
+                return position
+            last = field
+        position += len(line)
+
+
+def topic_ranges(path: str, parts: int) -> list[tuple[int, int, int]]:
+    """``(start, end, lines before start)`` of about ``parts`` pieces of the file, each
+    starting where a topic starts (a topic whose lines are together lies in one piece)."""
+    from ..io.columnar import count_newlines
+
+    size = os.path.getsize(path)
+    cuts = [0]
+    with open(path, "rb") as handle:
+        for k in range(1, max(1, parts)):
+            target = size * k // parts
+            if target <= cuts[-1]:
+                continue
+            cut = _topic_start(handle, target)
+            if cut is None:
+                break
+            if cut > cuts[-1]:
+                cuts.append(cut)
+        cuts.append(size)
+        lines, out = 0, []
+        handle.seek(0)
+        for lo, hi in zip(cuts[:-1], cuts[1:]):
+            out.append((lo, hi, lines))
+            left = hi - lo
+            while left:
+                block = handle.read(min(left, 1 << 23))
+                lines += count_newlines(block)
+                left -= len(block)
+    return out
+
+
+@dataclass(frozen=True)
+class RangeTask:
+    """One task: bytes ``byte_range`` of a run file, its run to be named ``name``."""
+
+    index: int
+    path: str
+    layout: str
+    name: str
+    byte_range: tuple[int, int, int]
+    #: a dataset directory: the per-topic rows written there (:mod:`.dataset`)
+    output: str | None = None
+    piece: int = 0
+
+
+def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: EvalContext
+                   ) -> Piece:
+    """Read one range and evaluate the topics it holds (run in a worker).  ``extra``: the read
+    problems (a :class:`~sdreval.errors.ProblemLog`), the run's first run-id (the name the
+    reader gives it) and the hints about its order (:func:`rsv_order_hints`)."""
+    from ..io.trec import read_trec_run
+
+    log = ProblemLog()
+    run = read_trec_run(task.path, task.layout, log, byte_range=task.byte_range)
+    first_id, run.name = run.name, task.name
+    if log.errors or not run.topics:
+        return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, []))
+    check_input_topics(qrels, [run])
+    topics = topics_to_evaluate(qrels, run, False, replace(ctx, warnings=[], cache={}))
+    _, values, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
+    if task.output is not None:
+        write_part(part_path(task.output, task.index, task.piece),
+                   assemble([run], [topics], measures, [(0, values, [])]))
+    return Piece(list(run.topics), topics, values, found, run.unit,
+                 (log, first_id, rsv_order_hints([run], ctx.order)))
+
+
+def _merge_logs(logs: list[ProblemLog], into: ProblemLog) -> None:
+    """The problems of the ranges' logs added to ``into`` as one reading of the file would
+    have (counts added, the first examples of each kind kept)."""
+    for log in logs:
+        for key, count in log.counts.items():
+            into.counts[key] = into.counts.get(key, 0) + count
+        key_of = {id(p): key for key, kept in log.kept.items() for p in kept}
+        for problem in log.problems:  # in the order found (errors are raised in that order)
+            key = key_of.get(id(problem))
+            kept = into.kept.setdefault(key, []) if key is not None else None
+            if kept is not None and len(kept) >= into.examples:
+                continue
+            if kept is not None:
+                kept.append(problem)
+            into.problems.append(problem)
+
+
+def _is_whole(pieces: list[Piece], head_name: str) -> bool:
+    """True if the pieces are those of the file read whole: every range names the run as its
+    start does (one run-id in the file), found results, and holds topics no other range
+    holds (a topic's lines are together in the file)."""
+    answered = [t for piece in pieces for t in piece.answered]
+    if len(set(answered)) < len(answered):
+        return False
+    for piece in pieces:
+        log, first_id, _ = piece.extra  # type: ignore[misc]
+        if not piece.answered or first_id != head_name or any(
+                p.message.startswith(("run-id ", "another run-id ")) for p in log.problems):
+            return False
+    return True
+
+
+def _head_name(path: str, layout: str) -> str:
+    """The name a whole reading gives the run (its first run-id), from the file's start."""
+    from ..io.trec import read_trec_run
+
+    with open(path, "rb") as handle:
+        handle.seek(HEAD_BYTES)
+        handle.readline()
+        end = min(handle.tell(), os.path.getsize(path))
+    return read_trec_run(path, layout, ProblemLog(), byte_range=(0, end, 0)).name
+
+
+def _size(path: str) -> int | None:
+    """The size of the file at ``path`` where this runs (a Dask worker), None if not there."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return None
+
+
+def _seen_by_workers(client, paths: list[str]) -> list[bool]:
+    """For each file, whether every worker of the cluster sees it, of the size seen here (a
+    cluster on shared storage)."""
+    out = []
+    for path in paths:
+        sizes = client.run(_size, path)
+        out.append(bool(sizes) and set(sizes.values()) == {os.path.getsize(path)})
+    return out
+
+
+@contextmanager
+def _workers(jobs: int, scheduler: str | None):
+    """``(number of workers, Dask client or None)``: ``jobs`` processes, or a cluster."""
+    from ..measures.parallel import dask_client
+
+    if not scheduler:
+        yield max(1, jobs), None
+        return
+    with dask_client(scheduler, jobs) as client:
+        yield max(1, len(client.scheduler_info()["workers"])), client
+
+
+def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measures,
+                       ctx: EvalContext, all_topics: bool, jobs: int, scheduler: str | None,
+                       log: ProblemLog, output: str | None = None
+                       ) -> tuple[pd.DataFrame, list[str]]:
+    """The table of :func:`~sdreval.measures.evaluate.evaluate` for the run files ``paths``
+    (TREC text, :func:`splittable`), each cut into byte ranges read by the workers; and the
+    hints about the runs' order (:func:`~sdreval.measures.defaults.rsv_order_hints`).  Read
+    problems go to ``log``; errors among them are raised (one InputError).  With ``output``
+    (an empty directory) the per-topic rows are written there, partition by partition
+    (:mod:`.dataset`), and the table returned holds the means (``summarise(...,
+    counts=True)``)."""
+    from ..io.trec import read_trec_run
+    from ..measures.parallel import evaluate_parallel, process_pool
+
+    measures = [m.text for m in measures_by_family(measures)[0]]
+    heads = [_head_name(path, layout) for path, layout in zip(paths, layouts)]
+    names, renamed = distinct_run_names(heads, paths)
+    settings = replace(ctx, warnings=[], cache={})
+    with _workers(jobs, scheduler) as (count, client):
+        split = _seen_by_workers(client, paths) if client is not None else [True] * len(paths)
+        if client is not None and output is not None and not all(
+                client.run(os.path.isdir, output).values()):
+            raise UsageError(f"-o {output}: the Dask workers do not see this directory; give "
+                             "one on storage that they share")
+        tasks = [RangeTask(i, path, layout, name, byte_range, output, k)
+                 for i, (path, layout, name) in enumerate(zip(paths, layouts, names)) if split[i]
+                 for k, byte_range in enumerate(topic_ranges(path, max(
+                     2 * count, -(-os.path.getsize(path) // RANGE_BYTES))))]
+        if client is not None:
+            shared = client.scatter([qrels, settings], broadcast=True, hash=False)
+            results = client.gather(client.map(evaluate_range, tasks, qrels=shared[0],
+                                               measures=measures, ctx=shared[1], pure=False))
+        elif tasks:
+            with process_pool(min(count, len(tasks)), _share, (qrels, measures, settings)
+                              ) as pool:
+                results = list(pool.map(_evaluate_shared, tasks))
+        else:
+            results = []
+    sources: list = []  # per file: its pieces, or the run read whole here
+    for i, (path, layout, name) in enumerate(zip(paths, layouts, names)):
+        pieces = [piece for task, piece in zip(tasks, results) if task.index == i]
+        logs = [piece.extra[0] for piece in pieces]  # type: ignore[index]
+        if pieces and (any(p.errors for p in logs) or _is_whole(pieces, heads[i])):
+            _merge_logs(logs, log)
+            sources.append(pieces)
+        else:  # read whole here (the same numbers and problems, more slowly)
+            for task in tasks:  # the rows its ranges wrote are written anew
+                if task.index == i and output is not None:
+                    remove(part_path(output, i, task.piece))
+            sources.append(read_trec_run(path, layout, log, name=name))
+    for message in renamed:
+        log.warn(None, None, message)
+    if log.error_count and output is not None:  # no table: no rows of it either
+        for task in tasks:
+            remove(part_path(output, task.index, task.piece))
+    log.raise_if_errors()
+    tables, hints = [], []
+    for i, (source, path, name) in enumerate(zip(sources, paths, names)):
+        if isinstance(source, list):
+            run, topics, matrix, missing = gather(source, qrels, name, measures, ctx,
+                                                  all_topics, path)
+            hints += merge_warnings([(0, np.empty(0), p.extra[2])  # type: ignore[index]
+                                     for p in source], [run])
+            if output is None:
+                tables.append(assemble([run], [topics], measures, [(0, matrix, [])]))
+                continue
+            if missing:
+                write_part(part_path(output, i, "unanswered"), assemble(
+                    [run], [missing], measures,
+                    [(0, matrix[:, pd.Index(topics).get_indexer(missing)], [])]))
+            tables.append(means_of(name, measures, matrix))
+        else:
+            hints += rsv_order_hints([source], ctx.order)
+            table = evaluate_parallel(qrels, [source], measures, ctx, all_topics, jobs,
+                                      scheduler)
+            if output is not None:
+                write_table(output, table, i)
+                table = summarise(table, counts=True)
+            tables.append(table)
+    return concat_tables(tables), hints
+
+
+_SHARED: dict = {}
+
+
+def _share(qrels: Qrels, measures: list[str], ctx: EvalContext) -> None:
+    _SHARED.update(qrels=qrels, measures=measures, ctx=ctx)
+
+
+def _evaluate_shared(task: RangeTask) -> Piece:
+    return evaluate_range(task, _SHARED["qrels"], _SHARED["measures"], _SHARED["ctx"])
