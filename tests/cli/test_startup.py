@@ -75,3 +75,43 @@ def test_eval_imports_no_statistics_plotting_or_cluster_module(tmp_path):
                            "    pass")
     assert "sdreval" in loaded
     assert not loaded & {"scipy", "statsmodels", "matplotlib", "dask"}
+
+
+def _eval_loads(tmp_path, *options: str) -> tuple[set[str], str]:
+    """The top-level modules loaded by a whole ``sdreval eval`` of a small TREC run, and its
+    stdout."""
+    qrels, run = tmp_path / "q.txt", tmp_path / "r.txt"
+    qrels.write_text("1 0 d1 2\n1 0 d2 0\n1 0 d3 1\n2 0 d1 1\n")
+    run.write_text("1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n1 Q0 d3 3 1.0 r\n2 Q0 d4 1 1.0 r\n"
+                   "2 Q0 d1 2 0.5 r\n")
+    probe = ("import sys\nfrom sdreval.cli.main import cli\ntry:\n"
+             f"    cli.main(args=['eval', {str(qrels)!r}, {str(run)!r}, '-m', 'map', '-m', "
+             f"'ndcg_cut_10', '-m', 'P_10', '-m', 'Rprec', *{list(options)!r}], "
+             "prog_name='sdreval')\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
+             "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    return set(done.stderr.strip().splitlines()[-1].split()), done.stdout
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_eval_of_a_small_trec_file_imports_no_pandas(tmp_path, fmt):
+    """Classic measures on TREC text files, written as text or JSON, need neither pandas
+    (its import costs more than the evaluation) nor the statistics and plotting stacks."""
+    loaded, out = _eval_loads(tmp_path, "--format", fmt)
+    assert not loaded & {"pandas", "scipy", "statsmodels", "matplotlib", "dask", "rich"}, \
+        sorted(loaded & HEAVY)
+    # topic 1: AP = (1/1 + 2/3) / 2 relevant; topic 2: AP = (1/2) / 1; P@10 = 2/10, 1/10
+    if fmt == "text":
+        assert "r\tmap\tall\t0.6667\n" in out and "r\tP_10\tall\t0.1500\n" in out, out
+
+
+def test_eval_output_formats_written_by_pandas_after_arrow_reading(tmp_path):
+    """Parquet is written by pandas through Arrow after a reading that did not load pandas:
+    the nullable ``topics`` column survives (Arrow recognises pandas' missing values)."""
+    import pandas as pd
+
+    out = tmp_path / "out.parquet"
+    _eval_loads(tmp_path, "-q", "--format", "parquet", "-o", str(out))
+    table = pd.read_parquet(out)
+    assert table["topics"].isna().sum() == 8 and table["topics"].max() == 2

@@ -193,13 +193,15 @@ def jobs_options(func: Callable) -> Callable:
 
 
 def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jobs: int = 1,
-                  scheduler: str | None = None):
+                  scheduler: str | None = None, columns: bool = False):
     """:func:`sdreval.measures.evaluate` of the runs of :func:`.eval_cmd.load_inputs` (names
     distinct, topic names checked) with a progress bar: run by run (the same rows, in the
-    same order, as evaluating the list at once), or as one step with ``--jobs``/``--scheduler``."""
-    import pandas as pd
-
+    same order, as evaluating the list at once), or as one step with ``--jobs``/``--scheduler``.
+    ``columns``: the table as :class:`~sdreval.measures.results.ResultColumns` (serially
+    without pandas) instead of a DataFrame."""
     from ..measures.evaluate import evaluate_checked
+    from ..measures.results import ResultColumns
+    from ..measures.serial import evaluate_columns
     from ..progress import progress
 
     # the runs come from load_inputs: names made distinct and topic names checked there, once;
@@ -207,12 +209,12 @@ def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jo
     # cut into topic partitions (one run too)
     if jobs > 1 or scheduler:
         with progress(None, f"evaluating {len(runs)} run(s) in topic partitions"):
-            return evaluate_checked(qrels, runs, measures, ctx, all_topics, jobs, scheduler)
+            table = evaluate_checked(qrels, runs, measures, ctx, all_topics, jobs, scheduler)
+        return ResultColumns.from_frame(table) if columns else table
     tables = []
     with progress(len(runs), "evaluating runs") as bar:
         for run in runs:
-            tables.append(evaluate_checked(qrels, [run], measures, ctx, all_topics))
+            tables.append(evaluate_columns(qrels, [run], measures, ctx, all_topics))
             bar.update()
-    if len(tables) == 1:
-        return tables[0]
-    return pd.concat(tables, ignore_index=True)
+    table = ResultColumns.concat(tables)
+    return table if columns else table.to_frame()

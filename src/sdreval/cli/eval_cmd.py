@@ -5,9 +5,11 @@ import click
 
 from ..errors import ProblemLog, UsageError
 from ..io import read_collection, read_qrels, read_run
-from ..measures import EvalContext, parse_measure, summarise
+from ..lazy import decline_arrow_pandas_probe
+from ..measures import EvalContext, parse_measure
 from ..measures.defaults import default_measures, rsv_order_hints, run_kind
-from ..measures.evaluate import coverage_lines
+from ..measures.evaluate import coverage_lines, summarise, summarise_columns
+from ..measures.results import ResultColumns
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from ..report.output import FORMATS, write_results
@@ -347,28 +349,34 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         from ..progress import track
 
         # the files are pulled one by one: the bar counts the runs evaluated
-        table = evaluate_files(qrels_obj, track(runs, "evaluating runs (streamed)"), measures,
-                               ctx, all_topics, options.get("run_format"), log, stream)
+        table = ResultColumns.from_frame(evaluate_files(
+            qrels_obj, track(runs, "evaluating runs (streamed)"), measures, ctx, all_topics,
+            options.get("run_format"), log, stream))
         echo_problems(log)
     elif table is None:
         from ..io.detect import RUN_FORMATS
 
         known = {path: kind for path, kind in formats.items() if kind in RUN_FORMATS}
+        if not spans and jobs == 1 and not scheduler and fmt in ("text", "json"):
+            decline_arrow_pandas_probe()  # written without pandas: not imported for Arrow
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection, known)
         echo_problems(log)
         if not measures:
             measures = chosen_measures(qrels_obj, [run_kind(r) for r in run_objs])
         echo_warnings(rsv_order_hints(run_objs, ctx.order))
         table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
-                              jobs=jobs, scheduler=scheduler)
+                              jobs=jobs, scheduler=scheduler, columns=True)
     echo_warnings(ctx.warnings)
     if dataset:
-        results = table if written else summarise(table, counts=True)
+        frame = table.to_frame() if isinstance(table, ResultColumns) else table
+        results = frame if written else summarise(frame, counts=True)
         if per_topic and not written:
-            write_table(dataset, table)
+            write_table(dataset, frame)
         echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
         write_means(dataset, results)
         return
-    results = summarise(table, keep_topics=per_topic, counts=True)
+    if not isinstance(table, ResultColumns):  # evaluated by workers: a DataFrame
+        table = ResultColumns.from_frame(table)
+    results = summarise_columns(table, keep_topics=per_topic, counts=True)
     echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
     write_results(results, fmt, output, **table_options(table, fmt, options))

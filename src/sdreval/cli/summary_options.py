@@ -12,11 +12,13 @@ import functools
 from typing import Callable
 
 import click
-import pandas as pd
 
 from ..errors import UsageError
+from ..lazy import lazy_module
 from ..report.output import TABLE_FORMATS
 from .common import LEVEL, SEED
+
+pd = lazy_module("pandas")
 
 #: option (parameter name) → the formats it applies to
 _APPLIES = {"caption": ("latex",), "label": ("latex",), "digits": TABLE_FORMATS,
@@ -124,6 +126,10 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
     tests of each run against the baseline(s) use (:func:`sdreval.stats.compare_runs`)."""
     if fmt not in TABLE_FORMATS:
         return {}
+    from ..measures.results import ResultColumns
+
+    if isinstance(table, ResultColumns):
+        table = table.to_frame()
     out: dict = {}
     if options.get("digits") is not None:
         out["digits"] = options["digits"]

@@ -9,21 +9,24 @@ The serial core is :mod:`sdreval.measures.serial`, the parallel paths
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable
 
 import numpy as np
-import pandas as pd
 
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
+from ..lazy import lazy_module
 from ..model.run import Run
 from ..model.runnames import distinct_runs
-from .exact import ExactSum, exact_sum
 from .parallel import evaluate_parallel
 from .registry import EvalContext, Measure, parse_measure
+from .results import ResultColumns, group_sums, mean_columns  # noqa: F401
 from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
                      measures_by_family, ordered_run, result_rows, result_table,
                      topics_to_evaluate)
+
+pd = lazy_module("pandas")
 
 
 def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | Measure],
@@ -81,15 +84,6 @@ def count_measures(names) -> set[str]:
     return {name for name in set(names) if aggregate_of(name) == "sum"}
 
 
-def group_sums(values: np.ndarray, groups: np.ndarray) -> list[ExactSum]:
-    """The exact sum (:mod:`sdreval.measures.exact`) of the values of each group ``0, 1, ...``
-    (NaN left out): means that do not depend on how the topics were partitioned."""
-    order = np.argsort(groups, kind="stable")
-    bounds = np.concatenate(([0], np.cumsum(np.bincount(groups))))
-    return [exact_sum(values[order[lo:hi]])
-            for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist())]
-
-
 def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
               counts: bool = False) -> pd.DataFrame:
     """Means over topics (``topic == "all"``), after the per-topic rows if ``keep_topics``.
@@ -102,6 +96,8 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
     Mean rows already in the table (topic ``all``, a name no input may use) are left out, so
     a table of ``evaluate(..., per_topic=True)`` gives its own means again and a table of
     means only is returned as it is."""
+    if isinstance(per_topic, ResultColumns):
+        return summarise_columns(per_topic, keep_topics, counts)
     if not per_topic.empty:
         means_given = per_topic["topic"].to_numpy() == "all"
         if means_given.all():
@@ -113,38 +109,43 @@ def summarise(per_topic: pd.DataFrame, keep_topics: bool = False,
         if counts:
             out["topics"] = pd.Series(dtype="Int64")
         return out
-    grouped = per_topic.groupby(["run", "measure"], sort=False)["value"]
-    means = grouped.count().reset_index()  # the groups, in order of first appearance
-    sums = group_sums(per_topic["value"].to_numpy(dtype=np.float64), grouped.ngroup().to_numpy())
-    summed = {text for text in means["measure"].unique() if aggregate_of(text) == "sum"}
-    # counts (trec_eval num_rel, num_ret, num_rel_ret) are summed over topics
-    means["value"] = [s.total() if m in summed else s.mean()
-                      for s, m in zip(sums, means["measure"])]
-    geometric = [text for text in means["measure"].unique() if aggregate_of(text) == "gmean"]
-    if geometric:  # trec_eval gm_map: exp(mean(log(max(v, 0.00001))))
-        mask = means["measure"].isin(geometric)
-        logs = np.log(np.maximum(per_topic["value"].to_numpy(dtype=np.float64), 0.00001))
-        means.loc[mask, "value"] = np.exp(per_topic.assign(value=logs).groupby(
-            ["run", "measure"], sort=False)["value"].mean().reset_index()
-            .loc[mask, "value"].to_numpy())
-    means.insert(1, "topic", "all")
-    means = means[COLUMNS]
-    if counts:
-        means["topics"] = pd.array(grouped.count().to_numpy(), dtype="Int64")
-    if not keep_topics:
-        return means.reset_index(drop=True)
     rows = per_topic if list(per_topic.columns) == COLUMNS else per_topic[COLUMNS]
+    means = summarise_columns(ResultColumns.from_frame(rows), False, counts).to_frame()
+    if not keep_topics:
+        return means
     if counts:  # missing on every per-topic row (made without an object per row)
         rows = rows.assign(topics=pd.arrays.IntegerArray(np.zeros(len(rows), dtype=np.int64),
                                                          np.ones(len(rows), dtype=bool)))
     return pd.concat([rows, means], ignore_index=True)
 
 
+def summarise_columns(per_topic: ResultColumns, keep_topics: bool = False,
+                      counts: bool = False) -> ResultColumns:
+    """:func:`summarise` of the columns of a results table (no pandas)."""
+    means_given = per_topic.mean_rows()
+    if len(per_topic) and means_given.all():
+        return per_topic
+    if means_given.any():
+        per_topic = per_topic.take(~means_given)
+    if per_topic.empty:
+        return ResultColumns.none(counts)
+    means = mean_columns(per_topic, aggregate_of)
+    if not counts:
+        means.count = None
+    if not keep_topics:
+        return means
+    rows = per_topic
+    if counts:
+        rows = replace(per_topic, count=np.full(len(per_topic), -1, dtype=np.int64))
+    return ResultColumns.concat([rows, means])
+
+
 def coverage_lines(means: pd.DataFrame, all_topics: bool, zero_rel: bool = False) -> list[str]:
     """What the means of ``summarise(..., counts=True)`` cover, for stderr: the topic policy,
     then the number of topics per mean (one line when every mean covers the same number;
     otherwise one line per run, measures grouped by their count)."""
-    rows = means[means["topic"] == "all"]
+    table = means if isinstance(means, ResultColumns) else ResultColumns.from_frame(means)
+    rows = table.take(table.mean_rows())
     policy = f"means over {TOPIC_POLICIES[bool(all_topics)]}"
     if zero_rel:  # trec_eval's mean: topics with nothing relevant are in
         policy = policy.replace(" with something relevant", "") + \
@@ -152,15 +153,16 @@ def coverage_lines(means: pd.DataFrame, all_topics: bool, zero_rel: bool = False
     if rows.empty:
         return [f"{policy}: none to evaluate (no run answered a qrels topic with something "
                 "relevant), so no mean is printed"]
-    if "topics" not in rows.columns:
+    if rows.count is None:
         return [policy]
-    counts = rows["topics"].astype(int)
-    if counts.nunique() == 1:
-        return [f"{policy}: {int(counts.iloc[0])} topic(s) per mean"]
+    counts = rows.count.tolist()
+    if len(set(counts)) == 1:
+        return [f"{policy}: {counts[0]} topic(s) per mean"]
     lines = [f"{policy}; topics per mean:"]
-    for run, group in rows.groupby("run", sort=False):
-        parts: dict[int, list[str]] = {}
-        for measure, count in zip(group["measure"], group["topics"].astype(int)):
-            parts.setdefault(count, []).append(str(measure))
-        lines.append(f"  {run}: " + "; ".join(f"{c} ({', '.join(m)})" for c, m in parts.items()))
+    by_run: dict[int, dict[int, list[str]]] = {}
+    for run, measure, count in zip(rows.run.tolist(), rows.measure.tolist(), counts):
+        by_run.setdefault(run, {}).setdefault(count, []).append(str(rows.measures[measure]))
+    for run, parts in by_run.items():
+        lines.append(f"  {rows.runs[run]}: "
+                     + "; ".join(f"{c} ({', '.join(m)})" for c, m in parts.items()))
     return lines

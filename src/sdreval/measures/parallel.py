@@ -13,15 +13,16 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import replace
 
-import pandas as pd
-
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
+from ..lazy import lazy_module
 from ..model.run import Run
 from ..model.runnames import distinct_runs
 from .registry import EvalContext
 from .partitions import Part, assemble, evaluate_part, merge_warnings, part_of, plan, split_runs
 from .serial import check_topic_names, evaluate_serial, topics_to_evaluate
+
+pd = lazy_module("pandas")
 
 
 def _evaluate_one(args) -> tuple[pd.DataFrame, list[str]]:

@@ -16,14 +16,16 @@ import re
 from dataclasses import dataclass, replace
 
 import numpy as np
-import pandas as pd
 
 from ..judgements.qrels import Qrels
 from ..errors import InputError
+from ..lazy import lazy_module
 from ..model.run import Ranking, Run, TopicRankings, take_rows
 from .registry import FAMILIES, EvalContext
 from .serial import (COLUMNS, labels, measure_values, measures_by_family, ordered_run,
                      topics_to_evaluate)
+
+pd = lazy_module("pandas")
 
 
 @dataclass

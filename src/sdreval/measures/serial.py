@@ -11,20 +11,18 @@ from dataclasses import replace
 from typing import Iterable
 
 import numpy as np
-import pandas as pd
 
 from ..errors import InputError, UsageError
 from ..judgements.qrels import Qrels
+from ..lazy import lazy_module
 from ..model.ordering import sort_topics, topic_sort_key, trec_order
 from ..model.run import Ranking, Run, TopicRankings, column_rows
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
+from .results import COLUMNS, MEAN_TOPIC, ResultColumns, labels  # noqa: F401
 from .topics import judged_relevant_topics
 from .values import TopicValues
 
-#: the topic name of the mean rows; no topic of qrels or runs may have it
-MEAN_TOPIC = "all"
-
-COLUMNS = ["run", "topic", "measure", "value"]
+pd = lazy_module("pandas")
 
 
 def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContext) -> list[str]:
@@ -155,36 +153,23 @@ def measure_values(per_topic, topics: list[str], answered) -> np.ndarray:
                        dtype=np.float64, count=len(topics))
 
 
-def result_table(run_name: str, measures: list[Measure], topics: list[str],
-                 values: dict[str, dict[str, float]], answered) -> pd.DataFrame:
-    """The table ``run, topic, measure, value`` of one run in measure-then-topic order, built
-    by columns (no Python object per row)."""
+def result_columns(run_name: str, measures: list[Measure], topics: list[str],
+                   values: dict[str, dict[str, float]], answered) -> ResultColumns:
+    """The rows ``run, topic, measure, value`` of one run in measure-then-topic order, as
+    columns (no Python object per row)."""
     if not topics or not measures:
-        return pd.DataFrame([], columns=COLUMNS)
-    size = len(measures) * len(topics)
-    value = np.empty(size)
+        return ResultColumns.none()
+    value = np.empty(len(measures) * len(topics))
     for i, measure in enumerate(measures):
         value[i * len(topics):(i + 1) * len(topics)] = measure_values(
             values.get(measure.text, {}), topics, answered)
-    return pd.DataFrame({"run": labels([run_name], np.zeros(size, dtype=np.intp)),
-                         "topic": labels(topics, np.tile(np.arange(len(topics)), len(measures))),
-                         "measure": labels([m.text for m in measures],
-                                           np.repeat(np.arange(len(measures)), len(topics))),
-                         "value": value}, columns=COLUMNS)
+    return ResultColumns.of_run(run_name, [m.text for m in measures], topics, value)
 
 
-def labels(values: list, codes: np.ndarray):
-    """The column ``[values[i] for i in codes]``, of the dtype pandas gives a column of
-    strings (Arrow strings), made without a Python object per row when every value is a
-    string (pandas would infer the dtype from one object per row: 70 bytes a row)."""
-    if all(type(v) is str for v in values):
-        return pd.Index(values, dtype=_string_dtype()).take(codes)
-    return [values[i] for i in codes.tolist()]
-
-
-def _string_dtype():
-    """The dtype pandas infers for a column of strings (``str`` since pandas 3)."""
-    return pd.Series(["topic"]).dtype
+def result_table(run_name: str, measures: list[Measure], topics: list[str],
+                 values: dict[str, dict[str, float]], answered) -> pd.DataFrame:
+    """:func:`result_columns` as a DataFrame."""
+    return result_columns(run_name, measures, topics, values, answered).to_frame()
 
 
 def concat_tables(tables: list[pd.DataFrame]) -> pd.DataFrame:
@@ -223,6 +208,12 @@ def evaluate_serial(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | 
                     ctx: EvalContext, all_topics: bool = False) -> pd.DataFrame:
     """Per-topic values of every measure for every run, one run after another (the callers
     checked the topic names: :func:`check_topic_names`)."""
+    return evaluate_columns(qrels, runs, measures, ctx, all_topics).to_frame()
+
+
+def evaluate_columns(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | Measure],
+                     ctx: EvalContext, all_topics: bool = False) -> ResultColumns:
+    """:func:`evaluate_serial` as columns (no pandas)."""
     run_list = list(runs)
     parsed, by_family = measures_by_family(measures)
     tables = []
@@ -233,6 +224,6 @@ def evaluate_serial(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | 
         for family, members in by_family.items():
             values.update(FAMILIES[family](members, qrels, ordered, topics, ctx))
         del ordered
-        tables.append(result_table(run.name, parsed, topics, values, run.topics))
+        tables.append(result_columns(run.name, parsed, topics, values, run.topics))
         del values
-    return concat_tables(tables)
+    return ResultColumns.concat(tables)

@@ -13,9 +13,11 @@ import os
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from ..errors import UsageError
+from ..lazy import lazy_module
+
+pd = lazy_module("pandas")
 
 #: after every part file in name order, as the means follow the per-topic rows
 MEANS_FILE = "part-means.parquet"

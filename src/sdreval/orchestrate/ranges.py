@@ -19,10 +19,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 import numpy as np
-import pandas as pd
 
 from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import Qrels
+from ..lazy import lazy_module
 from ..measures.defaults import rsv_order_hints
 from ..measures.partitions import (Part, Piece, assemble, evaluate_part, gather,
                                    merge_warnings)
@@ -32,6 +32,8 @@ from ..measures.serial import concat_tables, measures_by_family, topics_to_evalu
 from ..model.runnames import distinct_run_names
 from .dataset import means_of, part_path, remove, write_part, write_table
 from .inputs import check_input_topics
+
+pd = lazy_module("pandas")
 
 #: at most this many bytes of a run file per task (each worker holds one range at a time)
 RANGE_BYTES = 64 << 20

@@ -18,17 +18,18 @@ from itertools import islice
 from pathlib import Path
 from typing import Iterable
 
-import pandas as pd
-
 from ..errors import ProblemLog
 from ..io.stream import iter_run_topics
 from ..judgements.qrels import Qrels
+from ..lazy import lazy_module
 from ..model.run import Ranking, Run
 from ..model.runnames import distinct_run_names
 from .inputs import check_input_topics
 from ..measures.evaluate import COLUMNS, topics_to_evaluate
 from ..measures.serial import MEAN_TOPIC, measures_by_family, ranked, result_table
 from ..measures.registry import FAMILIES, EvalContext, Measure
+
+pd = lazy_module("pandas")
 
 
 def _scored_topics(qrels: Qrels, ctx: EvalContext) -> set[str]:

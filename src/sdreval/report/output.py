@@ -10,9 +10,10 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-import pandas as pd
-
 from ..errors import UsageError
+from ..lazy import lazy_module
+
+pd = lazy_module("pandas")
 
 FORMATS = ("text", "csv", "json", "parquet", "table", "latex", "trec_eval")
 #: Summary formats (runs × measures of the means; per-topic rows are averaged).
@@ -20,7 +21,7 @@ TABLE_FORMATS = ("table", "latex")
 
 
 def _format_value(value: float, count: bool = False) -> str:
-    if pd.isna(value):
+    if value != value:  # NaN
         return "nan"
     if count and float(value).is_integer():
         return str(int(value))
@@ -31,47 +32,66 @@ def _format_value(value: float, count: bool = False) -> str:
 _ROWS = 1 << 16
 
 
-def _blocks(results: pd.DataFrame, columns: list[str]):
-    """The values of ``columns`` (lists of Python scalars), ``_ROWS`` rows at a time."""
-    for start in range(0, len(results), _ROWS):
-        block = results.iloc[start:start + _ROWS]
-        yield [block[c].tolist() for c in columns]
+def _columns(results):
+    """The columns of ``results`` (a DataFrame or ResultColumns)."""
+    from ..measures.results import ResultColumns
+
+    return results if isinstance(results, ResultColumns) else ResultColumns.from_frame(results)
 
 
-def text_pieces(results: pd.DataFrame):
+def _blocks(table, columns: list[str]):
+    """The values of ``columns`` (lists of Python scalars) of a ResultColumns, ``_ROWS`` rows
+    at a time; ``topics`` is None where missing."""
+    for start in range(0, len(table), _ROWS):
+        stop = start + _ROWS
+        block = []
+        for column in columns:
+            if column == "value":
+                block.append(table.value[start:stop].tolist())
+            elif column == "topics":
+                block.append([None if c < 0 else c for c in table.count[start:stop].tolist()])
+            else:
+                names = getattr(table, column + "s")
+                block.append([names[i] for i in getattr(table, column)[start:stop].tolist()])
+        yield block
+
+
+def text_pieces(results):
     """The lines of :func:`results_to_text`, a block of rows at a time."""
     from ..measures.evaluate import count_measures
 
-    counts = count_measures(results["measure"].unique()) if len(results) else set()
-    for runs, measures, topics, values in _blocks(results, ["run", "measure", "topic", "value"]):
+    table = _columns(results)
+    counts = count_measures(table.measures) if len(table) else set()
+    for runs, measures, topics, values in _blocks(table, ["run", "measure", "topic", "value"]):
         yield "".join(f"{run}\t{measure}\t{topic}\t"
                       f"{_format_value(value, measure in counts)}\n"
                       for run, measure, topic, value in zip(runs, measures, topics, values))
 
 
-def results_to_text(results: pd.DataFrame) -> str:
+def results_to_text(results) -> str:
     """trec_eval-like lines ``run<TAB>measure<TAB>topic<TAB>value`` (4 decimals; counts as
     whole numbers)."""
     return "".join(text_pieces(results))
 
 
-def json_pieces(results: pd.DataFrame):
+def json_pieces(results):
     """The text of :func:`results_to_json`, a block of rows at a time (``json.dumps`` of the
     whole list, indent 1, without holding every record)."""
-    if not len(results):
+    table = _columns(results)
+    if not len(table):
         yield json.dumps([], indent=1)
         return
-    counted = "topics" in results.columns
+    counted = table.count is not None
     columns = ["run", "topic", "measure", "value"] + (["topics"] if counted else [])
     yield "[\n"
     first = True
-    for block in _blocks(results, columns):
+    for block in _blocks(table, columns):
         records = []
         for row in zip(*block):
             run, topic, measure, value = row[:4]
             record = {"run": run, "topic": topic, "measure": measure,
-                      "value": None if pd.isna(value) else float(value)}
-            if counted and not pd.isna(row[4]):
+                      "value": None if value != value else float(value)}
+            if counted and row[4] is not None:
                 record["topics"] = int(row[4])
             records.append(" " + json.dumps(record, indent=1).replace("\n", "\n "))
         yield ("" if first else ",\n") + ",\n".join(records)
@@ -79,13 +99,13 @@ def json_pieces(results: pd.DataFrame):
     yield "\n]"
 
 
-def results_to_json(results: pd.DataFrame) -> str:
+def results_to_json(results) -> str:
     """Records ``{"run", "topic", "measure", "value"}``; a mean row of a table with a
     ``topics`` column (``summarise(..., counts=True)``) also says how many topics it covers."""
     return "".join(json_pieces(results))
 
 
-def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | None = None,
+def write_results(results, fmt: str = "text", out: str | Path | None = None,
                   stream: TextIO | None = None, **table_options) -> None:
     """Write ``results`` (columns run, topic, measure, value) to ``out`` or ``stream`` (text,
     csv and json a block of rows at a time); ``table_options`` (``compare``, ``digits``,
@@ -96,6 +116,10 @@ def write_results(results: pd.DataFrame, fmt: str = "text", out: str | Path | No
     if table_options and fmt not in TABLE_FORMATS:
         raise UsageError(f"{', '.join(sorted(table_options))}: only for the summary formats "
                          f"{' and '.join(TABLE_FORMATS)}, not {fmt}")
+    from ..measures.results import ResultColumns
+
+    if fmt not in ("text", "json") and isinstance(results, ResultColumns):
+        results = results.to_frame()  # the other formats are written by pandas
     if fmt == "parquet":
         if out is None:
             raise UsageError("--format parquet needs -o FILE")

@@ -11,7 +11,9 @@ can be told apart (trec_eval prints them when asked, ``-m runid -m num_q``).
 """
 from __future__ import annotations
 
-import pandas as pd
+from ..lazy import lazy_module
+
+pd = lazy_module("pandas")
 
 #: trec_eval's measures in the order it prints them (its measure table).
 TREC_ORDER = ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec",

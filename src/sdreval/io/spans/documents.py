@@ -21,10 +21,12 @@ from pathlib import Path
 from typing import Callable
 
 import numpy as np
-import pandas as pd
 
 from ...errors import InputError, ProblemLog
+from ...lazy import lazy_module
 from .tables import load_table
+
+pd = lazy_module("pandas")
 
 UNITS = ("chars", "bytes", "tokens")
 Tokenizer = Callable[[str], list[tuple[int, int]]]

@@ -20,12 +20,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
-import pandas as pd
 
 from ...errors import ProblemLog
+from ...lazy import lazy_module
 from .documents import Documents
 from .locate import locate_texts
 from .tables import Table
+
+pd = lazy_module("pandas")
 
 RENAMES = {"ref_doc_id": "doc_id", "start_char_idx": "start", "end_char_idx": "end",
            "node_id": "chunk_id", "page_content": "text", "start_index": "start",

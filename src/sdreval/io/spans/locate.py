@@ -23,10 +23,12 @@ from __future__ import annotations
 import re
 
 import numpy as np
-import pandas as pd
 
 from ...errors import ProblemLog
+from ...lazy import lazy_module
 from .documents import Documents
+
+pd = lazy_module("pandas")
 
 RULES = ("all", "first", "error")
 _SPACE = re.compile(r"\s+")

@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from ...errors import InputError, ProblemLog
 from ...judgements.qrels import DocPassages, Qrels
+from ...lazy import lazy_module
 from ...model.ordering import grouped_order, trec_order
 from ...model.result_rules import disorder_message, rank_disorder
 from ...model.run import Ranking, Run
@@ -40,6 +40,8 @@ from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
 from .fields import canonical_table
 from .tables import Table, data_line_numbers, load_table, table_from_frame
+
+pd = lazy_module("pandas")
 
 QRELS_KEYS = ("query_id", "doc_id", "start", "end", "relevance")
 RUN_KEYS = ("query_id", "doc_id", "start", "end")

@@ -19,10 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from ...errors import InputError, ProblemLog
+from ...lazy import lazy_module
 from ..textlines import open_binary, read_head
+
+pd = lazy_module("pandas")
 
 PARQUET_MAGIC = b"PAR1"
 #: the keys holding identifiers: text, never typed (a JSON integer is taken as its digits)

@@ -13,13 +13,15 @@ from dataclasses import dataclass
 from typing import Iterable, NamedTuple
 
 import numpy as np
-import pandas as pd
 
 from ...errors import InputError, Problem
+from ...lazy import lazy_module
 from ...model.run import Ranking
 from ..segments import segmented_cumsum
 from .kernels import BAND, Segments, coverage, first_cover
 from .topic import TopicRelevance
+
+pd = lazy_module("pandas")
 
 
 @dataclass

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections import defaultdict
 
 import numpy as np
-import pandas as pd
 
 from ...errors import InputError, Problem, ProblemLog, UsageError
 from ...judgements.columns import PassageColumns, TopicJudgements
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
+from ...lazy import lazy_module
 from ...model.run import Run
 from ..registry import (AT_LEAST_ONE, NON_NEGATIVE, UNIT, EvalContext, Measure, MeasureDef, Param,
                         register_family, register_measure)
@@ -32,6 +32,8 @@ from .hixeval import hixeval_at, rsize
 from .judged import batch_from_columns
 from .kernels import list_overlaps, overlaps_per_interval
 from .topic import topic_relevance
+
+pd = lazy_module("pandas")
 
 FAMILY = "passage"
 

@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections import defaultdict
 
 import numpy as np
-import pandas as pd
 
 from ...judgements.columns import PassageColumns
+from ...lazy import lazy_module
 from .batch import QrelsBatch, RelevanceSummary
 from .kernels import BAND, merge_intervals
+
+pd = lazy_module("pandas")
 
 
 def batch_from_columns(topics: list[str], bounds: np.ndarray, table: PassageColumns

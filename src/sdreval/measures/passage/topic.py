@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-import pandas as pd
 
 from ...judgements.qrels import TopicQrels
+from ...lazy import lazy_module
 from .kernels import BAND, merge_intervals
+
+pd = lazy_module("pandas")
 
 
 @dataclass

@@ -20,10 +20,12 @@ characters, as here.  A question without gold scores NaN here (Chroma: 0), left 
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from ...errors import UsageError
+from ...lazy import lazy_module
 from ..passage.kernels import merge_intervals
+
+pd = lazy_module("pandas")
 
 CHROMA_MEASURES = ("SpanP", "SpanR", "SpanIoU")
 MAX_RETRIEVE = 20  # Chroma's cap on k under retrieve=-1

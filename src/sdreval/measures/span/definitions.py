@@ -10,15 +10,17 @@ with relevance > 0; their grades are used by SpanNDCG and SpanDocNDCG (:mod:`.gr
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels
+from ...lazy import lazy_module
 from ...model.run import Run
 from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
 from . import graded as G
 from . import kernels as K
 from .chroma import CHROMA_MEASURES, compute_chroma
+
+pd = lazy_module("pandas")
 
 FAMILY = "span"
 

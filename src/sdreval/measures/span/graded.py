@@ -16,7 +16,10 @@
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
+
+from ...lazy import lazy_module
+
+pd = lazy_module("pandas")
 
 GRADED = ("SpanNDCG", "SpanDocR", "SpanDocNDCG")
 

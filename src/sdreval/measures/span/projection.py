@@ -14,10 +14,12 @@ and the rule and τ chosen change the scores (``sdreval sensitivity`` shows by h
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from ...errors import UsageError
+from ...lazy import lazy_module
 from ..passage.kernels import BAND, merge_intervals
+
+pd = lazy_module("pandas")
 
 RULES = ("any", "chunk", "gold")
 

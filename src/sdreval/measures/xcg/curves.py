@@ -10,14 +10,16 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 import numpy as np
-import pandas as pd
 
 from ...judgements.qrels import Qrels
+from ...lazy import lazy_module
 from ...model.run import Run
 from ..cumgain import FINE_POINTS, ep_at, nxcg_vector
 from ..registry import EvalContext, parse_measure
 from .definitions import settings_of, tables_for
 from .gains import run_gains
+
+pd = lazy_module("pandas")
 
 
 def xcg_gains(qrels: Qrels, run: Run, topics: Iterable[str] | None = None,

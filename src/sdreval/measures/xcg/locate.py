@@ -6,11 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-import pandas as pd
 
 from ...errors import UsageError
+from ...lazy import lazy_module
 from ...model.run import Run
 from .tables import CONTENT, ROOT, UNKNOWN, GlobalTable
+
+pd = lazy_module("pandas")
 
 
 @dataclass

@@ -12,14 +12,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from ...errors import UsageError
 from ...judgements.qrels import TopicQrels
 from ...judgements.quantise import get_quantisation
 from ...judgements.recallbase import full_recall_base, ideal_recall_base, quantised_values
+from ...lazy import lazy_module
 from ...model.xpath import parent_path
 from ..classic.gains import ObjectIds
+
+pd = lazy_module("pandas")
 
 SEP = "\x01"
 ROOT = "/article[1]"  # the path of a result without one (document runs)

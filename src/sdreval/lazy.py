@@ -1,0 +1,76 @@
+"""A module imported on first use: ``pd = lazy_module("pandas")`` costs nothing until an
+attribute is read (``pd.DataFrame``), so commands that never need pandas do not pay for
+importing it (half a second on a small machine)."""
+from __future__ import annotations
+
+import dis
+import importlib
+import sys
+from types import ModuleType
+from typing import Any
+
+
+class LazyModule:
+    """Stands for the module ``name``; the first attribute read imports it."""
+
+    __slots__ = ("_name", "_module")
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+        self._module: ModuleType | None = None
+
+    def __getattr__(self, attribute: str) -> Any:
+        module = self._module
+        if module is None:
+            module = self._module = importlib.import_module(self._name)
+        return getattr(module, attribute)
+
+    def __repr__(self) -> str:
+        return f"<module {self._name!r}, imported on first use>"
+
+
+def lazy_module(name: str) -> Any:
+    """A stand-in for ``import name`` that imports on first attribute access."""
+    return LazyModule(name)
+
+
+class ArrowPandasProbe:
+    """A finder that declines the import of pandas when Arrow, not Python code, asks for it.
+
+    Arrow's numpy bridge (``Array.to_numpy``, ``pyarrow.array`` of a numpy array) imports
+    pandas on first use to recognise pandas' missing-value objects, which sdreval never gives
+    it; that import costs more than evaluating a small file.  While pandas is not loaded,
+    such a request (made from C, so the calling Python frame is not at an ``import``
+    statement) fails, and Arrow converts without pandas, as when pandas is not installed.
+    Every ``import pandas`` statement and ``importlib.import_module("pandas")`` (as
+    :class:`LazyModule` does) imports it as usual; once loaded, Arrow uses it again for the
+    missing values of its conversions."""
+
+    def find_spec(self, name: str, path=None, target=None):
+        if name != "pandas":
+            return None
+        frame = sys._getframe(1)
+        while frame is not None and frame.f_code.co_filename.startswith("<frozen importlib"):
+            frame = frame.f_back
+        if frame is None or _asks_to_import(frame):
+            return None  # the other finders find pandas
+        raise ModuleNotFoundError("pandas not loaded (declined for Arrow's conversion)",
+                                  name=name)
+
+
+_IMPORT_NAME = dis.opmap["IMPORT_NAME"]
+
+
+def _asks_to_import(frame) -> bool:
+    """Whether ``frame`` imports by a statement or by :func:`importlib.import_module`."""
+    code = frame.f_code
+    if code.co_name == "import_module" and "importlib" in code.co_filename:
+        return True
+    return 0 <= frame.f_lasti < len(code.co_code) and code.co_code[frame.f_lasti] == _IMPORT_NAME
+
+
+def decline_arrow_pandas_probe() -> None:
+    """Install :class:`ArrowPandasProbe` (once) unless pandas is loaded already."""
+    if "pandas" in sys.modules or any(isinstance(f, ArrowPandasProbe) for f in sys.meta_path):
+        return
+    sys.meta_path.insert(0, ArrowPandasProbe())

@@ -1,0 +1,179 @@
+"""The results table as columns (``run, topic, measure, value`` and, for means, ``topics``):
+names kept once each and a code per row, so that ``sdreval eval`` evaluates, averages and
+writes text or JSON without building a pandas DataFrame (importing pandas costs more than a
+small evaluation).  :meth:`ResultColumns.to_frame` gives the DataFrame of the public API,
+:meth:`ResultColumns.from_frame` reads one back; the means are computed here only
+(:func:`mean_columns`).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+import numpy as np
+
+from ..lazy import lazy_module
+from .exact import exact_sum
+
+pd = lazy_module("pandas")
+
+COLUMNS = ["run", "topic", "measure", "value"]
+#: the topic name of the mean rows; no topic of qrels or runs may have it
+MEAN_TOPIC = "all"
+
+
+@dataclass
+class ResultColumns:
+    """Rows ``(runs[run[i]], topics[topic[i]], measures[measure[i]], value[i])``; ``count``:
+    the topics a mean covers, -1 on per-topic rows (None: no ``topics`` column).  Each list of
+    names holds distinct names."""
+
+    runs: list
+    run: np.ndarray
+    topics: list
+    topic: np.ndarray
+    measures: list
+    measure: np.ndarray
+    value: np.ndarray
+    count: np.ndarray | None = None
+
+    def __len__(self) -> int:
+        return len(self.value)
+
+    @property
+    def empty(self) -> bool:
+        return len(self.value) == 0
+
+    @classmethod
+    def of_run(cls, run_name: Any, measures: list, topics: list,
+               value: np.ndarray) -> "ResultColumns":
+        """One run's values in measure-then-topic order (``value``: measures × topics)."""
+        size = len(measures) * len(topics)
+        return cls([run_name], np.zeros(size, dtype=np.intp), list(topics),
+                   np.tile(np.arange(len(topics), dtype=np.intp), len(measures)),
+                   list(measures), np.repeat(np.arange(len(measures), dtype=np.intp),
+                                             len(topics)), value)
+
+    @classmethod
+    def none(cls, counts: bool = False) -> "ResultColumns":
+        empty = np.zeros(0, dtype=np.intp)
+        return cls([], empty, [], empty, [], empty, np.zeros(0),
+                   np.zeros(0, dtype=np.int64) if counts else None)
+
+    @classmethod
+    def concat(cls, parts: Iterable["ResultColumns"]) -> "ResultColumns":
+        """The rows of ``parts`` one after another (names merged)."""
+        parts = [p for p in parts if len(p)]
+        if not parts:
+            return cls.none()
+        if len(parts) == 1:
+            return parts[0]
+        merged = {}
+        for name in ("run", "topic", "measure"):
+            index: dict = {}
+            codes = []
+            for part in parts:
+                remap = np.fromiter((index.setdefault(n, len(index))
+                                     for n in getattr(part, name + "s")), dtype=np.intp)
+                codes.append(remap[getattr(part, name)])
+            merged[name + "s"] = list(index)
+            merged[name] = np.concatenate(codes)
+        count = None
+        if any(p.count is not None for p in parts):
+            count = np.concatenate([p.count if p.count is not None
+                                    else np.full(len(p), -1, dtype=np.int64) for p in parts])
+        return cls(value=np.concatenate([p.value for p in parts]), count=count, **merged)
+
+    @classmethod
+    def from_frame(cls, frame) -> "ResultColumns":
+        """The columns of a results DataFrame (``run, topic, measure, value`` [, ``topics``])."""
+        if not len(frame):
+            return cls.none("topics" in frame.columns)
+        found = {}
+        for name in ("run", "topic", "measure"):
+            codes, names = pd.factorize(frame[name], sort=False)
+            found[name], found[name + "s"] = codes.astype(np.intp), list(names)
+        count = None
+        if "topics" in frame.columns:
+            count = frame["topics"].fillna(-1).to_numpy(dtype=np.int64)
+        return cls(value=frame["value"].to_numpy(dtype=np.float64), count=count, **found)
+
+    def to_frame(self):
+        """The tidy DataFrame (Arrow string columns, as :func:`sdreval.evaluate` returns)."""
+        if self.empty:
+            frame = pd.DataFrame([], columns=COLUMNS)
+            if self.count is not None:
+                frame["topics"] = pd.Series(dtype="Int64")
+            return frame
+        frame = pd.DataFrame({"run": labels(self.runs, self.run),
+                              "topic": labels(self.topics, self.topic),
+                              "measure": labels(self.measures, self.measure),
+                              "value": self.value}, columns=COLUMNS)
+        if self.count is not None:
+            frame["topics"] = pd.arrays.IntegerArray(np.maximum(self.count, 0),
+                                                     self.count < 0)
+        return frame
+
+    def take(self, rows: np.ndarray) -> "ResultColumns":
+        """The rows selected by ``rows`` (a mask or positions), names kept."""
+        return ResultColumns(self.runs, self.run[rows], self.topics, self.topic[rows],
+                             self.measures, self.measure[rows], self.value[rows],
+                             None if self.count is None else self.count[rows])
+
+    def mean_rows(self) -> np.ndarray:
+        """The mask of the mean rows (topic ``all``)."""
+        if MEAN_TOPIC not in self.topics:
+            return np.zeros(len(self), dtype=bool)
+        return self.topic == self.topics.index(MEAN_TOPIC)
+
+
+def labels(values: list, codes: np.ndarray):
+    """The column ``[values[i] for i in codes]``, of the dtype pandas gives a column of
+    strings (Arrow strings), made without a Python object per row when every value is a
+    string (pandas would infer the dtype from one object per row: 70 bytes a row)."""
+    if all(type(v) is str for v in values):
+        return pd.Index(values, dtype=pd.Series(["topic"]).dtype).take(codes)
+    return [values[i] for i in codes.tolist()]
+
+
+def group_sums(values: np.ndarray, groups: np.ndarray, n_groups: int | None = None) -> list:
+    """The exact sum (:mod:`sdreval.measures.exact`) of the values of each group ``0, 1, ...``
+    (NaN left out): means that do not depend on how the topics were partitioned."""
+    order = np.argsort(groups, kind="stable")
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(groups, minlength=n_groups or 0))))
+    return [exact_sum(values[order[lo:hi]])
+            for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist())]
+
+
+def mean_columns(table: ResultColumns, aggregate_of) -> ResultColumns:
+    """One row per (run, measure) in order of first appearance, topic ``all``: the exact mean
+    of the values (NaN left out), their sum for counts, or trec_eval's geometric mean
+    ``exp(mean(log(max(v, 0.00001))))`` (``aggregate_of(name)``: mean, sum, gmean), and
+    ``count``: how many values each covers."""
+    n_measures = max(len(table.measures), 1)
+    key = table.run.astype(np.int64) * n_measures + table.measure
+    uniq, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    order = np.argsort(first, kind="stable")  # groups in order of first appearance
+    keys = uniq[order]
+    rank = np.empty(len(keys), dtype=np.intp)
+    rank[order] = np.arange(len(keys))
+    group = rank[inverse.reshape(-1)]
+    value = table.value
+    present = ~np.isnan(value)
+    count = np.bincount(group[present], minlength=len(keys)).astype(np.int64)
+    sums = group_sums(value, group, len(keys))
+    runs, measures = keys // n_measures, keys % n_measures
+    kinds = [aggregate_of(table.measures[m]) for m in measures.tolist()]
+    means = np.array([s.total() if kind == "sum" else s.mean()
+                      for s, kind in zip(sums, kinds)], dtype=np.float64)
+    if "gmean" in kinds:
+        logs = np.log(np.maximum(value, 0.00001))
+        for g in [g for g, kind in enumerate(kinds) if kind == "gmean"]:
+            chosen = logs[(group == g) & present]
+            means[g] = math.exp(math.fsum(chosen.tolist()) / len(chosen)) if len(chosen) \
+                else np.nan
+    topics = [MEAN_TOPIC]
+    return ResultColumns(table.runs, runs.astype(np.intp), topics,
+                         np.zeros(len(keys), dtype=np.intp), table.measures,
+                         measures.astype(np.intp), means, count)
