@@ -18,7 +18,6 @@ Each reads the gain matrix of the classic family (the same gains, orderings and 
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 import numpy as np
@@ -26,9 +25,8 @@ import numpy as np
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from .classic import kernels
-from .classic.definitions import (QUANT, REL, VERSION, binary_relevance, relevant_for,
-                                  topic_matrices)
-from .classic.gains import document_run, is_passage_only
+from .classic.definitions import (QUANT, REL, VERSION, binary_relevance, by_quantisation,
+                                  relevant_for, topic_matrices)
 from .classic.pool import pooled_matrix
 from .registry import (NON_NEGATIVE, Measure, MeasureDef, Param, Range, register_family,
                        register_measure)
@@ -94,11 +92,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     """Family kernel: the measures of one run, one gain matrix per quantisation."""
     if not topics:
         return {m.text: {} for m in measures}
-    if is_passage_only(qrels):  # document level, as the classic measures
-        run = document_run(run, ctx)
-    by_quant: dict[Any, list[Measure]] = defaultdict(list)
-    for m in measures:
-        by_quant[m.get("quant", ctx)].append(m)
+    run, by_quant = by_quantisation(measures, qrels, run, ctx)  # as the classic measures
     positions = TopicPositions(topics)
     out: dict[str, dict[str, float]] = {}
     for quant_name, members in by_quant.items():

@@ -125,6 +125,18 @@ def warn_if_nothing_judged(run: Run, lookup: RunLookup, ctx: Any) -> None:
                  "qrels' (a chunk run needs --chunk-map)?")
 
 
+def by_quantisation(measures: list[Measure], qrels: Qrels, run: Run, ctx: Any
+                    ) -> tuple[Run, dict[Any, list[Measure]]]:
+    """The run as the document-level families read it (against passage judgements: each
+    document once, at its first result) and ``measures`` grouped by quantisation."""
+    if is_passage_only(qrels):
+        run = document_run(run, ctx)
+    by_quant: dict[Any, list[Measure]] = defaultdict(list)
+    for m in measures:
+        by_quant[m.get("quant", ctx)].append(m)
+    return run, by_quant
+
+
 def binary_relevance(values: np.ndarray, rel: float) -> np.ndarray:
     """``isrel``: value >= rel, or value > 0 when rel is 0."""
     return values >= rel if rel > 0 else values > 0
@@ -136,11 +148,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     out: dict[str, dict[str, float]] = {}
     if not topics:
         return {m.text: {} for m in measures}
-    if is_passage_only(qrels):  # document level: each document once, at its first result
-        run = document_run(run, ctx)
-    by_quant: dict[Any, list[Measure]] = defaultdict(list)
-    for m in measures:
-        by_quant[m.get("quant", ctx)].append(m)
+    run, by_quant = by_quantisation(measures, qrels, run, ctx)
     positions = TopicPositions(topics)  # shared by the measures' value arrays
     for quant_name, members in by_quant.items():
         G, I, lookup = topic_matrices(qrels, run, topics, quant_name, ctx)

@@ -19,7 +19,6 @@ the pooled documents by a second lookup of the same run (only when the qrels lis
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 import numpy as np
@@ -28,8 +27,7 @@ from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import Measure, MeasureDef, register_family, register_measure
 from ..values import TopicPositions, TopicValues
-from .definitions import QUANT, REL, binary_relevance, relevant_for, topic_matrices
-from .gains import document_run, is_passage_only
+from .definitions import QUANT, REL, binary_relevance, by_quantisation, relevant_for, topic_matrices
 from .pool import pooled_matrix
 
 FAMILY = "pooled"
@@ -86,11 +84,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     """Family kernel: infAP and Unjudged@k of one run, one gain matrix per quantisation."""
     if not topics:
         return {m.text: {} for m in measures}
-    if is_passage_only(qrels):  # document level, as the classic measures
-        run = document_run(run, ctx)
-    by_quant: dict[Any, list[Measure]] = defaultdict(list)
-    for m in measures:
-        by_quant[m.get("quant", ctx)].append(m)
+    run, by_quant = by_quantisation(measures, qrels, run, ctx)  # as the classic measures
     positions = TopicPositions(topics)
     out: dict[str, dict[str, float]] = {}
     for quant_name, members in by_quant.items():
