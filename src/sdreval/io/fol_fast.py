@@ -32,9 +32,9 @@ from ..judgements.qrels import Qrels
 from .columnar import arrow_pool
 from .textlines import CHAR_LIMIT, beyond_char_limit, finish, is_repeat, parse_int
 from .tokens import (find_repeats, DIGITS, Collect, HeldProblems, KeyedRows,
-                     digit_integers, read_in_blocks, release_unused, report_in_line_order,
+                     digit_integers, read_in_blocks, report_in_line_order,
                      smallest_integers, split_fields, system_allocator)
-from .trec_fast import TRIM_BYTES, release_heap_memory
+from .run_columns import TRIM_BYTES, release_heap_memory
 
 
 def _parse_range(token: str) -> tuple[int, int] | None:
@@ -194,7 +194,7 @@ def read_fol_qrels_fast(path: str | Path, log: ProblemLog | None = None) -> Qrel
         read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), explain, file, held)
     with system_allocator():
         qrels = _finish_rows(rows, held.held, file, log)
-    release_unused()
+    release_heap_memory()
     if not qrels.topics and not log.errors:
         log.warn(file, None, "the qrels hold no judgements")
     finish(log, own)

@@ -28,7 +28,8 @@ from ..judgements.quantise import valid_pairs
 from .native_lines import (SCALES, infer_scale, infer_scale_of_columns, native_line,
                            pair_problem, scale_directive, show_value)
 from .textlines import finish, is_repeat
-from .tokens import Collect, first_occurrences, read_in_blocks, release_unused, split_fields
+from .tokens import Collect, first_occurrences, read_in_blocks, split_fields
+from .run_columns import release_heap_memory
 
 #: a number as the fast path takes it (Python's float() and Arrow read it alike)
 _NUMBER = r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"
@@ -84,7 +85,7 @@ def read_native_qrels_fast(path: str | Path, log: ProblemLog | None = None,
 
     read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, state), explain, file, log)
     qrels = _assessments(state, scale, file, log)
-    release_unused()
+    release_heap_memory()
     finish(log, own)
     return qrels
 

@@ -11,6 +11,7 @@ from typing import Any, Iterator
 import numpy as np
 
 from ..errors import Problem, ProblemLog
+from .run_columns import RowIndex, SeenValues, release_heap_memory
 
 _BOM = b"\xef\xbb\xbf"
 #: bytes that Arrow would not read as str.split() does
@@ -20,7 +21,7 @@ _UNSPLIT = [b"\x01", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
 BLOCK_BYTES = 1 << 20
 #: the same for TREC qrels (half: their parse by Arrow's CSV reader held 10 MB more at 1 MiB)
 TREC_QRELS_BLOCK_BYTES = 1 << 19
-#: blocks read between two calls of :func:`~sdreval.io.trec_fast.release_heap_memory` (the
+#: blocks read between two calls of :func:`~sdreval.io.run_columns.release_heap_memory` (the
 #: memory freed after each block is mostly reused by the next; a call every block made
 #: reading FOL qrels 20% slower)
 TRIM_EVERY = 4
@@ -100,7 +101,6 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
     small steps that hold the interpreter.)"""
     from . import columnar
     from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
-    from .trec_fast import release_heap_memory
 
     try:
         size = min(columnar.BLOCK_BYTES, size or BLOCK_BYTES)
@@ -276,14 +276,6 @@ def narrow(values: np.ndarray) -> np.ndarray:
     return values
 
 
-def release_unused() -> None:
-    """Give the memory freed while reading back to the system (Arrow's allocator and the C
-    library's keep freed pages otherwise, which count in the process's resident memory)."""
-    from .trec_fast import release_heap_memory
-
-    release_heap_memory()
-
-
 def smallest_integers(values: np.ndarray) -> np.ndarray:
     """Integers in the narrowest signed type that holds them all (int8 to int64): the kept
     columns of a judgement file take a byte a value where they can (grades, passage counts)."""
@@ -306,12 +298,10 @@ class KeyedRows:
     """The judgements of a file keyed by ``(topic, document)``, held compact while it is read:
     the documents' ids as Arrow strings (a piece per block), each topic as a global id (in
     order of first appearance) stored as runs of equal ids, the line of each row as a
-    :class:`~sdreval.io.trec_fast.RowIndex` (per piece, unless lines are missing).  The
+    :class:`~sdreval.io.run_columns.RowIndex` (per piece, unless lines are missing).  The
     readers keep their other columns per piece beside it."""
 
     def __init__(self) -> None:
-        from .trec_fast import RowIndex, SeenValues
-
         self.topic_ids: dict[str, int] = {}
         self.topics_seen = SeenValues()
         self.docs: list = []
@@ -478,7 +468,6 @@ def find_repeats(keyed: "KeyedRows", held: list[Problem], file: str, log: Proble
                  ) -> dict[int, int] | None:
     """The repeated rows of a whole file (:meth:`KeyedRows.repeats`), with the memory reading
     left given back first; None, every held problem reported, when no row was read."""
-    from .trec_fast import release_heap_memory
 
     if not len(keyed):
         report_in_line_order(held, iter(()), file, log)

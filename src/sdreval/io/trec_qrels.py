@@ -29,9 +29,10 @@ import numpy as np
 
 from ..errors import ProblemLog
 from ..judgements.qrels import Qrels
+from .run_columns import release_heap_memory
 from .textlines import finish, is_repeat, parse_int
 from .tokens import (TREC_QRELS_BLOCK_BYTES, Collect, HeldProblems, KeyedRows, find_repeats,
-                     read_in_blocks, release_unused, report_in_line_order,
+                     read_in_blocks, report_in_line_order,
                      smallest_integers, system_allocator)
 
 DOCUMENT_PATH = "/article[1]"
@@ -118,7 +119,7 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
         read_in_blocks(path, fast, explain, file, held, TREC_QRELS_BLOCK_BYTES)
     with system_allocator():
         qrels = judgements_of_rows(keyed, grades, held.held, file, log)
-    release_unused()
+    release_heap_memory()
     if not qrels.topics and not log.errors:
         log.warn(file, None, "the qrels hold no judgements")
     finish(log, own)
