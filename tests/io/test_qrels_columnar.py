@@ -23,7 +23,7 @@ from reference.qrels import (read_fol_qrels_reference, read_native_qrels_referen
 from textfiles import encode_lines
 
 from sdreval.errors import InputError, ProblemLog
-from sdreval.io import columnar, fol_fast
+from sdreval.io import columnar, fol
 from sdreval.io.fol import read_fol_qrels
 from sdreval.io.native import read_native_qrels
 from sdreval.io.trec_qrels import read_trec_qrels
@@ -145,8 +145,8 @@ def test_clean_fol_blocks_take_the_columnar_path(tmp_path, tiny_blocks, monkeypa
     path = tmp_path / "q.fol"
     path.write_text("\n".join(lines) + "\n")
     explained = []
-    original = fol_fast.parse_fol_line
-    monkeypatch.setattr(fol_fast, "parse_fol_line",
+    original = fol.parse_fol_line
+    monkeypatch.setattr(fol, "parse_fol_line",
                         lambda *a: explained.append(a[1]) or original(*a))
     (fast, fast_log), (reference, reference_log) = both(path, "fol")
     assert plain(fast) == plain(reference) and fast_log.problems == reference_log.problems

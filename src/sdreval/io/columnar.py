@@ -25,7 +25,7 @@ reported where the careful reader reports it.
 
 Used by the run reader (:mod:`sdreval.io.trec_fast`), the streaming reader
 (:mod:`sdreval.io.stream`) and the judgement readers (:mod:`sdreval.io.trec_qrels`,
-:mod:`sdreval.io.native_fast`; FOL qrels, whose lines have any number of fields, are split by
+:mod:`sdreval.io.native`; FOL qrels, whose lines have any number of fields, are split by
 :mod:`sdreval.io.tokens` on the same principle).
 """
 from __future__ import annotations

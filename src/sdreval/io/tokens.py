@@ -1,5 +1,5 @@
-"""Helpers of the columnar readers of judgement files (:mod:`sdreval.io.fol_fast`,
-:mod:`sdreval.io.native_fast`): a block's lines split into fields as ``str.split()`` splits
+"""Helpers of the columnar readers of judgement files (:mod:`sdreval.io.fol`,
+:mod:`sdreval.io.native`): a block's lines split into fields as ``str.split()`` splits
 them, integers checked and converted, repeated keys found, problems reported in line order."""
 from __future__ import annotations
 
