@@ -38,9 +38,9 @@ import numpy as np
 from ..errors import Problem, ProblemLog
 from ..judgements.qrels import DocPassages, Qrels
 from .columnar import arrow_pool
-from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, is_repeat, iter_fields,
+from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, iter_fields,
                         nonnegative, parse_int, passage_fields)
-from .tokens import (find_repeats, DIGITS, Collect, HeldProblems, KeyedRows,
+from .tokens import (find_repeats, DIGITS, HeldProblems, KeyedRows,
                      digit_integers, read_in_blocks, report_in_line_order,
                      smallest_integers, split_fields, system_allocator)
 from .run_columns import TRIM_BYTES, release_heap_memory
@@ -310,21 +310,13 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
         topics = keyed.topic_of(noted).tolist()
         for row, line, code in zip(noted.tolist(), lines, topics):
             if row in repeats:
-                first = repeats[row]
-                topic, doc = names[code], docs[row].as_py()
-                found = Collect()
-                seen = {(topic, doc): (keyed.line_of(first), content(first))}
-                is_repeat(seen, (topic, doc), content(row), line,
-                          f"topic {topic}: document {doc}", file, found)
-                yield line, found.items
+                yield line, keyed.repeat_items(repeats, row, line, names[code],
+                                               docs[row].as_py(), content, file)
             else:
                 yield line, [("warning", m) for m in rows.warnings[row]]
 
     report_in_line_order(held, events(), file, log)
-    kept = None
-    if repeats:
-        kept = np.delete(np.arange(len(keyed)), np.fromiter(repeats, np.int64))
-    order, topic_bounds = keyed.grouped(kept)
+    order, topic_bounds = keyed.grouped(repeats)
     if order is not None:
         counts = np.diff(bounds)[order]
         first_range = np.concatenate(([0], np.cumsum(counts)[:-1]))

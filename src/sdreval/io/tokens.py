@@ -11,6 +11,7 @@ from typing import Any, Iterator
 import numpy as np
 
 from ..errors import Problem, ProblemLog
+from .textlines import is_repeat
 from .run_columns import RowIndex, SeenValues, release_heap_memory
 
 _BOM = b"\xef\xbb\xbf"
@@ -427,10 +428,25 @@ class KeyedRows:
         """The line number of a row."""
         return int(self.index.lines(np.array([row]))[0])
 
-    def grouped(self, kept: np.ndarray | None) -> tuple[np.ndarray | None, np.ndarray]:
+    def repeat_items(self, repeats: dict[int, int], row: int, line: int, topic: str, doc: str,
+                     content, file: str) -> list[tuple[str, str]]:
+        """The problem of ``row``, which repeats row ``repeats[row]`` (``content(row)``: what
+        a repeat must equal to be identical), as :func:`~sdreval.io.textlines.is_repeat`
+        reports it."""
+        found, first = Collect(), repeats[row]
+        is_repeat({(topic, doc): (self.line_of(first), content(first))}, (topic, doc),
+                  content(row), line, f"topic {topic}: document {doc}", file, found)
+        return found.items
+
+    def grouped(self, dropped: dict[int, int] | np.ndarray | None
+                ) -> tuple[np.ndarray | None, np.ndarray]:
         """How to order the rows by topic: ``(order, bounds)`` where ``order`` lists the
-        rows to keep (``kept``, all rows if None) grouped by topic, stable (None: all rows,
-        already grouped), and topic ``i`` holds ``bounds[i]:bounds[i + 1]`` of them."""
+        rows kept (all but those in ``dropped``: the repeats) grouped by topic, stable
+        (None: all rows, already grouped), and topic ``i`` holds ``bounds[i]:bounds[i + 1]``
+        of them."""
+        kept = None
+        if dropped is not None and len(dropped):
+            kept = np.delete(np.arange(len(self)), np.fromiter(dropped, np.int64))
         ids, lengths = self.run_columns()
         names = len(self.topic_ids)
         if kept is None and (len(ids) < 2 or (np.diff(ids) >= 0).all()):

@@ -30,8 +30,8 @@ import numpy as np
 from ..errors import ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
-from .textlines import finish, is_repeat, parse_int
-from .tokens import (TREC_QRELS_BLOCK_BYTES, Collect, HeldProblems, KeyedRows, find_repeats,
+from .textlines import finish, parse_int
+from .tokens import (TREC_QRELS_BLOCK_BYTES, HeldProblems, KeyedRows, find_repeats,
                      read_in_blocks, report_in_line_order,
                      smallest_integers, system_allocator)
 
@@ -145,17 +145,11 @@ def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, f
         noted = np.array(sorted(repeats), dtype=np.int64)
         lines = keyed.index.lines(noted).tolist()
         for row, line, code in zip(noted.tolist(), lines, keyed.topic_of(noted).tolist()):
-            topic, doc, first = names[code], docs[row].as_py(), repeats[row]
-            found = Collect()
-            is_repeat({(topic, doc): (keyed.line_of(first), int(rel[first]))}, (topic, doc),
-                      int(rel[row]), line, f"topic {topic}: document {doc}", file, found)
-            yield line, found.items
+            yield line, keyed.repeat_items(repeats, row, line, names[code], docs[row].as_py(),
+                                           lambda r: int(rel[r]), file)
 
     report_in_line_order(held, events(), file, log)
-    kept = None
-    if repeats:
-        kept = np.delete(np.arange(len(keyed)), np.fromiter(repeats, np.int64))
-    order, bounds = keyed.grouped(kept)
+    order, bounds = keyed.grouped(repeats)
     if order is not None:
         docs, rel = docs.take(pa.array(order)), rel[order]
     table = ElementColumns(docs, DOCUMENT_PATH, rel, rel, None)
