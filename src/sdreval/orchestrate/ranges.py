@@ -54,31 +54,33 @@ def splittable(path: str, fmt: str | None) -> str | None:
     return layout
 
 
-def _first_field(line: bytes) -> bytes | None:
-    fields = line.split(None, 1)
-    return fields[0] if fields and not fields[0].startswith(b"#") else None
+def _topic_start(handle, target: int, layout: str) -> int | None:
+    """The first line start at or after ``target`` where a new topic begins (after the last
+    line of the topic running at ``target``, its topic field cut as the reader cuts it:
+    :func:`~sdreval.io.trec_fast.topic_runs`), None at the end of the file."""
+    from ..io.columnar import count_newlines
+    from ..io.trec_fast import topic_runs
 
-
-def _topic_start(handle, target: int) -> int | None:
-    """The first line start at or after ``target`` where a new topic begins (its first field
-    differs from the line before's), None at the end of the file."""
     handle.seek(max(target - 1, 0))
     if target and handle.read(1) != b"\n":
         handle.readline()  # the rest of the line ``target`` falls in
-    position, last = handle.tell(), None
+    start, size = handle.tell(), HEAD_BYTES
     while True:
-        line = handle.readline()
-        if not line:
+        handle.seek(start)
+        block = handle.read(size)
+        end = len(block) < size
+        block += b"" if end else handle.readline()
+        # numbered from 2 (a line 1 would lose a byte-order mark)
+        runs = topic_runs(block, 1, count_newlines(block), layout)
+        if len(runs) > 1:
+            ends = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == 10)
+            return start + int(ends[runs[0][1] - 2]) + 1
+        if end:
             return None
-        field = _first_field(line)
-        if field is not None:
-            if last is not None and field != last:
-                return position
-            last = field
-        position += len(line)
+        size *= 2
 
 
-def topic_ranges(path: str, parts: int) -> list[tuple[int, int, int]]:
+def topic_ranges(path: str, parts: int, layout: str) -> list[tuple[int, int, int]]:
     """``(start, end, lines before start)`` of about ``parts`` pieces of the file, each
     starting where a topic starts (a topic whose lines are together lies in one piece)."""
     from ..io.columnar import count_newlines
@@ -90,7 +92,7 @@ def topic_ranges(path: str, parts: int) -> list[tuple[int, int, int]]:
             target = size * k // parts
             if target <= cuts[-1]:
                 continue
-            cut = _topic_start(handle, target)
+            cut = _topic_start(handle, target, layout)
             if cut is None:
                 break
             if cut > cuts[-1]:
@@ -244,7 +246,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
         tasks = [RangeTask(i, path, layout, name, byte_range, output, k)
                  for i, (path, layout, name) in enumerate(zip(paths, layouts, names)) if split[i]
                  for k, byte_range in enumerate(topic_ranges(path, max(
-                     2 * count, -(-os.path.getsize(path) // RANGE_BYTES))))]
+                     2 * count, -(-os.path.getsize(path) // RANGE_BYTES)), layout))]
         if client is not None:
             shared = client.scatter([qrels, settings], broadcast=True, hash=False)
             results = client.gather(client.map(evaluate_range, tasks, qrels=shared[0],
