@@ -156,6 +156,21 @@ def test_clean_fol_blocks_take_the_columnar_path(tmp_path, tiny_blocks, monkeypa
                                         if d != 10]  # line 71 was replaced
 
 
+def test_utf8_fol_blocks_take_the_columnar_path(tmp_path, monkeypatch):
+    # non-ASCII ids (UTF-8, no Unicode white space) are cut by Arrow as str.split() cuts them
+    # (they went line by line when the block test of the FOL reader took ASCII only)
+    path = tmp_path / "q.fol"
+    path.write_text("\ufeff" + "".join(f"t\u00e9{t} Q0 d\u00f6c{d} 5 100 0:5\n"
+                                      for t in range(3) for d in range(50)), encoding="utf-8")
+    explained = []
+    original = fol.parse_fol_line
+    monkeypatch.setattr(fol, "parse_fol_line",
+                        lambda *a: explained.append(a[1]) or original(*a))
+    (fast, fast_log), (reference, reference_log) = both(path, "fol")
+    assert plain(fast) == plain(reference) and not fast_log.problems and not explained
+    assert list(fast) == ["t\u00e90", "t\u00e91", "t\u00e92"]
+
+
 def test_gzip_and_corrupt_gzip(tmp_path, tiny_blocks):
     text = "".join(f"1 Q0 d{i} 5 100 0:5\n" for i in range(200)).encode()
     path = tmp_path / "q.fol.gz"

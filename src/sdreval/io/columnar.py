@@ -170,13 +170,8 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False,
     ``empty_fields=False``: the caller keeps every column and checks each for empty values
     (:func:`text_ok`), so the scans for separators in a row (about 10 ms per 4 MiB) are
     skipped."""
-    if before == 0 and block.startswith(_BOM):
-        block = block[3:]
-    if any(c in block for c in _SPLITTERS):
-        return None
-    if not block.isascii() and (_UNICODE_SPACE.search(block) or not is_utf8(block)):
-        return None
-    if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
+    block = plain_text(block, before)  # type: ignore[assignment]
+    if block is None:
         return None
     sep = b" "
     if b"\t" in block:
@@ -192,6 +187,23 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False,
         count = newlines + (0 if block.endswith(b"\n") else 1)
         lines = np.arange(before + 1, before + 1 + count, dtype=np.int64)
     return Prepared(block, lines, sep.decode())
+
+
+def plain_text(block: bytes, before: int) -> bytes | None:
+    """The block (without a byte-order mark at the file start) if Arrow cuts its lines and
+    its fields on white space where ``str.split()`` cuts them, else None: valid UTF-8 without
+    ``\v \f \x1c-\x1f`` or Unicode white space (:data:`_UNICODE_SPACE`), every ``\r`` in
+    a CRLF line end.  The one test of every block reader (:func:`prepare` for Arrow's CSV
+    reader, :func:`sdreval.io.tokens.split_fields` for lines of any number of fields)."""
+    if before == 0 and block.startswith(_BOM):
+        block = block[3:]
+    if any(c in block for c in _SPLITTERS):
+        return None
+    if not block.isascii() and (_UNICODE_SPACE.search(block) or not is_utf8(block)):
+        return None
+    if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
+        return None
+    return block
 
 
 def _empty_field_or_hex(block: bytes, sep: bytes, empty: bool = True) -> bool:

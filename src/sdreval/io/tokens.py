@@ -14,9 +14,6 @@ from ..errors import Problem, ProblemLog
 from .textlines import is_repeat
 from .run_columns import RowIndex, SeenValues, release_heap_memory
 
-_BOM = b"\xef\xbb\xbf"
-#: bytes that Arrow would not read as str.split() does
-_UNSPLIT = [b"\x01", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", b"\x1f"]
 #: bytes read at a time (smaller than a run's blocks: a block's parse into tokens takes several
 #: times its size while it lasts)
 BLOCK_BYTES = 1 << 20
@@ -55,15 +52,18 @@ class Fields:
 def split_fields(block, before: int, newlines: int) -> Fields | None:
     """The block's data lines split on white space exactly as ``str.split()`` splits them
     (blank and ``#`` lines left out, as :func:`~sdreval.io.textlines.iter_fields` skips them), or None if that is
-    not certain (:func:`_plain`).  Any mix of spaces and tabs is split as ``str.split()``
-    splits it."""
+    not certain (:func:`~sdreval.io.columnar.plain_text`).  Any mix of spaces and tabs is
+    split as ``str.split()`` splits it."""
     import pyarrow.compute as pc
 
-    prepared = _plain(block, before, newlines)
-    if prepared is None:
+    from .columnar import plain_text
+
+    data = plain_text(block, before)
+    if data is None:
         return None
-    data, numbers = prepared
-    lines = block_lines(data, len(numbers))
+    count = newlines + (0 if data.endswith(b"\n") else 1)
+    numbers = np.arange(before + 1, before + 1 + count, dtype=np.int64)
+    lines = block_lines(data, count)
     if lines is None:
         return None
     split = pc.ascii_split_whitespace(lines)
@@ -113,22 +113,6 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
                 release_heap_memory()
     except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
         explain(lines_after(path, failure.before, file, log))
-
-
-def _plain(block, before: int, newlines: int) -> tuple[bytes, np.ndarray] | None:
-    """The block (without a byte-order mark at the file start) and the number of each of its
-    lines, or None unless Arrow splits its lines and fields as ``str.split()`` would: ASCII
-    only, without the rarer white space ``\\v \\f \\x1c-\\x1f`` (``str.split()`` splits on all
-    of them, Arrow on the first two only: left to the per-line parse) nor ``\\x01`` (the column
-    separator given to Arrow), every ``\\r`` in a CRLF line end."""
-    if before == 0 and block.startswith(_BOM):
-        block = block[3:]
-    if not block.isascii() or any(c in block for c in _UNSPLIT):
-        return None
-    if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
-        return None
-    count = newlines + (0 if block.endswith(b"\n") else 1)
-    return block, np.arange(before + 1, before + 1 + count, dtype=np.int64)
 
 
 def block_lines(data, count: int):
