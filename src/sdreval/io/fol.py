@@ -25,7 +25,7 @@ document judged twice in a topic may span blocks, so repeats are found once all 
 (vectorised), and the problems are then reported in line order: each line's errors, or its
 repeat, or its warnings.  The judgements are kept as columns
 (:class:`~sdreval.judgements.columns.PassageColumns`); only compact columns outlive a block
-(:class:`~sdreval.io.tokens.KeyedRows`, numbers in the narrowest integers), so that reading
+(:class:`~sdreval.io.keyed_rows.KeyedRows`, numbers in the narrowest integers), so that reading
 peaks at about 1.4 times the file's size (plus the problems waiting to be reported).
 """
 from __future__ import annotations
@@ -40,9 +40,9 @@ from ..judgements.qrels import DocPassages, Qrels
 from .columnar import arrow_pool
 from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, iter_fields,
                         nonnegative, parse_int, passage_fields)
-from .tokens import (find_repeats, DIGITS, HeldProblems, KeyedRows,
-                     digit_integers, read_in_blocks, report_in_line_order,
-                     smallest_integers, split_fields, system_allocator)
+from .keyed_rows import (HeldProblems, KeyedRows, find_repeats, report_in_line_order,
+                         smallest_integers)
+from .tokens import DIGITS, digit_integers, read_in_blocks, split_fields, system_allocator
 from .run_columns import TRIM_BYTES, release_heap_memory
 
 
@@ -128,7 +128,7 @@ def check_fol_line(topic: str, doc: str, relchars: int, doclen: int, bep: int | 
 
 
 class _Rows:
-    """The parsed lines, compact: the keys (:class:`~sdreval.io.tokens.KeyedRows`) and, per
+    """The parsed lines, compact: the keys (:class:`~sdreval.io.keyed_rows.KeyedRows`) and, per
     piece, the numbers in the narrowest integers that hold them."""
 
     def __init__(self, held: HeldProblems) -> None:

@@ -39,7 +39,8 @@ from ..judgements.quantise import valid_pairs
 from .native_lines import (SCALES, infer_scale, native_line,
                            pair_problem, scale_directive, show_value)
 from .textlines import finish, is_repeat
-from .tokens import Collect, first_occurrences, read_in_blocks, split_fields
+from .keyed_rows import Collect, first_occurrences
+from .tokens import read_in_blocks, split_fields
 from .run_columns import release_heap_memory
 
 #: a number as the fast path takes it (Python's float() and Arrow read it alike)

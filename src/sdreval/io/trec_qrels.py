@@ -14,7 +14,7 @@ may span blocks, so repeats are found once every line is read (vectorised), then
 is reported in line order.  The judgements are kept as :class:`~sdreval.judgements.columns.ElementColumns`
 (each one the element ``(docno, /article[1])`` with ``e = s = rel``, the grade kept once as a
 small integer), grouped by topic; blocks leave only compact columns behind
-(:class:`~sdreval.io.tokens.KeyedRows`), so that reading peaks at about 1.3 times the file's
+(:class:`~sdreval.io.keyed_rows.KeyedRows`), so that reading peaks at about 1.3 times the file's
 size (plus the problems waiting to be reported).
 
 Policies (docs/inputs.md): a line without exactly 4 fields or with a non-integer ``rel`` is an
@@ -31,9 +31,9 @@ from ..errors import ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
 from .textlines import finish, parse_int
-from .tokens import (TREC_QRELS_BLOCK_BYTES, HeldProblems, KeyedRows, find_repeats,
-                     read_in_blocks, report_in_line_order,
-                     smallest_integers, system_allocator)
+from .keyed_rows import (HeldProblems, KeyedRows, find_repeats, report_in_line_order,
+                         smallest_integers)
+from .tokens import TREC_QRELS_BLOCK_BYTES, read_in_blocks, system_allocator
 
 DOCUMENT_PATH = "/article[1]"
 LAYOUT = "qid iter docno rel"
