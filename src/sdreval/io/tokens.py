@@ -15,8 +15,6 @@ from .run_columns import release_heap_memory
 #: bytes read at a time (smaller than a run's blocks: a block's parse into tokens takes several
 #: times its size while it lasts)
 BLOCK_BYTES = 1 << 20
-#: the same for TREC qrels (half: their parse by Arrow's CSV reader held 10 MB more at 1 MiB)
-TREC_QRELS_BLOCK_BYTES = 1 << 19
 #: blocks read between two calls of :func:`~sdreval.io.run_columns.release_heap_memory` (the
 #: memory freed after each block is mostly reused by the next; a call every block made
 #: reading FOL qrels 20% slower)

@@ -7,8 +7,9 @@ element ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale 
 representation of document runs and of document qrels given as dicts -- so the classic measures
 (AP, P@k, Rprec, nDCG@k, ...) evaluate document runs against them directly.
 
-Read in blocks as the runs are (:mod:`sdreval.io.columnar`): Arrow parses a clean block; a
-block it refuses is halved, and the lines of a small part still refused are parsed one by one
+Read in blocks as FOL qrels are: Arrow cuts a block's lines into fields
+(:func:`~sdreval.io.tokens.split_fields`) and the block is taken if every line is valid; a
+block refused is halved, and the lines of a small part still refused are parsed one by one
 (:func:`parse_line`), which says what is wrong with each.  A document judged twice in a topic
 may span blocks, so repeats are found once every line is read (vectorised), then every problem
 is reported in line order.  The judgements are kept as :class:`~sdreval.judgements.columns.ElementColumns`
@@ -33,7 +34,7 @@ from .run_columns import release_heap_memory
 from .textlines import finish, parse_int
 from .keyed_rows import (HeldProblems, KeyedRows, find_repeats, report_in_line_order,
                          smallest_integers)
-from .tokens import TREC_QRELS_BLOCK_BYTES, read_in_blocks, system_allocator
+from .tokens import DIGITS, read_in_blocks, split_fields, system_allocator
 
 DOCUMENT_PATH = "/article[1]"
 LAYOUT = "qid iter docno rel"
@@ -53,35 +54,23 @@ def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
     return fields[0], fields[2], rel
 
 
-def parse_block(block, before: int, newlines: int, threads: bool = False):
-    """``(line numbers, topics, docs, rel)`` of a block parsed by Arrow (numpy arrays; the
-    topics as a dictionary-encoded Arrow column, the documents as an Arrow string array), or
-    None if the block is not plain or a line is invalid."""
+def parse_block(block, before: int, newlines: int):
+    """``(line numbers, topics, docs, rel)`` of a block cut by Arrow
+    (:func:`~sdreval.io.tokens.split_fields`; the topics and documents as Arrow strings, rel
+    as numpy), or None unless every line is certain to be read without a problem: 4 fields,
+    a rel of at most 18 decimal digits, unsigned or with a ``-``."""
     import pyarrow as pa
+    import pyarrow.compute as pc
 
-    from .columnar import (has_blank_or_comment_lines, integers, parse_columns, prepare,
-                           text_ok)
-
-    text = pa.dictionary(pa.int32(), pa.string())
-    names = ["topic", "iter", "doc", "rel"]
-    types = {"topic": text, "doc": text, "rel": pa.int64()}
-    for filtered in (False, True):
-        if filtered and not has_blank_or_comment_lines(block):
-            return None
-        prepared = prepare(block, before, newlines, filtered)
-        if prepared is None:
-            return None
-        table = parse_columns(prepared, names, types, ["topic", "doc", "rel"], threads)
-        if (table is not None and text_ok(table.column("topic"), first=True)
-                and text_ok(table.column("doc"))):
-            break
-    else:
+    found = split_fields(block, before, newlines)
+    if found is None or (len(found.counts) and (found.counts != 4).any()):
         return None
-    rel = integers(table.column("rel"))
-    if rel is None:
+    text = found.field(3)
+    if len(text) and not pc.all(pc.match_substring_regex(text, rf"^-?[0-9]{{1,{DIGITS}}}$")
+                                ).as_py():
         return None
-    return (prepared.lines, table.column("topic"),
-            table.column("doc").cast(pa.string()).combine_chunks(), rel)
+    rel = pc.cast(text, pa.int64()).to_numpy()
+    return found.numbers, found.field(0), found.field(2), rel
 
 
 def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
@@ -97,7 +86,7 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     held = HeldProblems()
 
     def fast(block, before: int, newlines: int) -> bool:
-        parsed = parse_block(block, before, newlines, False)
+        parsed = parse_block(block, before, newlines)
         if parsed is None:
             return False
         lines, topics, docs, rel = parsed
@@ -116,7 +105,7 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
             grades.append(smallest_integers(np.array(rel, dtype=np.int64)))
 
     with system_allocator():
-        read_in_blocks(path, fast, explain, file, held, TREC_QRELS_BLOCK_BYTES)
+        read_in_blocks(path, fast, explain, file, held)
     with system_allocator():
         qrels = judgements_of_rows(keyed, grades, held.held, file, log)
     release_heap_memory()
