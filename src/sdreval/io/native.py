@@ -106,7 +106,6 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
 def fast_block(block, before: int, newlines: int, state: _State) -> bool:
     """Parse a block and add its lines; False (nothing added) unless every line is certain to
     be read without a problem."""
-    import pyarrow as pa
     import pyarrow.compute as pc
 
     typed = _typed_block(block, before, newlines, state)
@@ -134,23 +133,14 @@ def fast_block(block, before: int, newlines: int, state: _State) -> bool:
     canon = _canonical(paths, state)
     if canon is None:
         return False
-    e_text, s_text = found.field(3), found.field(4)
-    question = pc.equal(e_text, "?").to_numpy(zero_copy_only=False)
-    e = _numbers(e_text, question)
-    letters = pc.ascii_upper(s_text)
-    letter = pc.is_in(letters, pa.array(list(COVERAGE_CODES))).to_numpy(zero_copy_only=False)
-    s = _numbers(s_text, letter)
+    e, question = _numbers(found.field(3), {"?": TOO_SMALL})
+    s, letter = _numbers(found.field(4), COVERAGE_CODES, upper=True)
     if e is None or s is None:
         return False
-    e[question] = TOO_SMALL
-    if letter.any():
-        codes = np.array([COVERAGE_CODES[v] for v in
-                          letters.filter(pa.array(letter)).to_pylist()], dtype=np.float64)
-        s[letter] = codes
     size = np.full(len(counts), np.nan)
     sixth = counts == 6
     if sixth.any():
-        values = _numbers(found.field(5, sixth), np.zeros(int(sixth.sum()), dtype=bool))
+        values, _ = _numbers(found.field(5, sixth))
         if values is None or (values < 0).any():
             return False
         size[sixth] = values
@@ -214,27 +204,34 @@ def _typed_block(block, before: int, newlines: int, state: _State) -> bool | Non
     return True
 
 
-def _numbers(text, skip: np.ndarray) -> np.ndarray | None:
-    """float64 values of the strings (0 where ``skip``), or None if one is not a plainly
-    written finite number."""
+def _numbers(text, words: dict[str, float] | None = None, upper: bool = False
+             ) -> tuple[np.ndarray | None, np.ndarray]:
+    """float64 values of the strings and which were one of ``words`` (their value taken from
+    there; compared in upper case if ``upper``), or None if another is not a plainly written
+    finite number.  Each distinct string is looked at once."""
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    values = np.zeros(len(text))
-    wanted = ~skip
-    if not wanted.any():
-        return values
-    chosen = text if skip is None or not skip.any() else text.filter(pa.array(wanted))
-    if not pc.all(pc.match_substring_regex(chosen, _NUMBER)).as_py():
-        return None
+    encoded = pc.dictionary_encode(text)
+    distinct, codes = encoded.dictionary, encoded.indices.to_numpy()
+    keys = pc.ascii_upper(distinct) if upper else distinct
+    special = np.zeros(len(distinct), dtype=bool)
+    if words:
+        special = pc.is_in(keys, pa.array(list(words))).to_numpy(zero_copy_only=False)
+    values = np.zeros(len(distinct))
+    plain = distinct.filter(pa.array(~special)) if special.any() else distinct
+    if len(plain) and not pc.all(pc.match_substring_regex(plain, _NUMBER)).as_py():
+        return None, special
     try:
-        found = pc.cast(chosen, pa.float64()).to_numpy()
+        found = pc.cast(plain, pa.float64()).to_numpy()
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        return None
+        return None, special
     if not np.isfinite(found).all():
-        return None
-    values[wanted] = found
-    return values
+        return None, special
+    values[~special] = found
+    if special.any():
+        values[special] = [words[k] for k in keys.filter(pa.array(special)).to_pylist()]
+    return values[codes], special[codes]
 
 
 def _canonical(paths, state: _State):
