@@ -24,9 +24,9 @@ to its end is read line by line from the failed block on, up to the damage, whic
 reported where the careful reader reports it.
 
 Used by the run reader (:mod:`sdreval.io.trec_fast`), the streaming reader
-(:mod:`sdreval.io.stream`) and the judgement readers (:mod:`sdreval.io.trec_qrels`,
-:mod:`sdreval.io.native`; FOL qrels, whose lines have any number of fields, are split by
-:mod:`sdreval.io.tokens` on the same principle).
+(:mod:`sdreval.io.stream`) and the clean blocks of native judgements (:mod:`sdreval.io.native`);
+the judgement readers cut lines of any number of fields with :func:`plain_text` and
+:func:`sdreval.io.tokens.split_fields`.
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import InputError, ProblemLog
-from .textlines import INT_LIMIT, iter_line_fields, open_binary
+from .textlines import iter_line_fields, open_binary
 
 #: bytes read at a time (blocks are cut at the last line end)
 BLOCK_BYTES = 4 << 20
@@ -312,14 +312,6 @@ def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[
     if table.num_rows != len(prepared.lines):
         return None
     return table
-
-
-def integers(column, low: int = -INT_LIMIT + 1, high: int = INT_LIMIT - 1) -> np.ndarray | None:
-    """int64 values of an Arrow column if all lie in ``[low, high]``, else None."""
-    values = column.to_numpy()
-    if len(values) and (values.min() < low or values.max() > high):
-        return None
-    return values
 
 
 def finite(column) -> np.ndarray | None:

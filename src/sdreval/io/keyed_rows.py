@@ -93,17 +93,6 @@ class HeldProblems(ProblemLog):
         self.held.append(problem)
 
 
-class Collect(ProblemLog):
-    """Collects ``(severity, message)`` pairs."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.items: list[tuple[str, str]] = []
-
-    def add(self, problem: Problem, kind: str | None = None) -> None:
-        self.items.append((problem.severity, problem.message))
-
-
 def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[tuple[str, str]]]],
             file: str, log: ProblemLog) -> None:
     """Report the held problems and the judgements' problems merged in line order (a line
@@ -279,10 +268,10 @@ class KeyedRows:
         """The problem of ``row``, which repeats row ``repeats[row]`` (``content(row)``: what
         a repeat must equal to be identical), as :func:`~sdreval.io.textlines.is_repeat`
         reports it."""
-        found, first = Collect(), repeats[row]
+        found, first = HeldProblems(), repeats[row]
         is_repeat({(topic, doc): (self.line_of(first), content(first))}, (topic, doc),
                   content(row), line, f"topic {topic}: document {doc}", file, found)
-        return found.items
+        return [(p.severity, p.message) for p in found.held]
 
     def grouped(self, dropped: dict[int, int] | np.ndarray | None
                 ) -> tuple[np.ndarray | None, np.ndarray]:

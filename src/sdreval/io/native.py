@@ -39,7 +39,7 @@ from ..judgements.quantise import valid_pairs
 from .native_lines import (SCALES, infer_scale, native_line,
                            pair_problem, scale_directive, show_value)
 from .textlines import finish, is_repeat
-from .keyed_rows import Collect, first_occurrences
+from .keyed_rows import first_occurrences
 from .tokens import read_in_blocks, split_fields
 from .run_columns import release_heap_memory
 
@@ -321,12 +321,9 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
             continue
         first = int(first_of[row])
         topic, doc, path = topics[row].as_py(), docs[row].as_py(), paths[row].as_py()
-        found = Collect()
         is_repeat({(topic, doc, path): (int(lines[first]), content(first))},
                   (topic, doc, path), content(row), int(lines[row]),
-                  f"topic {topic}: element {doc} {path}", file, found)
-        for severity, message in found.items:
-            (log.error if severity == "error" else log.warn)(file, int(lines[row]), message)
+                  f"topic {topic}: element {doc} {path}", file, log)
     dropped = invalid | repeats
     if dropped.all():
         return Qrels(chosen, source=file)  # type: ignore[arg-type]
