@@ -459,7 +459,7 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker, source: st
 def check_pairs(qrels: Qrels, source: str) -> None:
     """Raise :class:`InputError` listing every assessment invalid on the qrels' scale
     (invalid pairs such as (0, 2) are reported, never guessed)."""
-    from .native_fast import pair_problem
+    from .native_lines import pair_problem
 
     problems = []
     for topic, judged in qrels.topics.items():
