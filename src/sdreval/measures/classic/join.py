@@ -220,13 +220,35 @@ class RunLookup:
         """``values`` (one per result) cut into one array per topic."""
         return [values[self.offsets[i]:self.offsets[i + 1]] for i in range(self.offsets.size - 1)]
 
-    def matrix(self, values: np.ndarray, dtype: Any = np.float64) -> np.ndarray:
-        """``values`` as a zero-padded topics × ranks matrix (at least one column)."""
-        lengths = np.diff(self.offsets)
-        out = np.zeros((lengths.size, max(int(lengths.max(initial=0)), 1)), dtype=dtype)
-        if values.size:
-            rank = np.arange(values.size) - np.repeat(self.offsets[:-1], lengths)
-            out[self.topic, rank] = values
+    def width(self) -> int:
+        """Columns of :meth:`matrix`: the longest list (at least one)."""
+        return max(int(np.diff(self.offsets).max(initial=0)), 1)
+
+    def blocks(self, cells: int = 1 << 20) -> list[slice]:
+        """Consecutive topic ranges whose :meth:`matrix` holds about ``cells`` values (at least
+        one topic each): the measures are computed a block at a time, so that the padded
+        matrices and the kernels' temporaries stay bounded whatever the number of topics."""
+        rows = max(cells // self.width(), 1)
+        n = self.offsets.size - 1
+        return [slice(lo, min(lo + rows, n)) for lo in range(0, max(n, 1), rows)]
+
+    def matrix(self, values: np.ndarray, dtype: Any = np.float64,
+               rows: slice | None = None) -> np.ndarray:
+        """``values`` (one per result) as a zero-padded topics × ranks matrix of
+        :meth:`width` columns; ``rows``: only those topics (``values`` still one per result
+        of the whole run).  Filled a bounded number of results at a time."""
+        rows = rows if rows is not None else slice(0, self.offsets.size - 1)
+        offsets = self.offsets[rows.start:rows.stop + 1]
+        out = np.zeros((offsets.size - 1, self.width()), dtype=dtype)
+        flat = out.reshape(-1)
+        lo_all, hi_all = int(offsets[0]), int(offsets[-1])
+        for lo in range(lo_all, hi_all, _CHUNK):
+            hi = min(lo + _CHUNK, hi_all)
+            topic = self.topic[lo:hi].astype(np.int64)
+            # row-major cell of each result: its topic's row, its rank within the topic
+            cell = topic * out.shape[1] + (np.arange(lo, hi) - self.offsets[topic]) \
+                - rows.start * out.shape[1]
+            flat[cell] = values[lo:hi]
         return out
 
 
