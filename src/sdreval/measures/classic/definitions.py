@@ -118,7 +118,8 @@ def topic_gains(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx:
     repeats = lookup.repeat.any()
     gains = np.where(lookup.repeat, 0.0, lookup.q) if repeats else lookup.q
     if repeats and ctx is not None and hasattr(ctx, "warn"):
-        repeats = np.bincount(lookup.topic[lookup.repeat], minlength=len(topics))
+        repeats = np.bincount(lookup.topics_of(np.flatnonzero(lookup.repeat)),
+                              minlength=len(topics))
         for t_i in np.flatnonzero(repeats).tolist():
             ctx.warn(f"run {run.name} topic {topics[t_i]}: {int(repeats[t_i])} repeated relevant "
                      "result(s) scored as non-relevant")

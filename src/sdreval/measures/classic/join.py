@@ -153,37 +153,44 @@ def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) 
         every = rows.size == len(elements) and bool(np.all(rows[1:] > rows[:-1]))
         docs = elements.docs if every else elements.docs.take(pa.array(rows))
         if isinstance(elements.paths, str):
-            paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int64)
+            paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int32)
         else:
             path, paths = _encode(elements.paths if every
                                   else elements.paths.take(pa.array(rows)))
+        del rows
     else:  # per-topic objects (the API; judgements of highlighted passages)
         topic_l, doc_l, path_l, value_l = [], [], [], []
         for t_i, name in enumerate(topics):
             qmap = topic_quant_map(qrels, name, quant, ctx)
-            topic_l.append(np.full(len(qmap), t_i, dtype=np.int64))
+            topic_l.append(np.full(len(qmap), t_i, dtype=np.int32))
             doc_l.extend(d for d, _ in qmap)
             path_l.extend(p for _, p in qmap)
             value_l.append(np.fromiter(qmap.values(), np.float64, len(qmap)))
-        topic = np.concatenate(topic_l) if topic_l else np.zeros(0, dtype=np.int64)
+        topic = np.concatenate(topic_l) if topic_l else np.zeros(0, dtype=np.int32)
         value = np.concatenate(value_l) if value_l else np.zeros(0)
         docs = _strings(np.array(doc_l, dtype=object))
         paths = list(dict.fromkeys(path_l))
         index = {p: i for i, p in enumerate(paths)}
-        path = np.fromiter(map(index.__getitem__, path_l), np.int64, len(path_l))
+        path = np.fromiter(map(index.__getitem__, path_l), np.int32, len(path_l))
     vocabulary = pc.unique(docs)
     if isinstance(vocabulary, pa.ChunkedArray):
         vocabulary = vocabulary.combine_chunks()
     doc = _codes(docs, vocabulary)
     n_docs, n_paths = max(len(vocabulary), 1), max(len(paths), 1)
-    pairs, pair = np.unique(topic * n_docs + doc, return_inverse=True)
+    pairs, pair = np.unique(topic.astype(np.int64) * n_docs + doc, return_inverse=True)
     del doc
-    key = pair * n_paths + path
-    key_rows = np.argsort(key, kind="stable")
+    pair = _narrow(pair)
+    key = pair.astype(np.int64) * n_paths + path
+    key_rows = _narrow(np.argsort(key, kind="stable"))
     content = np.zeros(pairs.size, dtype=bool)
     content[pair[value > 0]] = True
-    return Judgements(topic, path, value, vocabulary, paths, len(topics), pairs,
-                      pair.astype(np.int64), key[key_rows], key_rows, content)
+    return Judgements(topic, _narrow(path), value, vocabulary, paths, len(topics), pairs,
+                      pair, key[key_rows], key_rows, content)
+
+
+def _narrow(codes: np.ndarray) -> np.ndarray:
+    """Non-negative integer codes (row numbers, positions) in 32 bits when they fit."""
+    return codes.astype(np.int32) if codes.size < 1 << 31 and codes.dtype != np.int32 else codes
 
 
 #: one cache entry of each kind, replaced in place (the streamed evaluation counts the
@@ -204,7 +211,6 @@ class RunLookup:
     for their topic."""
 
     offsets: np.ndarray
-    topic: np.ndarray
     q: np.ndarray
     judged: np.ndarray
     repeat: np.ndarray
@@ -216,6 +222,10 @@ class RunLookup:
         """Results per topic."""
         return np.diff(self.offsets)
 
+    def topics_of(self, results: np.ndarray) -> np.ndarray:
+        """The topic (position in the evaluated topics) of each of ``results``."""
+        return topic_of_rows(self.offsets, results)
+
     def split(self, values: np.ndarray) -> list[np.ndarray]:
         """``values`` (one per result) cut into one array per topic."""
         return [values[self.offsets[i]:self.offsets[i + 1]] for i in range(self.offsets.size - 1)]
@@ -224,7 +234,7 @@ class RunLookup:
         """Columns of :meth:`matrix`: the longest list (at least one)."""
         return max(int(np.diff(self.offsets).max(initial=0)), 1)
 
-    def blocks(self, cells: int = 1 << 20) -> list[slice]:
+    def blocks(self, cells: int = 1 << 18) -> list[slice]:
         """Consecutive topic ranges whose :meth:`matrix` holds about ``cells`` values (at least
         one topic each): the measures are computed a block at a time, so that the padded
         matrices and the kernels' temporaries stay bounded whatever the number of topics."""
@@ -244,12 +254,17 @@ class RunLookup:
         lo_all, hi_all = int(offsets[0]), int(offsets[-1])
         for lo in range(lo_all, hi_all, _CHUNK):
             hi = min(lo + _CHUNK, hi_all)
-            topic = self.topic[lo:hi].astype(np.int64)
+            topic = self.topics_of(np.arange(lo, hi))
             # row-major cell of each result: its topic's row, its rank within the topic
             cell = topic * out.shape[1] + (np.arange(lo, hi) - self.offsets[topic]) \
                 - rows.start * out.shape[1]
             flat[cell] = values[lo:hi]
         return out
+
+
+def topic_of_rows(offsets: np.ndarray, results: np.ndarray) -> np.ndarray:
+    """The topic of each of ``results`` (row numbers) of topics laid out at ``offsets``."""
+    return np.searchsorted(offsets, results, side="right").astype(np.int64) - 1
 
 
 @dataclass
@@ -358,29 +373,26 @@ _CHUNK = 1 << 18
 def _join(js: Judgements, rows: _Rows) -> RunLookup:
     """Match each row of the run to an assessed element of its topic (module docstring)."""
     offsets = rows.offsets
-    lengths = np.diff(offsets)
     size = int(offsets[-1])
-    topic = np.repeat(np.arange(lengths.size, dtype=np.int32), lengths)
     q = np.zeros(size)
     found = np.zeros(size, dtype=bool)
     repeat = np.zeros(size, dtype=bool)
     if not size or not js.pairs.size:
-        return RunLookup(offsets, topic, q, found, repeat, size, False, False)
+        return RunLookup(offsets, q, found, repeat, size, False, False)
     index = {p: i for i, p in enumerate(js.paths)}
     vocabulary = rows.vocabulary
     path_of = np.array([index.get(ROOT if p is None else p, -1) for p in vocabulary],
                        dtype=np.int64)
     deep_of = np.array([p is not None and p.count("/") > 1 for p in vocabulary], dtype=bool)
     none_of = np.array([p is None for p in vocabulary], dtype=bool)
-    doc = _codes(rows.docs, js.docs)
     n_docs, n_paths = max(len(js.docs), 1), max(len(js.paths), 1)
     one_each = js.keys.size == js.pairs.size  # one assessed element per judged document
     unknown, nested, none_paths = 0, False, False
     key_parts = []
     for lo in range(0, size, _CHUNK):
         hi = min(lo + _CHUNK, size)
-        d = doc[lo:hi]
-        code = topic[lo:hi].astype(np.int64) * n_docs + d
+        d = _codes(rows.docs.slice(lo, hi - lo), js.docs)
+        code = topic_of_rows(offsets, np.arange(lo, hi)) * n_docs + d
         at = np.minimum(np.searchsorted(js.pairs, code), js.pairs.size - 1)
         judged_doc = (d >= 0) & (js.pairs[at] == code)
         del code
@@ -411,7 +423,7 @@ def _join(js: Judgements, rows: _Rows) -> RunLookup:
             later = np.ones(positive.size, dtype=bool)
             later[first] = False
             repeat[positive[later]] = True
-    return RunLookup(offsets, topic, q, found, repeat, unknown, nested, none_paths)
+    return RunLookup(offsets, q, found, repeat, unknown, nested, none_paths)
 
 
 def is_flat(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any = None) -> bool:
