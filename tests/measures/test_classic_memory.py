@@ -35,8 +35,9 @@ def inputs(tmp_path_factory):
 
 def test_classic_measures_take_bounded_memory(inputs, monkeypatch):
     qrels, run = inputs
-    # results joined to the judgements a few thousand at a time: the test's run is small
+    # results joined and laid out a few thousand at a time: the test's run is small
     monkeypatch.setattr("sdreval.measures.classic.join._CHUNK", 1 << 12)
+    monkeypatch.setattr("sdreval.measures.classic.lookup.CHUNK", 1 << 12)
     tracemalloc.start()
     try:
         table = evaluate_columns(qrels, [run], ["AP", "nDCG@10", "P@10", "RR"],
