@@ -30,6 +30,12 @@ def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarr
     return pd.factorize(names, sort=False)[0].astype(np.int64)
 
 
+def topic_bounds(grouped: np.ndarray, count: int) -> np.ndarray:
+    """The first row of each of ``count`` topic ids in rows grouped by topic id (and the end):
+    searched in the rows' own integer type (a wider one would copy every row)."""
+    return np.searchsorted(grouped, np.arange(count + 1, dtype=grouped.dtype)).astype(np.int64)
+
+
 #: rows checked at once for repeats and overlaps (memory: a few arrays of this many rows)
 BATCH_ROWS = 1 << 18
 
@@ -89,8 +95,7 @@ def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: 
     topic, doc, names, piece, path, offset, length, rank, rsv, line = columns
     order = None if len(topic) < 2 or bool((topic[1:] >= topic[:-1]).all()) \
         else np.argsort(topic, kind="stable")
-    bounds = np.searchsorted(topic if order is None else topic[order],
-                             np.arange(len(topics) + 1))
+    bounds = topic_bounds(topic if order is None else topic[order], len(topics))
     names = names if order is None else names[order]
     report_topics([topic, doc, names, None, path, offset, length, rank, rsv, None],
                   RowsAt(piece, line), order, bounds, topics, paths, layout, file, log, wanted)
@@ -124,8 +129,7 @@ def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) ->
     n = len(topic)
     order = (None if n < 2 or bool((topic[1:] >= topic[:-1]).all())
              else np.argsort(topic, kind="stable"))
-    bounds = np.searchsorted(topic if order is None else topic[order],
-                             np.arange(len(topics) + 1))
+    bounds = topic_bounds(topic if order is None else topic[order], len(topics))
     if order is not None and n:
         import pyarrow as pa
         import pyarrow.compute as pc
