@@ -21,7 +21,6 @@ from ...errors import InputError, Problem, ProblemLog, UsageError
 from ...judgements.columns import PassageColumns, TopicJudgements
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
-from ...lazy import lazy_module
 from ...model.run import Run
 from ..registry import (AT_LEAST_ONE, NON_NEGATIVE, UNIT, EvalContext, Measure, MeasureDef, Param,
                         register_family, register_measure)
@@ -32,8 +31,6 @@ from .hixeval import hixeval_at, rsize
 from .judged import batch_from_columns
 from .kernels import list_overlaps, overlaps_per_interval
 from .topic import topic_relevance
-
-pd = lazy_module("pandas")
 
 FAMILY = "passage"
 
@@ -88,8 +85,8 @@ def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, RelevanceS
                                                                    PassageColumns):
             batch, summary = batch_from_columns(*qrels.topics.columns())  # as read: columns
         else:
-            docs = sorted({d for tq in qrels.topics.values() for d in tq.passages})
-            vocab = pd.Index(np.asarray(docs, dtype=object), dtype=object)
+            vocab = np.asarray(sorted({d for tq in qrels.topics.values() for d in tq.passages}),
+                               dtype=object)
             batch, summary = QrelsBatch.build_from(
                 vocab, ((t, topic_relevance(tq)) for t, tq in qrels.topics.items()))
         found = ctx.cache[key] = (qrels, batch, summary)
