@@ -128,6 +128,17 @@ class RelevanceSummary:
         return TopicSummary(int(self.totals[i]), int(self.relevant_docs[i]),
                             self.disagreements.get(topic, []), self.bep_missing.get(topic, []))
 
+    def of(self, topics: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """``(T_rel, relevant documents)`` of each of ``topics`` (0 for a topic not judged)."""
+        where = np.fromiter((self.topic_index.get(t, -1) for t in topics), dtype=np.int64,
+                            count=len(topics))
+        known = where >= 0
+        pick = np.where(known, where, 0)
+        if not self.totals.size:
+            return np.zeros(len(topics), dtype=np.int64), np.zeros(len(topics), dtype=np.int64)
+        return (np.where(known, self.totals[pick], 0),
+                np.where(known, self.relevant_docs[pick], 0))
+
 
 def _number_documents(docs, qb: QrelsBatch) -> tuple[np.ndarray, object, np.ndarray]:
     """Number the documents of a run (Arrow strings or a numpy array of str) in order of first
