@@ -160,7 +160,7 @@ def _number_documents(docs, qb: QrelsBatch) -> tuple[np.ndarray, object, np.ndar
     if qb.vocab_arrow is None:
         qb.vocab_arrow = pa.array(qb.vocab.tolist(), type=pa.string())
     found = pc.index_in(names_pa, value_set=qb.vocab_arrow)
-    vocab_ids = np.asarray(found.fill_null(-1), dtype=np.int64)
+    vocab_ids = np.asarray(pc.fill_null(found, -1), dtype=np.int64)
     return codes, names_pa, vocab_ids
 
 
@@ -189,8 +189,9 @@ def _gather(column, index: np.ndarray | slice, size: int):
     if isinstance(column, Coded):
         return column.values[column.codes[index]]
     import pyarrow as pa
+    import pyarrow.compute as pc
 
-    return column.take(pa.array(index))
+    return pc.take(column, pa.array(index))
 
 
 def run_rows(rankings, topics: list[str]) -> tuple[list[str], np.ndarray, object, np.ndarray,

@@ -32,7 +32,7 @@ def batch_from_columns(topics: list[str], bounds: np.ndarray, table: PassageColu
     docs = table.docs if isinstance(table.docs, (pa.Array, pa.ChunkedArray)) else \
         pa.array(list(table.docs), type=pa.string())
     vocab_arrow = pc.unique(docs)
-    vocab_arrow = vocab_arrow.take(pc.sort_indices(vocab_arrow))  # code point order = sorted()
+    vocab_arrow = pc.take(vocab_arrow, pc.sort_indices(vocab_arrow))  # code point order = sorted()
     if isinstance(vocab_arrow, pa.ChunkedArray):
         vocab_arrow = vocab_arrow.combine_chunks()
     vocab = np.asarray(vocab_arrow.to_pylist(), dtype=object)
