@@ -181,7 +181,9 @@ def _gather(column, index: np.ndarray | slice, size: int):
     """Rows ``index`` (positions, or a slice) of a shared run column (:mod:`sdreval.model.run`:
     a numpy array, :class:`Filled`, :class:`Coded` or Arrow strings)."""
     if isinstance(index, slice):
-        return column_rows(column, index.start, index.stop)
+        if isinstance(column, (np.ndarray, Filled, Coded)):
+            return column_rows(column, index.start, index.stop)
+        return column.slice(index.start, index.stop - index.start)  # Arrow strings kept
     if isinstance(column, np.ndarray):
         return column[index]
     if isinstance(column, Filled):
