@@ -355,3 +355,16 @@ def test_run_held_as_shared_columns_gives_the_values_of_per_topic_rankings():
     got, _ = values(qrels, columns, names)
     expected, _ = values(qrels, per_topic, names)
     assert got == expected and len(got) == len(names) * 2  # topics 1 and 2 (7: not judged)
+
+
+def test_document_ids_that_are_not_strings_give_the_same_values():
+    """Through the Python API document ids may be integers: they are numbered by Python
+    dictionaries instead of Arrow's string encoding, with the same values."""
+    def spec(ids):
+        qrels = make_qrels({"1": {ids[0]: ([(0, 100)], 1000, 10), ids[1]: ([(50, 50)], 200, 60),
+                                  ids[2]: ([], 300, None)}})
+        run = make_run({"1": [(ids[0], 0, 50), (ids[2], 0, 10), (ids[0], 150, 50),
+                              (ids[1], 0, 100)]})
+        return values(qrels, run, ["iP@0.01", "MAiP", "gP@2", "MAgP", "MAgP(task=bic)"])[0]
+
+    assert spec([1, 2, 3]) == spec(["d1", "d2", "d3"])

@@ -150,18 +150,34 @@ def _number_documents(docs, qb: QrelsBatch) -> tuple[np.ndarray, object, np.ndar
     if not len(docs):
         z = np.zeros(0, dtype=np.int64)
         return z, pa.array([], type=pa.string()), z
-    if isinstance(docs, pa.ChunkedArray):
-        docs = docs.combine_chunks()
-    elif not isinstance(docs, pa.Array):
-        docs = pa.array(docs, type=pa.string())
+    try:
+        if isinstance(docs, pa.ChunkedArray):
+            docs = docs.combine_chunks()
+        elif not isinstance(docs, pa.Array):
+            docs = pa.array(docs, type=pa.string())
+        if qb.vocab_arrow is None:
+            qb.vocab_arrow = pa.array(qb.vocab.tolist(), type=pa.string())
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError):  # ids that are not strings (API)
+        return _number_objects(np.asarray(docs, dtype=object), qb)
     encoded = pc.dictionary_encode(docs)
     names_pa = encoded.dictionary
     codes = np.asarray(encoded.indices, dtype=np.int64)
-    if qb.vocab_arrow is None:
-        qb.vocab_arrow = pa.array(qb.vocab.tolist(), type=pa.string())
     found = pc.index_in(names_pa, value_set=qb.vocab_arrow)
     vocab_ids = np.asarray(pc.fill_null(found, -1), dtype=np.int64)
     return codes, names_pa, vocab_ids
+
+
+def _number_objects(docs: np.ndarray, qb: QrelsBatch) -> tuple[np.ndarray, np.ndarray,
+                                                                   np.ndarray]:
+    """:func:`_number_documents` of document ids that are not all strings (given through the
+    Python API), by Python dictionaries."""
+    index: dict = {}
+    codes = np.fromiter((index.setdefault(d, len(index)) for d in docs.tolist()),
+                        dtype=np.int64, count=docs.size)
+    where = {name: i for i, name in enumerate(qb.vocab.tolist())}
+    names = np.empty(len(index), dtype=object)
+    names[:] = list(index)
+    return codes, names, np.array([where.get(n, -1) for n in index], dtype=np.int64)
 
 
 def first_appearance(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
