@@ -1,7 +1,10 @@
 """Exact values stay exact: per-topic sums are accumulated per topic, never by subtracting from
 a run-wide cumulative sum, so a topic's value does not depend on the topics evaluated with it."""
+import math
+
 import numpy as np
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from sdreval.io import read_qrels, read_run
 from sdreval.measures.classic import kernels as classic
@@ -87,3 +90,26 @@ def test_element_measures_alone_equal_in_the_whole_run():
         for row in alone.itertuples():
             assert row.value == whole.value[(row.measure, topic)] or (
                 np.isnan(row.value) and np.isnan(whole.value[(row.measure, topic)])), row
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 4), st.floats(allow_nan=True, allow_infinity=True)
+                          | st.sampled_from([0.0, -0.0, 5e-324, -5e-324, 1e308, 0.1])),
+                max_size=40))
+def test_group_sums_are_the_exact_sum_of_each_group(pairs):
+    """Every group's sum and count at once, as Python's exact rational arithmetic gives them
+    (an infinity: IEEE's sum; NaN left out)."""
+    from fractions import Fraction
+
+    from sdreval.measures.exact import exact_sums
+
+    groups = np.array([g for g, _ in pairs], dtype=np.int64)
+    values = np.array([v for _, v in pairs], dtype=np.float64)
+    for g, got in enumerate(exact_sums(values, groups, 5)):
+        mine = [v for h, v in pairs if h == g and v == v]
+        assert got.count == len(mine)
+        if any(math.isinf(v) for v in mine):  # IEEE's sum of the group's values
+            ieee = float(np.array(mine).sum())
+            assert got.total() == ieee or (math.isnan(got.total()) and math.isnan(ieee))
+        else:
+            assert got.fraction() == sum((Fraction(v) for v in mine), Fraction(0))

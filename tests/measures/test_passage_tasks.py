@@ -327,12 +327,44 @@ def test_relchars_disagreement_is_reported_and_ranges_used():
     assert any("relchars column disagrees" in w and "1 document" in w for w in ctx.warnings)
 
 
-def test_pandas_fallback_without_pyarrow_gives_the_same_values(monkeypatch):
-    import sys
+def test_run_held_as_shared_columns_gives_the_values_of_per_topic_rankings():
+    """A run read from a file keeps its topics in shared columns (Arrow document names,
+    int32 offsets), stored here in another order than the evaluation's, with an empty topic
+    and one the qrels do not judge: the passage families read the columns straight (no
+    ranking per topic) and give the values of the same run held as one ranking per topic."""
+    import pyarrow as pa
 
-    run = make_run({"1": [("d1", 0, 50), ("d3", 0, 10), ("d1", 150, 50), ("d2", 0, 100)]})
-    names = ["iP@0.01", "MAiP", "gP@2", "MAgP", "MAgP(task=bic)"]
-    with_arrow, _ = values(QRELS, run, names)
-    monkeypatch.setitem(sys.modules, "pyarrow", None)  # import pyarrow -> ImportError
-    without, _ = values(QRELS, run, names)
-    assert without == with_arrow
+    qrels = make_qrels({
+        "1": {"d1": ([(0, 100)], 1000, 10), "d2": ([(50, 50)], 200, 60), "d3": ([], 300, None)},
+        "2": {"d1": ([(20, 30), (400, 10)], 1000, None), "d4": ([(0, 5)], 50, 0)}})
+    rows = {"2": [("d4", 0, 10), ("d1", 0, 100), ("d9", 5, 5), ("d1", 390, 30)],
+            "3": [],
+            "1": [("d1", 0, 50), ("d3", 0, 10), ("d1", 150, 50), ("d2", 0, 100)],
+            "7": [("d1", 0, 10)]}
+    names = ["iP@0.01", "MAiP", "gP@2", "MAgP", "MAgP(task=bic)", "gP(task=bic)@1",
+             "HiXiP@2"]
+    flat = [r for t in rows for r in rows[t]]
+    bounds = np.cumsum([0] + [len(rows[t]) for t in rows])
+    columns = Run.from_columns("r", list(rows), bounds, pa.array([d for d, _, _ in flat]),
+                               np.full(len(flat), None, dtype=object),
+                               np.array([o for _, o, _ in flat], dtype=np.int32),
+                               np.array([n for _, _, n in flat], dtype=np.int32),
+                               np.concatenate([np.arange(1, len(rows[t]) + 1) for t in rows]),
+                               -np.arange(len(flat), dtype=np.float64), "passage")
+    per_topic = make_run({t: r for t, r in rows.items() if r})
+    got, _ = values(qrels, columns, names)
+    expected, _ = values(qrels, per_topic, names)
+    assert got == expected and len(got) == len(names) * 2  # topics 1 and 2 (7: not judged)
+
+
+def test_document_ids_that_are_not_strings_give_the_same_values():
+    """Through the Python API document ids may be integers: they are numbered by Python
+    dictionaries instead of Arrow's string encoding, with the same values."""
+    def spec(ids):
+        qrels = make_qrels({"1": {ids[0]: ([(0, 100)], 1000, 10), ids[1]: ([(50, 50)], 200, 60),
+                                  ids[2]: ([], 300, None)}})
+        run = make_run({"1": [(ids[0], 0, 50), (ids[2], 0, 10), (ids[0], 150, 50),
+                              (ids[1], 0, 100)]})
+        return values(qrels, run, ["iP@0.01", "MAiP", "gP@2", "MAgP", "MAgP(task=bic)"])[0]
+
+    assert spec([1, 2, 3]) == spec(["d1", "d2", "d3"])

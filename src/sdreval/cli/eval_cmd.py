@@ -357,7 +357,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         from ..io.detect import RUN_FORMATS
 
         known = {path: kind for path, kind in formats.items() if kind in RUN_FORMATS}
-        if not spans and jobs == 1 and not scheduler and fmt in ("text", "json"):
+        if not spans and jobs == 1 and not scheduler and fmt in ("text", "json", "csv"):
             decline_arrow_pandas_probe()  # written without pandas: not imported for Arrow
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection, known)
         echo_problems(log)

@@ -30,10 +30,11 @@ the judgement readers cut lines of any number of fields with :func:`plain_text` 
 """
 from __future__ import annotations
 
+import os
 import re
 import zlib
 from dataclasses import dataclass, field
-from io import BytesIO
+from io import BufferedReader, BytesIO
 from pathlib import Path
 from typing import Iterator
 
@@ -94,11 +95,18 @@ def iter_blocks(path: str | Path, size: int | None = None,
             handle.seek(start)
     except OSError as error:
         raise InputError(f"cannot open: {error}", str(path)) from None
+    # a plain file's buffer is no larger than what is left of it (a small run file would
+    # otherwise cost two zero-filled 4 MiB buffers)
+    file_size = os.fstat(handle.fileno()).st_size if isinstance(handle, BufferedReader) \
+        else None
     with handle:
         left = None if end is None else end - start
         while True:
             try:
-                block = bytearray(size if left is None else min(size, left))
+                want = size if left is None else min(size, left)
+                if file_size is not None:
+                    want = min(want, max(file_size - handle.tell(), 0) + 1)
+                block = bytearray(want)
                 del block[handle.readinto(block):]
                 if block and not block.endswith(b"\n"):
                     block += handle.readline()

@@ -58,29 +58,53 @@ class ExactSum:
 def exact_sum(values: np.ndarray) -> ExactSum:
     """The exact sum of the finite values (NaN left out, and not counted)."""
     values = np.asarray(values, dtype=np.float64)
-    values = values[~np.isnan(values)]
-    if values.size == 0:
-        return ExactSum()
-    if not np.isfinite(values).all():
-        total = float(values.sum())  # an infinity: the sum is what IEEE arithmetic gives
-        return _Infinite(0, 0, int(values.size), total)
-    bits = values.view(np.uint64)  # sign, 11 exponent bits, 52 fraction bits
-    field = ((bits >> np.uint64(52)) & np.uint64(0x7FF)).view(np.int64)
-    exponent = np.maximum(field, 1)  # value = +-digits * 2**(exponent - 1075)
-    digits = (bits & np.uint64((1 << 52) - 1)).view(np.int64)
-    digits[field > 0] |= 1 << 52  # the implicit leading 1 of normal numbers
-    sign = np.where(bits >> np.uint64(63), -1.0, 1.0)
-    low = int(exponent.min())
-    bins = exponent - low
-    numerator = 0
-    for start in range(0, values.size, _BLOCK):
-        part = slice(start, start + _BLOCK)
-        for shift in (0, _PIECE, 2 * _PIECE):
-            piece = (digits[part] >> shift) & ((1 << _PIECE) - 1)
-            sums = np.bincount(bins[part], weights=piece * sign[part])
-            for position in np.flatnonzero(sums).tolist():
-                numerator += int(sums[position]) << (position + shift)
-    return ExactSum(numerator, low - 1075, int(values.size))
+    return exact_sums(values, np.zeros(values.size, dtype=np.int64), 1)[0]
+
+
+def exact_sums(values: np.ndarray, groups: np.ndarray, n_groups: int) -> list[ExactSum]:
+    """:func:`exact_sum` of the values of each group ``0 .. n_groups - 1`` (``groups[i]``: the
+    group of ``values[i]``), all groups in the same few numpy calls."""
+    values = np.asarray(values, dtype=np.float64)
+    groups = np.asarray(groups, dtype=np.int64)
+    present = ~np.isnan(values)
+    values, groups = values[present], groups[present]
+    counts = np.bincount(groups, minlength=n_groups).tolist()
+    infinite = ~np.isfinite(values)
+    odd = set(np.unique(groups[infinite]).tolist()) if infinite.any() else set()
+    if odd:  # an infinity: the group's sum is what IEEE arithmetic gives
+        keep = ~np.isin(groups, list(odd))
+        totals = {g: float(values[groups == g].sum()) for g in odd}
+        values, groups = values[keep], groups[keep]
+    numerators = [0] * n_groups
+    lows = [0] * n_groups
+    if values.size:
+        bits = values.view(np.uint64)  # sign, 11 exponent bits, 52 fraction bits
+        field = ((bits >> np.uint64(52)) & np.uint64(0x7FF)).view(np.int64)
+        exponent = np.maximum(field, 1)  # value = +-digits * 2**(exponent - 1075)
+        digits = (bits & np.uint64((1 << 52) - 1)).view(np.int64)
+        digits[field > 0] |= 1 << 52  # the implicit leading 1 of normal numbers
+        sign = np.where(bits >> np.uint64(63), -1.0, 1.0)
+        low = np.full(n_groups, 1 << 11, dtype=np.int64)
+        np.minimum.at(low, groups, exponent)
+        lows = low.tolist()
+        keys = groups * (1 << 11) + (exponent - low[groups])  # (group, binary exponent)
+        for start in range(0, values.size, _BLOCK):
+            part = slice(start, start + _BLOCK)
+            for shift in (0, _PIECE, 2 * _PIECE):
+                piece = (digits[part] >> shift) & ((1 << _PIECE) - 1)
+                sums = np.bincount(keys[part], weights=piece * sign[part])
+                where = np.flatnonzero(sums)
+                for key, total in zip(where.tolist(), sums[where].tolist()):
+                    numerators[key >> 11] += int(total) << ((key & 0x7FF) + shift)
+    out: list[ExactSum] = []
+    for g in range(n_groups):
+        if g in odd:
+            out.append(_Infinite(0, 0, counts[g], totals[g]))
+        elif counts[g]:
+            out.append(ExactSum(numerators[g], lows[g] - 1075, counts[g]))
+        else:
+            out.append(ExactSum())
+    return out
 
 
 @dataclass(frozen=True)

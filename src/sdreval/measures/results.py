@@ -14,7 +14,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from ..lazy import lazy_module
-from .exact import exact_sum
+from .exact import exact_sums
 
 pd = lazy_module("pandas")
 
@@ -140,10 +140,9 @@ def labels(values: list, codes: np.ndarray):
 def group_sums(values: np.ndarray, groups: np.ndarray, n_groups: int | None = None) -> list:
     """The exact sum (:mod:`sdreval.measures.exact`) of the values of each group ``0, 1, ...``
     (NaN left out): means that do not depend on how the topics were partitioned."""
-    order = np.argsort(groups, kind="stable")
-    bounds = np.concatenate(([0], np.cumsum(np.bincount(groups, minlength=n_groups or 0))))
-    return [exact_sum(values[order[lo:hi]])
-            for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist())]
+    groups = np.asarray(groups, dtype=np.int64)
+    n = max(n_groups or 0, int(groups.max()) + 1 if groups.size else 0)
+    return exact_sums(values, groups, n)
 
 
 def mean_columns(table: ResultColumns, aggregate_of) -> ResultColumns:

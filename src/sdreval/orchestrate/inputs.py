@@ -47,12 +47,11 @@ def check_chunk_ids(qrels: Qrels, runs: Iterable[Run], chunk_map_given: bool) ->
     """Refuse a TREC run against span (passage) judgements when none of its document ids is a
     judged document and no chunk map was given: its ids are chunk ids (every measure would be
     0), and ``--chunk-map`` maps them onto the documents' text."""
-    if chunk_map_given or qrels.scale != "fol":
-        return
+    runs = [run for run in runs if run.unit == "document" and run.topics]
+    if chunk_map_given or qrels.scale != "fol" or not runs:
+        return  # the judged documents are gathered only for document runs
     documents = {doc for topic in qrels.topics.values() for doc in topic.passages}
     for run in runs:
-        if run.unit != "document" or not run.topics:
-            continue
         if any(not documents.isdisjoint(ranking.docs.tolist()) for ranking in
                run.topics.values()):
             continue

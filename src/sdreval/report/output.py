@@ -4,6 +4,8 @@ extension, the runs × measures summary as an aligned trec_eval-like ``table`` o
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import itertools
 import json
 import sys
@@ -105,6 +107,33 @@ def results_to_json(results) -> str:
     return "".join(json_pieces(results))
 
 
+def _csv_cell(value: float) -> str:
+    """A value as pandas' ``to_csv`` writes a float column: the shortest repr, NaN empty."""
+    return "" if value != value else repr(float(value))
+
+
+def csv_pieces(results):
+    """The CSV text of ``results`` (header ``run,topic,measure,value[,topics]``), a block of
+    rows at a time, as pandas' ``DataFrame.to_csv(index=False)`` writes the tidy table (the
+    ``csv`` module's minimal quoting; NaN and a missing count empty) without building it."""
+    table = _columns(results)
+    columns = ["run", "topic", "measure", "value"] + (["topics"] if table.count is not None
+                                                       else [])
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    for block in _blocks(table, columns):
+        block[3] = [_csv_cell(v) for v in block[3]]
+        if len(block) > 4:
+            block[4] = ["" if c is None else c for c in block[4]]
+        writer.writerows(zip(*block))
+        yield buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+    if buffer.tell():
+        yield buffer.getvalue()
+
+
 def write_results(results, fmt: str = "text", out: str | Path | None = None,
                   stream: TextIO | None = None, **table_options) -> None:
     """Write ``results`` (columns run, topic, measure, value) to ``out`` or ``stream`` (text,
@@ -118,7 +147,7 @@ def write_results(results, fmt: str = "text", out: str | Path | None = None,
                          f"{' and '.join(TABLE_FORMATS)}, not {fmt}")
     from ..measures.results import ResultColumns
 
-    if fmt not in ("text", "json") and isinstance(results, ResultColumns):
+    if fmt not in ("text", "json", "csv") and isinstance(results, ResultColumns):
         results = results.to_frame()  # the other formats are written by pandas
     if fmt == "parquet":
         if out is None:
@@ -138,15 +167,12 @@ def write_results(results, fmt: str = "text", out: str | Path | None = None,
 
         pieces = trec_eval_pieces(results)
     elif fmt == "csv":
-        pieces = None
+        pieces = csv_pieces(results)
     else:
         pieces = itertools.chain(json_pieces(results), ["\n"])
     with _target(out, stream) as handle:
-        if pieces is None:
-            results.to_csv(handle, index=False)
-        else:
-            for piece in pieces:
-                handle.write(piece)
+        for piece in pieces:
+            handle.write(piece)
 
 
 @contextlib.contextmanager

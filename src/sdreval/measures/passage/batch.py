@@ -15,20 +15,17 @@ from typing import Iterable, NamedTuple
 import numpy as np
 
 from ...errors import InputError, Problem
-from ...lazy import lazy_module
-from ...model.run import Ranking
+from ...model.run import Coded, Filled, Ranking, TopicRankings, column_rows
 from ..segments import segmented_cumsum
 from .kernels import BAND, Segments, coverage, first_cover
-from .topic import TopicRelevance
-
-pd = lazy_module("pandas")
+from .topic import TopicRelevance, lookup
 
 
 @dataclass
 class QrelsBatch:
     """Relevant text of every topic of a qrels in one CSR, keyed by (topic, document)."""
 
-    vocab: pd.Index
+    vocab: np.ndarray      # every judged document name, sorted (str objects)
     topic_index: dict[str, int]
     keys: np.ndarray       # sorted topic_index·V + vocab id of every judged (topic, document)
     rows: np.ndarray       # global row of each key
@@ -41,15 +38,17 @@ class QrelsBatch:
     vocab_arrow: object = None  # the vocabulary as an Arrow array (built on first use)
 
     @classmethod
-    def build(cls, vocab: pd.Index, relevances: dict[str, TopicRelevance]) -> "QrelsBatch":
+    def build(cls, vocab: np.ndarray, relevances: dict[str, TopicRelevance]) -> "QrelsBatch":
         return cls.build_from(vocab, relevances.items())[0]
 
     @classmethod
-    def build_from(cls, vocab: pd.Index, relevances: Iterable[tuple[str, TopicRelevance]]
+    def build_from(cls, vocab: np.ndarray, relevances: Iterable[tuple[str, TopicRelevance]]
                    ) -> tuple["QrelsBatch", "RelevanceSummary"]:
         """The batch of ``(topic, relevance)`` pairs, taken one at a time (the per-topic
         arrays of a block of topics are joined before the next block: qrels of very many
-        topics), and what the measures need of each topic afterwards."""
+        topics), and what the measures need of each topic afterwards; ``vocab``: every
+        judged document name, sorted."""
+        vocab = np.asarray(vocab, dtype=object)
         topic_index: dict[str, int] = {}
         v = max(len(vocab), 1)
         parts: list[list[np.ndarray]] = [[] for _ in range(7)]  # joined blocks per column
@@ -67,7 +66,7 @@ class QrelsBatch:
         for t, r in relevances:
             topic_index[t] = len(topic_index)
             if r.names.size:
-                vid = vocab.get_indexer(r.names).astype(np.int64)
+                vid = lookup(vocab, r.names)
                 block[0].append(topic_index[t] * np.int64(v) + vid)
             for column, value in zip(block[1:], (r.ptr[:-1] + range_base, r.starts, r.ends,
                                                  r.rel_chars, r.bep, r.relevant)):
@@ -129,40 +128,128 @@ class RelevanceSummary:
         return TopicSummary(int(self.totals[i]), int(self.relevant_docs[i]),
                             self.disagreements.get(topic, []), self.bep_missing.get(topic, []))
 
+    def of(self, topics: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """``(T_rel, relevant documents)`` of each of ``topics`` (0 for a topic not judged)."""
+        where = np.fromiter((self.topic_index.get(t, -1) for t in topics), dtype=np.int64,
+                            count=len(topics))
+        known = where >= 0
+        pick = np.where(known, where, 0)
+        if not self.totals.size:
+            return np.zeros(len(topics), dtype=np.int64), np.zeros(len(topics), dtype=np.int64)
+        return (np.where(known, self.totals[pick], 0),
+                np.where(known, self.relevant_docs[pick], 0))
 
-def _number_documents(docs: np.ndarray, qb: QrelsBatch
-                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Number the documents of a run in order of first appearance: (code per row, names (an
-    Arrow or numpy array), qrels-wide number of each name or -1).  Uses Arrow's dictionary
-    encoding when pyarrow is installed (about twice as fast as hashing Python strings), else
-    pandas."""
-    if docs.size == 0:
+
+def _number_documents(docs, qb: QrelsBatch) -> tuple[np.ndarray, object, np.ndarray]:
+    """Number the documents of a run (Arrow strings or a numpy array of str) in order of first
+    appearance: (code per row, names (an Arrow array), qrels-wide number of each name or -1),
+    by Arrow's dictionary encoding (no Python string per row)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not len(docs):
         z = np.zeros(0, dtype=np.int64)
-        return z, np.zeros(0, dtype=object), z
+        return z, pa.array([], type=pa.string()), z
     try:
-        import pyarrow as pa
-        import pyarrow.compute as pc
-
-        encoded = pc.dictionary_encode(pa.array(docs, type=pa.string()))
-        codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)
-        names_pa = encoded.dictionary
+        if isinstance(docs, pa.ChunkedArray):
+            docs = docs.combine_chunks()
+        elif not isinstance(docs, pa.Array):
+            docs = pa.array(docs, type=pa.string())
         if qb.vocab_arrow is None:
-            qb.vocab_arrow = pa.array(np.asarray(qb.vocab, dtype=object), type=pa.string())
-        found = pc.index_in(names_pa, value_set=qb.vocab_arrow)
-        vocab_ids = found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
-        return codes, names_pa, vocab_ids
-    except (ImportError, TypeError, ValueError, ArithmeticError) as exc:  # pragma: no cover
-        if not isinstance(exc, ImportError) and not _is_arrow_error(exc):
-            raise
-    codes, uniq = pd.factorize(docs, sort=False)
-    names = np.asarray(uniq, dtype=object)
-    vocab_ids = (qb.vocab.get_indexer(pd.Index(names, dtype=object)).astype(np.int64)
-                 if len(qb.vocab) else np.full(names.size, -1, dtype=np.int64))
-    return codes.astype(np.int64), names, vocab_ids
+            qb.vocab_arrow = pa.array(qb.vocab.tolist(), type=pa.string())
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError):  # ids that are not strings (API)
+        return _number_objects(np.asarray(docs, dtype=object), qb)
+    encoded = pc.dictionary_encode(docs)
+    names_pa = encoded.dictionary
+    codes = np.asarray(encoded.indices, dtype=np.int64)
+    found = pc.index_in(names_pa, value_set=qb.vocab_arrow)
+    vocab_ids = np.asarray(pc.fill_null(found, -1), dtype=np.int64)
+    return codes, names_pa, vocab_ids
 
 
-def _is_arrow_error(exc: Exception) -> bool:
-    return type(exc).__module__.startswith("pyarrow")
+def _number_objects(docs: np.ndarray, qb: QrelsBatch) -> tuple[np.ndarray, np.ndarray,
+                                                                   np.ndarray]:
+    """:func:`_number_documents` of document ids that are not all strings (given through the
+    Python API), by Python dictionaries."""
+    index: dict = {}
+    codes = np.fromiter((index.setdefault(d, len(index)) for d in docs.tolist()),
+                        dtype=np.int64, count=docs.size)
+    where = {name: i for i, name in enumerate(qb.vocab.tolist())}
+    names = np.empty(len(index), dtype=object)
+    names[:] = list(index)
+    return codes, names, np.array([where.get(n, -1) for n in index], dtype=np.int64)
+
+
+def first_appearance(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(code per row, distinct keys)`` of integer ``keys``, numbered in order of first
+    appearance (Arrow's hash table: no sort)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not keys.size:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    encoded = pc.dictionary_encode(pa.array(keys, type=pa.int64()))
+    return (np.asarray(encoded.indices, dtype=np.int64),
+            np.asarray(encoded.dictionary, dtype=np.int64))
+
+
+def _gather(column, index: np.ndarray | slice, size: int):
+    """Rows ``index`` (positions, or a slice) of a shared run column (:mod:`sdreval.model.run`:
+    a numpy array, :class:`Filled`, :class:`Coded` or Arrow strings)."""
+    if isinstance(index, slice):
+        if isinstance(column, (np.ndarray, Filled, Coded)):
+            return column_rows(column, index.start, index.stop)
+        return column.slice(index.start, index.stop - index.start)  # Arrow strings kept
+    if isinstance(column, np.ndarray):
+        return column[index]
+    if isinstance(column, Filled):
+        return np.full(size, column.value, dtype=column.dtype)
+    if isinstance(column, Coded):
+        return column.values[column.codes[index]]
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    return pc.take(column, pa.array(index))
+
+
+def run_rows(rankings, topics: list[str]) -> tuple[list[str], np.ndarray, object, np.ndarray,
+                                                    np.ndarray]:
+    """The non-empty rankings of ``topics`` end to end: (those topics, their sizes, document
+    names (Arrow strings or a numpy array), offsets, lengths).  A run read from a file
+    (:class:`TopicRankings`) gives them straight from its shared columns, without a
+    :class:`Ranking` per topic."""
+    columns = rankings.columns() if isinstance(rankings, TopicRankings) else None
+    if columns is None or columns.offsets is None or columns.lengths is None:
+        chosen = [t for t in topics if t in rankings and len(rankings[t])]
+        sizes = np.array([len(rankings[t]) for t in chosen], dtype=np.int64)
+        cat = (lambda xs, dt: np.concatenate(xs).astype(dt, copy=False) if xs
+               else np.zeros(0, dtype=dt))
+        return (chosen, sizes,
+                cat([np.asarray(rankings[t].docs, dtype=object) for t in chosen], object),
+                cat([np.asarray(rankings[t].offsets) for t in chosen], np.int64),
+                cat([np.asarray(rankings[t].lengths) for t in chosen], np.int64))
+    where, bounds = columns.where, columns.bounds
+    position = np.array([where.get(t, -1) for t in topics], dtype=np.int64)
+    lo = np.where(position >= 0, bounds[position], 0)
+    sizes = np.where(position >= 0, bounds[position + 1] - lo, 0)
+    keep = np.flatnonzero(sizes > 0)
+    chosen = [topics[i] for i in keep.tolist()]
+    lo, sizes = lo[keep], sizes[keep]
+    total = int(sizes.sum())
+    if sizes.size and np.array_equal(lo[1:], lo[:-1] + sizes[:-1]):
+        index: np.ndarray | slice = slice(int(lo[0]), int(lo[0]) + total)  # stored in order
+    else:
+        index = np.repeat(lo - np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) \
+            + np.arange(total, dtype=np.int64)
+    docs = _gather(columns.docs, index, total) if total else np.zeros(0, dtype=object)
+    return (chosen, sizes, docs,
+            np.asarray(_gather(columns.offsets, index, total), dtype=np.int64),
+            np.asarray(_gather(columns.lengths, index, total), dtype=np.int64))
+
+
+def _name(value) -> str:
+    """A document name read from an Arrow or a numpy array."""
+    return str(value.as_py() if hasattr(value, "as_py") else value)
 
 
 @dataclass
@@ -192,28 +279,20 @@ class RunBatch:
     @classmethod
     def build(cls, rankings: dict[str, Ranking], topics: list[str], qb: QrelsBatch,
               source: str | None) -> "RunBatch":
-        chosen = [t for t in topics if t in rankings and len(rankings[t])]
-        sizes = np.array([len(rankings[t]) for t in chosen], dtype=np.int64)
+        chosen, sizes, docs, offsets, lengths = run_rows(rankings, topics)
         row_bounds = np.concatenate(([0], np.cumsum(sizes))).astype(np.int64)
-        cat = (lambda xs, dt: np.concatenate(xs).astype(dt, copy=False) if xs
-               else np.zeros(0, dtype=dt))
-        docs = cat([np.asarray(rankings[t].docs, dtype=object) for t in chosen], object)
-        offsets = cat([np.asarray(rankings[t].offsets) for t in chosen], np.int64)
-        lengths = cat([np.asarray(rankings[t].lengths) for t in chosen], np.int64)
         bad = (offsets < 0) | (lengths < 0) | (offsets + lengths >= BAND)
         if bad.any():
             rows = np.flatnonzero(bad)[:20]
             block = np.searchsorted(row_bounds, rows, side="right") - 1
             raise InputError([Problem(source, None, f"topic {chosen[b]}: result at rank position "
-                                      f"{i - row_bounds[b] + 1} ({docs[i]}) has no valid "
+                                      f"{i - row_bounds[b] + 1} ({_name(docs[i])}) has no valid "
                                       f"character range (offset {offsets[i]}, length "
                                       f"{lengths[i]})") for i, b in zip(rows, block)])
         doc_codes, names, vocab_ids = _number_documents(docs, qb)
         g = np.int64(max(len(names), 1))
         row_block = np.repeat(np.arange(len(chosen), dtype=np.int64), sizes)
-        row_pair, pair_keys = pd.factorize(row_block * g + doc_codes, sort=False)
-        row_pair = row_pair.astype(np.int64)
-        pair_keys = np.asarray(pair_keys, dtype=np.int64)
+        row_pair, pair_keys = first_appearance(row_block * g + doc_codes)
         pair_doc = pair_keys % g
         pair_block = pair_keys // g
         n_pairs = pair_keys.size
@@ -260,8 +339,7 @@ class RunBatch:
 
     def pair_name(self, pair: int) -> str:
         """Document id of an article (for messages)."""
-        name = self.doc_names[int(self.pair_doc[pair])]
-        return str(name.as_py() if hasattr(name, "as_py") else name)
+        return _name(self.doc_names[int(self.pair_doc[pair])])
 
     # ---------------------------------------------------------------- shared range arithmetic
     @property

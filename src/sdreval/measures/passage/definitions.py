@@ -21,7 +21,6 @@ from ...errors import InputError, Problem, ProblemLog, UsageError
 from ...judgements.columns import PassageColumns, TopicJudgements
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
-from ...lazy import lazy_module
 from ...model.run import Run
 from ..registry import (AT_LEAST_ONE, NON_NEGATIVE, UNIT, EvalContext, Measure, MeasureDef, Param,
                         register_family, register_measure)
@@ -32,8 +31,6 @@ from .hixeval import hixeval_at, rsize
 from .judged import batch_from_columns
 from .kernels import list_overlaps, overlaps_per_interval
 from .topic import topic_relevance
-
-pd = lazy_module("pandas")
 
 FAMILY = "passage"
 
@@ -88,8 +85,8 @@ def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, RelevanceS
                                                                    PassageColumns):
             batch, summary = batch_from_columns(*qrels.topics.columns())  # as read: columns
         else:
-            docs = sorted({d for tq in qrels.topics.values() for d in tq.passages})
-            vocab = pd.Index(np.asarray(docs, dtype=object), dtype=object)
+            vocab = np.asarray(sorted({d for tq in qrels.topics.values() for d in tq.passages}),
+                               dtype=object)
             batch, summary = QrelsBatch.build_from(
                 vocab, ((t, topic_relevance(tq)) for t, tq in qrels.topics.items()))
         found = ctx.cache[key] = (qrels, batch, summary)
@@ -215,17 +212,17 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     qb, rel_of = _qrels_batch(qrels, ctx)  # topic -> summary of its relevant text
     batch = RunBatch.build(prun.topics, topics, qb, prun.source)
     policy = _Policy(prun, ctx)
-    out: dict[str, dict[str, float]] = {m.text: {} for m in measures}
     # topics not answered (or without relevant text): 0, or NaN without relevant text
-    for t in topics:
-        value = 0.0 if rel_of[t].total > 0 or compat else float("nan")
-        for m in measures:
-            out[m.text][t] = value
-    for t in topics:
-        if rel_of[t].disagreements:
+    total_t = rel_of.of(topics)[0]
+    default = np.where(total_t > 0, 0.0, 0.0 if compat else np.nan).tolist()
+    out: dict[str, dict[str, float]] = {m.text: dict(zip(topics, default)) for m in measures}
+    asked = set(topics)
+    for t, disagreeing in rel_of.disagreements.items():
+        if t in asked:
             policy.counts["relchars"][0] += 1
-            policy.counts["relchars"][1] += len(rel_of[t].disagreements)
-    blocks = [(b, t) for b, t in enumerate(batch.topics) if rel_of[t].total > 0]
+            policy.counts["relchars"][1] += len(disagreeing)
+    total_b, nrel_b = rel_of.of(batch.topics)  # per block (answered topic)
+    blocks = [(b, batch.topics[b]) for b in np.flatnonzero(total_b > 0).tolist()]
     bounds = batch.row_bounds
     sizes = np.diff(bounds)
     if focused or hix:
@@ -257,7 +254,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         for b, t in blocks:
             lo, hi = bounds[b], bounds[b + 1]
             cum_gain = cg[lo:hi].astype(np.int64) if alpha is None else cg[lo:hi]
-            ip, maip = focused_from_cumulative(cum_gain, cs[lo:hi], rel_of[t].total, levels,
+            ip, maip = focused_from_cumulative(cum_gain, cs[lo:hi], int(total_b[b]), levels,
                                                compat, alpha is None)
             it = iter(ip)
             for m in members:
@@ -268,21 +265,23 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         ranks = [int(m.cutoff) for m in members]
         for b, t in blocks:
             lo, hi = bounds[b], bounds[b + 1]
-            p, r = hixeval_at(cg[lo:hi], cs[lo:hi], rel_of[t].total, ranks)
+            p, r = hixeval_at(cg[lo:hi], cs[lo:hi], int(total_b[b]), ranks)
             for m, pv, rv in zip(members, p, r):
                 out[m.text][t] = float(pv if m.name == "HiXiP" else rv)
     if gen:
-        _generalized_measures(gen, batch, blocks, rel_of, compat, policy, out)
+        _generalized_measures(gen, batch, blocks, nrel_b, rel_of.bep_missing, compat, policy,
+                              out)
     policy.finish()
     return out
 
 
-def _generalized_measures(gen, batch: RunBatch, blocks, rel_of, compat: bool, policy: _Policy,
+def _generalized_measures(gen, batch: RunBatch, blocks, nrel: np.ndarray,
+                          bep_missing: dict[str, list[str]], compat: bool, policy: _Policy,
                           out: dict[str, dict[str, float]]) -> None:
-    """gP, gR and MAgP for Relevant (F_β) and Best in Context (BEP distance)."""
+    """gP, gR and MAgP for Relevant (F_β) and Best in Context (BEP distance), every topic of
+    the run at once; ``nrel``: relevant articles of each block's topic."""
     block_ok = {b for b, _ in blocks}
     pb = batch.pair_bounds
-    nrel = np.array([rel_of[t].n_relevant_docs for t in batch.topics], dtype=np.int64)
     tasks = {task for task, _ in gen}
     if "ric" in tasks and batch.row_pair.size:
         rp = batch.row_pair
@@ -304,13 +303,15 @@ def _generalized_measures(gen, batch: RunBatch, blocks, rel_of, compat: bool, po
                           "(Best in Context allows one entry point)" for u in mine] \
                     if policy.ctx.strict else []
                 policy.note("entries", batch.topics[b], int(mine.size), detail)
-        for b, t in blocks:
-            if rel_of[t].bep_missing:
+        for _, t in blocks:
+            if t in bep_missing:
                 policy.counts["bep"][0] += 1
-                policy.counts["bep"][1] += len(rel_of[t].bep_missing)
+                policy.counts["bep"][1] += len(bep_missing[t])
     if "ric" in tasks:
         rel_ret, ret = batch.per_pair()
     for (task, param), members in gen.items():
+        if not blocks:
+            break
         if task == "ric":
             scores = ric_scores(rel_ret, ret, batch.pair_rel_chars, float(param))
         else:
@@ -318,10 +319,11 @@ def _generalized_measures(gen, batch: RunBatch, blocks, rel_of, compat: bool, po
             scores = bic_scores(entry, batch.pair_bep, batch.pair_relevant, int(param))
         cut = [int(m.cutoff) if m.cutoff is not None else 1 for m in members]
         gp, gr, agp = generalized(scores, batch.pair_relevant, pb, nrel, cut, compat)
-        for b, t in blocks:
-            for j, m in enumerate(members):
-                value = agp[b] if m.name == "MAgP" else gp[b, j] if m.name == "gP" else gr[b, j]
-                out[m.text][t] = float(value)
+        chosen = np.array([b for b, _ in blocks], dtype=np.int64)
+        names = [t for _, t in blocks]
+        for j, m in enumerate(members):
+            value = agp[chosen] if m.name == "MAgP" else (gp if m.name == "gP" else gr)[chosen, j]
+            out[m.text].update(zip(names, value.tolist()))
 
 
 for _definition in MEASURE_DEFS:

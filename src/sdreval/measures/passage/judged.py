@@ -16,11 +16,8 @@ from collections import defaultdict
 import numpy as np
 
 from ...judgements.columns import PassageColumns
-from ...lazy import lazy_module
 from .batch import QrelsBatch, RelevanceSummary
 from .kernels import BAND, merge_intervals
-
-pd = lazy_module("pandas")
 
 
 def batch_from_columns(topics: list[str], bounds: np.ndarray, table: PassageColumns
@@ -35,10 +32,10 @@ def batch_from_columns(topics: list[str], bounds: np.ndarray, table: PassageColu
     docs = table.docs if isinstance(table.docs, (pa.Array, pa.ChunkedArray)) else \
         pa.array(list(table.docs), type=pa.string())
     vocab_arrow = pc.unique(docs)
-    vocab_arrow = vocab_arrow.take(pc.sort_indices(vocab_arrow))  # code point order = sorted()
+    vocab_arrow = pc.take(vocab_arrow, pc.sort_indices(vocab_arrow))  # code point order = sorted()
     if isinstance(vocab_arrow, pa.ChunkedArray):
         vocab_arrow = vocab_arrow.combine_chunks()
-    vocab = pd.Index(np.asarray(vocab_arrow.to_pylist(), dtype=object), dtype=object)
+    vocab = np.asarray(vocab_arrow.to_pylist(), dtype=object)
     vid = np.asarray(pc.index_in(docs, value_set=vocab_arrow).to_numpy(zero_copy_only=False),
                      dtype=np.int64)
     topic_of = np.repeat(np.arange(n_topics, dtype=np.int64), np.diff(bounds))
@@ -64,7 +61,7 @@ def batch_from_columns(topics: list[str], bounds: np.ndarray, table: PassageColu
     missing = np.flatnonzero((bep < 0) & (rel_chars > 0))
     bep[missing] = starts[ptr[missing]]
     relevant = rel_chars > 0
-    names = vocab.to_numpy()
+    names = vocab
     disagreements: dict[str, list[str]] = defaultdict(list)
     for i in np.flatnonzero((relchars_column != 0) & (relchars_column != rel_chars)).tolist():
         disagreements[topics[topic_of[i]]].append(

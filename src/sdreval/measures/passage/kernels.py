@@ -93,6 +93,11 @@ def first_cover(starts: np.ndarray, ends: np.ndarray) -> Segments:
     if n == 0:
         z = np.zeros(0, dtype=np.int64)
         return Segments(z, z, z, 0)
+    rows = np.flatnonzero(ends > starts)
+    order = rows[np.argsort(starts[rows], kind="stable")]
+    if (ends[order[:-1]] <= starts[order[1:]]).all():
+        # no two passages share a character (a Focused run): each is its own segment
+        return Segments(starts[order], ends[order] - starts[order], order, int(order.size))
     bounds = np.sort(np.concatenate((starts, ends)))
     bounds = bounds[np.concatenate(([True], bounds[1:] != bounds[:-1]))]
     a = np.searchsorted(bounds, starts)

@@ -7,15 +7,12 @@ merged ranges are what retrieved characters can be matched against, so they are 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from ...judgements.qrels import TopicQrels
-from ...lazy import lazy_module
 from .kernels import BAND, merge_intervals
-
-pd = lazy_module("pandas")
 
 
 @dataclass
@@ -32,7 +29,6 @@ class TopicRelevance:
     total: int               # T_rel: relevant characters of the topic
     disagreements: list[str]  # documents whose relchars column disagrees with the ranges
     bep_missing: list[str]   # relevant documents without a best entry point
-    index: pd.Index = field(default_factory=lambda: pd.Index([]))  # names as a hash index
 
     @property
     def n_relevant_docs(self) -> int:
@@ -68,6 +64,15 @@ def topic_relevance(tq: TopicQrels | None) -> TopicRelevance:
     bep_arr[missing] = local_s[ptr[missing]]
     names = np.asarray(docs, dtype=object)
     rel = TopicRelevance(names, ptr, local_s, local_e, rel_arr, bep_arr, rel_arr > 0,
-                         int(rel_arr.sum()), disagreements, [docs[i] for i in missing],
-                         pd.Index(names, dtype=object))
+                         int(rel_arr.sum()), disagreements, [docs[i] for i in missing])
     return rel
+
+
+def lookup(vocab: np.ndarray, names: np.ndarray) -> np.ndarray:
+    """Position of each of ``names`` in ``vocab`` (distinct names, sorted), -1 when absent."""
+    names = np.asarray(names, dtype=object)
+    if not len(vocab) or not names.size:
+        return np.full(names.size, -1, dtype=np.int64)
+    pos = np.minimum(np.searchsorted(vocab, names), len(vocab) - 1).astype(np.int64)
+    pos[vocab[pos] != names] = -1
+    return pos
