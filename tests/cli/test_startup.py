@@ -115,3 +115,24 @@ def test_eval_output_formats_written_by_pandas_after_arrow_reading(tmp_path):
     _eval_loads(tmp_path, "-q", "--format", "parquet", "-o", str(out))
     table = pd.read_parquet(out)
     assert table["topics"].isna().sum() == 8 and table["topics"].max() == 2
+
+
+def test_eval_of_classic_measures_imports_no_other_family(tmp_path):
+    """``-m map`` (and the other classic measures) imports the classic family only: the
+    registry imports a family on the first lookup of one of its names."""
+    qrels, run = tmp_path / "q.txt", tmp_path / "r.txt"
+    qrels.write_text("1 0 d1 2\n1 0 d2 0\n")
+    run.write_text("1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n")
+    probe = ("import sys\nfrom sdreval.cli.main import cli\ntry:\n"
+             f"    cli.main(args=['eval', {str(qrels)!r}, {str(run)!r}, '-m', 'map', '-m', "
+             "'ndcg_cut_10', '-m', 'P_10', '-m', 'Rprec'], prog_name='sdreval')\n"
+             "except SystemExit as e:\n    assert not e.code, e.code\n"
+             "print(' '.join(sorted(m for m in sys.modules)), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    loaded = set(done.stderr.strip().splitlines()[-1].split())
+    families = {m.split(".")[2] for m in loaded if m.startswith("sdreval.measures.")
+                and m.count(".") >= 3}
+    assert families == {"classic"}, sorted(families)
+    assert not {"sdreval.measures.rankings", "sdreval.measures.xcg"} & loaded
+    assert "r\tmap\tall\t1.0000" in done.stdout, done.stdout
