@@ -119,7 +119,8 @@ def test_eval_output_formats_written_by_pandas_after_arrow_reading(tmp_path):
 
 def test_eval_of_classic_measures_imports_no_other_family(tmp_path):
     """``-m map`` (and the other classic measures) imports the classic family only: the
-    registry imports a family on the first lookup of one of its names."""
+    registry imports a family on the first lookup of one of its names; and no
+    ``pyarrow.compute`` (its import costs more than the evaluation of a small file)."""
     qrels, run = tmp_path / "q.txt", tmp_path / "r.txt"
     qrels.write_text("1 0 d1 2\n1 0 d2 0\n")
     run.write_text("1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n")
@@ -135,4 +136,6 @@ def test_eval_of_classic_measures_imports_no_other_family(tmp_path):
                 and m.count(".") >= 3}
     assert families == {"classic"}, sorted(families)
     assert not {"sdreval.measures.rankings", "sdreval.measures.xcg"} & loaded
+    # Arrow's kernels are called without pyarrow.compute's wrappers (sdreval.arrow_kernels)
+    assert "pyarrow._compute" in loaded and "pyarrow.compute" not in loaded
     assert "r\tmap\tall\t1.0000" in done.stdout, done.stdout

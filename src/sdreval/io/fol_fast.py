@@ -205,7 +205,7 @@ def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
     """Parse a block and add its lines; False (nothing added) unless every line is certain to
     be read without any problem."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     found = split_fields(block, before, newlines)
     if found is None:

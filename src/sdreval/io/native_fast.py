@@ -93,7 +93,7 @@ def fast_block(block, before: int, newlines: int, state: _State) -> bool:
     """Parse a block and add its lines; False (nothing added) unless every line is certain to
     be read without a problem."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     typed = _typed_block(block, before, newlines, state)
     if typed is not None:
@@ -204,7 +204,7 @@ def _numbers(text, skip: np.ndarray) -> np.ndarray | None:
     """float64 values of the strings (0 where ``skip``), or None if one is not a plainly
     written finite number."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     values = np.zeros(len(text))
     wanted = ~skip
@@ -226,7 +226,7 @@ def _numbers(text, skip: np.ndarray) -> np.ndarray | None:
 def _canonical(paths, state: _State):
     """The canonical XPaths (an Arrow array), or None if one does not canonicalise."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     encoded = pc.dictionary_encode(paths)
     values = _canonical_values(encoded.dictionary.to_pylist(), state)
@@ -256,7 +256,7 @@ def _canonical_values(paths: list[str], state: _State) -> list[str] | None:
 def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -> Qrels:
     """Step 2: the scale, invalid pairs and repeats (reported in line order), the columns."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     from ..judgements.columns import ElementColumns
 

@@ -158,20 +158,20 @@ class SeenValues:
         Python strings once and get their ids from ``ids_of(values)`` (in order of first
         appearance; it may raise before anything is recorded)."""
         import pyarrow as pa
-        import pyarrow.compute as pc
+        from .. import arrow_kernels as pc
 
         indices = numpy_of(chunk.indices)
         dictionary = chunk.dictionary
         if self.values is None:
             found = np.full(len(dictionary), -1, dtype=np.int64)
         else:
-            found = np.array(pc.index_in(dictionary, value_set=self.values).fill_null(-1)
+            found = np.array(pc.fill_null(pc.index_in(dictionary, value_set=self.values), -1)
                              .to_numpy(), dtype=np.int64)
         new = np.flatnonzero(found < 0)
         if len(new):
             if not (len(new) == len(dictionary) and in_first_appearance_order(indices)):
                 new = new[np.argsort(_first_rows(indices, len(dictionary))[new], kind="stable")]
-            added = dictionary.take(pa.array(new))
+            added = pc.take(dictionary, pa.array(new))
             ids = np.asarray(ids_of(added.to_pylist()), dtype=np.int32)
             seen = len(self.ids)
             found[new] = np.arange(seen, seen + len(new))

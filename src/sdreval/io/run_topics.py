@@ -26,7 +26,7 @@ def exact_doc_codes(doc: np.ndarray, names, lo: int, hi: int, piece: np.ndarray
     of the names, found by Arrow."""
     if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
         return doc
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     encoded = pc.dictionary_encode(names.slice(lo, hi - lo).combine_chunks())
     return numpy_of(encoded.indices).astype(np.int32)
@@ -138,7 +138,7 @@ def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) ->
                              np.arange(len(topics) + 1))
     if order is not None and n:
         import pyarrow as pa
-        import pyarrow.compute as pc
+        from .. import arrow_kernels as pc
 
         columns[2] = names = pc.take(names, pa.array(order), memory_pool=arrow_pool())
     report_topics(columns, state.joined, order, bounds, topics, paths, state.layout, file, log)

@@ -55,7 +55,7 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
     (blank and ``#`` lines left out, as :func:`~sdreval.io.textlines.iter_fields` skips them), or None if that is
     not certain (:func:`_plain`).  Any mix of spaces and tabs is split as ``str.split()``
     splits it."""
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     prepared = _plain(block, before, newlines)
     if prepared is None:
@@ -150,7 +150,7 @@ def block_lines(data, count: int):
 def digit_integers(text) -> np.ndarray | None:
     """int64 values of ASCII digit strings of 1 to 18 digits (None if one is not)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     if not len(text):
         return np.zeros(0, dtype=np.int64)
@@ -333,7 +333,7 @@ class KeyedRows:
         """Global ids of the rows of an Arrow column of topic names (plain or dictionary
         strings, an array or chunked): a Python string per new topic, not per row."""
         import pyarrow as pa
-        import pyarrow.compute as pc
+        from .. import arrow_kernels as pc
 
         chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
         found = []

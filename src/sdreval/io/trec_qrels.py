@@ -58,6 +58,7 @@ def parse_block(block, before: int, newlines: int, threads: bool = False):
     None if the block is not plain or a line is invalid."""
     import pyarrow as pa
 
+    from .. import arrow_kernels as pc
     from .columnar import (has_blank_or_comment_lines, integers, parse_columns, prepare,
                            text_ok)
 
@@ -80,7 +81,7 @@ def parse_block(block, before: int, newlines: int, threads: bool = False):
     if rel is None:
         return None
     return (prepared.lines, table.column("topic"),
-            table.column("doc").cast(pa.string()).combine_chunks(), rel)
+            pc.cast(table.column("doc"), pa.string()).combine_chunks(), rel)
 
 
 def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:

@@ -28,7 +28,7 @@ from .gains import ROOT, topic_quant_map
 
 def _arrow():
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from ... import arrow_kernels as pc
 
     return pa, pc
 
@@ -64,8 +64,8 @@ def _codes(values: Any, vocabulary: Any) -> np.ndarray:
     """Position of each of ``values`` in ``vocabulary`` (Arrow arrays), -1 when absent."""
     _, pc = _arrow()
     if vocabulary.type != values.type:
-        values = values.cast(vocabulary.type)
-    found = pc.index_in(values, value_set=vocabulary).fill_null(-1)
+        values = pc.cast(values, vocabulary.type)
+    found = pc.fill_null(pc.index_in(values, value_set=vocabulary), -1)
     return np.asarray(found.to_numpy(), dtype=np.int32)
 
 
@@ -77,7 +77,7 @@ def _encode(values: Any) -> tuple[np.ndarray, list]:
         values = values.combine_chunks()
     encoded = pc.dictionary_encode(values)
     vocabulary = encoded.dictionary.to_pylist() + [None]
-    codes = encoded.indices.fill_null(len(vocabulary) - 1).to_numpy(zero_copy_only=False)
+    codes = pc.fill_null(encoded.indices, len(vocabulary) - 1).to_numpy(zero_copy_only=False)
     return np.asarray(codes, dtype=np.int64), vocabulary
 
 

@@ -141,7 +141,7 @@ def _number_documents(docs: np.ndarray, qb: QrelsBatch
         return z, np.zeros(0, dtype=object), z
     try:
         import pyarrow as pa
-        import pyarrow.compute as pc
+        from ... import arrow_kernels as pc
 
         encoded = pc.dictionary_encode(pa.array(docs, type=pa.string()))
         codes = encoded.indices.to_numpy(zero_copy_only=False).astype(np.int64)
