@@ -2,10 +2,13 @@
 public name still resolves."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
+
+from sdreval.cli.main import BLAS_THREAD_VARIABLES
 
 HEAVY = {"numpy", "pandas", "scipy", "statsmodels", "matplotlib", "dask", "pyarrow", "lxml"}
 
@@ -139,3 +142,26 @@ def test_eval_of_classic_measures_imports_no_other_family(tmp_path):
     # Arrow's kernels are called without pyarrow.compute's wrappers (sdreval.arrow_kernels)
     assert "pyarrow._compute" in loaded and "pyarrow.compute" not in loaded
     assert "r\tmap\tall\t1.0000" in done.stdout, done.stdout
+
+
+def _blas_threads_after(command: str, **environ: str) -> str:
+    """``OPENBLAS_NUM_THREADS`` in a fresh process after the command is looked up (its
+    module imported: numpy's OpenBLAS reads the variable then)."""
+    env = {k: v for k, v in os.environ.items() if k not in BLAS_THREAD_VARIABLES} | environ
+    probe = ("import os, sys\nfrom sdreval.cli.main import cli\n"
+             f"cli.get_command(None, {command!r})\n"
+             "assert 'numpy' in sys.modules\n"
+             "print(os.environ.get('OPENBLAS_NUM_THREADS', 'unset'))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, env=env)
+    return done.stdout.strip()
+
+
+def test_eval_starts_one_blas_thread_unless_the_user_says():
+    assert _blas_threads_after("eval") == "1"
+    assert _blas_threads_after("eval", OPENBLAS_NUM_THREADS="3") == "3"
+    assert _blas_threads_after("eval", OMP_NUM_THREADS="4") == "unset"
+
+
+def test_statistics_commands_keep_every_blas_thread():
+    assert _blas_threads_after("compare") == "unset"
