@@ -33,9 +33,10 @@ from __future__ import annotations
 from typing import Any
 
 from .api_calls import Evaluator, Metric, calc_aggregate, evaluator, iter_calc
-from .api_evaluate import (CONTEXT_KEYS, budget_curve, check_options, compare,
+from .api_evaluate import (CONTEXT_KEYS, budget_curve, check_options, compare,  # noqa: F401
                            confidence_intervals, context, evaluate, report)
-from .api_measures import from_ir_measures, is_ir_measures_measure, measure, measures
+from .api_measures import (from_ir_measures, is_ir_measures_measure,  # noqa: F401
+                           measure, measures)
 from .errors import UsageError  # noqa: F401  (sdreval.api.UsageError, as before)
 from .io.readers import read_qrels, read_run, read_runs  # the one reader of each
 
