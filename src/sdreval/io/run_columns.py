@@ -222,10 +222,10 @@ def release_heap_memory() -> None:
     global _TRIM
     if _TRIM is None:
         import ctypes
-        import ctypes.util
 
-        try:
-            _TRIM = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+        try:  # the C library this process runs on (ctypes.util.find_library would start
+            # a process to look for it at every evaluation)
+            _TRIM = ctypes.CDLL(None).malloc_trim
         except (OSError, AttributeError):
             _TRIM = False
     if _TRIM:
