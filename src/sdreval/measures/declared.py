@@ -11,7 +11,8 @@ import importlib
 from collections.abc import Iterator, Mapping, MutableMapping
 from typing import Any
 
-#: family package (under ``sdreval.measures``) -> the families and measures it registers
+#: family package (under ``sdreval.measures``) -> the families and measures it registers (the
+#: order in which the registry lists them, whatever order they were imported in)
 FAMILY_PACKAGES: dict[str, dict[str, tuple[str, ...]]] = {
     "classic": {
         "classic": ("AP", "gAP", "AWP", "P", "Rprec", "RR", "Recall", "Success", "Judged",
@@ -19,7 +20,6 @@ FAMILY_PACKAGES: dict[str, dict[str, tuple[str, ...]]] = {
                     "nDCG"),
         "pooled": ("infAP", "Unjudged"),
     },
-    "rankings": {"rankings": ("GMAP", "IPrecAvg", "RBP", "RBPResidual", "ERR", "Hits")},
     "xcg": {"xcg": ("xCG", "nxCG", "MAnxCG", "ep", "iMAep", "MAep", "Q", "R")},
     "inex_eval": {"inex_eval": ("inex_eval",)},
     "inex_eval_ng": {"inex_eval_ng": ("inex_eval_ng",)},
@@ -29,6 +29,7 @@ FAMILY_PACKAGES: dict[str, dict[str, tuple[str, ...]]] = {
     "passage": {"passage": ("iP", "MAiP", "HiXiP", "HiXiR", "gP", "gR", "MAgP")},
     "span": {"span": ("SpanP", "SpanR", "SpanF", "SpanIoU", "SpanOmega", "SpanHit", "SpanRR",
                       "SpanRecallUnits", "SpanNDCG", "SpanDocR", "SpanDocNDCG", "CharMAP")},
+    "rankings": {"rankings": ("GMAP", "IPrecAvg", "RBP", "RBPResidual", "ERR", "Hits")},
 }
 
 #: measure name -> the module to import for it
@@ -87,8 +88,10 @@ class Declared(MutableMapping):
         del self._values[name]
 
     def __iter__(self) -> Iterator[str]:
+        """The declared names in the table's order, then any other registered ones."""
         self._load_all()
-        return iter(self._values)
+        declared = [name for name in self._modules if name in self._values]
+        return iter(declared + [name for name in self._values if name not in self._modules])
 
     def __len__(self) -> int:
         self._load_all()
