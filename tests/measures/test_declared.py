@@ -18,6 +18,8 @@ def test_table_lists_every_registered_measure_and_family():
     assert set(FAMILY_MODULES) <= set(FAMILIES)  # looked up first
     assert {d.family for d in MEASURES.values()} >= set(FAMILY_MODULES)
     for name, definition in MEASURES.items():
+        if name not in MEASURE_MODULES:  # registered by another test
+            continue
         assert definition.family in FAMILY_PACKAGES[MEASURE_MODULES[name].rsplit(".", 1)[1]]
         assert name in FAMILY_PACKAGES[MEASURE_MODULES[name].rsplit(".", 1)[1]][
             definition.family]
