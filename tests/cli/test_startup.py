@@ -2,10 +2,13 @@
 public name still resolves."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 import pytest
+
+from sdreval.cli.main import BLAS_THREAD_VARIABLES
 
 HEAVY = {"numpy", "pandas", "scipy", "statsmodels", "matplotlib", "dask", "pyarrow", "lxml"}
 
@@ -115,3 +118,50 @@ def test_eval_output_formats_written_by_pandas_after_arrow_reading(tmp_path):
     _eval_loads(tmp_path, "-q", "--format", "parquet", "-o", str(out))
     table = pd.read_parquet(out)
     assert table["topics"].isna().sum() == 8 and table["topics"].max() == 2
+
+
+def test_eval_of_classic_measures_imports_no_other_family(tmp_path):
+    """``-m map`` (and the other classic measures) imports the classic family only: the
+    registry imports a family on the first lookup of one of its names; and no
+    ``pyarrow.compute`` (its import costs more than the evaluation of a small file)."""
+    qrels, run = tmp_path / "q.txt", tmp_path / "r.txt"
+    qrels.write_text("1 0 d1 2\n1 0 d2 0\n")
+    run.write_text("1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n")
+    probe = ("import sys\nfrom sdreval.cli.main import cli\ntry:\n"
+             f"    cli.main(args=['eval', {str(qrels)!r}, {str(run)!r}, '-m', 'map', '-m', "
+             "'ndcg_cut_10', '-m', 'P_10', '-m', 'Rprec'], prog_name='sdreval')\n"
+             "except SystemExit as e:\n    assert not e.code, e.code\n"
+             "print(' '.join(sorted(m for m in sys.modules)), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    loaded = set(done.stderr.strip().splitlines()[-1].split())
+    families = {m.split(".")[2] for m in loaded if m.startswith("sdreval.measures.")
+                and m.count(".") >= 3}
+    assert families == {"classic"}, sorted(families)
+    assert not {"sdreval.measures.rankings", "sdreval.measures.xcg"} & loaded
+    # Arrow's kernels are called without pyarrow.compute's wrappers (sdreval.arrow_kernels)
+    assert "pyarrow._compute" in loaded and "pyarrow.compute" not in loaded
+    assert "r\tmap\tall\t1.0000" in done.stdout, done.stdout
+
+
+def _blas_threads_after(command: str, **environ: str) -> str:
+    """``OPENBLAS_NUM_THREADS`` in a fresh process after the command is looked up (its
+    module imported: numpy's OpenBLAS reads the variable then)."""
+    env = {k: v for k, v in os.environ.items() if k not in BLAS_THREAD_VARIABLES} | environ
+    probe = ("import os, sys\nfrom sdreval.cli.main import cli\n"
+             f"cli.get_command(None, {command!r})\n"
+             "assert 'numpy' in sys.modules\n"
+             "print(os.environ.get('OPENBLAS_NUM_THREADS', 'unset'))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, env=env)
+    return done.stdout.strip()
+
+
+def test_eval_starts_one_blas_thread_unless_the_user_says():
+    assert _blas_threads_after("eval") == "1"
+    assert _blas_threads_after("eval", OPENBLAS_NUM_THREADS="3") == "3"
+    assert _blas_threads_after("eval", OMP_NUM_THREADS="4") == "unset"
+
+
+def test_statistics_commands_keep_every_blas_thread():
+    assert _blas_threads_after("compare") == "unset"

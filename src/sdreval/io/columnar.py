@@ -244,7 +244,7 @@ def text_ok(column, first: bool = False) -> bool:
     one at a line start or end: ``str.split()`` would cut other fields); ``first``: the line's
     first field, which must not start with ``#`` either (a comment line).  The other white
     space was excluded on the bytes by :func:`prepare`."""
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     for chunk in column.chunks:
         values = chunk.dictionary

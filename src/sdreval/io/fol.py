@@ -210,7 +210,7 @@ def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
     """Parse a block and add its lines; False (nothing added) unless every line is certain to
     be read without any problem."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     found = split_fields(block, before, newlines)
     if found is None:
@@ -226,7 +226,7 @@ def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
     if sixth.any():
         colon = pc.match_substring(field(5, sixth), ":").to_numpy(zero_copy_only=False)
         bep_given[np.flatnonzero(sixth)[~colon]] = True
-    numbers_text = found.tokens.take(pa.array(np.concatenate(
+    numbers_text = pc.take(found.tokens, pa.array(np.concatenate(
         (starts + 3, starts + 4, (starts + 5)[bep_given]))))
     values = digit_integers(numbers_text)
     if values is None:
@@ -241,7 +241,7 @@ def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
     position = (starts + 5 + bep_given)[owner] + (np.arange(len(owner)) - first[owner])
     offsets = lengths = np.zeros(0, dtype=np.int64)
     if len(owner):
-        text = found.tokens.take(pa.array(position))
+        text = pc.take(found.tokens, pa.array(position))
         if not pc.all(pc.match_substring_regex(
                 text, rf"^[0-9]{{1,{DIGITS}}}:[0-9]{{1,{DIGITS}}}$")).as_py():
             return False
@@ -323,7 +323,9 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
         owner = np.repeat(np.arange(len(order)), counts)
         take = bounds[order][owner] + (np.arange(len(owner)) - first_range[owner])
         offsets, lengths = offsets[take], lengths[take]
-        docs = docs.take(pa.array(order))
+        from .. import arrow_kernels as pc
+
+        docs = pc.take(docs, pa.array(order))
         relchars, doclen, bep = relchars[order], doclen[order], bep[order]
         bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
     table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)

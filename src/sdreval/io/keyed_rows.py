@@ -20,6 +20,7 @@ def first_occurrences(columns: list) -> tuple[np.ndarray, np.ndarray]:
     apart by a 64-bit hash of the key; the rows sharing a hash (repeats, rarely collisions) are
     then compared exactly."""
     import pyarrow as pa
+    from .. import arrow_kernels as pc
 
     count = len(columns[0])
     repeats = np.zeros(count, dtype=bool)
@@ -38,7 +39,7 @@ def first_occurrences(columns: list) -> tuple[np.ndarray, np.ndarray]:
         return repeats, first_of
     candidates = np.flatnonzero(np.isin(hashed, ordered[1:][same]))
     keys = zip(*(column[candidates].tolist() if isinstance(column, np.ndarray)
-                 else column.take(pa.array(candidates)).to_pylist() for column in columns))
+                 else pc.take(column, pa.array(candidates)).to_pylist() for column in columns))
     seen: dict[tuple, int] = {}
     for row, key in zip(candidates.tolist(), keys):
         earlier = seen.setdefault(key, row)
@@ -159,7 +160,7 @@ class KeyedRows:
         """Global ids of the rows of an Arrow column of topic names (plain or dictionary
         strings, an array or chunked): a Python string per new topic, not per row."""
         import pyarrow as pa
-        import pyarrow.compute as pc
+        from .. import arrow_kernels as pc
 
         chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
         found = []
@@ -251,12 +252,13 @@ class KeyedRows:
         """The documents' ids of ``rows`` (in order), taken piece by piece (a take over all
         pieces at once would join them first)."""
         import pyarrow as pa
+        from .. import arrow_kernels as pc
 
         starts = np.cumsum([0] + [len(docs) for docs in self.docs])
         piece = np.searchsorted(starts, rows, side="right") - 1
         out: list[str] = []
         for p in np.unique(piece).tolist():
-            out += self.docs[p].take(pa.array(rows[piece == p] - starts[p])).to_pylist()
+            out += pc.take(self.docs[p], pa.array(rows[piece == p] - starts[p])).to_pylist()
         return out
 
     def line_of(self, row: int) -> int:

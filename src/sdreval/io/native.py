@@ -106,7 +106,7 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
 def fast_block(block, before: int, newlines: int, state: _State) -> bool:
     """Parse a block and add its lines; False (nothing added) unless every line is certain to
     be read without a problem."""
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     typed = _typed_block(block, before, newlines, state)
     if typed is not None:
@@ -154,6 +154,7 @@ def _typed_block(block, before: int, newlines: int, state: _State) -> bool | Non
     ``?``, no coverage letter, no header) read by Arrow's CSV reader into typed columns: True
     if taken, None if the block is not of that kind (then it is split as text)."""
     import pyarrow as pa
+    from .. import arrow_kernels as pc
 
     from .columnar import (finite, has_blank_or_comment_lines, parse_columns, prepare,
                            text_ok)
@@ -183,7 +184,7 @@ def _typed_block(block, before: int, newlines: int, state: _State) -> bool | Non
     if not (text_ok(table.column("topic"), first=True) and text_ok(table.column("file"))
             and text_ok(table.column("path"))):
         return None
-    topics = table.column("topic").cast(pa.string()).combine_chunks()
+    topics = pc.cast(table.column("topic"), pa.string()).combine_chunks()
     if state.first_line and len(topics) and topics[0].as_py().lower() == "topic":
         return None  # a header
     e, s = finite(table.column("e")), finite(table.column("s"))
@@ -198,7 +199,7 @@ def _typed_block(block, before: int, newlines: int, state: _State) -> bool | Non
         canon.append(pa.array(values, pa.string()).take(chunk.indices))
     no = np.zeros(len(topics), dtype=bool)
     state.first_line = False
-    state.add(prepared.lines, topics, table.column("file").cast(pa.string()).combine_chunks(),
+    state.add(prepared.lines, topics, pc.cast(table.column("file"), pa.string()).combine_chunks(),
               pa.concat_arrays(canon) if canon else pa.array([], pa.string()), e, s, no, no,
               size)
     return True
@@ -210,7 +211,7 @@ def _numbers(text, words: dict[str, float] | None = None, upper: bool = False
     there; compared in upper case if ``upper``), or None if another is not a plainly written
     finite number.  Each distinct string is looked at once."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     encoded = pc.dictionary_encode(text)
     distinct, codes = encoded.dictionary, encoded.indices.to_numpy()
@@ -237,7 +238,7 @@ def _numbers(text, words: dict[str, float] | None = None, upper: bool = False
 def _canonical(paths, state: _State):
     """The canonical XPaths (an Arrow array), or None if one does not canonicalise."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     encoded = pc.dictionary_encode(paths)
     values = _canonical_values(encoded.dictionary.to_pylist(), state)
@@ -267,7 +268,7 @@ def _canonical_values(paths: list[str], state: _State) -> list[str] | None:
 def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -> Qrels:
     """Step 2: the scale, invalid pairs and repeats (reported in line order), the columns."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     from ..judgements.columns import ElementColumns
 
@@ -302,7 +303,7 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     if invalid.any():
         valid = np.flatnonzero(~invalid)
         repeats_valid, first_valid = first_occurrences(
-            [topic_codes[valid], docs.take(pa.array(valid)), paths.take(pa.array(valid))])
+            [topic_codes[valid], pc.take(docs, pa.array(valid)), pc.take(paths, pa.array(valid))])
         repeats = np.zeros(len(lines), dtype=bool)
         repeats[valid[repeats_valid]] = True
         first_of = np.arange(len(lines))
@@ -329,7 +330,7 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
         return Qrels(chosen, source=file)  # type: ignore[arg-type]
     if dropped.any():  # topics numbered again: one may have lost all its lines
         kept = np.flatnonzero(~dropped)
-        encoded = pc.dictionary_encode(topics.take(pa.array(kept)))
+        encoded = pc.dictionary_encode(pc.take(topics, pa.array(kept)))
         codes = encoded.indices.to_numpy()
     else:
         kept, codes = np.arange(len(lines)), topic_codes

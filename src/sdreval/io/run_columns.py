@@ -165,19 +165,19 @@ class SeenValues:
         ids from ``ids_of(values)`` (in order of first appearance; it may raise before
         anything is recorded)."""
         import pyarrow as pa
-        import pyarrow.compute as pc
+        from .. import arrow_kernels as pc
 
         indices = numpy_of(chunk.indices)
         dictionary = chunk.dictionary
         found = np.full(len(dictionary), -1, dtype=np.int64)
         if self.previous is not None and len(self.previous):
-            hit = np.asarray(pc.index_in(dictionary, value_set=self.previous).fill_null(-1)
+            hit = np.asarray(pc.fill_null(pc.index_in(dictionary, value_set=self.previous), -1)
                              .to_numpy(zero_copy_only=False), dtype=np.int64)
             known = hit >= 0
             found[known] = self.previous_found[hit[known]]
         missing = np.flatnonzero(found < 0)
         if len(missing):
-            names = dictionary.take(pa.array(missing)).to_pylist()
+            names = pc.take(dictionary, pa.array(missing)).to_pylist()
             at = np.array([self.position.get(name, -1) for name in names], dtype=np.int64)
             found[missing] = at
             new = missing[at < 0]
@@ -185,7 +185,7 @@ class SeenValues:
                 if not (len(new) == len(dictionary) and in_first_appearance_order(indices)):
                     new = new[np.argsort(_first_rows(indices, len(dictionary))[new],
                                          kind="stable")]
-                added = dictionary.take(pa.array(new)).to_pylist()
+                added = pc.take(dictionary, pa.array(new)).to_pylist()
                 ids = np.asarray(ids_of(added), dtype=np.int32)
                 seen = len(self.ids)
                 found[new] = np.arange(seen, seen + len(new))
@@ -223,10 +223,10 @@ def release_heap_memory() -> None:
     global _TRIM
     if _TRIM is None:
         import ctypes
-        import ctypes.util
 
-        try:
-            _TRIM = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+        try:  # the C library this process runs on (ctypes.util.find_library would start
+            # a process to look for it at every evaluation)
+            _TRIM = ctypes.CDLL(None).malloc_trim
         except (OSError, AttributeError):
             _TRIM = False
     if _TRIM:

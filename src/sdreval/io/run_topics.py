@@ -132,7 +132,7 @@ def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) ->
     bounds = topic_bounds(topic if order is None else topic[order], len(topics))
     if order is not None and n:
         import pyarrow as pa
-        import pyarrow.compute as pc
+        from .. import arrow_kernels as pc
 
         columns[2] = names = pc.take(names, pa.array(order), memory_pool=arrow_pool())
     report_topics(columns, state.joined, order, bounds, topics, paths, state.layout, file, log)

@@ -36,9 +36,10 @@ class Fields:
     def field(self, k: int, where: np.ndarray | None = None):
         """Field ``k`` of every line (of the lines in ``where``), as an Arrow array."""
         import pyarrow as pa
+        from .. import arrow_kernels as pc
 
         chosen = self.starts + k if where is None else (self.starts + k)[where]
-        return self.tokens.take(pa.array(chosen))
+        return pc.take(self.tokens, pa.array(chosen))
 
     def rows(self, keep: slice | np.ndarray) -> "Fields":
         """The lines in ``keep`` only."""
@@ -50,7 +51,7 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
     (blank and ``#`` lines left out, as :func:`~sdreval.io.textlines.iter_fields` skips them), or None if that is
     not certain (:func:`~sdreval.io.columnar.plain_text`).  Any mix of spaces and tabs is
     split as ``str.split()`` splits it."""
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     from .columnar import plain_text
 
@@ -64,7 +65,7 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
         return None
     split = pc.ascii_split_whitespace(lines)
     offsets = split.offsets.to_numpy()
-    tokens = split.flatten()
+    tokens = pc.list_flatten(split)
     line_start, line_tokens = offsets[:-1] - offsets[0], np.diff(offsets)
     # white space at a line start or end gives an empty token there (only there): left out
     if not len(tokens):
@@ -131,7 +132,7 @@ def block_lines(data, count: int):
 def digit_integers(text) -> np.ndarray | None:
     """int64 values of ASCII digit strings of 1 to 18 digits (None if one is not)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     if not len(text):
         return np.zeros(0, dtype=np.int64)

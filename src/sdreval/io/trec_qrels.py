@@ -63,7 +63,7 @@ def parse_block(block, before: int, newlines: int):
     as numpy), or None unless every line is certain to be read without a problem: 4 fields,
     a rel of at most 18 decimal digits, unsigned or with a ``-``."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
     found = split_fields(block, before, newlines)
     if found is None or (len(found.counts) and (found.counts != 4).any()):
@@ -143,6 +143,8 @@ def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, f
     report_in_line_order(held, events(), file, log)
     order, bounds = keyed.grouped(repeats)
     if order is not None:
-        docs, rel = docs.take(pa.array(order)), rel[order]
+        from .. import arrow_kernels as pc
+
+        docs, rel = pc.take(docs, pa.array(order)), rel[order]
     table = ElementColumns(docs, DOCUMENT_PATH, rel, rel, None)
     return Qrels.from_columns("graded", names, bounds, table, source=file)

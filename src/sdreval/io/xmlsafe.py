@@ -16,9 +16,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
-from lxml import etree
-
 from ..errors import ProblemLog
+from ..lazy import lazy_module
+
+etree = lazy_module("lxml.etree")  # imported by the first XML read, not by format detection
 
 #: the message ending of every refusal of entity declarations
 ENTITIES_REFUSED = ("entity declarations are refused (entities are never expanded): the "

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 
 from ..errors import UsageError
+from .declared import FAMILY_MODULES, MEASURE_MODULES, Declared
 
 CutoffKind = Literal["none", "int", "float", "optional-int", "optional-float"]
 
@@ -192,12 +193,14 @@ class Measure:
         return make_measure(self.definition, dict(self.params), cutoff)
 
 
-MEASURES: dict[str, MeasureDef] = {}
-FAMILIES: dict[str, Callable[..., dict[str, dict[str, float]]]] = {}
+#: every measure by name and every family kernel by family name; a built-in family's module is
+#: imported on the first lookup of one of its names (``declared.py``)
+MEASURES: Declared = Declared(MEASURE_MODULES)
+FAMILIES: Declared = Declared(FAMILY_MODULES)
 
 
 def register_measure(definition: MeasureDef) -> MeasureDef:
-    if definition.name in MEASURES:
+    if MEASURES.registered(definition.name):
         raise UsageError(f"measure {definition.name!r} is already registered")
     MEASURES[definition.name] = definition
     return definition

@@ -29,7 +29,7 @@ from .lookup import CHUNK, RunLookup, topic_of_rows
 
 def _arrow():
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from ... import arrow_kernels as pc
 
     return pa, pc
 
@@ -65,8 +65,8 @@ def _codes(values: Any, vocabulary: Any) -> np.ndarray:
     """Position of each of ``values`` in ``vocabulary`` (Arrow arrays), -1 when absent."""
     _, pc = _arrow()
     if vocabulary.type != values.type:
-        values = values.cast(vocabulary.type)
-    found = pc.index_in(values, value_set=vocabulary).fill_null(-1)
+        values = pc.cast(values, vocabulary.type)
+    found = pc.fill_null(pc.index_in(values, value_set=vocabulary), -1)
     return np.asarray(found.to_numpy(), dtype=np.int32)
 
 
@@ -78,7 +78,7 @@ def _encode(values: Any) -> tuple[np.ndarray, list]:
         values = values.combine_chunks()
     encoded = pc.dictionary_encode(values)
     vocabulary = encoded.dictionary.to_pylist() + [None]
-    codes = encoded.indices.fill_null(len(vocabulary) - 1).to_numpy(zero_copy_only=False)
+    codes = pc.fill_null(encoded.indices, len(vocabulary) - 1).to_numpy(zero_copy_only=False)
     return np.asarray(codes, dtype=np.int64), vocabulary
 
 
@@ -152,12 +152,12 @@ def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) 
         rows, topic = qrels.topics.rows_of(topics)
         value = np.array(qrels.topics.quantised(quant, rows))
         every = rows.size == len(elements) and bool(np.all(rows[1:] > rows[:-1]))
-        docs = elements.docs if every else elements.docs.take(pa.array(rows))
+        docs = elements.docs if every else pc.take(elements.docs, pa.array(rows))
         if isinstance(elements.paths, str):
             paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int32)
         else:
             path, paths = _encode(elements.paths if every
-                                  else elements.paths.take(pa.array(rows)))
+                                  else pc.take(elements.paths, pa.array(rows)))
         del rows
     else:  # per-topic objects (the API; judgements of highlighted passages)
         topic_l, doc_l, path_l, value_l = [], [], [], []
@@ -225,7 +225,7 @@ def _path_rows(column: Any, index: np.ndarray | None, total: int) -> tuple[np.nd
 
 def _run_rows(run: Run, topics: list[str]) -> _Rows:
     """The rows of ``topics`` in that order, from shared columns when the run has them."""
-    pa, _ = _arrow()
+    pa, pc = _arrow()
     columns: RunColumns | None = (run.topics.columns()
                                   if isinstance(run.topics, TopicRankings) else None)
     if columns is not None:
@@ -240,7 +240,7 @@ def _run_rows(run: Run, topics: list[str]) -> _Rows:
             index = np.arange(total, dtype=np.int64) + np.repeat(lo - offsets[:-1], lengths)
         docs = _strings(columns.docs)
         if index is not None:
-            docs = docs.take(pa.array(index))
+            docs = pc.take(docs, pa.array(index))
         path, vocabulary = _path_rows(columns.paths, index, total)
         return _Rows(offsets, docs, path, vocabulary)
     rankings = [run.get(t) for t in topics]

@@ -145,7 +145,7 @@ def _number_documents(docs, qb: QrelsBatch) -> tuple[np.ndarray, object, np.ndar
     appearance: (code per row, names (an Arrow array), qrels-wide number of each name or -1),
     by Arrow's dictionary encoding (no Python string per row)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from ... import arrow_kernels as pc
 
     if not len(docs):
         z = np.zeros(0, dtype=np.int64)
@@ -184,7 +184,7 @@ def first_appearance(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(code per row, distinct keys)`` of integer ``keys``, numbered in order of first
     appearance (Arrow's hash table: no sort)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from ... import arrow_kernels as pc
 
     if not keys.size:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
@@ -207,7 +207,7 @@ def _gather(column, index: np.ndarray | slice, size: int):
     if isinstance(column, Coded):
         return column.values[column.codes[index]]
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from ... import arrow_kernels as pc
 
     return pc.take(column, pa.array(index))
 

@@ -25,7 +25,7 @@ def batch_from_columns(topics: list[str], bounds: np.ndarray, table: PassageColu
     """``QrelsBatch.build_from`` over every topic of the columns (topic ``topics[i]`` holds rows
     ``bounds[i]:bounds[i + 1]`` of ``table``, at most one row per document)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+    from ... import arrow_kernels as pc
 
     bounds = np.asarray(bounds, dtype=np.int64)
     n_topics, n = len(topics), int(bounds[-1]) if len(bounds) else 0

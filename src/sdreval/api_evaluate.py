@@ -1,0 +1,158 @@
+"""Evaluation, tests and reports of the Python API (:mod:`sdreval.api`): tidy tables of
+``run, topic, measure, value`` from qrels and runs given as objects, paths, tables or dicts."""
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Sequence
+
+from .api_measures import measure_list, measure_name
+from .errors import UsageError
+from .io.readers import read_qrels, read_runs
+
+if TYPE_CHECKING:  # annotations only
+    import pandas as pd
+
+    from .measures import EvalContext
+
+#: the keyword options of :func:`context` (evaluation-wide measure defaults)
+CONTEXT_KEYS = ("quant", "overlap", "alpha", "ideal", "beta", "bep_distance", "order", "compat",
+                "strict", "collection", "navigation", "collection_elements", "depth",
+                "rel_level", "zero_rel")
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """UsageError naming the keyword options that are not evaluation options
+    (:data:`CONTEXT_KEYS`)."""
+    unknown = set(options) - set(CONTEXT_KEYS)
+    if unknown:
+        raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))}; known: "
+                         + ", ".join(CONTEXT_KEYS))
+
+
+def context(**options: Any) -> EvalContext:
+    """An :class:`EvalContext` from keyword options (``quant``, ``overlap``, ``alpha``,
+    ``ideal``, ``beta``, ``bep_distance``, ``order``, ``compat``, ``strict``, ``collection``
+    (a directory or a Collection), ``navigation``, ``collection_elements``, ``depth``
+    (trec_eval -M), ``rel_level`` (trec_eval -l), ``zero_rel`` (a topic with nothing relevant
+    scores 0 and counts in the means, as in trec_eval))."""
+    from .measures import EvalContext
+
+    check_options(options)
+    collection = options.get("collection")
+    if isinstance(collection, (str, os.PathLike)):
+        from .io import read_collection
+
+        options["collection"] = read_collection(collection)
+    navigation = options.get("navigation")
+    if isinstance(navigation, (str, os.PathLike)):
+        from .io.navigation import read_navigation
+
+        options["navigation"] = read_navigation(navigation)
+    if options.get("order") is None:
+        options.pop("order", None)
+    return EvalContext(**options)
+
+
+def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
+             all_topics: bool = False, ctx: EvalContext | None = None, jobs: int = 1,
+             scheduler: str | None = None, **options: Any) -> pd.DataFrame:
+    """Evaluate runs on measures: a tidy DataFrame ``run, topic, measure, value``.
+
+    Means (topic ``"all"``) by default, as ir_measures' ``calc_aggregate`` and ranx's
+    ``evaluate``; ``per_topic=True`` gives the per-topic rows followed by the means (like
+    ``sdreval eval -q``), the table :func:`confidence_intervals` and :func:`compare` take.
+    ``qrels`` and ``runs``: anything :func:`read_qrels` and :func:`read_runs` accept (objects,
+    paths, DataFrames, dicts, records, ranx objects).  ``all_topics`` averages over every
+    qrels topic (``-c``).  ``measures``: names (``"P@10"``), sdreval measures
+    (``nxCG(k=10)``, ``P @ 10``) or ir_measures measure objects, one or a list.  ``jobs`` and
+    ``scheduler`` spread the runs over processes or a Dask cluster (the same numbers).
+    Keyword options set measure defaults (see :func:`context`), or ``ctx`` gives them all."""
+    from .measures import evaluate as evaluate_table
+    from .measures import summarise
+
+    if ctx is not None and options:
+        raise UsageError("give either ctx or keyword options, not both")
+    ctx = ctx or context(**options)
+    table = evaluate_table(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
+                           measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
+                           scheduler=scheduler)
+    return summarise(table, keep_topics=per_topic)
+
+
+def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool = False,
+                 level: float = 0.95, samples: int = 2_000, seed: int | None = 0,
+                 **options: Any) -> pd.DataFrame:
+    """Context-budget curves: ``SpanR(budget=N)`` and ``SpanP(budget=N)`` of every run at
+    every budget N (default 128, 256, ..., 8192), mean over queries with a percentile-bootstrap
+    CI: columns ``run, measure, budget, mean, ci_low, ci_high, topics``
+    (:mod:`sdreval.report.budget`; ``sdreval budget`` on the command line)."""
+    from .report.budget import DEFAULT_BUDGETS
+    from .report.budget import budget_curve as _curve
+
+    ctx = context(**options)
+    return _curve(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
+                  DEFAULT_BUDGETS if budgets is None else budgets, ctx, all_topics, level,
+                  samples, seed)
+
+
+def _per_topic(table: Any, what: str) -> None:
+    if "topic" in getattr(table, "columns", ()) and (table["topic"].astype(str) != "all").any():
+        return
+    raise UsageError(f"{what} needs per-topic values: evaluate(..., per_topic=True) "
+                     "(a table of means has none)")
+
+
+def compare(results: Any, measure: Any = None, test: str = "t", correction: str = "by",
+            baseline: str | Sequence[str] | None = None, **kwargs: Any) -> Any:
+    """Every pair of runs from a per-topic results table (``evaluate(...,
+    per_topic=True)``; mean rows are ignored), or with ``baseline`` (a run name or several,
+    as PyTerrier's ``baseline=``) every run against the baseline(s) only, the correction over
+    those tests: columns ``run_a, run_b, measure, mean_a, mean_b, p_value, p_adjusted,
+    reject, topics`` then ``diff, diff_ci_low, diff_ci_high`` (the mean difference
+    ``run_a − run_b`` and its interval), ``effect_size`` (Cohen's d_z, Lakens 2013, Eq. 6),
+    ``wins, ties, losses``; one family (and correction) per measure.  ``test``
+    is t, wilcoxon, sign, bootstrap or randomization; ``correction`` by (Benjamini-Yekutieli),
+    bh, holm, bonferroni or none; further keywords as :func:`sdreval.stats.compare_runs`."""
+    from .stats import compare_runs
+
+    _per_topic(results, "compare")
+    name = None if measure is None else measure_name(measure)
+    return compare_runs(results, name, test=test, correction=correction, baseline=baseline,
+                        **kwargs)
+
+
+def confidence_intervals(results: Any, measure: Any = None, level: float = 0.95,
+                         samples: int = 5_000, seed: int | None = 0,
+                         missing: str = "error") -> Any:
+    """Percentile-bootstrap confidence intervals of each run's mean, per measure, from a
+    per-topic results table: columns ``run, measure, mean, ci_low, ci_high, ci_length``
+    (runs by decreasing mean within a measure).  ``missing``: a run without a value on a
+    topic is an error (``error``), leaves the topic out (``drop``) or scores 0 (``zero``)."""
+    import pandas as pd
+
+    from .stats import confidence_intervals as intervals
+    from .stats import score_matrix
+    from .stats.matrix import measures_of
+
+    _per_topic(results, "confidence_intervals")
+    names = [measure_name(measure)] if measure is not None else measures_of(results)
+    return pd.concat([intervals(score_matrix(results, m, missing=missing), level, samples,
+                                seed) for m in names], ignore_index=True)
+
+
+def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike =
+           "report.html", *, all_topics: bool = False, test: str = "t",
+           correction: str = "by", image_format: str = "svg", baseline: str | None = None,
+           **options: Any) -> Path:
+    """Write the self-contained HTML report (:mod:`sdreval.report.html`); returns its path.
+    Runs are tested against ``baseline`` (default: the first run)."""
+    from .report.html import build_report, write_report
+
+    names = None if measures is None else measure_list(measures)
+    ctx = context(**options)
+    data = build_report(read_qrels(qrels, collection=ctx.collection), read_runs(runs), names, ctx,
+                        all_topics=all_topics, test=test, correction=correction,
+                        baseline=baseline)
+    return write_report(data, path, image_format)
