@@ -202,10 +202,6 @@ def _numeric(raw: np.ndarray) -> np.ndarray:
     return out
 
 
-def _missing(value: Any) -> bool:
-    return value is None or (isinstance(value, float) and value != value) or value is pd.NA
-
-
 def _shown(value: Any) -> str:
     """A value as the file readers show a field: quoted text (``'nan'``, ``'-3'``)."""
     if isinstance(value, np.generic):

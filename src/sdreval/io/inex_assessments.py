@@ -18,7 +18,6 @@ points, skipped pools ...) are reported once each, with a count and the first pl
 from __future__ import annotations
 
 import gc
-import math
 import re
 import sys
 from functools import lru_cache
@@ -35,7 +34,7 @@ from ..judgements.quantise import pair_error
 from ..model.passage import merge_ranges
 from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import finish
+from .textlines import finish, parse_float
 from .xmlsafe import (checked_events, element_values, free_element, local_name, pick,
                       report_syntax_error, safe_iterparse, xml_attr)
 from .xpointer import PointError, resolve_point, size_agrees
@@ -300,13 +299,8 @@ def _choose_pools(pools: list[_Pool], policy: str, tally: _Tally) -> dict[str, l
 
 
 def _number(text: str | None) -> float | None:
-    if text is None or text == "":
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
+    """A finite decimal number, or None (absent, empty or not a number: the text readers' rule)."""
+    return parse_float(text) if text else None
 
 
 # --- one file -------------------------------------------------------------------------------
