@@ -5,7 +5,7 @@ never fetched; documents declaring entities are refused).  Every variant X-RAI, 
 assessment system, wrote is read (``docs/formats-xml.md`` lists them by year): element
 judgements, INEX 2005-2007 highlighted passages and best entry points given as XPointers or
 element paths (resolved to character offsets against the collection when one is given:
-:mod:`sdreval.io.xpointer`), empty ``<file>`` elements (judged, nothing relevant), the unescaped
+:mod:`sdreval.model.xpointer`), empty ``<file>`` elements (judged, nothing relevant), the unescaped
 topic copy of 2005-2007 files, and INEX's directory trees
 ``done/<type>/[main|others/]topic-T/pool-P.xml`` (pool policy: :data:`POOL_POLICIES`).
 
@@ -37,7 +37,7 @@ from ..model.xpath import XPathError, canonical_xpath
 from .textlines import finish, parse_float
 from .xmlsafe import (checked_events, element_values, free_element, local_name, pick,
                       report_syntax_error, safe_iterparse, xml_attr)
-from .xpointer import PointError, resolve_point, size_agrees
+from ..model.xpointer import PointError, resolve_point, size_agrees
 
 #: how two pools (assessment files) of one topic combine: ``main`` (default) reads only the
 #: pool X-RAI marked main (the ``main`` directory) when a topic has one, else every pool and

@@ -20,8 +20,8 @@ import re
 
 import numpy as np
 
-from ..model.tree import DocumentTree
-from ..model.xpath import XPathError, canonical_xpath
+from .tree import DocumentTree
+from .xpath import XPathError, canonical_xpath
 
 _TEXT_POINT = re.compile(r"^(?P<path>.*?)/text\(\)\[(?P<node>\d+)\]\.(?P<offset>\d+)$")
 
