@@ -4,6 +4,7 @@ each chunk id becomes its span (rules: :mod:`sdreval.io.spans.readers`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from io import BytesIO
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,7 @@ from .columns import (CHUNK_MAP_KEYS, CHUNK_RUN_KEYS, Spans, as_table, built, id
 from .documents import Documents
 from .fields import canonical_table
 from .readers import ChunkRun, ranked_run
-from .tables import Table, data_line_numbers, load_table
+from .tables import Table, data_line_numbers, load_table, read_bytes
 
 pd = lazy_module("pandas")
 
@@ -130,20 +131,15 @@ def _trec_table(path: str | Path) -> Table:
     """A TREC run ``qid Q0 id rank score run-id`` as a table (columns query_id, chunk_id,
     rank_in_file, score, run_id)."""
     file = str(path)
+    data = read_bytes(path)
     try:
-        frame = pd.read_csv(path, sep=r"\s+", header=None, dtype=str, engine="c",
+        frame = pd.read_csv(BytesIO(data), sep=r"\s+", header=None, dtype=str, engine="c",
                             names=["query_id", "q0", "chunk_id", "rank_in_file", "score",
                                    "run_id", "extra"], keep_default_na=False,
                             na_values=[""], skip_blank_lines=True)
     except (pd.errors.ParserError, UnicodeDecodeError) as error:
         raise InputError(f"cannot read as a TREC run: {error}", file) from None
-    from ..textlines import open_binary
-
-    with open_binary(path) as handle:
-        data = handle.read()
-    total = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)
-    lines = (np.arange(1, len(frame) + 1, dtype=np.int64) if total == len(frame)
-             else data_line_numbers(data))
+    lines = data_line_numbers(data, len(frame))
     table = Table(frame, lines, file)
     comment = frame["query_id"].str.startswith("#").to_numpy(dtype=bool)
     if comment.any():
