@@ -114,28 +114,9 @@ class Checker:
         return np.where(bad | skip, -1, ints)
 
     def ids(self, values: Any, name: str) -> np.ndarray:
-        """Identifiers as an object array of str (integral floats lose their ``.0``)."""
+        """Identifiers as text (:func:`id_text`); a missing or empty one is reported."""
         raw = np.asarray(values)
-        if raw.dtype == object:
-            try:  # the common case, every id a str: one pass, no conversion
-                if min(map(len, map(str.strip, raw)), default=1) > 0:
-                    return raw
-            except TypeError:
-                pass
-        if raw.dtype.kind == "f":
-            missing = np.isnan(raw)
-            whole = ~missing & (raw == np.floor(raw)) & (np.abs(raw) < INT_LIMIT)
-            text = np.array([str(int(v)) if w else str(v) for v, w in zip(raw, whole)],
-                            dtype=object)
-        elif raw.dtype.kind in "iu":
-            return raw.astype(str).astype(object)
-        elif raw.dtype == object:
-            missing = np.asarray(pd.isna(raw), dtype=bool)
-            text = np.array([str(v) for v in raw], dtype=object)
-        else:
-            missing = np.zeros(len(raw), dtype=bool)
-            text = raw.astype(str).astype(object)
-        blank = missing | np.array([not s.strip() for s in text], dtype=bool)
+        text, blank = id_text(raw)
         if blank.any():
             self.report(blank, lambda i: f"{name} {shown(raw[i])} is missing or empty")
         return text
@@ -164,6 +145,31 @@ class Checker:
             self.report(bad, lambda i: problems[codes[i]] if codes[i] >= 0 else
                         f"{name} {shown(values[i])} is missing")
         return out
+
+
+def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Identifiers as an object array of str, never typed (integral floats lose their ``.0``),
+    and the mask of the missing or empty (white space only) ones: the rule of every table."""
+    if raw.dtype == object:
+        try:  # the common case, every id a str: one pass, no conversion
+            if min(map(len, map(str.strip, raw)), default=1) > 0:
+                return raw, np.zeros(len(raw), dtype=bool)
+        except TypeError:
+            pass
+    if raw.dtype.kind == "f":
+        missing = np.isnan(raw)
+        whole = ~missing & (raw == np.floor(raw)) & (np.abs(raw) < INT_LIMIT)
+        text = np.array([str(int(v)) if w else str(v) for v, w in zip(raw, whole)],
+                        dtype=object)
+    elif raw.dtype.kind in "iu":
+        return raw.astype(str).astype(object), np.zeros(len(raw), dtype=bool)
+    elif raw.dtype == object:
+        missing = np.asarray(pd.isna(raw), dtype=bool)
+        text = np.array([str(v) for v in raw], dtype=object)
+    else:
+        missing = np.zeros(len(raw), dtype=bool)
+        text = raw.astype(str).astype(object)
+    return text, missing | np.array([not s.strip() for s in text], dtype=bool)
 
 
 def numeric(raw: np.ndarray) -> np.ndarray:

@@ -10,6 +10,7 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
+from ..table_checks import id_text
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
 from .tables import Table, table_from_frame
@@ -40,15 +41,14 @@ def report(table: Table, bad: np.ndarray, log: ProblemLog, message) -> None:
 
 
 def id_column(table: Table, key: str, log: ProblemLog) -> tuple[np.ndarray, np.ndarray]:
-    column = table.frame[key]
-    codes, uniques = pd.factorize(column)  # one Python string per distinct id, not per row
-    if uniques.dtype.kind == "f":  # ids read as numbers: 1.0 -> "1"
-        names = [str(int(v)) if float(v).is_integer() else str(v) for v in uniques]
-    else:
-        names = [str(v) for v in uniques]
-    missing = codes < 0
-    values = np.asarray(names + [""], dtype=object)[codes]
-    report(table, missing, log, lambda i: f"{key} is missing")
+    """Ids as text by the rule of every table (:func:`~sdreval.io.table_checks.id_text`),
+    converted once per distinct id; a missing or empty one is an error."""
+    codes, uniques = pd.factorize(table.frame[key])
+    names, blank = id_text(np.asarray(uniques))
+    values = np.append(names, "").astype(object)[codes]
+    missing = np.append(blank, True)[codes]
+    report(table, missing, log, lambda i: f"{key} is missing" if codes[i] < 0 else
+           f"{key} {values[i]!r} is empty")
     return values, ~missing
 
 
