@@ -28,7 +28,7 @@ import numpy as np
 from bench_trec_files import CHILD_ENV, measured  # noqa: E402  (benchmarks/ is the folder)
 
 RANX = r"""
-import json, sys, time
+import json, resource, sys, time
 import pyarrow.csv as csv
 from ranx import Qrels, Run, evaluate
 t0 = time.process_time()
@@ -52,7 +52,8 @@ build = time.process_time() - t1
 t2 = time.process_time()
 means = evaluate(qrels, run, ["map", "ndcg@10", "precision@10", "mrr"])
 ev = time.process_time() - t2
-print(json.dumps({"read": read, "build": build, "evaluate": ev, "means": means}))
+rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"read": read, "build": build, "evaluate": ev, "means": means, "rss": rss}))
 """
 NAMES = {"map": "AP", "ndcg@10": "nDCG@10", "precision@10": "P@10", "mrr": "RR"}
 
@@ -111,7 +112,7 @@ def main() -> None:
     print(f"  sdreval eval, whole process: CPU {cpu:.2f} s, peak RSS {rss:.0f} MB")
     print(f"  ranx script: pyarrow read {theirs['read']:.2f} s + in-memory evaluate "
           f"{theirs['evaluate']:.2f} s = {bound:.2f} s (building Qrels/Run from the columns: "
-          f"{theirs['build']:.2f} s more)")
+          f"{theirs['build']:.2f} s more), peak RSS {theirs['rss']:.0f} MB")
     print(f"  ratio sdreval / (read + evaluate): {cpu / bound:.2f} (target <= 1.0)")
 
 

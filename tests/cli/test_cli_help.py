@@ -82,3 +82,16 @@ def test_located_warnings_are_not_prefixed_twice(tmp_path):
     located = [line for line in result.stderr.splitlines() if str(qrels) in line]
     assert located and all(line.startswith(str(qrels)) and line.count("warning:") == 1
                            for line in located)
+
+
+def test_python_dash_m_runs_the_command_line():
+    """``python -m sdreval`` is the ``sdreval`` command (as ``python -m ir_measures``)."""
+    import subprocess
+    import sys
+
+    import sdreval
+
+    done = subprocess.run([sys.executable, "-m", "sdreval", "--version"], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"sdreval, version {sdreval.__version__}"

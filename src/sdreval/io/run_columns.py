@@ -146,37 +146,51 @@ class RowIndex:
 
 
 class SeenValues:
-    """The values of a dictionary-encoded column met so far by the columnar path (Arrow
-    strings, so that a chunk's values are looked up at C speed) and a global id for each."""
+    """The values of a dictionary-encoded column met so far by the columnar path and a global
+    id for each.  A chunk's values are first looked up among the previous chunk's at C speed
+    (runs are grouped by topic, so a chunk mostly repeats the last topic of the one before);
+    only the rest become Python strings, looked up in a dict.  The work is linear in the
+    chunks' distinct values: looking every chunk up in the set of all values met so far
+    rebuilt that set's hash table per chunk (14 s of a 100,000-topic run)."""
 
     def __init__(self) -> None:
-        self.values = None
+        self.position: dict[str, int] = {}
         self.ids = np.zeros(0, dtype=np.int32)
+        self.previous = None
+        self.previous_found = np.zeros(0, dtype=np.int64)
 
     def global_ids(self, chunk, ids_of) -> np.ndarray:
-        """The global id of each row of a dictionary chunk.  Values not met before become
-        Python strings once and get their ids from ``ids_of(values)`` (in order of first
-        appearance; it may raise before anything is recorded)."""
+        """The global id of each row of a dictionary chunk.  Values not met before get their
+        ids from ``ids_of(values)`` (in order of first appearance; it may raise before
+        anything is recorded)."""
         import pyarrow as pa
         import pyarrow.compute as pc
 
         indices = numpy_of(chunk.indices)
         dictionary = chunk.dictionary
-        if self.values is None:
-            found = np.full(len(dictionary), -1, dtype=np.int64)
-        else:
-            found = np.array(pc.index_in(dictionary, value_set=self.values).fill_null(-1)
-                             .to_numpy(), dtype=np.int64)
-        new = np.flatnonzero(found < 0)
-        if len(new):
-            if not (len(new) == len(dictionary) and in_first_appearance_order(indices)):
-                new = new[np.argsort(_first_rows(indices, len(dictionary))[new], kind="stable")]
-            added = dictionary.take(pa.array(new))
-            ids = np.asarray(ids_of(added.to_pylist()), dtype=np.int32)
-            seen = len(self.ids)
-            found[new] = np.arange(seen, seen + len(new))
-            self.values = added if self.values is None else pa.concat_arrays([self.values, added])
-            self.ids = np.concatenate((self.ids, ids))
+        found = np.full(len(dictionary), -1, dtype=np.int64)
+        if self.previous is not None and len(self.previous):
+            hit = np.asarray(pc.index_in(dictionary, value_set=self.previous).fill_null(-1)
+                             .to_numpy(zero_copy_only=False), dtype=np.int64)
+            known = hit >= 0
+            found[known] = self.previous_found[hit[known]]
+        missing = np.flatnonzero(found < 0)
+        if len(missing):
+            names = dictionary.take(pa.array(missing)).to_pylist()
+            at = np.array([self.position.get(name, -1) for name in names], dtype=np.int64)
+            found[missing] = at
+            new = missing[at < 0]
+            if len(new):
+                if not (len(new) == len(dictionary) and in_first_appearance_order(indices)):
+                    new = new[np.argsort(_first_rows(indices, len(dictionary))[new],
+                                         kind="stable")]
+                added = dictionary.take(pa.array(new)).to_pylist()
+                ids = np.asarray(ids_of(added), dtype=np.int32)
+                seen = len(self.ids)
+                found[new] = np.arange(seen, seen + len(new))
+                self.position.update(zip(added, range(seen, seen + len(new))))
+                self.ids = np.concatenate((self.ids, ids))
+        self.previous, self.previous_found = dictionary, found
         return self.ids[found][indices]
 
 
