@@ -30,11 +30,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from ..errors import ProblemLog, UsageError
+from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import CHAR_LIMIT, INT_LIMIT
+
+pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
 ROOT = "/article[1]"
 TOPIC = ("topic", "query_id", "qid", "q_id", "query")
