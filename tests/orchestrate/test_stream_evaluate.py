@@ -195,3 +195,23 @@ def test_streamed_topics_leave_nothing_in_the_cache(tmp_path):
     expected = evaluate(read_qrels(qrels), [read_run(run)], ["P@10", "AP", "Judged@10"])
     pd.testing.assert_frame_equal(table, expected)
     assert len(ctx.cache) < 20, list(ctx.cache)[:30]
+
+
+@pytest.mark.parametrize("batch", [1, 3, 50_000])
+def test_streamed_warnings_are_the_in_memory_ones(tmp_path, monkeypatch, batch):
+    """A topic none of whose results is judged is no reason to say the whole run's ids do not
+    match the qrels' (streaming evaluated a topic at a time and said so for that topic); the
+    table and the warnings equal the in-memory path's, whatever the batch size."""
+    import sdreval.orchestrate.stream as stream_module
+
+    monkeypatch.setattr(stream_module, "BATCH_RESULTS", batch)
+    run, qrels = tmp_path / "r.run", tmp_path / "q.qrels"
+    run.write_text("1 Q0 a 1 3 r\n1 Q0 b 2 2 r\n2 Q0 x 1 3 r\n2 Q0 y 2 2 r\n3 Q0 c 1 1 r\n")
+    qrels.write_text("1 0 a 1\n1 0 b 0\n2 0 z 1\n3 0 c 1\n")
+    measures = ["P@2", "AP", "nxCG@2"]
+    ctx_stream, ctx_memory = EvalContext(), EvalContext()
+    table = evaluate_stream(read_qrels(qrels), run, measures, ctx_stream)
+    expected = evaluate(read_qrels(qrels), [read_run(run)], measures, ctx_memory)
+    pd.testing.assert_frame_equal(table, expected)
+    assert ctx_stream.warnings == ctx_memory.warnings
+    assert not any("none of its" in w for w in ctx_stream.warnings)

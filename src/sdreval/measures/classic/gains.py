@@ -108,7 +108,7 @@ def document_run(run: Run, ctx: Any = None) -> Run:
         topics.update(reduced)
         out = Run(run.name, topics, run.unit, run.source)
     if changed and ctx is not None and hasattr(ctx, "warn"):
-        # no counts in the message: the streaming path sees one topic at a time
+        # no counts in the message: the run is seen in parts (streaming batches, partitions)
         detail = ["later results of the same document dropped"] if dropped else []
         if elements:
             detail.append("element results read as their documents")
