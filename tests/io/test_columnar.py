@@ -20,7 +20,7 @@ from textfiles import encode_lines
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io import columnar
-from sdreval.io.trec import read_trec_run
+from sdreval.io.trec_fast import read_trec_run
 from reference.trec_run import read_trec_run_reference
 
 

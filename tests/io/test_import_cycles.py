@@ -9,7 +9,7 @@ from pathlib import Path
 import sdreval
 
 IO = Path(sdreval.__file__).parent / "io"
-MODULES = ("fol", "fol_fast", "native", "native_fast", "trec_qrels", "frames", "interop",
+MODULES = ("fol", "native", "trec_qrels", "frames", "interop", "tokens", "keyed_rows",
            "columnar")
 
 

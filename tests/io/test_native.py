@@ -1,6 +1,7 @@
 """Native judgement TSV: scales, (e,s) validation, header/comments, writer round trip."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -98,8 +99,9 @@ def test_writer_refuses_passage_qrels(tmp_path):
 
 
 def test_infer_scale_ambiguity_documented():
-    assert infer_scale([(1.0, 1.0, False, False)]) == "inex2003"
-    assert infer_scale([(-1.0, 0.5, False, False)]) == "graded"
+    no = np.zeros(1, dtype=bool)
+    assert infer_scale(np.array([1.0]), np.array([1.0]), no, no) == "inex2003"
+    assert infer_scale(np.array([-1.0]), np.array([0.5]), no, no) == "graded"
 
 
 values = {

@@ -23,7 +23,7 @@ from reference.qrels import (read_fol_qrels_reference, read_native_qrels_referen
 from textfiles import encode_lines
 
 from sdreval.errors import InputError, ProblemLog
-from sdreval.io import columnar, fol_fast
+from sdreval.io import columnar, fol
 from sdreval.io.fol import read_fol_qrels
 from sdreval.io.native import read_native_qrels
 from sdreval.io.trec_qrels import read_trec_qrels
@@ -145,8 +145,8 @@ def test_clean_fol_blocks_take_the_columnar_path(tmp_path, tiny_blocks, monkeypa
     path = tmp_path / "q.fol"
     path.write_text("\n".join(lines) + "\n")
     explained = []
-    original = fol_fast.parse_fol_line
-    monkeypatch.setattr(fol_fast, "parse_fol_line",
+    original = fol.parse_fol_line
+    monkeypatch.setattr(fol, "parse_fol_line",
                         lambda *a: explained.append(a[1]) or original(*a))
     (fast, fast_log), (reference, reference_log) = both(path, "fol")
     assert plain(fast) == plain(reference) and fast_log.problems == reference_log.problems
@@ -154,6 +154,21 @@ def test_clean_fol_blocks_take_the_columnar_path(tmp_path, tiny_blocks, monkeypa
     assert isinstance(fast.topics, TopicJudgements) and list(fast) == ["3", "1", "2"]
     assert list(fast["1"].passages) == [f"doc{d}" for d in [*range(60), *range(100, 160)]
                                         if d != 10]  # line 71 was replaced
+
+
+def test_utf8_fol_blocks_take_the_columnar_path(tmp_path, monkeypatch):
+    # non-ASCII ids (UTF-8, no Unicode white space) are cut by Arrow as str.split() cuts them
+    # (they went line by line when the block test of the FOL reader took ASCII only)
+    path = tmp_path / "q.fol"
+    path.write_text("\ufeff" + "".join(f"t\u00e9{t} Q0 d\u00f6c{d} 5 100 0:5\n"
+                                      for t in range(3) for d in range(50)), encoding="utf-8")
+    explained = []
+    original = fol.parse_fol_line
+    monkeypatch.setattr(fol, "parse_fol_line",
+                        lambda *a: explained.append(a[1]) or original(*a))
+    (fast, fast_log), (reference, reference_log) = both(path, "fol")
+    assert plain(fast) == plain(reference) and not fast_log.problems and not explained
+    assert list(fast) == ["t\u00e90", "t\u00e91", "t\u00e92"]
 
 
 def test_gzip_and_corrupt_gzip(tmp_path, tiny_blocks):

@@ -42,13 +42,13 @@ def test_ranges_start_at_topics_and_count_the_lines_before(tmp_path):
     run.write_text("\n".join(lines) + "\n")
     data = run.read_bytes()
     for parts in (1, 2, 3, 5, 40):
-        found = topic_ranges(str(run), parts)
+        found = topic_ranges(str(run), parts, "document")
         assert found[0][0] == 0 and found[-1][1] == len(data)
         for (lo, hi, before), (next_lo, _, _) in zip(found, found[1:] + [(len(data), 0, 0)]):
             assert hi == next_lo
             assert before == data[:lo].count(b"\n")
             assert lo == 0 or data[lo:].split(None, 1)[0] != data[:lo].split()[-6]
-    assert len(topic_ranges(str(run), 40)) == 3  # no more pieces than topics
+    assert len(topic_ranges(str(run), 40, "document")) == 3  # no more pieces than topics
 
 
 def test_only_plain_trec_text_files_are_split(tmp_path):

@@ -5,18 +5,18 @@ Arrow, vectorised column checks, repeats found over the whole file) is compared 
 independent reading of the same file: same judgements, same problems in the same order.
 
 Only the per-line parse (which the library keeps to explain a rejected line:
-:func:`~sdreval.io.fol_fast.parse_fol_line`, :func:`~sdreval.io.native_lines.native_line`,
+:func:`~sdreval.io.fol.parse_fol_line`, :func:`~sdreval.io.native_lines.native_line`,
 :func:`~sdreval.io.trec_qrels.parse_line`), the rules of a line and of a pair
-(:func:`~sdreval.io.fol_fast.check_fol_line`, :func:`~sdreval.io.native_lines.pair_problem`,
-:func:`~sdreval.io.native_lines.infer_scale`) and the messages are shared.
+(:func:`~sdreval.io.fol.check_fol_line`, :func:`~sdreval.io.native_lines.pair_problem`,
+and the messages are shared; the scale is inferred here from the rows (:func:`infer_scale`).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from sdreval.errors import ProblemLog
-from sdreval.io.fol_fast import check_fol_line, parse_fol_line
-from sdreval.io.native_lines import (infer_scale, native_line, pair_problem, scale_directive,
+from sdreval.io.fol import check_fol_line, parse_fol_line
+from sdreval.io.native_lines import (native_line, pair_problem, scale_directive,
                                      show_value)
 from sdreval.io.textlines import finish, is_repeat, iter_fields
 from sdreval.io.trec_qrels import DOCUMENT_PATH, parse_line
@@ -106,3 +106,18 @@ def read_trec_qrels_reference(path: str | Path, log: ProblemLog | None = None) -
         log.warn(file, None, "the qrels hold no judgements")
     finish(log, own)
     return qrels
+
+
+def infer_scale(values: list[tuple[float, float, bool, bool]]) -> str:
+    """The scale of a list of ``(e, s, s_was_letter, e_was_question_mark)`` (the rules of
+    :mod:`sdreval.io.native`, written out again)."""
+    if any(v[2] for v in values):
+        return "inex2002"
+    if any(v[3] for v in values):
+        return "inex2005"
+    ints = {0.0, 1.0, 2.0, 3.0}
+    if all(v[0] in ints and v[1] in ints for v in values):
+        return "inex2003"
+    if all(v[0] in (0.0, 1.0, 2.0) and 0.0 <= v[1] <= 1.0 for v in values):
+        return "inex2005"
+    return "graded"

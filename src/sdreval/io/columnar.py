@@ -24,9 +24,9 @@ to its end is read line by line from the failed block on, up to the damage, whic
 reported where the careful reader reports it.
 
 Used by the run reader (:mod:`sdreval.io.trec_fast`), the streaming reader
-(:mod:`sdreval.io.stream`) and the judgement readers (:mod:`sdreval.io.trec_qrels`,
-:mod:`sdreval.io.native_fast`; FOL qrels, whose lines have any number of fields, are split by
-:mod:`sdreval.io.tokens` on the same principle).
+(:mod:`sdreval.io.stream`) and the clean blocks of native judgements (:mod:`sdreval.io.native`);
+the judgement readers cut lines of any number of fields with :func:`plain_text` and
+:func:`sdreval.io.tokens.split_fields`.
 """
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import InputError, ProblemLog
-from .textlines import INT_LIMIT, iter_line_fields, open_binary
+from .textlines import iter_line_fields, open_binary
 
 #: bytes read at a time (blocks are cut at the last line end)
 BLOCK_BYTES = 4 << 20
@@ -170,13 +170,8 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False,
     ``empty_fields=False``: the caller keeps every column and checks each for empty values
     (:func:`text_ok`), so the scans for separators in a row (about 10 ms per 4 MiB) are
     skipped."""
-    if before == 0 and block.startswith(_BOM):
-        block = block[3:]
-    if any(c in block for c in _SPLITTERS):
-        return None
-    if not block.isascii() and (_UNICODE_SPACE.search(block) or not is_utf8(block)):
-        return None
-    if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
+    block = plain_text(block, before)  # type: ignore[assignment]
+    if block is None:
         return None
     sep = b" "
     if b"\t" in block:
@@ -192,6 +187,23 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False,
         count = newlines + (0 if block.endswith(b"\n") else 1)
         lines = np.arange(before + 1, before + 1 + count, dtype=np.int64)
     return Prepared(block, lines, sep.decode())
+
+
+def plain_text(block: bytes, before: int) -> bytes | None:
+    """The block (without a byte-order mark at the file start) if Arrow cuts its lines and
+    its fields on white space where ``str.split()`` cuts them, else None: valid UTF-8 without
+    ``\v \f \x1c-\x1f`` or Unicode white space (:data:`_UNICODE_SPACE`), every ``\r`` in
+    a CRLF line end.  The one test of every block reader (:func:`prepare` for Arrow's CSV
+    reader, :func:`sdreval.io.tokens.split_fields` for lines of any number of fields)."""
+    if before == 0 and block.startswith(_BOM):
+        block = block[3:]
+    if any(c in block for c in _SPLITTERS):
+        return None
+    if not block.isascii() and (_UNICODE_SPACE.search(block) or not is_utf8(block)):
+        return None
+    if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
+        return None
+    return block
 
 
 def _empty_field_or_hex(block: bytes, sep: bytes, empty: bool = True) -> bool:
@@ -300,14 +312,6 @@ def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[
     if table.num_rows != len(prepared.lines):
         return None
     return table
-
-
-def integers(column, low: int = -INT_LIMIT + 1, high: int = INT_LIMIT - 1) -> np.ndarray | None:
-    """int64 values of an Arrow column if all lie in ``[low, high]``, else None."""
-    values = column.to_numpy()
-    if len(values) and (values.min() < low or values.max() > high):
-        return None
-    return values
 
 
 def finite(column) -> np.ndarray | None:

@@ -14,24 +14,320 @@ beyond ``doclen``, a BEP beyond ``doclen``, empty or overlapping passages, ``rel
 equal to the passages' total length, and a relevant document without passages are warnings
 (the line is kept as written).  A document judged twice in a topic: an identical repeat is a
 warning, a conflicting one an error; the first line is kept.
+
+Read in blocks (:mod:`sdreval.io.columnar`): each line of a block is one Arrow string over the
+block's bytes, split by Arrow on white space (:func:`~sdreval.io.tokens.split_fields`), and the
+fields are checked with vectorised tests.  A block is taken only when every line is certain to
+give no problem at all; other blocks are halved and, at
+:data:`~sdreval.io.columnar.CAREFUL_BYTES`, their lines are parsed one by one
+(:func:`parse_fol_line`, :func:`check_fol_line`), which says what is wrong with each.  A
+document judged twice in a topic may span blocks, so repeats are found once all lines are read
+(vectorised), and the problems are then reported in line order: each line's errors, or its
+repeat, or its warnings.  The judgements are kept as columns
+(:class:`~sdreval.judgements.columns.PassageColumns`); only compact columns outlive a block
+(:class:`~sdreval.io.keyed_rows.KeyedRows`, numbers in the narrowest integers), so that reading
+peaks at about 1.4 times the file's size (plus the problems waiting to be reported).
 """
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
-from ..errors import ProblemLog
+import numpy as np
+
+from ..errors import Problem, ProblemLog
 from ..judgements.qrels import DocPassages, Qrels
-from .fol_fast import read_fol_qrels_fast
-from .textlines import CHAR_LIMIT, beyond_char_limit, finish, iter_fields, parse_int
+from .columnar import arrow_pool
+from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, iter_fields,
+                        nonnegative, parse_int, passage_fields)
+from .keyed_rows import (HeldProblems, KeyedRows, find_repeats, report_in_line_order,
+                         smallest_integers)
+from .tokens import DIGITS, digit_integers, read_in_blocks, split_fields, system_allocator
+from .run_columns import TRIM_BYTES, release_heap_memory
+
+
+def _parse_range(token: str) -> tuple[int, int] | None:
+    offset, sep, length = token.partition(":")
+    if not sep:
+        return None
+    o, n = parse_int(offset), parse_int(length)
+    if o is None or n is None or o < 0 or n < 0:
+        return None
+    return o, n
+
+
+FolLine = tuple[str, str, int, int, "int | None", list[tuple[int, int]]]
+
+
+def parse_fol_line(fields: list[str], number: int, file: str, log: ProblemLog
+                   ) -> FolLine | None:
+    """``(topic, doc, relchars, doclen, bep, ranges)`` of one line, or None after reporting
+    why the line cannot be used."""
+    if len(fields) < 5:
+        log.error(file, number, f"expected at least 5 fields (topic Q0 doc relchars doclen "
+                                f"[BEP offset:length ...]), found {len(fields)}")
+        return None
+    topic, doc = fields[0], fields[2]
+    bad: list[str] = []
+    relchars = nonnegative(fields[3], "relchars", bad)
+    doclen = nonnegative(fields[4], "doclen", bad)
+    bep: int | None = None
+    tokens = fields[5:]
+    if tokens and ":" not in tokens[0]:
+        bep = nonnegative(tokens[0], "best entry point", bad)
+        tokens = tokens[1:]
+    ranges: list[tuple[int, int]] = []
+    for token in tokens:
+        parsed = _parse_range(token)
+        if parsed is None:
+            bad.append(f"passage {token!r} is not offset:length with non-negative "
+                       f"integers")
+        elif parsed[0] + parsed[1] >= CHAR_LIMIT:
+            bad.append(beyond_char_limit(token))
+        else:
+            ranges.append(parsed)
+    if bad:
+        for message in bad:
+            log.error(file, number, message)
+        return None
+    return topic, doc, relchars, doclen, bep, ranges  # type: ignore[return-value]
+
+
+def check_fol_line(topic: str, doc: str, relchars: int, doclen: int, bep: int | None,
+                   ranges: list[tuple[int, int]]) -> list[str]:
+    """Warnings about a line that is well-formed but inconsistent."""
+    found: list[str] = []
+    if not ranges and (bep is None or bep <= doclen):  # the usual non-relevant line
+        if relchars > 0:
+            found.append(f"topic {topic}, document {doc}: relchars {relchars} but no "
+                         f"passage given")
+        return found
+    where = f"topic {topic}, document {doc}"
+    total = sum(n for _, n in ranges)
+    if ranges and total != relchars:
+        found.append(f"{where}: relchars {relchars} differs from the passages' total "
+                     f"length {total}")
+    if relchars > 0 and not ranges:
+        found.append(f"{where}: relchars {relchars} but no passage given")
+    for offset, length in ranges:
+        if length == 0:
+            found.append(f"{where}: empty passage {offset}:0")
+        if offset + length > doclen:
+            found.append(f"{where}: passage {offset}:{length} reaches beyond doclen "
+                         f"{doclen} (kept)")
+    if bep is not None and bep > doclen:
+        found.append(f"{where}: best entry point {bep} beyond doclen {doclen}")
+    ordered = sorted(r for r in ranges if r[1] > 0)
+    reach = -1
+    for offset, length in ordered:
+        if offset < reach:
+            found.append(f"{where}: passage {offset}:{length} overlaps another "
+                         f"passage of the line")
+        reach = max(reach, offset + length)
+    return found
+
+
+class _Rows:
+    """The parsed lines, compact: the keys (:class:`~sdreval.io.keyed_rows.KeyedRows`) and, per
+    piece, the numbers in the narrowest integers that hold them."""
+
+    def __init__(self, held: HeldProblems) -> None:
+        self.keyed = KeyedRows()
+        #: per column (relchars, doclen, bep, passages per line, offsets, lengths), per piece
+        self.parts: list[list[np.ndarray]] = [[] for _ in range(6)]
+        self.warnings: dict[int, list[str]] = {}  # row -> warnings (explained lines only)
+        self.held = held
+
+    def add_columns(self, lines, topics, docs, *numbers) -> None:
+        """A piece of rows: line numbers, global topic ids, documents (Arrow), numbers."""
+        self.keyed.add(lines, topics, docs)
+        for part, values in zip(self.parts, numbers):
+            part.append(smallest_integers(np.asarray(values)))
+
+    def add_explained(self, rows: list[tuple[int, tuple, list[str]]]) -> None:
+        """Rows parsed one by one: ``(line, (topic, doc, relchars, doclen, bep, ranges),
+        warnings)``."""
+        import pyarrow as pa
+
+        if not rows:
+            return
+        for i, (_, _, warnings) in enumerate(rows):
+            if warnings:
+                self.warnings[len(self.keyed) + i] = warnings
+        ranges = [r for _, row, _ in rows for r in row[5]]
+        self.add_columns(
+            np.array([line for line, _, _ in rows], dtype=np.int64),
+            self.keyed.ids_of_names([row[0] for _, row, _ in rows]),
+            pa.array([row[1] for _, row, _ in rows], pa.string()),
+            np.array([row[2] for _, row, _ in rows], dtype=np.int64),
+            np.array([row[3] for _, row, _ in rows], dtype=np.int64),
+            np.array([-1 if row[4] is None else row[4] for _, row, _ in rows], dtype=np.int64),
+            np.array([len(row[5]) for _, row, _ in rows], dtype=np.int64),
+            np.array([o for o, _ in ranges], dtype=np.int64),
+            np.array([n for _, n in ranges], dtype=np.int64))
+
+    def joined(self) -> list[np.ndarray]:
+        """The number columns, each joined as its pieces are released."""
+        out = []
+        for i, part in enumerate(self.parts):
+            self.parts[i] = []
+            out.append(np.concatenate(part) if part else np.zeros(0, dtype=np.int8))
+            del part
+            if out[-1].nbytes >= TRIM_BYTES:  # the pieces' memory back to the system
+                release_heap_memory()
+        return out
 
 
 def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     """Read FOL qrels; problems go to ``log`` (without one, all errors are raised at the end).
+    Read in blocks into shared columns (module docstring)."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    held = HeldProblems()
+    rows = _Rows(held)
 
-    Read in blocks (:mod:`sdreval.io.fol_fast`: fields split by Arrow, the rules checked on
-    whole columns; the lines a check rejects are parsed one by one to say what is wrong) into
-    shared columns."""
-    return read_fol_qrels_fast(path, log)
+    def explain(pairs) -> None:  # the lines of a part the column checks refused, one by one
+        found = []
+        for number, fields in pairs:
+            row = parse_fol_line(fields, number, file, held)
+            if row is not None:
+                found.append((number, row, check_fol_line(*row)))
+        rows.add_explained(found)
+
+    with system_allocator():
+        read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), explain, file, held)
+    with system_allocator():
+        qrels = _finish_rows(rows, held.held, file, log)
+    release_heap_memory()
+    if not qrels.topics and not log.errors:
+        log.warn(file, None, "the qrels hold no judgements")
+    finish(log, own)
+    return qrels
+
+
+def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
+    """Parse a block and add its lines; False (nothing added) unless every line is certain to
+    be read without any problem."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    found = split_fields(block, before, newlines)
+    if found is None:
+        return False
+    if not len(found.counts):
+        return True
+    counts, starts, numbers, field = found.counts, found.starts, found.numbers, found.field
+    if counts.min() < 5:
+        return False
+
+    sixth = counts >= 6
+    bep_given = np.zeros(len(counts), dtype=bool)
+    if sixth.any():
+        colon = pc.match_substring(field(5, sixth), ":").to_numpy(zero_copy_only=False)
+        bep_given[np.flatnonzero(sixth)[~colon]] = True
+    numbers_text = found.tokens.take(pa.array(np.concatenate(
+        (starts + 3, starts + 4, (starts + 5)[bep_given]))))
+    values = digit_integers(numbers_text)
+    if values is None:
+        return False
+    relchars, doclen = values[:len(counts)], values[len(counts):2 * len(counts)]
+    bep = np.full(len(counts), -1, dtype=np.int64)
+    bep[bep_given] = values[2 * len(counts):]
+    # passages: the tokens after the fifth field and the BEP
+    passages = counts - 5 - bep_given
+    owner = np.repeat(np.arange(len(counts)), passages)
+    first = np.concatenate(([0], np.cumsum(passages)[:-1]))
+    position = (starts + 5 + bep_given)[owner] + (np.arange(len(owner)) - first[owner])
+    offsets = lengths = np.zeros(0, dtype=np.int64)
+    if len(owner):
+        text = found.tokens.take(pa.array(position))
+        if not pc.all(pc.match_substring_regex(
+                text, rf"^[0-9]{{1,{DIGITS}}}:[0-9]{{1,{DIGITS}}}$")).as_py():
+            return False
+        pairs = pc.cast(pc.split_pattern(text, ":").flatten(), pa.int64()).to_numpy()
+        offsets, lengths = pairs[0::2], pairs[1::2]
+        ends = offsets + lengths
+        if (ends >= CHAR_LIMIT).any() or lengths.min() == 0 or (ends > doclen[owner]).any():
+            return False
+        if _overlapping(owner, offsets, ends):
+            return False
+    running = np.concatenate(([0], np.cumsum(lengths)))
+    total = running[first + passages] - running[first]
+    if (total != relchars).any() or (bep > doclen).any():
+        return False
+    docs = pc.take(found.tokens, pa.array(starts + 2), memory_pool=arrow_pool())
+    rows.add_columns(numbers, rows.keyed.ids_of_column(field(0)), docs, relchars, doclen, bep,
+                     passages, offsets, lengths)
+    return True
+
+
+def _overlapping(owner: np.ndarray, offsets: np.ndarray, ends: np.ndarray) -> bool:
+    """True if two passages (of positive length) of one line overlap."""
+    same = owner[1:] == owner[:-1]
+    if not same.any() or (offsets[1:] >= ends[:-1])[same].all():  # in order, apart
+        return False
+    order = np.lexsort((ends, offsets, owner))
+    line, start, end = owner[order], offsets[order], ends[order]
+    same = line[1:] == line[:-1]
+    if not same.any():
+        return False
+    # within a line, each start must not fall before the reach of the passages before it
+    key = line * (2 * CHAR_LIMIT)
+    reach = np.maximum.accumulate(key + end)
+    return bool(((key[1:] + start[1:]) < reach[:-1])[same].any())
+
+
+def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -> Qrels:
+    """Find the repeats, report every problem in line order, build the qrels' columns (one
+    column at a time, so that no two copies of the judgements are held at once)."""
+    import pyarrow as pa
+
+    from ..judgements.columns import PassageColumns
+
+    keyed = rows.keyed
+    repeats = find_repeats(keyed, held, file, log)
+    if repeats is None:
+        return Qrels("fol", source=file)
+    relchars, doclen, bep, counts, offsets, lengths = rows.joined()
+    bounds = np.zeros(len(counts) + 1, dtype=np.int32 if len(offsets) < 1 << 31 else np.int64)
+    np.cumsum(counts, dtype=bounds.dtype, out=bounds[1:])
+    del counts
+    release_heap_memory()
+    docs = keyed.doc_column()
+    names = keyed.names()
+
+    def content(row: int) -> tuple:
+        ranges = tuple(zip(offsets[bounds[row]:bounds[row + 1]].tolist(),
+                           lengths[bounds[row]:bounds[row + 1]].tolist()))
+        b = int(bep[row])
+        return int(relchars[row]), int(doclen[row]), None if b < 0 else b, ranges
+
+    def events() -> Iterator[tuple[int, list[tuple[str, str]]]]:
+        """``(line, [(severity, message)])`` of the judgements, in line order."""
+        noted = np.array(sorted(set(repeats) | set(rows.warnings)), dtype=np.int64)
+        lines = keyed.index.lines(noted).tolist()
+        topics = keyed.topic_of(noted).tolist()
+        for row, line, code in zip(noted.tolist(), lines, topics):
+            if row in repeats:
+                yield line, keyed.repeat_items(repeats, row, line, names[code],
+                                               docs[row].as_py(), content, file)
+            else:
+                yield line, [("warning", m) for m in rows.warnings[row]]
+
+    report_in_line_order(held, events(), file, log)
+    order, topic_bounds = keyed.grouped(repeats)
+    if order is not None:
+        counts = np.diff(bounds)[order]
+        first_range = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        owner = np.repeat(np.arange(len(order)), counts)
+        take = bounds[order][owner] + (np.arange(len(owner)) - first_range[owner])
+        offsets, lengths = offsets[take], lengths[take]
+        docs = docs.take(pa.array(order))
+        relchars, doclen, bep = relchars[order], doclen[order], bep[order]
+        bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
+    table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)
+    return Qrels.from_columns("fol", names, topic_bounds, table, source=file)
 
 
 def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
@@ -52,16 +348,10 @@ def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels
                                     f"found {len(fields)}")
             continue
         topic, doc = fields[0], fields[1]
-        offset, length = parse_int(fields[2]), parse_int(fields[3])
-        bep = parse_int(fields[4]) if len(fields) == 5 else None
-        bad = [f"{what} {text!r} is not a non-negative integer"
-               for what, text, value in (("offset", fields[2], offset),
-                                         ("length", fields[3], length))
-               if value is None or value < 0]
-        if len(fields) == 5 and (bep is None or bep < 0):
-            bad.append(f"best entry point {fields[4]!r} is not a non-negative integer")
-        if not bad and offset + length >= CHAR_LIMIT:  # type: ignore[operator]
-            bad.append(beyond_char_limit(f"{offset}:{length}"))
+        bep_bad: list[str] = []
+        bep = nonnegative(fields[4], "best entry point", bep_bad) if len(fields) == 5 else None
+        bad: list[str] = []
+        offset, length = passage_fields(fields[2], fields[3], bad, tuple(bep_bad))
         if bad:
             for message in bad:
                 log.error(file, number, message)

@@ -17,31 +17,333 @@ Invalid pairs are errors (file:line; the line is not used): on the INEX scales a
 non-relevant in both dimensions or in neither ((0, 2) and (2, 0) are invalid), values outside
 the scale are invalid.  Repeated elements: identical repeat = warning, conflicting = error; the
 first line is kept.
+
+Read in two steps: the lines, each block split into fields by Arrow
+(:func:`sdreval.io.tokens.split_fields`) and taken only if every line is certain to be read
+without a problem (else halved and, small enough, parsed line by line by
+:func:`~sdreval.io.native_lines.native_line`, which reports what is wrong with each); then the
+assessments: the scale, invalid pairs (:func:`~sdreval.io.native_lines.pair_problem`) and
+repeated elements, vectorised, reported in line order.  The assessments are kept as columns
+(:class:`~sdreval.judgements.columns.ElementColumns`).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ProblemLog, UsageError
-from ..judgements.qrels import COVERAGE_LETTERS, TOO_SMALL, Qrels
-from .native_fast import read_native_qrels_fast
-from .native_lines import SCALES
+import numpy as np
 
+from ..errors import ProblemLog, UsageError
+from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL, Qrels
+from ..model.xpath import XPathError, canonical_xpath
+from ..judgements.quantise import valid_pairs
+from .native_lines import (SCALES, infer_scale, native_line,
+                           pair_problem, scale_directive, show_value)
+from .textlines import finish, is_repeat
+from .keyed_rows import first_occurrences
+from .tokens import read_in_blocks, split_fields
+from .run_columns import release_heap_memory
+
+#: a number as the fast path takes it (Python's float() and Arrow read it alike)
+_NUMBER = r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"
+
+
+class _State:
+    """What the blocks read so far leave for the next: the rows, the header rule, the
+    canonical XPaths already computed."""
+
+    def __init__(self) -> None:
+        self.chunks: list[tuple] = []
+        self.first_line = True
+        self.canonical: dict[str, str | None] = {}
+
+    def add(self, lines, topics, docs, paths, e, s, letter, question, size) -> None:
+        if len(lines):
+            self.chunks.append((lines, topics, docs, paths, e, s, letter, question, size))
+
+    def add_explained(self, rows: list[tuple]) -> None:
+        import pyarrow as pa
+
+        if not rows:
+            return
+        columns = list(zip(*rows))
+        self.add(np.array(columns[0], dtype=np.int64),
+                 *(pa.array(c, pa.string()) for c in columns[1:4]),
+                 np.array(columns[4], dtype=np.float64), np.array(columns[5], dtype=np.float64),
+                 np.array(columns[6], dtype=bool), np.array(columns[7], dtype=bool),
+                 np.array([np.nan if v is None else v for v in columns[8]], dtype=np.float64))
 
 
 def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
                       scale: str | None = None) -> Qrels:
     """Read the native TSV; ``scale`` forces a scale (else ``# scale=`` or inference).
+    Problems go to ``log`` (without one, all errors are raised at the end)."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    file = str(path)
+    if scale is None:
+        scale = scale_directive(path, file, log)
+    state = _State()
 
-    Read in blocks (:mod:`sdreval.io.native_fast`: fields split by Arrow, the rules checked on
-    whole columns; the lines a check rejects are parsed one by one to say what is wrong) into
-    shared columns."""
-    return read_native_qrels_fast(path, log, scale)
+    def explain(pairs) -> None:  # the lines of a part the column checks refused, one by one
+        rows = []
+        for number, fields in pairs:
+            if state.first_line and fields[0].lower() == "topic":
+                state.first_line = False
+                continue
+            state.first_line = False
+            row = native_line(fields, number, file, log)
+            if row is not None:
+                rows.append(row)
+        state.add_explained(rows)
+
+    read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, state), explain, file, log)
+    qrels = _assessments(state, scale, file, log)
+    release_heap_memory()
+    finish(log, own)
+    return qrels
 
 
-def _number(value: float) -> str:
-    value = float(value)
-    return str(int(value)) if value.is_integer() else repr(value)
+def fast_block(block, before: int, newlines: int, state: _State) -> bool:
+    """Parse a block and add its lines; False (nothing added) unless every line is certain to
+    be read without a problem."""
+    import pyarrow.compute as pc
+
+    typed = _typed_block(block, before, newlines, state)
+    if typed is not None:
+        return typed
+    found = split_fields(block, before, newlines)
+    if found is None:
+        return False
+    if not len(found.counts):
+        return True
+    topics = found.field(0)
+    header = pc.equal(pc.ascii_lower(topics), "topic").to_numpy(zero_copy_only=False)
+    if header.any():  # the file's first data line may be a header, skipped
+        if not (state.first_line and header[0] and not header[1:].any()):
+            return False
+        found = found.rows(slice(1, None))
+        topics = topics[1:]
+    counts = found.counts
+    if not len(counts):
+        state.first_line = False
+        return True
+    if counts.min() < 5 or counts.max() > 6:
+        return False
+    docs, paths = found.field(1), found.field(2)
+    canon = _canonical(paths, state)
+    if canon is None:
+        return False
+    e, question = _numbers(found.field(3), {"?": TOO_SMALL})
+    s, letter = _numbers(found.field(4), COVERAGE_CODES, upper=True)
+    if e is None or s is None:
+        return False
+    size = np.full(len(counts), np.nan)
+    sixth = counts == 6
+    if sixth.any():
+        values, _ = _numbers(found.field(5, sixth))
+        if values is None or (values < 0).any():
+            return False
+        size[sixth] = values
+    state.first_line = False
+    state.add(found.numbers, topics, docs, canon, e, s, letter, question, size)
+    return True
+
+
+def _typed_block(block, before: int, newlines: int, state: _State) -> bool | None:
+    """The common block (fields separated by single tabs or single spaces, numbers only: no
+    ``?``, no coverage letter, no header) read by Arrow's CSV reader into typed columns: True
+    if taken, None if the block is not of that kind (then it is split as text)."""
+    import pyarrow as pa
+
+    from .columnar import (finite, has_blank_or_comment_lines, parse_columns, prepare,
+                           text_ok)
+
+    text = pa.dictionary(pa.int32(), pa.string())
+    names = ["topic", "file", "path", "e", "s", "size"]
+    types = {"topic": text, "file": text, "path": text, "e": pa.float64(),
+             "s": pa.float64(), "size": pa.float64()}
+    # every column is kept: an empty field is an empty text (text_ok) or a number Arrow
+    # refuses, so the scans for empty fields are skipped; blank and comment lines (a blank
+    # line has one field, a comment fails text_ok) are looked for only if the block fails
+    table = None
+    for filtered in (False, True):
+        if filtered and not has_blank_or_comment_lines(block):
+            return None
+        prepared = prepare(block, before, newlines, filtered, empty_fields=False)
+        if prepared is None:
+            return None
+        for count in (6, 5):
+            table = parse_columns(prepared, names[:count], types, names[:count])
+            if table is not None:
+                break
+        if table is not None:
+            break
+    if table is None:
+        return None
+    if not (text_ok(table.column("topic"), first=True) and text_ok(table.column("file"))
+            and text_ok(table.column("path"))):
+        return None
+    topics = table.column("topic").cast(pa.string()).combine_chunks()
+    if state.first_line and len(topics) and topics[0].as_py().lower() == "topic":
+        return None  # a header
+    e, s = finite(table.column("e")), finite(table.column("s"))
+    size = finite(table.column("size")) if count == 6 else np.full(len(topics), np.nan)
+    if e is None or s is None or size is None or (size < 0).any():
+        return None
+    canon = []
+    for chunk in table.column("path").chunks:
+        values = _canonical_values(chunk.dictionary.to_pylist(), state)
+        if values is None:
+            return None
+        canon.append(pa.array(values, pa.string()).take(chunk.indices))
+    no = np.zeros(len(topics), dtype=bool)
+    state.first_line = False
+    state.add(prepared.lines, topics, table.column("file").cast(pa.string()).combine_chunks(),
+              pa.concat_arrays(canon) if canon else pa.array([], pa.string()), e, s, no, no,
+              size)
+    return True
+
+
+def _numbers(text, words: dict[str, float] | None = None, upper: bool = False
+             ) -> tuple[np.ndarray | None, np.ndarray]:
+    """float64 values of the strings and which were one of ``words`` (their value taken from
+    there; compared in upper case if ``upper``), or None if another is not a plainly written
+    finite number.  Each distinct string is looked at once."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    encoded = pc.dictionary_encode(text)
+    distinct, codes = encoded.dictionary, encoded.indices.to_numpy()
+    keys = pc.ascii_upper(distinct) if upper else distinct
+    special = np.zeros(len(distinct), dtype=bool)
+    if words:
+        special = pc.is_in(keys, pa.array(list(words))).to_numpy(zero_copy_only=False)
+    values = np.zeros(len(distinct))
+    plain = distinct.filter(pa.array(~special)) if special.any() else distinct
+    if len(plain) and not pc.all(pc.match_substring_regex(plain, _NUMBER)).as_py():
+        return None, special
+    try:
+        found = pc.cast(plain, pa.float64()).to_numpy()
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
+        return None, special
+    if not np.isfinite(found).all():
+        return None, special
+    values[~special] = found
+    if special.any():
+        values[special] = [words[k] for k in keys.filter(pa.array(special)).to_pylist()]
+    return values[codes], special[codes]
+
+
+def _canonical(paths, state: _State):
+    """The canonical XPaths (an Arrow array), or None if one does not canonicalise."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    encoded = pc.dictionary_encode(paths)
+    values = _canonical_values(encoded.dictionary.to_pylist(), state)
+    if values is None:
+        return None
+    return pa.array(values, pa.string()).take(encoded.indices)
+
+
+def _canonical_values(paths: list[str], state: _State) -> list[str] | None:
+    """The canonical form of each path (computed once per file), or None if one has none."""
+    known = state.canonical
+    out = []
+    for value in paths:
+        canon = known.get(value, "")
+        if canon == "":
+            try:
+                canon = canonical_xpath(value)
+            except XPathError:
+                canon = None
+            known[value] = canon
+        if canon is None:
+            return None
+        out.append(canon)
+    return out
+
+
+def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -> Qrels:
+    """Step 2: the scale, invalid pairs and repeats (reported in line order), the columns."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    from ..judgements.columns import ElementColumns
+
+    if not state.chunks:
+        chosen = scale or infer_scale(*[np.zeros(0)] * 4)
+        if not log.errors:
+            log.warn(file, None, "the judgements file holds no assessments")
+        return Qrels(chosen, source=file)  # type: ignore[arg-type]
+    columns = list(zip(*state.chunks))
+    lines = np.concatenate(columns[0])
+    topics, docs, paths = (pa.concat_arrays(c) for c in columns[1:4])
+    e, s, letter, question, size = (np.concatenate(c) for c in columns[4:])
+    chosen = scale or infer_scale(e, s, letter, question)
+    # the pairs: each distinct (e, s, letter, question) judged once
+    e_values, e_codes = np.unique(e, return_inverse=True)
+    s_values, s_codes = np.unique(s, return_inverse=True)
+    combined = ((e_codes.ravel() * len(s_values) + s_codes.ravel()) * 2 + letter) * 2 + question
+    _, example, which = np.unique(combined, return_index=True, return_inverse=True)
+    which = which.ravel()
+    # the pairs valid on the scale, without a letter or a '?', need no message: pair_problem
+    # only for the others
+    doubt = np.ones(len(example), dtype=bool)
+    if chosen in SCALES:
+        doubt = (~valid_pairs(chosen, e[example], s[example]) | letter[example]
+                 | question[example] | (e[example] == TOO_SMALL))
+    problems = [pair_problem(chosen, float(e[i]), float(s[i]), bool(letter[i]),
+                             bool(question[i])) if need else None
+                for i, need in zip(example.tolist(), doubt.tolist())]
+    invalid = np.array([p is not None for p in problems])[which]
+    encoded = pc.dictionary_encode(topics)
+    topic_codes = encoded.indices.to_numpy()
+    if invalid.any():
+        valid = np.flatnonzero(~invalid)
+        repeats_valid, first_valid = first_occurrences(
+            [topic_codes[valid], docs.take(pa.array(valid)), paths.take(pa.array(valid))])
+        repeats = np.zeros(len(lines), dtype=bool)
+        repeats[valid[repeats_valid]] = True
+        first_of = np.arange(len(lines))
+        first_of[valid] = valid[first_valid]
+    else:
+        repeats, first_of = first_occurrences([topic_codes, docs, paths])
+
+    def content(row: int) -> tuple:
+        return float(e[row]), float(s[row]), None if np.isnan(size[row]) else float(size[row])
+
+    for row in np.flatnonzero(invalid | repeats).tolist():
+        if invalid[row]:
+            shown_e = "?" if question[row] else show_value(float(e[row]))
+            log.error(file, int(lines[row]), f"invalid ({shown_e}, {show_value(float(s[row]))})"
+                                             f" on scale {chosen}: {problems[which[row]]}")
+            continue
+        first = int(first_of[row])
+        topic, doc, path = topics[row].as_py(), docs[row].as_py(), paths[row].as_py()
+        is_repeat({(topic, doc, path): (int(lines[first]), content(first))},
+                  (topic, doc, path), content(row), int(lines[row]),
+                  f"topic {topic}: element {doc} {path}", file, log)
+    dropped = invalid | repeats
+    if dropped.all():
+        return Qrels(chosen, source=file)  # type: ignore[arg-type]
+    if dropped.any():  # topics numbered again: one may have lost all its lines
+        kept = np.flatnonzero(~dropped)
+        encoded = pc.dictionary_encode(topics.take(pa.array(kept)))
+        codes = encoded.indices.to_numpy()
+    else:
+        kept, codes = np.arange(len(lines)), topic_codes
+    names = encoded.dictionary.to_pylist()
+    if len(codes) > 1 and (np.diff(codes) < 0).any():
+        order = np.argsort(codes, kind="stable")
+        kept, codes = kept[order], codes[order]
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(names)))))
+    if len(kept) == len(lines) and (np.diff(kept) == 1).all():
+        table = ElementColumns(docs, paths, e, s, size)
+    else:
+        rows = pa.array(kept)
+        table = ElementColumns(docs.take(rows), paths.take(rows), e[kept], s[kept], size[kept])
+    return Qrels.from_columns(chosen, names, bounds, table, source=file)  # type: ignore[arg-type]
 
 
 def write_native_qrels(qrels: Qrels, path: str | Path) -> int:
@@ -56,9 +358,9 @@ def write_native_qrels(qrels: Qrels, path: str | Path) -> int:
         out.write("topic\tfile\tpath\texhaustivity\tspecificity\tsize\n")
         for topic, tq in qrels.topics.items():
             for (doc, canon), a in tq.elements.items():
-                e = "?" if (qrels.scale == "inex2005" and a.e == TOO_SMALL) else _number(a.e)
-                s = COVERAGE_LETTERS[a.s] if qrels.scale == "inex2002" else _number(a.s)
-                size = "" if a.size is None else "\t" + _number(a.size)
+                e = "?" if (qrels.scale == "inex2005" and a.e == TOO_SMALL) else show_value(a.e)
+                s = COVERAGE_LETTERS[a.s] if qrels.scale == "inex2002" else show_value(a.s)
+                size = "" if a.size is None else "\t" + show_value(a.size)
                 out.write(f"{topic}\t{doc}\t{canon}\t{e}\t{s}{size}\n")
                 count += 1
     return count

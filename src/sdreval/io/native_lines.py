@@ -1,8 +1,8 @@
 """The rules of the native judgement TSV, stated once (format in :mod:`sdreval.io.native`): a
 data line's fields (:func:`native_line`, which explains a line the block reader rejects), the
-``# scale=`` directive, the scale inferred from the values (:func:`infer_scale`, also over whole
-columns) and the valid ``(e, s)`` pairs of each scale (:func:`pair_problem`, after the scales'
-papers: :mod:`sdreval.judgements.quantise`).
+``# scale=`` directive, the scale inferred from the values' columns (:func:`infer_scale`) and
+the valid ``(e, s)`` pairs of each scale (:func:`pair_problem`, after the scales' papers:
+:mod:`sdreval.judgements.quantise`).
 """
 from __future__ import annotations
 
@@ -70,23 +70,9 @@ def native_line(fields: list[str], number: int, file: str, log: ProblemLog
 
 
 def show_value(value: float) -> str:
-    """A value as messages show it (integers without a decimal point)."""
-    return str(int(value)) if value == int(value) else repr(value)
-
-
-def infer_scale(values: list[tuple[float, float, bool, bool]]) -> str:
-    """The scale of a list of ``(e, s, s_was_letter, e_was_question_mark)`` (rules in the
-    module docstring)."""
-    if any(v[2] for v in values):
-        return "inex2002"
-    if any(v[3] for v in values):
-        return "inex2005"
-    ints = {0.0, 1.0, 2.0, 3.0}
-    if all(v[0] in ints and v[1] in ints for v in values):
-        return "inex2003"
-    if all(v[0] in (0.0, 1.0, 2.0) and 0.0 <= v[1] <= 1.0 for v in values):
-        return "inex2005"
-    return "graded"
+    """A value as messages and the writer show it (integers without a decimal point)."""
+    value = float(value)
+    return str(int(value)) if value.is_integer() else repr(value)
 
 
 def pair_problem(scale: str, e: float, s: float, letter: bool = False,
@@ -127,9 +113,9 @@ def pair_problem(scale: str, e: float, s: float, letter: bool = False,
     return pair_error(scale, e, s)
 
 
-def infer_scale_of_columns(e: np.ndarray, s: np.ndarray, letter: np.ndarray, question: np.ndarray) -> str:
-    """:func:`infer_scale` of whole columns (``letter``: s was a coverage letter,
-    ``question``: e was ``?``)."""
+def infer_scale(e: np.ndarray, s: np.ndarray, letter: np.ndarray, question: np.ndarray) -> str:
+    """The scale of the assessments' columns of values (``letter``: s was a coverage letter,
+    ``question``: e was ``?``; rules in :mod:`sdreval.io.native`)."""
     if letter.any():
         return "inex2002"
     if question.any():

@@ -43,11 +43,10 @@ class RunColumns:
     def add(self, topic, doc, doc_names, path, offset, length, rank, rsv, line) -> None:
         """One piece of rows: global topic and path ids, document codes unique within the
         piece, the documents' names (Arrow strings), the line numbers."""
-        n = len(line)
         self.index.add(np.asarray(line, dtype=np.int64))
         self.names.append(doc_names)
-        if path is None:
-            path = np.zeros(n, dtype=np.int32)
+        if self.layout != "element":  # every path id is 0: made when the columns are joined
+            path = None
         values = (topic, doc, path, offset, length, rank, rsv)
         for column, dtype, value in zip(self.parts, _COLUMNS, values):
             if value is not None:
@@ -69,6 +68,8 @@ class RunColumns:
             chunks, self.parts[i] = self.parts[i], []
             if i in (3, 4) and self.layout != "passage":
                 columns.append(None)
+            elif i == 2 and self.layout != "element":  # untouched pages, no memory
+                columns.append(np.zeros(index.rows, dtype))
             else:
                 columns.append(np.concatenate(chunks) if chunks else np.zeros(0, dtype))
             del chunks

@@ -1,9 +1,10 @@
 """The rows of a TREC-like run grouped by topic (stable: file order within a topic), and each
 topic's ranks out of order, repeated results and overlapping passages reported by the rules of
-:mod:`sdreval.model.result_rules`: for a whole run (:func:`assemble`: shared columns, topics
-checked in batches, only those the vectorised tests single out looked at one by one) and for
-the topics a streaming reader yields (:func:`build_rankings`).  Reports come topic by topic,
-each topic's in line order: ranks out of order, then repeats, then overlaps.
+:mod:`sdreval.model.result_rules`, written once (:func:`report_topics`: topics checked in
+batches, only those the vectorised tests single out looked at one by one) for a whole run
+(:func:`assemble`) and for the topics a streaming reader yields (:func:`build_rankings`).
+Reports come topic by topic, each topic's in line order: ranks out of order, then repeats,
+then overlaps.
 """
 from __future__ import annotations
 
@@ -13,33 +14,26 @@ from ..errors import ProblemLog
 from ..model.result_rules import (disorder_in_groups, disorder_message, overlap_message,
                                   overlapping_rows, repeat_message, repeated_rows,
                                   topics_with_overlaps, topics_with_repeats)
-from ..model.run import Coded, Filled, Ranking, Run, Unit
+from ..model.run import Coded, Filled, Ranking, Run
 from .columnar import arrow_pool
-from .run_columns import RowIndex, RunColumns, numpy_of
+from .run_columns import RowIndex, RunColumns
 from .trec_lines import DOCUMENT_PATH, file_stem
-
-
-def exact_doc_codes(doc: np.ndarray, names, lo: int, hi: int, piece: np.ndarray
-                    ) -> np.ndarray:
-    """Codes equal exactly where the documents of one topic's rows ``lo:hi`` are (``names``:
-    the Arrow names of all rows): the piece codes if the rows come from one piece, else codes
-    of the names, found by Arrow."""
-    if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
-        return doc
-    import pyarrow.compute as pc
-
-    encoded = pc.dictionary_encode(names.slice(lo, hi - lo).combine_chunks())
-    return numpy_of(encoded.indices).astype(np.int32)
 
 
 def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
     """Codes equal exactly where the documents are, for one topic's rows: the piece codes
-    if the rows come from one piece, else codes of the names."""
+    if the rows come from one piece, else codes of the names (a numpy array)."""
     if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
         return doc
     import pandas as pd
 
     return pd.factorize(names, sort=False)[0].astype(np.int64)
+
+
+def topic_bounds(grouped: np.ndarray, count: int) -> np.ndarray:
+    """The first row of each of ``count`` topic ids in rows grouped by topic id (and the end):
+    searched in the rows' own integer type (a wider one would copy every row)."""
+    return np.searchsorted(grouped, np.arange(count + 1, dtype=grouped.dtype)).astype(np.int64)
 
 
 #: rows checked at once for repeats and overlaps (memory: a few arrays of this many rows)
@@ -79,43 +73,44 @@ def grouped_spread(piece: np.ndarray, order: np.ndarray, bounds: np.ndarray) -> 
                          np.maximum.reduceat(ordered, starts), len(bounds) - 1)
 
 
+class RowsAt:
+    """The piece and line of rows given as arrays (the rows a streaming reader holds), asked
+    as :class:`~sdreval.io.run_columns.RowIndex` is asked."""
+
+    def __init__(self, piece: np.ndarray, line: np.ndarray) -> None:
+        self.piece, self.line = piece, line
+
+    def pieces(self, rows: np.ndarray) -> np.ndarray:
+        return self.piece[rows]
+
+    def lines(self, rows: np.ndarray) -> np.ndarray:
+        return self.line[rows]
+
+
 def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: str,
-                   file: str, log: ProblemLog, wanted: list[int] | None = None
-                   ) -> dict[int, Ranking]:
-    """Rankings of the topics (ids into ``topics``) of rows given as
-    :meth:`RunColumns.columns` gives them: rows grouped by topic (file order kept), each
-    ranking built and checked by the careful reader's code; ``wanted``: the topic ids to build,
-    in this order (default: every id present, in id order)."""
+                   file: str, log: ProblemLog, wanted: list[int]) -> dict[int, Ranking]:
+    """Rankings of the topics ``wanted`` (ids into ``topics``, in this order) of rows given as
+    :meth:`RunColumns.columns` gives them: rows grouped by topic (file order kept), the
+    topics' problems reported in the order of ``wanted`` (:func:`report_topics`)."""
     topic, doc, names, piece, path, offset, length, rank, rsv, line = columns
-    unit: Unit = layout  # type: ignore[assignment]
-    order = np.argsort(topic, kind="stable")
-    bounds = np.searchsorted(topic[order], np.arange(len(topics) + 1))
-    in_order = bool(np.all(order[1:] > order[:-1])) if len(order) else True
-    suspects = topics_with_repeats(topic, doc, path, offset, length,
-                                   grouped_spread(piece, order, bounds))
-    overlapping = (topics_with_overlaps(topic, doc, offset, length, suspects)
-                   if layout == "passage" else suspects)
-    if wanted is None:
-        wanted = [t for t in range(len(topics)) if bounds[t] < bounds[t + 1]]
+    order = None if len(topic) < 2 or bool((topic[1:] >= topic[:-1]).all()) \
+        else np.argsort(topic, kind="stable")
+    bounds = topic_bounds(topic if order is None else topic[order], len(topics))
+    names = names if order is None else names[order]
+    report_topics([topic, doc, names, None, path, offset, length, rank, rsv, None],
+                  RowsAt(piece, line), order, bounds, topics, paths, layout, file, log, wanted)
     rankings: dict[int, Ranking] = {}
     for t in wanted:
-        name_t = topics[t]
         lo, hi = int(bounds[t]), int(bounds[t + 1])
-        rows = slice(lo, hi) if in_order else order[lo:hi]
-        topic_rank, topic_line = rank[rows], line[rows]
-        warn_disorder(name_t, topic_rank, topic_line, file, log)
-        topic_names = names[rows]
-        topic_path = path[rows].astype(np.int64)
-        n = len(topic_line)
+        rows = slice(lo, hi) if order is None else order[lo:hi]
         if offset is None:
-            topic_offset = topic_length = np.full(n, -1, dtype=np.int64)
+            topic_offset = topic_length = np.full(hi - lo, -1, dtype=np.int64)
         else:
             topic_offset, topic_length = offset[rows], length[rows]
-        rankings[t] = build_ranking(
-            name_t, doc_codes(doc[rows], topic_names, piece[rows]), topic_names, topic_path,
-            None if layout == "passage" else paths[topic_path], topic_offset, topic_length,
-            topic_rank, rsv[rows], topic_line, unit, file, log, repeats=bool(suspects[t]),
-            overlaps=bool(overlapping[t]))
+        rankings[t] = Ranking(
+            names[lo:hi], np.full(hi - lo, None, dtype=object) if layout == "passage"
+            else paths[path[rows].astype(np.int64)], topic_offset, topic_length, rank[rows],
+            rsv[rows], layout)  # type: ignore[arg-type]
     return rankings
 
 
@@ -134,8 +129,7 @@ def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) ->
     n = len(topic)
     order = (None if n < 2 or bool((topic[1:] >= topic[:-1]).all())
              else np.argsort(topic, kind="stable"))
-    bounds = np.searchsorted(topic if order is None else topic[order],
-                             np.arange(len(topics) + 1))
+    bounds = topic_bounds(topic if order is None else topic[order], len(topics))
     if order is not None and n:
         import pyarrow as pa
         import pyarrow.compute as pc
@@ -166,15 +160,17 @@ def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) ->
                             source=file)
 
 
-def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
+def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | None,
                   bounds: np.ndarray, topics: list[str], paths: np.ndarray, layout: str,
-                  file: str, log: ProblemLog) -> None:
+                  file: str, log: ProblemLog, wanted: list[int] | None = None) -> None:
     """Report, topic by topic in topic order, ranks out of order (found for all rows at once),
     then repeated results and overlapping passages, checked by the careful reader's code for
     the topics the vectorised tests single out (:func:`topics_with_repeats`,
     :func:`topics_with_overlaps`).  ``columns`` as :meth:`RunColumns.columns` gives them with
     ``objects=False``, but the document names already grouped by topic; ``index`` tells rows'
-    pieces and lines; ``order`` groups the rows by topic (None: they are)."""
+    pieces and lines; ``order`` groups the rows by topic (None: they are).  ``wanted``: the
+    topics to report, in this order (default: all, in id order).  The whole-file reader and
+    the streaming reader (:func:`build_rankings`) share these checks."""
     topic, doc, names, _, path, offset, length, rank, rsv, _ = columns
     if len(topic) < 2:
         return
@@ -212,7 +208,9 @@ def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
     disorder = np.zeros(len(topics), dtype=np.int64)
     disorder[with_disorder] = counts
     first_of = dict(zip(with_disorder.tolist(), first_down.tolist()))
-    flagged = np.flatnonzero((disorder > 0) | suspects | overlapping).tolist()
+    noted = (disorder > 0) | suspects | overlapping
+    flagged = np.flatnonzero(noted).tolist() if wanted is None else \
+        [t for t in wanted if noted[t]]
     for t in flagged:
         name_t = topics[t]
         lo, hi = int(bounds[t]), int(bounds[t + 1])
@@ -225,7 +223,9 @@ def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
         if not (suspects[t] or overlapping[t]):
             continue
         k = hi - lo
-        topic_doc = exact_doc_codes(doc[rows], names, lo, hi, index.pieces(rows))
+        topic_names = (names[lo:hi] if isinstance(names, np.ndarray)
+                       else names.slice(lo, k).to_numpy())
+        topic_doc = doc_codes(doc[rows], topic_names, index.pieces(rows))
         topic_path = path[rows].astype(np.int64)
         if offset is None:
             topic_offset = topic_length = None
@@ -240,45 +240,15 @@ def report_topics(columns: list, index: RowIndex, order: np.ndarray | None,
             topics_with_overlaps(alone, topic_doc, topic_offset, topic_length, no)[0]))
         if not (repeats or overlaps):
             continue
-        if offset is None:
-            topic_offset = topic_length = np.full(k, -1, dtype=np.int64)
-        topic_names = names.slice(lo, k).to_numpy()
-        build_ranking(name_t, topic_doc, topic_names, topic_path, None if layout == "passage"
-                      else paths[topic_path], topic_offset, topic_length, rank[rows],
-                      rsv[rows], index.lines(rows), layout, file, log,  # type: ignore
-                      repeats=repeats, overlaps=overlaps)
-
-
-def warn_disorder(topic: str, rank: np.ndarray, line: np.ndarray, file: str,
-                  log: ProblemLog) -> None:
-    """One warning per topic whose ranks (in file order) are out of order."""
-    _, first, counts = disorder_in_groups(np.zeros(len(rank), dtype=np.int8), rank)
-    if len(first):
-        i = int(first[0])
-        log.warn(file, int(line[i]), disorder_message(topic, int(counts[0]), int(rank[i]),
-                                                       int(rank[i - 1])))
-
-
-
-def build_ranking(topic: str, doc: np.ndarray, doc_names: np.ndarray, path: np.ndarray,
-                  path_names: np.ndarray | None, offset: np.ndarray, length: np.ndarray,
-                  rank: np.ndarray, rsv: np.ndarray, line: np.ndarray, unit: Unit, file: str,
-                  log: ProblemLog, repeats: bool = True, overlaps: bool = True) -> Ranking:
-    """One topic's Ranking from its rows in file order; reports repeated results and
-    overlapping passages, each in line order (all rows kept).  ``doc`` and ``path`` are codes
-    equal exactly where the documents (paths) are; ``doc_names`` and ``path_names`` the values
-    of each row (``path_names`` None for passages).  ``repeats=False`` / ``overlaps=False``:
-    the caller knows that no result repeats another / no passages overlap."""
-    if repeats:
-        repeat = report_repeats(topic, doc, path, offset, length, line, doc_names,
-                                 path_names, unit, file, log)
-    else:
-        repeat = np.zeros(len(doc), dtype=bool)
-    if unit == "passage":
+        line = index.lines(rows)
+        repeat = np.zeros(k, dtype=bool)
+        if repeats:
+            repeat = report_repeats(name_t, topic_doc, topic_path, topic_offset, topic_length,
+                                    line, topic_names, None if layout == "passage"
+                                    else paths[topic_path], layout, file, log)
         if overlaps:
-            report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat)
-        path_names = np.full(len(doc), None, dtype=object)
-    return Ranking(doc_names, path_names, offset, length, rank, rsv, unit)
+            report_overlaps(name_t, topic_doc, topic_offset, topic_length, line, topic_names,
+                            file, log, repeat)
 
 
 def report_repeats(topic, doc, path, offset, length, line, doc_names, path_names, unit, file,

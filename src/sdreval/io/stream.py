@@ -40,8 +40,6 @@ from .trec_lines import file_stem
 
 #: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
-#: bound on the cache of canonicalised XPaths shared by the topics of a text run
-_PATH_CACHE_LIMIT = 1 << 18
 
 
 class TopicStream:
@@ -252,13 +250,6 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
 
 
 # --- INEX XML submissions ---------------------------------------------------------------------
-def topic_counts(path: Path) -> dict[str, int]:
-    """First pass over an XML submission: :func:`sdreval.io.inex_submission.topic_counts`."""
-    from .inex_submission import topic_counts as count
-
-    return count(path)
-
-
 def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
                 contiguous: bool) -> Iterator[tuple[str, Ranking]]:
     """The second pass: :func:`sdreval.io.inex_submission.iter_submission_topics` (the reader

@@ -42,6 +42,29 @@ def beyond_char_limit(passage: str) -> str:
             "character position supported")
 
 
+def nonnegative(text: str, what: str, bad: list[str]) -> int:
+    """The value of a field that must be a non-negative decimal integer (-1, and the problem
+    added to ``bad``, if it is not one)."""
+    value = parse_int(text)
+    if value is None or value < 0:
+        bad.append(f"{what} {text!r} is not a non-negative integer")
+        return -1
+    return value
+
+
+def passage_fields(offset: str, length: str, bad: list[str], also: tuple[str, ...] = ()
+                   ) -> tuple[int, int]:
+    """``(offset, length)`` of a passage written as two fields, the problems added to ``bad``:
+    each must be a non-negative integer; then ``also`` (the caller's other problems of the
+    line); then, if the line has no problem so far, the passage must end before
+    :data:`CHAR_LIMIT`."""
+    start, size = nonnegative(offset, "offset", bad), nonnegative(length, "length", bad)
+    bad.extend(also)
+    if not bad and start + size >= CHAR_LIMIT:
+        bad.append(beyond_char_limit(f"{start}:{size}"))
+    return start, size
+
+
 #: at most this many Python warnings per read when no ProblemLog is given
 WARNING_LIMIT = 20
 

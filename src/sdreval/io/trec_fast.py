@@ -1,4 +1,4 @@
-"""The block reader of TREC-like runs: :func:`sdreval.io.trec.read_trec_run`.
+"""The reader of TREC-like runs: :func:`read_trec_run`.
 
 Each block of the file is parsed by Arrow when it passes the checks of
 :mod:`sdreval.io.columnar`, else line by line (:func:`~sdreval.io.trec_lines.parse_result_fields`,
@@ -27,15 +27,12 @@ from ..model.xpath import XPathError, canonical_xpath
 from . import columnar
 from .columnar import (Pending, ReadFailed, arrow_pool, split_block, careful_lines, lines_after, has_blank_or_comment_lines, iter_blocks,
                        parse_columns, parse_halving, prepare, text_ok)
-from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RowIndex, RunColumns,
-                          SeenValues, numpy_of, release_heap_memory)
+from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, numpy_of,
+                          release_heap_memory)
 from .run_topics import assemble
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish
-from .trec_lines import ZERO_LENGTH, note_run_id, parse_result_fields
+from .trec_lines import LAYOUTS, ZERO_LENGTH, note_run_id, parse_result_fields
 
-#: what other readers take from here (the judgement readers share the block machinery)
-__all__ = ["RowIndex", "SeenValues", "TRIM_BYTES", "release_heap_memory", "read_blocks",
-           "read_trec_run_fast", "topic_runs"]
 
 _NAMES = {
     "element": ["topic", "q0", "doc", "rank", "rsv", "run", "path"],
@@ -54,11 +51,19 @@ class _Collect:
         self.pending.add(line, self.order, message)
 
 
-def read_trec_run_fast(path: str | Path, layout: str, log: ProblemLog | None = None,
-                       name: str | None = None,
-                       byte_range: tuple[int, int, int] | None = None) -> Run:
-    """:func:`sdreval.io.trec.read_trec_run` parsing blocks columnar (module documentation);
-    ``byte_range``: only that piece of the file (:func:`~sdreval.io.columnar.iter_blocks`)."""
+def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
+                  name: str | None = None,
+                  byte_range: tuple[int, int, int] | None = None) -> Run:
+    """Read a TREC-like run in ``layout`` ``element``, ``passage`` or ``document``
+    (:mod:`sdreval.io.trec_lines`; blocks parsed as columns, module documentation).
+
+    Problems go to ``log`` (file, line, message); without a log every error is raised at the
+    end in one :class:`~sdreval.errors.InputError`.  The run is named ``name``, else by its
+    first run-id, else by the file name without extension.  ``byte_range`` ``(start, end,
+    lines before start)`` reads only that piece of an uncompressed file, cut at line starts
+    (one topic partition, read by a parallel worker)."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown run layout {layout!r}")
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
@@ -232,7 +237,7 @@ def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
 
 
 def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: ProblemLog) -> bool:
-    """Check a parsed block's values as :func:`~sdreval.io.trec.parse_result_fields` does and,
+    """Check a parsed block's values as :func:`~sdreval.io.trec_lines.parse_result_fields` does and,
     if all are valid, add its rows to ``state``; False (``state`` untouched) otherwise."""
     import pyarrow.compute as pc
     layout = state.layout

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from ..errors import ProblemLog
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import CHAR_LIMIT, beyond_char_limit, parse_float, parse_int
+from .textlines import parse_float, parse_int, passage_fields
 
 DOCUMENT_PATH = "/article[1]"
 #: the warning of a passage of length 0
@@ -79,14 +79,7 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
             except XPathError as error:
                 bad.append(error.problems[0].message)
     elif layout == "passage":
-        offset = parse_int(fields[6])  # type: ignore[assignment]
-        length = parse_int(fields[7])  # type: ignore[assignment]
-        if offset is None or offset < 0:
-            bad.append(f"offset {fields[6]!r} is not a non-negative integer")
-        if length is None or length < 0:
-            bad.append(f"length {fields[7]!r} is not a non-negative integer")
-        if not bad and offset + length >= CHAR_LIMIT:  # type: ignore[operator]
-            bad.append(beyond_char_limit(f"{offset}:{length}"))
+        offset, length = passage_fields(fields[6], fields[7], bad)
     if bad:
         for message in bad:
             log.error(file, number, message)

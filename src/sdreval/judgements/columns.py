@@ -270,8 +270,8 @@ class TopicJudgements(Mapping):
 
     def rows_of(self, topics: list[str]) -> tuple[np.ndarray, np.ndarray]:
         """``(rows, topic)``: the rows of ``topics`` (in that order; a topic not judged has
-        none) and, per row, the position of its topic in ``topics`` (work in proportion to
-        these topics' rows, not the table's)."""
+        none) and, per row, the position of its topic in ``topics`` (int32; work in proportion
+        to these topics' rows, not the table's)."""
         where = np.fromiter((self._where.get(t, -1) for t in topics), np.int64, len(topics))
         known = where >= 0
         lo = np.where(known, self._bounds[np.maximum(where, 0)], 0)
@@ -280,7 +280,7 @@ class TopicJudgements(Mapping):
         starts = np.cumsum(lengths) - lengths
         total = int(lengths.sum())
         rows = np.arange(total, dtype=np.int64) + np.repeat(lo - starts, lengths)
-        return rows, np.repeat(np.arange(len(topics), dtype=np.int64), lengths)
+        return rows, np.repeat(np.arange(len(topics), dtype=np.int32), lengths)
 
     def quantised(self, quant, rows: np.ndarray | None = None) -> np.ndarray | None:
         """``quant(e, s)`` of every row (or of ``rows``) of element assessments; None for

@@ -2,7 +2,7 @@
 boundaries.
 
 The client sends paths and byte ranges, not data: each process (``--jobs``) or Dask worker
-(``--scheduler``) reads its range with the run reader (:func:`sdreval.io.trec.read_trec_run`,
+(``--scheduler``) reads its range with the run reader (:func:`sdreval.io.trec_fast.read_trec_run`,
 ``byte_range``), evaluates the topics it holds and sends back their values, its warnings and
 its read problems.  The pieces are put together as :func:`~sdreval.measures.partitions.gather`
 puts any partitions together: same rows, same values, same warnings as reading the file whole.
@@ -54,31 +54,33 @@ def splittable(path: str, fmt: str | None) -> str | None:
     return layout
 
 
-def _first_field(line: bytes) -> bytes | None:
-    fields = line.split(None, 1)
-    return fields[0] if fields and not fields[0].startswith(b"#") else None
+def _topic_start(handle, target: int, layout: str) -> int | None:
+    """The first line start at or after ``target`` where a new topic begins (after the last
+    line of the topic running at ``target``, its topic field cut as the reader cuts it:
+    :func:`~sdreval.io.trec_fast.topic_runs`), None at the end of the file."""
+    from ..io.columnar import count_newlines
+    from ..io.trec_fast import topic_runs
 
-
-def _topic_start(handle, target: int) -> int | None:
-    """The first line start at or after ``target`` where a new topic begins (its first field
-    differs from the line before's), None at the end of the file."""
     handle.seek(max(target - 1, 0))
     if target and handle.read(1) != b"\n":
         handle.readline()  # the rest of the line ``target`` falls in
-    position, last = handle.tell(), None
+    start, size = handle.tell(), HEAD_BYTES
     while True:
-        line = handle.readline()
-        if not line:
+        handle.seek(start)
+        block = handle.read(size)
+        end = len(block) < size
+        block += b"" if end else handle.readline()
+        # numbered from 2 (a line 1 would lose a byte-order mark)
+        runs = topic_runs(block, 1, count_newlines(block), layout)
+        if len(runs) > 1:
+            ends = np.flatnonzero(np.frombuffer(block, dtype=np.uint8) == 10)
+            return start + int(ends[runs[0][1] - 2]) + 1
+        if end:
             return None
-        field = _first_field(line)
-        if field is not None:
-            if last is not None and field != last:
-                return position
-            last = field
-        position += len(line)
+        size *= 2
 
 
-def topic_ranges(path: str, parts: int) -> list[tuple[int, int, int]]:
+def topic_ranges(path: str, parts: int, layout: str) -> list[tuple[int, int, int]]:
     """``(start, end, lines before start)`` of about ``parts`` pieces of the file, each
     starting where a topic starts (a topic whose lines are together lies in one piece)."""
     from ..io.columnar import count_newlines
@@ -90,7 +92,7 @@ def topic_ranges(path: str, parts: int) -> list[tuple[int, int, int]]:
             target = size * k // parts
             if target <= cuts[-1]:
                 continue
-            cut = _topic_start(handle, target)
+            cut = _topic_start(handle, target, layout)
             if cut is None:
                 break
             if cut > cuts[-1]:
@@ -127,7 +129,7 @@ def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: Eval
     """Read one range and evaluate the topics it holds (run in a worker).  ``extra``: the read
     problems (a :class:`~sdreval.errors.ProblemLog`), the run's first run-id (the name the
     reader gives it) and the hints about its order (:func:`rsv_order_hints`)."""
-    from ..io.trec import read_trec_run
+    from ..io.trec_fast import read_trec_run
 
     log = ProblemLog()
     run = read_trec_run(task.path, task.layout, log, byte_range=task.byte_range)
@@ -178,7 +180,7 @@ def _is_whole(pieces: list[Piece], head_name: str) -> bool:
 
 def _head_name(path: str, layout: str) -> str:
     """The name a whole reading gives the run (its first run-id), from the file's start."""
-    from ..io.trec import read_trec_run
+    from ..io.trec_fast import read_trec_run
 
     with open(path, "rb") as handle:
         handle.seek(HEAD_BYTES)
@@ -228,7 +230,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     (an empty directory) the per-topic rows are written there, partition by partition
     (:mod:`.dataset`), and the table returned holds the means (``summarise(...,
     counts=True)``)."""
-    from ..io.trec import read_trec_run
+    from ..io.trec_fast import read_trec_run
     from ..measures.parallel import evaluate_parallel, process_pool
 
     measures = [m.text for m in measures_by_family(measures)[0]]
@@ -244,7 +246,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
         tasks = [RangeTask(i, path, layout, name, byte_range, output, k)
                  for i, (path, layout, name) in enumerate(zip(paths, layouts, names)) if split[i]
                  for k, byte_range in enumerate(topic_ranges(path, max(
-                     2 * count, -(-os.path.getsize(path) // RANGE_BYTES))))]
+                     2 * count, -(-os.path.getsize(path) // RANGE_BYTES)), layout))]
         if client is not None:
             shared = client.scatter([qrels, settings], broadcast=True, hash=False)
             results = client.gather(client.map(evaluate_range, tasks, qrels=shared[0],

@@ -104,16 +104,26 @@ def topic_matrices(qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
     values, descending) and the run-level lookup they come from (:func:`.join.run_lookup`,
     shared with the XCG family); a repeated relevant result scores 0 and is reported per
     topic."""
+    lookup, gains, ideal = topic_gains(qrels, run, topics, quant_name, ctx)
+    return lookup.matrix(gains), ideal, lookup
+
+
+def topic_gains(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx: Any
+                ) -> tuple[RunLookup, np.ndarray, np.ndarray]:
+    """The run-level lookup (:func:`.join.run_lookup`), the gain of every result (a repeated
+    relevant result scores 0 and is reported per topic) and the ideal matrix ``I``; the gain
+    matrix of topics ``rows`` is ``lookup.matrix(gains, rows=rows)``."""
     quant = resolve_quant(quant_name, qrels)
     lookup = run_lookup(qrels, run, topics, quant, ctx)
     repeats = lookup.repeat.any()
-    G = lookup.matrix(np.where(lookup.repeat, 0.0, lookup.q) if repeats else lookup.q)
+    gains = np.where(lookup.repeat, 0.0, lookup.q) if repeats else lookup.q
     if repeats and ctx is not None and hasattr(ctx, "warn"):
-        repeats = np.bincount(lookup.topic[lookup.repeat], minlength=len(topics))
+        repeats = np.bincount(lookup.topics_of(np.flatnonzero(lookup.repeat)),
+                              minlength=len(topics))
         for t_i in np.flatnonzero(repeats).tolist():
             ctx.warn(f"run {run.name} topic {topics[t_i]}: {int(repeats[t_i])} repeated relevant "
                      "result(s) scored as non-relevant")
-    return G, judgements(qrels, topics, quant, ctx).ideal(), lookup
+    return lookup, gains, judgements(qrels, topics, quant, ctx).ideal()
 
 
 def warn_if_nothing_judged(run: Run, lookup: RunLookup, ctx: Any) -> None:
@@ -151,33 +161,74 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     run, by_quant = by_quantisation(measures, qrels, run, ctx)
     positions = TopicPositions(topics)  # shared by the measures' value arrays
     for quant_name, members in by_quant.items():
-        G, I, lookup = topic_matrices(qrels, run, topics, quant_name, ctx)
+        lookup, gains, I = topic_gains(qrels, run, topics, quant_name, ctx)
         warn_if_nothing_judged(run, lookup, ctx)
         # the ideal vectors hold the positive values, so their lengths are counts of I > 0
         n_graded = np.count_nonzero(I > 0, axis=1).astype(np.float64)
+        values = {m.text: np.zeros(len(topics)) for m in members}
+        topic_facts = _TopicFacts(qrels, run, topics, quant_name, lookup, ctx)
+        # a block of topics at a time: every kernel works row by row on matrices of the same
+        # width, so each topic's value is the one of the whole matrix, and memory is bounded
+        for rows in lookup.blocks():
+            G = lookup.matrix(gains, rows=rows)
+            for m in members:
+                values[m.text][rows] = _member(m, G, I[rows], n_graded[rows], lookup, rows,
+                                               topic_facts, ctx)
+            del G
         for m in members:
-            cutoff = None if m.cutoff is None else int(m.cutoff)
-            if m.name in BINARY:
-                rel = float(m.get("rel", ctx))
-                isrel = binary_relevance(G, rel)
-                R = np.count_nonzero(binary_relevance(I, rel), axis=1).astype(np.int64)
-                values = binary_measure(m, isrel, R, cutoff, lookup, ctx, qrels, topics,
-                                        quant_name, run)
-            elif m.name == "NumRet":
-                values = lookup.lengths().astype(np.float64)
-            elif m.name == "Judged":
-                judged = lookup.matrix(lookup.judged, bool)
-                values = kernels.judged_at(judged, lookup.lengths(), cutoff)
-            elif m.name == "gAP":
-                values = kernels.graded_average_precision(G, n_graded)
-            elif m.name == "AWP":
-                values = kernels.average_weighted_precision(G, I, n_graded)
-            elif m.name == "nDCG":
-                values = kernels.ndcg_at(G, I, cutoff, m.get("gains", ctx))
-            else:  # pragma: no cover - every registered name is handled above
-                raise AssertionError(m.name)
-            out[m.text] = TopicValues(positions, np.array(values, dtype=np.float64))
+            out[m.text] = TopicValues(positions, values[m.text])
     return out
+
+
+class _TopicFacts:
+    """What a block of topics needs besides its gain matrix, made on first use for all the
+    topics: results judged (any value) and pooled but not judged, assessed and pooled units
+    per topic (Bpref, Judged@k)."""
+
+    def __init__(self, qrels: Qrels, run: Run, topics: list[str], quant_name: Any,
+                 lookup: RunLookup, ctx: Any) -> None:
+        self.qrels, self.run, self.topics, self.quant_name = qrels, run, topics, quant_name
+        self.lookup, self.ctx = lookup, ctx
+        self._pooled: np.ndarray | None = None
+
+    def judged(self, rows: slice) -> np.ndarray:
+        """Topics ``rows`` × ranks: the result is assessed (any value)."""
+        return self.lookup.matrix(self.lookup.judged, bool, rows=rows)
+
+    def pooled(self, rows: slice) -> np.ndarray:
+        """Topics ``rows`` × ranks: the result is a document pooled but not judged."""
+        if self._pooled is None:
+            self._pooled = pooled_matrix(self.qrels, self.run, self.topics,
+                                         (len(self.topics), self.lookup.width()), self.ctx)
+        return self._pooled[rows]
+
+    def unjudged_units(self, R: np.ndarray, rows: slice) -> np.ndarray:
+        """Judged non-relevant units per topic of ``rows`` (``R``: their relevant ones)."""
+        quant = resolve_quant(self.quant_name, self.qrels)
+        sizes = judgements(self.qrels, self.topics, quant, self.ctx).sizes()[rows]
+        return sizes - R - pooled_counts(self.qrels, self.topics, self.ctx)[rows]
+
+
+def _member(m: Measure, G: np.ndarray, I: np.ndarray, n_graded: np.ndarray, lookup: RunLookup,
+            rows: slice, facts: _TopicFacts, ctx: Any) -> np.ndarray:
+    """Values of one classic measure on the topics ``rows`` (``G``, ``I``, ``n_graded``: theirs)."""
+    cutoff = None if m.cutoff is None else int(m.cutoff)
+    if m.name in BINARY:
+        rel = float(m.get("rel", ctx))
+        isrel = binary_relevance(G, rel)
+        R = np.count_nonzero(binary_relevance(I, rel), axis=1).astype(np.int64)
+        return binary_measure(m, isrel, R, cutoff, lookup.lengths()[rows], facts, rows)
+    if m.name == "NumRet":
+        return lookup.lengths()[rows].astype(np.float64)
+    if m.name == "Judged":
+        return kernels.judged_at(facts.judged(rows), lookup.lengths()[rows], cutoff)
+    if m.name == "gAP":
+        return kernels.graded_average_precision(G, n_graded)
+    if m.name == "AWP":
+        return kernels.average_weighted_precision(G, I, n_graded)
+    if m.name == "nDCG":
+        return kernels.ndcg_at(G, I, cutoff, m.get("gains", ctx))
+    raise AssertionError(m.name)  # pragma: no cover - every registered name is handled
 
 
 BINARY = ("AP", "P", "Rprec", "RR", "Recall", "Success", "Bpref", "NumRel", "NumRelRet",
@@ -185,9 +236,9 @@ BINARY = ("AP", "P", "Rprec", "RR", "Recall", "Success", "Bpref", "NumRel", "Num
 
 
 def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | None,
-                   lookup: RunLookup, ctx: Any, qrels: Qrels, topics: list[str],
-                   quant_name: Any, run: Run) -> np.ndarray:
-    """Values of one binary measure from the 0/1 matrix ``isrel`` and ``R`` per topic."""
+                   lengths: np.ndarray, facts: _TopicFacts, rows: slice) -> np.ndarray:
+    """Values of one binary measure from the 0/1 matrix ``isrel`` and ``R`` per topic (of the
+    topics ``rows``; ``lengths``: their list lengths)."""
     if m.name == "AP":
         return kernels.average_precision(isrel if cutoff is None else isrel[:, :cutoff], R)
     if m.name == "P":
@@ -205,18 +256,17 @@ def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | N
     if m.name == "NumRelRet":
         return kernels.count_at(isrel)
     if m.name == "IPrec":
-        return kernels.interpolated_precision(isrel, R, float(m.cutoff), m.get("version", ctx))
+        return kernels.interpolated_precision(isrel, R, float(m.cutoff),
+                                              m.get("version", facts.ctx))
     if m.name in ("SetP", "SetR", "SetF"):
-        lengths = lookup.lengths().astype(np.float64)
-        beta = float(m.get("beta", ctx)) if m.name == "SetF" else 1.0
-        sets = kernels.set_measures(isrel, R, lengths, beta)
+        beta = float(m.get("beta", facts.ctx)) if m.name == "SetF" else 1.0
+        sets = kernels.set_measures(isrel, R, lengths.astype(np.float64), beta)
         return sets[("SetP", "SetR", "SetF").index(m.name)]
     # Bpref: judged non-relevant results and judged non-relevant units per topic (a document
     # pooled but not judged, a negative grade, is neither: trec_eval's bpref)
-    judged = lookup.matrix(lookup.judged, bool)
-    judged &= ~pooled_matrix(qrels, run, topics, judged.shape, ctx)
-    sizes = judgements(qrels, topics, resolve_quant(quant_name, qrels), ctx).sizes()
-    return kernels.bpref(isrel, judged & ~isrel, R, sizes - R - pooled_counts(qrels, topics, ctx))
+    judged = facts.judged(rows)
+    judged &= ~facts.pooled(rows)
+    return kernels.bpref(isrel, judged & ~isrel, R, facts.unjudged_units(R, rows))
 
 
 def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:

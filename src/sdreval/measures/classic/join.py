@@ -24,6 +24,7 @@ from ...judgements.qrels import Qrels
 from ...judgements.quantise import Quantisation
 from ...model.run import Coded, Filled, Run, RunColumns, TopicRankings
 from .gains import ROOT, topic_quant_map
+from .lookup import CHUNK, RunLookup, topic_of_rows
 
 
 def _arrow():
@@ -153,81 +154,50 @@ def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) 
         every = rows.size == len(elements) and bool(np.all(rows[1:] > rows[:-1]))
         docs = elements.docs if every else elements.docs.take(pa.array(rows))
         if isinstance(elements.paths, str):
-            paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int64)
+            paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int32)
         else:
             path, paths = _encode(elements.paths if every
                                   else elements.paths.take(pa.array(rows)))
+        del rows
     else:  # per-topic objects (the API; judgements of highlighted passages)
         topic_l, doc_l, path_l, value_l = [], [], [], []
         for t_i, name in enumerate(topics):
             qmap = topic_quant_map(qrels, name, quant, ctx)
-            topic_l.append(np.full(len(qmap), t_i, dtype=np.int64))
+            topic_l.append(np.full(len(qmap), t_i, dtype=np.int32))
             doc_l.extend(d for d, _ in qmap)
             path_l.extend(p for _, p in qmap)
             value_l.append(np.fromiter(qmap.values(), np.float64, len(qmap)))
-        topic = np.concatenate(topic_l) if topic_l else np.zeros(0, dtype=np.int64)
+        topic = np.concatenate(topic_l) if topic_l else np.zeros(0, dtype=np.int32)
         value = np.concatenate(value_l) if value_l else np.zeros(0)
         docs = _strings(np.array(doc_l, dtype=object))
         paths = list(dict.fromkeys(path_l))
         index = {p: i for i, p in enumerate(paths)}
-        path = np.fromiter(map(index.__getitem__, path_l), np.int64, len(path_l))
+        path = np.fromiter(map(index.__getitem__, path_l), np.int32, len(path_l))
     vocabulary = pc.unique(docs)
     if isinstance(vocabulary, pa.ChunkedArray):
         vocabulary = vocabulary.combine_chunks()
     doc = _codes(docs, vocabulary)
     n_docs, n_paths = max(len(vocabulary), 1), max(len(paths), 1)
-    pairs, pair = np.unique(topic * n_docs + doc, return_inverse=True)
+    pairs, pair = np.unique(topic.astype(np.int64) * n_docs + doc, return_inverse=True)
     del doc
-    key = pair * n_paths + path
-    key_rows = np.argsort(key, kind="stable")
+    pair = _narrow(pair)
+    key = pair.astype(np.int64) * n_paths + path
+    key_rows = _narrow(np.argsort(key, kind="stable"))
     content = np.zeros(pairs.size, dtype=bool)
     content[pair[value > 0]] = True
-    return Judgements(topic, path, value, vocabulary, paths, len(topics), pairs,
-                      pair.astype(np.int64), key[key_rows], key_rows, content)
+    return Judgements(topic, _narrow(path), value, vocabulary, paths, len(topics), pairs,
+                      pair, key[key_rows], key_rows, content)
+
+
+def _narrow(codes: np.ndarray) -> np.ndarray:
+    """Non-negative integer codes (row numbers, positions) in 32 bits when they fit."""
+    return codes.astype(np.int32) if codes.size < 1 << 31 and codes.dtype != np.int32 else codes
 
 
 #: one cache entry of each kind, replaced in place (the streamed evaluation counts the
 #: entries a topic adds)
 _JUDGEMENTS = ("classic.judgements",)
 _LOOKUP = ("classic.lookup",)
-
-
-@dataclass
-class RunLookup:
-    """Per result of a run (topics concatenated in the given order, ranks in list order).
-
-    ``q``: quantised value (0 when not assessed); ``judged``: the result is assessed (any
-    value); ``repeat``: ``q > 0`` and the same ``(doc, path)`` came earlier in the list;
-    ``nested``: some result of a document with content is not assessed and lies below a root
-    (it may overlap an assessed element); ``none_paths``: some result of a document with
-    content has no path (read as the root); ``unknown_docs``: results of documents not judged
-    for their topic."""
-
-    offsets: np.ndarray
-    topic: np.ndarray
-    q: np.ndarray
-    judged: np.ndarray
-    repeat: np.ndarray
-    unknown_docs: int
-    nested: bool
-    none_paths: bool
-
-    def lengths(self) -> np.ndarray:
-        """Results per topic."""
-        return np.diff(self.offsets)
-
-    def split(self, values: np.ndarray) -> list[np.ndarray]:
-        """``values`` (one per result) cut into one array per topic."""
-        return [values[self.offsets[i]:self.offsets[i + 1]] for i in range(self.offsets.size - 1)]
-
-    def matrix(self, values: np.ndarray, dtype: Any = np.float64) -> np.ndarray:
-        """``values`` as a zero-padded topics × ranks matrix (at least one column)."""
-        lengths = np.diff(self.offsets)
-        out = np.zeros((lengths.size, max(int(lengths.max(initial=0)), 1)), dtype=dtype)
-        if values.size:
-            rank = np.arange(values.size) - np.repeat(self.offsets[:-1], lengths)
-            out[self.topic, rank] = values
-        return out
 
 
 @dataclass
@@ -330,35 +300,32 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
 
 
 #: rows of a run joined at once (bounds the temporary arrays of the join)
-_CHUNK = 1 << 18
+_CHUNK = CHUNK
 
 
 def _join(js: Judgements, rows: _Rows) -> RunLookup:
     """Match each row of the run to an assessed element of its topic (module docstring)."""
     offsets = rows.offsets
-    lengths = np.diff(offsets)
     size = int(offsets[-1])
-    topic = np.repeat(np.arange(lengths.size, dtype=np.int32), lengths)
     q = np.zeros(size)
     found = np.zeros(size, dtype=bool)
     repeat = np.zeros(size, dtype=bool)
     if not size or not js.pairs.size:
-        return RunLookup(offsets, topic, q, found, repeat, size, False, False)
+        return RunLookup(offsets, q, found, repeat, size, False, False)
     index = {p: i for i, p in enumerate(js.paths)}
     vocabulary = rows.vocabulary
     path_of = np.array([index.get(ROOT if p is None else p, -1) for p in vocabulary],
                        dtype=np.int64)
     deep_of = np.array([p is not None and p.count("/") > 1 for p in vocabulary], dtype=bool)
     none_of = np.array([p is None for p in vocabulary], dtype=bool)
-    doc = _codes(rows.docs, js.docs)
     n_docs, n_paths = max(len(js.docs), 1), max(len(js.paths), 1)
     one_each = js.keys.size == js.pairs.size  # one assessed element per judged document
     unknown, nested, none_paths = 0, False, False
     key_parts = []
     for lo in range(0, size, _CHUNK):
         hi = min(lo + _CHUNK, size)
-        d = doc[lo:hi]
-        code = topic[lo:hi].astype(np.int64) * n_docs + d
+        d = _codes(rows.docs.slice(lo, hi - lo), js.docs)
+        code = topic_of_rows(offsets, np.arange(lo, hi)) * n_docs + d
         at = np.minimum(np.searchsorted(js.pairs, code), js.pairs.size - 1)
         judged_doc = (d >= 0) & (js.pairs[at] == code)
         del code
@@ -389,7 +356,7 @@ def _join(js: Judgements, rows: _Rows) -> RunLookup:
             later = np.ones(positive.size, dtype=bool)
             later[first] = False
             repeat[positive[later]] = True
-    return RunLookup(offsets, topic, q, found, repeat, unknown, nested, none_paths)
+    return RunLookup(offsets, q, found, repeat, unknown, nested, none_paths)
 
 
 def is_flat(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any = None) -> bool:

@@ -1,0 +1,312 @@
+"""The rows of a judgement file as its readers keep them while reading (:class:`KeyedRows`:
+compact columns keyed by ``(topic, document)``), repeated keys found over the whole file
+(:func:`first_occurrences`, :meth:`KeyedRows.repeats`), problems reported in line order
+(:func:`report_in_line_order`)."""
+from __future__ import annotations
+
+import heapq
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import Problem, ProblemLog
+from .run_columns import RowIndex, SeenValues, release_heap_memory
+from .textlines import is_repeat
+
+
+def first_occurrences(columns: list) -> tuple[np.ndarray, np.ndarray]:
+    """For rows keyed by ``columns`` (each an integer numpy array or an Arrow string array):
+    which rows repeat an earlier row's key, and the first row of each row's key.  Rows are told
+    apart by a 64-bit hash of the key; the rows sharing a hash (repeats, rarely collisions) are
+    then compared exactly."""
+    import pyarrow as pa
+
+    count = len(columns[0])
+    repeats = np.zeros(count, dtype=bool)
+    first_of = np.arange(count)
+    if count < 2:
+        return repeats, first_of
+    hashed = np.zeros(count, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        for column in columns:
+            part = (column.astype(np.uint64) if isinstance(column, np.ndarray)
+                    else string_hashes(column))
+            hashed = hashed * np.uint64(0x9E3779B97F4A7C15) + part
+    ordered = np.sort(hashed)
+    same = ordered[1:] == ordered[:-1]
+    if not same.any():
+        return repeats, first_of
+    candidates = np.flatnonzero(np.isin(hashed, ordered[1:][same]))
+    keys = zip(*(column[candidates].tolist() if isinstance(column, np.ndarray)
+                 else column.take(pa.array(candidates)).to_pylist() for column in columns))
+    seen: dict[tuple, int] = {}
+    for row, key in zip(candidates.tolist(), keys):
+        earlier = seen.setdefault(key, row)
+        if earlier != row:
+            repeats[row], first_of[row] = True, earlier
+    return repeats, first_of
+
+
+def string_hashes(names) -> np.ndarray:
+    """A 64-bit hash of each string of an Arrow string array, vectorised over the strings, one
+    step per 8 bytes of the longest (each step reads 8 bytes of every string at once)."""
+    import pyarrow as pa
+
+    _, offsets, data = names.buffers()
+    large = pa.types.is_large_string(names.type) or pa.types.is_large_binary(names.type)
+    bounds = np.frombuffer(offsets, dtype=np.int64 if large else np.int32,
+                           count=len(names) + 1, offset=(8 if large else 4) * names.offset)
+    sizes = np.diff(bounds).astype(np.int64)
+    hashed = sizes.astype(np.uint64) * np.uint64(0xC2B2AE3D27D4EB4F)
+    if not len(sizes) or not sizes.max():
+        return hashed
+    first = int(bounds[0])
+    padded = np.zeros(int(bounds[-1]) - first + 8, dtype=np.uint8)
+    padded[:-8] = np.frombuffer(data, dtype=np.uint8)[first:int(bounds[-1])]
+    # the 8 bytes starting at each byte (unaligned, little-endian)
+    words = np.ndarray((len(padded) - 7,), dtype="<u8", buffer=padded.data, strides=(1,))
+    starts = bounds[:-1].astype(np.int64) - first
+    prime = np.uint64(0x100000001B3)
+    with np.errstate(over="ignore"):
+        for k in range(0, int(sizes.max()), 8):
+            rows = np.flatnonzero(sizes > k) if sizes.min() <= k else slice(None)
+            left = sizes[rows] - k
+            word = words[starts[rows] + k]
+            short = left < 8  # bytes beyond the string's end are masked out
+            if short.any():
+                keep = np.left_shift(np.uint64(1), (8 * left[short]).astype(np.uint64))
+                word[short] &= keep - np.uint64(1)
+            hashed[rows] = (hashed[rows] ^ word) * prime
+    return hashed
+
+
+class HeldProblems(ProblemLog):
+    """Problems of the per-line explanations, held to be reported in line order at the end
+    (merged with the repeats, found once the whole file is read).  They are held whatever
+    their number: a Problem a rejected line, less than a line read into objects takes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list[Problem] = []
+
+    def add(self, problem: Problem, kind: str | None = None) -> None:
+        self.held.append(problem)
+
+
+def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[tuple[str, str]]]],
+            file: str, log: ProblemLog) -> None:
+    """Report the held problems and the judgements' problems merged in line order (a line
+    has problems of one kind only: errors, a repeat, or warnings)."""
+    def numbered() -> Iterator[tuple[int, int, list[tuple[str, str]], str | None]]:
+        line = 0
+        for p in held:  # in line order; one without a line stays where it was found
+            line = p.line if p.line is not None else line
+            yield line, 0, [(p.severity, p.message)], p
+    second = ((line, 1, items, None) for line, items in events)
+    for line, _, items, problem in heapq.merge(numbered(), second, key=lambda e: e[:2]):
+        where, at = (file, line) if problem is None else (problem.file, problem.line)
+        for severity, message in items:
+            if severity == "error":
+                log.error(where, at, message)
+            else:
+                log.warn(where, at, message)
+
+
+def smallest_integers(values: np.ndarray) -> np.ndarray:
+    """Integers in the narrowest signed type that holds them all (int8 to int64): the kept
+    columns of a judgement file take a byte a value where they can (grades, passage counts)."""
+    if not len(values):
+        return values.astype(np.int8)
+    low, high = int(values.min()), int(values.max())
+    for dtype in (np.int8, np.int16, np.int32):
+        limits = np.iinfo(dtype)
+        if limits.min <= low and high <= limits.max:
+            return values.astype(dtype)
+    return values.astype(np.int64)
+
+
+#: the key hashes are cut into 2**this parts when looking for repeats (by their top bits:
+#: each part is sorted alone, so that the search needs a fraction of a sorted copy)
+_HASH_PART_BITS = 4
+
+
+class KeyedRows:
+    """The judgements of a file keyed by ``(topic, document)``, held compact while it is read:
+    the documents' ids as Arrow strings (a piece per block), each topic as a global id (in
+    order of first appearance) stored as runs of equal ids, the line of each row as a
+    :class:`~sdreval.io.run_columns.RowIndex` (per piece, unless lines are missing).  The
+    readers keep their other columns per piece beside it."""
+
+    def __init__(self) -> None:
+        self.topic_ids: dict[str, int] = {}
+        self.topics_seen = SeenValues()
+        self.docs: list = []
+        self.runs: list[tuple[np.ndarray, np.ndarray]] = []  # per piece: run ids, run lengths
+        self.index = RowIndex()
+        #: per piece, a 32-bit hash of each row's key
+        self.hashes: list[np.ndarray] = []
+
+    def __len__(self) -> int:
+        return self.index.rows
+
+    def ids_of_names(self, names: list[str]) -> np.ndarray:
+        """Global ids of topic names (new names get the next ids)."""
+        ids = self.topic_ids
+        return np.fromiter((ids.setdefault(name, len(ids)) for name in names), np.int32,
+                           count=len(names))
+
+    def ids_of_column(self, column) -> np.ndarray:
+        """Global ids of the rows of an Arrow column of topic names (plain or dictionary
+        strings, an array or chunked): a Python string per new topic, not per row."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+        found = []
+        for chunk in chunks:
+            if not pa.types.is_dictionary(chunk.type):
+                chunk = pc.dictionary_encode(chunk)
+            found.append(self.topics_seen.global_ids(
+                chunk, lambda names: self.ids_of_names(names).tolist()))
+        return np.concatenate(found) if found else np.zeros(0, dtype=np.int32)
+
+    def add(self, lines: np.ndarray, topics: np.ndarray, docs) -> None:
+        """A piece of rows: their line numbers, global topic ids, document ids (Arrow)."""
+        if not len(lines):
+            return
+        self.index.add(np.asarray(lines, dtype=np.int64))
+        change = np.flatnonzero(topics[1:] != topics[:-1]) + 1
+        starts = np.concatenate(([0], change))
+        self.runs.append((topics[starts].astype(np.int32),
+                          np.diff(np.append(starts, len(topics))).astype(np.int64)))
+        self.docs.append(docs)
+        with np.errstate(over="ignore"):
+            full = string_hashes(docs)
+            full += np.asarray(topics, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+            full ^= full >> np.uint64(32)
+        self.hashes.append(full.astype(np.uint32))
+
+    def names(self) -> list[str]:
+        """The topics, in order of their ids."""
+        return list(self.topic_ids)
+
+    def run_columns(self) -> tuple[np.ndarray, np.ndarray]:
+        """The topic id of each run of rows and the run's length, over all pieces."""
+        if not self.runs:
+            return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int64)
+        return (np.concatenate([ids for ids, _ in self.runs]),
+                np.concatenate([lengths for _, lengths in self.runs]))
+
+    def topic_of(self, rows: np.ndarray) -> np.ndarray:
+        """The topic id of each of ``rows``."""
+        ids, lengths = self.run_columns()
+        starts = np.cumsum(lengths) - lengths
+        return ids[np.searchsorted(starts, rows, side="right") - 1]
+
+    def doc_column(self):
+        """The documents' ids of all rows (an Arrow ChunkedArray: not joined, no copy)."""
+        import pyarrow as pa
+
+        return pa.chunked_array(self.docs, pa.string())
+
+    def repeats(self) -> dict[int, int]:
+        """``row -> first row`` of the rows whose ``(topic, document)`` an earlier row has.
+        Rows are told apart by a 32-bit hash of the key, made as each piece is added (4 bytes
+        a row); the rows sharing a hash (repeats, and collisions: a few hundred in a million
+        rows) are then compared exactly.  The hashes are searched a part at a time (by their
+        top bits): the search holds a fraction of them twice."""
+        if len(self) < 2:
+            return {}
+        firsts = np.cumsum([0] + [len(h) for h in self.hashes])
+        candidates = []
+        shift = np.uint32(32 - _HASH_PART_BITS)
+        for part in range(1 << _HASH_PART_BITS):
+            rows, found = [], []
+            for first, hashes in zip(firsts.tolist(), self.hashes):
+                chosen = np.flatnonzero((hashes >> shift) == part).astype(np.int32)
+                rows.append(chosen + np.int64(first))
+                found.append(hashes[chosen])
+            rows, found = np.concatenate(rows), np.concatenate(found)
+            values = np.sort(found)
+            shared = values[1:][values[1:] == values[:-1]]
+            del values
+            if len(shared):
+                shared = np.unique(shared)
+                where = np.minimum(np.searchsorted(shared, found), len(shared) - 1)
+                candidates.append(rows[shared[where] == found])
+        self.hashes = []  # not needed any more
+        if not candidates:
+            return {}
+        rows = np.sort(np.concatenate(candidates))
+        docs = self.docs_of(rows)
+        seen: dict[tuple, int] = {}
+        out: dict[int, int] = {}
+        for row, key in zip(rows.tolist(), zip(self.topic_of(rows).tolist(), docs)):
+            earlier = seen.setdefault(key, row)
+            if earlier != row:
+                out[row] = earlier
+        return out
+
+    def docs_of(self, rows: np.ndarray) -> list[str]:
+        """The documents' ids of ``rows`` (in order), taken piece by piece (a take over all
+        pieces at once would join them first)."""
+        import pyarrow as pa
+
+        starts = np.cumsum([0] + [len(docs) for docs in self.docs])
+        piece = np.searchsorted(starts, rows, side="right") - 1
+        out: list[str] = []
+        for p in np.unique(piece).tolist():
+            out += self.docs[p].take(pa.array(rows[piece == p] - starts[p])).to_pylist()
+        return out
+
+    def line_of(self, row: int) -> int:
+        """The line number of a row."""
+        return int(self.index.lines(np.array([row]))[0])
+
+    def repeat_items(self, repeats: dict[int, int], row: int, line: int, topic: str, doc: str,
+                     content, file: str) -> list[tuple[str, str]]:
+        """The problem of ``row``, which repeats row ``repeats[row]`` (``content(row)``: what
+        a repeat must equal to be identical), as :func:`~sdreval.io.textlines.is_repeat`
+        reports it."""
+        found, first = HeldProblems(), repeats[row]
+        is_repeat({(topic, doc): (self.line_of(first), content(first))}, (topic, doc),
+                  content(row), line, f"topic {topic}: document {doc}", file, found)
+        return [(p.severity, p.message) for p in found.held]
+
+    def grouped(self, dropped: dict[int, int] | np.ndarray | None
+                ) -> tuple[np.ndarray | None, np.ndarray]:
+        """How to order the rows by topic: ``(order, bounds)`` where ``order`` lists the
+        rows kept (all but those in ``dropped``: the repeats) grouped by topic, stable
+        (None: all rows, already grouped), and topic ``i`` holds ``bounds[i]:bounds[i + 1]``
+        of them."""
+        kept = None
+        if dropped is not None and len(dropped):
+            kept = np.delete(np.arange(len(self)), np.fromiter(dropped, np.int64))
+        ids, lengths = self.run_columns()
+        names = len(self.topic_ids)
+        if kept is None and (len(ids) < 2 or (np.diff(ids) >= 0).all()):
+            # ids numbered in order of first appearance never decrease: each topic's rows
+            # are together already
+            return None, np.concatenate(([0], np.cumsum(
+                np.bincount(ids, weights=lengths, minlength=names).astype(np.int64))))
+        codes = np.repeat(ids, lengths)
+        order = np.arange(len(codes)) if kept is None else kept
+        codes = codes[order]
+        if len(codes) > 1 and (np.diff(codes) < 0).any():
+            sort = np.argsort(codes, kind="stable")
+            order, codes = order[sort], codes[sort]
+        return order, np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=names))))
+
+
+def find_repeats(keyed: "KeyedRows", held: list[Problem], file: str, log: ProblemLog
+                 ) -> dict[int, int] | None:
+    """The repeated rows of a whole file (:meth:`KeyedRows.repeats`), with the memory reading
+    left given back first; None, every held problem reported, when no row was read."""
+
+    if not len(keyed):
+        report_in_line_order(held, iter(()), file, log)
+        return None
+    release_heap_memory()  # what reading left
+    repeats = keyed.repeats()
+    release_heap_memory()
+    return repeats
