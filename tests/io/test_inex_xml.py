@@ -270,6 +270,22 @@ def test_assessments_scale_can_be_forced_and_bad_input(tmp_path):
     assert "not INEX assessments" in log.errors[0].message
 
 
+def test_assessment_numbers_are_decimal_as_in_text_files(tmp_path):
+    """``1_0`` and non-ASCII digits are numbers to Python's ``float`` but not in any text
+    format; INEX XML assessments apply the same rule (before, ``1_0`` was read as 10)."""
+    text = ("<assessments topic='1'><file file='d'>"
+            "<path path='/article[1]' exhaustiveness='1_0' specificity='1'/>"
+            "<path path='/article[1]/bdy[1]' exhaustiveness='\u0661' specificity='1'/>"
+            "<path path='/article[1]/fm[1]' exhaustiveness='2' specificity='3'/>"
+            "</file></assessments>")
+    log = ProblemLog()
+    qrels = read_inex_assessments(_write(tmp_path, "n.xml", text), log)
+    assert list(qrels["1"].elements) == [("d", "/article[1]/fm[1]")]
+    assert [m.message.split(":")[1].strip() for m in log.errors] == [
+        "exhaustivity '1_0' / specificity '1' are not numbers; the assessment is not used",
+        "exhaustivity '\u0661' / specificity '1' are not numbers; the assessment is not used"]
+
+
 def test_sniff():
     assert sniff_inex_xml(SUBMISSION.encode()[:400]) == "inex-submission"
     assert sniff_inex_xml(A2002.encode()[:150]) == "inex-assessments"

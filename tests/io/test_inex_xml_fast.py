@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sdreval.errors import ProblemLog
-from sdreval.io import inex_submission
+from sdreval.io import inex_results, inex_submission
 from sdreval.io.inex_xml import read_inex_submission
 
 # --- random submissions ---------------------------------------------------------------------
@@ -168,13 +168,13 @@ def test_bulk_equals_one_by_one(tmp_path_factory, monkeypatch_batch, text, batch
 
 @pytest.fixture
 def monkeypatch_batch():
-    original = inex_submission._BATCH
+    original = inex_submission.BATCH
 
     def set_batch(size: int) -> None:
-        inex_submission._BATCH = size
+        inex_submission.BATCH = size
 
     yield set_batch
-    inex_submission._BATCH = original
+    inex_submission.BATCH = original
 
 
 @pytest.mark.parametrize("twisted", range(len(TWISTED)))
@@ -204,8 +204,8 @@ def test_every_result_in_one_layout(tmp_path, monkeypatch, monkeypatch_batch, la
     monkeypatch_batch(batch)
     _assert_same(path)
     taken = []
-    original = inex_submission._read_plain
-    monkeypatch.setattr(inex_submission, "_read_plain", lambda *a: taken.append(original(*a)) or
+    original = inex_results._read_plain
+    monkeypatch.setattr(inex_results, "_read_plain", lambda *a: taken.append(original(*a)) or
                         taken[-1])
     read_inex_submission(path, ProblemLog())
     plain = len(set(layout)) == len(layout) and "note" not in layout
@@ -245,13 +245,13 @@ def test_plain_input_is_read_in_bulk(tmp_path, monkeypatch, monkeypatch_batch, r
     path = tmp_path / "plain.xml"
     path.write_text(_plain_submission(3, 40, rank, rsv, decorate), encoding="utf-8")
     taken = []
-    original = inex_submission._read_plain
+    original = inex_results._read_plain
 
     def spy(*args):
         taken.append(original(*args))
         return taken[-1]
 
-    monkeypatch.setattr(inex_submission, "_read_plain", spy)
+    monkeypatch.setattr(inex_results, "_read_plain", spy)
     monkeypatch_batch(16)  # several batches per topic, each leaving its last element
     log = ProblemLog()
     run = read_inex_submission(path, log)
@@ -316,13 +316,13 @@ def test_long_topic_is_read_in_bounded_batches(tmp_path, monkeypatch, monkeypatc
     path = tmp_path / "long.xml"
     path.write_text(_plain_submission(1, 20_000), encoding="utf-8")
     sizes = []
-    original = inex_submission._read_plain
+    original = inex_results._read_plain
 
     def spy(batch, parent, *rest):
         sizes.append((len(batch), len(parent)))
         return original(batch, parent, *rest)
 
-    monkeypatch.setattr(inex_submission, "_read_plain", spy)
+    monkeypatch.setattr(inex_results, "_read_plain", spy)
     monkeypatch_batch(500)
     run = read_inex_submission(path, ProblemLog())
     assert len(run["1"]) == 20_000 and run["1"].ranks[-1] == 20_000

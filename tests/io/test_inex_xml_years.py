@@ -317,7 +317,7 @@ def test_2006_evaluated_end_to_end_like_the_same_fol_qrels(tmp_path):
 
 def test_points_count_whitespace_text_nodes_unless_stripped_and_utf8_bytes():
     from sdreval.io.collection import parse_document
-    from sdreval.io.xpointer import resolve_point
+    from sdreval.model.xpointer import resolve_point
 
     tree = parse_document("<a><p> <b>x</b>caf\u00e9 tail</p></a>", "d")
     tail = tree.text.index("tail")

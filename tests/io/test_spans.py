@@ -99,6 +99,17 @@ def test_problems_name_file_and_line(tmp_path):
     assert all(p.file == str(path) for p in log.errors)
 
 
+def test_empty_ids_are_errors_as_in_every_table(tmp_path):
+    """An empty or white-space id is an error in every format; span JSONL took it as the id
+    "" before (a CSV field left empty was already refused)."""
+    bad = RUN[:1] + [{"query_id": "q1", "doc_id": "", "start": 1, "end": 3, "score": 1},
+                     {"query_id": " ", "doc_id": "d1", "start": 1, "end": 3, "score": 1}]
+    log = ProblemLog()
+    read_run(write_jsonl(tmp_path / "run.jsonl", bad), log=log)
+    assert sorted((p.line, p.message) for p in log.errors) == [(2, "doc_id '' is empty"),
+                                                                 (3, "query_id ' ' is empty")]
+
+
 def test_broken_json_line_is_named(tmp_path):
     path = tmp_path / "run.jsonl"
     path.write_text(json.dumps(RUN[0]) + "\n{not json\n" + json.dumps(RUN[1]) + "\n")

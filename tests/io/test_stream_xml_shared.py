@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sdreval.errors import InputError, ProblemLog
-from sdreval.io import inex_submission
+from sdreval.io import inex_results, inex_submission
 from sdreval.io.inex_xml import TopicsNotContiguous, iter_submission_topics, read_inex_submission
 from sdreval.io.stream import iter_run_topics
 
@@ -82,10 +82,10 @@ def test_streaming_reads_plain_results_in_bulk(tmp_path, monkeypatch):
     rows = [(f"d{i}", i, i) for i in range(1, 40)]
     path = _write(tmp_path, _topic("1", *rows) + _topic("2", *rows))
     calls = []
-    original = inex_submission._read_plain
-    monkeypatch.setattr(inex_submission, "_read_plain",
+    original = inex_results._read_plain
+    monkeypatch.setattr(inex_results, "_read_plain",
                         lambda batch, *a: calls.append(len(batch)) or original(batch, *a))
-    monkeypatch.setattr(inex_submission, "_read_result", None)  # the one-by-one path must not run
+    monkeypatch.setattr(inex_results, "read_result", None)  # the one-by-one path must not run
     log = ProblemLog()
     topics = dict(iter_run_topics(path, log=log))
     assert calls == [39, 39] and not log.problems

@@ -171,7 +171,7 @@ def _chunk_ids(run, chunk_map) -> dict[str, np.ndarray] | None:
 
 
 def _parts(chunk_map, parts):
-    from ..io.spans.readers import ChunkMap
+    from ..io.spans import ChunkMap
 
     if len(parts) == 1:
         return chunk_map.chunking(int(parts[0]))

@@ -211,19 +211,10 @@ def _sniff_span(path: Path) -> str | None:
     return kind
 
 
-def _sniff_xml(head: bytes, path: Path | None = None) -> str | None:
-    from . import inex_xml
+def _sniff_xml(head: bytes, path: Path) -> str | None:
+    from .inex_xml import sniff_inex_xml_file
 
-    try:
-        if path is not None:
-            return inex_xml.sniff_inex_xml_file(path, head)
-        return inex_xml.sniff_inex_xml(head)
-    except NotImplementedError:  # the XML readers are still stubs
-        if b"<inex-submission" in head:
-            return "inex-submission"
-        if b"assessments" in head:
-            return "inex-assessments"
-        return None
+    return sniff_inex_xml_file(path, head)
 
 
 def resolve_format(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: str,

@@ -5,7 +5,7 @@ never fetched; documents declaring entities are refused).  Every variant X-RAI, 
 assessment system, wrote is read (``docs/formats-xml.md`` lists them by year): element
 judgements, INEX 2005-2007 highlighted passages and best entry points given as XPointers or
 element paths (resolved to character offsets against the collection when one is given:
-:mod:`sdreval.io.xpointer`), empty ``<file>`` elements (judged, nothing relevant), the unescaped
+:mod:`sdreval.model.xpointer`), empty ``<file>`` elements (judged, nothing relevant), the unescaped
 topic copy of 2005-2007 files, and INEX's directory trees
 ``done/<type>/[main|others/]topic-T/pool-P.xml`` (pool policy: :data:`POOL_POLICIES`).
 
@@ -18,11 +18,8 @@ points, skipped pools ...) are reported once each, with a count and the first pl
 from __future__ import annotations
 
 import gc
-import math
 import re
 import sys
-from functools import lru_cache
-from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
 from typing import Iterator
@@ -30,15 +27,14 @@ from typing import Iterator
 from lxml import etree
 
 from ..errors import InputError, ProblemLog
-from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, DocPassages, Qrels
-from ..judgements.quantise import pair_error
-from ..model.passage import merge_ranges
+from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import finish
+from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
+                         choose_pools, infer_scale)
+from .textlines import finish, parse_float
 from .xmlsafe import (checked_events, element_values, free_element, local_name, pick,
                       report_syntax_error, safe_iterparse, xml_attr)
-from .xpointer import PointError, resolve_point, size_agrees
 
 #: how two pools (assessment files) of one topic combine: ``main`` (default) reads only the
 #: pool X-RAI marked main (the ``main`` directory) when a topic has one, else every pool and
@@ -58,136 +54,7 @@ def _numeric_like(text: str) -> bool:
     return _NUMERIC_LIKE.match(text) is not None
 
 
-class _Row:
-    __slots__ = ("topic", "doc", "path", "e", "s", "size", "letter", "line", "file",
-                 "rsize")
-
-    def __init__(self, topic, doc, path, e, s, size, letter, line, file, rsize):
-        self.topic, self.doc, self.path = topic, doc, path
-        self.e, self.s, self.size, self.letter = e, s, size, letter
-        self.line, self.file, self.rsize = line, file, rsize
-
-
-@dataclass
-class _Point:
-    """A highlighted passage (``end`` given) or a best entry point given as X-RAI points."""
-
-    topic: str
-    doc: str
-    start: str
-    end: str | None
-    size: float | None
-    line: int | None
-
-
-@dataclass
-class _Pool:
-    """What one assessment file holds."""
-
-    file: str
-    pool: str
-    main: bool | None
-    strip_whitespace: bool = False
-    rows: list[_Row] = field(default_factory=list)
-    ranges: dict[tuple[str, str], list[tuple[int, int]]] = field(default_factory=dict)
-    lines: dict[tuple[str, str], int | None] = field(default_factory=dict)
-    points: list[_Point] = field(default_factory=list)
-    beps: list[_Point] = field(default_factory=list)
-    numeric_beps: dict[tuple[str, str], int] = field(default_factory=dict)
-    judged: dict[tuple[str, str], int | None] = field(default_factory=dict)
-    topics: set[str] = field(default_factory=set)
-    tally: "_Tally" = field(default_factory=lambda: _Tally())
-
-    def of(self, topic: str) -> "_Pool":
-        """The part of this pool about ``topic`` (a view built once per topic: a file holding
-        many topics is not scanned once per topic)."""
-        if len(self.topics) <= 1:
-            return self
-        views = self.__dict__.setdefault("_views", None)
-        if views is None:
-            views = self.__dict__["_views"] = self._split()
-        return views.get(topic) or _Pool(self.file, self.pool, self.main)
-
-    def _split(self) -> dict[str, "_Pool"]:
-        views = {t: _Pool(self.file, self.pool, self.main, self.strip_whitespace, topics={t})
-                 for t in self.topics}
-        for row in self.rows:
-            views[row.topic].rows.append(row)
-        for point in self.points:
-            views[point.topic].points.append(point)
-        for point in self.beps:
-            views[point.topic].beps.append(point)
-        for name in ("ranges", "lines", "numeric_beps", "judged"):
-            for key, value in getattr(self, name).items():
-                if key[0] in views:
-                    getattr(views[key[0]], name)[key] = value
-        return views
-
-    @property
-    def order(self) -> tuple[int, int, str]:
-        number = re.sub(r"\D", "", self.pool)
-        return (0 if self.main else 1, int(number) if number else 1 << 62, self.pool)
-
-
-class _Tally:
-    """Problems reported once per kind (a count and the first place), or once per kind and
-    file where every problem is listed (``sdreval validate``)."""
-
-    def __init__(self) -> None:
-        self.kinds: dict[str, list] = {}
-        self.files: dict[tuple[str, str], list] = {}
-
-    def add(self, kind: str, file: str, line: int | None, detail: str = "", count: int = 1
-            ) -> None:
-        found = self.kinds.setdefault(kind, [0, file, line, detail])
-        found[0] += count
-        own = self.files.setdefault((kind, file), [0, file, line, detail])
-        own[0] += count
-
-    def update(self, other: "_Tally") -> None:
-        for (kind, _), (count, file, line, detail) in other.files.items():
-            self.add(kind, file, line, detail, count)
-
-    def report(self, log: ProblemLog, messages: dict[str, str]) -> None:
-        """One warning per kind at its first place, naming it (``detail``) when useful; with a
-        log that lists every problem as found (a ``sink``), one per kind and file, so that each
-        file of a directory tree is named with its own count."""
-        groups = (sorted(((kind, *found) for (kind, _), found in self.files.items()),
-                         key=lambda g: (g[2], g[3] or 0))
-                  if log.sink is not None else
-                  [(kind, *found) for kind, found in self.kinds.items()])
-        for kind, count, file, line, detail in groups:
-            first = f" (the first here: {detail})" if detail and count > 1 else \
-                f" ({detail})" if detail else ""
-            log.warn(file, line, messages[kind].format(n=count, first=first))
-
-
-_MESSAGES = {
-    "unassessed": "{n} element(s) without exhaustivity/specificity (unassessed, the INEX 2004 "
-                  "DTD default 'U') skipped{first}",
-    "inconsistent": "{n} assessment(s) marked inconsistant='true' by X-RAI are used as given"
-                    "{first}",
-    "topic-copy": "{n} file(s) hold a copy of the topic that is not well-formed XML (X-RAI "
-                  "copied the topic text without escaping it): the copy was skipped{first}",
-    "unresolved": "{n} highlighted passage(s) and best entry point(s) are given as XPointers "
-                  "or element paths and were not resolved: no collection was given "
-                  "(--collection DIR). The passage level (highlighted passages, best entry "
-                  "points, judged documents) of these topics is left out; their element "
-                  "judgements are read{first}",
-    "size": "{n} passage(s) whose X-RAI size attribute does not fit the resolved text (neither "
-            "its UTF-8 length, one more, nor with whitespace runs counted once); the resolved "
-            "range is used{first}",
-    "in-progress": "{n} file(s) under in_progress/ (pools X-RAI had not completed) not read{first}",
-    "others": "{n} pool file(s) not marked main skipped: their topic has a main pool "
-              "(--pool-policy main; union reads every pool){first}",
-    "disagree": "{n} judgement(s) on which pools of one topic disagree: the main (else the "
-                "lowest-numbered) pool's value is kept (--pool-policy union){first}",
-    "bep-alone": "{n} best entry point(s) in a document without highlighted passage ignored"
-                 "{first}",
-}
-
-
-def _assessment_files(path: Path, tally: _Tally | None = None) -> list[tuple[Path, bool | None]]:
+def _assessment_files(path: Path, tally: Tally | None = None) -> list[tuple[Path, bool | None]]:
     """The files to read with their main mark (True under ``main/``, False under ``others/``,
     else None); files under ``in_progress/`` are left out (counted)."""
     if path.is_dir():
@@ -241,7 +108,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     log = log if log is not None else ProblemLog()
     errors_before = log.error_count
     root = Path(path)
-    tally = _Tally()
+    tally = Tally()
     hints = {"2002": False, "2005": False}
     gc_was_enabled = gc.isenabled()
     gc.disable()  # many small objects, no reference cycles: collections only cost
@@ -251,67 +118,34 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     finally:
         if gc_was_enabled:
             gc.enable()
-    chosen = _choose_pools(pools, pool_policy, tally)
+    chosen = choose_pools(pools, pool_policy, tally)
     rows = [row for topic, used in chosen.items() for pool in used for row in pool.of(topic).rows]
     if scale is None:
-        scale = _infer_scale(hints, rows, pools)
+        scale = infer_scale(hints, rows, pools)
     qrels = Qrels(scale, source=str(root))  # type: ignore[arg-type]
     union = pool_policy == "union"
     for topic, used in chosen.items():
         origin: dict[tuple[str, str], str] = {}
         for pool in used:
             for row in pool.of(topic).rows:
-                _add_row(qrels, row, scale, log, pool.pool, origin, union, tally)
-        _add_passage_level(qrels, topic, [pool.of(topic) for pool in used], collection, union,
+                add_row(qrels, row, scale, log, pool.pool, origin, union, tally)
+        add_passage_level(qrels, topic, [pool.of(topic) for pool in used], collection, union,
                            log, tally)
-    tally.report(log, _MESSAGES)
+    tally.report(log, MESSAGES)
     if not qrels.topics and log.error_count == errors_before:
         log.warn(str(root), None, "no assessment found")
     finish(log, own)
     return qrels
 
 
-def _infer_scale(hints: dict, rows: list[_Row], pools: list[_Pool]) -> str:
-    if hints["2002"]:
-        return "inex2002"
-    if hints["2005"] or any(r.rsize is not None for r in rows) or any(
-            p.ranges or p.points or p.judged for p in pools) or any(
-            r.e == TOO_SMALL or (r.s is not None and r.s != int(r.s)) for r in rows):
-        return "inex2005"
-    return "inex2003"
-
-
-def _choose_pools(pools: list[_Pool], policy: str, tally: _Tally) -> dict[str, list[_Pool]]:
-    """topic -> the pools read for it, the main pool first (then by pool number)."""
-    by_topic: dict[str, list[_Pool]] = {}
-    for pool in pools:
-        for topic in sorted(pool.topics):
-            by_topic.setdefault(topic, []).append(pool)
-    chosen: dict[str, list[_Pool]] = {}
-    for topic, found in by_topic.items():
-        found = sorted(found, key=lambda p: p.order)
-        mains = [p for p in found if p.main]
-        if policy == "main" and len(found) > 1 and len(mains) == 1:
-            for other in found[1:]:
-                tally.add("others", other.file, None, f"topic {topic}")
-            found = mains
-        chosen[topic] = found
-    return chosen
-
-
 def _number(text: str | None) -> float | None:
-    if text is None or text == "":
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
+    """A finite decimal number, or None (absent, empty or not a number: the text readers' rule)."""
+    return parse_float(text) if text else None
 
 
 # --- one file -------------------------------------------------------------------------------
 def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
-               tally: _Tally) -> _Pool | None:
+               tally: Tally) -> Pool | None:
     """Read one file; a topic copy that is not well-formed XML (X-RAI did not escape it) is
     blanked out (line numbers kept) and the file read again."""
     file = str(file_path)
@@ -319,7 +153,7 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
         log.error(file, None, "empty file: no XML element")
         return None
     first = _buffer()
-    pool = _Pool(file, file_path.stem.removeprefix("pool-"), main)
+    pool = Pool(file, file_path.stem.removeprefix("pool-"), main)
     try:
         _parse(file_path, file_path, pool, first, hints)
     except etree.XMLSyntaxError as exc:
@@ -332,7 +166,7 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
             return pool
         tally.add("topic-copy", file, exc.lineno)
         first = _buffer()
-        pool = _Pool(file, file_path.stem.removeprefix("pool-"), main)
+        pool = Pool(file, file_path.stem.removeprefix("pool-"), main)
         try:
             _parse(BytesIO(blanked), file_path, pool, first, hints)
         except etree.XMLSyntaxError as again:
@@ -371,7 +205,7 @@ def _blank_topic_copy(data: bytes, line: int | None) -> bytes | None:
     return data[:match.start()] + blank + data[match.end():]
 
 
-def _parse(source, file_path: Path, pool: _Pool, log: ProblemLog, hints: dict) -> None:
+def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) -> None:
     """The event loop over one file (XML syntax errors propagate)."""
     file = pool.file
     topic: str | None = None
@@ -445,7 +279,7 @@ def _parse(source, file_path: Path, pool: _Pool, log: ProblemLog, hints: dict) -
         log.error(file, None, "empty file: no XML element")
 
 
-def _read_element(el, topic, doc, raw_path, file, log, hints, pool: _Pool) -> _Row | None:
+def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row | None:
     line = el.sourceline
     try:
         path = canonical_xpath(raw_path)
@@ -467,7 +301,7 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: _Pool) -> _R
             log.error(file, line, f"{where}: relevance {relevance!r} / coverage {coverage!r} "
                       "must be 0..3 / N, S, L or E; the assessment is not used")
             return None
-        return _Row(topic, doc, path, e, COVERAGE_CODES[letter], size, letter, line, file,
+        return Row(topic, doc, path, e, COVERAGE_CODES[letter], size, letter, line, file,
                     None)
     e_text = pick(values, *_E_NAMES)
     s_text = pick(values, *_S_NAMES)
@@ -493,17 +327,17 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: _Pool) -> _R
         log.error(file, line, f"{where}: exhaustivity {e_text!r} / specificity {s_text!r} "
                   "are not numbers; the assessment is not used")
         return None
-    return _Row(topic, doc, path, e, s, size, None, line, file, rsize)
+    return Row(topic, doc, path, e, s, size, None, line, file, rsize)
 
 
-def _read_passage(el, topic: str, doc: str, pool: _Pool, log: ProblemLog) -> None:
+def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
     line = el.sourceline
     start = xml_attr(el, "start", "offset")
     end = xml_attr(el, "end")
     length = _number(xml_attr(el, "length"))
     if start is not None and end is not None and not _numeric_like(start) \
             and not _numeric_like(end):
-        pool.points.append(_Point(topic, doc, start, end, _number(xml_attr(el, "size")), line))
+        pool.points.append(Point(topic, doc, start, end, _number(xml_attr(el, "size")), line))
         return
     offset = _number(start)
     end_offset = _number(end)
@@ -523,7 +357,7 @@ def _read_passage(el, topic: str, doc: str, pool: _Pool, log: ProblemLog) -> Non
         pool.numeric_beps.setdefault(key, int(bep))
 
 
-def _read_bep(el, topic: str, doc: str, pool: _Pool, log: ProblemLog) -> None:
+def _read_bep(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
     raw = xml_attr(el, "path", "xpath", "offset", "start")
     if not raw:
         log.error(pool.file, el.sourceline, f"topic {topic}, {doc}: <{local_name(el.tag)}> "
@@ -531,164 +365,7 @@ def _read_bep(el, topic: str, doc: str, pool: _Pool, log: ProblemLog) -> None:
     elif _numeric_like(raw) and _number(raw) is not None and float(raw) == int(float(raw)) >= 0:
         pool.numeric_beps.setdefault((topic, doc), int(float(raw)))
     else:
-        pool.beps.append(_Point(topic, doc, raw, None, None, el.sourceline))
-
-
-# --- combining pools ------------------------------------------------------------------------
-_pair_error = lru_cache(maxsize=1 << 16)(pair_error)  # few distinct (e, s) pairs per scale
-
-
-def _add_row(qrels: Qrels, row: _Row, scale: str, log: ProblemLog, pool: str,
-             origin: dict[tuple[str, str], str], union: bool, tally: _Tally) -> None:
-    where = f"topic {row.topic}, {row.doc} {row.path}"
-    if scale == "inex2002" and row.letter is None:
-        log.error(row.file, row.line, f"{where}: exhaustivity/specificity in INEX 2002 "
-                  "assessments (relevance/coverage expected); the assessment is not used")
-        return
-    if scale != "inex2002" and row.letter is not None:
-        log.error(row.file, row.line, f"{where}: relevance/coverage in {scale} assessments; "
-                  "the assessment is not used")
-        return
-    problem = _pair_error(scale, row.e, row.s)
-    if problem is not None:
-        log.error(row.file, row.line, f"{where}: {problem}; the assessment is not used")
-        return
-    elements = qrels.topic(row.topic).elements
-    key = (row.doc, row.path)
-    old = elements.get(key)
-    if old is None:
-        origin[key] = pool
-        qrels.add_element(row.topic, row.doc, row.path, row.e, row.s, row.size)
-        return
-    same = (old.e, old.s) == (row.e, row.s)
-    if origin.get(key) != pool:  # another pool of the topic
-        if same:
-            return
-        if union:
-            tally.add("disagree", row.file, row.line, where)
-            return
-        log.error(row.file, row.line, f"{where}: pools {origin.get(key)} and {pool} disagree "
-                  f"(({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g})); the first is kept "
-                  "(--pool-policy union keeps the main pool's value, or point QRELS at one "
-                  "pool file)")
-        return
-    if same:
-        log.warn(row.file, row.line, f"{where}: assessed twice with the same values")
-    else:
-        log.error(row.file, row.line, f"{where}: assessed twice with different values "
-                  f"({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g}); the first is kept")
-
-
-def _add_passage_level(qrels: Qrels, topic: str, pools: list[_Pool],
-                       collection: Collection | None, union: bool, log: ProblemLog,
-                       tally: _Tally) -> None:
-    """Highlighted passages, best entry points and judged documents of ``topic``."""
-    points = [(pool, p) for pool in pools for p in pool.points + pool.beps if p.topic == topic]
-    if points and collection is None:
-        for pool, point in points:
-            tally.add("unresolved", pool.file, point.line, f"topic {topic}, {point.doc}")
-        return
-    per_pool: list[tuple[_Pool, dict[str, list[tuple[int, int]]], dict[str, int]]] = []
-    for pool in pools:
-        ranges = {doc: list(found) for (t, doc), found in pool.ranges.items() if t == topic}
-        beps = {doc: bep for (t, doc), bep in pool.numeric_beps.items() if t == topic}
-        for point in pool.points + pool.beps:
-            if point.topic != topic:
-                continue
-            resolved = _resolve(point, pool, collection, log, tally)  # type: ignore[arg-type]
-            if resolved is None:
-                continue
-            pool.lines.setdefault((topic, point.doc), point.line)
-            if point.end is None:
-                beps.setdefault(point.doc, resolved[0])
-            else:
-                ranges.setdefault(point.doc, []).append(resolved)
-        for doc, found in ranges.items():
-            _warn_overlap(found, topic, doc, pool, log)
-        per_pool.append((pool, ranges, beps))
-    passages = qrels.topic(topic).passages
-    first_ranges: dict[str, tuple[str, list[tuple[int, int]]]] = {}
-    for pool, ranges, beps in per_pool:
-        for doc, found in ranges.items():
-            merged = merge_ranges(found)
-            seen = first_ranges.get(doc)
-            if seen is not None and seen[1] != merged and not union:
-                line = pool.lines.get((topic, doc))
-                log.error(pool.file, line, f"topic {topic}, {doc}: pools {seen[0]} and "
-                          f"{pool.pool} highlight different passages; the first is kept "
-                          "(--pool-policy union unites them)")
-                continue
-            first_ranges.setdefault(doc, (pool.pool, merged))
-            dp = passages.get(doc)
-            if dp is None:
-                dp = passages[doc] = DocPassages(doc)
-            dp.ranges = merge_ranges(dp.ranges + found) if dp.ranges else sorted(found)
-        for doc, bep in beps.items():
-            dp = passages.get(doc)
-            if dp is None or not dp.ranges:
-                tally.add("bep-alone", pool.file, None, f"topic {topic}, {doc}")
-                continue
-            if dp.bep is None:
-                dp.bep = bep
-        for (t, doc), _line in pool.judged.items():
-            if t == topic and doc not in passages:
-                passages[doc] = DocPassages(doc)
-    sizes = {(r.doc): r.size for pool in pools for r in pool.rows
-             if r.topic == topic and r.size is not None and r.path.count("/") == 1}
-    for doc, dp in passages.items():
-        dp.relevant_chars = sum(n for _, n in merge_ranges(dp.ranges))
-        if dp.doc_length is None:
-            if collection is not None and doc in collection:
-                try:
-                    dp.doc_length = collection[doc].length
-                except InputError:
-                    pass
-            if dp.doc_length is None and doc in sizes:
-                dp.doc_length = int(sizes[doc])  # type: ignore[arg-type]
-
-
-def _resolve(point: _Point, pool: _Pool, collection: Collection, log: ProblemLog,
-             tally: _Tally) -> tuple[int, int] | None:
-    """``(offset, length)`` of a passage, ``(offset, 0)`` of a best entry point, or None (an
-    error logged)."""
-    where = f"topic {point.topic}, {point.doc}"
-    if point.doc not in collection:
-        log.error(pool.file, point.line, f"{where}: the document is not in the collection; "
-                  "its passage cannot be resolved (not used)")
-        return None
-    try:
-        tree = collection[point.doc]
-        start = resolve_point(tree, point.start, False, pool.strip_whitespace)
-        if point.end is None:
-            return start, 0
-        end = resolve_point(tree, point.end, True, pool.strip_whitespace)
-    except PointError as error:
-        log.error(pool.file, point.line, f"{where}: {error}; not used")
-        return None
-    except InputError as error:
-        log.error(pool.file, point.line, f"{where}: the document cannot be read "
-                  f"({error.problems[0].message}); not used")
-        return None
-    if end <= start:
-        log.error(pool.file, point.line, f"{where}: passage {point.start} .. {point.end} is "
-                  f"empty or reversed (characters {start} to {end}); not used")
-        return None
-    if point.size is not None and not size_agrees((tree.text or "")[start:end], point.size):
-        tally.add("size", pool.file, point.line, f"topic {point.topic}, {point.doc}: size "
-                  f"{point.size:g}, resolved {end - start} characters")
-    return start, end - start
-
-
-def _warn_overlap(found: list[tuple[int, int]], topic: str, doc: str, pool: _Pool,
-                  log: ProblemLog) -> None:
-    reach = -1
-    for offset, length in sorted(found):
-        if offset < reach:
-            log.warn(pool.file, pool.lines.get((topic, doc)), f"topic {topic}, {doc}: "
-                     f"highlighted passages overlap (at offset {offset}); their characters "
-                     "are counted once")
-            return
-        reach = max(reach, offset + length)
+        pool.beps.append(Point(topic, doc, raw, None, None, el.sourceline))
 
 
 def iter_xml_files(directory: str | Path) -> Iterator[Path]:

@@ -26,7 +26,9 @@ from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.xpath import canonical_xpath
-from .frames import Checker, as_frame, qrels_from_table, records_frame, run_from_table
+from .frame_qrels import qrels_from_table
+from .frames import run_from_table
+from .table_checks import Checker, as_frame, records_frame
 from .textlines import finish
 
 Documents = Literal["strict", "max"]
@@ -41,7 +43,7 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     defaults to ``inex2003``), ``{topic: {(doc, offset, length): grade}}`` (highlighted
     passages, scale ``fol``: grade above 0 = highlighted, 0 = judged without relevant text
     there) or a column dict ``{"topic": [...], "doc": [...], ...}``: made a table and read by
-    :func:`~sdreval.io.frames.qrels_from_table` (one reader, the rules of the files).  Bad
+    :func:`~sdreval.io.frame_qrels.qrels_from_table` (one reader, the rules of the files).  Bad
     values: one :class:`InputError` naming topic and document."""
     frame = as_frame(data)
     if frame is not None:
@@ -304,7 +306,7 @@ def qrels_from_ir_measures(qrels: Iterable[Any], scale: str | None = None,
     """sdreval qrels from records: ir_measures ``Qrel`` / ir_datasets ``qrels_iter()``
     namedtuples (any iterable, generators included), dicts, plain ``(query_id, doc_id,
     relevance)`` tuples or a DataFrame; span (``offset``/``length``) and ``path`` fields are
-    kept (see :mod:`sdreval.io.frames`)."""
+    kept (see :mod:`sdreval.io.table_checks`)."""
     return qrels_from_table(_records(qrels, ("query_id", "doc_id", "relevance")), scale,
                             "(records)", log)
 

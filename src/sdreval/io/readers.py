@@ -7,7 +7,7 @@ keys for passages, or columns ``{"topic": [...], ...}``), a pandas DataFrame, re
 (ir_measures / ir_datasets namedtuples, dicts or tuples; any iterable, generators included) or
 a ranx ``Qrels``/``Run``.  Tables keep their units (``path`` columns make elements,
 ``offset``/``length`` passages) and are validated by the file readers' rules
-(:mod:`sdreval.io.frames`); span keys (``query_id, doc_id, start, end``) make span inputs
+(:mod:`sdreval.io.table_checks`); span keys (``query_id, doc_id, start, end``) make span inputs
 (:mod:`sdreval.io.spans`).
 """
 from __future__ import annotations
@@ -174,7 +174,7 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 
         return span_qrels_from_frame(source, documents, log=log)
     if is_frame(source):
-        from .frames import qrels_from_table
+        from .frame_qrels import qrels_from_table
 
         return qrels_from_table(source, scale, "(DataFrame)", log)
     if isinstance(source, Mapping):
@@ -256,7 +256,7 @@ def read_runs(runs: Any) -> list[Run]:
 
 def _is_run_dict(mapping: Mapping) -> bool:
     """One run: ``{topic: {unit: score}}`` (values are mappings of numbers) or columns."""
-    from .frames import TOPIC
+    from .table_checks import TOPIC
 
     if any(key in mapping for key in TOPIC) and all(
             isinstance(v, (list, tuple)) or hasattr(v, "__array__")
@@ -275,7 +275,7 @@ def _is_record(item: Any) -> bool:
     if hasattr(item, "_fields"):
         return True
     if isinstance(item, Mapping):
-        from .frames import TOPIC
+        from .table_checks import TOPIC
 
         return any(key in item for key in TOPIC)
     return isinstance(item, tuple) and len(item) >= 3 and isinstance(item[2], Number)

@@ -9,9 +9,9 @@ from .documents import (Documents, qrels_in_tokens, read_documents, run_in_token
 from .fields import canonical_columns
 from .locate import Locator
 from .model_tokens import model_tokenizer, tokenizer_from
-from .readers import (ChunkMap, chunk_map_from_frame, chunk_run_from_frame, read_chunk_map,
-                      read_chunk_run, read_span_qrels, read_span_run, span_qrels_from_frame,
-                      span_run_from_frame)
+from .chunks import (ChunkMap, chunk_map_from_frame, chunk_run_from_frame, read_chunk_map,
+                     read_chunk_run)
+from .readers import read_span_qrels, read_span_run, span_qrels_from_frame, span_run_from_frame
 from .tables import sniff_columns
 
 SPAN_FORMATS = {

@@ -113,7 +113,7 @@ def load_table(path: str | Path, log: ProblemLog) -> Table:
                      f"{(_first_data_line(head) or '')[:80]!r})", file)
 
 
-def _read_bytes(path: str | Path) -> bytes:
+def read_bytes(path: str | Path) -> bytes:
     try:
         with open_binary(path) as handle:
             return handle.read()
@@ -121,8 +121,11 @@ def _read_bytes(path: str | Path) -> bytes:
         raise InputError(f"cannot read: {error}", str(path)) from None
 
 
-def data_line_numbers(data: bytes) -> np.ndarray:
-    """1-based numbers of the lines holding data (not blank, not starting with ``#``)."""
+def data_line_numbers(data: bytes, rows: int = -1) -> np.ndarray:
+    """1-based numbers of the lines holding data (not blank, not starting with ``#``):
+    ``1..rows`` at once when the data has ``rows`` lines (no blank or comment line)."""
+    if rows >= 0 and data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1) == rows:
+        return np.arange(1, rows + 1, dtype=np.int64)
     arr = np.frombuffer(data, dtype=np.uint8)
     n = arr.size
     newlines = np.flatnonzero(arr == 10)
@@ -143,7 +146,7 @@ def data_line_numbers(data: bytes) -> np.ndarray:
 
 def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
     file = str(path)
-    data = _read_bytes(path)
+    data = read_bytes(path)
     if data.startswith(b"\xef\xbb\xbf"):
         data = b"   " + data[3:]
     frame = None
@@ -162,12 +165,7 @@ def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
             frame = None  # re-read line by line to name the broken line
     if frame is not None:
-        newline_count = data.count(b"\n")
-        lines_total = newline_count + (0 if data.endswith(b"\n") or not data else 1)
-        if len(frame) == lines_total:
-            lines = np.arange(1, len(frame) + 1, dtype=np.int64)
-        else:
-            lines = data_line_numbers(data)
+        lines = data_line_numbers(data, len(frame))
         if lines.size == len(frame):
             return Table(frame, lines, file)
     return _load_jsonl_slow(data, file, log)

@@ -20,11 +20,10 @@ import re
 
 import numpy as np
 
-from ..model.tree import DocumentTree
-from ..model.xpath import XPathError, canonical_xpath
+from .tree import DocumentTree
+from .xpath import XPathError, canonical_xpath
 
 _TEXT_POINT = re.compile(r"^(?P<path>.*?)/text\(\)\[(?P<node>\d+)\]\.(?P<offset>\d+)$")
-_NUMBER = re.compile(r"^\d+$")
 
 
 class PointError(ValueError):
@@ -41,10 +40,6 @@ def parse_point(raw: str) -> tuple[str, int | None, int | None]:
         return canonical_xpath(match["path"]), int(match["node"]), int(match["offset"])
     except XPathError as error:
         raise PointError(f"malformed point {raw!r}: {error.problems[0].message}") from None
-
-
-def is_numeric(raw: str | None) -> bool:
-    return raw is not None and _NUMBER.match(raw.strip()) is not None
 
 
 def text_nodes(tree: DocumentTree, path: str, strip_whitespace: bool = False

@@ -1,0 +1,331 @@
+"""What INEX XML assessment files hold (:class:`Pool`: element judgements, highlighted
+passages, best entry points) and how the pools of one topic combine into qrels (the pool
+policies of :mod:`sdreval.io.inex_assessments`): element judgements checked on the scale,
+X-RAI points resolved against the collection (:mod:`sdreval.model.xpointer`), repeated and
+disagreeing judgements reported, problems that repeat across a directory counted once
+(:class:`Tally`)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..errors import InputError, ProblemLog
+from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
+from ..judgements.quantise import pair_error
+from ..model.passage import merge_ranges
+from ..model.tree import Collection
+from ..model.xpointer import PointError, resolve_point, size_agrees
+
+
+class Row:
+    __slots__ = ("topic", "doc", "path", "e", "s", "size", "letter", "line", "file",
+                 "rsize")
+
+    def __init__(self, topic, doc, path, e, s, size, letter, line, file, rsize):
+        self.topic, self.doc, self.path = topic, doc, path
+        self.e, self.s, self.size, self.letter = e, s, size, letter
+        self.line, self.file, self.rsize = line, file, rsize
+
+
+@dataclass
+class Point:
+    """A highlighted passage (``end`` given) or a best entry point given as X-RAI points."""
+
+    topic: str
+    doc: str
+    start: str
+    end: str | None
+    size: float | None
+    line: int | None
+
+
+@dataclass
+class Pool:
+    """What one assessment file holds."""
+
+    file: str
+    pool: str
+    main: bool | None
+    strip_whitespace: bool = False
+    rows: list[Row] = field(default_factory=list)
+    ranges: dict[tuple[str, str], list[tuple[int, int]]] = field(default_factory=dict)
+    lines: dict[tuple[str, str], int | None] = field(default_factory=dict)
+    points: list[Point] = field(default_factory=list)
+    beps: list[Point] = field(default_factory=list)
+    numeric_beps: dict[tuple[str, str], int] = field(default_factory=dict)
+    judged: dict[tuple[str, str], int | None] = field(default_factory=dict)
+    topics: set[str] = field(default_factory=set)
+    tally: "Tally" = field(default_factory=lambda: Tally())
+
+    def of(self, topic: str) -> "Pool":
+        """The part of this pool about ``topic`` (a view built once per topic: a file holding
+        many topics is not scanned once per topic)."""
+        if len(self.topics) <= 1:
+            return self
+        views = self.__dict__.setdefault("_views", None)
+        if views is None:
+            views = self.__dict__["_views"] = self._split()
+        return views.get(topic) or Pool(self.file, self.pool, self.main)
+
+    def _split(self) -> dict[str, "Pool"]:
+        views = {t: Pool(self.file, self.pool, self.main, self.strip_whitespace, topics={t})
+                 for t in self.topics}
+        for row in self.rows:
+            views[row.topic].rows.append(row)
+        for point in self.points:
+            views[point.topic].points.append(point)
+        for point in self.beps:
+            views[point.topic].beps.append(point)
+        for name in ("ranges", "lines", "numeric_beps", "judged"):
+            for key, value in getattr(self, name).items():
+                if key[0] in views:
+                    getattr(views[key[0]], name)[key] = value
+        return views
+
+    @property
+    def order(self) -> tuple[int, int, str]:
+        number = re.sub(r"\D", "", self.pool)
+        return (0 if self.main else 1, int(number) if number else 1 << 62, self.pool)
+
+
+class Tally:
+    """Problems reported once per kind (a count and the first place), or once per kind and
+    file where every problem is listed (``sdreval validate``)."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, list] = {}
+        self.files: dict[tuple[str, str], list] = {}
+
+    def add(self, kind: str, file: str, line: int | None, detail: str = "", count: int = 1
+            ) -> None:
+        found = self.kinds.setdefault(kind, [0, file, line, detail])
+        found[0] += count
+        own = self.files.setdefault((kind, file), [0, file, line, detail])
+        own[0] += count
+
+    def update(self, other: "Tally") -> None:
+        for (kind, _), (count, file, line, detail) in other.files.items():
+            self.add(kind, file, line, detail, count)
+
+    def report(self, log: ProblemLog, messages: dict[str, str]) -> None:
+        """One warning per kind at its first place, naming it (``detail``) when useful; with a
+        log that lists every problem as found (a ``sink``), one per kind and file, so that each
+        file of a directory tree is named with its own count."""
+        groups = (sorted(((kind, *found) for (kind, _), found in self.files.items()),
+                         key=lambda g: (g[2], g[3] or 0))
+                  if log.sink is not None else
+                  [(kind, *found) for kind, found in self.kinds.items()])
+        for kind, count, file, line, detail in groups:
+            first = f" (the first here: {detail})" if detail and count > 1 else \
+                f" ({detail})" if detail else ""
+            log.warn(file, line, messages[kind].format(n=count, first=first))
+
+
+MESSAGES = {
+    "unassessed": "{n} element(s) without exhaustivity/specificity (unassessed, the INEX 2004 "
+                  "DTD default 'U') skipped{first}",
+    "inconsistent": "{n} assessment(s) marked inconsistant='true' by X-RAI are used as given"
+                    "{first}",
+    "topic-copy": "{n} file(s) hold a copy of the topic that is not well-formed XML (X-RAI "
+                  "copied the topic text without escaping it): the copy was skipped{first}",
+    "unresolved": "{n} highlighted passage(s) and best entry point(s) are given as XPointers "
+                  "or element paths and were not resolved: no collection was given "
+                  "(--collection DIR). The passage level (highlighted passages, best entry "
+                  "points, judged documents) of these topics is left out; their element "
+                  "judgements are read{first}",
+    "size": "{n} passage(s) whose X-RAI size attribute does not fit the resolved text (neither "
+            "its UTF-8 length, one more, nor with whitespace runs counted once); the resolved "
+            "range is used{first}",
+    "in-progress": "{n} file(s) under in_progress/ (pools X-RAI had not completed) not read{first}",
+    "others": "{n} pool file(s) not marked main skipped: their topic has a main pool "
+              "(--pool-policy main; union reads every pool){first}",
+    "disagree": "{n} judgement(s) on which pools of one topic disagree: the main (else the "
+                "lowest-numbered) pool's value is kept (--pool-policy union){first}",
+    "bep-alone": "{n} best entry point(s) in a document without highlighted passage ignored"
+                 "{first}",
+}
+
+
+def infer_scale(hints: dict, rows: list[Row], pools: list[Pool]) -> str:
+    if hints["2002"]:
+        return "inex2002"
+    if hints["2005"] or any(r.rsize is not None for r in rows) or any(
+            p.ranges or p.points or p.judged for p in pools) or any(
+            r.e == TOO_SMALL or (r.s is not None and r.s != int(r.s)) for r in rows):
+        return "inex2005"
+    return "inex2003"
+
+
+def choose_pools(pools: list[Pool], policy: str, tally: Tally) -> dict[str, list[Pool]]:
+    """topic -> the pools read for it, the main pool first (then by pool number)."""
+    by_topic: dict[str, list[Pool]] = {}
+    for pool in pools:
+        for topic in sorted(pool.topics):
+            by_topic.setdefault(topic, []).append(pool)
+    chosen: dict[str, list[Pool]] = {}
+    for topic, found in by_topic.items():
+        found = sorted(found, key=lambda p: p.order)
+        mains = [p for p in found if p.main]
+        if policy == "main" and len(found) > 1 and len(mains) == 1:
+            for other in found[1:]:
+                tally.add("others", other.file, None, f"topic {topic}")
+            found = mains
+        chosen[topic] = found
+    return chosen
+
+
+_pair_error = lru_cache(maxsize=1 << 16)(pair_error)  # few distinct (e, s) pairs per scale
+
+
+def add_row(qrels: Qrels, row: Row, scale: str, log: ProblemLog, pool: str,
+             origin: dict[tuple[str, str], str], union: bool, tally: Tally) -> None:
+    where = f"topic {row.topic}, {row.doc} {row.path}"
+    if scale == "inex2002" and row.letter is None:
+        log.error(row.file, row.line, f"{where}: exhaustivity/specificity in INEX 2002 "
+                  "assessments (relevance/coverage expected); the assessment is not used")
+        return
+    if scale != "inex2002" and row.letter is not None:
+        log.error(row.file, row.line, f"{where}: relevance/coverage in {scale} assessments; "
+                  "the assessment is not used")
+        return
+    problem = _pair_error(scale, row.e, row.s)
+    if problem is not None:
+        log.error(row.file, row.line, f"{where}: {problem}; the assessment is not used")
+        return
+    elements = qrels.topic(row.topic).elements
+    key = (row.doc, row.path)
+    old = elements.get(key)
+    if old is None:
+        origin[key] = pool
+        qrels.add_element(row.topic, row.doc, row.path, row.e, row.s, row.size)
+        return
+    same = (old.e, old.s) == (row.e, row.s)
+    if origin.get(key) != pool:  # another pool of the topic
+        if same:
+            return
+        if union:
+            tally.add("disagree", row.file, row.line, where)
+            return
+        log.error(row.file, row.line, f"{where}: pools {origin.get(key)} and {pool} disagree "
+                  f"(({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g})); the first is kept "
+                  "(--pool-policy union keeps the main pool's value, or point QRELS at one "
+                  "pool file)")
+        return
+    if same:
+        log.warn(row.file, row.line, f"{where}: assessed twice with the same values")
+    else:
+        log.error(row.file, row.line, f"{where}: assessed twice with different values "
+                  f"({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g}); the first is kept")
+
+
+def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
+                       collection: Collection | None, union: bool, log: ProblemLog,
+                       tally: Tally) -> None:
+    """Highlighted passages, best entry points and judged documents of ``topic``."""
+    points = [(pool, p) for pool in pools for p in pool.points + pool.beps if p.topic == topic]
+    if points and collection is None:
+        for pool, point in points:
+            tally.add("unresolved", pool.file, point.line, f"topic {topic}, {point.doc}")
+        return
+    per_pool: list[tuple[Pool, dict[str, list[tuple[int, int]]], dict[str, int]]] = []
+    for pool in pools:
+        ranges = {doc: list(found) for (t, doc), found in pool.ranges.items() if t == topic}
+        beps = {doc: bep for (t, doc), bep in pool.numeric_beps.items() if t == topic}
+        for point in pool.points + pool.beps:
+            if point.topic != topic:
+                continue
+            resolved = _resolve(point, pool, collection, log, tally)  # type: ignore[arg-type]
+            if resolved is None:
+                continue
+            pool.lines.setdefault((topic, point.doc), point.line)
+            if point.end is None:
+                beps.setdefault(point.doc, resolved[0])
+            else:
+                ranges.setdefault(point.doc, []).append(resolved)
+        for doc, found in ranges.items():
+            _warn_overlap(found, topic, doc, pool, log)
+        per_pool.append((pool, ranges, beps))
+    passages = qrels.topic(topic).passages
+    first_ranges: dict[str, tuple[str, list[tuple[int, int]]]] = {}
+    for pool, ranges, beps in per_pool:
+        for doc, found in ranges.items():
+            merged = merge_ranges(found)
+            seen = first_ranges.get(doc)
+            if seen is not None and seen[1] != merged and not union:
+                line = pool.lines.get((topic, doc))
+                log.error(pool.file, line, f"topic {topic}, {doc}: pools {seen[0]} and "
+                          f"{pool.pool} highlight different passages; the first is kept "
+                          "(--pool-policy union unites them)")
+                continue
+            first_ranges.setdefault(doc, (pool.pool, merged))
+            dp = passages.get(doc)
+            if dp is None:
+                dp = passages[doc] = DocPassages(doc)
+            dp.ranges = merge_ranges(dp.ranges + found) if dp.ranges else sorted(found)
+        for doc, bep in beps.items():
+            dp = passages.get(doc)
+            if dp is None or not dp.ranges:
+                tally.add("bep-alone", pool.file, None, f"topic {topic}, {doc}")
+                continue
+            if dp.bep is None:
+                dp.bep = bep
+        for (t, doc), _line in pool.judged.items():
+            if t == topic and doc not in passages:
+                passages[doc] = DocPassages(doc)
+    sizes = {(r.doc): r.size for pool in pools for r in pool.rows
+             if r.topic == topic and r.size is not None and r.path.count("/") == 1}
+    for doc, dp in passages.items():
+        dp.relevant_chars = sum(n for _, n in merge_ranges(dp.ranges))
+        if dp.doc_length is None:
+            if collection is not None and doc in collection:
+                try:
+                    dp.doc_length = collection[doc].length
+                except InputError:
+                    pass
+            if dp.doc_length is None and doc in sizes:
+                dp.doc_length = int(sizes[doc])  # type: ignore[arg-type]
+
+
+def _resolve(point: Point, pool: Pool, collection: Collection, log: ProblemLog,
+             tally: Tally) -> tuple[int, int] | None:
+    """``(offset, length)`` of a passage, ``(offset, 0)`` of a best entry point, or None (an
+    error logged)."""
+    where = f"topic {point.topic}, {point.doc}"
+    if point.doc not in collection:
+        log.error(pool.file, point.line, f"{where}: the document is not in the collection; "
+                  "its passage cannot be resolved (not used)")
+        return None
+    try:
+        tree = collection[point.doc]
+        start = resolve_point(tree, point.start, False, pool.strip_whitespace)
+        if point.end is None:
+            return start, 0
+        end = resolve_point(tree, point.end, True, pool.strip_whitespace)
+    except PointError as error:
+        log.error(pool.file, point.line, f"{where}: {error}; not used")
+        return None
+    except InputError as error:
+        log.error(pool.file, point.line, f"{where}: the document cannot be read "
+                  f"({error.problems[0].message}); not used")
+        return None
+    if end <= start:
+        log.error(pool.file, point.line, f"{where}: passage {point.start} .. {point.end} is "
+                  f"empty or reversed (characters {start} to {end}); not used")
+        return None
+    if point.size is not None and not size_agrees((tree.text or "")[start:end], point.size):
+        tally.add("size", pool.file, point.line, f"topic {point.topic}, {point.doc}: size "
+                  f"{point.size:g}, resolved {end - start} characters")
+    return start, end - start
+
+
+def _warn_overlap(found: list[tuple[int, int]], topic: str, doc: str, pool: Pool,
+                  log: ProblemLog) -> None:
+    reach = -1
+    for offset, length in sorted(found):
+        if offset < reach:
+            log.warn(pool.file, pool.lines.get((topic, doc)), f"topic {topic}, {doc}: "
+                     f"highlighted passages overlap (at offset {offset}); their characters "
+                     "are counted once")
+            return
+        reach = max(reach, offset + length)

@@ -1,0 +1,185 @@
+"""Chunk maps ``{chunk_id, doc_id, start, end[, unit]}`` and chunk-ID runs ``{query_id,
+chunk_id, score | rank}`` (JSONL/CSV/Parquet) or TREC ``qid Q0 chunk_id rank score run-id``:
+each chunk id becomes its span (rules: :mod:`sdreval.io.spans.readers`)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+
+import numpy as np
+
+from ...errors import InputError, ProblemLog
+from ...lazy import lazy_module
+from ...model.run import Run
+from ..textlines import finish
+from .columns import (CHUNK_MAP_KEYS, CHUNK_RUN_KEYS, Spans, as_table, built, id_column,
+                      report, require, score_or_rank, span_rows)
+from .documents import Documents
+from .fields import canonical_table
+from .readers import ChunkRun, ranked_run
+from .tables import Table, data_line_numbers, load_table, read_bytes
+
+pd = lazy_module("pandas")
+
+
+@dataclass
+class ChunkMap:
+    """Chunk id -> span: ``index`` (pandas Index of ids), docs, starts, ends; ``parts``: for
+    each chunk the number of the chunking (file) it came from, named in ``part_names``."""
+
+    index: pd.Index
+    docs: np.ndarray
+    starts: np.ndarray
+    ends: np.ndarray
+    source: str | None = None
+    parts: np.ndarray | None = None
+    part_names: tuple[str, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def chunking(self, part: int) -> "ChunkMap":
+        """The chunks of one chunking (file)."""
+        mine = self.parts == part
+        return ChunkMap(self.index[mine], self.docs[mine], self.starts[mine], self.ends[mine],
+                        self.part_names[part], np.zeros(int(mine.sum()), dtype=np.int64),
+                        (self.part_names[part],))
+
+
+def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
+                         ) -> ChunkMap:
+    table = canonical_table(table, documents, log, "chunk", "error")
+    require(table, CHUNK_MAP_KEYS, "a chunk map", log)
+    ok = np.ones(len(table.frame), dtype=bool)
+    ids, spans = span_rows(table, log, documents, ("chunk_id", "doc_id"), ok)
+    chunk = ids["chunk_id"][spans.rows]
+    frame = pd.DataFrame({"chunk": chunk, "doc": spans.docs, "s": spans.starts,
+                          "e": spans.ends})
+    repeated = frame.duplicated("chunk", keep="first").to_numpy()
+    if repeated.any():
+        first_line = dict(zip(chunk[~repeated], table.lines[spans.rows][~repeated]))
+        same = frame.duplicated(keep="first").to_numpy()
+        for i in np.flatnonzero(repeated):
+            line = int(table.lines[spans.rows[i]])
+            if same[i]:
+                log.warn(table.file, line, f"chunk {chunk[i]} repeats line "
+                                           f"{first_line[chunk[i]]} (ignored)")
+            else:
+                log.error(table.file, line, f"chunk {chunk[i]} mapped again, to a different "
+                                            f"span than on line {first_line[chunk[i]]}")
+        keep = ~repeated
+        frame = frame[keep]
+    return ChunkMap(pd.Index(frame["chunk"].to_numpy(dtype=object)),
+                    frame["doc"].to_numpy(dtype=object), frame["s"].to_numpy(np.int64),
+                    frame["e"].to_numpy(np.int64), table.file,
+                    np.zeros(len(frame), dtype=np.int64), (Path(table.file).stem,))
+
+
+def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = None,
+                   documents: Documents | None = None) -> ChunkMap:
+    """Read one chunk map, or several (one per chunking; their chunk ids must differ, a chunk
+    id mapped by two files is an error)."""
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    paths = [path] if isinstance(path, (str, Path)) else list(path)
+    tables = [load_table(p, log) for p in paths]
+    if len(tables) == 1:
+        chunk_map = chunk_map_from_table(tables[0], log, documents)
+    else:
+        merged = Table(pd.concat([t.frame for t in tables], ignore_index=True),
+                       np.concatenate([t.lines for t in tables]), " + ".join(map(str, paths)))
+        chunk_map = chunk_map_from_table(merged, log, documents)
+        sizes = np.array([len(t.frame) for t in tables])
+        owner = pd.Series(np.repeat(np.arange(len(tables)), sizes),
+                          index=pd.Index(id_column(merged, "chunk_id", ProblemLog())[0]))
+        owner = owner[~owner.index.duplicated()]
+        chunk_map.parts = owner.reindex(chunk_map.index).to_numpy(dtype=np.int64)
+        chunk_map.part_names = tuple(Path(p).stem for p in paths)
+    finish(log, own)
+    return chunk_map
+
+
+def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
+                         name: str | None = None) -> Run:
+    """A chunk-ID run mapped onto spans through ``chunk_map``."""
+    table = canonical_table(table, None, log, "retrieved", "error")
+    require(table, CHUNK_RUN_KEYS, "chunk runs", log)
+    ok = np.ones(len(table.frame), dtype=bool)
+    score, rank = score_or_rank(table, log, ok)
+    topics, good_t = id_column(table, "query_id", log)
+    chunks, good_c = id_column(table, "chunk_id", log)
+    ok &= good_t & good_c
+    where = chunk_map.index.get_indexer(chunks)
+    unknown = ok & (where < 0)
+    report(table, unknown, log, lambda i: f"chunk {chunks[i]} is not in the chunk map "
+                                           f"({chunk_map.source})")
+    ok &= ~unknown
+    rows = np.flatnonzero(ok)
+    at = where[rows]
+    spans = Spans(rows, topics[rows], chunk_map.docs[at], chunk_map.starts[at],
+                  chunk_map.ends[at])
+    run = ranked_run(table, spans, log, name, score, rank, chunks[rows])
+    parts = np.unique(chunk_map.parts[at]) if chunk_map.parts is not None else np.zeros(0)
+    if parts.size == 1 and isinstance(run, ChunkRun):
+        run.chunk_map = chunk_map if len(chunk_map.part_names) <= 1 else \
+            chunk_map.chunking(int(parts[0]))
+    return run
+
+
+def _trec_table(path: str | Path) -> Table:
+    """A TREC run ``qid Q0 id rank score run-id`` as a table (columns query_id, chunk_id,
+    rank_in_file, score, run_id)."""
+    file = str(path)
+    data = read_bytes(path)
+    try:
+        frame = pd.read_csv(BytesIO(data), sep=r"\s+", header=None, dtype=str, engine="c",
+                            names=["query_id", "q0", "chunk_id", "rank_in_file", "score",
+                                   "run_id", "extra"], keep_default_na=False,
+                            na_values=[""], skip_blank_lines=True)
+    except (pd.errors.ParserError, UnicodeDecodeError) as error:
+        raise InputError(f"cannot read as a TREC run: {error}", file) from None
+    lines = data_line_numbers(data, len(frame))
+    table = Table(frame, lines, file)
+    comment = frame["query_id"].str.startswith("#").to_numpy(dtype=bool)
+    if comment.any():
+        table = Table(frame[~comment].reset_index(drop=True), lines[lines.size - len(frame):]
+                      [~comment] if lines.size == len(frame) else lines, file)
+    return table
+
+
+def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None = None,
+                   name: str | None = None) -> Run:
+    """Read a chunk run (JSONL/CSV/Parquet ``{query_id, chunk_id, score|rank}``, or TREC)."""
+    from .tables import sniff_columns
+
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    sniffed = sniff_columns(path)
+    if sniffed is None or not set(CHUNK_RUN_KEYS) <= set(sniffed[1]):  # a TREC run
+        table = _trec_table(path)
+        bad = (table.frame["extra"].notna() | table.frame["run_id"].isna()).to_numpy()
+        report(table, bad, log, lambda i: "expected 6 fields: query_id Q0 chunk_id rank "
+                                           "score run_id")
+        table = Table(table.frame[~bad].reset_index(drop=True)
+                      .drop(columns=["extra"]).rename(columns={"rank_in_file": "rank"}),
+                      table.lines[~bad], table.file)
+    else:
+        table = load_table(path, log)
+    run = chunk_run_from_table(table, chunk_map, log, name)
+    finish(log, own)
+    return run
+
+
+def chunk_map_from_frame(data, documents: Documents | None = None,
+                         log: ProblemLog | None = None) -> ChunkMap:
+    """A chunk map from a DataFrame or a list of records (dicts)."""
+    return built(chunk_map_from_table, lambda _: as_table(data, "(chunk map)"), log,
+                  documents)
+
+
+def chunk_run_from_frame(data, chunk_map: ChunkMap, name: str = "run",
+                         log: ProblemLog | None = None) -> Run:
+    """A chunk-ID run from a DataFrame or a list of records (dicts)."""
+    return built(lambda table, log_: chunk_run_from_table(table, chunk_map, log_, name),
+                  lambda _: as_table(data, f"({name})"), log)

@@ -1,0 +1,307 @@
+"""Columns of qrels and run tables found by name, and their values checked by the rules of the
+file readers (:mod:`sdreval.io.frames` for runs, :mod:`sdreval.io.frame_qrels` for qrels).
+
+Columns are found by name (first match wins; ir_measures, ir_datasets, ranx and PyTerrier
+spellings included):
+
+============  ==============================================================
+topic         ``topic``, ``query_id``, ``qid``, ``q_id``, ``query``
+document      ``doc``, ``doc_id``, ``docno``, ``docid``, ``file``
+element       ``path``, ``xpath`` (element qrels and runs)
+span          ``offset`` + ``length``, or ``start`` + ``end`` (end exclusive): passages
+score         ``score``, ``rsv`` (runs); ``rank`` optional
+relevance     ``relevance``, ``grade``, ``rel``, ``label``; or ``exhaustivity``/``e`` and
+              ``specificity``/``s`` (element qrels, scale ``inex2003``)
+============  ==============================================================
+
+The unit follows the columns: a span makes passages (qrels of scale ``fol``, runs of unit
+``passage``), a path makes elements, otherwise whole documents (``/article[1]``).
+
+Validation is the file readers' (TREC-like runs, FOL qrels): a non-finite or non-numeric score,
+a non-integer rank, a negative or non-integer offset/length, an integer out of the 64-bit range,
+a malformed XPath and a missing topic or document id are errors; every bad row is reported
+(``row <index label>: ...``, the first 20 per problem and a count) and one
+:class:`~sdreval.errors.InputError` is raised.  A table with both a path and passage columns
+is refused.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import ProblemLog, UsageError
+from ..lazy import lazy_module
+from ..model.xpath import XPathError, canonical_xpath
+from .textlines import CHAR_LIMIT, INT_LIMIT
+
+pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
+
+ROOT = "/article[1]"
+TOPIC = ("topic", "query_id", "qid", "q_id", "query")
+DOC = ("doc", "doc_id", "docno", "docid", "file")
+PATH = ("path", "xpath")
+GRADE = ("relevance", "grade", "rel", "label")
+E = ("exhaustivity", "e")
+S = ("specificity", "s")
+SCORE = ("score", "rsv")
+OFFSET = ("offset",)
+LENGTH = ("length",)
+START = ("start",)
+END = ("end",)
+#: rows reported per problem before a count of the rest
+EXAMPLES = 20
+# ------------------------------------------------------------------------------ validation
+
+class Checker:
+    """Reports bad rows of one table to a :class:`ProblemLog` as ``row <label>: ...``."""
+
+    def __init__(self, source: str, log: ProblemLog, where: Callable[[int], str]):
+        self.source, self.log, self.where = source, log, where
+
+    def report(self, bad: np.ndarray, message: Callable[[int], str]) -> None:
+        rows = np.flatnonzero(bad) if bad.dtype == bool else bad
+        for i in rows[:EXAMPLES]:
+            self.log.error(self.source, None, f"{self.where(int(i))}: {message(int(i))}")
+        if len(rows) > EXAMPLES:
+            self.log.error(self.source, None, f"... and {len(rows) - EXAMPLES} more rows "
+                                              f"with the same problem")
+
+    def warn(self, rows: Sequence[int], message: Callable[[int], str]) -> None:
+        for i in list(rows)[:EXAMPLES]:
+            self.log.warn(self.source, None, f"{self.where(int(i))}: {message(int(i))}")
+        if len(rows) > EXAMPLES:
+            self.log.warn(self.source, None, f"... and {len(rows) - EXAMPLES} more rows "
+                                             f"with the same warning")
+
+    def floats(self, values: Any, name: str) -> np.ndarray:
+        """Finite float64 values (``name ... is not a finite number`` otherwise)."""
+        raw = np.asarray(values)
+        if raw.dtype.kind in "fiu":
+            numbers = raw.astype(np.float64)
+        else:
+            numbers = numeric(raw)
+        bad = ~np.isfinite(numbers)
+        if bad.any():
+            self.report(bad, lambda i: f"{name} {shown(raw[i])} is not a finite number")
+            numbers = np.where(bad, 0.0, numbers)
+        return numbers
+
+    def integers(self, values: Any, name: str, minimum: int | None = 0,
+                 missing: np.ndarray | None = None) -> np.ndarray:
+        """int64 values within the 64-bit bound (and ``>= minimum``); rows in ``missing``
+        are skipped (set to -1)."""
+        raw = np.asarray(values)
+        skip = np.zeros(len(raw), dtype=bool) if missing is None else missing
+        if raw.dtype.kind in "iu" and raw.dtype.itemsize <= 8:
+            ints = raw.astype(np.int64) if raw.dtype != np.uint64 else raw
+            bad = (ints >= INT_LIMIT) | (ints <= -INT_LIMIT) if raw.dtype.kind == "i" else \
+                ints >= INT_LIMIT
+            ints = ints.astype(np.int64, copy=False) if not bad.any() else \
+                np.where(bad, 0, ints).astype(np.int64)
+        else:
+            numbers = raw.astype(np.float64) if raw.dtype.kind == "f" else numeric(raw)
+            with np.errstate(invalid="ignore"):
+                bad = ~np.isfinite(numbers) | (np.abs(numbers) >= INT_LIMIT) | \
+                    (numbers != np.floor(numbers))
+            ints = np.where(bad, 0, numbers).astype(np.int64)
+        if minimum is not None:
+            bad = bad | (ints < minimum)
+        bad &= ~skip
+        if bad.any():
+            kind = "a non-negative integer" if minimum == 0 else (
+                "a positive integer" if minimum == 1 else "an integer")
+            self.report(bad, lambda i: f"{name} {shown(raw[i])} is not {kind}")
+        return np.where(bad | skip, -1, ints)
+
+    def ids(self, values: Any, name: str) -> np.ndarray:
+        """Identifiers as text (:func:`id_text`); a missing or empty one is reported."""
+        raw = np.asarray(values)
+        text, blank = id_text(raw)
+        if blank.any():
+            self.report(blank, lambda i: f"{name} {shown(raw[i])} is missing or empty")
+        return text
+
+    def xpaths(self, values: np.ndarray, name: str) -> np.ndarray:
+        """Canonical XPaths (malformed ones reported with the reader's message)."""
+        try:
+            codes, distinct = pd.factorize(values)
+        except TypeError:  # unhashable values (lists, dicts): shown as text
+            values = np.array([str(v) for v in values], dtype=object)
+            codes, distinct = pd.factorize(values)
+        canonical: list[str | None] = []
+        problems: list[str | None] = []
+        for raw in distinct:
+            try:
+                canonical.append(canonical_xpath(raw if isinstance(raw, str) else str(raw)))
+                problems.append(None)
+            except XPathError as error:
+                canonical.append(None)
+                problems.append(error.problems[0].message)
+        canonical.append(None)  # code -1: missing
+        problems.append("missing")
+        out = np.array(canonical, dtype=object)[codes]
+        bad = np.array([p is not None for p in problems], dtype=bool)[codes]
+        if bad.any():
+            self.report(bad, lambda i: problems[codes[i]] if codes[i] >= 0 else
+                        f"{name} {shown(values[i])} is missing")
+        return out
+
+
+def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Identifiers as an object array of str, never typed (integral floats lose their ``.0``),
+    and the mask of the missing or empty (white space only) ones: the rule of every table."""
+    if raw.dtype == object:
+        try:  # the common case, every id a str: one pass, no conversion
+            if min(map(len, map(str.strip, raw)), default=1) > 0:
+                return raw, np.zeros(len(raw), dtype=bool)
+        except TypeError:
+            pass
+    if raw.dtype.kind == "f":
+        missing = np.isnan(raw)
+        whole = ~missing & (raw == np.floor(raw)) & (np.abs(raw) < INT_LIMIT)
+        text = np.array([str(int(v)) if w else str(v) for v, w in zip(raw, whole)],
+                        dtype=object)
+    elif raw.dtype.kind in "iu":
+        return raw.astype(str).astype(object), np.zeros(len(raw), dtype=bool)
+    elif raw.dtype == object:
+        missing = np.asarray(pd.isna(raw), dtype=bool)
+        text = np.array([str(v) for v in raw], dtype=object)
+    else:
+        missing = np.zeros(len(raw), dtype=bool)
+        text = raw.astype(str).astype(object)
+    return text, missing | np.array([not s.strip() for s in text], dtype=bool)
+
+
+def numeric(raw: np.ndarray) -> np.ndarray:
+    """float64 of an object array; NaN where a value is not a number (booleans included)."""
+    out = np.full(len(raw), np.nan)
+    for i, value in enumerate(raw):
+        if isinstance(value, (bool, np.bool_)) or value is None:
+            continue
+        try:
+            out[i] = float(value)
+        except (TypeError, ValueError, OverflowError):
+            pass
+    return out
+
+
+def shown(value: Any) -> str:
+    """A value as the file readers show a field: quoted text (``'nan'``, ``'-3'``)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    text = repr(value if isinstance(value, str) else str(value))
+    return text if len(text) <= 60 else text[:57] + "..."
+
+def check_topic_names(names: Sequence[str], check: Checker) -> None:
+    """Topic ids given apart from the rows (a dict's keys) must not be empty (as in files)."""
+    for topic in names:
+        if not topic.strip():
+            check.log.error(check.source, None, f"topic id {topic!r} is empty")
+
+def span_values(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checker,
+           missing: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Offsets and lengths (-1 where bad or ``missing``); a passage must end before
+    character 2**32, the largest position supported (as in the passage files)."""
+    first, second, is_end = spans
+    offsets = check.integers(frame[first].to_numpy(), first, missing=missing)
+    if not is_end:
+        lengths = check.integers(frame[second].to_numpy(), second, missing=missing)
+    else:
+        ends = check.integers(frame[second].to_numpy(), second, missing=missing)
+        lengths = ends - offsets
+        bad = (offsets >= 0) & (ends >= 0) & (lengths < 0)
+        if bad.any():
+            check.report(bad, lambda i: f"{second} {ends[i]} is before {first} {offsets[i]}")
+        lengths = np.where(bad, -1, lengths)
+    beyond = (offsets >= 0) & (lengths >= 0) & (offsets + lengths >= CHAR_LIMIT)
+    if beyond.any():
+        check.report(beyond, lambda i: f"passage {offsets[i]}:{lengths[i]} ends beyond "
+                                       f"{CHAR_LIMIT - 1} characters, the largest character "
+                                       f"position supported")
+    return offsets, np.where(beyond, -1, lengths)
+
+def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True
+           ) -> str | None:
+    """The first of ``names`` that is a column of ``frame``."""
+    for name in names:
+        if name in frame.columns:
+            return name
+    if required:
+        raise UsageError(f"the table has no {what} column (one of {', '.join(names)}); "
+                         f"columns: {listed(frame)}")
+    return None
+
+
+def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
+    offset, length = column(frame, OFFSET, "", False), column(frame, LENGTH, "", False)
+    start, end = column(frame, START, "", False), column(frame, END, "", False)
+    if offset and length:
+        return offset, length, False
+    if start and end:
+        return start, end, True
+    partial = [c for c in (offset, length, start, end) if c]
+    if partial:
+        raise UsageError(f"column {partial[0]!r} needs its partner: passages are given by "
+                         "offset and length, or by start and end (end exclusive)")
+    return None
+
+
+def one_unit(frame: pd.DataFrame, spans: tuple[str, str, bool] | None) -> None:
+    """A table holds elements (a path column) or passages (spans), not both."""
+    path = column(frame, PATH, "path", required=False)
+    if spans is not None and path is not None:
+        raise UsageError(f"the table has both a {path!r} column and passage columns "
+                         f"({spans[0]}, {spans[1]}): a table holds elements or passages; "
+                         "drop one")
+
+
+def listed(frame: pd.DataFrame) -> str:
+    return ", ".join(map(str, frame.columns)) or "none"
+
+
+def checker(frame: pd.DataFrame, source: str, log: ProblemLog,
+             where: Callable[[int], str] | None = None) -> Checker:
+    if frame.columns.duplicated().any():
+        raise UsageError("the table has repeated column names: "
+                         + ", ".join(map(str, frame.columns[frame.columns.duplicated()])))
+    labels = frame.index
+    return Checker(source, log, where or (lambda i: f"row {labels[i]}"))
+
+
+def as_frame(source: Any) -> pd.DataFrame | None:
+    """A DataFrame from a column dict (``{"topic": [...], ...}``), records (dicts or
+    namedtuples, any iterable) or a DataFrame; None when ``source`` is none of them."""
+    if isinstance(source, pd.DataFrame):
+        return source
+    if isinstance(source, dict) and source and all(
+            isinstance(v, (list, tuple, np.ndarray, pd.Series)) for v in source.values()) and \
+            any(k in source for k in TOPIC):
+        try:
+            return pd.DataFrame(source)
+        except (TypeError, ValueError) as error:
+            raise UsageError(f"cannot make a table of the column dict: {error}") from None
+    return None
+
+
+def records_frame(rows: list, positional: Sequence[str]) -> pd.DataFrame:
+    """Records -> DataFrame: dicts by key, namedtuples by field, plain tuples by position
+    (``positional`` names their columns, as in ir_measures)."""
+    first = rows[0]
+    fields = getattr(first, "_fields", None)
+    kind = dict if isinstance(first, dict) else (type(first) if fields is not None else None)
+    if kind is not None:
+        if not all(isinstance(r, kind) for r in rows):
+            raise UsageError(f"records must all be of one kind ({kind.__name__}); found "
+                             + ", ".join(sorted({type(r).__name__ for r in rows})))
+        return pd.DataFrame.from_records(rows, columns=None if kind is dict else list(fields))
+    if isinstance(first, (tuple, list)):
+        width = {len(r) if isinstance(r, (tuple, list)) else -1 for r in rows}
+        if len(width) != 1 or min(width) < len(positional):
+            raise UsageError(f"records must all be tuples of ({', '.join(positional)}[, ...]); "
+                             f"got {first!r}")
+        extra = [f"column{i}" for i in range(len(positional), min(width))]
+        return pd.DataFrame.from_records(rows, columns=list(positional) + extra)
+    raise UsageError(f"cannot read records of {type(first).__name__} (expected dicts, "
+                     f"namedtuples or tuples)")
