@@ -25,9 +25,7 @@ def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarr
     if the rows come from one piece, else codes of the names (a numpy array)."""
     if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
         return doc
-    import pandas as pd
-
-    return pd.factorize(names, sort=False)[0].astype(np.int64)
+    return np.unique(names, return_inverse=True)[1].astype(np.int64).reshape(-1)
 
 
 def topic_bounds(grouped: np.ndarray, count: int) -> np.ndarray:
