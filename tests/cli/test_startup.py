@@ -21,6 +21,19 @@ def _loaded_after(code: str) -> set[str]:
     return set(done.stdout.split())
 
 
+def _cli_modules(args: list[str], prelude: str = "") -> tuple[subprocess.CompletedProcess,
+                                                                set[str]]:
+    """Run the command line on ``args`` in a fresh interpreter (after ``prelude``): the
+    finished process and every module it loaded."""
+    probe = (f"import sys\n{prelude}from sdreval.cli.main import cli\ntry:\n"
+             f"    cli.main(args={args!r}, prog_name='sdreval')\n"
+             "except SystemExit as e:\n    assert not e.code, e.code\n"
+             "print(' '.join(sorted(m for m in sys.modules)), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    return done, set(done.stderr.strip().splitlines()[-1].split())
+
+
 @pytest.mark.parametrize("option", ["--help", "--version"])
 def test_help_and_version_import_nothing_heavy(option):
     loaded = _loaded_after("from sdreval.cli.main import cli\n"
@@ -127,14 +140,8 @@ def test_eval_of_classic_measures_imports_no_other_family(tmp_path):
     qrels, run = tmp_path / "q.txt", tmp_path / "r.txt"
     qrels.write_text("1 0 d1 2\n1 0 d2 0\n")
     run.write_text("1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n")
-    probe = ("import sys\nfrom sdreval.cli.main import cli\ntry:\n"
-             f"    cli.main(args=['eval', {str(qrels)!r}, {str(run)!r}, '-m', 'map', '-m', "
-             "'ndcg_cut_10', '-m', 'P_10', '-m', 'Rprec'], prog_name='sdreval')\n"
-             "except SystemExit as e:\n    assert not e.code, e.code\n"
-             "print(' '.join(sorted(m for m in sys.modules)), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True)
-    loaded = set(done.stderr.strip().splitlines()[-1].split())
+    done, loaded = _cli_modules(["eval", str(qrels), str(run), "-m", "map", "-m",
+                                 "ndcg_cut_10", "-m", "P_10", "-m", "Rprec"])
     families = {m.split(".")[2] for m in loaded if m.startswith("sdreval.measures.")
                 and m.count(".") >= 3}
     assert families == {"classic"}, sorted(families)
@@ -177,14 +184,7 @@ def test_eval_of_a_topic_across_blocks_with_a_repeat_imports_no_pandas(tmp_path)
     lines.append("1 Q0 d3 40 1 r\n")  # d3 again
     lines += [f"2 Q0 d{i} {i} {100 - i} r\n" for i in range(1, 20)]
     run.write_text("".join(lines))
-    probe = ("import sys\nimport sdreval.io.columnar as c\nc.BLOCK_BYTES = 256\n"
-             "from sdreval.cli.main import cli\ntry:\n"
-             f"    cli.main(args=['eval', {str(qrels)!r}, {str(run)!r}, '-m', 'P@5'],"
-             " prog_name='sdreval')\n"
-             "except SystemExit as e:\n    assert not e.code, e.code\n"
-             "print(' '.join(sorted(m for m in sys.modules)), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True)
-    loaded = set(done.stderr.strip().splitlines()[-1].split())
+    done, loaded = _cli_modules(["eval", str(qrels), str(run), "-m", "P@5"],
+                                "import sdreval.io.columnar as c\nc.BLOCK_BYTES = 256\n")
     assert "r.txt:40: warning: topic 1: result d3" in done.stderr, done.stderr
     assert "pandas" not in loaded and "pyarrow.compute" not in loaded
