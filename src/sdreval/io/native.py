@@ -108,9 +108,6 @@ def fast_block(block, before: int, newlines: int, state: _State) -> bool:
     be read without a problem."""
     from .. import arrow_kernels as pc
 
-    typed = _typed_block(block, before, newlines, state)
-    if typed is not None:
-        return typed
     found = split_fields(block, before, newlines)
     if found is None:
         return False
@@ -149,62 +146,6 @@ def fast_block(block, before: int, newlines: int, state: _State) -> bool:
     return True
 
 
-def _typed_block(block, before: int, newlines: int, state: _State) -> bool | None:
-    """The common block (fields separated by single tabs or single spaces, numbers only: no
-    ``?``, no coverage letter, no header) read by Arrow's CSV reader into typed columns: True
-    if taken, None if the block is not of that kind (then it is split as text)."""
-    import pyarrow as pa
-    from .. import arrow_kernels as pc
-
-    from .columnar import (finite, has_blank_or_comment_lines, parse_columns, prepare,
-                           text_ok)
-
-    text = pa.dictionary(pa.int32(), pa.string())
-    names = ["topic", "file", "path", "e", "s", "size"]
-    types = {"topic": text, "file": text, "path": text, "e": pa.float64(),
-             "s": pa.float64(), "size": pa.float64()}
-    # every column is kept: an empty field is an empty text (text_ok) or a number Arrow
-    # refuses, so the scans for empty fields are skipped; blank and comment lines (a blank
-    # line has one field, a comment fails text_ok) are looked for only if the block fails
-    table = None
-    for filtered in (False, True):
-        if filtered and not has_blank_or_comment_lines(block):
-            return None
-        prepared = prepare(block, before, newlines, filtered, empty_fields=False)
-        if prepared is None:
-            return None
-        for count in (6, 5):
-            table = parse_columns(prepared, names[:count], types, names[:count])
-            if table is not None:
-                break
-        if table is not None:
-            break
-    if table is None:
-        return None
-    if not (text_ok(table.column("topic"), first=True) and text_ok(table.column("file"))
-            and text_ok(table.column("path"))):
-        return None
-    topics = pc.cast(table.column("topic"), pa.string()).combine_chunks()
-    if state.first_line and len(topics) and topics[0].as_py().lower() == "topic":
-        return None  # a header
-    e, s = finite(table.column("e")), finite(table.column("s"))
-    size = finite(table.column("size")) if count == 6 else np.full(len(topics), np.nan)
-    if e is None or s is None or size is None or (size < 0).any():
-        return None
-    canon = []
-    for chunk in table.column("path").chunks:
-        values = _canonical_values(chunk.dictionary.to_pylist(), state)
-        if values is None:
-            return None
-        canon.append(pa.array(values, pa.string()).take(chunk.indices))
-    no = np.zeros(len(topics), dtype=bool)
-    state.first_line = False
-    state.add(prepared.lines, topics, pc.cast(table.column("file"), pa.string()).combine_chunks(),
-              pa.concat_arrays(canon) if canon else pa.array([], pa.string()), e, s, no, no,
-              size)
-    return True
-
-
 def _numbers(text, words: dict[str, float] | None = None, upper: bool = False
              ) -> tuple[np.ndarray | None, np.ndarray]:
     """float64 values of the strings and which were one of ``words`` (their value taken from
@@ -236,33 +177,23 @@ def _numbers(text, words: dict[str, float] | None = None, upper: bool = False
 
 
 def _canonical(paths, state: _State):
-    """The canonical XPaths (an Arrow array), or None if one does not canonicalise."""
+    """The canonical XPaths (an Arrow array; each distinct path canonicalised once per file),
+    or None if one does not canonicalise."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
     encoded = pc.dictionary_encode(paths)
-    values = _canonical_values(encoded.dictionary.to_pylist(), state)
-    if values is None:
-        return None
-    return pa.array(values, pa.string()).take(encoded.indices)
-
-
-def _canonical_values(paths: list[str], state: _State) -> list[str] | None:
-    """The canonical form of each path (computed once per file), or None if one has none."""
-    known = state.canonical
-    out = []
-    for value in paths:
-        canon = known.get(value, "")
-        if canon == "":
+    known, out = state.canonical, []
+    for value in encoded.dictionary.to_pylist():
+        if value not in known:
             try:
-                canon = canonical_xpath(value)
+                known[value] = canonical_xpath(value)
             except XPathError:
-                canon = None
-            known[value] = canon
-        if canon is None:
+                known[value] = None
+        if known[value] is None:
             return None
-        out.append(canon)
-    return out
+        out.append(known[value])
+    return pa.array(out, pa.string()).take(encoded.indices)
 
 
 def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -> Qrels:

@@ -167,7 +167,7 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     names = _NAMES[layout]
     text = pa.dictionary(pa.int32(), pa.string())
     types = {"topic": text, "doc": text, "run": text, "rank": pa.int64(), "rsv": pa.float64()}
-    types["q0"] = text  # kept to check it for empty values (the scans of prepare skipped)
+    types["q0"] = text  # kept to check it for empty values (text_ok)
     keep = ["topic", "q0", "doc", "rank", "rsv", "run"]
     if layout == "element":
         types["path"] = text
@@ -180,7 +180,7 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     for filtered in (False, True):
         if filtered and not has_blank_or_comment_lines(block):
             break
-        prepared = prepare(block, before, newlines, filtered, empty_fields=False)
+        prepared = prepare(block, before, newlines, filtered)
         if prepared is None:
             break
         table = parse_columns(prepared, names, types, keep, threads)
