@@ -35,7 +35,7 @@ def test_trec_qrels_hex_grade_is_not_an_integer(tmp_path, grade, reader):
 
 
 def test_run_hex_rank_is_not_an_integer(tmp_path):
-    from sdreval.io.trec_fast import read_trec_run
+    from sdreval.io.trec import read_trec_run
 
     path = tmp_path / "r.txt"
     path.write_text("1 Q0 d1 0x10 2.0 r\n1 Q0 d2 2 1.0 r\n")

@@ -23,7 +23,7 @@ tests).  A ``.gz`` file that cannot be read
 to its end is read line by line from the failed block on, up to the damage, which is
 reported where the careful reader reports it.
 
-Used by the run reader (:mod:`sdreval.io.trec_fast`) and the streaming reader
+Used by the run reader (:mod:`sdreval.io.trec`) and the streaming reader
 (:mod:`sdreval.io.stream`); the judgement readers cut lines of any number of fields with :func:`plain_text` and
 :func:`sdreval.io.tokens.split_fields`.
 """

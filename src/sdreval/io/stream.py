@@ -122,12 +122,12 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
     of topic blocks (runs of consecutive lines of one topic).
 
     The file is read in the reader's blocks and each line's topic field is cut as the reader
-    cuts it (:func:`sdreval.io.trec_fast.topic_runs`: Arrow where the reader uses Arrow,
+    cuts it (:func:`sdreval.io.trec.topic_runs`: Arrow where the reader uses Arrow,
     ``str.split()`` elsewhere), so the second pass never meets a topic the first pass did not
     see where it is; ``layout`` tells the number of fields Arrow expects."""
     from . import columnar
     from .columnar import ReadFailed, iter_blocks, lines_after
-    from .trec_fast import topic_runs
+    from .trec import topic_runs
 
     last: dict[str, int] = {}
     blocks = 0
@@ -153,7 +153,7 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
 def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: ProblemLog | None,
                  contiguous: bool = False) -> Iterator[tuple[str, Ranking]]:
     """The second pass: the blocks of the whole-file reader
-    (:func:`sdreval.io.trec_fast.read_blocks`, smaller blocks); the rows are held in
+    (:func:`sdreval.io.trec.read_blocks`, smaller blocks); the rows are held in
     shared columns (no object per topic), and after each block the topics whose last line
     (first pass) has been read are built and yielded, in the order of their last lines.
     ``contiguous``: no first pass; after each block every topic held but the one of the last
@@ -161,7 +161,7 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
     from . import columnar
     from .run_columns import RunColumns
     from .run_topics import build_rankings, path_names
-    from .trec_fast import read_blocks
+    from .trec import read_blocks
 
     own = log is None
     log = log if log is not None else ProblemLog()
