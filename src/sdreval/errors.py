@@ -152,3 +152,24 @@ class ProblemLog:
             errors = errors + [Problem(None, None, f"... and {left} more error(s) like the "
                                                    "above (sdreval validate lists them all)")]
         raise InputError(errors)
+
+
+class HeldProblems(ProblemLog):
+    """A log that holds every problem (whatever their number) to be reported later in line
+    order: the problems of a block checked as columns, or of lines explained one by one
+    while the repeats of the whole file are not known yet."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list[Problem] = []
+
+    def add(self, problem: Problem, kind: str | None = None) -> None:
+        self.held.append(problem)
+
+    def flush(self, log: ProblemLog) -> None:
+        """Report the held problems to ``log`` in line order (stable: problems of a line in
+        the order they were found), and forget them."""
+        for p in sorted(self.held, key=lambda p: p.line or 0):
+            (log.error if p.severity == "error" else log.warn)(p.file, p.line, p.message)
+        self.held.clear()
+

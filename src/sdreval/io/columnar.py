@@ -32,7 +32,7 @@ from __future__ import annotations
 import os
 import re
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from io import BufferedReader, BytesIO
 from pathlib import Path
 from typing import Iterator
@@ -311,21 +311,6 @@ def in_first_appearance_order(codes: np.ndarray) -> bool:
         return True
     running = np.maximum.accumulate(codes)
     return bool(codes[0] == 0 and np.all(codes[1:] <= running[:-1] + 1))
-
-
-@dataclass
-class Pending:
-    """Per-line warnings of a fast block, emitted in line order as the careful path would."""
-
-    items: list[tuple[int, int, str]] = field(default_factory=list)
-
-    def add(self, line: int, order: int, message: str) -> None:
-        self.items.append((line, order, message))
-
-    def flush(self, file: str, log: ProblemLog) -> None:
-        for line, _, message in sorted(self.items, key=lambda item: item[:2]):
-            log.warn(file, line, message)
-        self.items.clear()
 
 
 def lines_after(path: str | Path, before: int, file: str, log: ProblemLog

@@ -35,12 +35,12 @@ from typing import Iterator
 
 import numpy as np
 
-from ..errors import Problem, ProblemLog
+from ..errors import HeldProblems, Problem, ProblemLog
 from ..judgements.qrels import DocPassages, Qrels
 from .columnar import arrow_pool
 from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, iter_fields,
                         nonnegative, parse_int, passage_fields)
-from .keyed_rows import (HeldProblems, KeyedRows, find_repeats, report_in_line_order,
+from .keyed_rows import (KeyedRows, find_repeats, report_in_line_order,
                          smallest_integers)
 from .tokens import DIGITS, digit_integers, read_in_blocks, split_fields, system_allocator
 from .run_columns import TRIM_BYTES, release_heap_memory

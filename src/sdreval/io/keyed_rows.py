@@ -9,7 +9,7 @@ from typing import Iterator
 
 import numpy as np
 
-from ..errors import Problem, ProblemLog
+from ..errors import HeldProblems, Problem, ProblemLog
 from .run_columns import RowIndex, SeenValues, release_heap_memory
 from .textlines import is_repeat
 
@@ -79,19 +79,6 @@ def string_hashes(names) -> np.ndarray:
                 word[short] &= keep - np.uint64(1)
             hashed[rows] = (hashed[rows] ^ word) * prime
     return hashed
-
-
-class HeldProblems(ProblemLog):
-    """Problems of the per-line explanations, held to be reported in line order at the end
-    (merged with the repeats, found once the whole file is read).  They are held whatever
-    their number: a Problem a rejected line, less than a line read into objects takes."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.held: list[Problem] = []
-
-    def add(self, problem: Problem, kind: str | None = None) -> None:
-        self.held.append(problem)
 
 
 def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[tuple[str, str]]]],

@@ -21,11 +21,11 @@ from typing import Iterator
 
 import numpy as np
 
-from ..errors import ProblemLog
+from ..errors import HeldProblems, ProblemLog
 from ..model.run import Run
 from ..model.xpath import XPathError, canonical_xpath
 from . import columnar
-from .columnar import (Pending, ReadFailed, arrow_pool, split_block, careful_lines, lines_after, has_blank_or_comment_lines, iter_blocks,
+from .columnar import (ReadFailed, arrow_pool, split_block, careful_lines, lines_after, has_blank_or_comment_lines, iter_blocks,
                        parse_columns, parse_halving, prepare, text_ok)
 from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, numpy_of,
                           release_heap_memory)
@@ -39,16 +39,6 @@ _NAMES = {
     "passage": ["topic", "q0", "doc", "rank", "rsv", "run", "offset", "length"],
     "document": ["topic", "q0", "doc", "rank", "rsv", "run"],
 }
-
-
-class _Collect:
-    """A stand-in log gathering warnings for :class:`Pending` (run-id notes of a block)."""
-
-    def __init__(self, pending: Pending, order: int) -> None:
-        self.pending, self.order = pending, order
-
-    def warn(self, file, line, message) -> None:
-        self.pending.add(line, self.order, message)
 
 
 def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
@@ -259,11 +249,10 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
         except XPathError:
             return False
     # every line is valid: report per line (in line order), give ids, add the rows
-    pending = Pending()
+    held = HeldProblems()  # reported in line order, as the careful path reports them
     if layout == "passage":
         for line in lines[np.concatenate(length) == 0].tolist():  # type: ignore[arg-type]
-            pending.add(line, 0, ZERO_LENGTH)
-    collect = _Collect(pending, 1)
+            held.warn(file, line, ZERO_LENGTH)
     start = 0
     for i, run_chunk in enumerate(table.column("run").chunks):
         codes = numpy_of(run_chunk.indices)
@@ -271,8 +260,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
             if value not in state.run_ids:
                 where = np.flatnonzero(codes == code)
                 if len(where):
-                    note_run_id(state.run_ids, value, int(lines[start + where[0]]), file,
-                                collect)  # type: ignore[arg-type]
+                    note_run_id(state.run_ids, value, int(lines[start + where[0]]), file, held)
         start += len(codes)
     start = 0
     topic_chunks = table.column("topic").chunks
@@ -287,7 +275,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
             None if offset is None else offset[i], None if length is None else length[i],
             rank[i], rsv[i], lines[rows])
         start += n
-    pending.flush(file, log)
+    held.flush(log)
     return True
 
 

@@ -28,11 +28,11 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ProblemLog
+from ..errors import HeldProblems, ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
 from .textlines import finish, parse_int
-from .keyed_rows import (HeldProblems, KeyedRows, find_repeats, report_in_line_order,
+from .keyed_rows import (KeyedRows, find_repeats, report_in_line_order,
                          smallest_integers)
 from .tokens import DIGITS, read_in_blocks, split_fields, system_allocator
 
