@@ -231,16 +231,12 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     invalid = np.array([p is not None for p in problems])[which]
     encoded = pc.dictionary_encode(topics)
     topic_codes = encoded.indices.to_numpy()
-    if invalid.any():
-        valid = np.flatnonzero(~invalid)
-        repeats_valid, first_valid = first_occurrences(
-            [topic_codes[valid], pc.take(docs, pa.array(valid)), pc.take(paths, pa.array(valid))])
-        repeats = np.zeros(len(lines), dtype=bool)
-        repeats[valid[repeats_valid]] = True
-        first_of = np.arange(len(lines))
-        first_of[valid] = valid[first_valid]
-    else:
-        repeats, first_of = first_occurrences([topic_codes, docs, paths])
+    valid = np.flatnonzero(~invalid)
+    found = first_occurrences([topic_codes[valid], pc.take(docs, pa.array(valid)),
+                               pc.take(paths, pa.array(valid))])
+    first_of = {int(valid[row]): int(valid[first]) for row, first in found.items()}
+    repeats = np.zeros(len(lines), dtype=bool)
+    repeats[list(first_of)] = True
 
     def content(row: int) -> tuple:
         return float(e[row]), float(s[row]), None if np.isnan(size[row]) else float(size[row])
@@ -251,7 +247,7 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
             log.error(file, int(lines[row]), f"invalid ({shown_e}, {show_value(float(s[row]))})"
                                              f" on scale {chosen}: {problems[which[row]]}")
             continue
-        first = int(first_of[row])
+        first = first_of[row]
         topic, doc, path = topics[row].as_py(), docs[row].as_py(), paths[row].as_py()
         is_repeat({(topic, doc, path): (int(lines[first]), content(first))},
                   (topic, doc, path), content(row), int(lines[row]),
