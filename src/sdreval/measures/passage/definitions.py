@@ -95,7 +95,7 @@ def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, RelevanceS
 
 def as_passage_run(run: Run, ctx: EvalContext) -> Run:
     """The run itself if it holds passages; element (or document) runs are converted to
-    passages through the collection (``sdreval.io.conversion``)."""
+    passages through the collection (``sdreval.model.conversion``)."""
     if run.unit == "passage":
         return run
     key = ("passage-run", id(run))
@@ -105,7 +105,7 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
         raise UsageError(f"run {run.name} retrieves {run.unit}s: passage measures need their "
                          "character ranges; give the collection (--collection DIR) to convert "
                          "it, or convert it first with `sdreval convert --collection DIR`")
-    from ...io.conversion import element_run_to_passage_run
+    from ...model.conversion import element_run_to_passage_run
 
     log = ProblemLog()
     converted = element_run_to_passage_run(run, ctx.collection, log=log)
