@@ -42,7 +42,7 @@ from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, iter_fields,
                         nonnegative, parse_int, passage_fields)
 from .keyed_rows import (KeyedRows, find_repeats, report_in_line_order,
                          smallest_integers)
-from .tokens import DIGITS, digit_integers, read_in_blocks, split_fields, system_allocator
+from .tokens import DIGITS, Fields, digit_integers, read_in_blocks, system_allocator
 from .run_columns import TRIM_BYTES, release_heap_memory
 
 
@@ -196,7 +196,7 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
         rows.add_explained(found)
 
     with system_allocator():
-        read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), explain, file, held)
+        read_in_blocks(path, lambda found: fast_block(found, rows), explain, file, held)
     with system_allocator():
         qrels = _finish_rows(rows, held.held, file, log)
     release_heap_memory()
@@ -206,17 +206,12 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     return qrels
 
 
-def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
-    """Parse a block and add its lines; False (nothing added) unless every line is certain to
-    be read without any problem."""
+def fast_block(found: Fields, rows: _Rows) -> bool:
+    """Add a block's lines; False (nothing added) unless every line is certain to be read
+    without any problem."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
-    found = split_fields(block, before, newlines)
-    if found is None:
-        return False
-    if not len(found.counts):
-        return True
     counts, starts, numbers, field = found.counts, found.starts, found.numbers, found.field
     if counts.min() < 5:
         return False

@@ -40,7 +40,7 @@ from .native_lines import (SCALES, infer_scale, native_line,
                            pair_problem, scale_directive, show_value)
 from .textlines import finish, is_repeat
 from .keyed_rows import first_occurrences
-from .tokens import read_in_blocks, split_fields
+from .tokens import Fields, read_in_blocks
 from .run_columns import release_heap_memory
 
 #: a number as the fast path takes it (Python's float() and Arrow read it alike)
@@ -96,23 +96,18 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
                 rows.append(row)
         state.add_explained(rows)
 
-    read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, state), explain, file, log)
+    read_in_blocks(path, lambda found: fast_block(found, state), explain, file, log)
     qrels = _assessments(state, scale, file, log)
     release_heap_memory()
     finish(log, own)
     return qrels
 
 
-def fast_block(block, before: int, newlines: int, state: _State) -> bool:
-    """Parse a block and add its lines; False (nothing added) unless every line is certain to
-    be read without a problem."""
+def fast_block(found: Fields, state: _State) -> bool:
+    """Add a block's lines; False (nothing added) unless every line is certain to be read
+    without a problem."""
     from .. import arrow_kernels as pc
 
-    found = split_fields(block, before, newlines)
-    if found is None:
-        return False
-    if not len(found.counts):
-        return True
     topics = found.field(0)
     header = pc.equal(pc.ascii_lower(topics), "topic").to_numpy(zero_copy_only=False)
     if header.any():  # the file's first data line may be a header, skipped
