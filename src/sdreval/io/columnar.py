@@ -140,11 +140,13 @@ def split_block(block: bytes, before: int, newlines: int
     return [(head, before, count), (block[middle + 1:], before + count, newlines - count)]
 
 
-def parse_halving(block, before: int, newlines: int, fast, careful) -> None:
-    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block);
-    else the block is halved and each half tried again, and a part that still fails at
-    :data:`CAREFUL_BYTES` or below goes to ``careful(block, before)``."""
-    if fast(block, before, newlines):
+def parse_halving(block, before: int, newlines: int, fast, careful, tried: bool = False
+                  ) -> None:
+    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block;
+    ``tried``: it did not already); else the block is halved and each half tried again, and
+    a part that still fails at :data:`CAREFUL_BYTES` or below goes to
+    ``careful(block, before)``."""
+    if not tried and fast(block, before, newlines):
         return
     if len(block) > CAREFUL_BYTES:
         halves = split_block(block, before, newlines)
@@ -271,12 +273,11 @@ def arrow_pool():
     return pa.system_memory_pool()
 
 
-def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str],
-                  threads: bool = False):
+def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str]):
     """Arrow table of the kept columns, or None if Arrow refuses the block (wrong field count,
     a value that is not of its column's type, a blank line) or the rows are not the lines.
 
-    Not in Arrow's thread pool unless ``threads``: a threaded read that fails returns while
+    Not in Arrow's thread pool: a threaded read that fails returns while
     its other tasks still run in the pool, and a process ending then (an input error raised
     and caught, then exit) aborts ("terminate called without an active exception")."""
     import pyarrow as pa
@@ -287,7 +288,7 @@ def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[
     try:
         table = csv.read_csv(
             pa.BufferReader(prepared.data),
-            read_options=csv.ReadOptions(column_names=names, use_threads=threads,
+            read_options=csv.ReadOptions(column_names=names, use_threads=False,
                                          block_size=ARROW_BLOCK_BYTES),
             parse_options=csv.ParseOptions(delimiter=prepared.delimiter, quote_char=False,
                                            double_quote=False, escape_char=False,

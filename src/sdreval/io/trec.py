@@ -24,9 +24,8 @@ import numpy as np
 from ..errors import HeldProblems, ProblemLog
 from ..model.run import Run
 from ..model.xpath import XPathError, canonical_xpath
-from . import columnar
-from .columnar import (ReadFailed, arrow_pool, split_block, careful_lines, lines_after, has_blank_or_comment_lines, iter_blocks,
-                       parse_columns, parse_halving, prepare, text_ok)
+from .columnar import (ReadFailed, arrow_pool, careful_lines, has_blank_or_comment_lines,
+                       iter_blocks, lines_after, parse_columns, parse_halving, prepare, text_ok)
 from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, numpy_of,
                           release_heap_memory)
 from .run_topics import assemble
@@ -111,43 +110,23 @@ def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumn
                log: ProblemLog) -> int:
     """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future); a
     block Arrow could not take, or whose values fail a check, is halved and each half tried
-    again, down to the careful per-line code (:func:`parse_block` after the first try).
+    again, down to the careful per-line code (:func:`~sdreval.io.columnar.parse_halving`).
     Returns the number of the block's last line."""
-    end = before + newlines + (0 if block.endswith(b"\n") else 1)
     table, prepared = parse.result()
-    if table is not None and add_table(table, prepared.lines, state, file, log):
-        return end
-    del table, prepared
-    halves = split_block(block, before, newlines) if len(block) > columnar.CAREFUL_BYTES \
-        else None
-    if halves is None:
-        careful_block(block, before, state, file, log)
-        return end
-    for half, start, count in halves:
-        parse_block(half, start, count, state, file, log)
-    return end
+    if table is None or not add_table(table, prepared.lines, state, file, log):
+        del table, prepared
 
+        def fast(part: bytes, start: int, count: int) -> bool:
+            table, prepared = parse_run_block(part, start, count, state.layout)
+            return table is not None and add_table(table, prepared.lines, state, file, log)
 
-def parse_block(block: bytes, before: int, newlines: int, state: RunColumns, file: str,
-                log: ProblemLog) -> None:
-    """Append the valid results of one block to ``state``: columnar if the block passes every
-    check, else halves tried again, else the careful per-line code."""
-    parse_halving(block, before, newlines,
-                  lambda b, n, c: fast_block(b, n, c, state, file, log),
-                  lambda b, n: careful_block(b, n, state, file, log))
-
-
-def fast_block(block: bytes, before: int, newlines: int, state: RunColumns, file: str,
-               log: ProblemLog) -> bool:
-    """Parse a block with Arrow; False (``state`` untouched) if any check fails."""
-    table, prepared = parse_run_block(block, before, newlines, state.layout, False)
-    if table is None:
-        return False
-    return add_table(table, prepared.lines, state, file, log)
+        parse_halving(block, before, newlines, fast,
+                      lambda b, n: careful_block(b, n, state, file, log), tried=True)
+    return before + newlines + (0 if block.endswith(b"\n") else 1)
 
 
 def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
-                    threads: bool = False, topics_only: bool = False):
+                    topics_only: bool = False):
     """``(Arrow table, Prepared)`` of a block of a run in ``layout``, or ``(None, None)``
     when Arrow cannot cut it into the layout's fields as ``str.split()`` would (a block with
     blank or comment lines is tried once more without them); ``topics_only``: the topic
@@ -173,7 +152,7 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
         prepared = prepare(block, before, newlines, filtered)
         if prepared is None:
             break
-        table = parse_columns(prepared, names, types, keep, threads)
+        table = parse_columns(prepared, names, types, keep)
         if table is not None and text_ok(table.column("topic"), first=True) and all(
                 text_ok(table.column(c)) for c in ("q0", "doc", "run", "path") if c in keep):
             return table, prepared
