@@ -175,3 +175,20 @@ def test_wrapped_offset_no_longer_scores_another_document():
     run = {"1": {("a", 2**32, 10): 1.0}}  # would wrap onto document b's characters
     with pytest.raises(InputError, match="ends beyond 4294967295 characters"):
         evaluate(qrels, run, ["MAiP"])
+
+
+@pytest.mark.parametrize("value", ["1_0", "\u0663", b"1"])
+def test_tables_and_span_files_take_the_same_numbers(value):
+    """One number rule for DataFrames and span tables: decimal text only (Python's float()
+    took ``1_0`` as 10 and Arabic-Indic digits as numbers in DataFrame runs)."""
+    import pandas as pd
+
+    from sdreval.io.frames import run_from_table
+    from sdreval.io.spans import span_run_from_frame
+
+    rows = {"query_id": ["q", "q"], "doc_id": ["d", "e"], "start": [0, 0], "end": [5, 5],
+            "score": [value, 1.0]}
+    with pytest.raises(InputError, match="is not a finite number"):
+        run_from_table(pd.DataFrame(rows))
+    with pytest.raises(InputError, match="is not a finite number"):
+        span_run_from_frame(pd.DataFrame(rows))
