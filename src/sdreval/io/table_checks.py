@@ -60,20 +60,21 @@ class Checker:
     def __init__(self, source: str, log: ProblemLog, where: Callable[[int], str]):
         self.source, self.log, self.where = source, log, where
 
-    def report(self, bad: np.ndarray, message: Callable[[int], str]) -> None:
-        rows = np.flatnonzero(bad) if bad.dtype == bool else bad
-        for i in rows[:EXAMPLES]:
-            self.log.error(self.source, None, f"{self.where(int(i))}: {message(int(i))}")
+    def report(self, bad: np.ndarray | Sequence[int], message: Callable[[int], str],
+               severity: str = "error") -> None:
+        """Report the rows ``bad`` (a mask or row numbers): the first :data:`EXAMPLES`,
+        then a count of the rest."""
+        bad = np.asarray(bad)
+        rows = np.flatnonzero(bad) if bad.dtype == bool else bad.astype(np.int64)
+        say = self.log.error if severity == "error" else self.log.warn
+        for i in rows[:EXAMPLES].tolist():
+            say(self.source, None, f"{self.where(i)}: {message(i)}")
         if len(rows) > EXAMPLES:
-            self.log.error(self.source, None, f"... and {len(rows) - EXAMPLES} more rows "
-                                              f"with the same problem")
+            say(self.source, None, f"... and {len(rows) - EXAMPLES} more rows with the same "
+                                   f"{'problem' if severity == 'error' else 'warning'}")
 
-    def warn(self, rows: Sequence[int], message: Callable[[int], str]) -> None:
-        for i in list(rows)[:EXAMPLES]:
-            self.log.warn(self.source, None, f"{self.where(int(i))}: {message(int(i))}")
-        if len(rows) > EXAMPLES:
-            self.log.warn(self.source, None, f"... and {len(rows) - EXAMPLES} more rows "
-                                             f"with the same warning")
+    def warn(self, rows: np.ndarray | Sequence[int], message: Callable[[int], str]) -> None:
+        self.report(rows, message, "warning")
 
     def floats(self, values: Any, name: str) -> np.ndarray:
         """Finite float64 values (``name ... is not a finite number`` otherwise)."""
