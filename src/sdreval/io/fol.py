@@ -38,9 +38,9 @@ import numpy as np
 from ..errors import HeldProblems, Problem, ProblemLog
 from ..judgements.qrels import DocPassages, Qrels
 from .columnar import arrow_pool
-from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, iter_fields,
+from .textlines import (CHAR_LIMIT, beyond_char_limit, iter_fields,
                         nonnegative, parse_int, passage_fields)
-from .keyed_rows import (KeyedRows, find_repeats, report_in_line_order,
+from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
                          smallest_integers)
 from .tokens import DIGITS, Fields, digit_integers, read_in_blocks, system_allocator
 from .run_columns import TRIM_BYTES, release_heap_memory
@@ -200,10 +200,7 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     with system_allocator():
         qrels = _finish_rows(rows, held.held, file, log)
     release_heap_memory()
-    if not qrels.topics and not log.errors:
-        log.warn(file, None, "the qrels hold no judgements")
-    finish(log, own)
-    return qrels
+    return finished(qrels, file, log, own)
 
 
 def fast_block(found: Fields, rows: _Rows) -> bool:
@@ -378,7 +375,4 @@ def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels
                 log.warn(file, number, f"topic {topic}, document {doc}: best entry point {bep}"
                                        f" differs from {dp.bep} (line {bep_line[(topic, doc)]},"
                                        f" kept)")
-    if not qrels.topics and not log.errors:
-        log.warn(file, None, "the qrels hold no judgements")
-    finish(log, own)
-    return qrels
+    return finished(qrels, file, log, own)

@@ -11,7 +11,7 @@ import numpy as np
 
 from ..errors import HeldProblems, Problem, ProblemLog
 from .run_columns import RowIndex, SeenValues, release_heap_memory
-from .textlines import is_repeat
+from .textlines import finish, is_repeat
 
 
 def first_occurrences(columns: list) -> dict[int, int]:
@@ -294,3 +294,12 @@ def find_repeats(keyed: "KeyedRows", held: list[Problem], file: str, log: Proble
     repeats = keyed.repeats()
     release_heap_memory()
     return repeats
+
+
+def finished(qrels, file: str, log: ProblemLog, own: bool):
+    """The end of a judgement file's read: a warning if it holds none, then the log policy
+    (:func:`~sdreval.io.textlines.finish`)."""
+    if not qrels.topics and not log.errors:
+        log.warn(file, None, "the qrels hold no judgements")
+    finish(log, own)
+    return qrels

@@ -31,8 +31,8 @@ import numpy as np
 from ..errors import HeldProblems, ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
-from .textlines import finish, parse_int
-from .keyed_rows import (KeyedRows, find_repeats, report_in_line_order,
+from .textlines import parse_int
+from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
                          smallest_integers)
 from .tokens import DIGITS, Fields, read_in_blocks, system_allocator
 
@@ -109,10 +109,7 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     with system_allocator():
         qrels = judgements_of_rows(keyed, grades, held.held, file, log)
     release_heap_memory()
-    if not qrels.topics and not log.errors:
-        log.warn(file, None, "the qrels hold no judgements")
-    finish(log, own)
-    return qrels
+    return finished(qrels, file, log, own)
 
 
 def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, file: str,
