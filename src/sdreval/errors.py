@@ -112,6 +112,12 @@ class ProblemLog:
              kind: str | None = None) -> None:
         self.add(Problem(file, line, message, "warning"), kind)
 
+    def refuse(self, file: str | None, line: int | None, messages: list[str]) -> bool:
+        """Every message an error of the line (a rejected line); True if there was one."""
+        for message in messages:
+            self.error(file, line, message)
+        return bool(messages)
+
     @property
     def errors(self) -> list[Problem]:
         """The errors kept (all of them unless a group had more than ``examples``)."""

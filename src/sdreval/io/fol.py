@@ -86,9 +86,7 @@ def parse_fol_line(fields: list[str], number: int, file: str, log: ProblemLog
             bad.append(beyond_char_limit(token))
         else:
             ranges.append(parsed)
-    if bad:
-        for message in bad:
-            log.error(file, number, message)
+    if log.refuse(file, number, bad):
         return None
     return topic, doc, relchars, doclen, bep, ranges  # type: ignore[return-value]
 
@@ -346,9 +344,7 @@ def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels
         bep = nonnegative(fields[4], "best entry point", bep_bad) if len(fields) == 5 else None
         bad: list[str] = []
         offset, length = passage_fields(fields[2], fields[3], bad, tuple(bep_bad))
-        if bad:
-            for message in bad:
-                log.error(file, number, message)
+        if log.refuse(file, number, bad):
             continue
         key = (topic, doc, offset, length)
         if key in seen:

@@ -80,9 +80,7 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
                 bad.append(error.problems[0].message)
     elif layout == "passage":
         offset, length = passage_fields(fields[6], fields[7], bad)
-    if bad:
-        for message in bad:
-            log.error(file, number, message)
+    if log.refuse(file, number, bad):
         return None
     if layout == "passage" and length == 0:
         log.warn(file, number, ZERO_LENGTH)
