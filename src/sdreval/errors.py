@@ -161,9 +161,9 @@ class ProblemLog:
 
 
 class HeldProblems(ProblemLog):
-    """A log that holds every problem (whatever their number) to be reported later in line
-    order: the problems of a block checked as columns, or of lines explained one by one
-    while the repeats of the whole file are not known yet."""
+    """A log that holds every problem (whatever their number) to be reported later: the
+    problems of a block checked as columns, of lines explained one by one while the repeats
+    of the whole file are not known yet, or of an XML file that may be read again."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -172,10 +172,10 @@ class HeldProblems(ProblemLog):
     def add(self, problem: Problem, kind: str | None = None) -> None:
         self.held.append(problem)
 
-    def flush(self, log: ProblemLog) -> None:
-        """Report the held problems to ``log`` in line order (stable: problems of a line in
-        the order they were found), and forget them."""
-        for p in sorted(self.held, key=lambda p: p.line or 0):
-            (log.error if p.severity == "error" else log.warn)(p.file, p.line, p.message)
+    def flush(self, log: ProblemLog, by_line: bool = True) -> None:
+        """Hand the held problems to ``log`` (in line order, stable, unless ``by_line`` is
+        False: in the order found), and forget them."""
+        for problem in sorted(self.held, key=lambda p: p.line or 0) if by_line else self.held:
+            log.add(problem)
         self.held.clear()
 
