@@ -225,6 +225,8 @@ def _empty_field_or_hex(block: bytes, sep: bytes, empty: bool = True) -> bool:
     if empty and (sep + sep in block or block.startswith(sep) or b"\n" + sep in block
                   or sep + b"\n" in block or sep + b"\r" in block or block.endswith(sep)):
         return True
+    if b"x" not in block and b"X" not in block:  # one memchr each: most blocks have none
+        return False
     raw = np.frombuffer(block, dtype=np.uint8)
     x = np.flatnonzero((raw[1:] | 0x20) == ord("x"))  # an x or X after a 0: rare
     if not len(x) or not (raw[x] == ord("0")).any():

@@ -82,6 +82,24 @@ class Segments:
         return self.covers > self.seg_start.size
 
 
+def rows_by_start(starts: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``rows`` ordered by ``starts`` (positions on the line), ties in row order: a stable
+    argsort, done as one plain sort of ``(band, offset, row)`` packed in 64 bits when they fit
+    (a few times faster than the stable argsort)."""
+    if not rows.size:
+        return rows
+    s = starts[rows]
+    band, offset = s >> np.int64(32), s & np.int64(0xFFFFFFFF)
+    r_bits = max(int(rows[-1]), 1).bit_length()
+    o_bits = max(int(offset.max()), 1).bit_length()
+    b_bits = max(int(band.max()), 1).bit_length()
+    if s.min() < 0 or r_bits + o_bits + b_bits > 63:
+        return rows[np.argsort(s, kind="stable")]
+    key = np.sort((band << np.int64(o_bits + r_bits)) | (offset << np.int64(r_bits))
+                  | rows.astype(np.int64))
+    return key & np.int64((1 << r_bits) - 1)
+
+
 def first_cover(starts: np.ndarray, ends: np.ndarray) -> Segments:
     """Cut the line at every boundary; for each covered segment the first row covering it.
 
@@ -94,7 +112,7 @@ def first_cover(starts: np.ndarray, ends: np.ndarray) -> Segments:
         z = np.zeros(0, dtype=np.int64)
         return Segments(z, z, z, 0)
     rows = np.flatnonzero(ends > starts)
-    order = rows[np.argsort(starts[rows], kind="stable")]
+    order = rows_by_start(starts, rows)
     if (ends[order[:-1]] <= starts[order[1:]]).all():
         # no two passages share a character (a Focused run): each is its own segment
         return Segments(starts[order], ends[order] - starts[order], order, int(order.size))
