@@ -361,15 +361,14 @@ class RunBatch:
     def segment_relevant(self) -> np.ndarray:
         if self._seg_rel is None:
             seg = self.segments
-            self._seg_rel = coverage(self.rel_starts, self.rel_ends, seg.seg_start,
-                                     seg.seg_start + seg.seg_len)
+            self._seg_rel = self._relevant_inside(seg.seg_start, seg.seg_start + seg.seg_len)
         return self._seg_rel
 
     def _single(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Rows of articles returned once: their rows, relevant and all characters."""
         single = np.flatnonzero(self.pair_count[self.row_pair] == 1)
         s, e = self.starts[single], self.ends[single]
-        return single, coverage(self.rel_starts, self.rel_ends, s, e).astype(np.float64), \
+        return single, self._relevant_inside(s, e).astype(np.float64), \
             (e - s).astype(np.float64)
 
     def new_characters(self) -> tuple[np.ndarray, np.ndarray]:
@@ -385,7 +384,19 @@ class RunBatch:
 
     def passage_relevant(self) -> np.ndarray:
         """rel(e): relevant characters inside each passage (overlaps counted in full)."""
-        return coverage(self.rel_starts, self.rel_ends, self.starts, self.ends)
+        return self._relevant_inside(self.starts, self.ends)
+
+    def _relevant_inside(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+        """:func:`kernels.coverage` of intervals of the line, searched only for those in an
+        article with relevant text (most retrieved articles have none)."""
+        has = np.zeros(self.n_pairs, dtype=bool)
+        has[self.rel_starts // BAND] = True
+        keep = np.flatnonzero(has[starts // BAND])
+        if keep.size == starts.size:
+            return coverage(self.rel_starts, self.rel_ends, starts, ends)
+        out = np.zeros(starts.size, dtype=np.int64)
+        out[keep] = coverage(self.rel_starts, self.rel_ends, starts[keep], ends[keep])
+        return out
 
     def per_pair(self) -> tuple[np.ndarray, np.ndarray]:
         """Per article: relevant retrieved characters and retrieved characters (union)."""

@@ -47,19 +47,24 @@ def coverage(rel_starts: np.ndarray, rel_ends: np.ndarray, starts: np.ndarray,
              ends: np.ndarray) -> np.ndarray:
     """Relevant characters inside each interval ``[starts, ends)``.
 
-    ``rel_starts``/``rel_ends`` must be sorted and disjoint (see :func:`merge_intervals`).
+    ``rel_starts``/``rel_ends`` must be sorted and disjoint (see :func:`merge_intervals`), every
+    position non-negative (the character line above).
     Uses ``C(x)`` = relevant characters below ``x``; the answer is ``C(end) − C(start)``."""
     starts = np.asarray(starts, dtype=np.int64)
     ends = np.asarray(ends, dtype=np.int64)
     if rel_starts.size == 0:
         return np.zeros(starts.shape, dtype=np.int64)
-    cum = np.concatenate(([0], np.cumsum(rel_ends - rel_starts)))
+    # indexed by j = number of relevant intervals starting at or before x: the j-th interval
+    # (j-1 0-based; j = 0 an empty one at 0, the line holds no negative x), its length and the
+    # relevant characters of the intervals before it
+    lens = rel_ends - rel_starts
+    first = np.concatenate(([0], rel_starts))
+    size = np.concatenate(([0], lens))
+    before = np.concatenate(([0, 0], np.cumsum(lens)[:-1]))
 
     def below(x: np.ndarray) -> np.ndarray:
-        i = np.searchsorted(rel_starts, x, side="right") - 1
-        ic = np.maximum(i, 0)
-        inside = np.clip(x - rel_starts[ic], 0, rel_ends[ic] - rel_starts[ic])
-        return np.where(i < 0, 0, cum[ic] + inside)
+        j = np.searchsorted(rel_starts, x, side="right")
+        return before[j] + np.minimum(x - first[j], size[j])
 
     return below(ends) - below(starts)
 
