@@ -209,6 +209,8 @@ def plain_text(block: bytes, before: int) -> bytes | None:
 def _may_hold_hex(block: bytes, sep: bytes) -> bool:
     """True if a field may be a hexadecimal number (an ``x`` after a ``0`` is looked for
     with numpy first: most blocks have none)."""
+    if b"x" not in block and b"X" not in block:  # one memchr each: most blocks have none
+        return False
     raw = np.frombuffer(block, dtype=np.uint8)
     x = np.flatnonzero((raw[1:] | 0x20) == ord("x"))
     if not len(x) or not (raw[x] == ord("0")).any():

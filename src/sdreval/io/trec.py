@@ -26,8 +26,8 @@ from ..model.run import Run
 from ..model.xpath import XPathError, canonical_xpath
 from .columnar import (ReadFailed, arrow_pool, careful_lines, has_blank_or_comment_lines,
                        iter_blocks, lines_after, parse_columns, parse_halving, prepare, text_ok)
-from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, numpy_of,
-                          release_heap_memory)
+from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, keep_heap_pages,
+                          numpy_of, release_heap_memory)
 from .run_topics import assemble
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish
 from .trec_lines import LAYOUTS, ZERO_LENGTH, note_run_id, parse_result_fields
@@ -82,6 +82,7 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
     from the failed block on, up to the damage (nothing is yielded for those lines)."""
     from concurrent.futures import ThreadPoolExecutor
 
+    keep_heap_pages()
     ahead = None  # the block being parsed, and its parse
     trimmed = 0  # topics read at the last release_heap_memory()
     with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
