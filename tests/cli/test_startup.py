@@ -188,3 +188,35 @@ def test_eval_of_a_topic_across_blocks_with_a_repeat_imports_no_pandas(tmp_path)
                                 "import sdreval.io.columnar as c\nc.BLOCK_BYTES = 256\n")
     assert "r.txt:40: warning: topic 1: result d3" in done.stderr, done.stderr
     assert "pandas" not in loaded and "pyarrow.compute" not in loaded
+
+
+def test_eval_of_a_plain_trec_file_loads_no_compression_spans_or_masked_arrays(tmp_path):
+    """Each of these costs 10-20 ms at every start and is not used on a plain (not ``.gz``,
+    not piped) TREC file: the compression and temporary-file modules, the span readers
+    (detection imports them only for JSONL/CSV/TSV/Parquet heads) and ``numpy.ma`` (imported by
+    ``pyarrow.array`` of a numpy array and by ``numpy.unique`` without indices)."""
+    qrels, run = tmp_path / "q.txt", tmp_path / "r.txt"
+    qrels.write_text("1 0 d1 2\n1 0 d2 0\n2 0 d1 1\n")
+    run.write_text("1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n1 Q0 d2 3 1.0 r\n2 Q0 d1 1 1.0 r\n")
+    done, loaded = _cli_modules(["eval", str(qrels), str(run), "-m", "map", "-m", "P_10"])
+    assert not {"gzip", "bz2", "lzma", "tempfile", "shutil", "numpy.ma",
+                "sdreval.io.spans"} & loaded, sorted({"gzip", "bz2", "lzma", "tempfile",
+                                                      "shutil", "numpy.ma"} & loaded)
+    assert "r.txt:3: warning: topic 1: result d2" in done.stderr, done.stderr  # the repeat
+    assert "r\tmap\tall\t1.0000" in done.stdout, done.stdout
+
+
+def test_eval_of_a_gzip_run_and_a_span_table_still_read(tmp_path):
+    """The modules left out above load when the input needs them."""
+    import gzip
+
+    qrels, run = tmp_path / "q.txt", tmp_path / "r.txt.gz"
+    qrels.write_text("1 0 d1 1\n")
+    run.write_bytes(gzip.compress(b"1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n"))
+    done, loaded = _cli_modules(["eval", str(qrels), str(run), "-m", "P_2"])
+    assert "gzip" in loaded and "r\tP_2\tall\t0.5000" in done.stdout, done.stdout
+    spans = tmp_path / "q.jsonl"
+    spans.write_text('{"query_id": "1", "doc_id": "d1", "start": 0, "end": 5, '
+                     '"relevance": 1}\n')
+    done, loaded = _cli_modules(["validate", str(spans)])
+    assert "sdreval.io.spans" in loaded

@@ -39,7 +39,7 @@ def first_occurrences(columns: list) -> tuple[np.ndarray, np.ndarray]:
         return repeats, first_of
     candidates = np.flatnonzero(np.isin(hashed, ordered[1:][same]))
     keys = zip(*(column[candidates].tolist() if isinstance(column, np.ndarray)
-                 else pc.take(column, pa.array(candidates)).to_pylist() for column in columns))
+                 else pc.take(column, candidates).to_pylist() for column in columns))
     seen: dict[tuple, int] = {}
     for row, key in zip(candidates.tolist(), keys):
         earlier = seen.setdefault(key, row)
@@ -258,7 +258,7 @@ class KeyedRows:
         piece = np.searchsorted(starts, rows, side="right") - 1
         out: list[str] = []
         for p in np.unique(piece).tolist():
-            out += pc.take(self.docs[p], pa.array(rows[piece == p] - starts[p])).to_pylist()
+            out += pc.take(self.docs[p], rows[piece == p] - starts[p]).to_pylist()
         return out
 
     def line_of(self, row: int) -> int:
