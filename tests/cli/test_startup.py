@@ -238,3 +238,18 @@ def test_pyarrow_loaded_without_cloudpickle_pickles_as_before():
              "print('ok')")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_commands_commit_arrow_memory_as_used_unless_the_user_says():
+    """mimalloc (Arrow's default pool) reads MIMALLOC_ARENA_EAGER_COMMIT when first used: the
+    command sets it to 0 before pyarrow loads, and keeps a user's own value."""
+    def after(**environ: str) -> str:
+        env = {k: v for k, v in os.environ.items() if k != "MIMALLOC_ARENA_EAGER_COMMIT"}
+        probe = ("import os\nfrom sdreval.cli.main import cli\ncli.get_command(None, 'eval')\n"
+                 "print(os.environ.get('MIMALLOC_ARENA_EAGER_COMMIT', 'unset'))")
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                              check=True, env=env | environ)
+        return done.stdout.strip()
+
+    assert after() == "0"
+    assert after(MIMALLOC_ARENA_EAGER_COMMIT="1") == "1"
