@@ -132,7 +132,7 @@ def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) ->
         import pyarrow as pa
         from .. import arrow_kernels as pc
 
-        columns[2] = names = pc.take(names, pa.array(order), memory_pool=arrow_pool())
+        columns[2] = names = pc.take(names, order, memory_pool=arrow_pool())
     report_topics(columns, state.joined, order, bounds, topics, paths, state.layout, file, log)
     present = bounds[1:] > bounds[:-1]
     if not present.any() and not log.errors:

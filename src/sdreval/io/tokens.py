@@ -39,7 +39,7 @@ class Fields:
         from .. import arrow_kernels as pc
 
         chosen = self.starts + k if where is None else (self.starts + k)[where]
-        return pc.take(self.tokens, pa.array(chosen))
+        return pc.take(self.tokens, chosen)
 
     def rows(self, keep: slice | np.ndarray) -> "Fields":
         """The lines in ``keep`` only."""
