@@ -2,7 +2,7 @@
 topic's ranks out of order, repeated results and overlapping passages reported by the rules of
 :mod:`sdreval.model.result_rules`, written once (:func:`report_topics`: topics checked in
 batches, only those the vectorised tests single out looked at one by one) for a whole run
-(:func:`assemble`) and for the topics a streaming reader yields (:func:`build_run`).
+(:func:`assemble`) and for the topics a streaming reader yields (:func:`part_run`).
 Reports come topic by topic, each topic's in line order: ranks out of order, then repeats,
 then overlaps.
 """
@@ -85,7 +85,7 @@ class RowsAt:
         return self.line[rows]
 
 
-def build_run(columns: list, topics: list[str], paths: np.ndarray, layout: str, file: str,
+def part_run(columns: list, topics: list[str], paths: np.ndarray, layout: str, file: str,
               log: ProblemLog, wanted: list[int], name: str) -> Run:
     """The run (shared columns) of the topics ``wanted`` (ids into ``topics``, in this order)
     of rows given as :meth:`RunColumns.columns` gives them with ``objects=False``, plus each
@@ -163,7 +163,7 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
     ``objects=False``, but the document names already grouped by topic; ``index`` tells rows'
     pieces and lines; ``order`` groups the rows by topic (None: they are).  ``wanted``: the
     topics to report, in this order (default: all, in id order).  The whole-file reader and
-    the streaming reader (:func:`build_run`) share these checks."""
+    the streaming reader (:func:`part_run`) share these checks."""
     topic, doc, names, _, path, offset, length, rank, rsv, _ = columns
     if len(topic) < 2:
         return

@@ -177,12 +177,12 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
     of topic blocks (runs of consecutive lines of one topic).
 
     The file is read in the reader's blocks and each line's topic field is cut as the reader
-    cuts it (:func:`sdreval.io.trec_fast.topic_runs`: Arrow where the reader uses Arrow,
+    cuts it (:func:`sdreval.io.trec.topic_runs`: Arrow where the reader uses Arrow,
     ``str.split()`` elsewhere), so the second pass never meets a topic the first pass did not
     see where it is; ``layout`` tells the number of fields Arrow expects."""
     from . import columnar
     from .columnar import ReadFailed, iter_blocks, lines_after
-    from .trec_fast import topic_runs
+    from .trec import topic_runs
 
     last: dict[str, int] = {}
     blocks = 0
@@ -208,16 +208,16 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
 def _text_runs(path: str | Path, layout: str, stream: TopicStream, log: ProblemLog | None,
                contiguous: bool | None, results: int) -> Iterator[Run]:
     """The second pass: the blocks of the whole-file reader
-    (:func:`sdreval.io.trec_fast.read_blocks`, smaller blocks); the rows are held in
+    (:func:`sdreval.io.trec.read_blocks`, smaller blocks); the rows are held in
     shared columns (no object per topic), and once ``results`` rows are held the topics whose
-    last line (first pass) has been read are built into a run (:func:`build_run`), in the
+    last line (first pass) has been read are built into a run (:func:`part_run`), in the
     order of their last lines.  ``contiguous`` (True or None): no first pass; every topic held
     but the one of the last row read is complete, and a topic met again after its rows ended
     is an error (None: :class:`TopicsResumed`)."""
     from . import columnar
     from .run_columns import RunColumns
-    from .run_topics import build_run, path_names
-    from .trec_fast import read_blocks
+    from .run_topics import part_run, path_names
+    from .trec import read_blocks
 
     own = log is None
     log = log if log is not None else ProblemLog()
@@ -225,7 +225,7 @@ def _text_runs(path: str | Path, layout: str, stream: TopicStream, log: ProblemL
     strict, contiguous = contiguous, contiguous is not False
     last: dict[str, int] = {} if contiguous else last_lines(path, layout)[0]
     state = RunColumns(layout)
-    held: list[list] = []  # pieces of rows read and not yet yielded (columns as build_run's)
+    held: list[list] = []  # pieces of rows read and not yet yielded (columns as part_run's)
     held_rows = 0
     kept_back = 0  # rows held back at the last emit (topics whose last line was not read)
     names: list[str] = []
@@ -315,7 +315,7 @@ def _text_runs(path: str | Path, layout: str, stream: TopicStream, log: ProblemL
         held_rows = kept_back = 0 if rest is None else len(rest[0])
         del columns
         yielded += len(ids)
-        yield build_run(rows, names, path_names(state), layout, file, log, ids,
+        yield part_run(rows, names, path_names(state), layout, file, log, ids,
                         stream.name or "")
 
     import pyarrow as pa
