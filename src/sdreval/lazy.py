@@ -69,8 +69,42 @@ def _asks_to_import(frame) -> bool:
     return 0 <= frame.f_lasti < len(code.co_code) and code.co_code[frame.f_lasti] == _IMPORT_NAME
 
 
+#: whether this process runs one command line and ends (the ``sdreval`` script): Arrow
+#: remembers a declined probe for the rest of the process, after which it cannot convert
+#: pandas' missing values (a later ``to_parquet`` of an Int64 column fails), so the probe is
+#: declined only there, never for commands run in a longer-lived process (the API, tests)
+_ONE_COMMAND = [False]
+
+
+def one_command_process() -> None:
+    """Say that this process runs one command line and ends (:data:`_ONE_COMMAND`)."""
+    _ONE_COMMAND[0] = True
+
+
 def decline_arrow_pandas_probe() -> None:
-    """Install :class:`ArrowPandasProbe` (once) unless pandas is loaded already."""
-    if "pandas" in sys.modules or any(isinstance(f, ArrowPandasProbe) for f in sys.meta_path):
+    """Install :class:`ArrowPandasProbe` (once) in a one-command process
+    (:func:`one_command_process`) unless pandas is loaded already."""
+    if not _ONE_COMMAND[0] or "pandas" in sys.modules or any(
+            isinstance(f, ArrowPandasProbe) for f in sys.meta_path):
         return
     sys.meta_path.insert(0, ArrowPandasProbe())
+
+
+def import_pyarrow_without_cloudpickle() -> None:
+    """Import pyarrow (if installed and not loaded yet) without the ``cloudpickle`` module.
+
+    ``pyarrow.lib`` imports cloudpickle when it is installed (dask brings it) and binds it to
+    the name ``pickle``, which the same module rebinds to the standard :mod:`pickle` a few
+    includes later (pyarrow 14 to 26): cloudpickle is loaded for nothing, about 25 ms of CPU
+    and 1 MB at every start of a command.  Here its import fails while pyarrow loads, as when
+    it is not installed; a later ``import cloudpickle`` (dask's) imports it as usual."""
+    if "pyarrow" in sys.modules or "cloudpickle" in sys.modules:
+        return
+    sys.modules["cloudpickle"] = None  # type: ignore[assignment] - "import fails"
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:  # pragma: no cover - without pyarrow: its readers say so when used
+        pass
+    finally:
+        if sys.modules.get("cloudpickle", 0) is None:
+            del sys.modules["cloudpickle"]

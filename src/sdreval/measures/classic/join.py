@@ -152,12 +152,12 @@ def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) 
         rows, topic = qrels.topics.rows_of(topics)
         value = np.array(qrels.topics.quantised(quant, rows))
         every = rows.size == len(elements) and bool(np.all(rows[1:] > rows[:-1]))
-        docs = elements.docs if every else pc.take(elements.docs, pa.array(rows))
+        docs = elements.docs if every else pc.take(elements.docs, rows)
         if isinstance(elements.paths, str):
             paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int32)
         else:
             path, paths = _encode(elements.paths if every
-                                  else pc.take(elements.paths, pa.array(rows)))
+                                  else pc.take(elements.paths, rows))
         del rows
     else:  # per-topic objects (the API; judgements of highlighted passages)
         topic_l, doc_l, path_l, value_l = [], [], [], []
@@ -240,7 +240,7 @@ def _run_rows(run: Run, topics: list[str]) -> _Rows:
             index = np.arange(total, dtype=np.int64) + np.repeat(lo - offsets[:-1], lengths)
         docs = _strings(columns.docs)
         if index is not None:
-            docs = pc.take(docs, pa.array(index))
+            docs = pc.take(docs, index)
         path, vocabulary = _path_rows(columns.paths, index, total)
         return _Rows(offsets, docs, path, vocabulary)
     rankings = [run.get(t) for t in topics]
