@@ -33,7 +33,7 @@ import json, sys, time
 mode, path, layout = sys.argv[1:4]
 import numpy, pandas, pyarrow, pyarrow.csv, pyarrow.compute
 from sdreval.errors import ProblemLog
-from sdreval.io.trec_fast import read_trec_run
+from sdreval.io.trec import read_trec_run
 def status(key):
     return [int(l.split()[1]) for l in open('/proc/self/status') if l.startswith(key)][0] / 1024
 base = status("VmRSS:")

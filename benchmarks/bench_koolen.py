@@ -7,6 +7,11 @@ paired in the same rounds, for the three tasks of the INEX 2010 ad hoc track:
 * ``-r`` Relevant in Context: MAgP and gP at 1, 2, 3, 5, 10, 25, 50 (F with beta 0.25);
 * ``-b`` Best in Context: the same with the BEP distance score (n = 500).
 
+Both are given every run file in one command, as a user types them: Koolen's ``main`` reads
+the qrels once and then evaluates each run file named after them in turn, in the same JVM
+(``java inex_eval.inex_eval -f QRELS run1 run2 ...``), and ``sdreval eval QRELS run1 run2 ...``
+does the same in one Python process; so each side pays its start-up once per task.
+
 Data sets: the real INEX 2009/2010 passage run and qrels of ``../shared/data/inex2009-2010-zendel``
 and a synthetic set written by ``sdreval simulate`` (default 50 runs x 50 topics x 1,500 passages,
 no overlap).  Koolen's tool refuses overlapping passages and, for the in-context tasks, articles

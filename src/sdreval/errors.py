@@ -112,6 +112,12 @@ class ProblemLog:
              kind: str | None = None) -> None:
         self.add(Problem(file, line, message, "warning"), kind)
 
+    def refuse(self, file: str | None, line: int | None, messages: list[str]) -> bool:
+        """Every message an error of the line (a rejected line); True if there was one."""
+        for message in messages:
+            self.error(file, line, message)
+        return bool(messages)
+
     @property
     def errors(self) -> list[Problem]:
         """The errors kept (all of them unless a group had more than ``examples``)."""
@@ -152,3 +158,24 @@ class ProblemLog:
             errors = errors + [Problem(None, None, f"... and {left} more error(s) like the "
                                                    "above (sdreval validate lists them all)")]
         raise InputError(errors)
+
+
+class HeldProblems(ProblemLog):
+    """A log that holds every problem (whatever their number) to be reported later: the
+    problems of a block checked as columns, of lines explained one by one while the repeats
+    of the whole file are not known yet, or of an XML file that may be read again."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list[Problem] = []
+
+    def add(self, problem: Problem, kind: str | None = None) -> None:
+        self.held.append(problem)
+
+    def flush(self, log: ProblemLog, by_line: bool = True) -> None:
+        """Hand the held problems to ``log`` (in line order, stable, unless ``by_line`` is
+        False: in the order found), and forget them."""
+        for problem in sorted(self.held, key=lambda p: p.line or 0) if by_line else self.held:
+            log.add(problem)
+        self.held.clear()
+

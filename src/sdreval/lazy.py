@@ -69,9 +69,23 @@ def _asks_to_import(frame) -> bool:
     return 0 <= frame.f_lasti < len(code.co_code) and code.co_code[frame.f_lasti] == _IMPORT_NAME
 
 
+#: whether this process runs one command line and ends (the ``sdreval`` script): Arrow
+#: remembers a declined probe for the rest of the process, after which it cannot convert
+#: pandas' missing values (a later ``to_parquet`` of an Int64 column fails), so the probe is
+#: declined only there, never for commands run in a longer-lived process (the API, tests)
+_ONE_COMMAND = [False]
+
+
+def one_command_process() -> None:
+    """Say that this process runs one command line and ends (:data:`_ONE_COMMAND`)."""
+    _ONE_COMMAND[0] = True
+
+
 def decline_arrow_pandas_probe() -> None:
-    """Install :class:`ArrowPandasProbe` (once) unless pandas is loaded already."""
-    if "pandas" in sys.modules or any(isinstance(f, ArrowPandasProbe) for f in sys.meta_path):
+    """Install :class:`ArrowPandasProbe` (once) in a one-command process
+    (:func:`one_command_process`) unless pandas is loaded already."""
+    if not _ONE_COMMAND[0] or "pandas" in sys.modules or any(
+            isinstance(f, ArrowPandasProbe) for f in sys.meta_path):
         return
     sys.meta_path.insert(0, ArrowPandasProbe())
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import sdreval.api as api
 from sdreval.errors import InputError, SdrevalError, UsageError
-from sdreval.io.trec_fast import read_trec_run
+from sdreval.io.trec import read_trec_run
 
 
 def _messages(error: InputError) -> list[str]:

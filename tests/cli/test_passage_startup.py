@@ -24,7 +24,8 @@ def test_passage_eval_imports_no_pandas(tmp_path, fmt):
     qrels.write_text(QRELS)
     run.write_text(RUN)
     measures = [x for names in TASKS.values() for m in names for x in ("-m", m)]
-    probe = ("import sys\nfrom sdreval.cli.main import cli\ntry:\n"
+    probe = ("import sys\nfrom sdreval.cli.main import cli\n"
+             "from sdreval.lazy import one_command_process\none_command_process()\ntry:\n"
              f"    cli.main(args=['eval', {str(qrels)!r}, {str(run)!r}, *{measures!r}, "
              f"'--format', {fmt!r}, '--quiet'], prog_name='sdreval')\n"
              "except SystemExit as e:\n    assert not e.code, e.code\n"

@@ -25,7 +25,8 @@ def _cli_modules(args: list[str], prelude: str = "") -> tuple[subprocess.Complet
                                                                 set[str]]:
     """Run the command line on ``args`` in a fresh interpreter (after ``prelude``): the
     finished process and every module it loaded."""
-    probe = (f"import sys\n{prelude}from sdreval.cli.main import cli\ntry:\n"
+    probe = (f"import sys\n{prelude}from sdreval.cli.main import cli\n"
+             "from sdreval.lazy import one_command_process\none_command_process()\ntry:\n"
              f"    cli.main(args={args!r}, prog_name='sdreval')\n"
              "except SystemExit as e:\n    assert not e.code, e.code\n"
              "print(' '.join(sorted(m for m in sys.modules)), file=sys.stderr)")
@@ -100,7 +101,8 @@ def _eval_loads(tmp_path, *options: str) -> tuple[set[str], str]:
     qrels.write_text("1 0 d1 2\n1 0 d2 0\n1 0 d3 1\n2 0 d1 1\n")
     run.write_text("1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n1 Q0 d3 3 1.0 r\n2 Q0 d4 1 1.0 r\n"
                    "2 Q0 d1 2 0.5 r\n")
-    probe = ("import sys\nfrom sdreval.cli.main import cli\ntry:\n"
+    probe = ("import sys\nfrom sdreval.cli.main import cli\n"
+             "from sdreval.lazy import one_command_process\none_command_process()\ntry:\n"
              f"    cli.main(args=['eval', {str(qrels)!r}, {str(run)!r}, '-m', 'map', '-m', "
              f"'ndcg_cut_10', '-m', 'P_10', '-m', 'Rprec', *{list(options)!r}], "
              "prog_name='sdreval')\nexcept SystemExit as e:\n    assert not e.code, e.code\n"

@@ -242,7 +242,7 @@ def test_unique_stems_are_ids_and_paths_aliases(tmp_path):
 
 
 def test_shared_stem_in_a_run_is_reported_with_the_paths(tmp_path):
-    from sdreval.io.conversion import element_run_to_passage_run
+    from sdreval.model.conversion import element_run_to_passage_run
     from sdreval.model.run import Ranking, Run
     import numpy as np
 

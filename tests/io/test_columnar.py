@@ -20,7 +20,7 @@ from textfiles import encode_lines
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io import columnar
-from sdreval.io.trec_fast import read_trec_run
+from sdreval.io.trec import read_trec_run
 from reference.trec_run import read_trec_run_reference
 
 
@@ -114,11 +114,11 @@ def test_large_clean_files_use_the_columnar_path(tmp_path, tiny_blocks, monkeypa
     original = columnar.parse_columns
     monkeypatch.setattr(columnar, "parse_columns",
                         lambda *a, **k: calls.append(1) or original(*a, **k))
-    from sdreval.io import trec_fast
-    monkeypatch.setattr(trec_fast, "parse_columns", columnar.parse_columns)
+    from sdreval.io import trec
+    monkeypatch.setattr(trec, "parse_columns", columnar.parse_columns)
     careful_calls = []
-    original_careful = trec_fast.careful_block
-    monkeypatch.setattr(trec_fast, "careful_block",
+    original_careful = trec.careful_block
+    monkeypatch.setattr(trec, "careful_block",
                         lambda *a: careful_calls.append(1) or original_careful(*a))
     (fast, fast_problems), (careful, careful_problems) = both(path, layout)
     assert_same_run(fast, careful)
@@ -213,10 +213,10 @@ def test_clean_non_ascii_files_use_the_columnar_path(tmp_path, tiny_blocks, monk
     lines[70] = lines[70].replace(" Q0 ", "\u00a0Q0 ")  # one line for the careful reader
     path = tmp_path / "run.txt"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    from sdreval.io import trec_fast
+    from sdreval.io import trec
     careful_calls = []
-    original_careful = trec_fast.careful_block
-    monkeypatch.setattr(trec_fast, "careful_block",
+    original_careful = trec.careful_block
+    monkeypatch.setattr(trec, "careful_block",
                         lambda *a: careful_calls.append(a[1]) or original_careful(*a))
     (fast, fast_problems), (careful, careful_problems) = both(path, layout)
     assert_same_run(fast, careful)

@@ -18,7 +18,7 @@ from sdreval.errors import ProblemLog, SdrevalError
 from sdreval.io import detect_format, read_qrels, read_run
 from sdreval.io.fol import read_fol_qrels, read_passage_qrels
 from sdreval.io.native import read_native_qrels
-from sdreval.io.trec_fast import read_trec_run
+from sdreval.io.trec import read_trec_run
 
 VALID = {
     "element": b"2009011 Q0 22478 1 5.82 run /article[1]/bdy[1]\n"

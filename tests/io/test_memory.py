@@ -62,7 +62,7 @@ PEAK_SCRIPT = """
 import json, sys
 import numpy, pandas, pyarrow, pyarrow.csv, pyarrow.compute
 from sdreval.errors import ProblemLog
-from sdreval.io.trec_fast import read_trec_run
+from sdreval.io.trec import read_trec_run
 def status(key):
     return [int(l.split()[1]) for l in open('/proc/self/status') if l.startswith(key)][0] / 1024
 import os, tempfile

@@ -281,3 +281,18 @@ def test_trec_chunk_run_with_a_comma_in_its_first_line(tmp_path):
     trec.write_text("q Q0 c1 1 2 my,run\n")
     run = read_run(trec, chunk_map=cmap)
     assert run.name == "my,run" and list(run.topics["q"].offsets) == [0]
+
+
+def test_trec_chunk_run_follows_the_run_readers_field_rules(tmp_path):
+    """A TREC chunk run is read by the TREC run reader: integers are decimal (rank ``2.0`` and
+    ``0x3`` refused, as in every TREC run; pandas' number parse took ``2.0`` as rank 2), and
+    a second run-id is reported."""
+    cmap = chunk_map_from_frame([{"chunk_id": f"c{i}", "doc_id": "d", "start": i, "end": 5}
+                                 for i in range(1, 4)])
+    trec = tmp_path / "run.txt"
+    trec.write_text("q Q0 c1 1 3 r\nq Q0 c2 2.0 2 r\nq Q0 c3 0x3 1 r\nq Q0 c3 3 1 s\n")
+    log = ProblemLog()
+    run = read_run(trec, chunk_map=cmap, log=log)
+    assert [p.line for p in log.errors] == [2, 3]
+    assert [p.line for p in log.warnings] == [4]
+    assert list(run.topics["q"].offsets) == [1, 3]

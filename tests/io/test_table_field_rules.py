@@ -35,7 +35,7 @@ def test_trec_qrels_hex_grade_is_not_an_integer(tmp_path, grade, reader):
 
 
 def test_run_hex_rank_is_not_an_integer(tmp_path):
-    from sdreval.io.trec_fast import read_trec_run
+    from sdreval.io.trec import read_trec_run
 
     path = tmp_path / "r.txt"
     path.write_text("1 Q0 d1 0x10 2.0 r\n1 Q0 d2 2 1.0 r\n")
@@ -175,3 +175,20 @@ def test_wrapped_offset_no_longer_scores_another_document():
     run = {"1": {("a", 2**32, 10): 1.0}}  # would wrap onto document b's characters
     with pytest.raises(InputError, match="ends beyond 4294967295 characters"):
         evaluate(qrels, run, ["MAiP"])
+
+
+@pytest.mark.parametrize("value", ["1_0", "\u0663", b"1"])
+def test_tables_and_span_files_take_the_same_numbers(value):
+    """One number rule for DataFrames and span tables: decimal text only (Python's float()
+    took ``1_0`` as 10 and Arabic-Indic digits as numbers in DataFrame runs)."""
+    import pandas as pd
+
+    from sdreval.io.frames import run_from_table
+    from sdreval.io.spans import span_run_from_frame
+
+    rows = {"query_id": ["q", "q"], "doc_id": ["d", "e"], "start": [0, 0], "end": [5, 5],
+            "score": [value, 1.0]}
+    with pytest.raises(InputError, match="is not a finite number"):
+        run_from_table(pd.DataFrame(rows))
+    with pytest.raises(InputError, match="is not a finite number"):
+        span_run_from_frame(pd.DataFrame(rows))

@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io.textlines import InputWarning
-from sdreval.io.trec_fast import read_trec_run
+from sdreval.io.trec import read_trec_run
 from sdreval.io.writers import write_run
 from sdreval.model.run import Ranking, Run
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from sdreval.errors import ProblemLog
-from sdreval.io.trec_fast import read_trec_run
+from sdreval.io.trec import read_trec_run
 from sdreval.measures.serial import ordered_run, ranked
 from sdreval.model.run import Run, TopicRankings
 

@@ -38,3 +38,20 @@ def test_bad_measures_are_usage_errors(toy_measure, text):
 def test_measure_objects_callable(toy_measure):
     m = toy_measure(k=10, quant="sog")
     assert m.cutoff == 10 and m.text == "ToyM(quant=sog)@10"
+
+
+def test_a_name_parsed_again_follows_the_registered_definition():
+    """Names are parsed once per process; a measure registered anew, or removed, is seen."""
+    first = MeasureDef("ToyR", "toy", "toy measure")
+    MEASURES["ToyR"] = first
+    try:
+        assert parse_measure("ToyR").definition is first
+        assert parse_measure("ToyR") is parse_measure("ToyR")
+        del MEASURES["ToyR"]
+        second = MeasureDef("ToyR", "toy", "another toy measure")
+        MEASURES["ToyR"] = second
+        assert parse_measure("ToyR").definition is second
+    finally:
+        del MEASURES["ToyR"]
+    with pytest.raises(UsageError, match="unknown measure"):
+        parse_measure("ToyR")

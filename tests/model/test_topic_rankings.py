@@ -10,7 +10,7 @@ import pickle
 import numpy as np
 import pytest
 
-from sdreval.io.trec_fast import read_trec_run
+from sdreval.io.trec import read_trec_run
 from reference.trec_run import read_trec_run_reference
 from sdreval.model.run import Ranking, TopicRanking
 

@@ -202,3 +202,17 @@ def test_passage_runs_against_span_judgements_are_read_in_ranges(no_whole_readin
     serial = _run(args)
     assert serial[0] == 0
     assert _run(args + ["--jobs", "2"]) == serial
+
+
+def test_parquet_after_a_text_evaluation_in_the_same_process(tmp_path):
+    """A text evaluation declined Arrow's probe for pandas; Arrow remembers that for the
+    whole process, and a later ``--format parquet -q`` (an Int64 column with missing values)
+    failed with exit 1: under ``-n 2`` this file's tests met it depending on which tests a
+    worker had run before.  Only the one-command ``sdreval`` script declines the probe now."""
+    qrels, lines = _write_inputs(tmp_path)
+    run = tmp_path / "a.txt"
+    run.write_text("\n".join(lines) + "\n")
+    assert _run(["eval", str(qrels), str(run), "-m", "AP"])[0] == 0
+    code, _, err = _run(["eval", str(qrels), str(run), "-m", "AP", "-m", "gm_map", "-q",
+                         "--format", "parquet", "-o", str(tmp_path / "out.parquet")])
+    assert code == 0, err

@@ -143,6 +143,8 @@ mode, qrels_path, run_path = sys.argv[1:4]
 qrels = read_qrels(qrels_path)
 measures = ["nxCG@10", "MAep", "AP"]
 if mode == "stream":
+    from sdreval.io import stream
+    stream.PART_RESULTS = 1 << 17  # parts far smaller than the run: memory is one part's
     table = evaluate_stream(qrels, run_path, measures, EvalContext())
 else:
     table = evaluate(qrels, [read_run(run_path)], measures, EvalContext())
@@ -175,8 +177,7 @@ def test_streamed_evaluation_memory_is_bounded(tmp_path):
     assert stream_big["sum"] == pytest.approx(memory_big["sum"], abs=0, rel=0)
     assert stream_big["rows"] == memory_big["rows"]
     # in memory, the 80 MB run costs tens of MB more than the 6 MB run; streaming holds one
-    # block of the file and the topics it completes at a time (the growth measured here:
-    # 19-21 MB, with the run's largest topics of about 30,000 results each)
+    # part of the run (131,072 results here) and the topics not yet complete at a time
     assert stream_big["rss"] - stream_small["rss"] < 24, (stream_small, stream_big)
     assert (memory_big["rss"] - memory_small["rss"]
             > stream_big["rss"] - stream_small["rss"] + 25), (memory_small, memory_big,
@@ -202,9 +203,10 @@ def test_streamed_warnings_are_the_in_memory_ones(tmp_path, monkeypatch, batch):
     """A topic none of whose results is judged is no reason to say the whole run's ids do not
     match the qrels' (streaming evaluated a topic at a time and said so for that topic); the
     table and the warnings equal the in-memory path's, whatever the batch size."""
-    import sdreval.orchestrate.stream as stream_module
+    from sdreval.io import columnar, stream as stream_module
 
-    monkeypatch.setattr(stream_module, "BATCH_RESULTS", batch)
+    monkeypatch.setattr(stream_module, "PART_RESULTS", batch)
+    monkeypatch.setattr(columnar, "STREAM_BLOCK_BYTES", 8)  # blocks of a line or two
     run, qrels = tmp_path / "r.run", tmp_path / "q.qrels"
     run.write_text("1 Q0 a 1 3 r\n1 Q0 b 2 2 r\n2 Q0 x 1 3 r\n2 Q0 y 2 2 r\n3 Q0 c 1 1 r\n")
     qrels.write_text("1 0 a 1\n1 0 b 0\n2 0 z 1\n3 0 c 1\n")
@@ -215,3 +217,18 @@ def test_streamed_warnings_are_the_in_memory_ones(tmp_path, monkeypatch, batch):
     pd.testing.assert_frame_equal(table, expected)
     assert ctx_stream.warnings == ctx_memory.warnings
     assert not any("none of its" in w for w in ctx_stream.warnings)
+
+
+def test_unsorted_run_read_again_problems_once(tmp_path):
+    """A text run is first read as if sorted by topic; topic 1 coming back on line 4 sends
+    it to the two-pass reading, and the problems found before (the bad rank on line 2, the
+    repeat of line 1 on line 4) are reported once, as the whole-file reader reports them."""
+    run, qrels = tmp_path / "r.run", tmp_path / "q.qrels"
+    run.write_text("1 Q0 a 1 3 r\n1 Q0 b x 2 r\n2 Q0 c 1 3 r\n1 Q0 a 3 1 r\n2 Q0 d 2 2 r\n")
+    qrels.write_text("1 0 a 1\n2 0 d 1\n")
+    streamed, whole = ProblemLog(), ProblemLog()
+    table = evaluate_stream(read_qrels(qrels), run, ["AP", "P@2"], EvalContext(), log=streamed)
+    read_run(run, log=whole)
+    assert [str(p) for p in streamed.problems] == [str(p) for p in whole.problems]
+    assert streamed.counts == whole.counts and len(streamed.problems) == 2
+    assert table.query("topic == '2' and measure == 'AP'")["value"].tolist() == [0.5]

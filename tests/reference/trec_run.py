@@ -1,7 +1,7 @@
 """A reference reader of TREC-like runs, for tests only: every line parsed in Python, topics
 grouped in dicts, and the rules for ranks out of order, repeated results and overlapping
 passages checked with plain loops (no sort tricks), so that the library's one reader
-(:func:`sdreval.io.trec_fast.read_trec_run`: blocks parsed by Arrow, vectorised rules) is compared
+(:func:`sdreval.io.trec.read_trec_run`: blocks parsed by Arrow, vectorised rules) is compared
 with an independent reading of the same file: same run, same problems in the same order.
 
 Only the per-line parse (:func:`~sdreval.io.trec_lines.parse_result_fields`, which the library

@@ -77,7 +77,7 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
     if to == "passage" and run.unit != "passage":
         if not collection_dir:
             raise UsageError("element -> passage conversion needs --collection DIR")
-        from ..io.conversion import element_run_to_passage_run
+        from ..model.conversion import element_run_to_passage_run
 
         collection = read_collection(collection_dir, log)
         log.raise_if_errors()

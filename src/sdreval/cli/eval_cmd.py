@@ -350,9 +350,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         from ..progress import track
 
         # the files are pulled one by one: the bar counts the runs evaluated
-        table = ResultColumns.from_frame(evaluate_files(
-            qrels_obj, track(runs, "evaluating runs (streamed)"), measures, ctx, all_topics,
-            options.get("run_format"), log, stream))
+        table = evaluate_files(qrels_obj, track(runs, "evaluating runs (streamed)"), measures,
+                               ctx, all_topics, options.get("run_format"), log, stream,
+                               columns=True)
         echo_problems(log)
     elif table is None:
         from ..io.detect import RUN_FORMATS

@@ -154,6 +154,9 @@ def cli():
 
 
 def main() -> None:
+    from ..lazy import one_command_process
+
+    one_command_process()
     cli(prog_name="sdreval")
 
 

@@ -48,7 +48,7 @@ def _grouped_by_article(run):
 
 def build_examples(outdir: str | Path = EXAMPLES) -> Path:
     """Write the bundled examples to ``outdir`` (deterministic)."""
-    from ..io.conversion import element_run_to_passage_run
+    from ..model.conversion import element_run_to_passage_run
     from ..io.writers import write_fol_qrels, write_native_qrels, write_run
     from ..simulate import (AssessmentSpec, CollectionSpec, RunSpec, document_xml,
                             make_collection, make_qrels, make_runs)

@@ -23,9 +23,8 @@ tests).  A ``.gz`` file that cannot be read
 to its end is read line by line from the failed block on, up to the damage, which is
 reported where the careful reader reports it.
 
-Used by the run reader (:mod:`sdreval.io.trec_fast`), the streaming reader
-(:mod:`sdreval.io.stream`) and the clean blocks of native judgements (:mod:`sdreval.io.native`);
-the judgement readers cut lines of any number of fields with :func:`plain_text` and
+Used by the run reader (:mod:`sdreval.io.trec`) and the streaming reader
+(:mod:`sdreval.io.stream`); the judgement readers cut lines of any number of fields with :func:`plain_text` and
 :func:`sdreval.io.tokens.split_fields`.
 """
 from __future__ import annotations
@@ -33,7 +32,7 @@ from __future__ import annotations
 import os
 import re
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from io import BufferedReader, BytesIO
 from pathlib import Path
 from typing import Iterator
@@ -141,11 +140,13 @@ def split_block(block: bytes, before: int, newlines: int
     return [(head, before, count), (block[middle + 1:], before + count, newlines - count)]
 
 
-def parse_halving(block, before: int, newlines: int, fast, careful) -> None:
-    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block);
-    else the block is halved and each half tried again, and a part that still fails at
-    :data:`CAREFUL_BYTES` or below goes to ``careful(block, before)``."""
-    if fast(block, before, newlines):
+def parse_halving(block, before: int, newlines: int, fast, careful, tried: bool = False
+                  ) -> None:
+    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block;
+    ``tried``: it did not already); else the block is halved and each half tried again, and
+    a part that still fails at :data:`CAREFUL_BYTES` or below goes to
+    ``careful(block, before)``."""
+    if not tried and fast(block, before, newlines):
         return
     if len(block) > CAREFUL_BYTES:
         halves = split_block(block, before, newlines)
@@ -165,28 +166,19 @@ class Prepared:
     delimiter: str
 
 
-def prepare(block: bytes, before: int, newlines: int, filtered: bool = False,
-            empty_fields: bool = True) -> Prepared | None:
-    """The block's data lines for Arrow, or None if the block needs the careful path.
-
-    Checks on the bytes: valid UTF-8 without ``\v \f \x1c-\x1f`` or Unicode white space
-    (:data:`_UNICODE_SPACE`); a ``\r`` only in CRLF
-    line ends; one kind of field separator (space or tab).  Two separators in a row or one at
-    a line start or end show as an empty value or a wrong field count, which :func:`text_ok`
-    and Arrow catch.  ``filtered``: blank and ``#`` lines are removed first (else a
-    block holding one fails at parse time and is prepared again with ``filtered=True``).
-    ``empty_fields=False``: the caller keeps every column and checks each for empty values
-    (:func:`text_ok`), so the scans for separators in a row (about 10 ms per 4 MiB) are
-    skipped."""
+def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
+            ) -> Prepared | None:
+    """The block's data lines for Arrow, or None if the block needs the careful path: not
+    :func:`plain_text`, both spaces and tabs, or a hexadecimal number (``0x10``: Arrow reads
+    it as 16, the decimal rule of every other path refuses it).  Two separators in a row or
+    one at a line start or end show as an empty value or a wrong field count, which
+    :func:`text_ok` and Arrow catch.  ``filtered``: blank and ``#`` lines are removed first
+    (else a block holding one fails at parse time and is prepared again filtered)."""
     block = plain_text(block, before)  # type: ignore[assignment]
     if block is None:
         return None
-    sep = b" "
-    if b"\t" in block:
-        if b" " in block:
-            return None
-        sep = b"\t"
-    if _empty_field_or_hex(block, sep, empty_fields):
+    sep = b"\t" if b"\t" in block else b" "
+    if (sep == b"\t" and b" " in block) or _may_hold_hex(block, sep):
         return None
     if filtered:
         block, kept = _drop_blank_and_comment_lines(block)
@@ -214,19 +206,13 @@ def plain_text(block: bytes, before: int) -> bytes | None:
     return block
 
 
-def _empty_field_or_hex(block: bytes, sep: bytes, empty: bool = True) -> bool:
-    """True if a field of the block may be empty (two separators in a row, or one at a line
-    start or end: Arrow would read an empty value where ``str.split()`` cuts other fields, also
-    in columns it does not keep) or may be a hexadecimal number (``0x10``: Arrow reads it as
-    16, the decimal rule of every other path refuses it).  Such blocks go to the careful path,
-    which applies the rules line by line.  ``empty=False``: hexadecimal numbers only.  (A
-    ``0x`` is looked for first, with numpy: most blocks have none, and the byte search of
-    two-byte patterns took about 6 scans of the block.)"""
-    if empty and (sep + sep in block or block.startswith(sep) or b"\n" + sep in block
-                  or sep + b"\n" in block or sep + b"\r" in block or block.endswith(sep)):
-        return True
+def _may_hold_hex(block: bytes, sep: bytes) -> bool:
+    """True if a field may be a hexadecimal number (an ``x`` after a ``0`` is looked for
+    with numpy first: most blocks have none)."""
+    if b"x" not in block and b"X" not in block:  # one memchr each: most blocks have none
+        return False
     raw = np.frombuffer(block, dtype=np.uint8)
-    x = np.flatnonzero((raw[1:] | 0x20) == ord("x"))  # an x or X after a 0: rare
+    x = np.flatnonzero((raw[1:] | 0x20) == ord("x"))
     if not len(x) or not (raw[x] == ord("0")).any():
         return False
     return any(sep + sign + zero in block for sign in (b"", b"-", b"+")
@@ -289,12 +275,11 @@ def arrow_pool():
     return pa.system_memory_pool()
 
 
-def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str],
-                  threads: bool = False):
+def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str]):
     """Arrow table of the kept columns, or None if Arrow refuses the block (wrong field count,
     a value that is not of its column's type, a blank line) or the rows are not the lines.
 
-    Not in Arrow's thread pool unless ``threads``: a threaded read that fails returns while
+    Not in Arrow's thread pool: a threaded read that fails returns while
     its other tasks still run in the pool, and a process ending then (an input error raised
     and caught, then exit) aborts ("terminate called without an active exception")."""
     import pyarrow as pa
@@ -305,7 +290,7 @@ def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[
     try:
         table = csv.read_csv(
             pa.BufferReader(prepared.data),
-            read_options=csv.ReadOptions(column_names=names, use_threads=threads,
+            read_options=csv.ReadOptions(column_names=names, use_threads=False,
                                          block_size=ARROW_BLOCK_BYTES),
             parse_options=csv.ParseOptions(delimiter=prepared.delimiter, quote_char=False,
                                            double_quote=False, escape_char=False,
@@ -322,14 +307,6 @@ def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[
     return table
 
 
-def finite(column) -> np.ndarray | None:
-    """float64 values of an Arrow column if all are finite, else None."""
-    values = column.to_numpy()
-    if not np.isfinite(values).all():
-        return None
-    return values
-
-
 def in_first_appearance_order(codes: np.ndarray) -> bool:
     """True if every code is at most one more than the largest before it (codes numbered in
     order of first appearance)."""
@@ -337,21 +314,6 @@ def in_first_appearance_order(codes: np.ndarray) -> bool:
         return True
     running = np.maximum.accumulate(codes)
     return bool(codes[0] == 0 and np.all(codes[1:] <= running[:-1] + 1))
-
-
-@dataclass
-class Pending:
-    """Per-line warnings of a fast block, emitted in line order as the careful path would."""
-
-    items: list[tuple[int, int, str]] = field(default_factory=list)
-
-    def add(self, line: int, order: int, message: str) -> None:
-        self.items.append((line, order, message))
-
-    def flush(self, file: str, log: ProblemLog) -> None:
-        for line, _, message in sorted(self.items, key=lambda item: item[:2]):
-            log.warn(file, line, message)
-        self.items.clear()
 
 
 def lines_after(path: str | Path, before: int, file: str, log: ProblemLog

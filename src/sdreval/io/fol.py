@@ -35,14 +35,14 @@ from typing import Iterator
 
 import numpy as np
 
-from ..errors import Problem, ProblemLog
+from ..errors import HeldProblems, Problem, ProblemLog
 from ..judgements.qrels import DocPassages, Qrels
 from .columnar import arrow_pool
-from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, iter_fields,
+from .textlines import (CHAR_LIMIT, beyond_char_limit, iter_fields,
                         nonnegative, parse_int, passage_fields)
-from .keyed_rows import (HeldProblems, KeyedRows, find_repeats, report_in_line_order,
+from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
                          smallest_integers)
-from .tokens import DIGITS, digit_integers, read_in_blocks, split_fields, system_allocator
+from .tokens import DIGITS, Fields, digit_integers, read_in_blocks, system_allocator
 from .run_columns import TRIM_BYTES, release_heap_memory
 
 
@@ -86,9 +86,7 @@ def parse_fol_line(fields: list[str], number: int, file: str, log: ProblemLog
             bad.append(beyond_char_limit(token))
         else:
             ranges.append(parsed)
-    if bad:
-        for message in bad:
-            log.error(file, number, message)
+    if log.refuse(file, number, bad):
         return None
     return topic, doc, relchars, doclen, bep, ranges  # type: ignore[return-value]
 
@@ -196,27 +194,19 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
         rows.add_explained(found)
 
     with system_allocator():
-        read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, rows), explain, file, held)
+        read_in_blocks(path, lambda found: fast_block(found, rows), explain, file, held)
     with system_allocator():
         qrels = _finish_rows(rows, held.held, file, log)
     release_heap_memory()
-    if not qrels.topics and not log.errors:
-        log.warn(file, None, "the qrels hold no judgements")
-    finish(log, own)
-    return qrels
+    return finished(qrels, file, log, own)
 
 
-def fast_block(block, before: int, newlines: int, rows: _Rows) -> bool:
-    """Parse a block and add its lines; False (nothing added) unless every line is certain to
-    be read without any problem."""
+def fast_block(found: Fields, rows: _Rows) -> bool:
+    """Add a block's lines; False (nothing added) unless every line is certain to be read
+    without any problem."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
-    found = split_fields(block, before, newlines)
-    if found is None:
-        return False
-    if not len(found.counts):
-        return True
     counts, starts, numbers, field = found.counts, found.starts, found.numbers, found.field
     if counts.min() < 5:
         return False
@@ -354,9 +344,7 @@ def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels
         bep = nonnegative(fields[4], "best entry point", bep_bad) if len(fields) == 5 else None
         bad: list[str] = []
         offset, length = passage_fields(fields[2], fields[3], bad, tuple(bep_bad))
-        if bad:
-            for message in bad:
-                log.error(file, number, message)
+        if log.refuse(file, number, bad):
             continue
         key = (topic, doc, offset, length)
         if key in seen:
@@ -383,7 +371,4 @@ def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels
                 log.warn(file, number, f"topic {topic}, document {doc}: best entry point {bep}"
                                        f" differs from {dp.bep} (line {bep_line[(topic, doc)]},"
                                        f" kept)")
-    if not qrels.topics and not log.errors:
-        log.warn(file, None, "the qrels hold no judgements")
-    finish(log, own)
-    return qrels
+    return finished(qrels, file, log, own)

@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import gc
 import re
-import sys
 from io import BytesIO
 from pathlib import Path
 from typing import Iterator
 
 from lxml import etree
 
-from ..errors import InputError, ProblemLog
+from ..errors import HeldProblems, InputError, ProblemLog
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
@@ -152,7 +151,7 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
     if file_path.stat().st_size == 0:
         log.error(file, None, "empty file: no XML element")
         return None
-    first = _buffer()
+    first = HeldProblems()  # kept until the file is read for good (it may be read again)
     pool = Pool(file, file_path.stem.removeprefix("pool-"), main)
     try:
         _parse(file_path, file_path, pool, first, hints)
@@ -160,32 +159,20 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
         data = file_path.read_bytes()
         blanked = _blank_topic_copy(data, exc.lineno)
         if blanked is None:
-            _replay(first, log)
+            first.flush(log, by_line=False)
             tally.update(pool.tally)
             report_syntax_error(log, file, exc)
             return pool
         tally.add("topic-copy", file, exc.lineno)
-        first = _buffer()
+        first = HeldProblems()
         pool = Pool(file, file_path.stem.removeprefix("pool-"), main)
         try:
             _parse(BytesIO(blanked), file_path, pool, first, hints)
         except etree.XMLSyntaxError as again:
             report_syntax_error(first, file, again)
-    _replay(first, log)
+    first.flush(log, by_line=False)
     tally.update(pool.tally)
     return pool
-
-
-def _buffer() -> ProblemLog:
-    """A log that keeps every problem of one file until the file is read for good (a file
-    re-read after blanking its topic copy drops the first attempt's problems)."""
-    return ProblemLog(examples=sys.maxsize)
-
-
-def _replay(buffer: ProblemLog, log: ProblemLog) -> None:
-    """Hand a file's problems to the caller's log (counted, kept or sent to its sink)."""
-    for problem in buffer.problems:
-        log.add(problem)
 
 
 _TOPIC_COPY = re.compile(rb"<inex_topic\b.*?</inex_topic\s*>", re.DOTALL)

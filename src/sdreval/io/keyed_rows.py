@@ -1,7 +1,7 @@
 """The rows of a judgement file as its readers keep them while reading (:class:`KeyedRows`:
-compact columns keyed by ``(topic, document)``), repeated keys found over the whole file
-(:func:`first_occurrences`, :meth:`KeyedRows.repeats`), problems reported in line order
-(:func:`report_in_line_order`)."""
+compact columns keyed by ``(topic, document)``), repeated keys found over the whole file (by
+hash, :func:`shared_hashes`, then exactly, :func:`confirm_repeats`), problems reported in
+line order (:func:`report_in_line_order`)."""
 from __future__ import annotations
 
 import heapq
@@ -9,43 +9,51 @@ from typing import Iterator
 
 import numpy as np
 
-from ..errors import Problem, ProblemLog
+from ..errors import HeldProblems, Problem, ProblemLog
 from .run_columns import RowIndex, SeenValues, release_heap_memory
-from .textlines import is_repeat
+from .textlines import finish, is_repeat
 
 
-def first_occurrences(columns: list) -> tuple[np.ndarray, np.ndarray]:
-    """For rows keyed by ``columns`` (each an integer numpy array or an Arrow string array):
-    which rows repeat an earlier row's key, and the first row of each row's key.  Rows are told
-    apart by a 64-bit hash of the key; the rows sharing a hash (repeats, rarely collisions) are
-    then compared exactly."""
-    import pyarrow as pa
+def first_occurrences(columns: list) -> dict[int, int]:
+    """``row -> first row`` of the rows keyed by ``columns`` (each an integer numpy array or
+    an Arrow string array) whose key an earlier row has.  Rows are told apart by a 64-bit
+    hash of the key; the rows sharing a hash (repeats, rarely collisions) are then compared
+    exactly (:func:`confirm_repeats`)."""
     from .. import arrow_kernels as pc
 
-    count = len(columns[0])
-    repeats = np.zeros(count, dtype=bool)
-    first_of = np.arange(count)
-    if count < 2:
-        return repeats, first_of
-    hashed = np.zeros(count, dtype=np.uint64)
+    if len(columns[0]) < 2:
+        return {}
+    hashed = np.zeros(len(columns[0]), dtype=np.uint64)
     with np.errstate(over="ignore"):
         for column in columns:
             part = (column.astype(np.uint64) if isinstance(column, np.ndarray)
                     else string_hashes(column))
             hashed = hashed * np.uint64(0x9E3779B97F4A7C15) + part
-    ordered = np.sort(hashed)
+    rows = np.flatnonzero(shared_hashes(hashed))
+    return confirm_repeats(rows, zip(*(
+        column[rows].tolist() if isinstance(column, np.ndarray)
+        else pc.take(column, rows).to_pylist() for column in columns)))
+
+
+def shared_hashes(hashes: np.ndarray) -> np.ndarray:
+    """Which of ``hashes`` another one equals (the candidate repeats)."""
+    ordered = np.sort(hashes)
     same = ordered[1:] == ordered[:-1]
     if not same.any():
-        return repeats, first_of
-    candidates = np.flatnonzero(np.isin(hashed, ordered[1:][same]))
-    keys = zip(*(column[candidates].tolist() if isinstance(column, np.ndarray)
-                 else pc.take(column, candidates).to_pylist() for column in columns))
+        return np.zeros(len(hashes), dtype=bool)
+    return np.isin(hashes, ordered[1:][same])
+
+
+def confirm_repeats(rows: np.ndarray, keys) -> dict[int, int]:
+    """``row -> first row`` of the ``rows`` (in order) whose key (``keys``, one per row) an
+    earlier one of them has: the exact comparison after the hashes."""
     seen: dict[tuple, int] = {}
-    for row, key in zip(candidates.tolist(), keys):
+    out: dict[int, int] = {}
+    for row, key in zip(rows.tolist(), keys):
         earlier = seen.setdefault(key, row)
         if earlier != row:
-            repeats[row], first_of[row] = True, earlier
-    return repeats, first_of
+            out[row] = earlier
+    return out
 
 
 def string_hashes(names) -> np.ndarray:
@@ -79,19 +87,6 @@ def string_hashes(names) -> np.ndarray:
                 word[short] &= keep - np.uint64(1)
             hashed[rows] = (hashed[rows] ^ word) * prime
     return hashed
-
-
-class HeldProblems(ProblemLog):
-    """Problems of the per-line explanations, held to be reported in line order at the end
-    (merged with the repeats, found once the whole file is read).  They are held whatever
-    their number: a Problem a rejected line, less than a line read into objects takes."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.held: list[Problem] = []
-
-    def add(self, problem: Problem, kind: str | None = None) -> None:
-        self.held.append(problem)
 
 
 def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[tuple[str, str]]]],
@@ -228,25 +223,10 @@ class KeyedRows:
                 rows.append(chosen + np.int64(first))
                 found.append(hashes[chosen])
             rows, found = np.concatenate(rows), np.concatenate(found)
-            values = np.sort(found)
-            shared = values[1:][values[1:] == values[:-1]]
-            del values
-            if len(shared):
-                shared = np.unique(shared)
-                where = np.minimum(np.searchsorted(shared, found), len(shared) - 1)
-                candidates.append(rows[shared[where] == found])
+            candidates.append(rows[shared_hashes(found)])
         self.hashes = []  # not needed any more
-        if not candidates:
-            return {}
         rows = np.sort(np.concatenate(candidates))
-        docs = self.docs_of(rows)
-        seen: dict[tuple, int] = {}
-        out: dict[int, int] = {}
-        for row, key in zip(rows.tolist(), zip(self.topic_of(rows).tolist(), docs)):
-            earlier = seen.setdefault(key, row)
-            if earlier != row:
-                out[row] = earlier
-        return out
+        return confirm_repeats(rows, zip(self.topic_of(rows).tolist(), self.docs_of(rows)))
 
     def docs_of(self, rows: np.ndarray) -> list[str]:
         """The documents' ids of ``rows`` (in order), taken piece by piece (a take over all
@@ -312,3 +292,12 @@ def find_repeats(keyed: "KeyedRows", held: list[Problem], file: str, log: Proble
     repeats = keyed.repeats()
     release_heap_memory()
     return repeats
+
+
+def finished(qrels, file: str, log: ProblemLog, own: bool):
+    """The end of a judgement file's read: a warning if it holds none, then the log policy
+    (:func:`~sdreval.io.textlines.finish`)."""
+    if not qrels.topics and not log.errors:
+        log.warn(file, None, "the qrels hold no judgements")
+    finish(log, own)
+    return qrels

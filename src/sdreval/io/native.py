@@ -40,7 +40,7 @@ from .native_lines import (SCALES, infer_scale, native_line,
                            pair_problem, scale_directive, show_value)
 from .textlines import finish, is_repeat
 from .keyed_rows import first_occurrences
-from .tokens import read_in_blocks, split_fields
+from .tokens import Fields, read_in_blocks
 from .run_columns import release_heap_memory
 
 #: a number as the fast path takes it (Python's float() and Arrow read it alike)
@@ -96,26 +96,18 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
                 rows.append(row)
         state.add_explained(rows)
 
-    read_in_blocks(path, lambda b, n, c: fast_block(b, n, c, state), explain, file, log)
+    read_in_blocks(path, lambda found: fast_block(found, state), explain, file, log)
     qrels = _assessments(state, scale, file, log)
     release_heap_memory()
     finish(log, own)
     return qrels
 
 
-def fast_block(block, before: int, newlines: int, state: _State) -> bool:
-    """Parse a block and add its lines; False (nothing added) unless every line is certain to
-    be read without a problem."""
+def fast_block(found: Fields, state: _State) -> bool:
+    """Add a block's lines; False (nothing added) unless every line is certain to be read
+    without a problem."""
     from .. import arrow_kernels as pc
 
-    typed = _typed_block(block, before, newlines, state)
-    if typed is not None:
-        return typed
-    found = split_fields(block, before, newlines)
-    if found is None:
-        return False
-    if not len(found.counts):
-        return True
     topics = found.field(0)
     header = pc.equal(pc.ascii_lower(topics), "topic").to_numpy(zero_copy_only=False)
     if header.any():  # the file's first data line may be a header, skipped
@@ -146,62 +138,6 @@ def fast_block(block, before: int, newlines: int, state: _State) -> bool:
         size[sixth] = values
     state.first_line = False
     state.add(found.numbers, topics, docs, canon, e, s, letter, question, size)
-    return True
-
-
-def _typed_block(block, before: int, newlines: int, state: _State) -> bool | None:
-    """The common block (fields separated by single tabs or single spaces, numbers only: no
-    ``?``, no coverage letter, no header) read by Arrow's CSV reader into typed columns: True
-    if taken, None if the block is not of that kind (then it is split as text)."""
-    import pyarrow as pa
-    from .. import arrow_kernels as pc
-
-    from .columnar import (finite, has_blank_or_comment_lines, parse_columns, prepare,
-                           text_ok)
-
-    text = pa.dictionary(pa.int32(), pa.string())
-    names = ["topic", "file", "path", "e", "s", "size"]
-    types = {"topic": text, "file": text, "path": text, "e": pa.float64(),
-             "s": pa.float64(), "size": pa.float64()}
-    # every column is kept: an empty field is an empty text (text_ok) or a number Arrow
-    # refuses, so the scans for empty fields are skipped; blank and comment lines (a blank
-    # line has one field, a comment fails text_ok) are looked for only if the block fails
-    table = None
-    for filtered in (False, True):
-        if filtered and not has_blank_or_comment_lines(block):
-            return None
-        prepared = prepare(block, before, newlines, filtered, empty_fields=False)
-        if prepared is None:
-            return None
-        for count in (6, 5):
-            table = parse_columns(prepared, names[:count], types, names[:count])
-            if table is not None:
-                break
-        if table is not None:
-            break
-    if table is None:
-        return None
-    if not (text_ok(table.column("topic"), first=True) and text_ok(table.column("file"))
-            and text_ok(table.column("path"))):
-        return None
-    topics = pc.cast(table.column("topic"), pa.string()).combine_chunks()
-    if state.first_line and len(topics) and topics[0].as_py().lower() == "topic":
-        return None  # a header
-    e, s = finite(table.column("e")), finite(table.column("s"))
-    size = finite(table.column("size")) if count == 6 else np.full(len(topics), np.nan)
-    if e is None or s is None or size is None or (size < 0).any():
-        return None
-    canon = []
-    for chunk in table.column("path").chunks:
-        values = _canonical_values(chunk.dictionary.to_pylist(), state)
-        if values is None:
-            return None
-        canon.append(pa.array(values, pa.string()).take(chunk.indices))
-    no = np.zeros(len(topics), dtype=bool)
-    state.first_line = False
-    state.add(prepared.lines, topics, pc.cast(table.column("file"), pa.string()).combine_chunks(),
-              pa.concat_arrays(canon) if canon else pa.array([], pa.string()), e, s, no, no,
-              size)
     return True
 
 
@@ -236,33 +172,23 @@ def _numbers(text, words: dict[str, float] | None = None, upper: bool = False
 
 
 def _canonical(paths, state: _State):
-    """The canonical XPaths (an Arrow array), or None if one does not canonicalise."""
+    """The canonical XPaths (an Arrow array; each distinct path canonicalised once per file),
+    or None if one does not canonicalise."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
     encoded = pc.dictionary_encode(paths)
-    values = _canonical_values(encoded.dictionary.to_pylist(), state)
-    if values is None:
-        return None
-    return pa.array(values, pa.string()).take(encoded.indices)
-
-
-def _canonical_values(paths: list[str], state: _State) -> list[str] | None:
-    """The canonical form of each path (computed once per file), or None if one has none."""
-    known = state.canonical
-    out = []
-    for value in paths:
-        canon = known.get(value, "")
-        if canon == "":
+    known, out = state.canonical, []
+    for value in encoded.dictionary.to_pylist():
+        if value not in known:
             try:
-                canon = canonical_xpath(value)
+                known[value] = canonical_xpath(value)
             except XPathError:
-                canon = None
-            known[value] = canon
-        if canon is None:
+                known[value] = None
+        if known[value] is None:
             return None
-        out.append(canon)
-    return out
+        out.append(known[value])
+    return pa.array(out, pa.string()).take(encoded.indices)
 
 
 def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -> Qrels:
@@ -300,16 +226,12 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     invalid = np.array([p is not None for p in problems])[which]
     encoded = pc.dictionary_encode(topics)
     topic_codes = encoded.indices.to_numpy()
-    if invalid.any():
-        valid = np.flatnonzero(~invalid)
-        repeats_valid, first_valid = first_occurrences(
-            [topic_codes[valid], pc.take(docs, pa.array(valid)), pc.take(paths, pa.array(valid))])
-        repeats = np.zeros(len(lines), dtype=bool)
-        repeats[valid[repeats_valid]] = True
-        first_of = np.arange(len(lines))
-        first_of[valid] = valid[first_valid]
-    else:
-        repeats, first_of = first_occurrences([topic_codes, docs, paths])
+    valid = np.flatnonzero(~invalid)
+    found = first_occurrences([topic_codes[valid], pc.take(docs, pa.array(valid)),
+                               pc.take(paths, pa.array(valid))])
+    first_of = {int(valid[row]): int(valid[first]) for row, first in found.items()}
+    repeats = np.zeros(len(lines), dtype=bool)
+    repeats[list(first_of)] = True
 
     def content(row: int) -> tuple:
         return float(e[row]), float(s[row]), None if np.isnan(size[row]) else float(size[row])
@@ -320,7 +242,7 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
             log.error(file, int(lines[row]), f"invalid ({shown_e}, {show_value(float(s[row]))})"
                                              f" on scale {chosen}: {problems[which[row]]}")
             continue
-        first = int(first_of[row])
+        first = first_of[row]
         topic, doc, path = topics[row].as_py(), docs[row].as_py(), paths[row].as_py()
         is_repeat({(topic, doc, path): (int(lines[first]), content(first))},
                   (topic, doc, path), content(row), int(lines[row]),

@@ -61,9 +61,7 @@ def native_line(fields: list[str], number: int, file: str, log: ProblemLog
         size = parse_float(fields[5])
         if size is None or size < 0:
             bad.append(f"size {fields[5]!r} is not a non-negative number")
-    if bad:
-        for message in bad:
-            log.error(file, number, message)
+    if log.refuse(file, number, bad):
         return None
     return (number, fields[0], fields[1], canon, e, s, letter,  # type: ignore[return-value]
             fields[3] == "?", size)

@@ -79,7 +79,7 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
         from .inex_xml import read_inex_submission
 
         return read_inex_submission(local_path(path), log)
-    from .trec_fast import read_trec_run
+    from .trec import read_trec_run
 
     return read_trec_run(path, kind.split("-")[0], log)
 

@@ -2,7 +2,7 @@
 topic's ranks out of order, repeated results and overlapping passages reported by the rules of
 :mod:`sdreval.model.result_rules`, written once (:func:`report_topics`: topics checked in
 batches, only those the vectorised tests single out looked at one by one) for a whole run
-(:func:`assemble`) and for the topics a streaming reader yields (:func:`build_rankings`).
+(:func:`assemble`) and for the topics a streaming reader yields (:func:`part_run`).
 Reports come topic by topic, each topic's in line order: ranks out of order, then repeats,
 then overlaps.
 """
@@ -14,7 +14,7 @@ from ..errors import ProblemLog
 from ..model.result_rules import (disorder_in_groups, disorder_message, overlap_message,
                                   overlapping_rows, repeat_message, repeated_rows,
                                   topics_with_overlaps, topics_with_repeats)
-from ..model.run import Coded, Filled, Ranking, Run
+from ..model.run import Coded, Filled, Run
 from .columnar import arrow_pool
 from .run_columns import RowIndex, RunColumns
 from .trec_lines import DOCUMENT_PATH, file_stem
@@ -85,31 +85,17 @@ class RowsAt:
         return self.line[rows]
 
 
-def build_rankings(columns: list, topics: list[str], paths: np.ndarray, layout: str,
-                   file: str, log: ProblemLog, wanted: list[int]) -> dict[int, Ranking]:
-    """Rankings of the topics ``wanted`` (ids into ``topics``, in this order) of rows given as
-    :meth:`RunColumns.columns` gives them: rows grouped by topic (file order kept), the
-    topics' problems reported in the order of ``wanted`` (:func:`report_topics`)."""
-    topic, doc, names, piece, path, offset, length, rank, rsv, line = columns
-    order = None if len(topic) < 2 or bool((topic[1:] >= topic[:-1]).all()) \
-        else np.argsort(topic, kind="stable")
-    bounds = topic_bounds(topic if order is None else topic[order], len(topics))
-    names = names if order is None else names[order]
-    report_topics([topic, doc, names, None, path, offset, length, rank, rsv, None],
-                  RowsAt(piece, line), order, bounds, topics, paths, layout, file, log, wanted)
-    rankings: dict[int, Ranking] = {}
-    for t in wanted:
-        lo, hi = int(bounds[t]), int(bounds[t + 1])
-        rows = slice(lo, hi) if order is None else order[lo:hi]
-        if offset is None:
-            topic_offset = topic_length = np.full(hi - lo, -1, dtype=np.int64)
-        else:
-            topic_offset, topic_length = offset[rows], length[rows]
-        rankings[t] = Ranking(
-            names[lo:hi], np.full(hi - lo, None, dtype=object) if layout == "passage"
-            else paths[path[rows].astype(np.int64)], topic_offset, topic_length, rank[rows],
-            rsv[rows], layout)  # type: ignore[arg-type]
-    return rankings
+def part_run(columns: list, topics: list[str], paths: np.ndarray, layout: str, file: str,
+              log: ProblemLog, wanted: list[int], name: str) -> Run:
+    """The run (shared columns) of the topics ``wanted`` (ids into ``topics``, in this order)
+    of rows given as :meth:`RunColumns.columns` gives them with ``objects=False``, plus each
+    row's piece and line (positions 3 and 9): the topics' problems reported in the order of
+    ``wanted`` (:func:`report_topics`), as :func:`assemble` reports a whole run's."""
+    position = np.full(len(topics), -1, dtype=np.int32)
+    position[wanted] = np.arange(len(wanted), dtype=np.int32)
+    columns = [position[columns[0]], *columns[1:]]
+    return run_of(columns, RowsAt(columns[3], columns[9]), [topics[t] for t in wanted], paths,
+                  layout, file, log, name)
 
 
 def path_names(state: RunColumns) -> np.ndarray:
@@ -120,41 +106,49 @@ def path_names(state: RunColumns) -> np.ndarray:
 def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) -> Run:
     """The run from the columns, topics in order of first appearance; ranks out of order,
     repeats and overlaps reported topic by topic as the careful reader reports them."""
-    topics = list(state.topic_ids)
-    columns = state.columns(objects=False)
-    paths = path_names(state)
+    run_name = name or (next(iter(state.run_ids)) if state.run_ids else file_stem(file))
+    run = run_of(state.columns(objects=False), state.joined, state.topic_ids,
+                 path_names(state), state.layout, file, log, run_name)
+    if not run.topics and not log.errors:
+        log.warn(file, None, "the run holds no results")
+    return run
+
+
+def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, layout: str,
+           file: str, log: ProblemLog, name: str) -> Run:
+    """The run of rows given as :meth:`RunColumns.columns` gives them with ``objects=False``
+    (``topics``: the names of the topic ids, a list or a dict numbering them in order; rows
+    grouped by topic id, file order kept within a topic), the problems of every topic
+    reported (:func:`report_topics`); topics without rows are left out."""
+    columns = list(columns)
     topic, _, names, _, path, offset, length, rank, rsv, _ = columns
     n = len(topic)
     order = (None if n < 2 or bool((topic[1:] >= topic[:-1]).all())
              else np.argsort(topic, kind="stable"))
     bounds = topic_bounds(topic if order is None else topic[order], len(topics))
     if order is not None and n:
-        import pyarrow as pa
         from .. import arrow_kernels as pc
 
         columns[2] = names = pc.take(names, order, memory_pool=arrow_pool())
-    report_topics(columns, state.joined, order, bounds, topics, paths, state.layout, file, log)
+    report_topics(columns, index, order, bounds, list(topics), paths, layout, file, log)
     present = bounds[1:] > bounds[:-1]
-    if not present.any() and not log.errors:
-        log.warn(file, None, "the run holds no results")
-    run_name = name or (next(iter(state.run_ids)) if state.run_ids else file_stem(file))
 
     def grouped(values: np.ndarray) -> np.ndarray:
         return values if order is None else values[order]
 
-    if state.layout == "passage":
+    if layout == "passage":
         path_col = Filled(None)
-    elif state.layout == "document":
+    elif layout == "document":
         path_col = Filled(DOCUMENT_PATH)
     else:
         path_col = Coded(grouped(path), paths)
     offset_col = Filled(-1, np.int64) if offset is None else grouped(offset)
     length_col = Filled(-1, np.int64) if length is None else grouped(length)
-    kept = state.topic_ids if present.all() else [t for t, p in zip(topics, present) if p]
+    kept = topics if present.all() else [t for t, p in zip(topics, present) if p]
     kept_bounds = bounds if present.all() else np.concatenate(
         ([0], bounds[1:][present]))
-    return Run.from_columns(run_name, kept, kept_bounds, names, path_col,  # type: ignore
-                            offset_col, length_col, grouped(rank), grouped(rsv), state.layout,
+    return Run.from_columns(name, kept, kept_bounds, names, path_col,  # type: ignore
+                            offset_col, length_col, grouped(rank), grouped(rsv), layout,
                             source=file)
 
 
@@ -168,7 +162,7 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
     ``objects=False``, but the document names already grouped by topic; ``index`` tells rows'
     pieces and lines; ``order`` groups the rows by topic (None: they are).  ``wanted``: the
     topics to report, in this order (default: all, in id order).  The whole-file reader and
-    the streaming reader (:func:`build_rankings`) share these checks."""
+    the streaming reader (:func:`part_run`) share these checks."""
     topic, doc, names, _, path, offset, length, rank, rsv, _ = columns
     if len(topic) < 2:
         return

@@ -33,7 +33,7 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
-from ..model.run import Ranking, Unit
+from ..model.run import Ranking, Run, Unit
 from .detect import RUN_FORMATS, resolve_format
 from .textlines import finish, local_path
 from .trec_lines import file_stem
@@ -42,8 +42,14 @@ from .trec_lines import file_stem
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
 
 
+#: results gathered into one run by :func:`iter_run_parts` (memory: a few hundred bytes each
+#: while evaluated); :func:`iter_run_topics` yields each topic as soon as it is read
+PART_RESULTS = 1 << 19
+
+
 class TopicStream:
-    """Iterator of ``(topic, Ranking)`` with the run's ``name``, ``unit`` and ``source``.
+    """Iterator of ``(topic, Ranking)`` with the run's ``name``, ``unit`` and ``source``;
+    :meth:`parts` gives the same topics gathered into runs.
 
     ``name`` is ``None`` until the first result has been read (then: the run-id, as
     :func:`~sdreval.io.read_run` names the run); ``topics`` counts the topics yielded so far.
@@ -55,21 +61,39 @@ class TopicStream:
         self.name = name
         self.attributes: dict[str, str] = {}
         self.topics = 0
+        self._runs: Iterator[Run] | None = None
         self._gen: Iterator[tuple[str, Ranking]] | None = None
 
     def __iter__(self) -> "TopicStream":
         return self
 
     def __next__(self) -> tuple[str, Ranking]:
-        assert self._gen is not None
+        if self._gen is None:
+            self._gen = (item for run in self._parts() for item in run.topics.items())
         item = next(self._gen)
         self.topics += 1
         return item
 
+    def parts(self) -> Iterator[Run]:
+        """The topics as runs of whole topics, in the order they are yielded one by one
+        (runs of :func:`iter_run_parts`: about :data:`PART_RESULTS` results each)."""
+        for run in self._parts():
+            self.topics += len(run.topics)
+            yield run
+
+    def _parts(self) -> Iterator[Run]:
+        assert self._runs is not None
+        return self._runs
+
     def close(self) -> None:
         """Stop reading (closes the file)."""
-        if self._gen is not None:
-            self._gen.close()  # type: ignore[attr-defined]
+        if self._runs is not None:
+            self._runs.close()  # type: ignore[attr-defined]
+
+
+class TopicsResumed(Exception):
+    """A topic met again after its rows ended, read with ``contiguous=None``
+    (:func:`iter_run_parts`)."""
 
 
 def stream_threshold() -> int:
@@ -104,16 +128,47 @@ def iter_run_topics(path: str | Path, fmt: str | None = None, log: ProblemLog | 
     as :func:`~sdreval.io.read_run` does.  ``contiguous=True`` skips the first pass (see the
     module documentation): a topic seen again after it was yielded is then an InputError.
     """
+    return iter_run_parts(path, fmt, log, contiguous, name, results=0)
+
+
+def iter_run_parts(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,
+                   contiguous: bool | None = False, name: str | None = None,
+                   results: int = PART_RESULTS) -> TopicStream:
+    """:func:`iter_run_topics` whose :meth:`TopicStream.parts` gathers the topics read into
+    runs of at least ``results`` results (the last one fewer), each held in shared columns as
+    :func:`~sdreval.io.read_run` holds a whole run: evaluating them costs what evaluating the
+    whole run costs, in memory for one part (plus the topics whose last line is not read).
+
+    ``contiguous=None`` (text runs; XML runs read as with False): no first pass, each topic
+    taken as complete when the next one starts, and :class:`TopicsResumed` raised (nothing
+    logged) at the first topic met again after its rows ended; the caller then reads the file
+    anew with ``contiguous=False``.  For a file sorted by topic that saves the first pass."""
     kind = resolve_format(path, fmt, RUN_FORMATS, "a run", "--run-format")
     file = str(path)
     if kind == "inex-submission":
         stream = TopicStream(file, "element", name)
-        stream._gen = _xml_topics(local_path(path), stream, log, contiguous)
+        stream._runs = _gathered(_xml_topics(local_path(path), stream, log, bool(contiguous)),
+                                 stream, results)
     else:
         layout = kind.split("-")[0]
         stream = TopicStream(file, layout, name)  # type: ignore[arg-type]
-        stream._gen = _text_topics(path, layout, stream, log, contiguous)
+        stream._runs = _text_runs(path, layout, stream, log, contiguous, results)
     return stream
+
+
+def _gathered(topics: Iterator[tuple[str, Ranking]], stream: TopicStream, results: int
+              ) -> Iterator[Run]:
+    """Topics read one by one gathered into runs of at least ``results`` results."""
+    held: dict[str, Ranking] = {}
+    size = 0
+    for topic, ranking in topics:
+        held[topic] = ranking
+        size += len(ranking)
+        if size >= results:
+            yield Run(stream.name or "", held, stream.unit, stream.source)
+            held, size = {}, 0
+    if held:
+        yield Run(stream.name or "", held, stream.unit, stream.source)
 
 
 # --- TREC-like text runs ----------------------------------------------------------------------
@@ -122,12 +177,12 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
     of topic blocks (runs of consecutive lines of one topic).
 
     The file is read in the reader's blocks and each line's topic field is cut as the reader
-    cuts it (:func:`sdreval.io.trec_fast.topic_runs`: Arrow where the reader uses Arrow,
+    cuts it (:func:`sdreval.io.trec.topic_runs`: Arrow where the reader uses Arrow,
     ``str.split()`` elsewhere), so the second pass never meets a topic the first pass did not
     see where it is; ``layout`` tells the number of fields Arrow expects."""
     from . import columnar
     from .columnar import ReadFailed, iter_blocks, lines_after
-    from .trec_fast import topic_runs
+    from .trec import topic_runs
 
     last: dict[str, int] = {}
     blocks = 0
@@ -150,87 +205,120 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
     return last, blocks
 
 
-def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: ProblemLog | None,
-                 contiguous: bool = False) -> Iterator[tuple[str, Ranking]]:
+def _text_runs(path: str | Path, layout: str, stream: TopicStream, log: ProblemLog | None,
+               contiguous: bool | None, results: int) -> Iterator[Run]:
     """The second pass: the blocks of the whole-file reader
-    (:func:`sdreval.io.trec_fast.read_blocks`, smaller blocks); the rows are held in
-    shared columns (no object per topic), and after each block the topics whose last line
-    (first pass) has been read are built and yielded, in the order of their last lines.
-    ``contiguous``: no first pass; after each block every topic held but the one of the last
-    row read is yielded, and a topic met again after it was yielded is an error."""
+    (:func:`sdreval.io.trec.read_blocks`, smaller blocks); the rows are held in
+    shared columns (no object per topic), and once ``results`` rows are held the topics whose
+    last line (first pass) has been read are built into a run (:func:`part_run`), in the
+    order of their last lines.  ``contiguous`` (True or None): no first pass; every topic held
+    but the one of the last row read is complete, and a topic met again after its rows ended
+    is an error (None: :class:`TopicsResumed`)."""
     from . import columnar
     from .run_columns import RunColumns
-    from .run_topics import build_rankings, path_names
-    from .trec_fast import read_blocks
+    from .run_topics import part_run, path_names
+    from .trec import read_blocks
 
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
+    strict, contiguous = contiguous, contiguous is not False
     last: dict[str, int] = {} if contiguous else last_lines(path, layout)[0]
     state = RunColumns(layout)
-    yielded_at: dict[int, int] = {}  # contiguous: topic id yielded -> the line after its block
-    held: list | None = None  # the rows read and not yet yielded, as state.columns() gives them
+    held: list[list] = []  # pieces of rows read and not yet yielded (columns as part_run's)
+    held_rows = 0
+    kept_back = 0  # rows held back at the last emit (topics whose last line was not read)
     names: list[str] = []
     last_of = np.zeros(0, dtype=np.int64)  # per topic id: the number of its last line
+    ended_at = np.zeros(0, dtype=np.int64)  # contiguous: per topic id, the line after its rows
+    open_topic = -1  # contiguous: the topic of the last row read
     yielded = 0
 
     def hold() -> None:
-        nonlocal held, last_of
-        columns = state.columns()
+        nonlocal held_rows, last_of, ended_at
+        columns = state.columns(objects=False)
         new = list(islice(state.topic_ids, len(names), None))
         names.extend(new)
         last_of = np.concatenate((last_of, np.fromiter(
-            (last.get(name, 0) for name in new), dtype=np.int64,
-            count=len(new))))
-        if not len(columns[0]):
-            return
-        held = columns if held is None else [
-            None if a is None else np.concatenate((a, b)) for a, b in zip(held, columns)]
+            (last.get(name, 0) for name in new), dtype=np.int64, count=len(new))))
         if contiguous:
-            check_contiguous(held[0], held[-1])
+            ended_at = np.concatenate((ended_at, np.zeros(len(new), dtype=np.int64)))
+        count = len(columns[0])
+        if not count:
+            return
+        columns[3], columns[9] = _pieces_and_lines(state.joined)
+        if contiguous:
+            check_contiguous(columns[0], columns[9])
+        held.append(columns)
+        held_rows += count
 
     def check_contiguous(topic: np.ndarray, line: np.ndarray) -> None:
-        """An error at the first row of a topic that was yielded or held in an earlier
-        stretch of rows (the line after which that stretch ended is named)."""
-        starts = np.concatenate(([0], np.flatnonzero(topic[1:] != topic[:-1]) + 1)).tolist()
-        ended = dict(yielded_at)
-        for k, start in enumerate(starts):
-            t = int(topic[start])
-            if t in ended:
-                log.error(file, int(line[start]), f"topics not contiguous: topic {names[t]} "
-                          f"appears again after its results were evaluated (its block ended "
-                          f"before line {ended[t]}); sort the run by topic (e.g. sort -s "
-                          f"-k1,1) or use the non-streaming mode (no --stream)")
-                finish(log, own)
-                raise InputError(log.errors[-1:])
-            if k + 1 < len(starts):
-                ended[t] = int(line[starts[k + 1]])
+        """An error at the first row of a topic whose rows ended before (the line after which
+        they ended is named); else each topic whose rows end here is noted."""
+        nonlocal open_topic
+        starts = np.flatnonzero(np.concatenate(([topic[0] != open_topic],
+                                                topic[1:] != topic[:-1])))
+        stretch = topic[starts].astype(np.int64)
+        before = np.where(starts > 0, topic[starts - 1], open_topic)  # the topic it ends
+        seen = np.concatenate(([open_topic], stretch)) if open_topic >= 0 else stretch
+        if (ended_at[stretch] > 0).any() or len(np.unique(seen)) < len(seen):
+            ended = {}
+            for t, prior, start in zip(stretch.tolist(), before.tolist(), starts.tolist()):
+                if prior >= 0:
+                    ended[prior] = int(line[start])
+                if (ended_at[t] or t in ended) and strict is None:
+                    raise TopicsResumed(names[t])
+                if ended_at[t] or t in ended:
+                    log.error(file, int(line[start]), f"topics not contiguous: topic {names[t]} "
+                              f"appears again after its results were evaluated (its block "
+                              f"ended before line {ended.get(t) or int(ended_at[t])}); sort the "
+                              f"run by topic (e.g. sort -s -k1,1) or use the non-streaming mode "
+                              f"(no --stream)")
+                    finish(log, own)
+                    raise InputError(log.errors[-1:])
+        real = before >= 0
+        ended_at[before[real]] = line[starts[real]]
+        open_topic = int(topic[-1])
 
-    def emit(end: int | None) -> Iterator[tuple[str, Ranking]]:
-        """Build and yield the topics held whose last line is at most ``end`` (None: all), in
-        the order of their last lines."""
-        nonlocal held, yielded
-        if held is None:
+    def emit(end: int | None) -> Iterator[Run]:
+        """The run of the topics held whose last line is at most ``end`` (None: all), in
+        the order of their last lines, once enough rows are held."""
+        nonlocal held, held_rows, kept_back, yielded
+        if not held or (end is not None and results and held_rows < max(results,
+                                                                         2 * kept_back)):
             return
-        topic = held[0]
+        columns = held[0] if len(held) == 1 else [
+            None if c is None else (pa.chunked_array(
+                [chunk for part in held for chunk in part[2].chunks], type=pa.string())
+                if i == 2 else np.concatenate([part[i] for part in held]))
+            for i, c in enumerate(held[0])]
+        topic = columns[0]
         if contiguous and end is not None:  # all but the topic of the last row are complete
             last_of[:] = 0
             last_of[topic[-1]] = end + 1
-            line = held[-1]
-            ends = np.flatnonzero(topic[1:] != topic[:-1])  # last row of each stretch
-            yielded_at.update(zip(topic[ends].tolist(), line[ends + 1].tolist()))
         done = np.ones(len(topic), dtype=bool) if end is None else last_of[topic] <= end
         if not done.any():
+            held, kept_back = [columns], held_rows
             return
-        ids = np.unique(topic[done])
+        first = int(np.argmin(done)) if not done.all() else len(done)  # the first not done
+        if first and not done[first:].any():  # done rows first (a file sorted by topic)
+            rows, rest = _rows(columns, slice(0, first)), _rows(columns, slice(first, None))
+        else:
+            rows, rest = _rows(columns, np.flatnonzero(done)), _rows(columns,
+                                                                     np.flatnonzero(~done))
+        if not len(rest[0]):
+            rest = None
+        topic = rows[0]  # its topics: one per stretch of rows at most
+        ids = np.unique(topic[np.concatenate(([0], np.flatnonzero(topic[1:] != topic[:-1]) + 1))])
         ids = ids[np.argsort(last_of[ids], kind="stable")].tolist()
-        rows = [None if c is None else c[done] for c in held]
-        held = None if done.all() else [None if c is None else c[~done] for c in held]
-        built = build_rankings(rows, names, path_names(state), layout, file, log, ids)
-        del rows
-        for t in ids:
-            yielded += 1
-            yield names[t], built.pop(t)
+        held = [] if rest is None else [rest]
+        held_rows = kept_back = 0 if rest is None else len(rest[0])
+        del columns
+        yielded += len(ids)
+        yield part_run(rows, names, path_names(state), layout, file, log, ids,
+                        stream.name or "")
+
+    import pyarrow as pa
 
     size = min(columnar.STREAM_BLOCK_BYTES, columnar.BLOCK_BYTES)
     for end in read_blocks(path, state, file, log, size):
@@ -247,6 +335,34 @@ def _text_topics(path: str | Path, layout: str, stream: TopicStream, log: Proble
     if stream.name is None:
         stream.name = file_stem(file)
     finish(log, own)
+
+
+def _rows(columns: list, index: np.ndarray | slice) -> list:
+    """Rows ``index`` (positions, or a slice: views) of columns as :func:`_text_runs` holds
+    them."""
+    import pyarrow as pa
+    from .. import arrow_kernels as pc
+
+    if isinstance(index, slice):
+        start, stop, _ = index.indices(len(columns[0]))
+        return [None if c is None else c.slice(start, stop - start) if i == 2 else c[index]
+                for i, c in enumerate(columns)]
+    return [None if c is None else pc.take(c, pa.array(index)) if i == 2 else c[index]
+            for i, c in enumerate(columns)]
+
+
+def _pieces_and_lines(index) -> tuple[np.ndarray, np.ndarray]:
+    """The piece and the line of every row of a :class:`~sdreval.io.run_columns.RowIndex`
+    (what its ``pieces`` and ``lines`` give for all rows, made piece by piece)."""
+    starts = np.asarray(index.starts + [index.rows], dtype=np.int64)
+    counts = np.diff(starts)
+    piece = np.repeat(np.arange(index.first_piece, index.first_piece + len(counts),
+                                dtype=np.int32), counts)
+    line = np.arange(index.rows, dtype=np.int64) + np.repeat(
+        np.asarray(index.first_lines, dtype=np.int64) - starts[:-1], counts)
+    for p, lines in index.gaps.items():
+        line[starts[p]:starts[p + 1]] = lines
+    return piece, line
 
 
 # --- INEX XML submissions ---------------------------------------------------------------------

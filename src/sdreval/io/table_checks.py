@@ -60,32 +60,28 @@ class Checker:
     def __init__(self, source: str, log: ProblemLog, where: Callable[[int], str]):
         self.source, self.log, self.where = source, log, where
 
-    def report(self, bad: np.ndarray, message: Callable[[int], str]) -> None:
-        rows = np.flatnonzero(bad) if bad.dtype == bool else bad
-        for i in rows[:EXAMPLES]:
-            self.log.error(self.source, None, f"{self.where(int(i))}: {message(int(i))}")
+    def report(self, bad: np.ndarray | Sequence[int], message: Callable[[int], str],
+               severity: str = "error") -> None:
+        """Report the rows ``bad`` (a mask or row numbers): the first :data:`EXAMPLES`,
+        then a count of the rest."""
+        bad = np.asarray(bad)
+        rows = np.flatnonzero(bad) if bad.dtype == bool else bad.astype(np.int64)
+        say = self.log.error if severity == "error" else self.log.warn
+        for i in rows[:EXAMPLES].tolist():
+            say(self.source, None, f"{self.where(i)}: {message(i)}")
         if len(rows) > EXAMPLES:
-            self.log.error(self.source, None, f"... and {len(rows) - EXAMPLES} more rows "
-                                              f"with the same problem")
+            say(self.source, None, f"... and {len(rows) - EXAMPLES} more rows with the same "
+                                   f"{'problem' if severity == 'error' else 'warning'}")
 
-    def warn(self, rows: Sequence[int], message: Callable[[int], str]) -> None:
-        for i in list(rows)[:EXAMPLES]:
-            self.log.warn(self.source, None, f"{self.where(int(i))}: {message(int(i))}")
-        if len(rows) > EXAMPLES:
-            self.log.warn(self.source, None, f"... and {len(rows) - EXAMPLES} more rows "
-                                             f"with the same warning")
+    def warn(self, rows: np.ndarray | Sequence[int], message: Callable[[int], str]) -> None:
+        self.report(rows, message, "warning")
 
     def floats(self, values: Any, name: str) -> np.ndarray:
         """Finite float64 values (``name ... is not a finite number`` otherwise)."""
         raw = np.asarray(values)
-        if raw.dtype.kind in "fiu":
-            numbers = raw.astype(np.float64)
-        else:
-            numbers = numeric(raw)
-        bad = ~np.isfinite(numbers)
+        numbers, bad = finite_values(raw)
         if bad.any():
             self.report(bad, lambda i: f"{name} {shown(raw[i])} is not a finite number")
-            numbers = np.where(bad, 0.0, numbers)
         return numbers
 
     def integers(self, values: Any, name: str, minimum: int | None = 0,
@@ -94,20 +90,7 @@ class Checker:
         are skipped (set to -1)."""
         raw = np.asarray(values)
         skip = np.zeros(len(raw), dtype=bool) if missing is None else missing
-        if raw.dtype.kind in "iu" and raw.dtype.itemsize <= 8:
-            ints = raw.astype(np.int64) if raw.dtype != np.uint64 else raw
-            bad = (ints >= INT_LIMIT) | (ints <= -INT_LIMIT) if raw.dtype.kind == "i" else \
-                ints >= INT_LIMIT
-            ints = ints.astype(np.int64, copy=False) if not bad.any() else \
-                np.where(bad, 0, ints).astype(np.int64)
-        else:
-            numbers = raw.astype(np.float64) if raw.dtype.kind == "f" else numeric(raw)
-            with np.errstate(invalid="ignore"):
-                bad = ~np.isfinite(numbers) | (np.abs(numbers) >= INT_LIMIT) | \
-                    (numbers != np.floor(numbers))
-            ints = np.where(bad, 0, numbers).astype(np.int64)
-        if minimum is not None:
-            bad = bad | (ints < minimum)
+        ints, bad = integer_values(raw, 1 - INT_LIMIT if minimum is None else minimum)
         bad &= ~skip
         if bad.any():
             kind = "a non-negative integer" if minimum == 0 else (
@@ -174,17 +157,47 @@ def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return text, missing | np.array([not s.strip() for s in text], dtype=bool)
 
 
-def numeric(raw: np.ndarray) -> np.ndarray:
-    """float64 of an object array; NaN where a value is not a number (booleans included)."""
-    out = np.full(len(raw), np.nan)
-    for i, value in enumerate(raw):
-        if isinstance(value, (bool, np.bool_)) or value is None:
-            continue
-        try:
-            out[i] = float(value)
-        except (TypeError, ValueError, OverflowError):
-            pass
-    return out
+def numbers_of(raw: np.ndarray) -> np.ndarray:
+    """float64 of the values of a column; NaN where one is not a number: booleans, and text
+    that is not a decimal number (``1_000`` and non-ASCII digits are refused, as in files)."""
+    if raw.dtype.kind in "fiu":
+        return raw.astype(np.float64)
+    if raw.dtype.kind == "b":
+        return np.full(len(raw), np.nan)
+    numbers = np.full(len(raw), np.nan)
+    plain = np.array([isinstance(v, (str, int, float, np.number))
+                      and not isinstance(v, (bool, np.bool_)) for v in raw], dtype=bool)
+    if plain.any():
+        numbers[plain] = pd.to_numeric(pd.Series(raw[plain], dtype=object),
+                                       errors="coerce").to_numpy(dtype=np.float64,
+                                                                 na_value=np.nan)
+    return numbers
+
+
+def finite_values(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """float64 values of a column (0 where bad) and which are not finite numbers: the number
+    rule of every table (DataFrames, records, dicts, span files)."""
+    numbers = numbers_of(raw)
+    bad = ~np.isfinite(numbers)
+    return np.where(bad, 0.0, numbers), bad
+
+
+def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """int64 values of a column (0 where bad) and which are not integers in
+    ``[minimum, maximum)``: the integer rule of every table.  Integer columns are taken
+    exactly; other values must be whole numbers (:func:`numbers_of`)."""
+    if raw.dtype.kind in "iu" and raw.dtype.itemsize <= 8:
+        too_big = raw >= maximum if raw.dtype == np.uint64 else np.zeros(len(raw), dtype=bool)
+        ints = np.where(too_big, 0, raw).astype(np.int64)
+        bad = too_big | (ints < minimum) | (ints >= maximum)
+    else:
+        numbers = numbers_of(raw)
+        with np.errstate(invalid="ignore"):
+            bad = ~np.isfinite(numbers) | (numbers != np.floor(numbers)) | \
+                (numbers < minimum) | (numbers >= maximum)
+        ints = np.where(bad, 0, numbers).astype(np.int64)
+    return np.where(bad, 0, ints), bad
 
 
 def shown(value: Any) -> str:

@@ -89,8 +89,9 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
 
 def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
                    size: int = 0) -> None:
-    """Read ``path`` by blocks of ``size`` bytes (:data:`BLOCK_BYTES` by default):
-    ``fast(block, before, newlines)`` takes a block or refuses it (then it is halved,
+    """Read ``path`` by blocks of ``size`` bytes (:data:`BLOCK_BYTES` by default), each
+    split into :class:`Fields` (:func:`split_fields`): ``fast(fields)`` takes a block's data
+    lines (there are some) or refuses them (then the block is halved,
     :func:`sdreval.io.columnar.parse_halving`) and ``explain(pairs)`` gets the
     ``(line number, fields)`` of the parts refused, to be parsed one by one (their problems
     go to ``log``), and of the rest of a ``.gz`` file that cannot be read to its end.  The memory freed is
@@ -100,10 +101,14 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
     from . import columnar
     from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
 
+    def parse(block, before: int, newlines: int) -> bool:
+        found = split_fields(block, before, newlines)
+        return found is not None and (not len(found.counts) or fast(found))
+
     try:
         size = min(columnar.BLOCK_BYTES, size or BLOCK_BYTES)
         for count, (block, before, newlines) in enumerate(iter_blocks(path, size), 1):
-            parse_halving(block, before, newlines, fast,
+            parse_halving(block, before, newlines, parse,
                           lambda b, n: explain(careful_lines(b, n, file, log)))
             del block
             if count % TRIM_EVERY == 0:

@@ -9,7 +9,7 @@ Layouts (whitespace-separated, one result per line):
   IEEE and Wikipedia articles).
 
 :func:`parse_result_fields` checks one line's fields: the block reader
-(:mod:`sdreval.io.trec_fast`) parses here every line it cannot read as columns, so that a
+(:mod:`sdreval.io.trec`) parses here every line it cannot read as columns, so that a
 rejected line is explained by the message of its field.  Ranks out of order, repeats and
 overlaps are found per topic by :mod:`sdreval.io.run_topics` (the rules of
 :mod:`sdreval.model.result_rules`).
@@ -80,9 +80,7 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
                 bad.append(error.problems[0].message)
     elif layout == "passage":
         offset, length = passage_fields(fields[6], fields[7], bad)
-    if bad:
-        for message in bad:
-            log.error(file, number, message)
+    if log.refuse(file, number, bad):
         return None
     if layout == "passage" and length == 0:
         log.warn(file, number, ZERO_LENGTH)

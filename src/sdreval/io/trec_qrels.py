@@ -28,13 +28,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ProblemLog
+from ..errors import HeldProblems, ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
-from .textlines import finish, parse_int
-from .keyed_rows import (HeldProblems, KeyedRows, find_repeats, report_in_line_order,
+from .textlines import parse_int
+from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
                          smallest_integers)
-from .tokens import DIGITS, read_in_blocks, split_fields, system_allocator
+from .tokens import DIGITS, Fields, read_in_blocks, system_allocator
 
 DOCUMENT_PATH = "/article[1]"
 LAYOUT = "qid iter docno rel"
@@ -57,19 +57,17 @@ def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
     return fields[0], fields[2], rel
 
 
-def parse_block(block, before: int, newlines: int):
-    """``(line numbers, topics, docs, rel)`` of a block cut by Arrow
-    (:func:`~sdreval.io.tokens.split_fields`; the topics and documents as Arrow strings, rel
-    as numpy), or None unless every line is certain to be read without a problem: 4 fields,
-    a rel of at most 18 decimal digits, unsigned or with a ``-``."""
+def parse_block(found: Fields):
+    """``(line numbers, topics, docs, rel)`` of a block's lines (the topics and documents as
+    Arrow strings, rel as numpy), or None unless every line is certain to be read without a
+    problem: 4 fields, a rel of at most 18 decimal digits, unsigned or with a ``-``."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
-    found = split_fields(block, before, newlines)
-    if found is None or (len(found.counts) and (found.counts != 4).any()):
+    if (found.counts != 4).any():
         return None
     text = found.field(3)
-    if len(text) and not pc.all(pc.match_substring_regex(text, rf"^-?[0-9]{{1,{DIGITS}}}$")
+    if not pc.all(pc.match_substring_regex(text, rf"^-?[0-9]{{1,{DIGITS}}}$")
                                 ).as_py():
         return None
     rel = pc.cast(text, pa.int64()).to_numpy()
@@ -88,14 +86,13 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     grades: list[np.ndarray] = []
     held = HeldProblems()
 
-    def fast(block, before: int, newlines: int) -> bool:
-        parsed = parse_block(block, before, newlines)
+    def fast(found: Fields) -> bool:
+        parsed = parse_block(found)
         if parsed is None:
             return False
         lines, topics, docs, rel = parsed
-        if len(lines):
-            keyed.add(lines, keyed.ids_of_column(topics), docs)
-            grades.append(smallest_integers(rel))
+        keyed.add(lines, keyed.ids_of_column(topics), docs)
+        grades.append(smallest_integers(rel))
         return True
 
     def explain(pairs) -> None:  # the lines of a part Arrow refused, one by one
@@ -112,10 +109,7 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     with system_allocator():
         qrels = judgements_of_rows(keyed, grades, held.held, file, log)
     release_heap_memory()
-    if not qrels.topics and not log.errors:
-        log.warn(file, None, "the qrels hold no judgements")
-    finish(log, own)
-    return qrels
+    return finished(qrels, file, log, own)
 
 
 def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, file: str,

@@ -103,11 +103,12 @@ def split_runs(runs: list[Run], topics: list[list[str]], parts: int) -> list[Par
     return [part_of(runs, topics, task) for task in plan(runs, topics, parts)]
 
 
-def evaluate_part(part: Part, qrels: Qrels, measures: list[str], ctx: EvalContext
-                  ) -> tuple[int, np.ndarray, list[str]]:
-    """The values (measures x topics of the partition) of one task, with its warnings."""
+def evaluate_part(part: Part, qrels: Qrels, measures: list[str], ctx: EvalContext,
+                  cache: dict | None = None) -> tuple[int, np.ndarray, list[str]]:
+    """The values (measures x topics of the partition) of one task, with its warnings
+    (``cache``: the kernels' cache, shared with earlier partitions; default a new one)."""
     parsed, by_family = measures_by_family(measures)
-    local = replace(ctx, warnings=[], cache={})
+    local = replace(ctx, warnings=[], cache={} if cache is None else cache)
     ordered = ordered_run(part.run, local.order, local.depth)
     values: dict[str, dict[str, float]] = {}
     for family, members in by_family.items():
@@ -236,16 +237,20 @@ def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
     for message in merge_warnings([(0, np.empty(0), p.warnings) for p in pieces],
                                   [answered_run]):
         ctx.warn(message)
-    where = pd.Index(topics)
+    where = dict(zip(topics, range(len(topics))))
+
+    def columns(names: list[str]) -> np.ndarray:
+        return np.fromiter(map(where.__getitem__, names), dtype=np.intp, count=len(names))
+
     matrix = np.empty((len(measures), len(topics)))
     scored = set()
     for piece in pieces:
         if piece.topics and piece.values is not None:
-            matrix[:, where.get_indexer(piece.topics)] = piece.values
+            matrix[:, columns(piece.topics)] = piece.values
         scored.update(piece.topics)
     missing = [t for t in topics if t not in scored]
     if missing:
         quiet = replace(ctx, warnings=[], cache={})
-        matrix[:, where.get_indexer(missing)] = evaluate_part(
+        matrix[:, columns(missing)] = evaluate_part(
             Part(0, Run(name, {}, unit), missing), qrels, measures, quiet)[1]  # type: ignore
     return answered_run, topics, matrix, missing

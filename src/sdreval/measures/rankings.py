@@ -14,7 +14,8 @@
   ``R = (2^g − 1)/2^max_grade``, ``max_grade`` 4 as gdeval (TREC Web track) and ir_measures.
 * ``Hits@k`` (ranx ``hits``): relevant results among the first k.
 
-Each reads the gain matrix of the classic family (the same gains, orderings and depth).
+Each reads the gain matrix of the classic family (the same gains, orderings and depth), a
+block of topics at a time.
 """
 from __future__ import annotations
 
@@ -26,8 +27,9 @@ from ..judgements.qrels import Qrels
 from ..model.run import Run
 from .classic import kernels
 from .classic.definitions import (QUANT, REL, VERSION, binary_relevance, by_quantisation,
-                                  relevant_for, topic_matrices)
-from .classic.pool import pooled_matrix
+                                  relevant_for, topic_gains)
+from .classic.lookup import RunLookup
+from .classic.pool import PooledMarks
 from .registry import (NON_NEGATIVE, Measure, MeasureDef, Param, Range, register_family,
                        register_measure)
 from .values import TopicPositions, TopicValues
@@ -89,35 +91,47 @@ def err(G: np.ndarray, max_grade: float) -> np.ndarray:
 
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
-    """Family kernel: the measures of one run, one gain matrix per quantisation."""
+    """Family kernel: the measures of one run, from the classic family's gains, a block of
+    topics at a time (as the classic measures: bounded memory, the same values)."""
     if not topics:
         return {m.text: {} for m in measures}
     run, by_quant = by_quantisation(measures, qrels, run, ctx)  # as the classic measures
     positions = TopicPositions(topics)
     out: dict[str, dict[str, float]] = {}
     for quant_name, members in by_quant.items():
-        G, I, lookup = topic_matrices(qrels, run, topics, quant_name, ctx)
+        lookup, gains, I = topic_gains(qrels, run, topics, quant_name, ctx)
         lengths = np.asarray(lookup.lengths(), dtype=np.int64)
+        pooled = PooledMarks(qrels, run, topics, ctx)
+        values = {m.text: np.zeros(len(topics)) for m in members}
+        for rows in lookup.blocks():
+            G = lookup.matrix(gains, rows=rows)
+            for m in members:
+                values[m.text][rows] = _member(m, G, I[rows], lengths[rows], lookup, pooled,
+                                               rows, ctx)
+            del G
         for m in members:
-            k = G.shape[1] if m.cutoff is None else int(m.cutoff)
-            Gk = kernels.pad(list(G), max(k, 1))[:, :k] if k > G.shape[1] else G[:, :k]
-            if m.name == "ERR":
-                values = err(Gk, float(m.get("max_grade", ctx)))
-            elif m.name == "RBP" and float(m.get("rel", ctx)) == 0:
-                values = rbp(Gk, float(m.get("p", ctx)))
-            elif m.name == "RBPResidual":
-                judged = lookup.matrix(lookup.judged, bool)
-                judged = (judged & ~pooled_matrix(qrels, run, topics, judged.shape, ctx))[:, :k]
-                filled = np.arange(judged.shape[1]) < np.minimum(lengths, k)[:, None]
-                values = rbp_residual(filled & ~judged, np.minimum(lengths, k),
-                                      float(m.get("p", ctx)))
-            else:
-                rel = float(m.get("rel", ctx))
-                isrel = binary_relevance(Gk, rel)
-                R = np.count_nonzero(binary_relevance(I, rel), axis=1).astype(np.int64)
-                values = _binary(m, isrel, R, ctx)
-            out[m.text] = TopicValues(positions, np.asarray(values, dtype=np.float64))
+            out[m.text] = TopicValues(positions, values[m.text])
     return out
+
+
+def _member(m: Measure, G: np.ndarray, I: np.ndarray, lengths: np.ndarray, lookup: RunLookup,
+            pooled: PooledMarks, rows: slice, ctx: Any) -> np.ndarray:
+    """Values of one measure on the topics ``rows`` (``G``, ``I``, ``lengths``: theirs)."""
+    k = G.shape[1] if m.cutoff is None else int(m.cutoff)
+    Gk = kernels.pad(list(G), max(k, 1))[:, :k] if k > G.shape[1] else G[:, :k]
+    if m.name == "ERR":
+        return err(Gk, float(m.get("max_grade", ctx)))
+    if m.name == "RBP" and float(m.get("rel", ctx)) == 0:
+        return rbp(Gk, float(m.get("p", ctx)))
+    if m.name == "RBPResidual":
+        judged = lookup.matrix(lookup.judged, bool, rows=rows)
+        judged = (judged & ~pooled.matrix(rows, judged.shape[1]))[:, :k]
+        filled = np.arange(judged.shape[1]) < np.minimum(lengths, k)[:, None]
+        return rbp_residual(filled & ~judged, np.minimum(lengths, k), float(m.get("p", ctx)))
+    rel = float(m.get("rel", ctx))
+    isrel = binary_relevance(Gk, rel)
+    R = np.count_nonzero(binary_relevance(I, rel), axis=1).astype(np.int64)
+    return np.asarray(_binary(m, isrel, R, ctx), dtype=np.float64)
 
 
 def _binary(m: Measure, isrel: np.ndarray, R: np.ndarray, ctx: Any) -> np.ndarray:

@@ -306,6 +306,22 @@ def parse_measure(text: str | Measure) -> Measure:
     ``text`` as typed.  Unknown names and parameters get a did-you-mean suggestion."""
     if isinstance(text, Measure):
         return text
+    hit = _PARSED.get(text) if isinstance(text, str) else None  # asked again (every run)
+    if hit is not None and MEASURES.registered(hit.name) and MEASURES[hit.name] is hit.definition:
+        return hit
+    measure = _parse_measure(text)
+    if isinstance(text, str) and len(_PARSED) < 4096:
+        _PARSED[text] = measure
+    return measure
+
+
+#: measures parsed from text (a :class:`Measure` is immutable; a hit counts while its
+#: definition is still the one registered under its name)
+_PARSED: dict[str, Measure] = {}
+
+
+def _parse_measure(text) -> Measure:
+    """:func:`parse_measure` of text (or an ir_measures measure)."""
     from . import aliases
 
     if hasattr(text, "sdreval") and hasattr(text, "_sdreval"):  # the ir_measures bridge's

@@ -28,18 +28,16 @@ pd = lazy_module("pandas")
 def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContext) -> list[str]:
     """Topics a run is scored on, with warnings for what is left out (counted, and the first
     topics named: no list of every topic left out is made)."""
-    relevant = judged_relevant_topics(qrels, ctx)  # judged once per evaluation, not per run
-    no_relevant = len(qrels.topics) - len(relevant)
+    relevant = scored_topics(qrels, ctx)
+    no_relevant = len(qrels.topics) - len(judged_relevant_topics(qrels, ctx))
     if no_relevant and ctx.compat == "inex":
         # inex_eval 1.0 averages topics without relevant text in (they score 0 there)
         ctx.warn(f"--compat inex: {no_relevant} qrels topic(s) with nothing relevant "
                  "count in the means")
-        relevant = qrels.topics  # every qrels topic
     elif no_relevant and getattr(ctx, "zero_rel", False):
         # trec_eval averages a topic without relevant documents in (most measures 0 there)
         ctx.warn(f"--zero-rel-as-zero: {no_relevant} qrels topic(s) with nothing relevant "
                  "count in the means (0 for the measures that need something relevant)")
-        relevant = qrels.topics
     elif no_relevant:
         shown = first_topics(t for t in qrels.topics if t not in relevant)
         ctx.warn(f"{no_relevant} qrels topic(s) with nothing relevant left out of means: "
@@ -54,6 +52,16 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
     else:
         chosen = [t for t in qrels.topics if t in relevant and t in run.topics]
     return sort_topics(chosen)
+
+
+def scored_topics(qrels: Qrels, ctx: EvalContext):
+    """The qrels topics a run is scored on where it answers them: those with something
+    judged relevant, or every one under ``--compat inex`` and ``--zero-rel-as-zero``."""
+    relevant = judged_relevant_topics(qrels, ctx)  # judged once per evaluation, not per run
+    if len(relevant) < len(qrels.topics) and (ctx.compat == "inex"
+                                              or getattr(ctx, "zero_rel", False)):
+        return qrels.topics  # every qrels topic
+    return relevant
 
 
 #: topics named in a warning about topics left out

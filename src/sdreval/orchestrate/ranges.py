@@ -2,7 +2,7 @@
 boundaries.
 
 The client sends paths and byte ranges, not data: each process (``--jobs``) or Dask worker
-(``--scheduler``) reads its range with the run reader (:func:`sdreval.io.trec_fast.read_trec_run`,
+(``--scheduler``) reads its range with the run reader (:func:`sdreval.io.trec.read_trec_run`,
 ``byte_range``), evaluates the topics it holds and sends back their values, its warnings and
 its read problems.  The pieces are put together as :func:`~sdreval.measures.partitions.gather`
 puts any partitions together: same rows, same values, same warnings as reading the file whole.
@@ -57,9 +57,9 @@ def splittable(path: str, fmt: str | None) -> str | None:
 def _topic_start(handle, target: int, layout: str) -> int | None:
     """The first line start at or after ``target`` where a new topic begins (after the last
     line of the topic running at ``target``, its topic field cut as the reader cuts it:
-    :func:`~sdreval.io.trec_fast.topic_runs`), None at the end of the file."""
+    :func:`~sdreval.io.trec.topic_runs`), None at the end of the file."""
     from ..io.columnar import count_newlines
-    from ..io.trec_fast import topic_runs
+    from ..io.trec import topic_runs
 
     handle.seek(max(target - 1, 0))
     if target and handle.read(1) != b"\n":
@@ -129,7 +129,7 @@ def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: Eval
     """Read one range and evaluate the topics it holds (run in a worker).  ``extra``: the read
     problems (a :class:`~sdreval.errors.ProblemLog`), the run's first run-id (the name the
     reader gives it) and the hints about its order (:func:`rsv_order_hints`)."""
-    from ..io.trec_fast import read_trec_run
+    from ..io.trec import read_trec_run
 
     log = ProblemLog()
     run = read_trec_run(task.path, task.layout, log, byte_range=task.byte_range)
@@ -180,7 +180,7 @@ def _is_whole(pieces: list[Piece], head_name: str) -> bool:
 
 def _head_name(path: str, layout: str) -> str:
     """The name a whole reading gives the run (its first run-id), from the file's start."""
-    from ..io.trec_fast import read_trec_run
+    from ..io.trec import read_trec_run
 
     with open(path, "rb") as handle:
         handle.seek(HEAD_BYTES)
@@ -230,7 +230,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     (an empty directory) the per-topic rows are written there, partition by partition
     (:mod:`.dataset`), and the table returned holds the means (``summarise(...,
     counts=True)``)."""
-    from ..io.trec_fast import read_trec_run
+    from ..io.trec import read_trec_run
     from ..measures.parallel import evaluate_parallel, process_pool
 
     measures = [m.text for m in measures_by_family(measures)[0]]

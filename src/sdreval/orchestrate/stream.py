@@ -1,12 +1,15 @@
 """Bounded-memory evaluation: a run file evaluated as it is read (issue 8).
 
-:func:`evaluate_stream` reads the run with :func:`sdreval.io.stream.iter_run_topics` and calls
-every family kernel on batches of topics (about :data:`BATCH_RESULTS` results each) as they
-arrive, so peak memory is the judgements plus one batch of results (``docs/streaming.md``).
-The table is the one :func:`~sdreval.measures.evaluate.evaluate` returns for
-``[read_run(path)]``: same rows, same order, same values, and the same warnings (a batch's
-warnings are put together as those of parallel partitions are: counts added up, a warning
-about the whole run given only if it holds for every batch).
+:func:`evaluate_stream` reads the run with :func:`sdreval.io.stream.iter_run_parts`: runs of
+whole topics of about :data:`~sdreval.io.stream.PART_RESULTS` results each, held in shared
+columns as a run read whole is.  Each is evaluated as a topic partition
+(:func:`~sdreval.measures.partitions.evaluate_part`: every family kernel over all its topics
+at once) and the partitions are put together as parallel ones are
+(:func:`~sdreval.measures.partitions.gather`), so peak memory is the judgements plus one part
+(``docs/streaming.md``).  The table is the one :func:`~sdreval.measures.evaluate.evaluate`
+returns for ``[read_run(path)]``: same rows, same order, same values, and the same warnings
+(a part's warnings are put together as those of parallel partitions are: counts added up, a
+warning about the whole run given only if it holds for every part).
 
 Difference from the in-memory path: read problems are found while evaluating (without a
 ``log``, errors are raised when the file has been read, so no table is returned for a run with
@@ -14,47 +17,30 @@ errors, as with :func:`~sdreval.io.read_run`).
 """
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import replace
 from itertools import islice
 from pathlib import Path
 from typing import Iterable
 
-import numpy as np
-
 from ..errors import ProblemLog
-from ..io.stream import iter_run_topics
+from ..io.stream import TopicStream, TopicsResumed, iter_run_parts
 from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
-from ..model.run import Ranking, Run
+from ..model.run import Run
 from ..model.runnames import distinct_run_names
 from .inputs import check_input_topics
-from ..measures.evaluate import COLUMNS, topics_to_evaluate
-from ..measures.partitions import merge_warnings
-from ..measures.serial import MEAN_TOPIC, measures_by_family, ranked, result_table
-from ..measures.registry import FAMILIES, EvalContext, Measure
+from ..measures.partitions import Part, Piece, evaluate_part, gather
+from ..measures.results import ResultColumns
+from ..measures.serial import measures_by_family, scored_topics
+from ..measures.registry import EvalContext, Measure
 
 pd = lazy_module("pandas")
 
-#: results evaluated together: the topics read are gathered into batches of about this many
-#: results, so that the kernels run over many topics at once (one call per topic cost ~5 ms)
-#: while memory stays bounded by a batch
-BATCH_RESULTS = 50_000
-
-
-def _scored_topics(qrels: Qrels, ctx: EvalContext) -> set[str]:
-    """Qrels topics that can be scored (what :func:`topics_to_evaluate` keeps), no warnings."""
-    relevant = {t for t in qrels.topics if qrels.topics[t].has_relevant()}
-    if ctx.compat == "inex" and len(relevant) < len(qrels.topics):
-        return set(qrels.topics)
-    return relevant
-
 
 def _drop_run_entries(ctx: EvalContext, before: int, run: Run, topics: tuple[str, ...]) -> None:
-    """Forget cache entries a kernel added (after the first ``before``) keyed on this batch's
-    run (e.g. the passage family's converted run) or on its topics alone (e.g. the classic
-    family's index of ``topics``), so that the cache does not grow with the run.  Only the
-    new entries are looked at (dicts keep insertion order)."""
+    """Forget cache entries a kernel added (after the first ``before``) keyed on this part's
+    run (e.g. the passage family's converted run) or on its topics alone, so that the cache
+    does not grow with the run.  Only the new entries are looked at (dicts keep insertion
+    order)."""
     marker = id(run)
     new = list(islice(reversed(ctx.cache), max(len(ctx.cache) - before, 0)))
     for key in new:
@@ -62,14 +48,80 @@ def _drop_run_entries(ctx: EvalContext, before: int, run: Run, topics: tuple[str
             del ctx.cache[key]
 
 
-def _counted(items, desc: str):
-    """``items`` with a progress bar counting them (their number is not known ahead)."""
+def _counted(parts, desc: str):
+    """``parts`` (runs) with a progress bar counting their topics (not known ahead)."""
     from ..progress import progress
 
     with progress(None, desc) as bar:
-        for item in items:
-            yield item
-            bar.update()
+        for run in parts:
+            yield run
+            bar.update(len(run.topics))
+
+
+def stream_columns(qrels: Qrels, run_path: str | Path, measures: Iterable[str | Measure],
+                   ctx: EvalContext | None = None, all_topics: bool = False,
+                   fmt: str | None = None, log: ProblemLog | None = None,
+                   contiguous: bool = False, results: int | None = None) -> ResultColumns:
+    """:func:`evaluate_stream` as columns (no pandas); ``results``: the results of a part
+    (default :data:`sdreval.io.stream.PART_RESULTS`).
+
+    A text run is first read as if sorted by topic (no first pass over the file,
+    :func:`~sdreval.io.stream.iter_run_parts` with ``contiguous=None``); if a topic comes
+    back after its rows ended, what was read is dropped (its problems too) and the file is
+    read again in two passes."""
+    from ..io import stream as streaming
+    from ..io.textlines import finish
+
+    ctx = ctx or EvalContext()
+    results = streaming.PART_RESULTS if results is None else results
+    texts = [m.text for m in measures_by_family(measures)[0]]
+    check_input_topics(qrels, [])
+    own = log is None
+    log = ProblemLog() if own else log
+
+    def evaluated(contiguous: bool | None) -> tuple[list[Piece], TopicStream]:
+        stream = iter_run_parts(run_path, fmt, log, contiguous, results=results)
+        return _evaluate_parts(qrels, stream, texts, ctx), stream
+
+    if contiguous is False and log.sink is None:
+        saved = dict(log.counts), list(log.problems), {k: list(v) for k, v in log.kept.items()}
+        try:
+            pieces, stream = evaluated(None)
+        except TopicsResumed:  # not sorted by topic: read again, in two passes
+            log.counts, log.problems, log.kept = saved
+            pieces, stream = evaluated(False)
+    else:
+        pieces, stream = evaluated(contiguous)
+    finish(log, own)
+    if not pieces:  # nothing read: the unit of the stream
+        pieces.append(Piece([], [], None, [], stream.unit))
+    answered, topics, matrix, _ = gather(pieces, qrels, stream.name or "", texts, ctx,
+                                         all_topics, stream.source)
+    if not topics:
+        return ResultColumns.none()
+    return ResultColumns.of_run(answered.name, texts, topics, matrix.reshape(-1))
+
+
+def _evaluate_parts(qrels: Qrels, stream: TopicStream, measures: list[str], ctx: EvalContext
+                    ) -> list[Piece]:
+    """Each part of ``stream`` evaluated (its topics with something to score) as a topic
+    partition; the kernels' cache is shared, less what they keep about one part."""
+    scored = scored_topics(qrels, ctx)
+    pieces: list[Piece] = []
+    for run in _counted(stream.parts(), f"topics of {Path(stream.source).name} (streamed)"):
+        check_input_topics(qrels, [run])
+        topics = [t for t in run.topics if t in scored]
+        if topics:
+            before = len(ctx.cache)
+            _, values, warnings = evaluate_part(Part(0, run, topics), qrels, measures, ctx,
+                                                ctx.cache)
+            _drop_run_entries(ctx, before, run, tuple(topics))
+            pieces.append(Piece(list(run.topics), topics, values, warnings, run.unit))
+            del values
+        else:
+            pieces.append(Piece(list(run.topics), [], None, [], run.unit))
+        del run
+    return pieces
 
 
 def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str | Measure],
@@ -81,73 +133,28 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
     Same table as ``evaluate(qrels, [read_run(run_path, fmt)], measures, ctx, all_topics)``.
     ``fmt`` forces the run format; problems go to ``log`` (see
     :func:`~sdreval.io.stream.iter_run_topics`, also for ``contiguous``)."""
-    ctx = ctx or EvalContext()
-    parsed, by_family = measures_by_family(measures)
-    check_input_topics(qrels, [])
-    scored = _scored_topics(qrels, ctx)
-    stream = iter_run_topics(run_path, fmt, log=log, contiguous=contiguous)
-    values: dict[str, dict[str, float]] = defaultdict(dict)  # measure text -> topic -> value
-    batch_warnings: list[list[str]] = []
-    answered: list[str] = []
-
-    def evaluate_batch(rankings: dict[str, Ranking], topics: list[str]) -> None:
-        run = Run(stream.name or "", rankings, stream.unit, stream.source)
-        own = replace(ctx, warnings=[])  # the same cache; this batch's warnings alone
-        before = len(ctx.cache)
-        for family, members in by_family.items():
-            for text, per_topic in FAMILIES[family](members, qrels, run, topics, own).items():
-                values[text].update((t, per_topic[t]) for t in topics if t in per_topic)
-        _drop_run_entries(ctx, before, run, tuple(topics))
-        batch_warnings.append(own.warnings)
-
-    batch: dict[str, Ranking] = {}
-    size = 0
-    for topic, ranking in _counted(stream, f"topics of {Path(str(run_path)).name} (streamed)"):
-        if topic == MEAN_TOPIC:
-            check_input_topics(qrels, [Run(stream.name or "", {topic: ranking}, stream.unit,
-                                           stream.source)])
-        answered.append(topic)
-        if topic not in scored:
-            continue
-        batch[topic] = ranked(ranking, ctx.order, ctx.depth)
-        size += len(ranking)
-        del ranking
-        if size >= BATCH_RESULTS:
-            evaluate_batch(batch, list(batch))
-            batch, size = {}, 0
-    if batch:
-        evaluate_batch(batch, list(batch))
-        batch = {}
-    empty = Ranking.empty(stream.unit)
-    answered_run = Run(stream.name or "", dict.fromkeys(answered, empty), stream.unit,
-                       stream.source)
-    topics = topics_to_evaluate(qrels, answered_run, all_topics, ctx)
-    missing = [t for t in topics if t not in answered_run.topics]
-    if missing:  # -c: topics the run did not answer, evaluated as empty rankings
-        evaluate_batch({}, missing)
-    for message in merge_warnings([(0, np.empty(0), w) for w in batch_warnings],
-                                  [answered_run]):
-        ctx.warn(message)
-    return result_table(answered_run.name, parsed, topics, values, answered_run.topics)
+    return stream_columns(qrels, run_path, measures, ctx, all_topics, fmt, log,
+                          contiguous).to_frame()
 
 
-def _distinct_table_names(tables: list[pd.DataFrame], sources: list[str],
+def _distinct_table_names(tables: list[ResultColumns], sources: list[str],
                           ctx: EvalContext) -> None:
     """Rename, in place, the runs of per-file tables that share a name (the rule of
     :func:`~sdreval.model.runnames.distinct_run_names`, as the in-memory path applies it)."""
-    names = [str(t["run"].iloc[0]) if len(t) else "" for t in tables]
+    names = [str(t.runs[0]) if len(t) else "" for t in tables]
     new, warnings = distinct_run_names(names, sources)
     for message in warnings:
         ctx.warn(message)
     for table, old, name in zip(tables, names, new):
-        if name != old:
-            table["run"] = name
+        if name != old and len(table):
+            table.runs = [name]
 
 
 def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
                    measures: Iterable[str | Measure], ctx: EvalContext | None = None,
                    all_topics: bool = False, fmt: str | None = None,
-                   log: ProblemLog | None = None, stream: bool | None = None) -> pd.DataFrame:
+                   log: ProblemLog | None = None, stream: bool | None = None,
+                   columns: bool = False) -> pd.DataFrame | ResultColumns:
     """Evaluate run files one after another (rows in the order of ``run_paths``).
 
     A file is evaluated streaming (:func:`evaluate_stream`) if ``stream`` is true, or, with
@@ -155,24 +162,27 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     :data:`~sdreval.io.stream.STREAM_THRESHOLD_BYTES` (512 MB); otherwise it is read whole
     (:func:`~sdreval.io.read_run`) and evaluated (:func:`~sdreval.measures.evaluate.evaluate`).
     Only one run is in memory at a time.  Read errors stop at the first run that has any
-    (one :class:`~sdreval.errors.InputError` with all of them)."""
+    (one :class:`~sdreval.errors.InputError` with all of them).  ``columns``: the table as
+    :class:`~sdreval.measures.results.ResultColumns` (no pandas) instead of a DataFrame."""
     from ..errors import InputError
     from ..io import read_run
     from ..io.stream import should_stream
-    from ..measures.evaluate import evaluate
+    from ..measures.serial import check_topic_names, evaluate_columns
 
     ctx = ctx or EvalContext()
     measures = list(measures)
     own = log is None
     log = log if log is not None else ProblemLog()
-    tables, sources = [], []
+    tables: list[ResultColumns] = []
+    sources = []
     for path in run_paths:
         if stream or (stream is None and should_stream(path)):
-            tables.append(evaluate_stream(qrels, path, measures, ctx, all_topics, fmt, log))
+            tables.append(stream_columns(qrels, path, measures, ctx, all_topics, fmt, log))
         else:
             run = read_run(path, fmt, log=log)
             if not log.errors:
-                tables.append(evaluate(qrels, [run], measures, ctx, all_topics))
+                check_topic_names(qrels, [run])
+                tables.append(evaluate_columns(qrels, [run], measures, ctx, all_topics))
             del run
         sources.append(str(path))
         if log.errors:
@@ -181,6 +191,5 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     if own:
         for problem in log.warnings:
             ctx.warn(str(problem))
-    if not tables:
-        return pd.DataFrame([], columns=COLUMNS)
-    return pd.concat(tables, ignore_index=True)
+    table = ResultColumns.concat(tables)
+    return table if columns else table.to_frame()

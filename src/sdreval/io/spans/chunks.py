@@ -4,12 +4,11 @@ each chunk id becomes its span (rules: :mod:`sdreval.io.spans.readers`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from io import BytesIO
 from pathlib import Path
 
 import numpy as np
 
-from ...errors import InputError, ProblemLog
+from ...errors import ProblemLog
 from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish
@@ -18,7 +17,7 @@ from .columns import (CHUNK_MAP_KEYS, CHUNK_RUN_KEYS, Spans, as_table, built, id
 from .documents import Documents
 from .fields import canonical_table
 from .readers import ChunkRun, ranked_run
-from .tables import Table, data_line_numbers, load_table, read_bytes
+from .tables import Table, load_table
 
 pd = lazy_module("pandas")
 
@@ -127,25 +126,21 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
     return run
 
 
-def _trec_table(path: str | Path) -> Table:
-    """A TREC run ``qid Q0 id rank score run-id`` as a table (columns query_id, chunk_id,
-    rank_in_file, score, run_id)."""
-    file = str(path)
-    data = read_bytes(path)
-    try:
-        frame = pd.read_csv(BytesIO(data), sep=r"\s+", header=None, dtype=str, engine="c",
-                            names=["query_id", "q0", "chunk_id", "rank_in_file", "score",
-                                   "run_id", "extra"], keep_default_na=False,
-                            na_values=[""], skip_blank_lines=True)
-    except (pd.errors.ParserError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read as a TREC run: {error}", file) from None
-    lines = data_line_numbers(data, len(frame))
-    table = Table(frame, lines, file)
-    comment = frame["query_id"].str.startswith("#").to_numpy(dtype=bool)
-    if comment.any():
-        table = Table(frame[~comment].reset_index(drop=True), lines[lines.size - len(frame):]
-                      [~comment] if lines.size == len(frame) else lines, file)
-    return table
+def _trec_table(path: str | Path, log: ProblemLog) -> Table:
+    """A TREC run ``qid Q0 chunk_id rank score run-id`` read by the run reader's line rules
+    (:func:`sdreval.io.trec.read_blocks`, document layout) as a table (query_id, chunk_id,
+    rank, score, run_id)."""
+    from ..run_columns import RunColumns
+    from ..trec import read_blocks
+
+    state = RunColumns("document")
+    for _ in read_blocks(path, state, str(path), log):
+        pass
+    topic, _, names, _, _, _, _, rank, rsv, lines = state.columns()
+    frame = pd.DataFrame({"query_id": np.array(list(state.topic_ids), dtype=object)[topic],
+                          "chunk_id": names, "rank": rank, "score": rsv,
+                          "run_id": next(iter(state.run_ids), None)})
+    return Table(frame, lines, str(path))
 
 
 def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None = None,
@@ -157,13 +152,7 @@ def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None
     log = log if log is not None else ProblemLog()
     sniffed = sniff_columns(path)
     if sniffed is None or not set(CHUNK_RUN_KEYS) <= set(sniffed[1]):  # a TREC run
-        table = _trec_table(path)
-        bad = (table.frame["extra"].notna() | table.frame["run_id"].isna()).to_numpy()
-        report(table, bad, log, lambda i: "expected 6 fields: query_id Q0 chunk_id rank "
-                                           "score run_id")
-        table = Table(table.frame[~bad].reset_index(drop=True)
-                      .drop(columns=["extra"]).rename(columns={"rank_in_file": "rank"}),
-                      table.lines[~bad], table.file)
+        table = _trec_table(path, log)
     else:
         table = load_table(path, log)
     run = chunk_run_from_table(table, chunk_map, log, name)

@@ -10,7 +10,7 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
-from ..table_checks import id_text
+from ..table_checks import finite_values, id_text, integer_values
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
 from .tables import Table, table_from_frame
@@ -58,35 +58,22 @@ def shown(value) -> str:
 
 
 def int_column(table: Table, key: str, log: ProblemLog,
-              what: str = "a non-negative integer below 2^32", minimum: int = 0,
-              maximum: int = MAX_OFFSET) -> tuple[np.ndarray, np.ndarray]:
-    """Integer column ``key`` in ``[minimum, maximum)``; booleans (JSON ``true``) are refused."""
-    column = table.frame[key]
-    if column.dtype.kind in "iu":
-        values = column.to_numpy(dtype=np.int64)
-        ok = (values >= minimum) & (values < maximum)
-    elif column.dtype.kind == "b":
-        values, ok = np.zeros(len(column), dtype=np.int64), np.zeros(len(column), dtype=bool)
-    else:
-        numbers = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64)
-        with np.errstate(invalid="ignore"):
-            ok = np.isfinite(numbers) & (numbers == np.floor(numbers)) & (numbers >= minimum) \
-                & (numbers < maximum)
-        if column.dtype == object:  # mixed JSON values: true/false are not numbers
-            ok &= ~column.map(lambda v: isinstance(v, (bool, np.bool_))).to_numpy(dtype=bool)
-        values = np.where(ok, numbers, 0).astype(np.int64)
-    raw = column.to_numpy()
-    report(table, ~ok, log, lambda i: f"{key} {shown(raw[i])} is not {what}")
-    return values, ok
+               what: str = "a non-negative integer below 2^32", minimum: int = 0,
+               maximum: int = MAX_OFFSET) -> tuple[np.ndarray, np.ndarray]:
+    """Integer column ``key`` in ``[minimum, maximum)``
+    (:func:`~sdreval.io.table_checks.integer_values`)."""
+    raw = table.frame[key].to_numpy()
+    values, bad = integer_values(raw, minimum, maximum)
+    report(table, bad, log, lambda i: f"{key} {shown(raw[i])} is not {what}")
+    return values, ~bad
 
 
 def number_column(table: Table, key: str, log: ProblemLog) -> tuple[np.ndarray, np.ndarray]:
-    column = table.frame[key]
-    numbers = pd.to_numeric(column, errors="coerce").to_numpy(dtype=np.float64)
-    ok = np.isfinite(numbers)
-    raw = column.to_numpy()
-    report(table, ~ok, log, lambda i: f"{key} {shown(raw[i])} is not a finite number")
-    return np.where(ok, numbers, 0.0), ok
+    """Finite numbers (:func:`~sdreval.io.table_checks.finite_values`)."""
+    raw = table.frame[key].to_numpy()
+    values, bad = finite_values(raw)
+    report(table, bad, log, lambda i: f"{key} {shown(raw[i])} is not a finite number")
+    return values, ~bad
 
 
 def unit_column(table: Table, log: ProblemLog) -> tuple[np.ndarray | None, np.ndarray]:

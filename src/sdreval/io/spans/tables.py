@@ -85,18 +85,10 @@ def load_table(path: str | Path, log: ProblemLog) -> Table:
                      f"{(first_data_line(head) or '')[:80]!r})", file)
 
 
-def read_bytes(path: str | Path) -> bytes:
-    try:
-        with open_binary(path) as handle:
-            return handle.read()
-    except (OSError, EOFError) as error:
-        raise InputError(f"cannot read: {error}", str(path)) from None
-
-
-def data_line_numbers(data: bytes, rows: int = -1) -> np.ndarray:
+def data_line_numbers(data: bytes, rows: int) -> np.ndarray:
     """1-based numbers of the lines holding data (not blank, not starting with ``#``):
     ``1..rows`` at once when the data has ``rows`` lines (no blank or comment line)."""
-    if rows >= 0 and data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1) == rows:
+    if data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1) == rows:
         return np.arange(1, rows + 1, dtype=np.int64)
     arr = np.frombuffer(data, dtype=np.uint8)
     n = arr.size
@@ -118,7 +110,11 @@ def data_line_numbers(data: bytes, rows: int = -1) -> np.ndarray:
 
 def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
     file = str(path)
-    data = read_bytes(path)
+    try:
+        with open_binary(path) as handle:
+            data = handle.read()
+    except (OSError, EOFError) as error:
+        raise InputError(f"cannot read: {error}", file) from None
     if data.startswith(b"\xef\xbb\xbf"):
         data = b"   " + data[3:]
     frame = None

@@ -29,7 +29,7 @@ from ..values import TopicPositions, TopicValues
 from . import kernels
 from .gains import document_run, is_passage_only, resolve_quant
 from .join import RunLookup, judgements, run_lookup
-from .pool import pooled_counts, pooled_matrix
+from .pool import PooledMarks, pooled_counts
 
 FAMILY = "classic"
 
@@ -189,7 +189,7 @@ class _TopicFacts:
                  lookup: RunLookup, ctx: Any) -> None:
         self.qrels, self.run, self.topics, self.quant_name = qrels, run, topics, quant_name
         self.lookup, self.ctx = lookup, ctx
-        self._pooled: np.ndarray | None = None
+        self._pooled: PooledMarks | None = None
 
     def judged(self, rows: slice) -> np.ndarray:
         """Topics ``rows`` × ranks: the result is assessed (any value)."""
@@ -198,9 +198,8 @@ class _TopicFacts:
     def pooled(self, rows: slice) -> np.ndarray:
         """Topics ``rows`` × ranks: the result is a document pooled but not judged."""
         if self._pooled is None:
-            self._pooled = pooled_matrix(self.qrels, self.run, self.topics,
-                                         (len(self.topics), self.lookup.width()), self.ctx)
-        return self._pooled[rows]
+            self._pooled = PooledMarks(self.qrels, self.run, self.topics, self.ctx)
+        return self._pooled.matrix(rows, self.lookup.width())
 
     def unjudged_units(self, R: np.ndarray, rows: slice) -> np.ndarray:
         """Judged non-relevant units per topic of ``rows`` (``R``: their relevant ones)."""

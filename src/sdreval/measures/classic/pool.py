@@ -3,7 +3,7 @@
 A document listed in the qrels with a negative grade (``-1``) was in the pool but not judged
 (Yilmaz & Aslam 2006 judge a random sample of the pool); trec_eval's infAP, bpref, unj and
 rbp_resid treat it as unjudged, not as judged non-relevant.  A document not listed was not
-pooled.  The rule lives here; the measures read it through :func:`pooled_matrix` and
+pooled.  The rule lives here; the measures read it through :class:`PooledMarks` and
 :func:`pooled_counts`.
 """
 from __future__ import annotations
@@ -32,19 +32,27 @@ def has_pooled(qrels: Qrels, ctx: Any = None) -> bool:
     return bool(relevant_topics(qrels, POOLED, 0.0, getattr(ctx, "cache", None)))
 
 
-def pooled_matrix(qrels: Qrels, run: Run, topics: list[str], shape: tuple[int, int],
-                  ctx: Any) -> np.ndarray:
-    """Topics × ranks (``shape``, the run's lookup matrix): the result is a document pooled
-    but not judged.  The lookup is not cached (it would take the one slot of the run's own
-    lookup)."""
-    out = np.zeros(shape, dtype=bool)
-    if not has_pooled(qrels, ctx):
+class PooledMarks:
+    """Per result of a run on some topics: the result is a document pooled but not judged
+    (one lookup of the run, made on first use and not cached: it would take the one slot of
+    the run's own lookup), given as topics × ranks matrices a block of topics at a time."""
+
+    def __init__(self, qrels: Qrels, run: Run, topics: list[str], ctx: Any) -> None:
+        self.qrels, self.run, self.topics, self.ctx = qrels, run, topics, ctx
+        self._lookup: Any = None
+
+    def matrix(self, rows: slice, width: int) -> np.ndarray:
+        """Topics ``rows`` × ``width`` ranks (the run's lookup matrix of those topics)."""
+        out = np.zeros((rows.stop - rows.start, width), dtype=bool)
+        if self._lookup is None:
+            self._lookup = (run_lookup(self.qrels, self.run, self.topics, POOLED, None)
+                            if has_pooled(self.qrels, self.ctx) else False)
+        if self._lookup is False:
+            return out
+        marks = self._lookup.matrix(self._lookup.q > 0, bool, rows=rows)
+        shared = min(width, marks.shape[1])
+        out[:, :shared] = marks[:, :shared]
         return out
-    pooled = run_lookup(qrels, run, topics, POOLED, None)
-    marks = pooled.matrix(pooled.q > 0, bool)
-    width = min(shape[1], marks.shape[1])
-    out[:, :width] = marks[:, :width]
-    return out
 
 
 def pooled_counts(qrels: Qrels, topics: list[str], ctx: Any) -> np.ndarray:

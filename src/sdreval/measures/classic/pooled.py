@@ -15,7 +15,8 @@ not judged (a sample of the pool was judged); a document not listed was not pool
   pooled documents as judged and divides by min(k, list length).
 
 Each reads the gain matrix of the classic family (the same gains, orderings and depth) and
-the pooled documents by a second lookup of the same run (only when the qrels list any).
+the pooled documents by a second lookup of the same run (only when the qrels list any), a
+block of topics at a time.
 """
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import Measure, MeasureDef, register_family, register_measure
 from ..values import TopicPositions, TopicValues
-from .definitions import QUANT, REL, binary_relevance, by_quantisation, relevant_for, topic_matrices
-from .pool import pooled_matrix
+from .definitions import QUANT, REL, binary_relevance, by_quantisation, relevant_for, topic_gains
+from .pool import PooledMarks
 
 FAMILY = "pooled"
 #: trec_eval's INFAP_EPSILON
@@ -81,27 +82,36 @@ def unjudged_at(unjudged: np.ndarray, k: int) -> np.ndarray:
 
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
-    """Family kernel: infAP and Unjudged@k of one run, one gain matrix per quantisation."""
+    """Family kernel: infAP and Unjudged@k of one run, from the classic family's gains, a
+    block of topics at a time (as the classic measures: bounded memory, the same values)."""
     if not topics:
         return {m.text: {} for m in measures}
     run, by_quant = by_quantisation(measures, qrels, run, ctx)  # as the classic measures
     positions = TopicPositions(topics)
     out: dict[str, dict[str, float]] = {}
     for quant_name, members in by_quant.items():
-        G, I, lookup = topic_matrices(qrels, run, topics, quant_name, ctx)
-        judged = lookup.matrix(lookup.judged, bool)
+        lookup, gains, I = topic_gains(qrels, run, topics, quant_name, ctx)
         lengths = lookup.lengths()
-        pooled = pooled_matrix(qrels, run, topics, judged.shape, ctx)
+        marks = PooledMarks(qrels, run, topics, ctx)
+        values = {m.text: np.zeros(len(topics)) for m in members}
+        for rows in lookup.blocks():
+            G = lookup.matrix(gains, rows=rows)
+            judged = lookup.matrix(lookup.judged, bool, rows=rows)
+            pooled = marks.matrix(rows, judged.shape[1])
+            for m in members:
+                if m.name == "infAP":
+                    rel = float(m.get("rel", ctx))
+                    isrel = binary_relevance(G, rel)
+                    R = np.count_nonzero(binary_relevance(I[rows], rel), axis=1)
+                    values[m.text][rows] = inferred_ap(isrel, judged & ~pooled & ~isrel,
+                                                       pooled, R)
+                else:  # Unjudged
+                    filled = np.arange(judged.shape[1]) < lengths[rows, None]
+                    values[m.text][rows] = unjudged_at(filled & (~judged | pooled),
+                                                       int(m.cutoff))
+            del G, judged, pooled
         for m in members:
-            if m.name == "infAP":
-                rel = float(m.get("rel", ctx))
-                isrel = binary_relevance(G, rel)
-                R = np.count_nonzero(binary_relevance(I, rel), axis=1)
-                values = inferred_ap(isrel, judged & ~pooled & ~isrel, pooled, R)
-            else:  # Unjudged
-                filled = np.arange(judged.shape[1]) < lengths[:, None]
-                values = unjudged_at(filled & (~judged | pooled), int(m.cutoff))
-            out[m.text] = TopicValues(positions, np.asarray(values, dtype=np.float64))
+            out[m.text] = TopicValues(positions, values[m.text])
     return out
 
 

@@ -147,6 +147,9 @@ def _number_documents(docs, qb: QrelsBatch) -> tuple[np.ndarray, object, np.ndar
     import pyarrow as pa
     from ... import arrow_kernels as pc
 
+    if isinstance(docs, Picked):  # the stored column numbered once, then the rows' codes
+        codes, names, vocab_ids = _number_documents(docs.column, qb)
+        return codes[docs.index], names, vocab_ids
     if not len(docs):
         z = np.zeros(0, dtype=np.int64)
         return z, pa.array([], type=pa.string()), z
@@ -212,10 +215,26 @@ def _gather(column, index: np.ndarray | slice, size: int):
     return pc.take(column, pa.array(index))
 
 
+@dataclass
+class Picked:
+    """Rows ``index`` of a run's Arrow column of document names, not gathered: numbering the
+    stored column and picking the rows' codes costs no string copies (the topics evaluated
+    are seldom in the stored order)."""
+
+    column: object
+    index: np.ndarray
+
+    def __getitem__(self, row: int):
+        return self.column[int(self.index[row])]
+
+    def __len__(self) -> int:
+        return self.index.size
+
+
 def run_rows(rankings, topics: list[str]) -> tuple[list[str], np.ndarray, object, np.ndarray,
                                                     np.ndarray]:
     """The non-empty rankings of ``topics`` end to end: (those topics, their sizes, document
-    names (Arrow strings or a numpy array), offsets, lengths).  A run read from a file
+    names (Arrow strings, a numpy array or :class:`Picked`), offsets, lengths).  A run read from a file
     (:class:`TopicRankings`) gives them straight from its shared columns, without a
     :class:`Ranking` per topic."""
     columns = rankings.columns() if isinstance(rankings, TopicRankings) else None
@@ -241,7 +260,12 @@ def run_rows(rankings, topics: list[str]) -> tuple[list[str], np.ndarray, object
     else:
         index = np.repeat(lo - np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) \
             + np.arange(total, dtype=np.int64)
-    docs = _gather(columns.docs, index, total) if total else np.zeros(0, dtype=object)
+    if not total:
+        docs = np.zeros(0, dtype=object)
+    elif isinstance(index, slice) or isinstance(columns.docs, (np.ndarray, Filled, Coded)):
+        docs = _gather(columns.docs, index, total)
+    else:
+        docs = Picked(columns.docs, index)
     return (chosen, sizes, docs,
             np.asarray(_gather(columns.offsets, index, total), dtype=np.int64),
             np.asarray(_gather(columns.lengths, index, total), dtype=np.int64))
@@ -361,15 +385,14 @@ class RunBatch:
     def segment_relevant(self) -> np.ndarray:
         if self._seg_rel is None:
             seg = self.segments
-            self._seg_rel = coverage(self.rel_starts, self.rel_ends, seg.seg_start,
-                                     seg.seg_start + seg.seg_len)
+            self._seg_rel = self._relevant_inside(seg.seg_start, seg.seg_start + seg.seg_len)
         return self._seg_rel
 
     def _single(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Rows of articles returned once: their rows, relevant and all characters."""
         single = np.flatnonzero(self.pair_count[self.row_pair] == 1)
         s, e = self.starts[single], self.ends[single]
-        return single, coverage(self.rel_starts, self.rel_ends, s, e).astype(np.float64), \
+        return single, self._relevant_inside(s, e).astype(np.float64), \
             (e - s).astype(np.float64)
 
     def new_characters(self) -> tuple[np.ndarray, np.ndarray]:
@@ -385,7 +408,19 @@ class RunBatch:
 
     def passage_relevant(self) -> np.ndarray:
         """rel(e): relevant characters inside each passage (overlaps counted in full)."""
-        return coverage(self.rel_starts, self.rel_ends, self.starts, self.ends)
+        return self._relevant_inside(self.starts, self.ends)
+
+    def _relevant_inside(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+        """:func:`kernels.coverage` of intervals of the line, searched only for those in an
+        article with relevant text (most retrieved articles have none)."""
+        has = np.zeros(self.n_pairs, dtype=bool)
+        has[self.rel_starts // BAND] = True
+        keep = np.flatnonzero(has[starts // BAND])
+        if keep.size == starts.size:
+            return coverage(self.rel_starts, self.rel_ends, starts, ends)
+        out = np.zeros(starts.size, dtype=np.int64)
+        out[keep] = coverage(self.rel_starts, self.rel_ends, starts[keep], ends[keep])
+        return out
 
     def per_pair(self) -> tuple[np.ndarray, np.ndarray]:
         """Per article: relevant retrieved characters and retrieved characters (union)."""

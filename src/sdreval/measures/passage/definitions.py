@@ -26,7 +26,7 @@ from ..registry import (AT_LEAST_ONE, NON_NEGATIVE, UNIT, EvalContext, Measure, 
                         register_family, register_measure)
 from .batch import QrelsBatch, RelevanceSummary, RunBatch
 from .context import bic_scores, generalized, ric_scores
-from .focused import Levels, focused_from_cumulative
+from .focused import focused_blocks, focused_from_cumulative, levels_of
 from .hixeval import hixeval_at, rsize
 from .judged import batch_from_columns
 from .kernels import list_overlaps, overlaps_per_interval
@@ -95,7 +95,7 @@ def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, RelevanceS
 
 def as_passage_run(run: Run, ctx: EvalContext) -> Run:
     """The run itself if it holds passages; element (or document) runs are converted to
-    passages through the collection (``sdreval.io.conversion``)."""
+    passages through the collection (``sdreval.model.conversion``)."""
     if run.unit == "passage":
         return run
     key = ("passage-run", id(run))
@@ -105,7 +105,7 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
         raise UsageError(f"run {run.name} retrieves {run.unit}s: passage measures need their "
                          "character ranges; give the collection (--collection DIR) to convert "
                          "it, or convert it first with `sdreval convert --collection DIR`")
-    from ...io.conversion import element_run_to_passage_run
+    from ...model.conversion import element_run_to_passage_run
 
     log = ProblemLog()
     converted = element_run_to_passage_run(run, ctx.collection, log=log)
@@ -246,11 +246,23 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 detail = _describe_overlaps(batch, b) if ctx.strict else []
                 policy.note("overlap", t, int(pairs_per_block[b]), detail)
     for alpha, members in focused.items():
-        levels = Levels([m.cutoff for m in members if m.name == "iP"])
+        levels = levels_of(tuple(m.cutoff for m in members if m.name == "iP"))
         gain = new_rel if alpha is None else rsize(rel_full, new_rel, alpha)
         size = new_ret if alpha is None else lengths
         cg = batch.segmented_cumsum(gain, bounds)
         cs = batch.segmented_cumsum(size, bounds)
+        many = None
+        if alpha is None and blocks:  # integer gains: every topic at once
+            chosen = np.array([b for b, _ in blocks], dtype=np.int64)
+            many = focused_blocks(cg.astype(np.int64), cs, bounds, chosen, total_b[chosen],
+                                  levels, compat)
+        if many is not None:
+            ips, maips = many
+            for (b, t), ip, maip in zip(blocks, ips.tolist(), maips):
+                it = iter(ip)
+                for m in members:
+                    out[m.text][t] = next(it) if m.name == "iP" else maip
+            continue
         for b, t in blocks:
             lo, hi = bounds[b], bounds[b + 1]
             cum_gain = cg[lo:hi].astype(np.int64) if alpha is None else cg[lo:hi]

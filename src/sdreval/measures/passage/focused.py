@@ -18,6 +18,7 @@ and the denominator Σ size(e_i) (Eq. 16), see :mod:`.hixeval`.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 
@@ -54,8 +55,18 @@ class Levels:
         self.other = (np.asarray(other, dtype=np.int64),
                       np.array([float(self.all[j]) for j in other]))
 
+        # the levels in increasing order (first ranks then increase too): many topics at once
+        self.order = np.asarray(sorted(range(len(self.all)), key=self.all.__getitem__),
+                                dtype=np.int64)
+
     def __len__(self) -> int:
         return len(self.all)
+
+
+@lru_cache(maxsize=64)
+def levels_of(asked: tuple[float, ...]) -> Levels:
+    """The :class:`Levels` of the asked recall levels, built once per process."""
+    return Levels(list(asked))
 
 
 def first_rank_reaching(cum_gain: np.ndarray, total: float, levels: Levels,
@@ -98,3 +109,59 @@ def focused_from_cumulative(cum_gain: np.ndarray, cum_size: np.ndarray, total: i
     ip = interpolated_precision_monotone(precision, first)
     k = len(levels.asked)
     return ip[:k], float(ip[k:].mean())
+
+
+def focused_blocks(cum_gain: np.ndarray, cum_size: np.ndarray, bounds: np.ndarray,
+                   chosen: np.ndarray, totals: np.ndarray, levels: Levels, compat: bool
+                   ) -> tuple[np.ndarray, list[float]] | None:
+    """:func:`focused_from_cumulative` of many topics at once, with integer gains (each
+    character counted once): ``cum_gain`` (int64) and ``cum_size`` restart at each block
+    ``bounds[b]:bounds[b+1]``; ``chosen``: the blocks wanted (each non-empty, ``totals`` > 0).
+    The same comparisons and the same maxima as topic by topic, so the same values: the
+    first rank reaching each level is one ``searchsorted`` over the whole run (block number
+    and recall folded into one non-decreasing key), and iP the maximum of P over the ranks
+    from there (``maximum.reduceat`` between consecutive first ranks, then a maximum from
+    the right).  Returns ``(iP at the asked levels per block, MAiP per block)``, or None
+    where the key could overflow or a level needs the floating-point search (the caller
+    then goes topic by topic)."""
+    n = cum_gain.size
+    sizes = np.diff(bounds)
+    row_block = np.repeat(np.arange(sizes.size, dtype=np.int64), sizes)
+    hi = bounds[chosen + 1]
+    total_of = np.ones(sizes.size, dtype=np.int64)
+    total_of[chosen] = totals
+    ordered = [levels.all[j] for j in levels.order.tolist()]
+    first = np.empty((chosen.size, len(ordered)), dtype=np.int64)
+    if compat:
+        if levels.other[0].size:
+            return None
+        recall = cum_gain / total_of[row_block].astype(np.float64)
+        width = 102.0  # binned recall 0..100, above clipped to 101
+        key = row_block * width + np.minimum(np.floor(100.0 * recall), 101.0)
+        ks = np.array([float(x * 100) for x in ordered])
+        first[:] = np.searchsorted(key, (chosen * width)[:, None] + ks[None, :], side="left")
+    else:
+        top = int(max(int(cum_gain.max(initial=0)), int(totals.max(initial=0))))
+        for den in {x.denominator for x in ordered}:
+            cols = np.array([j for j, x in enumerate(ordered) if x.denominator == den])
+            nums = np.array([ordered[j].numerator for j in cols], dtype=np.int64)
+            width = top * den + 1
+            if sizes.size * width >= 2**62:
+                return None
+            key = row_block * width + cum_gain * den
+            targets = (chosen * width)[:, None] + totals[:, None] * nums[None, :]
+            first[:, cols] = np.searchsorted(key, targets, side="left")
+    first = np.minimum(first, hi[:, None])
+    cum_size = np.asarray(cum_size, dtype=np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        precision = np.where(cum_size > 0, cum_gain / np.where(cum_size > 0, cum_size, 1.0),
+                             0.0)
+    starts = np.concatenate((first, hi[:, None]), axis=1).ravel()
+    chunks = np.maximum.reduceat(np.append(precision, 0.0), starts)
+    chunks[np.append(starts[1:] == starts[:-1], True)] = 0.0
+    chunks = chunks.reshape(chosen.size, -1)[:, :-1]
+    suffix = np.maximum.accumulate(chunks[:, ::-1], axis=1)[:, ::-1]
+    ip = np.empty(suffix.shape)
+    ip[:, levels.order] = suffix
+    k = len(levels.asked)
+    return ip[:, :k], [float(row[k:].mean()) for row in ip]

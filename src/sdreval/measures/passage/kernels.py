@@ -47,19 +47,24 @@ def coverage(rel_starts: np.ndarray, rel_ends: np.ndarray, starts: np.ndarray,
              ends: np.ndarray) -> np.ndarray:
     """Relevant characters inside each interval ``[starts, ends)``.
 
-    ``rel_starts``/``rel_ends`` must be sorted and disjoint (see :func:`merge_intervals`).
+    ``rel_starts``/``rel_ends`` must be sorted and disjoint (see :func:`merge_intervals`), every
+    position non-negative (the character line above).
     Uses ``C(x)`` = relevant characters below ``x``; the answer is ``C(end) − C(start)``."""
     starts = np.asarray(starts, dtype=np.int64)
     ends = np.asarray(ends, dtype=np.int64)
     if rel_starts.size == 0:
         return np.zeros(starts.shape, dtype=np.int64)
-    cum = np.concatenate(([0], np.cumsum(rel_ends - rel_starts)))
+    # indexed by j = number of relevant intervals starting at or before x: the j-th interval
+    # (j-1 0-based; j = 0 an empty one at 0, the line holds no negative x), its length and the
+    # relevant characters of the intervals before it
+    lens = rel_ends - rel_starts
+    first = np.concatenate(([0], rel_starts))
+    size = np.concatenate(([0], lens))
+    before = np.concatenate(([0, 0], np.cumsum(lens)[:-1]))
 
     def below(x: np.ndarray) -> np.ndarray:
-        i = np.searchsorted(rel_starts, x, side="right") - 1
-        ic = np.maximum(i, 0)
-        inside = np.clip(x - rel_starts[ic], 0, rel_ends[ic] - rel_starts[ic])
-        return np.where(i < 0, 0, cum[ic] + inside)
+        j = np.searchsorted(rel_starts, x, side="right")
+        return before[j] + np.minimum(x - first[j], size[j])
 
     return below(ends) - below(starts)
 
@@ -82,6 +87,24 @@ class Segments:
         return self.covers > self.seg_start.size
 
 
+def rows_by_start(starts: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """``rows`` ordered by ``starts`` (positions on the line), ties in row order: a stable
+    argsort, done as one plain sort of ``(band, offset, row)`` packed in 64 bits when they fit
+    (a few times faster than the stable argsort)."""
+    if not rows.size:
+        return rows
+    s = starts[rows]
+    band, offset = s >> np.int64(32), s & np.int64(0xFFFFFFFF)
+    r_bits = max(int(rows[-1]), 1).bit_length()
+    o_bits = max(int(offset.max()), 1).bit_length()
+    b_bits = max(int(band.max()), 1).bit_length()
+    if s.min() < 0 or r_bits + o_bits + b_bits > 63:
+        return rows[np.argsort(s, kind="stable")]
+    key = np.sort((band << np.int64(o_bits + r_bits)) | (offset << np.int64(r_bits))
+                  | rows.astype(np.int64))
+    return key & np.int64((1 << r_bits) - 1)
+
+
 def first_cover(starts: np.ndarray, ends: np.ndarray) -> Segments:
     """Cut the line at every boundary; for each covered segment the first row covering it.
 
@@ -94,7 +117,7 @@ def first_cover(starts: np.ndarray, ends: np.ndarray) -> Segments:
         z = np.zeros(0, dtype=np.int64)
         return Segments(z, z, z, 0)
     rows = np.flatnonzero(ends > starts)
-    order = rows[np.argsort(starts[rows], kind="stable")]
+    order = rows_by_start(starts, rows)
     if (ends[order[:-1]] <= starts[order[1:]]).all():
         # no two passages share a character (a Focused run): each is its own segment
         return Segments(starts[order], ends[order] - starts[order], order, int(order.size))

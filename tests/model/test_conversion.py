@@ -8,7 +8,7 @@ import pytest
 
 from sdreval.errors import InputError, ProblemLog, UsageError
 from sdreval.io.collection import parse_document, read_collection
-from sdreval.io.conversion import element_run_to_passage_run, passage_of_element
+from sdreval.model.conversion import element_run_to_passage_run, passage_of_element
 from sdreval.model.run import Ranking, Run
 from sdreval.model.tree import Collection
 

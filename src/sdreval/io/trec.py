@@ -21,14 +21,13 @@ from typing import Iterator
 
 import numpy as np
 
-from ..errors import ProblemLog
+from ..errors import HeldProblems, ProblemLog
 from ..model.run import Run
 from ..model.xpath import XPathError, canonical_xpath
-from . import columnar
-from .columnar import (Pending, ReadFailed, arrow_pool, split_block, careful_lines, lines_after, has_blank_or_comment_lines, iter_blocks,
-                       parse_columns, parse_halving, prepare, text_ok)
-from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, numpy_of,
-                          release_heap_memory)
+from .columnar import (ReadFailed, arrow_pool, careful_lines, has_blank_or_comment_lines,
+                       iter_blocks, lines_after, parse_columns, parse_halving, prepare, text_ok)
+from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, keep_heap_pages,
+                          numpy_of, release_heap_memory)
 from .run_topics import assemble
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish
 from .trec_lines import LAYOUTS, ZERO_LENGTH, note_run_id, parse_result_fields
@@ -39,16 +38,6 @@ _NAMES = {
     "passage": ["topic", "q0", "doc", "rank", "rsv", "run", "offset", "length"],
     "document": ["topic", "q0", "doc", "rank", "rsv", "run"],
 }
-
-
-class _Collect:
-    """A stand-in log gathering warnings for :class:`Pending` (run-id notes of a block)."""
-
-    def __init__(self, pending: Pending, order: int) -> None:
-        self.pending, self.order = pending, order
-
-    def warn(self, file, line, message) -> None:
-        self.pending.add(line, self.order, message)
 
 
 def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
@@ -93,6 +82,7 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
     from the failed block on, up to the damage (nothing is yielded for those lines)."""
     from concurrent.futures import ThreadPoolExecutor
 
+    keep_heap_pages()
     ahead = None  # the block being parsed, and its parse
     trimmed = 0  # topics read at the last release_heap_memory()
     with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
@@ -121,43 +111,23 @@ def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumn
                log: ProblemLog) -> int:
     """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future); a
     block Arrow could not take, or whose values fail a check, is halved and each half tried
-    again, down to the careful per-line code (:func:`parse_block` after the first try).
+    again, down to the careful per-line code (:func:`~sdreval.io.columnar.parse_halving`).
     Returns the number of the block's last line."""
-    end = before + newlines + (0 if block.endswith(b"\n") else 1)
     table, prepared = parse.result()
-    if table is not None and add_table(table, prepared.lines, state, file, log):
-        return end
-    del table, prepared
-    halves = split_block(block, before, newlines) if len(block) > columnar.CAREFUL_BYTES \
-        else None
-    if halves is None:
-        careful_block(block, before, state, file, log)
-        return end
-    for half, start, count in halves:
-        parse_block(half, start, count, state, file, log)
-    return end
+    if table is None or not add_table(table, prepared.lines, state, file, log):
+        del table, prepared
 
+        def fast(part: bytes, start: int, count: int) -> bool:
+            table, prepared = parse_run_block(part, start, count, state.layout)
+            return table is not None and add_table(table, prepared.lines, state, file, log)
 
-def parse_block(block: bytes, before: int, newlines: int, state: RunColumns, file: str,
-                log: ProblemLog) -> None:
-    """Append the valid results of one block to ``state``: columnar if the block passes every
-    check, else halves tried again, else the careful per-line code."""
-    parse_halving(block, before, newlines,
-                  lambda b, n, c: fast_block(b, n, c, state, file, log),
-                  lambda b, n: careful_block(b, n, state, file, log))
-
-
-def fast_block(block: bytes, before: int, newlines: int, state: RunColumns, file: str,
-               log: ProblemLog) -> bool:
-    """Parse a block with Arrow; False (``state`` untouched) if any check fails."""
-    table, prepared = parse_run_block(block, before, newlines, state.layout, False)
-    if table is None:
-        return False
-    return add_table(table, prepared.lines, state, file, log)
+        parse_halving(block, before, newlines, fast,
+                      lambda b, n: careful_block(b, n, state, file, log), tried=True)
+    return before + newlines + (0 if block.endswith(b"\n") else 1)
 
 
 def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
-                    threads: bool = False, topics_only: bool = False):
+                    topics_only: bool = False):
     """``(Arrow table, Prepared)`` of a block of a run in ``layout``, or ``(None, None)``
     when Arrow cannot cut it into the layout's fields as ``str.split()`` would (a block with
     blank or comment lines is tried once more without them); ``topics_only``: the topic
@@ -167,7 +137,7 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     names = _NAMES[layout]
     text = pa.dictionary(pa.int32(), pa.string())
     types = {"topic": text, "doc": text, "run": text, "rank": pa.int64(), "rsv": pa.float64()}
-    types["q0"] = text  # kept to check it for empty values (the scans of prepare skipped)
+    types["q0"] = text  # kept to check it for empty values (text_ok)
     keep = ["topic", "q0", "doc", "rank", "rsv", "run"]
     if layout == "element":
         types["path"] = text
@@ -180,10 +150,10 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     for filtered in (False, True):
         if filtered and not has_blank_or_comment_lines(block):
             break
-        prepared = prepare(block, before, newlines, filtered, empty_fields=False)
+        prepared = prepare(block, before, newlines, filtered)
         if prepared is None:
             break
-        table = parse_columns(prepared, names, types, keep, threads)
+        table = parse_columns(prepared, names, types, keep)
         if table is not None and text_ok(table.column("topic"), first=True) and all(
                 text_ok(table.column(c)) for c in ("q0", "doc", "run", "path") if c in keep):
             return table, prepared
@@ -259,11 +229,10 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
         except XPathError:
             return False
     # every line is valid: report per line (in line order), give ids, add the rows
-    pending = Pending()
+    held = HeldProblems()  # reported in line order, as the careful path reports them
     if layout == "passage":
         for line in lines[np.concatenate(length) == 0].tolist():  # type: ignore[arg-type]
-            pending.add(line, 0, ZERO_LENGTH)
-    collect = _Collect(pending, 1)
+            held.warn(file, line, ZERO_LENGTH)
     start = 0
     for i, run_chunk in enumerate(table.column("run").chunks):
         codes = numpy_of(run_chunk.indices)
@@ -271,8 +240,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
             if value not in state.run_ids:
                 where = np.flatnonzero(codes == code)
                 if len(where):
-                    note_run_id(state.run_ids, value, int(lines[start + where[0]]), file,
-                                collect)  # type: ignore[arg-type]
+                    note_run_id(state.run_ids, value, int(lines[start + where[0]]), file, held)
         start += len(codes)
     start = 0
     topic_chunks = table.column("topic").chunks
@@ -287,7 +255,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
             None if offset is None else offset[i], None if length is None else length[i],
             rank[i], rsv[i], lines[rows])
         start += n
-    pending.flush(file, log)
+    held.flush(log)
     return True
 
 
