@@ -237,7 +237,7 @@ class KeyedRows:
         starts = np.cumsum([0] + [len(docs) for docs in self.docs])
         piece = np.searchsorted(starts, rows, side="right") - 1
         out: list[str] = []
-        for p in np.unique(piece).tolist():
+        for p in sorted(set(piece.tolist())):  # np.unique would import numpy.ma (~15 ms)
             out += pc.take(self.docs[p], rows[piece == p] - starts[p]).to_pylist()
         return out
 
