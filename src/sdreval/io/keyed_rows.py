@@ -231,13 +231,12 @@ class KeyedRows:
     def docs_of(self, rows: np.ndarray) -> list[str]:
         """The documents' ids of ``rows`` (in order), taken piece by piece (a take over all
         pieces at once would join them first)."""
-        import pyarrow as pa
         from .. import arrow_kernels as pc
 
         starts = np.cumsum([0] + [len(docs) for docs in self.docs])
         piece = np.searchsorted(starts, rows, side="right") - 1
         out: list[str] = []
-        for p in sorted(set(piece.tolist())):  # np.unique would import numpy.ma (~15 ms)
+        for p in sorted(set(piece.tolist())):  # (numpy.unique would import numpy.ma)
             out += pc.take(self.docs[p], rows[piece == p] - starts[p]).to_pylist()
         return out
 

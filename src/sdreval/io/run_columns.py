@@ -164,7 +164,6 @@ class SeenValues:
         """The global id of each row of a dictionary chunk.  Values not met before get their
         ids from ``ids_of(values)`` (in order of first appearance; it may raise before
         anything is recorded)."""
-        import pyarrow as pa
         from .. import arrow_kernels as pc
 
         indices = numpy_of(chunk.indices)

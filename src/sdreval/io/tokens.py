@@ -35,7 +35,6 @@ class Fields:
 
     def field(self, k: int, where: np.ndarray | None = None):
         """Field ``k`` of every line (of the lines in ``where``), as an Arrow array."""
-        import pyarrow as pa
         from .. import arrow_kernels as pc
 
         chosen = self.starts + k if where is None else (self.starts + k)[where]
