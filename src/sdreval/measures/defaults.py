@@ -51,7 +51,7 @@ def _all_articles(run) -> bool:
     if isinstance(paths, Filled):
         return paths.value == "/article[1]"
     if isinstance(paths, Coded):
-        return all(paths.values[i] == "/article[1]" for i in np.unique(paths.codes).tolist())
+        return all(paths.values[i] == "/article[1]" for i in set(paths.codes.tolist()))
     return all(all(p == "/article[1]" for p in ranking.paths.tolist())
                for ranking in run.topics.values())
 
