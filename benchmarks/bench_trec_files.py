@@ -19,14 +19,16 @@ With ``--single 50,2000,10000`` it times instead ONE run file of each size again
 its public source, usnistgov/trec_eval, with ``make``), and on the smallest size also against
 the pytrec_eval script and ``python -m ir_measures``: CPU time (user + sys) and peak RSS of each
 whole process (``os.wait4``), best CPU of ``--repeat`` interleaved rounds, ratios printed, and
-every mean checked equal to each peer's (trec_eval prints 4 decimals).  ``--dir`` keeps the
-generated files between invocations.
+every mean checked equal to each peer's (trec_eval prints 4 decimals); the median of the
+per-round CPU ratios is printed beside the best times (the load moves both in a round).
+``--dir`` keeps the generated files between invocations.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -154,12 +156,14 @@ def single(args: argparse.Namespace, sdreval: list[str]) -> None:
             commands["ir_measures CLI"] = [sys.executable, "-m", "ir_measures", qrels, run,
                                            " ".join(m for _, m in MEASURES)]
         best: dict[str, tuple[float, float]] = {}
+        rounds: dict[str, list[float]] = {label: [] for label in commands}
         outputs: dict[str, str] = {}
         for argv in commands.values():  # warm-up: bytecode caches, files in the page cache
             measured(argv)
         for _ in range(args.repeat):
             for label, argv in commands.items():
                 cpu, rss, outputs[label] = measured(argv)
+                rounds[label].append(cpu)
                 if label not in best or cpu < best[label][0]:
                     best[label] = (cpu, rss)
         ours = {r["measure"]: r["value"] for r in json.loads(outputs["sdreval"])
@@ -182,9 +186,13 @@ def single(args: argparse.Namespace, sdreval: list[str]) -> None:
               f"4 means equal to {', '.join(checks)}; load {os.getloadavg()[0]:.1f}")
         cpu0, rss0 = best["sdreval"]
         for label, (cpu, rss) in best.items():
+            # the median of the ratios of the same rounds: the machine's load moves both
+            paired = statistics.median(a / b for a, b in zip(rounds["sdreval"], rounds[label]))
             ratio = "" if label == "sdreval" else \
-                f"   sdreval / this: CPU {cpu0 / cpu:.2f}x, peak RSS {rss0 / rss:.2f}x"
-            print(f"  {label:20s} CPU {cpu:7.2f} s  peak RSS {rss:7.0f} MB{ratio}")
+                (f"   sdreval / this: CPU {cpu0 / cpu:.2f}x (median of rounds {paired:.2f}x), "
+                 f"peak RSS {rss0 / rss:.2f}x")
+            print(f"  {label:20s} CPU {cpu:7.2f} s (median {statistics.median(rounds[label]):.2f})"
+                  f"  peak RSS {rss:7.0f} MB{ratio}")
 
 
 def main() -> None:

@@ -88,3 +88,23 @@ def decline_arrow_pandas_probe() -> None:
             isinstance(f, ArrowPandasProbe) for f in sys.meta_path):
         return
     sys.meta_path.insert(0, ArrowPandasProbe())
+
+
+def import_pyarrow_without_cloudpickle() -> None:
+    """Import pyarrow (if installed and not loaded yet) without the ``cloudpickle`` module.
+
+    ``pyarrow.lib`` imports cloudpickle when it is installed (dask brings it) and binds it to
+    the name ``pickle``, which the same module rebinds to the standard :mod:`pickle` a few
+    includes later (pyarrow 14 to 26): cloudpickle is loaded for nothing, about 25 ms of CPU
+    and 1 MB at every start of a command.  Here its import fails while pyarrow loads, as when
+    it is not installed; a later ``import cloudpickle`` (dask's) imports it as usual."""
+    if "pyarrow" in sys.modules or "cloudpickle" in sys.modules:
+        return
+    sys.modules["cloudpickle"] = None  # type: ignore[assignment] - "import fails"
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:  # pragma: no cover - without pyarrow: its readers say so when used
+        pass
+    finally:
+        if sys.modules.get("cloudpickle", 0) is None:
+            del sys.modules["cloudpickle"]

@@ -190,3 +190,68 @@ def test_eval_of_a_topic_across_blocks_with_a_repeat_imports_no_pandas(tmp_path)
                                 "import sdreval.io.columnar as c\nc.BLOCK_BYTES = 256\n")
     assert "r.txt:40: warning: topic 1: result d3" in done.stderr, done.stderr
     assert "pandas" not in loaded and "pyarrow.compute" not in loaded
+
+
+def test_eval_of_a_plain_trec_file_loads_no_compression_spans_or_masked_arrays(tmp_path):
+    """Each of these costs 10-20 ms at every start and is not used on a plain (not ``.gz``,
+    not piped) TREC file: the compression and temporary-file modules, the span readers
+    (detection imports them only for JSONL/CSV/TSV/Parquet heads), ``numpy.ma`` (imported by
+    ``pyarrow.array`` of a numpy array and by ``numpy.unique`` without indices), fractions
+    (exact means are rounded by integer division), csv (``--format csv`` only) and cloudpickle
+    (which pyarrow imports and does not use)."""
+    qrels, run = tmp_path / "q.txt", tmp_path / "r.txt"
+    qrels.write_text("1 0 d1 2\n1 0 d2 0\n2 0 d1 1\n")
+    run.write_text("1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n1 Q0 d2 3 1.0 r\n2 Q0 d1 1 1.0 r\n")
+    done, loaded = _cli_modules(["eval", str(qrels), str(run), "-m", "map", "-m", "P_10"])
+    unused = {"gzip", "bz2", "lzma", "tempfile", "shutil", "numpy.ma", "sdreval.io.spans",
+              "fractions", "csv", "cloudpickle"}
+    assert not unused & loaded, sorted(unused & loaded)
+    assert "r.txt:3: warning: topic 1: result d2" in done.stderr, done.stderr  # the repeat
+    assert "r\tmap\tall\t1.0000" in done.stdout, done.stdout
+
+
+def test_eval_of_a_gzip_run_and_a_span_table_still_read(tmp_path):
+    """The modules left out above load when the input needs them."""
+    import gzip
+
+    qrels, run = tmp_path / "q.txt", tmp_path / "r.txt.gz"
+    qrels.write_text("1 0 d1 1\n")
+    run.write_bytes(gzip.compress(b"1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n"))
+    done, loaded = _cli_modules(["eval", str(qrels), str(run), "-m", "P_2"])
+    assert "gzip" in loaded and "r\tP_2\tall\t0.5000" in done.stdout, done.stdout
+    spans = tmp_path / "q.jsonl"
+    spans.write_text('{"query_id": "1", "doc_id": "d1", "start": 0, "end": 5, '
+                     '"relevance": 1}\n')
+    done, loaded = _cli_modules(["validate", str(spans)])
+    assert "sdreval.io.spans" in loaded
+
+
+def test_pyarrow_loaded_without_cloudpickle_pickles_as_before():
+    """pyarrow imported by the eval command without cloudpickle: its module-level ``pickle``
+    is the standard module either way, and a later ``import cloudpickle`` works."""
+    probe = ("import sys, pickle\n"
+             "from sdreval.lazy import import_pyarrow_without_cloudpickle as load\n"
+             "load()\nimport pyarrow.lib\n"
+             "assert 'cloudpickle' not in sys.modules and pyarrow.lib.pickle is pickle\n"
+             "try:\n    import cloudpickle\nexcept ImportError:\n    pass\n"
+             "else:\n    assert sys.modules['cloudpickle'] is cloudpickle\n"
+             "import pyarrow as pa\n"
+             "assert pickle.loads(pickle.dumps(pa.array([1, 2]))).to_pylist() == [1, 2]\n"
+             "print('ok')")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_commands_commit_arrow_memory_as_used_unless_the_user_says():
+    """mimalloc (Arrow's default pool) reads MIMALLOC_ARENA_EAGER_COMMIT when first used: the
+    command sets it to 0 before pyarrow loads, and keeps a user's own value."""
+    def after(**environ: str) -> str:
+        env = {k: v for k, v in os.environ.items() if k != "MIMALLOC_ARENA_EAGER_COMMIT"}
+        probe = ("import os\nfrom sdreval.cli.main import cli\ncli.get_command(None, 'eval')\n"
+                 "print(os.environ.get('MIMALLOC_ARENA_EAGER_COMMIT', 'unset'))")
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                              check=True, env=env | environ)
+        return done.stdout.strip()
+
+    assert after() == "0"
+    assert after(MIMALLOC_ARENA_EAGER_COMMIT="1") == "1"

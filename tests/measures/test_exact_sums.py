@@ -113,3 +113,30 @@ def test_group_sums_are_the_exact_sum_of_each_group(pairs):
             assert got.total() == ieee or (math.isnan(got.total()) and math.isnan(ieee))
         else:
             assert got.fraction() == sum((Fraction(v) for v in mine), Fraction(0))
+
+
+@pytest.mark.parametrize("numerator, exponent, count", [
+    (0, 0, 3), (1, -1074, 1), (3, -1076, 1), (-5, -1075, 2), ((1 << 53) + 1, 0, 1),
+    ((1 << 54) + 3, -1, 7), (1, 1023, 1), (1, 1024, 1), (-1, 1024, 3), (7, 2000, 10 ** 9),
+    (10 ** 40 + 17, -200, 12345), (-(10 ** 30) - 1, 50, 3)])
+def test_total_and_mean_are_the_fraction_rounded_once(numerator, exponent, count):
+    """Rounded once without fractions: the same floats as float() of the exact Fraction
+    (subnormals, ties, and past the largest float included)."""
+    from fractions import Fraction
+
+    from sdreval.measures.exact import ExactSum
+
+    exact = Fraction(numerator) * Fraction(2) ** exponent
+    got = ExactSum(numerator, exponent, count)
+    try:
+        total = float(exact)
+    except OverflowError:
+        total = math.inf if exact > 0 else -math.inf
+    assert got.total() == total
+    try:
+        mean = float(exact / count)
+    except OverflowError:
+        with pytest.raises(OverflowError):
+            got.mean()
+    else:
+        assert got.mean() == mean

@@ -5,7 +5,7 @@ import click
 
 from ..errors import ProblemLog, UsageError
 from ..io import read_collection, read_qrels, read_run
-from ..lazy import decline_arrow_pandas_probe
+from ..lazy import decline_arrow_pandas_probe, import_pyarrow_without_cloudpickle
 from ..measures import EvalContext, parse_measure
 from ..measures.defaults import default_measures, rsv_order_hints, run_kind
 from ..measures.evaluate import coverage_lines, summarise, summarise_columns
@@ -311,6 +311,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     (map, P_10, ndcg_cut_10, nDCG@10, R@100)."""
     for name in measures:  # a mistyped name is reported before any file is read
         parse_measure(name)
+    import_pyarrow_without_cloudpickle()  # every reader uses Arrow
     ctx = build_context(options)
     from ..io.stream import should_stream
     from ..orchestrate.dataset import is_dataset, prepare, write_means, write_table

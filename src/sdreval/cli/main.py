@@ -63,6 +63,15 @@ def one_blas_thread(command: str) -> None:
         os.environ["OPENBLAS_NUM_THREADS"] = "1"
 
 
+def lazy_arrow_arena() -> None:
+    """Set ``MIMALLOC_ARENA_EAGER_COMMIT=0`` before pyarrow is imported, unless the user set
+    it: Arrow's default allocator (mimalloc) then commits its first arena's pages as they are
+    used rather than at once, which takes about 3.5 MB less memory in every command that reads
+    a file with Arrow (the same CPU time, measured)."""
+    if "pyarrow" not in sys.modules:
+        os.environ.setdefault("MIMALLOC_ARENA_EAGER_COMMIT", "0")
+
+
 EXAMPLES = """\b
 Examples:
   sdreval demo
@@ -112,6 +121,7 @@ class LazyGroup(click.Group):
         for command, module, attr, _ in _entries():
             if command == name:
                 one_blas_thread(name)
+                lazy_arrow_arena()
                 return getattr(importlib.import_module(f"{__package__}.{module}"), attr)
         return None
 

@@ -51,7 +51,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..errors import InputError, UsageError
-from .textlines import is_pipe, parse_float, parse_int, read_head
+from .textlines import is_pipe, parse_float, parse_int, read_head, table_layout
 
 QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels",
                  "span-qrels", "trec-qrels")
@@ -150,10 +150,10 @@ def detect_format(path: str | Path) -> str:
         return sniff_xml_directory(path)
     if not is_pipe(path) and not path.exists():
         raise InputError("no such file", str(path))
-    span_kind = _sniff_span(path)  # reads through read_head: a pipe is spooled whole first
+    head = read_head(path, _HEAD)  # a pipe is spooled whole first
+    span_kind = _sniff_span(path) if table_layout(head) is not None else None
     if span_kind is not None:
         return span_kind
-    head = read_head(path, _HEAD)
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if stripped.startswith(b"<") or _wide_xml(head):
         kind = _sniff_xml(head, path)
@@ -196,7 +196,8 @@ def _wide_xml(head: bytes) -> bool:
 
 
 def _sniff_span(path: Path) -> str | None:
-    """A span input (JSONL, CSV/TSV, Parquet) named by its keys, or None."""
+    """A span input (JSONL, CSV/TSV, Parquet) named by its keys, or None (imported only for
+    those layouts: the span readers cost ~10 ms at every start)."""
     from .spans import sniff_columns, span_format
 
     found = sniff_columns(path)

@@ -19,7 +19,6 @@ def first_occurrences(columns: list) -> dict[int, int]:
     an Arrow string array) whose key an earlier row has.  Rows are told apart by a 64-bit
     hash of the key; the rows sharing a hash (repeats, rarely collisions) are then compared
     exactly (:func:`confirm_repeats`)."""
-    import pyarrow as pa
     from .. import arrow_kernels as pc
 
     if len(columns[0]) < 2:
@@ -33,17 +32,16 @@ def first_occurrences(columns: list) -> dict[int, int]:
     rows = np.flatnonzero(shared_hashes(hashed))
     return confirm_repeats(rows, zip(*(
         column[rows].tolist() if isinstance(column, np.ndarray)
-        else pc.take(column, pa.array(rows)).to_pylist() for column in columns)))
+        else pc.take(column, rows).to_pylist() for column in columns)))
 
 
 def shared_hashes(hashes: np.ndarray) -> np.ndarray:
     """Which of ``hashes`` another one equals (the candidate repeats)."""
-    values = np.sort(hashes)
-    shared = np.unique(values[1:][values[1:] == values[:-1]])
-    del values
-    if not len(shared):
+    ordered = np.sort(hashes)
+    same = ordered[1:] == ordered[:-1]
+    if not same.any():
         return np.zeros(len(hashes), dtype=bool)
-    return shared[np.minimum(np.searchsorted(shared, hashes), len(shared) - 1)] == hashes
+    return np.isin(hashes, ordered[1:][same])
 
 
 def confirm_repeats(rows: np.ndarray, keys) -> dict[int, int]:
@@ -233,14 +231,13 @@ class KeyedRows:
     def docs_of(self, rows: np.ndarray) -> list[str]:
         """The documents' ids of ``rows`` (in order), taken piece by piece (a take over all
         pieces at once would join them first)."""
-        import pyarrow as pa
         from .. import arrow_kernels as pc
 
         starts = np.cumsum([0] + [len(docs) for docs in self.docs])
         piece = np.searchsorted(starts, rows, side="right") - 1
         out: list[str] = []
-        for p in np.unique(piece).tolist():
-            out += pc.take(self.docs[p], pa.array(rows[piece == p] - starts[p])).to_pylist()
+        for p in sorted(set(piece.tolist())):  # (numpy.unique would import numpy.ma)
+            out += pc.take(self.docs[p], rows[piece == p] - starts[p]).to_pylist()
         return out
 
     def line_of(self, row: int) -> int:

@@ -13,7 +13,6 @@ a ranx ``Qrels``/``Run``.  Tables keep their units (``path`` columns make elemen
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from numbers import Number
 from pathlib import Path
@@ -126,6 +125,8 @@ def _spooled(obj: Any, read):
     raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     name = getattr(obj, "name", None)
     suffix = Path(name).suffix if isinstance(name, str) else ""
+    import tempfile  # open files only (with shutil, bz2, lzma: ~5 ms at every start)
+
     handle, temporary = tempfile.mkstemp(suffix=suffix, prefix="sdreval-")
     try:
         with os.fdopen(handle, "wb") as out:

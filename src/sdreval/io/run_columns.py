@@ -165,7 +165,6 @@ class SeenValues:
         """The global id of each row of a dictionary chunk.  Values not met before get their
         ids from ``ids_of(values)`` (in order of first appearance; it may raise before
         anything is recorded)."""
-        import pyarrow as pa
         from .. import arrow_kernels as pc
 
         indices = numpy_of(chunk.indices)
@@ -178,7 +177,7 @@ class SeenValues:
             found[known] = self.previous_found[hit[known]]
         missing = np.flatnonzero(found < 0)
         if len(missing):
-            names = pc.take(dictionary, pa.array(missing)).to_pylist()
+            names = pc.take(dictionary, missing).to_pylist()
             at = np.array([self.position.get(name, -1) for name in names], dtype=np.int64)
             found[missing] = at
             new = missing[at < 0]
@@ -186,7 +185,7 @@ class SeenValues:
                 if not (len(new) == len(dictionary) and in_first_appearance_order(indices)):
                     new = new[np.argsort(_first_rows(indices, len(dictionary))[new],
                                          kind="stable")]
-                added = pc.take(dictionary, pa.array(new)).to_pylist()
+                added = pc.take(dictionary, new).to_pylist()
                 ids = np.asarray(ids_of(added), dtype=np.int32)
                 seen = self.seen
                 found[new] = np.arange(seen, seen + len(new))

@@ -130,10 +130,9 @@ def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, l
              else np.argsort(topic, kind="stable"))
     bounds = topic_bounds(topic if order is None else topic[order], len(topics))
     if order is not None and n:
-        import pyarrow as pa
         from .. import arrow_kernels as pc
 
-        columns[2] = names = pc.take(names, pa.array(order), memory_pool=arrow_pool())
+        columns[2] = names = pc.take(names, order, memory_pool=arrow_pool())
     report_topics(columns, index, order, bounds, list(topics), paths, layout, file, log)
     present = bounds[1:] > bounds[:-1]
 

@@ -11,15 +11,11 @@ whole read and, at the end, every error is raised at once in one :class:`InputEr
 """
 from __future__ import annotations
 
-import atexit
-import gzip
 import math
 import re
 import os
-import shutil
 import stat
 import sys
-import tempfile
 import warnings
 import zlib
 from pathlib import Path
@@ -106,6 +102,10 @@ def local_path(path: str | Path) -> Path:
         source = sys.stdin.buffer if name == "-" else open(name, "rb")
     except OSError as error:
         raise InputError(f"cannot open: {error}", name) from None
+    import atexit  # pipes only: with gzip, ~10 ms at every start
+    import shutil
+    import tempfile
+
     fd, spool = tempfile.mkstemp(prefix="sdreval-stdin-")
     atexit.register(_remove, spool)
     try:
@@ -137,6 +137,8 @@ def open_binary(path: str | Path) -> BinaryIO:
     if spooled is not path and str(spooled) != str(path):
         handle = open(spooled, "rb")
         if handle.read(2) == _GZIP_MAGIC:
+            import gzip  # compressed input only
+
             handle.seek(0)
             return gzip.open(handle, "rb")  # type: ignore[return-value]
         handle.seek(0)
@@ -144,8 +146,42 @@ def open_binary(path: str | Path) -> BinaryIO:
     if path.is_dir():
         raise InputError(f"{path} is a directory, not a file", str(path))
     if path.suffix == ".gz":
+        import gzip  # compressed input only
+
         return gzip.open(path, "rb")  # type: ignore[return-value]
     return open(path, "rb")
+
+
+PARQUET_MAGIC = b"PAR1"
+
+
+def table_layout(head: bytes) -> str | None:
+    """``jsonl``, ``csv``, ``tsv``, ``parquet`` or None (a white-space separated text file)
+    from the first bytes of a file: the layouts of span inputs."""
+    if head.startswith(PARQUET_MAGIC):
+        return "parquet"
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"{"):
+        return "jsonl"
+    first = first_data_line(head)
+    if first is None:
+        return None
+    if first.lstrip().startswith("{"):  # after comment lines
+        return "jsonl"
+    if "\t" in first:
+        return "tsv"
+    if "," in first:
+        return "csv"
+    return None
+
+
+def first_data_line(head: bytes) -> str | None:
+    """The first line of ``head`` that is neither blank nor a ``#`` comment."""
+    for raw in head.decode("utf-8", "replace").lstrip("\ufeff").splitlines():
+        stripped = raw.strip()
+        if stripped and not stripped.startswith("#"):
+            return raw
+    return None
 
 
 def read_head(path: str | Path, size: int = 65536) -> bytes:

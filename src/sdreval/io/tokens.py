@@ -35,11 +35,10 @@ class Fields:
 
     def field(self, k: int, where: np.ndarray | None = None):
         """Field ``k`` of every line (of the lines in ``where``), as an Arrow array."""
-        import pyarrow as pa
         from .. import arrow_kernels as pc
 
         chosen = self.starts + k if where is None else (self.starts + k)[where]
-        return pc.take(self.tokens, pa.array(chosen))
+        return pc.take(self.tokens, chosen)
 
     def rows(self, keep: slice | np.ndarray) -> "Fields":
         """The lines in ``keep`` only."""

@@ -115,7 +115,6 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
 def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, file: str,
                 log: ProblemLog) -> Qrels:
     """Repeats found and reported (with the held problems, in line order), columns built."""
-    import pyarrow as pa
 
     from ..judgements.columns import ElementColumns
 
@@ -139,6 +138,6 @@ def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, f
     if order is not None:
         from .. import arrow_kernels as pc
 
-        docs, rel = pc.take(docs, pa.array(order)), rel[order]
+        docs, rel = pc.take(docs, order), rel[order]
     table = ElementColumns(docs, DOCUMENT_PATH, rel, rel, None)
     return Qrels.from_columns("graded", names, bounds, table, source=file)

@@ -19,7 +19,6 @@ from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
 from ..model.run import Run
 from ..model.runnames import distinct_runs
-from .parallel import evaluate_parallel
 from .registry import EvalContext, Measure, parse_measure
 from .results import ResultColumns, group_sums, mean_columns  # noqa: F401
 from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
@@ -55,6 +54,8 @@ def evaluate_checked(qrels: Qrels, runs: list[Run], measures: Iterable[str | Mea
     evaluation."""
     parsed, _ = measures_by_family(measures)
     if jobs > 1 or scheduler:  # runs cut into topic partitions (measures.partitions)
+        from .parallel import evaluate_parallel  # its machinery only when asked for
+
         return evaluate_parallel(qrels, runs, [m.text for m in parsed], ctx, all_topics,
                                  jobs, scheduler)
     return evaluate_serial(qrels, runs, parsed, ctx, all_topics)

@@ -4,7 +4,6 @@ extension, the runs × measures summary as an aligned trec_eval-like ``table`` o
 from __future__ import annotations
 
 import contextlib
-import csv
 import io
 import itertools
 import json
@@ -119,6 +118,8 @@ def csv_pieces(results):
     table = _columns(results)
     columns = ["run", "topic", "measure", "value"] + (["topics"] if table.count is not None
                                                        else [])
+    import csv  # --format csv only
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(columns)

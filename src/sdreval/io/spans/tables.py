@@ -22,11 +22,10 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
-from ..textlines import open_binary, read_head
+from ..textlines import first_data_line, open_binary, read_head, table_layout
 
 pd = lazy_module("pandas")
 
-PARQUET_MAGIC = b"PAR1"
 #: the keys holding identifiers: text, never typed (a JSON integer is taken as its digits)
 ID_KEYS = ("query_id", "doc_id", "chunk_id")
 
@@ -40,38 +39,11 @@ class Table:
     file: str
 
 
-def _layout(head: bytes) -> str | None:
-    """``jsonl``, ``csv``, ``tsv``, ``parquet`` or None from the first bytes."""
-    if head.startswith(PARQUET_MAGIC):
-        return "parquet"
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if text.startswith(b"{"):
-        return "jsonl"
-    first = _first_data_line(head)
-    if first is None:
-        return None
-    if first.lstrip().startswith("{"):  # after comment lines
-        return "jsonl"
-    if "\t" in first:
-        return "tsv"
-    if "," in first:
-        return "csv"
-    return None
-
-
-def _first_data_line(head: bytes) -> str | None:
-    for raw in head.decode("utf-8", "replace").lstrip("\ufeff").splitlines():
-        stripped = raw.strip()
-        if stripped and not stripped.startswith("#"):
-            return raw
-    return None
-
-
 def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
     """``(layout, column names)`` of a JSONL/CSV/TSV/Parquet file, or None if it is none of
     them (e.g. a whitespace-separated TREC file)."""
     head = read_head(path, 65536)
-    layout = _layout(head)
+    layout = table_layout(head)
     if layout is None:
         return None
     if layout == "parquet":
@@ -83,7 +55,7 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
             return layout, list(pq.read_schema(str(path)).names)
         except Exception:  # noqa: BLE001 - a broken file is reported when read
             return layout, []
-    first = _first_data_line(head)
+    first = first_data_line(head)
     if first is None:
         return None
     if layout == "jsonl":
@@ -102,7 +74,7 @@ def load_table(path: str | Path, log: ProblemLog) -> Table:
     if Path(path).is_dir():
         raise InputError("a directory, not a span file", file)
     head = read_head(path, 65536)
-    layout = _layout(head)
+    layout = table_layout(head)
     if layout == "parquet":
         return _load_parquet(path)
     if layout == "jsonl":
@@ -110,7 +82,7 @@ def load_table(path: str | Path, log: ProblemLog) -> Table:
     if layout in ("csv", "tsv"):
         return _load_delimited(path, "\t" if layout == "tsv" else ",")
     raise InputError("not a JSONL, CSV/TSV or Parquet file (first data line: "
-                     f"{(_first_data_line(head) or '')[:80]!r})", file)
+                     f"{(first_data_line(head) or '')[:80]!r})", file)
 
 
 def data_line_numbers(data: bytes, rows: int) -> np.ndarray:

@@ -250,7 +250,7 @@ def _run_rows(run: Run, topics: list[str]) -> _Rows:
             index = np.arange(total, dtype=np.int64) + np.repeat(lo - offsets[:-1], lengths)
         docs = _strings(columns.docs)
         if index is not None:
-            docs = pc.take(docs, pa.array(index))
+            docs = pc.take(docs, index)
         path, vocabulary = _path_rows(columns.paths, index, total)
         return _Rows(offsets, docs, path, vocabulary)
     rankings = [run.get(t) for t in topics]
