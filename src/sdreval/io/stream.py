@@ -21,7 +21,9 @@ again after it was yielded is an :class:`~sdreval.errors.InputError` ("topics no
 
 Topics are yielded in the order their last block ends (file order for a sorted file).  The run's
 name, unit and source are attributes of the returned :class:`TopicStream` (the name is known
-once the first result has been read).
+once the first result has been read).  :func:`iter_run_parts` gives the same topics gathered
+into runs of whole topics held in shared columns (as :func:`~sdreval.io.read_run` holds a run),
+the unit of streamed evaluation.
 """
 from __future__ import annotations
 
