@@ -30,6 +30,8 @@ def first_occurrences(columns: list) -> dict[int, int]:
                     else string_hashes(column))
             hashed = hashed * np.uint64(0x9E3779B97F4A7C15) + part
     rows = np.flatnonzero(shared_hashes(hashed))
+    if not len(rows):
+        return {}
     return confirm_repeats(rows, zip(*(
         column[rows].tolist() if isinstance(column, np.ndarray)
         else pc.take(column, rows).to_pylist() for column in columns)))
@@ -226,6 +228,8 @@ class KeyedRows:
             candidates.append(rows[shared_hashes(found)])
         self.hashes = []  # not needed any more
         rows = np.sort(np.concatenate(candidates))
+        if not len(rows):  # no shared hash (np.unique of nothing would load numpy.ma)
+            return {}
         return confirm_repeats(rows, zip(self.topic_of(rows).tolist(), self.docs_of(rows)))
 
     def docs_of(self, rows: np.ndarray) -> list[str]:

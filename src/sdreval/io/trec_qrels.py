@@ -115,7 +115,6 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
 def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, file: str,
                 log: ProblemLog) -> Qrels:
     """Repeats found and reported (with the held problems, in line order), columns built."""
-
     from ..judgements.columns import ElementColumns
 
     repeats = find_repeats(keyed, held, file, log)
