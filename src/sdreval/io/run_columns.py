@@ -156,7 +156,8 @@ class SeenValues:
 
     def __init__(self) -> None:
         self.position: dict[str, int] = {}
-        self.ids = np.zeros(0, dtype=np.int32)
+        self.ids = np.zeros(0, dtype=np.int32)  # the first ``seen`` hold the ids (room kept)
+        self.seen = 0
         self.previous = None
         self.previous_found = np.zeros(0, dtype=np.int64)
 
@@ -186,10 +187,17 @@ class SeenValues:
                                          kind="stable")]
                 added = pc.take(dictionary, new).to_pylist()
                 ids = np.asarray(ids_of(added), dtype=np.int32)
-                seen = len(self.ids)
+                seen = self.seen
                 found[new] = np.arange(seen, seen + len(new))
                 self.position.update(zip(added, range(seen, seen + len(new))))
-                self.ids = np.concatenate((self.ids, ids))
+                if seen + len(new) > len(self.ids):
+                    # room doubled: adding a block's values costs in proportion to them, not
+                    # to all the values met (quadratic in a run of a million topics)
+                    grown = np.zeros(max(seen + len(new), 2 * len(self.ids)), np.int32)
+                    grown[:seen] = self.ids[:seen]
+                    self.ids = grown
+                self.ids[seen:seen + len(new)] = ids
+                self.seen = seen + len(new)
         self.previous, self.previous_found = dictionary, found
         return self.ids[found][indices]
 

@@ -91,9 +91,12 @@ def part_run(columns: list, topics: list[str], paths: np.ndarray, layout: str, f
     of rows given as :meth:`RunColumns.columns` gives them with ``objects=False``, plus each
     row's piece and line (positions 3 and 9): the topics' problems reported in the order of
     ``wanted`` (:func:`report_topics`), as :func:`assemble` reports a whole run's."""
-    position = np.full(len(topics), -1, dtype=np.int32)
-    position[wanted] = np.arange(len(wanted), dtype=np.int32)
-    columns = [position[columns[0]], *columns[1:]]
+    # positions over the range of these ids only (one over every id of the file would make
+    # streaming quadratic in the topics)
+    low = min(wanted)
+    position = np.full(max(wanted) - low + 1, -1, dtype=np.int32)
+    position[np.asarray(wanted) - low] = np.arange(len(wanted), dtype=np.int32)
+    columns = [position[columns[0] - low], *columns[1:]]
     return run_of(columns, RowsAt(columns[3], columns[9]), [topics[t] for t in wanted], paths,
                   layout, file, log, name)
 

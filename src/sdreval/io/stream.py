@@ -21,7 +21,9 @@ again after it was yielded is an :class:`~sdreval.errors.InputError` ("topics no
 
 Topics are yielded in the order their last block ends (file order for a sorted file).  The run's
 name, unit and source are attributes of the returned :class:`TopicStream` (the name is known
-once the first result has been read).
+once the first result has been read).  :func:`iter_run_parts` gives the same topics gathered
+into runs of whole topics held in shared columns (as :func:`~sdreval.io.read_run` holds a run),
+the unit of streamed evaluation.
 """
 from __future__ import annotations
 
@@ -237,12 +239,15 @@ def _text_runs(path: str | Path, layout: str, stream: TopicStream, log: ProblemL
     def hold() -> None:
         nonlocal held_rows, last_of, ended_at
         columns = state.columns(objects=False)
-        new = list(islice(state.topic_ids, len(names), None))
+        # the topics met in this block: the last ones of the dict (read from its end)
+        new = list(islice(reversed(state.topic_ids), len(state.topic_ids) - len(names)))[::-1]
         names.extend(new)
-        last_of = np.concatenate((last_of, np.fromiter(
-            (last.get(name, 0) for name in new), dtype=np.int64, count=len(new))))
         if contiguous:
-            ended_at = np.concatenate((ended_at, np.zeros(len(new), dtype=np.int64)))
+            ended_at = _grown(ended_at, len(names))
+        else:
+            last_of = _grown(last_of, len(names))
+            last_of[len(names) - len(new):len(names)] = np.fromiter(
+                (last.get(name, 0) for name in new), dtype=np.int64, count=len(new))
         count = len(columns[0])
         if not count:
             return
@@ -293,10 +298,12 @@ def _text_runs(path: str | Path, layout: str, stream: TopicStream, log: ProblemL
                 if i == 2 else np.concatenate([part[i] for part in held]))
             for i, c in enumerate(held[0])]
         topic = columns[0]
-        if contiguous and end is not None:  # all but the topic of the last row are complete
-            last_of[:] = 0
-            last_of[topic[-1]] = end + 1
-        done = np.ones(len(topic), dtype=bool) if end is None else last_of[topic] <= end
+        if end is None:
+            done = np.ones(len(topic), dtype=bool)
+        elif contiguous:  # all but the topic of the last row are complete
+            done = topic != topic[-1]
+        else:
+            done = last_of[topic] <= end
         if not done.any():
             held, kept_back = [columns], held_rows
             return
@@ -308,9 +315,12 @@ def _text_runs(path: str | Path, layout: str, stream: TopicStream, log: ProblemL
                                                                      np.flatnonzero(~done))
         if not len(rest[0]):
             rest = None
-        topic = rows[0]  # its topics: one per stretch of rows at most
-        ids = np.unique(topic[np.concatenate(([0], np.flatnonzero(topic[1:] != topic[:-1]) + 1))])
-        ids = ids[np.argsort(last_of[ids], kind="stable")].tolist()
+        topic = rows[0]  # its topics: one per stretch of rows at most (contiguous: exactly)
+        ids = topic[np.concatenate(([0], np.flatnonzero(topic[1:] != topic[:-1]) + 1))]
+        if not contiguous:
+            ids = np.unique(ids)
+            ids = ids[np.argsort(last_of[ids], kind="stable")]
+        ids = ids.tolist()
         held = [] if rest is None else [rest]
         held_rows = kept_back = 0 if rest is None else len(rest[0])
         del columns
@@ -349,6 +359,16 @@ def _rows(columns: list, index: np.ndarray | slice) -> list:
                 for i, c in enumerate(columns)]
     return [None if c is None else pc.take(c, pa.array(index)) if i == 2 else c[index]
             for i, c in enumerate(columns)]
+
+
+def _grown(values: np.ndarray, size: int) -> np.ndarray:
+    """``values`` with room for at least ``size`` (zeros added; doubled, so that adding
+    topics block by block costs time in proportion to them)."""
+    if size <= len(values):
+        return values
+    out = np.zeros(max(size, 2 * len(values)), dtype=values.dtype)
+    out[:len(values)] = values
+    return out
 
 
 def _pieces_and_lines(index) -> tuple[np.ndarray, np.ndarray]:

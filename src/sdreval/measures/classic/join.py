@@ -24,7 +24,7 @@ from ...judgements.qrels import Qrels
 from ...judgements.quantise import Quantisation
 from ...model.run import Coded, Filled, Run, RunColumns, TopicRankings
 from .gains import ROOT, topic_quant_map
-from .lookup import CHUNK, RunLookup, topic_of_rows
+from .lookup import CHUNK, RunLookup, topic_of_range
 
 
 def _arrow():
@@ -151,13 +151,11 @@ def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) 
         elements = table[2]
         rows, topic = qrels.topics.rows_of(topics)
         value = np.array(qrels.topics.quantised(quant, rows))
-        every = rows.size == len(elements) and bool(np.all(rows[1:] > rows[:-1]))
-        docs = elements.docs if every else pc.take(elements.docs, rows)
+        docs = _rows_of(elements.docs, rows)
         if isinstance(elements.paths, str):
             paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int32)
         else:
-            path, paths = _encode(elements.paths if every
-                                  else pc.take(elements.paths, rows))
+            path, paths = _encode(_rows_of(elements.paths, rows))
         del rows
     else:  # per-topic objects (the API; judgements of highlighted passages)
         topic_l, doc_l, path_l, value_l = [], [], [], []
@@ -187,6 +185,18 @@ def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) 
     content[pair[value > 0]] = True
     return Judgements(topic, _narrow(path), value, vocabulary, paths, len(topics), pairs,
                       pair, key[key_rows], key_rows, content)
+
+
+def _rows_of(column: Any, rows: np.ndarray) -> Any:
+    """Rows ``rows`` of an Arrow column: a slice (no copy) when they are consecutive, as a
+    block of topics' judgements are (a ``take`` of a chunked column joins its chunks first,
+    the whole column for every block of a streamed run)."""
+    pa, pc = _arrow()
+    if not rows.size:
+        return column.slice(0, 0)
+    if int(rows[-1]) - int(rows[0]) + 1 == rows.size and bool(np.all(rows[1:] > rows[:-1])):
+        return column.slice(int(rows[0]), rows.size)
+    return pc.take(column, pa.array(rows))
 
 
 def _narrow(codes: np.ndarray) -> np.ndarray:
@@ -325,7 +335,7 @@ def _join(js: Judgements, rows: _Rows) -> RunLookup:
     for lo in range(0, size, _CHUNK):
         hi = min(lo + _CHUNK, size)
         d = _codes(rows.docs.slice(lo, hi - lo), js.docs)
-        code = topic_of_rows(offsets, np.arange(lo, hi)) * n_docs + d
+        code = topic_of_range(offsets, lo, hi) * n_docs + d
         at = np.minimum(np.searchsorted(js.pairs, code), js.pairs.size - 1)
         judged_doc = (d >= 0) & (js.pairs[at] == code)
         del code

@@ -69,7 +69,7 @@ class RunLookup:
         lo_all, hi_all = int(offsets[0]), int(offsets[-1])
         for lo in range(lo_all, hi_all, CHUNK):
             hi = min(lo + CHUNK, hi_all)
-            topic = self.topics_of(np.arange(lo, hi))
+            topic = topic_of_range(self.offsets, lo, hi)
             # row-major cell of each result: its topic's row, its rank within the topic
             cell = topic * out.shape[1] + (np.arange(lo, hi) - self.offsets[topic]) \
                 - rows.start * out.shape[1]
@@ -80,3 +80,14 @@ class RunLookup:
 def topic_of_rows(offsets: np.ndarray, results: np.ndarray) -> np.ndarray:
     """The topic of each of ``results`` (row numbers) of topics laid out at ``offsets``."""
     return np.searchsorted(offsets, results, side="right").astype(np.int64) - 1
+
+
+def topic_of_range(offsets: np.ndarray, lo: int, hi: int) -> np.ndarray:
+    """:func:`topic_of_rows` of the rows ``lo`` to ``hi`` (in time linear in the rows: two
+    searches, then each topic repeated over its rows)."""
+    if hi <= lo:
+        return np.zeros(0, dtype=np.int64)
+    first = int(np.searchsorted(offsets, lo, side="right")) - 1
+    last = int(np.searchsorted(offsets, hi - 1, side="right")) - 1
+    spans = np.diff(np.clip(offsets[first:last + 2], lo, hi))
+    return np.repeat(np.arange(first, last + 1, dtype=np.int64), spans)
