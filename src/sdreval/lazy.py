@@ -7,7 +7,7 @@ import dis
 import importlib
 import sys
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 
 class LazyModule:
@@ -108,3 +108,24 @@ def import_pyarrow_without_cloudpickle() -> None:
     finally:
         if sys.modules.get("cloudpickle", 0) is None:
             del sys.modules["cloudpickle"]
+
+
+def lazy_attributes(package: str, names: dict[str, str]
+                    ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """``__getattr__`` and ``__dir__`` for the package ``package`` (PEP 562) whose public
+    ``names`` (name -> submodule) load their submodule on first use; a loaded name is kept
+    in the package's namespace."""
+    namespace = sys.modules[package].__dict__
+
+    def attribute(name: str) -> Any:
+        module = names.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f".{module}", package), name)
+        namespace[name] = value
+        return value
+
+    def listing() -> list[str]:
+        return sorted(set(namespace) | set(names))
+
+    return attribute, listing

@@ -3,8 +3,7 @@
 The names below load their module on first use (importing the package loads none of them)."""
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from ..lazy import lazy_attributes
 
 #: public name -> the submodule defining it
 _NAMES = {
@@ -18,15 +17,4 @@ _NAMES = {
 
 __all__ = list(_NAMES)
 
-
-def __getattr__(name: str) -> Any:
-    module = _NAMES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_attributes(__name__, _NAMES)
