@@ -192,3 +192,32 @@ def test_tables_and_span_files_take_the_same_numbers(value):
         run_from_table(pd.DataFrame(rows))
     with pytest.raises(InputError, match="is not a finite number"):
         span_run_from_frame(pd.DataFrame(rows))
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("start", -1, "start '-1' is not a non-negative integer"),
+    ("score", float("nan"), "score 'nan' is not a finite number"),
+    ("doc_id", "", "doc_id '' is empty"),
+    ("doc_id", None, "doc_id is missing"),
+    ("end", 2**32, "passage 0:4294967296 ends beyond 4294967295 characters, the largest "
+                    "character position supported")])
+def test_tables_and_span_files_word_a_bad_value_alike(tmp_path, field, value, message):
+    """One set of checks for span files and DataFrames (they worded the same problem
+    differently: ``start -1 is not a non-negative integer below 2^32`` in span files, ``doc_id
+    'None' is missing or empty`` in DataFrames); a file names the line, a table the row."""
+    import json
+
+    import pandas as pd
+
+    from sdreval.io.frames import run_from_table
+    from sdreval.io.spans import read_span_run
+
+    row = {"query_id": "q", "doc_id": "d", "start": 0, "end": 5, "score": 1.0, field: value}
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    log = ProblemLog()
+    read_span_run(path, log)
+    assert [str(p) for p in log.errors] == [f"{path}:1: error: {message}"]
+    with pytest.raises(InputError) as caught:
+        run_from_table(pd.DataFrame([row]))
+    assert f"(DataFrame): error: row 0: {message}" in str(caught.value)

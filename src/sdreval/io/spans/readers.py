@@ -37,8 +37,8 @@ from ...lazy import lazy_module
 from ...model.ordering import grouped_order, trec_order
 from ...model.result_rules import disorder_message, rank_disorder
 from ...model.run import Ranking, Run
-from .columns import (QRELS_KEYS, RUN_KEYS, Spans, as_table, built, number_column,
-                      require, run_name, score_or_rank, span_rows)
+from .columns import (QRELS_KEYS, RUN_KEYS, Spans, as_table, built, checker_of, require,
+                      run_name, score_or_rank, span_rows)
 from .documents import Documents
 from .fields import canonical_table
 from .tables import Table, load_table
@@ -56,8 +56,9 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "gold", occurrences)
     require(table, QRELS_KEYS, "span qrels", log)
-    relevance, ok = number_column(table, "relevance", log)
-    ids, spans = span_rows(table, log, documents, ("query_id", "doc_id"), ok)
+    check = checker_of(table, log)
+    relevance = check.floats(table.frame["relevance"].to_numpy(), "relevance")
+    _, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
     qrels = Qrels("fol", source=table.file)
     seen: dict[tuple, int] = {}
     rel = relevance[spans.rows]
@@ -165,9 +166,9 @@ def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | No
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "retrieved", occurrences)
     require(table, RUN_KEYS, "span runs", log)
-    ok = np.ones(len(table.frame), dtype=bool)
-    score, rank = score_or_rank(table, log, ok)
-    _, spans = span_rows(table, log, documents, ("query_id", "doc_id"), ok)
+    check = checker_of(table, log)
+    score, rank = score_or_rank(table, check)
+    _, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
     return ranked_run(table, spans, log, name, score, rank)
 
 
