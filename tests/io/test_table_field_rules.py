@@ -221,3 +221,24 @@ def test_tables_and_span_files_word_a_bad_value_alike(tmp_path, field, value, me
     with pytest.raises(InputError) as caught:
         run_from_table(pd.DataFrame([row]))
     assert f"(DataFrame): error: row 0: {message}" in str(caught.value)
+
+
+def test_rank_only_tables_rank_alike_in_every_table_reader():
+    """A table with ranks and no scores: DataFrame runs gave RSVs n..1 in row order, span
+    tables minus the rank, so ``order="rsv"`` ranked the same rows differently; one run
+    builder now: the RSV is minus the rank (``order="rsv"`` then follows the ranks)."""
+    import pandas as pd
+
+    from sdreval.io.frames import run_from_table
+    from sdreval.io.spans import span_run_from_frame
+
+    spans = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["b", "a", "c"],
+                          "start": [0, 0, 0], "end": [5, 5, 5], "rank": [2, 1, 3]})
+    frame = spans.rename(columns={"start": "offset", "end": "length"})
+    with pytest.warns(UserWarning, match="ranks out of order"):
+        runs = [run_from_table(frame), span_run_from_frame(spans)]
+    for run in runs:
+        ranking = run.topics["q"]
+        assert ranking.docs.tolist() == ["b", "a", "c"] and ranking.ranks.tolist() == [2, 1, 3]
+        assert ranking.rsv.tolist() == [-2.0, -1.0, -3.0]
+        assert ranking.ordered("rsv").docs.tolist() == ["a", "b", "c"]

@@ -115,7 +115,7 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
     at = where[rows]
     spans = Spans(rows, topics[rows], chunk_map.docs[at], chunk_map.starts[at],
                   chunk_map.ends[at])
-    run = ranked_run(table, spans, log, name, score, rank, chunks[rows])
+    run = ranked_run(table, spans, check, name, score, rank, chunks[rows])
     parts = np.unique(chunk_map.parts[at]) if chunk_map.parts is not None else np.zeros(0)
     if parts.size == 1 and isinstance(run, ChunkRun):
         run.chunk_map = chunk_map if len(chunk_map.part_names) <= 1 else \

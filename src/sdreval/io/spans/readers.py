@@ -34,9 +34,9 @@ import numpy as np
 from ...errors import ProblemLog
 from ...judgements.qrels import DocPassages, Qrels
 from ...lazy import lazy_module
-from ...model.ordering import grouped_order, trec_order
-from ...model.result_rules import disorder_message, rank_disorder
-from ...model.run import Ranking, Run
+from ...model.run import Run
+from ..frames import build_run, ranked_order, warn_disorder
+from ..table_checks import Checker
 from .columns import (QRELS_KEYS, RUN_KEYS, Spans, as_table, built, checker_of, require,
                       run_name, score_or_rank, span_rows)
 from .documents import Documents
@@ -111,53 +111,33 @@ class ChunkRun(Run):
     chunk_map: "ChunkMap | None" = None
 
 
-def ranked_run(table: Table, spans: Spans, log: ProblemLog, name: str | None,
-                score: np.ndarray | None, rank: np.ndarray | None,
-                chunk_ids: np.ndarray | None = None) -> Run:
-    """Group rows by query (first-appearance order) and rank them by the rule of
-    :mod:`sdreval.model.ordering`: with a rank key, file order (ranks going down: one warning
-    per query); with scores only, score descending, ties by id descending (the chunk id for
-    chunk runs, else document id, start, end), as trec_eval."""
+def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
+               score: np.ndarray | None, rank: np.ndarray | None,
+               chunk_ids: np.ndarray | None = None) -> Run:
+    """The run of the rows (queries in order of first appearance), ranked by the rule of
+    every table (:func:`~sdreval.io.frames.ranked_order`): with a rank key, file order
+    (ranks going down: one warning per query); with scores only, score descending, ties by
+    id descending (the chunk id for chunk runs, else document id, start, end), as trec_eval."""
     rows = spans.rows
     codes, uniques = pd.factorize(spans.topics, sort=False)
-    position = np.arange(rows.size)
+    score = None if score is None else score[rows]
+    rank = None if rank is None else rank[rows]
+    lengths = spans.ends - spans.starts
     if rank is not None:
-        order = grouped_order(codes)
-        for row, previous, count in rank_disorder(codes, rank[rows]):
-            log.warn(table.file, int(table.lines[rows[row]]), disorder_message(
-                uniques[codes[row]], count, rank[rows[row]], rank[rows[previous]],
-                label="query", rows="row"))
-    else:
-        ties = (chunk_ids,) if chunk_ids is not None else (spans.docs, spans.starts,
-                                                           spans.ends)
-        order = trec_order(score[rows], ties, codes)  # type: ignore[index]
-    counts = np.bincount(codes, minlength=len(uniques))
-    bounds = np.concatenate(([0], np.cumsum(counts)))
-    docs = spans.docs[order]
-    starts = spans.starts[order]
-    lengths = spans.ends[order] - starts
-    rsv = (score[rows][order] if score is not None
-           else -rank[rows][order].astype(np.float64))  # type: ignore[index]
-    paths = np.full(rows.size, None, dtype=object)
-    within = position - np.repeat(bounds[:-1], counts)
-    ranks = (within + 1).astype(np.int64) if rank is None else rank[rows][order].astype(np.int64)
-    topics: dict[str, Ranking] = {}
-    for b, topic in enumerate(uniques):
-        lo, hi = bounds[b], bounds[b + 1]
-        topics[str(topic)] = Ranking(docs[lo:hi], paths[lo:hi], starts[lo:hi], lengths[lo:hi],
-                                     ranks[lo:hi], rsv[lo:hi], "passage")
-    empty = np.flatnonzero(lengths == 0)
+        warn_disorder(check, codes, uniques, rank, rows)
+    order = ranked_order(codes, score, rank, (spans.docs, spans.starts, lengths)
+                         if chunk_ids is None else (chunk_ids,))
+    empty = np.flatnonzero(lengths[order] == 0)
     if empty.size:
-        line = int(table.lines[rows[order[empty[0]]]])
-        log.warn(table.file, line, f"{empty.size} empty retrieved span(s) (kept: they take a "
-                                   "rank and retrieve nothing)")
-    if chunk_ids is None:
-        return Run(name or run_name(table), topics, "passage", table.file,
-                   overlap_expected=True)
-    ordered_ids = chunk_ids[order]
-    ids = {str(t): ordered_ids[bounds[b]:bounds[b + 1]] for b, t in enumerate(uniques)}
-    return ChunkRun(name or run_name(table), topics, "passage", table.file,
-                    overlap_expected=True, chunk_ids=ids)
+        check.log.warn(table.file, int(table.lines[rows[order[empty[0]]]]), f"{empty.size} "
+                       "empty retrieved span(s) (kept: they take a rank and retrieve nothing)")
+    run = build_run(name or run_name(table), table.file, codes, list(map(str, uniques)),
+                    order, spans.docs, "passage", score, rank, None, spans.starts, lengths,
+                    Run if chunk_ids is None else ChunkRun, overlap_expected=True)
+    if chunk_ids is not None:
+        ranked, edges = chunk_ids[order], np.cumsum([0] + [len(r) for r in run.topics.values()])
+        run.chunk_ids = {t: ranked[lo:hi] for t, lo, hi in zip(run.topics, edges, edges[1:])}
+    return run
 
 
 def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | None = None,
@@ -169,7 +149,7 @@ def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | No
     check = checker_of(table, log)
     score, rank = score_or_rank(table, check)
     _, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
-    return ranked_run(table, spans, log, name, score, rank)
+    return ranked_run(table, spans, check, name, score, rank)
 
 
 def read_span_run(path: str | Path, log: ProblemLog | None = None,
