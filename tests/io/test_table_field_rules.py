@@ -3,6 +3,8 @@ integers are decimal, empty fields are errors, ids are strings and never typed, 
 around separators is handled the same in every tabular format."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from reference.qrels import read_trec_qrels_reference
 
@@ -242,3 +244,32 @@ def test_rank_only_tables_rank_alike_in_every_table_reader():
         assert ranking.docs.tolist() == ["b", "a", "c"] and ranking.ranks.tolist() == [2, 1, 3]
         assert ranking.rsv.tolist() == [-2.0, -1.0, -3.0]
         assert ranking.ordered("rsv").docs.tolist() == ["a", "b", "c"]
+
+
+def test_passage_qrels_tables_judge_alike_in_every_table_reader():
+    """The same highlighted passages as a DataFrame (offset, length) and as a span table
+    (start, end) give the same judgements: DataFrames kept an empty passage silently (its
+    document counted as relevant), summed overlapping passages (6 + 6 relevant characters
+    where 8 are highlighted) and dropped the grades the graded span measures use."""
+    import pandas as pd
+
+    from sdreval.io.frame_qrels import qrels_from_table
+    from sdreval.io.spans import span_qrels_from_frame
+
+    spans = pd.DataFrame({"query_id": ["q", "q", "q", "q"], "doc_id": ["a", "a", "b", "a"],
+                          "start": [0, 2, 5, 0], "end": [6, 8, 5, 6],
+                          "relevance": [2, 1, 1, 2]})
+    frame = spans.assign(end=spans["end"] - spans["start"]).rename(
+        columns={"start": "offset", "end": "length"})
+    found = []
+    for read, table in ((qrels_from_table, frame), (span_qrels_from_frame, spans)):
+        log = ProblemLog()
+        qrels = read(table, log=log)
+        a, b = qrels.topics["q"].passages["a"], qrels.topics["q"].passages["b"]
+        found.append((a.ranges, a.relevant_chars, a.grades, b.ranges, b.is_relevant,
+                      [re.sub(r"^row \d+: |(row|line) \d+ ", "", p.message)
+                       for p in log.warnings]))
+    assert found[0] == found[1] == (
+        [(0, 6), (2, 6)], 8, [2.0, 1.0], [], False,
+        ["topic q, document b: empty passage 5:0 (ignored)",
+         "topic q, document a: passage 0:6 repeats (ignored)"])

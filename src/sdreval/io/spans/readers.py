@@ -32,10 +32,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...errors import ProblemLog
-from ...judgements.qrels import DocPassages, Qrels
+from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
 from ..frames import build_run, ranked_order, warn_disorder
+from ..frame_qrels import passage_judgements
 from ..table_checks import Checker
 from .columns import (QRELS_KEYS, RUN_KEYS, Spans, as_table, built, checker_of, require,
                       run_name, score_or_rank, span_rows)
@@ -58,39 +59,15 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
     require(table, QRELS_KEYS, "span qrels", log)
     check = checker_of(table, log)
     relevance = check.floats(table.frame["relevance"].to_numpy(), "relevance")
-    _, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
-    qrels = Qrels("fol", source=table.file)
-    seen: dict[tuple, int] = {}
-    rel = relevance[spans.rows]
-    lines = table.lines[spans.rows]
-    for t, d, s, e, r, line in zip(spans.topics, spans.docs, spans.starts.tolist(),
-                                   spans.ends.tolist(), rel.tolist(), lines.tolist()):
-        topic = qrels.topic(t)
-        dp = topic.passages.get(d)
-        if dp is None:
-            length = len(documents.texts[d]) if documents is not None and d in documents \
-                else None
-            dp = topic.passages[d] = DocPassages(d, [], 0, length, grades=[])
-        if r <= 0:
-            continue
-        if e == s:
-            log.warn(table.file, line, f"topic {t}, document {d}: empty gold span {s}-{e} "
-                                       "(ignored)")
-            continue
-        key = (t, d, s, e)
-        if key in seen:
-            log.warn(table.file, line, f"topic {t}, document {d}: gold span {s}-{e} repeats "
-                                       f"line {seen[key]} (ignored)")
-            continue
-        seen[key] = line
-        dp.ranges.append((s, e - s))
-        dp.grades.append(r)  # type: ignore[union-attr]
-        dp.relevant_chars += e - s
-    for dp in (p for tq in qrels.topics.values() for p in tq.passages.values()):
-        if len(dp.ranges) > 1:  # overlapping gold spans: relchars is the union
-            from ...model.passage import merge_ranges
-
-            dp.relevant_chars = sum(n for _, n in merge_ranges(dp.ranges))
+    ids, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
+    offsets = np.full(len(table.frame), -1, dtype=np.int64)
+    lengths, keep = offsets.copy(), np.zeros(len(offsets), dtype=bool)
+    offsets[spans.rows], lengths[spans.rows] = spans.starts, spans.ends - spans.starts
+    keep[spans.rows] = True
+    texts = {} if documents is None else documents.texts
+    qrels = passage_judgements(check, ids["query_id"], ids["doc_id"], offsets, lengths,
+                               relevance, keep, doc_length=lambda doc: len(texts[doc])
+                               if doc in texts else None)
     if not qrels.topics and not log.errors:
         log.warn(table.file, None, "the span qrels hold no judgements")
     return qrels
