@@ -273,3 +273,21 @@ def test_passage_qrels_tables_judge_alike_in_every_table_reader():
         [(0, 6), (2, 6)], 8, [2.0, 1.0], [], False,
         ["topic q, document b: empty passage 5:0 (ignored)",
          "topic q, document a: passage 0:6 repeats (ignored)"])
+
+
+@pytest.mark.parametrize("layout", ["csv", "jsonl"])
+@pytest.mark.parametrize("value", ["1e1", "2.0", "+"])
+def test_integers_written_as_text_in_a_table_are_decimal(tmp_path, value, layout):
+    """A span file's offset ``1e1`` was read as 10 and ``2.0`` as 2, where every text file
+    refuses them: integers are decimal digits in every reader."""
+    import json
+
+    from sdreval.io.spans import read_span_qrels
+
+    row = {"query_id": "q", "doc_id": "d", "start": value, "end": "20", "relevance": 1}
+    path = tmp_path / f"q.{layout}"
+    path.write_text(json.dumps(row) + "\n" if layout == "jsonl" else
+                    ",".join(row) + "\n" + ",".join(map(str, row.values())) + "\n")
+    log = ProblemLog()
+    read_span_qrels(path, log)
+    assert [p.message for p in log.errors] == [f"start {value!r} is not a non-negative integer"]

@@ -204,7 +204,8 @@ def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
                    ) -> tuple[np.ndarray, np.ndarray]:
     """int64 values of a column (0 where bad) and which are not integers in
     ``[minimum, maximum)``: the integer rule of every table.  Integer columns are taken
-    exactly; other values must be whole numbers (:func:`numbers_of`)."""
+    exactly; other values must be whole numbers (:func:`numbers_of`), and text decimal
+    digits with an optional sign, as in text files (``1e3`` and ``2.0`` are not integers)."""
     if raw.dtype.kind in "iu" and raw.dtype.itemsize <= 8:
         too_big = raw >= maximum if raw.dtype == np.uint64 else np.zeros(len(raw), dtype=bool)
         ints = np.where(too_big, 0, raw).astype(np.int64)
@@ -214,6 +215,11 @@ def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
         with np.errstate(invalid="ignore"):
             bad = ~np.isfinite(numbers) | (numbers != np.floor(numbers)) | \
                 (numbers < minimum) | (numbers >= maximum)
+        if raw.dtype == object:
+            text = np.array([isinstance(v, str) for v in raw], dtype=bool)
+            if text.any():
+                bad[text] |= ~pd.Series(raw[text], dtype=object).str.fullmatch(
+                    r"\s*[+-]?[0-9]+\s*").to_numpy(dtype=bool)
         ints = np.where(bad, 0, numbers).astype(np.int64)
     return np.where(bad, 0, ints), bad
 
