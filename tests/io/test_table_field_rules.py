@@ -291,3 +291,26 @@ def test_integers_written_as_text_in_a_table_are_decimal(tmp_path, value, layout
     log = ProblemLog()
     read_span_qrels(path, log)
     assert [p.message for p in log.errors] == [f"start {value!r} is not a non-negative integer"]
+
+
+def test_a_repeated_result_is_a_warning_in_every_table_reader(tmp_path):
+    """The same span retrieved twice: a warning (kept) in DataFrame runs and run files, and
+    nothing at all in span tables, whose runs go through the same rules now."""
+    import json
+
+    import pandas as pd
+
+    from sdreval.io.frames import run_from_table
+    from sdreval.io.spans import read_span_run
+
+    rows = [{"query_id": "q", "doc_id": "d", "start": 0, "end": 5, "score": s} for s in (2, 1)]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    found = []
+    for read, source in ((read_span_run, path), (run_from_table, pd.DataFrame(rows))):
+        log = ProblemLog()
+        run = read(source, log=log)
+        assert run.topics["q"].docs.tolist() == ["d", "d"]
+        found.append([re.sub(r"^row \d+: ", "", p.message) for p in log.warnings])
+    assert found[0] == ["result d repeats line 1 (kept; measures decide how a repeat counts)"]
+    assert found[1] == ["result d repeats row 0 (kept; measures decide how a repeat counts)"]

@@ -119,39 +119,41 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
         finish(log, own)
         log.raise_if_errors()
     codes, names = pd.factorize(topic_ids, sort=False) if topics is None else topics
-    if unit != "document" or topics is None:  # a dict's document keys are distinct
-        _warn_repeats(check, codes, docs, paths, offsets, lengths)
-    if ranks is not None:
-        warn_disorder(check, codes, names, ranks)
-    ties = (docs,) if paths is None else (docs, paths)
-    order = ranked_order(codes, scores, ranks, ties if offsets is None else
-                         (docs, offsets, lengths))
+    order = ranked_rows(check, codes, names, docs, scores, ranks, paths, offsets, lengths,
+                        repeats=unit != "document" or topics is None)  # dict keys differ
     run = build_run(name, source, codes, list(names), order, docs, unit, scores, ranks,
                     paths, offsets, lengths)
     finish(log, own)
     return run
 
 
-def warn_disorder(check: Checker, codes: np.ndarray, names: Any, ranks: np.ndarray,
-                  rows: np.ndarray | None = None) -> None:
-    """One warning per topic whose ranks go down somewhere in row order (as files);
-    ``rows``: the table row of each of ``codes`` (all rows by default)."""
-    kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
-    for row, previous, count in rank_disorder(codes, ranks):
-        check.warn([row if rows is None else rows[row]], lambda _: disorder_message(
-            names[codes[row]], count, ranks[row], ranks[previous], rows="row", kept=kept))
-
-
-def _warn_repeats(check: Checker, codes: np.ndarray, docs: np.ndarray,
-                  paths: np.ndarray | None, offsets: np.ndarray | None,
-                  lengths: np.ndarray | None) -> None:
-    """A result repeating an earlier one of its topic: a warning, kept (as in files)."""
-    keys = [codes, pd.factorize(docs)[0]]
-    if paths is not None:
-        keys.append(pd.factorize(paths)[0])
-    if offsets is not None:
-        keys += [offsets, lengths]  # type: ignore[list-item]
-    repeated, first = repeated_rows(tuple(keys))
-    if repeated.any():
-        check.warn(np.flatnonzero(repeated),
-                   lambda i: repeat_message(docs[i], check.where(int(first[i]))))
+def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
+                scores: np.ndarray | None, ranks: np.ndarray | None,
+                paths: np.ndarray | None, offsets: np.ndarray | None,
+                lengths: np.ndarray | None, rows: np.ndarray | None = None,
+                ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True
+                ) -> np.ndarray:
+    """The rules of every table's results (as files): a result repeating an earlier one of
+    its topic is a warning (kept), ranks going down in row order one warning per topic;
+    returns the ranked order (:func:`ranked_order`; ``ties``: the tie keys, by default the
+    ids).  ``rows``: the table row of each result (increasing; all rows by default)."""
+    at = np.arange(len(docs)) if rows is None else rows
+    of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
+    if repeats:
+        keys = [codes, pd.factorize(docs)[0]]
+        if paths is not None:
+            keys.append(pd.factorize(paths)[0])
+        if offsets is not None:
+            keys += [offsets, lengths]  # type: ignore[list-item]
+        repeated, first = repeated_rows(tuple(keys))
+        check.warn(at[repeated], lambda r: repeat_message(
+            docs[of(r)], check.where(int(at[first[of(r)]]))))
+    if ranks is not None:
+        kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
+        for i, previous, count in rank_disorder(codes, ranks):
+            check.warn([at[i]], lambda _: disorder_message(
+                names[codes[i]], count, ranks[i], ranks[previous], rows="row", kept=kept))
+    if ties is None:
+        ties = (docs,) if paths is None else (docs, paths)
+        ties = ties if offsets is None else (docs, offsets, lengths)  # type: ignore[assignment]
+    return ranked_order(codes, scores, ranks, ties)

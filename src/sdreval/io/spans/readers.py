@@ -35,7 +35,7 @@ from ...errors import ProblemLog
 from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
-from ..frames import build_run, ranked_order, warn_disorder
+from ..frames import build_run, ranked_rows
 from ..frame_qrels import passage_judgements
 from ..table_checks import Checker
 from .columns import (QRELS_KEYS, RUN_KEYS, Spans, as_table, built, checker_of, require,
@@ -92,18 +92,17 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
                score: np.ndarray | None, rank: np.ndarray | None,
                chunk_ids: np.ndarray | None = None) -> Run:
     """The run of the rows (queries in order of first appearance), ranked by the rule of
-    every table (:func:`~sdreval.io.frames.ranked_order`): with a rank key, file order
-    (ranks going down: one warning per query); with scores only, score descending, ties by
-    id descending (the chunk id for chunk runs, else document id, start, end), as trec_eval."""
+    every table (:func:`~sdreval.io.frames.ranked_rows`: repeated results and ranks going
+    down are warnings): with a rank key, file order; with scores only, score descending,
+    ties by id descending (the chunk id for chunk runs, else document id, start, end), as
+    trec_eval."""
     rows = spans.rows
     codes, uniques = pd.factorize(spans.topics, sort=False)
     score = None if score is None else score[rows]
     rank = None if rank is None else rank[rows]
     lengths = spans.ends - spans.starts
-    if rank is not None:
-        warn_disorder(check, codes, uniques, rank, rows)
-    order = ranked_order(codes, score, rank, (spans.docs, spans.starts, lengths)
-                         if chunk_ids is None else (chunk_ids,))
+    order = ranked_rows(check, codes, uniques, spans.docs, score, rank, None, spans.starts,
+                        lengths, rows, None if chunk_ids is None else (chunk_ids,))
     empty = np.flatnonzero(lengths[order] == 0)
     if empty.size:
         check.log.warn(table.file, int(table.lines[rows[order[empty[0]]]]), f"{empty.size} "
