@@ -13,7 +13,7 @@ from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish
 from ..table_checks import id_text
-from .columns import (CHUNK_MAP_KEYS, CHUNK_RUN_KEYS, Spans, as_table, built, checker_of,
+from .columns import (SPAN_FORMATS, Spans, as_table, built, checker_of,
                       require, score_or_rank, span_rows)
 from .documents import Documents
 from .fields import canonical_table
@@ -50,7 +50,7 @@ class ChunkMap:
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
                          ) -> ChunkMap:
     table = canonical_table(table, documents, log, "chunk", "error")
-    require(table, CHUNK_MAP_KEYS, "a chunk map", log)
+    require(table, "chunk-map", "a chunk map", log)
     ids, spans = span_rows(table, checker_of(table, log), documents, ("chunk_id", "doc_id"))
     chunk = ids["chunk_id"][spans.rows]
     frame = pd.DataFrame({"chunk": chunk, "doc": spans.docs, "s": spans.starts,
@@ -103,7 +103,7 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
                          name: str | None = None) -> Run:
     """A chunk-ID run mapped onto spans through ``chunk_map``."""
     table = canonical_table(table, None, log, "retrieved", "error")
-    require(table, CHUNK_RUN_KEYS, "chunk runs", log)
+    require(table, "chunk-run", "chunk runs", log)
     check = checker_of(table, log)
     score, rank = score_or_rank(table, check)
     topics = check.ids(table.frame["query_id"].to_numpy(), "query_id")
@@ -148,7 +148,7 @@ def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None
     own = log is None
     log = log if log is not None else ProblemLog()
     sniffed = sniff_columns(path)
-    if sniffed is None or not set(CHUNK_RUN_KEYS) <= set(sniffed[1]):  # a TREC run
+    if sniffed is None or not set(SPAN_FORMATS["chunk-run"]) <= set(sniffed[1]):  # a TREC run
         table = _trec_table(path, log)
     else:
         table = load_table(path, log)

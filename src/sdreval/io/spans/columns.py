@@ -18,13 +18,20 @@ from .tables import Table, table_from_frame
 
 pd = lazy_module("pandas")
 
-QRELS_KEYS = ("query_id", "doc_id", "start", "end", "relevance")
-RUN_KEYS = ("query_id", "doc_id", "start", "end")
-CHUNK_RUN_KEYS = ("query_id", "chunk_id")
-CHUNK_MAP_KEYS = ("chunk_id", "doc_id", "start", "end")
+#: the keys each span input needs (RAG tools' names are mapped on them first:
+#: :mod:`sdreval.io.spans.fields`)
+SPAN_FORMATS = {
+    "span-qrels": ("query_id", "doc_id", "start", "end", "relevance"),
+    "span-run": ("query_id", "doc_id", "start", "end"),
+    "chunk-run": ("query_id", "chunk_id"),
+    "chunk-map": ("chunk_id", "doc_id", "start", "end"),
+    "documents": ("doc_id", "text"),
+}
 
 
-def require(table: Table, keys: tuple[str, ...], what: str, log: ProblemLog) -> None:
+def require(table: Table, kind: str, what: str, log: ProblemLog) -> None:
+    """Refuse a table without the keys of ``kind`` (:data:`SPAN_FORMATS`)."""
+    keys = SPAN_FORMATS[kind]
     missing = [k for k in keys if k not in table.frame.columns]
     if missing and log.error_count:  # e.g. lines that are not JSON: those errors say why
         log.raise_if_errors()

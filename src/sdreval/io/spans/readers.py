@@ -38,7 +38,7 @@ from ...model.run import Run
 from ..frames import build_run, ranked_rows
 from ..frame_qrels import passage_judgements
 from ..table_checks import Checker
-from .columns import (QRELS_KEYS, RUN_KEYS, Spans, as_table, built, checker_of, require,
+from .columns import (Spans, as_table, built, checker_of, require,
                       run_name, score_or_rank, span_rows)
 from .documents import Documents
 from .fields import canonical_table
@@ -56,7 +56,7 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
     """Span qrels from a loaded table (see the module docstring; RAG tools' keys and gold
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "gold", occurrences)
-    require(table, QRELS_KEYS, "span qrels", log)
+    require(table, "span-qrels", "span qrels", log)
     check = checker_of(table, log)
     relevance = check.floats(table.frame["relevance"].to_numpy(), "relevance")
     ids, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
@@ -121,7 +121,7 @@ def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | No
     """A span run from a loaded table (see the module docstring; RAG tools' keys and chunks
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "retrieved", occurrences)
-    require(table, RUN_KEYS, "span runs", log)
+    require(table, "span-run", "span runs", log)
     check = checker_of(table, log)
     score, rank = score_or_rank(table, check)
     _, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
