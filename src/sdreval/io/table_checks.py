@@ -211,6 +211,13 @@ def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
         ints = np.where(too_big, 0, raw).astype(np.int64)
         bad = too_big | (ints < minimum) | (ints >= maximum)
     else:
+        if raw.dtype == object and len(raw) and \
+                pd.api.types.infer_dtype(raw, skipna=False) == "string":
+            text = pd.Series(raw, dtype=object)  # all text (CSV): decimal digits, exactly
+            if text.str.fullmatch(r"\s*[+-]?[0-9]{1,18}\s*").all():
+                ints = text.astype(np.int64).to_numpy()
+                bad = (ints < minimum) | (ints >= maximum)
+                return np.where(bad, 0, ints), bad
         numbers = numbers_of(raw)
         with np.errstate(invalid="ignore"):
             bad = ~np.isfinite(numbers) | (numbers != np.floor(numbers)) | \
