@@ -76,44 +76,53 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
 
     Arrow parses the next block in a second thread while this one checks and adds the rows of
     the block before (Arrow releases the interpreter while it parses): the two cores of a
-    small machine work at once.  Arrow's own thread pool is not used: a threaded parse that
-    fails leaves tasks running, and a process that exits then aborts
-    (:func:`~sdreval.io.columnar.parse_columns`).  A damaged ``.gz`` is read line by line
+    small machine work at once.  The thread starts at the file's second block: a file of one
+    block is parsed here, by the same code (starting a thread costs more than such a file's
+    parse).  Arrow's own thread pool is not used: a threaded parse that fails leaves tasks
+    running, and a process that exits then aborts (:func:`~sdreval.io.columnar.parse_columns`).  A damaged ``.gz`` is read line by line
     from the failed block on, up to the damage (nothing is yielded for those lines)."""
-    from concurrent.futures import ThreadPoolExecutor
-
     keep_heap_pages()
-    ahead = None  # the block being parsed, and its parse
+    ahead = None  # the block before, and its parse (None: not parsed yet)
     trimmed = 0  # topics read at the last release_heap_memory()
-    with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
-        try:
-            for count, (block, before, newlines) in enumerate(
-                    iter_blocks(path, size, byte_range), 1):
-                parse = parser.submit(parse_run_block, block, before, newlines, state.layout)
-                if ahead is not None:
-                    yield add_parsed(*ahead, state, file, log)
-                ahead = (block, before, newlines, parse)
-                del block
-                if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
-                    release_heap_memory()
-                    trimmed = len(state.topic_ids)
-        except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
+    parser = None  # the parse-ahead thread
+    try:
+        for count, (block, before, newlines) in enumerate(
+                iter_blocks(path, size, byte_range), 1):
+            if count == 2:
+                from concurrent.futures import ThreadPoolExecutor
+
+                parser = ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse")
+            parse = None if parser is None else parser.submit(
+                parse_run_block, block, before, newlines, state.layout)
             if ahead is not None:
                 yield add_parsed(*ahead, state, file, log)
-                ahead = None
-            careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+            ahead = (block, before, newlines, parse)
+            del block
+            if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
+                release_heap_memory()
+                trimmed = len(state.topic_ids)
+    except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
         if ahead is not None:
-            last, ahead = ahead, None
-            yield add_parsed(*last, state, file, log)
+            yield add_parsed(*ahead, state, file, log)
+            ahead = None
+        careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+    finally:
+        if parser is not None:
+            parser.shutdown()
+    if ahead is not None:
+        last, ahead = ahead, None
+        yield add_parsed(*last, state, file, log)
 
 
 def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumns, file: str,
                log: ProblemLog) -> int:
-    """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future); a
-    block Arrow could not take, or whose values fail a check, is halved and each half tried
-    again, down to the careful per-line code (:func:`~sdreval.io.columnar.parse_halving`).
+    """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future, or
+    None: parsed here now); a block Arrow could not take, or whose values fail a check, is
+    halved and each half tried again, down to the careful per-line code
+    (:func:`~sdreval.io.columnar.parse_halving`).
     Returns the number of the block's last line."""
-    table, prepared = parse.result()
+    table, prepared = (parse_run_block(block, before, newlines, state.layout) if parse is None
+                       else parse.result())
     if table is None or not add_table(table, prepared.lines, state, file, log):
         del table, prepared
 
