@@ -154,10 +154,22 @@ def cli():
 
 
 def main() -> None:
+    """The ``sdreval`` script: one command line, then the process ends.
+
+    Its objects are frozen out of the garbage collector when the command is done
+    (:func:`gc.freeze`): the interpreter's exit otherwise walks every object once more
+    (numpy's, Arrow's, the command's) looking for cycles, about 0.1 s of CPU on two cores,
+    while the memory goes back to the system with the process anyway.  Output is written and
+    closed by the command itself before."""
+    import gc
+
     from ..lazy import one_command_process
 
     one_command_process()
-    cli(prog_name="sdreval")
+    try:
+        cli(prog_name="sdreval")
+    finally:
+        gc.freeze()
 
 
 if __name__ == "__main__":
