@@ -273,12 +273,19 @@ def test_eval_of_small_passage_files_loads_no_thread_pool_compute_wrappers_or_ma
     assert "r\tMAgP(task=bic)\tall\t" in done.stdout, done.stdout
 
 
-def test_the_script_freezes_its_objects_before_the_interpreter_exits():
-    """``sdreval`` leaves its objects to the process's exit (gc.freeze) rather than have the
-    interpreter's last collection walk them all once more."""
-    probe = ("import gc, sys\nfrom sdreval.cli.main import main\n"
-             "sys.argv = ['sdreval', 'measures']\ntry:\n    main()\nexcept SystemExit:\n"
-             "    pass\nprint('frozen', gc.get_freeze_count() > 0, file=sys.stderr)")
+@pytest.mark.parametrize("args", [["measures"], ["--version"]])
+def test_the_script_freezes_its_objects_before_the_interpreter_exits(args):
+    """``sdreval`` pauses the garbage collector while the command's modules load, freezes
+    their objects, collects as usual during the command (the collector is on again once the
+    command is found), and leaves every object to the process's exit (gc.freeze) rather than
+    have the interpreter's last collection walk them all once more."""
+    probe = ("import gc, sys\nimport sdreval.cli.main as m\nseen = []\n"
+             "found = m.collect_after_imports\n"
+             "def spy():\n    found()\n    seen.append(gc.isenabled())\n"
+             "m.collect_after_imports = spy\n"
+             f"sys.argv = ['sdreval', *{args!r}]\ntry:\n    m.main()\nexcept SystemExit:\n"
+             "    pass\nprint('on after import', seen[0], 'on', gc.isenabled(), 'frozen', "
+             "gc.get_freeze_count() > 0, file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
-    assert "frozen True" in done.stderr
+    assert "on after import True on True frozen True" in done.stderr, done.stderr
