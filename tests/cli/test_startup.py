@@ -276,8 +276,8 @@ def test_eval_of_small_passage_files_loads_no_thread_pool_compute_wrappers_or_ma
 @pytest.mark.parametrize("args", [["measures"], ["--version"]])
 def test_the_script_freezes_its_objects_before_the_interpreter_exits(args):
     """``sdreval`` pauses the garbage collector while the command's modules load, freezes
-    their objects, collects as usual during the command (the collector is on again once the
-    command is found), and leaves every object to the process's exit (gc.freeze) rather than
+    their objects, collects every 5,000 new objects during the command (the collector is on
+    again once the command is found), and leaves every object to the process's exit (gc.freeze) rather than
     have the interpreter's last collection walk them all once more."""
     probe = ("import gc, sys\nimport sdreval.cli.main as m\nseen = []\n"
              "found = m.collect_after_imports\n"
@@ -285,7 +285,7 @@ def test_the_script_freezes_its_objects_before_the_interpreter_exits(args):
              "m.collect_after_imports = spy\n"
              f"sys.argv = ['sdreval', *{args!r}]\ntry:\n    m.main()\nexcept SystemExit:\n"
              "    pass\nprint('on after import', seen[0], 'on', gc.isenabled(), 'frozen', "
-             "gc.get_freeze_count() > 0, file=sys.stderr)")
+             "gc.get_freeze_count() > 0, 'every', gc.get_threshold()[0], file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           check=True)
-    assert "on after import True on True frozen True" in done.stderr, done.stderr
+    assert "on after import True on True frozen True every 5000" in done.stderr, done.stderr
