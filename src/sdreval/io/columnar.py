@@ -45,7 +45,7 @@ from .textlines import iter_line_fields, open_binary
 #: bytes read at a time (blocks are cut at the last line end)
 BLOCK_BYTES = 4 << 20
 #: bytes read at a time when streaming (memory held: a few times this, plus open topics)
-STREAM_BLOCK_BYTES = 4 << 20
+STREAM_BLOCK_BYTES = 2 << 20
 #: Arrow's own block size (rows are converted in parallel in pieces of this size)
 ARROW_BLOCK_BYTES = 1 << 20
 #: blocks failing the fast checks are halved down to this size, then parsed line by line
