@@ -145,8 +145,10 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
 
     names = _NAMES[layout]
     text = pa.dictionary(pa.int32(), pa.string())
-    types = {"topic": text, "doc": text, "run": text, "rank": pa.int64(), "rsv": pa.float64()}
-    types["q0"] = text  # kept to check it for empty values (text_ok)
+    # q0 (kept to check it for empty values, text_ok) and the run-id are plain strings: a
+    # dictionary of each would hash every row for one or two distinct values
+    types = {"topic": text, "doc": text, "run": pa.string(), "rank": pa.int64(),
+             "rsv": pa.float64(), "q0": pa.string()}
     keep = ["topic", "q0", "doc", "rank", "rsv", "run"]
     if layout == "element":
         types["path"] = text
@@ -243,7 +245,12 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
         for line in lines[np.concatenate(length) == 0].tolist():  # type: ignore[arg-type]
             held.warn(file, line, ZERO_LENGTH)
     start = 0
-    for i, run_chunk in enumerate(table.column("run").chunks):
+    for run_chunk in table.column("run").chunks:
+        if len(run_chunk) and run_chunk[0].as_py() in state.run_ids and pc.all(
+                pc.equal(run_chunk, run_chunk[0])).as_py():  # one run-id, noted before
+            start += len(run_chunk)
+            continue
+        run_chunk = pc.dictionary_encode(run_chunk)
         codes = numpy_of(run_chunk.indices)
         for code, value in enumerate(run_chunk.dictionary.to_pylist()):
             if value not in state.run_ids:
