@@ -10,8 +10,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sdreval.errors import InputError, ProblemLog, SdrevalError
 from sdreval.judgements.qrels import COVERAGE_CODES, TOO_SMALL
 from sdreval.model.run import Ranking, Run
-from sdreval.io.inex_xml import (read_inex_assessments, read_inex_submission, sniff_inex_xml,
-                                 write_inex_submission)
+from sdreval.io.inex_assessments import read_inex_assessments
+from sdreval.io.inex_submission import read_inex_submission, write_inex_submission
+from sdreval.io.inex_xml import sniff_inex_xml
 
 SUBMISSION = """<?xml version="1.0" encoding="ISO-8859-1"?>
 <!DOCTYPE inex-submission SYSTEM "http://127.0.0.1:9/inex-submission.dtd">

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sdreval.errors import ProblemLog
 from sdreval.io import inex_results, inex_submission
-from sdreval.io.inex_xml import read_inex_submission
+from sdreval.io.inex_submission import read_inex_submission
 
 # --- random submissions ---------------------------------------------------------------------
 SPACE = st.sampled_from(["", "", " ", "\n", "\n  ", "\t", " \n\n "])

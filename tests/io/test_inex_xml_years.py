@@ -24,7 +24,7 @@ from sdreval.errors import ProblemLog
 from sdreval.io import read_qrels
 from sdreval.io.detect import detect_format
 from sdreval.io.collection import read_collection
-from sdreval.io.inex_xml import read_inex_assessments
+from sdreval.io.inex_assessments import read_inex_assessments
 from sdreval.io.writers import write_fol_qrels
 from sdreval.judgements.qrels import DocPassages, Qrels
 

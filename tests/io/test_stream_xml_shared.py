@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io import inex_results, inex_submission
-from sdreval.io.inex_xml import TopicsNotContiguous, iter_submission_topics, read_inex_submission
+from sdreval.io.inex_submission import TopicsNotContiguous, iter_submission_topics, read_inex_submission
 from sdreval.io.stream import iter_run_topics
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -21,7 +21,6 @@ import gc
 import re
 from io import BytesIO
 from pathlib import Path
-from typing import Iterator
 
 from lxml import etree
 
@@ -354,7 +353,3 @@ def _read_bep(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
     else:
         pool.beps.append(Point(topic, doc, raw, None, None, el.sourceline))
 
-
-def iter_xml_files(directory: str | Path) -> Iterator[Path]:
-    """XML files under ``directory`` in sorted order (helper for callers)."""
-    yield from (p for p, _ in _assessment_files(Path(directory)))

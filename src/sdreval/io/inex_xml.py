@@ -1,10 +1,6 @@
-"""INEX XML: detection of submissions and assessments, and the readers' public names.
-
-The readers live by concern: :mod:`sdreval.io.inex_submission` (run submissions, reader and
-writer), :mod:`sdreval.io.inex_assessments` (assessments) and :mod:`sdreval.io.xmlsafe` (safe
-parsing and the element helpers both share).  This module detects which one a file is and
-re-exports their public names.
-"""
+"""INEX XML detection: whether a file is a run submission (read by
+:mod:`sdreval.io.inex_submission`) or assessments (:mod:`sdreval.io.inex_assessments`), and
+whether a directory is an X-RAI assessment tree or a collection."""
 from __future__ import annotations
 
 import re
@@ -12,16 +8,8 @@ from pathlib import Path
 
 from lxml import etree
 
-from .inex_assessments import iter_xml_files, read_inex_assessments
-from .inex_submission import (SUBMISSION, SubmissionInfo, TopicsNotContiguous,
-                              iter_submission_topics, read_inex_submission, topic_counts,
-                              write_inex_submission)
+from .inex_submission import SUBMISSION
 from .xmlsafe import local_name, safe_iterparse, wide_codec
-
-__all__ = ["ASSESSMENTS", "SUBMISSION", "SubmissionInfo", "TopicsNotContiguous",
-           "iter_submission_topics", "iter_xml_files", "read_inex_assessments",
-           "read_inex_submission", "sniff_inex_xml", "sniff_inex_xml_file",
-           "sniff_xml_directory", "topic_counts", "write_inex_submission"]
 
 ASSESSMENTS = "inex-assessments"
 

@@ -53,7 +53,7 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
         from .trec_qrels import read_trec_qrels
 
         return read_trec_qrels(path, log)
-    from .inex_xml import read_inex_assessments
+    from .inex_assessments import read_inex_assessments
 
     path = path if Path(path).is_dir() else local_path(path)
     return read_inex_assessments(path, log, collection=collection, pool_policy=pool_policy)
@@ -76,7 +76,7 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
 
         return read_chunk_run(path, chunk_map, log)
     if kind == "inex-submission":
-        from .inex_xml import read_inex_submission
+        from .inex_submission import read_inex_submission
 
         return read_inex_submission(local_path(path), log)
     from .trec import read_trec_run
