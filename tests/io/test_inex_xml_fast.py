@@ -168,13 +168,13 @@ def test_bulk_equals_one_by_one(tmp_path_factory, monkeypatch_batch, text, batch
 
 @pytest.fixture
 def monkeypatch_batch():
-    original = inex_submission.BATCH
+    original = inex_results.BATCH
 
     def set_batch(size: int) -> None:
-        inex_submission.BATCH = size
+        inex_results.BATCH = size
 
     yield set_batch
-    inex_submission.BATCH = original
+    inex_results.BATCH = original
 
 
 @pytest.mark.parametrize("twisted", range(len(TWISTED)))
