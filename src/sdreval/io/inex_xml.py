@@ -13,53 +13,28 @@ from .xmlsafe import local_name, safe_iterparse, wide_codec
 
 ASSESSMENTS = "inex-assessments"
 
-_ROOT_TAG = re.compile(rb"<([A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)")
+# the first element's name, after text, comments, processing instructions and declarations
+# (``<!DOCTYPE ... [internal subset]>``); possessive and atomic: nothing is read twice
+_ROOT = re.compile(rb"(?>[^<]*+(?><!--.*?-->|<\?.*?\?>|<!(?!--)[^\[>]*+(?:\[.*?\][^>]*+)?>))*+"
+                   rb"[^<]*+<([A-Za-z_][\w.\-]*+(?::[A-Za-z_][\w.\-]*+)?)", re.DOTALL)
 _ASSESSMENT_ROOTS = {b"assessments", b"inex-assessments", b"assessment"}
 
 
-# --- detection ------------------------------------------------------------------------------
 def sniff_inex_xml(head: bytes) -> str | None:
     """``"inex-submission"``, ``"inex-assessments"`` or None from the first bytes of a file:
     the name of the first element (after the XML declaration, comments and DOCTYPE)."""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     codec = wide_codec(head)
     if codec is not None:  # UTF-16/UTF-32: decode what we have
-        text = head.decode(codec, "ignore").lstrip("\ufeff \t\r\n").encode("utf-8")
-    pos = 0
-    while True:
-        start = text.find(b"<", pos)
-        if start < 0 or start + 1 >= len(text):
-            return None
-        nxt = text[start + 1:start + 2]
-        if text.startswith(b"<!--", start):
-            end = text.find(b"-->", start + 4)
-            if end < 0:
-                return None
-            pos = end + 3
-        elif nxt == b"?":
-            end = text.find(b"?>", start + 2)
-            if end < 0:
-                return None
-            pos = end + 2
-        elif nxt == b"!":  # DOCTYPE, possibly with an internal subset [...]
-            bracket = text.find(b"[", start)
-            close = text.find(b">", start)
-            if 0 <= bracket < close:
-                close = text.find(b"]", bracket)
-                close = text.find(b">", close) if close >= 0 else -1
-            if close < 0:
-                return None
-            pos = close + 1
-        else:
-            match = _ROOT_TAG.match(text, start)
-            if match is None:
-                return None
-            name = match.group(1).split(b":")[-1].lower()
-            if name == b"inex-submission":
-                return SUBMISSION
-            if name in _ASSESSMENT_ROOTS or b"<assessments" in text[start:]:
-                return ASSESSMENTS
-            return None
+        head = head.decode(codec, "ignore").lstrip("\ufeff").encode("utf-8")
+    match = _ROOT.match(head)
+    if match is None:
+        return None
+    name = match.group(1).split(b":")[-1].lower()
+    if name == b"inex-submission":
+        return SUBMISSION
+    if name in _ASSESSMENT_ROOTS or b"<assessments" in head[match.start(1) - 1:]:
+        return ASSESSMENTS
+    return None
 
 
 def sniff_inex_xml_file(path: str | Path, head: bytes) -> str | None:
