@@ -407,3 +407,25 @@ def test_validate_with_the_collection_checks_every_point(tmp_path):
     checked = invoke("validate", tmp_path / "q", "--collection", collection)
     assert checked.exit_code == 1 and "beyond its text node" in checked.output
     assert ":12: error:" in checked.output
+
+
+def test_overlapping_highlighted_passages_follow_the_run_rule(tmp_path):
+    """One warning per document at the lowest overlapping offset; an empty passage overlaps
+    nothing (the rule of result_rules.overlapping_rows; it used to warn about 10+0 here)."""
+    def passages(*pairs):
+        body = "".join(f'<passage offset="{o}" length="{n}"/>' for o, n in pairs)
+        return put(tmp_path / f"a{len(pairs)}{pairs[-1][0]}.xml",
+                   f'<assessments topic="1"><file name="d">{body}'
+                   '<element path="/article[1]" exhaustivity="1" specificity="1"/>'
+                   '</file></assessments>')
+
+    def overlaps(path):
+        log = ProblemLog()
+        read_inex_assessments(path, log)
+        return [p.message for p in log.warnings if "overlap" in p.message]
+
+    assert overlaps(passages((30, 5), (0, 20), (12, 10), (15, 1))) == [
+        "topic 1, d: highlighted passages overlap (at offset 12); their characters are "
+        "counted once"]
+    assert overlaps(passages((0, 20), (10, 0))) == []
+    assert overlaps(passages((0, 10), (10, 5))) == []

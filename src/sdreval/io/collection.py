@@ -30,7 +30,7 @@ from lxml import etree
 
 from ..errors import InputError, ProblemLog
 from ..model.tree import Collection, DocumentTree
-from .xmlsafe import declared_entities, entity_refusal, wide_codec
+from .xmlsafe import SAFE, declared_entities, entity_refusal, report_syntax_error, wide_codec
 
 Source = Union[str, Path, bytes]
 
@@ -57,9 +57,8 @@ _HTML_ENTITIES = _html_entity_table()
 
 
 def _parser() -> etree.XMLParser:
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                           dtd_validation=False, huge_tree=False, remove_comments=False,
-                           remove_pis=False, strip_cdata=True)
+    return etree.XMLParser(dtd_validation=False, remove_comments=False, remove_pis=False,
+                           strip_cdata=True, **SAFE)
     # (collect_ids=False would make libxml2 load the external DTD: do not set it)
 
 
@@ -155,9 +154,8 @@ def parse_document(source: Source, doc_id: str | None = None,
     data, unknown = _map_entities(_ascii_compatible(data))
     try:
         root = etree.fromstring(data, _parser())
-    except etree.XMLSyntaxError as exc:
-        line = exc.lineno if exc.lineno else None
-        raise InputError(f"malformed XML: {exc.msg}", name, line) from None
+    except etree.XMLSyntaxError as exc:  # raised by a strict log, as every XML reader words it
+        report_syntax_error(ProblemLog(strict=True), name, exc)
     except ValueError as exc:
         raise InputError(f"malformed XML: {exc}", name) from None
     if root is None:

@@ -10,10 +10,13 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import numpy as np
+
 from ..errors import InputError, ProblemLog
 from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
 from ..judgements.quantise import pair_error
 from ..model.passage import merge_ranges
+from ..model.result_rules import overlapping_rows
 from ..model.tree import Collection
 from ..model.xpointer import PointError, resolve_point, size_agrees
 
@@ -321,11 +324,12 @@ def _resolve(point: Point, pool: Pool, collection: Collection, log: ProblemLog,
 
 def _warn_overlap(found: list[tuple[int, int]], topic: str, doc: str, pool: Pool,
                   log: ProblemLog) -> None:
-    reach = -1
-    for offset, length in sorted(found):
-        if offset < reach:
-            log.warn(pool.file, pool.lines.get((topic, doc)), f"topic {topic}, {doc}: "
-                     f"highlighted passages overlap (at offset {offset}); their characters "
-                     "are counted once")
-            return
-        reach = max(reach, offset + length)
+    """One warning if highlighted passages of ``doc`` overlap (the run rule of
+    :func:`~sdreval.model.result_rules.overlapping_rows`), at the lowest overlapping offset."""
+    offset, length = np.asarray(found, dtype=np.int64).reshape(-1, 2).T
+    hits = overlapping_rows(np.zeros(len(found), np.int64), offset, length,
+                            np.zeros(len(found), bool))
+    if hits:
+        log.warn(pool.file, pool.lines.get((topic, doc)), f"topic {topic}, {doc}: highlighted "
+                 f"passages overlap (at offset {min(int(offset[row]) for row, _ in hits)}); "
+                 "their characters are counted once")

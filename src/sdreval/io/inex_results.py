@@ -98,13 +98,13 @@ class ResultReader:
         line = el.sourceline
         fields = child_texts(el)
         bad: list[str] = []
-        if any("&" in text for text, _ in fields.values()):
+        if any("&" in text for text in fields.values()):
             refs = entity_refs(el)
             if refs:
                 bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
                            "(entities are never expanded)")
-        doc = fields.get("file", ("", None))[0] or (xml_attr(el, "file") or "")
-        raw_path = fields.get("path", ("", None))[0] or (xml_attr(el, "path") or "")
+        doc = fields.get("file") or xml_attr(el, "file") or ""
+        raw_path = fields.get("path") or xml_attr(el, "path") or ""
         if not doc:
             bad.append("result without <file>")
         if not raw_path:
@@ -122,7 +122,7 @@ class ResultReader:
             canon = path_cache[raw_path]
             if canon is None:
                 bad.append(f"malformed XPath {raw_path!r}")
-        rank_text = fields.get("rank", (None, None))[0]
+        rank_text = fields.get("rank")
         rank = 0
         if rank_text:
             try:
@@ -134,7 +134,7 @@ class ResultReader:
                     bad.append(f"rank {rank_text!r} is too large (at most {MAX_RANK})")
             except ValueError:
                 bad.append(f"rank {rank_text!r} is not a positive integer")
-        rsv_text = fields.get("rsv", (None, None))[0]
+        rsv_text = fields.get("rsv")
         rsv = 0.0
         if rsv_text:
             try:

@@ -26,8 +26,8 @@ from ..errors import InputError, ProblemLog
 from ..model.run import Ranking, Run
 from .inex_results import ResultReader, TopicColumns, build_ranking
 from .textlines import finish
-from .xmlsafe import (checked_events, free_element, local_name, report_syntax_error,
-                      safe_iterparse, xml_attr)
+from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
+                      report_syntax_error, safe_iterparse, xml_attr)
 
 SUBMISSION = "inex-submission"
 
@@ -63,12 +63,7 @@ def topic_counts(path: Path) -> dict[str, int]:
             topic_id = xml_attr(el, "topic-id", "topicid", "id", "topic")
             if topic_id:
                 counts[topic_id] = counts.get(topic_id, 0) + 1
-            previous = el.getprevious()
-            parent = el.getparent()
-            if parent is not None:
-                while previous is not None:
-                    parent.remove(previous)
-                    previous = el.getprevious()
+            drop_preceding(el)
     except Exception:  # noqa: BLE001 - malformed XML is reported by the second pass
         pass
     return counts
@@ -88,12 +83,8 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     log = log if log is not None else ProblemLog()
     info = SubmissionInfo()
     rankings = dict(iter_submission_topics(path, log, bulk=bulk, info=info))
-    stem = Path(path).name.split(".")[0]
-    if not info.read:
-        finish(log, own)
-        return Run(name or stem, {}, "element", source=str(path))
-    run = Run(name or info.attributes.get("run-id") or stem, rankings, "element",
-              source=str(path))
+    run = Run(name or info.attributes.get("run-id") or Path(path).name.split(".")[0], rankings,
+              "element", source=str(path))
     run.attributes = info.attributes  # type: ignore[attr-defined]  (participant-id, task, ...)
     finish(log, own)
     return run
