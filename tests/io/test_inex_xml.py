@@ -305,3 +305,18 @@ def test_assessments_truncated_only_raise_own_errors(tmp_path_factory, text, fra
         read_inex_assessments(path, ProblemLog())
     except SdrevalError:
         pass
+
+
+@pytest.mark.parametrize("prolog", ["", "<!-- " + "x" * 70000 + " -->\n"])
+def test_detection_same_rule_whatever_the_prolog_length(tmp_path, prolog):
+    """A root reached only past the first 64 KiB is judged by the same rule as one in them
+    (the fallback used to parse up to the root and ignore ``<assessments`` under another
+    root, which the assessment reader reads)."""
+    from sdreval.io.detect import detect_format
+
+    path = tmp_path / "a.xml"
+    path.write_text(prolog + '<recall-base><assessments topic="1"><file name="d">'
+                    '<element path="/article[1]" exhaustivity="1" specificity="1"/></file>'
+                    "</assessments></recall-base>\n")
+    assert detect_format(path) == "inex-assessments"
+    assert list(read_inex_assessments(path).topics) == ["1"]

@@ -3,14 +3,14 @@
 whether a directory is an X-RAI assessment tree or a collection."""
 from __future__ import annotations
 
+import mmap
 import re
 from pathlib import Path
 
-from lxml import etree
+from .textlines import local_path
+from .xmlsafe import wide_codec
 
-from .inex_submission import SUBMISSION
-from .xmlsafe import local_name, safe_iterparse, wide_codec
-
+SUBMISSION = "inex-submission"
 ASSESSMENTS = "inex-assessments"
 
 # the first element's name, after text, comments, processing instructions and declarations
@@ -20,37 +20,28 @@ _ROOT = re.compile(rb"(?>[^<]*+(?><!--.*?-->|<\?.*?\?>|<!(?!--)[^\[>]*+(?:\[.*?\
 _ASSESSMENT_ROOTS = {b"assessments", b"inex-assessments", b"assessment"}
 
 
-def sniff_inex_xml(head: bytes) -> str | None:
+def sniff_inex_xml(head: bytes, path: str | Path | None = None) -> str | None:
     """``"inex-submission"``, ``"inex-assessments"`` or None from the first bytes of a file:
-    the name of the first element (after the XML declaration, comments and DOCTYPE)."""
-    codec = wide_codec(head)
+    the name of the first element (after the XML declaration, comments and DOCTYPE; in
+    INEX assessments, ``<assessments`` may follow another root).  When ``head`` ends before
+    the first element (a long comment or DOCTYPE), the whole file ``path`` (mapped, not read
+    into memory) is searched by the same rule."""
+    data = head
+    codec = wide_codec(head[:4])
     if codec is not None:  # UTF-16/UTF-32: decode what we have
-        head = head.decode(codec, "ignore").lstrip("\ufeff").encode("utf-8")
-    match = _ROOT.match(head)
+        data = bytes(head).decode(codec, "ignore").encode("utf-8")
+    match = _ROOT.match(data)
     if match is None:
-        return None
+        if path is None or Path(local_path(path)).stat().st_size <= len(head):
+            return None
+        with open(local_path(path), "rb") as handle, \
+                mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as whole:
+            return sniff_inex_xml(whole)
     name = match.group(1).split(b":")[-1].lower()
     if name == b"inex-submission":
         return SUBMISSION
-    if name in _ASSESSMENT_ROOTS or b"<assessments" in head[match.start(1) - 1:]:
+    if name in _ASSESSMENT_ROOTS or data.find(b"<assessments", match.start(1) - 1) >= 0:
         return ASSESSMENTS
-    return None
-
-
-def sniff_inex_xml_file(path: str | Path, head: bytes) -> str | None:
-    """:func:`sniff_inex_xml` on ``head``, the first bytes of ``path``; when they do not reach
-    the root element (a long comment or DOCTYPE), the parser reads up to the root instead."""
-    kind = sniff_inex_xml(head)
-    if kind is not None:
-        return kind
-    try:
-        for _, el in safe_iterparse(Path(path), ("start",)):
-            name = local_name(el.tag)
-            if name == SUBMISSION:
-                return SUBMISSION
-            return ASSESSMENTS if name.encode() in _ASSESSMENT_ROOTS else None
-    except etree.XMLSyntaxError:
-        return None
     return None
 
 
@@ -80,7 +71,7 @@ def sniff_xml_directory(path: str | Path, files: int = 5) -> str:
                     head = handle.read(4096)
             except OSError:
                 continue
-            if sniff_inex_xml_file(file, head) == ASSESSMENTS:
+            if sniff_inex_xml(head, file) == ASSESSMENTS:
                 return ASSESSMENTS
             seen += 1
             if seen >= files:
