@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sdreval.errors import ProblemLog
-from sdreval.io import inex_results, inex_submission
+from sdreval.io import inex_results
 from sdreval.io.inex_submission import read_inex_submission
 
 # --- random submissions ---------------------------------------------------------------------

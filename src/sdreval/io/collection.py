@@ -290,8 +290,7 @@ NON_ARTICLES = frozenset({"volume.xml"})
 def read_collection(directory: str | Path, log: ProblemLog | None = None,
                     naming: str = "auto") -> FileCollection:
     """A lazily parsed collection: every ``*.xml`` under ``directory`` (recursively) but the
-    non-article files (:data:`NON_ARTICLES`, skipped with a count).  A single ``.xml`` file is
-    a collection of one document.
+    non-article files (:data:`NON_ARTICLES`, skipped with a count).
 
     Documents are named by ``naming`` (:data:`NAMINGS`).  ``auto`` registers each document
     under its relative path without extension (``an/1995/a1003``) and, when no other file has
@@ -304,16 +303,13 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
 
         raise UsageError(f"unknown collection naming {naming!r}: one of {', '.join(NAMINGS)}")
     root = Path(directory)
-    if root.is_file():
-        files, base = [root], root.parent
-    elif root.is_dir():
-        files = sorted(p for p in root.rglob("*") if p.suffix.lower() == ".xml" and p.is_file())
-        base = root
-    else:
-        raise InputError(f"no such collection directory: {root}", str(root))
+    if not root.is_dir():
+        raise InputError("a collection is a directory of XML documents" if root.exists() else
+                         f"no such collection directory: {root}", str(root))
+    files = sorted(p for p in root.rglob("*") if p.suffix.lower() == ".xml" and p.is_file())
     skipped = [p for p in files if p.name.lower() in NON_ARTICLES]
     files = [p for p in files if p.name.lower() not in NON_ARTICLES]
-    paths = {p: p.relative_to(base).with_suffix("").as_posix() for p in files}
+    paths = {p: p.relative_to(root).with_suffix("").as_posix() for p in files}
     by_stem: dict[str, list[Path]] = {}
     for p in files:
         by_stem.setdefault(p.stem, []).append(p)
