@@ -41,16 +41,10 @@ _WORD = re.compile(r"\w+")
 
 
 def _html_entity_table() -> dict[bytes, bytes]:
-    """HTML 4 / XHTML / HTML5 entity names -> numeric character references (bytes)."""
-    table: dict[bytes, bytes] = {}
-    for name, chars in html.entities.html5.items():
-        if not name.endswith(";"):
-            continue
-        refs = "".join(f"&#{ord(c)};" for c in chars)
-        table[name[:-1].encode("ascii")] = refs.encode("ascii")
-    for name, code in html.entities.name2codepoint.items():
-        table.setdefault(name.encode("ascii"), f"&#{code};".encode("ascii"))
-    return table
+    """HTML 4 / XHTML / HTML5 entity names (:data:`html.entities.html5` holds HTML 4's) ->
+    numeric character references (bytes)."""
+    return {name[:-1].encode("ascii"): "".join(f"&#{ord(c)};" for c in chars).encode("ascii")
+            for name, chars in html.entities.html5.items() if name.endswith(";")}
 
 
 _HTML_ENTITIES = _html_entity_table()

@@ -225,19 +225,18 @@ def add_row(qrels: Qrels, row: Row, scale: str, log: ProblemLog, pool: str,
 def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
                        collection: Collection | None, union: bool, log: ProblemLog,
                        tally: Tally) -> None:
-    """Highlighted passages, best entry points and judged documents of ``topic``."""
-    points = [(pool, p) for pool in pools for p in pool.points + pool.beps if p.topic == topic]
+    """Highlighted passages, best entry points and judged documents of ``topic`` from
+    ``pools``, each holding that topic only (:meth:`Pool.of`)."""
+    points = [(pool, p) for pool in pools for p in pool.points + pool.beps]
     if points and collection is None:
         for pool, point in points:
             tally.add("unresolved", pool.file, point.line, f"topic {topic}, {point.doc}")
         return
     per_pool: list[tuple[Pool, dict[str, list[tuple[int, int]]], dict[str, int]]] = []
     for pool in pools:
-        ranges = {doc: list(found) for (t, doc), found in pool.ranges.items() if t == topic}
-        beps = {doc: bep for (t, doc), bep in pool.numeric_beps.items() if t == topic}
+        ranges = {doc: list(found) for (_, doc), found in pool.ranges.items()}
+        beps = {doc: bep for (_, doc), bep in pool.numeric_beps.items()}
         for point in pool.points + pool.beps:
-            if point.topic != topic:
-                continue
             resolved = _resolve(point, pool, collection, log, tally)  # type: ignore[arg-type]
             if resolved is None:
                 continue
@@ -273,11 +272,11 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
                 continue
             if dp.bep is None:
                 dp.bep = bep
-        for (t, doc), _line in pool.judged.items():
-            if t == topic and doc not in passages:
+        for _, doc in pool.judged:
+            if doc not in passages:
                 passages[doc] = DocPassages(doc)
-    sizes = {(r.doc): r.size for pool in pools for r in pool.rows
-             if r.topic == topic and r.size is not None and r.path.count("/") == 1}
+    sizes = {r.doc: r.size for pool in pools for r in pool.rows
+             if r.size is not None and r.path.count("/") == 1}
     for doc, dp in passages.items():
         dp.relevant_chars = sum(n for _, n in merge_ranges(dp.ranges))
         if dp.doc_length is None:
