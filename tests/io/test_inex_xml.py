@@ -214,8 +214,8 @@ def test_inex2003_2004_either_quote_style_and_directory(tmp_path):
     assert len(t162) == 2
     messages = {p.line: (p.severity, p.message) for p in log.problems}
     assert messages[6][0] == "error" and "e=0, s=2" in messages[6][1]
-    assert messages[7][0] == "warning" and "same values" in messages[7][1]
-    assert messages[8][0] == "error" and "different values" in messages[8][1]
+    assert messages[7][0] == "warning" and "repeats line 5 (identical" in messages[7][1]
+    assert messages[8][0] == "error" and "differently from line 5" in messages[8][1]
     assert messages[9][0] == "error" and "malformed XPath" in messages[9][1]
     assert qrels["91"].elements[("co/2000/r7022", "/article[1]/bdy[1]")].s == 2
 

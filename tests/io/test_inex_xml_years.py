@@ -429,3 +429,21 @@ def test_overlapping_highlighted_passages_follow_the_run_rule(tmp_path):
         "counted once"]
     assert overlaps(passages((0, 20), (10, 0))) == []
     assert overlaps(passages((0, 10), (10, 5))) == []
+
+
+def test_element_assessed_twice_follows_the_text_readers_rule(tmp_path):
+    """A repeat within one file: identical -> warning naming the first line, the repeat
+    ignored; different -> error, the first kept (as in native and FOL judgements)."""
+    path = put(tmp_path / "twice.xml",
+               '<assessments topic="7"><file file="d">\n'
+               '<element path="/a[1]" exhaustiveness="2" specificity="3"/>\n'
+               '<element path="/a[1]" exhaustiveness="2" specificity="3"/>\n'
+               '<element path="/a[1]" exhaustiveness="1" specificity="1"/>\n'
+               "</file></assessments>\n")
+    log = ProblemLog()
+    qrels = read_inex_assessments(path, log)
+    assert [(p.severity, p.line, p.message) for p in log.problems] == [
+        ("warning", 3, "topic 7, d /a[1] repeats line 2 (identical; ignored)"),
+        ("error", 4, "topic 7, d /a[1] judged again, differently from line 2 (line 2 kept)")]
+    kept = qrels.topics["7"].elements[("d", "/a[1]")]
+    assert (kept.e, kept.s) == (2, 3)

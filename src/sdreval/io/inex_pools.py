@@ -19,6 +19,7 @@ from ..model.passage import merge_ranges
 from ..model.result_rules import overlapping_rows
 from ..model.tree import Collection
 from ..model.xpointer import PointError, resolve_point, size_agrees
+from .textlines import is_repeat
 
 
 class Row:
@@ -182,7 +183,9 @@ _pair_error = lru_cache(maxsize=1 << 16)(pair_error)  # few distinct (e, s) pair
 
 
 def add_row(qrels: Qrels, row: Row, scale: str, log: ProblemLog, pool: str,
-             origin: dict[tuple[str, str], str], union: bool, tally: Tally) -> None:
+             origin: dict[tuple[str, str], tuple[str, int]], union: bool, tally: Tally) -> None:
+    """Add the element judgement ``row`` of ``pool``; ``origin``: the pool and line of each
+    element added so far (a repeat in one pool is reported by the text readers' rule)."""
     where = f"topic {row.topic}, {row.doc} {row.path}"
     if scale == "inex2002" and row.letter is None:
         log.error(row.file, row.line, f"{where}: exhaustivity/specificity in INEX 2002 "
@@ -200,26 +203,23 @@ def add_row(qrels: Qrels, row: Row, scale: str, log: ProblemLog, pool: str,
     key = (row.doc, row.path)
     old = elements.get(key)
     if old is None:
-        origin[key] = pool
+        origin[key] = (pool, row.line)
         qrels.add_element(row.topic, row.doc, row.path, row.e, row.s, row.size)
         return
-    same = (old.e, old.s) == (row.e, row.s)
-    if origin.get(key) != pool:  # another pool of the topic
-        if same:
+    first_pool, first_line = origin[key]
+    if first_pool != pool:  # another pool of the topic
+        if (old.e, old.s) == (row.e, row.s):
             return
         if union:
             tally.add("disagree", row.file, row.line, where)
             return
-        log.error(row.file, row.line, f"{where}: pools {origin.get(key)} and {pool} disagree "
+        log.error(row.file, row.line, f"{where}: pools {first_pool} and {pool} disagree "
                   f"(({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g})); the first is kept "
                   "(--pool-policy union keeps the main pool's value, or point QRELS at one "
                   "pool file)")
         return
-    if same:
-        log.warn(row.file, row.line, f"{where}: assessed twice with the same values")
-    else:
-        log.error(row.file, row.line, f"{where}: assessed twice with different values "
-                  f"({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g}); the first is kept")
+    is_repeat({key: (first_line, (old.e, old.s))}, key, (row.e, row.s), row.line, where,
+              row.file, log)
 
 
 def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
