@@ -23,7 +23,9 @@ from .xmlsafe import child_texts, entity_refs, free_element, xml_attr
 
 
 class TopicColumns:
-    __slots__ = ("docs", "paths", "ranks", "rsv", "lines", "has_rank", "has_rsv", "line")
+    """The results of one topic as read (rank 0: none given; ``has_rsv``: an rsv given)."""
+
+    __slots__ = ("docs", "paths", "ranks", "rsv", "lines", "has_rsv", "line")
 
     def __init__(self, line: int | None) -> None:
         self.docs: list[str] = []
@@ -31,7 +33,6 @@ class TopicColumns:
         self.ranks = array("q")
         self.rsv = array("d")
         self.lines = array("q")
-        self.has_rank = array("b")
         self.has_rsv = array("b")
         self.line = line
 
@@ -155,7 +156,6 @@ class ResultReader:
         topic.ranks.append(rank)
         topic.rsv.append(rsv)
         topic.lines.append(line or 0)
-        topic.has_rank.append(1 if rank_text else 0)
         topic.has_rsv.append(1 if rsv_text else 0)
 
 
@@ -263,7 +263,6 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
     topic.ranks.extend(ranks)
     topic.rsv.frombytes(rsv.tobytes())
     topic.lines.extend([el.sourceline or 0 for el in batch])
-    topic.has_rank.frombytes((b"\x01" if rank_texts else b"\x00") * n)
     topic.has_rsv.frombytes((b"\x01" if rsv_texts else b"\x00") * n)
     return True
 
@@ -273,9 +272,10 @@ def build_ranking(topic_id: str, cols: TopicColumns, file: str, log: ProblemLog)
     if n == 0:
         return Ranking.empty("element")
     position = np.arange(1, n + 1, dtype=np.int64)
-    has_rank = np.frombuffer(cols.has_rank, dtype=np.int8).astype(bool)
     has_rsv = np.frombuffer(cols.has_rsv, dtype=np.int8).astype(bool)
-    ranks = np.where(has_rank, np.frombuffer(cols.ranks, dtype=np.int64), position)
+    given = np.frombuffer(cols.ranks, dtype=np.int64)
+    has_rank = given > 0
+    ranks = np.where(has_rank, given, position)
     rsv = np.where(has_rsv, np.frombuffer(cols.rsv, dtype=np.float64),
                    (n - position + 1).astype(np.float64))
     lines = np.frombuffer(cols.lines, dtype=np.int64)

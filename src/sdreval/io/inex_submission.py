@@ -16,6 +16,7 @@ order).
 from __future__ import annotations
 
 import gc
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 from xml.sax.saxutils import escape, quoteattr
@@ -32,18 +33,16 @@ from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
 
 
 
+@dataclass
 class SubmissionInfo:
     """What :func:`iter_submission_topics` learns besides the topics: ``read`` (False if the
     file was refused before its first element was read: empty, or entity declarations in its
-    DOCTYPE), ``root_seen`` and the
-    root's ``attributes`` (``run-id``, ``participant-id``, ``task`` ...)."""
+    DOCTYPE), ``root_seen`` and the root's ``attributes`` (``run-id``, ``participant-id``,
+    ``task`` ...)."""
 
-    __slots__ = ("read", "root_seen", "attributes")
-
-    def __init__(self) -> None:
-        self.read = False
-        self.root_seen = False
-        self.attributes: dict[str, str] = {}
+    read: bool = False
+    root_seen: bool = False
+    attributes: dict[str, str] = field(default_factory=dict)
 
 
 class TopicsNotContiguous(InputError):
