@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sdreval.errors import ProblemLog
-from sdreval.io import inex_results, inex_submission
-from sdreval.io.inex_xml import read_inex_submission
+from sdreval.io import inex_results
+from sdreval.io.inex_submission import read_inex_submission
 
 # --- random submissions ---------------------------------------------------------------------
 SPACE = st.sampled_from(["", "", " ", "\n", "\n  ", "\t", " \n\n "])
@@ -168,13 +168,13 @@ def test_bulk_equals_one_by_one(tmp_path_factory, monkeypatch_batch, text, batch
 
 @pytest.fixture
 def monkeypatch_batch():
-    original = inex_submission.BATCH
+    original = inex_results.BATCH
 
     def set_batch(size: int) -> None:
-        inex_submission.BATCH = size
+        inex_results.BATCH = size
 
     yield set_batch
-    inex_submission.BATCH = original
+    inex_results.BATCH = original
 
 
 @pytest.mark.parametrize("twisted", range(len(TWISTED)))
