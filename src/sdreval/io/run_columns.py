@@ -19,9 +19,9 @@ class RunColumns:
     or a careful block).
 
     Topics and canonical paths (few distinct values) get global ids in order of first
-    appearance; documents (many) are kept as Arrow strings per piece with a code per distinct
-    value within the piece, made comparable across pieces per topic when a topic spans
-    several (:func:`doc_codes`).  Line numbers and pieces are not kept per row: a piece of
+    appearance; documents (many) as a code per row into the piece's names (Arrow strings, each
+    name once), made common to all pieces when the columns are joined (:meth:`columns`).
+    Line numbers and pieces are not kept per row: a piece of
     consecutive lines keeps its first line only (:class:`RowIndex`)."""
 
     def __init__(self, layout: str) -> None:
@@ -34,17 +34,17 @@ class RunColumns:
         self.topics_seen = SeenValues()
         self.raw_seen = SeenValues()
         self.index = RowIndex()
-        self.names: list = []  # per piece: the rows' document names (Arrow strings)
+        self.names: list = []  # per piece: its document names (Arrow strings), by code
         self.parts: list[list[np.ndarray]] = [[] for _ in _COLUMNS]  # per column, per piece
 
     def __len__(self) -> int:
         return self.index.rows
 
-    def add(self, topic, doc, doc_names, path, offset, length, rank, rsv, line) -> None:
-        """One piece of rows: global topic and path ids, document codes unique within the
-        piece, the documents' names (Arrow strings), the line numbers."""
+    def add(self, topic, doc, dictionary, path, offset, length, rank, rsv, line) -> None:
+        """One piece of rows: global topic and path ids, document codes into the piece's
+        ``dictionary`` of names (Arrow strings, each name once), the line numbers."""
         self.index.add(np.asarray(line, dtype=np.int64))
-        self.names.append(doc_names)
+        self.names.append(dictionary)
         if self.layout != "element":  # every path id is 0: made when the columns are joined
             path = None
         values = (topic, doc, path, offset, length, rank, rsv)
@@ -52,31 +52,44 @@ class RunColumns:
             if value is not None:
                 column.append(narrow(np.asarray(value, dtype)))
 
-    def columns(self, objects: bool = True) -> list:
+    def columns(self, objects: bool = True, coded: bool = False) -> list:
         """All rows, one column at a time (each column's pieces released as it is joined):
         topic, doc, doc names, piece, path, offset, length, rank, rsv, line (offset and length
-        None for element and document runs).  Document names as a numpy array of Python
-        strings; with ``objects=False`` as an Arrow ChunkedArray, and piece and line None
-        (:attr:`joined` tells them).  The columns start empty again."""
+        None for element and document runs).  Document codes are made common to all the
+        pieces (Arrow's dictionary unification: the names of each piece hashed once), so
+        that equal codes are equal names over all these rows.  Document names as a numpy
+        array of Python strings; with ``objects=False`` as Arrow strings (``coded``: a
+        dictionary array, the codes into the names), and piece and line None (:attr:`joined`
+        tells them).  The columns start empty again."""
         import pyarrow as pa
 
         index, self.index = self.index, RowIndex(self.index.first_piece + len(self.index.starts))
         #: the :class:`RowIndex` of the rows last given by :meth:`columns`
         self.joined = index
+        doc, dictionary = self._common_codes()
         columns: list = []
         for i, dtype in enumerate(_COLUMNS):
             chunks, self.parts[i] = self.parts[i], []
             if i in (3, 4) and self.layout != "passage":
                 columns.append(None)
+            elif i == 1:
+                columns.append(doc)
             elif i == 2 and self.layout != "element":  # untouched pages, no memory
                 columns.append(np.zeros(index.rows, dtype))
             else:
-                columns.append(np.concatenate(chunks) if chunks else np.zeros(0, dtype))
+                columns.append(chunks[0] if len(chunks) == 1 else
+                               np.concatenate(chunks) if chunks else np.zeros(0, dtype))
             del chunks
             if columns[-1] is not None and columns[-1].nbytes >= TRIM_BYTES:
                 release_heap_memory()
-        names = pa.chunked_array(self.names, type=pa.string())
-        self.names = []
+        del doc
+        codes = pa.Array.from_buffers(pa.int32(), len(columns[1]),
+                                      [None, pa.py_buffer(columns[1])])
+        if coded and not objects:
+            names = pa.chunked_array([pa.DictionaryArray.from_arrays(codes, dictionary,
+                                                                     safe=False)])
+        else:
+            names = pa.chunked_array([dictionary.take(codes)], type=pa.string())
         if objects:
             columns[3:6] = [None if c is None else c.astype(np.int64) for c in columns[3:6]]
             names = names.to_numpy() if len(names) else np.zeros(0, dtype=object)
@@ -85,6 +98,26 @@ class RunColumns:
         else:
             piece = line = None
         return columns[:2] + [names, piece] + columns[2:] + [line]
+
+    def _common_codes(self) -> tuple[np.ndarray, object]:
+        """The document code of every row (int32) into one dictionary of names common to
+        the pieces; the pieces' codes and names are released."""
+        import pyarrow as pa
+
+        from .columnar import arrow_pool
+
+        codes, self.parts[1] = self.parts[1], []
+        names, self.names = self.names, []
+        if len(codes) <= 1:
+            return ((codes[0].astype(np.int32, copy=False) if codes else
+                     np.zeros(0, np.int32)), names[0] if names else pa.array([], pa.string()))
+        unified = pa.chunked_array([
+            pa.DictionaryArray.from_arrays(pa.Array.from_buffers(
+                pa.int32(), len(c), [None, pa.py_buffer(c.astype(np.int32, copy=False))]),
+                d, safe=False) for c, d in zip(codes, names)]).unify_dictionaries(arrow_pool())
+        del codes, names
+        doc = np.concatenate([numpy_of(chunk.indices) for chunk in unified.chunks])
+        return doc, unified.chunks[0].dictionary
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
@@ -205,7 +238,11 @@ class SeenValues:
 def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:
     """The first row of each dictionary code (``len(indices)`` for codes not used)."""
     firsts = np.full(size, len(indices), dtype=np.int64)
-    np.minimum.at(firsts, indices, np.arange(len(indices)))
+    # only the first row of each stretch of equal codes can be a code's first row (a chunk
+    # of a run grouped by topic holds a few stretches): ``minimum.at`` over those rows only
+    starts = np.flatnonzero(indices[1:] != indices[:-1]) + 1
+    starts = np.concatenate(([0], starts)) if len(indices) else starts
+    np.minimum.at(firsts, indices[starts], starts)
     return firsts
 
 
