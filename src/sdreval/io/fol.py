@@ -271,8 +271,6 @@ def _overlapping(owner: np.ndarray, offsets: np.ndarray, ends: np.ndarray) -> bo
 def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -> Qrels:
     """Find the repeats, report every problem in line order, build the qrels' columns (one
     column at a time, so that no two copies of the judgements are held at once)."""
-    import pyarrow as pa
-
     from ..judgements.columns import PassageColumns
 
     keyed = rows.keyed

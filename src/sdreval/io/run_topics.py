@@ -111,7 +111,7 @@ def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) ->
     repeats and overlaps reported topic by topic as the careful reader reports them."""
     run_name = name or (next(iter(state.run_ids)) if state.run_ids else file_stem(file))
     run = run_of(state.columns(objects=False, coded=True), state.joined, state.topic_ids,
-                 path_names(state), state.layout, file, log, run_name, exact=True)
+                 path_names(state), state.layout, file, log, run_name, state.exact_docs)
     if not run.topics and not log.errors:
         log.warn(file, None, "the run holds no results")
     return run
@@ -196,11 +196,23 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
         path_rows = path[rows]
         offset_rows = None if offset is None else offset[rows]
         length_rows = None if length is None else length[rows]
-        suspects[part] = topics_with_repeats(batch_topic, doc[rows], path_rows, offset_rows,
-                                             length_rows, spread)[part]
         if layout == "passage":
-            overlapping[part] = topics_with_overlaps(batch_topic, doc[rows], offset_rows,
-                                                     length_rows, suspects)[part]
+            # a non-empty passage repeating another overlaps it: the repeat test is needed
+            # for the empty passages only (one sort of the rows fewer)
+            batch_doc = doc[rows]
+            overlapping[part] = topics_with_overlaps(batch_topic, batch_doc, offset_rows,
+                                                     length_rows, spread)[part]
+            empty = length_rows == 0
+            if empty.any():
+                suspects[part] = topics_with_repeats(
+                    batch_topic[empty], batch_doc[empty], path_rows[empty],
+                    offset_rows[empty], length_rows[empty], overlapping)[part]
+            else:
+                suspects[part] = overlapping[part]
+            del batch_doc
+        else:
+            suspects[part] = topics_with_repeats(batch_topic, doc[rows], path_rows,
+                                                 offset_rows, length_rows, spread)[part]
         del batch_topic, path_rows, offset_rows, length_rows
 
     def grouped(values: np.ndarray) -> np.ndarray:

@@ -28,7 +28,7 @@ from ..model.xpath import XPathError, canonical_xpath
 from .columnar import (ReadFailed, arrow_pool, careful_lines, has_blank_or_comment_lines,
                        iter_blocks, lines_after, parse_columns, parse_halving, prepare, text_ok)
 from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, keep_heap_pages,
-                          numpy_of, release_heap_memory)
+                          names_repeat, numpy_of, release_heap_memory)
 from .run_topics import assemble
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish
 from .trec_lines import LAYOUTS, ZERO_LENGTH, note_run_id, parse_result_fields
@@ -242,16 +242,30 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
                 if len(where):
                     note_run_id(state.run_ids, value, int(lines[start + where[0]]), file, held)
         start += len(codes)
-    # the block is one piece: its document codes made common to Arrow's chunks (each chunk
-    # has its own dictionary), so that a topic spanning the chunks needs no second look
-    docs = table.column("doc").unify_dictionaries(arrow_pool()).chunks
+    # the block is one piece, its document codes made common to Arrow's chunks (each chunk
+    # has its own dictionary), when names repeat (a passage run): a topic spanning the chunks
+    # then needs no second look; else each chunk is a piece (hashing names that seldom
+    # repeat would cost more than it saves)
+    docs = table.column("doc")
     if not table.num_rows:
         held.flush(log)
         return True
-    state.add(_joined([_global_codes(chunk, state) for chunk in table.column("topic").chunks]),
-              _joined([numpy_of(chunk.indices) for chunk in docs]), docs[0].dictionary, None if paths is None else _joined(paths),
-              None if offset is None else _joined(offset),
-              None if length is None else _joined(length), _joined(rank), _joined(rsv), lines)
+    if names_repeat(sum(len(chunk.dictionary) for chunk in docs.chunks), table.num_rows):
+        docs = docs.unify_dictionaries(arrow_pool())
+        pieces = [range(docs.num_chunks)]
+    else:
+        pieces = [range(i, i + 1) for i in range(docs.num_chunks)]
+    topics, docs = table.column("topic").chunks, docs.chunks
+    start = 0
+    for piece in pieces:
+        n = sum(len(docs[i]) for i in piece)
+        state.add(_joined([_global_codes(topics[i], state) for i in piece]),
+                  _joined([numpy_of(docs[i].indices) for i in piece]),
+                  docs[piece[0]].dictionary, *(None if parts is None else _joined(
+                      [parts[i] for i in piece]) for parts in (paths, offset, length)),
+                  _joined([rank[i] for i in piece]), _joined([rsv[i] for i in piece]),
+                  lines[start:start + n])
+        start += n
     held.flush(log)
     return True
 
