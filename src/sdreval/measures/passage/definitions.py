@@ -235,8 +235,9 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         # only passages of an article returned several times can overlap
         # a passage overlapping a better-ranked one retrieves fewer new characters than its
         # length; pairs are counted only inside the articles holding such passages
-        hit = np.unique(batch.row_pair[new_ret < lengths])
-        rows = np.flatnonzero(np.isin(batch.row_pair, hit))
+        hit = np.zeros(batch.n_pairs, dtype=bool)  # (np.unique would import numpy.ma)
+        hit[batch.row_pair[new_ret < lengths]] = True
+        rows = np.flatnonzero(hit[batch.row_pair])
         per_row = np.zeros(batch.starts.size, dtype=np.int64)
         per_row[rows] = overlaps_per_interval(batch.starts[rows], batch.ends[rows])
         row_block = np.repeat(np.arange(sizes.size), sizes)
