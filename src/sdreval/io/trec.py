@@ -221,6 +221,8 @@ def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
 def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: ProblemLog) -> bool:
     """Check a parsed block's values as :func:`~sdreval.io.trec_lines.parse_result_fields` does and,
     if all are valid, add its rows to ``state``; False (``state`` untouched) otherwise."""
+    from .. import arrow_kernels as pc
+
     layout = state.layout
     rank = chunk_values(table.column("rank"), 0 if layout == "document" else 1)
     rsv = chunk_values(table.column("rsv"))
