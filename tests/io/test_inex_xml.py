@@ -13,6 +13,7 @@ from sdreval.model.run import Ranking, Run
 from sdreval.io.inex_assessments import read_inex_assessments
 from sdreval.io.inex_submission import read_inex_submission, write_inex_submission
 from sdreval.io.inex_xml import sniff_inex_xml
+from sdreval.io.readers import read_run
 
 SUBMISSION = """<?xml version="1.0" encoding="ISO-8859-1"?>
 <!DOCTYPE inex-submission SYSTEM "http://127.0.0.1:9/inex-submission.dtd">
@@ -320,3 +321,23 @@ def test_detection_same_rule_whatever_the_prolog_length(tmp_path, prolog):
                     "</assessments></recall-base>\n")
     assert detect_format(path) == "inex-assessments"
     assert list(read_inex_assessments(path).topics) == ["1"]
+
+
+@pytest.mark.parametrize("rank,rsv", [("1_0", "1.5"), ("\u0663", "1.5"), (str(2**62), "1.5"),
+                                      ("2", "1_5"), ("2", "\u0661.5"), ("0x10", "1.5")])
+@pytest.mark.parametrize("bulk", [True, False])
+def test_submission_fields_follow_the_text_readers_rules(tmp_path, rank, rsv, bulk):
+    """Ranks and rsv are decimal and in range, in XML as in TREC-like runs (int() and float()
+    took 1_0, non-ASCII digits and ranks up to 2**63 here; the TREC reader refuses them)."""
+    xml = tmp_path / "r.xml"
+    xml.write_text('<inex-submission run-id="r"><topic topic-id="1">' + "".join(
+        f"<result><file>d{i}</file><path>/a[1]</path><rank>{rank if i == 3 else i}</rank>"
+        f"<rsv>{rsv if i == 3 else 1}</rsv></result>" for i in range(1, 6))
+        + "</topic></inex-submission>", encoding="utf-8")
+    trec = tmp_path / "r.txt"
+    trec.write_text(f"1 Q0 d3 {rank} {rsv} r /a[1]\n", encoding="utf-8")
+    log, trec_log = ProblemLog(), ProblemLog()
+    run = read_inex_submission(xml, log, bulk=bulk)
+    read_run(trec, "element-run", trec_log)
+    assert len(run["1"]) == 4 and "d3" not in list(run["1"].docs)
+    assert [p.line for p in log.errors] == [1] and len(trec_log.errors) == 1

@@ -273,7 +273,8 @@ def test_plain_input_is_read_in_bulk(tmp_path, monkeypatch, monkeypatch_batch, r
 
 @pytest.mark.parametrize("bad,line,message", [
     ("<rank>0</rank>", 7, "rank '0' is not a positive integer"),
-    ("<rank>99999999999999999999</rank>", 7, "is too large"),
+    ("<rank>99999999999999999999</rank>", 7,
+     "rank '99999999999999999999' is not a positive integer"),
     ("<rsv>nan</rsv>", 7, "rsv 'nan' is not a finite number"),
     ("<note>n</note>", 7, "result elements note ignored"),
     ("<path>/a[0]</path>", 7, "the result is not used"),

@@ -7,7 +7,6 @@ same problems
 :func:`sdreval.io.inex_submission.iter_submission_topics`."""
 from __future__ import annotations
 
-import math
 import operator
 from array import array
 
@@ -19,6 +18,7 @@ from ..model.result_rules import disorder_in_groups, disorder_message
 from ..model.run import Ranking
 from ..model.xpath import XPathError, canonical_xpath
 from .run_topics import report_repeats
+from .textlines import INT_LIMIT, parse_float, parse_int
 from .xmlsafe import child_texts, entity_refs, free_element, xml_attr
 
 
@@ -123,27 +123,14 @@ class ResultReader:
             canon = path_cache[raw_path]
             if canon is None:
                 bad.append(f"malformed XPath {raw_path!r}")
-        rank_text = fields.get("rank")
-        rank = 0
-        if rank_text:
-            try:
-                rank = int(rank_text)
-                if rank < 1:
-                    raise ValueError
-                if rank > MAX_RANK:
-                    rank = 0
-                    bad.append(f"rank {rank_text!r} is too large (at most {MAX_RANK})")
-            except ValueError:
-                bad.append(f"rank {rank_text!r} is not a positive integer")
+        rank_text = fields.get("rank")  # decimal, finite: the text readers' field rules
+        rank = (parse_int(rank_text) or 0) if rank_text else 0
+        if rank_text and rank < 1:
+            bad.append(f"rank {rank_text!r} is not a positive integer")
         rsv_text = fields.get("rsv")
-        rsv = 0.0
-        if rsv_text:
-            try:
-                rsv = float(rsv_text)
-                if not math.isfinite(rsv):
-                    raise ValueError
-            except ValueError:
-                bad.append(f"rsv {rsv_text!r} is not a finite number")
+        rsv = parse_float(rsv_text) if rsv_text else 0.0
+        if rsv is None:
+            bad.append(f"rsv {rsv_text!r} is not a finite number")
         unknown = sorted(set(fields) - {"file", "path", "rank", "rsv"})
         if unknown:
             log.warn(file, line, f"topic {topic_id}: result elements {', '.join(unknown)} ignored")
@@ -161,7 +148,6 @@ class ResultReader:
 
 # --- bulk reading of plain results ----------------------------------------------------------
 BATCH = 4096  # results held before a flush (bounds memory inside one very long topic)
-MAX_RANK = 2**63 - 1
 _FIELDS = ("file", "path", "rank", "rsv")
 # Counts over a batch of <result> elements moved under one container: element children, second
 # nodes of a child, second file/path/rank/rsv of a result (aggregate paths and positional
@@ -249,13 +235,18 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
             fast_paths[raw] = canonical_xpath(stripped)
         except XPathError:
             return False
+    # int() and float() of ASCII text without "_" are parse_int and parse_float
+    for texts in (rank_texts, rsv_texts):
+        joined = "".join(texts)
+        if "_" in joined or not joined.isascii():
+            return False
     try:
         ranks = list(map(int, rank_texts)) if rank_texts else [0] * n
         rsv = np.fromiter(map(float, rsv_texts), np.float64, n) if rsv_texts else \
             np.zeros(n)
     except ValueError:
         return False
-    if (rank_texts and not 1 <= min(ranks) <= max(ranks) <= MAX_RANK) or \
+    if (rank_texts and not 1 <= min(ranks) <= max(ranks) < INT_LIMIT) or \
             not np.isfinite(rsv).all():
         return False
     topic.docs.extend(map(doc_intern.setdefault, docs, docs))
