@@ -277,8 +277,8 @@ def test_eval_of_small_passage_files_loads_no_thread_pool_compute_wrappers_or_ma
 def test_the_script_freezes_its_objects_before_the_interpreter_exits(args):
     """``sdreval`` pauses the garbage collector while the command's modules load, freezes
     their objects, collects every 5,000 new objects during the command (the collector is on
-    again once the command is found), and leaves every object to the process's exit (gc.freeze) rather than
-    have the interpreter's last collection walk them all once more."""
+    again once the command is found), and leaves every object to the process's exit
+    (gc.freeze) rather than have the interpreter's last collection walk them all once more."""
     probe = ("import gc, sys\nimport sdreval.cli.main as m\nseen = []\n"
              "found = m.collect_after_imports\n"
              "def spy():\n    found()\n    seen.append(gc.isenabled())\n"

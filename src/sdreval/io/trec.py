@@ -80,8 +80,9 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
     small machine work at once.  The thread starts at the file's second block: a file of one
     block is parsed here, by the same code (starting a thread costs more than such a file's
     parse).  Arrow's own thread pool is not used: a threaded parse that fails leaves tasks
-    running, and a process that exits then aborts (:func:`~sdreval.io.columnar.parse_columns`).  A damaged ``.gz`` is read line by line
-    from the failed block on, up to the damage (nothing is yielded for those lines)."""
+    running, and a process that exits then aborts (:func:`~sdreval.io.columnar.parse_columns`).
+    A damaged ``.gz`` is read line by line from the failed block on, up to the damage (nothing
+    is yielded for those lines)."""
     keep_heap_pages()
     ahead = None  # the block before, and its parse (None: not parsed yet)
     trimmed = 0  # topics read at the last release_heap_memory()
