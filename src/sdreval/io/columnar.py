@@ -45,7 +45,7 @@ from .textlines import iter_line_fields, open_binary
 #: bytes read at a time (blocks are cut at the last line end)
 BLOCK_BYTES = 4 << 20
 #: bytes read at a time when streaming (memory held: a few times this, plus open topics)
-STREAM_BLOCK_BYTES = 1 << 20
+STREAM_BLOCK_BYTES = 2 << 20
 #: Arrow's own block size (rows are converted in parallel in pieces of this size)
 ARROW_BLOCK_BYTES = 1 << 20
 #: blocks failing the fast checks are halved down to this size, then parsed line by line
@@ -226,14 +226,14 @@ def has_blank_or_comment_lines(block: bytes) -> bool:
 
 
 def text_ok(column, first: bool = False) -> bool:
-    """True if no value of a dictionary-encoded column is empty (two separators in a row, or
+    """True if no value of a column of strings (dictionary-encoded or not) is empty (two separators in a row, or
     one at a line start or end: ``str.split()`` would cut other fields); ``first``: the line's
     first field, which must not start with ``#`` either (a comment line).  The other white
     space was excluded on the bytes by :func:`prepare`."""
     from .. import arrow_kernels as pc
 
     for chunk in column.chunks:
-        values = chunk.dictionary
+        values = chunk.dictionary if hasattr(chunk, "dictionary") else chunk
         if len(values) and pc.min(pc.binary_length(values)).as_py() == 0:
             return False
         if first and pc.any(pc.starts_with(values, "#")).as_py():

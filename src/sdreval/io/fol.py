@@ -216,7 +216,7 @@ def fast_block(found: Fields, rows: _Rows) -> bool:
     if sixth.any():
         colon = pc.match_substring(field(5, sixth), ":").to_numpy(zero_copy_only=False)
         bep_given[np.flatnonzero(sixth)[~colon]] = True
-    numbers_text = pc.take(found.tokens, np.concatenate(  # a numpy index: no numpy.ma import
+    numbers_text = pc.take(found.tokens, np.concatenate(
         (starts + 3, starts + 4, (starts + 5)[bep_given])))
     values = digit_integers(numbers_text)
     if values is None:
@@ -235,7 +235,7 @@ def fast_block(found: Fields, rows: _Rows) -> bool:
         if not pc.all(pc.match_substring_regex(
                 text, rf"^[0-9]{{1,{DIGITS}}}:[0-9]{{1,{DIGITS}}}$")).as_py():
             return False
-        pairs = pc.cast(pc.split_pattern(text, ":").flatten(), pa.int64()).to_numpy()
+        pairs = pc.cast(pc.list_flatten(pc.split_pattern(text, ":")), pa.int64()).to_numpy()
         offsets, lengths = pairs[0::2], pairs[1::2]
         ends = offsets + lengths
         if (ends >= CHAR_LIMIT).any() or lengths.min() == 0 or (ends > doclen[owner]).any():

@@ -77,44 +77,54 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
 
     Arrow parses the next block in a second thread while this one checks and adds the rows of
     the block before (Arrow releases the interpreter while it parses): the two cores of a
-    small machine work at once.  Arrow's own thread pool is not used: a threaded parse that
-    fails leaves tasks running, and a process that exits then aborts
-    (:func:`~sdreval.io.columnar.parse_columns`).  A damaged ``.gz`` is read line by line
-    from the failed block on, up to the damage (nothing is yielded for those lines)."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    small machine work at once.  The thread starts at the file's second block: a file of one
+    block is parsed here, by the same code (starting a thread costs more than such a file's
+    parse).  Arrow's own thread pool is not used: a threaded parse that fails leaves tasks
+    running, and a process that exits then aborts (:func:`~sdreval.io.columnar.parse_columns`).
+    A damaged ``.gz`` is read line by line from the failed block on, up to the damage (nothing
+    is yielded for those lines)."""
     keep_heap_pages()
-    ahead = None  # the block being parsed, and its parse
+    ahead = None  # the block before, and its parse (None: not parsed yet)
     trimmed = 0  # topics read at the last release_heap_memory()
-    with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
-        try:
-            for count, (block, before, newlines) in enumerate(
-                    iter_blocks(path, size, byte_range), 1):
-                parse = parser.submit(parse_run_block, block, before, newlines, state.layout)
-                if ahead is not None:
-                    yield add_parsed(*ahead, state, file, log)
-                ahead = (block, before, newlines, parse)
-                del block
-                if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
-                    release_heap_memory()
-                    trimmed = len(state.topic_ids)
-        except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
+    parser = None  # the parse-ahead thread
+    try:
+        for count, (block, before, newlines) in enumerate(
+                iter_blocks(path, size, byte_range), 1):
+            if count == 2:
+                from concurrent.futures import ThreadPoolExecutor
+
+                parser = ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse")
+            parse = None if parser is None else parser.submit(
+                parse_run_block, block, before, newlines, state.layout)
             if ahead is not None:
                 yield add_parsed(*ahead, state, file, log)
-                ahead = None
-            careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+            ahead = (block, before, newlines, parse)
+            del block
+            if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
+                release_heap_memory()
+                trimmed = len(state.topic_ids)
+    except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
         if ahead is not None:
-            last, ahead = ahead, None
-            yield add_parsed(*last, state, file, log)
+            yield add_parsed(*ahead, state, file, log)
+            ahead = None
+        careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+    finally:
+        if parser is not None:
+            parser.shutdown()
+    if ahead is not None:
+        last, ahead = ahead, None
+        yield add_parsed(*last, state, file, log)
 
 
 def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumns, file: str,
                log: ProblemLog) -> int:
-    """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future); a
-    block Arrow could not take, or whose values fail a check, is halved and each half tried
-    again, down to the careful per-line code (:func:`~sdreval.io.columnar.parse_halving`).
+    """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future, or
+    None: parsed here now); a block Arrow could not take, or whose values fail a check, is
+    halved and each half tried again, down to the careful per-line code
+    (:func:`~sdreval.io.columnar.parse_halving`).
     Returns the number of the block's last line."""
-    table, prepared = parse.result()
+    table, prepared = (parse_run_block(block, before, newlines, state.layout) if parse is None
+                       else parse.result())
     if table is None or not add_table(table, prepared.lines, state, file, log):
         del table, prepared
 
@@ -137,8 +147,10 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
 
     names = _NAMES[layout]
     text = pa.dictionary(pa.int32(), pa.string())
-    types = {"topic": text, "doc": text, "run": text, "rank": pa.int64(), "rsv": pa.float64()}
-    types["q0"] = text  # kept to check it for empty values (text_ok)
+    # q0 (kept to check it for empty values, text_ok) and the run-id are plain strings: a
+    # dictionary of each would hash every row for one or two distinct values
+    types = {"topic": text, "doc": text, "run": pa.string(), "rank": pa.int64(),
+             "rsv": pa.float64(), "q0": pa.string()}
     keep = ["topic", "q0", "doc", "rank", "rsv", "run"]
     if layout == "element":
         types["path"] = text
@@ -210,6 +222,8 @@ def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
 def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: ProblemLog) -> bool:
     """Check a parsed block's values as :func:`~sdreval.io.trec_lines.parse_result_fields` does and,
     if all are valid, add its rows to ``state``; False (``state`` untouched) otherwise."""
+    from .. import arrow_kernels as pc
+
     layout = state.layout
     rank = chunk_values(table.column("rank"), 0 if layout == "document" else 1)
     rsv = chunk_values(table.column("rsv"))
@@ -234,7 +248,12 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
         for line in lines[np.concatenate(length) == 0].tolist():  # type: ignore[arg-type]
             held.warn(file, line, ZERO_LENGTH)
     start = 0
-    for i, run_chunk in enumerate(table.column("run").chunks):
+    for run_chunk in table.column("run").chunks:
+        if len(run_chunk) and run_chunk[0].as_py() in state.run_ids and pc.all(
+                pc.equal(run_chunk, run_chunk[0])).as_py():  # one run-id, noted before
+            start += len(run_chunk)
+            continue
+        run_chunk = pc.dictionary_encode(run_chunk)
         codes = numpy_of(run_chunk.indices)
         for code, value in enumerate(run_chunk.dictionary.to_pylist()):
             if value not in state.run_ids:

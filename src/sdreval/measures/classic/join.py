@@ -175,8 +175,8 @@ def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) 
     if isinstance(vocabulary, pa.ChunkedArray):
         vocabulary = vocabulary.combine_chunks()
     doc = _codes(docs, vocabulary)
-    n_docs, n_paths = max(len(vocabulary), 1), max(len(paths), 1)
-    pairs, pair = np.unique(topic.astype(np.int64) * n_docs + doc, return_inverse=True)
+    stride, n_paths = max(len(vocabulary), 1) + 1, max(len(paths), 1)
+    pairs, pair = np.unique(topic.astype(np.int64) * stride + doc + 1, return_inverse=True)
     del doc
     pair = _narrow(pair)
     key = pair.astype(np.int64) * n_paths + path
@@ -314,7 +314,12 @@ _CHUNK = CHUNK
 
 
 def _join(js: Judgements, rows: _Rows) -> RunLookup:
-    """Match each row of the run to an assessed element of its topic (module docstring)."""
+    """Match each row of the run to an assessed element of its topic (module docstring).
+
+    A row's ``(topic, document)`` code is looked up among the judged pairs
+    (``topic * (documents + 1) + document + 1``: a document not judged for any evaluated
+    topic, code -1, never matches); the pair's element is the result's when their paths
+    agree.  A path the same for every row (document runs) is a number, not a column."""
     offsets = rows.offsets
     size = int(offsets[-1])
     q = np.zeros(size)
@@ -328,36 +333,54 @@ def _join(js: Judgements, rows: _Rows) -> RunLookup:
                        dtype=np.int64)
     deep_of = np.array([p is not None and p.count("/") > 1 for p in vocabulary], dtype=bool)
     none_of = np.array([p is None for p in vocabulary], dtype=bool)
-    n_docs, n_paths = max(len(js.docs), 1), max(len(js.paths), 1)
+    one_path = len(vocabulary) == 1  # every row's path is path_of[0]
+    n_paths = max(len(js.paths), 1)
+    stride = max(len(js.docs), 1) + 1
     one_each = js.keys.size == js.pairs.size  # one assessed element per judged document
+    if one_each:  # per pair: its element's path, and its value where it has content
+        row_of = js.key_rows
+        pair_path, pair_value = js.path[row_of], js.value[row_of]
+        pair_value = np.where(js.content, pair_value, 0.0)
+    last = js.pairs.size - 1
     unknown, nested, none_paths = 0, False, False
     key_parts = []
     for lo in range(0, size, _CHUNK):
         hi = min(lo + _CHUNK, size)
-        d = _codes(rows.docs.slice(lo, hi - lo), js.docs)
-        code = topic_of_range(offsets, lo, hi) * n_docs + d
-        at = np.minimum(np.searchsorted(js.pairs, code), js.pairs.size - 1)
-        judged_doc = (d >= 0) & (js.pairs[at] == code)
+        code = topic_of_range(offsets, lo, hi)
+        code *= stride
+        code += _codes(rows.docs.slice(lo, hi - lo), js.docs)
+        code += 1
+        at = np.searchsorted(js.pairs, code)
+        np.minimum(at, last, out=at)
+        judged_doc = js.pairs[at] == code
         del code
         unknown += int(judged_doc.size - np.count_nonzero(judged_doc))
-        local = rows.path[lo:hi]
-        path = path_of[local]
+        if one_path:
+            path: np.ndarray | int = int(path_of[0])
+            deep, none = bool(deep_of[0]), bool(none_of[0])
+        else:
+            local = rows.path[lo:hi]
+            path, deep, none = path_of[local], deep_of[local], none_of[local]
         if one_each:  # the pair's element, if the result is it
-            row = js.key_rows[at]
-            hit_rows = judged_doc & (js.path[row] == path)
-            value = js.value[row]
-            key = at * n_paths + path
+            same = pair_path[at] == path if n_paths > 1 or not one_path else path == 0
+            hit_rows = judged_doc & same if not isinstance(same, bool) else (
+                judged_doc if same else np.zeros_like(judged_doc))
+            value = np.where(hit_rows, pair_value[at], 0.0)
+            key = at if n_paths == 1 and one_path and path == 0 else at * n_paths + path
         else:
             key = at * n_paths + path
             where = np.minimum(np.searchsorted(js.keys, key), js.keys.size - 1)
             hit_rows = judged_doc & (path >= 0) & (js.keys[where] == key)
-            value = js.value[js.key_rows[where]]
-        content = judged_doc & js.content[at]
+            value = np.where(hit_rows & js.content[at], js.value[js.key_rows[where]], 0.0)
         found[lo:hi] = hit_rows
-        q[lo:hi] = np.where(hit_rows & content, value, 0.0)
-        nested = nested or bool(np.any(content & ~hit_rows & deep_of[local]))
-        none_paths = none_paths or bool(np.any(content & none_of[local]))
-        positive = q[lo:hi] > 0
+        q[lo:hi] = value
+        if not nested and (not one_path or deep):
+            content = judged_doc & js.content[at]
+            nested = bool(np.any(content & ~hit_rows & deep))
+        if not none_paths and (not one_path or none):
+            content = judged_doc & js.content[at]
+            none_paths = bool(np.any(content & none))
+        positive = value > 0
         key_parts.append(key[positive])
     positive = np.flatnonzero(q > 0)
     if positive.size:

@@ -64,9 +64,12 @@ class RunLookup:
         of the whole run).  Filled a bounded number of results at a time."""
         rows = rows if rows is not None else slice(0, self.offsets.size - 1)
         offsets = self.offsets[rows.start:rows.stop + 1]
-        out = np.zeros((offsets.size - 1, self.width()), dtype=dtype)
-        flat = out.reshape(-1)
+        width = self.width()
         lo_all, hi_all = int(offsets[0]), int(offsets[-1])
+        if hi_all - lo_all == (offsets.size - 1) * width:  # every list of full width
+            return np.array(values[lo_all:hi_all], dtype=dtype).reshape(-1, width)
+        out = np.zeros((offsets.size - 1, width), dtype=dtype)
+        flat = out.reshape(-1)
         for lo in range(lo_all, hi_all, CHUNK):
             hi = min(lo + CHUNK, hi_all)
             topic = topic_of_range(self.offsets, lo, hi)

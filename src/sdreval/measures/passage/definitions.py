@@ -301,7 +301,7 @@ def _generalized_measures(gen, batch: RunBatch, blocks, nrel: np.ndarray,
         run_starts = np.flatnonzero(np.diff(rp, prepend=-1) != 0)
         blocks_of_pair = np.bincount(rp[run_starts], minlength=batch.n_pairs)
         bad = np.flatnonzero(blocks_of_pair > 1)
-        for b in np.unique(batch.pair_block[bad]):
+        for b in sorted(set(batch.pair_block[bad].tolist())):  # np.unique loads numpy.ma
             if b in block_ok:
                 mine = bad[batch.pair_block[bad] == b]
                 detail = [f"results of article {batch.pair_name(u)} are not consecutive "
@@ -309,7 +309,7 @@ def _generalized_measures(gen, batch: RunBatch, blocks, nrel: np.ndarray,
                 policy.note("interleaved", batch.topics[b], int(mine.size), detail)
     if "bic" in tasks:
         bad = np.flatnonzero(batch.pair_count > 1)
-        for b in np.unique(batch.pair_block[bad]):
+        for b in sorted(set(batch.pair_block[bad].tolist())):  # np.unique loads numpy.ma
             if b in block_ok:
                 mine = bad[batch.pair_block[bad] == b]
                 detail = [f"article {batch.pair_name(u)} returned {batch.pair_count[u]} times "
