@@ -331,7 +331,7 @@ def _text_runs(path: str | Path, layout: str, stream: TopicStream, log: ProblemL
     import pyarrow as pa
 
     size = min(columnar.STREAM_BLOCK_BYTES, columnar.BLOCK_BYTES)
-    for end in read_blocks(path, state, file, log, size):
+    for end in read_blocks(path, state, file, log, size, trim=False):
         if stream.name is None and state.run_ids:
             stream.name = next(iter(state.run_ids))
         hold()
