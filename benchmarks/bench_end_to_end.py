@@ -28,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from sdreval.io.inex_xml import write_inex_submission
+from sdreval.io.inex_submission import write_inex_submission
 from sdreval.io.writers import write_native_qrels
 from sdreval.simulate import AssessmentSpec, CollectionSpec, RunSpec, make_collection, make_qrels, make_runs
 

@@ -23,7 +23,7 @@ from lxml import etree
 
 from sdreval.io.collection import map_entities, parse_document
 from sdreval.errors import ProblemLog
-from sdreval.io.inex_xml import read_inex_submission
+from sdreval.io.inex_submission import read_inex_submission
 
 _BUNDLED = Path(__file__).resolve().parents[1] / "tests" / "realdata" / "inex2009-wikipedia-sample" / "docs"
 DEFAULT_DOCS = _BUNDLED if _BUNDLED.is_dir() else Path("/work/shared/data/inex2009-wikipedia-sample/docs")

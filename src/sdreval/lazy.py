@@ -4,6 +4,7 @@ importing it (half a second on a small machine)."""
 from __future__ import annotations
 
 import dis
+import gc
 import importlib
 import sys
 from types import ModuleType
@@ -97,9 +98,16 @@ def import_pyarrow_without_cloudpickle() -> None:
     the name ``pickle``, which the same module rebinds to the standard :mod:`pickle` a few
     includes later (pyarrow 14 to 26): cloudpickle is loaded for nothing, about 25 ms of CPU
     and 1 MB at every start of a command.  Here its import fails while pyarrow loads, as when
-    it is not installed; a later ``import cloudpickle`` (dask's) imports it as usual."""
+    it is not installed; a later ``import cloudpickle`` (dask's) imports it as usual.
+
+    In a one-command process (:func:`one_command_process`) the garbage collector is paused
+    while pyarrow loads and its objects are then frozen out of it, as the command's own
+    imports are (:func:`sdreval.cli.main.main`): they live as long as the process."""
     if "pyarrow" in sys.modules or "cloudpickle" in sys.modules:
         return
+    paused = _ONE_COMMAND[0] and gc.isenabled()
+    if paused:
+        gc.disable()
     sys.modules["cloudpickle"] = None  # type: ignore[assignment] - "import fails"
     try:
         import pyarrow  # noqa: F401
@@ -108,6 +116,9 @@ def import_pyarrow_without_cloudpickle() -> None:
     finally:
         if sys.modules.get("cloudpickle", 0) is None:
             del sys.modules["cloudpickle"]
+        if paused:
+            gc.freeze()
+            gc.enable()
 
 
 def lazy_attributes(package: str, names: dict[str, str]

@@ -255,3 +255,37 @@ def test_commands_commit_arrow_memory_as_used_unless_the_user_says():
 
     assert after() == "0"
     assert after(MIMALLOC_ARENA_EAGER_COMMIT="1") == "1"
+
+
+def test_eval_of_small_passage_files_loads_no_thread_pool_compute_wrappers_or_masked_arrays(
+        tmp_path):
+    """A one-block run file is parsed without the parse-ahead thread (concurrent.futures and
+    the logging module it imports: about 5 ms); FOL qrels and Best in Context hand numpy
+    arrays to Arrow's kernels without ``pyarrow.compute`` (its wrappers of ~290 kernels cost
+    more than evaluating a small file) and without ``numpy.ma``."""
+    qrels, run = tmp_path / "q.fol", tmp_path / "r.txt"
+    qrels.write_text("1 Q0 d1 10 100 5 0:10\n1 Q0 d2 20 50 20:20\n2 Q0 d1 30 100 40:30\n")
+    run.write_text("1 Q0 d1 1 3.0 r 5 10\n1 Q0 d2 2 2.0 r 0 10\n2 Q0 d3 1 1.0 r 0 5\n")
+    done, loaded = _cli_modules(["eval", str(qrels), str(run), "-m", "MAgP(task=bic)",
+                                 "-m", "gP(task=bic)@2", "-q"])
+    unused = {"concurrent.futures", "logging", "pyarrow.compute", "numpy.ma", "pandas"}
+    assert not unused & loaded, sorted(unused & loaded)
+    assert "r\tMAgP(task=bic)\tall\t" in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize("args", [["measures"], ["--version"]])
+def test_the_script_freezes_its_objects_before_the_interpreter_exits(args):
+    """``sdreval`` pauses the garbage collector while the command's modules load, freezes
+    their objects, collects every 5,000 new objects during the command (the collector is on
+    again once the command is found), and leaves every object to the process's exit
+    (gc.freeze) rather than have the interpreter's last collection walk them all once more."""
+    probe = ("import gc, sys\nimport sdreval.cli.main as m\nseen = []\n"
+             "found = m.collect_after_imports\n"
+             "def spy():\n    found()\n    seen.append(gc.isenabled())\n"
+             "m.collect_after_imports = spy\n"
+             f"sys.argv = ['sdreval', *{args!r}]\ntry:\n    m.main()\nexcept SystemExit:\n"
+             "    pass\nprint('on after import', seen[0], 'on', gc.isenabled(), 'frozen', "
+             "gc.get_freeze_count() > 0, 'every', gc.get_threshold()[0], file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True)
+    assert "on after import True on True frozen True every 5000" in done.stderr, done.stderr

@@ -256,3 +256,15 @@ def test_shared_stem_in_a_run_is_reported_with_the_paths(tmp_path):
     element_run_to_passage_run(Run("r", {"1": ranking}, "element"), coll, log)
     assert "p2064: pd/1995/p2064, pd/1996/p2064: name those documents by path" in \
         log.errors[0].message
+
+
+def test_one_rule_for_a_file_given_as_collection(tmp_path):
+    """sdreval.io.read_collection and sdreval.io.collection.read_collection refuse a file
+    alike (the second used to read it as a collection of one document)."""
+    from sdreval import io
+
+    doc = tmp_path / "1.xml"
+    doc.write_text("<article>x</article>")
+    for read in (io.read_collection, read_collection):
+        with pytest.raises(InputError, match="a collection is a directory of XML documents"):
+            read(doc)

@@ -10,8 +10,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sdreval.errors import InputError, ProblemLog, SdrevalError
 from sdreval.judgements.qrels import COVERAGE_CODES, TOO_SMALL
 from sdreval.model.run import Ranking, Run
-from sdreval.io.inex_xml import (read_inex_assessments, read_inex_submission, sniff_inex_xml,
-                                 write_inex_submission)
+from sdreval.io.inex_assessments import read_inex_assessments
+from sdreval.io.inex_submission import read_inex_submission, write_inex_submission
+from sdreval.io.inex_xml import sniff_inex_xml
+from sdreval.io.readers import read_run
 
 SUBMISSION = """<?xml version="1.0" encoding="ISO-8859-1"?>
 <!DOCTYPE inex-submission SYSTEM "http://127.0.0.1:9/inex-submission.dtd">
@@ -213,8 +215,8 @@ def test_inex2003_2004_either_quote_style_and_directory(tmp_path):
     assert len(t162) == 2
     messages = {p.line: (p.severity, p.message) for p in log.problems}
     assert messages[6][0] == "error" and "e=0, s=2" in messages[6][1]
-    assert messages[7][0] == "warning" and "same values" in messages[7][1]
-    assert messages[8][0] == "error" and "different values" in messages[8][1]
+    assert messages[7][0] == "warning" and "repeats line 5 (identical" in messages[7][1]
+    assert messages[8][0] == "error" and "differently from line 5" in messages[8][1]
     assert messages[9][0] == "error" and "malformed XPath" in messages[9][1]
     assert qrels["91"].elements[("co/2000/r7022", "/article[1]/bdy[1]")].s == 2
 
@@ -304,3 +306,38 @@ def test_assessments_truncated_only_raise_own_errors(tmp_path_factory, text, fra
         read_inex_assessments(path, ProblemLog())
     except SdrevalError:
         pass
+
+
+@pytest.mark.parametrize("prolog", ["", "<!-- " + "x" * 70000 + " -->\n"])
+def test_detection_same_rule_whatever_the_prolog_length(tmp_path, prolog):
+    """A root reached only past the first 64 KiB is judged by the same rule as one in them
+    (the fallback used to parse up to the root and ignore ``<assessments`` under another
+    root, which the assessment reader reads)."""
+    from sdreval.io.detect import detect_format
+
+    path = tmp_path / "a.xml"
+    path.write_text(prolog + '<recall-base><assessments topic="1"><file name="d">'
+                    '<element path="/article[1]" exhaustivity="1" specificity="1"/></file>'
+                    "</assessments></recall-base>\n")
+    assert detect_format(path) == "inex-assessments"
+    assert list(read_inex_assessments(path).topics) == ["1"]
+
+
+@pytest.mark.parametrize("rank,rsv", [("1_0", "1.5"), ("\u0663", "1.5"), (str(2**62), "1.5"),
+                                      ("2", "1_5"), ("2", "\u0661.5"), ("0x10", "1.5")])
+@pytest.mark.parametrize("bulk", [True, False])
+def test_submission_fields_follow_the_text_readers_rules(tmp_path, rank, rsv, bulk):
+    """Ranks and rsv are decimal and in range, in XML as in TREC-like runs (int() and float()
+    took 1_0, non-ASCII digits and ranks up to 2**63 here; the TREC reader refuses them)."""
+    xml = tmp_path / "r.xml"
+    xml.write_text('<inex-submission run-id="r"><topic topic-id="1">' + "".join(
+        f"<result><file>d{i}</file><path>/a[1]</path><rank>{rank if i == 3 else i}</rank>"
+        f"<rsv>{rsv if i == 3 else 1}</rsv></result>" for i in range(1, 6))
+        + "</topic></inex-submission>", encoding="utf-8")
+    trec = tmp_path / "r.txt"
+    trec.write_text(f"1 Q0 d3 {rank} {rsv} r /a[1]\n", encoding="utf-8")
+    log, trec_log = ProblemLog(), ProblemLog()
+    run = read_inex_submission(xml, log, bulk=bulk)
+    read_run(trec, "element-run", trec_log)
+    assert len(run["1"]) == 4 and "d3" not in list(run["1"].docs)
+    assert [p.line for p in log.errors] == [1] and len(trec_log.errors) == 1

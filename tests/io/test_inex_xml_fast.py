@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sdreval.errors import ProblemLog
-from sdreval.io import inex_results, inex_submission
-from sdreval.io.inex_xml import read_inex_submission
+from sdreval.io import inex_results
+from sdreval.io.inex_submission import read_inex_submission
 
 # --- random submissions ---------------------------------------------------------------------
 SPACE = st.sampled_from(["", "", " ", "\n", "\n  ", "\t", " \n\n "])
@@ -168,13 +168,13 @@ def test_bulk_equals_one_by_one(tmp_path_factory, monkeypatch_batch, text, batch
 
 @pytest.fixture
 def monkeypatch_batch():
-    original = inex_submission.BATCH
+    original = inex_results.BATCH
 
     def set_batch(size: int) -> None:
-        inex_submission.BATCH = size
+        inex_results.BATCH = size
 
     yield set_batch
-    inex_submission.BATCH = original
+    inex_results.BATCH = original
 
 
 @pytest.mark.parametrize("twisted", range(len(TWISTED)))
@@ -273,7 +273,8 @@ def test_plain_input_is_read_in_bulk(tmp_path, monkeypatch, monkeypatch_batch, r
 
 @pytest.mark.parametrize("bad,line,message", [
     ("<rank>0</rank>", 7, "rank '0' is not a positive integer"),
-    ("<rank>99999999999999999999</rank>", 7, "is too large"),
+    ("<rank>99999999999999999999</rank>", 7,
+     "rank '99999999999999999999' is not a positive integer"),
     ("<rsv>nan</rsv>", 7, "rsv 'nan' is not a finite number"),
     ("<note>n</note>", 7, "result elements note ignored"),
     ("<path>/a[0]</path>", 7, "the result is not used"),

@@ -11,7 +11,8 @@ import pytest
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io.collection import parse_document, read_collection
-from sdreval.io.inex_xml import read_inex_assessments, read_inex_submission
+from sdreval.io.inex_assessments import read_inex_assessments
+from sdreval.io.inex_submission import read_inex_submission
 
 SUBMISSION = ('<inex-submission run-id="r"><topic topic-id="&t;"><result><file>d1</file>'
               '<path>/article[1]</path><rank>1</rank></result></topic></inex-submission>')

@@ -24,7 +24,7 @@ from sdreval.errors import ProblemLog
 from sdreval.io import read_qrels
 from sdreval.io.detect import detect_format
 from sdreval.io.collection import read_collection
-from sdreval.io.inex_xml import read_inex_assessments
+from sdreval.io.inex_assessments import read_inex_assessments
 from sdreval.io.writers import write_fol_qrels
 from sdreval.judgements.qrels import DocPassages, Qrels
 
@@ -407,3 +407,43 @@ def test_validate_with_the_collection_checks_every_point(tmp_path):
     checked = invoke("validate", tmp_path / "q", "--collection", collection)
     assert checked.exit_code == 1 and "beyond its text node" in checked.output
     assert ":12: error:" in checked.output
+
+
+def test_overlapping_highlighted_passages_follow_the_run_rule(tmp_path):
+    """One warning per document at the lowest overlapping offset; an empty passage overlaps
+    nothing (the rule of result_rules.overlapping_rows; it used to warn about 10+0 here)."""
+    def passages(*pairs):
+        body = "".join(f'<passage offset="{o}" length="{n}"/>' for o, n in pairs)
+        return put(tmp_path / f"a{len(pairs)}{pairs[-1][0]}.xml",
+                   f'<assessments topic="1"><file name="d">{body}'
+                   '<element path="/article[1]" exhaustivity="1" specificity="1"/>'
+                   '</file></assessments>')
+
+    def overlaps(path):
+        log = ProblemLog()
+        read_inex_assessments(path, log)
+        return [p.message for p in log.warnings if "overlap" in p.message]
+
+    assert overlaps(passages((30, 5), (0, 20), (12, 10), (15, 1))) == [
+        "topic 1, d: highlighted passages overlap (at offset 12); their characters are "
+        "counted once"]
+    assert overlaps(passages((0, 20), (10, 0))) == []
+    assert overlaps(passages((0, 10), (10, 5))) == []
+
+
+def test_element_assessed_twice_follows_the_text_readers_rule(tmp_path):
+    """A repeat within one file: identical -> warning naming the first line, the repeat
+    ignored; different -> error, the first kept (as in native and FOL judgements)."""
+    path = put(tmp_path / "twice.xml",
+               '<assessments topic="7"><file file="d">\n'
+               '<element path="/a[1]" exhaustiveness="2" specificity="3"/>\n'
+               '<element path="/a[1]" exhaustiveness="2" specificity="3"/>\n'
+               '<element path="/a[1]" exhaustiveness="1" specificity="1"/>\n'
+               "</file></assessments>\n")
+    log = ProblemLog()
+    qrels = read_inex_assessments(path, log)
+    assert [(p.severity, p.line, p.message) for p in log.problems] == [
+        ("warning", 3, "topic 7, d /a[1] repeats line 2 (identical; ignored)"),
+        ("error", 4, "topic 7, d /a[1] judged again, differently from line 2 (line 2 kept)")]
+    kept = qrels.topics["7"].elements[("d", "/a[1]")]
+    assert (kept.e, kept.s) == (2, 3)

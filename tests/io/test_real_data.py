@@ -78,7 +78,7 @@ def test_sample_element_runs_parse(path):
 
 @pytest.mark.parametrize("path", [p for p in RUNS if "LTN" not in p.name], ids=lambda p: p.name)
 def test_sample_element_runs_convert_to_passage_runs(path):
-    from sdreval.io import conversion
+    from sdreval.model import conversion
     from sdreval.io import read_collection
 
     log = ProblemLog()

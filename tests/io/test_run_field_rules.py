@@ -10,6 +10,7 @@ in two when a line held ``\\x1c`` or NUL.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io import columnar, read_run
@@ -37,6 +38,16 @@ def test_document_id_starting_with_0x_is_an_id(tmp_path):
                                         ("1e3", None), ("", None), (" 1", None)])
 def test_integers_are_decimal(text, value):
     assert parse_int(text) == value
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("0123456789+-_ x.e\u0663\u00b2\uff11"), max_size=6))
+def test_integers_are_an_optional_sign_and_ascii_digits(text):
+    """The rule of the field checks, written as a regular expression: ``[+-]?[0-9]+``."""
+    import re
+
+    expected = int(text) if re.fullmatch(r"[+-]?[0-9]+", text) else None
+    assert parse_int(text) == expected
 
 
 @pytest.mark.parametrize("odd", [b"\x1c", b"\x00"])

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io import read_run
-from sdreval.io.inex_xml import write_inex_submission
+from sdreval.io.inex_submission import write_inex_submission
 from sdreval.io.inex_submission import topic_counts
 from sdreval.io.stream import iter_run_topics, last_lines, should_stream
 from sdreval.io.writers import write_run

@@ -1,4 +1,4 @@
-"""INEX XML submissions: one event loop (inex_xml.iter_submission_topics) for read_inex_submission
+"""INEX XML submissions: one event loop (inex_submission.iter_submission_topics) for read_inex_submission
 and --stream.  Streaming takes the bulk path and gives the one-by-one reader's topics and
 problems (same order); each policy yields when documented; the caller's gc state is restored
 while it holds a topic; a refused file is never parsed (not even by the first pass)."""
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io import inex_results, inex_submission
-from sdreval.io.inex_xml import TopicsNotContiguous, iter_submission_topics, read_inex_submission
+from sdreval.io.inex_submission import TopicsNotContiguous, iter_submission_topics, read_inex_submission
 from sdreval.io.stream import iter_run_topics
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -85,7 +85,7 @@ def test_streaming_reads_plain_results_in_bulk(tmp_path, monkeypatch):
     original = inex_results._read_plain
     monkeypatch.setattr(inex_results, "_read_plain",
                         lambda batch, *a: calls.append(len(batch)) or original(batch, *a))
-    monkeypatch.setattr(inex_results, "read_result", None)  # the one-by-one path must not run
+    monkeypatch.setattr(inex_results.ResultReader, "read_one", None)  # one by one must not run
     log = ProblemLog()
     topics = dict(iter_run_topics(path, log=log))
     assert calls == [39, 39] and not log.problems

@@ -3,6 +3,8 @@ integers are decimal, empty fields are errors, ids are strings and never typed, 
 around separators is handled the same in every tabular format."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from reference.qrels import read_trec_qrels_reference
 
@@ -192,3 +194,123 @@ def test_tables_and_span_files_take_the_same_numbers(value):
         run_from_table(pd.DataFrame(rows))
     with pytest.raises(InputError, match="is not a finite number"):
         span_run_from_frame(pd.DataFrame(rows))
+
+
+@pytest.mark.parametrize("field,value,message", [
+    ("start", -1, "start '-1' is not a non-negative integer"),
+    ("score", float("nan"), "score 'nan' is not a finite number"),
+    ("doc_id", "", "doc_id '' is empty"),
+    ("doc_id", None, "doc_id is missing"),
+    ("end", 2**32, "passage 0:4294967296 ends beyond 4294967295 characters, the largest "
+                    "character position supported")])
+def test_tables_and_span_files_word_a_bad_value_alike(tmp_path, field, value, message):
+    """One set of checks for span files and DataFrames (they worded the same problem
+    differently: ``start -1 is not a non-negative integer below 2^32`` in span files, ``doc_id
+    'None' is missing or empty`` in DataFrames); a file names the line, a table the row."""
+    import json
+
+    import pandas as pd
+
+    from sdreval.io.frames import run_from_table
+    from sdreval.io.spans import read_span_run
+
+    row = {"query_id": "q", "doc_id": "d", "start": 0, "end": 5, "score": 1.0, field: value}
+    path = tmp_path / "r.jsonl"
+    path.write_text(json.dumps(row) + "\n")
+    log = ProblemLog()
+    read_span_run(path, log)
+    assert [str(p) for p in log.errors] == [f"{path}:1: error: {message}"]
+    with pytest.raises(InputError) as caught:
+        run_from_table(pd.DataFrame([row]))
+    assert f"(DataFrame): error: row 0: {message}" in str(caught.value)
+
+
+def test_rank_only_tables_rank_alike_in_every_table_reader():
+    """A table with ranks and no scores: DataFrame runs gave RSVs n..1 in row order, span
+    tables minus the rank, so ``order="rsv"`` ranked the same rows differently; one run
+    builder now: the RSV is minus the rank (``order="rsv"`` then follows the ranks)."""
+    import pandas as pd
+
+    from sdreval.io.frames import run_from_table
+    from sdreval.io.spans import span_run_from_frame
+
+    spans = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["b", "a", "c"],
+                          "start": [0, 0, 0], "end": [5, 5, 5], "rank": [2, 1, 3]})
+    frame = spans.rename(columns={"start": "offset", "end": "length"})
+    with pytest.warns(UserWarning, match="ranks out of order"):
+        runs = [run_from_table(frame), span_run_from_frame(spans)]
+    for run in runs:
+        ranking = run.topics["q"]
+        assert ranking.docs.tolist() == ["b", "a", "c"] and ranking.ranks.tolist() == [2, 1, 3]
+        assert ranking.rsv.tolist() == [-2.0, -1.0, -3.0]
+        assert ranking.ordered("rsv").docs.tolist() == ["a", "b", "c"]
+
+
+def test_passage_qrels_tables_judge_alike_in_every_table_reader():
+    """The same highlighted passages as a DataFrame (offset, length) and as a span table
+    (start, end) give the same judgements: DataFrames kept an empty passage silently (its
+    document counted as relevant), summed overlapping passages (6 + 6 relevant characters
+    where 8 are highlighted) and dropped the grades the graded span measures use."""
+    import pandas as pd
+
+    from sdreval.io.frame_qrels import qrels_from_table
+    from sdreval.io.spans import span_qrels_from_frame
+
+    spans = pd.DataFrame({"query_id": ["q", "q", "q", "q"], "doc_id": ["a", "a", "b", "a"],
+                          "start": [0, 2, 5, 0], "end": [6, 8, 5, 6],
+                          "relevance": [2, 1, 1, 2]})
+    frame = spans.assign(end=spans["end"] - spans["start"]).rename(
+        columns={"start": "offset", "end": "length"})
+    found = []
+    for read, table in ((qrels_from_table, frame), (span_qrels_from_frame, spans)):
+        log = ProblemLog()
+        qrels = read(table, log=log)
+        a, b = qrels.topics["q"].passages["a"], qrels.topics["q"].passages["b"]
+        found.append((a.ranges, a.relevant_chars, a.grades, b.ranges, b.is_relevant,
+                      [re.sub(r"^row \d+: |(row|line) \d+ ", "", p.message)
+                       for p in log.warnings]))
+    assert found[0] == found[1] == (
+        [(0, 6), (2, 6)], 8, [2.0, 1.0], [], False,
+        ["topic q, document b: empty passage 5:0 (ignored)",
+         "topic q, document a: passage 0:6 repeats (ignored)"])
+
+
+@pytest.mark.parametrize("layout", ["csv", "jsonl"])
+@pytest.mark.parametrize("value", ["1e1", "2.0", "+"])
+def test_integers_written_as_text_in_a_table_are_decimal(tmp_path, value, layout):
+    """A span file's offset ``1e1`` was read as 10 and ``2.0`` as 2, where every text file
+    refuses them: integers are decimal digits in every reader."""
+    import json
+
+    from sdreval.io.spans import read_span_qrels
+
+    row = {"query_id": "q", "doc_id": "d", "start": value, "end": "20", "relevance": 1}
+    path = tmp_path / f"q.{layout}"
+    path.write_text(json.dumps(row) + "\n" if layout == "jsonl" else
+                    ",".join(row) + "\n" + ",".join(map(str, row.values())) + "\n")
+    log = ProblemLog()
+    read_span_qrels(path, log)
+    assert [p.message for p in log.errors] == [f"start {value!r} is not a non-negative integer"]
+
+
+def test_a_repeated_result_is_a_warning_in_every_table_reader(tmp_path):
+    """The same span retrieved twice: a warning (kept) in DataFrame runs and run files, and
+    nothing at all in span tables, whose runs go through the same rules now."""
+    import json
+
+    import pandas as pd
+
+    from sdreval.io.frames import run_from_table
+    from sdreval.io.spans import read_span_run
+
+    rows = [{"query_id": "q", "doc_id": "d", "start": 0, "end": 5, "score": s} for s in (2, 1)]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    found = []
+    for read, source in ((read_span_run, path), (run_from_table, pd.DataFrame(rows))):
+        log = ProblemLog()
+        run = read(source, log=log)
+        assert run.topics["q"].docs.tolist() == ["d", "d"]
+        found.append([re.sub(r"^row \d+: ", "", p.message) for p in log.warnings])
+    assert found[0] == ["result d repeats line 1 (kept; measures decide how a repeat counts)"]
+    assert found[1] == ["result d repeats row 0 (kept; measures decide how a repeat counts)"]

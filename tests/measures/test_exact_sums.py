@@ -115,6 +115,25 @@ def test_group_sums_are_the_exact_sum_of_each_group(pairs):
             assert got.fraction() == sum((Fraction(v) for v in mine), Fraction(0))
 
 
+def test_group_sums_exact_across_exponent_windows_and_blocks(monkeypatch):
+    """Sums are taken per window of binary exponents and per block of values: the largest
+    significands at every place of a window, in blocks of 7 values, still sum exactly."""
+    from fractions import Fraction
+
+    from sdreval.measures import exact
+
+    rng = np.random.default_rng(3)
+    values = np.ldexp(np.float64(2 - 2 ** -52), rng.integers(-1074, 1000, 500).astype(np.int64))
+    values *= rng.choice([-1.0, 1.0], values.size)
+    values[::11] = 5e-324
+    groups = rng.integers(0, 3, values.size)
+    monkeypatch.setattr(exact, "_BLOCK", 7)
+    for g, got in enumerate(exact.exact_sums(values, groups, 3)):
+        assert got.fraction() == sum((Fraction(v) for v in values[groups == g].tolist()),
+                                     Fraction(0))
+        assert got.count == int((groups == g).sum())
+
+
 @pytest.mark.parametrize("numerator, exponent, count", [
     (0, 0, 3), (1, -1074, 1), (3, -1076, 1), (-5, -1075, 2), ((1 << 53) + 1, 0, 1),
     ((1 << 54) + 3, -1, 7), (1, 1023, 1), (1, 1024, 1), (-1, 1024, 3), (7, 2000, 10 ** 9),

@@ -12,7 +12,7 @@ import pytest
 
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io import read_collection, read_qrels, read_run
-from sdreval.io.inex_xml import write_inex_submission
+from sdreval.io.inex_submission import write_inex_submission
 from sdreval.io.writers import write_run
 from sdreval.measures import EvalContext, evaluate
 from sdreval.orchestrate.stream import evaluate_stream

@@ -75,30 +75,30 @@ def test_cli_no_gold_topic_prints_no_mean(tmp_path):
 def test_json_booleans_are_not_offsets(tmp_path, key):
     record = {"query_id": "q", "doc_id": "d", "start": 0, "end": 5, "relevance": 1}
     record[key] = True
-    with pytest.raises(InputError, match=f"{key} True is not a non-negative integer"):
+    with pytest.raises(InputError, match=f"{key} 'True' is not a non-negative integer"):
         span_qrels_from_frame([record])
     import json
 
     path = tmp_path / "q.jsonl"
     path.write_text(json.dumps(record) + "\n")
-    with pytest.raises(InputError, match=f"{key} True is not"):
+    with pytest.raises(InputError, match=f"{key} 'True' is not"):
         read_span_qrels(path)
 
 
 def test_mixed_booleans_and_integers_are_refused_row_by_row():
     records = [dict(GOLD[0]), dict(GOLD[1], start=False)]
-    with pytest.raises(InputError, match=r":2: error: start False is not"):
+    with pytest.raises(InputError, match=r":2: error: start 'False' is not"):
         span_qrels_from_frame(records)
 
 
 def test_messages_show_values_not_numpy_reprs():
     with pytest.raises(InputError) as caught:
         span_qrels_from_frame([dict(GOLD[0], start=5.5)])
-    assert "start 5.5 is not" in str(caught.value)
+    assert "start '5.5' is not" in str(caught.value)
     assert "np." not in str(caught.value)
     with pytest.raises(InputError) as caught:
         span_run_from_frame([dict(RUN[0], score=float("nan"))])
-    assert "score nan is not a finite number" in str(caught.value)
+    assert "score 'nan' is not a finite number" in str(caught.value)
 
 
 def test_jsonl_starting_with_a_comment_line(tmp_path):

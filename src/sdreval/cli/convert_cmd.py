@@ -97,7 +97,7 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
                 log.warn(source, None, f"{message} (see above; --strict makes this an error)")
         log.raise_if_errors()
     if to == "inex-xml":
-        from ..io.inex_xml import write_inex_submission
+        from ..io.inex_submission import write_inex_submission
 
         write_inex_submission(run, target)
         return len(run), "results (INEX XML submission)"

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from ..io.inex_xml import write_inex_submission
+from ..io.inex_submission import write_inex_submission
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run
 from ..simulate import (AssessmentSpec, CollectionSpec, RunSpec, document_xml, make_collection,
                         make_qrels, make_runs)

@@ -30,7 +30,7 @@ from lxml import etree
 
 from ..errors import InputError, ProblemLog
 from ..model.tree import Collection, DocumentTree
-from .xmlsafe import declared_entities, entity_refusal, wide_codec
+from .xmlsafe import SAFE, declared_entities, entity_refusal, report_syntax_error, wide_codec
 
 Source = Union[str, Path, bytes]
 
@@ -41,25 +41,18 @@ _WORD = re.compile(r"\w+")
 
 
 def _html_entity_table() -> dict[bytes, bytes]:
-    """HTML 4 / XHTML / HTML5 entity names -> numeric character references (bytes)."""
-    table: dict[bytes, bytes] = {}
-    for name, chars in html.entities.html5.items():
-        if not name.endswith(";"):
-            continue
-        refs = "".join(f"&#{ord(c)};" for c in chars)
-        table[name[:-1].encode("ascii")] = refs.encode("ascii")
-    for name, code in html.entities.name2codepoint.items():
-        table.setdefault(name.encode("ascii"), f"&#{code};".encode("ascii"))
-    return table
+    """HTML 4 / XHTML / HTML5 entity names (:data:`html.entities.html5` holds HTML 4's) ->
+    numeric character references (bytes)."""
+    return {name[:-1].encode("ascii"): "".join(f"&#{ord(c)};" for c in chars).encode("ascii")
+            for name, chars in html.entities.html5.items() if name.endswith(";")}
 
 
 _HTML_ENTITIES = _html_entity_table()
 
 
 def _parser() -> etree.XMLParser:
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False,
-                           dtd_validation=False, huge_tree=False, remove_comments=False,
-                           remove_pis=False, strip_cdata=True)
+    return etree.XMLParser(dtd_validation=False, remove_comments=False, remove_pis=False,
+                           strip_cdata=True, **SAFE)
     # (collect_ids=False would make libxml2 load the external DTD: do not set it)
 
 
@@ -155,9 +148,8 @@ def parse_document(source: Source, doc_id: str | None = None,
     data, unknown = _map_entities(_ascii_compatible(data))
     try:
         root = etree.fromstring(data, _parser())
-    except etree.XMLSyntaxError as exc:
-        line = exc.lineno if exc.lineno else None
-        raise InputError(f"malformed XML: {exc.msg}", name, line) from None
+    except etree.XMLSyntaxError as exc:  # raised by a strict log, as every XML reader words it
+        report_syntax_error(ProblemLog(strict=True), name, exc)
     except ValueError as exc:
         raise InputError(f"malformed XML: {exc}", name) from None
     if root is None:
@@ -292,8 +284,7 @@ NON_ARTICLES = frozenset({"volume.xml"})
 def read_collection(directory: str | Path, log: ProblemLog | None = None,
                     naming: str = "auto") -> FileCollection:
     """A lazily parsed collection: every ``*.xml`` under ``directory`` (recursively) but the
-    non-article files (:data:`NON_ARTICLES`, skipped with a count).  A single ``.xml`` file is
-    a collection of one document.
+    non-article files (:data:`NON_ARTICLES`, skipped with a count).
 
     Documents are named by ``naming`` (:data:`NAMINGS`).  ``auto`` registers each document
     under its relative path without extension (``an/1995/a1003``) and, when no other file has
@@ -306,16 +297,13 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
 
         raise UsageError(f"unknown collection naming {naming!r}: one of {', '.join(NAMINGS)}")
     root = Path(directory)
-    if root.is_file():
-        files, base = [root], root.parent
-    elif root.is_dir():
-        files = sorted(p for p in root.rglob("*") if p.suffix.lower() == ".xml" and p.is_file())
-        base = root
-    else:
-        raise InputError(f"no such collection directory: {root}", str(root))
+    if not root.is_dir():
+        raise InputError("a collection is a directory of XML documents" if root.exists() else
+                         f"no such collection directory: {root}", str(root))
+    files = sorted(p for p in root.rglob("*") if p.suffix.lower() == ".xml" and p.is_file())
     skipped = [p for p in files if p.name.lower() in NON_ARTICLES]
     files = [p for p in files if p.name.lower() not in NON_ARTICLES]
-    paths = {p: p.relative_to(base).with_suffix("").as_posix() for p in files}
+    paths = {p: p.relative_to(root).with_suffix("").as_posix() for p in files}
     by_stem: dict[str, list[Path]] = {}
     for p in files:
         by_stem.setdefault(p.stem, []).append(p)

@@ -213,9 +213,9 @@ def _sniff_span(path: Path) -> str | None:
 
 
 def _sniff_xml(head: bytes, path: Path) -> str | None:
-    from .inex_xml import sniff_inex_xml_file
+    from .inex_xml import sniff_inex_xml
 
-    return sniff_inex_xml_file(path, head)
+    return sniff_inex_xml(head, path)
 
 
 def resolve_format(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: str,

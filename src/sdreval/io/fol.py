@@ -216,8 +216,8 @@ def fast_block(found: Fields, rows: _Rows) -> bool:
     if sixth.any():
         colon = pc.match_substring(field(5, sixth), ":").to_numpy(zero_copy_only=False)
         bep_given[np.flatnonzero(sixth)[~colon]] = True
-    numbers_text = pc.take(found.tokens, pa.array(np.concatenate(
-        (starts + 3, starts + 4, (starts + 5)[bep_given]))))
+    numbers_text = pc.take(found.tokens, np.concatenate(
+        (starts + 3, starts + 4, (starts + 5)[bep_given])))
     values = digit_integers(numbers_text)
     if values is None:
         return False
@@ -231,11 +231,11 @@ def fast_block(found: Fields, rows: _Rows) -> bool:
     position = (starts + 5 + bep_given)[owner] + (np.arange(len(owner)) - first[owner])
     offsets = lengths = np.zeros(0, dtype=np.int64)
     if len(owner):
-        text = pc.take(found.tokens, pa.array(position))
+        text = pc.take(found.tokens, position)
         if not pc.all(pc.match_substring_regex(
                 text, rf"^[0-9]{{1,{DIGITS}}}:[0-9]{{1,{DIGITS}}}$")).as_py():
             return False
-        pairs = pc.cast(pc.split_pattern(text, ":").flatten(), pa.int64()).to_numpy()
+        pairs = pc.cast(pc.list_flatten(pc.split_pattern(text, ":")), pa.int64()).to_numpy()
         offsets, lengths = pairs[0::2], pairs[1::2]
         ends = offsets + lengths
         if (ends >= CHAR_LIMIT).any() or lengths.min() == 0 or (ends > doclen[owner]).any():
@@ -246,7 +246,7 @@ def fast_block(found: Fields, rows: _Rows) -> bool:
     total = running[first + passages] - running[first]
     if (total != relchars).any() or (bep > doclen).any():
         return False
-    docs = pc.take(found.tokens, pa.array(starts + 2), memory_pool=arrow_pool())
+    docs = pc.take(found.tokens, starts + 2, memory_pool=arrow_pool())
     rows.add_columns(numbers, rows.keyed.ids_of_column(field(0)), docs, relchars, doclen, bep,
                      passages, offsets, lengths)
     return True
@@ -271,8 +271,6 @@ def _overlapping(owner: np.ndarray, offsets: np.ndarray, ends: np.ndarray) -> bo
 def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -> Qrels:
     """Find the repeats, report every problem in line order, build the qrels' columns (one
     column at a time, so that no two copies of the judgements are held at once)."""
-    import pyarrow as pa
-
     from ..judgements.columns import PassageColumns
 
     keyed = rows.keyed
@@ -315,7 +313,7 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
         offsets, lengths = offsets[take], lengths[take]
         from .. import arrow_kernels as pc
 
-        docs = pc.take(docs, pa.array(order))
+        docs = pc.take(docs, order)
         relchars, doclen, bep = relchars[order], doclen[order], bep[order]
         bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
     table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)

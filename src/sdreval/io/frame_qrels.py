@@ -6,25 +6,28 @@ As in files, an element judged twice is a warning when both rows agree (the repe
 and an error when they differ; a repeated highlighted passage is a warning (ignored), a
 document given two ``doclen`` an error.
 
-Passage qrels rows: a row whose relevance is above 0 (or that has no relevance column) is a
-highlighted passage; a row with relevance 0, or with neither offset nor length, marks a judged
-document without relevant text there (INEX passage judgements are binary: graded relevance
-above 0 counts as highlighted).  Optional columns ``doclen`` and ``bep`` give the document
-length and best entry point, as in FOL qrels.
+Passage qrels rows (:func:`passage_judgements`, also the rule of span tables): a row whose
+relevance is above 0 (or that has no relevance column) is a highlighted passage, its grade
+kept for the graded span measures (the INEX passage measures are binary); a row with
+relevance 0, or with neither offset nor length, marks a judged document without relevant
+text there.  Optional columns ``doclen`` and ``bep`` give the document length and best entry
+point, as in FOL qrels.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
 import numpy as np
-import pandas as pd
 
 from ..errors import InputError, Problem, ProblemLog, UsageError
 from ..judgements.qrels import DocPassages, ElementAssessment, Qrels
+from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
 from .table_checks import (DOC, E, GRADE, PATH, ROOT, S, TOPIC, Checker, checker, column,
                            listed, one_unit, span_columns, span_values)
 from .textlines import finish
+
+pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
 def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
                      source: str = "(DataFrame)", log: ProblemLog | None = None,
@@ -124,23 +127,57 @@ def _passage_qrels(frame, spans, grade, topics, docs, check: Checker, source: st
                          missing=frame["bep"].isna().to_numpy()) \
         if "bep" in frame.columns else None
     check.log.raise_if_errors()
-    highlighted = ~no_span if grades is None else (~no_span & (grades > 0))
-    qrels = Qrels("fol", source=source)
+    qrels = passage_judgements(check, topics, docs, offsets, lengths, grades, doclen=doclen,
+                               bep=bep)
+    check.log.raise_if_errors()
+    return qrels
+
+
+def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
+                       offsets: np.ndarray, lengths: np.ndarray, grades: np.ndarray | None,
+                       keep: np.ndarray | None = None, doclen: np.ndarray | None = None,
+                       bep: np.ndarray | None = None,
+                       doc_length: Callable[[str], int | None] | None = None) -> Qrels:
+    """Qrels of scale ``fol`` from the rows of any table (span files, DataFrames, records,
+    dicts; ``keep``: the rows validated, all by default): a row with a passage (offset and
+    length, -1 where none) and a grade above 0 (or no grade column) is a highlighted passage,
+    its grade kept for the graded measures; any other row marks its document judged.  An
+    empty passage and a repeated one are warnings (ignored); the relevant characters of a
+    document are the union of its passages.  ``doclen`` and ``bep`` (-1 where none) as in
+    FOL qrels: a document given two lengths is an error, two best entry points a warning
+    (the first kept); the length may also come from ``doc_length(doc)`` (the documents)."""
+    from ..model.passage import merge_ranges
+
+    highlighted = (offsets >= 0) & (lengths >= 0)
+    if grades is not None:
+        highlighted &= grades > 0
+    if keep is not None:
+        highlighted &= keep
+    qrels = Qrels("fol", source=check.source)
     seen: dict[tuple, int] = {}
-    repeats, other_doclen, other_bep = [], [], []
-    for i in range(len(frame)):
+    noted: dict[int, str] = {}  # row -> its warning, in row order (as the files' lines)
+    other_doclen = []
+    where = (lambda i: f"topic {topics[i]}, document {docs[i]}")
+    for i in range(len(docs)) if keep is None else np.flatnonzero(keep).tolist():
         judged = qrels.topic(topics[i]).passages
         entry = judged.get(docs[i])
         if entry is None:
-            entry = judged[docs[i]] = DocPassages(docs[i])
+            entry = judged[docs[i]] = DocPassages(
+                docs[i], doc_length=None if doc_length is None else doc_length(docs[i]),
+                grades=None if grades is None else [])
         if highlighted[i]:
             key = (topics[i], docs[i], int(offsets[i]), int(lengths[i]))
-            if key in seen:  # as the passage judgement files: a warning, ignored
-                repeats.append((i, seen[key]))
+            if not key[3]:
+                noted[i] = f"{where(i)}: empty passage {key[2]}:0 (ignored)"
+            elif key in seen:
+                noted[i] = (f"{where(i)}: passage {key[2]}:{key[3]} repeats "
+                            f"{check.where(seen[key])} (ignored)")
             else:
                 seen[key] = i
                 entry.ranges.append(key[2:])
                 entry.relevant_chars += key[3]
+                if grades is not None:
+                    entry.grades.append(float(grades[i]))  # type: ignore[union-attr]
         if doclen is not None and doclen[i] >= 0:
             if entry.doc_length is not None and entry.doc_length != doclen[i]:
                 other_doclen.append(i)
@@ -149,21 +186,18 @@ def _passage_qrels(frame, spans, grade, topics, docs, check: Checker, source: st
         if bep is not None and bep[i] >= 0:
             if entry.bep is None:
                 entry.bep = int(bep[i])
-            elif entry.bep != bep[i]:
-                other_bep.append(i)
-    first = dict(repeats)
-    where = (lambda i: f"topic {topics[i]}, document {docs[i]}")
-    check.warn([i for i, _ in repeats], lambda i: f"{where(i)}: passage {offsets[i]}:"
-                                                  f"{lengths[i]} repeats {check.where(first[i])}"
-                                                  f" (ignored)")
-    check.warn(other_bep, lambda i: f"{where(i)}: best entry point {bep[i]} differs from an "
-                                    f"earlier row's (the first kept)")
+            elif entry.bep != bep[i] and i not in noted:
+                noted[i] = (f"{where(i)}: best entry point {bep[i]} differs from an earlier "
+                            f"row's (the first kept)")
+    for entry in (p for judged in qrels.topics.values() for p in judged.passages.values()):
+        if len(entry.ranges) > 1:  # overlapping passages: their characters counted once
+            entry.relevant_chars = sum(n for _, n in merge_ranges(entry.ranges))
+    check.warn(list(noted), noted.__getitem__)
     check.report(np.array(other_doclen, dtype=np.int64),
                  lambda i: f"{where(i)}: doclen {doclen[i]} differs from an earlier row's")
-    check.log.raise_if_errors()
     beyond = [i for i in np.flatnonzero(highlighted) if doclen is not None
-              and qrels.topics[topics[i]].passages[docs[i]].doc_length is not None
-              and offsets[i] + lengths[i] > qrels.topics[topics[i]].passages[docs[i]].doc_length]
-    check.warn(beyond, lambda i: f"topic {topics[i]}, document {docs[i]}: passage "
-                                 f"{offsets[i]}:{lengths[i]} reaches beyond doclen (kept)")
+              and (size := qrels.topics[topics[i]].passages[docs[i]].doc_length) is not None
+              and offsets[i] + lengths[i] > size]
+    check.warn(beyond, lambda i: f"{where(i)}: passage {offsets[i]}:{lengths[i]} reaches "
+                                 f"beyond doclen (kept)")
     return qrels

@@ -19,43 +19,54 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from ..errors import ProblemLog, UsageError
-from ..model.ordering import trec_order
-from ..model.result_rules import (ROW_ORDER_KEPT, disorder_message, rank_disorder,
-                                  repeat_message, repeated_rows)
+from ..lazy import lazy_module
+from ..model.ordering import grouped_order, trec_order
+from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_message,
+                                  rank_disorder, repeat_message, repeated_rows)
 from ..model.run import Ranking, Run, Unit
 from .table_checks import (DOC, PATH, ROOT, SCORE, TOPIC, Checker, check_topic_names, checker,
                            column, listed, one_unit, span_columns, span_values)
 from .textlines import finish
 
+pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
+
 # ------------------------------------------------------------------------------------- runs
 
+def ranked_order(codes: np.ndarray, scores: np.ndarray | None, ranks: np.ndarray | None,
+                 ties: tuple[np.ndarray, ...]) -> np.ndarray:
+    """The rows grouped by topic code, each topic in the order of the module docstring: row
+    order with ranks, else score descending, ``ties`` descending (trec_eval's order)."""
+    return grouped_order(codes) if ranks is not None else trec_order(scores, ties, codes)
+
+
 def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequence[str],
-              docs: np.ndarray, unit: Unit, scores: np.ndarray | None = None,
-              ranks: np.ndarray | None = None, paths: np.ndarray | None = None,
-              offsets: np.ndarray | None = None, lengths: np.ndarray | None = None
-              ) -> Run:
-    """A run from validated columns (``topic_codes`` index ``topic_names``); rankings in the
-    order described in the module docstring.  Rows are grouped by topic (a stable sort,
-    skipped when they already are) and each topic is ordered on its own."""
+              order: np.ndarray, docs: np.ndarray, unit: Unit,
+              scores: np.ndarray | None = None, ranks: np.ndarray | None = None,
+              paths: np.ndarray | None = None, offsets: np.ndarray | None = None,
+              lengths: np.ndarray | None = None, make: Callable[..., Run] = Run,
+              **fields: Any) -> Run:
+    """A run (``make(name, topics, unit, source, **fields)``) from validated columns:
+    ``topic_codes`` index ``topic_names`` (topics in that order, those without rows kept
+    empty), ``order`` ranks the rows (:func:`ranked_order`).  Without ranks the rows are
+    ranked 1, 2, ... in each topic; without scores the RSV is minus the rank."""
     codes = np.asarray(topic_codes, dtype=np.int64)
-    n = len(docs)
-    columns = {"docs": docs, "scores": scores, "ranks": ranks, "paths": paths,
-               "offsets": offsets, "lengths": lengths}
-    if n > 1 and (codes[1:] < codes[:-1]).any():
-        grouped = np.argsort(codes, kind="stable")
-        codes = codes[grouped]
-        columns = {k: None if v is None else v[grouped] for k, v in columns.items()}
-    starts = np.flatnonzero(np.concatenate(([n > 0], codes[1:] != codes[:-1])))
-    bounds = np.append(starts, n)
-    topics: dict[str, Ranking] = {}
-    for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
-        segment = {k: None if v is None else v[lo:hi] for k, v in columns.items()}
-        topics[str(topic_names[codes[lo]])] = _ranking(segment, unit)
-    ordered = {str(t): topics.get(str(t)) or Ranking.empty(unit) for t in topic_names}
-    return Run(name, ordered, unit, source)  # topics in the order given, empty ones kept
+    n = len(order)
+    counts = np.bincount(codes, minlength=len(topic_names))
+    bounds = np.concatenate(([0], np.cumsum(counts)))
+    ranked = (np.arange(1, n + 1, dtype=np.int64) - np.repeat(bounds[:-1], counts)
+              if ranks is None else np.asarray(ranks, dtype=np.int64)[order])
+    columns = (docs[order],
+               np.full(n, None, dtype=object) if unit == "passage" else
+               _roots(n) if paths is None else paths[order],
+               np.full(n, -1, dtype=np.int64) if offsets is None else offsets[order],
+               np.full(n, -1, dtype=np.int64) if lengths is None else lengths[order],
+               ranked, -ranked.astype(np.float64) if scores is None else scores[order])
+    edges = bounds.tolist()
+    topics = {str(t): Ranking(*(c[lo:hi] for c in columns), unit)  # type: ignore[arg-type]
+              for t, lo, hi in zip(topic_names, edges[:-1], edges[1:])}
+    return make(name, topics, unit, source, **fields)
 
 
 _ROOTS = np.full(1024, ROOT, dtype=object)
@@ -67,35 +78,6 @@ def _roots(m: int) -> np.ndarray:
     if m > len(_ROOTS):
         _ROOTS = np.full(max(m, 2 * len(_ROOTS)), ROOT, dtype=object)
     return _ROOTS[:m].copy()
-
-
-def _ranking(columns: dict[str, np.ndarray | None], unit: Unit) -> Ranking:
-    """One topic's rows: in row order when ranks are given, else by score descending with
-    ties broken by document id, then path or offset and length, descending
-    (:mod:`sdreval.model.ordering`)."""
-    docs, scores, ranks, paths = (columns["docs"], columns["scores"], columns["ranks"],
-                                  columns["paths"])
-    m = len(docs)
-    offsets, lengths = columns["offsets"], columns["lengths"]
-    if ranks is not None:  # row order, as a file's line order
-        order = np.arange(m)
-    else:  # trec_eval's order: score descending, ties by id descending
-        ties = ((docs,) if paths is None else (docs, paths)) if offsets is None else (
-            docs, offsets, lengths)
-        order = trec_order(scores, ties)  # type: ignore[arg-type]
-    none = np.full(m, -1, dtype=np.int64)
-    if unit == "passage":
-        path_col = np.full(m, None, dtype=object)
-    elif paths is None:
-        path_col = _roots(m)
-    else:
-        path_col = paths[order]
-    return Ranking(docs[order], path_col,
-                   none if offsets is None else offsets[order],
-                   none.copy() if lengths is None else lengths[order],
-                   np.arange(1, m + 1, dtype=np.int64) if ranks is None else ranks[order],
-                   np.arange(m, 0, -1).astype(np.float64) if scores is None else
-                   scores[order], unit)
 
 
 def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataFrame)",
@@ -137,33 +119,41 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
         finish(log, own)
         log.raise_if_errors()
     codes, names = pd.factorize(topic_ids, sort=False) if topics is None else topics
-    if unit != "document" or topics is None:  # a dict's document keys are distinct
-        _warn_repeats(check, codes, docs, paths, offsets, lengths)
-    if ranks is not None:
-        _warn_disorder(check, codes, names, ranks)
-    run = build_run(name, source, codes, list(names), docs, unit, scores, ranks, paths,
-                    offsets, lengths)
+    order = ranked_rows(check, codes, names, docs, scores, ranks, paths, offsets, lengths,
+                        repeats=unit != "document" or topics is None)  # dict keys differ
+    run = build_run(name, source, codes, list(names), order, docs, unit, scores, ranks,
+                    paths, offsets, lengths)
     finish(log, own)
     return run
 
-def _warn_disorder(check: Checker, codes: np.ndarray, names: Any, ranks: np.ndarray) -> None:
-    """One warning per topic whose ranks go down somewhere in row order (as files)."""
-    for row, previous, count in rank_disorder(codes, ranks):
-        check.log.warn(check.source, None, f"{check.where(int(row))}: " + disorder_message(
-            names[codes[row]], count, ranks[row], ranks[previous], rows="row",
-            kept=ROW_ORDER_KEPT))
 
-
-def _warn_repeats(check: Checker, codes: np.ndarray, docs: np.ndarray,
-                  paths: np.ndarray | None, offsets: np.ndarray | None,
-                  lengths: np.ndarray | None) -> None:
-    """A result repeating an earlier one of its topic: a warning, kept (as in files)."""
-    keys = [codes, pd.factorize(docs)[0]]
-    if paths is not None:
-        keys.append(pd.factorize(paths)[0])
-    if offsets is not None:
-        keys += [offsets, lengths]  # type: ignore[list-item]
-    repeated, first = repeated_rows(tuple(keys))
-    if repeated.any():
-        check.warn(np.flatnonzero(repeated),
-                   lambda i: repeat_message(docs[i], check.where(int(first[i]))))
+def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
+                scores: np.ndarray | None, ranks: np.ndarray | None,
+                paths: np.ndarray | None, offsets: np.ndarray | None,
+                lengths: np.ndarray | None, rows: np.ndarray | None = None,
+                ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True
+                ) -> np.ndarray:
+    """The rules of every table's results (as files): a result repeating an earlier one of
+    its topic is a warning (kept), ranks going down in row order one warning per topic;
+    returns the ranked order (:func:`ranked_order`; ``ties``: the tie keys, by default the
+    ids).  ``rows``: the table row of each result (increasing; all rows by default)."""
+    at = np.arange(len(docs)) if rows is None else rows
+    of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
+    if repeats:
+        keys = [codes, pd.factorize(docs)[0]]
+        if paths is not None:
+            keys.append(pd.factorize(paths)[0])
+        if offsets is not None:
+            keys += [offsets, lengths]  # type: ignore[list-item]
+        repeated, first = repeated_rows(tuple(keys))
+        check.warn(at[repeated], lambda r: repeat_message(
+            docs[of(r)], check.where(int(at[first[of(r)]]))))
+    if ranks is not None:
+        kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
+        for i, previous, count in rank_disorder(codes, ranks):
+            check.warn([at[i]], lambda _: disorder_message(
+                names[codes[i]], count, ranks[i], ranks[previous], rows="row", kept=kept))
+    if ties is None:
+        ties = (docs,) if paths is None else (docs, paths)
+        ties = ties if offsets is None else (docs, offsets, lengths)  # type: ignore[assignment]
+    return ranked_order(codes, scores, ranks, ties)

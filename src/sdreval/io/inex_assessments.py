@@ -21,7 +21,6 @@ import gc
 import re
 from io import BytesIO
 from pathlib import Path
-from typing import Iterator
 
 from lxml import etree
 
@@ -124,7 +123,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     qrels = Qrels(scale, source=str(root))  # type: ignore[arg-type]
     union = pool_policy == "union"
     for topic, used in chosen.items():
-        origin: dict[tuple[str, str], str] = {}
+        origin: dict[tuple[str, str], tuple[str, int]] = {}
         for pool in used:
             for row in pool.of(topic).rows:
                 add_row(qrels, row, scale, log, pool.pool, origin, union, tally)
@@ -354,7 +353,3 @@ def _read_bep(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
     else:
         pool.beps.append(Point(topic, doc, raw, None, None, el.sourceline))
 
-
-def iter_xml_files(directory: str | Path) -> Iterator[Path]:
-    """XML files under ``directory`` in sorted order (helper for callers)."""
-    yield from (p for p, _ in _assessment_files(Path(directory)))

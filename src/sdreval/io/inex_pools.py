@@ -10,12 +10,16 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import numpy as np
+
 from ..errors import InputError, ProblemLog
 from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
 from ..judgements.quantise import pair_error
 from ..model.passage import merge_ranges
+from ..model.result_rules import overlapping_rows
 from ..model.tree import Collection
 from ..model.xpointer import PointError, resolve_point, size_agrees
+from .textlines import is_repeat
 
 
 class Row:
@@ -179,7 +183,9 @@ _pair_error = lru_cache(maxsize=1 << 16)(pair_error)  # few distinct (e, s) pair
 
 
 def add_row(qrels: Qrels, row: Row, scale: str, log: ProblemLog, pool: str,
-             origin: dict[tuple[str, str], str], union: bool, tally: Tally) -> None:
+             origin: dict[tuple[str, str], tuple[str, int]], union: bool, tally: Tally) -> None:
+    """Add the element judgement ``row`` of ``pool``; ``origin``: the pool and line of each
+    element added so far (a repeat in one pool is reported by the text readers' rule)."""
     where = f"topic {row.topic}, {row.doc} {row.path}"
     if scale == "inex2002" and row.letter is None:
         log.error(row.file, row.line, f"{where}: exhaustivity/specificity in INEX 2002 "
@@ -197,44 +203,40 @@ def add_row(qrels: Qrels, row: Row, scale: str, log: ProblemLog, pool: str,
     key = (row.doc, row.path)
     old = elements.get(key)
     if old is None:
-        origin[key] = pool
+        origin[key] = (pool, row.line)
         qrels.add_element(row.topic, row.doc, row.path, row.e, row.s, row.size)
         return
-    same = (old.e, old.s) == (row.e, row.s)
-    if origin.get(key) != pool:  # another pool of the topic
-        if same:
+    first_pool, first_line = origin[key]
+    if first_pool != pool:  # another pool of the topic
+        if (old.e, old.s) == (row.e, row.s):
             return
         if union:
             tally.add("disagree", row.file, row.line, where)
             return
-        log.error(row.file, row.line, f"{where}: pools {origin.get(key)} and {pool} disagree "
+        log.error(row.file, row.line, f"{where}: pools {first_pool} and {pool} disagree "
                   f"(({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g})); the first is kept "
                   "(--pool-policy union keeps the main pool's value, or point QRELS at one "
                   "pool file)")
         return
-    if same:
-        log.warn(row.file, row.line, f"{where}: assessed twice with the same values")
-    else:
-        log.error(row.file, row.line, f"{where}: assessed twice with different values "
-                  f"({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g}); the first is kept")
+    is_repeat({key: (first_line, (old.e, old.s))}, key, (row.e, row.s), row.line, where,
+              row.file, log)
 
 
 def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
                        collection: Collection | None, union: bool, log: ProblemLog,
                        tally: Tally) -> None:
-    """Highlighted passages, best entry points and judged documents of ``topic``."""
-    points = [(pool, p) for pool in pools for p in pool.points + pool.beps if p.topic == topic]
+    """Highlighted passages, best entry points and judged documents of ``topic`` from
+    ``pools``, each holding that topic only (:meth:`Pool.of`)."""
+    points = [(pool, p) for pool in pools for p in pool.points + pool.beps]
     if points and collection is None:
         for pool, point in points:
             tally.add("unresolved", pool.file, point.line, f"topic {topic}, {point.doc}")
         return
     per_pool: list[tuple[Pool, dict[str, list[tuple[int, int]]], dict[str, int]]] = []
     for pool in pools:
-        ranges = {doc: list(found) for (t, doc), found in pool.ranges.items() if t == topic}
-        beps = {doc: bep for (t, doc), bep in pool.numeric_beps.items() if t == topic}
+        ranges = {doc: list(found) for (_, doc), found in pool.ranges.items()}
+        beps = {doc: bep for (_, doc), bep in pool.numeric_beps.items()}
         for point in pool.points + pool.beps:
-            if point.topic != topic:
-                continue
             resolved = _resolve(point, pool, collection, log, tally)  # type: ignore[arg-type]
             if resolved is None:
                 continue
@@ -270,11 +272,11 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
                 continue
             if dp.bep is None:
                 dp.bep = bep
-        for (t, doc), _line in pool.judged.items():
-            if t == topic and doc not in passages:
+        for _, doc in pool.judged:
+            if doc not in passages:
                 passages[doc] = DocPassages(doc)
-    sizes = {(r.doc): r.size for pool in pools for r in pool.rows
-             if r.topic == topic and r.size is not None and r.path.count("/") == 1}
+    sizes = {r.doc: r.size for pool in pools for r in pool.rows
+             if r.size is not None and r.path.count("/") == 1}
     for doc, dp in passages.items():
         dp.relevant_chars = sum(n for _, n in merge_ranges(dp.ranges))
         if dp.doc_length is None:
@@ -321,11 +323,12 @@ def _resolve(point: Point, pool: Pool, collection: Collection, log: ProblemLog,
 
 def _warn_overlap(found: list[tuple[int, int]], topic: str, doc: str, pool: Pool,
                   log: ProblemLog) -> None:
-    reach = -1
-    for offset, length in sorted(found):
-        if offset < reach:
-            log.warn(pool.file, pool.lines.get((topic, doc)), f"topic {topic}, {doc}: "
-                     f"highlighted passages overlap (at offset {offset}); their characters "
-                     "are counted once")
-            return
-        reach = max(reach, offset + length)
+    """One warning if highlighted passages of ``doc`` overlap (the run rule of
+    :func:`~sdreval.model.result_rules.overlapping_rows`), at the lowest overlapping offset."""
+    offset, length = np.asarray(found, dtype=np.int64).reshape(-1, 2).T
+    hits = overlapping_rows(np.zeros(len(found), np.int64), offset, length,
+                            np.zeros(len(found), bool))
+    if hits:
+        log.warn(pool.file, pool.lines.get((topic, doc)), f"topic {topic}, {doc}: highlighted "
+                 f"passages overlap (at offset {min(int(offset[row]) for row, _ in hits)}); "
+                 "their characters are counted once")

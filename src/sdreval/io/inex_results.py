@@ -1,12 +1,12 @@
 """The results of one ``<topic>`` of an INEX XML submission read into columns
-(:class:`TopicColumns`) and built into a :class:`~sdreval.model.run.Ranking`: plain results in
-bulk, a batch at a time, with XPath evaluated in C (``_read_plain``), anything else result by
-result (:func:`read_result`), with the same run and the same problems
+(:class:`TopicColumns`, by a :class:`ResultReader`) and built into a
+:class:`~sdreval.model.run.Ranking`: plain results in bulk, a batch at a time, with XPath
+evaluated in C (``_read_plain``), anything else result by result, with the same run and the
+same problems
 (``tests/io/test_inex_xml_fast.py``); the event loop over the file is
 :func:`sdreval.io.inex_submission.iter_submission_topics`."""
 from __future__ import annotations
 
-import math
 import operator
 from array import array
 
@@ -14,15 +14,18 @@ import numpy as np
 from lxml import etree
 
 from ..errors import ProblemLog
-from ..model.result_rules import (disorder_in_groups, disorder_message, repeat_message,
-                                  repeated_rows)
+from ..model.result_rules import disorder_in_groups, disorder_message
 from ..model.run import Ranking
 from ..model.xpath import XPathError, canonical_xpath
+from .run_topics import report_repeats
+from .textlines import INT_LIMIT, parse_float, parse_int
 from .xmlsafe import child_texts, entity_refs, free_element, xml_attr
 
 
 class TopicColumns:
-    __slots__ = ("docs", "paths", "ranks", "rsv", "lines", "has_rank", "has_rsv", "line")
+    """The results of one topic as read (rank 0: none given; ``has_rsv``: an rsv given)."""
+
+    __slots__ = ("docs", "paths", "ranks", "rsv", "lines", "has_rsv", "line")
 
     def __init__(self, line: int | None) -> None:
         self.docs: list[str] = []
@@ -30,81 +33,121 @@ class TopicColumns:
         self.ranks = array("q")
         self.rsv = array("d")
         self.lines = array("q")
-        self.has_rank = array("b")
         self.has_rsv = array("b")
         self.line = line
 
 
-def read_result(el: etree._Element, topic: TopicColumns, topic_id: str | None, file: str,
-                 log: ProblemLog, doc_intern: dict[str, str],
-                 path_cache: dict[str, str | None]) -> None:
-    line = el.sourceline
-    fields = child_texts(el)
-    bad: list[str] = []
-    if any("&" in text for text, _ in fields.values()):
-        refs = entity_refs(el)
-        if refs:
-            bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
-                       "(entities are never expanded)")
-    doc = fields.get("file", ("", None))[0] or (xml_attr(el, "file") or "")
-    raw_path = fields.get("path", ("", None))[0] or (xml_attr(el, "path") or "")
-    if not doc:
-        bad.append("result without <file>")
-    if not raw_path:
-        bad.append("result without <path>")
-    canon = None
-    if raw_path:
-        if raw_path not in path_cache:
-            try:
-                path_cache[raw_path] = canonical_xpath(raw_path)
-            except XPathError as error:
-                path_cache[raw_path] = None
-                log.error(file, line, f"topic {topic_id}: {error.problems[0].message}; the "
-                          "result is not used")
-                return
-        canon = path_cache[raw_path]
-        if canon is None:
-            bad.append(f"malformed XPath {raw_path!r}")
-    rank_text = fields.get("rank", (None, None))[0]
-    rank = 0
-    if rank_text:
-        try:
-            rank = int(rank_text)
-            if rank < 1:
-                raise ValueError
-            if rank > MAX_RANK:
-                rank = 0
-                bad.append(f"rank {rank_text!r} is too large (at most {MAX_RANK})")
-        except ValueError:
+class ResultReader:
+    """Reads the ``<result>`` elements of a submission, in end-tag order, into the columns of
+    the current topic (``topic``, ``topic_id`` and ``topic_el``, set by the event loop): a
+    batch at a time, in bulk when the results are plain (``bulk``), else one by one
+    (:meth:`read_one`, which reports every problem)."""
+
+    def __init__(self, file: str, log: ProblemLog, bulk: bool = True) -> None:
+        self.file, self.log, self.bulk = file, log, bulk
+        self.limit = BATCH if bulk else 1
+        self.batch: list[etree._Element] = []  # results ended since the last flush
+        self.topic: TopicColumns | None = None
+        self.topic_id: str | None = None
+        self.topic_el: etree._Element | None = None
+        self.root_seen = False
+        self.forget()
+
+    def forget(self) -> None:
+        """Drop the interned document names and canonical paths (bounded memory)."""
+        self.doc_intern: dict[str, str] = {}
+        self.path_cache: dict[str, str | None] = {}
+        self.fast_paths: dict[str, str] = {}
+
+    def ended(self, el: etree._Element) -> None:
+        """A ``<result>`` end event (the hot path: no per-result work beyond this)."""
+        self.batch.append(el)
+        if len(self.batch) >= self.limit:
+            self.flush(final=not self.bulk)
+
+    def flush(self, final: bool = True) -> None:
+        """Read the batch: in bulk when its results are plain children of ``topic_el``
+        (:func:`_read_plain`), else one by one exactly as each end event would have been
+        handled.  The batch is emptied, except that a flush that is not ``final`` (the parser
+        is inside the topic, at the end of the batch's last element) leaves that last element
+        for the next batch: the element of the current event stays where it is."""
+        batch = self.batch
+        if not batch or (not final and len(batch) < 2):
+            return
+        keep = None if final else batch.pop()
+        if not (self.bulk and self.topic is not None and self.topic_el is not None
+                and _read_plain(batch, self.topic_el, self.topic, self.doc_intern,
+                                self.fast_paths)):
+            for el in batch:
+                self.read_one(el)
+        batch.clear()
+        if keep is not None:
+            batch.append(keep)
+
+    def read_one(self, el: etree._Element) -> None:
+        """Read one ``<result>`` (every problem reported), then free it."""
+        if self.topic is not None:
+            self._read(el, self.topic, self.topic_id, self.file, self.log)
+        elif self.root_seen:
+            self.log.error(self.file, el.sourceline, "<result> outside a <topic> with a "
+                           "topic-id: not used")
+        free_element(el)
+
+    def _read(self, el: etree._Element, topic: TopicColumns, topic_id: str | None, file: str,
+              log: ProblemLog) -> None:
+        doc_intern, path_cache = self.doc_intern, self.path_cache
+        line = el.sourceline
+        fields = child_texts(el)
+        bad: list[str] = []
+        if any("&" in text for text in fields.values()):
+            refs = entity_refs(el)
+            if refs:
+                bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
+                           "(entities are never expanded)")
+        doc = fields.get("file") or xml_attr(el, "file") or ""
+        raw_path = fields.get("path") or xml_attr(el, "path") or ""
+        if not doc:
+            bad.append("result without <file>")
+        if not raw_path:
+            bad.append("result without <path>")
+        canon = None
+        if raw_path:
+            if raw_path not in path_cache:
+                try:
+                    path_cache[raw_path] = canonical_xpath(raw_path)
+                except XPathError as error:
+                    path_cache[raw_path] = None
+                    log.error(file, line, f"topic {topic_id}: {error.problems[0].message}; the "
+                              "result is not used")
+                    return
+            canon = path_cache[raw_path]
+            if canon is None:
+                bad.append(f"malformed XPath {raw_path!r}")
+        rank_text = fields.get("rank")  # decimal, finite: the text readers' field rules
+        rank = (parse_int(rank_text) or 0) if rank_text else 0
+        if rank_text and rank < 1:
             bad.append(f"rank {rank_text!r} is not a positive integer")
-    rsv_text = fields.get("rsv", (None, None))[0]
-    rsv = 0.0
-    if rsv_text:
-        try:
-            rsv = float(rsv_text)
-            if not math.isfinite(rsv):
-                raise ValueError
-        except ValueError:
+        rsv_text = fields.get("rsv")
+        rsv = parse_float(rsv_text) if rsv_text else 0.0
+        if rsv is None:
             bad.append(f"rsv {rsv_text!r} is not a finite number")
-    unknown = sorted(set(fields) - {"file", "path", "rank", "rsv"})
-    if unknown:
-        log.warn(file, line, f"topic {topic_id}: result elements {', '.join(unknown)} ignored")
-    if bad:
-        for message in bad:
-            log.error(file, line, f"topic {topic_id}: {message}; the result is not used")
-        return
-    topic.docs.append(doc_intern.setdefault(doc, doc))
-    topic.paths.append(canon)  # type: ignore[arg-type]
-    topic.ranks.append(rank)
-    topic.rsv.append(rsv)
-    topic.lines.append(line or 0)
-    topic.has_rank.append(1 if rank_text else 0)
-    topic.has_rsv.append(1 if rsv_text else 0)
+        unknown = sorted(set(fields) - {"file", "path", "rank", "rsv"})
+        if unknown:
+            log.warn(file, line, f"topic {topic_id}: result elements {', '.join(unknown)} ignored")
+        if bad:
+            for message in bad:
+                log.error(file, line, f"topic {topic_id}: {message}; the result is not used")
+            return
+        topic.docs.append(doc_intern.setdefault(doc, doc))
+        topic.paths.append(canon)  # type: ignore[arg-type]
+        topic.ranks.append(rank)
+        topic.rsv.append(rsv)
+        topic.lines.append(line or 0)
+        topic.has_rsv.append(1 if rsv_text else 0)
 
 
 # --- bulk reading of plain results ----------------------------------------------------------
 BATCH = 4096  # results held before a flush (bounds memory inside one very long topic)
-MAX_RANK = 2**63 - 1
 _FIELDS = ("file", "path", "rank", "rsv")
 # Counts over a batch of <result> elements moved under one container: element children, second
 # nodes of a child, second file/path/rank/rsv of a result (aggregate paths and positional
@@ -149,32 +192,6 @@ def _batch_texts(box: etree._Element, n: int) -> tuple[list[str], ...] | None:
     return files, raw_paths, rank_texts, rsv_texts
 
 
-def flush(batch: list[etree._Element], topic_el: etree._Element | None, topic: TopicColumns | None,
-           topic_id: str | None, root_seen: bool, file: str, log: ProblemLog,
-           doc_intern: dict[str, str], path_cache: dict[str, str | None],
-           fast_paths: dict[str, str], bulk: bool = True, final: bool = True) -> None:
-    """Read the results of ``batch`` (in end-tag order) into ``topic``: in bulk when they are
-    plain children of ``topic_el`` (:func:`_read_plain`), else one by one exactly as each end
-    event would have been handled.  ``batch`` is emptied, except that a flush that is not
-    ``final`` (the parser is inside the topic, at the end of ``batch[-1]``) leaves that last
-    element for the next batch: the element of the current event stays where it is."""
-    if not final and len(batch) < 2:
-        return
-    keep = None if final else batch.pop()
-    if not (bulk and topic is not None and topic_el is not None
-            and _read_plain(batch, topic_el, topic, doc_intern, fast_paths)):
-        for el in batch:
-            if topic is not None:
-                read_result(el, topic, topic_id, file, log, doc_intern, path_cache)
-            elif root_seen:
-                log.error(file, el.sourceline, "<result> outside a <topic> with a topic-id: "
-                          "not used")
-            free_element(el)
-    batch.clear()
-    if keep is not None:
-        batch.append(keep)
-
-
 def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: TopicColumns,
                 doc_intern: dict[str, str], fast_paths: dict[str, str]) -> bool:
     """Append ``batch`` to ``topic`` in bulk and return True if the batch is a run of
@@ -184,7 +201,7 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
     path, a well-formed XPath, positive integer ranks, finite rsv).  Otherwise nothing is
     appended and False is returned: the caller reads them one by one, which reports problems.
 
-    Equal to :func:`read_result` on each element: in plain shape ``child_texts`` sees
+    Equal to :meth:`ResultReader.read_one` on each element: in plain shape ``child_texts`` sees
     exactly these four texts, there is nothing to warn about, and each value goes through the
     same conversion (``int``, ``float``, :func:`canonical_xpath` of the stripped text).
     The elements are moved out of the parsed tree (so it stays small) into a container that
@@ -218,13 +235,18 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
             fast_paths[raw] = canonical_xpath(stripped)
         except XPathError:
             return False
+    # int() and float() of ASCII text without "_" are parse_int and parse_float
+    for texts in (rank_texts, rsv_texts):
+        joined = "".join(texts)
+        if "_" in joined or not joined.isascii():
+            return False
     try:
         ranks = list(map(int, rank_texts)) if rank_texts else [0] * n
         rsv = np.fromiter(map(float, rsv_texts), np.float64, n) if rsv_texts else \
             np.zeros(n)
     except ValueError:
         return False
-    if (rank_texts and not 1 <= min(ranks) <= max(ranks) <= MAX_RANK) or \
+    if (rank_texts and not 1 <= min(ranks) <= max(ranks) < INT_LIMIT) or \
             not np.isfinite(rsv).all():
         return False
     topic.docs.extend(map(doc_intern.setdefault, docs, docs))
@@ -232,7 +254,6 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
     topic.ranks.extend(ranks)
     topic.rsv.frombytes(rsv.tobytes())
     topic.lines.extend([el.sourceline or 0 for el in batch])
-    topic.has_rank.frombytes((b"\x01" if rank_texts else b"\x00") * n)
     topic.has_rsv.frombytes((b"\x01" if rsv_texts else b"\x00") * n)
     return True
 
@@ -242,9 +263,10 @@ def build_ranking(topic_id: str, cols: TopicColumns, file: str, log: ProblemLog)
     if n == 0:
         return Ranking.empty("element")
     position = np.arange(1, n + 1, dtype=np.int64)
-    has_rank = np.frombuffer(cols.has_rank, dtype=np.int8).astype(bool)
     has_rsv = np.frombuffer(cols.has_rsv, dtype=np.int8).astype(bool)
-    ranks = np.where(has_rank, np.frombuffer(cols.ranks, dtype=np.int64), position)
+    given = np.frombuffer(cols.ranks, dtype=np.int64)
+    has_rank = given > 0
+    ranks = np.where(has_rank, given, position)
     rsv = np.where(has_rsv, np.frombuffer(cols.rsv, dtype=np.float64),
                    (n - position + 1).astype(np.float64))
     lines = np.frombuffer(cols.lines, dtype=np.int64)
@@ -262,10 +284,8 @@ def build_ranking(topic_id: str, cols: TopicColumns, file: str, log: ProblemLog)
     docs = np.array(cols.docs, dtype=object)
     paths = np.array(cols.paths, dtype=object)
     if len(set(zip(cols.docs, cols.paths))) < n:
-        repeat, first_of = repeated_rows((np.unique(docs, return_inverse=True)[1].ravel(),
-                                          np.unique(paths, return_inverse=True)[1].ravel()))
-        for row in np.flatnonzero(repeat).tolist():
-            log.warn(file, int(lines[row]), f"topic {topic_id}: " + repeat_message(
-                f"{docs[row]} {paths[row]}", f"line {int(lines[first_of[row]])}"))
+        report_repeats(topic_id, np.unique(docs, return_inverse=True)[1].ravel(),
+                       np.unique(paths, return_inverse=True)[1].ravel(), None, None, lines,
+                       docs, paths, "element", file, log)
     return Ranking(docs, paths, np.full(n, -1, dtype=np.int64), np.full(n, -1, dtype=np.int64),
                    ranks.astype(np.int64), rsv, "element")

@@ -16,6 +16,7 @@ order).
 from __future__ import annotations
 
 import gc
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 from xml.sax.saxutils import escape, quoteattr
@@ -24,26 +25,24 @@ from lxml import etree
 
 from ..errors import InputError, ProblemLog
 from ..model.run import Ranking, Run
-from .inex_results import BATCH, TopicColumns, build_ranking, flush, read_result
+from .inex_results import ResultReader, TopicColumns, build_ranking
+from .inex_xml import SUBMISSION
 from .textlines import finish
-from .xmlsafe import (checked_events, free_element, local_name, report_syntax_error,
-                      safe_iterparse, xml_attr)
-
-SUBMISSION = "inex-submission"
+from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
+                      report_syntax_error, safe_iterparse, xml_attr)
 
 
+
+@dataclass
 class SubmissionInfo:
     """What :func:`iter_submission_topics` learns besides the topics: ``read`` (False if the
     file was refused before its first element was read: empty, or entity declarations in its
-    DOCTYPE), ``root_seen`` and the
-    root's ``attributes`` (``run-id``, ``participant-id``, ``task`` ...)."""
+    DOCTYPE), ``root_seen`` and the root's ``attributes`` (``run-id``, ``participant-id``,
+    ``task`` ...)."""
 
-    __slots__ = ("read", "root_seen", "attributes")
-
-    def __init__(self) -> None:
-        self.read = False
-        self.root_seen = False
-        self.attributes: dict[str, str] = {}
+    read: bool = False
+    root_seen: bool = False
+    attributes: dict[str, str] = field(default_factory=dict)
 
 
 class TopicsNotContiguous(InputError):
@@ -63,12 +62,7 @@ def topic_counts(path: Path) -> dict[str, int]:
             topic_id = xml_attr(el, "topic-id", "topicid", "id", "topic")
             if topic_id:
                 counts[topic_id] = counts.get(topic_id, 0) + 1
-            previous = el.getprevious()
-            parent = el.getparent()
-            if parent is not None:
-                while previous is not None:
-                    parent.remove(previous)
-                    previous = el.getprevious()
+            drop_preceding(el)
     except Exception:  # noqa: BLE001 - malformed XML is reported by the second pass
         pass
     return counts
@@ -88,12 +82,8 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     log = log if log is not None else ProblemLog()
     info = SubmissionInfo()
     rankings = dict(iter_submission_topics(path, log, bulk=bulk, info=info))
-    stem = Path(path).name.split(".")[0]
-    if not info.read:
-        finish(log, own)
-        return Run(name or stem, {}, "element", source=str(path))
-    run = Run(name or info.attributes.get("run-id") or stem, rankings, "element",
-              source=str(path))
+    run = Run(name or info.attributes.get("run-id") or Path(path).name.split(".")[0], rankings,
+              "element", source=str(path))
     run.attributes = info.attributes  # type: ignore[attr-defined]  (participant-id, task, ...)
     finish(log, own)
     return run
@@ -117,9 +107,8 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     In both streaming policies a topic given again after it was yielded is an error, raised as
     :class:`TopicsNotContiguous`; topics cut short by malformed XML are yielded at the end.
 
-    Results are read in batches (:func:`~sdreval.io.inex_results.flush`): a batch of plain results is read in bulk
-    (XPath in C), anything else result by result (:func:`~sdreval.io.inex_results.read_result`);
-    both give the same run and the same problems.  ``bulk=False`` reads every result one by one
+    Results are read in batches (:class:`~sdreval.io.inex_results.ResultReader`): a batch of
+    plain results in bulk (XPath in C), anything else result by result; both give the same run and the same problems.  ``bulk=False`` reads every result one by one
     (the reference the tests compare the bulk path with).  The garbage collector is off while
     parsing and restored while the caller holds a yielded topic.
     """
@@ -140,15 +129,8 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     topics: dict[str, TopicColumns] = {}
     seen: dict[str, int] = {}  # topic id -> <topic> elements read so far
     done: set[str] = set()  # topics yielded (streaming)
-    current: TopicColumns | None = None
-    current_id: str | None = None
-    topic_el: etree._Element | None = None
+    reader = ResultReader(file, log, bulk)
     yielded = 0
-    doc_intern: dict[str, str] = {}
-    path_cache: dict[str, str | None] = {}
-    fast_paths: dict[str, str] = {}
-    batch: list[etree._Element] = []  # results ended since the last flush
-    limit = BATCH if bulk else 1
     gc_was_enabled = gc.isenabled()
     gc.disable()  # many short-lived objects, no reference cycles: collections only cost
     try:
@@ -161,41 +143,36 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
         if policy == "last-block":
             counts = topic_counts(path)
         for event, el in events:
-            if el.tag == "result":  # the hot path: no per-result work beyond this
+            if el.tag == "result":  # the hot path
                 if event == "end":
-                    batch.append(el)
-                    if len(batch) >= limit:
-                        flush(batch, topic_el, current, current_id, info.root_seen, file, log,
-                               doc_intern, path_cache, fast_paths, bulk, final=not bulk)
+                    reader.ended(el)
                 continue
-            if batch:
-                flush(batch, topic_el, current, current_id, info.root_seen, file, log,
-                       doc_intern, path_cache, fast_paths, bulk)
+            reader.flush()
             tag = local_name(el.tag)
             if event == "start":
                 if tag == SUBMISSION:
                     if info.root_seen or el.getparent() is not None:
                         log.error(file, el.sourceline, "nested <inex-submission> ignored")
                         continue
-                    info.root_seen = True
+                    info.root_seen = reader.root_seen = True
                     info.attributes = {local_name(k): v for k, v in el.attrib.items()}
                 elif tag == "topic":
                     topic_id = xml_attr(el, "topic-id", "topicid", "id", "topic")
                     if not topic_id:
                         log.error(file, el.sourceline, "<topic> without a topic-id attribute:"
                                   " its results are not used")
-                        current, current_id, topic_el = None, None, None
+                        reader.topic = reader.topic_id = reader.topic_el = None
                         continue
                     if topic_id in done:
                         log.error(file, el.sourceline, f"topics not contiguous: topic "
                                   f"{topic_id} given again after its results were evaluated; "
                                   "use the non-streaming mode (no --stream)")
                         raise TopicsNotContiguous(log.errors[-1:])
-                    current_id, topic_el = topic_id, el
+                    reader.topic_id, reader.topic_el = topic_id, el
                     seen[topic_id] = seen.get(topic_id, 0) + 1
-                    current = topics.get(topic_id)
+                    current = reader.topic = topics.get(topic_id)
                     if current is None:
-                        current = topics[topic_id] = TopicColumns(el.sourceline)
+                        reader.topic = topics[topic_id] = TopicColumns(el.sourceline)
                     else:
                         log.warn(file, el.sourceline, f"topic {topic_id} given again (first "
                                  f"at line {current.line}): its results are appended in file "
@@ -203,14 +180,10 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                 continue
             # end events
             if tag == "result":  # a namespaced result: one by one
-                if current is not None:
-                    read_result(el, current, current_id, file, log, doc_intern, path_cache)
-                elif info.root_seen:
-                    log.error(file, el.sourceline, "<result> outside a <topic> with a "
-                              "topic-id: not used")
-                free_element(el)
+                reader.read_one(el)
             elif tag == "topic":
                 free_element(el)
+                current_id = reader.topic_id
                 if streaming and current_id is not None and (
                         counts is None or seen[current_id] >= counts.get(current_id, 0)):
                     done.add(current_id)
@@ -220,17 +193,12 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                         gc.enable()
                     yield current_id, ranking
                     gc.disable()
-                    if len(doc_intern) > _INTERN_LIMIT:
-                        doc_intern.clear()
-                        fast_paths.clear()
-                current, current_id, topic_el = None, None, None
-        if batch:
-            flush(batch, topic_el, current, current_id, info.root_seen, file, log, doc_intern,
-                   path_cache, fast_paths, bulk)
+                    if len(reader.doc_intern) > _INTERN_LIMIT:
+                        reader.forget()
+                reader.topic = reader.topic_id = reader.topic_el = None
+        reader.flush()
     except etree.XMLSyntaxError as exc:
-        if batch:  # results that ended before the error, as if read one by one
-            flush(batch, topic_el, current, current_id, info.root_seen, file, log, doc_intern,
-                   path_cache, fast_paths, bulk)
+        reader.flush()  # results that ended before the error, as if read one by one
         report_syntax_error(log, file, exc)
     finally:
         if gc_was_enabled:

@@ -1,93 +1,47 @@
-"""INEX XML: detection of submissions and assessments, and the readers' public names.
-
-The readers live by concern: :mod:`sdreval.io.inex_submission` (run submissions, reader and
-writer), :mod:`sdreval.io.inex_assessments` (assessments) and :mod:`sdreval.io.xmlsafe` (safe
-parsing and the element helpers both share).  This module detects which one a file is and
-re-exports their public names.
-"""
+"""INEX XML detection: whether a file is a run submission (read by
+:mod:`sdreval.io.inex_submission`) or assessments (:mod:`sdreval.io.inex_assessments`), and
+whether a directory is an X-RAI assessment tree or a collection."""
 from __future__ import annotations
 
+import mmap
 import re
 from pathlib import Path
 
-from lxml import etree
+from .textlines import local_path
+from .xmlsafe import wide_codec
 
-from .inex_assessments import iter_xml_files, read_inex_assessments
-from .inex_submission import (SUBMISSION, SubmissionInfo, TopicsNotContiguous,
-                              iter_submission_topics, read_inex_submission, topic_counts,
-                              write_inex_submission)
-from .xmlsafe import local_name, safe_iterparse, wide_codec
-
-__all__ = ["ASSESSMENTS", "SUBMISSION", "SubmissionInfo", "TopicsNotContiguous",
-           "iter_submission_topics", "iter_xml_files", "read_inex_assessments",
-           "read_inex_submission", "sniff_inex_xml", "sniff_inex_xml_file",
-           "sniff_xml_directory", "topic_counts", "write_inex_submission"]
-
+SUBMISSION = "inex-submission"
 ASSESSMENTS = "inex-assessments"
 
-_ROOT_TAG = re.compile(rb"<([A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)")
+# the first element's name, after text, comments, processing instructions and declarations
+# (``<!DOCTYPE ... [internal subset]>``); possessive and atomic: nothing is read twice
+_ROOT = re.compile(rb"(?>[^<]*+(?><!--.*?-->|<\?.*?\?>|<!(?!--)[^\[>]*+(?:\[.*?\][^>]*+)?>))*+"
+                   rb"[^<]*+<([A-Za-z_][\w.\-]*+(?::[A-Za-z_][\w.\-]*+)?)", re.DOTALL)
 _ASSESSMENT_ROOTS = {b"assessments", b"inex-assessments", b"assessment"}
 
 
-# --- detection ------------------------------------------------------------------------------
-def sniff_inex_xml(head: bytes) -> str | None:
+def sniff_inex_xml(head: bytes, path: str | Path | None = None) -> str | None:
     """``"inex-submission"``, ``"inex-assessments"`` or None from the first bytes of a file:
-    the name of the first element (after the XML declaration, comments and DOCTYPE)."""
-    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    codec = wide_codec(head)
+    the name of the first element (after the XML declaration, comments and DOCTYPE; in
+    INEX assessments, ``<assessments`` may follow another root).  When ``head`` ends before
+    the first element (a long comment or DOCTYPE), the whole file ``path`` (mapped, not read
+    into memory) is searched by the same rule."""
+    data = head
+    codec = wide_codec(head[:4])
     if codec is not None:  # UTF-16/UTF-32: decode what we have
-        text = head.decode(codec, "ignore").lstrip("\ufeff \t\r\n").encode("utf-8")
-    pos = 0
-    while True:
-        start = text.find(b"<", pos)
-        if start < 0 or start + 1 >= len(text):
+        data = bytes(head).decode(codec, "ignore").encode("utf-8")
+    match = _ROOT.match(data)
+    if match is None:
+        if path is None or Path(local_path(path)).stat().st_size <= len(head):
             return None
-        nxt = text[start + 1:start + 2]
-        if text.startswith(b"<!--", start):
-            end = text.find(b"-->", start + 4)
-            if end < 0:
-                return None
-            pos = end + 3
-        elif nxt == b"?":
-            end = text.find(b"?>", start + 2)
-            if end < 0:
-                return None
-            pos = end + 2
-        elif nxt == b"!":  # DOCTYPE, possibly with an internal subset [...]
-            bracket = text.find(b"[", start)
-            close = text.find(b">", start)
-            if 0 <= bracket < close:
-                close = text.find(b"]", bracket)
-                close = text.find(b">", close) if close >= 0 else -1
-            if close < 0:
-                return None
-            pos = close + 1
-        else:
-            match = _ROOT_TAG.match(text, start)
-            if match is None:
-                return None
-            name = match.group(1).split(b":")[-1].lower()
-            if name == b"inex-submission":
-                return SUBMISSION
-            if name in _ASSESSMENT_ROOTS or b"<assessments" in text[start:]:
-                return ASSESSMENTS
-            return None
-
-
-def sniff_inex_xml_file(path: str | Path, head: bytes) -> str | None:
-    """:func:`sniff_inex_xml` on ``head``, the first bytes of ``path``; when they do not reach
-    the root element (a long comment or DOCTYPE), the parser reads up to the root instead."""
-    kind = sniff_inex_xml(head)
-    if kind is not None:
-        return kind
-    try:
-        for _, el in safe_iterparse(Path(path), ("start",)):
-            name = local_name(el.tag)
-            if name == SUBMISSION:
-                return SUBMISSION
-            return ASSESSMENTS if name.encode() in _ASSESSMENT_ROOTS else None
-    except etree.XMLSyntaxError:
-        return None
+        with open(local_path(path), "rb") as handle, \
+                mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as whole:
+            return sniff_inex_xml(whole)
+    name = match.group(1).split(b":")[-1].lower()
+    if name == b"inex-submission":
+        return SUBMISSION
+    if name in _ASSESSMENT_ROOTS or data.find(b"<assessments", match.start(1) - 1) >= 0:
+        return ASSESSMENTS
     return None
 
 
@@ -117,7 +71,7 @@ def sniff_xml_directory(path: str | Path, files: int = 5) -> str:
                     head = handle.read(4096)
             except OSError:
                 continue
-            if sniff_inex_xml_file(file, head) == ASSESSMENTS:
+            if sniff_inex_xml(head, file) == ASSESSMENTS:
                 return ASSESSMENTS
             seen += 1
             if seen >= files:

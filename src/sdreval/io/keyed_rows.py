@@ -14,29 +14,6 @@ from .run_columns import RowIndex, SeenValues, release_heap_memory
 from .textlines import finish, is_repeat
 
 
-def first_occurrences(columns: list) -> dict[int, int]:
-    """``row -> first row`` of the rows keyed by ``columns`` (each an integer numpy array or
-    an Arrow string array) whose key an earlier row has.  Rows are told apart by a 64-bit
-    hash of the key; the rows sharing a hash (repeats, rarely collisions) are then compared
-    exactly (:func:`confirm_repeats`)."""
-    from .. import arrow_kernels as pc
-
-    if len(columns[0]) < 2:
-        return {}
-    hashed = np.zeros(len(columns[0]), dtype=np.uint64)
-    with np.errstate(over="ignore"):
-        for column in columns:
-            part = (column.astype(np.uint64) if isinstance(column, np.ndarray)
-                    else string_hashes(column))
-            hashed = hashed * np.uint64(0x9E3779B97F4A7C15) + part
-    rows = np.flatnonzero(shared_hashes(hashed))
-    if not len(rows):
-        return {}
-    return confirm_repeats(rows, zip(*(
-        column[rows].tolist() if isinstance(column, np.ndarray)
-        else pc.take(column, rows).to_pylist() for column in columns)))
-
-
 def shared_hashes(hashes: np.ndarray) -> np.ndarray:
     """Which of ``hashes`` another one equals (the candidate repeats)."""
     ordered = np.sort(hashes)

@@ -36,10 +36,10 @@ from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL, Qrels
 from ..model.xpath import XPathError, canonical_xpath
 from ..judgements.quantise import valid_pairs
+from ..model.result_rules import repeated_rows
 from .native_lines import (SCALES, infer_scale, native_line,
                            pair_problem, scale_directive, show_value)
 from .textlines import finish, is_repeat
-from .keyed_rows import first_occurrences
 from .tokens import Fields, read_in_blocks
 from .run_columns import release_heap_memory
 
@@ -227,9 +227,10 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     encoded = pc.dictionary_encode(topics)
     topic_codes = encoded.indices.to_numpy()
     valid = np.flatnonzero(~invalid)
-    found = first_occurrences([topic_codes[valid], pc.take(docs, pa.array(valid)),
-                               pc.take(paths, pa.array(valid))])
-    first_of = {int(valid[row]): int(valid[first]) for row, first in found.items()}
+    repeated, first = repeated_rows((topic_codes[valid], *(
+        pc.dictionary_encode(pc.take(c, pa.array(valid))).indices.to_numpy()
+        for c in (docs, paths))))
+    first_of = dict(zip(valid[repeated].tolist(), valid[first[repeated]].tolist()))
     repeats = np.zeros(len(lines), dtype=bool)
     repeats[list(first_of)] = True
 

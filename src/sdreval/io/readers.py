@@ -18,7 +18,7 @@ from numbers import Number
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError, ProblemLog, UsageError
+from ..errors import ProblemLog, UsageError
 from .detect import QRELS_FORMATS, RUN_FORMATS, resolve_format
 from .textlines import local_path
 
@@ -53,7 +53,7 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
         from .trec_qrels import read_trec_qrels
 
         return read_trec_qrels(path, log)
-    from .inex_xml import read_inex_assessments
+    from .inex_assessments import read_inex_assessments
 
     path = path if Path(path).is_dir() else local_path(path)
     return read_inex_assessments(path, log, collection=collection, pool_policy=pool_policy)
@@ -76,7 +76,7 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
 
         return read_chunk_run(path, chunk_map, log)
     if kind == "inex-submission":
-        from .inex_xml import read_inex_submission
+        from .inex_submission import read_inex_submission
 
         return read_inex_submission(local_path(path), log)
     from .trec import read_trec_run
@@ -85,9 +85,8 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
 
 
 def read_collection(path: str | Path, log: ProblemLog | None = None) -> Collection:
-    """A lazily loaded collection from a directory of XML documents."""
-    if not Path(path).is_dir():
-        raise InputError("a collection is a directory of XML documents", str(path))
+    """A lazily loaded collection from a directory of XML documents
+    (:func:`sdreval.io.collection.read_collection`, imported on first use)."""
     from .collection import read_collection as read_directory
 
     return read_directory(path, log)

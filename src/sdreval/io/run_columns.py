@@ -19,9 +19,9 @@ class RunColumns:
     or a careful block).
 
     Topics and canonical paths (few distinct values) get global ids in order of first
-    appearance; documents (many) are kept as Arrow strings per piece with a code per distinct
-    value within the piece, made comparable across pieces per topic when a topic spans
-    several (:func:`doc_codes`).  Line numbers and pieces are not kept per row: a piece of
+    appearance; documents (many) as a code per row into the piece's names (Arrow strings, each
+    name once), made common to all pieces when the columns are joined (:meth:`columns`).
+    Line numbers and pieces are not kept per row: a piece of
     consecutive lines keeps its first line only (:class:`RowIndex`)."""
 
     def __init__(self, layout: str) -> None:
@@ -34,17 +34,24 @@ class RunColumns:
         self.topics_seen = SeenValues()
         self.raw_seen = SeenValues()
         self.index = RowIndex()
-        self.names: list = []  # per piece: the rows' document names (Arrow strings)
+        self.names: list = []  # per piece: its document names (Arrow strings), by code
+        self.coded: list[bool] = []  # per piece: names kept by code (else one per row)
+        self.exact_docs = True  # set by columns()
         self.parts: list[list[np.ndarray]] = [[] for _ in _COLUMNS]  # per column, per piece
 
     def __len__(self) -> int:
         return self.index.rows
 
-    def add(self, topic, doc, doc_names, path, offset, length, rank, rsv, line) -> None:
-        """One piece of rows: global topic and path ids, document codes unique within the
-        piece, the documents' names (Arrow strings), the line numbers."""
+    def add(self, topic, doc, dictionary, path, offset, length, rank, rsv, line) -> None:
+        """One piece of rows: global topic and path ids, document codes into the piece's
+        ``dictionary`` of names (Arrow strings, each name once), the line numbers.  The
+        names are kept by code when they repeat (most pieces of a passage run), else as a
+        string per row (:meth:`_documents`)."""
         self.index.add(np.asarray(line, dtype=np.int64))
-        self.names.append(doc_names)
+        doc = np.asarray(doc, dtype=np.int32)
+        by_code = names_repeat(len(dictionary), len(doc))
+        self.names.append(dictionary if by_code else _take(dictionary, doc))
+        self.coded.append(by_code)
         if self.layout != "element":  # every path id is 0: made when the columns are joined
             path = None
         values = (topic, doc, path, offset, length, rank, rsv)
@@ -52,31 +59,33 @@ class RunColumns:
             if value is not None:
                 column.append(narrow(np.asarray(value, dtype)))
 
-    def columns(self, objects: bool = True) -> list:
+    def columns(self, objects: bool = True, coded: bool = False) -> list:
         """All rows, one column at a time (each column's pieces released as it is joined):
         topic, doc, doc names, piece, path, offset, length, rank, rsv, line (offset and length
         None for element and document runs).  Document names as a numpy array of Python
-        strings; with ``objects=False`` as an Arrow ChunkedArray, and piece and line None
+        strings; with ``objects=False`` as Arrow strings (``coded``: as a dictionary array
+        of the document codes when :attr:`exact_docs`), and piece and line None
         (:attr:`joined` tells them).  The columns start empty again."""
-        import pyarrow as pa
-
         index, self.index = self.index, RowIndex(self.index.first_piece + len(self.index.starts))
         #: the :class:`RowIndex` of the rows last given by :meth:`columns`
         self.joined = index
+        doc, names = self._documents(coded and not objects)
         columns: list = []
         for i, dtype in enumerate(_COLUMNS):
             chunks, self.parts[i] = self.parts[i], []
             if i in (3, 4) and self.layout != "passage":
                 columns.append(None)
+            elif i == 1:
+                columns.append(doc)
             elif i == 2 and self.layout != "element":  # untouched pages, no memory
                 columns.append(np.zeros(index.rows, dtype))
             else:
-                columns.append(np.concatenate(chunks) if chunks else np.zeros(0, dtype))
+                columns.append(chunks[0] if len(chunks) == 1 else
+                               np.concatenate(chunks) if chunks else np.zeros(0, dtype))
             del chunks
             if columns[-1] is not None and columns[-1].nbytes >= TRIM_BYTES:
                 release_heap_memory()
-        names = pa.chunked_array(self.names, type=pa.string())
-        self.names = []
+        del doc
         if objects:
             columns[3:6] = [None if c is None else c.astype(np.int64) for c in columns[3:6]]
             names = names.to_numpy() if len(names) else np.zeros(0, dtype=object)
@@ -85,6 +94,71 @@ class RunColumns:
         else:
             piece = line = None
         return columns[:2] + [names, piece] + columns[2:] + [line]
+
+    def _documents(self, coded: bool) -> tuple[np.ndarray, object]:
+        """The document code of every row (int32) and the rows' names (a ChunkedArray of
+        strings, or of the codes into the names if ``coded`` and :attr:`exact_docs`); the
+        pieces' codes and names are released.
+
+        When every piece keeps its names by code (:meth:`add`: names repeat, as in a
+        passage run), the codes are made common to the pieces (Arrow's dictionary
+        unification: each piece's names hashed once) and :attr:`exact_docs` is True: equal
+        codes are equal names over all these rows.  Else codes are unique within a piece
+        only (a topic spanning pieces is then looked at alone: :mod:`.run_topics`); a hash
+        table of names that seldom repeat would cost more than it saves."""
+        import pyarrow as pa
+
+        from .columnar import arrow_pool
+
+        codes, names, by_code = self.parts[1], self.names, self.coded
+        self.parts[1], self.names, self.coded = [], [], []
+        #: the document codes last given by :meth:`columns` are common to all its rows
+        self.exact_docs = len(codes) <= 1 or all(by_code)
+        if not codes:
+            return np.zeros(0, np.int32), pa.chunked_array([], type=pa.string())
+        if self.exact_docs:  # one dictionary for all the rows
+            if len(codes) > 1:
+                unified = pa.chunked_array([
+                    pa.DictionaryArray.from_arrays(_arrow_int32(c), d, safe=False)
+                    for c, d in zip(codes, names)]).unify_dictionaries(arrow_pool())
+                del names
+                doc = np.concatenate([numpy_of(chunk.indices) for chunk in unified.chunks])
+                names = [unified.chunks[0].dictionary]
+                del unified
+            else:
+                doc = codes[0]
+            if by_code[0] and coded:
+                return doc, pa.chunked_array([pa.DictionaryArray.from_arrays(
+                    _arrow_int32(doc), names[0], safe=False)])
+            return doc, pa.chunked_array([_take(names[0], doc) if by_code[0] else names[0]],
+                                         type=pa.string())
+        strings = []
+        for i, (c, d) in enumerate(zip(codes, names)):
+            strings.append(_take(d, c) if by_code[i] else d)
+            names[i] = None  # each piece's names released once taken
+        return np.concatenate(codes), pa.chunked_array(strings, type=pa.string())
+
+
+def names_repeat(names: int, rows: int) -> bool:
+    """Whether ``rows`` holding ``names`` distinct document names are kept by code: names
+    repeat (at most one per two rows), or are few."""
+    return names <= max(rows // 2, 256)
+
+
+def _take(names, codes: np.ndarray):
+    """``names[codes]``, in the C library's allocator (:func:`~.columnar.arrow_pool`)."""
+    from .. import arrow_kernels as pc
+    from .columnar import arrow_pool
+
+    return pc.take(names, _arrow_int32(codes), memory_pool=arrow_pool())
+
+
+def _arrow_int32(values: np.ndarray):
+    """An Arrow int32 array viewing a numpy array of int32 (contiguous)."""
+    import pyarrow as pa
+
+    values = np.ascontiguousarray(values, dtype=np.int32)
+    return pa.Array.from_buffers(pa.int32(), len(values), [None, pa.py_buffer(values)])
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
@@ -205,7 +279,11 @@ class SeenValues:
 def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:
     """The first row of each dictionary code (``len(indices)`` for codes not used)."""
     firsts = np.full(size, len(indices), dtype=np.int64)
-    np.minimum.at(firsts, indices, np.arange(len(indices)))
+    # only the first row of each stretch of equal codes can be a code's first row (a chunk
+    # of a run grouped by topic holds a few stretches): ``minimum.at`` over those rows only
+    starts = np.flatnonzero(indices[1:] != indices[:-1]) + 1
+    starts = np.concatenate(([0], starts)) if len(indices) else starts
+    np.minimum.at(firsts, indices[starts], starts)
     return firsts
 
 

@@ -110,19 +110,20 @@ def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) ->
     """The run from the columns, topics in order of first appearance; ranks out of order,
     repeats and overlaps reported topic by topic as the careful reader reports them."""
     run_name = name or (next(iter(state.run_ids)) if state.run_ids else file_stem(file))
-    run = run_of(state.columns(objects=False), state.joined, state.topic_ids,
-                 path_names(state), state.layout, file, log, run_name)
+    run = run_of(state.columns(objects=False, coded=True), state.joined, state.topic_ids,
+                 path_names(state), state.layout, file, log, run_name, state.exact_docs)
     if not run.topics and not log.errors:
         log.warn(file, None, "the run holds no results")
     return run
 
 
 def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, layout: str,
-           file: str, log: ProblemLog, name: str) -> Run:
+           file: str, log: ProblemLog, name: str, exact: bool = False) -> Run:
     """The run of rows given as :meth:`RunColumns.columns` gives them with ``objects=False``
     (``topics``: the names of the topic ids, a list or a dict numbering them in order; rows
     grouped by topic id, file order kept within a topic), the problems of every topic
-    reported (:func:`report_topics`); topics without rows are left out."""
+    reported (:func:`report_topics`; ``exact``: the document codes are common to all the
+    rows); topics without rows are left out."""
     columns = list(columns)
     topic, _, names, _, path, offset, length, rank, rsv, _ = columns
     n = len(topic)
@@ -133,7 +134,8 @@ def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, l
         from .. import arrow_kernels as pc
 
         columns[2] = names = pc.take(names, order, memory_pool=arrow_pool())
-    report_topics(columns, index, order, bounds, list(topics), paths, layout, file, log)
+    report_topics(columns, index, order, bounds, list(topics), paths, layout, file, log,
+                  exact=exact)
     present = bounds[1:] > bounds[:-1]
 
     def grouped(values: np.ndarray) -> np.ndarray:
@@ -157,28 +159,34 @@ def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, l
 
 def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | None,
                   bounds: np.ndarray, topics: list[str], paths: np.ndarray, layout: str,
-                  file: str, log: ProblemLog, wanted: list[int] | None = None) -> None:
+                  file: str, log: ProblemLog, wanted: list[int] | None = None,
+                  exact: bool = False) -> None:
     """Report, topic by topic in topic order, ranks out of order (found for all rows at once),
     then repeated results and overlapping passages, checked by the careful reader's code for
     the topics the vectorised tests single out (:func:`topics_with_repeats`,
     :func:`topics_with_overlaps`).  ``columns`` as :meth:`RunColumns.columns` gives them with
     ``objects=False``, but the document names already grouped by topic; ``index`` tells rows'
     pieces and lines; ``order`` groups the rows by topic (None: they are).  ``wanted``: the
-    topics to report, in this order (default: all, in id order).  The whole-file reader and
-    the streaming reader (:func:`part_run`) share these checks."""
+    topics to report, in this order (default: all, in id order).  ``exact``: the document
+    codes are common to all the rows (else only within a piece: a topic spanning pieces is
+    looked at alone, with codes of its names).  The whole-file reader and the streaming
+    reader (:func:`part_run`) share these checks."""
     topic, doc, names, _, path, offset, length, rank, rsv, _ = columns
     if len(topic) < 2:
         return
     suspects = np.zeros(len(topics), dtype=bool)
     overlapping = suspects if layout != "passage" else np.zeros(len(topics), dtype=bool)
-    spread_all = (None if order is None else
+    no_spread = np.zeros(len(topics), dtype=bool)
+    spread_all = (None if order is None or exact else
                   grouped_spread(index.pieces(np.arange(len(topic))), order, bounds))
     for first, last in topic_batches(bounds):  # whole topics, a bounded number of rows at once
         lo, hi = int(bounds[first]), int(bounds[last])
         rows = slice(lo, hi) if order is None else order[lo:hi]
         part = slice(first, last)
         batch_topic = topic[rows]
-        if order is None:
+        if exact:
+            spread = no_spread
+        elif order is None:
             present = np.flatnonzero(bounds[first:last] < bounds[first + 1:last + 1]) + first
             spread = spread_topics(present, index.pieces(bounds[present]),
                                    index.pieces(bounds[present + 1] - 1), len(topics))
@@ -188,11 +196,23 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
         path_rows = path[rows]
         offset_rows = None if offset is None else offset[rows]
         length_rows = None if length is None else length[rows]
-        suspects[part] = topics_with_repeats(batch_topic, doc[rows], path_rows, offset_rows,
-                                             length_rows, spread)[part]
         if layout == "passage":
-            overlapping[part] = topics_with_overlaps(batch_topic, doc[rows], offset_rows,
-                                                     length_rows, suspects)[part]
+            # a non-empty passage repeating another overlaps it: the repeat test is needed
+            # for the empty passages only (one sort of the rows fewer)
+            batch_doc = doc[rows]
+            overlapping[part] = topics_with_overlaps(batch_topic, batch_doc, offset_rows,
+                                                     length_rows, spread)[part]
+            empty = length_rows == 0
+            if empty.any():
+                suspects[part] = topics_with_repeats(
+                    batch_topic[empty], batch_doc[empty], path_rows[empty],
+                    offset_rows[empty], length_rows[empty], overlapping)[part]
+            else:
+                suspects[part] = overlapping[part]
+            del batch_doc
+        else:
+            suspects[part] = topics_with_repeats(batch_topic, doc[rows], path_rows,
+                                                 offset_rows, length_rows, spread)[part]
         del batch_topic, path_rows, offset_rows, length_rows
 
     def grouped(values: np.ndarray) -> np.ndarray:
@@ -220,7 +240,8 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
         k = hi - lo
         topic_names = (names[lo:hi] if isinstance(names, np.ndarray)
                        else names.slice(lo, k).to_numpy())
-        topic_doc = doc_codes(doc[rows], topic_names, index.pieces(rows))
+        topic_doc = (doc[rows].astype(np.int64) if exact
+                     else doc_codes(doc[rows], topic_names, index.pieces(rows)))
         topic_path = path[rows].astype(np.int64)
         if offset is None:
             topic_offset = topic_length = None

@@ -55,23 +55,40 @@ EXAMPLES = 20
 # ------------------------------------------------------------------------------ validation
 
 class Checker:
-    """Reports bad rows of one table to a :class:`ProblemLog` as ``row <label>: ...``."""
+    """Reports bad rows of one table to a :class:`ProblemLog`: as ``row <label>: ...``, or,
+    for the rows of a file (``lines``: the file line of each row), at ``file:line`` as the
+    line readers report."""
 
-    def __init__(self, source: str, log: ProblemLog, where: Callable[[int], str]):
-        self.source, self.log, self.where = source, log, where
+    def __init__(self, source: str, log: ProblemLog, where: Callable[[int], str],
+                 lines: np.ndarray | None = None):
+        self.source, self.log, self.where, self.lines = source, log, where, lines
+        self.rejected: list[np.ndarray] = []  # the rows of each error reported
 
     def report(self, bad: np.ndarray | Sequence[int], message: Callable[[int], str],
                severity: str = "error") -> None:
-        """Report the rows ``bad`` (a mask or row numbers): the first :data:`EXAMPLES`,
-        then a count of the rest."""
+        """Report the rows ``bad`` (a mask or row numbers): a file's every bad line, a
+        table's first :data:`EXAMPLES` rows, then a count of the rest."""
         bad = np.asarray(bad)
         rows = np.flatnonzero(bad) if bad.dtype == bool else bad.astype(np.int64)
         say = self.log.error if severity == "error" else self.log.warn
+        if severity == "error":
+            self.rejected.append(rows)
+        if self.lines is not None:
+            for i in rows.tolist():
+                say(self.source, int(self.lines[i]), message(i))
+            return
         for i in rows[:EXAMPLES].tolist():
             say(self.source, None, f"{self.where(i)}: {message(i)}")
         if len(rows) > EXAMPLES:
             say(self.source, None, f"... and {len(rows) - EXAMPLES} more rows with the same "
                                    f"{'problem' if severity == 'error' else 'warning'}")
+
+    def kept(self, size: int) -> np.ndarray:
+        """Which of the table's ``size`` rows no error was reported for."""
+        ok = np.ones(size, dtype=bool)
+        for rows in self.rejected:
+            ok[rows] = False
+        return ok
 
     def warn(self, rows: np.ndarray | Sequence[int], message: Callable[[int], str]) -> None:
         self.report(rows, message, "warning")
@@ -103,7 +120,8 @@ class Checker:
         raw = np.asarray(values)
         text, blank = id_text(raw)
         if blank.any():
-            self.report(blank, lambda i: f"{name} {shown(raw[i])} is missing or empty")
+            self.report(blank, lambda i: f"{name} is missing" if is_missing(raw[i]) else
+                        f"{name} {shown(raw[i])} is empty")
         return text
 
     def xpaths(self, values: np.ndarray, name: str) -> np.ndarray:
@@ -186,18 +204,38 @@ def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
                    ) -> tuple[np.ndarray, np.ndarray]:
     """int64 values of a column (0 where bad) and which are not integers in
     ``[minimum, maximum)``: the integer rule of every table.  Integer columns are taken
-    exactly; other values must be whole numbers (:func:`numbers_of`)."""
+    exactly; other values must be whole numbers (:func:`numbers_of`), and text decimal
+    digits with an optional sign, as in text files (``1e3`` and ``2.0`` are not integers)."""
     if raw.dtype.kind in "iu" and raw.dtype.itemsize <= 8:
         too_big = raw >= maximum if raw.dtype == np.uint64 else np.zeros(len(raw), dtype=bool)
         ints = np.where(too_big, 0, raw).astype(np.int64)
         bad = too_big | (ints < minimum) | (ints >= maximum)
     else:
+        if raw.dtype == object and len(raw) and \
+                pd.api.types.infer_dtype(raw, skipna=False) == "string":
+            text = pd.Series(raw, dtype=object)  # all text (CSV): decimal digits, exactly
+            if text.str.fullmatch(r"\s*[+-]?[0-9]{1,18}\s*").all():
+                ints = text.astype(np.int64).to_numpy()
+                bad = (ints < minimum) | (ints >= maximum)
+                return np.where(bad, 0, ints), bad
         numbers = numbers_of(raw)
         with np.errstate(invalid="ignore"):
             bad = ~np.isfinite(numbers) | (numbers != np.floor(numbers)) | \
                 (numbers < minimum) | (numbers >= maximum)
+        if raw.dtype == object:
+            text = np.array([isinstance(v, str) for v in raw], dtype=bool)
+            if text.any():
+                bad[text] |= ~pd.Series(raw[text], dtype=object).str.fullmatch(
+                    r"\s*[+-]?[0-9]+\s*").to_numpy(dtype=bool)
         ints = np.where(bad, 0, numbers).astype(np.int64)
     return np.where(bad, 0, ints), bad
+
+
+def is_missing(value: Any) -> bool:
+    """True for a missing value of a table (None, NaN, ``pd.NA``)."""
+    if isinstance(value, (list, tuple, dict, np.ndarray)):
+        return False
+    return bool(pd.isna(value))
 
 
 def shown(value: Any) -> str:

@@ -12,7 +12,6 @@ whole read and, at the end, every error is raised at once in one :class:`InputEr
 from __future__ import annotations
 
 import math
-import re
 import os
 import stat
 import sys
@@ -275,13 +274,11 @@ def is_repeat(seen: dict, key, content, number: int, what: str, file: str,
 def parse_int(text: str) -> int | None:
     """A decimal integer (ASCII digits, an optional sign) in int64 range, or None if ``text``
     is not one (``0x10``, ``1_000``, ``١٢``, ``1e3`` are not)."""
-    if not _DECIMAL.fullmatch(text):
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    if not (digits.isascii() and digits.isdigit()):  # ASCII digits only: 0-9, one at least
         return None
     value = int(text)
     return value if -INT_LIMIT < value < INT_LIMIT else None
-
-
-_DECIMAL = re.compile(r"[+-]?[0-9]+")
 
 
 def parse_float(text: str) -> float | None:

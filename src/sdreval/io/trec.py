@@ -8,8 +8,9 @@ topic and checked by the rules for ranks out of order, repeats and overlaps
 (:mod:`sdreval.io.run_topics`).  The streaming reader (:mod:`sdreval.io.stream`) reads the
 same blocks (:func:`read_blocks`) and cuts the topic field the same way (:func:`topic_runs`).
 
-Memory: the run keeps its document names as Arrow strings (a few bytes a row, turned into
-Python strings one topic at a time when the topic is read), its canonical paths as a code per
+Memory: the run keeps its document names as an Arrow dictionary array (a code per row into
+the distinct names, turned into Python strings one topic at a time when the topic is read;
+the passage measures number the documents by these codes), its canonical paths as a code per
 row, and no offsets and lengths for element and document runs
 (:func:`sdreval.model.run.column_rows`).
 """
@@ -27,7 +28,7 @@ from ..model.xpath import XPathError, canonical_xpath
 from .columnar import (ReadFailed, arrow_pool, careful_lines, has_blank_or_comment_lines,
                        iter_blocks, lines_after, parse_columns, parse_halving, prepare, text_ok)
 from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, keep_heap_pages,
-                          numpy_of, release_heap_memory)
+                          names_repeat, numpy_of, release_heap_memory)
 from .run_topics import assemble
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish
 from .trec_lines import LAYOUTS, ZERO_LENGTH, note_run_id, parse_result_fields
@@ -76,49 +77,58 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
 
     Arrow parses the next block in a second thread while this one checks and adds the rows of
     the block before (Arrow releases the interpreter while it parses): the two cores of a
-    small machine work at once.  Arrow's own thread pool is not used: a threaded parse that
-    fails leaves tasks running, and a process that exits then aborts
-    (:func:`~sdreval.io.columnar.parse_columns`).  A damaged ``.gz`` is read line by line
-    from the failed block on, up to the damage (nothing is yielded for those lines).
-    ``trim``: free memory is given back to the system now and then
-    (:func:`~sdreval.io.run_columns.release_heap_memory`); the streaming reader, whose memory
-    is bounded by its parts, lets the allocator reuse it instead (pages given back fault in
-    again: half its system time)."""
-    from concurrent.futures import ThreadPoolExecutor
-
+    small machine work at once.  The thread starts at the file's second block: a file of one
+    block is parsed here, by the same code (starting a thread costs more than such a file's
+    parse).  Arrow's own thread pool is not used: a threaded parse that fails leaves tasks
+    running, and a process that exits then aborts (:func:`~sdreval.io.columnar.parse_columns`).
+    A damaged ``.gz`` is read line by line from the failed block on, up to the damage (nothing
+    is yielded for those lines).  ``trim``: free memory is given back to the system now and
+    then (:func:`~sdreval.io.run_columns.release_heap_memory`); the streaming reader, whose
+    memory is bounded by its parts, lets the allocator reuse it instead (pages given back
+    fault in again: half its system time)."""
     keep_heap_pages()
-    ahead = None  # the block being parsed, and its parse
+    ahead = None  # the block before, and its parse (None: not parsed yet)
     trimmed = 0  # topics read at the last release_heap_memory()
-    with ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse") as parser:
-        try:
-            for count, (block, before, newlines) in enumerate(
-                    iter_blocks(path, size, byte_range), 1):
-                parse = parser.submit(parse_run_block, block, before, newlines, state.layout)
-                if ahead is not None:
-                    yield add_parsed(*ahead, state, file, log)
-                ahead = (block, before, newlines, parse)
-                del block
-                if trim and (count % TRIM_BLOCKS == 0
-                             or len(state.topic_ids) >= trimmed + TRIM_TOPICS):
-                    release_heap_memory()
-                    trimmed = len(state.topic_ids)
-        except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
+    parser = None  # the parse-ahead thread
+    try:
+        for count, (block, before, newlines) in enumerate(
+                iter_blocks(path, size, byte_range), 1):
+            if count == 2:
+                from concurrent.futures import ThreadPoolExecutor
+
+                parser = ThreadPoolExecutor(1, thread_name_prefix="sdreval-parse")
+            parse = None if parser is None else parser.submit(
+                parse_run_block, block, before, newlines, state.layout)
             if ahead is not None:
                 yield add_parsed(*ahead, state, file, log)
-                ahead = None
-            careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+            ahead = (block, before, newlines, parse)
+            del block
+            if trim and (count % TRIM_BLOCKS == 0
+                         or len(state.topic_ids) >= trimmed + TRIM_TOPICS):
+                release_heap_memory()
+                trimmed = len(state.topic_ids)
+    except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
         if ahead is not None:
-            last, ahead = ahead, None
-            yield add_parsed(*last, state, file, log)
+            yield add_parsed(*ahead, state, file, log)
+            ahead = None
+        careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+    finally:
+        if parser is not None:
+            parser.shutdown()
+    if ahead is not None:
+        last, ahead = ahead, None
+        yield add_parsed(*last, state, file, log)
 
 
 def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumns, file: str,
                log: ProblemLog) -> int:
-    """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future); a
-    block Arrow could not take, or whose values fail a check, is halved and each half tried
-    again, down to the careful per-line code (:func:`~sdreval.io.columnar.parse_halving`).
+    """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future, or
+    None: parsed here now); a block Arrow could not take, or whose values fail a check, is
+    halved and each half tried again, down to the careful per-line code
+    (:func:`~sdreval.io.columnar.parse_halving`).
     Returns the number of the block's last line."""
-    table, prepared = parse.result()
+    table, prepared = (parse_run_block(block, before, newlines, state.layout) if parse is None
+                       else parse.result())
     if table is None or not add_table(table, prepared.lines, state, file, log):
         del table, prepared
 
@@ -217,6 +227,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     """Check a parsed block's values as :func:`~sdreval.io.trec_lines.parse_result_fields` does and,
     if all are valid, add its rows to ``state``; False (``state`` untouched) otherwise."""
     from .. import arrow_kernels as pc
+
     layout = state.layout
     rank = chunk_values(table.column("rank"), 0 if layout == "document" else 1)
     rsv = chunk_values(table.column("rsv"))
@@ -254,21 +265,37 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
                 if len(where):
                     note_run_id(state.run_ids, value, int(lines[start + where[0]]), file, held)
         start += len(codes)
+    # the block is one piece, its document codes made common to Arrow's chunks (each chunk
+    # has its own dictionary), when names repeat (a passage run): a topic spanning the chunks
+    # then needs no second look; else each chunk is a piece (hashing names that seldom
+    # repeat would cost more than it saves)
+    docs = table.column("doc")
+    if not table.num_rows:
+        held.flush(log)
+        return True
+    if names_repeat(sum(len(chunk.dictionary) for chunk in docs.chunks), table.num_rows):
+        docs = docs.unify_dictionaries(arrow_pool())
+        pieces = [range(docs.num_chunks)]
+    else:
+        pieces = [range(i, i + 1) for i in range(docs.num_chunks)]
+    topics, docs = table.column("topic").chunks, docs.chunks
     start = 0
-    topic_chunks = table.column("topic").chunks
-    doc_chunks = table.column("doc").chunks
-    for i, (topic_chunk, doc_chunk) in enumerate(zip(topic_chunks, doc_chunks)):
-        n = len(topic_chunk)
-        rows = slice(start, start + n)
-        topic = _global_codes(topic_chunk, state)
-        path = paths[i] if paths is not None else None
-        state.add(topic, numpy_of(doc_chunk.indices), pc.take(
-            doc_chunk.dictionary, doc_chunk.indices, memory_pool=arrow_pool()), path,
-            None if offset is None else offset[i], None if length is None else length[i],
-            rank[i], rsv[i], lines[rows])
+    for piece in pieces:
+        n = sum(len(docs[i]) for i in piece)
+        state.add(_joined([_global_codes(topics[i], state) for i in piece]),
+                  _joined([numpy_of(docs[i].indices) for i in piece]),
+                  docs[piece[0]].dictionary, *(None if parts is None else _joined(
+                      [parts[i] for i in piece]) for parts in (paths, offset, length)),
+                  _joined([rank[i] for i in piece]), _joined([rsv[i] for i in piece]),
+                  lines[start:start + n])
         start += n
     held.flush(log)
     return True
+
+
+def _joined(parts: list[np.ndarray]) -> np.ndarray:
+    """The numpy arrays of a column's chunks as one (the one itself, not copied)."""
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
 def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
@@ -305,7 +332,6 @@ def careful_rows(lines, state: RunColumns, file: str, log: ProblemLog) -> None:
     layout = state.layout
     topics, paths = state.topic_ids, state.path_ids
     docs: dict[str, int] = {}
-    names: list[str] = []
     cols = [array("q") for _ in range(6)] + [array("d"), array("q")]
     for number, fields in lines:
         parsed = parse_result_fields(fields, number, layout, state.raw_paths, file, log)
@@ -316,7 +342,6 @@ def careful_rows(lines, state: RunColumns, file: str, log: ProblemLog) -> None:
         note_run_id(state.run_ids, fields[5], number, file, log)
         topic = topics.setdefault(fields[0], len(topics))
         doc = docs.setdefault(fields[2], len(docs))
-        names.append(fields[2])
         for column, value in zip(cols, (topic, doc, path_id, offset, length, rank, rsv,
                                         number)):
             column.append(value)
@@ -326,6 +351,7 @@ def careful_rows(lines, state: RunColumns, file: str, log: ProblemLog) -> None:
         import pyarrow as pa
 
         passage = layout == "passage"
-        state.add(topic, doc, pa.array(names, type=pa.string()), path, offset if passage else None,
+        state.add(topic, doc, pa.array(list(docs), type=pa.string()), path,
+                  offset if passage else None,
                   length if passage else None, rank, np.frombuffer(cols[6], np.float64),
                   np.frombuffer(cols[7], np.int64))

@@ -42,12 +42,15 @@ def wide_codec(head: bytes) -> str | None:
     return None
 
 
+#: the parser options of every XML read (the module docstring says why)
+SAFE = {"resolve_entities": False, "no_network": True, "load_dtd": False, "huge_tree": False}
+
+
 def safe_iterparse(source: Path | BinaryIO, events: tuple[str, ...], tag=None):
     """:func:`lxml.etree.iterparse` of a file (path or binary file object), safely."""
     source = str(source) if isinstance(source, Path) else source
-    return etree.iterparse(source, events=events, tag=tag, resolve_entities=False,
-                           no_network=True, load_dtd=False, huge_tree=False,
-                           remove_comments=True, remove_pis=True)
+    return etree.iterparse(source, events=events, tag=tag, remove_comments=True,
+                           remove_pis=True, **SAFE)
 
 
 def declared_entities(el: etree._Element) -> list[str]:
@@ -127,10 +130,10 @@ def pick(values: dict[str, str], *names: str) -> str | None:
     return None
 
 
-def child_texts(el: etree._Element) -> dict[str, tuple[str, None]]:
-    """Child element name -> (text, None); an unexpanded entity reference in the text is
-    kept as ``&name;`` (and reported by the caller)."""
-    out: dict[str, tuple[str, None]] = {}
+def child_texts(el: etree._Element) -> dict[str, str]:
+    """Child element name (lower case) -> its text, stripped (the first child of a name); an
+    unexpanded entity reference in the text is kept as ``&name;`` (reported by the caller)."""
+    out: dict[str, str] = {}
     for child in el:
         name = child.tag
         if type(name) is not str:
@@ -140,7 +143,7 @@ def child_texts(el: etree._Element) -> dict[str, tuple[str, None]]:
         name = name.lower()
         if name not in out:
             text = child.text if not len(child) else "".join(child.itertext())
-            out[name] = ((text or "").strip(), None)
+            out[name] = (text or "").strip()
     return out
 
 
@@ -151,6 +154,11 @@ def entity_refs(el: etree._Element) -> list[str]:
 def free_element(el: etree._Element) -> None:
     """Release a processed element and its already processed preceding siblings."""
     el.clear(keep_tail=True)
+    drop_preceding(el)
+
+
+def drop_preceding(el: etree._Element) -> None:
+    """Release the preceding siblings of ``el`` (already processed)."""
     parent = el.getparent()
     if parent is not None:
         while el.getprevious() is not None:

@@ -4,6 +4,7 @@ Span qrels, span runs, chunk maps, chunk-ID runs and documents from JSONL, CSV/T
 files or from DataFrames / lists of records, mapped onto sdreval's passage model (FOL-style
 highlighted ranges and passage runs).  See ``docs/rag.md``.
 """
+from .columns import SPAN_FORMATS
 from .documents import (Documents, qrels_in_tokens, read_documents, run_in_tokens,
                         whitespace_tokens)
 from .fields import canonical_columns
@@ -13,15 +14,6 @@ from .chunks import (ChunkMap, chunk_map_from_frame, chunk_run_from_frame, read_
                      read_chunk_run)
 from .readers import read_span_qrels, read_span_run, span_qrels_from_frame, span_run_from_frame
 from .tables import sniff_columns
-
-SPAN_FORMATS = {
-    "span-qrels": ("query_id", "doc_id", "start", "end", "relevance"),
-    "span-run": ("query_id", "doc_id", "start", "end"),
-    "chunk-run": ("query_id", "chunk_id"),
-    "chunk-map": ("chunk_id", "doc_id", "start", "end"),
-    "documents": ("doc_id", "text"),
-}
-
 
 def span_format(columns: list[str]) -> str | None:
     """The span input format whose keys ``columns`` holds (most specific first), RAG tools'

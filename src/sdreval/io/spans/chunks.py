@@ -12,8 +12,9 @@ from ...errors import ProblemLog
 from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish
-from .columns import (CHUNK_MAP_KEYS, CHUNK_RUN_KEYS, Spans, as_table, built, id_column,
-                      report, require, score_or_rank, span_rows)
+from ..table_checks import id_text
+from .columns import (SPAN_FORMATS, Spans, as_table, built, checker_of,
+                      require, score_or_rank, span_rows)
 from .documents import Documents
 from .fields import canonical_table
 from .readers import ChunkRun, ranked_run
@@ -49,9 +50,8 @@ class ChunkMap:
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
                          ) -> ChunkMap:
     table = canonical_table(table, documents, log, "chunk", "error")
-    require(table, CHUNK_MAP_KEYS, "a chunk map", log)
-    ok = np.ones(len(table.frame), dtype=bool)
-    ids, spans = span_rows(table, log, documents, ("chunk_id", "doc_id"), ok)
+    require(table, "chunk-map", "a chunk map", log)
+    ids, spans = span_rows(table, checker_of(table, log), documents, ("chunk_id", "doc_id"))
     chunk = ids["chunk_id"][spans.rows]
     frame = pd.DataFrame({"chunk": chunk, "doc": spans.docs, "s": spans.starts,
                           "e": spans.ends})
@@ -91,7 +91,7 @@ def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = Non
         chunk_map = chunk_map_from_table(merged, log, documents)
         sizes = np.array([len(t.frame) for t in tables])
         owner = pd.Series(np.repeat(np.arange(len(tables)), sizes),
-                          index=pd.Index(id_column(merged, "chunk_id", ProblemLog())[0]))
+                          index=pd.Index(id_text(merged.frame["chunk_id"].to_numpy())[0]))
         owner = owner[~owner.index.duplicated()]
         chunk_map.parts = owner.reindex(chunk_map.index).to_numpy(dtype=np.int64)
         chunk_map.part_names = tuple(Path(p).stem for p in paths)
@@ -103,22 +103,19 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
                          name: str | None = None) -> Run:
     """A chunk-ID run mapped onto spans through ``chunk_map``."""
     table = canonical_table(table, None, log, "retrieved", "error")
-    require(table, CHUNK_RUN_KEYS, "chunk runs", log)
-    ok = np.ones(len(table.frame), dtype=bool)
-    score, rank = score_or_rank(table, log, ok)
-    topics, good_t = id_column(table, "query_id", log)
-    chunks, good_c = id_column(table, "chunk_id", log)
-    ok &= good_t & good_c
+    require(table, "chunk-run", "chunk runs", log)
+    check = checker_of(table, log)
+    score, rank = score_or_rank(table, check)
+    topics = check.ids(table.frame["query_id"].to_numpy(), "query_id")
+    chunks = check.ids(table.frame["chunk_id"].to_numpy(), "chunk_id")
     where = chunk_map.index.get_indexer(chunks)
-    unknown = ok & (where < 0)
-    report(table, unknown, log, lambda i: f"chunk {chunks[i]} is not in the chunk map "
-                                           f"({chunk_map.source})")
-    ok &= ~unknown
-    rows = np.flatnonzero(ok)
+    check.report(check.kept(len(chunks)) & (where < 0), lambda i: f"chunk {chunks[i]} is not "
+                 f"in the chunk map ({chunk_map.source})")
+    rows = np.flatnonzero(check.kept(len(chunks)))
     at = where[rows]
     spans = Spans(rows, topics[rows], chunk_map.docs[at], chunk_map.starts[at],
                   chunk_map.ends[at])
-    run = ranked_run(table, spans, log, name, score, rank, chunks[rows])
+    run = ranked_run(table, spans, check, name, score, rank, chunks[rows])
     parts = np.unique(chunk_map.parts[at]) if chunk_map.parts is not None else np.zeros(0)
     if parts.size == 1 and isinstance(run, ChunkRun):
         run.chunk_map = chunk_map if len(chunk_map.part_names) <= 1 else \
@@ -151,7 +148,7 @@ def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None
     own = log is None
     log = log if log is not None else ProblemLog()
     sniffed = sniff_columns(path)
-    if sniffed is None or not set(CHUNK_RUN_KEYS) <= set(sniffed[1]):  # a TREC run
+    if sniffed is None or not set(SPAN_FORMATS["chunk-run"]) <= set(sniffed[1]):  # a TREC run
         table = _trec_table(path, log)
     else:
         table = load_table(path, log)

@@ -1,6 +1,7 @@
 """The checks of span tables (span qrels, span runs, chunk maps, chunk-ID runs): required
-keys, ids, integer offsets, numbers and units, each bad row reported as ``file:line`` and left
-out (the rules listed in :mod:`sdreval.io.spans.readers`)."""
+keys and units here; ids, offsets and numbers by the rules of every table
+(:mod:`sdreval.io.table_checks`), each bad row reported as ``file:line`` and left out (the
+rules listed in :mod:`sdreval.io.spans.readers`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,21 +11,27 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
-from ..table_checks import finite_values, id_text, integer_values
+from ..table_checks import Checker, span_values
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
 from .tables import Table, table_from_frame
 
 pd = lazy_module("pandas")
 
-QRELS_KEYS = ("query_id", "doc_id", "start", "end", "relevance")
-RUN_KEYS = ("query_id", "doc_id", "start", "end")
-CHUNK_RUN_KEYS = ("query_id", "chunk_id")
-CHUNK_MAP_KEYS = ("chunk_id", "doc_id", "start", "end")
-MAX_OFFSET = 1 << 32  # one document's band on the character line of the passage kernels
+#: the keys each span input needs (RAG tools' names are mapped on them first:
+#: :mod:`sdreval.io.spans.fields`)
+SPAN_FORMATS = {
+    "span-qrels": ("query_id", "doc_id", "start", "end", "relevance"),
+    "span-run": ("query_id", "doc_id", "start", "end"),
+    "chunk-run": ("query_id", "chunk_id"),
+    "chunk-map": ("chunk_id", "doc_id", "start", "end"),
+    "documents": ("doc_id", "text"),
+}
 
 
-def require(table: Table, keys: tuple[str, ...], what: str, log: ProblemLog) -> None:
+def require(table: Table, kind: str, what: str, log: ProblemLog) -> None:
+    """Refuse a table without the keys of ``kind`` (:data:`SPAN_FORMATS`)."""
+    keys = SPAN_FORMATS[kind]
     missing = [k for k in keys if k not in table.frame.columns]
     if missing and log.error_count:  # e.g. lines that are not JSON: those errors say why
         log.raise_if_errors()
@@ -34,58 +41,22 @@ def require(table: Table, keys: tuple[str, ...], what: str, log: ProblemLog) -> 
                          table.file)
 
 
-def report(table: Table, bad: np.ndarray, log: ProblemLog, message) -> None:
-    """One error per bad row; ``message(i)`` describes row ``i``."""
-    for i in np.flatnonzero(bad):
-        log.error(table.file, int(table.lines[i]), message(i))
+def checker_of(table: Table, log: ProblemLog) -> Checker:
+    """The checks of every table (:class:`~sdreval.io.table_checks.Checker`), each bad row
+    reported at its file line and left out (:meth:`~sdreval.io.table_checks.Checker.kept`)."""
+    lines = table.lines
+    return Checker(table.file, log, lambda i: f"line {lines[i]}", lines)
 
 
-def id_column(table: Table, key: str, log: ProblemLog) -> tuple[np.ndarray, np.ndarray]:
-    """Ids as text by the rule of every table (:func:`~sdreval.io.table_checks.id_text`),
-    converted once per distinct id; a missing or empty one is an error."""
-    codes, uniques = pd.factorize(table.frame[key])
-    names, blank = id_text(np.asarray(uniques))
-    values = np.append(names, "").astype(object)[codes]
-    missing = np.append(blank, True)[codes]
-    report(table, missing, log, lambda i: f"{key} is missing" if codes[i] < 0 else
-           f"{key} {values[i]!r} is empty")
-    return values, ~missing
-
-
-def shown(value) -> str:
-    """A value as the user wrote it: ``5.5``, ``'x'``, ``True`` (not ``np.float64(5.5)``)."""
-    return repr(value.item() if isinstance(value, np.generic) else value)
-
-
-def int_column(table: Table, key: str, log: ProblemLog,
-               what: str = "a non-negative integer below 2^32", minimum: int = 0,
-               maximum: int = MAX_OFFSET) -> tuple[np.ndarray, np.ndarray]:
-    """Integer column ``key`` in ``[minimum, maximum)``
-    (:func:`~sdreval.io.table_checks.integer_values`)."""
-    raw = table.frame[key].to_numpy()
-    values, bad = integer_values(raw, minimum, maximum)
-    report(table, bad, log, lambda i: f"{key} {shown(raw[i])} is not {what}")
-    return values, ~bad
-
-
-def number_column(table: Table, key: str, log: ProblemLog) -> tuple[np.ndarray, np.ndarray]:
-    """Finite numbers (:func:`~sdreval.io.table_checks.finite_values`)."""
-    raw = table.frame[key].to_numpy()
-    values, bad = finite_values(raw)
-    report(table, bad, log, lambda i: f"{key} {shown(raw[i])} is not a finite number")
-    return values, ~bad
-
-
-def unit_column(table: Table, log: ProblemLog) -> tuple[np.ndarray | None, np.ndarray]:
+def unit_column(table: Table, check: Checker) -> np.ndarray | None:
+    """The unit of each row (None: all characters)."""
     if "unit" not in table.frame.columns:
-        return None, np.ones(len(table.frame), dtype=bool)
+        return None
     column = table.frame["unit"]
     values = column.fillna("chars").astype(str).str.lower().to_numpy(dtype=object)
     ok = np.isin(values, UNITS)
-    report(table, ~ok, log, lambda i: f"unit {values[i]!r} is not one of {', '.join(UNITS)}")
-    if np.all(values[ok] == "chars"):
-        return None, ok
-    return values, ok
+    check.report(~ok, lambda i: f"unit {values[i]!r} is not one of {', '.join(UNITS)}")
+    return None if np.all(values[ok] == "chars") else values
 
 
 @dataclass
@@ -99,26 +70,18 @@ class Spans:
     ends: np.ndarray
 
 
-def span_rows(table: Table, log: ProblemLog, documents: Documents | None, id_keys: tuple[str, ...],
-           ok: np.ndarray) -> tuple[dict[str, np.ndarray], Spans]:
-    """Ids, offsets (converted to characters) and the rows that are fine."""
-    ids = {}
-    for key in id_keys:
-        ids[key], good = id_column(table, key, log)
-        ok &= good
-    starts, good_s = int_column(table, "start", log)
-    ends, good_e = int_column(table, "end", log)
-    ok &= good_s & good_e
-    reversed_ = ok & (ends < starts)
-    report(table, reversed_, log, lambda i: f"end {ends[i]} is before start {starts[i]}")
-    ok &= ~reversed_
-    units, good_u = unit_column(table, log)
-    ok &= good_u
-    rows = np.flatnonzero(ok)
+def span_rows(table: Table, check: Checker, documents: Documents | None,
+              id_keys: tuple[str, ...]) -> tuple[dict[str, np.ndarray], Spans]:
+    """Ids, offsets (converted to characters) and the rows without an error so far."""
+    frame = table.frame
+    ids = {key: check.ids(frame[key].to_numpy(), key) for key in id_keys}
+    starts, lengths = span_values(frame, ("start", "end", True), check)
+    units = unit_column(table, check)
+    rows = np.flatnonzero(check.kept(len(frame)))
     docs = ids["doc_id"][rows]
-    s, e, fine = to_characters(docs, starts[rows], ends[rows],
+    s, e, fine = to_characters(docs, starts[rows], starts[rows] + lengths[rows],
                                None if units is None else units[rows], documents,
-                               table.lines[rows], table.file, log)
+                               table.lines[rows], table.file, check.log)
     rows = rows[fine]
     return ids, Spans(rows, ids["query_id"][rows] if "query_id" in ids else None,
                       docs[fine], s[fine], e[fine])
@@ -131,19 +94,16 @@ def run_name(table: Table) -> str:
     return Path(table.file).stem if not table.file.startswith("(") else "run"
 
 
-def score_or_rank(table: Table, log: ProblemLog, ok: np.ndarray
-                   ) -> tuple[np.ndarray | None, np.ndarray | None]:
-    columns = table.frame.columns
-    if "rank" in columns:
-        rank, good = int_column(table, "rank", log, "an integer", minimum=-(1 << 62),
-                               maximum=1 << 62)
-        ok &= good
-        return None if "score" not in columns else number_column(table, "score", log)[0], rank
-    if "score" in columns:
-        score, good = number_column(table, "score", log)
-        ok &= good
-        return score, None
-    raise InputError("a run needs a score or a rank key", table.file)
+def score_or_rank(table: Table, check: Checker
+                  ) -> tuple[np.ndarray | None, np.ndarray | None]:
+    frame = table.frame
+    if "score" not in frame.columns and "rank" not in frame.columns:
+        raise InputError("a run needs a score or a rank key", table.file)
+    rank = check.integers(frame["rank"].to_numpy(), "rank", minimum=None) \
+        if "rank" in frame.columns else None
+    score = check.floats(frame["score"].to_numpy(), "score") \
+        if "score" in frame.columns else None
+    return score, rank
 
 
 def as_table(data, name: str) -> Table:

@@ -32,13 +32,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...errors import ProblemLog
-from ...judgements.qrels import DocPassages, Qrels
+from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
-from ...model.ordering import grouped_order, trec_order
-from ...model.result_rules import disorder_message, rank_disorder
-from ...model.run import Ranking, Run
-from .columns import (QRELS_KEYS, RUN_KEYS, Spans, as_table, built, number_column,
-                      require, run_name, score_or_rank, span_rows)
+from ...model.run import Run
+from ..frames import build_run, ranked_rows
+from ..frame_qrels import passage_judgements
+from ..table_checks import Checker
+from .columns import (Spans, as_table, built, checker_of, require,
+                      run_name, score_or_rank, span_rows)
 from .documents import Documents
 from .fields import canonical_table
 from .tables import Table, load_table
@@ -55,41 +56,18 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
     """Span qrels from a loaded table (see the module docstring; RAG tools' keys and gold
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "gold", occurrences)
-    require(table, QRELS_KEYS, "span qrels", log)
-    relevance, ok = number_column(table, "relevance", log)
-    ids, spans = span_rows(table, log, documents, ("query_id", "doc_id"), ok)
-    qrels = Qrels("fol", source=table.file)
-    seen: dict[tuple, int] = {}
-    rel = relevance[spans.rows]
-    lines = table.lines[spans.rows]
-    for t, d, s, e, r, line in zip(spans.topics, spans.docs, spans.starts.tolist(),
-                                   spans.ends.tolist(), rel.tolist(), lines.tolist()):
-        topic = qrels.topic(t)
-        dp = topic.passages.get(d)
-        if dp is None:
-            length = len(documents.texts[d]) if documents is not None and d in documents \
-                else None
-            dp = topic.passages[d] = DocPassages(d, [], 0, length, grades=[])
-        if r <= 0:
-            continue
-        if e == s:
-            log.warn(table.file, line, f"topic {t}, document {d}: empty gold span {s}-{e} "
-                                       "(ignored)")
-            continue
-        key = (t, d, s, e)
-        if key in seen:
-            log.warn(table.file, line, f"topic {t}, document {d}: gold span {s}-{e} repeats "
-                                       f"line {seen[key]} (ignored)")
-            continue
-        seen[key] = line
-        dp.ranges.append((s, e - s))
-        dp.grades.append(r)  # type: ignore[union-attr]
-        dp.relevant_chars += e - s
-    for dp in (p for tq in qrels.topics.values() for p in tq.passages.values()):
-        if len(dp.ranges) > 1:  # overlapping gold spans: relchars is the union
-            from ...model.passage import merge_ranges
-
-            dp.relevant_chars = sum(n for _, n in merge_ranges(dp.ranges))
+    require(table, "span-qrels", "span qrels", log)
+    check = checker_of(table, log)
+    relevance = check.floats(table.frame["relevance"].to_numpy(), "relevance")
+    ids, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
+    offsets = np.full(len(table.frame), -1, dtype=np.int64)
+    lengths, keep = offsets.copy(), np.zeros(len(offsets), dtype=bool)
+    offsets[spans.rows], lengths[spans.rows] = spans.starts, spans.ends - spans.starts
+    keep[spans.rows] = True
+    texts = {} if documents is None else documents.texts
+    qrels = passage_judgements(check, ids["query_id"], ids["doc_id"], offsets, lengths,
+                               relevance, keep, doc_length=lambda doc: len(texts[doc])
+                               if doc in texts else None)
     if not qrels.topics and not log.errors:
         log.warn(table.file, None, "the span qrels hold no judgements")
     return qrels
@@ -110,53 +88,32 @@ class ChunkRun(Run):
     chunk_map: "ChunkMap | None" = None
 
 
-def ranked_run(table: Table, spans: Spans, log: ProblemLog, name: str | None,
-                score: np.ndarray | None, rank: np.ndarray | None,
-                chunk_ids: np.ndarray | None = None) -> Run:
-    """Group rows by query (first-appearance order) and rank them by the rule of
-    :mod:`sdreval.model.ordering`: with a rank key, file order (ranks going down: one warning
-    per query); with scores only, score descending, ties by id descending (the chunk id for
-    chunk runs, else document id, start, end), as trec_eval."""
+def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
+               score: np.ndarray | None, rank: np.ndarray | None,
+               chunk_ids: np.ndarray | None = None) -> Run:
+    """The run of the rows (queries in order of first appearance), ranked by the rule of
+    every table (:func:`~sdreval.io.frames.ranked_rows`: repeated results and ranks going
+    down are warnings): with a rank key, file order; with scores only, score descending,
+    ties by id descending (the chunk id for chunk runs, else document id, start, end), as
+    trec_eval."""
     rows = spans.rows
     codes, uniques = pd.factorize(spans.topics, sort=False)
-    position = np.arange(rows.size)
-    if rank is not None:
-        order = grouped_order(codes)
-        for row, previous, count in rank_disorder(codes, rank[rows]):
-            log.warn(table.file, int(table.lines[rows[row]]), disorder_message(
-                uniques[codes[row]], count, rank[rows[row]], rank[rows[previous]],
-                label="query", rows="row"))
-    else:
-        ties = (chunk_ids,) if chunk_ids is not None else (spans.docs, spans.starts,
-                                                           spans.ends)
-        order = trec_order(score[rows], ties, codes)  # type: ignore[index]
-    counts = np.bincount(codes, minlength=len(uniques))
-    bounds = np.concatenate(([0], np.cumsum(counts)))
-    docs = spans.docs[order]
-    starts = spans.starts[order]
-    lengths = spans.ends[order] - starts
-    rsv = (score[rows][order] if score is not None
-           else -rank[rows][order].astype(np.float64))  # type: ignore[index]
-    paths = np.full(rows.size, None, dtype=object)
-    within = position - np.repeat(bounds[:-1], counts)
-    ranks = (within + 1).astype(np.int64) if rank is None else rank[rows][order].astype(np.int64)
-    topics: dict[str, Ranking] = {}
-    for b, topic in enumerate(uniques):
-        lo, hi = bounds[b], bounds[b + 1]
-        topics[str(topic)] = Ranking(docs[lo:hi], paths[lo:hi], starts[lo:hi], lengths[lo:hi],
-                                     ranks[lo:hi], rsv[lo:hi], "passage")
-    empty = np.flatnonzero(lengths == 0)
+    score = None if score is None else score[rows]
+    rank = None if rank is None else rank[rows]
+    lengths = spans.ends - spans.starts
+    order = ranked_rows(check, codes, uniques, spans.docs, score, rank, None, spans.starts,
+                        lengths, rows, None if chunk_ids is None else (chunk_ids,))
+    empty = np.flatnonzero(lengths[order] == 0)
     if empty.size:
-        line = int(table.lines[rows[order[empty[0]]]])
-        log.warn(table.file, line, f"{empty.size} empty retrieved span(s) (kept: they take a "
-                                   "rank and retrieve nothing)")
-    if chunk_ids is None:
-        return Run(name or run_name(table), topics, "passage", table.file,
-                   overlap_expected=True)
-    ordered_ids = chunk_ids[order]
-    ids = {str(t): ordered_ids[bounds[b]:bounds[b + 1]] for b, t in enumerate(uniques)}
-    return ChunkRun(name or run_name(table), topics, "passage", table.file,
-                    overlap_expected=True, chunk_ids=ids)
+        check.log.warn(table.file, int(table.lines[rows[order[empty[0]]]]), f"{empty.size} "
+                       "empty retrieved span(s) (kept: they take a rank and retrieve nothing)")
+    run = build_run(name or run_name(table), table.file, codes, list(map(str, uniques)),
+                    order, spans.docs, "passage", score, rank, None, spans.starts, lengths,
+                    Run if chunk_ids is None else ChunkRun, overlap_expected=True)
+    if chunk_ids is not None:
+        ranked, edges = chunk_ids[order], np.cumsum([0] + [len(r) for r in run.topics.values()])
+        run.chunk_ids = {t: ranked[lo:hi] for t, lo, hi in zip(run.topics, edges, edges[1:])}
+    return run
 
 
 def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | None = None,
@@ -164,11 +121,11 @@ def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | No
     """A span run from a loaded table (see the module docstring; RAG tools' keys and chunks
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "retrieved", occurrences)
-    require(table, RUN_KEYS, "span runs", log)
-    ok = np.ones(len(table.frame), dtype=bool)
-    score, rank = score_or_rank(table, log, ok)
-    _, spans = span_rows(table, log, documents, ("query_id", "doc_id"), ok)
-    return ranked_run(table, spans, log, name, score, rank)
+    require(table, "span-run", "span runs", log)
+    check = checker_of(table, log)
+    score, rank = score_or_rank(table, check)
+    _, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
+    return ranked_run(table, spans, check, name, score, rank)
 
 
 def read_span_run(path: str | Path, log: ProblemLog | None = None,

@@ -235,8 +235,9 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         # only passages of an article returned several times can overlap
         # a passage overlapping a better-ranked one retrieves fewer new characters than its
         # length; pairs are counted only inside the articles holding such passages
-        hit = np.unique(batch.row_pair[new_ret < lengths])
-        rows = np.flatnonzero(np.isin(batch.row_pair, hit))
+        hit = np.zeros(batch.n_pairs, dtype=bool)  # (np.unique would import numpy.ma)
+        hit[batch.row_pair[new_ret < lengths]] = True
+        rows = np.flatnonzero(hit[batch.row_pair])
         per_row = np.zeros(batch.starts.size, dtype=np.int64)
         per_row[rows] = overlaps_per_interval(batch.starts[rows], batch.ends[rows])
         row_block = np.repeat(np.arange(sizes.size), sizes)
@@ -300,7 +301,7 @@ def _generalized_measures(gen, batch: RunBatch, blocks, nrel: np.ndarray,
         run_starts = np.flatnonzero(np.diff(rp, prepend=-1) != 0)
         blocks_of_pair = np.bincount(rp[run_starts], minlength=batch.n_pairs)
         bad = np.flatnonzero(blocks_of_pair > 1)
-        for b in np.unique(batch.pair_block[bad]):
+        for b in sorted(set(batch.pair_block[bad].tolist())):  # np.unique loads numpy.ma
             if b in block_ok:
                 mine = bad[batch.pair_block[bad] == b]
                 detail = [f"results of article {batch.pair_name(u)} are not consecutive "
@@ -308,7 +309,7 @@ def _generalized_measures(gen, batch: RunBatch, blocks, nrel: np.ndarray,
                 policy.note("interleaved", batch.topics[b], int(mine.size), detail)
     if "bic" in tasks:
         bad = np.flatnonzero(batch.pair_count > 1)
-        for b in np.unique(batch.pair_block[bad]):
+        for b in sorted(set(batch.pair_block[bad].tolist())):  # np.unique loads numpy.ma
             if b in block_ok:
                 mine = bad[batch.pair_block[bad] == b]
                 detail = [f"article {batch.pair_name(u)} returned {batch.pair_count[u]} times "

@@ -62,12 +62,11 @@ def _number_objects(docs: np.ndarray, qb: "QrelsBatch") -> tuple[np.ndarray, np.
 def first_appearance(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(code per row, distinct keys)`` of integer ``keys``, numbered in order of first
     appearance (Arrow's hash table: no sort)."""
-    import pyarrow as pa
     from ... import arrow_kernels as pc
 
     if not keys.size:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    encoded = pc.dictionary_encode(pa.array(keys, type=pa.int64()))
+    encoded = pc.dictionary_encode(pc.from_numpy(keys.astype(np.int64, copy=False)))
     return (np.asarray(encoded.indices, dtype=np.int64),
             np.asarray(encoded.dictionary, dtype=np.int64))
 
@@ -85,10 +84,9 @@ def _gather(column, index: np.ndarray | slice, size: int):
         return np.full(size, column.value, dtype=column.dtype)
     if isinstance(column, Coded):
         return column.values[column.codes[index]]
-    import pyarrow as pa
     from ... import arrow_kernels as pc
 
-    return pc.take(column, pa.array(index))
+    return pc.take(column, index)
 
 
 @dataclass
