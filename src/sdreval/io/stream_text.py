@@ -181,7 +181,7 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
     import pyarrow as pa
 
     size = min(columnar.STREAM_BLOCK_BYTES, columnar.BLOCK_BYTES)
-    for end in read_blocks(path, state, file, log, size, trim=False):
+    for end in read_blocks(path, state, file, log, size):
         if stream.name is None and state.run_ids:
             stream.name = next(iter(state.run_ids))
         hold()

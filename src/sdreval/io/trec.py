@@ -69,8 +69,8 @@ def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
 
 
 def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
-                size: int | None = None, byte_range: tuple[int, int, int] | None = None,
-                trim: bool = True) -> Iterator[int]:
+                size: int | None = None, byte_range: tuple[int, int, int] | None = None
+                ) -> Iterator[int]:
     """Add the valid results of every block of the file (blocks of ``size`` bytes) to
     ``state``, yielding after each block the number of its last line (every line up to it has
     been read); the whole-file reader and the streaming reader share this loop.
@@ -82,10 +82,7 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
     parse).  Arrow's own thread pool is not used: a threaded parse that fails leaves tasks
     running, and a process that exits then aborts (:func:`~sdreval.io.columnar.parse_columns`).
     A damaged ``.gz`` is read line by line from the failed block on, up to the damage (nothing
-    is yielded for those lines).  ``trim``: free memory is given back to the system now and
-    then (:func:`~sdreval.io.run_columns.release_heap_memory`); the streaming reader, whose
-    memory is bounded by its parts, lets the allocator reuse it instead (pages given back
-    fault in again: half its system time)."""
+    is yielded for those lines)."""
     keep_heap_pages()
     ahead = None  # the block before, and its parse (None: not parsed yet)
     trimmed = 0  # topics read at the last release_heap_memory()
@@ -103,8 +100,7 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
                 yield add_parsed(*ahead, state, file, log)
             ahead = (block, before, newlines, parse)
             del block
-            if trim and (count % TRIM_BLOCKS == 0
-                         or len(state.topic_ids) >= trimmed + TRIM_TOPICS):
+            if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
                 release_heap_memory()
                 trimmed = len(state.topic_ids)
     except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
