@@ -100,3 +100,25 @@ def test_a_partition_of_a_run_read_from_a_file_has_columns_of_its_own(tmp_path):
         assert mine.rsv.tolist() == whole.rsv.tolist()
     assert len(pickle.dumps(part)) < len(pickle.dumps(run))
     assert subset(run, list(run.topics)) is run  # every topic in stored order: no copy
+
+
+def test_gather_orders_the_pieces_by_topic_and_refuses_a_topic_in_two_pieces():
+    """Pieces read separately (streamed parts, byte ranges) are put in topic order; a topic no
+    piece answered is scored as an empty ranking with ``all_topics``; a topic answered by two
+    pieces is refused, named with both."""
+    import pytest
+
+    from sdreval.io.interop import qrels_from_dict
+    from sdreval.measures.partitions import Piece, SplitTopic, gather
+
+    qrels = qrels_from_dict({t: {f"d{t}": 1} for t in ("1", "2", "3", "4")})
+    pieces = [Piece(["3"], ["3"], np.array([[0.3]]), [], "document"),
+              Piece(["1", "2"], ["1", "2"], np.array([[0.1, 0.2]]), [], "document")]
+    _, topics, matrix, missing = gather(pieces, qrels, "r", ["AP"], EvalContext(), False)
+    assert (topics, matrix.tolist(), missing) == (["1", "2", "3"], [[0.1, 0.2, 0.3]], [])
+    _, topics, matrix, missing = gather(pieces, qrels, "r", ["AP"], EvalContext(), True)
+    assert (topics, matrix.tolist(), missing) == (["1", "2", "3", "4"],
+                                                   [[0.1, 0.2, 0.3, 0.0]], ["4"])
+    pieces.append(Piece(["4", "2"], ["4", "2"], np.array([[0.4, 0.5]]), [], "document"))
+    with pytest.raises(SplitTopic, match="topic 2 has rows in partitions 1 and 2"):
+        gather(pieces, qrels, "r", ["AP"], EvalContext(), False)

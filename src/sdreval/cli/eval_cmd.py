@@ -340,6 +340,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                              "by this process, --stream one topic at a time in one "
                              f"process{big}: give --no-stream to evaluate in parallel, or "
                              "leave out --jobs/--scheduler to stream (docs/scale.md)")
+        if fmt in ("text", "json", "csv"):
+            decline_arrow_pandas_probe()  # written without pandas: not imported for Arrow
         log = ProblemLog()
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                                **qrels_options(options, ctx.collection))

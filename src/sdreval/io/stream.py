@@ -28,17 +28,14 @@ the unit of streamed evaluation.
 from __future__ import annotations
 
 import os
-from itertools import islice
 from pathlib import Path
 from typing import Iterator
-
-import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Run, Unit
 from .detect import RUN_FORMATS, resolve_format
+from .stream_text import TopicsResumed, last_lines, text_runs
 from .textlines import finish, local_path
-from .trec_lines import file_stem
 
 #: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
@@ -91,11 +88,6 @@ class TopicStream:
         """Stop reading (closes the file)."""
         if self._runs is not None:
             self._runs.close()  # type: ignore[attr-defined]
-
-
-class TopicsResumed(Exception):
-    """A topic met again after its rows ended, read with ``contiguous=None``
-    (:func:`iter_run_parts`)."""
 
 
 def stream_threshold() -> int:
@@ -154,7 +146,7 @@ def iter_run_parts(path: str | Path, fmt: str | None = None, log: ProblemLog | N
     else:
         layout = kind.split("-")[0]
         stream = TopicStream(file, layout, name)  # type: ignore[arg-type]
-        stream._runs = _text_runs(path, layout, stream, log, contiguous, results)
+        stream._runs = text_runs(path, layout, stream, log, contiguous, results)
     return stream
 
 
@@ -171,218 +163,6 @@ def _gathered(topics: Iterator[tuple[str, Ranking]], stream: TopicStream, result
             held, size = {}, 0
     if held:
         yield Run(stream.name or "", held, stream.unit, stream.source)
-
-
-# --- TREC-like text runs ----------------------------------------------------------------------
-def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int], int]:
-    """First pass over a text run: topic -> number of the last line holding it, and the number
-    of topic blocks (runs of consecutive lines of one topic).
-
-    The file is read in the reader's blocks and each line's topic field is cut as the reader
-    cuts it (:func:`sdreval.io.trec.topic_runs`: Arrow where the reader uses Arrow,
-    ``str.split()`` elsewhere), so the second pass never meets a topic the first pass did not
-    see where it is; ``layout`` tells the number of fields Arrow expects."""
-    from . import columnar
-    from .columnar import ReadFailed, iter_blocks, lines_after
-    from .trec import topic_runs
-
-    last: dict[str, int] = {}
-    blocks = 0
-    previous = None
-
-    def add(found: list[tuple[str, int]]) -> None:
-        nonlocal blocks, previous
-        for topic, end in found:
-            last[topic] = end
-            if topic != previous:
-                blocks += 1
-                previous = topic
-
-    try:
-        for block, before, newlines in iter_blocks(path, 4 * columnar.STREAM_BLOCK_BYTES):
-            add(topic_runs(block, before, newlines, layout))
-    except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
-        add([(fields[0], number) for number, fields in
-             lines_after(path, failure.before, str(path), ProblemLog())])
-    return last, blocks
-
-
-def _text_runs(path: str | Path, layout: str, stream: TopicStream, log: ProblemLog | None,
-               contiguous: bool | None, results: int) -> Iterator[Run]:
-    """The second pass: the blocks of the whole-file reader
-    (:func:`sdreval.io.trec.read_blocks`, smaller blocks); the rows are held in
-    shared columns (no object per topic), and once ``results`` rows are held the topics whose
-    last line (first pass) has been read are built into a run (:func:`part_run`), in the
-    order of their last lines.  ``contiguous`` (True or None): no first pass; every topic held
-    but the one of the last row read is complete, and a topic met again after its rows ended
-    is an error (None: :class:`TopicsResumed`)."""
-    from . import columnar
-    from .run_columns import RunColumns
-    from .run_topics import part_run, path_names
-    from .trec import read_blocks
-
-    own = log is None
-    log = log if log is not None else ProblemLog()
-    file = str(path)
-    strict, contiguous = contiguous, contiguous is not False
-    last: dict[str, int] = {} if contiguous else last_lines(path, layout)[0]
-    state = RunColumns(layout)
-    held: list[list] = []  # pieces of rows read and not yet yielded (columns as part_run's)
-    held_rows = 0
-    kept_back = 0  # rows held back at the last emit (topics whose last line was not read)
-    names: list[str] = []
-    last_of = np.zeros(0, dtype=np.int64)  # per topic id: the number of its last line
-    ended_at = np.zeros(0, dtype=np.int64)  # contiguous: per topic id, the line after its rows
-    open_topic = -1  # contiguous: the topic of the last row read
-    yielded = 0
-
-    def hold() -> None:
-        nonlocal held_rows, last_of, ended_at
-        columns = state.columns(objects=False)
-        # the topics met in this block: the last ones of the dict (read from its end)
-        new = list(islice(reversed(state.topic_ids), len(state.topic_ids) - len(names)))[::-1]
-        names.extend(new)
-        if contiguous:
-            ended_at = _grown(ended_at, len(names))
-        else:
-            last_of = _grown(last_of, len(names))
-            last_of[len(names) - len(new):len(names)] = np.fromiter(
-                (last.get(name, 0) for name in new), dtype=np.int64, count=len(new))
-        count = len(columns[0])
-        if not count:
-            return
-        columns[3], columns[9] = _pieces_and_lines(state.joined)
-        if contiguous:
-            check_contiguous(columns[0], columns[9])
-        held.append(columns)
-        held_rows += count
-
-    def check_contiguous(topic: np.ndarray, line: np.ndarray) -> None:
-        """An error at the first row of a topic whose rows ended before (the line after which
-        they ended is named); else each topic whose rows end here is noted."""
-        nonlocal open_topic
-        starts = np.flatnonzero(np.concatenate(([topic[0] != open_topic],
-                                                topic[1:] != topic[:-1])))
-        stretch = topic[starts].astype(np.int64)
-        before = np.where(starts > 0, topic[starts - 1], open_topic)  # the topic it ends
-        seen = np.concatenate(([open_topic], stretch)) if open_topic >= 0 else stretch
-        if (ended_at[stretch] > 0).any() or len(np.unique(seen)) < len(seen):
-            ended = {}
-            for t, prior, start in zip(stretch.tolist(), before.tolist(), starts.tolist()):
-                if prior >= 0:
-                    ended[prior] = int(line[start])
-                if (ended_at[t] or t in ended) and strict is None:
-                    raise TopicsResumed(names[t])
-                if ended_at[t] or t in ended:
-                    log.error(file, int(line[start]), f"topics not contiguous: topic {names[t]} "
-                              f"appears again after its results were evaluated (its block "
-                              f"ended before line {ended.get(t) or int(ended_at[t])}); sort the "
-                              f"run by topic (e.g. sort -s -k1,1) or use the non-streaming mode "
-                              f"(no --stream)")
-                    finish(log, own)
-                    raise InputError(log.errors[-1:])
-        real = before >= 0
-        ended_at[before[real]] = line[starts[real]]
-        open_topic = int(topic[-1])
-
-    def emit(end: int | None) -> Iterator[Run]:
-        """The run of the topics held whose last line is at most ``end`` (None: all), in
-        the order of their last lines, once enough rows are held."""
-        nonlocal held, held_rows, kept_back, yielded
-        if not held or (end is not None and results and held_rows < max(results,
-                                                                         2 * kept_back)):
-            return
-        columns = held[0] if len(held) == 1 else [
-            None if c is None else (pa.chunked_array(
-                [chunk for part in held for chunk in part[2].chunks], type=pa.string())
-                if i == 2 else np.concatenate([part[i] for part in held]))
-            for i, c in enumerate(held[0])]
-        topic = columns[0]
-        if end is None:
-            done = np.ones(len(topic), dtype=bool)
-        elif contiguous:  # all but the topic of the last row are complete
-            done = topic != topic[-1]
-        else:
-            done = last_of[topic] <= end
-        if not done.any():
-            held, kept_back = [columns], held_rows
-            return
-        first = int(np.argmin(done)) if not done.all() else len(done)  # the first not done
-        if first and not done[first:].any():  # done rows first (a file sorted by topic)
-            rows, rest = _rows(columns, slice(0, first)), _rows(columns, slice(first, None))
-        else:
-            rows, rest = _rows(columns, np.flatnonzero(done)), _rows(columns,
-                                                                     np.flatnonzero(~done))
-        if not len(rest[0]):
-            rest = None
-        topic = rows[0]  # its topics: one per stretch of rows at most (contiguous: exactly)
-        ids = topic[np.concatenate(([0], np.flatnonzero(topic[1:] != topic[:-1]) + 1))]
-        if not contiguous:
-            ids = np.unique(ids)
-            ids = ids[np.argsort(last_of[ids], kind="stable")]
-        ids = ids.tolist()
-        held = [] if rest is None else [rest]
-        held_rows = kept_back = 0 if rest is None else len(rest[0])
-        del columns
-        yielded += len(ids)
-        yield part_run(rows, names, path_names(state), layout, file, log, ids,
-                        stream.name or "")
-
-    import pyarrow as pa
-
-    size = min(columnar.STREAM_BLOCK_BYTES, columnar.BLOCK_BYTES)
-    for end in read_blocks(path, state, file, log, size):
-        if stream.name is None and state.run_ids:
-            stream.name = next(iter(state.run_ids))
-        hold()
-        yield from emit(end)
-    if stream.name is None and state.run_ids:  # the lines of a damaged .gz read one by one
-        stream.name = next(iter(state.run_ids))
-    hold()
-    yield from emit(None)
-    if not yielded and not log.errors:
-        log.warn(file, None, "the run holds no results")
-    if stream.name is None:
-        stream.name = file_stem(file)
-    finish(log, own)
-
-
-def _rows(columns: list, index: np.ndarray | slice) -> list:
-    """Rows ``index`` (positions, or a slice: views) of columns as :func:`_text_runs` holds
-    them."""
-    import pyarrow as pa
-    from .. import arrow_kernels as pc
-
-    if isinstance(index, slice):
-        start, stop, _ = index.indices(len(columns[0]))
-        return [None if c is None else c.slice(start, stop - start) if i == 2 else c[index]
-                for i, c in enumerate(columns)]
-    return [None if c is None else pc.take(c, pa.array(index)) if i == 2 else c[index]
-            for i, c in enumerate(columns)]
-
-
-def _grown(values: np.ndarray, size: int) -> np.ndarray:
-    """``values`` with room for at least ``size`` (zeros added; doubled, so that adding
-    topics block by block costs time in proportion to them)."""
-    if size <= len(values):
-        return values
-    out = np.zeros(max(size, 2 * len(values)), dtype=values.dtype)
-    out[:len(values)] = values
-    return out
-
-
-def _pieces_and_lines(index) -> tuple[np.ndarray, np.ndarray]:
-    """The piece and the line of every row of a :class:`~sdreval.io.run_columns.RowIndex`
-    (what its ``pieces`` and ``lines`` give for all rows, made piece by piece)."""
-    starts = np.asarray(index.starts + [index.rows], dtype=np.int64)
-    counts = np.diff(starts)
-    piece = np.repeat(np.arange(index.first_piece, index.first_piece + len(counts),
-                                dtype=np.int32), counts)
-    line = np.arange(index.rows, dtype=np.int64) + np.repeat(
-        np.asarray(index.first_lines, dtype=np.int64) - starts[:-1], counts)
-    for p, lines in index.gaps.items():
-        line[starts[p]:starts[p + 1]] = lines
-    return piece, line
 
 
 # --- INEX XML submissions ---------------------------------------------------------------------
@@ -411,3 +191,8 @@ def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
     stream.attributes = info.attributes
     stream.name = stream.name or info.attributes.get("run-id") or fallback_name
     finish(log, own)
+
+
+__all__ = ["PART_RESULTS", "STREAM_THRESHOLD_BYTES", "TopicStream", "TopicsResumed",
+           "iter_run_parts", "iter_run_topics", "last_lines", "should_stream",
+           "stream_threshold"]

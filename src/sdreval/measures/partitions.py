@@ -213,6 +213,27 @@ class Piece:
     extra: object = None
 
 
+def _answered(pieces: list[Piece], source: str | None) -> dict[str, int]:
+    """Each topic the pieces answered -> its piece; a topic answered by two pieces is
+    refused (:class:`SplitTopic`)."""
+    seen: dict[str, int] = {}
+    for i, piece in enumerate(pieces):
+        size = len(seen)
+        seen.update(dict.fromkeys(piece.answered, i))
+        if len(seen) != size + len(piece.answered):  # a topic met before: which one
+            break
+    else:
+        return seen
+    seen = {}
+    for i, piece in enumerate(pieces):
+        for topic in piece.answered:
+            if seen.setdefault(topic, i) != i:
+                raise SplitTopic(f"topic {topic} has rows in partitions {seen[topic]} and {i}: "
+                                 "every topic's rows must lie in one partition (write the "
+                                 "dataset by topic, or ddf.shuffle on the topic column)", source)
+    return seen
+
+
 def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
            ctx: EvalContext, all_topics: bool, source: str | None = None
            ) -> tuple[Run, list[str], np.ndarray, list[str]]:
@@ -223,13 +244,7 @@ def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
     kernels are those of a serial evaluation (``ctx``); topics no piece answered (``-c``)
     are evaluated here as empty rankings.  A topic found in two pieces is refused
     (:class:`SplitTopic`)."""
-    seen: dict[str, int] = {}
-    for i, piece in enumerate(pieces):
-        for topic in piece.answered:
-            if seen.setdefault(topic, i) != i:
-                raise SplitTopic(f"topic {topic} has rows in partitions {seen[topic]} and {i}: "
-                                 "every topic's rows must lie in one partition (write the "
-                                 "dataset by topic, or ddf.shuffle on the topic column)", source)
+    seen = _answered(pieces, source)
     unit = next((p.unit for p in pieces if p.answered), "document")
     answered_run = Run(name, dict.fromkeys(seen, Ranking.empty(unit)), unit,  # type: ignore
                        source or "(DataFrame)")
@@ -243,12 +258,14 @@ def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
         return np.fromiter(map(where.__getitem__, names), dtype=np.intp, count=len(names))
 
     matrix = np.empty((len(measures), len(topics)))
-    scored = set()
     for piece in pieces:
         if piece.topics and piece.values is not None:
             matrix[:, columns(piece.topics)] = piece.values
-        scored.update(piece.topics)
-    missing = [t for t in topics if t not in scored]
+    # the pieces' topics are distinct (one piece answers a topic) and among ``topics``
+    missing: list[str] = []
+    if sum(len(piece.topics) for piece in pieces) < len(topics):
+        scored = {t for piece in pieces for t in piece.topics}
+        missing = [t for t in topics if t not in scored]
     if missing:
         quiet = replace(ctx, warnings=[], cache={})
         matrix[:, columns(missing)] = evaluate_part(
