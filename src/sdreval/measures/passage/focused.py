@@ -124,7 +124,6 @@ def focused_blocks(cum_gain: np.ndarray, cum_size: np.ndarray, bounds: np.ndarra
     the right).  Returns ``(iP at the asked levels per block, MAiP per block)``, or None
     where the key could overflow or a level needs the floating-point search (the caller
     then goes topic by topic)."""
-    n = cum_gain.size
     sizes = np.diff(bounds)
     row_block = np.repeat(np.arange(sizes.size, dtype=np.int64), sizes)
     hi = bounds[chosen + 1]
