@@ -13,11 +13,17 @@ from sdreval.cli.main import BLAS_THREAD_VARIABLES
 HEAVY = {"numpy", "pandas", "scipy", "statsmodels", "matplotlib", "dask", "pyarrow", "lxml"}
 
 
+def run_probe(probe: str, check: bool = True, env: dict[str, str] | None = None
+              ) -> subprocess.CompletedProcess:
+    """Run the Python code ``probe`` in a fresh interpreter; its finished process (text)."""
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=check, env=env)
+
+
 def _loaded_after(code: str) -> set[str]:
     probe = (f"import sys\n{code}\n"
              "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True)
+    done = run_probe(probe)
     return set(done.stdout.split())
 
 
@@ -30,8 +36,7 @@ def _cli_modules(args: list[str], prelude: str = "") -> tuple[subprocess.Complet
              f"    cli.main(args={args!r}, prog_name='sdreval')\n"
              "except SystemExit as e:\n    assert not e.code, e.code\n"
              "print(' '.join(sorted(m for m in sys.modules)), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True)
+    done = run_probe(probe)
     return done, set(done.stderr.strip().splitlines()[-1].split())
 
 
@@ -107,8 +112,7 @@ def _eval_loads(tmp_path, *options: str) -> tuple[set[str], str]:
              f"'ndcg_cut_10', '-m', 'P_10', '-m', 'Rprec', *{list(options)!r}], "
              "prog_name='sdreval')\nexcept SystemExit as e:\n    assert not e.code, e.code\n"
              "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True)
+    done = run_probe(probe)
     return set(done.stderr.strip().splitlines()[-1].split()), done.stdout
 
 
@@ -161,8 +165,7 @@ def _blas_threads_after(command: str, **environ: str) -> str:
              f"cli.get_command(None, {command!r})\n"
              "assert 'numpy' in sys.modules\n"
              "print(os.environ.get('OPENBLAS_NUM_THREADS', 'unset'))")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True, env=env)
+    done = run_probe(probe, env=env)
     return done.stdout.strip()
 
 
@@ -238,7 +241,7 @@ def test_pyarrow_loaded_without_cloudpickle_pickles_as_before():
              "import pyarrow as pa\n"
              "assert pickle.loads(pickle.dumps(pa.array([1, 2]))).to_pylist() == [1, 2]\n"
              "print('ok')")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    done = run_probe(probe, check=False)
     assert done.stdout.strip() == "ok", done.stderr
 
 
@@ -249,8 +252,7 @@ def test_commands_commit_arrow_memory_as_used_unless_the_user_says():
         env = {k: v for k, v in os.environ.items() if k != "MIMALLOC_ARENA_EAGER_COMMIT"}
         probe = ("import os\nfrom sdreval.cli.main import cli\ncli.get_command(None, 'eval')\n"
                  "print(os.environ.get('MIMALLOC_ARENA_EAGER_COMMIT', 'unset'))")
-        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                              check=True, env=env | environ)
+        done = run_probe(probe, env=env | environ)
         return done.stdout.strip()
 
     assert after() == "0"
@@ -286,6 +288,5 @@ def test_the_script_freezes_its_objects_before_the_interpreter_exits(args):
              f"sys.argv = ['sdreval', *{args!r}]\ntry:\n    m.main()\nexcept SystemExit:\n"
              "    pass\nprint('on after import', seen[0], 'on', gc.isenabled(), 'frozen', "
              "gc.get_freeze_count() > 0, 'every', gc.get_threshold()[0], file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True)
+    done = run_probe(probe)
     assert "on after import True on True frozen True every 5000" in done.stderr, done.stderr
