@@ -109,12 +109,39 @@ def test_passage_qrels_one_passage_a_line(tmp_path):
     log = ProblemLog()
     q = read_passage_qrels(path, log)
     dp = q["1"].passages["d1"]
-    assert dp == DocPassages("d1", [(10, 20), (25, 10), (40, 5)], 35, None, 12)
+    # 10:20 and 25:10 overlap on 25..29: characters 10..34 and 40..44 are relevant, 25 + 5
+    assert dp == DocPassages("d1", [(10, 20), (25, 10), (40, 5)], 30, None, 12)
     assert [(p.line, p.severity) for p in log.problems] == [
-        (2, "warning"), (3, "warning"), (5, "warning"), (6, "error"), (7, "error"), (8, "error")]
+        (3, "warning"), (5, "warning"), (6, "error"), (7, "error"), (8, "error")]
+    assert [p.message for p in log.warnings] == [
+        "topic 1, document d1: best entry point 13 differs from an earlier row's (the first "
+        "kept)", "topic 1, document d1: passage 10:20 repeats line 1 (ignored)"]
     out = tmp_path / "o.qrels"
     write_passage_qrels(q, out)
     assert read_passage_qrels(out, ProblemLog()).topics == q.topics
+
+
+def test_passage_qrels_follow_the_rule_of_tables(tmp_path):
+    """Intended change: the passage-qrels reader counted overlapping passages' characters
+    twice (relchars 20 for 0:10 and 5:10, whose union is 0..14) and kept an empty passage
+    (its document then relevant), where a table of the same rows gives 15 and ignores the
+    empty passage (a warning); the file now follows the table's rule."""
+    import pandas as pd
+
+    from sdreval.io.frame_qrels import qrels_from_table
+
+    path = tmp_path / "p.qrels"
+    path.write_text("1 d 0 10\n1 d 5 10\n1 e 7 0\n")
+    log = ProblemLog()
+    q = read_passage_qrels(path, log)
+    assert q["1"].passages["d"].relevant_chars == 15  # characters 0..14
+    assert q["1"].passages["e"].ranges == [] and not q["1"].passages["e"].is_relevant
+    assert [(p.line, p.message) for p in log.problems] == [
+        (3, "topic 1, document e: empty passage 7:0 (ignored)")]
+    table = pd.DataFrame({"topic": ["1"] * 3, "doc": ["d", "d", "e"], "offset": [0, 5, 7],
+                          "length": [10, 10, 0]})
+    with pytest.warns(UserWarning):
+        assert qrels_from_table(table).topics == q.topics
 
 
 def test_passages_beyond_the_supported_positions_are_errors(tmp_path):

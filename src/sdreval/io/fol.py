@@ -36,7 +36,7 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import HeldProblems, Problem, ProblemLog
-from ..judgements.qrels import DocPassages, Qrels
+from ..judgements.qrels import Qrels
 from .columnar import arrow_pool
 from .textlines import (CHAR_LIMIT, beyond_char_limit, iter_fields,
                         nonnegative, parse_int, passage_fields)
@@ -323,50 +323,33 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
 def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     """Read highlighted-passage qrels ``topic doc offset length [BEP]``: one passage
     per line, a document's lines are gathered into one :class:`DocPassages` (scale ``fol``,
-    document length unknown).  Errors as for FOL qrels; a repeated passage, overlapping
-    passages and a second, different BEP for a document are warnings (the first BEP is kept).
-    """
+    document length unknown) by the rule of every table
+    (:func:`~sdreval.io.frame_qrels.passage_judgements`).  Errors as for FOL qrels; an empty
+    or repeated passage is a warning (ignored), overlapping passages' characters are counted
+    once, a second, different BEP for a document is a warning (the first is kept)."""
+    from .frame_qrels import passage_judgements
+    from .table_checks import Checker
+
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
-    qrels = Qrels("fol", source=file)
-    seen: dict[tuple[str, str, int, int], int] = {}
-    bep_line: dict[tuple[str, str], int] = {}
-    for number, fields in iter_fields(path, log):
+    held = HeldProblems()  # the lines' problems and the judgements', reported in line order
+    rows: list[tuple[int, str, str, int, int, int]] = []
+    for number, fields in iter_fields(path, held):
         if len(fields) not in (4, 5):
-            log.error(file, number, f"expected 4 or 5 fields (topic doc offset length [BEP]), "
-                                    f"found {len(fields)}")
+            held.error(file, number, f"expected 4 or 5 fields (topic doc offset length [BEP]), "
+                                     f"found {len(fields)}")
             continue
-        topic, doc = fields[0], fields[1]
         bep_bad: list[str] = []
-        bep = nonnegative(fields[4], "best entry point", bep_bad) if len(fields) == 5 else None
+        bep = nonnegative(fields[4], "best entry point", bep_bad) if len(fields) == 5 else -1
         bad: list[str] = []
         offset, length = passage_fields(fields[2], fields[3], bad, tuple(bep_bad))
-        if log.refuse(file, number, bad):
-            continue
-        key = (topic, doc, offset, length)
-        if key in seen:
-            log.warn(file, number, f"topic {topic}: passage {doc} {offset}:{length} repeats "
-                                   f"line {seen[key]} (ignored)")
-            continue
-        seen[key] = number
-        dp = qrels.topic(topic).passages.get(doc)
-        if dp is None:
-            dp = qrels.topic(topic).passages[doc] = DocPassages(doc)
-        if length == 0:
-            log.warn(file, number, f"topic {topic}, document {doc}: empty passage {offset}:0")
-        for o, n in dp.ranges:
-            if n and length and offset < o + n and o < offset + length:  # type: ignore
-                log.warn(file, number, f"topic {topic}, document {doc}: passage {offset}:"
-                                       f"{length} overlaps {o}:{n}")
-                break
-        dp.ranges.append((offset, length))  # type: ignore[arg-type]
-        dp.relevant_chars += length  # type: ignore[operator]
-        if bep is not None:
-            if dp.bep is None:
-                dp.bep, bep_line[(topic, doc)] = bep, number
-            elif dp.bep != bep:
-                log.warn(file, number, f"topic {topic}, document {doc}: best entry point {bep}"
-                                       f" differs from {dp.bep} (line {bep_line[(topic, doc)]},"
-                                       f" kept)")
+        if not held.refuse(file, number, bad):
+            rows.append((number, fields[0], fields[1], offset, length, bep))
+    lines, topics, docs, offsets, lengths, beps = (
+        np.array([row[i] for row in rows], dtype=object if i in (1, 2) else np.int64)
+        for i in range(6))
+    check = Checker(file, held, lambda i: f"line {lines[i]}", lines)
+    qrels = passage_judgements(check, topics, docs, offsets, lengths, None, bep=beps)
+    held.flush(log)
     return finished(qrels, file, log, own)
