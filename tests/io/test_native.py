@@ -85,6 +85,31 @@ def test_invalid_pairs_duplicates_and_malformed_lines_reported(tmp_path):
     assert q["1"].elements[("d", "/a[1]")].e == 2
 
 
+def test_tables_apply_the_native_rules_in_the_log(tmp_path):
+    """Intended change: a table's invalid (e, s) pairs were raised apart from the caller's
+    log and named no row; now a table and the native TSV share one element reader: the same
+    problems, at the row (tables) or line (files), in the log."""
+    import pandas as pd
+
+    from sdreval.io.frame_qrels import qrels_from_table
+
+    rows = [("1", "d", "/a[1]", 2, 2), ("1", "d", "/a[1]/b[1]", 0, 2), ("1", "d", "/a[1]", 2, 2),
+            ("1", "d", "/a[1]", 1, 1)]
+    file_log, table_log = ProblemLog(), ProblemLog()
+    read(tmp_path, "".join("\t".join(map(str, r)) + "\n" for r in rows), file_log)
+    frame = pd.DataFrame(rows, columns=["topic", "doc", "path", "e", "s"])
+    with pytest.raises(InputError):
+        qrels_from_table(frame, log=table_log)
+    pair = ("invalid (0, 2) on scale inex2003: an element is non-relevant in both dimensions "
+            "or in neither")
+    assert [(p.line, p.message) for p in file_log.problems] == [
+        (2, pair), (3, "topic 1: element d /a[1] repeats line 1 (identical; ignored)"),
+        (4, "topic 1: element d /a[1] judged again, differently from line 1 (line 1 kept)")]
+    assert sorted(p.message for p in table_log.problems) == sorted([
+        f"row 1: {pair}", "row 2: topic 1: element d /a[1] repeats row 0 (identical; ignored)",
+        "row 3: topic 1: element d /a[1] judged again, differently from row 0 (row 0 kept)"])
+
+
 def test_no_log_raises_every_error(tmp_path):
     path = tmp_path / "j.tsv"
     path.write_text("1\td\t/a\t0\t2\n1\td\t/b\t2\t0\n")

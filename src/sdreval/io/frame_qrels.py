@@ -19,12 +19,13 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..errors import InputError, Problem, ProblemLog, UsageError
-from ..judgements.qrels import DocPassages, ElementAssessment, Qrels
+from ..errors import ProblemLog, UsageError
+from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
 from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
 from .table_checks import (DOC, E, GRADE, PATH, ROOT, S, TOPIC, Checker, checker, column,
                            listed, one_unit, span_columns, span_values)
+from .native_lines import SCALES, pair_problem, show_value
 from .textlines import finish
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
@@ -67,52 +68,91 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker, source: st
         s = check.floats(frame[s_col].to_numpy(), s_col)
     size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
     check.log.raise_if_errors()
-    qrels = Qrels(scale or ("graded" if grade is not None else "inex2003"), source=source)
-    # an element judged again: identical = warning, different = error (as the files)
-    repeated, first_of = repeated_rows(tuple(pd.factorize(c)[0] for c in (topics, docs, paths)))
-    again = np.flatnonzero(repeated)
-    earlier = first_of[again]
-    same = (e[again] == e[earlier]) & (s[again] == s[earlier])
-    if size is not None:
-        same &= size[again] == size[earlier]
-    repeats = list(zip(again[same].tolist(), earlier[same].tolist()))
-    conflicts = list(zip(again[~same].tolist(), earlier[~same].tolist()))
-    keep = ~repeated
-    judged: dict[str, dict] = {}  # topic -> its elements (one look-up per topic)
-    sizes = [None] * int(keep.sum()) if size is None else size[keep].tolist()
-    for topic, doc, path, e_i, s_i, size_i in zip(topics[keep].tolist(), docs[keep].tolist(),
-                                                   paths[keep].tolist(), e[keep].tolist(),
-                                                   s[keep].tolist(), sizes):
-        elements = judged.get(topic)
-        if elements is None:
-            elements = judged[topic] = qrels.topic(topic).elements
-        elements[(doc, path)] = ElementAssessment(doc, path, e_i, s_i, size_i)
-    first = dict(repeats + conflicts)
-    what = (lambda i: f"topic {topics[i]}: element {docs[i]} {paths[i]}")
-    check.warn([i for i, _ in repeats], lambda i: f"{what(i)} repeats "
-                                                  f"{check.where(first[i])} (identical; ignored)")
-    check.report(np.array([i for i, _ in conflicts], dtype=np.int64),
-                 lambda i: f"{what(i)} judged again, differently from {check.where(first[i])} "
-                           f"({check.where(first[i])} kept)")
+    qrels = element_judgements(check, scale or ("graded" if grade is not None else "inex2003"),
+                               topics, docs, paths, e, s, size)
     check.log.raise_if_errors()
-    check_pairs(qrels, source)
     return qrels
 
 
-def check_pairs(qrels: Qrels, source: str) -> None:
-    """Raise :class:`InputError` listing every assessment invalid on the qrels' scale
-    (invalid pairs such as (0, 2) are reported, never guessed)."""
-    from .native_lines import pair_problem
+def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.ndarray,
+                       s: np.ndarray, size: np.ndarray | None, letter: np.ndarray | None = None,
+                       question: np.ndarray | None = None) -> Qrels:
+    """Qrels of element assessments on ``scale`` from the validated rows of any source (the
+    native TSV's lines, tables): ``topics``, ``docs`` and ``paths`` (canonical) as Arrow or
+    object arrays, ``size`` NaN where unknown; ``letter``: s was a coverage letter,
+    ``question``: e was ``?`` (by default, e is ``TOO_SMALL`` on scale ``inex2005``).  A pair
+    invalid on the scale (:func:`~sdreval.io.native_lines.pair_problem`) is an error; an
+    element judged again is a warning when both rows agree (the repeat ignored) and an error
+    when they differ (the first kept)."""
+    import pyarrow as pa
+    from .. import arrow_kernels as pc
 
-    problems = []
-    for topic, judged in qrels.topics.items():
-        for (doc, path), a in judged.elements.items():
-            why = pair_problem(qrels.scale, a.e, a.s)
-            if why:
-                problems.append(Problem(source, None, f"topic {topic} {doc} {path} "
-                                                      f"({a.e:g}, {a.s:g}): {why}"))
-    if problems:
-        raise InputError(problems)
+    from ..judgements.columns import ElementColumns
+    from ..judgements.quantise import valid_pairs
+
+    topics, docs, paths = (c if isinstance(c, pa.Array) else pa.array(c, pa.string())
+                           for c in (topics, docs, paths))
+    n = len(e)
+    size = np.full(n, np.nan) if size is None else size
+    letter = np.zeros(n, dtype=bool) if letter is None else letter
+    if question is None:
+        question = (e == TOO_SMALL) & (scale == "inex2005")
+    # the pairs: each distinct (e, s, letter, question) judged once
+    e_values, e_codes = np.unique(e, return_inverse=True)
+    s_values, s_codes = np.unique(s, return_inverse=True)
+    combined = ((e_codes.ravel() * len(s_values) + s_codes.ravel()) * 2 + letter) * 2 + question
+    _, example, which = np.unique(combined, return_index=True, return_inverse=True)
+    which = which.ravel()
+    # the pairs valid on the scale, without a letter or a '?', need no message: pair_problem
+    # only for the others
+    doubt = np.ones(len(example), dtype=bool)
+    if scale in SCALES:
+        doubt = (~valid_pairs(scale, e[example], s[example]) | letter[example]
+                 | question[example] | (e[example] == TOO_SMALL))
+    problems = [pair_problem(scale, float(e[i]), float(s[i]), bool(letter[i]),
+                             bool(question[i])) if need else None
+                for i, need in zip(example.tolist(), doubt.tolist())]
+    invalid = np.array([p is not None for p in problems], dtype=bool)[which]
+    check.report(invalid, lambda i: f"invalid ({'?' if question[i] else show_value(e[i])}, "
+                                    f"{show_value(s[i])}) on scale {scale}: {problems[which[i]]}")
+    encoded = pc.dictionary_encode(topics)
+    topic_codes = encoded.indices.to_numpy()
+    valid = np.flatnonzero(~invalid)
+    repeated, first = repeated_rows((topic_codes[valid], *(
+        pc.dictionary_encode(pc.take(c, pa.array(valid))).indices.to_numpy()
+        for c in (docs, paths))))
+    again, earlier = valid[repeated], valid[first[repeated]]
+    first_of = dict(zip(again.tolist(), earlier.tolist()))
+    same = (e[again] == e[earlier]) & (s[again] == s[earlier]) & (
+        (size[again] == size[earlier]) | (np.isnan(size[again]) & np.isnan(size[earlier])))
+    what = (lambda i: f"topic {topics[i]}: element {docs[i]} {paths[i]}")
+    check.warn(again[same], lambda i: f"{what(i)} repeats {check.where(first_of[i])} "
+                                      f"(identical; ignored)")
+    check.report(again[~same], lambda i: f"{what(i)} judged again, differently from "
+                                         f"{check.where(first_of[i])} "
+                                         f"({check.where(first_of[i])} kept)")
+    dropped = invalid.copy()
+    dropped[again] = True
+    if dropped.all():
+        return Qrels(scale, source=check.source)  # type: ignore[arg-type]
+    if dropped.any():  # topics numbered again: one may have lost all its lines
+        kept = np.flatnonzero(~dropped)
+        encoded = pc.dictionary_encode(pc.take(topics, pa.array(kept)))
+        codes = encoded.indices.to_numpy()
+    else:
+        kept, codes = np.arange(n), topic_codes
+    names = encoded.dictionary.to_pylist()
+    if len(codes) > 1 and (np.diff(codes) < 0).any():
+        order = np.argsort(codes, kind="stable")
+        kept, codes = kept[order], codes[order]
+    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(names)))))
+    if len(kept) == n and (np.diff(kept) == 1).all():
+        table = ElementColumns(docs, paths, e, s, size)
+    else:
+        rows = pa.array(kept)
+        table = ElementColumns(docs.take(rows), paths.take(rows), e[kept], s[kept], size[kept])
+    return Qrels.from_columns(scale, names, bounds, table,  # type: ignore[arg-type]
+                              source=check.source)
 
 
 def _passage_qrels(frame, spans, grade, topics, docs, check: Checker, source: str) -> Qrels:

@@ -32,14 +32,11 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ProblemLog, UsageError
+from ..errors import HeldProblems, ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL, Qrels
 from ..model.xpath import XPathError, canonical_xpath
-from ..judgements.quantise import valid_pairs
-from ..model.result_rules import repeated_rows
-from .native_lines import (SCALES, infer_scale, native_line,
-                           pair_problem, scale_directive, show_value)
-from .textlines import finish, is_repeat
+from .native_lines import SCALES, infer_scale, native_line, scale_directive, show_value
+from .textlines import finish
 from .tokens import Fields, read_in_blocks
 from .run_columns import release_heap_memory
 
@@ -192,11 +189,12 @@ def _canonical(paths, state: _State):
 
 
 def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -> Qrels:
-    """Step 2: the scale, invalid pairs and repeats (reported in line order), the columns."""
+    """Step 2: the scale, then the judgements' rules (invalid pairs, repeats: reported in line
+    order) and columns of every source (:func:`~sdreval.io.frame_qrels.element_judgements`)."""
     import pyarrow as pa
-    from .. import arrow_kernels as pc
 
-    from ..judgements.columns import ElementColumns
+    from .frame_qrels import element_judgements
+    from .table_checks import Checker
 
     if not state.chunks:
         chosen = scale or infer_scale(*[np.zeros(0)] * 4)
@@ -207,67 +205,12 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     lines = np.concatenate(columns[0])
     topics, docs, paths = (pa.concat_arrays(c) for c in columns[1:4])
     e, s, letter, question, size = (np.concatenate(c) for c in columns[4:])
-    chosen = scale or infer_scale(e, s, letter, question)
-    # the pairs: each distinct (e, s, letter, question) judged once
-    e_values, e_codes = np.unique(e, return_inverse=True)
-    s_values, s_codes = np.unique(s, return_inverse=True)
-    combined = ((e_codes.ravel() * len(s_values) + s_codes.ravel()) * 2 + letter) * 2 + question
-    _, example, which = np.unique(combined, return_index=True, return_inverse=True)
-    which = which.ravel()
-    # the pairs valid on the scale, without a letter or a '?', need no message: pair_problem
-    # only for the others
-    doubt = np.ones(len(example), dtype=bool)
-    if chosen in SCALES:
-        doubt = (~valid_pairs(chosen, e[example], s[example]) | letter[example]
-                 | question[example] | (e[example] == TOO_SMALL))
-    problems = [pair_problem(chosen, float(e[i]), float(s[i]), bool(letter[i]),
-                             bool(question[i])) if need else None
-                for i, need in zip(example.tolist(), doubt.tolist())]
-    invalid = np.array([p is not None for p in problems])[which]
-    encoded = pc.dictionary_encode(topics)
-    topic_codes = encoded.indices.to_numpy()
-    valid = np.flatnonzero(~invalid)
-    repeated, first = repeated_rows((topic_codes[valid], *(
-        pc.dictionary_encode(pc.take(c, pa.array(valid))).indices.to_numpy()
-        for c in (docs, paths))))
-    first_of = dict(zip(valid[repeated].tolist(), valid[first[repeated]].tolist()))
-    repeats = np.zeros(len(lines), dtype=bool)
-    repeats[list(first_of)] = True
-
-    def content(row: int) -> tuple:
-        return float(e[row]), float(s[row]), None if np.isnan(size[row]) else float(size[row])
-
-    for row in np.flatnonzero(invalid | repeats).tolist():
-        if invalid[row]:
-            shown_e = "?" if question[row] else show_value(float(e[row]))
-            log.error(file, int(lines[row]), f"invalid ({shown_e}, {show_value(float(s[row]))})"
-                                             f" on scale {chosen}: {problems[which[row]]}")
-            continue
-        first = first_of[row]
-        topic, doc, path = topics[row].as_py(), docs[row].as_py(), paths[row].as_py()
-        is_repeat({(topic, doc, path): (int(lines[first]), content(first))},
-                  (topic, doc, path), content(row), int(lines[row]),
-                  f"topic {topic}: element {doc} {path}", file, log)
-    dropped = invalid | repeats
-    if dropped.all():
-        return Qrels(chosen, source=file)  # type: ignore[arg-type]
-    if dropped.any():  # topics numbered again: one may have lost all its lines
-        kept = np.flatnonzero(~dropped)
-        encoded = pc.dictionary_encode(pc.take(topics, pa.array(kept)))
-        codes = encoded.indices.to_numpy()
-    else:
-        kept, codes = np.arange(len(lines)), topic_codes
-    names = encoded.dictionary.to_pylist()
-    if len(codes) > 1 and (np.diff(codes) < 0).any():
-        order = np.argsort(codes, kind="stable")
-        kept, codes = kept[order], codes[order]
-    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(names)))))
-    if len(kept) == len(lines) and (np.diff(kept) == 1).all():
-        table = ElementColumns(docs, paths, e, s, size)
-    else:
-        rows = pa.array(kept)
-        table = ElementColumns(docs.take(rows), paths.take(rows), e[kept], s[kept], size[kept])
-    return Qrels.from_columns(chosen, names, bounds, table, source=file)  # type: ignore[arg-type]
+    held = HeldProblems()
+    check = Checker(file, held, lambda i: f"line {lines[i]}", lines)
+    qrels = element_judgements(check, scale or infer_scale(e, s, letter, question), topics,
+                               docs, paths, e, s, size, letter, question)
+    held.flush(log)
+    return qrels
 
 
 def write_native_qrels(qrels: Qrels, path: str | Path) -> int:
