@@ -1,10 +1,12 @@
 """Qrels from tables (DataFrames, records, column and nested dicts made tables by
 :mod:`sdreval.io.interop`), validated by the rules of the file readers (columns and checks:
-:mod:`sdreval.io.table_checks`).
+:mod:`sdreval.io.table_checks`), and the two judgement builders every source shares:
+:func:`element_judgements` (tables, the native TSV) and :func:`passage_judgements` (tables,
+span files, passage qrels).
 
-As in files, an element judged twice is a warning when both rows agree (the repeat is ignored)
-and an error when they differ; a repeated highlighted passage is a warning (ignored), a
-document given two ``doclen`` an error.
+An element judged twice is a warning when both rows agree (the repeat is ignored) and an
+error when they differ; a repeated highlighted passage is a warning (ignored), a document
+given two ``doclen`` an error.
 
 Passage qrels rows (:func:`passage_judgements`, also the rule of span tables): a row whose
 relevance is above 0 (or that has no relevance column) is a highlighted passage, its grade
@@ -45,14 +47,15 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
     grade = column(frame, GRADE, "relevance", required=False)
     one_unit(frame, spans)
     if spans is not None:
-        qrels = _passage_qrels(frame, spans, grade, topics, docs, check, source)
+        qrels = _passage_qrels(frame, spans, grade, topics, docs, check)
     else:
-        qrels = _element_qrels(frame, grade, scale, topics, docs, check, source)
+        qrels = _element_qrels(frame, grade, scale, topics, docs, check)
+    log.raise_if_errors()
     finish(log, own)
     return qrels
 
 
-def _element_qrels(frame, grade, scale, topics, docs, check: Checker, source: str) -> Qrels:
+def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
     path = column(frame, PATH, "path", required=False)
     e_col, s_col = column(frame, E, "e", False), column(frame, S, "s", False)
     if grade is None and (e_col is None or s_col is None):
@@ -68,10 +71,8 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker, source: st
         s = check.floats(frame[s_col].to_numpy(), s_col)
     size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
     check.log.raise_if_errors()
-    qrels = element_judgements(check, scale or ("graded" if grade is not None else "inex2003"),
-                               topics, docs, paths, e, s, size)
-    check.log.raise_if_errors()
-    return qrels
+    return element_judgements(check, scale or ("graded" if grade is not None else "inex2003"),
+                              topics, docs, paths, e, s, size)
 
 
 def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.ndarray,
@@ -155,7 +156,7 @@ def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.nd
                               source=check.source)
 
 
-def _passage_qrels(frame, spans, grade, topics, docs, check: Checker, source: str) -> Qrels:
+def _passage_qrels(frame, spans, grade, topics, docs, check: Checker) -> Qrels:
     first, second, _ = spans
     no_span = (frame[first].isna() & frame[second].isna()).to_numpy()
     offsets, lengths = span_values(frame, spans, check, missing=no_span)
@@ -167,10 +168,8 @@ def _passage_qrels(frame, spans, grade, topics, docs, check: Checker, source: st
                          missing=frame["bep"].isna().to_numpy()) \
         if "bep" in frame.columns else None
     check.log.raise_if_errors()
-    qrels = passage_judgements(check, topics, docs, offsets, lengths, grades, doclen=doclen,
-                               bep=bep)
-    check.log.raise_if_errors()
-    return qrels
+    return passage_judgements(check, topics, docs, offsets, lengths, grades, doclen=doclen,
+                              bep=bep)
 
 
 def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
