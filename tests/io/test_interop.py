@@ -146,3 +146,13 @@ def test_dicts_go_through_the_table_reader_rules():
     assert list(qrels_from_dict({"2": {}, "1": {"a": 1}}).topics) == ["2", "1"]
     run = run_from_dict({"2": {}, "1": {"b": 1.0, "a": 1.0}})
     assert list(run.topics) == ["2", "1"] and run.topics["1"].docs.tolist() == ["b", "a"]
+
+
+def test_topic_keys_equal_as_text_are_one_topic_in_runs_as_in_qrels():
+    """Intended change (a silently wrong number): ids are text, so dict keys 1 and "1" name one
+    topic; qrels merged them, but a run kept only the last key's results (document a lost)."""
+    run = interop.run_from_dict({1: {"a": 1.0}, "1": {"b": 2.0}})
+    assert list(run.topics) == ["1"]
+    assert run.topics["1"].docs.tolist() == ["b", "a"]  # score descending
+    qrels = interop.qrels_from_dict({1: {"a": 1}, "1": {"b": 2}})
+    assert sorted(doc for doc, _ in qrels["1"].elements) == ["a", "b"]

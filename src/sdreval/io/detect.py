@@ -154,9 +154,12 @@ def detect_format(path: str | Path) -> str:
     span_kind = _sniff_span(path) if table_layout(head) is not None else None
     if span_kind is not None:
         return span_kind
-    stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if stripped.startswith(b"<") or _wide_xml(head):
-        kind = _sniff_xml(head, path)
+    from .xmlsafe import wide_codec  # (lxml is imported by the first XML read only)
+
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") or wide_codec(head) is not None:
+        from .inex_xml import sniff_inex_xml
+
+        kind = sniff_inex_xml(head, path)
         if kind is None:
             raise InputError("XML file that is neither an INEX submission nor INEX assessments "
                              "(unknown root element)", str(path))
@@ -189,12 +192,6 @@ def detect_format(path: str | Path) -> str:
     return kind
 
 
-def _wide_xml(head: bytes) -> bool:
-    from .xmlsafe import wide_codec
-
-    return wide_codec(head) is not None
-
-
 def _sniff_span(path: Path) -> str | None:
     """A span input (JSONL, CSV/TSV, Parquet) named by its keys, or None (imported only for
     those layouts: the span readers cost ~10 ms at every start)."""
@@ -210,12 +207,6 @@ def _sniff_span(path: Path) -> str | None:
                          "relevance; span runs query_id, doc_id, start, end, score or rank; "
                          "chunk runs query_id, chunk_id, score or rank)", str(path))
     return kind
-
-
-def _sniff_xml(head: bytes, path: Path) -> str | None:
-    from .inex_xml import sniff_inex_xml
-
-    return sniff_inex_xml(head, path)
 
 
 def resolve_format(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: str,

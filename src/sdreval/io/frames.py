@@ -25,7 +25,7 @@ from ..lazy import lazy_module
 from ..model.ordering import grouped_order, trec_order
 from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_message,
                                   rank_disorder, repeat_message, repeated_rows)
-from ..model.run import Ranking, Run, Unit
+from ..model.run import Filled, Run, Unit
 from .table_checks import (DOC, PATH, ROOT, SCORE, TOPIC, Checker, check_topic_names, checker,
                            column, listed, one_unit, span_columns, span_values)
 from .textlines import finish
@@ -45,39 +45,23 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
               order: np.ndarray, docs: np.ndarray, unit: Unit,
               scores: np.ndarray | None = None, ranks: np.ndarray | None = None,
               paths: np.ndarray | None = None, offsets: np.ndarray | None = None,
-              lengths: np.ndarray | None = None, make: Callable[..., Run] = Run,
+              lengths: np.ndarray | None = None, make: type[Run] = Run,
               **fields: Any) -> Run:
-    """A run (``make(name, topics, unit, source, **fields)``) from validated columns:
-    ``topic_codes`` index ``topic_names`` (topics in that order, those without rows kept
-    empty), ``order`` ranks the rows (:func:`ranked_order`).  Without ranks the rows are
+    """A run (``make.from_columns``: shared columns, as the file readers') from validated
+    columns: ``topic_codes`` index ``topic_names`` (topics in that order, those without rows
+    kept empty), ``order`` ranks the rows (:func:`ranked_order`).  Without ranks the rows are
     ranked 1, 2, ... in each topic; without scores the RSV is minus the rank."""
-    codes = np.asarray(topic_codes, dtype=np.int64)
-    n = len(order)
-    counts = np.bincount(codes, minlength=len(topic_names))
+    counts = np.bincount(np.asarray(topic_codes, dtype=np.int64), minlength=len(topic_names))
     bounds = np.concatenate(([0], np.cumsum(counts)))
-    ranked = (np.arange(1, n + 1, dtype=np.int64) - np.repeat(bounds[:-1], counts)
+    ranked = (np.arange(1, len(order) + 1, dtype=np.int64) - np.repeat(bounds[:-1], counts)
               if ranks is None else np.asarray(ranks, dtype=np.int64)[order])
-    columns = (docs[order],
-               np.full(n, None, dtype=object) if unit == "passage" else
-               _roots(n) if paths is None else paths[order],
-               np.full(n, -1, dtype=np.int64) if offsets is None else offsets[order],
-               np.full(n, -1, dtype=np.int64) if lengths is None else lengths[order],
-               ranked, -ranked.astype(np.float64) if scores is None else scores[order])
-    edges = bounds.tolist()
-    topics = {str(t): Ranking(*(c[lo:hi] for c in columns), unit)  # type: ignore[arg-type]
-              for t, lo, hi in zip(topic_names, edges[:-1], edges[1:])}
-    return make(name, topics, unit, source, **fields)
-
-
-_ROOTS = np.full(1024, ROOT, dtype=object)
-
-
-def _roots(m: int) -> np.ndarray:
-    """A new object array of ``m`` document roots (copied from a cached block: fast)."""
-    global _ROOTS
-    if m > len(_ROOTS):
-        _ROOTS = np.full(max(m, 2 * len(_ROOTS)), ROOT, dtype=object)
-    return _ROOTS[:m].copy()
+    none = Filled(-1, np.int64)
+    return make.from_columns(
+        name, {str(t): i for i, t in enumerate(topic_names)}, bounds, docs[order],
+        Filled(None) if unit == "passage" else Filled(ROOT) if paths is None else paths[order],
+        none if offsets is None else offsets[order], none if lengths is None else lengths[order],
+        ranked, -ranked.astype(np.float64) if scores is None else scores[order], unit, source,
+        **fields)
 
 
 def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataFrame)",

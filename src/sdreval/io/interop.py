@@ -105,7 +105,9 @@ class _Rows:
 
     def __init__(self, data: Mapping[Any, Any], what: str):
         self.data = data
-        self.topic_names = [str(t) for t in data]
+        names = [str(t) for t in data]  # ids are text: keys 1 and "1" are one topic
+        self.topic_names = list(dict.fromkeys(names))
+        index = {t: i for i, t in enumerate(self.topic_names)}
         sizes = []
         for topic, inner in data.items():
             if not isinstance(inner, Mapping):
@@ -114,7 +116,7 @@ class _Rows:
                                  f"{'grades' if what == 'qrels' else 'scores'}")
             sizes.append(len(inner))
         self.size = sum(sizes)
-        self.codes = np.repeat(np.arange(len(sizes), dtype=np.int64), sizes)
+        self.codes = np.repeat(np.array([index[t] for t in names], dtype=np.int64), sizes)
         self.key_array = np.fromiter(chain.from_iterable(data.values()), dtype=object,
                                      count=self.size)
         self.plain_ids = set(map(type, self.key_array)) <= {str}

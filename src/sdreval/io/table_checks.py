@@ -46,10 +46,6 @@ GRADE = ("relevance", "grade", "rel", "label")
 E = ("exhaustivity", "e")
 S = ("specificity", "s")
 SCORE = ("score", "rsv")
-OFFSET = ("offset",)
-LENGTH = ("length",)
-START = ("start",)
-END = ("end",)
 #: rows reported per problem before a count of the rest
 EXAMPLES = 20
 # ------------------------------------------------------------------------------ validation
@@ -96,10 +92,11 @@ class Checker:
     def floats(self, values: Any, name: str) -> np.ndarray:
         """Finite float64 values (``name ... is not a finite number`` otherwise)."""
         raw = np.asarray(values)
-        numbers, bad = finite_values(raw)
+        numbers = numbers_of(raw)
+        bad = ~np.isfinite(numbers)
         if bad.any():
             self.report(bad, lambda i: f"{name} {shown(raw[i])} is not a finite number")
-        return numbers
+        return np.where(bad, 0.0, numbers)
 
     def integers(self, values: Any, name: str, minimum: int | None = 0,
                  missing: np.ndarray | None = None) -> np.ndarray:
@@ -192,14 +189,6 @@ def numbers_of(raw: np.ndarray) -> np.ndarray:
     return numbers
 
 
-def finite_values(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """float64 values of a column (0 where bad) and which are not finite numbers: the number
-    rule of every table (DataFrames, records, dicts, span files)."""
-    numbers = numbers_of(raw)
-    bad = ~np.isfinite(numbers)
-    return np.where(bad, 0.0, numbers), bad
-
-
 def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
                    ) -> tuple[np.ndarray, np.ndarray]:
     """int64 values of a column (0 where bad) and which are not integers in
@@ -286,15 +275,15 @@ def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool 
 
 
 def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
-    offset, length = column(frame, OFFSET, "", False), column(frame, LENGTH, "", False)
-    start, end = column(frame, START, "", False), column(frame, END, "", False)
-    if offset and length:
-        return offset, length, False
-    if start and end:
-        return start, end, True
-    partial = [c for c in (offset, length, start, end) if c]
-    if partial:
-        raise UsageError(f"column {partial[0]!r} needs its partner: passages are given by "
+    """The passage columns: ``(offset, length, False)``, ``(start, end, True)`` (end
+    exclusive) or None."""
+    given = [c for c in ("offset", "length", "start", "end") if c in frame.columns]
+    if {"offset", "length"} <= set(given):
+        return "offset", "length", False
+    if {"start", "end"} <= set(given):
+        return "start", "end", True
+    if given:
+        raise UsageError(f"column {given[0]!r} needs its partner: passages are given by "
                          "offset and length, or by start and end (end exclusive)")
     return None
 
