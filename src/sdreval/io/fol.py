@@ -46,16 +46,6 @@ from .tokens import DIGITS, Fields, digit_integers, read_in_blocks, system_alloc
 from .run_columns import TRIM_BYTES, release_heap_memory
 
 
-def _parse_range(token: str) -> tuple[int, int] | None:
-    offset, sep, length = token.partition(":")
-    if not sep:
-        return None
-    o, n = parse_int(offset), parse_int(length)
-    if o is None or n is None or o < 0 or n < 0:
-        return None
-    return o, n
-
-
 FolLine = tuple[str, str, int, int, "int | None", list[tuple[int, int]]]
 
 
@@ -78,14 +68,15 @@ def parse_fol_line(fields: list[str], number: int, file: str, log: ProblemLog
         tokens = tokens[1:]
     ranges: list[tuple[int, int]] = []
     for token in tokens:
-        parsed = _parse_range(token)
-        if parsed is None:
+        offset, sep, length = token.partition(":")
+        o, n = parse_int(offset), parse_int(length)
+        if not sep or o is None or n is None or o < 0 or n < 0:
             bad.append(f"passage {token!r} is not offset:length with non-negative "
                        f"integers")
-        elif parsed[0] + parsed[1] >= CHAR_LIMIT:
+        elif o + n >= CHAR_LIMIT:
             bad.append(beyond_char_limit(token))
         else:
-            ranges.append(parsed)
+            ranges.append((o, n))
     if log.refuse(file, number, bad):
         return None
     return topic, doc, relchars, doclen, bep, ranges  # type: ignore[return-value]

@@ -34,13 +34,6 @@ pd = lazy_module("pandas")  # imported on first use: span files met by detection
 
 # ------------------------------------------------------------------------------------- runs
 
-def ranked_order(codes: np.ndarray, scores: np.ndarray | None, ranks: np.ndarray | None,
-                 ties: tuple[np.ndarray, ...]) -> np.ndarray:
-    """The rows grouped by topic code, each topic in the order of the module docstring: row
-    order with ranks, else score descending, ``ties`` descending (trec_eval's order)."""
-    return grouped_order(codes) if ranks is not None else trec_order(scores, ties, codes)
-
-
 def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequence[str],
               order: np.ndarray, docs: np.ndarray, unit: Unit,
               scores: np.ndarray | None = None, ranks: np.ndarray | None = None,
@@ -49,7 +42,7 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
               **fields: Any) -> Run:
     """A run (``make.from_columns``: shared columns, as the file readers') from validated
     columns: ``topic_codes`` index ``topic_names`` (topics in that order, those without rows
-    kept empty), ``order`` ranks the rows (:func:`ranked_order`).  Without ranks the rows are
+    kept empty), ``order`` ranks the rows (:func:`ranked_rows`).  Without ranks the rows are
     ranked 1, 2, ... in each topic; without scores the RSV is minus the rank."""
     counts = np.bincount(np.asarray(topic_codes, dtype=np.int64), minlength=len(topic_names))
     bounds = np.concatenate(([0], np.cumsum(counts)))
@@ -119,8 +112,9 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
                 ) -> np.ndarray:
     """The rules of every table's results (as files): a result repeating an earlier one of
     its topic is a warning (kept), ranks going down in row order one warning per topic;
-    returns the ranked order (:func:`ranked_order`; ``ties``: the tie keys, by default the
-    ids).  ``rows``: the table row of each result (increasing; all rows by default)."""
+    returns the rows grouped by topic, each topic in the order of the module docstring: row
+    order with ranks, else score descending, ``ties`` descending (trec_eval's order; by
+    default the ids).  ``rows``: the table row of each result (increasing; all rows by default)."""
     at = np.arange(len(docs)) if rows is None else rows
     of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
     if repeats:
@@ -140,4 +134,4 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
     if ties is None:
         ties = (docs,) if paths is None else (docs, paths)
         ties = ties if offsets is None else (docs, offsets, lengths)  # type: ignore[assignment]
-    return ranked_order(codes, scores, ranks, ties)
+    return grouped_order(codes) if ranks is not None else trec_order(scores, ties, codes)

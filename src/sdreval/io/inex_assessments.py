@@ -48,10 +48,6 @@ _UNASSESSED = {"", "u"}
 _NUMERIC_LIKE = re.compile(r"^\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*$")
 
 
-def _numeric_like(text: str) -> bool:
-    return _NUMERIC_LIKE.match(text) is not None
-
-
 def _assessment_files(path: Path, tally: Tally | None = None) -> list[tuple[Path, bool | None]]:
     """The files to read with their main mark (True under ``main/``, False under ``others/``,
     else None); files under ``in_progress/`` are left out (counted)."""
@@ -321,8 +317,8 @@ def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None
     start = xml_attr(el, "start", "offset")
     end = xml_attr(el, "end")
     length = _number(xml_attr(el, "length"))
-    if start is not None and end is not None and not _numeric_like(start) \
-            and not _numeric_like(end):
+    if start is not None and end is not None and not _NUMERIC_LIKE.match(start) \
+            and not _NUMERIC_LIKE.match(end):
         pool.points.append(Point(topic, doc, start, end, _number(xml_attr(el, "size")), line))
         return
     offset = _number(start)
@@ -348,8 +344,8 @@ def _read_bep(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
     if not raw:
         log.error(pool.file, el.sourceline, f"topic {topic}, {doc}: <{local_name(el.tag)}> "
                   "without a path: not used")
-    elif _numeric_like(raw) and _number(raw) is not None and float(raw) == int(float(raw)) >= 0:
-        pool.numeric_beps.setdefault((topic, doc), int(float(raw)))
+    elif (value := _number(raw)) is not None and value == int(value) >= 0:
+        pool.numeric_beps.setdefault((topic, doc), int(value))
     else:
         pool.beps.append(Point(topic, doc, raw, None, None, el.sourceline))
 

@@ -48,7 +48,7 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     frame = as_frame(data)
     if frame is not None:
         return qrels_from_table(frame, scale, "(dict)", log)
-    rows = _flatten(data, "qrels")
+    rows = _Rows(data, "qrels")
     width = _key_width(rows, "qrels")
     names = {1: ("doc",), 2: ("doc", "path"), 3: ("doc", "offset", "length")}[width]
     columns = {"topic": rows.topics}
@@ -59,13 +59,15 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
         own = log is None
         log = log if log is not None else ProblemLog()
         wrong = np.array([p and len(v) != 2 for p, v in zip(pair, values)], dtype=bool)
-        rows.checker(log).report(wrong, lambda i: f"expected a grade or (e, s), got "
-                                                  f"{values[i]!r}")
+        Checker("(dict)", log, rows.where).report(
+            wrong, lambda i: f"expected a grade or (e, s), got {values[i]!r}")
         columns["exhaustivity"] = _objects([v[0] if p and not w else (None if p else v)
                                             for v, p, w in zip(values, pair, wrong)])
         columns["specificity"] = _objects([v[1] if p and not w else (None if p else v)
                                            for v, p, w in zip(values, pair, wrong)])
-        _raise(log, own)
+        if log.errors:  # bad values are never left out of a table silently: errors raise
+            finish(log, own)
+            log.raise_if_errors()
     else:
         columns["grade"] = rows.values_array()
     qrels = qrels_from_table(_frame(columns), scale, "(dict)", log, rows.where)
@@ -86,7 +88,7 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
     frame = as_frame(data)
     if frame is not None:
         return run_from_table(frame, name, "(dict)", log)
-    rows = _flatten(data, "run")
+    rows = _Rows(data, "run")
     width = _key_width(rows, "run")
     if width == 1:
         docs = rows.key_array if rows.plain_ids else _objects([str(k) for k in rows.keys])
@@ -104,6 +106,9 @@ class _Rows:
     one pass over the dict (no per-value Python code on the common path)."""
 
     def __init__(self, data: Mapping[Any, Any], what: str):
+        if not isinstance(data, Mapping):
+            raise UsageError(f"expected a dict {{topic: {{document: value}}}}, got "
+                             f"{type(data).__name__}")
         self.data = data
         names = [str(t) for t in data]  # ids are text: keys 1 and "1" are one topic
         self.topic_names = list(dict.fromkeys(names))
@@ -138,9 +143,6 @@ class _Rows:
         names = self.topic_names
         return [names[c] for c in self.codes]
 
-    def checker(self, log: ProblemLog) -> Any:
-        return Checker("(dict)", log, self.where)
-
     def where(self, i: int) -> str:
         return f"topic {self.topic_names[self.codes[i]]}, {_key_text(self.key_array[i])}"
 
@@ -152,13 +154,6 @@ class _Rows:
                                dtype=np.float64, count=self.size)
         except (TypeError, ValueError, OverflowError):
             return _objects(self.values)
-
-
-def _flatten(data: Mapping[Any, Any], what: str) -> _Rows:
-    if not isinstance(data, Mapping):
-        raise UsageError(f"expected a dict {{topic: {{document: value}}}}, got "
-                         f"{type(data).__name__}")
-    return _Rows(data, what)
 
 
 def _key_width(rows: _Rows, what: str) -> int:
@@ -192,14 +187,6 @@ def _key_text(key: Any) -> str:
     if isinstance(key, tuple) and len(key) == 3:
         return f"document {key[0]} passage {key[1]}:{key[2]}"
     return f"document {key}"
-
-
-def _raise(log: ProblemLog, own: bool) -> None:
-    """Bad values cannot be left out of a table silently: errors always raise (warnings are
-    issued first when the log is ours)."""
-    if log.errors:
-        finish(log, own)
-        log.raise_if_errors()
 
 
 def _objects(values: list) -> np.ndarray:
