@@ -45,13 +45,11 @@ _NUMBER = r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"
 
 
 class _State:
-    """What the blocks read so far leave for the next: the rows, the header rule, the
-    canonical XPaths already computed."""
+    """What the blocks read so far leave for the next: the rows and the header rule."""
 
     def __init__(self) -> None:
         self.chunks: list[tuple] = []
         self.first_line = True
-        self.canonical: dict[str, str | None] = {}
 
     def add(self, lines, topics, docs, paths, e, s, letter, question, size) -> None:
         if len(lines):
@@ -119,7 +117,7 @@ def fast_block(found: Fields, state: _State) -> bool:
     if counts.min() < 5 or counts.max() > 6:
         return False
     docs, paths = found.field(1), found.field(2)
-    canon = _canonical(paths, state)
+    canon = _canonical(paths)
     if canon is None:
         return False
     e, question = _numbers(found.field(3), {"?": TOO_SMALL})
@@ -168,24 +166,18 @@ def _numbers(text, words: dict[str, float] | None = None, upper: bool = False
     return values[codes], special[codes]
 
 
-def _canonical(paths, state: _State):
-    """The canonical XPaths (an Arrow array; each distinct path canonicalised once per file),
-    or None if one does not canonicalise."""
+def _canonical(paths):
+    """The canonical XPaths (an Arrow array; each distinct path of the block canonicalised
+    once, by the cached :func:`canonical_xpath`), or None if one does not canonicalise."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
     encoded = pc.dictionary_encode(paths)
-    known, out = state.canonical, []
-    for value in encoded.dictionary.to_pylist():
-        if value not in known:
-            try:
-                known[value] = canonical_xpath(value)
-            except XPathError:
-                known[value] = None
-        if known[value] is None:
-            return None
-        out.append(known[value])
-    return pa.array(out, pa.string()).take(encoded.indices)
+    try:
+        found = [canonical_xpath(value) for value in encoded.dictionary.to_pylist()]
+    except XPathError:
+        return None
+    return pa.array(found, pa.string()).take(encoded.indices)
 
 
 def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -> Qrels:
