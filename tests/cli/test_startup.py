@@ -299,3 +299,10 @@ def test_a_command_help_imports_no_pandas_scipy_or_statsmodels(command):
     done, loaded = _cli_modules([command, "--help"])
     assert "--correction" in done.stdout
     assert not {"pandas", "scipy", "statsmodels"} & {m.split(".")[0] for m in loaded}
+
+
+@pytest.mark.parametrize("command", ["sensitivity", "recallbase", "demo"])
+def test_help_of_commands_that_use_pandas_does_not_import_it(command):
+    done, loaded = _cli_modules([command, "--help"])
+    assert "Usage:" in done.stdout
+    assert "pandas" not in {m.split(".")[0] for m in loaded}
