@@ -37,6 +37,7 @@ import numpy as np
 
 from ..errors import HeldProblems, Problem, ProblemLog
 from ..judgements.qrels import Qrels
+from ..model.result_rules import overlapping_rows
 from .columnar import arrow_pool
 from .textlines import (CHAR_LIMIT, beyond_char_limit, iter_fields,
                         nonnegative, parse_int, passage_fields)
@@ -231,7 +232,9 @@ def fast_block(found: Fields, rows: _Rows) -> bool:
         ends = offsets + lengths
         if (ends >= CHAR_LIMIT).any() or lengths.min() == 0 or (ends > doclen[owner]).any():
             return False
-        if _overlapping(owner, offsets, ends):
+        same = owner[1:] == owner[:-1]  # passages of one line in order and apart: no overlap
+        if not (offsets[1:] >= ends[:-1])[same].all() and overlapping_rows(
+                owner, offsets, lengths, np.zeros(len(owner), dtype=bool)):
             return False
     running = np.concatenate(([0], np.cumsum(lengths)))
     total = running[first + passages] - running[first]
@@ -241,22 +244,6 @@ def fast_block(found: Fields, rows: _Rows) -> bool:
     rows.add_columns(numbers, rows.keyed.ids_of_column(field(0)), docs, relchars, doclen, bep,
                      passages, offsets, lengths)
     return True
-
-
-def _overlapping(owner: np.ndarray, offsets: np.ndarray, ends: np.ndarray) -> bool:
-    """True if two passages (of positive length) of one line overlap."""
-    same = owner[1:] == owner[:-1]
-    if not same.any() or (offsets[1:] >= ends[:-1])[same].all():  # in order, apart
-        return False
-    order = np.lexsort((ends, offsets, owner))
-    line, start, end = owner[order], offsets[order], ends[order]
-    same = line[1:] == line[:-1]
-    if not same.any():
-        return False
-    # within a line, each start must not fall before the reach of the passages before it
-    key = line * (2 * CHAR_LIMIT)
-    reach = np.maximum.accumulate(key + end)
-    return bool(((key[1:] + start[1:]) < reach[:-1])[same].any())
 
 
 def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -> Qrels:
