@@ -296,7 +296,7 @@ def qrels_from_ir_measures(qrels: Iterable[Any], scale: str | None = None,
     namedtuples (any iterable, generators included), dicts, plain ``(query_id, doc_id,
     relevance)`` tuples or a DataFrame; span (``offset``/``length``) and ``path`` fields are
     kept (see :mod:`sdreval.io.table_checks`)."""
-    return qrels_from_table(_records(qrels, ("query_id", "doc_id", "relevance")), scale,
+    return qrels_from_table(records_frame(qrels, ("query_id", "doc_id", "relevance")), scale,
                             "(records)", log)
 
 
@@ -305,19 +305,8 @@ def run_from_ir_measures(run: Iterable[Any], name: str = "run",
     """An sdreval run from records: ir_measures ``ScoredDoc`` / ir_datasets
     ``scoreddocs_iter()`` namedtuples (any iterable), dicts, plain ``(query_id, doc_id,
     score)`` tuples or a DataFrame; span and ``path`` fields make passage and element runs."""
-    return run_from_table(_records(run, ("query_id", "doc_id", "score")), name, "(records)",
+    return run_from_table(records_frame(run, ("query_id", "doc_id", "score")), name, "(records)",
                           log)
-
-
-def _records(items: Iterable[Any], positional: tuple[str, str, str]):
-    import pandas as pd
-
-    if isinstance(items, pd.DataFrame):
-        return items
-    rows = list(items)
-    if not rows:
-        return pd.DataFrame({c: [] for c in positional})
-    return records_frame(rows, positional)
 
 
 def qrels_to_ir_measures(qrels: Qrels, quant: str | None = None,

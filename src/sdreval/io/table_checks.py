@@ -325,9 +325,14 @@ def as_frame(source: Any) -> pd.DataFrame | None:
     return None
 
 
-def records_frame(rows: list, positional: Sequence[str]) -> pd.DataFrame:
-    """Records -> DataFrame: dicts by key, namedtuples by field, plain tuples by position
-    (``positional`` names their columns, as in ir_measures)."""
+def records_frame(items: Any, positional: Sequence[str]) -> pd.DataFrame:
+    """Records (any iterable) -> DataFrame: dicts by key, namedtuples by field, plain tuples by
+    position (``positional`` names their columns, as in ir_measures); a DataFrame as it is."""
+    if isinstance(items, pd.DataFrame):
+        return items
+    rows = list(items)
+    if not rows:
+        return pd.DataFrame({c: [] for c in positional})
     first = rows[0]
     fields = getattr(first, "_fields", None)
     kind = dict if isinstance(first, dict) else (type(first) if fields is not None else None)
