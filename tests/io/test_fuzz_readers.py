@@ -135,10 +135,10 @@ def test_gzip_input(data):
 
 
 def _xml_reader(name):
-    from sdreval.io import inex_assessments, inex_submission, inex_xml
+    from sdreval.io import detect, inex_assessments, inex_submission
 
     reader = getattr(inex_submission, name, None) or getattr(inex_assessments, name)
-    if not _implemented(inex_xml.sniff_inex_xml, VALID["submission"]):
+    if not _implemented(detect.sniff_inex_xml, VALID["submission"]):
         pytest.skip("INEX XML readers not implemented yet")
     return reader
 

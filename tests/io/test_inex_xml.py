@@ -12,7 +12,7 @@ from sdreval.judgements.qrels import COVERAGE_CODES, TOO_SMALL
 from sdreval.model.run import Ranking, Run
 from sdreval.io.inex_assessments import read_inex_assessments
 from sdreval.io.inex_submission import read_inex_submission, write_inex_submission
-from sdreval.io.inex_xml import sniff_inex_xml
+from sdreval.io.detect import sniff_inex_xml
 from sdreval.io.readers import read_run
 
 SUBMISSION = """<?xml version="1.0" encoding="ISO-8859-1"?>

@@ -1,4 +1,6 @@
-"""Format detection: the format of a file from its content (read by :mod:`sdreval.io.readers`).
+"""Format detection: the format of a file from its content (read by :mod:`sdreval.io.readers`),
+INEX XML by its root element (:func:`sniff_inex_xml`) and a directory by its files
+(:func:`sniff_xml_directory`).
 
 Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases in
 :data:`ALIASES`):
@@ -47,11 +49,14 @@ iteration field is not 0 are read with ``--qrels-format trec``.
 """
 from __future__ import annotations
 
+import os
+import re
 from collections import Counter
 from pathlib import Path
 
 from ..errors import InputError, UsageError
-from .textlines import is_pipe, parse_float, parse_int, read_head, table_layout
+from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, table_layout
+from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
 QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels",
                  "span-qrels", "trec-qrels")
@@ -145,8 +150,6 @@ def detect_format(path: str | Path) -> str:
     Raises :class:`InputError` naming the file when the content fits no format."""
     path = Path(path)
     if path.is_dir():  # a collection, or INEX assessments shipped as a directory tree
-        from .inex_xml import sniff_xml_directory
-
         return sniff_xml_directory(path)
     if not is_pipe(path) and not path.exists():
         raise InputError("no such file", str(path))
@@ -154,11 +157,7 @@ def detect_format(path: str | Path) -> str:
     span_kind = _sniff_span(path) if table_layout(head) is not None else None
     if span_kind is not None:
         return span_kind
-    from .xmlsafe import wide_codec  # (lxml is imported by the first XML read only)
-
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") or wide_codec(head) is not None:
-        from .inex_xml import sniff_inex_xml
-
         kind = sniff_inex_xml(head, path)
         if kind is None:
             raise InputError("XML file that is neither an INEX submission nor INEX assessments "
@@ -235,3 +234,75 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
                 f"(sdreval eval QRELS RUN...: the judgements come first; {option} forces a "
                 "format)")
     return f"this is a {found} file, not {what} (use {option} to force a format)"
+
+
+# ------------------------------------------------------------------------------- INEX XML
+
+SUBMISSION = "inex-submission"
+ASSESSMENTS = "inex-assessments"
+
+# the first element's name, after text, comments, processing instructions and declarations
+# (``<!DOCTYPE ... [internal subset]>``); possessive and atomic: nothing is read twice
+# (compiled by the first XML detection, through re's cache: not at every start)
+_ROOT = (rb"(?>[^<]*+(?><!--.*?-->|<\?.*?\?>|<!(?!--)[^\[>]*+(?:\[.*?\][^>]*+)?>))*+"
+         rb"[^<]*+<([A-Za-z_][\w.\-]*+(?::[A-Za-z_][\w.\-]*+)?)")
+_ASSESSMENT_ROOTS = {b"assessments", b"inex-assessments", b"assessment"}
+
+
+def sniff_inex_xml(head: bytes, path: str | Path | None = None) -> str | None:
+    """``"inex-submission"``, ``"inex-assessments"`` or None from the first bytes of a file:
+    the name of the first element (after the XML declaration, comments and DOCTYPE; in
+    INEX assessments, ``<assessments`` may follow another root).  When ``head`` ends before
+    the first element (a long comment or DOCTYPE), the whole file ``path`` (mapped, not read
+    into memory) is searched by the same rule."""
+    data = head
+    codec = wide_codec(head[:4])
+    if codec is not None:  # UTF-16/UTF-32: decode what we have
+        data = bytes(head).decode(codec, "ignore").encode("utf-8")
+    match = re.match(_ROOT, data, re.DOTALL)
+    if match is None:
+        if path is None or Path(local_path(path)).stat().st_size <= len(head):
+            return None
+        import mmap
+
+        with open(local_path(path), "rb") as handle, \
+                mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as whole:
+            return sniff_inex_xml(whole)
+    name = match.group(1).split(b":")[-1].lower()
+    if name == b"inex-submission":
+        return SUBMISSION
+    if name in _ASSESSMENT_ROOTS or data.find(b"<assessments", match.start(1) - 1) >= 0:
+        return ASSESSMENTS
+    return None
+
+
+#: X-RAI's layout, ``done/<type>/[main|others/]topic-T/pool-P.xml``, from the folder given or up
+#: to four levels above the topic folders (only folder names are listed, no file is read).
+_XRAI_LAYOUT = [("*/" * depth) + "topic-*/pool-*.xml" for depth in range(5)]
+
+
+def sniff_xml_directory(path: str | Path, files: int = 5) -> str:
+    """``"inex-assessments"`` if the directory has X-RAI's layout (``topic-T/pool-P.xml``) or its
+    first XML files (in sorted walk order, at most ``files`` of them) include INEX assessments,
+    else ``"collection"``."""
+    root = Path(path)
+    if any(next(iter(root.glob(pattern)), None) is not None for pattern in _XRAI_LAYOUT):
+        return ASSESSMENTS
+    seen = 0
+    for folder, dirs, names in os.walk(path):
+        dirs.sort()
+        for name in sorted(names):
+            if not name.lower().endswith(".xml"):
+                continue
+            file = Path(folder) / name
+            try:
+                with open(file, "rb") as handle:
+                    head = handle.read(4096)
+            except OSError:
+                continue
+            if sniff_inex_xml(head, file) == ASSESSMENTS:
+                return ASSESSMENTS
+            seen += 1
+            if seen >= files:
+                return "collection"
+    return "collection"

@@ -26,7 +26,7 @@ from lxml import etree
 from ..errors import InputError, ProblemLog
 from ..model.run import Ranking, Run
 from .inex_results import ResultReader, TopicColumns, build_ranking
-from .inex_xml import SUBMISSION
+from .detect import SUBMISSION
 from .textlines import finish
 from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
                       report_syntax_error, safe_iterparse, xml_attr)
