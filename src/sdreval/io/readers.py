@@ -37,18 +37,14 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
         from .spans import read_span_qrels
 
         return read_span_qrels(path, log, documents)
-    if kind == "fol-qrels":
-        from .fol import read_fol_qrels
+    if kind in ("fol-qrels", "passage-qrels"):
+        from . import fol
 
-        return read_fol_qrels(path, log)
+        return (fol.read_fol_qrels if kind == "fol-qrels" else fol.read_passage_qrels)(path, log)
     if kind == "native-qrels":
         from .native import read_native_qrels
 
         return read_native_qrels(path, log)
-    if kind == "passage-qrels":
-        from .fol import read_passage_qrels
-
-        return read_passage_qrels(path, log)
     if kind == "trec-qrels":
         from .trec_qrels import read_trec_qrels
 
