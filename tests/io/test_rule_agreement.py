@@ -93,3 +93,25 @@ def test_xrai_bad_offset_exits_1_on_the_cli(tmp_path):
     for result in (invoke("validate", path), invoke("eval", path, run, "-m", "MAiP")):
         assert result.exit_code == 1, result.output
         assert "a.xml:3: error:" in result.output and "Traceback" not in result.output
+
+
+# ------------------------------------------------------------------ navigation repeats
+def test_navigation_repeat_follows_the_judgement_repeat_rule(tmp_path):
+    """Identical repeat: warning naming the first line (it was ignored silently); different:
+    error, the first kept -- the messages of a repeated qrels line."""
+    from sdreval.io.navigation import read_navigation
+
+    path = put(tmp_path / "nav.tsv", "d /a[1] /a[1]/b[1] 0.25\n"
+               "d /a[1] /a[1]/b[1] 0.25\n"
+               "d /a[1] /a[1]/b[1] 0.5\n")
+    log = ProblemLog()
+    nav = read_navigation(path, log)
+    assert [(p.line, p.severity) for p in log.problems] == [(2, "warning"), (3, "error")]
+    assert "repeats line 1 (identical; ignored)" in log.problems[0].message
+    assert "differently from line 1 (line 1 kept)" in log.problems[1].message
+    assert nav.prob("d", "/a[1]", "/a[1]/b[1]") == 0.25
+    qrels = put(tmp_path / "q.fol", "1 Q0 d 5 100 0:5\n1 Q0 d 5 100 0:5\n")
+    fol_log = ProblemLog()
+    read_fol_qrels(qrels, fol_log)
+    assert [p.message.split(": ", 1)[1] for p in fol_log.warnings] == \
+        ["document d repeats line 1 (identical; ignored)"]
