@@ -11,6 +11,7 @@ failed on the code before its fix.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,69 @@ def test_navigation_repeat_follows_the_judgement_repeat_rule(tmp_path):
     read_fol_qrels(qrels, fol_log)
     assert [p.message.split(": ", 1)[1] for p in fol_log.warnings] == \
         ["document d repeats line 1 (identical; ignored)"]
+
+
+# ------------------------------------------------------------------ document ids are text
+def test_document_ids_are_text_in_every_format(tmp_path):
+    """A Parquet float id column (pandas writes an integer column with a gap as floats) gave
+    ``1.0`` -- not the ``1`` of the span files' rows -- so no span found its document; a JSON
+    ``true`` became ``True``."""
+    import pandas as pd
+
+    from sdreval.errors import InputError
+    from sdreval.io.spans import read_documents
+
+    pd.DataFrame({"doc_id": [1.0, 2.0], "text": ["a b", "c"]}).to_parquet(tmp_path / "d.pq")
+    assert list(read_documents(tmp_path / "d.pq").texts) == ["1", "2"]
+    put(tmp_path / "d.csv", "doc_id,text\n007,a\n1e3,b\n2021-01-01,c\n7,d\n")
+    assert list(read_documents(tmp_path / "d.csv").texts) == ["007", "1e3", "2021-01-01", "7"]
+    put(tmp_path / "d.jsonl", '{"doc_id": 18446744073709551617, "text": "a"}\n'
+        '{"doc_id": 18446744073709551618, "text": "b"}\n{"doc_id": "007", "text": "c"}\n')
+    assert list(read_documents(tmp_path / "d.jsonl").texts) == [
+        "18446744073709551617", "18446744073709551618", "007"]
+    for bad, shown in (("true", "true"), ("1.5", "1.5"), ("[1]", "[1]"), ('" "', "' '")):
+        put(tmp_path / "b.jsonl", f'{{"doc_id": {bad}, "text": "a"}}\n')
+        with pytest.raises(InputError, match=rf"b.jsonl:1: error: doc_id {re.escape(shown)}"):
+            read_documents(tmp_path / "b.jsonl")
+
+
+def test_span_run_matches_documents_whatever_the_id_type(tmp_path):
+    """Token offsets need the documents: with Parquet float ids both sides are ``1``."""
+    import pandas as pd
+
+    from sdreval.io.spans import read_documents, read_span_qrels, read_span_run
+
+    pd.DataFrame({"doc_id": [1.0, 2.0], "text": ["a b c d", "e f"]}).to_parquet(
+        tmp_path / "docs.pq")
+    documents = read_documents(tmp_path / "docs.pq")
+    put(tmp_path / "q.csv", "query_id,doc_id,start,end,relevance,unit\nq,1,1,3,1,tokens\n")
+    put(tmp_path / "r.csv", "query_id,doc_id,start,end,score,unit\nq,1,1,3,1.0,tokens\n")
+    log = ProblemLog()
+    qrels = read_span_qrels(tmp_path / "q.csv", log, documents)
+    run = read_span_run(tmp_path / "r.csv", log, documents)
+    assert not log.problems
+    assert qrels["q"].passages["1"].ranges == [(2, 3)]  # "b c"
+    ranking = run.topics["q"]
+    assert (list(ranking.docs), list(ranking.offsets), list(ranking.lengths)) == (["1"], [2], [3])
+
+
+# ------------------------------------------------------------------ where a row is
+def test_span_dataframe_problems_name_the_row_as_every_dataframe(tmp_path):
+    """A span DataFrame reported ``(run):2`` (the row's position + 1); every other DataFrame
+    says ``row <index label>``."""
+    import pandas as pd
+
+    from sdreval.errors import InputError
+    from sdreval.io import read_run
+
+    spans = pd.DataFrame({"query_id": ["q", "q"], "doc_id": ["d", None], "start": [0, 0],
+                          "end": [5, 5], "score": [1.0, 2.0]}, index=[10, 11])
+    plain = pd.DataFrame({"query_id": ["q", "q"], "doc_id": ["d", None],
+                          "score": [1.0, 2.0]}, index=[10, 11])
+    messages = []
+    for frame in (spans, plain):
+        with pytest.raises(InputError) as caught:
+            read_run(frame)
+        assert [p.line for p in caught.value.problems] == [None]
+        messages.append(caught.value.problems[0].message)
+    assert messages == ["row 11: doc_id is missing"] * 2

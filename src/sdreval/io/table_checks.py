@@ -318,7 +318,12 @@ def checker(frame: pd.DataFrame, source: str, log: ProblemLog,
         raise UsageError("the table has repeated column names: "
                          + ", ".join(map(str, frame.columns[frame.columns.duplicated()])))
     labels = frame.index
-    return Checker(source, log, where or (lambda i: f"row {labels[i]}"))
+    return Checker(source, log, where or (lambda i: row_place(labels[i])))
+
+
+def row_place(label: Any) -> str:
+    """Where a row of a table (DataFrame, records) is, in messages: ``row <index label>``."""
+    return f"row {label}"
 
 
 def as_frame(source: Any) -> pd.DataFrame | None:

@@ -41,13 +41,6 @@ def require(table: Table, kind: str, what: str, log: ProblemLog) -> None:
                          table.file)
 
 
-def checker_of(table: Table, log: ProblemLog) -> Checker:
-    """The checks of every table (:class:`~sdreval.io.table_checks.Checker`), each bad row
-    reported at its file line and left out (:meth:`~sdreval.io.table_checks.Checker.kept`)."""
-    lines = table.lines
-    return Checker(table.file, log, lambda i: f"line {lines[i]}", lines)
-
-
 def unit_column(table: Table, check: Checker) -> np.ndarray | None:
     """The unit of each row (None: all characters)."""
     if "unit" not in table.frame.columns:
@@ -81,7 +74,7 @@ def span_rows(table: Table, check: Checker, documents: Documents | None,
     docs = ids["doc_id"][rows]
     s, e, fine = to_characters(docs, starts[rows], starts[rows] + lengths[rows],
                                None if units is None else units[rows], documents,
-                               table.lines[rows], table.file, check.log)
+                               table.lines[rows], table, check.log)
     rows = rows[fine]
     return ids, Spans(rows, ids["query_id"][rows] if "query_id" in ids else None,
                       docs[fine], s[fine], e[fine])

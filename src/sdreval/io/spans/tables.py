@@ -17,11 +17,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
+from ..table_checks import Checker, row_place
 from ..textlines import first_data_line, open_binary, read_head, table_layout
 
 pd = lazy_module("pandas")
@@ -32,11 +34,36 @@ ID_KEYS = ("query_id", "doc_id", "chunk_id")
 
 @dataclass
 class Table:
-    """Rows of a span input file and where each came from."""
+    """Rows of a span input (a file, or a DataFrame / records given through the API) and
+    where each came from."""
 
     frame: pd.DataFrame
-    lines: np.ndarray  # 1-based line (or Parquet row) of every row
+    lines: np.ndarray  # 1-based line (or Parquet row, or DataFrame position) of every row
     file: str
+    labels: Any = None  # a DataFrame's index labels (None for a file)
+
+    def place(self, line: int) -> str:
+        """Where the row at ``line`` is, in messages: ``line N`` of a file, ``row <label>`` of
+        a DataFrame (as for every table: :func:`~sdreval.io.table_checks.row_place`)."""
+        return f"line {line}" if self.labels is None else row_place(self.labels[line - 1])
+
+    def report(self, log: ProblemLog, line: int | None, message: str,
+               severity: str = "error") -> None:
+        """One problem of the row at ``line`` (None: of the whole input): ``file:line`` for a
+        file, ``(name): row <label>: ...`` for a DataFrame."""
+        say = log.error if severity == "error" else log.warn
+        if self.labels is None or line is None:
+            say(self.file, line, message)
+        else:
+            say(self.file, None, f"{self.place(line)}: {message}")
+
+    def checker(self, log: ProblemLog) -> Checker:
+        """The checks of every table (:class:`~sdreval.io.table_checks.Checker`), each bad row
+        reported where it is (:meth:`place`) and left out
+        (:meth:`~sdreval.io.table_checks.Checker.kept`)."""
+        lines = self.lines
+        return Checker(self.file, log, lambda i: self.place(int(lines[i])),
+                       lines if self.labels is None else None)
 
 
 def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
@@ -174,6 +201,9 @@ def _record_problem(record: dict) -> str | None:
             record[key] = str(value)
         elif isinstance(value, float):
             return f"{key} {value!r} is a number, not an id: write ids as JSON strings"
+        elif value is not None and not isinstance(value, str):  # true, [1], {...}
+            return (f"{key} {json.dumps(value)[:40]} is not an id: write ids as JSON "
+                    "strings")
     for key, value in record.items():
         for text in (key, value):
             if isinstance(text, str):
@@ -218,6 +248,7 @@ def _load_parquet(path: str | Path) -> Table:
 
 
 def table_from_frame(frame: pd.DataFrame, name: str = "(DataFrame)") -> Table:
-    """A DataFrame given through the API: problems name the row (1-based)."""
+    """A DataFrame given through the API: problems name the row by its index label, as for
+    every other table."""
     return Table(frame.reset_index(drop=True), np.arange(1, len(frame) + 1, dtype=np.int64),
-                 name)
+                 name, frame.index)
