@@ -182,3 +182,42 @@ def test_span_dataframe_problems_name_the_row_as_every_dataframe(tmp_path):
         assert [p.line for p in caught.value.problems] == [None]
         messages.append(caught.value.problems[0].message)
     assert messages == ["row 11: doc_id is missing"] * 2
+
+
+# ------------------------------------------------------------------ ranks of tables
+def test_table_ranks_follow_the_run_file_rule(tmp_path):
+    """A negative rank is refused in a document run file but was read from a DataFrame or
+    records (any integer); rank 0 of an element run likewise.  Now the files' rule and
+    messages: >= 0 for documents, >= 1 for elements and passages."""
+    import pandas as pd
+
+    import sdreval
+    from sdreval.errors import InputError
+
+    put(tmp_path / "r.txt", "1 Q0 d1 1 2.5 r\n1 Q0 d2 -2 1.5 r\n")
+    rows = [{"query_id": "1", "doc_id": "d1", "rank": "1", "score": "2.5"},
+            {"query_id": "1", "doc_id": "d2", "rank": "-2", "score": "1.5"}]
+    for source in (tmp_path / "r.txt", pd.DataFrame(rows), rows):
+        with pytest.raises(InputError, match=r"rank '-2' is negative"):
+            sdreval.read_run(source)
+    zero = [dict(r, rank=str(i), path="/article[1]") for i, r in enumerate(rows)]
+    with pytest.raises(InputError, match=r"row 0: rank '0' is not a positive integer"):
+        sdreval.read_run(pd.DataFrame(zero))
+    assert len(sdreval.read_run(pd.DataFrame([dict(r, rank=str(i)) for i, r in
+                                              enumerate(rows)])).topics["1"]) == 2
+
+
+def test_span_and_chunk_table_ranks_follow_the_trec_chunk_run(tmp_path):
+    from sdreval.errors import InputError
+    from sdreval.io.spans import chunk_map_from_frame, read_chunk_run, read_span_run
+
+    put(tmp_path / "r.jsonl", '{"query_id": "q", "doc_id": "d", "start": 0, "end": 5, '
+        '"rank": -1}\n')
+    with pytest.raises(InputError, match=r"r.jsonl:1: error: rank '-1' is negative"):
+        read_span_run(tmp_path / "r.jsonl")
+    cmap = chunk_map_from_frame([{"chunk_id": "c1", "doc_id": "d", "start": 0, "end": 5}])
+    put(tmp_path / "c.txt", "q Q0 c1 -1 2.0 r\n")
+    put(tmp_path / "c.jsonl", '{"query_id": "q", "chunk_id": "c1", "rank": -1}\n')
+    for path in (tmp_path / "c.txt", tmp_path / "c.jsonl"):
+        with pytest.raises(InputError, match=r":1: error: rank '-1' is negative"):
+            read_chunk_run(path, cmap)

@@ -115,6 +115,18 @@ class Checker:
             self.report(bad, lambda i: f"{name} {shown(raw[i])} is not {kind}")
         return np.where(bad | skip, -1, ints)
 
+    def ranks(self, values: Any, name: str, first: int) -> np.ndarray:
+        """Ranks by the rule and messages of run files: integers, at least ``first`` (1 in
+        element and passage runs, as INEX submissions; 0 in document runs, as tools write
+        0-based ranks); bad rows are reported and set to -1."""
+        raw = np.asarray(values)
+        ints, bad = integer_values(raw, 1 - INT_LIMIT)
+        self.report(bad, lambda i: f"{name} {shown(raw[i])} is not an integer")
+        low = ~bad & (ints < first)
+        self.report(low, lambda i: f"{name} {shown(raw[i])} is "
+                    + ("negative" if first == 0 else "not a positive integer"))
+        return np.where(bad | low, -1, ints)
+
     def ids(self, values: Any, name: str) -> np.ndarray:
         """Identifiers as text (:func:`id_text`); a missing or empty one is reported."""
         raw = np.asarray(values)

@@ -92,8 +92,9 @@ def score_or_rank(table: Table, check: Checker
     frame = table.frame
     if "score" not in frame.columns and "rank" not in frame.columns:
         raise InputError("a run needs a score or a rank key", table.file)
-    rank = check.integers(frame["rank"].to_numpy(), "rank", minimum=None) \
-        if "rank" in frame.columns else None
+    # ranks as in a TREC chunk run (a document layout: 0-based ranks accepted)
+    rank = check.ranks(frame["rank"].to_numpy(), "rank", 0) if "rank" in frame.columns \
+        else None
     score = check.floats(frame["score"].to_numpy(), "score") \
         if "score" in frame.columns else None
     return score, rank
