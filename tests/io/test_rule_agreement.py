@@ -221,3 +221,30 @@ def test_span_and_chunk_table_ranks_follow_the_trec_chunk_run(tmp_path):
     for path in (tmp_path / "c.txt", tmp_path / "c.jsonl"):
         with pytest.raises(InputError, match=r":1: error: rank '-1' is negative"):
             read_chunk_run(path, cmap)
+
+
+# ------------------------------------------------------------------ one-command process
+def _sdreval(*args) -> "subprocess.CompletedProcess":
+    """The ``sdreval`` command line in its own process (as installed: Arrow's own import of
+    pandas is declined there, :class:`sdreval.lazy.ArrowPandasProbe`)."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "sdreval", *map(str, args)],
+                          capture_output=True, text=True)
+
+
+def test_jsonl_tables_read_by_the_command_line_before_pandas_is_loaded(tmp_path):
+    """JSONL span qrels (or ``--documents``) with a TREC passage run: the JSONL table was the
+    first thing to need pandas, Arrow's ``to_pandas`` asked for it and the command ended in a
+    traceback (``pandas not loaded``)."""
+    put(tmp_path / "q.jsonl", '{"query_id": "q1", "doc_id": "d1", "start": 10, "end": 30, '
+        '"relevance": 1}\n')
+    put(tmp_path / "q.fol", "q1 Q0 d1 20 1000 10 10:20\n")
+    put(tmp_path / "docs.jsonl", '{"doc_id": "d1", "text": "' + "x" * 60 + '"}\n')
+    put(tmp_path / "r.txt", "q1 Q0 d1 1 3.0 run 5 20\n")
+    for args in ([tmp_path / "q.jsonl"], [tmp_path / "q.fol", "--documents",
+                                          tmp_path / "docs.jsonl"]):
+        done = _sdreval("eval", *args, tmp_path / "r.txt", "-m", "SpanP@1")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split()[-1] == "0.7500"  # 15 of the 20 characters are gold

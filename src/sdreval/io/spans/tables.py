@@ -156,7 +156,7 @@ def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
             schema = pa.schema([(k, pa.string()) for k in names])
             table = pj.read_json(pa.BufferReader(data), parse_options=pj.ParseOptions(
                 explicit_schema=schema, unexpected_field_behavior="infer"))
-            frame = table.to_pandas()
+            frame = to_frame(table)
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
             frame = None  # re-read line by line to name the broken line
     if frame is not None:
@@ -164,6 +164,14 @@ def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
         if lines.size == len(frame):
             return Table(frame, lines, file)
     return _load_jsonl_slow(data, file, log)
+
+
+def to_frame(table):
+    """``table.to_pandas()`` with pandas imported by Python first: Arrow's own import of it is
+    declined in a one-command process (:class:`sdreval.lazy.ArrowPandasProbe`)."""
+    import pandas  # noqa: F401
+
+    return table.to_pandas()
 
 
 def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog) -> Table:
@@ -241,7 +249,7 @@ def _load_parquet(path: str | Path) -> Table:
     except ImportError:
         raise InputError("reading Parquet needs pyarrow (pip install pyarrow)", file) from None
     try:
-        frame = pq.read_table(str(path)).to_pandas()
+        frame = to_frame(pq.read_table(str(path)))
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
         raise InputError(f"cannot read Parquet: {error}", file) from None
     return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), file)
