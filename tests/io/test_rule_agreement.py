@@ -248,3 +248,26 @@ def test_jsonl_tables_read_by_the_command_line_before_pandas_is_loaded(tmp_path)
         done = _sdreval("eval", *args, tmp_path / "r.txt", "-m", "SpanP@1")
         assert done.returncode == 0, done.stderr
         assert done.stdout.split()[-1] == "0.7500"  # 15 of the 20 characters are gold
+
+
+# ------------------------------------------------------------------ dicts vs DataFrames
+@pytest.mark.parametrize("value", ["1_0", "\u0662", True, 10 ** 400],
+                         ids=["underscore", "arabic-digit", "bool", "beyond-float"])
+def test_dict_values_follow_the_table_number_rule(value):
+    """``{topic: {doc: value}}`` went through ``float()``: ``"1_0"`` became 10, ``"٢"`` 2 and
+    ``True`` 1, where the same rows as a DataFrame (and the files) are refused; an integer
+    beyond float64 ended in a traceback on both paths."""
+    import pandas as pd
+
+    import sdreval
+    from sdreval.errors import InputError
+
+    frame = pd.DataFrame({"query_id": ["1", "1"], "doc_id": ["d1", "d2"],
+                          "score": pd.Series([value, 0.5], dtype=object)})
+    for source in ({"1": {"d1": value, "d2": 0.5}}, frame):
+        with pytest.raises(InputError, match="score .* is not a finite number"):
+            sdreval.read_run(source)
+    with pytest.raises(InputError, match="grade .* is not a finite number"):
+        sdreval.read_qrels({"1": {"d1": value, "d2": 0}})
+    assert sdreval.read_qrels({"1": {"d1": "2", "d2": 0}})["1"].elements[
+        ("d1", "/article[1]")].e == 2  # decimal text is a number, in dicts as in tables

@@ -26,6 +26,7 @@ is refused.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -198,9 +199,14 @@ def numbers_of(raw: np.ndarray) -> np.ndarray:
     plain = np.array([isinstance(v, (str, int, float, np.number))
                       and not isinstance(v, (bool, np.bool_)) for v in raw], dtype=bool)
     if plain.any():
-        numbers[plain] = pd.to_numeric(pd.Series(raw[plain], dtype=object),
-                                       errors="coerce").to_numpy(dtype=np.float64,
-                                                                 na_value=np.nan)
+        values = pd.Series(raw[plain], dtype=object)
+        try:
+            converted = pd.to_numeric(values, errors="coerce")
+        except OverflowError:  # an integer beyond float64 (10**400): not a finite number
+            converted = pd.to_numeric(values.map(lambda v: None if isinstance(v, int) and
+                                                 abs(v) > sys.float_info.max else v),
+                                      errors="coerce")
+        numbers[plain] = converted.to_numpy(dtype=np.float64, na_value=np.nan)
     return numbers
 
 
