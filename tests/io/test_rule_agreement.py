@@ -271,3 +271,26 @@ def test_dict_values_follow_the_table_number_rule(value):
         sdreval.read_qrels({"1": {"d1": value, "d2": 0}})
     assert sdreval.read_qrels({"1": {"d1": "2", "d2": 0}})["1"].elements[
         ("d1", "/article[1]")].e == 2  # decimal text is a number, in dicts as in tables
+
+
+# ------------------------------------------------------------------ detection
+def test_fol_qrels_written_without_bep_read_back(tmp_path):
+    """The FOL writer writes a document without BEP as ``t Q0 d relchars doclen o:l``: with
+    one passage a document, every line also fitted a document run (run-id ``10:20``) and the
+    document run won the tie, so sdreval's own qrels were refused as 'a document-run file'."""
+    from sdreval.io import detect_format, read_qrels
+    from sdreval.io.writers import write_fol_qrels
+    from sdreval.judgements.qrels import DocPassages, Qrels
+
+    qrels = Qrels("fol")
+    qrels.topic("1").passages["d1"] = DocPassages("d1", [(10, 20)], 20, 1000, None)
+    qrels.topic("1").passages["d2"] = DocPassages("d2", [(0, 5)], 5, 500, None)
+    write_fol_qrels(qrels, tmp_path / "q.fol")
+    assert (tmp_path / "q.fol").read_text() == "1 Q0 d1 20 1000 10:20\n1 Q0 d2 5 500 0:5\n"
+    assert detect_format(tmp_path / "q.fol") == "fol-qrels"
+    assert read_qrels(tmp_path / "q.fol")["1"].passages["d1"].ranges == [(10, 20)]
+    put(tmp_path / "r.txt", "1 Q0 d1 1 2.0 r 10 20\n")
+    result = invoke("eval", tmp_path / "q.fol", tmp_path / "r.txt", "-m", "MAiP")
+    assert result.exit_code == 0, result.output
+    # recall 20/25 = 0.8 reached at precision 1: iP[x] = 1 for the 81 points x <= 0.80
+    assert result.output.split()[-1] == f"{81 / 101:.4f}"
