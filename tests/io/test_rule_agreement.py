@@ -294,3 +294,20 @@ def test_fol_qrels_written_without_bep_read_back(tmp_path):
     assert result.exit_code == 0, result.output
     # recall 20/25 = 0.8 reached at precision 1: iP[x] = 1 for the 81 points x <= 0.80
     assert result.output.split()[-1] == f"{81 / 101:.4f}"
+
+
+# ------------------------------------------------------------------ XPath indexes
+@pytest.mark.parametrize("path", ["/article[\u0662]", "/article[1]/sec[\u00b2]"],
+                         ids=["arabic-indic", "superscript"])
+def test_xpath_index_is_decimal_ascii(path):
+    """``\\d`` took ``/article[٢]`` for ``/article[2]`` (in runs, tables, dicts, XML
+    submissions and assessments alike): an index is written in ASCII digits, as every
+    integer field."""
+    from sdreval.model.xpath import XPathError, canonical_xpath
+    from sdreval.model.xpointer import PointError, parse_point
+
+    with pytest.raises(XPathError, match="bad step"):
+        canonical_xpath(path)
+    with pytest.raises(PointError):
+        parse_point("/article[1]/text()[\u0661].3")
+    assert canonical_xpath("/article/sec[02]") == "/article[1]/sec[2]"
