@@ -311,3 +311,25 @@ def test_xpath_index_is_decimal_ascii(path):
     with pytest.raises(PointError):
         parse_point("/article[1]/text()[\u0661].3")
     assert canonical_xpath("/article/sec[02]") == "/article[1]/sec[2]"
+
+
+# ------------------------------------------------------------------ integers beyond 2**53
+def test_table_integers_beyond_float_precision_are_exact(tmp_path):
+    """Text integers of 19 digits (and Python ints beyond 2**53) went through float64 in a
+    table: ranks 10**18 + 1 and 10**18 became equal, so the file's 'ranks out of order'
+    warning was missing for the same rows as a DataFrame."""
+    import pandas as pd
+
+    import sdreval
+
+    put(tmp_path / "r.txt", "1 Q0 d1 1000000000000000001 2.0 r\n"
+        "1 Q0 d2 1000000000000000000 1.0 r\n")
+    rows = [{"query_id": "1", "doc_id": "d1", "rank": "1000000000000000001", "score": 2.0},
+            {"query_id": "1", "doc_id": "d2", "rank": "1000000000000000000", "score": 1.0}]
+    as_ints = [dict(r, rank=int(r["rank"])) for r in rows]  # Python ints, object column
+    for source in (tmp_path / "r.txt", pd.DataFrame(rows),
+                   pd.DataFrame(as_ints).astype({"rank": object})):
+        log = ProblemLog()
+        run = sdreval.read_run(source, log=log)
+        assert [int(r) for r in run.topics["1"].ranks] == [10 ** 18 + 1, 10 ** 18]
+        assert ["ranks out of order" in p.message for p in log.warnings] == [True]

@@ -240,12 +240,22 @@ def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
         with np.errstate(invalid="ignore"):
             bad = ~np.isfinite(numbers) | (numbers != np.floor(numbers)) | \
                 (numbers < minimum) | (numbers >= maximum)
+        syntax = np.zeros(len(raw), dtype=bool)  # text that is not decimal digits
         if raw.dtype == object:
             text = np.array([isinstance(v, str) for v in raw], dtype=bool)
             if text.any():
-                bad[text] |= ~pd.Series(raw[text], dtype=object).str.fullmatch(
+                syntax[text] = ~pd.Series(raw[text], dtype=object).str.fullmatch(
                     r"\s*[+-]?[0-9]+\s*").to_numpy(dtype=bool)
+            bad |= syntax
         ints = np.where(bad, 0, numbers).astype(np.int64)
+        if raw.dtype == object:  # float64 rounds beyond 2**53: text and ints taken exactly
+            for i in np.flatnonzero(~syntax & (np.abs(numbers) >= 2.0 ** 53)).tolist():
+                value = raw[i]
+                if isinstance(value, (str, int, np.integer)) and \
+                        not isinstance(value, (bool, np.bool_)):
+                    exact = int(value)
+                    bad[i] = not minimum <= exact < maximum
+                    ints[i] = 0 if bad[i] else exact
     return np.where(bad, 0, ints), bad
 
 
