@@ -333,3 +333,20 @@ def test_table_integers_beyond_float_precision_are_exact(tmp_path):
         run = sdreval.read_run(source, log=log)
         assert [int(r) for r in run.topics["1"].ranks] == [10 ** 18 + 1, 10 ** 18]
         assert ["ranks out of order" in p.message for p in log.warnings] == [True]
+
+
+# ------------------------------------------------------------------ span lengths
+@pytest.mark.parametrize("length", ["1e1", "10.0", "0x10"])
+def test_span_length_follows_the_integer_rule(tmp_path, length):
+    """ir_datasets' span qrels ``start, length``: the length went through ``to_numeric``
+    (``1e1`` and ``10.0`` read as 10, ``0x10`` reported as an 'end nan'); now the integer rule
+    of every table, at the row's line, naming the length."""
+    from sdreval.io.spans import read_span_qrels
+
+    put(tmp_path / "q.csv", f"query_id,doc_id,start,length,relevance\nq,d,5,{length},1\n"
+        "q,e,0,4,1\n")
+    log = ProblemLog()
+    qrels = read_span_qrels(tmp_path / "q.csv", log)
+    assert [(p.line, p.message) for p in log.errors] == [
+        (2, f"length {length!r} is not a non-negative integer")]
+    assert list(qrels["q"].passages) == ["e"]

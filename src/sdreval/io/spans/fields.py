@@ -24,7 +24,7 @@ import numpy as np
 
 from ...errors import ProblemLog
 from ...lazy import lazy_module
-from ..table_checks import id_text
+from ..table_checks import id_text, integer_values, shown
 from .documents import Documents
 from .locate import locate_texts
 from .tables import Table
@@ -96,8 +96,7 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
         frame = frame.drop(columns=["source"])
     frame = frame.rename(columns={k: v for k, v in RENAMES.items() if k in frame.columns})
     if "length" in frame.columns and "start" in frame.columns and "end" not in frame.columns:
-        frame = frame.assign(end=pd.to_numeric(frame["start"], errors="coerce")
-                             + pd.to_numeric(frame["length"], errors="coerce"))
+        frame, lines = _end_from_length(frame, np.asarray(lines), table, log)
     if "text" in frame.columns:
         if what == "gold" and "relevance" not in frame.columns:
             frame = frame.assign(relevance=1)
@@ -109,6 +108,22 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
                                          occurrences, what)
     return _ranked_by_order(replace(table, frame=frame.reset_index(drop=True),
                                     lines=np.asarray(lines)), log, what)
+
+
+def _end_from_length(frame: pd.DataFrame, lines: np.ndarray, table: Table, log: ProblemLog
+                     ) -> tuple[pd.DataFrame, np.ndarray]:
+    """``end = start + length`` (ir_datasets' span qrels); a length that is not a
+    non-negative integer by the rule of every table (``1e1`` and ``10.0`` written as text are
+    not) is reported and its row not used (the start is checked with the other offsets)."""
+    raw = frame["length"].to_numpy()
+    lengths, bad = integer_values(raw)
+    for i in np.flatnonzero(bad).tolist():
+        table.report(log, int(lines[i]), f"length {shown(raw[i])} is not a non-negative "
+                     "integer")
+    keep = ~bad
+    frame = frame[keep].reset_index(drop=True)
+    end = pd.to_numeric(frame["start"], errors="coerce").to_numpy() + lengths[keep]
+    return frame.assign(end=end), lines[keep]
 
 
 def _offsets_of_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
