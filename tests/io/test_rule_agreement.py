@@ -350,3 +350,19 @@ def test_span_length_follows_the_integer_rule(tmp_path, length):
     assert [(p.line, p.message) for p in log.errors] == [
         (2, f"length {length!r} is not a non-negative integer")]
     assert list(qrels["q"].passages) == ["e"]
+
+
+def test_csv_document_text_keeps_its_white_space(tmp_path):
+    """A quoted document text in CSV lost its leading and trailing white space (stripped as
+    if it were around a separator), so every character offset into it moved: a gold text
+    was located 2 characters earlier than in the same documents as JSONL."""
+    from sdreval.io.spans import read_documents, span_qrels_from_frame
+
+    put(tmp_path / "d.csv", 'doc_id, text\nd1, "  The cat sat. "\n')
+    put(tmp_path / "d.jsonl", '{"doc_id": "d1", "text": "  The cat sat. "}\n')
+    texts = [read_documents(tmp_path / name) for name in ("d.csv", "d.jsonl")]
+    assert [t.texts for t in texts] == [{"d1": "  The cat sat. "}] * 2
+    gold = [{"query_id": "q", "doc_id": "d1", "gold_text": "cat"}]
+    located = [span_qrels_from_frame(gold, documents)["q"].passages["d1"].ranges
+               for documents in texts]
+    assert located == [[(6, 3)], [(6, 3)]]

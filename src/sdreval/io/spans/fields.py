@@ -27,15 +27,13 @@ from ...lazy import lazy_module
 from ..table_checks import id_text, integer_values, shown
 from .documents import Documents
 from .locate import locate_texts
-from .tables import Table
+from .tables import GOLD_TEXT, Table
 
 pd = lazy_module("pandas")
 
 RENAMES = {"ref_doc_id": "doc_id", "start_char_idx": "start", "end_char_idx": "end",
            "node_id": "chunk_id", "page_content": "text", "start_index": "start",
            "qid": "query_id", "source": "doc_id"}
-GOLD_TEXT = ("reference_contexts", "reference_context", "expected_texts", "expected_text",
-             "gold_text", "gold_texts")
 METADATA_KEYS = ("doc_id", "ref_doc_id", "source", "start_index", "start_char_idx",
                  "end_char_idx")
 

@@ -6,7 +6,9 @@ Parquet row) of every row, so that each problem can be reported as ``file:line``
   module; a file pyarrow cannot read is re-read line by line so the broken line is named.
   Ids (``query_id``, ``doc_id``, ``chunk_id``) are text, never typed (no dates, no doubles).
 * CSV/TSV: a header line naming the columns; the separator is a tab when the header holds one,
-  else a comma; white space around a separator is stripped from names and values alike.  Rows are numbered by their file line (the header is line 1).
+  else a comma; white space around a separator is stripped from names and values alike,
+  except inside a quoted text (``text``, gold text): a document's own white space counts in
+  its character offsets.  Rows are numbered by their file line (the header is line 1).
 * Parquet (``PAR1`` magic): needs pyarrow; problems name the row (1-based).
 
 Formats are told apart by content (:func:`sniff_columns`): the keys of the first JSON object,
@@ -30,6 +32,11 @@ pd = lazy_module("pandas")
 
 #: the keys holding identifiers: text, never typed (a JSON integer is taken as its digits)
 ID_KEYS = ("query_id", "doc_id", "chunk_id")
+#: the keys RAG tools give gold text in (:mod:`sdreval.io.spans.fields`)
+GOLD_TEXT = ("reference_contexts", "reference_context", "expected_texts", "expected_text",
+             "gold_text", "gold_texts")
+#: the keys holding free text (documents, chunks, gold text): its own white space is data
+TEXT_KEYS = ("text", "page_content") + GOLD_TEXT
 
 
 @dataclass
@@ -228,13 +235,15 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     file = str(path)
     try:
         frame = pd.read_csv(path, sep=sep, skip_blank_lines=False, comment=None,
-                            dtype=str, keep_default_na=False, na_values=[""])
+                            dtype=str, keep_default_na=False, na_values=[""],
+                            skipinitialspace=True)
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
     frame.columns = [str(c).strip() for c in frame.columns]
     for name in frame.columns:  # white space around separators: stripped, as from names
-        frame[name] = frame[name].str.strip().replace("", np.nan)
+        if name not in TEXT_KEYS:  # a text's own white space (quoted) counts in its offsets
+            frame[name] = frame[name].str.strip().replace("", np.nan)
     lines = np.arange(2, len(frame) + 2, dtype=np.int64)  # the header is line 1
     blank = frame.isna().all(axis=1).to_numpy()
     if blank.any():
