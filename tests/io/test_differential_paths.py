@@ -39,15 +39,15 @@ rows_of = st.lists(st.tuples(st.sampled_from(["1", "2", "01"]), st.sampled_from(
                    min_size=1, max_size=6)
 
 
-def _outcome(read):
-    """``("ok", run as plain lists)`` or ``("refused",)``."""
+def _outcome(read, plain=lambda run: _plain(run.topics)):
+    """``("ok", plain(what read() returns))`` or ``("refused",)``."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            run = read()
+            found = read()
         except SdrevalError:
             return ("refused",)
-    return ("ok", _plain(run.topics))
+    return ("ok", plain(found))
 
 
 def _plain(topics) -> dict:
@@ -148,14 +148,9 @@ def test_trec_qrels_file_and_table_agree(tmp_path, rows):
     table = [{"query_id": t, "doc_id": d, "relevance": g} for t, d, g in rows]
 
     def outcome(read):
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                qrels = read()
-            except SdrevalError:
-                return ("refused",)
-        return ("ok", {t: sorted((d, a.e) for (d, _), a in q.elements.items())
-                       for t, q in qrels.topics.items() if q.elements})
+        return _outcome(read, lambda qrels: {
+            t: sorted((d, a.e) for (d, _), a in q.elements.items())
+            for t, q in qrels.topics.items() if q.elements})
 
     from_file = outcome(lambda: sdreval.read_qrels(path))
     integral = all(g.isascii() and g.lstrip("+-").isdigit() and len(g.lstrip("+-0")) < 19
