@@ -112,8 +112,11 @@ def test_passage_qrels_one_passage_a_line(tmp_path):
     # 10:20 and 25:10 overlap on 25..29: characters 10..34 and 40..44 are relevant, 25 + 5
     assert dp == DocPassages("d1", [(10, 20), (25, 10), (40, 5)], 30, None, 12)
     assert [(p.line, p.severity) for p in log.problems] == [
-        (3, "warning"), (5, "warning"), (6, "error"), (7, "error"), (8, "error")]
+        (2, "warning"), (3, "warning"), (5, "warning"), (6, "error"), (7, "error"),
+        (8, "error")]
     assert [p.message for p in log.warnings] == [
+        "topic 1, document d1: passage 25:10 overlaps 10:20 at line 1 (characters counted "
+        "once)",
         "topic 1, document d1: best entry point 13 differs from an earlier row's (the first "
         "kept)", "topic 1, document d1: passage 10:20 repeats line 1 (ignored)"]
     out = tmp_path / "o.qrels"
@@ -125,7 +128,8 @@ def test_passage_qrels_follow_the_rule_of_tables(tmp_path):
     """Intended change: the passage-qrels reader counted overlapping passages' characters
     twice (relchars 20 for 0:10 and 5:10, whose union is 0..14) and kept an empty passage
     (its document then relevant), where a table of the same rows gives 15 and ignores the
-    empty passage (a warning); the file now follows the table's rule."""
+    empty passage (a warning); the file now follows the table's rule, and both say when
+    passages overlap (the rule applied is in the output)."""
     import pandas as pd
 
     from sdreval.io.frame_qrels import qrels_from_table
@@ -137,10 +141,12 @@ def test_passage_qrels_follow_the_rule_of_tables(tmp_path):
     assert q["1"].passages["d"].relevant_chars == 15  # characters 0..14
     assert q["1"].passages["e"].ranges == [] and not q["1"].passages["e"].is_relevant
     assert [(p.line, p.message) for p in log.problems] == [
+        (2, "topic 1, document d: passage 5:10 overlaps 0:10 at line 1 (characters counted "
+            "once)"),
         (3, "topic 1, document e: empty passage 7:0 (ignored)")]
     table = pd.DataFrame({"topic": ["1"] * 3, "doc": ["d", "d", "e"], "offset": [0, 5, 7],
                           "length": [10, 10, 0]})
-    with pytest.warns(UserWarning):
+    with pytest.warns(UserWarning, match="row 1: .*passage 5:10 overlaps 0:10 at row 0 .*counted once"):
         assert qrels_from_table(table).topics == q.topics
 
 

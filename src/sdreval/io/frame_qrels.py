@@ -182,7 +182,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     length, -1 where none) and a grade above 0 (or no grade column) is a highlighted passage,
     its grade kept for the graded measures; any other row marks its document judged.  An
     empty passage and a repeated one are warnings (ignored); the relevant characters of a
-    document are the union of its passages.  ``doclen`` and ``bep`` (-1 where none) as in
+    document are the union of its passages (overlapping passages: a warning stating it).  ``doclen`` and ``bep`` (-1 where none) as in
     FOL qrels: a document given two lengths is an error, two best entry points a warning
     (the first kept); the length may also come from ``doc_length(doc)`` (the documents)."""
     from ..model.passage import merge_ranges
@@ -194,6 +194,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
         highlighted &= keep
     qrels = Qrels("fol", source=check.source)
     seen: dict[tuple, int] = {}
+    rows_of: dict[tuple, list[int]] = {}  # (topic, doc) -> rows of its kept passages
     noted: dict[int, str] = {}  # row -> its warning, in row order (as the files' lines)
     other_doclen = []
     where = (lambda i: f"topic {topics[i]}, document {docs[i]}")
@@ -213,6 +214,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
                             f"{check.where(seen[key])} (ignored)")
             else:
                 seen[key] = i
+                rows_of.setdefault(key[:2], []).append(i)
                 entry.ranges.append(key[2:])
                 entry.relevant_chars += key[3]
                 if grades is not None:
@@ -228,10 +230,12 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
             elif entry.bep != bep[i] and i not in noted:
                 noted[i] = (f"{where(i)}: best entry point {bep[i]} differs from an earlier "
                             f"row's (the first kept)")
-    for entry in (p for judged in qrels.topics.values() for p in judged.passages.values()):
-        if len(entry.ranges) > 1:  # overlapping passages: their characters counted once
+    for (topic, doc), rows in rows_of.items():
+        if len(rows) > 1:  # overlapping passages: their characters counted once
+            entry = qrels.topics[topic].passages[doc]
             entry.relevant_chars = sum(n for _, n in merge_ranges(entry.ranges))
-    check.warn(list(noted), noted.__getitem__)
+            _note_overlaps(rows, offsets, lengths, noted, where, check)
+    check.warn(sorted(noted), noted.__getitem__)
     check.report(np.array(other_doclen, dtype=np.int64),
                  lambda i: f"{where(i)}: doclen {doclen[i]} differs from an earlier row's")
     beyond = [i for i in np.flatnonzero(highlighted) if doclen is not None
@@ -240,3 +244,20 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     check.warn(beyond, lambda i: f"{where(i)}: passage {offsets[i]}:{lengths[i]} reaches "
                                  f"beyond doclen (kept)")
     return qrels
+
+
+def _note_overlaps(rows: list[int], offsets: np.ndarray, lengths: np.ndarray,
+                   noted: dict[int, str], where: Callable[[int], str], check: Checker) -> None:
+    """Note the passages of one document that overlap another, each at the later of the
+    two rows (its characters are counted once)."""
+    by_start = sorted(rows, key=lambda i: (offsets[i], i))
+    reach = by_start[0]  # the passage reaching furthest so far
+    for i in by_start[1:]:
+        if offsets[i] < offsets[reach] + lengths[reach]:
+            later, earlier = max(i, reach), min(i, reach)
+            noted.setdefault(later, f"{where(later)}: passage {offsets[later]}:"
+                                    f"{lengths[later]} overlaps {offsets[earlier]}:"
+                                    f"{lengths[earlier]} at {check.where(earlier)} "
+                                    f"(characters counted once)")
+        if offsets[i] + lengths[i] > offsets[reach] + lengths[reach]:
+            reach = i
