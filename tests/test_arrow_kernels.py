@@ -2,8 +2,6 @@
 function returns what the ``pyarrow.compute`` function of the same name returns."""
 from __future__ import annotations
 
-import subprocess
-import sys
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -51,7 +49,7 @@ def test_a_checked_cast_refuses_as_pyarrow_compute_does():
         kernels.cast(pa.array(["99999999999999999999"]), pa.int64())
 
 
-def test_imports_no_pyarrow_compute():
+def test_imports_no_pyarrow_compute(fresh_python):
     probe = ("import sys, numpy as np, pyarrow as pa\n"
              "from sdreval import arrow_kernels as k\n"
              "lines = pa.StringArray.from_buffers(2, pa.py_buffer(np.array([0, 4, 8], "
@@ -59,6 +57,4 @@ def test_imports_no_pyarrow_compute():
              "tokens = k.list_flatten(k.ascii_split_whitespace(lines))\n"
              "assert k.take(tokens, k.sort_indices(tokens)).to_pylist()[-1] == 'd'\n"
              "print('pyarrow.compute' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True)
-    assert done.stdout.strip() == "False"
+    assert fresh_python(probe).strip() == "False"
