@@ -2,7 +2,6 @@
 function returns what the ``pyarrow.compute`` function of the same name returns."""
 from __future__ import annotations
 
-
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
