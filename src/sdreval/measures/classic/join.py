@@ -61,13 +61,29 @@ def _strings(values: Any):
                         type=pa.string())
 
 
-def _codes(values: Any, vocabulary: Any) -> np.ndarray:
-    """Position of each of ``values`` in ``vocabulary`` (Arrow arrays), -1 when absent."""
-    _, pc = _arrow()
-    if vocabulary.type != values.type:
-        values = pc.cast(values, vocabulary.type)
-    found = pc.fill_null(pc.index_in(values, value_set=vocabulary), -1)
-    return np.asarray(found.to_numpy(), dtype=np.int32)
+def _codes(values: Any, vocabulary: Any, known: dict | None = None) -> np.ndarray:
+    """Position of each of ``values`` in ``vocabulary`` (Arrow arrays), -1 when absent.
+    Dictionary-encoded values are looked up by their dictionary's names, each name once
+    (``known``: the positions of dictionaries met before, which the slices of one column
+    share), then a position per row taken from them."""
+    pa, pc = _arrow()
+    chunks = values.chunks if isinstance(values, pa.ChunkedArray) else [values]
+    if not all(pa.types.is_dictionary(chunk.type) for chunk in chunks):
+        if vocabulary.type != values.type:
+            values = pc.cast(values, vocabulary.type)
+        found = pc.fill_null(pc.index_in(values, value_set=vocabulary), -1)
+        return np.asarray(found.to_numpy(), dtype=np.int32)
+    known = {} if known is None else known
+    out = []
+    for chunk in chunks:
+        names = chunk.dictionary
+        key = (names.offset, len(names), *(b.address if b is not None else 0
+                                           for b in names.buffers()))
+        positions = known.get(key)
+        if positions is None:
+            positions = known[key] = _codes(names, vocabulary)
+        out.append(positions[np.asarray(chunk.indices.to_numpy(), dtype=np.int64)])
+    return np.concatenate(out) if len(out) != 1 else out[0]
 
 
 def _encode(values: Any) -> tuple[np.ndarray, list]:
@@ -344,11 +360,12 @@ def _join(js: Judgements, rows: _Rows) -> RunLookup:
     last = js.pairs.size - 1
     unknown, nested, none_paths = 0, False, False
     key_parts = []
+    known: dict = {}  # positions of the run's document dictionaries (:func:`_codes`)
     for lo in range(0, size, _CHUNK):
         hi = min(lo + _CHUNK, size)
         code = topic_of_range(offsets, lo, hi)
         code *= stride
-        code += _codes(rows.docs.slice(lo, hi - lo), js.docs)
+        code += _codes(rows.docs.slice(lo, hi - lo), js.docs, known)
         code += 1
         at = np.searchsorted(js.pairs, code)
         np.minimum(at, last, out=at)
