@@ -358,6 +358,13 @@ def _join(js: Judgements, rows: _Rows) -> RunLookup:
         pair_path, pair_value = js.path[row_of], js.value[row_of]
         pair_value = np.where(js.content, pair_value, 0.0)
     last = js.pairs.size - 1
+    # which codes are judged pairs, a byte a code when that is at most a few bytes a row:
+    # the binary search is then made for the judged rows only
+    codes = js.n_topics * stride
+    judged_table = None
+    if codes <= max(4 * size, 1 << 16):
+        judged_table = np.zeros(codes, dtype=bool)
+        judged_table[js.pairs] = True
     unknown, nested, none_paths = 0, False, False
     key_parts = []
     known: dict = {}  # positions of the run's document dictionaries (:func:`_codes`)
@@ -367,9 +374,14 @@ def _join(js: Judgements, rows: _Rows) -> RunLookup:
         code *= stride
         code += _codes(rows.docs.slice(lo, hi - lo), js.docs, known)
         code += 1
-        at = np.searchsorted(js.pairs, code)
-        np.minimum(at, last, out=at)
-        judged_doc = js.pairs[at] == code
+        if judged_table is not None:
+            judged_doc = judged_table[code]
+            at = np.zeros(code.size, dtype=np.int64)  # (any pair for the rows not judged)
+            at[judged_doc] = np.searchsorted(js.pairs, code[judged_doc])
+        else:
+            at = np.searchsorted(js.pairs, code)
+            np.minimum(at, last, out=at)
+            judged_doc = js.pairs[at] == code
         del code
         unknown += int(judged_doc.size - np.count_nonzero(judged_doc))
         if one_path:
