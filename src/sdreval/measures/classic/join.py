@@ -187,10 +187,13 @@ def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) 
         paths = list(dict.fromkeys(path_l))
         index = {p: i for i, p in enumerate(paths)}
         path = np.fromiter(map(index.__getitem__, path_l), np.int32, len(path_l))
-    vocabulary = pc.unique(docs)
-    if isinstance(vocabulary, pa.ChunkedArray):
-        vocabulary = vocabulary.combine_chunks()
-    doc = _codes(docs, vocabulary)
+    # the judged documents in order of first appearance, and each row's position among
+    # them: one hash of each row
+    if isinstance(docs, pa.ChunkedArray):
+        docs = docs.combine_chunks()
+    encoded = pc.dictionary_encode(docs, "encode")  # (a null id: a value, as pc.unique has)
+    vocabulary = encoded.dictionary
+    doc = np.asarray(encoded.indices.to_numpy(), dtype=np.int32)
     stride, n_paths = max(len(vocabulary), 1) + 1, max(len(paths), 1)
     pairs, pair = np.unique(topic.astype(np.int64) * stride + doc + 1, return_inverse=True)
     del doc
