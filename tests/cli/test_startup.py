@@ -290,3 +290,19 @@ def test_the_script_freezes_its_objects_before_the_interpreter_exits(args):
              "gc.get_freeze_count() > 0, 'every', gc.get_threshold()[0], file=sys.stderr)")
     done = run_probe(probe)
     assert "on after import True on True frozen True every 5000" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("command", ["eval", "compare", "stability"])
+def test_a_command_help_imports_no_pandas_scipy_or_statsmodels(command):
+    """``sdreval eval --help`` took 2 s (it listed the paired tests by importing every
+    statistics module, pandas, scipy and statsmodels with them)."""
+    done, loaded = _cli_modules([command, "--help"])
+    assert "--correction" in done.stdout
+    assert not {"pandas", "scipy", "statsmodels"} & {m.split(".")[0] for m in loaded}
+
+
+@pytest.mark.parametrize("command", ["sensitivity", "recallbase", "demo"])
+def test_help_of_commands_that_use_pandas_does_not_import_it(command):
+    done, loaded = _cli_modules([command, "--help"])
+    assert "Usage:" in done.stdout
+    assert "pandas" not in {m.split(".")[0] for m in loaded}

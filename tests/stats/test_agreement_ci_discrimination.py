@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from sdreval.stats.agreement import (agreement, agreement_matrix, decision_outcomes,
+from sdreval.stats.decisions import (agreement, agreement_matrix, decision_outcomes,
                                      outcomes_by_difference)
 from sdreval.stats.bootstrap import bootstrap_means, confidence_intervals, percentile_ci
 from sdreval.stats.compare import compare_runs

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from sdreval.stats.agreement import agreement
+from sdreval.stats.decisions import agreement
 
 NAMES = ["Strict5", "FullySpec", "Gen5", "GenLifted", "BinExh"]
 NXCG25_RECALL = [[1, 0.27, 0.31, 0.31, 0.25], [0.98, 1, 0.69, 0.74, 0.78],

@@ -14,12 +14,8 @@ from __future__ import annotations
 import click
 
 from ..errors import UsageError
-from ..stats.compare import compare_runs
-from ..stats.correction import CORRECTIONS
-from ..stats.matrix import read_scores
-from ..stats.output import TABLE_FORMATS, table_text, write_text
-from ..stats.paired import TESTS, WILCOXON_METHODS
 from ..measures.evaluate import TOPIC_POLICIES
+from ..stats.choices import CORRECTIONS, TABLE_FORMATS, TESTS, WILCOXON_METHODS
 from .common import (LEVEL, SEED, echo_notes, echo_problems, echo_warnings, evaluate_runs,
                      handle_errors, jobs_options, quiet_option)
 from .eval_cmd import context_options
@@ -32,6 +28,8 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
     if scores is not None:
         if inputs:
             raise UsageError("give either --scores FILE or QRELS RUN..., not both")
+        from ..stats.matrix import read_scores
+
         return read_scores(scores)
     if len(inputs) < 1 + min_runs:
         raise UsageError(f"expected QRELS and at least {min_runs} run file(s), or --scores FILE")
@@ -109,6 +107,9 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
     bootstrap of the differences; per pair, not adjusted for multiple comparisons), Cohen's
     d_z = mean / standard deviation of the per-topic differences (effect_size; Lakens 2013,
     Eq. 6) and the topics run_a wins, ties and loses."""
+    from ..stats.compare import compare_runs
+    from ..stats.output import table_text, write_text
+
     table = scores_from_inputs(inputs, scores, measures, options, min_runs=2,
                                all_topics=all_topics)
     chosen = list(measures) or None

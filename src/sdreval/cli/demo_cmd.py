@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import click
-import pandas as pd
 
 from ..data import example_path
 from ..errors import ProblemLog
 from ..io import read_collection, read_qrels, read_run
+from ..lazy import lazy_module
 from ..measures import EvalContext, evaluate, summarise
 from .common import echo_warnings, handle_errors
+
+pd = lazy_module("pandas")
 
 SEED000_MEASURES = ["nxCG@1", "nxCG@5", "MAnxCG@10", "ep@0.5", "iMAep", "MAep", "Q", "R"]
 ELEMENT_MEASURES = ["nxCG@10", "MAep", "Q", "inex_eval", "AP", "P@10"]

@@ -12,14 +12,16 @@ import sys
 from pathlib import Path
 
 import click
-import pandas as pd
 
 from ..errors import ProblemLog, UsageError
 from ..io import read_qrels
 from ..judgements.quantise import default_quantisation, get_quantisation
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
+from ..lazy import lazy_module
 from ..model.ordering import topic_sort_key
 from .common import echo_problems, handle_errors
+
+pd = lazy_module("pandas")
 
 COLUMNS = ["topic", "file", "path", "quant"]
 

@@ -13,11 +13,13 @@ Two tables:
 from __future__ import annotations
 
 import click
-import numpy as np
-import pandas as pd
 
 from ..errors import ProblemLog, UsageError
+from ..lazy import lazy_module
 from .common import echo_notes, echo_warnings, handle_errors
+
+np = lazy_module("numpy")
+pd = lazy_module("pandas")
 
 DEFAULT_TAUS = (0.25, 0.5, 0.75, 1.0)
 

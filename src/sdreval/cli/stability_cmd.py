@@ -26,21 +26,16 @@ import json
 from pathlib import Path
 
 import click
-import numpy as np
-import pandas as pd
 
+from .. import stats
 from ..errors import UsageError
-from ..stats.bootstrap import confidence_intervals
-from ..stats.correction import CORRECTIONS
-from ..stats.correlation import means_by_measure, ranking_correlations
-from ..stats.discrimination import discrimination_power
-from ..stats.error_rate import test_error_rates
-from ..stats.matrix import measures_of, read_scores, score_matrix
-from ..stats.output import TABLE_FORMATS, records, table_text, write_text
-from ..stats.paired import TESTS
-from ..stats.stability import (error_rate_and_ties, extrapolate_swap_rates,
-                               minimum_difference, swap_rates, top_runs, variant_correlation,
-                               variant_means)
+from ..lazy import lazy_module
+from ..stats.choices import CORRECTIONS, TABLE_FORMATS, TESTS
+
+np = lazy_module("numpy")
+pd = lazy_module("pandas")
+matrix = lazy_module("sdreval.stats.matrix")
+tables_out = lazy_module("sdreval.stats.output")
 from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, echo_problems, echo_warnings,
                      handle_errors, jobs_options, quiet_option)
 from .compare_cmd import scores_from_inputs
@@ -61,7 +56,7 @@ def _int_list(text: str) -> list[int]:
 def _variant_table(inputs, variants_path, alt_qrels, measures, options,
                    all_topics: bool = False) -> pd.DataFrame | None:
     if variants_path:
-        table = read_scores(variants_path)
+        table = stats.read_scores(variants_path)
         if "variant" not in table.columns:
             raise UsageError(f"{variants_path}: a variant table needs a 'variant' column")
         table["variant"] = table["variant"].astype(str)
@@ -161,7 +156,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
         and not inputs
     table = None if only_variants else scores_from_inputs(inputs, scores, measures, options, 1,
                                                                  all_topics)
-    names = list(measures) or (measures_of(table) if table is not None else [])
+    names = list(measures) or (matrix.measures_of(table) if table is not None else [])
     test_list = [t.strip() for t in tests.split(",") if t.strip()]
     for t in test_list:
         if t not in TESTS:
@@ -171,67 +166,68 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     from ..progress import track
 
     for measure in track(names if table is not None else [], "analysing measures"):
-        sm = score_matrix(table, measure, missing=missing)
+        sm = stats.score_matrix(table, measure, missing=missing)
         if "ci" in chosen:  # topics: what each mean covers
-            results["ci"].append(confidence_intervals(sm, level, samples, seed)
+            results["ci"].append(stats.confidence_intervals(sm, level, samples, seed)
                                  .assign(topics=len(sm.topics)))
         if "discrimination" in chosen:
-            results["discrimination"].append(discrimination_power(sm, 1 - level, samples, seed))
+            results["discrimination"].append(
+                stats.discrimination_power(sm, 1 - level, samples, seed))
         if {"swap", "extrapolate", "min-diff"} & set(chosen):
-            top = top_runs(sm, top_fraction)
+            top = stats.top_runs(sm, top_fraction)
             half = len(sm.topics) // 2
             if half < 1:
                 raise UsageError("swap rates need at least two topics")
             sizes = range(1, min(half, max_size or half) + 1)
-            rates = swap_rates(top, trials, sizes, seed=seed)
-            extra = extrapolate_swap_rates(rates, targets)
+            rates = stats.swap_rates(top, trials, sizes, seed=seed)
+            extra = stats.extrapolate_swap_rates(rates, targets)
             best = float(sm.means.max())
             if "swap" in chosen:
                 results["swap"].append(rates.assign(measure=measure))
             if "extrapolate" in chosen:
                 results["extrapolate"].append(extra.assign(measure=measure))
             if "min-diff" in chosen:
-                both = pd.concat([minimum_difference(rates, best_score=best)
+                both = pd.concat([stats.minimum_difference(rates, best_score=best)
                                   .assign(source="observed"),
-                                  minimum_difference(extra, best_score=best)
+                                  stats.minimum_difference(extra, best_score=best)
                                   .assign(source="extrapolated")], ignore_index=True)
                 results["min-diff"].append(both.assign(measure=measure))
         if "error-rate" in chosen:
-            results["error-rate"].append(test_error_rates(sm, tuple(test_list), splits,
+            results["error-rate"].append(stats.test_error_rates(sm, tuple(test_list), splits,
                                                           correction, samples=samples,
                                                           seed=seed))
     if "tau" in chosen and table is not None:
         if len(names) < 2:
             echo_warnings(["tau: needs at least two measures; skipped"])
         else:
-            wide = means_by_measure(table[table["measure"].isin(names)])
-            results["tau"].append(ranking_correlations(wide[names]))
+            wide = stats.means_by_measure(table[table["measure"].isin(names)])
+            results["tau"].append(stats.ranking_correlations(wide[names]))
     if "variants" in chosen:
         vtable = _variant_table(inputs, variants_path, alt_qrels, measures, options,
                                 all_topics)
         if vtable is None:
             raise UsageError("the variants analysis needs --variants CSV or --alt-qrels FILE")
         scopes = ("all", "varied") if variant_topics == "both" else (variant_topics,)
-        for measure in list(measures) or measures_of(vtable):
+        for measure in list(measures) or matrix.measures_of(vtable):
             for scope in scopes:
-                _, combos, means = variant_means(vtable, measure, scope, original)
+                _, combos, means = stats.variant_means(vtable, measure, scope, original)
                 row = {"measure": measure, "topics": scope, "varied_topics": len(combos[0])}
-                row.update(variant_correlation(means))
-                row.update(error_rate_and_ties(means, equivalence))
+                row.update(stats.variant_correlation(means))
+                row.update(stats.error_rate_and_ties(means, equivalence))
                 results["variants"].append(pd.DataFrame([row]))
     tables = {a: (pd.concat(frames, ignore_index=True) if frames else pd.DataFrame())
               for a, frames in results.items()}
     if fmt == "json":
-        write_text(json.dumps({a: records(t) for a, t in tables.items()}, indent=1) + "\n",
-                   output)
+        text = json.dumps({a: tables_out.records(t) for a, t in tables.items()}, indent=1)
+        tables_out.write_text(text + "\n", output)
     elif fmt == "text":
-        write_text(stability_text(tables), output)
+        tables_out.write_text(stability_text(tables), output)
     else:
         combined = pd.concat([t.assign(analysis=a) for a, t in tables.items() if len(t)],
                              ignore_index=True) if any(len(t) for t in tables.values()) \
             else pd.DataFrame(columns=["analysis"])
         combined = combined[["analysis"] + [c for c in combined.columns if c != "analysis"]]
-        write_text(table_text(combined, fmt), output)
+        tables_out.write_text(tables_out.table_text(combined, fmt), output)
 
 
 # --------------------------------------------------------------------------------- text output

@@ -16,6 +16,7 @@ import click
 from ..errors import UsageError
 from ..lazy import lazy_module
 from ..report.output import TABLE_FORMATS
+from ..stats.choices import CORRECTIONS, TESTS
 from .common import LEVEL, SEED
 
 pd = lazy_module("pandas")
@@ -25,31 +26,6 @@ _APPLIES = {"caption": ("latex",), "label": ("latex",), "digits": TABLE_FORMATS,
             "baselines": TABLE_FORMATS}
 #: the test options: meaningful only with --baseline
 _TEST_OPTIONS = ("test", "correction", "level", "samples", "seed")
-
-
-class _StatsChoice(click.Choice):
-    """The tests or corrections of :mod:`sdreval.stats`, imported only when an option is
-    parsed or shown (``eval`` starts without scipy and statsmodels)."""
-
-    def __init__(self, module: str, name: str) -> None:
-        super().__init__(())
-        self._where = (module, name)
-
-    @property
-    def choices(self):
-        import importlib
-
-        module, name = self._where
-        return tuple(getattr(importlib.import_module(f"sdreval.stats.{module}"), name))
-
-    @choices.setter
-    def choices(self, value) -> None:  # set (empty) by click.Choice.__init__
-        pass
-
-    def convert(self, value, param, ctx):
-        if param is not None and value == param.default:  # the default: valid, no import
-            return value
-        return super().convert(value, param, ctx)
 
 
 def summary_options(func: Callable) -> Callable:
@@ -75,10 +51,10 @@ def summary_options(func: Callable) -> Callable:
                      help="--format latex|table: test each run against this run (repeatable; "
                           "PyTerrier's baseline=, as compare --baseline) and mark a mean with "
                           "the letters of the runs it is significantly better than."),
-        click.option("--test", type=_StatsChoice("paired", "TESTS"), default="t", show_default=True,
+        click.option("--test", type=click.Choice(TESTS), default="t", show_default=True,
                      help="With --baseline: the paired test over topics (Ogilvie & Lalmas "
                           "2006), as compare --test."),
-        click.option("--correction", type=_StatsChoice("correction", "CORRECTIONS"),
+        click.option("--correction", type=click.Choice(list(CORRECTIONS)),
                      default="by",
                      show_default=True,
                      help="With --baseline: multiple-comparison control over the tests of a "

@@ -19,9 +19,7 @@ import numpy as np
 from statsmodels.stats.multitest import multipletests
 
 from ..errors import UsageError
-
-CORRECTIONS = {"by": "fdr_by", "bh": "fdr_bh", "holm": "holm", "bonferroni": "bonferroni",
-               "none": None}
+from .choices import CORRECTIONS
 
 
 def adjust(p_values: np.ndarray, method: str = "by", level: float = 0.05

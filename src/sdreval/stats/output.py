@@ -12,8 +12,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
-
-TABLE_FORMATS = ("text", "csv", "json")
+from .choices import TABLE_FORMATS  # noqa: F401  (the formats of these tables)
 
 
 def _plain(value: Any) -> Any:

@@ -34,11 +34,9 @@ from scipy import stats
 
 from ..errors import UsageError
 from ._progress import progress
+from .choices import ALTERNATIVES, TESTS, WILCOXON_METHODS
 from .resample import bootstrap_counts, sign_flips
 
-TESTS = ("t", "wilcoxon", "sign", "bootstrap", "randomization")
-ALTERNATIVES = ("two-sided", "greater", "less")
-WILCOXON_METHODS = ("approx", "exact", "auto")
 _CHUNK_CELLS = 4_000_000  # pairs × samples cells per block of resampling work
 
 
