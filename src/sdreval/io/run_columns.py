@@ -237,7 +237,7 @@ class SeenValues:
         self.numbering = numbering
         self.position: dict[str, int] = {} if numbering is None else numbering
         self.previous = None
-        self.previous_found = np.zeros(0, dtype=np.int64)
+        self.previous_found = np.zeros(0, dtype=np.int32)
 
     def global_ids(self, chunk, ids_of=None) -> np.ndarray:
         """The global id of each row of a dictionary chunk.  Values not met before get their
@@ -247,7 +247,7 @@ class SeenValues:
 
         indices = numpy_of(chunk.indices)
         dictionary = chunk.dictionary
-        found = np.full(len(dictionary), -1, dtype=np.int64)
+        found = np.full(len(dictionary), -1, dtype=np.int32)  # (the id columns are int32)
         if self.previous is not None and len(self.previous):
             hit = np.asarray(pc.fill_null(pc.index_in(dictionary, value_set=self.previous), -1)
                              .to_numpy(zero_copy_only=False), dtype=np.int64)
