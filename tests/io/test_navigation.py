@@ -55,11 +55,16 @@ def test_every_error_is_reported_with_its_line(tmp_path):
     assert all(p.file.endswith("nav.tsv") for p in info.value.problems)
 
 
-def test_identical_duplicate_is_accepted_and_row_sum_warns(tmp_path):
+def test_identical_duplicate_warns_and_row_sum_warns(tmp_path):
+    """An identical repeated step: a warning naming the first line, the repeat ignored (the
+    repeat rule of every judgement reader; it used to be ignored without a word)."""
     text = "d /a[1] /a[1]/b[1] 0.7\nd /a[1] /a[1]/b[1] 0.7\nd /a[1] /a[1]/b[2] 0.7\n"
     log = ProblemLog()
     nav = read_navigation(write(tmp_path, text), log)
-    assert not log.errors and len(log.warnings) == 1 and log.warnings[0].line == 1
+    assert not log.errors and [w.line for w in log.warnings] == [2, 1]
+    assert log.warnings[0].message == ("step /a[1] -> /a[1]/b[1] in d repeats line 1 "
+                                       "(identical; ignored)")
+    assert "sum to 1.400" in log.warnings[1].message
     assert nav.prob("d", "/a[1]", "/a[1]/b[2]") == 0.7
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -130,7 +130,8 @@ def test_repeated_and_empty_gold_spans_are_warnings():
     qrels = span_qrels_from_frame(QRELS[:1] * 2 + [
         {"query_id": "q1", "doc_id": "d1", "start": 3, "end": 3, "relevance": 1}], log=log)
     assert qrels.topics["q1"].passages["d1"].ranges == [(10, 10)]
-    assert [p.line for p in log.warnings] == [2, 3]
+    # a DataFrame's rows are named by their index label, as in every table
+    assert [p.message.split(":")[0] for p in log.warnings] == ["row 1", "row 2"]
 
 
 def test_overlapping_gold_spans_count_once_in_relchars():
@@ -170,11 +171,12 @@ def test_offset_problems_with_documents(tmp_path):
          "relevance": 1},
         {"query_id": "q", "doc_id": "x", "start": 0, "end": 2, "relevance": 1}],
         documents=documents, log=log)
-    errors = {(p.line, p.message.split(" ")[0]) for p in log.errors}
-    assert (1, "span") in errors          # 7 > 6 characters
-    assert (2, "byte") in errors          # byte 2 is inside "ü"
-    assert (3, "unit") in errors
-    assert [p.line for p in log.warnings] == [4]  # document x not in the documents file
+    errors = {tuple(p.message.split(" ")[1:3]) for p in log.errors}
+    assert ("0:", "span") in errors          # 7 > 6 characters
+    assert ("1:", "byte") in errors          # byte 2 is inside "ü"
+    assert ("2:", "unit") in errors
+    # document x not in the documents file
+    assert [p.message.split(":")[0] for p in log.warnings] == ["row 3"]
 
 
 def test_bytes_without_documents_is_an_error():
@@ -223,7 +225,8 @@ def test_unknown_chunk_and_conflicting_map_are_errors(tmp_path):
     log = ProblemLog()
     chunk_map_from_frame([{"chunk_id": "c1", "doc_id": "d", "start": 0, "end": 5},
                           {"chunk_id": "c1", "doc_id": "d", "start": 0, "end": 6}], log=log)
-    assert [p.line for p in log.errors] == [2]
+    assert [p.message for p in log.errors] == [
+        "row 1: chunk c1 mapped again, to a different span than on row 0"]
 
 
 def test_span_runs_give_no_overlap_warning_but_passage_runs_do(tmp_path):

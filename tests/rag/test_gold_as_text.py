@@ -75,7 +75,7 @@ def test_text_without_doc_id_is_searched_in_every_document():
 
 
 def test_text_not_found_is_an_error_naming_the_row():
-    with pytest.raises(InputError, match=r"\(span qrels\):2: error: gold text 'a fish' .* not "
+    with pytest.raises(InputError, match=r"\(span qrels\): error: row 1: gold text 'a fish' .* not "
                                          r"found in any document"):
         span_qrels_from_frame([{"query_id": "q", "text": "bird"},
                                {"query_id": "q", "text": "a fish"}], DOCS)

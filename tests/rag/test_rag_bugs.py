@@ -87,7 +87,7 @@ def test_json_booleans_are_not_offsets(tmp_path, key):
 
 def test_mixed_booleans_and_integers_are_refused_row_by_row():
     records = [dict(GOLD[0]), dict(GOLD[1], start=False)]
-    with pytest.raises(InputError, match=r":2: error: start 'False' is not"):
+    with pytest.raises(InputError, match=r"\(span qrels\): error: row 1: start 'False' is not"):
         span_qrels_from_frame(records)
 
 

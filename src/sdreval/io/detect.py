@@ -84,7 +84,7 @@ def line_formats(fields: list[str]) -> set[str]:
     n = len(fields)
     found: set[str] = set()
     if n >= 6 and parse_int(fields[3]) is not None and parse_float(fields[4]) is not None:
-        if n == 6:
+        if n == 6 and not _is_range(fields[5]):  # an ``o:l`` sixth field: a FOL passage
             found.add("document-run")
         elif n == 7 and ":" not in fields[6] and parse_float(fields[6]) is None:
             found.add("element-run")

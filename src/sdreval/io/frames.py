@@ -105,7 +105,6 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
         check_topic_names(topics[1], check)
     docs = check.ids(frame[doc].to_numpy(), doc)
     scores = check.floats(frame[score].to_numpy(), score) if score else None
-    ranks = check.integers(frame[rank].to_numpy(), rank, minimum=None) if rank else None
     offsets = lengths = paths = None
     if spans is not None:
         offsets, lengths = span_values(frame, spans, check)
@@ -115,6 +114,8 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
         unit = "element"
     else:
         unit = "document"
+    ranks = check.ranks(frame[rank].to_numpy(), rank, 0 if unit == "document" else 1) \
+        if rank else None
     if log.errors:
         finish(log, own)
         log.raise_if_errors()

@@ -30,7 +30,7 @@ from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
                          choose_pools, infer_scale)
-from .textlines import finish, parse_float
+from .textlines import CHAR_LIMIT, beyond_char_limit, finish, parse_float, parse_int
 from .xmlsafe import (checked_events, element_values, free_element, local_name, pick,
                       report_syntax_error, safe_iterparse, xml_attr)
 
@@ -316,31 +316,47 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
     return Row(topic, doc, path, e, s, size, None, line, file, rsize)
 
 
+def _offset(text: str | None) -> int | None:
+    """A character offset, length or BEP: decimal digits (the text readers' integer rule:
+    ``1e3``, ``2.0`` and ``0x10`` are not integers), or None."""
+    return parse_int(text.strip()) if text else None
+
+
 def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
     line = el.sourceline
     start = xml_attr(el, "start", "offset")
     end = xml_attr(el, "end")
-    length = _number(xml_attr(el, "length"))
     if start is not None and end is not None and not _numeric_like(start) \
             and not _numeric_like(end):
         pool.points.append(Point(topic, doc, start, end, _number(xml_attr(el, "size")), line))
         return
-    offset = _number(start)
-    end_offset = _number(end)
+    given = {"start": start, "end": end, "length": xml_attr(el, "length"),
+             "bep": xml_attr(el, "bep", "best-entry-point")}
+    bad = [f"{name} {text!r}" for name, text in given.items() if text is not None
+           and (name in ("length", "bep") or _numeric_like(text))
+           and ((value := _offset(text)) is None or value < 0)]
+    if bad:
+        log.error(pool.file, line, f"topic {topic}, {doc}: passage {', '.join(bad)} is not "
+                  "a non-negative integer (decimal digits); the passage is not used")
+        return
+    offset, end_offset, length = _offset(start), _offset(end), _offset(given["length"])
     if length is None and offset is not None and end_offset is not None:
         length = end_offset - offset
-    if offset is None or length is None or offset < 0 or length < 0 or \
-            offset != int(offset) or length != int(length):
+    if offset is None or length is None or offset < 0 or length < 0:
         log.error(pool.file, line, f"topic {topic}, {doc}: a passage needs start and end "
                   "(both XPointers/element paths, or both character offsets) or offset and "
                   "length; the passage is not used")
         return
+    if offset + length >= CHAR_LIMIT:  # the rule of every passage reader
+        log.error(pool.file, line, f"topic {topic}, {doc}: "
+                  f"{beyond_char_limit(f'{offset}:{length}')}; the passage is not used")
+        return
     key = (topic, doc)
-    pool.ranges.setdefault(key, []).append((int(offset), int(length)))
+    pool.ranges.setdefault(key, []).append((offset, length))
     pool.lines.setdefault(key, line)
-    bep = _number(xml_attr(el, "bep", "best-entry-point"))
+    bep = _offset(given["bep"])
     if bep is not None:
-        pool.numeric_beps.setdefault(key, int(bep))
+        pool.numeric_beps.setdefault(key, bep)
 
 
 def _read_bep(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
@@ -348,8 +364,13 @@ def _read_bep(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
     if not raw:
         log.error(pool.file, el.sourceline, f"topic {topic}, {doc}: <{local_name(el.tag)}> "
                   "without a path: not used")
-    elif _numeric_like(raw) and _number(raw) is not None and float(raw) == int(float(raw)) >= 0:
-        pool.numeric_beps.setdefault((topic, doc), int(float(raw)))
+    elif _numeric_like(raw):
+        bep = _offset(raw)
+        if bep is None or bep < 0:
+            log.error(pool.file, el.sourceline, f"topic {topic}, {doc}: best entry point "
+                      f"{raw!r} is not a non-negative integer (decimal digits): not used")
+        else:
+            pool.numeric_beps.setdefault((topic, doc), bep)
     else:
         pool.beps.append(Point(topic, doc, raw, None, None, el.sourceline))
 

@@ -143,13 +143,18 @@ class _Rows:
         return f"topic {self.topic_names[self.codes[i]]}, {_key_text(self.key_array[i])}"
 
     def values_array(self) -> np.ndarray:
-        """The values as float64 in one pass when they all are numbers, else as objects
-        (which the table reader checks and reports)."""
-        try:
-            return np.fromiter(chain.from_iterable(v.values() for v in self.data.values()),
-                               dtype=np.float64, count=self.size)
-        except (TypeError, ValueError, OverflowError):
-            return _objects(self.values)
+        """The values as float64 when they all are real numbers, else as objects, which the
+        table reader checks by the rule of every table (text ``"1_0"`` or ``"٢"`` and
+        booleans are not numbers there; ``float()`` would take them)."""
+        types = set(map(type, chain.from_iterable(v.values() for v in self.data.values())))
+        if all(issubclass(t, (int, float, np.integer, np.floating))
+               and not issubclass(t, (bool, np.bool_)) for t in types):
+            try:
+                return np.fromiter(chain.from_iterable(v.values() for v in self.data.values()),
+                                   dtype=np.float64, count=self.size)
+            except OverflowError:
+                pass
+        return _objects(self.values)
 
 
 def _flatten(data: Mapping[Any, Any], what: str) -> _Rows:

@@ -9,8 +9,10 @@ navigation across documents.
 
 Errors (reported all at once with file and line): wrong number of fields, malformed XPath,
 a probability that is not a number in [0, 1], the same step given twice with different
-probabilities.  Warning: the probabilities leaving one element sum to more than 1 (+5 %; Ali,
-Consens & Lalmas 2012, Table 5 sums to 1.029 in row e2, beyond its rounding).  A file with no
+probabilities (the first is kept).  Warnings: the same step given twice with the same
+probability (the repeat ignored, as a repeated judgement of the qrels readers); the
+probabilities leaving one element sum to more than 1 (+5 %; Ali, Consens & Lalmas 2012,
+Table 5 sums to 1.029 in row e2, beyond its rounding).  A file with no
 step is an error (leave the option out for the default navigation).
 
 Other models from the same option, through directives (lines starting with ``#!``):
@@ -28,7 +30,7 @@ from ..errors import ProblemLog
 from ..model.navigation import (ExplicitNavigation, NavigationModel, depth_weighted_summary,
                                elementary_from_routes, summary_from_routes, tag_partition)
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import comment_lines, finish, iter_fields, parse_float
+from .textlines import comment_lines, finish, is_repeat, iter_fields, parse_float
 
 ROW_SUM_TOLERANCE = 0.05
 _HEADER = ("doc", "from", "from_xpath")
@@ -61,7 +63,7 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
         log.error(name, None, f"unknown partition {directives['partition']!r} (known: tag)")
     model = ExplicitNavigation()
     routes: list[tuple[str, list[str]]] = []
-    where: dict[tuple[str, str, str], int] = {}
+    where: dict = {}  # step -> (line, probability): the repeat rule of every reader
     first = True
     for number, fields in iter_fields(path, log):
         if fields[0] == "route":
@@ -105,13 +107,8 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
             log.error(name, number, f"probability must be a number in [0, 1], got {raw_p!r}")
             continue
         key = (doc, src, dst)
-        if key in where:
-            old = model.probs[doc][(src, dst)]
-            if old != p:
-                log.error(name, number, f"step {src} -> {dst} in {doc} already given with "
-                                        f"probability {old} on line {where[key]}")
+        if is_repeat(where, key, p, number, f"step {src} -> {dst} in {doc}", name, log):
             continue
-        where[key] = number
         model.set(doc, src, dst, p)
     if directives.get("model") == "depth":
         if routes or where:
@@ -130,7 +127,7 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
                               "leave --navigation out for the default navigation")
     for (doc, src), total in model.row_sums().items():
         if total > 1.0 + ROW_SUM_TOLERANCE:
-            line = min(n for (d, f, _), n in where.items() if d == doc and f == src)
+            line = min(n for (d, f, _), (n, _) in where.items() if d == doc and f == src)
             log.warn(name, line, f"probabilities leaving {src} in {doc} sum to {total:.3f} > 1")
     finish(log, own)
     return model

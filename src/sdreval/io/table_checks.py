@@ -26,6 +26,7 @@ is refused.
 """
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -115,6 +116,18 @@ class Checker:
             self.report(bad, lambda i: f"{name} {shown(raw[i])} is not {kind}")
         return np.where(bad | skip, -1, ints)
 
+    def ranks(self, values: Any, name: str, first: int) -> np.ndarray:
+        """Ranks by the rule and messages of run files: integers, at least ``first`` (1 in
+        element and passage runs, as INEX submissions; 0 in document runs, as tools write
+        0-based ranks); bad rows are reported and set to -1."""
+        raw = np.asarray(values)
+        ints, bad = integer_values(raw, 1 - INT_LIMIT)
+        self.report(bad, lambda i: f"{name} {shown(raw[i])} is not an integer")
+        low = ~bad & (ints < first)
+        self.report(low, lambda i: f"{name} {shown(raw[i])} is "
+                    + ("negative" if first == 0 else "not a positive integer"))
+        return np.where(bad | low, -1, ints)
+
     def ids(self, values: Any, name: str) -> np.ndarray:
         """Identifiers as text (:func:`id_text`); a missing or empty one is reported."""
         raw = np.asarray(values)
@@ -186,9 +199,14 @@ def numbers_of(raw: np.ndarray) -> np.ndarray:
     plain = np.array([isinstance(v, (str, int, float, np.number))
                       and not isinstance(v, (bool, np.bool_)) for v in raw], dtype=bool)
     if plain.any():
-        numbers[plain] = pd.to_numeric(pd.Series(raw[plain], dtype=object),
-                                       errors="coerce").to_numpy(dtype=np.float64,
-                                                                 na_value=np.nan)
+        values = pd.Series(raw[plain], dtype=object)
+        try:
+            converted = pd.to_numeric(values, errors="coerce")
+        except OverflowError:  # an integer beyond float64 (10**400): not a finite number
+            converted = pd.to_numeric(values.map(lambda v: None if isinstance(v, int) and
+                                                 abs(v) > sys.float_info.max else v),
+                                      errors="coerce")
+        numbers[plain] = converted.to_numpy(dtype=np.float64, na_value=np.nan)
     return numbers
 
 
@@ -222,12 +240,22 @@ def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
         with np.errstate(invalid="ignore"):
             bad = ~np.isfinite(numbers) | (numbers != np.floor(numbers)) | \
                 (numbers < minimum) | (numbers >= maximum)
+        syntax = np.zeros(len(raw), dtype=bool)  # text that is not decimal digits
         if raw.dtype == object:
             text = np.array([isinstance(v, str) for v in raw], dtype=bool)
             if text.any():
-                bad[text] |= ~pd.Series(raw[text], dtype=object).str.fullmatch(
+                syntax[text] = ~pd.Series(raw[text], dtype=object).str.fullmatch(
                     r"\s*[+-]?[0-9]+\s*").to_numpy(dtype=bool)
+            bad |= syntax
         ints = np.where(bad, 0, numbers).astype(np.int64)
+        if raw.dtype == object:  # float64 rounds beyond 2**53: text and ints taken exactly
+            for i in np.flatnonzero(~syntax & (np.abs(numbers) >= 2.0 ** 53)).tolist():
+                value = raw[i]
+                if isinstance(value, (str, int, np.integer)) and \
+                        not isinstance(value, (bool, np.bool_)):
+                    exact = int(value)
+                    bad[i] = not minimum <= exact < maximum
+                    ints[i] = 0 if bad[i] else exact
     return np.where(bad, 0, ints), bad
 
 
@@ -318,7 +346,12 @@ def checker(frame: pd.DataFrame, source: str, log: ProblemLog,
         raise UsageError("the table has repeated column names: "
                          + ", ".join(map(str, frame.columns[frame.columns.duplicated()])))
     labels = frame.index
-    return Checker(source, log, where or (lambda i: f"row {labels[i]}"))
+    return Checker(source, log, where or (lambda i: row_place(labels[i])))
+
+
+def row_place(label: Any) -> str:
+    """Where a row of a table (DataFrame, records) is, in messages: ``row <index label>``."""
+    return f"row {label}"
 
 
 def as_frame(source: Any) -> pd.DataFrame | None:

@@ -132,8 +132,8 @@ def sweep(qrels_variants: dict[str, Qrels], runs: list[Run], measures: list[str]
     else:
         results = [_evaluate_one(task) for task in tasks]
     tables = []
-    for (table, warnings), (name, _) in zip(results, [(n, r) for n in names for r in runs]):
-        for message in warnings:
+    for (table, messages), (name, _) in zip(results, [(n, r) for n in names for r in runs]):
+        for message in messages:
             ctx.warn(message)
         tables.append(table.assign(qrels=name))
     out = pd.concat(tables, ignore_index=True)

@@ -64,9 +64,9 @@ def take_rows(column, index: np.ndarray):
         return Coded(column.codes[index], column.values)
     if isinstance(column, np.ndarray):
         return column[index]
-    import pyarrow as pa
+    from .. import arrow_kernels  # not pyarrow.array (imports numpy.ma) nor .take (compute)
 
-    return column.take(pa.array(index))
+    return arrow_kernels.take(column, np.asarray(index, dtype=np.int64))
 
 
 class TopicRanking(Ranking):

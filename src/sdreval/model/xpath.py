@@ -11,7 +11,8 @@ from functools import lru_cache
 
 from ..errors import InputError
 
-_STEP = re.compile(r"^([A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)(?:\[(\d+)\])?$")
+# a step: a name and an optional index in ASCII digits (``\d`` would take ``٢`` as 2)
+_STEP = re.compile(r"^([A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)(?:\[([0-9]+)\])?$")
 
 
 class XPathError(InputError):

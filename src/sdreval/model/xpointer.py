@@ -23,7 +23,7 @@ import numpy as np
 from .tree import DocumentTree
 from .xpath import XPathError, canonical_xpath
 
-_TEXT_POINT = re.compile(r"^(?P<path>.*?)/text\(\)\[(?P<node>\d+)\]\.(?P<offset>\d+)$")
+_TEXT_POINT = re.compile(r"^(?P<path>.*?)/text\(\)\[(?P<node>[0-9]+)\]\.(?P<offset>[0-9]+)$")
 
 
 class PointError(ValueError):

@@ -13,7 +13,7 @@ from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish
 from ..table_checks import id_text
-from .columns import (SPAN_FORMATS, Spans, as_table, built, checker_of,
+from .columns import (SPAN_FORMATS, Spans, as_table, built,
                       require, score_or_rank, span_rows)
 from .documents import Documents
 from .fields import canonical_table
@@ -51,7 +51,7 @@ def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | N
                          ) -> ChunkMap:
     table = canonical_table(table, documents, log, "chunk", "error")
     require(table, "chunk-map", "a chunk map", log)
-    ids, spans = span_rows(table, checker_of(table, log), documents, ("chunk_id", "doc_id"))
+    ids, spans = span_rows(table, table.checker(log), documents, ("chunk_id", "doc_id"))
     chunk = ids["chunk_id"][spans.rows]
     frame = pd.DataFrame({"chunk": chunk, "doc": spans.docs, "s": spans.starts,
                           "e": spans.ends})
@@ -61,12 +61,13 @@ def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | N
         same = frame.duplicated(keep="first").to_numpy()
         for i in np.flatnonzero(repeated):
             line = int(table.lines[spans.rows[i]])
+            first = table.place(int(first_line[chunk[i]]))
             if same[i]:
-                log.warn(table.file, line, f"chunk {chunk[i]} repeats line "
-                                           f"{first_line[chunk[i]]} (ignored)")
+                table.report(log, line, f"chunk {chunk[i]} repeats {first} (ignored)",
+                             "warning")
             else:
-                log.error(table.file, line, f"chunk {chunk[i]} mapped again, to a different "
-                                            f"span than on line {first_line[chunk[i]]}")
+                table.report(log, line, f"chunk {chunk[i]} mapped again, to a different "
+                             f"span than on {first}")
         keep = ~repeated
         frame = frame[keep]
     return ChunkMap(pd.Index(frame["chunk"].to_numpy(dtype=object)),
@@ -104,7 +105,7 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
     """A chunk-ID run mapped onto spans through ``chunk_map``."""
     table = canonical_table(table, None, log, "retrieved", "error")
     require(table, "chunk-run", "chunk runs", log)
-    check = checker_of(table, log)
+    check = table.checker(log)
     score, rank = score_or_rank(table, check)
     topics = check.ids(table.frame["query_id"].to_numpy(), "query_id")
     chunks = check.ids(table.frame["chunk_id"].to_numpy(), "chunk_id")

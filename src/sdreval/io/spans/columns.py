@@ -41,13 +41,6 @@ def require(table: Table, kind: str, what: str, log: ProblemLog) -> None:
                          table.file)
 
 
-def checker_of(table: Table, log: ProblemLog) -> Checker:
-    """The checks of every table (:class:`~sdreval.io.table_checks.Checker`), each bad row
-    reported at its file line and left out (:meth:`~sdreval.io.table_checks.Checker.kept`)."""
-    lines = table.lines
-    return Checker(table.file, log, lambda i: f"line {lines[i]}", lines)
-
-
 def unit_column(table: Table, check: Checker) -> np.ndarray | None:
     """The unit of each row (None: all characters)."""
     if "unit" not in table.frame.columns:
@@ -81,7 +74,7 @@ def span_rows(table: Table, check: Checker, documents: Documents | None,
     docs = ids["doc_id"][rows]
     s, e, fine = to_characters(docs, starts[rows], starts[rows] + lengths[rows],
                                None if units is None else units[rows], documents,
-                               table.lines[rows], table.file, check.log)
+                               table.lines[rows], table, check.log)
     rows = rows[fine]
     return ids, Spans(rows, ids["query_id"][rows] if "query_id" in ids else None,
                       docs[fine], s[fine], e[fine])
@@ -99,8 +92,9 @@ def score_or_rank(table: Table, check: Checker
     frame = table.frame
     if "score" not in frame.columns and "rank" not in frame.columns:
         raise InputError("a run needs a score or a rank key", table.file)
-    rank = check.integers(frame["rank"].to_numpy(), "rank", minimum=None) \
-        if "rank" in frame.columns else None
+    # ranks as in a TREC chunk run (a document layout: 0-based ranks accepted)
+    rank = check.ranks(frame["rank"].to_numpy(), "rank", 0) if "rank" in frame.columns \
+        else None
     score = check.floats(frame["score"].to_numpy(), "score") \
         if "score" in frame.columns else None
     return score, rank

@@ -24,7 +24,7 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
-from .tables import load_table
+from .tables import Table, load_table
 
 pd = lazy_module("pandas")
 
@@ -80,40 +80,43 @@ class Documents:
 
 def read_documents(path: str | Path, log: ProblemLog | None = None,
                    tokenizer: Tokenizer = whitespace_tokens) -> Documents:
-    """Read a documents file (JSONL/CSV/Parquet with ``doc_id`` and ``text``)."""
+    """Read a documents file (JSONL/CSV/Parquet with ``doc_id`` and ``text``); document ids
+    are text, never typed, by the rule of every table (``007`` stays ``007``, a Parquet
+    ``1.0`` is ``1``), so they match the ids of span qrels and runs."""
     own = log is None
     log = log if log is not None else ProblemLog()
     table = load_table(path, log)
     file = str(path)
     missing = [c for c in ("doc_id", "text") if c not in table.frame.columns]
+    if missing and log.error_count:  # e.g. lines that are not JSON: those errors say why
+        log.raise_if_errors()
     if missing:
         raise InputError(f"documents need the keys doc_id and text (missing: "
                          f"{', '.join(missing)})", file)
+    check = table.checker(log)
+    ids = check.ids(table.frame["doc_id"].to_numpy(), "doc_id")
     texts: dict[str, str] = {}
     first: dict[str, int] = {}
-    for line, doc, text in zip(table.lines, table.frame["doc_id"], table.frame["text"]):
-        if doc is None or (isinstance(doc, float) and np.isnan(doc)):
-            log.error(file, int(line), "doc_id is missing")
-            continue
+    for i in np.flatnonzero(check.kept(len(ids))).tolist():
+        doc, text, line = ids[i], table.frame["text"].iat[i], int(table.lines[i])
         if not isinstance(text, str):
-            log.error(file, int(line), f"text of document {doc} is not a string")
-            continue
-        doc = str(doc)
-        if doc in texts:
-            log.error(file, int(line), f"document {doc} given again (first on line "
-                                       f"{first[doc]}; that one is kept)")
-            continue
-        texts[doc], first[doc] = text, int(line)
+            table.report(log, line, f"text of document {doc} is not a string")
+        elif doc in texts:
+            table.report(log, line, f"document {doc} given again (first on "
+                         f"{table.place(first[doc])}; that one is kept)")
+        else:
+            texts[doc], first[doc] = text, line
     if own:
         log.raise_if_errors()
     return Documents(texts, tokenizer, file)
 
 
 def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units: np.ndarray | None,
-                  documents: Documents | None, lines: np.ndarray, file: str, log: ProblemLog
+                  documents: Documents | None, lines: np.ndarray, table: Table, log: ProblemLog
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Character offsets of spans given in ``units`` (None: all characters), checked against
-    the documents when given.  Returns ``(starts, ends, ok)``; rows not ok were reported."""
+    the documents when given.  Returns ``(starts, ends, ok)``; rows not ok were reported
+    (at ``lines`` of ``table``)."""
     starts = starts.copy()
     ends = ends.copy()
     ok = np.ones(starts.size, dtype=bool)
@@ -123,11 +126,11 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
     special = np.flatnonzero(unit_of != "chars") if units is not None else np.zeros(0, int)
     if special.size and documents is None:
         for i in special[:20]:
-            log.error(file, int(lines[i]), f"offsets in {unit_of[i]} need the document text "
-                                           "(give --documents FILE)")
+            table.report(log, int(lines[i]), f"offsets in {unit_of[i]} need the document "
+                         "text (give --documents FILE)")
         if special.size > 20:
-            log.error(file, None, f"... and {special.size - 20} more spans in bytes or tokens "
-                                  "(give --documents FILE)")
+            table.report(log, None, f"... and {special.size - 20} more spans in bytes or "
+                         "tokens (give --documents FILE)")
         ok[special] = False
         return starts, ends, ok
     if documents is None or not starts.size:
@@ -144,8 +147,8 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
             missing_first[doc] = [int(lines[rows].min()), rows.size]
             bad = unit_of[rows] != "chars"
             for i in rows[bad]:
-                log.error(file, int(lines[i]), f"document {doc} is not in the documents "
-                                               f"file: its {unit_of[i]} cannot be converted")
+                table.report(log, int(lines[i]), f"document {doc} is not in the documents "
+                             f"file: its {unit_of[i]} cannot be converted")
             ok[rows[bad]] = False
             continue
         for unit in ("chars", "bytes", "tokens"):
@@ -155,17 +158,17 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
             limit = documents.length(doc, unit)
             beyond = ends[mine] > limit
             for i in mine[beyond]:
-                log.error(file, int(lines[i]), f"span {starts[i]}-{ends[i]} reaches beyond the "
-                                               f"end of document {doc} ({limit} {unit})")
+                table.report(log, int(lines[i]), f"span {starts[i]}-{ends[i]} reaches beyond "
+                             f"the end of document {doc} ({limit} {unit})")
             ok[mine[beyond]] = False
             mine = mine[~beyond]
             if unit == "bytes" and mine.size:
-                table = documents.byte_starts(doc)
-                s, e = table[starts[mine]], table[ends[mine]]
+                chars = documents.byte_starts(doc)
+                s, e = chars[starts[mine]], chars[ends[mine]]
                 inside = (s < 0) | (e < 0)
                 for i in mine[inside]:
-                    log.error(file, int(lines[i]), f"byte span {starts[i]}-{ends[i]} of "
-                                                   f"document {doc} cuts a UTF-8 character")
+                    table.report(log, int(lines[i]), f"byte span {starts[i]}-{ends[i]} of "
+                                 f"document {doc} cuts a UTF-8 character")
                 ok[mine[inside]] = False
                 starts[mine], ends[mine] = s, e
             elif unit == "tokens" and mine.size:
@@ -178,8 +181,8 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
                                  if len(spans) else 0)
                 starts[mine], ends[mine] = new_s, new_e
     for doc, (line, count) in missing_first.items():
-        log.warn(file, line, f"document {doc} is not in the documents file ({documents.source})"
-                             f"; its {count} span(s) are not checked")
+        table.report(log, line, f"document {doc} is not in the documents file "
+                     f"({documents.source}); its {count} span(s) are not checked", "warning")
     return starts, ends, ok
 
 

@@ -18,22 +18,22 @@ with its offsets is checked against the documents when they are given.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 import numpy as np
 
 from ...errors import ProblemLog
 from ...lazy import lazy_module
+from ..table_checks import id_text, integer_values, shown
 from .documents import Documents
 from .locate import locate_texts
-from .tables import Table
+from .tables import GOLD_TEXT, Table
 
 pd = lazy_module("pandas")
 
 RENAMES = {"ref_doc_id": "doc_id", "start_char_idx": "start", "end_char_idx": "end",
            "node_id": "chunk_id", "page_content": "text", "start_index": "start",
            "qid": "query_id", "source": "doc_id"}
-GOLD_TEXT = ("reference_contexts", "reference_context", "expected_texts", "expected_text",
-             "gold_text", "gold_texts")
 METADATA_KEYS = ("doc_id", "ref_doc_id", "source", "start_index", "start_char_idx",
                  "end_char_idx")
 
@@ -94,8 +94,7 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
         frame = frame.drop(columns=["source"])
     frame = frame.rename(columns={k: v for k, v in RENAMES.items() if k in frame.columns})
     if "length" in frame.columns and "start" in frame.columns and "end" not in frame.columns:
-        frame = frame.assign(end=pd.to_numeric(frame["start"], errors="coerce")
-                             + pd.to_numeric(frame["length"], errors="coerce"))
+        frame, lines = _end_from_length(frame, np.asarray(lines), table, log)
     if "text" in frame.columns:
         if what == "gold" and "relevance" not in frame.columns:
             frame = frame.assign(relevance=1)
@@ -103,48 +102,64 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
             frame = frame.assign(end=pd.to_numeric(frame["start"], errors="coerce")
                                  + frame["text"].map(lambda t: len(t) if isinstance(t, str)
                                                      else np.nan))
-        frame, lines = _offsets_of_texts(frame, np.asarray(lines), table.file, documents, log,
+        frame, lines = _offsets_of_texts(frame, np.asarray(lines), table, documents, log,
                                          occurrences, what)
-    return _ranked_by_order(Table(frame.reset_index(drop=True), np.asarray(lines), table.file),
-                            log, what)
+    return _ranked_by_order(replace(table, frame=frame.reset_index(drop=True),
+                                    lines=np.asarray(lines)), log, what)
 
 
-def _offsets_of_texts(frame: pd.DataFrame, lines: np.ndarray, file: str,
+def _end_from_length(frame: pd.DataFrame, lines: np.ndarray, table: Table, log: ProblemLog
+                     ) -> tuple[pd.DataFrame, np.ndarray]:
+    """``end = start + length`` (ir_datasets' span qrels); a length that is not a
+    non-negative integer by the rule of every table (``1e1`` and ``10.0`` written as text are
+    not) is reported and its row not used (the start is checked with the other offsets)."""
+    raw = frame["length"].to_numpy()
+    lengths, bad = integer_values(raw)
+    for i in np.flatnonzero(bad).tolist():
+        table.report(log, int(lines[i]), f"length {shown(raw[i])} is not a non-negative "
+                     "integer")
+    keep = ~bad
+    frame = frame[keep].reset_index(drop=True)
+    end = pd.to_numeric(frame["start"], errors="coerce").to_numpy() + lengths[keep]
+    return frame.assign(end=end), lines[keep]
+
+
+def _offsets_of_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
                       documents: Documents | None, log: ProblemLog, occurrences: str, what: str
                       ) -> tuple[pd.DataFrame, np.ndarray]:
     """Rows with offsets are checked against the documents; rows without are located (row
     order kept; a text found several times gives consecutive rows)."""
     if "start" not in frame.columns:
-        return locate_texts(frame, lines, file, documents, log, occurrences, what)
+        return locate_texts(frame, lines, table, documents, log, occurrences, what)
     given = frame["start"].notna().to_numpy()
     if documents is not None and given.any():
-        _check_texts(frame[given], lines[given], file, documents, log)
+        _check_texts(frame[given], lines[given], table, documents, log)
     if given.all():
         return frame, lines
     frame = frame.assign(_row=np.arange(len(frame)))
     found, found_lines = locate_texts(frame[~given].drop(columns=["start", "end"]),
-                                      lines[~given], file, documents, log, occurrences, what)
+                                      lines[~given], table, documents, log, occurrences, what)
     merged = pd.concat([frame[given], found], ignore_index=True)
     order = np.argsort(merged["_row"].to_numpy(), kind="stable")
     lines = np.concatenate((lines[given], found_lines))[order]
     return merged.iloc[order].drop(columns=["_row"]).reset_index(drop=True), lines
 
 
-def _check_texts(frame: pd.DataFrame, lines: np.ndarray, file: str, documents: Documents,
+def _check_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table, documents: Documents,
                  log: ProblemLog) -> None:
     """A text given with its offsets must be the document's text there."""
-    for i, (doc, start, end, text) in enumerate(zip(frame["doc_id"], frame["start"],
-                                                    frame["end"], frame["text"])):
-        if not isinstance(text, str) or str(doc) not in documents:
+    docs = id_text(frame["doc_id"].to_numpy())[0]  # ids as text: the rule of every table
+    for i, (doc, start, end, text) in enumerate(zip(docs, frame["start"], frame["end"],
+                                                    frame["text"])):
+        if not isinstance(text, str) or doc not in documents:
             continue
         try:
-            here = documents.texts[str(doc)][int(start):int(end)]
+            here = documents.texts[doc][int(start):int(end)]
         except (TypeError, ValueError):
             continue  # bad offsets are reported by the span reader
         if here != text:
-            log.error(file, int(lines[i]), f"the text at {int(start)}-{int(end)} of document "
-                                           f"{doc} is {here[:40]!r}, not the text given "
-                                           f"({text[:40]!r})")
+            table.report(log, int(lines[i]), f"the text at {int(start)}-{int(end)} of document "
+                         f"{doc} is {here[:40]!r}, not the text given ({text[:40]!r})")
 
 
 def _ranked_by_order(table: Table, log: ProblemLog, what: str) -> Table:
@@ -157,4 +172,4 @@ def _ranked_by_order(table: Table, log: ProblemLog, what: str) -> Table:
     rank = frame.groupby("query_id", sort=False).cumcount().to_numpy() + 1
     log.warn(table.file, None, "no score or rank: the order of the rows is the ranking "
                                "(the first row of each query is rank 1)")
-    return Table(frame.assign(rank=rank), table.lines, table.file)
+    return replace(table, frame=frame.assign(rank=rank))

@@ -26,7 +26,9 @@ import numpy as np
 
 from ...errors import ProblemLog
 from ...lazy import lazy_module
+from ..table_checks import id_text, is_missing
 from .documents import Documents
+from .tables import Table
 
 pd = lazy_module("pandas")
 
@@ -96,19 +98,22 @@ def _rule(value, default: str) -> str | int:
     return number if number >= 1 else "?"
 
 
-def locate_texts(frame: pd.DataFrame, lines: np.ndarray, file: str, documents: Documents | None,
-                 log: ProblemLog, default: str, what: str) -> tuple[pd.DataFrame, np.ndarray]:
+def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
+                 documents: Documents | None, log: ProblemLog, default: str, what: str
+                 ) -> tuple[pd.DataFrame, np.ndarray]:
     """Rows of ``frame`` with a ``text`` column and no offsets -> rows with ``doc_id``,
-    ``start``, ``end`` (one row per occurrence kept).  Rows that failed are reported and
-    dropped.  Returns the new frame and the file line of each of its rows."""
+    ``start``, ``end`` (one row per occurrence kept).  Rows that failed are reported (at
+    ``lines`` of ``table``) and dropped.  Returns the new frame and the line of each of its
+    rows."""
     if documents is None:
-        log.error(file, None, f"{what} given as text need the documents to be found in "
-                              "(--documents FILE, or documents= in Python)")
+        table.report(log, None, f"{what} given as text need the documents to be found in "
+                     "(--documents FILE, or documents= in Python)")
         return frame.iloc[:0], lines[:0]
     locator = Locator(documents)
     has_doc = "doc_id" in frame.columns
     texts = frame["text"].to_numpy(dtype=object)
-    docs = frame["doc_id"].to_numpy(dtype=object) if has_doc else None
+    raw_docs = frame["doc_id"].to_numpy(dtype=object) if has_doc else None
+    docs = id_text(raw_docs)[0] if has_doc else None  # ids as text: the rule of every table
     rules = frame["occurrence"].to_numpy(dtype=object) if "occurrence" in frame.columns else None
     keep, starts, ends, out_docs = [], [], [], []
     fuzzy = 0
@@ -116,19 +121,18 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, file: str, documents: D
     for i, text in enumerate(texts):
         line = int(lines[i])
         if not isinstance(text, str) or not text.strip():
-            log.error(file, line, "text is missing or empty")
+            table.report(log, line, "text is missing or empty")
             continue
         rule = _rule(None if rules is None else rules[i], default)
         if rule == "?":
-            log.error(file, line, f"occurrence {rules[i]!r} is not all, first, error or a "
-                                  "number >= 1")
+            table.report(log, line, f"occurrence {rules[i]!r} is not all, first, error or "
+                         "a number >= 1")
             continue
-        doc = docs[i] if docs is not None else None
-        if doc is not None and not (isinstance(doc, float) and np.isnan(doc)):
-            doc = str(doc)
+        if docs is not None and not is_missing(raw_docs[i]):
+            doc = docs[i]
             if doc not in documents:
-                log.error(file, line, f"document {doc} is not in the documents file "
-                                      f"({documents.source})")
+                table.report(log, line, f"document {doc} is not in the documents file "
+                             f"({documents.source})")
                 continue
             candidates = [doc]
         else:
@@ -142,23 +146,23 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, file: str, documents: D
         short = text if len(text) <= 60 else text[:57] + "..."
         where = f"document {candidates[0]}" if len(candidates) == 1 else "any document"
         if not found:
-            log.error(file, line, f"{what} text {short!r} ({len(text)} characters) not found in "
-                                  f"{where}, neither exactly nor with white space normalised")
+            table.report(log, line, f"{what} text {short!r} ({len(text)} characters) not "
+                         f"found in {where}, neither exactly nor with white space normalised")
             continue
         fuzzy += normal
         if len(found) > 1:
             if rule == "error":
-                log.error(file, line, f"{what} text {short!r} occurs {len(found)} times in "
-                                      f"{where}: say which with \"occurrence\": a number, "
-                                      "\"first\" or \"all\" (or give offsets)")
+                table.report(log, line, f"{what} text {short!r} occurs {len(found)} times "
+                             f"in {where}: say which with \"occurrence\": a number, "
+                             "\"first\" or \"all\" (or give offsets)")
                 continue
-            repeated.append(f"line {line}: {len(found)}")
+            repeated.append(f"{table.place(line)}: {len(found)}")
             if rule == "first":
                 found = found[:1]
             elif isinstance(rule, int):
                 if rule > len(found):
-                    log.error(file, line, f"occurrence {rule}: the text occurs only "
-                                          f"{len(found)} times in {where}")
+                    table.report(log, line, f"occurrence {rule}: the text occurs only "
+                                 f"{len(found)} times in {where}")
                     continue
                 found = [found[rule - 1]]
         for d, s, e in found:
@@ -167,14 +171,16 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, file: str, documents: D
             starts.append(s)
             ends.append(e)
     if fuzzy:
-        log.warn(file, None, f"{fuzzy} {what} text(s) found only with white space normalised "
-                             "(each span runs from the first to the last character matched)")
+        table.report(log, None, f"{fuzzy} {what} text(s) found only with white space "
+                     "normalised (each span runs from the first to the last character "
+                     "matched)", "warning")
     if repeated:
         listed = "; ".join(repeated[:5]) + (" ..." if len(repeated) > 5 else "")
-        log.warn(file, None, f"{len(repeated)} {what} text(s) occur more than once ({listed} "
-                             "occurrences): each resolved by its \"occurrence\" key, else "
-                             f"rule {default!r} ("
-                             f"{'every occurrence is a span' if default == 'all' else default})")
+        table.report(log, None, f"{len(repeated)} {what} text(s) occur more than once "
+                     f"({listed} occurrences): each resolved by its \"occurrence\" key, else "
+                     f"rule {default!r} ("
+                     f"{'every occurrence is a span' if default == 'all' else default})",
+                     "warning")
     rows = frame.iloc[keep].reset_index(drop=True).drop(columns=["text"])
     rows["doc_id"] = np.asarray(out_docs, dtype=object)
     rows["start"] = np.asarray(starts, dtype=np.int64)

@@ -38,7 +38,7 @@ from ...model.run import Run
 from ..frames import build_run, ranked_rows
 from ..frame_qrels import passage_judgements
 from ..table_checks import Checker
-from .columns import (Spans, as_table, built, checker_of, require,
+from .columns import (Spans, as_table, built, require,
                       run_name, score_or_rank, span_rows)
 from .documents import Documents
 from .fields import canonical_table
@@ -57,7 +57,7 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "gold", occurrences)
     require(table, "span-qrels", "span qrels", log)
-    check = checker_of(table, log)
+    check = table.checker(log)
     relevance = check.floats(table.frame["relevance"].to_numpy(), "relevance")
     ids, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
     offsets = np.full(len(table.frame), -1, dtype=np.int64)
@@ -105,8 +105,9 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
                         lengths, rows, None if chunk_ids is None else (chunk_ids,))
     empty = np.flatnonzero(lengths[order] == 0)
     if empty.size:
-        check.log.warn(table.file, int(table.lines[rows[order[empty[0]]]]), f"{empty.size} "
-                       "empty retrieved span(s) (kept: they take a rank and retrieve nothing)")
+        table.report(check.log, int(table.lines[rows[order[empty[0]]]]), f"{empty.size} "
+                     "empty retrieved span(s) (kept: they take a rank and retrieve nothing)",
+                     "warning")
     run = build_run(name or run_name(table), table.file, codes, list(map(str, uniques)),
                     order, spans.docs, "passage", score, rank, None, spans.starts, lengths,
                     Run if chunk_ids is None else ChunkRun, overlap_expected=True)
@@ -122,7 +123,7 @@ def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | No
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "retrieved", occurrences)
     require(table, "span-run", "span runs", log)
-    check = checker_of(table, log)
+    check = table.checker(log)
     score, rank = score_or_rank(table, check)
     _, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
     return ranked_run(table, spans, check, name, score, rank)
@@ -139,7 +140,8 @@ def read_span_run(path: str | Path, log: ProblemLog | None = None,
 
 def span_qrels_from_frame(data, documents: Documents | None = None,
                           log: ProblemLog | None = None, occurrences: str = "all") -> Qrels:
-    """Span qrels from a DataFrame or a list of records (dicts); problems name the row.
+    """Span qrels from a DataFrame or a list of records (dicts); problems name the row by
+    its index label (``row 3: ...``).
     ``occurrences``: the rule for a gold text found more than once (``all``, ``first`` or
     ``error``; :mod:`sdreval.io.spans.locate`)."""
     return built(span_qrels_from_table, lambda _: as_table(data, "(span qrels)"), log,
@@ -148,7 +150,8 @@ def span_qrels_from_frame(data, documents: Documents | None = None,
 
 def span_run_from_frame(data, name: str = "run", documents: Documents | None = None,
                         log: ProblemLog | None = None, occurrences: str = "error") -> Run:
-    """A span run from a DataFrame or a list of records (dicts); problems name the row.
+    """A span run from a DataFrame or a list of records (dicts); problems name the row by
+    its index label (``row 3: ...``).
     ``occurrences``: the rule for a chunk text found more than once (``error``, ``first`` or
     ``all``; :mod:`sdreval.io.spans.locate`)."""
     return built(span_run_from_table, lambda _: as_table(data, f"({name})"), log, documents,

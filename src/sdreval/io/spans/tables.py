@@ -6,7 +6,9 @@ Parquet row) of every row, so that each problem can be reported as ``file:line``
   module; a file pyarrow cannot read is re-read line by line so the broken line is named.
   Ids (``query_id``, ``doc_id``, ``chunk_id``) are text, never typed (no dates, no doubles).
 * CSV/TSV: a header line naming the columns; the separator is a tab when the header holds one,
-  else a comma; white space around a separator is stripped from names and values alike.  Rows are numbered by their file line (the header is line 1).
+  else a comma; white space around a separator is stripped from names and values alike,
+  except inside a quoted text (``text``, gold text): a document's own white space counts in
+  its character offsets.  Rows are numbered by their file line (the header is line 1).
 * Parquet (``PAR1`` magic): needs pyarrow; problems name the row (1-based).
 
 Formats are told apart by content (:func:`sniff_columns`): the keys of the first JSON object,
@@ -17,26 +19,58 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
+from ..table_checks import Checker, row_place
 from ..textlines import first_data_line, open_binary, read_head, table_layout
 
 pd = lazy_module("pandas")
 
 #: the keys holding identifiers: text, never typed (a JSON integer is taken as its digits)
 ID_KEYS = ("query_id", "doc_id", "chunk_id")
+#: the keys RAG tools give gold text in (:mod:`sdreval.io.spans.fields`)
+GOLD_TEXT = ("reference_contexts", "reference_context", "expected_texts", "expected_text",
+             "gold_text", "gold_texts")
+#: the keys holding free text (documents, chunks, gold text): its own white space is data
+TEXT_KEYS = ("text", "page_content") + GOLD_TEXT
 
 
 @dataclass
 class Table:
-    """Rows of a span input file and where each came from."""
+    """Rows of a span input (a file, or a DataFrame / records given through the API) and
+    where each came from."""
 
     frame: pd.DataFrame
-    lines: np.ndarray  # 1-based line (or Parquet row) of every row
+    lines: np.ndarray  # 1-based line (or Parquet row, or DataFrame position) of every row
     file: str
+    labels: Any = None  # a DataFrame's index labels (None for a file)
+
+    def place(self, line: int) -> str:
+        """Where the row at ``line`` is, in messages: ``line N`` of a file, ``row <label>`` of
+        a DataFrame (as for every table: :func:`~sdreval.io.table_checks.row_place`)."""
+        return f"line {line}" if self.labels is None else row_place(self.labels[line - 1])
+
+    def report(self, log: ProblemLog, line: int | None, message: str,
+               severity: str = "error") -> None:
+        """One problem of the row at ``line`` (None: of the whole input): ``file:line`` for a
+        file, ``(name): row <label>: ...`` for a DataFrame."""
+        say = log.error if severity == "error" else log.warn
+        if self.labels is None or line is None:
+            say(self.file, line, message)
+        else:
+            say(self.file, None, f"{self.place(line)}: {message}")
+
+    def checker(self, log: ProblemLog) -> Checker:
+        """The checks of every table (:class:`~sdreval.io.table_checks.Checker`), each bad row
+        reported where it is (:meth:`place`) and left out
+        (:meth:`~sdreval.io.table_checks.Checker.kept`)."""
+        lines = self.lines
+        return Checker(self.file, log, lambda i: self.place(int(lines[i])),
+                       lines if self.labels is None else None)
 
 
 def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
@@ -129,7 +163,7 @@ def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
             schema = pa.schema([(k, pa.string()) for k in names])
             table = pj.read_json(pa.BufferReader(data), parse_options=pj.ParseOptions(
                 explicit_schema=schema, unexpected_field_behavior="infer"))
-            frame = table.to_pandas()
+            frame = to_frame(table)
         except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
             frame = None  # re-read line by line to name the broken line
     if frame is not None:
@@ -137,6 +171,14 @@ def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
         if lines.size == len(frame):
             return Table(frame, lines, file)
     return _load_jsonl_slow(data, file, log)
+
+
+def to_frame(table):
+    """``table.to_pandas()`` with pandas imported by Python first: Arrow's own import of it is
+    declined in a one-command process (:class:`sdreval.lazy.ArrowPandasProbe`)."""
+    import pandas  # noqa: F401
+
+    return table.to_pandas()
 
 
 def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog) -> Table:
@@ -174,6 +216,9 @@ def _record_problem(record: dict) -> str | None:
             record[key] = str(value)
         elif isinstance(value, float):
             return f"{key} {value!r} is a number, not an id: write ids as JSON strings"
+        elif value is not None and not isinstance(value, str):  # true, [1], {...}
+            return (f"{key} {json.dumps(value)[:40]} is not an id: write ids as JSON "
+                    "strings")
     for key, value in record.items():
         for text in (key, value):
             if isinstance(text, str):
@@ -190,13 +235,15 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     file = str(path)
     try:
         frame = pd.read_csv(path, sep=sep, skip_blank_lines=False, comment=None,
-                            dtype=str, keep_default_na=False, na_values=[""])
+                            dtype=str, keep_default_na=False, na_values=[""],
+                            skipinitialspace=True)
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
     frame.columns = [str(c).strip() for c in frame.columns]
     for name in frame.columns:  # white space around separators: stripped, as from names
-        frame[name] = frame[name].str.strip().replace("", np.nan)
+        if name not in TEXT_KEYS:  # a text's own white space (quoted) counts in its offsets
+            frame[name] = frame[name].str.strip().replace("", np.nan)
     lines = np.arange(2, len(frame) + 2, dtype=np.int64)  # the header is line 1
     blank = frame.isna().all(axis=1).to_numpy()
     if blank.any():
@@ -211,13 +258,14 @@ def _load_parquet(path: str | Path) -> Table:
     except ImportError:
         raise InputError("reading Parquet needs pyarrow (pip install pyarrow)", file) from None
     try:
-        frame = pq.read_table(str(path)).to_pandas()
+        frame = to_frame(pq.read_table(str(path)))
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
         raise InputError(f"cannot read Parquet: {error}", file) from None
     return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), file)
 
 
 def table_from_frame(frame: pd.DataFrame, name: str = "(DataFrame)") -> Table:
-    """A DataFrame given through the API: problems name the row (1-based)."""
+    """A DataFrame given through the API: problems name the row by its index label, as for
+    every other table."""
     return Table(frame.reset_index(drop=True), np.arange(1, len(frame) + 1, dtype=np.int64),
-                 name)
+                 name, frame.index)
