@@ -19,12 +19,20 @@ KEYS = st.lists(st.tuples(st.sampled_from(["1", "2", "10"]), st.sampled_from(["a
 def keyed(pieces: list[list[tuple[str, str]]], first_line: int = 1) -> KeyedRows:
     rows = KeyedRows()
     line = first_line
-    for piece in pieces:
+    for i, piece in enumerate(pieces):
         if not piece:
             continue
         topics, docs = zip(*piece)
-        rows.add(np.arange(line, line + len(piece)), rows.ids_of_names(list(topics)),
-                 pa.array(docs, pa.string()))
+        # pieces read as Arrow columns (plain, or dictionary strings whose dictionary is
+        # in another order and holds an unused name) and pieces parsed line by line
+        column = pa.array(topics, pa.string())
+        if i % 3 == 2:
+            names = ["unused"] + sorted(set(topics), reverse=True)
+            column = pa.DictionaryArray.from_arrays(
+                pa.array([names.index(t) for t in topics], pa.int32()),
+                pa.array(names, pa.string()))
+        coded = rows.ids_of_names(list(topics)) if i % 3 == 0 else rows.ids_of_column(column)
+        rows.add(np.arange(line, line + len(piece)), coded, pa.array(docs, pa.string()))
         line += len(piece) + 1  # a gap: lines left out between pieces
     return rows
 

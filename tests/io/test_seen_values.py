@@ -31,12 +31,37 @@ def test_ids_follow_first_appearance(chunks):
 
 
 def test_a_value_seen_two_chunks_ago_keeps_its_id():
-    seen = SeenValues()
-    ids_of = lambda values: np.arange(len(values)) + 100 * len(seen.ids)  # noqa: E731
+    seen, calls = SeenValues(), []
+
+    def ids_of(values):
+        calls.append(values)
+        return np.arange(len(values)) + 100 * len(calls)
+
     first = seen.global_ids(pa.array(["x", "y"]).dictionary_encode(), ids_of)
     seen.global_ids(pa.array(["z"]).dictionary_encode(), ids_of)
     again = seen.global_ids(pa.array(["y", "x", "z"]).dictionary_encode(), ids_of)
-    assert again.tolist() == [first[1], first[0], 100 * 2]
+    assert again.tolist() == [first[1], first[0], 200] and calls == [["x", "y"], ["z"]]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.lists(st.sampled_from("abcdefgh"), min_size=0, max_size=12), max_size=8),
+       st.lists(st.sampled_from("abcdefgh"), max_size=3))
+def test_numbering_mode_shares_the_owners_dict(chunks, before):
+    """With the owner's dict (values it numbered itself first, as the careful reader does):
+    new values get the next numbers, in order of first appearance, also when a chunk's
+    dictionary is not in that order."""
+    numbering: dict[str, int] = {}
+    for value in before:
+        numbering.setdefault(value, len(numbering))
+    seen = SeenValues(numbering)
+    got = []
+    for chunk in chunks:
+        names = sorted(set(chunk), reverse=True)  # a dictionary in another order
+        array = pa.DictionaryArray.from_arrays(pa.array([names.index(v) for v in chunk],
+                                                        pa.int32()), pa.array(names, pa.string()))
+        got.append(seen.global_ids(array).tolist())
+    assert got == expected_ids([before] + chunks)[1:]
+    assert list(numbering) == list(dict.fromkeys(before + [v for c in chunks for v in c]))
 
 
 def test_ids_of_raising_records_nothing():

@@ -1,6 +1,6 @@
 """The rows of a judgement file as its readers keep them while reading (:class:`KeyedRows`:
 compact columns keyed by ``(topic, document)``), repeated keys found over the whole file (by
-hash, :func:`shared_hashes`, then exactly, :func:`confirm_repeats`), problems reported in
+hash, :func:`repeated_values`, then exactly, :func:`confirm_repeats`), problems reported in
 line order (:func:`report_in_line_order`)."""
 from __future__ import annotations
 
@@ -10,17 +10,30 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import HeldProblems, Problem, ProblemLog
-from .run_columns import RowIndex, SeenValues, release_heap_memory
+from .columnar import in_first_appearance_order
+from .run_columns import RowIndex, numpy_of, release_heap_memory
 from .textlines import finish, is_repeat
 
 
-def shared_hashes(hashes: np.ndarray) -> np.ndarray:
-    """Which of ``hashes`` another one equals (the candidate repeats)."""
-    ordered = np.sort(hashes)
+def repeated_values(ordered: np.ndarray) -> np.ndarray:
+    """The values met more than once in a sorted array, each once (sorted)."""
     same = ordered[1:] == ordered[:-1]
-    if not same.any():
-        return np.zeros(len(hashes), dtype=bool)
-    return np.isin(hashes, ordered[1:][same])
+    shared = ordered[1:][same]  # a value met n times is here n - 1 times
+    return shared[np.concatenate(([True], shared[1:] != shared[:-1]))] if len(shared) \
+        else shared
+
+
+def members(hashes: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Which of ``hashes`` (uint32) are among ``values`` (sorted, not empty, few): looked up
+    by their top 20 bits first (a table of 2**20), then by a binary search for the few
+    that pass (``np.isin`` would sort both arrays together)."""
+    top = np.zeros(1 << 20, dtype=bool)
+    top[values >> np.uint32(12)] = True
+    out = top[hashes >> np.uint32(12)]
+    maybe = np.flatnonzero(out)
+    at = np.minimum(np.searchsorted(values, hashes[maybe]), len(values) - 1)
+    out[maybe] = values[at] == hashes[maybe]
+    return out
 
 
 def confirm_repeats(rows: np.ndarray, keys) -> dict[int, int]:
@@ -100,23 +113,38 @@ def smallest_integers(values: np.ndarray) -> np.ndarray:
     return values.astype(np.int64)
 
 
-#: the key hashes are cut into 2**this parts when looking for repeats (by their top bits:
-#: each part is sorted alone, so that the search needs a fraction of a sorted copy)
-_HASH_PART_BITS = 4
+#: the key hashes are cut into 2**this parts when looking for repeated values (by their top
+#: bits: each part is sorted alone, so that the search needs a fraction of a sorted copy)
+_HASH_PART_BITS = 3
+
+
+class TopicCodes:
+    """The topics of a piece of rows: a code per row into the piece's own topic names (an
+    Arrow string array, each name once, in order of first appearance in the piece).  Global
+    ids are given once every piece is read (:meth:`KeyedRows.names`): one hash table of the
+    names, built by Arrow, instead of a Python lookup per new topic and piece."""
+
+    def __init__(self, codes: np.ndarray, names) -> None:
+        self.codes = codes
+        self.names = names
+
+    def __len__(self) -> int:
+        return len(self.codes)
 
 
 class KeyedRows:
     """The judgements of a file keyed by ``(topic, document)``, held compact while it is read:
-    the documents' ids as Arrow strings (a piece per block), each topic as a global id (in
-    order of first appearance) stored as runs of equal ids, the line of each row as a
+    the documents' ids as Arrow strings (a piece per block), each piece's topics as runs of
+    equal codes into the piece's topic names (:class:`TopicCodes`; global ids, in order of
+    first appearance, given when all pieces are read), the line of each row as a
     :class:`~sdreval.io.run_columns.RowIndex` (per piece, unless lines are missing).  The
     readers keep their other columns per piece beside it."""
 
     def __init__(self) -> None:
-        self.topic_ids: dict[str, int] = {}
-        self.topics_seen = SeenValues()
         self.docs: list = []
-        self.runs: list[tuple[np.ndarray, np.ndarray]] = []  # per piece: run ids, run lengths
+        #: per piece: the code of each run of equal topics, the run's length, the topic names
+        self.pieces: list[tuple[np.ndarray, np.ndarray, object]] = []
+        self._global: tuple[list[str], np.ndarray, np.ndarray] | None = None
         self.index = RowIndex()
         #: per piece, a 32-bit hash of each row's key
         self.hashes: list[np.ndarray] = []
@@ -124,53 +152,86 @@ class KeyedRows:
     def __len__(self) -> int:
         return self.index.rows
 
-    def ids_of_names(self, names: list[str]) -> np.ndarray:
-        """Global ids of topic names (new names get the next ids)."""
-        ids = self.topic_ids
-        return np.fromiter((ids.setdefault(name, len(ids)) for name in names), np.int32,
-                           count=len(names))
+    @staticmethod
+    def ids_of_names(names: list[str]) -> TopicCodes:
+        """The topics of a piece given as Python strings (lines parsed one by one)."""
+        import pyarrow as pa
 
-    def ids_of_column(self, column) -> np.ndarray:
-        """Global ids of the rows of an Arrow column of topic names (plain or dictionary
-        strings, an array or chunked): a Python string per new topic, not per row."""
+        position: dict[str, int] = {}
+        codes = np.fromiter((position.setdefault(name, len(position)) for name in names),
+                            np.int32, count=len(names))
+        return TopicCodes(codes, pa.array(list(position), pa.string()))
+
+    @staticmethod
+    def ids_of_column(column) -> TopicCodes:
+        """The topics of a piece given as an Arrow column of names (plain or dictionary
+        strings, an array or chunked): Arrow's dictionary encoding, no Python string."""
         import pyarrow as pa
         from .. import arrow_kernels as pc
 
-        chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
-        found = []
-        for chunk in chunks:
-            if not pa.types.is_dictionary(chunk.type):
-                chunk = pc.dictionary_encode(chunk)
-            found.append(self.topics_seen.global_ids(
-                chunk, lambda names: self.ids_of_names(names).tolist()))
-        return np.concatenate(found) if found else np.zeros(0, dtype=np.int32)
+        if isinstance(column, pa.ChunkedArray):
+            column = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
+        if pa.types.is_dictionary(column.type):
+            indices = numpy_of(column.indices)
+            if len(column.dictionary) == (int(indices.max()) + 1 if len(indices) else 0) \
+                    and in_first_appearance_order(indices):
+                return TopicCodes(indices.astype(np.int32, copy=False), column.dictionary)
+            column = pc.cast(column, column.type.value_type)
+        encoded = pc.dictionary_encode(column)
+        return TopicCodes(numpy_of(encoded.indices).astype(np.int32, copy=False),
+                          encoded.dictionary)
 
-    def add(self, lines: np.ndarray, topics: np.ndarray, docs) -> None:
-        """A piece of rows: their line numbers, global topic ids, document ids (Arrow)."""
+    def add(self, lines: np.ndarray, topics: TopicCodes, docs) -> None:
+        """A piece of rows: their line numbers, topics (:meth:`ids_of_column`,
+        :meth:`ids_of_names`), document ids (Arrow)."""
         if not len(lines):
             return
         self.index.add(np.asarray(lines, dtype=np.int64))
-        change = np.flatnonzero(topics[1:] != topics[:-1]) + 1
+        codes = topics.codes
+        change = np.flatnonzero(codes[1:] != codes[:-1]) + 1
         starts = np.concatenate(([0], change))
-        self.runs.append((topics[starts].astype(np.int32),
-                          np.diff(np.append(starts, len(topics))).astype(np.int64)))
+        self.pieces.append((codes[starts].astype(np.int32),
+                            np.diff(np.append(starts, len(codes))).astype(np.int64),
+                            topics.names))
+        self._global = None
         self.docs.append(docs)
         with np.errstate(over="ignore"):
             full = string_hashes(docs)
-            full += np.asarray(topics, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+            full += string_hashes(topics.names)[codes] * np.uint64(0x9E3779B97F4A7C15)
             full ^= full >> np.uint64(32)
         self.hashes.append(full.astype(np.uint32))
 
+    def _globals(self) -> tuple[list[str], np.ndarray, np.ndarray]:
+        """The topics in order of first appearance, and the global id and length of each
+        run of rows of one topic, over all pieces."""
+        if self._global is None:
+            import pyarrow as pa
+            from .. import arrow_kernels as pc
+
+            if not self.pieces:
+                self._global = ([], np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int64))
+                return self._global
+            # the pieces' names one after another, numbered by Arrow's dictionary encoding
+            # (in order of first appearance: each piece's names are in that order)
+            encoded = pc.dictionary_encode(pa.chunked_array(
+                [names for _, _, names in self.pieces], pa.string()).combine_chunks())
+            numbers = numpy_of(encoded.indices)
+            ids, first = [], 0
+            for codes, _, names in self.pieces:
+                ids.append(numbers[first + codes])
+                first += len(names)
+            self._global = (encoded.dictionary.to_pylist(),
+                            np.concatenate(ids).astype(np.int32, copy=False),
+                            np.concatenate([lengths for _, lengths, _ in self.pieces]))
+        return self._global
+
     def names(self) -> list[str]:
-        """The topics, in order of their ids."""
-        return list(self.topic_ids)
+        """The topics, in order of their ids (first appearance)."""
+        return self._globals()[0]
 
     def run_columns(self) -> tuple[np.ndarray, np.ndarray]:
         """The topic id of each run of rows and the run's length, over all pieces."""
-        if not self.runs:
-            return np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int64)
-        return (np.concatenate([ids for ids, _ in self.runs]),
-                np.concatenate([lengths for _, lengths in self.runs]))
+        return self._globals()[1:]
 
     def topic_of(self, rows: np.ndarray) -> np.ndarray:
         """The topic id of each of ``rows``."""
@@ -192,21 +253,21 @@ class KeyedRows:
         top bits): the search holds a fraction of them twice."""
         if len(self) < 2:
             return {}
-        firsts = np.cumsum([0] + [len(h) for h in self.hashes])
-        candidates = []
+        shared = []
         shift = np.uint32(32 - _HASH_PART_BITS)
-        for part in range(1 << _HASH_PART_BITS):
-            rows, found = [], []
-            for first, hashes in zip(firsts.tolist(), self.hashes):
-                chosen = np.flatnonzero((hashes >> shift) == part).astype(np.int32)
-                rows.append(chosen + np.int64(first))
-                found.append(hashes[chosen])
-            rows, found = np.concatenate(rows), np.concatenate(found)
-            candidates.append(rows[shared_hashes(found)])
-        self.hashes = []  # not needed any more
-        rows = np.sort(np.concatenate(candidates))
-        if not len(rows):  # no shared hash (np.unique of nothing would load numpy.ma)
+        for part in range(1 << _HASH_PART_BITS):  # (parts in order: their values too)
+            found = np.concatenate([hashes[(hashes >> shift) == part] for hashes in self.hashes])
+            found.sort()
+            shared.append(repeated_values(found))
+            del found
+        values = np.concatenate(shared)
+        if not len(values):  # no shared hash
+            self.hashes = []
             return {}
+        firsts = np.cumsum([0] + [len(h) for h in self.hashes]).tolist()
+        rows = np.concatenate([np.flatnonzero(members(hashes, values)) + first
+                               for first, hashes in zip(firsts, self.hashes)])
+        self.hashes = []  # not needed any more
         return confirm_repeats(rows, zip(self.topic_of(rows).tolist(), self.docs_of(rows)))
 
     def docs_of(self, rows: np.ndarray) -> list[str]:
@@ -245,7 +306,7 @@ class KeyedRows:
         if dropped is not None and len(dropped):
             kept = np.delete(np.arange(len(self)), np.fromiter(dropped, np.int64))
         ids, lengths = self.run_columns()
-        names = len(self.topic_ids)
+        names = len(self.names())
         if kept is None and (len(ids) < 2 or (np.diff(ids) >= 0).all()):
             # ids numbered in order of first appearance never decrease: each topic's rows
             # are together already

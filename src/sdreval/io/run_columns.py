@@ -3,8 +3,8 @@ piece (an Arrow chunk or a block read line by line), with global ids for topics 
 order of first appearance (:class:`RunColumns`), the piece and line of every row kept per piece
 (:class:`RowIndex`), values of dictionary-encoded Arrow columns met so far
 (:class:`SeenValues`), and the memory given back to the system between blocks
-(:func:`release_heap_memory`).  The judgement readers share :class:`RowIndex`,
-:class:`SeenValues` and :func:`release_heap_memory`.
+(:func:`release_heap_memory`).  The judgement readers share :class:`RowIndex` and
+:func:`release_heap_memory`.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class RunColumns:
         self.run_ids: dict[str, int] = {}  # run-id -> line of first appearance (note_run_id)
         self.raw_paths: dict[str, str] = {}  # XPath as written -> canonical
         #: topics, and XPaths as written (with their canonical path's id), met so far
-        self.topics_seen = SeenValues()
+        self.topics_seen = SeenValues(self.topic_ids)
         self.raw_seen = SeenValues()
         self.index = RowIndex()
         self.names: list = []  # per piece: its document names (Arrow strings), by code
@@ -226,24 +226,28 @@ class SeenValues:
     (runs are grouped by topic, so a chunk mostly repeats the last topic of the one before);
     only the rest become Python strings, looked up in a dict.  The work is linear in the
     chunks' distinct values: looking every chunk up in the set of all values met so far
-    rebuilt that set's hash table per chunk (14 s of a 100,000-topic run)."""
+    rebuilt that set's hash table per chunk (14 s of a 100,000-topic run).
 
-    def __init__(self) -> None:
-        self.position: dict[str, int] = {}
-        self.ids = np.zeros(0, dtype=np.int32)  # the first ``seen`` hold the ids (room kept)
-        self.seen = 0
+    ``numbering``: the owner's dict of value -> id, where a new value gets the next id
+    (``len(numbering)``), in order of first appearance: each new value then costs one dict
+    operation (the run's topics); else ids come from the ``ids_of`` given to
+    :meth:`global_ids` and are kept here."""
+
+    def __init__(self, numbering: dict[str, int] | None = None) -> None:
+        self.numbering = numbering
+        self.position: dict[str, int] = {} if numbering is None else numbering
         self.previous = None
-        self.previous_found = np.zeros(0, dtype=np.int64)
+        self.previous_found = np.zeros(0, dtype=np.int32)
 
-    def global_ids(self, chunk, ids_of) -> np.ndarray:
+    def global_ids(self, chunk, ids_of=None) -> np.ndarray:
         """The global id of each row of a dictionary chunk.  Values not met before get their
         ids from ``ids_of(values)`` (in order of first appearance; it may raise before
-        anything is recorded)."""
+        anything is recorded), or the next numbers of :attr:`numbering`."""
         from .. import arrow_kernels as pc
 
         indices = numpy_of(chunk.indices)
         dictionary = chunk.dictionary
-        found = np.full(len(dictionary), -1, dtype=np.int64)
+        found = np.full(len(dictionary), -1, dtype=np.int32)  # (the id columns are int32)
         if self.previous is not None and len(self.previous):
             hit = np.asarray(pc.fill_null(pc.index_in(dictionary, value_set=self.previous), -1)
                              .to_numpy(zero_copy_only=False), dtype=np.int64)
@@ -251,29 +255,26 @@ class SeenValues:
             found[known] = self.previous_found[hit[known]]
         missing = np.flatnonzero(found < 0)
         if len(missing):
+            if not (len(missing) == len(dictionary) and in_first_appearance_order(indices)):
+                missing = missing[np.argsort(_first_rows(indices, len(dictionary))[missing],
+                                             kind="stable")]
             names = pc.take(dictionary, missing).to_pylist()
-            at = np.array([self.position.get(name, -1) for name in names], dtype=np.int64)
-            found[missing] = at
-            new = missing[at < 0]
-            if len(new):
-                if not (len(new) == len(dictionary) and in_first_appearance_order(indices)):
-                    new = new[np.argsort(_first_rows(indices, len(dictionary))[new],
-                                         kind="stable")]
-                added = pc.take(dictionary, new).to_pylist()
-                ids = np.asarray(ids_of(added), dtype=np.int32)
-                seen = self.seen
-                found[new] = np.arange(seen, seen + len(new))
-                self.position.update(zip(added, range(seen, seen + len(new))))
-                if seen + len(new) > len(self.ids):
-                    # room doubled: adding a block's values costs in proportion to them, not
-                    # to all the values met (quadratic in a run of a million topics)
-                    grown = np.zeros(max(seen + len(new), 2 * len(self.ids)), np.int32)
-                    grown[:seen] = self.ids[:seen]
-                    self.ids = grown
-                self.ids[seen:seen + len(new)] = ids
-                self.seen = seen + len(new)
+            if self.numbering is not None:  # one dict operation a value
+                numbering = self.numbering
+                found[missing] = [numbering.setdefault(name, len(numbering))
+                                  for name in names]
+            else:
+                position = self.position
+                at = np.array([position.get(name, -1) for name in names], dtype=np.int64)
+                new = np.flatnonzero(at < 0)
+                if len(new):
+                    added = [names[i] for i in new.tolist()]
+                    ids = [int(i) for i in ids_of(added)]
+                    at[new] = ids
+                    position.update(zip(added, ids))
+                found[missing] = at
         self.previous, self.previous_found = dictionary, found
-        return self.ids[found][indices]
+        return found[indices]
 
 
 def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:

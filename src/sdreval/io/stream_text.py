@@ -88,7 +88,9 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
 
     def hold() -> None:
         nonlocal held_rows, last_of, ended_at
-        columns = state.columns(objects=False)
+        # document names kept as a dictionary when they repeat (the join then looks each
+        # name up once: :func:`sdreval.measures.classic.join`)
+        columns = state.columns(objects=False, coded=True)
         # the topics met in this block: the last ones of the dict (read from its end)
         new = list(islice(reversed(state.topic_ids), len(state.topic_ids) - len(names)))[::-1]
         names.extend(new)
@@ -143,9 +145,8 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
                                                                          2 * kept_back)):
             return
         columns = held[0] if len(held) == 1 else [
-            None if c is None else (pa.chunked_array(
-                [chunk for part in held for chunk in part[2].chunks], type=pa.string())
-                if i == 2 else np.concatenate([part[i] for part in held]))
+            None if c is None else (_names_of(held) if i == 2
+                                    else np.concatenate([part[i] for part in held]))
             for i, c in enumerate(held[0])]
         topic = columns[0]
         if end is None:
@@ -178,8 +179,6 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
         yield part_run(rows, names, path_names(state), layout, file, log, ids,
                         stream.name or "")
 
-    import pyarrow as pa
-
     size = min(columnar.STREAM_BLOCK_BYTES, columnar.BLOCK_BYTES)
     for end in read_blocks(path, state, file, log, size):
         if stream.name is None and state.run_ids:
@@ -195,6 +194,19 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
     if stream.name is None:
         stream.name = file_stem(file)
     finish(log, own)
+
+
+def _names_of(held: list[list]):
+    """The document names of the pieces held, one chunked array (names by code and names as
+    strings mixed: all as strings)."""
+    import pyarrow as pa
+    from .. import arrow_kernels as pc
+
+    chunks = [chunk for part in held for chunk in part[2].chunks]
+    if len({chunk.type for chunk in chunks}) > 1:
+        chunks = [pc.cast(chunk, pa.string()) if pa.types.is_dictionary(chunk.type) else chunk
+                  for chunk in chunks]
+    return pa.chunked_array(chunks, type=chunks[0].type if chunks else pa.string())
 
 
 def _rows(columns: list, index: np.ndarray | slice) -> list:

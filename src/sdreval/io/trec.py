@@ -298,9 +298,7 @@ def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
     """Global topic ids (in order of first appearance) of a dictionary chunk's rows (a Python
     string per topic, not per chunk: a run of very many topics would otherwise make and drop
     a string per row)."""
-    ids = state.topic_ids
-    return state.topics_seen.global_ids(
-        chunk, lambda names: [ids.setdefault(name, len(ids)) for name in names])
+    return state.topics_seen.global_ids(chunk)
 
 
 def canonical_codes(chunk, state: RunColumns) -> np.ndarray:

@@ -99,6 +99,8 @@ def topics_with_repeats(topic: np.ndarray, doc: np.ndarray, path: np.ndarray,
     suspects = flagged.copy()
     if not len(topic):
         return suspects
+    if offset is None and _repeats_counted(topic, doc, path, suspects):
+        return suspects
     if len(flagged) >= 1 << 23:  # pragma: no cover - more topics than the key holds: check each
         suspects[:] = True
         return suspects
@@ -117,6 +119,25 @@ def topics_with_repeats(topic: np.ndarray, doc: np.ndarray, path: np.ndarray,
         # (each topic as often as it repeats: np.unique would import numpy.ma, ~15 ms)
         suspects[(rest[1:][same] >> np.uint64(40)).astype(np.int64)] = True
     return suspects
+
+
+def _repeats_counted(topic: np.ndarray, doc: np.ndarray, path: np.ndarray,
+                     suspects: np.ndarray) -> bool:
+    """:func:`topics_with_repeats` of element and document results by counting each
+    ``(topic, document, path)`` cell, when the cells of the rows' range of codes are at most
+    four per row (a document run whose documents repeat from topic to topic: no sort of the
+    rows); exact, no hash.  False (nothing done) when there would be more cells."""
+    first, last = int(topic.min()), int(topic.max())
+    docs, paths = int(doc.max()) + 1, int(path.max()) + 1
+    if int(doc.min()) < 0 or int(path.min()) < 0 or \
+            (last - first + 1) * docs * paths > max(4 * len(topic), 1 << 12):
+        return False
+    key = (topic.astype(np.int64) - first) * docs + doc
+    key *= paths
+    key += path
+    counts = np.bincount(key, minlength=(last - first + 1) * docs * paths)
+    suspects[np.flatnonzero(counts > 1) // (docs * paths) + first] = True
+    return True
 
 
 # --- overlapping passages ------------------------------------------------------------------

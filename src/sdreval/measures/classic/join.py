@@ -61,13 +61,29 @@ def _strings(values: Any):
                         type=pa.string())
 
 
-def _codes(values: Any, vocabulary: Any) -> np.ndarray:
-    """Position of each of ``values`` in ``vocabulary`` (Arrow arrays), -1 when absent."""
-    _, pc = _arrow()
-    if vocabulary.type != values.type:
-        values = pc.cast(values, vocabulary.type)
-    found = pc.fill_null(pc.index_in(values, value_set=vocabulary), -1)
-    return np.asarray(found.to_numpy(), dtype=np.int32)
+def _codes(values: Any, vocabulary: Any, known: dict | None = None) -> np.ndarray:
+    """Position of each of ``values`` in ``vocabulary`` (Arrow arrays), -1 when absent.
+    Dictionary-encoded values are looked up by their dictionary's names, each name once
+    (``known``: the positions of dictionaries met before, which the slices of one column
+    share), then a position per row taken from them."""
+    pa, pc = _arrow()
+    chunks = values.chunks if isinstance(values, pa.ChunkedArray) else [values]
+    if not all(pa.types.is_dictionary(chunk.type) for chunk in chunks):
+        if vocabulary.type != values.type:
+            values = pc.cast(values, vocabulary.type)
+        found = pc.fill_null(pc.index_in(values, value_set=vocabulary), -1)
+        return np.asarray(found.to_numpy(), dtype=np.int32)
+    known = {} if known is None else known
+    out = []
+    for chunk in chunks:
+        names = chunk.dictionary
+        key = (names.offset, len(names), *(b.address if b is not None else 0
+                                           for b in names.buffers()))
+        positions = known.get(key)
+        if positions is None:
+            positions = known[key] = _codes(names, vocabulary)
+        out.append(positions[np.asarray(chunk.indices.to_numpy(), dtype=np.int64)])
+    return np.concatenate(out) if len(out) != 1 else out[0]
 
 
 def _encode(values: Any) -> tuple[np.ndarray, list]:
@@ -171,10 +187,13 @@ def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) 
         paths = list(dict.fromkeys(path_l))
         index = {p: i for i, p in enumerate(paths)}
         path = np.fromiter(map(index.__getitem__, path_l), np.int32, len(path_l))
-    vocabulary = pc.unique(docs)
-    if isinstance(vocabulary, pa.ChunkedArray):
-        vocabulary = vocabulary.combine_chunks()
-    doc = _codes(docs, vocabulary)
+    # the judged documents in order of first appearance, and each row's position among
+    # them: one hash of each row
+    if isinstance(docs, pa.ChunkedArray):
+        docs = docs.combine_chunks()
+    encoded = pc.dictionary_encode(docs, "encode")  # (a null id: a value, as pc.unique has)
+    vocabulary = encoded.dictionary
+    doc = np.asarray(encoded.indices.to_numpy(), dtype=np.int32)
     stride, n_paths = max(len(vocabulary), 1) + 1, max(len(paths), 1)
     pairs, pair = np.unique(topic.astype(np.int64) * stride + doc + 1, return_inverse=True)
     del doc
@@ -342,17 +361,30 @@ def _join(js: Judgements, rows: _Rows) -> RunLookup:
         pair_path, pair_value = js.path[row_of], js.value[row_of]
         pair_value = np.where(js.content, pair_value, 0.0)
     last = js.pairs.size - 1
+    # which codes are judged pairs, a byte a code when that is at most a few bytes a row:
+    # the binary search is then made for the judged rows only
+    codes = js.n_topics * stride
+    judged_table = None
+    if codes <= max(4 * size, 1 << 16):
+        judged_table = np.zeros(codes, dtype=bool)
+        judged_table[js.pairs] = True
     unknown, nested, none_paths = 0, False, False
     key_parts = []
+    known: dict = {}  # positions of the run's document dictionaries (:func:`_codes`)
     for lo in range(0, size, _CHUNK):
         hi = min(lo + _CHUNK, size)
         code = topic_of_range(offsets, lo, hi)
         code *= stride
-        code += _codes(rows.docs.slice(lo, hi - lo), js.docs)
+        code += _codes(rows.docs.slice(lo, hi - lo), js.docs, known)
         code += 1
-        at = np.searchsorted(js.pairs, code)
-        np.minimum(at, last, out=at)
-        judged_doc = js.pairs[at] == code
+        if judged_table is not None:
+            judged_doc = judged_table[code]
+            at = np.zeros(code.size, dtype=np.int64)  # (any pair for the rows not judged)
+            at[judged_doc] = np.searchsorted(js.pairs, code[judged_doc])
+        else:
+            at = np.searchsorted(js.pairs, code)
+            np.minimum(at, last, out=at)
+            judged_doc = js.pairs[at] == code
         del code
         unknown += int(judged_doc.size - np.count_nonzero(judged_doc))
         if one_path:
