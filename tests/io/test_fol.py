@@ -146,7 +146,8 @@ def test_passage_qrels_follow_the_rule_of_tables(tmp_path):
         (3, "topic 1, document e: empty passage 7:0 (ignored)")]
     table = pd.DataFrame({"topic": ["1"] * 3, "doc": ["d", "d", "e"], "offset": [0, 5, 7],
                           "length": [10, 10, 0]})
-    with pytest.warns(UserWarning, match="row 1: .*passage 5:10 overlaps 0:10 at row 0 .*counted once"):
+    overlap = "row 1: .*passage 5:10 overlaps 0:10 at row 0 .*counted once"
+    with pytest.warns(UserWarning, match=overlap):
         assert qrels_from_table(table).topics == q.topics
 
 

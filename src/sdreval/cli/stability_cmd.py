@@ -31,15 +31,15 @@ from .. import stats
 from ..errors import UsageError
 from ..lazy import lazy_module
 from ..stats.choices import CORRECTIONS, TABLE_FORMATS, TESTS
-
-np = lazy_module("numpy")
-pd = lazy_module("pandas")
-matrix = lazy_module("sdreval.stats.matrix")
-tables_out = lazy_module("sdreval.stats.output")
 from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, echo_problems, echo_warnings,
                      handle_errors, jobs_options, quiet_option)
 from .compare_cmd import scores_from_inputs
 from .eval_cmd import context_options
+
+np = lazy_module("numpy")
+pd = lazy_module("pandas")
+matrix = lazy_module("sdreval.stats.matrix")
+tables_out = lazy_module("sdreval.stats.output")  # (``output`` is the -o option)
 
 ANALYSES = ("ci", "discrimination", "swap", "extrapolate", "min-diff", "tau", "variants",
             "error-rate")

@@ -182,9 +182,10 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     length, -1 where none) and a grade above 0 (or no grade column) is a highlighted passage,
     its grade kept for the graded measures; any other row marks its document judged.  An
     empty passage and a repeated one are warnings (ignored); the relevant characters of a
-    document are the union of its passages (overlapping passages: a warning stating it).  ``doclen`` and ``bep`` (-1 where none) as in
-    FOL qrels: a document given two lengths is an error, two best entry points a warning
-    (the first kept); the length may also come from ``doc_length(doc)`` (the documents)."""
+    document are the union of its passages (overlapping passages: a warning stating it).
+    ``doclen`` and ``bep`` (-1 where none) as in FOL qrels: a document given two lengths is
+    an error, two best entry points a warning (the first kept); the length may also come
+    from ``doc_length(doc)`` (the documents)."""
     from ..model.passage import merge_ranges
 
     highlighted = (offsets >= 0) & (lengths >= 0)

@@ -25,6 +25,7 @@ import pandas as pd
 
 from ..errors import SdrevalError, UsageError
 from ..progress import track
+from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS
 from . import bridge
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .page import figure_data, render_page, report_time
@@ -34,7 +35,8 @@ from .tables import format_text_table
 #: Figure kinds of the report (CLI ``--plot``): curves, then the comparison figures.
 PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget", "differences", "diffci", "ci",
               "distribution", "heatmap", "decisions", "swap")
-CORRECTIONS = ("none", "bonferroni", "holm", "bh", "by")
+#: the corrections of the decisions figure, the least controlled first
+CORRECTIONS = tuple(reversed(list(STATS_CORRECTIONS)))
 
 #: Run units each curve applies to (others need the collection to convert the runs).
 CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},

@@ -77,6 +77,8 @@ def _codes(values: Any, vocabulary: Any, known: dict | None = None) -> np.ndarra
     out = []
     for chunk in chunks:
         names = chunk.dictionary
+        # keyed by the dictionary's buffers: the column is alive through the caller's loop,
+        # so equal addresses are the same dictionary
         key = (names.offset, len(names), *(b.address if b is not None else 0
                                            for b in names.buffers()))
         positions = known.get(key)
