@@ -26,7 +26,7 @@ from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
 from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
 from .table_checks import (DOC, E, GRADE, PATH, ROOT, S, TOPIC, Checker, checker, column,
-                           listed, one_unit, span_columns, span_values)
+                           listed, span_columns, span_values)
 from .native_lines import SCALES, pair_problem, show_value
 from .textlines import finish
 
@@ -45,7 +45,6 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
     docs = check.ids(frame[doc].to_numpy(), doc)
     spans = span_columns(frame)
     grade = column(frame, GRADE, "relevance", required=False)
-    one_unit(frame, spans)
     if spans is not None:
         qrels = _passage_qrels(frame, spans, grade, topics, docs, check)
     else:
