@@ -15,23 +15,19 @@ from .chunks import (ChunkMap, chunk_map_from_frame, chunk_run_from_frame, read_
 from .readers import read_span_qrels, read_span_run, span_qrels_from_frame, span_run_from_frame
 from .tables import sniff_columns
 
+#: the keys that tell each span input apart, most specific first (a format may have several)
+_SIGNATURES = (("span-qrels", SPAN_FORMATS["span-qrels"]),
+               ("span-qrels", ("gold_text", "query_id")),
+               ("span-qrels", ("query_id", "text", "relevance")),
+               ("span-run", SPAN_FORMATS["span-run"]), ("span-run", ("query_id", "text")),
+               *((kind, SPAN_FORMATS[kind]) for kind in ("chunk-run", "chunk-map", "documents")))
+
+
 def span_format(columns: list[str]) -> str | None:
     """The span input format whose keys ``columns`` holds (most specific first), RAG tools'
     key names included (:mod:`sdreval.io.spans.fields`)."""
     have = set(canonical_columns(columns))
-    if set(SPAN_FORMATS["span-qrels"]) <= have or "gold_text" in have and "query_id" in have:
-        return "span-qrels"
-    if {"query_id", "text", "relevance"} <= have:
-        return "span-qrels"
-    if set(SPAN_FORMATS["span-run"]) <= have or {"query_id", "text"} <= have:
-        return "span-run"
-    if set(SPAN_FORMATS["chunk-run"]) <= have:
-        return "chunk-run"
-    if set(SPAN_FORMATS["chunk-map"]) <= have:
-        return "chunk-map"
-    if set(SPAN_FORMATS["documents"]) <= have:
-        return "documents"
-    return None
+    return next((kind for kind, keys in _SIGNATURES if set(keys) <= have), None)
 
 
 __all__ = ["ChunkMap", "Documents", "Locator", "canonical_columns", "model_tokenizer",
