@@ -115,7 +115,7 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
     raw_docs = frame["doc_id"].to_numpy(dtype=object) if has_doc else None
     docs = id_text(raw_docs)[0] if has_doc else None  # ids as text: the rule of every table
     rules = frame["occurrence"].to_numpy(dtype=object) if "occurrence" in frame.columns else None
-    keep, starts, ends, out_docs = [], [], [], []
+    kept: list[tuple[int, str, int, int]] = []  # (row, doc, start, end) of each span kept
     fuzzy = 0
     repeated: list[str] = []
     for i, text in enumerate(texts):
@@ -165,11 +165,7 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
                                  f"{len(found)} times in {where}")
                     continue
                 found = [found[rule - 1]]
-        for d, s, e in found:
-            keep.append(i)
-            out_docs.append(d)
-            starts.append(s)
-            ends.append(e)
+        kept += [(i, d, s, e) for d, s, e in found]
     if fuzzy:
         table.report(log, None, f"{fuzzy} {what} text(s) found only with white space "
                      "normalised (each span runs from the first to the last character "
@@ -181,8 +177,9 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
                      f"rule {default!r} ("
                      f"{'every occurrence is a span' if default == 'all' else default})",
                      "warning")
+    keep = np.array([i for i, _, _, _ in kept], dtype=np.int64)
     rows = frame.iloc[keep].reset_index(drop=True).drop(columns=["text"])
-    rows["doc_id"] = np.asarray(out_docs, dtype=object)
-    rows["start"] = np.asarray(starts, dtype=np.int64)
-    rows["end"] = np.asarray(ends, dtype=np.int64)
-    return rows, lines[np.asarray(keep, dtype=np.int64)]
+    rows["doc_id"] = np.array([d for _, d, _, _ in kept], dtype=object)
+    rows["start"] = np.array([s for _, _, s, _ in kept], dtype=np.int64)
+    rows["end"] = np.array([e for _, _, _, e in kept], dtype=np.int64)
+    return rows, lines[keep]
