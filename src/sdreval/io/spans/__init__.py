@@ -4,7 +4,6 @@ Span qrels, span runs, chunk maps, chunk-ID runs and documents from JSONL, CSV/T
 files or from DataFrames / lists of records, mapped onto sdreval's passage model (FOL-style
 highlighted ranges and passage runs).  See ``docs/rag.md``.
 """
-from .columns import SPAN_FORMATS
 from .documents import (Documents, qrels_in_tokens, read_documents, run_in_tokens,
                         whitespace_tokens)
 from .fields import canonical_columns
@@ -12,7 +11,8 @@ from .locate import Locator
 from .model_tokens import model_tokenizer, tokenizer_from
 from .chunks import (ChunkMap, chunk_map_from_frame, chunk_run_from_frame, read_chunk_map,
                      read_chunk_run)
-from .readers import read_span_qrels, read_span_run, span_qrels_from_frame, span_run_from_frame
+from .readers import (SPAN_FORMATS, read_span_qrels, read_span_run, span_qrels_from_frame,
+                      span_run_from_frame)
 from .tables import sniff_columns
 
 #: the keys that tell each span input apart, most specific first (a format may have several)

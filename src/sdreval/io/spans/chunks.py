@@ -13,11 +13,10 @@ from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish
 from ..table_checks import id_text
-from .columns import (SPAN_FORMATS, Spans, as_table, built,
-                      require, score_or_rank, span_rows)
 from .documents import Documents
 from .fields import canonical_table
-from .readers import ChunkRun, ranked_run
+from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run, require,
+                      score_or_rank, span_rows)
 from .tables import Table, load_table
 
 pd = lazy_module("pandas")
