@@ -220,8 +220,7 @@ def run_in_tokens(run, documents: Documents):
 
     from ...model.run import Ranking
 
-    names = list(run.topics)
-    rankings = [run.topics[t] for t in names]
+    rankings = list(run.topics.values())
     if not rankings:
         return run
     docs = np.concatenate([r.docs for r in rankings])
@@ -229,15 +228,10 @@ def run_in_tokens(run, documents: Documents):
     ends = starts + np.concatenate([r.lengths for r in rankings]).astype(np.int64)
     _require_documents(documents, set(docs), f"run {run.name}")
     codes, uniques = pd.factorize(docs)
-    new_start, new_end = starts.copy(), ends.copy()
     order = np.argsort(codes, kind="stable")
-    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(uniques)))))
-    for u, doc in enumerate(uniques):
-        rows = order[bounds[u]:bounds[u + 1]]
-        new_start[rows], new_end[rows] = _token_range(documents, str(doc), starts[rows],
-                                                      ends[rows])
-    sizes = np.cumsum([len(r) for r in rankings])[:-1]
-    topics = {}
-    for t, r, s, e in zip(names, rankings, np.split(new_start, sizes), np.split(new_end, sizes)):
-        topics[t] = Ranking(r.docs, r.paths, s, e - s, r.ranks, r.rsv, r.unit)
-    return replace(run, topics=topics)
+    for doc, rows in zip(uniques, np.split(order, np.cumsum(np.bincount(codes))[:-1])):
+        starts[rows], ends[rows] = _token_range(documents, str(doc), starts[rows], ends[rows])
+    cuts = np.cumsum([len(r) for r in rankings])[:-1]
+    return replace(run, topics={
+        t: Ranking(r.docs, r.paths, s, e - s, r.ranks, r.rsv, r.unit)
+        for t, r, s, e in zip(run.topics, rankings, np.split(starts, cuts), np.split(ends, cuts))})
