@@ -160,15 +160,12 @@ def _passage_qrels(frame, spans, grade, topics, docs, check: Checker) -> Qrels:
     no_span = (frame[first].isna() & frame[second].isna()).to_numpy()
     offsets, lengths = span_values(frame, spans, check, missing=no_span)
     grades = check.floats(frame[grade].to_numpy(), grade) if grade else None
-    doclen = check.integers(frame["doclen"].to_numpy(), "doclen",
-                            missing=frame["doclen"].isna().to_numpy()) \
-        if "doclen" in frame.columns else None
-    bep = check.integers(frame["bep"].to_numpy(), "best entry point",
-                         missing=frame["bep"].isna().to_numpy()) \
-        if "bep" in frame.columns else None
+    given = {key: check.integers(frame[key].to_numpy(), name, missing=frame[key].isna().to_numpy())
+             for key, name in (("doclen", "doclen"), ("bep", "best entry point"))
+             if key in frame.columns}  # optional columns: -1 where empty
     check.log.raise_if_errors()
-    return passage_judgements(check, topics, docs, offsets, lengths, grades, doclen=doclen,
-                              bep=bep)
+    return passage_judgements(check, topics, docs, offsets, lengths, grades,
+                              doclen=given.get("doclen"), bep=given.get("bep"))
 
 
 def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,

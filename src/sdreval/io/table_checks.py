@@ -126,7 +126,7 @@ class Checker:
         raw = np.asarray(values)
         text, blank = id_text(raw)
         self.report(blank, lambda i: f"{name} is missing" if is_missing(raw[i]) else
-                        f"{name} {shown(raw[i])} is empty")
+                    f"{name} {shown(raw[i])} is empty")
         return text
 
     def xpaths(self, values: np.ndarray, name: str) -> np.ndarray:
