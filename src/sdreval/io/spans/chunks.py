@@ -145,16 +145,10 @@ def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None
     """Read a chunk run (JSONL/CSV/Parquet ``{query_id, chunk_id, score|rank}``, or TREC)."""
     from .tables import sniff_columns
 
-    own = log is None
-    log = log if log is not None else ProblemLog()
     sniffed = sniff_columns(path)
-    if sniffed is None or not set(SPAN_FORMATS["chunk-run"]) <= set(sniffed[1]):  # a TREC run
-        table = _trec_table(path, log)
-    else:
-        table = load_table(path, log)
-    run = chunk_run_from_table(table, chunk_map, log, name)
-    finish(log, own)
-    return run
+    trec = sniffed is None or not set(SPAN_FORMATS["chunk-run"]) <= set(sniffed[1])
+    return built(lambda table, log_: chunk_run_from_table(table, chunk_map, log_, name),
+                 lambda log_: _trec_table(path, log_) if trec else load_table(path, log_), log)
 
 
 def chunk_map_from_frame(data, documents: Documents | None = None,
