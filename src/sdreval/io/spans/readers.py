@@ -78,8 +78,7 @@ def unit_column(table: Table, check: Checker) -> np.ndarray | None:
     """The unit of each row (None: all characters)."""
     if "unit" not in table.frame.columns:
         return None
-    column = table.frame["unit"]
-    values = column.fillna("chars").astype(str).str.lower().to_numpy(dtype=object)
+    values = table.frame["unit"].fillna("chars").astype(str).str.lower().to_numpy(dtype=object)
     ok = np.isin(values, UNITS)
     check.report(~ok, lambda i: f"unit {values[i]!r} is not one of {', '.join(UNITS)}")
     return None if np.all(values[ok] == "chars") else values
@@ -136,9 +135,8 @@ def score_or_rank(table: Table, check: Checker
 def as_table(data, name: str) -> Table:
     if isinstance(data, Table):
         return data
-    if isinstance(data, pd.DataFrame):
-        return table_from_frame(data, name)
-    return table_from_frame(pd.DataFrame.from_records(list(data)), name)
+    return table_from_frame(data if isinstance(data, pd.DataFrame) else
+                            pd.DataFrame.from_records(list(data)), name)
 
 
 def built(build, table_of, log: ProblemLog | None, *args):
