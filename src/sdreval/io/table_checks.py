@@ -136,18 +136,15 @@ class Checker:
         except TypeError:  # unhashable values (lists, dicts): shown as text
             values = np.array([str(v) for v in values], dtype=object)
             codes, distinct = pd.factorize(values)
-        canonical: list[str | None] = []
-        problems: list[str | None] = []
-        for raw in distinct:
+
+        def parsed(raw: Any) -> tuple[str | None, str | None]:  # (canonical, problem)
             try:
-                canonical.append(canonical_xpath(raw if isinstance(raw, str) else str(raw)))
-                problems.append(None)
+                return canonical_xpath(raw if isinstance(raw, str) else str(raw)), None
             except XPathError as error:
-                canonical.append(None)
-                problems.append(error.problems[0].message)
-        canonical.append(None)  # code -1: missing
-        problems.append("missing")
-        out = np.array(canonical, dtype=object)[codes]
+                return None, error.problems[0].message
+        found = [parsed(raw) for raw in distinct] + [(None, "missing")]  # code -1: missing
+        problems = [problem for _, problem in found]
+        out = np.array([path for path, _ in found], dtype=object)[codes]
         bad = np.array([p is not None for p in problems], dtype=bool)[codes]
         self.report(bad, lambda i: problems[codes[i]] if codes[i] >= 0 else
                     f"{name} {shown(values[i])} is missing")
