@@ -220,15 +220,14 @@ def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
         with np.errstate(invalid="ignore"):
             bad = ~np.isfinite(numbers) | (numbers != np.floor(numbers)) | \
                 (numbers < minimum) | (numbers >= maximum)
-        syntax = np.zeros(len(raw), dtype=bool)  # text that is not decimal digits
+        ints = np.where(bad, 0, numbers).astype(np.int64)
         if raw.dtype == object:
             text = np.array([isinstance(v, str) for v in raw], dtype=bool)
-            if text.any():
-                syntax[text] = ~pd.Series(raw[text], dtype=object).str.fullmatch(
-                    r"\s*[+-]?[0-9]+\s*").to_numpy(dtype=bool)
+            syntax = np.zeros(len(raw), dtype=bool)  # text that is not decimal digits
+            syntax[text] = ~pd.Series(raw[text], dtype=object).str.fullmatch(
+                r"\s*[+-]?[0-9]+\s*").to_numpy(dtype=bool)
             bad |= syntax
-        ints = np.where(bad, 0, numbers).astype(np.int64)
-        if raw.dtype == object:  # float64 rounds beyond 2**53: text and ints taken exactly
+            # float64 rounds beyond 2**53: text and ints taken exactly
             for i in np.flatnonzero(~syntax & (np.abs(numbers) >= 2.0 ** 53)).tolist():
                 value = raw[i]
                 if isinstance(value, (str, int, np.integer)) and \
