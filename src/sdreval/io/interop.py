@@ -193,15 +193,12 @@ def qrels_to_dict(qrels: Qrels, quant: str | None = None, documents: Documents =
                 raise UsageError(f"qrels topic {topic} document {doc}: highlighted passages "
                                  "are not whole documents (use documents='max')")
             grades[doc] = max(grades.get(doc, 0.0), 1.0 if passages.is_relevant else 0.0)
-        if integer:
-            bad = [d for d, v in grades.items() if v != int(v)]
-            if bad:
-                raise UsageError(f"qrels topic {topic}: non-integer relevance for {bad[0]} "
-                                 f"({grades[bad[0]]}); choose an integer quantisation such as "
-                                 "quant='anyrel'")
-            out[str(topic)] = {d: int(v) for d, v in grades.items()}
-        else:
-            out[str(topic)] = grades
+        bad = [d for d, v in grades.items() if v != int(v)] if integer else []
+        if bad:
+            raise UsageError(f"qrels topic {topic}: non-integer relevance for {bad[0]} "
+                             f"({grades[bad[0]]}); choose an integer quantisation such as "
+                             "quant='anyrel'")
+        out[str(topic)] = {d: int(v) for d, v in grades.items()} if integer else grades
     return out
 
 

@@ -32,6 +32,6 @@ def span_format(columns: list[str]) -> str | None:
 
 __all__ = ["ChunkMap", "Documents", "Locator", "canonical_columns", "model_tokenizer",
            "qrels_in_tokens", "run_in_tokens", "tokenizer_from", "SPAN_FORMATS",
-           "chunk_map_from_frame", "chunk_run_from_frame", "read_chunk_map", "read_chunk_run", "read_documents",
-           "read_span_qrels", "read_span_run", "sniff_columns", "span_format",
+           "chunk_map_from_frame", "chunk_run_from_frame", "read_chunk_map", "read_chunk_run",
+           "read_documents", "read_span_qrels", "read_span_run", "sniff_columns", "span_format",
            "span_qrels_from_frame", "span_run_from_frame", "whitespace_tokens"]

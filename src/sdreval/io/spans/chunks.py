@@ -67,8 +67,7 @@ def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | N
             else:
                 table.report(log, line, f"chunk {chunk[i]} mapped again, to a different "
                              f"span than on {first}")
-        keep = ~repeated
-        frame = frame[keep]
+        frame = frame[~repeated]
     return ChunkMap(pd.Index(frame["chunk"].to_numpy(dtype=object)),
                     frame["doc"].to_numpy(dtype=object), frame["s"].to_numpy(np.int64),
                     frame["e"].to_numpy(np.int64), table.file,
