@@ -152,7 +152,7 @@ class _Rows:
         if all(issubclass(t, (int, float, np.integer, np.floating))
                and not issubclass(t, (bool, np.bool_)) for t in set(map(type, values))):
             try:
-                return np.array(values, dtype=np.float64)
+                return np.fromiter(values, dtype=np.float64, count=self.size)
             except OverflowError:
                 pass
         return _objects(values)
