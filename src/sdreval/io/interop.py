@@ -88,8 +88,6 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
         return run_from_table(frame, name, "(dict)", log)
     rows = _Rows(data, "run")
     columns = rows.key_columns("run", ("doc", "path"), ("doc", "offset", "length"))
-    if len(columns) == 1 and set(map(type, rows.keys)) - {str}:
-        columns["doc"] = _objects([str(k) for k in rows.keys])
     columns["score"] = rows.values_array()
     return run_from_table(_frame(columns), name, "(dict)", log, rows.where,
                           topics=(rows.codes, rows.topic_names))
