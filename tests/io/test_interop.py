@@ -169,4 +169,5 @@ def test_missing_document_key_refused_in_runs_as_in_qrels(missing):
                            if missing is not None else "topic 1, document None: doc is missing"):
             read({1: {missing: 1.0, "d": 2.0}})
     # integer keys are ids written in digits, in runs as in qrels
-    assert interop.run_from_dict({1: {101: 2.0, "x": 1.0}}).topics["1"].docs.tolist() == ["101", "x"]
+    run = interop.run_from_dict({1: {101: 2.0, "x": 1.0}})
+    assert run.topics["1"].docs.tolist() == ["101", "x"]
