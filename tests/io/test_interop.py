@@ -171,3 +171,17 @@ def test_missing_document_key_refused_in_runs_as_in_qrels(missing):
     # integer keys are ids written in digits, in runs as in qrels
     run = interop.run_from_dict({1: {101: 2.0, "x": 1.0}})
     assert run.topics["1"].docs.tolist() == ["101", "x"]
+
+
+def test_unknown_documents_policy_refused_before_reading():
+    """documents='Max' (a typo) was only refused when an element was checked: a passage run
+    or passage qrels were converted as under 'max', with no message."""
+    from sdreval.io.interop import qrels_from_dict, qrels_to_dict, run_from_dict, run_to_dict
+
+    run = run_from_dict({"1": {("d", 0, 10): 1.0}})
+    qrels = qrels_from_dict({"1": {("d", 0, 10): 1}})
+    with pytest.raises(UsageError, match="documents must be strict or max, not 'Max'"):
+        run_to_dict(run, documents="Max")
+    with pytest.raises(UsageError, match="documents must be strict or max, not 'Max'"):
+        qrels_to_dict(qrels, documents="Max")
+    assert run_to_dict(run, documents="max") == {"1": {"d": 1.0}}

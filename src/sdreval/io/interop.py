@@ -177,6 +177,7 @@ def qrels_to_dict(qrels: Qrels, quant: str | None = None, documents: Documents =
     """``{topic: {doc: relevance}}`` for document-level tools (see the module docstring)."""
     from ..judgements.quantise import get_quantisation
 
+    _check_policy(documents)
     function = None if (quant is None and qrels.scale == "graded") else \
         get_quantisation(quant or "anyrel")
     out: dict[str, dict[str, int | float]] = {}
@@ -204,6 +205,7 @@ def run_to_dict(run: Run, documents: Documents = "strict") -> dict[str, dict[str
     """``{topic: {doc: score}}`` (the RSVs).  ranx and ir_measures rank by score, so a run
     whose file order disagrees with its RSVs is ranked differently there; with
     ``documents="max"`` a repeated document keeps its first (best-placed) result's RSV."""
+    _check_policy(documents)
     out: dict[str, dict[str, float]] = {}
     for topic, ranking in run.topics.items():
         scores: dict[str, float] = {}
@@ -224,9 +226,14 @@ def run_to_dict(run: Run, documents: Documents = "strict") -> dict[str, dict[str
     return out
 
 
-def _check_root(path: str, documents: Documents, what: str) -> None:
+def _check_policy(documents: Documents) -> None:
+    """Refuse an unknown policy before any value is read (a passage-only input never meets
+    :func:`_check_root`, and would be read as ``"max"``)."""
     if documents not in ("strict", "max"):
         raise UsageError(f"documents must be strict or max, not {documents!r}")
+
+
+def _check_root(path: str, documents: Documents, what: str) -> None:
     if documents == "strict" and canonical_xpath(path).count("/") > 1:
         raise UsageError(f"{what}: element {path} is not a whole document "
                          "(use documents='max' to keep the best grade/result per document)")
