@@ -244,26 +244,10 @@ def text_ok(column, first: bool = False) -> bool:
 def _drop_blank_and_comment_lines(block: bytes) -> tuple[bytes, np.ndarray]:
     """The block without its blank and ``#`` lines, and the index of each kept line."""
     raw = np.frombuffer(block, dtype=np.uint8)
-    ends = np.flatnonzero(raw == 10)
-    starts = np.concatenate(([0], ends + 1))
-    if starts[-1] >= len(block):
-        starts = starts[:-1]
-    first = raw[starts]
-    drop = (first == 10) | (first == 13) | (first == 35)
-    kept = np.flatnonzero(~drop)
-    stops = np.concatenate((ends + 1, [len(block)]))[:len(starts)]
-    return b"".join(block[a:b] for a, b in _runs(starts, stops, kept)), kept
-
-
-def _runs(starts: np.ndarray, stops: np.ndarray, kept: np.ndarray) -> Iterator[tuple[int, int]]:
-    """Byte ranges of the runs of consecutive kept lines."""
-    if not len(kept):
-        return
-    breaks = np.flatnonzero(np.diff(kept) != 1)
-    firsts = np.concatenate(([kept[0]], kept[breaks + 1]))
-    lasts = np.concatenate((kept[breaks], [kept[-1]]))
-    for a, b in zip(firsts.tolist(), lasts.tolist()):
-        yield int(starts[a]), int(stops[b])
+    starts = np.flatnonzero(np.concatenate(([True], raw[:-1] == 10)))
+    kept = ~np.isin(raw[starts], (10, 13, 35))
+    keep = np.repeat(kept, np.diff(np.append(starts, len(raw))))
+    return raw[keep].tobytes(), np.flatnonzero(kept)
 
 
 def arrow_pool():
@@ -314,21 +298,6 @@ def in_first_appearance_order(codes: np.ndarray) -> bool:
         return True
     running = np.maximum.accumulate(codes)
     return bool(codes[0] == 0 and np.all(codes[1:] <= running[:-1] + 1))
-
-
-def lines_after(path: str | Path, before: int, file: str, log: ProblemLog
-                ) -> Iterator[tuple[int, list[str]]]:
-    """The careful reader's ``(line number, fields)`` after the first ``before`` lines (a
-    damaged ``.gz`` read as far as it goes); a read error is reported at the line where
-    reading stopped, as :func:`~sdreval.io.textlines.iter_fields` reports it."""
-    counter = [before]
-    with open_binary(path) as handle:
-        try:
-            for _ in range(before):
-                handle.readline()
-            yield from iter_line_fields(handle, file, log, before, counter)
-        except (OSError, EOFError, zlib.error) as error:
-            log.error(file, counter[0] + 1, f"cannot read further: {error}")
 
 
 def careful_lines(block: bytes, before: int, file: str, log: ProblemLog

@@ -87,11 +87,6 @@ def check_fol_line(topic: str, doc: str, relchars: int, doclen: int, bep: int | 
                    ranges: list[tuple[int, int]]) -> list[str]:
     """Warnings about a line that is well-formed but inconsistent."""
     found: list[str] = []
-    if not ranges and (bep is None or bep <= doclen):  # the usual non-relevant line
-        if relchars > 0:
-            found.append(f"topic {topic}, document {doc}: relchars {relchars} but no "
-                         f"passage given")
-        return found
     where = f"topic {topic}, document {doc}"
     total = sum(n for _, n in ranges)
     if ranges and total != relchars:

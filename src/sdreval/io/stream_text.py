@@ -14,7 +14,7 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog
 from ..model.run import Run
-from .textlines import finish
+from .textlines import finish, iter_fields
 from .trec_lines import file_stem
 
 
@@ -32,7 +32,7 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
     ``str.split()`` elsewhere), so the second pass never meets a topic the first pass did not
     see where it is; ``layout`` tells the number of fields Arrow expects."""
     from . import columnar
-    from .columnar import ReadFailed, iter_blocks, lines_after
+    from .columnar import ReadFailed, iter_blocks
     from .trec import topic_runs
 
     last: dict[str, int] = {}
@@ -52,7 +52,7 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
             add(topic_runs(block, before, newlines, layout))
     except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
         add([(fields[0], number) for number, fields in
-             lines_after(path, failure.before, str(path), ProblemLog())])
+             iter_fields(path, ProblemLog(), failure.before)])
     return last, blocks
 
 

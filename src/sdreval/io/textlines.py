@@ -192,11 +192,14 @@ def read_head(path: str | Path, size: int = 65536) -> bytes:
         raise InputError(f"cannot read: {error}", str(path)) from None
 
 
-def iter_fields(path: str | Path, log: ProblemLog) -> Iterator[tuple[int, list[str]]]:
-    """Yield ``(line number, whitespace-separated fields)`` of every non-blank, non-comment line.
+def iter_fields(path: str | Path, log: ProblemLog, before: int = 0
+                ) -> Iterator[tuple[int, list[str]]]:
+    """Yield ``(line number, whitespace-separated fields)`` of every non-blank, non-comment line
+    after the first ``before`` lines (the rest of a damaged ``.gz`` whose blocks failed).
 
     Lines that are not valid UTF-8 are reported as errors and skipped; a byte-order mark at
-    the start of the file and carriage returns (CRLF files) are ignored.
+    the start of the file and carriage returns (CRLF files) are ignored; a read error
+    (truncated or corrupt ``.gz``) is reported at the line where reading stopped.
     """
     name = str(path)
     try:
@@ -204,10 +207,12 @@ def iter_fields(path: str | Path, log: ProblemLog) -> Iterator[tuple[int, list[s
     except OSError as error:
         raise InputError(f"cannot open: {error}", name) from None
     with handle:
-        counter = [0]
+        counter = [before]
         try:
-            yield from iter_line_fields(handle, name, log, 0, counter)
-        except (OSError, EOFError, zlib.error) as error:  # truncated / corrupt .gz
+            for _ in range(before):
+                handle.readline()
+            yield from iter_line_fields(handle, name, log, before, counter)
+        except (OSError, EOFError, zlib.error) as error:
             log.error(name, counter[0] + 1, f"cannot read further: {error}")
 
 

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..errors import ProblemLog
 from .run_columns import release_heap_memory
+from .textlines import iter_fields
 
 #: bytes read at a time (smaller than a run's blocks: a block's parse into tokens takes several
 #: times its size while it lasts)
@@ -98,7 +99,7 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
     second thread, as the run reader does, was slower here: the checks of a block are many
     small steps that hold the interpreter.)"""
     from . import columnar
-    from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
+    from .columnar import ReadFailed, careful_lines, iter_blocks, parse_halving
 
     def parse(block, before: int, newlines: int) -> bool:
         found = split_fields(block, before, newlines)
@@ -113,7 +114,7 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
             if count % TRIM_EVERY == 0:
                 release_heap_memory()
     except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
-        explain(lines_after(path, failure.before, file, log))
+        explain(iter_fields(path, log, failure.before))
 
 
 def block_lines(data, count: int):

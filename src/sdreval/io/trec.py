@@ -26,11 +26,11 @@ from ..errors import HeldProblems, ProblemLog
 from ..model.run import Run
 from ..model.xpath import XPathError, canonical_xpath
 from .columnar import (ReadFailed, arrow_pool, careful_lines, has_blank_or_comment_lines,
-                       iter_blocks, lines_after, parse_columns, parse_halving, prepare, text_ok)
+                       iter_blocks, parse_columns, parse_halving, prepare, text_ok)
 from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, keep_heap_pages,
                           names_repeat, numpy_of, release_heap_memory)
 from .run_topics import assemble
-from .textlines import CHAR_LIMIT, INT_LIMIT, finish
+from .textlines import CHAR_LIMIT, INT_LIMIT, finish, iter_fields
 from .trec_lines import LAYOUTS, ZERO_LENGTH, note_run_id, parse_result_fields
 
 
@@ -107,7 +107,7 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
         if ahead is not None:
             yield add_parsed(*ahead, state, file, log)
             ahead = None
-        careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+        careful_rows(iter_fields(path, log, failure.before), state, file, log)
     finally:
         if parser is not None:
             parser.shutdown()
@@ -149,17 +149,10 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     text = pa.dictionary(pa.int32(), pa.string())
     # q0 (kept to check it for empty values, text_ok) and the run-id are plain strings: a
     # dictionary of each would hash every row for one or two distinct values
-    types = {"topic": text, "doc": text, "run": pa.string(), "rank": pa.int64(),
-             "rsv": pa.float64(), "q0": pa.string()}
-    keep = ["topic", "q0", "doc", "rank", "rsv", "run"]
-    if layout == "element":
-        types["path"] = text
-        keep.append("path")
-    elif layout == "passage":
-        types["offset"] = types["length"] = pa.int64()
-        keep += ["offset", "length"]
-    if topics_only:
-        keep = ["topic"]
+    types = {name: text for name in names} | {"q0": pa.string(), "run": pa.string(),
+                                              "rank": pa.int64(), "rsv": pa.float64(),
+                                              "offset": pa.int64(), "length": pa.int64()}
+    keep = ["topic"] if topics_only else names
     for filtered in (False, True):
         if filtered and not has_blank_or_comment_lines(block):
             break
@@ -278,7 +271,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     start = 0
     for piece in pieces:
         n = sum(len(docs[i]) for i in piece)
-        state.add(_joined([_global_codes(topics[i], state) for i in piece]),
+        state.add(_joined([state.topics_seen.global_ids(topics[i]) for i in piece]),
                   _joined([numpy_of(docs[i].indices) for i in piece]),
                   docs[piece[0]].dictionary, *(None if parts is None else _joined(
                       [parts[i] for i in piece]) for parts in (paths, offset, length)),
@@ -292,13 +285,6 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
 def _joined(parts: list[np.ndarray]) -> np.ndarray:
     """The numpy arrays of a column's chunks as one (the one itself, not copied)."""
     return parts[0] if len(parts) == 1 else np.concatenate(parts)
-
-
-def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
-    """Global topic ids (in order of first appearance) of a dictionary chunk's rows (a Python
-    string per topic, not per chunk: a run of very many topics would otherwise make and drop
-    a string per row)."""
-    return state.topics_seen.global_ids(chunk)
 
 
 def canonical_codes(chunk, state: RunColumns) -> np.ndarray:

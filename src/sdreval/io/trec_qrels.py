@@ -57,27 +57,11 @@ def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
     return fields[0], fields[2], rel
 
 
-def parse_block(found: Fields):
-    """``(line numbers, topics, docs, rel)`` of a block's lines (the topics and documents as
-    Arrow strings, rel as numpy), or None unless every line is certain to be read without a
-    problem: 4 fields, a rel of at most 18 decimal digits, unsigned or with a ``-``."""
-    import pyarrow as pa
-    from .. import arrow_kernels as pc
-
-    if (found.counts != 4).any():
-        return None
-    text = found.field(3)
-    if not pc.all(pc.match_substring_regex(text, rf"^-?[0-9]{{1,{DIGITS}}}$")
-                                ).as_py():
-        return None
-    rel = pc.cast(text, pa.int64()).to_numpy()
-    return found.numbers, found.field(0), found.field(2), rel
-
-
 def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     """Read TREC qrels; problems go to ``log`` (without one, all errors are raised at the end).
     The file is read by blocks into shared columns (module docstring)."""
     import pyarrow as pa
+    from .. import arrow_kernels as pc
 
     own = log is None
     log = log if log is not None else ProblemLog()
@@ -87,12 +71,15 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     held = HeldProblems()
 
     def fast(found: Fields) -> bool:
-        parsed = parse_block(found)
-        if parsed is None:
+        """Take a block's lines if every one is certain to be read without a problem: 4
+        fields, a rel of at most 18 decimal digits, unsigned or with a ``-``."""
+        if (found.counts != 4).any():
             return False
-        lines, topics, docs, rel = parsed
-        keyed.add(lines, keyed.ids_of_column(topics), docs)
-        grades.append(smallest_integers(rel))
+        text = found.field(3)
+        if not pc.all(pc.match_substring_regex(text, rf"^-?[0-9]{{1,{DIGITS}}}$")).as_py():
+            return False
+        keyed.add(found.numbers, keyed.ids_of_column(found.field(0)), found.field(2))
+        grades.append(smallest_integers(pc.cast(text, pa.int64()).to_numpy()))
         return True
 
     def explain(pairs) -> None:  # the lines of a part Arrow refused, one by one
