@@ -116,12 +116,11 @@ class _Rows:
     """The parsed lines, compact: the keys (:class:`~sdreval.io.keyed_rows.KeyedRows`) and, per
     piece, the numbers in the narrowest integers that hold them."""
 
-    def __init__(self, held: HeldProblems) -> None:
+    def __init__(self) -> None:
         self.keyed = KeyedRows()
         #: per column (relchars, doclen, bep, passages per line, offsets, lengths), per piece
         self.parts: list[list[np.ndarray]] = [[] for _ in range(6)]
         self.warnings: dict[int, list[str]] = {}  # row -> warnings (explained lines only)
-        self.held = held
 
     def add_columns(self, lines, topics, docs, *numbers) -> None:
         """A piece of rows: line numbers, global topic ids, documents (Arrow), numbers."""
@@ -136,20 +135,15 @@ class _Rows:
 
         if not rows:
             return
-        for i, (_, _, warnings) in enumerate(rows):
-            if warnings:
-                self.warnings[len(self.keyed) + i] = warnings
-        ranges = [r for _, row, _ in rows for r in row[5]]
-        self.add_columns(
-            np.array([line for line, _, _ in rows], dtype=np.int64),
-            self.keyed.ids_of_names([row[0] for _, row, _ in rows]),
-            pa.array([row[1] for _, row, _ in rows], pa.string()),
-            np.array([row[2] for _, row, _ in rows], dtype=np.int64),
-            np.array([row[3] for _, row, _ in rows], dtype=np.int64),
-            np.array([-1 if row[4] is None else row[4] for _, row, _ in rows], dtype=np.int64),
-            np.array([len(row[5]) for _, row, _ in rows], dtype=np.int64),
-            np.array([o for o, _ in ranges], dtype=np.int64),
-            np.array([n for _, n in ranges], dtype=np.int64))
+        lines, parsed, warnings = zip(*rows)
+        self.warnings.update((len(self.keyed) + i, w) for i, w in enumerate(warnings) if w)
+        topics, docs, relchars, doclen, bep, ranges = zip(*parsed)
+        flat = [r for line_ranges in ranges for r in line_ranges]
+        self.add_columns(np.array(lines, dtype=np.int64), self.keyed.ids_of_names(list(topics)),
+                         pa.array(docs, pa.string()), *(np.array(c, dtype=np.int64) for c in (
+                             relchars, doclen, [-1 if b is None else b for b in bep],
+                             [len(r) for r in ranges], [o for o, _ in flat],
+                             [n for _, n in flat])))
 
     def joined(self) -> list[np.ndarray]:
         """The number columns, each joined as its pieces are released."""
@@ -170,19 +164,14 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     log = log if log is not None else ProblemLog()
     file = str(path)
     held = HeldProblems()
-    rows = _Rows(held)
+    rows = _Rows()
 
     def explain(pairs) -> None:  # the lines of a part the column checks refused, one by one
-        found = []
-        for number, fields in pairs:
-            row = parse_fol_line(fields, number, file, held)
-            if row is not None:
-                found.append((number, row, check_fol_line(*row)))
-        rows.add_explained(found)
+        rows.add_explained([(number, row, check_fol_line(*row)) for number, fields in pairs
+                            if (row := parse_fol_line(fields, number, file, held)) is not None])
 
     with system_allocator():
         read_in_blocks(path, lambda found: fast_block(found, rows), explain, file, held)
-    with system_allocator():
         qrels = _finish_rows(rows, held.held, file, log)
     release_heap_memory()
     return finished(qrels, file, log, own)

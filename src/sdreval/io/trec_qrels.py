@@ -93,7 +93,6 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
 
     with system_allocator():
         read_in_blocks(path, fast, explain, file, held, BLOCK_BYTES)
-    with system_allocator():
         qrels = judgements_of_rows(keyed, grades, held.held, file, log)
     release_heap_memory()
     return finished(qrels, file, log, own)
