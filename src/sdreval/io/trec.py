@@ -213,8 +213,9 @@ def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
 
 
 def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: ProblemLog) -> bool:
-    """Check a parsed block's values as :func:`~sdreval.io.trec_lines.parse_result_fields` does and,
-    if all are valid, add its rows to ``state``; False (``state`` untouched) otherwise."""
+    """Check a parsed block's values (some rows: :func:`parse_run_block`) as
+    :func:`~sdreval.io.trec_lines.parse_result_fields` does and, if all are valid, add its rows
+    to ``state``; False (``state`` untouched) otherwise."""
     from .. import arrow_kernels as pc
 
     layout = state.layout
@@ -240,28 +241,20 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     if layout == "passage":
         for line in lines[np.concatenate(length) == 0].tolist():  # type: ignore[arg-type]
             held.warn(file, line, ZERO_LENGTH)
-    start = 0
-    for run_chunk in table.column("run").chunks:
-        if len(run_chunk) and run_chunk[0].as_py() in state.run_ids and pc.all(
-                pc.equal(run_chunk, run_chunk[0])).as_py():  # one run-id, noted before
-            start += len(run_chunk)
-            continue
-        run_chunk = pc.dictionary_encode(run_chunk)
-        codes = numpy_of(run_chunk.indices)
-        for code, value in enumerate(run_chunk.dictionary.to_pylist()):
+    runs = table.column("run")
+    if not (runs[0].as_py() in state.run_ids and pc.all(
+            pc.equal(runs, runs[0])).as_py()):  # not one run-id noted before
+        runs = pc.dictionary_encode(runs)  # one dictionary, in order of first appearance
+        codes = np.concatenate([numpy_of(chunk.indices) for chunk in runs.chunks])
+        for code, value in enumerate(runs.chunk(0).dictionary.to_pylist()):
             if value not in state.run_ids:
-                where = np.flatnonzero(codes == code)
-                if len(where):
-                    note_run_id(state.run_ids, value, int(lines[start + where[0]]), file, held)
-        start += len(codes)
+                note_run_id(state.run_ids, value, int(lines[np.argmax(codes == code)]), file,
+                            held)
     # the block is one piece, its document codes made common to Arrow's chunks (each chunk
     # has its own dictionary), when names repeat (a passage run): a topic spanning the chunks
     # then needs no second look; else each chunk is a piece (hashing names that seldom
     # repeat would cost more than it saves)
     docs = table.column("doc")
-    if not table.num_rows:
-        held.flush(log)
-        return True
     if names_repeat(sum(len(chunk.dictionary) for chunk in docs.chunks), table.num_rows):
         docs = docs.unify_dictionaries(arrow_pool())
         pieces = [range(docs.num_chunks)]
