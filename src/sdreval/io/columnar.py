@@ -24,8 +24,8 @@ to its end is read line by line from the failed block on, up to the damage, whic
 reported where the careful reader reports it.
 
 Used by the run reader (:mod:`sdreval.io.trec`) and the streaming reader
-(:mod:`sdreval.io.stream`); the judgement readers cut lines of any number of fields with :func:`plain_text` and
-:func:`sdreval.io.tokens.split_fields`.
+(:mod:`sdreval.io.stream`); the judgement readers cut lines of any number of fields with
+:func:`plain_text` and :func:`sdreval.io.tokens.split_fields`.
 """
 from __future__ import annotations
 
@@ -226,10 +226,10 @@ def has_blank_or_comment_lines(block: bytes) -> bool:
 
 
 def text_ok(column, first: bool = False) -> bool:
-    """True if no value of a column of strings (dictionary-encoded or not) is empty (two separators in a row, or
-    one at a line start or end: ``str.split()`` would cut other fields); ``first``: the line's
-    first field, which must not start with ``#`` either (a comment line).  The other white
-    space was excluded on the bytes by :func:`prepare`."""
+    """True if no value of a column of strings (dictionary-encoded or not) is empty (two
+    separators in a row, or one at a line start or end: ``str.split()`` would cut other fields);
+    ``first``: the line's first field, which must not start with ``#`` either (a comment
+    line).  The other white space was excluded on the bytes by :func:`prepare`."""
     from .. import arrow_kernels as pc
 
     for chunk in column.chunks:

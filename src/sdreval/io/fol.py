@@ -9,24 +9,17 @@ form ``offset:length`` is read as a passage, with no BEP.)  Stored as
 :class:`~sdreval.judgements.qrels.DocPassages` in qrels of scale ``fol``.
 
 Policies (docs/inputs.md): wrong field count, non-integer or negative numbers, malformed
-``offset:length`` tokens and passages ending at or beyond character 2**32 are errors (file:line) and the line is not used.  Passages reaching
-beyond ``doclen``, a BEP beyond ``doclen``, empty or overlapping passages, ``relchars`` not
-equal to the passages' total length, and a relevant document without passages are warnings
-(the line is kept as written).  A document judged twice in a topic: an identical repeat is a
-warning, a conflicting one an error; the first line is kept.
+``offset:length`` tokens and passages ending at or beyond character 2**32 are errors (file:line)
+and the line is not used.  Passages reaching beyond ``doclen``, a BEP beyond ``doclen``, empty or
+overlapping passages, ``relchars`` not equal to the passages' total length, and a relevant
+document without passages are warnings (the line is kept as written).  A document judged twice in
+a topic: an identical repeat is a warning, a conflicting one an error; the first line is kept.
 
-Read in blocks (:mod:`sdreval.io.columnar`): each line of a block is one Arrow string over the
-block's bytes, split by Arrow on white space (:func:`~sdreval.io.tokens.split_fields`), and the
-fields are checked with vectorised tests.  A block is taken only when every line is certain to
-give no problem at all; other blocks are halved and, at
-:data:`~sdreval.io.columnar.CAREFUL_BYTES`, their lines are parsed one by one
-(:func:`parse_fol_line`, :func:`check_fol_line`), which says what is wrong with each.  A
-document judged twice in a topic may span blocks, so repeats are found once all lines are read
-(vectorised), and the problems are then reported in line order: each line's errors, or its
-repeat, or its warnings.  The judgements are kept as columns
-(:class:`~sdreval.judgements.columns.PassageColumns`); only compact columns outlive a block
-(:class:`~sdreval.io.keyed_rows.KeyedRows`, numbers in the narrowest integers), so that reading
-peaks at about 1.4 times the file's size (plus the problems waiting to be reported).
+Read in blocks (:mod:`sdreval.io.tokens`; the fields checked with vectorised tests, a line
+refused explained by :func:`parse_fol_line` and :func:`check_fol_line`); the problems of a line
+are reported in line order: its errors, or its repeat, or its warnings.  The judgements are
+kept as :class:`~sdreval.judgements.columns.PassageColumns`; reading peaks at about 1.4 times
+the file's size (plus the problems waiting to be reported).
 """
 from __future__ import annotations
 

@@ -18,12 +18,10 @@ non-relevant in both dimensions or in neither ((0, 2) and (2, 0) are invalid), v
 the scale are invalid.  Repeated elements: identical repeat = warning, conflicting = error; the
 first line is kept.
 
-Read in two steps: the lines, each block split into fields by Arrow
-(:func:`sdreval.io.tokens.split_fields`) and taken only if every line is certain to be read
-without a problem (else halved and, small enough, parsed line by line by
-:func:`~sdreval.io.native_lines.native_line`, which reports what is wrong with each); then the
-assessments: the scale, invalid pairs (:func:`~sdreval.io.native_lines.pair_problem`) and
-repeated elements, vectorised, reported in line order.  The assessments are kept as columns
+Read in two steps: the lines, in blocks (:mod:`sdreval.io.tokens`; a line refused explained by
+:func:`~sdreval.io.native_lines.native_line`); then the assessments: the scale, invalid pairs
+(:func:`~sdreval.io.native_lines.pair_problem`) and repeated elements, vectorised, reported in
+line order.  The assessments are kept as columns
 (:class:`~sdreval.judgements.columns.ElementColumns`).
 """
 from __future__ import annotations
@@ -64,15 +62,13 @@ class _State:
                                 np.array(columns[8], dtype=np.float64)))  # None: NaN
 
 
-def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
-                      scale: str | None = None) -> Qrels:
-    """Read the native TSV; ``scale`` forces a scale (else ``# scale=`` or inference).
-    Problems go to ``log`` (without one, all errors are raised at the end)."""
+def read_native_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
+    """Read the native TSV, on the scale of its ``# scale=`` line, else inferred.  Problems go
+    to ``log`` (without one, all errors are raised at the end)."""
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
-    if scale is None:
-        scale = scale_directive(path, file, log)
+    scale = scale_directive(path, file, log)
     state = _State()
 
     def explain(pairs) -> None:  # the lines of a part the column checks refused, one by one
@@ -128,7 +124,8 @@ def fast_block(found: Fields, state: _State) -> bool:
             return False
         size[sixth] = values
     state.first_line = False
-    state.chunks.append((found.numbers, topics, found.field(1), canon, e, s, letter, question, size))
+    state.chunks.append((found.numbers, topics, found.field(1), canon, e, s, letter, question,
+                         size))
     return True
 
 

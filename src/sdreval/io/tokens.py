@@ -1,6 +1,15 @@
 """The block loop of the judgement readers (:mod:`sdreval.io.fol`, :mod:`sdreval.io.native`,
 :mod:`sdreval.io.trec_qrels`) and the cut of a block's lines of any number of fields into
-tokens as ``str.split()`` cuts them (Arrow), integers checked and converted."""
+tokens as ``str.split()`` cuts them (Arrow), integers checked and converted.
+
+Each reader reads its file in blocks (:func:`read_in_blocks`): Arrow cuts a block's lines into
+fields (:func:`split_fields`) and the reader's vectorised checks take the block only if every
+line is certain to be read without a problem; a block refused is halved and, at
+:data:`~sdreval.io.columnar.CAREFUL_BYTES`, its lines are parsed one by one by the reader's
+line parser, which says what is wrong with each.  A unit judged twice in a topic may span
+blocks, so repeats are found once every line is read (vectorised), then every problem is
+reported in line order.  Only compact columns outlive a block
+(:class:`~sdreval.io.keyed_rows.KeyedRows`, numbers in the narrowest integers)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -47,10 +56,10 @@ class Fields:
 
 
 def split_fields(block, before: int, newlines: int) -> Fields | None:
-    """The block's data lines split on white space exactly as ``str.split()`` splits them
-    (blank and ``#`` lines left out, as :func:`~sdreval.io.textlines.iter_fields` skips them), or None if that is
-    not certain (:func:`~sdreval.io.columnar.plain_text`).  Any mix of spaces and tabs is
-    split as ``str.split()`` splits it."""
+    """The block's data lines split on white space exactly as ``str.split()`` splits them (blank
+    and ``#`` lines left out, as :func:`~sdreval.io.textlines.iter_fields` skips them), or None
+    if that is not certain (:func:`~sdreval.io.columnar.plain_text`).  Any mix of spaces and tabs
+    is split as ``str.split()`` splits it."""
     from .. import arrow_kernels as pc
 
     from .columnar import plain_text
@@ -89,15 +98,15 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
 
 def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
                    size: int = 0) -> None:
-    """Read ``path`` by blocks of ``size`` bytes (:data:`BLOCK_BYTES` by default), each
-    split into :class:`Fields` (:func:`split_fields`): ``fast(fields)`` takes a block's data
-    lines (there are some) or refuses them (then the block is halved,
-    :func:`sdreval.io.columnar.parse_halving`) and ``explain(pairs)`` gets the
-    ``(line number, fields)`` of the parts refused, to be parsed one by one (their problems
-    go to ``log``), and of the rest of a ``.gz`` file that cannot be read to its end.  The memory freed is
-    given back to the system every :data:`TRIM_EVERY` blocks.  (Parsing the next block in a
-    second thread, as the run reader does, was slower here: the checks of a block are many
-    small steps that hold the interpreter.)"""
+    """Read ``path`` by blocks of ``size`` bytes (:data:`BLOCK_BYTES` by default), each split
+    into :class:`Fields` (:func:`split_fields`): ``fast(fields)`` takes a block's data lines
+    (there are some) or refuses them (then the block is halved,
+    :func:`sdreval.io.columnar.parse_halving`) and ``explain(pairs)`` gets the ``(line number,
+    fields)`` of the parts refused, to be parsed one by one (their problems go to ``log``), and
+    of the rest of a ``.gz`` file that cannot be read to its end.  The memory freed is given back
+    to the system every :data:`TRIM_EVERY` blocks.  (Parsing the next block in a second thread,
+    as the run reader does, was slower here: the checks of a block are many small steps that
+    hold the interpreter.)"""
     from . import columnar
     from .columnar import ReadFailed, careful_lines, iter_blocks, parse_halving
 

@@ -7,16 +7,10 @@ element ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale 
 representation of document runs and of document qrels given as dicts -- so the classic measures
 (AP, P@k, Rprec, nDCG@k, ...) evaluate document runs against them directly.
 
-Read in blocks as FOL qrels are: Arrow cuts a block's lines into fields
-(:func:`~sdreval.io.tokens.split_fields`) and the block is taken if every line is valid; a
-block refused is halved, and the lines of a small part still refused are parsed one by one
-(:func:`parse_line`), which says what is wrong with each.  A document judged twice in a topic
-may span blocks, so repeats are found once every line is read (vectorised), then every problem
-is reported in line order.  The judgements are kept as :class:`~sdreval.judgements.columns.ElementColumns`
-(each one the element ``(docno, /article[1])`` with ``e = s = rel``, the grade kept once as a
-small integer), grouped by topic; blocks leave only compact columns behind
-(:class:`~sdreval.io.keyed_rows.KeyedRows`), so that reading peaks at about 1.3 times the file's
-size (plus the problems waiting to be reported).
+Read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by :func:`parse_line`) into
+:class:`~sdreval.judgements.columns.ElementColumns` grouped by topic, the grade kept once as a
+small integer; reading peaks at about 1.3 times the file's size (plus the problems waiting
+to be reported).
 
 Policies (docs/inputs.md): a line without exactly 4 fields or with a non-integer ``rel`` is an
 error (file:line) and the line is not used; a document judged twice in a topic: an identical
