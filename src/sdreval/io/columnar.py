@@ -29,6 +29,7 @@ Used by the run reader (:mod:`sdreval.io.trec`) and the streaming reader
 """
 from __future__ import annotations
 
+import math
 import os
 import re
 import zlib
@@ -96,21 +97,17 @@ def iter_blocks(path: str | Path, size: int | None = None,
         raise InputError(f"cannot open: {error}", str(path)) from None
     # a plain file's buffer is no larger than what is left of it (a small run file would
     # otherwise cost two zero-filled 4 MiB buffers)
-    file_size = os.fstat(handle.fileno()).st_size if isinstance(handle, BufferedReader) \
-        else None
+    if end is None and isinstance(handle, BufferedReader):
+        end = os.fstat(handle.fileno()).st_size
+    left = math.inf if end is None else end - start
     with handle:
-        left = None if end is None else end - start
         while True:
             try:
-                want = size if left is None else min(size, left)
-                if file_size is not None:
-                    want = min(want, max(file_size - handle.tell(), 0) + 1)
-                block = bytearray(want)
+                block = bytearray(min(size, max(left, 0)))
                 del block[handle.readinto(block):]
                 if block and not block.endswith(b"\n"):
                     block += handle.readline()
-                if left is not None:
-                    left -= len(block)
+                left -= len(block)
             except (OSError, EOFError, zlib.error):
                 raise ReadFailed(before) from None
             if not block:
