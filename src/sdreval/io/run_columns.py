@@ -89,8 +89,7 @@ class RunColumns:
         if objects:
             columns[3:6] = [None if c is None else c.astype(np.int64) for c in columns[3:6]]
             names = names.to_numpy() if len(names) else np.zeros(0, dtype=object)
-            everything = np.arange(index.rows)
-            piece, line = index.pieces(everything), index.lines(everything)
+            piece, line = index.every_row()
         else:
             piece = line = None
         return columns[:2] + [names, piece] + columns[2:] + [line]
@@ -199,6 +198,19 @@ class RowIndex:
         if len(lines) and int(lines[-1]) - int(lines[0]) != len(lines) - 1:
             self.gaps[piece] = lines
         self.rows += len(lines)
+
+    def every_row(self) -> tuple[np.ndarray, np.ndarray]:
+        """The piece and the line of every row (:meth:`pieces` and :meth:`lines` of all the
+        rows, made piece by piece)."""
+        starts = np.asarray(self.starts + [self.rows], dtype=np.int64)
+        counts = np.diff(starts)
+        piece = np.repeat(np.arange(self.first_piece, self.first_piece + len(counts),
+                                    dtype=np.int32), counts)
+        line = np.arange(self.rows, dtype=np.int64) + np.repeat(
+            np.asarray(self.first_lines, dtype=np.int64) - starts[:-1], counts)
+        for p, lines in self.gaps.items():
+            line[starts[p]:starts[p + 1]] = lines
+        return piece, line
 
     def pieces(self, rows: np.ndarray) -> np.ndarray:
         """The piece of each row (rows as an integer array)."""
