@@ -16,7 +16,6 @@ row, and no offsets and lengths for element and document runs
 """
 from __future__ import annotations
 
-from array import array
 from pathlib import Path
 from typing import Iterator
 
@@ -302,29 +301,23 @@ def careful_block(block: bytes, before: int, state: RunColumns, file: str,
 def careful_rows(lines, state: RunColumns, file: str, log: ProblemLog) -> None:
     """The careful reader's loop on ``(line number, fields)`` pairs, adding the valid results
     to the columns of ``state``."""
-    layout = state.layout
+    import pyarrow as pa
+
     topics, paths = state.topic_ids, state.path_ids
     docs: dict[str, int] = {}
-    cols = [array("q") for _ in range(6)] + [array("d"), array("q")]
+    rows = []
     for number, fields in lines:
-        parsed = parse_result_fields(fields, number, layout, state.raw_paths, file, log)
+        parsed = parse_result_fields(fields, number, state.layout, state.raw_paths, file, log)
         if parsed is None:
             continue
         rank, rsv, offset, length, canon = parsed
-        path_id = 0 if canon is None else paths.setdefault(canon, len(paths))
         note_run_id(state.run_ids, fields[5], number, file, log)
-        topic = topics.setdefault(fields[0], len(topics))
-        doc = docs.setdefault(fields[2], len(docs))
-        for column, value in zip(cols, (topic, doc, path_id, offset, length, rank, rsv,
-                                        number)):
-            column.append(value)
-    if len(cols[0]):
-        topic, doc, path, offset, length, rank = (np.frombuffer(c, dtype=np.int64)
-                                                  for c in cols[:6])
-        import pyarrow as pa
-
-        passage = layout == "passage"
+        rows.append((topics.setdefault(fields[0], len(topics)),
+                     docs.setdefault(fields[2], len(docs)),
+                     0 if canon is None else paths.setdefault(canon, len(paths)),
+                     offset, length, rank, rsv, number))
+    if rows:
+        topic, doc, path, offset, length, rank, rsv, line = (np.array(c) for c in zip(*rows))
+        passage = state.layout == "passage"
         state.add(topic, doc, pa.array(list(docs), type=pa.string()), path,
-                  offset if passage else None,
-                  length if passage else None, rank, np.frombuffer(cols[6], np.float64),
-                  np.frombuffer(cols[7], np.int64))
+                  offset if passage else None, length if passage else None, rank, rsv, line)
