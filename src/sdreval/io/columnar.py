@@ -137,13 +137,11 @@ def split_block(block: bytes, before: int, newlines: int
     return [(head, before, count), (block[middle + 1:], before + count, newlines - count)]
 
 
-def parse_halving(block, before: int, newlines: int, fast, careful, tried: bool = False
-                  ) -> None:
-    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block;
-    ``tried``: it did not already); else the block is halved and each half tried again, and
-    a part that still fails at :data:`CAREFUL_BYTES` or below goes to
-    ``careful(block, before)``."""
-    if not tried and fast(block, before, newlines):
+def parse_halving(block, before: int, newlines: int, fast, careful) -> None:
+    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block);
+    else the block is halved and each half tried again, and a part that still fails at
+    :data:`CAREFUL_BYTES` or below goes to ``careful(block, before)``."""
+    if fast(block, before, newlines):
         return
     if len(block) > CAREFUL_BYTES:
         halves = split_block(block, before, newlines)

@@ -122,17 +122,15 @@ def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumn
     halved and each half tried again, down to the careful per-line code
     (:func:`~sdreval.io.columnar.parse_halving`).
     Returns the number of the block's last line."""
-    table, prepared = (parse_run_block(block, before, newlines, state.layout) if parse is None
-                       else parse.result())
-    if table is None or not add_table(table, prepared.lines, state, file, log):
-        del table, prepared
+    ahead = [parse]  # the whole block's parse, taken by the first call only
 
-        def fast(part: bytes, start: int, count: int) -> bool:
-            table, prepared = parse_run_block(part, start, count, state.layout)
-            return table is not None and add_table(table, prepared.lines, state, file, log)
+    def fast(part: bytes, start: int, count: int) -> bool:
+        parse, ahead[0] = ahead[0], None
+        table, prepared = (parse_run_block(part, start, count, state.layout) if parse is None
+                           else parse.result())
+        return table is not None and add_table(table, prepared.lines, state, file, log)
 
-        parse_halving(block, before, newlines, fast,
-                      lambda b, n: careful_block(b, n, state, file, log), tried=True)
+    parse_halving(block, before, newlines, fast, lambda b, n: careful_block(b, n, state, file, log))
     return before + newlines + (0 if block.endswith(b"\n") else 1)
 
 
