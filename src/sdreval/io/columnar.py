@@ -60,16 +60,6 @@ _UNICODE_SPACE = re.compile(rb"\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa
                             rb"|\xe2\x81\x9f|\xe3\x80\x80")
 
 
-def is_utf8(block: bytes | bytearray) -> bool:
-    """True if the whole block is valid UTF-8 (else the careful reader reports each line that
-    is not)."""
-    try:
-        block.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
 class ReadFailed(Exception):
     """The file could not be read to its end (corrupt ``.gz``): read it carefully instead.
     ``before``: the number of lines of the blocks already given."""
@@ -194,8 +184,13 @@ def plain_text(block: bytes, before: int) -> bytes | None:
         block = block[3:]
     if any(c in block for c in _SPLITTERS):
         return None
-    if not block.isascii() and (_UNICODE_SPACE.search(block) or not is_utf8(block)):
-        return None
+    if not block.isascii():
+        try:  # (the careful reader reports each line that is not UTF-8)
+            block.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        if _UNICODE_SPACE.search(block):
+            return None
     if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
         return None
     return block

@@ -110,7 +110,7 @@ def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, l
     order = (None if n < 2 or bool((topic[1:] >= topic[:-1]).all())
              else np.argsort(topic, kind="stable"))
     bounds = topic_bounds(topic if order is None else topic[order], len(topics))
-    if order is not None and n:
+    if order is not None:
         from .. import arrow_kernels as pc
 
         columns[2] = names = pc.take(names, order, memory_pool=arrow_pool())
