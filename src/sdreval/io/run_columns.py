@@ -106,7 +106,7 @@ class RunColumns:
         only (a topic spanning pieces is then looked at alone: :mod:`.run_topics`); a hash
         table of names that seldom repeat would cost more than it saves."""
         import pyarrow as pa
-
+        from .. import arrow_kernels as pc
         from .columnar import arrow_pool
 
         codes, names, by_code = self.parts[1], self.names, self.coded
@@ -118,7 +118,7 @@ class RunColumns:
         if self.exact_docs:  # one dictionary for all the rows
             if len(codes) > 1:
                 unified = pa.chunked_array([
-                    pa.DictionaryArray.from_arrays(_arrow_int32(c), d, safe=False)
+                    pa.DictionaryArray.from_arrays(pc.from_numpy(c), d, safe=False)
                     for c, d in zip(codes, names)]).unify_dictionaries(arrow_pool())
                 del names
                 doc = np.concatenate([numpy_of(chunk.indices) for chunk in unified.chunks])
@@ -128,7 +128,7 @@ class RunColumns:
                 doc = codes[0]
             if by_code[0] and coded:
                 return doc, pa.chunked_array([pa.DictionaryArray.from_arrays(
-                    _arrow_int32(doc), names[0], safe=False)])
+                    pc.from_numpy(doc), names[0], safe=False)])
             return doc, pa.chunked_array([_take(names[0], doc) if by_code[0] else names[0]],
                                          type=pa.string())
         strings = []
@@ -149,15 +149,7 @@ def _take(names, codes: np.ndarray):
     from .. import arrow_kernels as pc
     from .columnar import arrow_pool
 
-    return pc.take(names, _arrow_int32(codes), memory_pool=arrow_pool())
-
-
-def _arrow_int32(values: np.ndarray):
-    """An Arrow int32 array viewing a numpy array of int32 (contiguous)."""
-    import pyarrow as pa
-
-    values = np.ascontiguousarray(values, dtype=np.int32)
-    return pa.Array.from_buffers(pa.int32(), len(values), [None, pa.py_buffer(values)])
+    return pc.take(names, codes, memory_pool=arrow_pool())
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
