@@ -1,9 +1,9 @@
 """Shared helpers of the text readers: streaming lines with file and line numbers, safe numbers.
 
-Every text reader (TREC-like runs, FOL qrels, native TSV) goes through :func:`iter_fields`:
-the file is read line by line in binary (``.gz`` files are decompressed on the fly), each line
-is decoded as UTF-8 (a line that is not UTF-8 is reported, never dropped silently), blank lines
-and lines starting with ``#`` are skipped, and the rest is split on whitespace.
+Every line a text reader cannot take in a block is read by :func:`iter_fields` (and
+:func:`iter_line_fields`): line by line in binary (``.gz`` files are decompressed on the fly),
+each line is decoded as UTF-8 (a line that is not UTF-8 is reported, never dropped silently),
+blank lines and lines starting with ``#`` are skipped, and the rest is split on whitespace.
 
 :func:`finish` implements the common "no log given" policy: problems are collected during the
 whole read and, at the end, every error is raised at once in one :class:`InputError`
