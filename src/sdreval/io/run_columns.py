@@ -153,16 +153,12 @@ def _take(names, codes: np.ndarray):
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
-    """64-bit integers kept in 32 bits when they fit (ranks, and offsets and lengths, which are
-    below 2**32): the run's columns take less memory; a topic's ranking is given int64
-    arrays again (:func:`sdreval.model.run.row_reader`)."""
-    if values.dtype != np.int64 or not len(values):
-        return values
-    low, high = int(values.min()), int(values.max())
-    if low >= 0 and high < 1 << 32:
+    """64-bit integers kept as unsigned 32-bit ones when they fit (ranks, offsets and lengths:
+    never negative, as read; offsets and lengths below 2**32): the run's columns take less
+    memory; a topic's ranking is given int64 arrays again
+    (:func:`sdreval.model.run.row_reader`)."""
+    if values.dtype == np.int64 and len(values) and values.min() >= 0 and values.max() < 1 << 32:
         return values.astype(np.uint32)
-    if -(1 << 31) <= low and high < 1 << 31:
-        return values.astype(np.int32)
     return values
 
 
