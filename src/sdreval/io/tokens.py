@@ -55,23 +55,27 @@ class Fields:
         return Fields(self.tokens, self.counts[keep], self.starts[keep], self.numbers[keep])
 
 
-def split_fields(block, before: int, newlines: int) -> Fields | None:
+def split_fields(block, before: int) -> Fields | None:
     """The block's data lines split on white space exactly as ``str.split()`` splits them (blank
     and ``#`` lines left out, as :func:`~sdreval.io.textlines.iter_fields` skips them), or None
     if that is not certain (:func:`~sdreval.io.columnar.plain_text`).  Any mix of spaces and tabs
     is split as ``str.split()`` splits it."""
+    import pyarrow as pa
     from .. import arrow_kernels as pc
 
     from .columnar import plain_text
 
     data = plain_text(block, before)
-    if data is None:
+    if not data or len(data) >= 1 << 31:  # (Arrow's string offsets are int32)
         return None
-    count = newlines + (0 if data.endswith(b"\n") else 1)
-    numbers = np.arange(before + 1, before + 1 + count, dtype=np.int64)
-    lines = block_lines(data, count)
-    if lines is None:
-        return None
+    # each line, with its line end (white space to the split), one Arrow string over the
+    # block's own bytes
+    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10) + 1
+    if not len(ends) or ends[-1] != len(data):
+        ends = np.append(ends, len(data))
+    numbers = np.arange(before + 1, before + 1 + len(ends), dtype=np.int64)
+    lines = pa.StringArray.from_buffers(len(ends), pa.py_buffer(np.concatenate(
+        ([0], ends)).astype(np.int32)), pa.py_buffer(data))
     split = pc.ascii_split_whitespace(lines)
     offsets = split.offsets.to_numpy()
     tokens = pc.list_flatten(split)
@@ -111,7 +115,7 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
     from .columnar import ReadFailed, careful_lines, iter_blocks, parse_halving
 
     def parse(block, before: int, newlines: int) -> bool:
-        found = split_fields(block, before, newlines)
+        found = split_fields(block, before)
         return found is not None and (not len(found.counts) or fast(found))
 
     try:
@@ -124,23 +128,6 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
                 release_heap_memory()
     except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
         explain(iter_fields(path, log, failure.before))
-
-
-def block_lines(data, count: int):
-    """The block's lines, each with its line end, as one Arrow string array over the block's
-    own bytes (no copy; None unless there are ``count`` lines).  The line end is white space
-    to the split (:func:`split_fields` drops the empty token it leaves)."""
-    import pyarrow as pa
-
-    if not len(data):
-        return None
-    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10) + 1
-    if not len(ends) or ends[-1] != len(data):
-        ends = np.append(ends, len(data))
-    if len(ends) != count or len(data) >= 1 << 31:
-        return None
-    offsets = np.concatenate(([0], ends)).astype(np.int32)
-    return pa.StringArray.from_buffers(count, pa.py_buffer(offsets), pa.py_buffer(data))
 
 
 def digit_integers(text) -> np.ndarray | None:
