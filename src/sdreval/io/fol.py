@@ -262,15 +262,13 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
     order, topic_bounds = keyed.grouped(repeats)
     if order is not None:
         counts = np.diff(bounds)[order]
-        first_range = np.concatenate(([0], np.cumsum(counts)[:-1]))
-        owner = np.repeat(np.arange(len(order)), counts)
-        take = bounds[order][owner] + (np.arange(len(owner)) - first_range[owner])
-        offsets, lengths = offsets[take], lengths[take]
+        grouped = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
+        take = np.arange(grouped[-1]) + np.repeat(bounds[order] - grouped[:-1], counts)
+        offsets, lengths, bounds = offsets[take], lengths[take], grouped
         from .. import arrow_kernels as pc
 
         docs = pc.take(docs, order)
         relchars, doclen, bep = relchars[order], doclen[order], bep[order]
-        bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
     table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)
     return Qrels.from_columns("fol", names, topic_bounds, table, source=file)
 
