@@ -141,14 +141,14 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
                   bounds: np.ndarray, topics: list[str], paths: np.ndarray, layout: str,
                   file: str, log: ProblemLog, exact: bool = False) -> None:
     """Report, topic by topic in topic order, ranks out of order (found for all rows at once),
-    then repeated results and overlapping passages, checked by the careful reader's code for
-    the topics the vectorised tests single out (:func:`topics_with_repeats`,
+    then repeated results and overlapping passages, checked by the careful reader's code for the
+    topics the vectorised tests single out (:func:`topics_with_repeats`,
     :func:`topics_with_overlaps`).  ``columns`` as :meth:`RunColumns.columns` gives them with
     ``objects=False``, but the document names already grouped by topic; ``index`` tells rows'
     pieces and lines; ``order`` groups the rows by topic (None: they are).  ``exact``: the
-    document codes are common to all the rows (else only within a piece: a topic spanning pieces is
-    looked at alone, with codes of its names).  The whole-file reader and the streaming
-    reader (:func:`part_run`) share these checks."""
+    document codes are common to all the rows (else only within a piece: a topic spanning pieces
+    is looked at alone, with codes of its names).  The whole-file reader and the streaming reader
+    (:func:`part_run`) share these checks."""
     topic, doc, names, _, path, offset, length, rank, rsv, _ = columns
     if len(topic) < 2:
         return
