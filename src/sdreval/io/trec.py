@@ -86,6 +86,7 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
     ahead = None  # the block before, and its parse (None: not parsed yet)
     trimmed = 0  # topics read at the last release_heap_memory()
     parser = None  # the parse-ahead thread
+    failed = None  # lines before the block a damaged .gz could not give
     try:
         for count, (block, before, newlines) in enumerate(
                 iter_blocks(path, size, byte_range), 1):
@@ -102,17 +103,16 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
             if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
                 release_heap_memory()
                 trimmed = len(state.topic_ids)
-    except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
-        if ahead is not None:
-            yield add_parsed(*ahead, state, file, log)
-            ahead = None
-        careful_rows(iter_fields(path, log, failure.before), state, file, log)
+    except ReadFailed as failure:
+        failed = failure.before
     finally:
         if parser is not None:
             parser.shutdown()
     if ahead is not None:
         last, ahead = ahead, None
         yield add_parsed(*last, state, file, log)
+    if failed is not None:  # a damaged .gz: the rest line by line, up to the damage
+        careful_rows(iter_fields(path, log, failed), state, file, log)
 
 
 def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumns, file: str,
