@@ -163,7 +163,7 @@ def test_streamed_evaluation_memory_is_bounded(tmp_path):
 
     collection, _, qrels_path, rankings = make_inputs(tmp_path, n_topics=40, n_docs=60)
     small, big = tmp_path / "small.run", tmp_path / "big.run"
-    write_big_run(small, collection, rankings, 6 * 2**20)
+    write_big_run(small, collection, rankings, 24 * 2**20)
     write_big_run(big, collection, rankings, 80 * 2**20)
 
     def child(mode, path):
@@ -176,9 +176,11 @@ def test_streamed_evaluation_memory_is_bounded(tmp_path):
     memory_small, memory_big = child("memory", small), child("memory", big)
     assert stream_big["sum"] == pytest.approx(memory_big["sum"], abs=0, rel=0)
     assert stream_big["rows"] == memory_big["rows"]
-    # in memory, the 80 MB run costs tens of MB more than the 6 MB run; streaming holds one
-    # part of the run (131,072 results here) and the topics not yet complete at a time
-    assert stream_big["rss"] - stream_small["rss"] < 24, (stream_small, stream_big)
+    # in memory, the 80 MB run costs tens of MB more than the 24 MB run (85-91 MB measured);
+    # streaming holds one part of the run (131,072 results here) and the topics not yet
+    # complete at a time, and both runs are several parts long, so its peak is the same
+    # (-7 to -2 MB measured; with a 6 MB run of one part the margin was 15-25 MB, flaky)
+    assert stream_big["rss"] - stream_small["rss"] < 12, (stream_small, stream_big)
     assert (memory_big["rss"] - memory_small["rss"]
             > stream_big["rss"] - stream_small["rss"] + 25), (memory_small, memory_big,
                                                                stream_small, stream_big)
