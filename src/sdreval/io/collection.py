@@ -28,7 +28,7 @@ from typing import Union
 import numpy as np
 from lxml import etree
 
-from ..errors import InputError, ProblemLog
+from ..errors import InputError, ProblemLog, UsageError
 from ..model.tree import Collection, DocumentTree
 from .xmlsafe import SAFE, declared_entities, entity_refusal, report_syntax_error, wide_codec
 
@@ -40,14 +40,10 @@ _ENTITY_REF = re.compile(rb"&([A-Za-z_:\x80-\xff][A-Za-z0-9._:\-\x80-\xff]*);")
 _WORD = re.compile(r"\w+")
 
 
-def _html_entity_table() -> dict[bytes, bytes]:
-    """HTML 4 / XHTML / HTML5 entity names (:data:`html.entities.html5` holds HTML 4's) ->
-    numeric character references (bytes)."""
-    return {name[:-1].encode("ascii"): "".join(f"&#{ord(c)};" for c in chars).encode("ascii")
-            for name, chars in html.entities.html5.items() if name.endswith(";")}
-
-
-_HTML_ENTITIES = _html_entity_table()
+#: HTML 4 / XHTML / HTML5 entity names (:data:`html.entities.html5` holds HTML 4's) ->
+#: numeric character references
+_HTML_ENTITIES = {name[:-1].encode("ascii"): "".join(f"&#{ord(c)};" for c in chars).encode()
+                  for name, chars in html.entities.html5.items() if name.endswith(";")}
 
 
 def _parser() -> etree.XMLParser:
@@ -59,8 +55,7 @@ def _parser() -> etree.XMLParser:
 def map_entities(data: bytes, name: str | None = None, log: ProblemLog | None = None) -> bytes:
     """Replace HTML entity references by character references; remove (and report) unknown
     ones.  The five XML entities are left to the parser."""
-    data = _ascii_compatible(data)
-    out, unknown = _map_entities(data)
+    out, unknown = _map_entities(_ascii_compatible(data))
     _report_unknown(unknown, name, log)
     return out
 
@@ -170,27 +165,20 @@ def _build_tree(root: etree._Element, doc: str) -> DocumentTree:
     starts: list[int] = []
     ends: list[int] = []
     element_type = etree._Element
-    tag = _tag_name(root)
-    paths.append(f"/{tag}[1]")
-    parents.append(-1)
-    starts.append(0)
-    ends.append(0)
     pos = 0
-    if root.text:
-        pieces.append(root.text)
-        pos = len(root.text)
-    # explicit stack of (element, its index, its path, child iterator, sibling tag counters)
-    stack = [(root, 0, paths[0], iter(root), {})]
+    # explicit stack of (element, its index, its path, child iterator, sibling tag counters),
+    # from a sentinel (index -1) whose one child is the root
+    stack = [(None, -1, "", iter((root,)), {})]
     while stack:
         node, me, my_path, children, counters = stack[-1]
         child = next(children, None)
         if child is None:
             stack.pop()
-            ends[me] = pos
-            tail = node.tail
-            if tail and stack:        # the root's tail is outside the text
-                pieces.append(tail)
-                pos += len(tail)
+            if me >= 0:
+                ends[me] = pos
+            if len(stack) > 1 and node.tail:  # the root's tail is outside the text
+                pieces.append(node.tail)
+                pos += len(node.tail)
         elif type(child) is element_type:
             tag = child.tag
             if tag[0] == "{":
@@ -293,8 +281,6 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
     path only.  ``stem`` refuses equal stems (an error per file; the first in sorted path order
     is kept)."""
     if naming not in NAMINGS:
-        from ..errors import UsageError
-
         raise UsageError(f"unknown collection naming {naming!r}: one of {', '.join(NAMINGS)}")
     root = Path(directory)
     if not root.is_dir():
@@ -342,8 +328,5 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
         from .textlines import finish
 
         finish(problems, True)
-    ids = [p_id for p_id in by_id]
-    collection = FileCollection(ids, _DocumentLoader(by_id, log), aliases=aliases,
-                                ambiguous={s: [paths[q] for q in f] for s, f in shared.items()})
-    collection.__dict__["files"] = by_id
-    return collection
+    return FileCollection(list(by_id), _DocumentLoader(by_id, log), aliases=aliases,
+                          ambiguous={s: [paths[q] for q in f] for s, f in shared.items()})
