@@ -19,7 +19,7 @@ from ..model.run import Ranking
 from ..model.xpath import XPathError, canonical_xpath
 from .run_topics import report_repeats
 from .textlines import INT_LIMIT, parse_float, parse_int
-from .xmlsafe import child_texts, entity_refs, free_element, xml_attr
+from .xmlsafe import child_texts, free_element, xml_attr
 
 
 class TopicColumns:
@@ -100,7 +100,7 @@ class ResultReader:
         fields = child_texts(el)
         bad: list[str] = []
         if any("&" in text for text in fields.values()):
-            refs = entity_refs(el)
+            refs = [node.text for node in el.iter(etree.Entity)]
             if refs:
                 bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
                            "(entities are never expanded)")

@@ -23,7 +23,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from lxml import etree
 
-from ..errors import InputError, ProblemLog
+from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Run
 from .inex_results import ResultReader, TopicColumns, build_ranking
 from .detect import SUBMISSION
@@ -118,8 +118,7 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     path = Path(path)
     if not path.is_file():
         raise InputError("no such file", file)
-    empty = path.stat().st_size == 0
-    if empty:
+    if path.stat().st_size == 0:
         log.error(file, None, "empty file: no XML element")
         return
     if policy not in ("file", "last-block", "block"):
@@ -223,8 +222,6 @@ def write_inex_submission(run: Run, path: str | Path, task: str | None = None,
     ``<rank>`` and ``<rsv>``; ``task`` and ``participant_id`` default to the attributes the
     run was read with, else ``CO.Thorough`` and ``sdreval``."""
     if run.unit != "element":
-        from ..errors import UsageError
-
         raise UsageError(f"an INEX XML submission holds element results; this run holds "
                          f"{run.unit} results (write it as a TREC-like run)")
     attrs = dict(getattr(run, "attributes", {}) or {})

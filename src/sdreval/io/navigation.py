@@ -57,10 +57,9 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
     if unknown:
         log.error(name, None, f"unknown directive(s) {sorted(unknown)}; known: model=depth, "
                               "abandonment, partition=tag")
-    if directives.get("model") not in (None, "depth"):
-        log.error(name, None, f"unknown model {directives['model']!r} (known: depth)")
-    if directives.get("partition") not in (None, "tag"):
-        log.error(name, None, f"unknown partition {directives['partition']!r} (known: tag)")
+    for key, known in (("model", "depth"), ("partition", "tag")):
+        if directives.get(key) not in (None, known):
+            log.error(name, None, f"unknown {key} {directives[key]!r} (known: {known})")
     model = ExplicitNavigation()
     routes: list[tuple[str, list[str]]] = []
     where: dict = {}  # step -> (line, probability): the repeat rule of every reader

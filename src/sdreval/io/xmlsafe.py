@@ -36,10 +36,7 @@ _WIDE = ((b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe\x00\x00", "utf-32"),
 def wide_codec(head: bytes) -> str | None:
     """The Python codec of an XML document in UTF-16 or UTF-32 (from its first bytes), else
     None (an ASCII-compatible encoding: UTF-8, ISO-8859-x ...)."""
-    for signature, codec in _WIDE:
-        if head.startswith(signature):
-            return codec
-    return None
+    return next((codec for signature, codec in _WIDE if head.startswith(signature)), None)
 
 
 #: the parser options of every XML read (the module docstring says why)
@@ -114,10 +111,9 @@ def element_values(el: etree._Element) -> dict[str, str]:
     attribute has, the texts of child elements (``<element path="..."><exhaustivity>2
     </exhaustivity></element>``), read from the element once for :func:`pick`."""
     values = {_normal(key): value for key, value in el.items()}
-    if len(el):
-        for child in el:
-            if isinstance(child.tag, str):
-                values.setdefault(_normal(child.tag), "".join(child.itertext()))
+    for child in el:
+        if isinstance(child.tag, str):
+            values.setdefault(_normal(child.tag), "".join(child.itertext()))
     return values
 
 
@@ -145,10 +141,6 @@ def child_texts(el: etree._Element) -> dict[str, str]:
             text = child.text if not len(child) else "".join(child.itertext())
             out[name] = (text or "").strip()
     return out
-
-
-def entity_refs(el: etree._Element) -> list[str]:
-    return [node.text for node in el.iter(etree.Entity)]
 
 
 def free_element(el: etree._Element) -> None:
