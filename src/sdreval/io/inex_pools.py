@@ -187,15 +187,12 @@ def add_row(qrels: Qrels, row: Row, scale: str, log: ProblemLog, pool: str,
     """Add the element judgement ``row`` of ``pool``; ``origin``: the pool and line of each
     element added so far (a repeat in one pool is reported by the text readers' rule)."""
     where = f"topic {row.topic}, {row.doc} {row.path}"
-    if scale == "inex2002" and row.letter is None:
-        log.error(row.file, row.line, f"{where}: exhaustivity/specificity in INEX 2002 "
-                  "assessments (relevance/coverage expected); the assessment is not used")
-        return
-    if scale != "inex2002" and row.letter is not None:
-        log.error(row.file, row.line, f"{where}: relevance/coverage in {scale} assessments; "
-                  "the assessment is not used")
-        return
-    problem = _pair_error(scale, row.e, row.s)
+    if (scale == "inex2002") == (row.letter is None):  # the other year's attributes
+        problem = ("exhaustivity/specificity in INEX 2002 assessments (relevance/coverage "
+                   "expected)" if row.letter is None else f"relevance/coverage in {scale} "
+                   "assessments")
+    else:
+        problem = _pair_error(scale, row.e, row.s)
     if problem is not None:
         log.error(row.file, row.line, f"{where}: {problem}; the assessment is not used")
         return
@@ -261,9 +258,7 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
                           "(--pool-policy union unites them)")
                 continue
             first_ranges.setdefault(doc, (pool.pool, merged))
-            dp = passages.get(doc)
-            if dp is None:
-                dp = passages[doc] = DocPassages(doc)
+            dp = passages.setdefault(doc, DocPassages(doc))
             dp.ranges = merge_ranges(dp.ranges + found) if dp.ranges else sorted(found)
         for doc, bep in beps.items():
             dp = passages.get(doc)
@@ -273,8 +268,7 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
             if dp.bep is None:
                 dp.bep = bep
         for _, doc in pool.judged:
-            if doc not in passages:
-                passages[doc] = DocPassages(doc)
+            passages.setdefault(doc, DocPassages(doc))
     sizes = {r.doc: r.size for pool in pools for r in pool.rows
              if r.size is not None and r.path.count("/") == 1}
     for doc, dp in passages.items():
