@@ -30,6 +30,7 @@ from lxml import etree
 
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.tree import Collection, DocumentTree
+from .textlines import finish
 from .xmlsafe import SAFE, declared_entities, entity_refusal, report_syntax_error, wide_codec
 
 Source = Union[str, Path, bytes]
@@ -325,8 +326,6 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
         problems.warn(str(skipped[0]), None, f"{len(skipped)} non-article file(s) skipped "
                       "(volume.xml: the volume index of the IEEE collection)")
     if log is None:
-        from .textlines import finish
-
         finish(problems, True)
     return FileCollection(list(by_id), _DocumentLoader(by_id, log), aliases=aliases,
                           ambiguous={s: [paths[q] for q in f] for s, f in shared.items()})

@@ -52,7 +52,7 @@ def _numeric_like(text: str) -> bool:
     return _NUMERIC_LIKE.match(text) is not None
 
 
-def _assessment_files(path: Path, tally: Tally | None = None) -> list[tuple[Path, bool | None]]:
+def _assessment_files(path: Path, tally: Tally) -> list[tuple[Path, bool | None]]:
     """The files to read with their main mark (True under ``main/``, False under ``others/``,
     else None); files under ``in_progress/`` are left out (counted)."""
     if path.is_dir():
@@ -60,13 +60,12 @@ def _assessment_files(path: Path, tally: Tally | None = None) -> list[tuple[Path
         for p in sorted(q for q in path.rglob("*") if q.is_file() and q.suffix.lower() == ".xml"):
             parts = [part.lower() for part in p.relative_to(path).parts[:-1]]
             if "in_progress" in parts:
-                if tally is not None:
-                    tally.add("in-progress", str(p), None)
+                tally.add("in-progress", str(p), None)
                 continue
             found.append((p, True if "main" in parts else False if "others" in parts else None))
         if not found:
             raise InputError("no .xml assessment file in this directory"
-                             + (" (only in_progress/ pools)" if tally and tally.kinds else ""),
+                             + (" (only in_progress/ pools)" if tally.kinds else ""),
                              str(path))
         return found
     if not path.is_file():

@@ -75,12 +75,9 @@ class Pool:
     def _split(self) -> dict[str, "Pool"]:
         views = {t: Pool(self.file, self.pool, self.main, self.strip_whitespace, topics={t})
                  for t in self.topics}
-        for row in self.rows:
-            views[row.topic].rows.append(row)
-        for point in self.points:
-            views[point.topic].points.append(point)
-        for point in self.beps:
-            views[point.topic].beps.append(point)
+        for name in ("rows", "points", "beps"):
+            for item in getattr(self, name):
+                getattr(views[item.topic], name).append(item)
         for name in ("ranges", "lines", "numeric_beps", "judged"):
             for key, value in getattr(self, name).items():
                 if key[0] in views:

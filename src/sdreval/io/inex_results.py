@@ -88,15 +88,15 @@ class ResultReader:
     def read_one(self, el: etree._Element) -> None:
         """Read one ``<result>`` (every problem reported), then free it."""
         if self.topic is not None:
-            self._read(el, self.topic, self.topic_id, self.file, self.log)
+            self._read(el)
         elif self.root_seen:
             self.log.error(self.file, el.sourceline, "<result> outside a <topic> with a "
                            "topic-id: not used")
         free_element(el)
 
-    def _read(self, el: etree._Element, topic: TopicColumns, topic_id: str | None, file: str,
-              log: ProblemLog) -> None:
-        doc_intern, path_cache = self.doc_intern, self.path_cache
+    def _read(self, el: etree._Element) -> None:
+        topic, topic_id, file, log, path_cache = (self.topic, self.topic_id, self.file, self.log,
+                                                   self.path_cache)
         line = el.sourceline
         fields = child_texts(el)
         bad: list[str] = []
@@ -135,11 +135,10 @@ class ResultReader:
         unknown = sorted(set(fields) - {"file", "path", "rank", "rsv"})
         if unknown:
             log.warn(file, line, f"topic {topic_id}: result elements {', '.join(unknown)} ignored")
-        if bad:
-            for message in bad:
-                log.error(file, line, f"topic {topic_id}: {message}; the result is not used")
+        if log.refuse(file, line, [f"topic {topic_id}: {message}; the result is not used"
+                                   for message in bad]):
             return
-        topic.docs.append(doc_intern.setdefault(doc, doc))
+        topic.docs.append(self.doc_intern.setdefault(doc, doc))
         topic.paths.append(canon)  # type: ignore[arg-type]
         topic.ranks.append(rank)
         topic.rsv.append(rsv)
