@@ -146,10 +146,6 @@ def parse_document(source: Source, doc_id: str | None = None,
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:  # raised by a strict log, as every XML reader words it
         report_syntax_error(ProblemLog(strict=True), name, exc)
-    except ValueError as exc:
-        raise InputError(f"malformed XML: {exc}", name) from None
-    if root is None:
-        raise InputError("empty XML document", name)
     declared = declared_entities(root)
     if declared:
         raise InputError(entity_refusal(declared), name, root.sourceline)
@@ -247,12 +243,6 @@ class FileCollection(Collection):
     aliases: dict[str, str] = field(default_factory=dict)
     #: stems shared by several files: those documents are named by path
     ambiguous: dict[str, list[str]] = field(default_factory=dict)
-
-    def canonical(self, doc: str) -> str | None:
-        """The id of the document named ``doc`` (an id or an alias), or None."""
-        if doc in self._ids:
-            return doc
-        return self.aliases.get(doc)
 
     def __getitem__(self, doc: str) -> DocumentTree:
         return super().__getitem__(self.aliases.get(doc, doc))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -67,12 +67,10 @@ class Pool:
         many topics is not scanned once per topic)."""
         if len(self.topics) <= 1:
             return self
-        views = self.__dict__.setdefault("_views", None)
-        if views is None:
-            views = self.__dict__["_views"] = self._split()
-        return views.get(topic) or Pool(self.file, self.pool, self.main)
+        return self._views.get(topic) or Pool(self.file, self.pool, self.main)
 
-    def _split(self) -> dict[str, "Pool"]:
+    @cached_property
+    def _views(self) -> dict[str, "Pool"]:
         views = {t: Pool(self.file, self.pool, self.main, self.strip_whitespace, topics={t})
                  for t in self.topics}
         for name in ("rows", "points", "beps"):

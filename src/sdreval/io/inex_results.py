@@ -2,8 +2,7 @@
 (:class:`TopicColumns`, by a :class:`ResultReader`) and built into a
 :class:`~sdreval.model.run.Ranking`: plain results in bulk, a batch at a time, with XPath
 evaluated in C (``_read_plain``), anything else result by result, with the same run and the
-same problems
-(``tests/io/test_inex_xml_fast.py``); the event loop over the file is
+same problems (``tests/io/test_inex_xml_fast.py``); the event loop over the file is
 :func:`sdreval.io.inex_submission.iter_submission_topics`."""
 from __future__ import annotations
 

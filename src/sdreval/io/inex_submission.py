@@ -35,12 +35,9 @@ from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
 
 @dataclass
 class SubmissionInfo:
-    """What :func:`iter_submission_topics` learns besides the topics: ``read`` (False if the
-    file was refused before its first element was read: empty, or entity declarations in its
-    DOCTYPE), ``root_seen`` and the root's ``attributes`` (``run-id``, ``participant-id``,
-    ``task`` ...)."""
+    """What :func:`iter_submission_topics` learns besides the topics: ``root_seen`` and the
+    root's ``attributes`` (``run-id``, ``participant-id``, ``task`` ...)."""
 
-    read: bool = False
     root_seen: bool = False
     attributes: dict[str, str] = field(default_factory=dict)
 
@@ -107,10 +104,9 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     In both streaming policies a topic given again after it was yielded is an error, raised as
     :class:`TopicsNotContiguous`; topics cut short by malformed XML are yielded at the end.
 
-    Results are read in batches (:class:`~sdreval.io.inex_results.ResultReader`): a batch of
-    plain results in bulk (XPath in C), anything else result by result; both give the same run and the same problems.  ``bulk=False`` reads every result one by one
-    (the reference the tests compare the bulk path with).  The garbage collector is off while
-    parsing and restored while the caller holds a yielded topic.
+    Results are read in batches (the module docstring); ``bulk=False`` reads every result one
+    by one (the reference the tests compare the bulk path with).  The garbage collector is off
+    while parsing and restored while the caller holds a yielded topic.
     """
     info = info if info is not None else SubmissionInfo()
     errors_before = log.error_count
@@ -138,7 +134,6 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
             file, log)
         if events is None:  # entity declarations: refused, nothing read
             return
-        info.read = True
         if policy == "last-block":
             counts = topic_counts(path)
         for event, el in events:

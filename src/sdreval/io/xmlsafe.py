@@ -80,9 +80,7 @@ def checked_events(events, file: str, log: ProblemLog) -> Iterator | None:
     return itertools.chain((first,), events)
 
 
-def local_name(tag) -> str:
-    if not isinstance(tag, str):
-        return ""
+def local_name(tag: str) -> str:
     return tag.rsplit("}", 1)[-1].lower()
 
 
@@ -158,10 +156,9 @@ def drop_preceding(el: etree._Element) -> None:
 
 
 def report_syntax_error(log: ProblemLog, file: str, exc: etree.XMLSyntaxError) -> None:
-    line = exc.lineno if getattr(exc, "lineno", None) else None
-    message = exc.msg if hasattr(exc, "msg") else str(exc)
+    line, message = exc.lineno or None, exc.msg
     if line is None:  # iterparse may raise "no element found" (line 0) after the real error
-        found = [e for e in getattr(exc, "error_log", ()) if e.line and e.filename == file]
+        found = [e for e in exc.error_log if e.line and e.filename == file]
         if found:  # the log also holds earlier parses' entries: this file's last one
             line, message = found[-1].line, found[-1].message
     if "amplification" in message or ("entity" in message.lower() and "loop" in message.lower()):
