@@ -100,8 +100,7 @@ def line_formats(fields: list[str]) -> set[str]:
         rest = fields[5:]
         if rest and ":" not in rest[0] and parse_int(rest[0]) is not None:
             rest = rest[1:]
-        if (n == 5 or rest or parse_int(fields[5]) is not None) and all(
-                _is_range(token) for token in rest):
+        if all(_is_range(token) for token in rest):
             found.add("fol-qrels")
     if n in (5, 6) and fields[1].upper() != "Q0" and "/" in fields[2] and (fields[3] == "?" or
                                              parse_float(fields[3]) is not None):

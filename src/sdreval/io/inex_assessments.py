@@ -250,8 +250,6 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
             _read_bep(el, topic, doc, pool, log)
         elif (row := _read_element(el, topic, doc, raw_path, file, log, hints, pool)) is not None:
             pool.rows.append(row)
-    if not seen_root:
-        log.error(file, None, "empty file: no XML element")
 
 
 def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row | None:
