@@ -22,6 +22,7 @@ from __future__ import annotations
 import html.entities
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Union
 
@@ -35,16 +36,13 @@ from .xmlsafe import SAFE, declared_entities, entity_refusal, report_syntax_erro
 
 Source = Union[str, Path, bytes]
 
-_XML_ENTITIES = frozenset({b"amp", b"lt", b"gt", b"quot", b"apos"})
 # XML names, non-ASCII ones included (bytes >= 0x80 of any ASCII-compatible encoding)
 _ENTITY_REF = re.compile(rb"&([A-Za-z_:\x80-\xff][A-Za-z0-9._:\-\x80-\xff]*);")
-_WORD = re.compile(r"\w+")
-
-
-#: HTML 4 / XHTML / HTML5 entity names (:data:`html.entities.html5` holds HTML 4's) ->
-#: numeric character references
-_HTML_ENTITIES = {name[:-1].encode("ascii"): "".join(f"&#{ord(c)};" for c in chars).encode()
-                  for name, chars in html.entities.html5.items() if name.endswith(";")}
+#: entity name -> replacement: HTML 4 / XHTML / HTML5 names (:data:`html.entities.html5` holds
+#: HTML 4's) -> numeric character references; the five XML entities stay (the parser's)
+_ENTITIES = {name[:-1].encode("ascii"): "".join(f"&#{ord(c)};" for c in chars).encode()
+             for name, chars in html.entities.html5.items() if name.endswith(";")}
+_ENTITIES.update((name, b"&%s;" % name) for name in (b"amp", b"lt", b"gt", b"quot", b"apos"))
 
 
 def _parser() -> etree.XMLParser:
@@ -69,14 +67,11 @@ def _map_entities(data: bytes) -> tuple[bytes, list[tuple[int, str]]]:
     unknown: list[tuple[int, bytes]] = []
 
     def replace(match: re.Match) -> bytes:
-        ref = match.group(1)
-        if ref in _XML_ENTITIES:
-            return match.group(0)
-        mapped = _HTML_ENTITIES.get(ref)
-        if mapped is not None:
-            return mapped
-        unknown.append((match.start(), ref))
-        return b""
+        mapped = _ENTITIES.get(match.group(1))
+        if mapped is None:
+            unknown.append((match.start(), match.group(1)))
+            return b""
+        return mapped
 
     out = _ENTITY_REF.sub(replace, data)
     return out, [(data.count(b"\n", 0, position) + 1, ref.decode("utf-8", "replace"))
@@ -85,8 +80,6 @@ def _map_entities(data: bytes) -> tuple[bytes, list[tuple[int, str]]]:
 
 def _report_unknown(unknown: list[tuple[int | None, str]], name: str | None,
                     log: ProblemLog | None) -> None:
-    if not unknown:
-        return
     log = log if log is not None else ProblemLog(strict=True)
     for line, ref in unknown:
         log.error(name, line, f"unknown entity &{ref}; (not an HTML entity; entities declared "
@@ -223,16 +216,10 @@ def _word_counts(text: str, start: np.ndarray, end: np.ndarray) -> np.ndarray:
     return cumulative[end] - cumulative[start]
 
 
-class _DocumentLoader:
-    """Parses a document on first use; a class (not a closure) so that a collection pickles
-    for parallel evaluation (``--jobs``, ``--scheduler``)."""
-
-    def __init__(self, files: dict[str, Path], log: ProblemLog | None) -> None:
-        self.files = files
-        self.log = log
-
-    def __call__(self, doc: str) -> DocumentTree:
-        return parse_document(self.files[doc], doc, self.log)
+def _load(files: dict[str, Path], log: ProblemLog | None, doc: str) -> DocumentTree:
+    """Parse a document on first use (bound with :func:`functools.partial`, not a closure, so
+    that a collection pickles for parallel evaluation: ``--jobs``, ``--scheduler``)."""
+    return parse_document(files[doc], doc, log)
 
 
 @dataclass
@@ -317,5 +304,5 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
                       "(volume.xml: the volume index of the IEEE collection)")
     if log is None:
         finish(problems, True)
-    return FileCollection(list(by_id), _DocumentLoader(by_id, log), aliases=aliases,
+    return FileCollection(list(by_id), partial(_load, by_id, log), aliases=aliases,
                           ambiguous={s: [paths[q] for q in f] for s, f in shared.items()})
