@@ -7,6 +7,7 @@ disagreeing judgements reported, problems that repeat across a directory counted
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
@@ -270,10 +271,8 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
         dp.relevant_chars = sum(n for _, n in merge_ranges(dp.ranges))
         if dp.doc_length is None:
             if collection is not None and doc in collection:
-                try:
+                with suppress(InputError):
                     dp.doc_length = collection[doc].length
-                except InputError:
-                    pass
             if dp.doc_length is None and doc in sizes:
                 dp.doc_length = int(sizes[doc])  # type: ignore[arg-type]
 

@@ -74,15 +74,12 @@ class ResultReader:
         batch = self.batch
         if not batch or (not final and len(batch) < 2):
             return
-        keep = None if final else batch.pop()
+        self.batch = [] if final else [batch.pop()]
         if not (self.bulk and self.topic is not None and self.topic_el is not None
                 and _read_plain(batch, self.topic_el, self.topic, self.doc_intern,
                                 self.fast_paths)):
             for el in batch:
                 self.read_one(el)
-        batch.clear()
-        if keep is not None:
-            batch.append(keep)
 
     def read_one(self, el: etree._Element) -> None:
         """Read one ``<result>`` (every problem reported), then free it."""
