@@ -65,10 +65,11 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
     where: dict = {}  # step -> (line, probability): the repeat rule of every reader
     first = True
     for number, fields in iter_fields(path, log):
-        if fields[0] == "route":
-            if where:
-                log.error(name, number, "routes and explicit probabilities cannot be mixed")
-                continue
+        route = fields[0] == "route"
+        if (route and where) or (routes and not route):
+            log.error(name, number, "routes and explicit probabilities cannot be mixed")
+            continue
+        if route:
             if len(fields) < 4:
                 log.error(name, number, "a route needs a document and at least two XPaths")
                 continue
@@ -82,9 +83,6 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
                 log.error(name, number, "a route cannot step from an element to itself")
                 continue
             routes.append((fields[1], steps))
-            continue
-        if routes:
-            log.error(name, number, "routes and explicit probabilities cannot be mixed")
             continue
         if first and fields[0].lower() in _HEADER and len(fields) == 4 \
                 and parse_float(fields[3]) is None:
