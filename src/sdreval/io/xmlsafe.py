@@ -132,9 +132,7 @@ def child_texts(el: etree._Element) -> dict[str, str]:
         name = child.tag
         if type(name) is not str:
             continue
-        if name[0] == "{":
-            name = name.rsplit("}", 1)[-1]
-        name = name.lower()
+        name = local_name(name)
         if name not in out:
             text = child.text if not len(child) else "".join(child.itertext())
             out[name] = (text or "").strip()
