@@ -150,9 +150,8 @@ MESSAGES = {
 def infer_scale(hints: dict, rows: list[Row], pools: list[Pool]) -> str:
     if hints["2002"]:
         return "inex2002"
-    if hints["2005"] or any(r.rsize is not None for r in rows) or any(
-            p.ranges or p.points or p.judged for p in pools) or any(
-            r.e == TOO_SMALL or (r.s is not None and r.s != int(r.s)) for r in rows):
+    if hints["2005"] or any(p.ranges or p.points or p.judged for p in pools) or any(
+            r.rsize is not None or r.e == TOO_SMALL or r.s != int(r.s) for r in rows):
         return "inex2005"
     return "inex2003"
 
