@@ -212,7 +212,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                     hints["2005"] = True
                 pool.strip_whitespace = whitespace == "strip"
             elif tag == "file":
-                doc = xml_attr(el, "file", "name", "id", "doc")
+                doc = xml_attr(el, "file", "name", "id", "doc") or None  # None: not used
                 layout_2005 = xml_attr(el, "name") is not None or \
                     xml_attr(el, "collection") is not None
                 holds = False
