@@ -156,3 +156,32 @@ def test_topic_keys_equal_as_text_are_one_topic_in_runs_as_in_qrels():
     assert run.topics["1"].docs.tolist() == ["b", "a"]  # score descending
     qrels = interop.qrels_from_dict({1: {"a": 1}, "1": {"b": 2}})
     assert sorted(doc for doc, _ in qrels["1"].elements) == ["a", "b"]
+
+
+@pytest.mark.parametrize("missing", [None, float("nan")])
+def test_missing_document_key_refused_in_runs_as_in_qrels(missing):
+    """A None or NaN document key names no document: qrels refused it, but a run dict took it
+    as the document "None" / "nan" (a result that can never be relevant, counted silently)."""
+    from sdreval.errors import InputError
+
+    for read in (interop.run_from_dict, interop.qrels_from_dict):
+        with pytest.raises(InputError, match="topic 1, document nan: doc is missing"
+                           if missing is not None else "topic 1, document None: doc is missing"):
+            read({1: {missing: 1.0, "d": 2.0}})
+    # integer keys are ids written in digits, in runs as in qrels
+    run = interop.run_from_dict({1: {101: 2.0, "x": 1.0}})
+    assert run.topics["1"].docs.tolist() == ["101", "x"]
+
+
+def test_unknown_documents_policy_refused_before_reading():
+    """documents='Max' (a typo) was only refused when an element was checked: a passage run
+    or passage qrels were converted as under 'max', with no message."""
+    from sdreval.io.interop import qrels_from_dict, qrels_to_dict, run_from_dict, run_to_dict
+
+    run = run_from_dict({"1": {("d", 0, 10): 1.0}})
+    qrels = qrels_from_dict({"1": {("d", 0, 10): 1}})
+    with pytest.raises(UsageError, match="documents must be strict or max, not 'Max'"):
+        run_to_dict(run, documents="Max")
+    with pytest.raises(UsageError, match="documents must be strict or max, not 'Max'"):
+        qrels_to_dict(qrels, documents="Max")
+    assert run_to_dict(run, documents="max") == {"1": {"d": 1.0}}

@@ -99,6 +99,18 @@ def test_problems_name_file_and_line(tmp_path):
     assert all(p.file == str(path) for p in log.errors)
 
 
+def test_blank_lines_keep_line_numbers_when_the_whole_file_parses(tmp_path):
+    # every record parses as JSON (the fast path): blank and white-space lines still count
+    good = {"query_id": "q1", "doc_id": "d1", "start": 1, "end": 3, "score": 1}
+    text = "\n".join(["", json.dumps(good), "  \t", json.dumps({**good, "start": -1}), "",
+                      json.dumps({**good, "start": 9}), json.dumps(good), "", ""])
+    path = tmp_path / "run.jsonl"
+    path.write_text(text, encoding="utf-8")
+    log = ProblemLog()
+    read_run(path, log=log)
+    assert {(p.line, p.message.split()[0]) for p in log.errors} == {(4, "start"), (6, "end")}
+
+
 def test_empty_ids_are_errors_as_in_every_table(tmp_path):
     """An empty or white-space id is an error in every format; span JSONL took it as the id
     "" before (a CSV field left empty was already refused)."""

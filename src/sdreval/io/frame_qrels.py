@@ -26,7 +26,7 @@ from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
 from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
 from .table_checks import (DOC, E, GRADE, PATH, ROOT, S, TOPIC, Checker, checker, column,
-                           listed, one_unit, span_columns, span_values)
+                           listed, span_columns, span_values)
 from .native_lines import SCALES, pair_problem, show_value
 from .textlines import finish
 
@@ -45,7 +45,6 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
     docs = check.ids(frame[doc].to_numpy(), doc)
     spans = span_columns(frame)
     grade = column(frame, GRADE, "relevance", required=False)
-    one_unit(frame, spans)
     if spans is not None:
         qrels = _passage_qrels(frame, spans, grade, topics, docs, check)
     else:
@@ -161,15 +160,12 @@ def _passage_qrels(frame, spans, grade, topics, docs, check: Checker) -> Qrels:
     no_span = (frame[first].isna() & frame[second].isna()).to_numpy()
     offsets, lengths = span_values(frame, spans, check, missing=no_span)
     grades = check.floats(frame[grade].to_numpy(), grade) if grade else None
-    doclen = check.integers(frame["doclen"].to_numpy(), "doclen",
-                            missing=frame["doclen"].isna().to_numpy()) \
-        if "doclen" in frame.columns else None
-    bep = check.integers(frame["bep"].to_numpy(), "best entry point",
-                         missing=frame["bep"].isna().to_numpy()) \
-        if "bep" in frame.columns else None
+    given = {key: check.integers(frame[key].to_numpy(), name, missing=frame[key].isna().to_numpy())
+             for key, name in (("doclen", "doclen"), ("bep", "best entry point"))
+             if key in frame.columns}  # optional columns: -1 where empty
     check.log.raise_if_errors()
-    return passage_judgements(check, topics, docs, offsets, lengths, grades, doclen=doclen,
-                              bep=bep)
+    return passage_judgements(check, topics, docs, offsets, lengths, grades,
+                              doclen=given.get("doclen"), bep=given.get("bep"))
 
 
 def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,

@@ -26,8 +26,8 @@ from ..model.ordering import grouped_order, trec_order
 from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_message,
                                   rank_disorder, repeat_message, repeated_rows)
 from ..model.run import Filled, Run, Unit
-from .table_checks import (DOC, PATH, ROOT, SCORE, TOPIC, Checker, check_topic_names, checker,
-                           column, listed, one_unit, span_columns, span_values)
+from .table_checks import (DOC, PATH, ROOT, SCORE, TOPIC, Checker, checker, column, listed,
+                           span_columns, span_values)
 from .textlines import finish
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
@@ -76,10 +76,10 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
         raise UsageError("a run table needs a score (or rsv) or a rank column; columns: "
                          + listed(frame))
     spans = span_columns(frame)
-    one_unit(frame, spans)
     topic_ids = None if topic is None else check.ids(frame[topic].to_numpy(), topic)
-    if topics is not None:
-        check_topic_names(topics[1], check)
+    if topics is not None:  # topic ids given apart from the rows: not empty, as in files
+        for empty in (t for t in topics[1] if not t.strip()):
+            log.error(source, None, f"topic id {empty!r} is empty")
     docs = check.ids(frame[doc].to_numpy(), doc)
     scores = check.floats(frame[score].to_numpy(), score) if score else None
     offsets = lengths = paths = None

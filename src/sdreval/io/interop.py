@@ -49,22 +49,20 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     if frame is not None:
         return qrels_from_table(frame, scale, "(dict)", log)
     rows = _Rows(data, "qrels")
-    width = _key_width(rows, "qrels")
-    names = {1: ("doc",), 2: ("doc", "path"), 3: ("doc", "offset", "length")}[width]
-    columns = {"topic": rows.topics}
-    columns.update(_key_columns(rows.keys, names) if width > 1 else {"doc": rows.key_array})
-    values = rows.values
+    columns = {"topic": [rows.topic_names[c] for c in rows.codes]}
+    columns.update(rows.key_columns("qrels", ("doc", "path"), ("doc", "offset", "length")))
+    values = rows.values()
     pair = [isinstance(v, (tuple, list)) for v in values]
-    if width < 3 and any(pair):  # (e, s) pairs: exhaustivity and specificity columns
+    if "offset" not in columns and any(pair):  # (e, s) pairs: exhaustivity and specificity columns
         own = log is None
         log = log if log is not None else ProblemLog()
         wrong = np.array([p and len(v) != 2 for p, v in zip(pair, values)], dtype=bool)
         Checker("(dict)", log, rows.where).report(
             wrong, lambda i: f"expected a grade or (e, s), got {values[i]!r}")
-        columns["exhaustivity"] = _objects([v[0] if p and not w else (None if p else v)
-                                            for v, p, w in zip(values, pair, wrong)])
-        columns["specificity"] = _objects([v[1] if p and not w else (None if p else v)
-                                           for v, p, w in zip(values, pair, wrong)])
+        pairs = [(None, None) if w else v if p else (v, v)
+                 for v, p, w in zip(values, pair, wrong)]
+        columns["exhaustivity"] = _objects([e for e, _ in pairs])
+        columns["specificity"] = _objects([s for _, s in pairs])
         if log.errors:  # bad values are never left out of a table silently: errors raise
             finish(log, own)
             log.raise_if_errors()
@@ -89,13 +87,7 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
     if frame is not None:
         return run_from_table(frame, name, "(dict)", log)
     rows = _Rows(data, "run")
-    width = _key_width(rows, "run")
-    if width == 1:
-        docs = rows.key_array if rows.plain_ids else _objects([str(k) for k in rows.keys])
-        columns: dict[str, Any] = {"doc": docs}
-    else:
-        columns = _key_columns(rows.keys, ("doc", "path") if width == 2 else
-                               ("doc", "offset", "length"))
+    columns = rows.key_columns("run", ("doc", "path"), ("doc", "offset", "length"))
     columns["score"] = rows.values_array()
     return run_from_table(_frame(columns), name, "(dict)", log, rows.where,
                           topics=(rows.codes, rows.topic_names))
@@ -113,69 +105,55 @@ class _Rows:
         names = [str(t) for t in data]  # ids are text: keys 1 and "1" are one topic
         self.topic_names = list(dict.fromkeys(names))
         index = {t: i for i, t in enumerate(self.topic_names)}
-        sizes = []
         for topic, inner in data.items():
             if not isinstance(inner, Mapping):
                 raise UsageError(f"{what} dict: topic {topic!r} maps to "
                                  f"{type(inner).__name__}, expected a dict of "
                                  f"{'grades' if what == 'qrels' else 'scores'}")
-            sizes.append(len(inner))
+        sizes = [len(inner) for inner in data.values()]
         self.size = sum(sizes)
         self.codes = np.repeat(np.array([index[t] for t in names], dtype=np.int64), sizes)
-        self.key_array = np.fromiter(chain.from_iterable(data.values()), dtype=object,
-                                     count=self.size)
-        self.plain_ids = set(map(type, self.key_array)) <= {str}
+        self.keys = np.fromiter(chain.from_iterable(data.values()), dtype=object,
+                                count=self.size)
 
-    @property
-    def keys(self) -> list:
-        return self.key_array.tolist()
+    def key_columns(self, what: str, *tuples: tuple[str, ...]) -> dict[str, Any]:
+        """The keys as a ``doc`` column, or as the columns of ``tuples`` of their width: all
+        document ids, all ``(doc, path)`` or all ``(doc, offset, length)`` tuples."""
+        types = set(map(type, self.keys))
+        if not any(issubclass(t, tuple) for t in types):
+            return {"doc": self.keys}
+        widths = {len(k) if isinstance(k, tuple) else 1 for k in self.keys}
+        if len(widths) > 1 or widths - {1, 2, 3}:
+            raise UsageError(f"{what} dict keys must all be document ids, all (doc, path) or "
+                             f"all (doc, offset, length) tuples; found tuples of "
+                             f"{sorted(w for w in widths if w != 1)} items"
+                             + (" and plain ids" if 1 in widths else ""))
+        width = widths.pop()  # (1: tuples of one item, taken as ids)
+        return {"doc": self.keys} if width == 1 else \
+            dict(zip(tuples[width - 2], map(list, zip(*self.keys))))
 
-    @property
-    def key_types(self) -> set[type]:
-        return {str} if self.plain_ids else set(map(type, self.key_array))
-
-    @property
     def values(self) -> list:
         return list(chain.from_iterable(inner.values() for inner in self.data.values()))
 
-    @property
-    def topics(self) -> list[str]:
-        names = self.topic_names
-        return [names[c] for c in self.codes]
-
     def where(self, i: int) -> str:
-        return f"topic {self.topic_names[self.codes[i]]}, {_key_text(self.key_array[i])}"
+        key = self.keys[i]
+        size = len(key) if isinstance(key, tuple) else 1
+        text = f"document {key[0]} element {key[1]}" if size == 2 else \
+            f"document {key[0]} passage {key[1]}:{key[2]}" if size == 3 else f"document {key}"
+        return f"topic {self.topic_names[self.codes[i]]}, {text}"
 
     def values_array(self) -> np.ndarray:
         """The values as float64 when they all are real numbers, else as objects, which the
         table reader checks by the rule of every table (text ``"1_0"`` or ``"٢"`` and
         booleans are not numbers there; ``float()`` would take them)."""
-        types = set(map(type, chain.from_iterable(v.values() for v in self.data.values())))
+        values = self.values()
         if all(issubclass(t, (int, float, np.integer, np.floating))
-               and not issubclass(t, (bool, np.bool_)) for t in types):
+               and not issubclass(t, (bool, np.bool_)) for t in set(map(type, values))):
             try:
-                return np.fromiter(chain.from_iterable(v.values() for v in self.data.values()),
-                                   dtype=np.float64, count=self.size)
+                return np.fromiter(values, dtype=np.float64, count=self.size)
             except OverflowError:
                 pass
-        return _objects(self.values)
-
-
-def _key_width(rows: _Rows, what: str) -> int:
-    """1 for document ids, 2 for ``(doc, path)``, 3 for ``(doc, offset, length)``."""
-    if rows.plain_ids or not any(issubclass(t, tuple) for t in rows.key_types):
-        return 1
-    widths = {len(k) if isinstance(k, tuple) else 1 for k in rows.keys}
-    if len(widths) > 1 or widths - {1, 2, 3}:
-        raise UsageError(f"{what} dict keys must all be document ids, all (doc, path) or all "
-                         f"(doc, offset, length) tuples; found tuples of "
-                         f"{sorted(w for w in widths if w != 1)} items"
-                         + (" and plain ids" if 1 in widths else ""))
-    return widths.pop() if widths else 1
-
-
-def _key_columns(keys: list, names: tuple[str, ...]) -> dict[str, list]:
-    return dict(zip(names, (list(c) for c in zip(*keys)))) if keys else {n: [] for n in names}
+        return _objects(values)
 
 
 def _frame(columns: dict[str, Any]):
@@ -184,14 +162,6 @@ def _frame(columns: dict[str, Any]):
 
     return pd.DataFrame({name: values if getattr(values, "dtype", object) != object else
                          pd.Series(values, dtype=object) for name, values in columns.items()})
-
-
-def _key_text(key: Any) -> str:
-    if isinstance(key, tuple) and len(key) == 2:
-        return f"document {key[0]} element {key[1]}"
-    if isinstance(key, tuple) and len(key) == 3:
-        return f"document {key[0]} passage {key[1]}:{key[2]}"
-    return f"document {key}"
 
 
 def _objects(values: list) -> np.ndarray:
@@ -207,6 +177,7 @@ def qrels_to_dict(qrels: Qrels, quant: str | None = None, documents: Documents =
     """``{topic: {doc: relevance}}`` for document-level tools (see the module docstring)."""
     from ..judgements.quantise import get_quantisation
 
+    _check_policy(documents)
     function = None if (quant is None and qrels.scale == "graded") else \
         get_quantisation(quant or "anyrel")
     out: dict[str, dict[str, int | float]] = {}
@@ -221,15 +192,12 @@ def qrels_to_dict(qrels: Qrels, quant: str | None = None, documents: Documents =
                 raise UsageError(f"qrels topic {topic} document {doc}: highlighted passages "
                                  "are not whole documents (use documents='max')")
             grades[doc] = max(grades.get(doc, 0.0), 1.0 if passages.is_relevant else 0.0)
-        if integer:
-            bad = [d for d, v in grades.items() if v != int(v)]
-            if bad:
-                raise UsageError(f"qrels topic {topic}: non-integer relevance for {bad[0]} "
-                                 f"({grades[bad[0]]}); choose an integer quantisation such as "
-                                 "quant='anyrel'")
-            out[str(topic)] = {d: int(v) for d, v in grades.items()}
-        else:
-            out[str(topic)] = grades
+        bad = [d for d, v in grades.items() if v != int(v)] if integer else []
+        if bad:
+            raise UsageError(f"qrels topic {topic}: non-integer relevance for {bad[0]} "
+                             f"({grades[bad[0]]}); choose an integer quantisation such as "
+                             "quant='anyrel'")
+        out[str(topic)] = {d: int(v) for d, v in grades.items()} if integer else grades
     return out
 
 
@@ -237,6 +205,7 @@ def run_to_dict(run: Run, documents: Documents = "strict") -> dict[str, dict[str
     """``{topic: {doc: score}}`` (the RSVs).  ranx and ir_measures rank by score, so a run
     whose file order disagrees with its RSVs is ranked differently there; with
     ``documents="max"`` a repeated document keeps its first (best-placed) result's RSV."""
+    _check_policy(documents)
     out: dict[str, dict[str, float]] = {}
     for topic, ranking in run.topics.items():
         scores: dict[str, float] = {}
@@ -257,9 +226,14 @@ def run_to_dict(run: Run, documents: Documents = "strict") -> dict[str, dict[str
     return out
 
 
-def _check_root(path: str, documents: Documents, what: str) -> None:
+def _check_policy(documents: Documents) -> None:
+    """Refuse an unknown policy before any value is read (a passage-only input never meets
+    :func:`_check_root`, and would be read as ``"max"``)."""
     if documents not in ("strict", "max"):
         raise UsageError(f"documents must be strict or max, not {documents!r}")
+
+
+def _check_root(path: str, documents: Documents, what: str) -> None:
     if documents == "strict" and canonical_xpath(path).count("/") > 1:
         raise UsageError(f"{what}: element {path} is not a whole document "
                          "(use documents='max' to keep the best grade/result per document)")

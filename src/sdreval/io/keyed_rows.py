@@ -5,7 +5,7 @@ line order (:func:`report_in_line_order`)."""
 from __future__ import annotations
 
 import heapq
-from typing import Iterator
+from typing import Any, Iterator, NamedTuple
 
 import numpy as np
 
@@ -118,18 +118,14 @@ def smallest_integers(values: np.ndarray) -> np.ndarray:
 _HASH_PART_BITS = 3
 
 
-class TopicCodes:
+class TopicCodes(NamedTuple):
     """The topics of a piece of rows: a code per row into the piece's own topic names (an
     Arrow string array, each name once, in order of first appearance in the piece).  Global
     ids are given once every piece is read (:meth:`KeyedRows.names`): one hash table of the
     names, built by Arrow, instead of a Python lookup per new topic and piece."""
 
-    def __init__(self, codes: np.ndarray, names) -> None:
-        self.codes = codes
-        self.names = names
-
-    def __len__(self) -> int:
-        return len(self.codes)
+    codes: np.ndarray
+    names: Any
 
 
 class KeyedRows:

@@ -95,22 +95,18 @@ class Checker:
         raw = np.asarray(values)
         numbers = numbers_of(raw)
         bad = ~np.isfinite(numbers)
-        if bad.any():
-            self.report(bad, lambda i: f"{name} {shown(raw[i])} is not a finite number")
+        self.report(bad, lambda i: f"{name} {shown(raw[i])} is not a finite number")
         return np.where(bad, 0.0, numbers)
 
-    def integers(self, values: Any, name: str, minimum: int | None = 0,
-                 missing: np.ndarray | None = None) -> np.ndarray:
-        """int64 values within the 64-bit bound (and ``>= minimum``); rows in ``missing``
-        are skipped (set to -1)."""
+    def integers(self, values: Any, name: str, missing: np.ndarray | None = None
+                 ) -> np.ndarray:
+        """Non-negative int64 values within the 64-bit bound; rows in ``missing`` are
+        skipped (set to -1)."""
         raw = np.asarray(values)
         skip = np.zeros(len(raw), dtype=bool) if missing is None else missing
-        ints, bad = integer_values(raw, 1 - INT_LIMIT if minimum is None else minimum)
+        ints, bad = integer_values(raw)
         bad &= ~skip
-        if bad.any():
-            kind = "a non-negative integer" if minimum == 0 else (
-                "a positive integer" if minimum == 1 else "an integer")
-            self.report(bad, lambda i: f"{name} {shown(raw[i])} is not {kind}")
+        self.report(bad, lambda i: f"{name} {shown(raw[i])} is not a non-negative integer")
         return np.where(bad | skip, -1, ints)
 
     def ranks(self, values: Any, name: str, first: int) -> np.ndarray:
@@ -129,9 +125,8 @@ class Checker:
         """Identifiers as text (:func:`id_text`); a missing or empty one is reported."""
         raw = np.asarray(values)
         text, blank = id_text(raw)
-        if blank.any():
-            self.report(blank, lambda i: f"{name} is missing" if is_missing(raw[i]) else
-                        f"{name} {shown(raw[i])} is empty")
+        self.report(blank, lambda i: f"{name} is missing" if is_missing(raw[i]) else
+                    f"{name} {shown(raw[i])} is empty")
         return text
 
     def xpaths(self, values: np.ndarray, name: str) -> np.ndarray:
@@ -141,22 +136,18 @@ class Checker:
         except TypeError:  # unhashable values (lists, dicts): shown as text
             values = np.array([str(v) for v in values], dtype=object)
             codes, distinct = pd.factorize(values)
-        canonical: list[str | None] = []
-        problems: list[str | None] = []
-        for raw in distinct:
+
+        def parsed(raw: Any) -> tuple[str | None, str | None]:  # (canonical, problem)
             try:
-                canonical.append(canonical_xpath(raw if isinstance(raw, str) else str(raw)))
-                problems.append(None)
+                return canonical_xpath(raw if isinstance(raw, str) else str(raw)), None
             except XPathError as error:
-                canonical.append(None)
-                problems.append(error.problems[0].message)
-        canonical.append(None)  # code -1: missing
-        problems.append("missing")
-        out = np.array(canonical, dtype=object)[codes]
+                return None, error.problems[0].message
+        found = [parsed(raw) for raw in distinct] + [(None, "missing")]  # code -1: missing
+        problems = [problem for _, problem in found]
+        out = np.array([path for path, _ in found], dtype=object)[codes]
         bad = np.array([p is not None for p in problems], dtype=bool)[codes]
-        if bad.any():
-            self.report(bad, lambda i: problems[codes[i]] if codes[i] >= 0 else
-                        f"{name} {shown(values[i])} is missing")
+        self.report(bad, lambda i: problems[codes[i]] if codes[i] >= 0 else
+                    f"{name} {shown(values[i])} is missing")
         return out
 
 
@@ -229,15 +220,14 @@ def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
         with np.errstate(invalid="ignore"):
             bad = ~np.isfinite(numbers) | (numbers != np.floor(numbers)) | \
                 (numbers < minimum) | (numbers >= maximum)
-        syntax = np.zeros(len(raw), dtype=bool)  # text that is not decimal digits
+        ints = np.where(bad, 0, numbers).astype(np.int64)
         if raw.dtype == object:
             text = np.array([isinstance(v, str) for v in raw], dtype=bool)
-            if text.any():
-                syntax[text] = ~pd.Series(raw[text], dtype=object).str.fullmatch(
-                    r"\s*[+-]?[0-9]+\s*").to_numpy(dtype=bool)
+            syntax = np.zeros(len(raw), dtype=bool)  # text that is not decimal digits
+            syntax[text] = ~pd.Series(raw[text], dtype=object).str.fullmatch(
+                r"\s*[+-]?[0-9]+\s*").to_numpy(dtype=bool)
             bad |= syntax
-        ints = np.where(bad, 0, numbers).astype(np.int64)
-        if raw.dtype == object:  # float64 rounds beyond 2**53: text and ints taken exactly
+            # float64 rounds beyond 2**53: text and ints taken exactly
             for i in np.flatnonzero(~syntax & (np.abs(numbers) >= 2.0 ** 53)).tolist():
                 value = raw[i]
                 if isinstance(value, (str, int, np.integer)) and \
@@ -262,12 +252,6 @@ def shown(value: Any) -> str:
     text = repr(value if isinstance(value, str) else str(value))
     return text if len(text) <= 60 else text[:57] + "..."
 
-def check_topic_names(names: Sequence[str], check: Checker) -> None:
-    """Topic ids given apart from the rows (a dict's keys) must not be empty (as in files)."""
-    for topic in names:
-        if not topic.strip():
-            check.log.error(check.source, None, f"topic id {topic!r} is empty")
-
 def span_values(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checker,
            missing: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Offsets and lengths (-1 where bad or ``missing``); a passage must end before
@@ -280,14 +264,12 @@ def span_values(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checke
         ends = check.integers(frame[second].to_numpy(), second, missing=missing)
         lengths = ends - offsets
         bad = (offsets >= 0) & (ends >= 0) & (lengths < 0)
-        if bad.any():
-            check.report(bad, lambda i: f"{second} {ends[i]} is before {first} {offsets[i]}")
+        check.report(bad, lambda i: f"{second} {ends[i]} is before {first} {offsets[i]}")
         lengths = np.where(bad, -1, lengths)
     beyond = (offsets >= 0) & (lengths >= 0) & (offsets + lengths >= CHAR_LIMIT)
-    if beyond.any():
-        check.report(beyond, lambda i: f"passage {offsets[i]}:{lengths[i]} ends beyond "
-                                       f"{CHAR_LIMIT - 1} characters, the largest character "
-                                       f"position supported")
+    check.report(beyond, lambda i: f"passage {offsets[i]}:{lengths[i]} ends beyond "
+                                   f"{CHAR_LIMIT - 1} characters, the largest character "
+                                   f"position supported")
     return offsets, np.where(beyond, -1, lengths)
 
 def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True
@@ -304,25 +286,19 @@ def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool 
 
 def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
     """The passage columns: ``(offset, length, False)``, ``(start, end, True)`` (end
-    exclusive) or None."""
+    exclusive) or None; a table holds elements (a path column) or passages, not both."""
     given = [c for c in ("offset", "length", "start", "end") if c in frame.columns]
-    if {"offset", "length"} <= set(given):
-        return "offset", "length", False
-    if {"start", "end"} <= set(given):
-        return "start", "end", True
-    if given:
+    spans = ("offset", "length", False) if {"offset", "length"} <= set(given) else \
+        ("start", "end", True) if {"start", "end"} <= set(given) else None
+    if given and spans is None:
         raise UsageError(f"column {given[0]!r} needs its partner: passages are given by "
                          "offset and length, or by start and end (end exclusive)")
-    return None
-
-
-def one_unit(frame: pd.DataFrame, spans: tuple[str, str, bool] | None) -> None:
-    """A table holds elements (a path column) or passages (spans), not both."""
     path = column(frame, PATH, "path", required=False)
     if spans is not None and path is not None:
         raise UsageError(f"the table has both a {path!r} column and passage columns "
                          f"({spans[0]}, {spans[1]}): a table holds elements or passages; "
                          "drop one")
+    return spans
 
 
 def listed(frame: pd.DataFrame) -> str:

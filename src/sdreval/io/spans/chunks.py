@@ -13,11 +13,10 @@ from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish
 from ..table_checks import id_text
-from .columns import (SPAN_FORMATS, Spans, as_table, built,
-                      require, score_or_rank, span_rows)
 from .documents import Documents
 from .fields import canonical_table
-from .readers import ChunkRun, ranked_run
+from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run, require,
+                      score_or_rank, span_rows)
 from .tables import Table, load_table
 
 pd = lazy_module("pandas")
@@ -68,8 +67,7 @@ def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | N
             else:
                 table.report(log, line, f"chunk {chunk[i]} mapped again, to a different "
                              f"span than on {first}")
-        keep = ~repeated
-        frame = frame[keep]
+        frame = frame[~repeated]
     return ChunkMap(pd.Index(frame["chunk"].to_numpy(dtype=object)),
                     frame["doc"].to_numpy(dtype=object), frame["s"].to_numpy(np.int64),
                     frame["e"].to_numpy(np.int64), table.file,
@@ -146,16 +144,10 @@ def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None
     """Read a chunk run (JSONL/CSV/Parquet ``{query_id, chunk_id, score|rank}``, or TREC)."""
     from .tables import sniff_columns
 
-    own = log is None
-    log = log if log is not None else ProblemLog()
     sniffed = sniff_columns(path)
-    if sniffed is None or not set(SPAN_FORMATS["chunk-run"]) <= set(sniffed[1]):  # a TREC run
-        table = _trec_table(path, log)
-    else:
-        table = load_table(path, log)
-    run = chunk_run_from_table(table, chunk_map, log, name)
-    finish(log, own)
-    return run
+    trec = sniffed is None or not set(SPAN_FORMATS["chunk-run"]) <= set(sniffed[1])
+    return built(lambda table, log_: chunk_run_from_table(table, chunk_map, log_, name),
+                 lambda log_: _trec_table(path, log_) if trec else load_table(path, log_), log)
 
 
 def chunk_map_from_frame(data, documents: Documents | None = None,

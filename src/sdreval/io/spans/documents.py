@@ -117,14 +117,11 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
     """Character offsets of spans given in ``units`` (None: all characters), checked against
     the documents when given.  Returns ``(starts, ends, ok)``; rows not ok were reported
     (at ``lines`` of ``table``)."""
-    starts = starts.copy()
-    ends = ends.copy()
+    starts, ends = starts.copy(), ends.copy()
     ok = np.ones(starts.size, dtype=bool)
-    if units is None and documents is None:
-        return starts, ends, ok
-    unit_of = units if units is not None else np.full(starts.size, "chars", dtype=object)
-    special = np.flatnonzero(unit_of != "chars") if units is not None else np.zeros(0, int)
-    if special.size and documents is None:
+    unit_of = np.full(starts.size, "chars", dtype=object) if units is None else units
+    if documents is None:
+        special = np.flatnonzero(unit_of != "chars")
         for i in special[:20]:
             table.report(log, int(lines[i]), f"offsets in {unit_of[i]} need the document "
                          "text (give --documents FILE)")
@@ -133,27 +130,23 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
                          "tokens (give --documents FILE)")
         ok[special] = False
         return starts, ends, ok
-    if documents is None or not starts.size:
-        return starts, ends, ok
     missing_first: dict[str, list[int]] = {}
     order = np.argsort(docs, kind="stable")
-    sorted_docs = docs[order]
-    cut = np.flatnonzero(np.concatenate(([True], sorted_docs[1:] != sorted_docs[:-1])))
-    bounds = np.concatenate((cut, [order.size]))
-    for g in range(cut.size):
-        rows = order[bounds[g]:bounds[g + 1]]
-        doc = str(sorted_docs[bounds[g]])
+    for rows in np.split(order, np.flatnonzero(docs[order][1:] != docs[order][:-1]) + 1):
+        if not rows.size:
+            continue
+        doc = str(docs[rows[0]])
         if doc not in documents:
             missing_first[doc] = [int(lines[rows].min()), rows.size]
-            bad = unit_of[rows] != "chars"
-            for i in rows[bad]:
+            bad = rows[unit_of[rows] != "chars"]
+            for i in bad:
                 table.report(log, int(lines[i]), f"document {doc} is not in the documents "
                              f"file: its {unit_of[i]} cannot be converted")
-            ok[rows[bad]] = False
+            ok[bad] = False
             continue
-        for unit in ("chars", "bytes", "tokens"):
+        for unit in UNITS:
             mine = rows[unit_of[rows] == unit]
-            if mine.size == 0:
+            if not mine.size:
                 continue
             limit = documents.length(doc, unit)
             beyond = ends[mine] > limit
@@ -162,7 +155,7 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
                              f"the end of document {doc} ({limit} {unit})")
             ok[mine[beyond]] = False
             mine = mine[~beyond]
-            if unit == "bytes" and mine.size:
+            if unit == "bytes":
                 chars = documents.byte_starts(doc)
                 s, e = chars[starts[mine]], chars[ends[mine]]
                 inside = (s < 0) | (e < 0)
@@ -171,15 +164,12 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
                                  f"document {doc} cuts a UTF-8 character")
                 ok[mine[inside]] = False
                 starts[mine], ends[mine] = s, e
-            elif unit == "tokens" and mine.size:
+            elif unit == "tokens":  # token span [s, e): from token s's start to e - 1's end
                 spans = documents.token_spans(doc)
-                s_tok, e_tok = starts[mine], ends[mine]
-                empty = e_tok <= s_tok
-                new_s = np.where(empty, 0, spans[np.minimum(s_tok, max(len(spans) - 1, 0)), 0]
-                                 if len(spans) else 0)
-                new_e = np.where(empty, new_s, spans[np.maximum(e_tok - 1, 0), 1]
-                                 if len(spans) else 0)
-                starts[mine], ends[mine] = new_s, new_e
+                full = mine[ends[mine] > starts[mine]]  # an empty one becomes 0:0
+                first, last = spans[starts[full], 0], spans[ends[full] - 1, 1]
+                starts[mine], ends[mine] = 0, 0
+                starts[full], ends[full] = first, last
     for doc, (line, count) in missing_first.items():
         table.report(log, line, f"document {doc} is not in the documents file "
                      f"({documents.source}); its {count} span(s) are not checked", "warning")
@@ -196,8 +186,6 @@ def _token_range(documents: Documents, doc: str, starts: np.ndarray, ends: np.nd
 
 
 def _require_documents(documents: Documents, docs, what: str) -> None:
-    from ...errors import InputError
-
     missing = sorted({str(d) for d in docs} - set(documents.texts))
     if missing:
         raise InputError(f"{what}: counting tokens needs the text of every document; not in "
@@ -232,8 +220,7 @@ def run_in_tokens(run, documents: Documents):
 
     from ...model.run import Ranking
 
-    names = list(run.topics)
-    rankings = [run.topics[t] for t in names]
+    rankings = list(run.topics.values())
     if not rankings:
         return run
     docs = np.concatenate([r.docs for r in rankings])
@@ -241,15 +228,10 @@ def run_in_tokens(run, documents: Documents):
     ends = starts + np.concatenate([r.lengths for r in rankings]).astype(np.int64)
     _require_documents(documents, set(docs), f"run {run.name}")
     codes, uniques = pd.factorize(docs)
-    new_start, new_end = starts.copy(), ends.copy()
     order = np.argsort(codes, kind="stable")
-    bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(uniques)))))
-    for u, doc in enumerate(uniques):
-        rows = order[bounds[u]:bounds[u + 1]]
-        new_start[rows], new_end[rows] = _token_range(documents, str(doc), starts[rows],
-                                                      ends[rows])
-    sizes = np.cumsum([len(r) for r in rankings])[:-1]
-    topics = {}
-    for t, r, s, e in zip(names, rankings, np.split(new_start, sizes), np.split(new_end, sizes)):
-        topics[t] = Ranking(r.docs, r.paths, s, e - s, r.ranks, r.rsv, r.unit)
-    return replace(run, topics=topics)
+    for doc, rows in zip(uniques, np.split(order, np.cumsum(np.bincount(codes))[:-1])):
+        starts[rows], ends[rows] = _token_range(documents, str(doc), starts[rows], ends[rows])
+    cuts = np.cumsum([len(r) for r in rankings])[:-1]
+    return replace(run, topics={
+        t: Ranking(r.docs, r.paths, s, e - s, r.ranks, r.rsv, r.unit)
+        for t, r, s, e in zip(run.topics, rankings, np.split(starts, cuts), np.split(ends, cuts))})

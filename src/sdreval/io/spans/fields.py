@@ -49,9 +49,7 @@ def canonical_columns(columns) -> list[str]:
         out.add(name)
     if "metadata" in out:  # nested LangChain metadata: its keys are read when loading
         out |= {"doc_id", "start"}
-    if "length" in out and "start" in out:
-        out.add("end")
-    if "text" in out and "start" in out:
+    if "start" in out and out & {"length", "text"}:
         out.add("end")
     if any(c in GOLD_TEXT for c in have):
         out.add("gold_text")
@@ -77,9 +75,8 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     rule for a text found more than once (:mod:`sdreval.io.spans.locate`)."""
     frame, lines = table.frame, table.lines
     columns = set(map(str, frame.columns))
-    plain = {"query_id", "doc_id", "start", "end"} <= columns or "chunk_id" in columns
-    if plain and not columns & ({"length", "metadata", "text"} | set(RENAMES) | set(GOLD_TEXT)):
-        return _ranked_by_order(table, log, what)
+    if not columns & ({"length", "metadata", "text"} | set(RENAMES) | set(GOLD_TEXT)):
+        return _ranked_by_order(table, log, what)  # nothing to rename or derive
     if "metadata" in columns:
         frame = _flatten_metadata(frame)
     gold = [c for c in frame.columns if c in GOLD_TEXT]

@@ -110,12 +110,11 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
                      "(--documents FILE, or documents= in Python)")
         return frame.iloc[:0], lines[:0]
     locator = Locator(documents)
-    has_doc = "doc_id" in frame.columns
     texts = frame["text"].to_numpy(dtype=object)
-    raw_docs = frame["doc_id"].to_numpy(dtype=object) if has_doc else None
-    docs = id_text(raw_docs)[0] if has_doc else None  # ids as text: the rule of every table
+    raw_docs = frame["doc_id"].to_numpy(dtype=object) if "doc_id" in frame.columns else None
+    docs = None if raw_docs is None else id_text(raw_docs)[0]  # ids as text, as in every table
     rules = frame["occurrence"].to_numpy(dtype=object) if "occurrence" in frame.columns else None
-    keep, starts, ends, out_docs = [], [], [], []
+    kept: list[tuple[int, str, int, int]] = []  # (row, doc, start, end) of each span kept
     fuzzy = 0
     repeated: list[str] = []
     for i, text in enumerate(texts):
@@ -157,19 +156,13 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
                              "\"first\" or \"all\" (or give offsets)")
                 continue
             repeated.append(f"{table.place(line)}: {len(found)}")
-            if rule == "first":
-                found = found[:1]
-            elif isinstance(rule, int):
-                if rule > len(found):
-                    table.report(log, line, f"occurrence {rule}: the text occurs only "
-                                 f"{len(found)} times in {where}")
-                    continue
-                found = [found[rule - 1]]
-        for d, s, e in found:
-            keep.append(i)
-            out_docs.append(d)
-            starts.append(s)
-            ends.append(e)
+            if isinstance(rule, int) and rule > len(found):
+                table.report(log, line, f"occurrence {rule}: the text occurs only "
+                             f"{len(found)} times in {where}")
+                continue
+            found = found[:1] if rule == "first" else \
+                [found[rule - 1]] if isinstance(rule, int) else found
+        kept += [(i, d, s, e) for d, s, e in found]
     if fuzzy:
         table.report(log, None, f"{fuzzy} {what} text(s) found only with white space "
                      "normalised (each span runs from the first to the last character "
@@ -181,8 +174,9 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
                      f"rule {default!r} ("
                      f"{'every occurrence is a span' if default == 'all' else default})",
                      "warning")
+    keep = np.array([i for i, _, _, _ in kept], dtype=np.int64)
     rows = frame.iloc[keep].reset_index(drop=True).drop(columns=["text"])
-    rows["doc_id"] = np.asarray(out_docs, dtype=object)
-    rows["start"] = np.asarray(starts, dtype=np.int64)
-    rows["end"] = np.asarray(ends, dtype=np.int64)
-    return rows, lines[np.asarray(keep, dtype=np.int64)]
+    rows["doc_id"] = np.array([d for _, d, _, _ in kept], dtype=object)
+    rows["start"] = np.array([s for _, _, s, _ in kept], dtype=np.int64)
+    rows["end"] = np.array([e for _, _, _, e in kept], dtype=np.int64)
+    return rows, lines[keep]

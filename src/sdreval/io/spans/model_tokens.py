@@ -60,7 +60,8 @@ def tokenizer_from(model) -> Tokenizer:
 
 
 def model_tokenizer(unit: str) -> Tokenizer:
-    """The tokenizer of a ``--span-unit`` value: ``tokens`` (white space) or ``tokens:TOKENIZER``."""
+    """The tokenizer of a ``--span-unit`` value: ``tokens`` (white space) or
+    ``tokens:TOKENIZER``."""
     kind, _, spec = unit.partition(":")
     if kind != "tokens" or (_ and not spec):
         raise UsageError(f"--span-unit {unit!r}: expected chars, tokens or tokens:TOKENIZER (a "

@@ -2,8 +2,8 @@
 Parquet row) of every row, so that each problem can be reported as ``file:line``.
 
 * JSONL: one JSON object a line; blank lines and lines starting with ``#`` are skipped.  Read
-  with pyarrow when it is installed (fast, multi-threaded), else with the standard ``json``
-  module; a file pyarrow cannot read is re-read line by line so the broken line is named.
+  with pyarrow (fast, multi-threaded); a file with comment lines, or one pyarrow cannot read,
+  is read line by line with the standard ``json`` module, so that a broken line is named.
   Ids (``query_id``, ``doc_id``, ``chunk_id``) are text, never typed (no dates, no doubles).
 * CSV/TSV: a header line naming the columns; the separator is a tab when the header holds one,
   else a comma; white space around a separator is stripped from names and values alike,
@@ -81,10 +81,8 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
     if layout is None:
         return None
     if layout == "parquet":
-        try:
-            import pyarrow.parquet as pq
-        except ImportError:
-            return layout, []
+        import pyarrow.parquet as pq
+
         try:
             return layout, list(pq.read_schema(str(path)).names)
         except Exception:  # noqa: BLE001 - a broken file is reported when read
@@ -120,26 +118,17 @@ def load_table(path: str | Path, log: ProblemLog) -> Table:
 
 
 def data_line_numbers(data: bytes, rows: int) -> np.ndarray:
-    """1-based numbers of the lines holding data (not blank, not starting with ``#``):
-    ``1..rows`` at once when the data has ``rows`` lines (no blank or comment line)."""
+    """1-based numbers of the lines holding data (not blank; the JSON reader has read every
+    other line): ``1..rows`` at once when the data has ``rows`` lines."""
     if data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1) == rows:
         return np.arange(1, rows + 1, dtype=np.int64)
-    arr = np.frombuffer(data, dtype=np.uint8)
-    n = arr.size
-    newlines = np.flatnonzero(arr == 10)
-    starts = np.concatenate(([0], newlines + 1))
-    ends = np.concatenate((newlines, [n]))
-    keep = starts < n
-    starts, ends = starts[keep], ends[keep]
-    nonspace = ~np.isin(arr, np.frombuffer(b" \t\r\n\x0b\x0c", dtype=np.uint8))
-    positions = np.where(nonspace, np.arange(n), n)
-    next_nonspace = np.minimum.accumulate(positions[::-1])[::-1] if n else positions
-    first = next_nonspace[starts] if n else starts
-    has_data = first < ends
-    is_comment = np.zeros(starts.size, dtype=bool)
-    is_comment[has_data] = arr[first[has_data]] == ord("#")
-    # a UTF-8 byte-order mark at the start of the file is not data
-    return (np.flatnonzero(has_data & ~is_comment) + 1).astype(np.int64)
+    arr = np.frombuffer(data + b"\n", dtype=np.uint8)
+    ends = np.flatnonzero(arr == 10)
+    starts = np.concatenate(([0], ends[:-1] + 1))
+    # the non-space bytes before each position: a line holds data when it has one
+    solid = np.concatenate(([0], np.cumsum(~np.isin(arr, np.frombuffer(b" \t\r\n\x0b\x0c",
+                                                                        dtype=np.uint8)))))
+    return (np.flatnonzero(solid[ends] > solid[starts]) + 1).astype(np.int64)
 
 
 def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
@@ -151,13 +140,11 @@ def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
         raise InputError(f"cannot read: {error}", file) from None
     if data.startswith(b"\xef\xbb\xbf"):
         data = b"   " + data[3:]
+    import pyarrow as pa
+    import pyarrow.json as pj
+
     frame = None
-    try:
-        import pyarrow as pa
-        import pyarrow.json as pj
-    except ImportError:
-        pa = None
-    if pa is not None and b"\n#" not in data and not data.startswith(b"#"):
+    if b"\n#" not in data and not data.startswith(b"#"):
         try:  # ids as text: no dates, no doubles (a JSON number there: the careful path)
             names = [k for k in ID_KEYS if f'"{k}"'.encode() in data]
             schema = pa.schema([(k, pa.string()) for k in names])
@@ -252,11 +239,9 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
 
 
 def _load_parquet(path: str | Path) -> Table:
+    import pyarrow.parquet as pq
+
     file = str(path)
-    try:
-        import pyarrow.parquet as pq
-    except ImportError:
-        raise InputError("reading Parquet needs pyarrow (pip install pyarrow)", file) from None
     try:
         frame = to_frame(pq.read_table(str(path)))
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
