@@ -275,13 +275,11 @@ def test_assessments_scale_can_be_forced_and_bad_input(tmp_path):
 def test_file_without_a_name_is_not_used(tmp_path):
     """A ``<file>`` whose file attribute is empty is refused and, as its message says, its
     assessments are not used (before, they were added under the document id '')."""
-    text = ("<assessments topic='1'><file file=''>"
-            "<path path='/article[1]' exhaustiveness='2' specificity='2'/></file>"
-            "<file file='d'><path path='/article[1]' exhaustiveness='1' specificity='1'/>"
-            "</file></assessments>")
+    judged = "<path path='/article[1]' exhaustiveness='2' specificity='2'/>"
+    path = _write(tmp_path, "e.xml", f"<assessments topic='1'><file file=''>{judged}</file>"
+                  f"<file file='d'>{judged}</file></assessments>")
     log = ProblemLog()
-    qrels = read_inex_assessments(_write(tmp_path, "e.xml", text), log)
-    assert list(qrels["1"].elements) == [("d", "/article[1]")]
+    assert list(read_inex_assessments(path, log)["1"].elements) == [("d", "/article[1]")]
     assert [m.message for m in log.errors] == [
         "<file> without a file/name attribute: its assessments are not used"]
 
