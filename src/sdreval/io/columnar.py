@@ -24,11 +24,12 @@ to its end is read line by line from the failed block on, up to the damage, whic
 reported where the careful reader reports it.
 
 Used by the run reader (:mod:`sdreval.io.trec`) and the streaming reader
-(:mod:`sdreval.io.stream`); the judgement readers cut lines of any number of fields with :func:`plain_text` and
-:func:`sdreval.io.tokens.split_fields`.
+(:mod:`sdreval.io.stream`); the judgement readers cut lines of any number of fields with
+:func:`plain_text` and :func:`sdreval.io.tokens.split_fields`.
 """
 from __future__ import annotations
 
+import math
 import os
 import re
 import zlib
@@ -59,16 +60,6 @@ _UNICODE_SPACE = re.compile(rb"\xc2[\x85\xa0]|\xe1\x9a\x80|\xe2\x80[\x80-\x8a\xa
                             rb"|\xe2\x81\x9f|\xe3\x80\x80")
 
 
-def is_utf8(block: bytes | bytearray) -> bool:
-    """True if the whole block is valid UTF-8 (else the careful reader reports each line that
-    is not)."""
-    try:
-        block.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
 class ReadFailed(Exception):
     """The file could not be read to its end (corrupt ``.gz``): read it carefully instead.
     ``before``: the number of lines of the blocks already given."""
@@ -96,21 +87,17 @@ def iter_blocks(path: str | Path, size: int | None = None,
         raise InputError(f"cannot open: {error}", str(path)) from None
     # a plain file's buffer is no larger than what is left of it (a small run file would
     # otherwise cost two zero-filled 4 MiB buffers)
-    file_size = os.fstat(handle.fileno()).st_size if isinstance(handle, BufferedReader) \
-        else None
+    if end is None and isinstance(handle, BufferedReader):
+        end = os.fstat(handle.fileno()).st_size
+    left = math.inf if end is None else end - start
     with handle:
-        left = None if end is None else end - start
         while True:
             try:
-                want = size if left is None else min(size, left)
-                if file_size is not None:
-                    want = min(want, max(file_size - handle.tell(), 0) + 1)
-                block = bytearray(want)
+                block = bytearray(min(size, max(left, 0)))
                 del block[handle.readinto(block):]
                 if block and not block.endswith(b"\n"):
                     block += handle.readline()
-                if left is not None:
-                    left -= len(block)
+                left -= len(block)
             except (OSError, EOFError, zlib.error):
                 raise ReadFailed(before) from None
             if not block:
@@ -140,13 +127,11 @@ def split_block(block: bytes, before: int, newlines: int
     return [(head, before, count), (block[middle + 1:], before + count, newlines - count)]
 
 
-def parse_halving(block, before: int, newlines: int, fast, careful, tried: bool = False
-                  ) -> None:
-    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block;
-    ``tried``: it did not already); else the block is halved and each half tried again, and
-    a part that still fails at :data:`CAREFUL_BYTES` or below goes to
-    ``careful(block, before)``."""
-    if not tried and fast(block, before, newlines):
+def parse_halving(block, before: int, newlines: int, fast, careful) -> None:
+    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block);
+    else the block is halved and each half tried again, and a part that still fails at
+    :data:`CAREFUL_BYTES` or below goes to ``careful(block, before)``."""
+    if fast(block, before, newlines):
         return
     if len(block) > CAREFUL_BYTES:
         halves = split_block(block, before, newlines)
@@ -199,8 +184,13 @@ def plain_text(block: bytes, before: int) -> bytes | None:
         block = block[3:]
     if any(c in block for c in _SPLITTERS):
         return None
-    if not block.isascii() and (_UNICODE_SPACE.search(block) or not is_utf8(block)):
-        return None
+    if not block.isascii():
+        try:  # (the careful reader reports each line that is not UTF-8)
+            block.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        if _UNICODE_SPACE.search(block):
+            return None
     if b"\r" in block and block.count(b"\r") != block.count(b"\r\n"):
         return None
     return block
@@ -226,10 +216,10 @@ def has_blank_or_comment_lines(block: bytes) -> bool:
 
 
 def text_ok(column, first: bool = False) -> bool:
-    """True if no value of a column of strings (dictionary-encoded or not) is empty (two separators in a row, or
-    one at a line start or end: ``str.split()`` would cut other fields); ``first``: the line's
-    first field, which must not start with ``#`` either (a comment line).  The other white
-    space was excluded on the bytes by :func:`prepare`."""
+    """True if no value of a column of strings (dictionary-encoded or not) is empty (two
+    separators in a row, or one at a line start or end: ``str.split()`` would cut other fields);
+    ``first``: the line's first field, which must not start with ``#`` either (a comment
+    line).  The other white space was excluded on the bytes by :func:`prepare`."""
     from .. import arrow_kernels as pc
 
     for chunk in column.chunks:
@@ -244,26 +234,10 @@ def text_ok(column, first: bool = False) -> bool:
 def _drop_blank_and_comment_lines(block: bytes) -> tuple[bytes, np.ndarray]:
     """The block without its blank and ``#`` lines, and the index of each kept line."""
     raw = np.frombuffer(block, dtype=np.uint8)
-    ends = np.flatnonzero(raw == 10)
-    starts = np.concatenate(([0], ends + 1))
-    if starts[-1] >= len(block):
-        starts = starts[:-1]
-    first = raw[starts]
-    drop = (first == 10) | (first == 13) | (first == 35)
-    kept = np.flatnonzero(~drop)
-    stops = np.concatenate((ends + 1, [len(block)]))[:len(starts)]
-    return b"".join(block[a:b] for a, b in _runs(starts, stops, kept)), kept
-
-
-def _runs(starts: np.ndarray, stops: np.ndarray, kept: np.ndarray) -> Iterator[tuple[int, int]]:
-    """Byte ranges of the runs of consecutive kept lines."""
-    if not len(kept):
-        return
-    breaks = np.flatnonzero(np.diff(kept) != 1)
-    firsts = np.concatenate(([kept[0]], kept[breaks + 1]))
-    lasts = np.concatenate((kept[breaks], [kept[-1]]))
-    for a, b in zip(firsts.tolist(), lasts.tolist()):
-        yield int(starts[a]), int(stops[b])
+    starts = np.flatnonzero(np.concatenate(([True], raw[:-1] == 10)))
+    kept = ~np.isin(raw[starts], (10, 13, 35))
+    keep = np.repeat(kept, np.diff(np.append(starts, len(raw))))
+    return raw[keep].tobytes(), np.flatnonzero(kept)
 
 
 def arrow_pool():
@@ -314,21 +288,6 @@ def in_first_appearance_order(codes: np.ndarray) -> bool:
         return True
     running = np.maximum.accumulate(codes)
     return bool(codes[0] == 0 and np.all(codes[1:] <= running[:-1] + 1))
-
-
-def lines_after(path: str | Path, before: int, file: str, log: ProblemLog
-                ) -> Iterator[tuple[int, list[str]]]:
-    """The careful reader's ``(line number, fields)`` after the first ``before`` lines (a
-    damaged ``.gz`` read as far as it goes); a read error is reported at the line where
-    reading stopped, as :func:`~sdreval.io.textlines.iter_fields` reports it."""
-    counter = [before]
-    with open_binary(path) as handle:
-        try:
-            for _ in range(before):
-                handle.readline()
-            yield from iter_line_fields(handle, file, log, before, counter)
-        except (OSError, EOFError, zlib.error) as error:
-            log.error(file, counter[0] + 1, f"cannot read further: {error}")
 
 
 def careful_lines(block: bytes, before: int, file: str, log: ProblemLog

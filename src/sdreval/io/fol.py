@@ -9,24 +9,17 @@ form ``offset:length`` is read as a passage, with no BEP.)  Stored as
 :class:`~sdreval.judgements.qrels.DocPassages` in qrels of scale ``fol``.
 
 Policies (docs/inputs.md): wrong field count, non-integer or negative numbers, malformed
-``offset:length`` tokens and passages ending at or beyond character 2**32 are errors (file:line) and the line is not used.  Passages reaching
-beyond ``doclen``, a BEP beyond ``doclen``, empty or overlapping passages, ``relchars`` not
-equal to the passages' total length, and a relevant document without passages are warnings
-(the line is kept as written).  A document judged twice in a topic: an identical repeat is a
-warning, a conflicting one an error; the first line is kept.
+``offset:length`` tokens and passages ending at or beyond character 2**32 are errors (file:line)
+and the line is not used.  Passages reaching beyond ``doclen``, a BEP beyond ``doclen``, empty or
+overlapping passages, ``relchars`` not equal to the passages' total length, and a relevant
+document without passages are warnings (the line is kept as written).  A document judged twice in
+a topic: an identical repeat is a warning, a conflicting one an error; the first line is kept.
 
-Read in blocks (:mod:`sdreval.io.columnar`): each line of a block is one Arrow string over the
-block's bytes, split by Arrow on white space (:func:`~sdreval.io.tokens.split_fields`), and the
-fields are checked with vectorised tests.  A block is taken only when every line is certain to
-give no problem at all; other blocks are halved and, at
-:data:`~sdreval.io.columnar.CAREFUL_BYTES`, their lines are parsed one by one
-(:func:`parse_fol_line`, :func:`check_fol_line`), which says what is wrong with each.  A
-document judged twice in a topic may span blocks, so repeats are found once all lines are read
-(vectorised), and the problems are then reported in line order: each line's errors, or its
-repeat, or its warnings.  The judgements are kept as columns
-(:class:`~sdreval.judgements.columns.PassageColumns`); only compact columns outlive a block
-(:class:`~sdreval.io.keyed_rows.KeyedRows`, numbers in the narrowest integers), so that reading
-peaks at about 1.4 times the file's size (plus the problems waiting to be reported).
+Read in blocks (:mod:`sdreval.io.tokens`; the fields checked with vectorised tests, a line
+refused explained by :func:`parse_fol_line` and :func:`check_fol_line`); the problems of a line
+are reported in line order: its errors, or its repeat, or its warnings.  The judgements are
+kept as :class:`~sdreval.judgements.columns.PassageColumns`; reading peaks at about 1.4 times
+the file's size (plus the problems waiting to be reported).
 """
 from __future__ import annotations
 
@@ -87,11 +80,6 @@ def check_fol_line(topic: str, doc: str, relchars: int, doclen: int, bep: int | 
                    ranges: list[tuple[int, int]]) -> list[str]:
     """Warnings about a line that is well-formed but inconsistent."""
     found: list[str] = []
-    if not ranges and (bep is None or bep <= doclen):  # the usual non-relevant line
-        if relchars > 0:
-            found.append(f"topic {topic}, document {doc}: relchars {relchars} but no "
-                         f"passage given")
-        return found
     where = f"topic {topic}, document {doc}"
     total = sum(n for _, n in ranges)
     if ranges and total != relchars:
@@ -121,12 +109,11 @@ class _Rows:
     """The parsed lines, compact: the keys (:class:`~sdreval.io.keyed_rows.KeyedRows`) and, per
     piece, the numbers in the narrowest integers that hold them."""
 
-    def __init__(self, held: HeldProblems) -> None:
+    def __init__(self) -> None:
         self.keyed = KeyedRows()
         #: per column (relchars, doclen, bep, passages per line, offsets, lengths), per piece
         self.parts: list[list[np.ndarray]] = [[] for _ in range(6)]
         self.warnings: dict[int, list[str]] = {}  # row -> warnings (explained lines only)
-        self.held = held
 
     def add_columns(self, lines, topics, docs, *numbers) -> None:
         """A piece of rows: line numbers, global topic ids, documents (Arrow), numbers."""
@@ -141,20 +128,15 @@ class _Rows:
 
         if not rows:
             return
-        for i, (_, _, warnings) in enumerate(rows):
-            if warnings:
-                self.warnings[len(self.keyed) + i] = warnings
-        ranges = [r for _, row, _ in rows for r in row[5]]
-        self.add_columns(
-            np.array([line for line, _, _ in rows], dtype=np.int64),
-            self.keyed.ids_of_names([row[0] for _, row, _ in rows]),
-            pa.array([row[1] for _, row, _ in rows], pa.string()),
-            np.array([row[2] for _, row, _ in rows], dtype=np.int64),
-            np.array([row[3] for _, row, _ in rows], dtype=np.int64),
-            np.array([-1 if row[4] is None else row[4] for _, row, _ in rows], dtype=np.int64),
-            np.array([len(row[5]) for _, row, _ in rows], dtype=np.int64),
-            np.array([o for o, _ in ranges], dtype=np.int64),
-            np.array([n for _, n in ranges], dtype=np.int64))
+        lines, parsed, warnings = zip(*rows)
+        self.warnings.update((len(self.keyed) + i, w) for i, w in enumerate(warnings) if w)
+        topics, docs, relchars, doclen, bep, ranges = zip(*parsed)
+        flat = [r for line_ranges in ranges for r in line_ranges]
+        self.add_columns(np.array(lines, dtype=np.int64), self.keyed.ids_of_names(list(topics)),
+                         pa.array(docs, pa.string()), *(np.array(c, dtype=np.int64) for c in (
+                             relchars, doclen, [-1 if b is None else b for b in bep],
+                             [len(r) for r in ranges], [o for o, _ in flat],
+                             [n for _, n in flat])))
 
     def joined(self) -> list[np.ndarray]:
         """The number columns, each joined as its pieces are released."""
@@ -175,19 +157,14 @@ def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     log = log if log is not None else ProblemLog()
     file = str(path)
     held = HeldProblems()
-    rows = _Rows(held)
+    rows = _Rows()
 
     def explain(pairs) -> None:  # the lines of a part the column checks refused, one by one
-        found = []
-        for number, fields in pairs:
-            row = parse_fol_line(fields, number, file, held)
-            if row is not None:
-                found.append((number, row, check_fol_line(*row)))
-        rows.add_explained(found)
+        rows.add_explained([(number, row, check_fol_line(*row)) for number, fields in pairs
+                            if (row := parse_fol_line(fields, number, file, held)) is not None])
 
     with system_allocator():
         read_in_blocks(path, lambda found: fast_block(found, rows), explain, file, held)
-    with system_allocator():
         qrels = _finish_rows(rows, held.held, file, log)
     release_heap_memory()
     return finished(qrels, file, log, own)
@@ -285,15 +262,13 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
     order, topic_bounds = keyed.grouped(repeats)
     if order is not None:
         counts = np.diff(bounds)[order]
-        first_range = np.concatenate(([0], np.cumsum(counts)[:-1]))
-        owner = np.repeat(np.arange(len(order)), counts)
-        take = bounds[order][owner] + (np.arange(len(owner)) - first_range[owner])
-        offsets, lengths = offsets[take], lengths[take]
+        grouped = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
+        take = np.arange(grouped[-1]) + np.repeat(bounds[order] - grouped[:-1], counts)
+        offsets, lengths, bounds = offsets[take], lengths[take], grouped
         from .. import arrow_kernels as pc
 
         docs = pc.take(docs, order)
         relchars, doclen, bep = relchars[order], doclen[order], bep[order]
-        bounds = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
     table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)
     return Qrels.from_columns("fol", names, topic_bounds, table, source=file)
 

@@ -18,12 +18,10 @@ non-relevant in both dimensions or in neither ((0, 2) and (2, 0) are invalid), v
 the scale are invalid.  Repeated elements: identical repeat = warning, conflicting = error; the
 first line is kept.
 
-Read in two steps: the lines, each block split into fields by Arrow
-(:func:`sdreval.io.tokens.split_fields`) and taken only if every line is certain to be read
-without a problem (else halved and, small enough, parsed line by line by
-:func:`~sdreval.io.native_lines.native_line`, which reports what is wrong with each); then the
-assessments: the scale, invalid pairs (:func:`~sdreval.io.native_lines.pair_problem`) and
-repeated elements, vectorised, reported in line order.  The assessments are kept as columns
+Read in two steps: the lines, in blocks (:mod:`sdreval.io.tokens`; a line refused explained by
+:func:`~sdreval.io.native_lines.native_line`); then the assessments: the scale, invalid pairs
+(:func:`~sdreval.io.native_lines.pair_problem`) and repeated elements, vectorised, reported in
+line order.  The assessments are kept as columns
 (:class:`~sdreval.judgements.columns.ElementColumns`).
 """
 from __future__ import annotations
@@ -45,49 +43,40 @@ _NUMBER = r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"
 
 
 class _State:
-    """What the blocks read so far leave for the next: the rows and the header rule."""
+    """What the blocks read so far leave for the next: the rows (per piece: lines, topics,
+    documents, paths, e, s, letter, question, size) and the header rule."""
 
     def __init__(self) -> None:
         self.chunks: list[tuple] = []
         self.first_line = True
 
-    def add(self, lines, topics, docs, paths, e, s, letter, question, size) -> None:
-        if len(lines):
-            self.chunks.append((lines, topics, docs, paths, e, s, letter, question, size))
-
     def add_explained(self, rows: list[tuple]) -> None:
         import pyarrow as pa
 
-        if not rows:
-            return
-        columns = list(zip(*rows))
-        self.add(np.array(columns[0], dtype=np.int64),
-                 *(pa.array(c, pa.string()) for c in columns[1:4]),
-                 np.array(columns[4], dtype=np.float64), np.array(columns[5], dtype=np.float64),
-                 np.array(columns[6], dtype=bool), np.array(columns[7], dtype=bool),
-                 np.array([np.nan if v is None else v for v in columns[8]], dtype=np.float64))
+        if rows:
+            columns = list(zip(*rows))
+            self.chunks.append((np.array(columns[0], dtype=np.int64),
+                                *(pa.array(c, pa.string()) for c in columns[1:4]),
+                                *(np.array(c, dtype=np.float64) for c in columns[4:6]),
+                                *(np.array(c, dtype=bool) for c in columns[6:8]),
+                                np.array(columns[8], dtype=np.float64)))  # None: NaN
 
 
-def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
-                      scale: str | None = None) -> Qrels:
-    """Read the native TSV; ``scale`` forces a scale (else ``# scale=`` or inference).
-    Problems go to ``log`` (without one, all errors are raised at the end)."""
+def read_native_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
+    """Read the native TSV, on the scale of its ``# scale=`` line, else inferred.  Problems go
+    to ``log`` (without one, all errors are raised at the end)."""
     own = log is None
     log = log if log is not None else ProblemLog()
     file = str(path)
-    if scale is None:
-        scale = scale_directive(path, file, log)
+    scale = scale_directive(path, file, log)
     state = _State()
 
     def explain(pairs) -> None:  # the lines of a part the column checks refused, one by one
         rows = []
         for number, fields in pairs:
-            if state.first_line and fields[0].lower() == "topic":
-                state.first_line = False
-                continue
+            header = state.first_line and fields[0].lower() == "topic"
             state.first_line = False
-            row = native_line(fields, number, file, log)
-            if row is not None:
+            if not header and (row := native_line(fields, number, file, log)) is not None:
                 rows.append(row)
         state.add_explained(rows)
 
@@ -101,6 +90,7 @@ def read_native_qrels(path: str | Path, log: ProblemLog | None = None,
 def fast_block(found: Fields, state: _State) -> bool:
     """Add a block's lines; False (nothing added) unless every line is certain to be read
     without a problem."""
+    import pyarrow as pa
     from .. import arrow_kernels as pc
 
     topics = found.field(0)
@@ -116,9 +106,11 @@ def fast_block(found: Fields, state: _State) -> bool:
         return True
     if counts.min() < 5 or counts.max() > 6:
         return False
-    docs, paths = found.field(1), found.field(2)
-    canon = _canonical(paths)
-    if canon is None:
+    paths = pc.dictionary_encode(found.field(2))  # each distinct path canonicalised once
+    try:
+        canon = pa.array([canonical_xpath(value) for value in paths.dictionary.to_pylist()],
+                         pa.string()).take(paths.indices)
+    except XPathError:
         return False
     e, question = _numbers(found.field(3), {"?": TOO_SMALL})
     s, letter = _numbers(found.field(4), COVERAGE_CODES, upper=True)
@@ -132,7 +124,8 @@ def fast_block(found: Fields, state: _State) -> bool:
             return False
         size[sixth] = values
     state.first_line = False
-    state.add(found.numbers, topics, docs, canon, e, s, letter, question, size)
+    state.chunks.append((found.numbers, topics, found.field(1), canon, e, s, letter, question,
+                         size))
     return True
 
 
@@ -164,20 +157,6 @@ def _numbers(text, words: dict[str, float] | None = None, upper: bool = False
     if special.any():
         values[special] = [words[k] for k in keys.filter(pa.array(special)).to_pylist()]
     return values[codes], special[codes]
-
-
-def _canonical(paths):
-    """The canonical XPaths (an Arrow array; each distinct path of the block canonicalised
-    once, by the cached :func:`canonical_xpath`), or None if one does not canonicalise."""
-    import pyarrow as pa
-    from .. import arrow_kernels as pc
-
-    encoded = pc.dictionary_encode(paths)
-    try:
-        found = [canonical_xpath(value) for value in encoded.dictionary.to_pylist()]
-    except XPathError:
-        return None
-    return pa.array(found, pa.string()).take(encoded.indices)
 
 
 def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -> Qrels:

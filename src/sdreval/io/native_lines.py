@@ -85,19 +85,17 @@ def pair_problem(scale: str, e: float, s: float, letter: bool = False,
         return "exhaustivity must be 0, 1, 2 or ?"
     if scale == "graded":
         return None
+    if letter and scale in ("inex2003", "inex2005"):
+        return "coverage letters exist only on scale inex2002"
     if scale == "inex2002":
         if e not in (0.0, 1.0, 2.0, 3.0):
             return "relevance must be 0..3"
         if s not in COVERAGE_LETTERS:
             return "coverage must be N, S, L or E"
     elif scale == "inex2003":
-        if letter:
-            return "coverage letters exist only on scale inex2002"
         if e not in (0.0, 1.0, 2.0, 3.0) or s not in (0.0, 1.0, 2.0, 3.0):
             return "exhaustivity and specificity must be integers 0..3"
     elif scale == "inex2005":
-        if letter:
-            return "coverage letters exist only on scale inex2002"
         if e not in (0.0, 1.0, 2.0, TOO_SMALL):
             return "exhaustivity must be 0, 1, 2 or ?"
         if not 0.0 <= s <= 1.0:

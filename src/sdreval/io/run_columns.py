@@ -89,8 +89,7 @@ class RunColumns:
         if objects:
             columns[3:6] = [None if c is None else c.astype(np.int64) for c in columns[3:6]]
             names = names.to_numpy() if len(names) else np.zeros(0, dtype=object)
-            everything = np.arange(index.rows)
-            piece, line = index.pieces(everything), index.lines(everything)
+            piece, line = index.every_row()
         else:
             piece = line = None
         return columns[:2] + [names, piece] + columns[2:] + [line]
@@ -107,7 +106,7 @@ class RunColumns:
         only (a topic spanning pieces is then looked at alone: :mod:`.run_topics`); a hash
         table of names that seldom repeat would cost more than it saves."""
         import pyarrow as pa
-
+        from .. import arrow_kernels as pc
         from .columnar import arrow_pool
 
         codes, names, by_code = self.parts[1], self.names, self.coded
@@ -119,7 +118,7 @@ class RunColumns:
         if self.exact_docs:  # one dictionary for all the rows
             if len(codes) > 1:
                 unified = pa.chunked_array([
-                    pa.DictionaryArray.from_arrays(_arrow_int32(c), d, safe=False)
+                    pa.DictionaryArray.from_arrays(pc.from_numpy(c), d, safe=False)
                     for c, d in zip(codes, names)]).unify_dictionaries(arrow_pool())
                 del names
                 doc = np.concatenate([numpy_of(chunk.indices) for chunk in unified.chunks])
@@ -129,7 +128,7 @@ class RunColumns:
                 doc = codes[0]
             if by_code[0] and coded:
                 return doc, pa.chunked_array([pa.DictionaryArray.from_arrays(
-                    _arrow_int32(doc), names[0], safe=False)])
+                    pc.from_numpy(doc), names[0], safe=False)])
             return doc, pa.chunked_array([_take(names[0], doc) if by_code[0] else names[0]],
                                          type=pa.string())
         strings = []
@@ -150,28 +149,16 @@ def _take(names, codes: np.ndarray):
     from .. import arrow_kernels as pc
     from .columnar import arrow_pool
 
-    return pc.take(names, _arrow_int32(codes), memory_pool=arrow_pool())
-
-
-def _arrow_int32(values: np.ndarray):
-    """An Arrow int32 array viewing a numpy array of int32 (contiguous)."""
-    import pyarrow as pa
-
-    values = np.ascontiguousarray(values, dtype=np.int32)
-    return pa.Array.from_buffers(pa.int32(), len(values), [None, pa.py_buffer(values)])
+    return pc.take(names, codes, memory_pool=arrow_pool())
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
-    """64-bit integers kept in 32 bits when they fit (ranks, and offsets and lengths, which are
-    below 2**32): the run's columns take less memory; a topic's ranking is given int64
-    arrays again (:func:`sdreval.model.run.row_reader`)."""
-    if values.dtype != np.int64 or not len(values):
-        return values
-    low, high = int(values.min()), int(values.max())
-    if low >= 0 and high < 1 << 32:
+    """64-bit integers kept as unsigned 32-bit ones when they fit (ranks, offsets and lengths:
+    never negative, as read; offsets and lengths below 2**32): the run's columns take less
+    memory; a topic's ranking is given int64 arrays again
+    (:func:`sdreval.model.run.row_reader`)."""
+    if values.dtype == np.int64 and len(values) and values.min() >= 0 and values.max() < 1 << 32:
         return values.astype(np.uint32)
-    if -(1 << 31) <= low and high < 1 << 31:
-        return values.astype(np.int32)
     return values
 
 
@@ -199,6 +186,19 @@ class RowIndex:
         if len(lines) and int(lines[-1]) - int(lines[0]) != len(lines) - 1:
             self.gaps[piece] = lines
         self.rows += len(lines)
+
+    def every_row(self) -> tuple[np.ndarray, np.ndarray]:
+        """The piece and the line of every row (:meth:`pieces` and :meth:`lines` of all the
+        rows, made piece by piece)."""
+        starts = np.asarray(self.starts + [self.rows], dtype=np.int64)
+        counts = np.diff(starts)
+        piece = np.repeat(np.arange(self.first_piece, self.first_piece + len(counts),
+                                    dtype=np.int32), counts)
+        line = np.arange(self.rows, dtype=np.int64) + np.repeat(
+            np.asarray(self.first_lines, dtype=np.int64) - starts[:-1], counts)
+        for p, lines in self.gaps.items():
+            line[starts[p]:starts[p + 1]] = lines
+        return piece, line
 
     def pieces(self, rows: np.ndarray) -> np.ndarray:
         """The piece of each row (rows as an integer array)."""

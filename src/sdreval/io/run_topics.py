@@ -51,26 +51,6 @@ def topic_batches(bounds: np.ndarray) -> list[tuple[int, int]]:
     return batches
 
 
-def spread_topics(present: np.ndarray, first_piece: np.ndarray, last_piece: np.ndarray,
-                  count: int) -> np.ndarray:
-    """Per topic id (``count`` topics): True if its rows come from several pieces, given the
-    smallest and largest piece of each topic in ``present``."""
-    spread = np.zeros(count, dtype=bool)
-    spread[present] = first_piece != last_piece
-    return spread
-
-
-def grouped_spread(piece: np.ndarray, order: np.ndarray, bounds: np.ndarray) -> np.ndarray:
-    """:func:`spread_topics` from the piece of every row and the order grouping rows by topic."""
-    present = np.flatnonzero(bounds[:-1] < bounds[1:])
-    if not len(present):
-        return np.zeros(len(bounds) - 1, dtype=bool)
-    ordered = piece[order]
-    starts = bounds[present]
-    return spread_topics(present, np.minimum.reduceat(ordered, starts),
-                         np.maximum.reduceat(ordered, starts), len(bounds) - 1)
-
-
 class RowsAt:
     """The piece and line of rows given as arrays (the rows a streaming reader holds), asked
     as :class:`~sdreval.io.run_columns.RowIndex` is asked."""
@@ -130,7 +110,7 @@ def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, l
     order = (None if n < 2 or bool((topic[1:] >= topic[:-1]).all())
              else np.argsort(topic, kind="stable"))
     bounds = topic_bounds(topic if order is None else topic[order], len(topics))
-    if order is not None and n:
+    if order is not None:
         from .. import arrow_kernels as pc
 
         columns[2] = names = pc.take(names, order, memory_pool=arrow_pool())
@@ -159,40 +139,35 @@ def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, l
 
 def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | None,
                   bounds: np.ndarray, topics: list[str], paths: np.ndarray, layout: str,
-                  file: str, log: ProblemLog, wanted: list[int] | None = None,
-                  exact: bool = False) -> None:
+                  file: str, log: ProblemLog, exact: bool = False) -> None:
     """Report, topic by topic in topic order, ranks out of order (found for all rows at once),
-    then repeated results and overlapping passages, checked by the careful reader's code for
-    the topics the vectorised tests single out (:func:`topics_with_repeats`,
+    then repeated results and overlapping passages, checked by the careful reader's code for the
+    topics the vectorised tests single out (:func:`topics_with_repeats`,
     :func:`topics_with_overlaps`).  ``columns`` as :meth:`RunColumns.columns` gives them with
     ``objects=False``, but the document names already grouped by topic; ``index`` tells rows'
-    pieces and lines; ``order`` groups the rows by topic (None: they are).  ``wanted``: the
-    topics to report, in this order (default: all, in id order).  ``exact``: the document
-    codes are common to all the rows (else only within a piece: a topic spanning pieces is
-    looked at alone, with codes of its names).  The whole-file reader and the streaming
-    reader (:func:`part_run`) share these checks."""
+    pieces and lines; ``order`` groups the rows by topic (None: they are).  ``exact``: the
+    document codes are common to all the rows (else only within a piece: a topic spanning pieces
+    is looked at alone, with codes of its names).  The whole-file reader and the streaming reader
+    (:func:`part_run`) share these checks."""
     topic, doc, names, _, path, offset, length, rank, rsv, _ = columns
     if len(topic) < 2:
         return
     suspects = np.zeros(len(topics), dtype=bool)
     overlapping = suspects if layout != "passage" else np.zeros(len(topics), dtype=bool)
-    no_spread = np.zeros(len(topics), dtype=bool)
-    spread_all = (None if order is None or exact else
-                  grouped_spread(index.pieces(np.arange(len(topic))), order, bounds))
+    # per topic: True if its rows come from several pieces (their codes then differ)
+    spread = np.zeros(len(topics), dtype=bool)
+    present = np.flatnonzero(bounds[:-1] < bounds[1:])
+    if not exact and order is None:
+        spread[present] = index.pieces(bounds[present]) != index.pieces(bounds[present + 1] - 1)
+    elif not exact and len(present):
+        ordered, starts = index.pieces(np.arange(len(topic)))[order], bounds[present]
+        spread[present] = (np.minimum.reduceat(ordered, starts)
+                           != np.maximum.reduceat(ordered, starts))
     for first, last in topic_batches(bounds):  # whole topics, a bounded number of rows at once
         lo, hi = int(bounds[first]), int(bounds[last])
         rows = slice(lo, hi) if order is None else order[lo:hi]
         part = slice(first, last)
         batch_topic = topic[rows]
-        if exact:
-            spread = no_spread
-        elif order is None:
-            present = np.flatnonzero(bounds[first:last] < bounds[first + 1:last + 1]) + first
-            spread = spread_topics(present, index.pieces(bounds[present]),
-                                   index.pieces(bounds[present + 1] - 1), len(topics))
-        else:
-            spread = spread_all.copy()  # type: ignore[union-attr]
-            spread[:first] = spread[last:] = False
         path_rows = path[rows]
         offset_rows = None if offset is None else offset[rows]
         length_rows = None if length is None else length[rows]
@@ -224,9 +199,7 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
     disorder[with_disorder] = counts
     first_of = dict(zip(with_disorder.tolist(), first_down.tolist()))
     noted = (disorder > 0) | suspects | overlapping
-    flagged = np.flatnonzero(noted).tolist() if wanted is None else \
-        [t for t in wanted if noted[t]]
-    for t in flagged:
+    for t in np.flatnonzero(noted).tolist():
         name_t = topics[t]
         lo, hi = int(bounds[t]), int(bounds[t + 1])
         rows = np.arange(lo, hi) if order is None else order[lo:hi]

@@ -60,7 +60,7 @@ class TopicStream:
         self.name = name
         self.attributes: dict[str, str] = {}
         self.topics = 0
-        self._runs: Iterator[Run] | None = None
+        self._runs: Iterator[Run] = iter(())
         self._gen: Iterator[tuple[str, Ranking]] | None = None
 
     def __iter__(self) -> "TopicStream":
@@ -68,7 +68,7 @@ class TopicStream:
 
     def __next__(self) -> tuple[str, Ranking]:
         if self._gen is None:
-            self._gen = (item for run in self._parts() for item in run.topics.items())
+            self._gen = (item for run in self._runs for item in run.topics.items())
         item = next(self._gen)
         self.topics += 1
         return item
@@ -76,18 +76,13 @@ class TopicStream:
     def parts(self) -> Iterator[Run]:
         """The topics as runs of whole topics, in the order they are yielded one by one
         (runs of :func:`iter_run_parts`: about :data:`PART_RESULTS` results each)."""
-        for run in self._parts():
+        for run in self._runs:
             self.topics += len(run.topics)
             yield run
 
-    def _parts(self) -> Iterator[Run]:
-        assert self._runs is not None
-        return self._runs
-
     def close(self) -> None:
         """Stop reading (closes the file)."""
-        if self._runs is not None:
-            self._runs.close()  # type: ignore[attr-defined]
+        self._runs.close()  # type: ignore[attr-defined]
 
 
 def stream_threshold() -> int:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog
 from ..model.run import Run
-from .textlines import finish
+from .textlines import finish, iter_fields
 from .trec_lines import file_stem
 
 
@@ -32,7 +32,7 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
     ``str.split()`` elsewhere), so the second pass never meets a topic the first pass did not
     see where it is; ``layout`` tells the number of fields Arrow expects."""
     from . import columnar
-    from .columnar import ReadFailed, iter_blocks, lines_after
+    from .columnar import ReadFailed, iter_blocks
     from .trec import topic_runs
 
     last: dict[str, int] = {}
@@ -52,7 +52,7 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
             add(topic_runs(block, before, newlines, layout))
     except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
         add([(fields[0], number) for number, fields in
-             lines_after(path, failure.before, str(path), ProblemLog())])
+             iter_fields(path, ProblemLog(), failure.before)])
     return last, blocks
 
 
@@ -88,6 +88,8 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
 
     def hold() -> None:
         nonlocal held_rows, last_of, ended_at
+        if stream.name is None and state.run_ids:
+            stream.name = next(iter(state.run_ids))
         # document names kept as a dictionary when they repeat (the join then looks each
         # name up once: :func:`sdreval.measures.classic.join`)
         columns = state.columns(objects=False, coded=True)
@@ -103,7 +105,7 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
         count = len(columns[0])
         if not count:
             return
-        columns[3], columns[9] = _pieces_and_lines(state.joined)
+        columns[3], columns[9] = state.joined.every_row()
         if contiguous:
             check_contiguous(columns[0], columns[9])
         held.append(columns)
@@ -123,9 +125,9 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
             for t, prior, start in zip(stretch.tolist(), before.tolist(), starts.tolist()):
                 if prior >= 0:
                     ended[prior] = int(line[start])
-                if (ended_at[t] or t in ended) and strict is None:
-                    raise TopicsResumed(names[t])
                 if ended_at[t] or t in ended:
+                    if strict is None:
+                        raise TopicsResumed(names[t])
                     log.error(file, int(line[start]), f"topics not contiguous: topic {names[t]} "
                               f"appears again after its results were evaluated (its block "
                               f"ended before line {ended.get(t) or int(ended_at[t])}); sort the "
@@ -164,16 +166,14 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
         else:
             rows, rest = _rows(columns, np.flatnonzero(done)), _rows(columns,
                                                                      np.flatnonzero(~done))
-        if not len(rest[0]):
-            rest = None
         topic = rows[0]  # its topics: one per stretch of rows at most (contiguous: exactly)
         ids = topic[np.concatenate(([0], np.flatnonzero(topic[1:] != topic[:-1]) + 1))]
         if not contiguous:
             ids = np.unique(ids)
             ids = ids[np.argsort(last_of[ids], kind="stable")]
         ids = ids.tolist()
-        held = [] if rest is None else [rest]
-        held_rows = kept_back = 0 if rest is None else len(rest[0])
+        held = [rest] if len(rest[0]) else []
+        held_rows = kept_back = len(rest[0])
         del columns
         yielded += len(ids)
         yield part_run(rows, names, path_names(state), layout, file, log, ids,
@@ -181,13 +181,9 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
 
     size = min(columnar.STREAM_BLOCK_BYTES, columnar.BLOCK_BYTES)
     for end in read_blocks(path, state, file, log, size):
-        if stream.name is None and state.run_ids:
-            stream.name = next(iter(state.run_ids))
         hold()
         yield from emit(end)
-    if stream.name is None and state.run_ids:  # the lines of a damaged .gz read one by one
-        stream.name = next(iter(state.run_ids))
-    hold()
+    hold()  # (the lines of a damaged .gz, read one by one)
     yield from emit(None)
     if not yielded and not log.errors:
         log.warn(file, None, "the run holds no results")
@@ -231,17 +227,3 @@ def _grown(values: np.ndarray, size: int) -> np.ndarray:
     out = np.zeros(max(size, 2 * len(values)), dtype=values.dtype)
     out[:len(values)] = values
     return out
-
-
-def _pieces_and_lines(index) -> tuple[np.ndarray, np.ndarray]:
-    """The piece and the line of every row of a :class:`~sdreval.io.run_columns.RowIndex`
-    (what its ``pieces`` and ``lines`` give for all rows, made piece by piece)."""
-    starts = np.asarray(index.starts + [index.rows], dtype=np.int64)
-    counts = np.diff(starts)
-    piece = np.repeat(np.arange(index.first_piece, index.first_piece + len(counts),
-                                dtype=np.int32), counts)
-    line = np.arange(index.rows, dtype=np.int64) + np.repeat(
-        np.asarray(index.first_lines, dtype=np.int64) - starts[:-1], counts)
-    for p, lines in index.gaps.items():
-        line[starts[p]:starts[p + 1]] = lines
-    return piece, line

@@ -1,9 +1,9 @@
 """Shared helpers of the text readers: streaming lines with file and line numbers, safe numbers.
 
-Every text reader (TREC-like runs, FOL qrels, native TSV) goes through :func:`iter_fields`:
-the file is read line by line in binary (``.gz`` files are decompressed on the fly), each line
-is decoded as UTF-8 (a line that is not UTF-8 is reported, never dropped silently), blank lines
-and lines starting with ``#`` are skipped, and the rest is split on whitespace.
+Every line a text reader cannot take in a block is read by :func:`iter_fields` (and
+:func:`iter_line_fields`): line by line in binary (``.gz`` files are decompressed on the fly),
+each line is decoded as UTF-8 (a line that is not UTF-8 is reported, never dropped silently),
+blank lines and lines starting with ``#`` are skipped, and the rest is split on whitespace.
 
 :func:`finish` implements the common "no log given" policy: problems are collected during the
 whole read and, at the end, every error is raised at once in one :class:`InputError`
@@ -17,6 +17,7 @@ import stat
 import sys
 import warnings
 import zlib
+from itertools import islice
 from pathlib import Path
 from typing import BinaryIO, Iterator
 
@@ -106,7 +107,7 @@ def local_path(path: str | Path) -> Path:
     import tempfile
 
     fd, spool = tempfile.mkstemp(prefix="sdreval-stdin-")
-    atexit.register(_remove, spool)
+    atexit.register(Path(spool).unlink, missing_ok=True)
     try:
         with os.fdopen(fd, "wb") as out:
             shutil.copyfileobj(source, out, 1 << 20)
@@ -119,13 +120,6 @@ def local_path(path: str | Path) -> Path:
     return Path(spool)
 
 
-def _remove(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
-
-
 def open_binary(path: str | Path) -> BinaryIO:
     """Open ``path`` for binary reading; ``.gz`` files are decompressed transparently.
 
@@ -133,7 +127,7 @@ def open_binary(path: str | Path) -> BinaryIO:
     starting with the gzip magic bytes is decompressed too."""
     spooled = local_path(path)
     path = Path(path)
-    if spooled is not path and str(spooled) != str(path):
+    if str(spooled) != str(path):
         handle = open(spooled, "rb")
         if handle.read(2) == _GZIP_MAGIC:
             import gzip  # compressed input only
@@ -192,11 +186,14 @@ def read_head(path: str | Path, size: int = 65536) -> bytes:
         raise InputError(f"cannot read: {error}", str(path)) from None
 
 
-def iter_fields(path: str | Path, log: ProblemLog) -> Iterator[tuple[int, list[str]]]:
-    """Yield ``(line number, whitespace-separated fields)`` of every non-blank, non-comment line.
+def iter_fields(path: str | Path, log: ProblemLog, before: int = 0
+                ) -> Iterator[tuple[int, list[str]]]:
+    """Yield ``(line number, whitespace-separated fields)`` of every non-blank, non-comment line
+    after the first ``before`` lines (the rest of a damaged ``.gz`` whose blocks failed).
 
     Lines that are not valid UTF-8 are reported as errors and skipped; a byte-order mark at
-    the start of the file and carriage returns (CRLF files) are ignored.
+    the start of the file and carriage returns (CRLF files) are ignored; a read error
+    (truncated or corrupt ``.gz``) is reported at the line where reading stopped.
     """
     name = str(path)
     try:
@@ -204,35 +201,30 @@ def iter_fields(path: str | Path, log: ProblemLog) -> Iterator[tuple[int, list[s
     except OSError as error:
         raise InputError(f"cannot open: {error}", name) from None
     with handle:
-        counter = [0]
-        try:
-            yield from iter_line_fields(handle, name, log, 0, counter)
-        except (OSError, EOFError, zlib.error) as error:  # truncated / corrupt .gz
-            log.error(name, counter[0] + 1, f"cannot read further: {error}")
+        yield from iter_line_fields(islice(handle, before, None), name, log, before)
 
 
-def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0,
-                     counter: list[int] | None = None) -> Iterator[tuple[int, list[str]]]:
+def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0
+                     ) -> Iterator[tuple[int, list[str]]]:
     """:func:`iter_fields` on an iterable of raw lines (bytes) whose first line is number
-    ``before + 1`` (a file, or a block of one cut at line ends); ``counter[0]`` follows the
-    number of the last line read."""
+    ``before + 1`` (a file, or a block of one cut at line ends)."""
     number = before
-    for raw in lines:
-        number += 1
-        if counter is not None:
-            counter[0] = number
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            log.error(name, number, f"line is not UTF-8 ({error.reason} at byte "
-                                    f"{error.start})")
-            continue
-        if number == 1 and text.startswith("\ufeff"):
-            text = text[1:]
-        fields = text.split()
-        if not fields or fields[0].startswith("#"):
-            continue
-        yield number, fields
+    try:
+        for raw in lines:
+            number += 1
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                log.error(name, number, f"line is not UTF-8 ({error.reason} at byte "
+                                        f"{error.start})")
+                continue
+            if number == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+            fields = text.split()
+            if fields and not fields[0].startswith("#"):
+                yield number, fields
+    except (OSError, EOFError, zlib.error) as error:  # a truncated or corrupt .gz
+        log.error(name, number + 1, f"cannot read further: {error}")
 
 
 def comment_lines(path: str | Path, limit: int = 50) -> list[str]:

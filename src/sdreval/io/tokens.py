@@ -1,6 +1,15 @@
 """The block loop of the judgement readers (:mod:`sdreval.io.fol`, :mod:`sdreval.io.native`,
 :mod:`sdreval.io.trec_qrels`) and the cut of a block's lines of any number of fields into
-tokens as ``str.split()`` cuts them (Arrow), integers checked and converted."""
+tokens as ``str.split()`` cuts them (Arrow), integers checked and converted.
+
+Each reader reads its file in blocks (:func:`read_in_blocks`): Arrow cuts a block's lines into
+fields (:func:`split_fields`) and the reader's vectorised checks take the block only if every
+line is certain to be read without a problem; a block refused is halved and, at
+:data:`~sdreval.io.columnar.CAREFUL_BYTES`, its lines are parsed one by one by the reader's
+line parser, which says what is wrong with each.  A unit judged twice in a topic may span
+blocks, so repeats are found once every line is read (vectorised), then every problem is
+reported in line order.  Only compact columns outlive a block
+(:class:`~sdreval.io.keyed_rows.KeyedRows`, numbers in the narrowest integers)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -11,6 +20,7 @@ import numpy as np
 
 from ..errors import ProblemLog
 from .run_columns import release_heap_memory
+from .textlines import iter_fields
 
 #: bytes read at a time (smaller than a run's blocks: a block's parse into tokens takes several
 #: times its size while it lasts)
@@ -45,23 +55,27 @@ class Fields:
         return Fields(self.tokens, self.counts[keep], self.starts[keep], self.numbers[keep])
 
 
-def split_fields(block, before: int, newlines: int) -> Fields | None:
-    """The block's data lines split on white space exactly as ``str.split()`` splits them
-    (blank and ``#`` lines left out, as :func:`~sdreval.io.textlines.iter_fields` skips them), or None if that is
-    not certain (:func:`~sdreval.io.columnar.plain_text`).  Any mix of spaces and tabs is
-    split as ``str.split()`` splits it."""
+def split_fields(block, before: int) -> Fields | None:
+    """The block's data lines split on white space exactly as ``str.split()`` splits them (blank
+    and ``#`` lines left out, as :func:`~sdreval.io.textlines.iter_fields` skips them), or None
+    if that is not certain (:func:`~sdreval.io.columnar.plain_text`).  Any mix of spaces and tabs
+    is split as ``str.split()`` splits it."""
+    import pyarrow as pa
     from .. import arrow_kernels as pc
 
     from .columnar import plain_text
 
     data = plain_text(block, before)
-    if data is None:
+    if not data or len(data) >= 1 << 31:  # (Arrow's string offsets are int32)
         return None
-    count = newlines + (0 if data.endswith(b"\n") else 1)
-    numbers = np.arange(before + 1, before + 1 + count, dtype=np.int64)
-    lines = block_lines(data, count)
-    if lines is None:
-        return None
+    # each line, with its line end (white space to the split), one Arrow string over the
+    # block's own bytes
+    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10) + 1
+    if not len(ends) or ends[-1] != len(data):
+        ends = np.append(ends, len(data))
+    numbers = np.arange(before + 1, before + 1 + len(ends), dtype=np.int64)
+    lines = pa.StringArray.from_buffers(len(ends), pa.py_buffer(np.concatenate(
+        ([0], ends)).astype(np.int32)), pa.py_buffer(data))
     split = pc.ascii_split_whitespace(lines)
     offsets = split.offsets.to_numpy()
     tokens = pc.list_flatten(split)
@@ -88,20 +102,20 @@ def split_fields(block, before: int, newlines: int) -> Fields | None:
 
 def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
                    size: int = 0) -> None:
-    """Read ``path`` by blocks of ``size`` bytes (:data:`BLOCK_BYTES` by default), each
-    split into :class:`Fields` (:func:`split_fields`): ``fast(fields)`` takes a block's data
-    lines (there are some) or refuses them (then the block is halved,
-    :func:`sdreval.io.columnar.parse_halving`) and ``explain(pairs)`` gets the
-    ``(line number, fields)`` of the parts refused, to be parsed one by one (their problems
-    go to ``log``), and of the rest of a ``.gz`` file that cannot be read to its end.  The memory freed is
-    given back to the system every :data:`TRIM_EVERY` blocks.  (Parsing the next block in a
-    second thread, as the run reader does, was slower here: the checks of a block are many
-    small steps that hold the interpreter.)"""
+    """Read ``path`` by blocks of ``size`` bytes (:data:`BLOCK_BYTES` by default), each split
+    into :class:`Fields` (:func:`split_fields`): ``fast(fields)`` takes a block's data lines
+    (there are some) or refuses them (then the block is halved,
+    :func:`sdreval.io.columnar.parse_halving`) and ``explain(pairs)`` gets the ``(line number,
+    fields)`` of the parts refused, to be parsed one by one (their problems go to ``log``), and
+    of the rest of a ``.gz`` file that cannot be read to its end.  The memory freed is given back
+    to the system every :data:`TRIM_EVERY` blocks.  (Parsing the next block in a second thread,
+    as the run reader does, was slower here: the checks of a block are many small steps that
+    hold the interpreter.)"""
     from . import columnar
-    from .columnar import ReadFailed, careful_lines, iter_blocks, lines_after, parse_halving
+    from .columnar import ReadFailed, careful_lines, iter_blocks, parse_halving
 
     def parse(block, before: int, newlines: int) -> bool:
-        found = split_fields(block, before, newlines)
+        found = split_fields(block, before)
         return found is not None and (not len(found.counts) or fast(found))
 
     try:
@@ -113,24 +127,7 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
             if count % TRIM_EVERY == 0:
                 release_heap_memory()
     except ReadFailed as failure:  # a damaged .gz: line by line up to the damage
-        explain(lines_after(path, failure.before, file, log))
-
-
-def block_lines(data, count: int):
-    """The block's lines, each with its line end, as one Arrow string array over the block's
-    own bytes (no copy; None unless there are ``count`` lines).  The line end is white space
-    to the split (:func:`split_fields` drops the empty token it leaves)."""
-    import pyarrow as pa
-
-    if not len(data):
-        return None
-    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10) + 1
-    if not len(ends) or ends[-1] != len(data):
-        ends = np.append(ends, len(data))
-    if len(ends) != count or len(data) >= 1 << 31:
-        return None
-    offsets = np.concatenate(([0], ends)).astype(np.int32)
-    return pa.StringArray.from_buffers(count, pa.py_buffer(offsets), pa.py_buffer(data))
+        explain(iter_fields(path, log, failure.before))
 
 
 def digit_integers(text) -> np.ndarray | None:

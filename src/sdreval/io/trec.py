@@ -16,7 +16,6 @@ row, and no offsets and lengths for element and document runs
 """
 from __future__ import annotations
 
-from array import array
 from pathlib import Path
 from typing import Iterator
 
@@ -26,11 +25,11 @@ from ..errors import HeldProblems, ProblemLog
 from ..model.run import Run
 from ..model.xpath import XPathError, canonical_xpath
 from .columnar import (ReadFailed, arrow_pool, careful_lines, has_blank_or_comment_lines,
-                       iter_blocks, lines_after, parse_columns, parse_halving, prepare, text_ok)
+                       iter_blocks, parse_columns, parse_halving, prepare, text_ok)
 from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, keep_heap_pages,
                           names_repeat, numpy_of, release_heap_memory)
 from .run_topics import assemble
-from .textlines import CHAR_LIMIT, INT_LIMIT, finish
+from .textlines import CHAR_LIMIT, INT_LIMIT, finish, iter_fields
 from .trec_lines import LAYOUTS, ZERO_LENGTH, note_run_id, parse_result_fields
 
 
@@ -87,6 +86,7 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
     ahead = None  # the block before, and its parse (None: not parsed yet)
     trimmed = 0  # topics read at the last release_heap_memory()
     parser = None  # the parse-ahead thread
+    failed = None  # lines before the block a damaged .gz could not give
     try:
         for count, (block, before, newlines) in enumerate(
                 iter_blocks(path, size, byte_range), 1):
@@ -103,17 +103,16 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
             if count % TRIM_BLOCKS == 0 or len(state.topic_ids) >= trimmed + TRIM_TOPICS:
                 release_heap_memory()
                 trimmed = len(state.topic_ids)
-    except ReadFailed as failure:  # a damaged .gz: the rest line by line, up to the damage
-        if ahead is not None:
-            yield add_parsed(*ahead, state, file, log)
-            ahead = None
-        careful_rows(lines_after(path, failure.before, file, log), state, file, log)
+    except ReadFailed as failure:
+        failed = failure.before
     finally:
         if parser is not None:
             parser.shutdown()
     if ahead is not None:
         last, ahead = ahead, None
         yield add_parsed(*last, state, file, log)
+    if failed is not None:  # a damaged .gz: the rest line by line, up to the damage
+        careful_rows(iter_fields(path, log, failed), state, file, log)
 
 
 def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumns, file: str,
@@ -123,17 +122,15 @@ def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumn
     halved and each half tried again, down to the careful per-line code
     (:func:`~sdreval.io.columnar.parse_halving`).
     Returns the number of the block's last line."""
-    table, prepared = (parse_run_block(block, before, newlines, state.layout) if parse is None
-                       else parse.result())
-    if table is None or not add_table(table, prepared.lines, state, file, log):
-        del table, prepared
+    ahead = [parse]  # the whole block's parse, taken by the first call only
 
-        def fast(part: bytes, start: int, count: int) -> bool:
-            table, prepared = parse_run_block(part, start, count, state.layout)
-            return table is not None and add_table(table, prepared.lines, state, file, log)
+    def fast(part: bytes, start: int, count: int) -> bool:
+        parse, ahead[0] = ahead[0], None
+        table, prepared = (parse_run_block(part, start, count, state.layout) if parse is None
+                           else parse.result())
+        return table is not None and add_table(table, prepared.lines, state, file, log)
 
-        parse_halving(block, before, newlines, fast,
-                      lambda b, n: careful_block(b, n, state, file, log), tried=True)
+    parse_halving(block, before, newlines, fast, lambda b, n: careful_block(b, n, state, file, log))
     return before + newlines + (0 if block.endswith(b"\n") else 1)
 
 
@@ -149,17 +146,10 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
     text = pa.dictionary(pa.int32(), pa.string())
     # q0 (kept to check it for empty values, text_ok) and the run-id are plain strings: a
     # dictionary of each would hash every row for one or two distinct values
-    types = {"topic": text, "doc": text, "run": pa.string(), "rank": pa.int64(),
-             "rsv": pa.float64(), "q0": pa.string()}
-    keep = ["topic", "q0", "doc", "rank", "rsv", "run"]
-    if layout == "element":
-        types["path"] = text
-        keep.append("path")
-    elif layout == "passage":
-        types["offset"] = types["length"] = pa.int64()
-        keep += ["offset", "length"]
-    if topics_only:
-        keep = ["topic"]
+    types = {name: text for name in names} | {"q0": pa.string(), "run": pa.string(),
+                                              "rank": pa.int64(), "rsv": pa.float64(),
+                                              "offset": pa.int64(), "length": pa.int64()}
+    keep = ["topic"] if topics_only else names
     for filtered in (False, True):
         if filtered and not has_blank_or_comment_lines(block):
             break
@@ -220,8 +210,9 @@ def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
 
 
 def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: ProblemLog) -> bool:
-    """Check a parsed block's values as :func:`~sdreval.io.trec_lines.parse_result_fields` does and,
-    if all are valid, add its rows to ``state``; False (``state`` untouched) otherwise."""
+    """Check a parsed block's values (some rows: :func:`parse_run_block`) as
+    :func:`~sdreval.io.trec_lines.parse_result_fields` does and, if all are valid, add its rows
+    to ``state``; False (``state`` untouched) otherwise."""
     from .. import arrow_kernels as pc
 
     layout = state.layout
@@ -247,28 +238,20 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     if layout == "passage":
         for line in lines[np.concatenate(length) == 0].tolist():  # type: ignore[arg-type]
             held.warn(file, line, ZERO_LENGTH)
-    start = 0
-    for run_chunk in table.column("run").chunks:
-        if len(run_chunk) and run_chunk[0].as_py() in state.run_ids and pc.all(
-                pc.equal(run_chunk, run_chunk[0])).as_py():  # one run-id, noted before
-            start += len(run_chunk)
-            continue
-        run_chunk = pc.dictionary_encode(run_chunk)
-        codes = numpy_of(run_chunk.indices)
-        for code, value in enumerate(run_chunk.dictionary.to_pylist()):
+    runs = table.column("run")
+    if not (runs[0].as_py() in state.run_ids and pc.all(
+            pc.equal(runs, runs[0])).as_py()):  # not one run-id noted before
+        runs = pc.dictionary_encode(runs)  # one dictionary, in order of first appearance
+        codes = np.concatenate([numpy_of(chunk.indices) for chunk in runs.chunks])
+        for code, value in enumerate(runs.chunk(0).dictionary.to_pylist()):
             if value not in state.run_ids:
-                where = np.flatnonzero(codes == code)
-                if len(where):
-                    note_run_id(state.run_ids, value, int(lines[start + where[0]]), file, held)
-        start += len(codes)
+                note_run_id(state.run_ids, value, int(lines[np.argmax(codes == code)]), file,
+                            held)
     # the block is one piece, its document codes made common to Arrow's chunks (each chunk
     # has its own dictionary), when names repeat (a passage run): a topic spanning the chunks
     # then needs no second look; else each chunk is a piece (hashing names that seldom
     # repeat would cost more than it saves)
     docs = table.column("doc")
-    if not table.num_rows:
-        held.flush(log)
-        return True
     if names_repeat(sum(len(chunk.dictionary) for chunk in docs.chunks), table.num_rows):
         docs = docs.unify_dictionaries(arrow_pool())
         pieces = [range(docs.num_chunks)]
@@ -278,7 +261,7 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     start = 0
     for piece in pieces:
         n = sum(len(docs[i]) for i in piece)
-        state.add(_joined([_global_codes(topics[i], state) for i in piece]),
+        state.add(_joined([state.topics_seen.global_ids(topics[i]) for i in piece]),
                   _joined([numpy_of(docs[i].indices) for i in piece]),
                   docs[piece[0]].dictionary, *(None if parts is None else _joined(
                       [parts[i] for i in piece]) for parts in (paths, offset, length)),
@@ -292,13 +275,6 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
 def _joined(parts: list[np.ndarray]) -> np.ndarray:
     """The numpy arrays of a column's chunks as one (the one itself, not copied)."""
     return parts[0] if len(parts) == 1 else np.concatenate(parts)
-
-
-def _global_codes(chunk, state: "RunColumns") -> np.ndarray:
-    """Global topic ids (in order of first appearance) of a dictionary chunk's rows (a Python
-    string per topic, not per chunk: a run of very many topics would otherwise make and drop
-    a string per row)."""
-    return state.topics_seen.global_ids(chunk)
 
 
 def canonical_codes(chunk, state: RunColumns) -> np.ndarray:
@@ -323,29 +299,23 @@ def careful_block(block: bytes, before: int, state: RunColumns, file: str,
 def careful_rows(lines, state: RunColumns, file: str, log: ProblemLog) -> None:
     """The careful reader's loop on ``(line number, fields)`` pairs, adding the valid results
     to the columns of ``state``."""
-    layout = state.layout
+    import pyarrow as pa
+
     topics, paths = state.topic_ids, state.path_ids
     docs: dict[str, int] = {}
-    cols = [array("q") for _ in range(6)] + [array("d"), array("q")]
+    rows = []
     for number, fields in lines:
-        parsed = parse_result_fields(fields, number, layout, state.raw_paths, file, log)
+        parsed = parse_result_fields(fields, number, state.layout, state.raw_paths, file, log)
         if parsed is None:
             continue
         rank, rsv, offset, length, canon = parsed
-        path_id = 0 if canon is None else paths.setdefault(canon, len(paths))
         note_run_id(state.run_ids, fields[5], number, file, log)
-        topic = topics.setdefault(fields[0], len(topics))
-        doc = docs.setdefault(fields[2], len(docs))
-        for column, value in zip(cols, (topic, doc, path_id, offset, length, rank, rsv,
-                                        number)):
-            column.append(value)
-    if len(cols[0]):
-        topic, doc, path, offset, length, rank = (np.frombuffer(c, dtype=np.int64)
-                                                  for c in cols[:6])
-        import pyarrow as pa
-
-        passage = layout == "passage"
+        rows.append((topics.setdefault(fields[0], len(topics)),
+                     docs.setdefault(fields[2], len(docs)),
+                     0 if canon is None else paths.setdefault(canon, len(paths)),
+                     offset, length, rank, rsv, number))
+    if rows:
+        topic, doc, path, offset, length, rank, rsv, line = (np.array(c) for c in zip(*rows))
+        passage = state.layout == "passage"
         state.add(topic, doc, pa.array(list(docs), type=pa.string()), path,
-                  offset if passage else None,
-                  length if passage else None, rank, np.frombuffer(cols[6], np.float64),
-                  np.frombuffer(cols[7], np.int64))
+                  offset if passage else None, length if passage else None, rank, rsv, line)

@@ -7,16 +7,10 @@ element ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale 
 representation of document runs and of document qrels given as dicts -- so the classic measures
 (AP, P@k, Rprec, nDCG@k, ...) evaluate document runs against them directly.
 
-Read in blocks as FOL qrels are: Arrow cuts a block's lines into fields
-(:func:`~sdreval.io.tokens.split_fields`) and the block is taken if every line is valid; a
-block refused is halved, and the lines of a small part still refused are parsed one by one
-(:func:`parse_line`), which says what is wrong with each.  A document judged twice in a topic
-may span blocks, so repeats are found once every line is read (vectorised), then every problem
-is reported in line order.  The judgements are kept as :class:`~sdreval.judgements.columns.ElementColumns`
-(each one the element ``(docno, /article[1])`` with ``e = s = rel``, the grade kept once as a
-small integer), grouped by topic; blocks leave only compact columns behind
-(:class:`~sdreval.io.keyed_rows.KeyedRows`), so that reading peaks at about 1.3 times the file's
-size (plus the problems waiting to be reported).
+Read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by :func:`parse_line`) into
+:class:`~sdreval.judgements.columns.ElementColumns` grouped by topic, the grade kept once as a
+small integer; reading peaks at about 1.3 times the file's size (plus the problems waiting
+to be reported).
 
 Policies (docs/inputs.md): a line without exactly 4 fields or with a non-integer ``rel`` is an
 error (file:line) and the line is not used; a document judged twice in a topic: an identical
@@ -57,27 +51,11 @@ def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
     return fields[0], fields[2], rel
 
 
-def parse_block(found: Fields):
-    """``(line numbers, topics, docs, rel)`` of a block's lines (the topics and documents as
-    Arrow strings, rel as numpy), or None unless every line is certain to be read without a
-    problem: 4 fields, a rel of at most 18 decimal digits, unsigned or with a ``-``."""
-    import pyarrow as pa
-    from .. import arrow_kernels as pc
-
-    if (found.counts != 4).any():
-        return None
-    text = found.field(3)
-    if not pc.all(pc.match_substring_regex(text, rf"^-?[0-9]{{1,{DIGITS}}}$")
-                                ).as_py():
-        return None
-    rel = pc.cast(text, pa.int64()).to_numpy()
-    return found.numbers, found.field(0), found.field(2), rel
-
-
 def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     """Read TREC qrels; problems go to ``log`` (without one, all errors are raised at the end).
     The file is read by blocks into shared columns (module docstring)."""
     import pyarrow as pa
+    from .. import arrow_kernels as pc
 
     own = log is None
     log = log if log is not None else ProblemLog()
@@ -87,12 +65,15 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     held = HeldProblems()
 
     def fast(found: Fields) -> bool:
-        parsed = parse_block(found)
-        if parsed is None:
+        """Take a block's lines if every one is certain to be read without a problem: 4
+        fields, a rel of at most 18 decimal digits, unsigned or with a ``-``."""
+        if (found.counts != 4).any():
             return False
-        lines, topics, docs, rel = parsed
-        keyed.add(lines, keyed.ids_of_column(topics), docs)
-        grades.append(smallest_integers(rel))
+        text = found.field(3)
+        if not pc.all(pc.match_substring_regex(text, rf"^-?[0-9]{{1,{DIGITS}}}$")).as_py():
+            return False
+        keyed.add(found.numbers, keyed.ids_of_column(found.field(0)), found.field(2))
+        grades.append(smallest_integers(pc.cast(text, pa.int64()).to_numpy()))
         return True
 
     def explain(pairs) -> None:  # the lines of a part Arrow refused, one by one
@@ -106,7 +87,6 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
 
     with system_allocator():
         read_in_blocks(path, fast, explain, file, held, BLOCK_BYTES)
-    with system_allocator():
         qrels = judgements_of_rows(keyed, grades, held.held, file, log)
     release_heap_memory()
     return finished(qrels, file, log, own)

@@ -66,10 +66,9 @@ def write_fol_qrels(qrels: Qrels, path: str | Path) -> int:
                     raise UsageError(f"topic {topic}, document {doc}: FOL qrels need the "
                                      f"document length, which is unknown")
                 fields = [topic, "Q0", doc, str(int(dp.relevant_chars)), str(int(dp.doc_length))]
-                if dp.ranges or dp.bep is not None:
-                    if dp.bep is not None:
-                        fields.append(str(int(dp.bep)))
-                    fields.extend(f"{int(o)}:{int(n)}" for o, n in dp.ranges)
+                if dp.bep is not None:
+                    fields.append(str(int(dp.bep)))
+                fields.extend(f"{int(o)}:{int(n)}" for o, n in dp.ranges)
                 out.write(" ".join(fields) + "\n")
                 count += 1
     return count
