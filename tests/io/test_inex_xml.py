@@ -272,6 +272,18 @@ def test_assessments_scale_can_be_forced_and_bad_input(tmp_path):
     assert "not INEX assessments" in log.errors[0].message
 
 
+def test_file_without_a_name_is_not_used(tmp_path):
+    """A ``<file>`` whose file attribute is empty is refused and, as its message says, its
+    assessments are not used (before, they were added under the document id '')."""
+    judged = "<path path='/article[1]' exhaustiveness='2' specificity='2'/>"
+    path = _write(tmp_path, "e.xml", f"<assessments topic='1'><file file=''>{judged}</file>"
+                  f"<file file='d'>{judged}</file></assessments>")
+    log = ProblemLog()
+    assert list(read_inex_assessments(path, log)["1"].elements) == [("d", "/article[1]")]
+    assert [m.message for m in log.errors] == [
+        "<file> without a file/name attribute: its assessments are not used"]
+
+
 def test_assessment_numbers_are_decimal_as_in_text_files(tmp_path):
     """``1_0`` and non-ASCII digits are numbers to Python's ``float`` but not in any text
     format; INEX XML assessments apply the same rule (before, ``1_0`` was read as 10)."""

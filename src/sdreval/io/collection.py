@@ -22,32 +22,27 @@ from __future__ import annotations
 import html.entities
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Union
 
 import numpy as np
 from lxml import etree
 
-from ..errors import InputError, ProblemLog
+from ..errors import InputError, ProblemLog, UsageError
 from ..model.tree import Collection, DocumentTree
+from .textlines import finish
 from .xmlsafe import SAFE, declared_entities, entity_refusal, report_syntax_error, wide_codec
 
 Source = Union[str, Path, bytes]
 
-_XML_ENTITIES = frozenset({b"amp", b"lt", b"gt", b"quot", b"apos"})
 # XML names, non-ASCII ones included (bytes >= 0x80 of any ASCII-compatible encoding)
 _ENTITY_REF = re.compile(rb"&([A-Za-z_:\x80-\xff][A-Za-z0-9._:\-\x80-\xff]*);")
-_WORD = re.compile(r"\w+")
-
-
-def _html_entity_table() -> dict[bytes, bytes]:
-    """HTML 4 / XHTML / HTML5 entity names (:data:`html.entities.html5` holds HTML 4's) ->
-    numeric character references (bytes)."""
-    return {name[:-1].encode("ascii"): "".join(f"&#{ord(c)};" for c in chars).encode("ascii")
-            for name, chars in html.entities.html5.items() if name.endswith(";")}
-
-
-_HTML_ENTITIES = _html_entity_table()
+#: entity name -> replacement: HTML 4 / XHTML / HTML5 names (:data:`html.entities.html5` holds
+#: HTML 4's) -> numeric character references; the five XML entities stay (the parser's)
+_ENTITIES = {name[:-1].encode("ascii"): "".join(f"&#{ord(c)};" for c in chars).encode()
+             for name, chars in html.entities.html5.items() if name.endswith(";")}
+_ENTITIES.update((name, b"&%s;" % name) for name in (b"amp", b"lt", b"gt", b"quot", b"apos"))
 
 
 def _parser() -> etree.XMLParser:
@@ -59,8 +54,7 @@ def _parser() -> etree.XMLParser:
 def map_entities(data: bytes, name: str | None = None, log: ProblemLog | None = None) -> bytes:
     """Replace HTML entity references by character references; remove (and report) unknown
     ones.  The five XML entities are left to the parser."""
-    data = _ascii_compatible(data)
-    out, unknown = _map_entities(data)
+    out, unknown = _map_entities(_ascii_compatible(data))
     _report_unknown(unknown, name, log)
     return out
 
@@ -73,14 +67,11 @@ def _map_entities(data: bytes) -> tuple[bytes, list[tuple[int, str]]]:
     unknown: list[tuple[int, bytes]] = []
 
     def replace(match: re.Match) -> bytes:
-        ref = match.group(1)
-        if ref in _XML_ENTITIES:
-            return match.group(0)
-        mapped = _HTML_ENTITIES.get(ref)
-        if mapped is not None:
-            return mapped
-        unknown.append((match.start(), ref))
-        return b""
+        mapped = _ENTITIES.get(match.group(1))
+        if mapped is None:
+            unknown.append((match.start(), match.group(1)))
+            return b""
+        return mapped
 
     out = _ENTITY_REF.sub(replace, data)
     return out, [(data.count(b"\n", 0, position) + 1, ref.decode("utf-8", "replace"))
@@ -89,8 +80,6 @@ def _map_entities(data: bytes) -> tuple[bytes, list[tuple[int, str]]]:
 
 def _report_unknown(unknown: list[tuple[int | None, str]], name: str | None,
                     log: ProblemLog | None) -> None:
-    if not unknown:
-        return
     log = log if log is not None else ProblemLog(strict=True)
     for line, ref in unknown:
         log.error(name, line, f"unknown entity &{ref}; (not an HTML entity; entities declared "
@@ -150,10 +139,6 @@ def parse_document(source: Source, doc_id: str | None = None,
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:  # raised by a strict log, as every XML reader words it
         report_syntax_error(ProblemLog(strict=True), name, exc)
-    except ValueError as exc:
-        raise InputError(f"malformed XML: {exc}", name) from None
-    if root is None:
-        raise InputError("empty XML document", name)
     declared = declared_entities(root)
     if declared:
         raise InputError(entity_refusal(declared), name, root.sourceline)
@@ -170,27 +155,20 @@ def _build_tree(root: etree._Element, doc: str) -> DocumentTree:
     starts: list[int] = []
     ends: list[int] = []
     element_type = etree._Element
-    tag = _tag_name(root)
-    paths.append(f"/{tag}[1]")
-    parents.append(-1)
-    starts.append(0)
-    ends.append(0)
     pos = 0
-    if root.text:
-        pieces.append(root.text)
-        pos = len(root.text)
-    # explicit stack of (element, its index, its path, child iterator, sibling tag counters)
-    stack = [(root, 0, paths[0], iter(root), {})]
+    # explicit stack of (element, its index, its path, child iterator, sibling tag counters),
+    # from a sentinel (index -1) whose one child is the root
+    stack = [(None, -1, "", iter((root,)), {})]
     while stack:
         node, me, my_path, children, counters = stack[-1]
         child = next(children, None)
         if child is None:
             stack.pop()
-            ends[me] = pos
-            tail = node.tail
-            if tail and stack:        # the root's tail is outside the text
-                pieces.append(tail)
-                pos += len(tail)
+            if me >= 0:
+                ends[me] = pos
+            if len(stack) > 1 and node.tail:  # the root's tail is outside the text
+                pieces.append(node.tail)
+                pos += len(node.tail)
         elif type(child) is element_type:
             tag = child.tag
             if tag[0] == "{":
@@ -238,16 +216,10 @@ def _word_counts(text: str, start: np.ndarray, end: np.ndarray) -> np.ndarray:
     return cumulative[end] - cumulative[start]
 
 
-class _DocumentLoader:
-    """Parses a document on first use; a class (not a closure) so that a collection pickles
-    for parallel evaluation (``--jobs``, ``--scheduler``)."""
-
-    def __init__(self, files: dict[str, Path], log: ProblemLog | None) -> None:
-        self.files = files
-        self.log = log
-
-    def __call__(self, doc: str) -> DocumentTree:
-        return parse_document(self.files[doc], doc, self.log)
+def _load(files: dict[str, Path], log: ProblemLog | None, doc: str) -> DocumentTree:
+    """Parse a document on first use (bound with :func:`functools.partial`, not a closure, so
+    that a collection pickles for parallel evaluation: ``--jobs``, ``--scheduler``)."""
+    return parse_document(files[doc], doc, log)
 
 
 @dataclass
@@ -258,12 +230,6 @@ class FileCollection(Collection):
     aliases: dict[str, str] = field(default_factory=dict)
     #: stems shared by several files: those documents are named by path
     ambiguous: dict[str, list[str]] = field(default_factory=dict)
-
-    def canonical(self, doc: str) -> str | None:
-        """The id of the document named ``doc`` (an id or an alias), or None."""
-        if doc in self._ids:
-            return doc
-        return self.aliases.get(doc)
 
     def __getitem__(self, doc: str) -> DocumentTree:
         return super().__getitem__(self.aliases.get(doc, doc))
@@ -293,8 +259,6 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
     path only.  ``stem`` refuses equal stems (an error per file; the first in sorted path order
     is kept)."""
     if naming not in NAMINGS:
-        from ..errors import UsageError
-
         raise UsageError(f"unknown collection naming {naming!r}: one of {', '.join(NAMINGS)}")
     root = Path(directory)
     if not root.is_dir():
@@ -339,11 +303,6 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
         problems.warn(str(skipped[0]), None, f"{len(skipped)} non-article file(s) skipped "
                       "(volume.xml: the volume index of the IEEE collection)")
     if log is None:
-        from .textlines import finish
-
         finish(problems, True)
-    ids = [p_id for p_id in by_id]
-    collection = FileCollection(ids, _DocumentLoader(by_id, log), aliases=aliases,
-                                ambiguous={s: [paths[q] for q in f] for s, f in shared.items()})
-    collection.__dict__["files"] = by_id
-    return collection
+    return FileCollection(list(by_id), partial(_load, by_id, log), aliases=aliases,
+                          ambiguous={s: [paths[q] for q in f] for s, f in shared.items()})

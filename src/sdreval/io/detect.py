@@ -100,8 +100,7 @@ def line_formats(fields: list[str]) -> set[str]:
         rest = fields[5:]
         if rest and ":" not in rest[0] and parse_int(rest[0]) is not None:
             rest = rest[1:]
-        if (n == 5 or rest or parse_int(fields[5]) is not None) and all(
-                _is_range(token) for token in rest):
+        if all(_is_range(token) for token in rest):
             found.add("fol-qrels")
     if n in (5, 6) and fields[1].upper() != "Q0" and "/" in fields[2] and (fields[3] == "?" or
                                              parse_float(fields[3]) is not None):
@@ -154,8 +153,7 @@ def detect_format(path: str | Path) -> str:
     if not is_pipe(path) and not path.exists():
         raise InputError("no such file", str(path))
     head = read_head(path, _HEAD)  # a pipe is spooled whole first
-    span_kind = _sniff_span(path) if table_layout(head) is not None else None
-    if span_kind is not None:
+    if table_layout(head) is not None and (span_kind := _sniff_span(path)) is not None:
         return span_kind
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") or wide_codec(head) is not None:
         kind = sniff_inex_xml(head, path)
@@ -163,17 +161,10 @@ def detect_format(path: str | Path) -> str:
             raise InputError("XML file that is neither an INEX submission nor INEX assessments "
                              "(unknown root element)", str(path))
         return kind
-    text = head.decode("utf-8", "replace")
-    rows = text.splitlines()
+    rows = head.decode("utf-8", "replace").splitlines()
     if len(head) == _HEAD and rows:
         rows = rows[:-1]  # the last line may be cut
-    lines = []
-    for row in rows:
-        fields = row.split()
-        if fields and not fields[0].startswith("#"):
-            lines.append(fields)
-        if len(lines) >= 50:
-            break
+    lines = [fields for row in rows if (fields := row.split()) and not fields[0].startswith("#")][:50]
     if not lines and len(head) == _HEAD and not any(r.strip() for r in rows):
         raise InputError(f"the first line is longer than {_HEAD} bytes: no line of a run or "
                          "judgement format is that long (is this a text file of one line per "
@@ -182,10 +173,8 @@ def detect_format(path: str | Path) -> str:
         raise InputError("empty file: no data line to detect the format from", str(path))
     kind = detect_text_format(lines)
     if kind is None:
-        hint = ""
-        if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
-            hint = ("; TREC qrels whose second field is not 0 are read with --qrels-format "
-                    "trec")
+        hint = ("; TREC qrels whose second field is not 0 are read with --qrels-format trec"
+                if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines) else "")
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
                          f" expected one of {', '.join(ALL_FORMATS)}{hint}", str(path))
     return kind
@@ -255,10 +244,8 @@ def sniff_inex_xml(head: bytes, path: str | Path | None = None) -> str | None:
     INEX assessments, ``<assessments`` may follow another root).  When ``head`` ends before
     the first element (a long comment or DOCTYPE), the whole file ``path`` (mapped, not read
     into memory) is searched by the same rule."""
-    data = head
-    codec = wide_codec(head[:4])
-    if codec is not None:  # UTF-16/UTF-32: decode what we have
-        data = bytes(head).decode(codec, "ignore").encode("utf-8")
+    codec = wide_codec(head[:4])  # UTF-16/UTF-32: decode what we have
+    data = head if codec is None else bytes(head).decode(codec, "ignore").encode("utf-8")
     match = re.match(_ROOT, data, re.DOTALL)
     if match is None:
         if path is None or Path(local_path(path)).stat().st_size <= len(head):
@@ -286,15 +273,12 @@ def sniff_xml_directory(path: str | Path, files: int = 5) -> str:
     first XML files (in sorted walk order, at most ``files`` of them) include INEX assessments,
     else ``"collection"``."""
     root = Path(path)
-    if any(next(iter(root.glob(pattern)), None) is not None for pattern in _XRAI_LAYOUT):
+    if any(next(root.glob(pattern), None) for pattern in _XRAI_LAYOUT):
         return ASSESSMENTS
     seen = 0
     for folder, dirs, names in os.walk(path):
         dirs.sort()
-        for name in sorted(names):
-            if not name.lower().endswith(".xml"):
-                continue
-            file = Path(folder) / name
+        for file in sorted(Path(folder) / n for n in names if n.lower().endswith(".xml")):
             try:
                 with open(file, "rb") as handle:
                     head = handle.read(4096)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from ..errors import HeldProblems, InputError, ProblemLog
+from ..errors import HeldProblems, InputError, ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
@@ -52,7 +52,7 @@ def _numeric_like(text: str) -> bool:
     return _NUMERIC_LIKE.match(text) is not None
 
 
-def _assessment_files(path: Path, tally: Tally | None = None) -> list[tuple[Path, bool | None]]:
+def _assessment_files(path: Path, tally: Tally) -> list[tuple[Path, bool | None]]:
     """The files to read with their main mark (True under ``main/``, False under ``others/``,
     else None); files under ``in_progress/`` are left out (counted)."""
     if path.is_dir():
@@ -60,13 +60,12 @@ def _assessment_files(path: Path, tally: Tally | None = None) -> list[tuple[Path
         for p in sorted(q for q in path.rglob("*") if q.is_file() and q.suffix.lower() == ".xml"):
             parts = [part.lower() for part in p.relative_to(path).parts[:-1]]
             if "in_progress" in parts:
-                if tally is not None:
-                    tally.add("in-progress", str(p), None)
+                tally.add("in-progress", str(p), None)
                 continue
             found.append((p, True if "main" in parts else False if "others" in parts else None))
         if not found:
             raise InputError("no .xml assessment file in this directory"
-                             + (" (only in_progress/ pools)" if tally and tally.kinds else ""),
+                             + (" (only in_progress/ pools)" if tally.kinds else ""),
                              str(path))
         return found
     if not path.is_file():
@@ -98,8 +97,6 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     ``pool_policy`` (:data:`POOL_POLICIES`).
     """
     if pool_policy not in POOL_POLICIES:
-        from ..errors import UsageError
-
         raise UsageError(f"unknown pool policy {pool_policy!r}: one of "
                          f"{', '.join(POOL_POLICIES)}")
     own = log is None
@@ -150,28 +147,23 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
     if file_path.stat().st_size == 0:
         log.error(file, None, "empty file: no XML element")
         return None
-    first = HeldProblems()  # kept until the file is read for good (it may be read again)
-    pool = Pool(file, file_path.stem.removeprefix("pool-"), main)
-    try:
-        _parse(file_path, file_path, pool, first, hints)
-    except etree.XMLSyntaxError as exc:
-        data = file_path.read_bytes()
-        blanked = _blank_topic_copy(data, exc.lineno)
-        if blanked is None:
-            first.flush(log, by_line=False)
-            tally.update(pool.tally)
-            report_syntax_error(log, file, exc)
-            return pool
-        tally.add("topic-copy", file, exc.lineno)
-        first = HeldProblems()
+    blanked = None
+    while True:
+        held = HeldProblems()  # kept until the file is read for good (it may be read again)
         pool = Pool(file, file_path.stem.removeprefix("pool-"), main)
         try:
-            _parse(BytesIO(blanked), file_path, pool, first, hints)
-        except etree.XMLSyntaxError as again:
-            report_syntax_error(first, file, again)
-    first.flush(log, by_line=False)
-    tally.update(pool.tally)
-    return pool
+            _parse(file_path if blanked is None else BytesIO(blanked), file_path, pool, held,
+                   hints)
+        except etree.XMLSyntaxError as exc:
+            if blanked is None:
+                blanked = _blank_topic_copy(file_path.read_bytes(), exc.lineno)
+                if blanked is not None:
+                    tally.add("topic-copy", file, exc.lineno)
+                    continue
+            report_syntax_error(held, file, exc)
+        held.flush(log, by_line=False)
+        tally.update(pool.tally)
+        return pool
 
 
 _TOPIC_COPY = re.compile(rb"<inex_topic\b.*?</inex_topic\s*>", re.DOTALL)
@@ -211,15 +203,16 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                     log.error(file, el.sourceline, f"root element <{tag}> is not "
                               "<assessments>: not INEX assessments")
                     return
-            if tag in _ROOTS and xml_attr(el, "topic", "topic-id", "topicid", "id") is not None:
-                topic = xml_attr(el, "topic", "topic-id", "topicid", "id")
+            found = xml_attr(el, "topic", "topic-id", "topicid", "id") if tag in _ROOTS else None
+            if found is not None:
+                topic = found
                 pool.pool = xml_attr(el, "pool") or pool.pool
-                if "2005" in (xml_attr(el, "version", "year") or "") or \
-                        xml_attr(el, "whitespace-text-node") is not None:
+                whitespace = xml_attr(el, "whitespace-text-node")
+                if "2005" in (xml_attr(el, "version", "year") or "") or whitespace is not None:
                     hints["2005"] = True
-                pool.strip_whitespace = (xml_attr(el, "whitespace-text-node") or "") == "strip"
+                pool.strip_whitespace = whitespace == "strip"
             elif tag == "file":
-                doc = xml_attr(el, "file", "name", "id", "doc")
+                doc = xml_attr(el, "file", "name", "id", "doc") or None  # None: not used
                 layout_2005 = xml_attr(el, "name") is not None or \
                     xml_attr(el, "collection") is not None
                 holds = False
@@ -240,15 +233,8 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
             topic = file_path.stem
             log.warn(file, el.sourceline, f"no topic attribute on <assessments>: topic id "
                      f"taken from the file name ({topic!r})")
-        if tag == "passage":
-            holds = True
-            pool.topics.add(topic)
-            _read_passage(el, topic, doc, pool, log)
-        elif tag in ("best-entry-point", "bep"):
-            holds = True
-            pool.topics.add(topic)
-            _read_bep(el, topic, doc, pool, log)
-        else:
+        raw_path = None
+        if tag not in ("passage", "best-entry-point", "bep"):
             raw_path = xml_attr(el, "path", "xpath")
             if raw_path is None:
                 if tag in ("path", "element"):  # a judgement that names no element
@@ -256,13 +242,14 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                              f"file {doc!r}: ignored (name the element with path=)",
                              kind="judgement without path")
                 continue
-            holds = True
-            pool.topics.add(topic)
-            row = _read_element(el, topic, doc, raw_path, file, log, hints, pool)
-            if row is not None:
-                pool.rows.append(row)
-    if not seen_root:
-        log.error(file, None, "empty file: no XML element")
+        holds = True
+        pool.topics.add(topic)
+        if tag == "passage":
+            _read_passage(el, topic, doc, pool, log)
+        elif raw_path is None:
+            _read_bep(el, topic, doc, pool, log)
+        elif (row := _read_element(el, topic, doc, raw_path, file, log, hints, pool)) is not None:
+            pool.rows.append(row)
 
 
 def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row | None:
@@ -301,14 +288,8 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
         return None
     if (pick(values, "inconsistant", "inconsistent") or "").lower() == "true":
         pool.tally.add("inconsistent", file, line, where)
-    if e_text == "?":
-        e: float | None = TOO_SMALL
-    else:
-        e = _number(e_text)
-    if s_text is None and rsize is not None and size:
-        s: float | None = rsize / size
-    else:
-        s = _number(s_text)
+    e = TOO_SMALL if e_text == "?" else _number(e_text)
+    s = rsize / size if s_text is None and rsize is not None and size else _number(s_text)
     if e is None or s is None:
         log.error(file, line, f"{where}: exhaustivity {e_text!r} / specificity {s_text!r} "
                   "are not numbers; the assessment is not used")
@@ -342,7 +323,7 @@ def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None
     offset, end_offset, length = _offset(start), _offset(end), _offset(given["length"])
     if length is None and offset is not None and end_offset is not None:
         length = end_offset - offset
-    if offset is None or length is None or offset < 0 or length < 0:
+    if offset is None or length is None or length < 0:
         log.error(pool.file, line, f"topic {topic}, {doc}: a passage needs start and end "
                   "(both XPointers/element paths, or both character offsets) or offset and "
                   "length; the passage is not used")

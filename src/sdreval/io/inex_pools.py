@@ -7,8 +7,9 @@ disagreeing judgements reported, problems that repeat across a directory counted
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -67,20 +68,15 @@ class Pool:
         many topics is not scanned once per topic)."""
         if len(self.topics) <= 1:
             return self
-        views = self.__dict__.setdefault("_views", None)
-        if views is None:
-            views = self.__dict__["_views"] = self._split()
-        return views.get(topic) or Pool(self.file, self.pool, self.main)
+        return self._views.get(topic) or Pool(self.file, self.pool, self.main)
 
-    def _split(self) -> dict[str, "Pool"]:
+    @cached_property
+    def _views(self) -> dict[str, "Pool"]:
         views = {t: Pool(self.file, self.pool, self.main, self.strip_whitespace, topics={t})
                  for t in self.topics}
-        for row in self.rows:
-            views[row.topic].rows.append(row)
-        for point in self.points:
-            views[point.topic].points.append(point)
-        for point in self.beps:
-            views[point.topic].beps.append(point)
+        for name in ("rows", "points", "beps"):
+            for item in getattr(self, name):
+                getattr(views[item.topic], name).append(item)
         for name in ("ranges", "lines", "numeric_beps", "judged"):
             for key, value in getattr(self, name).items():
                 if key[0] in views:
@@ -154,9 +150,8 @@ MESSAGES = {
 def infer_scale(hints: dict, rows: list[Row], pools: list[Pool]) -> str:
     if hints["2002"]:
         return "inex2002"
-    if hints["2005"] or any(r.rsize is not None for r in rows) or any(
-            p.ranges or p.points or p.judged for p in pools) or any(
-            r.e == TOO_SMALL or (r.s is not None and r.s != int(r.s)) for r in rows):
+    if hints["2005"] or any(p.ranges or p.points or p.judged for p in pools) or any(
+            r.rsize is not None or r.e == TOO_SMALL or r.s != int(r.s) for r in rows):
         return "inex2005"
     return "inex2003"
 
@@ -187,15 +182,12 @@ def add_row(qrels: Qrels, row: Row, scale: str, log: ProblemLog, pool: str,
     """Add the element judgement ``row`` of ``pool``; ``origin``: the pool and line of each
     element added so far (a repeat in one pool is reported by the text readers' rule)."""
     where = f"topic {row.topic}, {row.doc} {row.path}"
-    if scale == "inex2002" and row.letter is None:
-        log.error(row.file, row.line, f"{where}: exhaustivity/specificity in INEX 2002 "
-                  "assessments (relevance/coverage expected); the assessment is not used")
-        return
-    if scale != "inex2002" and row.letter is not None:
-        log.error(row.file, row.line, f"{where}: relevance/coverage in {scale} assessments; "
-                  "the assessment is not used")
-        return
-    problem = _pair_error(scale, row.e, row.s)
+    if (scale == "inex2002") == (row.letter is None):  # the other year's attributes
+        problem = ("exhaustivity/specificity in INEX 2002 assessments (relevance/coverage "
+                   "expected)" if row.letter is None else f"relevance/coverage in {scale} "
+                   "assessments")
+    else:
+        problem = _pair_error(scale, row.e, row.s)
     if problem is not None:
         log.error(row.file, row.line, f"{where}: {problem}; the assessment is not used")
         return
@@ -261,9 +253,7 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
                           "(--pool-policy union unites them)")
                 continue
             first_ranges.setdefault(doc, (pool.pool, merged))
-            dp = passages.get(doc)
-            if dp is None:
-                dp = passages[doc] = DocPassages(doc)
+            dp = passages.setdefault(doc, DocPassages(doc))
             dp.ranges = merge_ranges(dp.ranges + found) if dp.ranges else sorted(found)
         for doc, bep in beps.items():
             dp = passages.get(doc)
@@ -273,18 +263,15 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
             if dp.bep is None:
                 dp.bep = bep
         for _, doc in pool.judged:
-            if doc not in passages:
-                passages[doc] = DocPassages(doc)
+            passages.setdefault(doc, DocPassages(doc))
     sizes = {r.doc: r.size for pool in pools for r in pool.rows
              if r.size is not None and r.path.count("/") == 1}
     for doc, dp in passages.items():
         dp.relevant_chars = sum(n for _, n in merge_ranges(dp.ranges))
         if dp.doc_length is None:
             if collection is not None and doc in collection:
-                try:
+                with suppress(InputError):
                     dp.doc_length = collection[doc].length
-                except InputError:
-                    pass
             if dp.doc_length is None and doc in sizes:
                 dp.doc_length = int(sizes[doc])  # type: ignore[arg-type]
 

@@ -2,13 +2,13 @@
 (:class:`TopicColumns`, by a :class:`ResultReader`) and built into a
 :class:`~sdreval.model.run.Ranking`: plain results in bulk, a batch at a time, with XPath
 evaluated in C (``_read_plain``), anything else result by result, with the same run and the
-same problems
-(``tests/io/test_inex_xml_fast.py``); the event loop over the file is
+same problems (``tests/io/test_inex_xml_fast.py``); the event loop over the file is
 :func:`sdreval.io.inex_submission.iter_submission_topics`."""
 from __future__ import annotations
 
 import operator
 from array import array
+from functools import lru_cache
 
 import numpy as np
 from lxml import etree
@@ -19,7 +19,7 @@ from ..model.run import Ranking
 from ..model.xpath import XPathError, canonical_xpath
 from .run_topics import report_repeats
 from .textlines import INT_LIMIT, parse_float, parse_int
-from .xmlsafe import child_texts, entity_refs, free_element, xml_attr
+from .xmlsafe import child_texts, free_element, xml_attr
 
 
 class TopicColumns:
@@ -74,33 +74,30 @@ class ResultReader:
         batch = self.batch
         if not batch or (not final and len(batch) < 2):
             return
-        keep = None if final else batch.pop()
+        self.batch = [] if final else [batch.pop()]
         if not (self.bulk and self.topic is not None and self.topic_el is not None
                 and _read_plain(batch, self.topic_el, self.topic, self.doc_intern,
                                 self.fast_paths)):
             for el in batch:
                 self.read_one(el)
-        batch.clear()
-        if keep is not None:
-            batch.append(keep)
 
     def read_one(self, el: etree._Element) -> None:
         """Read one ``<result>`` (every problem reported), then free it."""
         if self.topic is not None:
-            self._read(el, self.topic, self.topic_id, self.file, self.log)
+            self._read(el)
         elif self.root_seen:
             self.log.error(self.file, el.sourceline, "<result> outside a <topic> with a "
                            "topic-id: not used")
         free_element(el)
 
-    def _read(self, el: etree._Element, topic: TopicColumns, topic_id: str | None, file: str,
-              log: ProblemLog) -> None:
-        doc_intern, path_cache = self.doc_intern, self.path_cache
+    def _read(self, el: etree._Element) -> None:
+        topic, topic_id, file, log, path_cache = (self.topic, self.topic_id, self.file, self.log,
+                                                   self.path_cache)
         line = el.sourceline
         fields = child_texts(el)
         bad: list[str] = []
         if any("&" in text for text in fields.values()):
-            refs = entity_refs(el)
+            refs = [node.text for node in el.iter(etree.Entity)]
             if refs:
                 bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
                            "(entities are never expanded)")
@@ -134,11 +131,10 @@ class ResultReader:
         unknown = sorted(set(fields) - {"file", "path", "rank", "rsv"})
         if unknown:
             log.warn(file, line, f"topic {topic_id}: result elements {', '.join(unknown)} ignored")
-        if bad:
-            for message in bad:
-                log.error(file, line, f"topic {topic_id}: {message}; the result is not used")
+        if log.refuse(file, line, [f"topic {topic_id}: {message}; the result is not used"
+                                   for message in bad]):
             return
-        topic.docs.append(doc_intern.setdefault(doc, doc))
+        topic.docs.append(self.doc_intern.setdefault(doc, doc))
         topic.paths.append(canon)  # type: ignore[arg-type]
         topic.ranks.append(rank)
         topic.rsv.append(rsv)
@@ -148,58 +144,45 @@ class ResultReader:
 
 # --- bulk reading of plain results ----------------------------------------------------------
 BATCH = 4096  # results held before a flush (bounds memory inside one very long topic)
-_FIELDS = ("file", "path", "rank", "rsv")
-# Counts over a batch of <result> elements moved under one container: element children, second
-# nodes of a child, second file/path/rank/rsv of a result (aggregate paths and positional
-# steps only: libxml2 evaluates other per-node predicates slowly).  Entity reference nodes are
-# invisible to libxml2 XPath: they are looked for separately.
-_SHAPE = etree.XPath("concat(count(result/*), ' ', count(result/*/node()[2]), ' ', "
-                     + " + ".join(f"count(result/{f}[2])" for f in _FIELDS) + ")")
-_TEXTS = {name: etree.XPath(f"result/{name}/text()", smart_strings=False) for name in _FIELDS}
-# the usual layout, fields in the order file, path, [rank], [rsv]: positional steps only, then
-# every text of the batch in one list
-_ORDERED = etree.XPath("concat(count(result/*), ' ', count(result/*/node()[2]), ' ', "
-                       "count(result/*[1]/self::file), ' ', count(result/*[2]/self::path), ' ', "
-                       "count(result/*[3]/self::rank), ' ', count(result/*[3]/self::rsv), ' ', "
-                       "count(result/*[4]/self::rsv))")
+_FIELDS = {"file", "path", "rank", "rsv"}
 _ALL_TEXTS = etree.XPath("result/*/text()", smart_strings=False)
+
+
+@lru_cache(maxsize=64)
+def _layout_counts(names: tuple[str, ...]) -> etree.XPath:
+    """Counts over a batch of ``<result>`` elements moved under one container: element
+    children, second nodes of a child, and for each position the results whose child there is
+    named as in ``names`` (positional steps only: libxml2 evaluates other per-node predicates
+    slowly; entity reference nodes are invisible to XPath and looked for separately)."""
+    return etree.XPath("concat(count(result/*), ' ', count(result/*/node()[2])" + "".join(
+        f", ' ', count(result/*[{i}]/self::{name})" for i, name in enumerate(names, 1)) + ")")
 
 
 def _batch_texts(box: etree._Element, n: int) -> tuple[list[str], ...] | None:
     """The texts of ``file``, ``path``, ``rank`` and ``rsv`` (the last two possibly empty) of
-    the ``n`` results under ``box``, aligned, or None if not every result holds exactly
-    ``file`` and ``path`` once, ``rank`` and ``rsv`` at most once (each in all results or in
-    none), nothing else, each of them a single text node."""
-    children, second_nodes, file1, path2, rank3, rsv3, rsv4 = map(int, _ORDERED(box).split())
-    if second_nodes == 0 and file1 == path2 == n:
-        # every result starts with file, path; then rank, rsv, both or none in all of them?
-        width = {(0, 0, 0): 2, (n, 0, 0): 3, (0, n, 0): 3, (n, 0, n): 4}.get((rank3, rsv3, rsv4))
-        if width is not None and children == width * n:
-            texts = _ALL_TEXTS(box)  # no child holds a second node: one text per child
-            if len(texts) == children:
-                rank = texts[2::width] if rank3 else []
-                rsv = texts[width - 1::width] if rsv3 or rsv4 else []
-                return texts[0::width], texts[1::width], rank, rsv
-    # any order: counts per name (aggregate paths only: libxml2 evaluates per-node predicates
-    # slowly); no child holds two nodes, and the text nodes under file/path/rank/rsv are as
-    # many as the children: each child is one of them holding one text node; none twice
-    children, second_nodes, second_fields = map(int, _SHAPE(box).split())
-    files, raw_paths, rank_texts, rsv_texts = (_TEXTS[name](box) for name in _FIELDS)
-    if not (len(files) == len(raw_paths) == n and len(rank_texts) in (0, n)
-            and len(rsv_texts) in (0, n) and second_nodes == second_fields == 0
-            and children == 2 * n + len(rank_texts) + len(rsv_texts)):
+    the ``n`` results under ``box``, aligned, or None if not every result holds the children of
+    the first one in its order -- ``file`` and ``path`` once, ``rank`` and ``rsv`` at most once,
+    nothing else -- each of them a single text node."""
+    names = tuple(child.tag for child in box[0])
+    if not {"file", "path"} <= set(names) <= _FIELDS or len(set(names)) < len(names):
         return None
-    return files, raw_paths, rank_texts, rsv_texts
+    children, second_nodes, *found = map(int, _layout_counts(names)(box).split())
+    if second_nodes or children != len(names) * n or found.count(n) < len(names):
+        return None
+    texts = _ALL_TEXTS(box)  # no child holds a second node: one text per child
+    if len(texts) != children:
+        return None
+    column = {name: texts[i::len(names)] for i, name in enumerate(names)}
+    return column["file"], column["path"], column.get("rank", []), column.get("rsv", [])
 
 
 def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: TopicColumns,
                 doc_intern: dict[str, str], fast_paths: dict[str, str]) -> bool:
     """Append ``batch`` to ``topic`` in bulk and return True if the batch is a run of
-    consecutive children of ``parent``, each ``<result>`` holding ``file`` and ``path`` once,
-    ``rank`` and ``rsv`` at most once (each given in all results or in none), nothing else,
-    every one of these a single text node, and the values raise no problem (non-empty file and
-    path, a well-formed XPath, positive integer ranks, finite rsv).  Otherwise nothing is
-    appended and False is returned: the caller reads them one by one, which reports problems.
+    consecutive children of ``parent`` in plain shape (:func:`_batch_texts`) and the values
+    raise no problem (non-empty file and path, a well-formed XPath, positive integer ranks,
+    finite rsv).  Otherwise nothing is appended and False is returned: the caller reads them
+    one by one, which reports problems.
 
     Equal to :meth:`ResultReader.read_one` on each element: in plain shape ``child_texts`` sees
     exactly these four texts, there is nothing to warn about, and each value goes through the

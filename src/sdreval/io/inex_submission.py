@@ -23,7 +23,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from lxml import etree
 
-from ..errors import InputError, ProblemLog
+from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Run
 from .inex_results import ResultReader, TopicColumns, build_ranking
 from .detect import SUBMISSION
@@ -35,12 +35,9 @@ from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
 
 @dataclass
 class SubmissionInfo:
-    """What :func:`iter_submission_topics` learns besides the topics: ``read`` (False if the
-    file was refused before its first element was read: empty, or entity declarations in its
-    DOCTYPE), ``root_seen`` and the root's ``attributes`` (``run-id``, ``participant-id``,
-    ``task`` ...)."""
+    """What :func:`iter_submission_topics` learns besides the topics: ``root_seen`` and the
+    root's ``attributes`` (``run-id``, ``participant-id``, ``task`` ...)."""
 
-    read: bool = False
     root_seen: bool = False
     attributes: dict[str, str] = field(default_factory=dict)
 
@@ -107,10 +104,9 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     In both streaming policies a topic given again after it was yielded is an error, raised as
     :class:`TopicsNotContiguous`; topics cut short by malformed XML are yielded at the end.
 
-    Results are read in batches (:class:`~sdreval.io.inex_results.ResultReader`): a batch of
-    plain results in bulk (XPath in C), anything else result by result; both give the same run and the same problems.  ``bulk=False`` reads every result one by one
-    (the reference the tests compare the bulk path with).  The garbage collector is off while
-    parsing and restored while the caller holds a yielded topic.
+    Results are read in batches (the module docstring); ``bulk=False`` reads every result one
+    by one (the reference the tests compare the bulk path with).  The garbage collector is off
+    while parsing and restored while the caller holds a yielded topic.
     """
     info = info if info is not None else SubmissionInfo()
     errors_before = log.error_count
@@ -118,8 +114,7 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     path = Path(path)
     if not path.is_file():
         raise InputError("no such file", file)
-    empty = path.stat().st_size == 0
-    if empty:
+    if path.stat().st_size == 0:
         log.error(file, None, "empty file: no XML element")
         return
     if policy not in ("file", "last-block", "block"):
@@ -139,7 +134,6 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
             file, log)
         if events is None:  # entity declarations: refused, nothing read
             return
-        info.read = True
         if policy == "last-block":
             counts = topic_counts(path)
         for event, el in events:
@@ -223,8 +217,6 @@ def write_inex_submission(run: Run, path: str | Path, task: str | None = None,
     ``<rank>`` and ``<rsv>``; ``task`` and ``participant_id`` default to the attributes the
     run was read with, else ``CO.Thorough`` and ``sdreval``."""
     if run.unit != "element":
-        from ..errors import UsageError
-
         raise UsageError(f"an INEX XML submission holds element results; this run holds "
                          f"{run.unit} results (write it as a TREC-like run)")
     attrs = dict(getattr(run, "attributes", {}) or {})

@@ -57,19 +57,19 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
     if unknown:
         log.error(name, None, f"unknown directive(s) {sorted(unknown)}; known: model=depth, "
                               "abandonment, partition=tag")
-    if directives.get("model") not in (None, "depth"):
-        log.error(name, None, f"unknown model {directives['model']!r} (known: depth)")
-    if directives.get("partition") not in (None, "tag"):
-        log.error(name, None, f"unknown partition {directives['partition']!r} (known: tag)")
+    for key, known in (("model", "depth"), ("partition", "tag")):
+        if directives.get(key) not in (None, known):
+            log.error(name, None, f"unknown {key} {directives[key]!r} (known: {known})")
     model = ExplicitNavigation()
     routes: list[tuple[str, list[str]]] = []
     where: dict = {}  # step -> (line, probability): the repeat rule of every reader
     first = True
     for number, fields in iter_fields(path, log):
-        if fields[0] == "route":
-            if where:
-                log.error(name, number, "routes and explicit probabilities cannot be mixed")
-                continue
+        route = fields[0] == "route"
+        if (route and where) or (routes and not route):
+            log.error(name, number, "routes and explicit probabilities cannot be mixed")
+            continue
+        if route:
             if len(fields) < 4:
                 log.error(name, number, "a route needs a document and at least two XPaths")
                 continue
@@ -83,9 +83,6 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
                 log.error(name, number, "a route cannot step from an element to itself")
                 continue
             routes.append((fields[1], steps))
-            continue
-        if routes:
-            log.error(name, number, "routes and explicit probabilities cannot be mixed")
             continue
         if first and fields[0].lower() in _HEADER and len(fields) == 4 \
                 and parse_float(fields[3]) is None:

@@ -36,10 +36,7 @@ _WIDE = ((b"\x00\x00\xfe\xff", "utf-32"), (b"\xff\xfe\x00\x00", "utf-32"),
 def wide_codec(head: bytes) -> str | None:
     """The Python codec of an XML document in UTF-16 or UTF-32 (from its first bytes), else
     None (an ASCII-compatible encoding: UTF-8, ISO-8859-x ...)."""
-    for signature, codec in _WIDE:
-        if head.startswith(signature):
-            return codec
-    return None
+    return next((codec for signature, codec in _WIDE if head.startswith(signature)), None)
 
 
 #: the parser options of every XML read (the module docstring says why)
@@ -83,9 +80,7 @@ def checked_events(events, file: str, log: ProblemLog) -> Iterator | None:
     return itertools.chain((first,), events)
 
 
-def local_name(tag) -> str:
-    if not isinstance(tag, str):
-        return ""
+def local_name(tag: str) -> str:
     return tag.rsplit("}", 1)[-1].lower()
 
 
@@ -114,10 +109,9 @@ def element_values(el: etree._Element) -> dict[str, str]:
     attribute has, the texts of child elements (``<element path="..."><exhaustivity>2
     </exhaustivity></element>``), read from the element once for :func:`pick`."""
     values = {_normal(key): value for key, value in el.items()}
-    if len(el):
-        for child in el:
-            if isinstance(child.tag, str):
-                values.setdefault(_normal(child.tag), "".join(child.itertext()))
+    for child in el:
+        if isinstance(child.tag, str):
+            values.setdefault(_normal(child.tag), "".join(child.itertext()))
     return values
 
 
@@ -138,17 +132,11 @@ def child_texts(el: etree._Element) -> dict[str, str]:
         name = child.tag
         if type(name) is not str:
             continue
-        if name[0] == "{":
-            name = name.rsplit("}", 1)[-1]
-        name = name.lower()
+        name = local_name(name)
         if name not in out:
             text = child.text if not len(child) else "".join(child.itertext())
             out[name] = (text or "").strip()
     return out
-
-
-def entity_refs(el: etree._Element) -> list[str]:
-    return [node.text for node in el.iter(etree.Entity)]
 
 
 def free_element(el: etree._Element) -> None:
@@ -166,10 +154,9 @@ def drop_preceding(el: etree._Element) -> None:
 
 
 def report_syntax_error(log: ProblemLog, file: str, exc: etree.XMLSyntaxError) -> None:
-    line = exc.lineno if getattr(exc, "lineno", None) else None
-    message = exc.msg if hasattr(exc, "msg") else str(exc)
+    line, message = exc.lineno or None, exc.msg
     if line is None:  # iterparse may raise "no element found" (line 0) after the real error
-        found = [e for e in getattr(exc, "error_log", ()) if e.line and e.filename == file]
+        found = [e for e in exc.error_log if e.line and e.filename == file]
         if found:  # the log also holds earlier parses' entries: this file's last one
             line, message = found[-1].line, found[-1].message
     if "amplification" in message or ("entity" in message.lower() and "loop" in message.lower()):
