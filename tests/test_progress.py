@@ -86,3 +86,14 @@ def test_bar_on_a_terminal_and_quiet_silences_it():
     assert "\x1b" not in stdout and "MAep" in stdout          # stdout stays clean
     quiet_out, quiet_err = _run_with_tty_stderr(_eval_args() + ["--quiet"])
     assert "evaluating runs" not in quiet_err and quiet_out == stdout
+
+
+def test_quiet_command_run_in_process_leaves_progress_as_it_was(tmp_path):
+    """``--quiet`` is for its command: run in-process (CliRunner, a notebook) it left the
+    process quiet, so later progress bars (and this module's first test, when it ran after
+    such a command in the same worker) stayed hidden."""
+    args = ["simulate", str(tmp_path / "sim"), "--docs", "2", "--elements", "10", "--topics",
+            "1", "--runs", "1", "--length", "5", "--quiet"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert not _progress.is_quiet()

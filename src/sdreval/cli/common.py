@@ -157,9 +157,13 @@ def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
 
 
 def _set_quiet(ctx, param, value) -> bool:
-    from ..progress import set_quiet
+    """Quiet for this command only: the setting before it comes back when the command ends,
+    so a command run in-process (``CliRunner``, a notebook) leaves no global state behind."""
+    from ..progress import is_quiet, set_quiet
 
+    before = is_quiet()
     set_quiet(value)
+    ctx.call_on_close(lambda: set_quiet(before))
     return value
 
 
