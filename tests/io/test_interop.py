@@ -185,3 +185,12 @@ def test_unknown_documents_policy_refused_before_reading():
     with pytest.raises(UsageError, match="documents must be strict or max, not 'Max'"):
         qrels_to_dict(qrels, documents="Max")
     assert run_to_dict(run, documents="max") == {"1": {"d": 1.0}}
+
+
+def test_one_item_tuple_keys_are_their_document_id():
+    """A key ``("d",)`` names document d: it became the id "('d',)", which no file's qrels
+    hold, so a run of such keys scored 0 against the same judgements read from a file."""
+    run = interop.run_from_dict({"1": {("d",): 1.0, "e": 0.5}})
+    assert run.topics["1"].docs.tolist() == ["d", "e"]
+    qrels = interop.qrels_from_dict({"1": {("d",): 1}})
+    assert list(qrels["1"].elements) == [("d", "/article[1]")]

@@ -128,9 +128,10 @@ class _Rows:
                              f"all (doc, offset, length) tuples; found tuples of "
                              f"{sorted(w for w in widths if w != 1)} items"
                              + (" and plain ids" if 1 in widths else ""))
-        width = widths.pop()  # (1: tuples of one item, taken as ids)
-        return {"doc": self.keys} if width == 1 else \
-            dict(zip(tuples[width - 2], map(list, zip(*self.keys))))
+        width = widths.pop()
+        if width == 1:  # tuples of one item (and plain ids): the item is the document id
+            return {"doc": _objects([k[0] if isinstance(k, tuple) else k for k in self.keys])}
+        return dict(zip(tuples[width - 2], map(list, zip(*self.keys))))
 
     def values(self) -> list:
         return list(chain.from_iterable(inner.values() for inner in self.data.values()))
