@@ -77,3 +77,29 @@ def test_quiet_silences_the_policy_line(tmp_path):
     quiet = CliRunner().invoke(cli, ["eval", qrels, run, "-m", "map", "--quiet"])
     assert "means over" in loud.stderr
     assert quiet.exit_code == 0 and quiet.stderr == "" and quiet.stdout == loud.stdout
+
+
+def test_a_header_line_is_named_as_such(tmp_path):
+    """A run or qrels file with a header line (as pandas or a spreadsheet writes them) gets
+    one message saying so and what to do, not one per column ("rank 'rank' is not an integer",
+    "rsv 'score' is not a finite number")."""
+    qrels, run = _files(tmp_path)
+    (tmp_path / "h.run").write_text("query_id Q0 doc_id rank score run\n" + RUN)
+    (tmp_path / "h.qrels").write_text("qid iter docno rel\n" + QRELS)
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "h.run"), "-m", "map"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{tmp_path / 'h.run'}:1: error: 'query_id Q0 doc_id rank score run' looks like a "
+        "header line (column names): TREC-like files have none (one result per line: topic Q0 "
+        "doc rank rsv run-id); delete this line"]
+    result = CliRunner().invoke(cli, ["eval", str(tmp_path / "h.qrels"), run, "-m", "map"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{tmp_path / 'h.qrels'}:1: error: 'qid iter docno rel' "
+                                    "looks like a header line")
+    assert "delete this line" in result.stderr
+    # a bad number is still named as such
+    (tmp_path / "bad.run").write_text(RUN + "1 Q0 d4 3 nan sys\n1 Q0 d5 x 1.0 sys\n")
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "bad.run"), "-m", "map"])
+    assert "rsv 'nan' is not a finite number" in result.stderr
+    assert "rank 'x' is not an integer" in result.stderr
+    assert "looks like a header" not in result.stderr
