@@ -128,15 +128,16 @@ def _read_scores(path: str):
 
 def _write_tables(data, text_table: str | None, latex_table: str | None) -> None:
     from ..report.tables import format_latex_table, format_text_table
+    from ..stats.choices import describe_tests
 
     for target, render in ((text_table, format_text_table), (latex_table, format_latex_table)):
         if not target:
             continue
         text = render(data.results, data.compare, data.measures,
-                      significance=f"{data.settings.get('test')} test, "
-                                   f"{data.settings.get('correction')} correction, level "
-                                   f"{data.settings.get('level')}, each run against the "
-                                   f"baseline {data.baseline}")
+                      significance=describe_tests(data.settings.get("test"),
+                                                  data.settings.get("correction"),
+                                                  data.settings.get("level"))
+                      + f", each run against the baseline {data.baseline}")
         if target == "-":
             click.echo(text, nl=False)
         else:

@@ -114,6 +114,7 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
     baselines = list(options.get("baselines") or ())
     if baselines:
         from ..progress import track
+        from ..stats.choices import describe_tests
         from ..stats.compare import compare_runs
 
         # a measure with no per-topic value (nothing relevant anywhere) has nothing to test
@@ -124,8 +125,8 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
                           seed=options["seed"], baseline=baselines)
              for m in track(measures, "testing runs against the baseline")],
             ignore_index=True)
-        out["significance"] = (f"{test} test, {correction} correction, level {level}, each run "
-                               f"against the baseline {', '.join(baselines)}")
+        out["significance"] = (f"{describe_tests(test, correction, level)}, each run against "
+                               f"the baseline {', '.join(baselines)}")
     return out
 
 

@@ -25,7 +25,7 @@ import pandas as pd
 
 from ..errors import SdrevalError, UsageError
 from ..progress import track
-from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS
+from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS, describe_tests
 from . import bridge
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .page import figure_data, render_page, report_time
@@ -311,8 +311,8 @@ def write_report(data: ReportData, path: str | Path, image_format: str = "svg",
 def text_summary(data: ReportData) -> str:
     """The trec_eval-like summary table of a report (for the terminal)."""
     return format_text_table(data.results, data.compare, data.measures,
-                             significance=f"{data.settings.get('test')} test, "
-                                          f"{data.settings.get('correction')} correction")
+                             significance=describe_tests(data.settings.get("test"),
+                                                         data.settings.get("correction")))
 
 
 __all__ = ["PLOT_KINDS", "ReportData", "build_report", "report_data", "render_html",

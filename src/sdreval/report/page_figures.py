@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from ..stats.choices import describe_tests
 from . import bridge, figures, plots
 from .budget import plot_budget_curve
 from .curves import STANDARD_CURVES
@@ -93,8 +94,10 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
                          "Per-topic scores of every run: box = quartiles, line = median, dot "
                          "= mean."),
         f"heatmap-{first}": (f"run × run decisions {first}",
-                             f"Every pair of runs on {first} ({data.settings.get('test')} test, "
-                             f"{data.settings.get('correction')} correction over all pairs)."),
+                             f"Every pair of runs on {first} ("
+                             + describe_tests(data.settings.get("test"),
+                                              data.settings.get("correction"))
+                             + " over all pairs)."),
         f"decisions-{first}": (f"corrected decisions {first}",
                                f"Tests against the baseline on {first} under every "
                                "multiple-comparison correction (green: significant; cell: "

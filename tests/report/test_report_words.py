@@ -1,0 +1,40 @@
+"""What a reader of the report sees: tests and corrections named in words (with their papers),
+not by their option values ('t', 'by'); the figures' titles cite their papers."""
+from __future__ import annotations
+
+from lxml import html as lxml_html
+
+from sdreval.report.curves import STANDARD_CURVES
+from sdreval.report.html import render_html, report_data, text_summary
+
+
+def test_tests_and_corrections_are_named_in_words(results):
+    data = report_data(results, measures=["MAep"], samples=200, plots_wanted=("diffci",),
+                       test="wilcoxon", correction="holm")
+    page = lxml_html.fromstring(render_html(data).encode("utf-8"))
+    legend = page.xpath('//table[@id="summary-table"]/following-sibling::p[1]')[0]
+    assert ("Wilcoxon signed-rank test over topics, Holm correction over the tests of each "
+            "measure, level 0.05") in legend.text_content()
+    settings = {row.xpath("td[1]")[0].text_content(): row.xpath("td[2]")[0].text_content()
+                for row in page.xpath('//table[@class="settings"]/tbody/tr')}
+    assert settings["test"] == "wilcoxon: Wilcoxon signed-rank test (Ogilvie & Lalmas 2006, §3)"
+    assert settings["correction"] == "holm: Holm correction (Holm 1979)"
+    assert "(Wilcoxon signed-rank test, Holm correction)" in text_summary(data)
+
+
+def test_default_correction_is_benjamini_yekutieli(results):
+    data = report_data(results, measures=["MAep"], samples=200, plots_wanted=("diffci",))
+    text = render_html(data)
+    assert "paired t test over topics, Benjamini-Yekutieli correction" in text
+    assert ("by: Benjamini-Yekutieli correction (Benjamini &amp; Yekutieli 2001; Ogilvie "
+            "&amp; Lalmas 2006, Eq. 11-12)") in text
+    assert " by correction" not in text and "paired t test test" not in text
+
+
+def test_every_curve_title_cites_its_source():
+    """Each standard curve's title names the paper (authors and year) or the page defining it."""
+    for key, spec in STANDARD_CURVES.items():
+        if key == "budget":  # sdreval's own measures (docs/rag.md), no paper
+            continue
+        assert any(str(year) in spec.title for year in range(1990, 2030)), (key, spec.title)
+    assert "Kamps et al. 2008" in STANDARD_CURVES["ip"].title
