@@ -8,6 +8,7 @@ import click
 
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise
+from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP
 from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_status,
                      echo_warnings, handle_errors, jobs_options, quiet_option)
 from .eval_cmd import build_context, context_options, load_inputs
@@ -63,9 +64,9 @@ Examples:
 @click.option("--test", type=click.Choice(["t", "wilcoxon", "sign", "bootstrap",
                                            "randomization"]), default="t",
               help="Paired test of the significance marks and figures.")
-@click.option("--correction", type=click.Choice(["by", "bh", "holm", "bonferroni", "none"]),
-              default="by", help="Multiple-comparison correction per measure "
-                                 "(default by: Benjamini-Yekutieli, as sdreval compare).")
+@click.option("--correction", type=click.Choice(list(CORRECTIONS)), default="by",
+              show_default=True, help="Multiple-comparison correction over the tests of a "
+                                      f"measure against the baseline ({CORRECTIONS_HELP}).")
 @click.option("--level", type=LEVEL, default=0.05, help="Significance level.")
 @click.option("--samples", type=POSITIVE_INT, default=10_000,
               help="Bootstrap/randomisation samples.")

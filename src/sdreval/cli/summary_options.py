@@ -16,7 +16,7 @@ import click
 from ..errors import UsageError
 from ..lazy import lazy_module
 from ..report.output import TABLE_FORMATS
-from ..stats.choices import CORRECTIONS, TESTS
+from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TESTS
 from .common import LEVEL, SEED
 
 pd = lazy_module("pandas")
@@ -58,7 +58,7 @@ def summary_options(func: Callable) -> Callable:
                      default="by",
                      show_default=True,
                      help="With --baseline: multiple-comparison control over the tests of a "
-                          "measure, as compare --correction."),
+                          f"measure, as compare --correction ({CORRECTIONS_HELP})."),
         click.option("--level", type=LEVEL, default=0.05, show_default=True,
                      help="With --baseline: significance level of the letters."),
         click.option("--samples", type=click.IntRange(min=1), default=10_000,

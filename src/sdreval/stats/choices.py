@@ -30,6 +30,11 @@ SOURCES = {"t": "Ogilvie & Lalmas 2006, §3", "wilcoxon": "Ogilvie & Lalmas 2006
            "bh": "Benjamini & Hochberg 1995", "holm": "Holm 1979",
            "bonferroni": "family-wise error rate", "none": "each p-value against the level"}
 
+#: the corrections in one phrase, for option help texts
+CORRECTIONS_HELP = ("by: Benjamini & Yekutieli 2001, false discovery rate under dependence, as "
+                    "Ogilvie & Lalmas 2006, Eq. 11-12; bh: Benjamini & Hochberg 1995; holm: "
+                    "Holm 1979; bonferroni; none: each p-value against the level")
+
 
 def describe_tests(test: str, correction: str, level: float | str | None = None) -> str:
     """``paired t test, Benjamini-Yekutieli correction, level 0.05``: the words of a table's
