@@ -38,3 +38,33 @@ def test_every_curve_title_cites_its_source():
             continue
         assert any(str(year) in spec.title for year in range(1990, 2030)), (key, spec.title)
     assert "Kamps et al. 2008" in STANDARD_CURVES["ip"].title
+
+
+def test_settings_name_the_chunk_maps_and_documents(tmp_path):
+    """The chunk maps and documents that made the numbers are listed with the qrels and runs."""
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import cli
+    from sdreval.data import example_path
+
+    rag = example_path("rag")
+    maps = [str(rag / "chunks" / f"{name}.jsonl") for name in ("fixed", "sentence")]
+    out = tmp_path / "r.html"
+    result = CliRunner().invoke(cli, [
+        "report", str(rag / "qrels.jsonl"), str(rag / "runs" / "fixed.txt"),
+        str(rag / "runs" / "sentence.txt"), "--chunk-map", maps[0], "--chunk-map", maps[1],
+        "--documents", str(rag / "documents.jsonl"), "-m", "SpanP@5", "--no-plots",
+        "-o", str(out), "--quiet"])
+    assert result.exit_code == 0, result.output
+    page = lxml_html.fromstring(out.read_bytes())
+    settings = {row.xpath("td[1]")[0].text_content(): row.xpath("td[2]")[0].text_content()
+                for row in page.xpath('//table[@class="settings"]/tbody/tr')}
+    assert settings["chunk maps"] == "".join(maps)  # one per line (<br>)
+    assert settings["documents"] == str(rag / "documents.jsonl")
+    assert "span unit" not in settings  # characters, the default, go unsaid
+
+
+def test_budget_caption_says_the_band_once():
+    """The caption adds 'band: 95% percentile bootstrap interval' to the title: the title of
+    the budget curves no longer says '(95% bootstrap CI)' before it."""
+    assert "bootstrap" not in STANDARD_CURVES["budget"].title

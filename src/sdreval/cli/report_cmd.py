@@ -108,6 +108,7 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         data = report_html.build_report(qrels_obj, run_objs, list(measures) or None, ctx,
                                         all_topics=all_topics, jobs=options.get("jobs", 1),
                                         scheduler=options.get("scheduler"), **common)
+        data.settings.update(input_settings(options))
         echo_warnings(ctx.warnings)
         coverage = coverage_lines(summarise(data.results, counts=True), all_topics)
         data.notes.extend(line.strip() for line in coverage)
@@ -125,6 +126,33 @@ def _read_scores(path: str):
     from ..stats import read_scores
 
     return read_scores(path)
+
+
+#: options that change what is evaluated, with the words the report's settings table uses
+_INPUT_SETTINGS = (("collection_dir", "collection"), ("collection_elements", "collection elements"),
+                   ("navigation", "navigation model"), ("chunk_map", "chunk maps"),
+                   ("documents", "documents"), ("span_unit", "span unit"),
+                   ("depth", "depth (-M)"), ("rel_level", "relevance level (-l)"),
+                   ("zero_rel", "topics with nothing relevant"), ("strict", "strict"),
+                   ("pool_policy", "pool policy"))
+
+
+def input_settings(options: dict) -> dict[str, str]:
+    """The files and options of ``eval``'s context that were given, for the report's settings
+    table (a reader must see which chunk maps, documents or collection made the numbers)."""
+    out = {}
+    for key, label in _INPUT_SETTINGS:
+        value = options.get(key)
+        if value in (None, False, ()) or (key, value) in (("span_unit", "chars"),
+                                                          ("pool_policy", "main")):
+            continue
+        if key == "zero_rel":
+            value = "score 0 and count in the means (--zero-rel-as-zero, as trec_eval)"
+        elif key == "strict":
+            value = "runs that break a task's rules rejected (--strict)"
+        settings_value = "\n".join(map(str, value)) if isinstance(value, tuple) else str(value)
+        out[label] = settings_value
+    return out
 
 
 def _write_tables(data, text_table: str | None, latex_table: str | None) -> None:

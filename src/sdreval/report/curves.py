@@ -61,8 +61,8 @@ STANDARD_CURVES: dict[str, CurveSpec] = {
                        "Smith & Troynikov 2024)"),
     "budget": CurveSpec("budget", "SpanR", (128, 256, 512, 1024, 2048, 4096, 8192),
                         "budget N", "SpanR / SpanP (budget=N)",
-                        "Context-budget curves: recall and precision of the first N characters"
-                        " (95% bootstrap CI)"),
+                        "Context-budget curves: recall and precision of the first N "
+                        "characters"),
 }
 
 

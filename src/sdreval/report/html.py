@@ -125,9 +125,9 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
             pairs = bridge.compare(shown, measures[:1], test=test, correction=correction,
                                    level=level, samples=samples, seed=seed)
             if not mixed_decisions(pairs):
-                notes.append(f"run × run decisions on {measures[0]}: not drawn (every pair "
-                             + ("significant" if pairs["reject"].all() else "not significant")
-                             + ")")
+                notes.append(f"run × run decisions on {measures[0]}: not drawn ("
+                             + ("every pair is significantly different" if pairs["reject"].all()
+                                else "no pair is significantly different") + ")")
         if swaps is None and "swap" in wanted:
             if len(runs) >= SWAP_MIN_RUNS:
                 swaps = swap_tables(shown, measures[:1], seed=seed, notes=notes)

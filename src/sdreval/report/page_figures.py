@@ -35,7 +35,9 @@ def plot_makers(data: ReportData) -> dict:
     for key in STANDARD_CURVES:
         if key in data.plots and key in data.curves:
             spec, table = data.curves[key]
-            makers[key] = partial(plot_budget_curve, table) if key == "budget" else \
+            makers[key] = partial(plot_budget_curve, table,
+                                  title=f"{spec.title}, {data.ci_level:.0%} bands") \
+                if key == "budget" else \
                 partial(figures.plot_curve_bands, spec, table, data.runs, data.ci_level)
     first = data.measures[0] if data.measures else None
     tested = data.compare is not None and not data.compare.empty and data.baseline is not None
