@@ -103,3 +103,19 @@ def test_a_header_line_is_named_as_such(tmp_path):
     assert "rsv 'nan' is not a finite number" in result.stderr
     assert "rank 'x' is not an integer" in result.stderr
     assert "looks like a header" not in result.stderr
+
+
+def test_unrecognised_files_say_what_they_most_likely_lack(tmp_path):
+    """A TREC run without its run-id column, or a comma-separated run, gets the likely cause
+    after "unrecognised format"."""
+    qrels, _ = _files(tmp_path)
+    (tmp_path / "five.run").write_text("1 Q0 d1 1 2.0\n1 Q0 d2 2 1.0\n")
+    (tmp_path / "comma.run").write_text("1,Q0,d1,1,2.0,sys\n1,Q0,d2,2,1.0,sys\n")
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "five.run"), "-m", "map"])
+    assert result.exit_code == 1
+    assert "unrecognised format" in result.stderr
+    assert "its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id): add the " \
+           "run-id column" in result.stderr
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "comma.run"), "-m", "map"])
+    assert result.exit_code == 1
+    assert "it looks comma-separated" in result.stderr

@@ -142,6 +142,20 @@ def detect_text_format(lines: list[list[str]]) -> str | None:
     return next(f for f in _PREFERENCE if votes[f] == best)
 
 
+def unrecognised_hint(lines: list[list[str]]) -> str:
+    """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
+    if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
+        return "; TREC qrels whose second field is not 0 are read with --qrels-format trec"
+    if all(len(f) == 5 and f[1] == "Q0" for f in lines):
+        return ("; its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id): "
+                "add the run-id column")
+    if all(len(f) == 1 and f[0].count(",") >= 2 for f in lines):
+        return ("; it looks comma-separated: TREC-like runs and qrels are separated by white "
+                "space; CSV files are read as span and chunk inputs only, with a header "
+                "(query_id, doc_id, start, end, ...: docs/rag.md)")
+    return ""
+
+
 def detect_format(path: str | Path) -> str:
     """Name of the format of a file (or ``collection`` / ``inex-assessments`` for a
     directory), from its content.
@@ -173,8 +187,7 @@ def detect_format(path: str | Path) -> str:
         raise InputError("empty file: no data line to detect the format from", str(path))
     kind = detect_text_format(lines)
     if kind is None:
-        hint = ("; TREC qrels whose second field is not 0 are read with --qrels-format trec"
-                if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines) else "")
+        hint = unrecognised_hint(lines)
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
                          f" expected one of {', '.join(ALL_FORMATS)}{hint}", str(path))
     return kind
