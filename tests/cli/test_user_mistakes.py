@@ -119,3 +119,13 @@ def test_unrecognised_files_say_what_they_most_likely_lack(tmp_path):
     result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "comma.run"), "-m", "map"])
     assert result.exit_code == 1
     assert "it looks comma-separated" in result.stderr
+
+
+def test_stability_of_one_run_names_the_analysis_and_the_way_out(tmp_path):
+    qrels, run = _files(tmp_path)
+    result = CliRunner().invoke(cli, ["stability", qrels, run, "-m", "map"])
+    assert result.exit_code == 2
+    assert "the discrimination analysis (Tukey's HSD" in result.stderr
+    assert "got 1 run(s) and 2 topic(s)" in result.stderr and "-a ci" in result.stderr
+    assert CliRunner().invoke(cli, ["stability", qrels, run, "-m", "map", "-a", "ci"]
+                              ).exit_code == 0
