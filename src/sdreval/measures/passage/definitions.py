@@ -116,10 +116,13 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
     if log.errors:  # unconvertible results (document or element not in the collection)
         if ctx.strict:
             raise InputError(log.errors)
-        shown = "; ".join(str(p) for p in log.errors[:3])
-        ctx.warn(f"run {run.name}: {log.error_count} conversion problem(s), those results left "
-                 f"out of the passage run (--strict rejects): {shown}"
-                 + (" ..." if log.error_count > 3 else ""))
+        shown = "; ".join(p.message for p in log.errors[:3])
+        total = sum(len(ranking) for ranking in run.topics.values())
+        kept = sum(len(ranking) for ranking in converted.topics.values())
+        ctx.warn(f"run {run.name}: {total - kept:,} of its {total:,} results could not be "
+                 "turned into passages through the collection and are left out of the passage "
+                 f"measures, scoring nothing (--strict rejects such runs): {shown}"
+                 + (f" (and {log.error_count - 3} more)" if log.error_count > 3 else ""))
     ctx.cache[key] = (run, converted)  # keep ``run`` alive so its id stays unique
     return converted
 
