@@ -68,3 +68,47 @@ def test_budget_caption_says_the_band_once():
     """The caption adds 'band: 95% percentile bootstrap interval' to the title: the title of
     the budget curves no longer says '(95% bootstrap CI)' before it."""
     assert "bootstrap" not in STANDARD_CURVES["budget"].title
+
+
+def test_document_runs_get_the_precision_recall_curve(tmp_path):
+    """TREC document runs: the report draws trec_eval's interpolated precision-recall curve
+    (IPrec@0.0..1.0), not the element curves; inex_eval's precall no longer warns about a
+    collection size that document runs do not need."""
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import cli
+    from sdreval.report.html import PLOT_KINDS, build_report
+    from sdreval.io.readers import read_qrels, read_run
+
+    (tmp_path / "q.txt").write_text("1 0 a 1\n1 0 b 1\n1 0 c 0\n2 0 d 1\n2 0 e 0\n")
+    (tmp_path / "r.txt").write_text("1 Q0 a 1 3 s\n1 Q0 c 2 2 s\n1 Q0 b 3 1 s\n"
+                                    "2 Q0 e 1 2 s\n2 Q0 d 2 1 s\n")
+    (tmp_path / "t.txt").write_text("1 Q0 c 1 3 t\n1 Q0 a 2 2 t\n1 Q0 b 3 1 t\n"
+                                    "2 Q0 d 1 2 t\n2 Q0 e 2 1 t\n")
+    qrels = read_qrels(tmp_path / "q.txt")
+    runs = [read_run(tmp_path / "r.txt"), read_run(tmp_path / "t.txt")]
+    data = build_report(qrels, runs, ["AP"], samples=100, plots_wanted=PLOT_KINDS)
+    assert set(data.curves) == {"iprec"}
+    curve = data.curves["iprec"][1]
+    # run s, topic 1: relevant at ranks 1 and 3 (P = 1, 2/3); topic 2: at rank 2 (P = 1/2):
+    # interpolated precision at recall 0.5 is 1 and 1/2, at 1.0 is 2/3 and 1/2
+    s = curve[curve["run"] == "s"].set_index("x")["value"]
+    assert s[0.5] == 0.75 and abs(s[1.0] - (2 / 3 + 1 / 2) / 2) < 1e-12
+    result = CliRunner().invoke(cli, ["report", str(tmp_path / "q.txt"), str(tmp_path / "r.txt"),
+                                      str(tmp_path / "t.txt"), "-m", "AP", "--samples", "100",
+                                      "-o", str(tmp_path / "r.html")])
+    assert result.exit_code == 0, result.output
+    assert "collection size unknown" not in result.stderr
+    assert "Interpolated precision-recall, 11 points" in (tmp_path / "r.html").read_text()
+
+
+def test_long_curve_titles_are_wrapped_not_cut():
+    import pandas as pd
+
+    from sdreval.report.figures import TITLE_WIDTH, plot_curve_bands
+
+    table = pd.DataFrame({"run": ["a", "a"], "x": [0.0, 1.0], "value": [1.0, 0.5],
+                          "low": [0.9, 0.4], "high": [1.0, 0.6]})
+    fig = plot_curve_bands(STANDARD_CURVES["iprec"], table, ["a"], 0.95)
+    lines = fig.axes[0].get_title().splitlines()
+    assert len(lines) == 2 and all(len(line) <= TITLE_WIDTH for line in lines)

@@ -13,8 +13,8 @@ from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_
                      echo_warnings, handle_errors, jobs_options, quiet_option)
 from .eval_cmd import build_context, context_options, load_inputs
 
-_PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget", "differences", "diffci", "ci",
-          "distribution", "heatmap", "decisions", "swap")
+_PLOTS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences", "diffci",
+          "ci", "distribution", "heatmap", "decisions", "swap")
 
 
 EXAMPLES = """\b
@@ -36,7 +36,8 @@ Examples:
 @click.option("--scores", "scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (eval -q --format csv) instead of QRELS RUN...")
 @click.option("--plot", "plots", multiple=True, type=click.Choice(_PLOTS),
-              help="Only these figures (repeatable): ep/gr, nxCG, interpolated precision, "
+              help="Only these figures (repeatable): ep/gr, nxCG, interpolated precision "
+                   "iP[x] of passages, trec_eval's interpolated precision-recall (documents), "
                    "precall, span recall curves (with confidence bands); context-budget "
                    "curves; per-topic "
                    "differences with the baseline; intervals of the differences; intervals "

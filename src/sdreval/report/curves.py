@@ -52,6 +52,10 @@ STANDARD_CURVES: dict[str, CurveSpec] = {
     "ip": CurveSpec("ip", "iP", _grid(0.0, 1.0, 0.05), "recall", "interpolated precision",
                     "Interpolated precision iP[x] (INEX 2007-2010 Focused task; "
                     "Kamps et al. 2008)"),
+    "iprec": CurveSpec("iprec", "IPrec", _grid(0.0, 1.0, 0.1), "recall",
+                       "interpolated precision",
+                       "Interpolated precision-recall, 11 points (trec_eval iprec_at_recall; "
+                       "Manning, Raghavan & Schütze 2008, §8.4)"),
     "precall": CurveSpec("precall", "inex_eval", _grid(0.01, 1.0, 0.01), "recall",
                          "precision (precall)",
                          "inex_eval precall (Ogilvie & Lalmas 2006, Eq. 1-5)"),
