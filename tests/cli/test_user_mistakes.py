@@ -152,3 +152,12 @@ def test_results_outside_the_collection_are_counted_in_the_warning(tmp_path):
     assert (f"run sim01: {outside:,} of its {total:,} results could not be turned into "
             "passages through the collection") in result.stderr
     assert "conversion problem" not in result.stderr and ": error: " not in result.stderr
+
+
+def test_a_binary_file_is_named_as_such(tmp_path):
+    qrels, _ = _files(tmp_path)
+    (tmp_path / "run.bin").write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00" + bytes(range(256)))
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "run.bin"), "-m", "map"])
+    assert result.exit_code == 1
+    assert "NUL bytes: a binary file" in result.stderr and "\\x00" not in result.stderr
+    assert result.stderr.count("\n") == 1

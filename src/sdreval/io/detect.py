@@ -186,6 +186,10 @@ def detect_format(path: str | Path) -> str:
     if not lines:
         raise InputError("empty file: no data line to detect the format from", str(path))
     kind = detect_text_format(lines)
+    if kind is None and b"\x00" in head:  # no format, and bytes no text file has
+        raise InputError("NUL bytes: a binary file, or text in UTF-16/UTF-32 (save it as "
+                         "UTF-8); qrels and runs are UTF-8 text (TREC-like lines, JSONL, CSV, "
+                         "INEX XML; gzip-compressed as FILE.gz) or Parquet", str(path))
     if kind is None:
         hint = unrecognised_hint(lines)
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
