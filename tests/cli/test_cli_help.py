@@ -105,3 +105,10 @@ def test_correction_names_are_explained(name):
     for option in options:
         assert "by: Benjamini & Yekutieli 2001" in option.help, name
         assert "holm: Holm 1979" in option.help, name
+
+
+def test_simulate_help_says_documents_need_write_docs():
+    """`simulate --help` promised docs/ in OUTDIR; they are written only with --write-docs."""
+    text = " ".join(CliRunner().invoke(cli, ["simulate", "--help"]).output.split())
+    assert "docs/ with --write-docs" in text
+    assert "(qrels.tsv, qrels.fol, runs/, docs/)" not in text
