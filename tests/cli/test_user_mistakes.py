@@ -114,8 +114,8 @@ def test_unrecognised_files_say_what_they_most_likely_lack(tmp_path):
     result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "five.run"), "-m", "map"])
     assert result.exit_code == 1
     assert "unrecognised format" in result.stderr
-    assert "its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id): add the " \
-           "run-id column" in result.stderr
+    assert "its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id); is a " \
+           "column missing (most often the run-id)?" in result.stderr
     result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "comma.run"), "-m", "map"])
     assert result.exit_code == 1
     assert "it looks comma-separated" in result.stderr
@@ -161,3 +161,15 @@ def test_a_binary_file_is_named_as_such(tmp_path):
     assert result.exit_code == 1
     assert "NUL bytes: a binary file" in result.stderr and "\\x00" not in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_trec_eval_output_given_as_scores(tmp_path):
+    """`compare --scores` of trec_eval's -q output says what the file is and how to get one."""
+    (tmp_path / "te.txt").write_text("map                   \t401\t0.0980\n"
+                                     "map                   \t402\t0.1279\n"
+                                     "map                   \tall\t0.1130\n")
+    result = CliRunner().invoke(cli, ["compare", "--scores", str(tmp_path / "te.txt"),
+                                      "-m", "map"])
+    assert result.exit_code == 1
+    assert "-q --format csv -o FILE" in result.stderr
+    assert "this looks like trec_eval's output" in result.stderr

@@ -147,8 +147,8 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
     if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
         return "; TREC qrels whose second field is not 0 are read with --qrels-format trec"
     if all(len(f) == 5 and f[1] == "Q0" for f in lines):
-        return ("; its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id): "
-                "add the run-id column")
+        return ("; its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id); "
+                "is a column missing (most often the run-id)?")
     if all(len(f) == 1 and f[0].count(",") >= 2 for f in lines):
         return ("; it looks comma-separated: TREC-like runs and qrels are separated by white "
                 "space; CSV files are read as span and chunk inputs only, with a header "

@@ -80,7 +80,7 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
                 bad.append(error.problems[0].message)
     elif layout == "passage":
         offset, length = passage_fields(fields[6], fields[7], bad)
-    if is_word(fields[3]) and is_word(fields[4]):  # column names, not a result
+    if all(is_word(fields[i]) for i in (0, 3, 4)):  # column names, not a result
         bad = [header_line(fields, f"one result per line: {spelled}")]
     if log.refuse(file, number, bad):
         return None
@@ -90,11 +90,14 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
 
 
 def is_word(text: str) -> bool:
-    """A field that is no number at all but has letters (``rank``, ``score``; not ``nan``)."""
+    """A field that is a column name, not a value: an ASCII identifier (``rank``, ``score``,
+    ``query_id``) that is no number (not ``nan``, ``inf``)."""
+    if not (text.isascii() and text.isidentifier()):
+        return False
     try:
         float(text)
     except ValueError:
-        return any(c.isalpha() for c in text)
+        return True
     return False
 
 

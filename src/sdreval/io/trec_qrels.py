@@ -46,7 +46,7 @@ def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
         log.error(file, number, f"expected 4 fields ({LAYOUT}), found {len(fields)}")
         return None
     rel = parse_int(fields[3])
-    if rel is None and is_word(fields[3]) and is_word(fields[1]) and fields[1] != "Q0":
+    if rel is None and fields[1] != "Q0" and all(is_word(fields[i]) for i in (0, 1, 3)):
         log.error(file, number, header_line(fields, f"one judgement per line: {LAYOUT}"))
         return None
     if rel is None:
