@@ -173,3 +173,20 @@ def test_trec_eval_output_given_as_scores(tmp_path):
     assert result.exit_code == 1
     assert "-q --format csv -o FILE" in result.stderr
     assert "this looks like trec_eval's output" in result.stderr
+
+
+def test_a_topics_file_or_a_document_given_as_input(tmp_path):
+    """INEX topic files and collection documents are XML too: the error names the root element
+    and the likely mix-up."""
+    qrels, _ = _files(tmp_path)
+    (tmp_path / "topics.xml").write_text('<?xml version="1.0"?>\n<inex-topic-file><topic id="1">'
+                                         "<title>x</title></topic></inex-topic-file>\n")
+    (tmp_path / "1164.xml").write_text("<article><bdy><p>text</p></bdy></article>\n")
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "topics.xml")])
+    assert result.exit_code == 1
+    assert "(root element <inex-topic-file>; a topics file? sdreval needs only the judgements " \
+           "and the runs)" in result.stderr
+    result = CliRunner().invoke(cli, ["eval", str(tmp_path / "1164.xml"), qrels])
+    assert result.exit_code == 1
+    assert "root element <article>; a document of the collection? give its directory with " \
+           "--collection DIR" in result.stderr

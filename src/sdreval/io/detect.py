@@ -172,8 +172,14 @@ def detect_format(path: str | Path) -> str:
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") or wide_codec(head) is not None:
         kind = sniff_inex_xml(head, path)
         if kind is None:
+            root = re.match(_ROOT, head, re.DOTALL)
+            name = root.group(1).decode("utf-8", "replace") if root else ""
+            hint = ("" if not name else "; a document of the collection? give its directory "
+                    "with --collection DIR" if name == "article" else "; a topics file? sdreval "
+                    "needs only the judgements and the runs")
             raise InputError("XML file that is neither an INEX submission nor INEX assessments "
-                             "(unknown root element)", str(path))
+                             f"({f'root element <{name}>' if name else 'unknown root element'}"
+                             f"{hint})", str(path))
         return kind
     rows = head.decode("utf-8", "replace").splitlines()
     if len(head) == _HEAD and rows:
