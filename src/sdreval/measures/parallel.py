@@ -152,6 +152,10 @@ def dask_client(scheduler: str, workers: int = 1):
     restarts) do not reach the user: what matters is said by sdreval."""
     import logging
 
+    host, colon, count = scheduler.partition(":")
+    if host == "local" and colon:  # "local:4" (a host "local" would be named tcp://local:4)
+        raise UsageError(f"--scheduler {scheduler}: 'local' takes its worker count from --jobs "
+                         f"(--scheduler local --jobs {count if count.isdigit() else 'N'})")
     try:
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - depends on the environment
