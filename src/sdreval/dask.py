@@ -74,13 +74,14 @@ def _write_part(output: str, index: int | str, run: Run, topics: list[str],
     return [exact_sum(row) for row in matrix]
 
 
-def evaluate(run_ddf: Any, qrels: Qrels, measures: Iterable[str | Measure],
+def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure],
              ctx: EvalContext | None = None, all_topics: bool = False,
              name: str = "run", output: str | None = None) -> pd.DataFrame:
     """Per-topic values (``run, topic, measure, value``) of the run in the Dask DataFrame
     ``run_ddf`` (columns as :func:`sdreval.io.frames.run_from_table` reads them), computed
     partition by partition on the active Dask scheduler; :func:`sdreval.measures.summarise`
-    gives the means.
+    gives the means.  ``qrels``: anything :func:`sdreval.io.read_qrels` accepts (a
+    :class:`Qrels`, a path, a DataFrame such as ``pandas.read_parquet(PATH)``, a dict).
 
     With ``output`` (a directory, local or an fsspec URL, that exists), each partition writes
     its per-topic rows to ``output/part-N.parquet`` and sends back only the exact sums of its
@@ -88,6 +89,9 @@ def evaluate(run_ddf: Any, qrels: Qrels, measures: Iterable[str | Measure],
     numbers as from the gathered per-topic rows."""
     import dask
 
+    from .io.readers import read_qrels
+
+    qrels = read_qrels(qrels)  # a path, DataFrame, dict ...: read here, once
     ctx = ctx or EvalContext()
     texts = [m.text for m in measures_by_family(measures)[0]]
     settings = replace(ctx, warnings=[], cache={})

@@ -64,3 +64,19 @@ def test_a_parquet_file_of_document_results_points_to_the_table_readers(tmp_path
     run = sdreval.read_run(pd.read_parquet(path))
     # AP: q1 (d1 at rank 2) 1/2, q2 (d3 at rank 1) 1
     assert evaluate(qrels, [run], ["AP"]).value.tolist() == [0.5, 1.0]
+
+
+def test_qrels_may_be_a_file_or_a_table(tmp_path):
+    """The qrels argument takes what ``read_qrels`` takes (here a TREC file and a DataFrame
+    from Parquet, as docs/scale.md reads judgements kept in Parquet)."""
+    path = tmp_path / "qrels.txt"
+    path.write_text("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 2\n")
+    table = pd.DataFrame({"query_id": ["q1", "q1", "q2"], "doc_id": ["d1", "d2", "d3"],
+                          "relevance": [1, 0, 2]})
+    table.to_parquet(tmp_path / "qrels.parquet")
+    run = dd.from_pandas(pd.DataFrame({"query_id": ["q1", "q1", "q2"],
+                                       "doc_id": ["d2", "d1", "d3"], "score": [2.0, 1.0, 5.0]}),
+                         npartitions=1)
+    for qrels in (str(path), pd.read_parquet(tmp_path / "qrels.parquet")):
+        # AP: q1 (d1 at rank 2) 1/2, q2 (d3 at rank 1) 1
+        assert sdreval.dask.evaluate(run, qrels, ["AP"]).value.tolist() == [0.5, 1.0]
