@@ -136,4 +136,7 @@ def _shared(qrels: Qrels):
         client = default_client()
     except (ImportError, ValueError):
         return qrels
+    from .measures.parallel import check_workers
+
+    check_workers(client, "sdreval.dask.evaluate")
     return client.scatter(qrels, broadcast=True, hash=False)
