@@ -213,10 +213,15 @@ def _sniff_span(path: Path) -> str | None:
         return None
     kind = span_format(found[1])
     if kind is None and found[0] in ("jsonl", "parquet"):
+        load = ("pandas.read_parquet(PATH)" if found[0] == "parquet"
+                else "pandas.read_json(PATH, lines=True)")
         raise InputError(f"{found[0].upper()} file with keys {', '.join(found[1][:10])}: not "
                          "a span input (span qrels need query_id, doc_id, start, end, "
                          "relevance; span runs query_id, doc_id, start, end, score or rank; "
-                         "chunk runs query_id, chunk_id, score or rank)", str(path))
+                         "chunk runs query_id, chunk_id, score or rank); a table of document "
+                         "results or judgements is read in Python: sdreval.read_run(" + load
+                         + "), sdreval.read_qrels(...), or sdreval.dask.evaluate for a "
+                         "dataset (docs/scale.md)", str(path))
     return kind
 
 
