@@ -110,3 +110,19 @@ def test_dict_keys_follow_the_rule_of_tables():
     assert list(qrels.topics) == list(frame.topics) == ["1"]
     assert [d for d, _ in qrels.topics["1"].elements] == \
         [d for d, _ in frame.topics["1"].elements] == ["2"]
+
+
+def test_white_space_around_an_id_is_not_part_of_it_in_any_container(tmp_path):
+    """Span qrels as CSV (values stripped around separators) and the same run as JSONL, a
+    DataFrame and records whose document id is ``" d1 "``: in a text file white space
+    separates fields, so no id holds it at its ends.  Gold d1[0, 10), retrieved d1[0, 10):
+    SpanR@1 = 10 / 10 = 1 everywhere.  Before, JSONL and tables kept ``" d1 "``, which
+    matched nothing: SpanR@1 was 0 without a word."""
+    qrels = tmp_path / "q.csv"
+    qrels.write_text("query_id,doc_id,start,end,relevance\nq, d1 ,0,10,1\n")
+    row = {"query_id": "q", "doc_id": " d1 ", "start": 0, "end": 10, "score": 1.0}
+    jsonl = tmp_path / "r.jsonl"
+    jsonl.write_text(json.dumps(row) + "\n")
+    for run in (jsonl, pd.DataFrame([row]), [row], {"q ": {(" d1 ", 0, 10): 1.0}}):
+        scores = sdreval.evaluate(qrels, run, ["SpanR@1"])
+        assert scores["value"].tolist() == [1.0], type(run)

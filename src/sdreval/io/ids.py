@@ -26,22 +26,25 @@ FLOAT_ID_LIMIT = 2.0 ** 53
 def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Identifiers as an object array of str, and the mask of the bad ones: the one rule of
     ids in every table, dict key and JSON value.  Ids are text, never typed: a str is kept as
-    written; an integer becomes its decimal digits; a float that is a whole number below
-    2**53 its digits (``1.0`` is ``1``: pandas stores an integer column with a gap as
-    floats); bytes are decoded as UTF-8 (as text files).  Missing (None, NaN) and empty ids,
-    booleans, other floats (``2.5``, or beyond 2**53 where the digits are not exact) and
-    other types (dates, tuples...) are bad (:func:`id_problem` says why), whatever the
-    container, so that qrels and a run given in different containers name the same ids."""
+    written, less the white space around it (which separates fields in text files and is
+    stripped around CSV separators: ``" d1"`` is ``d1`` in every container); an integer
+    becomes its decimal digits; a float that is a whole number below 2**53 its digits
+    (``1.0`` is ``1``: pandas stores an integer column with a gap as floats); bytes are
+    decoded as UTF-8 (as text files).  Missing (None, NaN) and empty ids, booleans, other
+    floats (``2.5``, or beyond 2**53 where the digits are not exact) and other types (dates,
+    tuples...) are bad (:func:`id_problem` says why), whatever the container, so that qrels
+    and a run given in different containers name the same ids."""
     if raw.dtype == object:
         try:  # the common case, every id a str: one pass, no conversion
-            if min(map(len, map(str.strip, raw)), default=1) > 0:
-                return raw, np.zeros(len(raw), dtype=bool)
+            stripped = list(map(str.strip, raw))
         except TypeError:
-            pass
-        found = [id_of(v) for v in raw]
-        text = np.empty(len(raw), dtype=object)
-        text[:] = [t if t is not None else "" for t in found]
-        bad = np.array([t is None for t in found], dtype=bool)
+            found = [id_of(v) for v in raw]
+            stripped = [t.strip() if t is not None else "" for t in found]
+            bad = np.array([t is None for t in found], dtype=bool)
+        else:
+            bad = np.zeros(len(raw), dtype=bool)
+            if min(map(len, stripped), default=1) > 0 and stripped == raw.tolist():
+                return raw, bad
     elif raw.dtype.kind == "f":
         whole = np.isfinite(raw) & (raw == np.floor(raw)) & (np.abs(raw) < FLOAT_ID_LIMIT)
         text = np.array([str(int(v)) if w else "" for v, w in zip(raw.tolist(), whole)],
@@ -50,16 +53,18 @@ def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     elif raw.dtype.kind in "iu":
         return raw.astype(str).astype(object), np.zeros(len(raw), dtype=bool)
     elif raw.dtype.kind in "US":
-        text = np.array([id_of(v.item() if isinstance(v, np.generic) else v) or ""
-                         for v in raw], dtype=object)
+        stripped = [(id_of(v) or "").strip() for v in raw.tolist()]
         bad = np.zeros(len(raw), dtype=bool)
     else:  # booleans, dates, durations: not ids
         return np.full(len(raw), "", dtype=object), np.ones(len(raw), dtype=bool)
-    return text, bad | np.array([not s.strip() for s in text], dtype=bool)
+    text = np.empty(len(raw), dtype=object)
+    text[:] = stripped
+    return text, bad | np.array([not s for s in stripped], dtype=bool)
 
 
 def id_of(value: Any) -> str | None:
-    """The id a value names (the rule of :func:`id_text`), None if it names none."""
+    """The id a value names (the rule of :func:`id_text`, before the white space around it
+    is stripped), None if it names none."""
     if isinstance(value, str):
         return value
     if isinstance(value, (bool, np.bool_)):
