@@ -21,7 +21,7 @@ from ...judgements.quantise import default_quantisation, get_quantisation
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..classic.gains import (document_run, ideal_gains, is_passage_only, ranking_gains,
-                             topic_quant_map)
+                             reads_documents, topic_quant_map)
 from ..registry import (NON_NEGATIVE, UNIT, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef,
                         Param, register_family, register_measure)
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
@@ -137,7 +137,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     """Family kernel: gains once per distinct gain setting, then every measure per topic."""
     topics = [t for t in topics if t in qrels]
     passage_only = is_passage_only(qrels)
-    if passage_only:  # document level: each document once, at its first result
+    if passage_only or reads_documents(qrels, run.unit, ctx):  # each document once, first result
         run = document_run(run, ctx)
     elif topics and not any(qrels[t].elements for t in topics):
         raise UsageError("XCG measures need element assessments (exhaustivity/specificity); "
