@@ -165,3 +165,19 @@ def test_fol_and_trec_qrels_of_the_same_documents_score_alike(tmp_path, layout):
         values[name] = table.set_index("measure").value.to_dict()
     assert values["fol"] == pytest.approx({"AP": ap, "P@2": 0.5})
     assert values["trec"] == pytest.approx(values["fol"])
+
+
+@pytest.mark.parametrize("layout, expected", [("element", 1.0), ("document", 0.5)])
+def test_xcg_on_fol_and_trec_qrels_of_the_same_documents_agree(tmp_path, layout, expected):
+    """nxCG@3 (Kazai & Lalmas 2006, Eq. 3 and 5) of documents b, a, c (element run): gains
+    0, 1, 1 over the ideal 1, 1: 2 / 2 = 1; of the document run b, a, a: the repeat earns 0,
+    1 / 2 = 0.5, on FOL qrels as on TREC qrels (before: 1 on FOL qrels, the repeat dropped)."""
+    run_path = tmp_path / "r.run"
+    run_path.write_text(RUNS[layout][0])
+    for name, qrels_text in (("fol", FOL), ("trec", TREC)):
+        path = tmp_path / f"q.{name}"
+        path.write_text(qrels_text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            table = evaluate(read_qrels(path), [read_run(run_path)], ["nxCG@3"], EvalContext())
+        assert table.value.tolist() == pytest.approx([expected]), name
