@@ -35,16 +35,15 @@ def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     tuples...) are bad (:func:`id_problem` says why), whatever the container, so that qrels
     and a run given in different containers name the same ids."""
     if raw.dtype == object:
-        try:  # the common case, every id a str: one pass, no conversion
+        try:  # the common case, every id a str, none empty or padded: no conversion
             stripped = list(map(str.strip, raw))
+            if all(stripped) and stripped == raw.tolist():
+                return raw, np.zeros(len(raw), dtype=bool)
         except TypeError:
-            found = [id_of(v) for v in raw]
-            stripped = [t.strip() if t is not None else "" for t in found]
-            bad = np.array([t is None for t in found], dtype=bool)
-        else:
-            bad = np.zeros(len(raw), dtype=bool)
-            if min(map(len, stripped), default=1) > 0 and stripped == raw.tolist():
-                return raw, bad
+            pass
+        found = [id_of(v) for v in raw]
+        stripped = [t.strip() if t is not None else "" for t in found]
+        bad = np.array([t is None for t in found], dtype=bool)
     elif raw.dtype.kind == "f":
         whole = np.isfinite(raw) & (raw == np.floor(raw)) & (np.abs(raw) < FLOAT_ID_LIMIT)
         text = np.array([str(int(v)) if w else "" for v, w in zip(raw.tolist(), whole)],
