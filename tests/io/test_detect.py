@@ -197,3 +197,15 @@ def test_piped_gzip_run_is_decompressed():
                           input=gzip.compress(_big_run().encode()), capture_output=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr.decode()[-2000:]
+
+
+def test_utf16_text_file_is_named_as_such_not_as_unknown_xml(tmp_path):
+    """A TREC run saved as UTF-16 (Windows editors do) was called 'XML ... unknown root
+    element'; the error now says what the file is and how to convert it."""
+    from sdreval.errors import InputError
+    from sdreval.io.detect import detect_format
+
+    path = tmp_path / "run.txt"
+    path.write_bytes("1 Q0 d1 1 2.5 r\n".encode("utf-16"))
+    with pytest.raises(InputError, match=r"run.txt: error: a text file in UTF-16: .*iconv"):
+        detect_format(path)

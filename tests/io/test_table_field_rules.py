@@ -98,7 +98,7 @@ def test_jsonl_float_id_is_refused(tmp_path):
                                          "end": 5, "relevance": 1}],
                              [{"query_id": "1", "doc_id": 1.5, "start": 0, "end": 5,
                                "score": 1.0}], "jsonl")
-    with pytest.raises(InputError, match=r"run.jsonl:1: .*doc_id 1.5 is a number"):
+    with pytest.raises(InputError, match=r"run.jsonl:1: .*doc_id 1.5 is not an id"):
         read_run(run)
 
 

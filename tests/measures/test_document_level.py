@@ -127,3 +127,57 @@ def test_precall_curve_reads_a_passage_run_at_the_document_level_too(tmp_path):
     value = evaluate(qrels, [passages], ["inex_eval"], ctx).value[0]
     curve = inex_eval_curve(qrels, passages.topics["1"], "1", ctx=ctx)
     assert curve.mean() == pytest.approx(value)
+
+
+# The same judgements as FOL qrels and as the TREC qrels `sdreval convert` writes of them
+# (a, c relevant; b judged non-relevant): the document-level reading of a run must not depend
+# on the format.  Before, a passage run on the TREC qrels kept a's second passage as a
+# repeated, non-relevant rank (AP 0.5, not 0.583: 0.1328 instead of 0.2081 for the BERT run
+# on the INEX 2009-2010 judgements), an element run on them scored 0 (its elements were not
+# the judged document roots), and a document run with a repeated document was read without
+# the repeat on FOL qrels only.
+FOL = "1 Q0 a 50 100 0:50\n1 Q0 b 0 100\n1 Q0 c 30 100 10:30\n"
+TREC = "1 0 a 1\n1 0 b 0\n1 0 c 1\n"
+RUNS = {
+    # documents b, a, c: AP = (1/2 + 2/3) / 2, P@2 = 1/2
+    "passage": ("1 Q0 b 1 4 r 0 10\n1 Q0 a 2 3 r 0 10\n1 Q0 a 3 2 r 20 10\n"
+                "1 Q0 c 4 1 r 0 10\n", (1 / 2 + 2 / 3) / 2),
+    "element": ("1 Q0 b 1 4 r /article[1]/sec[1]\n1 Q0 a 2 3 r /article[1]/p[2]\n"
+                "1 Q0 a 3 2 r /article[1]/p[3]\n1 Q0 c 4 1 r /article[1]\n", (1 / 2 + 2 / 3) / 2),
+    # a document run: the repeat of a is a non-relevant rank (docs/classic.md, edge cases)
+    "document": ("1 Q0 b 1 4 r\n1 Q0 a 2 3 r\n1 Q0 a 3 2 r\n1 Q0 c 4 1 r\n", (1 / 2 + 2 / 4) / 2),
+}
+
+
+@pytest.mark.parametrize("layout", list(RUNS))
+def test_fol_and_trec_qrels_of_the_same_documents_score_alike(tmp_path, layout):
+    text, ap = RUNS[layout]
+    run_path = tmp_path / "r.run"
+    run_path.write_text(text)
+    values = {}
+    for name, qrels_text in (("fol", FOL), ("trec", TREC)):
+        path = tmp_path / f"q.{name}"
+        path.write_text(qrels_text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            table = evaluate(read_qrels(path), [read_run(run_path)], ["AP", "P@2"],
+                             EvalContext())
+        values[name] = table.set_index("measure").value.to_dict()
+    assert values["fol"] == pytest.approx({"AP": ap, "P@2": 0.5})
+    assert values["trec"] == pytest.approx(values["fol"])
+
+
+@pytest.mark.parametrize("layout, expected", [("element", 1.0), ("document", 0.5)])
+def test_xcg_on_fol_and_trec_qrels_of_the_same_documents_agree(tmp_path, layout, expected):
+    """nxCG@3 (Kazai & Lalmas 2006, Eq. 3 and 5) of documents b, a, c (element run): gains
+    0, 1, 1 over the ideal 1, 1: 2 / 2 = 1; of the document run b, a, a: the repeat earns 0,
+    1 / 2 = 0.5, on FOL qrels as on TREC qrels (before: 1 on FOL qrels, the repeat dropped)."""
+    run_path = tmp_path / "r.run"
+    run_path.write_text(RUNS[layout][0])
+    for name, qrels_text in (("fol", FOL), ("trec", TREC)):
+        path = tmp_path / f"q.{name}"
+        path.write_text(qrels_text)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            table = evaluate(read_qrels(path), [read_run(run_path)], ["nxCG@3"], EvalContext())
+        assert table.value.tolist() == pytest.approx([expected]), name

@@ -169,7 +169,12 @@ def detect_format(path: str | Path) -> str:
     head = read_head(path, _HEAD)  # a pipe is spooled whole first
     if table_layout(head) is not None and (span_kind := _sniff_span(path)) is not None:
         return span_kind
-    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") or wide_codec(head) is not None:
+    wide = wide_codec(head)
+    if wide is not None and not head.decode(wide, "replace").lstrip("\ufeff \t\r\n") \
+            .startswith("<"):
+        raise InputError(f"a text file in {wide.upper()}: runs and judgements are read as "
+                         f"UTF-8; convert it first (iconv -f {wide.upper()} -t UTF-8)", str(path))
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") or wide is not None:
         kind = sniff_inex_xml(head, path)
         if kind is None:
             root = re.match(_ROOT, head, re.DOTALL)

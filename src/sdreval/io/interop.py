@@ -22,12 +22,13 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ..errors import ProblemLog, UsageError
+from ..errors import InputError, Problem, ProblemLog, UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..model.xpath import canonical_xpath
 from .frame_qrels import qrels_from_table
 from .frames import run_from_table
+from .ids import id_problem, id_text
 from .table_checks import Checker, as_frame, records_frame
 from .textlines import finish
 
@@ -102,7 +103,13 @@ class _Rows:
             raise UsageError(f"expected a dict {{topic: {{document: value}}}}, got "
                              f"{type(data).__name__}")
         self.data = data
-        names = [str(t) for t in data]  # ids are text: keys 1 and "1" are one topic
+        keys = np.empty(len(data), dtype=object)
+        keys[:] = list(data)
+        names, bad = id_text(keys)  # the rule of every id: keys 1, 1.0 and "1" are one topic
+        if bad.any():
+            raise InputError([Problem("(dict)", None, f"{what} dict: topic key "
+                                      f"{id_problem(k)}") for k in keys[bad].tolist()])
+        names = names.tolist()
         self.topic_names = list(dict.fromkeys(names))
         index = {t: i for i, t in enumerate(self.topic_names)}
         for topic, inner in data.items():

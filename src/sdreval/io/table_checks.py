@@ -35,6 +35,7 @@ import numpy as np
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
+from .ids import id_problem, id_text, is_missing, shown  # noqa: F401 (re-exported)
 from .textlines import CHAR_LIMIT, INT_LIMIT
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
@@ -122,11 +123,11 @@ class Checker:
         return np.where(bad | low, -1, ints)
 
     def ids(self, values: Any, name: str) -> np.ndarray:
-        """Identifiers as text (:func:`id_text`); a missing or empty one is reported."""
+        """Identifiers as text (:func:`id_text`); a missing, empty or untyped-unsafe one (a
+        boolean, a fraction, a date...) is reported (:func:`id_problem`)."""
         raw = np.asarray(values)
-        text, blank = id_text(raw)
-        self.report(blank, lambda i: f"{name} is missing" if is_missing(raw[i]) else
-                    f"{name} {shown(raw[i])} is empty")
+        text, bad = id_text(raw)
+        self.report(bad, lambda i: f"{name} {id_problem(raw[i])}")
         return text
 
     def xpaths(self, values: np.ndarray, name: str) -> np.ndarray:
@@ -149,31 +150,6 @@ class Checker:
         self.report(bad, lambda i: problems[codes[i]] if codes[i] >= 0 else
                     f"{name} {shown(values[i])} is missing")
         return out
-
-
-def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Identifiers as an object array of str, never typed (integral floats lose their ``.0``),
-    and the mask of the missing or empty (white space only) ones: the rule of every table."""
-    if raw.dtype == object:
-        try:  # the common case, every id a str: one pass, no conversion
-            if min(map(len, map(str.strip, raw)), default=1) > 0:
-                return raw, np.zeros(len(raw), dtype=bool)
-        except TypeError:
-            pass
-    if raw.dtype.kind == "f":
-        missing = np.isnan(raw)
-        whole = ~missing & (raw == np.floor(raw)) & (np.abs(raw) < INT_LIMIT)
-        text = np.array([str(int(v)) if w else str(v) for v, w in zip(raw, whole)],
-                        dtype=object)
-    elif raw.dtype.kind in "iu":
-        return raw.astype(str).astype(object), np.zeros(len(raw), dtype=bool)
-    elif raw.dtype == object:
-        missing = np.asarray(pd.isna(raw), dtype=bool)
-        text = np.array([str(v) for v in raw], dtype=object)
-    else:
-        missing = np.zeros(len(raw), dtype=bool)
-        text = raw.astype(str).astype(object)
-    return text, missing | np.array([not s.strip() for s in text], dtype=bool)
 
 
 def numbers_of(raw: np.ndarray) -> np.ndarray:
@@ -237,20 +213,6 @@ def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
                     ints[i] = 0 if bad[i] else exact
     return np.where(bad, 0, ints), bad
 
-
-def is_missing(value: Any) -> bool:
-    """True for a missing value of a table (None, NaN, ``pd.NA``)."""
-    if isinstance(value, (list, tuple, dict, np.ndarray)):
-        return False
-    return bool(pd.isna(value))
-
-
-def shown(value: Any) -> str:
-    """A value as the file readers show a field: quoted text (``'nan'``, ``'-3'``)."""
-    if isinstance(value, np.generic):
-        value = value.item()
-    text = repr(value if isinstance(value, str) else str(value))
-    return text if len(text) <= 60 else text[:57] + "..."
 
 def span_values(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checker,
            missing: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:

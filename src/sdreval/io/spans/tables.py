@@ -25,6 +25,7 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
+from ..ids import id_of
 from ..table_checks import Checker, row_place
 from ..textlines import first_data_line, open_binary, read_head, table_layout
 
@@ -170,8 +171,9 @@ def to_frame(table):
 
 def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog) -> Table:
     """Line by line with ``json``: every undecodable line is an error naming it, as is a
-    line with a lone surrogate (``"\\udc80"``: not a character) or an id that is a JSON
-    number other than an integer (ids are text; an integer id is taken as its digits)."""
+    line with a lone surrogate (``"\\udc80"``: not a character) or an id that is not text
+    or a whole number (the rule of every id, :mod:`sdreval.io.ids`: ``7`` and ``7.0`` are
+    the id ``"7"``; ``2.5`` and ``true`` are errors)."""
     records: list[dict] = []
     lines: list[int] = []
     for number, raw in enumerate(data.split(b"\n"), start=1):
@@ -196,16 +198,17 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog) -> Table:
 
 
 def _record_problem(record: dict) -> str | None:
-    """Why a decoded JSON object cannot be used (None if it can); integer ids become text."""
-    for key in ID_KEYS:
+    """Why a decoded JSON object cannot be used (None if it can); whole-number ids become
+    their digits."""
+    for key in ID_KEYS:  # the rule of every id (sdreval.io.ids): 7 and 7.0 are "7"
         value = record.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            record[key] = str(value)
-        elif isinstance(value, float):
-            return f"{key} {value!r} is a number, not an id: write ids as JSON strings"
-        elif value is not None and not isinstance(value, str):  # true, [1], {...}
+        if value is None or isinstance(value, str):
+            continue
+        text = id_of(value)
+        if text is None:  # true, 2.5, 1e300, [1], {...}
             return (f"{key} {json.dumps(value)[:40]} is not an id: write ids as JSON "
-                    "strings")
+                    "strings (or integers)")
+        record[key] = text
     for key, value in record.items():
         for text in (key, value):
             if isinstance(text, str):

@@ -69,6 +69,40 @@ def is_passage_only(qrels: Qrels) -> bool:
     return qrels.scale == "fol"
 
 
+def judges_documents(qrels: Qrels, ctx: Any = None) -> bool:
+    """The judgements are of whole documents: highlighted passages (FOL qrels, read at the
+    document level) or document judgements (TREC qrels, ``{topic: {doc: grade}}`` dicts and
+    tables without a path: ``graded``, every judged element a document root)."""
+    if is_passage_only(qrels):
+        return True
+    if qrels.scale != "graded":
+        return False
+    cache = getattr(ctx, "cache", None)
+    key = ("classic.judges-documents", id(qrels))
+    if cache is not None and key in cache and cache[key][0] is qrels:
+        return cache[key][1]
+    columns = getattr(qrels.topics, "columns", None)
+    if columns is not None:  # columnar qrels: the path column at once
+        paths = getattr(columns()[2], "paths", None)
+        found = paths == ROOT if paths is None or isinstance(paths, str) else \
+            not len(paths) or set(paths.unique().to_pylist()) == {ROOT}
+    else:
+        found = all(path == ROOT for tq in qrels.topics.values() for _, path in tq.elements)
+    if cache is not None:
+        cache[key] = (qrels, found)
+    return found
+
+
+def reads_documents(qrels: Qrels, unit: str, ctx: Any = None) -> bool:
+    """Whether the document-level families read a run of ``unit`` as the ranking of its
+    documents, each once at its first result (:func:`document_run`): passage and element
+    runs on judgements of whole documents (:func:`judges_documents`), whatever their format,
+    so that FOL qrels and the TREC qrels of the same documents give the same values.  A
+    document run keeps its results: a document listed twice is a repeated result (scored
+    as non-relevant, on any judgements)."""
+    return unit != "document" and judges_documents(qrels, ctx)
+
+
 def document_ranking(ranking: Ranking) -> tuple[Ranking, int, int]:
     """``(ranking of the documents in order of first appearance, results dropped as repeats of
     an earlier document, element results read as their documents)``; the ranking itself when

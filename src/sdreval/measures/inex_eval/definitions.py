@@ -19,7 +19,7 @@ from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Ranking, Run
 from ..classic.gains import (document_ranking, document_run, is_passage_only, ranking_gains,
-                             ranking_keys, resolve_quant, topic_quant_map)
+                             ranking_keys, reads_documents, resolve_quant, topic_quant_map)
 from ..registry import (NON_NEGATIVE, Measure, MeasureDef, Param, register_family,
                         register_measure)
 from . import kernels
@@ -108,7 +108,7 @@ def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = Non
     q = resolve_quant(quant if quant is not None else getattr(ctx, "quant", None), qrels)
     qmap = topic_quant_map(qrels, topic, q, ctx)
     n = float(sum(v for v in qmap.values() if v > 0))
-    if is_passage_only(qrels):  # document level: each document once, at its first result
+    if reads_documents(qrels, ranking.unit, ctx):  # each document once, at its first result
         ranking = document_ranking(ranking)[0]
     if compat == "inex":
         gains = np.fromiter(map(qmap.get, ranking_keys(ranking), repeat(0.0)), float,
@@ -143,7 +143,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: mean precall per topic for each ``inex_eval`` variant."""
     out: dict[str, dict[str, float]] = {}
-    if is_passage_only(qrels):  # document level: each document once, at its first result
+    if reads_documents(qrels, run.unit, ctx):  # each document once, at its first result
         run = document_run(run, ctx)
     for m in measures:
         quant = m.get("quant", ctx)

@@ -21,7 +21,7 @@ from ...judgements.quantise import default_quantisation, get_quantisation
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..classic.gains import (document_run, ideal_gains, is_passage_only, ranking_gains,
-                             topic_quant_map)
+                             reads_documents, topic_quant_map)
 from ..registry import (NON_NEGATIVE, UNIT, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef,
                         Param, register_family, register_measure)
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
@@ -137,9 +137,9 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     """Family kernel: gains once per distinct gain setting, then every measure per topic."""
     topics = [t for t in topics if t in qrels]
     passage_only = is_passage_only(qrels)
-    if passage_only:  # document level: each document once, at its first result
+    if reads_documents(qrels, run.unit, ctx):  # each document once, at its first result
         run = document_run(run, ctx)
-    elif topics and not any(qrels[t].elements for t in topics):
+    if not passage_only and topics and not any(qrels[t].elements for t in topics):
         raise UsageError("XCG measures need element assessments (exhaustivity/specificity); "
                          "these judgements hold no element assessment (highlighted passages "
                          "only): use the passage measures (iP, MAiP, gP, ...)")
@@ -185,8 +185,9 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
 def document_gains(qrels: Qrels, run: Run, topics: list[str], settings: GainSettings,
                    ctx: EvalContext) -> tuple[list, list]:
     """Gain and ideal vectors at the document level (judgements of highlighted passages): no
-    document is retrieved twice and none contains another, so every setting of overlap and
-    ideal recall-base gives each result its own quantised value."""
+    document contains another, so every setting of overlap and ideal recall-base gives each
+    result its own quantised value; a document a document run lists again earns 0, as on
+    document judgements (:func:`~sdreval.measures.classic.gains.ranking_gains`)."""
     quant = get_quantisation(settings.quant)
     gains, ideals = [], []
     for topic in topics:

@@ -1,0 +1,118 @@
+"""The one rule of identifiers (topic, document, chunk ids) read from tables, records, dict
+keys and JSON values: ids are text, never typed (docs/inputs.md, "Fields of tables and text
+files").  A str is kept as written; an integer becomes its decimal digits; a float that is a
+whole number below 2**53 its digits (``1.0`` is ``1``: pandas stores an integer column with a
+gap as floats); bytes are decoded as UTF-8, as text files are.  Everything else names no id
+and is refused with a message saying why: missing and empty values, booleans (``True`` is not
+``"True"``, nor ``1``), fractions (``2.5``), floats beyond 2**53 (whose digits are not the
+ones written), dates and other objects.  So qrels and a run given in different containers
+(a DataFrame of floats, records of objects, a dict, a JSONL file) name the same ids, or one
+of them is refused: never a silent mismatch that scores 0."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..lazy import lazy_module
+
+pd = lazy_module("pandas")  # imported on first use
+
+
+#: the largest whole float whose digits are exact (float64 has 53 bits of mantissa)
+FLOAT_ID_LIMIT = 2.0 ** 53
+
+
+def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Identifiers as an object array of str, and the mask of the bad ones: the one rule of
+    ids in every table, dict key and JSON value.  Ids are text, never typed: a str is kept as
+    written, less the white space around it (which separates fields in text files and is
+    stripped around CSV separators: ``" d1"`` is ``d1`` in every container); an integer
+    becomes its decimal digits; a float that is a whole number below 2**53 its digits
+    (``1.0`` is ``1``: pandas stores an integer column with a gap as floats); bytes are
+    decoded as UTF-8 (as text files).  Missing (None, NaN) and empty ids, booleans, other
+    floats (``2.5``, or beyond 2**53 where the digits are not exact) and other types (dates,
+    tuples...) are bad (:func:`id_problem` says why), whatever the container, so that qrels
+    and a run given in different containers name the same ids."""
+    if raw.dtype == object:
+        try:  # the common case, every id a str, none empty or padded: no conversion
+            stripped = list(map(str.strip, raw))
+            if all(stripped) and stripped == raw.tolist():
+                return raw, np.zeros(len(raw), dtype=bool)
+        except TypeError:
+            pass
+        found = [id_of(v) for v in raw]
+        stripped = [t.strip() if t is not None else "" for t in found]
+        bad = np.array([t is None for t in found], dtype=bool)
+    elif raw.dtype.kind == "f":
+        whole = np.isfinite(raw) & (raw == np.floor(raw)) & (np.abs(raw) < FLOAT_ID_LIMIT)
+        text = np.array([str(int(v)) if w else "" for v, w in zip(raw.tolist(), whole)],
+                        dtype=object)
+        return text, ~whole
+    elif raw.dtype.kind in "iu":
+        return raw.astype(str).astype(object), np.zeros(len(raw), dtype=bool)
+    elif raw.dtype.kind in "US":
+        stripped = [(id_of(v) or "").strip() for v in raw.tolist()]
+        bad = np.zeros(len(raw), dtype=bool)
+    else:  # booleans, dates, durations: not ids
+        return np.full(len(raw), "", dtype=object), np.ones(len(raw), dtype=bool)
+    text = np.empty(len(raw), dtype=object)
+    text[:] = stripped
+    return text, bad | np.array([not s for s in stripped], dtype=bool)
+
+
+def id_of(value: Any) -> str | None:
+    """The id a value names (the rule of :func:`id_text`, before the white space around it
+    is stripped), None if it names none."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, (int, np.integer)):
+        return str(int(value))
+    if isinstance(value, (float, np.floating)):
+        whole = np.isfinite(value) and value == np.floor(value) and \
+            abs(value) < FLOAT_ID_LIMIT
+        return str(int(value)) if whole else None
+    if isinstance(value, (bytes, np.bytes_)):
+        try:
+            return bytes(value).decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    return None
+
+
+def id_problem(value: Any) -> str:
+    """Why a value is not an id (:func:`id_text`), after the column's name in messages."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if is_missing(value):
+        return "is missing"
+    if isinstance(value, bool):
+        return f"{value} is a boolean, not an id: give ids as text"
+    if isinstance(value, float):
+        return (f"{value!r} is " + ("a fraction" if np.isfinite(value) and
+                                    abs(value) < FLOAT_ID_LIMIT else
+                                    "a float whose digits are not exact") +
+                ", not an id: give ids as text or integers")
+    if isinstance(value, bytes):
+        return f"{shown(value)} is not UTF-8 text"
+    if not isinstance(value, (str, int)):
+        return (f"{shown(value)} is a {type(value).__name__}, not an id: give ids as text "
+                "or integers")
+    return f"{shown(value)} is empty"
+
+
+def is_missing(value: Any) -> bool:
+    """True for a missing value of a table (None, NaN, ``pd.NA``)."""
+    if isinstance(value, (list, tuple, dict, np.ndarray)):
+        return False
+    return bool(pd.isna(value))
+
+
+def shown(value: Any) -> str:
+    """A value as the file readers show a field: quoted text (``'nan'``, ``'-3'``)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    text = repr(value if isinstance(value, str) else str(value))
+    return text if len(text) <= 60 else text[:57] + "..."
