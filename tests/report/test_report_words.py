@@ -112,3 +112,26 @@ def test_long_curve_titles_are_wrapped_not_cut():
     fig = plot_curve_bands(STANDARD_CURVES["iprec"], table, ["a"], 0.95)
     lines = fig.axes[0].get_title().splitlines()
     assert len(lines) == 2 and all(len(line) <= TITLE_WIDTH for line in lines)
+
+
+def test_budget_figure_counts_tokens_under_span_unit_tokens(tmp_path):
+    """With --span-unit tokens the budgets are tokens: the budget figure and its caption say
+    so (they said 'characters' whatever the unit)."""
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import cli
+    from sdreval.data import example_path
+
+    rag = example_path("rag")
+    out = tmp_path / "r.html"
+    result = CliRunner().invoke(cli, [
+        "report", str(rag / "qrels.jsonl"), str(rag / "runs" / "fixed.txt"),
+        str(rag / "runs" / "sentence.txt"), "--chunk-map", str(rag / "chunks" / "fixed.jsonl"),
+        "--chunk-map", str(rag / "chunks" / "sentence.jsonl"), "--documents",
+        str(rag / "documents.jsonl"), "--span-unit", "tokens", "-m", "SpanR@5",
+        "--plot", "budget", "--image-format", "svg", "--samples", "200", "-o", str(out),
+        "--quiet"])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert "recall and precision of the first N tokens: mean over topics" in text
+    assert "first N characters" not in text

@@ -35,8 +35,9 @@ def plot_makers(data: ReportData) -> dict:
     for key in STANDARD_CURVES:
         if key in data.plots and key in data.curves:
             spec, table = data.curves[key]
-            makers[key] = partial(plot_budget_curve, table,
-                                  title=f"{spec.title}, {data.ci_level:.0%} bands") \
+            makers[key] = partial(plot_budget_curve, table, unit=budget_unit(data),
+                                  title=f"{spec.title.replace('characters', budget_unit(data))}"
+                                        f", {data.ci_level:.0%} bands") \
                 if key == "budget" else \
                 partial(figures.plot_curve_bands, spec, table, data.runs, data.ci_level)
     first = data.measures[0] if data.measures else None
@@ -72,14 +73,22 @@ def plot_makers(data: ReportData) -> dict:
     return makers
 
 
+def budget_unit(data: ReportData) -> str:
+    """What the budgets count: ``tokens`` under ``--span-unit tokens...``, else characters."""
+    unit = str(data.settings.get("span unit", "chars"))
+    return "tokens" if unit.startswith("tokens") else "characters"
+
+
 def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
     """``{key: (alt text, caption)}`` of every figure the report can show, in page order."""
     first = data.measures[0] if data.measures else ""
     base = data.baseline or ""
     band = f"{data.ci_level:.0%}"
-    captions = {key: (spec.title, f"{spec.title}: mean over topics; band: {band} percentile "
-                                  "bootstrap interval of the mean at each point.")
-                for key, spec in STANDARD_CURVES.items()}
+    titles = {key: spec.title for key, spec in STANDARD_CURVES.items()}
+    titles["budget"] = titles["budget"].replace("characters", budget_unit(data))
+    captions = {key: (title, f"{title}: mean over topics; band: {band} percentile "
+                             "bootstrap interval of the mean at each point.")
+                for key, title in titles.items()}
     captions.update({
         f"differences-{first}": (f"per-topic differences {first}",
                                  f"Per-topic {first} of each run minus the baseline {base}, "
