@@ -190,3 +190,13 @@ def test_a_topics_file_or_a_document_given_as_input(tmp_path):
     assert result.exit_code == 1
     assert "root element <article>; a document of the collection? give its directory with " \
            "--collection DIR" in result.stderr
+
+
+def test_span_measures_on_document_judgements_name_the_judgements(tmp_path):
+    """SpanP@5 of a TREC run against TREC qrels: the judgements hold no text, which no
+    collection can fix (the message told to give --collection)."""
+    qrels, run = _files(tmp_path)
+    result = CliRunner().invoke(cli, ["eval", qrels, run, "-m", "SpanP@5"])
+    assert result.exit_code == 2
+    assert "span measures need passage judgements" in result.stderr
+    assert "--collection" not in result.stderr

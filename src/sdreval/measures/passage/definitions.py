@@ -95,6 +95,18 @@ def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, RelevanceS
     return found[1], found[2]
 
 
+def require_passage_judgements(qrels: Qrels, measures: list[Measure], kind: str) -> None:
+    """Refuse measures of text (passage or span measures) on judgements of elements or
+    documents: no text is relevant there, every score would be 0.  Checked before the run is
+    converted, so that a document run is not told to bring a collection that cannot help."""
+    if qrels.scale != "fol" and not any(tq.passages for tq in qrels.topics.values()):
+        raise UsageError(f"{', '.join(m.text for m in measures)}: {kind} measures need "
+                         "passage judgements (highlighted text, as INEX 2007-2010's FOL "
+                         "qrels or span qrels); these qrels judge elements or documents, so "
+                         "no text is relevant: use element measures (MAep, nxCG@10) or "
+                         "classic ones (AP, nDCG@10)")
+
+
 def as_passage_run(run: Run, ctx: EvalContext) -> Run:
     """The run itself if it holds passages; element (or document) runs are converted to
     passages through the collection (``sdreval.model.conversion``)."""
@@ -207,12 +219,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     the whole run (:class:`batch.RunBatch`), only recall-level searches loop over topics."""
     compat = ctx.compat == "inex"
     focused, hix, gen = _parse(measures, ctx)
-    if qrels.scale != "fol" and not any(tq.passages for tq in qrels.topics.values()):
-        raise UsageError(f"{', '.join(m.text for m in measures)}: passage measures need "
-                         "passage judgements (highlighted text, as INEX 2007-2010's FOL "
-                         "qrels or span qrels); these qrels judge elements or documents, so "
-                         "no text is relevant: use element measures (MAep, nxCG@10) or "
-                         "classic ones (AP, nDCG@10)")
+    require_passage_judgements(qrels, measures, "passage")
     prun = as_passage_run(run, ctx)
     qb, rel_of = _qrels_batch(qrels, ctx)  # topic -> summary of its relevant text
     batch = RunBatch.build(prun.topics, topics, qb, prun.source)

@@ -181,8 +181,9 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     for m in measures:
         validate(m, ctx)
     if run.unit != "passage":
-        from ..passage import as_passage_run
+        from ..passage import as_passage_run, require_passage_judgements
 
+        require_passage_judgements(qrels, measures, "span")
         run = as_passage_run(run, ctx)
     gold = gold_table(qrels, ctx)
     chroma = [m for m in measures if m.name == "SpanOmega" or (
