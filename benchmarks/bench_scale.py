@@ -6,7 +6,8 @@ and its qrels, then times ``sdreval eval`` on it serially, with ``--jobs N`` and
 (started here, outside the timing), for every N of ``--workers``.  Every output must equal
 the serial one (checked).  Reported per line: wall seconds, CPU seconds of the command's own
 process (the client), CPU of the whole process tree (the worker processes of ``--jobs``; a
-cluster's workers are not children of the command and are not counted), the machine's load.
+cluster's workers: their CPU as the workers report it, and how many of them ran tasks), the
+machine's load.
 Run it where there are cores: ``--workers 4,8,16``.
 
     python benchmarks/bench_scale.py --topics 200000 --docs 100 --workers 2
@@ -102,8 +103,16 @@ def _load() -> str:
     return " / ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds of the process this runs in (run on each Dask worker)."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def scaling(args: argparse.Namespace) -> None:
-    from distributed import LocalCluster
+    from distributed import Client, LocalCluster
 
     measures = [x for m in args.measures.split(",") for x in ("-m", m)]
     with tempfile.TemporaryDirectory() as tmp:
@@ -111,22 +120,29 @@ def scaling(args: argparse.Namespace) -> None:
         base = _sdreval("eval", str(qrels), str(run), *measures, "-q", "--quiet")
         print(f"{args.topics} topics x {args.docs} docs ({run.stat().st_size / 1e6:.0f} MB), "
               f"{os.cpu_count()} cores")
-        print("| how | workers | wall s | client CPU s | CPU s of the process tree | load |")
-        print("|---|---|---|---|---|---|")
+        print("| how | workers | wall s | client CPU s | CPU s of the process tree "
+              "(cluster: of the workers) | workers that ran tasks | load |")
+        print("|---|---|---|---|---|---|---|")
         wall, cpu, _, serial, err = measured(base)
-        print(f"| serial | 1 | {wall:.2f} | {_client_cpu(err):.2f} | {cpu:.2f} | {_load()} |")
+        print(f"| serial | 1 | {wall:.2f} | {_client_cpu(err):.2f} | {cpu:.2f} | | {_load()} |")
         for n in [int(w) for w in args.workers.split(",")]:
             wall, cpu, _, out, err = measured(base + ["--jobs", str(n)])
             assert out == serial, "--jobs output differs from the serial one"
-            print(f"| --jobs | {n} | {wall:.2f} | {_client_cpu(err):.2f} | {cpu:.2f} | "
+            print(f"| --jobs | {n} | {wall:.2f} | {_client_cpu(err):.2f} | {cpu:.2f} | | "
                   f"{_load()} |")
             with LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                              host="127.0.0.1", dashboard_address=None) as cluster:
+                              host="127.0.0.1", dashboard_address=":0") as cluster, \
+                    Client(cluster) as client:
+                client.get_task_stream(start=time.time())  # starts recording the tasks
+                before = sum(client.run(_cpu_seconds).values())
+                start = time.time()
                 wall, cpu, _, out, err = measured(base + ["--scheduler",
                                                           cluster.scheduler_address])
+                used = {task["worker"] for task in client.get_task_stream(start=start)}
+                workers_cpu = sum(client.run(_cpu_seconds).values()) - before
             assert out == serial, "--scheduler output differs from the serial one"
             print(f"| --scheduler (cluster of {n}) | {n} | {wall:.2f} | {_client_cpu(err):.2f}"
-                  f" | {cpu:.2f} (client only) | {_load()} |")
+                  f" | {workers_cpu:.2f} | {len(used)} | {_load()} |")
 
 
 def _trec_eval_means(text: str) -> dict[str, float]:

@@ -23,9 +23,10 @@ FAMILY_DOCS = {
     "span": ("Span measures: chunk retrieval for RAG (character P/R/F/IoU, budget, τ, MAP)",
              "rag.md"),
 }
-#: short citations of the five source papers (full references in docs/references.md)
+#: short citations of the five source papers and the other works of docs/references.md
 _SOURCE = re.compile(r"(?:Kazai & Lalmas|Ogilvie & Lalmas|Ali, Consens & Lalmas|Vu & Gallinari|"
-                     r"Gövert et al\.) (?:19|20)\d\d[^);]*")
+                     r"Gövert et al\.|Kamps et al\.|Hersh et al\.,?|Smith & Troynikov,?) "
+                     r"(?:19|20)\d\d[^);]*")
 _CUTOFF = {"none": "", "int": "@k", "float": "@r", "optional-int": "[@k]",
            "optional-float": "[@r]"}
 

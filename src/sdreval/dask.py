@@ -5,8 +5,9 @@
 >>> run = dd.read_parquet("s3://bucket/run/")               # doctest: +SKIP
 >>> table = sdreval.dask.evaluate(run, qrels, ["AP", "nDCG@10"])  # doctest: +SKIP
 
-Each partition of the DataFrame is turned into a run by the table reader
-(:func:`sdreval.io.frames.run_from_table`: its columns, its checks, its order of results) and
+Each partition of the DataFrame is turned into a run as :func:`sdreval.io.read_run` reads a
+DataFrame (the table reader, :func:`sdreval.io.frames.run_from_table`, or for span keys
+``query_id, doc_id, start, end`` the span reader: their columns, checks, order of results) and
 evaluated where it lives, with the qrels sent once to each worker (scattered when a
 ``distributed`` client is active).  The partitions send back their per-topic values only; the
 table is the one :func:`sdreval.measures.evaluate` returns for the whole run read at once (same
@@ -42,9 +43,15 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
     ``output``, none: the values written to ``output/part-INDEX.parquet`` and the exact sums
     of each measure's values in ``extra``), its warnings and read problems."""
     from .io.frames import run_from_table
+    from .io.readers import is_span_data
 
     log = ProblemLog()  # errors are raised (InputError), warnings come back
-    run = run_from_table(frame, name, f"(partition {index})", log=log)
+    if is_span_data(frame, None):  # as read_run reads a DataFrame: overlap expected
+        from .io.spans import span_run_from_frame
+
+        run = span_run_from_frame(frame, name, log=log)
+    else:
+        run = run_from_table(frame, name, f"(partition {index})", log=log)
     quiet = replace(ctx, warnings=[], cache={})
     check_topic_names(qrels, [run])
     topics = topics_to_evaluate(qrels, run, False, quiet)
@@ -67,13 +74,14 @@ def _write_part(output: str, index: int | str, run: Run, topics: list[str],
     return [exact_sum(row) for row in matrix]
 
 
-def evaluate(run_ddf: Any, qrels: Qrels, measures: Iterable[str | Measure],
+def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure],
              ctx: EvalContext | None = None, all_topics: bool = False,
              name: str = "run", output: str | None = None) -> pd.DataFrame:
     """Per-topic values (``run, topic, measure, value``) of the run in the Dask DataFrame
     ``run_ddf`` (columns as :func:`sdreval.io.frames.run_from_table` reads them), computed
     partition by partition on the active Dask scheduler; :func:`sdreval.measures.summarise`
-    gives the means.
+    gives the means.  ``qrels``: anything :func:`sdreval.io.read_qrels` accepts (a
+    :class:`Qrels`, a path, a DataFrame such as ``pandas.read_parquet(PATH)``, a dict).
 
     With ``output`` (a directory, local or an fsspec URL, that exists), each partition writes
     its per-topic rows to ``output/part-N.parquet`` and sends back only the exact sums of its
@@ -81,6 +89,9 @@ def evaluate(run_ddf: Any, qrels: Qrels, measures: Iterable[str | Measure],
     numbers as from the gathered per-topic rows."""
     import dask
 
+    from .io.readers import read_qrels
+
+    qrels = read_qrels(qrels)  # a path, DataFrame, dict ...: read here, once
     ctx = ctx or EvalContext()
     texts = [m.text for m in measures_by_family(measures)[0]]
     settings = replace(ctx, warnings=[], cache={})
@@ -125,4 +136,7 @@ def _shared(qrels: Qrels):
         client = default_client()
     except (ImportError, ValueError):
         return qrels
+    from .measures.parallel import check_workers
+
+    check_workers(client, "sdreval.dask.evaluate")
     return client.scatter(qrels, broadcast=True, hash=False)

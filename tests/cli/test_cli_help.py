@@ -95,3 +95,20 @@ def test_python_dash_m_runs_the_command_line():
                           text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == f"sdreval, version {sdreval.__version__}"
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_correction_names_are_explained(name):
+    """`--correction by` is named with its paper wherever it is offered: 'by' alone means
+    nothing to a reader who does not know Benjamini & Yekutieli's procedure."""
+    options = [p for p in _command(name).params if "--correction" in getattr(p, "opts", [])]
+    for option in options:
+        assert "by: Benjamini & Yekutieli 2001" in option.help, name
+        assert "holm: Holm 1979" in option.help, name
+
+
+def test_simulate_help_says_documents_need_write_docs():
+    """`simulate --help` promised docs/ in OUTDIR; they are written only with --write-docs."""
+    text = " ".join(CliRunner().invoke(cli, ["simulate", "--help"]).output.split())
+    assert "docs/ with --write-docs" in text
+    assert "(qrels.tsv, qrels.fol, runs/, docs/)" not in text

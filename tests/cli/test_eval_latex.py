@@ -94,7 +94,8 @@ def test_caption_label_digits_and_letters(data):
     latex = result.stdout
     assert r"\caption{P@k of 4 runs \& 15 topics}" in latex
     assert r"\label{tab:prec}" in latex
-    assert "t test, by correction, level 0.05, each run against the baseline base" in latex
+    assert ("paired t test, Benjamini-Yekutieli correction, level 0.05, each run against the "
+            "baseline base") in latex
     rows = parse_rows(latex)
     assert list(rows) == list(RUNS)
     seen = set()

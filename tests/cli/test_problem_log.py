@@ -73,3 +73,26 @@ def test_eval_groups_repeated_warnings_and_validate_lists_them_all(repeating_run
     assert any("more like this" in line for line in stderr)
     listed = CliRunner().invoke(cli, ["validate", str(path)])
     assert sum("repeats line" in line for line in listed.stdout.splitlines()) == repeats
+
+
+def test_each_files_examples_follow_its_own_summary_line(capsys):
+    """Two files with warnings: the examples of the first file are printed under the first
+    file's summary line, not under the second's (the qrels' warnings once appeared under the
+    run's line, as if the run had them)."""
+    from sdreval.cli.common import echo_problems
+
+    log = ProblemLog()
+    log.warn("qrels.txt", 5, "topic 1, document 2: empty passage 3:0")
+    for line in range(10, 20):
+        log.warn("run.txt", line, f"topic 7: result d{line} 0:10 repeats line {line - 5}")
+    echo_problems(log)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == [
+        "qrels.txt:5: warning: topic 1, document 2: empty passage 3:0",
+        "sdreval: warning: run.txt: 10 warning(s) of 1 kind(s); the first of each kind follow "
+        "(sdreval validate run.txt lists every one)",
+        "run.txt:10: warning: topic 7: result d10 0:10 repeats line 5",
+        "run.txt:11: warning: topic 7: result d11 0:10 repeats line 6",
+        "run.txt:12: warning: topic 7: result d12 0:10 repeats line 7",
+        "  ... and 7 more like this in run.txt",
+    ]

@@ -145,7 +145,7 @@ def test_report_draws_the_span_recall_curve(tmp_path):
     result = _run(["report", QRELS, *RUNS, *MAPS, "-m", "SpanR@5", "--plot", "spanr", "-o",
                    str(out)])
     assert result.exit_code == 0, result.output
-    assert "Character recall over rank" in out.read_text()
+    assert "Character recall SpanR@k over rank" in out.read_text()
 
 
 def test_jobs_give_the_serial_numbers():

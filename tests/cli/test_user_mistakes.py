@@ -77,3 +77,116 @@ def test_quiet_silences_the_policy_line(tmp_path):
     quiet = CliRunner().invoke(cli, ["eval", qrels, run, "-m", "map", "--quiet"])
     assert "means over" in loud.stderr
     assert quiet.exit_code == 0 and quiet.stderr == "" and quiet.stdout == loud.stdout
+
+
+def test_a_header_line_is_named_as_such(tmp_path):
+    """A run or qrels file with a header line (as pandas or a spreadsheet writes them) gets
+    one message saying so and what to do, not one per column ("rank 'rank' is not an integer",
+    "rsv 'score' is not a finite number")."""
+    qrels, run = _files(tmp_path)
+    (tmp_path / "h.run").write_text("query_id Q0 doc_id rank score run\n" + RUN)
+    (tmp_path / "h.qrels").write_text("qid iter docno rel\n" + QRELS)
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "h.run"), "-m", "map"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{tmp_path / 'h.run'}:1: error: 'query_id Q0 doc_id rank score run' looks like a "
+        "header line (column names): TREC-like files have none (one result per line: topic Q0 "
+        "doc rank rsv run-id); delete this line"]
+    result = CliRunner().invoke(cli, ["eval", str(tmp_path / "h.qrels"), run, "-m", "map"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{tmp_path / 'h.qrels'}:1: error: 'qid iter docno rel' "
+                                    "looks like a header line")
+    assert "delete this line" in result.stderr
+    # a bad number is still named as such
+    (tmp_path / "bad.run").write_text(RUN + "1 Q0 d4 3 nan sys\n1 Q0 d5 x 1.0 sys\n")
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "bad.run"), "-m", "map"])
+    assert "rsv 'nan' is not a finite number" in result.stderr
+    assert "rank 'x' is not an integer" in result.stderr
+    assert "looks like a header" not in result.stderr
+
+
+def test_unrecognised_files_say_what_they_most_likely_lack(tmp_path):
+    """A TREC run without its run-id column, or a comma-separated run, gets the likely cause
+    after "unrecognised format"."""
+    qrels, _ = _files(tmp_path)
+    (tmp_path / "five.run").write_text("1 Q0 d1 1 2.0\n1 Q0 d2 2 1.0\n")
+    (tmp_path / "comma.run").write_text("1,Q0,d1,1,2.0,sys\n1,Q0,d2,2,1.0,sys\n")
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "five.run"), "-m", "map"])
+    assert result.exit_code == 1
+    assert "unrecognised format" in result.stderr
+    assert "its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id); is a " \
+           "column missing (most often the run-id)?" in result.stderr
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "comma.run"), "-m", "map"])
+    assert result.exit_code == 1
+    assert "it looks comma-separated" in result.stderr
+
+
+def test_stability_of_one_run_names_the_analysis_and_the_way_out(tmp_path):
+    qrels, run = _files(tmp_path)
+    result = CliRunner().invoke(cli, ["stability", qrels, run, "-m", "map"])
+    assert result.exit_code == 2
+    assert "the discrimination analysis (Tukey's HSD" in result.stderr
+    assert "got 1 run(s) and 2 topic(s)" in result.stderr and "-a ci" in result.stderr
+    assert CliRunner().invoke(cli, ["stability", qrels, run, "-m", "map", "-a", "ci"]
+                              ).exit_code == 0
+
+
+def test_results_outside_the_collection_are_counted_in_the_warning(tmp_path):
+    """Element results of documents missing from --collection cannot become passages: the
+    warning says how many of the run's results that is (not "N conversion problem(s)")."""
+    from sdreval.data import example_path
+
+    syn = example_path("synthetic")
+    docs = sorted((syn / "docs").glob("*.xml"))
+    (tmp_path / "docs").mkdir()
+    for doc in docs[:1]:
+        shutil.copy(doc, tmp_path / "docs" / doc.name)
+    run = syn / "runs" / "sim01.txt"
+    total = sum(1 for line in run.read_text().splitlines() if line.strip())
+    stems = {doc.stem for doc in docs[:1]}
+    outside = sum(1 for line in run.read_text().splitlines()
+                  if line.strip() and line.split()[2] not in stems)
+    result = CliRunner().invoke(cli, ["eval", str(syn / "qrels.fol"), str(run), "-m", "MAiP",
+                                      "--collection", str(tmp_path / "docs")])
+    assert result.exit_code == 0, result.output
+    assert (f"run sim01: {outside:,} of its {total:,} results could not be turned into "
+            "passages through the collection") in result.stderr
+    assert "conversion problem" not in result.stderr and ": error: " not in result.stderr
+
+
+def test_a_binary_file_is_named_as_such(tmp_path):
+    qrels, _ = _files(tmp_path)
+    (tmp_path / "run.bin").write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00" + bytes(range(256)))
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "run.bin"), "-m", "map"])
+    assert result.exit_code == 1
+    assert "NUL bytes: a binary file" in result.stderr and "\\x00" not in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_trec_eval_output_given_as_scores(tmp_path):
+    """`compare --scores` of trec_eval's -q output says what the file is and how to get one."""
+    (tmp_path / "te.txt").write_text("map                   \t401\t0.0980\n"
+                                     "map                   \t402\t0.1279\n"
+                                     "map                   \tall\t0.1130\n")
+    result = CliRunner().invoke(cli, ["compare", "--scores", str(tmp_path / "te.txt"),
+                                      "-m", "map"])
+    assert result.exit_code == 1
+    assert "-q --format csv -o FILE" in result.stderr
+    assert "this looks like trec_eval's output" in result.stderr
+
+
+def test_a_topics_file_or_a_document_given_as_input(tmp_path):
+    """INEX topic files and collection documents are XML too: the error names the root element
+    and the likely mix-up."""
+    qrels, _ = _files(tmp_path)
+    (tmp_path / "topics.xml").write_text('<?xml version="1.0"?>\n<inex-topic-file><topic id="1">'
+                                         "<title>x</title></topic></inex-topic-file>\n")
+    (tmp_path / "1164.xml").write_text("<article><bdy><p>text</p></bdy></article>\n")
+    result = CliRunner().invoke(cli, ["eval", qrels, str(tmp_path / "topics.xml")])
+    assert result.exit_code == 1
+    assert "(root element <inex-topic-file>; a topics file? sdreval needs only the judgements " \
+           "and the runs)" in result.stderr
+    result = CliRunner().invoke(cli, ["eval", str(tmp_path / "1164.xml"), qrels])
+    assert result.exit_code == 1
+    assert "root element <article>; a document of the collection? give its directory with " \
+           "--collection DIR" in result.stderr

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[2]
-INTERNAL = re.compile(r"\bSPEC\b|(?i:\bseeds? 0\d\d\b|\.\./shared|shared/seeds|\bseed NNN\b)")
+INTERNAL = re.compile(r"\bSPEC\b|(?i:\bseeds? 0\d\d\b|\.\./shared|shared/seeds|\bseed NNN\b"
+                      r"|\bissues? #?\d+\b)")
 
 
 def _user_facing_files() -> list[Path]:
@@ -28,6 +29,7 @@ def _hits(text: str) -> list[str]:
 def test_pattern_catches_internal_references():
     assert _hits("as SPEC §5 says\nseed 000 Eq. 4\nSeed 002 Table 9\nsee ../shared/data")
     assert len(_hits("SPEC §5\nseed 001\nseeds 003\n../shared")) == 4
+    assert len(_hits("runs (issue 8).\nsee issue #12")) == 2  # the project's issue tracker
     # identifiers of bundled data and random seeds are not citations
     assert not _hits('example_path("seed000")\n--seed 0\nseed=0\nspecificity, inspect')
 

@@ -22,7 +22,7 @@ ROOT = example_path("synthetic")
 @pytest.fixture(scope="module")
 def cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None) as cluster, \
+                                  host="127.0.0.1", dashboard_address=":0") as cluster, \
             distributed.Client(cluster) as client:
         yield cluster, client
 
@@ -133,3 +133,89 @@ def test_per_topic_rows_written_per_partition_and_means_from_exact_sums(cluster,
     assert len(written) == len(serial)
     merged = written.merge(serial, on=["run", "topic", "measure"])
     assert (merged.value_x.fillna(-1) == merged.value_y.fillna(-1)).all()
+
+
+SYNTHETIC_RUNS = [str(ROOT / "runs" / f"sim0{i}.txt") for i in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("command", [
+    ["compare", str(ROOT / "qrels.tsv"), *SYNTHETIC_RUNS, "-m", "MAep", "--test", "t"],
+    ["stability", str(ROOT / "qrels.tsv"), *SYNTHETIC_RUNS, "-m", "MAep", "-a", "ci",
+     "--samples", "200"],
+    ["eval", str(ROOT / "qrels.tsv"), *SYNTHETIC_RUNS[:2], "-m", "MAep", "-m", "nxCG@10", "-q",
+     "--stream"],
+])
+def test_commands_on_a_cluster_give_the_serial_output(cluster, command):
+    """compare and stability evaluate their runs on the workers (topic partitions of runs
+    read here); eval --stream with --scheduler has the workers read byte ranges."""
+    cluster, client = cluster
+    serial = CliRunner().invoke(main, command)
+    spread, workers = _workers_used(client, lambda: CliRunner().invoke(
+        main, command + ["--scheduler", cluster.scheduler_address]))
+    assert serial.exit_code == 0 and spread.exit_code == 0, spread.output
+    assert spread.stdout == serial.stdout
+    assert spread.stderr == serial.stderr
+    assert len(workers) == 2
+
+
+def test_report_on_a_cluster_gives_the_serial_table(cluster, tmp_path):
+    cluster, client = cluster
+    tables = []
+    for extra in ([], ["--scheduler", cluster.scheduler_address]):
+        table = tmp_path / f"t{len(extra)}.txt"
+        result = CliRunner().invoke(main, ["report", str(ROOT / "qrels.tsv"),
+                                           *SYNTHETIC_RUNS[:2], "-m", "MAep", "--no-plots",
+                                           "--text-table", str(table), *extra])
+        assert result.exit_code == 0, result.output
+        tables.append(table.read_text())
+    assert tables[0] == tables[1]
+
+
+def test_workers_write_the_per_topic_rows_of_their_ranges(cluster, tmp_path):
+    cluster, client = cluster
+    args = ["eval", str(ROOT / "qrels.tsv"), *SYNTHETIC_RUNS[:2], "-m", "MAep", "-m",
+            "nxCG@10", "-q", "--format", "parquet"]
+    gathered = tmp_path / "all.parquet"
+    assert CliRunner().invoke(main, args + ["-o", str(gathered)]).exit_code == 0
+    directory = tmp_path / "scores"
+    result, workers = _workers_used(client, lambda: CliRunner().invoke(
+        main, args + ["-o", f"{directory}/", "--scheduler", cluster.scheduler_address]))
+    assert result.exit_code == 0 and result.stdout == "", result.output
+    assert len(workers) == 2
+    assert len(list(directory.glob("part-*.parquet"))) > 3  # a file per range, the means
+    back = pd.read_parquet(directory)
+    key = ["run", "topic", "measure"]
+    pd.testing.assert_frame_equal(
+        back.sort_values(key).reset_index(drop=True),
+        pd.read_parquet(gathered).sort_values(key).reset_index(drop=True))
+
+
+def test_local_scheduler_starts_jobs_workers(monkeypatch, cluster):
+    """--scheduler local --jobs 3 asks Dask for 3 worker processes (here a stand-in that
+    hands out the module's cluster, to keep the test fast)."""
+    cluster, _ = cluster
+    asked = []
+
+    class Local:
+        def __init__(self, n_workers, **options):
+            asked.append(n_workers)
+
+        def __enter__(self):
+            return cluster
+
+        def __exit__(self, *exc):
+            return False
+
+    monkeypatch.setattr(distributed, "LocalCluster", Local)
+    args = ["eval", str(ROOT / "qrels.tsv"), SYNTHETIC_RUNS[0], "-m", "MAep", "-q"]
+    result = CliRunner().invoke(main, args + ["--scheduler", "local", "--jobs", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == CliRunner().invoke(main, args).stdout
+    assert asked == [3]
+
+
+def test_local_with_a_count_is_refused_at_once():
+    result = CliRunner().invoke(main, ["eval", str(ROOT / "qrels.tsv"), SYNTHETIC_RUNS[0],
+                                       "-m", "MAep", "--scheduler", "local:4"])
+    assert result.exit_code == 2
+    assert "--scheduler local --jobs 4" in result.output

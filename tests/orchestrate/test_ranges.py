@@ -216,3 +216,13 @@ def test_parquet_after_a_text_evaluation_in_the_same_process(tmp_path):
     code, _, err = _run(["eval", str(qrels), str(run), "-m", "AP", "-m", "gm_map", "-q",
                          "--format", "parquet", "-o", str(tmp_path / "out.parquet")])
     assert code == 0, err
+
+
+def test_refusal_of_stream_and_jobs_names_the_threshold_in_force(tmp_path, monkeypatch):
+    qrels, lines = _write_inputs(tmp_path)
+    packed = tmp_path / "run.txt.gz"
+    packed.write_bytes(gzip.compress(("\n".join(lines) + "\n").encode()))
+    monkeypatch.setenv("SDREVAL_STREAM_MB", "0.001")  # 1,048 bytes: the run is streamed
+    code, _, err = _run(["eval", str(qrels), str(packed), "-m", "AP", "--jobs", "2"])
+    assert code == 2 and "larger than 0.001 MB (SDREVAL_STREAM_MB)" in err, err
+    assert "512" not in err

@@ -79,7 +79,7 @@ def test_page_is_self_contained(results):
         "Effort-precision / gain-recall", "nxCG over rank", "per-topic differences MAep",
         "intervals of the differences", "confidence intervals of the means",
         "per-topic distributions"]
-    assert any("every pair significant" in n for n in data.notes)
+    assert any("every pair is significantly different" in n for n in data.notes)
     assert any("corrections agree" in n for n in data.notes)
     for img in imgs:
         src = img.get("src")

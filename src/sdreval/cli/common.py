@@ -135,25 +135,24 @@ def problem_text(problem: Problem) -> str:
 
 
 def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
-    """Print a log's problems grouped by file and kind: a summary line per file where some are
-    not shown, then the first :data:`EXAMPLES_SHOWN` of each kind and a count of the rest."""
-    groups = log.groups(severity)
-    totals: dict[str | None, list[int]] = {}
-    for file, _, count, _ in groups:
-        total = totals.setdefault(file, [0, 0])
-        total[0] += count
-        total[1] += 1
-    for file, (count, kinds) in totals.items():
-        if file and any(n > EXAMPLES_SHOWN for f, _, n, _ in groups if f == file):
-            click.echo(f"sdreval: {severity}: {file}: {count} {severity}(s) of {kinds} kind(s); "
-                       f"the first of each kind follow (sdreval validate {file} lists every "
-                       "one)", err=True)
-    for file, _, count, examples in groups:
-        for problem in examples[:EXAMPLES_SHOWN]:
-            click.echo(problem_text(problem), err=True)
-        if count > EXAMPLES_SHOWN:
-            click.echo(f"  ... and {count - EXAMPLES_SHOWN} more like this in {file or 'input'}",
-                       err=True)
+    """Print a log's problems grouped by file and kind, file after file: a summary line where
+    some of the file's problems are not shown, then the first :data:`EXAMPLES_SHOWN` of each
+    kind and a count of the rest (so that a file's examples follow its own summary line)."""
+    by_file: dict[str | None, list[tuple[int, list[Problem]]]] = {}
+    for file, _, count, examples in log.groups(severity):
+        by_file.setdefault(file, []).append((count, examples))
+    for file, groups in by_file.items():
+        if file and any(count > EXAMPLES_SHOWN for count, _ in groups):
+            total = sum(count for count, _ in groups)
+            click.echo(f"sdreval: {severity}: {file}: {total} {severity}(s) of {len(groups)} "
+                       f"kind(s); the first of each kind follow (sdreval validate {file} "
+                       "lists every one)", err=True)
+        for count, examples in groups:
+            for problem in examples[:EXAMPLES_SHOWN]:
+                click.echo(problem_text(problem), err=True)
+            if count > EXAMPLES_SHOWN:
+                click.echo(f"  ... and {count - EXAMPLES_SHOWN} more like this in "
+                           f"{file or 'input'}", err=True)
 
 
 def _set_quiet(ctx, param, value) -> bool:

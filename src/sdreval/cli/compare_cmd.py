@@ -15,7 +15,8 @@ import click
 
 from ..errors import UsageError
 from ..measures.evaluate import TOPIC_POLICIES
-from ..stats.choices import CORRECTIONS, TABLE_FORMATS, TESTS, WILCOXON_METHODS
+from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, TABLE_FORMATS, TESTS,
+                             WILCOXON_METHODS)
 from .common import (LEVEL, SEED, echo_notes, echo_problems, echo_warnings, evaluate_runs,
                      handle_errors, jobs_options, quiet_option)
 from .eval_cmd import context_options
@@ -66,7 +67,8 @@ Examples:
               help="Paired test over topics (t, Wilcoxon signed-rank, sign, bootstrap, "
                    "randomisation; Ogilvie & Lalmas 2006).")
 @click.option("--correction", type=click.Choice(list(CORRECTIONS)), default="by",
-              show_default=True, help="Multiple-comparison control over all pairs.")
+              show_default=True, help="Multiple-comparison control over all pairs of a measure ("
+                                   f"{CORRECTIONS_HELP}).")
 @click.option("--alternative", type=click.Choice(["two-sided", "greater"]),
               default="two-sided", show_default=True,
               help="greater: is the run with the higher mean better?")

@@ -93,4 +93,8 @@ def demo_command():
            summarise(evaluate(fol, passage_runs, PASSAGE_MEASURES, ctx2)))
     ctx3 = _rag_table(log)
     echo_warnings([str(p) for p in log.warnings] + ctx.warnings + ctx2.warnings + ctx3.warnings)
-    click.echo("\nTry: sdreval eval QRELS RUN -m nxCG@10 -m MAep   (sdreval measures lists all)")
+    base = example_path("synthetic").parent
+    click.echo("\nThe example files are in " + str(base) + "; try:\n"
+               f"  sdreval eval {base / 'synthetic' / 'qrels.tsv'} "
+               f"{base / 'synthetic' / 'runs' / 'sim01.txt'} -m nxCG@10 -m MAep\n"
+               "(sdreval measures lists every measure; docs/user-guide.md walks through them)")

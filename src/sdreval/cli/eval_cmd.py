@@ -1,6 +1,8 @@
 """``sdreval eval QRELS RUN... -m MEASURE...``."""
 from __future__ import annotations
 
+import os
+
 import click
 
 from ..errors import ProblemLog, UsageError
@@ -335,7 +337,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         from ..orchestrate.stream import evaluate_files
 
         if jobs > 1 or scheduler:
-            big = "" if stream else " (a run is larger than 512 MB, so it would be streamed)"
+            limit = os.environ.get("SDREVAL_STREAM_MB")  # as should_stream read it
+            limit = f"{limit} MB (SDREVAL_STREAM_MB)" if limit else "512 MB"
+            big = "" if stream else f" (a run is larger than {limit}, so it would be streamed)"
             raise UsageError("--jobs/--scheduler evaluate compressed or XML runs read whole "
                              "by this process, --stream one topic at a time in one "
                              f"process{big}: give --no-stream to evaluate in parallel, or "

@@ -8,12 +8,13 @@ import click
 
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise
+from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP
 from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_status,
                      echo_warnings, handle_errors, jobs_options, quiet_option)
 from .eval_cmd import build_context, context_options, load_inputs
 
-_PLOTS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget", "differences", "diffci", "ci",
-          "distribution", "heatmap", "decisions", "swap")
+_PLOTS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences", "diffci",
+          "ci", "distribution", "heatmap", "decisions", "swap")
 
 
 EXAMPLES = """\b
@@ -35,7 +36,8 @@ Examples:
 @click.option("--scores", "scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (eval -q --format csv) instead of QRELS RUN...")
 @click.option("--plot", "plots", multiple=True, type=click.Choice(_PLOTS),
-              help="Only these figures (repeatable): ep/gr, nxCG, interpolated precision, "
+              help="Only these figures (repeatable): ep/gr, nxCG, interpolated precision "
+                   "iP[x] of passages, trec_eval's interpolated precision-recall (documents), "
                    "precall, span recall curves (with confidence bands); context-budget "
                    "curves; per-topic "
                    "differences with the baseline; intervals of the differences; intervals "
@@ -63,9 +65,9 @@ Examples:
 @click.option("--test", type=click.Choice(["t", "wilcoxon", "sign", "bootstrap",
                                            "randomization"]), default="t",
               help="Paired test of the significance marks and figures.")
-@click.option("--correction", type=click.Choice(["by", "bh", "holm", "bonferroni", "none"]),
-              default="by", help="Multiple-comparison correction per measure "
-                                 "(default by: Benjamini-Yekutieli, as sdreval compare).")
+@click.option("--correction", type=click.Choice(list(CORRECTIONS)), default="by",
+              show_default=True, help="Multiple-comparison correction over the tests of a "
+                                      f"measure against the baseline ({CORRECTIONS_HELP}).")
 @click.option("--level", type=LEVEL, default=0.05, help="Significance level.")
 @click.option("--samples", type=POSITIVE_INT, default=10_000,
               help="Bootstrap/randomisation samples.")
@@ -107,6 +109,7 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         data = report_html.build_report(qrels_obj, run_objs, list(measures) or None, ctx,
                                         all_topics=all_topics, jobs=options.get("jobs", 1),
                                         scheduler=options.get("scheduler"), **common)
+        data.settings.update(input_settings(options))
         echo_warnings(ctx.warnings)
         coverage = coverage_lines(summarise(data.results, counts=True), all_topics)
         data.notes.extend(line.strip() for line in coverage)
@@ -126,17 +129,45 @@ def _read_scores(path: str):
     return read_scores(path)
 
 
+#: options that change what is evaluated, with the words the report's settings table uses
+_INPUT_SETTINGS = (("collection_dir", "collection"), ("collection_elements", "collection elements"),
+                   ("navigation", "navigation model"), ("chunk_map", "chunk maps"),
+                   ("documents", "documents"), ("span_unit", "span unit"),
+                   ("depth", "depth (-M)"), ("rel_level", "relevance level (-l)"),
+                   ("zero_rel", "topics with nothing relevant"), ("strict", "strict"),
+                   ("pool_policy", "pool policy"))
+
+
+def input_settings(options: dict) -> dict[str, str]:
+    """The files and options of ``eval``'s context that were given, for the report's settings
+    table (a reader must see which chunk maps, documents or collection made the numbers)."""
+    out = {}
+    for key, label in _INPUT_SETTINGS:
+        value = options.get(key)
+        if value in (None, False, ()) or (key, value) in (("span_unit", "chars"),
+                                                          ("pool_policy", "main")):
+            continue
+        if key == "zero_rel":
+            value = "score 0 and count in the means (--zero-rel-as-zero, as trec_eval)"
+        elif key == "strict":
+            value = "runs that break a task's rules rejected (--strict)"
+        settings_value = "\n".join(map(str, value)) if isinstance(value, tuple) else str(value)
+        out[label] = settings_value
+    return out
+
+
 def _write_tables(data, text_table: str | None, latex_table: str | None) -> None:
     from ..report.tables import format_latex_table, format_text_table
+    from ..stats.choices import describe_tests
 
     for target, render in ((text_table, format_text_table), (latex_table, format_latex_table)):
         if not target:
             continue
         text = render(data.results, data.compare, data.measures,
-                      significance=f"{data.settings.get('test')} test, "
-                                   f"{data.settings.get('correction')} correction, level "
-                                   f"{data.settings.get('level')}, each run against the "
-                                   f"baseline {data.baseline}")
+                      significance=describe_tests(data.settings.get("test"),
+                                                  data.settings.get("correction"),
+                                                  data.settings.get("level"))
+                      + f", each run against the baseline {data.baseline}")
         if target == "-":
             click.echo(text, nl=False)
         else:

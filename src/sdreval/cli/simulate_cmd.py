@@ -54,7 +54,8 @@ Examples:
 @handle_errors
 def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_length, scale,
                      quality, tie_levels, no_overlap, run_format, write_docs, seed):
-    """Write a synthetic collection (qrels.tsv, qrels.fol, runs/, docs/) to OUTDIR."""
+    """Write a synthetic collection to OUTDIR: qrels.tsv, qrels.fol, runs/ (and the articles
+    in docs/ with --write-docs)."""
     if quality[0] > quality[1]:
         raise UsageError(f"--quality: the lowest quality {quality[0]} is above the highest "
                          f"{quality[1]}")

@@ -30,7 +30,7 @@ import click
 from .. import stats
 from ..errors import UsageError
 from ..lazy import lazy_module
-from ..stats.choices import CORRECTIONS, TABLE_FORMATS, TESTS
+from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TABLE_FORMATS, TESTS
 from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, echo_problems, echo_warnings,
                      handle_errors, jobs_options, quiet_option)
 from .compare_cmd import scores_from_inputs
@@ -123,7 +123,8 @@ Examples:
 @click.option("--splits", type=click.IntRange(min=1), default=50, show_default=True,
               help="error-rate: random halvings of the topic set.")
 @click.option("--correction", type=click.Choice(list(CORRECTIONS)), default="by",
-              show_default=True, help="error-rate: correction applied on each half.")
+              show_default=True, help="error-rate: correction applied on each half ("
+                                   f"{CORRECTIONS_HELP}).")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Random seed of resampling, topic sets and splits.")
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",

@@ -16,7 +16,7 @@ import click
 from ..errors import UsageError
 from ..lazy import lazy_module
 from ..report.output import TABLE_FORMATS
-from ..stats.choices import CORRECTIONS, TESTS
+from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TESTS
 from .common import LEVEL, SEED
 
 pd = lazy_module("pandas")
@@ -58,7 +58,7 @@ def summary_options(func: Callable) -> Callable:
                      default="by",
                      show_default=True,
                      help="With --baseline: multiple-comparison control over the tests of a "
-                          "measure, as compare --correction."),
+                          f"measure, as compare --correction ({CORRECTIONS_HELP})."),
         click.option("--level", type=LEVEL, default=0.05, show_default=True,
                      help="With --baseline: significance level of the letters."),
         click.option("--samples", type=click.IntRange(min=1), default=10_000,
@@ -114,6 +114,7 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
     baselines = list(options.get("baselines") or ())
     if baselines:
         from ..progress import track
+        from ..stats.choices import describe_tests
         from ..stats.compare import compare_runs
 
         # a measure with no per-topic value (nothing relevant anywhere) has nothing to test
@@ -124,8 +125,8 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
                           seed=options["seed"], baseline=baselines)
              for m in track(measures, "testing runs against the baseline")],
             ignore_index=True)
-        out["significance"] = (f"{test} test, {correction} correction, level {level}, each run "
-                               f"against the baseline {', '.join(baselines)}")
+        out["significance"] = (f"{describe_tests(test, correction, level)}, each run against "
+                               f"the baseline {', '.join(baselines)}")
     return out
 
 

@@ -142,6 +142,20 @@ def detect_text_format(lines: list[list[str]]) -> str | None:
     return next(f for f in _PREFERENCE if votes[f] == best)
 
 
+def unrecognised_hint(lines: list[list[str]]) -> str:
+    """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
+    if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
+        return "; TREC qrels whose second field is not 0 are read with --qrels-format trec"
+    if all(len(f) == 5 and f[1] == "Q0" for f in lines):
+        return ("; its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id); "
+                "is a column missing (most often the run-id)?")
+    if all(len(f) == 1 and f[0].count(",") >= 2 for f in lines):
+        return ("; it looks comma-separated: TREC-like runs and qrels are separated by white "
+                "space; CSV files are read as span and chunk inputs only, with a header "
+                "(query_id, doc_id, start, end, ...: docs/rag.md)")
+    return ""
+
+
 def detect_format(path: str | Path) -> str:
     """Name of the format of a file (or ``collection`` / ``inex-assessments`` for a
     directory), from its content.
@@ -163,8 +177,14 @@ def detect_format(path: str | Path) -> str:
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") or wide is not None:
         kind = sniff_inex_xml(head, path)
         if kind is None:
+            root = re.match(_ROOT, head, re.DOTALL)
+            name = root.group(1).decode("utf-8", "replace") if root else ""
+            hint = ("" if not name else "; a document of the collection? give its directory "
+                    "with --collection DIR" if name == "article" else "; a topics file? sdreval "
+                    "needs only the judgements and the runs")
             raise InputError("XML file that is neither an INEX submission nor INEX assessments "
-                             "(unknown root element)", str(path))
+                             f"({f'root element <{name}>' if name else 'unknown root element'}"
+                             f"{hint})", str(path))
         return kind
     rows = head.decode("utf-8", "replace").splitlines()
     if len(head) == _HEAD and rows:
@@ -177,9 +197,12 @@ def detect_format(path: str | Path) -> str:
     if not lines:
         raise InputError("empty file: no data line to detect the format from", str(path))
     kind = detect_text_format(lines)
+    if kind is None and b"\x00" in head:  # no format, and bytes no text file has
+        raise InputError("NUL bytes: a binary file, or text in UTF-16/UTF-32 (save it as "
+                         "UTF-8); qrels and runs are UTF-8 text (TREC-like lines, JSONL, CSV, "
+                         "INEX XML; gzip-compressed as FILE.gz) or Parquet", str(path))
     if kind is None:
-        hint = ("; TREC qrels whose second field is not 0 are read with --qrels-format trec"
-                if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines) else "")
+        hint = unrecognised_hint(lines)
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
                          f" expected one of {', '.join(ALL_FORMATS)}{hint}", str(path))
     return kind
@@ -195,10 +218,15 @@ def _sniff_span(path: Path) -> str | None:
         return None
     kind = span_format(found[1])
     if kind is None and found[0] in ("jsonl", "parquet"):
+        load = ("pandas.read_parquet(PATH)" if found[0] == "parquet"
+                else "pandas.read_json(PATH, lines=True)")
         raise InputError(f"{found[0].upper()} file with keys {', '.join(found[1][:10])}: not "
                          "a span input (span qrels need query_id, doc_id, start, end, "
                          "relevance; span runs query_id, doc_id, start, end, score or rank; "
-                         "chunk runs query_id, chunk_id, score or rank)", str(path))
+                         "chunk runs query_id, chunk_id, score or rank); a table of document "
+                         "results or judgements is read in Python: sdreval.read_run(" + load
+                         + "), sdreval.read_qrels(...), or sdreval.dask.evaluate for a "
+                         "dataset (docs/scale.md)", str(path))
     return kind
 
 

@@ -1,4 +1,4 @@
-"""Topic-at-a-time reading of runs, for files too large to hold in memory (issue 8).
+"""Topic-at-a-time reading of runs, for files too large to hold in memory.
 
 :func:`iter_run_topics` yields ``(topic, Ranking)`` one topic at a time, so that evaluating a
 run needs memory for one topic's results (plus the judgements), not for the whole file.  It

@@ -80,11 +80,33 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
                 bad.append(error.problems[0].message)
     elif layout == "passage":
         offset, length = passage_fields(fields[6], fields[7], bad)
+    if all(is_word(fields[i]) for i in (0, 3, 4)):  # column names, not a result
+        bad = [header_line(fields, f"one result per line: {spelled}")]
     if log.refuse(file, number, bad):
         return None
     if layout == "passage" and length == 0:
         log.warn(file, number, ZERO_LENGTH)
     return rank, rsv, offset, length, canon  # type: ignore[return-value]
+
+
+def is_word(text: str) -> bool:
+    """A field that is a column name, not a value: an ASCII identifier (``rank``, ``score``,
+    ``query_id``) that is no number (not ``nan``, ``inf``)."""
+    if not (text.isascii() and text.isidentifier()):
+        return False
+    try:
+        float(text)
+    except ValueError:
+        return True
+    return False
+
+
+def header_line(fields: list[str], layout: str) -> str:
+    """The message of a line that looks like a header (column names where numbers go)."""
+    shown = " ".join(fields)
+    shown = shown if len(shown) <= 60 else shown[:57] + "..."
+    return (f"{shown!r} looks like a header line (column names): TREC-like files have none "
+            f"({layout}); delete this line")
 
 
 def note_run_id(run_ids: dict[str, int], run_id: str, number: int, file: str,

@@ -26,6 +26,7 @@ from ..errors import HeldProblems, ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
 from .textlines import parse_int
+from .trec_lines import header_line, is_word
 from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
                          smallest_integers)
 from .tokens import DIGITS, Fields, read_in_blocks, system_allocator
@@ -45,6 +46,9 @@ def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
         log.error(file, number, f"expected 4 fields ({LAYOUT}), found {len(fields)}")
         return None
     rel = parse_int(fields[3])
+    if rel is None and fields[1] != "Q0" and all(is_word(fields[i]) for i in (0, 1, 3)):
+        log.error(file, number, header_line(fields, f"one judgement per line: {LAYOUT}"))
+        return None
     if rel is None:
         log.error(file, number, f"relevance {fields[3]!r} is not an integer")
         return None

@@ -152,6 +152,10 @@ def dask_client(scheduler: str, workers: int = 1):
     restarts) do not reach the user: what matters is said by sdreval."""
     import logging
 
+    host, colon, count = scheduler.partition(":")
+    if host == "local" and colon:  # "local:4" (a host "local" would be named tcp://local:4)
+        raise UsageError(f"--scheduler {scheduler}: 'local' takes its worker count from --jobs "
+                         f"(--scheduler local --jobs {count if count.isdigit() else 'N'})")
     try:
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - depends on the environment
@@ -165,7 +169,7 @@ def dask_client(scheduler: str, workers: int = 1):
         try:
             if scheduler == "local":
                 with LocalCluster(n_workers=max(1, workers), threads_per_worker=1,
-                                  processes=True, dashboard_address=None) as cluster, \
+                                  processes=True, dashboard_address=":0") as cluster, \
                         Client(cluster) as client:
                     yield client
             else:
@@ -176,7 +180,35 @@ def dask_client(scheduler: str, workers: int = 1):
                                      f"there ({error}); start one with `dask scheduler` and "
                                      "`dask worker ADDRESS`, or use --scheduler local") from None
                 with client:
+                    check_workers(client, f"--scheduler {scheduler}")
                     yield client
         finally:
             for log, level in zip(quiet, levels):
                 log.setLevel(level)
+
+
+def check_workers(client, what: str) -> None:
+    """Refuse a cluster whose workers cannot import sdreval, or run another version of it
+    than this process (their tasks would fail with a traceback, or give other numbers)."""
+    from .. import __version__
+
+    def version() -> str | None:  # sent by value: it runs where sdreval may be missing
+        try:
+            from sdreval import __version__ as theirs
+        except ImportError:
+            return None
+        return theirs
+
+    found = client.run(version)
+    if not found:
+        raise UsageError(f"{what}: the Dask cluster has no workers; start some with "
+                         "`dask worker ADDRESS`")
+    missing = sorted(w for w, v in found.items() if v is None)
+    other = sorted(f"{w} ({v})" for w, v in found.items() if v not in (None, __version__))
+    if missing or other:
+        detail = (f"{len(missing)} worker(s) cannot import sdreval ({', '.join(missing[:3])})"
+                  if missing else
+                  f"worker(s) run another sdreval than this {__version__}: "
+                  + ", ".join(other[:3]))
+        raise UsageError(f"{what}: {detail}; install the same sdreval where the workers run "
+                         "(pip install 'sdreval[dask]') and start them again")

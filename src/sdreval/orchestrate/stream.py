@@ -1,4 +1,4 @@
-"""Bounded-memory evaluation: a run file evaluated as it is read (issue 8).
+"""Bounded-memory evaluation: a run file evaluated as it is read.
 
 :func:`evaluate_stream` reads the run with :func:`sdreval.io.stream.iter_run_parts`: runs of
 whole topics of about :data:`~sdreval.io.stream.PART_RESULTS` results each, held in shared

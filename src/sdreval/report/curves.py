@@ -8,7 +8,8 @@ cut-off measure gets curves for free:
 
 * effort-precision / gain-recall (Kazai & Lalmas 2006, §5.2.2): ``ep@r`` at r = 0.1, ..., 1.0;
 * nxCG over rank (Kazai & Lalmas 2006, Eq. 6): ``nxCG@k``;
-* interpolated precision (HiXEval): ``iP@x`` at x = 0.00, ..., 1.00;
+* interpolated precision (INEX 2007-2010 Focused task, Kamps et al. 2008): ``iP@x`` at
+  x = 0.00, ..., 1.00;
 * precall (inex_eval, Ogilvie & Lalmas 2006, Eq. 1-5) when the family offers a recall cut-off.
 """
 from __future__ import annotations
@@ -49,17 +50,23 @@ STANDARD_CURVES: dict[str, CurveSpec] = {
     "nxcg": CurveSpec("nxcg", "nxCG", (1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100),
                       "rank", "nxCG", "nxCG over rank (Kazai & Lalmas 2006, Eq. 6)"),
     "ip": CurveSpec("ip", "iP", _grid(0.0, 1.0, 0.05), "recall", "interpolated precision",
-                    "Interpolated precision iP[x] (HiXEval)"),
+                    "Interpolated precision iP[x] (INEX 2007-2010 Focused task; "
+                    "Kamps et al. 2008)"),
+    "iprec": CurveSpec("iprec", "IPrec", _grid(0.0, 1.0, 0.1), "recall",
+                       "interpolated precision",
+                       "Interpolated precision-recall, 11 points (trec_eval iprec_at_recall; "
+                       "Manning, Raghavan & Schütze 2008, §8.4)"),
     "precall": CurveSpec("precall", "inex_eval", _grid(0.01, 1.0, 0.01), "recall",
                          "precision (precall)",
                          "inex_eval precall (Ogilvie & Lalmas 2006, Eq. 1-5)"),
     "spanr": CurveSpec("spanr", "SpanR", (1, 2, 3, 4, 5, 6, 8, 10, 15, 20), "retrieved spans k",
                        "character recall SpanR@k",
-                       "Character recall over rank (span and chunk runs)"),
+                       "Character recall SpanR@k over rank (span and chunk runs; recall of "
+                       "Smith & Troynikov 2024)"),
     "budget": CurveSpec("budget", "SpanR", (128, 256, 512, 1024, 2048, 4096, 8192),
                         "budget N", "SpanR / SpanP (budget=N)",
-                        "Context-budget curves: recall and precision of the first N characters"
-                        " (95% bootstrap CI)"),
+                        "Context-budget curves: recall and precision of the first N "
+                        "characters"),
 }
 
 

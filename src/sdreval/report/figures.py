@@ -17,6 +17,7 @@ measure, sizes in inches of a printed page (7 in wide: a text width; text at 8â€
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import Mapping, Sequence
 
 import matplotlib
@@ -38,6 +39,8 @@ BETTER, WORSE, EVEN = "#2e7d32", "#c62828", "#9e9e9e"
 #: horizontal box plots: ``orientation`` since matplotlib 3.10 (``vert`` is deprecated there)
 _HORIZONTAL = {"orientation": "horizontal"} if tuple(
     int(p) for p in matplotlib.__version__.split(".")[:2]) >= (3, 10) else {"vert": False}
+#: characters of a curve's title per line (the 7-inch figure holds about 90 at 9 pt)
+TITLE_WIDTH = 80
 MAX_BANDS = 6  # curves with more runs show the bands of the first and the best run only
 
 
@@ -108,7 +111,9 @@ def plot_curve_bands(spec: CurveSpec, table: pd.DataFrame, runs: Sequence[str] |
     ax.set_ylim(0, 1.02)
     ax.grid(True, alpha=0.3)
     which = "" if banded == set(runs) else " (first and best run)"
-    ax.set_title(spec.title + (f", {level:.0%} bands{which}" if bands else ""))
+    # a long title (a citation, the bands) is wrapped, never cut at the figure's edges
+    ax.set_title("\n".join(textwrap.wrap(spec.title + (f", {level:.0%} bands{which}"
+                                                        if bands else ""), TITLE_WIDTH)))
     if many:
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False,
                   ncols=2 if len(runs) > 14 else 1)

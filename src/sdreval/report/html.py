@@ -25,7 +25,7 @@ import pandas as pd
 
 from ..errors import SdrevalError, UsageError
 from ..progress import track
-from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS
+from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS, describe_tests
 from . import bridge
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .page import figure_data, render_page, report_time
@@ -33,17 +33,17 @@ from .page_figures import SWAP_MIN_RUNS, figure_captions, mixed_decisions, plot_
 from .tables import format_text_table
 
 #: Figure kinds of the report (CLI ``--plot``): curves, then the comparison figures.
-PLOT_KINDS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget", "differences", "diffci", "ci",
-              "distribution", "heatmap", "decisions", "swap")
+PLOT_KINDS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences",
+              "diffci", "ci", "distribution", "heatmap", "decisions", "swap")
 #: the corrections of the decisions figure, the least controlled first
 CORRECTIONS = tuple(reversed(list(STATS_CORRECTIONS)))
 
 #: Run units each curve applies to (others need the collection to convert the runs).
-CURVE_UNITS = {"epgr": {"element", "document"}, "nxcg": {"element", "document"},
-               "precall": {"element", "document"}, "ip": {"passage"},
+CURVE_UNITS = {"epgr": {"element"}, "nxcg": {"element"}, "precall": {"element"},
+               "ip": {"passage"}, "iprec": {"document"},
                "spanr": {"span"}, "budget": {"span"}}  # span: runs of spans or chunks
 #: the curves a report can draw, in the order they are computed
-CURVE_KEYS = ("epgr", "nxcg", "ip", "precall", "spanr", "budget")
+CURVE_KEYS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget")
 
 
 @dataclass
@@ -125,9 +125,9 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
             pairs = bridge.compare(shown, measures[:1], test=test, correction=correction,
                                    level=level, samples=samples, seed=seed)
             if not mixed_decisions(pairs):
-                notes.append(f"run × run decisions on {measures[0]}: not drawn (every pair "
-                             + ("significant" if pairs["reject"].all() else "not significant")
-                             + ")")
+                notes.append(f"run × run decisions on {measures[0]}: not drawn ("
+                             + ("every pair is significantly different" if pairs["reject"].all()
+                                else "no pair is significantly different") + ")")
         if swaps is None and "swap" in wanted:
             if len(runs) >= SWAP_MIN_RUNS:
                 swaps = swap_tables(shown, measures[:1], seed=seed, notes=notes)
@@ -209,8 +209,11 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     measures = [str(m) for m in measures]  # Measure objects are reported under their text
     notes: list[str] = []
     curves: dict[str, pd.DataFrame] = {}
-    units = {getattr(r, "unit", "element") for r in run_list}
-    units |= {"span"} if any(getattr(r, "overlap_expected", False) for r in run_list) else set()
+    from ..measures.defaults import run_kind
+
+    # documents (and element runs of whole articles) get trec_eval's precision-recall curve,
+    # not the element curves (whose inex_eval needs a collection size documents do not have)
+    units = {run_kind(r) if hasattr(r, "unit") else "element" for r in run_list}
     explicit = tuple(plots_wanted) != PLOT_KINDS
     wanted_curves = [key for key in CURVE_KEYS if key in plots_wanted]
     for key in (track(wanted_curves, "computing curves") if wanted_curves else ()):
@@ -311,8 +314,8 @@ def write_report(data: ReportData, path: str | Path, image_format: str = "svg",
 def text_summary(data: ReportData) -> str:
     """The trec_eval-like summary table of a report (for the terminal)."""
     return format_text_table(data.results, data.compare, data.measures,
-                             significance=f"{data.settings.get('test')} test, "
-                                          f"{data.settings.get('correction')} correction")
+                             significance=describe_tests(data.settings.get("test"),
+                                                         data.settings.get("correction")))
 
 
 __all__ = ["PLOT_KINDS", "ReportData", "build_report", "report_data", "render_html",

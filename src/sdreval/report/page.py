@@ -17,6 +17,7 @@ import pandas as pd
 from ..errors import UsageError
 from ..model.ordering import topic_sort_key
 from ..measures.evaluate import count_measures
+from ..stats.choices import CORRECTION_WORDS, SOURCES, TEST_WORDS, describe_tests
 from .tables import format_cell, summary_table
 
 if TYPE_CHECKING:
@@ -113,8 +114,9 @@ def _baseline_rows(data: "ReportData") -> dict[tuple[str, str], object]:
 
 def _test_words(data: "ReportData") -> str:
     s = data.settings
-    return (f"paired {esc(s.get('test', ''))} test over topics, "
-            f"{esc(s.get('correction', ''))} correction over the tests of each measure, "
+    words = describe_tests(s.get("test", ""), s.get("correction", ""))
+    test, correction = words.split(", ", 1)
+    return (f"{esc(test)} over topics, {esc(correction)} over the tests of each measure, "
             f"level {esc(s.get('level', ''))}")
 
 
@@ -218,6 +220,9 @@ def per_topic_html(data: "ReportData") -> str:
 def settings_html(data: "ReportData") -> str:
     rows = []
     for key, value in data.settings.items():
+        if key in ("test", "correction") and str(value) in SOURCES:  # say what the name means
+            words = (TEST_WORDS if key == "test" else CORRECTION_WORDS)[str(value)]
+            value = f"{value}: {words} ({SOURCES[str(value)]})"
         lines = "<br>".join(esc(v) for v in str(value).split("\n"))
         rows.append(f"<tr><td>{esc(key)}</td><td>{lines}</td></tr>")
     notes = "".join(f"<li>{esc(n)}</li>" for n in data.notes)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from ..stats.choices import describe_tests
 from . import bridge, figures, plots
 from .budget import plot_budget_curve
 from .curves import STANDARD_CURVES
@@ -34,7 +35,9 @@ def plot_makers(data: ReportData) -> dict:
     for key in STANDARD_CURVES:
         if key in data.plots and key in data.curves:
             spec, table = data.curves[key]
-            makers[key] = partial(plot_budget_curve, table) if key == "budget" else \
+            makers[key] = partial(plot_budget_curve, table,
+                                  title=f"{spec.title}, {data.ci_level:.0%} bands") \
+                if key == "budget" else \
                 partial(figures.plot_curve_bands, spec, table, data.runs, data.ci_level)
     first = data.measures[0] if data.measures else None
     tested = data.compare is not None and not data.compare.empty and data.baseline is not None
@@ -93,8 +96,10 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
                          "Per-topic scores of every run: box = quartiles, line = median, dot "
                          "= mean."),
         f"heatmap-{first}": (f"run × run decisions {first}",
-                             f"Every pair of runs on {first} ({data.settings.get('test')} test, "
-                             f"{data.settings.get('correction')} correction over all pairs)."),
+                             f"Every pair of runs on {first} ("
+                             + describe_tests(data.settings.get("test"),
+                                              data.settings.get("correction"))
+                             + " over all pairs)."),
         f"decisions-{first}": (f"corrected decisions {first}",
                                f"Tests against the baseline on {first} under every "
                                "multiple-comparison correction (green: significant; cell: "

@@ -1,4 +1,4 @@
-"""Synthetic INEX-like collections, assessments and runs, deterministic with a seed (issue 8).
+"""Synthetic INEX-like collections, assessments and runs, deterministic with a seed.
 
 Used by tests, benchmarks and users studying measures::
 

@@ -1,4 +1,4 @@
-"""Synthetic assessments that respect exhaustivity propagation (issue 8).
+"""Synthetic assessments that respect exhaustivity propagation.
 
 For each topic a few documents hold highlighted (relevant) text: spans at the start of chosen
 leaves inside one to three sections.  Every element's relevant characters follow from its

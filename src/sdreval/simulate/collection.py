@@ -1,4 +1,4 @@
-"""Synthetic INEX-like article trees (issue 8): realistic depth and sizes, deterministic.
+"""Synthetic INEX-like article trees: realistic depth and sizes, deterministic.
 
 An article is ``article[1]`` with a front matter (``fm[1]`` holding ``atl[1]``), a body
 (``bdy[1]`` holding sections ``sec``, each with a title ``st[1]``, paragraphs ``p`` and

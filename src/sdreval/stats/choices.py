@@ -13,3 +13,32 @@ CORRECTIONS = {"by": "fdr_by", "bh": "fdr_bh", "holm": "holm", "bonferroni": "bo
                "none": None}
 #: output formats of the statistics tables (compare, stability, sensitivity)
 TABLE_FORMATS = ("text", "csv", "json")
+
+#: what each test is called in the text of tables, reports and LaTeX footnotes
+TEST_WORDS = {"t": "paired t test", "wilcoxon": "Wilcoxon signed-rank test",
+              "sign": "sign test", "bootstrap": "paired bootstrap test",
+              "randomization": "paired randomisation test"}
+#: what each correction is called there (short: the authors, as IR papers name them)
+CORRECTION_WORDS = {"by": "Benjamini-Yekutieli correction",
+                    "bh": "Benjamini-Hochberg correction", "holm": "Holm correction",
+                    "bonferroni": "Bonferroni correction", "none": "no correction"}
+#: where each test and correction is defined (the report's settings table)
+SOURCES = {"t": "Ogilvie & Lalmas 2006, §3", "wilcoxon": "Ogilvie & Lalmas 2006, §3",
+           "sign": "Ogilvie & Lalmas 2006, §3", "bootstrap": "Ogilvie & Lalmas 2006, Eq. 13",
+           "randomization": "sign-flip permutation test of the mean difference",
+           "by": "Benjamini & Yekutieli 2001; Ogilvie & Lalmas 2006, Eq. 11-12",
+           "bh": "Benjamini & Hochberg 1995", "holm": "Holm 1979",
+           "bonferroni": "family-wise error rate", "none": "each p-value against the level"}
+
+#: the corrections in one phrase, for option help texts
+CORRECTIONS_HELP = ("by: Benjamini & Yekutieli 2001, false discovery rate under dependence, as "
+                    "Ogilvie & Lalmas 2006, Eq. 11-12; bh: Benjamini & Hochberg 1995; holm: "
+                    "Holm 1979; bonferroni; none: each p-value against the level")
+
+
+def describe_tests(test: str, correction: str, level: float | str | None = None) -> str:
+    """``paired t test, Benjamini-Yekutieli correction, level 0.05``: the words of a table's
+    note for ``--test``, ``--correction`` and ``--level`` (an unknown name is kept as given)."""
+    words = (f"{TEST_WORDS.get(str(test), f'{test} test')}, "
+             f"{CORRECTION_WORDS.get(str(correction), f'{correction} correction')}")
+    return words if level is None else f"{words}, level {level}"

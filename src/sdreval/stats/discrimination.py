@@ -52,7 +52,9 @@ def group_a_by_tukey(values: np.ndarray, alpha: float = 0.05, blocked: bool = Tr
     x = _transform(as_values(values), transform)
     k, n = x.shape
     if k < 2 or n < 2:
-        raise UsageError("Tukey HSD needs at least two runs and two topics")
+        raise UsageError(f"the discrimination analysis (Tukey's HSD, Vu & Gallinari 2005, §6) "
+                         f"needs at least two runs and two topics, got {k} run(s) and {n} "
+                         "topic(s); leave it out with -a (e.g. stability -a ci)")
     means = x.mean(axis=1)
     top = int(np.argmax(means))
     if blocked:

@@ -51,6 +51,16 @@ def as_values(scores: "ScoreMatrix | np.ndarray") -> np.ndarray:
     return values.astype(float, copy=False)
 
 
+def _trec_eval_hint(table: pd.DataFrame) -> str:
+    """A hint when the table read is trec_eval's own output (``measure<TAB>topic<TAB>value``,
+    one column once split on commas)."""
+    if table.shape[1] == 1 and len(str(table.columns[0]).split()) == 3:
+        return ("; this looks like trec_eval's output (measure, topic, value; no run column): "
+                "write the scores with sdreval eval as above, which computes trec_eval's "
+                "measures under their names (map, P_10, ...)")
+    return ""
+
+
 def read_scores(path: str | Path) -> pd.DataFrame:
     """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it."""
     options = dict(dtype={"run": str, "topic": str, "measure": str}, keep_default_na=False,
@@ -77,7 +87,9 @@ def read_scores(path: str | Path) -> pd.DataFrame:
     missing = [c for c in REQUIRED if c not in table.columns]
     if missing:
         raise InputError(f"score table lacks column(s) {', '.join(missing)} "
-                         f"(expected run,topic,measure,value)", file=str(path))
+                         f"(expected a CSV file with the header run,topic,measure,value, as "
+                         f"`sdreval eval QRELS RUN... -q --format csv -o FILE` writes it)"
+                         + _trec_eval_hint(table), file=str(path))
     values = pd.to_numeric(table["value"], errors="coerce")
     bad = values.isna() & table["value"].notna()  # "", "nan" and "NaN" are NaN, not errors
     if bad.any():

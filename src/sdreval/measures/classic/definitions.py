@@ -52,9 +52,10 @@ _DEFS = [
                (QUANT,)),
     MeasureDef("AWP", FAMILY, "average weighted precision (Sakai; Vu & Gallinari 2005, §2.1): "
                "Σ isrel(r)·cg(r)/cig(r) / R", (QUANT,)),
-    MeasureDef("P", FAMILY, "binary precision at rank k: count(k)/k", (QUANT, REL), cutoff="int",
+    MeasureDef("P", FAMILY, "binary precision at rank k (trec_eval P_k, ir_measures P@k): "
+               "count(k)/k", (QUANT, REL), cutoff="int",
                cutoff_doc="rank k"),
-    MeasureDef("Rprec", FAMILY, "binary R-precision: count(R)/R", (QUANT, REL)),
+    MeasureDef("Rprec", FAMILY, "binary R-precision (trec_eval Rprec): count(R)/R", (QUANT, REL)),
     MeasureDef("RR", FAMILY, "reciprocal rank (trec_eval recip_rank, ir_measures RR): 1/r of the "
                "first relevant rank r (within the first k if given), 0 if none", (QUANT, REL),
                cutoff="optional-int", cutoff_doc="rank k (whole list if none)"),
@@ -91,7 +92,7 @@ _DEFS = [
                                   "precision, as trec_eval's set_F (van Rijsbergen's β²)",
                                   allowed=NON_NEGATIVE))),
     MeasureDef("nDCG", FAMILY, "normalised discounted cumulated gain at rank k (whole list if no "
-               "cut-off), log2(r+1) discount", (QUANT, GAINS), cutoff="optional-int",
+               "cut-off), log2(r+1) discount (Järvelin & Kekäläinen 2002; trec_eval ndcg_cut_k)", (QUANT, GAINS), cutoff="optional-int",
                cutoff_doc="rank k"),
 ]
 for _definition in _DEFS:

@@ -99,7 +99,8 @@ DEFINITIONS += [
                "scenarios (Piwowarski 2005; Ali, Consens & Lalmas 2012, footnote 11).",
                _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level l", allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc=_MAXRANK),
-    MeasureDef("MAEPRUM", FAMILY, "EPRUM averaged over the recall levels i/N, i = 1..N.",
+    MeasureDef("MAEPRUM", FAMILY, "EPRUM (Piwowarski 2005) averaged over the recall levels i/N, "
+               "i = 1..N (sdreval's averaged form; the papers define EPRUM at one level).",
                _PRUM_COMMON, "optional-int", cutoff_doc=_MAXRANK),
 ]
 

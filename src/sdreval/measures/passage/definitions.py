@@ -49,24 +49,26 @@ GEN_PARAMS = (TASK, BETA, BEP_N)
 
 MEASURE_DEFS = [
     MeasureDef("iP", FAMILY, "Focused task interpolated precision iP[x] = max P[r] over ranks "
-               "with character recall R[r] ≥ x (INEX 2007-2010; Ali, Consens & Lalmas 2012, Eq. 16-17).",
+               "with character recall R[r] ≥ x (INEX 2007-2010; Kamps et al. 2008; Ali, Consens & "
+               "Lalmas 2012, Eq. 16-17).",
                (ALPHA,), cutoff="float", cutoff_doc="recall level x in [0, 1]",
                cutoff_range=UNIT),
     MeasureDef("MAiP", FAMILY, "Mean of iP[x] over the 101 recall levels 0.00, 0.01, ..., 1.00 "
-               "(INEX 2007-2010 Focused task).", (ALPHA,)),
+               "(INEX 2007-2010 Focused task; Kamps et al. 2008).", (ALPHA,)),
     MeasureDef("HiXiP", FAMILY, "HiXEval precision at rank r: Σ rsize / Σ size with "
                "rsize = rel − (1−α)·rov (Ali, Consens & Lalmas 2012, Eq. 15-16).", (ALPHA_HIX,), cutoff="int",
                cutoff_doc="rank r"),
     MeasureDef("HiXiR", FAMILY, "HiXEval recall at rank r: Σ rsize / T_rel (Ali, Consens & Lalmas 2012, Eq. 17).",
                (ALPHA_HIX,), cutoff="int", cutoff_doc="rank r"),
     MeasureDef("gP", FAMILY, "Generalized precision at article rank k: mean article score "
-               "(F_beta for ric, BEP distance for bic) over the first k articles.",
+               "(F_beta for ric, BEP distance for bic) over the first k articles (Kamps et al. "
+               "2008).",
                GEN_PARAMS, cutoff="int", cutoff_doc="article rank k"),
     MeasureDef("gR", FAMILY, "Generalized recall at article rank k: relevant articles among "
-               "the first k / relevant articles.", GEN_PARAMS, cutoff="int",
+               "the first k / relevant articles (Kamps et al. 2008).", GEN_PARAMS, cutoff="int",
                cutoff_doc="article rank k"),
     MeasureDef("MAgP", FAMILY, "Mean average generalized precision: AgP = Σ gP[r] over ranks "
-               "holding a relevant article / relevant articles (INEX 2007-2010).", GEN_PARAMS),
+               "holding a relevant article / relevant articles (INEX 2007-2010; Kamps et al. 2008).", GEN_PARAMS),
 ]
 
 
@@ -114,10 +116,13 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
     if log.errors:  # unconvertible results (document or element not in the collection)
         if ctx.strict:
             raise InputError(log.errors)
-        shown = "; ".join(str(p) for p in log.errors[:3])
-        ctx.warn(f"run {run.name}: {log.error_count} conversion problem(s), those results left "
-                 f"out of the passage run (--strict rejects): {shown}"
-                 + (" ..." if log.error_count > 3 else ""))
+        shown = "; ".join(p.message for p in log.errors[:3])
+        total = sum(len(ranking) for ranking in run.topics.values())
+        kept = sum(len(ranking) for ranking in converted.topics.values())
+        ctx.warn(f"run {run.name}: {total - kept:,} of its {total:,} results could not be "
+                 "turned into passages through the collection and are left out of the passage "
+                 f"measures, scoring nothing (--strict rejects such runs): {shown}"
+                 + (f" (and {log.error_count - 3} more)" if log.error_count > 3 else ""))
     ctx.cache[key] = (run, converted)  # keep ``run`` alive so its id stays unique
     return converted
 
