@@ -174,9 +174,13 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
 def chosen_measures(qrels, units: list[str]) -> list[str]:
     """The default measures for the data, said on stderr."""
     kind, names = default_measures(qrels, units)
+    say_chosen(kind, names)
+    return names
+
+
+def say_chosen(kind: str, names: list[str]) -> None:
     click.echo(f"sdreval: no -m given: evaluating the {kind}-run set {', '.join(names)} "
                "(choose others with -m)", err=True)
-    return names
 
 
 def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
@@ -261,11 +265,14 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
     if qrels_obj.scale == "fol" and "document" in layouts:
         return None  # chunk-ID runs are told by all their results (check_chunk_ids)
     check_input_topics(qrels_obj, [])
+    kind = None
     if not measures:
-        measures = chosen_measures(qrels_obj, layouts)
+        kind, measures = default_measures(qrels_obj, layouts)
     table, hints = evaluate_run_files(qrels_obj, list(runs), layouts, measures, ctx,
                                       all_topics, jobs, scheduler, log, dataset)
     echo_problems(log)
+    if kind:  # after the read problems, where the command says it when it reads the runs
+        say_chosen(kind, measures)
     echo_warnings(hints)
     return table
 
