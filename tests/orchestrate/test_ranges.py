@@ -243,3 +243,14 @@ def test_default_measures_are_named_where_the_serial_command_names_them(
     assert serial[0] == 0
     assert serial[2].index("repeats line 1") < serial[2].index("no -m given")
     assert _run(args + ["--jobs", "2"]) == serial
+
+
+def test_default_measures_named_after_the_read_warnings_when_streamed(tmp_path):
+    from sdreval.data import example_path
+
+    root = example_path("synthetic")
+    lines = (root / "runs" / "sim01.passages.txt").read_text().splitlines()
+    run = tmp_path / "sim01.passages.txt"
+    run.write_text("\n".join(lines[:3] + lines[:1] + lines[3:]) + "\n")  # a repeated result
+    args = ["eval", str(root / "qrels.fol"), str(run), "-q"]
+    assert _run(args + ["--stream"]) == _run(args)

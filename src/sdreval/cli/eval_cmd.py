@@ -357,9 +357,10 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                                **qrels_options(options, ctx.collection))
         log.raise_if_errors()
+        kind = None
         if not measures:
-            measures = chosen_measures(qrels_obj, [file_unit(p, options.get("run_format"),
-                                                             formats.get(p)) for p in runs])
+            kind, measures = default_measures(qrels_obj, [
+                file_unit(p, options.get("run_format"), formats.get(p)) for p in runs])
         from ..progress import track
 
         # the files are pulled one by one: the bar counts the runs evaluated
@@ -367,6 +368,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                                ctx, all_topics, options.get("run_format"), log, stream,
                                columns=True)
         echo_problems(log)
+        if kind:  # after the read problems, as when the runs are read whole
+            say_chosen(kind, measures)
     elif table is None:
         from ..io.detect import RUN_FORMATS
 
