@@ -7,6 +7,7 @@ qrels and a run given in different containers then matched nothing and scored 0 
 from __future__ import annotations
 
 import json
+import re
 import warnings
 
 import numpy as np
@@ -126,3 +127,37 @@ def test_white_space_around_an_id_is_not_part_of_it_in_any_container(tmp_path):
     for run in (jsonl, pd.DataFrame([row]), [row], {"q ": {(" d1 ", 0, 10): 1.0}}):
         scores = sdreval.evaluate(qrels, run, ["SpanR@1"])
         assert scores["value"].tolist() == [1.0], type(run)
+
+
+@pytest.mark.parametrize("qrels, message", [
+    ({"q 1": {"d": 1}}, "topic 'q 1' holds white space"),
+    ({"q": {"d\u00a01": 1}}, r"document 'd\xa01' holds white space"),
+    ({"#q": {"d": 1}}, "topic '#q' starts with '#'"),
+], ids=["space-in-topic", "nbsp-in-document", "hash-topic"])
+def test_ids_a_text_file_cannot_hold_are_refused_by_the_writers(tmp_path, qrels, message):
+    """A dict or table may hold ids with white space, or a topic starting with '#'; written
+    into TREC qrels, ``q 1 0 d 1`` reads back as topic q, document 0, grade... (trec_eval
+    takes it silently) and ``#q 0 d 1`` as a comment line.  Before, the writers wrote them."""
+    from sdreval.errors import UsageError
+    from sdreval.io.writers import write_run, write_trec_qrels
+
+    with pytest.raises(UsageError, match=re.escape(message)):
+        write_trec_qrels(sdreval.read_qrels(qrels), tmp_path / "q.txt")
+    run = {t: {d: 1.0 for d in docs} for t, docs in qrels.items()}
+    with pytest.raises(UsageError, match=re.escape(message)):
+        write_run(sdreval.read_run(run), tmp_path / "r.txt")
+
+
+def test_project_refuses_a_chunk_id_with_white_space(tmp_path):
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import cli
+
+    qrels = tmp_path / "q.jsonl"
+    qrels.write_text(json.dumps({"query_id": "q1", "doc_id": "d", "start": 0, "end": 10,
+                                 "relevance": 1}) + "\n")
+    chunks = tmp_path / "chunks.jsonl"
+    chunks.write_text(json.dumps({"chunk_id": "c 1", "doc_id": "d", "start": 0, "end": 10})
+                      + "\n")
+    result = CliRunner().invoke(cli, ["project", str(qrels), str(chunks)])
+    assert result.exit_code == 2 and "chunk id 'c 1' holds white space" in result.output

@@ -52,6 +52,7 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
     Such qrels hold for this chunking only: evaluate another chunker against the span qrels,
     or project them again."""
     from ..io import read_qrels
+    from ..io.ids import check_writable
     from ..io.spans import read_chunk_map, read_documents
 
     log = ProblemLog()
@@ -61,6 +62,8 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
     log.raise_if_errors()
     echo_warnings([str(p) for p in log.warnings])
     table, lost = project_qrels(judgements, chunks, rule, tau)
+    check_writable(table.iloc[:, 0].unique(), "topic", first=True)
+    check_writable(table.iloc[:, 1].tolist(), "chunk id")
     text = "".join(f"{t} 0 {c} {r}\n" for t, c, r in table.itertuples(index=False))
     if output:
         with open(output, "w", encoding="utf-8") as out:

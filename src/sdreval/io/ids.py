@@ -10,10 +10,14 @@ ones written), dates and other objects.  So qrels and a run given in different c
 of them is refused: never a silent mismatch that scores 0."""
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
+from ..errors import UsageError
+from ..judgements.qrels import Qrels, TopicQrels
 from ..lazy import lazy_module
 
 pd = lazy_module("pandas")  # imported on first use
@@ -116,3 +120,36 @@ def shown(value: Any) -> str:
         value = value.item()
     text = repr(value if isinstance(value, str) else str(value))
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def check_writable(values: Iterable[Any], what: str, first: bool = False) -> None:
+    """Ids about to be written as fields of a white-space separated line (TREC runs and
+    qrels, FOL, passage qrels, native TSV): one holding white space would split into two
+    fields, and as the first field of a line one starting with ``#`` makes a comment line, so
+    the file would read back as other data (or, to trec_eval, as other judgements) -- a
+    :class:`UsageError` naming the id instead.  Ids read from JSONL, Parquet or tables may hold
+    both."""
+    texts = [v if isinstance(v, str) else str(v) for v in values]
+    if _SPACE.search("\x00".join(texts)) or (first and any(t.startswith("#") for t in texts)):
+        bad = next(t for t in texts if _SPACE.search(t) or (first and t.startswith("#")))
+        why = "holds white space" if _SPACE.search(bad) else "starts with '#' (a comment line)"
+        raise UsageError(f"{what} {bad!r} {why}: it cannot be written to a white-space "
+                         "separated file (it would read back as other data); rename it, or "
+                         "keep the data as JSONL, CSV or Parquet")
+
+
+def checked_topics(qrels: Qrels) -> Iterable[tuple[str, TopicQrels]]:
+    """``qrels.topics.items()`` once every topic and document id has been checked
+    (:func:`check_writable`), before anything is written."""
+    check_writable(qrels.topics, "topic", first=True)
+    columns = getattr(qrels.topics, "columns", None)
+    if columns is not None:  # columnar qrels: the document column at once
+        docs = columns()[2].docs
+        check_writable(docs if isinstance(docs, list) else docs.to_pylist(), "document")
+    else:
+        for tq in qrels.topics.values():
+            check_writable(list(tq.passages) + [doc for doc, _ in tq.elements], "document")
+    return qrels.topics.items()
+
+
+_SPACE = re.compile(r"\s")

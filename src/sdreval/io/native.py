@@ -33,6 +33,7 @@ import numpy as np
 from ..errors import HeldProblems, ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL, Qrels
 from ..model.xpath import XPathError, canonical_xpath
+from .ids import checked_topics
 from .native_lines import SCALES, infer_scale, native_line, scale_directive, show_value
 from .textlines import finish
 from .tokens import Fields, read_in_blocks
@@ -194,7 +195,7 @@ def write_native_qrels(qrels: Qrels, path: str | Path) -> int:
     with open(path, "w", encoding="utf-8", newline="\n") as out:
         out.write(f"# sdreval native judgements\n# scale={qrels.scale}\n")
         out.write("topic\tfile\tpath\texhaustivity\tspecificity\tsize\n")
-        for topic, tq in qrels.topics.items():
+        for topic, tq in checked_topics(qrels):
             for (doc, canon), a in tq.elements.items():
                 e = "?" if (qrels.scale == "inex2005" and a.e == TOO_SMALL) else show_value(a.e)
                 s = COVERAGE_LETTERS[a.s] if qrels.scale == "inex2002" else show_value(a.s)

@@ -35,7 +35,7 @@ import numpy as np
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
-from .ids import id_problem, id_text, is_missing, shown  # noqa: F401 (re-exported)
+from .ids import id_problem, id_text, shown
 from .textlines import CHAR_LIMIT, INT_LIMIT
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
+from .ids import check_writable, checked_topics
 from .native import write_native_qrels
 from .trec_lines import DOCUMENT_PATH
 
@@ -31,6 +32,9 @@ def write_run(run: Run, path: str | Path, layout: str | None = None) -> int:
     run_id = run.name or "run"
     if any(c.isspace() for c in run_id):
         raise UsageError(f"run name {run_id!r} contains white space; it cannot be a run-id")
+    check_writable(run.topics, "topic", first=True)
+    for ranking in run.topics.values():
+        check_writable(ranking.docs.tolist(), "document")
     count = 0
     with open(path, "w", encoding="utf-8", newline="\n") as out:
         for topic, ranking in run.topics.items():
@@ -60,7 +64,7 @@ def write_fol_qrels(qrels: Qrels, path: str | Path) -> int:
     A document without a BEP is written without the BEP field (the reader accepts that)."""
     count = 0
     with open(path, "w", encoding="utf-8", newline="\n") as out:
-        for topic, tq in qrels.topics.items():
+        for topic, tq in checked_topics(qrels):
             for doc, dp in tq.passages.items():
                 if dp.doc_length is None:
                     raise UsageError(f"topic {topic}, document {doc}: FOL qrels need the "
@@ -80,7 +84,7 @@ def write_passage_qrels(qrels: Qrels, path: str | Path) -> int:
     represented and are left out.  Returns the number of lines."""
     count = 0
     with open(path, "w", encoding="utf-8", newline="\n") as out:
-        for topic, tq in qrels.topics.items():
+        for topic, tq in checked_topics(qrels):
             for doc, dp in tq.passages.items():
                 bep = "" if dp.bep is None else f" {int(dp.bep)}"
                 for offset, length in dp.ranges:
@@ -100,7 +104,7 @@ def write_trec_qrels(qrels: Qrels, path: str | Path) -> int:
     the document root have no document-level grade: a :class:`UsageError`."""
     count = 0
     with open(path, "w", encoding="utf-8", newline="\n") as out:
-        for topic, tq in qrels.topics.items():
+        for topic, tq in checked_topics(qrels):
             lines = [f"{topic} 0 {doc} {1 if dp.relevant_chars > 0 else 0}\n"
                      for doc, dp in tq.passages.items()]
             for (doc, unit), a in tq.elements.items():

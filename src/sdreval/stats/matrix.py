@@ -63,8 +63,9 @@ def _trec_eval_hint(table: pd.DataFrame) -> str:
 
 def read_scores(path: str | Path) -> pd.DataFrame:
     """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it."""
+    # only a value may be missing: a topic named "nan" is a topic; trailing commas: no shift
     options = dict(dtype={"run": str, "topic": str, "measure": str}, keep_default_na=False,
-                   na_values=["", "nan", "NaN"], index_col=False)  # trailing commas: no shift
+                   na_values={"value": ["", "nan", "NaN"]}, index_col=False)
     try:
         with warnings.catch_warnings():
             # a row with more fields than the header would be cut silently: an error instead
@@ -90,6 +91,11 @@ def read_scores(path: str | Path) -> pd.DataFrame:
                          f"(expected a CSV file with the header run,topic,measure,value, as "
                          f"`sdreval eval QRELS RUN... -q --format csv -o FILE` writes it)"
                          + _trec_eval_hint(table), file=str(path))
+    empty = [Problem(str(path), int(i) + 2, f"empty {name}: every row names its run, topic and "
+                     "measure") for name in REQUIRED[:3]
+             for i in np.flatnonzero((table[name].fillna("").str.strip() == "").to_numpy())[:50]]
+    if empty:
+        raise InputError(sorted(empty, key=lambda p: p.line))
     values = pd.to_numeric(table["value"], errors="coerce")
     bad = values.isna() & table["value"].notna()  # "", "nan" and "NaN" are NaN, not errors
     if bad.any():

@@ -12,7 +12,7 @@ from ...errors import ProblemLog
 from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish
-from ..table_checks import id_text
+from ..ids import id_text
 from .documents import Documents
 from .fields import canonical_table
 from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run, require,

@@ -24,7 +24,8 @@ import numpy as np
 
 from ...errors import ProblemLog
 from ...lazy import lazy_module
-from ..table_checks import id_text, integer_values, shown
+from ..ids import id_text, shown
+from ..table_checks import integer_values
 from .documents import Documents
 from .locate import locate_texts
 from .tables import GOLD_TEXT, Table

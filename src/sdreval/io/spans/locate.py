@@ -26,7 +26,7 @@ import numpy as np
 
 from ...errors import ProblemLog
 from ...lazy import lazy_module
-from ..table_checks import id_text, is_missing
+from ..ids import id_text, is_missing
 from .documents import Documents
 from .tables import Table
 
