@@ -226,3 +226,31 @@ def test_refusal_of_stream_and_jobs_names_the_threshold_in_force(tmp_path, monke
     code, _, err = _run(["eval", str(qrels), str(packed), "-m", "AP", "--jobs", "2"])
     assert code == 2 and "larger than 0.001 MB (SDREVAL_STREAM_MB)" in err, err
     assert "512" not in err
+
+
+def test_default_measures_are_named_where_the_serial_command_names_them(
+        tmp_path, no_whole_reading):
+    """Without -m, "no -m given: ..." follows the read warnings, as in one process (it came
+    first with --jobs)."""
+    from sdreval.data import example_path
+
+    root = example_path("synthetic")
+    lines = (root / "runs" / "sim01.passages.txt").read_text().splitlines()
+    run = tmp_path / "sim01.passages.txt"
+    run.write_text("\n".join(lines[:3] + lines[:1] + lines[3:]) + "\n")  # a repeated result
+    args = ["eval", str(root / "qrels.fol"), str(run), "-q"]
+    serial = _run(args)
+    assert serial[0] == 0
+    assert serial[2].index("repeats line 1") < serial[2].index("no -m given")
+    assert _run(args + ["--jobs", "2"]) == serial
+
+
+def test_default_measures_named_after_the_read_warnings_when_streamed(tmp_path):
+    from sdreval.data import example_path
+
+    root = example_path("synthetic")
+    lines = (root / "runs" / "sim01.passages.txt").read_text().splitlines()
+    run = tmp_path / "sim01.passages.txt"
+    run.write_text("\n".join(lines[:3] + lines[:1] + lines[3:]) + "\n")  # a repeated result
+    args = ["eval", str(root / "qrels.fol"), str(run), "-q"]
+    assert _run(args + ["--stream"]) == _run(args)

@@ -174,9 +174,13 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
 def chosen_measures(qrels, units: list[str]) -> list[str]:
     """The default measures for the data, said on stderr."""
     kind, names = default_measures(qrels, units)
+    say_chosen(kind, names)
+    return names
+
+
+def say_chosen(kind: str, names: list[str]) -> None:
     click.echo(f"sdreval: no -m given: evaluating the {kind}-run set {', '.join(names)} "
                "(choose others with -m)", err=True)
-    return names
 
 
 def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
@@ -261,11 +265,14 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
     if qrels_obj.scale == "fol" and "document" in layouts:
         return None  # chunk-ID runs are told by all their results (check_chunk_ids)
     check_input_topics(qrels_obj, [])
+    kind = None
     if not measures:
-        measures = chosen_measures(qrels_obj, layouts)
+        kind, measures = default_measures(qrels_obj, layouts)
     table, hints = evaluate_run_files(qrels_obj, list(runs), layouts, measures, ctx,
                                       all_topics, jobs, scheduler, log, dataset)
     echo_problems(log)
+    if kind:  # after the read problems, where the command says it when it reads the runs
+        say_chosen(kind, measures)
     echo_warnings(hints)
     return table
 
@@ -350,9 +357,10 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                                **qrels_options(options, ctx.collection))
         log.raise_if_errors()
+        kind = None
         if not measures:
-            measures = chosen_measures(qrels_obj, [file_unit(p, options.get("run_format"),
-                                                             formats.get(p)) for p in runs])
+            kind, measures = default_measures(qrels_obj, [
+                file_unit(p, options.get("run_format"), formats.get(p)) for p in runs])
         from ..progress import track
 
         # the files are pulled one by one: the bar counts the runs evaluated
@@ -360,6 +368,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                                ctx, all_topics, options.get("run_format"), log, stream,
                                columns=True)
         echo_problems(log)
+        if kind:  # after the read problems, as when the runs are read whole
+            say_chosen(kind, measures)
     elif table is None:
         from ..io.detect import RUN_FORMATS
 
