@@ -27,7 +27,7 @@ from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_mess
                                   rank_disorder, repeat_message, repeated_rows)
 from ..model.run import Filled, Run, Unit
 from .table_checks import (DOC, PATH, ROOT, SCORE, TOPIC, Checker, checker, column, listed,
-                           span_columns, span_values)
+                           single_run_name, span_columns, span_values)
 from .textlines import finish
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
@@ -67,6 +67,7 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     own = log is None
     log = log if log is not None else ProblemLog()
     check = checker(frame, source, log, where)
+    single_run_name(frame, source)  # several runs in one table are refused
     topic = None if topics is not None else column(frame, TOPIC, "topic")
     doc = column(frame, DOC, "document")
     score = column(frame, SCORE, "score", required=False)

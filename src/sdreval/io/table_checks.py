@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemLog, UsageError
+from ..errors import InputError, ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import id_problem, id_text, shown
@@ -48,6 +48,24 @@ GRADE = ("relevance", "grade", "rel", "label")
 E = ("exhaustivity", "e")
 S = ("specificity", "s")
 SCORE = ("score", "rsv")
+RUN = ("run_id", "run", "runid", "system")
+
+
+def single_run_name(frame: "pd.DataFrame", source: str) -> str | None:
+    """The run a table's run column names (the first of :data:`RUN` present), ``None``
+    without one; a column naming several runs is refused (a table is one run, as the
+    run-id of a TREC line names its file's run)."""
+    found = next((c for c in RUN if c in frame.columns), None)
+    if found is None or not len(frame):
+        return None
+    names = pd.unique(frame[found].dropna().astype(str))
+    if len(names) > 1:
+        shown_names = ", ".join(map(repr, names[:5])) + (", ..." if len(names) > 5 else "")
+        raise InputError(f"column {found!r} names {len(names)} runs ({shown_names}); "
+                         f"a table is one run: give one table or file per run, e.g. "
+                         f"sdreval.evaluate(qrels, dict(tuple(frame.groupby({found!r}))), ...)",
+                         file=source)
+    return str(names[0]) if len(names) else None
 #: rows reported per problem before a count of the rest
 EXAMPLES = 20
 # ------------------------------------------------------------------------------ validation

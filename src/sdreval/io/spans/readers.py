@@ -38,7 +38,7 @@ from ...lazy import lazy_module
 from ...model.run import Run
 from ..frames import build_run, ranked_rows
 from ..frame_qrels import passage_judgements
-from ..table_checks import Checker, span_values
+from ..table_checks import Checker, single_run_name, span_values
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
 from .fields import canonical_table
@@ -113,9 +113,10 @@ def span_rows(table: Table, check: Checker, documents: Documents | None,
 
 
 def run_name(table: Table) -> str:
-    for key in ("run_id", "run"):
-        if key in table.frame.columns and len(table.frame):
-            return str(table.frame[key].iloc[0])
+    """The run the table's run column names (several are refused), else the file's stem."""
+    named = single_run_name(table.frame, table.file)
+    if named is not None:
+        return named
     return Path(table.file).stem if not table.file.startswith("(") else "run"
 
 
@@ -208,7 +209,8 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
         table.report(check.log, int(table.lines[rows[order[empty[0]]]]), f"{empty.size} "
                      "empty retrieved span(s) (kept: they take a rank and retrieve nothing)",
                      "warning")
-    run = build_run(name or run_name(table), table.file, codes, list(map(str, uniques)),
+    named = run_name(table)  # several runs in one table are refused, even when named
+    run = build_run(name or named, table.file, codes, list(map(str, uniques)),
                     order, spans.docs, "passage", score, rank, None, spans.starts, lengths,
                     Run if chunk_ids is None else ChunkRun, overlap_expected=True)
     if chunk_ids is not None:
