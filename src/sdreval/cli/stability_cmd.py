@@ -202,6 +202,9 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             echo_warnings(["tau: needs at least two measures; skipped"])
         else:
             wide = stats.means_by_measure(table[table["measure"].isin(names)])
+            echo_warnings([f"tau: {name} gives every run the same mean {wide[name].iloc[0]:.4g}; "
+                           "its rank correlations are undefined (left empty)"
+                           for name in names if stats.is_constant(wide[name].to_numpy())])
             results["tau"].append(stats.ranking_correlations(wide[names]))
     if "variants" in chosen:
         vtable = _variant_table(inputs, variants_path, alt_qrels, measures, options,

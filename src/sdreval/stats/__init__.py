@@ -17,6 +17,7 @@ _NAMES = {
     "pairwise_pvalues": "compare", "CORRECTIONS": "choices", "adjust": "correction",
     "by_reject": "correction", "kendall_tau": "correlation", "means_by_measure": "correlation",
     "ranking_correlations": "correlation", "spearman_rho": "correlation",
+    "is_constant": "correlation",
     "discrimination_power": "discrimination", "group_a_by_ci": "discrimination",
     "group_a_by_tukey": "discrimination", "split_error_rate": "error_rate",
     "test_error_rates": "error_rate", "ScoreMatrix": "matrix", "read_scores": "matrix",

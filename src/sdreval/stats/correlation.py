@@ -3,7 +3,8 @@
 Kendall's tau is ``scipy.stats.kendalltau`` (tau-b, which handles tied scores; p-value from
 scipy's default method: exact for small tie-free samples, else the normal approximation);
 Spearman's rho is ``scipy.stats.spearmanr``.  Rankings are given as the runs' mean scores
-(higher is better), aligned by run.
+(higher is better), aligned by run.  A setting that gives every run the same mean ranks them
+all equally: its correlations are undefined (NaN), and scipy is not asked.
 """
 from __future__ import annotations
 
@@ -14,11 +15,18 @@ from scipy import stats
 from ..errors import UsageError
 
 
+def is_constant(scores: np.ndarray) -> bool:
+    """Every run has the same score: a ranking with no order, whose correlations are undefined."""
+    return bool(len(scores)) and bool(np.all(scores == scores[0]))
+
+
 def kendall_tau(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     """``(tau_b, p_value)`` between two score vectors over the same runs."""
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1:
         raise UsageError("kendall_tau needs two 1-D score vectors of the same length")
+    if is_constant(a) or is_constant(b):
+        return float("nan"), float("nan")
     result = stats.kendalltau(a, b)
     return float(result.statistic), float(result.pvalue)
 
@@ -28,6 +36,8 @@ def spearman_rho(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1:
         raise UsageError("spearman_rho needs two 1-D score vectors of the same length")
+    if is_constant(a) or is_constant(b):
+        return float("nan"), float("nan")
     result = stats.spearmanr(a, b)
     return float(result.statistic), float(result.pvalue)
 

@@ -65,8 +65,10 @@ def group_a_by_tukey(values: np.ndarray, alpha: float = 0.05, blocked: bool = Tr
         q = stats.studentized_range.ppf(1 - alpha, k, df)
         hsd = q * np.sqrt(mse / n)
         return means >= means[top] - hsd
-    result = stats.tukey_hsd(*x)
-    p = result.pvalue[top]
+    with np.errstate(invalid="ignore", divide="ignore"):  # no spread within any run
+        result = stats.tukey_hsd(*x)
+    # p is NaN only where the standard error is 0 and the means equal: indistinguishable
+    p = np.where(np.isnan(result.pvalue[top]), 1.0, result.pvalue[top])
     mask = p > alpha
     mask[top] = True
     return mask
