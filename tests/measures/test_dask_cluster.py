@@ -33,6 +33,20 @@ def _workers_used(client, work):
     return result, {task["worker"] for task in stream.data}
 
 
+def _serial_output_on_both_workers(cluster, args):
+    """The command's result with ``--scheduler``, checked to equal the serial one (stdout and
+    stderr) with tasks on both workers."""
+    cluster, client = cluster
+    serial = CliRunner().invoke(main, args)
+    spread, workers = _workers_used(client, lambda: CliRunner().invoke(
+        main, args + ["--scheduler", cluster.scheduler_address]))
+    assert serial.exit_code == 0 and spread.exit_code == 0, spread.output
+    assert spread.stdout == serial.stdout
+    assert spread.stderr == serial.stderr
+    assert len(workers) == 2
+    return spread
+
+
 def test_one_run_spreads_over_every_worker_and_equals_serial(cluster):
     cluster, client = cluster
     qrels = read_qrels(ROOT / "qrels.tsv")
@@ -51,16 +65,9 @@ def test_one_run_spreads_over_every_worker_and_equals_serial(cluster):
 
 def test_cli_scheduler_address_gives_the_serial_output(cluster):
     """The workers read the run files' byte ranges themselves (tasks on every worker)."""
-    cluster, client = cluster
     args = ["eval", str(ROOT / "qrels.tsv"), str(ROOT / "runs" / "sim01.txt"),
             str(ROOT / "runs" / "sim02.txt"), "-m", "MAep", "-m", "nxCG@10", "-q"]
-    serial = CliRunner().invoke(main, args)
-    spread, workers = _workers_used(client, lambda: CliRunner().invoke(
-        main, args + ["--scheduler", cluster.scheduler_address]))
-    assert serial.exit_code == 0 and spread.exit_code == 0, spread.output
-    assert spread.stdout == serial.stdout
-    assert spread.stderr == serial.stderr
-    assert len(workers) == 2
+    spread = _serial_output_on_both_workers(cluster, args)
     assert "Sending large graph" not in spread.output
 
 
@@ -148,14 +155,7 @@ SYNTHETIC_RUNS = [str(ROOT / "runs" / f"sim0{i}.txt") for i in (1, 2, 3)]
 def test_commands_on_a_cluster_give_the_serial_output(cluster, command):
     """compare and stability evaluate their runs on the workers (topic partitions of runs
     read here); eval --stream with --scheduler has the workers read byte ranges."""
-    cluster, client = cluster
-    serial = CliRunner().invoke(main, command)
-    spread, workers = _workers_used(client, lambda: CliRunner().invoke(
-        main, command + ["--scheduler", cluster.scheduler_address]))
-    assert serial.exit_code == 0 and spread.exit_code == 0, spread.output
-    assert spread.stdout == serial.stdout
-    assert spread.stderr == serial.stderr
-    assert len(workers) == 2
+    _serial_output_on_both_workers(cluster, command)
 
 
 def test_report_on_a_cluster_gives_the_serial_table(cluster, tmp_path):

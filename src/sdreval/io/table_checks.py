@@ -66,6 +66,8 @@ def single_run_name(frame: "pd.DataFrame", source: str) -> str | None:
                          f"sdreval.evaluate(qrels, dict(tuple(frame.groupby({found!r}))), ...)",
                          file=source)
     return str(names[0]) if len(names) else None
+
+
 #: rows reported per problem before a count of the rest
 EXAMPLES = 20
 # ------------------------------------------------------------------------------ validation

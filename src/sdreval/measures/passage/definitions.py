@@ -49,8 +49,8 @@ GEN_PARAMS = (TASK, BETA, BEP_N)
 
 MEASURE_DEFS = [
     MeasureDef("iP", FAMILY, "Focused task interpolated precision iP[x] = max P[r] over ranks "
-               "with character recall R[r] ≥ x (INEX 2007-2010; Kamps et al. 2008; Ali, Consens & "
-               "Lalmas 2012, Eq. 16-17).",
+               "with character recall R[r] ≥ x (INEX 2007-2010; Kamps et al. 2008; Ali, "
+               "Consens & Lalmas 2012, Eq. 16-17).",
                (ALPHA,), cutoff="float", cutoff_doc="recall level x in [0, 1]",
                cutoff_range=UNIT),
     MeasureDef("MAiP", FAMILY, "Mean of iP[x] over the 101 recall levels 0.00, 0.01, ..., 1.00 "
@@ -68,7 +68,8 @@ MEASURE_DEFS = [
                "the first k / relevant articles (Kamps et al. 2008).", GEN_PARAMS, cutoff="int",
                cutoff_doc="article rank k"),
     MeasureDef("MAgP", FAMILY, "Mean average generalized precision: AgP = Σ gP[r] over ranks "
-               "holding a relevant article / relevant articles (INEX 2007-2010; Kamps et al. 2008).", GEN_PARAMS),
+               "holding a relevant article / relevant articles (INEX 2007-2010; Kamps et al. "
+               "2008).", GEN_PARAMS),
 ]
 
 
