@@ -9,13 +9,16 @@ by the worker that evaluated them when the run was read in byte ranges), the mea
 """
 from __future__ import annotations
 
+import math
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import UsageError
 from ..lazy import lazy_module
+from ..measures.exact import ExactSum, exact_sum
 
 pd = lazy_module("pandas")
 
@@ -58,21 +61,67 @@ def write_part(path: str, table: pd.DataFrame) -> None:
     rows.to_parquet(path, index=False)
 
 
-def means_of(name: str, measures: list[str], matrix: np.ndarray) -> pd.DataFrame:
-    """The means rows (``summarise(..., counts=True)``) of one run's values (measures x
-    topics, in topic order), computed by :func:`~sdreval.measures.evaluate.summarise` itself
-    on a table without topic names (one byte a row for run and measure)."""
-    from ..measures.evaluate import summarise
+#: one measure's partial sums: the exact sum of its values (NaN left out) and, for a
+#: geometric mean, that of the logs ``log(max(v, 0.00001))`` (else None)
+MeasureSums = tuple[ExactSum, "ExactSum | None"]
 
-    size = matrix.size
-    light = pd.DataFrame({
-        "run": pd.Categorical.from_codes(np.zeros(size, dtype=np.int8), [name]),
-        "topic": pd.Categorical.from_codes(np.zeros(size, dtype=np.int8), ["-"]),
-        "measure": pd.Categorical.from_codes(
-            np.repeat(np.arange(len(measures), dtype=np.int16), matrix.shape[1]), measures),
-        "value": matrix.reshape(-1)})
-    means = summarise(light, counts=True)
-    return means.astype({"run": means["topic"].dtype, "measure": means["topic"].dtype})
+
+def value_sums(measures: list[str], matrix: np.ndarray) -> list[MeasureSums]:
+    """Each measure's partial sums over a partition's values (measures x topics): what a
+    partition sends back instead of its values, a few numbers a measure whatever its topics."""
+    from ..measures.evaluate import aggregate_of
+    from ..measures.results import group_sums
+
+    rows, topics = matrix.shape
+    sums = group_sums(matrix.reshape(-1), np.repeat(np.arange(rows), topics), rows)
+    out: list[MeasureSums] = []
+    for text, row, total in zip(measures, matrix, sums):
+        logs = None
+        if aggregate_of(text) == "gmean":
+            present = row[~np.isnan(row)]
+            logs = exact_sum(np.log(np.maximum(present, 0.00001)))
+        out.append((total, logs))
+    return out
+
+
+def add_sums(parts: list[list[MeasureSums]], measures: list[str]) -> list[MeasureSums]:
+    """The partial sums of several partitions added up (exactly: any order, any cut)."""
+    out: list[MeasureSums] = [(ExactSum(), None) for _ in measures]
+    for part in parts:
+        out = [(a + b, c if d is None else d if c is None else c + d)
+               for (a, c), (b, d) in zip(out, part)]
+    return out
+
+
+def means_from_sums(name: str, measures: list[str], sums: list[MeasureSums], topics: int
+                    ) -> pd.DataFrame:
+    """The means rows of ``summarise(..., counts=True)`` (the mean, the sum of a count, the
+    geometric mean ``exp(mean(log(max(v, 0.00001))))`` of trec_eval's gm_map; the topics each
+    covers) from the partitions' sums added up: the numbers of the gathered per-topic rows, to
+    the last bit (one exact sum, rounded once).  No rows when no topic (``topics``) was
+    scored."""
+    from ..measures.evaluate import aggregate_of
+    from ..measures.results import MEAN_TOPIC, ResultColumns
+
+    if not topics:
+        return ResultColumns.none(True).to_frame()
+    values = []
+    for text, (total, logs) in zip(measures, sums):
+        kind = aggregate_of(text)
+        if kind == "sum":
+            values.append(total.total())
+        elif kind == "gmean":
+            values.append(math.exp(logs.total() / logs.count) if logs and logs.count
+                          else float("nan"))
+        else:
+            values.append(total.mean())
+    size = len(measures)
+    codes = np.arange(size, dtype=np.intp)
+    return ResultColumns([name], np.zeros(size, dtype=np.intp), [MEAN_TOPIC],
+                         np.zeros(size, dtype=np.intp), list(measures), codes,
+                         np.array(values, dtype=np.float64),
+                         np.array([total.count for total, _ in sums], dtype=np.int64)
+                         ).to_frame()
 
 
 def remove(path: str) -> None:
@@ -92,3 +141,89 @@ def write_table(directory: str, table: pd.DataFrame, first_run: int = 0) -> None
 def write_means(directory: str, means: pd.DataFrame) -> None:
     """The means rows to :data:`MEANS_FILE`."""
     means.to_parquet(os.path.join(directory, MEANS_FILE), index=False)
+
+
+# -- what the client does not hold: the topic names of the partitions ----------------------
+
+#: the partitions' topic names, kept beside their rows until every topic is known to lie in
+#: one partition (a name starting with ``_`` is not read back as part of the dataset)
+TOPICS_DIR = "_topics"
+
+
+def _topics_path(directory: str, run: int, piece: int) -> str:
+    return os.path.join(directory, TOPICS_DIR, f"{run:05d}-{piece:05d}.arrow")
+
+
+def keep_topics(directory: str, run: int, piece: int, answered: list[str],
+                topics: list[str]) -> None:
+    """Write a partition's answered topics (in file order) and which of them it scored,
+    beside its rows (by the worker that read them: the client never receives them)."""
+    import pyarrow as pa
+    import pyarrow.feather as feather
+
+    os.makedirs(os.path.join(directory, TOPICS_DIR), exist_ok=True)
+    scored = set(topics)
+    feather.write_feather(pa.table({"topic": pa.array(answered, pa.string()),
+                                    "scored": pa.array([t in scored for t in answered],
+                                                       pa.bool_())}),
+                          _topics_path(directory, run, piece), compression="uncompressed")
+
+
+def kept_topics(directory: str, run: int, piece: int) -> tuple[list[str], list[str]]:
+    """The answered and the scored topics :func:`keep_topics` wrote."""
+    import pyarrow.feather as feather
+
+    table = feather.read_table(_topics_path(directory, run, piece))
+    answered = table.column("topic").to_pylist()
+    scored = table.column("scored").to_numpy(zero_copy_only=False)
+    return answered, [t for t, s in zip(answered, scored.tolist()) if s]
+
+
+def forget_topics(directory: str) -> None:
+    """Remove the kept topic names (once the run's partitions are settled)."""
+    import shutil
+
+    shutil.rmtree(os.path.join(directory, TOPICS_DIR), ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class Settle:
+    """The partitions of run number ``index`` to put together where their topic names are
+    (:func:`settle`): ``warnings`` and ``units`` of each piece, in piece order."""
+
+    index: int
+    path: str
+    name: str
+    output: str
+    warnings: list[list[str]]
+    units: list[str]
+    all_topics: bool
+
+
+def settle(job: Settle, qrels, measures: list[str], ctx) -> tuple[list[str], list, int] | None:
+    """Run on a worker: the pieces' topic names read back and put together as
+    :func:`~sdreval.measures.partitions.gather` puts them (the topics left out and their
+    warnings, the kernels' warnings added up, the unanswered topics of ``-c`` evaluated and
+    written to their own file); returned: the warnings, the sums of the unanswered topics'
+    values (:func:`value_sums`) and how many topics the run is scored on.  None if a topic
+    lies in two pieces (the pieces cannot give the serial result)."""
+    from dataclasses import replace
+
+    from ..measures.partitions import Piece, assemble, gather
+
+    pieces = []
+    for piece, (warnings, unit) in enumerate(zip(job.warnings, job.units)):
+        answered, scored = kept_topics(job.output, job.index, piece)
+        pieces.append(Piece(answered, scored, None, warnings, unit))
+    if len({t for p in pieces for t in p.answered}) < sum(len(p.answered) for p in pieces):
+        return None
+    local = replace(ctx, warnings=[], cache={})
+    run, topics, matrix, missing = gather(pieces, qrels, job.name, measures, local,
+                                          job.all_topics, job.path)
+    sums: list = []
+    if missing:
+        values = matrix[:, pd.Index(topics).get_indexer(missing)]
+        write_part(part_path(job.output, job.index, "unanswered"),
+                   assemble([run], [missing], measures, [(0, values, [])]))
+        sums = [value_sums(measures, values)]
+    return local.warnings, sums, len(topics)

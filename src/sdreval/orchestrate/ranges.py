@@ -30,7 +30,9 @@ from ..measures.registry import EvalContext
 from ..measures.evaluate import summarise
 from ..measures.serial import concat_tables, measures_by_family, topics_to_evaluate
 from ..model.runnames import distinct_run_names
-from .dataset import means_of, part_path, remove, write_part, write_table
+from ..model.run import Run
+from .dataset import (Settle, add_sums, forget_topics, keep_topics, means_from_sums,
+                      part_path, remove, settle, value_sums, write_part, write_table)
 from .inputs import check_input_topics
 
 pd = lazy_module("pandas")
@@ -124,26 +126,40 @@ class RangeTask:
     piece: int = 0
 
 
+@dataclass
+class Tally:
+    """What a range that wrote its rows sends back instead of its topics and values: how
+    many topics it answered and each measure's partial sums (:func:`.dataset.value_sums`)."""
+
+    answered: int
+    sums: list
+
+
 def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: EvalContext
                    ) -> Piece:
     """Read one range and evaluate the topics it holds (run in a worker).  ``extra``: the read
     problems (a :class:`~sdreval.errors.ProblemLog`), the run's first run-id (the name the
-    reader gives it) and the hints about its order (:func:`rsv_order_hints`)."""
+    reader gives it), the hints about its order (:func:`rsv_order_hints`) and, with an output
+    directory, a :class:`Tally` (the rows and the topic names written there, none sent)."""
     from ..io.trec import read_trec_run
 
     log = ProblemLog()
     run = read_trec_run(task.path, task.layout, log, byte_range=task.byte_range)
     first_id, run.name = run.name, task.name
     if log.errors or not run.topics:
-        return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, []))
+        return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, [], None))
     check_input_topics(qrels, [run])
     topics = topics_to_evaluate(qrels, run, False, replace(ctx, warnings=[], cache={}))
     _, values, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
-    if task.output is not None:
-        write_part(part_path(task.output, task.index, task.piece),
-                   assemble([run], [topics], measures, [(0, values, [])]))
-    return Piece(list(run.topics), topics, values, found, run.unit,
-                 (log, first_id, rsv_order_hints([run], ctx.order)))
+    hints = rsv_order_hints([run], ctx.order)
+    if task.output is None:
+        return Piece(list(run.topics), topics, values, found, run.unit,
+                     (log, first_id, hints, None))
+    write_part(part_path(task.output, task.index, task.piece),
+               assemble([run], [topics], measures, [(0, values, [])]))
+    keep_topics(task.output, task.index, task.piece, list(run.topics), topics)
+    return Piece([], [], None, found, run.unit,
+                 (log, first_id, hints, Tally(len(run.topics), value_sums(measures, values))))
 
 
 def _merge_logs(logs: list[ProblemLog], into: ProblemLog) -> None:
@@ -163,19 +179,21 @@ def _merge_logs(logs: list[ProblemLog], into: ProblemLog) -> None:
             into.problems.append(problem)
 
 
-def _is_whole(pieces: list[Piece], head_name: str) -> bool:
-    """True if the pieces are those of the file read whole: every range names the run as its
-    start does (one run-id in the file), found results, and holds topics no other range
-    holds (a topic's lines are together in the file)."""
-    answered = [t for piece in pieces for t in piece.answered]
-    if len(set(answered)) < len(answered):
-        return False
+def _agree(pieces: list[Piece], head_name: str) -> bool:
+    """True if every range names the run as its start does (one run-id in the file) and
+    found results."""
     for piece in pieces:
-        log, first_id, _ = piece.extra  # type: ignore[misc]
-        if not piece.answered or first_id != head_name or any(
+        log, first_id, _, tally = piece.extra  # type: ignore[misc]
+        if not (tally.answered if tally else piece.answered) or first_id != head_name or any(
                 p.message.startswith(("run-id ", "another run-id ")) for p in log.problems):
             return False
     return True
+
+
+def _distinct(pieces: list[Piece]) -> bool:
+    """True if no topic lies in two ranges (a topic's lines are together in the file)."""
+    answered = [t for piece in pieces for t in piece.answered]
+    return len(set(answered)) == len(answered)
 
 
 def _head_name(path: str, layout: str) -> str:
@@ -231,7 +249,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     (:mod:`.dataset`), and the table returned holds the means (``summarise(...,
     counts=True)``)."""
     from ..io.trec import read_trec_run
-    from ..measures.parallel import evaluate_parallel, process_pool
+    from ..measures.parallel import evaluate_parallel
 
     measures = [m.text for m in measures_by_family(measures)[0]]
     heads = [_head_name(path, layout) for path, layout in zip(paths, layouts)]
@@ -247,21 +265,27 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
                  for i, (path, layout, name) in enumerate(zip(paths, layouts, names)) if split[i]
                  for k, byte_range in enumerate(topic_ranges(path, max(
                      2 * count, -(-os.path.getsize(path) // RANGE_BYTES)), layout))]
-        if client is not None:
-            shared = client.scatter([qrels, settings], broadcast=True, hash=False)
-            results = client.gather(client.map(evaluate_range, tasks, qrels=shared[0],
-                                               measures=measures, ctx=shared[1], pure=False))
-        elif tasks:
-            with process_pool(min(count, len(tasks)), _share, (qrels, measures, settings)
-                              ) as pool:
-                results = list(pool.map(_evaluate_shared, tasks))
+        run_tasks = _runner(client, count, qrels, measures, settings)
+        results = run_tasks(evaluate_range, tasks)
+        pieces_of = [[piece for task, piece in zip(tasks, results) if task.index == i]
+                     for i in range(len(paths))]
+        good = [bool(pieces) and not any(p.extra[0].errors for p in pieces)  # type: ignore
+                and _agree(pieces, heads[i]) for i, pieces in enumerate(pieces_of)]
+        settled: dict[int, tuple | None] = {}
+        if output is not None:  # the topic names are put together where they were written
+            jobs_ = [Settle(i, paths[i], names[i], output, [p.warnings for p in pieces_of[i]],
+                            [p.unit for p in pieces_of[i]], all_topics)
+                     for i in range(len(paths)) if good[i]]
+            settled = dict(zip([job.index for job in jobs_], run_tasks(settle, jobs_)))
+            forget_topics(output)
         else:
-            results = []
+            good = [ok and _distinct(pieces) for ok, pieces in zip(good, pieces_of)]
     sources: list = []  # per file: its pieces, or the run read whole here
     for i, (path, layout, name) in enumerate(zip(paths, layouts, names)):
-        pieces = [piece for task, piece in zip(tasks, results) if task.index == i]
+        pieces = pieces_of[i]
         logs = [piece.extra[0] for piece in pieces]  # type: ignore[index]
-        if pieces and (any(p.errors for p in logs) or _is_whole(pieces, heads[i])):
+        if pieces and (any(p.errors for p in logs) or (good[i] and (output is None
+                                                             or settled[i] is not None))):
             _merge_logs(logs, log)
             sources.append(pieces)
         else:  # read whole here (the same numbers and problems, more slowly)
@@ -274,23 +298,12 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     if log.error_count and output is not None:  # no table: no rows of it either
         for task in tasks:
             remove(part_path(output, task.index, task.piece))
+        for i in settled:
+            remove(part_path(output, i, "unanswered"))
     log.raise_if_errors()
     tables, hints = [], []
     for i, (source, path, name) in enumerate(zip(sources, paths, names)):
-        if isinstance(source, list):
-            run, topics, matrix, missing = gather(source, qrels, name, measures, ctx,
-                                                  all_topics, path)
-            hints += merge_warnings([(0, np.empty(0), p.extra[2])  # type: ignore[index]
-                                     for p in source], [run])
-            if output is None:
-                tables.append(assemble([run], [topics], measures, [(0, matrix, [])]))
-                continue
-            if missing:
-                write_part(part_path(output, i, "unanswered"), assemble(
-                    [run], [missing], measures,
-                    [(0, matrix[:, pd.Index(topics).get_indexer(missing)], [])]))
-            tables.append(means_of(name, measures, matrix))
-        else:
+        if not isinstance(source, list):
             hints += rsv_order_hints([source], ctx.order)
             table = evaluate_parallel(qrels, [source], measures, ctx, all_topics, jobs,
                                       scheduler)
@@ -298,7 +311,43 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
                 write_table(output, table, i)
                 table = summarise(table, counts=True)
             tables.append(table)
+            continue
+        if output is None:
+            run, topics, matrix, _ = gather(source, qrels, name, measures, ctx, all_topics,
+                                            path)
+        else:
+            warnings, missing, scored = settled[i]  # type: ignore[misc]
+            for message in warnings:
+                ctx.warn(message)
+        hints += merge_warnings([(0, np.empty(0), p.extra[2])  # type: ignore[index]
+                                 for p in source], [Run(name, {})])
+        if output is None:
+            tables.append(assemble([run], [topics], measures, [(0, matrix, [])]))
+        else:
+            sums = add_sums([p.extra[3].sums for p in source] + missing,  # type: ignore
+                            measures)
+            tables.append(means_from_sums(name, measures, sums, scored))
     return concat_tables(tables), hints
+
+
+def _runner(client, count: int, qrels: Qrels, measures: list[str], ctx: EvalContext):
+    """``run(function, items)``: ``function(item, qrels, measures, ctx)`` for every item, in
+    the cluster's workers (the qrels and settings scattered once) or in ``count`` processes
+    (inherited or sent once to each), results in the items' order."""
+    from ..measures.parallel import process_pool
+
+    shared = None if client is None else client.scatter([qrels, ctx], broadcast=True,
+                                                        hash=False)
+
+    def run(function, items: list) -> list:
+        if not items:
+            return []
+        if client is not None:
+            return client.gather(client.map(function, items, qrels=shared[0],
+                                            measures=measures, ctx=shared[1], pure=False))
+        with process_pool(min(count, len(items)), _share, (qrels, measures, ctx)) as pool:
+            return list(pool.map(_call_shared, [(function, item) for item in items]))
+    return run
 
 
 _SHARED: dict = {}
@@ -308,5 +357,6 @@ def _share(qrels: Qrels, measures: list[str], ctx: EvalContext) -> None:
     _SHARED.update(qrels=qrels, measures=measures, ctx=ctx)
 
 
-def _evaluate_shared(task: RangeTask) -> Piece:
-    return evaluate_range(task, _SHARED["qrels"], _SHARED["measures"], _SHARED["ctx"])
+def _call_shared(call: tuple) -> object:
+    function, item = call
+    return function(item, _SHARED["qrels"], _SHARED["measures"], _SHARED["ctx"])
