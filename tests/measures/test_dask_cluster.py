@@ -219,3 +219,42 @@ def test_local_with_a_count_is_refused_at_once():
                                        "-m", "MAep", "--scheduler", "local:4"])
     assert result.exit_code == 2
     assert "--scheduler local --jobs 4" in result.output
+
+
+def test_with_a_dataset_directory_the_workers_send_back_no_topic_names(cluster, tmp_path,
+                                                                       monkeypatch):
+    """-q --format parquet -o DIR/ on a cluster: what the command gathers from the workers is
+    counts and exact sums, not the topics (their names stay in the workers' files)."""
+    import pickle
+
+    cluster, client = cluster
+    gathered: list[bytes] = []
+    real = distributed.Client.gather
+
+    def recording(self, futures, *args, **kwargs):
+        result = real(self, futures, *args, **kwargs)
+        gathered.append(pickle.dumps(result))
+        return result
+
+    monkeypatch.setattr(distributed.Client, "gather", recording)
+    names = [f"query{t:04d}" for t in range(300)]
+    qrels = tmp_path / "qrels.txt"
+    qrels.write_text("".join(f"{t} 0 d{d} {(i + d) % 3}\n" for i, t in enumerate(names)
+                             for d in range(5)))
+    run = tmp_path / "run.txt"
+    run.write_text("".join(f"{t} Q0 d{d} {d + 1} {9 - d} sys\n" for t in names
+                           for d in range(7)))
+    args = ["eval", str(qrels), str(run), "-m", "AP", "-m", "nDCG@5", "-q", "--format",
+            "parquet"]
+    serial = CliRunner().invoke(main, args + ["-o", str(tmp_path / "all.parquet")])
+    result, workers = _workers_used(client, lambda: CliRunner().invoke(
+        main, args + ["-o", f"{tmp_path}/scores/", "--scheduler", cluster.scheduler_address]))
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        serial.exit_code, serial.stdout, serial.stderr)
+    assert len(workers) == 2 and gathered
+    received = b"".join(gathered)
+    assert not any(name.encode() in received for name in names)
+    key = ["run", "topic", "measure"]
+    pd.testing.assert_frame_equal(
+        pd.read_parquet(tmp_path / "scores").sort_values(key).reset_index(drop=True),
+        pd.read_parquet(tmp_path / "all.parquet").sort_values(key).reset_index(drop=True))
