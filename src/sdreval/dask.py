@@ -28,11 +28,11 @@ import pandas as pd
 
 from .errors import ProblemLog
 from .judgements.qrels import Qrels
-from .measures.exact import ExactSum, exact_sum
 from .measures.partitions import Part, Piece, assemble, evaluate_part, gather
 from .measures.registry import EvalContext, Measure
 from .measures.serial import check_topic_names, measures_by_family, topics_to_evaluate
 from .model.run import Run
+from .orchestrate.dataset import MeasureSums, add_sums, means_from_sums, value_sums
 
 __all__ = ["evaluate"]
 
@@ -65,13 +65,13 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
 
 
 def _write_part(output: str, index: int | str, run: Run, topics: list[str],
-                measures: list[str], matrix: np.ndarray) -> list[ExactSum]:
+                measures: list[str], matrix: np.ndarray) -> list[MeasureSums]:
     """Write one partition's per-topic rows (measure, then topic) to
-    ``output/part-INDEX.parquet`` (fsspec paths too); return each measure's exact sum."""
+    ``output/part-INDEX.parquet`` (fsspec paths too); return each measure's partial sums."""
     table = assemble([run], [topics], measures, [(0, matrix, [])])
     if len(table):
         table.to_parquet(f"{str(output).rstrip('/')}/part-{index}.parquet", index=False)
-    return [exact_sum(row) for row in matrix]
+    return value_sums(measures, matrix)
 
 
 def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure],
@@ -111,21 +111,9 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
         where = pd.Index(topics).get_indexer(missing)
         extra = ([_write_part(output, "unanswered", answered_run, missing, texts,
                               matrix[:, where])] if missing else [])
-        return _means(answered_run, texts, [p.extra[1] for p in results if p.topics] + extra)
+        return means_from_sums(answered_run.name, texts, add_sums(
+            [p.extra[1] for p in results if p.topics] + extra, texts), len(topics))
     return assemble([answered_run], [topics], texts, [(0, matrix, [])])
-
-
-def _means(run: Run, measures: list[str], sums: list[list[ExactSum]]) -> pd.DataFrame:
-    """The means table of :func:`~sdreval.measures.summarise` (``counts=True``) from the
-    partitions' exact sums."""
-    from .measures.evaluate import aggregate_of
-
-    totals = [sum((part[i] for part in sums), ExactSum()) for i in range(len(measures))]
-    rows = [(run.name, "all", m, s.total() if aggregate_of(m) == "sum" else s.mean(), s.count)
-            for m, s in zip(measures, totals)] if sums else []
-    means = pd.DataFrame(rows, columns=["run", "topic", "measure", "value", "topics"])
-    means["topics"] = means["topics"].astype("Int64")
-    return means
 
 
 def _shared(qrels: Qrels):

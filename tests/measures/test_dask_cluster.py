@@ -128,7 +128,7 @@ def test_per_topic_rows_written_per_partition_and_means_from_exact_sums(cluster,
     import sdreval.dask
 
     qrels, frame = _document_data()
-    measures = ["AP", "nDCG@10", "num_rel"]
+    measures = ["AP", "nDCG@10", "num_rel", "gm_map"]  # a mean, a sum, a geometric mean
     serial = evaluate(qrels, [run_from_table(frame, "run")], measures, EvalContext(),
                       all_topics=True)
     parts = dd.from_pandas(frame, chunksize=36)  # 36 rows: 3 whole topics a partition
