@@ -216,11 +216,18 @@ def span_inputs(options: dict, log: ProblemLog):
     return documents, chunk_map
 
 
-def detected_formats(runs: tuple[str, ...], options: dict) -> dict[str, str]:
-    """The format of each run file, detected once (none when ``--run-format`` forces one)."""
+def detected_formats(runs: tuple[str, ...], options: dict, parallel: bool = False
+                     ) -> dict[str, str]:
+    """The format of each run file, detected once (none when ``--run-format`` forces one);
+    with ``parallel``, Parquet runs are left out (read file by file by the workers:
+    :mod:`sdreval.orchestrate.parquet`)."""
     from ..io.detect import detect_format
+    from ..orchestrate.parquet import dataset_files
 
-    return {} if options.get("run_format") else {path: detect_format(path) for path in runs}
+    if options.get("run_format"):
+        return {}
+    return {path: detect_format(path) for path in runs
+            if not (parallel and dataset_files(path))}
 
 
 def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
@@ -280,7 +287,7 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
 @click.command("eval", epilog=EXAMPLES)
 @click.argument("qrels", type=click.Path(exists=True, allow_dash=True))
 @click.argument("runs", nargs=-1, required=True,
-                type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+                type=click.Path(exists=True, allow_dash=True))
 @click.option("-m", "--measure", "measures", multiple=True,
               help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01, or trec_eval's and "
                    "ir_measures' names (map, P_10, ndcg_cut_10, nDCG@10, R@100) (repeatable). "
@@ -325,7 +332,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     from ..io.stream import should_stream
     from ..orchestrate.dataset import is_dataset, prepare, write_means, write_table
 
-    formats = detected_formats(runs, options)
+    formats = detected_formats(runs, options, jobs > 1 or bool(scheduler))
     spans = (options.get("chunk_map") or _in_tokens(options)
              or _span_inputs_given(formats, options))
     if spans and stream:

@@ -187,6 +187,27 @@ def forget_topics(directory: str) -> None:
 
 
 @dataclass(frozen=True)
+class Repeated:
+    """A topic answered by two pieces of a run (numbers in piece order)."""
+
+    topic: str
+    first: int
+    second: int
+
+
+def first_repeat(answered: list[list[str]]) -> Repeated | None:
+    """The first topic that two pieces answer (``answered``: each piece's topics), or None."""
+    if len({t for topics in answered for t in topics}) == sum(map(len, answered)):
+        return None
+    seen: dict[str, int] = {}
+    for piece, topics in enumerate(answered):
+        for topic in topics:
+            if seen.setdefault(topic, piece) != piece:
+                return Repeated(topic, seen[topic], piece)
+    return None
+
+
+@dataclass(frozen=True)
 class Settle:
     """The partitions of run number ``index`` to put together where their topic names are
     (:func:`settle`): ``warnings`` and ``units`` of each piece, in piece order."""
@@ -200,13 +221,14 @@ class Settle:
     all_topics: bool
 
 
-def settle(job: Settle, qrels, measures: list[str], ctx) -> tuple[list[str], list, int] | None:
+def settle(job: Settle, qrels, measures: list[str], ctx
+           ) -> tuple[list[str], list, int] | Repeated:
     """Run on a worker: the pieces' topic names read back and put together as
     :func:`~sdreval.measures.partitions.gather` puts them (the topics left out and their
     warnings, the kernels' warnings added up, the unanswered topics of ``-c`` evaluated and
     written to their own file); returned: the warnings, the sums of the unanswered topics'
-    values (:func:`value_sums`) and how many topics the run is scored on.  None if a topic
-    lies in two pieces (the pieces cannot give the serial result)."""
+    values (:func:`value_sums`) and how many topics the run is scored on; or the first topic
+    that lies in two pieces (they cannot give the serial result)."""
     from dataclasses import replace
 
     from ..measures.partitions import Piece, assemble, gather
@@ -215,8 +237,9 @@ def settle(job: Settle, qrels, measures: list[str], ctx) -> tuple[list[str], lis
     for piece, (warnings, unit) in enumerate(zip(job.warnings, job.units)):
         answered, scored = kept_topics(job.output, job.index, piece)
         pieces.append(Piece(answered, scored, None, warnings, unit))
-    if len({t for p in pieces for t in p.answered}) < sum(len(p.answered) for p in pieces):
-        return None
+    repeated = first_repeat([p.answered for p in pieces])
+    if repeated is not None:
+        return repeated
     local = replace(ctx, warnings=[], cache={})
     run, topics, matrix, missing = gather(pieces, qrels, job.name, measures, local,
                                           job.all_topics, job.path)

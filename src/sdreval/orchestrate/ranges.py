@@ -31,9 +31,11 @@ from ..measures.evaluate import summarise
 from ..measures.serial import concat_tables, measures_by_family, topics_to_evaluate
 from ..model.runnames import distinct_run_names
 from ..model.run import Run
-from .dataset import (Settle, add_sums, forget_topics, keep_topics, means_from_sums,
-                      part_path, remove, settle, value_sums, write_part, write_table)
+from .dataset import (Repeated, Settle, add_sums, first_repeat, forget_topics, keep_topics,
+                      means_from_sums, part_path, remove, settle, value_sums, write_part,
+                      write_table)
 from .inputs import check_input_topics
+from .parquet import PARQUET, dataset_files, dataset_name, read_dataset, read_partition, refuse_split
 
 pd = lazy_module("pandas")
 
@@ -46,7 +48,10 @@ _TREC_LAYOUTS = {"element-run": "element", "passage-run": "passage", "document-r
 
 def splittable(path: str, fmt: str | None) -> str | None:
     """The layout of a run file that can be cut into byte ranges (a TREC-like text run in a
-    plain, uncompressed local file), else None."""
+    plain, uncompressed local file), or ``parquet`` for a Parquet file or dataset directory
+    (read file by file: :mod:`.parquet`), else None."""
+    if dataset_files(path):
+        return PARQUET
     layout = _TREC_LAYOUTS.get(fmt or "")
     if layout is None or path == "-" or not os.path.isfile(path) or path.endswith(".gz"):
         return None
@@ -144,7 +149,10 @@ def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: Eval
     from ..io.trec import read_trec_run
 
     log = ProblemLog()
-    run = read_trec_run(task.path, task.layout, log, byte_range=task.byte_range)
+    if task.layout == PARQUET:
+        run = read_partition(task.path, task.name, log)
+    else:
+        run = read_trec_run(task.path, task.layout, log, byte_range=task.byte_range)
     first_id, run.name = run.name, task.name
     if log.errors or not run.topics:
         return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, [], None))
@@ -190,16 +198,12 @@ def _agree(pieces: list[Piece], head_name: str) -> bool:
     return True
 
 
-def _distinct(pieces: list[Piece]) -> bool:
-    """True if no topic lies in two ranges (a topic's lines are together in the file)."""
-    answered = [t for piece in pieces for t in piece.answered]
-    return len(set(answered)) == len(answered)
-
-
 def _head_name(path: str, layout: str) -> str:
     """The name a whole reading gives the run (its first run-id), from the file's start."""
     from ..io.trec import read_trec_run
 
+    if layout == PARQUET:
+        return dataset_name(path)
     with open(path, "rb") as handle:
         handle.seek(HEAD_BYTES)
         handle.readline()
@@ -216,13 +220,34 @@ def _size(path: str) -> int | None:
 
 
 def _seen_by_workers(client, paths: list[str]) -> list[bool]:
-    """For each file, whether every worker of the cluster sees it, of the size seen here (a
-    cluster on shared storage)."""
+    """For each run, whether every worker of the cluster sees its files, of the sizes seen
+    here (a cluster on shared storage)."""
     out = []
     for path in paths:
-        sizes = client.run(_size, path)
-        out.append(bool(sizes) and set(sizes.values()) == {os.path.getsize(path)})
+        seen = True
+        for file in dataset_files(path) or [path]:
+            sizes = client.run(_size, file)
+            seen = seen and bool(sizes) and set(sizes.values()) == {os.path.getsize(file)}
+        out.append(seen)
     return out
+
+
+def _pieces(path: str, layout: str, count: int) -> list[tuple[str, tuple[int, int, int]]]:
+    """``(file, byte range)`` of each task of a run: a file of a Parquet dataset each, or
+    byte ranges of a text file (at least ``2 * count``, at most :data:`RANGE_BYTES` each)."""
+    if layout == PARQUET:
+        return [(file, (0, 0, 0)) for file in dataset_files(path) or []]
+    parts = max(2 * count, -(-os.path.getsize(path) // RANGE_BYTES))
+    return [(path, byte_range) for byte_range in topic_ranges(path, parts, layout)]
+
+
+def _read_whole(path: str, layout: str, log: ProblemLog, name: str) -> Run:
+    """The run read whole here (the same numbers and problems as its pieces would give)."""
+    from ..io.trec import read_trec_run
+
+    if layout == PARQUET:
+        return read_dataset(path, name, log)
+    return read_trec_run(path, layout, log, name=name)
 
 
 @contextmanager
@@ -242,13 +267,12 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
                        log: ProblemLog, output: str | None = None
                        ) -> tuple[pd.DataFrame, list[str]]:
     """The table of :func:`~sdreval.measures.evaluate.evaluate` for the run files ``paths``
-    (TREC text, :func:`splittable`), each cut into byte ranges read by the workers; and the
-    hints about the runs' order (:func:`~sdreval.measures.defaults.rsv_order_hints`).  Read
+    (TREC text, :func:`splittable`), each cut into byte ranges read by the workers, or
+    Parquet datasets, read file by file (:mod:`.parquet`); and the hints about the runs' order (:func:`~sdreval.measures.defaults.rsv_order_hints`).  Read
     problems go to ``log``; errors among them are raised (one InputError).  With ``output``
     (an empty directory) the per-topic rows are written there, partition by partition
     (:mod:`.dataset`), and the table returned holds the means (``summarise(...,
     counts=True)``)."""
-    from ..io.trec import read_trec_run
     from ..measures.parallel import evaluate_parallel
 
     measures = [m.text for m in measures_by_family(measures)[0]]
@@ -261,17 +285,16 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
                 client.run(os.path.isdir, output).values()):
             raise UsageError(f"-o {output}: the Dask workers do not see this directory; give "
                              "one on storage that they share")
-        tasks = [RangeTask(i, path, layout, name, byte_range, output, k)
+        tasks = [RangeTask(i, file, layout, name, byte_range, output, k)
                  for i, (path, layout, name) in enumerate(zip(paths, layouts, names)) if split[i]
-                 for k, byte_range in enumerate(topic_ranges(path, max(
-                     2 * count, -(-os.path.getsize(path) // RANGE_BYTES)), layout))]
+                 for k, (file, byte_range) in enumerate(_pieces(path, layout, count))]
         run_tasks = _runner(client, count, qrels, measures, settings)
         results = run_tasks(evaluate_range, tasks)
         pieces_of = [[piece for task, piece in zip(tasks, results) if task.index == i]
                      for i in range(len(paths))]
         good = [bool(pieces) and not any(p.extra[0].errors for p in pieces)  # type: ignore
                 and _agree(pieces, heads[i]) for i, pieces in enumerate(pieces_of)]
-        settled: dict[int, tuple | None] = {}
+        settled: dict[int, tuple | Repeated | None] = {}
         if output is not None:  # the topic names are put together where they were written
             jobs_ = [Settle(i, paths[i], names[i], output, [p.warnings for p in pieces_of[i]],
                             [p.unit for p in pieces_of[i]], all_topics)
@@ -279,20 +302,23 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
             settled = dict(zip([job.index for job in jobs_], run_tasks(settle, jobs_)))
             forget_topics(output)
         else:
-            good = [ok and _distinct(pieces) for ok, pieces in zip(good, pieces_of)]
+            settled = {i: first_repeat([p.answered for p in pieces])
+                       for i, pieces in enumerate(pieces_of) if good[i]}
+            good = [ok and settled[i] is None for i, ok in enumerate(good)]
+    _refuse_split_topics(tasks, layouts, settled, output)
     sources: list = []  # per file: its pieces, or the run read whole here
     for i, (path, layout, name) in enumerate(zip(paths, layouts, names)):
         pieces = pieces_of[i]
         logs = [piece.extra[0] for piece in pieces]  # type: ignore[index]
-        if pieces and (any(p.errors for p in logs) or (good[i] and (output is None
-                                                             or settled[i] is not None))):
+        if pieces and (any(p.errors for p in logs) or (good[i] and not isinstance(
+                settled[i], Repeated))):
             _merge_logs(logs, log)
             sources.append(pieces)
         else:  # read whole here (the same numbers and problems, more slowly)
             for task in tasks:  # the rows its ranges wrote are written anew
                 if task.index == i and output is not None:
                     remove(part_path(output, i, task.piece))
-            sources.append(read_trec_run(path, layout, log, name=name))
+            sources.append(_read_whole(path, layout, log, name))
     for message in renamed:
         log.warn(None, None, message)
     if log.error_count and output is not None:  # no table: no rows of it either
@@ -328,6 +354,20 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
                             measures)
             tables.append(means_from_sums(name, measures, sums, scored))
     return concat_tables(tables), hints
+
+
+def _refuse_split_topics(tasks: list[RangeTask], layouts: list[str], settled: dict,
+                         output: str | None) -> None:
+    """Refuse a Parquet dataset with a topic in two files (:func:`.parquet.refuse_split`),
+    the rows written so far removed."""
+    for i, repeated in settled.items():
+        if layouts[i] != PARQUET or not isinstance(repeated, Repeated):
+            continue
+        if output is not None:
+            for task in tasks:
+                remove(part_path(output, task.index, task.piece))
+        files = [task.path for task in tasks if task.index == i]
+        raise refuse_split(repeated.topic, files[repeated.first], files[repeated.second])
 
 
 def _runner(client, count: int, qrels: Qrels, measures: list[str], ctx: EvalContext):
