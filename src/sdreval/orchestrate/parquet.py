@@ -67,10 +67,10 @@ def read_dataset(path: str, name: str, log: ProblemLog) -> Run:
                     log=log, name=name)
 
 
-def refuse_split(topic: str, first: str, second: str) -> InputError:
+def refuse_split(topic: str, first: str, second: str, dataset: str) -> InputError:
     """The refusal of a topic whose rows lie in two files of a dataset."""
     return InputError(f"topic {topic} has rows in {first} and in {second}: with --jobs or "
                       "--scheduler each file of a Parquet dataset is evaluated on its own, so "
                       "every topic's rows must lie in one file (its ranking would be cut in "
                       "two); write the dataset bucketed by topic (docs/scale.md) or evaluate "
-                      "it without --jobs/--scheduler", first)
+                      "it without --jobs/--scheduler", dataset)

@@ -305,7 +305,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
             settled = {i: first_repeat([p.answered for p in pieces])
                        for i, pieces in enumerate(pieces_of) if good[i]}
             good = [ok and settled[i] is None for i, ok in enumerate(good)]
-    _refuse_split_topics(tasks, layouts, settled, output)
+    _refuse_split_topics(tasks, paths, layouts, settled, output)
     sources: list = []  # per file: its pieces, or the run read whole here
     for i, (path, layout, name) in enumerate(zip(paths, layouts, names)):
         pieces = pieces_of[i]
@@ -356,8 +356,8 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     return concat_tables(tables), hints
 
 
-def _refuse_split_topics(tasks: list[RangeTask], layouts: list[str], settled: dict,
-                         output: str | None) -> None:
+def _refuse_split_topics(tasks: list[RangeTask], paths: list[str], layouts: list[str],
+                         settled: dict, output: str | None) -> None:
     """Refuse a Parquet dataset with a topic in two files (:func:`.parquet.refuse_split`),
     the rows written so far removed."""
     for i, repeated in settled.items():
@@ -367,7 +367,8 @@ def _refuse_split_topics(tasks: list[RangeTask], layouts: list[str], settled: di
             for task in tasks:
                 remove(part_path(output, task.index, task.piece))
         files = [task.path for task in tasks if task.index == i]
-        raise refuse_split(repeated.topic, files[repeated.first], files[repeated.second])
+        raise refuse_split(repeated.topic, files[repeated.first], files[repeated.second],
+                           paths[i])
 
 
 def _runner(client, count: int, qrels: Qrels, measures: list[str], ctx: EvalContext):
