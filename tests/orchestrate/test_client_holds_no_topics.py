@@ -65,7 +65,8 @@ def _run(args):
     return result.exit_code, result.stdout, result.stderr
 
 
-@pytest.mark.parametrize("extra", [[], ["-c"]])
+@pytest.mark.parametrize("extra", [[], ["-c"], ["--zero-rel-as-zero", "-c"],
+                                   ["--order", "rsv", "-M", "3"]])
 def test_tasks_send_back_no_topic_names_and_the_output_is_serial(tmp_path, sent, extra):
     for topics in (60, 600):
         directory = tmp_path / str(topics)
@@ -77,6 +78,7 @@ def test_tasks_send_back_no_topic_names_and_the_output_is_serial(tmp_path, sent,
         code, out, err = _run(args + ["-o", f"{directory}/scores/", "--jobs", "2"])
         assert (code, out, err) == serial
         assert "not in the qrels" in err and "nothing relevant" in err  # warnings that count
+        assert out == "" and code == 0
         key = ["run", "topic", "measure"]
         pd.testing.assert_frame_equal(
             pd.read_parquet(directory / "scores").sort_values(key).reset_index(drop=True),
