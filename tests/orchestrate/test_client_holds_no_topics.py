@@ -44,6 +44,9 @@ class _Recorder:
     def __exit__(self, *exc):
         return self.pool.__exit__(*exc)
 
+    def __getattr__(self, name):  # shutdown ...
+        return getattr(self.pool, name)
+
     def map(self, function, items):
         results = list(self.pool.map(function, items))
         self.sent.extend(pickle.dumps(result) for result in results)

@@ -15,7 +15,6 @@ whole by the client and evaluated in topic partitions from memory
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -35,6 +34,7 @@ from .dataset import (Repeated, Settle, add_sums, first_repeat, forget_topics, k
                       means_from_sums, part_path, remove, settle, value_sums, write_part,
                       write_table)
 from .inputs import check_input_topics
+from .workers import runner, workers
 from .parquet import PARQUET, dataset_files, dataset_name, read_dataset, read_partition, refuse_split
 
 pd = lazy_module("pandas")
@@ -250,18 +250,6 @@ def _read_whole(path: str, layout: str, log: ProblemLog, name: str) -> Run:
     return read_trec_run(path, layout, log, name=name)
 
 
-@contextmanager
-def _workers(jobs: int, scheduler: str | None):
-    """``(number of workers, Dask client or None)``: ``jobs`` processes, or a cluster."""
-    from ..measures.parallel import dask_client
-
-    if not scheduler:
-        yield max(1, jobs), None
-        return
-    with dask_client(scheduler, jobs) as client:
-        yield max(1, len(client.scheduler_info()["workers"])), client
-
-
 def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measures,
                        ctx: EvalContext, all_topics: bool, jobs: int, scheduler: str | None,
                        log: ProblemLog, output: str | None = None
@@ -279,7 +267,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     heads = [_head_name(path, layout) for path, layout in zip(paths, layouts)]
     names, renamed = distinct_run_names(heads, paths)
     settings = replace(ctx, warnings=[], cache={})
-    with _workers(jobs, scheduler) as (count, client):
+    with workers(jobs, scheduler) as (count, client):
         split = _seen_by_workers(client, paths) if client is not None else [True] * len(paths)
         if client is not None and output is not None and not all(
                 client.run(os.path.isdir, output).values()):
@@ -288,23 +276,12 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
         tasks = [RangeTask(i, file, layout, name, byte_range, output, k)
                  for i, (path, layout, name) in enumerate(zip(paths, layouts, names)) if split[i]
                  for k, (file, byte_range) in enumerate(_pieces(path, layout, count))]
-        run_tasks = _runner(client, count, qrels, measures, settings)
-        results = run_tasks(evaluate_range, tasks)
-        pieces_of = [[piece for task, piece in zip(tasks, results) if task.index == i]
-                     for i in range(len(paths))]
-        good = [bool(pieces) and not any(p.extra[0].errors for p in pieces)  # type: ignore
-                and _agree(pieces, heads[i]) for i, pieces in enumerate(pieces_of)]
-        settled: dict[int, tuple | Repeated | None] = {}
-        if output is not None:  # the topic names are put together where they were written
-            jobs_ = [Settle(i, paths[i], names[i], output, [p.warnings for p in pieces_of[i]],
-                            [p.unit for p in pieces_of[i]], all_topics)
-                     for i in range(len(paths)) if good[i]]
-            settled = dict(zip([job.index for job in jobs_], run_tasks(settle, jobs_)))
-            forget_topics(output)
-        else:
-            settled = {i: first_repeat([p.answered for p in pieces])
-                       for i, pieces in enumerate(pieces_of) if good[i]}
-            good = [ok and settled[i] is None for i, ok in enumerate(good)]
+        with runner(client, count, qrels, measures, settings) as run_tasks:
+            results = run_tasks(evaluate_range, tasks)
+            pieces_of = [[piece for task, piece in zip(tasks, results) if task.index == i]
+                         for i in range(len(paths))]
+            good, settled = _settled(run_tasks, pieces_of, heads, paths, names, output,
+                                     all_topics)
     _refuse_split_topics(tasks, paths, layouts, settled, output)
     sources: list = []  # per file: its pieces, or the run read whole here
     for i, (path, layout, name) in enumerate(zip(paths, layouts, names)):
@@ -356,6 +333,27 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     return concat_tables(tables), hints
 
 
+def _settled(run_tasks, pieces_of: list[list[Piece]], heads: list[str], paths: list[str],
+             names: list[str], output: str | None, all_topics: bool
+             ) -> tuple[list[bool], dict[int, tuple | Repeated | None]]:
+    """For each run, whether its pieces can give the serial result (no read error, one run-id,
+    results in every piece, no topic in two pieces), and per run whose pieces agree, the first
+    topic in two pieces (or None), or with ``output`` what :func:`.dataset.settle` gave: the
+    names are put together by a worker, where they were written."""
+    good = [bool(pieces) and not any(p.extra[0].errors for p in pieces)  # type: ignore
+            and _agree(pieces, heads[i]) for i, pieces in enumerate(pieces_of)]
+    if output is None:
+        settled = {i: first_repeat([p.answered for p in pieces])
+                   for i, pieces in enumerate(pieces_of) if good[i]}
+        return [ok and settled[i] is None for i, ok in enumerate(good)], settled
+    jobs = [Settle(i, paths[i], names[i], output, [p.warnings for p in pieces_of[i]],
+                   [p.unit for p in pieces_of[i]], all_topics)
+            for i in range(len(paths)) if good[i]]
+    done = dict(zip([job.index for job in jobs], run_tasks(settle, jobs)))
+    forget_topics(output)
+    return good, done
+
+
 def _refuse_split_topics(tasks: list[RangeTask], paths: list[str], layouts: list[str],
                          settled: dict, output: str | None) -> None:
     """Refuse a Parquet dataset with a topic in two files (:func:`.parquet.refuse_split`),
@@ -369,35 +367,3 @@ def _refuse_split_topics(tasks: list[RangeTask], paths: list[str], layouts: list
         files = [task.path for task in tasks if task.index == i]
         raise refuse_split(repeated.topic, files[repeated.first], files[repeated.second],
                            paths[i])
-
-
-def _runner(client, count: int, qrels: Qrels, measures: list[str], ctx: EvalContext):
-    """``run(function, items)``: ``function(item, qrels, measures, ctx)`` for every item, in
-    the cluster's workers (the qrels and settings scattered once) or in ``count`` processes
-    (inherited or sent once to each), results in the items' order."""
-    from ..measures.parallel import process_pool
-
-    shared = None if client is None else client.scatter([qrels, ctx], broadcast=True,
-                                                        hash=False)
-
-    def run(function, items: list) -> list:
-        if not items:
-            return []
-        if client is not None:
-            return client.gather(client.map(function, items, qrels=shared[0],
-                                            measures=measures, ctx=shared[1], pure=False))
-        with process_pool(min(count, len(items)), _share, (qrels, measures, ctx)) as pool:
-            return list(pool.map(_call_shared, [(function, item) for item in items]))
-    return run
-
-
-_SHARED: dict = {}
-
-
-def _share(qrels: Qrels, measures: list[str], ctx: EvalContext) -> None:
-    _SHARED.update(qrels=qrels, measures=measures, ctx=ctx)
-
-
-def _call_shared(call: tuple) -> object:
-    function, item = call
-    return function(item, _SHARED["qrels"], _SHARED["measures"], _SHARED["ctx"])
