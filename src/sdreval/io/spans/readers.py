@@ -42,7 +42,7 @@ from ..table_checks import Checker, single_run_name, span_values
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
 from .fields import canonical_table
-from .tables import Table, load_table, table_from_frame
+from ..tables import Table, load_table, table_from_frame
 
 if TYPE_CHECKING:
     from .chunks import ChunkMap

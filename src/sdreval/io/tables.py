@@ -23,11 +23,11 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import InputError, ProblemLog
-from ...lazy import lazy_module
-from ..ids import id_of
-from ..table_checks import Checker, row_place
-from ..textlines import first_data_line, open_binary, read_head, table_layout
+from ..errors import InputError, ProblemLog
+from ..lazy import lazy_module
+from .ids import id_of
+from .table_checks import Checker, row_place
+from .textlines import first_data_line, open_binary, read_head, table_layout
 
 pd = lazy_module("pandas")
 
