@@ -43,8 +43,9 @@ def table_kind(layout: str, columns: list[str], file: str) -> str | None:
     have = set(columns)
     shown = ", ".join(columns[:12]) + (", ..." if len(columns) > 12 else "") or "none"
     topic, doc = have.intersection(TOPIC), have.intersection(DOC)
-    if layout in ("csv", "tsv") and not (topic and doc):
-        return None
+    if layout in ("csv", "tsv") and (not (topic and doc) or [c.lower() for c in columns[:3]]
+                                     == ["topic", "file", "path"]):
+        return None  # not a table's header, or the native judgements' own (their reader's)
     what = f"{layout.upper()} {'dataset' if file.endswith('/') else 'file'} with columns {shown}"
     if have.intersection(_SPAN_KEYS) or not (topic and doc):
         raise InputError(f"{what}: neither a span input (span qrels need query_id, doc_id, "
