@@ -45,7 +45,26 @@ def test_dataset_by_files_equals_the_text_run_serially(tmp_path, extra):
     qrels, text, dataset, _ = write_dataset(tmp_path)
     serial = _run(["eval", qrels, text, *MEASURES, *extra])
     assert serial[0] == 0 and "gm_map" in serial[1]
+    assert _run(["eval", qrels, dataset, *MEASURES, *extra]) == serial  # read whole
     assert _run(["eval", qrels, dataset, *MEASURES, *extra, "--jobs", "2"]) == serial
+
+
+def test_the_run_column_names_the_run_as_when_read_whole(tmp_path):
+    qrels, _, _, run = write_dataset(tmp_path)
+    named = tmp_path / "named"
+    run.assign(run_id="bm25").to_parquet(named, partition_cols=["bucket"])
+    single = tmp_path / "one.parquet"
+    run.drop(columns="bucket").to_parquet(single)
+    for path in (named, single):
+        serial = _run(["eval", qrels, path, *MEASURES, "-q"])
+        assert serial[0] == 0 and ("bm25\t" in serial[1]) == (path == named)
+        assert _run(["eval", qrels, path, *MEASURES, "-q", "--jobs", "2"]) == serial
+    several = tmp_path / "several"
+    run.assign(run_id=np.where(run.bucket == 0, "a", "b")).to_parquet(
+        several, partition_cols=["bucket"])
+    serial = _run(["eval", qrels, several, "-m", "AP"])
+    assert serial[0] == 1 and "runs" in serial[2]
+    assert _run(["eval", qrels, several, "-m", "AP", "--jobs", "2"]) == serial
 
 
 def test_dataset_written_per_partition(tmp_path):
@@ -65,15 +84,14 @@ def test_dataset_written_per_partition(tmp_path):
 def test_a_topic_in_two_files_is_refused(tmp_path, output):
     qrels, _, _, run = write_dataset(tmp_path)
     bad = tmp_path / "bad"
-    bad.mkdir()
-    run[run.bucket == 0].to_parquet(bad / "a.parquet")
     cut = run[run.query_id == run[run.bucket == 0].query_id.iloc[0]].head(2)
-    pd.concat([run[run.bucket == 1], cut]).to_parquet(bad / "b.parquet")
+    pd.concat([run, cut.assign(bucket=1)]).to_parquet(bad, partition_cols=["bucket"])
     extra = ["-q", "--format", "parquet", "-o", f"{tmp_path}/scores/"] if output else []
     code, out, err = _run(["eval", qrels, bad, "-m", "AP", "--jobs", "2", *extra])
     topic = cut.query_id.iloc[0]
     assert code == 1 and out == "" and "Traceback" not in err
-    assert f"topic {topic} has rows in {bad / 'a.parquet'} and in {bad / 'b.parquet'}" in err
+    first, second = (next((bad / f"bucket={b}").iterdir()) for b in (0, 1))
+    assert f"{bad}: error: topic {topic} has rows in {first} and in {second}" in err
     assert "bucketed by topic" in err
     if output:
         assert not list((tmp_path / "scores").glob("part-*"))

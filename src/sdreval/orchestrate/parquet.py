@@ -42,29 +42,48 @@ def dataset_files(path: str) -> list[str] | None:
 
 
 def dataset_name(path: str) -> str:
-    """The run's name: the stem of the file or directory."""
+    """The stem of the file or directory: the run's name where no run column names it."""
     return Path(str(path).rstrip("/" + os.sep)).stem
 
 
-def read_partition(path: str, name: str, log: ProblemLog) -> Run:
-    """One file of a run's Parquet dataset, read as :func:`sdreval.io.read_run` reads its
-    table (the columns and rules of the table reader, docs/inputs.md)."""
-    import pandas as pd
+def named_run(file: str) -> str | None:
+    """The run that a Parquet file's run column names (the rule of
+    :func:`sdreval.io.table_checks.single_run_name`), None without one; only that column is
+    read."""
+    import pyarrow.parquet as pq
 
-    from ..io import read_run
+    from ..io.table_checks import RUN, single_run_name
 
-    return read_run(pd.read_parquet(path), log=log, name=name)
+    found = [column for column in RUN if column in pq.read_schema(file).names][:1]
+    if not found:
+        return None
+    return single_run_name(pq.read_table(file, columns=found).to_pandas(), file)
+
+
+def head_name(path: str) -> str:
+    """The name a whole reading gives the run: its first file's run column, else the stem."""
+    files = dataset_files(path) or [path]
+    return named_run(files[0]) or dataset_name(path)
+
+
+def read_partition(path: str, root: str, name: str, log: ProblemLog) -> tuple[Run, str]:
+    """One file of a run's Parquet dataset ``root`` (or the file itself), read as the table
+    reader reads the dataset (:func:`sdreval.io.doc_tables.read_table_run`: columns, rules,
+    problems at the file's rows), named ``name``; and the name the file gives the run (its run
+    column, else the dataset's stem)."""
+    from ..io.doc_tables import read_table_run
+
+    inside = root if os.path.isdir(root) else None
+    run = read_table_run(path, log, name=name, root=inside)
+    return run, named_run(path) or dataset_name(root)
 
 
 def read_dataset(path: str, name: str, log: ProblemLog) -> Run:
-    """The whole dataset read here, as one table (workers that do not see its files)."""
-    import pandas as pd
+    """The whole dataset read here, as one table (workers that do not see its files, or
+    pieces that do not agree)."""
+    from ..io.doc_tables import read_table_run
 
-    from ..io import read_run
-
-    files = dataset_files(path) or [path]
-    return read_run(pd.concat([pd.read_parquet(f) for f in files], ignore_index=True),
-                    log=log, name=name)
+    return read_table_run(path, log, name=name)
 
 
 def refuse_split(topic: str, first: str, second: str, dataset: str) -> InputError:

@@ -35,7 +35,8 @@ from .dataset import (Repeated, Settle, add_sums, first_repeat, forget_topics, k
                       write_table)
 from .inputs import check_input_topics
 from .workers import runner, workers
-from .parquet import PARQUET, dataset_files, dataset_name, read_dataset, read_partition, refuse_split
+from .parquet import (PARQUET, dataset_files, head_name, read_dataset, read_partition,
+                      refuse_split)
 
 pd = lazy_module("pandas")
 
@@ -129,6 +130,8 @@ class RangeTask:
     #: a dataset directory: the per-topic rows written there (:mod:`.dataset`)
     output: str | None = None
     piece: int = 0
+    #: the run's Parquet dataset, ``path`` one of its files (:mod:`.parquet`)
+    root: str | None = None
 
 
 @dataclass
@@ -150,10 +153,10 @@ def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: Eval
 
     log = ProblemLog()
     if task.layout == PARQUET:
-        run = read_partition(task.path, task.name, log)
+        run, first_id = read_partition(task.path, task.root or task.path, task.name, log)
     else:
         run = read_trec_run(task.path, task.layout, log, byte_range=task.byte_range)
-    first_id, run.name = run.name, task.name
+        first_id, run.name = run.name, task.name
     if log.errors or not run.topics:
         return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, [], None))
     check_input_topics(qrels, [run])
@@ -203,7 +206,7 @@ def _head_name(path: str, layout: str) -> str:
     from ..io.trec import read_trec_run
 
     if layout == PARQUET:
-        return dataset_name(path)
+        return head_name(path)
     with open(path, "rb") as handle:
         handle.seek(HEAD_BYTES)
         handle.readline()
@@ -273,7 +276,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
                 client.run(os.path.isdir, output).values()):
             raise UsageError(f"-o {output}: the Dask workers do not see this directory; give "
                              "one on storage that they share")
-        tasks = [RangeTask(i, file, layout, name, byte_range, output, k)
+        tasks = [RangeTask(i, file, layout, name, byte_range, output, k, path)
                  for i, (path, layout, name) in enumerate(zip(paths, layouts, names)) if split[i]
                  for k, (file, byte_range) in enumerate(_pieces(path, layout, count))]
         with runner(client, count, qrels, measures, settings) as run_tasks:
