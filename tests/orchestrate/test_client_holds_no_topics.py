@@ -113,3 +113,15 @@ def test_topics_apart_in_the_file_still_give_the_serial_dataset(tmp_path, monkey
         pd.read_parquet(tmp_path / "all.parquet").sort_values(key).reset_index(drop=True))
     assert sorted(p.name for p in (tmp_path / "scores").iterdir())[-1] == "part-means.parquet"
     assert not any(p.name.startswith("_") for p in (tmp_path / "scores").iterdir())
+
+
+def test_the_names_are_removed_when_a_task_fails(tmp_path):
+    """A run topic named ``all`` (the mean rows' name) is refused by the worker that reads
+    it: the same message as serially, and no names folder left in the directory."""
+    qrels, run, _ = _inputs(tmp_path, 40)
+    run.write_text(run.read_text() + "all Q0 d1 1 1 sys\n")
+    args = ["eval", str(qrels), str(run), "-m", "AP", "-q", "--format", "parquet"]
+    code, out, err = _run(args + ["-o", f"{tmp_path}/scores/", "--jobs", "2"])
+    assert code == 1 and "named 'all'" in err
+    assert (code, out, err) == _run(args + ["-o", str(tmp_path / "all.parquet")])
+    assert not (tmp_path / "scores" / "_topics").exists()

@@ -279,12 +279,16 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
         tasks = [RangeTask(i, file, layout, name, byte_range, output, k, path)
                  for i, (path, layout, name) in enumerate(zip(paths, layouts, names)) if split[i]
                  for k, (file, byte_range) in enumerate(_pieces(path, layout, count))]
-        with runner(client, count, qrels, measures, settings) as run_tasks:
-            results = run_tasks(evaluate_range, tasks)
-            pieces_of = [[piece for task, piece in zip(tasks, results) if task.index == i]
-                         for i in range(len(paths))]
-            good, settled = _settled(run_tasks, pieces_of, heads, paths, names, output,
-                                     all_topics)
+        try:
+            with runner(client, count, qrels, measures, settings) as run_tasks:
+                results = run_tasks(evaluate_range, tasks)
+                pieces_of = [[piece for task, piece in zip(tasks, results) if task.index == i]
+                             for i in range(len(paths))]
+                good, settled = _settled(run_tasks, pieces_of, heads, paths, names, output,
+                                         all_topics)
+        finally:  # the names written beside the rows, also when a task failed
+            if output is not None:
+                forget_topics(output)
     _refuse_split_topics(tasks, paths, layouts, settled, output)
     sources: list = []  # per file: its pieces, or the run read whole here
     for i, (path, layout, name) in enumerate(zip(paths, layouts, names)):
@@ -352,9 +356,7 @@ def _settled(run_tasks, pieces_of: list[list[Piece]], heads: list[str], paths: l
     jobs = [Settle(i, paths[i], names[i], output, [p.warnings for p in pieces_of[i]],
                    [p.unit for p in pieces_of[i]], all_topics)
             for i in range(len(paths)) if good[i]]
-    done = dict(zip([job.index for job in jobs], run_tasks(settle, jobs)))
-    forget_topics(output)
-    return good, done
+    return good, dict(zip([job.index for job in jobs], run_tasks(settle, jobs)))
 
 
 def _refuse_split_topics(tasks: list[RangeTask], paths: list[str], layouts: list[str],
