@@ -150,3 +150,15 @@ def test_cli_exit_codes(tmp_path):
     assert CliRunner().invoke(cli, ["eval", str(qrels_txt), both, "-m", "map"]).exit_code == 1
     wrong = CliRunner().invoke(cli, ["eval", str(qrels_txt), run, "--run-format", "tabular"])
     assert wrong.exit_code == 2
+
+
+def test_a_directory_of_plain_parquet_files_is_one_run(tmp_path):
+    """Three files cut anywhere (topic 1 split between two of them), no key=value folders."""
+    (tmp_path / "run-dir").mkdir()
+    for i, rows in enumerate([[0, 1], [2, 3], [4, 5]]):
+        RUN.iloc[rows].to_parquet(tmp_path / "run-dir" / f"part-{i}.parquet")
+    _write(QRELS, tmp_path / "q.parquet", "parquet")
+    out = CliRunner().invoke(cli, ["eval", str(tmp_path / "q.parquet"),
+                                   str(tmp_path / "run-dir") + "/", "-m", "map"])
+    assert out.exit_code == 0, out.output
+    assert out.stdout == f"run-dir\tmap\tall\t{MAP:.4f}\n"

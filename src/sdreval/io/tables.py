@@ -324,11 +324,15 @@ def _dataset(path: str | Path, root: str | Path | None = None):
     import pyarrow.dataset as ds
 
     files = str(path) if root is None else [str(path)]
-    base = {} if root is None else {"partition_base_dir": str(root)}
-    found = ds.dataset(files, format="parquet", partitioning="hive", **base).partitioning
-    names = [] if found is None else found.schema.names  # their types not inferred: text
+    base = Path(path if root is None else root)
+    names: dict[str, None] = {}  # the keys of the folders key=value, in order met
+    for found in ds.dataset(files, format="parquet").files:
+        for part in Path(found).relative_to(base).parts[:-1]:
+            if "=" in part:
+                names.setdefault(part.split("=", 1)[0])
     hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
-    return ds.dataset(files, format="parquet", partitioning=hive, **base)
+    return ds.dataset(files, format="parquet", partitioning=hive,
+                      **({} if root is None else {"partition_base_dir": str(root)}))
 
 
 def _dataset_columns(path: str | Path) -> list[str]:
