@@ -48,8 +48,8 @@ TEXT_KEYS = ("text", "page_content") + GOLD_TEXT
 
 @dataclass
 class Table:
-    """Rows of a span input (a file, or a DataFrame / records given through the API) and
-    where each came from."""
+    """Rows of a table (a file or Parquet dataset, or a DataFrame / records given through the
+    API) and where each came from."""
 
     frame: pd.DataFrame
     lines: np.ndarray  # 1-based line (or Parquet row, or DataFrame position) of every row
@@ -338,8 +338,8 @@ def _dataset(path: str | Path, root: str | Path | None = None):
 def _dataset_columns(path: str | Path) -> list[str]:
     try:
         return list(_dataset(path).schema.names)
-    except Exception:  # noqa: BLE001 - a broken dataset is reported when read
-        return []
+    except Exception as error:  # noqa: BLE001 - files of other columns, a broken file...
+        raise InputError(f"cannot read the Parquet dataset: {error}", str(path)) from None
 
 
 def _load_dataset(path: str | Path, root: str | Path | None = None,
