@@ -122,3 +122,22 @@ def test_gather_orders_the_pieces_by_topic_and_refuses_a_topic_in_two_pieces():
     pieces.append(Piece(["4", "2"], ["4", "2"], np.array([[0.4, 0.5]]), [], "document"))
     with pytest.raises(SplitTopic, match="topic 2 has rows in partitions 1 and 2"):
         gather(pieces, qrels, "r", ["AP"], EvalContext(), False)
+
+
+def test_jobs_with_c_and_partitions_of_unanswered_topics_only(tmp_path):
+    # -c with --jobs 2: four partitions, three of them holding qrels topics the run did not
+    # answer (no rows of the run at all) crashed with an IndexError.  trec_eval -c: topic 1
+    # AP = (1/2) / 1 = 0.5 (d1 relevant at rank 2), topics 2-4 score 0: map = 0.5 / 4
+    import sdreval
+
+    qrels = tmp_path / "qrels.txt"
+    qrels.write_text("1 0 d1 1\n1 0 d2 0\n2 0 d1 1\n3 0 d3 1\n4 0 d4 1\n")
+    run = tmp_path / "run.txt"
+    run.write_text("1 Q0 d2 1 2.0 r\n1 Q0 d1 2 1.0 r\n")
+    for jobs in (1, 2):
+        table = sdreval.evaluate(qrels, run, ["map", "num_ret"], per_topic=True,
+                                 all_topics=True, jobs=jobs)
+        values = {(t, m): v for t, m, v in table[["topic", "measure", "value"]].values}
+        assert values[("all", "map")] == 0.125
+        assert values[("all", "num_ret")] == 2
+        assert [values[(t, "map")] for t in "1234"] == [0.5, 0, 0, 0]

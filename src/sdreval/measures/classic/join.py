@@ -261,8 +261,9 @@ def _run_rows(run: Run, topics: list[str]) -> _Rows:
                                   if isinstance(run.topics, TopicRankings) else None)
     if columns is not None:
         where = np.fromiter((columns.where.get(t, -1) for t in topics), np.int64, len(topics))
-        lo = np.where(where >= 0, columns.bounds[np.maximum(where, 0)], 0)
-        hi = np.where(where >= 0, columns.bounds[np.maximum(where, 0) + 1], 0)
+        known = where >= 0  # a topic the run did not answer (-c) has no rows
+        lo, hi = np.zeros(len(topics), np.int64), np.zeros(len(topics), np.int64)
+        lo[known], hi[known] = columns.bounds[where[known]], columns.bounds[where[known] + 1]
         lengths = hi - lo
         offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
         total = int(offsets[-1])
