@@ -15,7 +15,7 @@ import sdreval.api as api
 from sdreval.io import read_run
 from sdreval.io.spans import chunk_map_from_frame, span_qrels_from_frame
 from sdreval.io.spans.chunks import chunk_run_from_table
-from sdreval.io.spans.tables import table_from_frame
+from sdreval.io.tables import table_from_frame
 from sdreval.errors import ProblemLog
 from sdreval.measures import EvalContext, evaluate
 from sdreval.measures.serial import ordered_run

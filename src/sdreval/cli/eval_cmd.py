@@ -188,7 +188,8 @@ def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
     from ..io.detect import detect_format, normalise_format
 
     kind = normalise_format(fmt) if fmt else detected or detect_format(path)
-    return {"passage-run": "passage", "document-run": "document"}.get(kind, "element")
+    return {"passage-run": "passage", "document-run": "document",
+            "table-run": "document"}.get(kind, "element")
 
 
 def _in_tokens(options: dict) -> bool:
@@ -232,6 +233,13 @@ def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
         return forced.lower() in ("span-run", "chunk-run", "span", "chunk")
     kinds = set(formats.values())
     return bool(kinds & {"span-run", "chunk-run"}) or not kinds <= set(RUN_FORMATS)
+
+
+def _tables_given(formats: dict[str, str], options: dict) -> bool:
+    """Runs given as tables (:mod:`sdreval.io.doc_tables`) are read whole."""
+    forced = options.get("run_format")
+    return (forced.lower() in ("table-run", "table", "run-table") if forced
+            else "table-run" in formats.values())
 
 
 def _split_runs(runs: tuple[str, ...], formats: dict[str, str], options: dict,
@@ -280,7 +288,7 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
 @click.command("eval", epilog=EXAMPLES)
 @click.argument("qrels", type=click.Path(exists=True, allow_dash=True))
 @click.argument("runs", nargs=-1, required=True,
-                type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+                type=click.Path(exists=True, allow_dash=True))
 @click.option("-m", "--measure", "measures", multiple=True,
               help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01, or trec_eval's and "
                    "ir_measures' names (map, P_10, ndcg_cut_10, nDCG@10, R@100) (repeatable). "
@@ -330,6 +338,10 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
              or _span_inputs_given(formats, options))
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
+    tables = _tables_given(formats, options)  # Parquet/JSONL/CSV runs: read whole, as spans
+    if tables and stream:
+        ctx.warn("--stream does not apply to table runs (Parquet, JSONL, CSV): they are read "
+                 "whole")
     dataset = prepare(output, fmt) if is_dataset(output) else None
     split = (jobs > 1 or scheduler) and not spans and _split_runs(runs, formats, options,
                                                                    measures)
@@ -339,7 +351,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     table = _evaluate_split(qrels, runs, split, measures, ctx, all_topics, jobs, scheduler,
                             options, dataset if written else None) if split else None
     written = written and table is not None
-    if table is None and not spans and (stream or (stream is None
+    if table is None and not spans and not tables and (stream or (stream is None
                                                    and any(should_stream(p) for p in runs))):
         from ..orchestrate.stream import evaluate_files
 

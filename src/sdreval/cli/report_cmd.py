@@ -28,7 +28,7 @@ Examples:
 
 @click.command("report", epilog=EXAMPLES)
 @click.argument("qrels", required=False, type=click.Path(exists=True))
-@click.argument("runs", nargs=-1, type=click.Path(exists=True, dir_okay=False))
+@click.argument("runs", nargs=-1, type=click.Path(exists=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="HTML report file (default report.html unless only tables are asked for).")
 @click.option("-m", "--measure", "measures", multiple=True,

@@ -20,14 +20,19 @@ Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases 
 ``span-run``              JSONL/CSV/TSV/Parquet ``{query_id, doc_id, start, end, score|rank}``
 ``chunk-run``             ``{query_id, chunk_id, score|rank}`` or a TREC document run, with a
                           chunk map (``--chunk-map``; see :mod:`sdreval.io.spans`)
+``table-run``             Parquet (file or dataset directory)/JSONL/CSV/TSV ``{topic, doc,
+                          score|rank}`` (ranx, PyTerrier, ir_measures names:
+                          :mod:`sdreval.io.doc_tables`)
+``table-qrels``           the same layouts, ``{topic, doc, relevance}``
 ========================  ==============================================================
 
 Standard input (``-``) and pipes (``/dev/stdin``, ``<(...)``) are read once, whole, into a
 temporary copy that detection and the reader share (:func:`~sdreval.io.textlines.local_path`),
 so no line is lost to detection; XML read that way is reported under the copy's name.
 
-Span inputs (JSONL, CSV/TSV with a header, Parquet) are recognised by their keys before the
-text formats are tried.
+Span inputs and document tables (JSONL, CSV/TSV with a header, Parquet) are recognised by
+their keys before the text formats are tried (:func:`sdreval.io.doc_tables.table_kind`); a
+directory whose first file is a Parquet file is a dataset, told apart by its schema.
 
 Detection reads the first 64 KiB: XML (first non-blank byte ``<``) is told apart by its root
 element; text files by their first 50 data lines, each line giving the formats it fits
@@ -59,9 +64,9 @@ from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, t
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
 QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels",
-                 "span-qrels", "trec-qrels")
+                 "span-qrels", "trec-qrels", "table-qrels")
 RUN_FORMATS = ("inex-submission", "element-run", "passage-run", "document-run", "span-run",
-               "chunk-run")
+               "chunk-run", "table-run")
 ALL_FORMATS = QRELS_FORMATS + RUN_FORMATS + ("collection",)
 ALIASES = {
     "fol": "fol-qrels", "native": "native-qrels", "tsv": "native-qrels",
@@ -69,6 +74,7 @@ ALIASES = {
     "assessments": "inex-assessments", "element": "element-run", "passage": "passage-run",
     "document": "document-run", "submission": "inex-submission",
     "span": "span-run", "chunk": "chunk-run", "spans": "span-qrels",
+    "run-table": "table-run", "qrels-table": "table-qrels",
 }
 _PREFERENCE = ("element-run", "passage-run", "native-qrels", "document-run", "fol-qrels",
                "passage-qrels", "trec-qrels")
@@ -77,8 +83,11 @@ _QZERO = ("Q0", "0")
 
 
 def normalise_format(name: str, kinds: tuple[str, ...] = ALL_FORMATS) -> str:
-    """The canonical format name of ``name`` (aliases allowed); UsageError if unknown."""
+    """The canonical format name of ``name`` (aliases allowed; ``table``: the table format of
+    ``kinds``, a run's or the qrels'); UsageError if unknown."""
     canonical = ALIASES.get(name.lower(), name.lower())
+    if canonical == "table":
+        canonical = "table-qrels" if "table-run" not in kinds else "table-run"
     if canonical not in kinds:
         raise UsageError(f"unknown format {name!r}; expected one of {', '.join(kinds)}")
     return canonical
@@ -151,8 +160,10 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
                 "is a column missing (most often the run-id)?")
     if all(len(f) == 1 and f[0].count(",") >= 2 for f in lines):
         return ("; it looks comma-separated: TREC-like runs and qrels are separated by white "
-                "space; CSV files are read as span and chunk inputs only, with a header "
-                "(query_id, doc_id, start, end, ...: docs/rag.md)")
+                "space; CSV files are read with a header naming their columns (document runs "
+                "and qrels: topic/qid/query_id, doc/docno/doc_id, score/rank or relevance/"
+                "label: docs/inputs.md; span inputs: query_id, doc_id, start, end, ...: "
+                "docs/rag.md)")
     return ""
 
 
@@ -162,8 +173,8 @@ def detect_format(path: str | Path) -> str:
 
     Raises :class:`InputError` naming the file when the content fits no format."""
     path = Path(path)
-    if path.is_dir():  # a collection, or INEX assessments shipped as a directory tree
-        return sniff_xml_directory(path)
+    if path.is_dir():  # a Parquet dataset, a collection, or INEX assessments as a tree
+        return _sniff_span(path) or sniff_xml_directory(path)
     if not is_pipe(path) and not path.exists():
         raise InputError("no such file", str(path))
     head = read_head(path, _HEAD)  # a pipe is spooled whole first
@@ -209,24 +220,19 @@ def detect_format(path: str | Path) -> str:
 
 
 def _sniff_span(path: Path) -> str | None:
-    """A span input (JSONL, CSV/TSV, Parquet) named by its keys, or None (imported only for
-    those layouts: the span readers cost ~10 ms at every start)."""
+    """A span input or document table (JSONL, CSV/TSV, Parquet file or dataset) named by its
+    keys, or None (imported only for those layouts: the span readers cost ~10 ms at every
+    start)."""
     from .spans import sniff_columns, span_format
 
     found = sniff_columns(path)
     if found is None:
         return None
     kind = span_format(found[1])
-    if kind is None and found[0] in ("jsonl", "parquet"):
-        load = ("pandas.read_parquet(PATH)" if found[0] == "parquet"
-                else "pandas.read_json(PATH, lines=True)")
-        raise InputError(f"{found[0].upper()} file with keys {', '.join(found[1][:10])}: not "
-                         "a span input (span qrels need query_id, doc_id, start, end, "
-                         "relevance; span runs query_id, doc_id, start, end, score or rank; "
-                         "chunk runs query_id, chunk_id, score or rank); a table of document "
-                         "results or judgements is read in Python: sdreval.read_run(" + load
-                         + "), sdreval.read_qrels(...), or sdreval.dask.evaluate for a "
-                         "dataset (docs/scale.md)", str(path))
+    if kind is None:
+        from .doc_tables import table_kind
+
+        return table_kind(found[0], found[1], str(path) + ("/" if path.is_dir() else ""))
     return kind
 
 
@@ -247,7 +253,8 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
     judgements is the common case: the arguments swapped)."""
     if found == "collection" and Path(path).is_dir():
         return (f"this is a directory, not {what}: as {what} a directory is read only as "
-                "INEX assessment pools (XML files), and this one holds none; give the "
+                f"{'INEX assessment pools (XML files) or ' if what == 'judgements' else ''}"
+                "a Parquet dataset, and this one holds neither; give the "
                 f"{'qrels' if what == 'judgements' else 'run'} file itself")
     swapped = (found in RUN_FORMATS and what == "judgements") or \
         (found in QRELS_FORMATS and what != "judgements")

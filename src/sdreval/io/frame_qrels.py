@@ -34,12 +34,12 @@ pd = lazy_module("pandas")  # imported on first use: span files met by detection
 
 def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
                      source: str = "(DataFrame)", log: ProblemLog | None = None,
-                     where: Callable[[int], str] | None = None) -> Qrels:
-    """Qrels from a DataFrame (columns: module docstring); ``where`` as for
-    :func:`run_from_table`."""
+                     where: Callable[[int], str] | None = None, table=None) -> Qrels:
+    """Qrels from a DataFrame (columns: module docstring); ``where`` and ``table`` as for
+    :func:`~sdreval.io.frames.run_from_table`."""
     own = log is None
     log = log if log is not None else ProblemLog()
-    check = checker(frame, source, log, where)
+    check = checker(frame, source, log, where, table)
     topic, doc = column(frame, TOPIC, "topic"), column(frame, DOC, "document")
     topics = check.ids(frame[topic].to_numpy(), topic)
     docs = check.ids(frame[doc].to_numpy(), doc)

@@ -59,14 +59,16 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
 
 def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataFrame)",
                    log: ProblemLog | None = None, where: Callable[[int], str] | None = None,
-                   topics: tuple[np.ndarray, list[str]] | None = None) -> Run:
+                   topics: tuple[np.ndarray, list[str]] | None = None, table: Any = None
+                   ) -> Run:
     """A run from a DataFrame (columns: module docstring); ``where(i)`` names row ``i`` in
-    messages (default ``row <index label>``).  ``topics``: ``(codes, names)`` when the
+    messages (default ``row <index label>``; ``table``: the
+    :class:`~sdreval.io.tables.Table` of a file, whose rows are named ``file:line``).  ``topics``: ``(codes, names)`` when the
     caller holds the rows' topics already (a nested dict: no topic column; topics without
     rows are kept, empty, in the order of ``names``)."""
     own = log is None
     log = log if log is not None else ProblemLog()
-    check = checker(frame, source, log, where)
+    check = checker(frame, source, log, where, table)
     single_run_name(frame, source)  # several runs in one table are refused
     topic = None if topics is not None else column(frame, TOPIC, "topic")
     doc = column(frame, DOC, "document")

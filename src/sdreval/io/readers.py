@@ -1,7 +1,8 @@
 """``read_qrels`` and ``read_run``: judgements and runs from any source, one entry each.
 
 A source is a file path (its format detected from content, :mod:`sdreval.io.detect`, unless
-``fmt`` names it), an open file, an sdreval object, a dict (``{topic: {doc: grade}}`` qrels,
+``fmt`` names it; tables of documents as Parquet files or datasets, JSONL, CSV or TSV:
+:mod:`sdreval.io.doc_tables`), an open file, an sdreval object, a dict (``{topic: {doc: grade}}`` qrels,
 ``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements, ``(doc, offset, length)``
 keys for passages, or columns ``{"topic": [...], ...}``), a pandas DataFrame, records
 (ir_measures / ir_datasets namedtuples, dicts or tuples; any iterable, generators included) or
@@ -31,8 +32,13 @@ if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
 # ------------------------------------------------------------------------------------ files
 
 def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, documents,
-                collection: Collection | None, pool_policy: str) -> Qrels:
+                collection: Collection | None, pool_policy: str,
+                scale: str | None = None) -> Qrels:
     kind = resolve_format(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
+    if kind == "table-qrels":
+        from .doc_tables import read_table_qrels
+
+        return read_table_qrels(path, log, scale)
     if kind == "span-qrels":
         from .spans import read_span_qrels
 
@@ -60,6 +66,10 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
     kind = resolve_format(path, fmt, RUN_FORMATS, "a run", "--run-format")
     if kind == "document-run" and chunk_map is not None:
         kind = "chunk-run"
+    if kind == "table-run":
+        from .doc_tables import read_table_run
+
+        return read_table_run(path, log)
     if kind == "span-run":
         from .spans import read_span_run
 
@@ -158,10 +168,10 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
     if isinstance(source, (str, os.PathLike)):
         if isinstance(collection, (str, os.PathLike)):
             collection = read_collection(collection)
-        return _qrels_file(source, fmt, log, documents, collection, pool_policy)
+        return _qrels_file(source, fmt, log, documents, collection, pool_policy, scale)
     if is_file_object(source):
         return _spooled(source, lambda path: _qrels_file(path, fmt, log, documents,
-                                                         collection, pool_policy))
+                                                         collection, pool_policy, scale))
     _no_format(fmt, source)
     from . import interop
 

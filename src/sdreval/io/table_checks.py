@@ -75,11 +75,14 @@ EXAMPLES = 20
 class Checker:
     """Reports bad rows of one table to a :class:`ProblemLog`: as ``row <label>: ...``, or,
     for the rows of a file (``lines``: the file line of each row), at ``file:line`` as the
-    line readers report."""
+    line readers report (``sources(i)``: the file of row ``i`` when the rows come from
+    several files, a Parquet dataset)."""
 
     def __init__(self, source: str, log: ProblemLog, where: Callable[[int], str],
-                 lines: np.ndarray | None = None):
+                 lines: np.ndarray | None = None,
+                 sources: Callable[[int], str] | None = None):
         self.source, self.log, self.where, self.lines = source, log, where, lines
+        self.sources = sources
         self.rejected: list[np.ndarray] = []  # the rows of each error reported
 
     def report(self, bad: np.ndarray | Sequence[int], message: Callable[[int], str],
@@ -93,7 +96,8 @@ class Checker:
             self.rejected.append(rows)
         if self.lines is not None:
             for i in rows.tolist():
-                say(self.source, int(self.lines[i]), message(i))
+                say(self.source if self.sources is None else self.sources(i),
+                    int(self.lines[i]), message(i))
             return
         for i in rows[:EXAMPLES].tolist():
             say(self.source, None, f"{self.where(i)}: {message(i)}")
@@ -288,10 +292,14 @@ def listed(frame: pd.DataFrame) -> str:
 
 
 def checker(frame: pd.DataFrame, source: str, log: ProblemLog,
-             where: Callable[[int], str] | None = None) -> Checker:
+             where: Callable[[int], str] | None = None, table: Any = None) -> Checker:
+    """The :class:`Checker` of a table's rows: ``table`` (a :class:`sdreval.io.tables.Table`,
+    a file's rows) reports at ``file:line``, a DataFrame at ``row <label>`` (or ``where``)."""
     if frame.columns.duplicated().any():
         raise UsageError("the table has repeated column names: "
                          + ", ".join(map(str, frame.columns[frame.columns.duplicated()])))
+    if table is not None:
+        return table.checker(log)
     labels = frame.index
     return Checker(source, log, where or (lambda i: row_place(labels[i])))
 

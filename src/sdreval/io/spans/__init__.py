@@ -13,7 +13,7 @@ from .chunks import (ChunkMap, chunk_map_from_frame, chunk_run_from_frame, read_
                      read_chunk_run)
 from .readers import (SPAN_FORMATS, read_span_qrels, read_span_run, span_qrels_from_frame,
                       span_run_from_frame)
-from .tables import sniff_columns
+from ..tables import sniff_columns
 
 #: the keys that tell each span input apart, most specific first (a format may have several)
 _SIGNATURES = (("span-qrels", SPAN_FORMATS["span-qrels"]),

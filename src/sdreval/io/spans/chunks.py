@@ -17,7 +17,7 @@ from .documents import Documents
 from .fields import canonical_table
 from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run, require,
                       score_or_rank, span_rows)
-from .tables import Table, load_table
+from ..tables import Table, load_table
 
 pd = lazy_module("pandas")
 
@@ -142,7 +142,7 @@ def _trec_table(path: str | Path, log: ProblemLog) -> Table:
 def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None = None,
                    name: str | None = None) -> Run:
     """Read a chunk run (JSONL/CSV/Parquet ``{query_id, chunk_id, score|rank}``, or TREC)."""
-    from .tables import sniff_columns
+    from ..tables import sniff_columns
 
     sniffed = sniff_columns(path)
     trec = sniffed is None or not set(SPAN_FORMATS["chunk-run"]) <= set(sniffed[1])

@@ -24,7 +24,7 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
-from .tables import Table, load_table
+from ..tables import Table, load_table
 
 pd = lazy_module("pandas")
 

@@ -28,7 +28,7 @@ from ..ids import id_text, shown
 from ..table_checks import integer_values
 from .documents import Documents
 from .locate import locate_texts
-from .tables import GOLD_TEXT, Table
+from ..tables import GOLD_TEXT, Table
 
 pd = lazy_module("pandas")
 

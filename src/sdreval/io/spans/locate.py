@@ -28,7 +28,7 @@ from ...errors import ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, is_missing
 from .documents import Documents
-from .tables import Table
+from ..tables import Table
 
 pd = lazy_module("pandas")
 

@@ -42,7 +42,7 @@ from ..table_checks import Checker, single_run_name, span_values
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
 from .fields import canonical_table
-from .tables import Table, load_table, table_from_frame
+from ..tables import Table, load_table, run_name, table_from_frame
 
 if TYPE_CHECKING:
     from .chunks import ChunkMap
@@ -110,14 +110,6 @@ def span_rows(table: Table, check: Checker, documents: Documents | None,
     rows = rows[fine]
     return ids, Spans(rows, ids["query_id"][rows] if "query_id" in ids else None,
                       docs[fine], s[fine], e[fine])
-
-
-def run_name(table: Table) -> str:
-    """The run the table's run column names (several are refused), else the file's stem."""
-    named = single_run_name(table.frame, table.file)
-    if named is not None:
-        return named
-    return Path(table.file).stem if not table.file.startswith("(") else "run"
 
 
 def score_or_rank(table: Table, check: Checker

@@ -1,15 +1,20 @@
-"""Tabular span inputs: JSONL, CSV/TSV and Parquet files as a DataFrame plus the file line (or
-Parquet row) of every row, so that each problem can be reported as ``file:line``.
+"""Tabular inputs (span inputs, chunk maps, documents, document-level runs and qrels): JSONL,
+CSV/TSV and Parquet files as a DataFrame plus the file line (or Parquet row) of every row, so
+that each problem can be reported as ``file:line``.  One reader for every table given by path.
 
 * JSONL: one JSON object a line; blank lines and lines starting with ``#`` are skipped.  Read
   with pyarrow (fast, multi-threaded); a file with comment lines, or one pyarrow cannot read,
   is read line by line with the standard ``json`` module, so that a broken line is named.
-  Ids (``query_id``, ``doc_id``, ``chunk_id``) are text, never typed (no dates, no doubles).
+  Ids (``query_id``, ``doc_id``, ``chunk_id``, or the id columns the caller names) are text,
+  never typed (no dates, no doubles).
 * CSV/TSV: a header line naming the columns; the separator is a tab when the header holds one,
   else a comma; white space around a separator is stripped from names and values alike,
   except inside a quoted text (``text``, gold text): a document's own white space counts in
   its character offsets.  Rows are numbered by their file line (the header is line 1).
-* Parquet (``PAR1`` magic): needs pyarrow; problems name the row (1-based).
+* Parquet (``PAR1`` magic): needs pyarrow; problems name the row (1-based).  A directory of
+  Parquet files (a dataset, as ``pandas.read_parquet`` reads one, Hive partitions
+  ``key=value`` included, their values as text) is read file by file in sorted order, and
+  problems name the file and its row.
 
 Formats are told apart by content (:func:`sniff_columns`): the keys of the first JSON object,
 the header of a CSV/TSV file, or the schema of a Parquet file.
@@ -17,17 +22,18 @@ the header of a CSV/TSV file, or the schema of a Parquet file.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ...errors import InputError, ProblemLog
-from ...lazy import lazy_module
-from ..ids import id_of
-from ..table_checks import Checker, row_place
-from ..textlines import first_data_line, open_binary, read_head, table_layout
+from ..errors import InputError, ProblemLog
+from ..lazy import lazy_module
+from .ids import id_of
+from .table_checks import Checker, row_place, single_run_name
+from .textlines import PARQUET_MAGIC, first_data_line, open_binary, read_head, table_layout
 
 pd = lazy_module("pandas")
 
@@ -49,6 +55,12 @@ class Table:
     lines: np.ndarray  # 1-based line (or Parquet row, or DataFrame position) of every row
     file: str
     labels: Any = None  # a DataFrame's index labels (None for a file)
+    #: a dataset's files and the index (into them) of every row's file; None for one file
+    parts: tuple[list[str], np.ndarray] | None = None
+
+    def file_of(self, row: int) -> str:
+        """The file holding row ``row`` (0-based): a dataset's part, else :attr:`file`."""
+        return self.file if self.parts is None else self.parts[0][int(self.parts[1][row])]
 
     def place(self, line: int) -> str:
         """Where the row at ``line`` is, in messages: ``line N`` of a file, ``row <label>`` of
@@ -71,12 +83,24 @@ class Table:
         (:meth:`~sdreval.io.table_checks.Checker.kept`)."""
         lines = self.lines
         return Checker(self.file, log, lambda i: self.place(int(lines[i])),
-                       lines if self.labels is None else None)
+                       lines if self.labels is None else None,
+                       None if self.parts is None else self.file_of)
+
+
+def run_name(table: Table) -> str:
+    """The run the table's run column names (several are refused), else the file's stem."""
+    named = single_run_name(table.frame, table.file)
+    if named is not None:
+        return named
+    return Path(table.file).stem if not table.file.startswith("(") else "run"
 
 
 def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
     """``(layout, column names)`` of a JSONL/CSV/TSV/Parquet file, or None if it is none of
-    them (e.g. a whitespace-separated TREC file)."""
+    them (e.g. a whitespace-separated TREC file); a directory of Parquet files (a dataset) by
+    the schema of its files."""
+    if Path(path).is_dir():
+        return ("parquet", _dataset_columns(path)) if parquet_dataset(path) else None
     head = read_head(path, 65536)
     layout = table_layout(head)
     if layout is None:
@@ -101,17 +125,26 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
     return layout, [c.strip().strip('"') for c in first.split(sep)]
 
 
-def load_table(path: str | Path, log: ProblemLog) -> Table:
-    """Read a JSONL, CSV/TSV or Parquet file (layout from content)."""
+def load_table(path: str | Path, log: ProblemLog, ids: tuple[str, ...] = ID_KEYS,
+               root: str | Path | None = None) -> Table:
+    """Read a JSONL, CSV/TSV or Parquet file, or a directory of Parquet files (layout from
+    content); ``ids``: the columns read as text (JSONL: without type inference).  ``root``:
+    ``path`` is one file of the Parquet dataset in that directory (its Hive partition
+    values, ``root/key=value/...``, become columns as when the whole dataset is read)."""
     file = str(path)
+    if root is not None:
+        return _load_dataset(path, root)
     if Path(path).is_dir():
-        raise InputError("a directory, not a span file", file)
+        if not parquet_dataset(path):
+            raise InputError("a directory without Parquet files: not a table (a directory is "
+                             "read as a table only as a Parquet dataset)", file)
+        return _load_dataset(path)
     head = read_head(path, 65536)
     layout = table_layout(head)
     if layout == "parquet":
         return _load_parquet(path)
     if layout == "jsonl":
-        return _load_jsonl(path, log)
+        return _load_jsonl(path, log, ids)
     if layout in ("csv", "tsv"):
         return _load_delimited(path, "\t" if layout == "tsv" else ",")
     raise InputError("not a JSONL, CSV/TSV or Parquet file (first data line: "
@@ -132,7 +165,7 @@ def data_line_numbers(data: bytes, rows: int) -> np.ndarray:
     return (np.flatnonzero(solid[ends] > solid[starts]) + 1).astype(np.int64)
 
 
-def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
+def _load_jsonl(path: str | Path, log: ProblemLog, ids: tuple[str, ...] = ID_KEYS) -> Table:
     file = str(path)
     try:
         with open_binary(path) as handle:
@@ -147,7 +180,7 @@ def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
     frame = None
     if b"\n#" not in data and not data.startswith(b"#"):
         try:  # ids as text: no dates, no doubles (a JSON number there: the careful path)
-            names = [k for k in ID_KEYS if f'"{k}"'.encode() in data]
+            names = [k for k in ids if f'"{k}"'.encode() in data]
             schema = pa.schema([(k, pa.string()) for k in names])
             table = pj.read_json(pa.BufferReader(data), parse_options=pj.ParseOptions(
                 explicit_schema=schema, unexpected_field_behavior="infer"))
@@ -158,7 +191,7 @@ def _load_jsonl(path: str | Path, log: ProblemLog) -> Table:
         lines = data_line_numbers(data, len(frame))
         if lines.size == len(frame):
             return Table(frame, lines, file)
-    return _load_jsonl_slow(data, file, log)
+    return _load_jsonl_slow(data, file, log, ids)
 
 
 def to_frame(table):
@@ -169,7 +202,8 @@ def to_frame(table):
     return table.to_pandas()
 
 
-def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog) -> Table:
+def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
+                     ids: tuple[str, ...] = ID_KEYS) -> Table:
     """Line by line with ``json``: every undecodable line is an error naming it, as is a
     line with a lone surrogate (``"\\udc80"``: not a character) or an id that is not text
     or a whole number (the rule of every id, :mod:`sdreval.io.ids`: ``7`` and ``7.0`` are
@@ -188,7 +222,7 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog) -> Table:
         if not isinstance(record, dict):
             log.error(file, number, f"expected a JSON object, found {type(record).__name__}")
             continue
-        problem = _record_problem(record)
+        problem = _record_problem(record, ids)
         if problem:
             log.error(file, number, problem)
             continue
@@ -197,10 +231,10 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog) -> Table:
     return Table(pd.DataFrame.from_records(records), np.asarray(lines, dtype=np.int64), file)
 
 
-def _record_problem(record: dict) -> str | None:
+def _record_problem(record: dict, ids: tuple[str, ...] = ID_KEYS) -> str | None:
     """Why a decoded JSON object cannot be used (None if it can); whole-number ids become
     their digits."""
-    for key in ID_KEYS:  # the rule of every id (sdreval.io.ids): 7 and 7.0 are "7"
+    for key in ids:  # the rule of every id (sdreval.io.ids): 7 and 7.0 are "7"
         value = record.get(key)
         if value is None or isinstance(value, str):
             continue
@@ -250,6 +284,62 @@ def _load_parquet(path: str | Path) -> Table:
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
         raise InputError(f"cannot read Parquet: {error}", file) from None
     return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), file)
+
+
+def parquet_dataset(path: str | Path) -> bool:
+    """A directory whose first data file (sorted walk; names starting with ``.`` or ``_``
+    skipped, as pyarrow's dataset discovery skips them) is a Parquet file."""
+    for folder, dirs, names in os.walk(path):
+        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
+        for name in sorted(n for n in names if not n.startswith((".", "_"))):
+            return read_head(Path(folder) / name, 4) == PARQUET_MAGIC
+    return False
+
+
+def _dataset(path: str | Path, root: str | Path | None = None):
+    """The pyarrow dataset of a directory (or of its file ``path`` when ``root`` is the
+    directory); Hive partition values as text (ids are never typed: ``topic=007`` is the
+    topic ``"007"``)."""
+    import pyarrow as pa
+    import pyarrow.dataset as ds
+
+    files = str(path) if root is None else [str(path)]
+    base = {} if root is None else {"partition_base_dir": str(root)}
+    found = ds.dataset(files, format="parquet", partitioning="hive", **base).partitioning
+    names = [] if found is None else found.schema.names  # their types not inferred: text
+    hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
+    return ds.dataset(files, format="parquet", partitioning=hive, **base)
+
+
+def _dataset_columns(path: str | Path) -> list[str]:
+    try:
+        return list(_dataset(path).schema.names)
+    except Exception:  # noqa: BLE001 - a broken dataset is reported when read
+        return []
+
+
+def _load_dataset(path: str | Path, root: str | Path | None = None) -> Table:
+    """A directory of Parquet files (or its file ``path`` when ``root`` is the directory),
+    file by file in sorted order: problems name the file and its row."""
+    import pyarrow as pa
+
+    file = str(path)
+    try:
+        dataset = _dataset(path, root)
+        parts = sorted(dataset.get_fragments(), key=lambda f: f.path)
+        tables = [part.to_table(schema=dataset.schema) for part in parts]
+        frame = to_frame(pa.concat_tables(tables) if tables else dataset.schema.empty_table())
+    except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
+        raise InputError(f"cannot read the Parquet dataset: {error}", file) from None
+    for name in frame.columns:  # Hive partition values (dictionary-encoded): plain text
+        if isinstance(frame[name].dtype, pd.CategoricalDtype):
+            frame[name] = frame[name].astype(object)
+    sizes = np.array([len(t) for t in tables], dtype=np.int64)
+    lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
+        np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \
+        np.zeros(0, dtype=np.int64)
+    return Table(frame, lines, file, parts=([p.path for p in parts],
+                                            np.repeat(np.arange(len(sizes)), sizes)))
 
 
 def table_from_frame(frame: pd.DataFrame, name: str = "(DataFrame)") -> Table:

@@ -1,0 +1,100 @@
+"""Runs and qrels given by path as tables: a Parquet file or dataset (a directory of Parquet
+files), JSONL, CSV or TSV with the columns of ranx (``q_id, doc_id, score``), PyTerrier
+(``qid, docno, score, rank``; qrels ``qid, docno, label``) or ir_measures (``query_id, doc_id,
+score``; qrels ``relevance``).
+
+One path: the tabular reader (:func:`sdreval.io.tables.load_table`, ids read as text) then the
+rules of a DataFrame (:func:`sdreval.io.frames.run_from_table`,
+:func:`sdreval.io.frame_qrels.qrels_from_table`, columns of :mod:`sdreval.io.table_checks`),
+so a table file gives the numbers of the same rows as a DataFrame or as TREC text, and every
+problem is reported at ``file:line`` (Parquet: ``file:row``, the part file of a dataset).
+
+Format detection (:func:`table_kind`): a score or rank column makes a run (``table-run``), a
+relevance column (or exhaustivity and specificity) qrels (``table-qrels``); a table with both,
+or neither, is refused with the columns found and expected.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import InputError, ProblemLog, UsageError
+from .table_checks import DOC, E, GRADE, S, SCORE, TOPIC
+from .tables import load_table, run_name
+from .textlines import finish
+
+if TYPE_CHECKING:
+    from ..judgements.qrels import Qrels
+    from ..model.run import Run
+
+TABLE_RUN, TABLE_QRELS = "table-run", "table-qrels"
+#: the columns holding ids: read as text, never typed
+ID_COLUMNS = TOPIC + DOC
+_SPAN_KEYS = ("start", "end", "chunk_id")
+EXPECTED = (f"a run: a topic column ({', '.join(TOPIC)}), a document column "
+            f"({', '.join(DOC)}) and a score ({', '.join(SCORE)}) or rank column; "
+            f"qrels: topic and document columns and a relevance column ({', '.join(GRADE)})")
+
+
+def table_kind(layout: str, columns: list[str], file: str) -> str | None:
+    """``table-run`` or ``table-qrels`` from a table's columns; None for a CSV/TSV file whose
+    header names no topic and document column (it may be a text file with commas or tabs).
+    Raises :class:`InputError` for a table that is neither, or both."""
+    have = set(columns)
+    shown = ", ".join(columns[:12]) + (", ..." if len(columns) > 12 else "") or "none"
+    topic, doc = have.intersection(TOPIC), have.intersection(DOC)
+    if layout in ("csv", "tsv") and (not (topic and doc) or [c.lower() for c in columns[:3]]
+                                     == ["topic", "file", "path"]):
+        return None  # not a table's header, or the native judgements' own (their reader's)
+    what = f"{layout.upper()} {'dataset' if file.endswith('/') else 'file'} with columns {shown}"
+    if have.intersection(_SPAN_KEYS) or not (topic and doc):
+        raise InputError(f"{what}: neither a span input (span qrels need query_id, doc_id, "
+                         "start, end, relevance; span runs query_id, doc_id, start, end, "
+                         "score or rank; chunk runs query_id, chunk_id, score or rank) nor a "
+                         f"document table ({EXPECTED})", file)
+    run = sorted(have.intersection(SCORE + ("rank",)))
+    qrels = sorted(have.intersection(GRADE) | (have.intersection(E + S)
+                                                if have.intersection(E) and have.intersection(S)
+                                                else set()))
+    if run and qrels:
+        raise InputError(f"{what}: both run columns ({', '.join(run)}) and qrels columns "
+                         f"({', '.join(qrels)}), so it is not clear which it is: say it with "
+                         f"--run-format {TABLE_RUN} or --qrels-format {TABLE_QRELS} (fmt= in "
+                         "Python), or drop the other columns", file)
+    if not run and not qrels:
+        raise InputError(f"{what}: no score, rank or relevance column ({EXPECTED})", file)
+    return TABLE_RUN if run else TABLE_QRELS
+
+
+def read_table_run(path: str | Path, log: ProblemLog | None = None, name: str | None = None,
+                   root: str | Path | None = None) -> Run:
+    """A run from a table file or Parquet dataset (module docstring); ``root``: ``path`` is one
+    file of the dataset in that directory (its Hive partition values read as columns), so
+    that each file of a dataset can be read on its own.  The run's name: ``name``, else the
+    table's run column (a table naming several runs is refused), else the file's stem."""
+    from .frames import run_from_table
+
+    return _read(path, log, root, lambda table, log_: run_from_table(
+        table.frame, name or run_name(table), table.file, log_, table=table))
+
+
+def read_table_qrels(path: str | Path, log: ProblemLog | None = None,
+                     scale: str | None = None, root: str | Path | None = None) -> Qrels:
+    """Qrels from a table file or Parquet dataset (module docstring; ``root`` as for
+    :func:`read_table_run`); ``scale`` names the judgement scale (graded by default)."""
+    from .frame_qrels import qrels_from_table
+
+    return _read(path, log, root, lambda table, log_: qrels_from_table(
+        table.frame, scale, table.file, log_, table=table))
+
+
+def _read(path, log, root, build):
+    own = log is None
+    log = log if log is not None else ProblemLog()
+    table = load_table(path, log, ID_COLUMNS, root)
+    try:
+        result = build(table, log)
+    except UsageError as error:  # columns missing or clashing: the file's problem
+        raise InputError(str(error), table.file) from None
+    finish(log, own)
+    return result
