@@ -110,7 +110,8 @@ CASES = [
     Case("run-gz-truncated", EVAL_GZ, 1, {"run.txt.gz": _gz(ELEM * 200)[:120]}),
     Case("run-gz-empty", EVAL_GZ, 1, {"run.txt.gz": _gz("")}),
     Case("run-gz-not-gzip", EVAL_GZ, 1, {"run.txt.gz": ELEM.encode()}),
-    Case("run-is-a-directory", EVAL, 2, {"run.txt": None}),
+    # a directory is a run only as a Parquet dataset: this one is bad input (exit 1)
+    Case("run-is-a-directory", EVAL, 1, {"run.txt": None}, says="not a run"),
     Case("run-missing", ["eval", "Q", "nowhere.txt", "-m", "MAep"], 2),
     Case("run-first-line-20mb", EVAL, 1, {"run.txt": "1 Q0 " + "d" * 20_000_000 + "\n"},
          "run.txt:1", says="longer than"),

@@ -150,3 +150,29 @@ def test_cli_exit_codes(tmp_path):
     assert CliRunner().invoke(cli, ["eval", str(qrels_txt), both, "-m", "map"]).exit_code == 1
     wrong = CliRunner().invoke(cli, ["eval", str(qrels_txt), run, "--run-format", "tabular"])
     assert wrong.exit_code == 2
+
+
+def test_a_directory_of_plain_parquet_files_is_one_run(tmp_path):
+    """Three files cut anywhere (topic 1 split between two of them), no key=value folders."""
+    (tmp_path / "run-dir").mkdir()
+    for i, rows in enumerate([[0, 1], [2, 3], [4, 5]]):
+        RUN.iloc[rows].to_parquet(tmp_path / "run-dir" / f"part-{i}.parquet")
+    _write(QRELS, tmp_path / "q.parquet", "parquet")
+    out = CliRunner().invoke(cli, ["eval", str(tmp_path / "q.parquet"),
+                                   str(tmp_path / "run-dir") + "/", "-m", "map"])
+    assert out.exit_code == 0, out.output
+    assert out.stdout == f"run-dir\tmap\tall\t{MAP:.4f}\n"
+
+
+def test_qrels_tables_keep_the_rules_of_qrels_files(tmp_path):
+    """Integer JSON ids are their digits; a judgement given twice differently is an error at
+    its line (the first kept), as in a TREC qrels file."""
+    ids = tmp_path / "q.jsonl"
+    ids.write_text('{"query_id": 1, "doc_id": 7, "relevance": 1}\n'
+                   '{"query_id": "007", "doc_id": "x", "relevance": 2}\n')
+    assert sorted(sdreval.read_qrels(str(ids)).topics) == ["007", "1"]
+    twice = tmp_path / "q.csv"
+    twice.write_text("query_id,doc_id,relevance\n1,a,1\n1,a,2\n")
+    with pytest.raises(InputError, match=rf"{twice}:3: error: topic 1: .*judged again, "
+                                         r"differently from line 2"):
+        sdreval.read_qrels(str(twice))

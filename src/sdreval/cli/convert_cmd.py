@@ -45,7 +45,8 @@ Examples:
 @click.option("--format", "fmt", default=None,
               help="Force the input format instead of detecting it: inex-submission, "
                    "inex-assessments, element-run, passage-run, document-run, fol-qrels, "
-                   "native-qrels, passage-qrels, trec-qrels.")
+                   "native-qrels, passage-qrels, trec-qrels, table-run, table-qrels (Parquet, "
+                   "JSONL, CSV, TSV tables: docs/inputs.md).")
 @click.option("--strict", is_flag=True,
               help="Fail (exit 1, nothing written) if a result cannot be converted.")
 @handle_errors

@@ -340,8 +340,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
     tables = _tables_given(formats, options)  # Parquet/JSONL/CSV runs: read whole, as spans
     if tables and stream:
-        ctx.warn("--stream does not apply to table runs (Parquet, JSONL, CSV): they are read "
-                 "whole")
+        ctx.warn("--stream does not apply when a run is a table (Parquet, JSONL, CSV): the "
+                 "runs are read whole")
     dataset = prepare(output, fmt) if is_dataset(output) else None
     split = (jobs > 1 or scheduler) and not spans and _split_runs(runs, formats, options,
                                                                    measures)

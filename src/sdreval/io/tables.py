@@ -48,8 +48,8 @@ TEXT_KEYS = ("text", "page_content") + GOLD_TEXT
 
 @dataclass
 class Table:
-    """Rows of a span input (a file, or a DataFrame / records given through the API) and
-    where each came from."""
+    """Rows of a table (a file or Parquet dataset, or a DataFrame / records given through the
+    API) and where each came from."""
 
     frame: pd.DataFrame
     lines: np.ndarray  # 1-based line (or Parquet row, or DataFrame position) of every row
@@ -133,16 +133,16 @@ def load_table(path: str | Path, log: ProblemLog, ids: tuple[str, ...] = ID_KEYS
     values, ``root/key=value/...``, become columns as when the whole dataset is read)."""
     file = str(path)
     if root is not None:
-        return _load_dataset(path, root)
+        return _load_dataset(path, root, ids)
     if Path(path).is_dir():
         if not parquet_dataset(path):
             raise InputError("a directory without Parquet files: not a table (a directory is "
                              "read as a table only as a Parquet dataset)", file)
-        return _load_dataset(path)
+        return _load_dataset(path, ids=ids)
     head = read_head(path, 65536)
     layout = table_layout(head)
     if layout == "parquet":
-        return _load_parquet(path)
+        return _load_parquet(path, ids)
     if layout == "jsonl":
         return _load_jsonl(path, log, ids)
     if layout in ("csv", "tsv"):
@@ -275,15 +275,35 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     return Table(frame, lines, file)
 
 
-def _load_parquet(path: str | Path) -> Table:
+def _load_parquet(path: str | Path, ids: tuple[str, ...] = ID_KEYS) -> Table:
     import pyarrow.parquet as pq
 
     file = str(path)
     try:
-        frame = to_frame(pq.read_table(str(path)))
+        frame = id_frame(pq.read_table(str(path)), ids)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
         raise InputError(f"cannot read Parquet: {error}", file) from None
     return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), file)
+
+
+def id_frame(table, ids: tuple[str, ...]) -> pd.DataFrame:
+    """:func:`to_frame` of an Arrow table whose text id columns are dictionary-encoded first,
+    then object columns of str: each distinct id one Python string (a run of 2 million rows
+    and 2,000 topics holds 2,000 topic strings, not 2 million)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    text = [n for n in ids if n in table.column_names
+            and (pa.types.is_string(table.schema.field(n).type)
+                 or pa.types.is_large_string(table.schema.field(n).type))]
+    for name in text:
+        table = table.set_column(table.column_names.index(name), name,
+                                 pc.dictionary_encode(table.column(name)))
+    frame = to_frame(table)
+    for name in frame.columns:  # dictionaries (and Hive partition values): plain text
+        if isinstance(frame[name].dtype, pd.CategoricalDtype):
+            frame[name] = frame[name].astype(object)
+    return frame
 
 
 def parquet_dataset(path: str | Path) -> bool:
@@ -304,21 +324,26 @@ def _dataset(path: str | Path, root: str | Path | None = None):
     import pyarrow.dataset as ds
 
     files = str(path) if root is None else [str(path)]
-    base = {} if root is None else {"partition_base_dir": str(root)}
-    found = ds.dataset(files, format="parquet", partitioning="hive", **base).partitioning
-    names = [] if found is None else found.schema.names  # their types not inferred: text
+    base = Path(path if root is None else root)
+    names: dict[str, None] = {}  # the keys of the folders key=value, in order met
+    for found in ds.dataset(files, format="parquet").files:
+        for part in Path(found).relative_to(base).parts[:-1]:
+            if "=" in part:
+                names.setdefault(part.split("=", 1)[0])
     hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
-    return ds.dataset(files, format="parquet", partitioning=hive, **base)
+    return ds.dataset(files, format="parquet", partitioning=hive,
+                      **({} if root is None else {"partition_base_dir": str(root)}))
 
 
 def _dataset_columns(path: str | Path) -> list[str]:
     try:
         return list(_dataset(path).schema.names)
-    except Exception:  # noqa: BLE001 - a broken dataset is reported when read
-        return []
+    except Exception as error:  # noqa: BLE001 - files of other columns, a broken file...
+        raise InputError(f"cannot read the Parquet dataset: {error}", str(path)) from None
 
 
-def _load_dataset(path: str | Path, root: str | Path | None = None) -> Table:
+def _load_dataset(path: str | Path, root: str | Path | None = None,
+                  ids: tuple[str, ...] = ID_KEYS) -> Table:
     """A directory of Parquet files (or its file ``path`` when ``root`` is the directory),
     file by file in sorted order: problems name the file and its row."""
     import pyarrow as pa
@@ -328,12 +353,10 @@ def _load_dataset(path: str | Path, root: str | Path | None = None) -> Table:
         dataset = _dataset(path, root)
         parts = sorted(dataset.get_fragments(), key=lambda f: f.path)
         tables = [part.to_table(schema=dataset.schema) for part in parts]
-        frame = to_frame(pa.concat_tables(tables) if tables else dataset.schema.empty_table())
+        frame = id_frame(pa.concat_tables(tables) if tables else dataset.schema.empty_table(),
+                         ids)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
         raise InputError(f"cannot read the Parquet dataset: {error}", file) from None
-    for name in frame.columns:  # Hive partition values (dictionary-encoded): plain text
-        if isinstance(frame[name].dtype, pd.CategoricalDtype):
-            frame[name] = frame[name].astype(object)
     sizes = np.array([len(t) for t in tables], dtype=np.int64)
     lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
         np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \

@@ -72,17 +72,40 @@ def repeated_rows(keys: tuple[np.ndarray, ...]) -> tuple[np.ndarray, np.ndarray]
     first_of = np.arange(n)
     if n < 2:
         return repeat, first_of
-    order = np.lexsort(keys[::-1])  # stable: equal rows keep row order
-    same = np.ones(n - 1, dtype=bool)
-    for key in keys:
-        ordered = np.asarray(key)[order]
-        same &= ordered[1:] == ordered[:-1]
+    combined = _combined_key(keys)
+    if combined is not None:  # one stable sort of one key: ~5x faster than lexsort
+        order = np.argsort(combined, kind="stable")
+        ordered = combined[order]
+        same = ordered[1:] == ordered[:-1]
+    else:
+        order = np.lexsort(keys[::-1])  # stable: equal rows keep row order
+        same = np.ones(n - 1, dtype=bool)
+        for key in keys:
+            ordered = np.asarray(key)[order]
+            same &= ordered[1:] == ordered[:-1]
     if not same.any():
         return repeat, first_of
     starts = np.concatenate(([True], ~same))  # the first of each group is the earliest row
     first_of[order] = order[np.flatnonzero(starts)][np.cumsum(starts) - 1]
     repeat[order[1:][same]] = True
     return repeat, first_of
+
+
+def _combined_key(keys: tuple[np.ndarray, ...]) -> np.ndarray | None:
+    """One int64 key ordering rows as ``keys`` do (the first most significant), or None when
+    a key is not integer or their ranges do not fit together in 62 bits."""
+    arrays = [np.asarray(key) for key in keys]
+    if not all(a.dtype.kind in "iu" for a in arrays):
+        return None
+    lows = [int(a.min()) for a in arrays]
+    sizes = [int(a.max()) - low + 1 for a, low in zip(arrays, lows)]
+    if int(np.prod([float(s) for s in sizes])) >= 1 << 62:
+        return None
+    combined = np.zeros(len(arrays[0]), dtype=np.int64)
+    for a, low, size in zip(arrays, lows, sizes):
+        combined *= size
+        combined += a.astype(np.int64) - low
+    return combined
 
 
 def repeat_message(result: str, first: str) -> str:
