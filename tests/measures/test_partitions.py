@@ -122,3 +122,56 @@ def test_gather_orders_the_pieces_by_topic_and_refuses_a_topic_in_two_pieces():
     pieces.append(Piece(["4", "2"], ["4", "2"], np.array([[0.4, 0.5]]), [], "document"))
     with pytest.raises(SplitTopic, match="topic 2 has rows in partitions 1 and 2"):
         gather(pieces, qrels, "r", ["AP"], EvalContext(), False)
+
+
+def test_jobs_with_c_and_partitions_of_unanswered_topics_only(tmp_path):
+    # -c with --jobs 2: four partitions, three of them holding qrels topics the run did not
+    # answer (no rows of the run at all) crashed with an IndexError.  trec_eval -c: topic 1
+    # AP = (1/2) / 1 = 0.5 (d1 relevant at rank 2), topics 2-4 score 0: map = 0.5 / 4
+    import sdreval
+
+    qrels = tmp_path / "qrels.txt"
+    qrels.write_text("1 0 d1 1\n1 0 d2 0\n2 0 d1 1\n3 0 d3 1\n4 0 d4 1\n")
+    run = tmp_path / "run.txt"
+    run.write_text("1 Q0 d2 1 2.0 r\n1 Q0 d1 2 1.0 r\n")
+    for jobs in (1, 2):
+        table = sdreval.evaluate(qrels, run, ["map", "num_ret"], per_topic=True,
+                                 all_topics=True, jobs=jobs)
+        values = {(t, m): v for t, m, v in table[["topic", "measure", "value"]].values}
+        assert values[("all", "map")] == 0.125
+        assert values[("all", "num_ret")] == 2
+        assert [values[(t, "map")] for t in "1234"] == [0.5, 0, 0, 0]
+
+
+def test_only_counts_of_a_whole_run_are_added_up_over_partitions():
+    # the numbers of a citation, a section, a formula or a quantisation's name are no counts:
+    # --jobs 2 printed "(Ali, Consens & Lalmas 4024, §8.4)" and "(Smith & Troynikov, 8096)"
+    runs = [Run("sim01")]
+    esr = ("ESR: no navigation model given (--navigation); using the depth-weighted summary "
+           "model (Ali, Consens & Lalmas 2012, §4.2)")
+    chroma = ("--compat chroma: SpanP, SpanR and SpanIoU divide as Chroma's chunking "
+              "evaluation (Smith & Troynikov, 2024): precision by ...")
+    sizes = ("run sim01: {} partially seen result(s) without known element sizes scored as "
+             "fully seen, (1-alpha)*q (docs/xcg.md)")
+    passages = "run sim01: {} of its {} results could not be turned into passages"
+    parts = [(0, None, [esr, chroma, sizes.format(2), passages.format("1,900", "1,950")]),
+             (0, None, [esr, chroma, sizes.format(3), passages.format("1,200", "1,500")]),
+             (0, None, [esr, chroma, sizes.format(4), passages.format("5", "10")])]
+    # 1,900 + 1,200 + 5 = 3,105 (added as numbers, not digit groups: 1+1, 900+200 = "2,1100")
+    assert merge_warnings(parts, runs) == [esr, chroma, sizes.format(9),
+                                           passages.format("3,105", "3,460")]
+
+
+def test_a_warning_of_the_whole_evaluation_is_given_as_written_with_jobs():
+    from sdreval.io.interop import qrels_from_dict
+
+    qrels = qrels_from_dict({str(t): {"d1": 1, "d2": 0} for t in range(1, 5)})
+    rankings = {str(t): Ranking.from_results([("d2", "/article[1]", None, None, 1, 2.0),
+                                              ("d1", "/article[1]", None, None, 2, 1.0)],
+                                             "document") for t in range(1, 5)}
+    run = Run("r", rankings, "document")
+    serial, parallel = EvalContext(), EvalContext()
+    table = evaluate(qrels, [run], ["SRP@2", "AP"], serial)
+    assert table.equals(evaluate(qrels, [run], ["SRP@2", "AP"], parallel, jobs=2))
+    assert any("Lalmas 2012, §4.2" in w for w in serial.warnings)
+    assert parallel.warnings == serial.warnings

@@ -38,7 +38,10 @@ def test_wilcoxon_approx_equals_scipy(alternative, ties):
     x = _scores(2, ties=ties)
     i, j, d = pair_differences(x)
     ours = wilcoxon_test(d, alternative, method="approx")
-    ref = [stats.wilcoxon(x[a], x[b], zero_method="wilcox", correction=False,
+    # with ties the scores have 2 decimals, so have their true differences (0.35 − 0.25 and
+    # 0.25 − 0.15 are one |d|, tied, which float subtraction makes two)
+    true = (lambda a, b: np.round(a - b, 2)) if ties else (lambda a, b: a - b)
+    ref = [stats.wilcoxon(true(x[a], x[b]), zero_method="wilcox", correction=False,
                           alternative=alternative, method="approx").pvalue
            for a, b in zip(i, j)]
     np.testing.assert_allclose(ours, ref, rtol=1e-12)
@@ -203,3 +206,25 @@ def test_progress_bar_only_when_asked(capsys):
     assert "bootstrap" in capsys.readouterr().err
     bootstrap_test(d, samples=100)  # stderr is not a TTY under pytest: silent
     assert capsys.readouterr().err == ""
+
+
+def test_a_constant_difference_with_rounding_noise_is_one_difference():
+    # per topic 0.5 − 0.4, 0.3 − 0.2, 0.2 − 0.1: the same difference 0.1 three times, which
+    # floats hold as 0.09999999999999998, 0.09999999999999998, 0.1; the t test divided by that
+    # spread of 1e-17 (p 1.3e-32, Cohen's d_z 5.1e15, and scipy's "catastrophic cancellation"
+    # warning on stderr).  A constant difference has no spread: t = +inf, so p = 0 two-sided
+    # and for "greater", 1 for "less"; d_z = mean / 0 = +inf
+    import warnings as _warnings
+
+    import pandas as pd
+
+    from sdreval.stats import compare_runs
+
+    table = pd.DataFrame({"run": ["a"] * 3 + ["b"] * 3, "topic": ["1", "2", "3"] * 2,
+                          "measure": "AP", "value": [0.5, 0.3, 0.2, 0.4, 0.2, 0.1]})
+    with _warnings.catch_warnings():
+        _warnings.simplefilter("error")
+        out = compare_runs(table, "AP", test="t")
+    row = out.iloc[0]
+    assert (row.p_value, row.effect_size, row.wins, row.ties) == (0.0, float("inf"), 3, 0)
+    assert t_test(np.array([[0.1, 0.1, 0.1]]), "less")[0] == 1.0

@@ -22,6 +22,7 @@ from typing import Any, Iterator
 
 import numpy as np
 
+from ..model.topic_rankings import topic_bounds
 from .records import DocPassages, ElementAssessment, TopicQrels
 
 #: topics whose views are kept once built (the views of many small topics are what costs
@@ -273,9 +274,7 @@ class TopicJudgements(Mapping):
         none) and, per row, the position of its topic in ``topics`` (int32; work in proportion
         to these topics' rows, not the table's)."""
         where = np.fromiter((self._where.get(t, -1) for t in topics), np.int64, len(topics))
-        known = where >= 0
-        lo = np.where(known, self._bounds[np.maximum(where, 0)], 0)
-        hi = np.where(known, self._bounds[np.maximum(where, 0) + 1], 0)
+        lo, hi = topic_bounds(self._bounds, where)
         lengths = hi - lo
         starts = np.cumsum(lengths) - lengths
         total = int(lengths.sum())

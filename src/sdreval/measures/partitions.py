@@ -143,14 +143,34 @@ def assemble(runs: list[Run], topics: list[list[str]], measures: list[str],
     return tables[0] if len(tables) == 1 else pd.concat(tables, ignore_index=True)
 
 
-_NUMBER = re.compile(r"\d+")
-#: stands for a number in a warning's shape (a character no message holds: run names and
+#: a count in the head of a run-wide warning: a whole number standing alone, thousands
+#: separated or not (``5 result(s)``, ``10,477 of its 10,500 results``)
+_COUNT = re.compile(r"(?<![\w.,§@-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.,-])")
+#: stands for a count in a warning's shape (a character no message holds: run names and
 #: paths may hold ``#``, as ``distinct_runs`` names ``run (#1)``)
 _SLOT = "\x00"
 #: a warning about one topic (never added up with another topic's)
 _ONE_TOPIC = re.compile(r"\btopic [^\s(]+:")
 #: a warning that holds only when it holds for every partition of the run
 _EVERY_PART = "none of its"
+
+
+def _counted(message: str, name: str) -> tuple[str, list[str]] | None:
+    """``(shape, counts)`` of a warning that counts something over a whole run: it starts
+    ``run NAME: `` or ``qrels: `` and holds counts before its first ``(`` or ``:`` (the head;
+    what follows, citations, formulas, examples of problems, is kept as it is).  None for
+    any other warning: those pass unchanged (a year, a section, ``(1-alpha)`` or a quantisation
+    named ``gen5`` is no count)."""
+    prefix = next((p for p in (f"run {name}: ", "qrels: ") if message.startswith(p)), None)
+    if prefix is None or _ONE_TOPIC.search(message):
+        return None
+    body = message[len(prefix):]
+    cut = min((i for i in (body.find("("), body.find(":")) if i >= 0), default=len(body))
+    head = body[:cut]
+    counts = _COUNT.findall(head)
+    if not counts:
+        return None
+    return prefix + _COUNT.sub(_SLOT, head) + body[cut:], counts
 
 
 def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
@@ -163,20 +183,18 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
     parts_of: dict[int, int] = {}
     for index, _, _ in results:
         parts_of[index] = parts_of.get(index, 0) + 1
-    shapes: dict[tuple[int, str], list[list[int]]] = {}
+    shapes: dict[tuple[int, str], list[list[str]]] = {}
     order: list[tuple[int, str]] = []
     plain: dict[tuple[int, str], str] = {}
     for index, _, warnings in results:
         for message in warnings:
-            if _ONE_TOPIC.search(message) or not _NUMBER.search(message):
+            found = _counted(message, runs[index].name)
+            if found is None:
                 key = (index, message)
                 plain.setdefault(key, message)
-            else:  # the run's name (digits and all) is kept as it is
-                name = runs[index].name
-                pieces = message.split(name) if name else [message]
-                key = (index, name.join(_NUMBER.sub(_SLOT, p) for p in pieces))
-                shapes.setdefault(key, []).append(
-                    [int(n) for p in pieces for n in _NUMBER.findall(p)])
+            else:
+                key = (index, found[0])
+                shapes.setdefault(key, []).append(found[1])
             if key not in order:
                 order.append(key)
     out = []
@@ -187,11 +205,17 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
             counts = shapes[key]
             if _EVERY_PART in key[1] and len(counts) < parts_of[key[0]]:
                 continue
-            sums = iter(np.sum(np.array(counts), axis=0).tolist())
-            message = re.sub(_SLOT, lambda _: str(next(sums)), key[1])
+            sums = iter([_total(column) for column in zip(*counts)])
+            message = re.sub(_SLOT, lambda _: next(sums), key[1])
         if message not in out:
             out.append(message)
     return out
+
+
+def _total(counts: tuple[str, ...]) -> str:
+    """The sum of counts as they are written (with thousands separators if they have them)."""
+    total = sum(int(c.replace(",", "")) for c in counts)
+    return f"{total:,}" if any("," in c for c in counts) else str(total)
 
 
 class SplitTopic(InputError):

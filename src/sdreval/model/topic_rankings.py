@@ -69,6 +69,16 @@ def take_rows(column, index: np.ndarray):
     return arrow_kernels.take(column, np.asarray(index, dtype=np.int64))
 
 
+def topic_bounds(bounds: np.ndarray, where: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(lo, hi)``: the rows of each topic in a table grouped by topic (``bounds``: its
+    topics' first rows and the end), ``where`` its position among them, -1 for a topic without
+    rows (empty ``lo == hi == 0``, also when the table has no topic at all)."""
+    known = where >= 0
+    lo, hi = np.zeros(where.size, np.int64), np.zeros(where.size, np.int64)
+    lo[known], hi[known] = bounds[where[known]], bounds[where[known] + 1]
+    return lo, hi
+
+
 class TopicRanking(Ranking):
     """A topic of a :class:`TopicRankings`: a :class:`Ranking` whose document names, held as
     Arrow strings, become Python strings only when :attr:`docs` is first read (many uses of a

@@ -27,7 +27,7 @@ from ..errors import InputError, UsageError
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values, measures_of, score_matrix
 from .effect import EFFECT_COLUMNS, paired_effects
-from .paired import pair_differences, paired_test
+from .paired import differences, pair_differences, paired_test
 
 RECORD_COLUMNS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted",
                   "reject", "topics"] + EFFECT_COLUMNS
@@ -105,7 +105,7 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
     summed = aggregate_of(measure or scores.measure) == "sum"
     means = values.sum(axis=1) if summed else values.mean(axis=1)
     runs = np.array(scores.runs, dtype=object)
-    effects = paired_effects(values[i] - values[j], 1.0 - level,
+    effects = paired_effects(differences(values[i], values[j]), 1.0 - level,
                              "t" if test == "t" else "bootstrap", samples, seed)
     return pd.DataFrame({
         "run_a": runs[i], "run_b": runs[j], "measure": measure or scores.measure,

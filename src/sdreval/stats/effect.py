@@ -48,7 +48,7 @@ def cohens_dz(diffs: np.ndarray) -> np.ndarray:
     mean = d.mean(axis=1)
     if d.shape[1] < 2:
         return np.full_like(mean, np.nan)
-    sd = d.std(axis=1, ddof=1)
+    sd = np.where((d == d[:, :1]).all(axis=1), 0.0, d.std(axis=1, ddof=1))  # constant: ±inf
     with np.errstate(divide="ignore", invalid="ignore"):
         dz = mean / sd
     return np.where((np.abs(d) <= TIE_TOLERANCE).all(axis=1), 0.0, dz)

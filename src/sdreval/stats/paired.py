@@ -27,6 +27,7 @@ difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
 """
 from __future__ import annotations
 
+import warnings
 from typing import Callable
 
 import numpy as np
@@ -38,6 +39,16 @@ from .choices import ALTERNATIVES, TESTS, WILCOXON_METHODS
 from .resample import bootstrap_counts, sign_flips
 
 _CHUNK_CELLS = 4_000_000  # pairs × samples cells per block of resampling work
+#: per-topic differences are taken to this many decimals, the resolution at which wins and
+#: ties are counted (a difference of at most 1e-12 is a tie): 0.5 − 0.4 and 0.2 − 0.1 are the
+#: same difference, not two numbers 3e-17 apart whose spread a t test would divide by
+DECIMALS = 12
+
+
+def differences(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per-topic differences ``a − b`` to :data:`DECIMALS` decimals (rounding noise of the
+    scores removed)."""
+    return np.round(np.asarray(a, dtype=float) - b, DECIMALS) + 0.0  # (-0.0 becomes 0.0)
 
 
 def _check(alternative: str) -> None:
@@ -59,8 +70,18 @@ def t_test(diffs: np.ndarray, alternative: str = "two-sided") -> np.ndarray:
     """Paired t test p-values (``scipy.stats.ttest_rel`` on each row)."""
     _check(alternative)
     d = _as_diffs(diffs)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore"), warnings.catch_warnings():
+        # a constant non-zero difference: t = ±inf, p = 0 (or 1), scipy's values, without
+        # scipy's note on "nearly identical" data
+        warnings.simplefilter("ignore", RuntimeWarning)
         p = np.atleast_1d(stats.ttest_1samp(d, 0.0, axis=1, alternative=alternative).pvalue)
+    # a constant difference has no spread (numpy's mean of [0.1, 0.1, 0.1] is not 0.1, and
+    # its spread of 1e-17 gave t = 1e16): t = ±inf, p as scipy gives for it
+    constant = (d == d[:, :1]).all(axis=1) & (d.shape[1] > 1)
+    side = np.sign(d[:, 0])
+    infinite = {"two-sided": np.zeros(d.shape[0]), "greater": np.where(side > 0, 0.0, 1.0),
+                "less": np.where(side < 0, 0.0, 1.0)}[alternative]
+    p = np.where(constant, infinite, p)
     return np.where((d == 0).all(axis=1), 1.0, p)  # identical runs: scipy's 0/0 NaN -> 1
 
 
@@ -212,7 +233,7 @@ def pair_differences(values: np.ndarray, orient: bool = False,
     ``D[p] = values[i[p]] − values[j[p]]`` (times −1 where oriented and run j's mean is higher).
     """
     i, j = pair_index(values.shape[0]) if pairs is None else pairs
-    d = values[i] - values[j]
+    d = differences(values[i], values[j])
     if orient:
         means = values.mean(axis=1)
         flip = means[i] < means[j]

@@ -23,6 +23,7 @@ from ...judgements.columns import ElementColumns
 from ...judgements.qrels import Qrels
 from ...judgements.quantise import Quantisation
 from ...model.run import Coded, Filled, Run, RunColumns, TopicRankings
+from ...model.topic_rankings import topic_bounds
 from .gains import ROOT, topic_quant_map
 from .lookup import CHUNK, RunLookup, topic_of_range
 
@@ -261,8 +262,7 @@ def _run_rows(run: Run, topics: list[str]) -> _Rows:
                                   if isinstance(run.topics, TopicRankings) else None)
     if columns is not None:
         where = np.fromiter((columns.where.get(t, -1) for t in topics), np.int64, len(topics))
-        lo = np.where(where >= 0, columns.bounds[np.maximum(where, 0)], 0)
-        hi = np.where(where >= 0, columns.bounds[np.maximum(where, 0) + 1], 0)
+        lo, hi = topic_bounds(columns.bounds, where)  # -c: unanswered topics have no rows
         lengths = hi - lo
         offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
         total = int(offsets[-1])
