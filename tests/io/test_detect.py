@@ -36,6 +36,17 @@ def test_text_formats(tmp_path, text, kind):
     assert detect_format(put(tmp_path, text)) == kind
 
 
+@pytest.mark.parametrize("text", ["1 Q0 a 1 inf r\n", "1 Q0 a 1 -inf r\n1 Q0 b 2 NaN r\n",
+                                  "1 Q0 a 1 Infinity r /article[1]\n"])
+def test_runs_whose_every_rsv_is_not_finite_are_runs(tmp_path, text):
+    """Every line with an rsv of inf or nan: still a run, so that its reader names the line
+    (it was "unrecognised format" listing every format)."""
+    path = put(tmp_path, text)
+    with pytest.raises(InputError, match=r"f\.txt:1: error: rsv '-?[Ii]nf(inity)?' is not a finite "
+                                         r"number"):
+        read_run(path)
+
+
 def test_passage_line_vs_element_line():
     assert line_formats("1 Q0 d 1 2.5 r 10 20".split()) == {"passage-run"}
     assert line_formats("1 Q0 d 1 2.5 r /a[1]".split()) == {"element-run"}

@@ -175,3 +175,12 @@ def test_a_warning_of_the_whole_evaluation_is_given_as_written_with_jobs():
     assert table.equals(evaluate(qrels, [run], ["SRP@2", "AP"], parallel, jobs=2))
     assert any("Lalmas 2012, §4.2" in w for w in serial.warnings)
     assert parallel.warnings == serial.warnings
+
+
+def test_a_count_added_up_over_partitions_is_written_as_serial_writes_it():
+    # serial writes every count of a counting warning thousands-separated ("1,200 result(s)");
+    # partitions of 600 each were added up to "1200" (no separator in either part)
+    runs = [Run("r")]
+    shape = "run r: {} result(s) of documents not assessed for their topic scored 0 (counted as ranks)"
+    parts = [(0, None, [shape.format(600)]), (0, None, [shape.format(600)])]
+    assert merge_warnings(parts, runs) == [shape.format("1,200")]

@@ -97,7 +97,7 @@ def line_formats(fields: list[str]) -> set[str]:
     """The text formats a line (split on white space) fits."""
     n = len(fields)
     found: set[str] = set()
-    if n >= 6 and parse_int(fields[3]) is not None and parse_float(fields[4]) is not None:
+    if n >= 6 and parse_int(fields[3]) is not None and _is_rsv(fields[4]):
         if n == 6 and not _is_range(fields[5]):  # an ``o:l`` sixth field: a FOL passage
             found.add("document-run")
         elif n == 7 and ":" not in fields[6] and parse_float(fields[6]) is None:
@@ -127,6 +127,13 @@ def line_formats(fields: list[str]) -> set[str]:
     if n == 4 and fields[1].upper() in _QZERO and parse_int(fields[3]) is not None:
         found.add("trec-qrels")
     return found
+
+
+def _is_rsv(token: str) -> bool:
+    """A number in a run's rsv field, ``inf`` and ``nan`` included: the layout is a run's, and
+    its reader then says which line's rsv is not finite (instead of "unrecognised format")."""
+    return parse_float(token) is not None or token.lower().lstrip("+-") in ("inf", "infinity",
+                                                                           "nan")
 
 
 def _is_range(token: str) -> bool:

@@ -126,7 +126,7 @@ def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
         differ = sum(1 for ranking in map(run.topics.get, _suspects(run)) if len(ranking) > 1
                      and not np.array_equal(ranking.ordered("rsv").docs, ranking.docs))
         if differ:
-            hints.append(f"run {run.name}: {differ} topic(s) list results out of trec_eval's "
+            hints.append(f"run {run.name}: {differ:,} topic(s) list results out of trec_eval's "
                          "order (RSV descending, then document id descending); ranked in file "
                          "order (the INEX convention); --order rsv ranks as trec_eval does")
     return hints

@@ -213,9 +213,9 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
 
 
 def _total(counts: tuple[str, ...]) -> str:
-    """The sum of counts as they are written (with thousands separators if they have them)."""
-    total = sum(int(c.replace(",", "")) for c in counts)
-    return f"{total:,}" if any("," in c for c in counts) else str(total)
+    """The sum of counts, written as every counting warning writes its counts (thousands
+    separated: ``1,200``)."""
+    return f"{sum(int(c.replace(',', '')) for c in counts):,}"
 
 
 class SplitTopic(InputError):

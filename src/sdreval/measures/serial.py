@@ -45,7 +45,7 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
     unknown = sum(1 for t in run.topics if t not in qrels.topics)
     if unknown:
         shown = first_topics(t for t in run.topics if t not in qrels.topics)
-        ctx.warn(f"run {run.name}: {unknown} topic(s) not in the qrels ignored: "
+        ctx.warn(f"run {run.name}: {unknown:,} topic(s) not in the qrels ignored: "
                  + ", ".join(shown) + (" ..." if unknown > _LISTED else ""))
     if all_topics:
         chosen = [t for t in qrels.topics if t in relevant]

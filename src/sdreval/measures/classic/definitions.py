@@ -131,7 +131,7 @@ def warn_if_nothing_judged(run: Run, lookup: RunLookup, ctx: Any) -> None:
     """Say so when no result of the run is a document judged for its topic: the ids do not
     match the qrels'."""
     if lookup.q.size and lookup.unknown_docs == lookup.q.size and hasattr(ctx, "warn"):
-        ctx.warn(f"run {run.name}: none of its {lookup.q.size} results is a document judged for "
+        ctx.warn(f"run {run.name}: none of its {lookup.q.size:,} results is a document judged for "
                  "its topic, so every classic measure is 0: do the run's document ids match the "
                  "qrels' (a chunk run needs --chunk-map)?")
 

@@ -251,7 +251,7 @@ def ranking_gains(ranking: Ranking, qmap: dict[tuple[str, str], float],
             else:
                 seen.add(keys[i])
         if repeats and ctx is not None and hasattr(ctx, "warn"):
-            ctx.warn(f"{label}: {repeats} repeated relevant result(s) scored as non-relevant")
+            ctx.warn(f"{label}: {repeats:,} repeated relevant result(s) scored as non-relevant")
     return gains
 
 

@@ -160,16 +160,16 @@ class _Policy:
             raise InputError(self.problems)
         name = self.run.name
         messages = {
-            "overlap": "{t} topic(s) with {a} overlapping passage pair(s) (Focused task "
+            "overlap": "{t:,} topic(s) with {a:,} overlapping passage pair(s) (Focused task "
                        "forbids overlap); each character counted once (--strict rejects)",
-            "interleaved": "{t} topic(s) with {a} article(s) whose results are not "
+            "interleaved": "{t:,} topic(s) with {a:,} article(s) whose results are not "
                            "consecutive (Relevant in Context); grouped at each article's "
                            "first appearance (--strict rejects)",
-            "entries": "{t} topic(s) with {a} article(s) returned more than once (Best in "
+            "entries": "{t:,} topic(s) with {a:,} article(s) returned more than once (Best in "
                        "Context); the first result counts (--strict rejects)",
-            "relchars": "{t} topic(s) where the qrels relchars column disagrees with the "
-                        "highlighted ranges for {a} document(s); the merged ranges are used",
-            "bep": "{t} topic(s) with {a} relevant document(s) without a best entry point; "
+            "relchars": "{t:,} topic(s) where the qrels relchars column disagrees with the "
+                        "highlighted ranges for {a:,} document(s); the merged ranges are used",
+            "bep": "{t:,} topic(s) with {a:,} relevant document(s) without a best entry point; "
                    "their first relevant character is used",
         }
         for kind, (topics, amount) in self.counts.items():

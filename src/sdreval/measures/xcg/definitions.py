@@ -163,10 +163,10 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ideals = [t.ideal_vector for t in gt.tables]
             unknown_docs, size_fallbacks = gains.unknown_docs, gains.size_fallbacks
         if unknown_docs:
-            ctx.warn(f"run {run.name}: {unknown_docs} result(s) of documents not assessed "
+            ctx.warn(f"run {run.name}: {unknown_docs:,} result(s) of documents not assessed "
                      f"for their topic scored 0 (counted as ranks)")
         if size_fallbacks:
-            ctx.warn(f"run {run.name}: {size_fallbacks} partially seen result(s) without "
+            ctx.warn(f"run {run.name}: {size_fallbacks:,} partially seen result(s) without "
                      "known element sizes scored as fully seen, (1-alpha)*q (docs/xcg.md)")
         requests = [request_of(m) for m in members]
         live = [i for i, xi in enumerate(ideals) if xi.size and xi.sum() > 0]
