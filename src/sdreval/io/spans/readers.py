@@ -38,7 +38,7 @@ from ...lazy import lazy_module
 from ...model.run import Run
 from ..frames import build_run, ranked_rows
 from ..frame_qrels import passage_judgements
-from ..table_checks import Checker, single_run_name, span_values
+from ..table_checks import Checker, span_values
 from ..textlines import finish
 from .documents import UNITS, Documents, to_characters
 from .fields import canonical_table
