@@ -41,6 +41,8 @@ class InputError(SdrevalError):
         elif isinstance(problems, Problem):
             problems = [problems]
         self.problems: list[Problem] = list(problems)
+        #: the log whose errors these are (:meth:`ProblemLog.raise_if_errors`), else None
+        self.logged_in: ProblemLog | None = None
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
@@ -157,7 +159,9 @@ class ProblemLog:
         if left:
             errors = errors + [Problem(None, None, f"... and {left} more error(s) like the "
                                                    "above (sdreval validate lists them all)")]
-        raise InputError(errors)
+        error = InputError(errors)
+        error.logged_in = self  # its problems are this log's: a caller holding it counts them once
+        raise error
 
 
 class HeldProblems(ProblemLog):

@@ -176,3 +176,17 @@ def test_qrels_tables_keep_the_rules_of_qrels_files(tmp_path):
     with pytest.raises(InputError, match=rf"{twice}:3: error: topic 1: .*judged again, "
                                          r"differently from line 2"):
         sdreval.read_qrels(str(twice))
+
+
+def test_validate_counts_a_table_qrels_error_once_and_names_documents(tmp_path):
+    # a document judged twice, differently: one error, worded as for TREC qrels ("document a");
+    # validate counted it twice (the log's error, then the exception raised for it, printed as
+    # "<input>: error: ... and 1 more error(s)") and named it "element a /article[1]"
+    (tmp_path / "q.csv").write_text("qid,docno,label\n1,a,1\n1,a,0\n1,b,0\n1,b,0\n")
+    out = CliRunner().invoke(cli, ["validate", str(tmp_path / "q.csv")])
+    assert out.exit_code == 1
+    lines = [line.replace(str(tmp_path / "q.csv"), "q.csv") for line in out.output.splitlines()]
+    assert sorted(lines) == [
+        "q.csv: INVALID: table-qrels; 1 error(s), 1 warning(s)",
+        "q.csv:3: error: topic 1: document a judged again, differently from line 2 (line 2 kept)",
+        "q.csv:5: warning: topic 1: document b repeats line 4 (identical; ignored)"]

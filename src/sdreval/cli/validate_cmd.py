@@ -80,6 +80,8 @@ def _tree_files(path: str) -> str:
 
 
 def _add(log: ProblemLog, error: InputError) -> None:
+    if error.logged_in is log:  # raised for the errors already in the log: counted once
+        return
     for problem in error.problems:
         log.add(problem)
 

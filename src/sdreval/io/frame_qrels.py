@@ -71,19 +71,20 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
     size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
     check.log.raise_if_errors()
     return element_judgements(check, scale or ("graded" if grade is not None else "inex2003"),
-                              topics, docs, paths, e, s, size)
+                              topics, docs, paths, e, s, size, documents=path is None)
 
 
 def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.ndarray,
                        s: np.ndarray, size: np.ndarray | None, letter: np.ndarray | None = None,
-                       question: np.ndarray | None = None) -> Qrels:
+                       question: np.ndarray | None = None, documents: bool = False) -> Qrels:
     """Qrels of element assessments on ``scale`` from the validated rows of any source (the
     native TSV's lines, tables): ``topics``, ``docs`` and ``paths`` (canonical) as Arrow or
     object arrays, ``size`` NaN where unknown; ``letter``: s was a coverage letter,
     ``question``: e was ``?`` (by default, e is ``TOO_SMALL`` on scale ``inex2005``).  A pair
     invalid on the scale (:func:`~sdreval.io.native_lines.pair_problem`) is an error; an
     element judged again is a warning when both rows agree (the repeat ignored) and an error
-    when they differ (the first kept)."""
+    when they differ (the first kept); ``documents``: the rows judge whole documents (no path
+    column), named in messages as a TREC qrels line's are."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
@@ -125,7 +126,8 @@ def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.nd
     first_of = dict(zip(again.tolist(), earlier.tolist()))
     same = (e[again] == e[earlier]) & (s[again] == s[earlier]) & (
         (size[again] == size[earlier]) | (np.isnan(size[again]) & np.isnan(size[earlier])))
-    what = (lambda i: f"topic {topics[i]}: element {docs[i]} {paths[i]}")
+    what = ((lambda i: f"topic {topics[i]}: document {docs[i]}") if documents else
+            (lambda i: f"topic {topics[i]}: element {docs[i]} {paths[i]}"))
     check.warn(again[same], lambda i: f"{what(i)} repeats {check.where(first_of[i])} "
                                       f"(identical; ignored)")
     check.report(again[~same], lambda i: f"{what(i)} judged again, differently from "
