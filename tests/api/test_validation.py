@@ -181,8 +181,8 @@ def test_pandas_dtypes(change, refused):
 
 def test_repeated_judgements_follow_the_file_rules():
     same = pd.DataFrame({"topic": ["1", "1"], "doc": ["d", "d"], "relevance": [1, 1]})
-    with pytest.warns(UserWarning, match="row 1: topic 1: element d /article\\[1\\] repeats "
-                                         "row 0 \\(identical; ignored\\)"):
+    with pytest.warns(UserWarning, match="row 1: topic 1: document d repeats row 0 "
+                                         "\\(identical; ignored\\)"):
         api.read_qrels(same)
     with pytest.raises(InputError, match="row 1: .* judged again, differently from row 0"):
         api.read_qrels(same.assign(relevance=[1, 2]))
