@@ -13,17 +13,17 @@ import os
 from pathlib import Path
 
 from ..errors import InputError, ProblemLog
+from ..io.textlines import PARQUET_MAGIC
 from ..model.run import Run
 
 #: the layout :mod:`.ranges` gives a run read file by file from a Parquet dataset
 PARQUET = "parquet"
-_MAGIC = b"PAR1"
 
 
 def _is_parquet_file(path: str) -> bool:
     try:
         with open(path, "rb") as handle:
-            return handle.read(4) == _MAGIC
+            return handle.read(4) == PARQUET_MAGIC
     except OSError:
         return False
 

@@ -36,13 +36,15 @@ from scipy import stats
 from ..errors import UsageError
 from ._progress import progress
 from .choices import ALTERNATIVES, TESTS, WILCOXON_METHODS
+from .effect import TIE_TOLERANCE
 from .resample import bootstrap_counts, sign_flips
 
 _CHUNK_CELLS = 4_000_000  # pairs × samples cells per block of resampling work
 #: per-topic differences are taken to this many decimals, the resolution at which wins and
-#: ties are counted (a difference of at most 1e-12 is a tie): 0.5 − 0.4 and 0.2 − 0.1 are the
-#: same difference, not two numbers 3e-17 apart whose spread a t test would divide by
-DECIMALS = 12
+#: ties are counted (``TIE_TOLERANCE``: a difference of at most 1e-12 is a tie): 0.5 − 0.4 and
+#: 0.2 − 0.1 are the same difference, not two numbers 3e-17 apart whose spread a t test would
+#: divide by
+DECIMALS = round(-np.log10(TIE_TOLERANCE))
 
 
 def differences(a: np.ndarray, b: np.ndarray) -> np.ndarray:
