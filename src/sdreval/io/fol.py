@@ -32,7 +32,7 @@ from ..errors import HeldProblems, Problem, ProblemLog
 from ..judgements.qrels import Qrels
 from ..model.result_rules import overlapping_rows
 from .columnar import arrow_pool
-from .textlines import (CHAR_LIMIT, beyond_char_limit, iter_fields,
+from .textlines import (CHAR_LIMIT, beyond_char_limit, given_log, iter_fields,
                         nonnegative, parse_int, passage_fields)
 from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
                          smallest_integers)
@@ -153,8 +153,7 @@ class _Rows:
 def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     """Read FOL qrels; problems go to ``log`` (without one, all errors are raised at the end).
     Read in blocks into shared columns (module docstring)."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     file = str(path)
     held = HeldProblems()
     rows = _Rows()
@@ -283,8 +282,7 @@ def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels
     from .frame_qrels import passage_judgements
     from .table_checks import Checker
 
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     file = str(path)
     held = HeldProblems()  # the lines' problems and the judgements', reported in line order
     rows: list[tuple[int, str, str, int, int, int]] = []

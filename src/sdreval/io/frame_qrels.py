@@ -28,7 +28,7 @@ from ..model.result_rules import repeated_rows
 from .table_checks import (DOC, E, GRADE, PATH, ROOT, S, TOPIC, Checker, checker, column,
                            listed, span_columns, span_values)
 from .native_lines import SCALES, pair_problem, show_value
-from .textlines import finish
+from .textlines import finish, given_log
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
@@ -37,8 +37,7 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
                      where: Callable[[int], str] | None = None, table=None) -> Qrels:
     """Qrels from a DataFrame (columns: module docstring); ``where`` and ``table`` as for
     :func:`~sdreval.io.frames.run_from_table`."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     check = checker(frame, source, log, where, table)
     topic, doc = column(frame, TOPIC, "topic"), column(frame, DOC, "document")
     topics = check.ids(frame[topic].to_numpy(), topic)

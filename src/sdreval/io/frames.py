@@ -28,7 +28,7 @@ from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_mess
 from ..model.run import Filled, Run, Unit
 from .table_checks import (DOC, PATH, ROOT, SCORE, TOPIC, Checker, checker, column, listed,
                            single_run_name, span_columns, span_values)
-from .textlines import finish
+from .textlines import finish, given_log
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
@@ -66,8 +66,7 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     :class:`~sdreval.io.tables.Table` of a file, whose rows are named ``file:line``).  ``topics``: ``(codes, names)`` when the
     caller holds the rows' topics already (a nested dict: no topic column; topics without
     rows are kept, empty, in the order of ``names``)."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     check = checker(frame, source, log, where, table)
     single_run_name(frame, source)  # several runs in one table are refused
     topic = None if topics is not None else column(frame, TOPIC, "topic")

@@ -35,7 +35,7 @@ from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL, Qrel
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import checked_topics
 from .native_lines import SCALES, infer_scale, native_line, scale_directive, show_value
-from .textlines import finish
+from .textlines import finish, given_log
 from .tokens import Fields, read_in_blocks
 from .run_columns import release_heap_memory
 
@@ -66,8 +66,7 @@ class _State:
 def read_native_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     """Read the native TSV, on the scale of its ``# scale=`` line, else inferred.  Problems go
     to ``log`` (without one, all errors are raised at the end)."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     file = str(path)
     scale = scale_directive(path, file, log)
     state = _State()

@@ -25,7 +25,7 @@ import numpy as np
 from ..errors import HeldProblems, ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
-from .textlines import parse_int
+from .textlines import given_log, parse_int
 from .trec_lines import header_line, is_word
 from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
                          smallest_integers)
@@ -61,8 +61,7 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     file = str(path)
     keyed = KeyedRows()
     grades: list[np.ndarray] = []
