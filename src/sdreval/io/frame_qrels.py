@@ -25,10 +25,11 @@ from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
 from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
-from .table_checks import (DOC, E, GRADE, PATH, ROOT, S, TOPIC, Checker, checker, column,
+from .table_checks import (DOC, E, GRADE, PATH, S, TOPIC, Checker, checker, column,
                            listed, span_columns, span_values)
 from .native_lines import SCALES, pair_problem, show_value
 from .textlines import finish, given_log
+from .trec_lines import DOCUMENT_PATH
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
@@ -61,7 +62,7 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
                          "label), exhaustivity and specificity columns, or offset/length "
                          "columns; columns: " + listed(frame))
     paths = check.xpaths(frame[path].to_numpy(), path) if path else \
-        np.full(len(frame), ROOT, dtype=object)
+        np.full(len(frame), DOCUMENT_PATH, dtype=object)
     if grade is not None:
         e = s = check.floats(frame[grade].to_numpy(), grade)
     else:

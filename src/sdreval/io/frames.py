@@ -26,9 +26,10 @@ from ..model.ordering import grouped_order, trec_order
 from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_message,
                                   rank_disorder, repeat_message, repeated_rows)
 from ..model.run import Filled, Run, Unit
-from .table_checks import (DOC, PATH, ROOT, SCORE, TOPIC, Checker, checker, column, listed,
+from .table_checks import (DOC, PATH, SCORE, TOPIC, Checker, checker, column, listed,
                            single_run_name, span_columns, span_values)
 from .textlines import finish, given_log
+from .trec_lines import DOCUMENT_PATH
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
@@ -51,7 +52,7 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
     none = Filled(-1, np.int64)
     return make.from_columns(
         name, {str(t): i for i, t in enumerate(topic_names)}, bounds, docs[order],
-        Filled(None) if unit == "passage" else Filled(ROOT) if paths is None else paths[order],
+        Filled(None) if unit == "passage" else Filled(DOCUMENT_PATH) if paths is None else paths[order],
         none if offsets is None else offsets[order], none if lengths is None else lengths[order],
         ranked, -ranked.astype(np.float64) if scores is None else scores[order], unit, source,
         **fields)

@@ -40,7 +40,6 @@ from .textlines import CHAR_LIMIT, INT_LIMIT
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
-ROOT = "/article[1]"
 TOPIC = ("topic", "query_id", "qid", "q_id", "query")
 DOC = ("doc", "doc_id", "docno", "docid", "file")
 PATH = ("path", "xpath")

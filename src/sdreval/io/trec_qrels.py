@@ -26,12 +26,11 @@ from ..errors import HeldProblems, ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
 from .textlines import given_log, parse_int
-from .trec_lines import header_line, is_word
+from .trec_lines import DOCUMENT_PATH, header_line, is_word
 from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
                          smallest_integers)
 from .tokens import DIGITS, Fields, read_in_blocks, system_allocator
 
-DOCUMENT_PATH = "/article[1]"
 LAYOUT = "qid iter docno rel"
 #: bytes read at a time (half the FOL blocks: the peak memory of 2,000 x 1,000 qrels is then
 #: what it was with the CSV parse, 125 MB, against 131 MB at 1 MiB)
