@@ -1,25 +1,13 @@
-"""FOL qrels of INEX 2008+ (highlighted passages).
+"""FOL qrels of INEX 2008+ (highlighted passages): ``topic Q0 doc relchars doclen [BEP off:len
+...]``, one judged document a line, stored as :class:`~sdreval.judgements.qrels.DocPassages`
+in qrels of scale ``fol``; and the one-passage-a-line passage qrels
+(:func:`read_passage_qrels`).  The layouts and the policy for each bad line: docs/inputs.md.
 
-Layout: ``topic Q0 doc relchars doclen [BEP off:len ...]``.
-
-One line per judged document.  Five fields: the document was judged and holds no relevant text.
-The sixth field is the best entry point (BEP); the following fields are the highlighted passages
-as ``offset:length`` in Unicode characters of the document's text.  (A sixth field already of the
-form ``offset:length`` is read as a passage, with no BEP.)  Stored as
-:class:`~sdreval.judgements.qrels.DocPassages` in qrels of scale ``fol``.
-
-Policies (docs/inputs.md): wrong field count, non-integer or negative numbers, malformed
-``offset:length`` tokens and passages ending at or beyond character 2**32 are errors (file:line)
-and the line is not used.  Passages reaching beyond ``doclen``, a BEP beyond ``doclen``, empty or
-overlapping passages, ``relchars`` not equal to the passages' total length, and a relevant
-document without passages are warnings (the line is kept as written).  A document judged twice in
-a topic: an identical repeat is a warning, a conflicting one an error; the first line is kept.
-
-Read in blocks (:mod:`sdreval.io.tokens`; the fields checked with vectorised tests, a line
-refused explained by :func:`parse_fol_line` and :func:`check_fol_line`); the problems of a line
-are reported in line order: its errors, or its repeat, or its warnings.  The judgements are
-kept as :class:`~sdreval.judgements.columns.PassageColumns`; reading peaks at about 1.4 times
-the file's size (plus the problems waiting to be reported).
+FOL qrels are read in blocks (:mod:`sdreval.io.tokens`; the fields checked with vectorised
+tests, a line refused explained by :func:`parse_fol_line` and :func:`check_fol_line`); the
+problems of a line are reported in line order: its errors, or its repeat, or its warnings.
+The judgements are kept as :class:`~sdreval.judgements.columns.PassageColumns`; reading peaks
+at about 1.4 times the file's size (plus the problems waiting to be reported).
 """
 from __future__ import annotations
 

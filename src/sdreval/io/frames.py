@@ -1,17 +1,12 @@
 """Runs from tables: pandas DataFrames, records (dicts or namedtuples), column dicts and
 nested ``{topic: {unit: value}}`` dicts (:mod:`sdreval.io.interop` makes them tables), validated
 by the rules of the file readers (columns and checks: :mod:`sdreval.io.table_checks`; qrels
-tables: :mod:`sdreval.io.frame_qrels`).
+tables: :mod:`sdreval.io.frame_qrels`).  As in files, a repeated result is a warning and is kept.
 
-As in files, a repeated result is a warning and is kept.
-
-Run order: with a ``rank`` column, the rows' order within each topic, exactly as a run file's
-line order (the INEX convention; ranks out of order get one warning per topic and the
-evaluation option ``order="rank"`` sorts by rank, ``order="rsv"`` by score).  Without ranks
-(dicts, tables of scores), by score descending with ties broken by document id descending,
-then path (elements) or offset and length (passages) descending (trec_eval's order, followed
-by ranx and ir_measures), ranked 1, 2, ...  Span runs read by :mod:`sdreval.io.spans` follow
-the same rule (:mod:`sdreval.model.ordering`).
+Run order, one rule for files, tables and dicts (docs/inputs.md, "Run order";
+:mod:`sdreval.model.ordering`): with a ``rank`` column, the rows' order within each topic (the
+INEX convention; ranks going down: one warning per topic); without ranks, score descending,
+ties broken by the ids descending (trec_eval's order), ranked 1, 2, ...
 """
 from __future__ import annotations
 

@@ -1,20 +1,13 @@
-"""TREC qrels: ``qid iter docno rel``, one judged document a line (trec_eval's format).
-
-The second field (the "iteration") is ignored, as trec_eval ignores it.  ``rel`` is an integer
-grade; as in trec_eval a document with ``rel <= 0`` is judged non-relevant (negative grades are
-kept as written: gains clip them to 0).  Each judgement is a whole document, stored as the
-element ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale -- the
-representation of document runs and of document qrels given as dicts -- so the classic measures
-(AP, P@k, Rprec, nDCG@k, ...) evaluate document runs against them directly.
+"""TREC qrels: ``qid iter docno rel``, one judged document a line (trec_eval's format; ``iter``
+ignored, ``rel`` an integer grade, ``rel <= 0`` non-relevant as in trec_eval).  Each judgement
+is the whole document ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale,
+as document runs and document dicts are held, so the classic measures evaluate document runs
+against them directly.  Policies: docs/inputs.md.
 
 Read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by :func:`parse_line`) into
 :class:`~sdreval.judgements.columns.ElementColumns` grouped by topic, the grade kept once as a
 small integer; reading peaks at about 1.3 times the file's size (plus the problems waiting
 to be reported).
-
-Policies (docs/inputs.md): a line without exactly 4 fields or with a non-integer ``rel`` is an
-error (file:line) and the line is not used; a document judged twice in a topic: an identical
-repeat is a warning, a conflicting one an error (the first line is kept).
 """
 from __future__ import annotations
 
