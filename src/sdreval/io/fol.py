@@ -12,7 +12,6 @@ at about 1.4 times the file's size (plus the problems waiting to be reported).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
 
 import numpy as np
 
@@ -22,8 +21,7 @@ from ..model.result_rules import overlapping_rows
 from .columnar import arrow_pool
 from .textlines import (CHAR_LIMIT, beyond_char_limit, given_log, iter_fields,
                         nonnegative, parse_int, passage_fields)
-from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
-                         smallest_integers)
+from .keyed_rows import KeyedRows, find_repeats, finished, smallest_integers
 from .tokens import DIGITS, Fields, digit_integers, read_in_blocks, system_allocator
 from .run_columns import TRIM_BYTES, release_heap_memory
 
@@ -224,28 +222,14 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
     np.cumsum(counts, dtype=bounds.dtype, out=bounds[1:])
     del counts
     release_heap_memory()
-    docs = keyed.doc_column()
-    names = keyed.names()
-
     def content(row: int) -> tuple:
         ranges = tuple(zip(offsets[bounds[row]:bounds[row + 1]].tolist(),
                            lengths[bounds[row]:bounds[row + 1]].tolist()))
         b = int(bep[row])
         return int(relchars[row]), int(doclen[row]), None if b < 0 else b, ranges
 
-    def events() -> Iterator[tuple[int, list[tuple[str, str]]]]:
-        """``(line, [(severity, message)])`` of the judgements, in line order."""
-        noted = np.array(sorted(set(repeats) | set(rows.warnings)), dtype=np.int64)
-        lines = keyed.index.lines(noted).tolist()
-        topics = keyed.topic_of(noted).tolist()
-        for row, line, code in zip(noted.tolist(), lines, topics):
-            if row in repeats:
-                yield line, keyed.repeat_items(repeats, row, line, names[code],
-                                               docs[row].as_py(), content, file)
-            else:
-                yield line, [("warning", m) for m in rows.warnings[row]]
-
-    report_in_line_order(held, events(), file, log)
+    keyed.report(repeats, held, file, log, content, rows.warnings)
+    docs, names = keyed.doc_column(), keyed.names()
     order, topic_bounds = keyed.grouped(repeats)
     if order is not None:
         counts = np.diff(bounds)[order]

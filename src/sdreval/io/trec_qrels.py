@@ -20,8 +20,7 @@ from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
 from .textlines import given_log, parse_int
 from .trec_lines import DOCUMENT_PATH, header_line, is_word
-from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
-                         smallest_integers)
+from .keyed_rows import KeyedRows, find_repeats, finished, smallest_integers
 from .tokens import DIGITS, Fields, read_in_blocks, system_allocator
 
 LAYOUT = "qid iter docno rel"
@@ -97,17 +96,8 @@ def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, f
         return Qrels("graded", source=file)
     rel = np.concatenate(grades)
     grades.clear()
-    docs = keyed.doc_column()
-    names = keyed.names()
-
-    def events():
-        noted = np.array(sorted(repeats), dtype=np.int64)
-        lines = keyed.index.lines(noted).tolist()
-        for row, line, code in zip(noted.tolist(), lines, keyed.topic_of(noted).tolist()):
-            yield line, keyed.repeat_items(repeats, row, line, names[code], docs[row].as_py(),
-                                           lambda r: int(rel[r]), file)
-
-    report_in_line_order(held, events(), file, log)
+    keyed.report(repeats, held, file, log, lambda r: int(rel[r]))
+    docs, names = keyed.doc_column(), keyed.names()
     order, bounds = keyed.grouped(repeats)
     if order is not None:
         from .. import arrow_kernels as pc
