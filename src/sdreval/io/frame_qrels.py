@@ -65,6 +65,9 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
         np.full(len(frame), DOCUMENT_PATH, dtype=object)
     if grade is not None:
         e = s = check.floats(frame[grade].to_numpy(), grade)
+        if path is None:  # documents: TREC qrels' whole grades (peers truncate or refuse 1.5)
+            check.report(e != np.floor(e), lambda i: f"{grade} {show_value(e[i])} is not an "
+                         "integer (trec_eval and ranx truncate it, ir_measures refuses it)")
     else:
         e = check.floats(frame[e_col].to_numpy(), e_col)
         s = check.floats(frame[s_col].to_numpy(), s_col)
