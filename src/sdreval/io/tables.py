@@ -31,7 +31,7 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
-from .ids import id_of
+from .ids import id_of, id_text
 from .table_checks import Checker, row_place, single_run_name
 from .textlines import PARQUET_MAGIC, first_data_line, open_binary, read_head, table_layout
 
@@ -357,12 +357,32 @@ def _load_dataset(path: str | Path, root: str | Path | None = None,
                          ids)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
         raise InputError(f"cannot read the Parquet dataset: {error}", file) from None
+    _check_partitions(parts)
     sizes = np.array([len(t) for t in tables], dtype=np.int64)
     lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
         np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \
         np.zeros(0, dtype=np.int64)
     return Table(frame, lines, file, parts=([p.path for p in parts],
                                             np.repeat(np.arange(len(sizes)), sizes)))
+
+
+def _check_partitions(parts) -> None:
+    """A file's own column that its folder ``key=value`` also gives must hold that value
+    (pyarrow silently takes the folder's): the first row that differs is refused."""
+    import pyarrow.dataset as ds
+    import pyarrow.parquet as pq
+
+    for part in parts:
+        keys = ds.get_partition_keys(part.partition_expression)
+        for key in [k for k, v in keys.items()
+                    if v is not None and k in part.physical_schema.names]:
+            raw = np.array(pq.ParquetFile(part.path).read(columns=[key]).column(key)
+                           .to_pylist(), dtype=object)
+            values, bad = id_text(raw)
+            for row in np.flatnonzero(bad | (values != str(keys[key])))[:1].tolist():
+                raise InputError(f"column {key} holds {raw[row]!r} but the folder "
+                                 f"{key}={keys[key]} says {keys[key]!r}: make them agree, "
+                                 "or drop the column (the folder gives it)", part.path, row + 1)
 
 
 def table_from_frame(frame: pd.DataFrame, name: str = "(DataFrame)") -> Table:
