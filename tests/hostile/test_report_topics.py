@@ -43,3 +43,15 @@ def test_report_with_every_topic_says_nothing_more(tmp_path):
                                       "-o", str(html), "--quiet"])
     assert result.exit_code == 0, result.output
     assert "every run answered" not in html.read_text()
+
+
+def test_report_text_table_states_the_topics_of_its_tests(tmp_path):
+    (tmp_path / "qrels.txt").write_text(QRELS)
+    _run(tmp_path / "a.txt", "a", [1, 2, 3])
+    _run(tmp_path / "b.txt", "b", [2, 3, 4])
+    result = CliRunner().invoke(cli, ["report", str(tmp_path / "qrels.txt"),
+                                      str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
+                                      "-m", "P@1", "--no-plots", "--text-table", "-",
+                                      "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "tests over the topics every run answered" in result.stdout

@@ -156,7 +156,7 @@ def summary_html(data: "ReportData") -> str:
                   f"▲ / ▼: significantly higher / lower than the baseline "
                   f"<b>{esc(data.baseline)}</b> ({_test_words(data)}). No mark: the test "
                   "does not reject." + (" Some tests leave out topics a run did not answer "
-                  "(see Against the baseline)." if any(_tested_topics(data, m) for m in
+                  "(see Against the baseline)." if any(tested_topics(data, m) for m in
                                                        data.measures) else "") + "</p>")
     return (f'<table id="summary-table" class="summary"><thead><tr><th>run</th><th>topics</th>'
             f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{legend}")
@@ -190,13 +190,13 @@ def comparisons_html(data: "ReportData") -> str:
                         f"<td>{row.wins}/{row.ties}/{row.losses}</td>"
                         f"<td>{row.p_value:.3g}</td><td>{row.p_adjusted:.3g}</td></tr>")
         parts.append(f"<details{' open' if k == 0 else ''}><summary>{esc(measure)}"
-                     f"{_tested_topics(data, measure)}</summary>"
+                     f"{tested_topics(data, measure)}</summary>"
                      f"<table class=\"baseline-tests\" data-measure=\"{esc(measure)}\">"
                      f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table></details>")
     return "".join(parts)
 
 
-def _tested_topics(data: "ReportData", measure: str) -> str:
+def tested_topics(data: "ReportData", measure: str) -> str:
     """Where the tests of ``measure`` left out topics some run did not answer: how many they
     are over (the means of the summary are over each run's own topics)."""
     rows = data.compare[data.compare["measure"].astype(str) == measure]
