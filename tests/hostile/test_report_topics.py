@@ -17,41 +17,31 @@ def _run(path, name, topics):
     path.write_text("".join(f"{t} Q0 d{(t * 3 + 1) % 4} 1 1.0 {name}\n" for t in topics))
 
 
-def test_report_states_the_topics_of_its_tests(tmp_path):
+def _report(tmp_path, topics_a, topics_b, *options):
     (tmp_path / "qrels.txt").write_text(QRELS)
-    _run(tmp_path / "a.txt", "a", [1, 2, 3])  # each run answers 3 topics; 2 in common
-    _run(tmp_path / "b.txt", "b", [2, 3, 4])
-    html = tmp_path / "r.html"
+    _run(tmp_path / "a.txt", "a", topics_a)
+    _run(tmp_path / "b.txt", "b", topics_b)
     result = CliRunner().invoke(cli, ["report", str(tmp_path / "qrels.txt"),
                                       str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
-                                      "-m", "P@1", "--no-plots", "--no-timestamp",
-                                      "-o", str(html), "--quiet"])
+                                      "-m", "P@1", "--no-plots", "--quiet", *options])
     assert result.exit_code == 0, result.output
+    return result
+
+
+def test_report_states_the_topics_of_its_tests(tmp_path):
+    html = tmp_path / "r.html"
+    _report(tmp_path, [1, 2, 3], [2, 3, 4], "-o", str(html))  # 2 topics in common
     page = html.read_text()
     assert "tests over the 2 of 4 topics every run answered" in page
     assert "Some tests leave out topics a run did not answer" in page
 
 
 def test_report_with_every_topic_says_nothing_more(tmp_path):
-    (tmp_path / "qrels.txt").write_text(QRELS)
-    _run(tmp_path / "a.txt", "a", [1, 2, 3, 4])
-    _run(tmp_path / "b.txt", "b", [1, 2, 3, 4])
     html = tmp_path / "r.html"
-    result = CliRunner().invoke(cli, ["report", str(tmp_path / "qrels.txt"),
-                                      str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
-                                      "-m", "P@1", "--no-plots", "--no-timestamp",
-                                      "-o", str(html), "--quiet"])
-    assert result.exit_code == 0, result.output
+    _report(tmp_path, [1, 2, 3, 4], [1, 2, 3, 4], "-o", str(html))
     assert "every run answered" not in html.read_text()
 
 
 def test_report_text_table_states_the_topics_of_its_tests(tmp_path):
-    (tmp_path / "qrels.txt").write_text(QRELS)
-    _run(tmp_path / "a.txt", "a", [1, 2, 3])
-    _run(tmp_path / "b.txt", "b", [2, 3, 4])
-    result = CliRunner().invoke(cli, ["report", str(tmp_path / "qrels.txt"),
-                                      str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
-                                      "-m", "P@1", "--no-plots", "--text-table", "-",
-                                      "--quiet"])
-    assert result.exit_code == 0, result.output
+    result = _report(tmp_path, [1, 2, 3], [2, 3, 4], "--text-table", "-")
     assert "tests over the topics every run answered" in result.stdout
