@@ -331,13 +331,25 @@ def _dataset(path: str | Path, root: str | Path | None = None):
             if "=" in part:
                 names.setdefault(part.split("=", 1)[0])
     hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
-    return ds.dataset(files, format="parquet", partitioning=hive,
-                      **({} if root is None else {"partition_base_dir": str(root)}))
+    dataset = ds.dataset(files, format="parquet", partitioning=hive,
+                         **({} if root is None else {"partition_base_dir": str(root)}))
+    first = None  # pyarrow reads by the first file's schema: another file's columns unseen
+    for fragment in sorted(dataset.get_fragments(), key=lambda f: f.path) if root is None else ():
+        names = sorted(fragment.physical_schema.names)
+        first = first or (fragment.path, names)
+        if names != first[1]:
+            raise InputError(f"the files of the dataset hold different columns: {first[0]} "
+                             f"holds {', '.join(first[1])}, this file {', '.join(names)}; a "
+                             "dataset is read by one schema: write its files with the same "
+                             "columns", fragment.path)
+    return dataset
 
 
 def _dataset_columns(path: str | Path) -> list[str]:
     try:
         return list(_dataset(path).schema.names)
+    except InputError:
+        raise
     except Exception as error:  # noqa: BLE001 - files of other columns, a broken file...
         raise InputError(f"cannot read the Parquet dataset: {error}", str(path)) from None
 
@@ -355,6 +367,8 @@ def _load_dataset(path: str | Path, root: str | Path | None = None,
         tables = [part.to_table(schema=dataset.schema) for part in parts]
         frame = id_frame(pa.concat_tables(tables) if tables else dataset.schema.empty_table(),
                          ids)
+    except InputError:
+        raise
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
         raise InputError(f"cannot read the Parquet dataset: {error}", file) from None
     _check_partitions(parts)
