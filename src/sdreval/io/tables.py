@@ -264,6 +264,11 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
+    named = [n for n in (sniff_columns(path) or ("", []))[1] if n]  # pandas: a repeat qid.1
+    if len(set(named)) < len(named):
+        raise InputError("the header repeats column names ("
+                         + ", ".join(sorted({n for n in named if named.count(n) > 1}))
+                         + "): which is meant is not clear; give each column once", file, 1)
     frame.columns = [str(c).strip() for c in frame.columns]
     for name in frame.columns:  # white space around separators: stripped, as from names
         if name not in TEXT_KEYS:  # a text's own white space (quoted) counts in its offsets
