@@ -327,6 +327,7 @@ def _dataset(path: str | Path, root: str | Path | None = None):
     topic ``"007"``)."""
     import pyarrow as pa
     import pyarrow.dataset as ds
+    import pyarrow.parquet as pq
 
     files = str(path) if root is None else [str(path)]
     base = Path(path if root is None else root)
@@ -338,25 +339,31 @@ def _dataset(path: str | Path, root: str | Path | None = None):
     hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
     dataset = ds.dataset(files, format="parquet", partitioning=hive,
                          **({} if root is None else {"partition_base_dir": str(root)}))
-    first = None  # pyarrow reads by the first file's schema: another file's columns unseen
-    for fragment in sorted(dataset.get_fragments(), key=lambda f: f.path) if root is None else ():
-        names = sorted(fragment.physical_schema.names)
-        first = first or (fragment.path, names)
-        if names != first[1]:
+    first = None  # pyarrow takes the first file's columns, and a folder's key=value over
+    for part in sorted(dataset.get_fragments(), key=lambda f: f.path):  # the file's column
+        names = sorted(part.physical_schema.names)
+        first = first or (part.path, names)
+        if names != first[1] and root is None:
             raise InputError(f"the files of the dataset hold different columns: {first[0]} "
                              f"holds {', '.join(first[1])}, this file {', '.join(names)}; a "
                              "dataset is read by one schema: write its files with the same "
-                             "columns", fragment.path)
+                             "columns", part.path)
+        for key, value in ds.get_partition_keys(part.partition_expression).items():
+            raw = np.array(pq.ParquetFile(part.path).read(columns=[key]).column(key)
+                           .to_pylist() if value is not None and key in names else [], object)
+            for row in np.flatnonzero(id_text(raw)[1] | (id_text(raw)[0] != value))[:1]:
+                raise InputError(f"column {key} holds {raw[row]!r} but the folder {key}="
+                                 f"{value} says {value!r}: make them agree, or drop the "
+                                 "column (the folder gives it)", part.path, int(row) + 1)
     return dataset
 
 
 def _dataset_columns(path: str | Path) -> list[str]:
     try:
         return list(_dataset(path).schema.names)
-    except InputError:
-        raise
     except Exception as error:  # noqa: BLE001 - files of other columns, a broken file...
-        raise InputError(f"cannot read the Parquet dataset: {error}", str(path)) from None
+        raise error if isinstance(error, InputError) else InputError(
+            f"cannot read the Parquet dataset: {error}", str(path)) from None
 
 
 def _load_dataset(path: str | Path, root: str | Path | None = None,
@@ -372,36 +379,15 @@ def _load_dataset(path: str | Path, root: str | Path | None = None,
         tables = [part.to_table(schema=dataset.schema) for part in parts]
         frame = id_frame(pa.concat_tables(tables) if tables else dataset.schema.empty_table(),
                          ids)
-    except InputError:
-        raise
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
-        raise InputError(f"cannot read the Parquet dataset: {error}", file) from None
-    _check_partitions(parts)
+        raise error if isinstance(error, InputError) else InputError(
+            f"cannot read the Parquet dataset: {error}", file) from None
     sizes = np.array([len(t) for t in tables], dtype=np.int64)
     lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
         np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \
         np.zeros(0, dtype=np.int64)
     return Table(frame, lines, file, parts=([p.path for p in parts],
                                             np.repeat(np.arange(len(sizes)), sizes)))
-
-
-def _check_partitions(parts) -> None:
-    """A file's own column that its folder ``key=value`` also gives must hold that value
-    (pyarrow silently takes the folder's): the first row that differs is refused."""
-    import pyarrow.dataset as ds
-    import pyarrow.parquet as pq
-
-    for part in parts:
-        keys = ds.get_partition_keys(part.partition_expression)
-        for key in [k for k, v in keys.items()
-                    if v is not None and k in part.physical_schema.names]:
-            raw = np.array(pq.ParquetFile(part.path).read(columns=[key]).column(key)
-                           .to_pylist(), dtype=object)
-            values, bad = id_text(raw)
-            for row in np.flatnonzero(bad | (values != str(keys[key])))[:1].tolist():
-                raise InputError(f"column {key} holds {raw[row]!r} but the folder "
-                                 f"{key}={keys[key]} says {keys[key]!r}: make them agree, "
-                                 "or drop the column (the folder gives it)", part.path, row + 1)
 
 
 def table_from_frame(frame: pd.DataFrame, name: str = "(DataFrame)") -> Table:
