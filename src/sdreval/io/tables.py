@@ -32,6 +32,7 @@ import numpy as np
 from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
 from .ids import id_of
+from .locations import dataset_parts
 from .table_checks import Checker, row_place, single_run_name
 from .textlines import PARQUET_MAGIC, first_data_line, open_binary, read_head, table_layout
 
@@ -307,37 +308,34 @@ def id_frame(table, ids: tuple[str, ...]) -> pd.DataFrame:
 
 
 def parquet_dataset(path: str | Path) -> bool:
-    """A directory whose first data file (sorted walk; names starting with ``.`` or ``_``
-    skipped, as pyarrow's dataset discovery skips them) is a Parquet file."""
-    for folder, dirs, names in os.walk(path):
-        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
-        for name in sorted(n for n in names if not n.startswith((".", "_"))):
-            return read_head(Path(folder) / name, 4) == PARQUET_MAGIC
-    return False
+    """A directory whose first data file (:func:`~sdreval.io.locations.dataset_parts`) is a
+    Parquet file."""
+    parts = dataset_parts(path)
+    return bool(parts) and read_head(parts[0], 4) == PARQUET_MAGIC
 
 
 def _dataset(path: str | Path, root: str | Path | None = None):
-    """The pyarrow dataset of a directory (or of its file ``path`` when ``root`` is the
-    directory); Hive partition values as text (ids are never typed: ``topic=007`` is the
-    topic ``"007"``)."""
+    """The pyarrow dataset of a directory's parts (or of its file ``path`` when ``root`` is
+    the directory), and their names; Hive partition values as text (ids are never typed:
+    ``topic=007`` is the topic ``"007"``)."""
     import pyarrow as pa
     import pyarrow.dataset as ds
 
-    files = str(path) if root is None else [str(path)]
-    base = Path(path if root is None else root)
+    base = str(path if root is None else root).rstrip("/" + os.sep)
+    files = dataset_parts(path) if root is None else [str(path)]
     names: dict[str, None] = {}  # the keys of the folders key=value, in order met
-    for found in ds.dataset(files, format="parquet").files:
-        for part in Path(found).relative_to(base).parts[:-1]:
+    for found in files:
+        for part in found[len(base) + 1:].replace(os.sep, "/").split("/")[:-1]:
             if "=" in part:
                 names.setdefault(part.split("=", 1)[0])
     hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
     return ds.dataset(files, format="parquet", partitioning=hive,
-                      **({} if root is None else {"partition_base_dir": str(root)}))
+                      partition_base_dir=base), files
 
 
 def _dataset_columns(path: str | Path) -> list[str]:
     try:
-        return list(_dataset(path).schema.names)
+        return list(_dataset(path)[0].schema.names)
     except Exception as error:  # noqa: BLE001 - files of other columns, a broken file...
         raise InputError(f"cannot read the Parquet dataset: {error}", str(path)) from None
 
@@ -350,8 +348,8 @@ def _load_dataset(path: str | Path, root: str | Path | None = None,
 
     file = str(path)
     try:
-        dataset = _dataset(path, root)
-        parts = sorted(dataset.get_fragments(), key=lambda f: f.path)
+        dataset, files = _dataset(path, root)
+        parts = list(dataset.get_fragments())  # in the order of ``files``
         tables = [part.to_table(schema=dataset.schema) for part in parts]
         frame = id_frame(pa.concat_tables(tables) if tables else dataset.schema.empty_table(),
                          ids)
@@ -361,7 +359,7 @@ def _load_dataset(path: str | Path, root: str | Path | None = None,
     lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
         np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \
         np.zeros(0, dtype=np.int64)
-    return Table(frame, lines, file, parts=([p.path for p in parts],
+    return Table(frame, lines, file, parts=(files,
                                             np.repeat(np.arange(len(sizes)), sizes)))
 
 

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from ..errors import InputError, ProblemLog
+from ..io.locations import dataset_parts
 from ..io.textlines import PARQUET_MAGIC
 from ..model.run import Run
 
@@ -29,15 +30,14 @@ def _is_parquet_file(path: str) -> bool:
 
 
 def dataset_files(path: str) -> list[str] | None:
-    """The Parquet files of a run given as a Parquet file or a dataset directory (in name
-    order, Hive partition directories ``key=value/`` included; names starting with ``.`` or
-    ``_`` left out, as Arrow leaves them out), else None."""
+    """The Parquet files of a run given as a Parquet file or a dataset directory
+    (:func:`~sdreval.io.locations.dataset_parts`: the files the table reader reads, in its
+    order), else None."""
     if os.path.isfile(path):
         return [path] if _is_parquet_file(path) else None
     if not os.path.isdir(path):
         return None
-    files = sorted(str(p) for p in Path(path).rglob("*") if p.is_file() and not any(
-        part.startswith((".", "_")) for part in p.relative_to(path).parts))
+    files = dataset_parts(path)
     return files if files and all(map(_is_parquet_file, files)) else None
 
 
