@@ -32,7 +32,7 @@ import numpy as np
 from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
 from .ids import id_of
-from .locations import dataset_parts
+from .locations import arrow_file, arrow_paths, dataset_parts, is_directory, is_url, url_start
 from .table_checks import Checker, row_place, single_run_name
 from .textlines import PARQUET_MAGIC, first_data_line, open_binary, read_head, table_layout
 
@@ -99,18 +99,19 @@ def run_name(table: Table) -> str:
 def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
     """``(layout, column names)`` of a JSONL/CSV/TSV/Parquet file, or None if it is none of
     them (e.g. a whitespace-separated TREC file); a directory of Parquet files (a dataset) by
-    the schema of its files."""
-    if Path(path).is_dir():
+    the schema of its files.  ``path`` may be a URL (:mod:`sdreval.io.locations`)."""
+    if is_directory(path):
         return ("parquet", _dataset_columns(path)) if parquet_dataset(path) else None
-    head = read_head(path, 65536)
+    head = read_start(path, 65536)
     layout = table_layout(head)
     if layout is None:
         return None
     if layout == "parquet":
         import pyarrow.parquet as pq
 
+        where, filesystem = arrow_file(path)
         try:
-            return layout, list(pq.read_schema(str(path)).names)
+            return layout, list(pq.read_schema(where, filesystem=filesystem).names)
         except Exception:  # noqa: BLE001 - a broken file is reported when read
             return layout, []
     first = first_data_line(head)
@@ -131,16 +132,17 @@ def load_table(path: str | Path, log: ProblemLog, ids: tuple[str, ...] = ID_KEYS
     """Read a JSONL, CSV/TSV or Parquet file, or a directory of Parquet files (layout from
     content); ``ids``: the columns read as text (JSONL: without type inference).  ``root``:
     ``path`` is one file of the Parquet dataset in that directory (its Hive partition
-    values, ``root/key=value/...``, become columns as when the whole dataset is read)."""
+    values, ``root/key=value/...``, become columns as when the whole dataset is read).
+    ``path`` may be a URL of a Parquet file or dataset (:mod:`sdreval.io.locations`)."""
     file = str(path)
     if root is not None:
         return _load_dataset(path, root, ids)
-    if Path(path).is_dir():
+    if is_directory(path):
         if not parquet_dataset(path):
             raise InputError("a directory without Parquet files: not a table (a directory is "
                              "read as a table only as a Parquet dataset)", file)
         return _load_dataset(path, ids=ids)
-    head = read_head(path, 65536)
+    head = read_start(path, 65536)
     layout = table_layout(head)
     if layout == "parquet":
         return _load_parquet(path, ids)
@@ -280,8 +282,9 @@ def _load_parquet(path: str | Path, ids: tuple[str, ...] = ID_KEYS) -> Table:
     import pyarrow.parquet as pq
 
     file = str(path)
+    where, filesystem = arrow_file(path)
     try:
-        frame = id_frame(pq.read_table(str(path)), ids)
+        frame = id_frame(pq.read_table(where, filesystem=filesystem), ids)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
         raise InputError(f"cannot read Parquet: {error}", file) from None
     return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), file)
@@ -307,16 +310,23 @@ def id_frame(table, ids: tuple[str, ...]) -> pd.DataFrame:
     return frame
 
 
+def read_start(path: str | Path, size: int) -> bytes:
+    """The first ``size`` bytes of a file: a local one as the text readers open it
+    (decompressed, pipes spooled: :func:`~sdreval.io.textlines.read_head`), a URL's as
+    stored."""
+    return url_start(str(path), size) if is_url(path) else read_head(path, size)
+
+
 def parquet_dataset(path: str | Path) -> bool:
     """A directory whose first data file (:func:`~sdreval.io.locations.dataset_parts`) is a
     Parquet file."""
     parts = dataset_parts(path)
-    return bool(parts) and read_head(parts[0], 4) == PARQUET_MAGIC
+    return bool(parts) and read_start(parts[0], 4) == PARQUET_MAGIC
 
 
 def _dataset(path: str | Path, root: str | Path | None = None):
     """The pyarrow dataset of a directory's parts (or of its file ``path`` when ``root`` is
-    the directory), and their names; Hive partition values as text (ids are never typed:
+    the directory), local or URL; Hive partition values as text (ids are never typed:
     ``topic=007`` is the topic ``"007"``)."""
     import pyarrow as pa
     import pyarrow.dataset as ds
@@ -329,8 +339,9 @@ def _dataset(path: str | Path, root: str | Path | None = None):
             if "=" in part:
                 names.setdefault(part.split("=", 1)[0])
     hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
-    return ds.dataset(files, format="parquet", partitioning=hive,
-                      partition_base_dir=base), files
+    filesystem, inner = arrow_paths(files + [base])
+    return ds.dataset(inner[:-1], format="parquet", partitioning=hive,
+                      partition_base_dir=inner[-1], filesystem=filesystem), files
 
 
 def _dataset_columns(path: str | Path) -> list[str]:
