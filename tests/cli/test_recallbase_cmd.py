@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from sdreval.cli.main import cli
-from sdreval.data.seed000 import seed000_qrels
+from sdreval.data.kazai_lalmas_2006 import kazai_lalmas_qrels
 from sdreval.io.native import write_native_qrels
 
 B = "/article[1]/bdy[1]"
@@ -15,8 +15,8 @@ B = "/article[1]/bdy[1]"
 
 @pytest.fixture()
 def qrels_file(tmp_path):
-    path = tmp_path / "seed000.tsv"
-    write_native_qrels(seed000_qrels(), path)
+    path = tmp_path / "kazai-lalmas-2006.tsv"
+    write_native_qrels(kazai_lalmas_qrels(), path)
     return str(path)
 
 

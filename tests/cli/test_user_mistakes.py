@@ -63,7 +63,7 @@ def test_chunk_id_run_without_chunk_map_is_refused(tmp_path):
 def test_passage_measures_on_element_judgements(tmp_path):
     from sdreval.data import example_path
 
-    qrels = example_path("seed000") / "qrels.tsv"
+    qrels = example_path("kazai-lalmas-2006") / "qrels.tsv"
     (tmp_path / "passages.txt").write_text("163 Q0 co/2001/r7022 1 2.0 sys 0 100\n")
     result = CliRunner().invoke(cli, ["eval", str(qrels), str(tmp_path / "passages.txt"),
                                       "-m", "MAiP"])

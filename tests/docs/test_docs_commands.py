@@ -72,7 +72,7 @@ def test_comparison_tolerates_noise_not_changes():
 
 def test_a_drifted_output_fails(tmp_path):
     doc = tmp_path / "drift.md"
-    doc.write_text("```console\n$ sdreval eval seed000/qrels.tsv seed000/runs/ideal.txt "
+    doc.write_text("```console\n$ sdreval eval kazai-lalmas-2006/qrels.tsv kazai-lalmas-2006/runs/ideal.txt "
                    "--quant sog -m nxCG@1 --format table\nmeasure  ideal\n-------\n"
                    "nxCG@1   0.5000\n```\n\n<!-- no-test -->\n```console\n$ sdreval eval "
                    "my.qrels my.run\n```\n", encoding="utf-8")

@@ -4,7 +4,7 @@ import warnings
 
 import pytest
 
-from sdreval.data import seed002 as S
+from sdreval.data import ali_consens_lalmas_2012 as S
 from sdreval.errors import InputError, ProblemLog
 from sdreval.io.navigation import read_navigation
 

@@ -20,7 +20,7 @@ from sdreval.model.run import Ranking, Run
 REAL_DATA = Path(__file__).resolve().parents[1] / "realdata"
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "src" / "sdreval" / "data" / "examples"
-RUN_FILES = sorted((EXAMPLES / "seed000" / "runs").glob("*.txt")) + sorted(
+RUN_FILES = sorted((EXAMPLES / "kazai-lalmas-2006" / "runs").glob("*.txt")) + sorted(
     (EXAMPLES / "synthetic" / "runs").glob("*.txt")) + sorted(
     (REAL_DATA / "inex2009-wikipedia-sample" / "runs").glob("*.txt")) + [
     REAL_DATA / "inex2009-2010-zendel" / "bert_inex_converted.run"]

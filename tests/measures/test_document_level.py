@@ -114,6 +114,22 @@ def test_reduction_is_said_once_per_run(tmp_path):
     assert len(said) == 1 and "later results of the same document dropped" in said[0]
 
 
+def test_element_run_on_trec_qrels_is_told_it_is_read_as_documents(tmp_path):
+    # TREC qrels judge whole documents, not highlighted passages: the warning must not say so
+    q = tmp_path / "q.txt"
+    q.write_text("1 0 d1 1\n1 0 d2 1\n1 0 d3 0\n")
+    run = tmp_path / "r.run"
+    run.write_text("1 Q0 d1 1 3 r /article[1]\n1 Q0 d1 2 2 r /article[1]\n"
+                   "1 Q0 d2 3 1 r /article[1]\n")
+    ctx = EvalContext()
+    table = evaluate(read_qrels(q), [read_run(run)], ["AP", "P@3"], ctx)
+    # d1 once at rank 1, d2 at rank 2: AP = (1/1 + 2/2) / 2, P@3 = 2/3
+    assert table.set_index("measure").value.to_dict() == pytest.approx({"AP": 1.0, "P@3": 2 / 3})
+    said = [w for w in ctx.warnings if "document-level" in w]
+    assert len(said) == 1 and "highlighted" not in said[0]
+    assert "each document once, at its first result" in said[0]
+
+
 def test_precall_curve_reads_a_passage_run_at_the_document_level_too(tmp_path):
     from sdreval.measures.inex_eval.definitions import inex_eval_curve
 

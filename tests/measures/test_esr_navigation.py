@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from sdreval.data import seed002 as S
+from sdreval.data import ali_consens_lalmas_2012 as S
 from sdreval.errors import UsageError
 from sdreval.measures.esr import kernels as K
 from sdreval.model.navigation import (ExplicitNavigation, NoNavigation,

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from sdreval.data import seed002 as S
+from sdreval.data import ali_consens_lalmas_2012 as S
 from sdreval.judgements.qrels import DocPassages, Qrels
 from sdreval.measures import evaluate
 from sdreval.measures.esr import prum as P

@@ -1,13 +1,13 @@
 """ESR expectations and measures on the seed 002 running example (Tables 7, 8, 11-14).
 
-Inputs: Fig. 4(a), Tables 4, 5, 6 (sdreval.data.seed002); expected values: the printed tables.
+Inputs: Fig. 4(a), Tables 4, 5, 6 (sdreval.data.ali_consens_lalmas_2012); expected values: the printed tables.
 The paper rounds intermediate probabilities (e.g. 0.23 x 20 = 4.56 for 0.2284 x 20 = 4.567), so
 printed values are compared with a tolerance of 0.5 % (at least 0.0051)."""
 import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from sdreval.data import seed002 as S
+from sdreval.data import ali_consens_lalmas_2012 as S
 from sdreval.judgements.qrels import Qrels
 from sdreval.measures import evaluate
 from sdreval.measures.esr import kernels as K

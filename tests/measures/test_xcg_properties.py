@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from sdreval.data.seed000 import seed000_example
+from sdreval.data.kazai_lalmas_2006 import kazai_lalmas_example
 from sdreval.errors import UsageError
 from sdreval.judgements.qrels import Qrels
 from sdreval.judgements.recallbase import full_recall_base, ideal_recall_base
@@ -81,7 +81,7 @@ def test_inserting_or_appending_non_relevant_never_raises(data, where, count, ov
 
 # ---------------------------------------------------------------------------- parameters
 def test_overlap_and_alpha_resolution():
-    qrels, runs = seed000_example()
+    qrels, runs = kazai_lalmas_example()
     frb = [r for r in runs if r.name == "frb"]
 
     def v(m, **ctx):
@@ -100,7 +100,7 @@ def test_overlap_and_alpha_resolution():
 
 
 def test_quant_in_name_and_keep_option():
-    qrels, runs = seed000_example()
+    qrels, runs = kazai_lalmas_example()
     reverse = [r for r in runs if r.name == "reverse_ideal"]
     frame = evaluate(qrels, reverse, ["R(quant=strict)", "R(quant=sog)",
                                       "R(quant=sog,keep=descendant)"])
@@ -112,7 +112,7 @@ def test_quant_in_name_and_keep_option():
 
 
 def test_beta_and_fine_points():
-    qrels, runs = seed000_example()
+    qrels, runs = kazai_lalmas_example()
     rl = [r for r in runs if r.name == "rel_leaves"]
     frame = evaluate(qrels, rl, ["Q(beta=10)", "iMAep(step=0.01)"], EvalContext(quant="sog"))
     got = dict(zip(frame["measure"], frame["value"]))
@@ -125,7 +125,7 @@ def test_bad_parameters_are_usage_errors():
     for text in ("ep@1.5", "MAep(overlap=maybe)", "MAep(alpha=2)", "iMAep(step=0.2)",
                  "MAep(quant=nosuch)", "nxCG"):
         with pytest.raises(UsageError):
-            qrels, runs = seed000_example()
+            qrels, runs = kazai_lalmas_example()
             evaluate(qrels, runs[:1], [text])
 
 
@@ -177,7 +177,7 @@ def test_passage_only_judgements_are_measured_at_the_document_level():
 
 
 def test_manxcg_default_cutoff_and_document_runs():
-    qrels, runs = seed000_example()
+    qrels, runs = kazai_lalmas_example()
     frame = evaluate(qrels, runs, ["MAnxCG", "MAnxCG@1500"], EvalContext(quant="sog"))
     by = frame.pivot(index="run", columns="measure", values="value")
     assert (by["MAnxCG"] == by["MAnxCG@1500"]).all()

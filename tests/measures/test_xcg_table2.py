@@ -6,8 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from sdreval.data.seed000 import (DOC, NODES, RUNS, SECTION_612, TABLE1_SOG, TABLE2, TOPIC,
-                                  seed000_example, seed000_qrels)
+from sdreval.data.kazai_lalmas_2006 import (DOC, NODES, RUNS, SECTION_612, TABLE1_SOG, TABLE2, TOPIC,
+                                  kazai_lalmas_example, kazai_lalmas_qrels)
 from sdreval.judgements.quantise import get_quantisation
 from sdreval.measures import EvalContext, evaluate
 from sdreval.measures.cumgain import ma_nxcg, nxcg_vector
@@ -23,7 +23,7 @@ COARSE = {("reverse_ideal", "MAnxCG@1500"): 3}
 
 @pytest.fixture(scope="module")
 def table2():
-    qrels, runs = seed000_example()
+    qrels, runs = kazai_lalmas_example()
     frame = evaluate(qrels, runs, MEASURES, EvalContext(quant="sog"))
     return {(r.run, r.measure): r.value for r in frame.itertuples()}
 
@@ -55,9 +55,9 @@ def test_table2_cells_outside_precision_are_exactly_the_errata(table2):
 
 
 def test_table2_independent_of_element_sizes():
-    _, runs = seed000_example()
-    with_sizes = evaluate(seed000_qrels(), runs, MEASURES, EvalContext(quant="sog"))
-    without = evaluate(seed000_qrels(with_sizes=False, with_non_relevant=False), runs, MEASURES,
+    _, runs = kazai_lalmas_example()
+    with_sizes = evaluate(kazai_lalmas_qrels(), runs, MEASURES, EvalContext(quant="sog"))
+    without = evaluate(kazai_lalmas_qrels(with_sizes=False, with_non_relevant=False), runs, MEASURES,
                        EvalContext(quant="sog"))
     assert np.allclose(with_sizes["value"], without["value"])
 
@@ -78,7 +78,7 @@ def _perturbed(k: int, where: str) -> Run:
 
 
 def _scores(run: Run, measures: list[str]) -> dict[str, float]:
-    frame = evaluate(seed000_qrels(), [run], measures, EvalContext(quant="sog"))
+    frame = evaluate(kazai_lalmas_qrels(), [run], measures, EvalContext(quant="sog"))
     return dict(zip(frame["measure"], frame["value"]))
 
 
@@ -135,7 +135,7 @@ def test_cli_eval_reproduces_table2_cells(tmp_path):
     from sdreval.io.native import write_native_qrels
 
     qrels_path = tmp_path / "qrels.tsv"
-    write_native_qrels(seed000_qrels(), qrels_path)
+    write_native_qrels(kazai_lalmas_qrels(), qrels_path)
     run_path = tmp_path / "rel_leaves.txt"
     run_path.write_text("".join(f"{TOPIC} Q0 {DOC} {i + 1} {10 - i} rel_leaves {p}\n"
                                 for i, p in enumerate(RUNS["rel_leaves"])))
@@ -152,7 +152,7 @@ def test_cli_eval_reproduces_table2_cells(tmp_path):
 def test_curves_for_plotting():
     from sdreval.measures.xcg import ep_gr_curve, nxcg_curve
 
-    qrels, runs = seed000_example()
+    qrels, runs = kazai_lalmas_example()
     ep = ep_gr_curve(qrels, runs, quant="sog")
     assert set(ep.columns) == {"run", "topic", "recall", "ep"}
     row = ep[(ep.run == "reverse_ideal") & (ep.topic == TOPIC) & np.isclose(ep.recall, 0.4)]

@@ -1,7 +1,7 @@
 """The Spark recipe of docs/scale.md, run as written (its inputs swapped for the two-topic
 example of that page) on a local Spark session: the per-topic values and the means of a
-serial evaluation.  Skipped where PySpark or Java is missing (PySpark is not a test extra: it
-is too large)."""
+serial evaluation.  PySpark is in the test extra (CI runs this); the test is skipped where
+PySpark or Java is missing."""
 import re
 import shutil
 import warnings

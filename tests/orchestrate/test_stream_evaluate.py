@@ -32,7 +32,7 @@ def assert_same(qrels, path, measures, fmt=None, **options):
     return got
 
 
-@pytest.mark.parametrize("example,run", [("seed000", "frb.txt"), ("seed000", "rel_leaves.txt"),
+@pytest.mark.parametrize("example,run", [("kazai-lalmas-2006", "frb.txt"), ("kazai-lalmas-2006", "rel_leaves.txt"),
                                          ("synthetic", "sim01.txt"), ("synthetic", "sim03.txt")])
 @pytest.mark.parametrize("all_topics", [False, True])
 def test_bundled_examples(example, run, all_topics):

@@ -199,7 +199,7 @@ def test_standard_curves_of_the_ideal_run():
     from sdreval.io import read_qrels, read_run
     from sdreval.report.curves import compute_curve
 
-    base = example_path("seed000")
+    base = example_path("kazai-lalmas-2006")
     qrels = read_qrels(base / "qrels.tsv")
     ideal = read_run(base / "runs" / "ideal.txt")
     ep = compute_curve(qrels, [ideal], "epgr")

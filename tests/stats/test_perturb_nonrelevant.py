@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sdreval.data.seed000 import DOC, SECTION_612, TOPIC, seed000_example
+from sdreval.data.kazai_lalmas_2006 import DOC, SECTION_612, TOPIC, kazai_lalmas_example
 from sdreval.errors import UsageError
 from sdreval.measures.registry import parse_measure
 from sdreval.model.run import Ranking, Run
@@ -12,7 +12,7 @@ from sdreval.stats.perturb import insert_nonrelevant, perturbation_curve
 
 
 def test_insert_and_precede_structure():
-    qrels, runs = seed000_example()
+    qrels, runs = kazai_lalmas_example()
     ideal = next(r for r in runs if r.name == "ideal")
     original = ideal[TOPIC]
     inserted = insert_nonrelevant(ideal, 3, "insert", qrels)[TOPIC]
@@ -40,7 +40,7 @@ def test_empty_ranking_and_errors():
 
 
 def test_curve_with_precision():
-    qrels, runs = seed000_example()
+    qrels, runs = kazai_lalmas_example()
     ideal = next(r for r in runs if r.name == "ideal")
     curve = perturbation_curve(qrels, ideal, ["P@1", "P@2"], counts=(0, 1, 2),
                                places=("insert", "precede"))
@@ -62,10 +62,10 @@ def _registered(name: str) -> bool:
 
 @pytest.mark.skipif(not all(_registered(m) for m in ("R", "Q", "MAep", "iMAep", "ep@0.1")),
                     reason="XCG measures not registered yet")
-def test_seed000_section_612_claims():
+def test_kazai_lalmas_section_612_claims():
     from sdreval.measures.registry import EvalContext
 
-    qrels, runs = seed000_example()
+    qrels, runs = kazai_lalmas_example()
     ideal = next(r for r in runs if r.name == "ideal")
     measures = ["R", "ep@0.1", "Q", "MAep", "iMAep"]
     curve = perturbation_curve(qrels, ideal, measures, counts=(1, 2, 5, 100),

@@ -46,7 +46,7 @@ def test_original_variant_first():
     assert combos[0] == {"165": "second", "169": "second"}
 
 
-def test_seed000_comparison_count_75072():
+def test_kazai_lalmas_comparison_count_75072():
     # 69 runs, 5 doubly-judged topics: 32 test sets x 69*68/2 pairs = 75072 comparisons
     table = _variant_table(n_runs=69, n_static=0, varied=("165", "169", "173", "175", "201"))
     _, combos, means = variant_means(table, topics="varied")
@@ -89,13 +89,13 @@ def test_variant_errors():
         variant_means(table[table["variant"] == "official"])
 
 
-def test_swap_bins_are_the_23_of_seed000():
+def test_swap_bins_are_the_23_of_kazai_lalmas_2006():
     assert len(SWAP_BINS) - 1 == 23
     assert SWAP_BINS[:5].tolist() == [0, 0.0025, 0.005, 0.01, 0.02]
     assert SWAP_BINS[-2:].tolist() == [0.2, np.inf]
 
 
-def test_seed000_127500_comparisons_per_size():
+def test_kazai_lalmas_127500_comparisons_per_size():
     # 51 runs, 100 trials: 51*50*100/2 = 127500 pairwise comparisons for each set size
     x = np.random.default_rng(1).random((51, 34))
     sizes, comparisons, swaps = swap_counts(x, trials=100, sizes=range(1, 18))

@@ -70,9 +70,9 @@ def demo_command():
     sog: their Table II), a small synthetic collection with element and passage runs, and a
     RAG example (span measures over three chunkings)."""
     log = ProblemLog()
-    seed = example_path("seed000")
-    qrels = read_qrels(seed / "qrels.tsv", fmt="native-qrels", log=log)
-    runs = [read_run(seed / "runs" / f"{name}.txt", log=log)
+    worked = example_path("kazai-lalmas-2006")
+    qrels = read_qrels(worked / "qrels.tsv", fmt="native-qrels", log=log)
+    runs = [read_run(worked / "runs" / f"{name}.txt", log=log)
             for name in ("frb", "ideal", "reverse_ideal", "rel_leaves")]
     ctx = EvalContext(quant="sog")
     _table("Kazai & Lalmas (2006), topic 163, Table I runs, quant=sog — cf. Table II",

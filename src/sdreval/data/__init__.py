@@ -1,7 +1,7 @@
 """Bundled example data: the source papers' worked examples and a small synthetic collection.
 
-* ``examples/seed000/``: Kazai & Lalmas 2006, Fig. 3 / Table I (topic 163, article ``co/2001/r7022``) as
-  native judgements and the four Table I runs as element runs;
+* ``examples/kazai-lalmas-2006/``: Kazai & Lalmas 2006, Fig. 3 / Table I (topic 163, article
+  ``co/2001/r7022``) as native judgements and the four Table I runs as element runs;
 * ``examples/synthetic/``: a small synthetic INEX-like collection (``docs/``), INEX 2003-scale
   element judgements (``qrels.tsv``), its highlighted passages (``qrels.fol``), three element
   runs and their passage versions;
@@ -21,7 +21,8 @@ EXAMPLES = Path(__file__).resolve().parent / "examples"
 
 
 def example_path(*parts: str) -> Path:
-    """Path of a bundled example file or folder, e.g. ``example_path("seed000", "qrels.tsv")``."""
+    """Path of a bundled example file or folder, e.g.
+    ``example_path("kazai-lalmas-2006", "qrels.tsv")``."""
     path = EXAMPLES.joinpath(*parts)
     if not path.exists():
         raise FileNotFoundError(path)
@@ -52,15 +53,15 @@ def build_examples(outdir: str | Path = EXAMPLES) -> Path:
     from ..io.writers import write_fol_qrels, write_native_qrels, write_run
     from ..simulate import (AssessmentSpec, CollectionSpec, RunSpec, document_xml,
                             make_collection, make_qrels, make_runs)
-    from .seed000 import seed000_example
+    from .kazai_lalmas_2006 import kazai_lalmas_example
 
     out = Path(outdir)
-    seed = out / "seed000"
-    (seed / "runs").mkdir(parents=True, exist_ok=True)
-    qrels, runs = seed000_example()
-    write_native_qrels(qrels, seed / "qrels.tsv")
+    example = out / "kazai-lalmas-2006"
+    (example / "runs").mkdir(parents=True, exist_ok=True)
+    qrels, runs = kazai_lalmas_example()
+    write_native_qrels(qrels, example / "qrels.tsv")
     for run in runs:
-        write_run(run, seed / "runs" / f"{run.name}.txt", "element")
+        write_run(run, example / "runs" / f"{run.name}.txt", "element")
 
     synthetic = out / "synthetic"
     for sub in ("docs", "runs"):

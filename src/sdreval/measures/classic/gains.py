@@ -121,8 +121,8 @@ def document_ranking(ranking: Ranking) -> tuple[Ranking, int, int]:
 
 def document_run(run: Run, ctx: Any = None) -> Run:
     """The run reduced to its documents, in order of first appearance per topic (the rule for
-    document-level measures on passage judgements; a document counts once, at its first
-    result).  Runs without a repeated document or an element path are returned as they are."""
+    document-level measures on passage judgements or whole-document judgements read by an
+    element or passage run; a document counts once, at its first result).  Runs without a repeated document or an element path are returned as they are."""
     cache = getattr(ctx, "cache", None)
     key = ("classic.document-run", id(run))
     if cache is not None and key in cache and cache[key][0] is run:
@@ -146,8 +146,8 @@ def document_run(run: Run, ctx: Any = None) -> Run:
         detail = ["later results of the same document dropped"] if dropped else []
         if elements:
             detail.append("element results read as their documents")
-        ctx.warn(f"run {run.name}: document-level measures on judgements of highlighted "
-                 f"passages read each document once, at its first result ("
+        ctx.warn(f"run {run.name}: document-level measures read the run as its documents, "
+                 f"each document once, at its first result ("
                  + "; ".join(detail) + "; docs/classic.md)")
     if cache is not None:
         cache[key] = (run, out)

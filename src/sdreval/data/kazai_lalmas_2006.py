@@ -103,7 +103,7 @@ SECTION_612 = {"R_insert": 0.5714, "ep@0.1_insert": 1.0,
                "drop_Q": 0.25, "drop_MAep": 0.30, "drop_iMAep": 0.48}
 
 
-def seed000_qrels(with_sizes: bool = True, with_non_relevant: bool = True) -> Qrels:
+def kazai_lalmas_qrels(with_sizes: bool = True, with_non_relevant: bool = True) -> Qrels:
     """The assessments of topic 163 for ``co/2001/r7022`` (Fig. 3), INEX 2003/2004 scale."""
     qrels = Qrels("inex2003", source="Kazai & Lalmas 2006, Fig. 3")
     for path, ((e, s), size) in NODES.items():
@@ -114,17 +114,17 @@ def seed000_qrels(with_sizes: bool = True, with_non_relevant: bool = True) -> Qr
     return qrels
 
 
-def seed000_runs() -> list[Run]:
+def kazai_lalmas_runs() -> list[Run]:
     """The four simulated runs of Table I."""
     return [Run(name, {TOPIC: Ranking.from_elements([(DOC, p) for p in paths])})
             for name, paths in RUNS.items()]
 
 
-def seed000_example() -> tuple[Qrels, list[Run]]:
+def kazai_lalmas_example() -> tuple[Qrels, list[Run]]:
     """``(qrels, runs)`` of Kazai & Lalmas 2006, §6.1: evaluate with ``quant=sog`` to get Table II."""
-    return seed000_qrels(), seed000_runs()
+    return kazai_lalmas_qrels(), kazai_lalmas_runs()
 
 
 __all__ = ["TOPIC", "DOC", "NODES", "NON_RELEVANT", "RUNS", "TABLE1_SOG", "TABLE2",
-           "TABLE2_NXCG_CUTOFFS", "TABLE2_EP_POINTS", "SECTION_612", "seed000_qrels",
-           "seed000_runs", "seed000_example"]
+           "TABLE2_NXCG_CUTOFFS", "TABLE2_EP_POINTS", "SECTION_612", "kazai_lalmas_qrels",
+           "kazai_lalmas_runs", "kazai_lalmas_example"]
