@@ -11,7 +11,9 @@ DataFrame (the table reader, :func:`sdreval.io.frames.run_from_table`, or for sp
 evaluated where it lives, with the qrels sent once to each worker (scattered when a
 ``distributed`` client is active).  The partitions send back their per-topic values only; the
 table is the one :func:`sdreval.measures.evaluate` returns for the whole run read at once (same
-rows, same order, same values, same warnings).
+rows, same order, same values, same warnings).  With ``output=DIR`` the per-topic rows are
+written there by the partitions, and the client receives counts and exact sums only (no topic
+names, no values): the means come back.
 
 Every topic's rows must lie in one partition (a dataset written by topic, or
 ``ddf.shuffle("query_id")``); a topic found in two partitions is refused, since its ranking
@@ -23,25 +25,24 @@ import warnings
 from dataclasses import replace
 from typing import Any, Iterable
 
-import numpy as np
 import pandas as pd
 
 from .errors import ProblemLog
 from .judgements.qrels import Qrels
-from .measures.partitions import Part, Piece, assemble, evaluate_part, gather
+from .measures.partitions import Part, Piece, assemble, evaluate_part, gather, split_topic
 from .measures.registry import EvalContext, Measure
 from .measures.serial import check_topic_names, measures_by_family, topics_to_evaluate
-from .model.run import Run
-from .orchestrate.dataset import MeasureSums, add_sums, means_from_sums, value_sums
+from .orchestrate.dataset import (Repeated, Settle, add_sums, forget_topics, keep_topics,
+                                  means_from_sums, part_path, settle, value_sums, write_part)
 
 __all__ = ["evaluate"]
 
 
 def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx: EvalContext,
                     name: str, index: int, output: str | None = None) -> Piece:
-    """One partition: its answered topics, the topics it scores, their values (or, with
-    ``output``, none: the values written to ``output/part-INDEX.parquet`` and the exact sums
-    of each measure's values in ``extra``), its warnings and read problems."""
+    """One partition: its answered topics, the topics it scores, their values, its warnings;
+    ``extra``: its read warnings and, with ``output``, the exact sums of each measure's values
+    (the values written to ``output``, the topic names beside them: none sent back)."""
     from .io.frames import run_from_table
     from .io.readers import is_span_data
 
@@ -56,22 +57,13 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
     check_topic_names(qrels, [run])
     topics = topics_to_evaluate(qrels, run, False, quiet)
     _, matrix, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
-    sums = None
-    if output is not None:
-        sums = _write_part(output, index, run, topics, measures, matrix)
-        matrix = None
-    return Piece(list(run.topics), topics, matrix, found, run.unit,
-                 ([str(p) for p in log.warnings], sums))
-
-
-def _write_part(output: str, index: int | str, run: Run, topics: list[str],
-                measures: list[str], matrix: np.ndarray) -> list[MeasureSums]:
-    """Write one partition's per-topic rows (measure, then topic) to
-    ``output/part-INDEX.parquet`` (fsspec paths too); return each measure's partial sums."""
-    table = assemble([run], [topics], measures, [(0, matrix, [])])
-    if len(table):
-        table.to_parquet(f"{str(output).rstrip('/')}/part-{index}.parquet", index=False)
-    return value_sums(measures, matrix)
+    read = [str(p) for p in log.warnings]
+    if output is None:
+        return Piece(list(run.topics), topics, matrix, found, run.unit, (read, None))
+    write_part(part_path(output, 0, index), assemble([run], [topics], measures,
+                                                     [(0, matrix, [])]))
+    keep_topics(output, 0, index, list(run.topics), topics)
+    return Piece([], [], None, found, run.unit, (read, value_sums(measures, matrix)))
 
 
 def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure],
@@ -83,10 +75,17 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
     gives the means.  ``qrels``: anything :func:`sdreval.io.read_qrels` accepts (a
     :class:`Qrels`, a path, a DataFrame such as ``pandas.read_parquet(PATH)``, a dict).
 
-    With ``output`` (a directory, local or an fsspec URL, that exists), each partition writes
-    its per-topic rows to ``output/part-N.parquet`` and sends back only the exact sums of its
-    values: the table returned is then the means (``summarise(..., counts=True)``), the same
-    numbers as from the gathered per-topic rows."""
+    With ``output`` (a directory, local or an fsspec URL, that exists and is shared by the
+    workers), each partition writes its per-topic rows to ``output/part-00000-N.parquet``
+    (columns ``run, topic, measure, value, topics``: the rows of ``sdreval eval -q --format
+    parquet -o DIR/``; the topics ``-c`` adds, which no partition answered, to
+    ``part-00000-unanswered.parquet``) and sends back only how many topics it answered and
+    each measure's exact sum of values; the topic names stay in ``output`` (in ``_topics/``,
+    removed at the end), put together by one task to check that no topic lies in two
+    partitions and to find the topics left out.  What comes back, and is returned, is the
+    means (``summarise(..., counts=True)``: run, ``all``, measure, value, topics), the
+    numbers of the gathered per-topic rows to the last bit (one exact sum, divided once; a
+    geometric mean such as gm_map from the exact sum of the logs)."""
     import dask
 
     from .io.readers import read_qrels
@@ -95,25 +94,35 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
     ctx = ctx or EvalContext()
     texts = [m.text for m in measures_by_family(measures)[0]]
     settings = replace(ctx, warnings=[], cache={})
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # Dask's own ("Sending large graph ...")
-        shared = _shared(qrels)
-        task = dask.delayed(_evaluate_frame, pure=True)
-        tasks = [task(part, shared, texts, settings, name, i, output)
-                 for i, part in enumerate(run_ddf.to_delayed())]
-        results = dask.compute(*tasks)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # Dask's own ("Sending large graph ...")
+            shared = _shared(qrels)
+            task = dask.delayed(_evaluate_frame, pure=True)
+            tasks = [task(part, shared, texts, settings, name, i, output)
+                     for i, part in enumerate(run_ddf.to_delayed())]
+            results = list(dask.compute(*tasks))
+            if output is not None:  # the names put together where they were written
+                job = Settle(0, None, name, output, [p.warnings for p in results],
+                             [p.unit for p in results], all_topics)
+                settled = dask.compute(dask.delayed(settle, pure=False)(
+                    job, shared, texts, settings))[0]
+    finally:
+        if output is not None:
+            forget_topics(output)
     for piece in results:
         for problem in piece.extra[0]:
             ctx.warn(problem)
-    answered_run, topics, matrix, missing = gather(list(results), qrels, name, texts, ctx,
-                                                   all_topics)
-    if output is not None:
-        where = pd.Index(topics).get_indexer(missing)
-        extra = ([_write_part(output, "unanswered", answered_run, missing, texts,
-                              matrix[:, where])] if missing else [])
-        return means_from_sums(answered_run.name, texts, add_sums(
-            [p.extra[1] for p in results if p.topics] + extra, texts), len(topics))
-    return assemble([answered_run], [topics], texts, [(0, matrix, [])])
+    if output is None:
+        answered_run, topics, matrix, _ = gather(results, qrels, name, texts, ctx, all_topics)
+        return assemble([answered_run], [topics], texts, [(0, matrix, [])])
+    if isinstance(settled, Repeated):
+        raise split_topic(settled.topic, settled.first, settled.second, None)
+    messages, missing, scored = settled
+    for message in messages:
+        ctx.warn(message)
+    return means_from_sums(name, texts, add_sums([p.extra[1] for p in results] + missing,
+                                                 texts), scored)
 
 
 def _shared(qrels: Qrels):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from .common import echo_problems, echo_warnings, handle_errors, quiet_option
+from .common import InputPath, echo_problems, echo_warnings, handle_errors, quiet_option
 from .eval_cmd import build_context, context_options, load_inputs
 
 EXAMPLES = """\b
@@ -16,9 +16,9 @@ Examples:
 
 
 @click.command("budget", epilog=EXAMPLES)
-@click.argument("qrels", type=click.Path(exists=True, allow_dash=True))
+@click.argument("qrels", type=InputPath(exists=True, allow_dash=True))
 @click.argument("runs", nargs=-1, required=True,
-                type=click.Path(exists=True, dir_okay=False, allow_dash=True))
+                type=InputPath(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--budgets", default="128,256,512,1024,2048,4096,8192", show_default=True,
               help="Budgets N (characters, or tokens with --span-unit), comma-separated.")
 @click.option("--level", type=click.FloatRange(0, 1, min_open=True, max_open=True),

@@ -183,6 +183,27 @@ def echo_status(message: str) -> None:
         click.echo(f"sdreval: {message}", err=True)
 
 
+class InputPath(click.Path):
+    """An input argument: a path that exists (:class:`click.Path`), or a URL read with fsspec
+    (``s3://``, ``file://``, ...: Parquet files and datasets, :mod:`sdreval.io.locations`)
+    whose scheme's library is installed and that names something."""
+
+    def convert(self, value, param, ctx):
+        from ..io.locations import is_url, url_filesystem
+
+        if not is_url(value):
+            return super().convert(value, param, ctx)
+        try:
+            fs, inner = url_filesystem(value)
+        except UsageError as error:
+            self.fail(str(error), param, ctx)
+        if not fs.exists(inner):
+            self.fail(f"URL {value!r} does not exist.", param, ctx)
+        if not self.dir_okay and fs.isdir(inner):
+            self.fail(f"URL {value!r} is a directory.", param, ctx)
+        return value
+
+
 def jobs_options(func: Callable) -> Callable:
     """``--jobs N`` and ``--scheduler ADDRESS|local``: evaluate runs cut into topic
     partitions, in N processes or on a Dask cluster (``local``: N worker processes here)."""

@@ -17,8 +17,8 @@ from ..errors import UsageError
 from ..measures.evaluate import TOPIC_POLICIES
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, TABLE_FORMATS, TESTS,
                              WILCOXON_METHODS)
-from .common import (LEVEL, SEED, echo_notes, echo_problems, echo_warnings, evaluate_runs,
-                     handle_errors, jobs_options, quiet_option)
+from .common import (LEVEL, SEED, InputPath, echo_notes, echo_problems, echo_warnings,
+                     evaluate_runs, handle_errors, jobs_options, quiet_option)
 from .eval_cmd import context_options
 
 
@@ -58,7 +58,7 @@ Examples:
 
 
 @click.command("compare", epilog=EXAMPLES)
-@click.argument("inputs", nargs=-1, type=click.Path(exists=True))
+@click.argument("inputs", nargs=-1, type=InputPath(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True,

@@ -19,7 +19,7 @@ from ..errors import ProblemLog, SdrevalError, UsageError
 from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io import read_collection, read_qrels, read_run
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run, write_trec_qrels
-from .common import echo_problems, handle_errors
+from .common import InputPath, echo_problems, handle_errors
 
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol", "trec-qrels")
 
@@ -34,7 +34,7 @@ Examples:
 
 
 @click.command("convert", epilog=EXAMPLES)
-@click.argument("source", metavar="IN", type=click.Path(exists=True, allow_dash=True))
+@click.argument("source", metavar="IN", type=InputPath(exists=True, allow_dash=True))
 @click.argument("target", metavar="OUT", type=click.Path(dir_okay=False))
 @click.option("--to", "to", type=click.Choice(TARGETS), default=None,
               help="Output format (default: element run for XML runs, passage run when "

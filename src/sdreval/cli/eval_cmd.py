@@ -15,8 +15,9 @@ from ..measures.results import ResultColumns
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from ..report.output import FORMATS, write_results
-from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_notes, echo_problems,
-                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option)
+from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, InputPath, echo_notes,
+                     echo_problems, echo_warnings, evaluate_runs, handle_errors, jobs_options,
+                     quiet_option)
 from .summary_options import summary_options, table_options
 
 
@@ -293,9 +294,9 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
 
 
 @click.command("eval", epilog=EXAMPLES)
-@click.argument("qrels", type=click.Path(exists=True, allow_dash=True))
+@click.argument("qrels", type=InputPath(exists=True, allow_dash=True))
 @click.argument("runs", nargs=-1, required=True,
-                type=click.Path(exists=True, allow_dash=True))
+                type=InputPath(exists=True, allow_dash=True))
 @click.option("-m", "--measure", "measures", multiple=True,
               help="Measure name, e.g. nxCG@10, MAep(quant=sog), iP@0.01, or trec_eval's and "
                    "ir_measures' names (map, P_10, ndcg_cut_10, nDCG@10, R@100) (repeatable). "

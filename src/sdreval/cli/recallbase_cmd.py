@@ -19,7 +19,7 @@ from ..judgements.quantise import default_quantisation, get_quantisation
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
 from ..lazy import lazy_module
 from ..model.ordering import topic_sort_key
-from .common import echo_problems, handle_errors
+from .common import InputPath, echo_problems, handle_errors
 
 pd = lazy_module("pandas")
 
@@ -58,7 +58,7 @@ Examples:
 
 
 @click.command("recallbase", epilog=EXAMPLES)
-@click.argument("qrels", type=click.Path(exists=True))
+@click.argument("qrels", type=InputPath(exists=True))
 @click.option("--quant", default=None,
               help="Quantisation (default: the generalised function of the scale).")
 @click.option("--keep", type=click.Choice(["ancestor", "descendant"]), default="ancestor",

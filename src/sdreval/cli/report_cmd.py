@@ -9,8 +9,8 @@ import click
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP
-from .common import (LEVEL, POSITIVE_INT, SEED, echo_notes, echo_problems, echo_status,
-                     echo_warnings, handle_errors, jobs_options, quiet_option)
+from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, echo_notes, echo_problems,
+                     echo_status, echo_warnings, handle_errors, jobs_options, quiet_option)
 from .eval_cmd import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences", "diffci",
@@ -27,8 +27,8 @@ Examples:
 
 
 @click.command("report", epilog=EXAMPLES)
-@click.argument("qrels", required=False, type=click.Path(exists=True))
-@click.argument("runs", nargs=-1, type=click.Path(exists=True))
+@click.argument("qrels", required=False, type=InputPath(exists=True))
+@click.argument("runs", nargs=-1, type=InputPath(exists=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="HTML report file (default report.html unless only tables are asked for).")
 @click.option("-m", "--measure", "measures", multiple=True,

@@ -16,7 +16,7 @@ import click
 
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
-from .common import echo_notes, echo_warnings, handle_errors
+from .common import InputPath, echo_notes, echo_warnings, handle_errors
 
 np = lazy_module("numpy")
 pd = lazy_module("pandas")
@@ -190,8 +190,8 @@ Examples:
 
 
 @click.command("sensitivity", epilog=EXAMPLES)
-@click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
-@click.argument("runs", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", type=InputPath(exists=True, dir_okay=False))
+@click.argument("runs", nargs=-1, required=True, type=InputPath(exists=True, dir_okay=False))
 @click.option("-m", "--measure", "measures", multiple=True, required=True,
               help="Span measure(s); those with a tau parameter are swept over --tau.")
 @click.option("--tau", "taus", multiple=True, type=float,

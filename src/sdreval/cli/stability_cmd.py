@@ -31,8 +31,8 @@ from .. import stats
 from ..errors import UsageError
 from ..lazy import lazy_module
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TABLE_FORMATS, TESTS
-from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, echo_problems, echo_warnings,
-                     handle_errors, jobs_options, quiet_option)
+from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, echo_problems,
+                     echo_warnings, handle_errors, jobs_options, quiet_option)
 from .compare_cmd import scores_from_inputs
 from .eval_cmd import context_options
 
@@ -90,7 +90,7 @@ Examples:
 
 
 @click.command("stability", epilog=EXAMPLES)
-@click.argument("inputs", nargs=-1, type=click.Path(exists=True))
+@click.argument("inputs", nargs=-1, type=InputPath(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True, help="Measure (repeatable).")

@@ -17,7 +17,7 @@ import click
 from ..errors import InputError, Problem, ProblemLog
 from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io import read_collection, read_qrels, read_run
-from .common import EXIT_INVALID_INPUT, EXIT_OK, handle_errors
+from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors
 
 
 def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], None] | None = None,
@@ -109,7 +109,7 @@ Examples:
 
 
 @click.command("validate", epilog=EXAMPLES)
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True, allow_dash=True))
+@click.argument("files", nargs=-1, required=True, type=InputPath(exists=True, allow_dash=True))
 @click.option("--format", "fmt", default=None,
               help="Force the format of every FILE instead of detecting it: "
                    + ", ".join(QRELS_FORMATS + RUN_FORMATS) + ", collection.")

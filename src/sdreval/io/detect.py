@@ -21,6 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..errors import InputError, UsageError
+from .locations import is_directory, is_url, refuse_text_url
 from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, table_layout
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
@@ -140,6 +141,11 @@ def detect_format(path: str | Path) -> str:
     directory), from its content.
 
     Raises :class:`InputError` naming the file when the content fits no format."""
+    if is_url(path):  # Parquet files and datasets only (sdreval.io.locations)
+        kind = _sniff_span(path)
+        if kind is None:
+            raise refuse_text_url(str(path))
+        return kind
     path = Path(path)
     if path.is_dir():  # a Parquet dataset, a collection, or INEX assessments as a tree
         return _sniff_span(path) or sniff_xml_directory(path)
@@ -187,7 +193,7 @@ def detect_format(path: str | Path) -> str:
     return kind
 
 
-def _sniff_span(path: Path) -> str | None:
+def _sniff_span(path: Path | str) -> str | None:
     """A span input or document table (JSONL, CSV/TSV, Parquet file or dataset) named by its
     keys, or None (imported only for those layouts: the span readers cost ~10 ms at every
     start)."""
@@ -200,7 +206,7 @@ def _sniff_span(path: Path) -> str | None:
     if kind is None:
         from .doc_tables import table_kind
 
-        return table_kind(found[0], found[1], str(path) + ("/" if path.is_dir() else ""))
+        return table_kind(found[0], found[1], str(path) + ("/" if is_directory(path) else ""))
     return kind
 
 

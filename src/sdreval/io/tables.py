@@ -32,6 +32,7 @@ import numpy as np
 from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
 from .ids import id_of, id_text
+from .locations import arrow_file, arrow_paths, dataset_parts, is_directory, is_url, url_start
 from .table_checks import Checker, row_place, single_run_name
 from .textlines import PARQUET_MAGIC, first_data_line, open_binary, read_head, table_layout
 
@@ -98,18 +99,19 @@ def run_name(table: Table) -> str:
 def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
     """``(layout, column names)`` of a JSONL/CSV/TSV/Parquet file, or None if it is none of
     them (e.g. a whitespace-separated TREC file); a directory of Parquet files (a dataset) by
-    the schema of its files."""
-    if Path(path).is_dir():
+    the schema of its files.  ``path`` may be a URL (:mod:`sdreval.io.locations`)."""
+    if is_directory(path):
         return ("parquet", _dataset_columns(path)) if parquet_dataset(path) else None
-    head = read_head(path, 65536)
+    head = read_start(path, 65536)
     layout = table_layout(head)
     if layout is None:
         return None
     if layout == "parquet":
         import pyarrow.parquet as pq
 
+        where, filesystem = arrow_file(path)
         try:
-            return layout, list(pq.read_schema(str(path)).names)
+            return layout, list(pq.read_schema(where, filesystem=filesystem).names)
         except Exception:  # noqa: BLE001 - a broken file is reported when read
             return layout, []
     first = first_data_line(head)
@@ -130,16 +132,17 @@ def load_table(path: str | Path, log: ProblemLog, ids: tuple[str, ...] = ID_KEYS
     """Read a JSONL, CSV/TSV or Parquet file, or a directory of Parquet files (layout from
     content); ``ids``: the columns read as text (JSONL: without type inference).  ``root``:
     ``path`` is one file of the Parquet dataset in that directory (its Hive partition
-    values, ``root/key=value/...``, become columns as when the whole dataset is read)."""
+    values, ``root/key=value/...``, become columns as when the whole dataset is read).
+    ``path`` may be a URL of a Parquet file or dataset (:mod:`sdreval.io.locations`)."""
     file = str(path)
     if root is not None:
         return _load_dataset(path, root, ids)
-    if Path(path).is_dir():
+    if is_directory(path):
         if not parquet_dataset(path):
             raise InputError("a directory without Parquet files: not a table (a directory is "
                              "read as a table only as a Parquet dataset)", file)
         return _load_dataset(path, ids=ids)
-    head = read_head(path, 65536)
+    head = read_start(path, 65536)
     layout = table_layout(head)
     if layout == "parquet":
         return _load_parquet(path, ids)
@@ -284,8 +287,9 @@ def _load_parquet(path: str | Path, ids: tuple[str, ...] = ID_KEYS) -> Table:
     import pyarrow.parquet as pq
 
     file = str(path)
+    where, filesystem = arrow_file(path)
     try:
-        frame = id_frame(pq.read_table(str(path)), ids)
+        frame = id_frame(pq.read_table(where, filesystem=filesystem), ids)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
         raise InputError(f"cannot read Parquet: {error}", file) from None
     return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), file)
@@ -311,56 +315,62 @@ def id_frame(table, ids: tuple[str, ...]) -> pd.DataFrame:
     return frame
 
 
+def read_start(path: str | Path, size: int) -> bytes:
+    """The first ``size`` bytes of a file: a local one as the text readers open it
+    (decompressed, pipes spooled: :func:`~sdreval.io.textlines.read_head`), a URL's as
+    stored."""
+    return url_start(str(path), size) if is_url(path) else read_head(path, size)
+
+
 def parquet_dataset(path: str | Path) -> bool:
-    """A directory whose first data file (sorted walk; names starting with ``.`` or ``_``
-    skipped, as pyarrow's dataset discovery skips them) is a Parquet file."""
-    for folder, dirs, names in os.walk(path):
-        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "_")))
-        for name in sorted(n for n in names if not n.startswith((".", "_"))):
-            return read_head(Path(folder) / name, 4) == PARQUET_MAGIC
-    return False
+    """A directory whose first data file (:func:`~sdreval.io.locations.dataset_parts`) is a
+    Parquet file."""
+    parts = dataset_parts(path)
+    return bool(parts) and read_start(parts[0], 4) == PARQUET_MAGIC
 
 
 def _dataset(path: str | Path, root: str | Path | None = None):
-    """The pyarrow dataset of a directory (or of its file ``path`` when ``root`` is the
-    directory); Hive partition values as text (ids are never typed: ``topic=007`` is the
-    topic ``"007"``)."""
+    """The pyarrow dataset of a directory's parts (or of its file ``path`` when ``root`` is
+    the directory), local or URL; Hive partition values as text (ids are never typed:
+    ``topic=007`` is the topic ``"007"``)."""
     import pyarrow as pa
     import pyarrow.dataset as ds
-    import pyarrow.parquet as pq
 
-    files = str(path) if root is None else [str(path)]
-    base = Path(path if root is None else root)
+    base = str(path if root is None else root).rstrip("/" + os.sep)
+    files = dataset_parts(path) if root is None else [str(path)]
     names: dict[str, None] = {}  # the keys of the folders key=value, in order met
-    for found in ds.dataset(files, format="parquet").files:
-        for part in Path(found).relative_to(base).parts[:-1]:
+    for found in files:
+        for part in found[len(base) + 1:].replace(os.sep, "/").split("/")[:-1]:
             if "=" in part:
                 names.setdefault(part.split("=", 1)[0])
     hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
-    dataset = ds.dataset(files, format="parquet", partitioning=hive,
-                         **({} if root is None else {"partition_base_dir": str(root)}))
+    filesystem, inner = arrow_paths(files + [base])
+    dataset = ds.dataset(inner[:-1], format="parquet", partitioning=hive,
+                         partition_base_dir=inner[-1], filesystem=filesystem)
+    shown = dict(zip(inner[:-1], files))  # Arrow's path of a part -> the path as given
     first = None  # pyarrow takes the first file's columns, and a folder's key=value over
     for part in sorted(dataset.get_fragments(), key=lambda f: f.path):  # the file's column
-        names = sorted(part.physical_schema.names)
-        first = first or (part.path, names)
-        if names != first[1] and root is None:
+        where, columns = shown.get(part.path, part.path), sorted(part.physical_schema.names)
+        first = first or (where, columns)
+        if columns != first[1] and root is None:
             raise InputError(f"the files of the dataset hold different columns: {first[0]} "
-                             f"holds {', '.join(first[1])}, this file {', '.join(names)}; a "
+                             f"holds {', '.join(first[1])}, this file {', '.join(columns)}; a "
                              "dataset is read by one schema: write its files with the same "
-                             "columns", part.path)
+                             "columns", where)
         for key, value in ds.get_partition_keys(part.partition_expression).items():
-            raw = np.array(pq.ParquetFile(part.path).read(columns=[key]).column(key)
-                           .to_pylist() if value is not None and key in names else [], object)
+            raw = np.array(ds.dataset(part.path, format="parquet", filesystem=filesystem)
+                           .to_table(columns=[key]).column(key).to_pylist()
+                           if value is not None and key in columns else [], object)
             for row in np.flatnonzero(id_text(raw)[1] | (id_text(raw)[0] != value))[:1]:
                 raise InputError(f"column {key} holds {raw[row]!r} but the folder {key}="
                                  f"{value} says {value!r}: make them agree, or drop the "
-                                 "column (the folder gives it)", part.path, int(row) + 1)
-    return dataset
+                                 "column (the folder gives it)", where, int(row) + 1)
+    return dataset, files
 
 
 def _dataset_columns(path: str | Path) -> list[str]:
     try:
-        return list(_dataset(path).schema.names)
+        return list(_dataset(path)[0].schema.names)
     except Exception as error:  # noqa: BLE001 - files of other columns, a broken file...
         raise error if isinstance(error, InputError) else InputError(
             f"cannot read the Parquet dataset: {error}", str(path)) from None
@@ -374,8 +384,8 @@ def _load_dataset(path: str | Path, root: str | Path | None = None,
 
     file = str(path)
     try:
-        dataset = _dataset(path, root)
-        parts = sorted(dataset.get_fragments(), key=lambda f: f.path)
+        dataset, files = _dataset(path, root)
+        parts = list(dataset.get_fragments())  # in the order of ``files``
         tables = [part.to_table(schema=dataset.schema) for part in parts]
         frame = id_frame(pa.concat_tables(tables) if tables else dataset.schema.empty_table(),
                          ids)
@@ -386,7 +396,7 @@ def _load_dataset(path: str | Path, root: str | Path | None = None,
     lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
         np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \
         np.zeros(0, dtype=np.int64)
-    return Table(frame, lines, file, parts=([p.path for p in parts],
+    return Table(frame, lines, file, parts=(files,
                                             np.repeat(np.arange(len(sizes)), sizes)))
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import BinaryIO, Iterator
 
 from ..errors import InputError, ProblemLog
+from .locations import is_url, refuse_text_url
 
 #: bound on integers stored in int64 columns (ranks, offsets, lengths, sizes)
 INT_LIMIT = 1 << 62
@@ -96,6 +97,8 @@ def local_path(path: str | Path) -> Path:
     spooled = _SPOOLED.get(name)
     if spooled is not None:
         return spooled
+    if is_url(name):  # text is read from local paths only
+        raise refuse_text_url(name)
     if not is_pipe(name):
         return Path(path)
     try:

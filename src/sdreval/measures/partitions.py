@@ -252,10 +252,15 @@ def _answered(pieces: list[Piece], source: str | None) -> dict[str, int]:
     for i, piece in enumerate(pieces):
         for topic in piece.answered:
             if seen.setdefault(topic, i) != i:
-                raise SplitTopic(f"topic {topic} has rows in partitions {seen[topic]} and {i}: "
-                                 "every topic's rows must lie in one partition (write the "
-                                 "dataset by topic, or ddf.shuffle on the topic column)", source)
+                raise split_topic(topic, seen[topic], i, source)
     return seen
+
+
+def split_topic(topic: str, first: int, second: int, source: str | None) -> SplitTopic:
+    """The refusal of a topic whose rows lie in partitions ``first`` and ``second``."""
+    return SplitTopic(f"topic {topic} has rows in partitions {first} and {second}: every "
+                      "topic's rows must lie in one partition (write the dataset by topic, or "
+                      "ddf.shuffle on the topic column)", source)
 
 
 def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],

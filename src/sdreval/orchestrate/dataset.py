@@ -154,6 +154,21 @@ def _topics_path(directory: str, run: int, piece: int) -> str:
     return os.path.join(directory, TOPICS_DIR, f"{run:05d}-{piece:05d}.arrow")
 
 
+def _open(path: str, mode: str):
+    """A file of the output directory opened: a local path, or a URL (fsspec: the directory
+    of :func:`sdreval.dask.evaluate`'s ``output``); its folder made when written."""
+    from ..io.locations import is_url, url_filesystem
+
+    if not is_url(path):
+        if "w" in mode:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+        return open(path, mode)
+    fs, inner = url_filesystem(path)
+    if "w" in mode:
+        fs.makedirs(inner.rsplit("/", 1)[0], exist_ok=True)
+    return fs.open(inner, mode)
+
+
 def keep_topics(directory: str, run: int, piece: int, answered: list[str],
                 topics: list[str]) -> None:
     """Write a partition's answered topics (in file order) and which of them it scored,
@@ -161,19 +176,20 @@ def keep_topics(directory: str, run: int, piece: int, answered: list[str],
     import pyarrow as pa
     import pyarrow.feather as feather
 
-    os.makedirs(os.path.join(directory, TOPICS_DIR), exist_ok=True)
     scored = set(topics)
-    feather.write_feather(pa.table({"topic": pa.array(answered, pa.string()),
-                                    "scored": pa.array([t in scored for t in answered],
-                                                       pa.bool_())}),
-                          _topics_path(directory, run, piece), compression="uncompressed")
+    with _open(_topics_path(directory, run, piece), "wb") as handle:
+        feather.write_feather(pa.table({"topic": pa.array(answered, pa.string()),
+                                        "scored": pa.array([t in scored for t in answered],
+                                                           pa.bool_())}),
+                              handle, compression="uncompressed")
 
 
 def kept_topics(directory: str, run: int, piece: int) -> tuple[list[str], list[str]]:
     """The answered and the scored topics :func:`keep_topics` wrote."""
     import pyarrow.feather as feather
 
-    table = feather.read_table(_topics_path(directory, run, piece))
+    with _open(_topics_path(directory, run, piece), "rb") as handle:
+        table = feather.read_table(handle)
     answered = table.column("topic").to_pylist()
     scored = table.column("scored").to_numpy(zero_copy_only=False)
     return answered, [t for t, s in zip(answered, scored.tolist()) if s]
@@ -181,9 +197,17 @@ def kept_topics(directory: str, run: int, piece: int) -> tuple[list[str], list[s
 
 def forget_topics(directory: str) -> None:
     """Remove the kept topic names (once the run's partitions are settled)."""
-    import shutil
+    from ..io.locations import is_url, url_filesystem
 
-    shutil.rmtree(os.path.join(directory, TOPICS_DIR), ignore_errors=True)
+    folder = os.path.join(directory, TOPICS_DIR)
+    if not is_url(folder):
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    fs, inner = url_filesystem(folder)
+    if fs.exists(inner):
+        fs.rm(inner, recursive=True)
 
 
 @dataclass(frozen=True)
@@ -213,7 +237,7 @@ class Settle:
     (:func:`settle`): ``warnings`` and ``units`` of each piece, in piece order."""
 
     index: int
-    path: str
+    path: str | None
     name: str
     output: str
     warnings: list[list[str]]

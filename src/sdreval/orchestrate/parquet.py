@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 from ..errors import InputError, ProblemLog
+from ..io.locations import dataset_parts, is_directory, is_url
 from ..io.textlines import PARQUET_MAGIC
 from ..model.run import Run
 
@@ -21,23 +22,23 @@ PARQUET = "parquet"
 
 
 def _is_parquet_file(path: str) -> bool:
+    from ..io.tables import read_start
+
     try:
-        with open(path, "rb") as handle:
-            return handle.read(4) == PARQUET_MAGIC
-    except OSError:
+        return read_start(path, 4) == PARQUET_MAGIC
+    except InputError:
         return False
 
 
 def dataset_files(path: str) -> list[str] | None:
-    """The Parquet files of a run given as a Parquet file or a dataset directory (in name
-    order, Hive partition directories ``key=value/`` included; names starting with ``.`` or
-    ``_`` left out, as Arrow leaves them out), else None."""
-    if os.path.isfile(path):
-        return [path] if _is_parquet_file(path) else None
-    if not os.path.isdir(path):
+    """The Parquet files of a run given as a Parquet file or a dataset directory, local or a
+    URL (:func:`~sdreval.io.locations.dataset_parts`: the files the table reader reads, in
+    its order), else None."""
+    if path == "-" or (not is_url(path) and not os.path.exists(path)):
         return None
-    files = sorted(str(p) for p in Path(path).rglob("*") if p.is_file() and not any(
-        part.startswith((".", "_")) for part in p.relative_to(path).parts))
+    if not is_directory(path):
+        return [path] if _is_parquet_file(path) else None
+    files = dataset_parts(path)
     return files if files and all(map(_is_parquet_file, files)) else None
 
 
@@ -52,12 +53,16 @@ def named_run(file: str) -> str | None:
     read."""
     import pyarrow.parquet as pq
 
+    from ..io.locations import arrow_file
     from ..io.table_checks import RUN, single_run_name
 
-    found = [column for column in RUN if column in pq.read_schema(file).names][:1]
+    where, filesystem = arrow_file(file)
+    names = pq.read_schema(where, filesystem=filesystem).names
+    found = [column for column in RUN if column in names][:1]
     if not found:
         return None
-    return single_run_name(pq.read_table(file, columns=found).to_pandas(), file)
+    return single_run_name(pq.read_table(where, columns=found, filesystem=filesystem)
+                           .to_pandas(), file)
 
 
 def head_name(path: str) -> str:
@@ -73,7 +78,7 @@ def read_partition(path: str, root: str, name: str, log: ProblemLog) -> tuple[Ru
     column, else the dataset's stem)."""
     from ..io.doc_tables import read_table_run
 
-    inside = root if os.path.isdir(root) else None
+    inside = root if is_directory(root) else None
     run = read_table_run(path, log, name=name, root=inside)
     return run, named_run(path) or dataset_name(root)
 

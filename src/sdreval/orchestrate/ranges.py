@@ -215,10 +215,13 @@ def _head_name(path: str, layout: str) -> str:
 
 
 def _size(path: str) -> int | None:
-    """The size of the file at ``path`` where this runs (a Dask worker), None if not there."""
+    """The size of the file at ``path`` (local, or a URL) where this runs (a Dask worker),
+    None if not there (or its URL's library is missing there)."""
+    from ..io.locations import file_size
+
     try:
-        return os.path.getsize(path)
-    except OSError:
+        return file_size(path)
+    except (OSError, UsageError):
         return None
 
 
@@ -230,7 +233,7 @@ def _seen_by_workers(client, paths: list[str]) -> list[bool]:
         seen = True
         for file in dataset_files(path) or [path]:
             sizes = client.run(_size, file)
-            seen = seen and bool(sizes) and set(sizes.values()) == {os.path.getsize(file)}
+            seen = seen and bool(sizes) and set(sizes.values()) == {_size(file)}
         out.append(seen)
     return out
 
