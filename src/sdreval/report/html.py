@@ -98,7 +98,7 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
     """Gather a report from ready tables (per-topic results, optional compare table, curve
     tables by kind ``epgr``/``nxcg``/``ip``/``precall``/``spanr``, swap-rate table).  Runs are
     tested against ``baseline`` (default: the first run)."""
-    per_topic = results[results["topic"].astype(str) != "all"].reset_index(drop=True)
+    per_topic = results[results["topic"].astype(str) != "all"]  # rows keep their file lines
     if per_topic.empty:
         raise UsageError("the report needs per-topic results")
     measures = list(measures) if measures else list(dict.fromkeys(per_topic["measure"].astype(str)))
