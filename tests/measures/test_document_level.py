@@ -101,31 +101,33 @@ def test_q_and_maep_at_document_level_equal_their_classic_forms(real):
     assert np.allclose(by["MAep"], by["AP"]) and np.allclose(by["Q(beta=0)"], by["AP"])
 
 
-def test_reduction_is_said_once_per_run(tmp_path):
-    q = tmp_path / "q.fol"
-    q.write_text("1 Q0 a 50 100 0:50\n1 Q0 b 0 100\n")
-    run = tmp_path / "r.run"
-    run.write_text("1 Q0 b 1 4 r 0 10\n1 Q0 a 2 3 r 0 10\n1 Q0 a 3 2 r 20 10\n")
+def _values_and_reading_warnings(tmp_path, qrels: str, qrels_name: str, run: str,
+                                 measures: list[str]) -> tuple[dict, list[str]]:
+    (tmp_path / qrels_name).write_text(qrels)
+    (tmp_path / "r.run").write_text(run)
     ctx = EvalContext()
-    table = evaluate(read_qrels(q, "fol-qrels"), [read_run(run)], ["AP", "P@2", "nDCG"], ctx)
-    assert table.set_index("measure").value.to_dict() == pytest.approx(
-        {"AP": 0.5, "P@2": 0.5, "nDCG": 1 / np.log2(3)})
-    said = [w for w in ctx.warnings if "document-level" in w]
+    table = evaluate(read_qrels(tmp_path / qrels_name), [read_run(tmp_path / "r.run")],
+                     measures, ctx)
+    return (table.set_index("measure").value.to_dict(),
+            [w for w in ctx.warnings if "document-level" in w])
+
+
+def test_reduction_is_said_once_per_run(tmp_path):
+    values, said = _values_and_reading_warnings(
+        tmp_path, "1 Q0 a 50 100 0:50\n1 Q0 b 0 100\n", "q.fol",
+        "1 Q0 b 1 4 r 0 10\n1 Q0 a 2 3 r 0 10\n1 Q0 a 3 2 r 20 10\n", ["AP", "P@2", "nDCG"])
+    assert values == pytest.approx({"AP": 0.5, "P@2": 0.5, "nDCG": 1 / np.log2(3)})
     assert len(said) == 1 and "later results of the same document dropped" in said[0]
 
 
 def test_element_run_on_trec_qrels_is_told_it_is_read_as_documents(tmp_path):
     # TREC qrels judge whole documents, not highlighted passages: the warning must not say so
-    q = tmp_path / "q.txt"
-    q.write_text("1 0 d1 1\n1 0 d2 1\n1 0 d3 0\n")
-    run = tmp_path / "r.run"
-    run.write_text("1 Q0 d1 1 3 r /article[1]\n1 Q0 d1 2 2 r /article[1]\n"
-                   "1 Q0 d2 3 1 r /article[1]\n")
-    ctx = EvalContext()
-    table = evaluate(read_qrels(q), [read_run(run)], ["AP", "P@3"], ctx)
+    values, said = _values_and_reading_warnings(
+        tmp_path, "1 0 d1 1\n1 0 d2 1\n1 0 d3 0\n", "q.txt",
+        "1 Q0 d1 1 3 r /article[1]\n1 Q0 d1 2 2 r /article[1]\n1 Q0 d2 3 1 r /article[1]\n",
+        ["AP", "P@3"])
     # d1 once at rank 1, d2 at rank 2: AP = (1/1 + 2/2) / 2, P@3 = 2/3
-    assert table.set_index("measure").value.to_dict() == pytest.approx({"AP": 1.0, "P@3": 2 / 3})
-    said = [w for w in ctx.warnings if "document-level" in w]
+    assert values == pytest.approx({"AP": 1.0, "P@3": 2 / 3})
     assert len(said) == 1 and "highlighted" not in said[0]
     assert "each document once, at its first result" in said[0]
 

@@ -157,6 +157,7 @@ def input_settings(options: dict) -> dict[str, str]:
 
 
 def _write_tables(data, text_table: str | None, latex_table: str | None) -> None:
+    from ..report.page import tested_topics
     from ..report.tables import format_latex_table, format_text_table
     from ..stats.choices import describe_tests
 
@@ -167,7 +168,10 @@ def _write_tables(data, text_table: str | None, latex_table: str | None) -> None
                       significance=describe_tests(data.settings.get("test"),
                                                   data.settings.get("correction"),
                                                   data.settings.get("level"))
-                      + f", each run against the baseline {data.baseline}")
+                      + f", each run against the baseline {data.baseline}"
+                      + ("; tests over the topics every run answered (-c scores unanswered "
+                         "topics 0)" if any(tested_topics(data, m) for m in data.measures)
+                         else ""))
         if target == "-":
             click.echo(text, nl=False)
         else:

@@ -2,55 +2,16 @@
 INEX XML by its root element (:func:`sniff_inex_xml`) and a directory by its files
 (:func:`sniff_xml_directory`).
 
-Format names (``--qrels-format`` / ``--run-format`` accept them and the aliases in
-:data:`ALIASES`):
-
-========================  ==============================================================
-``inex-submission``       INEX 2003-2005 XML run (root ``inex-submission``)
-``inex-assessments``      INEX 2002-2005 XML assessments
-``fol-qrels``             ``topic Q0 doc relchars doclen [BEP off:len ...]``
-``native-qrels``          ``topic file path exhaustivity specificity [size]``
-``passage-qrels``         ``topic doc offset length [BEP]`` (one highlighted passage a line)
-``trec-qrels``            ``qid 0 docno rel`` (trec_eval's qrels: whole documents, graded)
-``element-run``           ``topic Q0 doc rank rsv run-id xpath``
-``passage-run``           ``topic Q0 doc rank rsv run-id offset length``
-``document-run``          ``topic Q0 doc rank rsv run-id``
-``collection``            a directory of XML documents
-``span-qrels``            JSONL/CSV/TSV/Parquet ``{query_id, doc_id, start, end, relevance}``
-``span-run``              JSONL/CSV/TSV/Parquet ``{query_id, doc_id, start, end, score|rank}``
-``chunk-run``             ``{query_id, chunk_id, score|rank}`` or a TREC document run, with a
-                          chunk map (``--chunk-map``; see :mod:`sdreval.io.spans`)
-``table-run``             Parquet (file or dataset directory)/JSONL/CSV/TSV ``{topic, doc,
-                          score|rank}`` (ranx, PyTerrier, ir_measures names:
-                          :mod:`sdreval.io.doc_tables`)
-``table-qrels``           the same layouts, ``{topic, doc, relevance}``
-========================  ==============================================================
-
-Standard input (``-``) and pipes (``/dev/stdin``, ``<(...)``) are read once, whole, into a
-temporary copy that detection and the reader share (:func:`~sdreval.io.textlines.local_path`),
-so no line is lost to detection; XML read that way is reported under the copy's name.
-
-Span inputs and document tables (JSONL, CSV/TSV with a header, Parquet) are recognised by
-their keys before the text formats are tried (:func:`sdreval.io.doc_tables.table_kind`); a
-directory whose first file is a Parquet file is a dataset, told apart by its schema.
-
-Detection reads the first 64 KiB: XML (first non-blank byte ``<``) is told apart by its root
-element; text files by their first 50 data lines, each line giving the formats it fits
-(:func:`line_formats`); the format most lines fit wins (broken lines are then reported by the
-reader), ties broken in the order element run, passage run, native, document run, FOL,
-passage qrels, TREC qrels.
-Ambiguities: FOL qrels need ``Q0`` (or ``0``) as second field and native judgements must not
-have ``Q0`` (a native file column ``0`` fits both; native wins the tie), so ``t Q0 d 3 5`` is
-FOL and ``t d /article[1] 3 3`` native; a 6-field line with integers in fields 4-6 fits both a
-document run and a FOL qrels line with only a BEP: the document run wins unless more lines are
-FOL (5-field judgements, ``o:l`` passages).
-An 8-field line whose last two fields are integers is a passage run
-(an element run has 7 fields, its last one an XPath).
-TREC qrels have 4 fields, the second ``0`` (or ``Q0``) and an integer last; FOL qrels have at
-least 5 (``topic Q0 doc relchars doclen``) and native judgements 5 or 6 with an XPath third, so
-neither is taken for TREC qrels.  A 4-field line ``t d 10 20`` whose second field is not ``0``
-or ``Q0`` is a passage-qrels line (document ``d``, offset 10, length 20); TREC qrels whose
-iteration field is not 0 are read with ``--qrels-format trec``.
+The format names (:data:`QRELS_FORMATS`, :data:`RUN_FORMATS`, ``collection``; ``--qrels-format``
+and ``--run-format`` accept them and the aliases of :data:`ALIASES`), their layouts and the
+detection rules with their ambiguities are documented once, in docs/inputs.md ("Formats",
+"Format detection").  In short: span inputs and document tables (JSONL, CSV/TSV with a header,
+Parquet files and datasets) are recognised by their keys first
+(:func:`sdreval.io.doc_tables.table_kind`); XML by its root element; a text file by its first
+50 data lines (within 64 KiB), each giving the formats it fits (:func:`line_formats`), the
+format most lines fit winning, ties broken in the order of :data:`_PREFERENCE`.  Standard
+input and pipes are read once, whole, into a temporary copy that detection and the reader
+share (:func:`~sdreval.io.textlines.local_path`), so no line is lost to detection.
 """
 from __future__ import annotations
 

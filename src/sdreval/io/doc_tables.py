@@ -95,6 +95,7 @@ def _read(path, log, root, build):
     try:
         result = build(table, log)
     except UsageError as error:  # columns missing or clashing: the file's problem
+        log.raise_if_errors()  # unless the rows were refused first (none left: no columns)
         raise InputError(str(error), table.file) from None
     finish(log, own)
     return result

@@ -1,30 +1,17 @@
-"""FOL qrels of INEX 2008+ (highlighted passages).
+"""FOL qrels of INEX 2008+ (highlighted passages): ``topic Q0 doc relchars doclen [BEP off:len
+...]``, one judged document a line, stored as :class:`~sdreval.judgements.qrels.DocPassages`
+in qrels of scale ``fol``; and the one-passage-a-line passage qrels
+(:func:`read_passage_qrels`).  The layouts and the policy for each bad line: docs/inputs.md.
 
-Layout: ``topic Q0 doc relchars doclen [BEP off:len ...]``.
-
-One line per judged document.  Five fields: the document was judged and holds no relevant text.
-The sixth field is the best entry point (BEP); the following fields are the highlighted passages
-as ``offset:length`` in Unicode characters of the document's text.  (A sixth field already of the
-form ``offset:length`` is read as a passage, with no BEP.)  Stored as
-:class:`~sdreval.judgements.qrels.DocPassages` in qrels of scale ``fol``.
-
-Policies (docs/inputs.md): wrong field count, non-integer or negative numbers, malformed
-``offset:length`` tokens and passages ending at or beyond character 2**32 are errors (file:line)
-and the line is not used.  Passages reaching beyond ``doclen``, a BEP beyond ``doclen``, empty or
-overlapping passages, ``relchars`` not equal to the passages' total length, and a relevant
-document without passages are warnings (the line is kept as written).  A document judged twice in
-a topic: an identical repeat is a warning, a conflicting one an error; the first line is kept.
-
-Read in blocks (:mod:`sdreval.io.tokens`; the fields checked with vectorised tests, a line
-refused explained by :func:`parse_fol_line` and :func:`check_fol_line`); the problems of a line
-are reported in line order: its errors, or its repeat, or its warnings.  The judgements are
-kept as :class:`~sdreval.judgements.columns.PassageColumns`; reading peaks at about 1.4 times
-the file's size (plus the problems waiting to be reported).
+FOL qrels are read in blocks (:mod:`sdreval.io.tokens`; the fields checked with vectorised
+tests, a line refused explained by :func:`parse_fol_line` and :func:`check_fol_line`); the
+problems of a line are reported in line order: its errors, or its repeat, or its warnings.
+The judgements are kept as :class:`~sdreval.judgements.columns.PassageColumns`; reading peaks
+at about 1.4 times the file's size (plus the problems waiting to be reported).
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator
 
 import numpy as np
 
@@ -32,10 +19,9 @@ from ..errors import HeldProblems, Problem, ProblemLog
 from ..judgements.qrels import Qrels
 from ..model.result_rules import overlapping_rows
 from .columnar import arrow_pool
-from .textlines import (CHAR_LIMIT, beyond_char_limit, iter_fields,
+from .textlines import (CHAR_LIMIT, beyond_char_limit, given_log, iter_fields,
                         nonnegative, parse_int, passage_fields)
-from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
-                         smallest_integers)
+from .keyed_rows import KeyedRows, find_repeats, finished, smallest_integers
 from .tokens import DIGITS, Fields, digit_integers, read_in_blocks, system_allocator
 from .run_columns import TRIM_BYTES, release_heap_memory
 
@@ -153,8 +139,7 @@ class _Rows:
 def read_fol_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     """Read FOL qrels; problems go to ``log`` (without one, all errors are raised at the end).
     Read in blocks into shared columns (module docstring)."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     file = str(path)
     held = HeldProblems()
     rows = _Rows()
@@ -237,28 +222,14 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
     np.cumsum(counts, dtype=bounds.dtype, out=bounds[1:])
     del counts
     release_heap_memory()
-    docs = keyed.doc_column()
-    names = keyed.names()
-
     def content(row: int) -> tuple:
         ranges = tuple(zip(offsets[bounds[row]:bounds[row + 1]].tolist(),
                            lengths[bounds[row]:bounds[row + 1]].tolist()))
         b = int(bep[row])
         return int(relchars[row]), int(doclen[row]), None if b < 0 else b, ranges
 
-    def events() -> Iterator[tuple[int, list[tuple[str, str]]]]:
-        """``(line, [(severity, message)])`` of the judgements, in line order."""
-        noted = np.array(sorted(set(repeats) | set(rows.warnings)), dtype=np.int64)
-        lines = keyed.index.lines(noted).tolist()
-        topics = keyed.topic_of(noted).tolist()
-        for row, line, code in zip(noted.tolist(), lines, topics):
-            if row in repeats:
-                yield line, keyed.repeat_items(repeats, row, line, names[code],
-                                               docs[row].as_py(), content, file)
-            else:
-                yield line, [("warning", m) for m in rows.warnings[row]]
-
-    report_in_line_order(held, events(), file, log)
+    keyed.report(repeats, held, file, log, content, rows.warnings)
+    docs, names = keyed.doc_column(), keyed.names()
     order, topic_bounds = keyed.grouped(repeats)
     if order is not None:
         counts = np.diff(bounds)[order]
@@ -283,8 +254,7 @@ def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels
     from .frame_qrels import passage_judgements
     from .table_checks import Checker
 
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     file = str(path)
     held = HeldProblems()  # the lines' problems and the judgements', reported in line order
     rows: list[tuple[int, str, str, int, int, int]] = []

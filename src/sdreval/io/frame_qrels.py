@@ -25,10 +25,11 @@ from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
 from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
-from .table_checks import (DOC, E, GRADE, PATH, ROOT, S, TOPIC, Checker, checker, column,
+from .table_checks import (DOC, E, GRADE, PATH, S, TOPIC, Checker, checker, column,
                            listed, span_columns, span_values)
 from .native_lines import SCALES, pair_problem, show_value
-from .textlines import finish
+from .textlines import finish, given_log
+from .trec_lines import DOCUMENT_PATH
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
@@ -37,8 +38,7 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
                      where: Callable[[int], str] | None = None, table=None) -> Qrels:
     """Qrels from a DataFrame (columns: module docstring); ``where`` and ``table`` as for
     :func:`~sdreval.io.frames.run_from_table`."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     check = checker(frame, source, log, where, table)
     topic, doc = column(frame, TOPIC, "topic"), column(frame, DOC, "document")
     topics = check.ids(frame[topic].to_numpy(), topic)
@@ -62,9 +62,12 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
                          "label), exhaustivity and specificity columns, or offset/length "
                          "columns; columns: " + listed(frame))
     paths = check.xpaths(frame[path].to_numpy(), path) if path else \
-        np.full(len(frame), ROOT, dtype=object)
+        np.full(len(frame), DOCUMENT_PATH, dtype=object)
     if grade is not None:
         e = s = check.floats(frame[grade].to_numpy(), grade)
+        if path is None:  # documents: TREC qrels' whole grades (peers truncate or refuse 1.5)
+            check.report(e != np.floor(e), lambda i: f"{grade} {show_value(e[i])} is not an "
+                         "integer (trec_eval and ranx truncate it, ir_measures refuses it)")
     else:
         e = check.floats(frame[e_col].to_numpy(), e_col)
         s = check.floats(frame[s_col].to_numpy(), s_col)

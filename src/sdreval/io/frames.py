@@ -1,17 +1,12 @@
 """Runs from tables: pandas DataFrames, records (dicts or namedtuples), column dicts and
 nested ``{topic: {unit: value}}`` dicts (:mod:`sdreval.io.interop` makes them tables), validated
 by the rules of the file readers (columns and checks: :mod:`sdreval.io.table_checks`; qrels
-tables: :mod:`sdreval.io.frame_qrels`).
+tables: :mod:`sdreval.io.frame_qrels`).  As in files, a repeated result is a warning and is kept.
 
-As in files, a repeated result is a warning and is kept.
-
-Run order: with a ``rank`` column, the rows' order within each topic, exactly as a run file's
-line order (the INEX convention; ranks out of order get one warning per topic and the
-evaluation option ``order="rank"`` sorts by rank, ``order="rsv"`` by score).  Without ranks
-(dicts, tables of scores), by score descending with ties broken by document id descending,
-then path (elements) or offset and length (passages) descending (trec_eval's order, followed
-by ranx and ir_measures), ranked 1, 2, ...  Span runs read by :mod:`sdreval.io.spans` follow
-the same rule (:mod:`sdreval.model.ordering`).
+Run order, one rule for files, tables and dicts (docs/inputs.md, "Run order";
+:mod:`sdreval.model.ordering`): with a ``rank`` column, the rows' order within each topic (the
+INEX convention; ranks going down: one warning per topic); without ranks, score descending,
+ties broken by the ids descending (trec_eval's order), ranked 1, 2, ...
 """
 from __future__ import annotations
 
@@ -26,9 +21,10 @@ from ..model.ordering import grouped_order, trec_order
 from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_message,
                                   rank_disorder, repeat_message, repeated_rows)
 from ..model.run import Filled, Run, Unit
-from .table_checks import (DOC, PATH, ROOT, SCORE, TOPIC, Checker, checker, column, listed,
+from .table_checks import (DOC, PATH, SCORE, TOPIC, Checker, checker, column, listed,
                            single_run_name, span_columns, span_values)
-from .textlines import finish
+from .textlines import finish, given_log
+from .trec_lines import DOCUMENT_PATH
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
@@ -51,7 +47,7 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
     none = Filled(-1, np.int64)
     return make.from_columns(
         name, {str(t): i for i, t in enumerate(topic_names)}, bounds, docs[order],
-        Filled(None) if unit == "passage" else Filled(ROOT) if paths is None else paths[order],
+        Filled(None) if unit == "passage" else Filled(DOCUMENT_PATH) if paths is None else paths[order],
         none if offsets is None else offsets[order], none if lengths is None else lengths[order],
         ranked, -ranked.astype(np.float64) if scores is None else scores[order], unit, source,
         **fields)
@@ -66,8 +62,7 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     :class:`~sdreval.io.tables.Table` of a file, whose rows are named ``file:line``).  ``topics``: ``(codes, names)`` when the
     caller holds the rows' topics already (a nested dict: no topic column; topics without
     rows are kept, empty, in the order of ``names``)."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     check = checker(frame, source, log, where, table)
     single_run_name(frame, source)  # several runs in one table are refused
     topic = None if topics is not None else column(frame, TOPIC, "topic")

@@ -27,7 +27,7 @@ from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Run
 from .inex_results import ResultReader, TopicColumns, build_ranking
 from .detect import SUBMISSION
-from .textlines import finish
+from .textlines import finish, given_log
 from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
                       report_syntax_error, safe_iterparse, xml_attr)
 
@@ -75,8 +75,7 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     skipped.  Problems go to ``log``; without one, errors are raised together at the end.
     The parsing is :func:`iter_submission_topics` (whole-file policy; ``bulk`` as there).
     """
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     info = SubmissionInfo()
     rankings = dict(iter_submission_topics(path, log, bulk=bulk, info=info))
     run = Run(name or info.attributes.get("run-id") or Path(path).name.split(".")[0], rankings,

@@ -30,7 +30,7 @@ from .frame_qrels import qrels_from_table
 from .frames import run_from_table
 from .ids import id_problem, id_text
 from .table_checks import Checker, as_frame, records_frame
-from .textlines import finish
+from .textlines import finish, given_log
 
 Documents = Literal["strict", "max"]
 
@@ -55,8 +55,7 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     values = rows.values()
     pair = [isinstance(v, (tuple, list)) for v in values]
     if "offset" not in columns and any(pair):  # (e, s) pairs: exhaustivity and specificity columns
-        own = log is None
-        log = log if log is not None else ProblemLog()
+        log, own = given_log(log)
         wrong = np.array([p and len(v) != 2 for p, v in zip(pair, values)], dtype=bool)
         Checker("(dict)", log, rows.where).report(
             wrong, lambda i: f"expected a grade or (e, s), got {values[i]!r}")

@@ -292,6 +292,23 @@ class KeyedRows:
                   content(row), line, f"topic {topic}: document {doc}", file, found)
         return [(p.severity, p.message) for p in found.held]
 
+    def report(self, repeats: dict[int, int], held: list[Problem], file: str, log: ProblemLog,
+               content, warnings: dict[int, list[str]] | None = None) -> None:
+        """Report the ``held`` problems and, merged with them in line order, each repeated
+        row's (:meth:`repeat_items`; ``content(row)``: what an identical repeat equals) and
+        the ``warnings`` of the other rows (row -> messages)."""
+        docs, names, warnings = self.doc_column(), self.names(), warnings or {}
+
+        def events() -> Iterator[tuple[int, list[tuple[str, str]]]]:
+            noted = np.array(sorted(set(repeats) | set(warnings)), dtype=np.int64)
+            lines = self.index.lines(noted).tolist()
+            for row, line, code in zip(noted.tolist(), lines, self.topic_of(noted).tolist()):
+                yield line, (self.repeat_items(repeats, row, line, names[code],
+                                               docs[row].as_py(), content, file)
+                             if row in repeats else [("warning", m) for m in warnings[row]])
+
+        report_in_line_order(held, events(), file, log)
+
     def grouped(self, dropped: dict[int, int] | np.ndarray | None
                 ) -> tuple[np.ndarray | None, np.ndarray]:
         """How to order the rows by topic: ``(order, bounds)`` where ``order`` lists the

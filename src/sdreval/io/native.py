@@ -1,22 +1,10 @@
-"""The native judgement TSV: ``topic file path exhaustivity specificity [size]``.
-
-One element assessment per line, tab-separated (any whitespace is accepted when reading).
-Optional: comment lines starting with ``#`` (a comment ``# scale=NAME`` fixes the scale), and a
-header line whose first field is ``topic``.  Exhaustivity is a number or ``?`` (INEX 2005 "too
-small", stored as :data:`~sdreval.judgements.qrels.TOO_SMALL`); specificity is a number or, for
-INEX 2002, a coverage letter ``N``/``S``/``L``/``E``; size is a non-negative number.
-
-Scale (unless fixed by ``# scale=``), decided from all values of the file:
-``inex2002`` if a specificity is a coverage letter; else ``inex2005`` if an exhaustivity is
-``?``; else ``inex2003`` if every value is an integer 0..3; else ``inex2005`` if every
-exhaustivity is 0, 1 or 2 and every specificity in [0, 1]; else ``graded`` (any numbers).
-Integer-only files with e <= 2 and s <= 1 are therefore read as ``inex2003``: write
-``# scale=inex2005`` to say otherwise (the writer always does).
-
-Invalid pairs are errors (file:line; the line is not used): on the INEX scales an element is
-non-relevant in both dimensions or in neither ((0, 2) and (2, 0) are invalid), values outside
-the scale are invalid.  Repeated elements: identical repeat = warning, conflicting = error; the
-first line is kept.
+"""The native judgement TSV: ``topic file path exhaustivity specificity [size]``, one element
+assessment a line (any white space separates fields), an optional header line whose first
+field is ``topic`` and ``#`` comments, one of which (``# scale=NAME``) may fix the scale.  The
+values (``?``: INEX 2005 "too small"; a coverage letter: INEX 2002), the scale inferred from
+all values when no directive fixes it (:func:`~sdreval.io.native_lines.infer_scale`) and the
+policies (invalid pairs are errors, an identical repeat a warning, a conflicting one an error)
+are documented in docs/inputs.md.
 
 Read in two steps: the lines, in blocks (:mod:`sdreval.io.tokens`; a line refused explained by
 :func:`~sdreval.io.native_lines.native_line`); then the assessments: the scale, invalid pairs
@@ -35,7 +23,7 @@ from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL, Qrel
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import checked_topics
 from .native_lines import SCALES, infer_scale, native_line, scale_directive, show_value
-from .textlines import finish
+from .textlines import finish, given_log
 from .tokens import Fields, read_in_blocks
 from .run_columns import release_heap_memory
 
@@ -66,8 +54,7 @@ class _State:
 def read_native_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     """Read the native TSV, on the scale of its ``# scale=`` line, else inferred.  Problems go
     to ``log`` (without one, all errors are raised at the end)."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     file = str(path)
     scale = scale_directive(path, file, log)
     state = _State()

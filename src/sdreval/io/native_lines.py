@@ -111,7 +111,9 @@ def pair_problem(scale: str, e: float, s: float, letter: bool = False,
 
 def infer_scale(e: np.ndarray, s: np.ndarray, letter: np.ndarray, question: np.ndarray) -> str:
     """The scale of the assessments' columns of values (``letter``: s was a coverage letter,
-    ``question``: e was ``?``; rules in :mod:`sdreval.io.native`)."""
+    ``question``: e was ``?``): ``inex2002`` if a specificity is a letter; else ``inex2005``
+    if an exhaustivity is ``?``; else ``inex2003`` if every value is an integer 0..3; else
+    ``inex2005`` if every e is 0, 1 or 2 and every s in [0, 1]; else ``graded``."""
     if letter.any():
         return "inex2002"
     if question.any():

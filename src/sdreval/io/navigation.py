@@ -30,7 +30,7 @@ from ..errors import ProblemLog
 from ..model.navigation import (ExplicitNavigation, NavigationModel, depth_weighted_summary,
                                elementary_from_routes, summary_from_routes, tag_partition)
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import comment_lines, finish, is_repeat, iter_fields, parse_float
+from .textlines import comment_lines, finish, given_log, is_repeat, iter_fields, parse_float
 
 ROW_SUM_TOLERANCE = 0.05
 _HEADER = ("doc", "from", "from_xpath")
@@ -49,8 +49,7 @@ def _directives(path: str | Path) -> dict[str, str]:
 def read_navigation(path: str | Path, log: ProblemLog | None = None) -> NavigationModel:
     """Read a navigation file: an explicit matrix (:class:`ExplicitNavigation`), routes
     (elementary or summary graph) or the depth-weighted model (see the module doc)."""
-    own = log is None
-    log = log or ProblemLog()
+    log, own = given_log(log)
     name = str(path)
     directives = _directives(path)
     unknown = set(directives) - {"model", "abandonment", "partition"}

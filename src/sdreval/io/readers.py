@@ -123,9 +123,11 @@ def is_span_data(source: Any, key: str | None) -> bool:
     return needed <= columns
 
 
-def _spooled(obj: Any, read):
-    """``read(path)`` of an open file spooled to a temporary file (readers take paths; the
-    name's suffix is kept for format detection)."""
+def _from_file(obj: Any, read):
+    """``read(path)`` of a path, or of an open file spooled to a temporary file (readers take
+    paths; the name's suffix is kept for format detection): one path for both."""
+    if isinstance(obj, (str, os.PathLike)):
+        return read(obj)
     data = obj.read()
     raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     name = getattr(obj, "name", None)
@@ -165,13 +167,11 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 
     if isinstance(source, Qrels):
         return source
-    if isinstance(source, (str, os.PathLike)):
+    if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         if isinstance(collection, (str, os.PathLike)):
             collection = read_collection(collection)
-        return _qrels_file(source, fmt, log, documents, collection, pool_policy, scale)
-    if is_file_object(source):
-        return _spooled(source, lambda path: _qrels_file(path, fmt, log, documents,
-                                                         collection, pool_policy, scale))
+        return _from_file(source, lambda path: _qrels_file(path, fmt, log, documents,
+                                                           collection, pool_policy, scale))
     _no_format(fmt, source)
     from . import interop
 
@@ -207,11 +207,9 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
 
     if isinstance(source, Run):
         return _renamed(source, name)
-    if isinstance(source, (str, os.PathLike)):
-        return _renamed(_run_file(source, fmt, log, chunk_map, documents), name)
-    if is_file_object(source):
-        return _renamed(_spooled(source, lambda path: _run_file(path, fmt, log, chunk_map,
-                                                                documents)), name)
+    if isinstance(source, (str, os.PathLike)) or is_file_object(source):
+        return _renamed(_from_file(source, lambda path: _run_file(path, fmt, log, chunk_map,
+                                                                  documents)), name)
     _no_format(fmt, source)
     from . import interop
 

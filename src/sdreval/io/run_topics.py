@@ -117,10 +117,7 @@ def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, l
     report_topics(columns, index, order, bounds, list(topics), paths, layout, file, log,
                   exact=exact)
     present = bounds[1:] > bounds[:-1]
-
-    def grouped(values: np.ndarray) -> np.ndarray:
-        return values if order is None else values[order]
-
+    grouped = _in_order(order)
     if layout == "passage":
         path_col = Filled(None)
     elif layout == "document":
@@ -135,6 +132,11 @@ def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, l
     return Run.from_columns(name, kept, kept_bounds, names, path_col,  # type: ignore
                             offset_col, length_col, grouped(rank), grouped(rsv), layout,
                             source=file)
+
+
+def _in_order(order: np.ndarray | None):
+    """A column's rows grouped by topic: taken in ``order`` (None: they are already)."""
+    return (lambda values: values) if order is None else (lambda values: values[order])
 
 
 def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | None,
@@ -189,10 +191,7 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
             suspects[part] = topics_with_repeats(batch_topic, doc[rows], path_rows,
                                                  offset_rows, length_rows, spread)[part]
         del batch_topic, path_rows, offset_rows, length_rows
-
-    def grouped(values: np.ndarray) -> np.ndarray:
-        return values if order is None else values[order]
-
+    grouped = _in_order(order)
     grouped_rank = grouped(rank)
     with_disorder, first_down, counts = disorder_in_groups(grouped(topic), grouped_rank)
     disorder = np.zeros(len(topics), dtype=np.int64)

@@ -35,7 +35,7 @@ from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Run, Unit
 from .detect import RUN_FORMATS, resolve_format
 from .stream_text import TopicsResumed, last_lines, text_runs
-from .textlines import finish, local_path
+from .textlines import finish, given_log, local_path
 
 #: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
@@ -169,8 +169,7 @@ def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
     from .inex_submission import (SubmissionInfo, TopicsNotContiguous,
                                   iter_submission_topics)
 
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     fallback_name = path.name.split(".")[0]
     info = SubmissionInfo()
     try:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog
 from ..model.run import Run
-from .textlines import finish, iter_fields
+from .textlines import finish, given_log, iter_fields
 from .trec_lines import file_stem
 
 
@@ -71,8 +71,7 @@ def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None
     from .run_topics import part_run, path_names
     from .trec import read_blocks
 
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     file = str(path)
     strict, contiguous = contiguous, contiguous is not False
     last: dict[str, int] = {} if contiguous else last_lines(path, layout)[0]

@@ -1,28 +1,17 @@
 """Columns of qrels and run tables found by name, and their values checked by the rules of the
-file readers (:mod:`sdreval.io.frames` for runs, :mod:`sdreval.io.frame_qrels` for qrels).
+file readers (:class:`Checker`), for :mod:`sdreval.io.frames` (runs) and
+:mod:`sdreval.io.frame_qrels` (qrels).
 
-Columns are found by name (first match wins; ir_measures, ir_datasets, ranx and PyTerrier
-spellings included):
+A column is the first present of its names (:data:`TOPIC`, :data:`DOC`, :data:`PATH`,
+:data:`SCORE` and ``rank``, :data:`GRADE` or :data:`E` and :data:`S`, :data:`RUN`: the
+spellings of ir_measures, ir_datasets, ranx and PyTerrier; docs/inputs.md, "Runs and qrels as
+tables").  The unit follows the columns: a span (``offset`` + ``length``, or ``start`` +
+``end``, end exclusive) makes passages, a path elements, otherwise whole documents
+(``/article[1]``); a table with both a path and passage columns is refused.
 
-============  ==============================================================
-topic         ``topic``, ``query_id``, ``qid``, ``q_id``, ``query``
-document      ``doc``, ``doc_id``, ``docno``, ``docid``, ``file``
-element       ``path``, ``xpath`` (element qrels and runs)
-span          ``offset`` + ``length``, or ``start`` + ``end`` (end exclusive): passages
-score         ``score``, ``rsv`` (runs); ``rank`` optional
-relevance     ``relevance``, ``grade``, ``rel``, ``label``; or ``exhaustivity``/``e`` and
-              ``specificity``/``s`` (element qrels, scale ``inex2003``)
-============  ==============================================================
-
-The unit follows the columns: a span makes passages (qrels of scale ``fol``, runs of unit
-``passage``), a path makes elements, otherwise whole documents (``/article[1]``).
-
-Validation is the file readers' (TREC-like runs, FOL qrels): a non-finite or non-numeric score,
-a non-integer rank, a negative or non-integer offset/length, an integer out of the 64-bit range,
-a malformed XPath and a missing topic or document id are errors; every bad row is reported
-(``row <index label>: ...``, the first 20 per problem and a count) and one
-:class:`~sdreval.errors.InputError` is raised.  A table with both a path and passage columns
-is refused.
+Values are checked by the rules of the files (docs/inputs.md, "Fields of tables and text
+files"): every bad row is reported (``row <index label>: ...``, the first 20 per problem and
+a count) and one :class:`~sdreval.errors.InputError` is raised.
 """
 from __future__ import annotations
 
@@ -40,7 +29,6 @@ from .textlines import CHAR_LIMIT, INT_LIMIT
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
-ROOT = "/article[1]"
 TOPIC = ("topic", "query_id", "qid", "q_id", "query")
 DOC = ("doc", "doc_id", "docno", "docid", "file")
 PATH = ("path", "xpath")

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
-from .ids import id_of
+from .ids import id_of, id_text
 from .locations import arrow_file, arrow_paths, dataset_parts, is_directory, is_url, url_start
 from .table_checks import Checker, row_place, single_run_name
 from .textlines import PARQUET_MAGIC, first_data_line, open_binary, read_head, table_layout
@@ -267,6 +267,11 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
+    named = [n for n in (sniff_columns(path) or ("", []))[1] if n]  # pandas: a repeat qid.1
+    if len(set(named)) < len(named):
+        raise InputError("the header repeats column names ("
+                         + ", ".join(sorted({n for n in named if named.count(n) > 1}))
+                         + "): which is meant is not clear; give each column once", file, 1)
     frame.columns = [str(c).strip() for c in frame.columns]
     for name in frame.columns:  # white space around separators: stripped, as from names
         if name not in TEXT_KEYS:  # a text's own white space (quoted) counts in its offsets
@@ -340,15 +345,35 @@ def _dataset(path: str | Path, root: str | Path | None = None):
                 names.setdefault(part.split("=", 1)[0])
     hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
     filesystem, inner = arrow_paths(files + [base])
-    return ds.dataset(inner[:-1], format="parquet", partitioning=hive,
-                      partition_base_dir=inner[-1], filesystem=filesystem), files
+    dataset = ds.dataset(inner[:-1], format="parquet", partitioning=hive,
+                         partition_base_dir=inner[-1], filesystem=filesystem)
+    shown = dict(zip(inner[:-1], files))  # Arrow's path of a part -> the path as given
+    first = None  # pyarrow takes the first file's columns, and a folder's key=value over
+    for part in sorted(dataset.get_fragments(), key=lambda f: f.path):  # the file's column
+        where, columns = shown.get(part.path, part.path), sorted(part.physical_schema.names)
+        first = first or (where, columns)
+        if columns != first[1] and root is None:
+            raise InputError(f"the files of the dataset hold different columns: {first[0]} "
+                             f"holds {', '.join(first[1])}, this file {', '.join(columns)}; a "
+                             "dataset is read by one schema: write its files with the same "
+                             "columns", where)
+        for key, value in ds.get_partition_keys(part.partition_expression).items():
+            raw = np.array(ds.dataset(part.path, format="parquet", filesystem=filesystem)
+                           .to_table(columns=[key]).column(key).to_pylist()
+                           if value is not None and key in columns else [], object)
+            for row in np.flatnonzero(id_text(raw)[1] | (id_text(raw)[0] != value))[:1]:
+                raise InputError(f"column {key} holds {raw[row]!r} but the folder {key}="
+                                 f"{value} says {value!r}: make them agree, or drop the "
+                                 "column (the folder gives it)", where, int(row) + 1)
+    return dataset, files
 
 
 def _dataset_columns(path: str | Path) -> list[str]:
     try:
         return list(_dataset(path)[0].schema.names)
     except Exception as error:  # noqa: BLE001 - files of other columns, a broken file...
-        raise InputError(f"cannot read the Parquet dataset: {error}", str(path)) from None
+        raise error if isinstance(error, InputError) else InputError(
+            f"cannot read the Parquet dataset: {error}", str(path)) from None
 
 
 def _load_dataset(path: str | Path, root: str | Path | None = None,
@@ -365,7 +390,8 @@ def _load_dataset(path: str | Path, root: str | Path | None = None,
         frame = id_frame(pa.concat_tables(tables) if tables else dataset.schema.empty_table(),
                          ids)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
-        raise InputError(f"cannot read the Parquet dataset: {error}", file) from None
+        raise error if isinstance(error, InputError) else InputError(
+            f"cannot read the Parquet dataset: {error}", file) from None
     sizes = np.array([len(t) for t in tables], dtype=np.int64)
     lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
         np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \

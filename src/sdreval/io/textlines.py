@@ -288,6 +288,12 @@ def parse_float(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
+def given_log(log: ProblemLog | None) -> tuple[ProblemLog, bool]:
+    """The log a read reports to, and whether it is the reader's own (the caller gave none:
+    :func:`finish` then raises the errors and issues the warnings)."""
+    return (ProblemLog(), True) if log is None else (log, False)
+
+
 def finish(log: ProblemLog, own: bool) -> None:
     """End of a read.  With a caller's log nothing happens (the caller decides); with our own
     log (``own``: the caller passed none) every error is raised at once and warnings are issued

@@ -29,7 +29,7 @@ from .columnar import (ReadFailed, arrow_pool, careful_lines, has_blank_or_comme
 from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, keep_heap_pages,
                           names_repeat, numpy_of, release_heap_memory)
 from .run_topics import assemble
-from .textlines import CHAR_LIMIT, INT_LIMIT, finish, iter_fields
+from .textlines import CHAR_LIMIT, INT_LIMIT, finish, given_log, iter_fields
 from .trec_lines import LAYOUTS, ZERO_LENGTH, note_run_id, parse_result_fields
 
 
@@ -53,8 +53,7 @@ def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
     (one topic partition, read by a parallel worker)."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown run layout {layout!r}")
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     file = str(path)
     state = RunColumns(layout)
     for _ in read_blocks(path, state, file, log, byte_range=byte_range):

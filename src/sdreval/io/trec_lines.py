@@ -1,31 +1,14 @@
-"""TREC-like runs line by line: the layouts and the fields of one line.
-
-Layouts (whitespace-separated, one result per line):
-
-* element runs  ``topic Q0 doc rank rsv run-id xpath``       (7 fields)
-* passage runs  ``topic Q0 doc rank rsv run-id offset length`` (8 fields, "FOL")
-* document runs ``topic Q0 doc rank rsv run-id``              (6 fields); every result is the
-  whole document, stored with unit ``document`` and path ``/article[1]`` (the root of INEX
-  IEEE and Wikipedia articles).
+"""TREC-like runs line by line: the layouts (:data:`LAYOUTS`; one result a line, fields separated
+by white space) and the fields of one line.  A document run's result is the whole document,
+stored with unit ``document`` and path ``/article[1]`` (the root of INEX IEEE and Wikipedia
+articles).
 
 :func:`parse_result_fields` checks one line's fields: the block reader
 (:mod:`sdreval.io.trec`) parses here every line it cannot read as columns, so that a
 rejected line is explained by the message of its field.  Ranks out of order, repeats and
 overlaps are found per topic by :mod:`sdreval.io.run_topics` (the rules of
-:mod:`sdreval.model.result_rules`).
-
-Policies (docs/inputs.md): a line with the wrong number of fields, a rank that is not a
-positive integer (as in INEX XML submissions; document runs, the TREC layout, also accept rank
-0, which PyTerrier and other tools write for 0-based ranks and trec_eval ignores), a non-finite or
-non-numeric RSV, a non-integer or negative offset/length, a passage ending at or beyond
-character 2**32, or a malformed XPath is an error naming file and line, and the line is not
-used.  Ranks out of order keep file order
-(one warning per topic).  A repeated result in a topic (same document and path, or same
-document, offset and length) is a warning and is kept (measures decide how a repeat counts:
-fully seen in XCG, characters counted once in the passage tasks).  Overlapping
-passages in a topic are a warning (tasks that forbid them decide at evaluation time).  Several
-run-ids in one file are a warning; the run is named by the first.  Topics are not checked
-against qrels here: evaluation reports run topics without judgements.
+:mod:`sdreval.model.result_rules`).  What each bad input gives (an error: the line is not used;
+a warning: it is kept) is the table "Policies" of docs/inputs.md.
 """
 from __future__ import annotations
 

@@ -1,20 +1,13 @@
-"""TREC qrels: ``qid iter docno rel``, one judged document a line (trec_eval's format).
-
-The second field (the "iteration") is ignored, as trec_eval ignores it.  ``rel`` is an integer
-grade; as in trec_eval a document with ``rel <= 0`` is judged non-relevant (negative grades are
-kept as written: gains clip them to 0).  Each judgement is a whole document, stored as the
-element ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale -- the
-representation of document runs and of document qrels given as dicts -- so the classic measures
-(AP, P@k, Rprec, nDCG@k, ...) evaluate document runs against them directly.
+"""TREC qrels: ``qid iter docno rel``, one judged document a line (trec_eval's format; ``iter``
+ignored, ``rel`` an integer grade, ``rel <= 0`` non-relevant as in trec_eval).  Each judgement
+is the whole document ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale,
+as document runs and document dicts are held, so the classic measures evaluate document runs
+against them directly.  Policies: docs/inputs.md.
 
 Read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by :func:`parse_line`) into
 :class:`~sdreval.judgements.columns.ElementColumns` grouped by topic, the grade kept once as a
 small integer; reading peaks at about 1.3 times the file's size (plus the problems waiting
 to be reported).
-
-Policies (docs/inputs.md): a line without exactly 4 fields or with a non-integer ``rel`` is an
-error (file:line) and the line is not used; a document judged twice in a topic: an identical
-repeat is a warning, a conflicting one an error (the first line is kept).
 """
 from __future__ import annotations
 
@@ -25,13 +18,11 @@ import numpy as np
 from ..errors import HeldProblems, ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
-from .textlines import parse_int
-from .trec_lines import header_line, is_word
-from .keyed_rows import (KeyedRows, find_repeats, finished, report_in_line_order,
-                         smallest_integers)
+from .textlines import given_log, parse_int
+from .trec_lines import DOCUMENT_PATH, header_line, is_word
+from .keyed_rows import KeyedRows, find_repeats, finished, smallest_integers
 from .tokens import DIGITS, Fields, read_in_blocks, system_allocator
 
-DOCUMENT_PATH = "/article[1]"
 LAYOUT = "qid iter docno rel"
 #: bytes read at a time (half the FOL blocks: the peak memory of 2,000 x 1,000 qrels is then
 #: what it was with the CSV parse, 125 MB, against 131 MB at 1 MiB)
@@ -61,8 +52,7 @@ def read_trec_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     file = str(path)
     keyed = KeyedRows()
     grades: list[np.ndarray] = []
@@ -106,17 +96,8 @@ def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, f
         return Qrels("graded", source=file)
     rel = np.concatenate(grades)
     grades.clear()
-    docs = keyed.doc_column()
-    names = keyed.names()
-
-    def events():
-        noted = np.array(sorted(repeats), dtype=np.int64)
-        lines = keyed.index.lines(noted).tolist()
-        for row, line, code in zip(noted.tolist(), lines, keyed.topic_of(noted).tolist()):
-            yield line, keyed.repeat_items(repeats, row, line, names[code], docs[row].as_py(),
-                                           lambda r: int(rel[r]), file)
-
-    report_in_line_order(held, events(), file, log)
+    keyed.report(repeats, held, file, log, lambda r: int(rel[r]))
+    docs, names = keyed.doc_column(), keyed.names()
     order, bounds = keyed.grouped(repeats)
     if order is not None:
         from .. import arrow_kernels as pc

@@ -242,6 +242,9 @@ def _pieces(path: str, layout: str, count: int) -> list[tuple[str, tuple[int, in
     """``(file, byte range)`` of each task of a run: a file of a Parquet dataset each, or
     byte ranges of a text file (at least ``2 * count``, at most :data:`RANGE_BYTES` each)."""
     if layout == PARQUET:
+        from ..io.tables import sniff_columns
+
+        sniff_columns(path)  # its files' columns checked as a whole reading checks them
         return [(file, (0, 0, 0)) for file in dataset_files(path) or []]
     parts = max(2 * count, -(-os.path.getsize(path) // RANGE_BYTES))
     return [(path, byte_range) for byte_range in topic_ranges(path, parts, layout)]

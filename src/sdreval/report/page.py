@@ -155,7 +155,9 @@ def summary_html(data: "ReportData") -> str:
         legend = (f"<p class=\"legend\">{over}; bold: the best run of the column. "
                   f"▲ / ▼: significantly higher / lower than the baseline "
                   f"<b>{esc(data.baseline)}</b> ({_test_words(data)}). No mark: the test "
-                  "does not reject.</p>")
+                  "does not reject." + (" Some tests leave out topics a run did not answer "
+                  "(see Against the baseline)." if any(tested_topics(data, m) for m in
+                                                       data.measures) else "") + "</p>")
     return (f'<table id="summary-table" class="summary"><thead><tr><th>run</th><th>topics</th>'
             f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{legend}")
 
@@ -187,10 +189,25 @@ def comparisons_html(data: "ReportData") -> str:
                         f"<td>{row.effect_size:+.2f}</td>"
                         f"<td>{row.wins}/{row.ties}/{row.losses}</td>"
                         f"<td>{row.p_value:.3g}</td><td>{row.p_adjusted:.3g}</td></tr>")
-        parts.append(f"<details{' open' if k == 0 else ''}><summary>{esc(measure)}</summary>"
+        parts.append(f"<details{' open' if k == 0 else ''}><summary>{esc(measure)}"
+                     f"{tested_topics(data, measure)}</summary>"
                      f"<table class=\"baseline-tests\" data-measure=\"{esc(measure)}\">"
                      f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table></details>")
     return "".join(parts)
+
+
+def tested_topics(data: "ReportData", measure: str) -> str:
+    """Where the tests of ``measure`` left out topics some run did not answer: how many they
+    are over (the means of the summary are over each run's own topics)."""
+    rows = data.compare[data.compare["measure"].astype(str) == measure]
+    scored = data.results[(data.results["measure"].astype(str) == measure)
+                          & (data.results["topic"].astype(str) != "all")].dropna(subset=["value"])
+    every = scored["topic"].astype(str).nunique()
+    if rows.empty or rows["topics"].max() >= every:
+        return ""
+    return (f" (tests over the {int(rows['topics'].max())} of {every} topics every run "
+            "answered, so Δ may differ from the difference of the means; -c scores "
+            "unanswered topics 0)")
 
 
 def figures_html(data: "ReportData", makers: dict, captions: dict[str, tuple[str, str]],

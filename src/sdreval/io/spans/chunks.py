@@ -11,7 +11,7 @@ import numpy as np
 from ...errors import ProblemLog
 from ...lazy import lazy_module
 from ...model.run import Run
-from ..textlines import finish
+from ..textlines import finish, given_log
 from ..ids import id_text
 from .documents import Documents
 from .fields import canonical_table
@@ -78,8 +78,7 @@ def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = Non
                    documents: Documents | None = None) -> ChunkMap:
     """Read one chunk map, or several (one per chunking; their chunk ids must differ, a chunk
     id mapped by two files is an error)."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     paths = [path] if isinstance(path, (str, Path)) else list(path)
     tables = [load_table(p, log) for p in paths]
     if len(tables) == 1:

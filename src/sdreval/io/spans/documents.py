@@ -25,6 +25,7 @@ import numpy as np
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..tables import Table, load_table
+from ..textlines import given_log
 
 pd = lazy_module("pandas")
 
@@ -83,8 +84,7 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
     """Read a documents file (JSONL/CSV/Parquet with ``doc_id`` and ``text``); document ids
     are text, never typed, by the rule of every table (``007`` stays ``007``, a Parquet
     ``1.0`` is ``1``), so they match the ids of span qrels and runs."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     table = load_table(path, log)
     file = str(path)
     missing = [c for c in ("doc_id", "text") if c not in table.frame.columns]

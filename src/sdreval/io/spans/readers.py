@@ -39,7 +39,7 @@ from ...model.run import Run
 from ..frames import build_run, ranked_rows
 from ..frame_qrels import passage_judgements
 from ..table_checks import Checker, span_values
-from ..textlines import finish
+from ..textlines import finish, given_log
 from .documents import UNITS, Documents, to_characters
 from .fields import canonical_table
 from ..tables import Table, load_table, run_name, table_from_frame
@@ -135,8 +135,7 @@ def as_table(data, name: str) -> Table:
 def built(build, table_of, log: ProblemLog | None, *args):
     """``build(table, log, *args)`` with the common log policy: without a caller's log every
     error is raised at the end and warnings are issued (:func:`~sdreval.io.textlines.finish`)."""
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     result = build(table_of(log), log, *args)
     finish(log, own)
     return result
