@@ -127,12 +127,17 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
 
 def _shared(qrels: Qrels):
     """The qrels as every task refers to them: scattered once to every worker of an active
-    ``distributed`` client, else the object itself (threads of this process)."""
+    ``distributed`` client, else one graph key holding the object (threads of this process;
+    given as the object itself, Dask would walk and hash all of the qrels once per task)."""
     try:
         from distributed import default_client
         client = default_client()
     except (ImportError, ValueError):
-        return qrels
+        import uuid
+
+        import dask
+
+        return dask.delayed(qrels, name=f"sdreval-qrels-{uuid.uuid4().hex}", traverse=False)
     from .measures.parallel import check_workers
 
     check_workers(client, "sdreval.dask.evaluate")
