@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from decimal import Decimal
 from typing import Any
 
 import numpy as np
@@ -165,14 +166,15 @@ class Checker:
 
 
 def numbers_of(raw: np.ndarray) -> np.ndarray:
-    """float64 of the values of a column; NaN where one is not a number: booleans, and text
-    that is not a decimal number (``1_000`` and non-ASCII digits are refused, as in files)."""
+    """float64 of the values of a column (decimals, as Parquet's decimal128 columns give
+    them, included); NaN where one is not a number: booleans, and text that is not a decimal
+    number (``1_000`` and non-ASCII digits are refused, as in files)."""
     if raw.dtype.kind in "fiu":
         return raw.astype(np.float64)
     if raw.dtype.kind == "b":
         return np.full(len(raw), np.nan)
     numbers = np.full(len(raw), np.nan)
-    plain = np.array([isinstance(v, (str, int, float, np.number))
+    plain = np.array([isinstance(v, (str, int, float, np.number, Decimal))
                       and not isinstance(v, (bool, np.bool_)) for v in raw], dtype=bool)
     if plain.any():
         values = pd.Series(raw[plain], dtype=object)
