@@ -106,11 +106,13 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         ctx = build_context(options)
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
         echo_problems(log)
-        data = report_html.build_report(qrels_obj, run_objs, list(measures) or None, ctx,
-                                        all_topics=all_topics, jobs=options.get("jobs", 1),
-                                        scheduler=options.get("scheduler"), **common)
+        try:
+            data = report_html.build_report(qrels_obj, run_objs, list(measures) or None, ctx,
+                                            all_topics=all_topics, jobs=options.get("jobs", 1),
+                                            scheduler=options.get("scheduler"), **common)
+        finally:  # before an error too: a warning often says why (topics not in the qrels)
+            echo_warnings(ctx.warnings)
         data.settings.update(input_settings(options))
-        echo_warnings(ctx.warnings)
         coverage = coverage_lines(summarise(data.results, counts=True), all_topics)
         data.notes.extend(line.strip() for line in coverage)
         echo_notes(coverage)

@@ -100,7 +100,9 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
     tested against ``baseline`` (default: the first run)."""
     per_topic = results[results["topic"].astype(str) != "all"]  # rows keep their file lines
     if per_topic.empty:
-        raise UsageError("the report needs per-topic results")
+        raise UsageError("the report needs per-topic results and there are none (no run "
+                         "answered a qrels topic with something relevant, or the scores hold "
+                         "means only)")
     measures = list(measures) if measures else list(dict.fromkeys(per_topic["measure"].astype(str)))
     runs = list(dict.fromkeys(per_topic["run"].astype(str)))
     notes = list(notes)
