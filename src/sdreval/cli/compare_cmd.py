@@ -129,3 +129,23 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
                                          baseline=baseline)
                             for m in track(chosen, "comparing runs")], ignore_index=True)
     write_text(table_text(result, fmt), output)
+    if scores is None:  # with QRELS RUN..., beside the note on the topics
+        echo_notes([test_rule(result, test, correction, alternative, level, samples, seed,
+                              baseline)])
+
+
+def test_rule(result, test: str, correction: str, alternative: str, level: float,
+              samples: int, seed: int, baseline) -> str:
+    """The rule behind p_adjusted and reject, said beside the records: ``paired t test
+    (two-sided), Benjamini-Yekutieli correction over the 3 pair(s) of each measure, level
+    0.05``."""
+    from ..stats.choices import CORRECTION_WORDS, TEST_WORDS
+
+    how = "two-sided" if alternative == "two-sided" else "one-sided: is the higher mean better"
+    if test in ("bootstrap", "randomization"):
+        how += f"; {samples} samples, seed {seed}"
+    tests = int(result.groupby("measure").size().max()) if len(result) else 0
+    family = (f"the {tests} test(s) against the baseline" if baseline
+              else f"the {tests} pair(s)")
+    return (f"{TEST_WORDS[test]} ({how}), {CORRECTION_WORDS[correction]} over {family} of "
+            f"each measure, level {level:g}")
