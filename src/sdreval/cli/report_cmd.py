@@ -113,6 +113,9 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         finally:  # before an error too: a warning often says why (topics not in the qrels)
             echo_warnings(ctx.warnings)
         data.settings.update(input_settings(options))
+        if not measures:
+            echo_notes([f"no -m given: reporting {', '.join(data.measures)} (choose others "
+                        "with -m)"])
         coverage = coverage_lines(summarise(data.results, counts=True), all_topics)
         data.notes.extend(line.strip() for line in coverage)
         echo_notes(coverage)
