@@ -35,7 +35,10 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
     if len(inputs) < 1 + min_runs:
         raise UsageError(f"expected QRELS and at least {min_runs} run file(s), or --scores FILE")
     if not measures:
-        raise UsageError("-m MEASURE is required with QRELS RUN...")
+        context = click.get_current_context(silent=True)
+        command = context.info_name if context else "the command"
+        raise UsageError(f"{command} needs the measures named with -m (it chooses no default "
+                         "set, unlike eval), e.g. -m AP; `sdreval measures` lists them")
     from .eval_cmd import build_context, load_inputs
 
     ctx = build_context(options)
