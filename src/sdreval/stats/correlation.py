@@ -2,17 +2,26 @@
 
 Kendall's tau is ``scipy.stats.kendalltau`` (tau-b, which handles tied scores; p-value from
 scipy's default method: exact for small tie-free samples, else the normal approximation);
-Spearman's rho is ``scipy.stats.spearmanr``.  Rankings are given as the runs' mean scores
+Spearman's rho is ``scipy.stats.spearmanr``; its p-value is exact for up to
+:data:`EXACT_SPEARMAN_RUNS` runs (every pairing of the rankings enumerated, two-sided: the
+share with \|rho\| at least the observed one, as R's ``cor.test`` is exact for small samples),
+else scipy's t approximation (which gives p = 0 for rho = 1 however few the runs).  Rankings are given as the runs' mean scores
 (higher is better), aligned by run.  A setting that gives every run the same mean ranks them
 all equally: its correlations are undefined (NaN), and scipy is not asked.
 """
 from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from ..errors import UsageError
+
+#: up to this many runs the Spearman p-value is exact (8! = 40,320 pairings)
+EXACT_SPEARMAN_RUNS = 8
 
 
 def is_constant(scores: np.ndarray) -> bool:
@@ -39,7 +48,27 @@ def spearman_rho(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     if is_constant(a) or is_constant(b):
         return float("nan"), float("nan")
     result = stats.spearmanr(a, b)
-    return float(result.statistic), float(result.pvalue)
+    rho = float(result.statistic)
+    if len(a) > EXACT_SPEARMAN_RUNS:
+        return rho, float(result.pvalue)
+    return rho, exact_spearman_p(a, b, rho)
+
+
+def exact_spearman_p(a: np.ndarray, b: np.ndarray, rho: float) -> float:
+    """Two-sided exact p-value of Spearman's rho: the share of the ``n!`` pairings of the
+    ranks of ``a`` with those of ``b`` (mid-ranks for ties) whose \|rho\| is at least the
+    observed \|rho\| (a tolerance of 1e-12 for float noise)."""
+    ranks_a = stats.rankdata(a) - (len(a) + 1) / 2
+    ranks_b = stats.rankdata(b) - (len(b) + 1) / 2
+    pairings = ranks_a[_orderings(len(a))]
+    rhos = pairings @ ranks_b / np.sqrt((ranks_a ** 2).sum() * (ranks_b ** 2).sum())
+    return float(np.mean(np.abs(rhos) >= abs(rho) - 1e-12))
+
+
+@lru_cache(maxsize=None)
+def _orderings(n: int) -> np.ndarray:
+    """Every ordering of ``range(n)``, one a row (``n!`` rows)."""
+    return np.array(list(permutations(range(n))), dtype=np.intp)
 
 
 def ranking_correlations(means: pd.DataFrame) -> pd.DataFrame:
