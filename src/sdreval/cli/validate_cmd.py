@@ -42,12 +42,12 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
             obj = qrels = read_qrels(path, kind, log, collection=collection,
                                      pool_policy=pool_policy)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
-            summary = f"{len(qrels)} topics, {judged} judgements, scale {qrels.scale}"
+            summary = f"{len(qrels):,} topics, {judged:,} judgements, relevance scale {qrels.scale}"
             if kind == "inex-assessments" and os.path.isdir(path):
                 summary += f", {_tree_files(path)}"
         elif kind in RUN_FORMATS:
             obj = run = read_run(path, kind, log)
-            summary = f"run {run.name!r}, {len(run.topics)} topics, {len(run)} results"
+            summary = f"run {run.name!r}, {len(run.topics):,} topics, {len(run):,} results"
         else:
             obj = collection = read_collection(path, log)
             elements = 0
@@ -56,7 +56,7 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
                     elements += len(collection[doc])
                 except InputError as error:
                     _add(log, error)
-            summary = f"{len(collection)} documents, {elements} elements"
+            summary = f"{len(collection):,} documents, {elements:,} elements"
             if not len(collection):
                 log.error(path, None, "no .xml document in this directory (a collection is a "
                                       "directory of XML files, one per document)")
