@@ -186,7 +186,7 @@ def test_piped_run_and_qrels_through_the_cli(tmp_path, name):
     done = subprocess.run(cli + ["validate", name], input=text.encode(), capture_output=True,
                           timeout=120)
     assert done.returncode == 0, done.stderr.decode()
-    assert "3 topics, 4500 results; 0 error(s)" in done.stdout.decode()
+    assert "3 topics, 4,500 results; 0 error(s)" in done.stdout.decode()
     done = subprocess.run(cli + ["eval", str(qrels), name, "-m", "P@5", "--format", "csv"],
                           input=text.encode(), capture_output=True, timeout=120)
     assert done.returncode == 0, done.stderr.decode()
