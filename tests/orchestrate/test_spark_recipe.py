@@ -4,6 +4,7 @@ serial evaluation.  PySpark is in the test extra (CI runs this); the test is ski
 PySpark or Java is missing."""
 import re
 import shutil
+import sys
 import warnings
 from pathlib import Path
 
@@ -31,9 +32,10 @@ def _recipe() -> str:
 
 
 @pytest.mark.slow
-def test_the_spark_recipe_gives_the_serial_values():
+def test_the_spark_recipe_gives_the_serial_values(monkeypatch):
     from pyspark.sql import SparkSession
 
+    monkeypatch.setenv("PYSPARK_PYTHON", sys.executable)  # Spark's Python workers: this venv's
     code = _recipe()
     for old, new in [('sdreval.read_qrels("qrels.txt")', "qrels_from_dict(QRELS)"),
                      ('spark.read.parquet("hdfs:///runs/run/")', "spark.createDataFrame(FRAME)"),
