@@ -361,7 +361,8 @@ def _dataset(path: str | Path, root: str | Path | None = None):
             raw = np.array(ds.dataset(part.path, format="parquet", filesystem=filesystem)
                            .to_table(columns=[key]).column(key).to_pylist()
                            if value is not None and key in columns else [], object)
-            for row in np.flatnonzero(id_text(raw)[1] | (id_text(raw)[0] != value))[:1]:
+            text, bad = id_text(raw)
+            for row in np.flatnonzero(bad | (text != value))[:1]:
                 raise InputError(f"column {key} holds {raw[row]!r} but the folder {key}="
                                  f"{value} says {value!r}: make them agree, or drop the "
                                  "column (the folder gives it)", where, int(row) + 1)
