@@ -2,9 +2,9 @@
 
 Frozen: the real trec_eval 10.0 output on a hand-made file where every rule shows: scores
 ``-0`` and ``0``, ``1e-3`` and ``0.001``, ``1E2`` and ``100`` are equal (ties broken by docno
-descending), ``1e300`` and ``-1e-300`` scores, negative grades (``-1`` pooled but not judged for
-infAP, bpref and unj; ``-2`` judged non-relevant), a grade of 4 for binary measures, a topic with
-nothing relevant (2, averaged in as 0 by ``--zero-rel-as-zero``), a qrels topic the run did not
+descending), ``1e300`` and ``-1e-300`` scores, negative grades (``-1``, ``-2``: pooled but not
+judged for infAP, bpref and unj, judged non-relevant for the others), a grade of 4 for binary measures, a topic with
+nothing relevant (20, averaged in as 0 by ``--zero-rel-as-zero``), a qrels topic the run did not
 answer (4, scored 0 by ``-c``), a run topic not in the qrels (5, ignored), cut-offs past the end
 of the ranking (P_200, ndcg_cut_200), and gm_map over zero APs.  Topic 1 by hand: the order is
 d0 (1e300), d6, d5 (100 = 1E2), d4, d3 (0.001 = 1e-3), d2, d1 (-0 = 0), d9; the relevant d5, d2,
@@ -29,8 +29,8 @@ QRELS = """1 0 d1 1
 1 0 d3 -1
 1 0 d4 0
 1 0 d5 2
-2 0 d1 0
-2 0 d2 -1
+20 0 d1 0
+20 0 d2 -1
 3 0 d7 3
 3 0 d8 1
 4 0 d1 1
@@ -44,8 +44,8 @@ RUN = """1 Q0 d1 1 0 edge
 1 Q0 d6 6 100 edge
 1 Q0 d9 7 -2.5e-1 edge
 1 Q0 d0 8 1e300 edge
-2 Q0 d1 1 5 edge
-2 Q0 d2 2 5 edge
+20 Q0 d1 1 5 edge
+20 Q0 d2 2 5 edge
 3 Q0 d1 9 1 edge
 3 Q0 d2 9 1 edge
 3 Q0 d3 9 1 edge
@@ -76,27 +76,27 @@ map_cut_2             	1	0.0000
 success_1             	1	0.0000
 set_F                 	1	0.5455
 unj_5                 	1	0.6000
-num_ret               	2	2
-num_rel               	2	0
-num_rel_ret           	2	0
-map                   	2	0.0000
-Rprec                 	2	0.0000
-bpref                 	2	0.0000
-recip_rank            	2	0.0000
-iprec_at_recall_0.00  	2	0.0000
-iprec_at_recall_0.50  	2	0.0000
-P_1                   	2	0.0000
-P_5                   	2	0.0000
-P_200                 	2	0.0000
-recall_200            	2	0.0000
-infAP                 	2	0.0000
-ndcg                  	2	0.0000
-ndcg_cut_3            	2	0.0000
-ndcg_cut_200          	2	0.0000
-map_cut_2             	2	0.0000
-success_1             	2	0.0000
-set_F                 	2	0.0000
-unj_5                 	2	0.2000
+num_ret               	20	2
+num_rel               	20	0
+num_rel_ret           	20	0
+map                   	20	0.0000
+Rprec                 	20	0.0000
+bpref                 	20	0.0000
+recip_rank            	20	0.0000
+iprec_at_recall_0.00  	20	0.0000
+iprec_at_recall_0.50  	20	0.0000
+P_1                   	20	0.0000
+P_5                   	20	0.0000
+P_200                 	20	0.0000
+recall_200            	20	0.0000
+infAP                 	20	0.0000
+ndcg                  	20	0.0000
+ndcg_cut_3            	20	0.0000
+ndcg_cut_200          	20	0.0000
+map_cut_2             	20	0.0000
+success_1             	20	0.0000
+set_F                 	20	0.0000
+unj_5                 	20	0.2000
 num_ret               	3	4
 num_rel               	3	2
 num_rel_ret           	3	0
@@ -189,12 +189,14 @@ def test_edges_equal_trec_eval_10_frozen(tmp_path):
     assert _sdreval(str(tmp_path / "q"), str(tmp_path / "r"), "-c") == TREC_EVAL_OUTPUT
 
 
-def _binary():
+@pytest.fixture(scope="module")
+def trec_eval() -> str:
+    """The trec_eval 10 binary (``SDREVAL_TREC_EVAL`` or ``PATH``), else the test is skipped."""
     found = os.environ.get("SDREVAL_TREC_EVAL") or shutil.which("trec_eval")
-    if not found:
-        return None
-    version = subprocess.run([found, "-v"], capture_output=True, text=True)
-    return found if "10." in version.stdout + version.stderr else None
+    version = found and subprocess.run([found, "-v"], capture_output=True, text=True)
+    if not found or "10." not in version.stdout + version.stderr:
+        pytest.skip("no trec_eval 10 binary (SDREVAL_TREC_EVAL or PATH)")
+    return found
 
 
 _SCORES = ["1", "2", "0", "-0", "-1", "1e3", "1E-3", "0.001", "-2.5e-1", "0.5", "3", "1e300",
@@ -223,16 +225,13 @@ def _files(seed: int, every_topic_answered: bool) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("options", [("-c",), ("-c", "-M", "3"), ("-l", "2")])
-def test_random_edges_equal_trec_eval_live(tmp_path, options):
-    binary = _binary()
-    if binary is None:
-        pytest.skip("no trec_eval 10 binary (SDREVAL_TREC_EVAL or PATH)")
+def test_random_edges_equal_trec_eval_live(tmp_path, options, trec_eval):
     for seed in range(4):
         # trec_eval 10.0 stops at a qrels topic missing from the run unless -c is given
         qrels, run = _files(seed, every_topic_answered="-c" not in options)
         (tmp_path / "q").write_text(qrels)
         (tmp_path / "r").write_text(run)
-        args = [binary, "-q", *options]
+        args = [trec_eval, "-q", *options]
         for m in TE_MEASURES:
             args += ["-m", m]
         live = subprocess.run([*args, str(tmp_path / "q"), str(tmp_path / "r")],
