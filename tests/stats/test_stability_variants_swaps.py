@@ -120,7 +120,7 @@ def test_swap_counts_against_a_loop():
                 d2 = x[a, second].mean() - x[b, second].mean()
                 d1 = 0.0 if abs(d1) < 1e-12 else d1
                 d2 = 0.0 if abs(d2) < 1e-12 else d2
-                k = np.searchsorted(SWAP_BINS, abs(d1), side="right") - 1
+                k = np.searchsorted(SWAP_BINS, round(abs(d1), 12), side="right") - 1
                 exp_c[s_pos, k] += 1
                 exp_s[s_pos, k] += d1 * d2 < 0
     assert np.array_equal(comparisons, exp_c) and np.array_equal(swaps, exp_s)

@@ -27,7 +27,8 @@ pair of runs the difference ``d`` of their means on the first set picks one of t
 (``d < 0.0025``, ``[0.0025, 0.005)``, ``[0.005, 0.01)``, ``[0.01, 0.02)``, …, ``[0.19, 0.2)``,
 ``d ≥ 0.2``) and a *swap* is counted when the two sets order the pair in opposite directions.
 Differences within ``1e-12`` of 0 count as 0 (no direction) so that decimal scores that cancel
-exactly do not produce spurious swaps.  :func:`extrapolate_swap_rates` fits, per bin,
+exactly do not produce spurious swaps, and differences are binned to 12 decimals (0.3 − 0.2 is
+0.1, in ``[0.1, 0.11)``, not the float 0.09999999999999998).  :func:`extrapolate_swap_rates` fits, per bin,
 ``log(rate) = a + b·size`` by least squares (Excel's GROWTH, the paper's footnote 18; the
 seed's unspecified smoothing is not applied) on the sizes with a non-zero rate and enough
 comparisons, and predicts larger topic sets; :func:`minimum_difference` gives, per size, the
@@ -46,7 +47,7 @@ from ..model.ordering import topic_sort_key
 from ._progress import progress
 from .correlation import kendall_tau
 from .matrix import ScoreMatrix, as_values
-from .paired import pair_index
+from .paired import DECIMALS, pair_index
 
 SWAP_BINS = np.array([0.0, 0.0025, 0.005] + [round(0.01 * k, 2) for k in range(1, 21)]
                      + [np.inf])
@@ -195,7 +196,9 @@ def swap_counts(values: np.ndarray, trials: int = 100, sizes: Iterable[int] | No
             s1 = np.where(np.abs(d1) < ZERO, 0.0, np.sign(d1))
             s2 = np.where(np.abs(d2) < ZERO, 0.0, np.sign(d2))
             swapped = (s1 * s2) < 0
-            diff = np.abs(d1) if bin_by == "first" else np.abs(d1 + d2) / 2
+            # to the decimals of the paired tests: 0.3 − 0.2 is 0.1, in [0.1, 0.11)
+            diff = np.round(np.abs(d1) if bin_by == "first" else np.abs(d1 + d2) / 2,
+                            DECIMALS)
             which = np.clip(np.searchsorted(edges, diff, side="right") - 1, 0, n_bins - 1)
             size_pos = np.broadcast_to(np.arange(len(size_list)), which.shape)
             flat = (size_pos * n_bins + which).ravel()
