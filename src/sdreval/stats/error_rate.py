@@ -4,7 +4,8 @@ Following Sanderson & Zobel and Voorhees & Buckley as Ogilvie & Lalmas 2006 does
 random into two halves ``splits`` times (50 in the paper).  On each split the test (with its
 multiple-comparison correction) is applied to all pairs of runs on the first half; for every
 rejected pair the better run is the one with the higher mean on that half, and the decision is
-an *error* when the better run's mean on the second half is not higher (difference ≤ 0).
+an *error* when the better run's mean on the second half is not higher (difference ≤ 0, the
+difference taken to 12 decimals as in the paired tests).
 The error rate is errors / rejections pooled over all splits (``error_rate``); the mean of the
 per-split rates (``mean_split_error_rate``), the mean number of rejections per split (power)
 and how often a pair rejected on the first half is also rejected, in the same direction, on the
@@ -21,7 +22,7 @@ from ._progress import progress
 from .compare import pairwise_pvalues
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values
-from .paired import pair_index
+from .paired import DECIMALS, pair_index
 
 
 def split_error_rate(values: np.ndarray, test: str = "bootstrap", splits: int = 50,
@@ -50,7 +51,8 @@ def split_error_rate(values: np.ndarray, test: str = "bootstrap", splits: int = 
             _, reject = adjust(p, correction, level)
             m1, m2 = first.mean(axis=1), second.mean(axis=1)
             direction = np.sign(m1[i] - m1[j])
-            later = direction * (m2[i] - m2[j])
+            # to the decimals of the paired tests: means 0.15 and 0.15000000000000002 tie
+            later = np.round(direction * (m2[i] - m2[j]), DECIMALS)
             wrong = reject & (later <= 0)
             errors += int(wrong.sum())
             rejections += int(reject.sum())
