@@ -1,5 +1,5 @@
 """INEX XML submissions: results whose rank and rsv are attributes of ``<result>`` (as file and
-path may be)."""
+path may be), and results that give one field twice."""
 from __future__ import annotations
 
 from click.testing import CliRunner
@@ -44,3 +44,19 @@ def test_order_by_rank_or_rsv_attributes(tmp_path):
             assert code == 0 and "r\tAP\tall\t1.0000" in output, (order, output)
         code, output = _eval(tmp_path, xml, "file")
         assert code == 0 and "r\tAP\tall\t0.5000" in output, output
+
+
+def test_a_field_given_twice_is_an_error(tmp_path):
+    for twice in ("<file>dA</file><file>dB</file><path>/article[1]</path>",
+                  "<file>dA</file><path>/article[1]</path><path>/article[1]/sec[1]</path>",
+                  "<file>dA</file><path>/article[1]</path><rank>1</rank><rank>5</rank>",
+                  "<file>dA</file><path>/article[1]</path><rsv>1</rsv><rsv>5</rsv>"):
+        xml = "<result><file>dC</file><path>/article[1]</path></result>\n" \
+              f"<result>{twice}</result>\n"
+        (tmp_path / "run.xml").write_text(HEAD + xml + TAIL)
+        log = ProblemLog()
+        read_inex_submission(tmp_path / "run.xml", log)
+        assert [(p.line, p.severity) for p in log.problems] == [(3, "error")], log.problems
+        assert "given 2 times" in log.problems[0].message
+        code, output = _eval(tmp_path, xml, "file")
+        assert code == 1 and "run.xml:3: error" in output, output

@@ -19,7 +19,7 @@ from ..model.run import Ranking
 from ..model.xpath import XPathError, canonical_xpath
 from .run_topics import report_repeats
 from .textlines import INT_LIMIT, parse_float, parse_int
-from .xmlsafe import child_texts, free_element, xml_attr
+from .xmlsafe import child_texts, free_element, local_name, xml_attr
 
 
 class TopicColumns:
@@ -96,6 +96,9 @@ class ResultReader:
         line = el.sourceline
         fields = child_texts(el)
         bad: list[str] = []
+        names = [local_name(child.tag) for child in el if type(child.tag) is str]
+        bad += [f"<{name}> given {names.count(name)} times: which one is meant is not clear"
+                for name in sorted(_FIELDS.intersection(names)) if names.count(name) > 1]
         if any("&" in text for text in fields.values()):
             refs = [node.text for node in el.iter(etree.Entity)]
             if refs:
