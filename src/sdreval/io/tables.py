@@ -34,7 +34,8 @@ from ..lazy import lazy_module
 from .ids import id_of, id_text
 from .locations import arrow_file, arrow_paths, dataset_parts, is_directory, is_url, url_start
 from .table_checks import Checker, row_place, single_run_name
-from .textlines import PARQUET_MAGIC, first_data_line, open_binary, read_head, table_layout
+from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
+                        table_layout)
 
 pd = lazy_module("pandas")
 
@@ -109,7 +110,7 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
     if layout == "parquet":
         import pyarrow.parquet as pq
 
-        where, filesystem = arrow_file(path)
+        where, filesystem = arrow_file(path if is_url(path) else local_path(path))
         try:
             return layout, list(pq.read_schema(where, filesystem=filesystem).names)
         except Exception:  # noqa: BLE001 - a broken file is reported when read
@@ -278,9 +279,10 @@ def _record_problem(record: dict, ids: tuple[str, ...] = ID_KEYS) -> str | None:
 def _load_delimited(path: str | Path, sep: str) -> Table:
     file = str(path)
     try:
-        frame = pd.read_csv(path, sep=sep, skip_blank_lines=False, comment=None,
-                            dtype=str, keep_default_na=False, na_values=[""],
-                            skipinitialspace=True)
+        with open_binary(path) as handle:  # stdin and pipes (spooled), .gz decompressed
+            frame = pd.read_csv(handle, sep=sep, skip_blank_lines=False, comment=None,
+                                dtype=str, keep_default_na=False, na_values=[""],
+                                skipinitialspace=True)
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
@@ -304,7 +306,7 @@ def _load_parquet(path: str | Path, ids: tuple[str, ...] = ID_KEYS) -> Table:
     import pyarrow.parquet as pq
 
     file = str(path)
-    where, filesystem = arrow_file(path)
+    where, filesystem = arrow_file(path if is_url(path) else local_path(path))
     try:
         frame = id_frame(pq.read_table(where, filesystem=filesystem), ids)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
