@@ -76,7 +76,7 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     rule for a text found more than once (:mod:`sdreval.io.spans.locate`)."""
     frame, lines = table.frame, table.lines
     columns = set(map(str, frame.columns))
-    if not columns & ({"length", "metadata", "text"} | set(RENAMES) | set(GOLD_TEXT)):
+    if not columns & ({"length", "offset", "metadata", "text"} | set(RENAMES) | set(GOLD_TEXT)):
         return _ranked_by_order(table, log, what)  # nothing to rename or derive
     if "metadata" in columns:
         frame = _flatten_metadata(frame)
@@ -97,6 +97,11 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
         raise InputError(f"columns {' and '.join(given)} both give the {twice[0]}: which one is "
                          "meant is not clear; keep one", table.file)
     frame = frame.rename(columns={k: v for k, v in RENAMES.items() if k in frame.columns})
+    extra = [c for c in ("offset", "length") if c in frame.columns]
+    if extra and "end" in frame.columns:  # the span given twice, perhaps two different ones
+        raise InputError(f"columns start, end and {', '.join(extra)} all give the span: which "
+                         "is meant is not clear; keep start and end (or start and length)",
+                         table.file)
     if "length" in frame.columns and "start" in frame.columns and "end" not in frame.columns:
         frame, lines = _end_from_length(frame, np.asarray(lines), table, log)
     if "text" in frame.columns:
