@@ -113,8 +113,8 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
         where, filesystem = arrow_file(path if is_url(path) else local_path(path))
         try:
             return layout, list(pq.read_schema(where, filesystem=filesystem).names)
-        except Exception:  # noqa: BLE001 - a broken file is reported when read
-            return layout, []
+        except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
+            raise InputError(f"cannot read Parquet: {error}", str(path)) from None
     first = first_data_line(head)
     if first is None:
         return None
