@@ -223,9 +223,9 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             log.error(file, number, f"not a JSON object: {error}")
             continue
-        except _RepeatedKey as error:
-            log.error(file, number, f"key {error} given twice in one object: which value is "
-                      "meant is not clear (JSON readers differ); give each key once")
+        except KeyError as error:
+            log.error(file, number, f"key {error.args[0]} given twice in one object: which value "
+                      "is meant is not clear (JSON readers differ); give each key once")
             continue
         if not isinstance(record, dict):
             log.error(file, number, f"expected a JSON object, found {type(record).__name__}")
@@ -239,16 +239,12 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
     return Table(pd.DataFrame.from_records(records), np.asarray(lines, dtype=np.int64), file)
 
 
-class _RepeatedKey(ValueError):
-    """A JSON object naming a key twice (the key, quoted, is the message)."""
-
-
 def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
-    """``json.loads``' ``object_pairs_hook``: the object, or :class:`_RepeatedKey`."""
+    """``json.loads``' ``object_pairs_hook``: the object, or KeyError naming a repeated key."""
     record = dict(pairs)
     if len(record) < len(pairs):
         keys = [key for key, _ in pairs]
-        raise _RepeatedKey(json.dumps(next(k for k in keys if keys.count(k) > 1)))
+        raise KeyError(json.dumps(next(k for k in keys if keys.count(k) > 1)))
     return record
 
 
