@@ -21,6 +21,8 @@ the header of a CSV/TSV file, or the schema of a Parquet file.
 """
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 from dataclasses import dataclass
@@ -272,13 +274,32 @@ def _record_problem(record: dict, ids: tuple[str, ...] = ID_KEYS) -> str | None:
     return None
 
 
+def _check_quoting(data: bytes, sep: str, file: str) -> None:
+    """CSV quoting as pandas reads it, checked strictly: a field that opens a double quote
+    must close it before its separator (``"Hi," he said`` in a TSV text lost its quotes,
+    an unclosed ``"Hello`` swallowed the lines after it into one field)."""
+    rows = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep,
+                      skipinitialspace=True, strict=True)
+    line = 1  # where the row being read starts
+    try:
+        for _ in rows:
+            line = rows.line_num + 1
+    except csv.Error as error:
+        raise InputError(f"malformed quoting ({error}): a field starting with a double quote "
+                         'ends with one, and a quote inside it is written twice ("");'
+                         " or take the quote out of the field's start", file, line) from None
+
+
 def _load_delimited(path: str | Path, sep: str) -> Table:
     file = str(path)
     try:
         with open_binary(path) as handle:  # stdin and pipes (spooled), .gz decompressed
-            frame = pd.read_csv(handle, sep=sep, skip_blank_lines=False, comment=None,
-                                dtype=str, keep_default_na=False, na_values=[""],
-                                skipinitialspace=True)
+            data = handle.read()
+        if b'"' in data:
+            _check_quoting(data, sep, file)
+        frame = pd.read_csv(io.BytesIO(data), sep=sep, skip_blank_lines=False, comment=None,
+                            dtype=str, keep_default_na=False, na_values=[""],
+                            skipinitialspace=True)
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
