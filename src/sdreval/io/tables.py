@@ -21,7 +21,6 @@ the header of a CSV/TSV file, or the schema of a Parquet file.
 """
 from __future__ import annotations
 
-import csv
 import io
 import json
 import os
@@ -36,6 +35,7 @@ from ..lazy import lazy_module
 from .ids import id_of, id_text
 from .locations import arrow_file, arrow_paths, dataset_parts, is_directory, is_url, url_start
 from .table_checks import Checker, row_place, single_run_name
+from .table_syntax import check_quoting, unique_keys
 from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
                         table_layout)
 
@@ -221,7 +221,7 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
         if not text or text.startswith(b"#"):
             continue
         try:
-            record = json.loads(text, object_pairs_hook=_unique_keys)
+            record = json.loads(text, object_pairs_hook=unique_keys)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             log.error(file, number, f"not a JSON object: {error}")
             continue
@@ -239,15 +239,6 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
         records.append(record)
         lines.append(number)
     return Table(pd.DataFrame.from_records(records), np.asarray(lines, dtype=np.int64), file)
-
-
-def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
-    """``json.loads``' ``object_pairs_hook``: the object, or KeyError naming a repeated key."""
-    record = dict(pairs)
-    if len(record) < len(pairs):
-        keys = [key for key, _ in pairs]
-        raise KeyError(json.dumps(next(k for k in keys if keys.count(k) > 1)))
-    return record
 
 
 def _record_problem(record: dict, ids: tuple[str, ...] = ID_KEYS) -> str | None:
@@ -274,29 +265,13 @@ def _record_problem(record: dict, ids: tuple[str, ...] = ID_KEYS) -> str | None:
     return None
 
 
-def _check_quoting(data: bytes, sep: str, file: str) -> None:
-    """CSV quoting as pandas reads it, checked strictly: a field that opens a double quote
-    must close it before its separator (``"Hi," he said`` in a TSV text lost its quotes,
-    an unclosed ``"Hello`` swallowed the lines after it into one field)."""
-    rows = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep,
-                      skipinitialspace=True, strict=True)
-    line = 1  # where the row being read starts
-    try:
-        for _ in rows:
-            line = rows.line_num + 1
-    except csv.Error as error:
-        raise InputError(f"malformed quoting ({error}): a field starting with a double quote "
-                         'ends with one, and a quote inside it is written twice ("");'
-                         " or take the quote out of the field's start", file, line) from None
-
-
 def _load_delimited(path: str | Path, sep: str) -> Table:
     file = str(path)
     try:
         with open_binary(path) as handle:  # stdin and pipes (spooled), .gz decompressed
             data = handle.read()
         if b'"' in data:
-            _check_quoting(data, sep, file)
+            check_quoting(data, sep, file)
         frame = pd.read_csv(io.BytesIO(data), sep=sep, skip_blank_lines=False, comment=None,
                             dtype=str, keep_default_na=False, na_values=[""],
                             skipinitialspace=True)
