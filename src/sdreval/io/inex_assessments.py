@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 import re
+import zlib
 from io import BytesIO
 from pathlib import Path
 
@@ -160,6 +161,8 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
                     tally.add("topic-copy", file, exc.lineno)
                     continue
             report_syntax_error(held, file, exc)
+        except (EOFError, OSError, zlib.error) as exc:  # a damaged FILE.xml.gz
+            held.error(file, None, f"cannot read: {exc}")
         held.flush(log, by_line=False)
         tally.update(pool.tally)
         return pool

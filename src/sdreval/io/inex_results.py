@@ -19,7 +19,7 @@ from ..model.run import Ranking
 from ..model.xpath import XPathError, canonical_xpath
 from .run_topics import report_repeats
 from .textlines import INT_LIMIT, parse_float, parse_int
-from .xmlsafe import child_texts, free_element, xml_attr
+from .xmlsafe import child_texts, free_element, local_name, xml_attr
 
 
 class TopicColumns:
@@ -96,6 +96,9 @@ class ResultReader:
         line = el.sourceline
         fields = child_texts(el)
         bad: list[str] = []
+        names = [local_name(child.tag) for child in el if type(child.tag) is str]
+        bad += [f"<{name}> given {names.count(name)} times: which one is meant is not clear"
+                for name in sorted(_FIELDS.intersection(names)) if names.count(name) > 1]
         if any("&" in text for text in fields.values()):
             refs = [node.text for node in el.iter(etree.Entity)]
             if refs:
@@ -120,11 +123,12 @@ class ResultReader:
             canon = path_cache[raw_path]
             if canon is None:
                 bad.append(f"malformed XPath {raw_path!r}")
-        rank_text = fields.get("rank")  # decimal, finite: the text readers' field rules
+        # decimal, finite: the text readers' field rules; a child, else an attribute
+        rank_text = fields.get("rank") or xml_attr(el, "rank")
         rank = (parse_int(rank_text) or 0) if rank_text else 0
         if rank_text and rank < 1:
             bad.append(f"rank {rank_text!r} is not a positive integer")
-        rsv_text = fields.get("rsv")
+        rsv_text = fields.get("rsv") or xml_attr(el, "rsv")
         rsv = parse_float(rsv_text) if rsv_text else 0.0
         if rsv is None:
             bad.append(f"rsv {rsv_text!r} is not a finite number")
@@ -207,6 +211,8 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
     if texts is None:
         return False
     files, raw_paths, rank_texts, rsv_texts = texts
+    if not (rank_texts and rsv_texts) and any(xml_attr(el, "rank", "rsv") for el in batch):
+        return False  # a rank or rsv given as an attribute: one by one
     docs = [text.strip() for text in files]
     if not all(docs):
         return False

@@ -16,6 +16,7 @@ order).
 from __future__ import annotations
 
 import gc
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -193,6 +194,9 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     except etree.XMLSyntaxError as exc:
         reader.flush()  # results that ended before the error, as if read one by one
         report_syntax_error(log, file, exc)
+    except (EOFError, OSError, zlib.error) as exc:  # a damaged FILE.xml.gz
+        reader.flush()
+        log.error(file, None, f"cannot read: {exc}")
     finally:
         if gc_was_enabled:
             gc.enable()

@@ -269,6 +269,9 @@ def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
     if given and spans is None:
         raise UsageError(f"column {given[0]!r} needs its partner: passages are given by "
                          "offset and length, or by start and end (end exclusive)")
+    if len(given) > 2:  # e.g. offset/length and start/end: perhaps two different passages
+        raise UsageError(f"columns {', '.join(given)} give the passage twice: keep offset and "
+                         "length, or start and end (end exclusive)")
     path = column(frame, PATH, "path", required=False)
     if spans is not None and path is not None:
         raise UsageError(f"the table has both a {path!r} column and passage columns "

@@ -21,6 +21,7 @@ the header of a CSV/TSV file, or the schema of a Parquet file.
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 from dataclasses import dataclass
@@ -34,7 +35,9 @@ from ..lazy import lazy_module
 from .ids import id_of, id_text
 from .locations import arrow_file, arrow_paths, dataset_parts, is_directory, is_url, url_start
 from .table_checks import Checker, row_place, single_run_name
-from .textlines import PARQUET_MAGIC, first_data_line, open_binary, read_head, table_layout
+from .table_syntax import check_quoting, unique_keys
+from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
+                        table_layout)
 
 pd = lazy_module("pandas")
 
@@ -109,11 +112,11 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
     if layout == "parquet":
         import pyarrow.parquet as pq
 
-        where, filesystem = arrow_file(path)
+        where, filesystem = arrow_file(path if is_url(path) else local_path(path))
         try:
             return layout, list(pq.read_schema(where, filesystem=filesystem).names)
-        except Exception:  # noqa: BLE001 - a broken file is reported when read
-            return layout, []
+        except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
+            raise InputError(f"cannot read Parquet: {error}", str(path)) from None
     first = first_data_line(head)
     if first is None:
         return None
@@ -218,9 +221,13 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
         if not text or text.startswith(b"#"):
             continue
         try:
-            record = json.loads(text)
+            record = json.loads(text, object_pairs_hook=unique_keys)
         except (json.JSONDecodeError, UnicodeDecodeError) as error:
             log.error(file, number, f"not a JSON object: {error}")
+            continue
+        except KeyError as error:
+            log.error(file, number, f"key {error.args[0]} given twice in one object: which value "
+                      "is meant is not clear (JSON readers differ); give each key once")
             continue
         if not isinstance(record, dict):
             log.error(file, number, f"expected a JSON object, found {type(record).__name__}")
@@ -261,7 +268,11 @@ def _record_problem(record: dict, ids: tuple[str, ...] = ID_KEYS) -> str | None:
 def _load_delimited(path: str | Path, sep: str) -> Table:
     file = str(path)
     try:
-        frame = pd.read_csv(path, sep=sep, skip_blank_lines=False, comment=None,
+        with open_binary(path) as handle:  # stdin and pipes (spooled), .gz decompressed
+            data = handle.read()
+        if b'"' in data:
+            check_quoting(data, sep, file)
+        frame = pd.read_csv(io.BytesIO(data), sep=sep, skip_blank_lines=False, comment=None,
                             dtype=str, keep_default_na=False, na_values=[""],
                             skipinitialspace=True)
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
@@ -287,7 +298,7 @@ def _load_parquet(path: str | Path, ids: tuple[str, ...] = ID_KEYS) -> Table:
     import pyarrow.parquet as pq
 
     file = str(path)
-    where, filesystem = arrow_file(path)
+    where, filesystem = arrow_file(path if is_url(path) else local_path(path))
     try:
         frame = id_frame(pq.read_table(where, filesystem=filesystem), ids)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files

@@ -44,7 +44,15 @@ SAFE = {"resolve_entities": False, "no_network": True, "load_dtd": False, "huge_
 
 
 def safe_iterparse(source: Path | BinaryIO, events: tuple[str, ...], tag=None):
-    """:func:`lxml.etree.iterparse` of a file (path or binary file object), safely."""
+    """:func:`lxml.etree.iterparse` of a file (path or binary file object), safely; a file
+    starting with the gzip signature (``FILE.xml.gz``, a compressed pipe) is decompressed."""
+    if isinstance(source, Path):
+        with open(source, "rb") as probe:
+            compressed = probe.read(2) == b"\x1f\x8b"
+        if compressed:
+            import gzip  # compressed input only
+
+            source = gzip.open(source, "rb")  # type: ignore[assignment]
     source = str(source) if isinstance(source, Path) else source
     return etree.iterparse(source, events=events, tag=tag, remove_comments=True,
                            remove_pis=True, **SAFE)

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ...errors import ProblemLog
+from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, shown
 from ..table_checks import integer_values
@@ -76,7 +76,7 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     rule for a text found more than once (:mod:`sdreval.io.spans.locate`)."""
     frame, lines = table.frame, table.lines
     columns = set(map(str, frame.columns))
-    if not columns & ({"length", "metadata", "text"} | set(RENAMES) | set(GOLD_TEXT)):
+    if not columns & ({"length", "offset", "metadata", "text"} | set(RENAMES) | set(GOLD_TEXT)):
         return _ranked_by_order(table, log, what)  # nothing to rename or derive
     if "metadata" in columns:
         frame = _flatten_metadata(frame)
@@ -90,7 +90,18 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
             frame = frame.explode("text", ignore_index=True)
     if "doc_id" in frame.columns and "source" in frame.columns:
         frame = frame.drop(columns=["source"])
+    named = [RENAMES.get(str(c), str(c)) for c in frame.columns]
+    twice = [n for n in dict.fromkeys(named) if named.count(n) > 1]
+    if twice:  # e.g. start and start_char_idx: which is meant is not clear
+        given = [str(c) for c, n in zip(frame.columns, named) if n == twice[0]]
+        raise InputError(f"columns {' and '.join(given)} both give the {twice[0]}: which one is "
+                         "meant is not clear; keep one", table.file)
     frame = frame.rename(columns={k: v for k, v in RENAMES.items() if k in frame.columns})
+    extra = [c for c in ("offset", "length") if c in frame.columns]
+    if extra and "end" in frame.columns:  # the span given twice, perhaps two different ones
+        raise InputError(f"columns start, end and {', '.join(extra)} all give the span: which "
+                         "is meant is not clear; keep start and end (or start and length)",
+                         table.file)
     if "length" in frame.columns and "start" in frame.columns and "end" not in frame.columns:
         frame, lines = _end_from_length(frame, np.asarray(lines), table, log)
     if "text" in frame.columns:

@@ -1,0 +1,36 @@
+"""Rules of JSONL and CSV/TSV syntax that their parsers do not check (docs/inputs.md, "Fields of
+tables and text files"): a JSON object names each key once (:func:`unique_keys`; readers differ
+on which value of a repeated key counts), and CSV quoting is whole (:func:`check_quoting`; pandas
+reads on past a broken quote)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from ..errors import InputError
+
+
+def unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    """``json.loads``' ``object_pairs_hook``: the object, or KeyError naming a repeated key."""
+    record = dict(pairs)
+    if len(record) < len(pairs):
+        keys = [key for key, _ in pairs]
+        raise KeyError(json.dumps(next(k for k in keys if keys.count(k) > 1)))
+    return record
+
+
+def check_quoting(data: bytes, sep: str, file: str) -> None:
+    """CSV quoting as pandas reads it, checked strictly: a field that opens a double quote
+    must close it before its separator (``"Hi," he said`` in a TSV text lost its quotes,
+    an unclosed ``"Hello`` swallowed the lines after it into one field)."""
+    rows = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep,
+                      skipinitialspace=True, strict=True)
+    line = 1  # where the row being read starts
+    try:
+        for _ in rows:
+            line = rows.line_num + 1
+    except csv.Error as error:
+        raise InputError(f"malformed quoting ({error}): a field starting with a double quote "
+                         'ends with one, and a quote inside it is written twice ("");'
+                         " or take the quote out of the field's start", file, line) from None
