@@ -172,7 +172,8 @@ def comparisons_html(data: "ReportData") -> str:
     parts = [f"<p class=\"legend\">Each run against the baseline <b>{esc(data.baseline)}</b>: "
              f"{_test_words(data)}. Δ = run − baseline (mean of the per-topic differences) "
              f"with its {ci} interval (not adjusted for multiple comparisons); d<sub>z</sub>: "
-             "Cohen's standardised mean difference of paired samples (Lakens 2013, Eq. 6); "
+             "Cohen's standardised mean difference of paired samples (Lakens 2013, Eq. 6; "
+             "0 when every topic ties, ±inf when every topic differs by the same amount); "
              "W/T/L: topics where the run wins, ties, loses. Green: significant after "
              "correction.</p>"]
     head = ("<tr><th>run</th><th>Δ</th><th>interval</th><th>d<sub>z</sub></th><th>W/T/L</th>"
