@@ -145,8 +145,8 @@ def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
         if file and any(count > EXAMPLES_SHOWN for count, _ in groups):
             total = sum(count for count, _ in groups)
             click.echo(f"sdreval: {severity}: {file}: {total} {severity}(s) of {len(groups)} "
-                       f"kind(s); the first of each kind follow (sdreval validate {file} "
-                       "lists every one)", err=True)
+                       f"kind(s); up to {EXAMPLES_SHOWN} of each kind follow (sdreval "
+                       f"validate {file} lists every one)", err=True)
         for count, examples in groups:
             for problem in examples[:EXAMPLES_SHOWN]:
                 click.echo(problem_text(problem), err=True)
