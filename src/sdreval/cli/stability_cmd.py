@@ -166,6 +166,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     results: dict[str, list[pd.DataFrame]] = {a: [] for a in chosen}
     from ..progress import track
 
+    few: set[tuple[int, int]] = set()  # (runs in the swap rates, runs given)
     for measure in track(names if table is not None else [], "analysing measures"):
         sm = stats.score_matrix(table, measure, missing=missing)
         if "ci" in chosen:  # topics: what each mean covers
@@ -176,6 +177,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                 stats.discrimination_power(sm, 1 - level, samples, seed))
         if {"swap", "extrapolate", "min-diff"} & set(chosen):
             top = stats.top_runs(sm, top_fraction)
+            few.add((len(top.runs), len(sm.runs)))
             half = len(sm.topics) // 2
             if half < 1:
                 raise UsageError("swap rates need at least two topics")
@@ -197,6 +199,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             results["error-rate"].append(stats.test_error_rates(sm, tuple(test_list), splits,
                                                           correction, samples=samples,
                                                           seed=seed))
+    echo_warnings(few_runs_caveat(few, top_fraction))
     if "tau" in chosen and table is not None:
         if len(names) < 2:
             echo_warnings(["tau: needs at least two measures; skipped"])
@@ -232,6 +235,23 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             else pd.DataFrame(columns=["analysis"])
         combined = combined[["analysis"] + [c for c in combined.columns if c != "analysis"]]
         tables_out.write_text(tables_out.table_text(combined, fmt), output)
+
+
+def few_runs_caveat(counts: set[tuple[int, int]], fraction: float) -> list[str]:
+    """A caveat where swap rates rest on fewer than :data:`FEW_RUNS` runs: each random
+    split of the topics compares only their k(k-1)/2 pairs, so a rate of 0 says little."""
+    lines = []
+    for kept, given in sorted(counts):
+        if kept < FEW_RUNS:
+            lines.append(f"swap rates over {kept} run(s) (the top {fraction:.0%} of {given}): "
+                         f"{kept * (kept - 1) // 2} pair(s) per split of the topics, too few "
+                         "to judge a measure's stability (Kazai & Lalmas 2006 kept 51 of 69 "
+                         "runs); read them as an illustration")
+    return lines
+
+
+#: fewer runs than this in the swap rates draw a caveat (10 runs: 45 pairs)
+FEW_RUNS = 10
 
 
 # --------------------------------------------------------------------------------- text output
