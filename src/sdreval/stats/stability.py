@@ -29,7 +29,7 @@ pair of runs the difference ``d`` of their means on the first set picks one of t
 Differences within ``1e-12`` of 0 count as 0 (no direction) so that decimal scores that cancel
 exactly do not produce spurious swaps.  :func:`extrapolate_swap_rates` fits, per bin,
 ``log(rate) = a + b·size`` by least squares (Excel's GROWTH, the paper's footnote 18; the
-seed's unspecified smoothing is not applied) on the sizes with a non-zero rate and enough
+paper's unspecified smoothing is not applied) on the sizes with a non-zero rate and enough
 comparisons, and predicts larger topic sets; :func:`minimum_difference` gives, per size, the
 smallest bin from which every bin's error rate is at most 5% (95% confidence).
 """
