@@ -1,7 +1,8 @@
 """Swap rates (Kazai & Lalmas 2006, §6.2.2, computed on the top 51 of 69 runs) compare the
 pairs of the best runs on random splits of the topics.  With 3 runs the top 75% are 2 runs,
 one pair: a table of zeros that says nothing about a measure.  ``stability`` then prints a
-caveat on stderr with the counts; with enough runs, or without a swap analysis, it does not."""
+caveat on stderr with the counts, below the 7 runs from which the report draws swap rates;
+with enough runs, or without a swap analysis, it does not."""
 from click.testing import CliRunner
 
 from sdreval.cli.main import cli
@@ -24,7 +25,8 @@ def test_three_runs_draw_the_caveat(tmp_path):
     caveat = [line for line in result.stderr.splitlines() if "swap rates over" in line]
     assert caveat == ["sdreval: warning: swap rates over 2 run(s) (the top 75% of 3): 1 pair(s) "
                       "per split of the topics, too few to judge a measure's stability "
-                      "(Kazai & Lalmas 2006 kept 51 of 69 runs); read them as an illustration"]
+                      "(Kazai & Lalmas 2006 kept 51 of 69 runs; the report draws swap rates from 7 "
+                      "runs); read them as an illustration"]
     assert "swap rates over" not in result.stdout
 
 
@@ -36,9 +38,9 @@ def test_top_fraction_counts_in_the_caveat(tmp_path):
 
 
 def test_enough_runs_have_no_caveat(tmp_path):
-    result = stability("--scores", scores(tmp_path, 14), "-m", "AP", "-a", "swap")
+    result = stability("--scores", scores(tmp_path, 7), "-m", "AP", "-a", "swap")
     assert result.exit_code == 0, result.output
-    assert "swap rates over" not in result.stderr  # top 75% of 14: 10 runs
+    assert "swap rates over" not in result.stderr  # 7 runs: as many as the report draws
 
 
 def test_no_swap_analysis_no_caveat(tmp_path):

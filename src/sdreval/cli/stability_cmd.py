@@ -238,20 +238,16 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
 
 
 def few_runs_caveat(counts: set[tuple[int, int]], fraction: float) -> list[str]:
-    """A caveat where swap rates rest on fewer than :data:`FEW_RUNS` runs: each random
-    split of the topics compares only their k(k-1)/2 pairs, so a rate of 0 says little."""
-    lines = []
-    for kept, given in sorted(counts):
-        if kept < FEW_RUNS:
-            lines.append(f"swap rates over {kept} run(s) (the top {fraction:.0%} of {given}): "
-                         f"{kept * (kept - 1) // 2} pair(s) per split of the topics, too few "
-                         "to judge a measure's stability (Kazai & Lalmas 2006 kept 51 of 69 "
-                         "runs); read them as an illustration")
-    return lines
+    """A caveat where swap rates rest on fewer runs than the report draws them for
+    (:data:`~sdreval.report.page_figures.SWAP_MIN_RUNS`): each random split of the topics
+    compares only the k(k-1)/2 pairs of the k runs kept, so a rate of 0 says little."""
+    from ..report.page_figures import SWAP_MIN_RUNS
 
-
-#: fewer runs than this in the swap rates draw a caveat (10 runs: 45 pairs)
-FEW_RUNS = 10
+    return [f"swap rates over {kept} run(s) (the top {fraction:.0%} of {given}): "
+            f"{kept * (kept - 1) // 2} pair(s) per split of the topics, too few to judge a "
+            f"measure's stability (Kazai & Lalmas 2006 kept 51 of 69 runs; the report draws "
+            f"swap rates from {SWAP_MIN_RUNS} runs); read them as an illustration"
+            for kept, given in sorted(counts) if given < SWAP_MIN_RUNS]
 
 
 # --------------------------------------------------------------------------------- text output
