@@ -23,10 +23,10 @@ def test_three_runs_draw_the_caveat(tmp_path):
     result = stability("--scores", scores(tmp_path, 3), "-m", "AP", "-a", "swap")
     assert result.exit_code == 0, result.output
     caveat = [line for line in result.stderr.splitlines() if "swap rates over" in line]
-    assert caveat == ["sdreval: warning: swap rates over 2 run(s) (the top 75% of 3): 1 pair(s) "
-                      "per split of the topics, too few to judge a measure's stability "
-                      "(Kazai & Lalmas 2006 kept 51 of 69 runs; the report draws swap rates from 7 "
-                      "runs); read them as an illustration"]
+    assert caveat == ["sdreval: warning: swap rates over the best 2 of 3 run(s) (--top-fraction "
+                      "0.75): 1 pair(s) per split of the topics, too few to judge a measure's "
+                      "stability (Kazai & Lalmas 2006 kept 51 of 69 runs; the report draws swap "
+                      "rates from 7 runs); read them as an illustration"]
     assert "swap rates over" not in result.stdout
 
 
@@ -34,7 +34,8 @@ def test_top_fraction_counts_in_the_caveat(tmp_path):
     result = stability("--scores", scores(tmp_path, 6), "-m", "AP", "-a", "extrapolate",
                        "--top-fraction", "1")
     assert result.exit_code == 0, result.output
-    assert "swap rates over 6 run(s) (the top 100% of 6): 15 pair(s)" in result.stderr
+    assert "swap rates over the best 6 of 6 run(s) (--top-fraction 1): 15 pair(s)" in \
+        result.stderr
 
 
 def test_enough_runs_have_no_caveat(tmp_path):
