@@ -86,3 +86,14 @@ def test_one_run_with_text_table_has_no_traceback(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.exception is None
     assert "(a) sim01" in result.stdout
+
+
+def test_swap_rate_markers_at_zero_are_not_cut():
+    swaps = pd.DataFrame({"size": [1, 2, 3], "bin": ["<0.01"] * 3, "bin_low": [0.0] * 3,
+                          "comparisons": [10, 10, 10], "error_rate": [0.2, 0.1, 0.0]})
+    fig = plots.plot_swap_rates(swaps)
+    lines = fig.axes[0].get_lines()
+    assert fig.axes[0].get_ylim()[0] == 0 and lines and not any(x.get_clip_on() for x in lines)
+    assert fig.axes[0].get_title() == "Swap rate by topic-set size"  # was "Swap rate of by"
+    named = plots.plot_swap_rates(swaps.assign(measure="AP"))
+    assert named.axes[0].get_title() == "Swap rate of AP by topic-set size"

@@ -346,16 +346,17 @@ def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
     groups = list(table.groupby(bin, sort=False))
     for i, (label, rows) in enumerate(groups):
         rows = rows.sort_values(size)
+        # a rate of 0 lies on the bottom edge: its marker is drawn whole, not cut in half
         ax.plot(rows[size].to_numpy(float), rows[rate].to_numpy(float),
-                label=f"{label}", **line_style(i, len(rows)))
+                label=f"{label}", clip_on=False, **line_style(i, len(rows)))
     ax.set_xlabel("topic-set size")
     ax.set_ylabel("swap rate")
     ax.set_ylim(0, 1.05)
     ax.grid(True, alpha=0.3)
     if len(table):
         _legend(ax, 7, title="difference of means")  # always beside the axes
-    ax.set_title(title or ("Swap rate of " + (f"{measure} " if measure else "")
-                           + "by topic-set size"), fontsize="medium")
+    ax.set_title(title or ("Swap rate" + (f" of {measure}" if measure else "")
+                           + " by topic-set size"), fontsize="medium")
     return fig
 
 
