@@ -89,7 +89,7 @@ def test_each_files_examples_follow_its_own_summary_line(capsys):
     lines = capsys.readouterr().err.splitlines()
     assert lines == [
         "qrels.txt:5: warning: topic 1, document 2: empty passage 3:0",
-        "sdreval: warning: run.txt: 10 warning(s) of 1 kind(s); the first of each kind follow "
+        "sdreval: warning: run.txt: 10 warning(s) of 1 kind(s); up to 3 of each kind follow "
         "(sdreval validate run.txt lists every one)",
         "run.txt:10: warning: topic 7: result d10 0:10 repeats line 5",
         "run.txt:11: warning: topic 7: result d11 0:10 repeats line 6",

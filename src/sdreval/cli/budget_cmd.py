@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .common import InputPath, echo_problems, echo_warnings, handle_errors, quiet_option
+from .common import (InputPath, confidence_level_caveat, echo_problems, echo_warnings,
+                     handle_errors, quiet_option)
 from .eval_cmd import build_context, context_options, load_inputs
 
 EXAMPLES = """\b
@@ -38,6 +39,7 @@ def budget_command(qrels, runs, budgets, level, samples, plot_path, all_topics, 
     from ..report.budget import budget_curve, parse_budgets, plot_budget_curve
 
     points = parse_budgets(budgets)
+    echo_warnings(confidence_level_caveat(level))
     ctx = build_context(options)
     qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection)
     echo_problems(log)

@@ -125,6 +125,16 @@ LEVEL = BoundedFloat(0.0, 1.0, low_open=True, high_open=True)
 UNIT_INTERVAL = BoundedFloat(0.0, 1.0)
 
 
+def confidence_level_caveat(level: float) -> list[str]:
+    """A warning where a confidence level (stability, budget: 0.95 gives 95% intervals) looks
+    like a significance level (compare, report: 0.05), as a user of both would type it."""
+    if level >= 0.5:
+        return []
+    return [f"--level {level:g} is the confidence level of the intervals here ({level:.0%} "
+            f"intervals, narrower than the mean's spread); for 95% intervals give --level "
+            f"0.95 (compare and report take a significance level, 0.05)"]
+
+
 #: examples printed per kind of problem and file (``sdreval validate`` prints every one)
 EXAMPLES_SHOWN = 3
 
@@ -145,8 +155,8 @@ def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
         if file and any(count > EXAMPLES_SHOWN for count, _ in groups):
             total = sum(count for count, _ in groups)
             click.echo(f"sdreval: {severity}: {file}: {total} {severity}(s) of {len(groups)} "
-                       f"kind(s); the first of each kind follow (sdreval validate {file} "
-                       "lists every one)", err=True)
+                       f"kind(s); up to {EXAMPLES_SHOWN} of each kind follow (sdreval "
+                       f"validate {file} lists every one)", err=True)
         for count, examples in groups:
             for problem in examples[:EXAMPLES_SHOWN]:
                 click.echo(problem_text(problem), err=True)

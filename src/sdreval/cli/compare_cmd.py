@@ -111,7 +111,8 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
     (diff_ci_low, diff_ci_high: the paired t interval with --test t, else the percentile
     bootstrap of the differences; per pair, not adjusted for multiple comparisons), Cohen's
     d_z = mean / standard deviation of the per-topic differences (effect_size; Lakens 2013,
-    Eq. 6) and the topics run_a wins, ties and loses."""
+    Eq. 6; 0 when every topic ties, ±inf when every topic differs by the same amount) and
+    the topics run_a wins, ties and loses."""
     from ..stats.compare import compare_runs
     from ..stats.output import table_text, write_text
 
@@ -135,6 +136,26 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
     if scores is None:  # with QRELS RUN..., beside the note on the topics
         echo_notes([test_rule(result, test, correction, alternative, level, samples, seed,
                               baseline)])
+    echo_notes(effect_rule(result))
+
+
+def effect_rule(result) -> list[str]:
+    """The convention behind an effect_size of 0 or ±inf, said where such a record is
+    printed: d_z = mean / sd is 0/0 when every topic ties, x/0 when every topic differs by
+    the same amount."""
+    import numpy as np
+
+    if result.empty or "effect_size" not in result:
+        return []
+    size = result["effect_size"].to_numpy(dtype=float)
+    pairs = result["topics"].to_numpy() > 1
+    lines = []
+    if (pairs & (size == 0) & (result["ties"] == result["topics"]).to_numpy()).any():
+        lines.append("effect_size 0: every topic ties (d_z = 0/0 is taken as no effect)")
+    if (pairs & np.isinf(size)).any():
+        lines.append("effect_size ±inf: every topic differs by the same amount (standard "
+                     "deviation 0)")
+    return lines
 
 
 def test_rule(result, test: str, correction: str, alternative: str, level: float,

@@ -14,7 +14,7 @@ from ..measures.evaluate import coverage_lines, summarise, summarise_columns
 from ..measures.results import ResultColumns
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
-from ..report.output import FORMATS, write_results
+from ..report.output import FORMATS, check_target, write_results
 from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, InputPath, echo_notes,
                      echo_problems, echo_warnings, evaluate_runs, handle_errors, jobs_options,
                      quiet_option)
@@ -336,6 +336,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     (map, P_10, ndcg_cut_10, nDCG@10, R@100)."""
     for name in measures:  # a mistyped name is reported before any file is read
         parse_measure(name)
+    check_target(fmt, output)
     import_pyarrow_without_cloudpickle()  # every reader uses Arrow
     ctx = build_context(options)
     from ..io.stream import should_stream

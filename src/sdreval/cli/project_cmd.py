@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import ProblemLog
-from .common import echo_warnings, handle_errors
+from .common import BoundedFloat, echo_warnings, handle_errors
 
 
 def project_qrels(qrels, chunk_map, rule: str, tau: float):
@@ -39,7 +39,8 @@ Examples:
               help="A chunk is relevant when it touches gold text (any), when at least tau of "
                    "the chunk is gold (chunk), or when it holds at least tau of a gold span "
                    "(gold).")
-@click.option("--tau", type=float, default=0.5, show_default=True,
+@click.option("--tau", type=BoundedFloat(0.0, 1.0, low_open=True), default=0.5,
+              show_default=True,
               help="Threshold of the chunk and gold rules, in (0, 1].")
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
@@ -55,6 +56,10 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
     from ..io.ids import check_writable
     from ..io.spans import read_chunk_map, read_documents
 
+    given = click.get_current_context().get_parameter_source("tau")
+    if rule == "any" and given is click.core.ParameterSource.COMMANDLINE:
+        echo_warnings([f"--tau {tau:g} is ignored with --rule any (a chunk touching gold "
+                       "text is relevant): give --rule chunk or --rule gold to use it"])
     log = ProblemLog()
     docs = read_documents(documents, log) if documents else None
     judgements = read_qrels(qrels, log=log, documents=docs)

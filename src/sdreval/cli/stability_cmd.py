@@ -31,8 +31,9 @@ from .. import stats
 from ..errors import UsageError
 from ..lazy import lazy_module
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TABLE_FORMATS, TESTS
-from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, echo_problems,
-                     echo_warnings, handle_errors, jobs_options, quiet_option)
+from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath,
+                     confidence_level_caveat, echo_problems, echo_warnings, handle_errors,
+                     jobs_options, quiet_option)
 from .compare_cmd import scores_from_inputs
 from .eval_cmd import context_options
 
@@ -153,6 +154,8 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     Input: per-topic scores (--scores, as `eval -q --format csv` writes them) or QRELS
     RUN... (evaluated with the topic policy of eval; -c: every qrels topic counts)."""
     chosen = tuple(dict.fromkeys(analyses or DEFAULT_ANALYSES))
+    if {"ci", "discrimination"} & set(chosen):
+        echo_warnings(confidence_level_caveat(level))
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
         and not inputs
     table = None if only_variants else scores_from_inputs(inputs, scores, measures, options, 1,
@@ -166,6 +169,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     results: dict[str, list[pd.DataFrame]] = {a: [] for a in chosen}
     from ..progress import track
 
+    few: set[tuple[int, int]] = set()  # (runs in the swap rates, runs given)
     for measure in track(names if table is not None else [], "analysing measures"):
         sm = stats.score_matrix(table, measure, missing=missing)
         if "ci" in chosen:  # topics: what each mean covers
@@ -176,6 +180,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                 stats.discrimination_power(sm, 1 - level, samples, seed))
         if {"swap", "extrapolate", "min-diff"} & set(chosen):
             top = stats.top_runs(sm, top_fraction)
+            few.add((len(top.runs), len(sm.runs)))
             half = len(sm.topics) // 2
             if half < 1:
                 raise UsageError("swap rates need at least two topics")
@@ -197,6 +202,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             results["error-rate"].append(stats.test_error_rates(sm, tuple(test_list), splits,
                                                           correction, samples=samples,
                                                           seed=seed))
+    echo_warnings(few_runs_caveat(few, top_fraction))
     if "tau" in chosen and table is not None:
         if len(names) < 2:
             echo_warnings(["tau: needs at least two measures; skipped"])
@@ -225,13 +231,26 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
         text = json.dumps({a: tables_out.records(t) for a, t in tables.items()}, indent=1)
         tables_out.write_text(text + "\n", output)
     elif fmt == "text":
-        tables_out.write_text(stability_text(tables), output)
+        tables_out.write_text(stability_text(tables, level), output)
     else:
         combined = pd.concat([t.assign(analysis=a) for a, t in tables.items() if len(t)],
                              ignore_index=True) if any(len(t) for t in tables.values()) \
             else pd.DataFrame(columns=["analysis"])
         combined = combined[["analysis"] + [c for c in combined.columns if c != "analysis"]]
         tables_out.write_text(tables_out.table_text(combined, fmt), output)
+
+
+def few_runs_caveat(counts: set[tuple[int, int]], fraction: float) -> list[str]:
+    """A caveat where swap rates rest on fewer runs than the report draws them for
+    (:data:`~sdreval.report.page_figures.SWAP_MIN_RUNS`): each random split of the topics
+    compares only the k(k-1)/2 pairs of the k runs kept, so a rate of 0 says little."""
+    from ..report.page_figures import SWAP_MIN_RUNS
+
+    return [f"swap rates over the best {kept} of {given} run(s) (--top-fraction {fraction:g}): "
+            f"{kept * (kept - 1) // 2} pair(s) per split of the topics, too few to judge a "
+            f"measure's stability (Kazai & Lalmas 2006 kept 51 of 69 runs; the report draws "
+            f"swap rates from {SWAP_MIN_RUNS} runs); read them as an illustration"
+            for kept, given in sorted(counts) if given < SWAP_MIN_RUNS]
 
 
 # --------------------------------------------------------------------------------- text output
@@ -299,15 +318,19 @@ def _bins_by_size(table: pd.DataFrame) -> list[str]:
     return lines
 
 
-def stability_text(tables: dict[str, pd.DataFrame]) -> str:
-    """Readable text: one titled section per analysis, each with its own columns."""
+def stability_text(tables: dict[str, pd.DataFrame], level: float = 0.95) -> str:
+    """Readable text: one titled section per analysis, each with its own columns (the
+    intervals' title names their confidence level)."""
     lines: list[str] = []
     for analysis, table in tables.items():
         if table.empty:
             continue
         if lines:
             lines.append("")
-        lines.append(f"== {analysis}: {_TITLES.get(analysis, analysis)}")
+        title = _TITLES.get(analysis, analysis)
+        if analysis == "ci":
+            title = title.replace("confidence intervals", f"{level:.0%} confidence intervals")
+        lines.append(f"== {analysis}: {title}")
         if analysis in ("swap", "extrapolate"):
             lines += _bins_by_size(table)
             continue

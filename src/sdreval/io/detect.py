@@ -234,13 +234,14 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
                 f"{'INEX assessment pools (XML files) or ' if what == 'judgements' else ''}"
                 "a Parquet dataset, and this one holds neither; give the "
                 f"{'qrels' if what == 'judgements' else 'run'} file itself")
+    a = "an" if found[0] in "aeiou" else "a"
     swapped = (found in RUN_FORMATS and what == "judgements") or \
         (found in QRELS_FORMATS and what != "judgements")
     if swapped:
-        return (f"this is a {found} file, not {what}: are the qrels and the run swapped? "
+        return (f"this is {a} {found} file, not {what}: are the qrels and the run swapped? "
                 f"(sdreval eval QRELS RUN...: the judgements come first; {option} forces a "
                 "format)")
-    return f"this is a {found} file, not {what} (use {option} to force a format)"
+    return f"this is {a} {found} file, not {what} (use {option} to force a format)"
 
 
 # ------------------------------------------------------------------------------- INEX XML

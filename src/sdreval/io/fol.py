@@ -75,7 +75,7 @@ def check_fol_line(topic: str, doc: str, relchars: int, doclen: int, bep: int | 
         found.append(f"{where}: relchars {relchars} but no passage given")
     for offset, length in ranges:
         if length == 0:
-            found.append(f"{where}: empty passage {offset}:0")
+            found.append(f"{where}: empty passage {offset}:0 (ignored)")
         if offset + length > doclen:
             found.append(f"{where}: passage {offset}:{length} reaches beyond doclen "
                          f"{doclen} (kept)")

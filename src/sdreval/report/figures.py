@@ -147,8 +147,12 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
         colours = np.where(d > 1e-12, BETTER, np.where(d < -1e-12, WORSE, EVEN))
         ax.bar(np.arange(len(d)), d, width=0.85, color=colours)
         ax.axhline(0, color="black", linewidth=0.6)
+        tied = np.flatnonzero(np.abs(d) <= 1e-12)  # a tie has no bar: a grey dot on the line
+        ax.plot(tied, np.zeros(tied.size), "o", color=EVEN, markersize=3.5, zorder=3)
         wins, losses = int((d > 1e-12).sum()), int((d < -1e-12).sum())
-        ax.set_title(f"{run}: {wins}/{len(d) - wins - losses}/{losses}", fontsize=8.5)
+        # a long run name wraps: the counts stay readable, never under the next panel
+        ax.set_title("\n".join(textwrap.wrap(f"{run}: {wins}/{tied.size}/{losses}",
+                                             100 // columns - 6)), fontsize=8.5)
         ax.set_xticks([])
         ax.grid(True, axis="y", alpha=0.3)
     for ax in axes[::columns]:
@@ -156,7 +160,7 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
     if limit > 0:
         axes[0].set_ylim(-1.05 * limit, 1.05 * limit)
     fig.suptitle(f"Per-topic difference with {baseline} on {measure} (topics sorted; "
-                 "title: wins/ties/losses)", fontsize=9)
+                 "title: wins/ties/losses; dot: a tie)", fontsize=9)
     return fig
 
 
@@ -184,8 +188,8 @@ def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xl
                       else [""] * len(ys))
         ax.set_ylim(-0.6, len(frame) - 0.4)
         ax.set_title(measure)
-        ax.set_xlabel(xlabel)
         ax.grid(True, axis="x", alpha=0.3)
+    fig.supxlabel(xlabel, fontsize=8.5)  # once: narrow panels would overlap their labels
     fig.suptitle(title, fontsize=9)
     return fig
 

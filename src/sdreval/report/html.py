@@ -115,7 +115,8 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
     decisions = pairs = None
     if baseline is not None and baseline not in runs:
         raise UsageError(f"baseline {baseline!r} is not one of the runs ({', '.join(runs)})")
-    if len(runs) >= 2:
+    one_topic = per_topic["topic"].astype(str).nunique() < 2 and compare is None
+    if len(runs) >= 2 and not one_topic:
         baseline = baseline or runs[0]
         if compare is None:
             compare = bridge.compare(shown, measures, test=test, correction=correction,
@@ -138,7 +139,8 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
                              "with fewer, a few pairs fill odd bins)")
     else:
         baseline = None
-        notes.append("one run only: no significance tests")
+        notes.append("one run only: no significance tests" if len(runs) < 2 else
+                     "one topic only: no significance tests (a paired test needs two topics)")
     settings = dict(settings or {})
     settings.setdefault("test", test)
     settings.setdefault("correction", correction)

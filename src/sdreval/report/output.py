@@ -135,6 +135,14 @@ def csv_pieces(results):
         yield buffer.getvalue()
 
 
+def check_target(fmt: str, out: str | Path | None) -> None:
+    """Refuse a binary format without a file to write to (checked by ``eval`` before any
+    file is read, so that a long evaluation is not lost)."""
+    if fmt == "parquet" and out is None:
+        raise UsageError("--format parquet needs -o FILE (Parquet is not written to the "
+                         "terminal; or -o DIR/ for a dataset)")
+
+
 def write_results(results, fmt: str = "text", out: str | Path | None = None,
                   stream: TextIO | None = None, **table_options) -> None:
     """Write ``results`` (columns run, topic, measure, value) to ``out`` or ``stream`` (text,
@@ -151,8 +159,7 @@ def write_results(results, fmt: str = "text", out: str | Path | None = None,
     if fmt not in ("text", "json", "csv") and isinstance(results, ResultColumns):
         results = results.to_frame()  # the other formats are written by pandas
     if fmt == "parquet":
-        if out is None:
-            raise UsageError("--format parquet needs -o FILE")
+        check_target(fmt, out)
         try:
             results.to_parquet(out, index=False)
         except ImportError:

@@ -167,12 +167,14 @@ def comparisons_html(data: "ReportData") -> str:
     size, wins/ties/losses, p-values)."""
     tests = _baseline_rows(data)
     if not tests:
-        return "<p>No significance tests (fewer than two runs).</p>"
+        why = "fewer than two runs" if len(data.runs) < 2 else "a paired test needs two topics"
+        return f"<p>No significance tests ({why}).</p>"
     ci = f"{1 - data.level:.0%}"
     parts = [f"<p class=\"legend\">Each run against the baseline <b>{esc(data.baseline)}</b>: "
              f"{_test_words(data)}. Δ = run − baseline (mean of the per-topic differences) "
              f"with its {ci} interval (not adjusted for multiple comparisons); d<sub>z</sub>: "
-             "Cohen's standardised mean difference of paired samples (Lakens 2013, Eq. 6); "
+             "Cohen's standardised mean difference of paired samples (Lakens 2013, Eq. 6; "
+             "0 when every topic ties, ±inf when every topic differs by the same amount); "
              "W/T/L: topics where the run wins, ties, loses. Green: significant after "
              "correction.</p>"]
     head = ("<tr><th>run</th><th>Δ</th><th>interval</th><th>d<sub>z</sub></th><th>W/T/L</th>"
@@ -199,6 +201,8 @@ def comparisons_html(data: "ReportData") -> str:
 def tested_topics(data: "ReportData", measure: str) -> str:
     """Where the tests of ``measure`` left out topics some run did not answer: how many they
     are over (the means of the summary are over each run's own topics)."""
+    if data.compare is None:  # one run, or one topic: no tests
+        return ""
     rows = data.compare[data.compare["measure"].astype(str) == measure]
     scored = data.results[(data.results["measure"].astype(str) == measure)
                           & (data.results["topic"].astype(str) != "all")].dropna(subset=["value"])

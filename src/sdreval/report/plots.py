@@ -19,6 +19,7 @@ text picks black or white by the luminance of its cell; :func:`figure_bytes` wri
 from __future__ import annotations
 
 import io
+import textwrap
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -301,8 +302,10 @@ def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFram
                 ax.text(j, i, text, ha="center", va="center", fontsize=7,
                         color=text_colour(image.cmap(image.norm(decision[i, j]))))
     ax.set_xticks(range(len(corrections)), corrections)
-    ax.set_yticks(range(len(pairs)), pairs, fontsize=7 if len(pairs) > 15 else None)
-    ax.set_xlabel("correction (green = significant; – = identical scores, no test)")
+    # long run names wrap: the cells keep the width, the key stays inside the figure
+    ax.set_yticks(range(len(pairs)), ["\n".join(textwrap.wrap(p, 40)) for p in pairs],
+                  fontsize=7 if len(pairs) > 15 else None)
+    ax.set_xlabel("correction (green = significant;\n– = identical scores, no test)")
     ax.set_title(title or "Corrected decisions" + (f" on {measure}" if measure else ""),
                  fontsize="medium")
     return fig
@@ -343,16 +346,17 @@ def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
     groups = list(table.groupby(bin, sort=False))
     for i, (label, rows) in enumerate(groups):
         rows = rows.sort_values(size)
+        # a rate of 0 lies on the bottom edge: its marker is drawn whole, not cut in half
         ax.plot(rows[size].to_numpy(float), rows[rate].to_numpy(float),
-                label=f"{label}", **line_style(i, len(rows)))
+                label=f"{label}", clip_on=False, **line_style(i, len(rows)))
     ax.set_xlabel("topic-set size")
     ax.set_ylabel("swap rate")
     ax.set_ylim(0, 1.05)
     ax.grid(True, alpha=0.3)
     if len(table):
         _legend(ax, 7, title="difference of means")  # always beside the axes
-    ax.set_title(title or ("Swap rate of " + (f"{measure} " if measure else "")
-                           + "by topic-set size"), fontsize="medium")
+    ax.set_title(title or ("Swap rate" + (f" of {measure}" if measure else "")
+                           + " by topic-set size"), fontsize="medium")
     return fig
 
 

@@ -30,7 +30,7 @@ Differences within ``1e-12`` of 0 count as 0 (no direction) so that decimal scor
 exactly do not produce spurious swaps, and differences are binned to 12 decimals (0.3 − 0.2 is
 0.1, in ``[0.1, 0.11)``, not the float 0.09999999999999998).  :func:`extrapolate_swap_rates` fits, per bin,
 ``log(rate) = a + b·size`` by least squares (Excel's GROWTH, the paper's footnote 18; the
-seed's unspecified smoothing is not applied) on the sizes with a non-zero rate and enough
+paper's unspecified smoothing is not applied) on the sizes with a non-zero rate and enough
 comparisons, and predicts larger topic sets; :func:`minimum_difference` gives, per size, the
 smallest bin from which every bin's error rate is at most 5% (95% confidence).
 """

@@ -78,7 +78,8 @@ def locate(gt: GlobalTable, run: Run, out: RunGains):
     row offsets of the topics in the concatenated gain vector."""
     rankings = [run.get(t.topic) for t in gt.tables]
     if any(r.unit == "passage" for r in rankings):
-        raise UsageError("XCG measures need element results; this run holds passages")
+        raise UsageError(f"run {run.name}: XCG measures (nxCG, MAep, ep/gr, Q, R) need element "
+                         "results; it holds passages: use MAiP, iP@0.01, MAgP (passage qrels)")
     lengths = np.array([len(r) for r in rankings], dtype=np.int64)
     row_offsets = np.concatenate([[0], np.cumsum(lengths)])
     empty = np.zeros(0, dtype=np.int64)
