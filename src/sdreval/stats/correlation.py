@@ -6,7 +6,9 @@ Spearman's rho is ``scipy.stats.spearmanr``; its p-value is exact for up to
 :data:`EXACT_SPEARMAN_RUNS` runs (every pairing of the rankings enumerated, two-sided: the
 share with \|rho\| at least the observed one, as R's ``cor.test`` is exact for small samples),
 else scipy's t approximation (which gives p = 0 for rho = 1 however few the runs).  Rankings are given as the runs' mean scores
-(higher is better), aligned by run.  A setting that gives every run the same mean ranks them
+(higher is better), aligned by run, taken to 12 decimals as the paired tests take differences:
+means equal in decimals are tied even where float sums differ in the last bit (0.1 + 0.2 + 0.3
+and 0.3 + 0.2 + 0.1 over three topics).  A setting that gives every run the same mean ranks them
 all equally: its correlations are undefined (NaN), and scipy is not asked.
 """
 from __future__ import annotations
@@ -19,6 +21,7 @@ import pandas as pd
 from scipy import stats
 
 from ..errors import UsageError
+from .paired import DECIMALS
 
 #: up to this many runs the Spearman p-value is exact (8! = 40,320 pairings)
 EXACT_SPEARMAN_RUNS = 8
@@ -31,7 +34,7 @@ def is_constant(scores: np.ndarray) -> bool:
 
 def kendall_tau(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     """``(tau_b, p_value)`` between two score vectors over the same runs."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    a, b = (np.round(np.asarray(v, dtype=float), DECIMALS) for v in (a, b))  # see module doc
     if a.shape != b.shape or a.ndim != 1:
         raise UsageError("kendall_tau needs two 1-D score vectors of the same length")
     if is_constant(a) or is_constant(b):
@@ -42,7 +45,7 @@ def kendall_tau(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
 
 def spearman_rho(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
     """``(rho, p_value)`` between two score vectors over the same runs."""
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    a, b = (np.round(np.asarray(v, dtype=float), DECIMALS) for v in (a, b))  # see module doc
     if a.shape != b.shape or a.ndim != 1:
         raise UsageError("spearman_rho needs two 1-D score vectors of the same length")
     if is_constant(a) or is_constant(b):
