@@ -4,7 +4,8 @@ Vu & Gallinari (2005) follow Tague-Sutcliffe & Blustein: the size of "group A" o
 grouping, i.e. the runs not distinguishable from the best run.  Two ways are given:
 
 - :func:`group_a_by_ci`: runs whose bootstrap percentile CI overlaps the top run's CI (Vu & Gallinari's
-  "naive form of unpaired test"; the top run counts itself).
+  "naive form of unpaired test"; the top run counts itself; endpoints compared at 12 decimals,
+  so intervals that touch overlap).
 - :func:`group_a_by_tukey`: Tukey's honestly significant difference.  ``blocked=True`` (the
   default) is IR-STAT-PAK's design: two-way ANOVA with topics as blocks (runs × topics without
   replication), ``HSD = q(1−α; k, (k−1)(n−1)) · sqrt(MSE / n)`` with the studentised range
@@ -23,6 +24,7 @@ from scipy import stats
 from ..errors import UsageError
 from .bootstrap import percentile_ci
 from .matrix import ScoreMatrix, as_values
+from .paired import DECIMALS
 
 
 def _transform(x: np.ndarray, transform: str | None) -> np.ndarray:
@@ -41,7 +43,8 @@ def group_a_by_ci(values: np.ndarray, level: float = 0.95, samples: int = 5_000,
                   seed: int | None = 0) -> np.ndarray:
     """Boolean mask of runs whose CI overlaps the CI of the run with the highest mean."""
     x = as_values(values)
-    low, high = percentile_ci(x, level, samples, seed)
+    # endpoints to 12 decimals, as the paired tests take differences: touching intervals overlap
+    low, high = (np.round(e, DECIMALS) for e in percentile_ci(x, level, samples, seed))
     top = int(np.argmax(x.mean(axis=1)))
     return (high >= low[top]) & (low <= high[top])
 
