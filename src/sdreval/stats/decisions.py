@@ -23,6 +23,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
+from .paired import DECIMALS
 
 _KEY = ["run_a", "run_b", "measure"]
 
@@ -33,7 +34,8 @@ def rejection_set(compared: pd.DataFrame, directional: bool = True) -> set[tuple
     out = set()
     for r in rejected.itertuples(index=False):
         if directional:
-            out.add((r.run_a, r.run_b) if r.mean_a >= r.mean_b else (r.run_b, r.run_a))
+            higher_b = round(r.mean_b - r.mean_a, DECIMALS) > 0  # (equal means: given order)
+            out.add((r.run_b, r.run_a) if higher_b else (r.run_a, r.run_b))
         else:
             out.add(tuple(sorted((r.run_a, r.run_b))))
     return out

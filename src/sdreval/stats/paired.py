@@ -232,13 +232,13 @@ def pair_differences(values: np.ndarray, orient: bool = False,
     """``(i, j, D)`` for all pairs (or the ``pairs`` given); with ``orient`` each row is
     higher-mean minus lower-mean run.
 
-    ``D[p] = values[i[p]] − values[j[p]]`` (times −1 where oriented and run j's mean is higher).
+    ``D[p] = values[i[p]] − values[j[p]]`` (times −1 where oriented and run j's mean is higher,
+    to :data:`DECIMALS` decimals: runs with equal means keep their given order).
     """
     i, j = pair_index(values.shape[0]) if pairs is None else pairs
     d = differences(values[i], values[j])
     if orient:
-        means = values.mean(axis=1)
-        flip = means[i] < means[j]
+        flip = np.round(d.mean(axis=1), DECIMALS) < 0
         d[flip] *= -1.0
     return i, j, d
 
