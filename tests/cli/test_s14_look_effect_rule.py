@@ -26,7 +26,8 @@ def test_all_ties_states_zero(tmp_path):
     assert result.exit_code == 0, result.output
     row = result.stdout.splitlines()[1].split("\t")
     assert row[12] == "0" and row[13:] == ["0", "3", "0"]
-    assert "sdreval: effect_size 0: every topic ties" in result.stderr
+    assert "sdreval: every topic ties: p_value 1 and effect_size 0" in result.stderr
+    assert row[5:7] == ["1", "1"]  # p_value, p_adjusted
 
 
 def test_constant_difference_states_infinity(tmp_path):

@@ -151,7 +151,8 @@ def effect_rule(result) -> list[str]:
     pairs = result["topics"].to_numpy() > 1
     lines = []
     if (pairs & (size == 0) & (result["ties"] == result["topics"]).to_numpy()).any():
-        lines.append("effect_size 0: every topic ties (d_z = 0/0 is taken as no effect)")
+        lines.append("every topic ties: p_value 1 and effect_size 0 (the runs cannot be told "
+                     "apart; the tests' and d_z's 0/0 taken as no evidence, no effect)")
     if (pairs & np.isinf(size)).any():
         lines.append("effect_size ±inf: every topic differs by the same amount (standard "
                      "deviation 0)")

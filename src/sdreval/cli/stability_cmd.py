@@ -32,8 +32,8 @@ from ..errors import UsageError
 from ..lazy import lazy_module
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TABLE_FORMATS, TESTS
 from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath,
-                     confidence_level_caveat, echo_problems, echo_warnings, handle_errors,
-                     jobs_options, quiet_option)
+                     confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
+                     handle_errors, jobs_options, quiet_option)
 from .compare_cmd import scores_from_inputs
 from .eval_cmd import context_options
 
@@ -205,7 +205,9 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     echo_warnings(few_runs_caveat(few, top_fraction))
     if "tau" in chosen and table is not None:
         if len(names) < 2:
-            echo_warnings(["tau: needs at least two measures; skipped"])
+            # asked for: a warning; one of the default analyses: a note (--quiet silences it)
+            (echo_warnings if "tau" in (analyses or ()) else echo_notes)(
+                ["tau: needs at least two measures (-m A -m B); skipped"])
         else:
             wide = stats.means_by_measure(table[table["measure"].isin(names)])
             echo_warnings([f"tau: {name} gives every run the same mean {wide[name].iloc[0]:.4g}; "

@@ -17,7 +17,7 @@ from ..errors import UsageError
 from ..lazy import lazy_module
 from ..report.output import TABLE_FORMATS
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TESTS
-from .common import LEVEL, SEED
+from .common import LEVEL, SEED, echo_warnings
 
 pd = lazy_module("pandas")
 
@@ -88,6 +88,9 @@ def check_summary_options(fmt: str, kwargs: dict) -> None:
             flag = "--baseline" if name == "baselines" else f"--{name}"
             raise UsageError(f"{flag} applies to --format {' or '.join(formats)} only (got "
                              f"--format {fmt}): it sets the runs × measures summary table")
+    if kwargs.get("per_topic") and fmt == "latex":  # -q is eval's: taken, but not here
+        echo_warnings(["-q: the LaTeX table holds the means only; per-topic rows: --format "
+                       "table, csv or json"])
     if not kwargs.get("baselines"):
         given = [f"--{name}" for name in _TEST_OPTIONS if _given(name, kwargs)]
         if given:

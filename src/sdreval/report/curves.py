@@ -138,7 +138,7 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
     """Mean inex_eval precall over the topics at recall 0.01..1.00 (Ogilvie & Lalmas 2006,
     Eq. 1-5)."""
     from ..measures.evaluate import ordered_run, topics_to_evaluate
-    from ..measures.inex_eval.definitions import inex_eval_curve
+    from ..measures.inex_eval.definitions import POOL_WARNING, inex_eval_curve
     from ..measures.inex_eval.kernels import RECALL_POINTS
 
     from ..judgements.relevance import relevant_topics
@@ -147,6 +147,7 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
     quant = resolve_quant(params.get("quant") or ctx.quant, qrels)
     relevant = relevant_topics(qrels, quant, 0.0, ctx.cache)  # topic policy: others left out
     frames, per_topic = [], []
+    before = len(ctx.warnings)  # the figure's own warnings name the figure, not a measure
     for run in runs:
         topics = [t for t in topics_to_evaluate(qrels, run, all_topics, ctx) if t in relevant]
         ordered = ordered_run(run, ctx.order, ctx.depth)
@@ -160,6 +161,8 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
                                        "topic": np.repeat(topics, len(RECALL_POINTS)),
                                        "x": np.tile(RECALL_POINTS, len(topics)),
                                        "value": curves.ravel()}))
+    ctx.warnings[before:] = [f"precall figure: {w}" if w == POOL_WARNING else w
+                             for w in ctx.warnings[before:]]
     if not frames:
         return pd.DataFrame(columns=CURVE_COLUMNS), None
     return pd.concat(frames, ignore_index=True), pd.concat(per_topic, ignore_index=True)
