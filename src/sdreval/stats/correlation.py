@@ -4,7 +4,7 @@ Kendall's tau is ``scipy.stats.kendalltau`` (tau-b, which handles tied scores; p
 scipy's default method: exact for small tie-free samples, else the normal approximation);
 Spearman's rho is ``scipy.stats.spearmanr``; its p-value is exact for up to
 :data:`EXACT_SPEARMAN_RUNS` runs (every pairing of the rankings enumerated, two-sided: the
-share with \|rho\| at least the observed one, as R's ``cor.test`` is exact for small samples),
+share with ``|rho|`` at least the observed one, as R's ``cor.test`` is exact for small samples),
 else scipy's t approximation (which gives p = 0 for rho = 1 however few the runs).  Rankings are given as the runs' mean scores
 (higher is better), aligned by run, taken to 12 decimals as the paired tests take differences:
 means equal in decimals are tied even where float sums differ in the last bit (0.1 + 0.2 + 0.3
@@ -59,8 +59,8 @@ def spearman_rho(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
 
 def exact_spearman_p(a: np.ndarray, b: np.ndarray, rho: float) -> float:
     """Two-sided exact p-value of Spearman's rho: the share of the ``n!`` pairings of the
-    ranks of ``a`` with those of ``b`` (mid-ranks for ties) whose \|rho\| is at least the
-    observed \|rho\| (a tolerance of 1e-12 for float noise)."""
+    ranks of ``a`` with those of ``b`` (mid-ranks for ties) whose ``|rho|`` is at least the
+    observed ``|rho|`` (a tolerance of 1e-12 for float noise)."""
     ranks_a = stats.rankdata(a) - (len(a) + 1) / 2
     ranks_b = stats.rankdata(b) - (len(b) + 1) / 2
     pairings = ranks_a[_orderings(len(a))]
