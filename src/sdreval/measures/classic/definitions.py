@@ -27,7 +27,7 @@ from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register
                         register_measure)
 from ..values import TopicPositions, TopicValues
 from . import kernels
-from .gains import document_run, reads_documents, resolve_quant
+from .gains import resolve_quant, run_as_read
 from .join import RunLookup, judgements, run_lookup
 from .pool import PooledMarks, pooled_counts
 
@@ -140,8 +140,7 @@ def by_quantisation(measures: list[Measure], qrels: Qrels, run: Run, ctx: Any
                     ) -> tuple[Run, dict[Any, list[Measure]]]:
     """The run as the document-level families read it (against passage judgements: each
     document once, at its first result) and ``measures`` grouped by quantisation."""
-    if reads_documents(qrels, run.unit, ctx):
-        run = document_run(run, ctx)
+    run = run_as_read(qrels, run, ctx)
     by_quant: dict[Any, list[Measure]] = defaultdict(list)
     for m in measures:
         by_quant[m.get("quant", ctx)].append(m)

@@ -119,6 +119,26 @@ def document_ranking(ranking: Ranking) -> tuple[Ranking, int, int]:
     return reduced, len(ranking) - first.size, below
 
 
+def refuse_passages_on_elements(qrels: Qrels, unit: str, name: str, ctx: Any = None) -> None:
+    """A passage run on element judgements has no reading here: a passage is not an element,
+    and element judgements say nothing of a document as a whole (UsageError)."""
+    if unit == "passage" and not judges_documents(qrels, ctx):
+        raise UsageError(f"run {name}: document-level and element measures on a passage run "
+                         "need judgements of documents or of highlighted passages (TREC or FOL "
+                         "qrels); these judge elements, which a passage is not: evaluate an "
+                         "element run against them, or the passage run against the FOL qrels")
+
+
+def run_as_read(qrels: Qrels, run: Run, ctx: Any = None) -> Run:
+    """The run as the document-level families read it: a passage or element run on
+    judgements of whole documents as its documents (:func:`document_run`); a passage run on
+    element judgements is refused (:func:`refuse_passages_on_elements`)."""
+    if reads_documents(qrels, run.unit, ctx):
+        return document_run(run, ctx)
+    refuse_passages_on_elements(qrels, run.unit, run.name, ctx)
+    return run
+
+
 def document_run(run: Run, ctx: Any = None) -> Run:
     """The run reduced to its documents, in order of first appearance per topic (the rule for
     document-level measures on passage judgements or whole-document judgements read by an

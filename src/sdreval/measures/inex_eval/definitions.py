@@ -18,8 +18,9 @@ from ...errors import UsageError
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Ranking, Run
-from ..classic.gains import (document_ranking, document_run, is_passage_only, ranking_gains,
-                             ranking_keys, reads_documents, resolve_quant, topic_quant_map)
+from ..classic.gains import (document_ranking, is_passage_only, ranking_gains, ranking_keys,
+                             reads_documents, refuse_passages_on_elements, resolve_quant,
+                             run_as_read, topic_quant_map)
 from ..registry import (NON_NEGATIVE, Measure, MeasureDef, Param, register_family,
                         register_measure)
 from . import kernels
@@ -110,6 +111,7 @@ def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = Non
     n = float(sum(v for v in qmap.values() if v > 0))
     if reads_documents(qrels, ranking.unit, ctx):  # each document once, at its first result
         ranking = document_ranking(ranking)[0]
+    refuse_passages_on_elements(qrels, ranking.unit, "given", ctx)
     if compat == "inex":
         gains = np.fromiter(map(qmap.get, ranking_keys(ranking), repeat(0.0)), float,
                             len(ranking))
@@ -143,8 +145,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: mean precall per topic for each ``inex_eval`` variant."""
     out: dict[str, dict[str, float]] = {}
-    if reads_documents(qrels, run.unit, ctx):  # each document once, at its first result
-        run = document_run(run, ctx)
+    run = run_as_read(qrels, run, ctx)  # on documents: each once, at its first result
     for m in measures:
         quant = m.get("quant", ctx)
         elements = m.get("elements", ctx)
