@@ -155,7 +155,7 @@ def effect_rule(result) -> list[str]:
                      "apart; the tests' and d_z's 0/0 taken as no evidence, no effect)")
     if (pairs & np.isinf(size)).any():
         lines.append("effect_size ±inf: every topic differs by the same amount (standard "
-                     "deviation 0)")
+                     "deviation 0; null in JSON, which has no infinity)")
     return lines
 
 

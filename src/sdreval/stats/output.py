@@ -25,9 +25,16 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _json_value(value: Any) -> Any:
+    value = _plain(value)
+    return None if isinstance(value, float) and math.isinf(value) else value
+
+
 def records(table: pd.DataFrame) -> list[dict]:
-    """JSON-ready records (NaN as null, numpy scalars as Python values)."""
-    return [{k: _plain(v) for k, v in row.items()} for row in table.to_dict("records")]
+    """JSON-ready records: NaN and ±inf as null (JSON has no such numbers: ``json.dumps``
+    would write ``NaN`` and ``Infinity``, which JSON parsers refuse), numpy scalars as Python
+    values."""
+    return [{k: _json_value(v) for k, v in row.items()} for row in table.to_dict("records")]
 
 
 def _text_cell(value: Any) -> str:
