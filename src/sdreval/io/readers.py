@@ -120,7 +120,11 @@ def is_span_data(source: Any, key: str | None) -> bool:
     else:
         return False
     needed = {"query_id", "doc_id", "start", "end"} | ({key} if key else set())
-    return needed <= columns
+    if needed <= columns:
+        return True
+    from .spans import span_format  # RAG tools' keys (LlamaIndex, LangChain), as in files
+
+    return span_format([str(c) for c in columns]) == ("span-qrels" if key else "span-run")
 
 
 def _from_file(obj: Any, read):
