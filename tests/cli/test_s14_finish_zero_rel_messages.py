@@ -42,3 +42,19 @@ def test_with_c_every_topic_counts(tmp_path, option):
             "relevant scores 0): 4 topic(s) per mean") in result.stderr
     # topics 1..4: 1, 0, 0, 0 -> 1/4
     assert result.stdout.strip().splitlines()[-1].split() == ["r", "AP", "all", "0.2500"]
+
+
+def test_compare_and_report_say_the_same(tmp_path):
+    (tmp_path / "q.txt").write_text(QRELS)
+    (tmp_path / "r.run").write_text(RUN)
+    (tmp_path / "s.run").write_text(RUN.replace(" r\n", " s\n"))
+    files = [str(tmp_path / n) for n in ("q.txt", "r.run", "s.run")]
+    compare = CliRunner().invoke(cli, ["compare", *files, "-m", "AP", "--compat", "inex"])
+    assert compare.exit_code == 0, compare.output
+    assert "per-topic scores over answered topics (--compat inex: nothing relevant scores 0)" \
+        in compare.stderr
+    report = CliRunner().invoke(cli, ["report", *files, "-m", "AP", "--zero-rel-as-zero",
+                                      "-o", str(tmp_path / "r.html")])
+    assert report.exit_code == 0, report.output
+    assert ("means over answered topics (--zero-rel-as-zero: nothing relevant scores 0): "
+            "3 topic(s) per mean") in report.stderr
