@@ -42,3 +42,9 @@ def test_files_quoted_by_pandas_read_as_written(tmp_path):
         assert read_documents(tmp_path / name).texts == dict(zip(frame.doc_id, texts))
     (tmp_path / "plain.tsv").write_text('doc_id\ttext\nd1\tthird "x" end\n')  # a quote inside
     assert read_documents(tmp_path / "plain.tsv").texts == {"d1": 'third "x" end'}
+
+
+def test_a_quoted_text_longer_than_the_csv_module_limit(tmp_path):
+    text = 'He said "x". ' * 20000  # 260,000 characters, quoted by pandas
+    pd.DataFrame({"doc_id": ["d1"], "text": [text]}).to_csv(tmp_path / "docs.csv", index=False)
+    assert read_documents(tmp_path / "docs.csv").texts == {"d1": text}

@@ -32,8 +32,8 @@ from ..model.xpath import XPathError, canonical_xpath
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
                          choose_pools, infer_scale)
 from .textlines import CHAR_LIMIT, beyond_char_limit, finish, given_log, parse_float, parse_int
-from .xmlsafe import (checked_events, element_values, free_element, local_name, pick,
-                      report_syntax_error, safe_iterparse, xml_attr)
+from .xmlsafe import (checked_events, element_values, free_element, given_values, local_name,
+                      pick, report_syntax_error, safe_iterparse, xml_attr)
 
 #: how two pools (assessment files) of one topic combine: ``main`` (default) reads only the
 #: pool X-RAI marked main (the ``main`` directory) when a topic has one, else every pool and
@@ -263,6 +263,11 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
                   "assessment is not used")
         return None
     values = element_values(el)
+    twice = [names[0] for names in (_E_NAMES, _S_NAMES) if len(given_values(el, *names)) > 1]
+    if twice:  # e.g. exhaustiveness='3' beside exhaustivity='1': which is meant is not clear
+        log.error(file, line, f"topic {topic}, {doc} {path}: {' and '.join(twice)} given twice"
+                  " with different values; the assessment is not used")
+        return None
     size = _number(pick(values, "size", "length", "chars"))
     rsize = _number(pick(values, "rsize", "relevant-size", "hsize"))
     relevance = pick(values, "relevance", "rel")

@@ -183,18 +183,22 @@ def is_span_data(source: Any, key: str | None) -> bool:
     else:
         return False
     needed = {"query_id", "doc_id", "start", "end"} | ({key} if key else set())
-    return needed <= columns
+    if needed <= columns:
+        return True
+    from .spans import span_format  # RAG tools' keys (LlamaIndex, LangChain), as in files
+
+    return span_format([str(c) for c in columns]) == ("span-qrels" if key else "span-run")
 
 
 def _from_file(obj: Any, read):
     """``read(path)`` of a path, or of an open file spooled to a temporary file (readers take
-    paths; the name's suffix is kept for format detection): one path for both."""
+    paths; named ``.gz`` when its bytes are gzip data, whatever the object's name): one path
+    for both."""
     if isinstance(obj, (str, os.PathLike)):
         return read(obj)
     data = obj.read()
     raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
-    name = getattr(obj, "name", None)
-    suffix = Path(name).suffix if isinstance(name, str) else ""
+    suffix = ".gz" if raw.startswith(b"\x1f\x8b") else ""  # gzip.open(...) gives plain bytes
     import tempfile  # open files only (with shutil, bz2, lzma: ~5 ms at every start)
 
     handle, temporary = tempfile.mkstemp(suffix=suffix, prefix="sdreval-")

@@ -24,6 +24,7 @@ def check_quoting(data: bytes, sep: str, file: str) -> None:
     """CSV quoting as pandas reads it, checked strictly: a field that opens a double quote
     must close it before its separator (``"Hi," he said`` in a TSV text lost its quotes,
     an unclosed ``"Hello`` swallowed the lines after it into one field)."""
+    csv.field_size_limit(max(csv.field_size_limit(), len(data)))  # a long document's text
     rows = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep,
                       skipinitialspace=True, strict=True)
     line = 1  # where the row being read starts

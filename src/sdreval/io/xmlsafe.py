@@ -132,6 +132,16 @@ def pick(values: dict[str, str], *names: str) -> str | None:
     return None
 
 
+def given_values(el: etree._Element, *names: str) -> set[str]:
+    """Every value (stripped) that the attributes and child elements of ``el`` give under one
+    of ``names`` (matched as :func:`xml_attr` matches them): two or more say two things."""
+    wanted = _wanted(names)
+    found = {value.strip() for key, value in el.items() if _normal(key) in wanted}
+    found.update("".join(child.itertext()).strip() for child in el
+                 if isinstance(child.tag, str) and _normal(child.tag) in wanted)
+    return found
+
+
 def child_texts(el: etree._Element) -> dict[str, str]:
     """Child element name (lower case) -> its text, stripped (the first child of a name); an
     unexpanded entity reference in the text is kept as ``&name;`` (reported by the caller)."""

@@ -27,6 +27,8 @@ def span_format(columns: list[str]) -> str | None:
     """The span input format whose keys ``columns`` holds (most specific first), RAG tools'
     key names included (:mod:`sdreval.io.spans.fields`)."""
     have = set(canonical_columns(columns))
+    if "start" not in have and have & {"doc", "docno", "docid"}:  # a document table with a text
+        return None  # column, e.g. PyTerrier's results (qid, docno, score, text)
     return next((kind for kind, keys in _SIGNATURES if set(keys) <= have), None)
 
 
