@@ -15,6 +15,7 @@ share (:func:`~sdreval.io.textlines.local_path`), so no line is lost to detectio
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 from collections import Counter
@@ -26,17 +27,17 @@ from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, t
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
 QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels",
-                 "span-qrels", "trec-qrels", "table-qrels")
+                 "span-qrels", "trec-qrels", "table-qrels", "ranx-json")
 RUN_FORMATS = ("inex-submission", "element-run", "passage-run", "document-run", "span-run",
-               "chunk-run", "table-run")
-ALL_FORMATS = QRELS_FORMATS + RUN_FORMATS + ("collection",)
+               "chunk-run", "table-run", "ranx-json")
+ALL_FORMATS = tuple(dict.fromkeys(QRELS_FORMATS + RUN_FORMATS + ("collection",)))
 ALIASES = {
     "fol": "fol-qrels", "native": "native-qrels", "tsv": "native-qrels",
     "passages": "passage-qrels", "trec": "trec-qrels", "qrels": "trec-qrels",
     "assessments": "inex-assessments", "element": "element-run", "passage": "passage-run",
     "document": "document-run", "submission": "inex-submission",
     "span": "span-run", "chunk": "chunk-run", "spans": "span-qrels",
-    "run-table": "table-run", "qrels-table": "table-qrels",
+    "run-table": "table-run", "qrels-table": "table-qrels", "json": "ranx-json",
 }
 _PREFERENCE = ("element-run", "passage-run", "native-qrels", "document-run", "fol-qrels",
                "passage-qrels", "trec-qrels")
@@ -157,6 +158,8 @@ def detect_format(path: str | Path) -> str:
     if not is_pipe(path) and not path.exists():
         raise InputError("no such file", str(path))
     head = read_head(path, _HEAD)  # a pipe is spooled whole first
+    if is_json_object(head):
+        return "ranx-json"
     if table_layout(head) is not None and (span_kind := _sniff_span(path)) is not None:
         return span_kind
     wide = wide_codec(head)
@@ -200,6 +203,25 @@ def detect_format(path: str | Path) -> str:
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
                          f" expected one of {', '.join(ALL_FORMATS)}{hint}", str(path))
     return kind
+
+
+# one JSON object {topic: {doc: value}} (ranx's Run/Qrels.save, pytrec_eval's dicts json.dump'ed)
+_JSON_OBJECT = re.compile(rb'\s*\{\s*(?:\}\s*$|"(?:[^"\\]|\\.)*"\s*:\s*[{\[])')
+
+
+def is_json_object(head: bytes) -> bool:
+    """The file starts one JSON object whose first value is an object or a list (``{}`` alone
+    too: its reader refuses lists), and is not JSONL: a first line holding a whole object is
+    JSONL if more lines follow or one of its values is neither."""
+    text = head.lstrip(b"\xef\xbb\xbf")
+    if not _JSON_OBJECT.match(text):
+        return False
+    first, _, rest = text.strip().partition(b"\n")
+    try:
+        record = json.loads(first)
+    except ValueError:
+        return True  # an object over several lines (or longer than the head)
+    return not rest.strip() and all(isinstance(v, (dict, list)) for v in record.values())
 
 
 def _sniff_span(path: Path | str) -> str | None:

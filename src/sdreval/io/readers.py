@@ -35,6 +35,10 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
                 collection: Collection | None, pool_policy: str,
                 scale: str | None = None) -> Qrels:
     kind = resolve_format(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
+    if kind == "ranx-json":
+        from .interop import qrels_from_dict
+
+        return _json_file(path, log, lambda data, inner: qrels_from_dict(data, scale, inner))
     if kind == "table-qrels":
         from .doc_tables import read_table_qrels
 
@@ -64,6 +68,12 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
 def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_map,
               documents) -> Run:
     kind = resolve_format(path, fmt, RUN_FORMATS, "a run", "--run-format")
+    if kind == "ranx-json":
+        from .interop import run_from_dict
+        from .trec_lines import file_stem
+
+        return _json_file(path, log, lambda data, inner: run_from_dict(data, file_stem(path),
+                                                                       inner))
     if kind == "document-run" and chunk_map is not None:
         kind = "chunk-run"
     if kind == "table-run":
@@ -88,6 +98,59 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
     from .trec import read_trec_run
 
     return read_trec_run(path, kind.split("-")[0], log)
+
+
+def _json_file(path: str | Path, log: ProblemLog | None, read):
+    """A JSON file holding one object ``{topic: {doc: value}}`` (ranx's ``Run``/``Qrels.save``,
+    pytrec_eval's dicts saved with ``json.dump``) read as that dict is, by ``read(data, log)``
+    (the dict path: one reader), its problems named by the file.  A key given twice in one
+    object is refused (JSON readers keep either value)."""
+    import json
+    from dataclasses import replace
+
+    from ..errors import InputError
+    from .textlines import finish, given_log, open_binary
+
+    file = str(path)
+
+    def unique(pairs: list) -> dict:
+        found = dict(pairs)
+        if len(found) != len(pairs):
+            seen: set = set()
+            twice = next(k for k, _ in pairs if k in seen or seen.add(k))
+            raise InputError(f"key {twice!r} given twice in one object (JSON readers keep "
+                             "either value): remove one", file)
+        return found
+
+    try:
+        with open_binary(path) as handle:
+            data = json.load(handle, object_pairs_hook=unique)
+    except json.JSONDecodeError as error:
+        raise InputError(f"not one JSON object {{topic: {{document: value}}}}: {error.msg} "
+                         f"(column {error.colno})", file, error.lineno) from None
+    except (OSError, EOFError, UnicodeDecodeError, RecursionError) as error:
+        raise InputError(f"cannot read as JSON: {error}", file) from None
+    bad = next((t for t, v in data.items() if not isinstance(v, dict)), None) \
+        if isinstance(data, dict) else ""
+    if bad is not None:
+        got = type(data[bad] if bad != "" else data).__name__.replace("dict", "object")
+        raise InputError("expected one JSON object {topic: {document: score or grade}} (ranx, "
+                         f"pytrec_eval); {f'topic {bad!r} maps to' if bad != '' else 'got'} a "
+                         f"JSON {got}", file)
+    log, own = given_log(log)
+    inner = ProblemLog()
+    try:
+        result = read(data, inner)
+    except UsageError as error:
+        inner.error(file, None, str(error))
+    except InputError as error:
+        if error.logged_in is not inner:
+            inner.problems.extend(error.problems)
+    for problem in inner.problems:
+        log.add(replace(problem, file=file) if problem.file in ("(dict)", None) else problem)
+    finish(log, own)
+    log.raise_if_errors()  # the dict path's errors are raised, as from the dict
+    return result
 
 
 def read_collection(path: str | Path, log: ProblemLog | None = None) -> Collection:
