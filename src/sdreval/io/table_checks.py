@@ -38,6 +38,9 @@ E = ("exhaustivity", "e")
 S = ("specificity", "s")
 SCORE = ("score", "rsv")
 RUN = ("run_id", "run", "runid", "system")
+#: names that, beside another spelling, mean something else (PyTerrier: ``query`` the query's
+#: text, ``docid`` the index's internal number; ``file`` a path): not compared with it
+OTHER_MEANINGS = ("query", "docid", "file")
 
 
 def single_run_name(frame: "pd.DataFrame", source: str) -> str | None:
@@ -248,16 +251,35 @@ def span_values(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checke
                                    f"position supported")
     return offsets, np.where(beyond, -1, lengths)
 
-def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True
-           ) -> str | None:
-    """The first of ``names`` that is a column of ``frame``."""
-    for name in names:
-        if name in frame.columns:
-            return name
+def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True,
+           check: Checker | None = None) -> str | None:
+    """The first of ``names`` that is a column of ``frame``; with ``check``, a row where
+    another of ``names`` present (``qid`` beside ``query_id``) says otherwise is an error."""
+    present = [name for name in names if name in frame.columns]
+    if check is not None and len(present) > 1:
+        for other in present[1:]:
+            if other not in OTHER_MEANINGS:
+                _agree(frame, present[0], other, what, check)
+    if present:
+        return present[0]
     if required:
         raise UsageError(f"the table has no {what} column (one of {', '.join(names)}); "
                          f"columns: {listed(frame)}")
     return None
+
+
+def _agree(frame: pd.DataFrame, first: str, other: str, what: str, check: Checker) -> None:
+    """Report the rows where two spellings of one column differ (as text; scores and grades
+    as numbers), both blank counting as agreeing."""
+    a, b = frame[first], frame[other]
+    same = (a.isna() & b.isna()).to_numpy() | (a.astype(str).str.strip()
+                                               == b.astype(str).str.strip()).to_numpy()
+    if what in ("score", "relevance"):
+        same |= (pd.to_numeric(a, errors="coerce") == pd.to_numeric(b, errors="coerce")
+                 ).to_numpy()
+    check.report(~same, lambda i: f"columns {first!r} ({shown(a.iat[i])}) and {other!r} "
+                                  f"({shown(b.iat[i])}) both give the {what} and disagree: "
+                                  f"which is meant is not clear; drop one of them")
 
 
 def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
