@@ -69,6 +69,7 @@ _IR_MEASURES_PARAMS: dict[str, Any] = {
     "judged_only": lambda v: None if v else {},
     "gains": lambda v: {} if v is None else None,
     "beta": lambda v: {"beta": v},  # SetF: both trec_eval's set_F beta
+    "p": lambda v: {"p": v},  # RBP: both the persistence of Moffat & Zobel (2008)
 }
 
 

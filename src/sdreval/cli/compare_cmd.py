@@ -14,7 +14,7 @@ from __future__ import annotations
 import click
 
 from ..errors import UsageError
-from ..measures.evaluate import TOPIC_POLICIES
+from ..measures.evaluate import topic_policy, zero_rel_option
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, TABLE_FORMATS, TESTS,
                              WILCOXON_METHODS)
 from .common import (LEVEL, SEED, InputPath, echo_notes, echo_problems, echo_warnings,
@@ -47,7 +47,7 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
     table = evaluate_runs(qrels, runs, measures, ctx, all_topics=all_topics,
                           jobs=options.get("jobs", 1), scheduler=options.get("scheduler"))
     echo_warnings(ctx.warnings)
-    echo_notes([f"per-topic scores over {TOPIC_POLICIES[bool(all_topics)]}"])
+    echo_notes([f"per-topic scores over {topic_policy(all_topics, zero_rel_option(ctx))}"])
     return table
 
 

@@ -10,7 +10,8 @@ from ..io import read_collection, read_qrels, read_run
 from ..lazy import decline_arrow_pandas_probe, import_pyarrow_without_cloudpickle
 from ..measures import EvalContext, parse_measure
 from ..measures.defaults import default_measures, rsv_order_hints, run_kind
-from ..measures.evaluate import coverage_lines, summarise, summarise_columns
+from ..measures.evaluate import (coverage_lines, summarise, summarise_columns,
+                                 zero_rel_option)
 from ..measures.results import ResultColumns
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
@@ -410,11 +411,11 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         results = frame if written else summarise(frame, counts=True)
         if per_topic and not written:
             write_table(dataset, frame)
-        echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
+        echo_notes(coverage_lines(results, all_topics, zero_rel_option(ctx)))
         write_means(dataset, results)
         return
     if not isinstance(table, ResultColumns):  # evaluated by workers: a DataFrame
         table = ResultColumns.from_frame(table)
     results = summarise_columns(table, keep_topics=per_topic, counts=True)
-    echo_notes(coverage_lines(results, all_topics, ctx.zero_rel))
+    echo_notes(coverage_lines(results, all_topics, zero_rel_option(ctx)))
     write_results(results, fmt, output, **table_options(table, fmt, options))

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from ..errors import UsageError
-from ..measures.evaluate import coverage_lines, summarise
+from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP
 from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, echo_notes, echo_problems,
                      echo_status, echo_warnings, handle_errors, jobs_options, quiet_option)
@@ -116,7 +116,8 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         if not measures:
             echo_notes([f"no -m given: reporting {', '.join(data.measures)} (choose others "
                         "with -m)"])
-        coverage = coverage_lines(summarise(data.results, counts=True), all_topics)
+        coverage = coverage_lines(summarise(data.results, counts=True), all_topics,
+                                  zero_rel_option(ctx))
         data.notes.extend(line.strip() for line in coverage)
         echo_notes(coverage)
     _write_tables(data, text_table, latex_table)

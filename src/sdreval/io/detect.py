@@ -127,6 +127,11 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
     if all(len(f) == 5 and f[1] == "Q0" for f in lines):
         return ("; its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id); "
                 "is a column missing (most often the run-id)?")
+    if all(len(f) == 3 and parse_float(f[2]) is not None for f in lines):
+        return ("; its lines have 3 fields: a TREC run has 6, topic Q0 doc rank rsv run-id "
+                "('1 Q0 doc1 1 3.5 myrun'), TREC qrels 4 (topic 0 doc grade); or give the 3 "
+                "columns as CSV/TSV with a header line (qid,docno,score for a run; "
+                "qid,docno,relevance for qrels: docs/inputs.md)")
     if all(len(f) == 1 and f[0].count(",") >= 2 for f in lines):
         return ("; it looks comma-separated: TREC-like runs and qrels are separated by white "
                 "space; CSV files are read with a header naming their columns (document runs "

@@ -17,6 +17,7 @@ trec_eval (``-m`` name)                sdreval / ir_measures
 ``num_rel_ret``
 ``iprec_at_recall_0.10``               ``IPrec@0.1``
 ``set_P``, ``set_recall``, ``set_F``   ``SetP``, ``SetR``, ``SetF``
+``set_F.2``                            ``SetF(beta=2)``
 ``gm_map``, ``11pt_avg``               ``GMAP``, ``IPrecAvg``
 ``infAP``, ``unj_10``                  ``infAP``, ``Unjudged@10``
 =====================================  =====================================================
@@ -90,6 +91,22 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
         each = " ".join(f"-m {prefix}{c}" for c in cutoff.split(",") if c)
         raise UsageError(f"measure {name!r}: give one cut-off per measure ({each})")
     return TREC_CUTOFF_NAMES[match.group(1)], cutoff
+
+
+#: trec_eval names taking a parameter as ``name.x`` -> (sdreval measure, its parameter):
+#: ``set_F.2`` is ``SetF(beta=2)`` (trec_eval's set_Fx = (x+1)·P·R/(x·P+R))
+TREC_PARAM_NAMES = {"set_F": ("SetF", "beta")}
+_TREC_PARAM = re.compile(r"^(" + "|".join(TREC_PARAM_NAMES) + r")\.([0-9]+(\.[0-9]*)?)$")
+
+
+def trec_param_name(name: str) -> tuple[str, dict[str, str]] | None:
+    """``(sdreval name, parameters)`` of a trec_eval name with a parameter (``set_F.2`` ->
+    ``SetF``, ``{"beta": "2"}``), else None."""
+    match = _TREC_PARAM.match(name)
+    if match is None:
+        return None
+    measure, param = TREC_PARAM_NAMES[match.group(1)]
+    return measure, {param: match.group(2)}
 
 
 def canonical_name(name: str, has_cutoff: bool) -> str | None:

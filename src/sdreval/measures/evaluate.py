@@ -141,16 +141,33 @@ def summarise_columns(per_topic: ResultColumns, keep_topics: bool = False,
     return ResultColumns.concat([rows, means])
 
 
-def coverage_lines(means: pd.DataFrame, all_topics: bool, zero_rel: bool = False) -> list[str]:
+def zero_rel_option(ctx: EvalContext) -> str:
+    """The option that puts topics with nothing relevant in the means (``--compat inex``,
+    ``--zero-rel-as-zero``), or ``""``."""
+    return "--compat inex" if ctx.compat == "inex" else \
+        "--zero-rel-as-zero" if getattr(ctx, "zero_rel", False) else ""
+
+
+def topic_policy(all_topics: bool, zero_rel: bool | str = False) -> str:
+    """The topics a mean covers, in words (``zero_rel`` as in :func:`coverage_lines`)."""
+    policy = TOPIC_POLICIES[bool(all_topics)]
+    if not zero_rel:
+        return policy
+    option = zero_rel if isinstance(zero_rel, str) else "--zero-rel-as-zero"
+    return policy.replace(" with something relevant", "") + \
+        f" ({option}: nothing relevant scores 0)"
+
+
+def coverage_lines(means: pd.DataFrame, all_topics: bool, zero_rel: bool | str = False
+                   ) -> list[str]:
     """What the means of ``summarise(..., counts=True)`` cover, for stderr: the topic policy,
     then the number of topics per mean (one line when every mean covers the same number;
-    otherwise one line per run, measures grouped by their count)."""
+    otherwise one line per run, measures grouped by their count).  ``zero_rel``: topics with
+    nothing relevant are in (True: ``--zero-rel-as-zero``; a string: the option that put
+    them in, such as ``--compat inex``)."""
     table = means if isinstance(means, ResultColumns) else ResultColumns.from_frame(means)
     rows = table.take(table.mean_rows())
-    policy = f"means over {TOPIC_POLICIES[bool(all_topics)]}"
-    if zero_rel:  # trec_eval's mean: topics with nothing relevant are in
-        policy = policy.replace(" with something relevant", "") + \
-            " (--zero-rel-as-zero: nothing relevant scores 0)"
+    policy = f"means over {topic_policy(all_topics, zero_rel)}"
     if rows.empty:
         return [f"{policy}: none to evaluate (no run answered a qrels topic with something "
                 "relevant), so no mean is printed"]

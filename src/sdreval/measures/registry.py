@@ -333,6 +333,9 @@ def _parse_measure(text) -> Measure:
     if trec is not None:
         name, cutoff_text = trec
         return make_measure(MEASURES[name], {}, cutoff_text, stripped)
+    with_param = aliases.trec_param_name(stripped)
+    if with_param is not None:
+        return make_measure(MEASURES[with_param[0]], with_param[1], None, stripped)
     match = _SYNTAX.match(stripped)
     if match is None:
         raise UsageError(f"cannot parse measure {text!r}; expected Name(param=value,...)@cutoff")

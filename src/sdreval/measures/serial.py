@@ -30,14 +30,16 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
     topics named: no list of every topic left out is made)."""
     relevant = scored_topics(qrels, ctx)
     no_relevant = len(qrels.topics) - len(judged_relevant_topics(qrels, ctx))
+    counted = "count in the means" + ("" if all_topics else
+                                      " of the runs that answer them (-c: every one)")
     if no_relevant and ctx.compat == "inex":
         # inex_eval 1.0 averages topics without relevant text in (they score 0 there)
         ctx.warn(f"--compat inex: {no_relevant} qrels topic(s) with nothing relevant "
-                 "count in the means")
+                 f"{counted}")
     elif no_relevant and getattr(ctx, "zero_rel", False):
         # trec_eval averages a topic without relevant documents in (most measures 0 there)
         ctx.warn(f"--zero-rel-as-zero: {no_relevant} qrels topic(s) with nothing relevant "
-                 "count in the means (0 for the measures that need something relevant)")
+                 f"{counted}; 0 for the measures that need something relevant")
     elif no_relevant:
         shown = first_topics(t for t in qrels.topics if t not in relevant)
         ctx.warn(f"{no_relevant} qrels topic(s) with nothing relevant left out of means: "

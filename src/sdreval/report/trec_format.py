@@ -47,6 +47,8 @@ def trec_name(text: str) -> tuple[str, str, float]:
     except UsageError:
         return text, "", 0.0
     plain, cut = _NAMES.get(measure.name, (None, None))
+    if measure.name == "SetF" and text.startswith("set_F."):  # trec_eval's own spelling
+        return "set_F_" + text[len("set_F."):], "set_F", 0.0
     if any(key != "version" for key, _ in measure.params):  # version: which trec_eval
         return text, "", 0.0
     if measure.cutoff is None and plain:

@@ -166,6 +166,10 @@ def document_run(run: Run, ctx: Any = None) -> Run:
         detail = ["later results of the same document dropped"] if dropped else []
         if elements:
             detail.append("element results read as their documents")
+        if dropped and getattr(ctx, "depth", None) is not None:  # -M counts results given
+            detail.append(f"-M {ctx.depth} kept the first {ctx.depth} results before this "
+                          f"reading, so up to {ctx.depth} documents: a run reduced to its "
+                          "documents first can keep more")
         ctx.warn(f"run {run.name}: document-level measures read the run as its documents, "
                  f"each document once, at its first result ("
                  + "; ".join(detail) + "; docs/classic.md)")
