@@ -358,7 +358,7 @@ def test_csv_document_text_keeps_its_white_space(tmp_path):
     was located 2 characters earlier than in the same documents as JSONL."""
     from sdreval.io.spans import read_documents, span_qrels_from_frame
 
-    put(tmp_path / "d.csv", 'doc_id, text\nd1, "  The cat sat. "\n')
+    put(tmp_path / "d.csv", 'doc_id, text\nd1,"  The cat sat. "\n')
     put(tmp_path / "d.jsonl", '{"doc_id": "d1", "text": "  The cat sat. "}\n')
     texts = [read_documents(tmp_path / name) for name in ("d.csv", "d.jsonl")]
     assert [t.texts for t in texts] == [{"d1": "  The cat sat. "}] * 2

@@ -40,11 +40,12 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
     :func:`~sdreval.io.frames.run_from_table`."""
     log, own = given_log(log)
     check = checker(frame, source, log, where, table)
-    topic, doc = column(frame, TOPIC, "topic"), column(frame, DOC, "document")
+    topic = column(frame, TOPIC, "topic", check=check)
+    doc = column(frame, DOC, "document", check=check)
     topics = check.ids(frame[topic].to_numpy(), topic)
     docs = check.ids(frame[doc].to_numpy(), doc)
     spans = span_columns(frame)
-    grade = column(frame, GRADE, "relevance", required=False)
+    grade = column(frame, GRADE, "relevance", False, check)
     if spans is not None:
         qrels = _passage_qrels(frame, spans, grade, topics, docs, check)
     else:

@@ -65,11 +65,11 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     log, own = given_log(log)
     check = checker(frame, source, log, where, table)
     single_run_name(frame, source)  # several runs in one table are refused
-    topic = None if topics is not None else column(frame, TOPIC, "topic")
-    doc = column(frame, DOC, "document")
-    score = column(frame, SCORE, "score", required=False)
+    topic = None if topics is not None else column(frame, TOPIC, "topic", check=check)
+    doc = column(frame, DOC, "document", check=check)
+    score = column(frame, SCORE, "score", False, check)
     rank = column(frame, ("rank",), "rank", required=False)
-    path = column(frame, PATH, "path", required=False)
+    path = column(frame, PATH, "path", False, check)
     if score is None and rank is None:
         raise UsageError("a run table needs a score (or rsv) or a rank column; columns: "
                          + listed(frame))

@@ -38,6 +38,9 @@ E = ("exhaustivity", "e")
 S = ("specificity", "s")
 SCORE = ("score", "rsv")
 RUN = ("run_id", "run", "runid", "system")
+#: names that, beside another spelling, mean something else (PyTerrier: ``query`` the query's
+#: text, ``docid`` the index's internal number; ``file`` a path): not compared with it
+OTHER_MEANINGS = ("query", "docid", "file")
 
 
 def single_run_name(frame: "pd.DataFrame", source: str) -> str | None:
@@ -248,27 +251,48 @@ def span_values(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checke
                                    f"position supported")
     return offsets, np.where(beyond, -1, lengths)
 
-def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True
-           ) -> str | None:
-    """The first of ``names`` that is a column of ``frame``."""
-    for name in names:
-        if name in frame.columns:
-            return name
+def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True,
+           check: Checker | None = None) -> str | None:
+    """The first of ``names`` that is a column of ``frame``; with ``check``, a row where
+    another of ``names`` present (``qid`` beside ``query_id``) says otherwise is an error."""
+    present = [name for name in names if name in frame.columns]
+    if check is not None and len(present) > 1:
+        for other in present[1:]:
+            if other not in OTHER_MEANINGS:
+                _agree(frame, present[0], other, what, check)
+    if present:
+        return present[0]
     if required:
         raise UsageError(f"the table has no {what} column (one of {', '.join(names)}); "
                          f"columns: {listed(frame)}")
     return None
 
 
+def _agree(frame: pd.DataFrame, first: str, other: str, what: str, check: Checker) -> None:
+    """Report the rows where two spellings of one column differ (as text; scores and grades
+    as numbers), both blank counting as agreeing."""
+    a, b = frame[first], frame[other]
+    same = (a.isna() & b.isna()).to_numpy() | (a.astype(str).str.strip()
+                                               == b.astype(str).str.strip()).to_numpy()
+    if what in ("score", "relevance"):
+        same |= (pd.to_numeric(a, errors="coerce") == pd.to_numeric(b, errors="coerce")
+                 ).to_numpy()
+    check.report(~same, lambda i: f"columns {first!r} ({shown(a.iat[i])}) and {other!r} "
+                                  f"({shown(b.iat[i])}) both give the {what} and disagree: "
+                                  f"which is meant is not clear; drop one of them")
+
+
 def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
     """The passage columns: ``(offset, length, False)``, ``(start, end, True)`` (end
-    exclusive) or None; a table holds elements (a path column) or passages, not both."""
+    exclusive), ``(start, length, False)`` or None; a table holds elements (a path column) or passages, not both."""
     given = [c for c in ("offset", "length", "start", "end") if c in frame.columns]
     spans = ("offset", "length", False) if {"offset", "length"} <= set(given) else \
-        ("start", "end", True) if {"start", "end"} <= set(given) else None
-    if given and spans is None:
+        ("start", "end", True) if {"start", "end"} <= set(given) else \
+        ("start", "length", False) if {"start", "length"} <= set(given) else None
+    if given and spans is None:  # start + length: as in span files (ir_datasets)
         raise UsageError(f"column {given[0]!r} needs its partner: passages are given by "
-                         "offset and length, or by start and end (end exclusive)")
+                         "offset and length, start and end (end exclusive), or start and "
+                         "length")
     if len(given) > 2:  # e.g. offset/length and start/end: perhaps two different passages
         raise UsageError(f"columns {', '.join(given)} give the passage twice: keep offset and "
                          "length, or start and end (end exclusive)")

@@ -23,13 +23,19 @@ def unique_keys(pairs: list[tuple[str, object]]) -> dict:
 def check_quoting(data: bytes, sep: str, file: str) -> None:
     """CSV quoting as pandas reads it, checked strictly: a field that opens a double quote
     must close it before its separator (``"Hi," he said`` in a TSV text lost its quotes,
-    an unclosed ``"Hello`` swallowed the lines after it into one field)."""
+    an unclosed ``"Hello`` swallowed the lines after it into one field), and the quote opens
+    the field (``d1, "a, b"``: white space before it would be part of an unquoted field)."""
     csv.field_size_limit(max(csv.field_size_limit(), len(data)))  # a long document's text
     rows = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep,
-                      skipinitialspace=True, strict=True)
+                      strict=True)
     line = 1  # where the row being read starts
     try:
-        for _ in rows:
+        for row in rows:
+            if any(f[:1] in (" ", "\t") and f.lstrip(" \t")[:1] == '"' for f in row):
+                raise InputError("white space before a field's opening double quote: a quote "
+                                 "opens a field only right after the separator (RFC 4180; a "
+                                 "text keeps its white space); write the quote right after "
+                                 "the separator", file, line)
             line = rows.line_num + 1
     except csv.Error as error:
         raise InputError(f"malformed quoting ({error}): a field starting with a double quote "

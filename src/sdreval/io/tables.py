@@ -9,8 +9,9 @@ that each problem can be reported as ``file:line``.  One reader for every table 
   never typed (no dates, no doubles).
 * CSV/TSV: a header line naming the columns; the separator is a tab when the header holds one,
   else a comma; white space around a separator is stripped from names and values alike,
-  except inside a quoted text (``text``, gold text): a document's own white space counts in
-  its character offsets.  Rows are numbered by their file line (the header is line 1).
+  except a text's (``text``, gold text; quoted or not, as RFC 4180 and Python's ``csv``
+  write it): a document's own white space counts in its character offsets.  A quote opens a
+  field only right after its separator.  Rows are numbered by their file line (the header is line 1).
 * Parquet (``PAR1`` magic): needs pyarrow; problems name the row (1-based).  A directory of
   Parquet files (a dataset, as ``pandas.read_parquet`` reads one, Hive partitions
   ``key=value`` included, their values as text) is read file by file in sorted order, and
@@ -273,8 +274,7 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
         if b'"' in data:
             check_quoting(data, sep, file)
         frame = pd.read_csv(io.BytesIO(data), sep=sep, skip_blank_lines=False, comment=None,
-                            dtype=str, keep_default_na=False, na_values=[""],
-                            skipinitialspace=True)
+                            dtype=str, keep_default_na=False, na_values=[""])
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
@@ -285,7 +285,7 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
                          + "): which is meant is not clear; give each column once", file, 1)
     frame.columns = [str(c).strip() for c in frame.columns]
     for name in frame.columns:  # white space around separators: stripped, as from names
-        if name not in TEXT_KEYS:  # a text's own white space (quoted) counts in its offsets
+        if name not in TEXT_KEYS:  # a text's own white space counts in its offsets
             frame[name] = frame[name].str.strip().replace("", np.nan)
     lines = np.arange(2, len(frame) + 2, dtype=np.int64)  # the header is line 1
     blank = frame.isna().all(axis=1).to_numpy()
