@@ -38,7 +38,8 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
     if kind == "ranx-json":
         from .interop import qrels_from_dict
 
-        return _json_file(path, log, lambda data, inner: qrels_from_dict(data, scale, inner))
+        return _json_file(path, log, lambda data, inner: qrels_from_dict(data, scale, inner),
+                          qrels=True)
     if kind == "table-qrels":
         from .doc_tables import read_table_qrels
 
@@ -100,31 +101,26 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
     return read_trec_run(path, kind.split("-")[0], log)
 
 
-def _json_file(path: str | Path, log: ProblemLog | None, read):
+def _json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = False):
     """A JSON file holding one object ``{topic: {doc: value}}`` (ranx's ``Run``/``Qrels.save``,
     pytrec_eval's dicts saved with ``json.dump``) read as that dict is, by ``read(data, log)``
     (the dict path: one reader), its problems named by the file.  A key given twice in one
-    object is refused (JSON readers keep either value)."""
+    object is refused (JSON readers keep either value).  The content cannot tell a run from
+    qrels: a qrels file whose grades are not integers is probably the run (said so)."""
     import json
     from dataclasses import replace
 
     from ..errors import InputError
+    from .table_syntax import unique_keys
     from .textlines import finish, given_log, open_binary
 
     file = str(path)
-
-    def unique(pairs: list) -> dict:
-        found = dict(pairs)
-        if len(found) != len(pairs):
-            seen: set = set()
-            twice = next(k for k, _ in pairs if k in seen or seen.add(k))
-            raise InputError(f"key {twice!r} given twice in one object (JSON readers keep "
-                             "either value): remove one", file)
-        return found
-
     try:
         with open_binary(path) as handle:
-            data = json.load(handle, object_pairs_hook=unique)
+            data = json.load(handle, object_pairs_hook=unique_keys)
+    except KeyError as error:
+        raise InputError(f"key {error.args[0]} given twice in one object (JSON readers keep "
+                         "either value): remove one", file) from None
     except json.JSONDecodeError as error:
         raise InputError(f"not one JSON object {{topic: {{document: value}}}}: {error.msg} "
                          f"(column {error.colno})", file, error.lineno) from None
@@ -148,6 +144,10 @@ def _json_file(path: str | Path, log: ProblemLog | None, read):
             inner.problems.extend(error.problems)
     for problem in inner.problems:
         log.add(replace(problem, file=file) if problem.file in ("(dict)", None) else problem)
+    if qrels and any("is not an integer" in p.message for p in inner.errors):
+        log.error(file, None, "grades that are not integers: is this a run's scores? (sdreval "
+                  "eval QRELS RUN...: the judgements come first; a JSON file does not say "
+                  "which it holds)")
     finish(log, own)
     log.raise_if_errors()  # the dict path's errors are raised, as from the dict
     return result
