@@ -144,7 +144,8 @@ def _json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = Fal
             inner.problems.extend(error.problems)
     for problem in inner.problems:
         log.add(replace(problem, file=file) if problem.file in ("(dict)", None) else problem)
-    if qrels and any("is not an integer" in p.message for p in inner.errors):
+    if qrels and any(isinstance(v, float) and not v.is_integer()
+                     for grades in data.values() for v in grades.values()):
         log.error(file, None, "grades that are not integers: is this a run's scores? (sdreval "
                   "eval QRELS RUN...: the judgements come first; a JSON file does not say "
                   "which it holds)")

@@ -284,12 +284,13 @@ def _agree(frame: pd.DataFrame, first: str, other: str, what: str, check: Checke
 
 def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
     """The passage columns: ``(offset, length, False)``, ``(start, end, True)`` (end
-    exclusive), ``(start, length, False)`` or None; a table holds elements (a path column) or passages, not both."""
+    exclusive), ``(start, length, False)`` (as in span files, ir_datasets) or None; a table
+    holds elements (a path column) or passages, not both."""
     given = [c for c in ("offset", "length", "start", "end") if c in frame.columns]
     spans = ("offset", "length", False) if {"offset", "length"} <= set(given) else \
         ("start", "end", True) if {"start", "end"} <= set(given) else \
         ("start", "length", False) if {"start", "length"} <= set(given) else None
-    if given and spans is None:  # start + length: as in span files (ir_datasets)
+    if given and spans is None:
         raise UsageError(f"column {given[0]!r} needs its partner: passages are given by "
                          "offset and length, start and end (end exclusive), or start and "
                          "length")

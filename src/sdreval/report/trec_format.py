@@ -40,6 +40,7 @@ def trec_name(text: str) -> tuple[str, str, float]:
     explicit parameters (but ``version``, which trec_eval's rule), or one trec_eval lacks, keeps
     its text (and sorts after trec_eval's)."""
     from ..errors import UsageError
+    from ..measures.aliases import trec_param_name
     from ..measures.registry import parse_measure
 
     try:
@@ -47,8 +48,9 @@ def trec_name(text: str) -> tuple[str, str, float]:
     except UsageError:
         return text, "", 0.0
     plain, cut = _NAMES.get(measure.name, (None, None))
-    if measure.name == "SetF" and text.startswith("set_F."):  # trec_eval's own spelling
-        return "set_F_" + text[len("set_F."):], "set_F", 0.0
+    if trec_param_name(text) is not None:  # trec_eval's own name.x spelling: name_x
+        name, param = text.split(".", 1)
+        return f"{name}_{param}", name, 0.0
     if any(key != "version" for key, _ in measure.params):  # version: which trec_eval
         return text, "", 0.0
     if measure.cutoff is None and plain:
