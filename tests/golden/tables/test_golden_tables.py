@@ -32,5 +32,9 @@ def test_quick_subset():
 @pytest.mark.slow
 def test_everything():
     found = freeze.compute()
-    assert set(found) == set(GOLDEN)
+    # the real INEX files live beside the clone (../shared/data): without them, their cases
+    # are not computed, and every other case must still be there
+    absent = {key for name, path in freeze.cases.REAL.items() if not path.exists()
+              for key in (name, f"cli/{name}")}
+    assert set(found) == set(GOLDEN) - absent
     _compare(found)
