@@ -151,6 +151,8 @@ _COUNT = re.compile(r"(?<![\w.,§@-])(\d{1,3}(?:,\d{3})+|\d+)(?![\w.,-])")
 _SLOT = "\x00"
 #: a warning about one topic (never added up with another topic's)
 _ONE_TOPIC = re.compile(r"\btopic [^\s(]+:")
+#: where the head of a counting warning ends: its first ``(`` or ``:`` but a plural's ``(s)``
+_HEAD_END = re.compile(r"\((?!s\))|:")
 #: a warning that holds only when it holds for every partition of the run
 _EVERY_PART = "none of its"
 
@@ -165,7 +167,8 @@ def _counted(message: str, name: str) -> tuple[str, list[str]] | None:
     if prefix is None or _ONE_TOPIC.search(message):
         return None
     body = message[len(prefix):]
-    cut = min((i for i in (body.find("("), body.find(":")) if i >= 0), default=len(body))
+    end = _HEAD_END.search(body)  # "topic(s) with 5 pair(s)": "(s)" is part of the head
+    cut = end.start() if end else len(body)
     head = body[:cut]
     counts = _COUNT.findall(head)
     if not counts:
