@@ -282,6 +282,18 @@ def _agree(frame: pd.DataFrame, first: str, other: str, what: str, check: Checke
                                   f"which is meant is not clear; drop one of them")
 
 
+def passage_twice(columns: Sequence[str]) -> str | None:
+    """The message refusing a table whose columns give the passage twice (more than two of
+    offset, length, start, end: perhaps two different passages), else None; the one rule of
+    run and qrels tables and of span inputs."""
+    given = [c for c in ("offset", "length", "start", "end") if c in columns]
+    if len(given) <= 2:
+        return None
+    return (f"columns {', '.join(given)} give the passage twice: which is meant is not clear; "
+            "keep one pair: start and end (end exclusive), start and length, or offset and "
+            "length")
+
+
 def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
     """The passage columns: ``(offset, length, False)``, ``(start, end, True)`` (end
     exclusive), ``(start, length, False)`` (as in span files, ir_datasets) or None; a table
@@ -294,9 +306,8 @@ def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
         raise UsageError(f"column {given[0]!r} needs its partner: passages are given by "
                          "offset and length, start and end (end exclusive), or start and "
                          "length")
-    if len(given) > 2:  # e.g. offset/length and start/end: perhaps two different passages
-        raise UsageError(f"columns {', '.join(given)} give the passage twice: keep offset and "
-                         "length, or start and end (end exclusive)")
+    if (twice := passage_twice(given)) is not None:
+        raise UsageError(twice)
     path = column(frame, PATH, "path", required=False)
     if spans is not None and path is not None:
         raise UsageError(f"the table has both a {path!r} column and passage columns "
