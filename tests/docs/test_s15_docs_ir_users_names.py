@@ -119,3 +119,47 @@ def test_frozen_values_are_trec_evals_live(tmp_path):
         out = subprocess.run([binary, "-m", name, str(qrels), str(run)], capture_output=True,
                              text=True, check=True).stdout
         assert out.splitlines()[-1].split()[-1] == value, name
+
+
+#: R = 7: trec_eval 9.x and 10.0 wait for different relevant results at some recall levels
+SEVEN_QRELS = "".join(f"1 0 {d} 1\n" for d in "acegikm") + "1 0 b 0\n1 0 d 0\n"
+SEVEN_RUN = "".join(f"1 Q0 {d} {i + 1} {20 - i} t\n"
+                    for i, d in enumerate("b a d c x e y g z i k w m".split()))
+#: trec_eval 10.0 -m iprec_at_recall.0.20 -m 11pt_avg, byte for byte
+TREC_EVAL_10 = "iprec_at_recall_0.20  \tall\t0.5455\n11pt_avg              \tall\t0.5448\n"
+
+
+def _trec_eval_format(tmp_path, *measures: str) -> str:
+    (tmp_path / "q").write_text(SEVEN_QRELS, encoding="utf-8")
+    (tmp_path / "r").write_text(SEVEN_RUN, encoding="utf-8")
+    args = ["eval", str(tmp_path / "q"), str(tmp_path / "r"), "--format", "trec_eval", "--quiet"]
+    result = CliRunner().invoke(cli, args + [f"-m{m}" for m in measures])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_trec_eval_format_gives_trec_eval_10_with_version_trec10(tmp_path):
+    """docs/ir-users.md and docs/cli.md: --format trec_eval prints trec_eval 10.0's bytes for
+    IPrec(version=trec10)@x and IPrecAvg(version=trec10), under trec_eval's names."""
+    out = _trec_eval_format(tmp_path, "IPrec(version=trec10)@0.2", "IPrecAvg(version=trec10)")
+    assert out.endswith(TREC_EVAL_10)
+
+
+def test_trec_eval_names_of_iprec_give_trec_eval_9(tmp_path):
+    """... while iprec_at_recall_x and 11pt_avg follow trec_eval 9.x: pytrec_eval's 11pt_avg
+    here is 0.544183 (the mean of 0.5455 nine times and 0.5385 twice), not 10.0's 0.5448."""
+    out = _trec_eval_format(tmp_path, "iprec_at_recall_0.20", "11pt_avg")
+    assert out.endswith("iprec_at_recall_0.20  \tall\t0.5455\n11pt_avg              \tall\t0.5442\n")
+    assert round((9 * 6 / 11 + 2 * 7 / 13) / 11, 4) == 0.5442
+
+
+def test_frozen_trec_eval_10_output_is_live(tmp_path):
+    binary = os.environ.get("SDREVAL_TREC_EVAL") or shutil.which("trec_eval")
+    if not binary or not os.path.exists(binary):
+        pytest.skip("trec_eval binary not found")
+    (tmp_path / "q").write_text(SEVEN_QRELS, encoding="utf-8")
+    (tmp_path / "r").write_text(SEVEN_RUN, encoding="utf-8")
+    out = subprocess.run([binary, "-m", "iprec_at_recall.0.20", "-m", "11pt_avg",
+                          str(tmp_path / "q"), str(tmp_path / "r")], capture_output=True,
+                         text=True, check=True).stdout
+    assert out == TREC_EVAL_10
