@@ -222,15 +222,16 @@ def span_inputs(options: dict, log: ProblemLog):
 def detected_formats(runs: tuple[str, ...], options: dict, parallel: bool = False
                      ) -> dict[str, str]:
     """The format of each run file, detected once (none when ``--run-format`` forces one);
-    with ``parallel``, Parquet runs are left out (read file by file by the workers:
-    :mod:`sdreval.orchestrate.parquet`)."""
+    with ``parallel``, Parquet table runs are left out (read file by file by the workers:
+    :mod:`sdreval.orchestrate.parquet`); span and chunk runs are read whole, by their reader."""
     from ..io.detect import detect_format
     from ..orchestrate.parquet import dataset_files
 
     if options.get("run_format"):
         return {}
-    return {path: detect_format(path) for path in runs
-            if not (parallel and dataset_files(path))}
+    found = {path: detect_format(path) for path in runs}
+    return {path: kind for path, kind in found.items()
+            if not (parallel and kind == "table-run" and dataset_files(path))}
 
 
 def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:

@@ -183,8 +183,9 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     dicts; ``keep``: the rows validated, all by default): a row with a passage (offset and
     length, -1 where none) and a grade above 0 (or no grade column) is a highlighted passage,
     its grade kept for the graded measures; any other row marks its document judged.  An
-    empty passage and a repeated one are warnings (ignored); the relevant characters of a
-    document are the union of its passages (overlapping passages: a warning stating it).
+    empty passage and a repeated one are warnings (ignored), one given two grades an error; the
+    relevant characters of a document are the union of its passages (overlapping passages: a
+    warning stating it).
     ``doclen`` and ``bep`` (-1 where none) as in FOL qrels: a document given two lengths is
     an error, two best entry points a warning (the first kept); the length may also come
     from ``doc_length(doc)`` (the documents)."""
@@ -199,7 +200,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     seen: dict[tuple, int] = {}
     rows_of: dict[tuple, list[int]] = {}  # (topic, doc) -> rows of its kept passages
     noted: dict[int, str] = {}  # row -> its warning, in row order (as the files' lines)
-    other_doclen = []
+    other_doclen, other_grade = [], {}  # other_grade: row -> its error
     where = (lambda i: f"topic {topics[i]}, document {docs[i]}")
     for i in range(len(docs)) if keep is None else np.flatnonzero(keep).tolist():
         judged = qrels.topic(topics[i]).passages
@@ -212,6 +213,9 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
             key = (topics[i], docs[i], int(offsets[i]), int(lengths[i]))
             if not key[3]:
                 noted[i] = f"{where(i)}: empty passage {key[2]}:0 (ignored)"
+            elif key in seen and grades is not None and grades[i] != grades[seen[key]]:
+                other_grade[i] = (f"{where(i)}: passage {key[2]}:{key[3]} judged again, "
+                                  f"differently from {check.where(seen[key])} (that one kept)")
             elif key in seen:
                 noted[i] = (f"{where(i)}: passage {key[2]}:{key[3]} repeats "
                             f"{check.where(seen[key])} (ignored)")
@@ -239,6 +243,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
             entry.relevant_chars = sum(n for _, n in merge_ranges(entry.ranges))
             _note_overlaps(rows, offsets, lengths, noted, where, check)
     check.warn(sorted(noted), noted.__getitem__)
+    check.report(np.array(sorted(other_grade), dtype=np.int64), other_grade.__getitem__)
     check.report(np.array(other_doclen, dtype=np.int64),
                  lambda i: f"{where(i)}: doclen {doclen[i]} differs from an earlier row's")
     beyond = [i for i in np.flatnonzero(highlighted) if doclen is not None

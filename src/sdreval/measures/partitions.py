@@ -71,11 +71,10 @@ def subset(run: Run, topics: list[str]) -> Run:
                                 unit=run.unit, source=run.source,
                                 overlap_expected=run.overlap_expected)
     kept = {t: run.topics[t] for t in topics if t in run.topics}
-    out = Run(run.name, kept, run.unit, run.source, run.overlap_expected)
     ids = getattr(run, "chunk_ids", None)
-    if ids:
-        out.chunk_ids = {t: ids[t] for t in kept}  # type: ignore[attr-defined]
-    return out
+    if ids:  # a chunk-ID run keeps its class and chunk map (SpanOmega, retrieve=-1, ties)
+        return replace(run, topics=kept, chunk_ids={t: ids[t] for t in kept})
+    return Run(run.name, kept, run.unit, run.source, run.overlap_expected)
 
 
 def plan(runs: list[Run], topics: list[list[str]], parts: int) -> list[tuple[int, int, int]]:

@@ -214,12 +214,31 @@ def qrels_in_tokens(qrels, documents: Documents):
     return out
 
 
+def _spans_in_tokens(documents: Documents, docs: np.ndarray, starts: np.ndarray,
+                     ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Token ranges of the character spans ``[starts, ends)`` of ``docs`` (a document not in
+    ``documents`` keeps its offsets)."""
+    starts, ends = starts.astype(np.int64), ends.astype(np.int64)
+    codes, uniques = pd.factorize(docs)
+    order = np.argsort(codes, kind="stable")
+    for doc, rows in zip(uniques, np.split(order, np.cumsum(np.bincount(codes))[:-1])):
+        if str(doc) in documents:
+            starts[rows], ends[rows] = _token_range(documents, str(doc), starts[rows],
+                                                    ends[rows])
+    return starts, ends
+
+
 def run_in_tokens(run, documents: Documents):
-    """A span or chunk run with offsets in tokens (a span covers every token it touches)."""
+    """A span or chunk run with offsets in tokens (a span covers every token it touches); a
+    chunk run's chunk map too (SpanOmega and retrieve=-1 read the chunking)."""
     from dataclasses import replace
 
     from ...model.run import Ranking
 
+    chunk_map = getattr(run, "chunk_map", None)
+    if chunk_map is not None:  # (gold in tokens is in documents with text: qrels_in_tokens)
+        s, e = _spans_in_tokens(documents, chunk_map.docs, chunk_map.starts, chunk_map.ends)
+        run = replace(run, chunk_map=replace(chunk_map, starts=s, ends=e))
     rankings = list(run.topics.values())
     if not rankings:
         return run
@@ -227,10 +246,7 @@ def run_in_tokens(run, documents: Documents):
     starts = np.concatenate([r.offsets for r in rankings]).astype(np.int64)
     ends = starts + np.concatenate([r.lengths for r in rankings]).astype(np.int64)
     _require_documents(documents, set(docs), f"run {run.name}")
-    codes, uniques = pd.factorize(docs)
-    order = np.argsort(codes, kind="stable")
-    for doc, rows in zip(uniques, np.split(order, np.cumsum(np.bincount(codes))[:-1])):
-        starts[rows], ends[rows] = _token_range(documents, str(doc), starts[rows], ends[rows])
+    starts, ends = _spans_in_tokens(documents, docs, starts, ends)
     cuts = np.cumsum([len(r) for r in rankings])[:-1]
     return replace(run, topics={
         t: Ranking(r.docs, r.paths, s, e - s, r.ranks, r.rsv, r.unit)

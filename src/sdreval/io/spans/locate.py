@@ -6,9 +6,10 @@ without ``metadata["start_index"]``) give spans as text.  Each text is located i
 (``doc_id`` given) or in every document (no ``doc_id``):
 
 1. exactly (``str.find``, every occurrence, overlapping ones included);
-2. if not found, after normalising white space on both sides (every run of white space is one
-   space; leading and trailing white space of the text dropped); the span found runs from
-   the first to the last character matched in the original text.
+2. if not found (in any of those documents), after normalising white space on both sides
+   (every run of white space is one space; leading and trailing white space of the text
+   dropped); the span found runs from the first to the last character matched in the
+   original text.
 
 A text found more than once is resolved by the record's ``occurrence`` key, else by the
 reader's default: ``all`` (every occurrence is a span: the default for gold, since a
@@ -137,11 +138,12 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
         else:
             candidates = list(documents.texts)
         found: list[tuple[str, int, int]] = []
-        normal = True
+        spaced: list[tuple[str, int, int]] = []  # found only with white space normalised
         for d in candidates:
             spans, by_space = locator.find(text, d)
-            found += [(d, s, e) for s, e in spans]
-            normal &= by_space or not spans
+            (spaced if by_space else found).extend((d, s, e) for s, e in spans)
+        normal = not found  # normalised matches count only where no document has the text
+        found = found or spaced
         short = text if len(text) <= 60 else text[:57] + "..."
         where = f"document {candidates[0]}" if len(candidates) == 1 else "any document"
         if not found:

@@ -34,8 +34,10 @@ def _tiktoken(name: str) -> Tokenizer:
     def spans(text: str) -> list[tuple[int, int]]:
         tokens = encoding.encode(text, disallowed_special=())
         _, starts = encoding.decode_with_offsets(tokens)
-        ends = starts[1:] + [len(text)]
-        return [(s, e) for s, e in zip(starts, ends) if e > s]
+        # a character split over several tokens (byte-level BPE): each of them covers it, as
+        # the offsets of Hugging Face tokenizers say (it was counted as one token)
+        ends = [max(e, s + 1) for s, e in zip(starts, starts[1:] + [len(text)])]
+        return list(zip(starts, ends))
     return spans
 
 
