@@ -15,6 +15,12 @@ class SdrevalError(Exception):
     """Base class of every error sdreval raises on purpose."""
 
 
+def shown_source(file: str | None) -> str:
+    """An input's name in messages: ``<stdin>`` for ``-`` (standard input, as Python and its
+    tools name it), ``<input>`` for none."""
+    return "<stdin>" if file == "-" else file or "<input>"
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem found in an input: where it is and what is wrong."""
@@ -25,7 +31,7 @@ class Problem:
     severity: str = "error"  # "error" or "warning"
 
     def __str__(self) -> str:
-        where = self.file or "<input>"
+        where = shown_source(self.file)
         if self.line is not None:
             where = f"{where}:{self.line}"
         return f"{where}: {self.severity}: {self.message}"

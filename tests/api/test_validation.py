@@ -71,7 +71,7 @@ def test_many_bad_rows_are_counted():
     with pytest.raises(InputError) as error:
         api.read_run(frame)
     assert len(error.value.problems) == 21
-    assert "30 more rows" in error.value.problems[-1].message
+    assert "30 more error(s)" in error.value.problems[-1].message
 
 
 # ------------------------------------------------------------------------------ fuzzing

@@ -27,7 +27,7 @@ def test_a_span_file_with_both_is_refused(tmp_path):
         (tmp_path / "r.jsonl").write_text(json.dumps(row) + "\n")
         result = CliRunner().invoke(cli, ["eval", str(tmp_path / "q.jsonl"),
                                           str(tmp_path / "r.jsonl"), "-m", "SpanP@1"])
-        assert result.exit_code == 1 and "all give the span" in result.output, result.output
+        assert result.exit_code == 1 and "give the passage twice" in result.output, result.output
 
 
 @pytest.mark.parametrize("row", [SPAN, TABLE])

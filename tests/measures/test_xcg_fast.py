@@ -14,7 +14,8 @@ from sdreval.judgements.quantise import get_quantisation
 from sdreval.measures import EvalContext, evaluate
 from sdreval.measures.classic.definitions import topic_matrices
 from sdreval.measures.classic.gains import ranking_gains, topic_quant_map
-from sdreval.measures.classic.join import is_flat, run_lookup
+from sdreval.measures.classic.join import run_lookup
+from sdreval.measures.classic.judged import is_flat
 from sdreval.measures.xcg import fast
 from sdreval.measures.xcg.gains import GainSettings
 from sdreval.model.run import Ranking, Run

@@ -10,7 +10,8 @@ from typing import Callable
 
 import click
 
-from ..errors import InputError, Problem, ProblemLog, SdrevalError, UsageError
+from ..errors import (InputError, Problem, ProblemLog, SdrevalError, UsageError,
+                      shown_source)
 
 EXIT_OK, EXIT_INVALID_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -154,15 +155,15 @@ def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
     for file, groups in by_file.items():
         if file and any(count > EXAMPLES_SHOWN for count, _ in groups):
             total = sum(count for count, _ in groups)
-            click.echo(f"sdreval: {severity}: {file}: {total} {severity}(s) of {len(groups)} "
-                       f"kind(s); up to {EXAMPLES_SHOWN} of each kind follow (sdreval "
-                       f"validate {file} lists every one)", err=True)
+            click.echo(f"sdreval: {severity}: {shown_source(file)}: {total} {severity}(s) of "
+                       f"{len(groups)} kind(s); up to {EXAMPLES_SHOWN} of each kind follow "
+                       f"(sdreval validate {file} lists every one)", err=True)
         for count, examples in groups:
             for problem in examples[:EXAMPLES_SHOWN]:
                 click.echo(problem_text(problem), err=True)
             if count > EXAMPLES_SHOWN:
                 click.echo(f"  ... and {count - EXAMPLES_SHOWN} more like this in "
-                           f"{file or 'input'}", err=True)
+                           f"{shown_source(file) if file else 'input'}", err=True)
 
 
 def _set_quiet(ctx, param, value) -> bool:

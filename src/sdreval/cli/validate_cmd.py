@@ -14,7 +14,7 @@ from typing import Callable
 
 import click
 
-from ..errors import InputError, Problem, ProblemLog
+from ..errors import InputError, Problem, ProblemLog, shown_source
 from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io import read_collection, read_qrels, read_run
 from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors
@@ -140,14 +140,14 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy):
         errors, warnings = log.error_count, log.warning_count
         failed |= errors > 0
         status = "INVALID" if errors else "ok"
-        click.echo(f"{path}: {status}: {kind}{', ' + summary if summary else ''}; "
+        click.echo(f"{shown_source(path)}: {status}: {kind}{', ' + summary if summary else ''}; "
                    f"{errors} error(s), {warnings} warning(s)")
     if qrels_topics is not None:
         for path, run in runs:
             missing = [t for t in run.topics if t not in qrels_topics]
             if missing and not errors_only:
                 shown = ", ".join(missing[:20]) + (" ..." if len(missing) > 20 else "")
-                click.echo(f"{path}: warning: {len(missing)} run topic(s) without judgements "
-                           f"in the given qrels: {shown}")
+                click.echo(f"{shown_source(path)}: warning: {len(missing)} run topic(s) without "
+                           f"judgements in the given qrels: {shown}")
     sys.exit(EXIT_INVALID_INPUT if failed else EXIT_OK)
 

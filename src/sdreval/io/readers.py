@@ -134,16 +134,21 @@ def _json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = Fal
                          f"pytrec_eval); {f'topic {bad!r} maps to' if bad != '' else 'got'} a "
                          f"JSON {got}", file)
     log, own = given_log(log)
-    inner = ProblemLog()
+
+    class Relayed(ProblemLog):  # each problem also goes to ``log`` as found: all counted there
+        def add(self, problem, kind=None):
+            super().add(problem, kind)
+            log.add(replace(problem, file=file) if problem.file in ("(dict)", None) else problem,
+                    kind)
+    inner = Relayed()
     try:
         result = read(data, inner)
     except UsageError as error:
         inner.error(file, None, str(error))
     except InputError as error:
         if error.logged_in is not inner:
-            inner.problems.extend(error.problems)
-    for problem in inner.problems:
-        log.add(replace(problem, file=file) if problem.file in ("(dict)", None) else problem)
+            for problem in error.problems:
+                inner.add(problem)
     if qrels and any(isinstance(v, float) and not v.is_integer()
                      for grades in data.values() for v in grades.values()):
         log.error(file, None, "grades that are not integers: is this a run's scores? (sdreval "

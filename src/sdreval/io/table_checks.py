@@ -10,8 +10,8 @@ tables").  The unit follows the columns: a span (``offset`` + ``length``, or ``s
 (``/article[1]``); a table with both a path and passage columns is refused.
 
 Values are checked by the rules of the files (docs/inputs.md, "Fields of tables and text
-files"): every bad row is reported (``row <index label>: ...``, the first 20 per problem and
-a count) and one :class:`~sdreval.errors.InputError` is raised.
+files"): every bad row is reported (``row <index label>: ...``, counted as a file's lines; the
+error shows the first 20 of each problem) and one :class:`~sdreval.errors.InputError` is raised.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError, ProblemLog, UsageError
+from ..errors import InputError, ProblemLog, UsageError, problem_kind
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import id_problem, id_text, shown
@@ -60,8 +60,6 @@ def single_run_name(frame: "pd.DataFrame", source: str) -> str | None:
     return str(names[0]) if len(names) else None
 
 
-#: rows reported per problem before a count of the rest
-EXAMPLES = 20
 # ------------------------------------------------------------------------------ validation
 
 class Checker:
@@ -79,8 +77,9 @@ class Checker:
 
     def report(self, bad: np.ndarray | Sequence[int], message: Callable[[int], str],
                severity: str = "error") -> None:
-        """Report the rows ``bad`` (a mask or row numbers): a file's every bad line, a
-        table's first :data:`EXAMPLES` rows, then a count of the rest."""
+        """Report the rows ``bad`` (a mask or row numbers), every one, as the lines of a file:
+        the log counts them all and keeps the first of each problem (``sdreval validate``
+        lists them all)."""
         bad = np.asarray(bad)
         rows = np.flatnonzero(bad) if bad.dtype == bool else bad.astype(np.int64)
         say = self.log.error if severity == "error" else self.log.warn
@@ -91,11 +90,9 @@ class Checker:
                 say(self.source if self.sources is None else self.sources(i),
                     int(self.lines[i]), message(i))
             return
-        for i in rows[:EXAMPLES].tolist():
-            say(self.source, None, f"{self.where(i)}: {message(i)}")
-        if len(rows) > EXAMPLES:
-            say(self.source, None, f"... and {len(rows) - EXAMPLES} more rows with the same "
-                                   f"{'problem' if severity == 'error' else 'warning'}")
+        for i in rows.tolist():  # grouped by the problem, not the row (the log keeps 20 a group)
+            text = message(i)
+            say(self.source, None, f"{self.where(i)}: {text}", kind=problem_kind(text))
 
     def kept(self, size: int) -> np.ndarray:
         """Which of the table's ``size`` rows no error was reported for."""
@@ -282,6 +279,18 @@ def _agree(frame: pd.DataFrame, first: str, other: str, what: str, check: Checke
                                   f"which is meant is not clear; drop one of them")
 
 
+def passage_twice(columns: Sequence[str]) -> str | None:
+    """The message refusing a table whose columns give the passage twice (more than two of
+    offset, length, start, end: perhaps two different passages), else None; the one rule of
+    run and qrels tables and of span inputs."""
+    given = [c for c in ("offset", "length", "start", "end") if c in columns]
+    if len(given) <= 2:
+        return None
+    return (f"columns {', '.join(given)} give the passage twice: which is meant is not clear; "
+            "keep one pair: start and end (end exclusive), start and length, or offset and "
+            "length")
+
+
 def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
     """The passage columns: ``(offset, length, False)``, ``(start, end, True)`` (end
     exclusive), ``(start, length, False)`` (as in span files, ir_datasets) or None; a table
@@ -294,9 +303,8 @@ def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
         raise UsageError(f"column {given[0]!r} needs its partner: passages are given by "
                          "offset and length, start and end (end exclusive), or start and "
                          "length")
-    if len(given) > 2:  # e.g. offset/length and start/end: perhaps two different passages
-        raise UsageError(f"columns {', '.join(given)} give the passage twice: keep offset and "
-                         "length, or start and end (end exclusive)")
+    if (twice := passage_twice(given)) is not None:
+        raise UsageError(twice)
     path = column(frame, PATH, "path", required=False)
     if spans is not None and path is not None:
         raise UsageError(f"the table has both a {path!r} column and passage columns "

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 from ..errors import InputError
 
@@ -38,6 +39,20 @@ def check_quoting(data: bytes, sep: str, file: str) -> None:
                                  "the separator", file, line)
             line = rows.line_num + 1
     except csv.Error as error:
+        if _blank_after_quote(data.decode("utf-8-sig").split("\n")[line - 1:rows.line_num], sep):
+            raise InputError("white space after a field's closing double quote: a quoted field "
+                             "ends right before the separator (RFC 4180; a text keeps the white "
+                             "space inside its quotes); write the separator right after the "
+                             "closing quote", file, line) from None
         raise InputError(f"malformed quoting ({error}): a field starting with a double quote "
                          'ends with one, and a quote inside it is written twice ("");'
                          " or take the quote out of the field's start", file, line) from None
+
+
+def _blank_after_quote(lines: list[str], sep: str) -> bool:
+    """Whether a quoted field of ``lines`` (one row) is followed by white space, then its
+    separator or the end of the line: ``"a b"  ,x``."""
+    blank = " " if sep == "\t" else " \t"
+    field = re.compile(f'(?:^|{re.escape(sep)})[{blank}]*"(?:[^"]|"")*"[{blank}]+'
+                       f'(?={re.escape(sep)}|\r?$)', re.M)
+    return field.search("\n".join(lines)) is not None

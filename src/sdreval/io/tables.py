@@ -11,7 +11,8 @@ that each problem can be reported as ``file:line``.  One reader for every table 
   else a comma; white space around a separator is stripped from names and values alike,
   except a text's (``text``, gold text; quoted or not, as RFC 4180 and Python's ``csv``
   write it): a document's own white space counts in its character offsets.  A quote opens a
-  field only right after its separator.  Rows are numbered by their file line (the header is line 1).
+  field only right after its separator, and closes it right before the next.
+  Rows are numbered by their file line (the header is line 1).
 * Parquet (``PAR1`` magic): needs pyarrow; problems name the row (1-based).  A directory of
   Parquet files (a dataset, as ``pandas.read_parquet`` reads one, Hive partitions
   ``key=value`` included, their values as text) is read file by file in sorted order, and

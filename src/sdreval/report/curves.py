@@ -6,8 +6,8 @@ built from the tidy results table by reading the cut-off out of the measure name
 (``ep@0.1``, ``ep@0.2`` ... -> x = 0.1, 0.2, ...), so any measure family that registers a
 cut-off measure gets curves for free:
 
-* effort-precision / gain-recall (Kazai & Lalmas 2006, §5.2.2): ``ep@r`` at r = 0.1, ..., 1.0;
-* nxCG over rank (Kazai & Lalmas 2006, Eq. 6): ``nxCG@k``;
+* effort-precision / gain-recall (Kazai & Lalmas 2006, §5.4, Eq. 13-14): ``ep@r`` at r = 0.1, ..., 1.0;
+* nxCG over rank (Kazai & Lalmas 2006, Eq. 5): ``nxCG@k``;
 * interpolated precision (INEX 2007-2010 Focused task, Kamps et al. 2008): ``iP@x`` at
   x = 0.00, ..., 1.00;
 * precall (inex_eval, Ogilvie & Lalmas 2006, Eq. 1-5) when the family offers a recall cut-off.
@@ -46,9 +46,9 @@ def _grid(start: float, stop: float, step: float) -> tuple[float, ...]:
 #: The standard curves of the report (the plots readers of the papers expect).
 STANDARD_CURVES: dict[str, CurveSpec] = {
     "epgr": CurveSpec("epgr", "ep", _grid(0.1, 1.0, 0.1), "gain-recall", "effort-precision",
-                      "Effort-precision / gain-recall (Kazai & Lalmas 2006, §5.2.2)"),
+                      "Effort-precision / gain-recall (Kazai & Lalmas 2006, §5.4, Eq. 13-14)"),
     "nxcg": CurveSpec("nxcg", "nxCG", (1, 2, 3, 4, 5, 10, 15, 20, 25, 30, 40, 50, 75, 100),
-                      "rank", "nxCG", "nxCG over rank (Kazai & Lalmas 2006, Eq. 6)"),
+                      "rank", "nxCG", "nxCG over rank (Kazai & Lalmas 2006, Eq. 5)"),
     "ip": CurveSpec("ip", "iP", _grid(0.0, 1.0, 0.05), "recall", "interpolated precision",
                     "Interpolated precision iP[x] (INEX 2007-2010 Focused task; "
                     "Kamps et al. 2008)"),

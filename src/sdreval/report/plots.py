@@ -112,13 +112,13 @@ def plot_curves(curves, xlabel: str = "x", ylabel: str = "value", title: str = "
 
 
 def plot_ep_gr(curves, title: str | None = None) -> Figure:
-    """Effort-precision against gain-recall (Kazai & Lalmas 2006, §5.2.2, Eq. 10-11)."""
+    """Effort-precision against gain-recall (Kazai & Lalmas 2006, §5.4, Eq. 13-14)."""
     spec = STANDARD_CURVES["epgr"]
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, xlim=(0, 1.0))
 
 
 def plot_nxcg(curves, title: str | None = None, logx: bool = False) -> Figure:
-    """nxCG[k] over rank k (Kazai & Lalmas 2006, Eq. 6)."""
+    """nxCG[k] over rank k (Kazai & Lalmas 2006, Eq. 5)."""
     spec = STANDARD_CURVES["nxcg"]
     return plot_curves(curves, spec.xlabel, spec.ylabel, title or spec.title, logx=logx)
 
@@ -173,7 +173,7 @@ def plot_topic_distribution(results: pd.DataFrame, measure: str, title: str | No
 
 def bootstrap_intervals(results: pd.DataFrame, measure: str, level: float = 0.95,
                         samples: int = 10_000, seed: int = 0) -> pd.DataFrame:
-    """Bootstrap percentile confidence intervals of each run's mean (Vu & Gallinari 2005, §3).
+    """Bootstrap percentile confidence intervals of each run's mean (Vu & Gallinari 2005, §5).
 
     Uses :func:`sdreval.stats.bootstrap_ci` when the statistics layer provides it, else
     :func:`scipy.stats.bootstrap` (percentile method).  Returns ``run, mean, low, high``."""

@@ -111,7 +111,7 @@ def make_qrels(collection: Collection, spec: AssessmentSpec) -> Qrels:
             tree = collection[docs[d]]
             if rank >= k:
                 qrels.add_element(topic, tree.doc, tree.paths[0], 0.0, 0.0,
-                                  float(tree.words[0]))
+                                  float(tree.end[0] - tree.start[0]))
                 judged.passages[tree.doc] = DocPassages(tree.doc, [], 0, tree.length, None)
                 continue
             spans = _highlight(tree, rng)
@@ -119,7 +119,7 @@ def make_qrels(collection: Collection, spec: AssessmentSpec) -> Qrels:
             e, s = grade(tree, rel, spec.scale)
             for i in np.flatnonzero(rel > 0):
                 qrels.add_element(topic, tree.doc, tree.paths[i], float(e[i]), float(s[i]),
-                                  float(tree.words[i]))
+                                  float(tree.end[i] - tree.start[i]))
             judged.passages[tree.doc] = DocPassages(
                 tree.doc, spans, int(sum(n for _, n in spans)), tree.length,
                 spans[0][0] if spans else None)

@@ -25,7 +25,7 @@ import numpy as np
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, shown
-from ..table_checks import integer_values
+from ..table_checks import integer_values, passage_twice
 from .documents import Documents
 from .locate import locate_texts
 from ..tables import GOLD_TEXT, Table
@@ -97,11 +97,8 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
         raise InputError(f"columns {' and '.join(given)} both give the {twice[0]}: which one is "
                          "meant is not clear; keep one", table.file)
     frame = frame.rename(columns={k: v for k, v in RENAMES.items() if k in frame.columns})
-    extra = [c for c in ("offset", "length") if c in frame.columns]
-    if extra and "end" in frame.columns:  # the span given twice, perhaps two different ones
-        raise InputError(f"columns start, end and {', '.join(extra)} all give the span: which "
-                         "is meant is not clear; keep start and end (or start and length)",
-                         table.file)
+    if (twice := passage_twice(list(frame.columns))) is not None:
+        raise InputError(twice, table.file)
     if "length" in frame.columns and "start" in frame.columns and "end" not in frame.columns:
         frame, lines = _end_from_length(frame, np.asarray(lines), table, log)
     if "text" in frame.columns:

@@ -28,7 +28,9 @@ from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register
 from ..values import TopicPositions, TopicValues
 from . import kernels
 from .gains import resolve_quant, run_as_read
-from .join import RunLookup, judgements, run_lookup
+from .join import run_lookup
+from .judged import judgements
+from .lookup import RunLookup
 from .pool import PooledMarks, pooled_counts
 
 FAMILY = "classic"

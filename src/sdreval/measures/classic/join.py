@@ -13,53 +13,18 @@ the document's root, ``/article[1]``.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 
-from ...judgements.columns import ElementColumns
 from ...judgements.qrels import Qrels
 from ...judgements.quantise import Quantisation
 from ...model.run import Coded, Filled, Run, RunColumns, TopicRankings
 from ...model.topic_rankings import topic_bounds
-from .gains import ROOT, topic_quant_map
+from .gains import ROOT
+from .judged import Judgements, arrow, encode, judgements, returning_memory, strings
 from .lookup import CHUNK, RunLookup, topic_of_range
-
-
-def _arrow():
-    import pyarrow as pa
-    from ... import arrow_kernels as pc
-
-    return pa, pc
-
-
-@contextmanager
-def _returning_memory() -> Iterator[None]:
-    """Arrow allocates with the C library's allocator within the block, which gives freed
-    memory back (Arrow's default pool keeps it: the peak of a streamed evaluation, one topic
-    after another, would grow with the largest topic's buffers)."""
-    pa, _ = _arrow()
-    previous = pa.default_memory_pool()
-    pa.set_memory_pool(pa.system_memory_pool())
-    try:
-        yield
-    finally:
-        pa.set_memory_pool(previous)
-
-
-def _strings(values: Any):
-    """An Arrow array of strings (None stays null) from Arrow or numpy values."""
-    pa, _ = _arrow()
-    if isinstance(values, (pa.Array, pa.ChunkedArray)):
-        return values
-    values = np.asarray(values, dtype=object)
-    try:
-        return pa.array(values, type=pa.string(), from_pandas=False)
-    except (pa.ArrowInvalid, pa.ArrowTypeError):  # ids given as other objects: their text
-        return pa.array([None if v is None else str(v) for v in values.tolist()],
-                        type=pa.string())
 
 
 def _codes(values: Any, vocabulary: Any, known: dict | None = None) -> np.ndarray:
@@ -67,7 +32,7 @@ def _codes(values: Any, vocabulary: Any, known: dict | None = None) -> np.ndarra
     Dictionary-encoded values are looked up by their dictionary's names, each name once
     (``known``: the positions of dictionaries met before, which the slices of one column
     share), then a position per row taken from them."""
-    pa, pc = _arrow()
+    pa, pc = arrow()
     chunks = values.chunks if isinstance(values, pa.ChunkedArray) else [values]
     if not all(pa.types.is_dictionary(chunk.type) for chunk in chunks):
         if vocabulary.type != values.type:
@@ -89,146 +54,7 @@ def _codes(values: Any, vocabulary: Any, known: dict | None = None) -> np.ndarra
     return np.concatenate(out) if len(out) != 1 else out[0]
 
 
-def _encode(values: Any) -> tuple[np.ndarray, list]:
-    """``(codes, distinct values)`` of Arrow strings; a null (no path) is the last value,
-    None."""
-    pa, pc = _arrow()
-    if isinstance(values, pa.ChunkedArray):
-        values = values.combine_chunks()
-    encoded = pc.dictionary_encode(values)
-    vocabulary = encoded.dictionary.to_pylist() + [None]
-    codes = pc.fill_null(encoded.indices, len(vocabulary) - 1).to_numpy(zero_copy_only=False)
-    return np.asarray(codes, dtype=np.int64), vocabulary
-
-
-@dataclass
-class Judgements:
-    """The assessments of the evaluated topics under one quantisation, one row per assessed
-    element: ``topic`` (position in the evaluated topics), ``path`` (code into ``paths``) and the quantised ``value``; ``pairs`` are the sorted
-    distinct ``topic * len(docs) + doc`` codes, ``keys`` the sorted ``pair * len(paths) +
-    path`` codes (``key_rows`` their rows) and ``content`` says per pair whether some element
-    is quantised > 0."""
-
-    topic: np.ndarray
-    path: np.ndarray
-    value: np.ndarray
-    docs: Any
-    paths: list[str]
-    n_topics: int
-    pairs: np.ndarray
-    pair: np.ndarray
-    keys: np.ndarray
-    key_rows: np.ndarray
-    content: np.ndarray
-
-    @property
-    def flat(self) -> bool:
-        """Every assessed element of a document with content is a root (one step)."""
-        depth = np.array([(p or ROOT).count("/") for p in self.paths], dtype=np.int64)
-        return not bool(np.any(self.content[self.pair] & (depth[self.path] != 1)))
-
-    def sizes(self) -> np.ndarray:
-        """Assessed elements per topic."""
-        return np.bincount(self.topic, minlength=self.n_topics)
-
-    def ideal(self) -> np.ndarray:
-        """Zero-padded topics × ranks matrix of each topic's positive values, descending
-        (the "thorough" recall-base, Ogilvie & Lalmas 2006, §2.6)."""
-        positive = np.flatnonzero(self.value > 0)
-        topic, value = self.topic[positive], self.value[positive]
-        order = np.lexsort((-value, topic))
-        counts = np.bincount(topic, minlength=self.n_topics)
-        out = np.zeros((self.n_topics, max(int(counts.max(initial=0)), 1)))
-        if order.size:
-            starts = np.cumsum(counts) - counts
-            rank = np.arange(order.size) - np.repeat(starts, counts)
-            out[topic[order], rank] = value[order]
-        return out
-
-
-def judgements(qrels: Qrels, topics: list[str], quant: Quantisation,
-               ctx: Any = None) -> Judgements:
-    """The :class:`Judgements` of ``topics`` (the last one kept in ``ctx.cache``)."""
-    cache = getattr(ctx, "cache", None)
-    stamp = (id(qrels), quant.name, len(qrels.topics), tuple(topics))
-    if cache is not None:
-        last = cache.get(_JUDGEMENTS)
-        if last is not None and last[0] == stamp:
-            return last[1]
-    with _returning_memory():
-        found = _judgements(qrels, topics, quant, ctx)
-    if cache is not None:
-        cache[_JUDGEMENTS] = (stamp, found)
-    return found
-
-
-def _judgements(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any) -> Judgements:
-    pa, pc = _arrow()
-    columns = getattr(qrels.topics, "columns", None)
-    table = columns() if columns is not None else None
-    if table is not None and isinstance(table[2], ElementColumns):
-        elements = table[2]
-        rows, topic = qrels.topics.rows_of(topics)
-        value = np.array(qrels.topics.quantised(quant, rows))
-        docs = _rows_of(elements.docs, rows)
-        if isinstance(elements.paths, str):
-            paths, path = [elements.paths], np.zeros(rows.size, dtype=np.int32)
-        else:
-            path, paths = _encode(_rows_of(elements.paths, rows))
-        del rows
-    else:  # per-topic objects (the API; judgements of highlighted passages)
-        topic_l, doc_l, path_l, value_l = [], [], [], []
-        for t_i, name in enumerate(topics):
-            qmap = topic_quant_map(qrels, name, quant, ctx)
-            topic_l.append(np.full(len(qmap), t_i, dtype=np.int32))
-            doc_l.extend(d for d, _ in qmap)
-            path_l.extend(p for _, p in qmap)
-            value_l.append(np.fromiter(qmap.values(), np.float64, len(qmap)))
-        topic = np.concatenate(topic_l) if topic_l else np.zeros(0, dtype=np.int32)
-        value = np.concatenate(value_l) if value_l else np.zeros(0)
-        docs = _strings(np.array(doc_l, dtype=object))
-        paths = list(dict.fromkeys(path_l))
-        index = {p: i for i, p in enumerate(paths)}
-        path = np.fromiter(map(index.__getitem__, path_l), np.int32, len(path_l))
-    # the judged documents in order of first appearance, and each row's position among
-    # them: one hash of each row
-    if isinstance(docs, pa.ChunkedArray):
-        docs = docs.combine_chunks()
-    encoded = pc.dictionary_encode(docs, "encode")  # (a null id: a value, as pc.unique has)
-    vocabulary = encoded.dictionary
-    doc = np.asarray(encoded.indices.to_numpy(), dtype=np.int32)
-    stride, n_paths = max(len(vocabulary), 1) + 1, max(len(paths), 1)
-    pairs, pair = np.unique(topic.astype(np.int64) * stride + doc + 1, return_inverse=True)
-    del doc
-    pair = _narrow(pair)
-    key = pair.astype(np.int64) * n_paths + path
-    key_rows = _narrow(np.argsort(key, kind="stable"))
-    content = np.zeros(pairs.size, dtype=bool)
-    content[pair[value > 0]] = True
-    return Judgements(topic, _narrow(path), value, vocabulary, paths, len(topics), pairs,
-                      pair, key[key_rows], key_rows, content)
-
-
-def _rows_of(column: Any, rows: np.ndarray) -> Any:
-    """Rows ``rows`` of an Arrow column: a slice (no copy) when they are consecutive, as a
-    block of topics' judgements are (a ``take`` of a chunked column joins its chunks first,
-    the whole column for every block of a streamed run)."""
-    pa, pc = _arrow()
-    if not rows.size:
-        return column.slice(0, 0)
-    if int(rows[-1]) - int(rows[0]) + 1 == rows.size and bool(np.all(rows[1:] > rows[:-1])):
-        return column.slice(int(rows[0]), rows.size)
-    return pc.take(column, pa.array(rows))
-
-
-def _narrow(codes: np.ndarray) -> np.ndarray:
-    """Non-negative integer codes (row numbers, positions) in 32 bits when they fit."""
-    return codes.astype(np.int32) if codes.size < 1 << 31 and codes.dtype != np.int32 else codes
-
-
-#: one cache entry of each kind, replaced in place (the streamed evaluation counts the
-#: entries a topic adds)
-_JUDGEMENTS = ("classic.judgements",)
+#: one cache entry, replaced in place (the streamed evaluation counts the entries a topic adds)
 _LOOKUP = ("classic.lookup",)
 
 
@@ -251,13 +77,13 @@ def _path_rows(column: Any, index: np.ndarray | None, total: int) -> tuple[np.nd
     if isinstance(column, Coded):
         codes = column.codes[:total] if index is None else column.codes[index]
         return np.asarray(codes, dtype=np.int64), list(column.values.tolist())
-    return _encode(_strings(column[:total] if index is None
+    return encode(strings(column[:total] if index is None
                             else np.asarray(column, dtype=object)[index]))
 
 
 def _run_rows(run: Run, topics: list[str]) -> _Rows:
     """The rows of ``topics`` in that order, from shared columns when the run has them."""
-    pa, pc = _arrow()
+    pa, pc = arrow()
     columns: RunColumns | None = (run.topics.columns()
                                   if isinstance(run.topics, TopicRankings) else None)
     if columns is not None:
@@ -269,7 +95,7 @@ def _run_rows(run: Run, topics: list[str]) -> _Rows:
         index: np.ndarray | None = None
         if not (total == int(columns.bounds[-1]) and np.array_equal(lo, offsets[:-1])):
             index = np.arange(total, dtype=np.int64) + np.repeat(lo - offsets[:-1], lengths)
-        docs = _strings(columns.docs)
+        docs = strings(columns.docs)
         if index is not None:
             docs = pc.take(docs, index)
         path, vocabulary = _path_rows(columns.paths, index, total)
@@ -279,7 +105,7 @@ def _run_rows(run: Run, topics: list[str]) -> _Rows:
     offsets = np.concatenate(([0], np.cumsum(lengths))).astype(np.int64)
     docs = [r.docs for r in rankings if len(r)]
     paths = [r.paths for r in rankings if len(r)]
-    doc_column = _strings(_joined(docs))
+    doc_column = strings(_joined(docs))
     path_column = _joined(paths)
     path, vocabulary = _path_rows(path_column, None, path_column.size)
     return _Rows(offsets, doc_column, path, vocabulary)
@@ -323,7 +149,7 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
         if last is not None and last[0] == stamp and last[1] is run and _same(last[2], held):
             return last[3]
     found = judgements(qrels, topics, quant, ctx)
-    with _returning_memory():
+    with returning_memory():
         out = _join(found, _run_rows(run, topics))
     if cache is not None:
         cache[_LOOKUP] = (stamp, run, held, out)
@@ -424,9 +250,3 @@ def _join(js: Judgements, rows: _Rows) -> RunLookup:
             later[first] = False
             repeat[positive[later]] = True
     return RunLookup(offsets, q, found, repeat, unknown, nested, none_paths)
-
-
-def is_flat(qrels: Qrels, topics: list[str], quant: Quantisation, ctx: Any = None) -> bool:
-    """Every assessed element of a document with content (an element quantised > 0) is a
-    root (one step, ``/article[1]``)."""
-    return judgements(qrels, topics, quant, ctx).flat

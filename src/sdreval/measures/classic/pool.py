@@ -17,7 +17,8 @@ from ...judgements.quantise import Quantisation
 from ...judgements.relevance import relevant_topics
 from ...model.run import Run
 from .gains import is_passage_only
-from .join import judgements, run_lookup
+from .join import run_lookup
+from .judged import judgements
 
 #: 1 for a document pooled but not judged (a negative grade), else 0
 POOLED = Quantisation("pooled-unjudged", "graded", lambda e, s: (e < 0).astype(np.float64),

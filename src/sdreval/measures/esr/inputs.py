@@ -150,10 +150,13 @@ def hit_ranks(ranking: Ranking, relevant: list[tuple[str, str]]) -> tuple[np.nda
 
 
 def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext) -> np.ndarray:
-    """size(t_i) of each result in characters: from the assessments, else the collection."""
+    """size(t_i) of each result: from the assessments, else the collection, in the unit of
+    the assessments' sizes (characters, or words when they count the collection's words);
+    sizes of another unit are refused, never summed with the collection's."""
     tq = qrels.topics.get(topic)
     sizes = np.zeros(len(ranking))
     missing = []
+    measured: list[tuple[int, str, object, str]] = []  # results the collection sizes
     for m, (doc, path) in enumerate(zip(ranking.docs, ranking.paths)):
         a = tq.elements.get((doc, path)) if tq is not None else None
         if a is not None and a.size is not None:
@@ -167,12 +170,46 @@ def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext) -
                 tree = None
         if tree is not None and path in tree:
             sizes[m] = tree.chars(path)
+            measured.append((m, doc, tree, path))
         else:
             missing.append(f"{doc}:{path}")
+    unit = _assessed_unit(tq, {d: tree for _, d, tree, _ in measured}) if measured and \
+        tq is not None else "characters"
+    if unit == "words":
+        for m, _, tree, path in measured:
+            sizes[m] = tree.words[tree.index[path]]
+    elif unit != "characters":  # one ranking summed in two units: refused, never mixed
+        raise UsageError(f"topic {topic}: the assessments' sizes are neither the collection's "
+                         f"characters nor its words ({unit}), so the collection cannot size "
+                         "the retrieved elements the assessments do not: give every retrieved "
+                         "element a size in the assessments, or sizes in characters")
     if missing:
         raise UsageError(f"topic {topic}: sizes unknown for {len(missing)} retrieved elements "
                          f"(e.g. {missing[0]}); give --collection or assessments with sizes")
     return sizes
+
+
+def _assessed_unit(tq: TopicQrels, trees: dict) -> str:
+    """The unit of the assessed sizes of ``trees``' documents as the collection counts them:
+    ``characters`` (X-RAI's UTF-8 bytes, one more, or whitespace runs counted once agree:
+    :func:`~sdreval.model.xpointer.size_agrees`), ``words``, or an element fitting neither,
+    described."""
+    from ...model.xpointer import size_agrees
+
+    chars = words = True
+    for (doc, path), a in tq.elements.items():
+        tree = trees.get(doc)
+        if tree is None or a.size is None or path not in tree:
+            continue
+        start, length = tree.char_range(path)
+        text = tree.text[start:start + length] if tree.text is not None else None
+        chars = chars and (a.size in (length, length + 1) or
+                           (text is not None and size_agrees(text, a.size)))
+        words = words and a.size == tree.words[tree.index[path]]
+        if not (chars or words):
+            return (f"{doc}:{path}: {a.size:g} in the assessments, {length} characters, "
+                    f"{tree.words[tree.index[path]]} words")
+    return "characters" if chars else "words"
 
 
 def navigation_model(measure: Measure, ctx: EvalContext) -> NavigationModel:

@@ -37,6 +37,7 @@ class QrelsBatch:
     bep: np.ndarray
     relevant: np.ndarray
     vocab_arrow: object = None  # the vocabulary as an Arrow array (built on first use)
+    doc_length: np.ndarray | None = None  # per row: the qrels' doclen, -1 if unknown
 
     @classmethod
     def build(cls, vocab: np.ndarray, relevances: dict[str, TopicRelevance]) -> "QrelsBatch":
@@ -52,11 +53,11 @@ class QrelsBatch:
         vocab = np.asarray(vocab, dtype=object)
         topic_index: dict[str, int] = {}
         v = max(len(vocab), 1)
-        parts: list[list[np.ndarray]] = [[] for _ in range(7)]  # joined blocks per column
-        block: list[list[np.ndarray]] = [[] for _ in range(7)]
+        parts: list[list[np.ndarray]] = [[] for _ in range(8)]  # joined blocks per column
+        block: list[list[np.ndarray]] = [[] for _ in range(8)]
         totals, relevant_docs, disagreements, bep_missing = [], [], {}, {}
         range_base = 0
-        dtypes = (np.int64, np.int64, np.int64, np.int64, np.int64, np.int64, bool)
+        dtypes = (np.int64, np.int64, np.int64, np.int64, np.int64, np.int64, bool, np.int64)
 
         def join() -> None:
             for column, pieces, dt in zip(parts, block, dtypes):
@@ -70,7 +71,8 @@ class QrelsBatch:
                 vid = lookup(vocab, r.names)
                 block[0].append(topic_index[t] * np.int64(v) + vid)
             for column, value in zip(block[1:], (r.ptr[:-1] + range_base, r.starts, r.ends,
-                                                 r.rel_chars, r.bep, r.relevant)):
+                                                 r.rel_chars, r.bep, r.relevant,
+                                                 r.doc_length)):
                 column.append(value)
             range_base += r.starts.size
             totals.append(r.total)
@@ -88,7 +90,8 @@ class QrelsBatch:
         ptr = np.concatenate((cat(parts[1], np.int64), [range_base])).astype(np.int64)
         batch = cls(vocab, topic_index, key_arr[order], order.astype(np.int64), ptr,
                     cat(parts[2], np.int64), cat(parts[3], np.int64), cat(parts[4], np.int64),
-                    cat(parts[5], np.int64), cat(parts[6], bool))
+                    cat(parts[5], np.int64), cat(parts[6], bool),
+                    doc_length=cat(parts[7], np.int64))
         summary = RelevanceSummary(topic_index, np.array(totals, dtype=np.int64),
                                    np.array(relevant_docs, dtype=np.int64), disagreements,
                                    bep_missing)
@@ -164,6 +167,7 @@ class RunBatch:
     rel_ends: np.ndarray
     _segments: Segments | None = None
     _seg_rel: np.ndarray | None = None
+    pair_doclen: np.ndarray | None = None  # per pair: the qrels' doclen, -1 if unknown
 
     @classmethod
     def build(cls, rankings: dict[str, Ranking], topics: list[str], qb: QrelsBatch,
@@ -207,6 +211,9 @@ class RunBatch:
         rel_chars[u] = qb.rel_chars[q]
         bep[u] = qb.bep[q]
         relevant[u] = qb.relevant[q]
+        doclen = np.full(n_pairs, -1, dtype=np.int64)
+        if qb.doc_length is not None:
+            doclen[u] = qb.doc_length[q]
         counts = qb.ptr[q + 1] - qb.ptr[q]
         total = int(counts.sum())
         rel_s = rel_e = np.zeros(0, dtype=np.int64)
@@ -220,7 +227,7 @@ class RunBatch:
         return cls(chosen, row_bounds, pair_bounds, row_pair, offsets, starts, starts + lengths,
                    names, pair_doc, pair_block, first_row,
                    np.bincount(row_pair, minlength=n_pairs), rel_chars, bep, relevant,
-                   rel_s, rel_e)
+                   rel_s, rel_e, pair_doclen=doclen)
 
     @property
     def n_pairs(self) -> int:

@@ -171,6 +171,10 @@ class _Policy:
                         "highlighted ranges for {a:,} document(s); the merged ranges are used",
             "bep": "{t:,} topic(s) with {a:,} relevant document(s) without a best entry point; "
                    "their first relevant character is used",
+            "past": "{t:,} topic(s) with {a:,} passage(s) reaching beyond their document's "
+                    "length (the qrels' doclen): offsets in bytes, or of another rendering of "
+                    "the text? Counted as written (characters past the end retrieved, none "
+                    "relevant)",
         }
         for kind, (topics, amount) in self.counts.items():
             prefix = "qrels" if kind in ("relchars", "bep") else f"run {name}"
@@ -238,6 +242,13 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     blocks = [(b, batch.topics[b]) for b in np.flatnonzero(total_b > 0).tolist()]
     bounds = batch.row_bounds
     sizes = np.diff(bounds)
+    doclen = batch.pair_doclen[batch.row_pair]
+    past = (doclen >= 0) & (batch.offsets + (batch.ends - batch.starts) > doclen)
+    if past.any():  # a passage past its document's end (the qrels know its length)
+        per_block = np.bincount(np.searchsorted(bounds, np.flatnonzero(past), side="right") - 1,
+                                minlength=sizes.size)
+        policy.counts["past"][0] += int(np.count_nonzero(per_block))
+        policy.counts["past"][1] += int(per_block.sum())
     if focused or hix:
         new_rel, new_ret = batch.new_characters()
         lengths = (batch.ends - batch.starts).astype(np.float64)

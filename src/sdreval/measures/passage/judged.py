@@ -77,7 +77,8 @@ def batch_from_columns(topics: list[str], bounds: np.ndarray, table: PassageColu
     topic_index = dict(zip(topics, range(n_topics)))
     keys = topic_of * np.int64(max(len(vocab), 1)) + vid  # sorted: the rows' order
     batch = QrelsBatch(vocab, topic_index, keys, np.arange(n, dtype=np.int64), ptr, starts, ends,
-                       rel_chars, bep, relevant, vocab_arrow)
+                       rel_chars, bep, relevant, vocab_arrow,
+                       np.asarray(table.doc_length, dtype=np.int64)[order])
     summary = RelevanceSummary(topic_index, per_topic(rel_chars), per_topic(relevant),
                                dict(disagreements), dict(bep_missing))
     return batch, summary

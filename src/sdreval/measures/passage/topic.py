@@ -29,6 +29,7 @@ class TopicRelevance:
     total: int               # T_rel: relevant characters of the topic
     disagreements: list[str]  # documents whose relchars column disagrees with the ranges
     bep_missing: list[str]   # relevant documents without a best entry point
+    doc_length: np.ndarray | None = None  # per document: the qrels' doclen, -1 if unknown
 
     @property
     def n_relevant_docs(self) -> int:
@@ -63,8 +64,10 @@ def topic_relevance(tq: TopicQrels | None) -> TopicRelevance:
     missing = np.flatnonzero((bep_arr < 0) & (rel_arr > 0))
     bep_arr[missing] = local_s[ptr[missing]]
     names = np.asarray(docs, dtype=object)
+    doclen = np.fromiter((-1 if dp.doc_length is None else int(dp.doc_length) for dp in dps),
+                         dtype=np.int64, count=m)
     rel = TopicRelevance(names, ptr, local_s, local_e, rel_arr, bep_arr, rel_arr > 0,
-                         int(rel_arr.sum()), disagreements, [docs[i] for i in missing])
+                         int(rel_arr.sum()), disagreements, [docs[i] for i in missing], doclen)
     return rel
 
 

@@ -28,7 +28,8 @@ import numpy as np
 from ...judgements.qrels import Qrels
 from ...judgements.quantise import get_quantisation
 from ...model.run import Run
-from ..classic.join import is_flat, run_lookup
+from ..classic.join import run_lookup
+from ..classic.judged import is_flat
 from ..cumgain import GAIN_EPS
 from .gains import GainSettings, ideal_vector
 

@@ -75,6 +75,13 @@ def _pad(rows: Sequence[np.ndarray], width: int) -> np.ndarray:
     return out
 
 
+def _row_mean(matrix: np.ndarray) -> np.ndarray:
+    """Mean of each row, summed left to right (a running sum): numpy's ``mean(axis)`` sums a
+    row pairwise or in order depending on the array's shape, so a topic's value would change
+    with the topics evaluated beside it (``--jobs``, one topic alone)."""
+    return np.cumsum(matrix, axis=1)[:, -1] / matrix.shape[1]
+
+
 def _count_below(curves: np.ndarray, values: np.ndarray) -> np.ndarray:
     """``(curves[r] < values[r, j]).sum()`` for every row ``r`` of non-decreasing ``curves``."""
     return np.array([np.searchsorted(c, v, side="left") for c, v in zip(curves, values)],
@@ -155,12 +162,12 @@ def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
         elif kind == "MAnxCG":
             k = int(param)
             jj = np.arange(k)
-            out[q_i] = safe(cg[:, np.minimum(jj, L - 1)], ci[:, np.minimum(jj, N - 1)]).mean(1)
+            out[q_i] = _row_mean(safe(cg[:, np.minimum(jj, L - 1)], ci[:, np.minimum(jj, N - 1)]))
         elif kind == "ep":
             out[q_i] = ep_cache[float(param)]
         elif kind == "iMAep":
             points = FINE_POINTS if float(param) == 0.01 else STANDARD_POINTS
-            out[q_i] = np.mean([ep_cache[p] for p in points.tolist()], axis=0)
+            out[q_i] = _row_mean(np.stack([ep_cache[p] for p in points.tolist()], axis=1))
         elif kind in ("MAep", "Q"):
             if natural is None:
                 natural = natural_points()
