@@ -247,7 +247,9 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
                                                            collection, pool_policy, scale))
     _no_format(fmt, source)
     from . import interop
+    from .spans.objects import result_rows
 
+    source = result_rows(source)  # LangChain/LlamaIndex objects: read as their dicts
     if is_span_data(source, "relevance"):
         from .spans import span_qrels_from_frame
 
@@ -285,7 +287,9 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
                                                                   documents)), name)
     _no_format(fmt, source)
     from . import interop
+    from .spans.objects import result_rows
 
+    source = result_rows(source)  # LangChain/LlamaIndex objects: read as their dicts
     if is_span_data(source, None):
         from .spans import span_run_from_frame
 
@@ -319,7 +323,9 @@ def read_runs(runs: Any) -> list[Run]:
 
     from ..model.run import Run
     from ..model.runnames import distinct_runs
+    from .spans.objects import result_rows
 
+    runs = result_rows(runs)  # {query_id: [LangChain Document, ...]} is one run
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]
     if isinstance(runs, (Run, str, os.PathLike, Mapping)) or is_frame(runs) or \

@@ -42,6 +42,7 @@ from ..table_checks import Checker, span_values
 from ..textlines import finish, given_log
 from .documents import UNITS, Documents, to_characters
 from .fields import canonical_table
+from .objects import records, result_rows
 from ..tables import Table, load_table, run_name, table_from_frame
 
 if TYPE_CHECKING:
@@ -128,8 +129,9 @@ def score_or_rank(table: Table, check: Checker
 def as_table(data, name: str) -> Table:
     if isinstance(data, Table):
         return data
-    return table_from_frame(data if isinstance(data, pd.DataFrame) else
-                            pd.DataFrame.from_records(list(data)), name)
+    if not isinstance(data, pd.DataFrame):
+        data = pd.DataFrame.from_records(records(result_rows(data), None))
+    return table_from_frame(data, name)
 
 
 def built(build, table_of, log: ProblemLog | None, *args):
