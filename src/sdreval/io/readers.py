@@ -193,7 +193,8 @@ def is_span_data(source: Any, key: str | None) -> bool:
         return True
     from .spans import span_format  # RAG tools' keys (LlamaIndex, LangChain), as in files
 
-    return span_format([str(c) for c in columns]) == ("span-qrels" if key else "span-run")
+    return span_format([str(c) for c in columns], None if key else "run") == \
+        ("span-qrels" if key else "span-run")
 
 
 def _from_file(obj: Any, read):

@@ -6,7 +6,7 @@ highlighted ranges and passage runs).  See ``docs/rag.md``.
 """
 from .documents import (Documents, qrels_in_tokens, read_documents, run_in_tokens,
                         whitespace_tokens)
-from .fields import canonical_columns
+from .fields import RETRIEVED, canonical_columns
 from .locate import Locator
 from .model_tokens import model_tokenizer, tokenizer_from
 from .chunks import (ChunkMap, chunk_map_from_frame, chunk_run_from_frame, read_chunk_map,
@@ -20,13 +20,17 @@ _SIGNATURES = (("span-qrels", SPAN_FORMATS["span-qrels"]),
                ("span-qrels", ("gold_text", "query_id")),
                ("span-qrels", ("query_id", "text", "relevance")),
                ("span-run", SPAN_FORMATS["span-run"]), ("span-run", ("query_id", "text")),
+               ("span-run", ("query_id", RETRIEVED)),
                *((kind, SPAN_FORMATS[kind]) for kind in ("chunk-run", "chunk-map", "documents")))
 
 
-def span_format(columns: list[str]) -> str | None:
+def span_format(columns: list[str], role: str | None = None) -> str | None:
     """The span input format whose keys ``columns`` holds (most specific first), RAG tools'
-    key names included (:mod:`sdreval.io.spans.fields`)."""
+    key names included (:mod:`sdreval.io.spans.fields`); given as a run (``role`` ``run``),
+    RAGAS samples (``retrieved_contexts``) are a span run."""
     have = set(canonical_columns(columns))
+    if role == "run" and RETRIEVED in have and "query_id" in have:
+        return "span-run"
     if "start" not in have and have & {"doc", "docno", "docid"}:  # a document table with a text
         return None  # column, e.g. PyTerrier's results (qid, docno, score, text)
     return next((kind for kind, keys in _SIGNATURES if set(keys) <= have), None)

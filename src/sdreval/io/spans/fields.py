@@ -9,6 +9,10 @@
 * ir_datasets span qrels ``doc_id, start, length, relevance``: ``end = start + length``;
 * gold given as text: ``reference_contexts`` (RAGAS), ``expected_texts`` (LlamaIndex),
   ``gold_text`` -> ``text`` (a list is one gold span per item); ``relevance`` defaults to 1;
+* RAGAS samples: ``user_input`` is the query id when no ``query_id`` is given (one sample per
+  question: a question in two rows is refused); a run's chunk texts are ``retrieved_contexts``
+  (a list in rank order), located as every chunk text; a run never reads the gold text keys,
+  nor gold the ``retrieved_contexts``;
 * a ranked list with neither ``score`` nor ``rank``: the order of the rows is the ranking
   (a warning says so).
 
@@ -35,6 +39,8 @@ pd = lazy_module("pandas")
 RENAMES = {"ref_doc_id": "doc_id", "start_char_idx": "start", "end_char_idx": "end",
            "node_id": "chunk_id", "page_content": "text", "start_index": "start",
            "qid": "query_id", "source": "doc_id"}
+#: RAGAS's key for a sample's retrieved chunk texts (a list in rank order)
+RETRIEVED = "retrieved_contexts"
 METADATA_KEYS = ("doc_id", "ref_doc_id", "source", "start_index", "start_char_idx",
                  "end_char_idx")
 
@@ -42,7 +48,7 @@ METADATA_KEYS = ("doc_id", "ref_doc_id", "source", "start_index", "start_char_id
 def canonical_columns(columns) -> list[str]:
     """The keys a table with ``columns`` has once renamed (for format detection)."""
     have = [str(c) for c in columns]
-    out = set()
+    out = {"query_id"} if "user_input" in have and not {"query_id", "qid"} & set(have) else set()
     for c in have:
         name = "text" if c in GOLD_TEXT else RENAMES.get(c, c)
         if name == "doc_id" and c == "source" and "doc_id" in have:
@@ -69,6 +75,24 @@ def _flatten_metadata(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
+def _ragas_samples(frame: pd.DataFrame, lines: np.ndarray, table: Table, log: ProblemLog,
+                   what: str) -> tuple[pd.DataFrame, np.ndarray]:
+    """RAGAS samples' keys (module docstring): the question as the query id (a question
+    asked again is reported, its row not used); the text keys of the other side dropped."""
+    columns = set(map(str, frame.columns))
+    if "user_input" in columns and not columns & {"query_id", "qid"}:
+        again = frame["user_input"].duplicated().to_numpy()
+        for i in np.flatnonzero(again).tolist():
+            table.report(log, int(lines[i]), f"user_input {shown(frame['user_input'].iloc[i])} "
+                         "given again: without a query_id key the question is the query id, "
+                         "one sample each (give a query_id key)")
+        frame = frame[~again].rename(columns={"user_input": "query_id"})
+        lines = lines[~again]
+    other = [c for c in frame.columns if (c in GOLD_TEXT) == (what == "retrieved")
+             and (c in GOLD_TEXT or c == RETRIEVED)]
+    return frame.drop(columns=other), lines
+
+
 def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, what: str,
                     occurrences: str) -> Table:
     """``table`` with RAG tools' keys renamed, offsets derived, texts located (see the
@@ -76,11 +100,13 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     rule for a text found more than once (:mod:`sdreval.io.spans.locate`)."""
     frame, lines = table.frame, table.lines
     columns = set(map(str, frame.columns))
-    if not columns & ({"length", "offset", "metadata", "text"} | set(RENAMES) | set(GOLD_TEXT)):
+    if not columns & ({"length", "offset", "metadata", "text", "user_input", RETRIEVED} |
+                      set(RENAMES) | set(GOLD_TEXT)):
         return _ranked_by_order(table, log, what)  # nothing to rename or derive
     if "metadata" in columns:
         frame = _flatten_metadata(frame)
-    gold = [c for c in frame.columns if c in GOLD_TEXT]
+    frame, lines = _ragas_samples(frame, np.asarray(lines), table, log, what)
+    gold = [c for c in frame.columns if c in GOLD_TEXT or c == RETRIEVED]
     if gold:
         frame = frame.rename(columns={gold[0]: "text"})
         if frame["text"].map(lambda v: isinstance(v, (list, tuple, np.ndarray))).any():
