@@ -21,8 +21,9 @@ Errors (file:line, the row is not used; ids, offsets and numbers by the rules of
 :mod:`sdreval.io.table_checks`): a missing key, a missing id, an offset that is not a
 non-negative integer, ``end < start``, a non-numeric score or rank, an unknown unit, a chunk id
 absent from the chunk map, a chunk id mapped twice to different spans, a span beyond the end
-of its document (documents given).  Warnings: an empty span (kept in runs, dropped from
-qrels), a repeated gold span (ignored), a document missing from the documents file.
+of its document (documents given), a gold span given twice with different grades.  Warnings:
+an empty span (kept in runs, dropped from qrels), a gold span repeated with the same grade
+(ignored), a document missing from the documents file.
 """
 from __future__ import annotations
 
