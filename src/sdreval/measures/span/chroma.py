@@ -16,6 +16,8 @@ every chunk of the run's chunking that touches a gold excerpt (T, shared boundar
 ``retrieve=-1``: k is the number of chunks of the chunking touching gold, at most 20.  Both
 need a chunk-ID run with its chunk map.  Chroma's report speaks of tokens; its code counts
 characters, as here.  A question without gold scores NaN here (Chroma: 0), left out of means.
+A gold span given twice is read once (the span readers' warning); Chroma's Σ|g_j| counts
+each copy, so its recall (and IoU) differ on such gold.
 """
 from __future__ import annotations
 
