@@ -219,6 +219,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
             elif key in seen:
                 noted[i] = (f"{where(i)}: passage {key[2]}:{key[3]} repeats "
                             f"{check.where(seen[key])} (ignored)")
+                entry.repeats[key[2:]] = entry.repeats.get(key[2:], 0) + 1
             else:
                 seen[key] = i
                 rows_of.setdefault(key[:2], []).append(i)

@@ -39,6 +39,8 @@ class DocPassages:
     doc_length: int | None = None
     bep: int | None = None
     grades: list[float] | None = None  # grade of each range (span qrels); None: all relevant
+    #: extra copies of a range given more than once (read once; Chroma's evaluation counts each)
+    repeats: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
 
     @property
     def is_relevant(self) -> bool:

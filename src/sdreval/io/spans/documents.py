@@ -208,9 +208,12 @@ def qrels_in_tokens(qrels, documents: Documents):
             first, last = _token_range(documents, doc, ranges[:, 0], ranges[:, 0] + ranges[:, 1])
             grades = dp.grades or [1.0] * len(dp.ranges)
             kept = [(int(a), int(b - a)) for a, b in zip(first, last) if b > a]
+            repeats = {(int(a), int(b - a)): dp.repeats[key] for key, a, b in
+                       zip(dp.ranges, first, last) if b > a and key in dp.repeats}
             target.passages[doc] = DocPassages(doc, kept, sum(n for _, n in merge_ranges(kept)),
                                                documents.length(doc, "tokens"), None,
-                                               [g for g, a, b in zip(grades, first, last) if b > a])
+                                               [g for g, a, b in zip(grades, first, last) if b > a],
+                                               repeats)
     return out
 
 

@@ -23,7 +23,8 @@ non-negative integer, ``end < start``, a non-numeric score or rank, an unknown u
 absent from the chunk map, a chunk id mapped twice to different spans, a span beyond the end
 of its document (documents given), a gold span given twice with different grades.  Warnings:
 an empty span (kept in runs, dropped from qrels), a gold span repeated with the same grade
-(ignored), a document missing from the documents file.
+(ignored, but counted by ``--compat chroma``'s measures, as Chroma's code does), a document
+missing from the documents file.
 """
 from __future__ import annotations
 

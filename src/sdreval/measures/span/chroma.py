@@ -16,8 +16,9 @@ every chunk of the run's chunking that touches a gold excerpt (T, shared boundar
 ``retrieve=-1``: k is the number of chunks of the chunking touching gold, at most 20.  Both
 need a chunk-ID run with its chunk map.  Chroma's report speaks of tokens; its code counts
 characters, as here.  A question without gold scores NaN here (Chroma: 0), left out of means.
-A gold span given twice is read once (the span readers' warning); Chroma's Σ|g_j| counts
-each copy, so its recall (and IoU) differ on such gold.
+A gold span given more than once is read once (the span readers' warning) by every measure
+but these three: Chroma's code sums its excerpts as listed, so Σ|g_j| and the unretrieved
+part of IoU count each copy, here too.
 """
 from __future__ import annotations
 
@@ -69,19 +70,25 @@ def _touching(chunks: dict, gold: dict) -> dict[str, np.ndarray]:
     return out
 
 
-def question_scores(gold_docs, gold_starts, gold_ends, docs, starts, ends) -> dict[str, float]:
-    """Chroma's recall, precision and IoU of one question from its gold spans and its first
-    k retrieved chunks (arrays, rank order)."""
+def question_scores(gold_docs, gold_starts, gold_ends, docs, starts, ends, copies=None
+                    ) -> dict[str, float]:
+    """Chroma's recall, precision and IoU of one question from its gold spans (``copies``:
+    how many times each was given, 1 by default) and its first k retrieved chunks (arrays,
+    rank order)."""
+    copies = np.ones(len(gold_starts), np.int64) if copies is None else np.asarray(copies)
     gold = _by_doc(gold_docs, gold_starts, gold_ends)
+    times = dict(zip(zip(map(str, gold_docs), map(int, gold_starts), map(int, gold_ends)),
+                     copies.tolist()))
     got = _by_doc(docs, starts, ends)
     found = 0
     unused = 0
     for doc, (gs, ge) in gold.items():
         retrieved = _union(*got[doc]) if doc in got else (np.zeros(0, np.int64),) * 2
         found += _overlap(_union(gs, ge), retrieved)
-        for s, e in zip(gs, ge):  # each excerpt's characters not retrieved
-            unused += int(e - s) - _overlap((np.array([s]), np.array([e])), retrieved)
-    gold_sum = int((np.asarray(gold_ends) - np.asarray(gold_starts)).sum())
+        for s, e in zip(gs, ge):  # each excerpt's characters not retrieved, each copy
+            unused += times[doc, int(s), int(e)] * (
+                int(e - s) - _overlap((np.array([s]), np.array([e])), retrieved))
+    gold_sum = int(((np.asarray(gold_ends) - np.asarray(gold_starts)) * copies).sum())
     chunk_sum = int((np.asarray(ends) - np.asarray(starts)).sum())
     return {"SpanR": found / gold_sum if gold_sum else 0.0,
             "SpanP": found / chunk_sum if chunk_sum else 0.0,
@@ -132,8 +139,8 @@ def compute_chroma(measures, gold: pd.DataFrame, run, topics: list[str], ctx
             for m in measures:
                 out[m.text][t] = float("nan")
             continue
-        gd, gs, ge = (g["doc"].to_numpy(object), g["start"].to_numpy(np.int64),
-                      g["end"].to_numpy(np.int64))
+        gd, gs, ge, copies = (g["doc"].to_numpy(object), g["start"].to_numpy(np.int64),
+                              g["end"].to_numpy(np.int64), g["copies"].to_numpy(np.int64))
         omega, touching = omega_and_count(gd, gs, ge, chunk_map) if needs_map else (0.0, 0)
         ranking = run.topics.get(t)
         for m in measures:
@@ -147,5 +154,5 @@ def compute_chroma(measures, gold: pd.DataFrame, run, topics: list[str], ctx
                 continue
             docs, starts = ranking.docs[:k], ranking.offsets[:k].astype(np.int64)
             ends = starts + ranking.lengths[:k].astype(np.int64)
-            out[m.text][t] = question_scores(gd, gs, ge, docs, starts, ends)[m.name]
+            out[m.text][t] = question_scores(gd, gs, ge, docs, starts, ends, copies)[m.name]
     return out

@@ -122,15 +122,16 @@ def gold_table(qrels: Qrels, ctx: EvalContext) -> pd.DataFrame:
     key = ("span-gold", id(qrels))
     found = ctx.cache.get(key)
     if found is None:
-        rows = [(t, d, o, o + n, g) for t, tq in qrels.topics.items()
-                for d, dp in tq.passages.items()
+        rows = [(t, d, o, o + n, g, 1 + dp.repeats.get((o, n), 0))
+                for t, tq in qrels.topics.items() for d, dp in tq.passages.items()
                 for (o, n), g in zip(dp.ranges, dp.grades or [1.0] * len(dp.ranges)) if n > 0]
         frame = pd.DataFrame({
             "topic": np.asarray([r[0] for r in rows], dtype=object),
             "doc": np.asarray([r[1] for r in rows], dtype=object),
             "start": np.asarray([r[2] for r in rows], dtype=np.int64),
             "end": np.asarray([r[3] for r in rows], dtype=np.int64),
-            "grade": np.asarray([r[4] for r in rows], dtype=np.float64)})
+            "grade": np.asarray([r[4] for r in rows], dtype=np.float64),
+            "copies": np.asarray([r[5] for r in rows], dtype=np.int64)})  # --compat chroma
         found = ctx.cache[key] = (qrels, frame)  # keep qrels alive so its id stays unique
     return found[1]
 
