@@ -151,7 +151,7 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
     log = ProblemLog()
     from ..progress import track
 
-    documents, chunk_map = span_inputs(options, log)
+    documents, chunk_map, tokenizer = span_inputs(options, log)
     qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents,
                        **qrels_options(options, collection))
     formats = formats or {}
@@ -163,8 +163,9 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
         if documents is None:
             raise UsageError(f"--span-unit {options['span_unit']} needs the documents "
                              "(--documents FILE)")
-        from ..io.spans.documents import qrels_in_tokens, run_in_tokens
+        from ..io.spans.documents import Documents, qrels_in_tokens, run_in_tokens
 
+        documents = Documents(documents.texts, tokenizer, documents.source)  # counted in these
         qrels = qrels_in_tokens(qrels, documents)
         runs = [run_in_tokens(run, documents) for run in runs]
     runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
@@ -199,8 +200,10 @@ def _in_tokens(options: dict) -> bool:
 
 
 def span_inputs(options: dict, log: ProblemLog):
-    """The documents and chunk map of ``--documents`` / ``--chunk-map`` (None when absent)."""
-    documents = chunk_map = None
+    """The documents and chunk map of ``--documents`` / ``--chunk-map`` (None when absent),
+    and the tokenizer of ``--span-unit`` (None for chars).  Offsets given in ``"unit":
+    "tokens"`` are white-space tokens whatever ``--span-unit`` counts in."""
+    documents = chunk_map = tokenizer = None
     unit = options.get("span_unit") or "chars"
     if unit != "chars":
         from ..io.spans.model_tokens import model_tokenizer
@@ -209,14 +212,13 @@ def span_inputs(options: dict, log: ProblemLog):
     if options.get("documents"):
         from ..io.spans import read_documents, whitespace_tokens
 
-        documents = read_documents(options["documents"], log,
-                                   tokenizer if unit != "chars" else whitespace_tokens)
+        documents = read_documents(options["documents"], log, whitespace_tokens)
     if options.get("chunk_map"):
         from ..io.spans import read_chunk_map
 
         chunk_map = read_chunk_map(options["chunk_map"], log, documents)
     log.raise_if_errors()
-    return documents, chunk_map
+    return documents, chunk_map, tokenizer
 
 
 def detected_formats(runs: tuple[str, ...], options: dict, parallel: bool = False

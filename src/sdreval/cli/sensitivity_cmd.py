@@ -224,7 +224,7 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     from .eval_cmd import span_inputs
 
     log = ProblemLog()
-    docs, chunks = span_inputs({"chunk_map": chunk_map, "documents": documents}, log)
+    docs, chunks, _ = span_inputs({"chunk_map": chunk_map, "documents": documents}, log)
     judgements = read_qrels(qrels, log=log, documents=docs)
     run_objs = [read_run(path, log=log, chunk_map=chunks, documents=docs) for path in runs]
     log.raise_if_errors()

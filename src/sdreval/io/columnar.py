@@ -182,8 +182,8 @@ def plain_text(block: bytes, before: int) -> bytes | None:
     reader, :func:`sdreval.io.tokens.split_fields` for lines of any number of fields)."""
     if before == 0 and block.startswith(_BOM):
         block = block[3:]
-    if any(c in block for c in _SPLITTERS):
-        return None
+    if any(c in block for c in _SPLITTERS) or b"\x00" in block:  # (NUL: the careful reader
+        return None                                                # refuses its line)
     if not block.isascii():
         try:  # (the careful reader reports each line that is not UTF-8)
             block.decode("utf-8")

@@ -56,3 +56,21 @@ def _blank_after_quote(lines: list[str], sep: str) -> bool:
     field = re.compile(f'(?:^|{re.escape(sep)})[{blank}]*"(?:[^"]|"")*"[{blank}]+'
                        f'(?={re.escape(sep)}|\r?$)', re.M)
     return field.search("\n".join(lines)) is not None
+
+
+def check_row_widths(data: bytes, sep: str, file: str) -> None:
+    """Refuse the first row holding a value beyond the header's fields (``1,0,d1,1`` under
+    ``topic,doc,relevance``): pandas would take the first column as the index and shift every
+    value one column left, or, told not to, drop the value.  An empty field after the last
+    (a separator ending the line) holds nothing and passes."""
+    rows = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep)
+    width, line = None, 1
+    for row in rows:
+        if width is None:
+            width = len(row)
+        elif any(field.strip() for field in row[width:]):
+            raise InputError(f"{len(row)} fields where the header names {width}: a value "
+                             f"beyond the header's columns ({row[width].strip()!r}) belongs "
+                             "to none; name its column in the header, or remove it",
+                             file, line)
+        line = rows.line_num + 1

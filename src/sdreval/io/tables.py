@@ -26,6 +26,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ from ..lazy import lazy_module
 from .ids import id_of, id_text
 from .locations import arrow_file, arrow_paths, dataset_parts, is_directory, is_url, url_start
 from .table_checks import Checker, row_place, single_run_name
-from .table_syntax import check_quoting, unique_keys
+from .table_syntax import check_quoting, check_row_widths, unique_keys
 from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
                         table_layout)
 
@@ -274,9 +275,15 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
             data = handle.read()
         if b'"' in data:
             check_quoting(data, sep, file)
-        frame = pd.read_csv(io.BytesIO(data), sep=sep, skip_blank_lines=False, comment=None,
-                            dtype=str, keep_default_na=False, na_values=[""])
+        with warnings.catch_warnings(record=True) as dropped:  # (fields beyond the header's)
+            warnings.simplefilter("always", pd.errors.ParserWarning)
+            frame = pd.read_csv(io.BytesIO(data), sep=sep, skip_blank_lines=False, comment=None,
+                                dtype=str, keep_default_na=False, na_values=[""], index_col=False)
+        if any(issubclass(w.category, pd.errors.ParserWarning) for w in dropped):
+            check_row_widths(data, sep, file)
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
+        if isinstance(error, pd.errors.ParserError):  # e.g. a row longer than the first
+            check_row_widths(data, sep, file)
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
     named = [n for n in (sniff_columns(path) or ("", []))[1] if n]  # pandas: a repeat qid.1

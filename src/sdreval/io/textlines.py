@@ -3,7 +3,8 @@
 Every line a text reader cannot take in a block is read by :func:`iter_fields` (and
 :func:`iter_line_fields`): line by line in binary (``.gz`` files are decompressed on the fly),
 each line is decoded as UTF-8 (a line that is not UTF-8 is reported, never dropped silently),
-blank lines and lines starting with ``#`` are skipped, and the rest is split on whitespace.
+blank lines and lines starting with ``#`` are skipped, and the rest is split on whitespace; a
+line holding a NUL character is reported (:data:`NUL_PROBLEM`).
 
 :func:`finish` implements the common "no log given" policy: problems are collected during the
 whole read and, at the end, every error is raised at once in one :class:`InputError`
@@ -30,6 +31,10 @@ INT_LIMIT = 1 << 62
 #: per-document band the passage measures index characters in (an end beyond it would spill
 #: into the next document's band); documents are far shorter than 4 Gi characters
 CHAR_LIMIT = 1 << 32
+#: why a NUL character is refused in an id (and in a line of a text file, where fields are ids
+#: and numbers): C programs (trec_eval, pytrec_eval) end a text at a NUL, so they read another id
+NUL_PROBLEM = ("holds a NUL character (\\x00), where C programs (trec_eval, pytrec_eval) end "
+               "the text, so they read another id there: remove it")
 
 
 def beyond_char_limit(passage: str) -> str:
@@ -223,6 +228,9 @@ def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0
                 continue
             if number == 1 and text.startswith("\ufeff"):
                 text = text[1:]
+            if "\x00" in text:
+                log.error(name, number, f"the line {NUL_PROBLEM}")
+                continue
             fields = text.split()
             if fields and not fields[0].startswith("#"):
                 yield number, fields

@@ -14,7 +14,7 @@ from ...model.run import Run
 from ..textlines import finish, given_log
 from ..ids import id_text
 from .documents import Documents
-from .fields import canonical_table
+from .fields import RENAMES, canonical_table
 from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run, require,
                       score_or_rank, span_rows)
 from ..tables import Table, load_table
@@ -88,8 +88,10 @@ def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = Non
                        np.concatenate([t.lines for t in tables]), " + ".join(map(str, paths)))
         chunk_map = chunk_map_from_table(merged, log, documents)
         sizes = np.array([len(t.frame) for t in tables])
+        key = next(c for c in merged.frame.columns  # chunk_id, or a RAG tool's name for it
+                   if RENAMES.get(str(c), str(c)) == "chunk_id")
         owner = pd.Series(np.repeat(np.arange(len(tables)), sizes),
-                          index=pd.Index(id_text(merged.frame["chunk_id"].to_numpy())[0]))
+                          index=pd.Index(id_text(merged.frame[key].to_numpy())[0]))
         owner = owner[~owner.index.duplicated()]
         chunk_map.parts = owner.reindex(chunk_map.index).to_numpy(dtype=np.int64)
         chunk_map.part_names = tuple(Path(p).stem for p in paths)

@@ -138,7 +138,7 @@ def _offsets_of_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
     if "start" not in frame.columns:
         return locate_texts(frame, lines, table, documents, log, occurrences, what)
     given = frame["start"].notna().to_numpy()
-    if documents is not None and given.any():
+    if documents is not None and given.any() and "doc_id" in frame.columns:
         _check_texts(frame[given], lines[given], table, documents, log)
     if given.all():
         return frame, lines

@@ -181,4 +181,6 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
     rows["doc_id"] = np.array([d for _, d, _, _ in kept], dtype=object)
     rows["start"] = np.array([s for _, _, s, _ in kept], dtype=np.int64)
     rows["end"] = np.array([e for _, _, _, e in kept], dtype=np.int64)
+    if "unit" in rows.columns:  # offsets found in the text are characters, whatever the row said
+        rows["unit"] = "chars"
     return rows, lines[keep]
