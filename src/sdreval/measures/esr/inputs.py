@@ -10,6 +10,7 @@ import numpy as np
 from ...errors import UsageError
 from ...judgements.qrels import Qrels, TopicQrels
 from ...judgements.quantise import get_quantisation
+from ...judgements.size_unit import assessed_unit
 from ...model.navigation import NavigationModel, NoNavigation, depth_weighted_summary
 from ...model.passage import merge_ranges
 from ...model.run import Ranking
@@ -173,7 +174,7 @@ def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext) -
             measured.append((m, doc, tree, path))
         else:
             missing.append(f"{doc}:{path}")
-    unit = _assessed_unit(tq, {d: tree for _, d, tree, _ in measured}) if measured and \
+    unit = assessed_unit(tq, {d: tree for _, d, tree, _ in measured}) if measured and \
         tq is not None else "characters"
     if unit == "words":
         for m, _, tree, path in measured:
@@ -187,29 +188,6 @@ def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext) -
         raise UsageError(f"topic {topic}: sizes unknown for {len(missing)} retrieved elements "
                          f"(e.g. {missing[0]}); give --collection or assessments with sizes")
     return sizes
-
-
-def _assessed_unit(tq: TopicQrels, trees: dict) -> str:
-    """The unit of the assessed sizes of ``trees``' documents as the collection counts them:
-    ``characters`` (X-RAI's UTF-8 bytes, one more, or whitespace runs counted once agree:
-    :func:`~sdreval.model.xpointer.size_agrees`), ``words``, or an element fitting neither,
-    described."""
-    from ...model.xpointer import size_agrees
-
-    chars = words = True
-    for (doc, path), a in tq.elements.items():
-        tree = trees.get(doc)
-        if tree is None or a.size is None or path not in tree:
-            continue
-        start, length = tree.char_range(path)
-        text = tree.text[start:start + length] if tree.text is not None else None
-        chars = chars and (a.size in (length, length + 1) or
-                           (text is not None and size_agrees(text, a.size)))
-        words = words and a.size == tree.words[tree.index[path]]
-        if not (chars or words):
-            return (f"{doc}:{path}: {a.size:g} in the assessments, {length} characters, "
-                    f"{tree.words[tree.index[path]]} words")
-    return "characters" if chars else "words"
 
 
 def navigation_model(measure: Measure, ctx: EvalContext) -> NavigationModel:

@@ -5,7 +5,9 @@
 pair of relevance and coverage quantisations of the qrels scale (``rel=`` / ``cov=`` override
 either one).  Choices where Gövert et al. 2006 is silent (see docs/inex_eval.md):
 
-* sizes: characters from ``ctx.collection`` when given, else the assessments' sizes; a
+* sizes: from ``ctx.collection`` when given, in the assessments' unit (characters, or words
+  when they count the collection's words; sizes of neither unit are not mixed), else the
+  assessments' sizes; a
   component with no known size gets the mean known size of the topic's assessed elements
   (with a warning); no size at all is a usage error;
 * ``Σ_d rel(d)``: per assessed document, the relevance of its root element if assessed, else
@@ -23,6 +25,7 @@ import numpy as np
 from ...errors import UsageError
 from ...judgements.qrels import Qrels
 from ...judgements.quantise import get_quantisation
+from ...judgements.size_unit import assessed_unit, collection_size
 from ...model.run import Ranking, Run
 from ...model.xpath import depth, parent_path
 from ..classic.gains import ranking_keys
@@ -89,13 +92,21 @@ def functions(scale: str, rel_level: str, cov_level: str):
     return rel_fn, cov_fn
 
 
-def element_size(doc: str, path: str, assessed: Any, collection: Any) -> float | None:
-    """Characters of the element from the collection, else the assessment's size."""
+def element_size(doc: str, path: str, assessed: Any, collection: Any,
+                 unit: str = "characters") -> float | None:
+    """Size of the element from the collection in the assessments' ``unit`` (characters or
+    words: :func:`~sdreval.judgements.size_unit.assessed_unit`), else the assessment's size;
+    an assessed size of neither unit, beside sizes from the collection, is refused."""
     if collection is not None and doc in collection:
         tree = collection[doc]
         if path in tree:
-            return float(tree.chars(path))
+            return float(collection_size(tree, path, unit))
     if assessed is not None and assessed.size is not None:
+        if unit not in ("characters", "words"):  # one ranking summed in two units: refused
+            raise UsageError(f"inex_eval_ng: {doc}:{path} is sized by the assessments only, "
+                             "whose sizes are neither the collection's characters nor its "
+                             f"words ({unit}): give every retrieved element's document in "
+                             "--collection, or sizes in characters")
         return float(assessed.size)
     return None
 
@@ -153,10 +164,12 @@ def ng_components(qrels: Qrels, ranking: Ranking, topic: str, quant: str | None 
     collection = getattr(ctx, "collection", None)
     keys = ranking_keys(ranking)
     assessed = [elements.get(k) for k in keys]
-    sizes = np.array([np.nan if (s := element_size(d, p, a, collection)) is None else s
+    trees = {d: collection[d] for d, _ in keys if collection is not None and d in collection}
+    unit = assessed_unit(tq, trees) if trees and tq is not None else "characters"
+    sizes = np.array([np.nan if (s := element_size(d, p, a, collection, unit)) is None else s
                       for (d, p), a in zip(keys, assessed)], dtype=np.float64)
     if np.isnan(sizes).any():
-        known = [element_size(d, p, a, collection) for (d, p), a in elements.items()]
+        known = [element_size(d, p, a, collection, unit) for (d, p), a in elements.items()]
         known = [s for s in known if s is not None]
         if not known:
             raise UsageError("inex_eval_ng needs element sizes: give the collection "

@@ -30,6 +30,7 @@ from .focused import focused_blocks, focused_from_cumulative, levels_of
 from .hixeval import hixeval_at, rsize
 from .judged import batch_from_columns
 from .kernels import list_overlaps, overlaps_per_interval
+from .rows import doc_name
 from .topic import topic_relevance
 
 FAMILY = "passage"
@@ -172,9 +173,9 @@ class _Policy:
             "bep": "{t:,} topic(s) with {a:,} relevant document(s) without a best entry point; "
                    "their first relevant character is used",
             "past": "{t:,} topic(s) with {a:,} passage(s) reaching beyond their document's "
-                    "length (the qrels' doclen): offsets in bytes, or of another rendering of "
-                    "the text? Counted as written (characters past the end retrieved, none "
-                    "relevant)",
+                    "length (the qrels' doclen, else the collection's): offsets in bytes, or of "
+                    "another rendering of the text? Counted as written (characters past the end "
+                    "retrieved, none relevant)",
         }
         for kind, (topics, amount) in self.counts.items():
             prefix = "qrels" if kind in ("relchars", "bep") else f"run {name}"
@@ -242,9 +243,16 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     blocks = [(b, batch.topics[b]) for b in np.flatnonzero(total_b > 0).tolist()]
     bounds = batch.row_bounds
     sizes = np.diff(bounds)
-    doclen = batch.pair_doclen[batch.row_pair]
+    doclen = batch.pair_doclen.copy()
+    if ctx.collection is not None:  # documents the qrels do not size: the collection's length
+        unknown = np.flatnonzero(doclen < 0)
+        for code in np.unique(batch.pair_doc[unknown]).tolist():
+            name = doc_name(batch.doc_names[code])
+            if name in ctx.collection:
+                doclen[unknown[batch.pair_doc[unknown] == code]] = ctx.collection[name].length
+    doclen = doclen[batch.row_pair]
     past = (doclen >= 0) & (batch.offsets + (batch.ends - batch.starts) > doclen)
-    if past.any():  # a passage past its document's end (the qrels know its length)
+    if past.any():  # a passage past its document's end (the qrels or collection know it)
         per_block = np.bincount(np.searchsorted(bounds, np.flatnonzero(past), side="right") - 1,
                                 minlength=sizes.size)
         policy.counts["past"][0] += int(np.count_nonzero(per_block))
