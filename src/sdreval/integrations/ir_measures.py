@@ -210,6 +210,13 @@ def _convert(qrels: pd.DataFrame, run: pd.DataFrame, order: str | None = None):
 
     unused = ("iteration", "query", "docid") + (() if order == "rank" else ("rank",))
     run = run.drop(columns=[c for c in unused if c in run.columns])
+    if order == "rank" and "rank" in run.columns:
+        # PyTerrier (and :func:`run_frame`) count ranks from 0; the readers from 1 (a rank 0
+        # is refused for element and passage runs): shifted, the order is the same
+        ranks = pd.to_numeric(run["rank"], errors="coerce")
+        if len(ranks) and ranks.notna().all() and ranks.min() == 0 and \
+                bool((ranks == ranks.round()).all()):
+            run = run.assign(rank=ranks.astype("int64") + 1)
     unused = ["iteration"]
     if "offset" in qrels.columns and "length" in qrels.columns:
         qrels = _passage_rows(qrels)
