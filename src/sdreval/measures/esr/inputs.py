@@ -10,7 +10,7 @@ import numpy as np
 from ...errors import UsageError
 from ...judgements.qrels import Qrels, TopicQrels
 from ...judgements.quantise import get_quantisation
-from ...judgements.size_unit import assessed_unit
+from ...judgements.size_unit import assessed_unit, collection_size
 from ...model.navigation import NavigationModel, NoNavigation, depth_weighted_summary
 from ...model.passage import merge_ranges
 from ...model.run import Ranking
@@ -178,7 +178,7 @@ def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext) -
         tq is not None else "characters"
     if unit == "words":
         for m, _, tree, path in measured:
-            sizes[m] = tree.words[tree.index[path]]
+            sizes[m] = collection_size(tree, path, unit)
     elif unit != "characters":  # one ranking summed in two units: refused, never mixed
         raise UsageError(f"topic {topic}: the assessments' sizes are neither the collection's "
                          f"characters nor its words ({unit}), so the collection cannot size "
