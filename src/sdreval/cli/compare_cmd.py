@@ -118,6 +118,7 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
     the topics run_a wins, ties and loses."""
     from ..stats.compare import compare_runs
     from ..stats.output import table_text, write_text
+    measures = tuple(dict.fromkeys(measures))  # -m map -m map: once, as eval
 
     table = scores_from_inputs(inputs, scores, measures, options, min_runs=2,
                                all_topics=all_topics)

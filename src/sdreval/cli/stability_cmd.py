@@ -154,6 +154,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     Input: per-topic scores (--scores, as `eval -q --format csv` writes them) or QRELS
     RUN... (evaluated with the topic policy of eval; -c: every qrels topic counts)."""
     chosen = tuple(dict.fromkeys(analyses or DEFAULT_ANALYSES))
+    measures = tuple(dict.fromkeys(measures))  # -m map -m map: once, as eval
     if {"ci", "discrimination"} & set(chosen):
         echo_warnings(confidence_level_caveat(level))
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
