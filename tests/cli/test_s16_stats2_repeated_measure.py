@@ -22,3 +22,13 @@ def test_compare_and_stability_take_a_repeated_measure_once(tmp_path):
                                  "-a", "ci", "--samples", "20", "--format", "csv"])
     assert stable.exit_code == 0, stable.output
     assert len(stable.stdout.splitlines()) == 3  # header and the two runs
+
+
+def test_report_takes_a_repeated_measure_once(tmp_path):
+    """The report crashed with a traceback ('truth value of a Series is ambiguous')."""
+    path = tmp_path / "s.csv"
+    path.write_text(SCORES)
+    result = CliRunner().invoke(cli, ["report", "--scores", str(path), "-m", "map", "-m", "map",
+                                      "--no-plots", "--text-table", "-"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("map ") == 1 and "0.4333" in result.stdout
