@@ -155,7 +155,7 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
     qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents,
                        **qrels_options(options, collection))
     formats = formats or {}
-    runs = [read_run(path, fmt=options.get("run_format") or formats.get(path), log=log,
+    runs = [read_run(path, fmt=options.get("run_format") or _detected(formats, path), log=log,
                      chunk_map=chunk_map, documents=documents)
             for path in track(run_paths, "reading runs")]
     log.raise_if_errors()
@@ -234,6 +234,13 @@ def detected_formats(runs: tuple[str, ...], options: dict, parallel: bool = Fals
     found = {path: detect_format(path) for path in runs}
     return {path: kind for path, kind in found.items()
             if not (parallel and kind == "table-run" and dataset_files(path))}
+
+
+def _detected(formats: dict[str, str], path: str) -> str | None:
+    """The detected format to read ``path`` with; None for a JSON object, whose reader checks
+    that it holds no qrels (integer values) unless ``--run-format`` says it is a run."""
+    kind = formats.get(path)
+    return None if kind == "ranx-json" else kind
 
 
 def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
