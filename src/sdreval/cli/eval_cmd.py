@@ -255,10 +255,10 @@ def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
 
 
 def _tables_given(formats: dict[str, str], options: dict) -> bool:
-    """Runs given as tables (:mod:`sdreval.io.doc_tables`) are read whole."""
+    """Runs given as tables (:mod:`sdreval.io.doc_tables`) or JSON objects are read whole."""
     forced = options.get("run_format")
-    return (forced.lower() in ("table-run", "table", "run-table") if forced
-            else "table-run" in formats.values())
+    return (forced.lower() in ("table-run", "table", "run-table", "ranx-json", "json")
+            if forced else bool({"table-run", "ranx-json"} & set(formats.values())))
 
 
 def _split_runs(runs: tuple[str, ...], formats: dict[str, str], options: dict,
@@ -360,8 +360,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
     tables = _tables_given(formats, options)  # Parquet/JSONL/CSV runs: read whole, as spans
     if tables and stream:
-        ctx.warn("--stream does not apply when a run is a table (Parquet, JSONL, CSV): the "
-                 "runs are read whole")
+        ctx.warn("--stream does not apply when a run is a table (Parquet, JSONL, CSV) or a "
+                 "JSON object: the runs are read whole")
     dataset = prepare(output, fmt) if is_dataset(output) else None
     split = (jobs > 1 or scheduler) and not spans and _split_runs(runs, formats, options,
                                                                    measures)
