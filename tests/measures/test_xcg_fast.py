@@ -215,8 +215,8 @@ def test_run_lookup_equals_per_topic_lookup(data):
     quant = get_quantisation("graded")
     ref_ctx = EvalContext()
     for t_i, topic in enumerate(topics):
-        ref = ranking_gains(run.get(topic), topic_quant_map(qrels, topic, quant), ref_ctx,
-                            f"run r topic {topic}")
+        ref = ranking_gains(run.get(topic), topic_quant_map(qrels, topic, quant), ref_ctx, "r",
+                            topic=topic)
         row = G[t_i, :ref.size]
         np.testing.assert_array_equal(row, ref)
         assert not G[t_i, ref.size:].any()

@@ -15,8 +15,8 @@ import click
 
 from ..errors import UsageError
 from ..measures.evaluate import topic_policy, zero_rel_option
-from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, TABLE_FORMATS, TESTS,
-                             WILCOXON_METHODS)
+from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, EFFECT_LIMITS, TABLE_FORMATS,
+                             TESTS, WILCOXON_METHODS)
 from .common import (LEVEL, SEED, InputPath, echo_notes, echo_problems, echo_warnings,
                      evaluate_runs, handle_errors, jobs_options, quiet_option)
 from .eval_cmd import context_options
@@ -62,8 +62,16 @@ Examples:
   sdreval compare qrels.tsv bm25.txt new1.txt new2.txt -m MAep --baseline bm25
 """
 
+HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or --scores).
 
-@click.command("compare", epilog=EXAMPLES)
+    Each record adds the mean difference run_a − run_b (diff) and its interval at 1 − level
+    (diff_ci_low, diff_ci_high: the paired t interval with --test t, else the percentile
+    bootstrap of the differences; per pair, not adjusted for multiple comparisons), Cohen's
+    d_z = mean / standard deviation of the per-topic differences (effect_size; Lakens 2013,
+    Eq. 6; {EFFECT_LIMITS}) and the topics run_a wins, ties and loses."""
+
+
+@click.command("compare", epilog=EXAMPLES, help=HELP)
 @click.argument("inputs", nargs=-1, type=InputPath(exists=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
@@ -108,14 +116,7 @@ Examples:
 def compare_command(inputs, scores, measures, test, correction, alternative, level, samples,
                     seed, wilcoxon_method, missing, all_topics, baselines, fmt, output,
                     **options):
-    """Test every pair of runs for a significant difference (QRELS RUN... or --scores).
-
-    Each record adds the mean difference run_a − run_b (diff) and its interval at 1 − level
-    (diff_ci_low, diff_ci_high: the paired t interval with --test t, else the percentile
-    bootstrap of the differences; per pair, not adjusted for multiple comparisons), Cohen's
-    d_z = mean / standard deviation of the per-topic differences (effect_size; Lakens 2013,
-    Eq. 6; 0 when every topic ties, ±inf when every topic differs by the same amount) and
-    the topics run_a wins, ties and loses."""
+    """``sdreval compare`` (its help: :data:`HELP`)."""
     from ..stats.compare import compare_runs
     from ..stats.output import table_text, write_text
     measures = tuple(dict.fromkeys(measures))  # -m map -m map: once, as eval
@@ -144,9 +145,8 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
 
 
 def effect_rule(result) -> list[str]:
-    """The convention behind an effect_size of 0 or ±inf, said where such a record is
-    printed: d_z = mean / sd is 0/0 when every topic ties, x/0 when every topic differs by
-    the same amount."""
+    """The convention behind an effect_size of 0 or ±inf (:data:`EFFECT_LIMITS`), said where
+    such a record is printed: d_z = mean / sd is 0/0 or x/0 there."""
     import numpy as np
 
     if result.empty or "effect_size" not in result:

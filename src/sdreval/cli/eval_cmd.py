@@ -155,7 +155,7 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
     qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents,
                        **qrels_options(options, collection))
     formats = formats or {}
-    runs = [read_run(path, fmt=options.get("run_format") or formats.get(path), log=log,
+    runs = [read_run(path, fmt=options.get("run_format") or _detected(formats, path), log=log,
                      chunk_map=chunk_map, documents=documents)
             for path in track(run_paths, "reading runs")]
     log.raise_if_errors()
@@ -231,9 +231,16 @@ def detected_formats(runs: tuple[str, ...], options: dict, parallel: bool = Fals
 
     if options.get("run_format"):
         return {}
-    found = {path: detect_format(path) for path in runs}
+    found = {path: detect_format(path, "run") for path in runs}
     return {path: kind for path, kind in found.items()
             if not (parallel and kind == "table-run" and dataset_files(path))}
+
+
+def _detected(formats: dict[str, str], path: str) -> str | None:
+    """The detected format to read ``path`` with; None for a JSON object, whose reader checks
+    that it holds no qrels (integer values) unless ``--run-format`` says it is a run."""
+    kind = formats.get(path)
+    return None if kind == "ranx-json" else kind
 
 
 def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
@@ -248,10 +255,10 @@ def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
 
 
 def _tables_given(formats: dict[str, str], options: dict) -> bool:
-    """Runs given as tables (:mod:`sdreval.io.doc_tables`) are read whole."""
+    """Runs given as tables (:mod:`sdreval.io.doc_tables`) or JSON objects are read whole."""
     forced = options.get("run_format")
-    return (forced.lower() in ("table-run", "table", "run-table") if forced
-            else "table-run" in formats.values())
+    return (forced.lower() in ("table-run", "table", "run-table", "ranx-json", "json")
+            if forced else bool({"table-run", "ranx-json"} & set(formats.values())))
 
 
 def _split_runs(runs: tuple[str, ...], formats: dict[str, str], options: dict,
@@ -353,8 +360,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
     tables = _tables_given(formats, options)  # Parquet/JSONL/CSV runs: read whole, as spans
     if tables and stream:
-        ctx.warn("--stream does not apply when a run is a table (Parquet, JSONL, CSV): the "
-                 "runs are read whole")
+        ctx.warn("--stream does not apply when a run is a table (Parquet, JSONL, CSV) or a "
+                 "JSON object: the runs are read whole")
     dataset = prepare(output, fmt) if is_dataset(output) else None
     split = (jobs > 1 or scheduler) and not spans and _split_runs(runs, formats, options,
                                                                    measures)

@@ -84,7 +84,9 @@ class Sum(NanSkippingMean):
 
 @lru_cache(maxsize=None)
 def measure_class(name: str, context: tuple[tuple[str, Any], ...] = ()) -> type:
-    """The ir_measures ``Measure`` subclass of the sdreval measure ``name`` (one per context)."""
+    """The ir_measures ``Measure`` subclass of the sdreval measure ``name`` (one per context,
+    named with it: ``MAiP[order=rank]``, so that ir_measures and ``pt.Experiment`` keep two
+    contexts of one measure apart: they tell measures apart by name)."""
     ir_measures = _ir_measures()
     definition = MEASURES[name]
     ParamInfo = ir_measures.measures.ParamInfo
@@ -94,6 +96,8 @@ def measure_class(name: str, context: tuple[tuple[str, Any], ...] = ()) -> type:
         params["cutoff"] = ParamInfo(dtype=None, required=False,
                                      desc=definition.cutoff_doc or "cut-off")
     exported = exported_name(definition)
+    if context:
+        exported += "[" + ",".join(f"{k}={v}" for k, v in context) + "]"
 
     class SdrevalMeasure(ir_measures.measures.Measure):
         __doc__ = f"{definition.name} (sdreval): {definition.doc}"

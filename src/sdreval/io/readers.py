@@ -39,7 +39,7 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
         from .interop import qrels_from_dict
 
         return _json_file(path, log, lambda data, inner: qrels_from_dict(data, scale, inner),
-                          qrels=True)
+                          qrels=True, told=fmt is not None)
     if kind == "table-qrels":
         from .doc_tables import read_table_qrels
 
@@ -74,7 +74,8 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
         from .trec_lines import file_stem
 
         return _json_file(path, log, lambda data, inner: run_from_dict(data, file_stem(path),
-                                                                       inner))
+                                                                       inner),
+                          told=fmt is not None)
     if kind == "document-run" and chunk_map is not None:
         kind = "chunk-run"
     if kind == "table-run":
@@ -101,12 +102,16 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
     return read_trec_run(path, kind.split("-")[0], log)
 
 
-def _json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = False):
+def _json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = False,
+               told: bool = False):
     """A JSON file holding one object ``{topic: {doc: value}}`` (ranx's ``Run``/``Qrels.save``,
     pytrec_eval's dicts saved with ``json.dump``) read as that dict is, by ``read(data, log)``
     (the dict path: one reader), its problems named by the file.  A key given twice in one
     object is refused (JSON readers keep either value).  The content cannot tell a run from
-    qrels: a qrels file whose grades are not integers is probably the run (said so)."""
+    qrels: a qrels file whose grades are not integers is probably the run (said so); unless
+    the format is ``told``, qrels whose every grade is written as a decimal (``3.0``, as ranx
+    writes a run's scores) and a run whose every score is written as an integer (as qrels
+    grades are written) are refused as probably swapped."""
     import json
     from dataclasses import replace
 
@@ -149,11 +154,19 @@ def _json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = Fal
         if error.logged_in is not inner:
             for problem in error.problems:
                 inner.add(problem)
-    if qrels and any(isinstance(v, float) and not v.is_integer()
-                     for grades in data.values() for v in grades.values()):
+    values = [v for grades in data.values() for v in grades.values()]
+    swapped = ("the judgements come first; a JSON file does not say which it holds")
+    if qrels and any(isinstance(v, float) and not v.is_integer() for v in values):
         log.error(file, None, "grades that are not integers: is this a run's scores? (sdreval "
-                  "eval QRELS RUN...: the judgements come first; a JSON file does not say "
-                  "which it holds)")
+                  f"eval QRELS RUN...: {swapped})")
+    elif not told and values and all(type(v) is (float if qrels else int) for v in values):
+        log.error(file, None, (
+            "every grade is written as a decimal (3.0), as ranx's Run.save writes a run's "
+            f"scores: is this a run? (sdreval eval QRELS RUN...: {swapped}); --qrels-format "
+            "ranx-json reads the file as judgements") if qrels else (
+            "every score is a whole number written without a decimal point, as qrels grades "
+            "are (ranx's Run.save writes 3.0): is this a qrels file? (sdreval eval QRELS "
+            f"RUN...: {swapped}); --run-format ranx-json reads the file as a run"))
     finish(log, own)
     log.raise_if_errors()  # the dict path's errors are raised, as from the dict
     return result

@@ -17,7 +17,7 @@ import pandas as pd
 from ..errors import UsageError
 from ..model.ordering import topic_sort_key
 from ..measures.evaluate import count_measures
-from ..stats.choices import CORRECTION_WORDS, SOURCES, TEST_WORDS, describe_tests
+from ..stats.choices import CORRECTION_WORDS, EFFECT_LIMITS, SOURCES, TEST_WORDS, describe_tests
 from .tables import format_cell, summary_table
 
 if TYPE_CHECKING:
@@ -175,7 +175,7 @@ def comparisons_html(data: "ReportData") -> str:
              f"{'; their sum for a count' if count_measures(data.measures) else ''}) "
              f"with its {ci} interval (not adjusted for multiple comparisons); d<sub>z</sub>: "
              "Cohen's standardised mean difference of paired samples (Lakens 2013, Eq. 6; "
-             "0 when every topic ties, ±inf when every topic differs by the same amount); "
+             f"{EFFECT_LIMITS}); "
              "W/T/L: topics where the run wins, ties, loses. Green: significant after "
              "correction.</p>"]
     head = ("<tr><th>run</th><th>Δ</th><th>interval</th><th>d<sub>z</sub></th><th>W/T/L</th>"

@@ -30,6 +30,10 @@ SOURCES = {"t": "Ogilvie & Lalmas 2006, §3", "wilcoxon": "Ogilvie & Lalmas 2006
            "bh": "Benjamini & Hochberg 1995", "holm": "Holm 1979",
            "bonferroni": "family-wise error rate", "none": "each p-value against the level"}
 
+#: Cohen's d_z (mean / sd of the per-topic differences) where it is 0/0 or x/0: the one text
+#: of the convention (compare's help, the report's legend; compare's notes say each case)
+EFFECT_LIMITS = "0 when every topic ties, ±inf when every topic differs by the same amount"
+
 #: the corrections in one phrase, for option help texts
 CORRECTIONS_HELP = ("by: Benjamini & Yekutieli 2001, false discovery rate under dependence, as "
                     "Ogilvie & Lalmas 2006, Eq. 11-12; bh: Benjamini & Hochberg 1995; holm: "

@@ -179,19 +179,47 @@ def _offsets_of_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
 
 def _check_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table, documents: Documents,
                  log: ProblemLog) -> None:
-    """A text given with its offsets must be the document's text there."""
+    """A text given with its offsets must be the document's text there (offsets in bytes or
+    tokens taken as the span reader converts them)."""
     docs = id_text(frame["doc_id"].to_numpy())[0]  # ids as text: the rule of every table
-    for i, (doc, start, end, text) in enumerate(zip(docs, frame["start"], frame["end"],
-                                                    frame["text"])):
+    units = frame["unit"] if "unit" in frame.columns else [None] * len(frame)
+    for i, (doc, start, end, text, unit) in enumerate(zip(docs, frame["start"], frame["end"],
+                                                          frame["text"], units)):
         if not isinstance(text, str) or doc not in documents:
             continue
         try:
-            here = documents.texts[doc][int(start):int(end)]
-        except (TypeError, ValueError):
+            span = _characters(documents, doc, int(start), int(end), unit)
+        except (TypeError, ValueError, IndexError):
             continue  # bad offsets are reported by the span reader
+        if span is None:
+            continue
+        here = documents.texts[doc][span[0]:span[1]]
         if here != text:
-            table.report(log, int(lines[i]), f"the text at {int(start)}-{int(end)} of document "
-                         f"{doc} is {here[:40]!r}, not the text given ({text[:40]!r})")
+            given = f"{int(start)}-{int(end)}" + (
+                f" ({unit}; characters {span[0]}-{span[1]})" if unit in ("bytes", "tokens")
+                else "")
+            table.report(log, int(lines[i]), f"the text at {given} of document {doc} is "
+                         f"{here[:40]!r}, not the text given ({text[:40]!r}): correct the "
+                         "offsets or the text, or leave out the offsets (a text alone is "
+                         "found in the document)")
+
+
+def _characters(documents: Documents, doc: str, start: int, end: int, unit: object
+                ) -> tuple[int, int] | None:
+    """Character offsets of ``start``-``end`` in ``unit`` (chars when not given); None where
+    the span reader reports them (a cut UTF-8 character, an unknown unit, past the end)."""
+    if unit in ("bytes", "tokens") and not 0 <= start <= end <= documents.length(doc, unit):
+        return None
+    if unit == "bytes":
+        chars = documents.byte_starts(doc)
+        first, last = int(chars[start]), int(chars[end])
+        return None if first < 0 or last < 0 else (first, last)
+    if unit == "tokens":
+        spans = documents.token_spans(doc)
+        return (0, 0) if end == start else (int(spans[start, 0]), int(spans[end - 1, 1]))
+    if unit is None or unit == "chars" or (isinstance(unit, float) and unit != unit):
+        return start, end
+    return None
 
 
 def _ranked_by_order(table: Table, log: ProblemLog, what: str) -> Table:

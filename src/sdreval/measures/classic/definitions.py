@@ -27,7 +27,7 @@ from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register
                         register_measure)
 from ..values import TopicPositions, TopicValues
 from . import kernels
-from .gains import resolve_quant, run_as_read
+from .gains import resolve_quant, run_as_read, warn_repeated_relevant
 from .join import run_lookup
 from .judged import judgements
 from .lookup import RunLookup
@@ -123,9 +123,8 @@ def topic_gains(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx:
     if repeats and ctx is not None and hasattr(ctx, "warn"):
         repeats = np.bincount(lookup.topics_of(np.flatnonzero(lookup.repeat)),
                               minlength=len(topics))
-        for t_i in np.flatnonzero(repeats).tolist():
-            ctx.warn(f"run {run.name} topic {topics[t_i]}: {int(repeats[t_i])} repeated relevant "
-                     "result(s) scored as non-relevant")
+        warn_repeated_relevant(ctx, run.name, {topics[t_i]: int(repeats[t_i])
+                                               for t_i in np.flatnonzero(repeats).tolist()})
     return lookup, gains, judgements(qrels, topics, quant, ctx).ideal()
 
 

@@ -6,8 +6,8 @@ ideal gain vector (every assessed element with a positive value, sorted descendi
 "thorough" / overlapping recall-base of Ogilvie & Lalmas 2006, §2.6 and Vu & Gallinari 2005, §2.1).
 
 Policy for a result retrieved twice in one list (same doc and path): the repeat earns gain 0
-(it is a non-relevant result: the user has seen it); a warning is emitted when a relevant
-result is repeated.
+(it is a non-relevant result: the user has seen it); when a relevant result is repeated, one
+warning per run counts them (:func:`warn_repeated_relevant`).
 """
 from __future__ import annotations
 
@@ -244,9 +244,11 @@ def by_document(qmap: dict[tuple[str, str], float]) -> dict[str, dict[str, float
 
 
 def ranking_gains(ranking: Ranking, qmap: dict[tuple[str, str], float],
-                  ctx: Any = None, label: str = "",
-                  by_doc: dict[str, dict[str, float]] | None = None) -> np.ndarray:
-    """Quantised value per result (0 if not assessed; 0 for a repeated result).
+                  ctx: Any = None, run: str = "",
+                  by_doc: dict[str, dict[str, float]] | None = None,
+                  topic: str = "") -> np.ndarray:
+    """Quantised value per result (0 if not assessed; 0 for a repeated result, counted in the
+    warning of run ``run`` by :func:`warn_repeated_relevant`).
 
     With ``by_doc`` (:func:`by_document`) the lookup goes document first, which avoids
     building a ``(doc, path)`` key for the many results of unjudged documents.
@@ -274,9 +276,35 @@ def ranking_gains(ranking: Ranking, qmap: dict[tuple[str, str], float],
                 repeats += 1
             else:
                 seen.add(keys[i])
-        if repeats and ctx is not None and hasattr(ctx, "warn"):
-            ctx.warn(f"{label}: {repeats:,} repeated relevant result(s) scored as non-relevant")
+        if repeats:
+            warn_repeated_relevant(ctx, run, {topic: repeats})
     return gains
+
+
+def warn_repeated_relevant(ctx: Any, run: str, repeats: dict[str, int]) -> None:
+    """One warning per run for its repeated relevant results (``repeats``: topic -> count),
+    like the readers' repeat warnings: the counts of later calls are added to the run's
+    warning, rewritten in place (a topic counted again, by another measure, keeps its
+    largest count)."""
+    if ctx is None or not hasattr(ctx, "warn"):
+        return
+    cache, warnings = getattr(ctx, "cache", None), getattr(ctx, "warnings", None)
+    key = ("classic.repeated-relevant", run, id(warnings))
+    before = cache.get(key) if cache is not None else None
+    if before is not None and before[0] is not warnings:
+        before = None  # another evaluation's list of warnings (a partition's)
+    counts = dict(before[1]) if before is not None else {}
+    for topic, n in repeats.items():
+        counts[topic] = max(counts.get(topic, 0), int(n))
+    message = ((f"run {run}: " if run else "") + f"{sum(counts.values()):,} repeated relevant result(s) in "
+               f"{len(counts):,} topic(s) scored as non-relevant (a result listed again "
+               "earns nothing)")
+    if before is not None and before[2] in warnings:
+        warnings[warnings.index(before[2])] = message
+    else:
+        ctx.warn(message)
+    if cache is not None:
+        cache[key] = (warnings, counts, message)
 
 
 # --------------------------------------------------------------------------------------

@@ -98,13 +98,14 @@ def check_collection_size(qrels: Qrels, total: int | None, ctx: Any = None) -> N
 def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = None,
                     collection_elements: int | None = None, ctx: Any = None,
                     points: np.ndarray = kernels.RECALL_POINTS,
-                    compat: str | None = None) -> np.ndarray:
+                    compat: str | None = None, run: str = "") -> np.ndarray:
     """Precall ``P(rel|retr)(x)`` of one ranking at the recall ``points`` (default 0.01..1.00).
 
     ``ranking`` is used in the order given; ranks are runs of consecutive equal RSVs.
     ``quant`` defaults to ``ctx.quant``, then to the generalised function of the qrels scale.
     ``compat="inex"``: RePrec's reading (:func:`.kernels.precall`, ``reading="reprec"``), and a
-    result retrieved twice counts as relevant twice, as RePrec counted it.
+    result retrieved twice counts as relevant twice, as RePrec counted it.  ``run``: the run's
+    name, for the warning that counts its repeated relevant results.
     """
     q = resolve_quant(quant if quant is not None else getattr(ctx, "quant", None), qrels)
     qmap = topic_quant_map(qrels, topic, q, ctx)
@@ -117,7 +118,7 @@ def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = Non
                             len(ranking))
         _warn_repeats(ranking, gains, topic, ctx)
     else:
-        gains = ranking_gains(ranking, qmap, ctx, f"topic {topic}")
+        gains = ranking_gains(ranking, qmap, ctx, run, topic=topic)
     rel, nonrel = kernels.ranks_of(gains, ranking.rsv)
     retrieved = set(ranking_keys(ranking))
     unretrieved_relevant = sum(1 for k, v in qmap.items() if v > 0 and k not in retrieved)
@@ -152,7 +153,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         check_collection_size(qrels, collection_size(ctx, elements), ctx)
         compat = m.get("compat", ctx)
         out[m.text] = {t: float(inex_eval_curve(qrels, run.get(t), t, quant, elements, ctx,
-                                                compat=compat).mean()) for t in topics}
+                                                compat=compat, run=run.name).mean())
+                       for t in topics}
     return out
 
 

@@ -65,16 +65,17 @@ MEASURE_DEFS = [
                "grade of the gold spans holding it; the span at rank i gains G_i over the "
                "characters it is the first to retrieve; Σ_{i≤k} G_i / log2(i+1) divided by the "
                "total gain of the gold text (the ideal: all gold text, only it, at rank 1; "
-               "discount of Järvelin & Kekäläinen, 2002).", (), cutoff="optional-int",
+               "nDCG after Järvelin & Kekäläinen, 2002, with trec_eval's log2(i+1) discount, "
+               "where their DCG divides by log_b(i) from rank b on).", (), cutoff="optional-int",
                cutoff_doc=K_DOC),
     MeasureDef("SpanDocR", FAMILY, "Document recall at k from span qrels: the documents of the "
                "ranking in order of first appearance; the fraction of documents with gold text "
                "among the first k documents.", (), cutoff="optional-int",
                cutoff_doc="number of distinct documents k (default: all)"),
-    MeasureDef("SpanDocNDCG", FAMILY, "Document nDCG at k from span qrels (Järvelin & "
-               "Kekäläinen, 2002; trec_eval's ndcg_cut): documents in order of first "
-               "appearance, a document's gain the highest grade of its gold spans, log2(i+1) "
-               "discount, ideal from the judged grades.", (), cutoff="optional-int",
+    MeasureDef("SpanDocNDCG", FAMILY, "Document nDCG at k from span qrels (trec_eval's "
+               "ndcg_cut, after Järvelin & Kekäläinen, 2002): documents in order of first "
+               "appearance, a document's gain the highest grade of its gold spans, trec_eval's "
+               "log2(i+1) discount, ideal from the judged grades.", (), cutoff="optional-int",
                cutoff_doc="number of distinct documents k (default: all)"),
     MeasureDef("CharMAP", FAMILY, "Character-level average precision of TREC Genomics 2007 "
                "PASSAGE2 (Hersh et al., 2007): walking the ranking character by character "

@@ -2,16 +2,16 @@
 
 * ``SpanNDCG@k``: every character c has a gain, the highest grade of the gold spans holding it
   (0 outside gold).  The span at rank i gains G_i = Σ gain(c) over the characters it is the
-  first to retrieve (text retrieved again gains nothing).  With the discount of nDCG
-  (Järvelin & Kekäläinen, 2002, eq. 2: 1/log2(i + 1)),
+  first to retrieve (text retrieved again gains nothing).  With trec_eval's nDCG discount
+  1/log2(i + 1) (Järvelin & Kekäläinen's DCG, 2002, divides by log_b(i) from rank b on),
   SpanNDCG@k = Σ_{i≤k} G_i / log2(i + 1)  /  Σ_c gain(c):
   the ideal hands over all gold text, and only gold text, at rank 1 — a span covering two
   gold excerpts at rank 1 is better than the two at ranks 1 and 2.  In [0, 1].
 * ``SpanDocR@k`` and ``SpanDocNDCG@k``: the documents of the span ranking in order of first
   appearance, a document's grade the highest grade of its gold spans; recall of the relevant
-  documents in the first k documents, and nDCG@k with gain = grade (trec_eval's ``ndcg_cut``:
-  Järvelin & Kekäläinen, 2002, with log2(i + 1) discounts and the ideal ranking of the judged
-  grades).  One span qrels file serves both levels.
+  documents in the first k documents, and nDCG@k with gain = grade (trec_eval's ``ndcg_cut``,
+  after Järvelin & Kekäläinen, 2002: trec_eval's log2(i + 1) discounts and the ideal ranking of
+  the judged grades).  One span qrels file serves both levels.
 """
 from __future__ import annotations
 

@@ -192,7 +192,7 @@ def document_gains(qrels: Qrels, run: Run, topics: list[str], settings: GainSett
     gains, ideals = [], []
     for topic in topics:
         qmap = topic_quant_map(qrels, topic, quant, ctx)
-        gains.append(ranking_gains(run.get(topic), qmap, ctx, f"run {run.name} topic {topic}"))
+        gains.append(ranking_gains(run.get(topic), qmap, ctx, run.name, topic=topic))
         ideals.append(ideal_gains(qmap))
     return gains, ideals
 
