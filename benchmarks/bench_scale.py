@@ -13,9 +13,11 @@ Run it where there are cores: ``--workers 4,8,16``.
     python benchmarks/bench_scale.py --topics 200000 --docs 100 --workers 2
     python benchmarks/bench_scale.py --topics 1000000 --workers 4,8,16
 
-Memory (``--memory 5000,20000,100000``): for each topic count, the peak RSS and CPU of
-``sdreval eval`` (serial) and of trec_eval (``--trec-eval PATH`` or ``$TREC_EVAL``: a binary
-built by the user from trec_eval's public source; skipped when absent) on the same files,
+Memory (``--memory 5000,20000,100000``): for each topic count, the peak RSS (and, in
+parentheses, the peak of anonymous memory: heap and arrays, without the shared libraries'
+code pages) and CPU of ``sdreval eval`` (serial) and of trec_eval (``--trec-eval PATH`` or
+``$TREC_EVAL``: a binary built by the user from trec_eval's public source; skipped when
+absent) on the same files,
 and whether the four means agree to trec_eval's 4 decimals.  A peer taking longer than
 ``--timeout`` seconds is stopped and reported as such.
 
@@ -63,23 +65,40 @@ def write_inputs(directory: Path, topics: int, docs: int, seed: int = 5) -> tupl
     return qrels, run
 
 
+def _anonymous_mb(pid: int) -> float:
+    """The process's resident anonymous memory now (``RssAnon``: its heap and arrays, not
+    the pages of the shared libraries it maps), in MB; 0 once it has exited."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("RssAnon:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def measured(args: list[str], timeout: float | None = None
-             ) -> tuple[float, float, float, str, str]:
-    """``(wall s, CPU s of the process tree, peak RSS MB, stdout, stderr)`` of one command
-    (``os.wait4``: its own usage and that of the children it waited for)."""
+             ) -> tuple[float, float, float, str, str, float]:
+    """``(wall s, CPU s of the process tree, peak RSS MB, stdout, stderr, peak anonymous
+    MB)`` of one command (``os.wait4``: its own usage and that of the children it waited
+    for; the anonymous peak is sampled every 2 ms from ``/proc``, so it may miss a shorter
+    peak, and it counts the command's own process only)."""
     start = time.perf_counter()
+    anonymous = 0.0
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         child = subprocess.Popen(args, stdout=out, stderr=err)
         while True:
             pid, status, usage = os.wait4(child.pid, os.WNOHANG)
             if pid:
                 break
+            anonymous = max(anonymous, _anonymous_mb(child.pid))
             if timeout is not None and time.perf_counter() - start > timeout:
                 child.kill()
                 os.wait4(child.pid, 0)
                 child.returncode = -9
                 raise subprocess.TimeoutExpired(args, timeout)
-            time.sleep(0.02)
+            time.sleep(0.002)
         wall = time.perf_counter() - start
         child.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
@@ -87,7 +106,8 @@ def measured(args: list[str], timeout: float | None = None
         stdout, stderr = out.read().decode(), err.read().decode()
     if child.returncode != 0:
         raise SystemExit(f"{' '.join(args)} failed:\n{stderr}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, stdout, stderr
+    return (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, stdout, stderr,
+            anonymous)
 
 
 def _sdreval(*args: str) -> list[str]:
@@ -123,10 +143,10 @@ def scaling(args: argparse.Namespace) -> None:
         print("| how | workers | wall s | client CPU s | CPU s of the process tree "
               "(cluster: of the workers) | workers that ran tasks | load |")
         print("|---|---|---|---|---|---|---|")
-        wall, cpu, _, serial, err = measured(base)
+        wall, cpu, _, serial, err, _ = measured(base)
         print(f"| serial | 1 | {wall:.2f} | {_client_cpu(err):.2f} | {cpu:.2f} | | {_load()} |")
         for n in [int(w) for w in args.workers.split(",")]:
-            wall, cpu, _, out, err = measured(base + ["--jobs", str(n)])
+            wall, cpu, _, out, err, _ = measured(base + ["--jobs", str(n)])
             assert out == serial, "--jobs output differs from the serial one"
             print(f"| --jobs | {n} | {wall:.2f} | {_client_cpu(err):.2f} | {cpu:.2f} | | "
                   f"{_load()} |")
@@ -136,7 +156,7 @@ def scaling(args: argparse.Namespace) -> None:
                 client.get_task_stream(start=time.time())  # starts recording the tasks
                 before = sum(client.run(_cpu_seconds).values())
                 start = time.time()
-                wall, cpu, _, out, err = measured(base + ["--scheduler",
+                wall, cpu, _, out, err, _ = measured(base + ["--scheduler",
                                                           cluster.scheduler_address])
                 used = {task["worker"] for task in client.get_task_stream(start=start)}
                 workers_cpu = sum(client.run(_cpu_seconds).values()) - before
@@ -159,17 +179,17 @@ def memory(args: argparse.Namespace) -> None:
     if trec_eval and not shutil.which(trec_eval):
         trec_eval = None
     measures = [x for m in MEASURES for x in ("-m", m)]
-    print("| topics x docs | sdreval: wall s, CPU s, peak RSS MB | trec_eval: wall s, CPU s, "
-          "peak RSS MB | RSS ratio | means agree | load |")
+    print("| topics x docs | sdreval: wall s, CPU s, peak RSS MB (anonymous) | trec_eval: wall s,"
+          " CPU s, peak RSS MB (anonymous) | RSS ratio (anonymous) | means agree | load |")
     print("|---|---|---|---|---|---|")
     for topics in [int(t) for t in args.memory.split(",")]:
         with tempfile.TemporaryDirectory() as tmp:
             qrels, run = write_inputs(Path(tmp), topics, args.docs)
-            wall, cpu, rss, out, _ = measured(_sdreval("eval", str(qrels), str(run), *measures,
-                                                       "--quiet"))
+            wall, cpu, rss, out, _, anon = measured(
+                _sdreval("eval", str(qrels), str(run), *measures, "--quiet"))
             ours = {line.split("\t")[1]: float(line.split("\t")[3])
                     for line in out.splitlines()}
-            mine = f"{wall:.2f}, {cpu:.2f}, {rss:.0f}"
+            mine = f"{wall:.2f}, {cpu:.2f}, {rss:.0f} ({anon:.0f})"
             if not trec_eval:
                 print(f"| {topics:,} x {args.docs} | {mine} | (no trec_eval) | | | {_load()} |")
                 continue
@@ -177,7 +197,7 @@ def memory(args: argparse.Namespace) -> None:
                                        for x in ("-m", m.replace("_cut_", "_cut.")
                                                  .replace("P_", "P."))] + [str(qrels), str(run)]
             try:
-                p_wall, p_cpu, p_rss, p_out, _ = measured(peer_args, args.timeout)
+                p_wall, p_cpu, p_rss, p_out, _, p_anon = measured(peer_args, args.timeout)
             except subprocess.TimeoutExpired:
                 print(f"| {topics:,} x {args.docs} | {mine} | stopped after {args.timeout:.0f}"
                       f" s | | | {_load()} |")
@@ -185,7 +205,8 @@ def memory(args: argparse.Namespace) -> None:
             theirs = _trec_eval_means(p_out)
             agree = all(abs(ours[m] - theirs[TREC_EVAL_MEASURES[m]]) <= 5e-5 for m in MEASURES)
             print(f"| {topics:,} x {args.docs} | {mine} | {p_wall:.2f}, {p_cpu:.2f}, "
-                  f"{p_rss:.0f} | {rss / p_rss:.2f}x | {agree} | {_load()} |")
+                  f"{p_rss:.0f} ({p_anon:.0f}) | {rss / p_rss:.2f}x ({anon / p_anon:.2f}x) | "
+                  f"{agree} | {_load()} |")
 
 
 def main() -> None:

@@ -47,6 +47,9 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
     table = evaluate_runs(qrels, runs, measures, ctx, all_topics=all_topics,
                           jobs=options.get("jobs", 1), scheduler=options.get("scheduler"))
     echo_warnings(ctx.warnings)
+    from ..stats.matrix import check_scored
+
+    check_scored(table, [run.name for run in runs])
     echo_notes([f"per-topic scores over {topic_policy(all_topics, zero_rel_option(ctx))}"])
     return table
 

@@ -231,7 +231,7 @@ def detected_formats(runs: tuple[str, ...], options: dict, parallel: bool = Fals
 
     if options.get("run_format"):
         return {}
-    found = {path: detect_format(path) for path in runs}
+    found = {path: detect_format(path, "run") for path in runs}
     return {path: kind for path, kind in found.items()
             if not (parallel and kind == "table-run" and dataset_files(path))}
 

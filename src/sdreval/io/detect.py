@@ -142,25 +142,26 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
     return ""
 
 
-def detect_format(path: str | Path) -> str:
+def detect_format(path: str | Path, role: str | None = None) -> str:
     """Name of the format of a file (or ``collection`` / ``inex-assessments`` for a
-    directory), from its content.
+    directory), from its content; ``role`` ``"run"`` when the file is given as a run (RAGAS
+    samples, holding both the gold and the retrieved contexts, are then a span run).
 
     Raises :class:`InputError` naming the file when the content fits no format."""
     if is_url(path):  # Parquet files and datasets only (sdreval.io.locations)
-        kind = _sniff_span(path)
+        kind = _sniff_span(path, role)
         if kind is None:
             raise refuse_text_url(str(path))
         return kind
     path = Path(path)
     if path.is_dir():  # a Parquet dataset, a collection, or INEX assessments as a tree
-        return _sniff_span(path) or sniff_xml_directory(path)
+        return _sniff_span(path, role) or sniff_xml_directory(path)
     if not is_pipe(path) and not path.exists():
         raise InputError("no such file", str(path))
     head = read_head(path, _HEAD)  # a pipe is spooled whole first
     if is_json_object(head):
         return "ranx-json"
-    if table_layout(head) is not None and (span_kind := _sniff_span(path)) is not None:
+    if table_layout(head) is not None and (span_kind := _sniff_span(path, role)) is not None:
         return span_kind
     wide = wide_codec(head)
     if wide is not None and not head.decode(wide, "replace").lstrip("\ufeff \t\r\n") \
@@ -224,7 +225,7 @@ def is_json_object(head: bytes) -> bool:
     return not rest.strip() and all(isinstance(v, (dict, list)) for v in record.values())
 
 
-def _sniff_span(path: Path | str) -> str | None:
+def _sniff_span(path: Path | str, role: str | None = None) -> str | None:
     """A span input or document table (JSONL, CSV/TSV, Parquet file or dataset) named by its
     keys, or None (imported only for those layouts: the span readers cost ~10 ms at every
     start)."""
@@ -233,7 +234,7 @@ def _sniff_span(path: Path | str) -> str | None:
     found = sniff_columns(path)
     if found is None:
         return None
-    kind = span_format(found[1])
+    kind = span_format(found[1], role)
     if kind is None:
         from .doc_tables import table_kind
 
@@ -247,7 +248,7 @@ def resolve_format(path: str | Path, fmt: str | None, kinds: tuple[str, ...], wh
     from content, refused when it is not one of ``kinds`` (``what`` the file should be)."""
     if fmt is not None:
         return normalise_format(fmt, kinds)
-    found = detect_format(path)
+    found = detect_format(path, None if what == "judgements" else "run")
     if found not in kinds:
         raise InputError(_wrong_kind(path, found, what, option), str(path))
     return found

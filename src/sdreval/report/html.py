@@ -193,6 +193,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     from ..measures.serial import check_topic_names
     from ..model.runnames import distinct_runs
     from ..progress import progress
+    from ..stats.matrix import check_scored
 
     # as evaluate() does with the list: shared names made distinct (for the curves too),
     # topic names checked; then run by run gives the same rows
@@ -210,6 +211,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
                                        all_topics=all_topics))
                 bar.update()
     results = pd.concat(tables, ignore_index=True) if len(tables) > 1 else tables[0]
+    check_scored(results, [run.name for run in run_list])
     measures = [str(m) for m in measures]  # Measure objects are reported under their text
     notes: list[str] = []
     curves: dict[str, pd.DataFrame] = {}

@@ -14,7 +14,8 @@ and ``run_b`` the baseline (so ``diff`` is the run's gain over the baseline), an
 correction runs over those tests only: fewer tests, more power.  Two baselines are tested
 against each other once.  Every record also carries the effect-size columns of
 :mod:`sdreval.stats.effect` (mean difference, its confidence interval, Cohen's d_z, wins /
-ties / losses over topics).
+ties / losses over topics); for a count, ``diff`` and its interval are of the sums, so that
+``diff = mean_a − mean_b`` holds.
 """
 from __future__ import annotations
 
@@ -107,6 +108,9 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
     runs = np.array(scores.runs, dtype=object)
     effects = paired_effects(differences(values[i], values[j]), 1.0 - level,
                              "t" if test == "t" else "bootstrap", samples, seed)
+    if summed:  # diff = mean_a − mean_b: the sum of the differences, its interval n times
+        for column in ("diff", "diff_ci_low", "diff_ci_high"):
+            effects[column] = effects[column] * values.shape[1]
     return pd.DataFrame({
         "run_a": runs[i], "run_b": runs[j], "measure": measure or scores.measure,
         "mean_a": means[i], "mean_b": means[j], "p_value": p, "p_adjusted": adjusted,

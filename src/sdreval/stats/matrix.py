@@ -203,3 +203,16 @@ def measures_of(table: pd.DataFrame) -> list[str]:
     """Measures of a per-topic table in order of first appearance."""
     return list(dict.fromkeys(table.loc[table["topic"].astype(str) != "all", "measure"]
                               .astype(str)))
+
+
+def check_scored(table: pd.DataFrame, runs: list[str]) -> None:
+    """Refuse when one of ``runs`` has no per-topic value in ``table`` (it answered no topic
+    with something relevant): statistics would leave it out unsaid (trec_eval refuses it)."""
+    scored = set(table.loc[(table["topic"].astype(str) != "all") & table["value"].notna(),
+                           "run"].astype(str))
+    problems = [Problem(None, None, f"run {run} has no score on any topic (it answered no "
+                        "topic with something relevant; are its topic ids the qrels' ones?): "
+                        "evaluate with -c to score it 0 on every qrels topic, or leave it out")
+                for run in runs if run not in scored]
+    if problems:
+        raise InputError(problems)
