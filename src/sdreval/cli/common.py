@@ -230,7 +230,7 @@ def jobs_options(func: Callable) -> Callable:
 
 def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jobs: int = 1,
                   scheduler: str | None = None, columns: bool = False):
-    """:func:`sdreval.measures.evaluate` of the runs of :func:`.eval_cmd.load_inputs` (names
+    """:func:`sdreval.measures.evaluate` of the runs of :func:`.eval_inputs.load_inputs` (names
     distinct, topic names checked) with a progress bar: run by run (the same rows, in the
     same order, as evaluating the list at once), or as one step with ``--jobs``/``--scheduler``.
     ``columns``: the table as :class:`~sdreval.measures.results.ResultColumns` (serially
