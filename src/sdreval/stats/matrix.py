@@ -170,8 +170,9 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
                                     + (f" is already on line {first}" if first else "")))
         raise InputError(problems)
     wide = data.pivot(index="run", columns="topic", values="value")
-    run_order = list(dict.fromkeys(data["run"])) if runs is None else list(runs)
-    unknown = [r for r in run_order if r not in wide.index]
+    # every run of the table: one without a value on this measure has a gap on every topic
+    run_order = list(dict.fromkeys(table["run"].astype(str))) if runs is None else list(runs)
+    unknown = [r for r in run_order if r not in wide.index] if runs is not None else []
     if unknown:
         raise UsageError(f"run(s) not in the score table: {', '.join(unknown)}")
     wide = wide.reindex(index=run_order, columns=sorted(wide.columns, key=topic_sort_key))
@@ -207,12 +208,13 @@ def measures_of(table: pd.DataFrame) -> list[str]:
 
 def check_scored(table: pd.DataFrame, runs: list[str]) -> None:
     """Refuse when one of ``runs`` has no per-topic value in ``table`` (it answered no topic
-    with something relevant): statistics would leave it out unsaid (trec_eval refuses it)."""
+    with something relevant): statistics would leave it out unsaid (trec_eval refuses it).
+    Where no run has a value the caller's own message says so."""
     scored = set(table.loc[(table["topic"].astype(str) != "all") & table["value"].notna(),
                            "run"].astype(str))
     problems = [Problem(None, None, f"run {run} has no score on any topic (it answered no "
                         "topic with something relevant; are its topic ids the qrels' ones?): "
                         "evaluate with -c to score it 0 on every qrels topic, or leave it out")
                 for run in runs if run not in scored]
-    if problems:
+    if problems and scored:
         raise InputError(problems)
