@@ -221,7 +221,7 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     from ..io import read_qrels, read_run
     from ..measures import EvalContext
     from ..stats.output import records, table_text, write_text
-    from .eval_cmd import span_inputs
+    from .eval_inputs import span_inputs
 
     log = ProblemLog()
     docs, chunks, _ = span_inputs({"chunk_map": chunk_map, "documents": documents}, log)

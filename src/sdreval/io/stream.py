@@ -147,6 +147,10 @@ def iter_run_parts(path: str | Path, fmt: str | None = None, log: ProblemLog | N
                                  stream, results)
     else:
         layout = kind.split("-")[0]
+        if layout not in ("element", "passage", "document"):
+            raise UsageError(f"{file}: a {kind} file is read whole, not streamed (streaming reads "
+                             "TREC-like text runs and INEX XML submissions): evaluate it with "
+                             "sdreval.evaluate(qrels, [read_run(path)], measures)")
         stream = TopicStream(file, layout, name)  # type: ignore[arg-type]
         stream._runs = text_runs(path, layout, stream, log, contiguous, results)
     return stream
