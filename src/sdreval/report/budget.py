@@ -89,6 +89,7 @@ def plot_budget_curve(curve: pd.DataFrame, unit: str = "characters", title: str 
         ax.set_ylim(0, 1.02)
         ax.grid(True, alpha=0.3)
     axes[0].legend(fontsize="small")
-    fig.suptitle(title or f"Context-budget curves (mean over queries, {100 * level:g}% bootstrap CI)",
+    fig.suptitle(title or "Context-budget curves (mean over queries, "
+                 f"{100 * level:g}% bootstrap CI)",
                  fontsize="medium")
     return fig
