@@ -21,6 +21,12 @@ def shown_source(file: str | None) -> str:
     return "<stdin>" if file == "-" else file or "<input>"
 
 
+def printable(text: str) -> str:
+    """A message as printed: a NUL character shown as ``\\x00`` (a terminal shows nothing
+    there, and a C program reading the output ends the line at it)."""
+    return text.replace("\x00", "\\x00")
+
+
 @dataclass(frozen=True)
 class Problem:
     """One problem found in an input: where it is and what is wrong."""
@@ -34,7 +40,7 @@ class Problem:
         where = shown_source(self.file)
         if self.line is not None:
             where = f"{where}:{self.line}"
-        return f"{where}: {self.severity}: {self.message}"
+        return printable(f"{where}: {self.severity}: {self.message}")
 
 
 class InputError(SdrevalError):

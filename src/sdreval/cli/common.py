@@ -10,7 +10,7 @@ from typing import Callable
 
 import click
 
-from ..errors import (InputError, Problem, ProblemLog, SdrevalError, UsageError,
+from ..errors import (InputError, Problem, ProblemLog, SdrevalError, UsageError, printable,
                       shown_source)
 
 EXIT_OK, EXIT_INVALID_INPUT, EXIT_USAGE = 0, 1, 2
@@ -28,10 +28,10 @@ def handle_errors(func: Callable) -> Callable:
                 click.echo(problem_text(problem), err=True)
             sys.exit(EXIT_INVALID_INPUT)
         except UsageError as error:
-            click.echo(f"sdreval: usage error: {error}", err=True)
+            click.echo(printable(f"sdreval: usage error: {error}"), err=True)
             sys.exit(EXIT_USAGE)
         except SdrevalError as error:
-            click.echo(f"sdreval: error: {error}", err=True)
+            click.echo(printable(f"sdreval: error: {error}"), err=True)
             sys.exit(EXIT_INVALID_INPUT)
         except FileNotFoundError as error:
             click.echo(f"sdreval: no such file or directory: {error.filename}", err=True)
@@ -68,7 +68,7 @@ def echo_warnings(warnings: list[str]) -> None:
     as ``sdreval: warning: ...`` (never both prefixes)."""
     for message in warnings:
         located = ": warning: " in message
-        click.echo(message if located else f"sdreval: warning: {message}", err=True)
+        click.echo(printable(message if located else f"sdreval: warning: {message}"), err=True)
 
 
 def echo_notes(lines: list[str]) -> None:
@@ -79,7 +79,7 @@ def echo_notes(lines: list[str]) -> None:
     if is_quiet():
         return
     for line in lines:
-        click.echo(f"sdreval: {line}" if not line.startswith("  ") else line, err=True)
+        click.echo(printable(f"sdreval: {line}" if not line.startswith("  ") else line), err=True)
 
 
 class BoundedFloat(click.ParamType):
@@ -142,7 +142,8 @@ EXAMPLES_SHOWN = 3
 
 def problem_text(problem: Problem) -> str:
     """``file:line: severity: message``, or ``sdreval: severity: message`` without a file."""
-    return str(problem) if problem.file else f"sdreval: {problem.severity}: {problem.message}"
+    return str(problem) if problem.file else \
+        printable(f"sdreval: {problem.severity}: {problem.message}")
 
 
 def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
@@ -191,7 +192,7 @@ def echo_status(message: str) -> None:
     from ..progress import is_quiet
 
     if not is_quiet():
-        click.echo(f"sdreval: {message}", err=True)
+        click.echo(printable(f"sdreval: {message}"), err=True)
 
 
 class InputPath(click.Path):
@@ -229,7 +230,7 @@ def jobs_options(func: Callable) -> Callable:
 
 def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jobs: int = 1,
                   scheduler: str | None = None, columns: bool = False):
-    """:func:`sdreval.measures.evaluate` of the runs of :func:`.eval_cmd.load_inputs` (names
+    """:func:`sdreval.measures.evaluate` of the runs of :func:`.eval_inputs.load_inputs` (names
     distinct, topic names checked) with a progress bar: run by run (the same rows, in the
     same order, as evaluating the list at once), or as one step with ``--jobs``/``--scheduler``.
     ``columns``: the table as :class:`~sdreval.measures.results.ResultColumns` (serially

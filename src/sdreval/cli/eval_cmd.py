@@ -1,4 +1,6 @@
-"""``sdreval eval QRELS RUN... -m MEASURE...``."""
+"""``sdreval eval QRELS RUN... -m MEASURE...``: how the runs are evaluated (the default
+measures, whole or streamed, in one process or split among workers) and written; the options
+and inputs it shares with the other evaluating commands are in :mod:`.eval_inputs`."""
 from __future__ import annotations
 
 import os
@@ -6,101 +8,19 @@ import os
 import click
 
 from ..errors import ProblemLog, UsageError
-from ..io import read_collection, read_qrels, read_run
+from ..io import read_qrels
 from ..lazy import decline_arrow_pandas_probe, import_pyarrow_without_cloudpickle
-from ..measures import EvalContext, parse_measure
+from ..measures import parse_measure
 from ..measures.defaults import default_measures, rsv_order_hints, run_kind
 from ..measures.evaluate import (coverage_lines, summarise, summarise_columns,
                                  zero_rel_option)
 from ..measures.results import ResultColumns
-from ..model.runnames import distinct_runs
-from ..orchestrate.inputs import check_chunk_ids, check_input_topics
+from ..orchestrate.inputs import check_input_topics
 from ..report.output import FORMATS, check_target, write_results
-from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, InputPath, echo_notes,
-                     echo_problems, echo_warnings, evaluate_runs, handle_errors, jobs_options,
-                     quiet_option)
+from .common import (InputPath, echo_notes, echo_problems, echo_warnings, evaluate_runs,
+                     handle_errors, jobs_options, quiet_option)
+from .eval_inputs import build_context, context_options, in_tokens, load_inputs, qrels_options
 from .summary_options import summary_options, table_options
-
-
-def context_options(func):
-    """Options that set measure defaults (shared by eval, compare, report)."""
-    options = [
-        click.option("--quant", default=None,
-                     help="Quantisation of graded assessments (default: the generalised "
-                          "function of the qrels' scale): " + ", ".join(_quantisations())
-                          + "."),
-        click.option("--overlap", type=click.Choice(["on", "off"]), default=None,
-                     help="XCG overlap penalty: on = alpha 1 (default), off = alpha 0."),
-        click.option("--alpha", type=UNIT_INTERVAL, default=None,
-                     help="XCG overlap penalty in [0,1]."),
-        click.option("--ideal", type=click.Choice(["ideal", "full"]), default=None,
-                     help="XCG ideal vector: ideal recall-base (default) or full (thorough)."),
-        click.option("--beta", type=BoundedFloat(0.0), default=None,
-                     help="F-beta of relevant-in-context (default 0.25)."),
-        click.option("--bep-distance", type=POSITIVE_INT, default=None,
-                     help="Best-in-context distance n (default 500)."),
-        click.option("--collection", "collection_dir", type=click.Path(exists=True),
-                     default=None, help="Directory of the XML collection."),
-        click.option("--collection-elements", type=POSITIVE_INT, default=None,
-                     help="Number of elements in the collection (inex_eval)."),
-        click.option("--navigation", type=click.Path(exists=True), default=None,
-                     help="ESR navigation matrix TSV."),
-        click.option("--order", type=click.Choice(["file", "rank", "rsv"]), default="file",
-                     help="Ranking order: file (INEX), rank, or rsv (trec_eval)."),
-        click.option("-M", "--depth", type=click.IntRange(min=1), default=None,
-                     help="Evaluate only the first DEPTH results of each topic, after "
-                          "ordering (trec_eval -M)."),
-        click.option("-l", "--rel-level", type=click.FloatRange(min=0, min_open=True),
-                     default=None,
-                     help="Relevance level of the binary classic measures (AP, P, RR, "
-                          "Recall, bpref, ...): relevant iff grade >= level (trec_eval -l; "
-                          "default: any grade > 0; a level must be > 0)."),
-        click.option("--zero-rel-as-zero", "zero_rel", is_flag=True,
-                     help="A topic with nothing relevant scores 0 and counts in the means, as "
-                          "trec_eval averages it (default: left out, with a warning; a "
-                          "measure that needs nothing relevant, num_ret, keeps its value)."),
-        click.option("--compat", type=click.Choice(["inex", "chroma"]), default=None,
-                     help="inex: reproduce the official INEX evaluator's quirks; chroma: "
-                          "SpanP, SpanR and SpanIoU as Chroma's chunking evaluation divides "
-                          "(summed chunk and excerpt lengths; docs/rag.md)."),
-        click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
-        click.option("--qrels-format", default=None,
-                     help="Force the qrels format instead of detecting it: "
-                          + ", ".join(_formats("QRELS_FORMATS")) + "."),
-        click.option("--pool-policy", type=click.Choice(["main", "error", "union"]),
-                     default="main", show_default=True,
-                     help="INEX assessment directories: how two pools of one topic combine "
-                          "(main: the pool X-RAI marked main; error: disagreements are "
-                          "errors; union: every pool, the main pool wins disagreements)."),
-        click.option("--run-format", default=None,
-                     help="Force the run format instead of detecting it: "
-                          + ", ".join(_formats("RUN_FORMATS")) + "."),
-        click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
-                     help="Chunk map (chunk_id, doc_id, start, end) for chunk-ID runs; "
-                          "repeat for several chunkings (ids must differ)."),
-        click.option("--documents", default=None, type=click.Path(exists=True, dir_okay=False),
-                     help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
-        click.option("--span-unit", default="chars",
-                     help="Count span measures (and budgets) in chars, in white-space tokens "
-                          "(tokens) or in a model's tokens: tokens:cl100k_base (tiktoken), "
-                          "tokens:FILE.json or tokens:MODEL (Hugging Face tokenizers); needs "
-                          "--documents (a span covers every token it touches)."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
-
-
-def _quantisations() -> list[str]:
-    from ..judgements.quantise import QUANTISATIONS
-
-    return sorted(QUANTISATIONS)
-
-
-def _formats(name: str) -> list[str]:
-    from ..io import detect as io_api
-
-    return list(getattr(io_api, name, ()))
 
 
 EXAMPLES = """\b
@@ -112,66 +32,6 @@ Examples:
   sdreval eval qrels.txt bm25.run -m map -m P_10 -m ndcg_cut_10 --order rsv -M 1000 -l 2
   sdreval eval qrels.txt bm25.run dense.run        # no -m: a default set for the data
 """
-
-
-def build_context(options: dict) -> EvalContext:
-    ctx = EvalContext(quant=options.get("quant"), overlap=options.get("overlap"),
-                      alpha=options.get("alpha"), ideal=options.get("ideal"),
-                      beta=options.get("beta"), bep_distance=options.get("bep_distance"),
-                      order=options.get("order") or "file", compat=options.get("compat"),
-                      depth=options.get("depth"), rel_level=options.get("rel_level"),
-                      strict=bool(options.get("strict")),
-                      zero_rel=bool(options.get("zero_rel")),
-                      collection_elements=options.get("collection_elements"))
-    if options.get("collection_dir"):
-        ctx.collection = read_collection(options["collection_dir"])
-    if options.get("navigation"):
-        from ..io.navigation import read_navigation  # provided by the ESR family
-
-        log = ProblemLog()
-        ctx.navigation = read_navigation(options["navigation"], log)
-        log.raise_if_errors()
-        echo_problems(log)  # sdreval's own warning lines, as for every other input
-    return ctx
-
-
-def qrels_options(options: dict, collection=None) -> dict:
-    """Options of INEX XML assessments: the pool policy, and the collection that resolves
-    X-RAI passages (read from ``--collection`` unless given)."""
-    if collection is None and options.get("collection_dir"):
-        collection = read_collection(options["collection_dir"])
-    return {"pool_policy": options.get("pool_policy") or "main", "collection": collection}
-
-
-def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, collection=None,
-                formats: dict[str, str] | None = None):
-    """Read qrels and runs (lenient: problems become warnings; errors exit 1).  Runs that
-    share a name become distinct runs (``id (file stem)``, one warning each).  ``formats``:
-    the run formats already detected (:func:`detected_formats`), not detected again."""
-    log = ProblemLog()
-    from ..progress import track
-
-    documents, chunk_map, tokenizer = span_inputs(options, log)
-    qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents,
-                       **qrels_options(options, collection))
-    formats = formats or {}
-    runs = [read_run(path, fmt=options.get("run_format") or _detected(formats, path), log=log,
-                     chunk_map=chunk_map, documents=documents)
-            for path in track(run_paths, "reading runs")]
-    log.raise_if_errors()
-    if _in_tokens(options):
-        if documents is None:
-            raise UsageError(f"--span-unit {options['span_unit']} needs the documents "
-                             "(--documents FILE)")
-        from ..io.spans.documents import Documents, qrels_in_tokens, run_in_tokens
-
-        documents = Documents(documents.texts, tokenizer, documents.source)  # counted in these
-        qrels = qrels_in_tokens(qrels, documents)
-        runs = [run_in_tokens(run, documents) for run in runs]
-    runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
-    check_input_topics(qrels, runs)
-    check_chunk_ids(qrels, runs, bool(options.get("chunk_map")))
-    return qrels, runs, log
 
 
 def chosen_measures(qrels, units: list[str]) -> list[str]:
@@ -195,32 +55,6 @@ def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
             "table-run": "document"}.get(kind, "element")
 
 
-def _in_tokens(options: dict) -> bool:
-    return str(options.get("span_unit") or "chars").startswith("tokens")
-
-
-def span_inputs(options: dict, log: ProblemLog):
-    """The documents and chunk map of ``--documents`` / ``--chunk-map`` (None when absent),
-    and the tokenizer of ``--span-unit`` (None for chars).  Offsets given in ``"unit":
-    "tokens"`` are white-space tokens whatever ``--span-unit`` counts in."""
-    documents = chunk_map = tokenizer = None
-    unit = options.get("span_unit") or "chars"
-    if unit != "chars":
-        from ..io.spans.model_tokens import model_tokenizer
-
-        tokenizer = model_tokenizer(unit)  # a bad unit is a usage error before any reading
-    if options.get("documents"):
-        from ..io.spans import read_documents, whitespace_tokens
-
-        documents = read_documents(options["documents"], log, whitespace_tokens)
-    if options.get("chunk_map"):
-        from ..io.spans import read_chunk_map
-
-        chunk_map = read_chunk_map(options["chunk_map"], log, documents)
-    log.raise_if_errors()
-    return documents, chunk_map, tokenizer
-
-
 def detected_formats(runs: tuple[str, ...], options: dict, parallel: bool = False
                      ) -> dict[str, str]:
     """The format of each run file, detected once (none when ``--run-format`` forces one);
@@ -234,13 +68,6 @@ def detected_formats(runs: tuple[str, ...], options: dict, parallel: bool = Fals
     found = {path: detect_format(path, "run") for path in runs}
     return {path: kind for path, kind in found.items()
             if not (parallel and kind == "table-run" and dataset_files(path))}
-
-
-def _detected(formats: dict[str, str], path: str) -> str | None:
-    """The detected format to read ``path`` with; None for a JSON object, whose reader checks
-    that it holds no qrels (integer values) unless ``--run-format`` says it is a run."""
-    kind = formats.get(path)
-    return None if kind == "ranx-json" else kind
 
 
 def _span_inputs_given(formats: dict[str, str], options: dict) -> bool:
@@ -354,7 +181,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     from ..orchestrate.dataset import is_dataset, prepare, write_means, write_table
 
     formats = detected_formats(runs, options, jobs > 1 or bool(scheduler))
-    spans = (options.get("chunk_map") or _in_tokens(options)
+    spans = (options.get("chunk_map") or in_tokens(options)
              or _span_inputs_given(formats, options))
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")

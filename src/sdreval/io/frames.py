@@ -103,6 +103,14 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     return run
 
 
+def _result(docs: np.ndarray, paths: np.ndarray | None, offsets: np.ndarray | None,
+            lengths: np.ndarray | None, i: int) -> str:
+    """Result ``i`` as the text runs' messages show it: its document and path or range."""
+    if paths is not None:
+        return f"{docs[i]} {paths[i]}"
+    return f"{docs[i]} {offsets[i]}:{lengths[i]}" if offsets is not None else str(docs[i])
+
+
 def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
                 scores: np.ndarray | None, ranks: np.ndarray | None,
                 paths: np.ndarray | None, offsets: np.ndarray | None,
@@ -123,8 +131,8 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
         if offsets is not None:
             keys += [offsets, lengths]  # type: ignore[list-item]
         repeated, first = repeated_rows(tuple(keys))
-        check.warn(at[repeated], lambda r: repeat_message(
-            docs[of(r)], check.where(int(at[first[of(r)]]))))
+        check.warn(at[repeated], lambda r: f"topic {names[codes[of(r)]]}: " + repeat_message(
+            _result(docs, paths, offsets, lengths, of(r)), check.where(int(at[first[of(r)]]))))
     if ranks is not None:
         kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
         for i, previous, count in rank_disorder(codes, ranks):

@@ -41,9 +41,6 @@ from .textlines import finish, given_log, local_path
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
 
 
-#: the run formats read in a stream (the others are read whole: sdreval eval --stream says so)
-STREAMED_FORMATS = ("element-run", "passage-run", "document-run", "inex-submission")
-
 #: results gathered into one run by :func:`iter_run_parts` (memory: a few hundred bytes each
 #: while evaluated); :func:`iter_run_topics` yields each topic as soon as it is read
 PART_RESULTS = 1 << 19
@@ -137,16 +134,16 @@ def iter_run_parts(path: str | Path, fmt: str | None = None, log: ProblemLog | N
     anew with ``contiguous=False``.  For a file sorted by topic that saves the first pass."""
     kind = resolve_format(path, fmt, RUN_FORMATS, "a run", "--run-format")
     file = str(path)
-    if kind not in STREAMED_FORMATS:
-        raise UsageError(f"{file}: a {kind} file is not read in a stream (streaming reads TREC "
-                         "text runs and INEX submissions): read it whole with "
-                         "sdreval.read_run and evaluate it with sdreval.evaluate")
     if kind == "inex-submission":
         stream = TopicStream(file, "element", name)
         stream._runs = _gathered(_xml_topics(local_path(path), stream, log, bool(contiguous)),
                                  stream, results)
     else:
         layout = kind.split("-")[0]
+        if layout not in ("element", "passage", "document"):
+            raise UsageError(f"{file}: a {kind} file is read whole, not streamed (streaming reads "
+                             "TREC-like text runs and INEX XML submissions): evaluate it with "
+                             "sdreval.evaluate(qrels, [read_run(path)], measures)")
         stream = TopicStream(file, layout, name)  # type: ignore[arg-type]
         stream._runs = text_runs(path, layout, stream, log, contiguous, results)
     return stream

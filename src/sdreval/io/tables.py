@@ -39,6 +39,7 @@ from .ids import id_of, id_text
 from .locations import arrow_file, arrow_paths, dataset_parts, is_directory, is_url, url_start
 from .table_checks import Checker, row_place, single_run_name
 from .table_syntax import check_quoting, check_row_widths, unique_keys
+from .trec_lines import file_stem
 from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
                         table_layout)
 
@@ -99,7 +100,7 @@ def run_name(table: Table) -> str:
     named = single_run_name(table.frame, table.file)
     if named is not None:
         return named
-    return Path(table.file).stem if not table.file.startswith("(") else "run"
+    return file_stem(table.file) if not table.file.startswith("(") else "run"
 
 
 def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:

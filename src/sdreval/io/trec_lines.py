@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import ProblemLog
+from ..errors import ProblemLog, shown_source
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import parse_float, parse_int, passage_fields
 
@@ -107,7 +107,10 @@ def note_run_id(run_ids: dict[str, int], run_id: str, number: int, file: str,
 
 
 def file_stem(path: str | Path) -> str:
-    """The file name without extension (``.gz`` and then one more suffix removed)."""
+    """The file name without extension (``.gz`` and then one more suffix removed);
+    ``<stdin>`` for standard input (``-``), as messages name it."""
+    if str(path) == "-":
+        return shown_source("-")
     path = Path(path)
     if path.suffix == ".gz":
         path = path.with_suffix("")

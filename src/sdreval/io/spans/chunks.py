@@ -12,6 +12,7 @@ from ...errors import ProblemLog
 from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish, given_log
+from ..trec_lines import file_stem
 from ..ids import id_text
 from .documents import Documents
 from .fields import RENAMES, canonical_table
@@ -71,7 +72,7 @@ def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | N
     return ChunkMap(pd.Index(frame["chunk"].to_numpy(dtype=object)),
                     frame["doc"].to_numpy(dtype=object), frame["s"].to_numpy(np.int64),
                     frame["e"].to_numpy(np.int64), table.file,
-                    np.zeros(len(frame), dtype=np.int64), (Path(table.file).stem,))
+                    np.zeros(len(frame), dtype=np.int64), (file_stem(table.file),))
 
 
 def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = None,

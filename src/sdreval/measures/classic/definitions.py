@@ -94,7 +94,8 @@ _DEFS = [
                                   "precision, as trec_eval's set_F (van Rijsbergen's β²)",
                                   allowed=NON_NEGATIVE))),
     MeasureDef("nDCG", FAMILY, "normalised discounted cumulated gain at rank k (whole list if no "
-               "cut-off), log2(r+1) discount (Järvelin & Kekäläinen 2002; trec_eval ndcg_cut_k)",
+               "cut-off), trec_eval's log2(r+1) discount (ndcg_cut_k; nDCG after Järvelin & "
+               "Kekäläinen 2002, whose DCG divides by log_b(r) from rank b on)",
                (QUANT, GAINS), cutoff="optional-int", cutoff_doc="rank k"),
 ]
 for _definition in _DEFS:

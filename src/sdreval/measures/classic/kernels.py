@@ -139,7 +139,8 @@ GAIN_FUNCTIONS = {
 
 def ndcg_at(G: np.ndarray, I: np.ndarray, k: int | None = None,
             gains: str = "linear") -> np.ndarray:
-    """nDCG@k (Järvelin & Kekäläinen 2002): ``Σ_{r≤k} gain(g(r))/log2(r+1)`` over the same sum
+    """nDCG@k (after Järvelin & Kekäläinen 2002, with trec_eval's discount):
+    ``Σ_{r≤k} gain(g(r))/log2(r+1)`` over the same sum
     on the ideal list; ``gains`` is ``linear`` (g) or ``exp`` (2^g − 1, Burges).  Rows are
     summed in blocks (each row's sum is the same; very many topics)."""
     width = k if k is not None else max(G.shape[1], I.shape[1])

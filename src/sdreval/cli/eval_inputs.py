@@ -1,0 +1,188 @@
+"""The options and inputs of the evaluating commands (eval, compare, report, stability,
+budget): the options that set measure defaults, the evaluation context they build, and the
+qrels and runs read with them (with the span documents, chunk maps and token units)."""
+from __future__ import annotations
+
+import click
+
+from ..errors import ProblemLog, UsageError
+from ..io import read_collection, read_qrels, read_run
+from ..measures import EvalContext
+from ..model.runnames import distinct_runs
+from ..orchestrate.inputs import check_chunk_ids, check_input_topics
+from .common import POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_problems
+
+
+def context_options(func):
+    """Options that set measure defaults (shared by eval, compare, report)."""
+    options = [
+        click.option("--quant", default=None,
+                     help="Quantisation of graded assessments (default: the generalised "
+                          "function of the qrels' scale): " + ", ".join(_quantisations())
+                          + "."),
+        click.option("--overlap", type=click.Choice(["on", "off"]), default=None,
+                     help="XCG overlap penalty: on = alpha 1 (default), off = alpha 0."),
+        click.option("--alpha", type=UNIT_INTERVAL, default=None,
+                     help="XCG overlap penalty in [0,1]."),
+        click.option("--ideal", type=click.Choice(["ideal", "full"]), default=None,
+                     help="XCG ideal vector: ideal recall-base (default) or full (thorough)."),
+        click.option("--beta", type=BoundedFloat(0.0), default=None,
+                     help="F-beta of relevant-in-context (default 0.25)."),
+        click.option("--bep-distance", type=POSITIVE_INT, default=None,
+                     help="Best-in-context distance n (default 500)."),
+        click.option("--collection", "collection_dir", type=click.Path(exists=True),
+                     default=None, help="Directory of the XML collection."),
+        click.option("--collection-elements", type=POSITIVE_INT, default=None,
+                     help="Number of elements in the collection (inex_eval)."),
+        click.option("--navigation", type=click.Path(exists=True), default=None,
+                     help="ESR navigation matrix TSV."),
+        click.option("--order", type=click.Choice(["file", "rank", "rsv"]), default="file",
+                     help="Ranking order: file (INEX), rank, or rsv (trec_eval)."),
+        click.option("-M", "--depth", type=click.IntRange(min=1), default=None,
+                     help="Evaluate only the first DEPTH results of each topic, after "
+                          "ordering (trec_eval -M)."),
+        click.option("-l", "--rel-level", type=click.FloatRange(min=0, min_open=True),
+                     default=None,
+                     help="Relevance level of the binary classic measures (AP, P, RR, "
+                          "Recall, bpref, ...): relevant iff grade >= level (trec_eval -l; "
+                          "default: any grade > 0; a level must be > 0)."),
+        click.option("--zero-rel-as-zero", "zero_rel", is_flag=True,
+                     help="A topic with nothing relevant scores 0 and counts in the means, as "
+                          "trec_eval averages it (default: left out, with a warning; a "
+                          "measure that needs nothing relevant, num_ret, keeps its value)."),
+        click.option("--compat", type=click.Choice(["inex", "chroma"]), default=None,
+                     help="inex: reproduce the official INEX evaluator's quirks; chroma: "
+                          "SpanP, SpanR and SpanIoU as Chroma's chunking evaluation divides "
+                          "(summed chunk and excerpt lengths; docs/rag.md)."),
+        click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
+        click.option("--qrels-format", default=None,
+                     help="Force the qrels format instead of detecting it: "
+                          + ", ".join(_formats("QRELS_FORMATS")) + "."),
+        click.option("--pool-policy", type=click.Choice(["main", "error", "union"]),
+                     default="main", show_default=True,
+                     help="INEX assessment directories: how two pools of one topic combine "
+                          "(main: the pool X-RAI marked main; error: disagreements are "
+                          "errors; union: every pool, the main pool wins disagreements)."),
+        click.option("--run-format", default=None,
+                     help="Force the run format instead of detecting it: "
+                          + ", ".join(_formats("RUN_FORMATS")) + "."),
+        click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
+                     help="Chunk map (chunk_id, doc_id, start, end) for chunk-ID runs; "
+                          "repeat for several chunkings (ids must differ)."),
+        click.option("--documents", default=None, type=click.Path(exists=True, dir_okay=False),
+                     help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
+        click.option("--span-unit", default="chars",
+                     help="Count span measures (and budgets) in chars, in white-space tokens "
+                          "(tokens) or in a model's tokens: tokens:cl100k_base (tiktoken), "
+                          "tokens:FILE.json or tokens:MODEL (Hugging Face tokenizers); needs "
+                          "--documents (a span covers every token it touches)."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _quantisations() -> list[str]:
+    from ..judgements.quantise import QUANTISATIONS
+
+    return sorted(QUANTISATIONS)
+
+
+def _formats(name: str) -> list[str]:
+    from ..io import detect as io_api
+
+    return list(getattr(io_api, name, ()))
+
+
+def build_context(options: dict) -> EvalContext:
+    ctx = EvalContext(quant=options.get("quant"), overlap=options.get("overlap"),
+                      alpha=options.get("alpha"), ideal=options.get("ideal"),
+                      beta=options.get("beta"), bep_distance=options.get("bep_distance"),
+                      order=options.get("order") or "file", compat=options.get("compat"),
+                      depth=options.get("depth"), rel_level=options.get("rel_level"),
+                      strict=bool(options.get("strict")),
+                      zero_rel=bool(options.get("zero_rel")),
+                      collection_elements=options.get("collection_elements"))
+    if options.get("collection_dir"):
+        ctx.collection = read_collection(options["collection_dir"])
+    if options.get("navigation"):
+        from ..io.navigation import read_navigation  # provided by the ESR family
+
+        log = ProblemLog()
+        ctx.navigation = read_navigation(options["navigation"], log)
+        log.raise_if_errors()
+        echo_problems(log)  # sdreval's own warning lines, as for every other input
+    return ctx
+
+
+def qrels_options(options: dict, collection=None) -> dict:
+    """Options of INEX XML assessments: the pool policy, and the collection that resolves
+    X-RAI passages (read from ``--collection`` unless given)."""
+    if collection is None and options.get("collection_dir"):
+        collection = read_collection(options["collection_dir"])
+    return {"pool_policy": options.get("pool_policy") or "main", "collection": collection}
+
+
+def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, collection=None,
+                formats: dict[str, str] | None = None):
+    """Read qrels and runs (lenient: problems become warnings; errors exit 1).  Runs that
+    share a name become distinct runs (``id (file stem)``, one warning each).  ``formats``:
+    the run formats already detected (:func:`.eval_cmd.detected_formats`), not detected again."""
+    log = ProblemLog()
+    from ..progress import track
+
+    documents, chunk_map, tokenizer = span_inputs(options, log)
+    qrels = read_qrels(qrels_path, fmt=options.get("qrels_format"), log=log, documents=documents,
+                       **qrels_options(options, collection))
+    formats = formats or {}
+    runs = [read_run(path, fmt=options.get("run_format") or _detected(formats, path), log=log,
+                     chunk_map=chunk_map, documents=documents)
+            for path in track(run_paths, "reading runs")]
+    log.raise_if_errors()
+    if in_tokens(options):
+        if documents is None:
+            raise UsageError(f"--span-unit {options['span_unit']} needs the documents "
+                             "(--documents FILE)")
+        from ..io.spans.documents import Documents, qrels_in_tokens, run_in_tokens
+
+        documents = Documents(documents.texts, tokenizer, documents.source)  # counted in these
+        qrels = qrels_in_tokens(qrels, documents)
+        runs = [run_in_tokens(run, documents) for run in runs]
+    runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
+    check_input_topics(qrels, runs)
+    check_chunk_ids(qrels, runs, bool(options.get("chunk_map")))
+    return qrels, runs, log
+
+
+def in_tokens(options: dict) -> bool:
+    """``--span-unit`` counts in tokens (white-space or a model's)."""
+    return str(options.get("span_unit") or "chars").startswith("tokens")
+
+
+def span_inputs(options: dict, log: ProblemLog):
+    """The documents and chunk map of ``--documents`` / ``--chunk-map`` (None when absent),
+    and the tokenizer of ``--span-unit`` (None for chars).  Offsets given in ``"unit":
+    "tokens"`` are white-space tokens whatever ``--span-unit`` counts in."""
+    documents = chunk_map = tokenizer = None
+    unit = options.get("span_unit") or "chars"
+    if unit != "chars":
+        from ..io.spans.model_tokens import model_tokenizer
+
+        tokenizer = model_tokenizer(unit)  # a bad unit is a usage error before any reading
+    if options.get("documents"):
+        from ..io.spans import read_documents, whitespace_tokens
+
+        documents = read_documents(options["documents"], log, whitespace_tokens)
+    if options.get("chunk_map"):
+        from ..io.spans import read_chunk_map
+
+        chunk_map = read_chunk_map(options["chunk_map"], log, documents)
+    log.raise_if_errors()
+    return documents, chunk_map, tokenizer
+
+
+def _detected(formats: dict[str, str], path: str) -> str | None:
+    """The detected format to read ``path`` with; None for a JSON object, whose reader checks
+    that it holds no qrels (integer values) unless ``--run-format`` says it is a run."""
+    kind = formats.get(path)
+    return None if kind == "ranx-json" else kind
