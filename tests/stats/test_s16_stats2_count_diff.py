@@ -53,3 +53,11 @@ def test_report_table_of_a_count_gives_the_difference_of_the_sums(tmp_path):
 
     page = render_html(report_data(TABLE, plots_wanted=()), timestamp=False)
     assert "<td>b</td><td>-21.0000</td>" in page and "their sum for a count" in page
+
+
+def test_difference_figure_of_a_count_says_sums():
+    from sdreval.report.figures import plot_difference_intervals
+
+    compare = compare_runs(TABLE, "num_ret", baseline="b")
+    figure = plot_difference_intervals(compare, ["num_ret"], "b", ["a", "b"])
+    assert "of the sums for a count" in figure._suptitle.get_text()

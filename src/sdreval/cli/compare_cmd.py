@@ -119,6 +119,7 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
     """``sdreval compare`` (its help: :data:`HELP`)."""
     from ..stats.compare import compare_runs
     from ..stats.output import table_text, write_text
+    measures = tuple(dict.fromkeys(measures))  # -m map -m map: once, as eval
 
     table = scores_from_inputs(inputs, scores, measures, options, min_runs=2,
                                all_topics=all_topics)

@@ -154,6 +154,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     Input: per-topic scores (--scores, as `eval -q --format csv` writes them) or QRELS
     RUN... (evaluated with the topic policy of eval; -c: every qrels topic counts)."""
     chosen = tuple(dict.fromkeys(analyses or DEFAULT_ANALYSES))
+    measures = tuple(dict.fromkeys(measures))  # -m map -m map: once, as eval
     if {"ci", "discrimination"} & set(chosen):
         echo_warnings(confidence_level_caveat(level))
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
@@ -170,8 +171,10 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     from ..progress import track
 
     few: set[tuple[int, int]] = set()  # (runs in the swap rates, runs given)
+    means: dict[str, pd.Series] = {}  # tau ranks by the means of the --missing rule
     for measure in track(names if table is not None else [], "analysing measures"):
         sm = stats.score_matrix(table, measure, missing=missing)
+        means[measure] = pd.Series(sm.means, index=list(sm.runs))
         if "ci" in chosen:  # topics: what each mean covers
             results["ci"].append(stats.confidence_intervals(sm, level, samples, seed)
                                  .assign(topics=len(sm.topics)))
@@ -209,7 +212,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             (echo_warnings if "tau" in (analyses or ()) else echo_notes)(
                 ["tau: needs at least two measures (-m A -m B); skipped"])
         else:
-            wide = stats.means_by_measure(table[table["measure"].isin(names)])
+            wide = pd.DataFrame(means)
             echo_warnings([f"tau: {name} gives every run the same mean {wide[name].iloc[0]:.4g}; "
                            "its rank correlations are undefined (left empty)"
                            for name in names if stats.is_constant(wide[name].to_numpy())])

@@ -213,9 +213,12 @@ def plot_difference_intervals(compare: pd.DataFrame, measures: Sequence[str], ba
                                         "filled": part["reject"].astype(bool).to_numpy()})
     if not frames:
         raise UsageError(f"no comparisons with the baseline {baseline!r} to draw")
+    from ..measures.evaluate import count_measures
+
+    counts = " (of the sums for a count)" if count_measures(frames) else ""
     return _interval_panels(frames, runs, f"difference with {baseline}",
-                            f"Mean difference with {baseline} and its {1 - level:.0%} interval "
-                            "(filled: significant after correction)", zero=True)
+                            f"Mean difference{counts} with {baseline} and its {1 - level:.0%} "
+                            "interval (filled: significant after correction)", zero=True)
 
 
 def plot_mean_intervals(intervals: Mapping[str, pd.DataFrame], runs: Sequence[str],

@@ -103,7 +103,7 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
         raise UsageError("the report needs per-topic results and there are none (no run "
                          "answered a qrels topic with something relevant, or the scores hold "
                          "means only)")
-    measures = list(measures) if measures else list(dict.fromkeys(per_topic["measure"].astype(str)))
+    measures = list(dict.fromkeys(measures or per_topic["measure"].astype(str)))  # each once
     runs = list(dict.fromkeys(per_topic["run"].astype(str)))
     notes = list(notes)
     wanted = tuple(p for p in PLOT_KINDS if p in set(plots_wanted))
