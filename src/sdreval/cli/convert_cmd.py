@@ -2,7 +2,8 @@
 
 Runs: INEX XML submission -> TREC-like element run (default), element/document run ->
 passage (FOL) run with ``--collection`` (each element becomes the character range of its text;
-results in documents missing from the collection are reported), any run -> ``inex-xml``.
+results in documents missing from the collection are reported), any run -> ``inex-xml``;
+element/passage run -> ``document`` lists each document once, at its first result.
 Judgements: INEX XML assessments -> native TSV (elements) or FOL qrels (passages); FOL qrels ->
 TREC qrels at the document level (``--to trec-qrels``, the default for FOL input: a document is
 relevant, rel 1, when it has highlighted text, relchars > 0, and judged non-relevant, rel 0, when
@@ -97,6 +98,14 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
             else:
                 log.warn(source, None, f"{message} (see above; --strict makes this an error)")
         log.raise_if_errors()
+    if to == "document" and run.unit != "document":
+        from ..measures.classic.gains import document_run
+
+        before = len(run)
+        run = document_run(run)  # TREC runs list a document once (trec_eval refuses repeats)
+        log.warn(source, None, f"{run.unit} results written as their documents, each once at "
+                               f"its first result, as document-level measures read this run "
+                               f"({before - len(run)} later results dropped)")
     if to == "inex-xml":
         from ..io.inex_submission import write_inex_submission
 
