@@ -12,7 +12,8 @@ from .common import BoundedFloat, echo_warnings, handle_errors
 
 def project_qrels(qrels, chunk_map, rule: str, tau: float):
     """Relevant chunks (topic, chunk_id, relevance), the topics with gold text but no
-    relevant chunk, and the documents with gold text but no chunk in the map."""
+    relevant chunk, the documents with gold text but no chunk in the map, and the gold grades
+    other than 1 (the projection is binary: every relevant chunk has relevance 1)."""
     from ..measures import EvalContext
     from ..measures.span.definitions import gold_table
     from ..measures.span.projection import project
@@ -22,7 +23,8 @@ def project_qrels(qrels, chunk_map, rule: str, tau: float):
                     chunk_map.starts, chunk_map.ends, rule, tau)
     lost = sorted(set(gold["topic"]) - set(table["topic"]))
     unchunked = sorted(set(gold["doc"]) - set(chunk_map.docs))
-    return table, lost, unchunked
+    graded = sorted(set(gold["grade"].tolist()) - {1.0})
+    return table, lost, unchunked, graded
 
 
 EXAMPLES = """\b
@@ -67,7 +69,7 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
     chunks = read_chunk_map(chunk_map, log, docs)
     log.raise_if_errors()
     echo_warnings([str(p) for p in log.warnings])
-    table, lost, unchunked = project_qrels(judgements, chunks, rule, tau)
+    table, lost, unchunked, graded = project_qrels(judgements, chunks, rule, tau)
     check_writable(table.iloc[:, 0].unique(), "topic", first=True)
     check_writable(table.iloc[:, 1].tolist(), "chunk id")
     text = "".join(f"{t} 0 {c} {r}\n" for t, c, r in table.itertuples(index=False))
@@ -79,6 +81,12 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
     setting = "any" if rule == "any" else f"{rule}, tau={tau:g}"
     click.echo(f"sdreval: {len(table)} relevant chunk(s) in {table['topic'].nunique()} "
                f"topic(s) (rule {setting})", err=True)
+    if graded:
+        grades = ", ".join(f"{g:g}" for g in graded)
+        echo_warnings([f"the span judgements are graded (grade(s) {grades}): the projected "
+                       "qrels are binary, every relevant chunk written with relevance 1 (the "
+                       "rule decides relevance, not the grade); graded span measures (SpanNDCG) "
+                       "read the span judgements themselves"])
     if unchunked:
         echo_warnings([f"{len(unchunked)} document(s) with gold text have no chunk in "
                        f"{chunk_map}, so their gold text is in no projected chunk (check the "
