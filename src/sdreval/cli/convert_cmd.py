@@ -21,6 +21,7 @@ from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_for
 from ..io import read_collection, read_qrels, read_run
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run, write_trec_qrels
 from .common import InputPath, echo_problems, handle_errors
+from .validate_cmd import json_holds
 
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol", "trec-qrels")
 
@@ -56,7 +57,7 @@ def convert_command(source, target, to, collection_dir, fmt, strict):
     log = ProblemLog()
     kind = normalise_format(fmt) if fmt else detect_format(source)
     try:
-        if kind in RUN_FORMATS:
+        if kind in RUN_FORMATS and (kind != "ranx-json" or json_holds(source) == "run"):
             count, what = _convert_run(source, target, kind, to, collection_dir, log, strict)
         elif kind in QRELS_FORMATS:
             count, what = _convert_qrels(source, target, kind, to, log, collection_dir)

@@ -38,7 +38,7 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     try:
         if kind in ("chunk-map", "documents", "chunk-run"):
             return kind, log, None, _span_summary(path, kind, log)
-        if kind in QRELS_FORMATS:
+        if kind in QRELS_FORMATS and (kind != "ranx-json" or json_holds(path) == "qrels"):
             obj = qrels = read_qrels(path, kind, log, collection=collection,
                                      pool_policy=pool_policy)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
@@ -65,6 +65,25 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     except NotImplementedError:
         log.error(path, None, f"the {kind} reader is not available in this version")
     return kind, log, obj, summary
+
+
+def json_holds(path: str) -> str:
+    """``"run"`` or ``"qrels"``: how a ranx-json file, which does not say which it holds, is
+    read when no role is given: a run when any value is written as a decimal (ranx's
+    ``Run.save`` writes scores so), else judgements (integer grades), as ``eval`` accepts it.
+    An unreadable file is left to the qrels reader to report."""
+    import json
+
+    from ..io.textlines import open_binary
+
+    try:
+        with open_binary(path) as handle:
+            data = json.load(handle)
+    except (OSError, ValueError, RecursionError):
+        return "qrels"
+    tables = data.values() if isinstance(data, dict) else ()
+    return "run" if any(isinstance(v, float) for t in tables if isinstance(t, dict)
+                        for v in t.values()) else "qrels"
 
 
 def _tree_files(path: str) -> str:
