@@ -99,14 +99,21 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
             else:
                 log.warn(source, None, f"{message} (see above; --strict makes this an error)")
         log.raise_if_errors()
-    if to == "document" and run.unit != "document":
+    if (to == "document") != (run.unit == "document"):
         from ..measures.classic.gains import document_run
 
-        before = len(run)
-        run = document_run(run)  # TREC runs list a document once (trec_eval refuses repeats)
-        log.warn(source, None, f"{run.unit} results written as their documents, each once at "
-                               f"its first result, as document-level measures read this run "
-                               f"({before - len(run)} later results dropped)")
+        before, documents = len(run), document_run(run)
+        if to == "document":  # TREC runs list a document once (trec_eval refuses repeats)
+            run = documents
+            log.warn(source, None, f"{run.unit} results written as their documents, each once "
+                                   f"at its first result, as document-level measures read this "
+                                   f"run ({before - len(run)} later results dropped)")
+        elif len(documents) < before:
+            log.warn(source, None, f"{before - len(documents)} repeated document(s): "
+                                   f"document-level measures score a repeat in a document run "
+                                   f"as non-relevant, but read an {to} run as its documents, "
+                                   f"each once at its first result (values differ; drop the "
+                                   f"repeats to keep them)")
     if to == "inex-xml":
         from ..io.inex_submission import write_inex_submission
 
