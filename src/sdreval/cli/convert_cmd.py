@@ -119,6 +119,13 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
 
         write_inex_submission(run, target)
         return len(run), "results (INEX XML submission)"
+    empty = [topic for topic, ranking in run.topics.items() if not len(ranking)]
+    if empty:  # answered (scored 0) in IN; a TREC-like run has no line to list them
+        more = " ..." if len(empty) > 20 else ""
+        log.warn(source, None, f"{len(empty)} topic(s) without results cannot be written to a "
+                               f"TREC-like run: {', '.join(empty[:20])}{more} (IN answers them, "
+                               f"scoring 0; means over answered topics differ: -c averages "
+                               f"over every judged topic)")
     return write_run(run, target, to), f"results ({to} run)"
 
 
