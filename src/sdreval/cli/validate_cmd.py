@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from types import SimpleNamespace
 from typing import Callable
 
 import click
@@ -17,6 +18,7 @@ import click
 from ..errors import InputError, Problem, ProblemLog, shown_source
 from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io import read_collection, read_qrels, read_run
+from ..measures.serial import check_topic_names
 from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors
 
 
@@ -43,11 +45,13 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
                                      pool_policy=pool_policy)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
             summary = f"{len(qrels):,} topics, {judged:,} judgements, relevance scale {qrels.scale}"
+            check_topic_names(qrels, ())  # as eval refuses it
             if kind == "inex-assessments" and os.path.isdir(path):
                 summary += f", {_tree_files(path)}"
         elif kind in RUN_FORMATS:
             obj = run = read_run(path, kind, log)
             summary = f"run {run.name!r}, {len(run.topics):,} topics, {len(run):,} results"
+            check_topic_names(SimpleNamespace(topics=()), (run,))  # as eval refuses it
         else:
             obj = collection = read_collection(path, log)
             elements = 0
