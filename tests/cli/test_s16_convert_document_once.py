@@ -25,7 +25,7 @@ def test_passage_run_to_document_run_keeps_each_document_once(tmp_path):
     runner = CliRunner()
     result = runner.invoke(cli, ["convert", str(run), str(out), "--to", "document"])
     assert result.exit_code == 0, result.output
-    assert "1 later results dropped" in result.output
+    assert "1 later results of a document already written dropped" in result.output
     docs = [line.split()[2] for line in out.read_text().splitlines()]
     assert docs == ["d1", "d2", "d3"]
     # documents d1, d2, d3: relevant at ranks 1 and 3 of 2 relevant: (1/1 + 2/3) / 2

@@ -104,10 +104,11 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
 
         before, documents = len(run), document_run(run)
         if to == "document":  # TREC runs list a document once (trec_eval refuses repeats)
-            run = documents
+            run, lost = documents, "paths" if run.unit == "element" else "character ranges"
             log.warn(source, None, f"{run.unit} results written as their documents, each once "
                                    f"at its first result, as document-level measures read this "
-                                   f"run ({before - len(run)} later results dropped)")
+                                   f"run ({lost} not kept; {before - len(run)} later results "
+                                   f"of a document already written dropped)")
         elif len(documents) < before:
             log.warn(source, None, f"{before - len(documents)} repeated document(s): "
                                    f"document-level measures score a repeat in a document run "
