@@ -52,6 +52,6 @@ def budget_command(qrels, runs, budgets, level, samples, plot_path, all_topics, 
         click.echo(f"{row.run}\t{row.measure}\t{row.budget}\t{row.mean:.4f}\t{row.ci_low:.4f}"
                    f"\t{row.ci_high:.4f}\t{row.topics}")
     if plot_path:
-        fig = plot_budget_curve(curve, unit)
+        fig = plot_budget_curve(curve, unit, level=level)
         fig.savefig(plot_path)
         click.echo(f"sdreval: budget curves drawn in {plot_path} (budgets in {unit})", err=True)

@@ -25,8 +25,11 @@ DEFAULT_TAUS = (0.25, 0.5, 0.75, 1.0)
 
 
 def swapped_pairs(a: np.ndarray, b: np.ndarray) -> tuple[int, int]:
-    """Pairs of runs ordered strictly oppositely by two score vectors, and the pairs compared."""
+    """Pairs of runs ordered strictly oppositely by two score vectors, and the pairs compared
+    (those of the runs with a score in both: a run without a mean, nan, is left out)."""
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    both = ~(np.isnan(a) | np.isnan(b))
+    a, b = a[both], b[both]
     upper = np.triu_indices(a.size, k=1)
     da = np.sign(a[:, None] - a[None, :])[upper]
     db = np.sign(b[:, None] - b[None, :])[upper]
@@ -100,7 +103,8 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
             if not same_measure and a != reference:
                 continue
             x, y = columns[a].to_numpy(), columns[b].to_numpy()
-            tau_b, _ = kendall_tau(x, y)
+            both = ~(np.isnan(x) | np.isnan(y))  # the runs with a mean in both settings
+            tau_b = kendall_tau(x[both], y[both])[0] if both.sum() > 1 else np.nan
             swaps, pairs = swapped_pairs(x, y)
             agreement.append({"measure_a": a[0], "setting_a": a[1] or "-", "measure_b": b[0],
                               "setting_b": b[1] or "-", "kendall_tau": tau_b, "swaps": swaps,

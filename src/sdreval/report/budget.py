@@ -62,9 +62,10 @@ def budget_curve(qrels, runs, budgets: Sequence[int] = DEFAULT_BUDGETS, ctx=None
                            ).reset_index(drop=True)
 
 
-def plot_budget_curve(curve: pd.DataFrame, unit: str = "characters", title: str | None = None):
+def plot_budget_curve(curve: pd.DataFrame, unit: str = "characters", title: str | None = None,
+                      level: float = 0.95):
     """Recall and precision (two panels) against the budget, one line per run with its CI
-    band; log-2 budget axis."""
+    band (at ``level``, named in the default title); log-2 budget axis."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -88,6 +89,7 @@ def plot_budget_curve(curve: pd.DataFrame, unit: str = "characters", title: str 
         ax.set_ylim(0, 1.02)
         ax.grid(True, alpha=0.3)
     axes[0].legend(fontsize="small")
-    fig.suptitle(title or "Context-budget curves (mean over queries, 95% bootstrap CI)",
+    fig.suptitle(title or "Context-budget curves (mean over queries, "
+                 f"{100 * level:g}% bootstrap CI)",
                  fontsize="medium")
     return fig
