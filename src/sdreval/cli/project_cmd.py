@@ -11,8 +11,8 @@ from .common import BoundedFloat, echo_warnings, handle_errors
 
 
 def project_qrels(qrels, chunk_map, rule: str, tau: float):
-    """Relevant chunks (topic, chunk_id, relevance) and the topics with gold text but no
-    relevant chunk."""
+    """Relevant chunks (topic, chunk_id, relevance), the topics with gold text but no
+    relevant chunk, and the documents with gold text but no chunk in the map."""
     from ..measures import EvalContext
     from ..measures.span.definitions import gold_table
     from ..measures.span.projection import project
@@ -21,7 +21,8 @@ def project_qrels(qrels, chunk_map, rule: str, tau: float):
     table = project(gold, chunk_map.index.to_numpy(dtype=object), chunk_map.docs,
                     chunk_map.starts, chunk_map.ends, rule, tau)
     lost = sorted(set(gold["topic"]) - set(table["topic"]))
-    return table, lost
+    unchunked = sorted(set(gold["doc"]) - set(chunk_map.docs))
+    return table, lost, unchunked
 
 
 EXAMPLES = """\b
@@ -66,7 +67,7 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
     chunks = read_chunk_map(chunk_map, log, docs)
     log.raise_if_errors()
     echo_warnings([str(p) for p in log.warnings])
-    table, lost = project_qrels(judgements, chunks, rule, tau)
+    table, lost, unchunked = project_qrels(judgements, chunks, rule, tau)
     check_writable(table.iloc[:, 0].unique(), "topic", first=True)
     check_writable(table.iloc[:, 1].tolist(), "chunk id")
     text = "".join(f"{t} 0 {c} {r}\n" for t, c, r in table.itertuples(index=False))
@@ -78,6 +79,11 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
     setting = "any" if rule == "any" else f"{rule}, tau={tau:g}"
     click.echo(f"sdreval: {len(table)} relevant chunk(s) in {table['topic'].nunique()} "
                f"topic(s) (rule {setting})", err=True)
+    if unchunked:
+        echo_warnings([f"{len(unchunked)} document(s) with gold text have no chunk in "
+                       f"{chunk_map}, so their gold text is in no projected chunk (check the "
+                       "doc ids of the chunk map): " + ", ".join(map(str, unchunked[:20]))
+                       + (" ..." if len(unchunked) > 20 else "")])
     if lost:
         echo_warnings([f"{len(lost)} topic(s) with gold text have no relevant chunk under rule "
                        f"{setting}; ID-based tools will leave them out: "

@@ -148,7 +148,7 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None):
                 parts = np.unique(chunk_map.parts[index.get_indexer(
                     np.concatenate(list(ids.values())))])
                 chunking = _parts(chunk_map, parts)
-                projected, _ = project_qrels(qrels, chunking, rule, tau)
+                projected = project_qrels(qrels, chunking, rule, tau)[0]
                 grades: dict[str, dict[str, float]] = {}
                 for t, c, r in projected.itertuples(index=False):
                     grades.setdefault(str(t), {})[str(c)] = float(r)

@@ -26,7 +26,7 @@ from ..errors import InputError, ProblemLog, UsageError, problem_kind
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import id_problem, id_text, shown
-from .textlines import CHAR_LIMIT, INT_LIMIT
+from .textlines import CHAR_LIMIT, INT_LIMIT, NUL_PROBLEM
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
@@ -56,6 +56,9 @@ def single_run_name(frame: "pd.DataFrame", source: str) -> str | None:
         raise InputError(f"column {found!r} names {len(names)} runs ({shown_names}); "
                          f"a table is one run: give one table or file per run, e.g. "
                          f"sdreval.evaluate(qrels, dict(tuple(frame.groupby({found!r}))), ...)",
+                         file=source)
+    if len(names) and "\x00" in names[0]:
+        raise InputError(f"column {found!r}: run name {shown(names[0])} {NUL_PROBLEM}",
                          file=source)
     return str(names[0]) if len(names) else None
 

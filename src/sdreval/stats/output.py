@@ -43,8 +43,9 @@ def _text_cell(value: Any) -> str:
         return "nan"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, float):
-        return f"{value:.6g}"
+    if isinstance(value, float):  # a whole number (a count summed over topics) in full
+        return str(int(value)) if value.is_integer() and abs(value) < 2 ** 53 \
+            else f"{value:.6g}"
     return str(value)
 
 
