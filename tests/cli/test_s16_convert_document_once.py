@@ -25,7 +25,7 @@ def test_passage_run_to_document_run_keeps_each_document_once(tmp_path):
     runner = CliRunner()
     result = runner.invoke(cli, ["convert", str(run), str(out), "--to", "document"])
     assert result.exit_code == 0, result.output
-    assert "1 later results dropped" in result.output
+    assert "1 later results of a document already written dropped" in result.output
     docs = [line.split()[2] for line in out.read_text().splitlines()]
     assert docs == ["d1", "d2", "d3"]
     # documents d1, d2, d3: relevant at ranks 1 and 3 of 2 relevant: (1/1 + 2/3) / 2
@@ -42,3 +42,17 @@ def test_element_run_to_document_run_keeps_each_document_once(tmp_path):
     assert result.exit_code == 0, result.output
     assert [line.split()[:3] for line in out.read_text().splitlines()] == [
         ["1", "Q0", "d1"], ["1", "Q0", "d2"]]
+
+
+def test_document_run_with_a_repeat_to_element_run_says_the_values_differ(tmp_path):
+    run, qrels, out = tmp_path / "d.txt", tmp_path / "q.txt", tmp_path / "e.txt"
+    run.write_text("1 Q0 a 1 3 sys\n1 Q0 x 2 2 sys\n1 Q0 a 3 1 sys\n1 Q0 b 4 0.5 sys\n")
+    qrels.write_text("1 0 a 1\n1 0 b 1\n1 0 x 0\n")
+    runner = CliRunner()
+    result = runner.invoke(cli, ["convert", str(run), str(out), "--to", "element"])
+    assert result.exit_code == 0, result.output
+    assert "1 repeated document(s)" in result.output and "values differ" in result.output
+    # the document run: relevant at ranks 1 and 4 (the repeat at 3 earns nothing): (1 + 2/4)/2;
+    # the element run read as its documents a, x, b: relevant at 1 and 3: (1 + 2/3)/2
+    assert abs(ap(runner, qrels, run) - 0.75) < 1e-4
+    assert abs(ap(runner, qrels, out) - (1 + 2 / 3) / 2) < 1e-4

@@ -21,6 +21,7 @@ from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_for
 from ..io import read_collection, read_qrels, read_run
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run, write_trec_qrels
 from .common import InputPath, echo_problems, handle_errors
+from .validate_cmd import json_holds
 
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol", "trec-qrels")
 
@@ -56,7 +57,7 @@ def convert_command(source, target, to, collection_dir, fmt, strict):
     log = ProblemLog()
     kind = normalise_format(fmt) if fmt else detect_format(source)
     try:
-        if kind in RUN_FORMATS:
+        if kind in RUN_FORMATS and (kind != "ranx-json" or json_holds(source) == "run"):
             count, what = _convert_run(source, target, kind, to, collection_dir, log, strict)
         elif kind in QRELS_FORMATS:
             count, what = _convert_qrels(source, target, kind, to, log, collection_dir)
@@ -98,19 +99,34 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
             else:
                 log.warn(source, None, f"{message} (see above; --strict makes this an error)")
         log.raise_if_errors()
-    if to == "document" and run.unit != "document":
+    if (to == "document") != (run.unit == "document"):
         from ..measures.classic.gains import document_run
 
-        before = len(run)
-        run = document_run(run)  # TREC runs list a document once (trec_eval refuses repeats)
-        log.warn(source, None, f"{run.unit} results written as their documents, each once at "
-                               f"its first result, as document-level measures read this run "
-                               f"({before - len(run)} later results dropped)")
+        before, documents = len(run), document_run(run)
+        if to == "document":  # TREC runs list a document once (trec_eval refuses repeats)
+            run, lost = documents, "paths" if run.unit == "element" else "character ranges"
+            log.warn(source, None, f"{run.unit} results written as their documents, each once "
+                                   f"at its first result, as document-level measures read this "
+                                   f"run ({lost} not kept; {before - len(run)} later results "
+                                   f"of a document already written dropped)")
+        elif len(documents) < before:
+            log.warn(source, None, f"{before - len(documents)} repeated document(s): "
+                                   f"document-level measures score a repeat in a document run "
+                                   f"as non-relevant, but read an {to} run as its documents, "
+                                   f"each once at its first result (values differ; drop the "
+                                   f"repeats to keep them)")
     if to == "inex-xml":
         from ..io.inex_submission import write_inex_submission
 
         write_inex_submission(run, target)
         return len(run), "results (INEX XML submission)"
+    empty = [topic for topic, ranking in run.topics.items() if not len(ranking)]
+    if empty:  # answered (scored 0) in IN; a TREC-like run has no line to list them
+        more = " ..." if len(empty) > 20 else ""
+        log.warn(source, None, f"{len(empty)} topic(s) without results cannot be written to a "
+                               f"TREC-like run: {', '.join(empty[:20])}{more} (IN answers them, "
+                               f"scoring 0; means over answered topics differ: -c averages "
+                               f"over every judged topic)")
     return write_run(run, target, to), f"results ({to} run)"
 
 

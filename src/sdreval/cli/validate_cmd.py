@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from types import SimpleNamespace
 from typing import Callable
 
 import click
@@ -17,6 +18,7 @@ import click
 from ..errors import InputError, Problem, ProblemLog, shown_source
 from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io import read_collection, read_qrels, read_run
+from ..measures.serial import check_topic_names
 from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors
 
 
@@ -38,16 +40,18 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     try:
         if kind in ("chunk-map", "documents", "chunk-run"):
             return kind, log, None, _span_summary(path, kind, log)
-        if kind in QRELS_FORMATS:
+        if kind in QRELS_FORMATS and (kind != "ranx-json" or json_holds(path) == "qrels"):
             obj = qrels = read_qrels(path, kind, log, collection=collection,
                                      pool_policy=pool_policy)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
             summary = f"{len(qrels):,} topics, {judged:,} judgements, relevance scale {qrels.scale}"
+            check_topic_names(qrels, ())  # as eval refuses it
             if kind == "inex-assessments" and os.path.isdir(path):
                 summary += f", {_tree_files(path)}"
         elif kind in RUN_FORMATS:
             obj = run = read_run(path, kind, log)
             summary = f"run {run.name!r}, {len(run.topics):,} topics, {len(run):,} results"
+            check_topic_names(SimpleNamespace(topics=()), (run,))  # as eval refuses it
         else:
             obj = collection = read_collection(path, log)
             elements = 0
@@ -65,6 +69,25 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     except NotImplementedError:
         log.error(path, None, f"the {kind} reader is not available in this version")
     return kind, log, obj, summary
+
+
+def json_holds(path: str) -> str:
+    """``"run"`` or ``"qrels"``: how a ranx-json file, which does not say which it holds, is
+    read when no role is given: a run when any value is written as a decimal (ranx's
+    ``Run.save`` writes scores so), else judgements (integer grades), as ``eval`` accepts it.
+    An unreadable file is left to the qrels reader to report."""
+    import json
+
+    from ..io.textlines import open_binary
+
+    try:
+        with open_binary(path) as handle:
+            data = json.load(handle)
+    except (OSError, ValueError, RecursionError):
+        return "qrels"
+    tables = data.values() if isinstance(data, dict) else ()
+    return "run" if any(isinstance(v, float) for t in tables if isinstance(t, dict)
+                        for v in t.values()) else "qrels"
 
 
 def _tree_files(path: str) -> str:
