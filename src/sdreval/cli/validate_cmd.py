@@ -73,11 +73,13 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
 
 def json_holds(path: str) -> str:
     """``"run"`` or ``"qrels"``: how a ranx-json file, which does not say which it holds, is
-    read when no role is given: a run when any value is written as a decimal (ranx's
-    ``Run.save`` writes scores so), else judgements (integer grades), as ``eval`` accepts it.
-    An unreadable file is left to the qrels reader to report."""
+    read when no role is given: a run when its values are written as a run's scores are
+    (:func:`sdreval.io.readers.number_style`: some not whole, or every one a decimal as ranx's
+    ``Run.save`` writes them), else judgements, as ``eval`` accepts it.  An unreadable file is
+    left to the qrels reader to report."""
     import json
 
+    from ..io.readers import number_style
     from ..io.textlines import open_binary
 
     try:
@@ -85,9 +87,7 @@ def json_holds(path: str) -> str:
             data = json.load(handle)
     except (OSError, ValueError, RecursionError):
         return "qrels"
-    tables = data.values() if isinstance(data, dict) else ()
-    return "run" if any(isinstance(v, float) for t in tables if isinstance(t, dict)
-                        for v in t.values()) else "qrels"
+    return "run" if number_style(data) in ("scores", "decimals") else "qrels"
 
 
 def _tree_files(path: str) -> str:

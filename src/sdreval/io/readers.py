@@ -154,12 +154,12 @@ def _json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = Fal
         if error.logged_in is not inner:
             for problem in error.problems:
                 inner.add(problem)
-    values = [v for grades in data.values() for v in grades.values()]
+    written = number_style(data)
     swapped = ("the judgements come first; a JSON file does not say which it holds")
-    if qrels and any(isinstance(v, float) and not v.is_integer() for v in values):
+    if qrels and written == "scores":
         log.error(file, None, "grades that are not integers: is this a run's scores? (sdreval "
                   f"eval QRELS RUN...: {swapped})")
-    elif not told and values and all(type(v) is (float if qrels else int) for v in values):
+    elif not told and written == ("decimals" if qrels else "integers"):
         log.error(file, None, (
             "every grade is written as a decimal (3.0), as ranx's Run.save writes a run's "
             f"scores: is this a run? (sdreval eval QRELS RUN...: {swapped}); --qrels-format "
@@ -170,6 +170,23 @@ def _json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = Fal
     finish(log, own)
     log.raise_if_errors()  # the dict path's errors are raised, as from the dict
     return result
+
+
+def number_style(data: Any) -> str | None:
+    """How the values of a ``{topic: {doc: value}}`` dict are written, the only sign of
+    whether a ranx-json file holds a run or judgements: ``"scores"`` (some value is not a
+    whole number: a run), ``"decimals"`` (every value a whole number written as 3.0, as
+    ranx's ``Run.save`` writes scores), ``"integers"`` (every value an integer, as grades are
+    written), else None (none, or mixed)."""
+    values = [v for table in (data.values() if isinstance(data, dict) else ())
+              if isinstance(table, dict) for v in table.values()]
+    if any(isinstance(v, float) and not v.is_integer() for v in values):
+        return "scores"
+    if values and all(type(v) is float for v in values):
+        return "decimals"
+    if values and all(type(v) is int for v in values):
+        return "integers"
+    return None
 
 
 def read_collection(path: str | Path, log: ProblemLog | None = None) -> Collection:
