@@ -112,10 +112,11 @@ def compare(results: Any, measure: Any = None, test: str = "t", correction: str 
     those tests: columns ``run_a, run_b, measure, mean_a, mean_b, p_value, p_adjusted,
     reject, topics`` then ``diff, diff_ci_low, diff_ci_high`` (``mean_a − mean_b``
     and its interval: the mean difference over topics; for counts such as num_ret, whose
-    means are sums over topics as trec_eval prints them, the difference of the sums), ``effect_size`` (Cohen's d_z, Lakens 2013, Eq. 6),
-    ``wins, ties, losses``; one family (and correction) per measure.  ``test``
-    is t, wilcoxon, sign, bootstrap or randomization; ``correction`` by (Benjamini-Yekutieli),
-    bh, holm, bonferroni or none; further keywords as :func:`sdreval.stats.compare_runs`."""
+    means are sums over topics as trec_eval prints them, the difference of the sums),
+    ``effect_size`` (Cohen's d_z, Lakens 2013, Eq. 6), ``wins, ties, losses``; one family
+    (and correction) per measure.  ``test`` is t, wilcoxon, sign, bootstrap or randomization;
+    ``correction`` by (Benjamini-Yekutieli), bh, holm, bonferroni or none; further keywords as
+    :func:`sdreval.stats.compare_runs`."""
     from .stats import compare_runs
 
     _per_topic(results, "compare")

@@ -19,9 +19,9 @@ import click
 from ..errors import ProblemLog, SdrevalError, UsageError
 from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io import read_collection, read_qrels, read_run
+from ..io.json_files import json_holds
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run, write_trec_qrels
 from .common import InputPath, echo_problems, handle_errors
-from .validate_cmd import json_holds
 
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol", "trec-qrels")
 

@@ -18,6 +18,7 @@ import click
 from ..errors import InputError, Problem, ProblemLog, shown_source
 from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io import read_collection, read_qrels, read_run
+from ..io.json_files import json_holds
 from ..measures.serial import check_topic_names
 from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors
 
@@ -69,25 +70,6 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     except NotImplementedError:
         log.error(path, None, f"the {kind} reader is not available in this version")
     return kind, log, obj, summary
-
-
-def json_holds(path: str) -> str:
-    """``"run"`` or ``"qrels"``: how a ranx-json file, which does not say which it holds, is
-    read when no role is given: a run when its values are written as a run's scores are
-    (:func:`sdreval.io.readers.number_style`: some not whole, or every one a decimal as ranx's
-    ``Run.save`` writes them), else judgements, as ``eval`` accepts it.  An unreadable file is
-    left to the qrels reader to report."""
-    import json
-
-    from ..io.readers import number_style
-    from ..io.textlines import open_binary
-
-    try:
-        with open_binary(path) as handle:
-            data = json.load(handle)
-    except (OSError, ValueError, RecursionError):
-        return "qrels"
-    return "run" if number_style(data) in ("scores", "decimals") else "qrels"
 
 
 def _tree_files(path: str) -> str:

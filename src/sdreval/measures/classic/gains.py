@@ -296,9 +296,9 @@ def warn_repeated_relevant(ctx: Any, run: str, repeats: dict[str, int]) -> None:
     counts = dict(before[1]) if before is not None else {}
     for topic, n in repeats.items():
         counts[topic] = max(counts.get(topic, 0), int(n))
-    message = ((f"run {run}: " if run else "") + f"{sum(counts.values()):,} repeated relevant result(s) in "
-               f"{len(counts):,} topic(s) scored as non-relevant (a result listed again "
-               "earns nothing)")
+    message = ((f"run {run}: " if run else "")
+               + f"{sum(counts.values()):,} repeated relevant result(s) in {len(counts):,} "
+               "topic(s) scored as non-relevant (a result listed again earns nothing)")
     if before is not None and before[2] in warnings:
         warnings[warnings.index(before[2])] = message
     else:
