@@ -154,11 +154,17 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None):
                     grades.setdefault(str(t), {})[str(c)] = float(r)
                 for t in qrels.topics:  # a topic without relevant chunk stays judged
                     grades.setdefault(str(t), {})
-                # scored as ID-based tools do: score descending, ties by chunk id descending
-                id_run = run_from_dict({t: dict(zip(c, run.topics[t].rsv.tolist()))
-                                        for t, c in ids.items()}, run.name)
+                # scored as ID-based tools do: score descending, ties by chunk id descending;
+                # a chunk given twice stays, as in eval (the reader warned of it)
+                id_run = run_from_dict({
+                    "topic": np.repeat(list(ids), [len(c) for c in ids.values()]),
+                    "doc": np.concatenate(list(ids.values())),
+                    "score": np.concatenate([run.topics[t].rsv for t in ids])},
+                    run.name, ProblemLog())
                 sub = EvalContext(order="rsv")
                 result = evaluate(qrels_from_dict(grades, "graded"), id_run, [id_measure], sub)
+                for warning in sub.warnings:
+                    ctx.warn(f"{id_measure} on chunk qrels ({label}): {warning}")
                 # no topic with a relevant chunk: no mean (NaN, unranked), not 0
                 values[run.name] = float(result["value"].mean()) if len(result) else np.nan
                 if notes is not None and len(result) != n_span_topics:
