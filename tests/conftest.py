@@ -47,6 +47,19 @@ def fresh_python():
     return run
 
 
+@pytest.fixture(scope="session")
+def dask_cluster():
+    """A real ``distributed`` cluster on 127.0.0.1 (2 worker processes, a thread each) and its
+    client, shared by the tests of a process (starting one costs about 7 CPU s, its workers
+    included); the tests that use it are in xdist group "dask_cluster", so one process starts
+    it."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=":0") as cluster, \
+            distributed.Client(cluster) as client:
+        yield cluster, client
+
+
 _RANX_CHILD = """
 import json, sys, warnings
 import ranx
