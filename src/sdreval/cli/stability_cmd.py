@@ -174,7 +174,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     means: dict[str, pd.Series] = {}  # tau ranks by the means of the --missing rule
     for measure in track(names if table is not None else [], "analysing measures"):
         sm = stats.score_matrix(table, measure, missing=missing)
-        means[measure] = pd.Series(sm.means, index=list(sm.runs))
+        means[measure] = pd.Series(stats.aggregates(sm.values, measure), index=list(sm.runs))
         if "ci" in chosen:  # topics: what each mean covers
             results["ci"].append(stats.confidence_intervals(sm, level, samples, seed)
                                  .assign(topics=len(sm.topics)))
@@ -335,6 +335,10 @@ def stability_text(tables: dict[str, pd.DataFrame], level: float = 0.95) -> str:
         title = _TITLES.get(analysis, analysis)
         if analysis == "ci":
             title = title.replace("confidence intervals", f"{level:.0%} confidence intervals")
+            from ..measures.evaluate import count_measures
+
+            if count_measures(table["measure"].astype(str)):
+                title += "; a count's mean column: its sum over the topics, as eval prints it"
         lines.append(f"== {analysis}: {title}")
         if analysis in ("swap", "extrapolate"):
             lines += _bins_by_size(table)

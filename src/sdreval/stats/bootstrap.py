@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
+from .aggregate import aggregates, topic_scale
 from .matrix import ScoreMatrix, as_values
 from .resample import bootstrap_counts
 
@@ -46,10 +47,13 @@ def percentile_ci(values: np.ndarray, level: float = 0.95, samples: int = 5_000,
 
 def confidence_intervals(scores: ScoreMatrix, level: float = 0.95, samples: int = 5_000,
                          seed: int | None = 0) -> pd.DataFrame:
-    """Table ``run, measure, mean, ci_low, ci_high, ci_length`` (runs by decreasing mean)."""
+    """Table ``run, measure, mean, ci_low, ci_high, ci_length`` (runs by decreasing mean).
+    ``mean`` is what ``eval`` prints: for a count (``num_ret`` ...) the sum over the topics,
+    its interval the mean's times the number of topics (:mod:`sdreval.stats.aggregate`)."""
     x = as_values(scores)
-    low, high = percentile_ci(x, level, samples, seed)
+    scale = topic_scale(scores.measure, x.shape[1])
+    low, high = (bound * scale for bound in percentile_ci(x, level, samples, seed))
     table = pd.DataFrame({"run": list(scores.runs), "measure": scores.measure,
-                          "mean": x.mean(axis=1), "ci_low": low, "ci_high": high,
+                          "mean": aggregates(x, scores.measure), "ci_low": low, "ci_high": high,
                           "ci_length": high - low})
     return table.sort_values("mean", ascending=False, kind="stable").reset_index(drop=True)
