@@ -55,7 +55,10 @@ def _int_list(text: str) -> list[int]:
 
 
 def _variant_table(inputs, variants_path, alt_qrels, measures, options,
-                   all_topics: bool = False) -> pd.DataFrame | None:
+                   all_topics: bool = False, judged: dict | None = None
+                   ) -> pd.DataFrame | None:
+    """The per-topic scores by variant; with --alt-qrels, ``judged`` gets each variant's
+    qrels topics."""
     if variants_path:
         table = stats.read_scores(variants_path)
         if "variant" not in table.columns:
@@ -74,6 +77,8 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
     for name, path in [("original", inputs[0])] + [(Path(p).stem, p) for p in alt_qrels]:
         qrels, runs, log = load_inputs(path, inputs[1:], options)
         echo_problems(log)
+        if judged is not None:
+            judged[name] = set(qrels)
         frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics,
                                jobs=options.get("jobs", 1), scheduler=options.get("scheduler"))
                       .assign(variant=name))
@@ -218,14 +223,17 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                            for name in names if stats.is_constant(wide[name].to_numpy())])
             results["tau"].append(stats.ranking_correlations(wide[names]))
     if "variants" in chosen:
+        judged: dict[str, set[str]] = {}
         vtable = _variant_table(inputs, variants_path, alt_qrels, measures, options,
-                                all_topics)
+                                all_topics, judged)
         if vtable is None:
             raise UsageError("the variants analysis needs --variants CSV or --alt-qrels FILE")
         scopes = ("all", "varied") if variant_topics == "both" else (variant_topics,)
         for measure in list(measures) or matrix.measures_of(vtable):
             for scope in scopes:
-                _, combos, means = stats.variant_means(vtable, measure, scope, original)
+                _, combos, means = stats.variant_means(
+                    vtable, measure, scope, original, judged=judged,
+                    base="original" if judged else None)
                 row = {"measure": measure, "topics": scope, "varied_topics": len(combos[0])}
                 row.update(stats.variant_correlation(means))
                 row.update(stats.error_rate_and_ties(means, equivalence))
