@@ -45,6 +45,8 @@ tables_out = lazy_module("sdreval.stats.output")  # (``output`` is the -o option
 ANALYSES = ("ci", "discrimination", "swap", "extrapolate", "min-diff", "tau", "variants",
             "error-rate")
 DEFAULT_ANALYSES = ("ci", "discrimination", "swap", "tau")
+#: the analyses of arithmetic means of the per-topic values (not of a geometric mean)
+ARITHMETIC = ("discrimination", "swap", "extrapolate", "min-diff", "error-rate")
 
 
 def _int_list(text: str) -> list[int]:
@@ -178,6 +180,9 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     few: set[tuple[int, int]] = set()  # (runs in the swap rates, runs given)
     means: dict[str, pd.Series] = {}  # tau ranks by the means of the --missing rule
     for measure in track(names if table is not None else [], "analysing measures"):
+        arithmetic = [a for a in chosen if a in ARITHMETIC]
+        if arithmetic:
+            stats.refuse_geometric(measure, f"the {', '.join(arithmetic)} analyses")
         sm = stats.score_matrix(table, measure, missing=missing)
         means[measure] = pd.Series(stats.aggregates(sm.values, measure), index=list(sm.runs))
         if "ci" in chosen:  # topics: what each mean covers

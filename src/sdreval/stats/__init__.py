@@ -29,6 +29,7 @@ _NAMES = {
     "minimum_difference": "stability", "swap_rates": "stability", "top_runs": "stability",
     "variant_correlation": "stability", "variant_means": "stability",
     "variant_spread": "stability", "aggregates": "aggregate", "topic_scale": "aggregate",
+    "refuse_geometric": "aggregate",
 }
 
 __all__ = list(_NAMES)

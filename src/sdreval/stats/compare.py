@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, UsageError
-from .aggregate import aggregates, topic_scale
+from .aggregate import aggregates, refuse_geometric, topic_scale
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values, measures_of, score_matrix
 from .effect import EFFECT_COLUMNS, paired_effects
@@ -96,6 +96,7 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
                                missing, show_progress, baseline) for m in names]
         return pd.concat(frames, ignore_index=True) if frames else \
             pd.DataFrame(columns=RECORD_COLUMNS)
+    refuse_geometric(measure or scores.measure, "compare's paired tests and differences")
     values = as_values(scores)
     pairs = None if baseline is None else baseline_pairs(list(scores.runs), baseline)
     i, j, p = pairwise_pvalues(values, test, alternative, samples, seed, wilcoxon_method,

@@ -45,6 +45,7 @@ import pandas as pd
 from ..errors import InputError, UsageError
 from ..model.ordering import topic_sort_key
 from ._progress import progress
+from .aggregate import refuse_geometric
 from .correlation import kendall_tau
 from .matrix import ScoreMatrix, as_values
 from .paired import DECIMALS, pair_index
@@ -84,6 +85,7 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
         if len(names) != 1:
             raise UsageError(f"variant table has {len(names)} measures; choose one")
         measure = names[0]
+    refuse_geometric(measure, "the qrels variants' means")
     data = data[data["measure"] == measure]
     if data.empty:
         raise UsageError(f"measure {measure!r} not in the variant table")
