@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Sequence
@@ -68,16 +69,24 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     qrels topic (``-c``).  ``measures``: names (``"P@10"``), sdreval measures
     (``nxCG(k=10)``, ``P @ 10``) or ir_measures measure objects, one or a list.  ``jobs`` and
     ``scheduler`` spread the runs over processes or a Dask cluster (the same numbers).
-    Keyword options set measure defaults (see :func:`context`), or ``ctx`` gives them all."""
+    Keyword options set measure defaults (see :func:`context`), or ``ctx`` gives them all.
+    The rules applied (topics left out, repeats, file order) are Python warnings, the
+    texts ``sdreval eval`` prints."""
     from .measures import evaluate as evaluate_table
     from .measures import summarise
+    from .measures.defaults import rsv_order_hints
 
     if ctx is not None and options:
         raise UsageError("give either ctx or keyword options, not both")
     ctx = ctx or context(**options)
-    table = evaluate_table(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
+    seen = len(ctx.warnings)
+    read = read_runs(runs)
+    table = evaluate_table(read_qrels(qrels, collection=ctx.collection), read,
                            measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
                            scheduler=scheduler)
+    # the rules applied, said as `sdreval eval` says them (kept in ctx.warnings too)
+    for message in rsv_order_hints(read, ctx.order) + ctx.warnings[seen:]:
+        warnings.warn(f"sdreval: warning: {message}", stacklevel=2)
     return summarise(table, keep_topics=per_topic)
 
 

@@ -28,7 +28,8 @@ from ..lazy import lazy_module
 from ..model.run import Run
 from ..model.runnames import distinct_run_names
 from .inputs import check_input_topics
-from ..measures.partitions import Part, Piece, evaluate_part, gather
+from ..measures.defaults import rsv_order_hints
+from ..measures.partitions import Part, Piece, evaluate_part, gather, merge_warnings
 from ..measures.results import ResultColumns
 from ..measures.serial import measures_by_family, scored_topics
 from ..measures.registry import EvalContext, Measure
@@ -95,6 +96,10 @@ def stream_columns(qrels: Qrels, run_path: str | Path, measures: Iterable[str | 
     finish(log, own)
     if not pieces:  # nothing read: the unit of the stream
         pieces.append(Piece([], [], None, [], stream.unit))
+    # the parts' hints about file order, counted as for the run read whole
+    for message in merge_warnings([(0, None, p.extra or []) for p in pieces],
+                                  [Run(stream.name or "", {})]):
+        ctx.warn(message)
     answered, topics, matrix, _ = gather(pieces, qrels, stream.name or "", texts, ctx,
                                          all_topics, stream.source)
     if not topics:
@@ -110,16 +115,17 @@ def _evaluate_parts(qrels: Qrels, stream: TopicStream, measures: list[str], ctx:
     pieces: list[Piece] = []
     for run in _counted(stream.parts(), f"topics of {Path(stream.source).name} (streamed)"):
         check_input_topics(qrels, [run])
+        hints = rsv_order_hints([run], ctx.order)
         topics = [t for t in run.topics if t in scored]
         if topics:
             before = len(ctx.cache)
             _, values, warnings = evaluate_part(Part(0, run, topics), qrels, measures, ctx,
                                                 ctx.cache)
             _drop_run_entries(ctx, before, run, tuple(topics))
-            pieces.append(Piece(list(run.topics), topics, values, warnings, run.unit))
+            pieces.append(Piece(list(run.topics), topics, values, warnings, run.unit, hints))
             del values
         else:
-            pieces.append(Piece(list(run.topics), [], None, [], run.unit))
+            pieces.append(Piece(list(run.topics), [], None, [], run.unit, hints))
         del run
     return pieces
 
@@ -182,6 +188,8 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
             run = read_run(path, fmt, log=log)
             if not log.errors:
                 check_topic_names(qrels, [run])
+                for message in rsv_order_hints([run], ctx.order):
+                    ctx.warn(message)
                 tables.append(evaluate_columns(qrels, [run], measures, ctx, all_topics))
             del run
         sources.append(str(path))
