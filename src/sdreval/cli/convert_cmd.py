@@ -7,7 +7,7 @@ element/passage run -> ``document`` lists each document once, at its first resul
 Judgements: INEX XML assessments -> native TSV (elements) or FOL qrels (passages); FOL qrels ->
 TREC qrels at the document level (``--to trec-qrels``, the default for FOL input: a document is
 relevant, rel 1, when it has highlighted text, relchars > 0, and judged non-relevant, rel 0, when
-listed with relchars 0).
+listed with relchars 0); span qrels -> FOL qrels with ``--documents`` (their lengths).
 Problems of the input are listed; errors exit 1, warnings are printed and the output written.
 Results that cannot be converted (document not in the collection, path not in the document)
 are each listed and left out of the output, with a count; ``--strict`` makes them errors.
@@ -51,16 +51,25 @@ Examples:
                    "JSONL, CSV, TSV tables: docs/inputs.md).")
 @click.option("--strict", is_flag=True,
               help="Fail (exit 1, nothing written) if a result cannot be converted.")
+@click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Documents (doc_id, text) of span qrels or runs: offsets checked, and the "
+                   "document lengths that FOL qrels need.")
 @handle_errors
-def convert_command(source, target, to, collection_dir, fmt, strict):
+def convert_command(source, target, to, collection_dir, fmt, strict, documents):
     """Convert IN (a run or judgements) to OUT in another format."""
     log = ProblemLog()
+    if documents:
+        from .eval_inputs import span_inputs
+
+        documents = span_inputs({"documents": documents}, log)[0]
     kind = normalise_format(fmt) if fmt else detect_format(source)
     try:
         if kind in RUN_FORMATS and (kind != "ranx-json" or json_holds(source) == "run"):
-            count, what = _convert_run(source, target, kind, to, collection_dir, log, strict)
+            count, what = _convert_run(source, target, kind, to, collection_dir, log, strict,
+                                       documents)
         elif kind in QRELS_FORMATS:
-            count, what = _convert_qrels(source, target, kind, to, log, collection_dir)
+            count, what = _convert_qrels(source, target, kind, to, log, collection_dir,
+                                         documents)
         else:
             raise UsageError(f"{source} is a {kind}; convert takes a run or judgements")
     except NotImplementedError:
@@ -69,8 +78,8 @@ def convert_command(source, target, to, collection_dir, fmt, strict):
     click.echo(f"wrote {count} {what} to {target}", err=True)
 
 
-def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
-    run = read_run(source, kind, log)
+def _convert_run(source, target, kind, to, collection_dir, log, strict=False, documents=None):
+    run = read_run(source, kind, log, documents=documents)
     log.raise_if_errors()
     if to is None:
         to = "passage" if collection_dir and run.unit != "passage" else (
@@ -130,9 +139,10 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False):
     return write_run(run, target, to), f"results ({to} run)"
 
 
-def _convert_qrels(source, target, kind, to, log, collection_dir=None):
+def _convert_qrels(source, target, kind, to, log, collection_dir=None, documents=None):
     collection = read_collection(collection_dir, log) if collection_dir else None
-    qrels = read_qrels(source, kind, log, collection=collection)  # resolves X-RAI passages
+    qrels = read_qrels(source, kind, log, documents,  # resolves X-RAI passages
+                       collection=collection)
     log.raise_if_errors()
     has_elements = any(t.elements for t in qrels.topics.values())
     has_passages = any(t.passages for t in qrels.topics.values())

@@ -57,10 +57,11 @@ def span_settings(measures, taus) -> list[tuple[str, object]]:
 
 
 def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk", "gold"),
-                chunk_map=None, id_measure: str = "AP", ctx=None, notes: list | None = None
-                ) -> tuple[pd.DataFrame, pd.DataFrame]:
+                chunk_map=None, id_measure: str = "AP", ctx=None, notes: list | None = None,
+                all_topics: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The ``scores`` and ``agreement`` tables (see the module docstring); ``notes`` (a list)
-    receives the statement of the topics the means cover."""
+    receives the statement of the topics the means cover; ``all_topics`` is eval's ``-c``
+    (every qrels topic with something relevant counts, unanswered ones score 0)."""
     from ..measures import EvalContext, evaluate, parse_measure
     from ..measures.evaluate import coverage_lines, summarise
     from ..model.runnames import distinct_runs
@@ -77,17 +78,18 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
     names = [r.name for r in runs]
     columns: dict[tuple[str, str], pd.Series] = {}
     settings = span_settings(parsed, taus)
-    table = evaluate(qrels, runs, [m for _, m in settings], ctx)
+    table = evaluate(qrels, runs, [m for _, m in settings], ctx, all_topics=all_topics)
     means = table.groupby(["measure", "run"], sort=False)["value"].mean()
     if notes is not None:
-        notes += coverage_lines(summarise(table, counts=True), False)
+        notes += coverage_lines(summarise(table, counts=True), all_topics)
     for label, m in settings:
         base = m.text if not label else _base_text(m)
         columns[(base, label)] = means.loc[m.text].reindex(names)
     reference = (settings[0][1].text if not settings[0][0] else _base_text(settings[0][1]),
                  settings[0][0])
     if chunk_map is not None:
-        columns.update(_id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes))
+        columns.update(_id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes,
+                                 all_topics))
     score_rows = []
     for (measure, label), series in columns.items():
         ranks = series.rank(ascending=False, method="min")
@@ -123,7 +125,8 @@ def _base_text(measure) -> str:
     return text + (f"@{measure.cutoff}" if measure.cutoff is not None else "")
 
 
-def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None):
+def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None,
+              all_topics=False):
     """ID-based scores of chunk runs on qrels projected onto each run's chunking."""
     from ..io.interop import qrels_from_dict, run_from_dict
     from ..measures import EvalContext, evaluate
@@ -154,18 +157,25 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None):
                     grades.setdefault(str(t), {})[str(c)] = float(r)
                 for t in qrels.topics:  # a topic without relevant chunk stays judged
                     grades.setdefault(str(t), {})
-                # scored as ID-based tools do: score descending, ties by chunk id descending
-                id_run = run_from_dict({t: dict(zip(c, run.topics[t].rsv.tolist()))
-                                        for t, c in ids.items()}, run.name)
+                # scored as ID-based tools do: score descending, ties by chunk id descending;
+                # a chunk given twice stays, as in eval (the reader warned of it)
+                id_run = run_from_dict({
+                    "topic": np.repeat(list(ids), [len(c) for c in ids.values()]),
+                    "doc": np.concatenate(list(ids.values())),
+                    "score": np.concatenate([run.topics[t].rsv for t in ids])},
+                    run.name, ProblemLog())
                 sub = EvalContext(order="rsv")
-                result = evaluate(qrels_from_dict(grades, "graded"), id_run, [id_measure], sub)
+                result = evaluate(qrels_from_dict(grades, "graded"), id_run, [id_measure], sub,
+                                  all_topics=all_topics)
+                for warning in sub.warnings:
+                    ctx.warn(f"{id_measure} on chunk qrels ({label}): {warning}")
                 # no topic with a relevant chunk: no mean (NaN, unranked), not 0
                 values[run.name] = float(result["value"].mean()) if len(result) else np.nan
                 if notes is not None and len(result) != n_span_topics:
                     notes.append(f"{id_measure} on chunk qrels ({label}), run {run.name}: "
                                  f"mean over {len(result)} topic(s): topics without a "
-                                 "relevant chunk under the rule are left out, as ID-based "
-                                 "tools do")
+                                 "relevant chunk under the rule" + ("" if all_topics else
+                                 " or not answered") + " are left out, as ID-based tools do")
             out[(f"{id_measure} on chunk qrels", label)] = pd.Series(values)
     return out
 
@@ -209,13 +219,16 @@ Examples:
                    "projected onto their own chunking.")
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
+@click.option("-c", "all_topics", is_flag=True,
+              help="Average over every qrels topic with something relevant (topics a run "
+                   "did not answer score 0); default: the answered ones.")
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
               help="text: the scores and agreement tables; csv; json.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @handle_errors
 def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_map, documents,
-                        fmt, output):
+                        all_topics, fmt, output):
     """How span scores and the ranking of RUNS move across tau and across chunkings.
 
     Prints the mean of every measure for every run at every tau (measures with a tau
@@ -237,7 +250,7 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     notes: list[str] = []
     scores, agreement = sensitivity(judgements, run_objs, measures, taus or DEFAULT_TAUS,
                                     rules or ("any", "chunk", "gold"), chunks, id_measure, ctx,
-                                    notes)
+                                    notes, all_topics)
     echo_warnings(ctx.warnings)
     echo_notes(notes)
     if fmt == "json":

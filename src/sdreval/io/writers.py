@@ -68,7 +68,12 @@ def write_fol_qrels(qrels: Qrels, path: str | Path) -> int:
             for doc, dp in tq.passages.items():
                 if dp.doc_length is None:
                     raise UsageError(f"topic {topic}, document {doc}: FOL qrels need the "
-                                     f"document length, which is unknown")
+                                     f"document length, which is unknown (span and passage "
+                                     f"qrels do not give it): give span qrels with their "
+                                     f"documents (convert --documents FILE), or evaluate the "
+                                     f"qrels as they are (eval reads them), or write the "
+                                     f"documents with relevant text as TREC qrels "
+                                     f"(--to trec-qrels)")
                 fields = [topic, "Q0", doc, str(int(dp.relevant_chars)), str(int(dp.doc_length))]
                 if dp.bep is not None:
                     fields.append(str(int(dp.bep)))

@@ -82,10 +82,20 @@ def _row_mean(matrix: np.ndarray) -> np.ndarray:
     return np.cumsum(matrix, axis=1)[:, -1] / matrix.shape[1]
 
 
-def _count_below(curves: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """``(curves[r] < values[r, j]).sum()`` for every row ``r`` of non-decreasing ``curves``."""
-    return np.array([np.searchsorted(c, v, side="left") for c, v in zip(curves, values)],
-                    dtype=np.int64).reshape(values.shape)
+def _count_below(curves: np.ndarray, rows: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``(curves[rows[i]] < values[i]).sum()`` for non-decreasing rows of ``curves``: one
+    binary search per value, all run side by side.  Exact: a topic's positions never depend on
+    the other topics of the batch (offsetting the rows into one flat curve would round them)."""
+    width = curves.shape[1]
+    lo = np.zeros(values.shape, dtype=np.int64)
+    hi = np.full(values.shape, width, dtype=np.int64)
+    for _ in range(width.bit_length()):
+        mid = (lo + hi) >> 1
+        active = lo < hi
+        below = active & (curves[rows, np.minimum(mid, width - 1)] < values)
+        lo = np.where(below, mid + 1, lo)
+        hi = np.where(active & ~below, mid, hi)
+    return lo
 
 
 def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
@@ -94,8 +104,8 @@ def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
 
     Rankings are zero-padded to a common length (a zero gain past the end changes no
     measure), ideal vectors likewise (``xCI`` is then constant past ``n``).  Natural points of
-    all topics are handled as one flat array; ``pos`` on the ideal curves is one
-    ``searchsorted`` over the row-offset concatenation of the curves.
+    all topics are handled as one flat array; ``pos`` on the ideal curves is a row-wise binary
+    search of all of them at once.
     """
     T = len(gains)
     out = np.zeros((len(requests), T))
@@ -125,8 +135,8 @@ def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
         g = total[:, None] * points[None, :]
         lowered = g - TOL * np.maximum(1.0, np.abs(g))
         # entries below the target gain per row (rows are non-decreasing: cumulated gains)
-        k_i = np.minimum(_count_below(ci, lowered), N - 1)
-        k_r = _count_below(cg, lowered)
+        k_i = np.minimum(_count_below(ci, rows[:, None], lowered), N - 1)
+        k_r = _count_below(cg, rows[:, None], lowered)
         reached = k_r < L
         k_rc = np.minimum(k_r, L - 1)
         pos_i = k_i + safe(g, ci[rows[:, None], k_i])
@@ -175,11 +185,8 @@ def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
             denominator = np.maximum(n, per_row).astype(np.float64)
             if kind == "MAep":
                 gq = np.minimum(cgv, total[r_nat])
-                step = float(total.max()) * 2 + 2
-                flat = (ci + (rows * step)[:, None]).ravel()
-                query = gq + r_nat * step
-                k = np.searchsorted(flat, query - TOL * np.maximum(1.0, gq), side="left")
-                k = np.minimum(k - r_nat * N, N - 1)
+                k = _count_below(ci, r_nat, gq - TOL * np.maximum(1.0, gq))
+                k = np.minimum(k, N - 1)
                 ep_nat = (k + safe(gq, ci[r_nat, k])) / j
                 out[q_i] = safe(np.bincount(r_nat, weights=ep_nat, minlength=T), denominator)
             else:
