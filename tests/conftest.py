@@ -69,15 +69,15 @@ def sdreval_cli():
 
 @pytest.fixture(scope="session")
 def dask_cluster():
-    """A real ``distributed`` cluster on 127.0.0.1 (2 worker processes, a thread each) and its
-    client, shared by the tests of a process (starting one costs about 7 CPU s, its workers
-    included); the tests that use it are in xdist group "dask_cluster", so one process starts
-    it."""
+    """A real ``distributed`` cluster on 127.0.0.1 (2 worker processes, a thread each), shared
+    by the tests of a process (starting one costs about 7 CPU s, its workers included); the
+    tests that use it are in xdist group "dask_cluster", so one process starts it.  A test
+    connects its own ``distributed.Client`` and closes it: a client left open would be Dask's
+    default scheduler for every later test of the process."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=":0") as cluster, \
-            distributed.Client(cluster) as client:
-        yield cluster, client
+                                  host="127.0.0.1", dashboard_address=":0") as cluster:
+        yield cluster
 
 
 _RANX_CHILD = """

@@ -23,9 +23,10 @@ ROOT = example_path("synthetic")
 pytestmark = pytest.mark.xdist_group("dask_cluster")  # one cluster a process (conftest.py)
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def cluster(dask_cluster):
-    return dask_cluster
+    with distributed.Client(dask_cluster) as client:  # closed after the module's tests
+        yield dask_cluster, client
 
 
 def _workers_used(client, work):

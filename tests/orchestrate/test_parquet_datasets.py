@@ -103,18 +103,19 @@ def test_on_a_cluster_each_worker_reads_its_own_files(tmp_path, dask_cluster):
     workers, the output is the serial one (and with -o DIR/ too)."""
     distributed = pytest.importorskip("distributed")
     qrels, text, dataset, _ = write_dataset(tmp_path, buckets=6)
-    cluster, client = dask_cluster
-    for extra in (["-q"], ["-q", "--format", "parquet", "-o"]):
-        files = [tmp_path / "all.parquet"] if "-o" in extra else []
-        serial = _run(["eval", qrels, text, *MEASURES, *extra, *files])
-        where = [f"{tmp_path}/scores/"] if files else []
-        with distributed.get_task_stream(client) as stream:
-            spread = _run(["eval", qrels, dataset, *MEASURES, *extra, *where,
-                           "--scheduler", cluster.scheduler_address])
-        assert spread == serial
-        reads = [t for t in stream.data if "evaluate_range" in str(t["key"])]
-        assert len(reads) == 6 and len({t["worker"] for t in reads}) == 2
-    key = ["run", "topic", "measure"]
-    pd.testing.assert_frame_equal(
-        pd.read_parquet(tmp_path / "scores").sort_values(key).reset_index(drop=True),
-        pd.read_parquet(tmp_path / "all.parquet").sort_values(key).reset_index(drop=True))
+    cluster = dask_cluster
+    with distributed.Client(cluster) as client:
+        for extra in (["-q"], ["-q", "--format", "parquet", "-o"]):
+            files = [tmp_path / "all.parquet"] if "-o" in extra else []
+            serial = _run(["eval", qrels, text, *MEASURES, *extra, *files])
+            where = [f"{tmp_path}/scores/"] if files else []
+            with distributed.get_task_stream(client) as stream:
+                spread = _run(["eval", qrels, dataset, *MEASURES, *extra, *where,
+                               "--scheduler", cluster.scheduler_address])
+            assert spread == serial
+            reads = [t for t in stream.data if "evaluate_range" in str(t["key"])]
+            assert len(reads) == 6 and len({t["worker"] for t in reads}) == 2
+        key = ["run", "topic", "measure"]
+        pd.testing.assert_frame_equal(
+            pd.read_parquet(tmp_path / "scores").sort_values(key).reset_index(drop=True),
+            pd.read_parquet(tmp_path / "all.parquet").sort_values(key).reset_index(drop=True))
