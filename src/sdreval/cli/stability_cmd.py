@@ -35,7 +35,7 @@ from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath,
                      confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
                      handle_errors, jobs_options, quiet_option)
 from .compare_cmd import scores_from_inputs
-from .eval_cmd import context_options
+from .eval_inputs import context_options
 
 np = lazy_module("numpy")
 pd = lazy_module("pandas")
@@ -45,6 +45,8 @@ tables_out = lazy_module("sdreval.stats.output")  # (``output`` is the -o option
 ANALYSES = ("ci", "discrimination", "swap", "extrapolate", "min-diff", "tau", "variants",
             "error-rate")
 DEFAULT_ANALYSES = ("ci", "discrimination", "swap", "tau")
+#: the analyses of arithmetic means of the per-topic values (not of a geometric mean)
+ARITHMETIC = ("discrimination", "swap", "extrapolate", "min-diff", "error-rate")
 
 
 def _int_list(text: str) -> list[int]:
@@ -55,7 +57,10 @@ def _int_list(text: str) -> list[int]:
 
 
 def _variant_table(inputs, variants_path, alt_qrels, measures, options,
-                   all_topics: bool = False) -> pd.DataFrame | None:
+                   all_topics: bool = False, judged: dict | None = None
+                   ) -> pd.DataFrame | None:
+    """The per-topic scores by variant; with --alt-qrels, ``judged`` gets each variant's
+    qrels topics."""
     if variants_path:
         table = stats.read_scores(variants_path)
         if "variant" not in table.columns:
@@ -67,13 +72,15 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
     if len(inputs) < 2:
         raise UsageError("--alt-qrels needs QRELS RUN... (the original assessments and runs)")
     from ..measures import evaluate
-    from .eval_cmd import build_context, load_inputs
+    from .eval_inputs import build_context, load_inputs
 
     ctx = build_context(options)
     frames = []
     for name, path in [("original", inputs[0])] + [(Path(p).stem, p) for p in alt_qrels]:
         qrels, runs, log = load_inputs(path, inputs[1:], options)
         echo_problems(log)
+        if judged is not None:
+            judged[name] = set(qrels)
         frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics,
                                jobs=options.get("jobs", 1), scheduler=options.get("scheduler"))
                       .assign(variant=name))
@@ -173,8 +180,11 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     few: set[tuple[int, int]] = set()  # (runs in the swap rates, runs given)
     means: dict[str, pd.Series] = {}  # tau ranks by the means of the --missing rule
     for measure in track(names if table is not None else [], "analysing measures"):
+        arithmetic = [a for a in chosen if a in ARITHMETIC]
+        if arithmetic:
+            stats.refuse_geometric(measure, f"the {', '.join(arithmetic)} analyses")
         sm = stats.score_matrix(table, measure, missing=missing)
-        means[measure] = pd.Series(sm.means, index=list(sm.runs))
+        means[measure] = pd.Series(stats.aggregates(sm.values, measure), index=list(sm.runs))
         if "ci" in chosen:  # topics: what each mean covers
             results["ci"].append(stats.confidence_intervals(sm, level, samples, seed)
                                  .assign(topics=len(sm.topics)))
@@ -218,14 +228,17 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                            for name in names if stats.is_constant(wide[name].to_numpy())])
             results["tau"].append(stats.ranking_correlations(wide[names]))
     if "variants" in chosen:
+        judged: dict[str, set[str]] = {}
         vtable = _variant_table(inputs, variants_path, alt_qrels, measures, options,
-                                all_topics)
+                                all_topics, judged)
         if vtable is None:
             raise UsageError("the variants analysis needs --variants CSV or --alt-qrels FILE")
         scopes = ("all", "varied") if variant_topics == "both" else (variant_topics,)
         for measure in list(measures) or matrix.measures_of(vtable):
             for scope in scopes:
-                _, combos, means = stats.variant_means(vtable, measure, scope, original)
+                _, combos, means = stats.variant_means(
+                    vtable, measure, scope, original, judged=judged,
+                    base="original" if judged else None)
                 row = {"measure": measure, "topics": scope, "varied_topics": len(combos[0])}
                 row.update(stats.variant_correlation(means))
                 row.update(stats.error_rate_and_ties(means, equivalence))
@@ -335,6 +348,10 @@ def stability_text(tables: dict[str, pd.DataFrame], level: float = 0.95) -> str:
         title = _TITLES.get(analysis, analysis)
         if analysis == "ci":
             title = title.replace("confidence intervals", f"{level:.0%} confidence intervals")
+            from ..measures.evaluate import count_measures
+
+            if count_measures(table["measure"].astype(str)):
+                title += "; a count's mean column: its sum over the topics, as eval prints it"
         lines.append(f"== {analysis}: {title}")
         if analysis in ("swap", "extrapolate"):
             lines += _bins_by_size(table)

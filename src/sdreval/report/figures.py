@@ -223,7 +223,8 @@ def plot_difference_intervals(compare: pd.DataFrame, measures: Sequence[str], ba
 
 def plot_mean_intervals(intervals: Mapping[str, pd.DataFrame], runs: Sequence[str],
                         level: float = 0.95) -> Figure:
-    """Each run's mean and its bootstrap interval (``run, mean, low, high`` per measure)."""
+    """Each run's mean (a count's sum) and its bootstrap interval (``run, mean, low, high``
+    per measure)."""
     frames = {}
     for measure, table in intervals.items():
         order = {r: i for i, r in enumerate(runs)}
@@ -233,8 +234,11 @@ def plot_mean_intervals(intervals: Mapping[str, pd.DataFrame], runs: Sequence[st
                                         "low": table["low"].to_numpy(float),
                                         "high": table["high"].to_numpy(float),
                                         "filled": True})
-    return _interval_panels(frames, runs, "mean", f"Mean over topics and its {level:.0%} "
-                            "bootstrap percentile interval", zero=False)
+    from ..measures.evaluate import count_measures
+
+    counts = " (the sum for a count, as eval prints it)" if count_measures(frames) else ""
+    return _interval_panels(frames, runs, "mean", f"Mean over topics{counts} and its "
+                            f"{level:.0%} bootstrap percentile interval", zero=False)
 
 
 def plot_distributions(results: pd.DataFrame, measures: Sequence[str], runs: Sequence[str]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from ..measures.evaluate import count_measures
 from ..stats.choices import describe_tests
 from . import bridge, figures, plots
 from .budget import plot_budget_curve
@@ -100,7 +101,9 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
                       else "percentile bootstrap") + "); filled: significant after correction."),
         "ci": ("confidence intervals of the means",
                f"{band} bootstrap percentile intervals of each run's mean "
-               f"({data.samples} resamples; Vu & Gallinari 2005, §5)."),
+               + ("(a count's sum over the topics, the mean's interval times the topics) "
+                  if count_measures(data.measures) else "")
+               + f"({data.samples} resamples; Vu & Gallinari 2005, §5)."),
         "distribution": ("per-topic distributions",
                          "Per-topic scores of every run: box = quartiles, line = median, dot "
                          "= mean."),

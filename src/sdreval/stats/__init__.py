@@ -28,7 +28,8 @@ _NAMES = {
     "error_rate_and_ties": "stability", "extrapolate_swap_rates": "stability",
     "minimum_difference": "stability", "swap_rates": "stability", "top_runs": "stability",
     "variant_correlation": "stability", "variant_means": "stability",
-    "variant_spread": "stability",
+    "variant_spread": "stability", "aggregates": "aggregate", "topic_scale": "aggregate",
+    "refuse_geometric": "aggregate",
 }
 
 __all__ = list(_NAMES)

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
+from .aggregate import aggregates, kind_of, topic_scale
 from .matrix import ScoreMatrix, as_values
 from .resample import bootstrap_counts
 
@@ -27,11 +28,17 @@ def bootstrap_means(values: np.ndarray, samples: int = 5_000, seed: int | None =
 
 
 def percentile_ci(values: np.ndarray, level: float = 0.95, samples: int = 5_000,
-                  seed: int | None = 0) -> tuple[np.ndarray, np.ndarray]:
-    """``(low, high)`` percentile bootstrap interval of each run's mean at ``level``."""
+                  seed: int | None = 0, geometric: bool = False
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """``(low, high)`` percentile bootstrap interval of each run's mean at ``level``
+    (``geometric``: of trec_eval's geometric mean ``exp(mean(log(max(v, 0.00001))))``)."""
     if not 0 < level < 1:
         raise UsageError(f"confidence level must be in (0, 1), got {level}")
     x = as_values(values)
+    if geometric:
+        from ..measures.rankings import GMAP_FLOOR
+
+        x = np.log(np.maximum(x, GMAP_FLOOR))
     counts = bootstrap_counts(x.shape[1], samples, seed).T  # topics × samples
     alpha = 1.0 - level
     low = np.empty(x.shape[0])
@@ -40,16 +47,23 @@ def percentile_ci(values: np.ndarray, level: float = 0.95, samples: int = 5_000,
     for start in range(0, x.shape[0], step):
         block = slice(start, start + step)
         means = (x[block] @ counts) / x.shape[1]
+        if geometric:
+            means = np.exp(means)
         low[block], high[block] = np.quantile(means, [alpha / 2, 1 - alpha / 2], axis=1)
     return low, high
 
 
 def confidence_intervals(scores: ScoreMatrix, level: float = 0.95, samples: int = 5_000,
                          seed: int | None = 0) -> pd.DataFrame:
-    """Table ``run, measure, mean, ci_low, ci_high, ci_length`` (runs by decreasing mean)."""
+    """Table ``run, measure, mean, ci_low, ci_high, ci_length`` (runs by decreasing mean).
+    ``mean`` is what ``eval`` prints: for a count (``num_ret`` ...) the sum over the topics,
+    its interval the mean's times the number of topics; for gm_map the geometric mean and the
+    interval of the resampled geometric means (:mod:`sdreval.stats.aggregate`)."""
     x = as_values(scores)
-    low, high = percentile_ci(x, level, samples, seed)
+    scale = topic_scale(scores.measure, x.shape[1])
+    geometric = kind_of(scores.measure) == "gmean"
+    low, high = (bound * scale for bound in percentile_ci(x, level, samples, seed, geometric))
     table = pd.DataFrame({"run": list(scores.runs), "measure": scores.measure,
-                          "mean": x.mean(axis=1), "ci_low": low, "ci_high": high,
+                          "mean": aggregates(x, scores.measure), "ci_low": low, "ci_high": high,
                           "ci_length": high - low})
     return table.sort_values("mean", ascending=False, kind="stable").reset_index(drop=True)

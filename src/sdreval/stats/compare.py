@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, UsageError
+from .aggregate import aggregates, refuse_geometric, topic_scale
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values, measures_of, score_matrix
 from .effect import EFFECT_COLUMNS, paired_effects
@@ -95,22 +96,21 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
                                missing, show_progress, baseline) for m in names]
         return pd.concat(frames, ignore_index=True) if frames else \
             pd.DataFrame(columns=RECORD_COLUMNS)
+    refuse_geometric(measure or scores.measure, "compare's paired tests and differences")
     values = as_values(scores)
     pairs = None if baseline is None else baseline_pairs(list(scores.runs), baseline)
     i, j, p = pairwise_pvalues(values, test, alternative, samples, seed, wilcoxon_method,
                                show_progress, pairs)
     adjusted, reject = adjust(p, correction, level)
-    from ..measures.evaluate import aggregate_of
-
     # counts (num_rel_ret ...) are summed over topics, as eval and trec_eval print them
-    summed = aggregate_of(measure or scores.measure) == "sum"
-    means = values.sum(axis=1) if summed else values.mean(axis=1)
+    means = aggregates(values, measure or scores.measure)
     runs = np.array(scores.runs, dtype=object)
     effects = paired_effects(differences(values[i], values[j]), 1.0 - level,
                              "t" if test == "t" else "bootstrap", samples, seed)
-    if summed:  # diff = mean_a − mean_b: the sum of the differences, its interval n times
-        for column in ("diff", "diff_ci_low", "diff_ci_high"):
-            effects[column] = effects[column] * values.shape[1]
+    # diff = mean_a − mean_b: for a count the sum of the differences, its interval n times
+    scale = topic_scale(measure or scores.measure, values.shape[1])
+    for column in ("diff", "diff_ci_low", "diff_ci_high"):
+        effects[column] = effects[column] * scale
     return pd.DataFrame({
         "run_a": runs[i], "run_b": runs[j], "measure": measure or scores.measure,
         "mean_a": means[i], "mean_b": means[j], "p_value": p, "p_adjusted": adjusted,

@@ -45,6 +45,7 @@ import pandas as pd
 from ..errors import InputError, UsageError
 from ..model.ordering import topic_sort_key
 from ._progress import progress
+from .aggregate import refuse_geometric
 from .correlation import kendall_tau
 from .matrix import ScoreMatrix, as_values
 from .paired import DECIMALS, pair_index
@@ -58,12 +59,19 @@ MAX_COMBINATIONS = 1 << 20
 # ----------------------------------------------------------------------------- qrels variants
 
 def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str = "all",
-                  original: str | None = None, runs: list[str] | None = None
+                  original: str | None = None, runs: list[str] | None = None,
+                  judged: dict[str, set[str]] | None = None, base: str | None = None
                   ) -> tuple[list[str], list[dict[str, str]], np.ndarray]:
     """``(runs, combinations, means)`` with ``means[c, r]`` run r's mean on test set c.
 
     ``combinations[c]`` maps each varied topic to its chosen variant; ``topics`` is ``all``
-    (static + varied topics) or ``varied`` (the varied topics only)."""
+    (static + varied topics) or ``varied`` (the varied topics only).  Every test set has the
+    same topics: an alternative assessment is a second judgement of a topic of the original
+    assessments (Kazai & Lalmas 2006, §6.2.1, after Voorhees 2000), so with ``base`` (the
+    variant of those assessments) a topic without a ``base`` score is refused, and so is a
+    topic that a variant judges
+    (``judged``: variant -> its assessments' topics) without a score under it (nothing
+    relevant there), where another variant scores it."""
     needed = {"run", "topic", "measure", "value", "variant"}
     if not needed <= set(table.columns):
         raise InputError(f"variant table needs columns {', '.join(sorted(needed))}")
@@ -77,6 +85,7 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
         if len(names) != 1:
             raise UsageError(f"variant table has {len(names)} measures; choose one")
         measure = names[0]
+    refuse_geometric(measure, "the qrels variants' means")
     data = data[data["measure"] == measure]
     if data.empty:
         raise UsageError(f"measure {measure!r} not in the variant table")
@@ -100,6 +109,7 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
                 names_t.remove(original)
                 names_t.insert(0, original)
     ordered = sorted(variants, key=topic_sort_key)
+    _check_same_topics(ordered, variants, base, judged or {})
     static = [t for t in ordered if len(variants[t]) == 1]
     varied = [t for t in ordered if len(variants[t]) > 1]
     if not varied:
@@ -119,6 +129,30 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
         sums += stack[choices[:, col]]
     combos = [{t: variants[t][c] for t, c in zip(varied, row)} for row in choices]
     return run_names, combos, sums / count
+
+
+def _check_same_topics(topics: list[str], variants: dict[str, list[str]],
+                       base: str | None, judged: dict[str, set[str]]) -> None:
+    """Refuse a topic whose test sets would not all include it (see :func:`variant_means`)."""
+    if base is not None:
+        alone = [t for t in topics if base not in variants[t]]
+        if alone:
+            raise InputError(
+                f"topic(s) {', '.join(alone[:5])} have no score under the original assessments "
+                f"{base!r} (not judged there, or nothing relevant under the measure; "
+                f"scored only under {', '.join(dict.fromkeys(variants[alone[0]]))}): "
+                "an alternative assessment is a second judgement of a topic of the original "
+                "ones (Kazai & Lalmas 2006, §6.2.1), and the original ranking cannot include "
+                "them; add their judgements to the original assessments, or leave them out of "
+                "the alternatives")
+    for name, covered in judged.items():
+        empty = [t for t in topics if t in covered and name not in variants[t]]
+        if empty:
+            raise InputError(
+                f"topic(s) {', '.join(empty[:5])} are judged in {name!r} but have no score "
+                "there (nothing relevant under the measure), where the other assessments "
+                "score them: the test sets would not share their topics (Kazai & Lalmas 2006, "
+                f"§6.2.1); leave those topics out of {name!r} to keep them static")
 
 
 def variant_spread(runs: list[str], means: np.ndarray) -> pd.DataFrame:
