@@ -8,12 +8,34 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 _REAL_DATA = Path(__file__).resolve().parent / "realdata"
 assert (_REAL_DATA / "inex2010-adhoc" / "inex2010.qrels").is_file(), _REAL_DATA
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Make ``--dist loadgroup`` (pyproject.toml) group the tests marked ``xdist_group``.
+
+    pytest-xdist 3.8 names a worker's grouped test ``<nodeid>@<group>`` by setting the item's
+    ``_nodeid``, which pytest 9.2 no longer reads (nodeids are structured), so the groups are
+    silently ignored (pytest-xdist issue #1386).  Where the name lacks the suffix after xdist's
+    own hook, it is set here the way pytest 9.2 keeps it; with versions where xdist's works,
+    this does nothing."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        groups = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                         for m in item.iter_markers("xdist_group")})
+        suffix = "@" + "_".join(groups)
+        if groups and not item.nodeid.endswith(suffix):
+            from _pytest.nodeid import coerce_node_id
+
+            item._id = coerce_node_id(item.nodeid + suffix)
 
 
 @pytest.fixture
@@ -28,27 +50,54 @@ def fresh_python():
 _RANX_CHILD = """
 import json, sys, warnings
 import ranx
-qrels, run, metrics = json.load(sys.stdin)
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore")
-    values = ranx.evaluate(ranx.Qrels(qrels), ranx.Run(run), metrics, return_mean=False)
-json.dump({m: [float(v) for v in values[m]] for m in metrics}, sys.stdout)
+for line in sys.stdin:  # one request a line: [qrels, run, metrics]; one answer a line
+    qrels, run, metrics = json.loads(line)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        values = ranx.evaluate(ranx.Qrels(qrels), ranx.Run(run), metrics, return_mean=False)
+    print(json.dumps({m: [float(v) for v in values[m]] for m in metrics}), flush=True)
 """
 
 
+@pytest.fixture(scope="session")
+def _ranx_child():
+    """One interpreter for every ranx_evaluate of a test process (importing ranx costs about
+    5 CPU s); started on first use."""
+    child: list[subprocess.Popen] = []
+    yield child
+    for process in child:
+        if process.poll() is None:
+            process.stdin.close()
+            process.wait(timeout=60)
+
+
 @pytest.fixture
-def ranx_evaluate():
+def ranx_evaluate(_ranx_child):
     """``ranx.evaluate(..., return_mean=False)``: per-query values of each metric (ranx's
     sorted query order), computed in a fresh interpreter with numba's JIT off, so ranx's
     kernels run as the Python they are written in.  The numbers are the same; compiling the
     kernels costs about 100 s of CPU in a fresh environment (a clean CI install), once per
     test process.  Conversions to and from ranx objects are tested with the real, compiled
-    ranx (tests/io/test_interop.py)."""
+    ranx (tests/io/test_interop.py).  The interpreter serves every test of the process: the
+    tests that use it are in xdist group "ranx_evaluate", so that one process runs them all."""
     pytest.importorskip("ranx")
 
     def evaluate(qrels: dict, run: dict, metrics: list[str]) -> dict[str, list[float]]:
-        done = subprocess.run([sys.executable, "-c", _RANX_CHILD], capture_output=True,
-                              text=True, check=True, env=dict(os.environ, NUMBA_DISABLE_JIT="1"),
-                              input=json.dumps([qrels, run, metrics]))
-        return json.loads(done.stdout)
+        if not _ranx_child or _ranx_child[-1].poll() is not None:  # none yet, or one failed
+            errors = tempfile.TemporaryFile()
+            _ranx_child.append(subprocess.Popen(
+                [sys.executable, "-c", _RANX_CHILD], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=errors, text=True,
+                env=dict(os.environ, NUMBA_DISABLE_JIT="1")))
+            _ranx_child[-1].errors = errors
+        child = _ranx_child[-1]
+        child.stdin.write(json.dumps([qrels, run, metrics]) + "\n")
+        child.stdin.flush()
+        answer = child.stdout.readline()
+        if not answer:
+            child.wait(timeout=60)
+            child.errors.seek(0)
+            raise RuntimeError(f"ranx failed (exit {child.returncode}):\n"
+                               + child.errors.read().decode(errors="replace")[-3000:])
+        return json.loads(answer)
     return evaluate

@@ -84,10 +84,15 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     table = evaluate_table(read_qrels(qrels, collection=ctx.collection), read,
                            measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
                            scheduler=scheduler)
-    # the rules applied, said as `sdreval eval` says them (kept in ctx.warnings too)
-    for message in rsv_order_hints(read, ctx.order) + ctx.warnings[seen:]:
-        warnings.warn(f"sdreval: warning: {message}", stacklevel=2)
+    _say(rsv_order_hints(read, ctx.order) + ctx.warnings[seen:])
     return summarise(table, keep_topics=per_topic)
+
+
+def _say(messages: list[str]) -> None:
+    """The rules applied, as Python warnings with the texts the commands print (a given
+    context keeps them in ``ctx.warnings`` too)."""
+    for message in messages:
+        warnings.warn(f"sdreval: warning: {message}", stacklevel=3)
 
 
 def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool = False,
@@ -101,9 +106,11 @@ def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool
     from .report.budget import budget_curve as _curve
 
     ctx = context(**options)
-    return _curve(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
-                  DEFAULT_BUDGETS if budgets is None else budgets, ctx, all_topics, level,
-                  samples, seed)
+    table = _curve(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
+                   DEFAULT_BUDGETS if budgets is None else budgets, ctx, all_topics, level,
+                   samples, seed)
+    _say(ctx.warnings)
+    return table
 
 
 def _per_topic(table: Any, what: str) -> None:

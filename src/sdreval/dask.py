@@ -29,9 +29,12 @@ import pandas as pd
 
 from .errors import ProblemLog
 from .judgements.qrels import Qrels
-from .measures.partitions import Part, Piece, assemble, evaluate_part, gather, split_topic
+from .measures.defaults import rsv_order_hints
+from .measures.partitions import (Part, Piece, assemble, evaluate_part, gather, merge_warnings,
+                                  split_topic)
 from .measures.registry import EvalContext, Measure
 from .measures.serial import check_topic_names, measures_by_family, topics_to_evaluate
+from .model.run import Run
 from .orchestrate.dataset import (Repeated, Settle, add_sums, forget_topics, keep_topics,
                                   means_from_sums, part_path, settle, value_sums, write_part)
 
@@ -58,12 +61,13 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
     topics = topics_to_evaluate(qrels, run, False, quiet)
     _, matrix, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
     read = [str(p) for p in log.warnings]
+    hints = rsv_order_hints([run], ctx.order)
     if output is None:
-        return Piece(list(run.topics), topics, matrix, found, run.unit, (read, None))
+        return Piece(list(run.topics), topics, matrix, found, run.unit, (read, None, hints))
     write_part(part_path(output, 0, index), assemble([run], [topics], measures,
                                                      [(0, matrix, [])]))
     keep_topics(output, 0, index, list(run.topics), topics)
-    return Piece([], [], None, found, run.unit, (read, value_sums(measures, matrix)))
+    return Piece([], [], None, found, run.unit, (read, value_sums(measures, matrix), hints))
 
 
 def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure],
@@ -113,6 +117,8 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
     for piece in results:
         for problem in piece.extra[0]:
             ctx.warn(problem)
+    for message in merge_warnings([(0, None, p.extra[2]) for p in results], [Run(name, {})]):
+        ctx.warn(message)  # file order that is not trec_eval's, counted over the partitions
     if output is None:
         answered_run, topics, matrix, _ = gather(results, qrels, name, texts, ctx, all_topics)
         return assemble([answered_run], [topics], texts, [(0, matrix, [])])

@@ -63,3 +63,19 @@ def test_trec_eval_order_gives_no_order_warning_and_a_given_context_keeps_them(f
     assert not any("trec_eval's order" in message for message in said)
     assert any("nothing relevant left out of means: norel" in m for m in ctx.warnings)
     assert any("nothing relevant left out of means: norel" in m for m in said)
+
+
+def test_budget_curve_says_what_sdreval_budget_prints(tmp_path):
+    """A span run topic not in the gold: ``sdreval budget`` says it is ignored; so does
+    ``api.budget_curve`` (its context was dropped, the warning with it)."""
+    gold, run = tmp_path / "gold.jsonl", tmp_path / "run.jsonl"
+    gold.write_text('{"query_id": "q1", "doc_id": "d1", "start": 0, "end": 10, '
+                    '"relevance": 1}\n')
+    run.write_text('{"query_id": "q1", "doc_id": "d1", "start": 0, "end": 5, "score": 2}\n'
+                   '{"query_id": "q9", "doc_id": "d1", "start": 0, "end": 5, "score": 1}\n')
+    text = "run run: 1 topic(s) not in the qrels ignored: q9"
+    err = subprocess.run([sys.executable, "-m", "sdreval", "budget", str(gold), str(run),
+                          "--budgets", "4"], capture_output=True, text=True, check=True).stderr
+    assert f"sdreval: warning: {text}" in err
+    said = _caught(lambda: api.budget_curve(str(gold), str(run), [4]))
+    assert said == [f"sdreval: warning: {text}"]

@@ -45,6 +45,7 @@ def test_element_dicts():
     assert len(error.value.problems) == 2  # (0, 2) and (3, 4), all listed
 
 
+@pytest.mark.xdist_group("ranx")  # one process pays ranx's import and compilation
 @pytest.mark.slow  # ranx compiles its numba kernels on first use (cached afterwards)
 def test_ranx_round_trip():
     ranx = pytest.importorskip("ranx")

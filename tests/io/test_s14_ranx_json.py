@@ -43,6 +43,7 @@ def test_detected_for_runs_and_qrels(tmp_path, indent):
     assert detect_format(q) == detect_format(r) == "ranx-json"
 
 
+@pytest.mark.xdist_group("ranx")  # one process pays ranx's import and compilation
 def test_ranx_saved_files_equal_ranx_evaluate(tmp_path):
     ranx = pytest.importorskip("ranx")
     q, r = tmp_path / "q.json", tmp_path / "r.json"

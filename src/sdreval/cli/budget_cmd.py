@@ -6,7 +6,7 @@ import click
 
 from .common import (InputPath, confidence_level_caveat, echo_problems, echo_warnings,
                      handle_errors, quiet_option)
-from .eval_cmd import build_context, context_options, load_inputs
+from .eval_inputs import build_context, context_options, load_inputs
 
 EXAMPLES = """\b
 Examples:

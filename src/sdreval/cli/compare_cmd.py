@@ -19,7 +19,7 @@ from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, EFFECT_LIMITS, TABLE
                              TESTS, WILCOXON_METHODS)
 from .common import (LEVEL, SEED, InputPath, echo_notes, echo_problems, echo_warnings,
                      evaluate_runs, handle_errors, jobs_options, quiet_option)
-from .eval_cmd import context_options
+from .eval_inputs import context_options
 
 
 def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tuple[str, ...],
@@ -39,7 +39,7 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
         command = context.info_name if context else "the command"
         raise UsageError(f"{command} needs the measures named with -m (it chooses no default "
                          "set, unlike eval), e.g. -m AP; `sdreval measures` lists them")
-    from .eval_cmd import build_context, load_inputs
+    from .eval_inputs import build_context, load_inputs
 
     ctx = build_context(options)
     qrels, runs, log = load_inputs(inputs[0], inputs[1:], options)

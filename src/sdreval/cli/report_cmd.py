@@ -11,7 +11,7 @@ from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP
 from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, echo_notes, echo_problems,
                      echo_status, echo_warnings, handle_errors, jobs_options, quiet_option)
-from .eval_cmd import build_context, context_options, load_inputs
+from .eval_inputs import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences", "diffci",
           "ci", "distribution", "heatmap", "decisions", "swap")

@@ -35,7 +35,7 @@ from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath,
                      confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
                      handle_errors, jobs_options, quiet_option)
 from .compare_cmd import scores_from_inputs
-from .eval_cmd import context_options
+from .eval_inputs import context_options
 
 np = lazy_module("numpy")
 pd = lazy_module("pandas")
@@ -72,7 +72,7 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
     if len(inputs) < 2:
         raise UsageError("--alt-qrels needs QRELS RUN... (the original assessments and runs)")
     from ..measures import evaluate
-    from .eval_cmd import build_context, load_inputs
+    from .eval_inputs import build_context, load_inputs
 
     ctx = build_context(options)
     frames = []

@@ -24,12 +24,12 @@ from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors
 
 
 def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], None] | None = None,
-                  collection=None, pool_policy: str = "main"
+                  collection=None, pool_policy: str = "main", documents=None
                   ) -> tuple[str, ProblemLog, object, str]:
     """Read one input leniently: ``(format, log, object read or None, summary)``.  With a
     ``sink`` every problem goes to it as found (none is kept: bounded memory); the log
     counts them.  INEX XML assessments resolve their X-RAI passages against ``collection``
-    when given."""
+    when given; span qrels and runs are located in ``documents`` when given."""
     log = ProblemLog(sink=sink)
     try:
         kind = normalise_format(fmt) if fmt else detect_format(path)
@@ -42,7 +42,7 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
         if kind in ("chunk-map", "documents", "chunk-run"):
             return kind, log, None, _span_summary(path, kind, log)
         if kind in QRELS_FORMATS and (kind != "ranx-json" or json_holds(path) == "qrels"):
-            obj = qrels = read_qrels(path, kind, log, collection=collection,
+            obj = qrels = read_qrels(path, kind, log, documents, collection=collection,
                                      pool_policy=pool_policy)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
             summary = f"{len(qrels):,} topics, {judged:,} judgements, relevance scale {qrels.scale}"
@@ -50,7 +50,7 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
             if kind == "inex-assessments" and os.path.isdir(path):
                 summary += f", {_tree_files(path)}"
         elif kind in RUN_FORMATS:
-            obj = run = read_run(path, kind, log)
+            obj = run = read_run(path, kind, log, documents=documents)
             summary = f"run {run.name!r}, {len(run.topics):,} topics, {len(run):,} results"
             check_topic_names(SimpleNamespace(topics=()), (run,))  # as eval refuses it
         else:
@@ -70,6 +70,19 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     except NotImplementedError:
         log.error(path, None, f"the {kind} reader is not available in this version")
     return kind, log, obj, summary
+
+
+def roles(path: str, fmt: str | None) -> list[str | None]:
+    """The formats to check ``path`` in: ``fmt`` when given, else the one detected; a file
+    read as a run where a run is given and as judgements where judgements are (RAGAS samples:
+    gold and retrieved contexts, as ``eval`` detects them) is checked in both roles."""
+    if fmt:
+        return [fmt]
+    try:
+        as_judgements, as_run = detect_format(path), detect_format(path, "run")
+    except InputError:
+        return [None]  # validate_file reports it
+    return [None] if as_run == as_judgements else [as_judgements, as_run]
 
 
 def _tree_files(path: str) -> str:
@@ -125,8 +138,11 @@ Examples:
 @click.option("--pool-policy", type=click.Choice(["main", "error", "union"]), default="main",
               show_default=True, help="INEX assessment directories: how pools of one topic "
                                       "combine.")
+@click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Documents (doc_id, text) of span qrels and runs: offsets checked, text "
+                   "given contexts located (RAGAS samples).")
 @handle_errors
-def validate_command(files, fmt, errors_only, collection_dir, pool_policy):
+def validate_command(files, fmt, errors_only, collection_dir, pool_policy, documents):
     """Check qrels, runs or collection directories and list every problem (exit 1 on errors)."""
     failed = False
     collection = read_collection(collection_dir) if collection_dir else None
@@ -136,8 +152,16 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy):
         if not errors_only or problem.severity == "error":
             click.echo(str(problem))
 
-    for path in files:
-        kind, log, obj, summary = validate_file(path, fmt, show, collection, pool_policy)
+    if documents:  # an error stops, as in eval; warnings shown as the inputs' are
+        from .eval_inputs import span_inputs
+
+        documents_log = ProblemLog()
+        documents = span_inputs({"documents": documents}, documents_log)[0]
+        for problem in documents_log.warnings:
+            show(problem)
+    for path, role in ((path, role) for path in files for role in roles(path, fmt)):
+        kind, log, obj, summary = validate_file(path, role, show, collection, pool_policy,
+                                                documents)
         if kind in QRELS_FORMATS and obj is not None:
             qrels_topics = (qrels_topics or set()) | set(obj.topics)  # type: ignore[attr-defined]
         elif kind in RUN_FORMATS and obj is not None:

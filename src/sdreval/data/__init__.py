@@ -4,7 +4,13 @@
   ``co/2001/r7022``) as native judgements and the four Table I runs as element runs;
 * ``examples/synthetic/``: a small synthetic INEX-like collection (``docs/``), INEX 2003-scale
   element judgements (``qrels.tsv``), its highlighted passages (``qrels.fol``), three element
-  runs and their passage versions;
+  runs and their passage versions: each element run converted as ``sdreval convert --to
+  passage --collection docs`` converts it, then each article's passages put together at the
+  article's first appearance, as INEX's Relevant in Context task asks (so the runs break no
+  task rule but Best in Context's).  The Focused measures, which read the passages in rank
+  order, therefore differ from those of a plain conversion (MAiP of sim01: 0.4160, converted
+  without grouping 0.4345); the article-level measures (MAgP, gP, gR) do not, as they group
+  an article's results at its first appearance too;
 * ``examples/rag/``: a synthetic corpus with gold evidence spans and one retriever's runs over
   three chunkings (:mod:`sdreval.data.rag`);
 * ``examples/lincoln/``: two public-domain speeches of Abraham Lincoln, questions with gold

@@ -224,8 +224,6 @@ def _convert(qrels: pd.DataFrame, run: pd.DataFrame, order: str | None = None):
     unused = ["iteration"]
     if "offset" in qrels.columns and "length" in qrels.columns:
         qrels = _passage_rows(qrels)
-    elif "exhaustivity" in qrels.columns and "specificity" in qrels.columns:
-        unused.append("relevance")  # the (e, s) pairs, not their binary summary
     sd_qrels = read_qrels(qrels.drop(columns=[c for c in unused if c in qrels.columns]))
     return sd_qrels, read_run(run, name="run")
 

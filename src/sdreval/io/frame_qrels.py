@@ -4,6 +4,11 @@
 :func:`element_judgements` (tables, the native TSV) and :func:`passage_judgements` (tables,
 span files, passage qrels).
 
+Element grades: a ``relevance`` column, or ``exhaustivity`` and ``specificity`` (the INEX
+pairs); beside the pairs, which are the grades, a ``relevance`` column is read as their
+binary summary (1 where e > 0 and s > 0, as :func:`sdreval.integrations.ir_measures.qrels_frame`
+writes it) and ignored, with a warning on a row where it is not that.
+
 An element judged twice is a warning when both rows agree (the repeat is ignored) and an
 error when they differ; a repeated highlighted passage is a warning (ignored), a document
 given two ``doclen`` an error.
@@ -64,6 +69,7 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
                          "columns; columns: " + listed(frame))
     paths = check.xpaths(frame[path].to_numpy(), path) if path else \
         np.full(len(frame), DOCUMENT_PATH, dtype=object)
+    summary, grade = (grade, None) if e_col and s_col else (None, grade)  # (e, s): the grades
     if grade is not None:
         e = s = check.floats(frame[grade].to_numpy(), grade)
         if path is None:  # documents: TREC qrels' whole grades (peers truncate or refuse 1.5)
@@ -72,6 +78,13 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
     else:
         e = check.floats(frame[e_col].to_numpy(), e_col)
         s = check.floats(frame[s_col].to_numpy(), s_col)
+        if summary is not None:  # beside the pairs, only their binary summary is clear
+            r = check.floats(frame[summary].to_numpy(), summary)
+            check.report(r != ((e > 0) & (s > 0)), lambda i: (
+                f"{summary} {show_value(r[i])} beside {e_col} {show_value(e[i])} and {s_col} "
+                f"{show_value(s[i])} is not their binary summary (1 where e > 0 and s > 0): "
+                f"the pair is the grade, {summary} ignored (drop one of the columns)"),
+                "warning")
     size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
     check.log.raise_if_errors()
     return element_judgements(check, scale or ("graded" if grade is not None else "inex2003"),

@@ -322,7 +322,7 @@ def listed(frame: pd.DataFrame) -> str:
 
 def checker(frame: pd.DataFrame, source: str, log: ProblemLog,
              where: Callable[[int], str] | None = None, table: Any = None) -> Checker:
-    """The :class:`Checker` of a table's rows: ``table`` (a :class:`sdreval.io.tables.Table`,
+    """The :class:`Checker` of a table's rows: ``table`` (a :class:`sdreval.io.table_model.Table`,
     a file's rows) reports at ``file:line``, a DataFrame at ``row <label>`` (or ``where``)."""
     if frame.columns.duplicated().any():
         raise UsageError("the table has repeated column names: "

@@ -19,25 +19,26 @@ that each problem can be reported as ``file:line``.  One reader for every table 
   problems name the file and its row.
 
 Formats are told apart by content (:func:`sniff_columns`): the keys of the first JSON object,
-the header of a CSV/TSV file, or the schema of a Parquet file.
+the header of a CSV/TSV file, or the schema of a Parquet file.  Parquet files and datasets are
+read by :mod:`sdreval.io.parquet_tables`; the rows and their places are a
+:class:`~sdreval.io.table_model.Table`.
 """
 from __future__ import annotations
 
 import io
 import json
-import os
 import warnings
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
-from .ids import id_of, id_text
-from .locations import arrow_file, arrow_paths, dataset_parts, is_directory, is_url, url_start
-from .table_checks import Checker, row_place, single_run_name
+from .ids import id_of
+from .locations import arrow_file, dataset_parts, is_directory, is_url, url_start
+from .parquet_tables import dataset_columns, load_dataset, load_parquet, to_frame
+from .table_checks import single_run_name
+from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, unique_keys
 from .trec_lines import file_stem
 from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
@@ -54,47 +55,6 @@ GOLD_TEXT = ("reference_contexts", "reference_context", "expected_texts", "expec
 TEXT_KEYS = ("text", "page_content") + GOLD_TEXT
 
 
-@dataclass
-class Table:
-    """Rows of a table (a file or Parquet dataset, or a DataFrame / records given through the
-    API) and where each came from."""
-
-    frame: pd.DataFrame
-    lines: np.ndarray  # 1-based line (or Parquet row, or DataFrame position) of every row
-    file: str
-    labels: Any = None  # a DataFrame's index labels (None for a file)
-    #: a dataset's files and the index (into them) of every row's file; None for one file
-    parts: tuple[list[str], np.ndarray] | None = None
-
-    def file_of(self, row: int) -> str:
-        """The file holding row ``row`` (0-based): a dataset's part, else :attr:`file`."""
-        return self.file if self.parts is None else self.parts[0][int(self.parts[1][row])]
-
-    def place(self, line: int) -> str:
-        """Where the row at ``line`` is, in messages: ``line N`` of a file, ``row <label>`` of
-        a DataFrame (as for every table: :func:`~sdreval.io.table_checks.row_place`)."""
-        return f"line {line}" if self.labels is None else row_place(self.labels[line - 1])
-
-    def report(self, log: ProblemLog, line: int | None, message: str,
-               severity: str = "error") -> None:
-        """One problem of the row at ``line`` (None: of the whole input): ``file:line`` for a
-        file, ``(name): row <label>: ...`` for a DataFrame."""
-        say = log.error if severity == "error" else log.warn
-        if self.labels is None or line is None:
-            say(self.file, line, message)
-        else:
-            say(self.file, None, f"{self.place(line)}: {message}")
-
-    def checker(self, log: ProblemLog) -> Checker:
-        """The checks of every table (:class:`~sdreval.io.table_checks.Checker`), each bad row
-        reported where it is (:meth:`place`) and left out
-        (:meth:`~sdreval.io.table_checks.Checker.kept`)."""
-        lines = self.lines
-        return Checker(self.file, log, lambda i: self.place(int(lines[i])),
-                       lines if self.labels is None else None,
-                       None if self.parts is None else self.file_of)
-
-
 def run_name(table: Table) -> str:
     """The run the table's run column names (several are refused), else the file's stem."""
     named = single_run_name(table.frame, table.file)
@@ -108,7 +68,7 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
     them (e.g. a whitespace-separated TREC file); a directory of Parquet files (a dataset) by
     the schema of its files.  ``path`` may be a URL (:mod:`sdreval.io.locations`)."""
     if is_directory(path):
-        return ("parquet", _dataset_columns(path)) if parquet_dataset(path) else None
+        return ("parquet", dataset_columns(path)) if parquet_dataset(path) else None
     head = read_start(path, 65536)
     layout = table_layout(head)
     if layout is None:
@@ -143,16 +103,16 @@ def load_table(path: str | Path, log: ProblemLog, ids: tuple[str, ...] = ID_KEYS
     ``path`` may be a URL of a Parquet file or dataset (:mod:`sdreval.io.locations`)."""
     file = str(path)
     if root is not None:
-        return _load_dataset(path, root, ids)
+        return load_dataset(path, ids, root)
     if is_directory(path):
         if not parquet_dataset(path):
             raise InputError("a directory without Parquet files: not a table (a directory is "
                              "read as a table only as a Parquet dataset)", file)
-        return _load_dataset(path, ids=ids)
+        return load_dataset(path, ids)
     head = read_start(path, 65536)
     layout = table_layout(head)
     if layout == "parquet":
-        return _load_parquet(path, ids)
+        return load_parquet(path, ids)
     if layout == "jsonl":
         return _load_jsonl(path, log, ids)
     if layout in ("csv", "tsv"):
@@ -202,14 +162,6 @@ def _load_jsonl(path: str | Path, log: ProblemLog, ids: tuple[str, ...] = ID_KEY
         if lines.size == len(frame):
             return Table(frame, lines, file)
     return _load_jsonl_slow(data, file, log, ids)
-
-
-def to_frame(table):
-    """``table.to_pandas()`` with pandas imported by Python first: Arrow's own import of it is
-    declined in a one-command process (:class:`sdreval.lazy.ArrowPandasProbe`)."""
-    import pandas  # noqa: F401
-
-    return table.to_pandas()
 
 
 def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
@@ -303,38 +255,6 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     return Table(frame, lines, file)
 
 
-def _load_parquet(path: str | Path, ids: tuple[str, ...] = ID_KEYS) -> Table:
-    import pyarrow.parquet as pq
-
-    file = str(path)
-    where, filesystem = arrow_file(path if is_url(path) else local_path(path))
-    try:
-        frame = id_frame(pq.read_table(where, filesystem=filesystem), ids)
-    except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
-        raise InputError(f"cannot read Parquet: {error}", file) from None
-    return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), file)
-
-
-def id_frame(table, ids: tuple[str, ...]) -> pd.DataFrame:
-    """:func:`to_frame` of an Arrow table whose text id columns are dictionary-encoded first,
-    then object columns of str: each distinct id one Python string (a run of 2 million rows
-    and 2,000 topics holds 2,000 topic strings, not 2 million)."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    text = [n for n in ids if n in table.column_names
-            and (pa.types.is_string(table.schema.field(n).type)
-                 or pa.types.is_large_string(table.schema.field(n).type))]
-    for name in text:
-        table = table.set_column(table.column_names.index(name), name,
-                                 pc.dictionary_encode(table.column(name)))
-    frame = to_frame(table)
-    for name in frame.columns:  # dictionaries (and Hive partition values): plain text
-        if isinstance(frame[name].dtype, pd.CategoricalDtype):
-            frame[name] = frame[name].astype(object)
-    return frame
-
-
 def read_start(path: str | Path, size: int) -> bytes:
     """The first ``size`` bytes of a file: a local one as the text readers open it
     (decompressed, pipes spooled: :func:`~sdreval.io.textlines.read_head`), a URL's as
@@ -347,78 +267,6 @@ def parquet_dataset(path: str | Path) -> bool:
     Parquet file."""
     parts = dataset_parts(path)
     return bool(parts) and read_start(parts[0], 4) == PARQUET_MAGIC
-
-
-def _dataset(path: str | Path, root: str | Path | None = None):
-    """The pyarrow dataset of a directory's parts (or of its file ``path`` when ``root`` is
-    the directory), local or URL; Hive partition values as text (ids are never typed:
-    ``topic=007`` is the topic ``"007"``)."""
-    import pyarrow as pa
-    import pyarrow.dataset as ds
-
-    base = str(path if root is None else root).rstrip("/" + os.sep)
-    files = dataset_parts(path) if root is None else [str(path)]
-    names: dict[str, None] = {}  # the keys of the folders key=value, in order met
-    for found in files:
-        for part in found[len(base) + 1:].replace(os.sep, "/").split("/")[:-1]:
-            if "=" in part:
-                names.setdefault(part.split("=", 1)[0])
-    hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
-    filesystem, inner = arrow_paths(files + [base])
-    dataset = ds.dataset(inner[:-1], format="parquet", partitioning=hive,
-                         partition_base_dir=inner[-1], filesystem=filesystem)
-    shown = dict(zip(inner[:-1], files))  # Arrow's path of a part -> the path as given
-    first = None  # pyarrow takes the first file's columns, and a folder's key=value over
-    for part in sorted(dataset.get_fragments(), key=lambda f: f.path):  # the file's column
-        where, columns = shown.get(part.path, part.path), sorted(part.physical_schema.names)
-        first = first or (where, columns)
-        if columns != first[1] and root is None:
-            raise InputError(f"the files of the dataset hold different columns: {first[0]} "
-                             f"holds {', '.join(first[1])}, this file {', '.join(columns)}; a "
-                             "dataset is read by one schema: write its files with the same "
-                             "columns", where)
-        for key, value in ds.get_partition_keys(part.partition_expression).items():
-            raw = np.array(ds.dataset(part.path, format="parquet", filesystem=filesystem)
-                           .to_table(columns=[key]).column(key).to_pylist()
-                           if value is not None and key in columns else [], object)
-            text, bad = id_text(raw)
-            for row in np.flatnonzero(bad | (text != value))[:1]:
-                raise InputError(f"column {key} holds {raw[row]!r} but the folder {key}="
-                                 f"{value} says {value!r}: make them agree, or drop the "
-                                 "column (the folder gives it)", where, int(row) + 1)
-    return dataset, files
-
-
-def _dataset_columns(path: str | Path) -> list[str]:
-    try:
-        return list(_dataset(path)[0].schema.names)
-    except Exception as error:  # noqa: BLE001 - files of other columns, a broken file...
-        raise error if isinstance(error, InputError) else InputError(
-            f"cannot read the Parquet dataset: {error}", str(path)) from None
-
-
-def _load_dataset(path: str | Path, root: str | Path | None = None,
-                  ids: tuple[str, ...] = ID_KEYS) -> Table:
-    """A directory of Parquet files (or its file ``path`` when ``root`` is the directory),
-    file by file in sorted order: problems name the file and its row."""
-    import pyarrow as pa
-
-    file = str(path)
-    try:
-        dataset, files = _dataset(path, root)
-        parts = list(dataset.get_fragments())  # in the order of ``files``
-        tables = [part.to_table(schema=dataset.schema) for part in parts]
-        frame = id_frame(pa.concat_tables(tables) if tables else dataset.schema.empty_table(),
-                         ids)
-    except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
-        raise error if isinstance(error, InputError) else InputError(
-            f"cannot read the Parquet dataset: {error}", file) from None
-    sizes = np.array([len(t) for t in tables], dtype=np.int64)
-    lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
-        np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \
-        np.zeros(0, dtype=np.int64)
-    return Table(frame, lines, file, parts=(files,
-                                            np.repeat(np.arange(len(sizes)), sizes)))
 
 
 def table_from_frame(frame: pd.DataFrame, name: str = "(DataFrame)") -> Table:

@@ -17,6 +17,7 @@ errors, as with :func:`~sdreval.io.read_run`).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import islice
 from pathlib import Path
 from typing import Iterable
@@ -144,16 +145,20 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
 
 
 def _distinct_table_names(tables: list[ResultColumns], sources: list[str],
-                          ctx: EvalContext) -> None:
+                          ctx: EvalContext, said: list[list[str]]) -> None:
     """Rename, in place, the runs of per-file tables that share a name (the rule of
-    :func:`~sdreval.model.runnames.distinct_run_names`, as the in-memory path applies it)."""
+    :func:`~sdreval.model.runnames.distinct_run_names`, as the in-memory path applies it),
+    then give each run's warnings (``said``) under its new name."""
     names = [str(t.runs[0]) if len(t) else "" for t in tables]
     new, warnings = distinct_run_names(names, sources)
     for message in warnings:
         ctx.warn(message)
-    for table, old, name in zip(tables, names, new):
+    for table, old, name, messages in zip(tables, names, new, said):
         if name != old and len(table):
             table.runs = [name]
+        for message in messages:
+            ctx.warn(f"run {name}:{message[len(old) + 5:]}"
+                     if name != old and message.startswith(f"run {old}:") else message)
 
 
 def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
@@ -180,22 +185,24 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     own = log is None
     log = log if log is not None else ProblemLog()
     tables: list[ResultColumns] = []
-    sources = []
+    sources, said = [], []
     for path in run_paths:
+        own_ctx = replace(ctx, warnings=[])  # a run's warnings, named once its name is known
         if stream or (stream is None and should_stream(path)):
-            tables.append(stream_columns(qrels, path, measures, ctx, all_topics, fmt, log))
+            tables.append(stream_columns(qrels, path, measures, own_ctx, all_topics, fmt, log))
         else:
             run = read_run(path, fmt, log=log)
             if not log.errors:
                 check_topic_names(qrels, [run])
                 for message in rsv_order_hints([run], ctx.order):
-                    ctx.warn(message)
-                tables.append(evaluate_columns(qrels, [run], measures, ctx, all_topics))
+                    own_ctx.warn(message)
+                tables.append(evaluate_columns(qrels, [run], measures, own_ctx, all_topics))
             del run
         sources.append(str(path))
+        said.append(own_ctx.warnings)
         if log.errors:
             raise InputError(log.errors)
-    _distinct_table_names(tables, sources, ctx)
+    _distinct_table_names(tables, sources, ctx, said)
     if own:
         for problem in log.warnings:
             ctx.warn(str(problem))

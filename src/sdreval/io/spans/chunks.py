@@ -18,7 +18,8 @@ from .documents import Documents
 from .fields import RENAMES, canonical_table
 from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run, require,
                       score_or_rank, span_rows)
-from ..tables import Table, load_table
+from ..table_model import Table
+from ..tables import load_table
 
 pd = lazy_module("pandas")
 

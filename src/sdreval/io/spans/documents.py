@@ -24,7 +24,8 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
-from ..tables import Table, load_table
+from ..table_model import Table
+from ..tables import load_table
 from ..textlines import given_log
 
 pd = lazy_module("pandas")

@@ -32,7 +32,8 @@ from ..ids import id_text, shown
 from ..table_checks import integer_values, passage_twice
 from .documents import Documents
 from .locate import locate_texts
-from ..tables import GOLD_TEXT, Table
+from ..table_model import Table
+from ..tables import GOLD_TEXT
 
 pd = lazy_module("pandas")
 

@@ -29,7 +29,7 @@ from ...errors import ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, is_missing
 from .documents import Documents
-from ..tables import Table
+from ..table_model import Table
 
 pd = lazy_module("pandas")
 

@@ -45,7 +45,8 @@ from ..textlines import finish, given_log
 from .documents import UNITS, Documents, to_characters
 from .fields import canonical_table
 from .objects import records, result_rows
-from ..tables import Table, load_table, run_name, table_from_frame
+from ..table_model import Table
+from ..tables import load_table, run_name, table_from_frame
 
 if TYPE_CHECKING:
     from .chunks import ChunkMap

@@ -1,0 +1,56 @@
+"""The rows of a table and where each came from (:class:`Table`): what the tabular readers
+(:mod:`sdreval.io.tables`, :mod:`sdreval.io.parquet_tables`) return and the span and document
+readers check, each problem reported as ``file:line`` (or ``row <label>`` of a DataFrame)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import ProblemLog
+from ..lazy import lazy_module
+from .table_checks import Checker, row_place
+
+pd = lazy_module("pandas")
+
+
+@dataclass
+class Table:
+    """Rows of a table (a file or Parquet dataset, or a DataFrame / records given through the
+    API) and where each came from."""
+
+    frame: pd.DataFrame
+    lines: np.ndarray  # 1-based line (or Parquet row, or DataFrame position) of every row
+    file: str
+    labels: Any = None  # a DataFrame's index labels (None for a file)
+    #: a dataset's files and the index (into them) of every row's file; None for one file
+    parts: tuple[list[str], np.ndarray] | None = None
+
+    def file_of(self, row: int) -> str:
+        """The file holding row ``row`` (0-based): a dataset's part, else :attr:`file`."""
+        return self.file if self.parts is None else self.parts[0][int(self.parts[1][row])]
+
+    def place(self, line: int) -> str:
+        """Where the row at ``line`` is, in messages: ``line N`` of a file, ``row <label>`` of
+        a DataFrame (as for every table: :func:`~sdreval.io.table_checks.row_place`)."""
+        return f"line {line}" if self.labels is None else row_place(self.labels[line - 1])
+
+    def report(self, log: ProblemLog, line: int | None, message: str,
+               severity: str = "error") -> None:
+        """One problem of the row at ``line`` (None: of the whole input): ``file:line`` for a
+        file, ``(name): row <label>: ...`` for a DataFrame."""
+        say = log.error if severity == "error" else log.warn
+        if self.labels is None or line is None:
+            say(self.file, line, message)
+        else:
+            say(self.file, None, f"{self.place(line)}: {message}")
+
+    def checker(self, log: ProblemLog) -> Checker:
+        """The checks of every table (:class:`~sdreval.io.table_checks.Checker`), each bad row
+        reported where it is (:meth:`place`) and left out
+        (:meth:`~sdreval.io.table_checks.Checker.kept`)."""
+        lines = self.lines
+        return Checker(self.file, log, lambda i: self.place(int(lines[i])),
+                       lines if self.labels is None else None,
+                       None if self.parts is None else self.file_of)
