@@ -91,3 +91,18 @@ def test_eval_letters_leave_gm_map_untested_and_say_so(tmp_path):
 def test_eval_letters_without_any_scored_topic_is_a_usage_error(tmp_path):
     result = _eval(tmp_path, "1 0 d1 0\n", "map")  # nothing relevant: no values to test
     assert result.exit_code == 2 and not isinstance(result.exception, ValueError)
+
+
+def test_report_leaves_gm_map_untested_and_draws_its_geometric_mean():
+    from sdreval.report.html import render_html, report_data
+
+    for measures in (["gm_map", "map"], ["gm_map"]):
+        data = report_data(TABLE[TABLE["measure"].isin(measures)], plots_wanted=("ci",))
+        assert "gm_map" not in set(data.compare["measure"].astype(str))
+        assert any("gm_map: no significance tests" in note for note in data.notes)
+    page = render_html(report_data(TABLE, plots_wanted=()), timestamp=False)
+    assert "gm_map: no significance tests" in page
+    from sdreval.report.bridge import bootstrap_ci
+
+    table = bootstrap_ci(TABLE[TABLE["measure"] == "gm_map"]).set_index("run")
+    assert np.isclose(table.loc["a", "mean"], GMAP_A)
