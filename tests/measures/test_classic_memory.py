@@ -8,7 +8,7 @@ import tracemalloc
 
 import pytest
 
-from sdreval.cli.eval_cmd import build_context
+from sdreval.cli.eval_inputs import build_context
 from sdreval.io import read_qrels, read_run
 from sdreval.measures.serial import evaluate_columns
 

@@ -58,11 +58,14 @@ Examples:
 def convert_command(source, target, to, collection_dir, fmt, strict, documents):
     """Convert IN (a run or judgements) to OUT in another format."""
     log = ProblemLog()
-    if documents:
-        from .eval_inputs import span_inputs
-
-        documents = span_inputs({"documents": documents}, log)[0]
     kind = normalise_format(fmt) if fmt else detect_format(source)
+    if documents:
+        from .eval_inputs import span_inputs, unused_documents
+
+        unused = unused_documents({kind}, {"documents": documents})
+        if unused:
+            log.warn(None, None, unused)
+        documents = span_inputs({"documents": documents}, log)[0]
     try:
         if kind in RUN_FORMATS and (kind != "ranx-json" or json_holds(source) == "run"):
             count, what = _convert_run(source, target, kind, to, collection_dir, log, strict,

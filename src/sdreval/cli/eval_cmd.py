@@ -19,7 +19,8 @@ from ..orchestrate.inputs import check_input_topics
 from ..report.output import FORMATS, check_target, write_results
 from .common import (InputPath, echo_notes, echo_problems, echo_warnings, evaluate_runs,
                      handle_errors, jobs_options, quiet_option)
-from .eval_inputs import build_context, context_options, in_tokens, load_inputs, qrels_options
+from .eval_inputs import (build_context, context_options, in_tokens, input_kinds, load_inputs,
+                          qrels_options, warn_unused_documents)
 from .summary_options import summary_options, table_options
 
 
@@ -116,6 +117,7 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
     qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                            **qrels_options(options, ctx.collection))
     log.raise_if_errors()
+    warn_unused_documents(log, qrels, runs, options)
     if qrels_obj.scale == "fol" and "document" in layouts:
         return None  # chunk-ID runs are told by all their results (check_chunk_ids)
     check_input_topics(qrels_obj, [])
@@ -181,8 +183,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     from ..orchestrate.dataset import is_dataset, prepare, write_means, write_table
 
     formats = detected_formats(runs, options, jobs > 1 or bool(scheduler))
-    spans = (options.get("chunk_map") or in_tokens(options)
-             or _span_inputs_given(formats, options))
+    spans = (options.get("chunk_map") or in_tokens(options)  # span qrels with --documents:
+             or _span_inputs_given(formats, options)  # read whole, their offsets checked
+             or (options.get("documents") and "span-qrels" in input_kinds(qrels, (), options)))
     if spans and stream:
         ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
     tables = _tables_given(formats, options)  # Parquet/JSONL/CSV runs: read whole, as spans
@@ -216,6 +219,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                                **qrels_options(options, ctx.collection))
         log.raise_if_errors()
+        warn_unused_documents(log, qrels, runs, options, formats)
         kind = None
         if not measures:
             kind, measures = default_measures(qrels_obj, [

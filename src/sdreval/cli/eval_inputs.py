@@ -148,10 +148,51 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
         documents = Documents(documents.texts, tokenizer, documents.source)  # counted in these
         qrels = qrels_in_tokens(qrels, documents)
         runs = [run_in_tokens(run, documents) for run in runs]
+    warn_unused_documents(log, qrels_path, run_paths, options, formats)
     runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
     check_input_topics(qrels, runs)
     check_chunk_ids(qrels, runs, bool(options.get("chunk_map")))
     return qrels, runs, log
+
+
+#: the input formats that read ``--documents`` (span offsets checked, bytes, tokens and text
+#: located: docs/rag.md)
+DOCUMENT_FORMATS = frozenset({"span-qrels", "span-run", "chunk-run", "chunk-map"})
+
+
+def unused_documents(kinds, options: dict) -> str | None:
+    """The warning when ``--documents`` is given and nothing reads it: no input (of formats
+    ``kinds``) is span qrels, a span or chunk-ID run or a chunk map, and spans are counted in
+    characters.  One rule for eval, convert, validate and the commands reading as eval does."""
+    if (not options.get("documents") or options.get("chunk_map") or in_tokens(options)
+            or DOCUMENT_FORMATS & set(kinds)):
+        return None
+    return (f"--documents not used: no input is span qrels, a span or chunk-ID run or a "
+            f"chunk map (read as {', '.join(sorted(set(kinds)))}); documents only locate and "
+            "check span offsets (docs/rag.md), so the output is the same without them")
+
+
+def warn_unused_documents(log: ProblemLog, qrels_path: str, run_paths, options: dict,
+                          formats: dict | None = None) -> None:
+    """Warn in ``log`` when ``--documents`` is not read (:func:`unused_documents`)."""
+    unused = unused_documents(input_kinds(qrels_path, run_paths, options, formats), options)
+    if unused:
+        log.warn(None, None, unused)
+
+
+def input_kinds(qrels_path: str, run_paths, options: dict, formats: dict | None = None
+                ) -> set[str]:
+    """The formats the qrels and runs are read in (forced or detected; none without
+    ``--documents``, the only option that needs them here)."""
+    if not options.get("documents"):
+        return set()
+    from ..io.detect import detect_format, normalise_format
+
+    forced_qrels, forced_run = options.get("qrels_format"), options.get("run_format")
+    formats = formats or {}
+    return ({normalise_format(forced_qrels) if forced_qrels else detect_format(qrels_path)}
+            | {normalise_format(forced_run) if forced_run else
+               formats.get(path) or detect_format(path, "run") for path in run_paths})
 
 
 def in_tokens(options: dict) -> bool:

@@ -40,7 +40,7 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     summary = ""
     try:
         if kind in ("chunk-map", "documents", "chunk-run"):
-            return kind, log, None, _span_summary(path, kind, log)
+            return kind, log, None, _span_summary(path, kind, log, documents)
         if kind in QRELS_FORMATS and (kind != "ranx-json" or json_holds(path) == "qrels"):
             obj = qrels = read_qrels(path, kind, log, documents, collection=collection,
                                      pool_policy=pool_policy)
@@ -104,13 +104,14 @@ def _add(log: ProblemLog, error: InputError) -> None:
         log.add(problem)
 
 
-def _span_summary(path: str, kind: str, log: ProblemLog) -> str:
-    """Chunk maps and documents of span evaluation (``docs/rag.md``); a chunk-ID run needs
-    its chunk map, so it is only recognised here."""
+def _span_summary(path: str, kind: str, log: ProblemLog, documents=None) -> str:
+    """Chunk maps (their offsets checked in ``documents`` when given) and documents of span
+    evaluation (``docs/rag.md``); a chunk-ID run needs its chunk map, so it is only
+    recognised here."""
     from ..io.spans import read_chunk_map, read_documents
 
     if kind == "chunk-map":
-        return f"{len(read_chunk_map(path, log))} chunks"
+        return f"{len(read_chunk_map(path, log, documents))} chunks"
     if kind == "documents":
         return f"{len(read_documents(path, log).texts)} documents"
     log.warn(path, None, "a chunk-ID run is checked with its chunk map: sdreval eval QRELS RUN "
@@ -147,7 +148,7 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
     failed = False
     collection = read_collection(collection_dir) if collection_dir else None
     qrels_topics: set[str] | None = None
-    runs = []
+    runs, kinds = [], set()
     def show(problem: Problem) -> None:  # every problem, printed as found, none kept
         if not errors_only or problem.severity == "error":
             click.echo(str(problem))
@@ -162,6 +163,7 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
     for path, role in ((path, role) for path in files for role in roles(path, fmt)):
         kind, log, obj, summary = validate_file(path, role, show, collection, pool_policy,
                                                 documents)
+        kinds.add(kind)
         if kind in QRELS_FORMATS and obj is not None:
             qrels_topics = (qrels_topics or set()) | set(obj.topics)  # type: ignore[attr-defined]
         elif kind in RUN_FORMATS and obj is not None:
@@ -171,6 +173,12 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
         status = "INVALID" if errors else "ok"
         click.echo(f"{shown_source(path)}: {status}: {kind}{', ' + summary if summary else ''}; "
                    f"{errors} error(s), {warnings} warning(s)")
+    if documents and not errors_only:
+        from .eval_inputs import unused_documents
+
+        unused = unused_documents(kinds, {"documents": documents})
+        if unused:
+            click.echo(f"sdreval: warning: {unused}")
     if qrels_topics is not None:
         for path, run in runs:
             missing = [t for t in run.topics if t not in qrels_topics]
