@@ -13,8 +13,18 @@ from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from .common import POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_problems
 
 
-def context_options(func):
-    """Options that set measure defaults (shared by eval, compare, report)."""
+#: eval's options that change the values of span measures (``sensitivity`` takes these)
+SPAN_CONTEXT = ("order", "depth", "zero_rel", "compat")
+
+
+def span_context_options(func):
+    """The options of :data:`SPAN_CONTEXT`, as eval has them."""
+    return context_options(func, SPAN_CONTEXT)
+
+
+def context_options(func, only: tuple[str, ...] | None = None):
+    """Options that set measure defaults (shared by eval, compare, report); ``only``: those
+    of these parameter names."""
     options = [
         click.option("--quant", default=None,
                      help="Quantisation of graded assessments (default: the generalised "
@@ -78,7 +88,8 @@ def context_options(func):
                           "--documents (a span covers every token it touches)."),
     ]
     for option in reversed(options):
-        func = option(func)
+        if only is None or option(lambda: None).__click_params__[0].name in only:
+            func = option(func)
     return func
 
 
