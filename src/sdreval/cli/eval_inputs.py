@@ -206,6 +206,36 @@ def input_kinds(qrels_path: str, run_paths, options: dict, formats: dict | None 
                formats.get(path) or detect_format(path, "run") for path in run_paths})
 
 
+#: eval's options that only give the default of a measure parameter (Measure.get; the
+#: parameter's ``context_key``), with their flags
+PARAM_OPTIONS = {"rel_level": "-l/--rel-level", "overlap": "--overlap", "alpha": "--alpha",
+                 "ideal": "--ideal", "beta": "--beta", "bep_distance": "--bep-distance"}
+
+
+def unused_param_options(options: dict, measures) -> list[str]:
+    """Warnings for the options of :data:`PARAM_OPTIONS` given where no measure of
+    ``measures`` (names) takes them: none has the parameter, or each names its own value."""
+    from ..measures import parse_measure
+
+    parsed = [parse_measure(m) for m in measures]
+    out = []
+    for key, flag in PARAM_OPTIONS.items():
+        if options.get(key) is None or not parsed:
+            continue
+        params = {m.text: [p.name for p in m.definition.params if p.context_key == key]
+                  for m in parsed}
+        if any(name not in dict(m.params) for m in parsed for name in params[m.text]):
+            continue  # some measure takes its default from the option
+        own = [text for text, names in params.items() if names]
+        out.append(f"{flag} {options[key]} not used: "
+                   + (f"{', '.join(own)} set(s) the parameter in the name; "
+                      if own else "")
+                   + ("no other measure asked has the parameter" if own else
+                      f"no measure asked ({', '.join(params)}) has a parameter it sets")
+                   + " (`sdreval measures` lists each measure's parameters)")
+    return out
+
+
 def in_tokens(options: dict) -> bool:
     """``--span-unit`` counts in tokens (white-space or a model's)."""
     return str(options.get("span_unit") or "chars").startswith("tokens")

@@ -1,0 +1,48 @@
+"""eval's options that only give a measure parameter's default (-l/--rel-level, --overlap,
+--alpha, --ideal, --beta, --bep-distance: Measure.get reads them through the parameter's
+context_key) are said to be unused when no measure asked takes them (none has the parameter,
+or each sets it in its name).  Before, e.g. `-m MAiP -l 2` printed MAiP unchanged without a
+word (MAiP has no relevance level: Kamps, Pehcevski, Kazai, Lalmas & Robertson, 2008, iP is
+over highlighted characters), and `-m "P(rel=1)@5" -l 2` kept rel=1 silently."""
+from __future__ import annotations
+
+from importlib.resources import files as package_files
+
+import pytest
+from click.testing import CliRunner
+
+from sdreval.cli.main import cli
+
+SYN = package_files("sdreval") / "data" / "examples" / "synthetic"
+
+
+def _eval(*args):
+    result = CliRunner().invoke(cli, ["eval", str(SYN / "qrels.fol"),
+                                      str(SYN / "runs" / "sim01.passages.txt"), *args])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+@pytest.mark.parametrize("args, flag", [
+    (("-m", "MAiP", "-l", "2"), "-l/--rel-level 2.0 not used"),
+    (("-m", "AP", "--alpha", "0.5"), "--alpha 0.5 not used"),
+    (("-m", "AP", "-m", "MAiP", "--beta", "0.5"), "--beta 0.5 not used"),
+    (("-m", "MAiP", "--bep-distance", "3"), "--bep-distance 3 not used"),
+    (("-m", "MAiP", "--ideal", "full"), "--ideal full not used"),
+    (("-m", "P(rel=1)@5", "-l", "2"), "P(rel=1)@5 set(s) the parameter in the name"),
+])
+def test_unused_option_is_said(args, flag):
+    result = _eval(*args)
+    assert flag in result.stderr
+    assert result.stdout == _eval(*args[:-2]).stdout  # the values without the option
+
+
+@pytest.mark.parametrize("args", [("-m", "AP", "-l", "2"), ("-m", "AP", "-m", "MAiP", "-l", "2"),
+                                  ("-m", "nxCG@5", "--alpha", "0.5"), ("-m", "MAiP")])
+def test_used_option_is_not_warned(args):
+    assert "not used" not in _eval(*args).stderr
+
+
+def test_rel_level_changes_ap():
+    """-l reaches AP (a test of the test: the option is used where no warning is given)."""
+    assert _eval("-m", "AP", "-l", "2").stdout != _eval("-m", "AP").stdout
