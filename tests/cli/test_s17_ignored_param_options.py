@@ -46,3 +46,13 @@ def test_used_option_is_not_warned(args):
 def test_rel_level_changes_ap():
     """-l reaches AP (a test of the test: the option is used where no warning is given)."""
     assert _eval("-m", "AP", "-l", "2").stdout != _eval("-m", "AP").stdout
+
+
+@pytest.mark.parametrize("args, flag", [
+    (("-m", "AP", "--compat", "chroma"), "--compat chroma not used"),
+    (("-m", "MAiP", "--collection-elements", "1000"), "--collection-elements 1000 not used"),
+])
+def test_unused_compat_and_count_are_said(args, flag):
+    result = _eval(*args)
+    assert flag in result.stderr
+    assert result.stdout == _eval(*args[:-2]).stdout

@@ -209,12 +209,14 @@ def input_kinds(qrels_path: str, run_paths, options: dict, formats: dict | None 
 #: eval's options that only give the default of a measure parameter (Measure.get; the
 #: parameter's ``context_key``), with their flags
 PARAM_OPTIONS = {"rel_level": "-l/--rel-level", "overlap": "--overlap", "alpha": "--alpha",
-                 "ideal": "--ideal", "beta": "--beta", "bep_distance": "--bep-distance"}
+                 "ideal": "--ideal", "beta": "--beta", "bep_distance": "--bep-distance",
+                 "collection_elements": "--collection-elements"}
 
 
 def unused_param_options(options: dict, measures) -> list[str]:
     """Warnings for the options of :data:`PARAM_OPTIONS` given where no measure of
-    ``measures`` (names) takes them: none has the parameter, or each names its own value."""
+    ``measures`` (names) takes them (none has the parameter, or each names its own value), and
+    for ``--compat chroma`` where none is one it changes."""
     from ..measures import parse_measure
 
     parsed = [parse_measure(m) for m in measures]
@@ -233,6 +235,12 @@ def unused_param_options(options: dict, measures) -> list[str]:
                    + ("no other measure asked has the parameter" if own else
                       f"no measure asked ({', '.join(params)}) has a parameter it sets")
                    + " (`sdreval measures` lists each measure's parameters)")
+    if options.get("compat") == "chroma" and parsed:
+        from ..measures.span.chroma import CHROMA_MEASURES
+
+        if not any(m.name in CHROMA_MEASURES for m in parsed):
+            out.append(f"--compat chroma not used: it changes {', '.join(CHROMA_MEASURES)} "
+                       f"only, and none is asked ({', '.join(m.text for m in parsed)})")
     return out
 
 
