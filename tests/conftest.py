@@ -47,6 +47,39 @@ def fresh_python():
     return run
 
 
+@pytest.fixture
+def sdreval_cli():
+    """``sdreval ARGS`` run in this process (click's CliRunner), answered as
+    ``subprocess.run([..., "-m", "sdreval", *ARGS], capture_output=True, text=True)`` answers:
+    returncode, stdout, stderr.  An exception that escapes the command (a process would print
+    its traceback) is raised.  For tests where a process of its own is not the point (one costs
+    about 1 CPU s)."""
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import cli
+
+    def run(*args) -> subprocess.CompletedProcess:
+        result = CliRunner().invoke(cli, [str(a) for a in args])
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise result.exception
+        return subprocess.CompletedProcess(["sdreval", *args], result.exit_code, result.stdout,
+                                           result.stderr)
+    return run
+
+
+@pytest.fixture(scope="session")
+def dask_cluster():
+    """A real ``distributed`` cluster on 127.0.0.1 (2 worker processes, a thread each) and its
+    client, shared by the tests of a process (starting one costs about 7 CPU s, its workers
+    included); the tests that use it are in xdist group "dask_cluster", so one process starts
+    it."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=":0") as cluster, \
+            distributed.Client(cluster) as client:
+        yield cluster, client
+
+
 _RANX_CHILD = """
 import json, sys, warnings
 import ranx

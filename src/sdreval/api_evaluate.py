@@ -146,7 +146,8 @@ def confidence_intervals(results: Any, measure: Any = None, level: float = 0.95,
                          missing: str = "error") -> Any:
     """Percentile-bootstrap confidence intervals of each run's mean, per measure, from a
     per-topic results table: columns ``run, measure, mean, ci_low, ci_high, ci_length``
-    (runs by decreasing mean within a measure).  ``missing``: a run without a value on a
+    (runs by decreasing mean within a measure; ``mean`` is what eval prints: a count's sum,
+    gm_map's geometric mean).  ``missing``: a run without a value on a
     topic is an error (``error``), leaves the topic out (``drop``) or scores 0 (``zero``)."""
     import pandas as pd
 

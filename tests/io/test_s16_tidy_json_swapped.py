@@ -8,8 +8,6 @@ where the right order gives 0.25 (below)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -28,43 +26,38 @@ def files(tmp_path, **texts):
     return {name: str(tmp_path / f"{name}.json") for name in texts}
 
 
-def sdreval(*args):
-    return subprocess.run([sys.executable, "-m", "sdreval", *args], capture_output=True,
-                          text=True, timeout=120)
-
-
-def test_right_order_is_evaluated(tmp_path):
+def test_right_order_is_evaluated(sdreval_cli, tmp_path):
     f = files(tmp_path, qrels=QRELS, run=RUN)
-    result = sdreval("eval", f["qrels"], f["run"], "-m", "AP")
+    result = sdreval_cli("eval", f["qrels"], f["run"], "-m", "AP")
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["run", "AP", "all", "0.2500"]
 
 
 @pytest.mark.parametrize("jobs", [[], ["--jobs", "2"]])
-def test_swapped_files_are_refused(tmp_path, jobs):
+def test_swapped_files_are_refused(sdreval_cli, tmp_path, jobs):
     f = files(tmp_path, qrels=QRELS, run=RUN)
-    result = sdreval("eval", f["run"], f["qrels"], "-m", "AP", *jobs)
+    result = sdreval_cli("eval", f["run"], f["qrels"], "-m", "AP", *jobs)
     assert result.returncode == 1 and result.stdout == ""
     assert "run.json: error: every grade is written as a decimal (3.0)" in result.stderr
     assert "--qrels-format ranx-json" in result.stderr
 
 
-def test_run_of_integers_is_refused_unless_told(tmp_path):
+def test_run_of_integers_is_refused_unless_told(sdreval_cli, tmp_path):
     f = files(tmp_path, qrels=QRELS, run=RUN_INT)
-    result = sdreval("eval", f["qrels"], f["run"], "-m", "AP")
+    result = sdreval_cli("eval", f["qrels"], f["run"], "-m", "AP")
     assert result.returncode == 1 and result.stdout == ""
     assert "run.json: error: every score is a whole number" in result.stderr
     assert "--run-format ranx-json" in result.stderr
-    told = sdreval("eval", f["qrels"], f["run"], "-m", "AP", "--run-format", "ranx-json")
+    told = sdreval_cli("eval", f["qrels"], f["run"], "-m", "AP", "--run-format", "ranx-json")
     assert told.returncode == 0, told.stderr
     assert told.stdout.split() == ["run", "AP", "all", "0.2500"]
 
 
-def test_told_formats_read_as_told(tmp_path):
+def test_told_formats_read_as_told(sdreval_cli, tmp_path):
     f = files(tmp_path, qrels=QRELS, run=RUN)
     # the run's decimals read as grades because the user says so: b and a and d relevant
-    result = sdreval("eval", f["run"], f["qrels"], "-m", "AP", "--qrels-format", "json",
-                     "--run-format", "json")
+    result = sdreval_cli("eval", f["run"], f["qrels"], "-m", "AP", "--qrels-format", "json",
+                         "--run-format", "json")
     assert result.returncode == 0, result.stderr
 
 

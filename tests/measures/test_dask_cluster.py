@@ -1,6 +1,7 @@
 """One run split by topic over the workers of a real ``distributed`` cluster on 127.0.0.1:
 tasks on every worker, the serial table to the last bit (API, CLI --scheduler, Dask DataFrame
-of a Parquet directory).  One cluster (2 worker processes) is shared by the module."""
+of a Parquet directory).  One cluster (2 worker processes) is shared by the tests of a
+process (tests/conftest.py)."""
 import numpy as np
 import pandas as pd
 import pytest
@@ -19,12 +20,12 @@ MEASURES = ["nxCG@10", "MAep", "Q", "AP"]
 ROOT = example_path("synthetic")
 
 
-@pytest.fixture(scope="module")
-def cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=":0") as cluster, \
-            distributed.Client(cluster) as client:
-        yield cluster, client
+pytestmark = pytest.mark.xdist_group("dask_cluster")  # one cluster a process (conftest.py)
+
+
+@pytest.fixture
+def cluster(dask_cluster):
+    return dask_cluster
 
 
 def _workers_used(client, work):

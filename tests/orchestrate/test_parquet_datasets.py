@@ -97,25 +97,24 @@ def test_a_topic_in_two_files_is_refused(tmp_path, output):
         assert not list((tmp_path / "scores").glob("part-*"))
 
 
-def test_on_a_cluster_each_worker_reads_its_own_files(tmp_path):
+@pytest.mark.xdist_group("dask_cluster")  # one cluster a process (tests/conftest.py)
+def test_on_a_cluster_each_worker_reads_its_own_files(tmp_path, dask_cluster):
     """A real scheduler on 127.0.0.1 with 2 worker processes: the files' tasks run on both
     workers, the output is the serial one (and with -o DIR/ too)."""
     distributed = pytest.importorskip("distributed")
     qrels, text, dataset, _ = write_dataset(tmp_path, buckets=6)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=":0") as cluster, \
-            distributed.Client(cluster) as client:
-        for extra in (["-q"], ["-q", "--format", "parquet", "-o"]):
-            files = [tmp_path / "all.parquet"] if "-o" in extra else []
-            serial = _run(["eval", qrels, text, *MEASURES, *extra, *files])
-            where = [f"{tmp_path}/scores/"] if files else []
-            with distributed.get_task_stream(client) as stream:
-                spread = _run(["eval", qrels, dataset, *MEASURES, *extra, *where,
-                               "--scheduler", cluster.scheduler_address])
-            assert spread == serial
-            reads = [t for t in stream.data if "evaluate_range" in str(t["key"])]
-            assert len(reads) == 6 and len({t["worker"] for t in reads}) == 2
-        key = ["run", "topic", "measure"]
-        pd.testing.assert_frame_equal(
-            pd.read_parquet(tmp_path / "scores").sort_values(key).reset_index(drop=True),
-            pd.read_parquet(tmp_path / "all.parquet").sort_values(key).reset_index(drop=True))
+    cluster, client = dask_cluster
+    for extra in (["-q"], ["-q", "--format", "parquet", "-o"]):
+        files = [tmp_path / "all.parquet"] if "-o" in extra else []
+        serial = _run(["eval", qrels, text, *MEASURES, *extra, *files])
+        where = [f"{tmp_path}/scores/"] if files else []
+        with distributed.get_task_stream(client) as stream:
+            spread = _run(["eval", qrels, dataset, *MEASURES, *extra, *where,
+                           "--scheduler", cluster.scheduler_address])
+        assert spread == serial
+        reads = [t for t in stream.data if "evaluate_range" in str(t["key"])]
+        assert len(reads) == 6 and len({t["worker"] for t in reads}) == 2
+    key = ["run", "topic", "measure"]
+    pd.testing.assert_frame_equal(
+        pd.read_parquet(tmp_path / "scores").sort_values(key).reset_index(drop=True),
+        pd.read_parquet(tmp_path / "all.parquet").sort_values(key).reset_index(drop=True))

@@ -6,8 +6,6 @@ was not told what to do."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -15,23 +13,21 @@ TEXT = "héllo wörld and more text"  # é: 2 bytes in UTF-8; tokens: héllo, w�
 RUN = {"query_id": "1", "doc_id": "d1", "start": 0, "end": 3, "score": 1}  # 'hél'
 
 
-def evaluate(tmp_path, gold: dict):
+def evaluate(sdreval_cli, tmp_path, gold: dict):
     (tmp_path / "docs.jsonl").write_text(json.dumps({"doc_id": "d1", "text": TEXT}) + "\n")
     (tmp_path / "q.jsonl").write_text(json.dumps(
         {"query_id": "1", "doc_id": "d1", "text": "héllo", "relevance": 1, **gold}) + "\n")
     (tmp_path / "r.jsonl").write_text(json.dumps(RUN) + "\n")
-    return subprocess.run([sys.executable, "-m", "sdreval", "eval", str(tmp_path / "q.jsonl"),
-                           str(tmp_path / "r.jsonl"), "-m", "SpanR", "--documents",
-                           str(tmp_path / "docs.jsonl")], capture_output=True, text=True,
-                          timeout=120)
+    return sdreval_cli("eval", tmp_path / "q.jsonl", tmp_path / "r.jsonl", "-m", "SpanR",
+                       "--documents", tmp_path / "docs.jsonl")
 
 
 @pytest.mark.parametrize("gold", [{"start": 0, "end": 6, "unit": "bytes"},
                                   {"start": 0, "end": 1, "unit": "tokens"},
                                   {"start": 0, "end": 5, "unit": "chars"},
                                   {"start": 0, "end": 5}])
-def test_right_text_with_offsets_in_any_unit(tmp_path, gold):
-    result = evaluate(tmp_path, gold)
+def test_right_text_with_offsets_in_any_unit(sdreval_cli, tmp_path, gold):
+    result = evaluate(sdreval_cli, tmp_path, gold)
     assert result.returncode == 0, result.stderr
     # gold 'héllo' = characters 0-5, the run 'hél' = 0-3: SpanR = 3 / 5
     assert result.stdout.split() == ["r", "SpanR", "all", "0.6000"]
@@ -43,8 +39,8 @@ def test_right_text_with_offsets_in_any_unit(tmp_path, gold):
     ({"start": 0, "end": 2, "unit": "tokens"}, "0-2 (tokens; characters 0-11) of document d1 "
                                                "is 'héllo wörld'"),
     ({"start": 0, "end": 4}, "0-4 of document d1 is 'héll'")])
-def test_wrong_text_says_what_to_do(tmp_path, gold, said):
-    result = evaluate(tmp_path, gold)
+def test_wrong_text_says_what_to_do(sdreval_cli, tmp_path, gold, said):
+    result = evaluate(sdreval_cli, tmp_path, gold)
     assert result.returncode == 1 and result.stdout == ""
     assert f"q.jsonl:1: error: the text at {said}, not the text given ('héllo'): correct " \
            "the offsets or the text, or leave out the offsets" in result.stderr, result.stderr

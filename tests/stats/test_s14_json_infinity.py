@@ -4,8 +4,6 @@ a token JavaScript's ``JSON.parse`` and other strict parsers refuse.  It is null
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
@@ -14,16 +12,15 @@ def _strict(token: str):
     raise ValueError(f"not JSON: {token}")
 
 
-def test_compare_json_has_no_infinity(tmp_path):
+def test_compare_json_has_no_infinity(sdreval_cli, tmp_path):
     # run A finds d1 at rank 1 (RR 1), B at rank 2 (RR 0.5) on each of 3 topics: d = 0.5, 0.5,
     # 0.5, sd 0, d_z = +inf
     (tmp_path / "q.txt").write_text("".join(f"{t} 0 d1 1\n" for t in (1, 2, 3)))
     (tmp_path / "A.txt").write_text("".join(f"{t} Q0 d1 1 1 A\n" for t in (1, 2, 3)))
     (tmp_path / "B.txt").write_text("".join(f"{t} Q0 d2 1 1 B\n{t} Q0 d1 2 0.5 B\n"
                                             for t in (1, 2, 3)))
-    done = subprocess.run([sys.executable, "-m", "sdreval", "compare", str(tmp_path / "q.txt"),
-                           str(tmp_path / "A.txt"), str(tmp_path / "B.txt"), "-m", "RR",
-                           "--format", "json"], capture_output=True, text=True)
+    done = sdreval_cli("compare", tmp_path / "q.txt", tmp_path / "A.txt", tmp_path / "B.txt",
+                       "-m", "RR", "--format", "json")
     assert done.returncode == 0, done.stderr
     (record,) = json.loads(done.stdout, parse_constant=_strict)
     assert record["diff"] == pytest.approx(0.5)

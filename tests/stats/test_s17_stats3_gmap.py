@@ -62,3 +62,47 @@ def test_compare_and_arithmetic_analyses_refuse_gm_map(tmp_path):
         assert result.exit_code == 2, (args, result.output)
         assert "geometric mean" in result.output and "use map" in result.output
     assert CliRunner().invoke(cli, ["compare", "--scores", scores, "-m", "map"]).exit_code == 0
+
+
+QRELS = "1 0 d1 1\n1 0 d2 0\n2 0 d3 1\n3 0 d5 1\n"
+RUN_R = "1 Q0 d1 1 3 r\n1 Q0 d2 2 2 r\n2 Q0 d4 1 1 r\n3 Q0 d5 1 2 r\n"
+RUN_S = "1 Q0 d2 1 3 s\n1 Q0 d1 2 2 s\n2 Q0 d3 1 1 s\n3 Q0 d6 1 2 s\n"
+
+
+def _eval(tmp_path, qrels: str, *measures: str):
+    for name, text in (("q.txt", qrels), ("r.run", RUN_R), ("s.run", RUN_S)):
+        (tmp_path / name).write_text(text)
+    args = ["eval", str(tmp_path / "q.txt"), str(tmp_path / "r.run"), str(tmp_path / "s.run"),
+            "--baseline", "r", "--format", "table"]
+    for m in measures:
+        args += ["-m", m]
+    return CliRunner().invoke(cli, args)
+
+
+def test_eval_letters_leave_gm_map_untested_and_say_so(tmp_path):
+    result = _eval(tmp_path, QRELS, "map", "gm_map")
+    assert result.exit_code == 0, result.output
+    assert "none on gm_map (a geometric mean" in result.stdout
+    alone = _eval(tmp_path, QRELS, "gm_map")  # no measure left to test: the table, no error
+    assert alone.exit_code == 0, alone.output
+    assert "gm_map" in alone.stdout
+
+
+def test_eval_letters_without_any_scored_topic_is_a_usage_error(tmp_path):
+    result = _eval(tmp_path, "1 0 d1 0\n", "map")  # nothing relevant: no values to test
+    assert result.exit_code == 2 and not isinstance(result.exception, ValueError)
+
+
+def test_report_leaves_gm_map_untested_and_draws_its_geometric_mean():
+    from sdreval.report.html import render_html, report_data
+
+    for measures in (["gm_map", "map"], ["gm_map"]):
+        data = report_data(TABLE[TABLE["measure"].isin(measures)], plots_wanted=("ci",))
+        assert "gm_map" not in set(data.compare["measure"].astype(str))
+        assert any("gm_map: no significance tests" in note for note in data.notes)
+    page = render_html(report_data(TABLE, plots_wanted=()), timestamp=False)
+    assert "gm_map: no significance tests" in page
+    from sdreval.report.bridge import bootstrap_ci
+
+    table = bootstrap_ci(TABLE[TABLE["measure"] == "gm_map"]).set_index("run")
+    assert np.isclose(table.loc["a", "mean"], GMAP_A)

@@ -118,18 +118,24 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
     if baselines:
         from ..progress import track
         from ..stats.choices import describe_tests
-        from ..stats.compare import compare_runs
+        from ..stats.compare import RECORD_COLUMNS, compare_runs
 
         # a measure with no per-topic value (nothing relevant anywhere) has nothing to test
         measures = list(dict.fromkeys(table.loc[table["value"].notna(), "measure"].astype(str)))
+        from ..stats.aggregate import kind_of  # gm_map: no test of its geometric mean
+
+        untested = [m for m in measures if kind_of(m) == "gmean"]
+        measures = [m for m in measures if m not in untested]
         test, correction, level = options["test"], options["correction"], options["level"]
         out["compare"] = pd.concat(
             [compare_runs(table, m, test, correction, level=level, samples=options["samples"],
                           seed=options["seed"], baseline=baselines)
-             for m in track(measures, "testing runs against the baseline")],
-            ignore_index=True)
+             for m in track(measures, "testing runs against the baseline")]
+            or [pd.DataFrame(columns=RECORD_COLUMNS)], ignore_index=True)
         out["significance"] = (f"{describe_tests(test, correction, level)}, each run against "
-                               f"the baseline {', '.join(baselines)}")
+                               f"the baseline {', '.join(baselines)}" + (
+                                   f"; none on {', '.join(untested)} (a geometric mean: the "
+                                   "tests compare arithmetic means)" if untested else ""))
     return out
 
 

@@ -186,9 +186,11 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
     for index, _, _ in results:
         parts_of[index] = parts_of.get(index, 0) + 1
     shapes: dict[tuple[int, str], list[list[str]]] = {}
-    order: list[tuple[int, str]] = []
+    order: dict[tuple[int, str], None] = {}
     plain: dict[tuple[int, str], str] = {}
+    edges: set = set()  # (a, b): a partition gave a before b
     for index, _, warnings in results:
+        last = None
         for message in warnings:
             found = _counted(message, runs[index].name)
             if found is None:
@@ -197,10 +199,12 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
             else:
                 key = (index, found[0])
                 shapes.setdefault(key, []).append(found[1])
-            if key not in order:
-                order.append(key)
+            order.setdefault(key)
+            if last is not None and last != key:
+                edges.add((last, key))
+            last = key
     out = []
-    for key in order:
+    for key in _serial_order(list(order), edges):
         if key in plain:
             message = plain[key]
         else:
@@ -211,6 +215,38 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
             message = re.sub(_SLOT, lambda _: next(sums), key[1])
         if message not in out:
             out.append(message)
+    return out
+
+
+def _serial_order(first: list, edges: set) -> list:
+    """The warnings' keys (``first``: in order of first appearance) so that every pair a
+    partition gave in one order keeps it (each partition gives its warnings in the serial
+    order, family by family); where none orders two keys (or they disagree), first appearance
+    decides."""
+    import heapq
+
+    rank = {key: i for i, key in enumerate(first)}
+    waits = dict.fromkeys(first, 0)
+    after: dict = {key: [] for key in first}
+    for a, b in edges:
+        waits[b] += 1
+        after[a].append(b)
+    ready = [rank[key] for key in first if not waits[key]]
+    heapq.heapify(ready)
+    out: list = []
+    placed: set = set()
+    while len(out) < len(first):
+        if not ready:  # partitions that disagree: the first key not yet given
+            heapq.heappush(ready, next(rank[k] for k in first if k not in placed))
+        key = first[heapq.heappop(ready)]
+        if key in placed:
+            continue
+        out.append(key)
+        placed.add(key)
+        for b in after[key]:
+            waits[b] -= 1
+            if not waits[b] and b not in placed:
+                heapq.heappush(ready, rank[b])
     return out
 
 

@@ -34,7 +34,8 @@ def compare(per_topic: pd.DataFrame, measures: Sequence[str] | None = None, test
     """Every pair of runs (or every run with the ``baseline``) on every measure, one
     correction family per measure (:func:`sdreval.stats.compare_runs`; topics some run lacks
     are left out of its tests)."""
-    names = list(measures) if measures else list(dict.fromkeys(per_topic["measure"].astype(str)))
+    names = list(measures) if measures is not None else \
+        list(dict.fromkeys(per_topic["measure"].astype(str)))
     frames = [compare_runs(per_topic, m, test=test, correction=correction,
                            alternative=alternative, level=level, samples=samples, seed=seed,
                            missing="drop", show_progress=False, baseline=baseline)

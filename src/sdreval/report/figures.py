@@ -234,9 +234,12 @@ def plot_mean_intervals(intervals: Mapping[str, pd.DataFrame], runs: Sequence[st
                                         "low": table["low"].to_numpy(float),
                                         "high": table["high"].to_numpy(float),
                                         "filled": True})
-    from ..measures.evaluate import count_measures
+    from ..stats.aggregate import kind_of
 
-    counts = " (the sum for a count, as eval prints it)" if count_measures(frames) else ""
+    kinds = {kind_of(m) for m in frames}
+    parts = [words for kind, words in (("sum", "the sum for a count"),
+                                       ("gmean", "geometric for gm_map")) if kind in kinds]
+    counts = f" ({'; '.join(parts)}, as eval prints it)" if parts else ""
     return _interval_panels(frames, runs, "mean", f"Mean over topics{counts} and its "
                             f"{level:.0%} bootstrap percentile interval", zero=False)
 

@@ -25,6 +25,7 @@ import pandas as pd
 
 from ..errors import SdrevalError, UsageError
 from ..progress import track
+from ..stats.aggregate import kind_of
 from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS, describe_tests
 from . import bridge
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
@@ -116,14 +117,20 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
     if baseline is not None and baseline not in runs:
         raise UsageError(f"baseline {baseline!r} is not one of the runs ({', '.join(runs)})")
     one_topic = per_topic["topic"].astype(str).nunique() < 2 and compare is None
+    untested = [m for m in measures if kind_of(m) == "gmean"]  # as eval's letters
     if len(runs) >= 2 and not one_topic:
         baseline = baseline or runs[0]
+        if untested:
+            notes.append(f"{', '.join(untested)}: no significance tests, decisions or swap "
+                         "rates (a geometric mean; they compare arithmetic means: see map)")
         if compare is None:
-            compare = bridge.compare(shown, measures, test=test, correction=correction,
-                                     level=level, samples=samples, seed=seed,
-                                     baseline=baseline)
+            compare = bridge.compare(shown, [m for m in measures if m not in untested],
+                                     test=test, correction=correction, level=level,
+                                     samples=samples, seed=seed, baseline=baseline)
         if "decisions" in wanted:
             decisions = corrected_decisions(compare, level)
+        if measures and measures[0] in untested:
+            wanted = tuple(p for p in wanted if p not in ("heatmap", "swap", "decisions"))
         if "heatmap" in wanted and len(runs) >= 3:
             pairs = bridge.compare(shown, measures[:1], test=test, correction=correction,
                                    level=level, samples=samples, seed=seed)
