@@ -56,3 +56,14 @@ def test_unused_compat_and_count_are_said(args, flag):
     result = _eval(*args)
     assert flag in result.stderr
     assert result.stdout == _eval(*args[:-2]).stdout
+
+
+def test_unused_quant_is_said_and_used_quant_is_not():
+    """--quant reaches MAep (element qrels: the generalised grades) but not MAiP (highlighted
+    characters, no grades to quantise)."""
+    result = _eval("-m", "MAiP", "--quant", "strict")
+    assert "--quant strict not used" in result.stderr
+    element = CliRunner().invoke(cli, ["eval", str(SYN / "qrels.tsv"),
+                                       str(SYN / "runs" / "sim01.txt"),
+                                       "-m", "MAep", "--quant", "strict"])
+    assert element.exit_code == 0 and "not used" not in element.stderr
