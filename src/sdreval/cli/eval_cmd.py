@@ -20,7 +20,8 @@ from ..report.output import FORMATS, check_target, write_results
 from .common import (InputPath, echo_notes, echo_problems, echo_warnings, evaluate_runs,
                      handle_errors, jobs_options, quiet_option)
 from .eval_inputs import (build_context, context_options, in_tokens, input_kinds, load_inputs,
-                          qrels_options, unused_param_options, warn_unused_documents)
+                          qrels_options, unused_param_options, unused_pool_policy,
+                          warn_unused_documents)
 from .summary_options import summary_options, table_options
 
 
@@ -179,8 +180,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     check_target(fmt, output)
     import_pyarrow_without_cloudpickle()  # every reader uses Arrow
     ctx = build_context(options)
-    for warning in unused_param_options(options, measures):
-        ctx.warn(warning)
+    for warning in unused_param_options(options, measures) + [unused_pool_policy([qrels])]:
+        if warning:
+            ctx.warn(warning)
     from ..io.stream import should_stream
     from ..orchestrate.dataset import is_dataset, prepare, write_means, write_table
 

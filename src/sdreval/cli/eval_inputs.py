@@ -244,6 +244,25 @@ def unused_param_options(options: dict, measures) -> list[str]:
     return out
 
 
+def unused_pool_policy(paths) -> str | None:
+    """The warning when ``--pool-policy`` is given on the command line and none of ``paths`` is
+    a directory of INEX assessments (the only input with pools to combine)."""
+    import os
+
+    from click.core import ParameterSource
+
+    from ..io.detect import detect_format
+
+    context = click.get_current_context(silent=True)
+    if context is None or context.get_parameter_source("pool_policy") != \
+            ParameterSource.COMMANDLINE:
+        return None
+    if any(os.path.isdir(path) and detect_format(path) == "inex-assessments" for path in paths):
+        return None
+    return (f"--pool-policy {context.params['pool_policy']} not used: it combines the pools of "
+            "a directory of INEX assessments (X-RAI), and no input is one")
+
+
 def in_tokens(options: dict) -> bool:
     """``--span-unit`` counts in tokens (white-space or a model's)."""
     return str(options.get("span_unit") or "chars").startswith("tokens")
