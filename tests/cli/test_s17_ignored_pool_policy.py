@@ -37,3 +37,11 @@ def test_pool_policy_with_a_tree_is_not_warned(tmp_path):
     result = CliRunner().invoke(cli, ["eval", str(tmp_path / "q" / "done"), str(run),
                                       "-m", "P@1", "--pool-policy", "union"])
     assert "not used" not in result.output
+
+
+def test_validate_collection_without_assessments_is_said():
+    """validate --collection resolves INEX XML assessments' passages only (before: silent)."""
+    result = CliRunner().invoke(cli, ["validate", str(SYN / "qrels.fol"),
+                                      "--collection", str(SYN / "docs")])
+    assert result.exit_code == 0, result.output
+    assert "--collection not used" in result.output

@@ -176,8 +176,11 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
     if not errors_only:
         from .eval_inputs import unused_documents, unused_pool_policy
 
+        collection_unused = collection_dir and "inex-assessments" not in kinds and (
+            "--collection not used: it resolves the XPointer passages of INEX XML "
+            "assessments, and no input is one (a collection is checked as a FILE)")
         for unused in (unused_documents(kinds, {"documents": documents}),
-                       unused_pool_policy(files)):
+                       unused_pool_policy(files), collection_unused):
             if unused:
                 click.echo(f"sdreval: warning: {unused}")
     if qrels_topics is not None:
