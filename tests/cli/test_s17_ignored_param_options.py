@@ -67,3 +67,10 @@ def test_unused_quant_is_said_and_used_quant_is_not():
                                        str(SYN / "runs" / "sim01.txt"),
                                        "-m", "MAep", "--quant", "strict"])
     assert element.exit_code == 0 and "not used" not in element.stderr
+
+
+@pytest.mark.parametrize("how", [(), ("--jobs", "2"), ("--stream",)])
+def test_default_set_checked_on_every_path(how):
+    """Without -m, the default passage set (MAiP, iP@...) takes no -l: said on every path."""
+    result = _eval("-l", "2", *how)
+    assert result.stderr.count("-l/--rel-level 2.0 not used") == 1, result.stderr

@@ -232,15 +232,15 @@ def unused_param_options(options: dict, measures) -> list[str]:
         out.append(f"{flag} {options[key]} not used: "
                    + (f"{', '.join(own)} set(s) the parameter in the name; "
                       if own else "")
-                   + ("no other measure asked has the parameter" if own else
-                      f"no measure asked ({', '.join(params)}) has a parameter it sets")
+                   + ("no other measure evaluated has the parameter" if own else
+                      f"no measure evaluated ({', '.join(params)}) has a parameter it sets")
                    + " (`sdreval measures` lists each measure's parameters)")
     if options.get("compat") == "chroma" and parsed:
         from ..measures.span.chroma import CHROMA_MEASURES
 
         if not any(m.name in CHROMA_MEASURES for m in parsed):
             out.append(f"--compat chroma not used: it changes {', '.join(CHROMA_MEASURES)} "
-                       f"only, and none is asked ({', '.join(m.text for m in parsed)})")
+                       f"only, and none is evaluated ({', '.join(m.text for m in parsed)})")
     return out
 
 
