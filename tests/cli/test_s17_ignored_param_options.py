@@ -74,3 +74,15 @@ def test_default_set_checked_on_every_path(how):
     """Without -m, the default passage set (MAiP, iP@...) takes no -l: said on every path."""
     result = _eval("-l", "2", *how)
     assert result.stderr.count("-l/--rel-level 2.0 not used") == 1, result.stderr
+
+
+def test_span_f_beta_is_not_set_by_the_option():
+    """--beta is relevant-in-context's F-beta (Kamps et al. 2008); SpanF's beta is its own
+    parameter (no option sets it): -m SpanF@5 --beta 2 gives F1 (0.1358 on the rag example,
+    SpanF(beta=2)@5 is 0.2747), now with a warning, before silently."""
+    rag = package_files("sdreval") / "data" / "examples" / "rag"
+    args = ["eval", str(rag / "qrels.jsonl"), str(rag / "runs" / "fixed.txt"), "--chunk-map",
+            str(rag / "chunks" / "fixed.jsonl"), "-m", "SpanF@5"]
+    result = CliRunner().invoke(cli, args + ["--beta", "2"])
+    assert result.exit_code == 0 and "--beta 2.0 not used" in result.stderr, result.output
+    assert result.stdout == CliRunner().invoke(cli, args).stdout

@@ -207,7 +207,7 @@ def input_kinds(qrels_path: str, run_paths, options: dict, formats: dict | None 
 
 
 #: eval's options that only give the default of a measure parameter (Measure.get; the
-#: parameter's ``context_key``, or its name: inex_eval_ng reads --quant itself), with their flags
+#: parameter's ``context_key``; inex_eval_ng's ``quant`` reads --quant itself), with their flags
 PARAM_OPTIONS = {"quant": "--quant", "rel_level": "-l/--rel-level", "overlap": "--overlap", "alpha": "--alpha",
                  "ideal": "--ideal", "beta": "--beta", "bep_distance": "--bep-distance",
                  "collection_elements": "--collection-elements"}
@@ -224,8 +224,8 @@ def unused_param_options(options: dict, measures) -> list[str]:
     for key, flag in PARAM_OPTIONS.items():
         if options.get(key) is None or not parsed:
             continue
-        params = {m.text: [p.name for p in m.definition.params
-                           if key in (p.context_key, p.name)] for m in parsed}
+        params = {m.text: [p.name for p in m.definition.params if p.context_key == key
+                           or (key == "quant" == p.name)] for m in parsed}
         if any(name not in dict(m.params) for m in parsed for name in params[m.text]):
             continue  # some measure takes its default from the option
         own = [text for text, names in params.items() if names]
