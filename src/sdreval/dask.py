@@ -11,7 +11,8 @@ DataFrame (the table reader, :func:`sdreval.io.frames.run_from_table`, or for sp
 evaluated where it lives, with the qrels sent once to each worker (scattered when a
 ``distributed`` client is active).  The partitions send back their per-topic values only; the
 table is the one :func:`sdreval.measures.evaluate` returns for the whole run read at once (same
-rows, same order, same values, same warnings).  With ``output=DIR`` the per-topic rows are
+rows, same order, same values, same warnings, and the hint ``sdreval eval`` gives when a rank
+column is not trec_eval's order).  With ``output=DIR`` the per-topic rows are
 written there by the partitions, and the client receives counts and exact sums only (no topic
 names, no values): the means come back.
 
