@@ -86,3 +86,16 @@ def test_span_f_beta_is_not_set_by_the_option():
     result = CliRunner().invoke(cli, args + ["--beta", "2"])
     assert result.exit_code == 0 and "--beta 2.0 not used" in result.stderr, result.output
     assert result.stdout == CliRunner().invoke(cli, args).stdout
+
+
+def test_navigation_without_esr_is_said(tmp_path):
+    """--navigation is read by ESR measures (Ali, Consens & Lalmas 2012) with nav=context only."""
+    nav = tmp_path / "nav.tsv"
+    nav.write_text("doc0002 /article[1] /article[1]/bdy[1] 0.5\n")
+    args = ["eval", str(SYN / "qrels.tsv"), str(SYN / "runs" / "sim01.txt")]
+    unused = CliRunner().invoke(cli, args + ["-m", "MAep", "--navigation", str(nav)])
+    assert unused.exit_code == 0 and "--navigation not used" in unused.stderr, unused.output
+    for measure in ("ESRP@3", "ESRP(nav=none)@3"):
+        result = CliRunner().invoke(cli, args + ["-m", measure, "--navigation", str(nav)])
+        assert result.exit_code == 0, result.output
+        assert ("--navigation not used" in result.stderr) == ("none" in measure)

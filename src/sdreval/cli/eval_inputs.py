@@ -216,7 +216,7 @@ PARAM_OPTIONS = {"quant": "--quant", "rel_level": "-l/--rel-level", "overlap": "
 def unused_param_options(options: dict, measures) -> list[str]:
     """Warnings for the options of :data:`PARAM_OPTIONS` given where no measure of
     ``measures`` (names) takes them (none has the parameter, or each names its own value), and
-    for ``--compat chroma`` where none is one it changes."""
+    for ``--navigation`` and ``--compat chroma`` where none is one they change."""
     from ..measures import parse_measure
 
     parsed = [parse_measure(m) for m in measures]
@@ -235,6 +235,10 @@ def unused_param_options(options: dict, measures) -> list[str]:
                    + ("no other measure evaluated has the parameter" if own else
                       f"no measure evaluated ({', '.join(params)}) has a parameter it sets")
                    + " (`sdreval measures` lists each measure's parameters)")
+    if options.get("navigation") and parsed and not any(
+            m.family == "esr" and m.get("nav") == "context" for m in parsed):
+        out.append("--navigation not used: only ESR measures with nav=context (the default) "
+                   f"read it, and none is evaluated ({', '.join(m.text for m in parsed)})")
     if options.get("compat") == "chroma" and parsed:
         from ..measures.span.chroma import CHROMA_MEASURES
 
