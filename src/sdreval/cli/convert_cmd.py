@@ -11,6 +11,8 @@ listed with relchars 0); span qrels -> FOL qrels with ``--documents`` (their len
 Problems of the input are listed; errors exit 1, warnings are printed and the output written.
 Results that cannot be converted (document not in the collection, path not in the document)
 are each listed and left out of the output, with a count; ``--strict`` makes them errors.
+``--collection`` and ``--strict`` given where the conversion does not read them are said to
+be unused (a warning).
 """
 from __future__ import annotations
 
@@ -72,7 +74,7 @@ def convert_command(source, target, to, collection_dir, fmt, strict, documents):
                                        documents)
         elif kind in QRELS_FORMATS:
             count, what = _convert_qrels(source, target, kind, to, log, collection_dir,
-                                         documents)
+                                         documents, strict)
         else:
             raise UsageError(f"{source} is a {kind}; convert takes a run or judgements")
     except NotImplementedError:
@@ -89,6 +91,10 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False, do
             "element" if kind == "inex-submission" else run.unit)
     if to in ("native", "fol", "trec-qrels"):
         raise UsageError(f"a run cannot be written as judgements (--to {to})")
+    if not (to == "passage" and run.unit != "passage"):
+        _unused(log, {"--collection": collection_dir, "--strict": strict},
+                f"read only when element or document results become passages (--to passage);"
+                f" this converts a {run.unit} run to {to}")
     if to == "passage" and run.unit != "passage":
         if not collection_dir:
             raise UsageError("element -> passage conversion needs --collection DIR")
@@ -142,11 +148,23 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False, do
     return write_run(run, target, to), f"results ({to} run)"
 
 
-def _convert_qrels(source, target, kind, to, log, collection_dir=None, documents=None):
+def _unused(log, given: dict, why: str) -> None:
+    """Warn of the options given (a value) that this conversion does not read."""
+    flags = [flag for flag, value in given.items() if value]
+    if flags:
+        log.warn(None, None, f"{' and '.join(flags)} not used: {why}")
+
+
+def _convert_qrels(source, target, kind, to, log, collection_dir=None, documents=None,
+                   strict=False):
     collection = read_collection(collection_dir, log) if collection_dir else None
     qrels = read_qrels(source, kind, log, documents,  # resolves X-RAI passages
                        collection=collection)
     log.raise_if_errors()
+    _unused(log, {"--collection": collection_dir if kind != "inex-assessments" else None,
+                  "--strict": strict},
+            "judgements are converted whole (--collection reads only the XPointer passages "
+            "of INEX XML assessments)")
     has_elements = any(t.elements for t in qrels.topics.values())
     has_passages = any(t.passages for t in qrels.topics.values())
     if to is None:

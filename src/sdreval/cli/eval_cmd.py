@@ -20,7 +20,8 @@ from ..report.output import FORMATS, check_target, write_results
 from .common import (InputPath, echo_notes, echo_problems, echo_warnings, evaluate_runs,
                      handle_errors, jobs_options, quiet_option)
 from .eval_inputs import (build_context, context_options, in_tokens, input_kinds, load_inputs,
-                          qrels_options, warn_unused_documents)
+                          qrels_options, unused_param_options, unused_pool_policy,
+                          warn_unused_documents)
 from .summary_options import summary_options, table_options
 
 
@@ -35,16 +36,19 @@ Examples:
 """
 
 
-def chosen_measures(qrels, units: list[str]) -> list[str]:
+def chosen_measures(qrels, units: list[str], ctx, options: dict) -> list[str]:
     """The default measures for the data, said on stderr."""
     kind, names = default_measures(qrels, units)
-    say_chosen(kind, names)
+    say_chosen(kind, names, ctx, options)
     return names
 
 
-def say_chosen(kind: str, names: list[str]) -> None:
+def say_chosen(kind: str, names: list[str], ctx, options: dict) -> None:
+    """Name the default set on stderr; options that no measure of it takes: warned in ``ctx``."""
     click.echo(f"sdreval: no -m given: evaluating the {kind}-run set {', '.join(names)} "
                "(choose others with -m)", err=True)
+    for warning in unused_param_options(options, names):
+        ctx.warn(warning)
 
 
 def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
@@ -128,7 +132,7 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
                                       all_topics, jobs, scheduler, log, dataset)
     echo_problems(log)
     if kind:  # after the read problems, where the command says it when it reads the runs
-        say_chosen(kind, measures)
+        say_chosen(kind, measures, ctx, options)
     echo_warnings(hints)
     return table
 
@@ -179,6 +183,9 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     check_target(fmt, output)
     import_pyarrow_without_cloudpickle()  # every reader uses Arrow
     ctx = build_context(options)
+    for warning in unused_param_options(options, measures) + [unused_pool_policy([qrels])]:
+        if warning:
+            ctx.warn(warning)
     from ..io.stream import should_stream
     from ..orchestrate.dataset import is_dataset, prepare, write_means, write_table
 
@@ -232,7 +239,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                                columns=True)
         echo_problems(log)
         if kind:  # after the read problems, as when the runs are read whole
-            say_chosen(kind, measures)
+            say_chosen(kind, measures, ctx, options)
     elif table is None:
         from ..io.detect import RUN_FORMATS
 
@@ -242,7 +249,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection, known)
         echo_problems(log)
         if not measures:
-            measures = chosen_measures(qrels_obj, [run_kind(r) for r in run_objs])
+            measures = chosen_measures(qrels_obj, [run_kind(r) for r in run_objs], ctx,
+                                       options)
         echo_warnings(rsv_order_hints(run_objs, ctx.order))
         table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
                               jobs=jobs, scheduler=scheduler, columns=True)

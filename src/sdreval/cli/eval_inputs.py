@@ -13,8 +13,18 @@ from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from .common import POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_problems
 
 
-def context_options(func):
-    """Options that set measure defaults (shared by eval, compare, report)."""
+#: eval's options that change the values of span measures (``sensitivity`` takes these)
+SPAN_CONTEXT = ("order", "depth", "zero_rel", "compat")
+
+
+def span_context_options(func):
+    """The options of :data:`SPAN_CONTEXT`, as eval has them."""
+    return context_options(func, SPAN_CONTEXT)
+
+
+def context_options(func, only: tuple[str, ...] | None = None):
+    """Options that set measure defaults (shared by eval, compare, report); ``only``: those
+    of these parameter names."""
     options = [
         click.option("--quant", default=None,
                      help="Quantisation of graded assessments (default: the generalised "
@@ -78,7 +88,8 @@ def context_options(func):
                           "--documents (a span covers every token it touches)."),
     ]
     for option in reversed(options):
-        func = option(func)
+        if only is None or option(lambda: None).__click_params__[0].name in only:
+            func = option(func)
     return func
 
 
@@ -193,6 +204,67 @@ def input_kinds(qrels_path: str, run_paths, options: dict, formats: dict | None 
     return ({normalise_format(forced_qrels) if forced_qrels else detect_format(qrels_path)}
             | {normalise_format(forced_run) if forced_run else
                formats.get(path) or detect_format(path, "run") for path in run_paths})
+
+
+#: eval's options that only give the default of a measure parameter (Measure.get; the
+#: parameter's ``context_key``; inex_eval_ng's ``quant`` reads --quant itself), with their flags
+PARAM_OPTIONS = {"quant": "--quant", "rel_level": "-l/--rel-level", "overlap": "--overlap", "alpha": "--alpha",
+                 "ideal": "--ideal", "beta": "--beta", "bep_distance": "--bep-distance",
+                 "collection_elements": "--collection-elements"}
+
+
+def unused_param_options(options: dict, measures) -> list[str]:
+    """Warnings for the options of :data:`PARAM_OPTIONS` given where no measure of
+    ``measures`` (names) takes them (none has the parameter, or each names its own value), and
+    for ``--navigation`` and ``--compat chroma`` where none is one they change."""
+    from ..measures import parse_measure
+
+    parsed = [parse_measure(m) for m in measures]
+    out = []
+    for key, flag in PARAM_OPTIONS.items():
+        if options.get(key) is None or not parsed:
+            continue
+        params = {m.text: [p.name for p in m.definition.params if p.context_key == key
+                           or (key == "quant" == p.name)] for m in parsed}
+        if any(name not in dict(m.params) for m in parsed for name in params[m.text]):
+            continue  # some measure takes its default from the option
+        own = [text for text, names in params.items() if names]
+        out.append(f"{flag} {options[key]} not used: "
+                   + (f"{', '.join(own)} set(s) the parameter in the name; "
+                      if own else "")
+                   + ("no other measure evaluated has the parameter" if own else
+                      f"no measure evaluated ({', '.join(params)}) has a parameter it sets")
+                   + " (`sdreval measures` lists each measure's parameters)")
+    if options.get("navigation") and parsed and not any(
+            m.family == "esr" and m.get("nav") == "context" for m in parsed):
+        out.append("--navigation not used: only ESR measures with nav=context (the default) "
+                   f"read it, and none is evaluated ({', '.join(m.text for m in parsed)})")
+    if options.get("compat") == "chroma" and parsed:
+        from ..measures.span.chroma import CHROMA_MEASURES
+
+        if not any(m.name in CHROMA_MEASURES for m in parsed):
+            out.append(f"--compat chroma not used: it changes {', '.join(CHROMA_MEASURES)} "
+                       f"only, and none is evaluated ({', '.join(m.text for m in parsed)})")
+    return out
+
+
+def unused_pool_policy(paths) -> str | None:
+    """The warning when ``--pool-policy`` is given on the command line and none of ``paths`` is
+    a directory of INEX assessments (the only input with pools to combine)."""
+    import os
+
+    from click.core import ParameterSource
+
+    from ..io.detect import detect_format
+
+    context = click.get_current_context(silent=True)
+    if context is None or context.get_parameter_source("pool_policy") != \
+            ParameterSource.COMMANDLINE:
+        return None
+    if any(os.path.isdir(path) and detect_format(path) == "inex-assessments" for path in paths):
+        return None
+    return (f"--pool-policy {context.params['pool_policy']} not used: it combines the pools of "
+            "a directory of INEX assessments (X-RAI), and no input is one")
 
 
 def in_tokens(options: dict) -> bool:

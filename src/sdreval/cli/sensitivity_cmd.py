@@ -17,6 +17,7 @@ import click
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
 from .common import InputPath, echo_notes, echo_warnings, handle_errors
+from .eval_inputs import span_context_options
 
 np = lazy_module("numpy")
 pd = lazy_module("pandas")
@@ -63,7 +64,7 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
     receives the statement of the topics the means cover; ``all_topics`` is eval's ``-c``
     (every qrels topic with something relevant counts, unanswered ones score 0)."""
     from ..measures import EvalContext, evaluate, parse_measure
-    from ..measures.evaluate import coverage_lines, summarise
+    from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
     from ..model.runnames import distinct_runs
     from ..stats.correlation import kendall_tau
 
@@ -79,9 +80,10 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
     columns: dict[tuple[str, str], pd.Series] = {}
     settings = span_settings(parsed, taus)
     table = evaluate(qrels, runs, [m for _, m in settings], ctx, all_topics=all_topics)
-    means = table.groupby(["measure", "run"], sort=False)["value"].mean()
+    summary = summarise(table, counts=True)  # eval's means (exact sums, counts summed)
+    means = summary.set_index(["measure", "run"])["value"]
     if notes is not None:
-        notes += coverage_lines(summarise(table, counts=True), all_topics)
+        notes += coverage_lines(summary, all_topics, zero_rel_option(ctx))
     for label, m in settings:
         base = m.text if not label else _base_text(m)
         columns[(base, label)] = means.loc[m.text].reindex(names)
@@ -130,6 +132,7 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None,
     """ID-based scores of chunk runs on qrels projected onto each run's chunking."""
     from ..io.interop import qrels_from_dict, run_from_dict
     from ..measures import EvalContext, evaluate
+    from ..measures.evaluate import summarise
     from .project_cmd import project_qrels
 
     out: dict[tuple[str, str], pd.Series] = {}
@@ -164,13 +167,14 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None,
                     "doc": np.concatenate(list(ids.values())),
                     "score": np.concatenate([run.topics[t].rsv for t in ids])},
                     run.name, ProblemLog())
-                sub = EvalContext(order="rsv")
+                sub = EvalContext(order="rsv", depth=ctx.depth, zero_rel=ctx.zero_rel)
                 result = evaluate(qrels_from_dict(grades, "graded"), id_run, [id_measure], sub,
                                   all_topics=all_topics)
                 for warning in sub.warnings:
                     ctx.warn(f"{id_measure} on chunk qrels ({label}): {warning}")
                 # no topic with a relevant chunk: no mean (NaN, unranked), not 0
-                values[run.name] = float(result["value"].mean()) if len(result) else np.nan
+                mean = summarise(result)["value"]  # eval's mean (exact sum)
+                values[run.name] = float(mean.iloc[0]) if len(mean) else np.nan
                 if notes is not None and len(result) != n_span_topics:
                     notes.append(f"{id_measure} on chunk qrels ({label}), run {run.name}: "
                                  f"mean over {len(result)} topic(s): topics without a "
@@ -226,9 +230,10 @@ Examples:
               help="text: the scores and agreement tables; csv; json.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
+@span_context_options
 @handle_errors
 def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_map, documents,
-                        all_topics, fmt, output):
+                        all_topics, fmt, output, **options):
     """How span scores and the ranking of RUNS move across tau and across chunkings.
 
     Prints the mean of every measure for every run at every tau (measures with a tau
@@ -236,9 +241,8 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     onto each run's own chunking by each rule; then, for pairs of settings, Kendall's tau
     between the rankings of runs and the number of swapped pairs (docs/rag.md)."""
     from ..io import read_qrels, read_run
-    from ..measures import EvalContext
     from ..stats.output import records, table_text, write_text
-    from .eval_inputs import span_inputs
+    from .eval_inputs import build_context, span_inputs
 
     log = ProblemLog()
     docs, chunks, _ = span_inputs({"chunk_map": chunk_map, "documents": documents}, log)
@@ -246,7 +250,7 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     run_objs = [read_run(path, log=log, chunk_map=chunks, documents=docs) for path in runs]
     log.raise_if_errors()
     echo_warnings([str(p) for p in log.warnings])
-    ctx = EvalContext()
+    ctx = build_context(options)  # eval's options that change span measures' values
     notes: list[str] = []
     scores, agreement = sensitivity(judgements, run_objs, measures, taus or DEFAULT_TAUS,
                                     rules or ("any", "chunk", "gold"), chunks, id_measure, ctx,

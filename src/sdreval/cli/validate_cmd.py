@@ -173,12 +173,16 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
         status = "INVALID" if errors else "ok"
         click.echo(f"{shown_source(path)}: {status}: {kind}{', ' + summary if summary else ''}; "
                    f"{errors} error(s), {warnings} warning(s)")
-    if documents and not errors_only:
-        from .eval_inputs import unused_documents
+    if not errors_only:
+        from .eval_inputs import unused_documents, unused_pool_policy
 
-        unused = unused_documents(kinds, {"documents": documents})
-        if unused:
-            click.echo(f"sdreval: warning: {unused}")
+        collection_unused = collection_dir and "inex-assessments" not in kinds and (
+            "--collection not used: it resolves the XPointer passages of INEX XML "
+            "assessments, and no input is one (a collection is checked as a FILE)")
+        for unused in (unused_documents(kinds, {"documents": documents}),
+                       unused_pool_policy(files), collection_unused):
+            if unused:
+                click.echo(f"sdreval: warning: {unused}")
     if qrels_topics is not None:
         for path, run in runs:
             missing = [t for t in run.topics if t not in qrels_topics]
