@@ -33,8 +33,10 @@ def pytest_collection_modifyitems(config, items):
                          for m in item.iter_markers("xdist_group")})
         suffix = "@" + "_".join(groups)
         if groups and not item.nodeid.endswith(suffix):
-            from _pytest.nodeid import coerce_node_id
-
+            try:  # a pytest internal: where it is missing, the groups are only a speed-up
+                from _pytest.nodeid import coerce_node_id
+            except ImportError:
+                return
             item._id = coerce_node_id(item.nodeid + suffix)
 
 
