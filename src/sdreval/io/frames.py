@@ -60,8 +60,8 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     """A run from a DataFrame (columns: module docstring); ``where(i)`` names row ``i`` in
     messages (default ``row <index label>``; ``table``: the
     :class:`~sdreval.io.table_model.Table` of a file, whose rows are named ``file:line``).
-    ``topics``: ``(codes, names)`` when the caller holds the rows' topics already (a nested dict: no topic column; topics without
-    rows are kept, empty, in the order of ``names``)."""
+    ``topics``: ``(codes, names)`` when the caller holds the rows' topics already (a nested
+    dict: no topic column; topics without rows are kept, empty, in the order of ``names``)."""
     log, own = given_log(log)
     check = checker(frame, source, log, where, table)
     single_run_name(frame, source)  # several runs in one table are refused
