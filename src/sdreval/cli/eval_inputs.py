@@ -209,7 +209,8 @@ def input_kinds(qrels_path: str, run_paths, options: dict, formats: dict | None 
 #: eval's options that only give the default of a measure parameter (Measure.get; the
 #: parameter's ``context_key``; inex_eval_ng's ``quant`` reads --quant itself), with their flags
 PARAM_OPTIONS = {"quant": "--quant", "rel_level": "-l/--rel-level", "overlap": "--overlap",
-                 "alpha": "--alpha", "ideal": "--ideal", "beta": "--beta", "bep_distance": "--bep-distance",
+                 "alpha": "--alpha", "ideal": "--ideal", "beta": "--beta",
+                 "bep_distance": "--bep-distance",
                  "collection_elements": "--collection-elements"}
 
 
