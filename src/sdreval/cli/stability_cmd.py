@@ -178,13 +178,15 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     from ..progress import track
 
     few: set[tuple[int, int]] = set()  # (runs in the swap rates, runs given)
-    means: dict[str, pd.Series] = {}  # tau ranks by the means of the --missing rule
+    tau_means: dict[str, pd.Series] = {}  # tau ranks by the means of the --missing rule
     for measure in track(names if table is not None else [], "analysing measures"):
         arithmetic = [a for a in chosen if a in ARITHMETIC]
         if arithmetic:
             stats.refuse_geometric(measure, f"the {', '.join(arithmetic)} analyses")
         sm = stats.score_matrix(table, measure, missing=missing)
-        means[measure] = pd.Series(stats.aggregates(sm.values, measure), index=list(sm.runs))
+        if "tau" in chosen:
+            tau_means[measure] = pd.Series(stats.aggregates(sm.values, measure),
+                                           index=list(sm.runs))
         if "ci" in chosen:  # topics: what each mean covers
             results["ci"].append(stats.confidence_intervals(sm, level, samples, seed)
                                  .assign(topics=len(sm.topics)))
@@ -222,7 +224,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             (echo_warnings if "tau" in (analyses or ()) else echo_notes)(
                 ["tau: needs at least two measures (-m A -m B); skipped"])
         else:
-            wide = pd.DataFrame(means)
+            wide = pd.DataFrame(tau_means)
             echo_warnings([f"tau: {name} gives every run the same mean {wide[name].iloc[0]:.4g}; "
                            "its rank correlations are undefined (left empty)"
                            for name in names if stats.is_constant(wide[name].to_numpy())])

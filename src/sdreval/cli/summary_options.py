@@ -122,9 +122,9 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
 
         # a measure with no per-topic value (nothing relevant anywhere) has nothing to test
         measures = list(dict.fromkeys(table.loc[table["value"].notna(), "measure"].astype(str)))
-        from ..stats.aggregate import kind_of  # gm_map: no test of its geometric mean
+        from ..measures.evaluate import aggregate_of  # gm_map: no test of its geometric mean
 
-        untested = [m for m in measures if kind_of(m) == "gmean"]
+        untested = [m for m in measures if aggregate_of(m) == "gmean"]
         measures = [m for m in measures if m not in untested]
         test, correction, level = options["test"], options["correction"], options["level"]
         out["compare"] = pd.concat(

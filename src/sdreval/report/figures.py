@@ -234,9 +234,9 @@ def plot_mean_intervals(intervals: Mapping[str, pd.DataFrame], runs: Sequence[st
                                         "low": table["low"].to_numpy(float),
                                         "high": table["high"].to_numpy(float),
                                         "filled": True})
-    from ..stats.aggregate import kind_of
+    from ..measures.evaluate import aggregate_of
 
-    kinds = {kind_of(m) for m in frames}
+    kinds = {aggregate_of(m) for m in frames}
     parts = [words for kind, words in (("sum", "the sum for a count"),
                                        ("gmean", "geometric for gm_map")) if kind in kinds]
     counts = f" ({'; '.join(parts)}, as eval prints it)" if parts else ""

@@ -25,7 +25,7 @@ import pandas as pd
 
 from ..errors import SdrevalError, UsageError
 from ..progress import track
-from ..stats.aggregate import kind_of
+from ..measures.evaluate import aggregate_of
 from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS, describe_tests
 from . import bridge
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
@@ -117,7 +117,7 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
     if baseline is not None and baseline not in runs:
         raise UsageError(f"baseline {baseline!r} is not one of the runs ({', '.join(runs)})")
     one_topic = per_topic["topic"].astype(str).nunique() < 2 and compare is None
-    untested = [m for m in measures if kind_of(m) == "gmean"]  # as eval's letters
+    untested = [m for m in measures if aggregate_of(m) == "gmean"]  # as eval's letters
     if len(runs) >= 2 and not one_topic:
         baseline = baseline or runs[0]
         if untested:

@@ -16,25 +16,18 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import UsageError
-
-
-def kind_of(measure: str) -> str:
-    """``mean``, ``sum`` or ``gmean``: how ``eval`` aggregates ``measure`` over topics."""
-    from ..measures.evaluate import aggregate_of
-
-    return aggregate_of(measure)
+from ..measures.evaluate import aggregate_of
 
 
 def topic_scale(measure: str, n_topics: int) -> int:
     """The factor from a mean over ``n_topics`` topics to the number ``eval`` prints:
     ``n_topics`` for a count (its sum), 1 for every other measure."""
-    return n_topics if kind_of(measure) == "sum" else 1
+    return n_topics if aggregate_of(measure) == "sum" else 1
 
 
 def aggregates(values: np.ndarray, measure: str) -> np.ndarray:
     """Each row's (run's) number over the topics (columns), as ``eval`` computes it: the
     exact mean rounded once, a count's sum, gm_map's geometric mean."""
-    from ..measures.evaluate import aggregate_of
     from ..measures.results import ResultColumns, mean_columns
 
     runs, n = values.shape
@@ -48,7 +41,7 @@ def aggregates(values: np.ndarray, measure: str) -> np.ndarray:
 
 def refuse_geometric(measure: str, what: str) -> None:
     """A usage error where ``what`` would treat a geometric mean as an arithmetic one."""
-    if kind_of(measure) == "gmean":
+    if aggregate_of(measure) == "gmean":
         raise UsageError(
             f"{measure} is a geometric mean over topics (trec_eval's gm_map: "
             f"exp(mean(log(max(AP, 0.00001)))), Robertson 2006), and {what} compare arithmetic "

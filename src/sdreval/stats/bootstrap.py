@@ -12,7 +12,8 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
-from .aggregate import aggregates, kind_of, topic_scale
+from ..measures.evaluate import aggregate_of
+from .aggregate import aggregates, topic_scale
 from .matrix import ScoreMatrix, as_values
 from .resample import bootstrap_counts
 
@@ -61,7 +62,7 @@ def confidence_intervals(scores: ScoreMatrix, level: float = 0.95, samples: int 
     interval of the resampled geometric means (:mod:`sdreval.stats.aggregate`)."""
     x = as_values(scores)
     scale = topic_scale(scores.measure, x.shape[1])
-    geometric = kind_of(scores.measure) == "gmean"
+    geometric = aggregate_of(scores.measure) == "gmean"
     low, high = (bound * scale for bound in percentile_ci(x, level, samples, seed, geometric))
     table = pd.DataFrame({"run": list(scores.runs), "measure": scores.measure,
                           "mean": aggregates(x, scores.measure), "ci_low": low, "ci_high": high,
