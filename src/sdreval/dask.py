@@ -31,11 +31,10 @@ import pandas as pd
 from .errors import ProblemLog
 from .judgements.qrels import Qrels
 from .measures.defaults import rsv_order_hints
-from .measures.partitions import (Part, Piece, assemble, evaluate_part, gather, merge_warnings,
+from .measures.partitions import (Part, Piece, assemble, evaluate_part, gather, merge_run_hints,
                                   split_topic)
 from .measures.registry import EvalContext, Measure
 from .measures.serial import check_topic_names, measures_by_family, topics_to_evaluate
-from .model.run import Run
 from .orchestrate.dataset import (Repeated, Settle, add_sums, forget_topics, keep_topics,
                                   means_from_sums, part_path, settle, value_sums, write_part)
 
@@ -118,7 +117,7 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
     for piece in results:
         for problem in piece.extra[0]:
             ctx.warn(problem)
-    for message in merge_warnings([(0, None, p.extra[2]) for p in results], [Run(name, {})]):
+    for message in merge_run_hints([p.extra[2] for p in results], name):
         ctx.warn(message)  # file order that is not trec_eval's, counted over the partitions
     if output is None:
         answered_run, topics, matrix, _ = gather(results, qrels, name, texts, ctx, all_topics)

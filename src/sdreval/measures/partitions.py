@@ -218,6 +218,12 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
     return out
 
 
+def merge_run_hints(parts: list[list[str]], name: str) -> list[str]:
+    """One run's file-order hints (``rsv_order_hints`` of each of its parts: streamed blocks,
+    byte ranges, Dask partitions), counted over the parts as for the run read whole."""
+    return merge_warnings([(0, np.empty(0), hints) for hints in parts], [Run(name, {})])
+
+
 def _serial_order(first: list, edges: set) -> list:
     """The warnings' keys (``first``: in order of first appearance) so that every pair a
     partition gave in one order keeps it (each partition gives its warnings in the serial

@@ -24,7 +24,7 @@ from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
 from ..measures.defaults import rsv_order_hints
 from ..measures.partitions import (Part, Piece, assemble, evaluate_part, gather,
-                                   merge_warnings)
+                                   merge_run_hints)
 from ..measures.registry import EvalContext
 from ..measures.evaluate import summarise
 from ..measures.serial import concat_tables, measures_by_family, topics_to_evaluate
@@ -335,8 +335,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
             warnings, missing, scored = settled[i]  # type: ignore[misc]
             for message in warnings:
                 ctx.warn(message)
-        hints += merge_warnings([(0, np.empty(0), p.extra[2])  # type: ignore[index]
-                                 for p in source], [Run(name, {})])
+        hints += merge_run_hints([p.extra[2] for p in source], name)  # type: ignore[index]
         if output is None:
             tables.append(assemble([run], [topics], measures, [(0, matrix, [])]))
         else:

@@ -30,7 +30,7 @@ from ..model.run import Run
 from ..model.runnames import distinct_run_names
 from .inputs import check_input_topics
 from ..measures.defaults import rsv_order_hints
-from ..measures.partitions import Part, Piece, evaluate_part, gather, merge_warnings
+from ..measures.partitions import Part, Piece, evaluate_part, gather, merge_run_hints
 from ..measures.results import ResultColumns
 from ..measures.serial import measures_by_family, scored_topics
 from ..measures.registry import EvalContext, Measure
@@ -98,8 +98,7 @@ def stream_columns(qrels: Qrels, run_path: str | Path, measures: Iterable[str | 
     if not pieces:  # nothing read: the unit of the stream
         pieces.append(Piece([], [], None, [], stream.unit))
     # the parts' hints about file order, counted as for the run read whole
-    for message in merge_warnings([(0, None, p.extra or []) for p in pieces],
-                                  [Run(stream.name or "", {})]):
+    for message in merge_run_hints([p.extra or [] for p in pieces], stream.name or ""):
         ctx.warn(message)
     answered, topics, matrix, _ = gather(pieces, qrels, stream.name or "", texts, ctx,
                                          all_topics, stream.source)
