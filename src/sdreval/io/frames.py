@@ -23,6 +23,7 @@ from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_mess
 from ..model.run import Filled, Run, Unit
 from .table_checks import (DOC, PATH, SCORE, TOPIC, Checker, checker, column, listed,
                            single_run_name, span_columns, span_values)
+from .run_topics import result_text
 from .textlines import finish, given_log
 from .trec_lines import DOCUMENT_PATH
 
@@ -103,14 +104,6 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     return run
 
 
-def _result(docs: np.ndarray, paths: np.ndarray | None, offsets: np.ndarray | None,
-            lengths: np.ndarray | None, i: int) -> str:
-    """Result ``i`` as the text runs' messages show it: its document and path or range."""
-    if paths is not None:
-        return f"{docs[i]} {paths[i]}"
-    return f"{docs[i]} {offsets[i]}:{lengths[i]}" if offsets is not None else str(docs[i])
-
-
 def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
                 scores: np.ndarray | None, ranks: np.ndarray | None,
                 paths: np.ndarray | None, offsets: np.ndarray | None,
@@ -132,7 +125,7 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
             keys += [offsets, lengths]  # type: ignore[list-item]
         repeated, first = repeated_rows(tuple(keys))
         check.warn(at[repeated], lambda r: f"topic {names[codes[of(r)]]}: " + repeat_message(
-            _result(docs, paths, offsets, lengths, of(r)), check.where(int(at[first[of(r)]]))))
+            result_text(docs, paths, offsets, lengths, of(r)), check.where(int(at[first[of(r)]]))))
     if ranks is not None:
         kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
         for i, previous, count in rank_disorder(codes, ranks):
