@@ -21,9 +21,10 @@ from ..model.ordering import grouped_order, trec_order
 from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_message,
                                   rank_disorder, repeat_message, repeated_rows)
 from ..model.run import Filled, Run, Unit
+from .run_topics import result_text
 from .table_checks import (DOC, PATH, SCORE, TOPIC, Checker, checker, column, listed,
                            single_run_name, span_columns, span_values)
-from .run_topics import result_text
+from .tables import run_name
 from .textlines import finish, given_log
 from .trec_lines import DOCUMENT_PATH
 
@@ -54,7 +55,7 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
         **fields)
 
 
-def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataFrame)",
+def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "(DataFrame)",
                    log: ProblemLog | None = None, where: Callable[[int], str] | None = None,
                    topics: tuple[np.ndarray, list[str]] | None = None, table: Any = None
                    ) -> Run:
@@ -65,7 +66,10 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     dict: no topic column; topics without rows are kept, empty, in the order of ``names``)."""
     log, own = given_log(log)
     check = checker(frame, source, log, where, table)
-    single_run_name(frame, source)  # several runs in one table are refused
+    # the run's name: ``name``, else the table's run column (a table naming several runs is
+    # refused, even when named), else the file's stem, else "run"
+    named = run_name(table, name) if table is not None else single_run_name(frame, source)
+    name = name or named or "run"
     topic = None if topics is not None else column(frame, TOPIC, "topic", check=check)
     doc = column(frame, DOC, "document", check=check)
     score = column(frame, SCORE, "score", False, check)
