@@ -16,7 +16,7 @@ import click
 
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
-from .common import InputPath, echo_notes, echo_warnings, handle_errors
+from .common import InputPath, all_topics_option, echo_notes, echo_warnings, handle_errors
 from .eval_inputs import span_context_options
 
 np = lazy_module("numpy")
@@ -222,9 +222,7 @@ Examples:
                    "projected onto their own chunking.")
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
-@click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic with something relevant (topics a run "
-                   "did not answer score 0); default: the answered ones.")
+@all_topics_option
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
               help="text: the scores and agreement tables; csv; json.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
