@@ -334,6 +334,9 @@ def _bins_by_size(table: pd.DataFrame) -> list[str]:
         lines += ["", f"{measure}" + (f" (topic-set sizes {', '.join(map(str, shown))} of "
                                        f"{sizes[0]}..{sizes[-1]}; --format csv for all)"
                                        if shown != sizes else "")]
+        if "difference" in part.columns and (part["difference"] == "relative").any():
+            lines.append("difference: a share of the best run's mean (a measure off the 0-1 "
+                         "scale; Kazai & Lalmas 2006, §6.2.2)")
         lines += _aligned(frame)
     return lines
 

@@ -354,7 +354,9 @@ def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
     ax.set_ylim(0, 1.05)
     ax.grid(True, alpha=0.3)
     if len(table):
-        _legend(ax, 7, title="difference of means")  # always beside the axes
+        relative = "difference" in table.columns and (table["difference"] == "relative").any()
+        _legend(ax, 7, title="difference / best mean" if relative  # always beside the axes
+                else "difference of means")
     ax.set_title(title or ("Swap rate" + (f" of {measure}" if measure else "")
                            + " by topic-set size"), fontsize="medium")
     return fig
