@@ -257,6 +257,11 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                              ignore_index=True) if any(len(t) for t in tables.values()) \
             else pd.DataFrame(columns=["analysis"])
         combined = combined[["analysis"] + [c for c in combined.columns if c != "analysis"]]
+        # a count stays a whole number: concat makes a column float where others lack it
+        kinds = [(c, pd.api.types.is_integer_dtype(t[c])) for t in tables.values()
+                 for c in t.columns if len(t)]
+        for column in {c for c, _ in kinds} - {c for c, whole in kinds if not whole}:
+            combined[column] = combined[column].astype("Int64")
         tables_out.write_text(tables_out.table_text(combined, fmt), output)
 
 
