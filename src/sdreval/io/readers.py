@@ -236,10 +236,15 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     from .spans.objects import result_rows
 
     source = result_rows(source)  # LangChain/LlamaIndex objects: read as their dicts
-    if name is None and is_frame(source):  # its run column names it, as a table file's does
-        from .table_checks import single_run_name
+    if is_frame(source):  # its run column names it, as a table file's does
+        from .table_checks import run_name, single_run_name
+        from .textlines import finish, given_log
 
-        name = single_run_name(source, "(DataFrame)")
+        name, differs = run_name(name, single_run_name(source, "(DataFrame)"))
+        if differs:
+            stated, own = given_log(log)
+            stated.warn("(DataFrame)", None, differs)
+            finish(stated, own)
     if is_span_data(source, None):
         from .spans import span_run_from_frame
 
