@@ -8,7 +8,7 @@ import click
 
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
-from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP
+from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP
 from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, all_topics_option, echo_notes,
                      echo_problems, echo_status, echo_warnings, handle_errors, jobs_options,
                      quiet_option)
@@ -70,8 +70,7 @@ Examples:
               show_default=True, help="Multiple-comparison correction over the tests of a "
                                       f"measure against the baseline ({CORRECTIONS_HELP}).")
 @click.option("--level", type=LEVEL, default=0.05, help="Significance level.")
-@click.option("--samples", type=POSITIVE_INT, default=10_000,
-              help="Bootstrap/randomisation samples.")
+@click.option("--samples", type=POSITIVE_INT, default=None, help=SAMPLES_HELP)
 @click.option("--seed", type=SEED, default=0,
               help="Random seed of bootstrap resampling and swap-rate topic sets.")
 @all_topics_option

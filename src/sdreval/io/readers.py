@@ -236,6 +236,15 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     from .spans.objects import result_rows
 
     source = result_rows(source)  # LangChain/LlamaIndex objects: read as their dicts
+    if is_frame(source) and name:  # a given name differing from its run column's: stated
+        from .table_checks import chosen_run_name, single_run_name
+        from .textlines import finish, given_log
+
+        differs = chosen_run_name(name, single_run_name(source, "(DataFrame)"))[1]
+        if differs:
+            stated, own = given_log(log)
+            stated.warn("(DataFrame)", None, differs)
+            finish(stated, own)
     if is_span_data(source, None):  # a table's run column names it, as a table file's does
         from .spans import span_run_from_frame
 
