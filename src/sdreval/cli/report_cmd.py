@@ -9,8 +9,9 @@ import click
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP
-from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, echo_notes, echo_problems,
-                     echo_status, echo_warnings, handle_errors, jobs_options, quiet_option)
+from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, all_topics_option, echo_notes,
+                     echo_problems, echo_status, echo_warnings, handle_errors, jobs_options,
+                     quiet_option)
 from .compare_cmd import unused_options
 from .eval_inputs import build_context, context_options, load_inputs
 
@@ -73,9 +74,7 @@ Examples:
 @click.option("--samples", type=POSITIVE_INT, default=None, help=SAMPLES_HELP)
 @click.option("--seed", type=SEED, default=0,
               help="Random seed of bootstrap resampling and swap-rate topic sets.")
-@click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic with something relevant (topics a run "
-                   "did not answer score 0); default: the answered ones.")
+@all_topics_option
 @click.option("--baseline", default=None, metavar="RUN",
               help="Test every run against this run (default: the first run), as "
                    "PyTerrier's baseline=; the correction covers those tests.")

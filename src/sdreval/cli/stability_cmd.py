@@ -32,7 +32,7 @@ from ..errors import UsageError
 from ..lazy import lazy_module
 from ..stats.choices import (CI_SAMPLES, CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP,
                              TABLE_FORMATS, TEST_SAMPLES, TESTS)
-from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath,
+from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, all_topics_option,
                      confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
                      handle_errors, jobs_options, quiet_option)
 from .compare_cmd import scores_from_inputs, unused_given
@@ -149,9 +149,7 @@ Examples:
               show_default=True,
               help="--scores: a run without a topic's score stops (error), loses the topic "
                    "(drop) or scores 0 (zero).")
-@click.option("-c", "all_topics", is_flag=True,
-              help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
-                   "run did not answer score 0); default: the answered ones.")
+@all_topics_option
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text",
               show_default=True,
               help="text: one readable table per analysis; csv: all analyses in one table "

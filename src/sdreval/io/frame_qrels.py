@@ -231,7 +231,8 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
                                   f"differently from {check.where(seen[key])} (that one kept)")
             elif key in seen:
                 noted[i] = (f"{where(i)}: passage {key[2]}:{key[3]} repeats "
-                            f"{check.where(seen[key])} (ignored)")
+                            f"{check.where(seen[key])} (read once; --compat chroma counts "
+                            "each copy, as Chroma's evaluation code does)")
                 entry.repeats[key[2:]] = entry.repeats.get(key[2:], 0) + 1
             else:
                 seen[key] = i
