@@ -3,7 +3,7 @@ standardised mean difference and per-topic wins, ties and losses.
 
 For a pair (a, b) with per-topic differences ``d_t = a_t − b_t`` over ``n`` topics:
 
-- ``diff`` = mean of ``d`` (= ``mean_a − mean_b``);
+- ``diff`` = mean of ``d`` (= ``mean_a − mean_b``; 0 within ``1e-12`` of 0, as a tie);
 - ``diff_ci_low``, ``diff_ci_high``: a two-sided confidence interval of the mean difference at
   ``ci_level``.  With the t test it is the paired t interval
   ``mean(d) ± t(n−1, 1−α/2) · sd(d)/√n`` (``scipy.stats.ttest_rel(...).confidence_interval``),
@@ -31,11 +31,19 @@ EFFECT_COLUMNS = ["diff", "diff_ci_low", "diff_ci_high", "effect_size", "wins", 
 TIE_TOLERANCE = 1e-12
 
 
+def mean_difference(diffs: np.ndarray) -> np.ndarray:
+    """The mean of each row of a pairs × topics difference matrix; within ``TIE_TOLERANCE``
+    of 0 it is 0, as a topic's difference is a tie there (runs with equal means over permuted
+    topics, 0.47 and 0.47, sum their differences to −3.7e-17, not a loss)."""
+    mean = np.atleast_2d(np.asarray(diffs, dtype=float)).mean(axis=1)
+    return np.where(np.abs(mean) <= TIE_TOLERANCE, 0.0, mean)
+
+
 def t_interval(diffs: np.ndarray, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """Paired t interval of the mean of each row of a pairs × topics difference matrix."""
     d = np.atleast_2d(np.asarray(diffs, dtype=float))
     n = d.shape[1]
-    mean = d.mean(axis=1)
+    mean = mean_difference(d)
     if n < 2:
         return np.full_like(mean, np.nan), np.full_like(mean, np.nan)
     half = stats.t.ppf(0.5 + level / 2, n - 1) * d.std(axis=1, ddof=1) / np.sqrt(n)
@@ -45,7 +53,7 @@ def t_interval(diffs: np.ndarray, level: float = 0.95) -> tuple[np.ndarray, np.n
 def cohens_dz(diffs: np.ndarray) -> np.ndarray:
     """``mean(d) / sd(d)`` per row (Lakens 2013, Eq. 6); 0 for all-zero rows."""
     d = np.atleast_2d(np.asarray(diffs, dtype=float))
-    mean = d.mean(axis=1)
+    mean = mean_difference(d)
     if d.shape[1] < 2:
         return np.full_like(mean, np.nan)
     sd = np.where((d == d[:, :1]).all(axis=1), 0.0, d.std(axis=1, ddof=1))  # constant: ±inf
@@ -69,6 +77,6 @@ def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t
         raise UsageError(f"unknown interval {interval!r}; expected t or bootstrap")
     wins = np.count_nonzero(d > TIE_TOLERANCE, axis=1)
     losses = np.count_nonzero(d < -TIE_TOLERANCE, axis=1)
-    return {"diff": d.mean(axis=1), "diff_ci_low": low, "diff_ci_high": high,
+    return {"diff": mean_difference(d), "diff_ci_low": low, "diff_ci_high": high,
             "effect_size": cohens_dz(d), "wins": wins,
             "ties": d.shape[1] - wins - losses, "losses": losses}
