@@ -12,6 +12,7 @@ from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP
 from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, all_topics_option, echo_notes,
                      echo_problems, echo_status, echo_warnings, handle_errors, jobs_options,
                      quiet_option)
+from .compare_cmd import unused_options
 from .eval_inputs import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences", "diffci",
@@ -96,6 +97,7 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
     if scores:
         if qrels or runs:
             raise UsageError("give either --scores FILE or QRELS RUN..., not both")
+        echo_warnings(unused_options(scores, None, measures))
         data = report_html.report_data(_read_scores(scores), measures=list(measures) or None,
                                        settings={"scores": scores}, **common)
     else:
@@ -110,6 +112,7 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
                                             scheduler=options.get("scheduler"), **common)
         finally:  # before an error too: a warning often says why (topics not in the qrels)
             echo_warnings(ctx.warnings)
+        echo_warnings(unused_options(None, qrels, data.measures))  # as eval: defaults too
         data.settings.update(input_settings(options))
         if not measures:
             echo_notes([f"no -m given: reporting {', '.join(data.measures)} (choose others "

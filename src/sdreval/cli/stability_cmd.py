@@ -35,7 +35,7 @@ from ..stats.choices import (CI_SAMPLES, CORRECTIONS, CORRECTIONS_HELP, SAMPLES_
 from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, all_topics_option,
                      confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
                      handle_errors, jobs_options, quiet_option)
-from .compare_cmd import scores_from_inputs
+from .compare_cmd import scores_from_inputs, unused_given
 from .eval_inputs import context_options
 
 np = lazy_module("numpy")
@@ -46,6 +46,16 @@ tables_out = lazy_module("sdreval.stats.output")  # (``output`` is the -o option
 ANALYSES = ("ci", "discrimination", "swap", "extrapolate", "min-diff", "tau", "variants",
             "error-rate")
 DEFAULT_ANALYSES = ("ci", "discrimination", "swap", "tau")
+_SWAPS = ("swap", "extrapolate", "min-diff")
+#: the options each analysis reads (the others are warned of when given)
+READERS = {"trials": _SWAPS, "max_size": _SWAPS, "top_fraction": _SWAPS,
+           "extrapolate_to": _SWAPS[1:], "variants_path": ("variants",),
+           "alt_qrels": ("variants",), "original": ("variants",),
+           "variant_topics": ("variants",), "equivalence": ("variants",),
+           "tests": ("error-rate",), "splits": ("error-rate",), "correction": ("error-rate",),
+           "samples": ("ci", "discrimination", "error-rate"),
+           "level": ("ci", "discrimination"),
+           "seed": ("ci", "discrimination", *_SWAPS, "error-rate")}
 #: the analyses of arithmetic means of the per-topic values (not of a geometric mean)
 ARITHMETIC = ("discrimination", "swap", "extrapolate", "min-diff", "error-rate")
 
@@ -163,6 +173,9 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     measures = tuple(dict.fromkeys(measures))  # -m map -m map: once, as eval
     if {"ci", "discrimination"} & set(chosen):
         echo_warnings(confidence_level_caveat(level))
+    echo_warnings(unused_given({name: f"only the {', '.join(users)} analysis(es) read it "
+                                      f"(-a {' -a '.join(chosen)})"
+                                for name, users in READERS.items() if not set(users) & set(chosen)}))
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
         and not inputs
     table = None if only_variants else scores_from_inputs(inputs, scores, measures, options, 1,
