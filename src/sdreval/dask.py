@@ -48,10 +48,10 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
     file-order hints and the run its run column names (None without one or rows)."""
     from .io.frames import run_from_table
     from .io.readers import is_span_data
-    from .io.table_checks import run_name, single_run_name
+    from .io.table_checks import chosen_run_name, single_run_name
 
     own = single_run_name(frame, f"(partition {index})")
-    name = run_name(given, own)[0]
+    name = chosen_run_name(given, own)[0]
     log = ProblemLog()  # errors are raised (InputError), warnings come back
     if is_span_data(frame, None):  # as read_run reads a DataFrame: overlap expected
         from .io.spans import span_run_from_frame
@@ -170,10 +170,10 @@ def read_parquet(path: str | os.PathLike) -> Any:
 
 def _run_name(given: str | None, results: list[Piece]) -> tuple[str, str | None]:
     """The run's name by the rule of a DataFrame read whole
-    (:func:`sdreval.io.table_checks.run_name`: ``name=``, else the run column, else ``run``)
-    and its statement, as read warning; partitions whose run columns name different runs
+    (:func:`sdreval.io.table_checks.chosen_run_name`: ``name=``, else the run column, else
+    ``run``) and its statement, as read warning; partitions whose run columns name different runs
     are refused (a DataFrame is one run)."""
-    from .io.table_checks import run_name
+    from .io.table_checks import chosen_run_name
 
     owns = {r.extra[3]: i for i, r in reversed(list(enumerate(results))) if r.extra[3]}
     if len(owns) > 1:
@@ -181,7 +181,7 @@ def _run_name(given: str | None, results: list[Piece]) -> tuple[str, str | None]
                                                                           key=lambda o: o[1]))
         raise InputError(f"the run column names several runs: {shown}; a DataFrame is one "
                          "run: evaluate each run's rows on their own", "(DataFrame)")
-    name, differs = run_name(given, next(iter(owns), None))
+    name, differs = chosen_run_name(given, next(iter(owns), None))
     return name, None if differs is None else str(Problem("(DataFrame)", None, differs,
                                                           "warning"))
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from .common import (InputPath, confidence_level_caveat, echo_problems, echo_warnings,
-                     handle_errors, quiet_option)
+from .common import (InputPath, all_topics_option, confidence_level_caveat, echo_problems,
+                     echo_warnings, handle_errors, quiet_option)
 from .eval_inputs import (build_context, context_options, load_inputs, unused_param_options,
                           unused_pool_policy)
 
@@ -29,8 +29,7 @@ Examples:
               help="Bootstrap samples.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
               help="Also draw the curves (PNG, SVG or PDF by the file's suffix).")
-@click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic with gold text (unanswered ones score 0).")
+@all_topics_option
 @context_options
 @quiet_option
 @handle_errors

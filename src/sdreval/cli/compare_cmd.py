@@ -17,8 +17,8 @@ from ..errors import UsageError
 from ..measures.evaluate import topic_policy, zero_rel_option
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, EFFECT_LIMITS, TABLE_FORMATS,
                              TESTS, WILCOXON_METHODS)
-from .common import (LEVEL, SEED, InputPath, echo_notes, echo_problems, echo_warnings,
-                     evaluate_runs, handle_errors, jobs_options, quiet_option)
+from .common import (LEVEL, SEED, InputPath, all_topics_option, echo_notes, echo_problems,
+                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option)
 from .eval_inputs import context_options
 
 
@@ -98,9 +98,7 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
               show_default=True,
               help="A run without a score on a topic another run has: fail, leave the topic "
                    "out of every test, or score it 0.")
-@click.option("-c", "all_topics", is_flag=True,
-              help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
-                   "run did not answer score 0); default: the answered ones.")
+@all_topics_option
 @click.option("--baseline", "baselines", multiple=True, metavar="RUN",
               help="Test each run against this run only (repeatable; PyTerrier's baseline=); "
                    "the correction covers those tests.  Records: run_a = the run, run_b = the "

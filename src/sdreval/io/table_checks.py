@@ -63,7 +63,7 @@ def single_run_name(frame: "pd.DataFrame", source: str) -> str | None:
     return str(names[0]) if len(names) else None
 
 
-def run_name(given: str | None, own: str | None) -> tuple[str, str | None]:
+def chosen_run_name(given: str | None, own: str | None) -> tuple[str, str | None]:
     """The name of the run a table holds: ``given`` (``name=``, a mapping's key) when given,
     else the one its run column names (``own``), else ``run``; and the statement of a given
     name that differs from the run column's (None when they agree)."""
