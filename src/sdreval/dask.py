@@ -85,8 +85,9 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
     named ``name`` when given, else by its run column, else ``run`` (as
     :func:`sdreval.io.read_run` names a DataFrame; a ``name`` that differs from the run
     column is said in a warning).  The rules applied are Python warnings, as
-    :func:`sdreval.evaluate` gives them (and in ``ctx.warnings``).  ``qrels``: anything :func:`sdreval.io.read_qrels` accepts (a
-    :class:`Qrels`, a path, a DataFrame such as ``pandas.read_parquet(PATH)``, a dict).
+    :func:`sdreval.evaluate` gives them (and in ``ctx.warnings``).  ``qrels``: anything
+    :func:`sdreval.io.read_qrels` accepts (a :class:`Qrels`, a path, a DataFrame such as
+    ``pandas.read_parquet(PATH)``, a dict).
 
     With ``output`` (a directory, local or an fsspec URL, that exists and is shared by the
     workers), each partition writes its per-topic rows to ``output/part-00000-N.parquet``
