@@ -69,17 +69,36 @@ def sdreval_cli():
     return run
 
 
-@pytest.fixture(scope="session")
+#: the local cluster of this test process while the tests that use it run (dask_cluster)
+_DASK_CLUSTER: list = []
+
+
+@pytest.fixture(scope="module")
 def dask_cluster():
     """A real ``distributed`` cluster on 127.0.0.1 (2 worker processes, a thread each), shared
-    by the tests of a process (starting one costs about 7 CPU s, its workers included); the
-    tests that use it are in xdist group "dask_cluster", so one process starts it.  A test
-    connects its own ``distributed.Client`` and closes it: a client left open would be Dask's
-    default scheduler for every later test of the process."""
+    by the tests of a process that use it one after another (starting one costs about 7 CPU s,
+    its workers included); the tests that use it are in xdist group "dask_cluster", so one
+    process starts it, once.  It is closed after the module of the last of them
+    (pytest_runtest_teardown): left open to the end of the session, its scheduler and idle
+    workers took about 9 CPU s a minute.  A test connects its own ``distributed.Client`` and closes it: a client left open
+    would be Dask's default scheduler for every later test of the process."""
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=":0") as cluster:
-        yield cluster
+    if not _DASK_CLUSTER:
+        _DASK_CLUSTER.append(distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+            dashboard_address=":0"))
+    return _DASK_CLUSTER[0]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Close the cluster of dask_cluster when the next test is in another module and does not
+    use it (after the fixtures torn down with this test: a module's Client closes before the
+    cluster; within a module, a test may still get the module's value of dask_cluster)."""
+    yield
+    if _DASK_CLUSTER and (nextitem is None or (nextitem.path != item.path
+                                               and "dask_cluster" not in nextitem.fixturenames)):
+        _DASK_CLUSTER.pop().close()
 
 
 _RANX_CHILD = """

@@ -31,10 +31,10 @@ def test_stdin_run_is_named_like_stdin(tmp_path, kind):
 
 
 @pytest.mark.parametrize("kind", INPUTS)
-def test_compressed_run_named_by_its_file(tmp_path, kind):
+def test_compressed_run_named_by_its_file(tmp_path, kind, sdreval_cli):
     (tmp_path / "q.txt").write_text(QRELS)
     path = tmp_path / f"bm25.{kind}.gz"
     path.write_bytes(gzip.compress(INPUTS[kind].encode()))
-    result = sdreval("eval", str(tmp_path / "q.txt"), str(path), "-m", "P@1")
+    result = sdreval_cli("eval", tmp_path / "q.txt", path, "-m", "P@1")  # no process needed
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["bm25", "P@1", "all", "1.0000"]

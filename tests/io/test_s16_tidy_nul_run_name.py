@@ -3,9 +3,6 @@ document or topic id is (C programs such as trec_eval end the text there).  Befo
 was evaluated and its name printed with the NUL byte in stdout's records."""
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pandas as pd
 import pytest
 
@@ -13,14 +10,12 @@ from sdreval import api
 from sdreval.errors import InputError
 
 
-def test_file_run_id_with_nul_is_refused(tmp_path):
+def test_file_run_id_with_nul_is_refused(tmp_path, sdreval_cli):
     (tmp_path / "q.txt").write_text("1 0 a 1\n")
     (tmp_path / "r.csv").write_bytes(b"query_id,doc_id,score,run_id\n1,a,0.5,r\x00x\n")
-    result = subprocess.run([sys.executable, "-m", "sdreval", "eval", str(tmp_path / "q.txt"),
-                             str(tmp_path / "r.csv"), "-m", "AP"], capture_output=True,
-                            timeout=120)
-    assert result.returncode == 1 and result.stdout == b""
-    assert b"r.csv: error: column 'run_id': run name 'r\\x00x' holds a NUL character" in \
+    result = sdreval_cli("eval", tmp_path / "q.txt", tmp_path / "r.csv", "-m", "AP")
+    assert result.returncode == 1 and result.stdout == ""
+    assert "r.csv: error: column 'run_id': run name 'r\\x00x' holds a NUL character" in \
         result.stderr
 
 

@@ -6,8 +6,6 @@ the synthetic example's qrels written that way gave MAep 0.0572 for sim01 instea
 them); a relevance column that is not their summary is ignored with a warning saying so."""
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
@@ -21,10 +19,9 @@ QRELS, RUN = str(SYNTHETIC / "qrels.tsv"), str(SYNTHETIC / "runs/sim01.txt")
 MEASURES = ["MAep", "nxCG@10", "AP"]
 
 
-def _eval(qrels: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "sdreval", "eval", qrels, RUN, "-q",
-                           "--format", "csv", *sum((["-m", m] for m in MEASURES), [])],
-                          capture_output=True, text=True)
+def _eval(sdreval_cli, qrels: str):
+    return sdreval_cli("eval", qrels, RUN, "-q", "--format", "csv",
+                       *sum((["-m", m] for m in MEASURES), []))
 
 
 def test_the_frame_of_the_tsv_gives_the_tsv_values():
@@ -38,21 +35,21 @@ def test_the_frame_of_the_tsv_gives_the_tsv_values():
 
 
 @pytest.mark.parametrize("suffix", ["parquet", "csv"])
-def test_table_files_of_the_frame_give_the_tsv_output(tmp_path, suffix):
+def test_table_files_of_the_frame_give_the_tsv_output(tmp_path, suffix, sdreval_cli):
     path = tmp_path / f"qrels.{suffix}"
     frame = qrels_frame(QRELS)
     frame.to_parquet(path) if suffix == "parquet" else frame.to_csv(path, index=False)
-    of_table, of_file = _eval(str(path)), _eval(QRELS)
+    of_table, of_file = _eval(sdreval_cli, str(path)), _eval(sdreval_cli, QRELS)
     assert of_table.returncode == of_file.returncode == 0
     assert of_table.stdout == of_file.stdout
 
 
-def test_a_relevance_that_is_not_the_summary_is_said_and_ignored(tmp_path):
+def test_a_relevance_that_is_not_the_summary_is_said_and_ignored(tmp_path, sdreval_cli):
     frame = qrels_frame(QRELS)
     frame.loc[0, "relevance"] = 0  # e=3, s=1: summary 1
     path = tmp_path / "qrels.csv"
     frame.to_csv(path, index=False)
-    done, of_file = _eval(str(path)), _eval(QRELS)
+    done, of_file = _eval(sdreval_cli, str(path)), _eval(sdreval_cli, QRELS)
     assert done.returncode == 0 and done.stdout == of_file.stdout
     assert (f"{path}:2: warning: relevance 0 beside exhaustivity 3 "
             "and specificity 1 is not their binary summary (1 where e > 0 and s > 0): the pair "

@@ -51,14 +51,12 @@ def test_equals_trec_eval(tmp_path):
     assert name == "set_F_2" and float(value) == pytest.approx(0.6, abs=1e-4)
 
 
-def test_trec_eval_format_prints_trec_eval_names(tmp_path):
+def test_trec_eval_format_prints_trec_eval_names(tmp_path, sdreval_cli):
     # trec_eval prints the measure as set_F_ + the parameter as typed (set_F_2, set_F_0.5)
-    import sys
-
     (tmp_path / "q").write_text(QRELS)
     (tmp_path / "r").write_text(RUN)
-    out = subprocess.run([sys.executable, "-m", "sdreval", "eval", str(tmp_path / "q"),
-                          str(tmp_path / "r"), "-m", "set_F.2", "-m", "set_F.0.5", "--format",
-                          "trec_eval"], capture_output=True, text=True, check=True)
+    out = sdreval_cli("eval", tmp_path / "q", tmp_path / "r", "-m", "set_F.2", "-m",
+                      "set_F.0.5", "--format", "trec_eval")
+    assert out.returncode == 0, out.stderr
     names = [line.split()[0] for line in out.stdout.splitlines()]
     assert names == ["runid", "num_q", "set_F_2", "set_F_0.5"]
