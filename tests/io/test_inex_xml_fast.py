@@ -272,7 +272,8 @@ def test_plain_input_is_read_in_bulk(tmp_path, monkeypatch, monkeypatch_batch, r
 
 
 @pytest.mark.parametrize("bad,line,message", [
-    ("<rank>0</rank>", 7, "rank '0' is not a positive integer"),
+    ("<rank>0</rank>", 7, "rank '0' is not a positive integer (element and passage runs count "
+                          "ranks from 1, as INEX submissions: add 1 to ranks counted from 0)"),
     ("<rank>99999999999999999999</rank>", 7,
      "rank '99999999999999999999' is not a positive integer"),
     ("<rsv>nan</rsv>", 7, "rsv 'nan' is not a finite number"),

@@ -209,7 +209,9 @@ def test_ranks_below_one_are_refused_as_in_inex_xml(tmp_path, layout, tail):
     path = write(tmp_path, f"1 Q0 d 1 3 r{tail}\n1 Q0 e 0 2 r{tail}\n1 Q0 f -4 1 r{tail}\n")
     log = ProblemLog()
     run = read_trec_run(path, layout, log)
-    assert messages(log, "error") == [(2, "rank '0' is not a positive integer"),
+    assert messages(log, "error") == [(2, "rank '0' is not a positive integer (element and "
+                                          "passage runs count ranks from 1, as INEX "
+                                          "submissions: add 1 to ranks counted from 0)"),
                                       (3, "rank '-4' is not a positive integer")]
     assert list(run.get("1").docs) == ["d"]
 

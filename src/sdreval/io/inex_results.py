@@ -18,7 +18,7 @@ from ..model.result_rules import disorder_in_groups, disorder_message
 from ..model.run import Ranking
 from ..model.xpath import XPathError, canonical_xpath
 from .run_topics import report_repeats
-from .textlines import INT_LIMIT, parse_float, parse_int
+from .textlines import INT_LIMIT, not_from_one, parse_float, parse_int
 from .xmlsafe import child_texts, free_element, local_name, xml_attr
 
 
@@ -127,7 +127,7 @@ class ResultReader:
         rank_text = fields.get("rank") or xml_attr(el, "rank")
         rank = (parse_int(rank_text) or 0) if rank_text else 0
         if rank_text and rank < 1:
-            bad.append(f"rank {rank_text!r} is not a positive integer")
+            bad.append(f"rank {rank_text!r} {not_from_one(parse_int(rank_text))}")
         rsv_text = fields.get("rsv") or xml_attr(el, "rsv")
         rsv = parse_float(rsv_text) if rsv_text else 0.0
         if rsv is None:

@@ -26,7 +26,7 @@ from ..errors import InputError, ProblemLog, UsageError, problem_kind
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import id_problem, id_text, shown
-from .textlines import CHAR_LIMIT, INT_LIMIT, NUL_PROBLEM
+from .textlines import CHAR_LIMIT, INT_LIMIT, NUL_PROBLEM, not_from_one
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
@@ -143,8 +143,8 @@ class Checker:
         ints, bad = integer_values(raw, 1 - INT_LIMIT)
         self.report(bad, lambda i: f"{name} {shown(raw[i])} is not an integer")
         low = ~bad & (ints < first)
-        self.report(low, lambda i: f"{name} {shown(raw[i])} is "
-                    + ("negative" if first == 0 else "not a positive integer"))
+        self.report(low, lambda i: f"{name} {shown(raw[i])} "
+                    + ("is negative" if first == 0 else not_from_one(ints[i])))
         return np.where(bad | low, -1, ints)
 
     def ids(self, values: Any, name: str) -> np.ndarray:

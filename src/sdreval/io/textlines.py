@@ -37,6 +37,13 @@ NUL_PROBLEM = ("holds a NUL character (\\x00), where C programs (trec_eval, pytr
                "the text, so they read another id there: remove it")
 
 
+def not_from_one(rank: int | None) -> str:
+    """Why a rank below 1 is refused in an element or passage run; for 0, what to do."""
+    return "is not a positive integer" + (" (element and passage runs count ranks from 1, as "
+                                          "INEX submissions: add 1 to ranks counted from 0)"
+                                          if rank == 0 else "")
+
+
 def beyond_char_limit(passage: str) -> str:
     """The message for a passage (``offset:length`` as written) that ends at or past
     :data:`CHAR_LIMIT`."""

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..errors import ProblemLog, shown_source
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import parse_float, parse_int, passage_fields
+from .textlines import not_from_one, parse_float, parse_int, passage_fields
 
 DOCUMENT_PATH = "/article[1]"
 #: the warning of a passage of length 0
@@ -46,7 +46,7 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
     if rank is None:
         bad.append(f"rank {fields[3]!r} is not an integer")
     elif rank < (0 if layout == "document" else 1):
-        bad.append(f"rank {fields[3]!r} is not a positive integer" if layout != "document"
+        bad.append(f"rank {fields[3]!r} {not_from_one(rank)}" if layout != "document"
                    else f"rank {fields[3]!r} is negative")
     rsv = parse_float(fields[4])
     if rsv is None:
