@@ -84,11 +84,11 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     table = evaluate_table(read_qrels(qrels, collection=ctx.collection), read,
                            measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
                            scheduler=scheduler)
-    _say(rsv_order_hints(read, ctx.order) + ctx.warnings[seen:])
+    say(rsv_order_hints(read, ctx.order) + ctx.warnings[seen:])
     return summarise(table, keep_topics=per_topic)
 
 
-def _say(messages: list[str]) -> None:
+def say(messages: list[str]) -> None:
     """The rules applied, as Python warnings with the texts the commands print (a given
     context keeps them in ``ctx.warnings`` too)."""
     for message in messages:
@@ -109,7 +109,7 @@ def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool
     table = _curve(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
                    DEFAULT_BUDGETS if budgets is None else budgets, ctx, all_topics, level,
                    samples, seed)
-    _say(ctx.warnings)
+    say(ctx.warnings)
     return table
 
 

@@ -1,9 +1,7 @@
 """Evaluate a run that lives in a Dask DataFrame (e.g. a Parquet dataset on shared storage).
 
->>> import dask.dataframe as dd
 >>> import sdreval.dask
->>> run = dd.read_parquet("s3://bucket/run/")               # doctest: +SKIP
->>> table = sdreval.dask.evaluate(run, qrels, ["AP", "nDCG@10"])  # doctest: +SKIP
+>>> table = sdreval.dask.evaluate("s3://bucket/run/", qrels, ["AP"])  # doctest: +SKIP
 
 Each partition of the DataFrame is turned into a run as :func:`sdreval.io.read_run` reads a
 DataFrame (the table reader, :func:`sdreval.io.frames.run_from_table`, or for span keys
@@ -22,13 +20,14 @@ would otherwise be cut in two.
 """
 from __future__ import annotations
 
+import os
 import warnings
 from dataclasses import replace
 from typing import Any, Iterable
 
 import pandas as pd
 
-from .errors import ProblemLog
+from .errors import InputError, Problem, ProblemLog
 from .judgements.qrels import Qrels
 from .measures.defaults import rsv_order_hints
 from .measures.partitions import (Part, Piece, assemble, evaluate_part, gather, merge_run_hints,
@@ -38,17 +37,21 @@ from .measures.serial import check_topic_names, measures_by_family, topics_to_ev
 from .orchestrate.dataset import (Repeated, Settle, add_sums, forget_topics, keep_topics,
                                   means_from_sums, part_path, settle, value_sums, write_part)
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "read_parquet"]
 
 
 def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx: EvalContext,
-                    name: str, index: int, output: str | None = None) -> Piece:
+                    given: str | None, index: int, output: str | None = None) -> Piece:
     """One partition: its answered topics, the topics it scores, their values, its warnings;
-    ``extra``: its read warnings and, with ``output``, the exact sums of each measure's values
-    (the values written to ``output``, the topic names beside them: none sent back)."""
+    ``extra``: its read warnings, with ``output`` the exact sums of each measure's values
+    (the values written to ``output``, the topic names beside them: none sent back), its
+    file-order hints and the run its run column names (None without one or rows)."""
     from .io.frames import run_from_table
     from .io.readers import is_span_data
+    from .io.table_checks import chosen_run_name, single_run_name
 
+    own = single_run_name(frame, f"(partition {index})")
+    name = chosen_run_name(given, own)[0]
     log = ProblemLog()  # errors are raised (InputError), warnings come back
     if is_span_data(frame, None):  # as read_run reads a DataFrame: overlap expected
         from .io.spans import span_run_from_frame
@@ -63,21 +66,28 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
     read = [str(p) for p in log.warnings]
     hints = rsv_order_hints([run], ctx.order)
     if output is None:
-        return Piece(list(run.topics), topics, matrix, found, run.unit, (read, None, hints))
+        return Piece(list(run.topics), topics, matrix, found, run.unit,
+                     (read, None, hints, own))
     write_part(part_path(output, 0, index), assemble([run], [topics], measures,
                                                      [(0, matrix, [])]))
     keep_topics(output, 0, index, list(run.topics), topics)
-    return Piece([], [], None, found, run.unit, (read, value_sums(measures, matrix), hints))
+    return Piece([], [], None, found, run.unit,
+                 (read, value_sums(measures, matrix), hints, own))
 
 
 def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure],
              ctx: EvalContext | None = None, all_topics: bool = False,
-             name: str = "run", output: str | None = None) -> pd.DataFrame:
+             name: str | None = None, output: str | None = None) -> pd.DataFrame:
     """Per-topic values (``run, topic, measure, value``) of the run in the Dask DataFrame
-    ``run_ddf`` (columns as :func:`sdreval.io.frames.run_from_table` reads them), computed
-    partition by partition on the active Dask scheduler; :func:`sdreval.measures.summarise`
-    gives the means.  ``qrels``: anything :func:`sdreval.io.read_qrels` accepts (a
-    :class:`Qrels`, a path, a DataFrame such as ``pandas.read_parquet(PATH)``, a dict).
+    ``run_ddf`` (columns as :func:`sdreval.io.frames.run_from_table` reads them; a Parquet
+    dataset's path is read by :func:`read_parquet`), computed partition by partition on the
+    active Dask scheduler; :func:`sdreval.measures.summarise` gives the means.  The run is
+    named ``name`` when given, else by its run column, else ``run`` (as
+    :func:`sdreval.io.read_run` names a DataFrame; a ``name`` that differs from the run
+    column is said in a warning).  The rules applied are Python warnings, as
+    :func:`sdreval.evaluate` gives them (and in ``ctx.warnings``).  ``qrels``: anything
+    :func:`sdreval.io.read_qrels` accepts (a :class:`Qrels`, a path, a DataFrame such as
+    ``pandas.read_parquet(PATH)``, a dict).
 
     With ``output`` (a directory, local or an fsspec URL, that exists and is shared by the
     workers), each partition writes its per-topic rows to ``output/part-00000-N.parquet``
@@ -90,12 +100,25 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
     means (``summarise(..., counts=True)``: run, ``all``, measure, value, topics), the
     numbers of the gathered per-topic rows to the last bit (one exact sum, divided once; a
     geometric mean such as gm_map from the exact sum of the logs)."""
+    from .api_evaluate import say
+
+    ctx = ctx or EvalContext()
+    seen = len(ctx.warnings)
+    table = _evaluate(run_ddf, qrels, measures, ctx, all_topics, name, output)
+    say(ctx.warnings[seen:])  # the rules applied, as Python warnings (as sdreval.evaluate)
+    return table
+
+
+def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure],
+              ctx: EvalContext, all_topics: bool, name: str | None, output: str | None
+              ) -> pd.DataFrame:
     import dask
 
     from .io.readers import read_qrels
 
+    if isinstance(run_ddf, (str, os.PathLike)):
+        run_ddf = read_parquet(run_ddf)
     qrels = read_qrels(qrels)  # a path, DataFrame, dict ...: read here, once
-    ctx = ctx or EvalContext()
     texts = [m.text for m in measures_by_family(measures)[0]]
     settings = replace(ctx, warnings=[], cache={})
     try:
@@ -106,6 +129,7 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
             tasks = [task(part, shared, texts, settings, name, i, output)
                      for i, part in enumerate(run_ddf.to_delayed())]
             results = list(dask.compute(*tasks))
+            name, differs = _run_name(name, results)
             if output is not None:  # the names put together where they were written
                 job = Settle(0, None, name, output, [p.warnings for p in results],
                              [p.unit for p in results], all_topics)
@@ -114,9 +138,8 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
     finally:
         if output is not None:
             forget_topics(output)
-    for piece in results:
-        for problem in piece.extra[0]:
-            ctx.warn(problem)
+    for problem in ([differs] if differs else []) + [p for r in results for p in r.extra[0]]:
+        ctx.warn(problem)
     for message in merge_run_hints([p.extra[2] for p in results], name):
         ctx.warn(message)  # file order that is not trec_eval's, counted over the partitions
     if output is None:
@@ -129,6 +152,39 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
         ctx.warn(message)
     return means_from_sums(name, texts, add_sums([p.extra[1] for p in results] + missing,
                                                  texts), scored)
+
+
+def read_parquet(path: str | os.PathLike) -> Any:
+    """The Dask DataFrame of a Parquet dataset (a directory, local or an fsspec URL), its Hive
+    partition values read as text as sdreval's table reader reads them (a folder
+    ``topic=01`` is the topic ``"01"``; ``dask.dataframe.read_parquet`` alone would infer
+    the integer 1, which no longer matches the qrels' ``01``)."""
+    import dask.dataframe as dd
+
+    from .io.locations import dataset_parts, is_directory
+    from .io.parquet_tables import text_partitioning
+
+    base = str(path).rstrip("/" + os.sep)
+    files = dataset_parts(path) if is_directory(path) else []
+    return dd.read_parquet(str(path), dataset={"partitioning": text_partitioning(files, base)})
+
+
+def _run_name(given: str | None, results: list[Piece]) -> tuple[str, str | None]:
+    """The run's name by the rule of a DataFrame read whole
+    (:func:`sdreval.io.table_checks.chosen_run_name`: ``name=``, else the run column, else
+    ``run``) and its statement, as read warning; partitions whose run columns name different runs
+    are refused (a DataFrame is one run)."""
+    from .io.table_checks import chosen_run_name
+
+    owns = {r.extra[3]: i for i, r in reversed(list(enumerate(results))) if r.extra[3]}
+    if len(owns) > 1:
+        shown = ", ".join(f"{own!r} (partition {i})" for own, i in sorted(owns.items(),
+                                                                          key=lambda o: o[1]))
+        raise InputError(f"the run column names several runs: {shown}; a DataFrame is one "
+                         "run: evaluate each run's rows on their own", "(DataFrame)")
+    name, differs = chosen_run_name(given, next(iter(owns), None))
+    return name, None if differs is None else str(Problem("(DataFrame)", None, differs,
+                                                          "warning"))
 
 
 def _shared(qrels: Qrels):

@@ -41,7 +41,9 @@ def test_pairs_and_tau_cover_the_runs_with_both_means():
 
 
 def test_no_two_runs_with_both_means_give_no_tau_and_no_pair():
-    from sdreval.cli.sensitivity_cmd import swapped_pairs
+    from sdreval.cli.sensitivity_cmd import agreement_of
 
-    assert swapped_pairs(np.array([1.0, np.nan, 2.0]), np.array([np.nan, 3.0, 1.0])) == (0, 0)
-    assert swapped_pairs(np.array([1.0, 2.0, 3.0]), np.array([3.0, np.nan, 1.0])) == (1, 1)
+    tau, *pairs = agreement_of(np.array([1.0, np.nan, 2.0]), np.array([np.nan, 3.0, 1.0]))
+    assert np.isnan(tau) and pairs == [0, 0]
+    tau, *pairs = agreement_of(np.array([1.0, 2.0, 3.0]), np.array([3.0, np.nan, 1.0]))
+    assert tau == -1.0 and pairs == [1, 1]

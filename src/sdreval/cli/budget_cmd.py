@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
-from .common import (InputPath, confidence_level_caveat, echo_problems, echo_warnings,
-                     handle_errors, quiet_option)
-from .eval_inputs import build_context, context_options, load_inputs
+from .common import (InputPath, all_topics_option, confidence_level_caveat, echo_problems,
+                     echo_warnings, handle_errors, quiet_option)
+from .eval_inputs import (build_context, context_options, load_inputs, unused_param_options,
+                          unused_pool_policy)
 
 EXAMPLES = """\b
 Examples:
@@ -28,19 +29,22 @@ Examples:
               help="Bootstrap samples.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
               help="Also draw the curves (PNG, SVG or PDF by the file's suffix).")
-@click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic with gold text (unanswered ones score 0).")
+@all_topics_option
 @context_options
 @quiet_option
 @handle_errors
 def budget_command(qrels, runs, budgets, level, samples, plot_path, all_topics, **options):
     """Span recall SpanR(budget=N) and precision SpanP(budget=N) of RUNS for every budget N:
     mean over queries and percentile-bootstrap CI, one line per run, measure and budget."""
-    from ..report.budget import budget_curve, parse_budgets, plot_budget_curve
+    from ..report.budget import BUDGET_MEASURES, budget_curve, parse_budgets, plot_budget_curve
 
     points = parse_budgets(budgets)
     echo_warnings(confidence_level_caveat(level))
     ctx = build_context(options)
+    names = [f"{m}(budget={points[0]})" for m in BUDGET_MEASURES]  # the options they take
+    for warning in unused_param_options(options, names) + [unused_pool_policy([qrels])]:
+        if warning:
+            ctx.warn(warning)
     qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection)
     echo_problems(log)
     curve = budget_curve(qrels_obj, run_objs, points, ctx, all_topics, level, samples)

@@ -187,6 +187,14 @@ def quiet_option(func: Callable) -> Callable:
                              "terminal.")(func)
 
 
+def all_topics_option(func: Callable) -> Callable:
+    """``-c``, trec_eval's option, in every command that averages over the topics of qrels."""
+    return click.option("-c", "all_topics", is_flag=True,
+                        help="With qrels: average over every qrels topic with something "
+                             "relevant, as trec_eval -c (topics a run did not answer score "
+                             "0); default: the topics a run answered.")(func)
+
+
 def echo_status(message: str) -> None:
     """A non-essential note on stderr (silenced by --quiet)."""
     from ..progress import is_quiet

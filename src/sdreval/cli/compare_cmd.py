@@ -17,8 +17,8 @@ from ..errors import UsageError
 from ..measures.evaluate import topic_policy, zero_rel_option
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, EFFECT_LIMITS, TABLE_FORMATS,
                              TESTS, WILCOXON_METHODS)
-from .common import (LEVEL, SEED, InputPath, echo_notes, echo_problems, echo_warnings,
-                     evaluate_runs, handle_errors, jobs_options, quiet_option)
+from .common import (LEVEL, SEED, InputPath, all_topics_option, echo_notes, echo_problems,
+                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option)
 from .eval_inputs import context_options
 
 
@@ -31,6 +31,7 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
             raise UsageError("give either --scores FILE or QRELS RUN..., not both")
         from ..stats.matrix import read_scores
 
+        echo_warnings(unused_options(scores, None, measures))
         return read_scores(scores)
     if len(inputs) < 1 + min_runs:
         raise UsageError(f"expected QRELS and at least {min_runs} run file(s), or --scores FILE")
@@ -42,6 +43,8 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
     from .eval_inputs import build_context, load_inputs
 
     ctx = build_context(options)
+    for warning in unused_options(None, inputs[0], measures):
+        ctx.warn(warning)
     qrels, runs, log = load_inputs(inputs[0], inputs[1:], options)
     echo_problems(log)
     table = evaluate_runs(qrels, runs, measures, ctx, all_topics=all_topics,
@@ -52,6 +55,39 @@ def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tu
     check_scored(table, [run.name for run in runs])
     echo_notes([f"per-topic scores over {topic_policy(all_topics, zero_rel_option(ctx))}"])
     return table
+
+
+def unused_options(scores: str | None, qrels: str | None, measures) -> list[str]:
+    """Warnings for options that change nothing, as ``eval`` gives them: evaluating ``qrels``,
+    the measure defaults no measure takes and ``--pool-policy`` without INEX assessments
+    (:func:`.eval_inputs.unused_param_options`, :func:`.eval_inputs.unused_pool_policy`;
+    ``--documents`` is warned of while reading); reading ``scores``, every evaluation option
+    given on the command line (nothing is evaluated)."""
+    from .eval_inputs import unused_param_options, unused_pool_policy
+
+    context = click.get_current_context(silent=True)
+    if context is None:
+        return []
+    if scores is None:
+        return [w for w in unused_param_options(context.params, measures)
+                + [unused_pool_policy([qrels])] if w]
+    evaluating = {p.name for options in (context_options, jobs_options)
+                  for p in options(lambda **_: None).__click_params__} | {"all_topics"}
+    return unused_given(dict.fromkeys(evaluating, f"the per-topic scores are read from "
+                                                  f"--scores {scores}, nothing is evaluated"))
+
+
+def unused_given(unused: dict[str, str]) -> list[str]:
+    """``FLAG not used: WHY`` for each parameter of ``unused`` (name → why) that was given on
+    the command line."""
+    from click.core import ParameterSource
+
+    context = click.get_current_context(silent=True)
+    if context is None:
+        return []
+    return [f"{'/'.join(p.opts)} not used: {unused[p.name]}" for p in context.command.params
+            if p.name in unused
+            and context.get_parameter_source(p.name) == ParameterSource.COMMANDLINE]
 
 
 EXAMPLES = """\b
@@ -98,9 +134,7 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
               show_default=True,
               help="A run without a score on a topic another run has: fail, leave the topic "
                    "out of every test, or score it 0.")
-@click.option("-c", "all_topics", is_flag=True,
-              help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
-                   "run did not answer score 0); default: the answered ones.")
+@all_topics_option
 @click.option("--baseline", "baselines", multiple=True, metavar="RUN",
               help="Test each run against this run only (repeatable; PyTerrier's baseline=); "
                    "the correction covers those tests.  Records: run_a = the run, run_b = the "
@@ -120,7 +154,12 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
     from ..stats.compare import compare_runs
     from ..stats.output import table_text, write_text
     measures = tuple(dict.fromkeys(measures))  # -m map -m map: once, as eval
-
+    unused = {} if test == "wilcoxon" else \
+        {"wilcoxon_method": f"only --test wilcoxon reads it (--test {test})"}
+    if test == "t":
+        unused |= dict.fromkeys(("samples", "seed"), "--test t resamples nothing (t test, t "
+                                                     "interval of the differences)")
+    echo_warnings(unused_given(unused))
     table = scores_from_inputs(inputs, scores, measures, options, min_runs=2,
                                all_topics=all_topics)
     chosen = list(measures) or None

@@ -17,8 +17,8 @@ from ..measures.evaluate import (coverage_lines, summarise, summarise_columns,
 from ..measures.results import ResultColumns
 from ..orchestrate.inputs import check_input_topics
 from ..report.output import FORMATS, check_target, write_results
-from .common import (InputPath, echo_notes, echo_problems, echo_warnings, evaluate_runs,
-                     handle_errors, jobs_options, quiet_option)
+from .common import (InputPath, all_topics_option, echo_notes, echo_problems, echo_warnings,
+                     evaluate_runs, handle_errors, jobs_options, quiet_option)
 from .eval_inputs import (build_context, context_options, in_tokens, input_kinds, load_inputs,
                           qrels_options, unused_param_options, unused_pool_policy,
                           warn_unused_documents)
@@ -149,9 +149,7 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
                    "passage qrels: MAiP, iP@0.00..0.10; span/chunk runs: SpanP@5, SpanR@5, "
                    "SpanIoU@5, SpanRR(tau=0.5), CharMAP), named on stderr.")
 @click.option("-q", "per_topic", is_flag=True, help="Add per-topic rows to the means.")
-@click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic with something relevant (topics the run "
-                   "did not answer score 0); default: the answered ones.")
+@all_topics_option
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
               help="text: trec_eval-like run/measure/topic/value lines; table: runs × "
                    "measures (with -q, a line per topic); csv, json, parquet (needs -o): the "

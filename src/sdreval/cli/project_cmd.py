@@ -14,10 +14,17 @@ def project_qrels(qrels, chunk_map, rule: str, tau: float):
     """Relevant chunks (topic, chunk_id, relevance), the topics with gold text but no
     relevant chunk, the documents with gold text but no chunk in the map, and the gold grades
     other than 1 (the projection is binary: every relevant chunk has relevance 1)."""
+    from ..errors import UsageError
     from ..measures import EvalContext
+    from ..measures.passage import judges_text
     from ..measures.span.definitions import gold_table
     from ..measures.span.projection import project
 
+    if not judges_text(qrels):
+        raise UsageError("project needs passage judgements (span qrels, or FOL or passage "
+                         "qrels): these qrels judge elements or documents, so no text is "
+                         "relevant and no chunk could be; TREC qrels of chunk ids are "
+                         "already per chunk")
     gold = gold_table(qrels, EvalContext())
     table = project(gold, chunk_map.index.to_numpy(dtype=object), chunk_map.docs,
                     chunk_map.starts, chunk_map.ends, rule, tau)

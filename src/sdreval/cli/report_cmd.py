@@ -8,9 +8,11 @@ import click
 
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
-from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP
-from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, echo_notes, echo_problems,
-                     echo_status, echo_warnings, handle_errors, jobs_options, quiet_option)
+from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP
+from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, all_topics_option, echo_notes,
+                     echo_problems, echo_status, echo_warnings, handle_errors, jobs_options,
+                     quiet_option)
+from .compare_cmd import unused_options
 from .eval_inputs import build_context, context_options, load_inputs
 
 _PLOTS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences", "diffci",
@@ -69,13 +71,10 @@ Examples:
               show_default=True, help="Multiple-comparison correction over the tests of a "
                                       f"measure against the baseline ({CORRECTIONS_HELP}).")
 @click.option("--level", type=LEVEL, default=0.05, help="Significance level.")
-@click.option("--samples", type=POSITIVE_INT, default=10_000,
-              help="Bootstrap/randomisation samples.")
+@click.option("--samples", type=POSITIVE_INT, default=None, help=SAMPLES_HELP)
 @click.option("--seed", type=SEED, default=0,
               help="Random seed of bootstrap resampling and swap-rate topic sets.")
-@click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic with something relevant (topics a run "
-                   "did not answer score 0); default: the answered ones.")
+@all_topics_option
 @click.option("--baseline", default=None, metavar="RUN",
               help="Test every run against this run (default: the first run), as "
                    "PyTerrier's baseline=; the correction covers those tests.")
@@ -98,6 +97,7 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
     if scores:
         if qrels or runs:
             raise UsageError("give either --scores FILE or QRELS RUN..., not both")
+        echo_warnings(unused_options(scores, None, measures))
         data = report_html.report_data(_read_scores(scores), measures=list(measures) or None,
                                        settings={"scores": scores}, **common)
     else:
@@ -112,6 +112,7 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
                                             scheduler=options.get("scheduler"), **common)
         finally:  # before an error too: a warning often says why (topics not in the qrels)
             echo_warnings(ctx.warnings)
+        echo_warnings(unused_options(None, qrels, data.measures))  # as eval: defaults too
         data.settings.update(input_settings(options))
         if not measures:
             echo_notes([f"no -m given: reporting {', '.join(data.measures)} (choose others "

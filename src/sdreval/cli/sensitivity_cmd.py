@@ -16,7 +16,7 @@ import click
 
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
-from .common import InputPath, echo_notes, echo_warnings, handle_errors
+from .common import InputPath, all_topics_option, echo_notes, echo_warnings, handle_errors
 from .eval_inputs import span_context_options
 
 np = lazy_module("numpy")
@@ -25,16 +25,20 @@ pd = lazy_module("pandas")
 DEFAULT_TAUS = (0.25, 0.5, 0.75, 1.0)
 
 
-def swapped_pairs(a: np.ndarray, b: np.ndarray) -> tuple[int, int]:
-    """Pairs of runs ordered strictly oppositely by two score vectors, and the pairs compared
-    (those of the runs with a score in both: a run without a mean, nan, is left out)."""
+def agreement_of(a: np.ndarray, b: np.ndarray) -> tuple[float, int, int]:
+    """Kendall's tau_b of two score vectors, the pairs of runs they order strictly oppositely
+    and the pairs compared, over the runs with a score in both (a run without a mean, nan, is
+    left out; tau_b is nan with fewer than two runs)."""
+    from ..stats.correlation import kendall_tau
+
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     both = ~(np.isnan(a) | np.isnan(b))
     a, b = a[both], b[both]
     upper = np.triu_indices(a.size, k=1)
     da = np.sign(a[:, None] - a[None, :])[upper]
     db = np.sign(b[:, None] - b[None, :])[upper]
-    return int((da * db < 0).sum()), int(upper[0].size)
+    tau_b = kendall_tau(a, b)[0] if a.size > 1 else np.nan
+    return tau_b, int((da * db < 0).sum()), int(upper[0].size)
 
 
 def _with_tau(measure, tau: float):
@@ -66,8 +70,6 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
     from ..measures import EvalContext, evaluate, parse_measure
     from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
     from ..model.runnames import distinct_runs
-    from ..stats.correlation import kendall_tau
-
     ctx = ctx or EvalContext()
     parsed = [parse_measure(m) for m in measures]
     if len(runs) < 2:
@@ -106,10 +108,7 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
             same_measure = a[0] == b[0]
             if not same_measure and a != reference:
                 continue
-            x, y = columns[a].to_numpy(), columns[b].to_numpy()
-            both = ~(np.isnan(x) | np.isnan(y))  # the runs with a mean in both settings
-            tau_b = kendall_tau(x[both], y[both])[0] if both.sum() > 1 else np.nan
-            swaps, pairs = swapped_pairs(x, y)
+            tau_b, swaps, pairs = agreement_of(columns[a].to_numpy(), columns[b].to_numpy())
             agreement.append({"measure_a": a[0], "setting_a": a[1] or "-", "measure_b": b[0],
                               "setting_b": b[1] or "-", "kendall_tau": tau_b, "swaps": swaps,
                               "pairs": pairs})
@@ -223,9 +222,7 @@ Examples:
                    "projected onto their own chunking.")
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
-@click.option("-c", "all_topics", is_flag=True,
-              help="Average over every qrels topic with something relevant (topics a run "
-                   "did not answer score 0); default: the answered ones.")
+@all_topics_option
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
               help="text: the scores and agreement tables; csv; json.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,

@@ -30,11 +30,12 @@ import click
 from .. import stats
 from ..errors import UsageError
 from ..lazy import lazy_module
-from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TABLE_FORMATS, TESTS
-from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath,
+from ..stats.choices import (CI_SAMPLES, CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP,
+                             TABLE_FORMATS, TEST_SAMPLES, TESTS)
+from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, all_topics_option,
                      confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
                      handle_errors, jobs_options, quiet_option)
-from .compare_cmd import scores_from_inputs
+from .compare_cmd import scores_from_inputs, unused_given
 from .eval_inputs import context_options
 
 np = lazy_module("numpy")
@@ -45,6 +46,16 @@ tables_out = lazy_module("sdreval.stats.output")  # (``output`` is the -o option
 ANALYSES = ("ci", "discrimination", "swap", "extrapolate", "min-diff", "tau", "variants",
             "error-rate")
 DEFAULT_ANALYSES = ("ci", "discrimination", "swap", "tau")
+_SWAPS = ("swap", "extrapolate", "min-diff")
+#: the options each analysis reads (the others are warned of when given)
+READERS = {"trials": _SWAPS, "max_size": _SWAPS, "top_fraction": _SWAPS,
+           "extrapolate_to": _SWAPS[1:], "variants_path": ("variants",),
+           "alt_qrels": ("variants",), "original": ("variants",),
+           "variant_topics": ("variants",), "equivalence": ("variants",),
+           "tests": ("error-rate",), "splits": ("error-rate",), "correction": ("error-rate",),
+           "samples": ("ci", "discrimination", "error-rate"),
+           "level": ("ci", "discrimination"),
+           "seed": ("ci", "discrimination", *_SWAPS, "error-rate")}
 #: the analyses of arithmetic means of the per-topic values (not of a geometric mean)
 ARITHMETIC = ("discrimination", "swap", "extrapolate", "min-diff", "error-rate")
 
@@ -122,8 +133,7 @@ Examples:
               help="Swap rates use the best runs only (Kazai & Lalmas 2006: top 75%).")
 @click.option("--extrapolate", "extrapolate_to", default="25,34,50", show_default=True,
               help="Topic-set sizes to extrapolate swap rates to.")
-@click.option("--samples", type=click.IntRange(min=1), default=5_000, show_default=True,
-              help="Bootstrap samples for CIs (and tests in error-rate).")
+@click.option("--samples", type=click.IntRange(min=1), default=None, help=SAMPLES_HELP)
 @click.option("--level", type=LEVEL, default=0.95, show_default=True,
               help="Confidence level of CIs (discrimination uses 1 - level as alpha).")
 @click.option("--tests", default="t,wilcoxon,sign,bootstrap", show_default=True,
@@ -139,9 +149,7 @@ Examples:
               show_default=True,
               help="--scores: a run without a topic's score stops (error), loses the topic "
                    "(drop) or scores 0 (zero).")
-@click.option("-c", "all_topics", is_flag=True,
-              help="QRELS RUN...: every qrels topic with something relevant counts (topics a "
-                   "run did not answer score 0); default: the answered ones.")
+@all_topics_option
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text",
               show_default=True,
               help="text: one readable table per analysis; csv: all analyses in one table "
@@ -161,9 +169,13 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     Input: per-topic scores (--scores, as `eval -q --format csv` writes them) or QRELS
     RUN... (evaluated with the topic policy of eval; -c: every qrels topic counts)."""
     chosen = tuple(dict.fromkeys(analyses or DEFAULT_ANALYSES))
+    test_samples, samples = samples or TEST_SAMPLES, samples or CI_SAMPLES
     measures = tuple(dict.fromkeys(measures))  # -m map -m map: once, as eval
     if {"ci", "discrimination"} & set(chosen):
         echo_warnings(confidence_level_caveat(level))
+    echo_warnings(unused_given({name: f"only the {', '.join(users)} analysis(es) read it "
+                                      f"(-a {' -a '.join(chosen)})"
+                                for name, users in READERS.items() if not set(users) & set(chosen)}))
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
         and not inputs
     table = None if only_variants else scores_from_inputs(inputs, scores, measures, options, 1,
@@ -215,7 +227,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                 results["min-diff"].append(both.assign(measure=measure))
         if "error-rate" in chosen:
             results["error-rate"].append(stats.test_error_rates(sm, tuple(test_list), splits,
-                                                          correction, samples=samples,
+                                                          correction, samples=test_samples,
                                                           seed=seed))
     echo_warnings(few_runs_caveat(few, top_fraction))
     if "tau" in chosen and table is not None:
@@ -257,6 +269,11 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                              ignore_index=True) if any(len(t) for t in tables.values()) \
             else pd.DataFrame(columns=["analysis"])
         combined = combined[["analysis"] + [c for c in combined.columns if c != "analysis"]]
+        # a count stays a whole number: concat makes a column float where others lack it
+        kinds = [(c, pd.api.types.is_integer_dtype(t[c])) for t in tables.values()
+                 for c in t.columns if len(t)]
+        for column in {c for c, _ in kinds} - {c for c, whole in kinds if not whole}:
+            combined[column] = combined[column].astype("Int64")
         tables_out.write_text(tables_out.table_text(combined, fmt), output)
 
 
@@ -334,6 +351,9 @@ def _bins_by_size(table: pd.DataFrame) -> list[str]:
         lines += ["", f"{measure}" + (f" (topic-set sizes {', '.join(map(str, shown))} of "
                                        f"{sizes[0]}..{sizes[-1]}; --format csv for all)"
                                        if shown != sizes else "")]
+        if "difference" in part.columns and (part["difference"] == "relative").any():
+            lines.append("difference: a share of the best run's mean (a measure off the 0-1 "
+                         "scale; Kazai & Lalmas 2006, §6.2.2)")
         lines += _aligned(frame)
     return lines
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sys
-from types import SimpleNamespace
 from typing import Callable
 
 import click
@@ -52,7 +51,7 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
         elif kind in RUN_FORMATS:
             obj = run = read_run(path, kind, log, documents=documents)
             summary = f"run {run.name!r}, {len(run.topics):,} topics, {len(run):,} results"
-            check_topic_names(SimpleNamespace(topics=()), (run,))  # as eval refuses it
+            check_topic_names(None, (run,))  # as eval refuses it
         else:
             obj = collection = read_collection(path, log)
             elements = 0

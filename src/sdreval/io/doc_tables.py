@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError, ProblemLog, UsageError
 from .table_checks import DOC, E, GRADE, S, SCORE, TOPIC
-from .tables import load_table, run_name
+from .tables import load_table
 from .textlines import finish
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def read_table_run(path: str | Path, log: ProblemLog | None = None, name: str | 
     from .frames import run_from_table
 
     return _read(path, log, root, lambda table, log_: run_from_table(
-        table.frame, name or run_name(table), table.file, log_, table=table))
+        table.frame, name, table.file, log_, table=table))
 
 
 def read_table_qrels(path: str | Path, log: ProblemLog | None = None,

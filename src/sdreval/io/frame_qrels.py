@@ -116,7 +116,7 @@ def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.nd
     if question is None:
         question = (e == TOO_SMALL) & (scale == "inex2005")
     # the pairs: each distinct (e, s, letter, question) judged once
-    e_values, e_codes = np.unique(e, return_inverse=True)
+    _, e_codes = np.unique(e, return_inverse=True)
     s_values, s_codes = np.unique(s, return_inverse=True)
     combined = ((e_codes.ravel() * len(s_values) + s_codes.ravel()) * 2 + letter) * 2 + question
     _, example, which = np.unique(combined, return_index=True, return_inverse=True)
@@ -231,7 +231,8 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
                                   f"differently from {check.where(seen[key])} (that one kept)")
             elif key in seen:
                 noted[i] = (f"{where(i)}: passage {key[2]}:{key[3]} repeats "
-                            f"{check.where(seen[key])} (ignored)")
+                            f"{check.where(seen[key])} (read once; --compat chroma counts "
+                            "each copy, as Chroma's evaluation code does)")
                 entry.repeats[key[2:]] = entry.repeats.get(key[2:], 0) + 1
             else:
                 seen[key] = i

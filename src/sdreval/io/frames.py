@@ -21,8 +21,10 @@ from ..model.ordering import grouped_order, trec_order
 from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_message,
                                   rank_disorder, repeat_message, repeated_rows)
 from ..model.run import Filled, Run, Unit
+from .run_topics import result_text
 from .table_checks import (DOC, PATH, SCORE, TOPIC, Checker, checker, column, listed,
                            single_run_name, span_columns, span_values)
+from .tables import run_name
 from .textlines import finish, given_log
 from .trec_lines import DOCUMENT_PATH
 
@@ -53,7 +55,7 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
         **fields)
 
 
-def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataFrame)",
+def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "(DataFrame)",
                    log: ProblemLog | None = None, where: Callable[[int], str] | None = None,
                    topics: tuple[np.ndarray, list[str]] | None = None, table: Any = None
                    ) -> Run:
@@ -64,7 +66,10 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     dict: no topic column; topics without rows are kept, empty, in the order of ``names``)."""
     log, own = given_log(log)
     check = checker(frame, source, log, where, table)
-    single_run_name(frame, source)  # several runs in one table are refused
+    # the run's name: ``name``, else the table's run column (a table naming several runs is
+    # refused, even when named), else the file's stem, else "run"
+    named = run_name(table, name) if table is not None else single_run_name(frame, source)
+    name = name or named or "run"
     topic = None if topics is not None else column(frame, TOPIC, "topic", check=check)
     doc = column(frame, DOC, "document", check=check)
     score = column(frame, SCORE, "score", False, check)
@@ -103,14 +108,6 @@ def run_from_table(frame: pd.DataFrame, name: str = "run", source: str = "(DataF
     return run
 
 
-def _result(docs: np.ndarray, paths: np.ndarray | None, offsets: np.ndarray | None,
-            lengths: np.ndarray | None, i: int) -> str:
-    """Result ``i`` as the text runs' messages show it: its document and path or range."""
-    if paths is not None:
-        return f"{docs[i]} {paths[i]}"
-    return f"{docs[i]} {offsets[i]}:{lengths[i]}" if offsets is not None else str(docs[i])
-
-
 def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
                 scores: np.ndarray | None, ranks: np.ndarray | None,
                 paths: np.ndarray | None, offsets: np.ndarray | None,
@@ -132,7 +129,7 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
             keys += [offsets, lengths]  # type: ignore[list-item]
         repeated, first = repeated_rows(tuple(keys))
         check.warn(at[repeated], lambda r: f"topic {names[codes[of(r)]]}: " + repeat_message(
-            _result(docs, paths, offsets, lengths, of(r)), check.where(int(at[first[of(r)]]))))
+            result_text(docs, paths, offsets, lengths, of(r)), check.where(int(at[first[of(r)]]))))
     if ranks is not None:
         kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
         for i, previous, count in rank_disorder(codes, ranks):

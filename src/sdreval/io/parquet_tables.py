@@ -60,21 +60,29 @@ def id_frame(table, ids: tuple[str, ...]) -> pd.DataFrame:
     return frame
 
 
-def _dataset(path: str | Path, root: str | Path | None = None):
-    """The pyarrow dataset of a directory's parts (or of its file ``path`` when ``root`` is
-    the directory), local or URL; Hive partition values as text (ids are never typed:
-    ``topic=007`` is the topic ``"007"``)."""
+def text_partitioning(files: list[str], base: str):
+    """The Hive partitioning of the folders key=value between ``base`` and its ``files``,
+    every value read as text (``topic=007`` is ``"007"``, where Arrow would infer 7)."""
     import pyarrow as pa
     import pyarrow.dataset as ds
 
-    base = str(path if root is None else root).rstrip("/" + os.sep)
-    files = dataset_parts(path) if root is None else [str(path)]
     names: dict[str, None] = {}  # the keys of the folders key=value, in order met
     for found in files:
         for part in found[len(base) + 1:].replace(os.sep, "/").split("/")[:-1]:
             if "=" in part:
                 names.setdefault(part.split("=", 1)[0])
-    hive = ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
+    return ds.partitioning(pa.schema([(n, pa.string()) for n in names]), flavor="hive")
+
+
+def _dataset(path: str | Path, root: str | Path | None = None):
+    """The pyarrow dataset of a directory's parts (or of its file ``path`` when ``root`` is
+    the directory), local or URL; Hive partition values as text (ids are never typed:
+    ``topic=007`` is the topic ``"007"``)."""
+    import pyarrow.dataset as ds
+
+    base = str(path if root is None else root).rstrip("/" + os.sep)
+    files = dataset_parts(path) if root is None else [str(path)]
+    hive = text_partitioning(files, base)
     filesystem, inner = arrow_paths(files + [base])
     dataset = ds.dataset(inner[:-1], format="parquet", partitioning=hive,
                          partition_base_dir=inner[-1], filesystem=filesystem)

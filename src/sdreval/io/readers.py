@@ -236,18 +236,23 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     from .spans.objects import result_rows
 
     source = result_rows(source)  # LangChain/LlamaIndex objects: read as their dicts
-    if name is None and is_frame(source):  # its run column names it, as a table file's does
-        from .table_checks import single_run_name
+    if is_frame(source) and name:  # a given name differing from its run column's: stated
+        from .table_checks import chosen_run_name, single_run_name
+        from .textlines import finish, given_log
 
-        name = single_run_name(source, "(DataFrame)")
-    if is_span_data(source, None):
+        differs = chosen_run_name(name, single_run_name(source, "(DataFrame)"))[1]
+        if differs:
+            stated, own = given_log(log)
+            stated.warn("(DataFrame)", None, differs)
+            finish(stated, own)
+    if is_span_data(source, None):  # a table's run column names it, as a table file's does
         from .spans import span_run_from_frame
 
-        return span_run_from_frame(source, name or "run", documents, log=log)
+        return span_run_from_frame(source, name, documents, log=log)
     if is_frame(source):
         from .frames import run_from_table
 
-        return run_from_table(source, name or "run", "(DataFrame)", log)
+        return run_from_table(source, name, "(DataFrame)", log)
     if isinstance(source, Mapping):
         return interop.run_from_dict(source, name or "run", log)
     if type(source).__name__ == "Run" and hasattr(source, "to_dict"):

@@ -246,11 +246,18 @@ def report_repeats(topic, doc, path, offset, length, line, doc_names, path_names
     keys = (doc, path) if unit != "passage" else (doc, offset, length)
     repeat, first_of = repeated_rows(keys)
     for row in np.flatnonzero(repeat).tolist():
-        what = (f"{doc_names[row]} {offset[row]}:{length[row]}" if unit == "passage"
-                else f"{doc_names[row]} {path_names[row]}")
         log.warn(file, int(line[row]), f"topic {topic}: " + repeat_message(
-            what, f"line {int(line[first_of[row]])}"))
+            result_text(doc_names, path_names, offset, length, row),
+            f"line {int(line[first_of[row]])}"))
     return repeat
+
+
+def result_text(docs: np.ndarray, paths: np.ndarray | None, offsets: np.ndarray | None,
+                lengths: np.ndarray | None, i: int) -> str:
+    """Result ``i`` as the runs' messages show it: its document and path or range."""
+    if paths is not None:
+        return f"{docs[i]} {paths[i]}"
+    return f"{docs[i]} {offsets[i]}:{lengths[i]}" if offsets is not None else str(docs[i])
 
 
 def report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat) -> None:

@@ -55,12 +55,12 @@ GOLD_TEXT = ("reference_contexts", "reference_context", "expected_texts", "expec
 TEXT_KEYS = ("text", "page_content") + GOLD_TEXT
 
 
-def run_name(table: Table) -> str:
-    """The run the table's run column names (several are refused), else the file's stem."""
+def run_name(table: Table, name: str | None = None) -> str:
+    """``name``, else the run the table's run column names, else the file's stem (``run``
+    for a table not read from a file); a table naming several runs is refused, even when
+    ``name`` is given."""
     named = single_run_name(table.frame, table.file)
-    if named is not None:
-        return named
-    return file_stem(table.file) if not table.file.startswith("(") else "run"
+    return name or named or (file_stem(table.file) if not table.file.startswith("(") else "run")
 
 
 def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:

@@ -147,7 +147,8 @@ def digit_integers(text) -> np.ndarray | None:
 def system_allocator() -> Iterator[None]:
     """Within the block: Arrow allocates with the C library's allocator
     (:func:`sdreval.io.columnar.arrow_pool`, which gives freed memory back), as the readers
-    trim the heap as they go; Arrow's default pool afterwards."""
+    trim the heap as they go, and the classic kernels' judgements of one topic after another
+    keep no buffers of the largest; Arrow's default pool afterwards."""
     import pyarrow as pa
 
     from .columnar import arrow_pool

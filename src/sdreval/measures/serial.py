@@ -192,9 +192,11 @@ def concat_tables(tables: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(tables, ignore_index=True)
 
 
-def check_topic_names(qrels: Qrels, runs: Iterable[Run]) -> None:
-    """Refuse a qrels or run topic named ``all``: it would be mistaken for the mean rows."""
-    where = [(getattr(qrels, "source", None), "qrels")] if MEAN_TOPIC in qrels.topics else []
+def check_topic_names(qrels: Qrels | None, runs: Iterable[Run]) -> None:
+    """Refuse a qrels or run topic named ``all``: it would be mistaken for the mean rows
+    (``qrels`` None: the runs only)."""
+    where = ([(getattr(qrels, "source", None), "qrels")]
+             if qrels is not None and MEAN_TOPIC in qrels.topics else [])
     where += [(run.source, f"run {run.name}") for run in runs if MEAN_TOPIC in run.topics]
     if where:
         source, what = where[0]

@@ -82,21 +82,35 @@ def apply_topic_policy(measures: list[Measure], qrels: Qrels, topics: list[str],
 
 def _warn(groups: dict[tuple[str, ...], list[str]], zero_by: str | None, ctx: Any) -> None:
     """One warning per set of topics left out, listing every measure (of every family, over
-    the whole evaluation) that leaves them out: an earlier warning is rewritten in place."""
-    cache = getattr(ctx, "cache", None)
-    said = cache.setdefault(("topic-policy-warnings",), {}) if cache is not None else {}
-    warnings = getattr(ctx, "warnings", None)
+    the whole evaluation) that leaves them out (:func:`keep_warning`)."""
     rule = (f"{zero_by}: score 0 and count in the means" if zero_by
             else "NaN per topic, left out of the means")
     for without, names in groups.items():
-        before = said.get(without)
-        merged = list(dict.fromkeys((before[0] if before else []) + names))
-        shown = ", ".join(without[:_LISTED]) + (" ..." if len(without) > _LISTED else "")
-        message = (f"{len(without)} qrels topic(s) with nothing relevant under "
-                   f"{', '.join(merged)} ({rule}): {shown}")
-        if before and isinstance(warnings, list) and before[1] in warnings:
-            if message not in warnings:
-                warnings[warnings.index(before[1])] = message
-        else:
-            ctx.warn(message)
-        said[without] = (merged, message)
+        def update(before: list[str] | None, without=without, names=names) -> tuple:
+            merged = list(dict.fromkeys((before or []) + names))
+            shown = ", ".join(without[:_LISTED]) + (" ..." if len(without) > _LISTED else "")
+            return merged, (f"{len(without)} qrels topic(s) with nothing relevant under "
+                            f"{', '.join(merged)} ({rule}): {shown}")
+        keep_warning(ctx, ("topic-policy-warnings", without), update)
+
+
+def keep_warning(ctx: Any, key: tuple, update: Callable[[Any], tuple[Any, str]]) -> None:
+    """One warning per ``key`` in ``ctx.warnings``, kept up to date by later calls (the rule of
+    every warning that adds up over a whole evaluation): ``update(state)`` gives the new state
+    and message from the state of the previous call on the same list of warnings (None at
+    first); the previous message is rewritten in place, else the message is added."""
+    if ctx is None or not hasattr(ctx, "warn"):
+        return
+    cache, warnings = getattr(ctx, "cache", None), getattr(ctx, "warnings", None)
+    slot = (key, id(warnings))
+    before = cache.get(slot) if cache is not None else None
+    if before is not None and before[0] is not warnings:
+        before = None  # another evaluation's list of warnings (a partition's)
+    state, message = update(before[1] if before is not None else None)
+    if before is not None and isinstance(warnings, list) and before[2] in warnings:
+        if message not in warnings:
+            warnings[warnings.index(before[2])] = message
+    else:
+        ctx.warn(message)
+    if cache is not None:
+        cache[slot] = (warnings, state, message)

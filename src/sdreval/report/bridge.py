@@ -9,6 +9,7 @@ import pandas as pd
 from ..stats import compare_runs, confidence_intervals, score_matrix
 from ..stats import swap_rates as _swap_rates
 from ..stats import top_runs
+from ..stats.choices import CI_SAMPLES
 
 COMPARE_COLUMNS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted",
                    "reject"]
@@ -45,7 +46,7 @@ def compare(per_topic: pd.DataFrame, measures: Sequence[str] | None = None, test
     return pd.concat(frames, ignore_index=True)
 
 
-def bootstrap_ci(per_topic: pd.DataFrame, level: float = 0.95, samples: int = 10_000,
+def bootstrap_ci(per_topic: pd.DataFrame, level: float = 0.95, samples: int = CI_SAMPLES,
                  seed: int = 0) -> pd.DataFrame:
     """Percentile bootstrap interval of each run's mean (``run, mean, low, high``) for the
     single measure of ``per_topic`` (:func:`sdreval.stats.confidence_intervals`), each run

@@ -38,6 +38,7 @@ def budget_curve(qrels, runs, budgets: Sequence[int] = DEFAULT_BUDGETS, ctx=None
     """Columns ``run, measure, budget, mean, ci_low, ci_high, topics``: for every run, SpanR
     and SpanP at every budget, mean over the queries with gold text and its bootstrap CI."""
     from ..measures import EvalContext, evaluate
+    from ..stats.aggregate import aggregates
     from ..stats.bootstrap import percentile_ci
 
     ctx = ctx or EvalContext()
@@ -52,7 +53,9 @@ def budget_curve(qrels, runs, budgets: Sequence[int] = DEFAULT_BUDGETS, ctx=None
         values = group["value"].to_numpy(np.float64)
         low, high = percentile_ci(values[None, :], level, samples, seed)
         measure, budget = name.split("(budget=")
-        rows.append((run, measure, int(budget.rstrip(")")), float(values.mean()),
+        # eval's mean (exact, rounded once), not numpy's: 0.35875, not 0.35874999999999996
+        mean = float(aggregates(values[None, :], name)[0])
+        rows.append((run, measure, int(budget.rstrip(")")), mean,
                      float(low[0]), float(high[0]), int(values.size)))
     out = pd.DataFrame(rows, columns=COLUMNS)
     rank = {"run": {r: i for i, r in enumerate(dict.fromkeys(table["run"]))},

@@ -240,7 +240,11 @@ def plot_mean_intervals(intervals: Mapping[str, pd.DataFrame], runs: Sequence[st
     parts = [words for kind, words in (("sum", "the sum for a count"),
                                        ("gmean", "geometric for gm_map")) if kind in kinds]
     counts = f" ({'; '.join(parts)}, as eval prints it)" if parts else ""
-    return _interval_panels(frames, runs, "mean", f"Mean over topics{counts} and its "
+    # the axis names the one kind of number drawn; mixed kinds: the mean and the exceptions
+    axis = {"mean": "mean", "sum": "sum over the topics", "gmean": "geometric mean"}
+    label = axis[next(iter(kinds))] if len(kinds) == 1 else \
+        (f"mean ({'; '.join(parts)})" if parts else "mean")
+    return _interval_panels(frames, runs, label, f"Mean over topics{counts} and its "
                             f"{level:.0%} bootstrap percentile interval", zero=False)
 
 

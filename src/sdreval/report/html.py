@@ -26,7 +26,8 @@ import pandas as pd
 from ..errors import SdrevalError, UsageError
 from ..progress import track
 from ..measures.evaluate import aggregate_of
-from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS, describe_tests
+from ..stats.choices import CI_SAMPLES, TEST_SAMPLES, describe_tests
+from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS
 from . import bridge
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
 from .page import figure_data, render_page, report_time
@@ -65,7 +66,9 @@ class ReportData:
     plots: tuple[str, ...] = PLOT_KINDS
     level: float = 0.05
     ci_level: float = 0.95
-    samples: int = 10_000
+    #: resamples of the tests and of the intervals of the means (``--samples``)
+    samples: int = TEST_SAMPLES
+    ci_samples: int = CI_SAMPLES
     seed: int = 0
     baseline: str | None = None
     #: all pairs of runs on the first measure (the run × run figure), when drawn
@@ -91,14 +94,17 @@ def default_measures(runs: Sequence, qrels=None) -> list[str]:
 def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
                 curves: dict[str, pd.DataFrame] | None = None, swaps: pd.DataFrame | None = None,
                 measures: Sequence[str] | None = None, test: str = "t",
-                correction: str = "by", level: float = 0.05, samples: int = 10_000,
+                correction: str = "by", level: float = 0.05, samples: int | None = None,
                 seed: int = 0, plots_wanted: Sequence[str] = PLOT_KINDS,
                 title: str = "sdreval report", notes: Sequence[str] = (),
                 settings: dict[str, str] | None = None,
                 baseline: str | None = None) -> ReportData:
     """Gather a report from ready tables (per-topic results, optional compare table, curve
     tables by kind ``epgr``/``nxcg``/``ip``/``precall``/``spanr``, swap-rate table).  Runs are
-    tested against ``baseline`` (default: the first run)."""
+    tested against ``baseline`` (default: the first run).  ``samples`` resamples the tests and
+    the intervals of the means; None: 10,000 (Ogilvie & Lalmas 2006) and 5,000 (Vu & Gallinari
+    2005)."""
+    ci_samples, samples = samples or CI_SAMPLES, samples or TEST_SAMPLES
     per_topic = results[results["topic"].astype(str) != "all"]  # rows keep their file lines
     if per_topic.empty:
         raise UsageError("the report needs per-topic results and there are none (no run "
@@ -154,8 +160,8 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
     settings.setdefault("level", f"{level:g}")
     data = ReportData(results=shown, measures=measures, runs=runs, compare=compare,
                       decisions=decisions, swaps=swaps, notes=notes, settings=settings,
-                      title=title, plots=wanted, level=level, samples=samples, seed=seed,
-                      baseline=baseline, pairs=pairs)
+                      title=title, plots=wanted, level=level, samples=samples,
+                      ci_samples=ci_samples, seed=seed, baseline=baseline, pairs=pairs)
     if decisions is not None and "decisions" not in {k.split("-")[0] for k in plot_makers(data)}:
         notes.append(f"decisions under every correction on {measures[0]}: not drawn (the "
                      "corrections agree on every test)")
@@ -181,7 +187,7 @@ def corrected_decisions(compare: pd.DataFrame, level: float = 0.05) -> pd.DataFr
 
 def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *,
                  all_topics: bool = False, test: str = "t", correction: str = "by",
-                 level: float = 0.05, samples: int = 10_000, seed: int = 0,
+                 level: float = 0.05, samples: int | None = None, seed: int = 0,
                  plots_wanted: Sequence[str] = PLOT_KINDS, title: str = "sdreval report",
                  swap_sizes: Sequence[int] | None = None,
                  baseline: str | None = None, jobs: int = 1,

@@ -226,12 +226,14 @@ def per_topic_html(data: "ReportData") -> str:
     from .bridge import matrix as topic_matrix
 
     parts = []
+    counts = count_measures(data.measures)  # whole numbers, as eval -q prints them
     for measure in data.measures:
         table = topic_matrix(data.results, measure)
         table = table.reindex(sorted(table.index, key=topic_sort_key))
         head = "".join(f"<th>{esc(r)}</th>" for r in table.columns)
         rows = "".join(f"<tr><td>{esc(t)}</td>"
-                       + "".join(f"<td>{num(v)}</td>" for v in table.loc[t]) + "</tr>"
+                       + "".join(f"<td>{num(v, 4, measure in counts)}</td>"
+                                 for v in table.loc[t]) + "</tr>"
                        for t in table.index)
         parts.append(f"<details><summary>{esc(measure)} ({len(table)} topics)</summary>"
                      f"<table class=\"per-topic\" data-measure=\"{esc(measure)}\"><thead><tr>"

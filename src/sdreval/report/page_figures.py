@@ -103,7 +103,7 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
                f"{band} bootstrap percentile intervals of each run's mean "
                + ("(a count's sum over the topics, the mean's interval times the topics) "
                   if count_measures(data.measures) else "")
-               + f"({data.samples} resamples; Vu & Gallinari 2005, §5)."),
+               + f"({data.ci_samples} resamples; Vu & Gallinari 2005, §5)."),
         "distribution": ("per-topic distributions",
                          "Per-topic scores of every run: box = quartiles, line = median, dot "
                          "= mean."),
@@ -129,5 +129,5 @@ def _mean_intervals(data: ReportData):
     for measure in data.measures:
         rows = data.results[data.results["measure"].astype(str) == measure]
         intervals[measure] = bridge.bootstrap_ci(rows, level=data.ci_level,
-                                                 samples=data.samples, seed=data.seed)
+                                                 samples=data.ci_samples, seed=data.seed)
     return figures.plot_mean_intervals(intervals, data.runs, data.ci_level)

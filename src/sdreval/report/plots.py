@@ -30,6 +30,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from ..errors import UsageError
+from ..stats.choices import CI_SAMPLES
 from .curves import STANDARD_CURVES, as_curve_table
 
 _MARKERS = "osd^v<>pPXh*"
@@ -172,7 +173,7 @@ def plot_topic_distribution(results: pd.DataFrame, measure: str, title: str | No
 
 
 def bootstrap_intervals(results: pd.DataFrame, measure: str, level: float = 0.95,
-                        samples: int = 10_000, seed: int = 0) -> pd.DataFrame:
+                        samples: int = CI_SAMPLES, seed: int = 0) -> pd.DataFrame:
     """Bootstrap percentile confidence intervals of each run's mean (Vu & Gallinari 2005, §5).
 
     Uses :func:`sdreval.stats.bootstrap_ci` when the statistics layer provides it, else
@@ -354,7 +355,9 @@ def plot_swap_rates(swaps: pd.DataFrame, size: str = "size", bin: str = "bin",
     ax.set_ylim(0, 1.05)
     ax.grid(True, alpha=0.3)
     if len(table):
-        _legend(ax, 7, title="difference of means")  # always beside the axes
+        relative = "difference" in table.columns and (table["difference"] == "relative").any()
+        _legend(ax, 7, title="difference / best mean" if relative  # always beside the axes
+                else "difference of means")
     ax.set_title(title or ("Swap rate" + (f" of {measure}" if measure else "")
                            + " by topic-set size"), fontsize="medium")
     return fig

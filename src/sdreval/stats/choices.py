@@ -30,6 +30,16 @@ SOURCES = {"t": "Ogilvie & Lalmas 2006, §3", "wilcoxon": "Ogilvie & Lalmas 2006
            "bh": "Benjamini & Hochberg 1995", "holm": "Holm 1979",
            "bonferroni": "family-wise error rate", "none": "each p-value against the level"}
 
+#: resamples of the bootstrap and randomisation tests by default (Ogilvie & Lalmas 2006, Eq. 13:
+#: b = 10,000)
+TEST_SAMPLES = 10_000
+#: resamples of the percentile intervals of the means by default (Vu & Gallinari 2005, §5: 5,000)
+CI_SAMPLES = 5_000
+#: ``--samples`` where one option serves both (report, stability)
+SAMPLES_HELP = ("Resamples (default: 10,000 for the bootstrap and randomisation tests, as "
+                "Ogilvie & Lalmas 2006; 5,000 for the intervals of the means, as Vu & Gallinari "
+                "2005); a number given sets both.")
+
 #: Cohen's d_z (mean / sd of the per-topic differences) where it is 0/0 or x/0: the one text
 #: of the convention (compare's help, the report's legend; compare's notes say each case)
 EFFECT_LIMITS = "0 when every topic ties, ±inf when every topic differs by the same amount"

@@ -105,11 +105,11 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
     # counts (num_rel_ret ...) are summed over topics, as eval and trec_eval print them
     means = aggregates(values, measure or scores.measure)
     runs = np.array(scores.runs, dtype=object)
-    effects = paired_effects(differences(values[i], values[j]), 1.0 - level,
-                             "t" if test == "t" else "bootstrap", samples, seed)
     # diff = mean_a − mean_b: for a count the sum of the differences, its interval n times
     scale = topic_scale(measure or scores.measure, values.shape[1])
-    for column in ("diff", "diff_ci_low", "diff_ci_high"):
+    effects = paired_effects(differences(values[i], values[j]), 1.0 - level,
+                             "t" if test == "t" else "bootstrap", samples, seed, scale > 1)
+    for column in ("diff_ci_low", "diff_ci_high"):
         effects[column] = effects[column] * scale
     return pd.DataFrame({
         "run_a": runs[i], "run_b": runs[j], "measure": measure or scores.measure,

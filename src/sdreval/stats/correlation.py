@@ -92,9 +92,12 @@ def ranking_correlations(means: pd.DataFrame) -> pd.DataFrame:
 
 
 def means_by_measure(table: pd.DataFrame) -> pd.DataFrame:
-    """Runs × measures table of mean per-topic scores (``all`` rows ignored)."""
-    data = table[table["topic"].astype(str) != "all"]
-    wide = data.groupby(["run", "measure"], sort=False)["value"].mean().unstack("measure")
+    """Runs × measures table of each run's number over its per-topic scores as ``eval`` prints
+    it (``all`` rows ignored): the exact mean, a count's sum, gm_map's geometric mean."""
+    from ..measures.evaluate import summarise
+
+    data = table[table["topic"].astype(str) != "all"][["run", "topic", "measure", "value"]]
+    wide = summarise(data).set_index(["run", "measure"])["value"].unstack("measure")
     if wide.isna().to_numpy().any():
         raise UsageError("some runs lack some measures; cannot correlate rankings")
     return wide

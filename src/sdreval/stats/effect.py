@@ -3,7 +3,7 @@ standardised mean difference and per-topic wins, ties and losses.
 
 For a pair (a, b) with per-topic differences ``d_t = a_t − b_t`` over ``n`` topics:
 
-- ``diff`` = mean of ``d`` (= ``mean_a − mean_b``);
+- ``diff`` = mean of ``d`` (= ``mean_a − mean_b``; 0 within ``1e-12`` of 0, as a tie);
 - ``diff_ci_low``, ``diff_ci_high``: a two-sided confidence interval of the mean difference at
   ``ci_level``.  With the t test it is the paired t interval
   ``mean(d) ± t(n−1, 1−α/2) · sd(d)/√n`` (``scipy.stats.ttest_rel(...).confidence_interval``),
@@ -31,11 +31,34 @@ EFFECT_COLUMNS = ["diff", "diff_ci_low", "diff_ci_high", "effect_size", "wins", 
 TIE_TOLERANCE = 1e-12
 
 
+def mean_difference(diffs: np.ndarray, summed: bool = False) -> np.ndarray:
+    """The mean of each row of a pairs × topics difference matrix, exact and rounded once as
+    eval's means (:mod:`sdreval.measures.exact`), or with ``summed`` the exact sum (a count's
+    difference: 1 over 49 topics is 1, not 49 · (1/49) = 0.9999999999999999).  A mean within
+    ``TIE_TOLERANCE`` of 0 is 0, as a topic's difference is a tie there (runs with equal means
+    over permuted topics, 0.47 and 0.47, sum their differences to −3.7e-17, not a loss)."""
+    from ..measures.exact import exact_sums
+
+    d = np.atleast_2d(np.asarray(diffs, dtype=float))
+    rows, n = d.shape
+    sums = exact_sums(d.ravel(), np.repeat(np.arange(rows), n), rows)
+    mean = np.array([s.mean() for s in sums], dtype=float)
+    out = np.array([s.total() for s in sums], dtype=float) if summed else mean
+    return np.where(np.abs(mean) <= TIE_TOLERANCE, 0.0, out)
+
+
+def _tied_mean(d: np.ndarray) -> np.ndarray:
+    """Row means (numpy's; the centre of an interval, d_z's numerator), 0 within
+    ``TIE_TOLERANCE`` of 0 as :func:`mean_difference`."""
+    mean = d.mean(axis=1)
+    return np.where(np.abs(mean) <= TIE_TOLERANCE, 0.0, mean)
+
+
 def t_interval(diffs: np.ndarray, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """Paired t interval of the mean of each row of a pairs × topics difference matrix."""
     d = np.atleast_2d(np.asarray(diffs, dtype=float))
     n = d.shape[1]
-    mean = d.mean(axis=1)
+    mean = _tied_mean(d)
     if n < 2:
         return np.full_like(mean, np.nan), np.full_like(mean, np.nan)
     half = stats.t.ppf(0.5 + level / 2, n - 1) * d.std(axis=1, ddof=1) / np.sqrt(n)
@@ -45,7 +68,7 @@ def t_interval(diffs: np.ndarray, level: float = 0.95) -> tuple[np.ndarray, np.n
 def cohens_dz(diffs: np.ndarray) -> np.ndarray:
     """``mean(d) / sd(d)`` per row (Lakens 2013, Eq. 6); 0 for all-zero rows."""
     d = np.atleast_2d(np.asarray(diffs, dtype=float))
-    mean = d.mean(axis=1)
+    mean = _tied_mean(d)
     if d.shape[1] < 2:
         return np.full_like(mean, np.nan)
     sd = np.where((d == d[:, :1]).all(axis=1), 0.0, d.std(axis=1, ddof=1))  # constant: ±inf
@@ -55,9 +78,11 @@ def cohens_dz(diffs: np.ndarray) -> np.ndarray:
 
 
 def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t",
-                   samples: int = 10_000, seed: int | None = 0) -> dict[str, np.ndarray]:
+                   samples: int = 10_000, seed: int | None = 0, summed: bool = False
+                   ) -> dict[str, np.ndarray]:
     """The columns of :data:`EFFECT_COLUMNS` for each row of a pairs × topics matrix;
-    ``interval`` is ``t`` (paired t interval) or ``bootstrap`` (percentile)."""
+    ``interval`` is ``t`` (paired t interval) or ``bootstrap`` (percentile); ``summed``: the
+    difference is the sum of ``d`` (counts; the interval stays the mean's)."""
     if not 0 < ci_level < 1:
         raise UsageError(f"confidence level must be in (0, 1), got {ci_level}")
     d = np.atleast_2d(np.asarray(diffs, dtype=float))
@@ -69,6 +94,6 @@ def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t
         raise UsageError(f"unknown interval {interval!r}; expected t or bootstrap")
     wins = np.count_nonzero(d > TIE_TOLERANCE, axis=1)
     losses = np.count_nonzero(d < -TIE_TOLERANCE, axis=1)
-    return {"diff": d.mean(axis=1), "diff_ci_low": low, "diff_ci_high": high,
+    return {"diff": mean_difference(d, summed), "diff_ci_low": low, "diff_ci_high": high,
             "effect_size": cohens_dz(d), "wins": wins,
             "ties": d.shape[1] - wins - losses, "losses": losses}

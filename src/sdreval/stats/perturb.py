@@ -88,8 +88,9 @@ def perturbation_curve(qrels: Qrels, run: Run, measures: Iterable[str],
                        counts: Iterable[int] = (0,) + SEED000_COUNTS,
                        places: Iterable[str] = PLACES, ctx=None) -> pd.DataFrame:
     """Mean score of each measure after inserting k non-relevant results (Kazai & Lalmas 2006, Fig. 6):
-    columns ``place, k, measure, value``."""
+    columns ``place, k, measure, value`` (the number eval prints: a count's sum)."""
     from ..measures import evaluate
+    from ..measures.evaluate import summarise
 
     measures = list(measures)
     rows = []
@@ -97,7 +98,7 @@ def perturbation_curve(qrels: Qrels, run: Run, measures: Iterable[str],
         for k in counts:
             perturbed = insert_nonrelevant(run, k, where, qrels)
             table = evaluate(qrels, perturbed, measures, ctx)
-            means = table.groupby("measure", sort=False)["value"].mean()
+            means = summarise(table).set_index("measure")["value"]
             for measure in measures:
                 rows.append({"place": where, "k": k, "measure": measure,
                              "value": float(means.get(measure, np.nan))})

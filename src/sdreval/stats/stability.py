@@ -28,7 +28,14 @@ pair of runs the difference ``d`` of their means on the first set picks one of t
 ``d ≥ 0.2``) and a *swap* is counted when the two sets order the pair in opposite directions.
 Differences within ``1e-12`` of 0 count as 0 (no direction) so that decimal scores that cancel
 exactly do not produce spurious swaps, and differences are binned to 12 decimals (0.3 − 0.2 is
-0.1, in ``[0.1, 0.11)``, not the float 0.09999999999999998).  :func:`extrapolate_swap_rates` fits, per bin,
+0.1, in ``[0.1, 0.11)``, not the float 0.09999999999999998).  The bins are the papers' absolute
+differences of a measure on the 0–1 scale; for a count (``num_rel_ret``: differences of 1, 2,
+5 ...) or any measure with a per-topic value outside [0, 1] they would put every pair in the
+last bin, so there ``d`` is divided by the best run's mean first: the same bins read as a share
+of the best score, as Kazai & Lalmas 2006, §6.2.2 relate their bins to the best score (0.01 is
+9.3% of the best MAep) and Voorhees & Buckley 2002 state relative differences (0.051 is 12.75%).
+The ``difference`` column says which (``absolute`` or ``relative``; :func:`difference_scale`).
+:func:`extrapolate_swap_rates` fits, per bin,
 ``log(rate) = a + b·size`` by least squares (Excel's GROWTH, the paper's footnote 18; the
 paper's unspecified smoothing is not applied) on the sizes with a non-zero rate and enough
 comparisons, and predicts larger topic sets; :func:`minimum_difference` gives, per size, the
@@ -45,6 +52,7 @@ import pandas as pd
 from ..errors import InputError, UsageError
 from ..model.ordering import topic_sort_key
 from ._progress import progress
+from ..measures.evaluate import aggregate_of
 from .aggregate import refuse_geometric
 from .correlation import kendall_tau
 from .matrix import ScoreMatrix, as_values
@@ -200,8 +208,10 @@ def error_rate_and_ties(means: np.ndarray, equivalence: float = 0.05) -> dict[st
 
 def swap_counts(values: np.ndarray, trials: int = 100, sizes: Iterable[int] | None = None,
                 bins: np.ndarray = SWAP_BINS, seed: int | None = 0, bin_by: str = "first",
-                show_progress: bool | None = None) -> tuple[list[int], np.ndarray, np.ndarray]:
-    """``(sizes, comparisons, swaps)``, the last two ``len(sizes) × bins`` count arrays."""
+                show_progress: bool | None = None, scale: float = 1.0
+                ) -> tuple[list[int], np.ndarray, np.ndarray]:
+    """``(sizes, comparisons, swaps)``, the last two ``len(sizes) × bins`` count arrays; the
+    differences are divided by ``scale`` before binning."""
     x = as_values(values)
     n_runs, n_topics = x.shape
     if n_runs < 2:
@@ -233,7 +243,7 @@ def swap_counts(values: np.ndarray, trials: int = 100, sizes: Iterable[int] | No
             s2 = np.where(np.abs(d2) < ZERO, 0.0, np.sign(d2))
             swapped = (s1 * s2) < 0
             # to the decimals of the paired tests: 0.3 − 0.2 is 0.1, in [0.1, 0.11)
-            diff = np.round(np.abs(d1) if bin_by == "first" else np.abs(d1 + d2) / 2,
+            diff = np.round((np.abs(d1) if bin_by == "first" else np.abs(d1 + d2) / 2) / scale,
                             DECIMALS)
             which = np.clip(np.searchsorted(edges, diff, side="right") - 1, 0, n_bins - 1)
             size_pos = np.broadcast_to(np.arange(len(size_list)), which.shape)
@@ -245,6 +255,19 @@ def swap_counts(values: np.ndarray, trials: int = 100, sizes: Iterable[int] | No
                                  ).astype(np.int64).reshape(len(size_list), n_bins)
             bar.update(count)
     return size_list, comparisons, swaps
+
+
+def difference_scale(values: np.ndarray | ScoreMatrix) -> float:
+    """What swap-rate differences are divided by before binning: 1 (the papers' absolute bins)
+    for a measure on the 0–1 scale, else the best run's mean (bins as shares of the best score;
+    see the module docstring).  A count measure (summed over topics) or any per-topic value
+    outside [0, 1] is off that scale; a best mean of 0 or less keeps the absolute bins."""
+    x = as_values(values)
+    count = isinstance(values, ScoreMatrix) and aggregate_of(str(values.measure)) == "sum"
+    if not (count or x.size and (x.min() < 0 or x.max() > 1)):
+        return 1.0
+    best = float(x.mean(axis=1).max()) if x.size else 0.0
+    return best if best > 0 else 1.0
 
 
 def _bin_label(low: float, high: float) -> str:
@@ -259,9 +282,11 @@ def swap_rates(values: np.ndarray | ScoreMatrix, trials: int = 100,
                sizes: Iterable[int] | None = None, bins: np.ndarray = SWAP_BINS,
                seed: int | None = 0, bin_by: str = "first",
                show_progress: bool | None = None) -> pd.DataFrame:
-    """Long table ``size, bin, bin_low, bin_high, comparisons, swaps, error_rate``."""
+    """Long table ``size, bin, bin_low, bin_high, comparisons, swaps, error_rate,
+    difference`` (``absolute``, or ``relative`` to the best mean: :func:`difference_scale`)."""
+    scale = difference_scale(values)
     size_list, comparisons, swaps = swap_counts(values, trials, sizes, bins, seed, bin_by,
-                                                show_progress)
+                                                show_progress, scale)
     edges = np.asarray(bins, dtype=float)
     rows = []
     for s_pos, size in enumerate(size_list):
@@ -269,7 +294,8 @@ def swap_rates(values: np.ndarray | ScoreMatrix, trials: int = 100,
             c, w = int(comparisons[s_pos, b]), int(swaps[s_pos, b])
             rows.append({"size": size, "bin": _bin_label(edges[b], edges[b + 1]),
                          "bin_low": edges[b], "bin_high": edges[b + 1], "comparisons": c,
-                         "swaps": w, "error_rate": w / c if c else np.nan})
+                         "swaps": w, "error_rate": w / c if c else np.nan,
+                         "difference": "absolute" if scale == 1.0 else "relative"})
     return pd.DataFrame(rows)
 
 
@@ -278,7 +304,7 @@ def extrapolate_swap_rates(rates: pd.DataFrame, target_sizes: Iterable[int] = (2
     """Per bin, ``rate = exp(a + b·size)`` fitted on observed sizes, predicted at targets.
 
     Columns: ``bin, bin_low, bin_high, size, error_rate, fitted_points`` (NaN where fewer
-    than two usable points)."""
+    than two usable points), and the rates' ``difference`` column if they have one."""
     rows = []
     targets = list(target_sizes)
     for (low, high), group in rates.groupby(["bin_low", "bin_high"], sort=True):
@@ -293,6 +319,8 @@ def extrapolate_swap_rates(rates: pd.DataFrame, target_sizes: Iterable[int] = (2
         for size, value in zip(targets, predicted):
             rows.append({"bin": label, "bin_low": low, "bin_high": high, "size": size,
                          "error_rate": float(value), "fitted_points": len(usable)})
+            if "difference" in group.columns:
+                rows[-1]["difference"] = group["difference"].iloc[0]
     return pd.DataFrame(rows)
 
 
@@ -300,7 +328,12 @@ def minimum_difference(rates: pd.DataFrame, max_error: float = 0.05,
                        best_score: float | None = None) -> pd.DataFrame:
     """Per size, the smallest difference (a bin's lower edge) from which every bin with data
     has an error rate ≤ ``max_error`` (95% confidence for 0.05); relative to ``best_score``
-    if given.  NaN when even the largest bins exceed ``max_error``."""
+    if given.  NaN when even the largest bins exceed ``max_error``.  Bins ``relative`` to the
+    best mean (a ``difference`` column) need ``best_score`` for the absolute difference."""
+    relative = "difference" in rates.columns and bool((rates["difference"] == "relative").any())
+    if relative and not best_score:
+        raise UsageError("swap rates binned relative to the best mean: minimum_difference "
+                         "needs best_score (the best run's mean) for the absolute difference")
     rows = []
     for size, group in rates.groupby("size", sort=True):
         group = group.sort_values("bin_low")
@@ -314,7 +347,10 @@ def minimum_difference(rates: pd.DataFrame, max_error: float = 0.05,
                 found = lows[k]
                 break
         row = {"size": size, "min_difference": found}
-        if best_score:
+        if relative:
+            row = {"size": size, "min_difference": found * best_score,
+                   "min_difference_relative": found}
+        elif best_score:
             row["min_difference_relative"] = found / best_score
         rows.append(row)
     return pd.DataFrame(rows)

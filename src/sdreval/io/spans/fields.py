@@ -30,7 +30,7 @@ from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, shown
 from ..table_checks import integer_values, passage_twice
-from .documents import Documents
+from .documents import UNITS, Documents, to_characters
 from .locate import locate_texts
 from ..table_model import Table
 from ..tables import GOLD_TEXT
@@ -181,46 +181,32 @@ def _offsets_of_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
 def _check_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table, documents: Documents,
                  log: ProblemLog) -> None:
     """A text given with its offsets must be the document's text there (offsets in bytes or
-    tokens taken as the span reader converts them)."""
+    tokens converted by the span reader's :func:`~sdreval.io.spans.documents.to_characters`;
+    offsets it refuses are left to its messages)."""
     docs = id_text(frame["doc_id"].to_numpy())[0]  # ids as text: the rule of every table
-    units = frame["unit"] if "unit" in frame.columns else [None] * len(frame)
-    for i, (doc, start, end, text, unit) in enumerate(zip(docs, frame["start"], frame["end"],
-                                                          frame["text"], units)):
-        if not isinstance(text, str) or doc not in documents:
-            continue
-        try:
-            span = _characters(documents, doc, int(start), int(end), unit)
-        except (TypeError, ValueError, IndexError):
-            continue  # bad offsets are reported by the span reader
-        if span is None:
-            continue
-        here = documents.texts[doc][span[0]:span[1]]
-        if here != text:
-            given = f"{int(start)}-{int(end)}" + (
-                f" ({unit}; characters {span[0]}-{span[1]})" if unit in ("bytes", "tokens")
-                else "")
-            table.report(log, int(lines[i]), f"the text at {given} of document {doc} is "
-                         f"{here[:40]!r}, not the text given ({text[:40]!r}): correct the "
+    texts = frame["text"].to_numpy(dtype=object)
+    start, end = (pd.to_numeric(frame[key], errors="coerce").to_numpy(float)
+                  for key in ("start", "end"))
+    units = (frame["unit"].fillna("chars").astype(str).str.lower().to_numpy(dtype=object)
+             if "unit" in frame.columns else np.full(len(frame), "chars", dtype=object))
+    chars = units == "chars"
+    rows = np.flatnonzero(np.isfinite(start) & np.isfinite(end) & np.isin(units, UNITS)
+                          & (chars | ((0 <= start) & (start <= end)))
+                          & np.fromiter((isinstance(t, str) and d in documents
+                                         for t, d in zip(texts, docs)), bool, len(frame)))
+    first, last, ok = to_characters(docs[rows], start[rows].astype(np.int64),
+                                    end[rows].astype(np.int64), units[rows], documents,
+                                    lines[rows], table, ProblemLog())
+    keep = ok | chars[rows]  # characters as given (past the end: a shorter text differs)
+    for i, s_i, e_i in zip(rows[keep].tolist(), first[keep].tolist(), last[keep].tolist()):
+        here = documents.texts[docs[i]][s_i:e_i]
+        if here != texts[i]:
+            given = f"{int(start[i])}-{int(end[i])}" + (
+                "" if chars[i] else f" ({units[i]}; characters {s_i}-{e_i})")
+            table.report(log, int(lines[i]), f"the text at {given} of document {docs[i]} is "
+                         f"{here[:40]!r}, not the text given ({texts[i][:40]!r}): correct the "
                          "offsets or the text, or leave out the offsets (a text alone is "
                          "found in the document)")
-
-
-def _characters(documents: Documents, doc: str, start: int, end: int, unit: object
-                ) -> tuple[int, int] | None:
-    """Character offsets of ``start``-``end`` in ``unit`` (chars when not given); None where
-    the span reader reports them (a cut UTF-8 character, an unknown unit, past the end)."""
-    if unit in ("bytes", "tokens") and not 0 <= start <= end <= documents.length(doc, unit):
-        return None
-    if unit == "bytes":
-        chars = documents.byte_starts(doc)
-        first, last = int(chars[start]), int(chars[end])
-        return None if first < 0 or last < 0 else (first, last)
-    if unit == "tokens":
-        spans = documents.token_spans(doc)
-        return (0, 0) if end == start else (int(spans[start, 0]), int(spans[end - 1, 1]))
-    if unit is None or unit == "chars" or (isinstance(unit, float) and unit != unit):
-        return start, end
-    return None
 
 
 def _ranked_by_order(table: Table, log: ProblemLog, what: str) -> Table:

@@ -205,8 +205,7 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
         table.report(check.log, int(table.lines[rows[order[empty[0]]]]), f"{empty.size} "
                      "empty retrieved span(s) (kept: they take a rank and retrieve nothing)",
                      "warning")
-    named = run_name(table)  # several runs in one table are refused, even when named
-    run = build_run(name or named, table.file, codes, list(map(str, uniques)),
+    run = build_run(run_name(table, name), table.file, codes, list(map(str, uniques)),
                     order, spans.docs, "passage", score, rank, None, spans.starts, lengths,
                     Run if chunk_ids is None else ChunkRun, overlap_expected=True)
     if chunk_ids is not None:
@@ -246,11 +245,11 @@ def span_qrels_from_frame(data, documents: Documents | None = None,
                   documents, occurrences)
 
 
-def span_run_from_frame(data, name: str = "run", documents: Documents | None = None,
+def span_run_from_frame(data, name: str | None = None, documents: Documents | None = None,
                         log: ProblemLog | None = None, occurrences: str = "error") -> Run:
     """A span run from a DataFrame or a list of records (dicts); problems name the row by
     its index label (``row 3: ...``).
     ``occurrences``: the rule for a chunk text found more than once (``error``, ``first`` or
     ``all``; :mod:`sdreval.io.spans.locate`)."""
-    return built(span_run_from_table, lambda _: as_table(data, f"({name})"), log, documents,
-                  name, occurrences)
+    return built(span_run_from_table, lambda _: as_table(data, f"({name or 'run'})"), log,
+                 documents, name, occurrences)

@@ -20,6 +20,7 @@ from ...errors import UsageError
 from ...judgements.qrels import Qrels, TopicQrels
 from ...judgements.quantise import Quantisation, default_quantisation, get_quantisation
 from ...model.run import Ranking, Run
+from ..topics import keep_warning
 
 ROOT = "/article[1]"
 
@@ -286,25 +287,15 @@ def warn_repeated_relevant(ctx: Any, run: str, repeats: dict[str, int]) -> None:
     like the readers' repeat warnings: the counts of later calls are added to the run's
     warning, rewritten in place (a topic counted again, by another measure, keeps its
     largest count)."""
-    if ctx is None or not hasattr(ctx, "warn"):
-        return
-    cache, warnings = getattr(ctx, "cache", None), getattr(ctx, "warnings", None)
-    key = ("classic.repeated-relevant", run, id(warnings))
-    before = cache.get(key) if cache is not None else None
-    if before is not None and before[0] is not warnings:
-        before = None  # another evaluation's list of warnings (a partition's)
-    counts = dict(before[1]) if before is not None else {}
-    for topic, n in repeats.items():
-        counts[topic] = max(counts.get(topic, 0), int(n))
-    message = ((f"run {run}: " if run else "")
-               + f"{sum(counts.values()):,} repeated relevant result(s) in {len(counts):,} "
-               "topic(s) scored as non-relevant (a result listed again earns nothing)")
-    if before is not None and before[2] in warnings:
-        warnings[warnings.index(before[2])] = message
-    else:
-        ctx.warn(message)
-    if cache is not None:
-        cache[key] = (warnings, counts, message)
+    def update(before: dict[str, int] | None) -> tuple[dict[str, int], str]:
+        counts = dict(before or {})
+        for topic, n in repeats.items():
+            counts[topic] = max(counts.get(topic, 0), int(n))
+        return counts, ((f"run {run}: " if run else "")
+                        + f"{sum(counts.values()):,} repeated relevant result(s) in "
+                        f"{len(counts):,} topic(s) scored as non-relevant (a result listed "
+                        "again earns nothing)")
+    keep_warning(ctx, ("classic.repeated-relevant", run), update)
 
 
 # --------------------------------------------------------------------------------------

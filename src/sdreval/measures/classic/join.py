@@ -18,12 +18,13 @@ from typing import Any
 
 import numpy as np
 
+from ...io.tokens import system_allocator
 from ...judgements.qrels import Qrels
 from ...judgements.quantise import Quantisation
 from ...model.run import Coded, Filled, Run, RunColumns, TopicRankings
 from ...model.topic_rankings import topic_bounds
 from .gains import ROOT
-from .judged import Judgements, arrow, encode, judgements, returning_memory, strings
+from .judged import Judgements, arrow, encode, judgements, strings
 from .lookup import CHUNK, RunLookup, topic_of_range
 
 
@@ -149,7 +150,7 @@ def run_lookup(qrels: Qrels, run: Run, topics: list[str], quant: Quantisation,
         if last is not None and last[0] == stamp and last[1] is run and _same(last[2], held):
             return last[3]
     found = judgements(qrels, topics, quant, ctx)
-    with returning_memory():
+    with system_allocator():
         out = _join(found, _run_rows(run, topics))
     if cache is not None:
         cache[_LOOKUP] = (stamp, run, held, out)

@@ -8,12 +8,12 @@ Gallinari 2005, §2.1); a result without a path is the document's root, ``/artic
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 
+from ...io.tokens import system_allocator
 from ...judgements.columns import ElementColumns
 from ...judgements.qrels import Qrels
 from ...judgements.quantise import Quantisation
@@ -26,20 +26,6 @@ def arrow():
     from ... import arrow_kernels as pc
 
     return pa, pc
-
-
-@contextmanager
-def returning_memory() -> Iterator[None]:
-    """Arrow allocates with the C library's allocator within the block, which gives freed
-    memory back (Arrow's default pool keeps it: the peak of a streamed evaluation, one topic
-    after another, would grow with the largest topic's buffers)."""
-    pa, _ = arrow()
-    previous = pa.default_memory_pool()
-    pa.set_memory_pool(pa.system_memory_pool())
-    try:
-        yield
-    finally:
-        pa.set_memory_pool(previous)
 
 
 def strings(values: Any):
@@ -125,7 +111,7 @@ def judgements(qrels: Qrels, topics: list[str], quant: Quantisation,
         last = cache.get(_JUDGEMENTS)
         if last is not None and last[0] == stamp:
             return last[1]
-    with returning_memory():
+    with system_allocator():  # a streamed evaluation's peak: one topic's, not the largest's
         found = _judgements(qrels, topics, quant, ctx)
     if cache is not None:
         cache[_JUDGEMENTS] = (stamp, found)

@@ -97,11 +97,17 @@ def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, RelevanceS
     return found[1], found[2]
 
 
+def judges_text(qrels: Qrels) -> bool:
+    """Whether ``qrels`` are passage judgements (highlighted text), not of elements or
+    documents only."""
+    return qrels.scale == "fol" or any(tq.passages for tq in qrels.topics.values())
+
+
 def require_passage_judgements(qrels: Qrels, measures: list[Measure], kind: str) -> None:
     """Refuse measures of text (passage or span measures) on judgements of elements or
     documents: no text is relevant there, every score would be 0.  Checked before the run is
     converted, so that a document run is not told to bring a collection that cannot help."""
-    if qrels.scale != "fol" and not any(tq.passages for tq in qrels.topics.values()):
+    if not judges_text(qrels):
         raise UsageError(f"{', '.join(m.text for m in measures)}: {kind} measures need "
                          "passage judgements (highlighted text, as INEX 2007-2010's FOL "
                          "qrels or span qrels); these qrels judge elements or documents, so "

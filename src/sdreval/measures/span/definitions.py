@@ -182,10 +182,10 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     """Family kernel: all span measures of one run at once."""
     for m in measures:
         validate(m, ctx)
-    if run.unit != "passage":
-        from ..passage import as_passage_run, require_passage_judgements
+    from ..passage import as_passage_run, require_passage_judgements
 
-        require_passage_judgements(qrels, measures, "span")
+    require_passage_judgements(qrels, measures, "span")  # whatever the run's unit
+    if run.unit != "passage":
         run = as_passage_run(run, ctx)
     gold = gold_table(qrels, ctx)
     chroma = [m for m in measures if m.name == "SpanOmega" or (
