@@ -172,7 +172,7 @@ def read_parquet(path: str | os.PathLike) -> Any:
 def _run_name(given: str | None, results: list[Piece]) -> tuple[str, str | None]:
     """The run's name by the rule of a DataFrame read whole
     (:func:`sdreval.io.table_checks.chosen_run_name`: ``name=``, else the run column, else
-    ``run``) and its statement, as read warning; partitions whose run columns name different runs
+    ``run``) and its statement, as a read warning; partitions whose run columns name different runs
     are refused (a DataFrame is one run)."""
     from .io.table_checks import chosen_run_name
 

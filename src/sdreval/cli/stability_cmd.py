@@ -173,9 +173,10 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     measures = tuple(dict.fromkeys(measures))  # -m map -m map: once, as eval
     if {"ci", "discrimination"} & set(chosen):
         echo_warnings(confidence_level_caveat(level))
-    echo_warnings(unused_given({name: f"only the {', '.join(users)} analysis(es) read it "
-                                      f"(-a {' -a '.join(chosen)})"
-                                for name, users in READERS.items() if not set(users) & set(chosen)}))
+    echo_warnings(unused_given({name: f"only -a {', '.join(users)} read it; analyses run: "
+                                      f"{', '.join(chosen)}"
+                                for name, users in READERS.items()
+                                if not set(users) & set(chosen)}))
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
         and not inputs
     table = None if only_variants else scores_from_inputs(inputs, scores, measures, options, 1,

@@ -10,8 +10,8 @@ binary summary (1 where e > 0 and s > 0, as :func:`sdreval.integrations.ir_measu
 writes it) and ignored, with a warning on a row where it is not that.
 
 An element judged twice is a warning when both rows agree (the repeat is ignored) and an
-error when they differ; a repeated highlighted passage is a warning (ignored), a document
-given two ``doclen`` an error.
+error when they differ; a repeated highlighted passage is a warning (read once;
+``--compat chroma`` counts each copy), a document given two ``doclen`` an error.
 
 Passage qrels rows (:func:`passage_judgements`, also the rule of span tables): a row whose
 relevance is above 0 (or that has no relevance column) is a highlighted passage, its grade
@@ -196,9 +196,9 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     dicts; ``keep``: the rows validated, all by default): a row with a passage (offset and
     length, -1 where none) and a grade above 0 (or no grade column) is a highlighted passage,
     its grade kept for the graded measures; any other row marks its document judged.  An
-    empty passage and a repeated one are warnings (ignored), one given two grades an error; the
-    relevant characters of a document are the union of its passages (overlapping passages: a
-    warning stating it).
+    empty passage (ignored) and a repeated one (read once; ``--compat chroma`` counts each copy)
+    are warnings, one given two grades an error; the relevant characters of a document are the
+    union of its passages (overlapping passages: a warning stating it).
     ``doclen`` and ``bep`` (-1 where none) as in FOL qrels: a document given two lengths is
     an error, two best entry points a warning (the first kept); the length may also come
     from ``doc_length(doc)`` (the documents)."""

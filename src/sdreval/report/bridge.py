@@ -64,6 +64,6 @@ def swap_rates(per_topic: pd.DataFrame, measure: str, sizes: Sequence[int] | Non
                trials: int = 100, seed: int = 0, top_fraction: float = 0.75) -> pd.DataFrame:
     """Swap rates by topic-set size and difference bin among the best ``top_fraction`` of the
     runs (:func:`sdreval.stats.swap_rates`, Kazai & Lalmas 2006, §6.2.2, as ``sdreval stability``):
-    ``size, bin, bin_low, bin_high, comparisons, swaps, error_rate``."""
+    ``size, bin, bin_low, bin_high, comparisons, swaps, error_rate, difference``."""
     scores = top_runs(score_matrix(per_topic, measure, missing="drop"), top_fraction)
     return _swap_rates(scores, trials=trials, sizes=sizes, seed=seed, show_progress=False)

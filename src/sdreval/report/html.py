@@ -66,7 +66,7 @@ class ReportData:
     plots: tuple[str, ...] = PLOT_KINDS
     level: float = 0.05
     ci_level: float = 0.95
-    #: resamples of the tests and of the intervals of the means (``--samples``)
+    #: resamples of the tests (``samples``) and of the intervals of the means (``ci_samples``)
     samples: int = TEST_SAMPLES
     ci_samples: int = CI_SAMPLES
     seed: int = 0

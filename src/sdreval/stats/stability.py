@@ -50,9 +50,9 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, UsageError
+from ..measures.evaluate import aggregate_of
 from ..model.ordering import topic_sort_key
 from ._progress import progress
-from ..measures.evaluate import aggregate_of
 from .aggregate import refuse_geometric
 from .correlation import kendall_tau
 from .matrix import ScoreMatrix, as_values
@@ -257,17 +257,17 @@ def swap_counts(values: np.ndarray, trials: int = 100, sizes: Iterable[int] | No
     return size_list, comparisons, swaps
 
 
-def difference_scale(values: np.ndarray | ScoreMatrix) -> float:
-    """What swap-rate differences are divided by before binning: 1 (the papers' absolute bins)
-    for a measure on the 0–1 scale, else the best run's mean (bins as shares of the best score;
-    see the module docstring).  A count measure (summed over topics) or any per-topic value
-    outside [0, 1] is off that scale; a best mean of 0 or less keeps the absolute bins."""
+def difference_scale(values: np.ndarray | ScoreMatrix) -> float | None:
+    """What swap-rate differences are divided by before binning: None for a measure on the
+    0–1 scale (the papers' absolute bins), else the best run's mean (bins as shares of the best
+    score; see the module docstring).  A count measure (summed over topics) or any per-topic
+    value outside [0, 1] is off that scale; a best mean of 0 or less keeps the absolute bins."""
     x = as_values(values)
     count = isinstance(values, ScoreMatrix) and aggregate_of(str(values.measure)) == "sum"
     if not (count or x.size and (x.min() < 0 or x.max() > 1)):
-        return 1.0
+        return None
     best = float(x.mean(axis=1).max()) if x.size else 0.0
-    return best if best > 0 else 1.0
+    return best if best > 0 else None
 
 
 def _bin_label(low: float, high: float) -> str:
@@ -286,7 +286,7 @@ def swap_rates(values: np.ndarray | ScoreMatrix, trials: int = 100,
     difference`` (``absolute``, or ``relative`` to the best mean: :func:`difference_scale`)."""
     scale = difference_scale(values)
     size_list, comparisons, swaps = swap_counts(values, trials, sizes, bins, seed, bin_by,
-                                                show_progress, scale)
+                                                show_progress, scale or 1.0)
     edges = np.asarray(bins, dtype=float)
     rows = []
     for s_pos, size in enumerate(size_list):
@@ -295,7 +295,7 @@ def swap_rates(values: np.ndarray | ScoreMatrix, trials: int = 100,
             rows.append({"size": size, "bin": _bin_label(edges[b], edges[b + 1]),
                          "bin_low": edges[b], "bin_high": edges[b + 1], "comparisons": c,
                          "swaps": w, "error_rate": w / c if c else np.nan,
-                         "difference": "absolute" if scale == 1.0 else "relative"})
+                         "difference": "absolute" if scale is None else "relative"})
     return pd.DataFrame(rows)
 
 
