@@ -131,9 +131,11 @@ def ranx_evaluate(_ranx_child):
     sorted query order), computed in a fresh interpreter with numba's JIT off, so ranx's
     kernels run as the Python they are written in.  The numbers are the same; compiling the
     kernels costs about 100 s of CPU in a fresh environment (a clean CI install), once per
-    test process.  Conversions to and from ranx objects are tested with the real, compiled
-    ranx (tests/io/test_interop.py).  The interpreter serves every test of the process: the
-    tests that use it are in xdist group "ranx_evaluate", so that one process runs them all."""
+    test process.  Conversions to and from ranx objects (tests/io/test_interop.py) and ranx's
+    saved files (tests/io/test_s14_ranx_json.py) use the real, compiled ranx; the values of
+    ranx.evaluate come from here (36 CPU s compiled in a clean install).  The interpreter
+    serves every test of the process: the tests that use it are in xdist group "ranx" with
+    those that use the compiled ranx, so that one process runs them all."""
     pytest.importorskip("ranx")
 
     def evaluate(qrels: dict, run: dict, metrics: list[str]) -> dict[str, list[float]]:

@@ -8,6 +8,8 @@ when that is a module, else to ``pkg``); a package's ``__init__`` is its own nod
 from __future__ import annotations
 
 import ast
+import functools
+from collections.abc import Iterator
 from pathlib import Path
 
 import sdreval
@@ -39,22 +41,31 @@ def _resolve(module: str, node: ast.ImportFrom, is_package: bool) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
+def _imports(body: list) -> Iterator[ast.stmt]:
+    """The import statements of a block and of the blocks in it, at any depth (statements hold
+    statements only in these fields: expressions hold none, so they are not walked), but not
+    those of ``if TYPE_CHECKING:`` (no import at run time)."""
+    for stmt in body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            yield stmt
+        typing_only = isinstance(stmt, ast.If) and ast.unparse(stmt.test) in (
+            "TYPE_CHECKING", "typing.TYPE_CHECKING")
+        for field in ("orelse", "finalbody", "handlers", "cases") + (() if typing_only
+                                                                      else ("body",)):
+            yield from _imports(getattr(stmt, field, ()))
+
+
+@functools.cache  # both tests read it (not changed)
 def _graph() -> tuple[dict[str, set[str]], list[tuple[str, str, str]]]:
     modules = _modules()
     edges: dict[str, set[str]] = {m: set() for m in modules}
     private = []
     for module, path in modules.items():
         is_package = path.name == "__init__.py"
-        tree = ast.parse(path.read_text())
-        typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
-                       and ast.unparse(block.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
-                       for stmt in block.body for n in ast.walk(stmt)}  # no import at run time
-        for node in ast.walk(tree):
-            if id(node) in typing_only:
-                continue
+        for node in _imports(ast.parse(path.read_text()).body):
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
+            else:  # ast.ImportFrom
                 base = _resolve(module, node, is_package)
                 targets = []
                 for alias in node.names:
@@ -64,8 +75,6 @@ def _graph() -> tuple[dict[str, set[str]], list[tuple[str, str, str]]]:
                             and not alias.name.startswith("__") and base != module
                             and base.startswith("sdreval")):
                         private.append((module, base, alias.name))
-            else:
-                continue
             edges[module] |= {t for t in targets if t in modules and t != module}
     return edges, private
 

@@ -4,8 +4,6 @@ relevant results, a file run not in trec_eval's order) are Python warnings, the 
 the command prints."""
 from __future__ import annotations
 
-import subprocess
-import sys
 import warnings
 
 import pytest
@@ -38,9 +36,10 @@ def _caught(call) -> list[str]:
     return [str(w.message) for w in caught]
 
 
-def test_the_command_prints_these_warnings(files):
-    err = subprocess.run([sys.executable, "-m", "sdreval", "eval", *files, "-m", "AP"],
-                         capture_output=True, text=True, check=True).stderr
+def test_the_command_prints_these_warnings(files, sdreval_cli):
+    done = sdreval_cli("eval", *files, "-m", "AP")
+    assert done.returncode == 0, done.stderr
+    err = done.stderr
     for text in EXPECTED:
         assert f"sdreval: warning: {text}" in err
 
@@ -65,7 +64,7 @@ def test_trec_eval_order_gives_no_order_warning_and_a_given_context_keeps_them(f
     assert any("nothing relevant left out of means: norel" in m for m in said)
 
 
-def test_budget_curve_says_what_sdreval_budget_prints(tmp_path):
+def test_budget_curve_says_what_sdreval_budget_prints(tmp_path, sdreval_cli):
     """A span run topic not in the gold: ``sdreval budget`` says it is ignored; so does
     ``api.budget_curve`` (its context was dropped, the warning with it)."""
     gold, run = tmp_path / "gold.jsonl", tmp_path / "run.jsonl"
@@ -74,8 +73,9 @@ def test_budget_curve_says_what_sdreval_budget_prints(tmp_path):
     run.write_text('{"query_id": "q1", "doc_id": "d1", "start": 0, "end": 5, "score": 2}\n'
                    '{"query_id": "q9", "doc_id": "d1", "start": 0, "end": 5, "score": 1}\n')
     text = "run run: 1 topic(s) not in the qrels ignored: q9"
-    err = subprocess.run([sys.executable, "-m", "sdreval", "budget", str(gold), str(run),
-                          "--budgets", "4"], capture_output=True, text=True, check=True).stderr
+    done = sdreval_cli("budget", gold, run, "--budgets", "4")
+    assert done.returncode == 0, done.stderr
+    err = done.stderr
     assert f"sdreval: warning: {text}" in err
     said = _caught(lambda: api.budget_curve(str(gold), str(run), [4]))
     assert said == [f"sdreval: warning: {text}"]

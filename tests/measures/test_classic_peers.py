@@ -129,7 +129,7 @@ def test_trec_eval_ndcg_cut(ties):
             assert got[topic] == pytest.approx(values[theirs], abs=1e-9), (ours, topic)
 
 
-@pytest.mark.xdist_group("ranx_evaluate")  # one ranx interpreter (tests/conftest.py)
+@pytest.mark.xdist_group("ranx")  # one ranx interpreter (tests/conftest.py)
 def test_ranx_ndcg_linear_and_exp_gains(ranx_evaluate):
     qrels, run, qdict, rdict = flat_data(22, False)
     df = evaluate(qrels, run, ["nDCG@10", "nDCG(gains=exp)@10"], EvalContext(quant="graded"))

@@ -32,7 +32,7 @@ def _sdreval(qrels, run, measures):
             for m in measures}
 
 
-@pytest.mark.xdist_group("ranx_evaluate")  # one ranx interpreter (tests/conftest.py)
+@pytest.mark.xdist_group("ranx")  # one ranx interpreter (tests/conftest.py)
 def test_ranx_names_and_values(ranx_evaluate):
     qrels, run = _inputs()
     names = ["ndcg@10", "precision@10", "mrr@10", "recall@15", "map@15", "hits@5",

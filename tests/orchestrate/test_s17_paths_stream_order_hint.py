@@ -3,10 +3,6 @@ path of ``sdreval eval``: streamed (``--stream``, or a run over the streaming th
 smaller ones read whole) as when read whole (rule 1: the rule applied is stated)."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-
 import pytest
 
 QRELS = "01 0 d1 1\n01 0 d2 0\n1 0 d1 2\n1 0 d3 1\n2 0 d4 1\n"
@@ -18,10 +14,9 @@ HINT = ("sdreval: warning: run {}: 2 topic(s) list results out of trec_eval's or
         "--order rsv ranks as trec_eval does")
 
 
-def _eval(*args: str, env: dict | None = None) -> tuple[str, str]:
-    done = subprocess.run([sys.executable, "-m", "sdreval", "eval", *args, "-m", "AP", "-q"],
-                          capture_output=True, text=True, check=True,
-                          env={**os.environ, **(env or {})})
+def _eval(sdreval_cli, *args: str) -> tuple[str, str]:
+    done = sdreval_cli("eval", *args, "-m", "AP", "-q")
+    assert done.returncode == 0, done.stderr
     return done.stdout, done.stderr
 
 
@@ -33,18 +28,20 @@ def files(tmp_path):
     return str(tmp_path / "q.txt"), str(tmp_path / "r1.txt"), str(tmp_path / "r2.txt")
 
 
-def test_streamed_run_gets_the_hint_of_the_whole_reading(files):
+def test_streamed_run_gets_the_hint_of_the_whole_reading(files, sdreval_cli):
     qrels, run, _ = files
-    whole = _eval(qrels, run, "--no-stream")
+    whole = _eval(sdreval_cli, qrels, run, "--no-stream")
     assert HINT.format("r1") in whole[1]
-    assert _eval(qrels, run, "--stream") == whole
+    assert _eval(sdreval_cli, qrels, run, "--stream") == whole
 
 
-def test_small_runs_beside_a_streamed_one_get_the_hint(files, tmp_path):
+def test_small_runs_beside_a_streamed_one_get_the_hint(files, tmp_path, sdreval_cli,
+                                                      monkeypatch):
     qrels, run, other = files
     big = tmp_path / "big.txt"  # over a threshold of 1 MB: streamed; r1 and r2 read whole
     big.write_text(RUN.replace(" r1\n", " big\n") + "".join(
         f"t{i} Q0 d1 1 1.0 big\n" for i in range(60_000)))
-    out, err = _eval(qrels, run, other, str(big), env={"SDREVAL_STREAM_MB": "1"})
+    monkeypatch.setenv("SDREVAL_STREAM_MB", "1")  # read at each call
+    out, err = _eval(sdreval_cli, qrels, run, other, str(big))
     for name in ("r1", "r2", "big"):
         assert err.count(HINT.format(name)) == 1, err
