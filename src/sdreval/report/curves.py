@@ -121,10 +121,10 @@ def _xcg_curve(kind: str):
         from ..measures.xcg import curves as xcg_curves
 
         if kind == "epgr":
-            table = xcg_curves.ep_gr_curve(qrels, runs, None, ctx, **params)
+            table = xcg_curves.ep_gr_curve(qrels, runs, None, ctx, all_topics, **params)
             x, y = "recall", "ep"
         else:
-            table = xcg_curves.nxcg_curve(qrels, runs, 100, ctx, **params)
+            table = xcg_curves.nxcg_curve(qrels, runs, 100, ctx, all_topics, **params)
             x, y = "rank", "nxCG"
         table = table.rename(columns={x: "x", y: "value"})
         means = table[table["topic"].astype(str) == "all"]

@@ -47,13 +47,22 @@ def _with_mean(frame: pd.DataFrame, x: str, y: str) -> pd.DataFrame:
     return pd.concat([frame, mean[frame.columns]], ignore_index=True)
 
 
+def _scored(qrels: Qrels, run: Run, all_topics: bool) -> list[str]:
+    """The topics a mean covers, as for the measures: those the run answered (``all_topics``:
+    every qrels topic with something relevant, unanswered ones scoring 0)."""
+    return [t for t in qrels.relevant_topics() if all_topics or t in run.topics]
+
+
 def ep_gr_curve(qrels: Qrels, runs: Run | Iterable[Run], points=None,
-                ctx: EvalContext | None = None, **params: Any) -> pd.DataFrame:
-    """Effort-precision / gain-recall curves (default points 0.01..1.00)."""
+                ctx: EvalContext | None = None, all_topics: bool = False, **params: Any
+                ) -> pd.DataFrame:
+    """Effort-precision / gain-recall curves (default points 0.01..1.00), over the topics of
+    the measures' means (``all_topics`` as ``-c``)."""
     pts = FINE_POINTS if points is None else np.asarray(points, dtype=np.float64)
     rows = []
     for run in ([runs] if isinstance(runs, Run) else runs):
-        for topic, (xg, xi) in xcg_gains(qrels, run, ctx=ctx, **params).items():
+        for topic, (xg, xi) in xcg_gains(qrels, run, _scored(qrels, run, all_topics), ctx,
+                                         **params).items():
             if xi.sum() <= 0:
                 continue
             for r, v in zip(pts.tolist(), ep_at(xg, xi, pts).tolist()):
@@ -63,12 +72,15 @@ def ep_gr_curve(qrels: Qrels, runs: Run | Iterable[Run], points=None,
 
 
 def nxcg_curve(qrels: Qrels, runs: Run | Iterable[Run], max_rank: int = 100,
-               ctx: EvalContext | None = None, **params: Any) -> pd.DataFrame:
-    """nxCG[1..max_rank] curves."""
+               ctx: EvalContext | None = None, all_topics: bool = False, **params: Any
+               ) -> pd.DataFrame:
+    """nxCG[1..max_rank] curves, over the topics of the measures' means (``all_topics`` as
+    ``-c``)."""
     rows = []
     ranks = np.arange(1, int(max_rank) + 1)
     for run in ([runs] if isinstance(runs, Run) else runs):
-        for topic, (xg, xi) in xcg_gains(qrels, run, ctx=ctx, **params).items():
+        for topic, (xg, xi) in xcg_gains(qrels, run, _scored(qrels, run, all_topics), ctx,
+                                         **params).items():
             if xi.sum() <= 0:
                 continue
             for k, v in zip(ranks.tolist(), nxcg_vector(xg, xi, max_rank).tolist()):
