@@ -105,8 +105,11 @@ def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = Non
     ``quant`` defaults to ``ctx.quant``, then to the generalised function of the qrels scale.
     ``compat="inex"``: RePrec's reading (:func:`.kernels.precall`, ``reading="reprec"``), and a
     result retrieved twice counts as relevant twice, as RePrec counted it.  ``run``: the run's
-    name, for the warning that counts its repeated relevant results.
+    name, for the warning that counts its repeated relevant results.  A topic the run did not
+    answer (no result: ``-c``) scores 0, as in every measure, not the implicit last rank.
     """
+    if not len(ranking):
+        return np.zeros(np.shape(points))
     q = resolve_quant(quant if quant is not None else getattr(ctx, "quant", None), qrels)
     qmap = topic_quant_map(qrels, topic, q, ctx)
     n = float(sum(v for v in qmap.values() if v > 0))
