@@ -56,3 +56,19 @@ def test_report_figure_means_match_the_summary(inputs, kind, measure, x):
         got = float(means[np.isclose(means["x"], x)]["value"].iloc[0])
         expected = api.evaluate(qrels, run, [measure], all_topics=all_topics)["value"].iloc[0]
         assert np.isclose(got, expected), (all_topics, got, expected)
+
+
+def test_precall_figure_follows_compat_inex(inputs):
+    """Under --compat inex the summary's inex_eval is RePrec's reading; the precall figure
+    drew Eq. 4's (0.4767 where the table said 0.4687, the run answering 2 of 4 topics)."""
+    from sdreval.measures.registry import EvalContext
+    from sdreval.report.curves import CURVE_FUNCTIONS
+
+    qrels, run = inputs
+    for compat in (None, "inex"):
+        means, _ = CURVE_FUNCTIONS["precall"](qrels, [run], EvalContext(compat=compat), False,
+                                              {})
+        options = {"compat": compat} if compat else {}
+        expected = api.evaluate(qrels, run, ["inex_eval"], **options)["value"].iloc[0]
+        assert np.isclose(means["value"].mean(), expected), (compat, means["value"].mean(),
+                                                             expected)

@@ -154,7 +154,9 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
         if not topics:
             continue
         curves = np.vstack([inex_eval_curve(qrels, ordered.get(t), t, params.get("quant"),
-                                            params.get("elements"), ctx) for t in topics])
+                                            params.get("elements"), ctx,
+                                            compat=params.get("compat") or ctx.compat)
+                            for t in topics])
         frames.append(pd.DataFrame({"run": run.name, "x": RECALL_POINTS,
                                     "value": curves.mean(axis=0)}))
         per_topic.append(pd.DataFrame({"run": run.name,
