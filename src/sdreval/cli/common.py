@@ -195,6 +195,16 @@ def all_topics_option(func: Callable) -> Callable:
                              "0); default: the topics a run answered.")(func)
 
 
+def pool_policy_option(func: Callable) -> Callable:
+    """``--pool-policy``, in every command that reads INEX assessment directories."""
+    return click.option("--pool-policy", type=click.Choice(["main", "error", "union"]),
+                        default="main", show_default=True,
+                        help="INEX assessment directories: how two pools of one topic combine "
+                             "(main: the pool X-RAI marked main; error: disagreements are "
+                             "errors; union: every pool, the main pool wins "
+                             "disagreements).")(func)
+
+
 def echo_status(message: str) -> None:
     """A non-essential note on stderr (silenced by --quiet)."""
     from ..progress import is_quiet

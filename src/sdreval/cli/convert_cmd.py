@@ -23,7 +23,7 @@ from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_for
 from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run, write_trec_qrels
-from .common import InputPath, echo_problems, handle_errors
+from .common import InputPath, echo_problems, handle_errors, pool_policy_option
 
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol", "trec-qrels")
 
@@ -56,10 +56,16 @@ Examples:
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) of span qrels or runs: offsets checked, and the "
                    "document lengths that FOL qrels need.")
+@pool_policy_option
 @handle_errors
-def convert_command(source, target, to, collection_dir, fmt, strict, documents):
+def convert_command(source, target, to, collection_dir, fmt, strict, documents, pool_policy):
     """Convert IN (a run or judgements) to OUT in another format."""
+    from .eval_inputs import unused_pool_policy
+
     log = ProblemLog()
+    unused = unused_pool_policy([source])
+    if unused:
+        log.warn(None, None, unused)
     kind = normalise_format(fmt) if fmt else detect_format(source)
     if documents:
         from .eval_inputs import span_inputs, unused_documents
@@ -74,7 +80,7 @@ def convert_command(source, target, to, collection_dir, fmt, strict, documents):
                                        documents)
         elif kind in QRELS_FORMATS:
             count, what = _convert_qrels(source, target, kind, to, log, collection_dir,
-                                         documents, strict)
+                                         documents, strict, pool_policy)
         else:
             raise UsageError(f"{source} is a {kind}; convert takes a run or judgements")
     except NotImplementedError:
@@ -156,10 +162,10 @@ def _unused(log, given: dict, why: str) -> None:
 
 
 def _convert_qrels(source, target, kind, to, log, collection_dir=None, documents=None,
-                   strict=False):
+                   strict=False, pool_policy="main"):
     collection = read_collection(collection_dir, log) if collection_dir else None
     qrels = read_qrels(source, kind, log, documents,  # resolves X-RAI passages
-                       collection=collection)
+                       collection=collection, pool_policy=pool_policy)
     log.raise_if_errors()
     _unused(log, {"--collection": collection_dir if kind != "inex-assessments" else None,
                   "--strict": strict},

@@ -10,7 +10,8 @@ from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
-from .common import POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_problems
+from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_problems,
+                     pool_policy_option)
 
 
 #: eval's options that change the values of span measures (``sensitivity`` takes these)
@@ -68,11 +69,7 @@ def context_options(func, only: tuple[str, ...] | None = None):
         click.option("--qrels-format", default=None,
                      help="Force the qrels format instead of detecting it: "
                           + ", ".join(_formats("QRELS_FORMATS")) + "."),
-        click.option("--pool-policy", type=click.Choice(["main", "error", "union"]),
-                     default="main", show_default=True,
-                     help="INEX assessment directories: how two pools of one topic combine "
-                          "(main: the pool X-RAI marked main; error: disagreements are "
-                          "errors; union: every pool, the main pool wins disagreements)."),
+        pool_policy_option,
         click.option("--run-format", default=None,
                      help="Force the run format instead of detecting it: "
                           + ", ".join(_formats("RUN_FORMATS")) + "."),

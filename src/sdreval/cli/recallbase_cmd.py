@@ -19,7 +19,7 @@ from ..judgements.quantise import default_quantisation, get_quantisation
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
 from ..lazy import lazy_module
 from ..model.ordering import topic_sort_key
-from .common import InputPath, echo_problems, handle_errors
+from .common import InputPath, echo_problems, echo_warnings, handle_errors, pool_policy_option
 
 pd = lazy_module("pandas")
 
@@ -70,13 +70,17 @@ Examples:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @click.option("--qrels-format", default=None, help="Force the qrels format.")
+@pool_policy_option
 @handle_errors
-def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format):
+def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format, pool_policy):
     """Print the ideal recall-base of QRELS."""
+    from .eval_inputs import unused_pool_policy
+
     log = ProblemLog()
-    judgements = read_qrels(qrels, fmt=qrels_format, log=log)
+    judgements = read_qrels(qrels, fmt=qrels_format, log=log, pool_policy=pool_policy)
     log.raise_if_errors()
     echo_problems(log)
+    echo_warnings([w for w in [unused_pool_policy([qrels])] if w])
     if not any(topic.elements for topic in judgements.topics.values()):
         raise UsageError(f"{qrels} holds no element assessments (exhaustivity/specificity or "
                          "relevance/coverage): a recall-base is built from them")

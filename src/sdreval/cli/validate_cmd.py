@@ -19,7 +19,7 @@ from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_for
 from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
 from ..measures.serial import check_topic_names
-from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors
+from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors, pool_policy_option
 
 
 def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], None] | None = None,
@@ -135,9 +135,7 @@ Examples:
 @click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
               default=None, help="XML collection: INEX assessment passages given as XPointers "
                                  "are resolved (and checked) against it.")
-@click.option("--pool-policy", type=click.Choice(["main", "error", "union"]), default="main",
-              show_default=True, help="INEX assessment directories: how pools of one topic "
-                                      "combine.")
+@pool_policy_option
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) of span qrels and runs: offsets checked, text "
                    "given contexts located (RAGAS samples).")
