@@ -16,7 +16,7 @@ import click
 from ..errors import UsageError
 from ..measures.evaluate import topic_policy, zero_rel_option
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, EFFECT_LIMITS, TABLE_FORMATS,
-                             TESTS, WILCOXON_METHODS)
+                             TEST_SAMPLES, TESTS, WILCOXON_METHODS)
 from .common import (LEVEL, SEED, InputPath, all_topics_option, echo_notes, echo_problems,
                      echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option)
 from .eval_inputs import context_options
@@ -124,7 +124,7 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
               help="greater: is the run with the higher mean better?")
 @click.option("--level", type=LEVEL, default=0.05, show_default=True,
               help="Significance level of the decisions (reject column).")
-@click.option("--samples", type=click.IntRange(min=1), default=10_000, show_default=True,
+@click.option("--samples", type=click.IntRange(min=1), default=TEST_SAMPLES, show_default=True,
               help="Bootstrap / randomisation samples.")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Random seed of bootstrap / randomisation resampling.")
