@@ -18,7 +18,8 @@ from ..measures.evaluate import topic_policy, zero_rel_option
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, EFFECT_LIMITS, TABLE_FORMATS,
                              TEST_SAMPLES, TESTS, WILCOXON_METHODS)
 from .common import (LEVEL, SEED, InputPath, all_topics_option, echo_notes, echo_problems,
-                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option)
+                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option,
+                     unused_given)
 from .eval_inputs import context_options
 
 
@@ -75,19 +76,6 @@ def unused_options(scores: str | None, qrels: str | None, measures) -> list[str]
                   for p in options(lambda **_: None).__click_params__} | {"all_topics"}
     return unused_given(dict.fromkeys(evaluating, f"the per-topic scores are read from "
                                                   f"--scores {scores}, nothing is evaluated"))
-
-
-def unused_given(unused: dict[str, str]) -> list[str]:
-    """``FLAG not used: WHY`` for each parameter of ``unused`` (name → why) that was given on
-    the command line."""
-    from click.core import ParameterSource
-
-    context = click.get_current_context(silent=True)
-    if context is None:
-        return []
-    return [f"{'/'.join(p.opts)} not used: {unused[p.name]}" for p in context.command.params
-            if p.name in unused
-            and context.get_parameter_source(p.name) == ParameterSource.COMMANDLINE]
 
 
 EXAMPLES = """\b
