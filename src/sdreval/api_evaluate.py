@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from .api_measures import measure_list, measure_name
 from .errors import UsageError
 from .io.readers import read_qrels, read_runs
+from .stats.choices import CI_SAMPLES
 
 if TYPE_CHECKING:  # annotations only
     import pandas as pd
@@ -96,7 +97,7 @@ def say(messages: list[str]) -> None:
 
 
 def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool = False,
-                 level: float = 0.95, samples: int = 2_000, seed: int | None = 0,
+                 level: float = 0.95, samples: int = CI_SAMPLES, seed: int | None = 0,
                  **options: Any) -> pd.DataFrame:
     """Context-budget curves: ``SpanR(budget=N)`` and ``SpanP(budget=N)`` of every run at
     every budget N (default 128, 256, ..., 8192), mean over queries with a percentile-bootstrap
@@ -142,7 +143,7 @@ def compare(results: Any, measure: Any = None, test: str = "t", correction: str 
 
 
 def confidence_intervals(results: Any, measure: Any = None, level: float = 0.95,
-                         samples: int = 5_000, seed: int | None = 0,
+                         samples: int = CI_SAMPLES, seed: int | None = 0,
                          missing: str = "error") -> Any:
     """Percentile-bootstrap confidence intervals of each run's mean, per measure, from a
     per-topic results table: columns ``run, measure, mean, ci_low, ci_high, ci_length``

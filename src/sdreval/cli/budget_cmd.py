@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..stats.choices import CI_SAMPLES
 from .common import (InputPath, all_topics_option, confidence_level_caveat, echo_problems,
                      echo_warnings, handle_errors, quiet_option)
 from .eval_inputs import (build_context, context_options, load_inputs, unused_param_options,
@@ -25,8 +26,8 @@ Examples:
               help="Budgets N (characters, or tokens with --span-unit), comma-separated.")
 @click.option("--level", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=0.95, show_default=True, help="Confidence level of the intervals.")
-@click.option("--samples", type=click.IntRange(min=100), default=2000, show_default=True,
-              help="Bootstrap samples.")
+@click.option("--samples", type=click.IntRange(min=100), default=CI_SAMPLES, show_default=True,
+              help="Bootstrap resamples of each interval of a mean (Vu & Gallinari 2005).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
               help="Also draw the curves (PNG, SVG or PDF by the file's suffix).")
 @all_topics_option

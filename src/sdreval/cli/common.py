@@ -272,3 +272,16 @@ def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jo
             bar.update()
     table = ResultColumns.concat(tables)
     return table if columns else table.to_frame()
+
+
+def unused_given(unused: dict[str, str]) -> list[str]:
+    """``FLAG not used: WHY`` for each parameter of ``unused`` (name → why) that was given on
+    the command line."""
+    from click.core import ParameterSource
+
+    context = click.get_current_context(silent=True)
+    if context is None:
+        return []
+    return [f"{'/'.join(p.opts)} not used: {unused[p.name]}" for p in context.command.params
+            if p.name in unused
+            and context.get_parameter_source(p.name) == ParameterSource.COMMANDLINE]

@@ -16,9 +16,10 @@ import click
 from ..errors import UsageError
 from ..measures.evaluate import topic_policy, zero_rel_option
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, EFFECT_LIMITS, TABLE_FORMATS,
-                             TESTS, WILCOXON_METHODS)
+                             TEST_SAMPLES, TESTS, WILCOXON_METHODS)
 from .common import (LEVEL, SEED, InputPath, all_topics_option, echo_notes, echo_problems,
-                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option)
+                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option,
+                     unused_given)
 from .eval_inputs import context_options
 
 
@@ -77,19 +78,6 @@ def unused_options(scores: str | None, qrels: str | None, measures) -> list[str]
                                                   f"--scores {scores}, nothing is evaluated"))
 
 
-def unused_given(unused: dict[str, str]) -> list[str]:
-    """``FLAG not used: WHY`` for each parameter of ``unused`` (name → why) that was given on
-    the command line."""
-    from click.core import ParameterSource
-
-    context = click.get_current_context(silent=True)
-    if context is None:
-        return []
-    return [f"{'/'.join(p.opts)} not used: {unused[p.name]}" for p in context.command.params
-            if p.name in unused
-            and context.get_parameter_source(p.name) == ParameterSource.COMMANDLINE]
-
-
 EXAMPLES = """\b
 Examples:
   sdreval compare qrels.tsv run1.txt run2.txt run3.txt -m MAep --test t --correction by
@@ -124,7 +112,7 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
               help="greater: is the run with the higher mean better?")
 @click.option("--level", type=LEVEL, default=0.05, show_default=True,
               help="Significance level of the decisions (reject column).")
-@click.option("--samples", type=click.IntRange(min=1), default=10_000, show_default=True,
+@click.option("--samples", type=click.IntRange(min=1), default=TEST_SAMPLES, show_default=True,
               help="Bootstrap / randomisation samples.")
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Random seed of bootstrap / randomisation resampling.")

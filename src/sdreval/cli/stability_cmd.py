@@ -34,8 +34,8 @@ from ..stats.choices import (CI_SAMPLES, CORRECTIONS, CORRECTIONS_HELP, SAMPLES_
                              TABLE_FORMATS, TEST_SAMPLES, TESTS)
 from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, all_topics_option,
                      confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
-                     handle_errors, jobs_options, quiet_option)
-from .compare_cmd import scores_from_inputs, unused_given
+                     handle_errors, jobs_options, quiet_option, unused_given)
+from .compare_cmd import scores_from_inputs
 from .eval_inputs import context_options
 
 np = lazy_module("numpy")

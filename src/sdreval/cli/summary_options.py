@@ -16,7 +16,7 @@ import click
 from ..errors import UsageError
 from ..lazy import lazy_module
 from ..report.output import TABLE_FORMATS
-from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TESTS
+from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TEST_SAMPLES, TESTS
 from .common import LEVEL, SEED, echo_warnings
 
 pd = lazy_module("pandas")
@@ -61,7 +61,7 @@ def summary_options(func: Callable) -> Callable:
                           f"measure, as compare --correction ({CORRECTIONS_HELP})."),
         click.option("--level", type=LEVEL, default=0.05, show_default=True,
                      help="With --baseline: significance level of the letters."),
-        click.option("--samples", type=click.IntRange(min=1), default=10_000,
+        click.option("--samples", type=click.IntRange(min=1), default=TEST_SAMPLES,
                      show_default=True, help="With --baseline: bootstrap / randomisation "
                                              "samples."),
         click.option("--seed", type=SEED, default=0, show_default=True,

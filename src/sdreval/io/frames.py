@@ -22,8 +22,8 @@ from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_mess
                                   rank_disorder, repeat_message, repeated_rows)
 from ..model.run import Filled, Run, Unit
 from .run_topics import result_text
-from .table_checks import (DOC, PATH, SCORE, TOPIC, Checker, checker, column, listed,
-                           single_run_name, span_columns, span_values)
+from .table_checks import (DOC, PATH, SCORE, TOPIC, Checker, checker, chosen_run_name, column,
+                           listed, single_run_name, span_columns, span_values)
 from .tables import run_name
 from .textlines import finish, given_log
 from .trec_lines import DOCUMENT_PATH
@@ -68,8 +68,8 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
     check = checker(frame, source, log, where, table)
     # the run's name: ``name``, else the table's run column (a table naming several runs is
     # refused, even when named), else the file's stem, else "run"
-    named = run_name(table, name) if table is not None else single_run_name(frame, source)
-    name = name or named or "run"
+    name = run_name(table, name) if table is not None else chosen_run_name(
+        name, single_run_name(frame, source))[0]
     topic = None if topics is not None else column(frame, TOPIC, "topic", check=check)
     doc = column(frame, DOC, "document", check=check)
     score = column(frame, SCORE, "score", False, check)

@@ -63,12 +63,14 @@ def single_run_name(frame: "pd.DataFrame", source: str) -> str | None:
     return str(names[0]) if len(names) else None
 
 
-def chosen_run_name(given: str | None, own: str | None) -> tuple[str, str | None]:
+def chosen_run_name(given: str | None, own: str | None, default: str = "run"
+                    ) -> tuple[str, str | None]:
     """The name of the run a table holds: ``given`` (``name=``, a mapping's key) when given,
-    else the one its run column names (``own``), else ``run``; and the statement of a given
-    name that differs from the run column's (None when they agree)."""
+    else the one its run column names (``own``), else ``default`` (a file's stem, else
+    ``run``); and the statement of a given name that differs from the run column's (None when
+    they agree)."""
     differs = bool(given) and own is not None and own != given
-    return given or own or "run", (f"the run column names the run {own!r}; it is named "
+    return given or own or default, (f"the run column names the run {own!r}; it is named "
                                    f"{given!r} as given") if differs else None
 
 

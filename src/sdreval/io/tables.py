@@ -37,7 +37,7 @@ from ..lazy import lazy_module
 from .ids import id_of
 from .locations import arrow_file, dataset_parts, is_directory, is_url, url_start
 from .parquet_tables import dataset_columns, load_dataset, load_parquet, to_frame
-from .table_checks import single_run_name
+from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, unique_keys
 from .trec_lines import file_stem
@@ -59,8 +59,8 @@ def run_name(table: Table, name: str | None = None) -> str:
     """``name``, else the run the table's run column names, else the file's stem (``run``
     for a table not read from a file); a table naming several runs is refused, even when
     ``name`` is given."""
-    named = single_run_name(table.frame, table.file)
-    return name or named or (file_stem(table.file) if not table.file.startswith("(") else "run")
+    stem = file_stem(table.file) if not table.file.startswith("(") else "run"
+    return chosen_run_name(name, single_run_name(table.frame, table.file), stem)[0]
 
 
 def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:

@@ -9,7 +9,7 @@ import pandas as pd
 from ..stats import compare_runs, confidence_intervals, score_matrix
 from ..stats import swap_rates as _swap_rates
 from ..stats import top_runs
-from ..stats.choices import CI_SAMPLES
+from ..stats.choices import CI_SAMPLES, TEST_SAMPLES
 
 COMPARE_COLUMNS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted",
                    "reject"]
@@ -30,7 +30,7 @@ def matrix(per_topic: pd.DataFrame, measure: str | None = None) -> pd.DataFrame:
 
 def compare(per_topic: pd.DataFrame, measures: Sequence[str] | None = None, test: str = "t",
             correction: str = "by", alternative: str = "two-sided", level: float = 0.05,
-            samples: int = 10_000, seed: int = 0,
+            samples: int = TEST_SAMPLES, seed: int = 0,
             baseline: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Every pair of runs (or every run with the ``baseline``) on every measure, one
     correction family per measure (:func:`sdreval.stats.compare_runs`; topics some run lacks

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
+from ..stats.choices import CI_SAMPLES
 
 DEFAULT_BUDGETS = (128, 256, 512, 1024, 2048, 4096, 8192)
 BUDGET_MEASURES = ("SpanR", "SpanP")
@@ -33,7 +34,7 @@ def parse_budgets(text: str) -> tuple[int, ...]:
 
 
 def budget_curve(qrels, runs, budgets: Sequence[int] = DEFAULT_BUDGETS, ctx=None,
-                 all_topics: bool = False, level: float = 0.95, samples: int = 2_000,
+                 all_topics: bool = False, level: float = 0.95, samples: int = CI_SAMPLES,
                  seed: int | None = 0) -> pd.DataFrame:
     """Columns ``run, measure, budget, mean, ci_low, ci_high, topics``: for every run, SpanR
     and SpanP at every budget, mean over the queries with gold text and its bootstrap CI."""

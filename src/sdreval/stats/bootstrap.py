@@ -14,13 +14,14 @@ import pandas as pd
 from ..errors import UsageError
 from ..measures.evaluate import aggregate_of
 from .aggregate import aggregates, topic_scale
+from .choices import CI_SAMPLES
 from .matrix import ScoreMatrix, as_values
 from .resample import bootstrap_counts
 
 _BLOCK_CELLS = 4_000_000
 
 
-def bootstrap_means(values: np.ndarray, samples: int = 5_000, seed: int | None = 0
+def bootstrap_means(values: np.ndarray, samples: int = CI_SAMPLES, seed: int | None = 0
                     ) -> np.ndarray:
     """``runs × samples`` resampled means (topics drawn with replacement)."""
     x = as_values(values)
@@ -28,7 +29,7 @@ def bootstrap_means(values: np.ndarray, samples: int = 5_000, seed: int | None =
     return (x @ counts.T) / x.shape[1]
 
 
-def percentile_ci(values: np.ndarray, level: float = 0.95, samples: int = 5_000,
+def percentile_ci(values: np.ndarray, level: float = 0.95, samples: int = CI_SAMPLES,
                   seed: int | None = 0, geometric: bool = False
                   ) -> tuple[np.ndarray, np.ndarray]:
     """``(low, high)`` percentile bootstrap interval of each run's mean at ``level``
@@ -54,7 +55,7 @@ def percentile_ci(values: np.ndarray, level: float = 0.95, samples: int = 5_000,
     return low, high
 
 
-def confidence_intervals(scores: ScoreMatrix, level: float = 0.95, samples: int = 5_000,
+def confidence_intervals(scores: ScoreMatrix, level: float = 0.95, samples: int = CI_SAMPLES,
                          seed: int | None = 0) -> pd.DataFrame:
     """Table ``run, measure, mean, ci_low, ci_high, ci_length`` (runs by decreasing mean).
     ``mean`` is what ``eval`` prints: for a count (``num_ret`` ...) the sum over the topics,

@@ -26,6 +26,7 @@ import pandas as pd
 
 from ..errors import InputError, UsageError
 from .aggregate import aggregates, refuse_geometric, topic_scale
+from .choices import TEST_SAMPLES
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values, measures_of, score_matrix
 from .effect import EFFECT_COLUMNS, paired_effects
@@ -59,7 +60,7 @@ def baseline_pairs(runs: Sequence[str], baseline: str | Sequence[str]
 
 
 def pairwise_pvalues(values: np.ndarray, test: str = "t", alternative: str = "two-sided",
-                     samples: int = 10_000, seed: int | None = 0,
+                     samples: int = TEST_SAMPLES, seed: int | None = 0,
                      wilcoxon_method: str = "approx", show_progress: bool | None = None,
                      pairs: tuple[np.ndarray, np.ndarray] | None = None
                      ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -79,7 +80,7 @@ def pairwise_pvalues(values: np.ndarray, test: str = "t", alternative: str = "tw
 
 def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
                  test: str = "t", correction: str = "by", alternative: str = "two-sided",
-                 level: float = 0.05, samples: int = 10_000, seed: int | None = 0,
+                 level: float = 0.05, samples: int = TEST_SAMPLES, seed: int | None = 0,
                  wilcoxon_method: str = "approx", missing: str = "error",
                  show_progress: bool | None = None,
                  baseline: str | Sequence[str] | None = None) -> pd.DataFrame:

@@ -23,6 +23,7 @@ from scipy import stats
 
 from ..errors import UsageError
 from .bootstrap import percentile_ci
+from .choices import CI_SAMPLES
 from .matrix import ScoreMatrix, as_values
 from .paired import DECIMALS
 
@@ -39,7 +40,7 @@ def _transform(x: np.ndarray, transform: str | None) -> np.ndarray:
     raise UsageError(f"unknown transform {transform!r}; expected none, arcsine or rank")
 
 
-def group_a_by_ci(values: np.ndarray, level: float = 0.95, samples: int = 5_000,
+def group_a_by_ci(values: np.ndarray, level: float = 0.95, samples: int = CI_SAMPLES,
                   seed: int | None = 0) -> np.ndarray:
     """Boolean mask of runs whose CI overlaps the CI of the run with the highest mean."""
     x = as_values(values)
@@ -77,7 +78,7 @@ def group_a_by_tukey(values: np.ndarray, alpha: float = 0.05, blocked: bool = Tr
     return mask
 
 
-def discrimination_power(scores: ScoreMatrix, alpha: float = 0.05, samples: int = 5_000,
+def discrimination_power(scores: ScoreMatrix, alpha: float = 0.05, samples: int = CI_SAMPLES,
                          seed: int | None = 0, transform: str | None = None) -> pd.DataFrame:
     """One row: size of group A by CI overlap, blocked Tukey HSD and one-way Tukey HSD."""
     x = as_values(scores)

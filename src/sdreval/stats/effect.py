@@ -25,6 +25,7 @@ from scipy import stats
 
 from ..errors import UsageError
 from .bootstrap import percentile_ci
+from .choices import TEST_SAMPLES
 
 EFFECT_COLUMNS = ["diff", "diff_ci_low", "diff_ci_high", "effect_size", "wins", "ties",
                   "losses"]
@@ -78,7 +79,7 @@ def cohens_dz(diffs: np.ndarray) -> np.ndarray:
 
 
 def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t",
-                   samples: int = 10_000, seed: int | None = 0, summed: bool = False
+                   samples: int = TEST_SAMPLES, seed: int | None = 0, summed: bool = False
                    ) -> dict[str, np.ndarray]:
     """The columns of :data:`EFFECT_COLUMNS` for each row of a pairs × topics matrix;
     ``interval`` is ``t`` (paired t interval) or ``bootstrap`` (percentile); ``summed``: the

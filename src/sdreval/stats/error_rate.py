@@ -19,6 +19,7 @@ import pandas as pd
 
 from ..errors import UsageError
 from ._progress import progress
+from .choices import TEST_SAMPLES
 from .compare import pairwise_pvalues
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values
@@ -27,7 +28,7 @@ from .paired import DECIMALS, pair_index
 
 def split_error_rate(values: np.ndarray, test: str = "bootstrap", splits: int = 50,
                      correction: str = "by", alternative: str = "greater",
-                     level: float = 0.05, samples: int = 10_000, seed: int | None = 0,
+                     level: float = 0.05, samples: int = TEST_SAMPLES, seed: int | None = 0,
                      show_progress: bool | None = None) -> dict:
     """Error-rate statistics of one test (see module docstring)."""
     x = as_values(values)
@@ -74,7 +75,7 @@ def split_error_rate(values: np.ndarray, test: str = "bootstrap", splits: int = 
 def test_error_rates(scores: ScoreMatrix | np.ndarray,
                      tests: tuple[str, ...] = ("t", "wilcoxon", "sign", "bootstrap"),
                      splits: int = 50, correction: str = "by", alternative: str = "greater",
-                     level: float = 0.05, samples: int = 10_000, seed: int | None = 0,
+                     level: float = 0.05, samples: int = TEST_SAMPLES, seed: int | None = 0,
                      show_progress: bool | None = None) -> pd.DataFrame:
     """:func:`split_error_rate` for each test, on the same topic splits (same ``seed``)."""
     rows = [split_error_rate(scores, test, splits, correction, alternative, level, samples,

@@ -35,7 +35,7 @@ from scipy import stats
 
 from ..errors import UsageError
 from ._progress import progress
-from .choices import ALTERNATIVES, TESTS, WILCOXON_METHODS
+from .choices import ALTERNATIVES, TEST_SAMPLES, TESTS, WILCOXON_METHODS
 from .effect import TIE_TOLERANCE
 from .resample import bootstrap_counts, sign_flips
 
@@ -148,7 +148,7 @@ def _combine(p_greater: np.ndarray, p_less: np.ndarray, alternative: str) -> np.
     return np.minimum(1.0, 2.0 * np.minimum(p_greater, p_less))
 
 
-def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: int = 10_000,
+def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: int = TEST_SAMPLES,
                    seed: int | None = 0, show_progress: bool | None = None) -> np.ndarray:
     """Bootstrap test of Ogilvie & Lalmas 2006, Eq. 13: p = fraction of resampled mean differences ≤ 0.
 
@@ -175,7 +175,7 @@ def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: i
 
 
 def randomization_test(diffs: np.ndarray, alternative: str = "two-sided",
-                       samples: int = 10_000, seed: int | None = 0,
+                       samples: int = TEST_SAMPLES, seed: int | None = 0,
                        show_progress: bool | None = None) -> np.ndarray:
     """Paired randomisation (sign-flip) test of the mean difference."""
     _check(alternative)
@@ -205,7 +205,7 @@ def randomization_test(diffs: np.ndarray, alternative: str = "two-sided",
 
 
 def paired_test(diffs: np.ndarray, test: str = "t", alternative: str = "two-sided",
-                samples: int = 10_000, seed: int | None = 0, wilcoxon_method: str = "approx",
+                samples: int = TEST_SAMPLES, seed: int | None = 0, wilcoxon_method: str = "approx",
                 show_progress: bool | None = None) -> np.ndarray:
     """p-values of ``test`` for each row of a pairs × topics difference matrix."""
     if test == "t":
