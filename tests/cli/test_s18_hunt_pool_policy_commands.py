@@ -8,21 +8,19 @@ sec[2] joins the ideal recall-base with gen(2,3) = 0.75 (Kazai & Lalmas 2006, Eq
 sec[1] keeps the main pool's (3,3) -> 1."""
 from __future__ import annotations
 
-MAIN = """<assessments pool='5' topic='300'>
-<file file='an/1995/a1003'>
-<path path='/article[1]' exhaustiveness='1' specificity='1'/>
-<path path='/article[1]/bdy[1]/sec[1]' exhaustiveness='3' specificity='3'/>
-</file>
-</assessments>
-"""
-OTHER = """<assessments pool='2' topic='300'>
-<file file='an/1995/a1003'>
-<path path='/article[1]' exhaustiveness='1' specificity='1'/>
-<path path='/article[1]/bdy[1]/sec[1]' exhaustiveness='2' specificity='2'/>
-<path path='/article[1]/bdy[1]/sec[2]' exhaustiveness='2' specificity='3'/>
-</file>
-</assessments>
-"""
+SEC = "/article[1]/bdy[1]/sec[{}]"
+
+
+def _pool(pool: str, judgements: list[tuple[str, int, int]]) -> str:
+    """An X-RAI 2004 pool file of topic 300 (single quotes, as X-RAI wrote them)."""
+    paths = "".join(f"<path path='{p}' exhaustiveness='{e}' specificity='{s}'/>"
+                    for p, e, s in judgements)
+    return (f"<assessments pool='{pool}' topic='300'><file file='an/1995/a1003'>{paths}"
+            "</file></assessments>\n")
+
+
+MAIN = _pool("5", [("/article[1]", 1, 1), (SEC.format(1), 3, 3)])
+OTHER = _pool("2", [("/article[1]", 1, 1), (SEC.format(1), 2, 2), (SEC.format(2), 2, 3)])
 
 
 def _pools(tmp_path):
