@@ -72,3 +72,33 @@ def test_precall_figure_follows_compat_inex(inputs):
         expected = api.evaluate(qrels, run, ["inex_eval"], **options)["value"].iloc[0]
         assert np.isclose(means["value"].mean(), expected), (compat, means["value"].mean(),
                                                              expected)
+
+
+HEAD = "# scale=inex2003\ntopic\tfile\tpath\texhaustivity\tspecificity\tsize\n"
+# topic 1: gen values 0.25, 1, 0.5 (Kazai & Lalmas 2006, Eq. 2); topic 2: nothing relevant
+QRELS = (HEAD + "1\td1\t/article[1]\t1\t1\t100\n1\td1\t/article[1]/sec[1]\t3\t3\t40\n"
+         "1\td1\t/article[1]/sec[2]\t2\t2\t60\n2\td1\t/article[1]\t0\t0\t100\n")
+RUN = ("1 Q0 d1 1 2 r /article[1]\n1 Q0 d1 2 1 r /article[1]/sec[1]\n"
+       "2 Q0 d1 1 1 r /article[1]\n")
+
+
+@pytest.mark.parametrize("option", ["compat", "zero_rel"])
+def test_figures_count_topics_without_relevant_as_the_table(tmp_path, option):
+    """Under --compat inex and --zero-rel-as-zero a topic with nothing relevant scores 0 in the
+    means; the figures left it out (nxCG at rank 2: 0.1667 in the figure, 0.0833 in the
+    table)."""
+    from sdreval.measures.registry import EvalContext
+    from sdreval.report.curves import CURVE_FUNCTIONS
+
+    (tmp_path / "q.tsv").write_text(QRELS)
+    (tmp_path / "r.txt").write_text(RUN)
+    qrels, run = api.read_qrels(str(tmp_path / "q.tsv")), api.read_run(str(tmp_path / "r.txt"))
+    options = {"compat": "inex"} if option == "compat" else {"zero_rel": True}
+    for kind, measure, x in (("nxcg", "nxCG@2", 2), ("epgr", "ep@0.1", 0.1),
+                             ("precall", "inex_eval(elements=10)", None)):
+        ctx = EvalContext(collection_elements=10, **options)
+        means, _ = CURVE_FUNCTIONS[kind](qrels, [run], ctx, False, {})
+        got = (means["value"].mean() if x is None else
+               float(means[np.isclose(means["x"], x)]["value"].iloc[0]))
+        expected = api.evaluate(qrels, run, [measure], **options)["value"].iloc[0]
+        assert np.isclose(got, expected), (kind, got, expected)

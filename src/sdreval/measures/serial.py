@@ -19,7 +19,7 @@ from ..model.ordering import sort_topics, topic_sort_key, trec_order
 from ..model.run import Ranking, Run, TopicRankings, column_rows
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 from .results import COLUMNS, MEAN_TOPIC, ResultColumns, labels  # noqa: F401
-from .topics import judged_relevant_topics
+from .topics import apply_topic_policy, judged_relevant_topics, relevant_topics_of
 from .values import TopicValues
 
 pd = lazy_module("pandas")
@@ -54,6 +54,20 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
     else:
         chosen = [t for t in qrels.topics if t in relevant and t in run.topics]
     return sort_topics(chosen)
+
+
+def curve_topics(measure: Measure, qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContext
+                 ) -> tuple[list[str], list[str]]:
+    """The topics of a curve's mean, as of ``measure``'s mean (one rule: the evaluator's topics
+    and :func:`.topics.apply_topic_policy`): those with something relevant under the
+    measure, to compute, and those scoring 0 (nothing relevant, under ``--compat inex`` or
+    ``--zero-rel-as-zero``)."""
+    topics = topics_to_evaluate(qrels, run, all_topics, ctx)
+    relevant = relevant_topics_of(measure, qrels, ctx)
+    values: dict[str, dict[str, float]] = {measure.text: {}}
+    apply_topic_policy([measure], qrels, topics, values, ctx)
+    zero = [t for t, v in values[measure.text].items() if v == 0.0]
+    return [t for t in topics if t in relevant], zero
 
 
 def scored_topics(qrels: Qrels, ctx: EvalContext):

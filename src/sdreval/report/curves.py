@@ -137,19 +137,19 @@ def _xcg_curve(kind: str):
 def _precall_curve(qrels, runs, ctx, all_topics, params):
     """Mean inex_eval precall over the topics at recall 0.01..1.00 (Ogilvie & Lalmas 2006,
     Eq. 1-5)."""
-    from ..measures.evaluate import ordered_run, topics_to_evaluate
+    from ..measures.evaluate import ordered_run
     from ..measures.inex_eval.definitions import POOL_WARNING, inex_eval_curve
     from ..measures.inex_eval.kernels import RECALL_POINTS
+    from ..measures.registry import parse_measure
+    from ..measures.serial import curve_topics
 
-    from ..judgements.relevance import relevant_topics
-    from ..measures.classic.gains import resolve_quant
-
-    quant = resolve_quant(params.get("quant") or ctx.quant, qrels)
-    relevant = relevant_topics(qrels, quant, 0.0, ctx.cache)  # topic policy: others left out
+    inner = ",".join(f"{k}={v}" for k, v in params.items())
+    measure = parse_measure(f"inex_eval({inner})" if inner else "inex_eval")
     frames, per_topic = [], []
     before = len(ctx.warnings)  # the figure's own warnings name the figure, not a measure
     for run in runs:
-        topics = [t for t in topics_to_evaluate(qrels, run, all_topics, ctx) if t in relevant]
+        # the measure's topics; one with nothing relevant scores 0 (n = 0) where it counts
+        topics = sum(curve_topics(measure, qrels, run, all_topics, ctx), [])
         ordered = ordered_run(run, ctx.order, ctx.depth)
         if not topics:
             continue

@@ -15,7 +15,8 @@ from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
 from ..cumgain import FINE_POINTS, ep_at, nxcg_vector
-from ..registry import EvalContext, parse_measure
+from ..registry import EvalContext, Measure, parse_measure
+from ..serial import curve_topics
 from .definitions import settings_of, tables_for
 from .gains import run_gains
 
@@ -28,9 +29,7 @@ def xcg_gains(qrels: Qrels, run: Run, topics: Iterable[str] | None = None,
     """``topic -> (gains xG, ideal vector xI)``; ``params`` as in measure names (quant,
     overlap, alpha, ideal, keep)."""
     ctx = ctx or EvalContext()
-    inner = ",".join(f"{k}={v}" for k, v in params.items())
-    measure = parse_measure(f"MAep({inner})" if inner else "MAep")
-    settings = settings_of(measure, qrels, ctx)
+    settings = settings_of(_measure(params), qrels, ctx)
     chosen = list(topics) if topics is not None else [t for t in qrels.relevant_topics()]
     gt = tables_for(qrels, chosen, settings, ctx)
     gains = run_gains(gt, run.__class__(run.name, {t: r.ordered(ctx.order)
@@ -47,10 +46,18 @@ def _with_mean(frame: pd.DataFrame, x: str, y: str) -> pd.DataFrame:
     return pd.concat([frame, mean[frame.columns]], ignore_index=True)
 
 
-def _scored(qrels: Qrels, run: Run, all_topics: bool) -> list[str]:
-    """The topics a mean covers, as for the measures: those the run answered (``all_topics``:
-    every qrels topic with something relevant, unanswered ones scoring 0)."""
-    return [t for t in qrels.relevant_topics() if all_topics or t in run.topics]
+def _measure(params: dict) -> Measure:
+    inner = ",".join(f"{k}={v}" for k, v in params.items())
+    return parse_measure(f"MAep({inner})" if inner else "MAep")
+
+
+def _scored(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContext | None, params: dict
+            ) -> tuple[list[str], list[str], EvalContext]:
+    """The topics a mean covers, as for the measures (:func:`..serial.curve_topics`): those
+    to compute (the run answered them; ``all_topics``: every qrels topic, unanswered ones
+    scoring 0), those scoring 0 (nothing relevant, under --compat inex), and the context."""
+    ctx = ctx or EvalContext()
+    return (*curve_topics(_measure(params), qrels, run, all_topics, ctx), ctx)
 
 
 def ep_gr_curve(qrels: Qrels, runs: Run | Iterable[Run], points=None,
@@ -61,12 +68,13 @@ def ep_gr_curve(qrels: Qrels, runs: Run | Iterable[Run], points=None,
     pts = FINE_POINTS if points is None else np.asarray(points, dtype=np.float64)
     rows = []
     for run in ([runs] if isinstance(runs, Run) else runs):
-        for topic, (xg, xi) in xcg_gains(qrels, run, _scored(qrels, run, all_topics), ctx,
-                                         **params).items():
+        topics, zero, ctx = _scored(qrels, run, all_topics, ctx, params)
+        for topic, (xg, xi) in xcg_gains(qrels, run, topics, ctx, **params).items():
             if xi.sum() <= 0:
                 continue
             for r, v in zip(pts.tolist(), ep_at(xg, xi, pts).tolist()):
                 rows.append((run.name, topic, r, v))
+        rows.extend((run.name, topic, r, 0.0) for topic in zero for r in pts.tolist())
     return _with_mean(pd.DataFrame(rows, columns=["run", "topic", "recall", "ep"]),
                       "recall", "ep")
 
@@ -79,12 +87,13 @@ def nxcg_curve(qrels: Qrels, runs: Run | Iterable[Run], max_rank: int = 100,
     rows = []
     ranks = np.arange(1, int(max_rank) + 1)
     for run in ([runs] if isinstance(runs, Run) else runs):
-        for topic, (xg, xi) in xcg_gains(qrels, run, _scored(qrels, run, all_topics), ctx,
-                                         **params).items():
+        topics, zero, ctx = _scored(qrels, run, all_topics, ctx, params)
+        for topic, (xg, xi) in xcg_gains(qrels, run, topics, ctx, **params).items():
             if xi.sum() <= 0:
                 continue
             for k, v in zip(ranks.tolist(), nxcg_vector(xg, xi, max_rank).tolist()):
                 rows.append((run.name, topic, k, v))
+        rows.extend((run.name, topic, k, 0.0) for topic in zero for k in ranks.tolist())
     return _with_mean(pd.DataFrame(rows, columns=["run", "topic", "rank", "nxCG"]),
                       "rank", "nxCG")
 
