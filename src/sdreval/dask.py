@@ -27,7 +27,7 @@ from typing import Any, Iterable
 
 import pandas as pd
 
-from .errors import InputError, Problem, ProblemLog
+from .errors import InputError, Problem, ProblemLog, UsageError
 from .judgements.qrels import Qrels
 from .measures.defaults import rsv_order_hints
 from .measures.partitions import (Part, Piece, assemble, evaluate_part, gather, merge_run_hints,
@@ -116,6 +116,10 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
 
     from .io.readers import read_qrels
 
+    if hasattr(qrels, "to_delayed") and not hasattr(run_ddf, "to_delayed"):
+        raise UsageError("sdreval.dask.evaluate(run_ddf, qrels, measures) takes the run first "
+                         "(sdreval.evaluate takes the qrels first): the second argument is a "
+                         "Dask DataFrame; give the run's Dask DataFrame (or Parquet path) first")
     if isinstance(run_ddf, (str, os.PathLike)):
         run_ddf = read_parquet(run_ddf)
     qrels = read_qrels(qrels)  # a path, DataFrame, dict ...: read here, once
