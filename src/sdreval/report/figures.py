@@ -190,7 +190,8 @@ def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xl
         ax.set_title(measure)
         ax.grid(True, axis="x", alpha=0.3)
     fig.supxlabel(xlabel, fontsize=8.5)  # once: narrow panels would overlap their labels
-    fig.suptitle(title, fontsize=9)
+    # wrapped as the curves' titles: a count's words and a long run name cut it at the edges
+    fig.suptitle("\n".join(textwrap.wrap(title, TITLE_WIDTH)), fontsize=9)
     return fig
 
 
