@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -31,6 +31,16 @@ from ..textlines import given_log
 pd = lazy_module("pandas")
 
 UNITS = ("chars", "bytes", "tokens")
+
+
+def unit_values(frame: Any) -> np.ndarray | None:
+    """Each row's offset unit as the span readers read it (any case; none given: ``chars``),
+    None for a table without a ``unit`` column."""
+    if "unit" not in frame.columns:
+        return None
+    return frame["unit"].fillna("chars").astype(str).str.lower().to_numpy(dtype=object)
+
+
 Tokenizer = Callable[[str], list[tuple[int, int]]]
 _TOKEN = re.compile(r"\S+")
 

@@ -30,7 +30,7 @@ from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, shown
 from ..table_checks import integer_values, passage_twice
-from .documents import UNITS, Documents, to_characters
+from .documents import UNITS, Documents, to_characters, unit_values
 from .locate import locate_texts
 from ..table_model import Table
 from ..tables import GOLD_TEXT
@@ -187,8 +187,9 @@ def _check_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table, documents
     texts = frame["text"].to_numpy(dtype=object)
     start, end = (pd.to_numeric(frame[key], errors="coerce").to_numpy(float)
                   for key in ("start", "end"))
-    units = (frame["unit"].fillna("chars").astype(str).str.lower().to_numpy(dtype=object)
-             if "unit" in frame.columns else np.full(len(frame), "chars", dtype=object))
+    units = unit_values(frame)
+    if units is None:
+        units = np.full(len(frame), "chars", dtype=object)
     chars = units == "chars"
     rows = np.flatnonzero(np.isfinite(start) & np.isfinite(end) & np.isin(units, UNITS)
                           & (chars | ((0 <= start) & (start <= end)))

@@ -42,7 +42,7 @@ from ..frames import build_run, ranked_rows
 from ..frame_qrels import passage_judgements
 from ..table_checks import Checker, span_values
 from ..textlines import finish, given_log
-from .documents import UNITS, Documents, to_characters
+from .documents import UNITS, Documents, to_characters, unit_values
 from .fields import canonical_table
 from .objects import records, result_rows
 from ..table_model import Table
@@ -80,9 +80,9 @@ def require(table: Table, kind: str, what: str, log: ProblemLog) -> None:
 
 def unit_column(table: Table, check: Checker) -> np.ndarray | None:
     """The unit of each row (None: all characters)."""
-    if "unit" not in table.frame.columns:
+    values = unit_values(table.frame)
+    if values is None:
         return None
-    values = table.frame["unit"].fillna("chars").astype(str).str.lower().to_numpy(dtype=object)
     ok = np.isin(values, UNITS)
     check.report(~ok, lambda i: f"unit {values[i]!r} is not one of {', '.join(UNITS)}")
     return None if np.all(values[ok] == "chars") else values
