@@ -30,8 +30,8 @@ import click
 from .. import stats
 from ..errors import UsageError
 from ..lazy import lazy_module
-from ..stats.choices import (CI_SAMPLES, CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP,
-                             TABLE_FORMATS, TEST_SAMPLES, TESTS)
+from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP, TABLE_FORMATS, TESTS,
+                             resample_counts)
 from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, all_topics_option,
                      confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
                      handle_errors, jobs_options, quiet_option, unused_given)
@@ -169,7 +169,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     Input: per-topic scores (--scores, as `eval -q --format csv` writes them) or QRELS
     RUN... (evaluated with the topic policy of eval; -c: every qrels topic counts)."""
     chosen = tuple(dict.fromkeys(analyses or DEFAULT_ANALYSES))
-    test_samples, samples = samples or TEST_SAMPLES, samples or CI_SAMPLES
+    test_samples, samples = resample_counts(samples)
     measures = tuple(dict.fromkeys(measures))  # -m map -m map: once, as eval
     if {"ci", "discrimination"} & set(chosen):
         echo_warnings(confidence_level_caveat(level))

@@ -26,7 +26,7 @@ import pandas as pd
 from ..errors import SdrevalError, UsageError
 from ..progress import track
 from ..measures.evaluate import aggregate_of
-from ..stats.choices import CI_SAMPLES, TEST_SAMPLES, describe_tests
+from ..stats.choices import CI_SAMPLES, TEST_SAMPLES, describe_tests, resample_counts
 from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS
 from . import bridge
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve
@@ -104,7 +104,7 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
     tested against ``baseline`` (default: the first run).  ``samples`` resamples the tests and
     the intervals of the means; None: 10,000 (Ogilvie & Lalmas 2006) and 5,000 (Vu & Gallinari
     2005)."""
-    ci_samples, samples = samples or CI_SAMPLES, samples or TEST_SAMPLES
+    samples, ci_samples = resample_counts(samples)
     per_topic = results[results["topic"].astype(str) != "all"]  # rows keep their file lines
     if per_topic.empty:
         raise UsageError("the report needs per-topic results and there are none (no run "

@@ -40,6 +40,12 @@ SAMPLES_HELP = ("Resamples (default: 10,000 for the bootstrap and randomisation 
                 "Ogilvie & Lalmas 2006; 5,000 for the intervals of the means, as Vu & Gallinari "
                 "2005); a number given sets both.")
 
+
+def resample_counts(samples: int | None) -> tuple[int, int]:
+    """``(tests, intervals)``: the resamples of ``--samples`` where one option serves both
+    (:data:`SAMPLES_HELP`); None gives :data:`TEST_SAMPLES` and :data:`CI_SAMPLES`."""
+    return samples or TEST_SAMPLES, samples or CI_SAMPLES
+
 #: Cohen's d_z (mean / sd of the per-topic differences) where it is 0/0 or x/0: the one text
 #: of the convention (compare's help, the report's legend; compare's notes say each case)
 EFFECT_LIMITS = "0 when every topic ties, ±inf when every topic differs by the same amount"
