@@ -131,7 +131,7 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
     if name in TREC_NAMES:
         return TREC_NAMES[name], None
     if name in TREC_CUTOFF_NAMES and name not in ("P",):  # sdreval's P says it itself
-        raise UsageError(f"trec_eval measure {name!r} needs a cut-off: {name}_10 "
+        raise UsageError(f"trec_eval measure {name!r} needs a cut-off: {_example(name)} "
                          "(one cut-off per measure)")
     match = _TREC_CUTOFF.match(name)
     if match is None:
@@ -184,9 +184,14 @@ def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
     return key, value
 
 
+def _example(name: str) -> str:
+    """A trec_eval name with a cut-off it takes (``P_10``; a recall level: ``..._0.10``)."""
+    return f"{name}_0.10" if name == "iprec_at_recall" else f"{name}_10"
+
+
 def all_names() -> list[str]:
     """Every alias spelling (for suggestions), with example cut-offs for trec_eval's."""
-    return (list(TREC_NAMES) + [f"{n}_10" for n in TREC_CUTOFF_NAMES]
+    return (list(TREC_NAMES) + [_example(n) for n in TREC_CUTOFF_NAMES]
             + list(IR_MEASURES_NAMES) + [f"{n}@10" for n in RANX_NAMES])
 
 
