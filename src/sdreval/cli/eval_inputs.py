@@ -55,8 +55,8 @@ def context_options(func, only: tuple[str, ...] | None = None):
         click.option("-l", "--rel-level", type=click.FloatRange(min=0, min_open=True),
                      default=None,
                      help="Relevance level of the binary classic measures (AP, P, RR, "
-                          "Recall, bpref, ...): relevant iff grade >= level (trec_eval -l; "
-                          "default: any grade > 0; a level must be > 0)."),
+                          "Recall, bpref, ...; it makes RBP binary too): relevant iff grade >= "
+                          "level (trec_eval -l; default: any grade > 0; a level must be > 0)."),
         click.option("--zero-rel-as-zero", "zero_rel", is_flag=True,
                      help="A topic with nothing relevant scores 0 and counts in the means, as "
                           "trec_eval averages it (default: left out, with a warning; a "
