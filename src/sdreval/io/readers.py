@@ -236,11 +236,13 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     from .spans.objects import result_rows
 
     source = result_rows(source)  # LangChain/LlamaIndex objects: read as their dicts
+    named = ...
     if is_frame(source) and name:  # a given name differing from its run column's: stated
         from .table_checks import chosen_run_name, single_run_name
         from .textlines import finish, given_log
 
-        differs = chosen_run_name(name, single_run_name(source, "(DataFrame)"))[1]
+        named = single_run_name(source, "(DataFrame)")
+        differs = chosen_run_name(name, named)[1]
         if differs:
             stated, own = given_log(log)
             stated.warn("(DataFrame)", None, differs)
@@ -252,7 +254,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     if is_frame(source):
         from .frames import run_from_table
 
-        return run_from_table(source, name, "(DataFrame)", log)
+        return run_from_table(source, name, "(DataFrame)", log, named=named)
     if isinstance(source, Mapping):
         return interop.run_from_dict(source, name or "run", log)
     if type(source).__name__ == "Run" and hasattr(source, "to_dict"):
