@@ -189,7 +189,9 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
                          "judgement format is that long (is this a text file of one line per "
                          "result?)", str(path), 1)
     if not lines:
-        raise InputError("empty file: no data line to detect the format from", str(path))
+        hint = ("; to evaluate it as a run with no results, name its format (--run-format "
+                "document-run)") if role == "run" else ""
+        raise InputError(f"empty file: no data line to detect the format from{hint}", str(path))
     kind = detect_text_format(lines)
     if kind is None and head.startswith(b"\x1f\x8b"):  # read as it is: not named .gz
         raise InputError("gzip-compressed data in a file whose name does not end in .gz: "
