@@ -36,6 +36,7 @@ import warnings
 from functools import lru_cache
 from typing import Any, Iterator
 
+import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
@@ -189,8 +190,20 @@ def evaluate_frames(measure: Measure, qrels: pd.DataFrame, run: pd.DataFrame,
     for message in ctx.warnings[seen:]:
         warnings.warn(f"sdreval: {message}", stacklevel=4)
     values = dict(zip(table["topic"], table["value"]))
+    given = _given_ids(qrels)
     for topic in sd_qrels.topics:
-        yield topic, float(values.get(topic, math.nan))
+        yield given.get(topic, topic), float(values.get(topic, math.nan))
+
+
+def _given_ids(qrels: pd.DataFrame) -> dict[str, Any]:
+    """sdreval's topic (text) -> the query id as the qrels frame holds it (``1`` for an
+    integer column): ir_measures adds a 0 for each qrels id it gets no value under, comparing
+    the frame's ids as they are, so a value under ``"1"`` would leave ``1`` to count as 0."""
+    from ..io.ids import id_text
+
+    given = pd.unique(qrels["query_id"]) if "query_id" in qrels.columns else []
+    texts, _ = id_text(np.asarray(given, dtype=object))
+    return dict(zip(texts, given))
 
 
 def _context(options: dict[str, Any]) -> EvalContext:
