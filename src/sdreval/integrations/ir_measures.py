@@ -63,24 +63,21 @@ def exported_name(definition: MeasureDef) -> str:
         getattr(builtin[definition.name], "_sdreval", None) is None else definition.name
 
 
-class NanSkippingMean:
-    """Mean over the topics with a value (sdreval's rule: NaN topics are left out)."""
+class TopicAggregate:
+    """The number ``sdreval eval`` prints over the per-topic values (NaN topics left out):
+    the mean, a count's sum, gm_map's geometric mean (:func:`sdreval.stats.aggregates`)."""
 
-    def __init__(self) -> None:
-        self.sum, self.count = 0.0, 0
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.values: list[float] = []
 
     def add(self, value: float) -> None:
-        if not math.isnan(value):
-            self.sum += value
-            self.count += 1
+        self.values.append(float(value))
 
     def result(self) -> float:
-        return self.sum / self.count if self.count else math.nan
+        from ..stats.aggregate import aggregates
 
-
-class Sum(NanSkippingMean):
-    def result(self) -> float:
-        return self.sum
+        return float(aggregates(np.array([self.values], dtype=np.float64), self.name)[0])
 
 
 @lru_cache(maxsize=None)
@@ -118,7 +115,7 @@ def measure_class(name: str, context: tuple[tuple[str, Any], ...] = ()) -> type:
             return make_measure(definition, values, self.params.get("cutoff"), repr(self))
 
         def aggregator(self):
-            return Sum() if definition.aggregate == "sum" else NanSkippingMean()
+            return TopicAggregate(definition.name)
 
         def runtime_impl(self, qrels: pd.DataFrame, run: pd.DataFrame) -> Iterator[Any]:
             Metric = ir_measures.Metric
