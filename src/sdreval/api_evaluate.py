@@ -76,6 +76,7 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     from .measures import evaluate as evaluate_table
     from .measures import summarise
     from .measures.defaults import rsv_order_hints
+    from .measures.evaluate import coverage_lines, zero_rel_option
 
     if ctx is not None and options:
         raise UsageError("give either ctx or keyword options, not both")
@@ -85,8 +86,10 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     table = evaluate_table(read_qrels(qrels, collection=ctx.collection), read,
                            measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
                            scheduler=scheduler)
-    say(rsv_order_hints(read, ctx.order) + ctx.warnings[seen:])
-    return summarise(table, keep_topics=per_topic)
+    result = summarise(table, keep_topics=per_topic)
+    none = coverage_lines(result, all_topics, zero_rel_option(ctx)) if result.empty else []
+    say(rsv_order_hints(read, ctx.order) + ctx.warnings[seen:] + none)  # none: as eval says
+    return result
 
 
 def some_runs(runs: Any) -> list:
