@@ -259,7 +259,8 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
 
     Elements: ``query_id, doc_id, xpath, relevance`` (the grade on the ``graded`` scale; on
     the INEX scales ``relevance`` is 1 when e > 0 and s > 0, and ``exhaustivity`` and
-    ``specificity`` carry the pair).  Passages: one row per highlighted passage
+    ``specificity`` carry the pair), and ``size`` (characters; NaN where unknown) when the
+    judgements give sizes.  Passages: one row per highlighted passage
     ``query_id, doc_id, offset, length, relevance, doclen, bep`` (a judged non-relevant
     document has one row of length 0, relevance 0)."""
     from ..api import read_qrels
@@ -279,10 +280,13 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
         for (doc, path), a in judged.elements.items():
             relevance = a.e if graded else float(a.e > 0 and a.s > 0)
             rows.append((topic, doc, path, int(relevance) if float(relevance).is_integer()
-                         else relevance, a.e, a.s))
+                         else relevance, a.e, a.s, math.nan if a.size is None else a.size))
     frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "xpath", "relevance",
-                                        "exhaustivity", "specificity"])
-    return frame.drop(columns=["exhaustivity", "specificity"]) if graded else frame
+                                        "exhaustivity", "specificity", "size"])
+    unused = ["exhaustivity", "specificity"] if graded else []
+    if frame["size"].isna().all():
+        unused.append("size")
+    return frame.drop(columns=unused)
 
 
 def run_frame(run: Any) -> pd.DataFrame:

@@ -46,8 +46,8 @@ def measure(text: Any, **context: Any):
 
 
 def qrels_frame(qrels: Any) -> pd.DataFrame:
-    """sdreval judgements as a PyTerrier qrels DataFrame (``qid, docno, label`` plus ``xpath``,
-    or ``offset, length, doclen, bep`` for passages)."""
+    """sdreval judgements as a PyTerrier qrels DataFrame (``qid, docno, label`` plus ``xpath``
+    and the elements' ``size``, or ``offset, length, doclen, bep`` for passages)."""
     return _bridge.qrels_frame(qrels).rename(columns=_TO_PT)
 
 
