@@ -259,7 +259,8 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
 
     Elements: ``query_id, doc_id, xpath, relevance`` (the grade on the ``graded`` scale; on
     the INEX scales ``relevance`` is 1 when e > 0 and s > 0, and ``exhaustivity`` and
-    ``specificity`` carry the pair), and ``size`` (characters; NaN where unknown) when the
+    ``specificity`` carry the pair, and ``scale`` names the scale of the pairs: ``inex2002``,
+    ``inex2003`` or ``inex2005``), and ``size`` (characters; NaN where unknown) when the
     judgements give sizes.  Passages: one row per highlighted passage
     ``query_id, doc_id, offset, length, relevance, doclen, bep`` (a judged non-relevant
     document has one row of length 0, relevance 0)."""
@@ -286,7 +287,8 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
     unused = ["exhaustivity", "specificity"] if graded else []
     if frame["size"].isna().all():
         unused.append("size")
-    return frame.drop(columns=unused)
+    frame = frame.drop(columns=unused)
+    return frame if graded else frame.assign(scale=qrels.scale)
 
 
 def run_frame(run: Any) -> pd.DataFrame:
