@@ -222,7 +222,9 @@ def _convert(qrels: pd.DataFrame, run: pd.DataFrame, order: str | None = None):
     and :func:`sdreval.api.read_run` (the same checks as for any table)."""
     from ..api import read_qrels, read_run
 
-    unused = ("iteration", "query", "docid") + (() if order == "rank" else ("rank",))
+    # results are documents, elements or passages here: PyTerrier's ``text`` column is the
+    # document's text, not a chunk text to locate (as the readers take it beside doc_id)
+    unused = ("iteration", "query", "docid", "text") + (() if order == "rank" else ("rank",))
     run = run.drop(columns=[c for c in unused if c in run.columns])
     if order == "rank" and "rank" in run.columns:
         # PyTerrier (and :func:`run_frame`) count ranks from 0; the readers from 1 (a rank 0
