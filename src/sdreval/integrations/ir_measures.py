@@ -264,8 +264,9 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
     ``specificity`` carry the pair, and ``scale`` names the scale of the pairs: ``inex2002``,
     ``inex2003`` or ``inex2005``), and ``size`` (characters; NaN where unknown) when the
     judgements give sizes.  Passages: one row per highlighted passage
-    ``query_id, doc_id, offset, length, relevance, doclen, bep`` (a judged non-relevant
-    document has one row of length 0, relevance 0)."""
+    ``query_id, doc_id, offset, length, relevance, doclen, bep`` (``relevance``: the range's
+    grade, 1 without grades; a judged non-relevant document has one row of length 0,
+    relevance 0)."""
     from ..api import read_qrels
 
     qrels = read_qrels(qrels)
@@ -273,9 +274,11 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
     if qrels.scale == "fol" or any(t.passages for t in qrels.topics.values()):
         for topic, judged in qrels.topics.items():
             for doc, dp in judged.passages.items():
-                for offset, length in dp.ranges or [(0, 0)]:
-                    rows.append((topic, doc, offset, length, int(length > 0), dp.doc_length,
-                                 dp.bep))
+                grades = dp.grades or [int(length > 0) for _, length in dp.ranges]
+                for (offset, length), grade in zip(dp.ranges, grades) if dp.ranges else \
+                        [((0, 0), 0)]:
+                    grade = int(grade) if float(grade).is_integer() else grade
+                    rows.append((topic, doc, offset, length, grade, dp.doc_length, dp.bep))
         return pd.DataFrame(rows, columns=["query_id", "doc_id", "offset", "length",
                                            "relevance", "doclen", "bep"])
     graded = qrels.scale == "graded"
