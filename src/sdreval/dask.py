@@ -34,18 +34,19 @@ from .measures.partitions import (Part, Piece, assemble, evaluate_part, gather, 
                                   split_topic)
 from .measures.registry import EvalContext, Measure
 from .measures.serial import check_topic_names, measures_by_family, topics_to_evaluate
-from .orchestrate.dataset import (Repeated, Settle, add_sums, forget_topics, keep_topics,
-                                  means_from_sums, part_path, settle, value_sums, write_part)
+from .model.run import Run
+from .orchestrate.dataset import (Repeated, Settle, add_sums, first_repeat, forget_topics,
+                                  keep_topics, means_from_sums, part_path, settle, value_sums,
+                                  write_part)
 
 __all__ = ["evaluate", "read_parquet"]
 
 
 def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx: EvalContext,
-                    given: str | None, index: int, output: str | None = None) -> Piece:
+                    given: str | None, index: int) -> Piece:
     """One partition: its answered topics, the topics it scores, their values, its warnings;
-    ``extra``: its read warnings, with ``output`` the exact sums of each measure's values
-    (the values written to ``output``, the topic names beside them: none sent back), its
-    file-order hints and the run its run column names (None without one or rows)."""
+    ``extra``: its read warnings, its file-order hints and the run its run column names (None
+    without one or rows)."""
     from .io.frames import run_from_table
     from .io.readers import is_span_data
     from .io.table_checks import chosen_run_name, single_run_name
@@ -58,21 +59,35 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
 
         run = span_run_from_frame(frame, name, log=log)
     else:
-        run = run_from_table(frame, name, f"(partition {index})", log=log)
+        run = run_from_table(frame, name, f"(partition {index})", log=log, named=own)
     quiet = replace(ctx, warnings=[], cache={})
     check_topic_names(qrels, [run])
     topics = topics_to_evaluate(qrels, run, False, quiet)
     _, matrix, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
     read = [str(p) for p in log.warnings]
-    hints = rsv_order_hints([run], ctx.order)
-    if output is None:
-        return Piece(list(run.topics), topics, matrix, found, run.unit,
-                     (read, None, hints, own))
-    write_part(part_path(output, 0, index), assemble([run], [topics], measures,
-                                                     [(0, matrix, [])]))
-    keep_topics(output, 0, index, list(run.topics), topics)
-    return Piece([], [], None, found, run.unit,
-                 (read, value_sums(measures, matrix), hints, own))
+    return Piece(list(run.topics), topics, matrix, found, run.unit,
+                 (read, None, rsv_order_hints([run], ctx.order), own))
+
+
+def _sums(piece: Piece, measures: list[str]) -> Piece:
+    """What a partition held for ``output`` sends back: its warnings and the exact sums of
+    each measure's values (no topic names, no values)."""
+    read, _, hints, own = piece.extra
+    return Piece([], [], None, piece.warnings, piece.unit,
+                 (read, value_sums(measures, piece.values), hints, own))
+
+
+def _repeated(pieces: list[Piece]) -> Repeated | None:
+    """The first topic two held partitions answer (put together on a worker)."""
+    return first_repeat([p.answered for p in pieces])
+
+
+def _write(piece: Piece, name: str, measures: list[str], output: str, index: int) -> None:
+    """A held partition's per-topic rows and topic names, written to ``output``."""
+    write_part(part_path(output, 0, index), assemble([Run(name, {}, piece.unit)],
+                                                     [piece.topics], measures,
+                                                     [(0, piece.values, [])]))
+    keep_topics(output, 0, index, piece.answered, piece.topics)
 
 
 def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure],
@@ -95,8 +110,10 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
     parquet -o DIR/``; the topics ``-c`` adds, which no partition answered, to
     ``part-00000-unanswered.parquet``) and sends back only how many topics it answered and
     each measure's exact sum of values; the topic names stay in ``output`` (in ``_topics/``,
-    removed at the end), put together by one task to check that no topic lies in two
-    partitions and to find the topics left out.  What comes back, and is returned, is the
+    removed at the end), put together by one task to find the topics left out.  The
+    partitions are held on the workers until every one is read and no topic lies in two of
+    them: a refused input (a bad row, a topic in two partitions, two run names) leaves
+    ``output`` as it was.  What comes back, and is returned, is the
     means (``summarise(..., counts=True)``: run, ``all``, measure, value, topics), the
     numbers of the gathered per-topic rows to the last bit (one exact sum, divided once; a
     geometric mean such as gm_map from the exact sum of the logs)."""
@@ -130,11 +147,20 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
             warnings.simplefilter("ignore")  # Dask's own ("Sending large graph ...")
             shared = _shared(qrels)
             task = dask.delayed(_evaluate_frame, pure=True)
-            tasks = [task(part, shared, texts, settings, name, i, output)
+            tasks = [task(part, shared, texts, settings, name, i)
                      for i, part in enumerate(run_ddf.to_delayed())]
-            results = list(dask.compute(*tasks))
+            if output is None:
+                results = list(dask.compute(*tasks))
+            else:  # every partition held where it was read; refused before a file is written
+                held = dask.persist(*tasks)
+                results = list(dask.compute(*[dask.delayed(_sums)(p, texts) for p in held]))
             name, differs = _run_name(name, results)
             if output is not None:  # the names put together where they were written
+                repeated = dask.compute(dask.delayed(_repeated)(list(held)))[0]
+                if repeated is not None:
+                    raise split_topic(repeated.topic, repeated.first, repeated.second, None)
+                dask.compute(*[dask.delayed(_write)(p, name, texts, output, i)
+                               for i, p in enumerate(held)])
                 job = Settle(0, None, name, output, [p.warnings for p in results],
                              [p.unit for p in results], all_topics)
                 settled = dask.compute(dask.delayed(settle, pure=False)(

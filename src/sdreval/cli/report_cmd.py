@@ -106,13 +106,14 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         ctx = build_context(options)
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
         echo_problems(log)
+        chosen = list(measures) or report_html.default_measures(run_objs, qrels_obj)
+        echo_warnings(unused_options(None, qrels, chosen))  # as eval: defaults too
         try:
-            data = report_html.build_report(qrels_obj, run_objs, list(measures) or None, ctx,
+            data = report_html.build_report(qrels_obj, run_objs, chosen or None, ctx,
                                             all_topics=all_topics, jobs=options.get("jobs", 1),
                                             scheduler=options.get("scheduler"), **common)
         finally:  # before an error too: a warning often says why (topics not in the qrels)
             echo_warnings(ctx.warnings)
-        echo_warnings(unused_options(None, qrels, data.measures))  # as eval: defaults too
         data.settings.update(input_settings(options))
         if not measures:
             echo_notes([f"no -m given: reporting {', '.join(data.measures)} (choose others "

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ..errors import InputError, ProblemLog, UsageError
 from .table_checks import DOC, E, GRADE, S, SCORE, TOPIC
 from .tables import load_table
-from .textlines import finish
+from .textlines import finish, given_log
 
 if TYPE_CHECKING:
     from ..judgements.qrels import Qrels
@@ -89,8 +89,7 @@ def read_table_qrels(path: str | Path, log: ProblemLog | None = None,
 
 
 def _read(path, log, root, build):
-    own = log is None
-    log = log if log is not None else ProblemLog()
+    log, own = given_log(log)
     table = load_table(path, log, ID_COLUMNS, root)
     try:
         result = build(table, log)

@@ -57,19 +57,22 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
 
 def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "(DataFrame)",
                    log: ProblemLog | None = None, where: Callable[[int], str] | None = None,
-                   topics: tuple[np.ndarray, list[str]] | None = None, table: Any = None
-                   ) -> Run:
+                   topics: tuple[np.ndarray, list[str]] | None = None, table: Any = None,
+                   named: Any = ...) -> Run:
     """A run from a DataFrame (columns: module docstring); ``where(i)`` names row ``i`` in
     messages (default ``row <index label>``; ``table``: the
     :class:`~sdreval.io.table_model.Table` of a file, whose rows are named ``file:line``).
     ``topics``: ``(codes, names)`` when the caller holds the rows' topics already (a nested
-    dict: no topic column; topics without rows are kept, empty, in the order of ``names``)."""
+    dict: no topic column; topics without rows are kept, empty, in the order of ``names``).
+    ``named``: the run the run column names when the caller has read it
+    (:func:`~sdreval.io.table_checks.single_run_name`), not read again."""
     log, own = given_log(log)
     check = checker(frame, source, log, where, table)
     # the run's name: ``name``, else the table's run column (a table naming several runs is
     # refused, even when named), else the file's stem, else "run"
-    name = run_name(table, name) if table is not None else chosen_run_name(
-        name, single_run_name(frame, source))[0]
+    if named is ...:
+        named = single_run_name(frame, source) if table is None else None
+    name = run_name(table, name) if table is not None else chosen_run_name(name, named)[0]
     topic = None if topics is not None else column(frame, TOPIC, "topic", check=check)
     doc = column(frame, DOC, "document", check=check)
     score = column(frame, SCORE, "score", False, check)

@@ -102,8 +102,7 @@ class _Rows:
             raise UsageError(f"expected a dict {{topic: {{document: value}}}}, got "
                              f"{type(data).__name__}")
         self.data = data
-        keys = np.empty(len(data), dtype=object)
-        keys[:] = list(data)
+        keys = _objects(list(data))
         names, bad = id_text(keys)  # the rule of every id: keys 1, 1.0 and "1" are one topic
         if bad.any():
             raise InputError([Problem("(dict)", None, f"{what} dict: topic key "

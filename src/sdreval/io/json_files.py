@@ -23,7 +23,7 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
     from dataclasses import replace
 
     from ..errors import InputError
-    from .table_syntax import unique_keys
+    from .table_syntax import repeated_key, unique_keys
     from .textlines import finish, given_log, open_binary
 
     file = str(path)
@@ -31,8 +31,7 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
         with open_binary(path) as handle:
             data = json.load(handle, object_pairs_hook=unique_keys)
     except KeyError as error:
-        raise InputError(f"key {error.args[0]} given twice in one object (JSON readers keep "
-                         "either value): remove one", file) from None
+        raise InputError(repeated_key(error), file) from None
     except json.JSONDecodeError as error:
         raise InputError(f"not one JSON object {{topic: {{document: value}}}}: {error.msg} "
                          f"(column {error.colno})", file, error.lineno) from None

@@ -227,7 +227,8 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
              chunk_map=None, documents=None, *, name: str | None = None) -> Run:
     """A run from any source (module docstring): a :class:`Run` is returned as it is (renamed
-    when ``name`` is given).
+    when ``name`` is given).  A given ``name`` wins over the name a file or table gives its
+    run (run-id, run column, file name): a warning says so when they differ.
 
     Files: ``fmt`` forces a format (detected from content otherwise); ``chunk_map``
     (:class:`sdreval.io.spans.ChunkMap`) maps a chunk-ID run (JSONL or a TREC document run)
@@ -241,22 +242,25 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
         return _renamed(source, name)
     _refuse_swapped(source, "a run")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
-        return _renamed(_from_file(source, lambda path: _run_file(path, fmt, log, chunk_map,
-                                                                  documents)), name)
+        run = _from_file(source, lambda path: _run_file(path, fmt, log, chunk_map, documents))
+        if name and name != run.name:  # a given name differing from the file's: stated
+            where = getattr(source, "name", None) if is_file_object(source) else source
+            _state(log, str(where or "(file)"), f"the file names the run {run.name!r} (its "
+                   f"run-id, run column or file name); it is named {name!r} as given")
+        return _renamed(run, name)
     _no_format(fmt, source)
     from . import interop
     from .spans.objects import result_rows
 
     source = result_rows(source)  # LangChain/LlamaIndex objects: read as their dicts
+    named = ...
     if is_frame(source) and name:  # a given name differing from its run column's: stated
         from .table_checks import chosen_run_name, single_run_name
-        from .textlines import finish, given_log
 
-        differs = chosen_run_name(name, single_run_name(source, "(DataFrame)"))[1]
+        named = single_run_name(source, "(DataFrame)")
+        differs = chosen_run_name(name, named)[1]
         if differs:
-            stated, own = given_log(log)
-            stated.warn("(DataFrame)", None, differs)
-            finish(stated, own)
+            _state(log, "(DataFrame)", differs)
     if is_span_data(source, None):  # a table's run column names it, as a table file's does
         from .spans import span_run_from_frame
 
@@ -264,7 +268,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     if is_frame(source):
         from .frames import run_from_table
 
-        return run_from_table(source, name, "(DataFrame)", log)
+        return run_from_table(source, name, "(DataFrame)", log, named=named)
     if isinstance(source, Mapping):
         return interop.run_from_dict(source, name or "run", log)
     if type(source).__name__ == "Run" and hasattr(source, "to_dict"):
@@ -272,6 +276,15 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     if isinstance(source, Iterable) and not isinstance(source, (bytes, bytearray)):
         return interop.run_from_ir_measures(source, name or "run", log)
     raise UsageError(f"cannot read a run from {type(source).__name__}")
+
+
+def _state(log: ProblemLog | None, where: str, message: str) -> None:
+    """A rule applied in reading, said as a warning of ``where``."""
+    from .textlines import finish, given_log
+
+    stated, own = given_log(log)
+    stated.warn(where, None, message)
+    finish(stated, own)
 
 
 def _renamed(run: Run, name: str | None) -> Run:

@@ -223,6 +223,4 @@ def _grown(values: np.ndarray, size: int) -> np.ndarray:
     topics block by block costs time in proportion to them)."""
     if size <= len(values):
         return values
-    out = np.zeros(max(size, 2 * len(values)), dtype=values.dtype)
-    out[:len(values)] = values
-    return out
+    return np.pad(values, (0, max(size, 2 * len(values)) - len(values)))

@@ -26,7 +26,7 @@ from ..errors import InputError, ProblemLog, UsageError, problem_kind
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import id_problem, id_text, shown
-from .textlines import CHAR_LIMIT, INT_LIMIT, NUL_PROBLEM, not_from_one
+from .textlines import CHAR_LIMIT, INT_LIMIT, NUL_PROBLEM, beyond_char_limit, not_from_one
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
@@ -257,9 +257,7 @@ def span_values(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checke
         check.report(bad, lambda i: f"{second} {ends[i]} is before {first} {offsets[i]}")
         lengths = np.where(bad, -1, lengths)
     beyond = (offsets >= 0) & (lengths >= 0) & (offsets + lengths >= CHAR_LIMIT)
-    check.report(beyond, lambda i: f"passage {offsets[i]}:{lengths[i]} ends beyond "
-                                   f"{CHAR_LIMIT - 1} characters, the largest character "
-                                   f"position supported")
+    check.report(beyond, lambda i: beyond_char_limit(f"{offsets[i]}:{lengths[i]}"))
     return offsets, np.where(beyond, -1, lengths)
 
 def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True,

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import ProblemLog
+from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
 from .table_checks import Checker, row_place
 
@@ -54,3 +54,14 @@ class Table:
         return Checker(self.file, log, lambda i: self.place(int(lines[i])),
                        lines if self.labels is None else None,
                        None if self.parts is None else self.file_of)
+
+    def require(self, keys: tuple[str, ...], what: str, log: ProblemLog) -> None:
+        """Refuse a table without ``keys`` (``what``: the input, in the message); when some
+        rows could not be read (lines that are not JSON), their errors say why."""
+        missing = [k for k in keys if k not in self.frame.columns]
+        if missing and log.error_count:
+            log.raise_if_errors()
+        if missing:
+            raise InputError(f"{what} need the keys {', '.join(keys)} (missing: "
+                             f"{', '.join(missing)}; found: "
+                             f"{', '.join(map(str, self.frame.columns))})", self.file)

@@ -21,6 +21,13 @@ def unique_keys(pairs: list[tuple[str, object]]) -> dict:
     return record
 
 
+def repeated_key(error: KeyError) -> str:
+    """The one message of a key :func:`unique_keys` found twice in one JSON object, for every
+    JSON and JSONL reader."""
+    return (f"key {error.args[0]} given twice in one object: which value is meant is not clear "
+            "(JSON readers keep either value); give each key once")
+
+
 def check_quoting(data: bytes, sep: str, file: str) -> None:
     """CSV quoting as pandas reads it, checked strictly: a field that opens a double quote
     must close it before its separator (``"Hi," he said`` in a TSV text lost its quotes,

@@ -39,7 +39,7 @@ from .locations import arrow_file, dataset_parts, is_directory, is_url, url_star
 from .parquet_tables import dataset_columns, load_dataset, load_parquet, to_frame
 from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
-from .table_syntax import check_quoting, check_row_widths, unique_keys
+from .table_syntax import check_quoting, check_row_widths, repeated_key, unique_keys
 from .trec_lines import file_stem
 from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
                         table_layout)
@@ -182,8 +182,7 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
             log.error(file, number, f"not a JSON object: {error}")
             continue
         except KeyError as error:
-            log.error(file, number, f"key {error.args[0]} given twice in one object: which value "
-                      "is meant is not clear (JSON readers differ); give each key once")
+            log.error(file, number, repeated_key(error))
             continue
         if not isinstance(record, dict):
             log.error(file, number, f"expected a JSON object, found {type(record).__name__}")

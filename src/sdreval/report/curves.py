@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -138,13 +138,15 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
     """Mean inex_eval precall over the topics at recall 0.01..1.00 (Ogilvie & Lalmas 2006,
     Eq. 1-5)."""
     from ..measures.evaluate import ordered_run
-    from ..measures.inex_eval.definitions import POOL_WARNING, inex_eval_curve
+    from ..measures.inex_eval.definitions import (POOL_WARNING, check_collection_size,
+                                                  collection_size, inex_eval_curve)
     from ..measures.inex_eval.kernels import RECALL_POINTS
-    from ..measures.registry import parse_measure
+    from ..measures.registry import MEASURES, make_measure
     from ..measures.serial import curve_topics
 
-    inner = ",".join(f"{k}={v}" for k, v in params.items())
-    measure = parse_measure(f"inex_eval({inner})" if inner else "inex_eval")
+    measure = make_measure(MEASURES["inex_eval"], params, None)
+    quant, elements = measure.get("quant", ctx), measure.get("elements", ctx)
+    check_collection_size(qrels, collection_size(ctx, elements), ctx)
     frames, per_topic = [], []
     before = len(ctx.warnings)  # the figure's own warnings name the figure, not a measure
     for run in runs:
@@ -153,9 +155,8 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
         ordered = ordered_run(run, ctx.order, ctx.depth)
         if not topics:
             continue
-        curves = np.vstack([inex_eval_curve(qrels, ordered.get(t), t, params.get("quant"),
-                                            params.get("elements"), ctx,
-                                            compat=params.get("compat") or ctx.compat)
+        curves = np.vstack([inex_eval_curve(qrels, ordered.get(t), t, quant, elements, ctx,
+                                            compat=measure.get("compat", ctx))
                             for t in topics])
         frames.append(pd.DataFrame({"run": run.name, "x": RECALL_POINTS,
                                     "value": curves.mean(axis=0)}))
@@ -183,6 +184,27 @@ def _budget_curve(qrels, runs, ctx, all_topics, params):
 
 CURVE_FUNCTIONS = {"epgr": _xcg_curve("epgr"), "nxcg": _xcg_curve("nxcg"),
                    "precall": _precall_curve, "budget": _budget_curve}
+#: the measure whose parameters a family's curve function takes
+CURVE_PARAMS_OF = {"epgr": "MAep", "nxcg": "MAep", "precall": "inex_eval"}
+
+
+def table_params(key: str, measures: Sequence[Any]
+                 ) -> tuple[dict[str, Any], str | None, list[str]]:
+    """The parameters of curve ``key`` so that the figure draws the measure the table shows:
+    those of the first measure of the curve's family in ``measures`` that the curve takes;
+    with that measure's text and the texts of the family's measures whose parameters differ
+    (the figure does not draw those)."""
+    from ..measures.registry import MEASURES, parse_measure
+
+    if key not in CURVE_PARAMS_OF:
+        return {}, None, []
+    definition = MEASURES[CURVE_PARAMS_OF[key]]
+    taken = {p.name for p in definition.params}
+    found = [(m.text, {k: v for k, v in m.params if k in taken})
+             for m in map(parse_measure, measures) if m.family == definition.family]
+    if not found:
+        return {}, None, []
+    return found[0][1], found[0][0], [text for text, other in found if other != found[0][1]]
 
 
 def curve_bands(per_topic: pd.DataFrame, level: float = 0.95, samples: int = 2_000,
@@ -204,7 +226,8 @@ def curve_bands(per_topic: pd.DataFrame, level: float = 0.95, samples: int = 2_0
         pd.DataFrame(columns=["run", "x", "low", "high"])
 
 
-def compute_curve(qrels, runs, spec: CurveSpec | str, ctx=None, params: str = "",
+def compute_curve(qrels, runs, spec: CurveSpec | str, ctx=None,
+                  params: str | Mapping[str, Any] = "",
                   points: Sequence[float] | None = None, all_topics: bool = False,
                   bands: float | None = None, samples: int = 2_000, seed: int | None = 0
                   ) -> pd.DataFrame:
@@ -212,9 +235,11 @@ def compute_curve(qrels, runs, spec: CurveSpec | str, ctx=None, params: str = ""
 
     ep/gr, nxCG and precall use the families' curve functions (ep/gr at gain-recall
     0.01..1.00, nxCG at ranks 1..100, precall at recall 0.01..1.00) unless ``points`` are
-    given; other curves evaluate ``measure(params)@x`` at the points.  With ``bands`` (a
-    confidence level), columns ``low`` and ``high`` hold :func:`curve_bands`."""
-    from ..measures import EvalContext, evaluate
+    given; other curves evaluate ``measure(params)@x`` at the points.  ``params``: as in a
+    measure name (``"quant=sog,elements=100"``) or a mapping (:func:`table_params`).  With
+    ``bands`` (a confidence level), columns ``low`` and ``high`` hold :func:`curve_bands`."""
+    from ..measures import MEASURES, EvalContext, evaluate
+    from ..measures.registry import make_measure, parse_measure
     from ..model.run import Run
 
     ctx = ctx or EvalContext()
@@ -223,15 +248,20 @@ def compute_curve(qrels, runs, spec: CurveSpec | str, ctx=None, params: str = ""
         if spec not in STANDARD_CURVES:
             raise UsageError(f"unknown curve {spec!r}; known: {', '.join(STANDARD_CURVES)}")
         spec = STANDARD_CURVES[spec]
-    if points is None and spec.key in CURVE_FUNCTIONS:
-        kwargs = dict(item.split("=", 1) for item in params.split(",") if "=" in item)
-        means, per_topic = CURVE_FUNCTIONS[spec.key](qrels, run_list, ctx, all_topics, kwargs)
+    function = points is None and spec.key in CURVE_FUNCTIONS
+    if isinstance(params, str):  # read as the measure's name is read, once
+        name = CURVE_PARAMS_OF.get(spec.key, "") if function else spec.measure
+        cutoff = "" if function else f"@{_point_text(spec.points[0])}"
+        params = dict(parse_measure(f"{name}({params}){cutoff}").params) if params else {}
+    if function:
+        means, per_topic = CURVE_FUNCTIONS[spec.key](qrels, run_list, ctx, all_topics,
+                                                     dict(params))
     else:
         if not curve_available(spec.measure):
             raise UsageError(f"curve {spec.key}: measure {spec.measure!r} with a cut-off is "
                              "not registered")
-        names = curve_measures(spec.measure, points if points is not None else spec.points,
-                               params)
+        names = [make_measure(MEASURES[spec.measure], dict(params), p)
+                 for p in (points if points is not None else spec.points)]
         table = evaluate(qrels, run_list, names, ctx, all_topics=all_topics)
         means = curve_from_results(table, spec.measure)
         per_topic = curve_from_results(table, spec.measure, per_topic=True)

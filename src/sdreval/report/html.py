@@ -29,7 +29,7 @@ from ..measures.evaluate import aggregate_of
 from ..stats.choices import CI_SAMPLES, TEST_SAMPLES, describe_tests, resample_counts
 from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS
 from . import bridge
-from .curves import STANDARD_CURVES, CurveSpec, compute_curve
+from .curves import STANDARD_CURVES, CurveSpec, compute_curve, table_params
 from .page import figure_data, render_page, report_time
 from .page_figures import SWAP_MIN_RUNS, figure_captions, mixed_decisions, plot_makers
 from .tables import format_text_table
@@ -243,8 +243,13 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
                                              and any(tq.passages for tq in qrels.topics.values()))
         if not suits and not explicit:
             continue  # e.g. iP for element runs: not applicable, nothing to say
+        params, drawn, others = table_params(key, measures)
+        if others:
+            notes.append(f"{STANDARD_CURVES[key].title}: drawn with the parameters of {drawn},"
+                         f" the first of its family in the table (not of {', '.join(others)})")
         try:
-            table = compute_curve(qrels, run_list, key, ctx, points=curve_points(key, run_list),
+            table = compute_curve(qrels, run_list, key, ctx, params,
+                                  points=curve_points(key, run_list),
                                   all_topics=all_topics, bands=0.95, seed=seed)
         except (SdrevalError, ImportError, TypeError, ValueError) as error:
             # a curve that cannot be drawn must not cost the whole report; say why

@@ -128,7 +128,11 @@ def summary_html(data: "ReportData") -> str:
     best = {m: table[m].max() for m in data.measures}
     counts = count_measures(data.measures)
     head = "".join(f"<th>{esc(m)}</th>" for m in data.measures)
-    rows = []
+    # the topics each mean is over: a NaN value (undefined) is left out of the mean
+    values = data.results[data.results["topic"].astype(str) != "all"]
+    numbers = values.groupby([values["run"].astype(str), values["measure"].astype(str)]
+                             )["value"].count()
+    rows, ranges = [], False
     for run in data.runs:
         cells = []
         for m in data.measures:
@@ -142,7 +146,10 @@ def summary_html(data: "ReportData") -> str:
                 mark = '<span class="up">▲</span>' if row.diff > 0 else \
                     '<span class="down">▼</span>'
             cells.append(f"<td{cls}>{num(value, 4, count)}{mark}</td>")
-        topics = data.results.loc[data.results["run"].astype(str) == run, "topic"].nunique()
+        counted = numbers[numbers.index.get_level_values(0) == run]
+        fewest, most = int(counted.min()), int(counted.max())
+        topics = f"{fewest}–{most}" if fewest < most else str(most)
+        ranges = ranges or fewest < most
         is_base = run == data.baseline
         label = f"{esc(run)}{' (baseline)' if is_base else ''}"
         row_class = ' class="baseline"' if is_base else ""
@@ -150,6 +157,9 @@ def summary_html(data: "ReportData") -> str:
                     + "</tr>")
     over = "Mean over topics" + ("; counts (" + ", ".join(esc(m) for m in counts)
                                  + "): sums over topics, as trec_eval" if counts else "")
+    if ranges:
+        over += ("; topics: those of the means, from the fewest to the most of the measures "
+                 "(an undefined value, NaN, is left out)")
     legend = f"<p class=\"legend\">{over}; bold: the best run of the column.</p>"
     if tests:
         legend = (f"<p class=\"legend\">{over}; bold: the best run of the column. "

@@ -48,31 +48,32 @@ def mean_difference(diffs: np.ndarray, summed: bool = False) -> np.ndarray:
     return np.where(np.abs(mean) <= TIE_TOLERANCE, 0.0, out)
 
 
-def _tied_mean(d: np.ndarray) -> np.ndarray:
-    """Row means (numpy's; the centre of an interval, d_z's numerator), 0 within
-    ``TIE_TOLERANCE`` of 0 as :func:`mean_difference`."""
-    mean = d.mean(axis=1)
-    return np.where(np.abs(mean) <= TIE_TOLERANCE, 0.0, mean)
+def _spread(d: np.ndarray) -> np.ndarray:
+    """Sample standard deviation of each row; 0 for a constant row (numpy's can be 1e-17)."""
+    return np.where((d == d[:, :1]).all(axis=1), 0.0, d.std(axis=1, ddof=1))
 
 
-def t_interval(diffs: np.ndarray, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
-    """Paired t interval of the mean of each row of a pairs × topics difference matrix."""
+def t_interval(diffs: np.ndarray, level: float = 0.95, mean: np.ndarray | None = None
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """Paired t interval of the mean of each row of a pairs × topics difference matrix,
+    centred on the mean the tables print (:func:`mean_difference`, or ``mean`` given)."""
     d = np.atleast_2d(np.asarray(diffs, dtype=float))
     n = d.shape[1]
-    mean = _tied_mean(d)
+    mean = mean_difference(d) if mean is None else mean
     if n < 2:
         return np.full_like(mean, np.nan), np.full_like(mean, np.nan)
-    half = stats.t.ppf(0.5 + level / 2, n - 1) * d.std(axis=1, ddof=1) / np.sqrt(n)
+    half = stats.t.ppf(0.5 + level / 2, n - 1) * _spread(d) / np.sqrt(n)
     return mean - half, mean + half
 
 
-def cohens_dz(diffs: np.ndarray) -> np.ndarray:
-    """``mean(d) / sd(d)`` per row (Lakens 2013, Eq. 6); 0 for all-zero rows."""
+def cohens_dz(diffs: np.ndarray, mean: np.ndarray | None = None) -> np.ndarray:
+    """``mean(d) / sd(d)`` per row (Lakens 2013, Eq. 6; the mean of :func:`mean_difference`,
+    or ``mean`` given); 0 for all-zero rows."""
     d = np.atleast_2d(np.asarray(diffs, dtype=float))
-    mean = _tied_mean(d)
+    mean = mean_difference(d) if mean is None else mean
     if d.shape[1] < 2:
         return np.full_like(mean, np.nan)
-    sd = np.where((d == d[:, :1]).all(axis=1), 0.0, d.std(axis=1, ddof=1))  # constant: ±inf
+    sd = _spread(d)  # constant: ±inf
     with np.errstate(divide="ignore", invalid="ignore"):
         dz = mean / sd
     return np.where((np.abs(d) <= TIE_TOLERANCE).all(axis=1), 0.0, dz)
@@ -87,14 +88,15 @@ def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t
     if not 0 < ci_level < 1:
         raise UsageError(f"confidence level must be in (0, 1), got {ci_level}")
     d = np.atleast_2d(np.asarray(diffs, dtype=float))
+    mean = mean_difference(d)  # one mean: the printed difference, the interval's centre, d_z's
     if interval == "t":
-        low, high = t_interval(d, ci_level)
+        low, high = t_interval(d, ci_level, mean)
     elif interval == "bootstrap":
         low, high = percentile_ci(d, ci_level, samples, seed)
     else:
         raise UsageError(f"unknown interval {interval!r}; expected t or bootstrap")
     wins = np.count_nonzero(d > TIE_TOLERANCE, axis=1)
     losses = np.count_nonzero(d < -TIE_TOLERANCE, axis=1)
-    return {"diff": mean_difference(d, summed), "diff_ci_low": low, "diff_ci_high": high,
-            "effect_size": cohens_dz(d), "wins": wins,
+    return {"diff": mean_difference(d, True) if summed else mean, "diff_ci_low": low,
+            "diff_ci_high": high, "effect_size": cohens_dz(d, mean), "wins": wins,
             "ties": d.shape[1] - wins - losses, "losses": losses}

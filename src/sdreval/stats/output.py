@@ -49,13 +49,24 @@ def _text_cell(value: Any) -> str:
     return str(value)
 
 
+def _csv_booleans(table: pd.DataFrame) -> pd.DataFrame:
+    """Booleans as ``true``/``false``, as the text and JSON tables write them (pandas writes
+    ``True``/``False``)."""
+    def word(value: Any) -> Any:
+        return ("true" if value else "false") if isinstance(value, (bool, np.bool_)) else value
+
+    changed = {column: table[column].map(word) for column in table.columns
+               if pd.api.types.is_bool_dtype(table[column]) or table[column].dtype == object}
+    return table.assign(**changed) if changed else table
+
+
 def table_text(table: pd.DataFrame, fmt: str) -> str:
     """``table`` rendered as ``text`` (tab-separated with header), ``csv`` or ``json``."""
     if fmt == "json":
         return json.dumps(records(table), indent=1) + "\n"
     if fmt == "csv":
         buffer = io.StringIO()
-        table.to_csv(buffer, index=False)
+        _csv_booleans(table).to_csv(buffer, index=False)
         return buffer.getvalue()
     if fmt == "text":
         lines = ["\t".join(map(str, table.columns))]

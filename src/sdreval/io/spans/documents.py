@@ -31,6 +31,8 @@ from ..textlines import given_log
 pd = lazy_module("pandas")
 
 UNITS = ("chars", "bytes", "tokens")
+#: the keys of a documents file
+DOCUMENT_KEYS = ("doc_id", "text")
 
 
 def unit_values(frame: Any) -> np.ndarray | None:
@@ -98,12 +100,7 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
     log, own = given_log(log)
     table = load_table(path, log)
     file = str(path)
-    missing = [c for c in ("doc_id", "text") if c not in table.frame.columns]
-    if missing and log.error_count:  # e.g. lines that are not JSON: those errors say why
-        log.raise_if_errors()
-    if missing:
-        raise InputError(f"documents need the keys doc_id and text (missing: "
-                         f"{', '.join(missing)})", file)
+    table.require(DOCUMENT_KEYS, "documents", log)
     check = table.checker(log)
     ids = check.ids(table.frame["doc_id"].to_numpy(), "doc_id")
     texts: dict[str, str] = {}

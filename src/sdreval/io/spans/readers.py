@@ -42,7 +42,7 @@ from ..frames import build_run, ranked_rows
 from ..frame_qrels import passage_judgements
 from ..table_checks import Checker, span_values
 from ..textlines import finish, given_log
-from .documents import UNITS, Documents, to_characters, unit_values
+from .documents import DOCUMENT_KEYS, UNITS, Documents, to_characters, unit_values
 from .fields import canonical_table
 from .objects import records, result_rows
 from ..table_model import Table
@@ -62,20 +62,13 @@ SPAN_FORMATS = {
     "span-run": ("query_id", "doc_id", "start", "end"),
     "chunk-run": ("query_id", "chunk_id"),
     "chunk-map": ("chunk_id", "doc_id", "start", "end"),
-    "documents": ("doc_id", "text"),
+    "documents": DOCUMENT_KEYS,
 }
 
 
 def require(table: Table, kind: str, what: str, log: ProblemLog) -> None:
     """Refuse a table without the keys of ``kind`` (:data:`SPAN_FORMATS`)."""
-    keys = SPAN_FORMATS[kind]
-    missing = [k for k in keys if k not in table.frame.columns]
-    if missing and log.error_count:  # e.g. lines that are not JSON: those errors say why
-        log.raise_if_errors()
-    if missing:
-        raise InputError(f"{what} need the keys {', '.join(keys)} (missing: "
-                         f"{', '.join(missing)}; found: "
-                         f"{', '.join(map(str, table.frame.columns))})", table.file)
+    table.require(SPAN_FORMATS[kind], what, log)
 
 
 def unit_column(table: Table, check: Checker) -> np.ndarray | None:

@@ -15,7 +15,7 @@ from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
 from ..cumgain import FINE_POINTS, ep_at, nxcg_vector
-from ..registry import EvalContext, Measure, parse_measure
+from ..registry import MEASURES, EvalContext, Measure, make_measure
 from ..serial import curve_topics
 from .definitions import settings_of, tables_for
 from .gains import run_gains
@@ -47,8 +47,7 @@ def _with_mean(frame: pd.DataFrame, x: str, y: str) -> pd.DataFrame:
 
 
 def _measure(params: dict) -> Measure:
-    inner = ",".join(f"{k}={v}" for k, v in params.items())
-    return parse_measure(f"MAep({inner})" if inner else "MAep")
+    return make_measure(MEASURES["MAep"], params, None)
 
 
 def _scored(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContext | None, params: dict
