@@ -328,7 +328,8 @@ def _is_run_dict(mapping: Mapping) -> bool:
         return True
     for value in mapping.values():
         if isinstance(value, Mapping):
-            return all(isinstance(v, Number) for v in value.values())
+            return all(isinstance(v, Number) or v is None for v in value.values())  # None:
+            # a missing score, refused by the run's reader
         return False
     return True
 
@@ -342,4 +343,5 @@ def _is_record(item: Any) -> bool:
         from .table_checks import TOPIC
 
         return any(key in item for key in TOPIC)
-    return isinstance(item, tuple) and len(item) >= 3 and isinstance(item[2], Number)
+    return isinstance(item, tuple) and len(item) >= 3 and (isinstance(item[2], Number) or
+                                                           item[2] is None)  # None: refused
