@@ -178,6 +178,10 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     (map, P_10, ndcg_cut_10, nDCG@10, R@100)."""
     for name in measures:  # a mistyped name is reported before any file is read
         parse_measure(name)
+    if fmt == "trec_eval":
+        from ..report.trec_format import check_names
+
+        check_names(measures)
     check_target(fmt, output)
     import_pyarrow_without_cloudpickle()  # every reader uses Arrow
     ctx = build_context(options)

@@ -55,8 +55,8 @@ def context_options(func, only: tuple[str, ...] | None = None):
         click.option("-l", "--rel-level", type=click.FloatRange(min=0, min_open=True),
                      default=None,
                      help="Relevance level of the binary classic measures (AP, P, RR, "
-                          "Recall, bpref, ...): relevant iff grade >= level (trec_eval -l; "
-                          "default: any grade > 0; a level must be > 0)."),
+                          "Recall, bpref, ...; it makes RBP binary too): relevant iff grade >= "
+                          "level (trec_eval -l; default: any grade > 0; a level must be > 0)."),
         click.option("--zero-rel-as-zero", "zero_rel", is_flag=True,
                      help="A topic with nothing relevant scores 0 and counts in the means, as "
                           "trec_eval averages it (default: left out, with a warning; a "
@@ -111,6 +111,10 @@ def build_context(options: dict) -> EvalContext:
                       strict=bool(options.get("strict")),
                       zero_rel=bool(options.get("zero_rel")),
                       collection_elements=options.get("collection_elements"))
+    level = options.get("rel_level")
+    if level is not None and level != int(level):  # trec_eval.c: atol(optarg)
+        ctx.warn(f"-l {level:g}: relevant iff grade >= {level:g} (on whole grades, >= "
+                 f"{int(level) + 1}); trec_eval reads -l as a whole number (-l {int(level)})")
     if options.get("collection_dir"):
         ctx.collection = read_collection(options["collection_dir"])
     if options.get("navigation"):

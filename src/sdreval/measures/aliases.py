@@ -70,17 +70,68 @@ _TREC_CUTOFF = re.compile(r"^(" + "|".join(sorted(TREC_CUTOFF_NAMES, key=len, re
 _ONE_CUTOFF = re.compile(r"^[0-9]+(\.[0-9]+)?$")
 
 
+#: trec_eval's names of sets of measures (its measures.c), with their measures
+TREC_SETS = {
+    "official": ("num_ret num_rel num_rel_ret map gm_map Rprec bpref recip_rank "
+                 "iprec_at_recall P"),
+    "set": "num_ret num_rel num_rel_ret utility set_P set_recall set_relative_P set_map set_F",
+    "all_trec": ("num_ret num_rel num_rel_ret map gm_map Rprec bpref recip_rank iprec_at_recall "
+                 "P relstring recall unj rbp rbp_resid infAP gm_bpref utility 11pt_avg ndcg "
+                 "relative_P Rprec_mult success map_cut ndcg_cut ndcg_rel Rndcg binG G set_P "
+                 "set_recall set_relative_P set_map set_F num_nonrel_judged_ret"),
+}
+
+
+def _trec_set(name: str) -> str | None:
+    """The refusal of a trec_eval set name (``-m official``): its measures sdreval has (with
+    trec_eval's default cut-offs), and those it has not; or of a trec_eval measure sdreval
+    has not (``rbp``, ``ndcg_rel``, ``Rprec_mult_1.00``), which would get a suggestion that
+    is not the same measure."""
+    if name not in TREC_SETS:
+        missing = [m for m in TREC_SETS["all_trec"].split() if m not in TREC_NAMES
+                   and m not in TREC_CUTOFF_NAMES and re.match(re.escape(m) + r"([._][0-9p]|$)",
+                                                                 name)]
+        if not missing:
+            return None
+        return (f"trec_eval's measure {missing[0]!r} is not in sdreval (`sdreval measures` lists "
+                "those it has" + ("; docs/ir-users.md compares RBP and RBPResidual with "
+                                  "trec_eval's rbp and rbp_resid)" if "rbp" in missing[0]
+                                  else ")"))
+    ranks = "5 10 15 20 30 100 200 500 1000"  # trec_eval's default cut-offs (m_P.c ...)
+    cutoffs = {"P": ranks, "recall": ranks, "map_cut": ranks, "ndcg_cut": ranks,
+               "success": "1 5 10", "unj": "5 10 20",
+               "iprec_at_recall": "0.00 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 1.00"}
+    has, lacks = [], []
+    for measure in TREC_SETS[name].split():
+        if measure in TREC_NAMES:
+            has.append(f"-m {measure}")
+        elif measure in TREC_CUTOFF_NAMES:
+            has += [f"-m {measure}_{c}" for c in cutoffs[measure].split()]
+        else:
+            lacks.append(measure)
+    return (f"{name!r} is trec_eval's name for a set of measures; sdreval takes them one by one "
+            f"(--format trec_eval prints runid and num_q): {' '.join(has)}"
+            + (f" (not in sdreval: {', '.join(lacks)})" if lacks else "")
+            + ("; iprec_at_recall_x and 11pt_avg give trec_eval 9.x's values, "
+               "IPrec(version=trec10)@x and IPrecAvg(version=trec10) 10.0's"
+               if "iprec_at_recall" in TREC_SETS[name] else ""))
+
+
 def trec_name(name: str) -> tuple[str, str | None] | None:
     """``(sdreval name, cut-off text or None)`` of a trec_eval measure name, else None.
 
     One measure per name: ``P.5,10`` is refused with the split form (``-m P.5 -m P.10``), and
-    ``recall`` without a cut-off with an example (trec_eval would print a whole list)."""
+    ``recall`` without a cut-off with an example (trec_eval would print a whole list); a set
+    of measures (``official``) with the list of its measures."""
     from ..errors import UsageError
 
+    refusal = _trec_set(name)
+    if refusal:
+        raise UsageError(refusal)
     if name in TREC_NAMES:
         return TREC_NAMES[name], None
     if name in TREC_CUTOFF_NAMES and name not in ("P",):  # sdreval's P says it itself
-        raise UsageError(f"trec_eval measure {name!r} needs a cut-off: {name}_10 "
+        raise UsageError(f"trec_eval measure {name!r} needs a cut-off: {_example(name)} "
                          "(one cut-off per measure)")
     match = _TREC_CUTOFF.match(name)
     if match is None:
@@ -133,9 +184,14 @@ def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
     return key, value
 
 
+def _example(name: str) -> str:
+    """A trec_eval name with a cut-off it takes (``P_10``; a recall level: ``..._0.10``)."""
+    return f"{name}_0.10" if name == "iprec_at_recall" else f"{name}_10"
+
+
 def all_names() -> list[str]:
     """Every alias spelling (for suggestions), with example cut-offs for trec_eval's."""
-    return (list(TREC_NAMES) + [f"{n}_10" for n in TREC_CUTOFF_NAMES]
+    return (list(TREC_NAMES) + [_example(n) for n in TREC_CUTOFF_NAMES]
             + list(IR_MEASURES_NAMES) + [f"{n}@10" for n in RANX_NAMES])
 
 

@@ -62,6 +62,31 @@ def trec_name(text: str) -> tuple[str, str, float]:
     return text, "", 0.0
 
 
+def _identity(text: str) -> tuple:
+    """What a measure computes: its definition, cut-off and every parameter's value."""
+    from ..measures.registry import parse_measure
+
+    measure = parse_measure(text)
+    return (measure.name, measure.cutoff,
+            tuple((p.name, measure.get(p.name)) for p in measure.definition.params))
+
+
+def check_names(measures) -> None:
+    """Refuse two different measures that trec_eval's layout would print under one name
+    (``IPrec@0.3`` and ``IPrec(version=trec10)@0.3`` are both ``iprec_at_recall_0.30``);
+    spellings of one measure (``P.10``, ``P@10``) print one line, as trec_eval's."""
+    from ..errors import UsageError
+
+    seen: dict[str, str] = {}
+    for text in dict.fromkeys(str(m) for m in measures):
+        name = trec_name(text)[0]
+        first = seen.setdefault(name, text)
+        if first != text and _identity(first) != _identity(text):
+            raise UsageError(f"{first} and {text} would both print as {name} in trec_eval's "
+                             "layout (--format trec_eval): ask for one of them, or give "
+                             "another --format")
+
+
 def _value(value: float, count: bool) -> str:
     if pd.isna(value):
         return "nan"
@@ -82,7 +107,12 @@ def trec_eval_pieces(results: pd.DataFrame):
     if not len(results):
         return
     measures = list(dict.fromkeys(results["measure"].tolist()))
+    check_names(measures)
     names = {m: trec_name(str(m)) for m in measures}
+    first: dict[str, str] = {}
+    for m in measures:  # spellings of one measure (check_names): its first one
+        first.setdefault(names[m][0], m)
+    measures = list(first.values())
     rank = {m: (TREC_ORDER.index(names[m][1]) if names[m][1] in TREC_ORDER else len(TREC_ORDER),
                 names[m][2], i) for i, m in enumerate(measures)}
     ordered = sorted(measures, key=rank.__getitem__)
