@@ -76,17 +76,30 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     from .measures import evaluate as evaluate_table
     from .measures import summarise
     from .measures.defaults import rsv_order_hints
+    from .measures.evaluate import coverage_lines, zero_rel_option
 
     if ctx is not None and options:
         raise UsageError("give either ctx or keyword options, not both")
     ctx = ctx or context(**options)
     seen = len(ctx.warnings)
-    read = read_runs(runs)
+    read = some_runs(runs)
     table = evaluate_table(read_qrels(qrels, collection=ctx.collection), read,
                            measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
                            scheduler=scheduler)
-    say(rsv_order_hints(read, ctx.order) + ctx.warnings[seen:])
-    return summarise(table, keep_topics=per_topic)
+    result = summarise(table, keep_topics=per_topic)
+    none = coverage_lines(result, all_topics, zero_rel_option(ctx)) if result.empty else []
+    say(rsv_order_hints(read, ctx.order) + ctx.warnings[seen:] + none)  # none: as eval says
+    return result
+
+
+def some_runs(runs: Any) -> list:
+    """:func:`read_runs`, refusing an empty list or iterable: it names no run (one run
+    without results is an empty table, or ``{}``)."""
+    read = read_runs(runs)
+    if not read:
+        raise UsageError("no run given (an empty list or iterable of runs): give a run or "
+                         "several; a run without results is an empty table or dict ({})")
+    return read
 
 
 def say(messages: list[str]) -> None:
@@ -107,7 +120,7 @@ def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool
     from .report.budget import budget_curve as _curve
 
     ctx = context(**options)
-    table = _curve(read_qrels(qrels, collection=ctx.collection), read_runs(runs),
+    table = _curve(read_qrels(qrels, collection=ctx.collection), some_runs(runs),
                    DEFAULT_BUDGETS if budgets is None else budgets, ctx, all_topics, level,
                    samples, seed)
     say(ctx.warnings)
@@ -172,7 +185,7 @@ def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike 
 
     names = None if measures is None else measure_list(measures)
     ctx = context(**options)
-    data = build_report(read_qrels(qrels, collection=ctx.collection), read_runs(runs), names, ctx,
+    data = build_report(read_qrels(qrels, collection=ctx.collection), some_runs(runs), names, ctx,
                         all_topics=all_topics, test=test, correction=correction,
                         baseline=baseline)
     return write_report(data, path, image_format)

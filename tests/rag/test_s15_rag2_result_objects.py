@@ -52,7 +52,8 @@ def test_langchain_pairs_with_scores_and_start_index():
     pairs = [(Document(MET, {"source": "d", "start_index": TEXT.index(MET)}), 0.2),
              (Document(WAR, {"source": "d", "start_index": TEXT.index(WAR)}), 0.9)]
     run = sdreval.read_run({"q": pairs}, documents=DOCS)
-    assert _values(run) == {"SpanR@1": 1.0, "SpanP@2": pytest.approx(40 / 51)}
+    # in list order (session 19: the score is a distance in most stores): MET first, no gold
+    assert _values(run) == {"SpanR@1": 0.0, "SpanP@2": pytest.approx(40 / 51)}
 
 
 def test_objects_read_as_their_dicts():

@@ -55,7 +55,8 @@ Examples:
 def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_length, scale,
                      quality, tie_levels, no_overlap, run_format, write_docs, seed):
     """Write a synthetic collection to OUTDIR: qrels.tsv, qrels.fol, runs/ (and the articles
-    in docs/ with --write-docs)."""
+    in docs/ with --write-docs).  OUTDIR holding other files (an earlier simulation's extra
+    runs or documents) is refused."""
     if quality[0] > quality[1]:
         raise UsageError(f"--quality: the lowest quality {quality[0]} is above the highest "
                          f"{quality[1]}")
@@ -73,19 +74,35 @@ def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_len
                                                     tie_levels, not no_overlap, passages,
                                                     seed + 2))
         bar.update()
+    suffix = ".xml" if run_format == "inex-xml" else ".txt"
+    run_paths = {run.name: out / "runs" / f"{run.name}{suffix}" for run in runs}
+    doc_paths = {doc: out / "docs" / f"{doc}.xml" for doc in collection} if write_docs else {}
+    refuse_stale(out, {out / "qrels.tsv", out / "qrels.fol", *run_paths.values(),
+                       *doc_paths.values()})
     write_native_qrels(qrels, out / "qrels.tsv")
     write_fol_qrels(qrels, out / "qrels.fol")
     from ..progress import track
 
     for run in track(runs, "writing runs"):
         if run_format == "inex-xml":
-            write_inex_submission(run, out / "runs" / f"{run.name}.xml")
+            write_inex_submission(run, run_paths[run.name])
         else:
-            write_run(run, out / "runs" / f"{run.name}.txt", run_format)
+            write_run(run, run_paths[run.name], run_format)
     if write_docs:
         (out / "docs").mkdir(exist_ok=True)
-        for doc in collection:
-            (out / "docs" / f"{doc}.xml").write_text(document_xml(collection[doc], seed),
-                                                     encoding="utf-8")
+        for doc, path in doc_paths.items():
+            path.write_text(document_xml(collection[doc], seed), encoding="utf-8")
     echo_status(f"wrote {len(collection)} documents, {len(qrels)} topics, {len(runs)} runs "
               f"to {out}")
+
+
+def refuse_stale(out: Path, written: set[Path]) -> None:
+    """A usage error naming the files under ``out`` this simulation would not write (runs or
+    documents of an earlier one, which would stay beside its own and be read with them)."""
+    stale = sorted(str(p.relative_to(out)) for p in out.rglob("*")
+                   if p.is_file() and p not in written)
+    if stale:
+        raise UsageError(f"{out} holds {len(stale)} file(s) this simulation would not write "
+                         f"({', '.join(stale[:3])}{', ...' if len(stale) > 3 else ''}): they "
+                         "would stay beside its collection and be read with it; give a new or "
+                         "empty directory, or remove them")

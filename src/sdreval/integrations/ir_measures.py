@@ -36,6 +36,7 @@ import warnings
 from functools import lru_cache
 from typing import Any, Iterator
 
+import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
@@ -62,24 +63,21 @@ def exported_name(definition: MeasureDef) -> str:
         getattr(builtin[definition.name], "_sdreval", None) is None else definition.name
 
 
-class NanSkippingMean:
-    """Mean over the topics with a value (sdreval's rule: NaN topics are left out)."""
+class TopicAggregate:
+    """The number ``sdreval eval`` prints over the per-topic values (NaN topics left out):
+    the mean, a count's sum, gm_map's geometric mean (:func:`sdreval.stats.aggregates`)."""
 
-    def __init__(self) -> None:
-        self.sum, self.count = 0.0, 0
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.values: list[float] = []
 
     def add(self, value: float) -> None:
-        if not math.isnan(value):
-            self.sum += value
-            self.count += 1
+        self.values.append(float(value))
 
     def result(self) -> float:
-        return self.sum / self.count if self.count else math.nan
+        from ..stats.aggregate import aggregates
 
-
-class Sum(NanSkippingMean):
-    def result(self) -> float:
-        return self.sum
+        return float(aggregates(np.array([self.values], dtype=np.float64), self.name)[0])
 
 
 @lru_cache(maxsize=None)
@@ -117,7 +115,7 @@ def measure_class(name: str, context: tuple[tuple[str, Any], ...] = ()) -> type:
             return make_measure(definition, values, self.params.get("cutoff"), repr(self))
 
         def aggregator(self):
-            return Sum() if definition.aggregate == "sum" else NanSkippingMean()
+            return TopicAggregate(definition.name)
 
         def runtime_impl(self, qrels: pd.DataFrame, run: pd.DataFrame) -> Iterator[Any]:
             Metric = ir_measures.Metric
@@ -189,8 +187,20 @@ def evaluate_frames(measure: Measure, qrels: pd.DataFrame, run: pd.DataFrame,
     for message in ctx.warnings[seen:]:
         warnings.warn(f"sdreval: {message}", stacklevel=4)
     values = dict(zip(table["topic"], table["value"]))
+    given = _given_ids(qrels)
     for topic in sd_qrels.topics:
-        yield topic, float(values.get(topic, math.nan))
+        yield given.get(topic, topic), float(values.get(topic, math.nan))
+
+
+def _given_ids(qrels: pd.DataFrame) -> dict[str, Any]:
+    """sdreval's topic (text) -> the query id as the qrels frame holds it (``1`` for an
+    integer column): ir_measures adds a 0 for each qrels id it gets no value under, comparing
+    the frame's ids as they are, so a value under ``"1"`` would leave ``1`` to count as 0."""
+    from ..io.ids import id_text
+
+    given = pd.unique(qrels["query_id"]) if "query_id" in qrels.columns else []
+    texts, _ = id_text(np.asarray(given, dtype=object))
+    return dict(zip(texts, given))
 
 
 def _context(options: dict[str, Any]) -> EvalContext:
@@ -212,7 +222,9 @@ def _convert(qrels: pd.DataFrame, run: pd.DataFrame, order: str | None = None):
     and :func:`sdreval.api.read_run` (the same checks as for any table)."""
     from ..api import read_qrels, read_run
 
-    unused = ("iteration", "query", "docid") + (() if order == "rank" else ("rank",))
+    # results are documents, elements or passages here: PyTerrier's ``text`` column is the
+    # document's text, not a chunk text to locate (as the readers take it beside doc_id)
+    unused = ("iteration", "query", "docid", "text") + (() if order == "rank" else ("rank",))
     run = run.drop(columns=[c for c in unused if c in run.columns])
     if order == "rank" and "rank" in run.columns:
         # PyTerrier (and :func:`run_frame`) count ranks from 0; the readers from 1 (a rank 0
@@ -249,9 +261,12 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
 
     Elements: ``query_id, doc_id, xpath, relevance`` (the grade on the ``graded`` scale; on
     the INEX scales ``relevance`` is 1 when e > 0 and s > 0, and ``exhaustivity`` and
-    ``specificity`` carry the pair).  Passages: one row per highlighted passage
-    ``query_id, doc_id, offset, length, relevance, doclen, bep`` (a judged non-relevant
-    document has one row of length 0, relevance 0)."""
+    ``specificity`` carry the pair, and ``scale`` names the scale of the pairs: ``inex2002``,
+    ``inex2003`` or ``inex2005``), and ``size`` (characters; NaN where unknown) when the
+    judgements give sizes.  Passages: one row per highlighted passage
+    ``query_id, doc_id, offset, length, relevance, doclen, bep`` (``relevance``: the range's
+    grade, 1 without grades; a judged non-relevant document has one row of length 0,
+    relevance 0)."""
     from ..api import read_qrels
 
     qrels = read_qrels(qrels)
@@ -259,9 +274,11 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
     if qrels.scale == "fol" or any(t.passages for t in qrels.topics.values()):
         for topic, judged in qrels.topics.items():
             for doc, dp in judged.passages.items():
-                for offset, length in dp.ranges or [(0, 0)]:
-                    rows.append((topic, doc, offset, length, int(length > 0), dp.doc_length,
-                                 dp.bep))
+                grades = dp.grades or [int(length > 0) for _, length in dp.ranges]
+                for (offset, length), grade in zip(dp.ranges, grades) if dp.ranges else \
+                        [((0, 0), 0)]:
+                    grade = int(grade) if float(grade).is_integer() else grade
+                    rows.append((topic, doc, offset, length, grade, dp.doc_length, dp.bep))
         return pd.DataFrame(rows, columns=["query_id", "doc_id", "offset", "length",
                                            "relevance", "doclen", "bep"])
     graded = qrels.scale == "graded"
@@ -269,10 +286,14 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
         for (doc, path), a in judged.elements.items():
             relevance = a.e if graded else float(a.e > 0 and a.s > 0)
             rows.append((topic, doc, path, int(relevance) if float(relevance).is_integer()
-                         else relevance, a.e, a.s))
+                         else relevance, a.e, a.s, math.nan if a.size is None else a.size))
     frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "xpath", "relevance",
-                                        "exhaustivity", "specificity"])
-    return frame.drop(columns=["exhaustivity", "specificity"]) if graded else frame
+                                        "exhaustivity", "specificity", "size"])
+    unused = ["exhaustivity", "specificity"] if graded else []
+    if frame["size"].isna().all():
+        unused.append("size")
+    frame = frame.drop(columns=unused)
+    return frame if graded else frame.assign(scale=qrels.scale)
 
 
 def run_frame(run: Any) -> pd.DataFrame:

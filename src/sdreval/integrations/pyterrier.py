@@ -14,6 +14,7 @@ Nothing here starts Java: evaluating a transformer's DataFrame output needs no J
 """
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import pandas as pd
@@ -24,15 +25,29 @@ from .ir_measures import register
 _TO_PT = {"query_id": "qid", "doc_id": "docno", "relevance": "label"}
 
 
+_OVER_TOPICS = {"sum": "the sum over the topics (as trec_eval prints a count)",
+                "gmean": "the geometric mean over the topics (trec_eval's gm_map, Robertson 2006)"}
+
+
 def measure(text: Any, **context: Any):
     """An sdreval measure for ``pt.Experiment`` (see
-    :func:`sdreval.integrations.ir_measures.sdreval_measure`)."""
-    return _bridge.sdreval_measure(text, **context)
+    :func:`sdreval.integrations.ir_measures.sdreval_measure`).  pt.Experiment averages the
+    per-topic values itself: for a count or GMAP, whose number over topics is not the
+    arithmetic mean, a warning says what its column shows."""
+    built = _bridge.sdreval_measure(text, **context)
+    definition = type(built)._sdreval
+    if definition.aggregate in _OVER_TOPICS:
+        warnings.warn(f"sdreval: {built}'s number is {_OVER_TOPICS[definition.aggregate]}, "
+                      "but pt.Experiment averages the per-topic values itself: its column is "
+                      "the arithmetic mean of the per-topic values; sdreval.evaluate and "
+                      "ir_measures.calc_aggregate give the number sdreval eval prints "
+                      "(perquery=True values are right)", stacklevel=2)
+    return built
 
 
 def qrels_frame(qrels: Any) -> pd.DataFrame:
-    """sdreval judgements as a PyTerrier qrels DataFrame (``qid, docno, label`` plus ``xpath``,
-    or ``offset, length, doclen, bep`` for passages)."""
+    """sdreval judgements as a PyTerrier qrels DataFrame (``qid, docno, label`` plus ``xpath``
+    and the elements' ``size``, or ``offset, length, doclen, bep`` for passages)."""
     return _bridge.qrels_frame(qrels).rename(columns=_TO_PT)
 
 

@@ -54,10 +54,21 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
     if spans is not None:
         qrels = _passage_qrels(frame, spans, grade, topics, docs, check)
     else:
-        qrels = _element_qrels(frame, grade, scale, topics, docs, check)
+        qrels = _element_qrels(frame, grade, scale or _scale_column(frame), topics, docs, check)
     log.raise_if_errors()
     finish(log, own)
     return qrels
+
+
+def _scale_column(frame: pd.DataFrame) -> str | None:
+    """The scale a ``scale`` column names (as ``qrels_frame`` writes it), one per table."""
+    if "scale" not in frame.columns or not len(frame):
+        return None
+    named = [str(v) for v in pd.unique(frame["scale"])]
+    if len(named) != 1 or named[0] not in SCALES:
+        raise UsageError(f"the scale column must name one scale ({', '.join(SCALES)}) for "
+                         f"the whole table; it holds {', '.join(named[:5])}")
+    return named[0]
 
 
 def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:

@@ -162,6 +162,16 @@ def _from_file(obj: Any, read):
         os.unlink(temporary)
 
 
+def _refuse_swapped(source: Any, wanted: str) -> None:
+    """A judgements object (sdreval's or ranx's ``Qrels``) given as a run, or a run object as
+    the judgements: the arguments swapped, said as for files (``detect``'s wrong kind)."""
+    kind = {"Qrels": "judgements", "Run": "a run"}.get(type(source).__name__)
+    if kind is not None and kind != wanted:
+        raise UsageError(f"this is a {type(source).__name__} object ({kind}), not {wanted}: "
+                         "are the qrels and the run swapped? (evaluate(qrels, runs, ...): "
+                         "the judgements come first)")
+
+
 def _no_format(fmt: str | None, source: Any) -> None:
     if fmt is not None:
         raise UsageError(f"fmt={fmt!r} names a file format, but the source is a "
@@ -186,6 +196,7 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 
     if isinstance(source, Qrels):
         return source
+    _refuse_swapped(source, "judgements")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         if isinstance(collection, (str, os.PathLike)):
             collection = read_collection(collection)
@@ -229,6 +240,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
 
     if isinstance(source, Run):
         return _renamed(source, name)
+    _refuse_swapped(source, "a run")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         run = _from_file(source, lambda path: _run_file(path, fmt, log, chunk_map, documents))
         if name and name != run.name:  # a given name differing from the file's: stated
@@ -293,6 +305,7 @@ def read_runs(runs: Any) -> list[Run]:
     from ..model.runnames import distinct_runs
     from .spans.objects import result_rows
 
+    _refuse_swapped(runs, "a run")
     runs = result_rows(runs)  # {query_id: [LangChain Document, ...]} is one run
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]
@@ -315,7 +328,8 @@ def _is_run_dict(mapping: Mapping) -> bool:
         return True
     for value in mapping.values():
         if isinstance(value, Mapping):
-            return all(isinstance(v, Number) for v in value.values())
+            return all(isinstance(v, Number) or v is None for v in value.values())  # None:
+            # a missing score, refused by the run's reader
         return False
     return True
 
@@ -329,4 +343,5 @@ def _is_record(item: Any) -> bool:
         from .table_checks import TOPIC
 
         return any(key in item for key in TOPIC)
-    return isinstance(item, tuple) and len(item) >= 3 and isinstance(item[2], Number)
+    return isinstance(item, tuple) and len(item) >= 3 and (isinstance(item[2], Number) or
+                                                           item[2] is None)  # None: refused

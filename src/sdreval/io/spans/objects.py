@@ -8,6 +8,9 @@ dict those tools write (``{"page_content", "metadata"}``; ``{"text", "node_id", 
 "score"}``), read by the rules of :mod:`sdreval.io.spans.fields`: one path for objects and
 dicts.  Objects are recognised by these attributes (neither library is imported).  A list of
 results carries no query id: give ``{query_id: [result, ...]}``, the list in rank order.
+``(Document, score)`` pairs are ranked in list order (each pair's rank is its position): the
+score of ``similarity_search_with_score`` is a distance in most stores (Chroma, FAISS: lower
+is closer) and a similarity in others; it is kept (``order="rsv"`` ranks by it).
 """
 from __future__ import annotations
 
@@ -50,6 +53,8 @@ def records(items, query: Any | None) -> list[dict]:
             raise UsageError(f"cannot read item {i} ({type(item).__name__}) of "
                              f"{'query ' + repr(query) if query is not None else 'the list'}: "
                              f"expected {ACCEPTED}")
+        if isinstance(item, tuple) and "rank" not in row:  # LangChain's (Document, score),
+            row = {**row, "rank": i + 1}  # best first; the score a distance in most stores
         out.append(row if query is None else {"query_id": query, **row})
     return out
 
