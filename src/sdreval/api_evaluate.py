@@ -54,7 +54,10 @@ def context(**options: Any) -> EvalContext:
         options["navigation"] = read_navigation(navigation)
     if options.get("order") is None:
         options.pop("order", None)
-    return EvalContext(**options)
+    made = EvalContext(**options)
+    made.state_settings()
+    say(made.warnings)
+    return made
 
 
 def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,

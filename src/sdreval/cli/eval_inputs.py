@@ -111,10 +111,7 @@ def build_context(options: dict) -> EvalContext:
                       strict=bool(options.get("strict")),
                       zero_rel=bool(options.get("zero_rel")),
                       collection_elements=options.get("collection_elements"))
-    level = options.get("rel_level")
-    if level is not None and level != int(level):  # trec_eval.c: atol(optarg)
-        ctx.warn(f"-l {level:g}: relevant iff grade >= {level:g} (on whole grades, >= "
-                 f"{int(level) + 1}); trec_eval reads -l as a whole number (-l {int(level)})")
+    ctx.state_settings()
     if options.get("collection_dir"):
         ctx.collection = read_collection(options["collection_dir"])
     if options.get("navigation"):

@@ -384,3 +384,12 @@ class EvalContext:
     def warn(self, message: str) -> None:
         if message not in self.warnings:
             self.warnings.append(message)
+
+    def state_settings(self) -> None:
+        """Warn of settings read otherwise than a peer reads them, once, where the context is
+        made from the user's options (command line or API): a fractional ``rel_level`` is a
+        threshold on the grade, where trec_eval reads ``-l`` as a whole number (``atol``)."""
+        level = self.rel_level
+        if level is not None and level != int(level):
+            self.warn(f"-l {level:g}: relevant iff grade >= {level:g} (on whole grades, >= "
+                      f"{int(level) + 1}); trec_eval reads -l as a whole number (-l {int(level)})")
