@@ -93,6 +93,8 @@ def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t
         low, high = t_interval(d, ci_level, mean)
     elif interval == "bootstrap":
         low, high = percentile_ci(d, ci_level, samples, seed)
+        constant = (d == d[:, :1]).all(axis=1)  # every resample's mean is the printed mean
+        low, high = np.where(constant, mean, low), np.where(constant, mean, high)
     else:
         raise UsageError(f"unknown interval {interval!r}; expected t or bootstrap")
     wins = np.count_nonzero(d > TIE_TOLERANCE, axis=1)
