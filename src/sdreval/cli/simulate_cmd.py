@@ -61,7 +61,6 @@ def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_len
         raise UsageError(f"--quality: the lowest quality {quality[0]} is above the highest "
                          f"{quality[1]}")
     out = Path(outdir)
-    (out / "runs").mkdir(parents=True, exist_ok=True)
     from ..progress import progress
 
     with progress(3, "simulating collection, assessments, runs") as bar:
@@ -79,6 +78,7 @@ def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_len
     doc_paths = {doc: out / "docs" / f"{doc}.xml" for doc in collection} if write_docs else {}
     refuse_stale(out, {out / "qrels.tsv", out / "qrels.fol", *run_paths.values(),
                        *doc_paths.values()})
+    (out / "runs").mkdir(parents=True, exist_ok=True)  # after the check: a refusal writes nothing
     write_native_qrels(qrels, out / "qrels.tsv")
     write_fol_qrels(qrels, out / "qrels.fol")
     from ..progress import track
