@@ -1,5 +1,6 @@
 """An empty run file cannot show its format; the refusal says what to do (name the format),
-and doing it evaluates a run with no results (trec_eval accepts an empty run)."""
+and doing it evaluates a run with no results (trec_eval 10 refuses an empty run: "Cannot read
+results file"; sdreval evaluates it when the format is named, as for a run read from a table)."""
 from __future__ import annotations
 
 from click.testing import CliRunner
