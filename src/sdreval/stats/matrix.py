@@ -103,6 +103,13 @@ def read_scores(path: str | Path) -> pd.DataFrame:
         raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]!r} is "
                                   "not a number") for i in np.flatnonzero(bad.to_numpy())[:50]])
     table["value"] = values
+    means_only = ~table.groupby("run", sort=False)["topic"].transform(
+        lambda topics: (topics != "all").any())
+    if means_only.any():  # left out of a report with no word, refused by compare
+        first = int(np.flatnonzero(means_only.to_numpy())[0])
+        raise InputError(f"run {table['run'].iloc[first]} has means only (topic all): the "
+                         "statistics need its per-topic values (sdreval eval QRELS RUN... -q "
+                         "--format csv -o FILE writes them)", file=str(path), line=first + 2)
     table.attrs["source"] = str(path)  # errors found later name the file and line
     return table
 
