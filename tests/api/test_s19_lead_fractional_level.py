@@ -34,3 +34,14 @@ def test_whole_level_says_nothing(tmp_path):
     values, said = _evaluate(tmp_path, 2)
     assert values == [0.5]
     assert not any("whole number" in s for s in said)
+
+
+def test_a_context_made_by_hand_says_it_too(tmp_path):
+    from sdreval.measures import EvalContext
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = sdreval.evaluate(*_files(tmp_path), "AP",
+                                 ctx=EvalContext(rel_level=1.5, order="rsv"))
+    assert table.value.tolist() == [0.5]
+    assert sum("-l 1.5: relevant iff" in str(w.message) for w in caught) == 1

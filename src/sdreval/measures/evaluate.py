@@ -41,6 +41,7 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
     are evaluated as separate runs under distinct names
     (:func:`~sdreval.model.runnames.distinct_runs`)."""
     ctx = ctx or EvalContext()
+    ctx.state_settings()  # a context made by hand says what a made-from-options one says
     run_list = distinct_runs([runs] if isinstance(runs, Run) else runs, ctx.warn)
     check_topic_names(qrels, run_list)
     return evaluate_checked(qrels, run_list, measures, ctx, all_topics, jobs, scheduler)
