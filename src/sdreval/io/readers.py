@@ -239,6 +239,9 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     from ..model.run import Run
 
     if isinstance(source, Run):
+        if name and name != source.name:  # as for a file: the given name wins, stated
+            _state(log, "(run)", f"the Run object is named {source.name!r}; it is named "
+                   f"{name!r} as given")
         return _renamed(source, name)
     _refuse_swapped(source, "a run")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
