@@ -191,17 +191,22 @@ CURVE_PARAMS_OF = {"epgr": "MAep", "nxcg": "MAep", "precall": "inex_eval"}
 def table_params(key: str, measures: Sequence[Any]
                  ) -> tuple[dict[str, Any], str | None, list[str]]:
     """The parameters of curve ``key`` so that the figure draws the measure the table shows:
-    those of the first measure of the curve's family in ``measures`` that the curve takes;
+    those of the first measure of the curve's family in ``measures`` that the curve takes
+    (a ``measure@x`` curve: of the first measure of that name, ``IPrec(rel=2)@0.5``);
     with that measure's text and the texts of the family's measures whose parameters differ
     (the figure does not draw those)."""
     from ..measures.registry import MEASURES, parse_measure
 
-    if key not in CURVE_PARAMS_OF:
+    if key in CURVE_PARAMS_OF:  # a family's curve function: any measure of the family
+        definition = MEASURES[CURVE_PARAMS_OF[key]]
+        parsed = [m for m in map(parse_measure, measures) if m.family == definition.family]
+    elif key not in CURVE_FUNCTIONS and STANDARD_CURVES[key].measure in MEASURES:
+        definition = MEASURES[STANDARD_CURVES[key].measure]  # measure@x: that measure only
+        parsed = [m for m in map(parse_measure, measures) if m.name == definition.name]
+    else:
         return {}, None, []
-    definition = MEASURES[CURVE_PARAMS_OF[key]]
     taken = {p.name for p in definition.params}
-    found = [(m.text, {k: v for k, v in m.params if k in taken})
-             for m in map(parse_measure, measures) if m.family == definition.family]
+    found = [(m.text, {k: v for k, v in m.params if k in taken}) for m in parsed]
     if not found:
         return {}, None, []
     return found[0][1], found[0][0], [text for text, other in found if other != found[0][1]]
