@@ -239,18 +239,13 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     from ..model.run import Run
 
     if isinstance(source, Run):
-        if name and name != source.name:  # as for a file: the given name wins, stated
-            _state(log, "(run)", f"the Run object is named {source.name!r}; it is named "
-                   f"{name!r} as given")
-        return _renamed(source, name)
+        return _renamed(source, name, log, "(run)", "the Run object is named")
     _refuse_swapped(source, "a run")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         run = _from_file(source, lambda path: _run_file(path, fmt, log, chunk_map, documents))
-        if name and name != run.name:  # a given name differing from the file's: stated
-            where = getattr(source, "name", None) if is_file_object(source) else source
-            _state(log, str(where or "(file)"), f"the file names the run {run.name!r} (its "
-                   f"run-id, run column or file name); it is named {name!r} as given")
-        return _renamed(run, name)
+        where = getattr(source, "name", None) if is_file_object(source) else source
+        return _renamed(run, name, log, str(where or "(file)"), "the file names the run",
+                        " (its run-id, run column or file name)")
     _no_format(fmt, source)
     from . import interop
     from .spans.objects import result_rows
@@ -290,11 +285,17 @@ def _state(log: ProblemLog | None, where: str, message: str) -> None:
     finish(stated, own)
 
 
-def _renamed(run: Run, name: str | None) -> Run:
+def _renamed(run: Run, name: str | None, log: ProblemLog | None = None, where: str = "",
+             owner: str = "", owner_note: str = "") -> Run:
+    """``run`` under the given ``name``: the given name wins over the run's own, said as a
+    warning of ``where`` (``owner``: who named the run) when they differ."""
     from ..model.run import Run
 
-    return run if name is None or name == run.name else Run(name, run.topics, run.unit,
-                                                             run.source, run.overlap_expected)
+    if name is None or name == run.name:
+        return run
+    if name and owner:
+        _state(log, where, f"{owner} {run.name!r}{owner_note}; it is named {name!r} as given")
+    return Run(name, run.topics, run.unit, run.source, run.overlap_expected)
 
 
 def read_runs(runs: Any) -> list[Run]:
