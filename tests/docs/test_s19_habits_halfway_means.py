@@ -1,6 +1,7 @@
-"""docs/ir-users.md, "A mean halfway between two printed values": sdreval prints the correctly
-rounded exact mean, trec_eval 10.0 its sum of doubles in topic order, so at a mean with a 5 in
-the fifth decimal and nothing after it the fourth decimal may differ by one.
+"""docs/ir-users.md, "A mean halfway between two printed values": sdreval's text format prints the
+correctly rounded exact mean, trec_eval 10.0 its sum of doubles in topic order, so at a mean with
+a 5 in the fifth decimal and nothing after it the fourth decimal may differ by one (``--format
+trec_eval`` prints trec_eval's: tests/peers/test_s20_noticed2_trec_eval_halfway.py).
 
 recall_5 per topic: a 2 of 5 relevant in the first 5 (0.4), b 1 of 4 (0.25), c 1 of 1 (1), d 1
 of 5 (0.2), e..h 0 of 1 (0): exact mean 1.85 / 8 = 0.23125, whose double (0.23125000000000001110)
@@ -35,9 +36,9 @@ def test_exact_mean_is_printed(tmp_path):
     qrels, run = _files(tmp_path)
     assert 1.85 / 8 == 0.23125 and f"{0.23125:.4f}" == "0.2313"
     result = CliRunner().invoke(cli, ["eval", qrels, run, "-m", "recall.5", "--order", "rsv",
-                                      "--format", "trec_eval", "--quiet"])
+                                      "--quiet"])
     assert result.exit_code == 0, result.output
-    assert result.stdout.endswith("recall_5              \tall\t0.2313\n"), result.stdout
+    assert result.stdout.endswith("sys\trecall.5\tall\t0.2313\n"), result.stdout
 
 
 def test_trec_eval_prints_the_other_digit(tmp_path):

@@ -267,6 +267,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         return
     if not isinstance(table, ResultColumns):  # evaluated by workers: a DataFrame
         table = ResultColumns.from_frame(table)
-    results = summarise_columns(table, keep_topics=per_topic, counts=True)
+    trec = fmt == "trec_eval"  # its means are sums of the per-topic rows, topic by topic
+    results = summarise_columns(table, keep_topics=per_topic or trec, counts=True)
     echo_notes(coverage_lines(results, all_topics, zero_rel_option(ctx)))
-    write_results(results, fmt, output, **table_options(table, fmt, options))
+    write_results(results, fmt, output, topic_rows=per_topic or not trec,
+                  **table_options(table, fmt, options))

@@ -144,9 +144,11 @@ def check_target(fmt: str, out: str | Path | None) -> None:
 
 
 def write_results(results, fmt: str = "text", out: str | Path | None = None,
-                  stream: TextIO | None = None, **table_options) -> None:
+                  stream: TextIO | None = None, topic_rows: bool = True,
+                  **table_options) -> None:
     """Write ``results`` (columns run, topic, measure, value) to ``out`` or ``stream`` (text,
-    csv and json a block of rows at a time); ``table_options`` (``compare``, ``digits``,
+    csv and json a block of rows at a time); ``topic_rows=False``: trec_eval's layout without
+    the per-topic rows given, which still make its means (trec_eval's sums); ``table_options`` (``compare``, ``digits``,
     ``caption``, ``label``, ``significance``) go to the summary of ``table`` and ``latex``
     (:func:`summary_text`)."""
     if fmt not in FORMATS:
@@ -173,7 +175,7 @@ def write_results(results, fmt: str = "text", out: str | Path | None = None,
     elif fmt == "trec_eval":
         from .trec_format import trec_eval_pieces
 
-        pieces = trec_eval_pieces(results)
+        pieces = trec_eval_pieces(results, topic_rows)
     elif fmt == "csv":
         pieces = csv_pieces(results)
     else:

@@ -7,7 +7,10 @@ order, plain string order), then ``runid``, ``num_q`` and the means (topic ``all
 (``map``, ``P_10``, ``ndcg_cut_10``, ``iprec_at_recall_0.10`` ...) and come in trec_eval's order
 (cut-offs ascending); a measure trec_eval does not have keeps its sdreval name and follows.
 Unlike trec_eval, ``runid`` and ``num_q`` are always printed, so that the blocks of several runs
-can be told apart (trec_eval prints them when asked, ``-m runid -m num_q``).
+can be told apart (trec_eval prints them when asked, ``-m runid -m num_q``).  A mean is
+trec_eval's where the per-topic rows are given: their doubles added topic by topic in its order,
+then divided by the topics counted (its meas_acc.c, meas_avg.c), so that a mean halfway between
+two printed values rounds as trec_eval's does.
 """
 from __future__ import annotations
 
@@ -99,9 +102,23 @@ def _line(name: str, topic: str, value: str) -> str:
     return f"{name:<22}\t{topic}\t{value}\n"
 
 
-def trec_eval_pieces(results: pd.DataFrame):
+def _trec_mean(mean: float, count, values: list[float]) -> float:
+    """trec_eval's mean of a measure averaged over topics: ``values`` (in its topic order) added
+    one double at a time and divided by ``count`` (the topics the mean covers); ``mean`` itself
+    without the count or the per-topic values."""
+    values = [v for v in values if v == v]  # NaN: not in the mean (its count says so)
+    if pd.isna(count) or not values or int(count) < len(values):
+        return mean
+    total = 0.0
+    for value in values:
+        total += value
+    return total / int(count)
+
+
+def trec_eval_pieces(results: pd.DataFrame, topic_rows: bool = True):
     """The text of ``results`` (``summarise(..., counts=True)``) in trec_eval's layout, a run
-    at a time."""
+    at a time; its per-topic rows are printed if ``topic_rows`` (else used for the means
+    only)."""
     from ..measures.evaluate import count_measures
 
     if not len(results):
@@ -124,7 +141,8 @@ def trec_eval_pieces(results: pd.DataFrame):
         means = block[block["topic"] == "all"]
         table = {(t, m): v for t, m, v in zip(per_topic["topic"], per_topic["measure"],
                                               per_topic["value"])}
-        for topic in sorted(set(per_topic["topic"].astype(str))):
+        topics = sorted(set(per_topic["topic"].astype(str)))
+        for topic in topics if topic_rows else ():
             for m in ordered:
                 if (topic, m) in table and m not in summary_only:
                     lines.append(_line(names[m][0], topic, _value(table[(topic, m)],
@@ -132,9 +150,15 @@ def trec_eval_pieces(results: pd.DataFrame):
         lines.append(_line("runid", "all", str(run)))
         lines.append(_line("num_q", "all", str(_num_q(means, per_topic))))
         mean_of = dict(zip(means["measure"], means["value"]))
+        count_of = dict(zip(means["measure"], means["topics"])) if "topics" in means else {}
         for m in ordered:
-            if m in mean_of:
-                lines.append(_line(names[m][0], "all", _value(mean_of[m], m in counts)))
+            if m not in mean_of:
+                continue
+            mean = mean_of[m]
+            if m not in counts and m not in summary_only:
+                mean = _trec_mean(mean, count_of.get(m), [table[(t, m)] for t in topics
+                                                          if (t, m) in table])
+            lines.append(_line(names[m][0], "all", _value(mean, m in counts)))
         yield "".join(lines)
 
 
