@@ -12,7 +12,8 @@ BASE = example_path("synthetic")
 def test_unused_option_warned_before_the_evaluation(tmp_path):
     args = ["report", str(BASE / "qrels.tsv"), str(BASE / "runs" / "sim01.txt"),
             str(BASE / "runs" / "sim02.txt"), "-o", str(tmp_path / "r.html"),
-            "--no-timestamp", "-m", "MAep(quant=gen)", "--quant", "sog", "--plot", "precall"]
+            "--no-timestamp", "-m", "MAep(quant=gen)", "-m", "inex_eval(quant=gen)", "--quant", "sog",
+            "--plot", "precall"]  # precall drawn with the table's inex_eval(quant=gen)
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()

@@ -107,7 +107,9 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options)
         echo_problems(log)
         chosen = list(measures) or report_html.default_measures(run_objs, qrels_obj)
-        echo_warnings(unused_options(None, qrels, chosen))  # as eval: defaults too
+        # as eval: defaults too, and the measures the figures draw
+        echo_warnings(unused_options(None, qrels, report_html.report_measures(
+            qrels_obj, run_objs, chosen, wanted, ctx)))
         try:
             data = report_html.build_report(qrels_obj, run_objs, chosen or None, ctx,
                                             all_topics=all_topics, jobs=options.get("jobs", 1),

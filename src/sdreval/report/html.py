@@ -228,21 +228,8 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     measures = [str(m) for m in measures]  # Measure objects are reported under their text
     notes: list[str] = []
     curves: dict[str, pd.DataFrame] = {}
-    from ..measures.defaults import run_kind
-
-    # documents (and element runs of whole articles) get trec_eval's precision-recall curve,
-    # not the element curves (whose inex_eval needs a collection size documents do not have)
-    units = {run_kind(r) if hasattr(r, "unit") else "element" for r in run_list}
-    explicit = tuple(plots_wanted) != PLOT_KINDS
-    wanted_curves = [key for key in CURVE_KEYS if key in plots_wanted]
+    wanted_curves = curves_drawn(qrels, run_list, plots_wanted, ctx)
     for key in (track(wanted_curves, "computing curves") if wanted_curves else ()):
-        # a collection turns element runs into passages (iP); nothing turns passages into
-        # elements, so element curves of passage runs would be all zero
-        # (and iP needs highlighted passages in the judgements)
-        suits = CURVE_UNITS[key] & units or (key == "ip" and ctx.collection is not None
-                                             and any(tq.passages for tq in qrels.topics.values()))
-        if not suits and not explicit:
-            continue  # e.g. iP for element runs: not applicable, nothing to say
         params, drawn, others = table_params(key, measures)
         if others:
             notes.append(f"{STANDARD_CURVES[key].title}: drawn with the parameters of {drawn},"
@@ -278,6 +265,47 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
                        plots_wanted=plots_wanted, title=title, notes=notes + list(ctx.warnings),
                        settings=settings, baseline=baseline)
     return data
+
+
+def curves_drawn(qrels, runs: Sequence, plots_wanted: Sequence[str] = PLOT_KINDS,
+                 ctx=None) -> list[str]:
+    """The curves of ``plots_wanted`` the report computes for these runs: those that suit
+    their unit (all asked for by name)."""
+    from ..measures.defaults import run_kind
+
+    # documents (and element runs of whole articles) get trec_eval's precision-recall curve,
+    # not the element curves (whose inex_eval needs a collection size documents do not have)
+    units = {run_kind(r) if hasattr(r, "unit") else "element" for r in runs}
+    explicit = tuple(plots_wanted) != PLOT_KINDS
+    out = []
+    for key in (k for k in CURVE_KEYS if k in plots_wanted):
+        # a collection turns element runs into passages (iP); nothing turns passages into
+        # elements, so element curves of passage runs would be all zero
+        # (and iP needs highlighted passages in the judgements)
+        suits = CURVE_UNITS[key] & units or (key == "ip" and getattr(ctx, "collection", None)
+                                             is not None and any(
+                                                 tq.passages for tq in qrels.topics.values()))
+        if suits or explicit:  # else e.g. iP for element runs: not applicable, nothing to say
+            out.append(key)
+    return out
+
+
+def report_measures(qrels, runs: Sequence, measures: Sequence[str],
+                    plots_wanted: Sequence[str] = PLOT_KINDS, ctx=None) -> list[str]:
+    """Every measure the report evaluates: the table's, then those its figures draw, with the
+    parameters they take from the table (:func:`~sdreval.report.curves.table_params`); the
+    one list that says which options are used."""
+    from ..measures.registry import MEASURES, make_measure
+    from .curves import CURVE_FUNCTIONS, CURVE_PARAMS_OF
+
+    out = [str(m) for m in measures]
+    for key in curves_drawn(qrels, runs, plots_wanted, ctx):
+        spec = STANDARD_CURVES[key]
+        name = CURVE_PARAMS_OF.get(key) or (None if key in CURVE_FUNCTIONS else spec.measure)
+        if name in MEASURES:
+            cutoff = None if key in CURVE_FUNCTIONS else spec.points[0]
+            out.append(make_measure(MEASURES[name], table_params(key, measures)[0], cutoff).text)
+    return out
 
 
 def curve_points(key: str, runs: Sequence) -> list[float] | None:
