@@ -77,9 +77,25 @@ def _sums(piece: Piece, measures: list[str]) -> Piece:
                  (read, value_sums(measures, piece.values), hints, own))
 
 
-def _repeated(pieces: list[Piece]) -> Repeated | None:
-    """The first topic two held partitions answer (put together on a worker)."""
-    return first_repeat([p.answered for p in pieces])
+def _answered(piece: Piece) -> list[str]:
+    """A held partition's answered topics (the names, not its values)."""
+    return piece.answered
+
+
+def _repeated(answered: list[list[str]]) -> Repeated | None:
+    """The first topic two held partitions answer (their names put together on a worker)."""
+    return first_repeat(answered)
+
+
+def _check_output(output: str | None) -> None:
+    """Refuse, before anything is computed, a local ``output`` that is no directory (an
+    fsspec URL is the workers' to reach)."""
+    from .io.locations import is_url
+
+    if output is not None and not is_url(str(output)) and not os.path.isdir(output):
+        raise UsageError(f"output={str(output)!r}: no such directory; make it first (an "
+                         "existing directory, shared by the workers, receives the per-topic "
+                         "rows)")
 
 
 def _write(piece: Piece, name: str, measures: list[str], output: str, index: int) -> None:
@@ -137,6 +153,7 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
         raise UsageError("sdreval.dask.evaluate(run_ddf, qrels, measures) takes the run first "
                          "(sdreval.evaluate takes the qrels first): the second argument is a "
                          "Dask DataFrame; give the run's Dask DataFrame (or Parquet path) first")
+    _check_output(output)
     if isinstance(run_ddf, (str, os.PathLike)):
         run_ddf = read_parquet(run_ddf)
     qrels = read_qrels(qrels)  # a path, DataFrame, dict ...: read here, once
@@ -156,7 +173,8 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
                 results = list(dask.compute(*[dask.delayed(_sums)(p, texts) for p in held]))
             name, differs = _run_name(name, results)
             if output is not None:  # the names put together where they were written
-                repeated = dask.compute(dask.delayed(_repeated)(list(held)))[0]
+                repeated = dask.compute(dask.delayed(_repeated)(
+                    [dask.delayed(_answered)(p) for p in held]))[0]
                 if repeated is not None:
                     raise split_topic(repeated.topic, repeated.first, repeated.second, None)
                 dask.compute(*[dask.delayed(_write)(p, name, texts, output, i)
