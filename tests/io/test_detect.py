@@ -75,7 +75,7 @@ def test_undetectable_inputs_are_input_errors(tmp_path):
 def test_read_dispatch_and_kind_mismatch(tmp_path):
     run_file = put(tmp_path, "1 Q0 d 1 2.5 r 10 20\n", "r.txt")
     assert read_run(run_file).unit == "passage"
-    with pytest.raises(InputError, match="not judgements.*--qrels-format"):
+    with pytest.raises(InputError, match="not judgements.*fmt= of read_qrels"):
         read_qrels(run_file)
     qrels_file = put(tmp_path, "1 Q0 d 10 100 5 0:10\n", "q.txt")
     assert read_qrels(qrels_file).scale == "fol"

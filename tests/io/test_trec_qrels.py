@@ -60,7 +60,7 @@ def test_detection_against_fol_passage_qrels_and_runs(tmp_path, text, kind):
 
 def test_forced_format_and_aliases(tmp_path):
     path = put(tmp_path, "1 7 d 1\n")  # iteration 7: not detected, read when forced
-    with pytest.raises(InputError, match="unrecognised format.*--qrels-format trec"):
+    with pytest.raises(InputError, match=r"unrecognised format.*read_qrels\(\.\.\., fmt='trec'\)"):
         detect_format(path)
     for name in ("trec", "trec-qrels"):
         assert list(read_qrels(path, name)["1"].elements) == [("d", "/article[1]")]

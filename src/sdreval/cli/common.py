@@ -21,6 +21,9 @@ def handle_errors(func: Callable) -> Callable:
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        from ..io.options import FORMAT_FLAGS
+
+        flags = FORMAT_FLAGS.set(True)  # messages name --run-format, not fmt=
         try:
             return func(*args, **kwargs)
         except InputError as error:
@@ -50,6 +53,8 @@ def handle_errors(func: Callable) -> Callable:
             click.echo(f"sdreval: error: a compressed input is corrupt or truncated ({error})",
                        err=True)
             sys.exit(EXIT_INVALID_INPUT)
+        finally:
+            FORMAT_FLAGS.reset(flags)
 
     return wrapper
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..errors import InputError, UsageError
 from .locations import is_directory, is_url, refuse_text_url
+from .options import format_option
 from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, table_layout
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
@@ -124,7 +125,8 @@ def detect_text_format(lines: list[list[str]]) -> str | None:
 def unrecognised_hint(lines: list[list[str]]) -> str:
     """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
     if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
-        return "; TREC qrels whose second field is not 0 are read with --qrels-format trec"
+        return ("; TREC qrels whose second field is not 0 are read with "
+                + format_option("qrels", "trec"))
     if all(len(f) == 5 and f[1] == "Q0" for f in lines):
         return ("; its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id); "
                 "is a column missing (most often the run-id)?")
@@ -189,8 +191,8 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
                          "judgement format is that long (is this a text file of one line per "
                          "result?)", str(path), 1)
     if not lines:
-        hint = ("; to evaluate it as a run with no results, name its format (--run-format "
-                "document-run)") if role == "run" else ""
+        hint = ("; to evaluate it as a run with no results, name its format ("
+                f"{format_option('run', 'document-run')})") if role == "run" else ""
         raise InputError(f"empty file: no data line to detect the format from{hint}", str(path))
     kind = detect_text_format(lines)
     if kind is None and head.startswith(b"\x1f\x8b"):  # read as it is: not named .gz
@@ -244,15 +246,16 @@ def _sniff_span(path: Path | str, role: str | None = None) -> str | None:
     return kind
 
 
-def resolve_format(path: str | Path, fmt: str | None, kinds: tuple[str, ...], what: str,
-                   option: str) -> str:
+def resolve_format(path: str | Path, fmt: str | None, kinds: tuple[str, ...],
+                   what: str) -> str:
     """The format of ``path``: ``fmt`` when given (checked against ``kinds``), else detected
     from content, refused when it is not one of ``kinds`` (``what`` the file should be)."""
     if fmt is not None:
         return normalise_format(fmt, kinds)
     found = detect_format(path, None if what == "judgements" else "run")
     if found not in kinds:
-        raise InputError(_wrong_kind(path, found, what, option), str(path))
+        raise InputError(_wrong_kind(path, found, what, format_option(
+            "qrels" if what == "judgements" else "run")), str(path))
     return found
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import InputError, ProblemLog, UsageError
+from .options import format_option
 from .table_checks import DOC, E, GRADE, S, SCORE, TOPIC
 from .tables import load_table
 from .textlines import finish, given_log
@@ -59,8 +60,8 @@ def table_kind(layout: str, columns: list[str], file: str) -> str | None:
     if run and qrels:
         raise InputError(f"{what}: both run columns ({', '.join(run)}) and qrels columns "
                          f"({', '.join(qrels)}), so it is not clear which it is: say it with "
-                         f"--run-format {TABLE_RUN} or --qrels-format {TABLE_QRELS} (fmt= in "
-                         "Python), or drop the other columns", file)
+                         f"{format_option('run', TABLE_RUN)} or "
+                         f"{format_option('qrels', TABLE_QRELS)}, or drop the other columns", file)
     if not run and not qrels:
         raise InputError(f"{what}: no score, rank or relevance column ({EXPECTED})", file)
     return TABLE_RUN if run else TABLE_QRELS

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ProblemLog, UsageError
+from .options import format_option
 
 
 def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = False,
@@ -68,11 +69,11 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
     elif not told and written == ("decimals" if qrels else "integers"):
         log.error(file, None, (
             "every grade is written as a decimal (3.0), as ranx's Run.save writes a run's "
-            f"scores: is this a run? (sdreval eval QRELS RUN...: {swapped}); --qrels-format "
-            "ranx-json reads the file as judgements") if qrels else (
+            f"scores: is this a run? (sdreval eval QRELS RUN...: {swapped}); "
+            f"{format_option('qrels', 'ranx-json')} reads the file as judgements") if qrels else (
             "every score is a whole number written without a decimal point, as qrels grades "
             "are (ranx's Run.save writes 3.0): is this a qrels file? (sdreval eval QRELS "
-            f"RUN...: {swapped}); --run-format ranx-json reads the file as a run"))
+            f"RUN...: {swapped}); {format_option('run', 'ranx-json')} reads the file as a run"))
     finish(log, own)
     log.raise_if_errors()  # the dict path's errors are raised, as from the dict
     return result

@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
 def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, documents,
                 collection: Collection | None, pool_policy: str,
                 scale: str | None = None) -> Qrels:
-    kind = resolve_format(path, fmt, QRELS_FORMATS, "judgements", "--qrels-format")
+    kind = resolve_format(path, fmt, QRELS_FORMATS, "judgements")
     if kind == "ranx-json":
         from .interop import qrels_from_dict
 
@@ -70,7 +70,7 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
 
 def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_map,
               documents) -> Run:
-    kind = resolve_format(path, fmt, RUN_FORMATS, "a run", "--run-format")
+    kind = resolve_format(path, fmt, RUN_FORMATS, "a run")
     if kind == "ranx-json":
         from .interop import run_from_dict
         from .trec_lines import file_stem

@@ -132,7 +132,7 @@ def iter_run_parts(path: str | Path, fmt: str | None = None, log: ProblemLog | N
     taken as complete when the next one starts, and :class:`TopicsResumed` raised (nothing
     logged) at the first topic met again after its rows ended; the caller then reads the file
     anew with ``contiguous=False``.  For a file sorted by topic that saves the first pass."""
-    kind = resolve_format(path, fmt, RUN_FORMATS, "a run", "--run-format")
+    kind = resolve_format(path, fmt, RUN_FORMATS, "a run")
     file = str(path)
     if kind == "inex-submission":
         stream = TopicStream(file, "element", name)
