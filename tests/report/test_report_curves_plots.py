@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 from sdreval.errors import UsageError
 from sdreval.report import plots
 from sdreval.report.bridge import bootstrap_ci, compare, swap_rates
-from sdreval.report.curves import (as_curve_table, curve_from_results, curve_measures)
+from sdreval.report.curves import as_curve_table, curve_from_results
 
 
 def test_curve_from_results_averages_topics_and_reads_cutoffs(results):
@@ -30,12 +30,6 @@ def test_curve_from_results_parameters_and_all_rows():
     curve = curve_from_results(table, "ep")
     assert curve["x"].tolist() == [0.2, 0.4]
     assert curve["value"].tolist() == [0.5, 0.25]
-
-
-def test_curve_measures_names():
-    assert curve_measures("ep", [0.1, 1.0]) == ["ep@0.1", "ep@1.0"]
-    assert curve_measures("nxCG", [1, 25], "quant=sog") == ["nxCG(quant=sog)@1",
-                                                             "nxCG(quant=sog)@25"]
 
 
 def test_curves_as_arrays():

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -68,12 +68,6 @@ STANDARD_CURVES: dict[str, CurveSpec] = {
                         "Context-budget curves: recall and precision of the first N "
                         "characters"),
 }
-
-
-def curve_measures(name: str, points: Iterable[float], params: str = "") -> list[str]:
-    """Measure names ``name(params)@p`` for every point (``params`` without parentheses)."""
-    inner = f"({params})" if params else ""
-    return [f"{name}{inner}@{_point_text(p)}" for p in points]
 
 
 def _point_text(point: float) -> str:
