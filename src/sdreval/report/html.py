@@ -17,7 +17,7 @@ runs, decisions that differ), with a note saying why one is left out.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Sequence
 
@@ -98,9 +98,10 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
                 seed: int = 0, plots_wanted: Sequence[str] = PLOT_KINDS,
                 title: str = "sdreval report", notes: Sequence[str] = (),
                 settings: dict[str, str] | None = None,
-                baseline: str | None = None) -> ReportData:
+                baseline: str | None = None, drawn: dict[str, str] | None = None) -> ReportData:
     """Gather a report from ready tables (per-topic results, optional compare table, curve
-    tables by kind ``epgr``/``nxcg``/``ip``/``precall``/``spanr``, swap-rate table).  Runs are
+    tables by kind ``epgr``/``nxcg``/``ip``/``precall``/``spanr``, swap-rate table; ``drawn``:
+    the measure a curve draws, with its parameters, named in its title).  Runs are
     tested against ``baseline`` (default: the first run).  ``samples`` resamples the tests and
     the intervals of the means; None: 10,000 (Ogilvie & Lalmas 2006) and 5,000 (Vu & Gallinari
     2005)."""
@@ -168,7 +169,10 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
     for key, table in (curves or {}).items():
         if key not in STANDARD_CURVES:
             raise UsageError(f"unknown curve {key!r}; known: {', '.join(STANDARD_CURVES)}")
-        data.curves[key] = (STANDARD_CURVES[key], table)
+        spec = STANDARD_CURVES[key]
+        if (drawn or {}).get(key):
+            spec = replace(spec, title=f"{spec.title}: {drawn[key]}")
+        data.curves[key] = (spec, table)
     return data
 
 
@@ -228,6 +232,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     measures = [str(m) for m in measures]  # Measure objects are reported under their text
     notes: list[str] = []
     curves: dict[str, pd.DataFrame] = {}
+    labels: dict[str, str] = {}  # a curve drawn with parameters: named as the table names it
     wanted_curves = curves_drawn(qrels, run_list, plots_wanted, ctx)
     for key in (track(wanted_curves, "computing curves") if wanted_curves else ()):
         params, drawn, others = table_params(key, measures)
@@ -244,6 +249,8 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
             continue
         if table["value"].notna().any():
             curves[key] = table
+            if params:  # the table's text without its cut-off: IPrec(rel=2)@0.5 -> IPrec(rel=2)
+                labels[key] = drawn.rsplit("@", 1)[0] if "@" in drawn.split(")")[-1] else drawn
         else:
             notes.append(f"{STANDARD_CURVES[key].title}: no values for these runs")
     swaps = None
@@ -263,7 +270,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     data = report_data(results, curves=curves, swaps=swaps, measures=list(measures), test=test,
                        correction=correction, level=level, samples=samples, seed=seed,
                        plots_wanted=plots_wanted, title=title, notes=notes + list(ctx.warnings),
-                       settings=settings, baseline=baseline)
+                       settings=settings, baseline=baseline, drawn=labels)
     return data
 
 

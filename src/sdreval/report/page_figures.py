@@ -85,7 +85,8 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
     first = data.measures[0] if data.measures else ""
     base = data.baseline or ""
     band = f"{data.ci_level:.0%}"
-    titles = {key: spec.title for key, spec in STANDARD_CURVES.items()}
+    titles = {key: data.curves.get(key, (spec,))[0].title  # with the parameters drawn
+              for key, spec in STANDARD_CURVES.items()}
     titles["budget"] = titles["budget"].replace("characters", budget_unit(data))
     captions = {key: (title, f"{title}: mean over topics; band: {band} percentile "
                              "bootstrap interval of the mean at each point.")
