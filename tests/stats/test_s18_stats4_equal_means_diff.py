@@ -30,8 +30,13 @@ def test_a_small_real_difference_is_kept():
 
 
 def test_differences_are_exact_as_evals_means():
-    # three topics each 0.1 better: the mean difference is 0.1, not 0.10000000000000002
-    assert _compare([0.3, 0.1, 0.1], [0.2, 0.0, 0.0])["diff"] == 0.1
+    # three topics each 0.1 better: the mean difference is that of the exact means of the
+    # doubles, rounded once (0.09999999999999999, as mean_a − mean_b), not 0.10000000000000002
+    from fractions import Fraction
+
+    exact = (Fraction(0.3) + 2 * Fraction(0.1) - Fraction(0.2)) / 3
+    row = _compare([0.3, 0.1, 0.1], [0.2, 0.0, 0.0])
+    assert row["diff"] == float(exact) == row.mean_a - row.mean_b
     # a count over 49 topics, one more relevant retrieved: 1 (mean_a − mean_b = 1 − 0), not
     # 49 · (1/49) = 0.9999999999999999
     values = np.zeros((2, 49))

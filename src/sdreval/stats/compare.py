@@ -109,7 +109,8 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
     # diff = mean_a − mean_b: for a count the sum of the differences, its interval n times
     scale = topic_scale(measure or scores.measure, values.shape[1])
     effects = paired_effects(differences(values[i], values[j]), 1.0 - level,
-                             "t" if test == "t" else "bootstrap", samples, seed, scale > 1)
+                             "t" if test == "t" else "bootstrap", samples, seed, scale > 1,
+                             (values[i], values[j]))
     for column in ("diff_ci_low", "diff_ci_high"):
         effects[column] = effects[column] * scale
     return pd.DataFrame({

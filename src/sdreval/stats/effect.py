@@ -3,7 +3,8 @@ standardised mean difference and per-topic wins, ties and losses.
 
 For a pair (a, b) with per-topic differences ``d_t = a_t − b_t`` over ``n`` topics:
 
-- ``diff`` = mean of ``d`` (= ``mean_a − mean_b``; 0 within ``1e-12`` of 0, as a tie);
+- ``diff`` = mean of ``d`` (= ``mean_a − mean_b``, exact and rounded once when the values are
+  given; 0 within ``1e-12`` of 0, as a tie);
 - ``diff_ci_low``, ``diff_ci_high``: a two-sided confidence interval of the mean difference at
   ``ci_level``.  With the t test it is the paired t interval
   ``mean(d) ± t(n−1, 1−α/2) · sd(d)/√n`` (``scipy.stats.ttest_rel(...).confidence_interval``),
@@ -48,6 +49,26 @@ def mean_difference(diffs: np.ndarray, summed: bool = False) -> np.ndarray:
     return np.where(np.abs(mean) <= TIE_TOLERANCE, 0.0, out)
 
 
+def exact_difference(a: np.ndarray, b: np.ndarray, summed: bool = False) -> np.ndarray:
+    """``mean_a − mean_b`` of each row pair of two runs × topics arrays (no NaN), exact and
+    rounded once: the exact sum of ``a`` minus that of ``b``, over the topics (with
+    ``summed`` not divided), so that the difference printed is that of eval's exact means,
+    not the mean of per-topic differences rounded to 12 decimals; 0 within ``TIE_TOLERANCE``
+    of 0, as :func:`mean_difference`."""
+    from dataclasses import replace
+
+    from ..measures.exact import exact_sums
+
+    a, b = np.atleast_2d(np.asarray(a, dtype=float)), np.atleast_2d(np.asarray(b, dtype=float))
+    rows, n = a.shape
+    both = np.concatenate([a, -b], axis=1)  # negation is exact: the sum is Σa − Σb
+    sums = [replace(s, count=n) for s in exact_sums(both.ravel(),
+                                                    np.repeat(np.arange(rows), 2 * n), rows)]
+    mean = np.array([s.mean() for s in sums], dtype=float)
+    out = np.array([s.total() for s in sums], dtype=float) if summed else mean
+    return np.where(np.abs(mean) <= TIE_TOLERANCE, 0.0, out)
+
+
 def _spread(d: np.ndarray) -> np.ndarray:
     """Sample standard deviation of each row; 0 for a constant row (numpy's can be 1e-17)."""
     return np.where((d == d[:, :1]).all(axis=1), 0.0, d.std(axis=1, ddof=1))
@@ -80,15 +101,19 @@ def cohens_dz(diffs: np.ndarray, mean: np.ndarray | None = None) -> np.ndarray:
 
 
 def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t",
-                   samples: int = TEST_SAMPLES, seed: int | None = 0, summed: bool = False
+                   samples: int = TEST_SAMPLES, seed: int | None = 0, summed: bool = False,
+                   pairs: tuple[np.ndarray, np.ndarray] | None = None
                    ) -> dict[str, np.ndarray]:
     """The columns of :data:`EFFECT_COLUMNS` for each row of a pairs × topics matrix;
     ``interval`` is ``t`` (paired t interval) or ``bootstrap`` (percentile); ``summed``: the
-    difference is the sum of ``d`` (counts; the interval stays the mean's)."""
+    difference is the sum of ``d`` (counts; the interval stays the mean's).  ``pairs``: the
+    values ``(a, b)`` whose differences ``diffs`` are; the difference is then
+    :func:`exact_difference` of them."""
     if not 0 < ci_level < 1:
         raise UsageError(f"confidence level must be in (0, 1), got {ci_level}")
     d = np.atleast_2d(np.asarray(diffs, dtype=float))
-    mean = mean_difference(d)  # one mean: the printed difference, the interval's centre, d_z's
+    # one mean: the printed difference, the interval's centre, d_z's
+    mean = mean_difference(d) if pairs is None else exact_difference(*pairs)
     if interval == "t":
         low, high = t_interval(d, ci_level, mean)
     elif interval == "bootstrap":
@@ -99,6 +124,8 @@ def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t
         raise UsageError(f"unknown interval {interval!r}; expected t or bootstrap")
     wins = np.count_nonzero(d > TIE_TOLERANCE, axis=1)
     losses = np.count_nonzero(d < -TIE_TOLERANCE, axis=1)
-    return {"diff": mean_difference(d, True) if summed else mean, "diff_ci_low": low,
+    total = (mean_difference(d, True) if pairs is None else exact_difference(*pairs, True)) \
+        if summed else mean
+    return {"diff": total, "diff_ci_low": low,
             "diff_ci_high": high, "effect_size": cohens_dz(d, mean), "wins": wins,
             "ties": d.shape[1] - wins - losses, "losses": losses}
