@@ -37,6 +37,7 @@ def test_swapped_is_said(inputs, call):
         call(*inputs)
 
 
+@pytest.mark.xdist_group("ranx")  # one process pays ranx's import and compilation
 def test_ranx_objects_swapped():
     ranx = pytest.importorskip("ranx")
     qrels, run = ranx.Qrels({"1": {"a": 1}}), ranx.Run({"1": {"a": 1.0}})
