@@ -56,3 +56,13 @@ def test_halfway_mean_prints_trec_eval_digit(tmp_path, case, per_topic):
         live = subprocess.run([binary, *flags, "-m", "runid", "-m", "num_q", "-m", spec, qrels,
                                run], capture_output=True, text=True, check=True).stdout
         assert result.stdout == live
+
+
+@pytest.mark.parametrize("path", [["--stream"], ["--jobs", "2"]])
+def test_halfway_mean_on_every_path(tmp_path, path):
+    topics, depth, _, name, expected = CASES[0]
+    qrels, run = _files(tmp_path, topics, depth)
+    result = CliRunner().invoke(cli, ["eval", qrels, run, "-m", name, "--order", "rsv",
+                                      "--format", "trec_eval", "--quiet", *path])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.endswith(expected)
