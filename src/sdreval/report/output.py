@@ -150,8 +150,7 @@ def write_results(results, fmt: str = "text", out: str | Path | None = None,
     csv and json a block of rows at a time); ``topic_rows=False``: trec_eval's layout without
     the per-topic rows given, which still make its means (trec_eval's sums); ``table_options``
     (``compare``, ``digits``, ``caption``, ``label``, ``significance``) go to the summary of
-    ``table`` and ``latex``
-    (:func:`summary_text`)."""
+    ``table`` and ``latex`` (:func:`summary_text`)."""
     if fmt not in FORMATS:
         raise UsageError(f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
     if table_options and fmt not in TABLE_FORMATS:
