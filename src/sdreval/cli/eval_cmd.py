@@ -16,7 +16,7 @@ from ..measures.evaluate import (coverage_lines, summarise, summarise_columns,
                                  zero_rel_option)
 from ..measures.results import ResultColumns
 from ..orchestrate.inputs import check_input_topics
-from ..report.output import FORMATS, check_target, write_results
+from ..report.output import COLUMN_FORMATS, FORMATS, check_target, write_results
 from .common import (InputPath, all_topics_option, echo_notes, echo_problems, echo_warnings,
                      evaluate_runs, handle_errors, jobs_options, quiet_option)
 from .eval_inputs import (build_context, context_options, in_tokens, input_kinds, load_inputs,
@@ -222,7 +222,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                              "by this process, --stream one topic at a time in one "
                              f"process{big}: give --no-stream to evaluate in parallel, or "
                              "leave out --jobs/--scheduler to stream (docs/scale.md)")
-        if fmt in ("text", "json", "csv"):
+        if fmt in COLUMN_FORMATS:
             decline_arrow_pandas_probe()  # written without pandas: not imported for Arrow
         log = ProblemLog()
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
@@ -246,7 +246,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         from ..io.detect import RUN_FORMATS
 
         known = {path: kind for path, kind in formats.items() if kind in RUN_FORMATS}
-        if not spans and jobs == 1 and not scheduler and fmt in ("text", "json", "csv"):
+        if not spans and jobs == 1 and not scheduler and fmt in COLUMN_FORMATS:
             decline_arrow_pandas_probe()  # written without pandas: not imported for Arrow
         qrels_obj, run_objs, log = load_inputs(qrels, runs, options, ctx.collection, known)
         echo_problems(log)

@@ -125,6 +125,8 @@ def _ordered_columns(topics: TopicRankings, unit: str, order: str, depth: int | 
     rows (topic first), then each topic cut after ``depth`` rows."""
     columns = topics.columns()
     bounds = columns.bounds
+    if depth is None and order != "file" and _ordered_already(columns, order):
+        return topics  # the same rankings: no copy of the run's columns
     lengths = np.diff(bounds)
     codes = np.repeat(np.arange(lengths.size), lengths)
     size = int(bounds[-1])
@@ -145,6 +147,25 @@ def _ordered_columns(topics: TopicRankings, unit: str, order: str, depth: int | 
         index = index[keep]
         lengths = np.minimum(lengths, depth)
     return topics.take(index, np.concatenate(([0], np.cumsum(lengths))))
+
+
+def _ordered_already(columns, order: str) -> bool:
+    """Whether every topic of ``columns`` is in ``order`` already, so that the sort of
+    :func:`_ordered_columns` would give its rows back in place: ranks that never go down
+    (``rank``: the sort is stable) or scores, as trec_eval compares them (doubles), that go
+    down strictly (``rsv``: no tie for the result ids to break)."""
+    size = int(columns.bounds[-1])
+    if size < 2:
+        return True
+    if order == "rank":
+        values = np.asarray(columns.ranks)[:size]
+        step = values[1:] >= values[:-1]
+    else:
+        values = np.asarray(columns.rsv, dtype=np.float64)[:size]
+        step = values[1:] < values[:-1]
+    inner = np.asarray(columns.bounds[1:-1], dtype=np.int64)
+    step[inner[(inner > 0) & (inner < size)] - 1] = True  # a new topic starts there
+    return bool(step.all())
 
 
 def ranked(ranking: Ranking, order: str, depth: int | None = None) -> Ranking:

@@ -19,6 +19,8 @@ pd = lazy_module("pandas")
 FORMATS = ("text", "csv", "json", "parquet", "table", "latex", "trec_eval")
 #: Summary formats (runs × measures of the means; per-topic rows are averaged).
 TABLE_FORMATS = ("table", "latex")
+#: Formats written from the columns of the results, without pandas.
+COLUMN_FORMATS = ("text", "json", "csv", "trec_eval")
 
 
 def _format_value(value: float, count: bool = False) -> str:
@@ -158,7 +160,7 @@ def write_results(results, fmt: str = "text", out: str | Path | None = None,
                          f"{' and '.join(TABLE_FORMATS)}, not {fmt}")
     from ..measures.results import ResultColumns
 
-    if fmt not in ("text", "json", "csv") and isinstance(results, ResultColumns):
+    if fmt not in COLUMN_FORMATS and isinstance(results, ResultColumns):
         results = results.to_frame()  # the other formats are written by pandas
     if fmt == "parquet":
         check_target(fmt, out)

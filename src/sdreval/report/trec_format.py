@@ -14,9 +14,7 @@ two printed values rounds as trec_eval's does.
 """
 from __future__ import annotations
 
-from ..lazy import lazy_module
-
-pd = lazy_module("pandas")
+import numpy as np
 
 #: trec_eval's measures in the order it prints them (its measure table).
 TREC_ORDER = ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec",
@@ -91,7 +89,7 @@ def check_names(measures) -> None:
 
 
 def _value(value: float, count: bool) -> str:
-    if pd.isna(value):
+    if value != value:  # NaN
         return "nan"
     if count:
         return str(int(round(value)))
@@ -102,28 +100,38 @@ def _line(name: str, topic: str, value: str) -> str:
     return f"{name:<22}\t{topic}\t{value}\n"
 
 
-def _trec_mean(mean: float, count, values: list[float]) -> float:
+def _trec_mean(mean: float, count: int, values: list[float]) -> float:
     """trec_eval's mean of a measure averaged over topics: ``values`` (in its topic order) added
-    one double at a time and divided by ``count`` (the topics the mean covers); ``mean`` itself
-    without the count or the per-topic values."""
+    one double at a time and divided by ``count`` (the topics the mean covers, -1: not known);
+    ``mean`` itself without the count or the per-topic values."""
     values = [v for v in values if v == v]  # NaN: not in the mean (its count says so)
-    if pd.isna(count) or not values or int(count) < len(values):
+    if count < 0 or not values or count < len(values):
         return mean
     total = 0.0
     for value in values:
         total += value
-    return total / int(count)
+    return total / count
 
 
-def trec_eval_pieces(results: pd.DataFrame, topic_rows: bool = True):
-    """The text of ``results`` (``summarise(..., counts=True)``) in trec_eval's layout, a run
-    at a time; its per-topic rows are printed if ``topic_rows`` (else used for the means
-    only)."""
+def _first_codes(codes: np.ndarray) -> list[int]:
+    """The distinct values of ``codes`` in order of first appearance."""
+    _, first = np.unique(codes, return_index=True)
+    return codes[np.sort(first)].tolist()
+
+
+def trec_eval_pieces(results, topic_rows: bool = True):
+    """The text of ``results`` (``summarise(..., counts=True)``: a ResultColumns or a
+    DataFrame) in trec_eval's layout, a run at a time; its per-topic rows are printed if
+    ``topic_rows`` (else used for the means only).  A topic's value of a measure given twice is
+    the later one."""
     from ..measures.evaluate import count_measures
+    from ..measures.results import MEAN_TOPIC, ResultColumns
 
-    if not len(results):
+    table = results if isinstance(results, ResultColumns) else \
+        ResultColumns.from_frame(results)
+    if not len(table):
         return
-    measures = list(dict.fromkeys(results["measure"].tolist()))
+    measures = list(dict.fromkeys(table.measures[c] for c in _first_codes(table.measure)))
     check_names(measures)
     names = {m: trec_name(str(m)) for m in measures}
     first: dict[str, str] = {}
@@ -135,35 +143,57 @@ def trec_eval_pieces(results: pd.DataFrame, topic_rows: bool = True):
     ordered = sorted(measures, key=rank.__getitem__)
     counts = count_measures(measures)
     summary_only = {m for m in measures if names[m][1] == "gm_map"}  # as trec_eval -q
-    for run, block in results.groupby("run", sort=False):
+    # each measure code's place in ``ordered`` (-1: not printed, another spelling's rows)
+    place = {m: i for i, m in enumerate(ordered)}
+    position = np.array([place.get(m, -1) for m in table.measures], dtype=np.int64)
+    # topics in trec_eval's order (plain string order); a topic that is not a string is
+    # never matched by its text, as the table of a DataFrame's rows was looked up
+    topic_text = [str(t) for t in table.topics]
+    listed = sorted((i for i, t in enumerate(table.topics)
+                     if t != MEAN_TOPIC and t == topic_text[i]), key=topic_text.__getitem__)
+    topic_place = np.full(len(table.topics), -1, dtype=np.int64)
+    topic_place[listed] = np.arange(len(listed))
+    listed_texts = [topic_text[c] for c in listed]
+    mean_code = table.topics.index(MEAN_TOPIC) if MEAN_TOPIC in table.topics else -1
+    for run_code in _first_codes(table.run):
+        rows = np.flatnonzero(table.run == run_code)
+        topic, measure = table.topic[rows], table.measure[rows]
+        is_mean = topic == mean_code
         lines = []
-        per_topic = block[block["topic"] != "all"]
-        means = block[block["topic"] == "all"]
-        table = {(t, m): v for t, m, v in zip(per_topic["topic"], per_topic["measure"],
-                                              per_topic["value"])}
-        topics = sorted(set(per_topic["topic"].astype(str)))
-        for topic in topics if topic_rows else ():
-            for m in ordered:
-                if (topic, m) in table and m not in summary_only:
-                    lines.append(_line(names[m][0], topic, _value(table[(topic, m)],
-                                                                    m in counts)))
-        lines.append(_line("runid", "all", str(run)))
-        lines.append(_line("num_q", "all", str(_num_q(means, per_topic))))
-        mean_of = dict(zip(means["measure"], means["value"]))
-        count_of = dict(zip(means["measure"], means["topics"])) if "topics" in means else {}
-        for m in ordered:
+        # the per-topic values by (topic, measure) places, the last of a repeated pair kept
+        keep = ~is_mean & (topic_place[topic] >= 0) & (position[measure] >= 0)
+        key = topic_place[topic[keep]] * len(ordered) + position[measure[keep]]
+        last = key.size - 1 - np.unique(key[::-1], return_index=True)[1]
+        key, value = key[last], table.value[rows[keep][last]]  # (np.unique: keys ascending)
+        measure_of = key % len(ordered)
+        if topic_rows:
+            for t, m, v in zip((key // len(ordered)).tolist(), measure_of.tolist(),
+                               value.tolist()):
+                if ordered[m] not in summary_only:
+                    lines.append(_line(names[ordered[m]][0], listed_texts[t],
+                                       _value(v, ordered[m] in counts)))
+        lines.append(_line("runid", "all", str(table.runs[run_code])))
+        mean_rows = rows[is_mean]
+        lines.append(_line("num_q", "all", str(_num_q(table, mean_rows, topic[~is_mean]))))
+        mean_of = dict(zip((table.measures[c] for c in table.measure[mean_rows].tolist()),
+                           table.value[mean_rows].tolist()))
+        count_of = dict(zip((table.measures[c] for c in table.measure[mean_rows].tolist()),
+                            table.count[mean_rows].tolist())) if table.count is not None else {}
+        for i, m in enumerate(ordered):
             if m not in mean_of:
                 continue
             mean = mean_of[m]
             if m not in counts and m not in summary_only:
-                mean = _trec_mean(mean, count_of.get(m), [table[(t, m)] for t in topics
-                                                          if (t, m) in table])
+                mean = _trec_mean(mean, count_of.get(m, -1), value[measure_of == i].tolist())
             lines.append(_line(names[m][0], "all", _value(mean, m in counts)))
         yield "".join(lines)
 
 
-def _num_q(means: pd.DataFrame, per_topic: pd.DataFrame) -> int:
-    """Topics evaluated (trec_eval's ``num_q``): the most any mean covers."""
-    if "topics" in means.columns and means["topics"].notna().any():
-        return int(means["topics"].max())
-    return int(per_topic["topic"].nunique())
+def _num_q(table, mean_rows: np.ndarray, topics: np.ndarray) -> int:
+    """Topics evaluated (trec_eval's ``num_q``): the most any mean covers, else the topics
+    of the per-topic rows."""
+    covered = table.count[mean_rows] if table.count is not None else np.zeros(0, np.int64)
+    covered = covered[covered >= 0]
+    if covered.size:
+        return int(covered.max())
+    return int(np.unique(topics).size)
