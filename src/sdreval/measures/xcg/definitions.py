@@ -17,7 +17,7 @@ from typing import Any
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels
-from ...judgements.quantise import default_quantisation, get_quantisation
+from ...judgements.quantise import check_scale, default_quantisation, get_quantisation
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..classic.gains import (document_run, ideal_gains, is_passage_only, ranking_gains,
@@ -93,6 +93,7 @@ def resolve_alpha(measure: Measure, ctx: EvalContext | None) -> float:
 
 def settings_of(measure: Measure, qrels: Qrels, ctx: EvalContext | None) -> GainSettings:
     quant = measure.get("quant", ctx) or default_quantisation(qrels.scale)
+    check_scale(get_quantisation(quant), qrels.scale)
     return GainSettings(quant=quant, alpha=resolve_alpha(measure, ctx),
                         ideal=measure.get("ideal", ctx), keep=measure.get("keep", ctx))
 
