@@ -133,14 +133,16 @@ def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = Non
             ctx.warn(POOL_WARNING)
         unretrieved = unretrieved_assessed
     else:
-        unretrieved = _last_rank_size(total, len(retrieved), unretrieved_assessed, topic, ctx)
+        what = "documents" if is_passage_only(qrels) else "elements"
+        unretrieved = _last_rank_size(total, len(retrieved), unretrieved_assessed, topic, ctx,
+                                      what)
     rel, nonrel = kernels.with_last_rank(rel, nonrel, n, unretrieved, unretrieved_relevant)
     return kernels.precall(rel, nonrel, n, points,
                            reading="reprec" if compat == "inex" else "eq4")
 
 
 def _last_rank_size(total: int, retrieved: int, unretrieved_assessed: int, topic: str,
-                    ctx: Any) -> int:
+                    ctx: Any, what: str = "elements") -> int:
     """Elements not retrieved: the collection's ``total`` minus the distinct ``retrieved``, but
     never fewer than the assessed elements the run did not retrieve (they exist); a collection
     size that leaves fewer (too small, or results that are no element of it) is warned of."""
@@ -148,9 +150,9 @@ def _last_rank_size(total: int, retrieved: int, unretrieved_assessed: int, topic
         return total - retrieved
     if ctx is not None and hasattr(ctx, "warn"):
         ctx.warn(f"inex_eval: topic {topic}: the collection size {total} leaves "
-                 f"{max(total - retrieved, 0)} element(s) beside the {retrieved} retrieved, fewer "
-                 f"than the {unretrieved_assessed} assessed element(s) not retrieved; the last "
-                 "rank holds those assessed elements (give the number of elements of the whole "
+                 f"{max(total - retrieved, 0)} {what} beside the {retrieved} retrieved, fewer "
+                 f"than the {unretrieved_assessed} assessed {what} not retrieved; the last rank "
+                 f"holds those assessed {what} (give the number of {what} of the whole "
                  "collection)")
     return unretrieved_assessed
 
