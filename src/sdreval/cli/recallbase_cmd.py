@@ -15,7 +15,7 @@ import click
 
 from ..errors import ProblemLog, UsageError
 from ..io import read_qrels
-from ..judgements.quantise import default_quantisation, get_quantisation
+from ..judgements.quantise import check_scale, default_quantisation, get_quantisation
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
 from ..lazy import lazy_module
 from ..model.ordering import topic_sort_key
@@ -85,7 +85,7 @@ def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format, pool
         raise UsageError(f"{qrels} holds no element assessments (exhaustivity/specificity or "
                          "relevance/coverage): a recall-base is built from them")
     name = quant or default_quantisation(judgements.scale)
-    get_quantisation(name)
+    check_scale(get_quantisation(name), judgements.scale)
     text = _render(recall_base_table(judgements, name, keep, full), fmt)
     if output:
         Path(output).write_text(text, encoding="utf-8")

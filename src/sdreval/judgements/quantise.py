@@ -84,6 +84,33 @@ def default_quantisation(scale: str) -> str:
     return DEFAULT_QUANT.get(scale, "gen")
 
 
+#: the INEX assessment scales (INEX 2004 shares the 2003 scale)
+_INEX_SCALES = {"inex2002": "inex2002", "inex2003": "inex2003", "inex2004": "inex2003",
+                "inex2005": "inex2005"}
+#: quantisations that read (e, s) on every INEX scale: relevant iff e > 0 and s > 0
+ANY_SCALE = frozenset({"anyrel", "trec"})
+_SCALE_TEXT = {"inex2002": "INEX 2002 assessments, relevance 0..3 x coverage N/S/L/E (Gövert et "
+                           "al. 2006, Eq. 2-3)",
+               "inex2003": "INEX 2003/2004 assessments, exhaustivity x specificity in 0..3 "
+                           "(Kazai & Lalmas 2006, Eq. 1-3)",
+               "inex2005": "INEX 2005 assessments, exhaustivity {0, 1, 2, ?} x specificity in "
+                           "[0, 1] (Ogilvie & Lalmas 2006, Table 2)"}
+
+
+def check_scale(quant: Quantisation, scale: str) -> Quantisation:
+    """``quant`` if it applies to assessments on ``scale``; a quantisation written for another
+    INEX scale (``sog`` on INEX 2005 judgements, ``gen5`` on INEX 2003) is a usage error: its
+    table would read the pairs of the other scale as if they were its own."""
+    own, data = _INEX_SCALES.get(quant.scale), _INEX_SCALES.get(scale)
+    if own is None or data is None or own == data or quant.name in ANY_SCALE:
+        return quant
+    fits = sorted(n for n, q in QUANTISATIONS.items()
+                  if _INEX_SCALES.get(q.scale) == data and n not in ANY_SCALE)
+    raise UsageError(f"quantisation {quant.name!r} is a function of {_SCALE_TEXT[own]}; these "
+                     f"judgements are {_SCALE_TEXT[data]}: use one of {', '.join(fits)}, "
+                     "or anyrel")
+
+
 # --- INEX 2003/2004 (e, s in 0..3), Kazai & Lalmas 2006, Eq. 1-3, Vu & Gallinari 2005, §2.2 -------------------------
 register_quantisation("strict", {(3, 3): 1.0}, "inex2003", "Kazai & Lalmas 2006, Eq. 1")
 register_quantisation("gen", {(3, 3): 1.0, (2, 3): 0.75, (3, 2): 0.75, (3, 1): 0.75,

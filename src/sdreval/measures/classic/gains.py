@@ -18,7 +18,8 @@ import numpy as np
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels, TopicQrels
-from ...judgements.quantise import Quantisation, default_quantisation, get_quantisation
+from ...judgements.quantise import (Quantisation, check_scale, default_quantisation,
+                                    get_quantisation)
 from ...model.run import Ranking, Run
 from ..topics import keep_warning
 
@@ -34,7 +35,7 @@ def resolve_quant(name: str | Quantisation | None, qrels: Qrels) -> Quantisation
     """The quantisation to use: the given name, else the generalised one of the qrels scale."""
     if name is None or name == "":
         name = default_quantisation(qrels.scale)
-    return get_quantisation(name)
+    return check_scale(get_quantisation(name), qrels.scale)
 
 
 #: quantisations that apply to documents judged by highlighted passages (FOL qrels)

@@ -9,7 +9,7 @@ import numpy as np
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels, TopicQrels
-from ...judgements.quantise import get_quantisation
+from ...judgements.quantise import check_scale, get_quantisation
 from ...judgements.size_unit import assessed_unit, collection_size
 from ...model.navigation import NavigationModel, NoNavigation, depth_weighted_summary
 from ...model.passage import merge_ranges
@@ -33,7 +33,7 @@ def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
     s = np.array([a.s for a in items], dtype=float)
     # the quantisation decides, "too small" (e = ?) included: f(?, s) = s > 0 under Bin Exh
     # and Gen Lifted (Ogilvie & Lalmas 2006, Table 2), 0 under the others
-    q = get_quantisation(quant or "anyrel")(e, s)
+    q = check_scale(get_quantisation(quant or "anyrel"), scale)(e, s)
     q = np.asarray(q, dtype=float)
     if mode == "binary":
         rel = (q > 0).astype(float)

@@ -2,7 +2,8 @@
 
 Size of the implicit last rank (the elements not retrieved), in this order:
 1. the measure parameter ``elements`` or ``ctx.collection_elements`` (``--collection-elements``):
-   number of elements in the collection, the last rank holds those not retrieved;
+   number of elements in the collection, the last rank holds those not retrieved (never fewer
+   than the assessed elements not retrieved: a size that leaves fewer is warned of);
 2. ``ctx.collection`` (``--collection DIR``): its element count;
 3. otherwise the assessment pool stands for the collection: the last rank holds the assessed
    elements the run did not retrieve (a warning says so).
@@ -125,16 +126,35 @@ def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = Non
     rel, nonrel = kernels.ranks_of(gains, ranking.rsv)
     retrieved = set(ranking_keys(ranking))
     unretrieved_relevant = sum(1 for k, v in qmap.items() if v > 0 and k not in retrieved)
+    unretrieved_assessed = sum(1 for k in qmap if k not in retrieved)
     total = collection_size(ctx, collection_elements)
     if total is None:
         if ctx is not None and hasattr(ctx, "warn"):
             ctx.warn(POOL_WARNING)
-        unretrieved = sum(1 for k in qmap if k not in retrieved)
+        unretrieved = unretrieved_assessed
     else:
-        unretrieved = max(total - len(retrieved), unretrieved_relevant)
+        what = "documents" if is_passage_only(qrels) else "elements"
+        unretrieved = _last_rank_size(total, len(retrieved), unretrieved_assessed, topic, ctx,
+                                      what)
     rel, nonrel = kernels.with_last_rank(rel, nonrel, n, unretrieved, unretrieved_relevant)
     return kernels.precall(rel, nonrel, n, points,
                            reading="reprec" if compat == "inex" else "eq4")
+
+
+def _last_rank_size(total: int, retrieved: int, unretrieved_assessed: int, topic: str,
+                    ctx: Any, what: str = "elements") -> int:
+    """Elements not retrieved: the collection's ``total`` minus the distinct ``retrieved``, but
+    never fewer than the assessed elements the run did not retrieve (they exist); a collection
+    size that leaves fewer (too small, or results that are no element of it) is warned of."""
+    if total - retrieved >= unretrieved_assessed:
+        return total - retrieved
+    if ctx is not None and hasattr(ctx, "warn"):
+        ctx.warn(f"inex_eval: topic {topic}: the collection size {total} leaves "
+                 f"{max(total - retrieved, 0)} {what} beside the {retrieved} retrieved, fewer "
+                 f"than the {unretrieved_assessed} assessed {what} not retrieved; the last rank "
+                 f"holds those assessed {what} (give the number of {what} of the whole "
+                 "collection)")
+    return unretrieved_assessed
 
 
 def _warn_repeats(ranking: Ranking, gains: np.ndarray, topic: str, ctx: Any) -> None:

@@ -14,18 +14,20 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+import numpy as np
 
 from ...errors import UsageError
 from ...judgements.qrels import Qrels
-from ...judgements.quantise import default_quantisation, get_quantisation
+from ...judgements.quantise import check_scale, default_quantisation, get_quantisation
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..classic.gains import (document_run, ideal_gains, is_passage_only, ranking_gains,
-                             reads_documents, topic_quant_map)
+                             ranking_keys, reads_documents, topic_quant_map)
 from ..registry import (NON_NEGATIVE, UNIT, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef,
                         Param, register_family, register_measure)
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
 from .fast import fast_gains, ideal_vectors
+from ..topics import keep_warning
 from .kernels import batch_values
 
 FAMILY = "xcg"
@@ -93,6 +95,7 @@ def resolve_alpha(measure: Measure, ctx: EvalContext | None) -> float:
 
 def settings_of(measure: Measure, qrels: Qrels, ctx: EvalContext | None) -> GainSettings:
     quant = measure.get("quant", ctx) or default_quantisation(qrels.scale)
+    check_scale(get_quantisation(quant), qrels.scale)
     return GainSettings(quant=quant, alpha=resolve_alpha(measure, ctx),
                         ideal=measure.get("ideal", ctx), keep=measure.get("keep", ctx))
 
@@ -168,6 +171,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         if size_fallbacks:
             ctx.warn(f"run {run.name}: {size_fallbacks:,} partially seen result(s) without "
                      "known element sizes scored as fully seen, (1-alpha)*q (docs/xcg.md)")
+        if settings.alpha < 1.0 and not passage_only:
+            warn_credited_repeats(ctx, run, topics, gain_list)
         requests = [request_of(m) for m in members]
         live = [i for i, xi in enumerate(ideals) if xi.size and xi.sum() > 0]
         live_set = set(live)
@@ -180,6 +185,37 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             for topic in empty:
                 column[topic] = float("nan")
     return result
+
+
+def warn_credited_repeats(ctx: EvalContext, run: Run, topics: list[str],
+                          gain_list: list[np.ndarray]) -> None:
+    """State the rule when repeated results earn gain (alpha < 1): a repeat is fully seen and
+    earns (1 - alpha)·q (Kazai & Lalmas 2006, Eq. 9), where the classic measures score it 0.
+    One warning per run (``topics.keep_warning``), the largest count of each topic."""
+    found: dict[str, int] = {}
+    for topic, gains in zip(topics, gain_list):
+        positive = np.flatnonzero(np.asarray(gains) > 1e-12).tolist()
+        if not positive:
+            continue
+        keys = ranking_keys(run.get(topic))
+        first: dict[tuple[str, str], int] = {}
+        for i, key in enumerate(keys[:positive[-1] + 1]):
+            first.setdefault(key, i)
+        count = sum(1 for i in positive if first[keys[i]] < i)
+        if count:
+            found[topic] = count
+
+    def update(before: dict[str, int] | None) -> tuple[dict[str, int], str]:
+        counts = dict(before or {})
+        for topic, n in found.items():
+            counts[topic] = max(counts.get(topic, 0), n)
+        return counts, (f"run {run.name}: {sum(counts.values()):,} repeated result(s) in "
+                        f"{len(counts):,} topic(s) credited again by XCG measures with alpha "
+                        "< 1: a repeat is fully seen and earns (1-alpha)*q (Kazai & Lalmas "
+                        "2006, Eq. 9), within its ideal node's budget left (ideal=ideal), "
+                        "uncapped with ideal=full")
+    if found:
+        keep_warning(ctx, ("xcg.credited-repeats", run.name), update)
 
 
 def document_gains(qrels: Qrels, run: Run, topics: list[str], settings: GainSettings,
