@@ -1,10 +1,14 @@
-"""Messages that say how to force a format speak the caller's words: the API's (``fmt= of
-read_qrels``) when a Python function was called; on the command line the flag of the command
-run (``--format`` for ``validate`` and ``convert``, which have no ``--qrels-format``; a command
-without any names ``sdreval eval's --qrels-format``)."""
+"""Messages that say how to force a format, or which argument comes first, speak the caller's
+words: the API's (``sdreval.evaluate(qrels, runs, measures)``, ``fmt= of read_qrels``) when a
+Python function was called; on the command line the flag of the command run (``--format`` for
+``validate`` and ``convert``, which have no ``--qrels-format``; a command without any names
+``sdreval eval's --qrels-format``) and ``sdreval eval QRELS RUN...``."""
+import pytest
 from click.testing import CliRunner
 
+import sdreval
 from sdreval.cli.main import cli
+from sdreval.errors import InputError
 
 RUN = "1 Q0 d1 1 2.0 r\n"
 QRELS = "1 0 d1 1\n"
@@ -15,6 +19,24 @@ def _put(tmp_path, name, text):
     path = tmp_path / name
     path.write_text(text)
     return str(path)
+
+
+def test_api_swapped_hint_names_evaluate(tmp_path):
+    run = _put(tmp_path, "r.txt", RUN)
+    with pytest.raises(InputError) as swapped:
+        sdreval.evaluate(run, run, "AP")
+    text = str(swapped.value)
+    assert "(sdreval.evaluate(qrels, runs, measures): the judgements come first" in text
+    assert "sdreval eval" not in text
+
+
+def test_api_json_swapped_hint_names_evaluate(tmp_path):
+    run = _put(tmp_path, "r.json", '{"1": {"d1": 2.5}}')
+    with pytest.raises(InputError) as swapped:
+        sdreval.read_qrels(run)
+    text = str(swapped.value)
+    assert "sdreval.evaluate(qrels, runs, measures): the judgements come first" in text
+    assert "sdreval eval" not in text
 
 
 def test_validate_names_its_format_flag(tmp_path):
@@ -37,4 +59,5 @@ def test_eval_keeps_its_flags(tmp_path):
     run = _put(tmp_path, "r.txt", RUN)
     result = CliRunner().invoke(cli, ["eval", run, run, "-m", "AP"])
     assert result.exit_code == 1
-    assert "--qrels-format forces a format)" in result.output, result.output
+    assert ("(sdreval eval QRELS RUN...: the judgements come first; --qrels-format forces a "
+            "format)") in result.output, result.output

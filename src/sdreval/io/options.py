@@ -23,3 +23,10 @@ def format_option(role: str, value: str = "") -> str:
     flag = flags.get(role) or f"sdreval eval's --{role}-format"
     return flag + (f" {value}" if value else "")
 
+
+def arguments_order() -> str:
+    """Where the judgements go, as the caller calls: the command line's ``sdreval eval QRELS
+    RUN...`` or the API's ``sdreval.evaluate(qrels, runs, measures)``."""
+    if FORMAT_FLAGS.get() is None:
+        return "sdreval.evaluate(qrels, runs, measures)"
+    return "sdreval eval QRELS RUN..."
