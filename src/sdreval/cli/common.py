@@ -23,7 +23,7 @@ def handle_errors(func: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         from ..io.options import FORMAT_FLAGS
 
-        flags = FORMAT_FLAGS.set(True)  # messages name --run-format, not fmt=
+        flags = FORMAT_FLAGS.set(format_flags())  # messages name --run-format, not fmt=
         try:
             return func(*args, **kwargs)
         except InputError as error:
@@ -57,6 +57,20 @@ def handle_errors(func: Callable) -> Callable:
             FORMAT_FLAGS.reset(flags)
 
     return wrapper
+
+
+def format_flags() -> dict[str, str]:
+    """The flags that force the judgements' and the runs' formats in the command being run
+    (:data:`sdreval.io.options.FORMAT_FLAGS`): ``--qrels-format``, ``--run-format`` where it
+    has them; ``--format`` for every input of ``validate`` and ``convert``."""
+    context = click.get_current_context(silent=True)
+    if context is None:
+        return {"qrels": "--qrels-format", "run": "--run-format"}
+    if context.command.name in ("validate", "convert"):  # their --format: the input's
+        return {"qrels": "--format", "run": "--format"}
+    given = {opt for param in context.command.params for opt in getattr(param, "opts", ())}
+    return {role: f"--{role}-format" for role in ("qrels", "run")
+            if f"--{role}-format" in given and context.command.name != "simulate"}
 
 
 def _stdout_to_devnull() -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..errors import InputError, UsageError
 from .locations import is_directory, is_url, refuse_text_url
-from .options import format_option
+from .options import arguments_order, format_option
 from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, table_layout
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
@@ -272,7 +272,7 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
         (found in QRELS_FORMATS and what != "judgements")
     if swapped:
         return (f"this is {a} {found} file, not {what}: are the qrels and the run swapped? "
-                f"(sdreval eval QRELS RUN...: the judgements come first; {option} forces a "
+                f"({arguments_order()}: the judgements come first; {option} forces a "
                 "format)")
     return f"this is {a} {found} file, not {what} (use {option} to force a format)"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ProblemLog, UsageError
-from .options import format_option
+from .options import arguments_order, format_option
 
 
 def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = False,
@@ -62,18 +62,18 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
             for problem in error.problems:
                 inner.add(problem)
     written = number_style(data)
-    swapped = ("the judgements come first; a JSON file does not say which it holds")
+    swapped = f"{arguments_order()}: the judgements come first; a JSON file does not say " \
+        "which it holds"
     if qrels and written == "scores":
-        log.error(file, None, "grades that are not integers: is this a run's scores? (sdreval "
-                  f"eval QRELS RUN...: {swapped})")
+        log.error(file, None, f"grades that are not integers: is this a run's scores? ({swapped})")
     elif not told and written == ("decimals" if qrels else "integers"):
         log.error(file, None, (
             "every grade is written as a decimal (3.0), as ranx's Run.save writes a run's "
-            f"scores: is this a run? (sdreval eval QRELS RUN...: {swapped}); "
+            f"scores: is this a run? ({swapped}); "
             f"{format_option('qrels', 'ranx-json')} reads the file as judgements") if qrels else (
             "every score is a whole number written without a decimal point, as qrels grades "
-            "are (ranx's Run.save writes 3.0): is this a qrels file? (sdreval eval QRELS "
-            f"RUN...: {swapped}); {format_option('run', 'ranx-json')} reads the file as a run"))
+            f"are (ranx's Run.save writes 3.0): is this a qrels file? ({swapped}); "
+            f"{format_option('run', 'ranx-json')} reads the file as a run"))
     finish(log, own)
     log.raise_if_errors()  # the dict path's errors are raised, as from the dict
     return result

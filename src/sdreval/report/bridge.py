@@ -55,6 +55,8 @@ def bootstrap_ci(per_topic: pd.DataFrame, level: float = 0.95, samples: int = CI
     frames = [confidence_intervals(score_matrix(rows[rows["run"].astype(str) == run]), level,
                                    samples, seed)
               for run in dict.fromkeys(rows["run"].astype(str))]
+    if not frames:  # no run has a value (nothing relevant at -l in any topic)
+        return pd.DataFrame(columns=["run", "mean", "low", "high"])
     table = pd.concat(frames, ignore_index=True)
     return table.rename(columns={"ci_low": "low", "ci_high": "high"})[
         ["run", "mean", "low", "high"]]

@@ -10,8 +10,10 @@ For a pair (a, b) with per-topic differences ``d_t = a_t − b_t`` over ``n`` to
   ``mean(d) ± t(n−1, 1−α/2) · sd(d)/√n`` (``scipy.stats.ttest_rel(...).confidence_interval``),
   so it excludes 0 exactly when the uncorrected two-sided t test rejects at ``1 − ci_level``;
   with every other test it is the percentile bootstrap interval of the mean difference (the
-  interval of Vu & Gallinari 2005, §5, taken over the differences; seeded as the test).  The
-  interval is per pair: it is not widened for multiple comparisons;
+  interval of Vu & Gallinari 2005, §5, taken over the differences; seeded as the test; moved by
+  the gap, below 1e-12, between the exact ``diff`` and the mean of the 12-decimal ``d``, so
+  that it holds ``diff``).  The interval is per pair: it is not widened for multiple
+  comparisons;
 - ``effect_size``: the standardised mean difference of paired samples, Cohen's ``d_z`` =
   ``mean(d) / sd(d)`` with the sample standard deviation (divisor ``n − 1``) — Lakens 2013,
   Eq. 6; Sakai 2014 asks IR papers to report it beside p-values.  0 when every difference is
@@ -33,20 +35,40 @@ EFFECT_COLUMNS = ["diff", "diff_ci_low", "diff_ci_high", "effect_size", "wins", 
 TIE_TOLERANCE = 1e-12
 
 
+def _mean_and_sum(values: np.ndarray, count: int | None = None
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's exact mean and exact sum, each rounded once (:mod:`sdreval.measures.exact`),
+    the mean over ``count`` values (default: the row's values that are not NaN); both 0 where
+    the mean is within ``TIE_TOLERANCE`` of 0 (a tie)."""
+    from dataclasses import replace
+
+    from ..measures.exact import exact_sums
+
+    rows, width = values.shape
+    sums = exact_sums(values.ravel(), np.repeat(np.arange(rows), width), rows)
+    if count is not None:
+        sums = [replace(s, count=count) for s in sums]
+    mean = np.array([s.mean() for s in sums], dtype=float)
+    total = np.array([s.total() for s in sums], dtype=float)
+    tie = np.abs(mean) <= TIE_TOLERANCE
+    return np.where(tie, 0.0, mean), np.where(tie, 0.0, total)
+
+
 def mean_difference(diffs: np.ndarray, summed: bool = False) -> np.ndarray:
     """The mean of each row of a pairs × topics difference matrix, exact and rounded once as
     eval's means (:mod:`sdreval.measures.exact`), or with ``summed`` the exact sum (a count's
     difference: 1 over 49 topics is 1, not 49 · (1/49) = 0.9999999999999999).  A mean within
     ``TIE_TOLERANCE`` of 0 is 0, as a topic's difference is a tie there (runs with equal means
     over permuted topics, 0.47 and 0.47, sum their differences to −3.7e-17, not a loss)."""
-    from ..measures.exact import exact_sums
+    mean, total = _mean_and_sum(np.atleast_2d(np.asarray(diffs, dtype=float)))
+    return total if summed else mean
 
-    d = np.atleast_2d(np.asarray(diffs, dtype=float))
-    rows, n = d.shape
-    sums = exact_sums(d.ravel(), np.repeat(np.arange(rows), n), rows)
-    mean = np.array([s.mean() for s in sums], dtype=float)
-    out = np.array([s.total() for s in sums], dtype=float) if summed else mean
-    return np.where(np.abs(mean) <= TIE_TOLERANCE, 0.0, out)
+
+def _exact_pairs(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(mean_a − mean_b, sum_a − sum_b)`` of each row pair, exact and each rounded once."""
+    a, b = np.atleast_2d(np.asarray(a, dtype=float)), np.atleast_2d(np.asarray(b, dtype=float))
+    # negation is exact: the sum of the row is Σa − Σb
+    return _mean_and_sum(np.concatenate([a, -b], axis=1), a.shape[1])
 
 
 def exact_difference(a: np.ndarray, b: np.ndarray, summed: bool = False) -> np.ndarray:
@@ -55,18 +77,8 @@ def exact_difference(a: np.ndarray, b: np.ndarray, summed: bool = False) -> np.n
     ``summed`` not divided), so that the difference printed is that of eval's exact means,
     not the mean of per-topic differences rounded to 12 decimals; 0 within ``TIE_TOLERANCE``
     of 0, as :func:`mean_difference`."""
-    from dataclasses import replace
-
-    from ..measures.exact import exact_sums
-
-    a, b = np.atleast_2d(np.asarray(a, dtype=float)), np.atleast_2d(np.asarray(b, dtype=float))
-    rows, n = a.shape
-    both = np.concatenate([a, -b], axis=1)  # negation is exact: the sum is Σa − Σb
-    sums = [replace(s, count=n) for s in exact_sums(both.ravel(),
-                                                    np.repeat(np.arange(rows), 2 * n), rows)]
-    mean = np.array([s.mean() for s in sums], dtype=float)
-    out = np.array([s.total() for s in sums], dtype=float) if summed else mean
-    return np.where(np.abs(mean) <= TIE_TOLERANCE, 0.0, out)
+    mean, total = _exact_pairs(a, b)
+    return total if summed else mean
 
 
 def _spread(d: np.ndarray) -> np.ndarray:
@@ -113,19 +125,20 @@ def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t
         raise UsageError(f"confidence level must be in (0, 1), got {ci_level}")
     d = np.atleast_2d(np.asarray(diffs, dtype=float))
     # one mean: the printed difference, the interval's centre, d_z's
-    mean = mean_difference(d) if pairs is None else exact_difference(*pairs)
+    mean, total = _mean_and_sum(d) if pairs is None else _exact_pairs(*pairs)
     if interval == "t":
         low, high = t_interval(d, ci_level, mean)
     elif interval == "bootstrap":
         low, high = percentile_ci(d, ci_level, samples, seed)
+        if pairs is not None:  # resampled d (12 decimals) moved to the exact mean of (a, b)
+            shift = mean - mean_difference(d)
+            low, high = low + shift, high + shift
         constant = (d == d[:, :1]).all(axis=1)  # every resample's mean is the printed mean
         low, high = np.where(constant, mean, low), np.where(constant, mean, high)
     else:
         raise UsageError(f"unknown interval {interval!r}; expected t or bootstrap")
     wins = np.count_nonzero(d > TIE_TOLERANCE, axis=1)
     losses = np.count_nonzero(d < -TIE_TOLERANCE, axis=1)
-    total = (mean_difference(d, True) if pairs is None else exact_difference(*pairs, True)) \
-        if summed else mean
-    return {"diff": total, "diff_ci_low": low,
+    return {"diff": total if summed else mean, "diff_ci_low": low,
             "diff_ci_high": high, "effect_size": cohens_dz(d, mean), "wins": wins,
             "ties": d.shape[1] - wins - losses, "losses": losses}

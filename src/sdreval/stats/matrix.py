@@ -151,6 +151,10 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
     # quantisation) are left out, like the means leave them out
     data = table[(table["topic"].astype(str) != "all") & table["value"].notna()]
     measures = list(dict.fromkeys(data["measure"].astype(str)))
+    unvalued = [m for m in measures_of(table) if m not in measures and measure in (None, m)]
+    if unvalued and not (measure is None and measures):
+        raise InputError(f"{', '.join(unvalued)}: NaN on every topic (no topic has something "
+                         "relevant under it), so there is nothing to compare")
     if not measures:
         raise InputError("the score table has no per-topic values (only means, topic 'all', "
                          "or NaN); write it with eval -q")
