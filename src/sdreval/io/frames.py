@@ -118,7 +118,8 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
                 ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True
                 ) -> np.ndarray:
     """The rules of every table's results (as files): a result repeating an earlier one of
-    its topic is a warning (kept), ranks going down in row order one warning per topic;
+    its topic is a warning (kept), ranks going down in row order one warning per topic,
+    passages of length 0 one warning (kept);
     returns the rows grouped by topic, each topic in the order of the module docstring: row
     order with ranks, else score descending, ``ties`` descending (trec_eval's order; by
     default the ids).  ``rows``: the table row of each result (increasing; all rows by default)."""
@@ -141,4 +142,10 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
     if ties is None:
         ties = (docs,) if paths is None else (docs, paths)
         ties = ties if offsets is None else (docs, offsets, lengths)  # type: ignore[assignment]
-    return grouped_order(codes) if ranks is not None else trec_order(scores, ties, codes)
+    order = grouped_order(codes) if ranks is not None else trec_order(scores, ties, codes)
+    if lengths is not None:  # passages of length 0: kept, said once (as a TREC run's lines)
+        empty = np.flatnonzero(np.asarray(lengths)[order] == 0)
+        if empty.size:
+            check.warn([at[order[empty[0]]]], lambda _: f"{empty.size} empty retrieved span(s) "
+                       "(kept: they take a rank and retrieve nothing)")
+    return order
