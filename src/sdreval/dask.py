@@ -60,6 +60,7 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
         run = span_run_from_frame(frame, name, log=log)
     else:
         run = run_from_table(frame, name, f"(partition {index})", log=log, named=own)
+    log.raise_if_errors()  # a bad row refuses the run, as sdreval.evaluate refuses it
     quiet = replace(ctx, warnings=[], cache={})
     check_topic_names(qrels, [run])
     topics = topics_to_evaluate(qrels, run, False, quiet)

@@ -11,7 +11,9 @@ problem is reported at ``file:line`` (Parquet: ``file:row``, the part file of a 
 
 Format detection (:func:`table_kind`): a score or rank column makes a run (``table-run``), a
 relevance column (or exhaustivity and specificity) qrels (``table-qrels``); a table with both,
-or neither, is refused with the columns found and expected.
+or neither, is refused with the columns found and expected.  Passage columns (``offset`` and
+``length``, or ``start`` and ``end``/``length``) beside the topic and document make passages,
+as in a DataFrame; a ``chunk_id`` column is a chunk run's (it needs a chunk map).
 """
 from __future__ import annotations
 
@@ -48,15 +50,18 @@ def table_kind(layout: str, columns: list[str], file: str) -> str | None:
                                      == ["topic", "file", "path"]):
         return None  # not a table's header, or the native judgements' own (their reader's)
     what = f"{layout.upper()} {'dataset' if file.endswith('/') else 'file'} with columns {shown}"
-    if have.intersection(_SPAN_KEYS) or not (topic and doc):
-        raise InputError(f"{what}: neither a span input (span qrels need query_id, doc_id, "
-                         "start, end, relevance; span runs query_id, doc_id, start, end, "
-                         "score or rank; chunk runs query_id, chunk_id, score or rank) nor a "
-                         f"document table ({EXPECTED})", file)
     run = sorted(have.intersection(SCORE + ("rank",)))
     qrels = sorted(have.intersection(GRADE) | (have.intersection(E + S)
                                                 if have.intersection(E) and have.intersection(S)
                                                 else set()))
+    # start/end (or start/length) columns beside a table's topic and document columns are
+    # passages, as in a DataFrame (frames.span_columns); a chunk id needs a chunk map
+    spans = have.intersection(_SPAN_KEYS)
+    if "chunk_id" in spans or (spans and not (run or qrels)) or not (topic and doc):
+        raise InputError(f"{what}: neither a span input (span qrels need query_id, doc_id, "
+                         "start, end, relevance; span runs query_id, doc_id, start, end, "
+                         "score or rank; chunk runs query_id, chunk_id, score or rank) nor a "
+                         f"document table ({EXPECTED})", file)
     if run and qrels:
         raise InputError(f"{what}: both run columns ({', '.join(run)}) and qrels columns "
                          f"({', '.join(qrels)}), so it is not clear which it is: say it with "

@@ -19,7 +19,8 @@ from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..model.ordering import grouped_order, trec_order
 from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_message,
-                                  rank_disorder, repeat_message, repeated_rows)
+                                  overlapping_rows, rank_disorder, repeat_message,
+                                  repeated_rows)
 from ..model.run import Filled, Run, Unit
 from .run_topics import result_text
 from .table_checks import (DOC, PATH, SCORE, TOPIC, Checker, checker, chosen_run_name, column,
@@ -104,7 +105,8 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
         log.raise_if_errors()
     codes, names = pd.factorize(topic_ids, sort=False) if topics is None else topics
     order = ranked_rows(check, codes, names, docs, scores, ranks, paths, offsets, lengths,
-                        repeats=unit != "document" or topics is None)  # dict keys differ
+                        repeats=unit != "document" or topics is None,  # dict keys differ
+                        overlaps=unit == "passage")
     run = build_run(name, source, codes, list(names), order, docs, unit, scores, ranks,
                     paths, offsets, lengths)
     finish(log, own)
@@ -115,15 +117,19 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
                 scores: np.ndarray | None, ranks: np.ndarray | None,
                 paths: np.ndarray | None, offsets: np.ndarray | None,
                 lengths: np.ndarray | None, rows: np.ndarray | None = None,
-                ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True
-                ) -> np.ndarray:
+                ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True,
+                overlaps: bool = False) -> np.ndarray:
     """The rules of every table's results (as files): a result repeating an earlier one of
-    its topic is a warning (kept), ranks going down in row order one warning per topic;
+    its topic is a warning (kept), ranks going down in row order one warning per topic,
+    passages of length 0 one warning (kept); with ``overlaps`` (passage tables: span runs
+    overlap by design), each passage overlapping another of its topic's document in row order
+    a warning (kept), as a TREC passage run's lines;
     returns the rows grouped by topic, each topic in the order of the module docstring: row
     order with ranks, else score descending, ``ties`` descending (trec_eval's order; by
     default the ids).  ``rows``: the table row of each result (increasing; all rows by default)."""
     at = np.arange(len(docs)) if rows is None else rows
     of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
+    repeated = np.zeros(len(docs), dtype=bool)
     if repeats:
         keys = [codes, pd.factorize(docs)[0]]
         if paths is not None:
@@ -133,6 +139,14 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
         repeated, first = repeated_rows(tuple(keys))
         check.warn(at[repeated], lambda r: f"topic {names[codes[of(r)]]}: " + repeat_message(
             result_text(docs, paths, offsets, lengths, of(r)), check.where(int(at[first[of(r)]]))))
+    if overlaps and offsets is not None and len(docs):
+        doc_codes = pd.factorize(docs)[0].astype(np.int64)
+        topic_doc = np.asarray(codes, dtype=np.int64) * (int(doc_codes.max()) + 1) + doc_codes
+        pairs = overlapping_rows(topic_doc, offsets, lengths, repeated)
+        for i, other in pairs:
+            check.warn([at[i]], lambda _: f"topic {names[codes[i]]}: passage {docs[i]} "
+                       f"{offsets[i]}:{lengths[i]} overlaps {offsets[other]}:"
+                       f"{lengths[other]} ({check.where(int(at[other]))})")
     if ranks is not None:
         kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
         for i, previous, count in rank_disorder(codes, ranks):
@@ -141,4 +155,10 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
     if ties is None:
         ties = (docs,) if paths is None else (docs, paths)
         ties = ties if offsets is None else (docs, offsets, lengths)  # type: ignore[assignment]
-    return grouped_order(codes) if ranks is not None else trec_order(scores, ties, codes)
+    order = grouped_order(codes) if ranks is not None else trec_order(scores, ties, codes)
+    if lengths is not None:  # passages of length 0: kept, said once (as a TREC run's lines)
+        empty = np.flatnonzero(np.asarray(lengths)[order] == 0)
+        if empty.size:
+            check.warn([at[order[empty[0]]]], lambda _: f"{empty.size} empty retrieved span(s) "
+                       "(kept: they take a rank and retrieve nothing)")
+    return order

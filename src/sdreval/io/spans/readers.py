@@ -182,10 +182,10 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
                score: np.ndarray | None, rank: np.ndarray | None,
                chunk_ids: np.ndarray | None = None) -> Run:
     """The run of the rows (queries in order of first appearance), ranked by the rule of
-    every table (:func:`~sdreval.io.frames.ranked_rows`: repeated results and ranks going
-    down are warnings): with a rank key, file order; with scores only, score descending,
-    ties by id descending (the chunk id for chunk runs, else document id, start, end), as
-    trec_eval."""
+    every table (:func:`~sdreval.io.frames.ranked_rows`: repeated results, ranks going
+    down and empty spans are warnings): with a rank key, file order; with scores only, score
+    descending, ties by id descending (the chunk id for chunk runs, else document id,
+    start, end), as trec_eval."""
     rows = spans.rows
     codes, uniques = pd.factorize(spans.topics, sort=False)
     score = None if score is None else score[rows]
@@ -193,11 +193,6 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
     lengths = spans.ends - spans.starts
     order = ranked_rows(check, codes, uniques, spans.docs, score, rank, None, spans.starts,
                         lengths, rows, None if chunk_ids is None else (chunk_ids,))
-    empty = np.flatnonzero(lengths[order] == 0)
-    if empty.size:
-        table.report(check.log, int(table.lines[rows[order[empty[0]]]]), f"{empty.size} "
-                     "empty retrieved span(s) (kept: they take a rank and retrieve nothing)",
-                     "warning")
     run = build_run(run_name(table, name), table.file, codes, list(map(str, uniques)),
                     order, spans.docs, "passage", score, rank, None, spans.starts, lengths,
                     Run if chunk_ids is None else ChunkRun, overlap_expected=True)
