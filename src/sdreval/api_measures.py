@@ -118,7 +118,12 @@ def from_ir_measures(obj: Any) -> Measure:
 
 def measure_list(given: Any) -> list[Measure]:
     """One measure or several (names, objects, ir_measures objects) as a list of measures."""
-    return [measure(given)] if is_one_measure(given) else [measure(m) for m in given]
+    if is_one_measure(given):
+        return [measure(given)]
+    if not isinstance(given, Iterable):  # None included: there is no default set in Python
+        raise UsageError(f"measures: give a measure name or a list of them, e.g. ['map', "
+                         f"'P@10'] (`sdreval measures` lists them), not {given!r}")
+    return [measure(m) for m in given]
 
 
 def measure_name(given: Any) -> str:
