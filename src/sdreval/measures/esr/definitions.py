@@ -167,6 +167,13 @@ def _value(measure: Measure, x: K.Expectations, sizes_cum: np.ndarray | None,
 _NEEDS_SIZES = {"SRiP", "SRiP2", "MASRiP", "MASRiP2"}
 
 
+def _sized_depth(measures: list[Measure], length: int) -> int:
+    """The results whose sizes the measures read: SRiP@k sums the first k (Ali, Consens &
+    Lalmas 2012, Eq. 18), MASRiP without a cut-off every rank."""
+    return max((length if m.cutoff is None else min(m.cutoff, length)
+                for m in measures if m.name in _NEEDS_SIZES), default=0)
+
+
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: EvalContext) -> dict[str, dict[str, float]]:
     """Family kernel: every ESR measure of ``measures`` for every topic."""
@@ -215,7 +222,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                              "a repeated result gains nothing")
                 cache[key] = K.expectations(cache[nkey], rel, ranks)
             if measure.name in _NEEDS_SIZES and sizes_cum is None:
-                sizes_cum = np.cumsum(result_sizes(ranking, qrels, topic, ctx))
+                sizes_cum = np.cumsum(result_sizes(ranking, qrels, topic, ctx,
+                                                   _sized_depth(measures, len(ranking))))
             out[measure.text][topic] = _value(measure, cache[key], sizes_cum, ctx)
     return out
 

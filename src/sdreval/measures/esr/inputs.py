@@ -150,15 +150,18 @@ def hit_ranks(ranking: Ranking, relevant: list[tuple[str, str]]) -> tuple[np.nda
     return np.array([first.get(a, 0) for a in relevant], dtype=np.int64), repeats
 
 
-def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext) -> np.ndarray:
-    """size(t_i) of each result: from the assessments, else the collection, in the unit of
-    the assessments' sizes (characters, or words when they count the collection's words);
-    sizes of another unit are refused, never summed with the collection's."""
+def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext,
+                 depth: int | None = None) -> np.ndarray:
+    """size(t_i) of each of the first ``depth`` results (all by default): from the
+    assessments, else the collection, in the unit of the assessments' sizes (characters, or
+    words when they count the collection's words); sizes of another unit are refused, never
+    summed with the collection's."""
     tq = qrels.topics.get(topic)
-    sizes = np.zeros(len(ranking))
+    depth = len(ranking) if depth is None else min(depth, len(ranking))
+    sizes = np.zeros(depth)
     missing = []
     measured: list[tuple[int, str, object, str]] = []  # results the collection sizes
-    for m, (doc, path) in enumerate(zip(ranking.docs, ranking.paths)):
+    for m, (doc, path) in enumerate(zip(ranking.docs[:depth], ranking.paths[:depth])):
         a = tq.elements.get((doc, path)) if tq is not None else None
         if a is not None and a.size is not None:
             sizes[m] = a.size
