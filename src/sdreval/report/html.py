@@ -249,8 +249,8 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
             continue
         if table["value"].notna().any():
             curves[key] = table
-            if params:  # the table's text without its cut-off: IPrec(rel=2)@0.5 -> IPrec(rel=2)
-                labels[key] = drawn.rsplit("@", 1)[0] if "@" in drawn.split(")")[-1] else drawn
+            if params:  # the curve's measure with the table's parameters, no cut-off:
+                labels[key] = curve_label(key, drawn)  # MAep(quant=sog) -> nxCG(quant=sog)
         else:
             notes.append(f"{STANDARD_CURVES[key].title}: no values for these runs")
     swaps = None
@@ -272,6 +272,15 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
                        plots_wanted=plots_wanted, title=title, notes=notes + list(ctx.warnings),
                        settings=settings, baseline=baseline, drawn=labels)
     return data
+
+
+def curve_label(key: str, drawn: str) -> str:
+    """The measure curve ``key`` draws, named with the parameters of ``drawn`` (the table's
+    measure whose parameters it takes) and without a cut-off: ``IPrec(rel=2)@0.5`` ->
+    ``IPrec(rel=2)``; ``MAep(quant=sog)`` on the nxCG curve -> ``nxCG(quant=sog)``."""
+    text = drawn.rsplit("@", 1)[0] if "@" in drawn.split(")")[-1] else drawn
+    inner = text[text.index("("):] if "(" in text else ""
+    return STANDARD_CURVES[key].measure + inner
 
 
 def curves_drawn(qrels, runs: Sequence, plots_wanted: Sequence[str] = PLOT_KINDS,
