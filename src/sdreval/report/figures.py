@@ -164,6 +164,17 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
     return fig
 
 
+def _no_values(ax) -> None:
+    """Say on an empty panel why it is empty (the warnings of the command give the topics)."""
+    ax.set_xticks([])
+    ax.text(0.5, 0.5, NO_VALUES, transform=ax.transAxes, ha="center", va="center",
+            fontsize=8, color="dimgray", wrap=True)
+
+
+#: the words of a panel with no value: no topic has something relevant under the measure
+NO_VALUES = "no values: no topic has\nsomething relevant under it"
+
+
 def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xlabel: str,
                      title: str, zero: bool) -> Figure:
     """Forest plots: per measure, one row per run (``run, value, low, high, filled``)."""
@@ -189,6 +200,8 @@ def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xl
         ax.set_ylim(-0.6, len(frame) - 0.4)
         ax.set_title(measure)
         ax.grid(True, axis="x", alpha=0.3)
+        if frame.empty:
+            _no_values(ax)
     fig.supxlabel(xlabel, fontsize=8.5)  # once: narrow panels would overlap their labels
     # wrapped as the curves' titles: a count's words and a long run name cut it at the edges
     fig.suptitle("\n".join(textwrap.wrap(title, TITLE_WIDTH)), fontsize=9)
@@ -275,6 +288,8 @@ def plot_distributions(results: pd.DataFrame, measures: Sequence[str], runs: Seq
         ax.set_yticks(positions, list(runs) if k % columns == 0 else [""] * len(runs))
         ax.set_title(measure)
         ax.grid(True, axis="x", alpha=0.3)
+        if not any(len(d) for d in data):
+            _no_values(ax)
     fig.suptitle("Per-topic scores (box: quartiles, line: median, dot: mean)", fontsize=9)
     return fig
 
