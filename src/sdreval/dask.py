@@ -28,6 +28,7 @@ from typing import Any, Iterable
 import pandas as pd
 
 from .errors import InputError, Problem, ProblemLog, UsageError
+from .io.options import ARGUMENTS_ORDER
 from .judgements.qrels import Qrels
 from .measures.defaults import rsv_order_hints
 from .measures.partitions import (Part, Piece, assemble, evaluate_part, gather, merge_run_hints,
@@ -94,9 +95,10 @@ def _check_output(output: str | None) -> None:
     from .io.locations import is_url
 
     if output is not None and not is_url(str(output)) and not os.path.isdir(output):
-        raise UsageError(f"output={str(output)!r}: no such directory; make it first (an "
-                         "existing directory, shared by the workers, receives the per-topic "
-                         "rows)")
+        what = "is a file, not a directory" if os.path.exists(output) else \
+            "no such directory; make it first"
+        raise UsageError(f"output={str(output)!r}: {what} (an existing directory, shared by "
+                         "the workers, receives the per-topic rows)")
 
 
 def _write(piece: Piece, name: str, measures: list[str], output: str, index: int) -> None:
@@ -138,7 +140,12 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
 
     ctx = ctx or EvalContext()
     seen = len(ctx.warnings)
-    table = _evaluate(run_ddf, qrels, measures, ctx, all_topics, name, output)
+    token = ARGUMENTS_ORDER.set("sdreval.dask.evaluate(run_ddf, qrels, measures): the run "
+                                "comes first, the judgements second")
+    try:
+        table = _evaluate(run_ddf, qrels, measures, ctx, all_topics, name, output)
+    finally:
+        ARGUMENTS_ORDER.reset(token)
     say(ctx.warnings[seen:])  # the rules applied, as Python warnings (as sdreval.evaluate)
     return table
 

@@ -272,7 +272,7 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
         (found in QRELS_FORMATS and what != "judgements")
     if swapped:
         return (f"this is {a} {found} file, not {what}: are the qrels and the run swapped? "
-                f"({arguments_order()}: the judgements come first; {option} forces a "
+                f"({arguments_order()}; {option} forces a "
                 "format)")
     return f"this is {a} {found} file, not {what} (use {option} to force a format)"
 

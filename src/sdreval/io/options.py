@@ -24,9 +24,16 @@ def format_option(role: str, value: str = "") -> str:
     return flag + (f" {value}" if value else "")
 
 
+#: where the called Python function takes the judgements, when it is not
+#: ``sdreval.evaluate`` (``sdreval.dask.evaluate`` takes the run first)
+ARGUMENTS_ORDER: ContextVar[str | None] = ContextVar("sdreval_arguments_order", default=None)
+
+
 def arguments_order() -> str:
     """Where the judgements go, as the caller calls: the command line's ``sdreval eval QRELS
-    RUN...`` or the API's ``sdreval.evaluate(qrels, runs, measures)``."""
-    if FORMAT_FLAGS.get() is None:
-        return "sdreval.evaluate(qrels, runs, measures)"
-    return "sdreval eval QRELS RUN..."
+    RUN...``, the API's ``sdreval.evaluate(qrels, runs, measures)``, or the called function's
+    own order (:data:`ARGUMENTS_ORDER`)."""
+    if FORMAT_FLAGS.get() is not None:
+        return "sdreval eval QRELS RUN...: the judgements come first"
+    return ARGUMENTS_ORDER.get() or \
+        "sdreval.evaluate(qrels, runs, measures): the judgements come first"
