@@ -18,8 +18,9 @@ from sdreval.model.run import Ranking, Run
 # topic 3: d listed twice but not relevant (no repeat of a relevant result)
 QRELS = [("1", "a", 2), ("1", "b", 1), ("2", "c", 1), ("3", "e", 1)]
 RUN = {"1": ["a", "a", "b", "b"], "2": ["c", "c"], "3": ["d", "d", "e"]}
-WANT = ("run r: 3 repeated relevant result(s) in 2 topic(s) scored as non-relevant (a "
-        "result listed again earns nothing)")
+WANT = ("run r: 3 repeated relevant result(s) in 2 topic(s) scored as non-relevant by the "
+        "classic measures (AP, P@k, nDCG and the like: a result listed again earns nothing "
+        "there)")
 
 
 def data() -> tuple[Qrels, Run]:

@@ -294,8 +294,9 @@ def warn_repeated_relevant(ctx: Any, run: str, repeats: dict[str, int]) -> None:
             counts[topic] = max(counts.get(topic, 0), int(n))
         return counts, ((f"run {run}: " if run else "")
                         + f"{sum(counts.values()):,} repeated relevant result(s) in "
-                        f"{len(counts):,} topic(s) scored as non-relevant (a result listed "
-                        "again earns nothing)")
+                        f"{len(counts):,} topic(s) scored as non-relevant by the classic "
+                        "measures (AP, P@k, nDCG and the like: a result listed again earns "
+                        "nothing there)")
     keep_warning(ctx, ("classic.repeated-relevant", run), update)
 
 
