@@ -82,12 +82,15 @@ def check_fol_line(topic: str, doc: str, relchars: int, doclen: int, bep: int | 
     if bep is not None and bep > doclen:
         found.append(f"{where}: best entry point {bep} beyond doclen {doclen}")
     ordered = sorted(r for r in ranges if r[1] > 0)
-    reach = -1
+    reach, before = -1, None
     for offset, length in ordered:
-        if offset < reach:
+        if (offset, length) == before:
+            found.append(f"{where}: passage {offset}:{length} is given twice on the line "
+                         "(read once)")
+        elif offset < reach:
             found.append(f"{where}: passage {offset}:{length} overlaps another "
                          f"passage of the line")
-        reach = max(reach, offset + length)
+        reach, before = max(reach, offset + length), (offset, length)
     return found
 
 
