@@ -15,7 +15,8 @@ every chunk of the run's chunking that touches a gold excerpt (T, shared boundar
 |∪T ∩ G| / |∪T ∪ G|.  ``retrieve=-1`` on ``SpanP``/``SpanR``/``SpanIoU`` is Chroma's
 ``retrieve=-1``: k is the number of chunks of the chunking touching gold, at most 20.  Both
 need a chunk-ID run with its chunk map.  Chroma's report speaks of tokens; its code counts
-characters, as here.  A question without gold scores NaN here (Chroma: 0), left out of means.
+characters, as here.  A question without gold scores NaN here, left out of means (Chroma's
+code divides by its zero gold length and stops).
 A gold span given more than once is read once (the span readers' warning) by every measure
 but these three: Chroma's code sums its excerpts as listed, so Σ|g_j| and the unretrieved
 part of IoU count each copy, here too.
