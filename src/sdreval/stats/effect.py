@@ -10,9 +10,9 @@ For a pair (a, b) with per-topic differences ``d_t = a_t − b_t`` over ``n`` to
   ``mean(d) ± t(n−1, 1−α/2) · sd(d)/√n`` (``scipy.stats.ttest_rel(...).confidence_interval``),
   so it excludes 0 exactly when the uncorrected two-sided t test rejects at ``1 − ci_level``;
   with every other test it is the percentile bootstrap interval of the mean difference (the
-  interval of Vu & Gallinari 2005, §5, taken over the differences; seeded as the test; moved by
-  the gap, below 1e-12, between the exact ``diff`` and the mean of the 12-decimal ``d``, so
-  that it holds ``diff``).  The interval is per pair: it is not widened for multiple
+  interval of Vu & Gallinari 2005, §5, taken over the differences; seeded as the test; an
+  endpoint that ``diff`` passes by no more than the gap, below 1e-12, between the exact
+  ``diff`` and the mean of the 12-decimal ``d`` is moved to ``diff``, so that it holds it).  The interval is per pair: it is not widened for multiple
   comparisons;
 - ``effect_size``: the standardised mean difference of paired samples, Cohen's ``d_z`` =
   ``mean(d) / sd(d)`` with the sample standard deviation (divisor ``n − 1``) — Lakens 2013,
@@ -130,9 +130,10 @@ def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t
         low, high = t_interval(d, ci_level, mean)
     elif interval == "bootstrap":
         low, high = percentile_ci(d, ci_level, samples, seed)
-        if pairs is not None:  # resampled d (12 decimals) moved to the exact mean of (a, b)
-            shift = mean - mean_difference(d)
-            low, high = low + shift, high + shift
+        if pairs is not None:  # the exact mean of (a, b) held: an endpoint it passes by no
+            gap = np.abs(mean - mean_difference(d))  # more than the 12-decimal gap moves to it
+            low = np.where((mean < low) & (low - mean <= gap), mean, low)
+            high = np.where((mean > high) & (mean - high <= gap), mean, high)
         constant = (d == d[:, :1]).all(axis=1)  # every resample's mean is the printed mean
         low, high = np.where(constant, mean, low), np.where(constant, mean, high)
     else:
