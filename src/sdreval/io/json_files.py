@@ -62,8 +62,7 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
             for problem in error.problems:
                 inner.add(problem)
     written = number_style(data)
-    swapped = f"{arguments_order()}; a JSON file does not say " \
-        "which it holds"
+    swapped = f"{arguments_order()}; a JSON file does not say which it holds"
     if qrels and written == "scores":
         log.error(file, None, f"grades that are not integers: is this a run's scores? ({swapped})")
     elif not told and written == ("decimals" if qrels else "integers"):

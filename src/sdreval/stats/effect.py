@@ -12,8 +12,8 @@ For a pair (a, b) with per-topic differences ``d_t = a_t − b_t`` over ``n`` to
   with every other test it is the percentile bootstrap interval of the mean difference (the
   interval of Vu & Gallinari 2005, §5, taken over the differences; seeded as the test; an
   endpoint that ``diff`` passes by no more than the gap, below 1e-12, between the exact
-  ``diff`` and the mean of the 12-decimal ``d`` is moved to ``diff``, so that it holds it).  The interval is per pair: it is not widened for multiple
-  comparisons;
+  ``diff`` and the mean of the 12-decimal ``d`` is moved to ``diff``, so that it holds it).
+  The interval is per pair: it is not widened for multiple comparisons;
 - ``effect_size``: the standardised mean difference of paired samples, Cohen's ``d_z`` =
   ``mean(d) / sd(d)`` with the sample standard deviation (divisor ``n − 1``) — Lakens 2013,
   Eq. 6; Sakai 2014 asks IR papers to report it beside p-values.  0 when every difference is
