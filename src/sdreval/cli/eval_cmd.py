@@ -176,12 +176,13 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
     Measure names as in `sdreval measures`: parameters in parentheses before any cut-off,
     e.g. nxCG@10, MAep(quant=sog), gP(task=bic)@5; trec_eval's and ir_measures' names too
     (map, P_10, ndcg_cut_10, nDCG@10, R@100)."""
+    if fmt == "trec_eval":
+        from ..report.trec_format import check_names, printed_anyway
+
+        measures = printed_anyway(measures)
+        check_names(measures)
     for name in measures:  # a mistyped name is reported before any file is read
         parse_measure(name)
-    if fmt == "trec_eval":
-        from ..report.trec_format import check_names
-
-        check_names(measures)
     check_target(fmt, output)
     import_pyarrow_without_cloudpickle()  # every reader uses Arrow
     ctx = build_context(options)

@@ -87,6 +87,10 @@ def _trec_set(name: str) -> str | None:
     trec_eval's default cut-offs), and those it has not; or of a trec_eval measure sdreval
     has not (``rbp``, ``ndcg_rel``, ``Rprec_mult_1.00``), which would get a suggestion that
     is not the same measure."""
+    if name in ("runid", "num_q"):
+        return (f"trec_eval's {name!r} is not a measure in sdreval: --format trec_eval prints "
+                "runid and num_q in every run's block; the other formats name the run on "
+                "every line and say on stderr how many topics each mean is over")
     if name not in TREC_SETS:
         missing = [m for m in TREC_SETS["all_trec"].split() if m not in TREC_NAMES
                    and m not in TREC_CUTOFF_NAMES and re.match(re.escape(m) + r"([._][0-9p]|$)",

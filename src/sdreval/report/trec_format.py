@@ -72,6 +72,18 @@ def _identity(text: str) -> tuple:
             tuple((p.name, measure.get(p.name)) for p in measure.definition.params))
 
 
+def printed_anyway(measures: tuple[str, ...]) -> tuple[str, ...]:
+    """The measures less trec_eval's ``runid`` and ``num_q``, which this layout prints in
+    every block (a trec_eval command line with ``-m runid -m num_q`` runs unchanged)."""
+    from ..errors import UsageError
+
+    kept = tuple(m for m in measures if m not in ("runid", "num_q"))
+    if measures and not kept:
+        raise UsageError("runid and num_q are printed in every block of --format trec_eval; "
+                         "give the measures to evaluate besides them (-m map ...)")
+    return kept
+
+
 def check_names(measures) -> None:
     """Refuse two different measures that trec_eval's layout would print under one name
     (``IPrec@0.3`` and ``IPrec(version=trec10)@0.3`` are both ``iprec_at_recall_0.30``);
