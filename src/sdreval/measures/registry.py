@@ -346,6 +346,10 @@ def _parse_measure(text) -> Measure:
         hint = aliases.did_you_mean(name, list(MEASURES) + aliases.all_names())
         raise UsageError(f"unknown measure {name!r}{hint}; `sdreval measures` lists them")
     params: dict[str, str] = {}
+    if inner and "{" in inner:  # ir_measures' gain map nDCG(gains={0:0,1:1,2:3})
+        raise UsageError(f"measure {text!r}: a map of grades to gains is not taken (parameter "
+                         "values are single values, `sdreval measures` lists them); map the "
+                         "grades in the qrels instead")
     if inner and inner.strip():
         for item in inner.split(","):
             if "=" not in item:
