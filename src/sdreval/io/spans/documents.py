@@ -186,11 +186,12 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
 
 def _token_range(documents: Documents, doc: str, starts: np.ndarray, ends: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray]:
-    """Token index range ``[first, last)`` of the tokens a character span touches."""
+    """Token index range ``[first, last)`` of the tokens a character span touches (an empty
+    span touches none, even inside a token)."""
     spans = documents.token_spans(doc)
     first = np.searchsorted(spans[:, 1], starts, side="right")  # first token ending after start
     last = np.searchsorted(spans[:, 0], ends, side="left")      # tokens starting before end
-    return first, np.maximum(last, first)
+    return first, np.where(ends > starts, np.maximum(last, first), first)
 
 
 def _require_documents(documents: Documents, docs, what: str) -> None:
