@@ -160,7 +160,8 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
             beyond = ends[mine] > limit
             for i in mine[beyond]:
                 table.report(log, int(lines[i]), f"span {starts[i]}-{ends[i]} reaches beyond "
-                             f"the end of document {doc} ({limit} {unit})")
+                             f"the end of document {doc} ({limit} {unit})"
+                             + _other_unit(documents, doc, unit, int(ends[i])))
             ok[mine[beyond]] = False
             mine = mine[~beyond]
             if unit == "bytes":
@@ -184,13 +185,31 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
     return starts, ends, ok
 
 
+def _other_unit(documents: Documents, doc: str, unit: str, end: int) -> str:
+    """What to do about a span past the end of its document: its offsets may count UTF-16
+    code units or UTF-8 bytes, not characters."""
+    if unit != "chars":
+        return ""
+    text = documents.texts[doc]
+    utf16 = len(text.encode("utf-16-le")) // 2
+    if len(text) < utf16 and end <= utf16:
+        return (f"; it fits the text's {utf16} UTF-16 code units (JavaScript and Java count "
+                "a character outside the BMP, an emoji, as two): give Unicode character "
+                "offsets")
+    if end <= documents.length(doc, "bytes"):
+        return '; it fits the text\'s UTF-8 bytes: if the offsets count bytes, say "unit": ' \
+            '"bytes"'
+    return "; offsets count the Unicode characters of the documents' text"
+
+
 def _token_range(documents: Documents, doc: str, starts: np.ndarray, ends: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray]:
-    """Token index range ``[first, last)`` of the tokens a character span touches."""
+    """Token index range ``[first, last)`` of the tokens a character span touches (an empty
+    span touches none, even inside a token)."""
     spans = documents.token_spans(doc)
     first = np.searchsorted(spans[:, 1], starts, side="right")  # first token ending after start
     last = np.searchsorted(spans[:, 0], ends, side="left")      # tokens starting before end
-    return first, np.maximum(last, first)
+    return first, np.where(ends > starts, np.maximum(last, first), first)
 
 
 def _require_documents(documents: Documents, docs, what: str) -> None:

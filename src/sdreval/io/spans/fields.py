@@ -12,7 +12,7 @@
 * RAGAS samples: ``user_input`` is the query id when no ``query_id`` is given (one sample per
   question: a question in two rows is refused); a run's chunk texts are ``retrieved_contexts``
   (a list in rank order), located as every chunk text; a run never reads the gold text keys,
-  nor gold the ``retrieved_contexts``;
+  nor gold the ``retrieved_contexts``; an empty list is left out (a warning);
 * a ranked list with neither ``score`` nor ``rank``: the order of the rows is the ranking
   (a warning says so).
 
@@ -111,10 +111,7 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     if gold:
         frame = frame.rename(columns={gold[0]: "text"})
         if frame["text"].map(lambda v: isinstance(v, (list, tuple, np.ndarray))).any():
-            repeat = frame["text"].map(lambda v: len(v) if isinstance(
-                v, (list, tuple, np.ndarray)) else 1).to_numpy()
-            lines = np.repeat(lines, repeat)
-            frame = frame.explode("text", ignore_index=True)
+            frame, lines = _one_row_per_text(frame, np.asarray(lines), gold[0], table, log)
     if "doc_id" in frame.columns and "source" in frame.columns:
         frame = frame.drop(columns=["source"])
     named = [RENAMES.get(str(c), str(c)) for c in frame.columns]
@@ -139,6 +136,24 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
                                          occurrences, what)
     return _ranked_by_order(replace(table, frame=frame.reset_index(drop=True),
                                     lines=np.asarray(lines)), log, what)
+
+
+def _one_row_per_text(frame: pd.DataFrame, lines: np.ndarray, key: str, table: Table,
+                      log: ProblemLog) -> tuple[pd.DataFrame, np.ndarray]:
+    """One row per item of the ``text`` lists (``key``: the name they were given under).  A
+    row with an empty list holds no text: it is left out, with a warning (an empty
+    ``retrieved_contexts``: nothing retrieved, the question unanswered)."""
+    repeat = frame["text"].map(lambda v: len(v) if isinstance(
+        v, (list, tuple, np.ndarray)) else 1).to_numpy()
+    empty = np.flatnonzero(repeat == 0)
+    if empty.size:
+        places = ", ".join(table.place(int(lines[i])) for i in empty[:5])
+        said = "nothing retrieved: the question is unanswered (-c scores it 0)" \
+            if key == RETRIEVED else "no gold text for the question there"
+        table.report(log, None, f"{empty.size} row(s) with an empty {key} list ({places}"
+                     f"{' ...' if empty.size > 5 else ''}): {said}", "warning")
+        frame, lines, repeat = frame[repeat > 0], lines[repeat > 0], repeat[repeat > 0]
+    return frame.explode("text", ignore_index=True), np.repeat(lines, repeat)
 
 
 def _end_from_length(frame: pd.DataFrame, lines: np.ndarray, table: Table, log: ProblemLog
