@@ -21,6 +21,7 @@ with its offsets is checked against the documents when they are given.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 
@@ -42,6 +43,7 @@ RENAMES = {"ref_doc_id": "doc_id", "start_char_idx": "start", "end_char_idx": "e
            "qid": "query_id", "source": "doc_id"}
 #: RAGAS's key for a sample's retrieved chunk texts (a list in rank order)
 RETRIEVED = "retrieved_contexts"
+_LIST_TEXT = re.compile(r"""^\s*\[\s*(\]|['"].*['"]\s*\])\s*$""", re.S)
 METADATA_KEYS = ("doc_id", "ref_doc_id", "source", "start_index", "start_char_idx",
                  "end_char_idx")
 
@@ -94,6 +96,18 @@ def _ragas_samples(frame: pd.DataFrame, lines: np.ndarray, table: Table, log: Pr
     return frame.drop(columns=other), lines
 
 
+def _refuse_lists_as_text(values: pd.Series, key: str, table: Table) -> None:
+    """A list written as its Python or JSON text (``"['a', 'b']"``: how pandas, and so RAGAS's
+    ``to_csv``, write a list to CSV) is refused: read as one text, it would be located as one
+    span that is nowhere in the documents."""
+    texts = values.dropna()
+    if len(texts) and texts.map(lambda v: isinstance(v, str)
+                                and _LIST_TEXT.match(v) is not None).all():
+        raise InputError(f"{key} holds lists written as text ({shown(texts.iloc[0])}), as a "
+                         "CSV file writes them: give the samples as JSONL (RAGAS: "
+                         "EvaluationDataset.to_jsonl) or as a DataFrame", table.file)
+
+
 def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, what: str,
                     occurrences: str) -> Table:
     """``table`` with RAG tools' keys renamed, offsets derived, texts located (see the
@@ -109,6 +123,7 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     frame, lines = _ragas_samples(frame, np.asarray(lines), table, log, what)
     gold = [c for c in frame.columns if c in GOLD_TEXT or c == RETRIEVED]
     if gold:
+        _refuse_lists_as_text(frame[gold[0]], gold[0], table)
         frame = frame.rename(columns={gold[0]: "text"})
         if frame["text"].map(lambda v: isinstance(v, (list, tuple, np.ndarray))).any():
             frame, lines = _one_row_per_text(frame, np.asarray(lines), gold[0], table, log)
