@@ -80,6 +80,13 @@ def aggregate_of(text: str) -> str:
         return "mean"
 
 
+def _name_of(text) -> str | None:
+    try:
+        return parse_measure(str(text)).name
+    except (UsageError, ValueError):
+        return None
+
+
 def count_measures(names) -> set[str]:
     """The names (as typed) of measures that count (``num_rel``, ``NumRet`` ...: summed over
     topics, as trec_eval does); they print as whole numbers, like trec_eval's."""
@@ -169,6 +176,8 @@ def coverage_lines(means: pd.DataFrame, all_topics: bool, zero_rel: bool | str =
     table = means if isinstance(means, ResultColumns) else ResultColumns.from_frame(means)
     rows = table.take(table.mean_rows())
     policy = f"means over {topic_policy(all_topics, zero_rel)}"
+    if all_topics and any(_name_of(m) == "SpanOmega" for m in table.measures):
+        policy += " (SpanOmega, a score of the chunking, keeps its value there)"
     if rows.empty:
         return [f"{policy}: none to evaluate (no run answered a qrels topic with something "
                 "relevant), so no mean is printed"]
