@@ -270,11 +270,25 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
     a = "an" if found[0] in "aeiou" else "a"
     swapped = (found in RUN_FORMATS and what == "judgements") or \
         (found in QRELS_FORMATS and what != "judgements")
+    if found == "span-run" and what == "judgements" and _unranked(path):
+        return ("this table has a span run's keys (query_id, doc_id, start, end) and neither "
+                "a relevance key nor a score or rank: as judgements, give every span a "
+                f"relevance (1 for gold text); if it is a run, are the qrels and the run swapped? "
+                f"({arguments_order()})")
     if swapped:
         return (f"this is {a} {found} file, not {what}: are the qrels and the run swapped? "
                 f"({arguments_order()}; {option} forces a "
                 "format)")
     return f"this is {a} {found} file, not {what} (use {option} to force a format)"
+
+
+def _unranked(path: str | Path) -> bool:
+    """A span table without a relevance, score or rank key (gold spans or a plain list)."""
+    from .spans import canonical_columns, sniff_columns
+
+    found = sniff_columns(path)
+    return found is not None and not {"relevance", "score", "rank"} & set(
+        canonical_columns(found[1]))
 
 
 # ------------------------------------------------------------------------------- INEX XML
