@@ -7,11 +7,14 @@ Conventions of the docs (``tests/docs/test_docs_commands.py`` enforces them):
   warnings (stderr) first, then the output (stdout).  A line ``...`` stands for any number of
   lines.  Commands run from a copy of the bundled examples (``src/sdreval/data/examples/``),
   one copy per document, so a later command can read what an earlier one wrote.  Besides
-  ``sdreval``, a transcript may use ``cd DIR`` (also ``cd "$(python -c "...")"`` printing a
-  folder of the bundled examples), ``NAME="value"`` with ``$NAME`` later, and
-  ``head [-N] FILE``.
+  ``sdreval``, a transcript may use ``cd DIR``, ``cp -r SRC DST`` (a new folder DST; SRC may be
+  ``"$(python -c "...")"`` printing a folder of the bundled examples: a reader copies it, and
+  never works inside the installed package, where the commands would write their files),
+  ``NAME="value"`` with ``$NAME`` later, and ``head [-N] FILE``.
 * ```` ```pycon ```` blocks are Python sessions: ``>>>``/``...`` lines are code, the lines after
-  them what the interpreter prints.  ```` ```python ```` blocks are run (they must not fail);
+  them what the interpreter prints, warnings included (``<stdin>:1: UserWarning: ...``, shown
+  as the interpreter's default filters show them).  ```` ```python ```` blocks are run (they
+  must not fail);
   blocks of one document share their variables, in order.
 * A block preceded by the line ``<!-- no-test -->`` is not run (it needs the user's own data,
   or is a synopsis with placeholders).  Other blocks (plain ```` ``` ````, ``xml``, ...) are text.
@@ -33,6 +36,7 @@ import shlex
 import shutil
 import sys
 import tempfile
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -183,7 +187,17 @@ class Session:
         if assignment:
             self.variables[assignment.group(1)] = " ".join(shlex.split(assignment.group(2)))
             return ""
+        if command.startswith("cd ") and "$(python" in command:
+            raise ValueError(f"a docs transcript must not cd into the installed package "
+                             f"(its commands would write there); copy the folder with "
+                             f"cp -r first: {command!r}")
         words = shlex.split(self._substitute(command))
+        if words[:2] == ["cp", "-r"] and len(words) == 4:
+            target = self.cwd / words[3]
+            if target.exists():
+                raise ValueError(f"cp -r: {words[3]} exists (the docs copy to a new folder)")
+            shutil.copytree(self.cwd / words[2], target)
+            return ""
         if words and words[0] == "cd" and len(words) == 2:
             self.cwd = (self.cwd / words[1]).resolve()
             return ""
@@ -193,7 +207,7 @@ class Session:
                 lines = Path(words[-1]).read_text(encoding="utf-8").splitlines()[:count]
             return "\n".join(lines) + "\n"
         if not words or words[0] != "sdreval":
-            raise ValueError(f"a docs transcript can run sdreval, cd, head and NAME=value, "
+            raise ValueError(f"a docs transcript can run sdreval, cd, cp -r, head and NAME=value, "
                              f"not {command!r}")
         args = []
         with self.inside():
@@ -207,9 +221,20 @@ class Session:
         return text
 
     def run_python(self, source: str, mode: str = "exec") -> str:
+        """Run ``source`` as the interpreter would: what it prints, and its warnings as the
+        interactive interpreter shows them (``<stdin>:1: UserWarning: ...``), in order."""
         buffer = io.StringIO()
-        with self.inside(), contextlib.redirect_stdout(buffer):
-            code = compile(source + "\n", "<docs>", mode)
+
+        def show(message, category, filename, lineno, file=None, line=None):
+            buffer.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+        with self.inside(), contextlib.redirect_stdout(buffer), warnings.catch_warnings():
+            warnings.resetwarnings()          # the interpreter's default filters
+            for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning,
+                             ResourceWarning):
+                warnings.simplefilter("ignore", category)
+            warnings.showwarning = show
+            code = compile(source + "\n", "<stdin>" if mode == "single" else "<docs>", mode)
             exec(code, self.namespace)
         return buffer.getvalue()
 
