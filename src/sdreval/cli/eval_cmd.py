@@ -44,9 +44,10 @@ def chosen_measures(qrels, units: list[str], ctx, options: dict) -> list[str]:
 
 
 def say_chosen(kind: str, names: list[str], ctx, options: dict) -> None:
-    """Name the default set on stderr; options that no measure of it takes: warned in ``ctx``."""
-    click.echo(f"sdreval: no -m given: evaluating the {kind}-run set {', '.join(names)} "
-               "(choose others with -m)", err=True)
+    """Name the default set on stderr (a note: --quiet silences it); options that no measure
+    of it takes: warned in ``ctx``."""
+    echo_notes([f"no -m given: evaluating the {kind}-run set {', '.join(names)} "
+                "(choose others with -m)"])
     for warning in unused_param_options(options, names):
         ctx.warn(warning)
 
