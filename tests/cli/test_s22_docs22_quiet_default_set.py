@@ -30,3 +30,15 @@ def test_quiet_keeps_the_warning_about_an_unused_option():
     assert result.exit_code == 0
     assert "no -m given" not in result.stderr
     assert "warning: -l/--rel-level 2.0 not used" in result.stderr
+
+
+def test_quiet_silences_budget_plot_note(tmp_path):
+    rag = example_path("rag")
+    args = ["budget", str(rag / "qrels.jsonl"), str(rag / "runs" / "fixed.txt"), "--chunk-map",
+            str(rag / "chunks" / "fixed.jsonl"), "--budgets", "128", "--samples", "100",
+            "--plot", str(tmp_path / "b.svg")]
+    loud = CliRunner().invoke(cli, args)
+    quiet = CliRunner().invoke(cli, args + ["--quiet"])
+    assert loud.exit_code == quiet.exit_code == 0
+    assert "budget curves drawn in" in loud.stderr
+    assert quiet.stderr == "" and quiet.stdout == loud.stdout

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from ..stats.choices import CI_SAMPLES
-from .common import (InputPath, all_topics_option, confidence_level_caveat, echo_problems,
-                     echo_warnings, handle_errors, quiet_option)
+from .common import (InputPath, all_topics_option, confidence_level_caveat, echo_notes,
+                     echo_problems, echo_warnings, handle_errors, quiet_option)
 from .eval_inputs import (build_context, context_options, load_inputs, unused_param_options,
                           unused_pool_policy)
 
@@ -59,4 +59,4 @@ def budget_command(qrels, runs, budgets, level, samples, plot_path, all_topics, 
     if plot_path:
         fig = plot_budget_curve(curve, unit, level=level)
         fig.savefig(plot_path)
-        click.echo(f"sdreval: budget curves drawn in {plot_path} (budgets in {unit})", err=True)
+        echo_notes([f"budget curves drawn in {plot_path} (budgets in {unit})"])
