@@ -91,7 +91,10 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
     interval, effect size, wins/ties/losses), one figure per kind, per-topic tables."""
     from ..report import html as report_html
 
-    wanted = () if no_plots else (tuple(plots) or report_html.PLOT_KINDS)
+    page = output is not None or not (text_table or latex_table or plot_dir)
+    # tables only: no figure is drawn, so none is computed (nor warned about)
+    wanted = () if no_plots or not (page or plot_dir) else \
+        (tuple(plots) or report_html.PLOT_KINDS)
     common = dict(test=test, correction=correction, level=level, samples=samples, seed=seed,
                   plots_wanted=wanted, title=title, baseline=baseline)
     if scores:
@@ -125,7 +128,7 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         data.notes.extend(line.strip() for line in coverage)
         echo_notes(coverage)
     _write_tables(data, text_table, latex_table)
-    if output is not None or not (text_table or latex_table or plot_dir):
+    if page:
         path = report_html.write_report(data, output or "report.html", image_format, dpi,
                                         timestamp=not no_timestamp)
         echo_status(f"report written to {path}")
