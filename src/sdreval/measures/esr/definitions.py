@@ -47,19 +47,21 @@ _M = Param("m", float, None, "desired effort m in ranks (default: the cut-off k)
            allowed=POSITIVE)
 
 DEFINITIONS = [
-    MeasureDef("ESRP", FAMILY, "Structural relevance in precision, E[Hits, R_k]/k (Ali, Consens & Lalmas 2012 "
-               "Eq. 13).", _common("binary"), "int", cutoff_doc=_K),
+    MeasureDef("ESRP", FAMILY, "Structural relevance in precision, E[Hits, R_k]/k (Ali, Consens "
+               "& Lalmas 2012, Eq. 13).", _common("binary"), "int", cutoff_doc=_K),
     MeasureDef("ESRR", FAMILY, "Structural relevance in recall, (E[Hits]+E[Near-misses])/"
-               "E[Recall-base] at k (Ali, Consens & Lalmas 2012, Eq. 14).", _common("binary"), "int", cutoff_doc=_K),
-    MeasureDef("SR", FAMILY, "Structural relevance SR(R_k) = Σ rel(t_i)(1 − p(t_i; R_{i−1})) "
-               "(Ali, Consens & Lalmas 2012, Eq. 12; equals E[Hits] for element runs).", _common("binary"), "int",
-               cutoff_doc=_K),
-    MeasureDef("SRP", FAMILY, "SR in precision, SR(R_k)/k (Ali, Consens & Lalmas 2012, §6.1).", _common("binary"),
+               "E[Recall-base] at k (Ali, Consens & Lalmas 2012, Eq. 14).", _common("binary"),
                "int", cutoff_doc=_K),
-    MeasureDef("SRiP", FAMILY, "HiXEval iP in ESR: E[Hits]/Σ size(t_i) (Ali, Consens & Lalmas 2012, Eq. 18).",
-               _common("length"), "int", cutoff_doc=_K),
+    MeasureDef("SR", FAMILY, "Structural relevance SR(R_k) = Σ rel(t_i)(1 − p(t_i; R_{i−1})) "
+               "(Ali, Consens & Lalmas 2012, Eq. 12; equals E[Hits] for element runs).",
+               _common("binary"), "int", cutoff_doc=_K),
+    MeasureDef("SRP", FAMILY, "SR in precision, SR(R_k)/k (Ali, Consens & Lalmas 2012, §6.1).",
+               _common("binary"), "int", cutoff_doc=_K),
+    MeasureDef("SRiP", FAMILY, "HiXEval iP in ESR: E[Hits]/Σ size(t_i) (Ali, Consens & Lalmas "
+               "2012, Eq. 18).", _common("length"), "int", cutoff_doc=_K),
     MeasureDef("SRiR", FAMILY, "HiXEval iR in ESR: E[Hits]/T_rel, T_rel = E[Recall-base, R_k] "
-               "(Ali, Consens & Lalmas 2012, Eq. 19, Table 12).", _common("length"), "int", cutoff_doc=_K),
+               "(Ali, Consens & Lalmas 2012, Eq. 19, Table 12).", _common("length"), "int",
+               cutoff_doc=_K),
     MeasureDef("SRiP2", FAMILY, "SRiP with near-misses: (E[Hits]+E[Near-misses])/Σ size(t_i) "
                "(Ali, Consens & Lalmas 2012, Eq. 30).", _common("length"), "int", cutoff_doc=_K),
     MeasureDef("SRiR2", FAMILY, "SRiR with near-misses: (E[Hits]+E[Near-misses])/T_rel "
@@ -67,21 +69,25 @@ DEFINITIONS = [
     MeasureDef("NSRCG", FAMILY, "Normalised cumulated gain in ESR: CG[k]/CD[k], CG = E[Hits], "
                "CD = k·l·E[Recall-base]/m (Ali, Consens & Lalmas 2012, Eq. 23–25).",
                _common("length") + (_L, _M), "int", cutoff_doc=_K),
-    MeasureDef("NSRCG2", FAMILY, "NSRCG with near-misses, CG = E[Hits]+E[Near-misses] (Ali, Consens & Lalmas 2012 "
-               "Eq. 32–34).", _common("length") + (_L, _M), "int", cutoff_doc=_K),
+    MeasureDef("NSRCG2", FAMILY, "NSRCG with near-misses, CG = E[Hits]+E[Near-misses] (Ali, "
+               "Consens & Lalmas 2012, Eq. 32–34).", _common("length") + (_L, _M), "int",
+               cutoff_doc=_K),
     MeasureDef("SRPRUM", FAMILY, "PRUM in ESR: CL(C)/C, C = first cut-off with ESRR ≥ recall "
-               "(C = k when never reached), CL = E[Hits]+E[Near-misses] (Ali, Consens & Lalmas 2012, Eq. 27–29).",
-               _common("binary") + (Param("recall", float, 1.0, "desired recall level r", allowed=UNIT_OPEN_LOW),),
+               "(C = k when never reached), CL = E[Hits]+E[Near-misses] (Ali, Consens & Lalmas "
+               "2012, Eq. 27–29).",
+               _common("binary") + (Param("recall", float, 1.0, "desired recall level r",
+                                          allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc="largest cut-off considered (default: whole run)"),
     MeasureDef("MASRiP", FAMILY, "SRiP mean-averaged over the 101 recall points 0.00…1.00, "
-               "recall points from SRiR2 (Ali, Consens & Lalmas 2012, §7).", _common("length"), "optional-int",
+               "recall points from SRiR2 (Ali, Consens & Lalmas 2012, §7).", _common("length"),
+               "optional-int",
                cutoff_doc="ranks considered (the paper used 1000; default: whole run)"),
     MeasureDef("MASRiP2", FAMILY, "SRiP2 mean-averaged over the 101 recall points, recall "
-               "points from SRiR2 (Ali, Consens & Lalmas 2012, §7).", _common("length"), "optional-int",
-               cutoff_doc="ranks considered (default: whole run)"),
+               "points from SRiR2 (Ali, Consens & Lalmas 2012, §7).", _common("length"),
+               "optional-int", cutoff_doc="ranks considered (default: whole run)"),
     MeasureDef("MAESRP", FAMILY, "ESRP mean-averaged over the 101 recall points, recall points "
-               "from ESRR (Ali, Consens & Lalmas 2012, §7.3).", _common("binary"), "optional-int",
-               cutoff_doc="ranks considered (default: whole run)"),
+               "from ESRR (Ali, Consens & Lalmas 2012, §7.3).", _common("binary"),
+               "optional-int", cutoff_doc="ranks considered (default: whole run)"),
 ]
 
 _A = Param("A", float, None, "proximity navigation parameter A (INEX 2006 Best in Context used "
@@ -93,11 +99,13 @@ DEFINITIONS += [
     MeasureDef("PRUM", FAMILY, "Precision-recall with user modelling: E[CL(i)]/E[C(i)] over the "
                "navigation scenarios, i = ceil(recall·N) ideal (relevant) elements (Piwowarski "
                "et al. 2007; Ali, Consens & Lalmas 2012, Eq. 26, Table 9).",
-               _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level", allowed=UNIT_OPEN_LOW),),
+               _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level",
+                                     allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc=_MAXRANK),
     MeasureDef("EPRUM", FAMILY, "Expected PRUM: E[min_I(l)/min_S(l)] over the navigation "
                "scenarios (Piwowarski 2005; Ali, Consens & Lalmas 2012, footnote 11).",
-               _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level l", allowed=UNIT_OPEN_LOW),),
+               _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level l",
+                                     allowed=UNIT_OPEN_LOW),),
                "optional-int", cutoff_doc=_MAXRANK),
     MeasureDef("MAEPRUM", FAMILY, "EPRUM (Piwowarski 2005) averaged over the recall levels i/N, "
                "i = 1..N (sdreval's averaged form; the papers define EPRUM at one level).",
