@@ -13,9 +13,8 @@ from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish, given_log
 from ..trec_lines import file_stem
-from ..ids import id_text
 from .documents import Documents
-from .fields import RENAMES, canonical_table
+from .fields import canonical_table
 from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run, require,
                       score_or_rank, span_rows)
 from ..table_model import Table
@@ -36,6 +35,7 @@ class ChunkMap:
     source: str | None = None
     parts: np.ndarray | None = None
     part_names: tuple[str, ...] = ()
+    lines: np.ndarray | None = None  # each chunk's line in its file, as read
 
     def __len__(self) -> int:
         return len(self.index)
@@ -45,7 +45,8 @@ class ChunkMap:
         mine = self.parts == part
         return ChunkMap(self.index[mine], self.docs[mine], self.starts[mine], self.ends[mine],
                         self.part_names[part], np.zeros(int(mine.sum()), dtype=np.int64),
-                        (self.part_names[part],))
+                        (self.part_names[part],),
+                        None if self.lines is None else self.lines[mine])
 
 
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
@@ -73,7 +74,8 @@ def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | N
     return ChunkMap(pd.Index(frame["chunk"].to_numpy(dtype=object)),
                     frame["doc"].to_numpy(dtype=object), frame["s"].to_numpy(np.int64),
                     frame["e"].to_numpy(np.int64), table.file,
-                    np.zeros(len(frame), dtype=np.int64), (file_stem(table.file),))
+                    np.zeros(len(frame), dtype=np.int64), (file_stem(table.file),),
+                    np.asarray(table.lines[spans.rows])[~repeated])
 
 
 def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = None,
@@ -82,23 +84,35 @@ def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = Non
     id mapped by two files is an error)."""
     log, own = given_log(log)
     paths = [path] if isinstance(path, (str, Path)) else list(path)
-    tables = [load_table(p, log) for p in paths]
-    if len(tables) == 1:
-        chunk_map = chunk_map_from_table(tables[0], log, documents)
-    else:
-        merged = Table(pd.concat([t.frame for t in tables], ignore_index=True),
-                       np.concatenate([t.lines for t in tables]), " + ".join(map(str, paths)))
-        chunk_map = chunk_map_from_table(merged, log, documents)
-        sizes = np.array([len(t.frame) for t in tables])
-        key = next(c for c in merged.frame.columns  # chunk_id, or a RAG tool's name for it
-                   if RENAMES.get(str(c), str(c)) == "chunk_id")
-        owner = pd.Series(np.repeat(np.arange(len(tables)), sizes),
-                          index=pd.Index(id_text(merged.frame[key].to_numpy())[0]))
-        owner = owner[~owner.index.duplicated()]
-        chunk_map.parts = owner.reindex(chunk_map.index).to_numpy(dtype=np.int64)
-        chunk_map.part_names = tuple(Path(p).stem for p in paths)
+    maps = [chunk_map_from_table(load_table(p, log), log, documents) for p in paths]
+    chunk_map = maps[0] if len(maps) == 1 else _merged(maps, [str(p) for p in paths], log)
     finish(log, own)
     return chunk_map
+
+
+def _merged(maps: list[ChunkMap], files: list[str], log: ProblemLog) -> ChunkMap:
+    """One map of several chunkings (files), each read on its own so that a problem names its
+    file and line; a chunk id a later file maps again is reported there, with the file and line
+    that mapped it first (ignored when the span is the same, an error when it differs)."""
+    index = pd.Index(np.concatenate([m.index.to_numpy(dtype=object) for m in maps]))
+    docs, starts, ends, lines = (np.concatenate([getattr(m, a) for m in maps])
+                                 for a in ("docs", "starts", "ends", "lines"))
+    parts = np.repeat(np.arange(len(maps)), [len(m) for m in maps])
+    again = index.duplicated(keep="first")
+    if again.any():
+        first = pd.Series(np.arange(len(index)))[~again].set_axis(index[~again])
+        for i in np.flatnonzero(again):
+            j = int(first[index[i]])
+            where = f"line {lines[j]} of {files[parts[j]]}"
+            if (docs[i], starts[i], ends[i]) == (docs[j], starts[j], ends[j]):
+                log.warn(files[parts[i]], int(lines[i]),
+                         f"chunk {index[i]} repeats {where} (ignored)")
+            else:
+                log.error(files[parts[i]], int(lines[i]), f"chunk {index[i]} mapped again, "
+                          f"to a different span than on {where}")
+    keep = ~again
+    return ChunkMap(index[keep], docs[keep], starts[keep], ends[keep], " + ".join(files),
+                    parts[keep], tuple(Path(f).stem for f in files), lines[keep])
 
 
 def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
