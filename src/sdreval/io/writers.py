@@ -42,8 +42,9 @@ def write_run(run: Run, path: str | Path, layout: str | None = None) -> int:
                     for doc, rank, rsv in zip(ranking.docs, ranking.ranks, ranking.rsv)]
             if layout == "element":
                 if ranking.unit == "passage":
-                    raise UsageError("a passage run has no XPaths; convert it with a collection "
-                                     "or write it as --to passage")
+                    raise UsageError("a passage run has no XPaths, and character ranges are "
+                                     "not turned back into elements (with or without a "
+                                     "collection): write it as --to passage or --to document")
                 tails = [f" {p or DOCUMENT_PATH}\n" for p in ranking.paths]
             elif layout == "passage":
                 if len(ranking) and (ranking.offsets.min() < 0 or ranking.lengths.min() < 0):
