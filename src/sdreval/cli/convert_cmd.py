@@ -184,6 +184,9 @@ def _convert_qrels(source, target, kind, to, log, collection_dir=None, documents
                                    "(use --to fol for them)")
         return write_native_qrels(qrels, target), "element judgements (native TSV)"
     if to == "fol":
+        if has_elements and not has_passages:  # nothing to write: refuse, not an empty file
+            raise UsageError("these are element assessments without highlighted passages, "
+                             "and FOL qrels hold passages only: write them with --to native")
         if has_elements:
             log.warn(source, None, "element assessments are not written to FOL qrels "
                                    "(use --to native for them)")
