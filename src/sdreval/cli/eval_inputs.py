@@ -58,9 +58,9 @@ def context_options(func, only: tuple[str, ...] | None = None):
                           "Recall, bpref, ...; it makes RBP binary too): relevant iff grade >= "
                           "level (trec_eval -l; default: any grade > 0; a level must be > 0)."),
         click.option("--zero-rel-as-zero", "zero_rel", is_flag=True,
-                     help="A topic with nothing relevant scores 0 and counts in the means, as "
-                          "trec_eval averages it (default: left out, with a warning; a "
-                          "measure that needs nothing relevant, num_ret, keeps its value)."),
+                     help="A topic with nothing relevant counts in the means, as trec_eval "
+                          "averages it: 0 for a measure that needs something relevant, while "
+                          "num_ret keeps its count (default: left out, with a warning)."),
         click.option("--compat", type=click.Choice(["inex", "chroma"]), default=None,
                      help="inex: reproduce the official INEX evaluator's quirks; chroma: "
                           "SpanP, SpanR and SpanIoU as Chroma's chunking evaluation divides "
