@@ -150,6 +150,7 @@ class Session:
         self.cwd = self.tmp
         self.variables: dict[str, str] = {}
         self.namespace: dict = {"__name__": "__docs__"}
+        self.warned: set = set()  # the interpreter shows a warning once per place and text
 
     def close(self) -> None:
         shutil.rmtree(self.tmp, ignore_errors=True)
@@ -226,7 +227,9 @@ class Session:
         buffer = io.StringIO()
 
         def show(message, category, filename, lineno, file=None, line=None):
-            buffer.write(warnings.formatwarning(message, category, filename, lineno, line))
+            if (str(message), category, filename, lineno) not in self.warned:
+                self.warned.add((str(message), category, filename, lineno))
+                buffer.write(warnings.formatwarning(message, category, filename, lineno, line))
 
         with self.inside(), contextlib.redirect_stdout(buffer), warnings.catch_warnings():
             warnings.resetwarnings()          # the interpreter's default filters

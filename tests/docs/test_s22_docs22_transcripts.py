@@ -59,3 +59,13 @@ def test_a_python_session_shows_the_warnings_the_interpreter_prints(tmp_path):
     assert [o.actual for o in outcomes] == [
         [], ["<stdin>:1: UserWarning: sdreval: warning: shown"], []]
     assert all(o.ok for o in outcomes)
+
+
+def test_a_warning_repeated_at_the_same_place_is_shown_once(tmp_path):
+    """As the interactive interpreter's default filter: once per text, category and place."""
+    doc = tmp_path / "again.md"
+    doc.write_text('```pycon\n>>> import warnings\n>>> warnings.warn("again")\n'
+                   '<stdin>:1: UserWarning: again\n>>> warnings.warn("again")\n```\n',
+                   encoding="utf-8")
+    outcomes = runner.run_document(doc)
+    assert [o.actual for o in outcomes] == [[], ["<stdin>:1: UserWarning: again"], []]
