@@ -142,7 +142,7 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
 
     Rows with topic ``all`` and NaN values are ignored.  A (run, topic) cell without a value
     is an error (``missing="error"``, every gap listed), leaves the topic out (``"drop"``) or
-    scores 0 (``"zero"``, as ``eval -c`` does).  Duplicate rows are an error.
+    scores 0 (``"zero"``, as ``eval -c`` does).  Duplicate rows (a NaN one too) are an error.
     """
     for column in REQUIRED:
         if column not in table.columns:
@@ -166,7 +166,10 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
     elif measure not in measures:
         raise UsageError(f"measure {measure!r} not in the score table (it has: "
                          f"{', '.join(measures[:20]) or 'none'})")
-    data = data[data["measure"].astype(str) == measure]
+    # duplicates among every row of the measure, NaN ones too: a value and an empty value for
+    # one (run, topic) contradict each other as two values do
+    data = table[(table["topic"].astype(str) != "all")
+                 & (table["measure"].astype(str) == measure)]
     data = data.assign(run=data["run"].astype(str), topic=data["topic"].astype(str))
     repeats = data.duplicated(["run", "topic"], keep="first")
     if repeats.any():
@@ -180,6 +183,7 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
                                     f"{row['topic']} measure {measure}"
                                     + (f" is already on line {first}" if first else "")))
         raise InputError(problems)
+    data = data[data["value"].notna()]
     wide = data.pivot(index="run", columns="topic", values="value")
     # every run of the table: one without a value on this measure has a gap on every topic
     run_order = list(dict.fromkeys(table["run"].astype(str))) if runs is None else list(runs)
