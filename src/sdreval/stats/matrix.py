@@ -114,7 +114,7 @@ def read_scores(path: str | Path) -> pd.DataFrame:
     return table
 
 
-def _line(table: pd.DataFrame, index) -> tuple[str | None, int | None]:
+def source_line(table: pd.DataFrame, index) -> tuple[str | None, int | None]:
     """``(file, line)`` of a row of a table from :func:`read_scores` (header on line 1)."""
     source = table.attrs.get("source")
     return (source, int(index) + 2) if source and isinstance(index, (int, np.integer)) \
@@ -177,8 +177,8 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
         where = dict(zip(firsts, data.drop_duplicates(["run", "topic"]).index))
         problems = []
         for index, row in data[repeats].head(50).iterrows():
-            file, line = _line(table, index)
-            first = _line(table, where[(row["run"], row["topic"])])[1]
+            file, line = source_line(table, index)
+            first = source_line(table, where[(row["run"], row["topic"])])[1]
             problems.append(Problem(file, line, f"duplicate row: run {row['run']} topic "
                                     f"{row['topic']} measure {measure}"
                                     + (f" is already on line {first}" if first else "")))

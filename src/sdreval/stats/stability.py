@@ -49,13 +49,13 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError, UsageError
+from ..errors import InputError, Problem, UsageError
 from ..measures.evaluate import aggregate_of
 from ..model.ordering import topic_sort_key
 from ._progress import progress
 from .aggregate import refuse_geometric
 from .correlation import kendall_tau
-from .matrix import ScoreMatrix, as_values
+from .matrix import ScoreMatrix, as_values, source_line
 from .paired import DECIMALS, pair_index
 
 SWAP_BINS = np.array([0.0, 0.0025, 0.005] + [round(0.01 * k, 2) for k in range(1, 21)]
@@ -97,6 +97,7 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
     data = data[data["measure"] == measure]
     if data.empty:
         raise UsageError(f"measure {measure!r} not in the variant table")
+    data = _valued_rows(table, data, measure)
     run_names = list(dict.fromkeys(data["run"])) if runs is None else list(runs)
     if data.duplicated(["run", "topic", "variant"]).any():
         raise InputError("duplicate (run, topic, variant) rows in the variant table")
@@ -137,6 +138,29 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
         sums += stack[choices[:, col]]
     combos = [{t: variants[t][c] for t, c in zip(varied, row)} for row in choices]
     return run_names, combos, sums / count
+
+
+def _valued_rows(table: pd.DataFrame, data: pd.DataFrame, measure: str) -> pd.DataFrame:
+    """The rows of ``data`` (one measure of ``table``) with a value.  A topic with no value
+    under any variant (nothing relevant under the measure) is left out of every test set, as
+    the means leave it out; an empty variant name, or an empty value (NaN) where the topic has
+    values, is refused: some test sets would lack the topic (Kazai & Lalmas 2006, §6.2.1)."""
+    valued = data["value"].notna()
+    scored = valued.groupby(data["topic"]).transform("any")
+    nameless = data["variant"].str.strip() == ""
+    problems = [Problem(*source_line(table, i), "empty variant: every row of a variant table "
+                        "names its qrels variant") for i in data.index[nameless][:50]]
+    problems += [Problem(*source_line(table, i), f"no {measure} value for run {run} on topic "
+                         f"{topic} under variant {variant}, where the topic has values: "
+                         "every qrels test set needs the topic (Kazai & Lalmas 2006, §6.2.1); "
+                         "give the value, or leave the topic's rows of that variant out to "
+                         "keep the topic static")
+                 for i, run, topic, variant in data.loc[~valued & scored & ~nameless,
+                                                        ["run", "topic", "variant"]]
+                 .head(50).itertuples()]
+    if problems:
+        raise InputError(sorted(problems, key=lambda p: p.line or 0))
+    return data[valued]
 
 
 def _check_same_topics(topics: list[str], variants: dict[str, list[str]],
