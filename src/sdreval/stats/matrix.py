@@ -102,6 +102,12 @@ def read_scores(path: str | Path) -> pd.DataFrame:
         # header is line 1, first data row line 2
         raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]!r} is "
                                   "not a number") for i in np.flatnonzero(bad.to_numpy())[:50]])
+    infinite = np.isinf(values.to_numpy(dtype=float))  # "inf", or 1e400 beyond a float
+    if infinite.any():
+        raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]} is "
+                                  "not a finite number: a score is finite (an empty value is "
+                                  "a topic without a score)")
+                          for i in np.flatnonzero(infinite)[:50]])
     table["value"] = values
     means_only = ~table.groupby("run", sort=False)["topic"].transform(
         lambda topics: (topics != "all").any())
