@@ -53,17 +53,37 @@ def as_values(scores: "ScoreMatrix | np.ndarray") -> np.ndarray:
 
 def _trec_eval_hint(table: pd.DataFrame) -> str:
     """A hint when the table read is trec_eval's own output (``measure<TAB>topic<TAB>value``,
-    one column once split on commas)."""
-    if table.shape[1] == 1 and len(str(table.columns[0]).split()) == 3:
+    one column once split on commas) or ``eval``'s text output (``run<TAB>measure<TAB>topic
+    <TAB>value``)."""
+    fields = len(str(table.columns[0]).split()) if table.shape[1] == 1 else 0
+    if fields == 3:
         return ("; this looks like trec_eval's output (measure, topic, value; no run column): "
                 "write the scores with sdreval eval as above, which computes trec_eval's "
                 "measures under their names (map, P_10, ...)")
+    if fields == 4:
+        return ("; this looks like eval's text output (run, measure, topic, value, rounded "
+                "to 4 decimals): write the CSV as above, which keeps every digit")
     return ""
+
+
+def _refuse_json(path: str | Path) -> None:
+    """Refuse a JSON file (``eval --format json``) before the CSV reader makes a parse error
+    of it."""
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as handle:
+            start = handle.read(4096).lstrip()[:1]
+    except OSError:
+        return  # the CSV reader says what is wrong
+    if start in ("[", "{"):
+        raise InputError("this is JSON (eval --format json?); the statistics read a CSV file "
+                         "with the header run,topic,measure,value: write it with `sdreval eval "
+                         "QRELS RUN... -q --format csv -o FILE`", file=str(path), line=1)
 
 
 def read_scores(path: str | Path) -> pd.DataFrame:
     """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it."""
     # only a value may be missing: a topic named "nan" is a topic; trailing commas: no shift
+    _refuse_json(path)
     options = dict(dtype={"run": str, "topic": str, "measure": str}, keep_default_na=False,
                    na_values={"value": ["", "nan", "NaN"]}, index_col=False)
     try:
