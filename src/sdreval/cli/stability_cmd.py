@@ -130,7 +130,8 @@ Examples:
               help="Largest topic-set size (default: half the topics).")
 @click.option("--top-fraction", type=BoundedFloat(0.0, 1.0, low_open=True), default=0.75,
               show_default=True,
-              help="Swap rates use the best runs only (Kazai & Lalmas 2006: top 75%).")
+              help="Swap rates use the best runs only (Kazai & Lalmas 2006: top 75%; runs "
+                   "tied with the last one kept are kept too).")
 @click.option("--extrapolate", "extrapolate_to", default="25,34,50", show_default=True,
               help="Topic-set sizes to extrapolate swap rates to.")
 @click.option("--samples", type=click.IntRange(min=1), default=None, help=SAMPLES_HELP)

@@ -381,12 +381,14 @@ def minimum_difference(rates: pd.DataFrame, max_error: float = 0.05,
 
 
 def top_runs(scores: ScoreMatrix, fraction: float = 0.75) -> ScoreMatrix:
-    """The best ``fraction`` of runs by mean, rounded down (Kazai & Lalmas 2006, §6.2.2: the top 75% of
-    69 runs are 51 runs)."""
+    """The best ``fraction`` of runs by mean, rounded down (Kazai & Lalmas 2006, §6.2.2: the
+    top 75% of 69 runs are 51 runs), and every run whose mean equals the last one kept (means
+    to 12 decimals): which of tied runs to drop is no choice, and the input order must not
+    make it."""
     if not 0 < fraction <= 1:
         raise UsageError(f"fraction must be in (0, 1], got {fraction}")
     keep = max(2, int(np.floor(fraction * len(scores.runs) + 1e-9)))
-    order = np.argsort(-scores.values.mean(axis=1), kind="stable")[:keep]
-    order = np.sort(order)
+    means = np.round(scores.values.mean(axis=1), DECIMALS)
+    order = np.flatnonzero(means >= np.sort(means)[::-1][min(keep, len(means)) - 1])
     return ScoreMatrix(tuple(scores.runs[k] for k in order), scores.topics,
                        scores.values[order], scores.measure)
