@@ -129,13 +129,18 @@ def read_scores(path: str | Path) -> pd.DataFrame:
                                   "a topic without a score)")
                           for i in np.flatnonzero(infinite)[:50]])
     table["value"] = values
-    means_only = ~table.groupby("run", sort=False)["topic"].transform(
-        lambda topics: (topics != "all").any())
-    if means_only.any():  # left out of a report with no word, refused by compare
-        first = int(np.flatnonzero(means_only.to_numpy())[0])
-        raise InputError(f"run {table['run'].iloc[first]} has means only (topic all): the "
-                         "statistics need its per-topic values (sdreval eval QRELS RUN... -q "
-                         "--format csv -o FILE writes them)", file=str(path), line=first + 2)
+    # a run, or a run's measure, with means only: left out of a report with no word, refused
+    # by compare, scored 0 on every topic by --missing zero against its own mean
+    per_topic = table["topic"] != "all"
+    for keys in (["run"], ["run", "measure"]):
+        means_only = ~per_topic.groupby([table[k] for k in keys], sort=False).transform("any")
+        if means_only.any():
+            first = int(np.flatnonzero(means_only.to_numpy())[0])
+            which = f" for {table['measure'].iloc[first]}" if len(keys) == 2 else ""
+            raise InputError(f"run {table['run'].iloc[first]} has means only (topic all)"
+                             f"{which}: the statistics need its per-topic values (sdreval eval "
+                             "QRELS RUN... -q --format csv -o FILE writes them)",
+                             file=str(path), line=first + 2)
     table.attrs["source"] = str(path)  # errors found later name the file and line
     return table
 
