@@ -10,7 +10,7 @@ repeatable):
 - ``swap``: topic-set-size swap rates in the 23 difference bins (Kazai & Lalmas 2006, §6.2.2);
 - ``extrapolate``: swap rates extrapolated to larger topic sets (``--extrapolate``);
 - ``min-diff``: per topic-set size, the difference needed for 95% confidence;
-- ``tau``: Kendall tau / Spearman between the system rankings of the measures;
+- ``tau``: Kendall's tau-b / Spearman's rho between the system rankings of the measures;
 - ``variants``: qrels variants (``--variants CSV`` with a ``variant`` column, or
   ``--alt-qrels FILE`` alternative assessments): Kendall tau against the original test set,
   error rate and ties (Kazai & Lalmas 2006, Eq. 15–16) over all combinations;
@@ -305,8 +305,9 @@ _TITLES = {
                    "difference bin)",
     "min-diff": "Smallest difference of the means with a swap rate of 5% or less, by topic-set "
                 "size",
-    "tau": "Rank correlation of the run rankings of two measures",
-    "variants": "Qrels variants: Kendall tau against the original and error rate / ties "
+    "tau": "Rank correlation of the run rankings of two measures: Kendall's tau-b (tied "
+           "means count as ties, as scipy.stats.kendalltau) and Spearman's rho",
+    "variants": "Qrels variants: Kendall's tau-b against the original and error rate / ties "
                 "(Kazai & Lalmas 2006, Eq. 15-16)",
     "error-rate": "Error rates of significance tests by random topic splits (Ogilvie & Lalmas "
                   "2006, §3.3.2)",
