@@ -215,7 +215,8 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                 raise UsageError("swap rates need at least two topics")
             sizes = range(1, min(half, max_size or half) + 1)
             rates = stats.swap_rates(top, trials, sizes, seed=seed)
-            extra = stats.extrapolate_swap_rates(rates, targets)
+            extra = stats.extrapolate_swap_rates(rates, targets) \
+                if {"extrapolate", "min-diff"} & set(chosen) else None
             best = float(sm.means.max())
             if "swap" in chosen:
                 results["swap"].append(rates.assign(measure=measure))

@@ -331,6 +331,10 @@ def extrapolate_swap_rates(rates: pd.DataFrame, target_sizes: Iterable[int] = (2
     than two usable points), and the rates' ``difference`` column if they have one."""
     rows = []
     targets = list(target_sizes)
+    wrong = [t for t in targets if not float(t).is_integer() or t < 1]
+    if wrong or not targets:
+        raise UsageError("topic-set sizes to extrapolate swap rates to (--extrapolate) are "
+                         f"whole numbers of topics, at least 1 (e.g. 25,34,50); got {targets}")
     for (low, high), group in rates.groupby(["bin_low", "bin_high"], sort=True):
         usable = group[(group["comparisons"] >= min_comparisons) & (group["error_rate"] > 0)]
         label = group["bin"].iloc[0]
