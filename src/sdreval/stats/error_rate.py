@@ -77,7 +77,12 @@ def test_error_rates(scores: ScoreMatrix | np.ndarray,
                      splits: int = 50, correction: str = "by", alternative: str = "greater",
                      level: float = 0.05, samples: int = TEST_SAMPLES, seed: int | None = 0,
                      show_progress: bool | None = None) -> pd.DataFrame:
-    """:func:`split_error_rate` for each test, on the same topic splits (same ``seed``)."""
+    """:func:`split_error_rate` for each test (each once), on the same topic splits (same
+    ``seed``)."""
+    tests = tuple(dict.fromkeys(tests))
+    if not tests:
+        raise UsageError("topic-split error rates: no test given (--tests t,wilcoxon,sign,"
+                         "bootstrap)")
     rows = [split_error_rate(scores, test, splits, correction, alternative, level, samples,
                              seed, show_progress) for test in tests]
     table = pd.DataFrame(rows)
