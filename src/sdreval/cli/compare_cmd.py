@@ -165,6 +165,11 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
                                          baseline=baseline)
                             for m in track(chosen, "comparing runs")], ignore_index=True)
     write_text(table_text(result, fmt), output)
+    if missing != "error":  # which topics the --missing rule dropped or scored 0
+        from ..stats.matrix import gap_note, measures_of, score_matrix
+
+        echo_notes([line for m in chosen or measures_of(table)
+                    for line in gap_note(score_matrix(table, m, missing), missing)])
     if scores is None:  # with QRELS RUN..., beside the note on the topics
         echo_notes([test_rule(result, test, correction, alternative, level, samples, seed,
                               baseline)])

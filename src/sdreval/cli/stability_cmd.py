@@ -198,6 +198,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
         if arithmetic:
             stats.refuse_geometric(measure, f"the {', '.join(arithmetic)} analyses")
         sm = stats.score_matrix(table, measure, missing=missing)
+        echo_notes(matrix.gap_note(sm, missing))
         if "tau" in chosen:
             tau_means[measure] = pd.Series(stats.aggregates(sm.values, measure),
                                            index=list(sm.runs))

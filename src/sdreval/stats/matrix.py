@@ -30,6 +30,8 @@ class ScoreMatrix:
     topics: tuple[str, ...]
     values: np.ndarray
     measure: str = ""
+    #: the (run, topic) cells without a value that the ``missing`` rule scored 0 or dropped
+    gaps: tuple[tuple[str, str], ...] = ()
 
     @property
     def means(self) -> np.ndarray:
@@ -223,7 +225,9 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
         raise UsageError(f"run(s) not in the score table: {', '.join(unknown)}")
     wide = wide.reindex(index=run_order, columns=sorted(wide.columns, key=topic_sort_key))
     holes = wide.isna()
-    if holes.to_numpy().any():
+    gaps = tuple((str(wide.index[r]), str(wide.columns[t]))
+                 for r, t in zip(*np.nonzero(holes.to_numpy())))
+    if gaps:
         if missing == "zero":
             wide = wide.fillna(0.0)
         elif missing == "drop":
@@ -243,7 +247,23 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
                                     "--missing drop|zero"))
             raise InputError(problems)
     return ScoreMatrix(tuple(wide.index), tuple(wide.columns), wide.to_numpy(dtype=float),
-                       measure)
+                       measure, gaps)
+
+
+def gap_note(scores: ScoreMatrix, missing: Missing) -> list[str]:
+    """The cells the ``missing`` rule handled, in words (empty when it changed nothing):
+    ``map: --missing drop left out topic(s) 14 (run4 has no value there)``."""
+    if not scores.gaps:
+        return []
+    topics = list(dict.fromkeys(t for _, t in scores.gaps))
+    runs = list(dict.fromkeys(r for r, _ in scores.gaps))
+    shown = ", ".join(topics[:10]) + (f" and {len(topics) - 10} more" if len(topics) > 10 else "")
+    who = ", ".join(runs[:5]) + (f" and {len(runs) - 5} more" if len(runs) > 5 else "")
+    if missing == "drop":
+        return [f"{scores.measure}: --missing drop left out {len(topics)} topic(s) where a run "
+                f"has no value ({who}): {shown}; {len(scores.topics)} topic(s) remain"]
+    return [f"{scores.measure}: --missing zero scored {len(scores.gaps)} cell(s) 0 where a run "
+            f"has no value (runs {who}; topics {shown})"]
 
 
 def measures_of(table: pd.DataFrame) -> list[str]:
