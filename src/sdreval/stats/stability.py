@@ -97,7 +97,7 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
     data = data[data["measure"] == measure]
     if data.empty:
         raise UsageError(f"measure {measure!r} not in the variant table")
-    data = _valued_rows(table, data, measure)
+    data = _valued_rows(table, data, measure, refuse=not judged)
     run_names = list(dict.fromkeys(data["run"])) if runs is None else list(runs)
     if data.duplicated(["run", "topic", "variant"]).any():
         raise InputError("duplicate (run, topic, variant) rows in the variant table")
@@ -140,11 +140,13 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
     return run_names, combos, sums / count
 
 
-def _valued_rows(table: pd.DataFrame, data: pd.DataFrame, measure: str) -> pd.DataFrame:
+def _valued_rows(table: pd.DataFrame, data: pd.DataFrame, measure: str,
+                 refuse: bool = True) -> pd.DataFrame:
     """The rows of ``data`` (one measure of ``table``) with a value.  A topic with no value
     under any variant (nothing relevant under the measure) is left out of every test set, as
-    the means leave it out; an empty variant name, or an empty value (NaN) where the topic has
-    values, is refused: some test sets would lack the topic (Kazai & Lalmas 2006, §6.2.1)."""
+    the means leave it out; an empty variant name, or (``refuse``; else
+    :func:`_check_same_topics` words it) an empty value (NaN) where the topic has values, is
+    refused: some test sets would lack the topic (Kazai & Lalmas 2006, §6.2.1)."""
     valued = data["value"].notna()
     scored = valued.groupby(data["topic"]).transform("any")
     nameless = data["variant"].str.strip() == ""
@@ -155,7 +157,7 @@ def _valued_rows(table: pd.DataFrame, data: pd.DataFrame, measure: str) -> pd.Da
                          "every qrels test set needs the topic (Kazai & Lalmas 2006, §6.2.1); "
                          "give the value, or leave the topic's rows of that variant out to "
                          "keep the topic static")
-                 for i, run, topic, variant in data.loc[~valued & scored & ~nameless,
+                 for i, run, topic, variant in data.loc[~valued & scored & ~nameless & refuse,
                                                         ["run", "topic", "variant"]]
                  .head(50).itertuples()]
     if problems:
