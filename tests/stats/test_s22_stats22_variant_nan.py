@@ -66,3 +66,20 @@ def test_topic_empty_under_every_variant_is_left_out(tmp_path):
         assert math.isclose(rows["all"]["ties"], 1 / 6)
         # varied topic 3 alone: orig a .3 b .1 c .2, alt a .1 b .3 c .2: every pair reversed
         assert rows["varied"]["tau_mean"] == -1 and rows["varied"]["error_rate"] == 0.5
+
+
+
+def test_original_that_names_no_variant_is_refused(tmp_path):
+    # --original orgi (a typo): set 0 took each topic's first variant with no word; with
+    # three variants of a topic the taus against set 0 then change
+    path = tmp_path / "variants.csv"
+    path.write_text(ROWS)
+    result = CliRunner().invoke(cli, ["stability", "-a", "variants", "--variants", str(path),
+                                      "--original", "orgi"])
+    assert result.exit_code == 2, result.output
+    assert "--original 'orgi' is not a variant of the varied topic(s) 3 (variants there: " \
+        "orig, alt)" in result.stderr
+    # a variant of every varied topic (here topic 3) is fine
+    result = CliRunner().invoke(cli, ["stability", "-a", "variants", "--variants", str(path),
+                                      "--original", "alt"])
+    assert result.exit_code == 0, result.output

@@ -49,14 +49,15 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError, Problem, UsageError
+from ..errors import InputError, UsageError
 from ..measures.evaluate import aggregate_of
 from ..model.ordering import topic_sort_key
 from ._progress import progress
 from .aggregate import refuse_geometric
 from .correlation import kendall_tau
-from .matrix import ScoreMatrix, as_values, source_line
+from .matrix import ScoreMatrix, as_values
 from .paired import DECIMALS, pair_index
+from .variant_checks import check_original, check_same_topics, valued_rows
 
 SWAP_BINS = np.array([0.0, 0.0025, 0.005] + [round(0.01 * k, 2) for k in range(1, 21)]
                      + [np.inf])
@@ -97,7 +98,7 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
     data = data[data["measure"] == measure]
     if data.empty:
         raise UsageError(f"measure {measure!r} not in the variant table")
-    data = _valued_rows(table, data, measure, refuse=not judged)
+    data = valued_rows(table, data, measure, refuse=not judged)
     run_names = list(dict.fromkeys(data["run"])) if runs is None else list(runs)
     if data.duplicated(["run", "topic", "variant"]).any():
         raise InputError("duplicate (run, topic, variant) rows in the variant table")
@@ -113,12 +114,13 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
         if variant not in variants[topic]:
             variants[topic].append(variant)
     if original is not None:
+        check_original(original, variants)
         for topic, names_t in variants.items():
             if original in names_t:
                 names_t.remove(original)
                 names_t.insert(0, original)
     ordered = sorted(variants, key=topic_sort_key)
-    _check_same_topics(ordered, variants, base, judged or {})
+    check_same_topics(ordered, variants, base, judged or {})
     static = [t for t in ordered if len(variants[t]) == 1]
     varied = [t for t in ordered if len(variants[t]) > 1]
     if not varied:
@@ -138,55 +140,6 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
         sums += stack[choices[:, col]]
     combos = [{t: variants[t][c] for t, c in zip(varied, row)} for row in choices]
     return run_names, combos, sums / count
-
-
-def _valued_rows(table: pd.DataFrame, data: pd.DataFrame, measure: str,
-                 refuse: bool = True) -> pd.DataFrame:
-    """The rows of ``data`` (one measure of ``table``) with a value.  A topic with no value
-    under any variant (nothing relevant under the measure) is left out of every test set, as
-    the means leave it out; an empty variant name, or (``refuse``; else
-    :func:`_check_same_topics` words it) an empty value (NaN) where the topic has values, is
-    refused: some test sets would lack the topic (Kazai & Lalmas 2006, §6.2.1)."""
-    valued = data["value"].notna()
-    scored = valued.groupby(data["topic"]).transform("any")
-    nameless = data["variant"].str.strip() == ""
-    problems = [Problem(*source_line(table, i), "empty variant: every row of a variant table "
-                        "names its qrels variant") for i in data.index[nameless][:50]]
-    problems += [Problem(*source_line(table, i), f"no {measure} value for run {run} on topic "
-                         f"{topic} under variant {variant}, where the topic has values: "
-                         "every qrels test set needs the topic (Kazai & Lalmas 2006, §6.2.1); "
-                         "give the value, or leave the topic's rows of that variant out to "
-                         "keep the topic static")
-                 for i, run, topic, variant in data.loc[~valued & scored & ~nameless & refuse,
-                                                        ["run", "topic", "variant"]]
-                 .head(50).itertuples()]
-    if problems:
-        raise InputError(sorted(problems, key=lambda p: p.line or 0))
-    return data[valued]
-
-
-def _check_same_topics(topics: list[str], variants: dict[str, list[str]],
-                       base: str | None, judged: dict[str, set[str]]) -> None:
-    """Refuse a topic whose test sets would not all include it (see :func:`variant_means`)."""
-    if base is not None:
-        alone = [t for t in topics if base not in variants[t]]
-        if alone:
-            raise InputError(
-                f"topic(s) {', '.join(alone[:5])} have no score under the original assessments "
-                f"{base!r} (not judged there, or nothing relevant under the measure; "
-                f"scored only under {', '.join(dict.fromkeys(variants[alone[0]]))}): "
-                "an alternative assessment is a second judgement of a topic of the original "
-                "ones (Kazai & Lalmas 2006, §6.2.1), and the original ranking cannot include "
-                "them; add their judgements to the original assessments, or leave them out of "
-                "the alternatives")
-    for name, covered in judged.items():
-        empty = [t for t in topics if t in covered and name not in variants[t]]
-        if empty:
-            raise InputError(
-                f"topic(s) {', '.join(empty[:5])} are judged in {name!r} but have no score "
-                "there (nothing relevant under the measure), where the other assessments "
-                "score them: the test sets would not share their topics (Kazai & Lalmas 2006, "
-                f"§6.2.1); leave those topics out of {name!r} to keep them static")
 
 
 def variant_spread(runs: list[str], means: np.ndarray) -> pd.DataFrame:
