@@ -113,6 +113,10 @@ def read_scores(path: str | Path) -> pd.DataFrame:
                          f"(expected a CSV file with the header run,topic,measure,value, as "
                          f"`sdreval eval QRELS RUN... -q --format csv -o FILE` writes it)"
                          + _trec_eval_hint(table), file=str(path))
+    if table.empty:
+        raise InputError("score table has a header but no rows: nothing to compare (sdreval "
+                         "eval QRELS RUN... -q --format csv -o FILE writes the per-topic "
+                         "scores)", file=str(path), line=2)
     empty = [Problem(str(path), int(i) + 2, f"empty {name}: every row names its run, topic and "
                      "measure") for name in REQUIRED[:3]
              for i in np.flatnonzero((table[name].fillna("").str.strip() == "").to_numpy())[:50]]
