@@ -34,3 +34,15 @@ def test_eval_text_output_is_named(tmp_path):
     result = CliRunner().invoke(cli, ["compare", "--scores", str(path), "-m", "map"])
     assert result.exit_code == 1, result.output
     assert "this looks like eval's text output" in result.stderr
+
+
+def test_eval_parquet_is_refused_with_what_to_do(tmp_path):
+    # eval -q --format parquet -o FILE writes one Parquet file: read as CSV it gave
+    # "2: error: 6 fields, the header has 2"
+    import pandas as pd
+
+    path = tmp_path / "scores.parquet"
+    pd.DataFrame(RECORDS).to_parquet(path)
+    result = CliRunner().invoke(cli, ["compare", "--scores", str(path), "-m", "map"])
+    assert result.exit_code == 1, result.output
+    assert "scores.parquet:1: error: this is Parquet" in result.stderr

@@ -68,24 +68,26 @@ def _trec_eval_hint(table: pd.DataFrame) -> str:
     return ""
 
 
-def _refuse_json(path: str | Path) -> None:
-    """Refuse a JSON file (``eval --format json``) before the CSV reader makes a parse error
-    of it."""
+def _refuse_not_csv(path: str | Path) -> None:
+    """Refuse eval's JSON or Parquet output before the CSV reader makes parse errors of it."""
     try:
-        with open(path, encoding="utf-8-sig", errors="replace") as handle:
-            start = handle.read(4096).lstrip()[:1]
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
     except OSError:
         return  # the CSV reader says what is wrong
-    if start in ("[", "{"):
-        raise InputError("this is JSON (eval --format json?); the statistics read a CSV file "
-                         "with the header run,topic,measure,value: write it with `sdreval eval "
-                         "QRELS RUN... -q --format csv -o FILE`", file=str(path), line=1)
+    kind = "Parquet" if head.startswith(b"PAR1") else \
+        "JSON" if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"[", b"{") else None
+    if kind:
+        raise InputError(f"this is {kind} (eval --format {kind.lower()}?); the statistics read "
+                         "a CSV file with the header run,topic,measure,value: write it with "
+                         "`sdreval eval QRELS RUN... -q --format csv -o FILE`", file=str(path),
+                         line=1)
 
 
 def read_scores(path: str | Path) -> pd.DataFrame:
     """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it."""
     # only a value may be missing: a topic named "nan" is a topic; trailing commas: no shift
-    _refuse_json(path)
+    _refuse_not_csv(path)
     options = dict(dtype={"run": str, "topic": str, "measure": str}, keep_default_na=False,
                    na_values={"value": ["", "nan", "NaN"]}, index_col=False)
     try:
