@@ -124,6 +124,15 @@ def read_scores(path: str | Path) -> pd.DataFrame:
              for i in np.flatnonzero((table[name].fillna("").str.strip() == "").to_numpy())[:50]]
     if empty:
         raise InputError(sorted(empty, key=lambda p: p.line))
+    # "ALL", " all": a mean row by its look, which would count as one more topic
+    topic = table["topic"].astype(str)
+    alike = np.flatnonzero(((topic.str.strip().str.lower() == "all") & (topic != "all"))
+                           .to_numpy())
+    if alike.size:
+        raise InputError([Problem(str(path), int(i) + 2, f"topic {topic.iloc[i]!r} looks like "
+                                  "a mean row; the mean rows, which the statistics leave out, "
+                                  "have topic all (as eval writes them): write all, or leave "
+                                  "the row out") for i in alike[:50]])
     values = pd.to_numeric(table["value"], errors="coerce")
     bad = values.isna() & table["value"].notna()  # "", "nan" and "NaN" are NaN, not errors
     if bad.any():
