@@ -36,3 +36,18 @@ def test_the_missing_rule_names_what_it_did(tmp_path, rule, note, mean_a, mean_b
                                       "-a", "ci"])
     assert result.exit_code == 0, result.output
     assert f"sdreval: {note}" in result.stderr
+
+
+def test_the_api_warns_the_same():
+    import warnings
+
+    import sdreval.api as api
+
+    table = pd.DataFrame(ROWS, columns=["run", "topic", "measure", "value"])
+    for call in (lambda: api.compare(table, "map", missing="drop"),
+                 lambda: api.confidence_intervals(table, missing="drop")):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            call()
+        assert any("map: --missing drop left out 1 topic(s) where a run has no value (b): 3"
+                   in str(w.message) for w in caught)
