@@ -117,7 +117,9 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Random seed of bootstrap / randomisation resampling.")
 @click.option("--wilcoxon-method", type=click.Choice(WILCOXON_METHODS), default="approx",
-              show_default=True, help="Normal approximation, exact, or exact where no ties.")
+              show_default=True,
+              help="Normal approximation (tie-corrected), exact (refused where differences "
+                   "tie), or auto: exact where there are no ties or zeros.")
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
               show_default=True,
               help="A run without a score on a topic another run has: fail, leave the topic "
