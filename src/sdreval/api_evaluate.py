@@ -154,8 +154,22 @@ def compare(results: Any, measure: Any = None, test: str = "t", correction: str 
 
     _per_topic(results, "compare")
     name = None if measure is None else measure_name(measure)
-    return compare_runs(results, name, test=test, correction=correction, baseline=baseline,
-                        **kwargs)
+    table = compare_runs(results, name, test=test, correction=correction, baseline=baseline,
+                         **kwargs)
+    _say_gaps(results, [name] if name else None, kwargs.get("missing", "error"))
+    return table
+
+
+def _say_gaps(results: Any, names: list[str] | None, missing: str) -> None:
+    """The topics ``missing="drop"`` left out or the cells ``"zero"`` scored 0, as warnings
+    (the notes of ``sdreval compare`` and ``stability``)."""
+    if missing == "error":
+        return
+    from .stats import score_matrix
+    from .stats.matrix import gap_note, measures_of
+
+    say([line for m in names or measures_of(results)
+         for line in gap_note(score_matrix(results, m, missing=missing), missing)])
 
 
 def confidence_intervals(results: Any, measure: Any = None, level: float = 0.95,
@@ -174,8 +188,10 @@ def confidence_intervals(results: Any, measure: Any = None, level: float = 0.95,
 
     _per_topic(results, "confidence_intervals")
     names = [measure_name(measure)] if measure is not None else measures_of(results)
-    return pd.concat([intervals(score_matrix(results, m, missing=missing), level, samples,
-                                seed) for m in names], ignore_index=True)
+    table = pd.concat([intervals(score_matrix(results, m, missing=missing), level, samples,
+                                 seed) for m in names], ignore_index=True)
+    _say_gaps(results, names, missing)
+    return table
 
 
 def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike =

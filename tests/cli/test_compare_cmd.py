@@ -94,7 +94,7 @@ def test_errors(scores_csv, tmp_path):
     assert result.exit_code == 1 and "topic 2" in result.output
     ok = _run(["compare", "--scores", str(gappy), "-m", "M", "--missing", "zero",
                "--format", "json"])
-    assert ok.exit_code == 0 and json.loads(ok.output)[0]["mean_b"] == pytest.approx(0.15)
+    assert ok.exit_code == 0 and json.loads(ok.stdout)[0]["mean_b"] == pytest.approx(0.15)
     bad = tmp_path / "bad.csv"
     bad.write_text("run,topic,measure,value\na,1,M,x\n")
     result = _run(["compare", "--scores", str(bad), "-m", "M"])

@@ -50,6 +50,11 @@ def budget_command(qrels, runs, budgets, level, samples, plot_path, all_topics, 
     echo_problems(log)
     curve = budget_curve(qrels_obj, run_objs, points, ctx, all_topics, level, samples)
     echo_warnings(ctx.warnings)
+    from ..measures.evaluate import topic_policy, zero_rel_option
+
+    echo_notes([f"means over {topic_policy(all_topics, zero_rel_option(ctx))} (topics: how "
+                f"many each covers); intervals: percentile bootstrap over the topics, "
+                f"{samples} samples, seed 0"])
     unit = "characters" if (options.get("span_unit") or "chars") == "chars" else \
         options["span_unit"]
     click.echo("run\tmeasure\tbudget\tmean\tci_low\tci_high\ttopics")

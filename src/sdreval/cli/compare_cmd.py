@@ -117,7 +117,9 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
 @click.option("--seed", type=SEED, default=0, show_default=True,
               help="Random seed of bootstrap / randomisation resampling.")
 @click.option("--wilcoxon-method", type=click.Choice(WILCOXON_METHODS), default="approx",
-              show_default=True, help="Normal approximation, exact, or exact where no ties.")
+              show_default=True,
+              help="Normal approximation (tie-corrected), exact (refused where differences "
+                   "tie), or auto: exact where there are no ties or zeros.")
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
               show_default=True,
               help="A run without a score on a topic another run has: fail, leave the topic "
@@ -165,6 +167,11 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
                                          baseline=baseline)
                             for m in track(chosen, "comparing runs")], ignore_index=True)
     write_text(table_text(result, fmt), output)
+    if missing != "error":  # which topics the --missing rule dropped or scored 0
+        from ..stats.matrix import gap_note, measures_of, score_matrix
+
+        echo_notes([line for m in chosen or measures_of(table)
+                    for line in gap_note(score_matrix(table, m, missing), missing)])
     if scores is None:  # with QRELS RUN..., beside the note on the topics
         echo_notes([test_rule(result, test, correction, alternative, level, samples, seed,
                               baseline)])

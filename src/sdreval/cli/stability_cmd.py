@@ -10,7 +10,7 @@ repeatable):
 - ``swap``: topic-set-size swap rates in the 23 difference bins (Kazai & Lalmas 2006, §6.2.2);
 - ``extrapolate``: swap rates extrapolated to larger topic sets (``--extrapolate``);
 - ``min-diff``: per topic-set size, the difference needed for 95% confidence;
-- ``tau``: Kendall tau / Spearman between the system rankings of the measures;
+- ``tau``: Kendall's tau-b / Spearman's rho between the system rankings of the measures;
 - ``variants``: qrels variants (``--variants CSV`` with a ``variant`` column, or
   ``--alt-qrels FILE`` alternative assessments): Kendall tau against the original test set,
   error rate and ties (Kazai & Lalmas 2006, Eq. 15–16) over all combinations;
@@ -130,7 +130,8 @@ Examples:
               help="Largest topic-set size (default: half the topics).")
 @click.option("--top-fraction", type=BoundedFloat(0.0, 1.0, low_open=True), default=0.75,
               show_default=True,
-              help="Swap rates use the best runs only (Kazai & Lalmas 2006: top 75%).")
+              help="Swap rates use the best runs only (Kazai & Lalmas 2006: top 75%; runs "
+                   "tied with the last one kept are kept too).")
 @click.option("--extrapolate", "extrapolate_to", default="25,34,50", show_default=True,
               help="Topic-set sizes to extrapolate swap rates to.")
 @click.option("--samples", type=click.IntRange(min=1), default=None, help=SAMPLES_HELP)
@@ -197,6 +198,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
         if arithmetic:
             stats.refuse_geometric(measure, f"the {', '.join(arithmetic)} analyses")
         sm = stats.score_matrix(table, measure, missing=missing)
+        echo_notes(matrix.gap_note(sm, missing))
         if "tau" in chosen:
             tau_means[measure] = pd.Series(stats.aggregates(sm.values, measure),
                                            index=list(sm.runs))
@@ -214,7 +216,8 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                 raise UsageError("swap rates need at least two topics")
             sizes = range(1, min(half, max_size or half) + 1)
             rates = stats.swap_rates(top, trials, sizes, seed=seed)
-            extra = stats.extrapolate_swap_rates(rates, targets)
+            extra = stats.extrapolate_swap_rates(rates, targets) \
+                if {"extrapolate", "min-diff"} & set(chosen) else None
             best = float(sm.means.max())
             if "swap" in chosen:
                 results["swap"].append(rates.assign(measure=measure))
@@ -264,6 +267,8 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
         text = json.dumps({a: tables_out.records(t) for a, t in tables.items()}, indent=1)
         tables_out.write_text(text + "\n", output)
     elif fmt == "text":
+        from .stability_text import stability_text
+
         tables_out.write_text(stability_text(tables, level), output)
     else:
         combined = pd.concat([t.assign(analysis=a) for a, t in tables.items() if len(t)],
@@ -289,105 +294,3 @@ def few_runs_caveat(counts: set[tuple[int, int]], fraction: float) -> list[str]:
             f"measure's stability (Kazai & Lalmas 2006 kept 51 of 69 runs; the report draws "
             f"swap rates from {SWAP_MIN_RUNS} runs); read them as an illustration"
             for kept, given in sorted(counts) if given < SWAP_MIN_RUNS]
-
-
-# --------------------------------------------------------------------------------- text output
-
-_TITLES = {
-    "ci": "Bootstrap percentile confidence intervals of each run's mean (Vu & Gallinari 2005, §5)",
-    "discrimination": "Discrimination power: size of group A, the runs not distinguishable from "
-                      "the top run (Vu & Gallinari 2005, §6)",
-    "swap": "Swap rates by difference of the means (rows) and topic-set size n (columns): "
-            "share of run pairs ordered differently on two disjoint topic sets (Kazai & Lalmas "
-            "2006, §6.2.2)",
-    "extrapolate": "Swap rates extrapolated to larger topic sets (exponential fit per "
-                   "difference bin)",
-    "min-diff": "Smallest difference of the means with a swap rate of 5% or less, by topic-set "
-                "size",
-    "tau": "Rank correlation of the run rankings of two measures",
-    "variants": "Qrels variants: Kendall tau against the original and error rate / ties "
-                "(Kazai & Lalmas 2006, Eq. 15-16)",
-    "error-rate": "Error rates of significance tests by random topic splits (Ogilvie & Lalmas "
-                  "2006, §3.3.2)",
-}
-_MAX_SIZE_COLUMNS = 10
-
-
-def _cell(value) -> str:
-    if value is None or (isinstance(value, float) and np.isnan(value)):
-        return "–"
-    if isinstance(value, (bool, np.bool_)):
-        return "yes" if value else "no"
-    if isinstance(value, (float, np.floating)):
-        return "inf" if np.isinf(value) else f"{value:.4f}"
-    return str(value)
-
-
-def _aligned(frame: pd.DataFrame) -> list[str]:
-    """A frame as left-aligned text columns (no index), NaN shown as '–'."""
-    header = [str(c) for c in frame.columns]
-    body = [[_cell(v) for v in row] for row in frame.itertuples(index=False)]
-    widths = [max(len(h), *(len(r[i]) for r in body)) if body else len(h)
-              for i, h in enumerate(header)]
-    lines = ["  ".join(h.ljust(w) for h, w in zip(header, widths))]
-    lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in body]
-    return [line.rstrip() for line in lines]
-
-
-def _bins_by_size(table: pd.DataFrame) -> list[str]:
-    """One block per measure: difference bins as rows, topic-set sizes as columns."""
-    lines: list[str] = []
-    for measure, part in table.groupby("measure", sort=False):
-        sizes = sorted(part["size"].unique())
-        shown = sizes
-        if len(sizes) > _MAX_SIZE_COLUMNS:
-            picks = np.linspace(0, len(sizes) - 1, _MAX_SIZE_COLUMNS).round().astype(int)
-            shown = [sizes[i] for i in sorted(set(picks))]
-        wide = part.pivot_table(index="bin", columns="size", values="error_rate",
-                                aggfunc="first", sort=False)
-        wide = wide.reindex(index=list(dict.fromkeys(part["bin"])), columns=shown)
-        wide = wide.dropna(how="all")        # bins without any comparison
-        frame = wide.reset_index()
-        frame.columns = ["difference"] + [f"n={s}" for s in shown]
-        lines += ["", f"{measure}" + (f" (topic-set sizes {', '.join(map(str, shown))} of "
-                                       f"{sizes[0]}..{sizes[-1]}; --format csv for all)"
-                                       if shown != sizes else "")]
-        if "difference" in part.columns and (part["difference"] == "relative").any():
-            lines.append("difference: a share of the best run's mean (a measure off the 0-1 "
-                         "scale; Kazai & Lalmas 2006, §6.2.2)")
-        lines += _aligned(frame)
-    return lines
-
-
-def stability_text(tables: dict[str, pd.DataFrame], level: float = 0.95) -> str:
-    """Readable text: one titled section per analysis, each with its own columns (the
-    intervals' title names their confidence level)."""
-    lines: list[str] = []
-    for analysis, table in tables.items():
-        if table.empty:
-            continue
-        if lines:
-            lines.append("")
-        title = _TITLES.get(analysis, analysis)
-        if analysis == "ci":
-            title = title.replace("confidence intervals", f"{level:.0%} confidence intervals")
-            from ..measures.evaluate import count_measures
-
-            if count_measures(table["measure"].astype(str)):
-                title += "; a count's mean column: its sum over the topics, as eval prints it"
-        lines.append(f"== {analysis}: {title}")
-        if analysis in ("swap", "extrapolate"):
-            lines += _bins_by_size(table)
-            continue
-        frame = table.dropna(axis=1, how="all")
-        if analysis == "min-diff":
-            frame = frame.pivot_table(index=["measure", "size"], columns="source",
-                                      values="min_difference", aggfunc="first",
-                                      sort=False).reset_index()
-            frame.columns.name = None
-        if analysis == "tau":
-            frame = frame.rename(columns={"a": "measure_a", "b": "measure_b"})
-        if "measure" in frame.columns:
-            frame = frame[["measure"] + [c for c in frame.columns if c != "measure"]]
-        lines += _aligned(frame)
-    return "\n".join(lines) + "\n" if lines else "no results\n"

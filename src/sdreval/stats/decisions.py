@@ -74,6 +74,11 @@ def agreement_matrix(settings: dict[str, pd.DataFrame], directional: bool = True
     return pd.DataFrame(rows)
 
 
+def _direction(diff: pd.Series) -> np.ndarray:
+    """−1 where run b's mean is higher (to 12 decimals), else 1 (equal means: given order)."""
+    return np.where(np.round(diff.to_numpy(dtype=float), DECIMALS) < 0, -1, 1)
+
+
 def decision_outcomes(x_setting: pd.DataFrame, y_setting: pd.DataFrame,
                       directional: bool = True) -> pd.DataFrame:
     """Ogilvie & Lalmas 2006, Fig. 1 as data: per pair, ``diff_x``, ``diff_y``, decisions and outcome."""
@@ -91,7 +96,8 @@ def decision_outcomes(x_setting: pd.DataFrame, y_setting: pd.DataFrame,
     rx = merged["reject_x"].astype(bool).to_numpy()
     ry = merged["reject_y"].astype(bool).to_numpy()
     if directional:  # a rejection in the opposite direction is a disagreement
-        same_sign = np.sign(merged["diff_x"].to_numpy()) == np.sign(merged["diff_y"].to_numpy())
+        # directions as rejection_set takes them: means to 12 decimals, equal in given order
+        same_sign = _direction(merged["diff_x"]) == _direction(merged["diff_y"])
         agree_both = rx & ry & same_sign
         opposite = rx & ry & ~same_sign
     else:

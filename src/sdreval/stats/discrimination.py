@@ -5,7 +5,8 @@ grouping, i.e. the runs not distinguishable from the best run.  Two ways are giv
 
 - :func:`group_a_by_ci`: runs whose bootstrap percentile CI overlaps the top run's CI (Vu & Gallinari's
   "naive form of unpaired test"; the top run counts itself; endpoints compared at 12 decimals,
-  so intervals that touch overlap).
+  so intervals that touch overlap; where several runs tie on the top mean, overlapping the CI of
+  any of them, and ``top_run`` names them all).
 - :func:`group_a_by_tukey`: Tukey's honestly significant difference.  ``blocked=True`` (the
   default) is IR-STAT-PAK's design: two-way ANOVA with topics as blocks (runs × topics without
   replication), ``HSD = q(1−α; k, (k−1)(n−1)) · sqrt(MSE / n)`` with the studentised range
@@ -42,12 +43,19 @@ def _transform(x: np.ndarray, transform: str | None) -> np.ndarray:
 
 def group_a_by_ci(values: np.ndarray, level: float = 0.95, samples: int = CI_SAMPLES,
                   seed: int | None = 0) -> np.ndarray:
-    """Boolean mask of runs whose CI overlaps the CI of the run with the highest mean."""
+    """Boolean mask of runs whose CI overlaps the CI of a run with the highest mean (of each
+    such run where several tie on it: not the one the input order puts first)."""
     x = as_values(values)
     # endpoints to 12 decimals, as the paired tests take differences: touching intervals overlap
     low, high = (np.round(e, DECIMALS) for e in percentile_ci(x, level, samples, seed))
-    top = int(np.argmax(x.mean(axis=1)))
-    return (high >= low[top]) & (low <= high[top])
+    tops = top_rows(x)
+    return ((high[:, None] >= low[tops]) & (low[:, None] <= high[tops])).any(axis=1)
+
+
+def top_rows(x: np.ndarray) -> np.ndarray:
+    """Rows (runs) with the highest mean, equal means to 12 decimals (ties all count)."""
+    means = np.round(x.mean(axis=1), DECIMALS)
+    return np.flatnonzero(means == means.max())
 
 
 def group_a_by_tukey(values: np.ndarray, alpha: float = 0.05, blocked: bool = True,
@@ -84,7 +92,7 @@ def discrimination_power(scores: ScoreMatrix, alpha: float = 0.05, samples: int 
     x = as_values(scores)
     rows = {
         "measure": scores.measure, "runs": x.shape[0], "topics": x.shape[1],
-        "top_run": scores.runs[int(np.argmax(x.mean(axis=1)))],
+        "top_run": ", ".join(scores.runs[k] for k in top_rows(x)),  # runs tied on top: all
         "group_a_ci": int(group_a_by_ci(x, 1 - alpha, samples, seed).sum()),
         "group_a_tukey": int(group_a_by_tukey(x, alpha, True, transform).sum()),
         "group_a_tukey_oneway": int(group_a_by_tukey(x, alpha, False, transform).sum()),

@@ -30,6 +30,8 @@ class ScoreMatrix:
     topics: tuple[str, ...]
     values: np.ndarray
     measure: str = ""
+    #: the (run, topic) cells without a value that the ``missing`` rule scored 0 or dropped
+    gaps: tuple[tuple[str, str], ...] = ()
 
     @property
     def means(self) -> np.ndarray:
@@ -53,17 +55,39 @@ def as_values(scores: "ScoreMatrix | np.ndarray") -> np.ndarray:
 
 def _trec_eval_hint(table: pd.DataFrame) -> str:
     """A hint when the table read is trec_eval's own output (``measure<TAB>topic<TAB>value``,
-    one column once split on commas)."""
-    if table.shape[1] == 1 and len(str(table.columns[0]).split()) == 3:
+    one column once split on commas) or ``eval``'s text output (``run<TAB>measure<TAB>topic
+    <TAB>value``)."""
+    fields = len(str(table.columns[0]).split()) if table.shape[1] == 1 else 0
+    if fields == 3:
         return ("; this looks like trec_eval's output (measure, topic, value; no run column): "
                 "write the scores with sdreval eval as above, which computes trec_eval's "
                 "measures under their names (map, P_10, ...)")
+    if fields == 4:
+        return ("; this looks like eval's text output (run, measure, topic, value, rounded "
+                "to 4 decimals): write the CSV as above, which keeps every digit")
     return ""
+
+
+def _refuse_not_csv(path: str | Path) -> None:
+    """Refuse eval's JSON or Parquet output before the CSV reader makes parse errors of it."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return  # the CSV reader says what is wrong
+    kind = "Parquet" if head.startswith(b"PAR1") else \
+        "JSON" if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"[", b"{") else None
+    if kind:
+        raise InputError(f"this is {kind} (eval --format {kind.lower()}?); the statistics read "
+                         "a CSV file with the header run,topic,measure,value: write it with "
+                         "`sdreval eval QRELS RUN... -q --format csv -o FILE`", file=str(path),
+                         line=1)
 
 
 def read_scores(path: str | Path) -> pd.DataFrame:
     """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it."""
     # only a value may be missing: a topic named "nan" is a topic; trailing commas: no shift
+    _refuse_not_csv(path)
     options = dict(dtype={"run": str, "topic": str, "measure": str}, keep_default_na=False,
                    na_values={"value": ["", "nan", "NaN"]}, index_col=False)
     try:
@@ -91,30 +115,54 @@ def read_scores(path: str | Path) -> pd.DataFrame:
                          f"(expected a CSV file with the header run,topic,measure,value, as "
                          f"`sdreval eval QRELS RUN... -q --format csv -o FILE` writes it)"
                          + _trec_eval_hint(table), file=str(path))
+    if table.empty:
+        raise InputError("score table has a header but no rows: nothing to compare (sdreval "
+                         "eval QRELS RUN... -q --format csv -o FILE writes the per-topic "
+                         "scores)", file=str(path), line=2)
     empty = [Problem(str(path), int(i) + 2, f"empty {name}: every row names its run, topic and "
                      "measure") for name in REQUIRED[:3]
              for i in np.flatnonzero((table[name].fillna("").str.strip() == "").to_numpy())[:50]]
     if empty:
         raise InputError(sorted(empty, key=lambda p: p.line))
+    # "ALL", " all": a mean row by its look, which would count as one more topic
+    topic = table["topic"].astype(str)
+    alike = np.flatnonzero(((topic.str.strip().str.lower() == "all") & (topic != "all"))
+                           .to_numpy())
+    if alike.size:
+        raise InputError([Problem(str(path), int(i) + 2, f"topic {topic.iloc[i]!r} looks like "
+                                  "a mean row; the mean rows, which the statistics leave out, "
+                                  "have topic all (as eval writes them): write all, or leave "
+                                  "the row out") for i in alike[:50]])
     values = pd.to_numeric(table["value"], errors="coerce")
     bad = values.isna() & table["value"].notna()  # "", "nan" and "NaN" are NaN, not errors
     if bad.any():
         # header is line 1, first data row line 2
         raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]!r} is "
                                   "not a number") for i in np.flatnonzero(bad.to_numpy())[:50]])
+    infinite = np.isinf(values.to_numpy(dtype=float))  # "inf", or 1e400 beyond a float
+    if infinite.any():
+        raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]} is "
+                                  "not a finite number: a score is finite (an empty value is "
+                                  "a topic without a score)")
+                          for i in np.flatnonzero(infinite)[:50]])
     table["value"] = values
-    means_only = ~table.groupby("run", sort=False)["topic"].transform(
-        lambda topics: (topics != "all").any())
-    if means_only.any():  # left out of a report with no word, refused by compare
-        first = int(np.flatnonzero(means_only.to_numpy())[0])
-        raise InputError(f"run {table['run'].iloc[first]} has means only (topic all): the "
-                         "statistics need its per-topic values (sdreval eval QRELS RUN... -q "
-                         "--format csv -o FILE writes them)", file=str(path), line=first + 2)
+    # a run, or a run's measure, with means only: left out of a report with no word, refused
+    # by compare, scored 0 on every topic by --missing zero against its own mean
+    per_topic = table["topic"] != "all"
+    for keys in (["run"], ["run", "measure"]):
+        means_only = ~per_topic.groupby([table[k] for k in keys], sort=False).transform("any")
+        if means_only.any():
+            first = int(np.flatnonzero(means_only.to_numpy())[0])
+            which = f" for {table['measure'].iloc[first]}" if len(keys) == 2 else ""
+            raise InputError(f"run {table['run'].iloc[first]} has means only (topic all)"
+                             f"{which}: the statistics need its per-topic values (sdreval eval "
+                             "QRELS RUN... -q --format csv -o FILE writes them)",
+                             file=str(path), line=first + 2)
     table.attrs["source"] = str(path)  # errors found later name the file and line
     return table
 
 
-def _line(table: pd.DataFrame, index) -> tuple[str | None, int | None]:
+def source_line(table: pd.DataFrame, index) -> tuple[str | None, int | None]:
     """``(file, line)`` of a row of a table from :func:`read_scores` (header on line 1)."""
     source = table.attrs.get("source")
     return (source, int(index) + 2) if source and isinstance(index, (int, np.integer)) \
@@ -142,7 +190,7 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
 
     Rows with topic ``all`` and NaN values are ignored.  A (run, topic) cell without a value
     is an error (``missing="error"``, every gap listed), leaves the topic out (``"drop"``) or
-    scores 0 (``"zero"``, as ``eval -c`` does).  Duplicate rows are an error.
+    scores 0 (``"zero"``, as ``eval -c`` does).  Duplicate rows (a NaN one too) are an error.
     """
     for column in REQUIRED:
         if column not in table.columns:
@@ -166,7 +214,10 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
     elif measure not in measures:
         raise UsageError(f"measure {measure!r} not in the score table (it has: "
                          f"{', '.join(measures[:20]) or 'none'})")
-    data = data[data["measure"].astype(str) == measure]
+    # duplicates among every row of the measure, NaN ones too: a value and an empty value for
+    # one (run, topic) contradict each other as two values do
+    data = table[(table["topic"].astype(str) != "all")
+                 & (table["measure"].astype(str) == measure)]
     data = data.assign(run=data["run"].astype(str), topic=data["topic"].astype(str))
     repeats = data.duplicated(["run", "topic"], keep="first")
     if repeats.any():
@@ -174,12 +225,13 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
         where = dict(zip(firsts, data.drop_duplicates(["run", "topic"]).index))
         problems = []
         for index, row in data[repeats].head(50).iterrows():
-            file, line = _line(table, index)
-            first = _line(table, where[(row["run"], row["topic"])])[1]
+            file, line = source_line(table, index)
+            first = source_line(table, where[(row["run"], row["topic"])])[1]
             problems.append(Problem(file, line, f"duplicate row: run {row['run']} topic "
                                     f"{row['topic']} measure {measure}"
                                     + (f" is already on line {first}" if first else "")))
         raise InputError(problems)
+    data = data[data["value"].notna()]
     wide = data.pivot(index="run", columns="topic", values="value")
     # every run of the table: one without a value on this measure has a gap on every topic
     run_order = list(dict.fromkeys(table["run"].astype(str))) if runs is None else list(runs)
@@ -188,7 +240,9 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
         raise UsageError(f"run(s) not in the score table: {', '.join(unknown)}")
     wide = wide.reindex(index=run_order, columns=sorted(wide.columns, key=topic_sort_key))
     holes = wide.isna()
-    if holes.to_numpy().any():
+    gaps = tuple((str(wide.index[r]), str(wide.columns[t]))
+                 for r, t in zip(*np.nonzero(holes.to_numpy())))
+    if gaps:
         if missing == "zero":
             wide = wide.fillna(0.0)
         elif missing == "drop":
@@ -208,7 +262,23 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
                                     "--missing drop|zero"))
             raise InputError(problems)
     return ScoreMatrix(tuple(wide.index), tuple(wide.columns), wide.to_numpy(dtype=float),
-                       measure)
+                       measure, gaps)
+
+
+def gap_note(scores: ScoreMatrix, missing: Missing) -> list[str]:
+    """The cells the ``missing`` rule handled, in words (empty when it changed nothing):
+    ``map: --missing drop left out topic(s) 14 (run4 has no value there)``."""
+    if not scores.gaps:
+        return []
+    topics = list(dict.fromkeys(t for _, t in scores.gaps))
+    runs = list(dict.fromkeys(r for r, _ in scores.gaps))
+    shown = ", ".join(topics[:10]) + (f" and {len(topics) - 10} more" if len(topics) > 10 else "")
+    who = ", ".join(runs[:5]) + (f" and {len(runs) - 5} more" if len(runs) > 5 else "")
+    if missing == "drop":
+        return [f"{scores.measure}: --missing drop left out {len(topics)} topic(s) where a run "
+                f"has no value ({who}): {shown}; {len(scores.topics)} topic(s) remain"]
+    return [f"{scores.measure}: --missing zero scored {len(scores.gaps)} cell(s) 0 where a run "
+            f"has no value (runs {who}; topics {shown})"]
 
 
 def measures_of(table: pd.DataFrame) -> list[str]:

@@ -8,9 +8,10 @@ difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
   of all-zero differences (identical runs) gets p = 1 where scipy gives NaN (0/0).
 - ``wilcoxon``: signed-rank test, ``zero_method="wilcox"`` (zero differences dropped),
   ``correction=False``, normal approximation with tie-corrected variance (``method="approx"``,
-  scipy's ``method="approx"``); ``method="exact"`` uses scipy's exact null distribution (exact
-  only without ties or zeros); ``method="auto"`` takes exact for rows without ties or zeros and
-  at most 50 non-zero differences, the approximation for the others.  scipy's own ``auto``
+  scipy's ``method="approx"``); ``method="exact"`` uses scipy's exact null distribution
+  (refused where non-zero differences tie: the tie-free null does not hold there);
+  ``method="auto"`` takes exact for rows without ties or zeros and at most 50 non-zero
+  differences, the approximation for the others.  scipy's own ``auto``
   switches to a slow permutation test on small tied samples, which we never use.  A row
   without a non-zero difference gets p = 1 (as scipy).
 - ``sign``: binomial test of the number of positive among non-zero differences, p = 0.5
@@ -93,6 +94,12 @@ def _has_ties_or_zeros(d: np.ndarray) -> np.ndarray:
     return ties | np.any(d == 0, axis=1)
 
 
+def _has_ties(d: np.ndarray) -> np.ndarray:
+    """Rows where two non-zero differences have the same absolute value (tied ranks)."""
+    a = np.sort(np.abs(d), axis=1)
+    return np.any((np.diff(a, axis=1) == 0) & (a[:, 1:] != 0), axis=1)
+
+
 def wilcoxon_test(diffs: np.ndarray, alternative: str = "two-sided", method: str = "approx"
                   ) -> np.ndarray:
     """Wilcoxon signed-rank p-values per row (zero_method wilcox, no continuity correction)."""
@@ -109,6 +116,13 @@ def wilcoxon_test(diffs: np.ndarray, alternative: str = "two-sided", method: str
         approx = ok & ~exact
     else:
         exact = ok if method == "exact" else np.zeros_like(ok)
+        tied = exact & _has_ties(d)
+        if tied.any():  # scipy would give the tie-free null's p: 0.1875 where it is 0.25
+            raise UsageError(
+                f"Wilcoxon method exact: {int(tied.sum())} of {len(d)} pair(s) have tied "
+                "absolute differences, where the exact null distribution (distinct ranks 1..n) "
+                "does not hold; use --wilcoxon-method auto (exact where there are no ties) "
+                "or approx (tie-corrected normal approximation)")
         approx = ok if method == "approx" else np.zeros_like(ok)
     for mask, scipy_method in ((exact, "exact"), (approx, "approx")):
         if mask.any():

@@ -57,6 +57,7 @@ from .aggregate import refuse_geometric
 from .correlation import kendall_tau
 from .matrix import ScoreMatrix, as_values
 from .paired import DECIMALS, pair_index
+from .variant_checks import check_original, check_same_topics, valued_rows
 
 SWAP_BINS = np.array([0.0, 0.0025, 0.005] + [round(0.01 * k, 2) for k in range(1, 21)]
                      + [np.inf])
@@ -97,6 +98,7 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
     data = data[data["measure"] == measure]
     if data.empty:
         raise UsageError(f"measure {measure!r} not in the variant table")
+    data = valued_rows(table, data, measure, refuse=not judged)
     run_names = list(dict.fromkeys(data["run"])) if runs is None else list(runs)
     if data.duplicated(["run", "topic", "variant"]).any():
         raise InputError("duplicate (run, topic, variant) rows in the variant table")
@@ -112,12 +114,13 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
         if variant not in variants[topic]:
             variants[topic].append(variant)
     if original is not None:
+        check_original(original, variants)
         for topic, names_t in variants.items():
             if original in names_t:
                 names_t.remove(original)
                 names_t.insert(0, original)
     ordered = sorted(variants, key=topic_sort_key)
-    _check_same_topics(ordered, variants, base, judged or {})
+    check_same_topics(ordered, variants, base, judged or {})
     static = [t for t in ordered if len(variants[t]) == 1]
     varied = [t for t in ordered if len(variants[t]) > 1]
     if not varied:
@@ -137,30 +140,6 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
         sums += stack[choices[:, col]]
     combos = [{t: variants[t][c] for t, c in zip(varied, row)} for row in choices]
     return run_names, combos, sums / count
-
-
-def _check_same_topics(topics: list[str], variants: dict[str, list[str]],
-                       base: str | None, judged: dict[str, set[str]]) -> None:
-    """Refuse a topic whose test sets would not all include it (see :func:`variant_means`)."""
-    if base is not None:
-        alone = [t for t in topics if base not in variants[t]]
-        if alone:
-            raise InputError(
-                f"topic(s) {', '.join(alone[:5])} have no score under the original assessments "
-                f"{base!r} (not judged there, or nothing relevant under the measure; "
-                f"scored only under {', '.join(dict.fromkeys(variants[alone[0]]))}): "
-                "an alternative assessment is a second judgement of a topic of the original "
-                "ones (Kazai & Lalmas 2006, §6.2.1), and the original ranking cannot include "
-                "them; add their judgements to the original assessments, or leave them out of "
-                "the alternatives")
-    for name, covered in judged.items():
-        empty = [t for t in topics if t in covered and name not in variants[t]]
-        if empty:
-            raise InputError(
-                f"topic(s) {', '.join(empty[:5])} are judged in {name!r} but have no score "
-                "there (nothing relevant under the measure), where the other assessments "
-                "score them: the test sets would not share their topics (Kazai & Lalmas 2006, "
-                f"§6.2.1); leave those topics out of {name!r} to keep them static")
 
 
 def variant_spread(runs: list[str], means: np.ndarray) -> pd.DataFrame:
@@ -307,6 +286,10 @@ def extrapolate_swap_rates(rates: pd.DataFrame, target_sizes: Iterable[int] = (2
     than two usable points), and the rates' ``difference`` column if they have one."""
     rows = []
     targets = list(target_sizes)
+    wrong = [t for t in targets if not float(t).is_integer() or t < 1]
+    if wrong or not targets:
+        raise UsageError("topic-set sizes to extrapolate swap rates to (--extrapolate) are "
+                         f"whole numbers of topics, at least 1 (e.g. 25,34,50); got {targets}")
     for (low, high), group in rates.groupby(["bin_low", "bin_high"], sort=True):
         usable = group[(group["comparisons"] >= min_comparisons) & (group["error_rate"] > 0)]
         label = group["bin"].iloc[0]
@@ -357,12 +340,14 @@ def minimum_difference(rates: pd.DataFrame, max_error: float = 0.05,
 
 
 def top_runs(scores: ScoreMatrix, fraction: float = 0.75) -> ScoreMatrix:
-    """The best ``fraction`` of runs by mean, rounded down (Kazai & Lalmas 2006, §6.2.2: the top 75% of
-    69 runs are 51 runs)."""
+    """The best ``fraction`` of runs by mean, rounded down (Kazai & Lalmas 2006, §6.2.2: the
+    top 75% of 69 runs are 51 runs), and every run whose mean equals the last one kept (means
+    to 12 decimals): which of tied runs to drop is no choice, and the input order must not
+    make it."""
     if not 0 < fraction <= 1:
         raise UsageError(f"fraction must be in (0, 1], got {fraction}")
     keep = max(2, int(np.floor(fraction * len(scores.runs) + 1e-9)))
-    order = np.argsort(-scores.values.mean(axis=1), kind="stable")[:keep]
-    order = np.sort(order)
+    means = np.round(scores.values.mean(axis=1), DECIMALS)
+    order = np.flatnonzero(means >= np.sort(means)[::-1][min(keep, len(means)) - 1])
     return ScoreMatrix(tuple(scores.runs[k] for k in order), scores.topics,
                        scores.values[order], scores.measure)
