@@ -99,7 +99,10 @@ def _ragas_samples(frame: pd.DataFrame, lines: np.ndarray, table: Table, log: Pr
 def _refuse_lists_as_text(values: pd.Series, key: str, table: Table) -> None:
     """A list written as its Python or JSON text (``"['a', 'b']"``: how pandas, and so RAGAS's
     ``to_csv``, write a list to CSV) is refused: read as one text, it would be located as one
-    span that is nowhere in the documents."""
+    span that is nowhere in the documents.  Only keys that hold lists (``reference_contexts``,
+    ``retrieved_contexts``, ...): under ``expected_text`` such a text is one text."""
+    if key not in (RETRIEVED, "reference_contexts", "expected_texts", "gold_texts"):
+        return
     texts = values.dropna()
     if len(texts) and texts.map(lambda v: isinstance(v, str)
                                 and _LIST_TEXT.match(v) is not None).all():
