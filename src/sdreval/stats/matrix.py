@@ -124,27 +124,15 @@ def read_scores(path: str | Path) -> pd.DataFrame:
              for i in np.flatnonzero((table[name].fillna("").str.strip() == "").to_numpy())[:50]]
     if empty:
         raise InputError(sorted(empty, key=lambda p: p.line))
-    # "ALL", " all": a mean row by its look, which would count as one more topic
-    topic = table["topic"].astype(str)
-    alike = np.flatnonzero(((topic.str.strip().str.lower() == "all") & (topic != "all"))
-                           .to_numpy())
-    if alike.size:
-        raise InputError([Problem(str(path), int(i) + 2, f"topic {topic.iloc[i]!r} looks like "
-                                  "a mean row; the mean rows, which the statistics leave out, "
-                                  "have topic all (as eval writes them): write all, or leave "
-                                  "the row out") for i in alike[:50]])
+    table.attrs["source"] = str(path)  # errors name the file and line
+    _refuse_mean_alike(table, table)
     values = pd.to_numeric(table["value"], errors="coerce")
     bad = values.isna() & table["value"].notna()  # "", "nan" and "NaN" are NaN, not errors
     if bad.any():
         # header is line 1, first data row line 2
         raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]!r} is "
                                   "not a number") for i in np.flatnonzero(bad.to_numpy())[:50]])
-    infinite = np.isinf(values.to_numpy(dtype=float))  # "inf", or 1e400 beyond a float
-    if infinite.any():
-        raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]} is "
-                                  "not a finite number: a score is finite (an empty value is "
-                                  "a topic without a score)")
-                          for i in np.flatnonzero(infinite)[:50]])
+    _refuse_infinite(table, table)  # on the text: the value as written ("1e400")
     table["value"] = values
     # a run, or a run's measure, with means only: left out of a report with no word, refused
     # by compare, scored 0 on every topic by --missing zero against its own mean
@@ -158,8 +146,38 @@ def read_scores(path: str | Path) -> pd.DataFrame:
                              f"{which}: the statistics need its per-topic values (sdreval eval "
                              "QRELS RUN... -q --format csv -o FILE writes them)",
                              file=str(path), line=first + 2)
-    table.attrs["source"] = str(path)  # errors found later name the file and line
     return table
+
+
+def _problem(table: pd.DataFrame, index, message: str) -> Problem:
+    """A problem of a row: its file and line (a table from :func:`read_scores`), else its
+    index in the DataFrame."""
+    file, line = source_line(table, index)
+    return Problem(file, line, message if file else f"row {index}: {message}")
+
+
+def _refuse_mean_alike(table: pd.DataFrame, rows: pd.DataFrame) -> None:
+    """Refuse ``rows`` (of ``table``) whose topic is spelt like the mean rows but is not
+    ``all`` ("ALL", " all"): it would count as one more topic."""
+    topic = rows["topic"].astype(str)
+    alike = np.flatnonzero(((topic.str.strip().str.lower() == "all") & (topic != "all"))
+                           .to_numpy())
+    if alike.size:
+        raise InputError([_problem(table, rows.index[i], f"topic {topic.iloc[i]!r} looks like "
+                                   "a mean row; the mean rows, which the statistics leave out, "
+                                   "have topic all (as eval writes them): write all, or leave "
+                                   "the row out") for i in alike[:50]])
+
+
+def _refuse_infinite(table: pd.DataFrame, rows: pd.DataFrame) -> None:
+    """Refuse ``rows`` (of ``table``) with an infinite value ("inf", or 1e400 beyond a
+    float): it would make the mean infinite."""
+    values = pd.to_numeric(rows["value"], errors="coerce")
+    infinite = np.flatnonzero(np.isinf(values.to_numpy(dtype=float)))
+    if infinite.size:
+        raise InputError([_problem(table, rows.index[i], f"value {rows['value'].iloc[i]} is "
+                                   "not a finite number: a score is finite (an empty value is "
+                                   "a topic without a score)") for i in infinite[:50]])
 
 
 def source_line(table: pd.DataFrame, index) -> tuple[str | None, int | None]:
@@ -218,6 +236,8 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
     # one (run, topic) contradict each other as two values do
     data = table[(table["topic"].astype(str) != "all")
                  & (table["measure"].astype(str) == measure)]
+    _refuse_mean_alike(table, data)  # read_scores checked a file; a DataFrame is checked here
+    _refuse_infinite(table, data)
     data = data.assign(run=data["run"].astype(str), topic=data["topic"].astype(str))
     repeats = data.duplicated(["run", "topic"], keep="first")
     if repeats.any():
