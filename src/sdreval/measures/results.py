@@ -23,6 +23,12 @@ COLUMNS = ["run", "topic", "measure", "value"]
 MEAN_TOPIC = "all"
 
 
+def like_mean_topic(topic: str) -> bool:
+    """A topic name a score table would take for the mean rows: ``all`` in any case, spaces
+    around it too (``ALL``, `` all``); no topic of qrels or runs may have it."""
+    return str(topic).strip().lower() == MEAN_TOPIC
+
+
 @dataclass
 class ResultColumns:
     """Rows ``(runs[run[i]], topics[topic[i]], measures[measure[i]], value[i])``; ``count``:

@@ -18,7 +18,8 @@ from ..lazy import lazy_module
 from ..model.ordering import sort_topics, topic_sort_key, trec_order
 from ..model.run import Ranking, Run, TopicRankings, column_rows
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
-from .results import COLUMNS, MEAN_TOPIC, ResultColumns, labels  # noqa: F401
+from .results import (COLUMNS, MEAN_TOPIC, ResultColumns, labels,  # noqa: F401
+                      like_mean_topic)
 from .topics import apply_topic_policy, judged_relevant_topics, relevant_topics_of
 from .values import TopicValues
 
@@ -227,16 +228,33 @@ def concat_tables(tables: list[pd.DataFrame]) -> pd.DataFrame:
     return pd.concat(tables, ignore_index=True)
 
 
+def mean_like_topic(qrels: Qrels | None, runs: Iterable[Run]
+                    ) -> tuple[str | None, str, str] | None:
+    """``(file, "qrels" or "run NAME", topic)`` of the first topic of the qrels or a run that
+    a score table would take for the mean rows (:func:`like_mean_topic`), else None."""
+    sources = ([(getattr(qrels, "source", None), "qrels", qrels.topics)]
+               if qrels is not None else [])
+    sources += [(run.source, f"run {run.name}", run.topics) for run in runs]
+    for source, what, topics in sources:
+        if MEAN_TOPIC in topics:
+            return source, what, MEAN_TOPIC
+        alike = next((t for t in topics if like_mean_topic(t)), None)
+        if alike is not None:
+            return source, what, alike
+    return None
+
+
 def check_topic_names(qrels: Qrels | None, runs: Iterable[Run]) -> None:
-    """Refuse a qrels or run topic named ``all``: it would be mistaken for the mean rows
-    (``qrels`` None: the runs only)."""
-    where = ([(getattr(qrels, "source", None), "qrels")]
-             if qrels is not None and MEAN_TOPIC in qrels.topics else [])
-    where += [(run.source, f"run {run.name}") for run in runs if MEAN_TOPIC in run.topics]
-    if where:
-        source, what = where[0]
-        raise InputError(f"{what}: a topic is named {MEAN_TOPIC!r}, the name of the mean rows "
-                         "of every output; rename the topic", file=source)
+    """Refuse a qrels or run topic named ``all`` (or ``ALL``, `` all``): it would be mistaken
+    for the mean rows (``qrels`` None: the runs only)."""
+    found = mean_like_topic(qrels, runs)
+    if found:
+        source, what, topic = found
+        raise InputError(f"{what}: a topic is named {topic!r}, "
+                         + ("the name of the mean rows of every output" if topic == MEAN_TOPIC
+                            else "which score tables would take for the mean rows (topic "
+                            f"{MEAN_TOPIC}) of every output") + "; rename the topic",
+                         file=source)
 
 
 def measures_by_family(measures: Iterable[str | Measure]

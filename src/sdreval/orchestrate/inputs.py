@@ -8,11 +8,10 @@ from typing import Iterable
 
 from ..errors import InputError
 from ..judgements.qrels import Qrels
-from ..measures.serial import MEAN_TOPIC, check_topic_names
+from ..measures.serial import MEAN_TOPIC, check_topic_names, mean_like_topic
 from ..model.run import Run
 
-_XML_TOPIC = re.compile(rb"""(?:topic|id|topic-id|topic_id)\s*=\s*["']""" + MEAN_TOPIC.encode()
-                        + rb"""["']""")
+_XML_TOPIC = rb"""(?:topic|id|topic-id|topic_id)\s*=\s*["']%s["']"""
 
 
 def topic_line(path: str | Path | None, topic: str = MEAN_TOPIC) -> int | None:
@@ -23,11 +22,12 @@ def topic_line(path: str | Path | None, topic: str = MEAN_TOPIC) -> int | None:
     from ..io.textlines import open_binary
 
     wanted = topic.encode()
+    attribute = re.compile(_XML_TOPIC % re.escape(wanted))
     try:
         with open_binary(path) as handle:
             for number, raw in enumerate(handle, 1):
                 fields = raw.lstrip(b"\xef\xbb\xbf").split()
-                if (fields and fields[0] == wanted) or _XML_TOPIC.search(raw):
+                if (fields and fields[0] == wanted) or attribute.search(raw):
                     return number
     except (OSError, EOFError, InputError, ValueError, zlib.error):
         return None  # unreadable: the file alone is named
@@ -36,11 +36,15 @@ def topic_line(path: str | Path | None, topic: str = MEAN_TOPIC) -> int | None:
 
 def check_input_topics(qrels: Qrels, runs: Iterable[Run]) -> None:
     """:func:`~sdreval.measures.serial.check_topic_names`, with the file's line added."""
+    runs = list(runs)
     try:
         check_topic_names(qrels, runs)
     except InputError as error:
         problem = error.problems[0]
-        raise InputError(problem.message, problem.file, topic_line(problem.file)) from None
+        found = mean_like_topic(qrels, runs)
+        topic = found[2] if found else MEAN_TOPIC
+        raise InputError(problem.message, problem.file, topic_line(problem.file, topic)) \
+            from None
 
 
 def check_chunk_ids(qrels: Qrels, runs: Iterable[Run], chunk_map_given: bool) -> None:

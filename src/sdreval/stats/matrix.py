@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, Problem, UsageError
+from ..measures.results import MEAN_TOPIC, like_mean_topic
 from ..model.ordering import topic_sort_key
 
 Missing = Literal["error", "drop", "zero"]
@@ -160,8 +161,8 @@ def _refuse_mean_alike(table: pd.DataFrame, rows: pd.DataFrame) -> None:
     """Refuse ``rows`` (of ``table``) whose topic is spelt like the mean rows but is not
     ``all`` ("ALL", " all"): it would count as one more topic."""
     topic = rows["topic"].astype(str)
-    alike = np.flatnonzero(((topic.str.strip().str.lower() == "all") & (topic != "all"))
-                           .to_numpy())
+    names = [t for t in topic.unique() if t != MEAN_TOPIC and like_mean_topic(t)]
+    alike = np.flatnonzero(topic.isin(names).to_numpy())
     if alike.size:
         raise InputError([_problem(table, rows.index[i], f"topic {topic.iloc[i]!r} looks like "
                                    "a mean row; the mean rows, which the statistics leave out, "
