@@ -108,7 +108,9 @@ def _refuse_lists_as_text(values: pd.Series, key: str, table: Table) -> None:
                                 and _LIST_TEXT.match(v) is not None).all():
         raise InputError(f"{key} holds lists written as text ({shown(texts.iloc[0])}), as a "
                          "CSV file writes them: give the samples as JSONL (RAGAS: "
-                         "EvaluationDataset.to_jsonl) or as a DataFrame", table.file)
+                         "EvaluationDataset.to_jsonl) or as a DataFrame of lists (a DataFrame "
+                         f"read from such a CSV: map its {key} with ast.literal_eval)",
+                         table.file)
 
 
 def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, what: str,
