@@ -23,6 +23,10 @@ COLUMNS = ["run", "topic", "measure", "value"]
 MEAN_TOPIC = "all"
 
 
+#: ``all`` in every case: the topic names of qrels and runs refused as mean-like
+MEAN_SPELLINGS = tuple(a + b + c for a in "aA" for b in "lL" for c in "lL")
+
+
 def like_mean_topic(topic: str) -> bool:
     """A topic name a score table would take for the mean rows: ``all`` in any case, spaces
     around it too (``ALL``, `` all``); no topic of qrels or runs may have it."""

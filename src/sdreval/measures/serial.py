@@ -18,8 +18,8 @@ from ..lazy import lazy_module
 from ..model.ordering import sort_topics, topic_sort_key, trec_order
 from ..model.run import Ranking, Run, TopicRankings, column_rows
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
-from .results import (COLUMNS, MEAN_TOPIC, ResultColumns, labels,  # noqa: F401
-                      like_mean_topic)
+from .results import (COLUMNS, MEAN_SPELLINGS, MEAN_TOPIC, ResultColumns,  # noqa: F401
+                      labels)
 from .topics import apply_topic_policy, judged_relevant_topics, relevant_topics_of
 from .values import TopicValues
 
@@ -231,16 +231,16 @@ def concat_tables(tables: list[pd.DataFrame]) -> pd.DataFrame:
 def mean_like_topic(qrels: Qrels | None, runs: Iterable[Run]
                     ) -> tuple[str | None, str, str] | None:
     """``(file, "qrels" or "run NAME", topic)`` of the first topic of the qrels or a run that
-    a score table would take for the mean rows (:func:`like_mean_topic`), else None."""
+    a score table would take for the mean rows (:func:`~sdreval.measures.results.like_mean_topic`), else None."""
     sources = ([(getattr(qrels, "source", None), "qrels", qrels.topics)]
                if qrels is not None else [])
     sources += [(run.source, f"run {run.name}", run.topics) for run in runs]
     for source, what, topics in sources:
-        if MEAN_TOPIC in topics:
-            return source, what, MEAN_TOPIC
-        alike = next((t for t in topics if like_mean_topic(t)), None)
-        if alike is not None:
-            return source, what, alike
+        # ids are read without surrounding spaces: 'all' in any case is what remains, looked
+        # up (a scan of every topic per streamed part or Dask partition would cost)
+        alike = [t for t in MEAN_SPELLINGS if t in topics]
+        if alike:
+            return source, what, MEAN_TOPIC if MEAN_TOPIC in alike else min(alike)
     return None
 
 
