@@ -231,7 +231,8 @@ def concat_tables(tables: list[pd.DataFrame]) -> pd.DataFrame:
 def mean_like_topic(qrels: Qrels | None, runs: Iterable[Run]
                     ) -> tuple[str | None, str, str] | None:
     """``(file, "qrels" or "run NAME", topic)`` of the first topic of the qrels or a run that
-    a score table would take for the mean rows (:func:`~sdreval.measures.results.like_mean_topic`), else None."""
+    a score table would take for the mean rows
+    (:func:`~sdreval.measures.results.like_mean_topic`), else None."""
     sources = ([(getattr(qrels, "source", None), "qrels", qrels.topics)]
                if qrels is not None else [])
     sources += [(run.source, f"run {run.name}", run.topics) for run in runs]
