@@ -4,7 +4,8 @@ Every line a text reader cannot take in a block is read by :func:`iter_fields` (
 :func:`iter_line_fields`): line by line in binary (``.gz`` files are decompressed on the fly),
 each line is decoded as UTF-8 (a line that is not UTF-8 is reported, never dropped silently),
 blank lines and lines starting with ``#`` are skipped, and the rest is split on whitespace; a
-line holding a NUL character is reported (:data:`NUL_PROBLEM`).
+line holding a NUL character or a byte-order mark after the file's start is reported
+(:func:`odd_character`).
 
 :func:`finish` implements the common "no log given" policy: problems are collected during the
 whole read and, at the end, every error is raised at once in one :class:`InputError`
@@ -35,6 +36,23 @@ CHAR_LIMIT = 1 << 32
 #: and numbers): C programs (trec_eval, pytrec_eval) end a text at a NUL, so they read another id
 NUL_PROBLEM = ("holds a NUL character (\\x00), where C programs (trec_eval, pytrec_eval) end "
                "the text, so they read another id there: remove it")
+#: why a byte-order mark is refused after the start of a file (and in an id): an invisible
+#: character left where files were joined (``cat a.txt b.txt``, b saved with a BOM), which
+#: would be read as part of the id after it (trec_eval reads it so): topic ``\ufeff2`` is not 2
+BOM_PROBLEM = ("holds a byte-order mark (U+FEFF, invisible), which would be read as part of "
+               "an id (trec_eval reads it so); files joined with cat, one saved with a BOM? "
+               "remove it")
+
+
+def odd_character(text: str) -> str | None:
+    """Why a line of a text file (less a byte-order mark at the start of the file) or an id
+    is refused, or None: it holds a NUL character (:data:`NUL_PROBLEM`) or a byte-order mark
+    (:data:`BOM_PROBLEM`)."""
+    if "\x00" in text:
+        return NUL_PROBLEM
+    if "\ufeff" in text:
+        return BOM_PROBLEM
+    return None
 
 
 def not_from_one(rank: int | None) -> str:
@@ -235,8 +253,9 @@ def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0
                 continue
             if number == 1 and text.startswith("\ufeff"):
                 text = text[1:]
-            if "\x00" in text:
-                log.error(name, number, f"the line {NUL_PROBLEM}")
+            odd = odd_character(text)
+            if odd is not None:
+                log.error(name, number, f"the line {odd}")
                 continue
             fields = text.split()
             if fields and not fields[0].startswith("#"):
