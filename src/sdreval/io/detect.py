@@ -195,10 +195,6 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
                 f"{format_option('run', 'document-run')})") if role == "run" else ""
         raise InputError(f"empty file: no data line to detect the format from{hint}", str(path))
     kind = detect_text_format(lines)
-    if kind is None and head.startswith(b"\x1f\x8b"):  # read as it is: not named .gz
-        raise InputError("gzip-compressed data in a file whose name does not end in .gz: "
-                         "rename it FILE.gz (compressed files are recognised by the name)",
-                         str(path))
     if kind is None and b"\x00" in head:  # no format, and bytes no text file has
         raise InputError("NUL bytes: a binary file, or text in UTF-16/UTF-32 (save it as "
                          "UTF-8); qrels and runs are UTF-8 text (TREC-like lines, JSONL, CSV, "

@@ -157,25 +157,54 @@ def open_binary(path: str | Path) -> BinaryIO:
     """Open ``path`` for binary reading; ``.gz`` files are decompressed transparently.
 
     ``-`` and pipes are read from their spooled copy (:func:`local_path`); a spooled input
-    starting with the gzip magic bytes is decompressed too."""
+    starting with the gzip magic bytes is decompressed too.  Other compressed data, and gzip
+    data in a file not named ``.gz``, is refused (:func:`compression_problem`)."""
     spooled = local_path(path)
     path = Path(path)
-    if str(spooled) != str(path):
-        handle = open(spooled, "rb")
-        if handle.read(2) == _GZIP_MAGIC:
-            import gzip  # compressed input only
-
-            handle.seek(0)
-            return gzip.open(handle, "rb")  # type: ignore[return-value]
-        handle.seek(0)
-        return handle
-    if path.is_dir():
+    piped = str(spooled) != str(path)
+    if not piped and path.is_dir():
         raise InputError(f"{path} is a directory, not a file", str(path))
-    if path.suffix == ".gz":
+    if not piped and path.suffix == ".gz":
         import gzip  # compressed input only
 
         return gzip.open(path, "rb")  # type: ignore[return-value]
-    return open(path, "rb")
+    handle = open(spooled, "rb")
+    start = handle.read(_SIGNATURE_BYTES)
+    handle.seek(0)
+    if piped and start.startswith(_GZIP_MAGIC):
+        import gzip  # compressed input only
+
+        return gzip.open(handle, "rb")  # type: ignore[return-value]
+    problem = compression_problem(start)
+    if problem is not None:
+        handle.close()
+        raise InputError(problem, str(path))
+    return handle
+
+
+#: the signatures of compressed data (and how to decompress it), gzip's first
+_COMPRESSED = ((_GZIP_MAGIC, "gzip", "gunzip"), (b"\xfd7zXZ\x00", "xz", "unxz -k"),
+               (b"\x28\xb5\x2f\xfd", "zstd", "unzstd"), (b"PK\x03\x04", "zip", "unzip"))
+_SIGNATURE_BYTES = 10
+
+
+def compression_problem(start: bytes) -> str | None:
+    """Why a file starting with ``start`` (its first bytes, as stored) cannot be read as text,
+    or None: gzip data in a file whose name does not end in ``.gz`` (compressed files are
+    recognised by the name), or data compressed otherwise (bzip2, xz, zstd, zip), which
+    sdreval does not decompress -- rather than lines of bytes reported as not UTF-8."""
+    found = next(((name, tool) for magic, name, tool in _COMPRESSED if start.startswith(magic)),
+                 None)
+    if found is None and start[:3] == b"BZh" and start[4:10] == b"1AY&SY":
+        found = ("bzip2", "bunzip2 -k")
+    if found is None:
+        return None
+    name, tool = found
+    if name == "gzip":
+        return ("gzip-compressed data in a file whose name does not end in .gz: rename it "
+                "FILE.gz (compressed files are recognised by the name)")
+    return (f"{name}-compressed data: sdreval decompresses gzip (FILE.gz) only; decompress "
+            f"it first ({tool} FILE) or compress the text with gzip")
 
 
 PARQUET_MAGIC = b"PAR1"
