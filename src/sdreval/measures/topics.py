@@ -11,7 +11,8 @@ warning too).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..judgements.qrels import Qrels
@@ -114,3 +115,28 @@ def keep_warning(ctx: Any, key: tuple, update: Callable[[Any], tuple[Any, str]])
         ctx.warn(message)
     if cache is not None:
         cache[slot] = (warnings, state, message)
+
+
+def near_misses(unknown: list[str], known: Iterable[str], shown: int = 3) -> str:
+    """A hint for run topics not in the qrels (``unknown``) that name a qrels topic (of
+    ``known``) once leading zeros, case or the Unicode form (NFC/NFD) are set aside:
+    ``"; the qrels have 001 for 1, ..."`` -- ids are compared as written, as trec_eval compares
+    them, so ``1`` and ``001`` stay two topics; '' if none does."""
+    wanted = {_loose(t): t for t in unknown}
+    if not wanted:
+        return ""
+    pairs = [(t, wanted[key]) for t in known if (key := _loose(t)) in wanted and
+             wanted[key] != t]
+    if not pairs:
+        return ""
+    pairs.sort(key=lambda pair: topic_sort_key(pair[1]))
+    listed = ", ".join(f"{ours!r} for {theirs!r}" for ours, theirs in pairs[:shown])
+    return (f"; the qrels have {listed}{' ...' if len(pairs) > shown else ''}: ids are "
+            "compared as written (as trec_eval compares them), so leading zeros, case and the "
+            "Unicode form (NFC/NFD) count; write the run's topics as the qrels write them")
+
+
+def _loose(topic: str) -> str:
+    """A topic id with leading zeros, case and the Unicode form set aside (:func:`near_misses`)."""
+    text = unicodedata.normalize("NFC", topic).casefold()
+    return text.lstrip("0") or "0" if text.isascii() and text.isdigit() else text
