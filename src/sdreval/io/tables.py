@@ -225,6 +225,7 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     try:
         with open_binary(path) as handle:  # stdin and pipes (spooled), .gz decompressed
             data = handle.read()
+        _check_header_first(data, "TSV" if sep == "\t" else "CSV", file)
         if b'"' in data:
             check_quoting(data, sep, file)
         with warnings.catch_warnings(record=True) as dropped:  # (fields beyond the header's)
@@ -252,6 +253,17 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     if blank.any():
         frame, lines = frame[~blank].reset_index(drop=True), lines[~blank]
     return Table(frame, lines, file)
+
+
+def _check_header_first(data: bytes, kind: str, file: str) -> None:
+    """Refuse a CSV/TSV file whose first line is blank or a ``#`` comment: its header (the
+    column names) is its first line, where pandas looks for it; detection, which skips such
+    lines, would otherwise hand the reader a table of no columns, or of the comment's."""
+    first = data.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0].strip()
+    if not first or first.startswith(b"#"):
+        raise InputError(f"line 1 is {'a comment' if first else 'blank'}: the first line of a "
+                         f"{kind} table is its header (the column names), and {kind} tables have "
+                         "no comment lines: remove the lines before the header", file, 1)
 
 
 def read_start(path: str | Path, size: int) -> bytes:
