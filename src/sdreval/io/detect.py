@@ -182,6 +182,10 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
                              f"({f'root element <{name}>' if name else 'unknown root element'}"
                              f"{hint})", str(path))
         return kind
+    if b"\n" not in head and b"\r" in head.rstrip(b"\r"):  # (CSV, JSON, XML: read above)
+        raise InputError("lines end with lone carriage returns (CR, as classic Mac OS ended "
+                         "them), so the file is one line to the readers; end lines with LF or "
+                         "CRLF first (tr '\\r' '\\n' < FILE > NEW)", str(path))
     rows = head.decode("utf-8", "replace").splitlines()
     if len(head) == _HEAD and rows:
         rows = rows[:-1]  # the last line may be cut
