@@ -141,7 +141,9 @@ Examples:
                    "given contexts located (RAGAS samples).")
 @handle_errors
 def validate_command(files, fmt, errors_only, collection_dir, pool_policy, documents):
-    """Check qrels, runs or collection directories and list every problem (exit 1 on errors)."""
+    """Check qrels, runs or collection directories and list every problem (exit 1 on errors).
+
+    A file named - is read from standard input (gzip-compressed too)."""
     failed = False
     collection = read_collection(collection_dir) if collection_dir else None
     qrels_topics: set[str] | None = None
