@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import zlib
 from collections import Counter
 from pathlib import Path
 
@@ -189,11 +190,10 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
     rows = head.decode("utf-8", "replace").splitlines()
     if len(head) == _HEAD and rows:
         rows = rows[:-1]  # the last line may be cut
-    lines = [fields for row in rows if (fields := row.split()) and not fields[0].startswith("#")][:50]
-    if not lines and len(head) == _HEAD and not any(r.strip() for r in rows):
-        raise InputError(f"the first line is longer than {_HEAD} bytes: no line of a run or "
-                         "judgement format is that long (is this a text file of one line per "
-                         "result?)", str(path), 1)
+    lines = [fields for row in rows
+             if (fields := row.split()) and not fields[0].startswith("#")][:50]
+    if not lines and len(head) == _HEAD:  # long comment lines fill the head: read on
+        lines = _later_data_lines(path)
     if not lines:
         hint = ("; to evaluate it as a run with no results, name its format ("
                 f"{format_option('run', 'document-run')})") if role == "run" else ""
@@ -208,6 +208,34 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
                          f" expected one of {', '.join(ALL_FORMATS)}{hint}", str(path))
     return kind
+
+
+def _later_data_lines(path: str | Path, wanted: int = 50) -> list[list[str]]:
+    """The fields of the first ``wanted`` data lines of a file whose first :data:`_HEAD`
+    bytes hold none (comment lines that long), read line by line, each line at most
+    :data:`_HEAD` bytes at a time; a data line longer than that is refused at its line (no
+    line of a run or judgement format is that long)."""
+    from .textlines import open_binary
+
+    found: list[list[str]] = []
+    number = 0
+    try:
+        with open_binary(path) as handle:
+            while len(found) < wanted and (raw := handle.readline(_HEAD + 1)):
+                number += 1
+                fields = raw.decode("utf-8", "replace").lstrip("\ufeff").split()
+                if fields and not fields[0].startswith("#") and len(raw) > _HEAD:
+                    where = "the first line" if number == 1 else f"line {number}"
+                    raise InputError(f"{where} is longer than {_HEAD} bytes: no line of a run "
+                                     "or judgement format is that long (is this a text file of "
+                                     "one line per result?)", str(path), number)
+                while not raw.endswith(b"\n") and len(raw) > _HEAD:  # the rest of a comment
+                    raw = handle.readline(_HEAD + 1)
+                if fields and not fields[0].startswith("#"):
+                    found.append(fields)
+    except (OSError, EOFError, zlib.error) as error:  # a truncated or corrupt .gz
+        raise InputError(f"cannot read: {error}", str(path), number + 1) from None
+    return found
 
 
 # one JSON object {topic: {doc: value}} (ranx's Run/Qrels.save, pytrec_eval's dicts json.dump'ed)
