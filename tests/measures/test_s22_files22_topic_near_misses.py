@@ -23,6 +23,8 @@ def test_near_misses_names_each_qrels_topic():
     hint = near_misses(["1", "q7", NFD, "55"], ["001", "Q7", NFC, "9"])
     assert "'001' for '1'" in hint and "'Q7' for 'q7'" in hint and f"{NFC!r} for {NFD!r}" in hint
     assert "55" not in hint and near_misses(["55"], ["9", "0055x"]) == ""
+    reverse = near_misses(["001", "Q1"], ["1", "q1"])  # the run pads, the qrels do not
+    assert "'1' for '001'" in reverse and "'q1' for 'Q1'" in reverse
 
 
 def test_the_eval_warning_says_it_for_text_and_parquet_runs(tmp_path):

@@ -50,7 +50,8 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
         shown = first_topics(t for t in run.topics if t not in qrels.topics)
         ctx.warn(f"run {run.name}: {unknown:,} topic(s) not in the qrels ignored: "
                  + ", ".join(shown) + (" ..." if unknown > _LISTED else "")
-                 + near_misses([t for t in run.topics if t not in qrels.topics], qrels.topics))
+                 + near_misses([t for t in run.topics if t not in qrels.topics], qrels.topics,
+                               ctx))
     if all_topics:
         chosen = [t for t in qrels.topics if t in relevant]
     else:

@@ -12,7 +12,7 @@ warning too).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..judgements.qrels import Qrels
@@ -117,16 +117,31 @@ def keep_warning(ctx: Any, key: tuple, update: Callable[[Any], tuple[Any, str]])
         cache[slot] = (warnings, state, message)
 
 
-def near_misses(unknown: list[str], known: Iterable[str], shown: int = 3) -> str:
+def near_misses(unknown: list[str], known: Any, ctx: Any = None, shown: int = 3) -> str:
     """A hint for run topics not in the qrels (``unknown``) that name a qrels topic (of
-    ``known``) once leading zeros, case or the Unicode form (NFC/NFD) are set aside:
-    ``"; the qrels have 001 for 1, ..."`` -- ids are compared as written, as trec_eval compares
-    them, so ``1`` and ``001`` stay two topics; '' if none does."""
-    wanted = {_loose(t): t for t in unknown}
-    if not wanted:
+    ``known``, which supports ``in``) once leading zeros, case or the Unicode form (NFC/NFD)
+    are set aside: ``"; the qrels have '001' for '1', ..."`` -- ids are compared as written, as
+    trec_eval compares them, so ``1`` and ``001`` stay two topics; '' if none does.  The qrels
+    topics not already in that loose form are indexed once per qrels (``ctx.cache``)."""
+    if not unknown:
         return ""
-    pairs = [(t, wanted[key]) for t in known if (key := _loose(t)) in wanted and
-             wanted[key] != t]
+    cache = getattr(ctx, "cache", None)
+    key = ("loose-topics", id(known), len(known))
+    index = cache.get(key) if cache is not None else None
+    if index is None:
+        index = {}
+        for topic in known:
+            loose = _loose(topic)
+            if loose != topic:
+                index.setdefault(loose, topic)
+        if cache is not None:
+            cache[key] = index
+    pairs = []
+    for topic in unknown:
+        loose = _loose(topic)
+        found = loose if loose != topic and loose in known else index.get(loose)
+        if found is not None and found != topic:
+            pairs.append((found, topic))
     if not pairs:
         return ""
     pairs.sort(key=lambda pair: topic_sort_key(pair[1]))
