@@ -41,8 +41,8 @@ from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, repeated_key, unique_keys
 from .trec_lines import file_stem
-from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
-                        table_layout)
+from .textlines import (PARQUET_MAGIC, first_data_line, local_path, not_utf8, open_binary,
+                        read_head, table_layout)
 
 pd = lazy_module("pandas")
 
@@ -147,8 +147,8 @@ def _load_jsonl(path: str | Path, log: ProblemLog, ids: tuple[str, ...] = ID_KEY
     import pyarrow as pa
     import pyarrow.json as pj
 
-    frame = None
-    if b"\n#" not in data and not data.startswith(b"#"):
+    frame = None  # (Arrow's JSON reader does not check that strings are UTF-8)
+    if b"\n#" not in data and not data.startswith(b"#") and first_not_utf8(data) is None:
         try:  # ids as text: no dates, no doubles (a JSON number there: the careful path)
             names = [k for k in ids if f'"{k}"'.encode() in data]
             schema = pa.schema([(k, pa.string()) for k in names])
@@ -177,8 +177,13 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
         if not text or text.startswith(b"#"):
             continue
         try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            log.error(file, number, not_utf8(error))
+            continue
+        try:
             record = json.loads(text, object_pairs_hook=unique_keys)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        except json.JSONDecodeError as error:
             log.error(file, number, f"not a JSON object: {error}")
             continue
         except KeyError as error:
@@ -237,6 +242,8 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
         if isinstance(error, pd.errors.ParserError):  # e.g. a row longer than the first
             check_row_widths(data, sep, file)
+        if (bad := first_not_utf8(data)) is not None:
+            raise InputError(bad[1], file, bad[0]) from None
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
     named = [n for n in (sniff_columns(path) or ("", []))[1] if n]  # pandas: a repeat qid.1
@@ -253,6 +260,27 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     if blank.any():
         frame, lines = frame[~blank].reset_index(drop=True), lines[~blank]
     return Table(frame, lines, file)
+
+
+def first_not_utf8(data: bytes) -> tuple[int, str] | None:
+    """The number and message of the first line of ``data`` that is not UTF-8, or None
+    (checked by Arrow without decoding the whole text into a Python string)."""
+    if data.isascii():
+        return None
+    import pyarrow as pa
+
+    ends = pa.py_buffer(np.array([0, len(data)], dtype=np.int64))
+    try:
+        pa.LargeStringArray.from_buffers(1, ends, pa.py_buffer(data)).validate(full=True)
+        return None
+    except pa.ArrowInvalid:
+        pass
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            return number, not_utf8(error)
+    return None
 
 
 def _check_header_first(data: bytes, kind: str, file: str) -> None:

@@ -55,6 +55,11 @@ def odd_character(text: str) -> str | None:
     return None
 
 
+def not_utf8(error: UnicodeDecodeError) -> str:
+    """The message of a line that is not UTF-8 (``error``: the line's decoding's)."""
+    return f"line is not UTF-8 ({error.reason} at byte {error.start})"
+
+
 def not_from_one(rank: int | None) -> str:
     """Why a rank below 1 is refused in an element or passage run; for 0, what to do."""
     return "is not a positive integer" + (" (element and passage runs count ranks from 1, as "
@@ -277,8 +282,7 @@ def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as error:
-                log.error(name, number, f"line is not UTF-8 ({error.reason} at byte "
-                                        f"{error.start})")
+                log.error(name, number, not_utf8(error))
                 continue
             if number == 1 and text.startswith("\ufeff"):
                 text = text[1:]
