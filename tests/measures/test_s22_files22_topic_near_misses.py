@@ -38,3 +38,11 @@ def test_the_eval_warning_says_it_for_text_and_parquet_runs(tmp_path):
     warnings = [line for line in done.output.splitlines() if "not in the qrels ignored" in line]
     assert len(warnings) == 2
     assert all("the qrels have '001' for '1', '002' for '2'" in w for w in warnings), warnings
+
+
+def test_validate_with_qrels_and_run_says_it_too(tmp_path):
+    (tmp_path / "q").write_text("001 0 d1 1\n002 0 d4 1\n")
+    (tmp_path / "r").write_text("1 Q0 d1 1 2.0 r\n2 Q0 d4 1 1.0 r\n")
+    done = CliRunner().invoke(cli, ["validate", str(tmp_path / "q"), str(tmp_path / "r")])
+    assert "2 run topic(s) without judgements in the given qrels: 1, 2; the qrels have '001' " \
+        "for '1', '002' for '2'" in done.output, done.output
