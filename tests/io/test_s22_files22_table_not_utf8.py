@@ -44,3 +44,11 @@ def test_jsonl_qrels_too_and_the_cli_exits_1(tmp_path):
                                     "-m", "AP"])
     assert done.exit_code == 1 and "q.jsonl:1: error: line is not UTF-8" in done.output, \
         done.output
+
+
+def test_a_ranx_json_file_names_the_line_too(tmp_path):
+    (tmp_path / "r.json").write_bytes(b'{"1": {"d1": 3.0},\n "2": {"' + LATIN1 + b'": 1.0}}\n')
+    with pytest.raises(InputError) as error:
+        read_run(tmp_path / "r.json")
+    problem = error.value.problems[0]
+    assert problem.line == 2 and problem.message.startswith("line is not UTF-8"), problem

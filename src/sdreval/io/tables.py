@@ -41,8 +41,8 @@ from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, repeated_key, unique_keys
 from .trec_lines import file_stem
-from .textlines import (PARQUET_MAGIC, first_data_line, local_path, not_utf8, open_binary,
-                        read_head, table_layout)
+from .textlines import (PARQUET_MAGIC, first_data_line, first_not_utf8, local_path,
+                        not_utf8, open_binary, read_head, table_layout)
 
 pd = lazy_module("pandas")
 
@@ -260,27 +260,6 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     if blank.any():
         frame, lines = frame[~blank].reset_index(drop=True), lines[~blank]
     return Table(frame, lines, file)
-
-
-def first_not_utf8(data: bytes) -> tuple[int, str] | None:
-    """The number and message of the first line of ``data`` that is not UTF-8, or None
-    (checked by Arrow without decoding the whole text into a Python string)."""
-    if data.isascii():
-        return None
-    import pyarrow as pa
-
-    ends = pa.py_buffer(np.array([0, len(data)], dtype=np.int64))
-    try:
-        pa.LargeStringArray.from_buffers(1, ends, pa.py_buffer(data)).validate(full=True)
-        return None
-    except pa.ArrowInvalid:
-        pass
-    for number, raw in enumerate(data.split(b"\n"), start=1):
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            return number, not_utf8(error)
-    return None
 
 
 def _check_header_first(data: bytes, kind: str, file: str) -> None:

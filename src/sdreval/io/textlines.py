@@ -60,6 +60,28 @@ def not_utf8(error: UnicodeDecodeError) -> str:
     return f"line is not UTF-8 ({error.reason} at byte {error.start})"
 
 
+def first_not_utf8(data: bytes) -> tuple[int, str] | None:
+    """The number and message of the first line of ``data`` that is not UTF-8, or None
+    (checked by Arrow without decoding the whole text into a Python string)."""
+    if data.isascii():
+        return None
+    import numpy as np
+    import pyarrow as pa
+
+    ends = pa.py_buffer(np.array([0, len(data)], dtype=np.int64))
+    try:
+        pa.LargeStringArray.from_buffers(1, ends, pa.py_buffer(data)).validate(full=True)
+        return None
+    except pa.ArrowInvalid:
+        pass
+    for number, raw in enumerate(data.split(b"\n"), start=1):
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            return number, not_utf8(error)
+    return None
+
+
 def not_from_one(rank: int | None) -> str:
     """Why a rank below 1 is refused in an element or passage run; for 0, what to do."""
     return "is not a positive integer" + (" (element and passage runs count ranks from 1, as "
