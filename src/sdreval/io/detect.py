@@ -25,6 +25,7 @@ from pathlib import Path
 from ..errors import InputError, UsageError
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
+from .text_rules import wide_text
 from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, table_layout
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
@@ -169,8 +170,7 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
     wide = wide_codec(head)
     if wide is not None and not head.decode(wide, "replace").lstrip("\ufeff \t\r\n") \
             .startswith("<"):
-        raise InputError(f"a text file in {wide.upper()}: runs and judgements are read as "
-                         f"UTF-8; convert it first (iconv -f {wide.upper()} -t UTF-8)", str(path))
+        raise InputError(wide_text(wide.upper()), str(path))
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") or wide is not None:
         kind = sniff_inex_xml(head, path)
         if kind is None:

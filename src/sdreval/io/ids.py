@@ -19,7 +19,7 @@ import numpy as np
 from ..errors import UsageError
 from ..judgements.qrels import Qrels, TopicQrels
 from ..lazy import lazy_module
-from .textlines import odd_character
+from .text_rules import odd_character
 
 pd = lazy_module("pandas")  # imported on first use
 
@@ -37,7 +37,7 @@ def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     (``1.0`` is ``1``: pandas stores an integer column with a gap as floats); bytes are
     decoded as UTF-8 (as text files).  Missing (None, NaN) and empty ids, booleans, other
     floats (``2.5``, or beyond 2**53 where the digits are not exact), text holding a NUL
-    character or a byte-order mark (:func:`~sdreval.io.textlines.odd_character`) and other
+    character or a byte-order mark (:func:`~sdreval.io.text_rules.odd_character`) and other
     types (dates, tuples...) are bad (:func:`id_problem` says why), whatever the container,
     so that qrels and a run given in different containers name the same ids."""
     if raw.dtype == object:

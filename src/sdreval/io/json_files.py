@@ -25,7 +25,8 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
 
     from ..errors import InputError
     from .table_syntax import repeated_key, unique_keys
-    from .textlines import finish, first_not_utf8, given_log, open_binary
+    from .text_rules import first_not_utf8
+    from .textlines import finish, given_log, open_binary
 
     file = str(path)
     try:

@@ -41,8 +41,9 @@ from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, repeated_key, unique_keys
 from .trec_lines import file_stem
-from .textlines import (PARQUET_MAGIC, first_data_line, first_not_utf8, local_path,
-                        not_utf8, open_binary, read_head, table_layout)
+from .text_rules import first_not_utf8, not_utf8
+from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
+                        table_layout)
 
 pd = lazy_module("pandas")
 

@@ -25,6 +25,8 @@ from typing import BinaryIO, Iterator
 
 from ..errors import InputError, ProblemLog
 from .locations import is_url, refuse_text_url
+from .text_rules import (GZIP_MAGIC, SIGNATURE_BYTES, compression_problem, not_utf8,
+                         odd_character, wide_problem)
 
 #: bound on integers stored in int64 columns (ranks, offsets, lengths, sizes)
 INT_LIMIT = 1 << 62
@@ -32,56 +34,6 @@ INT_LIMIT = 1 << 62
 #: per-document band the passage measures index characters in (an end beyond it would spill
 #: into the next document's band); documents are far shorter than 4 Gi characters
 CHAR_LIMIT = 1 << 32
-#: why a NUL character is refused in an id (and in a line of a text file, where fields are ids
-#: and numbers): C programs (trec_eval, pytrec_eval) end a text at a NUL, so they read another id
-NUL_PROBLEM = ("holds a NUL character (\\x00), where C programs (trec_eval, pytrec_eval) end "
-               "the text, so they read another id there: remove it")
-#: why a byte-order mark is refused after the start of a file (and in an id): an invisible
-#: character left where files were joined (``cat a.txt b.txt``, b saved with a BOM), which
-#: would be read as part of the id after it (trec_eval reads it so): topic ``\ufeff2`` is not 2
-BOM_PROBLEM = ("holds a byte-order mark (U+FEFF, invisible), which would be read as part of "
-               "an id (trec_eval reads it so); files joined with cat, one saved with a BOM? "
-               "remove it")
-
-
-def odd_character(text: str) -> str | None:
-    """Why a line of a text file (less a byte-order mark at the start of the file) or an id
-    is refused, or None: it holds a NUL character (:data:`NUL_PROBLEM`) or a byte-order mark
-    (:data:`BOM_PROBLEM`)."""
-    if "\x00" in text:
-        return NUL_PROBLEM
-    if "\ufeff" in text:
-        return BOM_PROBLEM
-    return None
-
-
-def not_utf8(error: UnicodeDecodeError) -> str:
-    """The message of a line that is not UTF-8 (``error``: the line's decoding's)."""
-    return f"line is not UTF-8 ({error.reason} at byte {error.start})"
-
-
-def first_not_utf8(data: bytes) -> tuple[int, str] | None:
-    """The number and message of the first line of ``data`` that is not UTF-8, or None
-    (checked by Arrow without decoding the whole text into a Python string)."""
-    if data.isascii():
-        return None
-    import numpy as np
-    import pyarrow as pa
-
-    ends = pa.py_buffer(np.array([0, len(data)], dtype=np.int64))
-    try:
-        pa.LargeStringArray.from_buffers(1, ends, pa.py_buffer(data)).validate(full=True)
-        return None
-    except pa.ArrowInvalid:
-        pass
-    for number, raw in enumerate(data.split(b"\n"), start=1):
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError as error:
-            return number, not_utf8(error)
-    return None
-
-
 def not_from_one(rank: int | None) -> str:
     """Why a rank below 1 is refused in an element or passage run; for 0, what to do."""
     return "is not a positive integer" + (" (element and passage runs count ranks from 1, as "
@@ -129,7 +81,6 @@ class InputWarning(UserWarning):
 
 #: ``-`` and non-seekable inputs (pipes, ``/dev/stdin``) spooled once: name -> local copy
 _SPOOLED: dict[str, Path] = {}
-_GZIP_MAGIC = b"\x1f\x8b"
 
 
 def is_pipe(path: str | Path) -> bool:
@@ -180,12 +131,14 @@ def local_path(path: str | Path) -> Path:
     return Path(spool)
 
 
-def open_binary(path: str | Path) -> BinaryIO:
+def open_binary(path: str | Path, wide_ok: bool = False) -> BinaryIO:
     """Open ``path`` for binary reading; ``.gz`` files are decompressed transparently.
 
     ``-`` and pipes are read from their spooled copy (:func:`local_path`); a spooled input
     starting with the gzip magic bytes is decompressed too.  Other compressed data, and gzip
-    data in a file not named ``.gz``, is refused (:func:`compression_problem`)."""
+    data in a file not named ``.gz``, is refused (:func:`compression_problem`), as is text
+    starting with a UTF-16 or UTF-32 byte-order mark (:func:`wide_problem`) unless
+    ``wide_ok`` (format detection, which reads such XML)."""
     spooled = local_path(path)
     path = Path(path)
     piped = str(spooled) != str(path)
@@ -196,42 +149,17 @@ def open_binary(path: str | Path) -> BinaryIO:
 
         return gzip.open(path, "rb")  # type: ignore[return-value]
     handle = open(spooled, "rb")
-    start = handle.read(_SIGNATURE_BYTES)
+    start = handle.read(SIGNATURE_BYTES)
     handle.seek(0)
-    if piped and start.startswith(_GZIP_MAGIC):
+    if piped and start.startswith(GZIP_MAGIC):
         import gzip  # compressed input only
 
         return gzip.open(handle, "rb")  # type: ignore[return-value]
-    problem = compression_problem(start)
+    problem = compression_problem(start) or (None if wide_ok else wide_problem(start))
     if problem is not None:
         handle.close()
         raise InputError(problem, str(path))
     return handle
-
-
-#: the signatures of compressed data (and how to decompress it), gzip's first
-_COMPRESSED = ((_GZIP_MAGIC, "gzip", "gunzip"), (b"\xfd7zXZ\x00", "xz", "unxz -k"),
-               (b"\x28\xb5\x2f\xfd", "zstd", "unzstd"), (b"PK\x03\x04", "zip", "unzip"))
-_SIGNATURE_BYTES = 10
-
-
-def compression_problem(start: bytes) -> str | None:
-    """Why a file starting with ``start`` (its first bytes, as stored) cannot be read as text,
-    or None: gzip data in a file whose name does not end in ``.gz`` (compressed files are
-    recognised by the name), or data compressed otherwise (bzip2, xz, zstd, zip), which
-    sdreval does not decompress -- rather than lines of bytes reported as not UTF-8."""
-    found = next(((name, tool) for magic, name, tool in _COMPRESSED if start.startswith(magic)),
-                 None)
-    if found is None and start[:3] == b"BZh" and start[4:10] == b"1AY&SY":
-        found = ("bzip2", "bunzip2 -k")
-    if found is None:
-        return None
-    name, tool = found
-    if name == "gzip":
-        return ("gzip-compressed data in a file whose name does not end in .gz: rename it "
-                "FILE.gz (compressed files are recognised by the name)")
-    return (f"{name}-compressed data: sdreval decompresses gzip (FILE.gz) only; decompress "
-            f"it first ({tool} FILE) or compress the text with gzip")
 
 
 PARQUET_MAGIC = b"PAR1"
@@ -269,7 +197,7 @@ def first_data_line(head: bytes) -> str | None:
 def read_head(path: str | Path, size: int = 65536) -> bytes:
     """The first ``size`` bytes of a file (decompressed), for format detection."""
     try:
-        with open_binary(path) as handle:
+        with open_binary(path, wide_ok=True) as handle:
             return handle.read(size)
     except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
         raise InputError(f"cannot read: {error}", str(path)) from None
