@@ -247,8 +247,9 @@ def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0
         log.error(name, number + 1, f"cannot read further: {error}")
 
 
-def comment_lines(path: str | Path, limit: int = 50) -> list[str]:
-    """The first ``limit`` lines starting with ``#`` (for directives such as ``scale=``)."""
+def comment_lines(path: str | Path) -> list[str]:
+    """The lines starting with ``#``, wherever they are in the file (for directives such as
+    a navigation file's ``#! abandonment``: one under the data lines holds too)."""
     found: list[str] = []
     try:
         with open_binary(path) as handle:
@@ -256,10 +257,6 @@ def comment_lines(path: str | Path, limit: int = 50) -> list[str]:
                 text = raw.decode("utf-8", "replace").strip().lstrip("\ufeff")
                 if text.startswith("#"):
                     found.append(text)
-                elif text:
-                    break
-                if len(found) >= limit:
-                    break
     except (OSError, EOFError, zlib.error):
         pass
     return found
