@@ -176,7 +176,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
 
     Measure names as in `sdreval measures`: parameters in parentheses before any cut-off,
     e.g. nxCG@10, MAep(quant=sog), gP(task=bic)@5; trec_eval's and ir_measures' names too
-    (map, P_10, ndcg_cut_10, nDCG@10, R@100)."""
+    (map, P_10, ndcg_cut_10, nDCG@10, R@100).  A file named - is read from standard input
+    (gzip-compressed too)."""
     if fmt == "trec_eval":
         from ..report.trec_format import check_names, printed_anyway
 

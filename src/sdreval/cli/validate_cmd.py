@@ -141,7 +141,9 @@ Examples:
                    "given contexts located (RAGAS samples).")
 @handle_errors
 def validate_command(files, fmt, errors_only, collection_dir, pool_policy, documents):
-    """Check qrels, runs or collection directories and list every problem (exit 1 on errors)."""
+    """Check qrels, runs or collection directories and list every problem (exit 1 on errors).
+
+    A file named - is read from standard input (gzip-compressed too)."""
     failed = False
     collection = read_collection(collection_dir) if collection_dir else None
     qrels_topics: set[str] | None = None
@@ -185,7 +187,10 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
             missing = [t for t in run.topics if t not in qrels_topics]
             if missing and not errors_only:
                 shown = ", ".join(missing[:20]) + (" ..." if len(missing) > 20 else "")
+                from ..measures.topics import near_misses
+
                 click.echo(f"{shown_source(path)}: warning: {len(missing)} run topic(s) without "
-                           f"judgements in the given qrels: {shown}")
+                           f"judgements in the given qrels: {shown}"
+                           + near_misses(missing, qrels_topics))
     sys.exit(EXIT_INVALID_INPUT if failed else EXIT_OK)
 

@@ -182,8 +182,8 @@ def plain_text(block: bytes, before: int) -> bytes | None:
     reader, :func:`sdreval.io.tokens.split_fields` for lines of any number of fields)."""
     if before == 0 and block.startswith(_BOM):
         block = block[3:]
-    if any(c in block for c in _SPLITTERS) or b"\x00" in block:  # (NUL: the careful reader
-        return None                                                # refuses its line)
+    if any(c in block for c in _SPLITTERS) or b"\x00" in block or _BOM in block:
+        return None  # (NUL, BOM: the careful reader refuses their lines: odd_character)
     if not block.isascii():
         try:  # (the careful reader reports each line that is not UTF-8)
             block.decode("utf-8")

@@ -18,12 +18,14 @@ from __future__ import annotations
 import json
 import os
 import re
+import zlib
 from collections import Counter
 from pathlib import Path
 
 from ..errors import InputError, UsageError
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
+from .text_rules import wide_text
 from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, table_layout
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
@@ -168,8 +170,7 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
     wide = wide_codec(head)
     if wide is not None and not head.decode(wide, "replace").lstrip("\ufeff \t\r\n") \
             .startswith("<"):
-        raise InputError(f"a text file in {wide.upper()}: runs and judgements are read as "
-                         f"UTF-8; convert it first (iconv -f {wide.upper()} -t UTF-8)", str(path))
+        raise InputError(wide_text(wide.upper()), str(path))
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<") or wide is not None:
         kind = sniff_inex_xml(head, path)
         if kind is None:
@@ -182,23 +183,22 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
                              f"({f'root element <{name}>' if name else 'unknown root element'}"
                              f"{hint})", str(path))
         return kind
+    if b"\n" not in head and b"\r" in head.rstrip(b"\r"):  # (CSV, JSON, XML: read above)
+        raise InputError("lines end with lone carriage returns (CR, as classic Mac OS ended "
+                         "them), so the file is one line to the readers; end lines with LF or "
+                         "CRLF first (tr '\\r' '\\n' < FILE > NEW)", str(path))
     rows = head.decode("utf-8", "replace").splitlines()
     if len(head) == _HEAD and rows:
         rows = rows[:-1]  # the last line may be cut
-    lines = [fields for row in rows if (fields := row.split()) and not fields[0].startswith("#")][:50]
-    if not lines and len(head) == _HEAD and not any(r.strip() for r in rows):
-        raise InputError(f"the first line is longer than {_HEAD} bytes: no line of a run or "
-                         "judgement format is that long (is this a text file of one line per "
-                         "result?)", str(path), 1)
+    lines = [fields for row in rows
+             if (fields := row.split()) and not fields[0].startswith("#")][:50]
+    if not lines and len(head) == _HEAD:  # long comment lines fill the head: read on
+        lines = _later_data_lines(path)
     if not lines:
         hint = ("; to evaluate it as a run with no results, name its format ("
                 f"{format_option('run', 'document-run')})") if role == "run" else ""
         raise InputError(f"empty file: no data line to detect the format from{hint}", str(path))
     kind = detect_text_format(lines)
-    if kind is None and head.startswith(b"\x1f\x8b"):  # read as it is: not named .gz
-        raise InputError("gzip-compressed data in a file whose name does not end in .gz: "
-                         "rename it FILE.gz (compressed files are recognised by the name)",
-                         str(path))
     if kind is None and b"\x00" in head:  # no format, and bytes no text file has
         raise InputError("NUL bytes: a binary file, or text in UTF-16/UTF-32 (save it as "
                          "UTF-8); qrels and runs are UTF-8 text (TREC-like lines, JSONL, CSV, "
@@ -208,6 +208,34 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
                          f" expected one of {', '.join(ALL_FORMATS)}{hint}", str(path))
     return kind
+
+
+def _later_data_lines(path: str | Path, wanted: int = 50) -> list[list[str]]:
+    """The fields of the first ``wanted`` data lines of a file whose first :data:`_HEAD`
+    bytes hold none (comment lines that long), read line by line, each line at most
+    :data:`_HEAD` bytes at a time; a data line longer than that is refused at its line (no
+    line of a run or judgement format is that long)."""
+    from .textlines import open_binary
+
+    found: list[list[str]] = []
+    number = 0
+    try:
+        with open_binary(path) as handle:
+            while len(found) < wanted and (raw := handle.readline(_HEAD + 1)):
+                number += 1
+                fields = raw.decode("utf-8", "replace").lstrip("\ufeff").split()
+                if fields and not fields[0].startswith("#") and len(raw) > _HEAD:
+                    where = "the first line" if number == 1 else f"line {number}"
+                    raise InputError(f"{where} is longer than {_HEAD} bytes: no line of a run "
+                                     "or judgement format is that long (is this a text file of "
+                                     "one line per result?)", str(path), number)
+                while not raw.endswith(b"\n") and len(raw) > _HEAD:  # the rest of a comment
+                    raw = handle.readline(_HEAD + 1)
+                if fields and not fields[0].startswith("#"):
+                    found.append(fields)
+    except (OSError, EOFError, zlib.error) as error:  # a truncated or corrupt .gz
+        raise InputError(f"cannot read: {error}", str(path), number + 1) from None
+    return found
 
 
 # one JSON object {topic: {doc: value}} (ranx's Run/Qrels.save, pytrec_eval's dicts json.dump'ed)

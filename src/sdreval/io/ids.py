@@ -19,7 +19,7 @@ import numpy as np
 from ..errors import UsageError
 from ..judgements.qrels import Qrels, TopicQrels
 from ..lazy import lazy_module
-from .textlines import NUL_PROBLEM
+from .text_rules import odd_character
 
 pd = lazy_module("pandas")  # imported on first use
 
@@ -37,13 +37,14 @@ def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     (``1.0`` is ``1``: pandas stores an integer column with a gap as floats); bytes are
     decoded as UTF-8 (as text files).  Missing (None, NaN) and empty ids, booleans, other
     floats (``2.5``, or beyond 2**53 where the digits are not exact), text holding a NUL
-    character (:data:`~sdreval.io.textlines.NUL_PROBLEM`) and other types (dates,
-    tuples...) are bad (:func:`id_problem` says why), whatever the container, so that qrels
-    and a run given in different containers name the same ids."""
+    character or a byte-order mark (:func:`~sdreval.io.text_rules.odd_character`) and other
+    types (dates, tuples...) are bad (:func:`id_problem` says why), whatever the container,
+    so that qrels and a run given in different containers name the same ids."""
     if raw.dtype == object:
         try:  # the common case, every id a str, none empty or padded: no conversion
             stripped = list(map(str.strip, raw))
-            if all(stripped) and stripped == raw.tolist() and "\x00" not in "".join(stripped):
+            joined = "".join(stripped)
+            if all(stripped) and stripped == raw.tolist() and odd_character(joined) is None:
                 return raw, np.zeros(len(raw), dtype=bool)
         except TypeError:
             pass
@@ -64,7 +65,8 @@ def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return np.full(len(raw), "", dtype=object), np.ones(len(raw), dtype=bool)
     text = np.empty(len(raw), dtype=object)
     text[:] = stripped
-    return text, bad | np.array([not s or "\x00" in s for s in stripped], dtype=bool)
+    return text, bad | np.array([not s or odd_character(s) is not None for s in stripped],
+                                dtype=bool)
 
 
 def id_of(value: Any) -> str | None:
@@ -103,8 +105,8 @@ def id_problem(value: Any) -> str:
                 ", not an id: give ids as text or integers")
     if isinstance(value, bytes):
         return f"{shown(value)} is not UTF-8 text"
-    if isinstance(value, str) and "\x00" in value:
-        return f"{shown(value)} {NUL_PROBLEM}"
+    if isinstance(value, str) and odd_character(value) is not None:
+        return f"{shown(value)} {odd_character(value)}"
     if not isinstance(value, (str, int)):
         return (f"{shown(value)} is a {type(value).__name__}, not an id: give ids as text "
                 "or integers")

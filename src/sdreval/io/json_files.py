@@ -25,6 +25,7 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
 
     from ..errors import InputError
     from .table_syntax import repeated_key, unique_keys
+    from .text_rules import first_not_utf8
     from .textlines import finish, given_log, open_binary
 
     file = str(path)
@@ -36,7 +37,12 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
     except json.JSONDecodeError as error:
         raise InputError(f"not one JSON object {{topic: {{document: value}}}}: {error.msg} "
                          f"(column {error.colno})", file, error.lineno) from None
-    except (OSError, EOFError, UnicodeDecodeError, RecursionError) as error:
+    except UnicodeDecodeError as error:
+        with open_binary(path) as handle:
+            bad = first_not_utf8(handle.read())
+        raise (InputError(bad[1], file, bad[0]) if bad else
+               InputError(f"cannot read as JSON: {error}", file)) from None
+    except (OSError, EOFError, RecursionError) as error:
         raise InputError(f"cannot read as JSON: {error}", file) from None
     bad = next((t for t, v in data.items() if not isinstance(v, dict)), None) \
         if isinstance(data, dict) else ""

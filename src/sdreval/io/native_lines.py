@@ -7,6 +7,7 @@ the valid ``(e, s)`` pairs of each scale (:func:`pair_problem`, after the scales
 from __future__ import annotations
 
 import re
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -14,25 +15,42 @@ import numpy as np
 from ..errors import ProblemLog
 from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import comment_lines, parse_float
+from .textlines import open_binary, parse_float
 
 SCALES = ("inex2002", "inex2003", "inex2005", "graded")
-_DIRECTIVE = re.compile(r"^#\s*scale\s*[=:]\s*(\S+)", re.IGNORECASE)
+_BLOCK = 1 << 22
+#: a ``# scale=NAME`` comment line (after a byte-order mark on the first line), wherever it is
+_DIRECTIVE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*scale[ \t]*[=:][ \t]*(\S+)",
+                        re.IGNORECASE | re.MULTILINE)
 
 
 def scale_directive(path: str | Path, file: str, log: ProblemLog) -> str | None:
-    """The scale named by a ``# scale=`` comment at the top of the file (None if none, or
-    after reporting an unknown one)."""
-    for comment in comment_lines(path):
-        match = _DIRECTIVE.match(comment)
-        if match:
-            scale = match.group(1).lower()
-            if scale not in SCALES:
-                log.error(file, None, f"unknown scale {scale!r} in directive; expected one "
-                                      f"of {', '.join(SCALES)}")
-                return None
-            return scale
-    return None
+    """The scale named by a ``# scale=`` comment line, wherever it is in the file (a directive
+    under the header line, or after data lines, is one too: it was ignored there, and the
+    scale inferred instead); None if none, or after reporting an unknown scale or a second
+    directive naming another scale."""
+    found: list[tuple[int, str]] = []
+    before = 0
+    try:
+        with open_binary(path) as handle:
+            while block := handle.read(_BLOCK):
+                block += handle.readline()
+                for match in _DIRECTIVE.finditer(block):
+                    line = before + block.count(b"\n", 0, match.start()) + 1
+                    found.append((line, match.group(1).decode("utf-8", "replace").lower()))
+                before += block.count(b"\n")
+    except (OSError, EOFError, zlib.error):  # a damaged .gz: the reader reports where
+        pass
+    for line, scale in found:
+        if scale not in SCALES:
+            log.error(file, line, f"unknown scale {scale!r} in directive; expected one of "
+                                  f"{', '.join(SCALES)}")
+            return None
+        if scale != found[0][1]:
+            log.error(file, line, f"a second # scale= directive names another scale ({scale!r};"
+                                  f" line {found[0][0]}: {found[0][1]!r}): keep one")
+            return None
+    return found[0][1] if found else None
 
 
 def native_line(fields: list[str], number: int, file: str, log: ProblemLog

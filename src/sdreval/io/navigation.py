@@ -15,7 +15,8 @@ probabilities leaving one element sum to more than 1 (+5 %; Ali, Consens & Lalma
 Table 5 sums to 1.029 in row e2, beyond its rounding).  A file with no
 step is an error (leave the option out for the default navigation).
 
-Other models from the same option, through directives (lines starting with ``#!``):
+Other models from the same option, through directives (lines starting with ``#!``, anywhere
+in the file):
 
 * ``route DOC XPATH XPATH ...`` lines (observed routes, Ali, Consens & Lalmas 2012, Fig. 5) give the elementary
   graph estimated from them (Table 2); ``#! abandonment`` counts route ends as abandonment

@@ -26,7 +26,8 @@ from ..errors import InputError, ProblemLog, UsageError, problem_kind
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import id_problem, id_text, shown
-from .textlines import CHAR_LIMIT, INT_LIMIT, NUL_PROBLEM, beyond_char_limit, not_from_one
+from .text_rules import NUL_PROBLEM
+from .textlines import CHAR_LIMIT, INT_LIMIT, beyond_char_limit, not_from_one
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 

@@ -41,6 +41,7 @@ from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, repeated_key, unique_keys
 from .trec_lines import file_stem
+from .text_rules import first_not_utf8, not_utf8
 from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
                         table_layout)
 
@@ -147,8 +148,8 @@ def _load_jsonl(path: str | Path, log: ProblemLog, ids: tuple[str, ...] = ID_KEY
     import pyarrow as pa
     import pyarrow.json as pj
 
-    frame = None
-    if b"\n#" not in data and not data.startswith(b"#"):
+    frame = None  # (Arrow's JSON reader does not check that strings are UTF-8)
+    if b"\n#" not in data and not data.startswith(b"#") and first_not_utf8(data) is None:
         try:  # ids as text: no dates, no doubles (a JSON number there: the careful path)
             names = [k for k in ids if f'"{k}"'.encode() in data]
             schema = pa.schema([(k, pa.string()) for k in names])
@@ -177,8 +178,13 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
         if not text or text.startswith(b"#"):
             continue
         try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            log.error(file, number, not_utf8(error))
+            continue
+        try:
             record = json.loads(text, object_pairs_hook=unique_keys)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        except json.JSONDecodeError as error:
             log.error(file, number, f"not a JSON object: {error}")
             continue
         except KeyError as error:
@@ -225,6 +231,7 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     try:
         with open_binary(path) as handle:  # stdin and pipes (spooled), .gz decompressed
             data = handle.read()
+        _check_header_first(data, "TSV" if sep == "\t" else "CSV", file)
         if b'"' in data:
             check_quoting(data, sep, file)
         with warnings.catch_warnings(record=True) as dropped:  # (fields beyond the header's)
@@ -236,6 +243,8 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
         if isinstance(error, pd.errors.ParserError):  # e.g. a row longer than the first
             check_row_widths(data, sep, file)
+        if (bad := first_not_utf8(data)) is not None:
+            raise InputError(bad[1], file, bad[0]) from None
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
     named = [n for n in (sniff_columns(path) or ("", []))[1] if n]  # pandas: a repeat qid.1
@@ -252,6 +261,17 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     if blank.any():
         frame, lines = frame[~blank].reset_index(drop=True), lines[~blank]
     return Table(frame, lines, file)
+
+
+def _check_header_first(data: bytes, kind: str, file: str) -> None:
+    """Refuse a CSV/TSV file whose first line is blank or a ``#`` comment: its header (the
+    column names) is its first line, where pandas looks for it; detection, which skips such
+    lines, would otherwise hand the reader a table of no columns, or of the comment's."""
+    first = data.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0].strip()
+    if not first or first.startswith(b"#"):
+        raise InputError(f"line 1 is {'a comment' if first else 'blank'}: the first line of a "
+                         f"{kind} table is its header (the column names), and {kind} tables have "
+                         "no comment lines: remove the lines before the header", file, 1)
 
 
 def read_start(path: str | Path, size: int) -> bytes:

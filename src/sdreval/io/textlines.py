@@ -4,7 +4,8 @@ Every line a text reader cannot take in a block is read by :func:`iter_fields` (
 :func:`iter_line_fields`): line by line in binary (``.gz`` files are decompressed on the fly),
 each line is decoded as UTF-8 (a line that is not UTF-8 is reported, never dropped silently),
 blank lines and lines starting with ``#`` are skipped, and the rest is split on whitespace; a
-line holding a NUL character is reported (:data:`NUL_PROBLEM`).
+line holding a NUL character or a byte-order mark after the file's start is reported
+(:func:`odd_character`).
 
 :func:`finish` implements the common "no log given" policy: problems are collected during the
 whole read and, at the end, every error is raised at once in one :class:`InputError`
@@ -24,6 +25,8 @@ from typing import BinaryIO, Iterator
 
 from ..errors import InputError, ProblemLog
 from .locations import is_url, refuse_text_url
+from .text_rules import (GZIP_MAGIC, SIGNATURE_BYTES, compression_problem, not_utf8,
+                         odd_character, wide_problem)
 
 #: bound on integers stored in int64 columns (ranks, offsets, lengths, sizes)
 INT_LIMIT = 1 << 62
@@ -31,12 +34,6 @@ INT_LIMIT = 1 << 62
 #: per-document band the passage measures index characters in (an end beyond it would spill
 #: into the next document's band); documents are far shorter than 4 Gi characters
 CHAR_LIMIT = 1 << 32
-#: why a NUL character is refused in an id (and in a line of a text file, where fields are ids
-#: and numbers): C programs (trec_eval, pytrec_eval) end a text at a NUL, so they read another id
-NUL_PROBLEM = ("holds a NUL character (\\x00), where C programs (trec_eval, pytrec_eval) end "
-               "the text, so they read another id there: remove it")
-
-
 def not_from_one(rank: int | None) -> str:
     """Why a rank below 1 is refused in an element or passage run; for 0, what to do."""
     return "is not a positive integer" + (" (element and passage runs count ranks from 1, as "
@@ -84,7 +81,6 @@ class InputWarning(UserWarning):
 
 #: ``-`` and non-seekable inputs (pipes, ``/dev/stdin``) spooled once: name -> local copy
 _SPOOLED: dict[str, Path] = {}
-_GZIP_MAGIC = b"\x1f\x8b"
 
 
 def is_pipe(path: str | Path) -> bool:
@@ -135,29 +131,35 @@ def local_path(path: str | Path) -> Path:
     return Path(spool)
 
 
-def open_binary(path: str | Path) -> BinaryIO:
+def open_binary(path: str | Path, wide_ok: bool = False) -> BinaryIO:
     """Open ``path`` for binary reading; ``.gz`` files are decompressed transparently.
 
     ``-`` and pipes are read from their spooled copy (:func:`local_path`); a spooled input
-    starting with the gzip magic bytes is decompressed too."""
+    starting with the gzip magic bytes is decompressed too.  Other compressed data, and gzip
+    data in a file not named ``.gz``, is refused (:func:`compression_problem`), as is text
+    starting with a UTF-16 or UTF-32 byte-order mark (:func:`wide_problem`) unless
+    ``wide_ok`` (format detection, which reads such XML)."""
     spooled = local_path(path)
     path = Path(path)
-    if str(spooled) != str(path):
-        handle = open(spooled, "rb")
-        if handle.read(2) == _GZIP_MAGIC:
-            import gzip  # compressed input only
-
-            handle.seek(0)
-            return gzip.open(handle, "rb")  # type: ignore[return-value]
-        handle.seek(0)
-        return handle
-    if path.is_dir():
+    piped = str(spooled) != str(path)
+    if not piped and path.is_dir():
         raise InputError(f"{path} is a directory, not a file", str(path))
-    if path.suffix == ".gz":
+    if not piped and path.suffix == ".gz":
         import gzip  # compressed input only
 
         return gzip.open(path, "rb")  # type: ignore[return-value]
-    return open(path, "rb")
+    handle = open(spooled, "rb")
+    start = handle.read(SIGNATURE_BYTES)
+    handle.seek(0)
+    if piped and start.startswith(GZIP_MAGIC):
+        import gzip  # compressed input only
+
+        return gzip.open(handle, "rb")  # type: ignore[return-value]
+    problem = compression_problem(start) or (None if wide_ok else wide_problem(start))
+    if problem is not None:
+        handle.close()
+        raise InputError(problem, str(path))
+    return handle
 
 
 PARQUET_MAGIC = b"PAR1"
@@ -195,7 +197,7 @@ def first_data_line(head: bytes) -> str | None:
 def read_head(path: str | Path, size: int = 65536) -> bytes:
     """The first ``size`` bytes of a file (decompressed), for format detection."""
     try:
-        with open_binary(path) as handle:
+        with open_binary(path, wide_ok=True) as handle:
             return handle.read(size)
     except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
         raise InputError(f"cannot read: {error}", str(path)) from None
@@ -230,13 +232,13 @@ def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as error:
-                log.error(name, number, f"line is not UTF-8 ({error.reason} at byte "
-                                        f"{error.start})")
+                log.error(name, number, not_utf8(error))
                 continue
             if number == 1 and text.startswith("\ufeff"):
                 text = text[1:]
-            if "\x00" in text:
-                log.error(name, number, f"the line {NUL_PROBLEM}")
+            odd = odd_character(text)
+            if odd is not None:
+                log.error(name, number, f"the line {odd}")
                 continue
             fields = text.split()
             if fields and not fields[0].startswith("#"):
@@ -245,8 +247,9 @@ def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0
         log.error(name, number + 1, f"cannot read further: {error}")
 
 
-def comment_lines(path: str | Path, limit: int = 50) -> list[str]:
-    """The first ``limit`` lines starting with ``#`` (for directives such as ``scale=``)."""
+def comment_lines(path: str | Path) -> list[str]:
+    """The lines starting with ``#``, wherever they are in the file (for directives such as
+    a navigation file's ``#! abandonment``: one under the data lines holds too)."""
     found: list[str] = []
     try:
         with open_binary(path) as handle:
@@ -254,10 +257,6 @@ def comment_lines(path: str | Path, limit: int = 50) -> list[str]:
                 text = raw.decode("utf-8", "replace").strip().lstrip("\ufeff")
                 if text.startswith("#"):
                     found.append(text)
-                elif text:
-                    break
-                if len(found) >= limit:
-                    break
     except (OSError, EOFError, zlib.error):
         pass
     return found

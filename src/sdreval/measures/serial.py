@@ -20,7 +20,8 @@ from ..model.run import Ranking, Run, TopicRankings, column_rows
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
 from .results import (COLUMNS, MEAN_SPELLINGS, MEAN_TOPIC, ResultColumns,  # noqa: F401
                       labels)
-from .topics import apply_topic_policy, judged_relevant_topics, relevant_topics_of
+from .topics import (apply_topic_policy, judged_relevant_topics, near_misses,
+                     relevant_topics_of)
 from .values import TopicValues
 
 pd = lazy_module("pandas")
@@ -49,7 +50,9 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
     if unknown:
         shown = first_topics(t for t in run.topics if t not in qrels.topics)
         ctx.warn(f"run {run.name}: {unknown:,} topic(s) not in the qrels ignored: "
-                 + ", ".join(shown) + (" ..." if unknown > _LISTED else ""))
+                 + ", ".join(shown) + (" ..." if unknown > _LISTED else "")
+                 + near_misses([t for t in run.topics if t not in qrels.topics], qrels.topics,
+                               ctx))
     if all_topics:
         chosen = [t for t in qrels.topics if t in relevant]
     else:

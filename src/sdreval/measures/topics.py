@@ -11,6 +11,7 @@ warning too).
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -114,3 +115,43 @@ def keep_warning(ctx: Any, key: tuple, update: Callable[[Any], tuple[Any, str]])
         ctx.warn(message)
     if cache is not None:
         cache[slot] = (warnings, state, message)
+
+
+def near_misses(unknown: list[str], known: Any, ctx: Any = None, shown: int = 3) -> str:
+    """A hint for run topics not in the qrels (``unknown``) that name a qrels topic (of
+    ``known``, which supports ``in``) once leading zeros, case or the Unicode form (NFC/NFD)
+    are set aside: ``"; the qrels have '001' for '1', ..."`` -- ids are compared as written, as
+    trec_eval compares them, so ``1`` and ``001`` stay two topics; '' if none does.  The qrels
+    topics not already in that loose form are indexed once per qrels (``ctx.cache``)."""
+    if not unknown:
+        return ""
+    cache = getattr(ctx, "cache", None)
+    key = ("loose-topics", id(known), len(known))
+    index = cache.get(key) if cache is not None else None
+    if index is None:
+        index = {}
+        for topic in known:
+            loose = _loose(topic)
+            if loose != topic:
+                index.setdefault(loose, topic)
+        if cache is not None:
+            cache[key] = index
+    pairs = []
+    for topic in unknown:
+        loose = _loose(topic)
+        found = loose if loose != topic and loose in known else index.get(loose)
+        if found is not None and found != topic:
+            pairs.append((found, topic))
+    if not pairs:
+        return ""
+    pairs.sort(key=lambda pair: topic_sort_key(pair[1]))
+    listed = ", ".join(f"{ours!r} for {theirs!r}" for ours, theirs in pairs[:shown])
+    return (f"; the qrels have {listed}{' ...' if len(pairs) > shown else ''}: ids are "
+            "compared as written (as trec_eval compares them), so leading zeros, case and the "
+            "Unicode form (NFC/NFD) count; write the run's topics as the qrels write them")
+
+
+def _loose(topic: str) -> str:
+    """A topic id with leading zeros, case and the Unicode form set aside (:func:`near_misses`)."""
+    text = unicodedata.normalize("NFC", topic).casefold()
+    return text.lstrip("0") or "0" if text.isascii() and text.isdigit() else text
