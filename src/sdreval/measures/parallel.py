@@ -169,7 +169,8 @@ def dask_client(scheduler: str, workers: int = 1):
         try:
             if scheduler == "local":
                 with LocalCluster(n_workers=max(1, workers), threads_per_worker=1,
-                                  processes=True, dashboard_address=":0") as cluster, \
+                                  processes=True, dashboard_address=":0",
+                                  silence_logs=logging.CRITICAL) as cluster, \
                         Client(cluster) as client:
                     yield client
             else:
