@@ -20,10 +20,12 @@ class Metric(NamedTuple):
 
 class Evaluator:
     """Measures and judgements fixed, runs given one at a time, as ir_measures'
-    ``evaluator(measures, qrels)``: the qrels are read once."""
+    ``evaluator(measures, qrels)``: the qrels are read once (with the ``collection`` option,
+    as :func:`evaluate` reads them: INEX assessments' passages given as paths need it)."""
 
     def __init__(self, measures: Any, qrels: Any, **options: Any):
-        self.measures, self.qrels, self.options = measures, read_qrels(qrels), options
+        self.measures, self.options = measures, options
+        self.qrels = read_qrels(qrels, collection=options.get("collection"))
 
     def iter_calc(self, run: Any) -> Iterator[Metric]:
         """Per-query :class:`Metric` records of ``run`` (see :func:`iter_calc`)."""
