@@ -164,7 +164,7 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
     _check_output(output)
     if isinstance(run_ddf, (str, os.PathLike)):
         run_ddf = read_parquet(run_ddf)
-    qrels = read_qrels(qrels)  # a path, DataFrame, dict ...: read here, once
+    qrels = read_qrels(qrels, collection=ctx.collection)  # a path, a DataFrame ...: read once
     texts = [m.text for m in measures_by_family(measures)[0]]
     settings = replace(ctx, warnings=[], cache={})
     try:

@@ -40,3 +40,23 @@ def test_evaluator_reads_the_qrels_with_the_collection(tmp_path):
     # the same numbers as the functions that read the qrels themselves
     assert api.calc_aggregate(measures, tmp_path / "q.xml", tmp_path / "run.xml",
                               collection=docs) == {"iP@0.01": 0.5, "MAiP": 0.5}
+
+
+def test_dask_evaluate_reads_the_qrels_with_the_collection(tmp_path):
+    import pandas as pd
+    import pytest
+
+    dd = pytest.importorskip("dask.dataframe")
+    dask = pytest.importorskip("dask")
+    import sdreval.dask
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "d1.xml").write_text("<article><p>aaaa</p><p>bbbb</p></article>")
+    (tmp_path / "q.xml").write_text(ASSESSMENTS)
+    run = pd.DataFrame({"topic": ["7", "7"], "doc": ["d1", "d1"],
+                        "path": ["/article[1]/p[2]", "/article[1]/p[1]"], "rank": [1, 2]})
+    with dask.config.set(scheduler="sync"):
+        got = sdreval.dask.evaluate(dd.from_pandas(run, npartitions=1), tmp_path / "q.xml",
+                                    ["iP@0.01", "MAiP"], api.context(collection=docs))
+    assert dict(zip(got["measure"], got["value"])) == {"iP@0.01": 0.5, "MAiP": 0.5}  # as above
