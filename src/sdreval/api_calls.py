@@ -20,12 +20,15 @@ class Metric(NamedTuple):
 
 class Evaluator:
     """Measures and judgements fixed, runs given one at a time, as ir_measures'
-    ``evaluator(measures, qrels)``: the qrels are read once (with the ``collection`` option,
-    as :func:`evaluate` reads them: INEX assessments' passages given as paths need it)."""
+    ``evaluator(measures, qrels)``: the qrels are read once (with the collection of the
+    ``collection`` option or of ``ctx``, as :func:`evaluate` reads them: INEX assessments'
+    passages given as element paths need it)."""
 
     def __init__(self, measures: Any, qrels: Any, **options: Any):
         self.measures, self.options = measures, options
-        self.qrels = read_qrels(qrels, collection=options.get("collection"))
+        ctx = options.get("ctx")
+        self.qrels = read_qrels(qrels, collection=options.get("collection") if ctx is None
+                                else ctx.collection)
 
     def iter_calc(self, run: Any) -> Iterator[Metric]:
         """Per-query :class:`Metric` records of ``run`` (see :func:`iter_calc`)."""

@@ -37,6 +37,9 @@ def test_evaluator_reads_the_qrels_with_the_collection(tmp_path):
     assert ev.calc_aggregate(tmp_path / "run.xml") == {"iP@0.01": 0.5, "MAiP": 0.5}
     assert [(m.query_id, m.value) for m in ev.iter_calc(tmp_path / "run.xml")] == \
         [("7", 0.5), ("7", 0.5)]
+    # a context given instead of the option: its collection
+    ev = api.evaluator(measures, tmp_path / "q.xml", ctx=api.context(collection=docs))
+    assert ev.calc_aggregate(tmp_path / "run.xml") == {"iP@0.01": 0.5, "MAiP": 0.5}
     # the same numbers as the functions that read the qrels themselves
     assert api.calc_aggregate(measures, tmp_path / "q.xml", tmp_path / "run.xml",
                               collection=docs) == {"iP@0.01": 0.5, "MAiP": 0.5}
