@@ -323,7 +323,9 @@ def read_runs(runs: Any) -> list[Run]:
 
 
 def _is_run_dict(mapping: Mapping) -> bool:
-    """One run: ``{topic: {unit: score}}`` (values are mappings of numbers) or columns."""
+    """One run: ``{topic: {unit: score}}`` (values are mappings of numbers, or of text the
+    run's reader reads as numbers, as a table's) or columns; the first non-empty mapping
+    decides (an empty one is a topic without results, or a run without any)."""
     from .table_checks import TOPIC
 
     if any(key in mapping for key in TOPIC) and all(
@@ -332,8 +334,10 @@ def _is_run_dict(mapping: Mapping) -> bool:
         return True
     for value in mapping.values():
         if isinstance(value, Mapping):
-            return all(isinstance(v, Number) or v is None for v in value.values())  # None:
-            # a missing score, refused by the run's reader
+            if not value:
+                continue
+            return all(isinstance(v, (Number, str)) or v is None for v in value.values())
+            # None: a missing score, refused by the run's reader
         return False
     return True
 
