@@ -301,7 +301,7 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
     if found == "span-run" and what == "judgements" and _unranked(path):
         return ("this table has a span run's keys (query_id, doc_id, start, end) and neither "
                 "a relevance key nor a score or rank: as judgements, give every span a "
-                f"relevance (1 for gold text); if it is a run, are the qrels and the run swapped? "
+                "relevance (1 for gold text); if it is a run, are the qrels and the run swapped? "
                 f"({arguments_order()})")
     if swapped:
         return (f"this is {a} {found} file, not {what}: are the qrels and the run swapped? "

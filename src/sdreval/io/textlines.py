@@ -34,6 +34,8 @@ INT_LIMIT = 1 << 62
 #: per-document band the passage measures index characters in (an end beyond it would spill
 #: into the next document's band); documents are far shorter than 4 Gi characters
 CHAR_LIMIT = 1 << 32
+
+
 def not_from_one(rank: int | None) -> str:
     """Why a rank below 1 is refused in an element or passage run; for 0, what to do."""
     return "is not a positive integer" + (" (element and passage runs count ranks from 1, as "
