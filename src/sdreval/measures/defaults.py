@@ -114,9 +114,14 @@ def _suspects(run) -> list:
 def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
     """Warnings for document runs evaluated in file order whose listing is not trec_eval's
     order (RSV descending, then document id descending): the numbers then differ from
-    trec_eval's, which ``--order rsv`` reproduces."""
+    trec_eval's, which ``--order rsv`` reproduces; with ``order="rank"``, the runs giving two
+    results of a topic the same rank (kept in file order)."""
     import numpy as np
 
+    if order == "rank":
+        return [f"run {run.name}: {tied:,} topic(s) give two or more results the same rank; "
+                "--order rank keeps them in file order (--order rsv ranks by score)"
+                for run in runs if (tied := _tied_rank_topics(run))]
     if order != "file":
         return []
     hints = []
@@ -130,3 +135,21 @@ def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
                          "order (RSV descending, then document id descending); ranked in file "
                          "order (the INEX convention); --order rsv ranks as trec_eval does")
     return hints
+
+
+def _tied_rank_topics(run) -> int:
+    """How many topics of ``run`` give one rank to two or more results (one sort of the
+    shared columns, or each topic's ranks)."""
+    import numpy as np
+
+    from ..model.run import TopicRankings
+
+    columns = run.topics.columns() if isinstance(run.topics, TopicRankings) else None
+    if columns is None:
+        return sum(1 for r in run.topics.values() if np.unique(r.ranks).size < len(r.ranks))
+    bounds = np.asarray(columns.bounds)
+    codes = np.repeat(np.arange(bounds.size - 1), np.diff(bounds))
+    ranks = np.asarray(columns.ranks)[:int(bounds[-1])]
+    order = np.lexsort((ranks, codes))
+    c, r = codes[order], ranks[order]
+    return int(np.unique(c[1:][(c[1:] == c[:-1]) & (r[1:] == r[:-1])]).size)
