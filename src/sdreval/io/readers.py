@@ -4,7 +4,8 @@ A source is a file path (its format detected from content, :mod:`sdreval.io.dete
 ``fmt`` names it; tables of documents as Parquet files or datasets, JSONL, CSV or TSV:
 :mod:`sdreval.io.doc_tables`), an open file, an sdreval object, a dict (``{topic: {doc: grade}}`` qrels,
 ``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements, ``(doc, offset, length)``
-keys for passages, or columns ``{"topic": [...], ...}``), a pandas DataFrame, records
+keys for passages, or columns ``{"topic": [...], ...}``), a pandas DataFrame (an Arrow
+table or a polars DataFrame is read as one), records
 (ir_measures / ir_datasets namedtuples, dicts or tuples; any iterable, generators included) or
 a ranx ``Qrels``/``Run``.  Tables keep their units (``path`` columns make elements,
 ``offset``/``length`` passages) and are validated by the file readers' rules
@@ -124,6 +125,16 @@ def is_frame(obj: Any) -> bool:
     return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
 
 
+def as_pandas(source: Any) -> Any:
+    """An Arrow ``Table``/``RecordBatch`` or a polars ``DataFrame`` as the pandas DataFrame
+    the table readers take (read by the same rules); any other source as it is."""
+    kind, module = type(source).__name__, type(source).__module__
+    if (module.startswith("pyarrow") and kind in ("Table", "RecordBatch")) or \
+            (module.startswith("polars") and kind == "DataFrame"):
+        return source.to_pandas()
+    return source
+
+
 def is_span_data(source: Any, key: str | None) -> bool:
     """A DataFrame or list of records with span keys (``query_id, doc_id, start, end``, and
     ``key`` when given): span qrels or span runs (:mod:`sdreval.io.spans`)."""
@@ -196,6 +207,7 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 
     if isinstance(source, Qrels):
         return source
+    source = as_pandas(source)
     _refuse_swapped(source, "judgements")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         if isinstance(collection, (str, os.PathLike)):
@@ -240,6 +252,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
 
     if isinstance(source, Run):
         return _renamed(source, name, log, "(run)", "the Run object is named")
+    source = as_pandas(source)
     _refuse_swapped(source, "a run")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         run = _from_file(source, lambda path: _run_file(path, fmt, log, chunk_map, documents))
@@ -309,6 +322,7 @@ def read_runs(runs: Any) -> list[Run]:
     from ..model.runnames import distinct_runs
     from .spans.objects import result_rows
 
+    runs = as_pandas(runs)
     _refuse_swapped(runs, "a run")
     runs = result_rows(runs)  # {query_id: [LangChain Document, ...]} is one run
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
