@@ -19,7 +19,7 @@ def test_compare_and_stability_take_a_repeated_measure_once(tmp_path):
     assert compared.exit_code == 0, compared.output
     assert len(compared.stdout.splitlines()) == 2  # header and the one pair
     stable = runner.invoke(cli, ["stability", "--scores", str(path), "-m", "map", "-m", "map",
-                                 "-a", "ci", "--samples", "20", "--format", "csv"])
+                                 "-a", "ci", "--samples", "40", "--format", "csv"])
     assert stable.exit_code == 0, stable.output
     assert len(stable.stdout.splitlines()) == 3  # header and the two runs
 

@@ -150,6 +150,10 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
         unused |= dict.fromkeys(("samples", "seed"), "--test t resamples nothing (t test, t "
                                                      "interval of the differences)")
     echo_warnings(unused_given(unused))
+    if test != "t" and 0 < level < 1:  # before any run is read: the bootstrap interval's need
+        from ..stats.bootstrap import enough_resamples
+
+        enough_resamples(samples, 1 - level)
     table = scores_from_inputs(inputs, scores, measures, options, min_runs=2,
                                all_topics=all_topics)
     chosen = list(measures) or None

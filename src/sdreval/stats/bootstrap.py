@@ -8,6 +8,8 @@ Quantiles use numpy's default (linear) interpolation, as ``scipy.stats.bootstrap
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 
@@ -36,6 +38,7 @@ def percentile_ci(values: np.ndarray, level: float = 0.95, samples: int = CI_SAM
     (``geometric``: of trec_eval's geometric mean ``exp(mean(log(max(v, 0.00001))))``)."""
     if not 0 < level < 1:
         raise UsageError(f"confidence level must be in (0, 1), got {level}")
+    enough_resamples(samples, level)
     x = as_values(values)
     if geometric:
         from ..measures.rankings import GMAP_FLOOR
@@ -53,6 +56,18 @@ def percentile_ci(values: np.ndarray, level: float = 0.95, samples: int = CI_SAM
             means = np.exp(means)
         low[block], high[block] = np.quantile(means, [alpha / 2, 1 - alpha / 2], axis=1)
     return low, high
+
+
+def enough_resamples(samples: int, level: float) -> None:
+    """Refuse fewer resamples than a percentile interval at ``level`` needs: ``2 / (1 −
+    level)`` (40 at 95%), so that its quantiles ``α/2`` and ``1 − α/2`` each have a resampled
+    mean beyond them; with fewer, an end is the most extreme resample (one resample gives an
+    interval of one point, which may not hold the observed mean)."""
+    need = math.ceil(round(2 / (1 - level), 9))
+    if samples < need:
+        raise UsageError(f"{samples:,} resample(s) are too few for a percentile interval at "
+                         f"{level:.4g}: it needs at least {need:,} (2 / (1 − level)), so that a "
+                         "resampled mean lies beyond each end; give more (--samples, samples=)")
 
 
 def confidence_intervals(scores: ScoreMatrix, level: float = 0.95, samples: int = CI_SAMPLES,
