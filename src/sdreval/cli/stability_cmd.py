@@ -259,6 +259,11 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                     base="original" if judged else None)
                 row = {"measure": measure, "topics": scope, "varied_topics": len(combos[0])}
                 row.update(stats.variant_correlation(means))
+                if row["tau_sets"] < row["sets"] - 1:
+                    echo_warnings([f"variants: {measure}: {row['sets'] - 1 - row['tau_sets']} "
+                                   "test set(s) (or the original) give every run the same "
+                                   "mean: tau is undefined there; tau_mean, tau_max and "
+                                   f"tau_min are over the other {row['tau_sets']}"])
                 row.update(stats.error_rate_and_ties(means, equivalence))
                 results["variants"].append(pd.DataFrame([row]))
     tables = {a: (pd.concat(frames, ignore_index=True) if frames else pd.DataFrame())

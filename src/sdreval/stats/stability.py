@@ -150,12 +150,16 @@ def variant_spread(runs: list[str], means: np.ndarray) -> pd.DataFrame:
 
 
 def variant_correlation(means: np.ndarray) -> dict[str, float]:
-    """Kendall's tau between test set 0 (original) and every other set: avg, max, min."""
+    """Kendall's tau between test set 0 (original) and every other set: avg, max, min over
+    the ``tau_sets`` sets where tau is defined (not where either set gives every run the same
+    mean: tau is 0/0 there; NaN when no set has one)."""
     if means.shape[0] < 2:
         raise UsageError("need at least two test sets")
     taus = np.array([kendall_tau(means[0], means[c])[0] for c in range(1, means.shape[0])])
-    return {"sets": int(means.shape[0]), "tau_mean": float(np.nanmean(taus)),
-            "tau_max": float(np.nanmax(taus)), "tau_min": float(np.nanmin(taus))}
+    defined = taus[~np.isnan(taus)]
+    return {"sets": int(means.shape[0]), "tau_sets": int(defined.size),
+            **{f"tau_{name}": float(how(defined)) if defined.size else float("nan")
+               for name, how in (("mean", np.mean), ("max", np.max), ("min", np.min))}}
 
 
 def pair_decisions(means: np.ndarray, equivalence: float = 0.05
