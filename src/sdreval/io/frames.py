@@ -48,9 +48,10 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
     ranked = (np.arange(1, len(order) + 1, dtype=np.int64) - np.repeat(bounds[:-1], counts)
               if ranks is None else np.asarray(ranks, dtype=np.int64)[order])
     none = Filled(-1, np.int64)
+    path = Filled(None) if unit == "passage" else (
+        Filled(DOCUMENT_PATH) if paths is None else paths[order])
     return make.from_columns(
-        name, {str(t): i for i, t in enumerate(topic_names)}, bounds, docs[order],
-        Filled(None) if unit == "passage" else Filled(DOCUMENT_PATH) if paths is None else paths[order],
+        name, {str(t): i for i, t in enumerate(topic_names)}, bounds, docs[order], path,
         none if offsets is None else offsets[order], none if lengths is None else lengths[order],
         ranked, -ranked.astype(np.float64) if scores is None else scores[order], unit, source,
         **fields)
