@@ -36,7 +36,8 @@ from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
 from .ids import id_of
 from .locations import arrow_file, dataset_parts, is_directory, is_url, url_start
-from .parquet_tables import dataset_columns, load_dataset, load_parquet, to_frame
+from .parquet_tables import (dataset_columns, load_dataset, load_parquet, parquet_problem,
+                             to_frame)
 from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, repeated_key, unique_keys
@@ -81,7 +82,7 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
         try:
             return layout, list(pq.read_schema(where, filesystem=filesystem).names)
         except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
-            raise InputError(f"cannot read Parquet: {error}", str(path)) from None
+            raise InputError(parquet_problem(path, error), str(path)) from None
     first = first_data_line(head)
     if first is None:
         return None
