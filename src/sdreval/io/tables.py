@@ -42,7 +42,7 @@ from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, repeated_key, unique_keys
 from .trec_lines import file_stem
-from .text_rules import first_not_utf8, not_utf8
+from .text_rules import LONE_CR_PROBLEM, first_not_utf8, lone_cr, not_utf8
 from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
                         table_layout)
 
@@ -185,8 +185,9 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
             continue
         try:
             record = json.loads(text, object_pairs_hook=unique_keys)
-        except json.JSONDecodeError as error:
-            log.error(file, number, f"not a JSON object: {error}")
+        except json.JSONDecodeError as error:  # (one line of objects: lines ended by CR?)
+            log.error(file, number, LONE_CR_PROBLEM if lone_cr(data) else
+                      f"not a JSON object: {error}")
             continue
         except KeyError as error:
             log.error(file, number, repeated_key(error))
