@@ -13,15 +13,13 @@ that each problem can be reported as ``file:line``.  One reader for every table 
   write it): a document's own white space counts in its character offsets.  A quote opens a
   field only right after its separator, and closes it right before the next.
   Rows are numbered by their file line (the header is line 1).
-* Parquet (``PAR1`` magic): needs pyarrow; problems name the row (1-based).  A directory of
-  Parquet files (a dataset, as ``pandas.read_parquet`` reads one, Hive partitions
-  ``key=value`` included, their values as text) is read file by file in sorted order, and
-  problems name the file and its row.
+* Parquet (``PAR1`` magic) files and datasets (directories of Parquet files, as
+  ``pandas.read_parquet`` reads them): :mod:`sdreval.io.parquet_tables`; problems name the
+  file and its row (1-based).
 
 Formats are told apart by content (:func:`sniff_columns`): the keys of the first JSON object,
-the header of a CSV/TSV file, or the schema of a Parquet file.  Parquet files and datasets are
-read by :mod:`sdreval.io.parquet_tables`; the rows and their places are a
-:class:`~sdreval.io.table_model.Table`.
+the header of a CSV/TSV file, or the schema of a Parquet file.  The rows and their places are
+a :class:`~sdreval.io.table_model.Table`.
 """
 from __future__ import annotations
 
