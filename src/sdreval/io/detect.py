@@ -25,7 +25,7 @@ from pathlib import Path
 from ..errors import InputError, UsageError
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
-from .text_rules import wide_text
+from .text_rules import LONE_CR_PROBLEM, lone_cr, wide_text
 from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, table_layout
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
@@ -183,10 +183,8 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
                              f"({f'root element <{name}>' if name else 'unknown root element'}"
                              f"{hint})", str(path))
         return kind
-    if b"\n" not in head and b"\r" in head.rstrip(b"\r"):  # (CSV, JSON, XML: read above)
-        raise InputError("lines end with lone carriage returns (CR, as classic Mac OS ended "
-                         "them), so the file is one line to the readers; end lines with LF or "
-                         "CRLF first (tr '\\r' '\\n' < FILE > NEW)", str(path))
+    if lone_cr(head):  # (CSV, JSON, XML: read above)
+        raise InputError(LONE_CR_PROBLEM, str(path))
     rows = head.decode("utf-8", "replace").splitlines()
     if len(head) == _HEAD and rows:
         rows = rows[:-1]  # the last line may be cut

@@ -9,16 +9,10 @@ pairs); beside the pairs, which are the grades, a ``relevance`` column is read a
 binary summary (1 where e > 0 and s > 0, as :func:`sdreval.integrations.ir_measures.qrels_frame`
 writes it) and ignored, with a warning on a row where it is not that.
 
-An element judged twice is a warning when both rows agree (the repeat is ignored) and an
-error when they differ; a repeated highlighted passage is a warning (read once;
-``--compat chroma`` counts each copy), a document given two ``doclen`` an error.
-
-Passage qrels rows (:func:`passage_judgements`, also the rule of span tables): a row whose
-relevance is above 0 (or that has no relevance column) is a highlighted passage, its grade
-kept for the graded span measures (the INEX passage measures are binary); a row with
-relevance 0, or with neither offset nor length, marks a judged document without relevant
-text there.  Optional columns ``doclen`` and ``bep`` give the document length and best entry
-point, as in FOL qrels.
+Passage columns make passage qrels (:func:`passage_judgements` states their rules; the INEX
+passage measures read the grades as binary, the graded span measures as they are); optional
+columns ``doclen`` and ``bep`` give the document length and best entry point, as in FOL qrels.
+Repeated and invalid rows: :func:`element_judgements`, :func:`passage_judgements`.
 """
 from __future__ import annotations
 

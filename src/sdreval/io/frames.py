@@ -48,9 +48,10 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
     ranked = (np.arange(1, len(order) + 1, dtype=np.int64) - np.repeat(bounds[:-1], counts)
               if ranks is None else np.asarray(ranks, dtype=np.int64)[order])
     none = Filled(-1, np.int64)
+    path = Filled(None) if unit == "passage" else (
+        Filled(DOCUMENT_PATH) if paths is None else paths[order])
     return make.from_columns(
-        name, {str(t): i for i, t in enumerate(topic_names)}, bounds, docs[order],
-        Filled(None) if unit == "passage" else Filled(DOCUMENT_PATH) if paths is None else paths[order],
+        name, {str(t): i for i, t in enumerate(topic_names)}, bounds, docs[order], path,
         none if offsets is None else offsets[order], none if lengths is None else lengths[order],
         ranked, -ranked.astype(np.float64) if scores is None else scores[order], unit, source,
         **fields)
@@ -63,8 +64,9 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
     """A run from a DataFrame (columns: module docstring); ``where(i)`` names row ``i`` in
     messages (default ``row <index label>``; ``table``: the
     :class:`~sdreval.io.table_model.Table` of a file, whose rows are named ``file:line``).
-    ``topics``: ``(codes, names)`` when the caller holds the rows' topics already (a nested
-    dict: no topic column; topics without rows are kept, empty, in the order of ``names``).
+    ``topics``: ``(codes, names)`` when the caller holds the rows' topics already, checked
+    as ids (a nested dict: no topic column; topics without rows are kept, empty, in the order
+    of ``names``).
     ``named``: the run the run column names when the caller has read it
     (:func:`~sdreval.io.table_checks.single_run_name`), not read again."""
     log, own = given_log(log)
@@ -84,9 +86,6 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
                          + listed(frame))
     spans = span_columns(frame)
     topic_ids = None if topic is None else check.ids(frame[topic].to_numpy(), topic)
-    if topics is not None:  # topic ids given apart from the rows: not empty, as in files
-        for empty in (t for t in topics[1] if not t.strip()):
-            log.error(source, None, f"topic id {empty!r} is empty")
     docs = check.ids(frame[doc].to_numpy(), doc)
     scores = check.floats(frame[score].to_numpy(), score) if score else None
     offsets = lengths = paths = None

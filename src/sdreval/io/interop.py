@@ -54,6 +54,7 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
     columns.update(rows.key_columns("qrels", ("doc", "path"), ("doc", "offset", "length")))
     values = rows.values()
     pair = [isinstance(v, (tuple, list)) for v in values]
+    own = False  # True: the log is this read's (the pairs are checked before the table's rows)
     if "offset" not in columns and any(pair):  # (e, s) pairs: exhaustivity and specificity columns
         log, own = given_log(log)
         wrong = np.array([p and len(v) != 2 for p, v in zip(pair, values)], dtype=bool)
@@ -73,6 +74,7 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
         qrels.topic(topic)
     if list(qrels.topics) != rows.topic_names:
         qrels.topics = {t: qrels.topics[t] for t in rows.topic_names}
+    finish(log, own)  # the read's own log: its warnings issued, as the table reader's are
     return qrels
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import ProblemLog, UsageError
+from ..errors import InputError, ProblemLog, UsageError
 from .options import arguments_order, format_option
+from .text_rules import first_not_utf8
+from .textlines import finish, given_log, open_binary
 
 
 def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool = False,
@@ -23,10 +25,7 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
     import json
     from dataclasses import replace
 
-    from ..errors import InputError
-    from .table_syntax import repeated_key, unique_keys
-    from .text_rules import first_not_utf8
-    from .textlines import finish, given_log, open_binary
+    from .table_syntax import repeated_key, unique_keys  # (csv: loaded for tables only)
 
     file = str(path)
     try:
@@ -108,8 +107,6 @@ def json_holds(path: str) -> str:
     ``Run.save`` writes them), else judgements, as ``eval`` accepts it.  An unreadable file is
     left to the qrels reader to report."""
     import json
-
-    from .textlines import open_binary
 
     try:
         with open_binary(path) as handle:

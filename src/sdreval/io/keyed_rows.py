@@ -282,30 +282,24 @@ class KeyedRows:
         """The line number of a row."""
         return int(self.index.lines(np.array([row]))[0])
 
-    def repeat_items(self, repeats: dict[int, int], row: int, line: int, topic: str, doc: str,
-                     content, file: str) -> list[tuple[str, str]]:
-        """The problem of ``row``, which repeats row ``repeats[row]`` (``content(row)``: what
-        a repeat must equal to be identical), as :func:`~sdreval.io.textlines.is_repeat`
-        reports it."""
-        found, first = HeldProblems(), repeats[row]
-        is_repeat({(topic, doc): (self.line_of(first), content(first))}, (topic, doc),
-                  content(row), line, f"topic {topic}: document {doc}", file, found)
-        return [(p.severity, p.message) for p in found.held]
-
     def report(self, repeats: dict[int, int], held: list[Problem], file: str, log: ProblemLog,
                content, warnings: dict[int, list[str]] | None = None) -> None:
         """Report the ``held`` problems and, merged with them in line order, each repeated
-        row's (:meth:`repeat_items`; ``content(row)``: what an identical repeat equals) and
-        the ``warnings`` of the other rows (row -> messages)."""
+        row's (as :func:`~sdreval.io.textlines.is_repeat` reports it; ``content(row)``: what
+        an identical repeat equals) and the ``warnings`` of the other rows (row -> messages)."""
         docs, names, warnings = self.doc_column(), self.names(), warnings or {}
 
         def events() -> Iterator[tuple[int, list[tuple[str, str]]]]:
             noted = np.array(sorted(set(repeats) | set(warnings)), dtype=np.int64)
             lines = self.index.lines(noted).tolist()
             for row, line, code in zip(noted.tolist(), lines, self.topic_of(noted).tolist()):
-                yield line, (self.repeat_items(repeats, row, line, names[code],
-                                               docs[row].as_py(), content, file)
-                             if row in repeats else [("warning", m) for m in warnings[row]])
+                if row not in repeats:
+                    yield line, [("warning", m) for m in warnings[row]]
+                    continue
+                found, key, first = HeldProblems(), (names[code], docs[row].as_py()), repeats[row]
+                is_repeat({key: (self.line_of(first), content(first))}, key, content(row), line,
+                          f"topic {key[0]}: document {key[1]}", file, found)
+                yield line, [(p.severity, p.message) for p in found.held]
 
         report_in_line_order(held, events(), file, log)
 
@@ -338,7 +332,6 @@ def find_repeats(keyed: "KeyedRows", held: list[Problem], file: str, log: Proble
                  ) -> dict[int, int] | None:
     """The repeated rows of a whole file (:meth:`KeyedRows.repeats`), with the memory reading
     left given back first; None, every held problem reported, when no row was read."""
-
     if not len(keyed):
         report_in_line_order(held, iter(()), file, log)
         return None

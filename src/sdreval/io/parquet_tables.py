@@ -12,8 +12,9 @@ import numpy as np
 from ..errors import InputError
 from ..lazy import lazy_module
 from .ids import id_text
-from .locations import arrow_file, arrow_paths, dataset_parts, is_url
+from .locations import arrow_file, arrow_paths, dataset_parts, is_url, url_start
 from .table_model import Table
+from .text_rules import GZIP_MAGIC
 from .textlines import local_path
 
 pd = lazy_module("pandas")
@@ -36,8 +37,25 @@ def load_parquet(path: str | Path, ids: tuple[str, ...]) -> Table:
     try:
         frame = id_frame(pq.read_table(where, filesystem=filesystem), ids)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
-        raise InputError(f"cannot read Parquet: {error}", file) from None
+        raise InputError(parquet_problem(path, error), file) from None
     return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), file)
+
+
+def parquet_problem(path: str | Path, error: Exception) -> str:
+    """Why a Parquet file cannot be read: pyarrow's ``error``, unless the file is gzip data
+    (``FILE.parquet.gz``, which format detection reads decompressed), said so."""
+    try:
+        if is_url(path):
+            start = url_start(str(path), 2)
+        else:
+            with open(local_path(path), "rb") as handle:
+                start = handle.read(2)
+    except (OSError, InputError):
+        start = b""
+    if start == GZIP_MAGIC:
+        return ("gzip-compressed Parquet: Parquet compresses its own columns and is read as "
+                "stored; decompress it first (gunzip FILE.gz)")
+    return f"cannot read Parquet: {error}"
 
 
 def id_frame(table, ids: tuple[str, ...]) -> pd.DataFrame:

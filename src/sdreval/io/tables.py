@@ -13,15 +13,13 @@ that each problem can be reported as ``file:line``.  One reader for every table 
   write it): a document's own white space counts in its character offsets.  A quote opens a
   field only right after its separator, and closes it right before the next.
   Rows are numbered by their file line (the header is line 1).
-* Parquet (``PAR1`` magic): needs pyarrow; problems name the row (1-based).  A directory of
-  Parquet files (a dataset, as ``pandas.read_parquet`` reads one, Hive partitions
-  ``key=value`` included, their values as text) is read file by file in sorted order, and
-  problems name the file and its row.
+* Parquet (``PAR1`` magic) files and datasets (directories of Parquet files, as
+  ``pandas.read_parquet`` reads them): :mod:`sdreval.io.parquet_tables`; problems name the
+  file and its row (1-based).
 
 Formats are told apart by content (:func:`sniff_columns`): the keys of the first JSON object,
-the header of a CSV/TSV file, or the schema of a Parquet file.  Parquet files and datasets are
-read by :mod:`sdreval.io.parquet_tables`; the rows and their places are a
-:class:`~sdreval.io.table_model.Table`.
+the header of a CSV/TSV file, or the schema of a Parquet file.  The rows and their places are
+a :class:`~sdreval.io.table_model.Table`.
 """
 from __future__ import annotations
 
@@ -36,12 +34,13 @@ from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
 from .ids import id_of
 from .locations import arrow_file, dataset_parts, is_directory, is_url, url_start
-from .parquet_tables import dataset_columns, load_dataset, load_parquet, to_frame
+from .parquet_tables import (dataset_columns, load_dataset, load_parquet, parquet_problem,
+                             to_frame)
 from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, repeated_key, unique_keys
 from .trec_lines import file_stem
-from .text_rules import first_not_utf8, not_utf8
+from .text_rules import LONE_CR_PROBLEM, first_not_utf8, lone_cr, not_utf8
 from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
                         table_layout)
 
@@ -81,7 +80,7 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
         try:
             return layout, list(pq.read_schema(where, filesystem=filesystem).names)
         except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
-            raise InputError(f"cannot read Parquet: {error}", str(path)) from None
+            raise InputError(parquet_problem(path, error), str(path)) from None
     first = first_data_line(head)
     if first is None:
         return None
@@ -184,8 +183,9 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
             continue
         try:
             record = json.loads(text, object_pairs_hook=unique_keys)
-        except json.JSONDecodeError as error:
-            log.error(file, number, f"not a JSON object: {error}")
+        except json.JSONDecodeError as error:  # (one line of objects: lines ended by CR?)
+            log.error(file, number, LONE_CR_PROBLEM if lone_cr(data) else
+                      f"not a JSON object: {error}")
             continue
         except KeyError as error:
             log.error(file, number, repeated_key(error))

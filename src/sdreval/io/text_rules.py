@@ -1,8 +1,9 @@
 """The rules of the bytes of a text input, stated once for every reader (text lines, tables,
 JSON): what is refused and the message saying why -- a NUL character or a byte-order mark after
-the start of a file (:func:`odd_character`), a line that is not UTF-8 (:func:`not_utf8`,
-:func:`first_not_utf8`), UTF-16/UTF-32 text (:func:`wide_problem`) and compressed data other
-than gzip, or gzip data not named ``.gz`` (:func:`compression_problem`)."""
+the start of a file (:func:`odd_character`), lines ended by lone carriage returns
+(:func:`lone_cr`), a line that is not UTF-8 (:func:`not_utf8`, :func:`first_not_utf8`),
+UTF-16/UTF-32 text (:func:`wide_problem`) and compressed data other than gzip, or gzip data
+not named ``.gz`` (:func:`compression_problem`)."""
 from __future__ import annotations
 
 #: the first two bytes of gzip data
@@ -19,6 +20,18 @@ NUL_PROBLEM = ("holds a NUL character (\\x00), where C programs (trec_eval, pytr
 BOM_PROBLEM = ("holds a byte-order mark (U+FEFF, invisible), which would be read as part of "
                "an id (trec_eval reads it so); files joined with cat, one saved with a BOM? "
                "remove it")
+
+
+#: why a file whose lines end with lone carriage returns (:func:`lone_cr`) cannot be read
+LONE_CR_PROBLEM = ("lines end with lone carriage returns (CR, as classic Mac OS ended them), "
+                   "so the file is one line to the readers; end lines with LF or CRLF first "
+                   "(tr '\\r' '\\n' < FILE > NEW)")
+
+
+def lone_cr(data: bytes) -> bool:
+    """Whether the lines of ``data`` (a file's start) end with lone carriage returns: a CR
+    before its last byte, and no LF."""
+    return b"\n" not in data and b"\r" in data.rstrip(b"\r")
 
 
 def odd_character(text: str) -> str | None:
