@@ -42,12 +42,15 @@ TREC_NAMES = {
     "map": "AP", "ndcg": "nDCG", "recip_rank": "RR", "Rprec": "Rprec", "bpref": "Bpref",
     "num_rel": "NumRel", "num_ret": "NumRet", "num_rel_ret": "NumRelRet",
     "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF", "gm_map": "GMAP",
-    "11pt_avg": "IPrecAvg", "infAP": "infAP",
+    "11pt_avg": "IPrecAvg", "infAP": "infAP", "num_nonrel_judged_ret": "NumNonRelJudgedRet",
+    "set_map": "SetAP", "set_relative_P": "SetRelP", "gm_bpref": "GMBpref", "utility": "Utility",
+    "binG": "BinG", "G": "G", "ndcg_rel": "nDCGRel", "Rndcg": "RnDCG",
 }
 #: trec_eval names taking a cut-off as ``name_k`` (or ``name.k``) -> sdreval measure name.
 TREC_CUTOFF_NAMES = {
     "P": "P", "recall": "Recall", "ndcg_cut": "nDCG", "map_cut": "AP", "success": "Success",
-    "iprec_at_recall": "IPrec", "unj": "Unjudged",
+    "iprec_at_recall": "IPrec", "unj": "Unjudged", "relative_P": "RelP",
+    "Rprec_mult": "RprecMult",
 }
 #: ir_measures spellings that differ from sdreval's names.
 IR_MEASURES_NAMES = {
@@ -103,7 +106,8 @@ def _trec_set(name: str) -> str | None:
                                   else ")"))
     ranks = "5 10 15 20 30 100 200 500 1000"  # trec_eval's default cut-offs (m_P.c ...)
     cutoffs = {"P": ranks, "recall": ranks, "map_cut": ranks, "ndcg_cut": ranks,
-               "success": "1 5 10", "unj": "5 10 20",
+               "relative_P": ranks, "success": "1 5 10", "unj": "5 10 20",
+               "Rprec_mult": "0.20 0.40 0.60 0.80 1.00 1.20 1.40 1.60 1.80 2.00",
                "iprec_at_recall": "0.00 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 1.00"}
     has, lacks = [], []
     for measure in TREC_SETS[name].split():
@@ -190,7 +194,8 @@ def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
 
 def _example(name: str) -> str:
     """A trec_eval name with a cut-off it takes (``P_10``; a recall level: ``..._0.10``)."""
-    return f"{name}_0.10" if name == "iprec_at_recall" else f"{name}_10"
+    return {"iprec_at_recall": f"{name}_0.10", "Rprec_mult": f"{name}_1.00"}.get(name,
+                                                                               f"{name}_10")
 
 
 def all_names() -> list[str]:

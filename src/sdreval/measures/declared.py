@@ -19,6 +19,8 @@ FAMILY_PACKAGES: dict[str, dict[str, tuple[str, ...]]] = {
                     "Bpref", "NumRel", "NumRet", "NumRelRet", "IPrec", "SetP", "SetR", "SetF",
                     "nDCG"),
         "pooled": ("infAP", "Unjudged"),
+        "trec_more": ("NumNonRelJudgedRet", "SetAP", "SetRelP", "RelP", "GMBpref", "Utility",
+                      "RprecMult", "BinG", "G", "nDCGRel", "RnDCG"),
     },
     "xcg": {"xcg": ("xCG", "nxCG", "MAnxCG", "ep", "iMAep", "MAep", "Q", "R")},
     "inex_eval": {"inex_eval": ("inex_eval",)},

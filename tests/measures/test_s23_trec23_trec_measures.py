@@ -1,0 +1,92 @@
+"""trec_eval's less common measures (num_nonrel_judged_ret, set_map, set_relative_P, relative_P,
+gm_bpref, utility, Rprec_mult, binG, G, ndcg_rel, Rndcg) were refused ("not in sdreval").
+Values worked by hand from trec_eval 10.0's m_<name>.c on one small topic.
+
+Topic 1, qrels d1 2, d2 1, d3 0, d4 -1 (pooled, not judged), d5 1; the run in score order:
+d1, d3, d9 (not judged), d4, d2.  Binary (grade >= 1): isrel = 1 0 0 0 1, count(L) = 2, L = 5,
+R = 3; gains g = 2 0 0 0 1; the ideal gains I = 2 1 1 (P = 3).
+Topic 2, qrels x1 1; the run x2 (not judged): every measure 0 but utility (−1: one result not
+relevant).
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction as F
+
+import pytest
+
+from sdreval.io import read_qrels, read_run
+from sdreval.measures.evaluate import evaluate, summarise
+from sdreval.measures.registry import EvalContext
+
+QRELS = "1 0 d1 2\n1 0 d2 1\n1 0 d3 0\n1 0 d4 -1\n1 0 d5 1\n2 0 x1 1\n"
+RUN = ("1 Q0 d1 1 3.0 r\n1 Q0 d3 2 2.0 r\n1 Q0 d9 3 2.0 r\n1 Q0 d4 4 1.0 r\n1 Q0 d2 5 0.5 r\n"
+       "2 Q0 x2 1 1.0 r\n")
+lg = math.log2
+DCG = [2.0, 2.0, 2.0, 2.0, 2 + 1 / lg(6)]       # run's DCG at ranks 1..5
+IDCG = [2.0, 2 + 1 / lg(3), 2 + 1 / lg(3) + 1 / lg(4)]  # ideal DCG at ranks 1..3
+
+TOPIC1 = {
+    # judged (grade >= 0) and not relevant: d3
+    "num_nonrel_judged_ret": 1,
+    # count(L)² / (L·R) = 4 / 15
+    "set_map": F(4, 15), "SetAP": F(4, 15),
+    # count(L) / min(L, R) = 2 / 3
+    "set_relative_P": F(2, 3),
+    # count(k) / min(k, R): k = 1: 1/1; k = 2: 1/2; k = 5: 2/3
+    "relative_P_1": F(1), "RelP@2": F(1, 2), "relative_P_5": F(2, 3),
+    # 1·2 + (−1)·(5 − 2) + 0·(3 − 2)
+    "utility": -1, "Utility(a=2,b=-1,c=-0.5)": F(2 * 2 - 3, 1) - F(1, 2),
+    # c = (long)(x·3 + 0.9): x = 0.2 -> 1: 1/1; 0.4 -> 2: 1/2; 1.4 -> 5: 2/5; 2.0 -> 6: 2/6
+    "Rprec_mult_0.20": F(1), "Rprec_mult_0.40": F(1, 2), "RprecMult@1.4": F(2, 5),
+    "Rprec_mult_2.00": F(1, 3),
+    # relevant at rank 1 (no non-relevant above: 1/log2 2) and 5 (3 above: 1/log2 5), over R
+    "binG": (1 + 1 / lg(5)) / 3,
+    # cost = cumsum max(I, 1) = 2 3 4 5 6, cg = 2 2 2 2 3: 2/log2(2+2−2) + 1/log2(2+6−3), / ΣI
+    "G": (2 / lg(2) + 1 / lg(5)) / 4,
+    # nDCG at rank 1 and at rank 5, the whole list's once for d5 (not retrieved), over P
+    "ndcg_rel": (DCG[0] / IDCG[0] + DCG[4] / IDCG[2] + DCG[4] / IDCG[2]) / 3,
+    # the ideal gain changes after 1 and 3 ideal results: nDCG there; L = 5 > P + 1: once more
+    # over the whole list
+    "Rndcg": (DCG[0] / IDCG[0] + DCG[2] / IDCG[2] + DCG[4] / IDCG[2]) / 3,
+}
+
+TOPIC2 = {"utility": -1.0, "Utility(a=2,b=-1,c=-0.5)": -1.5}  # b·1 + c·1
+
+
+def _table(tmp_path, measures, **options):
+    (tmp_path / "q").write_text(QRELS)
+    (tmp_path / "r").write_text(RUN)
+    ctx = EvalContext(order="rsv", zero_rel=True, **options)
+    per_topic = evaluate(read_qrels(tmp_path / "q"), [read_run(tmp_path / "r")], measures, ctx)
+    return summarise(per_topic, keep_topics=True)
+
+
+def test_values_by_hand(tmp_path):
+    table = _table(tmp_path, list(TOPIC1))
+    for name, expected in TOPIC1.items():
+        rows = table[table.measure == name].set_index("topic").value
+        assert rows["1"] == pytest.approx(float(expected), abs=1e-12), name
+        assert rows["2"] == TOPIC2.get(name, 0.0), name
+
+
+def test_means_sum_and_geometric(tmp_path):
+    table = _table(tmp_path, ["num_nonrel_judged_ret", "gm_bpref", "utility", "set_map"])
+    means = table[table.topic == "all"].set_index("measure").value
+    assert means["num_nonrel_judged_ret"] == 1  # summed: 1 + 0
+    # bpref 1: d1 (no non-relevant above) 1, d2 (d3 above: 1 − min(1, 3)/min(3, N = 1)) 0,
+    # over R = 3; bpref 2: 0, floored at 0.00001 as trec_eval's gm_map
+    assert means["gm_bpref"] == pytest.approx(math.sqrt(1 / 3 * 0.00001))
+    assert means["utility"] == -1  # (−1 + (0 − 1)) / 2
+    assert means["set_map"] == pytest.approx(float(F(4, 15) / 2))
+
+
+def test_rel_level_makes_grade_one_non_relevant(tmp_path):
+    # -l 2: only d1 is relevant (R = 1); d2 and d5 (grade 1) and d3 judged non-relevant
+    table = _table(tmp_path, ["num_nonrel_judged_ret", "set_relative_P", "Rndcg"], rel_level=2)
+    rows = table[table.topic == "1"].set_index("measure").value
+    assert rows["num_nonrel_judged_ret"] == 2  # d3, d2
+    assert rows["set_relative_P"] == 1.0  # 1 / min(5, 1)
+    assert rows["Rndcg"] == pytest.approx(TOPIC1["Rndcg"])  # graded: -l only decides R > 0
+    table = _table(tmp_path, ["Rndcg"], rel_level=3)  # R = 0 at level 3: trec_eval's 0
+    assert table[table.topic == "1"].value.iloc[0] == 0.0
