@@ -1,9 +1,10 @@
 """trec_eval's less common measures (num_nonrel_judged_ret, set_map, set_relative_P, relative_P,
-gm_bpref, utility, Rprec_mult, binG, G, ndcg_rel, Rndcg) were refused ("not in sdreval").
+gm_bpref, utility, Rprec_mult, binG, G, ndcg_rel, Rndcg, rbp, rbp_resid) were refused ("not in
+sdreval").
 Values worked by hand from trec_eval 10.0's m_<name>.c on one small topic.
 
 Topic 1, qrels d1 2, d2 1, d3 0, d4 -1 (pooled, not judged), d5 1; the run in score order:
-d1, d3, d9 (not judged), d4, d2.  Binary (grade >= 1): isrel = 1 0 0 0 1, count(L) = 2, L = 5,
+d1, d9 (not judged), d3, d4, d2.  Binary (grade >= 1): isrel = 1 0 0 0 1, count(L) = 2, L = 5,
 R = 3; gains g = 2 0 0 0 1; the ideal gains I = 2 1 1 (P = 3).
 Topic 2, qrels x1 1; the run x2 (not judged): every measure 0 but utility (−1: one result not
 relevant).
@@ -20,7 +21,7 @@ from sdreval.measures.evaluate import evaluate, summarise
 from sdreval.measures.registry import EvalContext
 
 QRELS = "1 0 d1 2\n1 0 d2 1\n1 0 d3 0\n1 0 d4 -1\n1 0 d5 1\n2 0 x1 1\n"
-RUN = ("1 Q0 d1 1 3.0 r\n1 Q0 d3 2 2.0 r\n1 Q0 d9 3 2.0 r\n1 Q0 d4 4 1.0 r\n1 Q0 d2 5 0.5 r\n"
+RUN = ("1 Q0 d1 1 3.0 r\n1 Q0 d9 2 2.5 r\n1 Q0 d3 3 2.0 r\n1 Q0 d4 4 1.0 r\n1 Q0 d2 5 0.5 r\n"
        "2 Q0 x2 1 1.0 r\n")
 lg = math.log2
 DCG = [2.0, 2.0, 2.0, 2.0, 2 + 1 / lg(6)]       # run's DCG at ranks 1..5
@@ -49,9 +50,15 @@ TOPIC1 = {
     # the ideal gain changes after 1 and 3 ideal results: nDCG there; L = 5 > P + 1: once more
     # over the whole list
     "Rndcg": (DCG[0] / IDCG[0] + DCG[2] / IDCG[2] + DCG[4] / IDCG[2]) / 3,
+    # p = 0.9, grades over the highest grade 2: (1 − p)(2/2 + 1/2 · p^4)
+    "rbp": 0.1 * (1 + 0.5 * 0.9 ** 4), "rbp.p=0.5": 0.5 * (1 + 0.5 * 0.5 ** 4),
+    "RBP(p=0.9)": 0.1 * (2 + 1 * 0.9 ** 4),  # sdreval's RBP: the grades as they are
+    # unjudged at ranks 2 (d9) and 4 (d4): p^5 + (1 − p)(p + p^3)
+    "rbp_resid": 0.9 ** 5 + 0.1 * (0.9 + 0.9 ** 3),
 }
 
-TOPIC2 = {"utility": -1.0, "Utility(a=2,b=-1,c=-0.5)": -1.5}  # b·1 + c·1
+TOPIC2 = {"utility": -1.0, "Utility(a=2,b=-1,c=-0.5)": -1.5,  # b·1 + c·1
+          "rbp_resid": 0.9 + 0.1}  # x2 not judged: p^1 + (1 − p)·p^0
 
 
 def _table(tmp_path, measures, **options):
@@ -90,3 +97,13 @@ def test_rel_level_makes_grade_one_non_relevant(tmp_path):
     assert rows["Rndcg"] == pytest.approx(TOPIC1["Rndcg"])  # graded: -l only decides R > 0
     table = _table(tmp_path, ["Rndcg"], rel_level=3)  # R = 0 at level 3: trec_eval's 0
     assert table[table.topic == "1"].value.iloc[0] == 0.0
+
+
+def test_rbp_resid_is_zero_without_unjudged_results(tmp_path):
+    (tmp_path / "q").write_text("1 0 a 1\n1 0 b 0\n")
+    (tmp_path / "r").write_text("1 Q0 a 1 2 r\n1 Q0 b 2 1 r\n")
+    per_topic = evaluate(read_qrels(tmp_path / "q"), [read_run(tmp_path / "r")],
+                         ["rbp_resid", "RBPResidual(p=0.9)"], EvalContext(order="rsv"))
+    values = per_topic.set_index("measure").value
+    assert values["rbp_resid"] == 0.0  # trec_eval: 0 when nothing retrieved is unjudged
+    assert values["RBPResidual(p=0.9)"] == pytest.approx(0.81)  # Moffat & Zobel: p^2

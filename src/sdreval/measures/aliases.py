@@ -44,7 +44,8 @@ TREC_NAMES = {
     "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF", "gm_map": "GMAP",
     "11pt_avg": "IPrecAvg", "infAP": "infAP", "num_nonrel_judged_ret": "NumNonRelJudgedRet",
     "set_map": "SetAP", "set_relative_P": "SetRelP", "gm_bpref": "GMBpref", "utility": "Utility",
-    "binG": "BinG", "G": "G", "ndcg_rel": "nDCGRel", "Rndcg": "RnDCG",
+    "binG": "BinG", "G": "G", "ndcg_rel": "nDCGRel", "Rndcg": "RnDCG", "rbp": "TrecRBP",
+    "rbp_resid": "TrecRBPResidual",
 }
 #: trec_eval names taking a cut-off as ``name_k`` (or ``name.k``) -> sdreval measure name.
 TREC_CUTOFF_NAMES = {
@@ -88,8 +89,8 @@ TREC_SETS = {
 def _trec_set(name: str) -> str | None:
     """The refusal of a trec_eval set name (``-m official``): its measures sdreval has (with
     trec_eval's default cut-offs), and those it has not; or of a trec_eval measure sdreval
-    has not (``rbp``, ``ndcg_rel``, ``Rprec_mult_1.00``), which would get a suggestion that
-    is not the same measure."""
+    has not (``relstring``, a string per topic, not a number), which would get a suggestion
+    that is not the same measure."""
     if name in ("runid", "num_q"):
         return (f"trec_eval's {name!r} is not a measure in sdreval: --format trec_eval prints "
                 "runid and num_q in every run's block; the other formats name the run on "
@@ -101,9 +102,9 @@ def _trec_set(name: str) -> str | None:
         if not missing:
             return None
         return (f"trec_eval's measure {missing[0]!r} is not in sdreval (`sdreval measures` lists "
-                "those it has" + ("; docs/ir-users.md compares RBP and RBPResidual with "
-                                  "trec_eval's rbp and rbp_resid)" if "rbp" in missing[0]
-                                  else ")"))
+                "those it has)" + ("; it is a string per topic (the grades of the first 10 "
+                                   "results), not a number, and sdreval's results are numbers"
+                                   if missing[0] == "relstring" else ""))
     ranks = "5 10 15 20 30 100 200 500 1000"  # trec_eval's default cut-offs (m_P.c ...)
     cutoffs = {"P": ranks, "recall": ranks, "map_cut": ranks, "ndcg_cut": ranks,
                "relative_P": ranks, "success": "1 5 10", "unj": "5 10 20",
@@ -153,19 +154,35 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
 
 
 #: trec_eval names taking a parameter as ``name.x`` -> (sdreval measure, its parameter):
-#: ``set_F.2`` is ``SetF(beta=2)`` (trec_eval's set_Fx = (x+1)·P·R/(x·P+R))
-TREC_PARAM_NAMES = {"set_F": ("SetF", "beta")}
-_TREC_PARAM = re.compile(r"^(" + "|".join(TREC_PARAM_NAMES) + r")\.([0-9]+(\.[0-9]*)?)$")
+#: ``set_F.2`` is ``SetF(beta=2)`` (trec_eval's set_Fx = (x+1)·P·R/(x·P+R)); ``rbp.p=0.8`` is
+#: ``TrecRBP(p=0.8)``; ``utility.1,-2,0,0`` is ``Utility(a=1,b=-2,c=0)``
+TREC_PARAM_NAMES = {"set_F": ("SetF", "beta"), "rbp": ("TrecRBP", "p"),
+                    "rbp_resid": ("TrecRBPResidual", "p"), "utility": ("Utility", "a,b,c")}
+_NUMBER = r"-?[0-9]+(?:\.[0-9]*)?"
+_TREC_PARAM = re.compile(r"^(?:(set_F)\.(" + _NUMBER + r")|(rbp_resid|rbp)\.p=(" + _NUMBER
+                         + r")|(utility)\.(" + ",".join([_NUMBER] * 4).replace("-?", "[-+]?")
+                         + r"))$")
 
 
 def trec_param_name(name: str) -> tuple[str, dict[str, str]] | None:
     """``(sdreval name, parameters)`` of a trec_eval name with a parameter (``set_F.2`` ->
-    ``SetF``, ``{"beta": "2"}``), else None."""
+    ``SetF``, ``{"beta": "2"}``), else None.  trec_eval's fourth utility weight (non-relevant
+    units not retrieved) needs the collection's size: refused unless 0."""
     match = _TREC_PARAM.match(name)
     if match is None:
         return None
-    measure, param = TREC_PARAM_NAMES[match.group(1)]
-    return measure, {param: match.group(2)}
+    trec, value = next((g, v) for g, v in zip(match.groups()[::2], match.groups()[1::2]) if g)
+    measure, param = TREC_PARAM_NAMES[trec]
+    if trec != "utility":
+        return measure, {param: value}
+    weights = value.split(",")
+    if float(weights[3]) != 0:
+        from ..errors import UsageError
+
+        raise UsageError(f"measure {name!r}: trec_eval's fourth utility weight (non-relevant "
+                         "documents not retrieved) needs the number of documents in the "
+                         "collection (trec_eval -N), which sdreval does not take; give 0")
+    return measure, dict(zip(param.split(","), weights[:3]))
 
 
 def canonical_name(name: str, has_cutoff: bool) -> str | None:

@@ -37,7 +37,8 @@ _NAMES = {
     "SetRelP": ("set_relative_P", None), "RelP": (None, "relative_P"),
     "GMBpref": ("gm_bpref", None), "Utility": ("utility", None),
     "RprecMult": (None, "Rprec_mult"), "BinG": ("binG", None), "G": ("G", None),
-    "nDCGRel": ("ndcg_rel", None), "RnDCG": ("Rndcg", None),
+    "nDCGRel": ("ndcg_rel", None), "RnDCG": ("Rndcg", None), "TrecRBP": ("rbp", None),
+    "TrecRBPResidual": ("rbp_resid", None),
 }
 
 

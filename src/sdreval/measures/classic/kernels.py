@@ -335,3 +335,30 @@ def r_ndcg(G: np.ndarray, I: np.ndarray, lengths: np.ndarray, R: np.ndarray) -> 
     total[last] += dcg[last, lengths[last] - 1] / idcg[last, P[last] - 1]
     count[last] += 1
     return np.where(np.asarray(R) > 0, _safe_div(total, count), 0.0)
+
+
+def _powers(p: float, width: int) -> np.ndarray:
+    """``p^0, p^1, ...``, each the previous times p (trec_eval's running product)."""
+    return np.cumprod(np.r_[1.0, np.full(width, p)])
+
+
+def scaled_rbp(G: np.ndarray, top: np.ndarray, p: float) -> np.ndarray:
+    """trec_eval ``rbp``: ``(1 − p) Σ_i g'(i) p^(i−1)``, the grades g' = g / top divided by the
+    topic's highest grade ``top`` when it exceeds 1 (its min-max scaling of the gains to [0, 1],
+    the lowest gain being grade 0's); a negative grade gains 0."""
+    scale = np.where(top > 1, top, 1.0)
+    G = np.maximum(G, 0.0)
+    rows, cols = np.nonzero(G)
+    terms = G[rows, cols] / scale[rows] * _powers(p, G.shape[1])[cols]
+    return (1.0 - p) * _per_row(rows, terms, G.shape[0])
+
+
+def rbp_residual_if_unjudged(unjudged: np.ndarray, lengths: np.ndarray, p: float
+                             ) -> np.ndarray:
+    """trec_eval ``rbp_resid``: ``p^d + (1 − p) Σ_{unjudged i ≤ d} p^(i−1)`` for a list of d
+    results with some unjudged one, else 0."""
+    powers = _powers(p, unjudged.shape[1])
+    rows, cols = np.nonzero(unjudged)
+    total = _per_row(rows, powers[cols], unjudged.shape[0])
+    some = np.bincount(rows, minlength=unjudged.shape[0]) > 0
+    return np.where(some, powers[lengths] + (1.0 - p) * total, 0.0)

@@ -38,6 +38,9 @@ def _weight(name: str, default: float, what: str) -> Param:
                  allowed=Range())
 
 
+_PERSISTENCE = Param("p", float, 0.9, "persistence p of the user, 0 < p < 1 (trec_eval's 0.9)",
+                     allowed=Range(0.0, 1.0, True, True))
+
 _DEFS = [
     MeasureDef("NumNonRelJudgedRet", FAMILY, "judged non-relevant results retrieved (trec_eval "
                "num_nonrel_judged_ret): grade >= 0 and below rel; summed over topics",
@@ -68,6 +71,14 @@ _DEFS = [
     MeasureDef("nDCGRel", FAMILY, "nDCG averaged over the relevant units (trec_eval ndcg_rel): "
                "nDCG at each relevant rank retrieved, the whole list's for each one not "
                "retrieved", (QUANT,)),
+    MeasureDef("TrecRBP", FAMILY, "rank-biased precision as trec_eval's rbp (Moffat & Zobel "
+               "2008, Eq. 2, p = 0.9): (1 − p) Σ g(i)/m · p^(i−1), m the topic's highest grade "
+               "when above 1 (gains scaled to [0, 1]); RBP takes the grades as they are",
+               (QUANT, _PERSISTENCE)),
+    MeasureDef("TrecRBPResidual", FAMILY, "residual of RBP as trec_eval's rbp_resid (Moffat & "
+               "Zobel 2008, §4, p = 0.9): p^d + (1 − p) Σ_{unjudged i ≤ d} p^(i−1) for d "
+               "results, 0 when none is unjudged (RBPResidual gives p^d there)",
+               (QUANT, _PERSISTENCE)),
     MeasureDef("RnDCG", FAMILY, "nDCG averaged over the ranks where the ideal gain changes "
                "(trec_eval Rndcg), once more over the whole list when it is longer than the "
                "ideal one plus 1; 0 when nothing reaches rel", (QUANT, REL)),
@@ -75,7 +86,7 @@ _DEFS = [
 for _definition in _DEFS:
     register_measure(_definition)
 
-_GRADED = ("G", "nDCGRel")
+_GRADED = ("G", "nDCGRel", "TrecRBP", "TrecRBPResidual")
 
 
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
@@ -100,8 +111,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             judged &= ~marks.matrix(rows, judged.shape[1])  # graded >= 0
             for m in members:
                 if m.name in _GRADED:
-                    values[m.text][rows] = (kernels.normalised_g(G, I[rows]) if m.name == "G"
-                                            else kernels.ndcg_rel(G, I[rows]))
+                    values[m.text][rows] = _graded(m, G, I[rows], lengths[rows], judged, ctx)
                     continue
                 rel = float(m.get("rel", ctx))
                 isrel = binary_relevance(G, rel)
@@ -112,6 +122,20 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         for m in members:
             out[m.text] = TopicValues(positions, values[m.text])
     return out
+
+
+def _graded(m: Measure, G: np.ndarray, I: np.ndarray, lengths: np.ndarray,
+            judged: np.ndarray, ctx: Any) -> np.ndarray:
+    """One graded measure (``judged``: results graded >= 0)."""
+    if m.name == "G":
+        return kernels.normalised_g(G, I)
+    if m.name == "nDCGRel":
+        return kernels.ndcg_rel(G, I)
+    p = float(m.get("p", ctx))
+    if m.name == "TrecRBP":
+        return kernels.scaled_rbp(G, I[:, 0], p)
+    filled = np.arange(judged.shape[1]) < lengths[:, None]
+    return kernels.rbp_residual_if_unjudged(filled & ~judged, lengths, p)
 
 
 def _binary(m: Measure, isrel: np.ndarray, R: np.ndarray, lengths: np.ndarray,
