@@ -2,8 +2,8 @@
 
 Random qrels and runs (grades -1..3 with 0 and negative ones, tied scores, unjudged documents,
 qrels topics the run lacks under -c, run topics the qrels lack, topics with nothing relevant),
-random ``-c``, ``-M`` and ``-l``, trec_eval's default parameters and a few others; ``sdreval eval --format trec_eval -q --order rsv
---zero-rel-as-zero`` must print trec_eval's bytes.  Usage::
+random ``-c``, ``-M`` and ``-l``, trec_eval's default parameters and a few others; ``sdreval
+eval --format trec_eval -q --order rsv --zero-rel-as-zero`` must print trec_eval's bytes.  Usage::
 
     PYTHONPATH=src python benchmarks/fuzz_trec_eval_measures.py [CASES] [SEED] [TREC_EVAL]
 
