@@ -107,3 +107,40 @@ def test_rbp_resid_is_zero_without_unjudged_results(tmp_path):
     values = per_topic.set_index("measure").value
     assert values["rbp_resid"] == 0.0  # trec_eval: 0 when nothing retrieved is unjudged
     assert values["RBPResidual(p=0.9)"] == pytest.approx(0.81)  # Moffat & Zobel: p^2
+
+
+#: trec_eval 10.0 -q -m runid -m num_q -m num_nonrel_judged_ret -m set_map -m set_relative_P
+#: -m relative_P.5 -m gm_bpref -m utility -m Rprec_mult.0.4,1.4 -m binG -m G -m ndcg_rel
+#: -m Rndcg -m rbp -m rbp_resid, on QRELS and RUN: its names, order and digits
+TREC_EVAL_BYTES = "".join(
+    f"{name:<22}\t{topic}\t{value}\n" for name, topic, value in (
+        line.split() for line in """\
+Rprec_mult_0.40 1 0.5000|Rprec_mult_1.40 1 0.4000|utility 1 -1.0000|binG 1 0.4769|G 1 0.6077
+ndcg_rel 1 0.8416|Rndcg 1 0.8004|relative_P_5 1 0.6667|set_relative_P 1 0.6667|set_map 1 0.2667
+num_nonrel_judged_ret 1 1|rbp 1 0.1328|rbp_resid 1 0.7534|Rprec_mult_0.40 2 0.0000
+Rprec_mult_1.40 2 0.0000|utility 2 -1.0000|binG 2 0.0000|G 2 0.0000|ndcg_rel 2 0.0000
+Rndcg 2 0.0000|relative_P_5 2 0.0000|set_relative_P 2 0.0000|set_map 2 0.0000
+num_nonrel_judged_ret 2 0|rbp 2 0.0000|rbp_resid 2 1.0000|runid all r|num_q all 2
+gm_bpref all 0.0018|Rprec_mult_0.40 all 0.2500|Rprec_mult_1.40 all 0.2000|utility all -1.0000
+binG all 0.2384|G all 0.3038|ndcg_rel all 0.4208|Rndcg all 0.4002|relative_P_5 all 0.3333
+set_relative_P all 0.3333|set_map all 0.1333|num_nonrel_judged_ret all 1|rbp all 0.0664
+rbp_resid all 0.8767""".replace("\n", "|").split("|")))
+
+
+def test_trec_eval_format_prints_trec_evals_bytes(tmp_path):
+    """Names, order (trec_eval's measure table), per-topic rows (none for gm_bpref, as for
+    gm_map) and digits, sdreval's names given in any order."""
+    from click.testing import CliRunner
+
+    from sdreval.cli.main import cli
+
+    (tmp_path / "q").write_text(QRELS)
+    (tmp_path / "r").write_text(RUN)
+    names = ["rbp_resid", "TrecRBP", "Rndcg", "nDCGRel", "G", "BinG", "RprecMult@1.4",
+             "Rprec_mult_0.40", "utility", "GMBpref", "RelP@5", "set_relative_P", "SetAP",
+             "NumNonRelJudgedRet"]
+    result = CliRunner().invoke(cli, ["eval", str(tmp_path / "q"), str(tmp_path / "r"), "-q",
+                                      "--order", "rsv", "--format", "trec_eval", "--quiet",
+                                      *(x for n in names for x in ("-m", n))])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == TREC_EVAL_BYTES
