@@ -144,3 +144,23 @@ def test_trec_eval_format_prints_trec_evals_bytes(tmp_path):
                                       *(x for n in names for x in ("-m", n))])
     assert result.exit_code == 0, result.output
     assert result.stdout == TREC_EVAL_BYTES
+
+
+@pytest.mark.parametrize("name", ["G.1=3.5", "ndcg_rel.1=2,3=4", "Rndcg.2=1", "rbp.p=0.5,2=1"])
+def test_trec_evals_gain_parameters_are_refused(name):
+    from sdreval.errors import UsageError
+    from sdreval.measures import parse_measure
+
+    with pytest.raises(UsageError, match="gain parameters"):
+        parse_measure(name)
+
+
+def test_trec_eval_spellings_with_parameters():
+    from sdreval.errors import UsageError
+    from sdreval.measures import parse_measure
+
+    assert dict(parse_measure("rbp.p=0.8").params) == {"p": 0.8}
+    assert parse_measure("rbp_resid.p=0.8").name == "TrecRBPResidual"
+    assert dict(parse_measure("utility.2,-1,-0.5,0").params) == {"a": 2.0, "b": -1.0, "c": -0.5}
+    with pytest.raises(UsageError, match="collection"):
+        parse_measure("utility.1,-1,0,0.5")  # trec_eval's fourth weight needs -N

@@ -163,6 +163,9 @@ _TREC_PARAM = re.compile(r"^(?:(set_F)\.(" + _NUMBER + r")|(rbp_resid|rbp)\.p=("
                          + r")|(utility)\.(" + ",".join([_NUMBER] * 4).replace("-?", "[-+]?")
                          + r"))$")
 
+#: trec_eval's gain parameters of its graded measures (``G.1=3.5,2=9``): refused
+_TREC_GAINS = re.compile(r"^(G|ndcg|ndcg_cut|ndcg_rel|Rndcg|rbp|rbp_resid)\.(.*,)?-?[0-9]+=")
+
 
 def trec_param_name(name: str) -> tuple[str, dict[str, str]] | None:
     """``(sdreval name, parameters)`` of a trec_eval name with a parameter (``set_F.2`` ->
@@ -170,6 +173,13 @@ def trec_param_name(name: str) -> tuple[str, dict[str, str]] | None:
     units not retrieved) needs the collection's size: refused unless 0."""
     match = _TREC_PARAM.match(name)
     if match is None:
+        if _TREC_GAINS.match(name):
+            from ..errors import UsageError
+
+            raise UsageError(f"measure {name!r}: trec_eval's gain parameters (grade=gain) are "
+                             "not taken: sdreval's G, ndcg, ndcg_rel, Rndcg and rbp use "
+                             "trec_eval's default gains (each grade its own gain); map the "
+                             "grades in the qrels instead")
         return None
     trec, value = next((g, v) for g, v in zip(match.groups()[::2], match.groups()[1::2]) if g)
     measure, param = TREC_PARAM_NAMES[trec]
