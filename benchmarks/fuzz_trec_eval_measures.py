@@ -7,7 +7,10 @@ eval --format trec_eval -q --order rsv --zero-rel-as-zero`` must print trec_eval
 
     PYTHONPATH=src python benchmarks/fuzz_trec_eval_measures.py [CASES] [SEED] [TREC_EVAL]
 
-Prints the number of cases and measures compared and the first difference found.
+Prints the number of cases and measures compared and the first difference found.  Each measure
+is asked of trec_eval alone: trec_eval 10.0's rbp reads two uninitialised variables (``min`` and
+``max`` in m_rbp.c), and its value can change with the measures computed before it in the same
+command (``-m G -m rbp``).
 """
 from __future__ import annotations
 

@@ -29,8 +29,10 @@ def test_random_cases_print_trec_eval_bytes(tmp_path, seed):
     rng = random.Random(seed)
     for _ in range(3):
         q, r, options = fuzz.make_case(rng, str(tmp_path))
-        plain = [m for m in fuzz.MEASURES if m not in fuzz.WITH_PARAMS]
-        # trec_eval keeps one parameter set per measure: those with parameters apart
-        for measures in [plain] + ([] if "-c" in options else [list(fuzz.WITH_PARAMS)]):
+        plain = [m for m in fuzz.MEASURES if m not in fuzz.WITH_PARAMS and m != "rbp"]
+        # trec_eval keeps one parameter set per measure: those with parameters apart; its rbp
+        # reads uninitialised variables, sane when it runs alone (fuzz.MEASURES)
+        for measures in [plain, ["rbp"]] + ([] if "-c" in options else
+                                           [[m] for m in fuzz.WITH_PARAMS]):
             theirs, ours = fuzz.compare(q, r, options, measures, BINARY)
             assert theirs == ours, (options, Path(q).read_text(), Path(r).read_text())

@@ -9,7 +9,11 @@ Robertson 1999), ``RprecMult@x`` (``Rprec_mult_x``) and ``BinG`` (``binG``).  Gr
 trec_eval's default gains (a result's gain is its grade; a negative grade, pooled but not
 judged, and a document not judged gain 0): ``G``, ``nDCGRel`` (``ndcg_rel``) and ``RnDCG``
 (``Rndcg``), Buckley's experimental measures of trec_eval 9.0 (2008).  trec_eval's gain
-parameters (``-m G.1=3.5,2=9``) are not taken.
+parameters (``-m G.1=3.5,2=9``) are not taken.  trec_eval 10.0's rbp scales its gains to [0, 1]
+with two variables it never initialises (``min``, ``max`` in m_rbp.c): ``TrecRBP`` scales as
+that code intends, by the topic's highest grade (the lowest gain is grade 0's), which is what
+trec_eval gives when rbp runs alone; after some other measures in the same command (``-m G -m
+rbp``) trec_eval's value changes.
 
 Each reads the gain matrix of the classic family (the same gains, orderings and depth) a
 block of topics at a time.
