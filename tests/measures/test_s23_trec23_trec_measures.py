@@ -127,9 +127,10 @@ set_relative_P all 0.3333|set_map all 0.1333|num_nonrel_judged_ret all 1|rbp all
 rbp_resid all 0.8767""".replace("\n", "|").split("|")))
 
 
-def test_trec_eval_format_prints_trec_evals_bytes(tmp_path):
+@pytest.mark.parametrize("path", [[], ["--stream"], ["--jobs", "2"]])
+def test_trec_eval_format_prints_trec_evals_bytes(tmp_path, path):
     """Names, order (trec_eval's measure table), per-topic rows (none for gm_bpref, as for
-    gm_map) and digits, sdreval's names given in any order."""
+    gm_map) and digits, sdreval's names given in any order; streamed and parallel alike."""
     from click.testing import CliRunner
 
     from sdreval.cli.main import cli
@@ -141,7 +142,7 @@ def test_trec_eval_format_prints_trec_evals_bytes(tmp_path):
              "NumNonRelJudgedRet"]
     result = CliRunner().invoke(cli, ["eval", str(tmp_path / "q"), str(tmp_path / "r"), "-q",
                                       "--order", "rsv", "--format", "trec_eval", "--quiet",
-                                      *(x for n in names for x in ("-m", n))])
+                                      *path, *(x for n in names for x in ("-m", n))])
     assert result.exit_code == 0, result.output
     assert result.stdout == TREC_EVAL_BYTES
 
