@@ -5,7 +5,9 @@ qrels topics the run lacks under -c, run topics the qrels lack, topics with noth
 random ``-c``, ``-M`` and ``-l``, trec_eval's default parameters and a few others; ``sdreval
 eval --format trec_eval -q --order rsv --zero-rel-as-zero`` must print trec_eval's bytes.  Usage::
 
-    PYTHONPATH=src python benchmarks/fuzz_trec_eval_measures.py [CASES] [SEED] [TREC_EVAL]
+    PYTHONPATH=src python benchmarks/fuzz_trec_eval_measures.py [CASES] [SEED] [TREC_EVAL] [SCALE]
+
+(SCALE 8: pools of up to 200 documents, runs of up to 1,160, for trec_eval's deeper cut-offs.)
 
 Prints the number of cases and measures compared and the first difference found.  Each measure
 is asked of trec_eval alone: trec_eval 10.0's rbp reads two uninitialised variables (``min`` and
@@ -39,8 +41,9 @@ MEASURES = {
 WITH_PARAMS = ("rbp.p=0.5", "rbp_resid.p=0.7", "utility.2,-1,-0.5,0")
 
 
-def make_case(rng: random.Random, folder: str) -> tuple[str, str, list[str]]:
-    """Write a random qrels and run; return their paths and the shared options."""
+def make_case(rng: random.Random, folder: str, scale: int = 1) -> tuple[str, str, list[str]]:
+    """Write a random qrels and run (``scale`` times longer: the deeper cut-offs); return
+    their paths and the shared options."""
     complete = rng.random() < 0.4
     options = (["-c"] if complete else []) + (["-M", str(rng.randint(1, 15))]
                                               if rng.random() < 0.3 else [])
@@ -48,13 +51,13 @@ def make_case(rng: random.Random, folder: str) -> tuple[str, str, list[str]]:
         options += ["-l", "2"]
     qrels, run = [], []
     for t in range(1, rng.randint(1, 6) + 1):
-        pool = [f"d{i}" for i in range(rng.randint(1, 25))]
+        pool = [f"d{i}" for i in range(rng.randint(1, 25 * scale))]
         grades = rng.choice([(-1, 0, 1, 2, 3), (0, 1), (0,), (0, 0, 0, 1, 2), (-1, 0, 3)])
         for doc in pool:
             qrels.append(f"{t} 0 {doc} {rng.choice(grades)}")
         if complete and rng.random() < 0.2:
             continue  # a qrels topic the run does not answer
-        docs = pool + [f"u{i}" for i in range(rng.randint(0, 15))]
+        docs = pool + [f"u{i}" for i in range(rng.randint(0, 15 * scale * scale))]
         chosen = rng.sample(docs, rng.randint(1, len(docs)))
         for rank, doc in enumerate(chosen, 1):
             score = rng.choice([rng.randint(0, 5), rng.random()])
@@ -91,12 +94,12 @@ def compare(q: str, r: str, options: list[str], measures: list[str],
     return theirs.stdout, ours.stdout if ours.exit_code == 0 else ours.output
 
 
-def main(cases: int = 300, seed: int = 0, binary: str = TREC_EVAL) -> int:
+def main(cases: int = 300, seed: int = 0, binary: str = TREC_EVAL, scale: int = 1) -> int:
     rng = random.Random(seed)
     compared = skipped = 0
     with tempfile.TemporaryDirectory() as folder:
         for case in range(cases):
-            q, r, options = make_case(rng, folder)
+            q, r, options = make_case(rng, folder, scale)
             for measure in MEASURES:
                 if "-c" in options and measure in WITH_PARAMS:
                     continue
@@ -115,4 +118,4 @@ def main(cases: int = 300, seed: int = 0, binary: str = TREC_EVAL) -> int:
 if __name__ == "__main__":
     args = sys.argv[1:]
     sys.exit(main(int(args[0]) if args else 300, int(args[1]) if len(args) > 1 else 0,
-                  args[2] if len(args) > 2 else TREC_EVAL))
+                  args[2] if len(args) > 2 else TREC_EVAL, int(args[3]) if len(args) > 3 else 1))
