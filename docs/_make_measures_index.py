@@ -20,6 +20,8 @@ FAMILY_DOCS = {
     "rankings": ("More document-ranking measures: GMAP, 11pt_avg, RBP, ERR, Hits",
                  "ir-users.md"),
     "pooled": ("Sampled judgement pools: infAP, Unjudged@k", "classic.md"),
+    "trec_more": ("trec_eval's less common measures: set_map, relative_P, Rprec_mult, "
+                  "gm_bpref, utility, binG, G, ndcg_rel, Rndcg, rbp", "ir-users.md"),
     "span": ("Span measures: chunk retrieval for RAG (character P/R/F/IoU, budget, τ, MAP)",
              "rag.md"),
 }

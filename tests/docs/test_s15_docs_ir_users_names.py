@@ -33,6 +33,11 @@ TREC_EVAL = {
     "rbp.p=0.8": "0.2024", "rbp_resid.p=0.8": "0.5422", "set_P": "0.2875",
     "set_recall": "0.7500", "set_F": "0.4067", "set_F.2": "0.4750", "num_rel": "90",
     "num_ret": "240", "num_rel_ret": "69",
+    # the rows of trec_eval's less common measures (trec_eval 10.0, the same files)
+    "num_nonrel_judged_ret": "73", "set_map": "0.2221", "set_relative_P": "0.7500",
+    "relative_P.10": "0.3000", "Rprec_mult.0.20": "0.0833", "gm_bpref": "0.2743",
+    "utility": "-17.0000", "utility.1,-2,0,0": "-45.5000", "binG": "0.2039", "G": "0.2039",
+    "ndcg_rel": "0.3550", "Rndcg": "0.3482", "rbp": "0.2447", "rbp_resid": "0.4831",
 }
 
 
@@ -68,8 +73,8 @@ def _table_rows() -> list[tuple[list[str], list[str], str]]:
 
 def _trec_arg(name: str) -> str:
     """trec_eval's -m argument for a name as the table writes it (map_cut_10 -> map_cut.10)."""
-    match = re.fullmatch(r"(map_cut|P|recall|ndcg_cut|success|unj|iprec_at_recall)_([\d.]+)",
-                         name)
+    match = re.fullmatch(r"(map_cut|P|recall|ndcg_cut|success|unj|iprec_at_recall|relative_P"
+                         r"|Rprec_mult)_([\d.]+)", name)
     return f"{match.group(1)}.{match.group(2)}" if match else name
 
 

@@ -42,12 +42,16 @@ TREC_NAMES = {
     "map": "AP", "ndcg": "nDCG", "recip_rank": "RR", "Rprec": "Rprec", "bpref": "Bpref",
     "num_rel": "NumRel", "num_ret": "NumRet", "num_rel_ret": "NumRelRet",
     "set_P": "SetP", "set_recall": "SetR", "set_F": "SetF", "gm_map": "GMAP",
-    "11pt_avg": "IPrecAvg", "infAP": "infAP",
+    "11pt_avg": "IPrecAvg", "infAP": "infAP", "num_nonrel_judged_ret": "NumNonRelJudgedRet",
+    "set_map": "SetAP", "set_relative_P": "SetRelP", "gm_bpref": "GMBpref", "utility": "Utility",
+    "binG": "BinG", "G": "G", "ndcg_rel": "nDCGRel", "Rndcg": "RnDCG", "rbp": "TrecRBP",
+    "rbp_resid": "TrecRBPResidual",
 }
 #: trec_eval names taking a cut-off as ``name_k`` (or ``name.k``) -> sdreval measure name.
 TREC_CUTOFF_NAMES = {
     "P": "P", "recall": "Recall", "ndcg_cut": "nDCG", "map_cut": "AP", "success": "Success",
-    "iprec_at_recall": "IPrec", "unj": "Unjudged",
+    "iprec_at_recall": "IPrec", "unj": "Unjudged", "relative_P": "RelP",
+    "Rprec_mult": "RprecMult",
 }
 #: ir_measures spellings that differ from sdreval's names.
 IR_MEASURES_NAMES = {
@@ -85,8 +89,8 @@ TREC_SETS = {
 def _trec_set(name: str) -> str | None:
     """The refusal of a trec_eval set name (``-m official``): its measures sdreval has (with
     trec_eval's default cut-offs), and those it has not; or of a trec_eval measure sdreval
-    has not (``rbp``, ``ndcg_rel``, ``Rprec_mult_1.00``), which would get a suggestion that
-    is not the same measure."""
+    has not (``relstring``, a string per topic, not a number), which would get a suggestion
+    that is not the same measure."""
     if name in ("runid", "num_q"):
         return (f"trec_eval's {name!r} is not a measure in sdreval: --format trec_eval prints "
                 "runid and num_q in every run's block; the other formats name the run on "
@@ -98,12 +102,13 @@ def _trec_set(name: str) -> str | None:
         if not missing:
             return None
         return (f"trec_eval's measure {missing[0]!r} is not in sdreval (`sdreval measures` lists "
-                "those it has" + ("; docs/ir-users.md compares RBP and RBPResidual with "
-                                  "trec_eval's rbp and rbp_resid)" if "rbp" in missing[0]
-                                  else ")"))
+                "those it has)" + ("; it is a string per topic (the grades of the first 10 "
+                                   "results), not a number, and sdreval's results are numbers"
+                                   if missing[0] == "relstring" else ""))
     ranks = "5 10 15 20 30 100 200 500 1000"  # trec_eval's default cut-offs (m_P.c ...)
     cutoffs = {"P": ranks, "recall": ranks, "map_cut": ranks, "ndcg_cut": ranks,
-               "success": "1 5 10", "unj": "5 10 20",
+               "relative_P": ranks, "success": "1 5 10", "unj": "5 10 20",
+               "Rprec_mult": "0.20 0.40 0.60 0.80 1.00 1.20 1.40 1.60 1.80 2.00",
                "iprec_at_recall": "0.00 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 1.00"}
     has, lacks = [], []
     for measure in TREC_SETS[name].split():
@@ -149,19 +154,45 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
 
 
 #: trec_eval names taking a parameter as ``name.x`` -> (sdreval measure, its parameter):
-#: ``set_F.2`` is ``SetF(beta=2)`` (trec_eval's set_Fx = (x+1)·P·R/(x·P+R))
-TREC_PARAM_NAMES = {"set_F": ("SetF", "beta")}
-_TREC_PARAM = re.compile(r"^(" + "|".join(TREC_PARAM_NAMES) + r")\.([0-9]+(\.[0-9]*)?)$")
+#: ``set_F.2`` is ``SetF(beta=2)`` (trec_eval's set_Fx = (x+1)·P·R/(x·P+R)); ``rbp.p=0.8`` is
+#: ``TrecRBP(p=0.8)``; ``utility.1,-2,0,0`` is ``Utility(a=1,b=-2,c=0)``
+TREC_PARAM_NAMES = {"set_F": ("SetF", "beta"), "rbp": ("TrecRBP", "p"),
+                    "rbp_resid": ("TrecRBPResidual", "p"), "utility": ("Utility", "a,b,c")}
+_NUMBER = r"-?[0-9]+(?:\.[0-9]*)?"
+_TREC_PARAM = re.compile(r"^(?:(set_F)\.(" + _NUMBER + r")|(rbp_resid|rbp)\.p=(" + _NUMBER
+                         + r")|(utility)\.(" + ",".join([_NUMBER] * 4).replace("-?", "[-+]?")
+                         + r"))$")
+
+#: trec_eval's gain parameters of its graded measures (``G.1=3.5,2=9``): refused
+_TREC_GAINS = re.compile(r"^(G|ndcg|ndcg_cut|ndcg_rel|Rndcg|rbp|rbp_resid)\.(.*,)?-?[0-9]+=")
 
 
 def trec_param_name(name: str) -> tuple[str, dict[str, str]] | None:
     """``(sdreval name, parameters)`` of a trec_eval name with a parameter (``set_F.2`` ->
-    ``SetF``, ``{"beta": "2"}``), else None."""
+    ``SetF``, ``{"beta": "2"}``), else None.  trec_eval's fourth utility weight (non-relevant
+    units not retrieved) needs the collection's size: refused unless 0."""
     match = _TREC_PARAM.match(name)
     if match is None:
+        if _TREC_GAINS.match(name):
+            from ..errors import UsageError
+
+            raise UsageError(f"measure {name!r}: trec_eval's gain parameters (grade=gain) are "
+                             "not taken: sdreval's G, ndcg, ndcg_rel, Rndcg and rbp use "
+                             "trec_eval's default gains (each grade its own gain); map the "
+                             "grades in the qrels instead")
         return None
-    measure, param = TREC_PARAM_NAMES[match.group(1)]
-    return measure, {param: match.group(2)}
+    trec, value = next((g, v) for g, v in zip(match.groups()[::2], match.groups()[1::2]) if g)
+    measure, param = TREC_PARAM_NAMES[trec]
+    if trec != "utility":
+        return measure, {param: value}
+    weights = value.split(",")
+    if float(weights[3]) != 0:
+        from ..errors import UsageError
+
+        raise UsageError(f"measure {name!r}: trec_eval's fourth utility weight (non-relevant "
+                         "documents not retrieved) needs the number of documents in the "
+                         "collection (trec_eval -N), which sdreval does not take; give 0")
+    return measure, dict(zip(param.split(","), weights[:3]))
 
 
 def canonical_name(name: str, has_cutoff: bool) -> str | None:
@@ -190,7 +221,8 @@ def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
 
 def _example(name: str) -> str:
     """A trec_eval name with a cut-off it takes (``P_10``; a recall level: ``..._0.10``)."""
-    return f"{name}_0.10" if name == "iprec_at_recall" else f"{name}_10"
+    return {"iprec_at_recall": f"{name}_0.10", "Rprec_mult": f"{name}_1.00"}.get(name,
+                                                                               f"{name}_10")
 
 
 def all_names() -> list[str]:

@@ -33,6 +33,12 @@ _NAMES = {
     "SetF": ("set_F", None), "NumRel": ("num_rel", None), "NumRet": ("num_ret", None),
     "NumRelRet": ("num_rel_ret", None), "IPrecAvg": ("11pt_avg", None),
     "infAP": ("infAP", None), "Unjudged": (None, "unj"),
+    "NumNonRelJudgedRet": ("num_nonrel_judged_ret", None), "SetAP": ("set_map", None),
+    "SetRelP": ("set_relative_P", None), "RelP": (None, "relative_P"),
+    "GMBpref": ("gm_bpref", None), "Utility": ("utility", None),
+    "RprecMult": (None, "Rprec_mult"), "BinG": ("binG", None), "G": ("G", None),
+    "nDCGRel": ("ndcg_rel", None), "RnDCG": ("Rndcg", None), "TrecRBP": ("rbp", None),
+    "TrecRBPResidual": ("rbp_resid", None),
 }
 
 
@@ -58,7 +64,8 @@ def trec_name(text: str) -> tuple[str, str, float]:
         return plain, plain, 0.0
     if measure.cutoff is not None and cut:
         value = float(measure.cutoff)
-        suffix = f"{value:.2f}" if cut == "iprec_at_recall" else f"{int(value)}"
+        suffix = (f"{value:.2f}" if cut in ("iprec_at_recall", "Rprec_mult")
+                  else f"{int(value)}")
         return f"{cut}_{suffix}", cut, value
     return text, "", 0.0
 
@@ -154,7 +161,8 @@ def trec_eval_pieces(results, topic_rows: bool = True):
                 names[m][2], i) for i, m in enumerate(measures)}
     ordered = sorted(measures, key=rank.__getitem__)
     counts = count_measures(measures)
-    summary_only = {m for m in measures if names[m][1] == "gm_map"}  # as trec_eval -q
+    summary_only = {m for m in measures  # as trec_eval -q
+                    if names[m][1] in ("gm_map", "gm_bpref")}
     # each measure code's place in ``ordered`` (-1: not printed, another spelling's rows)
     place = {m: i for i, m in enumerate(ordered)}
     position = np.array([place.get(m, -1) for m in table.measures], dtype=np.int64)

@@ -236,3 +236,129 @@ def set_measures(isrel: np.ndarray, R: np.ndarray, lengths: np.ndarray, beta: fl
     recall = _safe_div(found, R)
     f = _safe_div((beta + 1.0) * precision * recall, beta * precision + recall)
     return precision, recall, f
+
+
+# trec_eval's less common measures: sums run rank by rank, as trec_eval adds its doubles
+def set_average_precision(found: np.ndarray, L: np.ndarray, R: np.ndarray) -> np.ndarray:
+    """trec_eval ``set_map``: ``count(L)² / (L · R)`` (0 when L or R is 0)."""
+    return _safe_div(found * found, L * R)
+
+
+def set_relative_precision(found: np.ndarray, L: np.ndarray, R: np.ndarray) -> np.ndarray:
+    """trec_eval ``set_relative_P``: ``count(L) / min(L, R)`` (0 when L or R is 0)."""
+    return _safe_div(found, np.minimum(L, R))
+
+
+def relative_precision_at(isrel: np.ndarray, R: np.ndarray, k: int) -> np.ndarray:
+    """trec_eval ``relative_P_k``: ``count(k) / min(k, R)`` (0 when R is 0)."""
+    return _safe_div(isrel[:, :k].sum(axis=1, dtype=np.float64),
+                     np.minimum(np.asarray(R, dtype=np.float64), k))
+
+
+def utility(found: np.ndarray, L: np.ndarray, R: np.ndarray, a: float, b: float,
+            c: float) -> np.ndarray:
+    """trec_eval ``utility``: ``a·count(L) + b·(L − count(L)) + c·(R − count(L))``."""
+    return a * found + b * (L - found) + c * (R - found)
+
+
+def precision_at_r_multiple(isrel: np.ndarray, R: np.ndarray, x: float) -> np.ndarray:
+    """trec_eval ``Rprec_mult_x``: ``count(c) / c`` at ``c = (long)(x·R + 0.9)`` (a list shorter
+    than c counts its missing ranks as non-relevant; 0 when c is 0)."""
+    c = np.floor(x * np.asarray(R, dtype=np.float64) + 0.9)  # C's (long) of a positive number
+    rows, cols = np.nonzero(isrel)
+    within = _per_row(rows, (cols < c[rows]).astype(np.float64), isrel.shape[0])
+    return _safe_div(within, c)
+
+
+def binary_g(isrel: np.ndarray, R: np.ndarray) -> np.ndarray:
+    """trec_eval ``binG``: ``Σ_{relevant r} 1 / log2(2 + n_r) / R``, ``n_r`` the non-relevant
+    results above rank r."""
+    rows, cols, count, _ = _hits(isrel)
+    return _safe_div(_per_row(rows, 1.0 / np.log2(3.0 + cols - count), isrel.shape[0]),
+                     R)
+
+
+def _discounted(matrix: np.ndarray) -> np.ndarray:
+    """Running ``Σ_{i≤r} m(i) / log2(i + 1)`` along each row (added rank by rank)."""
+    return np.cumsum(matrix / np.log2(np.arange(matrix.shape[1]) + 2.0), axis=1)
+
+
+def normalised_g(G: np.ndarray, I: np.ndarray) -> np.ndarray:
+    """trec_eval ``G`` (Buckley's experimental normalised gain, its m_G.c): ``Σ_r g(r) /
+    log2(2 + cost(r) − cg(r)) / Σ I``, ``cost(r) = Σ_{i≤r} max(I(i), 1)`` (ideal gains
+    past the ideal list count 1), ``cg(r)`` the run's cumulated gain."""
+    width = max(G.shape[1], 1)
+    ideal = _fit(I, width)
+    cost = np.cumsum(np.maximum(ideal, 1.0), axis=1)
+    G = np.maximum(G, 0.0)  # trec_eval: an unjudged (negative) grade gains 0
+    cg = np.cumsum(G, axis=1)
+    rows, cols = np.nonzero(G)
+    terms = G[rows, cols] / np.log2(2.0 + cost[rows, cols] - cg[rows, cols])
+    return _safe_div(_per_row(rows, terms, G.shape[0]), I.sum(axis=1))
+
+
+def ndcg_rel(G: np.ndarray, I: np.ndarray) -> np.ndarray:
+    """trec_eval ``ndcg_rel``: nDCG at each relevant retrieved rank, with ``P − count(L)`` more
+    of the whole list's nDCG for the relevant units not retrieved, over ``P`` (the units with
+    a positive gain)."""
+    G = np.maximum(G, 0.0)  # trec_eval: an unjudged (negative) grade gains 0
+    P = np.count_nonzero(I > 0, axis=1)
+    width = max(G.shape[1], I.shape[1], 1)
+    dcg, idcg = _discounted(_fit(G, width)), _discounted(_fit(I, width))
+    rows, cols = np.nonzero(G > 0)
+    total = _per_row(rows, dcg[rows, cols] / idcg[rows, cols], G.shape[0])
+    missing = (P - np.bincount(rows, minlength=G.shape[0])).astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        total = total + missing * dcg[:, -1] / idcg[:, -1]
+    return np.where(total > 0, _safe_div(np.nan_to_num(total), P), 0.0)
+
+
+def r_ndcg(G: np.ndarray, I: np.ndarray, lengths: np.ndarray, R: np.ndarray) -> np.ndarray:
+    """trec_eval ``Rndcg``: the mean of nDCG at each rank c where the ideal gain changes (c
+    results of the ideal list, ``min(c, L)`` of the run: ``I(c+1) ≠ I(c)``, the last at c = P),
+    and once more over the whole list when it is longer than ``P + 1`` (its m_Rndcg.c); 0 when
+    nothing is relevant at trec_eval's relevance level (``R = 0``)."""
+    G = np.maximum(G, 0.0)
+    P = np.count_nonzero(I > 0, axis=1)
+    width = max(G.shape[1], I.shape[1], 1) + 1
+    ideal = _fit(I, width)
+    dcg, idcg = _discounted(_fit(G, width)), _discounted(ideal)
+    # change positions c (1-based count of ideal results before the change), 1 <= c <= P
+    change = (ideal[:, 1:] != ideal[:, :-1]) & (np.arange(1, width) <= P[:, None])
+    rows, cols = np.nonzero(change)  # cols = c - 1
+    seen = np.minimum(cols, lengths[rows] - 1)  # 0-based rank of the run's DCG(min(c, L))
+    value = np.where(seen >= 0, dcg[rows, np.maximum(seen, 0)], 0.0) / idcg[rows, cols]
+    total = _per_row(rows, value, G.shape[0])
+    count = np.bincount(rows, minlength=G.shape[0]).astype(np.float64)
+    longer = (lengths > P + 1) & (P > 0)
+    last = np.flatnonzero(longer)
+    total[last] += dcg[last, lengths[last] - 1] / idcg[last, P[last] - 1]
+    count[last] += 1
+    return np.where(np.asarray(R) > 0, _safe_div(total, count), 0.0)
+
+
+def _powers(p: float, width: int) -> np.ndarray:
+    """``p^0, p^1, ...``, each the previous times p (trec_eval's running product)."""
+    return np.cumprod(np.r_[1.0, np.full(width, p)])
+
+
+def scaled_rbp(G: np.ndarray, top: np.ndarray, p: float) -> np.ndarray:
+    """trec_eval ``rbp``: ``(1 − p) Σ_i g'(i) p^(i−1)``, the grades g' = g / top divided by the
+    topic's highest grade ``top`` when it exceeds 1 (its min-max scaling of the gains to [0, 1],
+    the lowest gain being grade 0's); a negative grade gains 0."""
+    scale = np.where(top > 1, top, 1.0)
+    G = np.maximum(G, 0.0)
+    rows, cols = np.nonzero(G)
+    terms = G[rows, cols] / scale[rows] * _powers(p, G.shape[1])[cols]
+    return (1.0 - p) * _per_row(rows, terms, G.shape[0])
+
+
+def rbp_residual_if_unjudged(unjudged: np.ndarray, lengths: np.ndarray, p: float
+                             ) -> np.ndarray:
+    """trec_eval ``rbp_resid``: ``p^d + (1 − p) Σ_{unjudged i ≤ d} p^(i−1)`` for a list of d
+    results with some unjudged one, else 0."""
+    powers = _powers(p, unjudged.shape[1])
+    rows, cols = np.nonzero(unjudged)
+    total = _per_row(rows, powers[cols], unjudged.shape[0])
+    some = np.bincount(rows, minlength=unjudged.shape[0]) > 0
+    return np.where(some, powers[lengths] + (1.0 - p) * total, 0.0)
