@@ -9,6 +9,7 @@ from __future__ import annotations
 import operator
 from array import array
 from functools import lru_cache
+from typing import Callable, Iterable
 
 import numpy as np
 from lxml import etree
@@ -77,18 +78,33 @@ class ResultReader:
         self.batch = [] if final else [batch.pop()]
         if not (self.bulk and self.topic is not None and self.topic_el is not None
                 and _read_plain(batch, self.topic_el, self.topic, self.doc_intern,
-                                self.fast_paths)):
+                                self.fast_paths, self.strays)):
             for el in batch:
                 self.read_one(el)
 
     def read_one(self, el: etree._Element) -> None:
         """Read one ``<result>`` (every problem reported), then free it."""
         if self.topic is not None:
+            self.strays(reversed(list(el.itersiblings(preceding=True))))  # freed next
             self._read(el)
         elif self.root_seen:
             self.log.error(self.file, el.sourceline, "<result> outside a <topic> with a "
                            "topic-id: not used")
         free_element(el)
+
+    def strays(self, elements: Iterable[etree._Element]) -> None:
+        """An error for each of ``elements`` (inside the current topic, about to be freed
+        unread) that is not a ``<result>`` and holds none -- ``<RESULT>`` or ``<Result>`` too
+        (XML names are case-sensitive): its content is not used, so a topic of such elements
+        would silently score 0."""
+        if self.topic is None:
+            return
+        for el in elements:
+            name = el.tag.rsplit("}", 1)[-1] if type(el.tag) is str else "result"
+            if name != "result" and next(el.iter("{*}result"), None) is None:
+                self.log.error(self.file, el.sourceline, f"topic {self.topic_id}: <{name}> "
+                               "inside <topic> is not a <result> (XML names are "
+                               "case-sensitive): not used")
 
     def _read(self, el: etree._Element) -> None:
         topic, topic_id, file, log, path_cache = (self.topic, self.topic_id, self.file, self.log,
@@ -181,7 +197,8 @@ def _batch_texts(box: etree._Element, n: int) -> tuple[list[str], ...] | None:
 
 
 def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: TopicColumns,
-                doc_intern: dict[str, str], fast_paths: dict[str, str]) -> bool:
+                doc_intern: dict[str, str], fast_paths: dict[str, str],
+                strays: Callable[[Iterable[etree._Element]], None]) -> bool:
     """Append ``batch`` to ``topic`` in bulk and return True if the batch is a run of
     consecutive children of ``parent`` in plain shape (:func:`_batch_texts`) and the values
     raise no problem (non-empty file and path, a well-formed XPath, positive integer ranks,
@@ -199,6 +216,7 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
     except ValueError:
         return False
     if first:
+        strays(parent[:first])
         del parent[:first]  # results read before (and what one-by-one reading would free)
     run = parent[:n]
     if len(run) != n or not all(map(operator.is_, run, batch)):

@@ -176,6 +176,7 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
             if tag == "result":  # a namespaced result: one by one
                 reader.read_one(el)
             elif tag == "topic":
+                reader.strays(el)  # what no result end event freed
                 free_element(el)
                 current_id = reader.topic_id
                 if streaming and current_id is not None and (
