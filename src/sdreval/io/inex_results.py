@@ -120,6 +120,11 @@ class ResultReader:
             if refs:
                 bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
                            "(entities are never expanded)")
+        for name in sorted(_FIELDS):  # an attribute beside a child of that name
+            given = xml_attr(el, name)
+            if given is not None and fields.get(name) and not _same(name, given, fields[name]):
+                bad.append(f"<{name}> {fields[name]!r} and {name}={given!r} say different "
+                           "things: which one is meant is not clear")
         doc = fields.get("file") or xml_attr(el, "file") or ""
         raw_path = fields.get("path") or xml_attr(el, "path") or ""
         if not doc:
@@ -162,19 +167,45 @@ class ResultReader:
         topic.has_rsv.append(1 if rsv_text else 0)
 
 
+def _same(name: str, one: str, other: str) -> bool:
+    """True if two spellings of a result's field say the same: equal text, the same number
+    (rank, rsv) or the same canonical path."""
+    one, other = one.strip(), other.strip()
+    if one == other:
+        return True
+    if name == "rank":
+        return parse_int(one) is not None and parse_int(one) == parse_int(other)
+    if name == "rsv":
+        return parse_float(one) is not None and parse_float(one) == parse_float(other)
+    if name == "path":
+        try:
+            return canonical_xpath(one) == canonical_xpath(other)
+        except XPathError:
+            return False
+    return False
+
+
 # --- bulk reading of plain results ----------------------------------------------------------
 BATCH = 4096  # results held before a flush (bounds memory inside one very long topic)
 _FIELDS = {"file", "path", "rank", "rsv"}
 _ALL_TEXTS = etree.XPath("result/*/text()", smart_strings=False)
 
 
+#: an attribute whose local name is a field's, in any case (as :func:`xml_attr` matches)
+_FIELD_ATTRIBUTE = ("contains(' file path rank rsv ', concat(' ', translate(local-name(), "
+                    "'FILEPATHRANKSV', 'filepathranksv'), ' '))")
+
+
 @lru_cache(maxsize=64)
 def _layout_counts(names: tuple[str, ...]) -> etree.XPath:
     """Counts over a batch of ``<result>`` elements moved under one container: element
-    children, second nodes of a child, and for each position the results whose child there is
-    named as in ``names`` (positional steps only: libxml2 evaluates other per-node predicates
-    slowly; entity reference nodes are invisible to XPath and looked for separately)."""
-    return etree.XPath("concat(count(result/*), ' ', count(result/*/node()[2])" + "".join(
+    children, second nodes of a child plus attributes of a result named as a field, in any case
+    (either sends the batch one by one), and for each position the results whose child there
+    is named as in ``names`` (positional steps only: libxml2 evaluates other per-node
+    predicates slowly; entity reference nodes are invisible to XPath and looked for
+    separately)."""
+    return etree.XPath("concat(count(result/*), ' ', count(result/*/node()[2]) + "
+                       f"count(result/@*[{_FIELD_ATTRIBUTE}])" + "".join(
         f", ' ', count(result/*[{i}]/self::{name})" for i, name in enumerate(names, 1)) + ")")
 
 
@@ -229,8 +260,6 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
     if texts is None:
         return False
     files, raw_paths, rank_texts, rsv_texts = texts
-    if not (rank_texts and rsv_texts) and any(xml_attr(el, "rank", "rsv") for el in batch):
-        return False  # a rank or rsv given as an attribute: one by one
     docs = [text.strip() for text in files]
     if not all(docs):
         return False
