@@ -13,6 +13,8 @@ Results that cannot be converted (document not in the collection, path not in th
 are each listed and left out of the output, with a count; ``--strict`` makes them errors.
 ``--collection`` and ``--strict`` given where the conversion does not read them are said to
 be unused (a warning).
+OUT named as a table file (``.parquet``, ``.csv``, ``.jsonl``, ``.json``) is a usage error:
+convert writes text and INEX XML only.
 """
 from __future__ import annotations
 
@@ -59,9 +61,13 @@ Examples:
 @pool_policy_option
 @handle_errors
 def convert_command(source, target, to, collection_dir, fmt, strict, documents, pool_policy):
-    """Convert IN (a run or judgements) to OUT in another format."""
+    """Convert IN (a run or judgements) to OUT in another format.
+
+    OUT is text (TREC-like runs and qrels, FOL, native TSV) or INEX XML; an OUT named as a
+    table (.parquet, .csv, .jsonl, .json) is refused."""
     from .eval_inputs import unused_pool_policy
 
+    _text_target(target)
     log = ProblemLog()
     unused = unused_pool_policy([source])
     if unused:
@@ -87,6 +93,21 @@ def convert_command(source, target, to, collection_dir, fmt, strict, documents, 
         raise SdrevalError("this conversion is not available in this version") from None
     echo_problems(log)
     click.echo(f"wrote {count} {what} to {target}", err=True)
+
+
+#: endings of table files, which convert does not write (it writes text and INEX XML)
+TABLE_SUFFIXES = (".parquet", ".pq", ".csv", ".jsonl", ".ndjson", ".json")
+
+
+def _text_target(target: str) -> None:
+    """Refuse an OUT named as a table file: convert writes TREC-like text, FOL, native TSV
+    and INEX XML, and a text file named ``run.parquet`` is no Parquet file."""
+    name = str(target).lower().removesuffix(".gz")
+    suffix = next((s for s in TABLE_SUFFIXES if name.endswith(s)), None)
+    if suffix:
+        raise UsageError(f"OUT {target} ends in {suffix}, but convert writes text (TREC-like "
+                         f"runs and qrels, FOL, native TSV) or INEX XML, not {suffix} tables: "
+                         f"name OUT .txt (eval, compare and report read either the same way)")
 
 
 def _convert_run(source, target, kind, to, collection_dir, log, strict=False, documents=None):

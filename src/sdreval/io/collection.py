@@ -36,8 +36,11 @@ from .xmlsafe import SAFE, declared_entities, entity_refusal, report_syntax_erro
 
 Source = Union[str, Path, bytes]
 
-# XML names, non-ASCII ones included (bytes >= 0x80 of any ASCII-compatible encoding)
-_ENTITY_REF = re.compile(rb"&([A-Za-z_:\x80-\xff][A-Za-z0-9._:\-\x80-\xff]*);")
+# XML names, non-ASCII ones included (bytes >= 0x80 of any ASCII-compatible encoding); a
+# CDATA section, comment or processing instruction is matched whole (group 1) and kept: an
+# ``&name;`` inside it is text, not a reference (XML 1.0, 2.7)
+_ENTITY_REF = re.compile(rb"(<!\[CDATA\[.*?\]\]>|<!--.*?-->|<\?.*?\?>)"
+                         rb"|&([A-Za-z_:\x80-\xff][A-Za-z0-9._:\-\x80-\xff]*);", re.DOTALL)
 #: entity name -> replacement: HTML 4 / XHTML / HTML5 names (:data:`html.entities.html5` holds
 #: HTML 4's) -> numeric character references; the five XML entities stay (the parser's)
 _ENTITIES = {name[:-1].encode("ascii"): "".join(f"&#{ord(c)};" for c in chars).encode()
@@ -67,9 +70,11 @@ def _map_entities(data: bytes) -> tuple[bytes, list[tuple[int, str]]]:
     unknown: list[tuple[int, bytes]] = []
 
     def replace(match: re.Match) -> bytes:
-        mapped = _ENTITIES.get(match.group(1))
+        if match.group(1) is not None:  # CDATA, comment, PI: as written
+            return match.group(1)
+        mapped = _ENTITIES.get(match.group(2))
         if mapped is None:
-            unknown.append((match.start(), match.group(1)))
+            unknown.append((match.start(), match.group(2)))
             return b""
         return mapped
 

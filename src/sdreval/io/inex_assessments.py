@@ -193,6 +193,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
     layout_2005 = False  # <file name=...> / <file collection=...>: empty files are judged
     holds = False  # the current <file> holds a judgement
     seen_root = False
+    open_files = 0  # <file> elements started and not ended
     events = checked_events(safe_iterparse(source, ("start", "end")), file, log)
     if events is None:  # entity declarations: refused, nothing read
         return
@@ -206,6 +207,11 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                               "<assessments>: not INEX assessments")
                     return
             found = xml_attr(el, "topic", "topic-id", "topicid", "id") if tag in _ROOTS else None
+            if found is not None and topic is not None and _inside_topic(el):
+                log.error(file, el.sourceline, f"<{tag}> for topic {found} nested in the "
+                          f"<assessments> of topic {topic}: which topic its judgements are "
+                          "for is not clear; the file is not read further")
+                return
             if found is not None:
                 topic = found
                 pool.pool = xml_attr(el, "pool") or pool.pool
@@ -214,6 +220,12 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                     hints["2005"] = True
                 pool.strip_whitespace = whitespace == "strip"
             elif tag == "file":
+                open_files += 1
+                if open_files > 1:
+                    log.error(file, el.sourceline, f"<file> nested in the <file> of "
+                              f"{doc or 'a document'}: which document its judgements are for "
+                              "is not clear; the file is not read further")
+                    return
                 doc = xml_attr(el, "file", "name", "id", "doc") or None  # None: not used
                 layout_2005 = xml_attr(el, "name") is not None or \
                     xml_attr(el, "collection") is not None
@@ -223,11 +235,17 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                               " its assessments are not used")
             continue
         if tag == "file":
+            open_files -= 1
             if doc and not holds and layout_2005 and topic is not None:
                 pool.judged.setdefault((topic, doc), el.sourceline)
                 pool.topics.add(topic)
             doc = None
             free_element(el)
+            continue
+        if not open_files and (tag in ("passage", "best-entry-point", "bep")
+                               or xml_attr(el, "path", "xpath") is not None):
+            log.error(file, el.sourceline, f"<{tag}> outside a <file>: which document it "
+                      "judges is not clear; not used")
             continue
         if doc is None or tag in _ROOTS:
             continue
@@ -252,6 +270,12 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
             _read_bep(el, topic, doc, pool, log)
         elif (row := _read_element(el, topic, doc, raw_path, file, log, hints, pool)) is not None:
             pool.rows.append(row)
+
+
+def _inside_topic(el) -> bool:
+    """True if an ancestor of ``el`` is an ``<assessments>`` element naming a topic."""
+    return any(local_name(a.tag) in _ROOTS and xml_attr(a, "topic", "topic-id", "topicid", "id")
+               for a in el.iterancestors())
 
 
 def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row | None:

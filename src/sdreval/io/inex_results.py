@@ -9,6 +9,7 @@ from __future__ import annotations
 import operator
 from array import array
 from functools import lru_cache
+from typing import Callable, Iterable
 
 import numpy as np
 from lxml import etree
@@ -77,18 +78,33 @@ class ResultReader:
         self.batch = [] if final else [batch.pop()]
         if not (self.bulk and self.topic is not None and self.topic_el is not None
                 and _read_plain(batch, self.topic_el, self.topic, self.doc_intern,
-                                self.fast_paths)):
+                                self.fast_paths, self.strays)):
             for el in batch:
                 self.read_one(el)
 
     def read_one(self, el: etree._Element) -> None:
         """Read one ``<result>`` (every problem reported), then free it."""
         if self.topic is not None:
+            self.strays(reversed(list(el.itersiblings(preceding=True))))  # freed next
             self._read(el)
         elif self.root_seen:
             self.log.error(self.file, el.sourceline, "<result> outside a <topic> with a "
                            "topic-id: not used")
         free_element(el)
+
+    def strays(self, elements: Iterable[etree._Element]) -> None:
+        """An error for each of ``elements`` (inside the current topic, about to be freed
+        unread) that is not a ``<result>`` and holds none -- ``<RESULT>`` or ``<Result>`` too
+        (XML names are case-sensitive): its content is not used, so a topic of such elements
+        would silently score 0."""
+        if self.topic is None:
+            return
+        for el in elements:
+            name = el.tag.rsplit("}", 1)[-1] if type(el.tag) is str else "result"
+            if name != "result" and next(el.iter("{*}result"), None) is None:
+                self.log.error(self.file, el.sourceline, f"topic {self.topic_id}: <{name}> "
+                               "inside <topic> is not a <result> (XML names are "
+                               "case-sensitive): not used")
 
     def _read(self, el: etree._Element) -> None:
         topic, topic_id, file, log, path_cache = (self.topic, self.topic_id, self.file, self.log,
@@ -104,6 +120,11 @@ class ResultReader:
             if refs:
                 bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
                            "(entities are never expanded)")
+        for name in sorted(_FIELDS):  # an attribute beside a child of that name
+            given = xml_attr(el, name)
+            if given is not None and fields.get(name) and not _same(name, given, fields[name]):
+                bad.append(f"<{name}> {fields[name]!r} and {name}={given!r} say different "
+                           "things: which one is meant is not clear")
         doc = fields.get("file") or xml_attr(el, "file") or ""
         raw_path = fields.get("path") or xml_attr(el, "path") or ""
         if not doc:
@@ -146,19 +167,45 @@ class ResultReader:
         topic.has_rsv.append(1 if rsv_text else 0)
 
 
+def _same(name: str, one: str, other: str) -> bool:
+    """True if two spellings of a result's field say the same: equal text, the same number
+    (rank, rsv) or the same canonical path."""
+    one, other = one.strip(), other.strip()
+    if one == other:
+        return True
+    if name == "rank":
+        return parse_int(one) is not None and parse_int(one) == parse_int(other)
+    if name == "rsv":
+        return parse_float(one) is not None and parse_float(one) == parse_float(other)
+    if name == "path":
+        try:
+            return canonical_xpath(one) == canonical_xpath(other)
+        except XPathError:
+            return False
+    return False
+
+
 # --- bulk reading of plain results ----------------------------------------------------------
 BATCH = 4096  # results held before a flush (bounds memory inside one very long topic)
 _FIELDS = {"file", "path", "rank", "rsv"}
 _ALL_TEXTS = etree.XPath("result/*/text()", smart_strings=False)
 
 
+#: an attribute whose local name is a field's, in any case (as :func:`xml_attr` matches)
+_FIELD_ATTRIBUTE = ("contains(' file path rank rsv ', concat(' ', translate(local-name(), "
+                    "'FILEPATHRANKSV', 'filepathranksv'), ' '))")
+
+
 @lru_cache(maxsize=64)
 def _layout_counts(names: tuple[str, ...]) -> etree.XPath:
     """Counts over a batch of ``<result>`` elements moved under one container: element
-    children, second nodes of a child, and for each position the results whose child there is
-    named as in ``names`` (positional steps only: libxml2 evaluates other per-node predicates
-    slowly; entity reference nodes are invisible to XPath and looked for separately)."""
-    return etree.XPath("concat(count(result/*), ' ', count(result/*/node()[2])" + "".join(
+    children, second nodes of a child plus attributes of a result named as a field, in any case
+    (either sends the batch one by one), and for each position the results whose child there
+    is named as in ``names`` (positional steps only: libxml2 evaluates other per-node
+    predicates slowly; entity reference nodes are invisible to XPath and looked for
+    separately)."""
+    return etree.XPath("concat(count(result/*), ' ', count(result/*/node()[2]) + "
+                       f"count(result/@*[{_FIELD_ATTRIBUTE}])" + "".join(
         f", ' ', count(result/*[{i}]/self::{name})" for i, name in enumerate(names, 1)) + ")")
 
 
@@ -181,7 +228,8 @@ def _batch_texts(box: etree._Element, n: int) -> tuple[list[str], ...] | None:
 
 
 def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: TopicColumns,
-                doc_intern: dict[str, str], fast_paths: dict[str, str]) -> bool:
+                doc_intern: dict[str, str], fast_paths: dict[str, str],
+                strays: Callable[[Iterable[etree._Element]], None]) -> bool:
     """Append ``batch`` to ``topic`` in bulk and return True if the batch is a run of
     consecutive children of ``parent`` in plain shape (:func:`_batch_texts`) and the values
     raise no problem (non-empty file and path, a well-formed XPath, positive integer ranks,
@@ -199,6 +247,7 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
     except ValueError:
         return False
     if first:
+        strays(parent[:first])
         del parent[:first]  # results read before (and what one-by-one reading would free)
     run = parent[:n]
     if len(run) != n or not all(map(operator.is_, run, batch)):
@@ -211,8 +260,6 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
     if texts is None:
         return False
     files, raw_paths, rank_texts, rsv_texts = texts
-    if not (rank_texts and rsv_texts) and any(xml_attr(el, "rank", "rsv") for el in batch):
-        return False  # a rank or rsv given as an attribute: one by one
     docs = [text.strip() for text in files]
     if not all(docs):
         return False

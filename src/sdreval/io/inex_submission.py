@@ -152,6 +152,12 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                     info.attributes = {local_name(k): v for k, v in el.attrib.items()}
                 elif tag == "topic":
                     topic_id = xml_attr(el, "topic-id", "topicid", "id", "topic")
+                    if next(el.iterancestors("{*}topic"), None) is not None:
+                        log.error(file, el.sourceline, f"<topic> {topic_id or ''} nested in "
+                                  "another <topic>: which topic its results answer is not "
+                                  "clear; they are not used")
+                        reader.topic = reader.topic_id = reader.topic_el = None
+                        continue
                     if not topic_id:
                         log.error(file, el.sourceline, "<topic> without a topic-id attribute:"
                                   " its results are not used")
@@ -176,6 +182,7 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
             if tag == "result":  # a namespaced result: one by one
                 reader.read_one(el)
             elif tag == "topic":
+                reader.strays(el)  # what no result end event freed
                 free_element(el)
                 current_id = reader.topic_id
                 if streaming and current_id is not None and (
