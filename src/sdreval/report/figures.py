@@ -126,7 +126,9 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
                            runs: Sequence[str]) -> Figure:
     """Per-topic ``run − baseline`` on ``measure``, one panel per run, bars sorted from the
     largest gain to the largest loss (green: the run is better on that topic, red: worse);
-    the panel title counts wins / ties / losses."""
+    the panel title counts wins / ties / losses.  Over the topics every run of ``runs`` has a
+    value, as the tests against the baseline (``compare``'s ``missing="drop"``), so that the
+    counts are the table's W/T/L."""
     rows = results[(results["measure"].astype(str) == measure)
                    & (results["topic"].astype(str) != "all")]
     table = rows.pivot_table(index="topic", columns="run", values="value", aggfunc="first")
@@ -134,6 +136,8 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
     if baseline not in table.columns:
         raise UsageError(f"baseline {baseline!r} has no per-topic values of {measure}")
     others = [r for r in runs if r != baseline and r in table.columns]
+    answered = len(table)
+    table = table[[baseline] + others].dropna()
     if not others:
         raise UsageError("per-topic differences need a run besides the baseline")
     columns = 1 if len(others) == 1 else (2 if len(others) <= 4 else 4)
@@ -159,8 +163,11 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
         ax.set_ylabel(f"Δ {measure}")
     if limit > 0:
         axes[0].set_ylim(-1.05 * limit, 1.05 * limit)
-    fig.suptitle(f"Per-topic difference with {baseline} on {measure} (topics sorted; "
-                 "title: wins/ties/losses; dot: a tie)", fontsize=9)
+    common = "" if len(table) == answered else \
+        f"; the {len(table)} of {answered} topics every run answered"
+    fig.suptitle("\n".join(textwrap.wrap(
+        f"Per-topic difference with {baseline} on {measure} (topics sorted; title: "
+        f"wins/ties/losses; dot: a tie{common})", TITLE_WIDTH)), fontsize=9)
     return fig
 
 
