@@ -31,6 +31,7 @@ from matplotlib.patches import Patch
 
 from ..errors import UsageError
 from .curves import CurveSpec
+from .labels import run_labels
 
 WIDTH = 7.0  # inches: the text width of a paper
 _RC = {"font.size": 8.5, "axes.titlesize": 9, "axes.labelsize": 8.5, "xtick.labelsize": 8,
@@ -83,7 +84,9 @@ def plot_curve_bands(spec: CurveSpec, table: pd.DataFrame, runs: Sequence[str] |
     ``high`` when present); legend beside the axes from 7 runs on."""
     runs = list(runs) if runs else [str(r) for r in dict.fromkeys(table["run"])]
     colours = run_colours(runs)
-    many = len(runs) > 6
+    labels = run_labels(runs)
+    # beside the axes from 7 runs on, or where a long name would cover the curves
+    many = len(runs) > 6 or max(len(label) for label in labels.values()) > 20
     fig = _figure(3.4 if not many else 3.4 + 0.06 * max(0, len(runs) - 14))
     ax = fig.add_subplot()
     bands = {"low", "high"} <= set(table.columns)
@@ -97,7 +100,7 @@ def plot_curve_bands(spec: CurveSpec, table: pd.DataFrame, runs: Sequence[str] |
             continue
         xs, ys = rows["x"].to_numpy(float), rows["value"].to_numpy(float)
         style = "-" if i < 10 else "--"
-        ax.plot(xs, ys, style, color=colours[run], linewidth=1.4, label=run)
+        ax.plot(xs, ys, style, color=colours[run], linewidth=1.4, label=labels[run])
         if bands and run in banded:
             ax.fill_between(xs, rows["low"].to_numpy(float), rows["high"].to_numpy(float),
                             color=colours[run], alpha=0.15,
@@ -186,6 +189,7 @@ def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xl
                      title: str, zero: bool) -> Figure:
     """Forest plots: per measure, one row per run (``run, value, low, high, filled``)."""
     colours = run_colours(runs)
+    labels = run_labels(runs)
     names = list(frames)
     columns = min(3, len(names))
     n_rows = max((len(f) for f in frames.values()), default=1)
@@ -202,7 +206,8 @@ def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xl
                     markerfacecolor=colour if row.filled else "white")
         if zero:
             ax.axvline(0, color="black", linewidth=0.7)
-        ax.set_yticks(ys, frame["run"].astype(str).tolist() if k % columns == 0
+        ax.set_yticks(ys, [labels.get(r, r) for r in frame["run"].astype(str)]
+                      if k % columns == 0
                       else [""] * len(ys))
         ax.set_ylim(-0.6, len(frame) - 0.4)
         ax.set_title(measure)
@@ -274,6 +279,7 @@ def plot_distributions(results: pd.DataFrame, measures: Sequence[str], runs: Seq
     """Per-topic scores as horizontal box plots (box: quartiles, line: median, dot: mean),
     one panel per measure."""
     colours = run_colours(runs)
+    labels = run_labels(runs)
     columns = min(3, len(measures))
     panel_height = 0.6 + 0.2 * len(runs)
     fig = _figure(panel_height * math.ceil(len(measures) / columns) + 0.4)
@@ -292,7 +298,8 @@ def plot_distributions(results: pd.DataFrame, measures: Sequence[str], runs: Seq
         for patch, run in zip(parts["boxes"], runs):
             patch.set_facecolor(colours[run])
             patch.set_alpha(0.55)
-        ax.set_yticks(positions, list(runs) if k % columns == 0 else [""] * len(runs))
+        ax.set_yticks(positions, [labels[r] for r in runs] if k % columns == 0
+                      else [""] * len(runs))
         ax.set_title(measure)
         ax.grid(True, axis="x", alpha=0.3)
         if not any(len(d) for d in data):
@@ -314,14 +321,17 @@ def plot_significance_grid(compare: pd.DataFrame, measure: str, runs: Sequence[s
             continue
         sign = np.sign(float(row.mean_a) - float(row.mean_b)) if bool(row.reject) else 0.0
         grid[index[a], index[b]], grid[index[b], index[a]] = sign, -sign
+    labels = list(run_labels(runs).values())
+    # room for the names beside and (turned) under the grid, which stays square
+    room = 0.045 * max(0, max((len(label) for label in labels), default=0) - 6)
     side = min(WIDTH, 1.6 + 0.28 * n)
-    fig = _figure(side + 0.5, min(WIDTH, max(side + 0.4, 4.8)))
+    fig = _figure(side + 0.5 + room, min(WIDTH, max(side + 0.4 + room, 4.8)))
     ax = fig.add_subplot()
     cmap = ListedColormap([WORSE, EVEN, BETTER])
     cmap.set_bad("white")
     ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=-1.5, vmax=1.5)
-    ax.set_xticks(range(n), runs, rotation=60, ha="right", rotation_mode="anchor")
-    ax.set_yticks(range(n), runs)
+    ax.set_xticks(range(n), labels, rotation=60, ha="right", rotation_mode="anchor")
+    ax.set_yticks(range(n), labels)
     ax.set_title(f"{measure}: row run vs column run")
     fig.legend(handles=[Patch(color=BETTER, label="row significantly better"),
                         Patch(color=WORSE, label="row significantly worse"),

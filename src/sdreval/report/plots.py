@@ -32,6 +32,7 @@ from matplotlib.ticker import MaxNLocator
 from ..errors import UsageError
 from ..stats.choices import CI_SAMPLES
 from .curves import STANDARD_CURVES, as_curve_table
+from .labels import run_labels
 
 _MARKERS = "osd^v<>pPXh*"
 _LINESTYLES = ("-", "--", "-.", ":")
@@ -282,7 +283,10 @@ def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFram
     table = compare if measure is None else compare[compare["measure"].astype(str) == measure]
     if table.empty:
         raise UsageError("no pairs to draw")
-    table = table.assign(pair=table["run_a"].astype(str) + " vs " + table["run_b"].astype(str))
+    names = run_labels(list(dict.fromkeys(table["run_a"].astype(str).tolist()
+                                          + table["run_b"].astype(str).tolist())))
+    table = table.assign(pair=table["run_a"].astype(str).map(names) + " vs "
+                         + table["run_b"].astype(str).map(names))
     pairs = list(dict.fromkeys(table["pair"]))
     corrections = [str(c) for c in dict.fromkeys(table["correction"])]
     decision = np.zeros((len(pairs), len(corrections)))
