@@ -89,7 +89,8 @@ def plot_curve_bands(spec: CurveSpec, table: pd.DataFrame, runs: Sequence[str] |
     many = len(runs) > 6 or max(len(label) for label in labels.values()) > 20
     fig = _figure(3.4 if not many else 3.4 + 0.06 * max(0, len(runs) - 14))
     ax = fig.add_subplot()
-    bands = {"low", "high"} <= set(table.columns)
+    # no band where no run has one (one topic: nothing to resample)
+    bands = {"low", "high"} <= set(table.columns) and bool(table["low"].notna().any())
     banded = set(runs)
     if bands and len(runs) > MAX_BANDS:  # many bands hide each other: the first and the best
         area = table.groupby(table["run"].astype(str))["value"].mean()

@@ -89,7 +89,10 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
               for key, spec in STANDARD_CURVES.items()}
     titles["budget"] = titles["budget"].replace("characters", budget_unit(data))
     captions = {key: (title, f"{title}: mean over topics; band: {band} percentile "
-                             "bootstrap interval of the mean at each point.")
+                             "bootstrap interval of the mean at each point."
+                      if _banded(data, key) else
+                      f"{title}: mean over topics (no bands: a bootstrap interval needs two "
+                      "topics or more).")
                 for key, title in titles.items()}
     captions.update({
         f"differences-{first}": (f"per-topic differences {first}",
@@ -123,6 +126,15 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
                           "100 trials; Kazai & Lalmas 2006, §6.2.2)."),
     })
     return captions
+
+
+def _banded(data: ReportData, key: str) -> bool:
+    """Curve ``key`` has a confidence band for some run (or is not drawn: nothing to say)."""
+    if key not in data.curves:
+        return True
+    table = data.curves[key][1]
+    bounds = [c for c in ("low", "high", "ci_low", "ci_high") if c in table.columns]
+    return not bounds or bool(table[bounds].notna().any().any())
 
 
 def _mean_intervals(data: ReportData):
