@@ -16,7 +16,7 @@ import pandas as pd
 
 from ..errors import UsageError
 from ..model.ordering import topic_sort_key
-from ..measures.evaluate import count_measures
+from ..measures.evaluate import aggregate_of, count_measures
 from ..stats.choices import CORRECTION_WORDS, EFFECT_LIMITS, SOURCES, TEST_WORDS, describe_tests
 from .tables import format_cell, summary_table
 
@@ -190,7 +190,8 @@ def comparisons_html(data: "ReportData") -> str:
              "correction.</p>"]
     head = ("<tr><th>run</th><th>Δ</th><th>interval</th><th>d<sub>z</sub></th><th>W/T/L</th>"
             "<th>p</th><th>p adjusted</th></tr>")
-    for k, measure in enumerate(data.measures):
+    opened = False  # the first table shown is open
+    for measure in data.measures:
         body = []
         for run in data.runs:
             row = tests.get((run, measure))
@@ -202,10 +203,17 @@ def comparisons_html(data: "ReportData") -> str:
                         f"<td>{row.effect_size:+.2f}</td>"
                         f"<td>{row.wins}/{row.ties}/{row.losses}</td>"
                         f"<td>{row.p_value:.3g}</td><td>{row.p_adjusted:.3g}</td></tr>")
-        parts.append(f"<details{' open' if k == 0 else ''}><summary>{esc(measure)}"
+        if not body:  # a geometric mean (gm_map) is not tested: say so, not an empty table
+            parts.append(f"<p class=\"legend\"><b>{esc(measure)}</b>: no tests (a geometric "
+                         "mean; the tests compare arithmetic means: see map).</p>"
+                         if aggregate_of(measure) == "gmean" else
+                         f"<p class=\"legend\"><b>{esc(measure)}</b>: no tests.</p>")
+            continue
+        parts.append(f"<details{'' if opened else ' open'}><summary>{esc(measure)}"
                      f"{tested_topics(data, measure)}</summary>"
                      f"<table class=\"baseline-tests\" data-measure=\"{esc(measure)}\">"
                      f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table></details>")
+        opened = True
     return "".join(parts)
 
 
