@@ -118,14 +118,24 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
                              + " over all pairs)."),
         f"decisions-{first}": (f"corrected decisions {first}",
                                f"Tests against the baseline on {first} under every "
-                               "multiple-comparison correction (green: significant; cell: "
-                               "adjusted p-value); drawn because the corrections disagree."),
+                               "multiple-comparison correction (green: significant"
+                               + ("; cell: adjusted p-value" if _tests_of(data, first)
+                                  <= plots.DECISION_VALUES_MAX else "; the adjusted p-values: "
+                                  "Against the baseline")
+                               + "); drawn because the corrections disagree."),
         f"swap-{first}": (f"swap rates {first}",
                           f"Swap rate of {first} against topic-set size, by difference of the "
                           "means among the top 75% of the runs (random disjoint topic sets, "
                           "100 trials; Kazai & Lalmas 2006, §6.2.2)."),
     })
     return captions
+
+
+def _tests_of(data: ReportData, measure: str) -> int:
+    """The tests against the baseline on ``measure`` (the rows of the decisions figure)."""
+    if data.compare is None:
+        return 0
+    return int((data.compare["measure"].astype(str) == measure).sum())
 
 
 def _banded(data: ReportData, key: str) -> bool:

@@ -269,6 +269,10 @@ def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
     return fig
 
 
+#: pairs up to which the decisions figure writes the adjusted p-value in each cell
+DECISION_VALUES_MAX = 40
+
+
 def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFrame],
                                 measure: str | None = None, title: str | None = None) -> Figure:
     """Pairs × corrections: which pairs each multiple-comparison correction declares
@@ -299,7 +303,7 @@ def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFram
                   max(2.5, 1.2 + 0.3 * len(pairs)))
     ax = fig.add_subplot()
     image = ax.imshow(decision, cmap="Greens", vmin=0, vmax=1.3, aspect="auto")
-    if len(pairs) <= 40:
+    if len(pairs) <= DECISION_VALUES_MAX:
         for i in range(len(pairs)):
             for j in range(len(corrections)):
                 # no p-value: the runs' scores are identical on every topic, nothing to test
