@@ -25,7 +25,7 @@ def _data(others: int):
 
 def test_caption_names_the_cells_only_when_they_hold_p_values():
     few, many = _data(3), _data(45)
-    assert "decisions-MAP" in plot_makers(few) and "decisions-MAP" in plot_makers(many)
+    assert "decisions-MAP" in plot_makers(many)  # the corrections disagree on "moderate"
     assert "cell: adjusted p-value" in figure_captions(few)["decisions-MAP"][1]
     caption = figure_captions(many)["decisions-MAP"][1]
     assert "cell: adjusted p-value" not in caption
