@@ -10,6 +10,7 @@ import datetime as _dt
 import html
 import os
 import re
+import warnings
 from typing import TYPE_CHECKING, Callable
 
 import pandas as pd
@@ -70,11 +71,39 @@ def figure_data(data: "ReportData", key: str, make: Callable, fmt: str = "svg",
 
     cache_key = (key, fmt, dpi)
     if cache_key not in data.rendered:
-        with matplotlib.rc_context(figures.rc()):
+        with matplotlib.rc_context(figures.rc()), warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
             fig = make()
             data.rendered[cache_key] = plots.figure_bytes(fig, fmt, dpi)
         fig.clear()
+        _missing_glyphs(data, seen)
     return data.rendered[cache_key]
+
+
+_GLYPH = re.compile(r"Glyph (\d+) .*missing from font\(s\) (.+?)\.?$")
+
+
+def _missing_glyphs(data: "ReportData", seen: list) -> None:
+    """matplotlib's warnings of characters its font lacks (a run name in Chinese: empty boxes
+    in the figures) become one note of the page; other warnings are passed on."""
+    chars, fonts = [], set()
+    for item in seen:
+        match = _GLYPH.match(str(item.message))
+        if match is None:
+            warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)
+            continue
+        chars.append(chr(int(match.group(1))))
+        fonts.add(match.group(2))
+    if not chars:
+        return
+    head = (f"figures: characters not in the figures' font ({', '.join(sorted(fonts))}), drawn "
+            "as empty boxes (the tables give the names whole): ")
+    for i, old in enumerate(data.notes):  # one note, with every character seen
+        if old.startswith(head):
+            chars = list(old[len(head):]) + chars
+            del data.notes[i]
+            break
+    data.notes.append(head + "".join(dict.fromkeys(chars)))
 
 
 def _img(data: "ReportData", makers: dict, key: str, alt: str, caption: str, fmt: str,
