@@ -17,9 +17,9 @@ import pandas as pd
 
 from ..errors import UsageError
 from ..model.ordering import topic_sort_key
-from ..measures.evaluate import aggregate_of, count_measures
+from ..measures.evaluate import aggregate_of, count_measures, ranks_runs
 from ..stats.choices import CORRECTION_WORDS, EFFECT_LIMITS, SOURCES, TEST_WORDS, describe_tests
-from .tables import format_cell, summary_table
+from .tables import best_values, format_cell, summary_table
 
 if TYPE_CHECKING:
     from .html import ReportData
@@ -154,7 +154,7 @@ def summary_html(data: "ReportData") -> str:
     baseline; bold: the best mean of the column as displayed."""
     table = summary_table(data.results, data.measures, data.runs)
     tests = _baseline_rows(data)
-    best = {m: table[m].max() for m in data.measures}
+    best = best_values(table, data.measures)
     counts = count_measures(data.measures)
     head = "".join(f"<th>{esc(m)}</th>" for m in data.measures)
     # the topics each mean is over: a NaN value (undefined) is left out of the mean
@@ -189,9 +189,13 @@ def summary_html(data: "ReportData") -> str:
     if ranges:
         over += ("; topics: those of the means, from the fewest to the most of the measures "
                  "(an undefined value, NaN, is left out)")
-    legend = f"<p class=\"legend\">{over}; bold: the best run of the column.</p>"
+    unranked = [esc(m) for m in data.measures if not ranks_runs(m)]
+    bold = "bold: the best run of the column" + (
+        f" (none for {', '.join(unranked)}: a diagnostic, no run is its best)"
+        if unranked else "")
+    legend = f"<p class=\"legend\">{over}; {bold}.</p>"
     if tests:
-        legend = (f"<p class=\"legend\">{over}; bold: the best run of the column. "
+        legend = (f"<p class=\"legend\">{over}; {bold}. "
                   f"▲ / ▼: significantly higher / lower than the baseline "
                   f"<b>{esc(data.baseline)}</b> ({_test_words(data)}). No mark: the test "
                   "does not reject." + (" Some tests leave out topics a run did not answer "
