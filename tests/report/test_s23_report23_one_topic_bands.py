@@ -41,3 +41,16 @@ def test_two_topics_keep_the_bands():
         fig = plot_makers(data)["ip"]()
     assert "95% bands" in fig.axes[0].get_title().replace("\n", " ")
     assert "band: 95% percentile bootstrap interval" in figure_captions(data)["ip"][1]
+
+
+def test_one_topic_draws_no_intervals_of_the_means():
+    """The intervals of the means were drawn over one topic: each "95% bootstrap percentile
+    interval" a point (every resample is that topic)."""
+    results = pd.DataFrame([{"run": r, "topic": "1", "measure": "MAiP", "value": v}
+                            for r, v in (("a", 0.6), ("b", 0.3))])
+    data = report_data(results, measures=["MAiP"], samples=100, plots_wanted=("ci",))
+    assert "ci" not in plot_makers(data)
+    assert any(n.startswith("intervals of the means: not drawn (one topic") for n in data.notes)
+    two = pd.concat([results, results.assign(topic="2")], ignore_index=True)
+    assert "ci" in plot_makers(report_data(two, measures=["MAiP"], samples=100,
+                                           plots_wanted=("ci",)))
