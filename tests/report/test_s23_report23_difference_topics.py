@@ -41,3 +41,18 @@ def test_same_topics_title_unchanged():
         fig = figures.plot_topic_differences(results, "MAP", "base", ["base", "a"])
     assert [ax.get_title() for ax in fig.axes if ax.get_visible()] == ["a: 3/0/1"]
     assert "topics every run answered" not in fig._suptitle.get_text()
+
+
+def test_captions_say_the_figures_are_over_the_tested_topics():
+    from sdreval.report.page_figures import figure_captions
+
+    data = report_data(_results(), measures=["MAP"], samples=200, baseline="base",
+                       plots_wanted=("differences", "diffci"))
+    captions = figure_captions(data)
+    for key in ("differences-MAP", "diffci", "heatmap-MAP"):
+        assert "Over the topics every run answered" in captions[key][1], key
+    full = _results()
+    full = full[full.run != "b"]
+    captions = figure_captions(report_data(full, measures=["MAP"], samples=200,
+                                           baseline="base", plots_wanted=()))
+    assert not any("every run answered" in c for _, c in captions.values())

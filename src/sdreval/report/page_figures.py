@@ -94,15 +94,18 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
                       f"{title}: mean over topics (no bands: a bootstrap interval needs two "
                       "topics or more).")
                 for key, title in titles.items()}
+    common = _common_topics(data)
     captions.update({
         f"differences-{first}": (f"per-topic differences {first}",
                                  f"Per-topic {first} of each run minus the baseline {base}, "
-                                 "topics sorted from the largest gain to the largest loss."),
+                                 "topics sorted from the largest gain to the largest loss."
+                                 + common.get(first, "")),
         "diffci": ("intervals of the differences",
                    f"Mean difference with the baseline {base} and its {1 - data.level:.0%} "
                    f"interval ({data.settings.get('test', 't')} test: "
                    + ("paired t interval" if data.settings.get("test", "t") == "t"
-                      else "percentile bootstrap") + "); filled: significant after correction."),
+                      else "percentile bootstrap") + "); filled: significant after correction."
+                   + next(iter(common.values()), "")),
         "ci": ("confidence intervals of the means",
                f"{band} bootstrap percentile intervals of each run's mean "
                + ("(a count's sum over the topics, the mean's interval times the topics) "
@@ -115,7 +118,7 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
                              f"Every pair of runs on {first} ("
                              + describe_tests(data.settings.get("test"),
                                               data.settings.get("correction"))
-                             + " over all pairs)."),
+                             + " over all pairs)." + common.get(first, "")),
         f"decisions-{first}": (f"corrected decisions {first}",
                                f"Tests against the baseline on {first} under every "
                                "multiple-comparison correction (green: significant"
@@ -129,6 +132,15 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
                           "100 trials; Kazai & Lalmas 2006, §6.2.2)."),
     })
     return captions
+
+
+def _common_topics(data: ReportData) -> dict[str, str]:
+    """``{measure: sentence}`` for the measures whose tests left out topics some run did not
+    answer (the comparison figures are over the topics of the tests)."""
+    from .page import tested_topics
+
+    return {m: " Over the topics every run answered, as the tests (see Against the baseline)."
+            for m in data.measures if tested_topics(data, m)}
 
 
 def _tests_of(data: ReportData, measure: str) -> int:
