@@ -17,6 +17,7 @@ measure, sizes in inches of a printed page (7 in wide: a text width; text at 8â€
 from __future__ import annotations
 
 import math
+import re
 import textwrap
 from typing import Mapping, Sequence
 
@@ -175,6 +176,26 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
     return fig
 
 
+def panel_title(measure: str, columns: int) -> str:
+    """A measure's name as the title of one of ``columns`` panels: a long name (its
+    parameters) broken after its commas and its "(" so that it stays over its panel."""
+    width = {1: 80, 2: 40}.get(columns, 26)
+    lines, line = [], ""
+    for piece in re.split(r"(?<=[,(])", measure):
+        if line and len(line) + len(piece) > width:
+            lines.append(line)
+            line = piece
+        else:
+            line += piece
+    return "\n".join(lines + [line])
+
+
+def _title_room(measures: Sequence[str], columns: int) -> float:
+    """Inches a panel needs for the lines of its title beyond the first."""
+    lines = max((panel_title(m, columns).count("\n") for m in measures), default=0)
+    return 0.15 * lines
+
+
 def _no_values(ax) -> None:
     """Say on an empty panel why it is empty (the warnings of the command give the topics)."""
     ax.set_xticks([])
@@ -194,7 +215,7 @@ def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xl
     names = list(frames)
     columns = min(3, len(names))
     n_rows = max((len(f) for f in frames.values()), default=1)
-    panel_height = 0.55 + 0.19 * n_rows
+    panel_height = 0.55 + 0.19 * n_rows + _title_room(names, columns)
     fig = _figure(panel_height * math.ceil(len(names) / columns) + 0.5)
     axes = _grid(fig, len(names), columns)
     for k, (ax, measure) in enumerate(zip(axes, names)):
@@ -211,7 +232,7 @@ def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xl
                       if k % columns == 0
                       else [""] * len(ys))
         ax.set_ylim(-0.6, len(frame) - 0.4)
-        ax.set_title(measure)
+        ax.set_title(panel_title(measure, columns))
         ax.grid(True, axis="x", alpha=0.3)
         if frame.empty:
             _no_values(ax)
@@ -282,7 +303,7 @@ def plot_distributions(results: pd.DataFrame, measures: Sequence[str], runs: Seq
     colours = run_colours(runs)
     labels = run_labels(runs)
     columns = min(3, len(measures))
-    panel_height = 0.6 + 0.2 * len(runs)
+    panel_height = 0.6 + 0.2 * len(runs) + _title_room(measures, columns)
     fig = _figure(panel_height * math.ceil(len(measures) / columns) + 0.4)
     axes = _grid(fig, len(measures), columns)
     for k, (ax, measure) in enumerate(zip(axes, measures)):
@@ -301,7 +322,7 @@ def plot_distributions(results: pd.DataFrame, measures: Sequence[str], runs: Seq
             patch.set_alpha(0.55)
         ax.set_yticks(positions, [labels[r] for r in runs] if k % columns == 0
                       else [""] * len(runs))
-        ax.set_title(measure)
+        ax.set_title(panel_title(measure, columns))
         ax.grid(True, axis="x", alpha=0.3)
         if not any(len(d) for d in data):
             _no_values(ax)

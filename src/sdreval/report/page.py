@@ -36,6 +36,7 @@ h3{font-size:1.05em;margin:14px 0 6px}
 table{border-collapse:collapse;font-size:.9em;margin:6px 0;background:#fff}
 th,td{border:1px solid #ccd;padding:3px 8px;text-align:right;white-space:nowrap}
 th:first-child,td:first-child{text-align:left}th{background:#eef2f6}
+table.summary th{white-space:normal}
 td.best{font-weight:bold}tr.baseline td{background:#f4f6f8;font-style:italic}
 .up{color:#1b5e20;font-weight:bold}.down{color:#b71c1c;font-weight:bold}
 td.sig{background:#e3f1e0}
@@ -156,7 +157,8 @@ def summary_html(data: "ReportData") -> str:
     tests = _baseline_rows(data)
     best = best_values(table, data.measures)
     counts = count_measures(data.measures)
-    head = "".join(f"<th>{esc(m)}</th>" for m in data.measures)
+    # a long name (its parameters) may break after a comma rather than run off the page
+    head = "".join(f"<th>{esc(m).replace(',', ',<wbr>')}</th>" for m in data.measures)
     # the topics each mean is over: a NaN value (undefined) is left out of the mean
     values = data.results[data.results["topic"].astype(str) != "all"]
     numbers = values.groupby([values["run"].astype(str), values["measure"].astype(str)]
