@@ -87,7 +87,7 @@ def plot_curve_bands(spec: CurveSpec, table: pd.DataFrame, runs: Sequence[str] |
     colours = run_colours(runs)
     labels = run_labels(runs)
     # beside the axes from 7 runs on, or where a long name would cover the curves
-    many = len(runs) > 6 or max(len(label) for label in labels.values()) > 20
+    many = len(runs) > 6 or max(map(len, labels.values()), default=0) > 20
     fig = _figure(3.4 if not many else 3.4 + 0.06 * max(0, len(runs) - 14))
     ax = fig.add_subplot()
     # no band where no run has one (one topic: nothing to resample)
