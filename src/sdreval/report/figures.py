@@ -31,6 +31,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from ..errors import UsageError
+from ..stats.effect import TIE_TOLERANCE as TIE  # compare's W/T/L
 from .curves import CurveSpec
 from .labels import run_labels
 
@@ -153,12 +154,12 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
     for ax, run in zip(axes, others):
         d = (table[run] - table[baseline]).dropna().sort_values(ascending=False).to_numpy()
         limit = max(limit, float(np.abs(d).max()) if len(d) else 0.0)
-        colours = np.where(d > 1e-12, BETTER, np.where(d < -1e-12, WORSE, EVEN))
+        colours = np.where(d > TIE, BETTER, np.where(d < -TIE, WORSE, EVEN))
         ax.bar(np.arange(len(d)), d, width=0.85, color=colours)
         ax.axhline(0, color="black", linewidth=0.6)
-        tied = np.flatnonzero(np.abs(d) <= 1e-12)  # a tie has no bar: a grey dot on the line
+        tied = np.flatnonzero(np.abs(d) <= TIE)  # a tie has no bar: a grey dot on the line
         ax.plot(tied, np.zeros(tied.size), "o", color=EVEN, markersize=3.5, zorder=3)
-        wins, losses = int((d > 1e-12).sum()), int((d < -1e-12).sum())
+        wins, losses = int((d > TIE).sum()), int((d < -TIE).sum())
         # a long run name wraps: the counts stay readable, never under the next panel
         ax.set_title("\n".join(textwrap.wrap(f"{run}: {wins}/{tied.size}/{losses}",
                                              100 // columns - 6)), fontsize=8.5)
