@@ -56,3 +56,19 @@ def test_captions_say_the_figures_are_over_the_tested_topics():
     captions = figure_captions(report_data(full, measures=["MAP"], samples=200,
                                            baseline="base", plots_wanted=()))
     assert not any("every run answered" in c for _, c in captions.values())
+
+
+def test_summary_says_the_means_are_over_different_topics():
+    """Run b's mean is over topics 1 and 2 only, the others' over 1-4: the column's bold
+    "best run" compared means of different topic sets without a word (an INEX run of half the
+    topics was bold everywhere, though it equals the baseline on every topic it answered)."""
+    from sdreval.report.page import summary_html
+
+    words = "the runs' means are over different topics"
+    data = report_data(_results(), measures=["MAP"], samples=200, baseline="base",
+                       plots_wanted=())
+    assert words in summary_html(data)
+    full = _results()
+    full = full[full.run != "b"]
+    assert words not in summary_html(report_data(full, measures=["MAP"], samples=200,
+                                                 baseline="base", plots_wanted=()))

@@ -195,6 +195,9 @@ def summary_html(data: "ReportData") -> str:
     bold = "bold: the best run of the column" + (
         f" (none for {', '.join(unranked)}: a diagnostic, no run is its best)"
         if unranked else "")
+    if _different_topics(values):
+        bold += ("; the runs' means are over different topics (see topics), so the best mean "
+                 "of a column need not be the best run on the topics they share")
     legend = f"<p class=\"legend\">{over}; {bold}.</p>"
     if tests:
         legend = (f"<p class=\"legend\">{over}; {bold}. "
@@ -205,6 +208,17 @@ def summary_html(data: "ReportData") -> str:
                                                        data.measures) else "") + "</p>")
     return (f'<table id="summary-table" class="summary"><thead><tr><th>run</th><th>topics</th>'
             f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{legend}")
+
+
+def _different_topics(values: pd.DataFrame) -> bool:
+    """Some measure's means are over different topics for different runs (per-topic rows;
+    an undefined value, NaN, is no topic of the mean)."""
+    valued = values.dropna(subset=["value"])
+    for _, rows in valued.groupby(valued["measure"].astype(str)):
+        sets = rows.groupby(rows["run"].astype(str))["topic"].agg(lambda t: frozenset(map(str, t)))
+        if sets.nunique() > 1:
+            return True
+    return False
 
 
 def comparisons_html(data: "ReportData") -> str:
