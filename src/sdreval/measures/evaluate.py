@@ -80,6 +80,15 @@ def aggregate_of(text: str) -> str:
         return "mean"
 
 
+def ranks_runs(text: str) -> bool:
+    """True where a higher value means a better run (the report bolds the best run of such a
+    measure); False for diagnostics: Judged, Unjudged, RBPResidual, num_ret, num_rel."""
+    try:
+        return parse_measure(str(text)).definition.ranks
+    except (UsageError, ValueError):  # a name from a scores file that is no measure here
+        return True
+
+
 def _name_of(text) -> str | None:
     try:
         return parse_measure(str(text)).name

@@ -57,7 +57,8 @@ _DEFS = [
                (QUANT, GRADED_REL, PERSISTENCE), cutoff="optional-int", cutoff_doc="rank k"),
     MeasureDef("RBPResidual", FAMILY, "residual of RBP (Moffat & Zobel 2008, §4): p^d + "
                "(1 − p) Σ_{unjudged i ≤ d} p^(i−1), d results (at most k)",
-               (QUANT, PERSISTENCE), cutoff="optional-int", cutoff_doc="rank k"),
+               (QUANT, PERSISTENCE), cutoff="optional-int", cutoff_doc="rank k",
+               ranks=False),
     MeasureDef("ERR", FAMILY, "expected reciprocal rank (Chapelle et al. 2009, Eq. 4; "
                "ir_measures ERR, gdeval): Σ_r (1/r) R_r Π_{i<r}(1 − R_i), R = (2^g − 1)/"
                "2^max_grade", (QUANT, Param("max_grade", float, 4.0, "highest grade g_max "

@@ -128,6 +128,7 @@ class MeasureDef:
     cutoff_doc: str = ""
     cutoff_range: Range | None = None  # float cut-offs; integer cut-offs are >= 1
     aggregate: Literal["mean", "sum", "gmean"] = "mean"  # over topics (trec_eval: counts summed)
+    ranks: bool = True  # higher = a better run; False: a diagnostic (no run is its best)
 
     def param(self, name: str) -> Param:
         for p in self.params:

@@ -15,6 +15,7 @@ import pandas as pd
 
 from ..errors import UsageError
 from ..stats.choices import CI_SAMPLES
+from .labels import run_labels
 
 DEFAULT_BUDGETS = (128, 256, 512, 1024, 2048, 4096, 8192)
 BUDGET_MEASURES = ("SpanR", "SpanP")
@@ -77,11 +78,12 @@ def plot_budget_curve(curve: pd.DataFrame, unit: str = "characters", title: str 
     fig = Figure(figsize=(9.0, 3.8), dpi=100, layout="constrained")
     FigureCanvasAgg(fig)
     axes = fig.subplots(1, 2, sharex=True)
+    labels = run_labels([str(r) for r in dict.fromkeys(curve["run"])])
     for ax, measure, label in zip(axes, BUDGET_MEASURES, ("recall SpanR(budget=N)",
                                                           "precision SpanP(budget=N)")):
         rows = curve[curve["measure"] == measure]
         for run, group in rows.groupby("run", sort=False):
-            line, = ax.plot(group["budget"], group["mean"], marker="o", label=str(run))
+            line, = ax.plot(group["budget"], group["mean"], marker="o", label=labels[str(run)])
             ax.fill_between(group["budget"], group["ci_low"], group["ci_high"],
                             color=line.get_color(), alpha=0.2)
         ax.set_xscale("log", base=2)

@@ -17,6 +17,7 @@ measure, sizes in inches of a printed page (7 in wide: a text width; text at 8�
 from __future__ import annotations
 
 import math
+import re
 import textwrap
 from typing import Mapping, Sequence
 
@@ -30,7 +31,9 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from ..errors import UsageError
+from ..stats.effect import TIE_TOLERANCE as TIE  # compare's W/T/L
 from .curves import CurveSpec
+from .labels import run_labels
 
 WIDTH = 7.0  # inches: the text width of a paper
 _RC = {"font.size": 8.5, "axes.titlesize": 9, "axes.labelsize": 8.5, "xtick.labelsize": 8,
@@ -83,10 +86,13 @@ def plot_curve_bands(spec: CurveSpec, table: pd.DataFrame, runs: Sequence[str] |
     ``high`` when present); legend beside the axes from 7 runs on."""
     runs = list(runs) if runs else [str(r) for r in dict.fromkeys(table["run"])]
     colours = run_colours(runs)
-    many = len(runs) > 6
+    labels = run_labels(runs)
+    # beside the axes from 7 runs on, or where a long name would cover the curves
+    many = len(runs) > 6 or max(map(len, labels.values()), default=0) > 20
     fig = _figure(3.4 if not many else 3.4 + 0.06 * max(0, len(runs) - 14))
     ax = fig.add_subplot()
-    bands = {"low", "high"} <= set(table.columns)
+    # no band where no run has one (one topic: nothing to resample)
+    bands = {"low", "high"} <= set(table.columns) and bool(table["low"].notna().any())
     banded = set(runs)
     if bands and len(runs) > MAX_BANDS:  # many bands hide each other: the first and the best
         area = table.groupby(table["run"].astype(str))["value"].mean()
@@ -97,7 +103,7 @@ def plot_curve_bands(spec: CurveSpec, table: pd.DataFrame, runs: Sequence[str] |
             continue
         xs, ys = rows["x"].to_numpy(float), rows["value"].to_numpy(float)
         style = "-" if i < 10 else "--"
-        ax.plot(xs, ys, style, color=colours[run], linewidth=1.4, label=run)
+        ax.plot(xs, ys, style, color=colours[run], linewidth=1.4, label=labels[run])
         if bands and run in banded:
             ax.fill_between(xs, rows["low"].to_numpy(float), rows["high"].to_numpy(float),
                             color=colours[run], alpha=0.15,
@@ -126,7 +132,9 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
                            runs: Sequence[str]) -> Figure:
     """Per-topic ``run − baseline`` on ``measure``, one panel per run, bars sorted from the
     largest gain to the largest loss (green: the run is better on that topic, red: worse);
-    the panel title counts wins / ties / losses."""
+    the panel title counts wins / ties / losses.  Over the topics every run of ``runs`` has a
+    value, as the tests against the baseline (``compare``'s ``missing="drop"``), so that the
+    counts are the table's W/T/L."""
     rows = results[(results["measure"].astype(str) == measure)
                    & (results["topic"].astype(str) != "all")]
     table = rows.pivot_table(index="topic", columns="run", values="value", aggfunc="first")
@@ -134,6 +142,8 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
     if baseline not in table.columns:
         raise UsageError(f"baseline {baseline!r} has no per-topic values of {measure}")
     others = [r for r in runs if r != baseline and r in table.columns]
+    answered = len(table)
+    table = table[[baseline] + others].dropna()
     if not others:
         raise UsageError("per-topic differences need a run besides the baseline")
     columns = 1 if len(others) == 1 else (2 if len(others) <= 4 else 4)
@@ -144,12 +154,12 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
     for ax, run in zip(axes, others):
         d = (table[run] - table[baseline]).dropna().sort_values(ascending=False).to_numpy()
         limit = max(limit, float(np.abs(d).max()) if len(d) else 0.0)
-        colours = np.where(d > 1e-12, BETTER, np.where(d < -1e-12, WORSE, EVEN))
+        colours = np.where(d > TIE, BETTER, np.where(d < -TIE, WORSE, EVEN))
         ax.bar(np.arange(len(d)), d, width=0.85, color=colours)
         ax.axhline(0, color="black", linewidth=0.6)
-        tied = np.flatnonzero(np.abs(d) <= 1e-12)  # a tie has no bar: a grey dot on the line
+        tied = np.flatnonzero(np.abs(d) <= TIE)  # a tie has no bar: a grey dot on the line
         ax.plot(tied, np.zeros(tied.size), "o", color=EVEN, markersize=3.5, zorder=3)
-        wins, losses = int((d > 1e-12).sum()), int((d < -1e-12).sum())
+        wins, losses = int((d > TIE).sum()), int((d < -TIE).sum())
         # a long run name wraps: the counts stay readable, never under the next panel
         ax.set_title("\n".join(textwrap.wrap(f"{run}: {wins}/{tied.size}/{losses}",
                                              100 // columns - 6)), fontsize=8.5)
@@ -159,9 +169,32 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
         ax.set_ylabel(f"Δ {measure}")
     if limit > 0:
         axes[0].set_ylim(-1.05 * limit, 1.05 * limit)
-    fig.suptitle(f"Per-topic difference with {baseline} on {measure} (topics sorted; "
-                 "title: wins/ties/losses; dot: a tie)", fontsize=9)
+    common = "" if len(table) == answered else \
+        f"; the {len(table)} of {answered} topics every run answered"
+    fig.suptitle("\n".join(textwrap.wrap(
+        f"Per-topic difference with {baseline} on {measure} (topics sorted; title: "
+        f"wins/ties/losses; dot: a tie{common})", TITLE_WIDTH)), fontsize=9)
     return fig
+
+
+def panel_title(measure: str, columns: int) -> str:
+    """A measure's name as the title of one of ``columns`` panels: a long name (its
+    parameters) broken after its commas and its "(" so that it stays over its panel."""
+    width = {1: 80, 2: 40}.get(columns, 26)
+    lines, line = [], ""
+    for piece in re.split(r"(?<=[,(])", measure):
+        if line and len(line) + len(piece) > width:
+            lines.append(line)
+            line = piece
+        else:
+            line += piece
+    return "\n".join(lines + [line])
+
+
+def _title_room(measures: Sequence[str], columns: int) -> float:
+    """Inches a panel needs for the lines of its title beyond the first."""
+    lines = max((panel_title(m, columns).count("\n") for m in measures), default=0)
+    return 0.15 * lines
 
 
 def _no_values(ax) -> None:
@@ -179,10 +212,11 @@ def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xl
                      title: str, zero: bool) -> Figure:
     """Forest plots: per measure, one row per run (``run, value, low, high, filled``)."""
     colours = run_colours(runs)
+    labels = run_labels(runs)
     names = list(frames)
     columns = min(3, len(names))
     n_rows = max((len(f) for f in frames.values()), default=1)
-    panel_height = 0.55 + 0.19 * n_rows
+    panel_height = 0.55 + 0.19 * n_rows + _title_room(names, columns)
     fig = _figure(panel_height * math.ceil(len(names) / columns) + 0.5)
     axes = _grid(fig, len(names), columns)
     for k, (ax, measure) in enumerate(zip(axes, names)):
@@ -195,10 +229,11 @@ def _interval_panels(frames: Mapping[str, pd.DataFrame], runs: Sequence[str], xl
                     markerfacecolor=colour if row.filled else "white")
         if zero:
             ax.axvline(0, color="black", linewidth=0.7)
-        ax.set_yticks(ys, frame["run"].astype(str).tolist() if k % columns == 0
+        ax.set_yticks(ys, [labels.get(r, r) for r in frame["run"].astype(str)]
+                      if k % columns == 0
                       else [""] * len(ys))
         ax.set_ylim(-0.6, len(frame) - 0.4)
-        ax.set_title(measure)
+        ax.set_title(panel_title(measure, columns))
         ax.grid(True, axis="x", alpha=0.3)
         if frame.empty:
             _no_values(ax)
@@ -267,8 +302,9 @@ def plot_distributions(results: pd.DataFrame, measures: Sequence[str], runs: Seq
     """Per-topic scores as horizontal box plots (box: quartiles, line: median, dot: mean),
     one panel per measure."""
     colours = run_colours(runs)
+    labels = run_labels(runs)
     columns = min(3, len(measures))
-    panel_height = 0.6 + 0.2 * len(runs)
+    panel_height = 0.6 + 0.2 * len(runs) + _title_room(measures, columns)
     fig = _figure(panel_height * math.ceil(len(measures) / columns) + 0.4)
     axes = _grid(fig, len(measures), columns)
     for k, (ax, measure) in enumerate(zip(axes, measures)):
@@ -285,8 +321,9 @@ def plot_distributions(results: pd.DataFrame, measures: Sequence[str], runs: Seq
         for patch, run in zip(parts["boxes"], runs):
             patch.set_facecolor(colours[run])
             patch.set_alpha(0.55)
-        ax.set_yticks(positions, list(runs) if k % columns == 0 else [""] * len(runs))
-        ax.set_title(measure)
+        ax.set_yticks(positions, [labels[r] for r in runs] if k % columns == 0
+                      else [""] * len(runs))
+        ax.set_title(panel_title(measure, columns))
         ax.grid(True, axis="x", alpha=0.3)
         if not any(len(d) for d in data):
             _no_values(ax)
@@ -307,14 +344,17 @@ def plot_significance_grid(compare: pd.DataFrame, measure: str, runs: Sequence[s
             continue
         sign = np.sign(float(row.mean_a) - float(row.mean_b)) if bool(row.reject) else 0.0
         grid[index[a], index[b]], grid[index[b], index[a]] = sign, -sign
+    labels = list(run_labels(runs).values())
+    # room for the names beside and (turned) under the grid, which stays square
+    room = 0.045 * max(0, max((len(label) for label in labels), default=0) - 6)
     side = min(WIDTH, 1.6 + 0.28 * n)
-    fig = _figure(side + 0.5, min(WIDTH, max(side + 0.4, 4.8)))
+    fig = _figure(side + 0.5 + room, min(WIDTH, max(side + 0.4 + room, 4.8)))
     ax = fig.add_subplot()
     cmap = ListedColormap([WORSE, EVEN, BETTER])
     cmap.set_bad("white")
     ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=-1.5, vmax=1.5)
-    ax.set_xticks(range(n), runs, rotation=60, ha="right", rotation_mode="anchor")
-    ax.set_yticks(range(n), runs)
+    ax.set_xticks(range(n), labels, rotation=60, ha="right", rotation_mode="anchor")
+    ax.set_yticks(range(n), labels)
     ax.set_title(f"{measure}: row run vs column run")
     fig.legend(handles=[Patch(color=BETTER, label="row significantly better"),
                         Patch(color=WORSE, label="row significantly worse"),

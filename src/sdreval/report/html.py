@@ -155,6 +155,10 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
         baseline = None
         notes.append("one run only: no significance tests" if len(runs) < 2 else
                      "one topic only: no significance tests (a paired test needs two topics)")
+    if per_topic["topic"].astype(str).nunique() < 2 and "ci" in wanted:
+        wanted = tuple(p for p in wanted if p != "ci")
+        notes.append("intervals of the means: not drawn (one topic: a bootstrap interval "
+                     "needs two topics or more)")
     settings = dict(settings or {})
     settings.setdefault("test", test)
     settings.setdefault("correction", correction)

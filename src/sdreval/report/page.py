@@ -10,15 +10,16 @@ import datetime as _dt
 import html
 import os
 import re
+import warnings
 from typing import TYPE_CHECKING, Callable
 
 import pandas as pd
 
 from ..errors import UsageError
 from ..model.ordering import topic_sort_key
-from ..measures.evaluate import count_measures
+from ..measures.evaluate import aggregate_of, count_measures, ranks_runs
 from ..stats.choices import CORRECTION_WORDS, EFFECT_LIMITS, SOURCES, TEST_WORDS, describe_tests
-from .tables import format_cell, summary_table
+from .tables import best_values, format_cell, summary_table
 
 if TYPE_CHECKING:
     from .html import ReportData
@@ -35,6 +36,7 @@ h3{font-size:1.05em;margin:14px 0 6px}
 table{border-collapse:collapse;font-size:.9em;margin:6px 0;background:#fff}
 th,td{border:1px solid #ccd;padding:3px 8px;text-align:right;white-space:nowrap}
 th:first-child,td:first-child{text-align:left}th{background:#eef2f6}
+table.summary th{white-space:normal}
 td.best{font-weight:bold}tr.baseline td{background:#f4f6f8;font-style:italic}
 .up{color:#1b5e20;font-weight:bold}.down{color:#b71c1c;font-weight:bold}
 td.sig{background:#e3f1e0}
@@ -70,11 +72,39 @@ def figure_data(data: "ReportData", key: str, make: Callable, fmt: str = "svg",
 
     cache_key = (key, fmt, dpi)
     if cache_key not in data.rendered:
-        with matplotlib.rc_context(figures.rc()):
+        with matplotlib.rc_context(figures.rc()), warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
             fig = make()
             data.rendered[cache_key] = plots.figure_bytes(fig, fmt, dpi)
         fig.clear()
+        _missing_glyphs(data, seen)
     return data.rendered[cache_key]
+
+
+_GLYPH = re.compile(r"Glyph (\d+) .*missing from font\(s\) (.+?)\.?$")
+
+
+def _missing_glyphs(data: "ReportData", seen: list) -> None:
+    """matplotlib's warnings of characters its font lacks (a run name in Chinese: empty boxes
+    in the figures) become one note of the page; other warnings are passed on."""
+    chars, fonts = [], set()
+    for item in seen:
+        match = _GLYPH.match(str(item.message))
+        if match is None:
+            warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)
+            continue
+        chars.append(chr(int(match.group(1))))
+        fonts.add(match.group(2))
+    if not chars:
+        return
+    head = (f"figures: characters not in the figures' font ({', '.join(sorted(fonts))}), drawn "
+            "as empty boxes (the tables give the names whole): ")
+    for i, old in enumerate(data.notes):  # one note, with every character seen
+        if old.startswith(head):
+            chars = list(old[len(head):]) + chars
+            del data.notes[i]
+            break
+    data.notes.append(head + "".join(dict.fromkeys(chars)))
 
 
 def _img(data: "ReportData", makers: dict, key: str, alt: str, caption: str, fmt: str,
@@ -125,9 +155,10 @@ def summary_html(data: "ReportData") -> str:
     baseline; bold: the best mean of the column as displayed."""
     table = summary_table(data.results, data.measures, data.runs)
     tests = _baseline_rows(data)
-    best = {m: table[m].max() for m in data.measures}
+    best = best_values(table, data.measures)
     counts = count_measures(data.measures)
-    head = "".join(f"<th>{esc(m)}</th>" for m in data.measures)
+    # a long name (its parameters) may break after a comma rather than run off the page
+    head = "".join(f"<th>{esc(m).replace(',', ',<wbr>')}</th>" for m in data.measures)
     # the topics each mean is over: a NaN value (undefined) is left out of the mean
     values = data.results[data.results["topic"].astype(str) != "all"]
     numbers = values.groupby([values["run"].astype(str), values["measure"].astype(str)]
@@ -160,9 +191,16 @@ def summary_html(data: "ReportData") -> str:
     if ranges:
         over += ("; topics: those of the means, from the fewest to the most of the measures "
                  "(an undefined value, NaN, is left out)")
-    legend = f"<p class=\"legend\">{over}; bold: the best run of the column.</p>"
+    unranked = [esc(m) for m in data.measures if not ranks_runs(m)]
+    bold = "bold: the best run of the column" + (
+        f" (none for {', '.join(unranked)}: a diagnostic, no run is its best)"
+        if unranked else "")
+    if _different_topics(values):
+        bold += ("; the runs' means are over different topics (see topics), so the best mean "
+                 "of a column need not be the best run on the topics they share")
+    legend = f"<p class=\"legend\">{over}; {bold}.</p>"
     if tests:
-        legend = (f"<p class=\"legend\">{over}; bold: the best run of the column. "
+        legend = (f"<p class=\"legend\">{over}; {bold}. "
                   f"▲ / ▼: significantly higher / lower than the baseline "
                   f"<b>{esc(data.baseline)}</b> ({_test_words(data)}). No mark: the test "
                   "does not reject." + (" Some tests leave out topics a run did not answer "
@@ -170,6 +208,17 @@ def summary_html(data: "ReportData") -> str:
                                                        data.measures) else "") + "</p>")
     return (f'<table id="summary-table" class="summary"><thead><tr><th>run</th><th>topics</th>'
             f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{legend}")
+
+
+def _different_topics(values: pd.DataFrame) -> bool:
+    """Some measure's means are over different topics for different runs (per-topic rows;
+    an undefined value, NaN, is no topic of the mean)."""
+    valued = values.dropna(subset=["value"])
+    for _, rows in valued.groupby(valued["measure"].astype(str)):
+        sets = rows.groupby(rows["run"].astype(str))["topic"].agg(lambda t: frozenset(map(str, t)))
+        if sets.nunique() > 1:
+            return True
+    return False
 
 
 def comparisons_html(data: "ReportData") -> str:
@@ -190,7 +239,8 @@ def comparisons_html(data: "ReportData") -> str:
              "correction.</p>"]
     head = ("<tr><th>run</th><th>Δ</th><th>interval</th><th>d<sub>z</sub></th><th>W/T/L</th>"
             "<th>p</th><th>p adjusted</th></tr>")
-    for k, measure in enumerate(data.measures):
+    opened = False  # the first table shown is open
+    for measure in data.measures:
         body = []
         for run in data.runs:
             row = tests.get((run, measure))
@@ -202,10 +252,17 @@ def comparisons_html(data: "ReportData") -> str:
                         f"<td>{row.effect_size:+.2f}</td>"
                         f"<td>{row.wins}/{row.ties}/{row.losses}</td>"
                         f"<td>{row.p_value:.3g}</td><td>{row.p_adjusted:.3g}</td></tr>")
-        parts.append(f"<details{' open' if k == 0 else ''}><summary>{esc(measure)}"
+        if not body:  # a geometric mean (gm_map) is not tested: say so, not an empty table
+            parts.append(f"<p class=\"legend\"><b>{esc(measure)}</b>: no tests (a geometric "
+                         "mean; the tests compare arithmetic means: see map).</p>"
+                         if aggregate_of(measure) == "gmean" else
+                         f"<p class=\"legend\"><b>{esc(measure)}</b>: no tests.</p>")
+            continue
+        parts.append(f"<details{'' if opened else ' open'}><summary>{esc(measure)}"
                      f"{tested_topics(data, measure)}</summary>"
                      f"<table class=\"baseline-tests\" data-measure=\"{esc(measure)}\">"
                      f"<thead>{head}</thead><tbody>{''.join(body)}</tbody></table></details>")
+        opened = True
     return "".join(parts)
 
 

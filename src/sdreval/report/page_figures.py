@@ -89,17 +89,23 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
               for key, spec in STANDARD_CURVES.items()}
     titles["budget"] = titles["budget"].replace("characters", budget_unit(data))
     captions = {key: (title, f"{title}: mean over topics; band: {band} percentile "
-                             "bootstrap interval of the mean at each point.")
+                             "bootstrap interval of the mean at each point."
+                      if _banded(data, key) else
+                      f"{title}: mean over topics (no bands: a bootstrap interval needs two "
+                      "topics or more).")
                 for key, title in titles.items()}
+    common = _common_topics(data)
     captions.update({
         f"differences-{first}": (f"per-topic differences {first}",
                                  f"Per-topic {first} of each run minus the baseline {base}, "
-                                 "topics sorted from the largest gain to the largest loss."),
+                                 "topics sorted from the largest gain to the largest loss."
+                                 + common.get(first, "")),
         "diffci": ("intervals of the differences",
                    f"Mean difference with the baseline {base} and its {1 - data.level:.0%} "
                    f"interval ({data.settings.get('test', 't')} test: "
                    + ("paired t interval" if data.settings.get("test", "t") == "t"
-                      else "percentile bootstrap") + "); filled: significant after correction."),
+                      else "percentile bootstrap") + "); filled: significant after correction."
+                   + next(iter(common.values()), "")),
         "ci": ("confidence intervals of the means",
                f"{band} bootstrap percentile intervals of each run's mean "
                + ("(a count's sum over the topics, the mean's interval times the topics) "
@@ -112,17 +118,45 @@ def figure_captions(data: ReportData) -> dict[str, tuple[str, str]]:
                              f"Every pair of runs on {first} ("
                              + describe_tests(data.settings.get("test"),
                                               data.settings.get("correction"))
-                             + " over all pairs)."),
+                             + " over all pairs)." + common.get(first, "")),
         f"decisions-{first}": (f"corrected decisions {first}",
                                f"Tests against the baseline on {first} under every "
-                               "multiple-comparison correction (green: significant; cell: "
-                               "adjusted p-value); drawn because the corrections disagree."),
+                               "multiple-comparison correction (green: significant"
+                               + ("; cell: adjusted p-value" if _tests_of(data, first)
+                                  <= plots.DECISION_VALUES_MAX else "; the adjusted p-values: "
+                                  "Against the baseline")
+                               + "); drawn because the corrections disagree."),
         f"swap-{first}": (f"swap rates {first}",
                           f"Swap rate of {first} against topic-set size, by difference of the "
                           "means among the top 75% of the runs (random disjoint topic sets, "
                           "100 trials; Kazai & Lalmas 2006, §6.2.2)."),
     })
     return captions
+
+
+def _common_topics(data: ReportData) -> dict[str, str]:
+    """``{measure: sentence}`` for the measures whose tests left out topics some run did not
+    answer (the comparison figures are over the topics of the tests)."""
+    from .page import tested_topics
+
+    return {m: " Over the topics every run answered, as the tests (see Against the baseline)."
+            for m in data.measures if tested_topics(data, m)}
+
+
+def _tests_of(data: ReportData, measure: str) -> int:
+    """The tests against the baseline on ``measure`` (the rows of the decisions figure)."""
+    if data.compare is None:
+        return 0
+    return int((data.compare["measure"].astype(str) == measure).sum())
+
+
+def _banded(data: ReportData, key: str) -> bool:
+    """Curve ``key`` has a confidence band for some run (or is not drawn: nothing to say)."""
+    if key not in data.curves:
+        return True
+    table = data.curves[key][1]
+    bounds = [c for c in ("low", "high", "ci_low", "ci_high") if c in table.columns]
+    return not bounds or bool(table[bounds].notna().any().any())
 
 
 def _mean_intervals(data: ReportData):

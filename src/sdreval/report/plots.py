@@ -32,6 +32,7 @@ from matplotlib.ticker import MaxNLocator
 from ..errors import UsageError
 from ..stats.choices import CI_SAMPLES
 from .curves import STANDARD_CURVES, as_curve_table
+from .labels import run_labels
 
 _MARKERS = "osd^v<>pPXh*"
 _LINESTYLES = ("-", "--", "-.", ":")
@@ -268,6 +269,10 @@ def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
     return fig
 
 
+#: pairs up to which the decisions figure writes the adjusted p-value in each cell
+DECISION_VALUES_MAX = 40
+
+
 def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFrame],
                                 measure: str | None = None, title: str | None = None) -> Figure:
     """Pairs × corrections: which pairs each multiple-comparison correction declares
@@ -282,7 +287,10 @@ def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFram
     table = compare if measure is None else compare[compare["measure"].astype(str) == measure]
     if table.empty:
         raise UsageError("no pairs to draw")
-    table = table.assign(pair=table["run_a"].astype(str) + " vs " + table["run_b"].astype(str))
+    names = run_labels(list(dict.fromkeys(table["run_a"].astype(str).tolist()
+                                          + table["run_b"].astype(str).tolist())))
+    table = table.assign(pair=table["run_a"].astype(str).map(names) + " vs "
+                         + table["run_b"].astype(str).map(names))
     pairs = list(dict.fromkeys(table["pair"]))
     corrections = [str(c) for c in dict.fromkeys(table["correction"])]
     decision = np.zeros((len(pairs), len(corrections)))
@@ -295,7 +303,7 @@ def plot_significance_decisions(compare: pd.DataFrame | Mapping[str, pd.DataFram
                   max(2.5, 1.2 + 0.3 * len(pairs)))
     ax = fig.add_subplot()
     image = ax.imshow(decision, cmap="Greens", vmin=0, vmax=1.3, aspect="auto")
-    if len(pairs) <= 40:
+    if len(pairs) <= DECISION_VALUES_MAX:
         for i in range(len(pairs)):
             for j in range(len(corrections)):
                 # no p-value: the runs' scores are identical on every topic, nothing to test

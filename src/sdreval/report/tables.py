@@ -52,7 +52,10 @@ def run_letters(runs: Sequence[str]) -> dict[str, str]:
 
 def significance_marks(compare: pd.DataFrame | None, runs: Sequence[str],
                        measures: Sequence[str]) -> dict[tuple[str, str], list[str]]:
-    """``{(run, measure): [letters of runs it beats significantly]}``."""
+    """``{(run, measure): [letters of runs it beats significantly]}`` (none on a diagnostic,
+    where a higher value is no better run: Judged, Unjudged, num_ret ...)."""
+    from ..measures.evaluate import ranks_runs
+
     marks: dict[tuple[str, str], list[str]] = {(r, m): [] for r in runs for m in measures}
     if compare is None or compare.empty:
         return marks
@@ -61,7 +64,7 @@ def significance_marks(compare: pd.DataFrame | None, runs: Sequence[str],
         if not bool(row.reject):
             continue
         a, b, m = str(row.run_a), str(row.run_b), str(row.measure)
-        if a not in letters or b not in letters or (a, m) not in marks:
+        if a not in letters or b not in letters or (a, m) not in marks or not ranks_runs(m):
             continue
         if float(row.mean_a) > float(row.mean_b):
             marks[(a, m)].append(letters[b])
@@ -70,6 +73,15 @@ def significance_marks(compare: pd.DataFrame | None, runs: Sequence[str],
     for key in marks:
         marks[key].sort(key=lambda code: (len(code), code))
     return marks
+
+
+def best_values(table: pd.DataFrame, measures: Sequence[str]) -> dict[str, float]:
+    """The best mean of each measure of a summary table (the highest; NaN for a diagnostic,
+    which no run is the best of: Judged, Unjudged, RBPResidual, num_ret, num_rel)."""
+    from ..measures.evaluate import ranks_runs
+
+    return {m: np.nanmax(table[m].to_numpy(float))
+            if ranks_runs(m) and table[m].notna().any() else np.nan for m in measures}
 
 
 def format_cell(value: float, digits: int, count: bool = False, missing: str = "nan") -> str:
@@ -205,8 +217,7 @@ def format_latex_table(results: pd.DataFrame, compare: pd.DataFrame | None = Non
     counts = _counts(cols)
     marks = significance_marks(compare, runs, cols)
     letters = run_letters(runs)
-    best = {m: np.nanmax(table[m].to_numpy(float)) if table[m].notna().any() else np.nan
-            for m in cols}
+    best = best_values(table, cols)
     lines = [r"\begin{table}[t]", r"\centering"]
     if caption:
         lines.append(rf"\caption{{{latex_escape(caption)}}}")

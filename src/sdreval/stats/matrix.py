@@ -269,7 +269,10 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
         elif missing == "drop":
             wide = wide.loc[:, ~holes.any(axis=0)]
             if wide.shape[1] == 0:
-                raise InputError(f"no topic has a value for every run on {measure}")
+                raise InputError(f"no topic has a value for every run on {measure} (the "
+                                 "runs have no topic in common): evaluate with -c (unanswered "
+                                 "topics score 0; eval -q -c for a scores file), or give "
+                                 "compare --missing zero")
         else:
             cells = [(r, t) for r, t in zip(*np.nonzero(holes.to_numpy()))]
             source = table.attrs.get("source")

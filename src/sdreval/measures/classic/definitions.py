@@ -68,15 +68,16 @@ _DEFS = [
                cutoff_doc="rank k"),
     MeasureDef("Judged", FAMILY, "judgement rate (ir_measures Judged@k): results among the first "
                "k that are assessed (any value) / min(k, list length); whole list if no k",
-               (QUANT,), cutoff="optional-int", cutoff_doc="rank k"),
+               (QUANT,), cutoff="optional-int", cutoff_doc="rank k", ranks=False),
     MeasureDef("Bpref", FAMILY, "binary preference (Buckley & Voorhees 2004; trec_eval bpref): "
                "(1/R) Σ_{relevant retrieved r} (1 − min(n_r, R)/min(R, N)), n_r judged "
                "non-relevant results above r, N judged non-relevant; unjudged results skipped",
                (QUANT, REL)),
     MeasureDef("NumRel", FAMILY, "number of relevant assessed units R (trec_eval num_rel); "
-               "summed, not averaged, over topics", (QUANT, REL), aggregate="sum"),
+               "summed, not averaged, over topics", (QUANT, REL), aggregate="sum",
+               ranks=False),
     MeasureDef("NumRet", FAMILY, "number of results retrieved (trec_eval num_ret); summed over "
-               "topics", (QUANT,), aggregate="sum"),
+               "topics", (QUANT,), aggregate="sum", ranks=False),
     MeasureDef("NumRelRet", FAMILY, "number of relevant results retrieved, count(L) (trec_eval "
                "num_rel_ret); summed over topics", (QUANT, REL), aggregate="sum"),
     MeasureDef("IPrec", FAMILY, "interpolated precision at recall x (trec_eval "

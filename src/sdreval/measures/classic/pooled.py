@@ -41,7 +41,7 @@ _DEFS = [
                (QUANT, REL)),
     MeasureDef("Unjudged", FAMILY, "unjudged rate at rank k (trec_eval unj_k): results among "
                "the first k not judged (not listed, or listed with a negative grade) / k",
-               (QUANT,), cutoff="int", cutoff_doc="rank k"),
+               (QUANT,), cutoff="int", cutoff_doc="rank k", ranks=False),
 ]
 for _definition in _DEFS:
     register_measure(_definition)
