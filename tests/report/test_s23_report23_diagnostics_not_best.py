@@ -48,3 +48,12 @@ def test_no_better_letters_on_a_diagnostic_in_the_tables():
     latex = format_latex_table(data.results, data.compare, data.measures)
     assert r"\textbf{0.5800}$^{b}$" in latex
     assert r"\textbf{0.6800}" not in latex and r"\textbf{500}" not in latex
+
+
+def test_trec_eval_diagnostics_rank_no_run():
+    """trec_eval's rbp_resid (the pool's residual) and num_nonrel_judged_ret (a count of
+    judged non-relevant results) are diagnostics too; its other measures rank runs."""
+    from sdreval.measures.evaluate import ranks_runs
+
+    assert not ranks_runs("rbp_resid") and not ranks_runs("num_nonrel_judged_ret")
+    assert ranks_runs("rbp") and ranks_runs("utility") and ranks_runs("Rndcg")

@@ -48,7 +48,7 @@ _PERSISTENCE = Param("p", float, 0.9, "persistence p of the user, 0 < p < 1 (tre
 _DEFS = [
     MeasureDef("NumNonRelJudgedRet", FAMILY, "judged non-relevant results retrieved (trec_eval "
                "num_nonrel_judged_ret): grade >= 0 and below rel; summed over topics",
-               (QUANT, REL), aggregate="sum"),
+               (QUANT, REL), aggregate="sum", ranks=False),
     MeasureDef("SetAP", FAMILY, "unranked set average precision (trec_eval set_map): "
                "count(L)² / (L·R) = SetP·SetR", (QUANT, REL)),
     MeasureDef("SetRelP", FAMILY, "relative set precision (trec_eval set_relative_P): "
@@ -82,7 +82,7 @@ _DEFS = [
     MeasureDef("TrecRBPResidual", FAMILY, "residual of RBP as trec_eval's rbp_resid (Moffat & "
                "Zobel 2008, §4, p = 0.9): p^d + (1 − p) Σ_{unjudged i ≤ d} p^(i−1) for d "
                "results, 0 when none is unjudged (RBPResidual gives p^d there)",
-               (QUANT, _PERSISTENCE)),
+               (QUANT, _PERSISTENCE), ranks=False),
     MeasureDef("RnDCG", FAMILY, "nDCG averaged over the ranks where the ideal gain changes "
                "(trec_eval Rndcg), once more over the whole list when it is longer than the "
                "ideal one plus 1; 0 when nothing reaches rel", (QUANT, REL)),
