@@ -26,13 +26,12 @@ import numpy as np
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from .classic import kernels
-from .classic.definitions import (QUANT, REL, VERSION, binary_relevance, by_quantisation,
-                                  relevant_for, topic_gains)
+from .classic.definitions import (QUANT, REL, VERSION, GainGroup, binary_relevance, blockwise,
+                                  relevant_for)
 from .classic.lookup import RunLookup
 from .classic.pool import PooledMarks
 from .registry import (NON_NEGATIVE, Measure, MeasureDef, Param, Range, register_family,
                        register_measure)
-from .values import TopicPositions, TopicValues
 
 FAMILY = "rankings"
 #: trec_eval's floor of a topic's AP in the geometric mean (MIN_GEO_MEAN)
@@ -93,26 +92,13 @@ def err(G: np.ndarray, max_grade: float) -> np.ndarray:
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: the measures of one run, from the classic family's gains, a block of
-    topics at a time (as the classic measures: bounded memory, the same values)."""
-    if not topics:
-        return {m.text: {} for m in measures}
-    run, by_quant = by_quantisation(measures, qrels, run, ctx)  # as the classic measures
-    positions = TopicPositions(topics)
-    out: dict[str, dict[str, float]] = {}
-    for quant_name, members in by_quant.items():
-        lookup, gains, I = topic_gains(qrels, run, topics, quant_name, ctx)
-        lengths = np.asarray(lookup.lengths(), dtype=np.int64)
-        pooled = PooledMarks(qrels, run, topics, ctx)
-        values = {m.text: np.zeros(len(topics)) for m in members}
-        for rows in lookup.blocks():
-            G = lookup.matrix(gains, rows=rows)
-            for m in members:
-                values[m.text][rows] = _member(m, G, I[rows], lengths[rows], lookup, pooled,
-                                               rows, ctx)
-            del G
-        for m in members:
-            out[m.text] = TopicValues(positions, values[m.text])
-    return out
+    topics at a time (:func:`~.classic.definitions.blockwise`)."""
+    def block_values(members: list[Measure], group: GainGroup, rows: slice, G: np.ndarray
+                     ) -> dict[str, np.ndarray]:
+        return {m.text: _member(m, G, group.ideal[rows], group.lengths[rows], group.lookup,
+                                group.marks, rows, ctx) for m in members}
+
+    return blockwise(measures, qrels, run, topics, ctx, block_values)
 
 
 def _member(m: Measure, G: np.ndarray, I: np.ndarray, lengths: np.ndarray, lookup: RunLookup,

@@ -16,7 +16,8 @@ document once, at its first result (:func:`.gains.document_run`; docs/classic.md
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import numpy as np
 
@@ -148,6 +149,46 @@ def by_quantisation(measures: list[Measure], qrels: Qrels, run: Run, ctx: Any
     for m in measures:
         by_quant[m.get("quant", ctx)].append(m)
     return run, by_quant
+
+
+@dataclass(frozen=True)
+class GainGroup:
+    """One quantisation's inputs of a block-wise kernel (:func:`blockwise`): the run-level
+    lookup, the ideal matrix ``I`` and result counts of every topic, the pooled marks."""
+
+    quant: Any
+    lookup: RunLookup
+    ideal: np.ndarray
+    lengths: np.ndarray
+    marks: PooledMarks
+
+
+def blockwise(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str], ctx: Any,
+              block_values: Callable[[list[Measure], GainGroup, slice, np.ndarray],
+                                     dict[str, np.ndarray]]) -> dict[str, Any]:
+    """A family kernel of the classic gains (the pooled and trec_eval-only families, GMAP and
+    RBP): measures grouped by quantisation (:func:`by_quantisation`), then, a block of topics
+    at a time (bounded memory; each topic's value is the one of the whole matrix),
+    ``block_values(members, group, rows, G)``, each member's values on the topics ``rows``
+    (``G``: their gain matrix)."""
+    if not topics:
+        return {m.text: {} for m in measures}
+    run, by_quant = by_quantisation(measures, qrels, run, ctx)
+    positions = TopicPositions(topics)
+    out: dict[str, Any] = {}
+    for quant_name, members in by_quant.items():
+        lookup, gains, ideal = topic_gains(qrels, run, topics, quant_name, ctx)
+        group = GainGroup(quant_name, lookup, ideal,
+                          np.asarray(lookup.lengths(), dtype=np.int64),
+                          PooledMarks(qrels, run, topics, ctx))
+        values = {m.text: np.zeros(len(topics)) for m in members}
+        for rows in lookup.blocks():
+            G = lookup.matrix(gains, rows=rows)
+            for text, block in block_values(members, group, rows, G).items():
+                values[text][rows] = block
+            del G
+        out.update((m.text, TopicValues(positions, values[m.text])) for m in members)
+    return out
 
 
 def binary_relevance(values: np.ndarray, rel: float) -> np.ndarray:

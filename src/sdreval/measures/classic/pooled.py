@@ -27,9 +27,7 @@ import numpy as np
 from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import Measure, MeasureDef, register_family, register_measure
-from ..values import TopicPositions, TopicValues
-from .definitions import QUANT, REL, binary_relevance, by_quantisation, relevant_for, topic_gains
-from .pool import PooledMarks
+from .definitions import QUANT, REL, GainGroup, binary_relevance, blockwise, relevant_for
 
 FAMILY = "pooled"
 #: trec_eval's INFAP_EPSILON
@@ -83,36 +81,24 @@ def unjudged_at(unjudged: np.ndarray, k: int) -> np.ndarray:
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: infAP and Unjudged@k of one run, from the classic family's gains, a
-    block of topics at a time (as the classic measures: bounded memory, the same values)."""
-    if not topics:
-        return {m.text: {} for m in measures}
-    run, by_quant = by_quantisation(measures, qrels, run, ctx)  # as the classic measures
-    positions = TopicPositions(topics)
-    out: dict[str, dict[str, float]] = {}
-    for quant_name, members in by_quant.items():
-        lookup, gains, I = topic_gains(qrels, run, topics, quant_name, ctx)
-        lengths = lookup.lengths()
-        marks = PooledMarks(qrels, run, topics, ctx)
-        values = {m.text: np.zeros(len(topics)) for m in members}
-        for rows in lookup.blocks():
-            G = lookup.matrix(gains, rows=rows)
-            judged = lookup.matrix(lookup.judged, bool, rows=rows)
-            pooled = marks.matrix(rows, judged.shape[1])
-            for m in members:
-                if m.name == "infAP":
-                    rel = float(m.get("rel", ctx))
-                    isrel = binary_relevance(G, rel)
-                    R = np.count_nonzero(binary_relevance(I[rows], rel), axis=1)
-                    values[m.text][rows] = inferred_ap(isrel, judged & ~pooled & ~isrel,
-                                                       pooled, R)
-                else:  # Unjudged
-                    filled = np.arange(judged.shape[1]) < lengths[rows, None]
-                    values[m.text][rows] = unjudged_at(filled & (~judged | pooled),
-                                                       int(m.cutoff))
-            del G, judged, pooled
+    block of topics at a time (:func:`~.definitions.blockwise`)."""
+    def block_values(members: list[Measure], group: GainGroup, rows: slice, G: np.ndarray
+                     ) -> dict[str, np.ndarray]:
+        judged = group.lookup.matrix(group.lookup.judged, bool, rows=rows)
+        pooled = group.marks.matrix(rows, judged.shape[1])
+        values = {}
         for m in members:
-            out[m.text] = TopicValues(positions, values[m.text])
-    return out
+            if m.name == "infAP":
+                rel = float(m.get("rel", ctx))
+                isrel = binary_relevance(G, rel)
+                R = np.count_nonzero(binary_relevance(group.ideal[rows], rel), axis=1)
+                values[m.text] = inferred_ap(isrel, judged & ~pooled & ~isrel, pooled, R)
+            else:  # Unjudged
+                filled = np.arange(judged.shape[1]) < group.lengths[rows, None]
+                values[m.text] = unjudged_at(filled & (~judged | pooled), int(m.cutoff))
+        return values
+
+    return blockwise(measures, qrels, run, topics, ctx, block_values)
 
 
 register_family(FAMILY, compute, relevant_for)

@@ -27,12 +27,11 @@ import numpy as np
 from ...judgements.qrels import Qrels
 from ...model.run import Run
 from ..registry import Measure, MeasureDef, Param, Range, register_family, register_measure
-from ..values import TopicPositions, TopicValues
 from . import kernels
-from .definitions import QUANT, REL, binary_relevance, by_quantisation, relevant_for, topic_gains
+from .definitions import QUANT, REL, GainGroup, binary_relevance, blockwise, relevant_for
 from .gains import resolve_quant
 from .judged import judgements
-from .pool import PooledMarks, pooled_counts
+from .pool import pooled_counts
 
 FAMILY = "trec_more"
 
@@ -96,36 +95,30 @@ _GRADED = ("G", "nDCGRel", "TrecRBP", "TrecRBPResidual")
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: the measures of one run, from the classic family's gains, a block of
-    topics at a time (as the classic measures: bounded memory, the same values)."""
-    if not topics:
-        return {m.text: {} for m in measures}
-    run, by_quant = by_quantisation(measures, qrels, run, ctx)  # as the classic measures
-    positions = TopicPositions(topics)
-    out: dict[str, dict[str, float]] = {}
-    for quant_name, members in by_quant.items():
-        lookup, gains, I = topic_gains(qrels, run, topics, quant_name, ctx)
-        lengths = np.asarray(lookup.lengths(), dtype=np.int64)
-        marks = PooledMarks(qrels, run, topics, ctx)
-        sizes = judgements(qrels, topics, resolve_quant(quant_name, qrels), ctx).sizes()
-        unlisted = sizes - pooled_counts(qrels, topics, ctx)  # units with a grade >= 0
-        values = {m.text: np.zeros(len(topics)) for m in members}
-        for rows in lookup.blocks():
-            G = lookup.matrix(gains, rows=rows)
-            judged = lookup.matrix(lookup.judged, bool, rows=rows)
-            judged &= ~marks.matrix(rows, judged.shape[1])  # graded >= 0
-            for m in members:
-                if m.name in _GRADED:
-                    values[m.text][rows] = _graded(m, G, I[rows], lengths[rows], judged, ctx)
-                    continue
-                rel = float(m.get("rel", ctx))
-                isrel = binary_relevance(G, rel)
-                R = np.count_nonzero(binary_relevance(I[rows], rel), axis=1)
-                values[m.text][rows] = _binary(m, isrel, R, lengths[rows], judged,
-                                               unlisted[rows] - R, G, I[rows], ctx)
-            del G, judged
+    topics at a time (:func:`~.definitions.blockwise`)."""
+    unlisted: dict[Any, np.ndarray] = {}  # per quantisation: units judged non-relevant
+
+    def block_values(members: list[Measure], group: GainGroup, rows: slice, G: np.ndarray
+                     ) -> dict[str, np.ndarray]:
+        if group.quant not in unlisted:
+            sizes = judgements(qrels, topics, resolve_quant(group.quant, qrels), ctx).sizes()
+            unlisted[group.quant] = sizes - pooled_counts(qrels, topics, ctx)  # grade >= 0
+        judged = group.lookup.matrix(group.lookup.judged, bool, rows=rows)
+        judged &= ~group.marks.matrix(rows, judged.shape[1])  # graded >= 0
+        I, lengths = group.ideal[rows], group.lengths[rows]
+        values = {}
         for m in members:
-            out[m.text] = TopicValues(positions, values[m.text])
-    return out
+            if m.name in _GRADED:
+                values[m.text] = _graded(m, G, I, lengths, judged, ctx)
+                continue
+            rel = float(m.get("rel", ctx))
+            isrel = binary_relevance(G, rel)
+            R = np.count_nonzero(binary_relevance(I, rel), axis=1)
+            values[m.text] = _binary(m, isrel, R, lengths, judged, unlisted[group.quant][rows] - R,
+                                     G, I, ctx)
+        return values
+
+    return blockwise(measures, qrels, run, topics, ctx, block_values)
 
 
 def _graded(m: Measure, G: np.ndarray, I: np.ndarray, lengths: np.ndarray,
