@@ -18,7 +18,7 @@ from ..errors import InputError, Problem, ProblemLog, shown_source
 from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
-from ..measures.serial import check_topic_names
+from ..orchestrate.inputs import check_input_topics
 from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors, pool_policy_option
 
 
@@ -45,13 +45,13 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
                                      pool_policy=pool_policy)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
             summary = f"{len(qrels):,} topics, {judged:,} judgements, relevance scale {qrels.scale}"
-            check_topic_names(qrels, ())  # as eval refuses it
+            check_input_topics(qrels, ())  # as eval refuses it, at its line
             if kind == "inex-assessments" and os.path.isdir(path):
                 summary += f", {_tree_files(path)}"
         elif kind in RUN_FORMATS:
             obj = run = read_run(path, kind, log, documents=documents)
             summary = f"run {run.name!r}, {len(run.topics):,} topics, {len(run):,} results"
-            check_topic_names(None, (run,))  # as eval refuses it
+            check_input_topics(None, (run,))  # as eval refuses it, at its line
         else:
             obj = collection = read_collection(path, log)
             elements = 0
