@@ -5,6 +5,7 @@ from __future__ import annotations
 from click.testing import CliRunner
 
 from sdreval.cli.main import cli
+from sdreval.data import example_path
 
 
 def _both(tmp_path, qrels: str, run: str, target: str) -> tuple[str, str]:
@@ -31,3 +32,40 @@ def test_topic_named_all_in_run_at_its_line(tmp_path):
     expected = f"{tmp_path / 'r.txt'}:3: error: run r: a topic is named 'all'"
     assert expected in eval_err
     assert expected in validate_out
+
+
+RAG = example_path("rag")
+
+
+def _eval_and_validate(args_eval: list[str], args_validate: list[str]):
+    return (CliRunner().invoke(cli, ["eval", *args_eval, "-m", "SpanRR"]),
+            CliRunner().invoke(cli, ["validate", *args_validate]))
+
+
+def test_chunk_id_run_without_chunk_map_is_refused_by_both():
+    qrels, run = str(RAG / "qrels.jsonl"), str(RAG / "runs" / "fixed.txt")
+    evaluated, validated = _eval_and_validate([qrels, run], [qrels, run])
+    expected = (f"{run}: error: run bm25-fixed: none of its result ids is a document of the "
+                "span judgements: is it a chunk-ID run?")
+    assert evaluated.exit_code == 1 and expected in evaluated.stderr
+    assert validated.exit_code == 1 and expected in validated.stdout
+
+
+def test_chunk_id_run_with_its_chunk_map_is_fine_for_both():
+    qrels, run = str(RAG / "qrels.jsonl"), str(RAG / "runs" / "fixed.txt")
+    chunks = ["--chunk-map", str(RAG / "chunks" / "fixed.jsonl")]
+    evaluated, validated = _eval_and_validate([qrels, run, *chunks], [qrels, run, *chunks])
+    assert evaluated.exit_code == 0 and validated.exit_code == 0, validated.stdout
+    assert f"{run}: ok: chunk-run, run 'bm25-fixed', 24 topics" in validated.stdout
+
+
+def test_chunk_id_not_in_the_chunk_map_at_its_line(tmp_path):
+    run = tmp_path / "r.txt"
+    run.write_text("q01 Q0 doc00-f001 1 6.2 r\nq01 Q0 doc00-f002 2 6.1 r\n"
+                   "q01 Q0 nochunk 3 5 r\n")  # line 3: no such chunk
+    chunks = ["--chunk-map", str(RAG / "chunks" / "fixed.jsonl")]
+    evaluated, validated = _eval_and_validate([str(RAG / "qrels.jsonl"), str(run), *chunks],
+                                              [str(run), *chunks])
+    expected = f"{run}:3: error: chunk nochunk is not in the chunk map"
+    assert evaluated.exit_code == 1 and expected in evaluated.stderr
+    assert validated.exit_code == 1 and expected in validated.stdout
