@@ -18,6 +18,8 @@ from ..errors import InputError, Problem, ProblemLog, shown_source
 from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
+from ..judgements.qrels import Qrels
+from ..model.run import Run
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors, pool_policy_option
 
@@ -171,10 +173,10 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
         kind, log, obj, summary = validate_file(path, role, show, collection, pool_policy,
                                                 documents, chunk_map)
         kinds.add(kind)
-        if kind in QRELS_FORMATS and obj is not None:
-            qrels_topics = (qrels_topics or set()) | set(obj.topics)  # type: ignore[attr-defined]
+        if isinstance(obj, Qrels):  # (a ranx JSON file is either)
+            qrels_topics = (qrels_topics or set()) | set(obj.topics)
             qrels_read.append(obj)
-        elif kind in RUN_FORMATS and obj is not None:
+        elif isinstance(obj, Run):
             runs.append((path, obj))
         errors, warnings = log.error_count, log.warning_count
         failed |= errors > 0
