@@ -7,7 +7,7 @@ is written whole or not at all (:func:`~sdreval.io.written.whole_file`).
 * :func:`write_native_qrels`: the native judgement TSV (see :mod:`sdreval.io.native`).
 * :func:`write_passage_qrels`: highlighted passages one a line, ``topic doc offset length [BEP]``.
 * :func:`write_trec_qrels`: document-level TREC qrels ``qid 0 docno rel`` (from FOL qrels:
-  relevant when ``relchars > 0``).
+  relevant when ``relchars > 0``; from graded span qrels: the highest grade of the document).
 """
 from __future__ import annotations
 
@@ -101,19 +101,32 @@ def write_passage_qrels(qrels: Qrels, path: str | Path) -> int:
     return count
 
 
+def _document_grade(topic: str, doc: str, passages) -> int:
+    """The TREC grade of a document judged by its passages: 0 without relevant text, else the
+    highest grade of its gold spans (1 when they have none: FOL and passage qrels)."""
+    if passages.relevant_chars <= 0:
+        return 0
+    grade = max(passages.grades) if passages.grades else 1.0
+    if not float(grade).is_integer():
+        raise UsageError(f"topic {topic}, document {doc}: grade {grade:g} is not an integer; "
+                         "TREC qrels grades are integers")
+    return int(grade)
+
+
 def write_trec_qrels(qrels: Qrels, path: str | Path) -> int:
     """Write ``qrels`` at the document level as TREC qrels ``qid 0 docno rel``; returns the
     number of lines.
 
     Highlighted passages (FOL qrels): a document listed with ``relchars > 0`` is relevant
-    (rel 1), one listed with ``relchars = 0`` judged non-relevant (rel 0); unlisted documents
-    stay unjudged.  Document judgements (elements at the document root, as TREC qrels and
+    (rel 1; graded span qrels: the highest grade of its gold spans, the document gain of
+    SpanDocNDCG), one listed with ``relchars = 0`` judged non-relevant (rel 0); unlisted
+    documents stay unjudged.  Document judgements (elements at the document root, as TREC qrels and
     document qrels from dicts are stored) keep their integer grade.  Element assessments below
     the document root have no document-level grade: a :class:`UsageError`."""
     count = 0
     with whole_file(path) as out:
         for topic, tq in checked_topics(qrels):
-            lines = [f"{topic} 0 {doc} {1 if dp.relevant_chars > 0 else 0}\n"
+            lines = [f"{topic} 0 {doc} {_document_grade(topic, doc, dp)}\n"
                      for doc, dp in tq.passages.items()]
             for (doc, unit), a in tq.elements.items():
                 if unit != DOCUMENT_PATH:
