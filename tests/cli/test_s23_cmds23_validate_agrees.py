@@ -69,3 +69,12 @@ def test_chunk_id_not_in_the_chunk_map_at_its_line(tmp_path):
     expected = f"{run}:3: error: chunk nochunk is not in the chunk map"
     assert evaluated.exit_code == 1 and expected in evaluated.stderr
     assert validated.exit_code == 1 and expected in validated.stdout
+
+
+def test_several_chunk_maps_as_eval_takes_them():
+    runs = [str(RAG / "runs" / f"{c}.txt") for c in ("fixed", "sentence")]
+    maps = [a for c in ("fixed", "sentence") for a in ("--chunk-map",
+                                                       str(RAG / "chunks" / f"{c}.jsonl"))]
+    evaluated, validated = _eval_and_validate([str(RAG / "qrels.jsonl"), *runs, *maps],
+                                              [str(RAG / "qrels.jsonl"), *runs, *maps])
+    assert evaluated.exit_code == 0 and validated.exit_code == 0, validated.stdout

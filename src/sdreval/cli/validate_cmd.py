@@ -144,9 +144,10 @@ Examples:
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) of span qrels and runs: offsets checked, text "
                    "given contexts located (RAGAS samples).")
-@click.option("--chunk-map", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="Chunk map (chunk_id, doc_id, start, end): chunk-ID runs (TREC or JSONL) "
-                   "are read through it, as eval --chunk-map reads them.")
+                   "are read through it, as eval --chunk-map reads them; repeat for several "
+                   "chunkings (ids must differ).")
 @handle_errors
 def validate_command(files, fmt, errors_only, collection_dir, pool_policy, documents, chunk_map):
     """Check qrels, runs or collection directories and list every problem (exit 1 on errors).
@@ -160,7 +161,7 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
         if not errors_only or problem.severity == "error":
             click.echo(str(problem))
 
-    chunk_map_path = chunk_map
+    chunk_map_path, chunk_map = chunk_map, chunk_map or None
     if documents or chunk_map:  # an error stops, as in eval; warnings shown as the inputs'
         from .eval_inputs import span_inputs
 
