@@ -78,3 +78,18 @@ def test_several_chunk_maps_as_eval_takes_them():
     evaluated, validated = _eval_and_validate([str(RAG / "qrels.jsonl"), *runs, *maps],
                                               [str(RAG / "qrels.jsonl"), *runs, *maps])
     assert evaluated.exit_code == 0 and validated.exit_code == 0, validated.stdout
+
+
+def test_shared_run_names_and_file_order_said_as_eval_says_them(tmp_path):
+    (tmp_path / "q.txt").write_text("1 0 d1 1\n1 0 d2 1\n")
+    run = "1 Q0 d1 1 0.5 sys\n1 Q0 d2 2 0.9 sys\n"  # ranks 1, 2 but RSVs rising
+    (tmp_path / "a.txt").write_text(run)
+    (tmp_path / "b.txt").write_text(run)
+    files = [str(tmp_path / n) for n in ("q.txt", "a.txt", "b.txt")]
+    evaluated = CliRunner().invoke(cli, ["eval", *files, "-m", "P_5"])
+    validated = CliRunner().invoke(cli, ["validate", *files])
+    shared = "warning: 2 runs share the run name 'sys'"
+    order = "1 topic(s) list results out of trec_eval's order"
+    assert shared in evaluated.stderr and shared in validated.stdout
+    assert order in evaluated.stderr
+    assert f"{tmp_path / 'a.txt'}: warning: run sys: {order}" in validated.stdout

@@ -190,6 +190,14 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
         collection_unused = collection_dir and "inex-assessments" not in kinds and (
             "--collection not used: it resolves the XPointer passages of INEX XML "
             "assessments, and no input is one (a collection is checked as a FILE)")
+        from ..measures.defaults import rsv_order_hints
+        from ..model.runnames import distinct_runs
+
+        distinct_runs([run for _, run in runs],  # as eval says it
+                      lambda message: click.echo(f"sdreval: warning: {message}"))
+        for path, run in runs:  # eval's ranking of document runs (file order by default)
+            for hint in rsv_order_hints([run], "file"):
+                click.echo(f"{shown_source(path)}: warning: {hint}")
         for unused in (unused_documents(kinds, {"documents": documents,
                                                 "chunk_map": chunk_map_path}),
                        unused_pool_policy(files), collection_unused):
