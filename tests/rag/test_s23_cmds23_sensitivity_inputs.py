@@ -28,3 +28,14 @@ def test_topic_named_all_at_its_line(tmp_path):
         "--chunk-map", str(RAG / "chunks" / "fixed.jsonl"), "-m", "SpanRR"])
     assert result.exit_code == 1
     assert f"{run}:2: error: run x: a topic is named 'all'" in result.stderr
+
+
+def test_tau_not_swept_for_a_measure_naming_its_own_is_said():
+    runs = [str(RAG / "runs" / f"{c}.txt") for c in ("fixed", "sentence")]
+    maps = [a for c in ("fixed", "sentence") for a in ("--chunk-map",
+                                                       str(RAG / "chunks" / f"{c}.jsonl"))]
+    result = CliRunner().invoke(cli, ["sensitivity", str(RAG / "qrels.jsonl"), *runs, *maps,
+                                      "-m", "SpanRR(tau=0.3)", "--tau", "0.5", "--rule", "any"])
+    assert result.exit_code == 0
+    assert "SpanRR(tau=0.3) name(s) their own tau: --tau does not sweep them" in result.stderr
+    assert "SpanRR(tau=0.3)\t-\tbm25-fixed" in result.stdout  # scored at its own tau only

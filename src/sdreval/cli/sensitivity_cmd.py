@@ -250,6 +250,14 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     echo_warnings([str(p) for p in log.warnings])
     check_input_topics(judgements, run_objs)  # as eval checks them
     check_chunk_ids(judgements, run_objs, bool(chunk_map))
+    if taus:
+        from ..measures import parse_measure
+
+        named = [m.text for m in map(parse_measure, measures) if any(k == "tau" for k, _ in
+                                                                     m.params)]
+        if named:
+            echo_warnings([f"{', '.join(named)} name(s) their own tau: --tau does not sweep "
+                           "them (give the measure without tau to sweep it)"])
     ctx = build_context(options)  # eval's options that change span measures' values
     notes: list[str] = []
     scores, agreement = sensitivity(judgements, run_objs, measures, taus or DEFAULT_TAUS,
