@@ -7,7 +7,8 @@ element/passage run -> ``document`` lists each document once, at its first resul
 Judgements: INEX XML assessments -> native TSV (elements) or FOL qrels (passages); FOL qrels ->
 TREC qrels at the document level (``--to trec-qrels``, the default for FOL input: a document is
 relevant, rel 1, when it has highlighted text, relchars > 0, and judged non-relevant, rel 0, when
-listed with relchars 0); span qrels -> FOL qrels with ``--documents`` (their lengths).
+listed with relchars 0; graded span qrels: the highest grade of the document's gold spans);
+span qrels -> FOL qrels with ``--documents`` (their lengths; grades are not written: warned).
 Problems of the input are listed; errors exit 1, warnings are printed and the output written.
 Results that cannot be converted (document not in the collection, path not in the document)
 are each listed and left out of the output, with a count; ``--strict`` makes them errors.
@@ -211,6 +212,14 @@ def _convert_qrels(source, target, kind, to, log, collection_dir=None, documents
         if has_elements:
             log.warn(source, None, "element assessments are not written to FOL qrels "
                                    "(use --to native for them)")
+        graded = sorted({g for t in qrels.topics.values() for dp in t.passages.values()
+                         for g in dp.grades or ()} - {0.0, 1.0})
+        if graded:
+            log.warn(source, None, "the span judgements are graded (grade(s) "
+                                   f"{', '.join(f'{g:g}' for g in graded)}): FOL qrels have no "
+                                   "grades, every gold span is written as highlighted text, "
+                                   "so graded measures (SpanNDCG, SpanDocNDCG) score them as "
+                                   "grade 1; evaluate the span qrels themselves for grades")
         return write_fol_qrels(qrels, target), "judged documents (FOL qrels)"
     raise UsageError(f"judgements cannot be written as --to {to}; use native, fol or "
                      f"trec-qrels")

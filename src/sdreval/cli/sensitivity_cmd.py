@@ -239,6 +239,7 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     between the rankings of runs and the number of swapped pairs (docs/rag.md)."""
     from ..io import read_qrels, read_run
     from ..stats.output import records, table_text, write_text
+    from ..orchestrate.inputs import check_chunk_ids, check_input_topics
     from .eval_inputs import build_context, span_inputs
 
     log = ProblemLog()
@@ -247,6 +248,16 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     run_objs = [read_run(path, log=log, chunk_map=chunks, documents=docs) for path in runs]
     log.raise_if_errors()
     echo_warnings([str(p) for p in log.warnings])
+    check_input_topics(judgements, run_objs)  # as eval checks them
+    check_chunk_ids(judgements, run_objs, bool(chunk_map))
+    if taus:
+        from ..measures import parse_measure
+
+        named = [m.text for m in map(parse_measure, measures) if any(k == "tau" for k, _ in
+                                                                     m.params)]
+        if named:
+            echo_warnings([f"{', '.join(named)} name(s) their own tau: --tau does not sweep "
+                           "them (give the measure without tau to sweep it)"])
     ctx = build_context(options)  # eval's options that change span measures' values
     notes: list[str] = []
     scores, agreement = sensitivity(judgements, run_objs, measures, taus or DEFAULT_TAUS,

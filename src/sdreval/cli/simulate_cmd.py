@@ -10,7 +10,8 @@ from ..io.writers import write_fol_qrels, write_native_qrels, write_run
 from ..simulate import (AssessmentSpec, CollectionSpec, RunSpec, document_xml, make_collection,
                         make_qrels, make_runs)
 from ..errors import UsageError
-from .common import POSITIVE_INT, SEED, UNIT_INTERVAL, echo_status, handle_errors, quiet_option
+from .common import (POSITIVE_INT, SEED, UNIT_INTERVAL, echo_status, echo_warnings,
+                     handle_errors, quiet_option)
 
 
 EXAMPLES = """\b
@@ -42,7 +43,10 @@ Examples:
               help="Lowest and highest run quality in [0,1].")
 @click.option("--ties", "tie_levels", type=POSITIVE_INT, default=None,
               help="Round RSVs to this many levels (creates ties).")
-@click.option("--no-overlap", is_flag=True, help="Runs without overlapping elements.")
+@click.option("--overlap/--no-overlap", default=None,
+              help="Runs with (or without) overlapping results.  Default: element runs and "
+                   "INEX XML submissions overlap; passage runs do not (INEX passage tasks "
+                   "forbid overlap, and reading an overlapping passage warns at each line).")
 @click.option("--run-format", type=click.Choice(["element", "passage", "inex-xml"]),
               default="element", show_default=True,
               help="Run layout: TREC-like element runs, passage (FOL) runs or INEX XML "
@@ -53,7 +57,7 @@ Examples:
 @quiet_option
 @handle_errors
 def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_length, scale,
-                     quality, tie_levels, no_overlap, run_format, write_docs, seed):
+                     quality, tie_levels, overlap, run_format, write_docs, seed):
     """Write a synthetic collection to OUTDIR: qrels.tsv, qrels.fol, runs/ (and the articles
     in docs/ with --write-docs).  OUTDIR holding other files (an earlier simulation's extra
     runs or documents) is refused."""
@@ -69,8 +73,9 @@ def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_len
         qrels = make_qrels(collection, AssessmentSpec(n_topics, scale=scale, seed=seed + 1))
         bar.update()
         passages = run_format == "passage"
+        overlap = not passages if overlap is None else overlap
         runs = make_runs(collection, qrels, RunSpec(n_runs, run_length, tuple(quality),
-                                                    tie_levels, not no_overlap, passages,
+                                                    tie_levels, overlap, passages,
                                                     seed + 2))
         bar.update()
     suffix = ".xml" if run_format == "inex-xml" else ".txt"
@@ -94,6 +99,22 @@ def simulate_command(outdir, n_docs, elements_per_doc, n_topics, n_runs, run_len
             path.write_text(document_xml(collection[doc], seed), encoding="utf-8")
     echo_status(f"wrote {len(collection)} documents, {len(qrels)} topics, {len(runs)} runs "
               f"to {out}")
+    echo_warnings(short_runs(runs, run_length, overlap))
+
+
+def short_runs(runs, length: int, overlap: bool) -> list[str]:
+    """A warning per run with topics of fewer than ``length`` results: the candidates (the
+    topic's documents' elements, without overlap when it is off) ran out."""
+    out = []
+    for run in runs:
+        short = {t: len(r) for t, r in run.topics.items() if len(r) < length}
+        if short:
+            least = min(short.values())
+            out.append(f"run {run.name}: {len(short)} of {len(run.topics)} topic(s) have fewer "
+                       f"results than --length {length} (down to {least}): too few "
+                       f"{'' if overlap else 'non-overlapping '}candidate elements in their "
+                       "documents (give more --docs or --elements, or a smaller --length)")
+    return out
 
 
 def refuse_stale(out: Path, written: set[Path]) -> None:

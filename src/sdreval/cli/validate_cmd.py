@@ -18,17 +18,21 @@ from ..errors import InputError, Problem, ProblemLog, shown_source
 from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
-from ..measures.serial import check_topic_names
+from ..judgements.qrels import Qrels
+from ..model.run import Run
+from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors, pool_policy_option
 
 
 def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], None] | None = None,
-                  collection=None, pool_policy: str = "main", documents=None
+                  collection=None, pool_policy: str = "main", documents=None, chunk_map=None
                   ) -> tuple[str, ProblemLog, object, str]:
     """Read one input leniently: ``(format, log, object read or None, summary)``.  With a
     ``sink`` every problem goes to it as found (none is kept: bounded memory); the log
     counts them.  INEX XML assessments resolve their X-RAI passages against ``collection``
-    when given; span qrels and runs are located in ``documents`` when given."""
+    when given; span qrels and runs are located in ``documents`` when given; with a
+    ``chunk_map``, TREC document runs and chunk-ID runs are read as chunk-ID runs (as
+    ``eval --chunk-map`` reads them)."""
     log = ProblemLog(sink=sink)
     try:
         kind = normalise_format(fmt) if fmt else detect_format(path)
@@ -38,20 +42,21 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     obj: object = None
     summary = ""
     try:
-        if kind in ("chunk-map", "documents", "chunk-run"):
+        if kind in ("chunk-map", "documents") or (kind == "chunk-run" and chunk_map is None):
             return kind, log, None, _span_summary(path, kind, log, documents)
         if kind in QRELS_FORMATS and (kind != "ranx-json" or json_holds(path) == "qrels"):
             obj = qrels = read_qrels(path, kind, log, documents, collection=collection,
                                      pool_policy=pool_policy)
             judged = sum(len(t.elements) + len(t.passages) for t in qrels.topics.values())
             summary = f"{len(qrels):,} topics, {judged:,} judgements, relevance scale {qrels.scale}"
-            check_topic_names(qrels, ())  # as eval refuses it
+            check_input_topics(qrels, ())  # as eval refuses it, at its line
             if kind == "inex-assessments" and os.path.isdir(path):
                 summary += f", {_tree_files(path)}"
         elif kind in RUN_FORMATS:
-            obj = run = read_run(path, kind, log, documents=documents)
+            obj = run = read_run(path, kind, log, chunk_map=chunk_map, documents=documents)
+            kind = "chunk-run" if chunk_map is not None and kind == "document-run" else kind
             summary = f"run {run.name!r}, {len(run.topics):,} topics, {len(run):,} results"
-            check_topic_names(None, (run,))  # as eval refuses it
+            check_input_topics(None, (run,))  # as eval refuses it, at its line
         else:
             obj = collection = read_collection(path, log)
             elements = 0
@@ -113,7 +118,7 @@ def _span_summary(path: str, kind: str, log: ProblemLog, documents=None) -> str:
         return f"{len(read_chunk_map(path, log, documents))} chunks"
     if kind == "documents":
         return f"{len(read_documents(path, log).texts)} documents"
-    log.warn(path, None, "a chunk-ID run is checked with its chunk map: sdreval eval QRELS RUN "
+    log.warn(path, None, "a chunk-ID run is checked with its chunk map: sdreval validate RUN "
                          "--chunk-map FILE")
     return "chunk-ID run (not checked without its chunk map)"
 
@@ -139,33 +144,40 @@ Examples:
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) of span qrels and runs: offsets checked, text "
                    "given contexts located (RAGAS samples).")
+@click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="Chunk map (chunk_id, doc_id, start, end): chunk-ID runs (TREC or JSONL) "
+                   "are read through it, as eval --chunk-map reads them; repeat for several "
+                   "chunkings (ids must differ).")
 @handle_errors
-def validate_command(files, fmt, errors_only, collection_dir, pool_policy, documents):
+def validate_command(files, fmt, errors_only, collection_dir, pool_policy, documents, chunk_map):
     """Check qrels, runs or collection directories and list every problem (exit 1 on errors).
 
     A file named - is read from standard input (gzip-compressed too)."""
     failed = False
     collection = read_collection(collection_dir) if collection_dir else None
     qrels_topics: set[str] | None = None
-    runs, kinds = [], set()
+    runs, kinds, qrels_read = [], set(), []
     def show(problem: Problem) -> None:  # every problem, printed as found, none kept
         if not errors_only or problem.severity == "error":
             click.echo(str(problem))
 
-    if documents:  # an error stops, as in eval; warnings shown as the inputs' are
+    chunk_map_path, chunk_map = chunk_map, chunk_map or None
+    if documents or chunk_map:  # an error stops, as in eval; warnings shown as the inputs'
         from .eval_inputs import span_inputs
 
         documents_log = ProblemLog()
-        documents = span_inputs({"documents": documents}, documents_log)[0]
+        documents, chunk_map = span_inputs({"documents": documents, "chunk_map": chunk_map},
+                                           documents_log)[:2]
         for problem in documents_log.warnings:
             show(problem)
     for path, role in ((path, role) for path in files for role in roles(path, fmt)):
         kind, log, obj, summary = validate_file(path, role, show, collection, pool_policy,
-                                                documents)
+                                                documents, chunk_map)
         kinds.add(kind)
-        if kind in QRELS_FORMATS and obj is not None:
-            qrels_topics = (qrels_topics or set()) | set(obj.topics)  # type: ignore[attr-defined]
-        elif kind in RUN_FORMATS and obj is not None:
+        if isinstance(obj, Qrels):  # (a ranx JSON file is either)
+            qrels_topics = (qrels_topics or set()) | set(obj.topics)
+            qrels_read.append(obj)
+        elif isinstance(obj, Run):
             runs.append((path, obj))
         errors, warnings = log.error_count, log.warning_count
         failed |= errors > 0
@@ -178,7 +190,16 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
         collection_unused = collection_dir and "inex-assessments" not in kinds and (
             "--collection not used: it resolves the XPointer passages of INEX XML "
             "assessments, and no input is one (a collection is checked as a FILE)")
-        for unused in (unused_documents(kinds, {"documents": documents}),
+        from ..measures.defaults import rsv_order_hints
+        from ..model.runnames import distinct_runs
+
+        distinct_runs([run for _, run in runs],  # as eval says it
+                      lambda message: click.echo(f"sdreval: warning: {message}"))
+        for path, run in runs:  # eval's ranking of document runs (file order by default)
+            for hint in rsv_order_hints([run], "file"):
+                click.echo(f"{shown_source(path)}: warning: {hint}")
+        for unused in (unused_documents(kinds, {"documents": documents,
+                                                "chunk_map": chunk_map_path}),
                        unused_pool_policy(files), collection_unused):
             if unused:
                 click.echo(f"sdreval: warning: {unused}")
@@ -192,5 +213,13 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
                 click.echo(f"{shown_source(path)}: warning: {len(missing)} run topic(s) without "
                            f"judgements in the given qrels: {shown}"
                            + near_misses(missing, qrels_topics))
+    for qrels in qrels_read:  # a chunk-ID run without its chunk map, as eval refuses it
+        try:
+            check_chunk_ids(qrels, [run for _, run in runs], chunk_map is not None)
+        except InputError as error:
+            failed = True
+            for problem in error.problems:
+                click.echo(str(problem))
+            break
     sys.exit(EXIT_INVALID_INPUT if failed else EXIT_OK)
 

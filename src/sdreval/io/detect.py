@@ -185,7 +185,8 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
         return kind
     if lone_cr(head):  # (CSV, JSON, XML: read above)
         raise InputError(LONE_CR_PROBLEM, str(path))
-    rows = head.decode("utf-8", "replace").splitlines()
+    rows = head.decode("utf-8", "replace").split("\n")  # lines as the readers cut them
+    # (str.splitlines would also cut at \x1c-\x1e, U+0085, U+2028, which split fields there)
     if len(head) == _HEAD and rows:
         rows = rows[:-1]  # the last line may be cut
     lines = [fields for row in rows

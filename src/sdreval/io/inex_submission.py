@@ -29,6 +29,7 @@ from ..model.run import Ranking, Run
 from .inex_results import ResultReader, TopicColumns, build_ranking
 from .detect import SUBMISSION
 from .textlines import finish, given_log
+from .written import whole_file
 from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
                       report_syntax_error, safe_iterparse, xml_attr)
 
@@ -236,7 +237,7 @@ def write_inex_submission(run: Run, path: str | Path, task: str | None = None,
     order = ["participant-id", "run-id", "task"]
     keys = order + sorted(k for k in attrs if k not in order)
     count = 0
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    with whole_file(path) as out:
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         out.write("<inex-submission " + " ".join(f"{k}={quoteattr(str(attrs[k]))}"
                                                   for k in keys) + ">\n")

@@ -25,6 +25,7 @@ from .ids import checked_topics
 from .native_lines import SCALES, infer_scale, native_line, scale_directive, show_value
 from .textlines import finish, given_log
 from .tokens import Fields, read_in_blocks
+from .written import whole_file
 from .run_columns import release_heap_memory
 
 #: a number as the fast path takes it (Python's float() and Arrow read it alike)
@@ -179,7 +180,7 @@ def write_native_qrels(qrels: Qrels, path: str | Path) -> int:
         raise UsageError(f"native TSV holds element assessments on scales {', '.join(SCALES)}; "
                          f"scale {qrels.scale!r} (passages) is written as FOL qrels")
     count = 0
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    with whole_file(path) as out:
         out.write(f"# sdreval native judgements\n# scale={qrels.scale}\n")
         out.write("topic\tfile\tpath\texhaustivity\tspecificity\tsize\n")
         for topic, tq in checked_topics(qrels):

@@ -1,4 +1,5 @@
-"""Writers of the text formats, inverse of the readers (round trips are tested).
+"""Writers of the text formats, inverse of the readers (round trips are tested).  Each file
+is written whole or not at all (:func:`~sdreval.io.written.whole_file`).
 
 * :func:`write_run`: TREC-like element, passage or document layout; the run-id
   column is the run's name; RSVs are written with ``repr`` so that they read back exactly.
@@ -6,7 +7,7 @@
 * :func:`write_native_qrels`: the native judgement TSV (see :mod:`sdreval.io.native`).
 * :func:`write_passage_qrels`: highlighted passages one a line, ``topic doc offset length [BEP]``.
 * :func:`write_trec_qrels`: document-level TREC qrels ``qid 0 docno rel`` (from FOL qrels:
-  relevant when ``relchars > 0``).
+  relevant when ``relchars > 0``; from graded span qrels: the highest grade of the document).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from ..model.run import Run
 from .ids import check_writable, checked_topics
 from .native import write_native_qrels
 from .trec_lines import DOCUMENT_PATH
+from .written import whole_file
 
 __all__ = ["write_run", "write_fol_qrels", "write_native_qrels", "write_passage_qrels",
            "write_trec_qrels"]
@@ -36,7 +38,7 @@ def write_run(run: Run, path: str | Path, layout: str | None = None) -> int:
     for ranking in run.topics.values():
         check_writable(ranking.docs.tolist(), "document")
     count = 0
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    with whole_file(path) as out:
         for topic, ranking in run.topics.items():
             head = [f"{topic} Q0 {doc} {int(rank)} {float(rsv)!r} {run_id}"
                     for doc, rank, rsv in zip(ranking.docs, ranking.ranks, ranking.rsv)]
@@ -64,7 +66,7 @@ def write_fol_qrels(qrels: Qrels, path: str | Path) -> int:
 
     A document without a BEP is written without the BEP field (the reader accepts that)."""
     count = 0
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    with whole_file(path) as out:
         for topic, tq in checked_topics(qrels):
             for doc, dp in tq.passages.items():
                 if dp.doc_length is None:
@@ -89,7 +91,7 @@ def write_passage_qrels(qrels: Qrels, path: str | Path) -> int:
     each line of a document that has one); judged documents without passages cannot be
     represented and are left out.  Returns the number of lines."""
     count = 0
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    with whole_file(path) as out:
         for topic, tq in checked_topics(qrels):
             for doc, dp in tq.passages.items():
                 bep = "" if dp.bep is None else f" {int(dp.bep)}"
@@ -99,19 +101,32 @@ def write_passage_qrels(qrels: Qrels, path: str | Path) -> int:
     return count
 
 
+def _document_grade(topic: str, doc: str, passages) -> int:
+    """The TREC grade of a document judged by its passages: 0 without relevant text, else the
+    highest grade of its gold spans (1 when they have none: FOL and passage qrels)."""
+    if passages.relevant_chars <= 0:
+        return 0
+    grade = max(passages.grades) if passages.grades else 1.0
+    if not float(grade).is_integer():
+        raise UsageError(f"topic {topic}, document {doc}: grade {grade:g} is not an integer; "
+                         "TREC qrels grades are integers")
+    return int(grade)
+
+
 def write_trec_qrels(qrels: Qrels, path: str | Path) -> int:
     """Write ``qrels`` at the document level as TREC qrels ``qid 0 docno rel``; returns the
     number of lines.
 
     Highlighted passages (FOL qrels): a document listed with ``relchars > 0`` is relevant
-    (rel 1), one listed with ``relchars = 0`` judged non-relevant (rel 0); unlisted documents
-    stay unjudged.  Document judgements (elements at the document root, as TREC qrels and
+    (rel 1; graded span qrels: the highest grade of its gold spans, the document gain of
+    SpanDocNDCG), one listed with ``relchars = 0`` judged non-relevant (rel 0); unlisted
+    documents stay unjudged.  Document judgements (elements at the document root, as TREC qrels and
     document qrels from dicts are stored) keep their integer grade.  Element assessments below
     the document root have no document-level grade: a :class:`UsageError`."""
     count = 0
-    with open(path, "w", encoding="utf-8", newline="\n") as out:
+    with whole_file(path) as out:
         for topic, tq in checked_topics(qrels):
-            lines = [f"{topic} 0 {doc} {1 if dp.relevant_chars > 0 else 0}\n"
+            lines = [f"{topic} 0 {doc} {_document_grade(topic, doc, dp)}\n"
                      for doc, dp in tq.passages.items()]
             for (doc, unit), a in tq.elements.items():
                 if unit != DOCUMENT_PATH:

@@ -89,6 +89,10 @@ _INEX_SCALES = {"inex2002": "inex2002", "inex2003": "inex2003", "inex2004": "ine
                 "inex2005": "inex2005"}
 #: quantisations that read (e, s) on every INEX scale: relevant iff e > 0 and s > 0
 ANY_SCALE = frozenset({"anyrel", "trec"})
+#: judgements on no INEX scale, which the INEX quantisation tables do not read (highlighted
+#: passages are refused where document-level values are made: measures.classic.gains)
+_NOT_INEX = {"graded": "graded (one grade per document or element: TREC qrels, tables, native "
+                       "graded TSV)"}
 _SCALE_TEXT = {"inex2002": "INEX 2002 assessments, relevance 0..3 x coverage N/S/L/E (Gövert et "
                            "al. 2006, Eq. 2-3)",
                "inex2003": "INEX 2003/2004 assessments, exhaustivity x specificity in 0..3 "
@@ -102,6 +106,11 @@ def check_scale(quant: Quantisation, scale: str) -> Quantisation:
     INEX scale (``sog`` on INEX 2005 judgements, ``gen5`` on INEX 2003) is a usage error: its
     table would read the pairs of the other scale as if they were its own."""
     own, data = _INEX_SCALES.get(quant.scale), _INEX_SCALES.get(scale)
+    if own is not None and data is None and scale in _NOT_INEX and quant.name not in ANY_SCALE:
+        raise UsageError(f"quantisation {quant.name!r} is a function of {_SCALE_TEXT[own]}; "
+                         f"these judgements are {_NOT_INEX[scale]}, whose values it would "
+                         "read as such pairs (pairs outside its table quantise to 0): use "
+                         f"{DEFAULT_QUANT[scale]}, or anyrel")
     if own is None or data is None or own == data or quant.name in ANY_SCALE:
         return quant
     fits = sorted(n for n, q in QUANTISATIONS.items()

@@ -34,7 +34,7 @@ def topic_line(path: str | Path | None, topic: str = MEAN_TOPIC) -> int | None:
     return None
 
 
-def check_input_topics(qrels: Qrels, runs: Iterable[Run]) -> None:
+def check_input_topics(qrels: Qrels | None, runs: Iterable[Run]) -> None:
     """:func:`~sdreval.measures.serial.check_topic_names`, with the file's line added."""
     runs = list(runs)
     try:
