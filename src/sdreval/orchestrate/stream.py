@@ -174,7 +174,6 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     Only one run is in memory at a time.  Read errors stop at the first run that has any
     (one :class:`~sdreval.errors.InputError` with all of them).  ``columns``: the table as
     :class:`~sdreval.measures.results.ResultColumns` (no pandas) instead of a DataFrame."""
-    from ..errors import InputError
     from ..io import read_run
     from ..io.stream import should_stream
     from ..measures.serial import check_topic_names, evaluate_columns
@@ -199,8 +198,7 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
             del run
         sources.append(str(path))
         said.append(own_ctx.warnings)
-        if log.errors:
-            raise InputError(log.errors)
+        log.raise_if_errors()  # with a count of the errors not shown, as read_run raises
     _distinct_table_names(tables, sources, ctx, said)
     if own:
         for problem in log.warnings:
