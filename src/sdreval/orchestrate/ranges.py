@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..errors import ProblemLog, UsageError
+from ..errors import ProblemLog, SdrevalError, UsageError
 from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
 from ..measures.defaults import rsv_order_hints
@@ -158,19 +158,23 @@ def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: Eval
         run = read_trec_run(task.path, task.layout, log, byte_range=task.byte_range)
         first_id, run.name = run.name, task.name
     if log.errors or not run.topics:
-        return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, [], None))
-    check_input_topics(qrels, [run])
-    topics = topics_to_evaluate(qrels, run, False, replace(ctx, warnings=[], cache={}))
-    _, values, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
+        return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, [], None, None))
     hints = rsv_order_hints([run], ctx.order)
+    try:
+        check_input_topics(qrels, [run])
+        topics = topics_to_evaluate(qrels, run, False, replace(ctx, warnings=[], cache={}))
+        _, values, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
+    except SdrevalError as error:  # sent back: the read errors of every range come first
+        return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, hints, None,
+                                                                 error))
     if task.output is None:
         return Piece(list(run.topics), topics, values, found, run.unit,
-                     (log, first_id, hints, None))
+                     (log, first_id, hints, None, None))
     write_part(part_path(task.output, task.index, task.piece),
                assemble([run], [topics], measures, [(0, values, [])]))
     keep_topics(task.output, task.index, task.piece, list(run.topics), topics)
-    return Piece([], [], None, found, run.unit,
-                 (log, first_id, hints, Tally(len(run.topics), value_sums(measures, values))))
+    return Piece([], [], None, found, run.unit, (log, first_id, hints, Tally(
+        len(run.topics), value_sums(measures, values)), None))
 
 
 def _merge_logs(logs: list[ProblemLog], into: ProblemLog) -> None:
@@ -194,7 +198,7 @@ def _agree(pieces: list[Piece], head_name: str) -> bool:
     """True if every range names the run as its start does (one run-id in the file) and
     found results."""
     for piece in pieces:
-        log, first_id, _, tally = piece.extra  # type: ignore[misc]
+        log, first_id, _, tally, _ = piece.extra  # type: ignore[misc]
         if not (tally.answered if tally else piece.answered) or first_id != head_name or any(
                 p.message.startswith(("run-id ", "another run-id ")) for p in log.problems):
             return False
@@ -261,15 +265,17 @@ def _read_whole(path: str, layout: str, log: ProblemLog, name: str) -> Run:
 
 def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measures,
                        ctx: EvalContext, all_topics: bool, jobs: int, scheduler: str | None,
-                       log: ProblemLog, output: str | None = None
-                       ) -> tuple[pd.DataFrame, list[str]]:
+                       log: ProblemLog, output: str | None = None,
+                       hints: list[str] | None = None) -> pd.DataFrame:
     """The table of :func:`~sdreval.measures.evaluate.evaluate` for the run files ``paths``
     (TREC text, :func:`splittable`), each cut into byte ranges read by the workers, or
-    Parquet datasets, read file by file (:mod:`.parquet`); and the hints about the runs' order (:func:`~sdreval.measures.defaults.rsv_order_hints`).  Read
-    problems go to ``log``; errors among them are raised (one InputError).  With ``output``
-    (an empty directory) the per-topic rows are written there, partition by partition
-    (:mod:`.dataset`), and the table returned holds the means (``summarise(...,
-    counts=True)``)."""
+    Parquet datasets, read file by file (:mod:`.parquet`).  Read problems go to ``log``;
+    errors among them are raised (one InputError), before any error of the evaluation (as
+    when the runs are read before they are evaluated); the hints about the runs' order
+    (:func:`~sdreval.measures.defaults.rsv_order_hints`) go to ``hints`` once the runs are
+    read.  With ``output`` (an empty directory) the per-topic rows are written there,
+    partition by partition (:mod:`.dataset`), and the table returned holds the means
+    (``summarise(..., counts=True)``)."""
     from ..measures.parallel import evaluate_parallel
 
     measures = [m.text for m in measures_by_family(measures)[0]]
@@ -300,8 +306,11 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     for i, (path, layout, name) in enumerate(zip(paths, layouts, names)):
         pieces = pieces_of[i]
         logs = [piece.extra[0] for piece in pieces]  # type: ignore[index]
-        if pieces and (any(p.errors for p in logs) or (good[i] and not isinstance(
-                settled[i], Repeated))):
+        usable = good[i] and not isinstance(settled[i], Repeated)
+        if _failure(pieces) is not None:  # raised below unless the file is read whole
+            usable = _agree(pieces, heads[i]) and (output is not None or first_repeat(
+                [p.answered for p in pieces]) is None)
+        if pieces and (any(p.errors for p in logs) or usable):
             _merge_logs(logs, log)
             sources.append(pieces)
         else:  # read whole here (the same numbers and problems, more slowly)
@@ -311,16 +320,22 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
             sources.append(_read_whole(path, layout, log, name))
     for message in renamed:
         log.warn(None, None, message)
-    if log.error_count and output is not None:  # no table: no rows of it either
+    failed = [isinstance(source, list) and _failure(source) is not None for source in sources]
+    if (log.error_count or any(failed)) and output is not None:  # no table: no rows either
         for task in tasks:
             remove(part_path(output, task.index, task.piece))
         for i in settled:
             remove(part_path(output, i, "unanswered"))
     log.raise_if_errors()
-    tables, hints = [], []
+    hints = [] if hints is None else hints
+    for source, name in zip(sources, names):  # said once the runs are read
+        hints += (merge_run_hints([p.extra[2] for p in source], name)  # type: ignore
+                  if isinstance(source, list) else rsv_order_hints([source], ctx.order))
+    tables = []
     for i, (source, path, name) in enumerate(zip(sources, paths, names)):
+        if failed[i]:  # in the order of the runs, as they are evaluated
+            raise _failure(source)  # type: ignore[misc]
         if not isinstance(source, list):
-            hints += rsv_order_hints([source], ctx.order)
             table = evaluate_parallel(qrels, [source], measures, ctx, all_topics, jobs,
                                       scheduler)
             if output is not None:
@@ -335,14 +350,19 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
             warnings, missing, scored = settled[i]  # type: ignore[misc]
             for message in warnings:
                 ctx.warn(message)
-        hints += merge_run_hints([p.extra[2] for p in source], name)  # type: ignore[index]
         if output is None:
             tables.append(assemble([run], [topics], measures, [(0, matrix, [])]))
         else:
             sums = add_sums([p.extra[3].sums for p in source] + missing,  # type: ignore
                             measures)
             tables.append(means_from_sums(name, measures, sums, scored))
-    return concat_tables(tables), hints
+    return concat_tables(tables)
+
+
+def _failure(pieces: list[Piece]) -> SdrevalError | None:
+    """The first error of the evaluation of a run's pieces (in piece order), if any."""
+    return next((p.extra[4] for p in pieces if p.extra[4] is not None),  # type: ignore
+                None)
 
 
 def _settled(run_tasks, pieces_of: list[list[Piece]], heads: list[str], paths: list[str],
@@ -353,7 +373,8 @@ def _settled(run_tasks, pieces_of: list[list[Piece]], heads: list[str], paths: l
     topic in two pieces (or None), or with ``output`` what :func:`.dataset.settle` gave: the
     names are put together by a worker, where they were written."""
     good = [bool(pieces) and not any(p.extra[0].errors for p in pieces)  # type: ignore
-            and _agree(pieces, heads[i]) for i, pieces in enumerate(pieces_of)]
+            and _agree(pieces, heads[i]) and _failure(pieces) is None
+            for i, pieces in enumerate(pieces_of)]
     if output is None:
         settled = {i: first_repeat([p.answered for p in pieces])
                    for i, pieces in enumerate(pieces_of) if good[i]}
