@@ -163,6 +163,22 @@ class ProblemLog:
                 for (sev, file, kind), count in self.counts.items()
                 if severity is None or sev == severity]
 
+    def absorb(self, other: "ProblemLog") -> None:
+        """Add the problems of ``other`` (a log of a later part of the same input: a byte range,
+        a partition) as one reading of the whole would have recorded them: counts added, the
+        first examples of each kind kept."""
+        for key, count in other.counts.items():
+            self.counts[key] = self.counts.get(key, 0) + count
+        key_of = {id(p): key for key, kept in other.kept.items() for p in kept}
+        for problem in other.problems:  # in the order found (errors are raised in that order)
+            key = key_of.get(id(problem))
+            kept = self.kept.setdefault(key, []) if key is not None else None
+            if kept is not None and len(kept) >= self.examples:
+                continue
+            if kept is not None:
+                kept.append(problem)
+            self.problems.append(problem)
+
     def raise_if_errors(self) -> None:
         if not self.error_count:
             return

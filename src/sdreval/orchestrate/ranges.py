@@ -177,23 +177,6 @@ def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: Eval
         len(run.topics), value_sums(measures, values)), None))
 
 
-def _merge_logs(logs: list[ProblemLog], into: ProblemLog) -> None:
-    """The problems of the ranges' logs added to ``into`` as one reading of the file would
-    have (counts added, the first examples of each kind kept)."""
-    for log in logs:
-        for key, count in log.counts.items():
-            into.counts[key] = into.counts.get(key, 0) + count
-        key_of = {id(p): key for key, kept in log.kept.items() for p in kept}
-        for problem in log.problems:  # in the order found (errors are raised in that order)
-            key = key_of.get(id(problem))
-            kept = into.kept.setdefault(key, []) if key is not None else None
-            if kept is not None and len(kept) >= into.examples:
-                continue
-            if kept is not None:
-                kept.append(problem)
-            into.problems.append(problem)
-
-
 def _agree(pieces: list[Piece], head_name: str) -> bool:
     """True if every range names the run as its start does (one run-id in the file) and
     found results."""
@@ -311,7 +294,8 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
             usable = _agree(pieces, heads[i]) and (output is not None or first_repeat(
                 [p.answered for p in pieces]) is None)
         if pieces and (any(p.errors for p in logs) or usable):
-            _merge_logs(logs, log)
+            for part in logs:  # as one reading of the file would have
+                log.absorb(part)
             sources.append(pieces)
         else:  # read whole here (the same numbers and problems, more slowly)
             for task in tasks:  # the rows its ranges wrote are written anew
