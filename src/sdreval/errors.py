@@ -67,6 +67,19 @@ EXAMPLES_KEPT = 20
 #: kinds of problem told apart per log; further kinds are counted under one "other" kind
 KINDS_KEPT = 200
 
+#: problems a warning about a whole run names as examples (:func:`examples_text`)
+EXAMPLES_NAMED = 3
+
+
+def examples_text(messages: list[str], total: int) -> str:
+    """The examples a warning about a whole run gives of its problems, each a message about
+    one topic (``topic T: ...``): the first :data:`EXAMPLES_NAMED` joined by ``; ``, then how
+    many more of the ``total`` (the partitions' examples of a run cut into topic partitions
+    are put together by :func:`sdreval.measures.partitions.merge_warnings`)."""
+    more = f" (and {total - EXAMPLES_NAMED} more)" if total > EXAMPLES_NAMED else ""
+    return "; ".join(messages[:EXAMPLES_NAMED]) + more
+
+
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _PATHLIKE = re.compile(r"\S*/\S*")
 _NUMBER = re.compile(r"\d+")
