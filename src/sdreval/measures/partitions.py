@@ -347,9 +347,6 @@ def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
     answered_run = Run(name, dict.fromkeys(seen, Ranking.empty(unit)), unit,  # type: ignore
                        source or "(DataFrame)")
     topics = topics_to_evaluate(qrels, answered_run, all_topics, ctx)
-    for message in merge_warnings([(0, np.empty(0), p.warnings) for p in pieces],
-                                  [answered_run]):
-        ctx.warn(message)
     where = dict(zip(topics, range(len(topics))))
 
     def columns(names: list[str]) -> np.ndarray:
@@ -364,8 +361,13 @@ def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
     if sum(len(piece.topics) for piece in pieces) < len(topics):
         scored = {t for piece in pieces for t in piece.topics}
         missing = [t for t in topics if t not in scored]
-    if missing:
-        quiet = replace(ctx, warnings=[], cache={})
-        matrix[:, columns(missing)] = evaluate_part(
-            Part(0, Run(name, {}, unit), missing), qrels, measures, quiet)[1]  # type: ignore
+    said = [p.warnings for p in pieces]
+    if missing:  # their warnings (about the qrels: these topics have no results) first
+        own = replace(ctx, warnings=[], cache={})
+        _, values, found = evaluate_part(Part(0, Run(name, {}, unit), missing),  # type: ignore
+                                         qrels, measures, own)
+        matrix[:, columns(missing)] = values
+        said.insert(0, found)
+    for message in merge_warnings([(0, np.empty(0), w) for w in said], [answered_run]):
+        ctx.warn(message)
     return answered_run, topics, matrix, missing
