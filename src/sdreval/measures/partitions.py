@@ -193,15 +193,16 @@ def _counted(message: str, name: str
 
 
 def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
-                   runs: list[Run]) -> list[str]:
+                   runs: list[Run], scored: list[bool] | None = None) -> list[str]:
     """The warnings of a serial evaluation from those of its partitions, in order of first
     appearance: a warning about a whole run that counts something (``run r: 5 result(s) of
     documents not assessed ...``) is given once with the partitions' counts added up; one that
     holds for the run only if it holds for every partition (``none of its N results is
-    judged``) is given only then; warnings about one topic and those without counts pass."""
+    judged``) is given only then, of the partitions that scored results of the run
+    (``scored``; default: all); warnings about one topic and those without counts pass."""
     parts_of: dict[int, int] = {}
-    for index, _, _ in results:
-        parts_of[index] = parts_of.get(index, 0) + 1
+    for (index, _, _), counted in zip(results, scored or [True] * len(results)):
+        parts_of[index] = parts_of.get(index, 0) + int(counted)
     shapes: dict[tuple[int, str], list[list[str]]] = {}
     examples: dict[tuple[int, str], list[tuple[list[str], int]]] = {}
     order: dict[tuple[int, str], None] = {}
@@ -362,12 +363,15 @@ def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
         scored = {t for piece in pieces for t in piece.topics}
         missing = [t for t in topics if t not in scored]
     said = [p.warnings for p in pieces]
+    scored = [bool(p.topics) for p in pieces]  # pieces that scored results of the run
     if missing:  # their warnings (about the qrels: these topics have no results) first
         own = replace(ctx, warnings=[], cache={})
         _, values, found = evaluate_part(Part(0, Run(name, {}, unit), missing),  # type: ignore
                                          qrels, measures, own)
         matrix[:, columns(missing)] = values
         said.insert(0, found)
-    for message in merge_warnings([(0, np.empty(0), w) for w in said], [answered_run]):
+        scored.insert(0, False)
+    for message in merge_warnings([(0, np.empty(0), w) for w in said], [answered_run],
+                                  scored):
         ctx.warn(message)
     return answered_run, topics, matrix, missing
