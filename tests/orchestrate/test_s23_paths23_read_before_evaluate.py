@@ -99,3 +99,18 @@ def test_runs_sharing_a_name_are_renamed_when_one_scores_no_topic(files, tmp_pat
     assert out.splitlines()[1:] == ["sys (good),1,P@1,0.0,", "sys (good),2,P@1,1.0,",
                                     "sys (good),all,P@1,0.5,2"]
     assert "2 runs share the run name 'sys'" in err
+
+
+def test_a_run_read_in_pieces_that_cannot_give_its_reading_is_read_whole(files, tmp_path):
+    """Topic 1 in two places (its second block repeats a result of the first): its pieces
+    do not see the repeat, so the file is read whole before the evaluation error is raised;
+    with -o DIR/ (the pieces' topic names put together where they were written) too."""
+    run = tmp_path / "apart.txt"
+    run.write_text(_lines([("1", "3"), ("1", "2"), ("2", "3"), ("2", "2"), ("3", "1")])
+                   + "1 Q0 d0 9 0.5 sys\n")
+    args = [files["qrels"], run, "-m", "MAiP", "-q"]
+    code, _, err = _same_on_every_path(*args)
+    assert code == 2 and err.startswith(f"{run}:6: warning: topic 1: result d0 /article[1] repeats line 1")
+    out = tmp_path / "out"
+    got = _eval(*args, "--format", "parquet", "-o", f"{out}/", "--jobs", "2")
+    assert got == (code, "", err) and not list(out.iterdir())

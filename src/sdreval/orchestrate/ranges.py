@@ -31,10 +31,10 @@ from ..measures.serial import concat_tables, measures_by_family, topics_to_evalu
 from ..model.runnames import distinct_run_names
 from ..model.run import Run
 from .dataset import (Repeated, Settle, add_sums, first_repeat, forget_topics, keep_topics,
-                      means_from_sums, part_path, remove, settle, value_sums, write_part,
-                      write_table)
+                      means_from_sums, part_path, remove, repeat_in, settle, value_sums,
+                      write_part, write_table)
 from .inputs import check_input_topics
-from .workers import runner, workers
+from .workers import runner, seen_by_workers, workers
 from .parquet import (PARQUET, dataset_files, head_name, read_dataset, read_partition,
                       refuse_split)
 
@@ -165,6 +165,8 @@ def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: Eval
         topics = topics_to_evaluate(qrels, run, False, replace(ctx, warnings=[], cache={}))
         _, values, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
     except SdrevalError as error:  # sent back: the read errors of every range come first
+        if task.output is not None:  # its topics, as those of the other ranges
+            keep_topics(task.output, task.index, task.piece, list(run.topics), [])
         return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, hints, None,
                                                                  error))
     if task.output is None:
@@ -199,30 +201,6 @@ def _head_name(path: str, layout: str) -> str:
         handle.readline()
         end = min(handle.tell(), os.path.getsize(path))
     return read_trec_run(path, layout, ProblemLog(), byte_range=(0, end, 0)).name
-
-
-def _size(path: str) -> int | None:
-    """The size of the file at ``path`` (local, or a URL) where this runs (a Dask worker),
-    None if not there (or its URL's library is missing there)."""
-    from ..io.locations import file_size
-
-    try:
-        return file_size(path)
-    except (OSError, UsageError):
-        return None
-
-
-def _seen_by_workers(client, paths: list[str]) -> list[bool]:
-    """For each run, whether every worker of the cluster sees its files, of the sizes seen
-    here (a cluster on shared storage)."""
-    out = []
-    for path in paths:
-        seen = True
-        for file in dataset_files(path) or [path]:
-            sizes = client.run(_size, file)
-            seen = seen and bool(sizes) and set(sizes.values()) == {_size(file)}
-        out.append(seen)
-    return out
 
 
 def _pieces(path: str, layout: str, count: int) -> list[tuple[str, tuple[int, int, int]]]:
@@ -266,7 +244,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     names, renamed = distinct_run_names(heads, paths)
     settings = replace(ctx, warnings=[], cache={})
     with workers(jobs, scheduler) as (count, client):
-        split = _seen_by_workers(client, paths) if client is not None else [True] * len(paths)
+        split = seen_by_workers(client, paths) if client is not None else [True] * len(paths)
         if client is not None and output is not None and not all(
                 client.run(os.path.isdir, output).values()):
             raise UsageError(f"-o {output}: the Dask workers do not see this directory; give "
@@ -281,6 +259,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
                              for i in range(len(paths))]
                 good, settled = _settled(run_tasks, pieces_of, heads, paths, names, output,
                                          all_topics)
+                failed = _failed_whole(run_tasks, pieces_of, heads, names, output)
         finally:  # the names written beside the rows, also when a task failed
             if output is not None:
                 forget_topics(output)
@@ -291,8 +270,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
         logs = [piece.extra[0] for piece in pieces]  # type: ignore[index]
         usable = good[i] and not isinstance(settled[i], Repeated)
         if _failure(pieces) is not None:  # raised below unless the file is read whole
-            usable = _agree(pieces, heads[i]) and (output is not None or first_repeat(
-                [p.answered for p in pieces]) is None)
+            usable = failed.get(i, False)
         if pieces and (any(p.errors for p in logs) or usable):
             for part in logs:  # as one reading of the file would have
                 log.absorb(part)
@@ -341,6 +319,26 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
                             measures)
             tables.append(means_from_sums(name, measures, sums, scored))
     return concat_tables(tables)
+
+
+def _failed_whole(run_tasks, pieces_of: list[list[Piece]], heads: list[str],
+                  names: list[str], output: str | None) -> dict[int, bool]:
+    """Per run whose evaluation failed in a piece: whether its pieces read it as a whole
+    reading would (no read error, one run-id, results in every piece, no topic in two
+    pieces: with ``output`` their topic names are put together by a worker)."""
+    out, jobs = {}, []
+    for i, pieces in enumerate(pieces_of):
+        if _failure(pieces) is None or any(p.extra[0].errors for p in pieces):  # type: ignore
+            continue
+        out[i] = _agree(pieces, heads[i])
+        if out[i] and output is None:
+            out[i] = first_repeat([p.answered for p in pieces]) is None
+        elif out[i]:
+            jobs.append(Settle(i, None, names[i], output, [[] for _ in pieces],
+                               [p.unit for p in pieces], False))
+    for job, repeated in zip(jobs, run_tasks(repeat_in, jobs)):
+        out[job.index] = repeated is None
+    return out
 
 
 def _failure(pieces: list[Piece]) -> SdrevalError | None:
