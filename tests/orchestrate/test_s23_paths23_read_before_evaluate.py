@@ -114,3 +114,21 @@ def test_a_run_read_in_pieces_that_cannot_give_its_reading_is_read_whole(files, 
     out = tmp_path / "out"
     got = _eval(*args, "--format", "parquet", "-o", f"{out}/", "--jobs", "2")
     assert got == (code, "", err) and not list(out.iterdir())
+
+
+def test_bad_rows_in_two_files_of_a_parquet_dataset(files, tmp_path):
+    """Read file by file (--jobs), a dataset's bad rows are refused together, as read whole
+    (one file's were raised)."""
+    import pandas as pd
+
+    dataset = tmp_path / "dataset"
+    dataset.mkdir()
+    for t, bad in (("1", "x"), ("2", "y")):
+        pd.DataFrame({"query_id": [t, t], "doc_id": ["d1", "d2"], "score": ["2", bad]}
+                     ).to_parquet(dataset / f"part{t}.parquet", index=False)
+    args = ["eval", files["qrels"], dataset, "-m", "AP"]
+    serial = _eval(*args[1:])
+    assert serial == (1, "", f"{dataset}/part1.parquet:2: error: score 'x' is not a finite "
+                             f"number\n{dataset}/part2.parquet:2: error: score 'y' is not a "
+                             "finite number\n")
+    assert _eval(*args[1:], "--jobs", "2") == serial

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..errors import ProblemLog, SdrevalError, UsageError
+from ..errors import InputError, ProblemLog, SdrevalError, UsageError
 from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
 from ..measures.defaults import rsv_order_hints
@@ -153,7 +153,12 @@ def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: Eval
 
     log = ProblemLog()
     if task.layout == PARQUET:
-        run, first_id = read_partition(task.path, task.root or task.path, task.name, log)
+        try:
+            run, first_id = read_partition(task.path, task.root or task.path, task.name, log)
+        except InputError as error:  # bad rows: told with those of the other files
+            if error.logged_in is not log:
+                raise
+            return Piece([], [], None, [], "document", (log, None, [], None, None))
     else:
         run = read_trec_run(task.path, task.layout, log, byte_range=task.byte_range)
         first_id, run.name = run.name, task.name
