@@ -27,8 +27,9 @@ from typing import Any, Iterable
 
 import pandas as pd
 
-from .errors import InputError, Problem, ProblemLog, UsageError
+from .errors import InputError, ProblemLog, SdrevalError, UsageError
 from .io.options import ARGUMENTS_ORDER
+from .io.textlines import finish
 from .judgements.qrels import Qrels
 from .measures.defaults import rsv_order_hints
 from .measures.partitions import (Part, Piece, assemble, evaluate_part, gather, merge_run_hints,
@@ -46,37 +47,45 @@ __all__ = ["evaluate", "read_parquet"]
 def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx: EvalContext,
                     given: str | None, index: int) -> Piece:
     """One partition: its answered topics, the topics it scores, their values, its warnings;
-    ``extra``: its read warnings, its file-order hints and the run its run column names (None
-    without one or rows)."""
+    ``extra``: its read warnings (a :class:`~sdreval.errors.ProblemLog`), its file-order hints
+    and the run its run column names (None without one or rows)."""
     from .io.frames import run_from_table
     from .io.readers import is_span_data
     from .io.table_checks import chosen_run_name, single_run_name
 
     own = single_run_name(frame, f"(partition {index})")
     name = chosen_run_name(given, own)[0]
-    log = ProblemLog()  # errors are raised (InputError), warnings come back
-    if is_span_data(frame, None):  # as read_run reads a DataFrame: overlap expected
-        from .io.spans import span_run_from_frame
+    log = ProblemLog()  # sent back: put together with the other partitions' by the client
+    try:
+        if is_span_data(frame, None):  # as read_run reads a DataFrame: overlap expected
+            from .io.spans import span_run_from_frame
 
-        run = span_run_from_frame(frame, name, log=log)
-    else:
-        run = run_from_table(frame, name, f"(partition {index})", log=log, named=own)
-    log.raise_if_errors()  # a bad row refuses the run, as sdreval.evaluate refuses it
-    quiet = replace(ctx, warnings=[], cache={})
-    check_topic_names(qrels, [run])
-    topics = topics_to_evaluate(qrels, run, False, quiet)
-    _, matrix, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
-    read = [str(p) for p in log.warnings]
+            run = span_run_from_frame(frame, name, log=log)
+        else:  # the rows named as in the DataFrame read whole (its index)
+            run = run_from_table(frame, name, "(DataFrame)", log=log, named=own)
+    except InputError as error:  # a bad row refuses the run, as sdreval.evaluate refuses it
+        if error.logged_in is not log:
+            raise
+        return Piece([], [], None, [], "document", (log, None, [], own, None))
+    if log.errors:
+        return Piece(list(run.topics), [], None, [], run.unit, (log, None, [], own, None))
+    hints = rsv_order_hints([run], ctx.order)
+    try:
+        check_topic_names(qrels, [run])
+        topics = topics_to_evaluate(qrels, run, False, replace(ctx, warnings=[], cache={}))
+        _, matrix, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
+    except SdrevalError as error:  # raised after the read errors of every partition
+        return Piece(list(run.topics), [], None, [], run.unit, (log, None, hints, own, error))
     return Piece(list(run.topics), topics, matrix, found, run.unit,
-                 (read, None, rsv_order_hints([run], ctx.order), own))
+                 (log, None, hints, own, None))
 
 
 def _sums(piece: Piece, measures: list[str]) -> Piece:
     """What a partition held for ``output`` sends back: its warnings and the exact sums of
     each measure's values (no topic names, no values)."""
-    read, _, hints, own = piece.extra
-    return Piece([], [], None, piece.warnings, piece.unit,
-                 (read, value_sums(measures, piece.values), hints, own))
+    read, _, hints, own, failed = piece.extra
+    sums = None if piece.values is None else value_sums(measures, piece.values)
+    return Piece([], [], None, piece.warnings, piece.unit, (read, sums, hints, own, failed))
 
 
 def _answered(piece: Piece) -> list[str]:
@@ -179,7 +188,10 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
             else:  # every partition held where it was read; refused before a file is written
                 held = dask.persist(*tasks)
                 results = list(dask.compute(*[dask.delayed(_sums)(p, texts) for p in held]))
-            name, differs = _run_name(name, results)
+        name, differs = _run_name(name, results)
+        _read_first(results, differs)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
             if output is not None:  # the names put together where they were written
                 repeated = dask.compute(dask.delayed(_repeated)(
                     [dask.delayed(_answered)(p) for p in held]))[0]
@@ -194,8 +206,6 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
     finally:
         if output is not None:
             forget_topics(output)
-    for problem in ([differs] if differs else []) + [p for r in results for p in r.extra[0]]:
-        ctx.warn(problem)
     for message in merge_run_hints([p.extra[2] for p in results], name):
         ctx.warn(message)  # file order that is not trec_eval's, counted over the partitions
     if output is None:
@@ -208,6 +218,21 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
         ctx.warn(message)
     return means_from_sums(name, texts, add_sums([p.extra[1] for p in results] + missing,
                                                  texts), scored)
+
+
+def _read_first(results: list[Piece], differs: str | None) -> None:
+    """The partitions' read problems as the reader of the whole DataFrame gives them (one
+    log: its warnings, then its errors raised), then the first partition whose evaluation
+    failed: as when the run is read before it is evaluated."""
+    read = ProblemLog()
+    if differs:
+        read.warn("(DataFrame)", None, differs)
+    for result in results:
+        read.absorb(result.extra[0])  # type: ignore[index]
+    finish(read, True)
+    failed = next((r.extra[4] for r in results if r.extra[4] is not None), None)  # type: ignore
+    if failed is not None:
+        raise failed
 
 
 def read_parquet(path: str | os.PathLike) -> Any:
@@ -228,8 +253,8 @@ def read_parquet(path: str | os.PathLike) -> Any:
 def _run_name(given: str | None, results: list[Piece]) -> tuple[str, str | None]:
     """The run's name by the rule of a DataFrame read whole
     (:func:`sdreval.io.table_checks.chosen_run_name`: ``name=``, else the run column, else
-    ``run``) and its statement, as a read warning; partitions whose run columns name different runs
-    are refused (a DataFrame is one run)."""
+    ``run``) and its statement, if any (a read warning); partitions whose run columns name
+    different runs are refused (a DataFrame is one run)."""
     from .io.table_checks import chosen_run_name
 
     owns = {r.extra[3]: i for i, r in reversed(list(enumerate(results))) if r.extra[3]}
@@ -238,9 +263,7 @@ def _run_name(given: str | None, results: list[Piece]) -> tuple[str, str | None]
                                                                           key=lambda o: o[1]))
         raise InputError(f"the run column names several runs: {shown}; a DataFrame is one "
                          "run: evaluate each run's rows on their own", "(DataFrame)")
-    name, differs = chosen_run_name(given, next(iter(owns), None))
-    return name, None if differs is None else str(Problem("(DataFrame)", None, differs,
-                                                          "warning"))
+    return chosen_run_name(given, next(iter(owns), None))
 
 
 def _shared(qrels: Qrels):

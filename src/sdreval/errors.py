@@ -67,6 +67,19 @@ EXAMPLES_KEPT = 20
 #: kinds of problem told apart per log; further kinds are counted under one "other" kind
 KINDS_KEPT = 200
 
+#: problems a warning about a whole run names as examples (:func:`examples_text`)
+EXAMPLES_NAMED = 3
+
+
+def examples_text(messages: list[str], total: int) -> str:
+    """The examples a warning about a whole run gives of its problems, each a message about
+    one topic (``topic T: ...``): the first :data:`EXAMPLES_NAMED` joined by ``; ``, then how
+    many more of the ``total`` (the partitions' examples of a run cut into topic partitions
+    are put together by :func:`sdreval.measures.partitions.merge_warnings`)."""
+    more = f" (and {total - EXAMPLES_NAMED} more)" if total > EXAMPLES_NAMED else ""
+    return "; ".join(messages[:EXAMPLES_NAMED]) + more
+
+
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"")
 _PATHLIKE = re.compile(r"\S*/\S*")
 _NUMBER = re.compile(r"\d+")
@@ -162,6 +175,22 @@ class ProblemLog:
         return [(file, kind, count, self.kept.get((sev, file, kind), []))
                 for (sev, file, kind), count in self.counts.items()
                 if severity is None or sev == severity]
+
+    def absorb(self, other: "ProblemLog") -> None:
+        """Add the problems of ``other`` (a log of a later part of the same input: a byte range,
+        a partition) as one reading of the whole would have recorded them: counts added, the
+        first examples of each kind kept."""
+        for key, count in other.counts.items():
+            self.counts[key] = self.counts.get(key, 0) + count
+        key_of = {id(p): key for key, kept in other.kept.items() for p in kept}
+        for problem in other.problems:  # in the order found (errors are raised in that order)
+            key = key_of.get(id(problem))
+            kept = self.kept.setdefault(key, []) if key is not None else None
+            if kept is not None and len(kept) >= self.examples:
+                continue
+            if kept is not None:
+                kept.append(problem)
+            self.problems.append(problem)
 
     def raise_if_errors(self) -> None:
         if not self.error_count:

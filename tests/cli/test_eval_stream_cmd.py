@@ -29,13 +29,13 @@ def test_auto_stream_above_threshold(monkeypatch):
     calls = []
     import sdreval.orchestrate.stream as stream_module
 
-    original = stream_module.stream_columns
+    original = stream_module._streamed
 
     def spy(*args, **kwargs):
         calls.append(args[1])
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(stream_module, "stream_columns", spy)
+    monkeypatch.setattr(stream_module, "_streamed", spy)
     auto = _run(ARGS, env={"SDREVAL_STREAM_MB": "0.001"})  # every run is "large"
     assert auto.exit_code == 0, auto.output
     assert calls == RUNS

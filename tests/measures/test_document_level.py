@@ -117,7 +117,7 @@ def test_reduction_is_said_once_per_run(tmp_path):
         tmp_path, "1 Q0 a 50 100 0:50\n1 Q0 b 0 100\n", "q.fol",
         "1 Q0 b 1 4 r 0 10\n1 Q0 a 2 3 r 0 10\n1 Q0 a 3 2 r 20 10\n", ["AP", "P@2", "nDCG"])
     assert values == pytest.approx({"AP": 0.5, "P@2": 0.5, "nDCG": 1 / np.log2(3)})
-    assert len(said) == 1 and "later results of the same document dropped" in said[0]
+    assert len(said) == 1 and "1 later result(s) of the same document dropped" in said[0]
 
 
 def test_element_run_on_trec_qrels_is_told_it_is_read_as_documents(tmp_path):

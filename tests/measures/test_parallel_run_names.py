@@ -23,7 +23,7 @@ def test_jobs_with_runs_sharing_a_name(tmp_path):
                                       "--jobs", "2"])
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
-    assert "run r (run #1): document-level measures" in result.stderr
+    assert "run r (run #1): 1 later result(s) of the same document dropped" in result.stderr
     # P@1: topic 1 ranks b (non-relevant) first in file order, topic 2 c: (0 + 1) / 2
     assert "r (run #1)\tP@1\tall\t0.5000" in result.stdout
     assert "r (run #2)\tP@1\tall\t0.5000" in result.stdout

@@ -175,7 +175,7 @@ def test_a_dataset_directory_must_be_new_or_empty_and_parquet(tmp_path):
 
 def test_a_cluster_whose_workers_do_not_see_the_file_gets_it_read_here(tmp_path):
     """Workers read a file's ranges only when each sees it at the same path and size."""
-    from sdreval.orchestrate.ranges import _seen_by_workers
+    from sdreval.orchestrate.workers import seen_by_workers
 
     run = tmp_path / "run.txt"
     run.write_text("1 Q0 a 1 3 r\n")
@@ -188,9 +188,9 @@ def test_a_cluster_whose_workers_do_not_see_the_file_gets_it_read_here(tmp_path)
             return {worker: (function(path) if size == "here" else size)
                     for worker, size in self.sizes.items()}
 
-    assert _seen_by_workers(Cluster({"w1": "here", "w2": "here"}), [str(run)]) == [True]
-    assert _seen_by_workers(Cluster({"w1": "here", "w2": None}), [str(run)]) == [False]
-    assert _seen_by_workers(Cluster({"w1": 5}), [str(run)]) == [False]  # another file
+    assert seen_by_workers(Cluster({"w1": "here", "w2": "here"}), [str(run)]) == [True]
+    assert seen_by_workers(Cluster({"w1": "here", "w2": None}), [str(run)]) == [False]
+    assert seen_by_workers(Cluster({"w1": 5}), [str(run)]) == [False]  # another file
 
 
 def test_passage_runs_against_span_judgements_are_read_in_ranges(no_whole_reading):

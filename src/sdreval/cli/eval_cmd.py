@@ -4,10 +4,11 @@ and inputs it shares with the other evaluating commands are in :mod:`.eval_input
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 
 import click
 
-from ..errors import ProblemLog, UsageError
+from ..errors import InputError, ProblemLog, SdrevalError, UsageError
 from ..io import read_qrels
 from ..lazy import decline_arrow_pandas_probe, import_pyarrow_without_cloudpickle
 from ..measures import parse_measure
@@ -121,7 +122,7 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
     log = ProblemLog()
     qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                            **qrels_options(options, ctx.collection))
-    log.raise_if_errors()
+    _raise_read_errors(log, runs, options, [layout != "parquet" for layout in layouts])
     warn_unused_documents(log, qrels, runs, options)
     if qrels_obj.scale == "fol" and "document" in layouts:
         return None  # chunk-ID runs are told by all their results (check_chunk_ids)
@@ -129,13 +130,48 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
     kind = None
     if not measures:
         kind, measures = default_measures(qrels_obj, layouts)
-    table, hints = evaluate_run_files(qrels_obj, list(runs), layouts, measures, ctx,
-                                      all_topics, jobs, scheduler, log, dataset)
+    hints: list[str] = []
+    with _read_first(log, kind, measures, ctx, options, hints):
+        table = evaluate_run_files(qrels_obj, list(runs), layouts, measures, ctx, all_topics,
+                                   jobs, scheduler, log, dataset, hints)
+    return table
+
+
+def _raise_read_errors(log: ProblemLog, runs: tuple[str, ...], options: dict,
+                       streamed: list[bool]) -> None:
+    """Qrels with read errors: the runs read for their problems too (streamed where they can
+    be), then every error raised, as when the qrels and the runs are read before any run is
+    evaluated."""
+    from ..orchestrate.stream import read_problems
+
+    if log.errors:
+        for path, stream in zip(runs, streamed):
+            read_problems(path, options.get("run_format"), log, stream)
+    log.raise_if_errors()
+
+
+@contextmanager
+def _read_first(log: ProblemLog, kind: str | None, measures, ctx, options: dict,
+                said: list[str]):
+    """Around an evaluation that reads the runs as it goes: then, as when the runs are read
+    before they are evaluated, their problems, the default measures chosen and ``said`` (runs
+    renamed, hints about their order; filled by the evaluation) are told before its warnings,
+    and before an error of the evaluation (not before the runs' read errors)."""
+    try:
+        yield
+    except SdrevalError as error:
+        if not (isinstance(error, InputError) and error.logged_in is log):
+            _tell_read(log, kind, measures, ctx, options, said)
+        raise
+    _tell_read(log, kind, measures, ctx, options, said)
+
+
+def _tell_read(log: ProblemLog, kind: str | None, measures, ctx, options: dict,
+               said: list[str]) -> None:
     echo_problems(log)
     if kind:  # after the read problems, where the command says it when it reads the runs
         say_chosen(kind, measures, ctx, options)
-    echo_warnings(hints)
-    return table
+    echo_warnings(said)
 
 
 @click.command("eval", epilog=EXAMPLES)
@@ -230,7 +266,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         log = ProblemLog()
         qrels_obj = read_qrels(qrels, fmt=options.get("qrels_format"), log=log,
                                **qrels_options(options, ctx.collection))
-        log.raise_if_errors()
+        _raise_read_errors(log, runs, options, [True] * len(runs))
         warn_unused_documents(log, qrels, runs, options, formats)
         kind = None
         if not measures:
@@ -238,13 +274,12 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
                 file_unit(p, options.get("run_format"), formats.get(p)) for p in runs])
         from ..progress import track
 
-        # the files are pulled one by one: the bar counts the runs evaluated
-        table = evaluate_files(qrels_obj, track(runs, "evaluating runs (streamed)"), measures,
-                               ctx, all_topics, options.get("run_format"), log, stream,
-                               columns=True)
-        echo_problems(log)
-        if kind:  # after the read problems, as when the runs are read whole
-            say_chosen(kind, measures, ctx, options)
+        said: list[str] = []  # runs renamed, hints about their order: as when read whole
+        with _read_first(log, kind, measures, ctx, options, said):
+            # the files are pulled one by one: the bar counts the runs evaluated
+            table = evaluate_files(qrels_obj, track(runs, "evaluating runs (streamed)"),
+                                   measures, ctx, all_topics, options.get("run_format"), log,
+                                   stream, columns=True, said=said)
     elif table is None:
         from ..io.detect import RUN_FORMATS
 

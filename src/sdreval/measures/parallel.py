@@ -93,6 +93,7 @@ def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: E
             futures = client.map(evaluate_part, client.scatter(parts, hash=False), qrels=shared,
                                  measures=measures, ctx=settings, pure=False)
             results = client.gather(futures)
+        scored = [any(t in runs[p.index].topics for t in p.topics) for p in parts]
     else:
         tasks = plan(runs, topics, 2 * max(1, jobs))
         # forked workers inherit the runs (a task names its slice of topics); others get
@@ -103,7 +104,8 @@ def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: E
                           ) as pool:
             results = list(pool.map(_evaluate_shared, tasks if inherit else
                                     [part_of(runs, topics, task) for task in tasks]))
-    for message in merge_warnings(results, runs):
+        scored = [any(t in runs[i].topics for t in topics[i][lo:hi]) for i, lo, hi in tasks]
+    for message in merge_warnings(results, runs, scored):  # partitions with results
         ctx.warn(message)
     return assemble(runs, topics, measures, results)
 

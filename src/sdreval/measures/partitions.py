@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..judgements.qrels import Qrels
-from ..errors import InputError
+from ..errors import InputError, examples_text
 from ..lazy import lazy_module
 from ..model.run import Ranking, Run, TopicRankings, take_rows
 from .registry import FAMILIES, EvalContext
@@ -156,36 +156,55 @@ _HEAD_END = re.compile(r"\((?!s\))|:")
 _EVERY_PART = "none of its"
 
 
-def _counted(message: str, name: str) -> tuple[str, list[str]] | None:
-    """``(shape, counts)`` of a warning that counts something over a whole run: it starts
-    ``run NAME: `` or ``qrels: `` and holds counts before its first ``(`` or ``:`` (the head;
-    what follows, citations, formulas, examples of problems, is kept as it is).  None for
-    any other warning: those pass unchanged (a year, a section, ``(1-alpha)`` or a quantisation
-    named ``gen5`` is no count)."""
+#: where the examples of a run-wide warning start (:func:`~sdreval.errors.examples_text`):
+#: after its head, a ``: `` followed by a message about one topic; and how many more
+_EXAMPLES_START = re.compile(r": (?=topic [^\s(]+: )")
+_EXAMPLE_SPLIT = re.compile(r"; (?=topic [^\s(]+: )")
+_MORE = re.compile(r" \(and (\d+) more\)$")
+#: stands for the examples in a warning's shape
+_EXAMPLES = "\x01"
+
+
+def _counted(message: str, name: str
+             ) -> tuple[str, list[str], tuple[list[str], int] | None] | None:
+    """``(shape, counts, examples)`` of a warning that counts something over a whole run: it
+    starts ``run NAME: `` or ``qrels: `` and holds counts before its first ``(`` or ``:`` (the
+    head; what follows, citations, formulas, is kept as it is, but examples of problems about
+    one topic each, :func:`~sdreval.errors.examples_text`: ``(their messages, how many in
+    all)``).  None for any other warning: those pass unchanged (a year, a section,
+    ``(1-alpha)`` or a quantisation named ``gen5`` is no count)."""
     prefix = next((p for p in (f"run {name}: ", "qrels: ") if message.startswith(p)), None)
-    if prefix is None or _ONE_TOPIC.search(message):
+    if prefix is None:
         return None
     body = message[len(prefix):]
     end = _HEAD_END.search(body)  # "topic(s) with 5 pair(s)": "(s)" is part of the head
     cut = end.start() if end else len(body)
-    head = body[:cut]
+    head, tail, examples = body[:cut], body[cut:], None
+    start = _EXAMPLES_START.search(tail)
+    if start:
+        shown, tail = tail[start.end():], tail[:start.end()] + _EXAMPLES
+        more = _MORE.search(shown)
+        listed = _EXAMPLE_SPLIT.split(shown[:more.start()] if more else shown)
+        examples = listed, len(listed) + (int(more.group(1)) if more else 0)
     counts = _COUNT.findall(head)
-    if not counts:
+    if not counts or _ONE_TOPIC.search(prefix + head + tail):
         return None
-    return prefix + _COUNT.sub(_SLOT, head) + body[cut:], counts
+    return prefix + _COUNT.sub(_SLOT, head) + tail, counts, examples
 
 
 def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
-                   runs: list[Run]) -> list[str]:
+                   runs: list[Run], scored: list[bool] | None = None) -> list[str]:
     """The warnings of a serial evaluation from those of its partitions, in order of first
     appearance: a warning about a whole run that counts something (``run r: 5 result(s) of
     documents not assessed ...``) is given once with the partitions' counts added up; one that
     holds for the run only if it holds for every partition (``none of its N results is
-    judged``) is given only then; warnings about one topic and those without counts pass."""
+    judged``) is given only then, of the partitions that scored results of the run
+    (``scored``; default: all); warnings about one topic and those without counts pass."""
     parts_of: dict[int, int] = {}
-    for index, _, _ in results:
-        parts_of[index] = parts_of.get(index, 0) + 1
+    for (index, _, _), counted in zip(results, scored or [True] * len(results)):
+        parts_of[index] = parts_of.get(index, 0) + int(counted)
     shapes: dict[tuple[int, str], list[list[str]]] = {}
+    examples: dict[tuple[int, str], list[tuple[list[str], int]]] = {}
     order: dict[tuple[int, str], None] = {}
     plain: dict[tuple[int, str], str] = {}
     edges: set = set()  # (a, b): a partition gave a before b
@@ -199,6 +218,8 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
             else:
                 key = (index, found[0])
                 shapes.setdefault(key, []).append(found[1])
+                if found[2] is not None:
+                    examples.setdefault(key, []).append(found[2])
             order.setdefault(key)
             if last is not None and last != key:
                 edges.add((last, key))
@@ -213,6 +234,11 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
                 continue
             sums = iter([_total(column) for column in zip(*counts)])
             message = re.sub(_SLOT, lambda _: next(sums), key[1])
+            if key in examples:  # the partitions' examples, in partition (serial) order
+                given = examples[key]
+                text = examples_text([e for listed, _ in given for e in listed],
+                                     sum(total for _, total in given))
+                message = message.replace(_EXAMPLES, text)
         if message not in out:
             out.append(message)
     return out
@@ -322,9 +348,6 @@ def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
     answered_run = Run(name, dict.fromkeys(seen, Ranking.empty(unit)), unit,  # type: ignore
                        source or "(DataFrame)")
     topics = topics_to_evaluate(qrels, answered_run, all_topics, ctx)
-    for message in merge_warnings([(0, np.empty(0), p.warnings) for p in pieces],
-                                  [answered_run]):
-        ctx.warn(message)
     where = dict(zip(topics, range(len(topics))))
 
     def columns(names: list[str]) -> np.ndarray:
@@ -339,8 +362,16 @@ def gather(pieces: list[Piece], qrels: Qrels, name: str, measures: list[str],
     if sum(len(piece.topics) for piece in pieces) < len(topics):
         scored = {t for piece in pieces for t in piece.topics}
         missing = [t for t in topics if t not in scored]
-    if missing:
-        quiet = replace(ctx, warnings=[], cache={})
-        matrix[:, columns(missing)] = evaluate_part(
-            Part(0, Run(name, {}, unit), missing), qrels, measures, quiet)[1]  # type: ignore
+    said = [p.warnings for p in pieces]
+    scored = [bool(p.topics) for p in pieces]  # pieces that scored results of the run
+    if missing:  # their warnings (about the qrels: these topics have no results) first
+        own = replace(ctx, warnings=[], cache={})
+        _, values, found = evaluate_part(Part(0, Run(name, {}, unit), missing),  # type: ignore
+                                         qrels, measures, own)
+        matrix[:, columns(missing)] = values
+        said.insert(0, found)
+        scored.insert(0, False)
+    for message in merge_warnings([(0, np.empty(0), w) for w in said], [answered_run],
+                                  scored):
+        ctx.warn(message)
     return answered_run, topics, matrix, missing

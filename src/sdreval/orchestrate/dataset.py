@@ -274,3 +274,10 @@ def settle(job: Settle, qrels, measures: list[str], ctx
                    assemble([run], [missing], measures, [(0, values, [])]))
         sums = [value_sums(measures, values)]
     return local.warnings, sums, len(topics)
+
+
+def repeat_in(job: Settle, qrels, measures: list[str], ctx) -> Repeated | None:
+    """Run on a worker: the first topic that two pieces of run ``job.index`` answer, from the
+    topic names they wrote beside their rows (:func:`keep_topics`), or None."""
+    return first_repeat([kept_topics(job.output, job.index, piece)[0]
+                         for piece in range(len(job.units))])

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ..errors import ProblemLog, UsageError
+from ..errors import InputError, ProblemLog, SdrevalError, UsageError
 from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
 from ..measures.defaults import rsv_order_hints
@@ -31,10 +31,10 @@ from ..measures.serial import concat_tables, measures_by_family, topics_to_evalu
 from ..model.runnames import distinct_run_names
 from ..model.run import Run
 from .dataset import (Repeated, Settle, add_sums, first_repeat, forget_topics, keep_topics,
-                      means_from_sums, part_path, remove, settle, value_sums, write_part,
-                      write_table)
+                      means_from_sums, part_path, remove, repeat_in, settle, value_sums,
+                      write_part, write_table)
 from .inputs import check_input_topics
-from .workers import runner, workers
+from .workers import runner, seen_by_workers, workers
 from .parquet import (PARQUET, dataset_files, head_name, read_dataset, read_partition,
                       refuse_split)
 
@@ -153,48 +153,42 @@ def evaluate_range(task: RangeTask, qrels: Qrels, measures: list[str], ctx: Eval
 
     log = ProblemLog()
     if task.layout == PARQUET:
-        run, first_id = read_partition(task.path, task.root or task.path, task.name, log)
+        try:
+            run, first_id = read_partition(task.path, task.root or task.path, task.name, log)
+        except InputError as error:  # bad rows: told with those of the other files
+            if error.logged_in is not log:
+                raise
+            return Piece([], [], None, [], "document", (log, None, [], None, None))
     else:
         run = read_trec_run(task.path, task.layout, log, byte_range=task.byte_range)
         first_id, run.name = run.name, task.name
     if log.errors or not run.topics:
-        return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, [], None))
-    check_input_topics(qrels, [run])
-    topics = topics_to_evaluate(qrels, run, False, replace(ctx, warnings=[], cache={}))
-    _, values, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
+        return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, [], None, None))
     hints = rsv_order_hints([run], ctx.order)
+    try:
+        check_input_topics(qrels, [run])
+        topics = topics_to_evaluate(qrels, run, False, replace(ctx, warnings=[], cache={}))
+        _, values, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
+    except SdrevalError as error:  # sent back: the read errors of every range come first
+        if task.output is not None:  # its topics, as those of the other ranges
+            keep_topics(task.output, task.index, task.piece, list(run.topics), [])
+        return Piece(list(run.topics), [], None, [], run.unit, (log, first_id, hints, None,
+                                                                 error))
     if task.output is None:
         return Piece(list(run.topics), topics, values, found, run.unit,
-                     (log, first_id, hints, None))
+                     (log, first_id, hints, None, None))
     write_part(part_path(task.output, task.index, task.piece),
                assemble([run], [topics], measures, [(0, values, [])]))
     keep_topics(task.output, task.index, task.piece, list(run.topics), topics)
-    return Piece([], [], None, found, run.unit,
-                 (log, first_id, hints, Tally(len(run.topics), value_sums(measures, values))))
-
-
-def _merge_logs(logs: list[ProblemLog], into: ProblemLog) -> None:
-    """The problems of the ranges' logs added to ``into`` as one reading of the file would
-    have (counts added, the first examples of each kind kept)."""
-    for log in logs:
-        for key, count in log.counts.items():
-            into.counts[key] = into.counts.get(key, 0) + count
-        key_of = {id(p): key for key, kept in log.kept.items() for p in kept}
-        for problem in log.problems:  # in the order found (errors are raised in that order)
-            key = key_of.get(id(problem))
-            kept = into.kept.setdefault(key, []) if key is not None else None
-            if kept is not None and len(kept) >= into.examples:
-                continue
-            if kept is not None:
-                kept.append(problem)
-            into.problems.append(problem)
+    return Piece([], [], None, found, run.unit, (log, first_id, hints, Tally(
+        len(run.topics), value_sums(measures, values)), None))
 
 
 def _agree(pieces: list[Piece], head_name: str) -> bool:
     """True if every range names the run as its start does (one run-id in the file) and
     found results."""
     for piece in pieces:
-        log, first_id, _, tally = piece.extra  # type: ignore[misc]
+        log, first_id, _, tally, _ = piece.extra  # type: ignore[misc]
         if not (tally.answered if tally else piece.answered) or first_id != head_name or any(
                 p.message.startswith(("run-id ", "another run-id ")) for p in log.problems):
             return False
@@ -212,30 +206,6 @@ def _head_name(path: str, layout: str) -> str:
         handle.readline()
         end = min(handle.tell(), os.path.getsize(path))
     return read_trec_run(path, layout, ProblemLog(), byte_range=(0, end, 0)).name
-
-
-def _size(path: str) -> int | None:
-    """The size of the file at ``path`` (local, or a URL) where this runs (a Dask worker),
-    None if not there (or its URL's library is missing there)."""
-    from ..io.locations import file_size
-
-    try:
-        return file_size(path)
-    except (OSError, UsageError):
-        return None
-
-
-def _seen_by_workers(client, paths: list[str]) -> list[bool]:
-    """For each run, whether every worker of the cluster sees its files, of the sizes seen
-    here (a cluster on shared storage)."""
-    out = []
-    for path in paths:
-        seen = True
-        for file in dataset_files(path) or [path]:
-            sizes = client.run(_size, file)
-            seen = seen and bool(sizes) and set(sizes.values()) == {_size(file)}
-        out.append(seen)
-    return out
 
 
 def _pieces(path: str, layout: str, count: int) -> list[tuple[str, tuple[int, int, int]]]:
@@ -261,15 +231,17 @@ def _read_whole(path: str, layout: str, log: ProblemLog, name: str) -> Run:
 
 def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measures,
                        ctx: EvalContext, all_topics: bool, jobs: int, scheduler: str | None,
-                       log: ProblemLog, output: str | None = None
-                       ) -> tuple[pd.DataFrame, list[str]]:
+                       log: ProblemLog, output: str | None = None,
+                       hints: list[str] | None = None) -> pd.DataFrame:
     """The table of :func:`~sdreval.measures.evaluate.evaluate` for the run files ``paths``
     (TREC text, :func:`splittable`), each cut into byte ranges read by the workers, or
-    Parquet datasets, read file by file (:mod:`.parquet`); and the hints about the runs' order (:func:`~sdreval.measures.defaults.rsv_order_hints`).  Read
-    problems go to ``log``; errors among them are raised (one InputError).  With ``output``
-    (an empty directory) the per-topic rows are written there, partition by partition
-    (:mod:`.dataset`), and the table returned holds the means (``summarise(...,
-    counts=True)``)."""
+    Parquet datasets, read file by file (:mod:`.parquet`).  Read problems go to ``log``;
+    errors among them are raised (one InputError), before any error of the evaluation (as
+    when the runs are read before they are evaluated); the hints about the runs' order
+    (:func:`~sdreval.measures.defaults.rsv_order_hints`) go to ``hints`` once the runs are
+    read.  With ``output`` (an empty directory) the per-topic rows are written there,
+    partition by partition (:mod:`.dataset`), and the table returned holds the means
+    (``summarise(..., counts=True)``)."""
     from ..measures.parallel import evaluate_parallel
 
     measures = [m.text for m in measures_by_family(measures)[0]]
@@ -277,7 +249,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     names, renamed = distinct_run_names(heads, paths)
     settings = replace(ctx, warnings=[], cache={})
     with workers(jobs, scheduler) as (count, client):
-        split = _seen_by_workers(client, paths) if client is not None else [True] * len(paths)
+        split = seen_by_workers(client, paths) if client is not None else [True] * len(paths)
         if client is not None and output is not None and not all(
                 client.run(os.path.isdir, output).values()):
             raise UsageError(f"-o {output}: the Dask workers do not see this directory; give "
@@ -292,6 +264,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
                              for i in range(len(paths))]
                 good, settled = _settled(run_tasks, pieces_of, heads, paths, names, output,
                                          all_topics)
+                failed = _failed_whole(run_tasks, pieces_of, heads, names, output)
         finally:  # the names written beside the rows, also when a task failed
             if output is not None:
                 forget_topics(output)
@@ -300,9 +273,12 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     for i, (path, layout, name) in enumerate(zip(paths, layouts, names)):
         pieces = pieces_of[i]
         logs = [piece.extra[0] for piece in pieces]  # type: ignore[index]
-        if pieces and (any(p.errors for p in logs) or (good[i] and not isinstance(
-                settled[i], Repeated))):
-            _merge_logs(logs, log)
+        usable = good[i] and not isinstance(settled[i], Repeated)
+        if _failure(pieces) is not None:  # raised below unless the file is read whole
+            usable = failed.get(i, False)
+        if pieces and (any(p.errors for p in logs) or usable):
+            for part in logs:  # as one reading of the file would have
+                log.absorb(part)
             sources.append(pieces)
         else:  # read whole here (the same numbers and problems, more slowly)
             for task in tasks:  # the rows its ranges wrote are written anew
@@ -311,16 +287,22 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
             sources.append(_read_whole(path, layout, log, name))
     for message in renamed:
         log.warn(None, None, message)
-    if log.error_count and output is not None:  # no table: no rows of it either
+    failed = [isinstance(source, list) and _failure(source) is not None for source in sources]
+    if (log.error_count or any(failed)) and output is not None:  # no table: no rows either
         for task in tasks:
             remove(part_path(output, task.index, task.piece))
         for i in settled:
             remove(part_path(output, i, "unanswered"))
     log.raise_if_errors()
-    tables, hints = [], []
+    hints = [] if hints is None else hints
+    for source, name in zip(sources, names):  # said once the runs are read
+        hints += (merge_run_hints([p.extra[2] for p in source], name)  # type: ignore
+                  if isinstance(source, list) else rsv_order_hints([source], ctx.order))
+    tables = []
     for i, (source, path, name) in enumerate(zip(sources, paths, names)):
+        if failed[i]:  # in the order of the runs, as they are evaluated
+            raise _failure(source)  # type: ignore[misc]
         if not isinstance(source, list):
-            hints += rsv_order_hints([source], ctx.order)
             table = evaluate_parallel(qrels, [source], measures, ctx, all_topics, jobs,
                                       scheduler)
             if output is not None:
@@ -335,14 +317,39 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
             warnings, missing, scored = settled[i]  # type: ignore[misc]
             for message in warnings:
                 ctx.warn(message)
-        hints += merge_run_hints([p.extra[2] for p in source], name)  # type: ignore[index]
         if output is None:
             tables.append(assemble([run], [topics], measures, [(0, matrix, [])]))
         else:
             sums = add_sums([p.extra[3].sums for p in source] + missing,  # type: ignore
                             measures)
             tables.append(means_from_sums(name, measures, sums, scored))
-    return concat_tables(tables), hints
+    return concat_tables(tables)
+
+
+def _failed_whole(run_tasks, pieces_of: list[list[Piece]], heads: list[str],
+                  names: list[str], output: str | None) -> dict[int, bool]:
+    """Per run whose evaluation failed in a piece: whether its pieces read it as a whole
+    reading would (no read error, one run-id, results in every piece, no topic in two
+    pieces: with ``output`` their topic names are put together by a worker)."""
+    out, jobs = {}, []
+    for i, pieces in enumerate(pieces_of):
+        if _failure(pieces) is None or any(p.extra[0].errors for p in pieces):  # type: ignore
+            continue
+        out[i] = _agree(pieces, heads[i])
+        if out[i] and output is None:
+            out[i] = first_repeat([p.answered for p in pieces]) is None
+        elif out[i]:
+            jobs.append(Settle(i, None, names[i], output, [[] for _ in pieces],
+                               [p.unit for p in pieces], False))
+    for job, repeated in zip(jobs, run_tasks(repeat_in, jobs)):
+        out[job.index] = repeated is None
+    return out
+
+
+def _failure(pieces: list[Piece]) -> SdrevalError | None:
+    """The first error of the evaluation of a run's pieces (in piece order), if any."""
+    return next((p.extra[4] for p in pieces if p.extra[4] is not None),  # type: ignore
+                None)
 
 
 def _settled(run_tasks, pieces_of: list[list[Piece]], heads: list[str], paths: list[str],
@@ -353,7 +360,8 @@ def _settled(run_tasks, pieces_of: list[list[Piece]], heads: list[str], paths: l
     topic in two pieces (or None), or with ``output`` what :func:`.dataset.settle` gave: the
     names are put together by a worker, where they were written."""
     good = [bool(pieces) and not any(p.extra[0].errors for p in pieces)  # type: ignore
-            and _agree(pieces, heads[i]) for i, pieces in enumerate(pieces_of)]
+            and _agree(pieces, heads[i]) and _failure(pieces) is None
+            for i, pieces in enumerate(pieces_of)]
     if output is None:
         settled = {i: first_repeat([p.answered for p in pieces])
                    for i, pieces in enumerate(pieces_of) if good[i]}

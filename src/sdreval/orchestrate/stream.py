@@ -22,7 +22,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Iterable
 
-from ..errors import ProblemLog
+from ..errors import ProblemLog, SdrevalError
 from ..io.stream import TopicStream, TopicsResumed, iter_run_parts
 from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
@@ -70,11 +70,26 @@ def stream_columns(qrels: Qrels, run_path: str | Path, measures: Iterable[str | 
     A text run is first read as if sorted by topic (no first pass over the file,
     :func:`~sdreval.io.stream.iter_run_parts` with ``contiguous=None``); if a topic comes
     back after its rows ended, what was read is dropped (its problems too) and the file is
-    read again in two passes."""
+    read again in two passes.  An error of the evaluation is raised once the whole file has
+    been read (after its read errors, without a ``log``)."""
+    failed: list[SdrevalError] = []
+    table = _streamed(qrels, run_path, measures, ctx or EvalContext(), all_topics, fmt, log,
+                      contiguous, results, failed, None)[0]
+    if failed:
+        raise failed[0]
+    return table  # type: ignore[return-value]
+
+
+def _streamed(qrels: Qrels, run_path: str | Path, measures: Iterable[str | Measure],
+              ctx: EvalContext, all_topics: bool, fmt: str | None, log: ProblemLog | None,
+              contiguous: bool, results: int | None, failed: list[SdrevalError],
+              hints: list[str] | None) -> tuple[ResultColumns | None, str]:
+    """:func:`stream_columns` and the run's name; an error of the evaluation is added to
+    ``failed`` (the file still read to its end, for its read errors; no table), and the hints
+    about the file's order go to ``hints`` (else to ``ctx``)."""
     from ..io import stream as streaming
     from ..io.textlines import finish
 
-    ctx = ctx or EvalContext()
     results = streaming.PART_RESULTS if results is None else results
     texts = [m.text for m in measures_by_family(measures)[0]]
     check_input_topics(qrels, [])
@@ -83,7 +98,7 @@ def stream_columns(qrels: Qrels, run_path: str | Path, measures: Iterable[str | 
 
     def evaluated(contiguous: bool | None) -> tuple[list[Piece], TopicStream]:
         stream = iter_run_parts(run_path, fmt, log, contiguous, results=results)
-        return _evaluate_parts(qrels, stream, texts, ctx), stream
+        return _evaluate_parts(qrels, stream, texts, ctx, failed), stream
 
     if contiguous is False and log.sink is None:
         saved = dict(log.counts), list(log.problems), {k: list(v) for k, v in log.kept.items()}
@@ -91,36 +106,55 @@ def stream_columns(qrels: Qrels, run_path: str | Path, measures: Iterable[str | 
             pieces, stream = evaluated(None)
         except TopicsResumed:  # not sorted by topic: read again, in two passes
             log.counts, log.problems, log.kept = saved
+            failed.clear()
             pieces, stream = evaluated(False)
     else:
         pieces, stream = evaluated(contiguous)
     finish(log, own)
+    name = stream.name or ""
+    # the parts' hints about file order, counted as for the run read whole
+    said = merge_run_hints([p.extra or [] for p in pieces], name)
+    for message in said:
+        hints.append(message) if hints is not None else ctx.warn(message)
+    if failed:
+        return None, name
     if not pieces:  # nothing read: the unit of the stream
         pieces.append(Piece([], [], None, [], stream.unit))
-    # the parts' hints about file order, counted as for the run read whole
-    for message in merge_run_hints([p.extra or [] for p in pieces], stream.name or ""):
-        ctx.warn(message)
-    answered, topics, matrix, _ = gather(pieces, qrels, stream.name or "", texts, ctx,
-                                         all_topics, stream.source)
+    answered, topics, matrix, _ = gather(pieces, qrels, name, texts, ctx, all_topics,
+                                         stream.source)
     if not topics:
-        return ResultColumns.none()
-    return ResultColumns.of_run(answered.name, texts, topics, matrix.reshape(-1))
+        return ResultColumns.none(), name
+    return ResultColumns.of_run(answered.name, texts, topics, matrix.reshape(-1)), name
 
 
-def _evaluate_parts(qrels: Qrels, stream: TopicStream, measures: list[str], ctx: EvalContext
-                    ) -> list[Piece]:
+def _evaluate_parts(qrels: Qrels, stream: TopicStream, measures: list[str], ctx: EvalContext,
+                    failed: list[SdrevalError]) -> list[Piece]:
     """Each part of ``stream`` evaluated (its topics with something to score) as a topic
-    partition; the kernels' cache is shared, less what they keep about one part."""
+    partition; the kernels' cache is shared, less what they keep about one part.  A part whose
+    evaluation fails (:class:`~sdreval.errors.SdrevalError`, added to ``failed``) stops the
+    evaluation, not the reading: the rest of the file is read, as a run read whole is read
+    before it is evaluated, so that its read errors are found (they come first)."""
     scored = scored_topics(qrels, ctx)
     pieces: list[Piece] = []
     for run in _counted(stream.parts(), f"topics of {Path(stream.source).name} (streamed)"):
-        check_input_topics(qrels, [run])
         hints = rsv_order_hints([run], ctx.order)
         topics = [t for t in run.topics if t in scored]
+        if failed:
+            topics = []  # read only
+        else:
+            try:
+                check_input_topics(qrels, [run])
+            except SdrevalError as error:
+                failed.append(error)
+                topics = []
         if topics:
             before = len(ctx.cache)
-            _, values, warnings = evaluate_part(Part(0, run, topics), qrels, measures, ctx,
-                                                ctx.cache)
+            try:
+                _, values, warnings = evaluate_part(Part(0, run, topics), qrels, measures, ctx,
+                                                    ctx.cache)
+            except SdrevalError as error:
+                failed.append(error)
+                values, warnings, topics = None, [], []
             _drop_run_entries(ctx, before, run, tuple(topics))
             pieces.append(Piece(list(run.topics), topics, values, warnings, run.unit, hints))
             del values
@@ -143,38 +177,59 @@ def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str |
                           contiguous).to_frame()
 
 
-def _distinct_table_names(tables: list[ResultColumns], sources: list[str],
-                          ctx: EvalContext, said: list[list[str]]) -> None:
+def _named(tables: list[ResultColumns | None], names: list[str], sources: list[str],
+           hints: list[list[str]], said: list[list[str]]) -> tuple[list[str], list[str]]:
     """Rename, in place, the runs of per-file tables that share a name (the rule of
-    :func:`~sdreval.model.runnames.distinct_run_names`, as the in-memory path applies it),
-    then give each run's warnings (``said``) under its new name."""
-    names = [str(t.runs[0]) if len(t) else "" for t in tables]
-    new, warnings = distinct_run_names(names, sources)
-    for message in warnings:
-        ctx.warn(message)
-    for table, old, name, messages in zip(tables, names, new, said):
-        if name != old and len(table):
+    :func:`~sdreval.model.runnames.distinct_run_names`, as the in-memory path applies it):
+    the statements of the renaming and each run's ``hints``, then each run's warnings
+    (``said``), under the new names."""
+    new, renamed = distinct_run_names(names, sources)
+    after: list[str] = []
+    for table, old, name, found, messages in zip(tables, names, new, hints, said):
+        if name != old and table is not None and len(table):
             table.runs = [name]
-        for message in messages:
-            ctx.warn(f"run {name}:{message[len(old) + 5:]}"
-                     if name != old and message.startswith(f"run {old}:") else message)
+        for message, out in [(m, renamed) for m in found] + [(m, after) for m in messages]:
+            out.append(f"run {name}:{message[len(old) + 5:]}"
+                       if name != old and message.startswith(f"run {old}:") else message)
+    return renamed, after
+
+
+def read_problems(path: str | Path, fmt: str | None, log: ProblemLog, streamed: bool,
+                  order: str = "file") -> tuple[str, list[str]]:
+    """Read a run file only, for its problems (added to ``log``): streamed (in bounded memory)
+    or read whole, as :func:`evaluate_files` reads it; its name and the hints about its
+    order (:func:`~sdreval.measures.defaults.rsv_order_hints`) are returned."""
+    from ..io import read_run
+
+    if not streamed:
+        run = read_run(path, fmt, log=log)
+        return run.name, rsv_order_hints([run], order)
+    stream = iter_run_parts(path, fmt, log)
+    parts = [rsv_order_hints([run], order) for run in stream.parts()]
+    return stream.name or "", merge_run_hints(parts, stream.name or "")
 
 
 def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
                    measures: Iterable[str | Measure], ctx: EvalContext | None = None,
                    all_topics: bool = False, fmt: str | None = None,
                    log: ProblemLog | None = None, stream: bool | None = None,
-                   columns: bool = False) -> pd.DataFrame | ResultColumns:
+                   columns: bool = False, said: list[str] | None = None
+                   ) -> pd.DataFrame | ResultColumns:
     """Evaluate run files one after another (rows in the order of ``run_paths``).
 
     A file is evaluated streaming (:func:`evaluate_stream`) if ``stream`` is true, or, with
     ``stream=None``, if it is larger than
     :data:`~sdreval.io.stream.STREAM_THRESHOLD_BYTES` (512 MB); otherwise it is read whole
     (:func:`~sdreval.io.read_run`) and evaluated (:func:`~sdreval.measures.evaluate.evaluate`).
-    Only one run is in memory at a time.  Read errors stop at the first run that has any
-    (one :class:`~sdreval.errors.InputError` with all of them).  ``columns``: the table as
-    :class:`~sdreval.measures.results.ResultColumns` (no pandas) instead of a DataFrame."""
-    from ..errors import InputError
+    Only one run is in memory at a time.  As when every run is read before any is evaluated:
+    once a run has read errors, or its evaluation fails (an evaluation error: a
+    :class:`~sdreval.errors.UsageError`, a topic named ``all`` ...), the runs after it are only
+    read (:func:`read_problems`), and the read errors of every run are raised first (one
+    :class:`~sdreval.errors.InputError` with all of them), then the first evaluation error.
+    What is said of the runs once read (runs renamed, hints about their order) goes to
+    ``ctx`` before each run's warnings, or with ``said`` there, before an evaluation error is
+    raised.  ``columns``: the table as :class:`~sdreval.measures.results.ResultColumns` (no
+    pandas) instead of a DataFrame."""
     from ..io import read_run
     from ..io.stream import should_stream
     from ..measures.serial import check_topic_names, evaluate_columns
@@ -183,27 +238,44 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     measures = list(measures)
     own = log is None
     log = log if log is not None else ProblemLog()
-    tables: list[ResultColumns] = []
-    sources, said = [], []
+    tables: list[ResultColumns | None] = []
+    names, sources, hints, warned = [], [], [], []
+    failed: list[SdrevalError] = []  # raised once every run has been read
     for path in run_paths:
         own_ctx = replace(ctx, warnings=[])  # a run's warnings, named once its name is known
-        if stream or (stream is None and should_stream(path)):
-            tables.append(stream_columns(qrels, path, measures, own_ctx, all_topics, fmt, log))
+        streamed = bool(stream or (stream is None and should_stream(path)))
+        found: list[str] = []
+        table = None
+        if failed or log.errors:
+            name, found = read_problems(path, fmt, log, streamed, ctx.order)
+        elif streamed:
+            table, name = _streamed(qrels, path, measures, own_ctx, all_topics, fmt, log,
+                                    False, None, failed, found)
         else:
             run = read_run(path, fmt, log=log)
+            name, found = run.name, rsv_order_hints([run], ctx.order)
             if not log.errors:
-                check_topic_names(qrels, [run])
-                for message in rsv_order_hints([run], ctx.order):
-                    own_ctx.warn(message)
-                tables.append(evaluate_columns(qrels, [run], measures, own_ctx, all_topics))
+                try:
+                    check_topic_names(qrels, [run])
+                    table = evaluate_columns(qrels, [run], measures, own_ctx, all_topics)
+                except SdrevalError as error:
+                    failed.append(error)
             del run
+        tables.append(table)
+        names.append(name)
         sources.append(str(path))
-        said.append(own_ctx.warnings)
-        if log.errors:
-            raise InputError(log.errors)
-    _distinct_table_names(tables, sources, ctx, said)
+        hints.append(found)
+        warned.append(own_ctx.warnings)
+    log.raise_if_errors()  # with a count of the errors not shown, as read_run raises
+    renamed, after = _named(tables, names, sources, hints, warned)
+    for message in renamed:
+        said.append(message) if said is not None else ctx.warn(message)
+    if failed:
+        raise failed[0]
+    for message in after:
+        ctx.warn(message)
     if own:
         for problem in log.warnings:
             ctx.warn(str(problem))
-    table = ResultColumns.concat(tables)
+    table = ResultColumns.concat([t for t in tables if t is not None])
     return table if columns else table.to_frame()

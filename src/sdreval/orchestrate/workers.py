@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..measures.registry import EvalContext
 
@@ -58,3 +59,29 @@ def _share(qrels: Qrels, measures: list[str], ctx: EvalContext) -> None:
 def _call_shared(call: tuple) -> object:
     function, item = call
     return function(item, _SHARED["qrels"], _SHARED["measures"], _SHARED["ctx"])
+
+
+def _size(path: str) -> int | None:
+    """The size of the file at ``path`` (local, or a URL) where this runs (a Dask worker),
+    None if not there (or its URL's library is missing there)."""
+    from ..io.locations import file_size
+
+    try:
+        return file_size(path)
+    except (OSError, UsageError):
+        return None
+
+
+def seen_by_workers(client, paths: list[str]) -> list[bool]:
+    """For each run, whether every worker of the cluster sees its files, of the sizes seen
+    here (a cluster on shared storage)."""
+    from .parquet import dataset_files
+
+    out = []
+    for path in paths:
+        seen = True
+        for file in dataset_files(path) or [path]:
+            sizes = client.run(_size, file)
+            seen = seen and bool(sizes) and set(sizes.values()) == {_size(file)}
+        out.append(seen)
+    return out

@@ -164,17 +164,16 @@ def document_run(run: Run, ctx: Any = None) -> Run:
         topics.update(reduced)
         out = Run(run.name, topics, run.unit, run.source)
     if changed and ctx is not None and hasattr(ctx, "warn"):
-        # no counts in the message: the run is seen in parts (streaming batches, partitions)
-        detail = ["later results of the same document dropped"] if dropped else []
-        if elements:
-            detail.append("element results read as their documents")
-        if dropped and getattr(ctx, "depth", None) is not None:  # -M counts results given
-            detail.append(f"-M {ctx.depth} kept the first {ctx.depth} results before this "
-                          f"reading, so up to {ctx.depth} documents: a run reduced to its "
-                          "documents first can keep more")
-        ctx.warn(f"run {run.name}: document-level measures read the run as its documents, "
-                 f"each document once, at its first result ("
-                 + "; ".join(detail) + "; docs/classic.md)")
+        # the same text in every part of a run (streamed parts, partitions) but for the counts
+        # of its head, which are added up over the parts (measures.partitions.merge_warnings)
+        depth = getattr(ctx, "depth", None)
+        limit = "" if depth is None else (  # -M counts the results given
+            f"; -M {depth} kept the first {depth} results before this reading, so up to "
+            f"{depth} documents: a run reduced to its documents first can keep more")
+        ctx.warn(f"run {run.name}: {dropped:,} later result(s) of the same document dropped "
+                 f"and {elements:,} element result(s) read as their documents: "
+                 "document-level measures read the run as its documents, each document once, "
+                 f"at its first result (docs/classic.md{limit})")
     if cache is not None:
         cache[key] = (run, out)
     return out

@@ -17,7 +17,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from ...errors import InputError, Problem, ProblemLog, UsageError
+from ...errors import InputError, Problem, ProblemLog, UsageError, examples_text
 from ...judgements.columns import PassageColumns, TopicJudgements
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
@@ -136,13 +136,12 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
     if log.errors:  # unconvertible results (document or element not in the collection)
         if ctx.strict:
             raise InputError(log.errors)
-        shown = "; ".join(p.message for p in log.errors[:3])
+        shown = examples_text([p.message for p in log.errors], log.error_count)
         total = sum(len(ranking) for ranking in run.topics.values())
         kept = sum(len(ranking) for ranking in converted.topics.values())
         ctx.warn(f"run {run.name}: {total - kept:,} of its {total:,} results could not be "
                  "turned into passages through the collection and are left out of the passage "
-                 f"measures, scoring nothing (--strict rejects such runs): {shown}"
-                 + (f" (and {log.error_count - 3} more)" if log.error_count > 3 else ""))
+                 f"measures, scoring nothing (--strict rejects such runs): {shown}")
     ctx.cache[key] = (run, converted)  # keep ``run`` alive so its id stays unique
     return converted
 
