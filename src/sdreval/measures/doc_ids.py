@@ -15,23 +15,30 @@ SUFFIX = ".xml"
 
 def xml_suffix_warning(run: Run, qrels: Qrels, topics: Iterable[str]) -> str | None:
     """A warning when a run id not judged for its topic would be after removing (or adding)
-    ``.xml`` -- INEX file names against ids without the extension -- else None."""
+    ``.xml`` -- INEX file names against ids without the extension -- else None (removing
+    is named when both would match somewhere)."""
+    added = False
     for topic in topics:
         ranking = run.topics.get(topic)
         if ranking is None or topic not in qrels:
             continue
         tq = qrels[topic]
         judged = {d for d, _ in tq.elements} | set(tq.passages)
-        for doc in dict.fromkeys(str(d) for d in ranking.docs):
-            if doc in judged:
-                continue
-            xml = doc.lower().endswith(SUFFIX)
-            if (doc[:-len(SUFFIX)] if xml else doc + SUFFIX) in judged:
-                change = "removed from" if xml else "added to"
-                return (f"run {run.name}: some results of documents not judged for their topic "
-                        f"would be judged with '{SUFFIX}' {change} their document ids; ids are "
-                        "compared as written: write them as the judgements do")
-    return None
+        docs = ranking.docs
+        unknown = set(docs.tolist() if hasattr(docs, "tolist") else docs) - judged
+        if not unknown:
+            continue
+        if any(str(d)[:-len(SUFFIX)] in judged for d in unknown
+               if str(d).lower().endswith(SUFFIX)):
+            return _message(run, "removed from")
+        added = added or any(f"{d}{SUFFIX}" in judged for d in unknown)
+    return _message(run, "added to") if added else None
+
+
+def _message(run: Run, change: str) -> str:
+    return (f"run {run.name}: some results of documents not judged for their topic would be "
+            f"judged with '{SUFFIX}' {change} their document ids; ids are compared as written: "
+            "write them as the judgements do")
 
 
 def warn_xml_suffix(ctx: object, run: Run, qrels: Qrels, topics: Iterable[str]) -> None:
