@@ -44,3 +44,20 @@ def test_no_collection_still_asks_for_one(tmp_path):
     qrels, run, _ = _setup(tmp_path, "d2")
     with pytest.raises(UsageError, match="give --collection or assessments with sizes"):
         sdreval.evaluate(qrels, run, "SRiP(rel=length)@2")
+
+
+def test_prum_positions_of_a_document_not_in_the_collection(tmp_path):
+    # EPRUM's proximity model (Piwowarski & Dupret 2006) needs character positions: a
+    # relevant document d9 missing from the given collection is named as missing from it
+    _, _, docs = _setup(tmp_path, "d1")
+    (tmp_path / "q9.tsv").write_text(
+        "# scale=inex2003\ntopic\tfile\tpath\texhaustivity\tspecificity\n"
+        "1\td9\t/article[1]\t2\t2\n1\td1\t/article[1]/sec[1]\t3\t3\n")
+    (tmp_path / "run9").write_text("1 Q0 d9 1 2 r /article[1]\n"
+                                   "1 Q0 d1 2 1 r /article[1]/sec[2]\n")
+    with pytest.raises(UsageError) as caught:
+        sdreval.evaluate(tmp_path / "q9.tsv", tmp_path / "run9", "EPRUM(A=10)",
+                         collection=str(docs))
+    message = str(caught.value)
+    assert "give --collection" not in message
+    assert "d9 is not in the given collection" in message and str(docs) in message

@@ -205,8 +205,8 @@ def not_in_collection(ctx: EvalContext, doc: str, path: str | None, other: str =
     where = getattr(collection, "root", "")
     where = f" ({where})" if where else ""
     if doc not in collection:
-        return (f"document {doc} is not in the given collection{where}: check the run's and "
-                "the collection's document names")
+        return (f"document {doc} is not in the given collection{where}: name documents as "
+                "the collection's files are named (file name or path without .xml)")
     return f"element {path} is not in document {doc} of the given collection{where}"
 
 
