@@ -19,7 +19,7 @@ def test_tests_and_corrections_are_named_in_words(results):
                 for row in page.xpath('//table[@class="settings"]/tbody/tr')}
     assert settings["test"] == "wilcoxon: Wilcoxon signed-rank test (Ogilvie & Lalmas 2006, §3)"
     assert settings["correction"] == "holm: Holm correction (Holm 1979)"
-    assert "(Wilcoxon signed-rank test, Holm correction)" in text_summary(data)
+    assert "(Wilcoxon signed-rank test, Holm correction, level 0.05" in text_summary(data)
 
 
 def test_default_correction_is_benjamini_yekutieli(results):

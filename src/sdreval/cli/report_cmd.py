@@ -170,21 +170,14 @@ def input_settings(options: dict) -> dict[str, str]:
 
 
 def _write_tables(data, text_table: str | None, latex_table: str | None) -> None:
-    from ..report.page import tested_topics
+    from ..report.page import tables_significance
     from ..report.tables import format_latex_table, format_text_table
-    from ..stats.choices import describe_tests
 
     for target, render in ((text_table, format_text_table), (latex_table, format_latex_table)):
         if not target:
             continue
         text = render(data.results, data.compare, data.measures,
-                      significance=describe_tests(data.settings.get("test"),
-                                                  data.settings.get("correction"),
-                                                  data.settings.get("level"))
-                      + f", each run against the baseline {data.baseline}"
-                      + ("; tests over the topics every run answered (-c scores unanswered "
-                         "topics 0)" if any(tested_topics(data, m) for m in data.measures)
-                         else ""))
+                      significance=tables_significance(data))
         if target == "-":
             click.echo(text, nl=False)
         else:

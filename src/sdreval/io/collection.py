@@ -235,6 +235,8 @@ class FileCollection(Collection):
     aliases: dict[str, str] = field(default_factory=dict)
     #: stems shared by several files: those documents are named by path
     ambiguous: dict[str, list[str]] = field(default_factory=dict)
+    #: the directory read (named in messages about documents it does not hold)
+    root: str = ""
 
     def __getitem__(self, doc: str) -> DocumentTree:
         return super().__getitem__(self.aliases.get(doc, doc))
@@ -310,4 +312,5 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
     if log is None:
         finish(problems, True)
     return FileCollection(list(by_id), partial(_load, by_id, log), aliases=aliases,
-                          ambiguous={s: [paths[q] for q in f] for s, f in shared.items()})
+                          ambiguous={s: [paths[q] for q in f] for s, f in shared.items()},
+                          root=str(root))

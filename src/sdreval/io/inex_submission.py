@@ -31,7 +31,7 @@ from .detect import SUBMISSION
 from .textlines import finish, given_log
 from .written import whole_file
 from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
-                      report_syntax_error, safe_iterparse, xml_attr)
+                      report_syntax_error, safe_iterparse, xml_attr, xml_attr_clash)
 
 
 
@@ -48,6 +48,9 @@ class TopicsNotContiguous(InputError):
     """A topic given again after it was yielded (streaming policies only)."""
 
 
+#: the attributes naming a ``<topic>``'s id (the first in document order; two that differ
+#: are an error)
+TOPIC_ID = ("topic-id", "topicid", "id", "topic")
 #: streaming: the interned document names are dropped past this many (bounded memory)
 _INTERN_LIMIT = 1 << 18
 
@@ -58,8 +61,8 @@ def topic_counts(path: Path) -> dict[str, int]:
     counts: dict[str, int] = {}
     try:
         for _, el in safe_iterparse(path, ("start",), tag="{*}topic"):
-            topic_id = xml_attr(el, "topic-id", "topicid", "id", "topic")
-            if topic_id:
+            topic_id = xml_attr(el, *TOPIC_ID)
+            if topic_id and xml_attr_clash(el, *TOPIC_ID) is None:
                 counts[topic_id] = counts.get(topic_id, 0) + 1
             drop_preceding(el)
     except Exception:  # noqa: BLE001 - malformed XML is reported by the second pass
@@ -152,7 +155,14 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                     info.root_seen = reader.root_seen = True
                     info.attributes = {local_name(k): v for k, v in el.attrib.items()}
                 elif tag == "topic":
-                    topic_id = xml_attr(el, "topic-id", "topicid", "id", "topic")
+                    topic_id = xml_attr(el, *TOPIC_ID)
+                    clash = xml_attr_clash(el, *TOPIC_ID)
+                    if clash is not None:
+                        log.error(file, el.sourceline, f"<topic> with two topic ids, {clash}: "
+                                  "which topic its results answer is not clear; they are not "
+                                  "used")
+                        reader.topic = reader.topic_id = reader.topic_el = None
+                        continue
                     if next(el.iterancestors("{*}topic"), None) is not None:
                         log.error(file, el.sourceline, f"<topic> {topic_id or ''} nested in "
                                   "another <topic>: which topic its results answer is not "

@@ -44,6 +44,13 @@ def load_parquet(path: str | Path, ids: tuple[str, ...]) -> Table:
 def parquet_problem(path: str | Path, error: Exception) -> str:
     """Why a Parquet file cannot be read: pyarrow's ``error``, unless the file is gzip data
     (``FILE.parquet.gz``, which format detection reads decompressed), said so."""
+    if _gzipped(path):
+        return ("gzip-compressed Parquet: Parquet compresses its own columns and is read as "
+                "stored; decompress it first (gunzip FILE.gz)")
+    return f"cannot read Parquet: {error}"
+
+
+def _gzipped(path: str | Path) -> bool:
     try:
         if is_url(path):
             start = url_start(str(path), 2)
@@ -52,10 +59,24 @@ def parquet_problem(path: str | Path, error: Exception) -> str:
                 start = handle.read(2)
     except (OSError, InputError):
         start = b""
-    if start == GZIP_MAGIC:
-        return ("gzip-compressed Parquet: Parquet compresses its own columns and is read as "
-                "stored; decompress it first (gunzip FILE.gz)")
-    return f"cannot read Parquet: {error}"
+    return start == GZIP_MAGIC
+
+
+def dataset_problem(path: str | Path, error: Exception, root: str | Path | None = None
+                    ) -> InputError:
+    """Why a directory of Parquet files (or its file ``path`` when ``root`` is the directory)
+    cannot be read: :func:`parquet_problem`'s gzip rule for its first gzip part (named), else
+    pyarrow's ``error``."""
+    if isinstance(error, InputError):
+        return error
+    try:
+        parts = dataset_parts(path) if root is None else [str(path)]
+    except Exception:  # noqa: BLE001 - the listing failed: pyarrow's error says enough
+        parts = []
+    gzipped = next((part for part in parts if _gzipped(part)), None)
+    if gzipped is not None:
+        return InputError(parquet_problem(gzipped, error), gzipped)
+    return InputError(f"cannot read the Parquet dataset: {error}", str(path))
 
 
 def id_frame(table, ids: tuple[str, ...]) -> pd.DataFrame:
@@ -131,8 +152,7 @@ def dataset_columns(path: str | Path) -> list[str]:
     try:
         return list(_dataset(path)[0].schema.names)
     except Exception as error:  # noqa: BLE001 - files of other columns, a broken file...
-        raise error if isinstance(error, InputError) else InputError(
-            f"cannot read the Parquet dataset: {error}", str(path)) from None
+        raise dataset_problem(path, error) from None
 
 
 def load_dataset(path: str | Path, ids: tuple[str, ...], root: str | Path | None = None
@@ -149,8 +169,7 @@ def load_dataset(path: str | Path, ids: tuple[str, ...], root: str | Path | None
         frame = id_frame(pa.concat_tables(tables) if tables else dataset.schema.empty_table(),
                          ids)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
-        raise error if isinstance(error, InputError) else InputError(
-            f"cannot read the Parquet dataset: {error}", file) from None
+        raise dataset_problem(path, error, root) from None
     sizes = np.array([len(t) for t in tables], dtype=np.int64)
     lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
         np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \

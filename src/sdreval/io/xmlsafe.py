@@ -112,6 +112,18 @@ def xml_attr(el: etree._Element, *names: str) -> str | None:
     return None
 
 
+def xml_attr_clash(el: etree._Element, *names: str) -> str | None:
+    """``a="x" and b="y"`` when two attributes among ``names`` (as :func:`xml_attr` matches
+    them) give different values -- :func:`xml_attr` would take the first without a word --
+    else None."""
+    wanted = _wanted(names)
+    found = [(local_name(k), v.strip()) for k, v in el.items() if _normal(k) in wanted]
+    for key, value in found[1:]:
+        if value != found[0][1]:
+            return f"{found[0][0]}={found[0][1]!r} and {key}={value!r}"
+    return None
+
+
 def element_values(el: etree._Element) -> dict[str, str]:
     """Attributes (normalised names, as :func:`xml_attr` matches them) then, for names no
     attribute has, the texts of child elements (``<element path="..."><exhaustivity>2

@@ -158,7 +158,9 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
 #: ``TrecRBP(p=0.8)``; ``utility.1,-2,0,0`` is ``Utility(a=1,b=-2,c=0)``
 TREC_PARAM_NAMES = {"set_F": ("SetF", "beta"), "rbp": ("TrecRBP", "p"),
                     "rbp_resid": ("TrecRBPResidual", "p"), "utility": ("Utility", "a,b,c")}
-_NUMBER = r"-?[0-9]+(?:\.[0-9]*)?"
+#: a number as C's atof reads trec_eval's parameters: ``.5``, ``5.``, ``5e-1`` (not inf, nan,
+#: hexadecimal: those are not parameters anyone means)
+_NUMBER = r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?"
 _TREC_PARAM = re.compile(r"^(?:(set_F)\.(" + _NUMBER + r")|(rbp_resid|rbp)\.p=(" + _NUMBER
                          + r")|(utility)\.(" + ",".join([_NUMBER] * 4).replace("-?", "[-+]?")
                          + r"))$")

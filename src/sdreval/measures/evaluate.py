@@ -194,12 +194,12 @@ def coverage_lines(means: pd.DataFrame, all_topics: bool, zero_rel: bool | str =
         return [policy]
     counts = rows.count.tolist()
     if len(set(counts)) == 1:
-        return [f"{policy}: {counts[0]} topic(s) per mean"]
+        return [f"{policy}: {counts[0]:,} topic(s) per mean"]
     lines = [f"{policy}; topics per mean:"]
     by_run: dict[int, dict[int, list[str]]] = {}
     for run, measure, count in zip(rows.run.tolist(), rows.measure.tolist(), counts):
         by_run.setdefault(run, {}).setdefault(count, []).append(str(rows.measures[measure]))
     for run, parts in by_run.items():
         lines.append(f"  {rows.runs[run]}: "
-                     + "; ".join(f"{c} ({', '.join(m)})" for c, m in parts.items()))
+                     + "; ".join(f"{c:,} ({', '.join(m)})" for c, m in parts.items()))
     return lines

@@ -26,11 +26,11 @@ import pandas as pd
 from ..errors import SdrevalError, UsageError
 from ..progress import track
 from ..measures.evaluate import aggregate_of
-from ..stats.choices import CI_SAMPLES, TEST_SAMPLES, describe_tests, resample_counts
+from ..stats.choices import CI_SAMPLES, TEST_SAMPLES, resample_counts
 from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS
 from . import bridge
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve, table_params
-from .page import figure_data, render_page, report_time
+from .page import figure_data, render_page, report_time, tables_significance
 from .page_figures import SWAP_MIN_RUNS, figure_captions, mixed_decisions, plot_makers
 from .tables import format_text_table
 
@@ -386,8 +386,7 @@ def write_report(data: ReportData, path: str | Path, image_format: str = "svg",
 def text_summary(data: ReportData) -> str:
     """The trec_eval-like summary table of a report (for the terminal)."""
     return format_text_table(data.results, data.compare, data.measures,
-                             significance=describe_tests(data.settings.get("test"),
-                                                         data.settings.get("correction")))
+                             significance=tables_significance(data))
 
 
 __all__ = ["PLOT_KINDS", "ReportData", "build_report", "report_data", "render_html",

@@ -282,6 +282,18 @@ def tested_topics(data: "ReportData", measure: str) -> str:
             "unanswered topics 0)")
 
 
+def tables_significance(data: "ReportData") -> str:
+    """The tests as the summary tables' legend states them: test, correction and level, the
+    baseline, and whether they are over the topics every run answered (the one wording of
+    ``report --text-table``/``--latex-table`` and :func:`~sdreval.report.html.text_summary`)."""
+    settings = data.settings
+    return (describe_tests(settings.get("test"), settings.get("correction"),
+                           settings.get("level"))
+            + f", each run against the baseline {data.baseline}"
+            + ("; tests over the topics every run answered (-c scores unanswered topics 0)"
+               if any(tested_topics(data, m) for m in data.measures) else ""))
+
+
 def figures_html(data: "ReportData", makers: dict, captions: dict[str, tuple[str, str]],
                  fmt: str, dpi: int) -> str:
     parts = [_img(data, makers, key, alt, caption, fmt, dpi)

@@ -24,6 +24,7 @@ import numpy as np
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
+from ..doc_ids import warn_xml_suffix
 from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register_family,
                         register_measure)
 from ..values import TopicPositions, TopicValues
@@ -131,13 +132,16 @@ def topic_gains(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx:
     return lookup, gains, judgements(qrels, topics, quant, ctx).ideal()
 
 
-def warn_if_nothing_judged(run: Run, lookup: RunLookup, ctx: Any) -> None:
+def warn_if_nothing_judged(run: Run, lookup: RunLookup, ctx: Any, qrels: Qrels,
+                           topics: list[str]) -> None:
     """Say so when no result of the run is a document judged for its topic: the ids do not
-    match the qrels'."""
+    match the qrels'; and when some would match after removing or adding ``.xml``."""
     if lookup.q.size and lookup.unknown_docs == lookup.q.size and hasattr(ctx, "warn"):
         ctx.warn(f"run {run.name}: none of its {lookup.q.size:,} results is a document judged for "
                  "its topic, so every classic measure is 0: do the run's document ids match the "
                  "qrels' (a chunk run needs --chunk-map)?")
+    if lookup.unknown_docs:
+        warn_xml_suffix(ctx, run, qrels, topics)
 
 
 def by_quantisation(measures: list[Measure], qrels: Qrels, run: Run, ctx: Any
@@ -206,7 +210,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     positions = TopicPositions(topics)  # shared by the measures' value arrays
     for quant_name, members in by_quant.items():
         lookup, gains, I = topic_gains(qrels, run, topics, quant_name, ctx)
-        warn_if_nothing_judged(run, lookup, ctx)
+        warn_if_nothing_judged(run, lookup, ctx, qrels, topics)
         # the ideal vectors hold the positive values, so their lengths are counts of I > 0
         n_graded = np.count_nonzero(I > 0, axis=1).astype(np.float64)
         values = {m.text: np.zeros(len(topics)) for m in members}

@@ -159,7 +159,7 @@ def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext,
     tq = qrels.topics.get(topic)
     depth = len(ranking) if depth is None else min(depth, len(ranking))
     sizes = np.zeros(depth)
-    missing = []
+    missing: list[tuple[str, str]] = []
     measured: list[tuple[int, str, object, str]] = []  # results the collection sizes
     for m, (doc, path) in enumerate(zip(ranking.docs[:depth], ranking.paths[:depth])):
         a = tq.elements.get((doc, path)) if tq is not None else None
@@ -176,7 +176,7 @@ def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext,
             sizes[m] = tree.chars(path)
             measured.append((m, doc, tree, path))
         else:
-            missing.append(f"{doc}:{path}")
+            missing.append((doc, path))
     unit = assessed_unit(tq, {d: tree for _, d, tree, _ in measured}) if measured and \
         tq is not None else "characters"
     if unit == "words":
@@ -188,9 +188,26 @@ def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext,
                          "the retrieved elements the assessments do not: give every retrieved "
                          "element a size in the assessments, or sizes in characters")
     if missing:
+        doc, path = missing[0]
         raise UsageError(f"topic {topic}: sizes unknown for {len(missing)} retrieved elements "
-                         f"(e.g. {missing[0]}); give --collection or assessments with sizes")
+                         f"(e.g. {doc}:{path}); "
+                         + not_in_collection(ctx, doc, path, "or assessments with sizes"))
     return sizes
+
+
+def not_in_collection(ctx: EvalContext, doc: str, path: str | None, other: str = "") -> str:
+    """Why the collection cannot place ``doc``'s element ``path``: no collection given (give
+    --collection), the document is not in the given collection (its directory named), or the
+    element is not in the document."""
+    collection = ctx.collection
+    if collection is None:
+        return f"give --collection {other}".rstrip()
+    where = getattr(collection, "root", "")
+    where = f" ({where})" if where else ""
+    if doc not in collection:
+        return (f"document {doc} is not in the given collection{where}: name documents as "
+                "the collection's files are named (file name or path without .xml)")
+    return f"element {path} is not in document {doc} of the given collection{where}"
 
 
 def navigation_model(measure: Measure, ctx: EvalContext) -> NavigationModel:

@@ -12,7 +12,7 @@ from ...judgements.qrels import TopicQrels
 from ...model.run import Ranking
 from ..registry import EvalContext, Measure
 from . import prum as PR
-from .inputs import navigation_block, navigation_model, relevance
+from .inputs import navigation_block, navigation_model, not_in_collection, relevance
 
 PRUM_FAMILY = {"PRUM", "EPRUM", "MAEPRUM"}
 
@@ -71,13 +71,17 @@ def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalCo
             target = [ideal[y][2] if ideal[y][2] is not None else _position(ctx, doc, ideal[y][1])
                       for y in cols]
             if any(p is None for p in pos) or any(t is None for t in target):
-                missing.append(doc)
+                unplaced = [ranking.paths[k] for k, p in zip(rows, pos) if p is None]
+                unplaced += [ideal[y][1] for y, t in zip(cols, target) if t is None]
+                missing.append((doc, unplaced[0]))
                 continue
             dist = np.array(pos, dtype=float)[:, None] - np.array(target, dtype=float)[None, :]
             nav[np.ix_(rows, cols)] = PR.proximity(dist, A)
         if missing:
+            doc, path = missing[0]
             raise UsageError(f"{measure.text}: character positions unknown in {len(missing)} "
-                             f"documents (e.g. {missing[0]}); give --collection")
+                             f"documents (e.g. {doc}); "
+                             + not_in_collection(ctx, doc, path))
     index = {(d, p): y for y, (d, p, _) in enumerate(ideal) if p is not None}
     if index:
         for k, key in enumerate(zip(ranking.docs, ranking.paths)):

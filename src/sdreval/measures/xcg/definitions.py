@@ -27,6 +27,7 @@ from ..registry import (NON_NEGATIVE, UNIT, UNIT_OPEN_LOW, EvalContext, Measure,
                         Param, register_family, register_measure)
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
 from .fast import fast_gains, ideal_vectors
+from ..doc_ids import warn_xml_suffix
 from ..topics import keep_warning
 from .kernels import batch_values
 
@@ -168,6 +169,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         if unknown_docs:
             ctx.warn(f"run {run.name}: {unknown_docs:,} result(s) of documents not assessed "
                      f"for their topic scored 0 (counted as ranks)")
+            warn_xml_suffix(ctx, run, qrels, topics)
         if size_fallbacks:
             ctx.warn(f"run {run.name}: {size_fallbacks:,} partially seen result(s) without "
                      "known element sizes scored as fully seen, (1-alpha)*q (docs/xcg.md)")
