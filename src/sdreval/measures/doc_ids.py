@@ -16,7 +16,11 @@ SUFFIX = ".xml"
 def xml_suffix_warning(run: Run, qrels: Qrels, topics: Iterable[str]) -> str | None:
     """A warning when a run id not judged for its topic would be after removing (or adding)
     ``.xml`` -- INEX file names against ids without the extension -- else None (removing
-    is named when both would match somewhere)."""
+    is named when both would match somewhere).  The distinct ids of the run and of the
+    judgements are compared first, in Arrow (no object per result): only when some id would
+    match a judged one of any topic are the topics looked at one by one."""
+    if not _may_match(_distinct(_run_docs(run)), _distinct(_judged_docs(qrels))):
+        return None
     added = False
     for topic in topics:
         ranking = run.topics.get(topic)
@@ -33,6 +37,54 @@ def xml_suffix_warning(run: Run, qrels: Qrels, topics: Iterable[str]) -> str | N
             return _message(run, "removed from")
         added = added or any(f"{d}{SUFFIX}" in judged for d in unknown)
     return _message(run, "added to") if added else None
+
+
+def _may_match(run_ids, judged_ids) -> bool:
+    """Whether an id of ``run_ids`` with ``.xml`` removed (any case, as the topic check) or
+    added is one of ``judged_ids`` (distinct ids, Arrow arrays of one string type)."""
+    import pyarrow.compute as pc
+
+    def stems(ids, exact: bool):
+        ends = pc.ends_with(ids if exact else pc.utf8_lower(ids), SUFFIX)
+        return pc.utf8_slice_codeunits(ids.filter(ends), 0, -len(SUFFIX))
+
+    return bool(pc.any(pc.is_in(stems(run_ids, False), value_set=judged_ids)).as_py()) or \
+        bool(pc.any(pc.is_in(run_ids, value_set=stems(judged_ids, True))).as_py())
+
+
+def _distinct(ids):
+    """The distinct ids of ``ids`` (an Arrow array, dictionary-encoded or not, a numpy array
+    or a list of str) as an Arrow large-string array (a dictionary's values, not its rows)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if isinstance(ids, pa.ChunkedArray) and pa.types.is_dictionary(ids.type):
+        ids = pa.chunked_array([c.dictionary for c in ids.chunks], ids.type.value_type)
+    elif isinstance(ids, pa.Array) and pa.types.is_dictionary(ids.type):
+        ids = ids.dictionary
+    elif not isinstance(ids, (pa.Array, pa.ChunkedArray)):
+        ids = pa.array([str(i) for i in ids], pa.large_string())
+    return pc.unique(ids).cast(pa.large_string())
+
+
+def _run_docs(run: Run):
+    """The document ids of every result of ``run``: its shared column where it has one."""
+    from ..model.run import TopicRankings
+
+    columns = run.topics.columns() if isinstance(run.topics, TopicRankings) else None
+    if columns is not None:
+        return columns.docs
+    return [d for ranking in run.topics.values() for d in set(ranking.docs.tolist())]
+
+
+def _judged_docs(qrels: Qrels):
+    """The judged document ids of every topic of ``qrels``: its shared column where it has
+    one."""
+    table = qrels.topics.columns()[2] if hasattr(qrels.topics, "columns") else None
+    if table is not None:
+        return table.docs
+    return [d for tq in qrels.topics.values()
+            for d in {doc for doc, _ in tq.elements} | set(tq.passages)]
 
 
 def _message(run: Run, change: str) -> str:
