@@ -135,7 +135,7 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
         ctx.warn(str(problem))
     if log.errors:  # unconvertible results (document or element not in the collection)
         if ctx.strict:
-            raise InputError(log.errors)
+            log.raise_if_errors()
         shown = examples_text([p.message for p in log.errors], log.error_count)
         total = sum(len(ranking) for ranking in run.topics.values())
         kept = sum(len(ranking) for ranking in converted.topics.values())
