@@ -29,3 +29,15 @@ def test_fol_qrels_overlap_keeps_offset_length(tmp_path):
     said = [p.message for p in log.warnings]
     assert any("passage 15:25 overlaps" in m for m in said), said
     assert not any("15-40" in m for m in said), said
+
+
+def test_a_span_past_the_last_position_is_named_start_end(tmp_path):
+    path = tmp_path / "gold.jsonl"
+    end = 2 ** 32 + 5  # start 10, end past character 2**32 - 1
+    path.write_text(f'{{"query_id": "q1", "doc_id": "d", "start": 10, "end": {end}, '
+                    '"relevance": 1}\n')
+    log = ProblemLog()
+    read_span_qrels(path, log)
+    assert [p.message for p in log.errors] == [
+        f"passage 10-{end} ends beyond 4294967295 characters, the largest character position "
+        "supported"]
