@@ -201,7 +201,7 @@ def test_tables_and_span_files_take_the_same_numbers(value):
     ("score", float("nan"), "score 'nan' is not a finite number"),
     ("doc_id", "", "doc_id '' is empty"),
     ("doc_id", None, "doc_id is missing"),
-    ("end", 2**32, "passage 0:4294967296 ends beyond 4294967295 characters, the largest "
+    ("end", 2**32, "passage 0-4294967296 ends beyond 4294967295 characters, the largest "
                     "character position supported")])
 def test_tables_and_span_files_word_a_bad_value_alike(tmp_path, field, value, message):
     """One set of checks for span files and DataFrames (they worded the same problem
