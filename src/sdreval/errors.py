@@ -192,14 +192,17 @@ class ProblemLog:
                 kept.append(problem)
             self.problems.append(problem)
 
-    def raise_if_errors(self) -> None:
+    def raise_if_errors(self, listed_by: str | None = "sdreval validate") -> None:
+        """Raise the errors logged as one :class:`InputError` (the examples kept, then how many
+        more there are, and ``listed_by``, the command that lists them all, where one does)."""
         if not self.error_count:
             return
         errors = self.errors
         left = self.error_count - len(errors)
         if left:
+            where = f" ({listed_by} lists them all)" if listed_by else ""
             errors = errors + [Problem(None, None, f"... and {left} more error(s) like the "
-                                                   "above (sdreval validate lists them all)")]
+                                                   f"above{where}")]
         error = InputError(errors)
         error.logged_in = self  # its problems are this log's: a caller holding it counts them once
         raise error

@@ -55,7 +55,7 @@ def test_validate_unrecognised_file_and_topics_without_judgements(tmp_path):
     qrels = put(tmp_path, "q.txt", "1 Q0 d 10 100 0 0:10\n")
     result = invoke("validate", qrels, run)
     assert result.exit_code == 0
-    assert "1 run topic(s) without judgements in the given qrels: 9" in result.output
+    assert "r.txt: warning: run sys: 1 topic(s) not in the qrels ignored: 9" in result.output
 
 
 def test_validate_forced_format(tmp_path):

@@ -201,7 +201,7 @@ def test_tables_and_span_files_take_the_same_numbers(value):
     ("score", float("nan"), "score 'nan' is not a finite number"),
     ("doc_id", "", "doc_id '' is empty"),
     ("doc_id", None, "doc_id is missing"),
-    ("end", 2**32, "passage 0:4294967296 ends beyond 4294967295 characters, the largest "
+    ("end", 2**32, "passage 0-4294967296 ends beyond 4294967295 characters, the largest "
                     "character position supported")])
 def test_tables_and_span_files_word_a_bad_value_alike(tmp_path, field, value, message):
     """One set of checks for span files and DataFrames (they worded the same problem
@@ -250,7 +250,8 @@ def test_passage_qrels_tables_judge_alike_in_every_table_reader():
     """The same highlighted passages as a DataFrame (offset, length) and as a span table
     (start, end) give the same judgements: DataFrames kept an empty passage silently (its
     document counted as relevant), summed overlapping passages (6 + 6 relevant characters
-    where 8 are highlighted) and dropped the grades the graded span measures use."""
+    where 8 are highlighted) and dropped the grades the graded span measures use.  The
+    warnings are the same, each naming the passages in its table's units."""
     import pandas as pd
 
     from sdreval.io.frame_qrels import qrels_from_table
@@ -269,12 +270,15 @@ def test_passage_qrels_tables_judge_alike_in_every_table_reader():
         found.append((a.ranges, a.relevant_chars, a.grades, b.ranges, b.is_relevant,
                       [re.sub(r"^row \d+: |(row|line) \d+ ", "", p.message)
                        for p in log.warnings]))
-    assert found[0] == found[1] == (
-        [(0, 6), (2, 6)], 8, [2.0, 1.0], [], False,
-        ["topic q, document a: passage 2:6 overlaps 0:6 at (characters counted once)",
-         "topic q, document b: empty passage 5:0 (ignored)",
-         "topic q, document a: passage 0:6 repeats (read once; --compat chroma counts each "
-         "copy, as Chroma's evaluation code does)"])
+    said = ["topic q, document a: passage {} overlaps {} at (characters counted once)",
+            "topic q, document b: empty passage {} (ignored)",
+            "topic q, document a: passage {} repeats (read once; --compat chroma counts each "
+            "copy, as Chroma's evaluation code does)"]
+    judged = ([(0, 6), (2, 6)], 8, [2.0, 1.0], [], False)
+    assert found[0] == (*judged, [said[0].format("2:6", "0:6"), said[1].format("5:0"),
+                                  said[2].format("0:6")])
+    assert found[1] == (*judged, [said[0].format("2-8", "0-6"), said[1].format("5-5"),
+                                  said[2].format("0-6")])
 
 
 @pytest.mark.parametrize("layout", ["csv", "jsonl"])

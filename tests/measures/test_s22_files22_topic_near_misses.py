@@ -44,5 +44,5 @@ def test_validate_with_qrels_and_run_says_it_too(tmp_path):
     (tmp_path / "q").write_text("001 0 d1 1\n002 0 d4 1\n")
     (tmp_path / "r").write_text("1 Q0 d1 1 2.0 r\n2 Q0 d4 1 1.0 r\n")
     done = CliRunner().invoke(cli, ["validate", str(tmp_path / "q"), str(tmp_path / "r")])
-    assert "2 run topic(s) without judgements in the given qrels: 1, 2; the qrels have '001' " \
+    assert "run r: 2 topic(s) not in the qrels ignored: 1, 2; the qrels have '001' " \
         "for '1', '002' for '2'" in done.output, done.output

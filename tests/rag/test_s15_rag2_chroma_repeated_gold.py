@@ -17,7 +17,7 @@ RUN = [{"query_id": "q", "doc_id": "d", "start": 0, "end": 100, "score": 2.0},
 
 
 def _values(**options):
-    with pytest.warns(UserWarning, match="passage 40:20 repeats row 0"):
+    with pytest.warns(UserWarning, match="passage 40-60 repeats row 0"):
         table = api.evaluate(GOLD, RUN, ["SpanR@1", "SpanIoU@1", "SpanR", "SpanIoU", "SpanP"],
                              **options)
     return dict(zip(table["measure"], table["value"]))

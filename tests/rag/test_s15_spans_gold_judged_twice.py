@@ -13,7 +13,7 @@ def test_same_span_two_grades_is_an_error():
     rows = [{"query_id": "q", "doc_id": "d", "start": 0, "end": 10, "relevance": 1},
             {"query_id": "q", "doc_id": "d", "start": 20, "end": 30, "relevance": 2},
             {"query_id": "q", "doc_id": "d", "start": 0, "end": 10, "relevance": 3}]
-    with pytest.raises(InputError, match=r"row 2: .*0:10.* judged again, differently"):
+    with pytest.raises(InputError, match=r"row 2: .*passage 0-10 judged again, differently"):
         span_qrels_from_frame(rows)
 
 

@@ -10,15 +10,17 @@ from ..errors import ProblemLog
 from .common import BoundedFloat, echo_warnings, handle_errors
 
 
-def project_qrels(qrels, chunk_map, rule: str, tau: float):
+def project_qrels(qrels, chunk_map, rule: str, tau: float, gaps: bool = False):
     """Relevant chunks (topic, chunk_id, relevance), the topics with gold text but no
-    relevant chunk, the documents with gold text but no chunk in the map, and the gold grades
-    other than 1 (the projection is binary: every relevant chunk has relevance 1)."""
+    relevant chunk, the documents with gold text but no chunk in the map, the gold grades
+    other than 1 (the projection is binary: every relevant chunk has relevance 1) and, with
+    ``gaps``, the gold text of chunked documents outside every chunk (topic, doc, chars;
+    else None: it depends on the chunking only, not on the rule)."""
     from ..errors import UsageError
     from ..measures import EvalContext
     from ..measures.passage import judges_text
     from ..measures.span.definitions import gold_table
-    from ..measures.span.projection import project
+    from ..measures.span.projection import project, uncovered_gold
 
     if not judges_text(qrels):
         raise UsageError("project needs passage judgements (span qrels, or FOL or passage "
@@ -31,7 +33,9 @@ def project_qrels(qrels, chunk_map, rule: str, tau: float):
     lost = sorted(set(gold["topic"]) - set(table["topic"]))
     unchunked = sorted(set(gold["doc"]) - set(chunk_map.docs))
     graded = sorted(set(gold["grade"].tolist()) - {1.0})
-    return table, lost, unchunked, graded
+    outside = (uncovered_gold(gold, chunk_map.docs, chunk_map.starts, chunk_map.ends)
+               if gaps else None)
+    return table, lost, unchunked, graded, outside
 
 
 EXAMPLES = """\b
@@ -76,7 +80,8 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
     chunks = read_chunk_map(chunk_map, log, docs)
     log.raise_if_errors()
     echo_warnings([str(p) for p in log.warnings])
-    table, lost, unchunked, graded = project_qrels(judgements, chunks, rule, tau)
+    table, lost, unchunked, graded, outside = project_qrels(judgements, chunks, rule, tau,
+                                                            gaps=True)
     check_writable(table.iloc[:, 0].unique(), "topic", first=True)
     check_writable(table.iloc[:, 1].tolist(), "chunk id")
     text = "".join(f"{t} 0 {c} {r}\n" for t, c, r in table.itertuples(index=False))
@@ -99,6 +104,11 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
                        f"{chunk_map}, so their gold text is in no projected chunk (check the "
                        "doc ids of the chunk map): " + ", ".join(map(str, unchunked[:20]))
                        + (" ..." if len(unchunked) > 20 else "")])
+    if outside is not None and len(outside):
+        echo_warnings([f"{int(outside['chars'].sum())} character(s) of gold text in "
+                       f"{outside['topic'].nunique()} topic(s) and {outside['doc'].nunique()} "
+                       f"chunked document(s) lie outside every chunk of {chunk_map} (the chunks "
+                       "leave gaps): the projected qrels cannot reach that text"])
     if lost:
         echo_warnings([f"{len(lost)} topic(s) with gold text have no relevant chunk under rule "
                        f"{setting}; ID-based tools will leave them out: "

@@ -19,7 +19,8 @@ from ..judgements.quantise import check_scale, default_quantisation, get_quantis
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
 from ..lazy import lazy_module
 from ..model.ordering import topic_sort_key
-from .common import InputPath, echo_problems, echo_warnings, handle_errors, pool_policy_option
+from .common import (InputPath, echo_problems, echo_warnings, handle_errors, pool_policy_option,
+                     unused_given)
 
 pd = lazy_module("pandas")
 
@@ -36,6 +37,18 @@ def recall_base_table(qrels, quant: str, keep: str = "ancestor", full: bool = Fa
                    else ideal_recall_base(qrels[topic], quant, keep))
         rows.extend((topic, e.doc, e.path, e.value) for e in entries)
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _empty_topics(qrels, table: pd.DataFrame, quant: str) -> str | None:
+    """The warning naming the topics whose recall-base is empty: nothing in them is quantised
+    > 0 under ``quant`` (None if there are none)."""
+    kept = set(table["topic"])
+    empty = [t for t in sorted(qrels.topics, key=topic_sort_key) if t not in kept]
+    if not empty:
+        return None
+    shown = ", ".join(empty[:10]) + (" ..." if len(empty) > 10 else "")
+    return (f"{len(empty)} of {len(qrels.topics)} qrels topic(s) with nothing quantised > 0 "
+            f"under {quant} (no element in their recall-base): {shown}")
 
 
 def _render(table: pd.DataFrame, fmt: str) -> str:
@@ -76,6 +89,9 @@ def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format, pool
     """Print the ideal recall-base of QRELS."""
     from .eval_inputs import unused_pool_policy
 
+    if full:
+        echo_warnings(unused_given({"keep": "--full keeps every element quantised > 0 (no "
+                                            "overlap filter)"}))
     log = ProblemLog()
     judgements = read_qrels(qrels, fmt=qrels_format, log=log, pool_policy=pool_policy)
     log.raise_if_errors()
@@ -86,7 +102,9 @@ def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format, pool
                          "relevance/coverage): a recall-base is built from them")
     name = quant or default_quantisation(judgements.scale)
     check_scale(get_quantisation(name), judgements.scale)
-    text = _render(recall_base_table(judgements, name, keep, full), fmt)
+    table = recall_base_table(judgements, name, keep, full)
+    echo_warnings([w for w in [_empty_topics(judgements, table, name)] if w])
+    text = _render(table, fmt)
     if output:
         Path(output).write_text(text, encoding="utf-8")
     else:

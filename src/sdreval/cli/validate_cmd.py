@@ -203,16 +203,12 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
                        unused_pool_policy(files), collection_unused):
             if unused:
                 click.echo(f"sdreval: warning: {unused}")
-    if qrels_topics is not None:
-        for path, run in runs:
-            missing = [t for t in run.topics if t not in qrels_topics]
-            if missing and not errors_only:
-                shown = ", ".join(missing[:20]) + (" ..." if len(missing) > 20 else "")
-                from ..measures.topics import near_misses
+    if qrels_topics is not None and not errors_only:
+        from ..measures.serial import unjudged_run_topics
 
-                click.echo(f"{shown_source(path)}: warning: {len(missing)} run topic(s) without "
-                           f"judgements in the given qrels: {shown}"
-                           + near_misses(missing, qrels_topics))
+        for path, run in runs:  # as eval says it
+            if (unknown := unjudged_run_topics(run, qrels_topics)) is not None:
+                click.echo(f"{shown_source(path)}: warning: {unknown}")
     for qrels in qrels_read:  # a chunk-ID run without its chunk map, as eval refuses it
         try:
             check_chunk_ids(qrels, [run for _, run in runs], chunk_map is not None)

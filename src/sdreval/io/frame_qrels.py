@@ -189,14 +189,15 @@ def _passage_qrels(frame, spans, grade, topics, docs, check: Checker) -> Qrels:
              if key in frame.columns}  # optional columns: -1 where empty
     check.log.raise_if_errors()
     return passage_judgements(check, topics, docs, offsets, lengths, grades,
-                              doclen=given.get("doclen"), bep=given.get("bep"))
+                              doclen=given.get("doclen"), bep=given.get("bep"), ends=spans[2])
 
 
 def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
                        offsets: np.ndarray, lengths: np.ndarray, grades: np.ndarray | None,
                        keep: np.ndarray | None = None, doclen: np.ndarray | None = None,
                        bep: np.ndarray | None = None,
-                       doc_length: Callable[[str], int | None] | None = None) -> Qrels:
+                       doc_length: Callable[[str], int | None] | None = None,
+                       ends: bool = False) -> Qrels:
     """Qrels of scale ``fol`` from the rows of any table (span files, DataFrames, records,
     dicts; ``keep``: the rows validated, all by default): a row with a passage (offset and
     length, -1 where none) and a grade above 0 (or no grade column) is a highlighted passage,
@@ -206,7 +207,9 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     union of its passages (overlapping passages: a warning stating it).
     ``doclen`` and ``bep`` (-1 where none) as in FOL qrels: a document given two lengths is
     an error, two best entry points a warning (the first kept); the length may also come
-    from ``doc_length(doc)`` (the documents)."""
+    from ``doc_length(doc)`` (the documents).  Messages name a passage in the units of its
+    input: ``start-end`` where it gave ``ends`` (span files, start/end columns), else
+    ``offset:length`` (FOL, passage tables)."""
     from ..model.passage import merge_ranges
 
     highlighted = (offsets >= 0) & (lengths >= 0)
@@ -220,6 +223,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     noted: dict[int, str] = {}  # row -> its warning, in row order (as the files' lines)
     other_doclen, other_grade = [], {}  # other_grade: row -> its error
     where = (lambda i: f"topic {topics[i]}, document {docs[i]}")
+    span = _span_name(ends)
     for i in range(len(docs)) if keep is None else np.flatnonzero(keep).tolist():
         judged = qrels.topic(topics[i]).passages
         entry = judged.get(docs[i])
@@ -230,12 +234,12 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
         if highlighted[i]:
             key = (topics[i], docs[i], int(offsets[i]), int(lengths[i]))
             if not key[3]:
-                noted[i] = f"{where(i)}: empty passage {key[2]}:0 (ignored)"
+                noted[i] = f"{where(i)}: empty passage {span(key[2], 0)} (ignored)"
             elif key in seen and grades is not None and grades[i] != grades[seen[key]]:
-                other_grade[i] = (f"{where(i)}: passage {key[2]}:{key[3]} judged again, "
+                other_grade[i] = (f"{where(i)}: passage {span(*key[2:])} judged again, "
                                   f"differently from {check.where(seen[key])} (that one kept)")
             elif key in seen:
-                noted[i] = (f"{where(i)}: passage {key[2]}:{key[3]} repeats "
+                noted[i] = (f"{where(i)}: passage {span(*key[2:])} repeats "
                             f"{check.where(seen[key])} (read once; --compat chroma counts "
                             "each copy, as Chroma's evaluation code does)")
                 entry.repeats[key[2:]] = entry.repeats.get(key[2:], 0) + 1
@@ -261,7 +265,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
         if len(rows) > 1:  # overlapping passages: their characters counted once
             entry = qrels.topics[topic].passages[doc]
             entry.relevant_chars = sum(n for _, n in merge_ranges(entry.ranges))
-            _note_overlaps(rows, offsets, lengths, noted, where, check)
+            _note_overlaps(rows, offsets, lengths, noted, where, check, span)
     check.warn(sorted(noted), noted.__getitem__)
     check.report(np.array(sorted(other_grade), dtype=np.int64), other_grade.__getitem__)
     check.report(np.array(other_doclen, dtype=np.int64),
@@ -269,13 +273,21 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     beyond = [i for i in np.flatnonzero(highlighted) if doclen is not None
               and (size := qrels.topics[topics[i]].passages[docs[i]].doc_length) is not None
               and offsets[i] + lengths[i] > size]
-    check.warn(beyond, lambda i: f"{where(i)}: passage {offsets[i]}:{lengths[i]} reaches "
-                                 f"beyond doclen (kept)")
+    check.warn(beyond, lambda i: f"{where(i)}: passage {span(offsets[i], lengths[i])} "
+                                 f"reaches beyond doclen (kept)")
     return qrels
 
 
+def _span_name(ends: bool) -> Callable[[int, int], str]:
+    """How messages name a passage (offset, length): ``start-end`` or ``offset:length``."""
+    if ends:
+        return lambda offset, length: f"{offset}-{offset + length}"
+    return lambda offset, length: f"{offset}:{length}"
+
+
 def _note_overlaps(rows: list[int], offsets: np.ndarray, lengths: np.ndarray,
-                   noted: dict[int, str], where: Callable[[int], str], check: Checker) -> None:
+                   noted: dict[int, str], where: Callable[[int], str], check: Checker,
+                   span: Callable[[int, int], str]) -> None:
     """Note the passages of one document that overlap another, each at the later of the
     two rows (its characters are counted once)."""
     by_start = sorted(rows, key=lambda i: (offsets[i], i))
@@ -283,9 +295,9 @@ def _note_overlaps(rows: list[int], offsets: np.ndarray, lengths: np.ndarray,
     for i in by_start[1:]:
         if offsets[i] < offsets[reach] + lengths[reach]:
             later, earlier = max(i, reach), min(i, reach)
-            noted.setdefault(later, f"{where(later)}: passage {offsets[later]}:"
-                                    f"{lengths[later]} overlaps {offsets[earlier]}:"
-                                    f"{lengths[earlier]} at {check.where(earlier)} "
-                                    f"(characters counted once)")
+            noted.setdefault(later, f"{where(later)}: passage "
+                                    f"{span(offsets[later], lengths[later])} overlaps "
+                                    f"{span(offsets[earlier], lengths[earlier])} at "
+                                    f"{check.where(earlier)} (characters counted once)")
         if offsets[i] + lengths[i] > offsets[reach] + lengths[reach]:
             reach = i

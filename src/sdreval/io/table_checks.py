@@ -258,7 +258,8 @@ def span_values(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checke
         check.report(bad, lambda i: f"{second} {ends[i]} is before {first} {offsets[i]}")
         lengths = np.where(bad, -1, lengths)
     beyond = (offsets >= 0) & (lengths >= 0) & (offsets + lengths >= CHAR_LIMIT)
-    check.report(beyond, lambda i: beyond_char_limit(f"{offsets[i]}:{lengths[i]}"))
+    check.report(beyond, lambda i: beyond_char_limit(  # in the table's units
+        f"{offsets[i]}-{offsets[i] + lengths[i]}" if is_end else f"{offsets[i]}:{lengths[i]}"))
     return offsets, np.where(beyond, -1, lengths)
 
 def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True,

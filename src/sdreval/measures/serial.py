@@ -46,13 +46,9 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
         shown = first_topics(t for t in qrels.topics if t not in relevant)
         ctx.warn(f"{no_relevant} qrels topic(s) with nothing relevant left out of means: "
                  + ", ".join(shown) + (" ..." if no_relevant > _LISTED else ""))
-    unknown = sum(1 for t in run.topics if t not in qrels.topics)
+    unknown = unjudged_run_topics(run, qrels.topics, ctx)
     if unknown:
-        shown = first_topics(t for t in run.topics if t not in qrels.topics)
-        ctx.warn(f"run {run.name}: {unknown:,} topic(s) not in the qrels ignored: "
-                 + ", ".join(shown) + (" ..." if unknown > _LISTED else "")
-                 + near_misses([t for t in run.topics if t not in qrels.topics], qrels.topics,
-                               ctx))
+        ctx.warn(unknown)
     if all_topics:
         chosen = [t for t in qrels.topics if t in relevant]
     else:
@@ -86,6 +82,18 @@ def scored_topics(qrels: Qrels, ctx: EvalContext):
 
 #: topics named in a warning about topics left out
 _LISTED = 20
+
+
+def unjudged_run_topics(run: Run, known, ctx: EvalContext | None = None) -> str | None:
+    """``run NAME: N topic(s) not in the qrels ignored: ...`` (the first topics in topic order,
+    and :func:`.topics.near_misses`' hint) for the topics of ``run`` that ``known`` (the qrels
+    topics) lacks, else None: ``eval`` ignores them, ``validate`` says so before."""
+    missing = [t for t in run.topics if t not in known]
+    if not missing:
+        return None
+    return (f"run {run.name}: {len(missing):,} topic(s) not in the qrels ignored: "
+            + ", ".join(first_topics(missing)) + (" ..." if len(missing) > _LISTED else "")
+            + near_misses(missing, known, ctx))
 
 
 def first_topics(topics: Iterable[str], n: int = _LISTED) -> list[str]:

@@ -157,7 +157,7 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
     texts = {} if documents is None else documents.texts
     qrels = passage_judgements(check, ids["query_id"], ids["doc_id"], offsets, lengths,
                                relevance, keep, doc_length=lambda doc: len(texts[doc])
-                               if doc in texts else None)
+                               if doc in texts else None, ends=True)
     if not qrels.topics and not log.errors:
         log.warn(table.file, None, "the span qrels hold no judgements")
     return qrels

@@ -17,7 +17,7 @@ import numpy as np
 
 from ...errors import UsageError
 from ...lazy import lazy_module
-from ..passage.kernels import BAND, merge_intervals
+from ..passage.kernels import BAND, coverage, merge_intervals
 
 pd = lazy_module("pandas")
 
@@ -75,3 +75,33 @@ def project(gold: pd.DataFrame, chunk_ids: np.ndarray, chunk_docs: np.ndarray,
     out = chosen[["topic", "chunk_id", "order"]].drop_duplicates(["topic", "chunk_id"])
     out = out.assign(t=out["topic"].map(topic_order)).sort_values(["t", "order"])
     return out.assign(relevance=1)[columns].reset_index(drop=True)
+
+
+def uncovered_gold(gold: pd.DataFrame, chunk_docs: np.ndarray, chunk_starts: np.ndarray,
+                   chunk_ends: np.ndarray) -> pd.DataFrame:
+    """Gold text of chunked documents that lies in no chunk: DataFrame ``topic, doc, chars``
+    (characters of the union of the topic's gold ranges in ``doc`` outside the union of the
+    document's chunks), one row per (topic, document) with chars > 0.  Documents without any
+    chunk are left out (they are said as unchunked)."""
+    columns = ["topic", "doc", "chars"]
+    docs = pd.Index(pd.unique(np.asarray(chunk_docs, dtype=object)))
+    spans = gold[gold["doc"].isin(docs)]
+    if not len(spans):
+        return pd.DataFrame(columns=columns)
+    chunk_base = docs.get_indexer(np.asarray(chunk_docs, dtype=object)).astype(np.int64) * BAND
+    cover_s, cover_e = merge_intervals(chunk_base + np.asarray(chunk_starts, dtype=np.int64),
+                                       chunk_base + np.asarray(chunk_ends, dtype=np.int64))
+    keys = pd.MultiIndex.from_arrays([spans["topic"], spans["doc"]])
+    codes, uniques = pd.factorize(keys)
+    pair = codes.astype(np.int64) * BAND  # the union of the gold ranges of each pair
+    s, e = merge_intervals(pair + spans["start"].to_numpy(np.int64),
+                           pair + spans["end"].to_numpy(np.int64))
+    owner = s // BAND
+    doc_base = docs.get_indexer(uniques.get_level_values(1)[owner]).astype(np.int64) * BAND
+    s, e = s - owner * BAND + doc_base, e - owner * BAND + doc_base
+    outside = (e - s) - coverage(cover_s, cover_e, s, e)
+    chars = np.bincount(owner, weights=outside, minlength=len(uniques)).astype(np.int64)
+    hit = np.flatnonzero(chars > 0)
+    return pd.DataFrame({"topic": uniques.get_level_values(0)[hit],
+                         "doc": uniques.get_level_values(1)[hit], "chars": chars[hit]},
+                        columns=columns)
