@@ -18,13 +18,13 @@ from typing import Any
 
 try:  # Arrow's compiled compute module (what pyarrow.compute re-exports)
     from pyarrow._compute import (CastOptions, DictionaryEncodeOptions, MatchSubstringOptions,
-                                  ScalarAggregateOptions, SetLookupOptions, SortOptions,
-                                  SplitOptions, SplitPatternOptions, TakeOptions,
+                                  ScalarAggregateOptions, SetLookupOptions, SliceOptions,
+                                  SortOptions, SplitOptions, SplitPatternOptions, TakeOptions,
                                   call_function)
 except ImportError:  # pragma: no cover - a pyarrow that moved it: the public names
     from pyarrow.compute import (CastOptions, DictionaryEncodeOptions,  # noqa: F401
                                  MatchSubstringOptions, ScalarAggregateOptions,
-                                 SetLookupOptions, SortOptions, SplitOptions,
+                                 SetLookupOptions, SliceOptions, SortOptions, SplitOptions,
                                  SplitPatternOptions, TakeOptions, call_function)
 
 
@@ -114,6 +114,18 @@ def split_pattern(strings, pattern: str, *, max_splits=None, reverse: bool = Fal
     return _call("split_pattern", [strings], options, memory_pool)
 
 
+def utf8_slice_codeunits(strings, start: int, stop: int | None = None, step: int = 1, *,
+                         memory_pool=None):
+    """Each string's code units ``[start:stop:step]`` (negative counts from the end)."""
+    options = SliceOptions(start, stop, step)
+    return _call("utf8_slice_codeunits", [strings], options, memory_pool)
+
+
+def filter(values, mask, *, memory_pool=None):  # noqa: A001 (the pyarrow.compute name)
+    """The values where ``mask`` is true (``pyarrow.compute.filter``, nulls dropped)."""
+    return _call("filter", [values, mask], None, memory_pool)
+
+
 def _matcher(name: str):
     def match(strings, pattern: str, *, ignore_case: bool = False, memory_pool=None):
         return _call(name, [strings], MatchSubstringOptions(pattern, ignore_case=ignore_case),
@@ -125,6 +137,7 @@ def _matcher(name: str):
 
 
 starts_with = _matcher("starts_with")
+ends_with = _matcher("ends_with")
 match_substring = _matcher("match_substring")
 match_substring_regex = _matcher("match_substring_regex")
 

@@ -42,21 +42,22 @@ def xml_suffix_warning(run: Run, qrels: Qrels, topics: Iterable[str]) -> str | N
 def _may_match(run_ids, judged_ids) -> bool:
     """Whether an id of ``run_ids`` with ``.xml`` removed (any case, as the topic check) or
     added is one of ``judged_ids`` (distinct ids, Arrow arrays of one string type)."""
-    import pyarrow.compute as pc
+    from .. import arrow_kernels as pc
 
-    def stems(ids, exact: bool):
-        ends = pc.ends_with(ids if exact else pc.utf8_lower(ids), SUFFIX)
-        return pc.utf8_slice_codeunits(ids.filter(ends), 0, -len(SUFFIX))
+    def stems(ids, ignore_case: bool):
+        ends = pc.ends_with(ids, SUFFIX, ignore_case=ignore_case)
+        return pc.utf8_slice_codeunits(pc.filter(ids, ends), 0, -len(SUFFIX))
 
-    return bool(pc.any(pc.is_in(stems(run_ids, False), value_set=judged_ids)).as_py()) or \
-        bool(pc.any(pc.is_in(run_ids, value_set=stems(judged_ids, True))).as_py())
+    return bool(pc.any(pc.is_in(stems(run_ids, True), judged_ids)).as_py()) or \
+        bool(pc.any(pc.is_in(run_ids, stems(judged_ids, False))).as_py())
 
 
 def _distinct(ids):
     """The distinct ids of ``ids`` (an Arrow array, dictionary-encoded or not, a numpy array
     or a list of str) as an Arrow large-string array (a dictionary's values, not its rows)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
+
+    from .. import arrow_kernels as pc
 
     if isinstance(ids, pa.ChunkedArray) and pa.types.is_dictionary(ids.type):
         ids = pa.chunked_array([c.dictionary for c in ids.chunks], ids.type.value_type)
@@ -64,7 +65,7 @@ def _distinct(ids):
         ids = ids.dictionary
     elif not isinstance(ids, (pa.Array, pa.ChunkedArray)):
         ids = pa.array([str(i) for i in ids], pa.large_string())
-    return pc.unique(ids).cast(pa.large_string())
+    return pc.cast(pc.unique(ids), pa.large_string())
 
 
 def _run_docs(run: Run):
