@@ -126,8 +126,10 @@ def _binary(m: Measure, isrel: np.ndarray, R: np.ndarray, ctx: Any) -> np.ndarra
         return kernels.average_precision(isrel, R)
     if m.name == "IPrecAvg":
         version = m.get("version", ctx)
-        return np.mean([kernels.interpolated_precision(isrel, R, x, version)
-                        for x in ELEVEN_POINTS], axis=0)
+        total = np.zeros(isrel.shape[0])
+        for x in reversed(ELEVEN_POINTS):  # trec_eval's sum, from recall 1.0 down: the same
+            total = total + kernels.interpolated_precision(isrel, R, x, version)  # bits
+        return total / len(ELEVEN_POINTS)  # for a topic alone or among others
     if m.name == "RBP":
         return rbp(isrel.astype(np.float64), float(m.get("p", ctx)))
     if m.name == "Hits":
