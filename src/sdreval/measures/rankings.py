@@ -73,20 +73,20 @@ for _definition in _DEFS:
 def rbp(isrel: np.ndarray, p: float) -> np.ndarray:
     """``(1 − p) Σ_i isrel(i) p^(i−1)`` per row."""
     weights = p ** np.arange(isrel.shape[1], dtype=np.float64)
-    return (1.0 - p) * (isrel @ weights)
+    return (1.0 - p) * kernels.row_sums(isrel * weights)
 
 
 def rbp_residual(unjudged: np.ndarray, lengths: np.ndarray, p: float) -> np.ndarray:
     """``p^d + (1 − p) Σ_{unjudged i ≤ d} p^(i−1)`` per row (``d`` the row's length)."""
     weights = p ** np.arange(unjudged.shape[1], dtype=np.float64)
-    return p ** lengths.astype(np.float64) + (1.0 - p) * (unjudged @ weights)
+    return p ** lengths.astype(np.float64) + (1.0 - p) * kernels.row_sums(unjudged * weights)
 
 
 def err(G: np.ndarray, max_grade: float) -> np.ndarray:
     """Expected reciprocal rank of the gain matrix ``G`` (grades), cascade model."""
     stop = (2.0 ** np.maximum(G, 0.0) - 1.0) / 2.0 ** max_grade
     reach = np.cumprod(np.hstack([np.ones((G.shape[0], 1)), 1.0 - stop[:, :-1]]), axis=1)
-    return (reach * stop / np.arange(1, G.shape[1] + 1)).sum(axis=1)
+    return kernels.row_sums(reach * stop / np.arange(1, G.shape[1] + 1))
 
 
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
