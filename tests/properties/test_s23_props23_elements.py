@@ -10,7 +10,9 @@ import pandas as pd
 from hypothesis import given
 from hypothesis import strategies as st
 
-from props23_common import assert_same, examples, qrels_and_run, records, scores
+import sdreval
+from props23_common import assert_same, examples, qrels_and_run, records, same, scores
+from sdreval.judgements.recallbase import full_recall_base, ideal_recall_base
 
 PATHS = ["/article[1]", "/article[1]/sec[1]", "/article[1]/sec[1]/p[1]",
          "/article[1]/sec[1]/p[2]", "/article[1]/sec[2]"]
@@ -67,3 +69,38 @@ def test_on_whole_documents_every_xcg_setting_gives_the_same_values(pair):
     want = scores(judged, records(run), XCG)
     for setting in SETTINGS[1:]:
         assert_same(scores(judged, records(run), XCG, **setting), want, 1e-12)
+
+
+@examples(12)
+@given(element_case(), st.sampled_from(["gen", "sog", "strict"]), st.booleans())
+def test_the_recall_base_ranked_in_its_order_scores_one(case, quant, full):
+    """The ideal recall-base in its order scores 1 on every XCG measure (Kazai & Lalmas 2006,
+    §4-5: the ideal vector is that ranking's gain vector); so does the full recall-base with
+    ``ideal=full, overlap=off`` (every relevant element a target, no overlap penalty)."""
+    qrels, _ = case
+    judged = sdreval.read_qrels(qrels)["1"]
+    base = full_recall_base(judged, quant) if full else ideal_recall_base(judged, quant)
+    if not base:
+        return
+    run = pd.DataFrame([{"topic": "1", "doc": e.doc, "path": e.path, "score": 100.0 - i}
+                        for i, e in enumerate(base)])
+    setting = {"ideal": "full", "overlap": "off"} if full else {}
+    names = XCG + ["nxCG@10", "ep@0.3"]
+    for key, value in scores(qrels, run, names, quant=quant, **setting).items():
+        assert same(value, 1.0), (key, value)
+
+
+@examples(12)
+@given(element_case(), element_case())
+def test_appending_elements_keeps_the_cumulated_gain_of_the_ranks_before(case, more):
+    """xCG[k] for k up to the old length: the gain of a result depends on the results before
+    it only (Kazai & Lalmas 2006, Eq. 8-9)."""
+    qrels, run = case
+    extra = more[1][~more[1].set_index(["doc", "path"]).index.isin(
+        run.set_index(["doc", "path"]).index)].assign(score=lambda f: f.score - 20)
+    names = [f"xCG@{k}" for k in range(1, len(run) + 1)] + \
+        [f"nxCG@{k}" for k in range(1, len(run) + 1)]
+    for setting in SETTINGS:
+        before = scores(qrels, run, names, **setting)
+        after = scores(qrels, pd.concat([run, extra]), names, **setting)
+        assert_same(after, before, 0)
