@@ -73,20 +73,20 @@ for _definition in _DEFS:
 def rbp(isrel: np.ndarray, p: float) -> np.ndarray:
     """``(1 − p) Σ_i isrel(i) p^(i−1)`` per row."""
     weights = p ** np.arange(isrel.shape[1], dtype=np.float64)
-    return (1.0 - p) * (isrel @ weights)
+    return (1.0 - p) * kernels.row_sums(isrel * weights)
 
 
 def rbp_residual(unjudged: np.ndarray, lengths: np.ndarray, p: float) -> np.ndarray:
     """``p^d + (1 − p) Σ_{unjudged i ≤ d} p^(i−1)`` per row (``d`` the row's length)."""
     weights = p ** np.arange(unjudged.shape[1], dtype=np.float64)
-    return p ** lengths.astype(np.float64) + (1.0 - p) * (unjudged @ weights)
+    return p ** lengths.astype(np.float64) + (1.0 - p) * kernels.row_sums(unjudged * weights)
 
 
 def err(G: np.ndarray, max_grade: float) -> np.ndarray:
     """Expected reciprocal rank of the gain matrix ``G`` (grades), cascade model."""
     stop = (2.0 ** np.maximum(G, 0.0) - 1.0) / 2.0 ** max_grade
     reach = np.cumprod(np.hstack([np.ones((G.shape[0], 1)), 1.0 - stop[:, :-1]]), axis=1)
-    return (reach * stop / np.arange(1, G.shape[1] + 1)).sum(axis=1)
+    return kernels.row_sums(reach * stop / np.arange(1, G.shape[1] + 1))
 
 
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
@@ -126,8 +126,10 @@ def _binary(m: Measure, isrel: np.ndarray, R: np.ndarray, ctx: Any) -> np.ndarra
         return kernels.average_precision(isrel, R)
     if m.name == "IPrecAvg":
         version = m.get("version", ctx)
-        return np.mean([kernels.interpolated_precision(isrel, R, x, version)
-                        for x in ELEVEN_POINTS], axis=0)
+        total = np.zeros(isrel.shape[0])
+        for x in reversed(ELEVEN_POINTS):  # trec_eval's sum, from recall 1.0 down: the same
+            total = total + kernels.interpolated_precision(isrel, R, x, version)  # bits
+        return total / len(ELEVEN_POINTS)  # for a topic alone or among others
     if m.name == "RBP":
         return rbp(isrel.astype(np.float64), float(m.get("p", ctx)))
     if m.name == "Hits":

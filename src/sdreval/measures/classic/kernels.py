@@ -48,6 +48,15 @@ def _safe_div(num: np.ndarray, den: np.ndarray) -> np.ndarray:
     return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den > 0)
 
 
+def row_sums(matrix: np.ndarray) -> np.ndarray:
+    """Each row's sum, added left to right (rank by rank, as trec_eval adds a ranking's
+    terms): the same bits whatever the zero padding or the number of rows, where numpy's
+    pairwise ``sum`` and BLAS products change the last bit with the matrix's shape."""
+    if matrix.shape[1] == 0:
+        return np.zeros(matrix.shape[0])
+    return np.cumsum(matrix, axis=1, dtype=np.float64)[:, -1]
+
+
 def _ranks(width: int) -> np.ndarray:
     return np.arange(1, width + 1, dtype=np.float64)
 
@@ -149,8 +158,8 @@ def ndcg_at(G: np.ndarray, I: np.ndarray, k: int | None = None,
     dcg, idcg = np.empty(G.shape[0]), np.empty(G.shape[0])
     for start in range(0, G.shape[0], _ROWS):
         rows = slice(start, start + _ROWS)
-        dcg[rows] = (transform(_fit(G[rows], width)) * discount).sum(axis=1)
-        idcg[rows] = (transform(_fit(I[rows], width)) * discount).sum(axis=1)
+        dcg[rows] = row_sums(transform(_fit(G[rows], width)) * discount)
+        idcg[rows] = row_sums(transform(_fit(I[rows], width)) * discount)
     return _safe_div(dcg, idcg)
 
 
@@ -294,7 +303,7 @@ def normalised_g(G: np.ndarray, I: np.ndarray) -> np.ndarray:
     cg = np.cumsum(G, axis=1)
     rows, cols = np.nonzero(G)
     terms = G[rows, cols] / np.log2(2.0 + cost[rows, cols] - cg[rows, cols])
-    return _safe_div(_per_row(rows, terms, G.shape[0]), I.sum(axis=1))
+    return _safe_div(_per_row(rows, terms, G.shape[0]), row_sums(I))
 
 
 def ndcg_rel(G: np.ndarray, I: np.ndarray) -> np.ndarray:
