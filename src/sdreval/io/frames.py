@@ -117,7 +117,7 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
                 paths: np.ndarray | None, offsets: np.ndarray | None,
                 lengths: np.ndarray | None, rows: np.ndarray | None = None,
                 ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True,
-                overlaps: bool = False) -> np.ndarray:
+                overlaps: bool = False, labels: np.ndarray | None = None) -> np.ndarray:
     """The rules of every table's results (as files): a result repeating an earlier one of
     its topic is a warning (kept), ranks going down in row order one warning per topic,
     passages of length 0 one warning (kept); with ``overlaps`` (passage tables: span runs
@@ -125,7 +125,8 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
     a warning (kept), as a TREC passage run's lines;
     returns the rows grouped by topic, each topic in the order of the module docstring: row
     order with ranks, else score descending, ``ties`` descending (trec_eval's order; by
-    default the ids).  ``rows``: the table row of each result (increasing; all rows by default)."""
+    default the ids).  ``rows``: the table row of each result (increasing; all rows by default);
+    ``labels``: the ids the rows give their results (chunk ids), named in the messages."""
     at = np.arange(len(docs)) if rows is None else rows
     of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
     repeated = np.zeros(len(docs), dtype=bool)
@@ -136,8 +137,12 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
         if offsets is not None:
             keys += [offsets, lengths]  # type: ignore[list-item]
         repeated, first = repeated_rows(tuple(keys))
+        def named(i: int) -> str:
+            text = result_text(docs, paths, offsets, lengths, i)
+            return text if labels is None else f"{labels[i]} ({text})"
+
         check.warn(at[repeated], lambda r: f"topic {names[codes[of(r)]]}: " + repeat_message(
-            result_text(docs, paths, offsets, lengths, of(r)), check.where(int(at[first[of(r)]]))))
+            named(of(r)), check.where(int(at[first[of(r)]]))))
     if overlaps and offsets is not None and len(docs):
         doc_codes = pd.factorize(docs)[0].astype(np.int64)
         topic_doc = np.asarray(codes, dtype=np.int64) * (int(doc_codes.max()) + 1) + doc_codes

@@ -192,7 +192,8 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
     rank = None if rank is None else rank[rows]
     lengths = spans.ends - spans.starts
     order = ranked_rows(check, codes, uniques, spans.docs, score, rank, None, spans.starts,
-                        lengths, rows, None if chunk_ids is None else (chunk_ids,))
+                        lengths, rows, None if chunk_ids is None else (chunk_ids,),
+                        labels=chunk_ids)
     run = build_run(run_name(table, name), table.file, codes, list(map(str, uniques)),
                     order, spans.docs, "passage", score, rank, None, spans.starts, lengths,
                     Run if chunk_ids is None else ChunkRun, overlap_expected=True)
