@@ -128,7 +128,10 @@ def check_same(data, setting, flat):
     quant, alpha, ideal, keep = setting
     if not any(qrels[t].has_relevant() for t in qrels.topics):
         return
-    params = f"quant={quant},alpha={alpha},ideal={ideal},keep={keep}"
+    if ideal == "full":  # keep has no effect with ideal=full: refused in a name
+        keep = "ancestor"
+    params = f"quant={quant},alpha={alpha},ideal={ideal}" + (
+        f",keep={keep}" if ideal == "ideal" else "")
     measures = [named(k, params) for k in KINDS]
     topics = [t for t in ("1", "2") if t in qrels]
     gs = GainSettings(quant, alpha, ideal, keep)

@@ -216,26 +216,39 @@ def unused_param_options(options: dict, measures) -> list[str]:
     """Warnings for the options of :data:`PARAM_OPTIONS` given where no measure of
     ``measures`` (names) takes them (none has the parameter, or each names its own value), and
     for ``--navigation`` and ``--compat chroma`` where none is one they change."""
+    from types import SimpleNamespace
+
     from ..measures import parse_measure
+    from ..measures.param_rules import inert_params
 
     parsed = [parse_measure(m) for m in measures]
+    settings = SimpleNamespace(**{key: options.get(key) for key in PARAM_OPTIONS})
+    inert = {m.text: inert_params(m, settings) for m in parsed}  # gP's n with task=ric ...
     out = []
     for key, flag in PARAM_OPTIONS.items():
         if options.get(key) is None or not parsed:
             continue
         params = {m.text: [p.name for p in m.definition.params if p.context_key == key
                            or (key == "quant" == p.name)] for m in parsed}
-        if any(name not in dict(m.params) for m in parsed for name in params[m.text]):
+        if any(name not in dict(m.params) and name not in inert[m.text]
+               for m in parsed for name in params[m.text]):
             continue  # some measure takes its default from the option
-        own = [text for text, names in params.items() if names]
+        own = [m.text for m in parsed if any(n in dict(m.params) for n in params[m.text])]
+        idle_by: dict[str, list[str]] = {}  # the reason -> the measures it holds for
+        for m in parsed:
+            for n in params[m.text] if m.text not in own else ():
+                if n in inert[m.text]:
+                    idle_by.setdefault(inert[m.text][n].why, []).append(m.text)
+        idle = [f"{', '.join(texts)} ({why})" for why, texts in idle_by.items()]
         out.append(f"{flag} {options[key]} not used: "
-                   + (f"{', '.join(own)} set(s) the parameter in the name; "
-                      if own else "")
-                   + ("no other measure evaluated has the parameter" if own else
+                   + (f"{', '.join(own)} set(s) the parameter in the name; " if own else "")
+                   + (f"it has no effect on {'; '.join(idle)}; " if idle else "")
+                   + ("no other measure evaluated has the parameter" if own or idle else
                       f"no measure evaluated ({', '.join(params)}) has a parameter it sets")
                    + " (`sdreval measures` lists each measure's parameters)")
     if options.get("navigation") and parsed and not any(
-            m.family == "esr" and m.get("nav") == "context" for m in parsed):
+            m.family == "esr" and m.get("nav") == "context" and "nav" not in inert[m.text]
+            for m in parsed):
         out.append("--navigation not used: only ESR measures with nav=context (the default) "
                    f"read it, and none is evaluated ({', '.join(m.text for m in parsed)})")
     if options.get("compat") == "chroma" and parsed:

@@ -19,6 +19,7 @@ from typing import Any, Callable, Literal
 
 from ..errors import UsageError
 from .declared import FAMILY_MODULES, MEASURE_MODULES, Declared
+from .param_rules import Inert, check_inert, check_settings
 
 CutoffKind = Literal["none", "int", "float", "optional-int", "optional-float"]
 
@@ -129,6 +130,7 @@ class MeasureDef:
     cutoff_range: Range | None = None  # float cut-offs; integer cut-offs are >= 1
     aggregate: Literal["mean", "sum", "gmean"] = "mean"  # over topics (trec_eval: counts summed)
     ranks: bool = True  # higher = a better run; False: a diagnostic (no run is its best)
+    inert: tuple[Inert, ...] = ()  # parameters without effect under others' values
 
     def param(self, name: str) -> Param:
         for p in self.params:
@@ -221,6 +223,8 @@ def register_family(name: str, compute: Callable[..., dict[str, dict[str, float]
         RELEVANCE[name] = relevant
 
     def with_topic_policy(measures, qrels, run, topics, ctx):
+        for measure in measures:  # a parameter without effect under the options: refused
+            check_inert(measure, ctx)
         values = compute(measures, qrels, run, topics, ctx)
         apply_topic_policy(measures, qrels, topics, values, ctx)
         return values
@@ -286,7 +290,7 @@ def make_measure(definition: MeasureDef, params: dict[str, Any],
         text = definition.name + (f"({inner})" if inner else "")
         if cutoff is not None:
             text += f"@{cutoff}"
-    return Measure(definition, tuple(converted), cutoff, text)
+    return check_inert(Measure(definition, tuple(converted), cutoff, text))  # param_rules
 
 
 _SYNTAX = re.compile(r"^\s*([A-Za-z_][\w\-]*)\s*(?:\(([^()]*)\))?\s*(?:@\s*([^@\s()]+))?\s*$")
@@ -391,10 +395,6 @@ class EvalContext:
             self.warnings.append(message)
 
     def state_settings(self) -> None:
-        """Warn of settings read otherwise than a peer reads them, once, where the context is
-        made from the user's options (command line or API): a fractional ``rel_level`` is a
-        threshold on the grade, where trec_eval reads ``-l`` as a whole number (``atol``)."""
-        level = self.rel_level
-        if level is not None and level != int(level):
-            self.warn(f"-l {level:g}: relevant iff grade >= {level:g} (on whole grades, >= "
-                      f"{int(level) + 1}); trec_eval reads -l as a whole number (-l {int(level)})")
+        """Check the user's options, once, where the context is made from them (command line
+        or API): :func:`.param_rules.check_settings`."""
+        check_settings(self)

@@ -13,6 +13,7 @@ import numpy as np
 from ...errors import UsageError
 from ...judgements.qrels import Qrels
 from ...model.run import Run
+from ..param_rules import Inert
 from ..registry import (POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef, Param,
                         register_family, register_measure)
 from . import kernels as K
@@ -94,6 +95,10 @@ _A = Param("A", float, None, "proximity navigation parameter A (INEX 2006 Best i
            "0.01, 1, 10, 100): P(x ⇝ y) = A/(A + distance in characters); without it the "
            "navigation model gives P(x ⇝ y)", allowed=POSITIVE)
 _PRUM_COMMON = (_QUANT, _NAV, _A)
+#: with A, P(x ⇝ y) is the proximity model's, and no navigation model is read
+_PRUM_INERT = (Inert("nav", (("A", None),), "with A, P(x ⇝ y) = A/(A + distance) (the "
+                     "proximity model of INEX 2006 Best in Context) and no navigation model "
+                     "is read", "drop nav, or A"),)
 _MAXRANK = "ranks considered (default: whole run)"
 DEFINITIONS += [
     MeasureDef("PRUM", FAMILY, "Precision-recall with user modelling: E[CL(i)]/E[C(i)] over the "
@@ -101,15 +106,15 @@ DEFINITIONS += [
                "et al. 2007; Ali, Consens & Lalmas 2012, Eq. 26, Table 9).",
                _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level",
                                      allowed=UNIT_OPEN_LOW),),
-               "optional-int", cutoff_doc=_MAXRANK),
+               "optional-int", cutoff_doc=_MAXRANK, inert=_PRUM_INERT),
     MeasureDef("EPRUM", FAMILY, "Expected PRUM: E[min_I(l)/min_S(l)] over the navigation "
                "scenarios (Piwowarski 2005; Ali, Consens & Lalmas 2012, footnote 11).",
                _PRUM_COMMON + (Param("recall", float, 1.0, "desired recall level l",
                                      allowed=UNIT_OPEN_LOW),),
-               "optional-int", cutoff_doc=_MAXRANK),
+               "optional-int", cutoff_doc=_MAXRANK, inert=_PRUM_INERT),
     MeasureDef("MAEPRUM", FAMILY, "EPRUM (Piwowarski 2005) averaged over the recall levels i/N, "
                "i = 1..N (sdreval's averaged form; the papers define EPRUM at one level).",
-               _PRUM_COMMON, "optional-int", cutoff_doc=_MAXRANK),
+               _PRUM_COMMON, "optional-int", cutoff_doc=_MAXRANK, inert=_PRUM_INERT),
 ]
 
 for _definition in DEFINITIONS:

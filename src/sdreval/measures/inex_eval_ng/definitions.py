@@ -29,6 +29,7 @@ from ...judgements.size_unit import assessed_unit, collection_size
 from ...model.run import Ranking, Run
 from ...model.xpath import depth, parent_path
 from ..classic.gains import ranking_keys
+from ..param_rules import Inert
 from ..registry import Measure, MeasureDef, Param, register_family, register_measure
 from . import kernels
 
@@ -46,7 +47,10 @@ register_measure(MeasureDef(
      Param("rel", str, None, "relevance quantisation level (gen|strict), overrides quant",
            choices=LEVELS),
      Param("cov", str, None, "coverage quantisation level (gen|strict), overrides quant",
-           choices=LEVELS))))
+           choices=LEVELS)),
+    inert=(Inert("quant", (("rel", None), ("cov", None)), "rel and cov each override quant "
+                 "(the relevance and coverage quantisations, Gövert et al. 2006, Eq. 2-3)",
+                 "drop quant, or one of rel and cov"),)))
 
 
 def quant_level(explicit: str | None, ctx: Any) -> str:

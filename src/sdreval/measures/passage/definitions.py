@@ -22,6 +22,7 @@ from ...judgements.columns import PassageColumns, TopicJudgements
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
+from ..param_rules import Inert
 from ..registry import (AT_LEAST_ONE, NON_NEGATIVE, UNIT, EvalContext, Measure, MeasureDef, Param,
                         register_family, register_measure)
 from .batch import QrelsBatch, RelevanceSummary, RunBatch
@@ -47,6 +48,16 @@ BETA = Param("beta", float, 0.25, "F-beta of Relevant in Context (β >= 0)", con
 BEP_N = Param("n", int, 500, "Best in Context distance n in characters (n >= 1)",
               context_key="bep_distance", allowed=AT_LEAST_ONE)
 GEN_PARAMS = (TASK, BETA, BEP_N)
+#: Relevant in Context scores an article by its F-beta, Best in Context by the distance of its
+#: entry point (Kamps et al. 2008): ``n`` has no effect with task=ric, ``beta`` none with bic
+GEN_INERT = (
+    Inert("n", (("task", ("ric",)),), "n is the Best in Context distance, and Relevant in "
+          "Context (task=ric) scores an article by its F-beta (Kamps et al. 2008)",
+          "drop n, or give task=bic"),
+    Inert("beta", (("task", ("bic",)),), "beta weighs Relevant in Context's F-beta, and Best "
+          "in Context (task=bic) scores an article by the distance of its entry point (Kamps "
+          "et al. 2008)", "drop beta, or give task=ric"),
+)
 
 MEASURE_DEFS = [
     MeasureDef("iP", FAMILY, "Focused task interpolated precision iP[x] = max P[r] over ranks "
@@ -64,13 +75,13 @@ MEASURE_DEFS = [
     MeasureDef("gP", FAMILY, "Generalized precision at article rank k: mean article score "
                "(F_beta for ric, BEP distance for bic) over the first k articles (Kamps et al. "
                "2008).",
-               GEN_PARAMS, cutoff="int", cutoff_doc="article rank k"),
+               GEN_PARAMS, cutoff="int", cutoff_doc="article rank k", inert=GEN_INERT),
     MeasureDef("gR", FAMILY, "Generalized recall at article rank k: relevant articles among "
                "the first k / relevant articles (Kamps et al. 2008).", GEN_PARAMS, cutoff="int",
-               cutoff_doc="article rank k"),
+               cutoff_doc="article rank k", inert=GEN_INERT),
     MeasureDef("MAgP", FAMILY, "Mean average generalized precision: AgP = Σ gP[r] over ranks "
                "holding a relevant article / relevant articles (INEX 2007-2010; Kamps et al. "
-               "2008).", GEN_PARAMS),
+               "2008).", GEN_PARAMS, inert=GEN_INERT),
 ]
 
 

@@ -1,17 +1,20 @@
 """Declarations of the XCG family and its family kernel.
 
 Every measure takes ``quant`` (default: ``--quant``, else the generalised function of the
-judgements' scale), ``overlap`` (on = α 1, off = α 0), ``alpha`` (overrides ``overlap``),
+judgements' scale), ``overlap`` (on = α 1, off = α 0), ``alpha`` (instead of ``overlap``),
 ``ideal`` (``ideal`` = ideal recall-base with near-miss cap, ``full`` = thorough: full
 recall-base, no cap) and ``keep`` (ideal recall-base filtering: ``ancestor`` or
-``descendant``).  ``Q``, ``R`` and ``MAep`` here are the one implementation of docs/classic.md: with
-``ideal=full, overlap=off`` they are the classic graded measures.  Such flat-equivalent
+``descendant``; refused with ``ideal=full``, which has no ideal recall-base to filter;
+``alpha`` and ``overlap`` together are refused: :data:`INERT`).  ``Q``, ``R`` and ``MAep``
+here are the one implementation of docs/classic.md: with ``ideal=full, overlap=off`` they are
+the classic graded measures.  Such flat-equivalent
 settings (and flat data) take the fast path of :mod:`.fast` (no element tables); the values
 are the same as on the general path (tested).
 """
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -23,6 +26,7 @@ from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..classic.gains import (document_run, ideal_gains, is_passage_only, ranking_gains,
                              ranking_keys, reads_documents, topic_quant_map)
+from ..param_rules import Inert
 from ..registry import (NON_NEGATIVE, UNIT, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef,
                         Param, register_family, register_measure)
 from .gains import GainSettings, GlobalTable, build_topic_table, global_table, run_gains
@@ -38,7 +42,7 @@ COMMON = (
           context_key="quant"),
     Param("overlap", str, "on", "on: overlap penalty α = 1; off: α = 0", ("on", "off"),
           context_key="overlap"),
-    Param("alpha", float, None, "overlap penalty α in [0, 1] (overrides overlap)",
+    Param("alpha", float, None, "overlap penalty α in [0, 1] (instead of overlap)",
           context_key="alpha", allowed=UNIT),
     Param("ideal", str, "ideal", "ideal: ideal recall-base + near-miss cap (focused); "
           "full: full recall-base, no cap (thorough)", ("ideal", "full"), context_key="ideal"),
@@ -69,7 +73,21 @@ DEFS = {
     "R": MeasureDef("R", FAMILY, "R-measure over XCG gains (Kazai & Lalmas 2006, Eq. 12, Sakai)",
                     COMMON + (BETA,)),
 }
-for _definition in DEFS.values():
+#: parameters without effect: ``keep`` filters the ideal recall-base (Kazai & Lalmas 2006,
+#: §4), which ``ideal=full`` does not use; ``alpha`` and ``overlap`` both set α (§5.2.3)
+INERT = (
+    Inert("keep", (("ideal", ("full",)),), "keep chooses which of two overlapping elements the "
+          "ideal recall-base keeps (Kazai & Lalmas 2006, §4), and ideal=full uses the full "
+          "recall-base, unfiltered", "drop keep, or give ideal=ideal"),
+    Inert("overlap", (("alpha", None),), "alpha and overlap both set the overlap penalty α "
+          "(Kazai & Lalmas 2006, §5.2.3)", "give one: overlap=on is alpha=1, overlap=off is "
+          "alpha=0", always=True),
+    Inert("alpha", (("overlap", None),), "alpha and overlap both set the overlap penalty α "
+          "(Kazai & Lalmas 2006, §5.2.3)", "give one: overlap=on is alpha=1, overlap=off is "
+          "alpha=0", always=True),
+)
+for _name, _definition in DEFS.items():
+    DEFS[_name] = _definition = replace(_definition, inert=INERT)
     register_measure(_definition)
 
 

@@ -1,0 +1,112 @@
+"""Parameters that have no effect under the settings of others, declared with each measure.
+
+A measure declares :class:`Inert` rules (``MeasureDef.inert``): parameter ``param`` has no
+effect when each of the other parameters in ``when`` has one of the listed values (``None``:
+when it is given in the name at all).  One place applies them, on every path:
+
+* parsing (:func:`~.registry.make_measure`): a parameter given in the name that has no effect
+  under the name's own settings (or the defaults) is refused, unless it only spells out its
+  default value (then the evaluation warns);
+* evaluating (every family call, :func:`~.registry.register_family`): the same, with the other
+  parameters' values from the evaluation's options (``--ideal full`` and ``keep=``);
+* the options check of the command line: an option (``--bep-distance``) whose parameter has no
+  effect on any measure evaluated is said to be unused.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import UsageError
+
+if TYPE_CHECKING:  # annotations only: the registry imports this module
+    from .registry import Measure
+
+
+@dataclass(frozen=True)
+class Inert:
+    """``param`` has no effect when every ``(other, values)`` of ``when`` holds (``values``
+    None: ``other`` given in the name); ``why`` says why (with the paper), ``instead`` what to
+    write.  ``always``: refused even at its default value (two parameters that contradict)."""
+
+    param: str
+    when: tuple[tuple[str, tuple | None], ...]
+    why: str
+    instead: str
+    always: bool = False
+
+
+def _holds(measure: Measure, rule: Inert, ctx: Any) -> tuple[bool, list[str]]:
+    """Whether ``rule``'s condition holds for ``measure`` (its name's values, else ``ctx``'s,
+    else the defaults), and the settings that make it hold, as text."""
+    given = dict(measure.params)
+    said = []
+    for other, values in rule.when:
+        if values is None:
+            if other not in given:
+                return False, []
+            said.append(f"{other}={_text(given[other])}")
+            continue
+        key = measure.definition.param(other).context_key
+        if other in given:
+            value, where = given[other], ""
+        elif ctx is None and key:  # an option may set it: decided when evaluating
+            return False, []
+        else:
+            value = measure.get(other, ctx)
+            where = (" (from the evaluation's options)" if key and getattr(ctx, key, None)
+                     is not None else " (the default)")
+        if value not in values:
+            return False, []
+        said.append(f"{other}={_text(value)}{where}")
+    return True, said
+
+
+def _text(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def inert_params(measure: Measure, ctx: Any = None) -> dict[str, Inert]:
+    """The parameters of ``measure`` that have no effect under its settings (given in the name
+    or not), each with its rule."""
+    found: dict[str, Inert] = {}
+    for rule in getattr(measure.definition, "inert", ()):
+        if rule.param not in found and _holds(measure, rule, ctx)[0]:
+            found[rule.param] = rule
+    return found
+
+
+def check_inert(measure: Measure, ctx: Any = None) -> Measure:
+    """``measure``, after refusing a parameter given in its name that has no effect under its
+    settings (and ``ctx``'s); one that only spells out its default value is warned of (in
+    ``ctx``)."""
+    given = dict(measure.params)
+    for rule in getattr(measure.definition, "inert", ()):
+        if rule.param not in given:
+            continue
+        holds, said = _holds(measure, rule, ctx)
+        if not holds:
+            continue
+        value = given[rule.param]
+        default = measure.definition.param(rule.param).default
+        text = (f"measure {measure.text}: {rule.param}={_text(value)} has no effect with "
+                f"{' and '.join(said)}: {rule.why}")
+        if rule.always or value != default:
+            raise UsageError(f"{text}; {rule.instead}")
+        if ctx is not None and hasattr(ctx, "warn"):
+            ctx.warn(f"{text} ({rule.param}={_text(value)} is its default; {rule.instead})")
+    return measure
+
+
+def check_settings(ctx: Any) -> None:
+    """The evaluation's options (command line or API), once, where the context is made: ``alpha``
+    and ``overlap`` together are refused (both set XCG's α); a fractional ``rel_level`` is a threshold
+    on the grade, where trec_eval reads ``-l`` as a whole number (``atol``): warned."""
+    if ctx.alpha is not None and ctx.overlap is not None:
+        raise UsageError(f"--alpha {ctx.alpha:g} and --overlap {ctx.overlap} both set the XCG "
+                         "overlap penalty α (Kazai & Lalmas 2006, §5.2.3): give one (--overlap "
+                         "on is --alpha 1, --overlap off is --alpha 0)")
+    level = ctx.rel_level
+    if level is not None and level != int(level):
+        ctx.warn(f"-l {level:g}: relevant iff grade >= {level:g} (on whole grades, >= "
+                 f"{int(level) + 1}); trec_eval reads -l as a whole number (-l {int(level)})")
