@@ -14,6 +14,7 @@ when it is given in the name at all).  One place applies them, on every path:
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -100,13 +101,20 @@ def check_inert(measure: Measure, ctx: Any = None) -> Measure:
 
 def check_settings(ctx: Any) -> None:
     """The evaluation's options (command line or API), once, where the context is made: ``alpha``
-    and ``overlap`` together are refused (both set XCG's α); a fractional ``rel_level`` is a threshold
+    and ``overlap`` together are refused (both set XCG's α); a ``rel_level`` of 0 or below is
+    refused, as the command line's ``-l`` (trec_eval's ``-l 0`` counts grade 0 relevant, and
+    sdreval's threshold counts grades >= level > 0); a fractional ``rel_level`` is a threshold
     on the grade, where trec_eval reads ``-l`` as a whole number (``atol``): warned."""
     if ctx.alpha is not None and ctx.overlap is not None:
         raise UsageError(f"--alpha {ctx.alpha:g} and --overlap {ctx.overlap} both set the XCG "
                          "overlap penalty α (Kazai & Lalmas 2006, §5.2.3): give one (--overlap "
                          "on is --alpha 1, --overlap off is --alpha 0)")
     level = ctx.rel_level
+    if level is not None and not (level > 0 and math.isfinite(level)):
+        raise UsageError(f"rel_level (-l) {level:g}: the relevance level must be a finite number "
+                         "> 0 (relevant iff grade >= level); trec_eval's -l 0 counts grade 0 "
+                         "relevant, which sdreval does not; for any positive grade, leave it "
+                         "unset")
     if level is not None and level != int(level):
         ctx.warn(f"-l {level:g}: relevant iff grade >= {level:g} (on whole grades, >= "
                  f"{int(level) + 1}); trec_eval reads -l as a whole number (-l {int(level)})")
