@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from ..errors import UsageError
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from .classic import kernels
@@ -89,6 +90,20 @@ def err(G: np.ndarray, max_grade: float) -> np.ndarray:
     return kernels.row_sums(reach * stop / np.arange(1, G.shape[1] + 1))
 
 
+def err_max_grade(m: Measure, I: np.ndarray, ctx: Any) -> float:
+    """ERR's g_max, refused below a judged grade of the topics ``I`` (their ideal gains): R =
+    (2^g − 1)/2^g_max is a probability only for g <= g_max (Chapelle et al. 2009, Eq. 4, g_max
+    the highest grade), and ERR, the expected reciprocal rank, would pass 1."""
+    g_max = float(m.get("max_grade", ctx))
+    top = float(I.max()) if I.size else 0.0
+    if top > g_max:
+        raise UsageError(f"measure {m.text}: grade {top:g} is above max_grade {g_max:g}: the "
+                         f"stopping probability (2^g - 1)/2^max_grade of ERR would pass 1 "
+                         f"(Chapelle et al. 2009, Eq. 4: max_grade is the highest grade); give "
+                         f"ERR(max_grade={top:g}) or more")
+    return g_max
+
+
 def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: the measures of one run, from the classic family's gains, a block of
@@ -104,10 +119,12 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
 def _member(m: Measure, G: np.ndarray, I: np.ndarray, lengths: np.ndarray, lookup: RunLookup,
             pooled: PooledMarks, rows: slice, ctx: Any) -> np.ndarray:
     """Values of one measure on the topics ``rows`` (``G``, ``I``, ``lengths``: theirs)."""
-    k = G.shape[1] if m.cutoff is None else int(m.cutoff)
+    # past the longest list every gain is 0 and every rank unretrieved: the value at k is the
+    # value at that length (no matrix k wide for RBP@1e12)
+    k = G.shape[1] if m.cutoff is None else min(int(m.cutoff), max(G.shape[1], 1))
     Gk = kernels.pad(list(G), max(k, 1))[:, :k] if k > G.shape[1] else G[:, :k]
     if m.name == "ERR":
-        return err(Gk, float(m.get("max_grade", ctx)))
+        return err(Gk, err_max_grade(m, I, ctx))
     if m.name == "RBP" and float(m.get("rel", ctx)) == 0:
         return rbp(Gk, float(m.get("p", ctx)))
     if m.name == "RBPResidual":
