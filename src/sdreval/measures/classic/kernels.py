@@ -152,7 +152,8 @@ def ndcg_at(G: np.ndarray, I: np.ndarray, k: int | None = None,
     ``Σ_{r≤k} gain(g(r))/log2(r+1)`` over the same sum
     on the ideal list; ``gains`` is ``linear`` (g) or ``exp`` (2^g − 1, Burges).  Rows are
     summed in blocks (each row's sum is the same; very many topics)."""
-    width = k if k is not None else max(G.shape[1], I.shape[1])
+    width = max(G.shape[1], I.shape[1])  # past both lists every gain is 0: @k the same
+    width = width if k is None else min(k, max(width, 1))
     transform = GAIN_FUNCTIONS[gains]
     discount = 1.0 / np.log2(_ranks(width) + 1.0)
     dcg, idcg = np.empty(G.shape[0]), np.empty(G.shape[0])

@@ -82,6 +82,26 @@ def _row_mean(matrix: np.ndarray) -> np.ndarray:
     return np.cumsum(matrix, axis=1)[:, -1] / matrix.shape[1]
 
 
+#: past this many ranks, MAnxCG@k adds its constant tail in one product (no matrix k wide)
+LONG_MEAN = 1 << 20
+
+
+def _ma_nxcg(k: int, cg: np.ndarray, ci: np.ndarray, last: np.ndarray, safe) -> np.ndarray:
+    """MAnxCG@k of every row: the mean of nxCG[1..k], a running sum left to right.  Past the
+    row's ``last`` rank (its ranking's and ideal vector's length) nxCG is constant, so for k
+    above :data:`LONG_MEAN` the sum is the first ``last`` terms plus (k - last) times the last
+    (MAnxCG@1e12 is then computed, not a 10^12-wide matrix)."""
+    L, N = cg.shape[1], ci.shape[1]
+    width = k if k <= LONG_MEAN else max(L, N)
+    jj = np.arange(width)
+    values = safe(cg[:, np.minimum(jj, L - 1)], ci[:, np.minimum(jj, N - 1)])
+    if k <= LONG_MEAN:
+        return _row_mean(values)
+    rows = np.arange(values.shape[0])
+    head = np.cumsum(values, axis=1)[rows, last - 1]
+    return (head + (float(k) - last) * values[:, -1]) / float(k)
+
+
 def _count_below(curves: np.ndarray, rows: np.ndarray, values: np.ndarray) -> np.ndarray:
     """``(curves[rows[i]] < values[i]).sum()`` for non-decreasing rows of ``curves``: one
     binary search per value, all run side by side.  Exact: a topic's positions never depend on
@@ -170,9 +190,8 @@ def batch_values(gains: Sequence[np.ndarray], ideals: Sequence[np.ndarray],
         elif kind == "nxCG":
             out[q_i] = safe(cg_at(int(param)), ci_at(int(param)))
         elif kind == "MAnxCG":
-            k = int(param)
-            jj = np.arange(k)
-            out[q_i] = _row_mean(safe(cg[:, np.minimum(jj, L - 1)], ci[:, np.minimum(jj, N - 1)]))
+            out[q_i] = _ma_nxcg(int(param), cg, ci, np.maximum(np.maximum(lengths, n), 1),
+                                safe)
         elif kind == "ep":
             out[q_i] = ep_cache[float(param)]
         elif kind == "iMAep":
