@@ -15,7 +15,8 @@ from ...errors import UsageError
 from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
-from ..registry import EvalContext, Measure, MeasureDef, Param, register_family, register_measure
+from ..registry import (AT_LEAST_ONE, POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef,
+                        Param, register_family, register_measure)
 from . import graded as G
 from . import kernels as K
 from .chroma import CHROMA_MEASURES, compute_chroma
@@ -26,13 +27,16 @@ FAMILY = "span"
 
 BUDGET = Param("budget", int, None,
                "length budget N in characters: only the first N new characters retrieved, in "
-               "rank order (the span crossing N cut in document order)")
+               "rank order (the span crossing N cut in document order)", allowed=AT_LEAST_ONE)
 RETRIEVE = Param("retrieve", int, None,
                  "-1: Chroma's retrieve=-1, k = the number of chunks of the run's chunking "
-                 "touching gold text, at most 20 (needs --compat chroma and a chunk-ID run)")
-BETA = Param("beta", float, 1.0, "F-beta weight of recall (1: harmonic mean)")
+                 "touching gold text, at most 20 (needs --compat chroma and a chunk-ID run)",
+                 choices=(-1,))
+BETA = Param("beta", float, 1.0, "F-beta weight of recall (1: harmonic mean)",
+             allowed=POSITIVE)
 TAU = Param("tau", float, 1.0, "coverage threshold τ in (0, 1]: a gold span g is found when at "
-                               "least τ·|g| of its characters are retrieved")
+                               "least τ·|g| of its characters are retrieved",
+            allowed=UNIT_OPEN_LOW)
 K_DOC = "number of retrieved spans k (default: the whole ranking)"
 
 MEASURE_DEFS = [
@@ -93,26 +97,15 @@ UNIT_MEASURES = ("SpanHit", "SpanRR", "SpanRecallUnits")
 
 
 def validate(m: Measure, ctx: EvalContext | None = None) -> None:
-    """Usage errors for parameters outside their domain (naming the parameter)."""
+    """Usage errors for parameters that the options make meaningless (ranges are checked when
+    the measure is parsed: the parameters' ``allowed``)."""
     chroma = getattr(ctx, "compat", None) == "chroma"
     if m.name in CHROMA_MEASURES and m.get("retrieve", ctx) is not None:
-        if m.get("retrieve", ctx) != -1 or not chroma or m.cutoff is not None:
+        if not chroma or m.cutoff is not None:
             raise UsageError(f"measure {m.text}: parameter retrieve takes only -1 (Chroma's "
                              "retrieve=-1), under --compat chroma and without @k")
     if chroma and m.name in CHROMA_MEASURES and m.get("budget", ctx) is not None:
         raise UsageError(f"measure {m.text}: --compat chroma has no length budget")
-    if m.name in SET_MEASURES:
-        budget = m.get("budget", ctx)
-        if budget is not None and budget <= 0:
-            raise UsageError(f"measure {m.text}: parameter budget must be a positive number "
-                             f"of characters, got {budget}")
-        if m.name == "SpanF" and not m.get("beta", ctx) > 0:
-            raise UsageError(f"measure {m.text}: parameter beta must be positive, got "
-                             f"{m.get('beta', ctx)}")
-    if m.name in UNIT_MEASURES:
-        tau = m.get("tau", ctx)
-        if not 0.0 < tau <= 1.0:
-            raise UsageError(f"measure {m.text}: parameter tau must be in (0, 1], got {tau}")
 
 
 # ------------------------------------------------------------------------------ judgements
