@@ -150,7 +150,15 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
         prefix = name[:len(name) - len(cutoff)]
         each = " ".join(f"-m {prefix}{c}" for c in cutoff.split(",") if c)
         raise UsageError(f"measure {name!r}: give one cut-off per measure ({each})")
-    return TREC_CUTOFF_NAMES[match.group(1)], cutoff
+    measure = TREC_CUTOFF_NAMES[match.group(1)]
+    if "." in cutoff and measure not in ("IPrec", "RprecMult") and float(cutoff) % 1:
+        prefix = name[:len(name) - len(cutoff)]
+        whole = int(float(cutoff))
+        trec = match.group(1)
+        raise UsageError(f"measure {name!r}: a rank is a whole number; trec_eval reads "
+                         f"{trec}.{cutoff} as {trec}.{whole} (atol drops the fraction), "
+                         f"sdreval does not guess: give {prefix}{whole} or {prefix}{whole + 1}")
+    return measure, cutoff
 
 
 #: trec_eval names taking a parameter as ``name.x`` -> (sdreval measure, its parameter):

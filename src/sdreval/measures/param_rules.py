@@ -1,4 +1,5 @@
-"""Parameters that have no effect under the settings of others, declared with each measure.
+"""Rules on measure parameters: the ranges of numbers (:class:`Range`, :func:`check_number`),
+and parameters that have no effect under the settings of others, declared with each measure.
 
 A measure declares :class:`Inert` rules (``MeasureDef.inert``): parameter ``param`` has no
 effect when each of the other parameters in ``when`` has one of the listed values (``None``:
@@ -22,6 +23,66 @@ from ..errors import UsageError
 
 if TYPE_CHECKING:  # annotations only: the registry imports this module
     from .registry import Measure
+
+
+@dataclass(frozen=True)
+class Range:
+    """Allowed values of a numeric parameter or cut-off: an interval, each end open or closed
+    (None: unbounded).  Numbers are always finite (NaN and infinities are refused)."""
+
+    low: float | None = None
+    high: float | None = None
+    low_open: bool = False
+    high_open: bool = False
+
+    def __contains__(self, value: float) -> bool:
+        if not math.isfinite(value):
+            return False
+        if self.low is not None and (value <= self.low if self.low_open else value < self.low):
+            return False
+        return not (self.high is not None
+                    and (value >= self.high if self.high_open else value > self.high))
+
+    def describe(self, name: str) -> str:
+        """``0 <= alpha <= 1``, ``beta >= 0``, ``0 < l <= 1``, ``a finite number``."""
+        low = None if self.low is None else f"{self.low:g} {'<' if self.low_open else '<='} "
+        high = None if self.high is None else f" {'<' if self.high_open else '<='} {self.high:g}"
+        if low and high:
+            return f"{low}{name}{high}"
+        if low:
+            return f"{name} {'>' if self.low_open else '>='} {self.low:g}"
+        if high:
+            return f"{name}{high}"
+        return f"{name} a finite number"
+
+
+#: common ranges
+NON_NEGATIVE = Range(0.0)
+POSITIVE = Range(0.0, low_open=True)
+UNIT = Range(0.0, 1.0)                      # [0, 1]
+UNIT_OPEN_LOW = Range(0.0, 1.0, low_open=True)  # (0, 1]
+AT_LEAST_ONE = Range(1.0)
+
+
+def check_number(name: str, value: Any, allowed: Range | None, integer: bool = False) -> None:
+    """Raise a :class:`UsageError` naming ``name`` and its allowed range if ``value`` is not
+    a finite number in ``allowed`` (an integer if ``integer``)."""
+    kind = "an integer" if integer else "a number"
+    rule = allowed.describe(name) if allowed is not None else f"{name} {kind}"
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise UsageError(f"parameter {name}: expected {kind}, got {value!r} "
+                         f"(allowed: {rule})") from None
+    if not math.isfinite(number):
+        raise UsageError(f"parameter {name}: {value!r} is not a finite number "
+                         f"(allowed: {rule})")
+    if integer and number != int(number):
+        raise UsageError(f"parameter {name}: expected an integer, got {value!r} "
+                         f"(allowed: {rule})")
+    if allowed is not None and number not in allowed:
+        raise UsageError(f"parameter {name}: {value!r} is out of range (allowed: {rule})")
+
 
 
 @dataclass(frozen=True)

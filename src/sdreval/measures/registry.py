@@ -12,75 +12,16 @@ work (gain vectors, orderings) is done once.
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 
 from ..errors import UsageError
 from .declared import FAMILY_MODULES, MEASURE_MODULES, Declared
-from .param_rules import Inert, check_inert, check_settings
+from .param_rules import (AT_LEAST_ONE, NON_NEGATIVE, POSITIVE, UNIT, UNIT_OPEN_LOW, Inert, Range,
+                          check_inert, check_number, check_settings)
 
 CutoffKind = Literal["none", "int", "float", "optional-int", "optional-float"]
-
-
-@dataclass(frozen=True)
-class Range:
-    """Allowed values of a numeric parameter or cut-off: an interval, each end open or closed
-    (None: unbounded).  Numbers are always finite (NaN and infinities are refused)."""
-
-    low: float | None = None
-    high: float | None = None
-    low_open: bool = False
-    high_open: bool = False
-
-    def __contains__(self, value: float) -> bool:
-        if not math.isfinite(value):
-            return False
-        if self.low is not None and (value <= self.low if self.low_open else value < self.low):
-            return False
-        return not (self.high is not None
-                    and (value >= self.high if self.high_open else value > self.high))
-
-    def describe(self, name: str) -> str:
-        """``0 <= alpha <= 1``, ``beta >= 0``, ``0 < l <= 1``, ``a finite number``."""
-        low = None if self.low is None else f"{self.low:g} {'<' if self.low_open else '<='} "
-        high = None if self.high is None else f" {'<' if self.high_open else '<='} {self.high:g}"
-        if low and high:
-            return f"{low}{name}{high}"
-        if low:
-            return f"{name} {'>' if self.low_open else '>='} {self.low:g}"
-        if high:
-            return f"{name}{high}"
-        return f"{name} a finite number"
-
-
-#: common ranges
-NON_NEGATIVE = Range(0.0)
-POSITIVE = Range(0.0, low_open=True)
-UNIT = Range(0.0, 1.0)                      # [0, 1]
-UNIT_OPEN_LOW = Range(0.0, 1.0, low_open=True)  # (0, 1]
-AT_LEAST_ONE = Range(1.0)
-
-
-def check_number(name: str, value: Any, allowed: Range | None, integer: bool = False) -> None:
-    """Raise a :class:`UsageError` naming ``name`` and its allowed range if ``value`` is not
-    a finite number in ``allowed`` (an integer if ``integer``)."""
-    kind = "an integer" if integer else "a number"
-    rule = allowed.describe(name) if allowed is not None else f"{name} {kind}"
-    try:
-        number = float(value)
-    except (TypeError, ValueError, OverflowError):
-        raise UsageError(f"parameter {name}: expected {kind}, got {value!r} "
-                         f"(allowed: {rule})") from None
-    if not math.isfinite(number):
-        raise UsageError(f"parameter {name}: {value!r} is not a finite number "
-                         f"(allowed: {rule})")
-    if integer and number != int(number):
-        raise UsageError(f"parameter {name}: expected an integer, got {value!r} "
-                         f"(allowed: {rule})")
-    if allowed is not None and number not in allowed:
-        raise UsageError(f"parameter {name}: {value!r} is out of range (allowed: {rule})")
 
 
 @dataclass(frozen=True)
@@ -144,10 +85,16 @@ class MeasureDef:
                          f"(parameters: {known})")
 
     def __call__(self, cutoff: float | int | None = None, **params: Any) -> "Measure":
-        """Build a measure object: ``nxCG(k=10, quant="gen")`` style (``k``/``r`` = cut-off)."""
-        for alias in ("k", "r", "at"):
-            if alias in params and (alias != "r" or "r" not in {p.name for p in self.params}):
-                cutoff = params.pop(alias)
+        """Build a measure object: ``nxCG(k=10, quant="gen")`` style (``k``/``r``/``at`` = the
+        cut-off; one cut-off, given once)."""
+        names = {p.name for p in self.params}  # a parameter named r is not the cut-off
+        given = [a for a in ("k", "r", "at") if a in params and a not in names]
+        given += ["a position"] * (cutoff is not None)
+        if len(given) > 1:
+            raise UsageError(f"measure {self.name}: the cut-off is given {len(given)} times "
+                             f"({', '.join(given)}); give it once")
+        for alias in given[:1] if cutoff is None else ():
+            cutoff = params.pop(alias)
         return make_measure(self, params, cutoff)
 
     def __matmul__(self, cutoff: float | int) -> "Measure":
@@ -360,6 +307,10 @@ def _parse_measure(text) -> Measure:
             if "=" not in item:
                 raise UsageError(f"measure {text!r}: parameter {item.strip()!r} needs name=value")
             key, value = (part.strip() for part in item.split("=", 1))
+            if key in ("k", "r", "at") and definition.cutoff != "none" and not any(
+                    p.name == key for p in definition.params):
+                raise UsageError(f"measure {text!r}: the cut-off is written after @ "
+                                 f"({definition.name}@{value}), not as a parameter {key}")
             key, value = aliases.translate_param(definition.name, key, _unquote(value))
             if key in params:
                 raise UsageError(f"measure {text!r}: parameter {key!r} given twice")
@@ -398,3 +349,9 @@ class EvalContext:
         """Check the user's options, once, where the context is made from them (command line
         or API): :func:`.param_rules.check_settings`."""
         check_settings(self)
+
+
+__all__ = ["AT_LEAST_ONE", "NON_NEGATIVE", "POSITIVE", "UNIT", "UNIT_OPEN_LOW", "Range",
+           "check_number", "Param", "MeasureDef", "Measure", "MEASURES", "FAMILIES",
+           "register_measure", "register_family", "make_measure", "parse_measure",
+           "EvalContext"]
