@@ -57,6 +57,16 @@ def test_gp_beta_and_n_each_have_no_effect_under_the_other_task_on_the_kernel():
     assert used[0] != used[1]  # n matters with task=bic
 
 
+def test_gr_takes_no_article_score_on_the_kernel():
+    """gR[k] = relevant articles among the first k / relevant articles (Kamps et al. 2008)."""
+    values = _kernel("passage", [_raw("gR", {"task": "ric", "beta": 0.0}, 2),
+                                 _raw("gR", {"task": "ric", "beta": 4.0}, 2),
+                                 _raw("gR", {"task": "bic", "n": 1}, 2),
+                                 _raw("gR", {"task": "bic", "n": 10**6}, 2)],
+                     "qrels.fol", "sim01.passages.txt")
+    assert values[0] == values[1] == values[2] == values[3]
+
+
 def test_ng_quant_has_no_effect_with_rel_and_cov_on_the_kernel():
     both = _kernel("inex_eval_ng", [_raw("inex_eval_ng", {"quant": q, "rel": "gen",
                                                          "cov": "gen"}) for q in ("gen", "strict")],
@@ -75,7 +85,9 @@ def test_ng_quant_has_no_effect_with_rel_and_cov_on_the_kernel():
     ("MAep(alpha=1,overlap=on)", ["give one"]),  # agreeing, still two settings of one α
     ("gP(n=100)@5", ["n=100", "task=ric (the default)", "task=bic"]),
     ("MAgP(task=ric,n=100)", ["n=100", "task=ric"]),
-    ("gR(task=bic,beta=1)@5", ["beta=1", "task=bic", "task=ric"]),
+    ("gP(task=bic,beta=1)@5", ["beta=1", "task=bic", "task=ric"]),
+    ("gR(beta=1)@5", ["beta=1", "gR counts the relevant articles", "drop beta"]),
+    ("gR(task=bic,n=10)@5", ["n=10", "gR counts the relevant articles", "drop n"]),
     ("inex_eval_ng(quant=gen,rel=strict,cov=strict)", ["quant=gen", "rel=strict",
                                                         "cov=strict"]),
     ("PRUM(A=10,nav=depth)", ["nav=depth", "A=10", "proximity"]),

@@ -151,8 +151,9 @@ def check_inert(measure: Measure, ctx: Any = None) -> Measure:
             continue
         value = given[rule.param]
         default = measure.definition.param(rule.param).default
-        text = (f"measure {measure.text}: {rule.param}={_text(value)} has no effect with "
-                f"{' and '.join(said)}: {rule.why}")
+        where = f" with {' and '.join(said)}" if said else ""
+        text = (f"measure {measure.text}: {rule.param}={_text(value)} has no effect{where}: "
+                f"{rule.why}")
         if rule.always or value != default:
             raise UsageError(f"{text}; {rule.instead}")
         if ctx is not None and hasattr(ctx, "warn"):

@@ -58,6 +58,10 @@ GEN_INERT = (
           "in Context (task=bic) scores an article by the distance of its entry point (Kamps "
           "et al. 2008)", "drop beta, or give task=ric"),
 )
+#: gR[k] counts the relevant articles among the first k: no article score enters it
+GR_INERT = tuple(Inert(name, (), "gR counts the relevant articles among the first k, and "
+                       f"{name} only scores articles for gP and MAgP (Kamps et al. 2008)",
+                       f"drop {name}") for name in ("beta", "n"))
 
 MEASURE_DEFS = [
     MeasureDef("iP", FAMILY, "Focused task interpolated precision iP[x] = max P[r] over ranks "
@@ -78,7 +82,7 @@ MEASURE_DEFS = [
                GEN_PARAMS, cutoff="int", cutoff_doc="article rank k", inert=GEN_INERT),
     MeasureDef("gR", FAMILY, "Generalized recall at article rank k: relevant articles among "
                "the first k / relevant articles (Kamps et al. 2008).", GEN_PARAMS, cutoff="int",
-               cutoff_doc="article rank k", inert=GEN_INERT),
+               cutoff_doc="article rank k", inert=GR_INERT),
     MeasureDef("MAgP", FAMILY, "Mean average generalized precision: AgP = Σ gP[r] over ranks "
                "holding a relevant article / relevant articles (INEX 2007-2010; Kamps et al. "
                "2008).", GEN_PARAMS, inert=GEN_INERT),
