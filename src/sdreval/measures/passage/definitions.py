@@ -58,7 +58,6 @@ GEN_INERT = (
           "in Context (task=bic) scores an article by the distance of its entry point (Kamps "
           "et al. 2008)", "drop beta, or give task=ric"),
 )
-#: gR[k] counts the relevant articles among the first k: no article score enters it
 GR_INERT = tuple(Inert(name, (), "gR counts the relevant articles among the first k, and "
                        f"{name} only scores articles for gP and MAgP (Kamps et al. 2008)",
                        f"drop {name}") for name in ("beta", "n"))

@@ -165,6 +165,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         raise UsageError("XCG measures need element assessments (exhaustivity/specificity); "
                          "these judgements hold no element assessment (highlighted passages "
                          "only): use the passage measures (iP, MAiP, gP, ...)")
+    if passage_only:
+        warn_document_settings(ctx, measures)
     groups: dict[GainSettings, list[Measure]] = defaultdict(list)
     for measure in measures:
         groups[settings_of(measure, qrels, ctx)].append(measure)
@@ -205,6 +207,25 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             for topic in empty:
                 column[topic] = float("nan")
     return result
+
+
+#: the settings of the element tree (overlap, ideal recall-base): no effect on documents
+TREE_SETTINGS = ("overlap", "alpha", "ideal", "keep")
+
+
+def warn_document_settings(ctx: EvalContext, measures: list[Measure]) -> None:
+    """State that judgements of highlighted passages give XCG documents, none containing
+    another: the overlap penalty and the ideal recall-base (overlap filtering, near-miss cap)
+    change nothing (Kazai & Lalmas 2006, §4-5), so settings of them in a name or an option
+    are said to have no effect."""
+    named = [m.text for m in measures if any(k in dict(m.params) for k in TREE_SETTINGS)]
+    options = [f"--{k} {getattr(ctx, k)}" for k in ("overlap", "alpha", "ideal")
+               if getattr(ctx, k, None) is not None]
+    if named or options:
+        ctx.warn(f"{', '.join(named + options)}: no effect on judgements of highlighted "
+                 "passages: XCG reads them as documents, none containing another, so "
+                 f"{', '.join(TREE_SETTINGS)} change nothing (each result earns its own "
+                 "quantised value)")
 
 
 def warn_credited_repeats(ctx: EvalContext, run: Run, topics: list[str],
