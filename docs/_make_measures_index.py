@@ -50,6 +50,28 @@ def _param(p) -> str:
     return text
 
 
+def _inert(rule) -> str:
+    """``keep`` with ``ideal=full``: a parameter refused where it has no effect."""
+    when = " and ".join(f"`{o}={'|'.join(map(str, v))}`" if v else f"`{o}`"
+                        for o, v in rule.when)
+    return f"`{rule.param}`" + (f" with {when}" if when else "")
+
+
+def _inert_rules(rules) -> str:
+    """The rules of a measure; two parameters that each void the other said once."""
+    said: set[frozenset] = set()
+    out = []
+    for rule in rules:
+        other = rule.when[0][0] if len(rule.when) == 1 and rule.when[0][1] is None else None
+        if other and any(o.param == other and o.when == ((rule.param, None),) for o in rules):
+            if frozenset((rule.param, other)) not in said:
+                said.add(frozenset((rule.param, other)))
+                out.append(f"`{rule.param}` and `{other}` together")
+            continue
+        out.append(_inert(rule))
+    return ", ".join(out)
+
+
 def render() -> str:
     from sdreval.measures import MEASURES
 
@@ -84,6 +106,9 @@ def render() -> str:
             if d.cutoff_default is not None:
                 syntax += f" (default cut-off {d.cutoff_default})"
             params = "; ".join(_param(p) for p in d.params) or "–"
+            if getattr(d, "inert", ()):
+                params += ("; refused where it has no effect (warned at its default value): "
+                           + _inert_rules(d.inert))
             sources = sorted({m.group(0).strip().rstrip(",;") for m in _SOURCE.finditer(d.doc)})
             lines.append(f"| {syntax} | {_cell(params)} | {_cell(d.doc)} | "
                          f"{_cell('; '.join(sources)) or 'see family page'} |")
