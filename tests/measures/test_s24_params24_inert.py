@@ -175,3 +175,11 @@ def test_an_option_without_effect_is_said_unused(args, said, qrels, run):
     assert result.exit_code == 0, result.output
     assert said in result.stderr
     assert result.stdout == _cli(*args[:-2], qrels=qrels, run=run).stdout
+
+
+def test_the_api_applies_the_same_rule():
+    from sdreval import api
+
+    with pytest.raises(UsageError, match="keep=descendant has no effect with ideal=full"):
+        api.evaluate(str(SYN / "qrels.tsv"), str(SYN / "runs" / "sim01.txt"),
+                     ["MAep(keep=descendant)"], ideal="full")
