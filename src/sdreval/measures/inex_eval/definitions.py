@@ -174,11 +174,20 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         quant = m.get("quant", ctx)
         elements = m.get("elements", ctx)
         check_collection_size(qrels, collection_size(ctx, elements), ctx)
-        compat = m.get("compat", ctx)
+        compat = reading_of(m, ctx)
         out[m.text] = {t: float(inex_eval_curve(qrels, run.get(t), t, quant, elements, ctx,
                                                 compat=compat, run=run.name).mean())
                        for t in topics}
     return out
+
+
+def reading_of(measure: Measure, ctx: Any) -> str | None:
+    """``inex`` (RePrec's reading) from the name, else from ``--compat inex``; ``--compat
+    chroma`` concerns the span measures only, and leaves inex_eval at its default."""
+    given = dict(measure.params).get("compat")
+    if given is not None:
+        return given
+    return "inex" if getattr(ctx, "compat", None) == "inex" else None
 
 
 def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
