@@ -168,10 +168,15 @@ def check_settings(ctx: Any) -> None:
     sdreval's threshold counts grades >= level > 0); a fractional ``rel_level`` is a threshold
     on the grade, where trec_eval reads ``-l`` as a whole number (``atol``): warned."""
     if ctx.alpha is not None and ctx.overlap is not None:
-        raise UsageError(f"--alpha {ctx.alpha:g} and --overlap {ctx.overlap} both set the XCG "
+        raise UsageError(f"--alpha {_text(ctx.alpha)} and --overlap {ctx.overlap} both set the XCG "
                          "overlap penalty α (Kazai & Lalmas 2006, §5.2.3): give one (--overlap "
                          "on is --alpha 1, --overlap off is --alpha 0)")
     level = ctx.rel_level
+    if level is not None:
+        try:
+            level = float(level)
+        except (TypeError, ValueError):
+            raise UsageError(f"rel_level (-l): expected a number, got {level!r}") from None
     if level is not None and not (level > 0 and math.isfinite(level)):
         raise UsageError(f"rel_level (-l) {level:g}: the relevance level must be a finite number "
                          "> 0 (relevant iff grade >= level); trec_eval's -l 0 counts grade 0 "
