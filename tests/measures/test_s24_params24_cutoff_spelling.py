@@ -46,3 +46,12 @@ def test_trec_fractional_rank(text, said):
                                           ("Rprec_mult_1.5", 1.5)])
 def test_trec_cut_offs_that_pass(text, cutoff):
     assert parse_measure(text).cutoff == cutoff
+
+
+@pytest.mark.parametrize("text", ["nDCG(dcg=exp-log2,gains=linear)@10",
+                                  "nDCG(gains=linear,dcg=log2)@10"])
+def test_ir_measures_spelling_and_ours_of_one_parameter(text):
+    """ir_measures' dcg= is sdreval's gains=: both in one name say so (was only "given
+    twice", naming gains, which the user may not have typed)."""
+    with pytest.raises(UsageError, match="dcg= is ir_measures' spelling of gains="):
+        parse_measure(text)

@@ -298,6 +298,7 @@ def _parse_measure(text) -> Measure:
         hint = aliases.did_you_mean(name, list(MEASURES) + aliases.all_names())
         raise UsageError(f"unknown measure {name!r}{hint}; `sdreval measures` lists them")
     params: dict[str, str] = {}
+    spelt: dict[str, str] = {}  # the parameter as typed (dcg for nDCG's gains)
     if inner and "{" in inner:  # ir_measures' gain map nDCG(gains={0:0,1:1,2:3})
         raise UsageError(f"measure {text!r}: a map of grades to gains is not taken (parameter "
                          "values are single values, `sdreval measures` lists them); map the "
@@ -311,9 +312,13 @@ def _parse_measure(text) -> Measure:
                     p.name == key for p in definition.params):
                 raise UsageError(f"measure {text!r}: the cut-off is written after @ "
                                  f"({definition.name}@{value}), not as a parameter {key}")
+            typed = key
             key, value = aliases.translate_param(definition.name, key, _unquote(value))
             if key in params:
-                raise UsageError(f"measure {text!r}: parameter {key!r} given twice")
+                other = next((t for t in (typed, spelt.get(key)) if t and t != key), None)
+                note = f" ({other}= is ir_measures' spelling of {key}=)" if other else ""
+                raise UsageError(f"measure {text!r}: parameter {key!r} given twice{note}")
+            spelt[key] = typed
             params[key] = value
     return make_measure(definition, params, cutoff, stripped)
 
