@@ -31,9 +31,12 @@ def measure(text: str | Measure | MeasureDef, **params: Any) -> Measure:
         return parsed
     cutoff = parsed.cutoff
     own = {p.name for p in parsed.definition.params}
-    for alias in _CUTOFF_ALIASES:
-        if alias in params and alias not in own:
-            cutoff = params.pop(alias)
+    given = [alias for alias in _CUTOFF_ALIASES if alias in params and alias not in own]
+    if len(given) > 1:
+        raise UsageError(f"measure {parsed.text}: the cut-off is given {len(given)} times as a "
+                         f"keyword ({', '.join(given)}); give one")
+    for alias in given:
+        cutoff = params.pop(alias)
     merged = dict(parsed.params)
     merged.update(params)
     return make_measure(parsed.definition, merged, cutoff)

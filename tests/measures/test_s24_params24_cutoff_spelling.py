@@ -55,3 +55,11 @@ def test_ir_measures_spelling_and_ours_of_one_parameter(text):
     twice", naming gains, which the user may not have typed)."""
     with pytest.raises(UsageError, match="dcg= is ir_measures' spelling of gains="):
         parse_measure(text)
+
+
+def test_api_measure_with_two_cut_off_keywords():
+    from sdreval import api
+
+    with pytest.raises(UsageError, match="given 2 times as a keyword"):
+        api.measure("P@10", k=5, at=7)
+    assert api.measure("P@10", k=5).text == "P@5"  # a keyword sets the text's cut-off

@@ -89,7 +89,7 @@ class MeasureDef:
         cut-off; one cut-off, given once)."""
         names = {p.name for p in self.params}  # a parameter named r is not the cut-off
         given = [a for a in ("k", "r", "at") if a in params and a not in names]
-        given += ["a position"] * (cutoff is not None)
+        given += ["cutoff"] * (cutoff is not None)  # P(10, k=5): the first argument
         if len(given) > 1:
             raise UsageError(f"measure {self.name}: the cut-off is given {len(given)} times "
                              f"({', '.join(given)}); give it once")
