@@ -183,3 +183,13 @@ def test_the_api_applies_the_same_rule():
     with pytest.raises(UsageError, match="keep=descendant has no effect with ideal=full"):
         api.evaluate(str(SYN / "qrels.tsv"), str(SYN / "runs" / "sim01.txt"),
                      ["MAep(keep=descendant)"], ideal="full")
+
+
+def test_the_xcg_curves_apply_the_same_rule():
+    from sdreval.measures.xcg import xcg_gains
+
+    qrels = read_qrels(str(SYN / "qrels.tsv"))
+    run = read_runs([str(SYN / "runs" / "sim01.txt")])[0]
+    with pytest.raises(UsageError, match="keep=descendant has no effect with ideal=full"):
+        xcg_gains(qrels, run, ctx=EvalContext(ideal="full"), keep="descendant")
+    assert xcg_gains(qrels, run, keep="descendant")

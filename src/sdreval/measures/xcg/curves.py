@@ -15,6 +15,7 @@ from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
 from ..cumgain import FINE_POINTS, ep_at, nxcg_vector
+from ..param_rules import check_inert
 from ..registry import MEASURES, EvalContext, Measure, make_measure
 from ..serial import curve_topics
 from .definitions import settings_of, tables_for
@@ -29,7 +30,7 @@ def xcg_gains(qrels: Qrels, run: Run, topics: Iterable[str] | None = None,
     """``topic -> (gains xG, ideal vector xI)``; ``params`` as in measure names (quant,
     overlap, alpha, ideal, keep)."""
     ctx = ctx or EvalContext()
-    settings = settings_of(_measure(params), qrels, ctx)
+    settings = settings_of(check_inert(_measure(params), ctx), qrels, ctx)  # as a family
     chosen = list(topics) if topics is not None else [t for t in qrels.relevant_topics()]
     gt = tables_for(qrels, chosen, settings, ctx)
     gains = run_gains(gt, run.__class__(run.name, {t: r.ordered(ctx.order)
