@@ -169,6 +169,9 @@ def test_cli_exit_2(args):
      "qrels.tsv", "sim01.txt"),
     (("-m", "MAep(alpha=0.5)", "--overlap", "off"), "--overlap off not used",
      "qrels.tsv", "sim01.txt"),
+    (("-m", "inex_eval_ng(rel=strict,cov=strict)", "--quant", "strict"),
+     "--quant strict not used: it has no effect on inex_eval_ng(rel=strict,cov=strict)",
+     "qrels.tsv", "sim01.txt"),
 ])
 def test_an_option_without_effect_is_said_unused(args, said, qrels, run):
     result = _cli(*args, qrels=qrels, run=run)
