@@ -142,3 +142,25 @@ def test_parquet_without_pyarrow_is_a_usage_error(monkeypatch, tmp_path):
         write_results(results, "parquet", out=tmp_path / "x.parquet")
 
 
+
+
+def _seven_runs(topics: int) -> pd.DataFrame:
+    """Seven runs 0.1 apart on every topic: no topic set can swap two of them."""
+    return pd.DataFrame([(f"r{i}", str(t), "map", 0.1 * i + 0.01 * t) for i in range(7)
+                         for t in range(1, topics + 1)],
+                        columns=["run", "topic", "measure", "value"])
+
+
+def test_report_swap_rates_of_seven_runs():
+    from sdreval.report.html import render_html, report_data
+
+    data = report_data(_seven_runs(6), plots_wanted=["swap"], samples=200)
+    # the best 75% of 7 runs are 5 (10 pairs), 100 trials per topic-set size 1..3
+    per_size = data.swaps.groupby("size")[["comparisons", "swaps"]].sum()
+    assert per_size.to_dict("list") == {"comparisons": [1000] * 3, "swaps": [0] * 3}
+    assert set(data.swaps["measure"]) == {"map"}
+    assert 'id="fig-swap-map"' in render_html(data, timestamp=False)
+    few = report_data(_seven_runs(3), plots_wanted=["swap"], samples=200)
+    assert few.swaps is None
+    assert "swap rates of map: not drawn (they need two runs and four common topics)" \
+        in few.notes
