@@ -1,0 +1,88 @@
+"""Command paths no other in-process test reached (session 24 coverage): messages and exit
+codes of bad options and unwritable outputs, the swap table's size columns, validate on
+span inputs."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from click.testing import CliRunner
+
+from sdreval.cli.main import cli
+from sdreval.data import example_path
+
+RAG = example_path("rag")
+QRELS = "1 0 a 1\n1 0 b 0\n2 0 a 1\n"
+
+
+def _run(args):
+    return CliRunner().invoke(cli, [str(a) for a in args])
+
+
+def _scores(tmp_path, topics: int = 24):
+    rng = random.Random(1)
+    path = tmp_path / "scores.csv"
+    path.write_text("run,topic,measure,value\n" + "".join(
+        f"{r},{t},map,{rng.random():.4f}\n" for t in range(1, topics + 1) for r in "abcd"))
+    return path
+
+
+def test_unwritable_outputs(tmp_path):
+    qrels = tmp_path / "q"
+    qrels.write_text(QRELS)
+    missing = _run(["recallbase", qrels, "-o", tmp_path / "no" / "x.txt"])
+    assert missing.exit_code == 1
+    assert missing.output == f"sdreval: no such file or directory: {tmp_path / 'no' / 'x.txt'}\n"
+    full = _run(["recallbase", qrels, "-o", "/dev/full"])
+    assert full.exit_code == 1 and full.output == "sdreval: error: No space left on device\n"
+    written = _run(["recallbase", qrels, "-o", tmp_path / "rb.txt"])
+    assert written.exit_code == 0
+    assert (tmp_path / "rb.txt").read_text() == _run(["recallbase", qrels]).stdout
+
+
+def test_bad_option_values(tmp_path):
+    scores = _scores(tmp_path)
+    extrapolate = _run(["stability", "--scores", scores, "-a", "extrapolate",
+                        "--extrapolate", "25,x"])
+    assert extrapolate.exit_code == 2
+    assert "expected comma-separated integers, got '25,x'" in extrapolate.output
+    both = _run(["compare", "--scores", scores, scores, scores])
+    assert both.exit_code == 2 and "give either --scores FILE or QRELS RUN..., not both" \
+        in both.output
+    bare = _run(["report"])
+    assert bare.exit_code == 2 and "give QRELS and at least one RUN (or --scores FILE)" \
+        in bare.output
+    qrels = tmp_path / "q"
+    qrels.write_text(QRELS)
+    run = tmp_path / "r"
+    run.write_text("1 Q0 a 1 2 r\n2 Q0 a 1 2 r\n")
+    tau = _run(["sensitivity", qrels, run, run, "-m", "map", "--tau", "0"])
+    assert tau.exit_code == 2 and "parameter tau must be in (0, 1], got 0.0" in tau.output
+
+
+def test_swap_table_shows_ten_of_twelve_sizes(tmp_path):
+    """24 topics: sizes 1..12; ten columns spread evenly: linspace(0, 11, 10) rounded is
+    0, 1, 2, 4, 5, 6, 7, 9, 10, 11, the sizes 1, 2, 3, 5, 6, 7, 8, 10, 11, 12."""
+    assert np.linspace(0, 11, 10).round().astype(int).tolist() == [0, 1, 2, 4, 5, 6, 7, 9,
+                                                                    10, 11]
+    result = _run(["stability", "--scores", _scores(tmp_path), "-a", "swap", "--trials", "5"])
+    assert result.exit_code == 0, result.output
+    assert "map (topic-set sizes 1, 2, 3, 5, 6, 7, 8, 10, 11, 12 of 1..12; --format csv for " \
+        "all)" in result.output
+    header = next(line for line in result.output.splitlines() if line.startswith("difference"))
+    assert header.split()[1:] == [f"n={n}" for n in (1, 2, 3, 5, 6, 7, 8, 10, 11, 12)]
+
+
+def test_validate_span_documents_and_a_chunk_run_without_its_map():
+    documents = RAG / "documents.jsonl"
+    result = _run(["validate", documents])
+    lines = documents.read_text().splitlines()
+    assert result.exit_code == 0
+    assert f"ok: documents, {len(lines)} documents; 0 error(s), 0 warning(s)" in result.output
+    run = RAG / "runs" / "fixed.txt"
+    chunk = _run(["validate", run, "--format", "chunk-run"])
+    assert chunk.exit_code == 0
+    assert "a chunk-ID run is checked with its chunk map: sdreval validate RUN --chunk-map " \
+        "FILE" in chunk.output
+    assert "ok: chunk-run, chunk-ID run (not checked without its chunk map); 0 error(s), " \
+        "1 warning(s)" in chunk.output
