@@ -189,3 +189,16 @@ def test_exact_sums_with_an_infinity_follow_ieee():
     (neg,) = exact_sums(np.array([-math.inf]), np.array([0]), 1)
     assert math.isnan((inf_sum + neg).total())  # inf + -inf
     assert (ExactSum() + finite).total() == 5.0
+
+
+def test_relfrac_without_a_document_length_is_refused(tmp_path):
+    """relfrac grades a relevant document relchars/doclen: doclen 0 gives no grade."""
+    from sdreval.errors import UsageError
+    from sdreval.io import read_qrels, read_run
+
+    (tmp_path / "q.fol").write_text("1 Q0 a 50 0 0:50\n")
+    (tmp_path / "r.run").write_text("1 Q0 a 1 3 r\n")
+    qrels, run = read_qrels(tmp_path / "q.fol"), read_run(tmp_path / "r.run")
+    with pytest.raises(UsageError, match="quant=relfrac needs the document length"):
+        evaluate(qrels, [run], ["AP(quant=relfrac)"], EvalContext())
+    assert evaluate(qrels, [run], ["AP"], EvalContext()).value.tolist() == [1.0]  # binary
