@@ -164,3 +164,54 @@ def test_report_swap_rates_of_seven_runs():
     assert few.swaps is None
     assert "swap rates of map: not drawn (they need two runs and four common topics)" \
         in few.notes
+
+
+def test_ip_curve_with_parameters_given_as_text():
+    """A curve of measure points (iP at recall 0, 0.05, ...) with its parameters as text is
+    the curve with them as a mapping, and each point the mean of ``iP(...)@x``."""
+    from sdreval.data import example_path
+    from sdreval.report.curves import compute_curve
+
+    root = example_path("synthetic")
+    qrels, run = read_qrels(root / "qrels.fol"), read_run(root / "runs" / "sim01.passages.txt")
+    as_text = compute_curve(qrels, [run], "ip", params="alpha=0.5")
+    pd.testing.assert_frame_equal(as_text, compute_curve(qrels, [run], "ip",
+                                                         params={"alpha": 0.5}))
+    means = summarise(evaluate(qrels, [run], ["iP(alpha=0.5)@0.05", "iP(alpha=0.5)@0.5"],
+                               EvalContext())).set_index("measure").value
+    at = as_text.set_index("x").value
+    assert at[0.05] == pytest.approx(means["iP(alpha=0.5)@0.05"], abs=1e-15)
+    assert at[0.5] == pytest.approx(means["iP(alpha=0.5)@0.5"], abs=1e-15)
+    assert at[0.05] != at[0.5]
+    with pytest.raises(UsageError, match="unknown curve 'roc'"):
+        compute_curve(qrels, [run], "roc")
+
+
+def test_figure_refusals(monkeypatch):
+    from sdreval.report import figures, plots
+    from sdreval.report.curves import as_curve_table
+    from sdreval.report.page import report_time
+
+    results, compare = _results_and_compare()
+    with pytest.raises(UsageError, match="lacks column"):
+        as_curve_table(pd.DataFrame({"run": ["a"]}))
+    assert as_curve_table({}).empty
+    with pytest.raises(UsageError, match="dpi must be positive, got 0"):
+        plots.figure_bytes(None, "png", dpi=0)
+    with pytest.raises(UsageError, match="no pairs to draw"):
+        plots.plot_significance_heatmap(compare, measure="P_10")
+    with pytest.raises(UsageError, match="no pairs to draw"):
+        plots.plot_significance_decisions(compare.drop(columns=[]), measure="P_10")
+    with pytest.raises(UsageError, match="need columns run, mean, low, high"):
+        plots.plot_confidence_intervals(pd.DataFrame({"run": ["A"]}))
+    with pytest.raises(UsageError, match="no per-topic values of 'P_10'"):
+        plots.bootstrap_intervals(results, "P_10")
+    with pytest.raises(UsageError, match="baseline 'C' has no per-topic values of map"):
+        figures.plot_topic_differences(results, "map", "C", ["A", "B"])
+    with pytest.raises(UsageError, match="need a run besides the baseline"):
+        figures.plot_topic_differences(results, "map", "A", ["A"])
+    with pytest.raises(UsageError, match="no comparisons with the baseline 'A'"):
+        figures.plot_difference_intervals(compare, ["map"], "A", ["A", "B"])
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    with pytest.raises(UsageError, match="SOURCE_DATE_EPOCH must be an integer"):
+        report_time()
