@@ -202,3 +202,26 @@ def test_relfrac_without_a_document_length_is_refused(tmp_path):
     with pytest.raises(UsageError, match="quant=relfrac needs the document length"):
         evaluate(qrels, [run], ["AP(quant=relfrac)"], EvalContext())
     assert evaluate(qrels, [run], ["AP"], EvalContext()).value.tolist() == [1.0]  # binary
+
+
+@pytest.mark.parametrize("compat", [None, "inex"])
+def test_xcg_curves_cover_the_topics_of_the_measures(compat):
+    """Topic 2 holds only an (e=1, s=1) element, nothing under strict: its nxCG is NaN and out
+    of the mean, or 0 and in it under --compat inex; the curve's topics are the same."""
+    from sdreval.measures.xcg import ep_gr_curve, nxcg_curve
+
+    q = Qrels("inex2003")
+    q.add_element("1", "d", ROOT, 3, 3)
+    q.add_element("2", "e", ROOT, 1, 1)
+    run = Run("r", {"1": Ranking.from_elements([("d", ROOT)]),
+                    "2": Ranking.from_elements([("e", ROOT)])})
+    ctx = EvalContext(quant="strict", compat=compat)
+    measured = _values(evaluate(q, [run], ["nxCG(quant=strict)@2"], ctx))
+    curve = nxcg_curve(q, run, max_rank=2, ctx=ctx, quant="strict")
+    ep = ep_gr_curve(q, run, points=[0.5, 1.0], ctx=ctx, quant="strict")
+    expected_topics = {"1", "all"} | ({"2"} if compat else set())
+    assert set(curve.topic) == set(ep.topic) == expected_topics
+    assert math.isnan(measured[("2", "nxCG(quant=strict)@2")]) == (compat is None)
+    mean = 1.0 if compat is None else 0.5  # topic 1 scores 1; topic 2, when in, 0
+    assert curve[curve.topic == "all"].nxCG.tolist() == [mean, mean]
+    assert ep[ep.topic == "all"].ep.tolist() == [mean, mean]
