@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from sdreval.data import ali_consens_lalmas_2012 as S
+from sdreval.data import example_path
 from sdreval.judgements.qrels import Qrels
 from sdreval.measures import EvalContext, evaluate
 from sdreval.measures.cumgain import gain_recall, nxcg, xcg, xci
@@ -225,3 +226,49 @@ def test_xcg_curves_cover_the_topics_of_the_measures(compat):
     mean = 1.0 if compat is None else 0.5  # topic 1 scores 1; topic 2, when in, 0
     assert curve[curve.topic == "all"].nxCG.tolist() == [mean, mean]
     assert ep[ep.topic == "all"].ep.tolist() == [mean, mean]
+
+
+def test_eprum_proximity_on_best_entry_points(tmp_path):
+    """FOL qrels: document a, best entry point at 100.  Passages at 90 and 100: with A = 10,
+    P(x ⇝ bep) = A/(A + d) = 10/20 and 1 (Ali, Consens & Lalmas 2012, §7.3)."""
+    import warnings
+
+    from sdreval.errors import UsageError
+    from sdreval.io import read_collection, read_qrels, read_run
+
+    (tmp_path / "q.fol").write_text("1 Q0 a 50 1000 100 100:50\n")
+    (tmp_path / "r.run").write_text("1 Q0 a 1 2.0 r 90 20\n1 Q0 a 2 1.0 r 100 20\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the two passages overlap (said, allowed)
+        qrels, run = read_qrels(tmp_path / "q.fol"), read_run(tmp_path / "r.run")
+    got = _values(evaluate(qrels, [run], ["EPRUM(A=10)", "EPRUM(A=10)@1", "PRUM(A=10)",
+                                          "MAEPRUM(A=10)"], EvalContext()))
+    # one ideal unit: P(min_S = 1) = 0.5, P(min_S = 2) = 0.5 -> 0.5·1/1 + 0.5·1/2
+    assert got[("1", "EPRUM(A=10)")] == pytest.approx(0.75)
+    assert got[("1", "MAEPRUM(A=10)")] == pytest.approx(0.75)  # one level only
+    assert got[("1", "EPRUM(A=10)@1")] == pytest.approx(0.5)
+    # PRUM: E[C] = 1 + 0.5, E[CL] = 0.5 + 0.5
+    assert got[("1", "PRUM(A=10)")] == pytest.approx(1 / 1.5)
+    # an element run on best entry points: the proximity model only, at known positions
+    root = example_path("synthetic")
+    collection = read_collection(root / "docs")
+    fol = read_qrels(root / "qrels.fol")
+    (tmp_path / "e.run").write_text("1 Q0 doc0002 1 2.0 r /article[1]/sec[99]\n")
+    elements = read_run(tmp_path / "e.run")
+    with pytest.raises(UsageError, match="best entry points need the proximity model; give A"):
+        evaluate(fol, [elements], ["EPRUM"], EvalContext(collection=collection))
+    with pytest.raises(UsageError, match=r"character positions unknown in 1 documents .*"
+                       r"/article\[1\]/sec\[99\] is not in document doc0002"):
+        evaluate(fol, [elements], ["EPRUM(A=10)"], EvalContext(collection=collection))
+
+
+def test_prum_scenarios_skip_a_scenario_whose_probability_underflows():
+    """Two navigations of probability 1e-200: both happening has probability 1e-400, 0 in
+    double precision; the other three scenarios carry the whole probability."""
+    from sdreval.measures.esr import prum as P
+
+    scenarios = P.prum_scenarios(np.array([[1e-200], [1e-200]]), 1)
+    assert len(scenarios) <= 3
+    assert sum(s.probability for s in scenarios) == pytest.approx(1.0)
+    with pytest.raises(Exception, match="A must be positive"):
+        P.proximity(np.array([1.0]), 0.0)
