@@ -67,3 +67,16 @@ def test_means_of_columns():
     empty = summarise(PER_TOPIC.iloc[:0], counts=True)
     assert empty.empty and empty.columns.tolist() == ["run", "topic", "measure", "value",
                                                       "topics"]
+
+
+def test_result_rows_fill_unanswered_topics():
+    """An answered topic without a value is NaN (nothing relevant under the measure); an
+    unanswered one (-c) scores 0."""
+    import math
+
+    from sdreval.measures.evaluate import result_rows
+
+    rows = result_rows("r", [parse_measure("map")], ["1", "2", "3"], {"map": {"1": 0.5}},
+                       {"1", "2"})
+    assert [r[:3] for r in rows] == [("r", "1", "map"), ("r", "2", "map"), ("r", "3", "map")]
+    assert rows[0][3] == 0.5 and math.isnan(rows[1][3]) and rows[2][3] == 0.0

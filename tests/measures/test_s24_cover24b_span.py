@@ -64,3 +64,21 @@ def test_span_and_passage_measures_on_an_element_run_equal_its_passage_run():
     expected = evaluate(qrels, [converted], measures, EvalContext(collection=collection))
     assert len(direct) == len(expected) == 4 * len(run.topics)
     pd.testing.assert_frame_equal(direct.drop(columns="run"), expected.drop(columns="run"))
+
+
+def test_a_run_file_with_topics_in_reverse_order_scores_the_same(tmp_path):
+    """The shared columns of a run file are then gathered row by row (document names picked
+    from the stored Arrow column, not copied): the same values as the file in order."""
+    root = example_path("synthetic")
+    qrels = read_qrels(root / "qrels.fol")
+    lines = (root / "runs" / "sim01.passages.txt").read_text().splitlines()
+    reverse = tmp_path / "reverse.txt"
+    reverse.write_text("\n".join(sorted(lines, key=lambda x: -int(x.split()[0]))) + "\n")
+    in_order, reversed_run = read_run(root / "runs" / "sim01.passages.txt"), read_run(reverse)
+    assert list(reversed_run.topics)[0] == "4" and list(in_order.topics)[0] == "1"
+    measures = ["MAiP", "iP@0.01", "HiXiP@10", "MAgP", "SpanR@10"]
+    a = evaluate(qrels, [in_order], measures, EvalContext()).sort_values(["measure", "topic"])
+    b = evaluate(qrels, [reversed_run], measures, EvalContext()).sort_values(["measure",
+                                                                               "topic"])
+    assert len(a) == 20 and a.value.nunique() > 5
+    assert a.value.tolist() == b.value.tolist()
