@@ -272,3 +272,26 @@ def test_prum_scenarios_skip_a_scenario_whose_probability_underflows():
     assert sum(s.probability for s in scenarios) == pytest.approx(1.0)
     with pytest.raises(Exception, match="A must be positive"):
         P.proximity(np.array([1.0]), 0.0)
+
+
+def test_an_empty_ranking_scores_zero_in_every_family(tmp_path):
+    """A topic answered with no result (possible through the API) retrieves nothing
+    relevant: 0 under every measure, beside a topic where the one result is all there is."""
+    from sdreval.io import read_qrels
+
+    q = Qrels("inex2003")
+    q.add_element("1", "d", ROOT, 3, 3)
+    q.add_element("2", "e", ROOT, 3, 3)
+    run = Run("r", {"1": Ranking.from_elements([("d", ROOT)]), "2": Ranking.from_elements([])})
+    element_measures = ["inex_eval", "inex_eval(compat=inex)", "MAep", "nxCG@2", "map", "Q"]
+    got = _values(evaluate(q, [run], element_measures, EvalContext(quant="strict")))
+    for m in element_measures:
+        assert (got[("1", m)], got[("2", m)]) == (1.0, 0.0), m
+    (tmp_path / "q.fol").write_text("1 Q0 a 50 100 0 0:50\n2 Q0 a 50 100 0 0:50\n")
+    passages = Run("p", {"1": Ranking.from_results([("a", None, 0, 50, 1, 1.0)]),
+                         "2": Ranking.from_results([])}, unit="passage")
+    passage_measures = ["HiXiP@5", "HiXiR@5", "MAiP", "MAgP", "SpanR@5"]
+    got = _values(evaluate(read_qrels(tmp_path / "q.fol"), [passages], passage_measures,
+                           EvalContext()))
+    for m in passage_measures:
+        assert (got[("1", m)], got[("2", m)]) == (1.0, 0.0), m
