@@ -1,0 +1,39 @@
+"""Lazy registries and packages no other test reached (session 24 coverage)."""
+from __future__ import annotations
+
+import pytest
+
+import sdreval.measures as measures
+import sdreval.report as report
+from sdreval.errors import UsageError
+from sdreval.measures.declared import Declared
+from sdreval.measures.xcg.tables import GainSettings
+
+
+def test_declared_registry_imports_a_name_s_module_on_lookup():
+    loaded = []
+    registry = Declared({"x": "sdreval.measures.segments"})
+    assert "x" not in registry  # its module imported, but it registers no "x"
+    assert 3 not in registry
+    registry["x"] = loaded
+    assert "x" in registry and registry.loaded() == {"x": loaded}
+    assert repr(registry) == "Declared({'x': []})"
+
+
+def test_lazy_package_names():
+    from sdreval.report.curves import compute_curve
+
+    assert report.compute_curve is compute_curve
+    with pytest.raises(AttributeError, match="no attribute 'nothing_here'"):
+        report.nothing_here
+    assert "evaluate" in dir(measures) and "parse_measure" in dir(measures)
+    with pytest.raises(AttributeError, match="has no attribute 'nothing_here'"):
+        measures.nothing_here
+
+
+@pytest.mark.parametrize("settings, message", [
+    (dict(ideal="best"), "ideal must be 'ideal' or 'full'"),
+    (dict(keep="both"), "keep must be 'ancestor' or 'descendant'")])
+def test_gain_settings_refuse_unknown_choices(settings, message):
+    with pytest.raises(UsageError, match=message):
+        GainSettings("strict", **settings)
