@@ -86,3 +86,21 @@ def test_validate_span_documents_and_a_chunk_run_without_its_map():
         "FILE" in chunk.output
     assert "ok: chunk-run, chunk-ID run (not checked without its chunk map); 0 error(s), " \
         "1 warning(s)" in chunk.output
+
+
+def test_alt_qrels_without_the_original_inputs():
+    synthetic = example_path("synthetic")
+    result = _run(["stability", "-a", "variants", "--alt-qrels", synthetic / "qrels.tsv"])
+    assert result.exit_code == 2
+    assert "--alt-qrels needs QRELS RUN... (the original assessments and runs)" \
+        in result.output
+
+
+def test_report_names_strict_in_its_settings(tmp_path):
+    synthetic = example_path("synthetic")
+    out = tmp_path / "report.html"
+    result = _run(["report", synthetic / "qrels.fol", synthetic / "runs" / "sim01.passages.txt",
+                   synthetic / "runs" / "sim02.passages.txt", "-m", "MAiP", "--strict",
+                   "-o", out, "--no-plots"])
+    assert result.exit_code == 0, result.output
+    assert "runs that break a task&#x27;s rules rejected (--strict)" in out.read_text()
