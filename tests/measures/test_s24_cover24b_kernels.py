@@ -295,3 +295,19 @@ def test_an_empty_ranking_scores_zero_in_every_family(tmp_path):
                            EvalContext()))
     for m in passage_measures:
         assert (got[("1", m)], got[("2", m)]) == (1.0, 0.0), m
+
+
+@pytest.mark.parametrize("judged, ranked", [((5, 7), ("7", "5", "9")),
+                                            (("5", "7"), ("7", "5", "9"))])
+def test_document_ids_given_as_numbers_are_their_text(judged, ranked):
+    """Judgements built through the API with integer ids match the run's ids by their text
+    (as trec_eval compares ids): 5 relevant at rank 2, 7 judged non-relevant at rank 1."""
+    q = Qrels("graded")
+    q.add_element("1", judged[0], ROOT, 1, 1)
+    q.add_element("1", judged[1], ROOT, 0, 0)
+    run = Run("r", {"1": Ranking.from_elements([(d, ROOT) for d in ranked])})
+    got = _values(evaluate(q, [run], ["map", "P@2", "ndcg", "Judged@3"], EvalContext()))
+    assert got[("1", "map")] == 0.5  # 1/2 at rank 2, one relevant
+    assert got[("1", "P@2")] == 0.5
+    assert got[("1", "ndcg")] == pytest.approx(1 / math.log2(3))  # ideal DCG 1
+    assert got[("1", "Judged@3")] == pytest.approx(2 / 3)
