@@ -37,3 +37,18 @@ def test_lazy_package_names():
 def test_gain_settings_refuse_unknown_choices(settings, message):
     with pytest.raises(UsageError, match=message):
         GainSettings("strict", **settings)
+
+
+def test_default_measures_of_an_element_run_on_passage_judgements():
+    """INEX 2007-2010 focused task: element runs on highlighted passages are scored as
+    passages (Kamps et al. 2008), so the passage set is the default."""
+    from sdreval.data import example_path
+    from sdreval.io import read_qrels
+    from sdreval.measures.defaults import DEFAULT_SETS, default_measures
+
+    fol = read_qrels(example_path("synthetic") / "qrels.fol")
+    assert default_measures(fol, ["element"]) == ("passage", list(DEFAULT_SETS["passage"]))
+    elements = read_qrels(example_path("synthetic") / "qrels.tsv")
+    assert default_measures(elements, ["element"])[0] == "element"
+    with pytest.raises(UsageError, match="runs of different kinds"):
+        default_measures(elements, ["element", "document"])
