@@ -313,3 +313,32 @@ def test_document_ids_given_as_numbers_are_their_text(judged, ranked):
     assert got[("1", "P@2")] == 0.5
     assert got[("1", "ndcg")] == pytest.approx(1 / math.log2(3))  # ideal DCG 1
     assert got[("1", "Judged@3")] == pytest.approx(2 / 3)
+
+
+def test_esr_on_highlighted_passages_by_hand(tmp_path):
+    """Document x: <article><sec>10 chars</sec><sec>10 chars</sec></article>, characters
+    5..15 highlighted: article 10 of 20, each sec 5 of 10.  Relevance of an element: binary
+    1, graded the highlighted fraction 1/2, length its highlighted characters (Ali, Consens
+    & Lalmas 2012, §6.2).  Run: sec[1], then the article; no navigation."""
+    from sdreval.io import read_collection, read_qrels, read_run
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "x.xml").write_text(
+        "<article><sec>aaaaaaaaaa</sec><sec>bbbbbbbbbb</sec></article>")
+    (tmp_path / "q.fol").write_text("1 Q0 x 10 20 5 5:10\n")
+    (tmp_path / "r.run").write_text("1 Q0 x 1 2.0 r /article[1]/sec[1]\n"
+                                    "1 Q0 x 2 1.0 r /article[1]\n")
+    collection = read_collection(tmp_path / "docs")
+    assert collection["x"].start.tolist() == [0, 0, 10]
+    measures = [f"{m}(rel={rel},nav=none)@{k}" for rel in ("binary", "graded", "length")
+                for m in ("ESRP", "ESRR") for k in (1, 2)]
+    got = _values(evaluate(read_qrels(tmp_path / "q.fol"), [read_run(tmp_path / "r.run")],
+                           measures, EvalContext(collection=collection)))
+    expected = {  # E[Hits]/k (Eq. 13) and E[Hits]/recall-base of all three (Eq. 14)
+        "binary": (1 / 1, 2 / 2, 1 / 3, 2 / 3),
+        "graded": (0.5 / 1, 1.0 / 2, 0.5 / 1.5, 1.0 / 1.5),
+        "length": (5 / 1, 15 / 2, 5 / 20, 15 / 20)}
+    for rel, (p1, p2, r1, r2) in expected.items():
+        assert [got[("1", f"{m}(rel={rel},nav=none)@{k}")]
+                for m, k in (("ESRP", 1), ("ESRP", 2), ("ESRR", 1), ("ESRR", 2))] == \
+            pytest.approx([p1, p2, r1, r2]), rel
