@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 
 from sdreval.cli.main import cli
@@ -104,3 +105,22 @@ def test_report_names_strict_in_its_settings(tmp_path):
                    "-o", out, "--no-plots"])
     assert result.exit_code == 0, result.output
     assert "runs that break a task&#x27;s rules rejected (--strict)" in out.read_text()
+
+
+def test_sensitivity_of_a_run_mixing_two_chunkings(tmp_path):
+    """A chunk-ID run with chunks of two chunkings is scored on the qrels projected onto both
+    (rule any: a chunk overlapping the gold is relevant).  q01's gold doc00 [432, 519)
+    overlaps doc00-f001, doc00-f002 and doc00-s007; q02's doc11 [1263, 1431) overlaps
+    doc11-f005, doc11-s019 and doc11-s020.  The run finds f001 and s007 at ranks 1 and 2 of
+    q01 (AP 2/3), f005 at rank 1 of q02 (AP 1/3): mean 1/2."""
+    run = tmp_path / "mixed.txt"
+    run.write_text("q01 Q0 doc00-f001 1 9 mixed\nq01 Q0 doc00-s007 2 8 mixed\n"
+                   "q01 Q0 doc13-f002 3 7 mixed\nq02 Q0 doc11-f005 1 9 mixed\n"
+                   "q02 Q0 doc11-s003 2 8 mixed\n")
+    result = _run(["sensitivity", RAG / "qrels.jsonl", run, RAG / "runs" / "fixed.txt",
+                   "--chunk-map", RAG / "chunks" / "fixed.jsonl",
+                   "--chunk-map", RAG / "chunks" / "sentence.jsonl", "-m", "SpanR@3"])
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.stdout.splitlines()
+                if x.startswith("AP on chunk qrels\tany\tmixed\t"))
+    assert float(line.split("\t")[3]) == pytest.approx(0.5)
