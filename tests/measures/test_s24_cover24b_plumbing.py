@@ -52,3 +52,18 @@ def test_default_measures_of_an_element_run_on_passage_judgements():
     assert default_measures(elements, ["element"])[0] == "element"
     with pytest.raises(UsageError, match="runs of different kinds"):
         default_measures(elements, ["element", "document"])
+
+
+def test_inex_eval_api_refusals():
+    """The functions the curve and the API call with values no measure parameter checked."""
+    import numpy as np
+
+    from sdreval.measures.inex_eval import kernels
+    from sdreval.measures.inex_eval.definitions import collection_size
+
+    with pytest.raises(UsageError, match="collection element count must be >= 0, got -1"):
+        collection_size(None, -1)
+    assert collection_size(None, 7) == 7
+    with pytest.raises(ValueError, match="unknown precall reading 'other'"):
+        kernels.precall(np.ones(1), np.zeros(1), 10, reading="other")
+    assert kernels.rank_groups(np.zeros(0)).size == 0
