@@ -215,3 +215,35 @@ def test_figure_refusals(monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
     with pytest.raises(UsageError, match="SOURCE_DATE_EPOCH must be an integer"):
         report_time()
+
+
+def test_curve_plots_draw_what_they_are_given():
+    """Step and logarithmic curves and the span recall plot draw each run's points as given."""
+    import numpy as np
+
+    from sdreval.report import plots
+
+    curves = {"a": ([1, 2, 5], [0.2, 0.5, 0.9]), "b": ([1, 2, 5], [0.1, 0.3, 0.4])}
+    for fig in (plots.plot_curves(curves, step=True), plots.plot_nxcg(curves, logx=True),
+                plots.plot_span_recall(curves)):
+        (ax,) = fig.axes
+        drawn = {line.get_label(): line for line in ax.get_lines()}
+        assert set(drawn) >= {"a", "b"}
+        for run, (xs, ys) in curves.items():
+            x, y = drawn[run].get_data()
+            # a step line repeats points; every given point is on it
+            assert {(float(p), float(q)) for p, q in zip(xs, ys)} <= \
+                {(float(p), float(q)) for p, q in zip(np.asarray(x), np.asarray(y))}
+    assert plots.plot_nxcg(curves, logx=True).axes[0].get_xscale() == "log"
+    assert "SpanR@k" in plots.plot_span_recall(curves).axes[0].get_ylabel()
+
+
+def test_report_refuses_an_unknown_curve_and_image_format():
+    from sdreval.report.html import render_html, report_data
+
+    results, _ = _results_and_compare()
+    with pytest.raises(UsageError, match="unknown curve 'roc'"):
+        report_data(results, curves={"roc": pd.DataFrame()}, samples=200)
+    data = report_data(results, plots_wanted=[], samples=200)
+    with pytest.raises(UsageError, match="image format must be png or svg"):
+        render_html(data, image_format="gif")
