@@ -247,3 +247,21 @@ def test_report_refuses_an_unknown_curve_and_image_format():
     data = report_data(results, plots_wanted=[], samples=200)
     with pytest.raises(UsageError, match="image format must be png or svg"):
         render_html(data, image_format="gif")
+
+
+def test_report_without_measures_uses_eval_s_defaults():
+    """Element runs on element judgements: the INEX 2005-2006 set (Kazai & Lalmas 2006),
+    as ``sdreval eval`` without -m; mixed kinds: every kind's set."""
+    from sdreval.data import example_path
+    from sdreval.measures.defaults import DEFAULT_SETS
+    from sdreval.report.html import build_report, default_measures
+
+    root = example_path("synthetic")
+    qrels = read_qrels(root / "qrels.tsv")
+    runs = [read_run(root / "runs" / f"sim0{i}.txt") for i in (1, 2)]
+    data = build_report(qrels, runs, plots_wanted=[], samples=200)
+    assert data.measures == list(DEFAULT_SETS["element"])
+    assert sorted(set(data.results.measure)) == sorted(DEFAULT_SETS["element"])
+    passages = read_run(root / "runs" / "sim01.passages.txt")
+    assert default_measures([runs[0], passages]) == \
+        list(DEFAULT_SETS["element"]) + list(DEFAULT_SETS["passage"])
