@@ -125,3 +125,12 @@ def test_sensitivity_of_a_run_mixing_two_chunkings(tmp_path):
     line = next(x for x in result.stdout.splitlines()
                 if x.startswith("AP on chunk qrels\tany\tmixed\t"))
     assert float(line.split("\t")[3]) == pytest.approx(0.5)
+
+
+def test_stability_option_and_topic_refusals(tmp_path):
+    scores = _scores(tmp_path)
+    text = _run(["stability", "--scores", scores, "--top-fraction", "abc"])
+    assert text.exit_code == 2 and "'abc' is not a number" in text.output
+    one = _scores(tmp_path, topics=1)
+    swap = _run(["stability", "--scores", one, "-a", "swap"])
+    assert swap.exit_code == 2 and "swap rates need at least two topics" in swap.output
