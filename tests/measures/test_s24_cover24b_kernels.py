@@ -342,3 +342,25 @@ def test_esr_on_highlighted_passages_by_hand(tmp_path):
         assert [got[("1", f"{m}(rel={rel},nav=none)@{k}")]
                 for m, k in (("ESRP", 1), ("ESRP", 2), ("ESRR", 1), ("ESRR", 2))] == \
             pytest.approx([p1, p2, r1, r2]), rel
+
+
+def test_esr_on_passages_judged_non_relevant(tmp_path):
+    """Document y judged non-relevant (no highlight): its article gains nothing; topic 2,
+    judging y only, has nothing relevant and is left out, said in a warning."""
+    from sdreval.io import read_collection, read_qrels, read_run
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "x.xml").write_text(
+        "<article><sec>aaaaaaaaaa</sec><sec>bbbbbbbbbb</sec></article>")
+    (tmp_path / "docs" / "y.xml").write_text("<article><sec>cccccccccc</sec></article>")
+    (tmp_path / "q.fol").write_text("1 Q0 x 10 20 5 5:10\n1 Q0 y 0 10\n2 Q0 y 0 10\n")
+    (tmp_path / "r.run").write_text("1 Q0 x 1 2.0 r /article[1]/sec[1]\n"
+                                    "1 Q0 y 2 1.5 r /article[1]\n1 Q0 x 3 1.0 r /article[1]\n"
+                                    "2 Q0 y 1 1.0 r /article[1]\n")
+    ctx = EvalContext(collection=read_collection(tmp_path / "docs"))
+    got = _values(evaluate(read_qrels(tmp_path / "q.fol"), [read_run(tmp_path / "r.run")],
+                           ["ESRP(nav=none)@3", "ESRR(nav=none)@3"], ctx))
+    # hits at ranks 1 and 3 of 3; 2 of the 3 relevant trees of x (article, sec[1], sec[2])
+    assert got == {("1", "ESRP(nav=none)@3"): pytest.approx(2 / 3),
+                   ("1", "ESRR(nav=none)@3"): pytest.approx(2 / 3)}
+    assert "1 qrels topic(s) with nothing relevant left out of means: 2" in ctx.warnings
