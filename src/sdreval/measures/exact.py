@@ -41,8 +41,7 @@ class ExactSum:
     count: int = 0
 
     def __add__(self, other: "ExactSum") -> "ExactSum":
-        if isinstance(other, _Infinite):
-            return other + self
+        # ``finite + infinite`` never lands here: Python calls the subclass's __radd__ first
         low = min(self.exponent, other.exponent)
         total = (self.numerator << (self.exponent - low)) + \
             (other.numerator << (other.exponent - low))

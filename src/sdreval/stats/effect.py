@@ -71,16 +71,6 @@ def _exact_pairs(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return _mean_and_sum(np.concatenate([a, -b], axis=1), a.shape[1])
 
 
-def exact_difference(a: np.ndarray, b: np.ndarray, summed: bool = False) -> np.ndarray:
-    """``mean_a − mean_b`` of each row pair of two runs × topics arrays (no NaN), exact and
-    rounded once: the exact sum of ``a`` minus that of ``b``, over the topics (with
-    ``summed`` not divided), so that the difference printed is that of eval's exact means,
-    not the mean of per-topic differences rounded to 12 decimals; 0 within ``TIE_TOLERANCE``
-    of 0, as :func:`mean_difference`."""
-    mean, total = _exact_pairs(a, b)
-    return total if summed else mean
-
-
 def _spread(d: np.ndarray) -> np.ndarray:
     """Sample standard deviation of each row; 0 for a constant row (numpy's can be 1e-17)."""
     return np.where((d == d[:, :1]).all(axis=1), 0.0, d.std(axis=1, ddof=1))
@@ -119,8 +109,8 @@ def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t
     """The columns of :data:`EFFECT_COLUMNS` for each row of a pairs × topics matrix;
     ``interval`` is ``t`` (paired t interval) or ``bootstrap`` (percentile); ``summed``: the
     difference is the sum of ``d`` (counts; the interval stays the mean's).  ``pairs``: the
-    values ``(a, b)`` whose differences ``diffs`` are; the difference is then
-    :func:`exact_difference` of them."""
+    values ``(a, b)`` whose differences ``diffs`` are; the difference is then their means'
+    difference, exact and rounded once (the exact sum of ``a`` minus that of ``b``)."""
     if not 0 < ci_level < 1:
         raise UsageError(f"confidence level must be in (0, 1), got {ci_level}")
     d = np.atleast_2d(np.asarray(diffs, dtype=float))

@@ -236,35 +236,13 @@ def ranking_keys(ranking: Ranking) -> list[tuple[str, str]]:
     return list(zip(ranking.docs.tolist(), paths))
 
 
-def by_document(qmap: dict[tuple[str, str], float]) -> dict[str, dict[str, float]]:
-    """``doc -> {path: quantised value}`` of a :func:`topic_quant_map`."""
-    by_doc: dict[str, dict[str, float]] = {}
-    for (doc, path), value in qmap.items():
-        by_doc.setdefault(doc, {})[path] = value
-    return by_doc
-
-
 def ranking_gains(ranking: Ranking, qmap: dict[tuple[str, str], float],
-                  ctx: Any = None, run: str = "",
-                  by_doc: dict[str, dict[str, float]] | None = None,
-                  topic: str = "") -> np.ndarray:
+                  ctx: Any = None, run: str = "", topic: str = "") -> np.ndarray:
     """Quantised value per result (0 if not assessed; 0 for a repeated result, counted in the
-    warning of run ``run`` by :func:`warn_repeated_relevant`).
-
-    With ``by_doc`` (:func:`by_document`) the lookup goes document first, which avoids
-    building a ``(doc, path)`` key for the many results of unjudged documents.
-    """
+    warning of run ``run`` by :func:`warn_repeated_relevant`)."""
     docs = ranking.docs.tolist()
     n = len(docs)
-    if by_doc is not None:
-        gains = np.zeros(n)
-        judged = np.flatnonzero(np.fromiter(map(by_doc.__contains__, docs), bool, n))
-        paths = ranking.paths
-        for i in judged.tolist():
-            path = paths[i]
-            gains[i] = by_doc[docs[i]].get(ROOT if path is None else path, 0.0)
-    else:
-        gains = np.fromiter(map(qmap.get, ranking_keys(ranking), repeat(0.0)), float, n)
+    gains = np.fromiter(map(qmap.get, ranking_keys(ranking), repeat(0.0)), float, n)
     # only results with a positive value can be affected by a repeat
     positive = np.flatnonzero(gains > 0).tolist()
     if len(set(docs[i] for i in positive)) != len(positive):

@@ -125,20 +125,6 @@ for _definition in DEFINITIONS:
 # family kernel
 
 
-def _check(measure: Measure, ctx: EvalContext) -> None:
-    if measure.name in ("NSRCG", "NSRCG2"):
-        l, m = measure.get("l", ctx), measure.get("m", ctx)
-        if not 0 < l <= 1:
-            raise UsageError(f"{measure.text}: desired recall l must be in (0, 1]")
-        if m is not None and m <= 0:
-            raise UsageError(f"{measure.text}: desired effort m must be positive")
-    if measure.name in ("SRPRUM", "PRUM", "EPRUM") and not 0 < measure.get("recall", ctx) <= 1:
-        raise UsageError(f"{measure.text}: recall must be in (0, 1]")
-    if measure.name in PRUM_FAMILY and measure.get("A", ctx) is not None \
-            and measure.get("A", ctx) <= 0:
-        raise UsageError(f"{measure.text}: A must be positive")
-
-
 def _value(measure: Measure, x: K.Expectations, sizes_cum: np.ndarray | None,
            ctx: EvalContext) -> float:
     name, k = measure.name, measure.cutoff
@@ -191,8 +177,6 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: EvalContext) -> dict[str, dict[str, float]]:
     """Family kernel: every ESR measure of ``measures`` for every topic."""
     out: dict[str, dict[str, float]] = {m.text: {} for m in measures}
-    for measure in measures:
-        _check(measure, ctx)
     if run.unit == "passage" and any(m.name not in PRUM_FAMILY or m.get("A", ctx) is None
                                      for m in measures):
         raise UsageError(f"run {run.name}: ESR measures evaluate element (tree) runs; this is a "

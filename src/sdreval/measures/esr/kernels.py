@@ -180,20 +180,3 @@ def mean_averaged(precision: np.ndarray, recall: np.ndarray) -> float:
     """Mean of interpolated precision over the 101 recall points 0.00 … 1.00 (Ali, Consens & Lalmas 2012, §7:
     MASRiP, MASRiP2, mean-averaged ESRP)."""
     return float(interpolated(precision, recall).mean())
-
-
-def curves(x: Expectations, sizes_cum: np.ndarray | None = None) -> dict[str, np.ndarray]:
-    """Per cut-off curves 1..L used by the mean-averaged measures."""
-    L = len(x)
-    k = np.arange(1, L + 1, dtype=float)
-    gain2 = x.hits + x.near_misses
-    rb = x.recall_base
-    out = {
-        "ESRP": x.hits / k if L else np.zeros(0),
-        "ESRR": np.divide(gain2, rb, out=np.zeros(L), where=rb > 0),
-    }
-    if sizes_cum is not None:
-        out["SRiP"] = np.divide(x.hits, sizes_cum, out=np.zeros(L), where=sizes_cum > 0)
-        out["SRiP2"] = np.divide(gain2, sizes_cum, out=np.zeros(L), where=sizes_cum > 0)
-        out["SRiR2"] = out["ESRR"]
-    return out

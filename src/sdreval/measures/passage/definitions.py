@@ -88,11 +88,6 @@ MEASURE_DEFS = [
 ]
 
 
-def _check_alpha(alpha: float | None, text: str) -> None:
-    if alpha is not None and not 0.0 <= alpha <= 1.0:
-        raise UsageError(f"measure {text}: alpha must be in [0, 1], got {alpha}")
-
-
 def _qrels_batch(qrels: Qrels, ctx: EvalContext) -> tuple[QrelsBatch, RelevanceSummary]:
     """Relevant text of every topic, prepared once per qrels object (cached in ``ctx``; the
     per-topic preparations are not kept, only the batch and a summary per topic)."""
@@ -217,23 +212,13 @@ def _parse(measures: list[Measure], ctx: EvalContext):
     gen: dict[tuple, list[Measure]] = defaultdict(list)
     for m in measures:
         if m.name in ("iP", "MAiP"):
-            alpha = m.get("alpha", ctx)
-            _check_alpha(alpha, m.text)
-            if m.name == "iP" and not 0.0 <= float(m.cutoff) <= 1.0:
-                raise UsageError(f"measure {m.text}: the recall level must be in [0, 1]")
-            focused[alpha].append(m)
+            focused[m.get("alpha", ctx)].append(m)
         elif m.name in ("HiXiP", "HiXiR"):
-            alpha = m.get("alpha", ctx)
-            _check_alpha(alpha, m.text)
-            hix[alpha].append(m)
-        else:
+            hix[m.get("alpha", ctx)].append(m)
+        else:  # alpha, beta, n and the recall level are in range: Param.allowed checks them
             task = m.get("task", ctx)
             beta = float(m.get("beta", ctx))
             n = int(m.get("n", ctx))
-            if task == "ric" and beta < 0:
-                raise UsageError(f"measure {m.text}: beta must be ≥ 0")
-            if task == "bic" and n <= 0:
-                raise UsageError(f"measure {m.text}: n must be positive")
             gen[("ric", beta) if task == "ric" else ("bic", n)].append(m)
     return focused, hix, gen
 

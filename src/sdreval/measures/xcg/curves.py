@@ -64,14 +64,13 @@ def ep_gr_curve(qrels: Qrels, runs: Run | Iterable[Run], points=None,
                 ctx: EvalContext | None = None, all_topics: bool = False, **params: Any
                 ) -> pd.DataFrame:
     """Effort-precision / gain-recall curves (default points 0.01..1.00), over the topics of
-    the measures' means (``all_topics`` as ``-c``)."""
+    the measures' means (``all_topics`` as ``-c``): each has ideal gain (:func:`_scored`
+    keeps the topics with something relevant under the quantisation)."""
     pts = FINE_POINTS if points is None else np.asarray(points, dtype=np.float64)
     rows = []
     for run in ([runs] if isinstance(runs, Run) else runs):
         topics, zero, ctx = _scored(qrels, run, all_topics, ctx, params)
         for topic, (xg, xi) in xcg_gains(qrels, run, topics, ctx, **params).items():
-            if xi.sum() <= 0:
-                continue
             for r, v in zip(pts.tolist(), ep_at(xg, xi, pts).tolist()):
                 rows.append((run.name, topic, r, v))
         rows.extend((run.name, topic, r, 0.0) for topic in zero for r in pts.tolist())
@@ -89,8 +88,6 @@ def nxcg_curve(qrels: Qrels, runs: Run | Iterable[Run], max_rank: int = 100,
     for run in ([runs] if isinstance(runs, Run) else runs):
         topics, zero, ctx = _scored(qrels, run, all_topics, ctx, params)
         for topic, (xg, xi) in xcg_gains(qrels, run, topics, ctx, **params).items():
-            if xi.sum() <= 0:
-                continue
             for k, v in zip(ranks.tolist(), nxcg_vector(xg, xi, max_rank).tolist()):
                 rows.append((run.name, topic, k, v))
         rows.extend((run.name, topic, k, 0.0) for topic in zero for k in ranks.tolist())

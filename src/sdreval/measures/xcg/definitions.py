@@ -123,11 +123,8 @@ def request_of(measure: Measure) -> tuple[str, float]:
     name = measure.name
     if name in ("xCG", "nxCG", "MAnxCG"):
         return name, int(measure.cutoff)
-    if name == "ep":
-        r = float(measure.cutoff)
-        if not 0.0 < r <= 1.0:
-            raise UsageError(f"{measure.text}: gain-recall must be in (0, 1]")
-        return name, r
+    if name == "ep":  # the gain-recall is in (0, 1]: the definition's cutoff_range checks it
+        return name, float(measure.cutoff)
     if name == "iMAep":
         return name, float(measure.get("step"))
     if name in ("Q", "R"):
