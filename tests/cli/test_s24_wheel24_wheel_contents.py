@@ -39,6 +39,10 @@ def wheel(tmp_path_factory) -> Path:
                 "__pycache__", "*.pyc", "*.egg-info"))
         elif (ROOT / name).exists():
             shutil.copy(ROOT / name, tree / name)
+    # bytecode a test run leaves beside the bundled data is not data
+    stray = tree / "src" / "sdreval" / "data" / "__pycache__" / "rag.cpython-311.pyc"
+    stray.parent.mkdir(exist_ok=True)
+    stray.write_bytes(b"\0" * 16)
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
                             "--wheel-dir", str(out), str(tree)],
                            capture_output=True, text=True, timeout=300)
@@ -66,6 +70,7 @@ def test_the_record_lists_the_modules_data_and_pages(wheel):
     assert sorted(modules - listed) == []
     assert sorted(data - listed) == []
     assert sorted(pages - listed) == []
+    assert [n for n in listed if "__pycache__" in n or n.endswith(".pyc")] == []
     # the docs' maintenance scripts are not modules of the package
     assert [n for n in listed if n.startswith("sdreval/docs/") and not n.endswith(".md")] == []
 
