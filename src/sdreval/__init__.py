@@ -13,6 +13,9 @@ Quick use::
 
 Importing the package is instant: every name below loads its module (numpy, pandas, the
 measure families) on first use.
+
+The pages docs/NAME.md that docstrings and messages name are installed with the package:
+``sdreval docs`` (the command) lists them and their folder, ``sdreval docs NAME`` prints one.
 """
 from __future__ import annotations
 

@@ -97,4 +97,4 @@ def demo_command():
     click.echo("\nThe example files are in " + str(base) + "; try:\n"
                f"  sdreval eval {base / 'synthetic' / 'qrels.tsv'} "
                f"{base / 'synthetic' / 'runs' / 'sim01.txt'} -m nxCG@10 -m MAep\n"
-               "(sdreval measures lists every measure; docs/user-guide.md walks through them)")
+               "(sdreval measures lists every measure; sdreval docs user-guide walks through them)")

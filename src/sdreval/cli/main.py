@@ -35,6 +35,8 @@ COMMANDS = [
      "Write synthetic INEX-like qrels and runs (documents on request)."),
     ("measures", "measures_cmd", "measures_command",
      "List the measures, their parameters and defaults."),
+    ("docs", "docs_cmd", "docs_command",
+     "Show the documentation pages that help texts and messages name."),
     ("project", "project_cmd", "project_command",
      "Project span judgements onto a chunking (TREC qrels)."),
     ("sensitivity", "sensitivity_cmd", "sensitivity_command",
@@ -152,8 +154,9 @@ def cli():
     """sdreval: evaluation of structured document retrieval (XML elements, passages, chunks).
 
     Formats are detected from content; `sdreval COMMAND --help` describes each command and
-    `sdreval measures` lists every measure.  The papers cited are listed in
-    docs/references.md."""
+    `sdreval measures` lists every measure.  The pages docs/NAME.md that help texts and
+    messages name are installed with sdreval: `sdreval docs` lists them and `sdreval docs
+    NAME` prints one.  The papers cited are listed in docs/references.md."""
 
 
 #: whether :func:`main` paused the garbage collector for the command's imports

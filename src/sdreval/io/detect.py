@@ -175,7 +175,7 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
         kind = sniff_inex_xml(head, path)
         if kind is None:
             root = re.match(_ROOT, head, re.DOTALL)
-            name = root.group(1).decode("utf-8", "replace") if root else ""
+            name = root.group("name").decode("utf-8", "replace") if root else ""
             hint = ("" if not name else "; a document of the collection? give its directory "
                     "with --collection DIR" if name == "article" else "; a topics file? sdreval "
                     "needs only the judgements and the runs")
@@ -324,10 +324,13 @@ SUBMISSION = "inex-submission"
 ASSESSMENTS = "inex-assessments"
 
 # the first element's name, after text, comments, processing instructions and declarations
-# (``<!DOCTYPE ... [internal subset]>``); possessive and atomic: nothing is read twice
-# (compiled by the first XML detection, through re's cache: not at every start)
-_ROOT = (rb"(?>[^<]*+(?><!--.*?-->|<\?.*?\?>|<!(?!--)[^\[>]*+(?:\[.*?\][^>]*+)?>))*+"
-         rb"[^<]*+<([A-Za-z_][\w.\-]*+(?::[A-Za-z_][\w.\-]*+)?)")
+# (``<!DOCTYPE ... [internal subset]>``).  The prolog is matched once, in a lookahead (never
+# backtracked into) that a backreference then consumes: an atomic group in the syntax of
+# Python 3.10 (``(?>...)`` and possessive quantifiers need 3.11), so nothing is read twice,
+# a failing match included (compiled by the first XML detection, through re's cache)
+_ROOT = (rb"(?=(?P<prolog>(?:[^<]*(?:<!--.*?-->|<\?.*?\?>"
+         rb"|<!(?!--)[^\[>]*(?:\[.*?\](?=(?P<subset_end>[^>]*))(?P=subset_end))?>))*))"
+         rb"(?P=prolog)[^<]*<(?P<name>[A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)")
 _ASSESSMENT_ROOTS = {b"assessments", b"inex-assessments", b"assessment"}
 
 
@@ -348,10 +351,10 @@ def sniff_inex_xml(head: bytes, path: str | Path | None = None) -> str | None:
         with open(local_path(path), "rb") as handle, \
                 mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as whole:
             return sniff_inex_xml(whole)
-    name = match.group(1).split(b":")[-1].lower()
+    name = match.group("name").split(b":")[-1].lower()
     if name == b"inex-submission":
         return SUBMISSION
-    if name in _ASSESSMENT_ROOTS or data.find(b"<assessments", match.start(1) - 1) >= 0:
+    if name in _ASSESSMENT_ROOTS or data.find(b"<assessments", match.start("name") - 1) >= 0:
         return ASSESSMENTS
     return None
 
