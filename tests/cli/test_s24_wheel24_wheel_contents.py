@@ -27,7 +27,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel24_build")]
 
 #: what the build reads (a copy: pip builds in the source tree, whose build/ folder would keep
 #: files of an earlier build)
-SOURCES = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "src", "docs"]
+SOURCES = ["pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "src", "docs"]
 
 
 @pytest.fixture(scope="module")
@@ -84,6 +84,8 @@ def test_the_metadata_names_the_version_script_and_readme(wheel):
     assert ["Version", sdreval.__version__] in fields
     assert ["Requires-Python", ">=3.10"] in fields
     assert ["License-Expression", "BSD-3-Clause"] in fields
+    assert ["License-File", "LICENSE"] in fields  # the licence's text, which BSD-3 asks to ship
+    assert "BSD 3-Clause License" in archive.read(info["LICENSE"]).decode("utf-8")
     assert {"test", "peers"} <= {v for k, v in fields if k == "Provides-Extra"}
     assert description.startswith("# sdreval\n")
     scripts = archive.read(info["entry_points.txt"]).decode("utf-8")
