@@ -23,8 +23,11 @@ def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
 
     From element assessments; for highlighted-passage qrels (FOL) the elements of the judged
     documents are taken from the collection (``ctx.collection``) and their relevant characters
-    are the highlighted characters they contain (Ali, Consens & Lalmas 2012, §6.2, §7)."""
-    items = list(tq.elements.values())
+    are the highlighted characters they contain (Ali, Consens & Lalmas 2012, §6.2, §7).
+
+    The trees come in one order, by document and path, whatever the order of the judgements
+    (file lines, table rows): the sums over trees, and the values, are then the same bits."""
+    items = [tq.elements[key] for key in sorted(tq.elements)]
     if not items:
         if any(p.is_relevant for p in tq.passages.values()):
             return passage_relevance(tq, mode, ctx)
@@ -82,7 +85,7 @@ def passage_relevance(tq: TopicQrels, mode: str, ctx: EvalContext | None
     keys: list[tuple[str, str]] = []
     values: list[np.ndarray] = []
     absent = []
-    for doc, dp in tq.passages.items():
+    for doc, dp in sorted(tq.passages.items()):  # one order of the trees (see relevance)
         if not dp.is_relevant or not dp.ranges:
             continue
         try:
