@@ -16,6 +16,7 @@ from ...lazy import lazy_module
 from ...model.run import Run
 from ..cumgain import FINE_POINTS, ep_at, nxcg_vector
 from ..registry import MEASURES, EvalContext, Measure, make_measure
+from ..results import frame_means
 from ..serial import curve_topics
 from .definitions import settings_of, tables_for
 from .gains import run_gains
@@ -41,7 +42,7 @@ def xcg_gains(qrels: Qrels, run: Run, topics: Iterable[str] | None = None,
 def _with_mean(frame: pd.DataFrame, x: str, y: str) -> pd.DataFrame:
     if frame.empty:
         return frame
-    mean = frame.groupby(["run", x], sort=False)[y].mean().reset_index()
+    mean = frame_means(frame, ["run", x], y)  # as eval's means of ep@r and nxCG@k
     mean.insert(1, "topic", "all")
     return pd.concat([frame, mean[frame.columns]], ignore_index=True)
 
