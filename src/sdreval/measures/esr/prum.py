@@ -152,9 +152,10 @@ def eprum_levels(nav: np.ndarray, levels: list[int] | np.ndarray) -> np.ndarray:
     first = np.diff(G, axis=0)                          # P(min_S = k), k = 1..L
     ranks = np.arange(1, L + 1, dtype=float)[:, None]
     out = np.zeros(len(levels))
-    for j, i in enumerate(levels):
-        if 1 <= i <= n:
-            out[j] = running_total(first[:, i] * (i / ranks[:, 0]))  # rank by rank
+    valid = (levels >= 1) & (levels <= n)
+    wanted = levels[valid]
+    # each level's terms added rank by rank: ranks past the last useful one change no bit
+    out[valid] = row_sums((first[:, wanted] * (wanted[None, :] / ranks)).T)
     return out
 
 
