@@ -155,6 +155,26 @@ def group_sums(values: np.ndarray, groups: np.ndarray, n_groups: int | None = No
     return exact_sums(values, groups, n)
 
 
+def group_means(values: np.ndarray, groups: np.ndarray, n_groups: int | None = None
+                ) -> np.ndarray:
+    """The mean of each group's values as ``eval`` prints a mean (the exact sum divided by
+    the count, rounded once; NaN left out, NaN for a group without values): for tables of
+    curves, whose points are measures' means too."""
+    return np.array([s.mean() for s in group_sums(values, groups, n_groups)],
+                    dtype=np.float64)
+
+
+def frame_means(frame: pd.DataFrame, by: list[str], column: str) -> pd.DataFrame:
+    """``frame.groupby(by, sort=False)[column].mean()`` as a DataFrame (``by`` columns, then
+    ``column``), each mean by :func:`group_means`: pandas' running sum changed the last bit
+    of some means of the same values."""
+    grouped = frame.groupby(by, sort=False)
+    out = grouped[column].first().reset_index()  # the groups, in order of first appearance
+    out[column] = group_means(frame[column].to_numpy(np.float64), grouped.ngroup().to_numpy(),
+                              grouped.ngroups)
+    return out
+
+
 def mean_columns(table: ResultColumns, aggregate_of) -> ResultColumns:
     """One row per (run, measure) in order of first appearance, topic ``all``: the exact mean
     of the values (NaN left out), their sum for counts, or trec_eval's geometric mean

@@ -1,4 +1,5 @@
-"""Exact per-segment cumulative sums (one segment per topic, article, group ...).
+"""Exact per-segment cumulative sums (one segment per topic, article, group ...), and sums
+added in a fixed order (:func:`row_sums`, :func:`running_total`).
 
 Subtracting a run-wide cumulative sum at each segment start (``cs - cs[start]``) is fast but
 not exact: a topic's values then carry the rounding error of every topic before it (a Best in
@@ -40,6 +41,23 @@ def segmented_cumsum(values: np.ndarray, bounds: np.ndarray) -> np.ndarray:
         if hi > lo:
             out[lo:hi] = np.cumsum(values[lo:hi])
     return out
+
+
+def row_sums(matrix: np.ndarray) -> np.ndarray:
+    """Each row's sum, added left to right (rank by rank, as trec_eval adds a ranking's
+    terms): the same bits whatever the zero padding or the number of rows, where numpy's
+    pairwise ``sum`` and BLAS products change the last bit with the matrix's shape."""
+    matrix = np.asarray(matrix, dtype=np.float64)
+    if matrix.shape[1] == 0:
+        return np.zeros(matrix.shape[0])
+    return np.cumsum(matrix, axis=1)[:, -1]
+
+
+def running_total(values: np.ndarray) -> float:
+    """The sum of a 1-D array added first to last (:func:`row_sums` of one row): terms that
+    are zero, e.g. ranks past the last useful one, change no bit of it."""
+    values = np.asarray(values, dtype=np.float64).reshape(-1)
+    return float(np.cumsum(values)[-1]) if values.size else 0.0
 
 
 def _integral(values: np.ndarray) -> bool:

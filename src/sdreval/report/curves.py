@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
+from ..measures.results import frame_means, group_means
 
 CURVE_COLUMNS = ["run", "x", "value"]
 
@@ -95,7 +96,7 @@ def curve_from_results(results: pd.DataFrame, name: str, per_topic: bool = False
     if per_topic:
         return rows[["run", "topic", "x", "value"]].sort_values(["run", "topic", "x"],
                                                                   kind="stable")
-    curve = rows.groupby(["run", "x"], sort=False)["value"].mean().reset_index()
+    curve = frame_means(rows, ["run", "x"], "value")  # the means eval prints
     order = {run: i for i, run in enumerate(dict.fromkeys(rows["run"]))}
     curve = curve.sort_values(["run", "x"], key=lambda s: s.map(order) if s.name == "run"
                               else s, kind="stable")
@@ -152,8 +153,10 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
         curves = np.vstack([inex_eval_curve(qrels, ordered.get(t), t, quant, elements, ctx,
                                             compat=measure.get("compat", ctx))
                             for t in topics])
+        points = np.tile(np.arange(len(RECALL_POINTS)), len(topics))  # the means eval prints
         frames.append(pd.DataFrame({"run": run.name, "x": RECALL_POINTS,
-                                    "value": curves.mean(axis=0)}))
+                                    "value": group_means(curves.ravel(), points,
+                                                         len(RECALL_POINTS))}))
         per_topic.append(pd.DataFrame({"run": run.name,
                                        "topic": np.repeat(topics, len(RECALL_POINTS)),
                                        "x": np.tile(RECALL_POINTS, len(topics)),

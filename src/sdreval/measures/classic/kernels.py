@@ -15,7 +15,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..segments import segmented_cumsum
+from ..segments import row_sums, segmented_cumsum
 
 
 def pad(rows: Sequence[np.ndarray], width: int | None = None) -> np.ndarray:
@@ -46,15 +46,6 @@ def _first(matrix: np.ndarray, k: int) -> np.ndarray:
 def _safe_div(num: np.ndarray, den: np.ndarray) -> np.ndarray:
     den = np.asarray(den, dtype=np.float64)
     return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den > 0)
-
-
-def row_sums(matrix: np.ndarray) -> np.ndarray:
-    """Each row's sum, added left to right (rank by rank, as trec_eval adds a ranking's
-    terms): the same bits whatever the zero padding or the number of rows, where numpy's
-    pairwise ``sum`` and BLAS products change the last bit with the matrix's shape."""
-    if matrix.shape[1] == 0:
-        return np.zeros(matrix.shape[0])
-    return np.cumsum(matrix, axis=1, dtype=np.float64)[:, -1]
 
 
 def _ranks(width: int) -> np.ndarray:

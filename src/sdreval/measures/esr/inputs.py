@@ -23,7 +23,10 @@ def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
 
     From element assessments; for highlighted-passage qrels (FOL) the elements of the judged
     documents are taken from the collection (``ctx.collection``) and their relevant characters
-    are the highlighted characters they contain (Ali, Consens & Lalmas 2012, §6.2, §7)."""
+    are the highlighted characters they contain (Ali, Consens & Lalmas 2012, §6.2, §7).
+
+    The trees come in one order, by document and path, whatever the order of the judgements
+    (file lines, table rows): the sums over trees, and the values, are then the same bits."""
     items = list(tq.elements.values())
     if not items:
         if any(p.is_relevant for p in tq.passages.values()):
@@ -49,8 +52,9 @@ def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
             rel = np.where(e != 0, s * size, 0.0)
         else:
             rel = np.where(q > 0, size, 0.0)
-    keep = np.flatnonzero(rel > 0)
-    return [(items[i].doc, items[i].path) for i in keep], rel[keep]
+    keys = [(items[i].doc, items[i].path) for i in np.flatnonzero(rel > 0).tolist()]
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    return [keys[i] for i in order], rel[rel > 0][order]
 
 
 def highlighted_chars(start: np.ndarray, end: np.ndarray,
@@ -82,9 +86,9 @@ def passage_relevance(tq: TopicQrels, mode: str, ctx: EvalContext | None
     keys: list[tuple[str, str]] = []
     values: list[np.ndarray] = []
     absent = []
-    for doc, dp in tq.passages.items():
-        if not dp.is_relevant or not dp.ranges:
-            continue
+    relevant = sorted(doc for doc, dp in tq.passages.items() if dp.is_relevant and dp.ranges)
+    for doc in relevant:  # one order of the trees (see relevance)
+        dp = tq.passages[doc]
         try:
             tree = ctx.collection[doc]
         except KeyError:

@@ -12,6 +12,8 @@ from typing import Sequence
 
 import numpy as np
 
+from ..segments import row_sums, running_total
+
 #: Tolerance when comparing a recall with a desired recall level (recall 1.73/1.73 must be 1).
 RECALL_EPS = 1e-9
 
@@ -76,11 +78,15 @@ def expectations(nav: np.ndarray, rel: np.ndarray, hit_rank: np.ndarray,
     * ``E[Recall-base, R_i]`` = their sum.
 
     ``nav``: ``L × n`` (see module doc); ``rel``: relevance value of each relevant tree;
-    ``hit_rank``: 1-based rank at which each relevant tree is first retrieved (0 = never)."""
+    ``hit_rank``: 1-based rank at which each relevant tree is first retrieved (0 = never).
+
+    Sums are added in a fixed order: E[Hits] rank by rank, as Eq. 12 adds SR(R_k); the others
+    tree by tree in the trees' order (:func:`.inputs.relevance`).  So a value does not depend
+    on the order of the judgements, and results or trees that add 0 change no bit."""
     rel = np.asarray(rel, dtype=float)
     hit_rank = np.asarray(hit_rank, dtype=np.int64)
     L, n = nav.shape if nav.ndim == 2 else (0, len(rel))
-    total = float(rel.sum())
+    total = running_total(rel)
     if L == 0:
         empty = np.zeros(0)
         return Expectations(empty, empty, empty, empty, total)
@@ -97,9 +103,10 @@ def expectations(nav: np.ndarray, rel: np.ndarray, hit_rank: np.ndarray,
     per_hits = np.where(retrieved, gain[None, :], 0.0)
     per_nm = np.where(retrieved, 0.0, rel[None, :] * seen)
     per_miss = np.where(retrieved, 0.0, rel[None, :] * unseen)
-    hits = per_hits.sum(axis=1)
-    near = per_nm.sum(axis=1)
-    miss = per_miss.sum(axis=1)
+    # E[Hits] rank by rank (Eq. 12): each tree's gain at its hit rank, one tree a rank at most
+    hits = np.cumsum(np.bincount(m - 1, weights=gain[hit], minlength=L)[:L])
+    near = row_sums(per_nm)
+    miss = row_sums(per_miss)
     result = Expectations(hits, near, miss, hits + near + miss, total)
     if per_element:
         result.per_hits, result.per_near_misses, result.per_misses = per_hits, per_nm, per_miss
@@ -159,7 +166,7 @@ def srprum(x: Expectations, recall: float, limit: int | None = None) -> tuple[fl
     # Eq. 27, "expected number of rank positions"): a result whose tree holds several hits
     # still counts once, so each rank contributes at most 1 and SRPRUM stays in [0, 1].
     per_rank = np.minimum(np.diff(gain[:c], prepend=0.0), 1.0)
-    return float(per_rank.sum() / c), c
+    return running_total(per_rank) / c, c
 
 
 #: The 101 recall points of mean-averaged precision (Ali, Consens & Lalmas 2012, §7).

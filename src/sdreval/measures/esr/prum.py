@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import UsageError
+from ..segments import row_sums, running_total
 
 MAX_SCENARIO_EVENTS = 20
 
@@ -131,11 +132,11 @@ def prum(nav: np.ndarray, desired: int) -> tuple[float, float, float]:
         return 0.0, float(L), 0.0
     G = reach_probabilities(nav)
     not_yet = 1.0 - G[:L, desired] if desired <= n else np.ones(L)   # P(C ≥ k), k = 1..L
-    e_c = float(not_yet.sum())
+    e_c = running_total(not_yet)  # sums rank by rank: ranks that add 0 change no bit
     active = np.flatnonzero(nav.any(axis=1))
     prev = np.vstack([np.zeros((1, n)), _seen(nav)[:-1]])[active]
     stay = _distribution((1.0 - prev) * (1.0 - nav[active]), prev)
-    e_cl = float((not_yet[active] - stay[:, :desired].sum(axis=1)).sum())
+    e_cl = running_total(not_yet[active] - row_sums(stay[:, :desired]))
     return e_cl, e_c, (e_cl / e_c if e_c > 0 else 0.0)
 
 
@@ -151,9 +152,10 @@ def eprum_levels(nav: np.ndarray, levels: list[int] | np.ndarray) -> np.ndarray:
     first = np.diff(G, axis=0)                          # P(min_S = k), k = 1..L
     ranks = np.arange(1, L + 1, dtype=float)[:, None]
     out = np.zeros(len(levels))
-    for j, i in enumerate(levels):
-        if 1 <= i <= n:
-            out[j] = float((first[:, i] * (i / ranks[:, 0])).sum())
+    valid = (levels >= 1) & (levels <= n)
+    wanted = levels[valid]
+    # each level's terms added rank by rank: ranks past the last useful one change no bit
+    out[valid] = row_sums((first[:, wanted] * (wanted[None, :] / ranks)).T)
     return out
 
 

@@ -36,8 +36,8 @@ def ideal_units(tq: TopicQrels, scale: str, quant: str | None
     if tq.elements:
         relevant, _ = relevance(tq, scale, "binary", quant)
         return [(d, p, None) for d, p in relevant]
-    return [(doc, None, dp.bep) for doc, dp in tq.passages.items()
-            if dp.is_relevant and dp.bep is not None]
+    return sorted((doc, None, dp.bep) for doc, dp in tq.passages.items()
+                  if dp.is_relevant and dp.bep is not None)  # one order, as relevance's
 
 
 def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalContext

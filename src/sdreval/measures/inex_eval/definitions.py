@@ -19,11 +19,12 @@ from ...errors import UsageError
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Ranking, Run
-from ..classic.gains import (document_ranking, is_passage_only, ranking_gains, ranking_keys,
-                             reads_documents, refuse_passages_on_elements, resolve_quant,
-                             run_as_read, topic_quant_map)
+from ..classic.gains import (document_ranking, ideal_gains, is_passage_only, ranking_gains,
+                             ranking_keys, reads_documents, refuse_passages_on_elements,
+                             resolve_quant, run_as_read, topic_quant_map)
 from ..registry import (NON_NEGATIVE, Measure, MeasureDef, Param, register_family,
                         register_measure)
+from ..segments import running_total
 from . import kernels
 
 FAMILY = "inex_eval"
@@ -113,7 +114,9 @@ def inex_eval_curve(qrels: Qrels, ranking: Ranking, topic: str, quant: Any = Non
         return np.zeros(np.shape(points))
     q = resolve_quant(quant if quant is not None else getattr(ctx, "quant", None), qrels)
     qmap = topic_quant_map(qrels, topic, q, ctx)
-    n = float(sum(v for v in qmap.values() if v > 0))
+    # Σ quant in one order (descending, the ideal list's): the same bits whatever the order
+    # of the judgements
+    n = running_total(ideal_gains(qmap))
     if reads_documents(qrels, ranking.unit, ctx):  # each document once, at its first result
         ranking = document_ranking(ranking)[0]
     refuse_passages_on_elements(qrels, ranking.unit, "given", ctx)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..segments import running_total
+
 #: the 100 recall points 0.01 ... 1.00 (Vu & Gallinari 2005, §2.1).
 RECALL_POINTS = np.round(np.arange(1, 101) / 100.0, 10)
 #: relative tolerance when comparing cumulated quantised mass with x·n.
@@ -96,7 +98,7 @@ def with_last_rank(rel: np.ndarray, nonrel: np.ndarray, n: float,
                    unretrieved: float, unretrieved_relevant: float) -> tuple[np.ndarray, np.ndarray]:
     """Append the implicit last rank of the ``unretrieved`` elements, of which
     ``unretrieved_relevant`` have a positive value; its mass is ``n`` minus the retrieved mass."""
-    mass = max(n - float(np.sum(rel)), 0.0)
+    mass = max(n - running_total(rel), 0.0)  # rank by rank, as precall's cumulated mass
     nonrel_last = max(unretrieved - unretrieved_relevant, 0.0)
     return np.append(rel, mass), np.append(nonrel, nonrel_last)
 

@@ -31,6 +31,7 @@ from ...model.xpath import depth, parent_path
 from ..classic.gains import ranking_keys
 from ..param_rules import Inert
 from ..registry import Measure, MeasureDef, Param, register_family, register_measure
+from ..segments import running_total
 from . import kernels
 
 FAMILY = "inex_eval_ng"
@@ -146,7 +147,8 @@ def new_text(keys: list[tuple[str, str]], sizes: np.ndarray) -> tuple[np.ndarray
 
 
 def total_relevance(elements: dict, rel_fn) -> float:
-    """``Σ_d rel(d)`` over assessed documents (root relevance, else the document's maximum)."""
+    """``Σ_d rel(d)`` over assessed documents (root relevance, else the document's maximum),
+    added in one order (descending): the same bits whatever the order of the judgements."""
     best: dict[str, float] = {}
     root: dict[str, float] = {}
     for (doc, path), a in elements.items():
@@ -154,7 +156,8 @@ def total_relevance(elements: dict, rel_fn) -> float:
         best[doc] = max(best.get(doc, 0.0), value)
         if depth(path) == 1:
             root[doc] = value
-    return float(sum(root.get(doc, value) for doc, value in best.items()))
+    return running_total(sorted((root.get(doc, value) for doc, value in best.items()),
+                                reverse=True))
 
 
 def ng_components(qrels: Qrels, ranking: Ranking, topic: str, quant: str | None = None,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...lazy import lazy_module
+from ..classic.kernels import ndcg_at, pad
 
 pd = lazy_module("pandas")
 
@@ -85,8 +86,8 @@ def document_values(name: str, k: int | None, gold: pd.DataFrame, answered: list
         if name == "SpanDocR":
             out[b] = np.count_nonzero(gains > 0) / np.count_nonzero(judged.to_numpy() > 0)
             continue
-        ideal = np.sort(judged.to_numpy(dtype=np.float64))[::-1][:k]
-        idcg = (ideal / np.log2(np.arange(2, ideal.size + 2))).sum()
-        dcg = (gains / np.log2(np.arange(2, gains.size + 2))).sum()
-        out[b] = dcg / idcg if idcg > 0 else 0.0
+        # the documents' nDCG by the one nDCG kernel (terms added rank by rank, as trec_eval
+        # adds them): the bits of nDCG on the same document ranking, whatever its length
+        ideal = np.sort(judged.to_numpy(dtype=np.float64))[::-1]
+        out[b] = float(ndcg_at(pad([gains]), pad([ideal]), k)[0])
     return out

@@ -17,6 +17,7 @@ from ...model.run import Run
 from ..cumgain import FINE_POINTS, ep_at, nxcg_vector
 from ..param_rules import check_inert
 from ..registry import MEASURES, EvalContext, Measure, make_measure
+from ..results import frame_means
 from ..serial import curve_topics
 from .definitions import settings_of, tables_for
 from .gains import run_gains
@@ -42,7 +43,7 @@ def xcg_gains(qrels: Qrels, run: Run, topics: Iterable[str] | None = None,
 def _with_mean(frame: pd.DataFrame, x: str, y: str) -> pd.DataFrame:
     if frame.empty:
         return frame
-    mean = frame.groupby(["run", x], sort=False)[y].mean().reset_index()
+    mean = frame_means(frame, ["run", x], y)  # as eval's means of ep@r and nxCG@k
     mean.insert(1, "topic", "all")
     return pd.concat([frame, mean[frame.columns]], ignore_index=True)
 
