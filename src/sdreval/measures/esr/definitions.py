@@ -164,6 +164,13 @@ def _value(measure: Measure, x: K.Expectations, sizes_cum: np.ndarray | None,
 
 
 _NEEDS_SIZES = {"SRiP", "SRiP2", "MASRiP", "MASRiP2"}
+#: why EPRUM can pass 1, said with every value that does: the ideal list's ranks are taken as
+#: ceil(l·N) (an assumption: Ali, Consens & Lalmas 2012, footnote 11, does not say how the
+#: ideal output is scored), while the system is credited the navigation from its results
+EPRUM_ABOVE_ONE = ("the ideal list is taken to show one ideal element a rank (min_I(l) = "
+                   "ceil(l·N), no navigation credited to it), while the run's results lead to "
+                   "several by navigation (an assumption where Ali, Consens & Lalmas 2012, "
+                   "footnote 11, is silent: docs/esr.md, 'PRUM and EPRUM')")
 
 
 def _sized_depth(measures: list[Measure], length: int) -> int:
@@ -222,6 +229,11 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 sizes_cum = np.cumsum(result_sizes(ranking, qrels, topic, ctx,
                                                    _sized_depth(measures, len(ranking))))
             out[measure.text][topic] = _value(measure, cache[key], sizes_cum, ctx)
+    for measure in measures:
+        above = sum(value > 1.0 for value in out[measure.text].values())
+        if above and measure.name in ("EPRUM", "MAEPRUM"):
+            ctx.warn(f"run {run.name}: {above} topic(s) score {measure.text} above one: "
+                     f"{EPRUM_ABOVE_ONE}")
     return out
 
 
