@@ -78,9 +78,8 @@ class Pool:
             for item in getattr(self, name):
                 getattr(views[item.topic], name).append(item)
         for name in ("ranges", "lines", "numeric_beps", "judged"):
-            for key, value in getattr(self, name).items():
-                if key[0] in views:
-                    getattr(views[key[0]], name)[key] = value
+            for key, value in getattr(self, name).items():  # key[0]: a topic of self.topics
+                getattr(views[key[0]], name)[key] = value
         return views
 
     @property
