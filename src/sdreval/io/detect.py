@@ -251,7 +251,7 @@ def is_json_object(head: bytes) -> bool:
     first, _, rest = text.strip().partition(b"\n")
     try:
         record = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):  # (nested too deeply: its reader says so)
         return True  # an object over several lines (or longer than the head)
     return not rest.strip() and all(isinstance(v, (dict, list)) for v in record.values())
 
