@@ -113,6 +113,8 @@ def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.nd
     from ..judgements.columns import ElementColumns
     from ..judgements.quantise import valid_pairs
 
+    if scale not in SCALES:  # (given by the caller: the files' directives are checked)
+        raise UsageError(f"unknown scale {scale!r}; expected one of {', '.join(SCALES)}")
     topics, docs, paths = (c if isinstance(c, pa.Array) else pa.array(c, pa.string())
                            for c in (topics, docs, paths))
     n = len(e)

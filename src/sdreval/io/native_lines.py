@@ -93,8 +93,9 @@ def show_value(value: float) -> str:
 
 def pair_problem(scale: str, e: float, s: float, letter: bool = False,
                  question: bool | None = None) -> str | None:
-    """Why ``(e, s)`` is not a valid assessment on ``scale`` (None if it is).  ``question``:
-    the exhaustivity was written ``?`` (default: ``e == TOO_SMALL``)."""
+    """Why ``(e, s)`` is not a valid assessment on ``scale`` (one of :data:`SCALES`, checked
+    by the caller; None if it is).  ``question``: the exhaustivity was written ``?`` (default:
+    ``e == TOO_SMALL``)."""
     if question is None:
         question = e == TOO_SMALL and scale == "inex2005"
     if question and scale != "inex2005":
@@ -118,8 +119,6 @@ def pair_problem(scale: str, e: float, s: float, letter: bool = False,
             return "exhaustivity must be 0, 1, 2 or ?"
         if not 0.0 <= s <= 1.0:
             return "specificity must be in [0, 1]"
-    else:
-        return f"unknown scale {scale!r}"
     if (e == 0) != (s == 0):
         return "an element is non-relevant in both dimensions or in neither"
     from ..judgements.quantise import pair_error  # the rules of the scale's papers
