@@ -81,9 +81,7 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
             return layout, list(pq.read_schema(where, filesystem=filesystem).names)
         except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
             raise InputError(parquet_problem(path, error), str(path)) from None
-    first = first_data_line(head)
-    if first is None:
-        return None
+    first = first_data_line(head)  # (a layout was found: there is a data line)
     if layout == "jsonl":
         try:
             record = json.loads(first)
