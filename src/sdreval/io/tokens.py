@@ -131,12 +131,11 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
 
 
 def digit_integers(text) -> np.ndarray | None:
-    """int64 values of ASCII digit strings of 1 to 18 digits (None if one is not)."""
+    """int64 values of ASCII digit strings (at least one) of 1 to 18 digits (None if one is
+    not)."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
-    if not len(text):
-        return np.zeros(0, dtype=np.int64)
     sizes = pc.binary_length(text).to_numpy()
     if sizes.min() == 0 or sizes.max() > DIGITS or not pc.all(pc.ascii_is_decimal(text)).as_py():
         return None
