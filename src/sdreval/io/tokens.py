@@ -80,9 +80,8 @@ def split_fields(block, before: int) -> Fields | None:
     offsets = split.offsets.to_numpy()
     tokens = pc.list_flatten(split)
     line_start, line_tokens = offsets[:-1] - offsets[0], np.diff(offsets)
-    # white space at a line start or end gives an empty token there (only there): left out
-    if not len(tokens):
-        return None
+    # white space at a line start or end gives an empty token there (only there): left out;
+    # every line gives at least one token (an empty line: one empty token)
     bounds = np.frombuffer(tokens.buffers()[1], dtype=np.int32, count=len(tokens) + 1,
                            offset=4 * tokens.offset)
     first = np.minimum(line_start, len(tokens) - 1)
