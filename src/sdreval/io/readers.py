@@ -183,10 +183,11 @@ def _refuse_swapped(source: Any, wanted: str) -> None:
                          "the judgements come first)")
 
 
-def _no_format(fmt: str | None, source: Any) -> None:
+def _no_format(fmt: str | None, source: Any, run: bool = False) -> None:
     if fmt is not None:
         raise UsageError(f"fmt={fmt!r} names a file format, but the source is a "
-                         f"{type(source).__name__}, not a file (give a run's name as name=)")
+                         f"{type(source).__name__}, not a file"
+                         + (" (give a run's name as name=)" if run else ""))
 
 
 def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
@@ -259,7 +260,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
         where = getattr(source, "name", None) if is_file_object(source) else source
         return _renamed(run, name, log, str(where or "(file)"), "the file names the run",
                         " (its run-id, run column or file name)")
-    _no_format(fmt, source)
+    _no_format(fmt, source, run=True)
     from . import interop
     from .spans.objects import result_rows
 
