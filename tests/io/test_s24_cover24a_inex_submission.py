@@ -83,3 +83,18 @@ def test_a_passage_run_is_not_written_as_a_submission(tmp_path):
     with pytest.raises(UsageError, match="holds element results; this run holds passage "
                                          "results"):
         write_inex_submission(run, tmp_path / "out.xml")
+
+
+def test_a_well_formed_file_without_submission_elements(tmp_path):
+    found, problems = _read(tmp_path, "<foo><bar/></foo>\n")
+    assert found == {}
+    assert problems == [("error", None,
+                         "no <inex-submission> root element: not an INEX XML submission")]
+
+
+def test_an_entity_between_the_fields_of_a_result_is_no_field(tmp_path):
+    text = ('<!DOCTYPE inex-submission SYSTEM "x.dtd">\n<inex-submission run-id="t">\n'
+            '<topic topic-id="1">\n<result>&nbsp;<file>d</file><path>/article[1]</path>'
+            '<rank>1</rank></result>\n</topic>\n</inex-submission>\n')
+    found, problems = _read(tmp_path, text)
+    assert found == {"1": (["d"], ["/article[1]"], [1])} and problems == []
