@@ -31,3 +31,18 @@ def test_an_unknown_scale_for_a_ranx_json_file_is_a_usage_error(tmp_path):
 
 def test_a_known_scale_is_taken():
     assert read_qrels({"1": {"d": 1}}, scale="inex2003").scale == "inex2003"
+
+
+@pytest.mark.parametrize("scale", ["fol", "bogus"])
+def test_inex_assessments_take_element_scales_only(tmp_path, scale):
+    # fol is the scale of highlighted passages: element pairs were read "on" it, every pair
+    # valid, and quantised by relfrac (2, 2) -> 1.0; bogus was refused at the first row
+    from sdreval.errors import ProblemLog
+    from sdreval.io.inex_assessments import read_inex_assessments
+
+    path = tmp_path / "a.xml"
+    path.write_text("<assessments topic='3'>\n<file file='d'>\n<path path='/article[1]' "
+                    "exhaustiveness='2' specificity='2'/>\n</file>\n</assessments>\n")
+    with pytest.raises(UsageError, match=f"unknown scale '{scale}'; expected one of inex2002, "
+                                         "inex2003, inex2005, graded"):
+        read_inex_assessments(path, ProblemLog(), scale=scale)

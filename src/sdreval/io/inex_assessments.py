@@ -31,6 +31,7 @@ from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
                          choose_pools, infer_scale, keep_first_bep)
+from .native_lines import check_scale
 from .textlines import CHAR_LIMIT, beyond_char_limit, finish, given_log, parse_float, parse_int
 from .xmlsafe import (checked_events, element_values, free_element, given_values, local_name,
                       pick, report_syntax_error, safe_iterparse, xml_attr, xml_attr_clash)
@@ -102,6 +103,8 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     if pool_policy not in POOL_POLICIES:
         raise UsageError(f"unknown pool policy {pool_policy!r}: one of "
                          f"{', '.join(POOL_POLICIES)}")
+    if scale is not None:
+        check_scale(scale)
     log, own = given_log(log)
     errors_before = log.error_count
     root = Path(path)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ProblemLog
+from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import open_binary, parse_float
@@ -22,6 +22,13 @@ _BLOCK = 1 << 22
 #: a ``# scale=NAME`` comment line (after a byte-order mark on the first line), wherever it is
 _DIRECTIVE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*scale[ \t]*[=:][ \t]*(\S+)",
                         re.IGNORECASE | re.MULTILINE)
+
+
+def check_scale(scale: str) -> None:
+    """Refuse a scale given by the caller that is no scale of element judgements
+    (:data:`SCALES`)."""
+    if scale not in SCALES:
+        raise UsageError(f"unknown scale {scale!r}; expected one of {', '.join(SCALES)}")
 
 
 def scale_directive(path: str | Path, file: str, log: ProblemLog) -> str | None:
