@@ -69,3 +69,29 @@ def test_parquet_partitions(tmp_path, qrels):
                            EvalContext())
     assert (piece.answered, piece.values) == ([], None)
     assert [p.message for p in piece.extra[0].errors] == ["score 'x' is not a finite number"]
+
+
+def test_a_topic_longer_than_the_probe_is_not_cut(tmp_path):
+    from sdreval.orchestrate.ranges import HEAD_BYTES
+
+    one = "".join(f"1 Q0 d{i} {i + 1} 1.0 r\n" for i in range(HEAD_BYTES // 10))  # > 64 KiB
+    path = tmp_path / "run.txt"
+    path.write_text(one + "2 Q0 e 1 1.0 r\n")
+    ranges = topic_ranges(str(path), 4, "document")
+    # one cut: where topic 2 starts (no topic is split); lines before it counted
+    assert ranges == [(0, len(one), 0), (len(one), len(one) + 15, HEAD_BYTES // 10)]
+
+
+def test_which_run_files_are_cut_into_ranges(tmp_path):
+    import gzip
+
+    from sdreval.orchestrate.ranges import splittable
+
+    plain, packed, named = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt.gz"
+    plain.write_text(RUN)
+    packed.write_bytes(gzip.compress(RUN.encode()))  # gzip data under a text name
+    named.write_bytes(gzip.compress(RUN.encode()))
+    assert splittable(str(plain), "document-run") == "document"
+    assert splittable(str(packed), "document-run") is None
+    assert splittable(str(named), "document-run") is None
+    assert splittable(str(plain), "inex-submission") is None
