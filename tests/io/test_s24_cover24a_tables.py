@@ -136,3 +136,12 @@ def test_a_data_frame_is_not_a_dict_of_topics():
 
     with pytest.raises(UsageError, match="expected a dict"):
         qrels_from_dict(pd.DataFrame({"query_id": ["1"], "doc_id": ["d"], "relevance": [1]}))
+
+
+def test_a_jsonl_line_that_is_no_object_is_refused_at_its_line(tmp_path):
+    path = _write(tmp_path, "q.jsonl", '{"query_id": "1", "doc_id": "d", "start": 0, "end": 4, '
+                                       '"relevance": 1}\n[1, 2]\n')
+    with pytest.raises(InputError) as caught:
+        read_qrels(path)
+    assert [(p.line, p.message) for p in caught.value.problems] == [
+        (2, "expected a JSON object, found list")]
