@@ -95,3 +95,20 @@ def test_which_run_files_are_cut_into_ranges(tmp_path):
     assert splittable(str(packed), "document-run") is None
     assert splittable(str(named), "document-run") is None
     assert splittable(str(plain), "inex-submission") is None
+
+
+def test_a_range_with_read_errors_is_not_evaluated(tmp_path, qrels):
+    piece = evaluate_range(_task(tmp_path, "1 Q0 a x 3.0 r\n"), qrels, ["AP"], EvalContext())
+    assert (piece.answered, piece.topics, piece.values) == ([], [], None)
+    assert [p.message for p in piece.extra[0].errors] == ["rank 'x' is not an integer"]
+
+
+def test_a_range_writing_its_rows_whose_evaluation_fails_keeps_its_topics(tmp_path, qrels):
+    from sdreval.orchestrate.dataset import kept_topics
+
+    out = tmp_path / "out"
+    out.mkdir()
+    piece = evaluate_range(_task(tmp_path, "all Q0 a 1 3.0 r\n", output=str(out)), qrels,
+                           ["AP"], EvalContext())
+    assert "a topic is named 'all'" in str(piece.extra[4])
+    assert kept_topics(str(out), 0, 0) == (["all"], [])
