@@ -46,3 +46,19 @@ def test_inex_assessments_take_element_scales_only(tmp_path, scale):
     with pytest.raises(UsageError, match=f"unknown scale '{scale}'; expected one of inex2002, "
                                          "inex2003, inex2005, graded"):
         read_inex_assessments(path, ProblemLog(), scale=scale)
+
+
+def test_a_scale_is_never_ignored(tmp_path):
+    # TREC qrels are graded: another scale was ignored without a word; INEX assessments
+    # take the scale given (inferred otherwise: inex2003 for these e/s pairs)
+    trec = tmp_path / "qrels.txt"
+    trec.write_text("1 0 d 1\n")
+    assert read_qrels(str(trec), scale="graded").scale == "graded"
+    with pytest.raises(UsageError, match="scale='inex2005', but the judgements of this "
+                                         "trec-qrels file are on scale 'graded'"):
+        read_qrels(str(trec), scale="inex2005")
+    inex = tmp_path / "a.xml"
+    inex.write_text("<assessments topic='3'>\n<file file='d'>\n<path path='/article[1]' "
+                    "exhaustiveness='2' specificity='1'/>\n</file>\n</assessments>\n")
+    assert read_qrels(str(inex)).scale == "inex2003"  # (2, 1): valid on 2003 and 2005
+    assert read_qrels(str(inex), scale="inex2005").scale == "inex2005"
