@@ -23,15 +23,10 @@ def keyed(pieces: list[list[tuple[str, str]]], first_line: int = 1) -> KeyedRows
         if not piece:
             continue
         topics, docs = zip(*piece)
-        # pieces read as Arrow columns (plain, or dictionary strings whose dictionary is
-        # in another order and holds an unused name) and pieces parsed line by line
+        # pieces read as Arrow columns (a field of a block's lines) and pieces parsed line
+        # by line
         column = pa.array(topics, pa.string())
-        if i % 3 == 2:
-            names = ["unused"] + sorted(set(topics), reverse=True)
-            column = pa.DictionaryArray.from_arrays(
-                pa.array([names.index(t) for t in topics], pa.int32()),
-                pa.array(names, pa.string()))
-        coded = rows.ids_of_names(list(topics)) if i % 3 == 0 else rows.ids_of_column(column)
+        coded = rows.ids_of_names(list(topics)) if i % 2 == 0 else rows.ids_of_column(column)
         rows.add(np.arange(line, line + len(piece)), coded, pa.array(docs, pa.string()))
         line += len(piece) + 1  # a gap: lines left out between pieces
     return rows

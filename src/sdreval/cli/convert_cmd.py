@@ -73,7 +73,7 @@ def convert_command(source, target, to, collection_dir, fmt, strict, documents, 
     unused = unused_pool_policy([source])
     if unused:
         log.warn(None, None, unused)
-    kind = normalise_format(fmt) if fmt else detect_format(source)
+    kind = normalise_format(fmt, path=source) if fmt else detect_format(source)
     if documents:
         from .eval_inputs import span_inputs, unused_documents
 

@@ -55,9 +55,9 @@ def say_chosen(kind: str, names: list[str], ctx, options: dict) -> None:
 
 def file_unit(path: str, fmt: str | None, detected: str | None = None) -> str:
     """The unit of a run file from its forced or ``detected`` format, without reading it."""
-    from ..io.detect import detect_format, normalise_format
+    from ..io.detect import RUN_FORMATS, detect_format, normalise_format
 
-    kind = normalise_format(fmt) if fmt else detected or detect_format(path)
+    kind = normalise_format(fmt, RUN_FORMATS) if fmt else detected or detect_format(path)
     return {"passage-run": "passage", "document-run": "document",
             "table-run": "document"}.get(kind, "element")
 

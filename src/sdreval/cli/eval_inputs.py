@@ -195,12 +195,13 @@ def input_kinds(qrels_path: str, run_paths, options: dict, formats: dict | None 
     ``--documents``, the only option that needs them here)."""
     if not options.get("documents"):
         return set()
-    from ..io.detect import detect_format, normalise_format
+    from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
 
     forced_qrels, forced_run = options.get("qrels_format"), options.get("run_format")
     formats = formats or {}
-    return ({normalise_format(forced_qrels) if forced_qrels else detect_format(qrels_path)}
-            | {normalise_format(forced_run) if forced_run else
+    return ({normalise_format(forced_qrels, QRELS_FORMATS) if forced_qrels else
+             detect_format(qrels_path)}
+            | {normalise_format(forced_run, RUN_FORMATS) if forced_run else
                formats.get(path) or detect_format(path, "run") for path in run_paths})
 
 

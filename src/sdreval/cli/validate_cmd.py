@@ -35,7 +35,7 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     ``eval --chunk-map`` reads them)."""
     log = ProblemLog(sink=sink)
     try:
-        kind = normalise_format(fmt) if fmt else detect_format(path)
+        kind = normalise_format(fmt, path=path) if fmt else detect_format(path)
     except InputError as error:
         _add(log, error)
         return "unknown", log, None, "format not recognised"

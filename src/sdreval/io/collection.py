@@ -109,10 +109,8 @@ def _ascii_compatible(data: bytes) -> bytes:
 
 
 def _tag_name(element: etree._Element) -> str:
-    tag = element.tag
-    if tag[0] != "{":
-        return tag
-    local = etree.QName(tag).localname
+    """``prefix:local`` (or ``local`` in a default namespace) of a namespaced element."""
+    local = etree.QName(element.tag).localname
     return f"{element.prefix}:{local}" if element.prefix else local
 
 

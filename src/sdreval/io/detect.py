@@ -48,12 +48,20 @@ _HEAD = 65536
 _QZERO = ("Q0", "0")
 
 
-def normalise_format(name: str, kinds: tuple[str, ...] = ALL_FORMATS) -> str:
+def normalise_format(name: str, kinds: tuple[str, ...] = ALL_FORMATS,
+                     path: str | Path | None = None) -> str:
     """The canonical format name of ``name`` (aliases allowed; ``table``: the table format of
-    ``kinds``, a run's or the qrels'); UsageError if unknown."""
+    ``kinds``, a run's or the qrels', and where ``kinds`` hold both, the one the columns of the
+    table at ``path`` name); UsageError if unknown, or if ``table`` stays ambiguous."""
     canonical = ALIASES.get(name.lower(), name.lower())
     if canonical == "table":
-        canonical = "table-qrels" if "table-run" not in kinds else "table-run"
+        tables = [kind for kind in ("table-run", "table-qrels") if kind in kinds]
+        found = detect_format(path) if len(tables) == 2 and path is not None else None
+        if len(tables) == 2 and found not in tables:
+            raise UsageError(f"format {name!r} is table-run or table-qrels, and "
+                             + (f"this is a {found} file" if found else "either is read here")
+                             + ": name the one meant (table-run or table-qrels)")
+        canonical = found or tables[0] if tables else canonical
     if canonical not in kinds:
         raise UsageError(f"unknown format {name!r}; expected one of {', '.join(kinds)}")
     return canonical
@@ -251,7 +259,7 @@ def is_json_object(head: bytes) -> bool:
     first, _, rest = text.strip().partition(b"\n")
     try:
         record = json.loads(first)
-    except ValueError:
+    except (ValueError, RecursionError):  # (nested too deeply: its reader says so)
         return True  # an object over several lines (or longer than the head)
     return not rest.strip() and all(isinstance(v, (dict, list)) for v in record.values())
 

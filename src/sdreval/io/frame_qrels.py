@@ -26,7 +26,7 @@ from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
 from .table_checks import (DOC, E, GRADE, PATH, S, TOPIC, Checker, checker, column,
                            listed, span_columns, span_values)
-from .native_lines import SCALES, pair_problem, show_value
+from .native_lines import SCALES, check_scale, pair_problem, show_value
 from .textlines import finish, given_log
 from .trec_lines import DOCUMENT_PATH
 
@@ -113,6 +113,7 @@ def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.nd
     from ..judgements.columns import ElementColumns
     from ..judgements.quantise import valid_pairs
 
+    check_scale(scale)  # (given by the caller: the files' directives are checked)
     topics, docs, paths = (c if isinstance(c, pa.Array) else pa.array(c, pa.string())
                            for c in (topics, docs, paths))
     n = len(e)

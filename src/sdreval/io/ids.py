@@ -58,10 +58,8 @@ def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return text, ~whole
     elif raw.dtype.kind in "iu":
         return raw.astype(str).astype(object), np.zeros(len(raw), dtype=bool)
-    elif raw.dtype.kind in "US":
-        stripped = [(id_of(v) or "").strip() for v in raw.tolist()]
-        bad = np.zeros(len(raw), dtype=bool)
-    else:  # booleans, dates, durations: not ids
+    else:  # booleans, dates, durations: not ids (never numpy text: callers give tables'
+        # columns, which pandas and Arrow hold as objects)
         return np.full(len(raw), "", dtype=object), np.ones(len(raw), dtype=bool)
     text = np.empty(len(raw), dtype=object)
     text[:] = stripped

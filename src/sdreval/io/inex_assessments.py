@@ -30,7 +30,8 @@ from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
-                         choose_pools, infer_scale)
+                         choose_pools, infer_scale, keep_first_bep)
+from .native_lines import check_scale
 from .textlines import CHAR_LIMIT, beyond_char_limit, finish, given_log, parse_float, parse_int
 from .xmlsafe import (checked_events, element_values, free_element, given_values, local_name,
                       pick, report_syntax_error, safe_iterparse, xml_attr, xml_attr_clash)
@@ -102,6 +103,8 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     if pool_policy not in POOL_POLICIES:
         raise UsageError(f"unknown pool policy {pool_policy!r}: one of "
                          f"{', '.join(POOL_POLICIES)}")
+    if scale is not None:
+        check_scale(scale)
     log, own = given_log(log)
     errors_before = log.error_count
     root = Path(path)
@@ -375,7 +378,8 @@ def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None
     pool.lines.setdefault(key, line)
     bep = _offset(given["bep"])
     if bep is not None:
-        pool.numeric_beps.setdefault(key, bep)
+        keep_first_bep(pool.numeric_beps, key, bep, pool.file, line, f"topic {topic}, {doc}",
+                       log)
 
 
 def _read_bep(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
@@ -389,7 +393,8 @@ def _read_bep(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
             log.error(pool.file, el.sourceline, f"topic {topic}, {doc}: best entry point "
                       f"{raw!r} is not a non-negative integer (decimal digits): not used")
         else:
-            pool.numeric_beps.setdefault((topic, doc), bep)
+            keep_first_bep(pool.numeric_beps, (topic, doc), bep, pool.file, el.sourceline,
+                           f"topic {topic}, {doc}", log)
     else:
         pool.beps.append(Point(topic, doc, raw, None, None, el.sourceline))
 

@@ -78,9 +78,8 @@ class Pool:
             for item in getattr(self, name):
                 getattr(views[item.topic], name).append(item)
         for name in ("ranges", "lines", "numeric_beps", "judged"):
-            for key, value in getattr(self, name).items():
-                if key[0] in views:
-                    getattr(views[key[0]], name)[key] = value
+            for key, value in getattr(self, name).items():  # key[0]: a topic of self.topics
+                getattr(views[key[0]], name)[key] = value
         return views
 
     @property
@@ -145,6 +144,16 @@ MESSAGES = {
     "bep-alone": "{n} best entry point(s) in a document without highlighted passage ignored"
                  "{first}",
 }
+
+
+def keep_first_bep(beps: dict, key, bep: int, file: str, line: int | None, where: str,
+                   log: ProblemLog) -> None:
+    """Record a document's best entry point: the first given is kept, another, different one
+    is a warning (the rule of every passage reader)."""
+    first = beps.setdefault(key, bep)
+    if first != bep:
+        log.warn(file, line, f"{where}: best entry point {bep} differs from an earlier one "
+                 f"({first}; the first kept)")
 
 
 def infer_scale(hints: dict, rows: list[Row], pools: list[Pool]) -> str:
@@ -234,7 +243,8 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
                 continue
             pool.lines.setdefault((topic, point.doc), point.line)
             if point.end is None:
-                beps.setdefault(point.doc, resolved[0])
+                keep_first_bep(beps, point.doc, resolved[0], pool.file, point.line,
+                               f"topic {topic}, {point.doc}", log)
             else:
                 ranges.setdefault(point.doc, []).append(resolved)
         for doc, found in ranges.items():
@@ -262,6 +272,10 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
                 continue
             if dp.bep is None:
                 dp.bep = bep
+            elif dp.bep != bep:
+                log.warn(pool.file, pool.lines.get((topic, doc)), f"topic {topic}, {doc}: pool "
+                         f"{pool.pool}'s best entry point {bep} differs from an earlier pool's "
+                         f"({dp.bep}; the first kept)")
         for _, doc in pool.judged:
             passages.setdefault(doc, DocPassages(doc))
     sizes = {r.doc: r.size for pool in pools for r in pool.rows

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, ProblemLog, UsageError
+from ..errors import InputError, ProblemLog
 from .options import arguments_order, format_option
 from .text_rules import first_not_utf8
 from .textlines import finish, given_log, open_binary
@@ -60,8 +60,6 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
     inner = Relayed()
     try:
         result = read(data, inner)
-    except UsageError as error:
-        inner.error(file, None, str(error))
     except InputError as error:
         if error.logged_in is not inner:
             for problem in error.problems:

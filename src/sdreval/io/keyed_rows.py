@@ -10,7 +10,6 @@ from typing import Any, Iterator, NamedTuple
 import numpy as np
 
 from ..errors import HeldProblems, Problem, ProblemLog
-from .columnar import in_first_appearance_order
 from .run_columns import RowIndex, numpy_of, release_heap_memory
 from .textlines import finish, is_repeat
 
@@ -160,28 +159,18 @@ class KeyedRows:
 
     @staticmethod
     def ids_of_column(column) -> TopicCodes:
-        """The topics of a piece given as an Arrow column of names (plain or dictionary
-        strings, an array or chunked): Arrow's dictionary encoding, no Python string."""
-        import pyarrow as pa
+        """The topics of a piece given as an Arrow string array (a field of a block's lines,
+        :meth:`sdreval.io.tokens.Fields.field`): Arrow's dictionary encoding (codes in order of
+        first appearance), no Python string."""
         from .. import arrow_kernels as pc
 
-        if isinstance(column, pa.ChunkedArray):
-            column = column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
-        if pa.types.is_dictionary(column.type):
-            indices = numpy_of(column.indices)
-            if len(column.dictionary) == (int(indices.max()) + 1 if len(indices) else 0) \
-                    and in_first_appearance_order(indices):
-                return TopicCodes(indices.astype(np.int32, copy=False), column.dictionary)
-            column = pc.cast(column, column.type.value_type)
         encoded = pc.dictionary_encode(column)
         return TopicCodes(numpy_of(encoded.indices).astype(np.int32, copy=False),
                           encoded.dictionary)
 
     def add(self, lines: np.ndarray, topics: TopicCodes, docs) -> None:
-        """A piece of rows: their line numbers, topics (:meth:`ids_of_column`,
+        """A piece of rows (at least one): their line numbers, topics (:meth:`ids_of_column`,
         :meth:`ids_of_names`), document ids (Arrow)."""
-        if not len(lines):
-            return
         self.index.add(np.asarray(lines, dtype=np.int64))
         codes = topics.codes
         change = np.flatnonzero(codes[1:] != codes[:-1]) + 1

@@ -83,6 +83,8 @@ def url_start(url: str, size: int) -> bytes:
     try:
         with fs.open(inner, "rb") as handle:
             return handle.read(size)
+    except FileNotFoundError:  # (its text is the bare path)
+        raise InputError("no such file", url) from None
     except OSError as error:
         raise InputError(f"cannot read: {error}", url) from None
 

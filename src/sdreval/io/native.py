@@ -136,10 +136,7 @@ def _numbers(text, words: dict[str, float] | None = None, upper: bool = False
     plain = distinct.filter(pa.array(~special)) if special.any() else distinct
     if len(plain) and not pc.all(pc.match_substring_regex(plain, _NUMBER)).as_py():
         return None, special
-    try:
-        found = pc.cast(plain, pa.float64()).to_numpy()
-    except (pa.ArrowInvalid, pa.ArrowNotImplementedError):
-        return None, special
+    found = pc.cast(plain, pa.float64()).to_numpy()  # (_NUMBER admits what Arrow parses)
     if not np.isfinite(found).all():
         return None, special
     values[~special] = found

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ProblemLog
+from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import open_binary, parse_float
@@ -22,6 +22,13 @@ _BLOCK = 1 << 22
 #: a ``# scale=NAME`` comment line (after a byte-order mark on the first line), wherever it is
 _DIRECTIVE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*scale[ \t]*[=:][ \t]*(\S+)",
                         re.IGNORECASE | re.MULTILINE)
+
+
+def check_scale(scale: str) -> None:
+    """Refuse a scale given by the caller that is no scale of element judgements
+    (:data:`SCALES`)."""
+    if scale not in SCALES:
+        raise UsageError(f"unknown scale {scale!r}; expected one of {', '.join(SCALES)}")
 
 
 def scale_directive(path: str | Path, file: str, log: ProblemLog) -> str | None:
@@ -93,8 +100,9 @@ def show_value(value: float) -> str:
 
 def pair_problem(scale: str, e: float, s: float, letter: bool = False,
                  question: bool | None = None) -> str | None:
-    """Why ``(e, s)`` is not a valid assessment on ``scale`` (None if it is).  ``question``:
-    the exhaustivity was written ``?`` (default: ``e == TOO_SMALL``)."""
+    """Why ``(e, s)`` is not a valid assessment on ``scale`` (one of :data:`SCALES`, checked
+    by the caller; None if it is).  ``question``: the exhaustivity was written ``?`` (default:
+    ``e == TOO_SMALL``)."""
     if question is None:
         question = e == TOO_SMALL and scale == "inex2005"
     if question and scale != "inex2005":
@@ -118,8 +126,6 @@ def pair_problem(scale: str, e: float, s: float, letter: bool = False,
             return "exhaustivity must be 0, 1, 2 or ?"
         if not 0.0 <= s <= 1.0:
             return "specificity must be in [0, 1]"
-    else:
-        return f"unknown scale {scale!r}"
     if (e == 0) != (s == 0):
         return "an element is non-relevant in both dimensions or in neither"
     from ..judgements.quantise import pair_error  # the rules of the scale's papers

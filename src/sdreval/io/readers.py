@@ -50,23 +50,35 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
     if kind == "span-qrels":
         from .spans import read_span_qrels
 
-        return read_span_qrels(path, log, documents)
+        return _on_scale(read_span_qrels(path, log, documents), scale, kind)
     if kind in ("fol-qrels", "passage-qrels"):
         from . import fol
 
-        return (fol.read_fol_qrels if kind == "fol-qrels" else fol.read_passage_qrels)(path, log)
+        read = fol.read_fol_qrels if kind == "fol-qrels" else fol.read_passage_qrels
+        return _on_scale(read(path, log), scale, kind)
     if kind == "native-qrels":
         from .native import read_native_qrels
 
-        return read_native_qrels(path, log)
+        return _on_scale(read_native_qrels(path, log), scale, kind)
     if kind == "trec-qrels":
         from .trec_qrels import read_trec_qrels
 
-        return read_trec_qrels(path, log)
+        return _on_scale(read_trec_qrels(path, log), scale, kind)
     from .inex_assessments import read_inex_assessments
 
     path = path if Path(path).is_dir() else local_path(path)
-    return read_inex_assessments(path, log, collection=collection, pool_policy=pool_policy)
+    return read_inex_assessments(path, log, scale, collection=collection,
+                                 pool_policy=pool_policy)
+
+
+def _on_scale(qrels: Qrels, scale: str | None, kind: str) -> Qrels:
+    """``qrels`` of a file that sets its own scale; refused if ``scale`` names another (it
+    would be ignored)."""
+    if scale is not None and scale != qrels.scale:
+        raise UsageError(f"scale={scale!r}, but the judgements of this {kind} file are on "
+                         f"scale {qrels.scale!r} (scale= sets the scale of tables, ranx-json "
+                         "files and INEX assessments)")
+    return qrels
 
 
 def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_map,
@@ -183,10 +195,11 @@ def _refuse_swapped(source: Any, wanted: str) -> None:
                          "the judgements come first)")
 
 
-def _no_format(fmt: str | None, source: Any) -> None:
+def _no_format(fmt: str | None, source: Any, run: bool = False) -> None:
     if fmt is not None:
         raise UsageError(f"fmt={fmt!r} names a file format, but the source is a "
-                         f"{type(source).__name__}, not a file (give a run's name as name=)")
+                         f"{type(source).__name__}, not a file"
+                         + (" (give a run's name as name=)" if run else ""))
 
 
 def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
@@ -200,7 +213,9 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
     ``documents`` (:class:`sdreval.io.spans.Documents`) checks and converts span offsets.
     Tables and records: columns topic, doc and relevance (or exhaustivity and specificity),
     with ``path`` for elements and ``offset``/``length`` (or ``start``/``end``) for
-    highlighted passages; ``scale`` names the judgement scale.  Problems go to ``log``;
+    highlighted passages.  ``scale`` names the judgement scale of tables, records, dicts and
+    ranx-json files, and forces that of INEX assessments (inferred otherwise); another file
+    sets its own, and a ``scale`` naming another is refused.  Problems go to ``log``;
     without one, every error is raised at the end as one :class:`InputError` naming the
     file and line (or row)."""
     from ..judgements.qrels import Qrels
@@ -259,7 +274,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
         where = getattr(source, "name", None) if is_file_object(source) else source
         return _renamed(run, name, log, str(where or "(file)"), "the file names the run",
                         " (its run-id, run column or file name)")
-    _no_format(fmt, source)
+    _no_format(fmt, source, run=True)
     from . import interop
     from .spans.objects import result_rows
 

@@ -350,10 +350,8 @@ def row_place(label: Any) -> str:
 
 
 def as_frame(source: Any) -> pd.DataFrame | None:
-    """A DataFrame from a column dict (``{"topic": [...], ...}``), records (dicts or
-    namedtuples, any iterable) or a DataFrame; None when ``source`` is none of them."""
-    if isinstance(source, pd.DataFrame):
-        return source
+    """A DataFrame from a column dict (``{"topic": [...], ...}``); None when ``source`` is
+    none (its callers, the dict readers, get DataFrames and records read elsewhere)."""
     if isinstance(source, dict) and source and all(
             isinstance(v, (list, tuple, np.ndarray, pd.Series)) for v in source.values()) and \
             any(k in source for k in TOPIC):

@@ -81,13 +81,11 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
             return layout, list(pq.read_schema(where, filesystem=filesystem).names)
         except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
             raise InputError(parquet_problem(path, error), str(path)) from None
-    first = first_data_line(head)
-    if first is None:
-        return None
+    first = first_data_line(head)  # (a layout was found: there is a data line)
     if layout == "jsonl":
         try:
             record = json.loads(first)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             return None
         return (layout, list(record)) if isinstance(record, dict) else None
     sep = "\t" if layout == "tsv" else ","
@@ -189,6 +187,10 @@ def _load_jsonl_slow(data: bytes, file: str, log: ProblemLog,
             continue
         except KeyError as error:
             log.error(file, number, repeated_key(error))
+            continue
+        except RecursionError:
+            log.error(file, number, "not a JSON object sdreval can read: values nested more "
+                      "deeply than Python's JSON reader allows")
             continue
         if not isinstance(record, dict):
             log.error(file, number, f"expected a JSON object, found {type(record).__name__}")

@@ -80,9 +80,8 @@ def split_fields(block, before: int) -> Fields | None:
     offsets = split.offsets.to_numpy()
     tokens = pc.list_flatten(split)
     line_start, line_tokens = offsets[:-1] - offsets[0], np.diff(offsets)
-    # white space at a line start or end gives an empty token there (only there): left out
-    if not len(tokens):
-        return None
+    # white space at a line start or end gives an empty token there (only there): left out;
+    # every line gives at least one token (an empty line: one empty token)
     bounds = np.frombuffer(tokens.buffers()[1], dtype=np.int32, count=len(tokens) + 1,
                            offset=4 * tokens.offset)
     first = np.minimum(line_start, len(tokens) - 1)
@@ -131,12 +130,11 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
 
 
 def digit_integers(text) -> np.ndarray | None:
-    """int64 values of ASCII digit strings of 1 to 18 digits (None if one is not)."""
+    """int64 values of ASCII digit strings (at least one) of 1 to 18 digits (None if one is
+    not)."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
-    if not len(text):
-        return np.zeros(0, dtype=np.int64)
     sizes = pc.binary_length(text).to_numpy()
     if sizes.min() == 0 or sizes.max() > DIGITS or not pc.all(pc.ascii_is_decimal(text)).as_py():
         return None

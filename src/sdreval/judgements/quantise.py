@@ -142,12 +142,6 @@ register_quantisation("relfrac", lambda e, s: np.where(e > 0, np.clip(s, 0.0, 1.
                       "document level on passage qrels: relchars/doclen of a relevant document")
 
 
-def valid_pair_2003(e: np.ndarray, s: np.ndarray) -> np.ndarray:
-    """INEX 2003/2004 validity: e and s in 0..3 and (e = 0) iff (s = 0)."""
-    in_range = (e >= 0) & (e <= 3) & (s >= 0) & (s <= 3) & (e == np.round(e)) & (s == np.round(s))
-    return in_range & ((e == 0) == (s == 0))
-
-
 # --- INEX 2005 (e in {0, 1, 2, ?}, ? = TOO_SMALL = -1; s in [0, 1]), Ogilvie & Lalmas 2006, Table 2 ---------
 # Table 2 prints Gen5 = e*s and GenLifted = (e+1)*s, whose ranges are [0, 2] and [0, 3]; a
 # quantisation maps to a relevance scale in [0, 1] (Ogilvie & Lalmas 2006, §2.5), so the registered functions

@@ -20,7 +20,7 @@ from typing import Literal, NamedTuple
 import numpy as np
 
 from ..errors import UsageError
-from ..model.xpath import depth, parent_path
+from ..model.xpath import parent_path
 from .qrels import TopicQrels
 from .quantise import Quantisation, get_quantisation
 
@@ -48,11 +48,6 @@ def quantised_values(topic_qrels: TopicQrels, quant: str | Quantisation
     return {key: float(v) for (key, _), v in zip(items, values)}
 
 
-def relevant_mask(e: np.ndarray, s: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """Relevance of assessed elements: ``(e != 0 and s > 0) or quant > 0``."""
-    return ((e != 0) & (s > 0)) | (q > 0)
-
-
 def full_recall_base(topic_qrels: TopicQrels, quant: str | Quantisation
                      ) -> list[RecallBaseEntry]:
     """Every assessed element with a quantised value > 0 (the overlapping INEX recall-base),
@@ -73,7 +68,7 @@ def ideal_recall_base(topic_qrels: TopicQrels, quant: str | Quantisation,
     by_doc: dict[str, dict[str, tuple[float, bool]]] = defaultdict(dict)
     for key, a in topic_qrels.elements.items():
         q = values[key]
-        by_doc[key[0]][key[1]] = (q, (a.e != 0 and a.s > 0) or q > 0)  # see relevant_mask
+        by_doc[key[0]][key[1]] = (q, (a.e != 0 and a.s > 0) or q > 0)  # relevant: the docstring
     entries: list[RecallBaseEntry] = []
     for doc, elements in by_doc.items():
         for path in _ideal_paths(elements, keep):
@@ -121,15 +116,5 @@ def _ideal_paths(elements: dict[str, tuple[float, bool]], keep: Keep) -> set[str
     return {p for p in picked if p not in covered}
 
 
-def ideal_paths_by_doc(entries: list[RecallBaseEntry]) -> dict[str, list[tuple[str, float]]]:
-    """Group recall-base entries by document: ``doc -> [(path, value), ...]`` (by depth)."""
-    grouped: dict[str, list[tuple[str, float]]] = defaultdict(list)
-    for entry in entries:
-        grouped[entry.doc].append((entry.path, entry.value))
-    for doc in grouped:
-        grouped[doc].sort(key=lambda x: (depth(x[0]), x[0]))
-    return dict(grouped)
-
-
-__all__ = ["RecallBaseEntry", "Keep", "quantised_values", "relevant_mask", "full_recall_base",
-           "ideal_recall_base", "ideal_paths_by_doc"]
+__all__ = ["RecallBaseEntry", "Keep", "quantised_values", "full_recall_base",
+           "ideal_recall_base"]

@@ -18,28 +18,24 @@ from .qrels import Qrels, TopicQrels
 from .quantise import Quantisation
 
 
-def quantised_values(tq: TopicQrels | None, quant: Quantisation) -> np.ndarray:
-    """``f(e, s)`` of every assessed element of one topic."""
-    if tq is None or not tq.elements:
-        return np.zeros(0)
+def quantised_values(tq: TopicQrels, quant: Quantisation) -> np.ndarray:
+    """``f(e, s)`` of every assessed element of one topic (it has some)."""
     items = tq.elements.values()
     e = np.fromiter((a.e for a in items), float, len(tq.elements))
     s = np.fromiter((a.s for a in items), float, len(tq.elements))
     return np.atleast_1d(np.asarray(quant(e, s), dtype=np.float64))
 
 
-def passage_relevant(tq: TopicQrels | None) -> bool:
+def passage_relevant(tq: TopicQrels) -> bool:
     """True if some judged document of the topic has highlighted text (relchars > 0)."""
-    return tq is not None and any(p.is_relevant for p in tq.passages.values())
+    return any(p.is_relevant for p in tq.passages.values())
 
 
-def topic_relevant(tq: TopicQrels | None, quant: Quantisation | None,
+def topic_relevant(tq: TopicQrels, quant: Quantisation | None,
                    threshold: float = 0.0) -> bool:
     """Something relevant under ``quant`` (value > 0, or >= ``threshold`` when positive).
 
     ``quant=None`` or a topic without element assessments: highlighted text decides."""
-    if tq is None:
-        return False
     if quant is None or not tq.elements:
         return passage_relevant(tq)
     values = quantised_values(tq, quant)

@@ -250,8 +250,10 @@ def _ranked_by_order(table: Table, log: ProblemLog, what: str) -> Table:
     within each query), said in a warning."""
     frame = table.frame
     if what != "retrieved" or {"score", "rank"} & set(frame.columns) or \
-            "query_id" not in frame.columns or not len(frame):
+            "query_id" not in frame.columns:
         return table
+    if not len(frame):  # no row to rank: nothing to say
+        return replace(table, frame=frame.assign(rank=np.zeros(0, dtype=np.int64)))
     rank = frame.groupby("query_id", sort=False).cumcount().to_numpy() + 1
     log.warn(table.file, None, "no score or rank: the order of the rows is the ranking "
                                "(the first row of each query is rank 1)")

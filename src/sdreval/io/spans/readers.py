@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...errors import InputError, ProblemLog
+from ...errors import ProblemLog
 from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
@@ -111,9 +111,9 @@ def span_rows(table: Table, check: Checker, documents: Documents | None,
 
 def score_or_rank(table: Table, check: Checker
                   ) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """The scores and ranks of a run's rows (one may be None, never both: a retrieved list
+    without either is ranked by row order, :func:`sdreval.io.spans.fields.canonical_table`)."""
     frame = table.frame
-    if "score" not in frame.columns and "rank" not in frame.columns:
-        raise InputError("a run needs a score or a rank key", table.file)
     # ranks as in a TREC chunk run (a document layout: 0-based ranks accepted)
     rank = check.ranks(frame["rank"].to_numpy(), "rank", 0) if "rank" in frame.columns \
         else None
