@@ -12,7 +12,20 @@ from typing import Callable
 
 
 class SdrevalError(Exception):
-    """Base class of every error sdreval raises on purpose."""
+    """Base class of every error sdreval raises on purpose.
+
+    ``topic``: the topic an error about one topic's evaluation names (else None); ``family``:
+    the measure family whose kernel raised it (set by the evaluation).  With them, of the
+    errors of a run evaluated in parts (streamed, parallel, Dask), the one a serial evaluation
+    raises is chosen (:func:`sdreval.measures.serial.serial_failure`)."""
+
+    topic: str | None = None
+    family: str | None = None
+
+    def __init__(self, *args: object, topic: str | None = None) -> None:
+        super().__init__(*args)
+        if topic is not None:
+            self.topic = topic
 
 
 def shown_source(file: str | None) -> str:
@@ -47,7 +60,7 @@ class InputError(SdrevalError):
     """Invalid input; carries every problem found (file, line, message)."""
 
     def __init__(self, problems: list[Problem] | Problem | str, file: str | None = None,
-                 line: int | None = None):
+                 line: int | None = None, topic: str | None = None):
         if isinstance(problems, str):
             problems = [Problem(file, line, problems)]
         elif isinstance(problems, Problem):
@@ -55,7 +68,7 @@ class InputError(SdrevalError):
         self.problems: list[Problem] = list(problems)
         #: the log whose errors these are (:meth:`ProblemLog.raise_if_errors`), else None
         self.logged_in: ProblemLog | None = None
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__("\n".join(str(p) for p in self.problems), topic=topic)
 
 
 class UsageError(SdrevalError):

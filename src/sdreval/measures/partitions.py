@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..judgements.qrels import Qrels
-from ..errors import InputError, examples_text
+from ..errors import InputError, SdrevalError, examples_text
 from ..lazy import lazy_module
 from ..model.run import Ranking, Run, TopicRankings, take_rows
 from .registry import FAMILIES, EvalContext
@@ -105,13 +105,19 @@ def split_runs(runs: list[Run], topics: list[list[str]], parts: int) -> list[Par
 def evaluate_part(part: Part, qrels: Qrels, measures: list[str], ctx: EvalContext,
                   cache: dict | None = None) -> tuple[int, np.ndarray, list[str]]:
     """The values (measures x topics of the partition) of one task, with its warnings
-    (``cache``: the kernels' cache, shared with earlier partitions; default a new one)."""
+    (``cache``: the kernels' cache, shared with earlier partitions; default a new one).  An
+    error of a kernel is raised with its family named (``error.family``), so that
+    :func:`~.serial.serial_failure` can tell the partitions' errors apart."""
     parsed, by_family = measures_by_family(measures)
     local = replace(ctx, warnings=[], cache={} if cache is None else cache)
     ordered = ordered_run(part.run, local.order, local.depth)
     values: dict[str, dict[str, float]] = {}
     for family, members in by_family.items():
-        values.update(FAMILIES[family](members, qrels, ordered, part.topics, local))
+        try:
+            values.update(FAMILIES[family](members, qrels, ordered, part.topics, local))
+        except SdrevalError as error:  # which of the parts' errors is the serial one
+            error.family = family
+            raise
     matrix = np.empty((len(parsed), len(part.topics)))
     for i, measure in enumerate(parsed):
         matrix[i] = measure_values(values.get(measure.text, {}), part.topics, part.run.topics)

@@ -59,7 +59,8 @@ def document_level_values(tq: TopicQrels, quant: Quantisation) -> dict[tuple[str
         if quant.name == "relfrac" and relevant:
             if not dp.doc_length:
                 raise UsageError(f"topic {tq.topic}, document {doc}: quant=relfrac needs the "
-                                 "document length (doclen), which these judgements do not give")
+                                 "document length (doclen), which these judgements do not give",
+                                 topic=tq.topic)
             out[(doc, ROOT)] = float(quant(1.0, min(relchars / dp.doc_length, 1.0)))
         else:
             out[(doc, ROOT)] = 1.0 if relevant else 0.0
