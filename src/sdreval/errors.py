@@ -7,7 +7,7 @@ collected in a :class:`ProblemLog` and nothing is dropped silently.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 
@@ -189,15 +189,21 @@ class ProblemLog:
                 for (sev, file, kind), count in self.counts.items()
                 if severity is None or sev == severity]
 
-    def absorb(self, other: "ProblemLog") -> None:
+    def absorb(self, other: "ProblemLog", severity: str | None = None) -> None:
         """Add the problems of ``other`` (a log of a later part of the same input: a byte range,
         a partition) as one reading of the whole would have recorded them: counts added, the
-        first examples of each kind kept."""
+        first examples of each kind kept.  ``severity``: every problem of ``other`` taken as
+        one of this severity (a conversion's problems: errors or warnings, as asked)."""
+        def moved(key: tuple[str, str | None, str]) -> tuple[str, str | None, str]:
+            return key if severity is None else (severity, key[1], key[2])
+
         for key, count in other.counts.items():
-            self.counts[key] = self.counts.get(key, 0) + count
-        key_of = {id(p): key for key, kept in other.kept.items() for p in kept}
+            self.counts[moved(key)] = self.counts.get(moved(key), 0) + count
+        key_of = {id(p): moved(key) for key, kept in other.kept.items() for p in kept}
         for problem in other.problems:  # in the order found (errors are raised in that order)
             key = key_of.get(id(problem))
+            if severity is not None and problem.severity != severity:
+                problem = replace(problem, severity=severity)
             kept = self.kept.setdefault(key, []) if key is not None else None
             if kept is not None and len(kept) >= self.examples:
                 continue

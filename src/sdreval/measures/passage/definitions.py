@@ -127,15 +127,15 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
         raise UsageError(f"run {run.name} retrieves {run.unit}s: passage measures need their "
                          "character ranges; give the collection (--collection DIR) to convert "
                          "it, or convert it first with `sdreval convert --collection DIR`")
-    from ...model.conversion import element_run_to_passage_run
+    from ...model.conversion import element_run_to_passage_run, listed_by
 
     log = ProblemLog()
     converted = element_run_to_passage_run(run, ctx.collection, log=log)
     for problem in log.warnings:
         ctx.warn(str(problem))
     if log.errors:  # unconvertible results (document or element not in the collection)
-        if ctx.strict:  # validate reads no run through a collection: nothing lists them all
-            log.raise_if_errors(listed_by=None)
+        if ctx.strict:
+            log.raise_if_errors(listed_by(run, ctx.collection))
         shown = examples_text([p.message for p in log.errors], log.error_count)
         total = sum(len(ranking) for ranking in run.topics.values())
         kept = sum(len(ranking) for ranking in converted.topics.values())
