@@ -192,6 +192,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     from ..progress import track
 
     few: set[tuple[int, int]] = set()  # (runs in the swap rates, runs given)
+    capped: set[int] = set()  # topics of a measure too few for --max-size
     tau_means: dict[str, pd.Series] = {}  # tau ranks by the means of the --missing rule
     for measure in track(names if table is not None else [], "analysing measures"):
         arithmetic = [a for a in chosen if a in ARITHMETIC]
@@ -214,6 +215,8 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             half = len(sm.topics) // 2
             if half < 1:
                 raise UsageError("swap rates need at least two topics")
+            if max_size and max_size > half:
+                capped.add(len(sm.topics))
             sizes = range(1, min(half, max_size or half) + 1)
             rates = stats.swap_rates(top, trials, sizes, seed=seed)
             extra = stats.extrapolate_swap_rates(rates, targets) \
@@ -234,6 +237,9 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                                                           correction, samples=test_samples,
                                                           seed=seed))
     echo_warnings(few_runs_caveat(few, top_fraction))
+    echo_warnings([f"--max-size {max_size}: two disjoint topic sets of {n} topic(s) hold at "
+                   f"most {n // 2} topic(s) each; swap rates use sizes 1 to {n // 2}"
+                   for n in sorted(capped)])
     if "tau" in chosen and table is not None:
         if len(names) < 2:
             # asked for: a warning; one of the default analyses: a note (--quiet silences it)
