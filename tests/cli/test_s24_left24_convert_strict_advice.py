@@ -70,3 +70,16 @@ def test_validate_without_a_collection_places_nothing(tmp_path):
     result = _cli("validate", run)
     assert result.exit_code == 0 and "placed" not in result.stdout
     assert "0 warning(s)" in result.stdout
+
+
+def test_eval_warning_names_the_command_that_lists_every_result_left_out(tmp_path):
+    run = _run_file(tmp_path)
+    qrels = tmp_path / "qrels.fol"
+    qrels.write_text("".join(f"{t} Q0 doc0000 10 100 0 0:10\n" for t in range(1, TOPICS + 1)))
+    result = _cli("eval", str(qrels), run, "-m", "MAiP", "--collection", DOCS)
+    assert result.exit_code == 0, result.output
+    assert (f"{TOPICS} of its {TOPICS + 1} results could not be turned into passages through "
+            "the collection and are left out of the passage measures, scoring nothing "
+            f"(--strict rejects such runs; sdreval validate {run} --collection {DOCS} lists "
+            "them all): topic 1: ") in result.stderr
+    assert "(and 22 more)" in result.stderr  # 3 of the 25 topics named

@@ -139,9 +139,11 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
         shown = examples_text([p.message for p in log.errors], log.error_count)
         total = sum(len(ranking) for ranking in run.topics.values())
         kept = sum(len(ranking) for ranking in converted.topics.values())
+        lister = listed_by(run, ctx.collection)
+        listed = f"; {lister} lists them all" if lister else ""
         ctx.warn(f"run {run.name}: {total - kept:,} of its {total:,} results could not be "
                  "turned into passages through the collection and are left out of the passage "
-                 f"measures, scoring nothing (--strict rejects such runs): {shown}")
+                 f"measures, scoring nothing (--strict rejects such runs{listed}): {shown}")
     ctx.cache[key] = (run, converted)  # keep ``run`` alive so its id stays unique
     return converted
 
