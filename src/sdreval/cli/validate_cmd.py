@@ -152,7 +152,7 @@ Examples:
 @click.argument("files", nargs=-1, required=True, type=InputPath(exists=True, allow_dash=True))
 @click.option("--format", "fmt", default=None,
               help="Force the format of every FILE instead of detecting it: "
-                   + ", ".join(QRELS_FORMATS + RUN_FORMATS) + ", collection.")
+                   + ", ".join(dict.fromkeys(QRELS_FORMATS + RUN_FORMATS)) + ", collection.")
 @click.option("--errors-only", is_flag=True, help="Do not print warnings.")
 @click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
               default=None, help="XML collection: INEX assessment passages given as XPointers "
