@@ -101,3 +101,13 @@ def test_serial_failure_follows_the_serial_order():
     # among equals, the first given
     assert str(serial_failure([_error("a", "esr", "3"), _error("b", "esr", "3")],
                               measures)) == "a"
+
+
+def test_process_partitions_name_the_first_topic_in_topic_order(files):
+    import sdreval
+    from sdreval.io import read_run
+
+    qrels, run = files
+    for jobs in (2, 3):  # partitions cut in topic order, errors gathered from every one
+        with pytest.raises(UsageError, match="^topic 2: sizes unknown"):
+            sdreval.evaluate(qrels, read_run(run), "MASRiP", jobs=jobs, navigation=None)
