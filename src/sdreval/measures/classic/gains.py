@@ -67,6 +67,22 @@ def document_level_values(tq: TopicQrels, quant: Quantisation) -> dict[tuple[str
     return out
 
 
+def passage_topics_at(qrels: Qrels, quant: Quantisation, threshold: float,
+                      cache: dict | None = None) -> frozenset[str]:
+    """The topics of judgements of highlighted passages with a document whose value
+    (:func:`document_level_values`: 1, or relchars/doclen under relfrac) is at least
+    ``threshold``: those with something relevant for a binary measure at that level (trec_eval
+    -l), as for judgements of documents."""
+    key = ("passage-topics-at", id(qrels), len(qrels.topics), quant.name, threshold)
+    if cache is not None and key in cache:
+        return cache[key]
+    found = frozenset(topic for topic, tq in qrels.topics.items() if tq.passages and any(
+        value >= threshold for value in document_level_values(tq, quant).values()))
+    if cache is not None:
+        cache[key] = found
+    return found
+
+
 def is_passage_only(qrels: Qrels) -> bool:
     """Judgements of highlighted passages only (FOL qrels): measured at the document level."""
     return qrels.scale == "fol"
