@@ -83,6 +83,13 @@ def passage_topics_at(qrels: Qrels, quant: Quantisation, threshold: float,
     return found
 
 
+#: what document-level measures make of graded span judgements
+GRADED_SPANS = ("qrels: the span judgements are graded, but document-level measures (AP, "
+                "nDCG and the like) read a document with gold text as relevant, grade 1; "
+                "SpanDocNDCG@k gives a document the highest grade of its gold spans (and "
+                "convert --to trec-qrels writes that grade, for nDCG on the documents)")
+
+
 def is_passage_only(qrels: Qrels) -> bool:
     """Judgements of highlighted passages only (FOL qrels): measured at the document level."""
     return qrels.scale == "fol"
@@ -223,6 +230,9 @@ def topic_quant_map(qrels: Qrels, topic: str, quant: Quantisation,
     tq = qrels.topics.get(topic)
     if tq is not None and not tq.elements and tq.passages:
         result: dict[tuple[str, str], float] = document_level_values(tq, quant)
+        if ctx is not None and quant.name != "relfrac" and any(
+                g > 1 for dp in tq.passages.values() for g in dp.grades or ()):
+            ctx.warn(GRADED_SPANS)
     elif tq is None or not tq.elements:
         result = _NO_ELEMENTS
     else:
