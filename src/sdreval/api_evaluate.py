@@ -68,14 +68,15 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     Means (topic ``"all"``) by default, as ir_measures' ``calc_aggregate`` and ranx's
     ``evaluate``, over the topics each run answered (as trec_eval without -c; ir_measures
     scores the qrels topics a run did not answer 0, ranx refuses them: a warning names them;
-    ``all_topics=True`` scores them 0); ``per_topic=True`` gives the per-topic rows followed by the means (like
-    ``sdreval eval -q``), the table :func:`confidence_intervals` and :func:`compare` take.
-    ``qrels`` and ``runs``: anything :func:`read_qrels` and :func:`read_runs` accept (objects,
-    paths, DataFrames, dicts, records, ranx objects).  ``all_topics`` averages over every
-    qrels topic with something relevant (``-c``).  ``measures``: names (``"P@10"``), sdreval measures
-    (``nxCG(k=10)``, ``P @ 10``) or ir_measures measure objects, one or a list.  ``jobs`` and
-    ``scheduler`` spread the runs over processes or a Dask cluster (the same numbers).
-    Keyword options set measure defaults (see :func:`context`), or ``ctx`` gives them all.
+    ``all_topics=True`` scores them 0); ``per_topic=True`` gives the per-topic rows followed
+    by the means (like ``sdreval eval -q``), the table :func:`confidence_intervals` and
+    :func:`compare` take.  ``qrels`` and ``runs``: anything :func:`read_qrels` and
+    :func:`read_runs` accept (objects, paths, DataFrames, dicts, records, ranx objects).
+    ``all_topics`` averages over every qrels topic with something relevant (``-c``).
+    ``measures``: names (``"P@10"``), sdreval measures (``nxCG(k=10)``, ``P @ 10``) or
+    ir_measures measure objects, one or a list.  ``jobs`` and ``scheduler`` spread the runs
+    over processes or a Dask cluster (the same numbers).  Keyword options set measure
+    defaults (see :func:`context`), or ``ctx`` gives them all.
     The rules applied (topics left out, repeats, file order) are Python warnings, the
     texts ``sdreval eval`` prints."""
     from .measures import evaluate as evaluate_table
