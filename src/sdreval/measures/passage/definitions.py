@@ -123,6 +123,11 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
     key = ("passage-run", id(run))
     if key in ctx.cache:
         return ctx.cache[key][1]
+    if ctx.collection is None and run.unit == "document":  # no range at all
+        raise UsageError(f"run {run.name} retrieves documents: passage and span measures need "
+                         "character ranges; give a run that has them (a passage or span run, "
+                         "or chunk ids with --chunk-map FILE), or the XML collection "
+                         "(--collection DIR) to take each document's whole text")
     if ctx.collection is None:
         raise UsageError(f"run {run.name} retrieves {run.unit}s: passage measures need their "
                          "character ranges; give the collection (--collection DIR) to convert "
