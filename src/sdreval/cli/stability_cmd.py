@@ -28,7 +28,7 @@ from pathlib import Path
 import click
 
 from .. import stats
-from ..errors import UsageError
+from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP, TABLE_FORMATS, TESTS,
                              resample_counts)
@@ -89,7 +89,8 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
     frames = []
     for name, path in [("original", inputs[0])] + [(Path(p).stem, p) for p in alt_qrels]:
         qrels, runs, log = load_inputs(path, inputs[1:], options)
-        echo_problems(log)
+        if name != "original":  # the original's and the runs' were told when first read
+            echo_problems(_of_file(log, path))
         if judged is not None:
             judged[name] = set(qrels)
         frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics,
@@ -97,6 +98,16 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
                       .assign(variant=name))
     echo_warnings(ctx.warnings)
     return pd.concat(frames, ignore_index=True)
+
+
+def _of_file(log: ProblemLog, path: str) -> ProblemLog:
+    """The problems ``log`` holds about the file ``path`` (the runs, read again with each
+    alternative assessment, had theirs told when first read)."""
+    out = ProblemLog()
+    out.counts = {key: n for key, n in log.counts.items() if key[1] == path}
+    out.kept = {key: kept for key, kept in log.kept.items() if key[1] == path}
+    out.problems = [p for p in log.problems if p.file == path]
+    return out
 
 
 EXAMPLES = """\b
