@@ -159,8 +159,8 @@ Examples:
               help="Random seed of resampling, topic sets and splits.")
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
               show_default=True,
-              help="--scores: a run without a topic's score stops (error), loses the topic "
-                   "(drop) or scores 0 (zero).")
+              help="A run without a topic's score (--scores, or a topic it did not answer) "
+                   "stops (error), loses the topic (drop) or scores 0 (zero).")
 @all_topics_option
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text",
               show_default=True,
