@@ -83,3 +83,15 @@ def test_eval_warning_names_the_command_that_lists_every_result_left_out(tmp_pat
             f"(--strict rejects such runs; sdreval validate {run} --collection {DOCS} lists "
             "them all): topic 1: ") in result.stderr
     assert "(and 22 more)" in result.stderr  # 3 of the 25 topics named
+
+
+def test_strict_refusal_tells_the_read_warnings_first(tmp_path):
+    run = tmp_path / "run.txt"
+    run.write_text("1 Q0 nodoc 1 0.5 r /article[1]\n1 Q0 nodoc 2 0.4 r /article[1]\n")
+    result = _cli("convert", str(run), str(tmp_path / "out.txt"), "--to", "passage",
+                  "--collection", DOCS, "--strict")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert lines[0] == (f"{run}:2: warning: topic 1: result nodoc /article[1] repeats line 1 "
+                        "(kept; measures decide how a repeat counts)")
+    assert lines[-1] == f"{run}: error: 2 of 2 results not converted; none converts"

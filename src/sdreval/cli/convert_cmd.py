@@ -81,6 +81,7 @@ def convert_command(source, target, to, collection_dir, fmt, strict, documents, 
         if unused:
             log.warn(None, None, unused)
         documents = span_inputs({"documents": documents}, log)[0]
+    listed = f" --collection {collection_dir}" if collection_dir else ""
     try:
         if kind in RUN_FORMATS and (kind != "ranx-json" or json_holds(source) == "run"):
             count, what = _convert_run(source, target, kind, to, collection_dir, log, strict,
@@ -92,8 +93,10 @@ def convert_command(source, target, to, collection_dir, fmt, strict, documents, 
             raise UsageError(f"{source} is a {kind}; convert takes a run or judgements")
     except NotImplementedError:
         raise SdrevalError("this conversion is not available in this version") from None
-    echo_problems(log, validate_options=f" --collection {collection_dir}" if collection_dir
-                  else "")
+    except SdrevalError:  # the warnings found so far, before the error
+        echo_problems(log, validate_options=listed)
+        raise
+    echo_problems(log, validate_options=listed)
     click.echo(f"wrote {count} {what} to {target}", err=True)
 
 
@@ -139,8 +142,9 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False, do
         if len(run) < before:
             message = f"{before - len(run)} of {before} results not converted"
             if strict:
-                log.error(source, None, f"{message}; without --strict the {len(run)} that "
-                                        "convert are written")
+                log.error(source, None, f"{message}; " + (
+                    f"without --strict the {len(run)} that convert are written" if len(run)
+                    else "none converts"))
             else:
                 log.warn(source, None, f"{message} (see above; --strict makes this an error)")
         log.raise_if_errors(listed_by(run, collection))
