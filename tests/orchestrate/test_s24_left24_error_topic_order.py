@@ -111,3 +111,18 @@ def test_process_partitions_name_the_first_topic_in_topic_order(files):
     for jobs in (2, 3):  # partitions cut in topic order, errors gathered from every one
         with pytest.raises(UsageError, match="^topic 2: sizes unknown"):
             sdreval.evaluate(qrels, read_run(run), "MASRiP", jobs=jobs, navigation=None)
+
+
+def test_streamed_parts_after_an_error_evaluate_what_could_come_first():
+    from sdreval.orchestrate.stream import _before
+
+    topics = ["1", "2", "9", "10"]
+    measures = ["AP", "MASRiP"]  # classic evaluated first, then ESR
+    # first family, topic 9: only topics up to 9 can fail before it
+    assert _before(topics, _error("e", "classic", "9"), measures) == ["1", "2", "9"]
+    # a later family: the first family meets every topic before it
+    assert _before(topics, _error("e", "esr", "1"), measures) == topics
+    assert _before(topics, _error("e", "esr"), measures) == topics
+    # the first family about no topic, or the run's check: nothing comes before
+    assert _before(topics, _error("e", "classic"), measures) == []
+    assert _before(topics, _error("e"), measures) == []

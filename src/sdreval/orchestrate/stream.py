@@ -170,13 +170,15 @@ def _evaluate_parts(qrels: Qrels, stream: TopicStream, measures: list[str], ctx:
 
 def _before(topics: list[str], error: SdrevalError, measures: list[str]) -> list[str]:
     """The ``topics`` whose evaluation may raise an error that a serial evaluation raises
-    before ``error``: none when it is about no one topic or raised outside the kernels; those
-    up to its topic (in topic order) when its family is evaluated first; else every one (an
-    earlier family meets every topic first)."""
-    if error.family is None or error.topic is None:
+    before ``error``: every one when its family is not evaluated first (an earlier family
+    meets every topic first); none when it was raised outside the kernels, or by the first
+    family about no one topic; else those up to its topic (in topic order)."""
+    if error.family is None:
         return []
     if error.family != next(iter(measures_by_family(measures)[1])):
         return topics
+    if error.topic is None:
+        return []
     last = topic_sort_key(error.topic)
     return [t for t in topics if topic_sort_key(t) <= last]
 
