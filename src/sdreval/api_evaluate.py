@@ -66,32 +66,37 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     """Evaluate runs on measures: a tidy DataFrame ``run, topic, measure, value``.
 
     Means (topic ``"all"``) by default, as ir_measures' ``calc_aggregate`` and ranx's
-    ``evaluate``; ``per_topic=True`` gives the per-topic rows followed by the means (like
-    ``sdreval eval -q``), the table :func:`confidence_intervals` and :func:`compare` take.
-    ``qrels`` and ``runs``: anything :func:`read_qrels` and :func:`read_runs` accept (objects,
-    paths, DataFrames, dicts, records, ranx objects).  ``all_topics`` averages over every
-    qrels topic (``-c``).  ``measures``: names (``"P@10"``), sdreval measures
-    (``nxCG(k=10)``, ``P @ 10``) or ir_measures measure objects, one or a list.  ``jobs`` and
-    ``scheduler`` spread the runs over processes or a Dask cluster (the same numbers).
-    Keyword options set measure defaults (see :func:`context`), or ``ctx`` gives them all.
+    ``evaluate``, over the topics each run answered (as trec_eval without -c; ir_measures
+    scores the qrels topics a run did not answer 0, ranx refuses them: a warning names them;
+    ``all_topics=True`` scores them 0); ``per_topic=True`` gives the per-topic rows followed
+    by the means (like ``sdreval eval -q``), the table :func:`confidence_intervals` and
+    :func:`compare` take.  ``qrels`` and ``runs``: anything :func:`read_qrels` and
+    :func:`read_runs` accept (objects, paths, DataFrames, dicts, records, ranx objects).
+    ``all_topics`` averages over every qrels topic with something relevant (``-c``).
+    ``measures``: names (``"P@10"``), sdreval measures (``nxCG(k=10)``, ``P @ 10``) or
+    ir_measures measure objects, one or a list.  ``jobs`` and ``scheduler`` spread the runs
+    over processes or a Dask cluster (the same numbers).  Keyword options set measure
+    defaults (see :func:`context`), or ``ctx`` gives them all.
     The rules applied (topics left out, repeats, file order) are Python warnings, the
     texts ``sdreval eval`` prints."""
     from .measures import evaluate as evaluate_table
     from .measures import summarise
     from .measures.defaults import rsv_order_hints
-    from .measures.evaluate import coverage_lines, zero_rel_option
+    from .measures.evaluate import coverage_lines, unanswered_lines, zero_rel_option
 
     if ctx is not None and options:
         raise UsageError("give either ctx or keyword options, not both")
     ctx = ctx or context(**options)
     seen = len(ctx.warnings)
     read = some_runs(runs)
-    table = evaluate_table(read_qrels(qrels, collection=ctx.collection), read,
-                           measure_list(measures), ctx, all_topics=all_topics, jobs=jobs,
-                           scheduler=scheduler)
+    judged = read_qrels(qrels, collection=ctx.collection)
+    table = evaluate_table(judged, read, measure_list(measures), ctx, all_topics=all_topics,
+                           jobs=jobs, scheduler=scheduler)
     result = summarise(table, keep_topics=per_topic)
-    none = coverage_lines(result, all_topics, zero_rel_option(ctx)) if result.empty else []
-    say(rsv_order_hints(read, ctx.order) + ctx.warnings[seen:] + none)  # none: as eval says
+    # the topics the means cover, as eval says it: none, or those a run left out
+    covered = (coverage_lines(result, all_topics, zero_rel_option(ctx)) if result.empty
+               else [] if all_topics else unanswered_lines(judged, read, ctx))
+    say(rsv_order_hints(read, ctx.order) + ctx.warnings[seen:] + covered)
     return result
 
 

@@ -35,7 +35,8 @@ from .measures.defaults import rsv_order_hints
 from .measures.partitions import (Part, Piece, assemble, evaluate_part, gather, merge_run_hints,
                                   split_topic)
 from .measures.registry import EvalContext, Measure
-from .measures.serial import check_topic_names, measures_by_family, topics_to_evaluate
+from .measures.serial import (check_topic_names, measures_by_family, serial_failure,
+                              topics_to_evaluate)
 from .model.run import Run
 from .orchestrate.dataset import (Repeated, Settle, add_sums, first_repeat, forget_topics,
                                   keep_topics, means_from_sums, part_path, settle, value_sums,
@@ -189,7 +190,7 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
                 held = dask.persist(*tasks)
                 results = list(dask.compute(*[dask.delayed(_sums)(p, texts) for p in held]))
         name, differs = _run_name(name, results)
-        _read_first(results, differs)
+        _read_first(results, differs, texts)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             if output is not None:  # the names put together where they were written
@@ -220,19 +221,20 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
                                                  texts), scored)
 
 
-def _read_first(results: list[Piece], differs: str | None) -> None:
+def _read_first(results: list[Piece], differs: str | None, measures: list[str]) -> None:
     """The partitions' read problems as the reader of the whole DataFrame gives them (one
-    log: its warnings, then its errors raised), then the first partition whose evaluation
-    failed: as when the run is read before it is evaluated."""
+    log: its warnings, then its errors raised), then the error of the partitions' evaluation
+    that the run read whole raises (:func:`~sdreval.measures.serial.serial_failure`): as when
+    the run is read before it is evaluated."""
     read = ProblemLog()
     if differs:
         read.warn("(DataFrame)", None, differs)
     for result in results:
         read.absorb(result.extra[0])  # type: ignore[index]
     finish(read, True)
-    failed = next((r.extra[4] for r in results if r.extra[4] is not None), None)  # type: ignore
-    if failed is not None:
-        raise failed
+    failed = [r.extra[4] for r in results if r.extra[4] is not None]  # type: ignore
+    if failed:
+        raise serial_failure(failed, measures)
 
 
 def read_parquet(path: str | os.PathLike) -> Any:

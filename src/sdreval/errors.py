@@ -7,12 +7,25 @@ collected in a :class:`ProblemLog` and nothing is dropped silently.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 
 class SdrevalError(Exception):
-    """Base class of every error sdreval raises on purpose."""
+    """Base class of every error sdreval raises on purpose.
+
+    ``topic``: the topic an error about one topic's evaluation names (else None); ``family``:
+    the measure family whose kernel raised it (set by the evaluation).  With them, of the
+    errors of a run evaluated in parts (streamed, parallel, Dask), the one a serial evaluation
+    raises is chosen (:func:`sdreval.measures.serial.serial_failure`)."""
+
+    topic: str | None = None
+    family: str | None = None
+
+    def __init__(self, *args: object, topic: str | None = None) -> None:
+        super().__init__(*args)
+        if topic is not None:
+            self.topic = topic
 
 
 def shown_source(file: str | None) -> str:
@@ -47,7 +60,7 @@ class InputError(SdrevalError):
     """Invalid input; carries every problem found (file, line, message)."""
 
     def __init__(self, problems: list[Problem] | Problem | str, file: str | None = None,
-                 line: int | None = None):
+                 line: int | None = None, topic: str | None = None):
         if isinstance(problems, str):
             problems = [Problem(file, line, problems)]
         elif isinstance(problems, Problem):
@@ -55,7 +68,7 @@ class InputError(SdrevalError):
         self.problems: list[Problem] = list(problems)
         #: the log whose errors these are (:meth:`ProblemLog.raise_if_errors`), else None
         self.logged_in: ProblemLog | None = None
-        super().__init__("\n".join(str(p) for p in self.problems))
+        super().__init__("\n".join(str(p) for p in self.problems), topic=topic)
 
 
 class UsageError(SdrevalError):
@@ -176,15 +189,21 @@ class ProblemLog:
                 for (sev, file, kind), count in self.counts.items()
                 if severity is None or sev == severity]
 
-    def absorb(self, other: "ProblemLog") -> None:
+    def absorb(self, other: "ProblemLog", severity: str | None = None) -> None:
         """Add the problems of ``other`` (a log of a later part of the same input: a byte range,
         a partition) as one reading of the whole would have recorded them: counts added, the
-        first examples of each kind kept."""
+        first examples of each kind kept.  ``severity``: every problem of ``other`` taken as
+        one of this severity (a conversion's problems: errors or warnings, as asked)."""
+        def moved(key: tuple[str, str | None, str]) -> tuple[str, str | None, str]:
+            return key if severity is None else (severity, key[1], key[2])
+
         for key, count in other.counts.items():
-            self.counts[key] = self.counts.get(key, 0) + count
-        key_of = {id(p): key for key, kept in other.kept.items() for p in kept}
+            self.counts[moved(key)] = self.counts.get(moved(key), 0) + count
+        key_of = {id(p): moved(key) for key, kept in other.kept.items() for p in kept}
         for problem in other.problems:  # in the order found (errors are raised in that order)
             key = key_of.get(id(problem))
+            if severity is not None and problem.severity != severity:
+                problem = replace(problem, severity=severity)
             kept = self.kept.setdefault(key, []) if key is not None else None
             if kept is not None and len(kept) >= self.examples:
                 continue

@@ -50,5 +50,5 @@ def test_repeated_chunk_is_kept_as_in_eval(tmp_path):
     assert got == pytest.approx(_eval_mean(projected.stdout, RAG / "runs" / "fixed.txt",
                                            tmp_path), abs=1e-12)
     assert "repeats line 1" in result.stderr
-    assert "AP on chunk qrels (any): run bm25-fixed: 1 repeated relevant result(s)" \
+    assert "AP on chunk qrels (any), run bm25-fixed: 1 repeated relevant result(s)" \
         in result.stderr

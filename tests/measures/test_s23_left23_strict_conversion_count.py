@@ -1,8 +1,8 @@
 """--strict on an element run with results outside the collection: the conversion to passages
 refuses the run, and its error says how many problems it did not list ("... and N more
 error(s)"), as every reader's error does; before, the count was lost (only the first 20 kept
-examples were raised).  No command lists them all (validate reads no run through a
-collection), so none is named."""
+examples were raised).  The command that lists them all is named (session 24: validate places
+a run's results in the collection given)."""
 from __future__ import annotations
 
 import pytest
@@ -26,4 +26,6 @@ def test_strict_conversion_counts_the_errors_it_does_not_list(tmp_path):
         as_passage_run(read_run(path), ctx)
     messages = [p.message for p in raised.value.problems]
     assert len([m for m in messages if "not in the collection" in m]) == EXAMPLES_KEPT
-    assert messages[-1] == f"... and {TOPICS - EXAMPLES_KEPT} more error(s) like the above"
+    assert messages[-1] == (f"... and {TOPICS - EXAMPLES_KEPT} more error(s) like the above "
+                            f"(sdreval validate {path} --collection {ROOT / 'docs'} lists "
+                            "them all)")

@@ -35,5 +35,6 @@ def test_one_conversion_warning_for_the_run(tmp_path):
     assert said[1] == [
         "run sim01: 4 of its 164 results could not be turned into passages through the "
         "collection and are left out of the passage measures, scoring nothing (--strict "
-        "rejects such runs): " + "; ".join(examples) + " (and 1 more)"]
+        f"rejects such runs; sdreval validate {path} --collection {ROOT / 'docs'} lists them "
+        "all): " + "; ".join(examples) + " (and 1 more)"]
     assert said[2] == said[1]

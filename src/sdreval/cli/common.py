@@ -165,10 +165,13 @@ def problem_text(problem: Problem) -> str:
         printable(f"sdreval: {problem.severity}: {problem.message}")
 
 
-def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
+def echo_problems(log: ProblemLog, severity: str = "warning", validate_options: str = ""
+                  ) -> None:
     """Print a log's problems grouped by file and kind, file after file: a summary line where
-    some of the file's problems are not shown, then the first :data:`EXAMPLES_SHOWN` of each
-    kind and a count of the rest (so that a file's examples follow its own summary line)."""
+    some of the file's problems are not shown (with the ``sdreval validate`` command that lists
+    them all: ``validate_options`` added, as ``--collection DIR`` for results placed in a
+    collection), then the first :data:`EXAMPLES_SHOWN` of each kind and a count of the rest
+    (so that a file's examples follow its own summary line)."""
     by_file: dict[str | None, list[tuple[int, list[Problem]]]] = {}
     for file, _, count, examples in log.groups(severity):
         by_file.setdefault(file, []).append((count, examples))
@@ -177,7 +180,8 @@ def echo_problems(log: ProblemLog, severity: str = "warning") -> None:
             total = sum(count for count, _ in groups)
             click.echo(f"sdreval: {severity}: {shown_source(file)}: {total} {severity}(s) of "
                        f"{len(groups)} kind(s); up to {EXAMPLES_SHOWN} of each kind follow "
-                       f"(sdreval validate {file} lists every one)", err=True)
+                       f"(sdreval validate {file}{validate_options} lists every one)",
+                       err=True)
         for count, examples in groups:
             for problem in examples[:EXAMPLES_SHOWN]:
                 click.echo(problem_text(problem), err=True)

@@ -81,6 +81,7 @@ def convert_command(source, target, to, collection_dir, fmt, strict, documents, 
         if unused:
             log.warn(None, None, unused)
         documents = span_inputs({"documents": documents}, log)[0]
+    listed = f" --collection {collection_dir}" if collection_dir else ""
     try:
         if kind in RUN_FORMATS and (kind != "ranx-json" or json_holds(source) == "run"):
             count, what = _convert_run(source, target, kind, to, collection_dir, log, strict,
@@ -92,7 +93,10 @@ def convert_command(source, target, to, collection_dir, fmt, strict, documents, 
             raise UsageError(f"{source} is a {kind}; convert takes a run or judgements")
     except NotImplementedError:
         raise SdrevalError("this conversion is not available in this version") from None
-    echo_problems(log)
+    except SdrevalError:  # the warnings found so far, before the error
+        echo_problems(log, validate_options=listed)
+        raise
+    echo_problems(log, validate_options=listed)
     click.echo(f"wrote {count} {what} to {target}", err=True)
 
 
@@ -126,25 +130,24 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False, do
     if to == "passage" and run.unit != "passage":
         if not collection_dir:
             raise UsageError("element -> passage conversion needs --collection DIR")
-        from ..model.conversion import element_run_to_passage_run
+        from ..model.conversion import element_run_to_passage_run, listed_by
 
         collection = read_collection(collection_dir, log)
         log.raise_if_errors()
         converting = ProblemLog()
         before = len(run)
         run = element_run_to_passage_run(run, collection, converting)
-        for problem in converting.problems:  # results that could not be converted: listed
-            if strict:
-                log.error(problem.file, problem.line, problem.message)
-            else:
-                log.warn(problem.file, problem.line, problem.message)
+        # results that could not be converted: counted, the first of each kind listed
+        log.absorb(converting, "error" if strict else "warning")
         if len(run) < before:
             message = f"{before - len(run)} of {before} results not converted"
             if strict:
-                log.error(source, None, message)
+                log.error(source, None, f"{message}; " + (
+                    f"without --strict the {len(run)} that convert are written" if len(run)
+                    else "none converts"))
             else:
                 log.warn(source, None, f"{message} (see above; --strict makes this an error)")
-        log.raise_if_errors()
+        log.raise_if_errors(listed_by(run, collection))
     if (to == "document") != (run.unit == "document"):
         from ..measures.classic.gains import document_run
 

@@ -169,8 +169,9 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None,
                 sub = EvalContext(order="rsv", depth=ctx.depth, zero_rel=ctx.zero_rel)
                 result = evaluate(qrels_from_dict(grades, "graded"), id_run, [id_measure], sub,
                                   all_topics=all_topics)
-                for warning in sub.warnings:
-                    ctx.warn(f"{id_measure} on chunk qrels ({label}): {warning}")
+                for warning in sub.warnings:  # each about this run's projected qrels
+                    said = warning.removeprefix(f"run {run.name}: ")
+                    ctx.warn(f"{id_measure} on chunk qrels ({label}), run {run.name}: {said}")
                 # no topic with a relevant chunk: no mean (NaN, unranked), not 0
                 mean = summarise(result)["value"]  # eval's mean (exact sum)
                 values[run.name] = float(mean.iloc[0]) if len(mean) else np.nan

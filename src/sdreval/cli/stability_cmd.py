@@ -28,7 +28,7 @@ from pathlib import Path
 import click
 
 from .. import stats
-from ..errors import UsageError
+from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP, TABLE_FORMATS, TESTS,
                              resample_counts)
@@ -89,7 +89,8 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
     frames = []
     for name, path in [("original", inputs[0])] + [(Path(p).stem, p) for p in alt_qrels]:
         qrels, runs, log = load_inputs(path, inputs[1:], options)
-        echo_problems(log)
+        if name != "original":  # the original's and the runs' were told when first read
+            echo_problems(_of_file(log, path))
         if judged is not None:
             judged[name] = set(qrels)
         frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics,
@@ -97,6 +98,16 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
                       .assign(variant=name))
     echo_warnings(ctx.warnings)
     return pd.concat(frames, ignore_index=True)
+
+
+def _of_file(log: ProblemLog, path: str) -> ProblemLog:
+    """The problems ``log`` holds about the file ``path`` (the runs, read again with each
+    alternative assessment, had theirs told when first read)."""
+    out = ProblemLog()
+    out.counts = {key: n for key, n in log.counts.items() if key[1] == path}
+    out.kept = {key: kept for key, kept in log.kept.items() if key[1] == path}
+    out.problems = [p for p in log.problems if p.file == path]
+    return out
 
 
 EXAMPLES = """\b
@@ -148,8 +159,8 @@ Examples:
               help="Random seed of resampling, topic sets and splits.")
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
               show_default=True,
-              help="--scores: a run without a topic's score stops (error), loses the topic "
-                   "(drop) or scores 0 (zero).")
+              help="A run without a topic's score (--scores, or a topic it did not answer) "
+                   "stops (error), loses the topic (drop) or scores 0 (zero).")
 @all_topics_option
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text",
               show_default=True,
@@ -192,6 +203,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     from ..progress import track
 
     few: set[tuple[int, int]] = set()  # (runs in the swap rates, runs given)
+    capped: set[int] = set()  # topics of a measure too few for --max-size
     tau_means: dict[str, pd.Series] = {}  # tau ranks by the means of the --missing rule
     for measure in track(names if table is not None else [], "analysing measures"):
         arithmetic = [a for a in chosen if a in ARITHMETIC]
@@ -214,6 +226,8 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             half = len(sm.topics) // 2
             if half < 1:
                 raise UsageError("swap rates need at least two topics")
+            if max_size and max_size > half:
+                capped.add(len(sm.topics))
             sizes = range(1, min(half, max_size or half) + 1)
             rates = stats.swap_rates(top, trials, sizes, seed=seed)
             extra = stats.extrapolate_swap_rates(rates, targets) \
@@ -234,6 +248,9 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                                                           correction, samples=test_samples,
                                                           seed=seed))
     echo_warnings(few_runs_caveat(few, top_fraction))
+    echo_warnings([f"--max-size {max_size}: two disjoint topic sets of {n} topic(s) hold at "
+                   f"most {n // 2} topic(s) each; swap rates use sizes 1 to {n // 2}"
+                   for n in sorted(capped)])
     if "tau" in chosen and table is not None:
         if len(names) < 2:
             # asked for: a warning; one of the default analyses: a note (--quiet silences it)

@@ -57,6 +57,9 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
             kind = "chunk-run" if chunk_map is not None and kind == "document-run" else kind
             summary = f"run {run.name!r}, {len(run.topics):,} topics, {len(run):,} results"
             check_input_topics(None, (run,))  # as eval refuses it, at its line
+            if collection is not None and run.unit in ("element", "document") and not \
+                    log.error_count:
+                summary += _placed(run, collection, log)
         else:
             obj = collection = read_collection(path, log)
             elements = 0
@@ -74,6 +77,20 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     except NotImplementedError:
         log.error(path, None, f"the {kind} reader is not available in this version")
     return kind, log, obj, summary
+
+
+def _placed(run: Run, collection, log: ProblemLog) -> str:
+    """The results of an element or document run placed in the collection as ``convert --to
+    passage`` and the passage measures of ``eval`` place them: each that cannot be (its
+    document not in the collection, its path not an element of the document) a warning, as
+    ``eval`` leaves it out (``convert --strict`` and ``eval --strict`` refuse the run)."""
+    from dataclasses import replace
+
+    from ..model.conversion import element_run_to_passage_run
+
+    placing = ProblemLog(sink=lambda problem: log.add(replace(problem, severity="warning")))
+    placed = len(element_run_to_passage_run(run, collection, placing))
+    return f", {placed:,} of them placed in the collection"
 
 
 def roles(path: str, fmt: str | None) -> list[str | None]:
@@ -135,11 +152,13 @@ Examples:
 @click.argument("files", nargs=-1, required=True, type=InputPath(exists=True, allow_dash=True))
 @click.option("--format", "fmt", default=None,
               help="Force the format of every FILE instead of detecting it: "
-                   + ", ".join(QRELS_FORMATS + RUN_FORMATS) + ", collection.")
+                   + ", ".join(dict.fromkeys(QRELS_FORMATS + RUN_FORMATS)) + ", collection.")
 @click.option("--errors-only", is_flag=True, help="Do not print warnings.")
 @click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
               default=None, help="XML collection: INEX assessment passages given as XPointers "
-                                 "are resolved (and checked) against it.")
+                                 "are resolved (and checked) against it, and the results of "
+                                 "element and document runs placed in it (as convert --to "
+                                 "passage places them; each that cannot be is a warning).")
 @pool_policy_option
 @click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Documents (doc_id, text) of span qrels and runs: offsets checked, text "
@@ -187,9 +206,11 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
     if not errors_only:
         from .eval_inputs import unused_documents, unused_pool_policy
 
-        collection_unused = collection_dir and "inex-assessments" not in kinds and (
+        collection_unused = collection_dir and "inex-assessments" not in kinds and not any(
+            run.unit in ("element", "document") for _, run in runs) and (
             "--collection not used: it resolves the XPointer passages of INEX XML "
-            "assessments, and no input is one (a collection is checked as a FILE)")
+            "assessments and places the results of element and document runs, and no input "
+            "is one (a collection is checked as a FILE)")
         from ..measures.defaults import rsv_order_hints
         from ..model.runnames import distinct_runs
 

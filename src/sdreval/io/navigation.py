@@ -110,10 +110,10 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
     if directives.get("model") == "depth":
         if routes or where:
             log.error(name, None, "model=depth takes no data lines")
-        finish(log, own)
+        finish(log, own, None)  # validate reads no navigation file
         return depth_weighted_summary()
     if routes:
-        finish(log, own)
+        finish(log, own, None)  # validate reads no navigation file
         abandonment = "abandonment" in directives
         if directives.get("partition") == "tag":
             return summary_from_routes(routes, tag_partition(), abandonment)
@@ -126,5 +126,5 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
         if total > 1.0 + ROW_SUM_TOLERANCE:
             line = min(n for (d, f, _), (n, _) in where.items() if d == doc and f == src)
             log.warn(name, line, f"probabilities leaving {src} in {doc} sum to {total:.3f} > 1")
-    finish(log, own)
+    finish(log, own, None)  # validate reads no navigation file
     return model

@@ -310,10 +310,12 @@ def given_log(log: ProblemLog | None) -> tuple[ProblemLog, bool]:
     return (ProblemLog(), True) if log is None else (log, False)
 
 
-def finish(log: ProblemLog, own: bool) -> None:
+def finish(log: ProblemLog, own: bool, listed_by: str | None = "sdreval validate") -> None:
     """End of a read.  With a caller's log nothing happens (the caller decides); with our own
-    log (``own``: the caller passed none) every error is raised at once and warnings are issued
-    as :class:`InputWarning` (the first :data:`WARNING_LIMIT` and a count of the rest)."""
+    log (``own``: the caller passed none) every error is raised at once (with ``listed_by``,
+    the command that lists them all where some are not shown; None where none reads the
+    input) and warnings are issued as :class:`InputWarning` (the first :data:`WARNING_LIMIT`
+    and a count of the rest)."""
     if not own:
         return
     found = log.warnings
@@ -322,4 +324,4 @@ def finish(log: ProblemLog, own: bool) -> None:
     if len(found) > WARNING_LIMIT:
         warnings.warn(f"... and {len(found) - WARNING_LIMIT} more warnings (pass a ProblemLog "
                       f"to get them all)", InputWarning, stacklevel=3)
-    log.raise_if_errors()
+    log.raise_if_errors(listed_by)

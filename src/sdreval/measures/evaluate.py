@@ -22,8 +22,8 @@ from ..model.runnames import distinct_runs
 from .registry import EvalContext, Measure, parse_measure
 from .results import ResultColumns, group_sums, mean_columns  # noqa: F401
 from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
-                     measures_by_family, ordered_run, result_rows, result_table,
-                     topics_to_evaluate)
+                     first_topics, measures_by_family, ordered_run, result_rows, result_table,
+                     scored_topics, topics_to_evaluate)
 
 pd = lazy_module("pandas")
 
@@ -202,4 +202,28 @@ def coverage_lines(means: pd.DataFrame, all_topics: bool, zero_rel: bool | str =
     for run, parts in by_run.items():
         lines.append(f"  {rows.runs[run]}: "
                      + "; ".join(f"{c:,} ({', '.join(m)})" for c, m in parts.items()))
+    return lines
+
+
+def unanswered_lines(qrels: Qrels, runs: Iterable[Run], ctx: EvalContext) -> list[str]:
+    """What means over answered topics (no ``-c``, ``all_topics=False``) leave out, for the
+    API (``eval`` states the policy in its note, :func:`coverage_lines`): per run that did
+    not answer some qrels topics it would be scored on, how many (the first named).  trec_eval
+    without -c leaves them out too; ir_measures' calc_aggregate scores them 0 and ranx
+    refuses the run unless ``make_comparable=True`` (then 0)."""
+    scored = scored_topics(qrels, ctx)
+    zero_rel = zero_rel_option(ctx)
+    policy = f"means over {topic_policy(False, zero_rel)}"
+    what = "qrels topic(s)" + ("" if zero_rel else " with something relevant")
+    lines = []
+    for run in runs:
+        missing = [t for t in scored if t not in run.topics]
+        if not missing:
+            continue
+        shown = first_topics(missing)
+        more = " ..." if len(missing) > len(shown) else ""
+        lines.append(f"{policy}: run {run.name} did not answer {len(missing):,} of the "
+                     f"{len(scored):,} {what} ({', '.join(shown)}{more}), left "
+                     "out of its means; all_topics=True scores them 0 (as trec_eval -c; "
+                     "ir_measures' calc_aggregate scores them 0 by default)")
     return lines

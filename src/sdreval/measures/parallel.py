@@ -11,14 +11,14 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..errors import UsageError
+from ..errors import SdrevalError, UsageError
 from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
 from ..model.run import Run
 from ..model.runnames import distinct_runs
 from .registry import EvalContext
 from .partitions import Part, assemble, evaluate_part, merge_warnings, part_of, plan, split_runs
-from .serial import check_topic_names, evaluate_serial, topics_to_evaluate
+from .serial import check_topic_names, evaluate_serial, serial_failure, topics_to_evaluate
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -50,7 +50,26 @@ def _evaluate_shared(task: Part | tuple[int, int, int]):
     """One task: a :class:`Part`, or (runs inherited by a forked process) a task of
     :func:`~.partitions.plan`, the partition cut out here."""
     part = task if isinstance(task, Part) else part_of(_SHARED["runs"], _SHARED["topics"], task)
-    return evaluate_part(part, _SHARED["qrels"], _SHARED["measures"], _SHARED["ctx"])
+    return _attempt(part, _SHARED["qrels"], _SHARED["measures"], _SHARED["ctx"])
+
+
+def _attempt(part: Part, qrels: Qrels, measures: list[str], ctx: EvalContext):
+    """:func:`~.partitions.evaluate_part`, or the error it raised (sent back: of the
+    partitions' errors, the serial one is raised, :func:`_raise_serial`)."""
+    try:
+        return evaluate_part(part, qrels, measures, ctx)
+    except SdrevalError as error:
+        return error
+
+
+def _raise_serial(results: list, measures: list[str]) -> None:
+    """Raise the error of the partitions' evaluation that a serial one raises: of the first
+    run that failed, :func:`~.serial.serial_failure` (partitions cut in topic order, so that
+    the first that failed need not hold it: an earlier family fails in a later one)."""
+    failed = [r for r in results if isinstance(r[1], SdrevalError)]
+    if failed:
+        first = min(index for index, _ in failed)
+        raise serial_failure([e for index, e in failed if index == first], measures)
 
 
 def process_pool(jobs: int, initializer=None, initargs: tuple = ()) -> ProcessPoolExecutor:
@@ -90,9 +109,10 @@ def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: E
             shared, settings = client.scatter([qrels, ctx_settings], broadcast=True,
                                               hash=False)
             # the partitions go to the workers as data (spread over them), not in the graph
-            futures = client.map(evaluate_part, client.scatter(parts, hash=False), qrels=shared,
+            futures = client.map(_attempt, client.scatter(parts, hash=False), qrels=shared,
                                  measures=measures, ctx=settings, pure=False)
             results = client.gather(futures)
+        _raise_serial([(p.index, r) for p, r in zip(parts, results)], measures)
         scored = [any(t in runs[p.index].topics for t in p.topics) for p in parts]
     else:
         tasks = plan(runs, topics, 2 * max(1, jobs))
@@ -104,6 +124,7 @@ def evaluate_parallel(qrels: Qrels, runs: list[Run], measures: list[str], ctx: E
                           ) as pool:
             results = list(pool.map(_evaluate_shared, tasks if inherit else
                                     [part_of(runs, topics, task) for task in tasks]))
+        _raise_serial([(task[0], r) for task, r in zip(tasks, results)], measures)
         scored = [any(t in runs[i].topics for t in topics[i][lo:hi]) for i, lo, hi in tasks]
     for message in merge_warnings(results, runs, scored):  # partitions with results
         ctx.warn(message)

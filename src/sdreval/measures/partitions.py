@@ -18,8 +18,9 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..judgements.qrels import Qrels
-from ..errors import InputError, examples_text
+from ..errors import InputError, SdrevalError, examples_text, problem_kind
 from ..lazy import lazy_module
+from ..model.ordering import topic_sort_key
 from ..model.run import Ranking, Run, TopicRankings, take_rows
 from .registry import FAMILIES, EvalContext
 from .serial import (COLUMNS, labels, measure_values, measures_by_family, ordered_run,
@@ -105,13 +106,19 @@ def split_runs(runs: list[Run], topics: list[list[str]], parts: int) -> list[Par
 def evaluate_part(part: Part, qrels: Qrels, measures: list[str], ctx: EvalContext,
                   cache: dict | None = None) -> tuple[int, np.ndarray, list[str]]:
     """The values (measures x topics of the partition) of one task, with its warnings
-    (``cache``: the kernels' cache, shared with earlier partitions; default a new one)."""
+    (``cache``: the kernels' cache, shared with earlier partitions; default a new one).  An
+    error of a kernel is raised with its family named (``error.family``), so that
+    :func:`~.serial.serial_failure` can tell the partitions' errors apart."""
     parsed, by_family = measures_by_family(measures)
     local = replace(ctx, warnings=[], cache={} if cache is None else cache)
     ordered = ordered_run(part.run, local.order, local.depth)
     values: dict[str, dict[str, float]] = {}
     for family, members in by_family.items():
-        values.update(FAMILIES[family](members, qrels, ordered, part.topics, local))
+        try:
+            values.update(FAMILIES[family](members, qrels, ordered, part.topics, local))
+        except SdrevalError as error:  # which of the parts' errors is the serial one
+            error.family = family
+            raise
     matrix = np.empty((len(parsed), len(part.topics)))
     for i, measure in enumerate(parsed):
         matrix[i] = measure_values(values.get(measure.text, {}), part.topics, part.run.topics)
@@ -154,7 +161,6 @@ _ONE_TOPIC = re.compile(r"\btopic [^\s(]+:")
 _HEAD_END = re.compile(r"\((?!s\))|:")
 #: a warning that holds only when it holds for every partition of the run
 _EVERY_PART = "none of its"
-
 
 #: where the examples of a run-wide warning start (:func:`~sdreval.errors.examples_text`):
 #: after its head, a ``: `` followed by a message about one topic; and how many more
@@ -253,11 +259,11 @@ def merge_run_hints(parts: list[list[str]], name: str) -> list[str]:
 def _serial_order(first: list, edges: set) -> list:
     """The warnings' keys (``first``: in order of first appearance) so that every pair a
     partition gave in one order keeps it (each partition gives its warnings in the serial
-    order, family by family); where none orders two keys (or they disagree), first appearance
-    decides."""
+    order, family by family); where none orders two keys (or they disagree),
+    :func:`_tie_ranks` decides."""
     import heapq
 
-    rank = {key: i for i, key in enumerate(first)}
+    rank = _tie_ranks(first)
     waits = dict.fromkeys(first, 0)
     after: dict = {key: [] for key in first}
     for a, b in edges:
@@ -270,7 +276,7 @@ def _serial_order(first: list, edges: set) -> list:
     while len(out) < len(first):
         if not ready:  # partitions that disagree: the first key not yet given
             heapq.heappush(ready, next(rank[k] for k in first if k not in placed))
-        key = first[heapq.heappop(ready)]
+        key = first[heapq.heappop(ready)[-1]]
         if key in placed:
             continue
         out.append(key)
@@ -280,6 +286,23 @@ def _serial_order(first: list, edges: set) -> list:
             if not waits[b] and b not in placed:
                 heapq.heappush(ready, rank[b])
     return out
+
+
+def _tie_ranks(first: list) -> dict:
+    """Each key's place among keys no partition orders: its first appearance, but warnings
+    alike (but the topic and numbers) about one topic each go in topic order, as a family
+    gives them (partitions of a file not sorted by topic)."""
+    groups: dict = {}
+    ranks = {}
+    for i, key in enumerate(first):
+        found = _ONE_TOPIC.search(key[1])
+        if found is None:
+            ranks[key] = (i, (), i)
+            continue
+        shape = (key[0], problem_kind(key[1][:found.start()]),
+                 problem_kind(key[1][found.end():]))  # counts and examples blanked
+        ranks[key] = (groups.setdefault(shape, i), topic_sort_key(found.group()[6:-1]), i)
+    return ranks
 
 
 def _total(counts: tuple[str, ...]) -> str:

@@ -12,7 +12,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ..errors import InputError, UsageError
+from ..errors import InputError, SdrevalError, UsageError
 from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
 from ..model.ordering import sort_topics, topic_sort_key, trec_order
@@ -279,6 +279,25 @@ def measures_by_family(measures: Iterable[str | Measure]
     for measure in parsed:
         by_family[measure.family].append(measure)
     return parsed, by_family
+
+
+def serial_failure(errors: Iterable[SdrevalError], measures: Iterable[str | Measure]
+                   ) -> SdrevalError:
+    """Of the errors of a run's partitions (streamed parts, byte ranges, processes, Dask
+    partitions), the one :func:`evaluate_columns` raises for the run read whole: it checks the
+    run first, then evaluates family after family (in the order of ``measures``), each over
+    the topics in topic order (:func:`~sdreval.model.ordering.topic_sort_key`).  So an error
+    raised outside the kernels comes first, then by family, an error about no one topic before
+    one about a topic (``error.topic``), then by topic; among equals the first given."""
+    families = list(measures_by_family(measures)[1])
+
+    def place(error: SdrevalError) -> tuple:
+        if error.family is None:
+            return (-1,)
+        rank = families.index(error.family) if error.family in families else len(families)
+        return (rank, error.topic is not None, topic_sort_key(error.topic or ""))
+
+    return min(errors, key=place)
 
 
 def evaluate_serial(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | Measure],

@@ -10,7 +10,8 @@ the INEX 2009/2010 qrels relate to elements (doc 1164: the section "Learning" is
 Policy: a result whose document is not in the collection, or whose path is not an element of
 the document, cannot be converted: it is left out of the passage run and reported as an error
 (one message per topic for the documents missing from the collection, one per missing
-element), so ``validate`` and ``convert`` exit 1 and a lenient caller can still use the rest.
+element), so ``convert --strict`` and ``eval --strict`` exit 1 and a lenient caller can still
+use the rest; ``validate RUN --collection DIR`` lists every one (:func:`listed_by`).
 """
 from __future__ import annotations
 
@@ -35,6 +36,16 @@ def passage_of_element(tree: DocumentTree, path: str, trim: bool = False) -> tup
         offset += len(text) - len(stripped)
         length = len(stripped.rstrip())
     return offset, length
+
+
+def listed_by(run: Run, collection: Collection) -> str | None:
+    """The command that lists every result of ``run`` that cannot be placed in ``collection``
+    (``sdreval validate RUN --collection DIR``), or None where the run or the collection is
+    not a file or directory that command can be given."""
+    source, root = run.source, getattr(collection, "root", None)
+    if not source or source.startswith("(") or not root:
+        return None
+    return f"sdreval validate {source} --collection {root}"
 
 
 def element_run_to_passage_run(run: Run, collection: Collection, log: ProblemLog | None = None,

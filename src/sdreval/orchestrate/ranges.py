@@ -27,7 +27,8 @@ from ..measures.partitions import (Part, Piece, assemble, evaluate_part, gather,
                                    merge_run_hints)
 from ..measures.registry import EvalContext
 from ..measures.evaluate import summarise
-from ..measures.serial import concat_tables, measures_by_family, topics_to_evaluate
+from ..measures.serial import (concat_tables, measures_by_family, serial_failure,
+                               topics_to_evaluate)
 from ..model.runnames import distinct_run_names
 from ..model.run import Run
 from .dataset import (Repeated, Settle, add_sums, first_repeat, forget_topics, keep_topics,
@@ -301,7 +302,7 @@ def evaluate_run_files(qrels: Qrels, paths: list[str], layouts: list[str], measu
     tables = []
     for i, (source, path, name) in enumerate(zip(sources, paths, names)):
         if failed[i]:  # in the order of the runs, as they are evaluated
-            raise _failure(source)  # type: ignore[misc]
+            raise _failure(source, measures)  # type: ignore[misc]
         if not isinstance(source, list):
             table = evaluate_parallel(qrels, [source], measures, ctx, all_topics, jobs,
                                       scheduler)
@@ -346,10 +347,13 @@ def _failed_whole(run_tasks, pieces_of: list[list[Piece]], heads: list[str],
     return out
 
 
-def _failure(pieces: list[Piece]) -> SdrevalError | None:
-    """The first error of the evaluation of a run's pieces (in piece order), if any."""
-    return next((p.extra[4] for p in pieces if p.extra[4] is not None),  # type: ignore
-                None)
+def _failure(pieces: list[Piece], measures: list[str] | None = None) -> SdrevalError | None:
+    """An error of the evaluation of a run's pieces, if any: with ``measures``, the one the
+    run read whole raises (:func:`~sdreval.measures.serial.serial_failure`), else the first."""
+    errors = [p.extra[4] for p in pieces if p.extra[4] is not None]  # type: ignore
+    if not errors:
+        return None
+    return serial_failure(errors, measures) if measures else errors[0]
 
 
 def _settled(run_tasks, pieces_of: list[list[Piece]], heads: list[str], paths: list[str],

@@ -32,7 +32,8 @@ from .inputs import check_input_topics
 from ..measures.defaults import rsv_order_hints
 from ..measures.partitions import Part, Piece, evaluate_part, gather, merge_run_hints
 from ..measures.results import ResultColumns
-from ..measures.serial import measures_by_family, scored_topics
+from ..measures.serial import measures_by_family, scored_topics, serial_failure
+from ..model.ordering import sort_topics, topic_sort_key
 from ..measures.registry import EvalContext, Measure
 
 pd = lazy_module("pandas")
@@ -129,39 +130,57 @@ def _streamed(qrels: Qrels, run_path: str | Path, measures: Iterable[str | Measu
 
 def _evaluate_parts(qrels: Qrels, stream: TopicStream, measures: list[str], ctx: EvalContext,
                     failed: list[SdrevalError]) -> list[Piece]:
-    """Each part of ``stream`` evaluated (its topics with something to score) as a topic
-    partition; the kernels' cache is shared, less what they keep about one part.  A part whose
-    evaluation fails (:class:`~sdreval.errors.SdrevalError`, added to ``failed``) stops the
-    evaluation, not the reading: the rest of the file is read, as a run read whole is read
-    before it is evaluated, so that its read errors are found (they come first)."""
+    """Each part of ``stream`` evaluated (its topics with something to score, in topic order)
+    as a topic partition; the kernels' cache is shared, less what they keep about one part.
+    An error of a part (:class:`~sdreval.errors.SdrevalError`) stops the evaluation, not the
+    reading: the rest of the file is read, as a run read whole is read before it is evaluated,
+    so that its read errors are found (they come first).  ``failed`` then holds the error the
+    run read whole would raise (:func:`~sdreval.measures.serial.serial_failure`): the later
+    parts are still checked, and their topics that come before the failed topic in topic
+    order evaluated, for an error that comes first (a file not sorted by topic)."""
     scored = scored_topics(qrels, ctx)
     pieces: list[Piece] = []
     for run in _counted(stream.parts(), f"topics of {Path(stream.source).name} (streamed)"):
         hints = rsv_order_hints([run], ctx.order)
-        topics = [t for t in run.topics if t in scored]
-        if failed:
-            topics = []  # read only
-        else:
-            try:
-                check_input_topics(qrels, [run])
-            except SdrevalError as error:
-                failed.append(error)
-                topics = []
+        topics = sort_topics(t for t in run.topics if t in scored)
+        errors = list(failed)
+        try:
+            check_input_topics(qrels, [run])
+        except SdrevalError as error:
+            errors.append(error)
+            topics = []
+        if failed:  # values no longer kept: only an error that comes first is looked for
+            topics = _before(topics, failed[0], measures)
+        values, warnings = None, []
         if topics:
             before = len(ctx.cache)
             try:
                 _, values, warnings = evaluate_part(Part(0, run, topics), qrels, measures, ctx,
                                                     ctx.cache)
             except SdrevalError as error:
-                failed.append(error)
-                values, warnings, topics = None, [], []
+                errors.append(error)
             _drop_run_entries(ctx, before, run, tuple(topics))
-            pieces.append(Piece(list(run.topics), topics, values, warnings, run.unit, hints))
-            del values
-        else:
-            pieces.append(Piece(list(run.topics), [], None, [], run.unit, hints))
-        del run
+        if errors:
+            failed[:] = [serial_failure(errors, measures)]
+            values, warnings, topics = None, [], []
+        pieces.append(Piece(list(run.topics), topics, values, warnings, run.unit, hints))
+        del values, run
     return pieces
+
+
+def _before(topics: list[str], error: SdrevalError, measures: list[str]) -> list[str]:
+    """The ``topics`` whose evaluation may raise an error that a serial evaluation raises
+    before ``error``: every one when its family is not evaluated first (an earlier family
+    meets every topic first); none when it was raised outside the kernels, or by the first
+    family about no one topic; else those up to its topic (in topic order)."""
+    if error.family is None:
+        return []
+    if error.family != next(iter(measures_by_family(measures)[1])):
+        return topics
+    if error.topic is None:
+        return []
+    last = topic_sort_key(error.topic)
+    return [t for t in topics if topic_sort_key(t) <= last]
 
 
 def evaluate_stream(qrels: Qrels, run_path: str | Path, measures: Iterable[str | Measure],

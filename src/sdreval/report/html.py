@@ -153,8 +153,13 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
                              "with fewer, a few pairs fill odd bins)")
     else:
         baseline = None
-        notes.append("one run only: no significance tests" if len(runs) < 2 else
-                     "one topic only: no significance tests (a paired test needs two topics)")
+        alone = "one run only" if len(runs) < 2 else "one topic only"
+        notes.append(f"{alone}: no significance tests" + ("" if len(runs) < 2 else
+                     " (a paired test needs two topics)"))
+        paired = [p for p in wanted if p in ("differences", "diffci", "heatmap", "decisions",
+                                             "swap")]
+        if paired and tuple(plots_wanted) != PLOT_KINDS:  # asked for by name
+            notes.append(f"{', '.join(paired)}: not drawn ({alone}: they compare runs)")
     if per_topic["topic"].astype(str).nunique() < 2 and "ci" in wanted:
         wanted = tuple(p for p in wanted if p != "ci")
         notes.append("intervals of the means: not drawn (one topic: a bootstrap interval "

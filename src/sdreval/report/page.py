@@ -298,7 +298,11 @@ def figures_html(data: "ReportData", makers: dict, captions: dict[str, tuple[str
                  fmt: str, dpi: int) -> str:
     parts = [_img(data, makers, key, alt, caption, fmt, dpi)
              for key, (alt, caption) in captions.items()]
-    return "".join(parts) if any(parts) else "<p>No figures requested.</p>"
+    if any(parts):
+        return "".join(parts)
+    return ("<p>No figure drawn: none of those asked for applies to these inputs (the notes "
+            "under Settings and notes say why).</p>" if data.plots
+            else "<p>No figures requested.</p>")
 
 
 def per_topic_html(data: "ReportData") -> str:

@@ -134,6 +134,18 @@ def _drop_overlap(collection: Collection, docs: np.ndarray, idx: np.ndarray,
     return keep
 
 
+def _first_of_range(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Mask keeping the first result of each text range ``(doc, start, end)``: elements that
+    span the same text (an element and its only child) are the same passage."""
+    seen: set[tuple] = set()
+    keep = np.zeros(len(docs), dtype=bool)
+    for i, key in enumerate(zip(docs, starts, ends)):
+        if key not in seen:
+            seen.add(key)
+            keep[i] = True
+    return keep
+
+
 def make_runs(collection: Collection, qrels: Qrels, spec: RunSpec) -> list[Run]:
     """``spec.n_runs`` runs named ``sim01``, ``sim02``, ... over every qrels topic."""
     rng = np.random.default_rng(spec.seed)
@@ -154,6 +166,8 @@ def make_runs(collection: Collection, qrels: Qrels, spec: RunSpec) -> list[Run]:
                 demote = _overlaps_earlier(docs[head], starts[head], ends[head]) & \
                     (rng.random(len(head)) < quality)
                 order = np.concatenate([head[~demote], order[2 * spec.length:], head[demote]])
+            if spec.passages:  # elements of one text range are one passage: written once
+                order = order[_first_of_range(docs[order], starts[order], ends[order])]
             order = order[:spec.length]
             topics[topic] = _ranking(collection, docs[order], idx[order], rsv[order],
                                      spec.passages)

@@ -203,6 +203,12 @@ def _long_rows(path: str | Path) -> list[Problem]:
     return problems
 
 
+def _missing_option(*rules: str) -> str:
+    """Where a rule for missing scores is given: the commands that take one, and the API."""
+    return (f"--missing {'|'.join(rules)} in compare and stability; missing="
+            + " or ".join(f'"{rule}"' for rule in rules) + " in Python")
+
+
 def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missing = "error",
                  runs: list[str] | None = None) -> ScoreMatrix:
     """Pivot a per-topic table into a :class:`ScoreMatrix` for one measure.
@@ -271,8 +277,8 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
             if wide.shape[1] == 0:
                 raise InputError(f"no topic has a value for every run on {measure} (the "
                                  "runs have no topic in common): evaluate with -c (unanswered "
-                                 "topics score 0; eval -q -c for a scores file), or give "
-                                 "compare --missing zero")
+                                 "topics score 0; eval -q -c for a scores file), or score the "
+                                 f"gaps 0 ({_missing_option('zero')})")
         else:
             cells = [(r, t) for r, t in zip(*np.nonzero(holes.to_numpy()))]
             source = table.attrs.get("source")
@@ -282,8 +288,8 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
                 problems.append(Problem(source, None, f"... and {len(cells) - 50} more gaps"))
             problems.append(Problem(source, None, "paired statistics need every run on every "
                                     "topic: evaluate with -c (unanswered topics score 0; "
-                                    "eval -q -c for a scores file), or give compare "
-                                    "--missing drop|zero"))
+                                    "eval -q -c for a scores file), or leave the topic out "
+                                    f"or score it 0 ({_missing_option('drop', 'zero')})"))
             raise InputError(problems)
     return ScoreMatrix(tuple(wide.index), tuple(wide.columns), wide.to_numpy(dtype=float),
                        measure, gaps)

@@ -106,8 +106,11 @@ def variant_means(table: pd.DataFrame, measure: str | None = None, topics: str =
                             aggfunc="first").reindex(columns=run_names)
     if cube.isna().to_numpy().any():
         where = cube.index[cube.isna().any(axis=1)][0]
+        missing = [str(r) for r, v in cube.loc[where].items() if pd.isna(v)]
         raise InputError(f"not every run has a {measure} score on topic {where[0]} "
-                         f"variant {where[1]}")
+                         f"variant {where[1]} (none for run(s) {', '.join(missing)}): every run "
+                         "needs one on every topic of every variant; a run that did not answer "
+                         "the topic has none, unless -c scores it 0")
     variants: dict[str, list[str]] = {}
     for topic, variant in zip(data["topic"], data["variant"]):
         variants.setdefault(topic, [])

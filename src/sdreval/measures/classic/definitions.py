@@ -29,7 +29,8 @@ from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register
                         register_measure)
 from ..values import TopicPositions, TopicValues
 from . import kernels
-from .gains import resolve_quant, run_as_read, warn_repeated_relevant
+from .gains import (is_passage_only, passage_topics_at, resolve_quant, run_as_read,
+                    warn_repeated_relevant)
 from .join import run_lookup
 from .judged import judgements
 from .lookup import RunLookup
@@ -321,6 +322,8 @@ def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
     quant = resolve_quant(measure.get("quant", ctx), qrels)
     binary = any(p.name == "rel" for p in measure.definition.params)  # AP, P@k, Rprec, ...
     threshold = float(measure.get("rel", ctx)) if binary else 0.0
+    if threshold > 0 and is_passage_only(qrels):  # the documents' values decide, at the level
+        return passage_topics_at(qrels, quant, threshold, cache_of(ctx))
     return relevant_topics(qrels, quant, threshold, cache_of(ctx))
 
 

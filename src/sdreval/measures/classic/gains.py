@@ -59,11 +59,35 @@ def document_level_values(tq: TopicQrels, quant: Quantisation) -> dict[tuple[str
         if quant.name == "relfrac" and relevant:
             if not dp.doc_length:
                 raise UsageError(f"topic {tq.topic}, document {doc}: quant=relfrac needs the "
-                                 "document length (doclen), which these judgements do not give")
+                                 "document length (doclen), which these judgements do not give",
+                                 topic=tq.topic)
             out[(doc, ROOT)] = float(quant(1.0, min(relchars / dp.doc_length, 1.0)))
         else:
             out[(doc, ROOT)] = 1.0 if relevant else 0.0
     return out
+
+
+def passage_topics_at(qrels: Qrels, quant: Quantisation, threshold: float,
+                      cache: dict | None = None) -> frozenset[str]:
+    """The topics of judgements of highlighted passages with a document whose value
+    (:func:`document_level_values`: 1, or relchars/doclen under relfrac) is at least
+    ``threshold``: those with something relevant for a binary measure at that level (trec_eval
+    -l), as for judgements of documents."""
+    key = ("passage-topics-at", id(qrels), len(qrels.topics), quant.name, threshold)
+    if cache is not None and key in cache:
+        return cache[key]
+    found = frozenset(topic for topic, tq in qrels.topics.items() if tq.passages and any(
+        value >= threshold for value in document_level_values(tq, quant).values()))
+    if cache is not None:
+        cache[key] = found
+    return found
+
+
+#: what document-level measures make of graded span judgements
+GRADED_SPANS = ("qrels: the span judgements are graded, but document-level measures (AP, "
+                "nDCG and the like) read a document with gold text as relevant, grade 1; "
+                "SpanDocNDCG@k gives a document the highest grade of its gold spans (and "
+                "convert --to trec-qrels writes that grade, for nDCG on the documents)")
 
 
 def is_passage_only(qrels: Qrels) -> bool:
@@ -206,6 +230,9 @@ def topic_quant_map(qrels: Qrels, topic: str, quant: Quantisation,
     tq = qrels.topics.get(topic)
     if tq is not None and not tq.elements and tq.passages:
         result: dict[tuple[str, str], float] = document_level_values(tq, quant)
+        if ctx is not None and quant.name != "relfrac" and any(
+                g > 1 for dp in tq.passages.values() for g in dp.grades or ()):
+            ctx.warn(GRADED_SPANS)
     elif tq is None or not tq.elements:
         result = _NO_ELEMENTS
     else:

@@ -205,7 +205,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 model = None if A is not None else navigation_model(measure, ctx)
                 pkey = ("prum-nav", quant, A, id(model))
                 if pkey not in cache:
-                    cache[pkey] = prum_navigation(measure, ranking, cache[ikey], ctx)
+                    cache[pkey] = prum_navigation(measure, ranking, cache[ikey], ctx, topic)
                 out[measure.text][topic] = prum_value(measure, cache[pkey], ctx)
                 continue
             rel_mode = measure.get("rel", ctx)

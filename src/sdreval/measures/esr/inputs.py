@@ -190,12 +190,14 @@ def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext,
         raise UsageError(f"topic {topic}: the assessments' sizes are neither the collection's "
                          f"characters nor its words ({unit}), so the collection cannot size "
                          "the retrieved elements the assessments do not: give every retrieved "
-                         "element a size in the assessments, or sizes in characters")
+                         "element a size in the assessments, or sizes in characters",
+                         topic=topic)
     if missing:
         doc, path = missing[0]
         raise UsageError(f"topic {topic}: sizes unknown for {len(missing)} retrieved elements "
                          f"(e.g. {doc}:{path}); "
-                         + not_in_collection(ctx, doc, path, "or assessments with sizes"))
+                         + not_in_collection(ctx, doc, path, "or assessments with sizes"),
+                         topic=topic)
     return sizes
 
 

@@ -40,10 +40,11 @@ def ideal_units(tq: TopicQrels, scale: str, quant: str | None
                   if dp.is_relevant and dp.bep is not None)  # one order, as relevance's
 
 
-def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalContext
-                    ) -> np.ndarray:
-    """``nav[k, y] = P(x_k ⇝ y)``: 1 when the result is the ideal unit, the proximity model
-    when ``A`` is given, else the navigation model; zero across documents."""
+def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalContext,
+                    topic: str) -> np.ndarray:
+    """``nav[k, y] = P(x_k ⇝ y)`` for ``topic``'s ranking: 1 when the result is the ideal
+    unit, the proximity model when ``A`` is given, else the navigation model; zero across
+    documents."""
     L, n = len(ranking), len(ideal)
     nav = np.zeros((L, n))
     if L == 0 or n == 0:
@@ -52,8 +53,8 @@ def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalCo
     if A is None:
         elements = [(d, p) for d, p, _ in ideal]
         if any(p is None for _, p in elements):
-            raise UsageError(f"{measure.text}: best entry points need the proximity model; "
-                             "give A, e.g. EPRUM(A=10)")
+            raise UsageError(f"topic {topic}: {measure.text}: best entry points need the "
+                             f"proximity model; give A, e.g. {measure.name}(A=10)", topic=topic)
         nav = navigation_block(navigation_model(measure, ctx), ranking, elements)
     else:
         by_doc: dict[str, list[int]] = defaultdict(list)
@@ -79,9 +80,9 @@ def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalCo
             nav[np.ix_(rows, cols)] = PR.proximity(dist, A)
         if missing:
             doc, path = missing[0]
-            raise UsageError(f"{measure.text}: character positions unknown in {len(missing)} "
-                             f"documents (e.g. {doc}); "
-                             + not_in_collection(ctx, doc, path))
+            raise UsageError(f"topic {topic}: {measure.text}: character positions unknown in "
+                             f"{len(missing)} documents (e.g. {doc}); "
+                             + not_in_collection(ctx, doc, path), topic=topic)
     index = {(d, p): y for y, (d, p, _) in enumerate(ideal) if p is not None}
     if index:
         for k, key in enumerate(zip(ranking.docs, ranking.paths)):

@@ -181,7 +181,8 @@ class RunBatch:
             raise InputError([Problem(source, None, f"topic {chosen[b]}: result at rank position "
                                       f"{i - row_bounds[b] + 1} ({doc_name(docs[i])}) has no valid "
                                       f"character range (offset {offsets[i]}, length "
-                                      f"{lengths[i]})") for i, b in zip(rows, block)])
+                                      f"{lengths[i]})") for i, b in zip(rows, block)],
+                             topic=chosen[block[0]])
         doc_codes, names, vocab_ids = number_documents(docs, qb)
         g = np.int64(max(len(names), 1))
         row_block = np.repeat(np.arange(len(chosen), dtype=np.int64), sizes)

@@ -132,25 +132,32 @@ def as_passage_run(run: Run, ctx: EvalContext) -> Run:
     key = ("passage-run", id(run))
     if key in ctx.cache:
         return ctx.cache[key][1]
+    if ctx.collection is None and run.unit == "document":  # no range at all
+        raise UsageError(f"run {run.name} retrieves documents: passage and span measures need "
+                         "character ranges; give a run that has them (a passage or span run, "
+                         "or chunk ids with --chunk-map FILE), or the XML collection "
+                         "(--collection DIR) to take each document's whole text")
     if ctx.collection is None:
         raise UsageError(f"run {run.name} retrieves {run.unit}s: passage measures need their "
                          "character ranges; give the collection (--collection DIR) to convert "
                          "it, or convert it first with `sdreval convert --collection DIR`")
-    from ...model.conversion import element_run_to_passage_run
+    from ...model.conversion import element_run_to_passage_run, listed_by
 
     log = ProblemLog()
     converted = element_run_to_passage_run(run, ctx.collection, log=log)
     for problem in log.warnings:
         ctx.warn(str(problem))
     if log.errors:  # unconvertible results (document or element not in the collection)
-        if ctx.strict:  # validate reads no run through a collection: nothing lists them all
-            log.raise_if_errors(listed_by=None)
+        if ctx.strict:
+            log.raise_if_errors(listed_by(run, ctx.collection))
         shown = examples_text([p.message for p in log.errors], log.error_count)
         total = sum(len(ranking) for ranking in run.topics.values())
         kept = sum(len(ranking) for ranking in converted.topics.values())
+        lister = listed_by(run, ctx.collection)
+        listed = f"; {lister} lists them all" if lister else ""
         ctx.warn(f"run {run.name}: {total - kept:,} of its {total:,} results could not be "
                  "turned into passages through the collection and are left out of the passage "
-                 f"measures, scoring nothing (--strict rejects such runs): {shown}")
+                 f"measures, scoring nothing (--strict rejects such runs{listed}): {shown}")
     ctx.cache[key] = (run, converted)  # keep ``run`` alive so its id stays unique
     return converted
 
