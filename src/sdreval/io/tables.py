@@ -226,6 +226,16 @@ def _record_problem(record: dict, ids: tuple[str, ...] = ID_KEYS) -> str | None:
     return None
 
 
+def _nul_stand_in(data: bytes) -> str | None:
+    """A noncharacter (U+FDD0...U+FDEF) that ``data`` does not hold, to stand for NUL while
+    pandas parses it; None if ``data`` holds no NUL.  pandas 2's CSV parser cuts a field at a
+    NUL (``a\\x00b`` is read as ``a``: an id silently other than written), pandas 3's keeps
+    it; with a stand-in, both give the field whole, for the id rule to refuse it."""
+    if b"\x00" not in data:
+        return None
+    return next(c for c in map(chr, range(0xFDD0, 0xFDF0)) if c.encode() not in data)
+
+
 def _load_delimited(path: str | Path, sep: str) -> Table:
     file = str(path)
     try:
@@ -234,10 +244,13 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
         _check_header_first(data, "TSV" if sep == "\t" else "CSV", file)
         if b'"' in data:
             check_quoting(data, sep, file)
+        nul = _nul_stand_in(data)
         with warnings.catch_warnings(record=True) as dropped:  # (fields beyond the header's)
             warnings.simplefilter("always", pd.errors.ParserWarning)
-            frame = pd.read_csv(io.BytesIO(data), sep=sep, skip_blank_lines=False, comment=None,
-                                dtype=str, keep_default_na=False, na_values=[""], index_col=False)
+            text = data if nul is None else data.replace(b"\x00", nul.encode())
+            frame = pd.read_csv(io.BytesIO(text), sep=sep, skip_blank_lines=False,
+                                comment=None, dtype=str, keep_default_na=False, na_values=[""],
+                                index_col=False)
         if any(issubclass(w.category, pd.errors.ParserWarning) for w in dropped):
             check_row_widths(data, sep, file)
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:
@@ -247,6 +260,10 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
             raise InputError(bad[1], file, bad[0]) from None
         raise InputError(f"cannot read as {'TSV' if sep == chr(9) else 'CSV'}: {error}",
                          file) from None
+    if nul is not None:  # the NUL back in its field, for the id rule to refuse it
+        frame.columns = [str(c).replace(nul, "\x00") for c in frame.columns]
+        for i in range(frame.shape[1]):
+            frame.isetitem(i, frame.iloc[:, i].str.replace(nul, "\x00", regex=False))
     named = [n for n in (sniff_columns(path) or ("", []))[1] if n]  # pandas: a repeat qid.1
     if len(set(named)) < len(named):
         raise InputError("the header repeats column names ("
