@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, Problem, UsageError
+from ..io.table_checks import numbers_of
 from ..measures.results import MEAN_TOPIC, like_mean_topic
 from ..model.ordering import topic_sort_key
 
@@ -89,7 +90,9 @@ def read_scores(path: str | Path) -> pd.DataFrame:
     """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it."""
     # only a value may be missing: a topic named "nan" is a topic; trailing commas: no shift
     _refuse_not_csv(path)
-    options = dict(dtype={"run": str, "topic": str, "measure": str}, keep_default_na=False,
+    # values as text, read by the rule of every table (pandas 2's float parser is inexact)
+    options = dict(dtype={"run": str, "topic": str, "measure": str, "value": str},
+                   keep_default_na=False,
                    na_values={"value": ["", "nan", "NaN"]}, index_col=False)
     try:
         with warnings.catch_warnings():
@@ -127,7 +130,7 @@ def read_scores(path: str | Path) -> pd.DataFrame:
         raise InputError(sorted(empty, key=lambda p: p.line))
     table.attrs["source"] = str(path)  # errors name the file and line
     _refuse_mean_alike(table, table)
-    values = pd.to_numeric(table["value"], errors="coerce")
+    values = pd.Series(numbers_of(table["value"].to_numpy(dtype=object)), index=table.index)
     bad = values.isna() & table["value"].notna()  # "", "nan" and "NaN" are NaN, not errors
     if bad.any():
         # header is line 1, first data row line 2
