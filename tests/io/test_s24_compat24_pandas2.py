@@ -12,7 +12,7 @@ pandas 2 differs from pandas 3 in three ways that changed what sdreval read:
   digit) and read ``1e400`` as no number.
 
 On pandas 3 (the 3.11 venv) the first and third do not show, so those tests feed the reader
-what pandas 2 gives (a parser that cuts at the NUL, a ``to_numeric`` one unit off); on
+what pandas 2 gives (a parser that cuts at the NUL, the numbers pandas 2.3.3 reads); on
 pandas 2 (Python 3.10 venv, pandas 2.3.3) they run as they are."""
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_a_nul_in_a_csv_id_is_refused_though_the_parser_cuts_there(tmp_path, mon
     assert "holds a NUL character" in problem.message and problem.line == 2, problem
 
 
-def test_a_nul_in_a_tsv_header_and_a_file_holding_the_stand_in(tmp_path, monkeypatch):
+def test_a_nul_in_a_tsv_id_of_a_file_holding_the_stand_in(tmp_path, monkeypatch):
     monkeypatch.setattr(pd, "read_csv", _cut_at_nul(pd.read_csv))
     (tmp_path / "q.txt").write_text("1 0 d1 1\n")
     # U+FDD0 (the first stand-in) is in the file: the NUL still reads as a NUL
@@ -120,3 +120,14 @@ def test_score_table_values_are_the_nearest_double(tmp_path):
     (tmp_path / "s.csv").write_text("run,topic,measure,value\n" + rows)
     values = read_scores(tmp_path / "s.csv")["value"].tolist()
     assert values == [float(t) for t in LONG] + [1e-320]
+
+
+def test_a_nul_in_a_score_table_name_is_refused(tmp_path, sdreval_cli, monkeypatch):
+    """A score CSV whose run is ``r\\x00x``: pandas 3 kept the NUL (compare wrote it to
+    stdout), pandas 2 read ``r``; a NUL in a name is refused, as in every table."""
+    monkeypatch.setattr(pd, "read_csv", _cut_at_nul(pd.read_csv))
+    (tmp_path / "s.csv").write_bytes(b"run,topic,measure,value\nr\x00x,1,AP,0.5\nr\x00x,2,AP,0.25\n"
+                                     b"s,1,AP,0.1\ns,2,AP,0.2\n")
+    result = sdreval_cli("compare", "--scores", tmp_path / "s.csv", "-m", "AP")
+    assert result.returncode == 1 and result.stdout == "", result
+    assert "s.csv:2: error: run 'r\\x00x' holds a NUL character" in result.stderr
