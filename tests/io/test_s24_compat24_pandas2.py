@@ -131,3 +131,14 @@ def test_a_nul_in_a_score_table_name_is_refused(tmp_path, sdreval_cli, monkeypat
     result = sdreval_cli("compare", "--scores", tmp_path / "s.csv", "-m", "AP")
     assert result.returncode == 1 and result.stdout == "", result
     assert "s.csv:2: error: run 'r\\x00x' holds a NUL character" in result.stderr
+
+
+def test_a_score_table_not_utf8_is_named_at_its_line(tmp_path):
+    """A byte that is no UTF-8 (0x80) on line 3: pandas 2 said "cannot read score table:
+    'utf-8' codec can't decode byte 0x80", pandas 3 read on and named other problems; both
+    now name the line."""
+    (tmp_path / "s.csv").write_bytes(b"run,topic,measure,value\na,1,AP,0.5\na,2,AP,0.\x80\n")
+    with pytest.raises(InputError) as caught:
+        read_scores(tmp_path / "s.csv")
+    problem = caught.value.problems[0]
+    assert problem.line == 3 and "not UTF-8" in problem.message, problem

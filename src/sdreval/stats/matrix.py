@@ -19,7 +19,7 @@ from ..errors import InputError, Problem, UsageError
 from ..io.ids import shown
 from ..io.table_checks import numbers_of
 from ..io.tables import csv_frame
-from ..io.text_rules import odd_character
+from ..io.text_rules import first_not_utf8, odd_character
 from ..io.textlines import open_binary
 from ..measures.results import MEAN_TOPIC, like_mean_topic
 from ..model.ordering import topic_sort_key
@@ -100,6 +100,8 @@ def read_scores(path: str | Path) -> pd.DataFrame:
                    na_values={"value": ["", "nan", "NaN"]}, index_col=False)
     with open_binary(path) as handle:  # (.gz decompressed)
         data = handle.read()
+    if (bad := first_not_utf8(data)) is not None:  # before pandas, whose versions differ
+        raise InputError(bad[1], str(path), bad[0])
     try:
         with warnings.catch_warnings():
             # a row with more fields than the header would be cut silently: an error instead
