@@ -16,15 +16,23 @@ from sdreval.measures.registry import (MeasureDef, Param, Range, parse_measure,
 from sdreval.measures.results import ResultColumns
 
 NAME = "_s24PluginMeasure"
-if NAME not in MEASURES:
+
+
+@pytest.fixture
+def plugin():
+    """The plug-in measure, registered for the test only: registered at import, it stayed in
+    the registry of the worker, and the did-you-mean of an unknown measure in other tests
+    (the golden hostile-eval-unknown-measure) named it."""
     register_measure(MeasureDef(NAME, "_s24_plugin_family", "test-only plug-in measure", (
         Param("on", bool, False, "a switch"),
         Param("share", Fraction, Fraction(1, 2), "an exact fraction"),
         Param("upto", float, 0.0, "at most 1", allowed=Range(high=1.0)),
         Param("label", str, "x", "any text"))))
+    yield
+    del MEASURES[NAME]
 
 
-def test_a_plugin_measure_parameters():
+def test_a_plugin_measure_parameters(plugin):
     for text, expected in (("true", True), ("on", True), ("1", True), ("no", False),
                            ("False", False)):
         assert parse_measure(f"{NAME}(on={text})").get("on") is expected
