@@ -90,8 +90,7 @@ def id_of(value: Any) -> str | None:
 
 def id_problem(value: Any) -> str:
     """Why a value is not an id (:func:`id_text`), after the column's name in messages."""
-    if isinstance(value, np.generic):
-        value = value.item()
+    value = _plain(value)
     if is_missing(value):
         return "is missing"
     if isinstance(value, bool):
@@ -120,10 +119,20 @@ def is_missing(value: Any) -> bool:
 
 def shown(value: Any) -> str:
     """A value as the file readers show a field: quoted text (``'nan'``, ``'-3'``)."""
-    if isinstance(value, np.generic):
-        value = value.item()
+    value = _plain(value)
     text = repr(value if isinstance(value, str) else str(value))
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _plain(value: Any) -> Any:
+    """A numpy scalar as the Python value it holds; a date or duration as pandas' Timestamp
+    or Timedelta (numpy's ``item()`` gives a nanosecond one as a bare integer, so a date in
+    a pandas 2 column, ``datetime64[ns]``, read as ``1609459200000000000 is empty``)."""
+    if isinstance(value, np.datetime64):
+        return pd.Timestamp(value)
+    if isinstance(value, np.timedelta64):
+        return pd.Timedelta(value)
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def check_writable(values: Iterable[Any], what: str, first: bool = False) -> None:

@@ -26,7 +26,7 @@ from ..errors import InputError, ProblemLog, UsageError, problem_kind
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import id_problem, id_text, shown
-from .text_rules import NUL_PROBLEM
+from .text_rules import NUL_PROBLEM, text_number
 from .textlines import CHAR_LIMIT, INT_LIMIT, beyond_char_limit, not_from_one
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
@@ -199,7 +199,16 @@ def numbers_of(raw: np.ndarray) -> np.ndarray:
             converted = pd.to_numeric(values.map(lambda v: None if isinstance(v, int) and
                                                  abs(v) > sys.float_info.max else v),
                                       errors="coerce")
-        numbers[plain] = converted.to_numpy(dtype=np.float64, na_value=np.nan)
+        exact = converted.to_numpy(dtype=np.float64, na_value=np.nan, copy=True)
+        read = ~np.isnan(exact)  # again by float (C loop): pandas 2's to_numeric is inexact
+        try:
+            exact[read] = values.to_numpy(dtype=object)[read].astype(np.float64)
+        except (TypeError, ValueError, OverflowError):
+            read[:] = False
+        for i in np.flatnonzero(~read):  # as text files' numbers (pandas 2: 1e400 is NaN)
+            if isinstance(values.iat[i], str):
+                exact[i] = text_number(values.iat[i])
+        numbers[plain] = exact
     return numbers
 
 
@@ -286,8 +295,7 @@ def _agree(frame: pd.DataFrame, first: str, other: str, what: str, check: Checke
     same = (a.isna() & b.isna()).to_numpy() | (a.astype(str).str.strip()
                                                == b.astype(str).str.strip()).to_numpy()
     if what in ("score", "relevance"):
-        same |= (pd.to_numeric(a, errors="coerce") == pd.to_numeric(b, errors="coerce")
-                 ).to_numpy()
+        same |= numbers_of(a.to_numpy()) == numbers_of(b.to_numpy())
     check.report(~same, lambda i: f"columns {first!r} ({shown(a.iat[i])}) and {other!r} "
                                   f"({shown(b.iat[i])}) both give the {what} and disagree: "
                                   f"which is meant is not clear; drop one of them")

@@ -228,6 +228,22 @@ def _record_problem(record: dict, ids: tuple[str, ...] = ID_KEYS) -> str | None:
     return None
 
 
+def csv_frame(data: bytes, **options) -> pd.DataFrame:
+    """``pd.read_csv`` of ``data`` with every field whole: pandas 2's parser cuts a field at a
+    NUL byte (``a\\x00b`` is read as ``a``: an id silently other than written), pandas 3's
+    keeps it, so a NUL stands in as a noncharacter (U+FDD0...U+FDEF) the data does not hold
+    while pandas parses, for the rule of ids and names to refuse it on both."""
+    if b"\x00" not in data:
+        return pd.read_csv(io.BytesIO(data), **options)
+    nul = next(c for c in map(chr, range(0xFDD0, 0xFDF0)) if c.encode() not in data)
+    frame = pd.read_csv(io.BytesIO(data.replace(b"\x00", nul.encode())), **options)
+    frame.columns = [str(c).replace(nul, "\x00") for c in frame.columns]
+    for i in range(frame.shape[1]):
+        if not pd.api.types.is_numeric_dtype(frame.dtypes.iloc[i]):
+            frame.isetitem(i, frame.iloc[:, i].str.replace(nul, "\x00", regex=False))
+    return frame
+
+
 def _load_delimited(path: str | Path, sep: str) -> Table:
     file = str(path)
     try:
@@ -238,8 +254,8 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
             check_quoting(data, sep, file)
         with warnings.catch_warnings(record=True) as dropped:  # (fields beyond the header's)
             warnings.simplefilter("always", pd.errors.ParserWarning)
-            frame = pd.read_csv(io.BytesIO(data), sep=sep, skip_blank_lines=False, comment=None,
-                                dtype=str, keep_default_na=False, na_values=[""], index_col=False)
+            frame = csv_frame(data, sep=sep, skip_blank_lines=False, comment=None, dtype=str,
+                              keep_default_na=False, na_values=[""], index_col=False)
         if any(issubclass(w.category, pd.errors.ParserWarning) for w in dropped):
             check_row_widths(data, sep, file)
     except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as error:

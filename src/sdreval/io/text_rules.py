@@ -114,3 +114,16 @@ def compression_problem(start: bytes) -> str | None:
                 "FILE.gz (compressed files are recognised by the name)")
     return (f"{name}-compressed data: sdreval decompresses gzip (FILE.gz) only; decompress "
             f"it first ({tool} FILE) or compress the text with gzip")
+
+
+def text_number(text: str) -> float:
+    """The number a text names, NaN if none: the double nearest the decimal written (Python's
+    ``float``, as IEEE 754 rounds; pandas 2's ``to_numeric`` and CSV parser are a unit off in
+    the last place for most long decimals, and read ``1e400`` as no number), ASCII only and
+    without ``_`` (``float`` takes ``1_000`` and non-ASCII digits, a text file does not)."""
+    if not text.isascii() or "_" in text:
+        return float("nan")
+    try:
+        return float(text)
+    except ValueError:
+        return float("nan")

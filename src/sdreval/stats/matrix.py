@@ -16,6 +16,11 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError, Problem, UsageError
+from ..io.ids import shown
+from ..io.table_checks import numbers_of
+from ..io.tables import csv_frame
+from ..io.text_rules import first_not_utf8, odd_character
+from ..io.textlines import open_binary
 from ..measures.results import MEAN_TOPIC, like_mean_topic
 from ..model.ordering import topic_sort_key
 
@@ -89,20 +94,26 @@ def read_scores(path: str | Path) -> pd.DataFrame:
     """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it."""
     # only a value may be missing: a topic named "nan" is a topic; trailing commas: no shift
     _refuse_not_csv(path)
-    options = dict(dtype={"run": str, "topic": str, "measure": str}, keep_default_na=False,
+    # values as text, read by the rule of every table (pandas 2's float parser is inexact)
+    options = dict(dtype={"run": str, "topic": str, "measure": str, "value": str},
+                   keep_default_na=False,
                    na_values={"value": ["", "nan", "NaN"]}, index_col=False)
+    with open_binary(path) as handle:  # (.gz decompressed)
+        data = handle.read()
+    if (bad := first_not_utf8(data)) is not None:  # before pandas, whose versions differ
+        raise InputError(bad[1], str(path), bad[0])
     try:
         with warnings.catch_warnings():
             # a row with more fields than the header would be cut silently: an error instead
             warnings.simplefilter("error", pd.errors.ParserWarning)
             try:
-                table = pd.read_csv(path, **options)
+                table = csv_frame(data, **options)
             except pd.errors.ParserWarning:
                 problems = _long_rows(path)
                 if problems:
                     raise InputError(problems) from None
                 warnings.simplefilter("ignore", pd.errors.ParserWarning)  # only empty extras
-                table = pd.read_csv(path, **options)
+                table = csv_frame(data, **options)
     except pd.errors.ParserError as error:
         raise InputError(_long_rows(path) or [Problem(str(path), None, "cannot read score "
                                                       f"table: {error}")]) from None
@@ -123,18 +134,21 @@ def read_scores(path: str | Path) -> pd.DataFrame:
     empty = [Problem(str(path), int(i) + 2, f"empty {name}: every row names its run, topic and "
                      "measure") for name in REQUIRED[:3]
              for i in np.flatnonzero((table[name].fillna("").str.strip() == "").to_numpy())[:50]]
-    if empty:
-        raise InputError(sorted(empty, key=lambda p: p.line))
+    odd = [Problem(str(path), int(i) + 2, f"{name} {shown(text)} {odd_character(text)}")
+           for name in REQUIRED[:3] for i, text in enumerate(table[name])
+           if isinstance(text, str) and odd_character(text)][:50]  # a NUL, a BOM
+    if empty or odd:
+        raise InputError(sorted(empty + odd, key=lambda p: p.line))
     table.attrs["source"] = str(path)  # errors name the file and line
     _refuse_mean_alike(table, table)
-    values = pd.to_numeric(table["value"], errors="coerce")
+    values = pd.Series(numbers_of(table["value"].to_numpy(dtype=object)), index=table.index)
     bad = values.isna() & table["value"].notna()  # "", "nan" and "NaN" are NaN, not errors
     if bad.any():
         # header is line 1, first data row line 2
         raise InputError([Problem(str(path), int(i) + 2, f"value {table['value'].iloc[i]!r} is "
                                   "not a number") for i in np.flatnonzero(bad.to_numpy())[:50]])
-    _refuse_infinite(table, table)  # on the text: the value as written ("1e400")
     table["value"] = values
+    _refuse_infinite(table, table)  # "1e400" shown as inf, as the number read
     # a run, or a run's measure, with means only: left out of a report with no word, refused
     # by compare, scored 0 on every topic by --missing zero against its own mean
     per_topic = table["topic"] != "all"
