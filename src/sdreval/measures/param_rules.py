@@ -84,7 +84,6 @@ def check_number(name: str, value: Any, allowed: Range | None, integer: bool = F
         raise UsageError(f"parameter {name}: {value!r} is out of range (allowed: {rule})")
 
 
-
 @dataclass(frozen=True)
 class Inert:
     """``param`` has no effect when every ``(other, values)`` of ``when`` holds (``values``

@@ -33,8 +33,8 @@ from ..measures.defaults import rsv_order_hints
 from ..measures.partitions import Part, Piece, evaluate_part, gather, merge_run_hints
 from ..measures.results import ResultColumns
 from ..measures.serial import measures_by_family, scored_topics, serial_failure
-from ..model.ordering import sort_topics, topic_sort_key
 from ..measures.registry import EvalContext, Measure
+from ..model.ordering import sort_topics, topic_sort_key
 
 pd = lazy_module("pandas")
 
