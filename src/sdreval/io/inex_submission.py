@@ -149,9 +149,13 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
             tag = local_name(el.tag)
             if event == "start":
                 if tag == SUBMISSION:
-                    if info.root_seen or el.getparent() is not None:
-                        log.error(file, el.sourceline, "nested <inex-submission> ignored")
-                        continue
+                    parent = el.getparent()
+                    if parent is not None:  # a submission is one run: its root element
+                        log.error(file, el.sourceline, f"<inex-submission> nested in "
+                                  f"<{local_name(parent.tag)}>: a submission is one run, its "
+                                  "root element; which run the results that follow belong to "
+                                  "is not clear; the file is not read further")
+                        break
                     info.root_seen = reader.root_seen = True
                     info.attributes = {local_name(k): v for k, v in el.attrib.items()}
                 elif tag == "topic":
