@@ -25,25 +25,43 @@ in the file):
 """
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 
 from ..errors import ProblemLog
 from ..model.navigation import (ExplicitNavigation, NavigationModel, depth_weighted_summary,
                                elementary_from_routes, summary_from_routes, tag_partition)
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import comment_lines, finish, given_log, is_repeat, iter_fields, parse_float
+from .textlines import finish, given_log, is_repeat, iter_fields, open_binary, parse_float
 
 ROW_SUM_TOLERANCE = 0.05
 _HEADER = ("doc", "from", "from_xpath")
 
 
-def _directives(path: str | Path) -> dict[str, str]:
+def _directives(path: str | Path, log: ProblemLog) -> dict[str, str]:
+    """The ``#!`` directives, anywhere in the file (key -> value); unknown keys and values are
+    errors at their line."""
     found: dict[str, str] = {}
-    for line in comment_lines(path):
-        if line.startswith("#!"):
-            for item in line[2:].split():
-                key, _, value = item.partition("=")
-                found[key.strip().lower()] = value.strip().lower()
+    name = str(path)
+    try:
+        with open_binary(path) as handle:
+            lines = [(n, raw.decode("utf-8", "replace").strip().lstrip("\ufeff"))
+                     for n, raw in enumerate(handle, 1) if b"#!" in raw]
+    except (OSError, EOFError, zlib.error):
+        return found  # the data lines' reader reports it
+    for number, line in lines:
+        if not line.startswith("#!"):
+            continue
+        items = [item.partition("=") for item in line[2:].split()]
+        here = {key.strip().lower(): value.strip().lower() for key, _, value in items}
+        unknown = set(here) - {"model", "abandonment", "partition"}
+        if unknown:
+            log.error(name, number, f"unknown directive(s) {sorted(unknown)}; known: "
+                                    "model=depth, abandonment, partition=tag")
+        for key, known in (("model", "depth"), ("partition", "tag")):
+            if here.get(key) not in (None, known):
+                log.error(name, number, f"unknown {key} {here[key]!r} (known: {known})")
+        found.update(here)
     return found
 
 
@@ -52,18 +70,12 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
     (elementary or summary graph) or the depth-weighted model (see the module doc)."""
     log, own = given_log(log)
     name = str(path)
-    directives = _directives(path)
-    unknown = set(directives) - {"model", "abandonment", "partition"}
-    if unknown:
-        log.error(name, None, f"unknown directive(s) {sorted(unknown)}; known: model=depth, "
-                              "abandonment, partition=tag")
-    for key, known in (("model", "depth"), ("partition", "tag")):
-        if directives.get(key) not in (None, known):
-            log.error(name, None, f"unknown {key} {directives[key]!r} (known: {known})")
+    directives = _directives(path, log)
     model = ExplicitNavigation()
     routes: list[tuple[str, list[str]]] = []
     where: dict = {}  # step -> (line, probability): the repeat rule of every reader
     first = True
+    data_line: int | None = None  # the first route or step read
     for number, fields in iter_fields(path, log):
         route = fields[0] == "route"
         if (route and where) or (routes and not route):
@@ -83,6 +95,7 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
                 log.error(name, number, "a route cannot step from an element to itself")
                 continue
             routes.append((fields[1], steps))
+            data_line = data_line or number
             continue
         if first and fields[0].lower() in _HEADER and len(fields) == 4 \
                 and parse_float(fields[3]) is None:
@@ -107,9 +120,10 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
         if is_repeat(where, key, p, number, f"step {src} -> {dst} in {doc}", name, log):
             continue
         model.set(doc, src, dst, p)
+        data_line = data_line or number
     if directives.get("model") == "depth":
         if routes or where:
-            log.error(name, None, "model=depth takes no data lines")
+            log.error(name, data_line, "model=depth takes no data lines")
         finish(log, own, None)  # validate reads no navigation file
         return depth_weighted_summary()
     if routes:
