@@ -34,7 +34,7 @@ from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, a
 from .native_lines import check_scale
 from .textlines import CHAR_LIMIT, beyond_char_limit, finish, given_log, parse_float, parse_int
 from .xmlsafe import (checked_events, element_values, free_element, given_values, local_name,
-                      pick, report_syntax_error, safe_iterparse, xml_attr, xml_attr_clash)
+                      pick, report_syntax_error, safe_iterparse, topic_attr, xml_attr)
 
 #: how two pools (assessment files) of one topic combine: ``main`` (default) reads only the
 #: pool X-RAI marked main (the ``main`` directory) when a topic has one, else every pool and
@@ -44,8 +44,6 @@ from .xmlsafe import (checked_events, element_values, free_element, given_values
 POOL_POLICIES = ("main", "error", "union")
 
 _ROOTS = ("assessments", "assessment", "inex-assessments")
-#: the attributes naming the topic of an ``<assessments>`` element (two that differ: an error)
-_TOPIC_ID = ("topic", "topic-id", "topicid", "id")
 _E_NAMES = ("exhaustiveness", "exhaustivity", "e")
 _S_NAMES = ("specificity", "s")
 _UNASSESSED = {"", "u"}
@@ -211,8 +209,8 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                     log.error(file, el.sourceline, f"root element <{tag}> is not "
                               "<assessments>: not INEX assessments")
                     return
-            found = xml_attr(el, *_TOPIC_ID) if tag in _ROOTS else None
-            if found is not None and (clash := xml_attr_clash(el, *_TOPIC_ID)) is not None:
+            found, clash = topic_attr(el) if tag in _ROOTS else (None, None)
+            if clash is not None:
                 log.error(file, el.sourceline, f"<{tag}> with two topic ids, {clash}: which "
                           "topic its judgements are for is not clear; the file is not read "
                           "further")
@@ -284,7 +282,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
 
 def _inside_topic(el) -> bool:
     """True if an ancestor of ``el`` is an ``<assessments>`` element naming a topic."""
-    return any(local_name(a.tag) in _ROOTS and xml_attr(a, *_TOPIC_ID)
+    return any(local_name(a.tag) in _ROOTS and topic_attr(a)[0]
                for a in el.iterancestors())
 
 

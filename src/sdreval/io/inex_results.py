@@ -48,11 +48,15 @@ class ResultReader:
         self.file, self.log, self.bulk = file, log, bulk
         self.limit = BATCH if bulk else 1
         self.batch: list[etree._Element] = []  # results ended since the last flush
+        self.root_seen = False
+        self.leave()
+        self.forget()
+
+    def leave(self) -> None:
+        """No current topic (between topics, or in one whose results are not used)."""
         self.topic: TopicColumns | None = None
         self.topic_id: str | None = None
         self.topic_el: etree._Element | None = None
-        self.root_seen = False
-        self.forget()
 
     def forget(self) -> None:
         """Drop the interned document names and canonical paths (bounded memory)."""

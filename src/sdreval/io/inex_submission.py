@@ -31,7 +31,7 @@ from .detect import SUBMISSION
 from .textlines import finish, given_log
 from .written import whole_file
 from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
-                      report_syntax_error, safe_iterparse, xml_attr, xml_attr_clash)
+                      report_syntax_error, safe_iterparse, topic_attr)
 
 
 
@@ -48,9 +48,6 @@ class TopicsNotContiguous(InputError):
     """A topic given again after it was yielded (streaming policies only)."""
 
 
-#: the attributes naming a ``<topic>``'s id (the first in document order; two that differ
-#: are an error)
-TOPIC_ID = ("topic-id", "topicid", "id", "topic")
 #: streaming: the interned document names are dropped past this many (bounded memory)
 _INTERN_LIMIT = 1 << 18
 
@@ -61,8 +58,8 @@ def topic_counts(path: Path) -> dict[str, int]:
     counts: dict[str, int] = {}
     try:
         for _, el in safe_iterparse(path, ("start",), tag="{*}topic"):
-            topic_id = xml_attr(el, *TOPIC_ID)
-            if topic_id and xml_attr_clash(el, *TOPIC_ID) is None:
+            topic_id, clash = topic_attr(el)
+            if topic_id and clash is None:
                 counts[topic_id] = counts.get(topic_id, 0) + 1
             drop_preceding(el)
     except Exception:  # noqa: BLE001 - malformed XML is reported by the second pass
@@ -159,24 +156,16 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                     info.root_seen = reader.root_seen = True
                     info.attributes = {local_name(k): v for k, v in el.attrib.items()}
                 elif tag == "topic":
-                    topic_id = xml_attr(el, *TOPIC_ID)
-                    clash = xml_attr_clash(el, *TOPIC_ID)
-                    if clash is not None:
-                        log.error(file, el.sourceline, f"<topic> with two topic ids, {clash}: "
-                                  "which topic its results answer is not clear; they are not "
-                                  "used")
-                        reader.topic = reader.topic_id = reader.topic_el = None
-                        continue
-                    if next(el.iterancestors("{*}topic"), None) is not None:
-                        log.error(file, el.sourceline, f"<topic> {topic_id or ''} nested in "
-                                  "another <topic>: which topic its results answer is not "
-                                  "clear; they are not used")
-                        reader.topic = reader.topic_id = reader.topic_el = None
-                        continue
-                    if not topic_id:
-                        log.error(file, el.sourceline, "<topic> without a topic-id attribute:"
-                                  " its results are not used")
-                        reader.topic = reader.topic_id = reader.topic_el = None
+                    topic_id, clash = topic_attr(el)
+                    unclear = f"with two topic ids, {clash}" if clash is not None else \
+                        f"{topic_id or ''} nested in another <topic>" \
+                        if next(el.iterancestors("{*}topic"), None) is not None else None
+                    if unclear or not topic_id:
+                        log.error(file, el.sourceline, f"<topic> {unclear}: which topic its "
+                                  "results answer is not clear; they are not used" if unclear
+                                  else "<topic> without a topic-id attribute: its results are "
+                                  "not used")
+                        reader.leave()
                         continue
                     if topic_id in done:
                         log.error(file, el.sourceline, f"topics not contiguous: topic "
@@ -211,7 +200,7 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                     gc.disable()
                     if len(reader.doc_intern) > _INTERN_LIMIT:
                         reader.forget()
-                reader.topic = reader.topic_id = reader.topic_el = None
+                reader.leave()
         reader.flush()
     except etree.XMLSyntaxError as exc:
         reader.flush()  # results that ended before the error, as if read one by one

@@ -112,6 +112,16 @@ def xml_attr(el: etree._Element, *names: str) -> str | None:
     return None
 
 
+#: the attributes naming a topic (a submission's ``<topic>``, an ``<assessments>``)
+TOPIC_ID = ("topic-id", "topicid", "id", "topic")
+
+
+def topic_attr(el: etree._Element) -> tuple[str | None, str | None]:
+    """The topic id ``el`` gives (:data:`TOPIC_ID`, the first in document order) and, when two
+    of those attributes differ, :func:`xml_attr_clash`'s description (else None)."""
+    return xml_attr(el, *TOPIC_ID), xml_attr_clash(el, *TOPIC_ID)
+
+
 def xml_attr_clash(el: etree._Element, *names: str) -> str | None:
     """``a="x" and b="y"`` when two attributes among ``names`` (as :func:`xml_attr` matches
     them) give different values -- :func:`xml_attr` would take the first without a word --
