@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
+from importlib import import_module
 from numbers import Number
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,14 @@ if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
 
 # ------------------------------------------------------------------------------------ files
 
+#: the readers (module, function; imported on first use) of the qrels formats that set their
+#: own scale
+_OWN_SCALE = {"span-qrels": (".spans", "read_span_qrels"), "fol-qrels": (".fol", "read_fol_qrels"),
+              "passage-qrels": (".fol", "read_passage_qrels"),
+              "native-qrels": (".native", "read_native_qrels"),
+              "trec-qrels": (".trec_qrels", "read_trec_qrels")}
+
+
 def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, documents,
                 collection: Collection | None, pool_policy: str,
                 scale: str | None = None) -> Qrels:
@@ -47,23 +56,11 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
         from .doc_tables import read_table_qrels
 
         return read_table_qrels(path, log, scale)
-    if kind == "span-qrels":
-        from .spans import read_span_qrels
-
-        return _on_scale(read_span_qrels(path, log, documents), scale, kind)
-    if kind in ("fol-qrels", "passage-qrels"):
-        from . import fol
-
-        read = fol.read_fol_qrels if kind == "fol-qrels" else fol.read_passage_qrels
-        return _on_scale(read(path, log), scale, kind)
-    if kind == "native-qrels":
-        from .native import read_native_qrels
-
-        return _on_scale(read_native_qrels(path, log), scale, kind)
-    if kind == "trec-qrels":
-        from .trec_qrels import read_trec_qrels
-
-        return _on_scale(read_trec_qrels(path, log), scale, kind)
+    if kind in _OWN_SCALE:  # a file that sets its own scale
+        module, name = _OWN_SCALE[kind]
+        read = getattr(import_module(module, __package__), name)
+        found = read(path, log, documents) if kind == "span-qrels" else read(path, log)
+        return _on_scale(found, scale, kind)
     from .inex_assessments import read_inex_assessments
 
     path = path if Path(path).is_dir() else local_path(path)
