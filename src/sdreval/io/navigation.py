@@ -75,59 +75,51 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
     routes: list[tuple[str, list[str]]] = []
     where: dict = {}  # step -> (line, probability): the repeat rule of every reader
     first = True
-    data_line: int | None = None  # the first route or step read
+    data_line: int | None = None  # the first data line with valid XPaths
     for number, fields in iter_fields(path, log):
         route = fields[0] == "route"
         if (route and where) or (routes and not route):
             log.error(name, number, "routes and explicit probabilities cannot be mixed")
             continue
-        if route:
-            if len(fields) < 4:
-                log.error(name, number, "a route needs a document and at least two XPaths")
-                continue
-            try:
-                steps = [canonical_xpath(p) for p in fields[2:]]
-            except XPathError as error:
-                log.error(name, number, str(error.problems[0].message if error.problems
-                                            else error))
-                continue
-            if any(a == b for a, b in zip(steps, steps[1:])):
-                log.error(name, number, "a route cannot step from an element to itself")
-                continue
-            routes.append((fields[1], steps))
-            data_line = data_line or number
+        if route and len(fields) < 4:
+            log.error(name, number, "a route needs a document and at least two XPaths")
             continue
-        if first and fields[0].lower() in _HEADER and len(fields) == 4 \
-                and parse_float(fields[3]) is None:
+        if not route:
+            if first and fields[0].lower() in _HEADER and len(fields) == 4 \
+                    and parse_float(fields[3]) is None:
+                first = False
+                continue
             first = False
-            continue
-        first = False
-        if len(fields) != 4:
-            log.error(name, number, f"expected 4 fields (doc from_xpath to_xpath probability), "
-                                    f"got {len(fields)}")
-            continue
-        doc, raw_from, raw_to, raw_p = fields
+            if len(fields) != 4:
+                log.error(name, number, "expected 4 fields (doc from_xpath to_xpath "
+                                        f"probability), got {len(fields)}")
+                continue
         try:
-            src, dst = canonical_xpath(raw_from), canonical_xpath(raw_to)
+            steps = [canonical_xpath(p) for p in (fields[2:] if route else fields[1:3])]
         except XPathError as error:
             log.error(name, number, str(error.problems[0].message if error.problems else error))
             continue
+        data_line = data_line or number
+        if route:
+            if any(a == b for a, b in zip(steps, steps[1:])):
+                log.error(name, number, "a route cannot step from an element to itself")
+            else:
+                routes.append((fields[1], steps))
+            continue
+        doc, (src, dst), raw_p = fields[0], steps, fields[3]
         p = parse_float(raw_p)
         if p is None or not 0.0 <= p <= 1.0:
             log.error(name, number, f"probability must be a number in [0, 1], got {raw_p!r}")
-            continue
-        key = (doc, src, dst)
-        if is_repeat(where, key, p, number, f"step {src} -> {dst} in {doc}", name, log):
-            continue
-        model.set(doc, src, dst, p)
-        data_line = data_line or number
+        elif not is_repeat(where, (doc, src, dst), p, number, f"step {src} -> {dst} in {doc}",
+                           name, log):
+            model.set(doc, src, dst, p)
     if directives.get("model") == "depth":
         if routes or where:
             log.error(name, data_line, "model=depth takes no data lines")
         finish(log, own, None)  # validate reads no navigation file
         return depth_weighted_summary()
     if routes:
-        finish(log, own, None)  # validate reads no navigation file
+        finish(log, own, None)
         abandonment = "abandonment" in directives
         if directives.get("partition") == "tag":
             return summary_from_routes(routes, tag_partition(), abandonment)
