@@ -32,7 +32,7 @@ from lxml import etree
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.tree import Collection, DocumentTree
 from .textlines import finish
-from .xmlsafe import SAFE, declared_entities, entity_refusal, report_syntax_error, wide_codec
+from .xmlsafe import SAFE, refuses_entities, report_syntax_error, wide_codec
 
 Source = Union[str, Path, bytes]
 
@@ -142,9 +142,7 @@ def parse_document(source: Source, doc_id: str | None = None,
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:  # raised by a strict log, as every XML reader words it
         report_syntax_error(ProblemLog(strict=True), name, exc)
-    declared = declared_entities(root)
-    if declared:
-        raise InputError(entity_refusal(declared), name, root.sourceline)
+    refuses_entities(root, name, ProblemLog(strict=True))  # raised
     unknown += [(node.sourceline, (node.text or "&?;")[1:-1]) for node in root.iter(etree.Entity)]
     _report_unknown(unknown, name, log)
     return _build_tree(root, doc)
