@@ -80,22 +80,17 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
                           pool_policy: str = "main") -> Qrels:
     """Read INEX XML assessments: one file, or a directory of (per-topic, per-pool) files.
 
-    Per topic (``<assessments topic="...">``), per document (``<file file="..."|name="...">``),
-    elements are any child element with a ``path`` attribute carrying
-
-    * INEX 2002: ``relevance="0..3" coverage="N|S|L|E"`` -> scale ``inex2002``;
-    * INEX 2003/2004: ``exhaustiveness`` (or ``exhaustivity``) and ``specificity`` in 0..3,
-      either quote style -> scale ``inex2003`` (a ``<path>`` without them is unassessed:
-      skipped, counted);
-    * INEX 2005-2007: ``exhaustivity`` 0/1/2/``?`` (``?`` -> TOO_SMALL), ``specificity`` in
-      [0, 1] or ``size`` with ``rsize`` (s = rsize/size) -> scale ``inex2005``; highlighted
-      passages ``<passage start= end=>`` as XPointers or paths (resolved against
-      ``collection``), or as ``offset``/``length`` or numeric ``start``/``end``;
-      ``<best-entry-point path=...>``; an empty ``<file>`` is a judged document with nothing
-      relevant.
-
-    The scale is inferred over all files (``?``, fractional specificity, ``rsize``, passages or
-    the 2005+ file layout mean 2005) unless given.  Two pools of one topic combine by
+    Per topic (``<assessments topic=...>``), per document (``<file file=...|name=...>``), any
+    child element with a ``path`` is an element judgement: INEX 2002 ``relevance`` 0..3 and
+    ``coverage`` N/S/L/E (scale ``inex2002``); 2003/2004 ``exhaustiveness`` (or
+    ``exhaustivity``) and ``specificity`` 0..3 (``inex2003``; a ``<path>`` without them is
+    unassessed: skipped, counted); 2005-2007 ``exhaustivity`` 0/1/2/``?`` (``?``: TOO_SMALL)
+    and ``specificity`` in [0, 1] or ``size`` with ``rsize`` (s = rsize/size; ``inex2005``).
+    2005-2007 files also hold ``<passage start= end=>`` (XPointers or paths, resolved against
+    ``collection``; or character offsets, with ``offset``/``length``) and
+    ``<best-entry-point path=...>``; there an empty ``<file>`` is judged, nothing relevant.
+    The scale is inferred over all files unless given (``?``, fractional specificity,
+    ``rsize``, passages or the 2005 layout mean 2005); two pools of one topic combine by
     ``pool_policy`` (:data:`POOL_POLICIES`).
     """
     if pool_policy not in POOL_POLICIES:

@@ -1,9 +1,6 @@
 """The results of one ``<topic>`` of an INEX XML submission read into columns
-(:class:`TopicColumns`, by a :class:`ResultReader`) and built into a
-:class:`~sdreval.model.run.Ranking`: plain results in bulk, a batch at a time, with XPath
-evaluated in C (``_read_plain``), anything else result by result, with the same run and the
-same problems (``tests/io/test_inex_xml_fast.py``); the event loop over the file is
-:func:`sdreval.io.inex_submission.iter_submission_topics`."""
+(:class:`TopicColumns`, by a :class:`ResultReader`: plain results in bulk, anything else one by
+one, :mod:`sdreval.io.inex_submission`) and built into a :class:`~sdreval.model.run.Ranking`."""
 from __future__ import annotations
 
 import operator
@@ -235,16 +232,11 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
                 doc_intern: dict[str, str], fast_paths: dict[str, str],
                 strays: Callable[[Iterable[etree._Element]], None]) -> bool:
     """Append ``batch`` to ``topic`` in bulk and return True if the batch is a run of
-    consecutive children of ``parent`` in plain shape (:func:`_batch_texts`) and the values
-    raise no problem (non-empty file and path, a well-formed XPath, positive integer ranks,
-    finite rsv).  Otherwise nothing is appended and False is returned: the caller reads them
-    one by one, which reports problems.
-
-    Equal to :meth:`ResultReader.read_one` on each element: in plain shape ``child_texts`` sees
-    exactly these four texts, there is nothing to warn about, and each value goes through the
-    same conversion (``int``, ``float``, :func:`canonical_xpath` of the stripped text).
-    The elements are moved out of the parsed tree (so it stays small) into a container that
-    the XPath counts run on."""
+    consecutive children of ``parent`` in plain shape (:func:`_batch_texts`) whose values raise
+    no problem (non-empty file and path, a well-formed XPath, positive integer ranks, finite
+    rsv); else append nothing and return False (the caller reads them one by one).  Equal to
+    :meth:`ResultReader.read_one` on each element: the same four texts, the same conversions.
+    The elements are moved out of the parsed tree (it stays small) into a container."""
     n = len(batch)
     try:
         first = parent.index(batch[0])

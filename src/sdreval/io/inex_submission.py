@@ -34,7 +34,6 @@ from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
                       report_syntax_error, safe_iterparse, topic_attr)
 
 
-
 @dataclass
 class SubmissionInfo:
     """What :func:`iter_submission_topics` learns besides the topics: ``root_seen`` and the
@@ -69,14 +68,11 @@ def topic_counts(path: Path) -> dict[str, int]:
 
 def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                          name: str | None = None, *, bulk: bool = True) -> Run:
-    """Read an INEX 2003-2005 XML submission (``<inex-submission run-id=...>`` with
-    ``<topic topic-id=...>`` holding ``<result><file/><path/><rank/><rsv/></result>``).
-
-    The run is named ``name``, else by the ``run-id`` attribute, else by the file name without
-    extension.  Metadata elements (``description``, ``collections``, ``topic-fields`` ...) are
-    skipped.  Problems go to ``log``; without one, errors are raised together at the end.
-    The parsing is :func:`iter_submission_topics` (whole-file policy; ``bulk`` as there).
-    """
+    """Read an INEX 2003-2005 XML submission (``<inex-submission run-id=...>`` with ``<topic
+    topic-id=...>`` holding ``<result><file/><path/><rank/><rsv/></result>``; metadata
+    elements such as ``description`` skipped) with :func:`iter_submission_topics`.  The run is
+    named ``name``, else by ``run-id``, else by the file name without extension.  Problems go
+    to ``log``; without one, errors are raised together at the end."""
     log, own = given_log(log)
     info = SubmissionInfo()
     rankings = dict(iter_submission_topics(path, log, bulk=bulk, info=info))
@@ -91,23 +87,16 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                            bulk: bool = True, info: SubmissionInfo | None = None
                            ) -> Iterator[tuple[str, Ranking]]:
     """The one reader of INEX XML submissions: ``(topic, Ranking)`` pairs, problems to ``log``
-    (the caller finishes it), the root's attributes in ``info``.
-
-    When a topic is yielded (``policy``; its build warnings -- missing rank/rsv, ranks out of
-    order, repeats -- are logged then):
-
-    * ``"file"`` (:func:`read_inex_submission`): every topic once the whole file has been
-      read, in order of first appearance; a topic given again is appended to (warning);
-    * ``"last-block"`` (``--stream``): a topic as soon as its last ``<topic>`` element has
-      been read (a first pass, :func:`topic_counts`, counts them; a resumed topic is held);
-    * ``"block"`` (``--stream`` contiguous): a topic at the end of each ``<topic>`` element.
-
-    In both streaming policies a topic given again after it was yielded is an error, raised as
-    :class:`TopicsNotContiguous`; topics cut short by malformed XML are yielded at the end.
-
-    Results are read in batches (the module docstring); ``bulk=False`` reads every result one
-    by one (the reference the tests compare the bulk path with).  The garbage collector is off
-    while parsing and restored while the caller holds a yielded topic.
+    (the caller finishes it), the root's attributes in ``info``.  ``policy`` says when a topic
+    is yielded (its build warnings -- missing rank/rsv, ranks out of order, repeats -- logged
+    then): ``"file"`` (:func:`read_inex_submission`), every topic once the whole file is read,
+    in order of first appearance, a topic given again appended to (warning); ``"last-block"``
+    (``--stream``), a topic once its last ``<topic>`` element is read (counted by a first
+    pass, :func:`topic_counts`); ``"block"`` (``--stream`` contiguous), at the end of each
+    ``<topic>`` element.  Streaming, a topic given again after it was yielded is an error
+    (:class:`TopicsNotContiguous`), and topics cut short by malformed XML are yielded at the
+    end.  ``bulk=False`` reads every result one by one (the reference the tests compare the
+    bulk path with).  Garbage collection is paused while parsing, not while a topic is held.
     """
     info = info if info is not None else SubmissionInfo()
     errors_before = log.error_count

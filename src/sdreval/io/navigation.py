@@ -1,27 +1,21 @@
 """Read an ESR navigation matrix (``--navigation FILE``).
 
-One line per step: ``doc from_xpath to_xpath probability`` (tab or space separated), the
-probability ``p̃(to; from)`` of stepping from the first element to the second (Ali, Consens & Lalmas 2012
-Table 5: row = from, column = to).  ``from == to`` gives the abandonment probability.
-Blank lines and lines starting with ``#`` are ignored; a first line ``doc from to
-probability`` (a header) is skipped.  Pairs not listed have probability 0; there is no
-navigation across documents.
+One line per step, ``doc from_xpath to_xpath probability`` (tab or space separated): the
+probability ``p̃(to; from)`` of stepping from the first element to the second (Ali, Consens &
+Lalmas 2012, Table 5: row = from, column = to); ``from == to`` is the abandonment probability.
+Blank and ``#`` lines are ignored, a header line ``doc from to probability`` skipped.  Pairs not
+listed have probability 0; there is no navigation across documents.  Errors (file and line):
+wrong number of fields, malformed XPath, a probability not in [0, 1], the same step twice with
+different probabilities (the first kept).  Warnings: the same step twice with the same
+probability (the repeat ignored, as by the qrels readers); probabilities leaving one element
+summing to more than 1 + 5 % (Table 5 sums to 1.029 in row e2, beyond its rounding).  A file
+with no step is an error (leave the option out for the default navigation).
 
-Errors (reported all at once with file and line): wrong number of fields, malformed XPath,
-a probability that is not a number in [0, 1], the same step given twice with different
-probabilities (the first is kept).  Warnings: the same step given twice with the same
-probability (the repeat ignored, as a repeated judgement of the qrels readers); the
-probabilities leaving one element sum to more than 1 (+5 %; Ali, Consens & Lalmas 2012,
-Table 5 sums to 1.029 in row e2, beyond its rounding).  A file with no
-step is an error (leave the option out for the default navigation).
-
-Other models from the same option, through directives (lines starting with ``#!``, anywhere
-in the file):
-
-* ``route DOC XPATH XPATH ...`` lines (observed routes, Ali, Consens & Lalmas 2012, Fig. 5) give the elementary
-  graph estimated from them (Table 2); ``#! abandonment`` counts route ends as abandonment
-  (footnote 4); ``#! partition=tag`` estimates the summary graph by tag instead (Table 3).
-* ``#! model=depth`` alone: the depth-weighted summary model (§4.2).
+Other models: ``route DOC XPATH XPATH ...`` lines (observed routes, Ali, Consens & Lalmas
+2012, Fig. 5) give the elementary graph estimated from them (Table 2); of the directive lines
+(``#!``, anywhere in the file), ``#! abandonment`` counts route ends as abandonment (footnote
+4), ``#! partition=tag`` estimates the summary graph by tag instead (Table 3), and ``#!
+model=depth`` alone is the depth-weighted summary model (§4.2).
 """
 from __future__ import annotations
 

@@ -2,15 +2,14 @@
 
 A source is a file path (its format detected from content, :mod:`sdreval.io.detect`, unless
 ``fmt`` names it; tables of documents as Parquet files or datasets, JSONL, CSV or TSV:
-:mod:`sdreval.io.doc_tables`), an open file, an sdreval object, a dict (``{topic: {doc: grade}}`` qrels,
-``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements, ``(doc, offset, length)``
-keys for passages, or columns ``{"topic": [...], ...}``), a pandas DataFrame (an Arrow
-table or a polars DataFrame is read as one), records
-(ir_measures / ir_datasets namedtuples, dicts or tuples; any iterable, generators included) or
-a ranx ``Qrels``/``Run``.  Tables keep their units (``path`` columns make elements,
-``offset``/``length`` passages) and are validated by the file readers' rules
-(:mod:`sdreval.io.table_checks`); span keys (``query_id, doc_id, start, end``) make span inputs
-(:mod:`sdreval.io.spans`).
+:mod:`sdreval.io.doc_tables`), an open file, an sdreval object, a dict (``{topic: {doc:
+grade}}`` qrels, ``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements, ``(doc,
+offset, length)`` keys for passages, or columns ``{"topic": [...], ...}``), a pandas DataFrame
+(an Arrow table or a polars DataFrame is read as one), records (ir_measures / ir_datasets
+namedtuples, dicts or tuples; any iterable, generators included) or a ranx ``Qrels``/``Run``.
+Tables keep their units (``path`` columns make elements, ``offset``/``length`` passages) and
+are validated by the file readers' rules (:mod:`sdreval.io.table_checks`); span keys
+(``query_id, doc_id, start, end``) make span inputs (:mod:`sdreval.io.spans`).
 """
 from __future__ import annotations
 
