@@ -121,17 +121,16 @@ class ResultReader:
             if refs:
                 bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
                            "(entities are never expanded)")
-        for name in sorted(_FIELDS):  # an attribute beside a child of that name
-            given = xml_attr(el, name)
+        attributes = {name: xml_attr(el, name) for name in sorted(_FIELDS)}
+        for name, given in attributes.items():  # an attribute beside a child of that name
             if given is not None and fields.get(name) and not _same(name, given, fields[name]):
                 bad.append(f"<{name}> {fields[name]!r} and {name}={given!r} say different "
                            "things: which one is meant is not clear")
-        doc = fields.get("file") or xml_attr(el, "file") or ""
-        raw_path = fields.get("path") or xml_attr(el, "path") or ""
-        if not doc:
-            bad.append("result without <file>")
-        if not raw_path:
-            bad.append("result without <path>")
+        # a child, else an attribute; decimal, finite: the text readers' field rules
+        doc, raw_path, rank_text, rsv_text = (fields.get(name) or attributes[name]
+                                              for name in ("file", "path", "rank", "rsv"))
+        bad += [f"result without <{name}>" for name, text in (("file", doc), ("path", raw_path))
+                if not text]
         canon = None
         if raw_path:
             if raw_path not in path_cache:
@@ -145,16 +144,13 @@ class ResultReader:
             canon = path_cache[raw_path]
             if canon is None:
                 bad.append(f"malformed XPath {raw_path!r}")
-        # decimal, finite: the text readers' field rules; a child, else an attribute
-        rank_text = fields.get("rank") or xml_attr(el, "rank")
         rank = (parse_int(rank_text) or 0) if rank_text else 0
         if rank_text and rank < 1:
             bad.append(f"rank {rank_text!r} {not_from_one(parse_int(rank_text))}")
-        rsv_text = fields.get("rsv") or xml_attr(el, "rsv")
         rsv = parse_float(rsv_text) if rsv_text else 0.0
         if rsv is None:
             bad.append(f"rsv {rsv_text!r} is not a finite number")
-        unknown = sorted(set(fields) - {"file", "path", "rank", "rsv"})
+        unknown = sorted(set(fields) - _FIELDS)
         if unknown:
             log.warn(file, line, f"topic {topic_id}: result elements {', '.join(unknown)} ignored")
         if log.refuse(file, line, [f"topic {topic_id}: {message}; the result is not used"
