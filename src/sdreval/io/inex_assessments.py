@@ -205,15 +205,15 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                               "<assessments>: not INEX assessments")
                     return
             found, clash = topic_attr(el) if tag in _ROOTS else (None, None)
-            if clash is not None:
-                log.error(file, el.sourceline, f"<{tag}> with two topic ids, {clash}: which "
-                          "topic its judgements are for is not clear; the file is not read "
-                          "further")
-                return
-            if found is not None and topic is not None and _inside_topic(el):
-                log.error(file, el.sourceline, f"<{tag}> for topic {found} nested in the "
-                          f"<assessments> of topic {topic}: which topic its judgements are "
-                          "for is not clear; the file is not read further")
+            unclear = f"with two topic ids, {clash}" if clash is not None else \
+                f"for topic {found} nested in the <assessments> of topic {topic}" \
+                if found is not None and topic is not None and _inside_topic(el) else \
+                f"nested in the <file> of {doc or 'a document'}" \
+                if tag == "file" and open_files else None
+            if unclear is not None:
+                log.error(file, el.sourceline, f"<{tag}> {unclear}: which "
+                          f"{'document' if tag == 'file' else 'topic'} its judgements are for "
+                          "is not clear; the file is not read further")
                 return
             if found is not None:
                 topic = found
@@ -224,11 +224,6 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                 pool.strip_whitespace = whitespace == "strip"
             elif tag == "file":
                 open_files += 1
-                if open_files > 1:
-                    log.error(file, el.sourceline, f"<file> nested in the <file> of "
-                              f"{doc or 'a document'}: which document its judgements are for "
-                              "is not clear; the file is not read further")
-                    return
                 doc = xml_attr(el, "file", "name", "id", "doc") or None  # None: not used
                 layout_2005 = xml_attr(el, "name") is not None or \
                     xml_attr(el, "collection") is not None
