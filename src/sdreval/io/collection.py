@@ -277,16 +277,14 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
     shared = {stem: found for stem, found in by_stem.items() if len(found) > 1}
     by_id: dict[str, Path] = {}
     aliases: dict[str, str] = {}
-    problems = ProblemLog() if log is None else log
+    problems = ProblemLog(strict=True) if log is None else log  # without a log: raised
     if naming == "stem":
         for p in files:
             seen = by_id.get(p.stem)
             if seen is not None:
-                message = (f"duplicate document id {p.stem!r}: also {seen}; this file is "
-                           "ignored (name documents by path: naming='path' or 'auto')")
-                if log is None:
-                    raise InputError(message, str(p))
-                log.error(str(p), None, message)
+                problems.error(str(p), None, f"duplicate document id {p.stem!r}: also {seen}; "
+                               "this file is ignored (name documents by path: naming='path' or "
+                               "'auto')")
                 continue
             by_id[p.stem] = p
     else:
