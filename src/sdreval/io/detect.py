@@ -26,7 +26,8 @@ from ..errors import InputError, UsageError
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
 from .text_rules import LONE_CR_PROBLEM, lone_cr, wide_text
-from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, table_layout
+from .textlines import (is_pipe, local_path, open_binary, parse_float, parse_int, read_head,
+                        table_layout)
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
 QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels",
@@ -222,8 +223,6 @@ def _later_data_lines(path: str | Path, wanted: int = 50) -> list[list[str]]:
     bytes hold none (comment lines that long), read line by line, each line at most
     :data:`_HEAD` bytes at a time; a data line longer than that is refused at its line (no
     line of a run or judgement format is that long)."""
-    from .textlines import open_binary
-
     found: list[list[str]] = []
     number = 0
     try:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ProblemLog, UsageError
 from .detect import QRELS_FORMATS, RUN_FORMATS, resolve_format
 from .json_files import read_json_file
-from .textlines import local_path
+from .textlines import finish, given_log, local_path
 
 if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
     from ..judgements.qrels import Qrels
@@ -133,16 +133,6 @@ def is_frame(obj: Any) -> bool:
     return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
 
 
-def as_pandas(source: Any) -> Any:
-    """An Arrow ``Table``/``RecordBatch`` or a polars ``DataFrame`` as the pandas DataFrame
-    the table readers take (read by the same rules); any other source as it is."""
-    kind, module = type(source).__name__, type(source).__module__
-    if (module.startswith("pyarrow") and kind in ("Table", "RecordBatch")) or \
-            (module.startswith("polars") and kind == "DataFrame"):
-        return source.to_pandas()
-    return source
-
-
 def is_span_data(source: Any, key: str | None) -> bool:
     """A DataFrame or list of records with span keys (``query_id, doc_id, start, end``, and
     ``key`` when given): span qrels or span runs (:mod:`sdreval.io.spans`)."""
@@ -181,14 +171,21 @@ def _from_file(obj: Any, read):
         os.unlink(temporary)
 
 
-def _refuse_swapped(source: Any, wanted: str) -> None:
-    """A judgements object (sdreval's or ranx's ``Qrels``) given as a run, or a run object as
-    the judgements: the arguments swapped, said as for files (``detect``'s wrong kind)."""
-    kind = {"Qrels": "judgements", "Run": "a run"}.get(type(source).__name__)
+def _as_source(source: Any, wanted: str) -> Any:
+    """``source`` as the readers take it (``wanted``: "judgements" or "a run"): an Arrow
+    ``Table``/``RecordBatch`` or a polars ``DataFrame`` as a pandas DataFrame (read by the same
+    rules); a judgements object (sdreval's or ranx's ``Qrels``) given as a run, or a run object
+    as the judgements, refused (the arguments swapped, said as for files)."""
+    name, module = type(source).__name__, type(source).__module__
+    if (module.startswith("pyarrow") and name in ("Table", "RecordBatch")) or \
+            (module.startswith("polars") and name == "DataFrame"):
+        return source.to_pandas()
+    kind = {"Qrels": "judgements", "Run": "a run"}.get(name)
     if kind is not None and kind != wanted:
-        raise UsageError(f"this is a {type(source).__name__} object ({kind}), not {wanted}: "
-                         "are the qrels and the run swapped? (evaluate(qrels, runs, ...): "
-                         "the judgements come first)")
+        raise UsageError(f"this is a {name} object ({kind}), not {wanted}: are the qrels and "
+                         "the run swapped? (evaluate(qrels, runs, ...): the judgements come "
+                         "first)")
+    return source
 
 
 def _no_format(fmt: str | None, source: Any, run: bool = False) -> None:
@@ -218,8 +215,7 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 
     if isinstance(source, Qrels):
         return source
-    source = as_pandas(source)
-    _refuse_swapped(source, "judgements")
+    source = _as_source(source, "judgements")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         if isinstance(collection, (str, os.PathLike)):
             collection = read_collection(collection)
@@ -263,8 +259,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
 
     if isinstance(source, Run):
         return _renamed(source, name, log, "(run)", "the Run object is named")
-    source = as_pandas(source)
-    _refuse_swapped(source, "a run")
+    source = _as_source(source, "a run")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         run = _from_file(source, lambda path: _run_file(path, fmt, log, chunk_map, documents))
         where = getattr(source, "name", None) if is_file_object(source) else source
@@ -302,8 +297,6 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
 
 def _state(log: ProblemLog | None, where: str, message: str) -> None:
     """A rule applied in reading, said as a warning of ``where``."""
-    from .textlines import finish, given_log
-
     stated, own = given_log(log)
     stated.warn(where, None, message)
     finish(stated, own)
@@ -333,8 +326,7 @@ def read_runs(runs: Any) -> list[Run]:
     from ..model.runnames import distinct_runs
     from .spans.objects import result_rows
 
-    runs = as_pandas(runs)
-    _refuse_swapped(runs, "a run")
+    runs = _as_source(runs, "a run")
     runs = result_rows(runs)  # {query_id: [LangChain Document, ...]} is one run
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]
