@@ -338,7 +338,8 @@ ASSESSMENTS = "inex-assessments"
 _ROOT = (rb"(?=(?P<prolog>(?:[^<]*(?:<!--.*?-->|<\?.*?\?>"
          rb"|<!(?!--)[^\[>]*(?:\[.*?\](?=(?P<subset_end>[^>]*))(?P=subset_end))?>))*))"
          rb"(?P=prolog)[^<]*<(?P<name>[A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)")
-_ASSESSMENT_ROOTS = {b"assessments", b"inex-assessments", b"assessment"}
+#: the root elements of INEX assessments (their reader also takes them inside another root)
+ASSESSMENT_ROOTS = ("assessments", "assessment", "inex-assessments")
 
 
 def sniff_inex_xml(head: bytes, path: str | Path | None = None) -> str | None:
@@ -358,10 +359,10 @@ def sniff_inex_xml(head: bytes, path: str | Path | None = None) -> str | None:
         with open(local_path(path), "rb") as handle, \
                 mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as whole:
             return sniff_inex_xml(whole)
-    name = match.group("name").split(b":")[-1].lower()
-    if name == b"inex-submission":
+    name = match.group("name").split(b":")[-1].lower().decode("ascii")
+    if name == SUBMISSION:
         return SUBMISSION
-    if name in _ASSESSMENT_ROOTS or data.find(b"<assessments", match.start("name") - 1) >= 0:
+    if name in ASSESSMENT_ROOTS or data.find(b"<assessments", match.start("name") - 1) >= 0:
         return ASSESSMENTS
     return None
 

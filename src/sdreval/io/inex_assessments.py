@@ -29,6 +29,7 @@ from ..errors import HeldProblems, InputError, ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
+from .detect import ASSESSMENT_ROOTS
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
                          choose_pools, infer_scale, keep_first_bep)
 from .native_lines import check_scale
@@ -43,7 +44,6 @@ from .xmlsafe import (checked_events, element_values, free_element, given_values
 #: and highlighted passages are united.
 POOL_POLICIES = ("main", "error", "union")
 
-_ROOTS = ("assessments", "assessment", "inex-assessments")
 _E_NAMES = ("exhaustiveness", "exhaustivity", "e")
 _S_NAMES = ("specificity", "s")
 _UNASSESSED = {"", "u"}
@@ -200,11 +200,11 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
         if event == "start":
             if not seen_root:
                 seen_root = True
-                if tag not in _ROOTS and tag != "recall-base":
+                if tag not in ASSESSMENT_ROOTS and tag != "recall-base":
                     log.error(file, el.sourceline, f"root element <{tag}> is not "
                               "<assessments>: not INEX assessments")
                     return
-            found, clash = topic_attr(el) if tag in _ROOTS else (None, None)
+            found, clash = topic_attr(el) if tag in ASSESSMENT_ROOTS else (None, None)
             unclear = f"with two topic ids, {clash}" if clash is not None else \
                 f"for topic {found} nested in the <assessments> of topic {topic}" \
                 if found is not None and topic is not None and _inside_topic(el) else \
@@ -245,7 +245,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
             log.error(file, el.sourceline, f"<{tag}> outside a <file>: which document it "
                       "judges is not clear; not used")
             continue
-        if doc is None or tag in _ROOTS:
+        if doc is None or tag in ASSESSMENT_ROOTS:
             continue
         if topic is None:
             topic = file_path.stem
@@ -272,7 +272,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
 
 def _inside_topic(el) -> bool:
     """True if an ancestor of ``el`` is an ``<assessments>`` element naming a topic."""
-    return any(local_name(a.tag) in _ROOTS and topic_attr(a)[0]
+    return any(local_name(a.tag) in ASSESSMENT_ROOTS and topic_attr(a)[0]
                for a in el.iterancestors())
 
 
