@@ -7,10 +7,9 @@ instructions excluded, entities decoded -- and offsets count Unicode characters 
 of that text.  An element's range is ``[start, end)``: from the first character after its start
 tag to the last character before its end tag.
 
-Safety: documents are parsed with lxml, ``resolve_entities=False``, ``no_network=True``,
-``load_dtd=False``; the DTD is never fetched, and a document whose DOCTYPE declares entities is
-refused (read from the DTD the parser built, whatever the encoding).  Entity references are
-mapped before parsing (UTF-16/UTF-32 documents are decoded first): the five XML entities stay,
+Safety: documents are parsed as every XML input is (:mod:`sdreval.io.xmlsafe`: the DTD is never
+fetched, a document whose DOCTYPE declares entities is refused).  Entity references are mapped
+before parsing (UTF-16/UTF-32 documents are decoded first): the five XML entities stay,
 HTML/XHTML names (``&nbsp;`` ...) become character references (:data:`html.entities.html5`, the
 table the Wikipedia DTD declares, which includes the ISO Latin and symbol sets), and any other
 reference -- non-ASCII names included -- is removed and reported as an error naming file and
