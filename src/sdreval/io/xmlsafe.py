@@ -112,21 +112,14 @@ TOPIC_ID = ("topic-id", "topicid", "id", "topic")
 
 
 def topic_attr(el: etree._Element) -> tuple[str | None, str | None]:
-    """The topic id ``el`` gives (:data:`TOPIC_ID`, the first in document order) and, when two
-    of those attributes differ, :func:`xml_attr_clash`'s description (else None)."""
-    return xml_attr(el, *TOPIC_ID), xml_attr_clash(el, *TOPIC_ID)
-
-
-def xml_attr_clash(el: etree._Element, *names: str) -> str | None:
-    """``a="x" and b="y"`` when two attributes among ``names`` (as :func:`xml_attr` matches
-    them) give different values -- :func:`xml_attr` would take the first without a word --
-    else None."""
-    wanted = _wanted(names)
+    """The topic id ``el`` gives (:data:`TOPIC_ID`, matched as by :func:`xml_attr`: the first
+    in document order) and, when two of those attributes differ, ``a='x' and b='y'`` (else
+    None): which topic is meant is then not clear."""
+    wanted = _wanted(TOPIC_ID)
     found = [(local_name(k), v.strip()) for k, v in el.items() if _normal(k) in wanted]
-    for key, value in found[1:]:
-        if value != found[0][1]:
-            return f"{found[0][0]}={found[0][1]!r} and {key}={value!r}"
-    return None
+    first, given = found[0] if found else (None, None)
+    return given, next((f"{first}={given!r} and {key}={value!r}" for key, value in found[1:]
+                        if value != given), None)
 
 
 def element_values(el: etree._Element) -> dict[str, str]:
