@@ -55,26 +55,20 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
         from .doc_tables import read_table_qrels
 
         return read_table_qrels(path, log, scale)
-    if kind in _OWN_SCALE:  # a file that sets its own scale
+    if kind in _OWN_SCALE:  # a file that sets its own scale: a scale= naming another refused
         module, name = _OWN_SCALE[kind]
         read = getattr(import_module(module, __package__), name)
         found = read(path, log, documents) if kind == "span-qrels" else read(path, log)
-        return _on_scale(found, scale, kind)
+        if scale is not None and scale != found.scale:
+            raise UsageError(f"scale={scale!r}, but the judgements of this {kind} file are on "
+                             f"scale {found.scale!r} (scale= sets the scale of tables, "
+                             "ranx-json files and INEX assessments)")
+        return found
     from .inex_assessments import read_inex_assessments
 
     path = path if Path(path).is_dir() else local_path(path)
     return read_inex_assessments(path, log, scale, collection=collection,
                                  pool_policy=pool_policy)
-
-
-def _on_scale(qrels: Qrels, scale: str | None, kind: str) -> Qrels:
-    """``qrels`` of a file that sets its own scale; refused if ``scale`` names another (it
-    would be ignored)."""
-    if scale is not None and scale != qrels.scale:
-        raise UsageError(f"scale={scale!r}, but the judgements of this {kind} file are on "
-                         f"scale {qrels.scale!r} (scale= sets the scale of tables, ranx-json "
-                         "files and INEX assessments)")
-    return qrels
 
 
 def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_map,
