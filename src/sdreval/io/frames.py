@@ -33,17 +33,21 @@ pd = lazy_module("pandas")  # imported on first use: span files met by detection
 
 # ------------------------------------------------------------------------------------- runs
 
-def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequence[str],
-              order: np.ndarray, docs: np.ndarray, unit: Unit,
-              scores: np.ndarray | None = None, ranks: np.ndarray | None = None,
-              paths: np.ndarray | None = None, offsets: np.ndarray | None = None,
-              lengths: np.ndarray | None = None, make: type[Run] = Run,
-              **fields: Any) -> Run:
-    """A run (``make.from_columns``: shared columns, as the file readers') from validated
-    columns: ``topic_codes`` index ``topic_names`` (topics in that order, those without rows
-    kept empty), ``order`` ranks the rows (:func:`ranked_rows`).  Without ranks the rows are
-    ranked 1, 2, ... in each topic; without scores the RSV is minus the rank."""
-    counts = np.bincount(np.asarray(topic_codes, dtype=np.int64), minlength=len(topic_names))
+def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str],
+              docs: np.ndarray, unit: Unit, scores: np.ndarray | None,
+              ranks: np.ndarray | None, paths: np.ndarray | None, offsets: np.ndarray | None,
+              lengths: np.ndarray | None, make: type[Run] = Run, rows: np.ndarray | None = None,
+              ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True,
+              overlaps: bool = False, labels: np.ndarray | None = None,
+              **fields: Any) -> tuple[Run, np.ndarray]:
+    """A run (``make.from_columns``: shared columns, as the file readers') of validated
+    columns, and the order of its rows: ``codes`` index ``names`` (topics in that order,
+    those without rows kept empty), the rows ranked by :func:`ranked_rows` (the arguments
+    after ``make`` are its).  Without ranks the rows are ranked 1, 2, ... in each topic;
+    without scores the RSV is minus the rank."""
+    order = ranked_rows(check, codes, names, docs, scores, ranks, paths, offsets, lengths, rows,
+                        ties, repeats, overlaps, labels)
+    counts = np.bincount(np.asarray(codes, dtype=np.int64), minlength=len(names))
     bounds = np.concatenate(([0], np.cumsum(counts)))
     ranked = (np.arange(1, len(order) + 1, dtype=np.int64) - np.repeat(bounds[:-1], counts)
               if ranks is None else np.asarray(ranks, dtype=np.int64)[order])
@@ -51,10 +55,10 @@ def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequ
     path = Filled(None) if unit == "passage" else (
         Filled(DOCUMENT_PATH) if paths is None else paths[order])
     return make.from_columns(
-        name, {str(t): i for i, t in enumerate(topic_names)}, bounds, docs[order], path,
+        name, {str(t): i for i, t in enumerate(names)}, bounds, docs[order], path,
         none if offsets is None else offsets[order], none if lengths is None else lengths[order],
-        ranked, -ranked.astype(np.float64) if scores is None else scores[order], unit, source,
-        **fields)
+        ranked, -ranked.astype(np.float64) if scores is None else scores[order], unit,
+        check.source, **fields), order
 
 
 def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "(DataFrame)",
@@ -73,9 +77,8 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
     check = checker(frame, source, log, where, table)
     # the run's name: ``name``, else the table's run column (a table naming several runs is
     # refused, even when named), else the file's stem, else "run"
-    if named is ...:
-        named = single_run_name(frame, source) if table is None else None
-    name = run_name(table, name) if table is not None else chosen_run_name(name, named)[0]
+    name = run_name(table, name) if table is not None else chosen_run_name(
+        name, single_run_name(frame, source) if named is ... else named)[0]
     topic = None if topics is not None else column(frame, TOPIC, "topic", check=check)
     doc = column(frame, DOC, "document", check=check)
     score = column(frame, SCORE, "score", False, check)
@@ -103,11 +106,9 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
         finish(log, own)
         log.raise_if_errors()
     codes, names = pd.factorize(topic_ids, sort=False) if topics is None else topics
-    order = ranked_rows(check, codes, names, docs, scores, ranks, paths, offsets, lengths,
-                        repeats=unit != "document" or topics is None,  # dict keys differ
-                        overlaps=unit == "passage")
-    run = build_run(name, source, codes, list(names), order, docs, unit, scores, ranks,
-                    paths, offsets, lengths)
+    run = table_run(check, name, codes, list(names), docs, unit, scores, ranks, paths, offsets,
+                    lengths, repeats=unit != "document" or topics is None,  # dict keys differ
+                    overlaps=unit == "passage")[0]
     finish(log, own)
     return run
 

@@ -38,7 +38,7 @@ from ...errors import ProblemLog
 from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
-from ..frames import build_run, ranked_rows
+from ..frames import table_run
 from ..frame_qrels import passage_judgements
 from ..table_checks import Checker, span_values
 from ..textlines import finish, given_log
@@ -186,17 +186,13 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
     down and empty spans are warnings): with a rank key, file order; with scores only, score
     descending, ties by id descending (the chunk id for chunk runs, else document id,
     start, end), as trec_eval."""
-    rows = spans.rows
-    codes, uniques = pd.factorize(spans.topics, sort=False)
-    score = None if score is None else score[rows]
-    rank = None if rank is None else rank[rows]
-    lengths = spans.ends - spans.starts
-    order = ranked_rows(check, codes, uniques, spans.docs, score, rank, None, spans.starts,
-                        lengths, rows, None if chunk_ids is None else (chunk_ids,),
-                        labels=chunk_ids)
-    run = build_run(run_name(table, name), table.file, codes, list(map(str, uniques)),
-                    order, spans.docs, "passage", score, rank, None, spans.starts, lengths,
-                    Run if chunk_ids is None else ChunkRun, overlap_expected=True)
+    rows, (codes, uniques) = spans.rows, pd.factorize(spans.topics, sort=False)
+    run, order = table_run(check, run_name(table, name), codes, list(uniques), spans.docs,
+                           "passage", None if score is None else score[rows],
+                           None if rank is None else rank[rows], None, spans.starts,
+                           spans.ends - spans.starts, Run if chunk_ids is None else ChunkRun,
+                           rows, None if chunk_ids is None else (chunk_ids,),
+                           labels=chunk_ids, overlap_expected=True)
     if chunk_ids is not None:
         ranked, edges = chunk_ids[order], np.cumsum([0] + [len(r) for r in run.topics.values()])
         run.chunk_ids = {t: ranked[lo:hi] for t, lo, hi in zip(run.topics, edges, edges[1:])}
