@@ -15,7 +15,7 @@ from ..textlines import finish, given_log
 from ..trec_lines import file_stem
 from .documents import Documents
 from .fields import canonical_table
-from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run, require,
+from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run,
                       score_or_rank, span_rows)
 from ..table_model import Table
 from ..tables import load_table
@@ -52,7 +52,7 @@ class ChunkMap:
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
                          ) -> ChunkMap:
     table = canonical_table(table, documents, log, "chunk", "error")
-    require(table, "chunk-map", "a chunk map", log)
+    table.require(SPAN_FORMATS["chunk-map"], "a chunk map", log)
     ids, spans = span_rows(table, table.checker(log), documents, ("chunk_id", "doc_id"))
     index = pd.Index(ids["chunk_id"][spans.rows], dtype=object)
     lines = np.asarray(table.lines[spans.rows])
@@ -117,7 +117,7 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
                          name: str | None = None) -> Run:
     """A chunk-ID run mapped onto spans through ``chunk_map``."""
     table = canonical_table(table, None, log, "retrieved", "error")
-    require(table, "chunk-run", "chunk runs", log)
+    table.require(SPAN_FORMATS["chunk-run"], "chunk runs", log)
     check = table.checker(log)
     score, rank = score_or_rank(table, check)
     topics = check.ids(table.frame["query_id"].to_numpy(), "query_id")

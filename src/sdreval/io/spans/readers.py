@@ -66,11 +66,6 @@ SPAN_FORMATS = {
 }
 
 
-def require(table: Table, kind: str, what: str, log: ProblemLog) -> None:
-    """Refuse a table without the keys of ``kind`` (:data:`SPAN_FORMATS`)."""
-    table.require(SPAN_FORMATS[kind], what, log)
-
-
 def unit_column(table: Table, check: Checker) -> np.ndarray | None:
     """The unit of each row (None: all characters)."""
     values = unit_values(table.frame)
@@ -146,7 +141,7 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
     """Span qrels from a loaded table (see the module docstring; RAG tools' keys and gold
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "gold", occurrences)
-    require(table, "span-qrels", "span qrels", log)
+    table.require(SPAN_FORMATS["span-qrels"], "span qrels", log)
     check = table.checker(log)
     relevance = check.floats(table.frame["relevance"].to_numpy(), "relevance")
     ids, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
@@ -204,7 +199,7 @@ def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | No
     """A span run from a loaded table (see the module docstring; RAG tools' keys and chunks
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "retrieved", occurrences)
-    require(table, "span-run", "span runs", log)
+    table.require(SPAN_FORMATS["span-run"], "span runs", log)
     check = table.checker(log)
     score, rank = score_or_rank(table, check)
     _, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
