@@ -55,15 +55,15 @@ def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | N
     table.require(SPAN_FORMATS["chunk-map"], "a chunk map", log)
     ids, spans = span_rows(table, table.checker(log), documents, ("chunk_id", "doc_id"))
     index = pd.Index(ids["chunk_id"][spans.rows], dtype=object)
-    lines = np.asarray(table.lines[spans.rows])
+    rows = spans.rows
     keep = _first_mappings(index, spans.docs, spans.starts, spans.ends,
-                           lambda j: table.place(int(lines[j])),
-                           lambda i, severity, text: table.report(log, int(lines[i]), text,
+                           lambda j: table.place(int(rows[j])),
+                           lambda i, severity, text: table.report(log, int(rows[i]), text,
                                                                   severity))
     return ChunkMap(index[keep], spans.docs[keep], np.asarray(spans.starts[keep], np.int64),
                     np.asarray(spans.ends[keep], np.int64), table.file,
                     np.zeros(int(keep.sum()), dtype=np.int64), (file_stem(table.file),),
-                    lines[keep])
+                    np.asarray(table.lines[rows][keep]))
 
 
 def _first_mappings(index: pd.Index, docs: np.ndarray, starts: np.ndarray, ends: np.ndarray,

@@ -98,7 +98,7 @@ def span_rows(table: Table, check: Checker, documents: Documents | None,
     docs = ids["doc_id"][rows]
     s, e, fine = to_characters(docs, starts[rows], starts[rows] + lengths[rows],
                                None if units is None else units[rows], documents,
-                               table.lines[rows], table, check.log)
+                               rows, table, check.log)
     rows = rows[fine]
     return ids, Spans(rows, ids["query_id"][rows] if "query_id" in ids else None,
                       docs[fine], s[fine], e[fine])
