@@ -39,15 +39,12 @@ class Table:
 
     def report(self, log: ProblemLog, row: int | None, message: str,
                severity: str = "error") -> None:
-        """One problem of row ``row`` (None: of the whole input): ``file:line`` for a file
-        (a dataset's part), ``(name): row <label>: ...`` for a DataFrame."""
-        say = log.error if severity == "error" else log.warn
-        if row is None:
-            say(self.file, None, message)
-        elif self.labels is None:
-            say(self.file_of(row), int(self.lines[row]), message)
+        """One problem of row ``row`` (None: of the whole input), where :meth:`checker`
+        reports it: ``file:line`` (a dataset's part), ``(name): row <label>: ...``."""
+        if row is not None:
+            self.checker(log).report([row], lambda _: message, severity)
         else:
-            say(self.file, None, f"{self.place(row)}: {message}")
+            (log.error if severity == "error" else log.warn)(self.file, None, message)
 
     def checker(self, log: ProblemLog) -> Checker:
         """The checks of every table (:class:`~sdreval.io.table_checks.Checker`), each bad row
