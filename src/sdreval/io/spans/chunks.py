@@ -18,7 +18,7 @@ from .fields import canonical_table
 from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run,
                       score_or_rank, span_rows)
 from ..table_model import Table
-from ..tables import load_table
+from ..tables import load_table, sniff_columns
 
 pd = lazy_module("pandas")
 
@@ -157,8 +157,6 @@ def _trec_table(path: str | Path, log: ProblemLog) -> Table:
 def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None = None,
                    name: str | None = None) -> Run:
     """Read a chunk run (JSONL/CSV/Parquet ``{query_id, chunk_id, score|rank}``, or TREC)."""
-    from ..tables import sniff_columns
-
     sniffed = sniff_columns(path)
     trec = sniffed is None or not set(SPAN_FORMATS["chunk-run"]) <= set(sniffed[1])
     return built(lambda table, log_: chunk_run_from_table(table, chunk_map, log_, name),

@@ -26,7 +26,7 @@ from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..table_model import Table
 from ..tables import load_table
-from ..textlines import given_log
+from ..textlines import finish, given_log
 
 pd = lazy_module("pandas")
 
@@ -114,8 +114,7 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
                          f"{table.place(first[doc])}; that one is kept)")
         else:
             texts[doc], first[doc] = text, i
-    if own:
-        log.raise_if_errors()
+    finish(log, own)
     return Documents(texts, tokenizer, file)
 
 
