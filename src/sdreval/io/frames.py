@@ -40,13 +40,56 @@ def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str]
               ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True,
               overlaps: bool = False, labels: np.ndarray | None = None,
               **fields: Any) -> tuple[Run, np.ndarray]:
-    """A run (``make.from_columns``: shared columns, as the file readers') of validated
-    columns, and the order of its rows: ``codes`` index ``names`` (topics in that order,
-    those without rows kept empty), the rows ranked by :func:`ranked_rows` (the arguments
-    after ``make`` are its).  Without ranks the rows are ranked 1, 2, ... in each topic;
-    without scores the RSV is minus the rank."""
-    order = ranked_rows(check, codes, names, docs, scores, ranks, paths, offsets, lengths, rows,
-                        ties, repeats, overlaps, labels)
+    """The run (``make.from_columns``: shared columns, as the file readers') of a table's
+    validated rows, and their order, by the rules of every table's results (as files): a
+    result repeating an earlier one of its topic is a warning (kept), ranks going down in row
+    order one warning per topic, passages of length 0 one warning (kept); with ``overlaps``
+    (passage tables: span runs overlap by design), each passage overlapping another of its
+    topic's document in row order a warning (kept), as a TREC passage run's lines.
+    ``codes`` index ``names`` (topics in that order, those without rows kept empty); each
+    topic in the order of the module docstring: row order with ranks, else score descending,
+    ``ties`` descending (trec_eval's order; by default the ids); without ranks the rows are
+    ranked 1, 2, ..., without scores the RSV is minus the rank.  ``rows``: the table row of
+    each result (increasing; all rows by default); ``labels``: the ids the rows give their
+    results (chunk ids), named in the messages."""
+    at = np.arange(len(docs)) if rows is None else rows
+    of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
+    repeated = np.zeros(len(docs), dtype=bool)
+    if repeats:
+        keys = [codes, pd.factorize(docs)[0]]
+        if paths is not None:
+            keys.append(pd.factorize(paths)[0])
+        if offsets is not None:
+            keys += [offsets, lengths]  # type: ignore[list-item]
+        repeated, first = repeated_rows(tuple(keys))
+        def named(i: int) -> str:
+            text = result_text(docs, paths, offsets, lengths, i)
+            return text if labels is None else f"{labels[i]} ({text})"
+
+        check.warn(at[repeated], lambda r: f"topic {names[codes[of(r)]]}: " + repeat_message(
+            named(of(r)), check.where(int(at[first[of(r)]]))))
+    if overlaps and offsets is not None and len(docs):
+        doc_codes = pd.factorize(docs)[0].astype(np.int64)
+        topic_doc = np.asarray(codes, dtype=np.int64) * (int(doc_codes.max()) + 1) + doc_codes
+        pairs = overlapping_rows(topic_doc, offsets, lengths, repeated)
+        for i, other in pairs:
+            check.warn([at[i]], lambda _: f"topic {names[codes[i]]}: passage {docs[i]} "
+                       f"{offsets[i]}:{lengths[i]} overlaps {offsets[other]}:"
+                       f"{lengths[other]} ({check.where(int(at[other]))})")
+    if ranks is not None:
+        kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
+        for i, previous, count in rank_disorder(codes, ranks):
+            check.warn([at[i]], lambda _: disorder_message(
+                names[codes[i]], count, ranks[i], ranks[previous], rows="row", kept=kept))
+    if ties is None:
+        ties = (docs,) if paths is None else (docs, paths)
+        ties = ties if offsets is None else (docs, offsets, lengths)  # type: ignore[assignment]
+    order = grouped_order(codes) if ranks is not None else trec_order(scores, ties, codes)
+    if lengths is not None:  # passages of length 0: kept, said once (as a TREC run's lines)
+        empty = np.flatnonzero(np.asarray(lengths)[order] == 0)
+        if empty.size:
+            check.warn([at[order[empty[0]]]], lambda _: f"{empty.size} empty retrieved span(s) "
+                       "(kept: they take a rank and retrieve nothing)")
     counts = np.bincount(np.asarray(codes, dtype=np.int64), minlength=len(names))
     bounds = np.concatenate(([0], np.cumsum(counts)))
     ranked = (np.arange(1, len(order) + 1, dtype=np.int64) - np.repeat(bounds[:-1], counts)
@@ -111,59 +154,3 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
                     overlaps=unit == "passage")[0]
     finish(log, own)
     return run
-
-
-def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
-                scores: np.ndarray | None, ranks: np.ndarray | None,
-                paths: np.ndarray | None, offsets: np.ndarray | None,
-                lengths: np.ndarray | None, rows: np.ndarray | None = None,
-                ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True,
-                overlaps: bool = False, labels: np.ndarray | None = None) -> np.ndarray:
-    """The rules of every table's results (as files): a result repeating an earlier one of
-    its topic is a warning (kept), ranks going down in row order one warning per topic,
-    passages of length 0 one warning (kept); with ``overlaps`` (passage tables: span runs
-    overlap by design), each passage overlapping another of its topic's document in row order
-    a warning (kept), as a TREC passage run's lines;
-    returns the rows grouped by topic, each topic in the order of the module docstring: row
-    order with ranks, else score descending, ``ties`` descending (trec_eval's order; by
-    default the ids).  ``rows``: the table row of each result (increasing; all rows by default);
-    ``labels``: the ids the rows give their results (chunk ids), named in the messages."""
-    at = np.arange(len(docs)) if rows is None else rows
-    of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
-    repeated = np.zeros(len(docs), dtype=bool)
-    if repeats:
-        keys = [codes, pd.factorize(docs)[0]]
-        if paths is not None:
-            keys.append(pd.factorize(paths)[0])
-        if offsets is not None:
-            keys += [offsets, lengths]  # type: ignore[list-item]
-        repeated, first = repeated_rows(tuple(keys))
-        def named(i: int) -> str:
-            text = result_text(docs, paths, offsets, lengths, i)
-            return text if labels is None else f"{labels[i]} ({text})"
-
-        check.warn(at[repeated], lambda r: f"topic {names[codes[of(r)]]}: " + repeat_message(
-            named(of(r)), check.where(int(at[first[of(r)]]))))
-    if overlaps and offsets is not None and len(docs):
-        doc_codes = pd.factorize(docs)[0].astype(np.int64)
-        topic_doc = np.asarray(codes, dtype=np.int64) * (int(doc_codes.max()) + 1) + doc_codes
-        pairs = overlapping_rows(topic_doc, offsets, lengths, repeated)
-        for i, other in pairs:
-            check.warn([at[i]], lambda _: f"topic {names[codes[i]]}: passage {docs[i]} "
-                       f"{offsets[i]}:{lengths[i]} overlaps {offsets[other]}:"
-                       f"{lengths[other]} ({check.where(int(at[other]))})")
-    if ranks is not None:
-        kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
-        for i, previous, count in rank_disorder(codes, ranks):
-            check.warn([at[i]], lambda _: disorder_message(
-                names[codes[i]], count, ranks[i], ranks[previous], rows="row", kept=kept))
-    if ties is None:
-        ties = (docs,) if paths is None else (docs, paths)
-        ties = ties if offsets is None else (docs, offsets, lengths)  # type: ignore[assignment]
-    order = grouped_order(codes) if ranks is not None else trec_order(scores, ties, codes)
-    if lengths is not None:  # passages of length 0: kept, said once (as a TREC run's lines)
-        empty = np.flatnonzero(np.asarray(lengths)[order] == 0)
-        if empty.size:
-            check.warn([at[order[empty[0]]]], lambda _: f"{empty.size} empty retrieved span(s) "
-                       "(kept: they take a rank and retrieve nothing)")
-    return order

@@ -177,7 +177,7 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
                score: np.ndarray | None, rank: np.ndarray | None,
                chunk_ids: np.ndarray | None = None) -> Run:
     """The run of the rows (queries in order of first appearance), ranked by the rule of
-    every table (:func:`~sdreval.io.frames.ranked_rows`; module docstring), ties by chunk id
+    every table (:func:`~sdreval.io.frames.table_run`; module docstring), ties by chunk id
     in chunk runs."""
     rows, (codes, uniques) = spans.rows, pd.factorize(spans.topics, sort=False)
     run, order = table_run(check, run_name(table, name), codes, list(uniques), spans.docs,
