@@ -147,7 +147,7 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                 elif tag == "topic":
                     topic_id, clash = topic_attr(el)
                     unclear = f"with two topic ids, {clash}" if clash is not None else \
-                        f"{topic_id or ''} nested in another <topic>" \
+                        f"{topic_id + ' ' if topic_id else ''}nested in another <topic>" \
                         if next(el.iterancestors("{*}topic"), None) is not None else None
                     if unclear or not topic_id:
                         log.error(file, el.sourceline, f"<topic> {unclear}: which topic its "
