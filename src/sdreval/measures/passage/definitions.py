@@ -23,8 +23,8 @@ from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
 from ..param_rules import Inert
-from ..registry import (AT_LEAST_ONE, NON_NEGATIVE, UNIT, EvalContext, Measure, MeasureDef, Param,
-                        register_family, register_measure)
+from ..registry import (AT_LEAST_ONE, GIVE_COLLECTION, NON_NEGATIVE, UNIT, EvalContext, Measure,
+                        MeasureDef, Param, register_family, register_measure)
 from .batch import QrelsBatch, RelevanceSummary, RunBatch
 from .context import bic_scores, generalized, ric_scores
 from .focused import focused_blocks, focused_from_cumulative, levels_of
@@ -139,11 +139,12 @@ def as_passage_run(run: Run, ctx: EvalContext, topics: list[str] | None = None) 
         raise UsageError(f"run {run.name} retrieves documents: passage and span measures need "
                          "character ranges; give a run that has them (a passage or span run, "
                          "or chunk ids with --chunk-map FILE), or the XML collection "
-                         "(--collection DIR) to take each document's whole text")
+                         f"({GIVE_COLLECTION}) to take each document's whole text")
     if ctx.collection is None:
         raise UsageError(f"run {run.name} retrieves {run.unit}s: passage measures need their "
-                         "character ranges; give the collection (--collection DIR) to convert "
-                         "it, or convert it first with `sdreval convert --collection DIR`")
+                         f"character ranges; give the collection ({GIVE_COLLECTION}) to "
+                         "convert it, or convert it first with `sdreval convert --collection "
+                         "DIR`")
     from ...model.conversion import element_run_to_passage_run, listed_by
 
     log = ProblemLog()
