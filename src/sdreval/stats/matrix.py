@@ -309,7 +309,7 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
             problems = [Problem(source, None, f"run {wide.index[r]} has no {measure} value on "
                                 f"topic {wide.columns[t]}") for r, t in cells[:50]]
             if len(cells) > 50:
-                problems.append(Problem(source, None, f"... and {len(cells) - 50} more gaps"))
+                problems.append(Problem(source, None, f"... and {len(cells) - 50} more gap(s)"))
             problems.append(Problem(source, None, "paired statistics need every run on every "
                                     "topic: evaluate with -c (unanswered topics score 0; "
                                     "eval -q -c for a scores file), or leave the topic out "
