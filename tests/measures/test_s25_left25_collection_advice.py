@@ -29,3 +29,15 @@ def test_advice_names_the_option_and_the_keyword(measure, start):
     # and the keyword it names is the one the API takes
     sdreval.evaluate(ROOT / "qrels.fol", ROOT / "runs" / "sim01.txt", [measure],
                      collection=ROOT / "docs")
+
+
+def test_navigation_and_element_count_advice_names_both():
+    with pytest.warns(Warning) as caught:
+        sdreval.evaluate(ROOT / "qrels.tsv", ROOT / "runs" / "sim01.txt",
+                         ["ESRP@5", "inex_eval"])
+    said = [str(w.message) for w in caught]
+    assert any("ESR: no navigation model given (--navigation FILE, or navigation= in "
+               "Python)" in s for s in said), said
+    assert any("(give the collection's element count, --collection-elements N, or "
+               f"collection_elements= in Python; or the collection, {BOTH[1:-1]})" in s
+               for s in said), said

@@ -24,6 +24,9 @@ from .param_rules import (AT_LEAST_ONE, NON_NEGATIVE, POSITIVE, UNIT, UNIT_OPEN_
 #: the XML collection as a message tells a caller to give it: the option of the commands and
 #: the keyword of the Python API (``sdreval.evaluate(..., collection=DIR)``, ``EvalContext``)
 GIVE_COLLECTION = "--collection DIR, or collection= in Python"
+#: the same for the ESR navigation matrix and the number of elements in the collection
+GIVE_NAVIGATION = "--navigation FILE, or navigation= in Python"
+GIVE_COLLECTION_ELEMENTS = "--collection-elements N, or collection_elements= in Python"
 
 CutoffKind = Literal["none", "int", "float", "optional-int", "optional-float"]
 

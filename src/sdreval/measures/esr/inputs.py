@@ -14,7 +14,7 @@ from ...judgements.size_unit import assessed_unit, collection_size
 from ...model.navigation import NavigationModel, NoNavigation, depth_weighted_summary
 from ...model.passage import merge_ranges
 from ...model.run import Ranking
-from ..registry import GIVE_COLLECTION, EvalContext, Measure
+from ..registry import GIVE_COLLECTION, GIVE_NAVIGATION, EvalContext, Measure
 
 
 def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
@@ -226,6 +226,6 @@ def navigation_model(measure: Measure, ctx: EvalContext) -> NavigationModel:
     if key not in ctx.cache:
         ctx.cache[key] = depth_weighted_summary()
     if choice == "context":
-        ctx.warn("ESR: no navigation model given (--navigation); using the depth-weighted "
-                 "summary model (Ali, Consens & Lalmas 2012, §4.2)")
+        ctx.warn(f"ESR: no navigation model given ({GIVE_NAVIGATION}); using the "
+                 "depth-weighted summary model (Ali, Consens & Lalmas 2012, §4.2)")
     return ctx.cache[key]
