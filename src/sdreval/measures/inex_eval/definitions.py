@@ -173,7 +173,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: mean precall per topic for each ``inex_eval`` variant."""
     out: dict[str, dict[str, float]] = {}
-    run = run_as_read(qrels, run, ctx)  # on documents: each once, at its first result
+    # on documents: each once, at its first result
+    run = run_as_read(qrels, run, ctx, topics)
     for m in measures:
         quant = m.get("quant", ctx)
         elements = m.get("elements", ctx)
