@@ -29,6 +29,7 @@ def test_the_figure_is_named_when_inex_eval_is_not_asked_for(tmp_path):
 
 def test_the_measure_is_named_when_asked_for(tmp_path):
     lines = report(tmp_path, "MAep", "inex_eval")
-    assert lines == ["sdreval: warning: inex_eval: collection size unknown (no "
-                     "--collection-elements, no --collection): the last rank holds the assessed "
-                     "elements not retrieved"]
+    assert lines == ["sdreval: warning: inex_eval: collection size unknown: the last rank "
+                     "holds the assessed elements not retrieved (give the collection's element "
+                     "count, --collection-elements N, or collection_elements= in Python; or the "
+                     "collection, --collection DIR, or collection= in Python)"]

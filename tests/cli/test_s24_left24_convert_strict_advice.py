@@ -78,7 +78,7 @@ def test_eval_warning_names_the_command_that_lists_every_result_left_out(tmp_pat
     qrels.write_text("".join(f"{t} Q0 doc0000 10 100 0 0:10\n" for t in range(1, TOPICS + 1)))
     result = _cli("eval", str(qrels), run, "-m", "MAiP", "--collection", DOCS)
     assert result.exit_code == 0, result.output
-    assert (f"{TOPICS} of its {TOPICS + 1} results could not be turned into passages through "
+    assert (f"{TOPICS} result(s) in {TOPICS} topic(s) could not be turned into passages through "
             "the collection and are left out of the passage measures, scoring nothing "
             f"(--strict rejects such runs; sdreval validate {run} --collection {DOCS} lists "
             "them all): topic 1: ") in result.stderr

@@ -133,7 +133,8 @@ def test_stability_of_one_run_names_the_analysis_and_the_way_out(tmp_path):
 
 def test_results_outside_the_collection_are_counted_in_the_warning(tmp_path):
     """Element results of documents missing from --collection cannot become passages: the
-    warning says how many of the run's results that is (not "N conversion problem(s)")."""
+    warning says how many of the run's results that is, and in how many topics (not "N
+    conversion problem(s)")."""
     from sdreval.data import example_path
 
     syn = example_path("synthetic")
@@ -142,15 +143,14 @@ def test_results_outside_the_collection_are_counted_in_the_warning(tmp_path):
     for doc in docs[:1]:
         shutil.copy(doc, tmp_path / "docs" / doc.name)
     run = syn / "runs" / "sim01.txt"
-    total = sum(1 for line in run.read_text().splitlines() if line.strip())
     stems = {doc.stem for doc in docs[:1]}
-    outside = sum(1 for line in run.read_text().splitlines()
-                  if line.strip() and line.split()[2] not in stems)
+    outside = [line.split()[0] for line in run.read_text().splitlines()
+               if line.strip() and line.split()[2] not in stems]
     result = CliRunner().invoke(cli, ["eval", str(syn / "qrels.fol"), str(run), "-m", "MAiP",
                                       "--collection", str(tmp_path / "docs")])
     assert result.exit_code == 0, result.output
-    assert (f"run sim01: {outside:,} of its {total:,} results could not be turned into "
-            "passages through the collection") in result.stderr
+    assert (f"run sim01: {len(outside):,} result(s) in {len(set(outside))} topic(s) could not "
+            "be turned into passages through the collection") in result.stderr
     assert "conversion problem" not in result.stderr and ": error: " not in result.stderr
 
 

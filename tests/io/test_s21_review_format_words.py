@@ -52,7 +52,11 @@ def test_command_without_format_flag_names_eval(tmp_path):
     run, qrels = _put(tmp_path, "r.txt", RUN), _put(tmp_path, "q.txt", QRELS)
     result = CliRunner().invoke(cli, ["project", run, qrels])  # project has no --qrels-format
     assert result.exit_code == 1
-    assert "sdreval eval's --qrels-format forces a format" in result.output, result.output
+    # project checks its two arguments itself and speaks its own words: what the
+    # file looks like and the order of project's arguments, not eval's
+    assert "this looks like a run (document-run), not judgements" in result.output
+    assert "sdreval project QRELS CHUNK_MAP: the span judgements first" in result.output
+    assert "sdreval eval QRELS RUN..." not in result.output
 
 
 def test_eval_keeps_its_flags(tmp_path):

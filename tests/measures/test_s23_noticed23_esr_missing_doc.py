@@ -26,7 +26,7 @@ def test_document_not_in_the_given_collection(tmp_path):
     with pytest.raises(UsageError) as caught:
         sdreval.evaluate(qrels, run, "SRiP(rel=length)@2", collection=str(docs))
     message = str(caught.value)
-    assert "give --collection" not in message
+    assert "give the collection" not in message
     assert "d2 is not in the given collection" in message
     assert str(docs) in message
 
@@ -36,13 +36,14 @@ def test_element_not_in_the_document(tmp_path):
     with pytest.raises(UsageError) as caught:
         sdreval.evaluate(qrels, run, "SRiP(rel=length)@2", collection=str(docs))
     message = str(caught.value)
-    assert "give --collection" not in message
+    assert "give the collection" not in message
     assert "/article[1]/sec[3] is not in document d1" in message
 
 
 def test_no_collection_still_asks_for_one(tmp_path):
     qrels, run, _ = _setup(tmp_path, "d2")
-    with pytest.raises(UsageError, match="give --collection or assessments with sizes"):
+    with pytest.raises(UsageError, match=r"give the collection \(--collection DIR, or "
+                       r"collection= in Python\) or assessments with sizes"):
         sdreval.evaluate(qrels, run, "SRiP(rel=length)@2")
 
 
@@ -59,5 +60,5 @@ def test_prum_positions_of_a_document_not_in_the_collection(tmp_path):
         sdreval.evaluate(tmp_path / "q9.tsv", tmp_path / "run9", "EPRUM(A=10)",
                          collection=str(docs))
     message = str(caught.value)
-    assert "give --collection" not in message
+    assert "give the collection" not in message
     assert "d9 is not in the given collection" in message and str(docs) in message

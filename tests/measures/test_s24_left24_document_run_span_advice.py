@@ -18,5 +18,6 @@ def test_document_run_refusal_names_every_way_to_ranges(tmp_path):
     assert result.exit_code == 2
     assert ("run r retrieves documents: passage and span measures need character ranges; give "
             "a run that has them (a passage or span run, or chunk ids with --chunk-map FILE), "
-            "or the XML collection (--collection DIR) to take each document's whole text"
+            "or the XML collection (--collection DIR, or collection= in Python) to take each "
+            "document's whole text"
             ) in result.stderr

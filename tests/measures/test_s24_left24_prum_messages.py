@@ -27,5 +27,6 @@ def test_best_entry_points_advice_names_the_measure_asked_for(files):
 
 def test_unknown_positions_name_the_topic(files):
     with pytest.raises(UsageError, match=r"^topic 7: PRUM\(A=10\): character positions unknown "
-                       r"in 1 documents \(e\.g\. d1\); give --collection$"):
+                       r"in 1 documents \(e\.g\. d1\); give the collection \(--collection DIR, "
+                       r"or collection= in Python\)$"):
         sdreval.evaluate(*files, "PRUM(A=10)", navigation=None)

@@ -166,7 +166,7 @@ def test_cli_report_from_scores(tmp_path, results):
     page = _page(out.read_text())
     # the run x run figure says nothing here (every pair is significant): left out
     assert len(page.xpath("//img")) == 1
-    assert sorted(p.name for p in (tmp_path / "figs").iterdir()) == ["ci.svg"]
+    assert sorted(p.name for p in (tmp_path / "figs").iterdir()) == ["captions.txt", "ci.svg"]
     bad = runner.invoke(cli, ["report", "--scores", str(scores), str(scores)])
     assert bad.exit_code == 2
 

@@ -137,7 +137,7 @@ def test_score_table_refusals():
         matrix.score_matrix(table, runs=["a", "c"])
     # 60 gaps: 50 listed, then the count of the rest
     many = _long([("a", str(t), "map", 0.1) for t in range(61)] + [("b", "0", "map", 0.2)])
-    with pytest.raises(InputError, match="and 10 more gaps"):
+    with pytest.raises(InputError, match=r"and 10 more gap\(s\)"):
         matrix.score_matrix(many)
     with pytest.raises(UsageError, match="some runs lack some measures"):
         correlation.means_by_measure(pd.concat([

@@ -38,6 +38,46 @@ def project_qrels(qrels, chunk_map, rule: str, tau: float, gaps: bool = False):
     return table, lost, unchunked, graded, outside
 
 
+def check_roles(qrels: str, chunk_map: str) -> None:
+    """Refuse, naming the file and what to do, a QRELS or CHUNK_MAP argument whose format is
+    detected as another input (a run, documents, judgements as the chunk map, the two
+    swapped): their readers' own messages name other commands (``sdreval eval QRELS RUN``),
+    or say only what the file is not."""
+    from ..errors import InputError
+    from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format
+
+    usage = ("sdreval project QRELS CHUNK_MAP: the span judgements first, then the chunk map "
+             "(chunk_id, doc_id, start, end; docs/rag.md)")
+    kinds = []
+    for path in (qrels, chunk_map):
+        try:
+            kinds.append(detect_format(path))
+        except InputError:
+            kinds.append(None)  # its reader says what is wrong
+    if kinds[0] == "chunk-map" and kinds[1] in QRELS_FORMATS:
+        raise InputError(f"this is a chunk map, and CHUNK_MAP ({chunk_map}) holds judgements: "
+                         f"are the two swapped? {usage}", file=qrels)
+    wrong = [(path, kind, role) for path, kind, role in
+             ((qrels, kinds[0], "judgements"), (chunk_map, kinds[1], "a chunk map"))
+             if kind is not None and kind not in (QRELS_FORMATS if role == "judgements"
+                                                  else ("chunk-map",))]
+    if not wrong:
+        return
+    path, found, role = wrong[0]
+    if found in RUN_FORMATS:
+        what = (f"a run ({found}), not {role}: project projects span judgements onto a "
+                "chunking's map of chunk ids to character spans; a run of chunk ids is "
+                "evaluated with `sdreval eval QRELS RUN --chunk-map FILE`")
+    elif found == "documents":
+        what = f"documents (doc_id, text), not {role}: give them with --documents FILE"
+    elif found == "chunk-map":
+        what = f"a chunk map, not {role}: give the span judgements as QRELS"
+    else:
+        what = (f"judgements ({found}), not {role}: project writes TREC qrels of chunk ids "
+                "from span judgements and a chunk map")
+    raise InputError(f"this looks like {what}. {usage}", file=path)
+
+
 EXAMPLES = """\b
 Examples:
   sdreval project qrels.jsonl chunks/sentence.jsonl --rule gold --tau 0.5 -o sentence.qrels
@@ -74,6 +114,7 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
     if rule == "any" and given is click.core.ParameterSource.COMMANDLINE:
         echo_warnings([f"--tau {tau:g} is ignored with --rule any (a chunk touching gold "
                        "text is relevant): give --rule chunk or --rule gold to use it"])
+    check_roles(qrels, chunk_map)
     log = ProblemLog()
     docs = read_documents(documents, log) if documents else None
     judgements = read_qrels(qrels, log=log, documents=docs)

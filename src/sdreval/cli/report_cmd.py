@@ -48,7 +48,9 @@ Examples:
                    "three only where they say something).")
 @click.option("--no-plots", is_flag=True, help="Tables only.")
 @click.option("--plot-dir", type=click.Path(file_okay=False), default=None,
-              help="Also write every plot as a separate file into this directory.")
+              help="Also write every plot as a separate file into this directory, with "
+                   "captions.txt: each file's caption and the report's notes (what the "
+                   "figures are over and what was left out).")
 @click.option("--image-format", type=click.Choice(["svg", "png"]), default="svg",
               show_default=True,
               help="Format of the figures embedded in the HTML page (svg: sharp in print).")
@@ -184,6 +186,10 @@ def _write_tables(data, text_table: str | None, latex_table: str | None) -> None
             Path(target).write_text(text, encoding="utf-8")
 
 
+#: the captions of the figures --plot-dir writes, and the report's notes, in that directory
+CAPTIONS_FILE = "captions.txt"
+
+
 def _write_plot_files(data, directory: Path, fmt: str, dpi: int = 100) -> None:
     """Every plot of the report as its own file (``<kind>[-<measure>].<fmt>``), each drawn
     once for the page and the files when the formats agree."""
@@ -192,7 +198,15 @@ def _write_plot_files(data, directory: Path, fmt: str, dpi: int = 100) -> None:
 
     directory.mkdir(parents=True, exist_ok=True)
     makers = report_html.plot_makers(data)
+    captions = report_html.figure_captions(data)
+    lines = []
     for key in track(makers, "writing plot files"):
         safe = "".join(ch if ch.isalnum() or ch in "-_.@" else "_" for ch in key)
         (directory / f"{safe}.{fmt}").write_bytes(
             report_html.figure_data(data, key, makers[key], fmt, dpi))
+        lines.append(f"{safe}.{fmt}: {captions.get(key, ('', key))[1]}")
+    # the captions and notes state the rules the figures follow (bands, topics, tests): a
+    # reader of the files alone would lose them
+    notes = [f"- {note}" for note in data.notes]
+    (directory / CAPTIONS_FILE).write_text(
+        "\n".join(lines + (["", "Notes:"] + notes if notes else [])) + "\n", encoding="utf-8")

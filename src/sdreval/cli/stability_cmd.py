@@ -28,7 +28,7 @@ from pathlib import Path
 import click
 
 from .. import stats
-from ..errors import ProblemLog, UsageError
+from ..errors import InputError, Problem, ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP, TABLE_FORMATS, TESTS,
                              resample_counts)
@@ -87,15 +87,25 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
 
     ctx = build_context(options)
     frames = []
+    refused: list[Problem] = []  # every alternative's errors, said at once
     for name, path in [("original", inputs[0])] + [(Path(p).stem, p) for p in alt_qrels]:
-        qrels, runs, log = load_inputs(path, inputs[1:], options)
+        try:
+            qrels, runs, log = load_inputs(path, inputs[1:], options)
+        except InputError as error:
+            if name == "original":  # the runs' errors too: nothing else can be read
+                raise
+            refused.extend(error.problems)
+            continue
         if name != "original":  # the original's and the runs' were told when first read
             echo_problems(_of_file(log, path))
         if judged is not None:
             judged[name] = set(qrels)
-        frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics,
-                               jobs=options.get("jobs", 1), scheduler=options.get("scheduler"))
-                      .assign(variant=name))
+        if not refused:  # once one is refused, the others are only read for their errors
+            frames.append(evaluate(qrels, runs, measures, ctx, all_topics=all_topics,
+                                   jobs=options.get("jobs", 1),
+                                   scheduler=options.get("scheduler")).assign(variant=name))
+    if refused:
+        raise InputError(refused)
     echo_warnings(ctx.warnings)
     return pd.concat(frames, ignore_index=True)
 

@@ -14,14 +14,31 @@ from typing import Callable
 
 import click
 
-from ..errors import InputError, Problem, ProblemLog, shown_source
-from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_format
+from ..errors import InputError, Problem, ProblemLog, UsageError, shown_source
+from ..io.detect import (ALIASES, ALL_FORMATS, QRELS_FORMATS, RUN_FORMATS, detect_format,
+                         normalise_format)
 from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors, pool_policy_option
+
+
+#: the inputs of span evaluation that detection names but no reader of judgements or runs
+#: takes as a format (``--chunk-map FILE``, ``--documents FILE`` of eval)
+SPAN_TABLES = ("chunk-map", "documents")
+
+
+def forced_format(fmt: str | None, path: str | None = None) -> str | None:
+    """The canonical name of ``validate --format`` (a format of judgements, runs, a collection,
+    or a chunk map or documents); a usage error naming every format validate takes."""
+    if not fmt or fmt.lower() in SPAN_TABLES:
+        return fmt.lower() if fmt else None
+    if ALIASES.get(fmt.lower(), fmt.lower()) not in ALL_FORMATS + ("table",):
+        raise UsageError(f"unknown format {fmt!r}; expected one of "
+                         f"{', '.join(ALL_FORMATS + SPAN_TABLES)}")
+    return normalise_format(fmt, path=path)
 
 
 def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], None] | None = None,
@@ -35,7 +52,7 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     ``eval --chunk-map`` reads them)."""
     log = ProblemLog(sink=sink)
     try:
-        kind = normalise_format(fmt, path=path) if fmt else detect_format(path)
+        kind = forced_format(fmt, path) if fmt else detect_format(path)
     except InputError as error:
         _add(log, error)
         return "unknown", log, None, "format not recognised"
@@ -152,7 +169,8 @@ Examples:
 @click.argument("files", nargs=-1, required=True, type=InputPath(exists=True, allow_dash=True))
 @click.option("--format", "fmt", default=None,
               help="Force the format of every FILE instead of detecting it: "
-                   + ", ".join(dict.fromkeys(QRELS_FORMATS + RUN_FORMATS)) + ", collection.")
+                   + ", ".join(dict.fromkeys(QRELS_FORMATS + RUN_FORMATS)) + ", collection, "
+                   + ", ".join(SPAN_TABLES) + ".")
 @click.option("--errors-only", is_flag=True, help="Do not print warnings.")
 @click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
               default=None, help="XML collection: INEX assessment passages given as XPointers "

@@ -28,12 +28,14 @@ if TYPE_CHECKING:  # annotations only: the registry imports this module
 @dataclass(frozen=True)
 class Range:
     """Allowed values of a numeric parameter or cut-off: an interval, each end open or closed
-    (None: unbounded).  Numbers are always finite (NaN and infinities are refused)."""
+    (None: unbounded).  Numbers are always finite (NaN and infinities are refused).  ``why``:
+    why the ends are where they are and what to write instead, said with a refusal."""
 
     low: float | None = None
     high: float | None = None
     low_open: bool = False
     high_open: bool = False
+    why: str = ""
 
     def __contains__(self, value: float) -> bool:
         if not math.isfinite(value):
@@ -62,6 +64,14 @@ POSITIVE = Range(0.0, low_open=True)
 UNIT = Range(0.0, 1.0)                      # [0, 1]
 UNIT_OPEN_LOW = Range(0.0, 1.0, low_open=True)  # (0, 1]
 AT_LEAST_ONE = Range(1.0)
+#: RBP's persistence p (RBP, TrecRBP and their residuals)
+PERSISTENCE_RANGE = Range(
+    0.0, 1.0, True, True,
+    why="RBP weighs rank i by (1 − p)·p^(i−1), the chance that a user who goes on to the next "
+        "rank with probability p stops there (Moffat & Zobel 2008, Eq. 2): with p = 1 the user "
+        "never stops, the expected depth 1/(1 − p) is infinite and every weight is 0 (trec_eval "
+        "prints 0 for every run); with p = 0 only rank 1 counts. Write p=0.95 or p=0.99 for a "
+        "patient user, P@1 for rank 1 alone")
 
 
 def check_number(name: str, value: Any, allowed: Range | None, integer: bool = False) -> None:
@@ -81,7 +91,8 @@ def check_number(name: str, value: Any, allowed: Range | None, integer: bool = F
         raise UsageError(f"parameter {name}: expected an integer, got {value!r} "
                          f"(allowed: {rule})")
     if allowed is not None and number not in allowed:
-        raise UsageError(f"parameter {name}: {value!r} is out of range (allowed: {rule})")
+        raise UsageError(f"parameter {name}: {value!r} is out of range (allowed: {rule})"
+                         + (f": {allowed.why}" if allowed.why else ""))
 
 
 @dataclass(frozen=True)

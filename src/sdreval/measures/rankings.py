@@ -31,15 +31,18 @@ from .classic.definitions import (QUANT, REL, VERSION, GainGroup, binary_relevan
                                   relevant_for)
 from .classic.lookup import RunLookup
 from .classic.pool import PooledMarks
-from .registry import (NON_NEGATIVE, Measure, MeasureDef, Param, Range, register_family,
+from .param_rules import PERSISTENCE_RANGE
+from .registry import (NON_NEGATIVE, Measure, MeasureDef, Param, register_family,
                        register_measure)
+from .results import GMEAN_FLOOR
 
 FAMILY = "rankings"
-#: trec_eval's floor of a topic's AP in the geometric mean (MIN_GEO_MEAN)
-GMAP_FLOOR = 0.00001
+#: trec_eval's floor of a topic's AP in the geometric mean (MIN_GEO_MEAN), applied as
+#: the floor of :func:`sdreval.measures.results.log_sum`, the one place
+GMAP_FLOOR = GMEAN_FLOOR
 ELEVEN_POINTS = tuple(i / 10 for i in range(11))
 PERSISTENCE = Param("p", float, 0.8, "persistence p of the user, 0 < p < 1 (ir_measures' "
-                    "default 0.8; trec_eval's rbp uses 0.9)", allowed=Range(0.0, 1.0, True, True))
+                    "default 0.8; trec_eval's rbp uses 0.9)", allowed=PERSISTENCE_RANGE)
 
 GRADED_REL = Param("rel", float, 0.0, "0: a result's gain is its grade (ranx, ir_measures "
                    "without rel); > 0: binary, relevant iff grade >= rel", allowed=NON_NEGATIVE,

@@ -21,6 +21,13 @@ from .declared import FAMILY_MODULES, MEASURE_MODULES, Declared
 from .param_rules import (AT_LEAST_ONE, NON_NEGATIVE, POSITIVE, UNIT, UNIT_OPEN_LOW, Inert, Range,
                           check_inert, check_number, check_settings)
 
+#: the XML collection as a message tells a caller to give it: the option of the commands and
+#: the keyword of the Python API (``sdreval.evaluate(..., collection=DIR)``, ``EvalContext``)
+GIVE_COLLECTION = "--collection DIR, or collection= in Python"
+#: the same for the ESR navigation matrix and the number of elements in the collection
+GIVE_NAVIGATION = "--navigation FILE, or navigation= in Python"
+GIVE_COLLECTION_ELEMENTS = "--collection-elements N, or collection_elements= in Python"
+
 CutoffKind = Literal["none", "int", "float", "optional-int", "optional-float"]
 
 

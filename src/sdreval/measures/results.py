@@ -14,7 +14,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from ..lazy import lazy_module
-from .exact import exact_sums
+from .exact import ExactSum, exact_sum, exact_sums
 
 pd = lazy_module("pandas")
 
@@ -164,6 +164,24 @@ def group_means(values: np.ndarray, groups: np.ndarray, n_groups: int | None = N
                     dtype=np.float64)
 
 
+#: trec_eval's floor of a value before its log in a geometric mean (gm_map, gm_bpref)
+GMEAN_FLOOR = 0.00001
+
+
+def log_sum(values: np.ndarray) -> ExactSum:
+    """The exact sum of ``log(max(v, 0.00001))`` over the values (NaN left out): what a
+    geometric mean needs; partial sums of topic partitions add up exactly."""
+    values = np.asarray(values, dtype=np.float64)
+    return exact_sum(np.log(np.maximum(values[~np.isnan(values)], GMEAN_FLOOR)))
+
+
+def geometric_mean(logs: ExactSum | None) -> float:
+    """trec_eval's geometric mean ``exp(mean(log(max(v, 0.00001))))`` (gm_map; Robertson
+    2006) from :func:`log_sum`: the mean of the logs rounded once, as every mean; NaN
+    without values.  The one rule of every path (in memory, partitions, Dask)."""
+    return math.exp(logs.mean()) if logs is not None and logs.count else float("nan")
+
+
 def frame_means(frame: pd.DataFrame, by: list[str], column: str) -> pd.DataFrame:
     """``frame.groupby(by, sort=False)[column].mean()`` as a DataFrame (``by`` columns, then
     ``column``), each mean by :func:`group_means`: pandas' running sum changed the last bit
@@ -196,12 +214,8 @@ def mean_columns(table: ResultColumns, aggregate_of) -> ResultColumns:
     kinds = [aggregate_of(table.measures[m]) for m in measures.tolist()]
     means = np.array([s.total() if kind == "sum" else s.mean()
                       for s, kind in zip(sums, kinds)], dtype=np.float64)
-    if "gmean" in kinds:
-        logs = np.log(np.maximum(value, 0.00001))
-        for g in [g for g, kind in enumerate(kinds) if kind == "gmean"]:
-            chosen = logs[(group == g) & present]
-            means[g] = math.exp(math.fsum(chosen.tolist()) / len(chosen)) if len(chosen) \
-                else np.nan
+    for g in [g for g, kind in enumerate(kinds) if kind == "gmean"]:
+        means[g] = geometric_mean(log_sum(value[group == g]))
     topics = [MEAN_TOPIC]
     return ResultColumns(table.runs, runs.astype(np.intp), topics,
                          np.zeros(len(keys), dtype=np.intp), table.measures,

@@ -15,6 +15,8 @@ use the rest; ``validate RUN --collection DIR`` lists every one (:func:`listed_b
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
@@ -49,17 +51,21 @@ def listed_by(run: Run, collection: Collection) -> str | None:
 
 
 def element_run_to_passage_run(run: Run, collection: Collection, log: ProblemLog | None = None,
-                               trim: bool = False) -> Run:
+                               trim: bool = False, only: Iterable[str] | None = None) -> Run:
     """Convert an element (or document) run to a passage run, rank and RSV kept, file order
     kept.  Unconvertible results are reported to ``log`` (raised at once without a log) and
-    left out."""
+    left out.  ``only``: convert these topics of the run only (those an evaluation scores)."""
     if run.unit == "passage":
         raise UsageError(f"run {run.name!r} is already a passage run")
     own = log is None
     log = log if log is not None else ProblemLog()
     source = run.source
     topics: dict[str, Ranking] = {}
-    for topic, ranking in run.topics.items():
+    wanted = None if only is None else set(only)
+    for topic in run.topics:
+        if wanted is not None and topic not in wanted:
+            continue
+        ranking = run.topics[topic]
         n = len(ranking)
         offsets = np.full(n, -1, dtype=np.int64)
         lengths = np.full(n, -1, dtype=np.int64)

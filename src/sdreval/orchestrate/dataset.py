@@ -9,7 +9,6 @@ by the worker that evaluated them when the run was read in byte ranges), the mea
 """
 from __future__ import annotations
 
-import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +17,7 @@ import numpy as np
 
 from ..errors import UsageError
 from ..lazy import lazy_module
-from ..measures.exact import ExactSum, exact_sum
+from ..measures.exact import ExactSum
 
 pd = lazy_module("pandas")
 
@@ -70,7 +69,7 @@ def value_sums(measures: list[str], matrix: np.ndarray) -> list[MeasureSums]:
     """Each measure's partial sums over a partition's values (measures x topics): what a
     partition sends back instead of its values, a few numbers a measure whatever its topics."""
     from ..measures.evaluate import aggregate_of
-    from ..measures.results import group_sums
+    from ..measures.results import group_sums, log_sum
 
     rows, topics = matrix.shape
     sums = group_sums(matrix.reshape(-1), np.repeat(np.arange(rows), topics), rows)
@@ -78,8 +77,7 @@ def value_sums(measures: list[str], matrix: np.ndarray) -> list[MeasureSums]:
     for text, row, total in zip(measures, matrix, sums):
         logs = None
         if aggregate_of(text) == "gmean":
-            present = row[~np.isnan(row)]
-            logs = exact_sum(np.log(np.maximum(present, 0.00001)))
+            logs = log_sum(row)
         out.append((total, logs))
     return out
 
@@ -101,7 +99,7 @@ def means_from_sums(name: str, measures: list[str], sums: list[MeasureSums], top
     the last bit (one exact sum, rounded once).  No rows when no topic (``topics``) was
     scored."""
     from ..measures.evaluate import aggregate_of
-    from ..measures.results import MEAN_TOPIC, ResultColumns
+    from ..measures.results import MEAN_TOPIC, ResultColumns, geometric_mean
 
     if not topics:
         return ResultColumns.none(True).to_frame()
@@ -111,8 +109,7 @@ def means_from_sums(name: str, measures: list[str], sums: list[MeasureSums], top
         if kind == "sum":
             values.append(total.total())
         elif kind == "gmean":
-            values.append(math.exp(logs.total() / logs.count) if logs and logs.count
-                          else float("nan"))
+            values.append(geometric_mean(logs))
         else:
             values.append(total.mean())
     size = len(measures)

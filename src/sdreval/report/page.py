@@ -286,12 +286,17 @@ def tables_significance(data: "ReportData") -> str:
     """The tests as the summary tables' legend states them: test, correction and level, the
     baseline, and whether they are over the topics every run answered (the one wording of
     ``report --text-table``/``--latex-table`` and :func:`~sdreval.report.html.text_summary`)."""
+    from ..measures.evaluate import aggregate_of
+
     settings = data.settings
+    untested = [m for m in data.measures if aggregate_of(m) == "gmean"]  # as eval's letters
     return (describe_tests(settings.get("test"), settings.get("correction"),
                            settings.get("level"))
             + f", each run against the baseline {data.baseline}"
             + ("; tests over the topics every run answered (-c scores unanswered topics 0)"
-               if any(tested_topics(data, m) for m in data.measures) else ""))
+               if any(tested_topics(data, m) for m in data.measures) else "")
+            + (f"; none on {', '.join(untested)} (a geometric mean: the tests compare "
+               "arithmetic means)" if untested else ""))
 
 
 def figures_html(data: "ReportData", makers: dict, captions: dict[str, tuple[str, str]],

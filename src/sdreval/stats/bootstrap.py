@@ -41,9 +41,9 @@ def percentile_ci(values: np.ndarray, level: float = 0.95, samples: int = CI_SAM
     enough_resamples(samples, level)
     x = as_values(values)
     if geometric:
-        from ..measures.rankings import GMAP_FLOOR
+        from ..measures.results import GMEAN_FLOOR
 
-        x = np.log(np.maximum(x, GMAP_FLOOR))
+        x = np.log(np.maximum(x, GMEAN_FLOOR))
     counts = bootstrap_counts(x.shape[1], samples, seed).T  # topics × samples
     alpha = 1.0 - level
     low = np.empty(x.shape[0])

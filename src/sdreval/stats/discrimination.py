@@ -25,7 +25,7 @@ from scipy import stats
 from ..errors import UsageError
 from .bootstrap import percentile_ci
 from .choices import CI_SAMPLES
-from .matrix import ScoreMatrix, as_values
+from .matrix import ScoreMatrix, as_values, row_means
 from .paired import DECIMALS
 
 
@@ -54,7 +54,7 @@ def group_a_by_ci(values: np.ndarray, level: float = 0.95, samples: int = CI_SAM
 
 def top_rows(x: np.ndarray) -> np.ndarray:
     """Rows (runs) with the highest mean, equal means to 12 decimals (ties all count)."""
-    means = np.round(x.mean(axis=1), DECIMALS)
+    means = np.round(row_means(x), DECIMALS)
     return np.flatnonzero(means == means.max())
 
 
@@ -67,7 +67,7 @@ def group_a_by_tukey(values: np.ndarray, alpha: float = 0.05, blocked: bool = Tr
         raise UsageError(f"the discrimination analysis (Tukey's HSD, Vu & Gallinari 2005, §6) "
                          f"needs at least two runs and two topics, got {k} run(s) and {n} "
                          "topic(s); leave it out with -a (e.g. stability -a ci)")
-    means = x.mean(axis=1)
+    means = row_means(x)
     top = int(np.argmax(means))
     if blocked:
         grand = x.mean()

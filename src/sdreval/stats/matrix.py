@@ -21,7 +21,7 @@ from ..io.table_checks import numbers_of
 from ..io.tables import csv_frame
 from ..io.text_rules import first_not_utf8, odd_character
 from ..io.textlines import open_binary
-from ..measures.results import MEAN_TOPIC, like_mean_topic
+from ..measures.results import MEAN_TOPIC, group_means, like_mean_topic
 from ..model.ordering import topic_sort_key
 
 Missing = Literal["error", "drop", "zero"]
@@ -41,12 +41,22 @@ class ScoreMatrix:
 
     @property
     def means(self) -> np.ndarray:
-        return self.values.mean(axis=1)
+        """Each run's mean over the topics, as ``eval`` prints it (:func:`row_means`)."""
+        return row_means(self.values)
 
     def __post_init__(self) -> None:
         shape = (len(self.runs), len(self.topics))
         if self.values.shape != shape:
             raise UsageError(f"score matrix shape {self.values.shape} does not match {shape}")
+
+
+def row_means(values: np.ndarray) -> np.ndarray:
+    """The mean of each row (run) of a runs × topics array as ``eval`` computes a mean: the
+    exact sum divided by the count, rounded once (:func:`sdreval.measures.results.group_means`;
+    numpy's pairwise sum of 0.1, 0.2, 0.3 gives 0.20000000000000004, eval 0.2)."""
+    values = np.asarray(values, dtype=np.float64)
+    rows, width = values.shape
+    return group_means(values.ravel(), np.repeat(np.arange(rows), width), rows)
 
 
 def as_values(scores: "ScoreMatrix | np.ndarray") -> np.ndarray:
@@ -299,7 +309,7 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
             problems = [Problem(source, None, f"run {wide.index[r]} has no {measure} value on "
                                 f"topic {wide.columns[t]}") for r, t in cells[:50]]
             if len(cells) > 50:
-                problems.append(Problem(source, None, f"... and {len(cells) - 50} more gaps"))
+                problems.append(Problem(source, None, f"... and {len(cells) - 50} more gap(s)"))
             problems.append(Problem(source, None, "paired statistics need every run on every "
                                     "topic: evaluate with -c (unanswered topics score 0; "
                                     "eval -q -c for a scores file), or leave the topic out "

@@ -55,7 +55,7 @@ from ..model.ordering import topic_sort_key
 from ._progress import progress
 from .aggregate import refuse_geometric
 from .correlation import kendall_tau
-from .matrix import ScoreMatrix, as_values
+from .matrix import ScoreMatrix, as_values, row_means
 from .paired import DECIMALS, pair_index
 from .variant_checks import check_original, check_same_topics, valued_rows
 
@@ -252,7 +252,7 @@ def difference_scale(values: np.ndarray | ScoreMatrix) -> float | None:
     count = isinstance(values, ScoreMatrix) and aggregate_of(str(values.measure)) == "sum"
     if not (count or x.size and (x.min() < 0 or x.max() > 1)):
         return None
-    best = float(x.mean(axis=1).max()) if x.size else 0.0
+    best = float(row_means(x).max()) if x.size else 0.0
     return best if best > 0 else None
 
 
@@ -354,7 +354,7 @@ def top_runs(scores: ScoreMatrix, fraction: float = 0.75) -> ScoreMatrix:
     if not 0 < fraction <= 1:
         raise UsageError(f"fraction must be in (0, 1], got {fraction}")
     keep = max(2, int(np.floor(fraction * len(scores.runs) + 1e-9)))
-    means = np.round(scores.values.mean(axis=1), DECIMALS)
+    means = np.round(scores.means, DECIMALS)
     order = np.flatnonzero(means >= np.sort(means)[::-1][min(keep, len(means)) - 1])
     return ScoreMatrix(tuple(scores.runs[k] for k in order), scores.topics,
                        scores.values[order], scores.measure)

@@ -39,10 +39,11 @@ def check_same_topics(topics: list[str], variants: dict[str, list[str]],
                       base: str | None, judged: dict[str, set[str]]) -> None:
     """Refuse a topic whose test sets would not all include it (``base``: the original
     assessments' variant; ``judged``: variant -> the topics its assessments judge)."""
+    problems = []
     if base is not None:
         alone = [t for t in topics if base not in variants[t]]
         if alone:
-            raise InputError(
+            problems.append(
                 f"topic(s) {', '.join(alone[:5])} have no score under the original assessments "
                 f"{base!r} (not judged there, or nothing relevant under the measure; "
                 f"scored only under {', '.join(dict.fromkeys(variants[alone[0]]))}): "
@@ -50,14 +51,16 @@ def check_same_topics(topics: list[str], variants: dict[str, list[str]],
                 "ones (Kazai & Lalmas 2006, §6.2.1), and the original ranking cannot include "
                 "them; add their judgements to the original assessments, or leave them out of "
                 "the alternatives")
-    for name, covered in judged.items():
+    for name, covered in judged.items():  # every variant at once, not one per try
         empty = [t for t in topics if t in covered and name not in variants[t]]
         if empty:
-            raise InputError(
+            problems.append(
                 f"topic(s) {', '.join(empty[:5])} are judged in {name!r} but have no score "
                 "there (nothing relevant under the measure), where the other assessments "
                 "score them: the test sets would not share their topics (Kazai & Lalmas 2006, "
                 f"§6.2.1); leave those topics out of {name!r} to keep them static")
+    if problems:
+        raise InputError([Problem(None, None, text) for text in problems])
 
 
 def check_original(original: str, variants: dict[str, list[str]]) -> None:

@@ -145,11 +145,12 @@ def warn_if_nothing_judged(run: Run, lookup: RunLookup, ctx: Any, qrels: Qrels,
         warn_xml_suffix(ctx, run, qrels, topics)
 
 
-def by_quantisation(measures: list[Measure], qrels: Qrels, run: Run, ctx: Any
-                    ) -> tuple[Run, dict[Any, list[Measure]]]:
-    """The run as the document-level families read it (against passage judgements: each
-    document once, at its first result) and ``measures`` grouped by quantisation."""
-    run = run_as_read(qrels, run, ctx)
+def by_quantisation(measures: list[Measure], qrels: Qrels, run: Run, ctx: Any,
+                    topics: list[str] | None = None) -> tuple[Run, dict[Any, list[Measure]]]:
+    """The run as the document-level families read it on ``topics`` (against passage
+    judgements: each document once, at its first result) and ``measures`` grouped by
+    quantisation."""
+    run = run_as_read(qrels, run, ctx, topics)
     by_quant: dict[Any, list[Measure]] = defaultdict(list)
     for m in measures:
         by_quant[m.get("quant", ctx)].append(m)
@@ -178,7 +179,7 @@ def blockwise(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str]
     (``G``: their gain matrix)."""
     if not topics:
         return {m.text: {} for m in measures}
-    run, by_quant = by_quantisation(measures, qrels, run, ctx)
+    run, by_quant = by_quantisation(measures, qrels, run, ctx, topics)
     positions = TopicPositions(topics)
     out: dict[str, Any] = {}
     for quant_name, members in by_quant.items():
@@ -207,7 +208,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     out: dict[str, dict[str, float]] = {}
     if not topics:
         return {m.text: {} for m in measures}
-    run, by_quant = by_quantisation(measures, qrels, run, ctx)
+    run, by_quant = by_quantisation(measures, qrels, run, ctx, topics)
     positions = TopicPositions(topics)  # shared by the measures' value arrays
     for quant_name, members in by_quant.items():
         lookup, gains, I = topic_gains(qrels, run, topics, quant_name, ctx)

@@ -155,27 +155,34 @@ def refuse_passages_on_elements(qrels: Qrels, unit: str, name: str, ctx: Any = N
                          "element run against them, or the passage run against the FOL qrels")
 
 
-def run_as_read(qrels: Qrels, run: Run, ctx: Any = None) -> Run:
+def run_as_read(qrels: Qrels, run: Run, ctx: Any = None, topics: list[str] | None = None
+                ) -> Run:
     """The run as the document-level families read it: a passage or element run on
-    judgements of whole documents as its documents (:func:`document_run`); a passage run on
-    element judgements is refused (:func:`refuse_passages_on_elements`)."""
+    judgements of whole documents as its documents (:func:`document_run`, on ``topics``); a
+    passage run on element judgements is refused (:func:`refuse_passages_on_elements`)."""
     if reads_documents(qrels, run.unit, ctx):
-        return document_run(run, ctx)
+        return document_run(run, ctx, topics)
     refuse_passages_on_elements(qrels, run.unit, run.name, ctx)
     return run
 
 
-def document_run(run: Run, ctx: Any = None) -> Run:
+def document_run(run: Run, ctx: Any = None, topics: list[str] | None = None) -> Run:
     """The run reduced to its documents, in order of first appearance per topic (the rule for
     document-level measures on passage judgements or whole-document judgements read by an
-    element or passage run; a document counts once, at its first result).  Runs without a repeated document or an element path are returned as they are."""
+    element or passage run; a document counts once, at its first result).  Runs without a
+    repeated document or an element path are returned as they are.  ``topics``: the topics
+    evaluated (default: all), the only ones reduced and counted in the warning, so that
+    results of topics not in the qrels count on no path (whole, partitions, streamed)."""
     cache = getattr(ctx, "cache", None)
-    key = ("classic.document-run", id(run))
+    key = ("classic.document-run", id(run), None if topics is None else tuple(topics))
     if cache is not None and key in cache and cache[key][0] is run:
         return cache[key][1]
     reduced = {}  # only the rankings that change (a run's topics may be views: few kept)
     dropped = elements = 0
+    wanted = None if topics is None else set(topics)
     for topic, ranking in run.topics.items():
+        if wanted is not None and topic not in wanted:
+            continue
         document, repeats, below = document_ranking(ranking)
         if document is not ranking:
             reduced[topic] = document

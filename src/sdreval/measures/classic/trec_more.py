@@ -26,6 +26,7 @@ import numpy as np
 
 from ...judgements.qrels import Qrels
 from ...model.run import Run
+from ..param_rules import PERSISTENCE_RANGE
 from ..registry import Measure, MeasureDef, Param, Range, register_family, register_measure
 from . import kernels
 from .definitions import QUANT, REL, GainGroup, binary_relevance, blockwise, relevant_for
@@ -42,7 +43,7 @@ def _weight(name: str, default: float, what: str) -> Param:
 
 
 _PERSISTENCE = Param("p", float, 0.9, "persistence p of the user, 0 < p < 1 (trec_eval's 0.9)",
-                     allowed=Range(0.0, 1.0, True, True))
+                     allowed=PERSISTENCE_RANGE)
 
 _DEFS = [
     MeasureDef("NumNonRelJudgedRet", FAMILY, "judged non-relevant results retrieved (trec_eval "

@@ -10,8 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import UsageError
+from ...errors import InputError, Problem, UsageError, examples_text
 from ...judgements.qrels import Qrels
+from ...model.conversion import listed_by
 from ...model.run import Run
 from ..param_rules import Inert
 from ..registry import (POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef, Param,
@@ -188,12 +189,14 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                                      for m in measures):
         raise UsageError(f"run {run.name}: ESR measures evaluate element (tree) runs; this is a "
                          "passage run (only EPRUM/PRUM with A=... take passages)")
+    unplaced: dict[str, list[str]] = {}  # topic -> results PRUM(A=...) cannot place
     for topic in topics:
         tq = qrels.topics.get(topic)
         ranking = run.get(topic)
         if tq is None:
             continue
         cache: dict[Any, Any] = {}
+        lost: list[int] = []
         sizes_cum = None
         for measure in measures:
             if measure.name in PRUM_FAMILY:
@@ -205,7 +208,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 model = None if A is not None else navigation_model(measure, ctx)
                 pkey = ("prum-nav", quant, A, id(model))
                 if pkey not in cache:
-                    cache[pkey] = prum_navigation(measure, ranking, cache[ikey], ctx, topic)
+                    cache[pkey] = prum_navigation(measure, ranking, cache[ikey], ctx, topic,
+                                                  lost)
                 out[measure.text][topic] = prum_value(measure, cache[pkey], ctx)
                 continue
             rel_mode = measure.get("rel", ctx)
@@ -229,12 +233,44 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 sizes_cum = np.cumsum(result_sizes(ranking, qrels, topic, ctx,
                                                    _sized_depth(measures, len(ranking))))
             out[measure.text][topic] = _value(measure, cache[key], sizes_cum, ctx)
+        if lost:
+            unplaced[topic] = [f"{ranking.docs[k]} {ranking.paths[k]}" for k in sorted(lost)]
+    if unplaced:
+        _unplaced_results(run, unplaced, [m for m in measures if m.name in PRUM_FAMILY], ctx)
     for measure in measures:
         above = sum(value > 1.0 for value in out[measure.text].values())
         if above and measure.name in ("EPRUM", "MAEPRUM"):
             ctx.warn(f"run {run.name}: {above} topic(s) score {measure.text} above one: "
                      f"{EPRUM_ABOVE_ONE}")
     return out
+
+
+def _unplaced_results(run: Run, unplaced: dict[str, list[str]], measures: list[Measure],
+                      ctx: EvalContext) -> None:
+    """Results of documents holding ideal units that the collection cannot place: PRUM/EPRUM
+    with ``A`` (a distance in characters; Piwowarski & Dupret 2006) find no position to
+    navigate from, so they score nothing, said once for the run (counts that add up over
+    topic partitions), as the passage measures say of results they cannot convert; refused
+    with ``--strict``."""
+    problems = [Problem(run.source, None, f"topic {topic}: {len(results)} result(s) the "
+                        f"collection cannot place ({', '.join(results[:3])}"
+                        f"{', ...' if len(results) > 3 else ''})")
+                for topic, results in unplaced.items()]
+    names = ", ".join(dict.fromkeys(m.text for m in measures if m.get("A", ctx) is not None))
+    if ctx.strict:
+        raise InputError(problems + [Problem(None, None, f"{names} (--strict): a result needs "
+                                             "a character position in the collection; correct "
+                                             "the documents or XPaths, or leave out --strict "
+                                             "to score such results nothing")])
+    total = sum(len(results) for results in unplaced.values())
+    lister = listed_by(run, ctx.collection)
+    listed = f"; {lister} lists them all" if lister else ""
+    ctx.warn(f"run {run.name}: {total:,} result(s) in {len(unplaced):,} topic(s) cannot be "
+             "placed in the collection (document or element not in it; results of documents "
+             f"with relevant units looked up) and score nothing under {names}, whose proximity "
+             "model measures distances in characters; they keep their ranks, as results of "
+             f"documents without relevant units (--strict rejects such runs{listed}): "
+             + examples_text([p.message for p in problems], len(problems)))
 
 
 def relevant_for(measure: Measure, qrels: Qrels, ctx: EvalContext) -> frozenset[str]:

@@ -14,7 +14,7 @@ from ...judgements.size_unit import assessed_unit, collection_size
 from ...model.navigation import NavigationModel, NoNavigation, depth_weighted_summary
 from ...model.passage import merge_ranges
 from ...model.run import Ranking
-from ..registry import EvalContext, Measure
+from ..registry import GIVE_COLLECTION, GIVE_NAVIGATION, EvalContext, Measure
 
 
 def relevance(tq: TopicQrels, scale: str, mode: str, quant: str | None,
@@ -82,7 +82,7 @@ def passage_relevance(tq: TopicQrels, mode: str, ctx: EvalContext | None
     """Relevant elements of highlighted-passage qrels through the collection."""
     if ctx is None or ctx.collection is None:
         raise UsageError("ESR measures on highlighted-passage qrels need the collection "
-                         "(--collection) to find the elements holding relevant text")
+                         f"({GIVE_COLLECTION}) to find the elements holding relevant text")
     keys: list[tuple[str, str]] = []
     values: list[np.ndarray] = []
     absent = []
@@ -207,7 +207,7 @@ def not_in_collection(ctx: EvalContext, doc: str, path: str | None, other: str =
     element is not in the document."""
     collection = ctx.collection
     if collection is None:
-        return f"give --collection {other}".rstrip()
+        return f"give the collection ({GIVE_COLLECTION}) {other}".rstrip()
     where = getattr(collection, "root", "")
     where = f" ({where})" if where else ""
     if doc not in collection:
@@ -226,6 +226,6 @@ def navigation_model(measure: Measure, ctx: EvalContext) -> NavigationModel:
     if key not in ctx.cache:
         ctx.cache[key] = depth_weighted_summary()
     if choice == "context":
-        ctx.warn("ESR: no navigation model given (--navigation); using the depth-weighted "
-                 "summary model (Ali, Consens & Lalmas 2012, §4.2)")
+        ctx.warn(f"ESR: no navigation model given ({GIVE_NAVIGATION}); using the "
+                 "depth-weighted summary model (Ali, Consens & Lalmas 2012, §4.2)")
     return ctx.cache[key]

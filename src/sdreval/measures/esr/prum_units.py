@@ -41,10 +41,13 @@ def ideal_units(tq: TopicQrels, scale: str, quant: str | None
 
 
 def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalContext,
-                    topic: str) -> np.ndarray:
+                    topic: str, unplaced: list[int]) -> np.ndarray:
     """``nav[k, y] = P(x_k ⇝ y)`` for ``topic``'s ranking: 1 when the result is the ideal
     unit, the proximity model when ``A`` is given, else the navigation model; zero across
-    documents."""
+    documents.  With ``A``, a result of a document holding ideal units that the given
+    collection cannot place (document or element not in it) has no character position to
+    navigate from: it scores nothing, as results the passage measures cannot convert, and its
+    rank is added to ``unplaced`` for the caller's warning."""
     L, n = len(ranking), len(ideal)
     nav = np.zeros((L, n))
     if L == 0 or n == 0:
@@ -64,25 +67,31 @@ def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalCo
         for k, doc in enumerate(ranking.docs):
             if doc in by_doc:
                 rows_by_doc[doc].append(k)
-        missing = []
+        missing, lost = [], []
         for doc, rows in rows_by_doc.items():
             cols = by_doc[doc]
             pos = [int(ranking.offsets[k]) if ranking.offsets[k] >= 0
                    else _position(ctx, doc, ranking.paths[k]) for k in rows]
             target = [ideal[y][2] if ideal[y][2] is not None else _position(ctx, doc, ideal[y][1])
                       for y in cols]
-            if any(p is None for p in pos) or any(t is None for t in target):
-                unplaced = [ranking.paths[k] for k, p in zip(rows, pos) if p is None]
-                unplaced += [ideal[y][1] for y, t in zip(cols, target) if t is None]
-                missing.append((doc, unplaced[0]))
+            if any(t is None for t in target) or (ctx.collection is None and None in pos):
+                unplaced_here = [ideal[y][1] for y, t in zip(cols, target) if t is None]
+                unplaced_here += [ranking.paths[k] for k, p in zip(rows, pos) if p is None]
+                missing.append((doc, unplaced_here[0]))
                 continue
-            dist = np.array(pos, dtype=float)[:, None] - np.array(target, dtype=float)[None, :]
-            nav[np.ix_(rows, cols)] = PR.proximity(dist, A)
+            lost += [k for k, p in zip(rows, pos) if p is None]
+            placed = [(k, p) for k, p in zip(rows, pos) if p is not None]
+            if not placed:
+                continue
+            dist = np.array([p for _, p in placed], dtype=float)[:, None] - \
+                np.array(target, dtype=float)[None, :]
+            nav[np.ix_([k for k, _ in placed], cols)] = PR.proximity(dist, A)
         if missing:
             doc, path = missing[0]
             raise UsageError(f"topic {topic}: {measure.text}: character positions unknown in "
                              f"{len(missing)} documents (e.g. {doc}); "
                              + not_in_collection(ctx, doc, path), topic=topic)
+        unplaced.extend(k for k in lost if k not in unplaced)
     index = {(d, p): y for y, (d, p, _) in enumerate(ideal) if p is not None}
     if index:
         for k, key in enumerate(zip(ranking.docs, ranking.paths)):

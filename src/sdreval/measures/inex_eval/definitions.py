@@ -22,15 +22,16 @@ from ...model.run import Ranking, Run
 from ..classic.gains import (document_ranking, ideal_gains, is_passage_only, ranking_gains,
                              ranking_keys, reads_documents, refuse_passages_on_elements,
                              resolve_quant, run_as_read, topic_quant_map)
-from ..registry import (NON_NEGATIVE, Measure, MeasureDef, Param, register_family,
-                        register_measure)
+from ..registry import (GIVE_COLLECTION, GIVE_COLLECTION_ELEMENTS, NON_NEGATIVE, Measure,
+                        MeasureDef, Param, register_family, register_measure)
 from ..segments import running_total
 from . import kernels
 
 FAMILY = "inex_eval"
 
-POOL_WARNING = ("inex_eval: collection size unknown (no --collection-elements, no --collection):"
-                " the last rank holds the assessed elements not retrieved")
+POOL_WARNING = ("inex_eval: collection size unknown: the last rank holds the assessed elements "
+                "not retrieved (give the collection's element count, "
+                f"{GIVE_COLLECTION_ELEMENTS}; or the collection, {GIVE_COLLECTION})")
 
 register_measure(MeasureDef(
     "inex_eval", FAMILY,
@@ -91,8 +92,8 @@ def check_collection_size(qrels: Qrels, total: int | None, ctx: Any = None) -> N
     assessed = assessed_units(qrels, ctx)
     what = "documents" if is_passage_only(qrels) else "elements"
     if total < assessed:
-        raise UsageError(f"inex_eval: the collection size {total} (--collection-elements, "
-                         f"inex_eval(elements=...) or the --collection count) is below the "
+        raise UsageError(f"inex_eval: the collection size {total} ({GIVE_COLLECTION_ELEMENTS}; "
+                         f"inex_eval(elements=...); or the collection's count) is below the "
                          f"{assessed} {what} the judgements assess; give the number of "
                          f"{what} in the whole collection")
 
@@ -172,7 +173,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: mean precall per topic for each ``inex_eval`` variant."""
     out: dict[str, dict[str, float]] = {}
-    run = run_as_read(qrels, run, ctx)  # on documents: each once, at its first result
+    # on documents: each once, at its first result
+    run = run_as_read(qrels, run, ctx, topics)
     for m in measures:
         quant = m.get("quant", ctx)
         elements = m.get("elements", ctx)

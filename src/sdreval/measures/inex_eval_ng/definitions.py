@@ -30,7 +30,8 @@ from ...model.run import Ranking, Run
 from ...model.xpath import depth, parent_path
 from ..classic.gains import ranking_keys
 from ..param_rules import Inert
-from ..registry import Measure, MeasureDef, Param, register_family, register_measure
+from ..registry import (GIVE_COLLECTION, Measure, MeasureDef, Param, register_family,
+                        register_measure)
 from ..segments import running_total
 from . import kernels
 
@@ -111,7 +112,7 @@ def element_size(doc: str, path: str, assessed: Any, collection: Any,
             raise UsageError(f"inex_eval_ng: {doc}:{path} is sized by the assessments only, "
                              "whose sizes are neither the collection's characters nor its "
                              f"words ({unit}): give every retrieved element's document in "
-                             "--collection, or sizes in characters")
+                             f"the collection ({GIVE_COLLECTION}), or sizes in characters")
         return float(assessed.size)
     return None
 
@@ -180,7 +181,7 @@ def ng_components(qrels: Qrels, ranking: Ranking, topic: str, quant: str | None 
         known = [s for s in known if s is not None]
         if not known:
             raise UsageError("inex_eval_ng needs element sizes: give the collection "
-                             "(--collection) or assessments with sizes")
+                             f"({GIVE_COLLECTION}) or assessments with sizes")
         missing = int(np.isnan(sizes).sum())
         if hasattr(ctx, "warn"):
             ctx.warn(f"inex_eval_ng: topic {topic}: {missing} result(s) of unknown size given "

@@ -157,7 +157,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     topics = [t for t in topics if t in qrels]
     passage_only = is_passage_only(qrels)
     if reads_documents(qrels, run.unit, ctx):  # each document once, at its first result
-        run = document_run(run, ctx)
+        run = document_run(run, ctx, topics)
     if not passage_only and topics and not any(qrels[t].elements for t in topics):
         raise UsageError("XCG measures need element assessments (exhaustivity/specificity); "
                          "these judgements hold no element assessment (highlighted passages "
