@@ -15,8 +15,8 @@ from typing import Callable
 import click
 
 from ..errors import InputError, Problem, ProblemLog, UsageError, shown_source
-from ..io.detect import (ALIASES, ALL_FORMATS, QRELS_FORMATS, RUN_FORMATS, detect_format,
-                         normalise_format)
+from ..io.detect import (ALIASES, ALL_FORMATS, QRELS_FORMATS, RUN_FORMATS, SPAN_TABLES,
+                         detect_format, normalise_format)
 from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
 from ..judgements.qrels import Qrels
@@ -24,10 +24,6 @@ from ..model.run import Run
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
 from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors, pool_policy_option
 
-
-#: the inputs of span evaluation that detection names but no reader of judgements or runs
-#: takes as a format (``--chunk-map FILE``, ``--documents FILE`` of eval)
-SPAN_TABLES = ("chunk-map", "documents")
 
 
 def forced_format(fmt: str | None, path: str | None = None) -> str | None:

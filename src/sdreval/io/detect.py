@@ -35,6 +35,9 @@ QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels
 RUN_FORMATS = ("inex-submission", "element-run", "passage-run", "document-run", "span-run",
                "chunk-run", "table-run", "ranx-json")
 ALL_FORMATS = tuple(dict.fromkeys(QRELS_FORMATS + RUN_FORMATS + ("collection",)))
+#: inputs of span evaluation detected by their columns, not judgements or runs (eval's
+#: ``--chunk-map FILE``, ``--documents FILE``)
+SPAN_TABLES = ("chunk-map", "documents")
 ALIASES = {
     "fol": "fol-qrels", "native": "native-qrels", "tsv": "native-qrels",
     "passages": "passage-qrels", "trec": "trec-qrels", "qrels": "trec-qrels",
@@ -214,7 +217,7 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
     if kind is None:
         hint = unrecognised_hint(lines)
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
-                         f" expected one of {', '.join(ALL_FORMATS)}{hint}", str(path))
+                         f" expected one of {', '.join(ALL_FORMATS + SPAN_TABLES)}{hint}", str(path))
     return kind
 
 

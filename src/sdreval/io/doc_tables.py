@@ -60,7 +60,8 @@ def table_kind(layout: str, columns: list[str], file: str) -> str | None:
     if "chunk_id" in spans or (spans and not (run or qrels)) or not (topic and doc):
         raise InputError(f"{what}: neither a span input (span qrels need query_id, doc_id, "
                          "start, end, relevance; span runs query_id, doc_id, start, end, "
-                         "score or rank; chunk runs query_id, chunk_id, score or rank) nor a "
+                         "score or rank; chunk runs query_id, chunk_id, score or rank; chunk "
+                         "maps chunk_id, doc_id, start, end) nor a "
                          f"document table ({EXPECTED})", file)
     if run and qrels:
         raise InputError(f"{what}: both run columns ({', '.join(run)}) and qrels columns "

@@ -124,7 +124,7 @@ class Checker:
         raw = np.asarray(values)
         numbers = numbers_of(raw)
         bad = ~np.isfinite(numbers)
-        self.report(bad, lambda i: f"{name} {shown(raw[i])} is not a finite number")
+        self.report(bad, lambda i: bad_value(name, raw[i], "is not a finite number"))
         return np.where(bad, 0.0, numbers)
 
     def integers(self, values: Any, name: str, missing: np.ndarray | None = None
@@ -135,7 +135,7 @@ class Checker:
         skip = np.zeros(len(raw), dtype=bool) if missing is None else missing
         ints, bad = integer_values(raw)
         bad &= ~skip
-        self.report(bad, lambda i: f"{name} {shown(raw[i])} is not a non-negative integer")
+        self.report(bad, lambda i: bad_value(name, raw[i], "is not a non-negative integer"))
         return np.where(bad | skip, -1, ints)
 
     def ranks(self, values: Any, name: str, first: int) -> np.ndarray:
@@ -144,7 +144,7 @@ class Checker:
         0-based ranks); bad rows are reported and set to -1."""
         raw = np.asarray(values)
         ints, bad = integer_values(raw, 1 - INT_LIMIT)
-        self.report(bad, lambda i: f"{name} {shown(raw[i])} is not an integer")
+        self.report(bad, lambda i: bad_value(name, raw[i], "is not an integer"))
         low = ~bad & (ints < first)
         self.report(low, lambda i: f"{name} {shown(raw[i])} "
                     + ("is negative" if first == 0 else not_from_one(ints[i])))
@@ -176,8 +176,13 @@ class Checker:
         out = np.array([path for path, _ in found], dtype=object)[codes]
         bad = np.array([p is not None for p in problems], dtype=bool)[codes]
         self.report(bad, lambda i: problems[codes[i]] if codes[i] >= 0 else
-                    f"{name} {shown(values[i])} is missing")
+                    bad_value(name, values[i], "is missing"))
         return out
+
+
+def bad_value(name: str, raw: Any, problem: str) -> str:
+    """``name 'value' problem``; ``name is missing`` for an empty field or null (not NaN)."""
+    return f"{name} is missing" if raw is None or raw is pd.NA else f"{name} {shown(raw)} {problem}"
 
 
 def numbers_of(raw: np.ndarray) -> np.ndarray:

@@ -30,7 +30,7 @@ import numpy as np
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, shown
-from ..table_checks import integer_values, passage_twice
+from ..table_checks import bad_value, integer_values, passage_twice
 from .documents import UNITS, Documents, to_characters, unit_values
 from .locate import locate_texts
 from ..table_model import Table
@@ -183,8 +183,8 @@ def _end_from_length(frame: pd.DataFrame, at: np.ndarray, table: Table, log: Pro
     raw = frame["length"].to_numpy()
     lengths, bad = integer_values(raw)
     for i in np.flatnonzero(bad).tolist():
-        table.report(log, int(at[i]), f"length {shown(raw[i])} is not a non-negative "
-                     "integer")
+        table.report(log, int(at[i]), bad_value("length", raw[i],
+                                                 "is not a non-negative integer"))
     keep = ~bad
     frame = frame[keep].reset_index(drop=True)
     end = pd.to_numeric(frame["start"], errors="coerce").to_numpy() + lengths[keep]
