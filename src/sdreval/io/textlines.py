@@ -26,7 +26,7 @@ from typing import BinaryIO, Iterator
 from ..errors import InputError, ProblemLog
 from .locations import is_url, refuse_text_url
 from .text_rules import (GZIP_MAGIC, SIGNATURE_BYTES, compression_problem, not_utf8,
-                         odd_character, wide_problem)
+                         odd_character, text_number, wide_problem)
 
 #: bound on integers stored in int64 columns (ranks, offsets, lengths, sizes)
 INT_LIMIT = 1 << 62
@@ -293,14 +293,8 @@ def parse_int(text: str) -> int | None:
 
 
 def parse_float(text: str) -> float | None:
-    """A finite decimal float, or None (``1_0`` and non-ASCII digits are not floats, though
-    Python's ``float()`` takes them)."""
-    if "_" in text or not text.isascii():
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        return None
+    """The finite number a field names (:func:`~sdreval.io.text_rules.text_number`), or None."""
+    value = text_number(text)
     return value if math.isfinite(value) else None
 
 
