@@ -231,17 +231,13 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
         b = int(bep[row])
         return int(relchars[row]), int(doclen[row]), None if b < 0 else b, ranges
 
-    keyed.report(repeats, held, file, log, content, rows.warnings)
-    docs, names = keyed.doc_column(), keyed.names()
-    order, topic_bounds = keyed.grouped(repeats)
+    order, topic_bounds, docs, names = keyed.report(repeats, held, file, log, content,
+                                                    rows.warnings)
     if order is not None:
         counts = np.diff(bounds)[order]
         grouped = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
         take = np.arange(grouped[-1]) + np.repeat(bounds[order] - grouped[:-1], counts)
         offsets, lengths, bounds = offsets[take], lengths[take], grouped
-        from .. import arrow_kernels as pc
-
-        docs = pc.take(docs, order)
         relchars, doclen, bep = relchars[order], doclen[order], bep[order]
     table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)
     return Qrels.from_columns("fol", names, topic_bounds, table, source=file)

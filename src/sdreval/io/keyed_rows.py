@@ -214,13 +214,9 @@ class KeyedRows:
         """The topics, in order of their ids (first appearance)."""
         return self._globals()[0]
 
-    def run_columns(self) -> tuple[np.ndarray, np.ndarray]:
-        """The topic id of each run of rows and the run's length, over all pieces."""
-        return self._globals()[1:]
-
     def topic_of(self, rows: np.ndarray) -> np.ndarray:
         """The topic id of each of ``rows``."""
-        ids, lengths = self.run_columns()
+        ids, lengths = self._globals()[1:]
         starts = np.cumsum(lengths) - lengths
         return ids[np.searchsorted(starts, rows, side="right") - 1]
 
@@ -272,10 +268,12 @@ class KeyedRows:
         return int(self.index.lines(np.array([row]))[0])
 
     def report(self, repeats: dict[int, int], held: list[Problem], file: str, log: ProblemLog,
-               content, warnings: dict[int, list[str]] | None = None) -> None:
+               content, warnings: dict[int, list[str]] | None = None) -> tuple:
         """Report the ``held`` problems and, merged with them in line order, each repeated
         row's (as :func:`~sdreval.io.textlines.is_repeat` reports it; ``content(row)``: what
-        an identical repeat equals) and the ``warnings`` of the other rows (row -> messages)."""
+        an identical repeat equals) and the ``warnings`` of the other rows (row -> messages).
+        Returns the rows kept, grouped by topic (:meth:`grouped`): ``(order, topic bounds,
+        documents in that order, topic names)``."""
         docs, names, warnings = self.doc_column(), self.names(), warnings or {}
 
         def events() -> Iterator[tuple[int, list[tuple[str, str]]]]:
@@ -291,6 +289,12 @@ class KeyedRows:
                 yield line, [(p.severity, p.message) for p in found.held]
 
         report_in_line_order(held, events(), file, log)
+        order, bounds = self.grouped(repeats)
+        if order is not None:
+            from .. import arrow_kernels as pc
+
+            docs = pc.take(docs, order)
+        return order, bounds, docs, names
 
     def grouped(self, dropped: dict[int, int] | np.ndarray | None
                 ) -> tuple[np.ndarray | None, np.ndarray]:
@@ -301,7 +305,7 @@ class KeyedRows:
         kept = None
         if dropped is not None and len(dropped):
             kept = np.delete(np.arange(len(self)), np.fromiter(dropped, np.int64))
-        ids, lengths = self.run_columns()
+        ids, lengths = self._globals()[1:]
         names = len(self.names())
         if kept is None and (len(ids) < 2 or (np.diff(ids) >= 0).all()):
             # ids numbered in order of first appearance never decrease: each topic's rows

@@ -96,12 +96,8 @@ def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, f
         return Qrels("graded", source=file)
     rel = np.concatenate(grades)
     grades.clear()
-    keyed.report(repeats, held, file, log, lambda r: int(rel[r]))
-    docs, names = keyed.doc_column(), keyed.names()
-    order, bounds = keyed.grouped(repeats)
-    if order is not None:
-        from .. import arrow_kernels as pc
-
-        docs, rel = pc.take(docs, order), rel[order]
+    order, bounds, docs, names = keyed.report(repeats, held, file, log,
+                                              lambda r: int(rel[r]))
+    rel = rel if order is None else rel[order]
     table = ElementColumns(docs, DOCUMENT_PATH, rel, rel, None)
     return Qrels.from_columns("graded", names, bounds, table, source=file)
