@@ -2,12 +2,10 @@
 ...]``, one judged document a line, stored as :class:`~sdreval.judgements.qrels.DocPassages`
 in qrels of scale ``fol``; and the one-passage-a-line passage qrels
 (:func:`read_passage_qrels`).  The layouts and the policy for each bad line: docs/inputs.md.
-
-FOL qrels are read in blocks (:mod:`sdreval.io.tokens`; the fields checked with vectorised
-tests, a line refused explained by :func:`parse_fol_line` and :func:`check_fol_line`); the
-problems of a line are reported in line order: its errors, or its repeat, or its warnings.
-The judgements are kept as :class:`~sdreval.judgements.columns.PassageColumns`; reading peaks
-at about 1.4 times the file's size (plus the problems waiting to be reported).
+FOL qrels are read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by
+:func:`parse_fol_line` and :func:`check_fol_line`) into
+:class:`~sdreval.judgements.columns.PassageColumns`; reading peaks at about 1.4 times the
+file's size (plus the problems waiting to be reported).
 """
 from __future__ import annotations
 

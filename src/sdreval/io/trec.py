@@ -67,8 +67,8 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
     streaming reader share this loop.  From the second block on (a thread costs more than a
     one-block file's parse), Arrow parses the next block in a second thread (it releases the
     interpreter) while this one adds the block before: two cores work at once (not Arrow's
-    own pool: :func:`~sdreval.io.columnar.parse_columns`).  A damaged ``.gz`` is read line by line from
-    the failed block on, up to the damage (nothing is yielded for those lines)."""
+    own pool: :func:`~sdreval.io.columnar.parse_columns`).  A damaged ``.gz`` is read line by
+    line from the failed block on, up to the damage (nothing is yielded for those lines)."""
     keep_heap_pages()
     ahead = None  # the block before, and its parse (None: not parsed yet)
     trimmed = 0  # topics read at the last release_heap_memory()

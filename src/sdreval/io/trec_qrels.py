@@ -1,13 +1,9 @@
 """TREC qrels: ``qid iter docno rel``, one judged document a line (trec_eval's format; ``iter``
 ignored, ``rel`` an integer grade, ``rel <= 0`` non-relevant as in trec_eval).  Each judgement
 is the whole document ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale,
-as document runs and document dicts are held, so the classic measures evaluate document runs
-against them directly.  Policies: docs/inputs.md.
-
-Read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by :func:`parse_line`) into
-:class:`~sdreval.judgements.columns.ElementColumns` grouped by topic, the grade kept once as a
-small integer; reading peaks at about 1.3 times the file's size (plus the problems waiting
-to be reported).
+as document runs are held, so the classic measures evaluate document runs against them
+directly.  Policies: docs/inputs.md.  Read in blocks (:mod:`sdreval.io.tokens`; a line
+refused explained by :func:`parse_line`); reading peaks at about 1.3 times the file's size.
 """
 from __future__ import annotations
 

@@ -1,13 +1,5 @@
-"""Writers of the text formats, inverse of the readers (round trips are tested).  Each file
-is written whole or not at all (:func:`~sdreval.io.written.whole_file`).
-
-* :func:`write_run`: TREC-like element, passage or document layout; the run-id
-  column is the run's name; RSVs are written with ``repr`` so that they read back exactly.
-* :func:`write_fol_qrels`: ``topic Q0 doc relchars doclen [BEP off:len ...]``.
-* :func:`write_native_qrels`: the native judgement TSV (see :mod:`sdreval.io.native`).
-* :func:`write_passage_qrels`: highlighted passages one a line, ``topic doc offset length [BEP]``.
-* :func:`write_trec_qrels`: document-level TREC qrels ``qid 0 docno rel`` (from FOL qrels:
-  relevant when ``relchars > 0``; from graded span qrels: the highest grade of the document).
+"""Writers of the text formats, inverse of the readers (round trips are tested); each file is
+written whole or not at all (:func:`~sdreval.io.written.whole_file`).
 """
 from __future__ import annotations
 
