@@ -21,7 +21,7 @@ from .textlines import (CHAR_LIMIT, beyond_char_limit, given_log, iter_fields,
                         nonnegative, parse_int, passage_fields)
 from .keyed_rows import KeyedRows, find_repeats, finished, smallest_integers
 from .tokens import DIGITS, Fields, digit_integers, read_in_blocks, system_allocator
-from .run_columns import TRIM_BYTES, release_heap_memory
+from .run_columns import TRIM_BYTES, joined, release_heap_memory
 
 
 FolLine = tuple[str, str, int, int, "int | None", list[tuple[int, int]]]
@@ -130,7 +130,7 @@ class _Rows:
         out = []
         for i, part in enumerate(self.parts):
             self.parts[i] = []
-            out.append(np.concatenate(part) if part else np.zeros(0, dtype=np.int8))
+            out.append(joined(part))
             del part
             if out[-1].nbytes >= TRIM_BYTES:  # the pieces' memory back to the system
                 release_heap_memory()

@@ -69,8 +69,7 @@ class RunColumns:
             elif i == 2 and self.layout != "element":  # untouched pages, no memory
                 columns.append(np.zeros(index.rows, dtype))
             else:
-                columns.append(chunks[0] if len(chunks) == 1 else
-                               np.concatenate(chunks) if chunks else np.zeros(0, dtype))
+                columns.append(joined(chunks, dtype))
             del chunks
             if columns[-1] is not None and columns[-1].nbytes >= TRIM_BYTES:
                 release_heap_memory()
@@ -121,6 +120,11 @@ class RunColumns:
             strings.append(_take(d, c) if by_code[i] else d)
             names[i] = None  # each piece's names released once taken
         return np.concatenate(codes), pa.chunked_array(strings, type=pa.string())
+
+
+def joined(parts: list[np.ndarray], dtype=np.int8) -> np.ndarray:
+    """The pieces of a column one after another (a single piece itself: no copy)."""
+    return parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else np.zeros(0, dtype)
 
 
 def names_repeat(names: int, rows: int) -> bool:

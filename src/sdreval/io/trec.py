@@ -22,7 +22,7 @@ from ..model.xpath import XPathError, canonical_xpath
 from .columnar import (ReadFailed, arrow_pool, careful_lines, has_blank_or_comment_lines,
                        iter_blocks, parse_columns, parse_halving, prepare, text_ok)
 from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, keep_heap_pages,
-                          names_repeat, numpy_of, release_heap_memory)
+                          joined, names_repeat, numpy_of, release_heap_memory)
 from .run_topics import assemble
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish, given_log, iter_fields
 from .trec_lines import LAYOUTS, ZERO_LENGTH, note_run_id, parse_result_fields
@@ -244,20 +244,15 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     start = 0
     for piece in pieces:
         n = sum(len(docs[i]) for i in piece)
-        state.add(_joined([state.topics_seen.global_ids(topics[i]) for i in piece]),
-                  _joined([numpy_of(docs[i].indices) for i in piece]),
-                  docs[piece[0]].dictionary, *(None if parts is None else _joined(
+        state.add(joined([state.topics_seen.global_ids(topics[i]) for i in piece]),
+                  joined([numpy_of(docs[i].indices) for i in piece]),
+                  docs[piece[0]].dictionary, *(None if parts is None else joined(
                       [parts[i] for i in piece]) for parts in (paths, offset, length)),
-                  _joined([rank[i] for i in piece]), _joined([rsv[i] for i in piece]),
+                  joined([rank[i] for i in piece]), joined([rsv[i] for i in piece]),
                   lines[start:start + n])
         start += n
     held.flush(log)
     return True
-
-
-def _joined(parts: list[np.ndarray]) -> np.ndarray:
-    """The numpy arrays of a column's chunks as one (the one itself, not copied)."""
-    return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
 
 def canonical_codes(chunk, state: RunColumns) -> np.ndarray:
