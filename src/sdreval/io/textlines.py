@@ -196,8 +196,8 @@ def iter_fields(path: str | Path, log: ProblemLog, before: int = 0
     """``(line number, whitespace-separated fields)`` of every line but blank and ``#`` ones,
     after the first ``before`` lines (the rest of a damaged ``.gz`` whose blocks failed).
     A line that is not UTF-8, or holds a NUL or a byte-order mark (:func:`odd_character`;
-    one at the file's start is ignored), is an error; a read error (truncated or corrupt
-    ``.gz``) is reported at the line where reading stopped."""
+    one at the file's start and CRLF line ends are ignored), is an error; a read error
+    (truncated or corrupt ``.gz``) is reported at the line where reading stopped."""
     name = str(path)
     try:
         handle = open_binary(path)
