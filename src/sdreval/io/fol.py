@@ -229,16 +229,16 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
         b = int(bep[row])
         return int(relchars[row]), int(doclen[row]), None if b < 0 else b, ranges
 
-    order, topic_bounds, docs, names = keyed.report(repeats, held, file, log, content,
-                                                    rows.warnings)
+    keyed.report(repeats, held, file, log, content, rows.warnings)
+    order, topic_bounds = keyed.grouped(repeats)
     if order is not None:
         counts = np.diff(bounds)[order]
         grouped = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
         take = np.arange(grouped[-1]) + np.repeat(bounds[order] - grouped[:-1], counts)
         offsets, lengths, bounds = offsets[take], lengths[take], grouped
         relchars, doclen, bep = relchars[order], doclen[order], bep[order]
-    table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)
-    return Qrels.from_columns("fol", names, topic_bounds, table, source=file)
+    table = PassageColumns(keyed.docs_in(order), relchars, doclen, bep, bounds, offsets, lengths)
+    return Qrels.from_columns("fol", keyed.names(), topic_bounds, table, source=file)
 
 
 def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:

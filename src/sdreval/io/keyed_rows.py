@@ -220,6 +220,12 @@ class KeyedRows:
 
         return pa.chunked_array(self.docs, pa.string())
 
+    def docs_in(self, order: np.ndarray | None):
+        """The documents' ids of the rows in ``order`` (:meth:`grouped`; None: all rows)."""
+        from .. import arrow_kernels as pc
+
+        return self.doc_column() if order is None else pc.take(self.doc_column(), order)
+
     def repeats(self) -> dict[int, int]:
         """``row -> first row`` of the rows whose ``(topic, document)`` an earlier row has:
         rows sharing a 32-bit hash of the key (repeats, and a few hundred collisions in a
@@ -260,12 +266,10 @@ class KeyedRows:
         return int(self.index.lines(np.array([row]))[0])
 
     def report(self, repeats: dict[int, int], held: list[Problem], file: str, log: ProblemLog,
-               content, warnings: dict[int, list[str]] | None = None) -> tuple:
+               content, warnings: dict[int, list[str]] | None = None) -> None:
         """Report the ``held`` problems and, merged with them in line order, each repeated
         row's (as :func:`~sdreval.io.textlines.is_repeat` reports it; ``content(row)``: what
-        an identical repeat equals) and the ``warnings`` of the other rows (row -> messages).
-        Returns the rows kept, grouped by topic (:meth:`grouped`): ``(order, topic bounds,
-        documents in that order, topic names)``."""
+        an identical repeat equals) and the ``warnings`` of the other rows (row -> messages)."""
         docs, names, warnings = self.doc_column(), self.names(), warnings or {}
 
         def events() -> Iterator[tuple[int, list[tuple[str, str]]]]:
@@ -281,12 +285,6 @@ class KeyedRows:
                 yield line, [(p.severity, p.message) for p in found.held]
 
         report_in_line_order(held, events(), file, log)
-        order, bounds = self.grouped(repeats)
-        if order is not None:
-            from .. import arrow_kernels as pc
-
-            docs = pc.take(docs, order)
-        return order, bounds, docs, names
 
     def grouped(self, dropped: dict[int, int] | np.ndarray | None
                 ) -> tuple[np.ndarray | None, np.ndarray]:

@@ -92,8 +92,8 @@ def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, f
         return Qrels("graded", source=file)
     rel = np.concatenate(grades)
     grades.clear()
-    order, bounds, docs, names = keyed.report(repeats, held, file, log,
-                                              lambda r: int(rel[r]))
+    keyed.report(repeats, held, file, log, lambda r: int(rel[r]))
+    order, bounds = keyed.grouped(repeats)
     rel = rel if order is None else rel[order]
-    table = ElementColumns(docs, DOCUMENT_PATH, rel, rel, None)
-    return Qrels.from_columns("graded", names, bounds, table, source=file)
+    table = ElementColumns(keyed.docs_in(order), DOCUMENT_PATH, rel, rel, None)
+    return Qrels.from_columns("graded", keyed.names(), bounds, table, source=file)
