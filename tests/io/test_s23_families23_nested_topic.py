@@ -28,3 +28,13 @@ def test_nested_topic_is_an_error(tmp_path, policy):
     errors = [p for p in log.problems if p.severity == "error"]
     assert errors and errors[0].line == 3 and "nested in another <topic>" in errors[0].message
     assert "164" not in topics
+
+
+def test_nested_topic_without_id_message_has_one_space(tmp_path):
+    """The message for a nested ``<topic>`` with no id read ``<topic>  nested`` (two spaces)."""
+    path = tmp_path / "run.xml"
+    path.write_text(TEXT.replace(' topic-id="164"', ""))
+    log = ProblemLog()
+    dict(iter_submission_topics(path, log))
+    messages = [p.message for p in log.problems if p.severity == "error"]
+    assert messages[0].startswith("<topic> nested in another <topic>: "), messages

@@ -44,9 +44,9 @@ def _navigation(tmp_path, text):
 
 def test_navigation_problems(tmp_path):
     _, errors = _navigation(tmp_path, "#! bogus\nd /a[1] /a[1]/b[1] 0.5\n")
-    assert errors == [(None, "unknown directive(s) ['bogus']; known: model=depth, "
+    assert errors == [(1, "unknown directive(s) ['bogus']; known: model=depth, "
                              "abandonment, partition=tag")]
     _, errors = _navigation(tmp_path, "route d /a[1] /a[1]/b[0]\nroute d /a[1] /a[1]/b[1]\n")
     assert errors == [(1, "malformed XPath '/a[1]/b[0]': index must be >= 1 in 'b[0]'")]
     _, errors = _navigation(tmp_path, "#! model=depth\nd /a[1] /a[1]/b[1] 0.5\n")
-    assert errors == [(None, "model=depth takes no data lines")]
+    assert errors == [(2, "model=depth takes no data lines")]

@@ -43,7 +43,9 @@ def test_a_nested_root_is_an_error_at_its_line(tmp_path):
             f'\n{_result("a", "/article[1]", 1)}\n</topic>\n</inex-submission>\n'
             '</inex-submission>\n')
     _, problems = _read(tmp_path, text)
-    assert problems == [("error", 2, "nested <inex-submission> ignored")]
+    assert problems == [("error", 2, "<inex-submission> nested in <inex-submission>: a "
+                         "submission is one run, its root element; which run the results "
+                         "that follow belong to is not clear; the file is not read further")]
 
 
 def test_a_missing_file_is_refused():

@@ -7,10 +7,9 @@ instructions excluded, entities decoded -- and offsets count Unicode characters 
 of that text.  An element's range is ``[start, end)``: from the first character after its start
 tag to the last character before its end tag.
 
-Safety: documents are parsed with lxml, ``resolve_entities=False``, ``no_network=True``,
-``load_dtd=False``; the DTD is never fetched, and a document whose DOCTYPE declares entities is
-refused (read from the DTD the parser built, whatever the encoding).  Entity references are
-mapped before parsing (UTF-16/UTF-32 documents are decoded first): the five XML entities stay,
+Safety: documents are parsed as every XML input is (:mod:`sdreval.io.xmlsafe`: the DTD is never
+fetched, a document whose DOCTYPE declares entities is refused).  Entity references are mapped
+before parsing (UTF-16/UTF-32 documents are decoded first): the five XML entities stay,
 HTML/XHTML names (``&nbsp;`` ...) become character references (:data:`html.entities.html5`, the
 table the Wikipedia DTD declares, which includes the ISO Latin and symbol sets), and any other
 reference -- non-ASCII names included -- is removed and reported as an error naming file and
@@ -32,7 +31,7 @@ from lxml import etree
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.tree import Collection, DocumentTree
 from .textlines import finish
-from .xmlsafe import SAFE, declared_entities, entity_refusal, report_syntax_error, wide_codec
+from .xmlsafe import SAFE, refuses_entities, report_syntax_error, wide_codec
 
 Source = Union[str, Path, bytes]
 
@@ -142,9 +141,7 @@ def parse_document(source: Source, doc_id: str | None = None,
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:  # raised by a strict log, as every XML reader words it
         report_syntax_error(ProblemLog(strict=True), name, exc)
-    declared = declared_entities(root)
-    if declared:
-        raise InputError(entity_refusal(declared), name, root.sourceline)
+    refuses_entities(root, name, ProblemLog(strict=True))  # raised
     unknown += [(node.sourceline, (node.text or "&?;")[1:-1]) for node in root.iter(etree.Entity)]
     _report_unknown(unknown, name, log)
     return _build_tree(root, doc)
@@ -279,16 +276,14 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
     shared = {stem: found for stem, found in by_stem.items() if len(found) > 1}
     by_id: dict[str, Path] = {}
     aliases: dict[str, str] = {}
-    problems = ProblemLog() if log is None else log
+    problems = ProblemLog(strict=True) if log is None else log  # without a log: raised
     if naming == "stem":
         for p in files:
             seen = by_id.get(p.stem)
             if seen is not None:
-                message = (f"duplicate document id {p.stem!r}: also {seen}; this file is "
-                           "ignored (name documents by path: naming='path' or 'auto')")
-                if log is None:
-                    raise InputError(message, str(p))
-                log.error(str(p), None, message)
+                problems.error(str(p), None, f"duplicate document id {p.stem!r}: also {seen}; "
+                               "this file is ignored (name documents by path: naming='path' or "
+                               "'auto')")
                 continue
             by_id[p.stem] = p
     else:

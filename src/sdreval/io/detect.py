@@ -26,7 +26,8 @@ from ..errors import InputError, UsageError
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
 from .text_rules import LONE_CR_PROBLEM, lone_cr, wide_text
-from .textlines import is_pipe, local_path, parse_float, parse_int, read_head, table_layout
+from .textlines import (is_pipe, local_path, open_binary, parse_float, parse_int, read_head,
+                        table_layout)
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
 QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels",
@@ -222,8 +223,6 @@ def _later_data_lines(path: str | Path, wanted: int = 50) -> list[list[str]]:
     bytes hold none (comment lines that long), read line by line, each line at most
     :data:`_HEAD` bytes at a time; a data line longer than that is refused at its line (no
     line of a run or judgement format is that long)."""
-    from .textlines import open_binary
-
     found: list[list[str]] = []
     number = 0
     try:
@@ -339,7 +338,8 @@ ASSESSMENTS = "inex-assessments"
 _ROOT = (rb"(?=(?P<prolog>(?:[^<]*(?:<!--.*?-->|<\?.*?\?>"
          rb"|<!(?!--)[^\[>]*(?:\[.*?\](?=(?P<subset_end>[^>]*))(?P=subset_end))?>))*))"
          rb"(?P=prolog)[^<]*<(?P<name>[A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)")
-_ASSESSMENT_ROOTS = {b"assessments", b"inex-assessments", b"assessment"}
+#: the root elements of INEX assessments (their reader also takes them inside another root)
+ASSESSMENT_ROOTS = ("assessments", "assessment", "inex-assessments")
 
 
 def sniff_inex_xml(head: bytes, path: str | Path | None = None) -> str | None:
@@ -359,10 +359,10 @@ def sniff_inex_xml(head: bytes, path: str | Path | None = None) -> str | None:
         with open(local_path(path), "rb") as handle, \
                 mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as whole:
             return sniff_inex_xml(whole)
-    name = match.group("name").split(b":")[-1].lower()
-    if name == b"inex-submission":
+    name = match.group("name").split(b":")[-1].lower().decode("ascii")
+    if name == SUBMISSION:
         return SUBMISSION
-    if name in _ASSESSMENT_ROOTS or data.find(b"<assessments", match.start("name") - 1) >= 0:
+    if name in ASSESSMENT_ROOTS or data.find(b"<assessments", match.start("name") - 1) >= 0:
         return ASSESSMENTS
     return None
 

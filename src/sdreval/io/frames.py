@@ -33,100 +33,25 @@ pd = lazy_module("pandas")  # imported on first use: span files met by detection
 
 # ------------------------------------------------------------------------------------- runs
 
-def build_run(name: str, source: str, topic_codes: np.ndarray, topic_names: Sequence[str],
-              order: np.ndarray, docs: np.ndarray, unit: Unit,
-              scores: np.ndarray | None = None, ranks: np.ndarray | None = None,
-              paths: np.ndarray | None = None, offsets: np.ndarray | None = None,
-              lengths: np.ndarray | None = None, make: type[Run] = Run,
-              **fields: Any) -> Run:
-    """A run (``make.from_columns``: shared columns, as the file readers') from validated
-    columns: ``topic_codes`` index ``topic_names`` (topics in that order, those without rows
-    kept empty), ``order`` ranks the rows (:func:`ranked_rows`).  Without ranks the rows are
-    ranked 1, 2, ... in each topic; without scores the RSV is minus the rank."""
-    counts = np.bincount(np.asarray(topic_codes, dtype=np.int64), minlength=len(topic_names))
-    bounds = np.concatenate(([0], np.cumsum(counts)))
-    ranked = (np.arange(1, len(order) + 1, dtype=np.int64) - np.repeat(bounds[:-1], counts)
-              if ranks is None else np.asarray(ranks, dtype=np.int64)[order])
-    none = Filled(-1, np.int64)
-    path = Filled(None) if unit == "passage" else (
-        Filled(DOCUMENT_PATH) if paths is None else paths[order])
-    return make.from_columns(
-        name, {str(t): i for i, t in enumerate(topic_names)}, bounds, docs[order], path,
-        none if offsets is None else offsets[order], none if lengths is None else lengths[order],
-        ranked, -ranked.astype(np.float64) if scores is None else scores[order], unit, source,
-        **fields)
-
-
-def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "(DataFrame)",
-                   log: ProblemLog | None = None, where: Callable[[int], str] | None = None,
-                   topics: tuple[np.ndarray, list[str]] | None = None, table: Any = None,
-                   named: Any = ...) -> Run:
-    """A run from a DataFrame (columns: module docstring); ``where(i)`` names row ``i`` in
-    messages (default ``row <index label>``; ``table``: the
-    :class:`~sdreval.io.table_model.Table` of a file, whose rows are named ``file:line``).
-    ``topics``: ``(codes, names)`` when the caller holds the rows' topics already, checked
-    as ids (a nested dict: no topic column; topics without rows are kept, empty, in the order
-    of ``names``).
-    ``named``: the run the run column names when the caller has read it
-    (:func:`~sdreval.io.table_checks.single_run_name`), not read again."""
-    log, own = given_log(log)
-    check = checker(frame, source, log, where, table)
-    # the run's name: ``name``, else the table's run column (a table naming several runs is
-    # refused, even when named), else the file's stem, else "run"
-    if named is ...:
-        named = single_run_name(frame, source) if table is None else None
-    name = run_name(table, name) if table is not None else chosen_run_name(name, named)[0]
-    topic = None if topics is not None else column(frame, TOPIC, "topic", check=check)
-    doc = column(frame, DOC, "document", check=check)
-    score = column(frame, SCORE, "score", False, check)
-    rank = column(frame, ("rank",), "rank", required=False)
-    path = column(frame, PATH, "path", False, check)
-    if score is None and rank is None:
-        raise UsageError("a run table needs a score (or rsv) or a rank column; columns: "
-                         + listed(frame))
-    spans = span_columns(frame)
-    topic_ids = None if topic is None else check.ids(frame[topic].to_numpy(), topic)
-    docs = check.ids(frame[doc].to_numpy(), doc)
-    scores = check.floats(frame[score].to_numpy(), score) if score else None
-    offsets = lengths = paths = None
-    if spans is not None:
-        offsets, lengths = span_values(frame, spans, check)
-        unit: Unit = "passage"
-    elif path is not None:
-        paths = check.xpaths(frame[path].to_numpy(), path)
-        unit = "element"
-    else:
-        unit = "document"
-    ranks = check.ranks(frame[rank].to_numpy(), rank, 0 if unit == "document" else 1) \
-        if rank else None
-    if log.errors:
-        finish(log, own)
-        log.raise_if_errors()
-    codes, names = pd.factorize(topic_ids, sort=False) if topics is None else topics
-    order = ranked_rows(check, codes, names, docs, scores, ranks, paths, offsets, lengths,
-                        repeats=unit != "document" or topics is None,  # dict keys differ
-                        overlaps=unit == "passage")
-    run = build_run(name, source, codes, list(names), order, docs, unit, scores, ranks,
-                    paths, offsets, lengths)
-    finish(log, own)
-    return run
-
-
-def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
-                scores: np.ndarray | None, ranks: np.ndarray | None,
-                paths: np.ndarray | None, offsets: np.ndarray | None,
-                lengths: np.ndarray | None, rows: np.ndarray | None = None,
-                ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True,
-                overlaps: bool = False, labels: np.ndarray | None = None) -> np.ndarray:
-    """The rules of every table's results (as files): a result repeating an earlier one of
-    its topic is a warning (kept), ranks going down in row order one warning per topic,
-    passages of length 0 one warning (kept); with ``overlaps`` (passage tables: span runs
-    overlap by design), each passage overlapping another of its topic's document in row order
-    a warning (kept), as a TREC passage run's lines;
-    returns the rows grouped by topic, each topic in the order of the module docstring: row
-    order with ranks, else score descending, ``ties`` descending (trec_eval's order; by
-    default the ids).  ``rows``: the table row of each result (increasing; all rows by default);
-    ``labels``: the ids the rows give their results (chunk ids), named in the messages."""
+def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str],
+              docs: np.ndarray, unit: Unit, scores: np.ndarray | None,
+              ranks: np.ndarray | None, paths: np.ndarray | None, offsets: np.ndarray | None,
+              lengths: np.ndarray | None, make: type[Run] = Run, rows: np.ndarray | None = None,
+              ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True,
+              overlaps: bool = False, labels: np.ndarray | None = None,
+              **fields: Any) -> tuple[Run, np.ndarray]:
+    """The run (``make.from_columns``: shared columns, as the file readers') of a table's
+    validated rows, and their order, by the rules of every table's results (as files): a
+    result repeating an earlier one of its topic is a warning (kept), ranks going down in row
+    order one warning per topic, passages of length 0 one warning (kept); with ``overlaps``
+    (passage tables: span runs overlap by design), each passage overlapping another of its
+    topic's document in row order a warning (kept), as a TREC passage run's lines.
+    ``codes`` index ``names`` (topics in that order, those without rows kept empty); each
+    topic in the order of the module docstring: row order with ranks, else score descending,
+    ``ties`` descending (trec_eval's order; by default the ids); without ranks the rows are
+    ranked 1, 2, ..., without scores the RSV is minus the rank.  ``rows``: the table row of
+    each result (increasing; all rows by default); ``labels``: the ids the rows give their
+    results (chunk ids), named in the messages."""
     at = np.arange(len(docs)) if rows is None else rows
     of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
     repeated = np.zeros(len(docs), dtype=bool)
@@ -165,4 +90,67 @@ def ranked_rows(check: Checker, codes: np.ndarray, names: Any, docs: np.ndarray,
         if empty.size:
             check.warn([at[order[empty[0]]]], lambda _: f"{empty.size} empty retrieved span(s) "
                        "(kept: they take a rank and retrieve nothing)")
-    return order
+    counts = np.bincount(np.asarray(codes, dtype=np.int64), minlength=len(names))
+    bounds = np.concatenate(([0], np.cumsum(counts)))
+    ranked = (np.arange(1, len(order) + 1, dtype=np.int64) - np.repeat(bounds[:-1], counts)
+              if ranks is None else np.asarray(ranks, dtype=np.int64)[order])
+    none = Filled(-1, np.int64)
+    path = Filled(None) if unit == "passage" else (
+        Filled(DOCUMENT_PATH) if paths is None else paths[order])
+    return make.from_columns(
+        name, {str(t): i for i, t in enumerate(names)}, bounds, docs[order], path,
+        none if offsets is None else offsets[order], none if lengths is None else lengths[order],
+        ranked, -ranked.astype(np.float64) if scores is None else scores[order], unit,
+        check.source, **fields), order
+
+
+def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "(DataFrame)",
+                   log: ProblemLog | None = None, where: Callable[[int], str] | None = None,
+                   topics: tuple[np.ndarray, list[str]] | None = None, table: Any = None,
+                   named: Any = ...) -> Run:
+    """A run from a DataFrame (columns: module docstring); ``where(i)`` names row ``i`` in
+    messages (default ``row <index label>``; ``table``: the
+    :class:`~sdreval.io.table_model.Table` of a file, whose rows are named ``file:line``).
+    ``topics``: ``(codes, names)`` when the caller holds the rows' topics already, checked
+    as ids (a nested dict: no topic column; topics without rows are kept, empty, in the order
+    of ``names``).
+    ``named``: the run the run column names when the caller has read it
+    (:func:`~sdreval.io.table_checks.single_run_name`), not read again."""
+    log, own = given_log(log)
+    check = checker(frame, source, log, where, table)
+    # the run's name: ``name``, else the table's run column (a table naming several runs is
+    # refused, even when named), else the file's stem, else "run"
+    name = run_name(table, name) if table is not None else chosen_run_name(
+        name, single_run_name(frame, source) if named is ... else named)[0]
+    topic = None if topics is not None else column(frame, TOPIC, "topic", check=check)
+    doc = column(frame, DOC, "document", check=check)
+    score = column(frame, SCORE, "score", False, check)
+    rank = column(frame, ("rank",), "rank", required=False)
+    path = column(frame, PATH, "path", False, check)
+    if score is None and rank is None:
+        raise UsageError("a run table needs a score (or rsv) or a rank column; columns: "
+                         + listed(frame))
+    spans = span_columns(frame)
+    topic_ids = None if topic is None else check.ids(frame[topic].to_numpy(), topic)
+    docs = check.ids(frame[doc].to_numpy(), doc)
+    scores = check.floats(frame[score].to_numpy(), score) if score else None
+    offsets = lengths = paths = None
+    if spans is not None:
+        offsets, lengths = span_values(frame, spans, check)
+        unit: Unit = "passage"
+    elif path is not None:
+        paths = check.xpaths(frame[path].to_numpy(), path)
+        unit = "element"
+    else:
+        unit = "document"
+    ranks = check.ranks(frame[rank].to_numpy(), rank, 0 if unit == "document" else 1) \
+        if rank else None
+    if log.errors:
+        finish(log, own)
+        log.raise_if_errors()
+    codes, names = pd.factorize(topic_ids, sort=False) if topics is None else topics
+    run = table_run(check, name, codes, list(names), docs, unit, scores, ranks, paths, offsets,
+                    lengths, repeats=unit != "document" or topics is None,  # dict keys differ
+                    overlaps=unit == "passage")[0]
+    finish(log, own)
+    return run

@@ -29,17 +29,11 @@ FLOAT_ID_LIMIT = 2.0 ** 53
 
 
 def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Identifiers as an object array of str, and the mask of the bad ones: the one rule of
-    ids in every table, dict key and JSON value.  Ids are text, never typed: a str is kept as
-    written, less the white space around it (which separates fields in text files and is
-    stripped around CSV separators: ``" d1"`` is ``d1`` in every container); an integer
-    becomes its decimal digits; a float that is a whole number below 2**53 its digits
-    (``1.0`` is ``1``: pandas stores an integer column with a gap as floats); bytes are
-    decoded as UTF-8 (as text files).  Missing (None, NaN) and empty ids, booleans, other
-    floats (``2.5``, or beyond 2**53 where the digits are not exact), text holding a NUL
-    character or a byte-order mark (:func:`~sdreval.io.text_rules.odd_character`) and other
-    types (dates, tuples...) are bad (:func:`id_problem` says why), whatever the container,
-    so that qrels and a run given in different containers name the same ids."""
+    """Identifiers as an object array of str, and the mask of the bad ones (the rule of the
+    module docstring; :func:`id_problem` says why one is bad).  White space around an id is
+    stripped, as around CSV separators and between the fields of text files (``" d1"`` is
+    ``d1`` in every container); text holding a NUL character or a byte-order mark
+    (:func:`~sdreval.io.text_rules.odd_character`) is bad."""
     if raw.dtype == object:
         try:  # the common case, every id a str, none empty or padded: no conversion
             stripped = list(map(str.strip, raw))
@@ -68,8 +62,7 @@ def id_text(raw: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def id_of(value: Any) -> str | None:
-    """The id a value names (the rule of :func:`id_text`, before the white space around it
-    is stripped), None if it names none."""
+    """The id a value names, before the white space around it is stripped; None if none."""
     if isinstance(value, str):
         return value
     if isinstance(value, (bool, np.bool_)):

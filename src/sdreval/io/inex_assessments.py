@@ -29,12 +29,13 @@ from ..errors import HeldProblems, InputError, ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
+from .detect import ASSESSMENT_ROOTS
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
                          choose_pools, infer_scale, keep_first_bep)
 from .native_lines import check_scale
 from .textlines import CHAR_LIMIT, beyond_char_limit, finish, given_log, parse_float, parse_int
 from .xmlsafe import (checked_events, element_values, free_element, given_values, local_name,
-                      pick, report_syntax_error, safe_iterparse, xml_attr, xml_attr_clash)
+                      pick, report_syntax_error, safe_iterparse, topic_attr, xml_attr)
 
 #: how two pools (assessment files) of one topic combine: ``main`` (default) reads only the
 #: pool X-RAI marked main (the ``main`` directory) when a topic has one, else every pool and
@@ -43,9 +44,6 @@ from .xmlsafe import (checked_events, element_values, free_element, given_values
 #: and highlighted passages are united.
 POOL_POLICIES = ("main", "error", "union")
 
-_ROOTS = ("assessments", "assessment", "inex-assessments")
-#: the attributes naming the topic of an ``<assessments>`` element (two that differ: an error)
-_TOPIC_ID = ("topic", "topic-id", "topicid", "id")
 _E_NAMES = ("exhaustiveness", "exhaustivity", "e")
 _S_NAMES = ("specificity", "s")
 _UNASSESSED = {"", "u"}
@@ -82,22 +80,17 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
                           pool_policy: str = "main") -> Qrels:
     """Read INEX XML assessments: one file, or a directory of (per-topic, per-pool) files.
 
-    Per topic (``<assessments topic="...">``), per document (``<file file="..."|name="...">``),
-    elements are any child element with a ``path`` attribute carrying
-
-    * INEX 2002: ``relevance="0..3" coverage="N|S|L|E"`` -> scale ``inex2002``;
-    * INEX 2003/2004: ``exhaustiveness`` (or ``exhaustivity``) and ``specificity`` in 0..3,
-      either quote style -> scale ``inex2003`` (a ``<path>`` without them is unassessed:
-      skipped, counted);
-    * INEX 2005-2007: ``exhaustivity`` 0/1/2/``?`` (``?`` -> TOO_SMALL), ``specificity`` in
-      [0, 1] or ``size`` with ``rsize`` (s = rsize/size) -> scale ``inex2005``; highlighted
-      passages ``<passage start= end=>`` as XPointers or paths (resolved against
-      ``collection``), or as ``offset``/``length`` or numeric ``start``/``end``;
-      ``<best-entry-point path=...>``; an empty ``<file>`` is a judged document with nothing
-      relevant.
-
-    The scale is inferred over all files (``?``, fractional specificity, ``rsize``, passages or
-    the 2005+ file layout mean 2005) unless given.  Two pools of one topic combine by
+    Per topic (``<assessments topic=...>``), per document (``<file file=...|name=...>``), any
+    child element with a ``path`` is an element judgement: INEX 2002 ``relevance`` 0..3 and
+    ``coverage`` N/S/L/E (scale ``inex2002``); 2003/2004 ``exhaustiveness`` (or
+    ``exhaustivity``) and ``specificity`` 0..3 (``inex2003``; a ``<path>`` without them is
+    unassessed: skipped, counted); 2005-2007 ``exhaustivity`` 0/1/2/``?`` (``?``: TOO_SMALL)
+    and ``specificity`` in [0, 1] or ``size`` with ``rsize`` (s = rsize/size; ``inex2005``).
+    2005-2007 files also hold ``<passage start= end=>`` (XPointers or paths, resolved against
+    ``collection``; or character offsets, with ``offset``/``length``) and
+    ``<best-entry-point path=...>``; there an empty ``<file>`` is judged, nothing relevant.
+    The scale is inferred over all files unless given (``?``, fractional specificity,
+    ``rsize``, passages or the 2005 layout mean 2005); two pools of one topic combine by
     ``pool_policy`` (:data:`POOL_POLICIES`).
     """
     if pool_policy not in POOL_POLICIES:
@@ -207,20 +200,20 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
         if event == "start":
             if not seen_root:
                 seen_root = True
-                if tag not in _ROOTS and tag != "recall-base":
+                if tag not in ASSESSMENT_ROOTS and tag != "recall-base":
                     log.error(file, el.sourceline, f"root element <{tag}> is not "
                               "<assessments>: not INEX assessments")
                     return
-            found = xml_attr(el, *_TOPIC_ID) if tag in _ROOTS else None
-            if found is not None and (clash := xml_attr_clash(el, *_TOPIC_ID)) is not None:
-                log.error(file, el.sourceline, f"<{tag}> with two topic ids, {clash}: which "
-                          "topic its judgements are for is not clear; the file is not read "
-                          "further")
-                return
-            if found is not None and topic is not None and _inside_topic(el):
-                log.error(file, el.sourceline, f"<{tag}> for topic {found} nested in the "
-                          f"<assessments> of topic {topic}: which topic its judgements are "
-                          "for is not clear; the file is not read further")
+            found, clash = topic_attr(el) if tag in ASSESSMENT_ROOTS else (None, None)
+            unclear = f"with two topic ids, {clash}" if clash is not None else \
+                f"for topic {found} nested in the <assessments> of topic {topic}" \
+                if found is not None and topic is not None and _inside_topic(el) else \
+                f"nested in the <file> of {doc or 'a document'}" \
+                if tag == "file" and open_files else None
+            if unclear is not None:
+                log.error(file, el.sourceline, f"<{tag}> {unclear}: which "
+                          f"{'document' if tag == 'file' else 'topic'} its judgements are for "
+                          "is not clear; the file is not read further")
                 return
             if found is not None:
                 topic = found
@@ -231,11 +224,6 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                 pool.strip_whitespace = whitespace == "strip"
             elif tag == "file":
                 open_files += 1
-                if open_files > 1:
-                    log.error(file, el.sourceline, f"<file> nested in the <file> of "
-                              f"{doc or 'a document'}: which document its judgements are for "
-                              "is not clear; the file is not read further")
-                    return
                 doc = xml_attr(el, "file", "name", "id", "doc") or None  # None: not used
                 layout_2005 = xml_attr(el, "name") is not None or \
                     xml_attr(el, "collection") is not None
@@ -257,7 +245,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
             log.error(file, el.sourceline, f"<{tag}> outside a <file>: which document it "
                       "judges is not clear; not used")
             continue
-        if doc is None or tag in _ROOTS:
+        if doc is None or tag in ASSESSMENT_ROOTS:
             continue
         if topic is None:
             topic = file_path.stem
@@ -284,7 +272,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
 
 def _inside_topic(el) -> bool:
     """True if an ancestor of ``el`` is an ``<assessments>`` element naming a topic."""
-    return any(local_name(a.tag) in _ROOTS and xml_attr(a, *_TOPIC_ID)
+    return any(local_name(a.tag) in ASSESSMENT_ROOTS and topic_attr(a)[0]
                for a in el.iterancestors())
 
 

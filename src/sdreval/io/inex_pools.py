@@ -7,6 +7,7 @@ disagreeing judgements reported, problems that repeat across a directory counted
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -23,14 +24,8 @@ from ..model.xpointer import PointError, resolve_point, size_agrees
 from .textlines import is_repeat
 
 
-class Row:
-    __slots__ = ("topic", "doc", "path", "e", "s", "size", "letter", "line", "file",
-                 "rsize")
-
-    def __init__(self, topic, doc, path, e, s, size, letter, line, file, rsize):
-        self.topic, self.doc, self.path = topic, doc, path
-        self.e, self.s, self.size, self.letter = e, s, size, letter
-        self.line, self.file, self.rsize = line, file, rsize
+#: an element judgement as read (``letter``: INEX 2002's coverage; ``rsize``: highlighted size)
+Row = namedtuple("Row", "topic doc path e s size letter line file rsize")
 
 
 @dataclass

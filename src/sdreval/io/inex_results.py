@@ -1,9 +1,6 @@
 """The results of one ``<topic>`` of an INEX XML submission read into columns
-(:class:`TopicColumns`, by a :class:`ResultReader`) and built into a
-:class:`~sdreval.model.run.Ranking`: plain results in bulk, a batch at a time, with XPath
-evaluated in C (``_read_plain``), anything else result by result, with the same run and the
-same problems (``tests/io/test_inex_xml_fast.py``); the event loop over the file is
-:func:`sdreval.io.inex_submission.iter_submission_topics`."""
+(:class:`TopicColumns`, by a :class:`ResultReader`: plain results in bulk, anything else one by
+one, :mod:`sdreval.io.inex_submission`) and built into a :class:`~sdreval.model.run.Ranking`."""
 from __future__ import annotations
 
 import operator
@@ -48,11 +45,15 @@ class ResultReader:
         self.file, self.log, self.bulk = file, log, bulk
         self.limit = BATCH if bulk else 1
         self.batch: list[etree._Element] = []  # results ended since the last flush
+        self.root_seen = False
+        self.leave()
+        self.forget()
+
+    def leave(self) -> None:
+        """No current topic (between topics, or in one whose results are not used)."""
         self.topic: TopicColumns | None = None
         self.topic_id: str | None = None
         self.topic_el: etree._Element | None = None
-        self.root_seen = False
-        self.forget()
 
     def forget(self) -> None:
         """Drop the interned document names and canonical paths (bounded memory)."""
@@ -120,17 +121,16 @@ class ResultReader:
             if refs:
                 bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
                            "(entities are never expanded)")
-        for name in sorted(_FIELDS):  # an attribute beside a child of that name
-            given = xml_attr(el, name)
+        attributes = {name: xml_attr(el, name) for name in sorted(_FIELDS)}
+        for name, given in attributes.items():  # an attribute beside a child of that name
             if given is not None and fields.get(name) and not _same(name, given, fields[name]):
                 bad.append(f"<{name}> {fields[name]!r} and {name}={given!r} say different "
                            "things: which one is meant is not clear")
-        doc = fields.get("file") or xml_attr(el, "file") or ""
-        raw_path = fields.get("path") or xml_attr(el, "path") or ""
-        if not doc:
-            bad.append("result without <file>")
-        if not raw_path:
-            bad.append("result without <path>")
+        # a child, else an attribute; decimal, finite: the text readers' field rules
+        doc, raw_path, rank_text, rsv_text = (fields.get(name) or attributes[name]
+                                              for name in ("file", "path", "rank", "rsv"))
+        bad += [f"result without <{name}>" for name, text in (("file", doc), ("path", raw_path))
+                if not text]
         canon = None
         if raw_path:
             if raw_path not in path_cache:
@@ -144,16 +144,13 @@ class ResultReader:
             canon = path_cache[raw_path]
             if canon is None:
                 bad.append(f"malformed XPath {raw_path!r}")
-        # decimal, finite: the text readers' field rules; a child, else an attribute
-        rank_text = fields.get("rank") or xml_attr(el, "rank")
         rank = (parse_int(rank_text) or 0) if rank_text else 0
         if rank_text and rank < 1:
             bad.append(f"rank {rank_text!r} {not_from_one(parse_int(rank_text))}")
-        rsv_text = fields.get("rsv") or xml_attr(el, "rsv")
         rsv = parse_float(rsv_text) if rsv_text else 0.0
         if rsv is None:
             bad.append(f"rsv {rsv_text!r} is not a finite number")
-        unknown = sorted(set(fields) - {"file", "path", "rank", "rsv"})
+        unknown = sorted(set(fields) - _FIELDS)
         if unknown:
             log.warn(file, line, f"topic {topic_id}: result elements {', '.join(unknown)} ignored")
         if log.refuse(file, line, [f"topic {topic_id}: {message}; the result is not used"
@@ -231,16 +228,11 @@ def _read_plain(batch: list[etree._Element], parent: etree._Element, topic: Topi
                 doc_intern: dict[str, str], fast_paths: dict[str, str],
                 strays: Callable[[Iterable[etree._Element]], None]) -> bool:
     """Append ``batch`` to ``topic`` in bulk and return True if the batch is a run of
-    consecutive children of ``parent`` in plain shape (:func:`_batch_texts`) and the values
-    raise no problem (non-empty file and path, a well-formed XPath, positive integer ranks,
-    finite rsv).  Otherwise nothing is appended and False is returned: the caller reads them
-    one by one, which reports problems.
-
-    Equal to :meth:`ResultReader.read_one` on each element: in plain shape ``child_texts`` sees
-    exactly these four texts, there is nothing to warn about, and each value goes through the
-    same conversion (``int``, ``float``, :func:`canonical_xpath` of the stripped text).
-    The elements are moved out of the parsed tree (so it stays small) into a container that
-    the XPath counts run on."""
+    consecutive children of ``parent`` in plain shape (:func:`_batch_texts`) whose values raise
+    no problem (non-empty file and path, a well-formed XPath, positive integer ranks, finite
+    rsv); else append nothing and return False (the caller reads them one by one).  Equal to
+    :meth:`ResultReader.read_one` on each element: the same four texts, the same conversions.
+    The elements are moved out of the parsed tree (it stays small) into a container."""
     n = len(batch)
     try:
         first = parent.index(batch[0])

@@ -31,8 +31,7 @@ from .detect import SUBMISSION
 from .textlines import finish, given_log
 from .written import whole_file
 from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
-                      report_syntax_error, safe_iterparse, xml_attr, xml_attr_clash)
-
+                      report_syntax_error, safe_iterparse, topic_attr)
 
 
 @dataclass
@@ -48,9 +47,6 @@ class TopicsNotContiguous(InputError):
     """A topic given again after it was yielded (streaming policies only)."""
 
 
-#: the attributes naming a ``<topic>``'s id (the first in document order; two that differ
-#: are an error)
-TOPIC_ID = ("topic-id", "topicid", "id", "topic")
 #: streaming: the interned document names are dropped past this many (bounded memory)
 _INTERN_LIMIT = 1 << 18
 
@@ -61,8 +57,8 @@ def topic_counts(path: Path) -> dict[str, int]:
     counts: dict[str, int] = {}
     try:
         for _, el in safe_iterparse(path, ("start",), tag="{*}topic"):
-            topic_id = xml_attr(el, *TOPIC_ID)
-            if topic_id and xml_attr_clash(el, *TOPIC_ID) is None:
+            topic_id, clash = topic_attr(el)
+            if topic_id and clash is None:
                 counts[topic_id] = counts.get(topic_id, 0) + 1
             drop_preceding(el)
     except Exception:  # noqa: BLE001 - malformed XML is reported by the second pass
@@ -72,14 +68,11 @@ def topic_counts(path: Path) -> dict[str, int]:
 
 def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
                          name: str | None = None, *, bulk: bool = True) -> Run:
-    """Read an INEX 2003-2005 XML submission (``<inex-submission run-id=...>`` with
-    ``<topic topic-id=...>`` holding ``<result><file/><path/><rank/><rsv/></result>``).
-
-    The run is named ``name``, else by the ``run-id`` attribute, else by the file name without
-    extension.  Metadata elements (``description``, ``collections``, ``topic-fields`` ...) are
-    skipped.  Problems go to ``log``; without one, errors are raised together at the end.
-    The parsing is :func:`iter_submission_topics` (whole-file policy; ``bulk`` as there).
-    """
+    """Read an INEX 2003-2005 XML submission (``<inex-submission run-id=...>`` with ``<topic
+    topic-id=...>`` holding ``<result><file/><path/><rank/><rsv/></result>``; metadata
+    elements such as ``description`` skipped) with :func:`iter_submission_topics`.  The run is
+    named ``name``, else by ``run-id``, else by the file name without extension.  Problems go
+    to ``log``; without one, errors are raised together at the end."""
     log, own = given_log(log)
     info = SubmissionInfo()
     rankings = dict(iter_submission_topics(path, log, bulk=bulk, info=info))
@@ -94,23 +87,16 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                            bulk: bool = True, info: SubmissionInfo | None = None
                            ) -> Iterator[tuple[str, Ranking]]:
     """The one reader of INEX XML submissions: ``(topic, Ranking)`` pairs, problems to ``log``
-    (the caller finishes it), the root's attributes in ``info``.
-
-    When a topic is yielded (``policy``; its build warnings -- missing rank/rsv, ranks out of
-    order, repeats -- are logged then):
-
-    * ``"file"`` (:func:`read_inex_submission`): every topic once the whole file has been
-      read, in order of first appearance; a topic given again is appended to (warning);
-    * ``"last-block"`` (``--stream``): a topic as soon as its last ``<topic>`` element has
-      been read (a first pass, :func:`topic_counts`, counts them; a resumed topic is held);
-    * ``"block"`` (``--stream`` contiguous): a topic at the end of each ``<topic>`` element.
-
-    In both streaming policies a topic given again after it was yielded is an error, raised as
-    :class:`TopicsNotContiguous`; topics cut short by malformed XML are yielded at the end.
-
-    Results are read in batches (the module docstring); ``bulk=False`` reads every result one
-    by one (the reference the tests compare the bulk path with).  The garbage collector is off
-    while parsing and restored while the caller holds a yielded topic.
+    (the caller finishes it), the root's attributes in ``info``.  ``policy`` says when a topic
+    is yielded (its build warnings -- missing rank/rsv, ranks out of order, repeats -- logged
+    then): ``"file"`` (:func:`read_inex_submission`), every topic once the whole file is read,
+    in order of first appearance, a topic given again appended to (warning); ``"last-block"``
+    (``--stream``), a topic once its last ``<topic>`` element is read (counted by a first
+    pass, :func:`topic_counts`); ``"block"`` (``--stream`` contiguous), at the end of each
+    ``<topic>`` element.  Streaming, a topic given again after it was yielded is an error
+    (:class:`TopicsNotContiguous`), and topics cut short by malformed XML are yielded at the
+    end.  ``bulk=False`` reads every result one by one (the reference the tests compare the
+    bulk path with).  Garbage collection is paused while parsing, not while a topic is held.
     """
     info = info if info is not None else SubmissionInfo()
     errors_before = log.error_count
@@ -149,30 +135,26 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
             tag = local_name(el.tag)
             if event == "start":
                 if tag == SUBMISSION:
-                    if info.root_seen or el.getparent() is not None:
-                        log.error(file, el.sourceline, "nested <inex-submission> ignored")
-                        continue
+                    parent = el.getparent()
+                    if parent is not None:  # a submission is one run: its root element
+                        log.error(file, el.sourceline, f"<inex-submission> nested in "
+                                  f"<{local_name(parent.tag)}>: a submission is one run, its "
+                                  "root element; which run the results that follow belong to "
+                                  "is not clear; the file is not read further")
+                        break
                     info.root_seen = reader.root_seen = True
                     info.attributes = {local_name(k): v for k, v in el.attrib.items()}
                 elif tag == "topic":
-                    topic_id = xml_attr(el, *TOPIC_ID)
-                    clash = xml_attr_clash(el, *TOPIC_ID)
-                    if clash is not None:
-                        log.error(file, el.sourceline, f"<topic> with two topic ids, {clash}: "
-                                  "which topic its results answer is not clear; they are not "
-                                  "used")
-                        reader.topic = reader.topic_id = reader.topic_el = None
-                        continue
-                    if next(el.iterancestors("{*}topic"), None) is not None:
-                        log.error(file, el.sourceline, f"<topic> {topic_id or ''} nested in "
-                                  "another <topic>: which topic its results answer is not "
-                                  "clear; they are not used")
-                        reader.topic = reader.topic_id = reader.topic_el = None
-                        continue
-                    if not topic_id:
-                        log.error(file, el.sourceline, "<topic> without a topic-id attribute:"
-                                  " its results are not used")
-                        reader.topic = reader.topic_id = reader.topic_el = None
+                    topic_id, clash = topic_attr(el)
+                    unclear = f"with two topic ids, {clash}" if clash is not None else \
+                        f"{topic_id + ' ' if topic_id else ''}nested in another <topic>" \
+                        if next(el.iterancestors("{*}topic"), None) is not None else None
+                    if unclear or not topic_id:
+                        log.error(file, el.sourceline, f"<topic> {unclear}: which topic its "
+                                  "results answer is not clear; they are not used" if unclear
+                                  else "<topic> without a topic-id attribute: its results are "
+                                  "not used")
+                        reader.leave()
                         continue
                     if topic_id in done:
                         log.error(file, el.sourceline, f"topics not contiguous: topic "
@@ -207,7 +189,7 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                     gc.disable()
                     if len(reader.doc_intern) > _INTERN_LIMIT:
                         reader.forget()
-                reader.topic = reader.topic_id = reader.topic_el = None
+                reader.leave()
         reader.flush()
     except etree.XMLSyntaxError as exc:
         reader.flush()  # results that ended before the error, as if read one by one

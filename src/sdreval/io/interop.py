@@ -51,7 +51,7 @@ def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
         return qrels_from_table(frame, scale, "(dict)", log)
     rows = _Rows(data, "qrels")
     columns = {"topic": [rows.topic_names[c] for c in rows.codes]}
-    columns.update(rows.key_columns("qrels", ("doc", "path"), ("doc", "offset", "length")))
+    columns.update(rows.key_columns())
     values = rows.values()
     pair = [isinstance(v, (tuple, list)) for v in values]
     own = False  # True: the log is this read's (the pairs are checked before the table's rows)
@@ -89,7 +89,7 @@ def run_from_dict(data: Mapping[Any, Any], name: str = "run",
     if frame is not None:
         return run_from_table(frame, name, "(dict)", log)
     rows = _Rows(data, "run")
-    columns = rows.key_columns("run", ("doc", "path"), ("doc", "offset", "length"))
+    columns = rows.key_columns()
     columns["score"] = rows.values_array()
     return run_from_table(_frame(columns), name, "(dict)", log, rows.where,
                           topics=(rows.codes, rows.topic_names))
@@ -103,7 +103,7 @@ class _Rows:
         if not isinstance(data, Mapping):
             raise UsageError(f"expected a dict {{topic: {{document: value}}}}, got "
                              f"{type(data).__name__}")
-        self.data = data
+        self.data, self.what = data, what
         keys = _objects(list(data))
         names, bad = id_text(keys)  # the rule of every id: keys 1, 1.0 and "1" are one topic
         if bad.any():
@@ -123,22 +123,23 @@ class _Rows:
         self.keys = np.fromiter(chain.from_iterable(data.values()), dtype=object,
                                 count=self.size)
 
-    def key_columns(self, what: str, *tuples: tuple[str, ...]) -> dict[str, Any]:
-        """The keys as a ``doc`` column, or as the columns of ``tuples`` of their width: all
-        document ids, all ``(doc, path)`` or all ``(doc, offset, length)`` tuples."""
+    def key_columns(self) -> dict[str, Any]:
+        """The keys as a ``doc`` column, or as the columns their tuples name: all document
+        ids, all ``(doc, path)`` or all ``(doc, offset, length)`` tuples."""
         types = set(map(type, self.keys))
         if not any(issubclass(t, tuple) for t in types):
             return {"doc": self.keys}
         widths = {len(k) if isinstance(k, tuple) else 1 for k in self.keys}
         if len(widths) > 1 or widths - {1, 2, 3}:
-            raise UsageError(f"{what} dict keys must all be document ids, all (doc, path) or "
-                             f"all (doc, offset, length) tuples; found tuples of "
+            raise UsageError(f"{self.what} dict keys must all be document ids, all (doc, "
+                             "path) or all (doc, offset, length) tuples; found tuples of "
                              f"{sorted(w for w in widths if w != 1)} items"
                              + (" and plain ids" if 1 in widths else ""))
         width = widths.pop()
         if width == 1:  # tuples of one item (and plain ids): the item is the document id
             return {"doc": _objects([k[0] if isinstance(k, tuple) else k for k in self.keys])}
-        return dict(zip(tuples[width - 2], map(list, zip(*self.keys))))
+        return dict(zip(("doc", "path") if width == 2 else ("doc", "offset", "length"),
+                        map(list, zip(*self.keys))))
 
     def values(self) -> list:
         return list(chain.from_iterable(inner.values() for inner in self.data.values()))

@@ -32,13 +32,19 @@ def load_parquet(path: str | Path, ids: tuple[str, ...]) -> Table:
     """A Parquet file, problems naming its row (1-based)."""
     import pyarrow.parquet as pq
 
-    file = str(path)
+    frame = parquet_file(path, lambda where, filesystem: id_frame(
+        pq.read_table(where, filesystem=filesystem), ids))
+    return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), str(path))
+
+
+def parquet_file(path: str | Path, read):
+    """``read(where, filesystem)`` of a Parquet file, local or a URL; a file pyarrow cannot
+    read is refused (:func:`parquet_problem`)."""
     where, filesystem = arrow_file(path if is_url(path) else local_path(path))
     try:
-        frame = id_frame(pq.read_table(where, filesystem=filesystem), ids)
+        return read(where, filesystem)
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
-        raise InputError(parquet_problem(path, error), file) from None
-    return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), file)
+        raise InputError(parquet_problem(path, error), str(path)) from None
 
 
 def parquet_problem(path: str | Path, error: Exception) -> str:

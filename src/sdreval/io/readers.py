@@ -2,20 +2,20 @@
 
 A source is a file path (its format detected from content, :mod:`sdreval.io.detect`, unless
 ``fmt`` names it; tables of documents as Parquet files or datasets, JSONL, CSV or TSV:
-:mod:`sdreval.io.doc_tables`), an open file, an sdreval object, a dict (``{topic: {doc: grade}}`` qrels,
-``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements, ``(doc, offset, length)``
-keys for passages, or columns ``{"topic": [...], ...}``), a pandas DataFrame (an Arrow
-table or a polars DataFrame is read as one), records
-(ir_measures / ir_datasets namedtuples, dicts or tuples; any iterable, generators included) or
-a ranx ``Qrels``/``Run``.  Tables keep their units (``path`` columns make elements,
-``offset``/``length`` passages) and are validated by the file readers' rules
-(:mod:`sdreval.io.table_checks`); span keys (``query_id, doc_id, start, end``) make span inputs
-(:mod:`sdreval.io.spans`).
+:mod:`sdreval.io.doc_tables`), an open file, an sdreval object, a dict (``{topic: {doc:
+grade}}`` qrels, ``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements, ``(doc,
+offset, length)`` keys for passages, or columns ``{"topic": [...], ...}``), a pandas DataFrame
+(an Arrow table or a polars DataFrame is read as one), records (ir_measures / ir_datasets
+namedtuples, dicts or tuples; any iterable, generators included) or a ranx ``Qrels``/``Run``.
+Tables keep their units (``path`` columns make elements, ``offset``/``length`` passages) and
+are validated by the file readers' rules (:mod:`sdreval.io.table_checks`); span keys
+(``query_id, doc_id, start, end``) make span inputs (:mod:`sdreval.io.spans`).
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
+from importlib import import_module
 from numbers import Number
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ProblemLog, UsageError
 from .detect import QRELS_FORMATS, RUN_FORMATS, resolve_format
 from .json_files import read_json_file
-from .textlines import local_path
+from .textlines import finish, given_log, local_path
 
 if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
     from ..judgements.qrels import Qrels
@@ -32,6 +32,14 @@ if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
 
 
 # ------------------------------------------------------------------------------------ files
+
+#: the readers (module, function; imported on first use) of the qrels formats that set their
+#: own scale
+_OWN_SCALE = {"span-qrels": (".spans", "read_span_qrels"), "fol-qrels": (".fol", "read_fol_qrels"),
+              "passage-qrels": (".fol", "read_passage_qrels"),
+              "native-qrels": (".native", "read_native_qrels"),
+              "trec-qrels": (".trec_qrels", "read_trec_qrels")}
+
 
 def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, documents,
                 collection: Collection | None, pool_policy: str,
@@ -47,38 +55,20 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
         from .doc_tables import read_table_qrels
 
         return read_table_qrels(path, log, scale)
-    if kind == "span-qrels":
-        from .spans import read_span_qrels
-
-        return _on_scale(read_span_qrels(path, log, documents), scale, kind)
-    if kind in ("fol-qrels", "passage-qrels"):
-        from . import fol
-
-        read = fol.read_fol_qrels if kind == "fol-qrels" else fol.read_passage_qrels
-        return _on_scale(read(path, log), scale, kind)
-    if kind == "native-qrels":
-        from .native import read_native_qrels
-
-        return _on_scale(read_native_qrels(path, log), scale, kind)
-    if kind == "trec-qrels":
-        from .trec_qrels import read_trec_qrels
-
-        return _on_scale(read_trec_qrels(path, log), scale, kind)
+    if kind in _OWN_SCALE:  # a file that sets its own scale: a scale= naming another refused
+        module, name = _OWN_SCALE[kind]
+        read = getattr(import_module(module, __package__), name)
+        found = read(path, log, documents) if kind == "span-qrels" else read(path, log)
+        if scale is not None and scale != found.scale:
+            raise UsageError(f"scale={scale!r}, but the judgements of this {kind} file are on "
+                             f"scale {found.scale!r} (scale= sets the scale of tables, "
+                             "ranx-json files and INEX assessments)")
+        return found
     from .inex_assessments import read_inex_assessments
 
     path = path if Path(path).is_dir() else local_path(path)
     return read_inex_assessments(path, log, scale, collection=collection,
                                  pool_policy=pool_policy)
-
-
-def _on_scale(qrels: Qrels, scale: str | None, kind: str) -> Qrels:
-    """``qrels`` of a file that sets its own scale; refused if ``scale`` names another (it
-    would be ignored)."""
-    if scale is not None and scale != qrels.scale:
-        raise UsageError(f"scale={scale!r}, but the judgements of this {kind} file are on "
-                         f"scale {qrels.scale!r} (scale= sets the scale of tables, ranx-json "
-                         "files and INEX assessments)")
-    return qrels
 
 
 def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_map,
@@ -137,16 +127,6 @@ def is_frame(obj: Any) -> bool:
     return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
 
 
-def as_pandas(source: Any) -> Any:
-    """An Arrow ``Table``/``RecordBatch`` or a polars ``DataFrame`` as the pandas DataFrame
-    the table readers take (read by the same rules); any other source as it is."""
-    kind, module = type(source).__name__, type(source).__module__
-    if (module.startswith("pyarrow") and kind in ("Table", "RecordBatch")) or \
-            (module.startswith("polars") and kind == "DataFrame"):
-        return source.to_pandas()
-    return source
-
-
 def is_span_data(source: Any, key: str | None) -> bool:
     """A DataFrame or list of records with span keys (``query_id, doc_id, start, end``, and
     ``key`` when given): span qrels or span runs (:mod:`sdreval.io.spans`)."""
@@ -185,14 +165,21 @@ def _from_file(obj: Any, read):
         os.unlink(temporary)
 
 
-def _refuse_swapped(source: Any, wanted: str) -> None:
-    """A judgements object (sdreval's or ranx's ``Qrels``) given as a run, or a run object as
-    the judgements: the arguments swapped, said as for files (``detect``'s wrong kind)."""
-    kind = {"Qrels": "judgements", "Run": "a run"}.get(type(source).__name__)
+def _as_source(source: Any, wanted: str) -> Any:
+    """``source`` as the readers take it (``wanted``: "judgements" or "a run"): an Arrow
+    ``Table``/``RecordBatch`` or a polars ``DataFrame`` as a pandas DataFrame (read by the same
+    rules); a judgements object (sdreval's or ranx's ``Qrels``) given as a run, or a run object
+    as the judgements, refused (the arguments swapped, said as for files)."""
+    name, module = type(source).__name__, type(source).__module__
+    if (module.startswith("pyarrow") and name in ("Table", "RecordBatch")) or \
+            (module.startswith("polars") and name == "DataFrame"):
+        return source.to_pandas()
+    kind = {"Qrels": "judgements", "Run": "a run"}.get(name)
     if kind is not None and kind != wanted:
-        raise UsageError(f"this is a {type(source).__name__} object ({kind}), not {wanted}: "
-                         "are the qrels and the run swapped? (evaluate(qrels, runs, ...): "
-                         "the judgements come first)")
+        raise UsageError(f"this is a {name} object ({kind}), not {wanted}: are the qrels and "
+                         "the run swapped? (evaluate(qrels, runs, ...): the judgements come "
+                         "first)")
+    return source
 
 
 def _no_format(fmt: str | None, source: Any, run: bool = False) -> None:
@@ -222,8 +209,7 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 
     if isinstance(source, Qrels):
         return source
-    source = as_pandas(source)
-    _refuse_swapped(source, "judgements")
+    source = _as_source(source, "judgements")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         if isinstance(collection, (str, os.PathLike)):
             collection = read_collection(collection)
@@ -267,8 +253,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
 
     if isinstance(source, Run):
         return _renamed(source, name, log, "(run)", "the Run object is named")
-    source = as_pandas(source)
-    _refuse_swapped(source, "a run")
+    source = _as_source(source, "a run")
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         run = _from_file(source, lambda path: _run_file(path, fmt, log, chunk_map, documents))
         where = getattr(source, "name", None) if is_file_object(source) else source
@@ -306,8 +291,6 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
 
 def _state(log: ProblemLog | None, where: str, message: str) -> None:
     """A rule applied in reading, said as a warning of ``where``."""
-    from .textlines import finish, given_log
-
     stated, own = given_log(log)
     stated.warn(where, None, message)
     finish(stated, own)
@@ -337,8 +320,7 @@ def read_runs(runs: Any) -> list[Run]:
     from ..model.runnames import distinct_runs
     from .spans.objects import result_rows
 
-    runs = as_pandas(runs)
-    _refuse_swapped(runs, "a run")
+    runs = _as_source(runs, "a run")
     runs = result_rows(runs)  # {query_id: [LangChain Document, ...]} is one run
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]

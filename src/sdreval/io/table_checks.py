@@ -212,28 +212,27 @@ def numbers_of(raw: np.ndarray) -> np.ndarray:
     return numbers
 
 
-def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
-                   ) -> tuple[np.ndarray, np.ndarray]:
+def integer_values(raw: np.ndarray, minimum: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """int64 values of a column (0 where bad) and which are not integers in
-    ``[minimum, maximum)``: the integer rule of every table.  Integer columns are taken
+    ``[minimum, 2**62)``: the integer rule of every table.  Integer columns are taken
     exactly; other values must be whole numbers (:func:`numbers_of`), and text decimal
     digits with an optional sign, as in text files (``1e3`` and ``2.0`` are not integers)."""
     if raw.dtype.kind in "iu" and raw.dtype.itemsize <= 8:
-        too_big = raw >= maximum if raw.dtype == np.uint64 else np.zeros(len(raw), dtype=bool)
+        too_big = raw >= INT_LIMIT if raw.dtype == np.uint64 else np.zeros(len(raw), dtype=bool)
         ints = np.where(too_big, 0, raw).astype(np.int64)
-        bad = too_big | (ints < minimum) | (ints >= maximum)
+        bad = too_big | (ints < minimum) | (ints >= INT_LIMIT)
     else:
         if raw.dtype == object and len(raw) and \
                 pd.api.types.infer_dtype(raw, skipna=False) == "string":
             text = pd.Series(raw, dtype=object)  # all text (CSV): decimal digits, exactly
             if text.str.fullmatch(r"\s*[+-]?[0-9]{1,18}\s*").all():
                 ints = text.astype(np.int64).to_numpy()
-                bad = (ints < minimum) | (ints >= maximum)
+                bad = (ints < minimum) | (ints >= INT_LIMIT)
                 return np.where(bad, 0, ints), bad
         numbers = numbers_of(raw)
         with np.errstate(invalid="ignore"):
             bad = ~np.isfinite(numbers) | (numbers != np.floor(numbers)) | \
-                (numbers < minimum) | (numbers >= maximum)
+                (numbers < minimum) | (numbers >= INT_LIMIT)
         ints = np.where(bad, 0, numbers).astype(np.int64)
         if raw.dtype == object:
             text = np.array([isinstance(v, str) for v in raw], dtype=bool)
@@ -247,22 +246,20 @@ def integer_values(raw: np.ndarray, minimum: int = 0, maximum: int = INT_LIMIT
                 if isinstance(value, (str, int, np.integer)) and \
                         not isinstance(value, (bool, np.bool_)):
                     exact = int(value)
-                    bad[i] = not minimum <= exact < maximum
+                    bad[i] = not minimum <= exact < INT_LIMIT
                     ints[i] = 0 if bad[i] else exact
     return np.where(bad, 0, ints), bad
 
 
 def span_values(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checker,
-           missing: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                missing: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Offsets and lengths (-1 where bad or ``missing``); a passage must end before
     character 2**32, the largest position supported (as in the passage files)."""
     first, second, is_end = spans
     offsets = check.integers(frame[first].to_numpy(), first, missing=missing)
-    if not is_end:
-        lengths = check.integers(frame[second].to_numpy(), second, missing=missing)
-    else:
-        ends = check.integers(frame[second].to_numpy(), second, missing=missing)
-        lengths = ends - offsets
+    lengths = check.integers(frame[second].to_numpy(), second, missing=missing)
+    if is_end:
+        ends, lengths = lengths, lengths - offsets
         bad = (offsets >= 0) & (ends >= 0) & (lengths < 0)
         check.report(bad, lambda i: f"{second} {ends[i]} is before {first} {offsets[i]}")
         lengths = np.where(bad, -1, lengths)
@@ -270,6 +267,7 @@ def span_values(frame: pd.DataFrame, spans: tuple[str, str, bool], check: Checke
     check.report(beyond, lambda i: beyond_char_limit(  # in the table's units
         f"{offsets[i]}-{offsets[i] + lengths[i]}" if is_end else f"{offsets[i]}:{lengths[i]}"))
     return offsets, np.where(beyond, -1, lengths)
+
 
 def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool = True,
            check: Checker | None = None) -> str | None:

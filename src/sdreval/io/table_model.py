@@ -3,7 +3,7 @@
 readers check, each problem reported as ``file:line`` (or ``row <label>`` of a DataFrame)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -31,29 +31,33 @@ class Table:
         """The file holding row ``row`` (0-based): a dataset's part, else :attr:`file`."""
         return self.file if self.parts is None else self.parts[0][int(self.parts[1][row])]
 
-    def place(self, line: int) -> str:
-        """Where the row at ``line`` is, in messages: ``line N`` of a file, ``row <label>`` of
-        a DataFrame (as for every table: :func:`~sdreval.io.table_checks.row_place`)."""
+    def place(self, row: int) -> str:
+        """Where row ``row`` (0-based) is, in messages: ``line N`` of a file, ``row <label>``
+        of a DataFrame (as for every table: :func:`~sdreval.io.table_checks.row_place`)."""
+        line = int(self.lines[row])
         return f"line {line}" if self.labels is None else row_place(self.labels[line - 1])
 
-    def report(self, log: ProblemLog, line: int | None, message: str,
+    def report(self, log: ProblemLog, row: int | None, message: str,
                severity: str = "error") -> None:
-        """One problem of the row at ``line`` (None: of the whole input): ``file:line`` for a
-        file, ``(name): row <label>: ...`` for a DataFrame."""
-        say = log.error if severity == "error" else log.warn
-        if self.labels is None or line is None:
-            say(self.file, line, message)
+        """One problem of row ``row`` (None: of the whole input), where :meth:`checker`
+        reports it: ``file:line`` (a dataset's part), ``(name): row <label>: ...``."""
+        if row is not None:
+            self.checker(log).report([row], lambda _: message, severity)
         else:
-            say(self.file, None, f"{self.place(line)}: {message}")
+            (log.error if severity == "error" else log.warn)(self.file, None, message)
 
     def checker(self, log: ProblemLog) -> Checker:
         """The checks of every table (:class:`~sdreval.io.table_checks.Checker`), each bad row
         reported where it is (:meth:`place`) and left out
         (:meth:`~sdreval.io.table_checks.Checker.kept`)."""
-        lines = self.lines
-        return Checker(self.file, log, lambda i: self.place(int(lines[i])),
-                       lines if self.labels is None else None,
+        return Checker(self.file, log, self.place, self.lines if self.labels is None else None,
                        None if self.parts is None else self.file_of)
+
+    def taken(self, frame: pd.DataFrame, at: np.ndarray) -> Table:
+        """The table of ``frame``, whose row ``r`` is row ``at[r]`` of this one (rows left
+        out, repeated or reordered), each still reported where it came from."""
+        return replace(self, frame=frame, lines=self.lines[at],
+                       parts=None if self.parts is None else (self.parts[0], self.parts[1][at]))
 
     def require(self, keys: tuple[str, ...], what: str, log: ProblemLog) -> None:
         """Refuse a table without ``keys`` (``what``: the input, in the message); when some

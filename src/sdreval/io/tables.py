@@ -33,16 +33,14 @@ import numpy as np
 from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
 from .ids import id_of
-from .locations import arrow_file, dataset_parts, is_directory, is_url, url_start
-from .parquet_tables import (dataset_columns, load_dataset, load_parquet, parquet_problem,
-                             to_frame)
+from .locations import dataset_parts, is_directory, is_url, url_start
+from .parquet_tables import dataset_columns, load_dataset, load_parquet, parquet_file, to_frame
 from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, repeated_key, unique_keys
 from .trec_lines import file_stem
 from .text_rules import LONE_CR_PROBLEM, first_not_utf8, lone_cr, not_utf8
-from .textlines import (PARQUET_MAGIC, first_data_line, local_path, open_binary, read_head,
-                        table_layout)
+from .textlines import PARQUET_MAGIC, first_data_line, open_binary, read_head, table_layout
 
 pd = lazy_module("pandas")
 
@@ -76,11 +74,8 @@ def sniff_columns(path: str | Path) -> tuple[str, list[str]] | None:
     if layout == "parquet":
         import pyarrow.parquet as pq
 
-        where, filesystem = arrow_file(path if is_url(path) else local_path(path))
-        try:
-            return layout, list(pq.read_schema(where, filesystem=filesystem).names)
-        except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
-            raise InputError(parquet_problem(path, error), str(path)) from None
+        return layout, list(parquet_file(path, lambda where, filesystem: pq.read_schema(
+            where, filesystem=filesystem)).names)
     first = first_data_line(head)  # (a layout was found: there is a data line)
     if layout == "jsonl":
         try:

@@ -4,7 +4,7 @@ Every XML reader parses with lxml, ``resolve_entities=False``, ``no_network=True
 ``load_dtd=False``, ``huge_tree=False``: the DTD is never fetched, entity references in element
 content are never expanded, and libxml2's own limits stop entity amplification.  libxml2 still
 expands entities declared in the document's internal DTD subset inside *attribute values*, so a
-document that declares entities is refused: :func:`declared_entities` reads the declarations
+document that declares entities is refused: :func:`refuses_entities` reads the declarations
 from the DTD the parser built (``docinfo.internalDTD``), whatever the encoding, comments or
 length of the prolog -- never by searching the text.  The helpers read attributes and child
 texts case-insensitively (``-``/``_`` alike) and free elements once read.
@@ -58,20 +58,17 @@ def safe_iterparse(source: Path | BinaryIO, events: tuple[str, ...], tag=None):
                            remove_pis=True, **SAFE)
 
 
-def declared_entities(el: etree._Element) -> list[str]:
-    """Names of the entities (general and parameter) declared in the internal DTD subset of
-    the document ``el`` belongs to, as parsed by libxml2 (the DOCTYPE precedes the root, so
-    this is complete from the first parse event on)."""
+def refuses_entities(el: etree._Element, file: str | None, log: ProblemLog) -> bool:
+    """True, and an error logged at ``el``'s line, if the internal DTD subset of the document
+    ``el`` belongs to declares entities (general or parameter), as parsed by libxml2 (the
+    DOCTYPE precedes the root, so this is complete from the first parse event on)."""
     dtd = el.getroottree().docinfo.internalDTD
-    if dtd is None:
-        return []
-    return sorted({entity.name or "" for entity in dtd.entities()})
-
-
-def entity_refusal(names: list[str]) -> str:
-    """The message refusing a document whose DOCTYPE declares the entities ``names``."""
-    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-    return f"the DOCTYPE declares entities ({shown}); {ENTITIES_REFUSED}"
+    names = [] if dtd is None else sorted({entity.name or "" for entity in dtd.entities()})
+    if names:
+        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        log.error(file, el.sourceline, f"the DOCTYPE declares entities ({shown}); "
+                  f"{ENTITIES_REFUSED}")
+    return bool(names)
 
 
 def checked_events(events, file: str, log: ProblemLog) -> Iterator | None:
@@ -81,9 +78,7 @@ def checked_events(events, file: str, log: ProblemLog) -> Iterator | None:
     first = next(events, None)
     if first is None:
         return iter(())
-    names = declared_entities(first[1])
-    if names:
-        log.error(file, first[1].sourceline, entity_refusal(names))
+    if refuses_entities(first[1], file, log):
         return None
     return itertools.chain((first,), events)
 
@@ -112,16 +107,19 @@ def xml_attr(el: etree._Element, *names: str) -> str | None:
     return None
 
 
-def xml_attr_clash(el: etree._Element, *names: str) -> str | None:
-    """``a="x" and b="y"`` when two attributes among ``names`` (as :func:`xml_attr` matches
-    them) give different values -- :func:`xml_attr` would take the first without a word --
-    else None."""
-    wanted = _wanted(names)
+#: the attributes naming a topic (a submission's ``<topic>``, an ``<assessments>``)
+TOPIC_ID = ("topic-id", "topicid", "id", "topic")
+
+
+def topic_attr(el: etree._Element) -> tuple[str | None, str | None]:
+    """The topic id ``el`` gives (:data:`TOPIC_ID`, matched as by :func:`xml_attr`: the first
+    in document order) and, when two of those attributes differ, ``a='x' and b='y'`` (else
+    None): which topic is meant is then not clear."""
+    wanted = _wanted(TOPIC_ID)
     found = [(local_name(k), v.strip()) for k, v in el.items() if _normal(k) in wanted]
-    for key, value in found[1:]:
-        if value != found[0][1]:
-            return f"{found[0][0]}={found[0][1]!r} and {key}={value!r}"
-    return None
+    first, given = found[0] if found else (None, None)
+    return given, next((f"{first}={given!r} and {key}={value!r}" for key, value in found[1:]
+                        if value != given), None)
 
 
 def element_values(el: etree._Element) -> dict[str, str]:

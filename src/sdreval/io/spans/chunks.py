@@ -15,10 +15,10 @@ from ..textlines import finish, given_log
 from ..trec_lines import file_stem
 from .documents import Documents
 from .fields import canonical_table
-from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run, require,
+from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run,
                       score_or_rank, span_rows)
 from ..table_model import Table
-from ..tables import load_table
+from ..tables import load_table, sniff_columns
 
 pd = lazy_module("pandas")
 
@@ -52,30 +52,36 @@ class ChunkMap:
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
                          ) -> ChunkMap:
     table = canonical_table(table, documents, log, "chunk", "error")
-    require(table, "chunk-map", "a chunk map", log)
+    table.require(SPAN_FORMATS["chunk-map"], "a chunk map", log)
     ids, spans = span_rows(table, table.checker(log), documents, ("chunk_id", "doc_id"))
-    chunk = ids["chunk_id"][spans.rows]
-    frame = pd.DataFrame({"chunk": chunk, "doc": spans.docs, "s": spans.starts,
-                          "e": spans.ends})
-    repeated = frame.duplicated("chunk", keep="first").to_numpy()
-    if repeated.any():
-        first_line = dict(zip(chunk[~repeated], table.lines[spans.rows][~repeated]))
-        same = frame.duplicated(keep="first").to_numpy()
-        for i in np.flatnonzero(repeated):
-            line = int(table.lines[spans.rows[i]])
-            first = table.place(int(first_line[chunk[i]]))
-            if same[i]:
-                table.report(log, line, f"chunk {chunk[i]} repeats {first} (ignored)",
-                             "warning")
-            else:
-                table.report(log, line, f"chunk {chunk[i]} mapped again, to a different "
-                             f"span than on {first}")
-        frame = frame[~repeated]
-    return ChunkMap(pd.Index(frame["chunk"].to_numpy(dtype=object)),
-                    frame["doc"].to_numpy(dtype=object), frame["s"].to_numpy(np.int64),
-                    frame["e"].to_numpy(np.int64), table.file,
-                    np.zeros(len(frame), dtype=np.int64), (file_stem(table.file),),
-                    np.asarray(table.lines[spans.rows])[~repeated])
+    index = pd.Index(ids["chunk_id"][spans.rows], dtype=object)
+    rows = spans.rows
+    keep = _first_mappings(index, spans.docs, spans.starts, spans.ends,
+                           lambda j: table.place(int(rows[j])),
+                           lambda i, severity, text: table.report(log, int(rows[i]), text,
+                                                                  severity))
+    return ChunkMap(index[keep], spans.docs[keep], np.asarray(spans.starts[keep], np.int64),
+                    np.asarray(spans.ends[keep], np.int64), table.file,
+                    np.zeros(int(keep.sum()), dtype=np.int64), (file_stem(table.file),),
+                    np.asarray(table.lines[rows][keep]))
+
+
+def _first_mappings(index: pd.Index, docs: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+                    where, say) -> np.ndarray:
+    """The rows mapping their chunk id first (kept); a row mapping it again is reported,
+    ``say(row, severity, message)``, naming the first (``where(row)``): ignored (a warning)
+    when the span is the same, an error when it differs."""
+    again = index.duplicated(keep="first")
+    rows = np.flatnonzero(again)
+    firsts = np.flatnonzero(~again)[index[~again].get_indexer(index[again])] if rows.size \
+        else rows
+    for i, j in zip(rows.tolist(), firsts.tolist()):
+        if (docs[i], starts[i], ends[i]) == (docs[j], starts[j], ends[j]):
+            say(i, "warning", f"chunk {index[i]} repeats {where(j)} (ignored)")
+        else:
+            say(i, "error", f"chunk {index[i]} mapped again, to a different span than on "
+                f"{where(j)}")
+    return ~again
 
 
 def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = None,
@@ -98,19 +104,11 @@ def _merged(maps: list[ChunkMap], files: list[str], log: ProblemLog) -> ChunkMap
     docs, starts, ends, lines = (np.concatenate([getattr(m, a) for m in maps])
                                  for a in ("docs", "starts", "ends", "lines"))
     parts = np.repeat(np.arange(len(maps)), [len(m) for m in maps])
-    again = index.duplicated(keep="first")
-    if again.any():
-        first = pd.Series(np.arange(len(index)))[~again].set_axis(index[~again])
-        for i in np.flatnonzero(again):
-            j = int(first[index[i]])
-            where = f"line {lines[j]} of {files[parts[j]]}"
-            if (docs[i], starts[i], ends[i]) == (docs[j], starts[j], ends[j]):
-                log.warn(files[parts[i]], int(lines[i]),
-                         f"chunk {index[i]} repeats {where} (ignored)")
-            else:
-                log.error(files[parts[i]], int(lines[i]), f"chunk {index[i]} mapped again, "
-                          f"to a different span than on {where}")
-    keep = ~again
+    keep = _first_mappings(index, docs, starts, ends,
+                           lambda j: f"line {lines[j]} of {files[parts[j]]}",
+                           lambda i, severity, text: (log.warn if severity == "warning" else
+                                                      log.error)(files[parts[i]],
+                                                                 int(lines[i]), text))
     return ChunkMap(index[keep], docs[keep], starts[keep], ends[keep], " + ".join(files),
                     parts[keep], tuple(Path(f).stem for f in files), lines[keep])
 
@@ -119,7 +117,7 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
                          name: str | None = None) -> Run:
     """A chunk-ID run mapped onto spans through ``chunk_map``."""
     table = canonical_table(table, None, log, "retrieved", "error")
-    require(table, "chunk-run", "chunk runs", log)
+    table.require(SPAN_FORMATS["chunk-run"], "chunk runs", log)
     check = table.checker(log)
     score, rank = score_or_rank(table, check)
     topics = check.ids(table.frame["query_id"].to_numpy(), "query_id")
@@ -159,8 +157,6 @@ def _trec_table(path: str | Path, log: ProblemLog) -> Table:
 def read_chunk_run(path: str | Path, chunk_map: ChunkMap, log: ProblemLog | None = None,
                    name: str | None = None) -> Run:
     """Read a chunk run (JSONL/CSV/Parquet ``{query_id, chunk_id, score|rank}``, or TREC)."""
-    from ..tables import sniff_columns
-
     sniffed = sniff_columns(path)
     trec = sniffed is None or not set(SPAN_FORMATS["chunk-run"]) <= set(sniffed[1])
     return built(lambda table, log_: chunk_run_from_table(table, chunk_map, log_, name),

@@ -26,7 +26,7 @@ from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..table_model import Table
 from ..tables import load_table
-from ..textlines import given_log
+from ..textlines import finish, given_log
 
 pd = lazy_module("pandas")
 
@@ -106,32 +106,31 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
     texts: dict[str, str] = {}
     first: dict[str, int] = {}
     for i in np.flatnonzero(check.kept(len(ids))).tolist():
-        doc, text, line = ids[i], table.frame["text"].iat[i], int(table.lines[i])
+        doc, text = ids[i], table.frame["text"].iat[i]
         if not isinstance(text, str):
-            table.report(log, line, f"text of document {doc} is not a string")
+            table.report(log, i, f"text of document {doc} is not a string")
         elif doc in texts:
-            table.report(log, line, f"document {doc} given again (first on "
+            table.report(log, i, f"document {doc} given again (first on "
                          f"{table.place(first[doc])}; that one is kept)")
         else:
-            texts[doc], first[doc] = text, line
-    if own:
-        log.raise_if_errors()
+            texts[doc], first[doc] = text, i
+    finish(log, own)
     return Documents(texts, tokenizer, file)
 
 
 def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units: np.ndarray | None,
-                  documents: Documents | None, lines: np.ndarray, table: Table, log: ProblemLog
+                  documents: Documents | None, at: np.ndarray, table: Table, log: ProblemLog
                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Character offsets of spans given in ``units`` (None: all characters), checked against
     the documents when given.  Returns ``(starts, ends, ok)``; rows not ok were reported
-    (at ``lines`` of ``table``)."""
+    (as rows ``at`` of ``table``)."""
     starts, ends = starts.copy(), ends.copy()
     ok = np.ones(starts.size, dtype=bool)
     unit_of = np.full(starts.size, "chars", dtype=object) if units is None else units
     if documents is None:
         special = np.flatnonzero(unit_of != "chars")
         for i in special[:20]:
-            table.report(log, int(lines[i]), f"offsets in {unit_of[i]} need the document "
+            table.report(log, int(at[i]), f"offsets in {unit_of[i]} need the document "
                          "text (give --documents FILE)")
         if special.size > 20:
             table.report(log, None, f"... and {special.size - 20} more spans in bytes or "
@@ -145,10 +144,10 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
             continue
         doc = str(docs[rows[0]])
         if doc not in documents:
-            missing_first[doc] = [int(lines[rows].min()), rows.size]
+            missing_first[doc] = [int(at[rows].min()), rows.size]
             bad = rows[unit_of[rows] != "chars"]
             for i in bad:
-                table.report(log, int(lines[i]), f"document {doc} is not in the documents "
+                table.report(log, int(at[i]), f"document {doc} is not in the documents "
                              f"file: its {unit_of[i]} cannot be converted")
             ok[bad] = False
             continue
@@ -159,7 +158,7 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
             limit = documents.length(doc, unit)
             beyond = ends[mine] > limit
             for i in mine[beyond]:
-                table.report(log, int(lines[i]), f"span {starts[i]}-{ends[i]} reaches beyond "
+                table.report(log, int(at[i]), f"span {starts[i]}-{ends[i]} reaches beyond "
                              f"the end of document {doc} ({limit} {unit})"
                              + _other_unit(documents, doc, unit, int(ends[i])))
             ok[mine[beyond]] = False
@@ -169,7 +168,7 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
                 s, e = chars[starts[mine]], chars[ends[mine]]
                 inside = (s < 0) | (e < 0)
                 for i in mine[inside]:
-                    table.report(log, int(lines[i]), f"byte span {starts[i]}-{ends[i]} of "
+                    table.report(log, int(at[i]), f"byte span {starts[i]}-{ends[i]} of "
                                  f"document {doc} cuts a UTF-8 character")
                 ok[mine[inside]] = False
                 starts[mine], ends[mine] = s, e
@@ -179,8 +178,8 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
                 first, last = spans[starts[full], 0], spans[ends[full] - 1, 1]
                 starts[mine], ends[mine] = 0, 0
                 starts[full], ends[full] = first, last
-    for doc, (line, count) in missing_first.items():
-        table.report(log, line, f"document {doc} is not in the documents file "
+    for doc, (row, count) in missing_first.items():
+        table.report(log, row, f"document {doc} is not in the documents file "
                      f"({documents.source}); its {count} span(s) are not checked", "warning")
     return starts, ends, ok
 

@@ -78,7 +78,7 @@ def _flatten_metadata(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
-def _ragas_samples(frame: pd.DataFrame, lines: np.ndarray, table: Table, log: ProblemLog,
+def _ragas_samples(frame: pd.DataFrame, at: np.ndarray, table: Table, log: ProblemLog,
                    what: str) -> tuple[pd.DataFrame, np.ndarray]:
     """RAGAS samples' keys (module docstring): the question as the query id (a question
     asked again is reported, its row not used); the text keys of the other side dropped."""
@@ -86,14 +86,14 @@ def _ragas_samples(frame: pd.DataFrame, lines: np.ndarray, table: Table, log: Pr
     if "user_input" in columns and not columns & {"query_id", "qid"}:
         again = frame["user_input"].duplicated().to_numpy()
         for i in np.flatnonzero(again).tolist():
-            table.report(log, int(lines[i]), f"user_input {shown(frame['user_input'].iloc[i])} "
+            table.report(log, int(at[i]), f"user_input {shown(frame['user_input'].iloc[i])} "
                          "given again: without a query_id key the question is the query id, "
                          "one sample each (give a query_id key)")
         frame = frame[~again].rename(columns={"user_input": "query_id"})
-        lines = lines[~again]
+        at = at[~again]
     other = [c for c in frame.columns if (c in GOLD_TEXT) == (what == "retrieved")
              and (c in GOLD_TEXT or c == RETRIEVED)]
-    return frame.drop(columns=other), lines
+    return frame.drop(columns=other), at
 
 
 def _refuse_lists_as_text(values: pd.Series, key: str, table: Table) -> None:
@@ -118,20 +118,20 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     """``table`` with RAG tools' keys renamed, offsets derived, texts located (see the
     module docstring).  ``what`` is ``gold`` or ``retrieved``; ``occurrences`` the default
     rule for a text found more than once (:mod:`sdreval.io.spans.locate`)."""
-    frame, lines = table.frame, table.lines
+    frame, at = table.frame, np.arange(len(table.frame))
     columns = set(map(str, frame.columns))
     if not columns & ({"length", "offset", "metadata", "text", "user_input", RETRIEVED} |
                       set(RENAMES) | set(GOLD_TEXT)):
         return _ranked_by_order(table, log, what)  # nothing to rename or derive
     if "metadata" in columns:
         frame = _flatten_metadata(frame)
-    frame, lines = _ragas_samples(frame, np.asarray(lines), table, log, what)
+    frame, at = _ragas_samples(frame, at, table, log, what)
     gold = [c for c in frame.columns if c in GOLD_TEXT or c == RETRIEVED]
     if gold:
         _refuse_lists_as_text(frame[gold[0]], gold[0], table)
         frame = frame.rename(columns={gold[0]: "text"})
         if frame["text"].map(lambda v: isinstance(v, (list, tuple, np.ndarray))).any():
-            frame, lines = _one_row_per_text(frame, np.asarray(lines), gold[0], table, log)
+            frame, at = _one_row_per_text(frame, at, gold[0], table, log)
     if "doc_id" in frame.columns and "source" in frame.columns:
         frame = frame.drop(columns=["source"])
     named = [RENAMES.get(str(c), str(c)) for c in frame.columns]
@@ -144,7 +144,7 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     if (twice := passage_twice(list(frame.columns))) is not None:
         raise InputError(twice, table.file)
     if "length" in frame.columns and "start" in frame.columns and "end" not in frame.columns:
-        frame, lines = _end_from_length(frame, np.asarray(lines), table, log)
+        frame, at = _end_from_length(frame, at, table, log)
     if "text" in frame.columns:
         if what == "gold" and "relevance" not in frame.columns:
             frame = frame.assign(relevance=1)
@@ -152,13 +152,12 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
             frame = frame.assign(end=pd.to_numeric(frame["start"], errors="coerce")
                                  + frame["text"].map(lambda t: len(t) if isinstance(t, str)
                                                      else np.nan))
-        frame, lines = _offsets_of_texts(frame, np.asarray(lines), table, documents, log,
+        frame, at = _offsets_of_texts(frame, at, table, documents, log,
                                          occurrences, what)
-    return _ranked_by_order(replace(table, frame=frame.reset_index(drop=True),
-                                    lines=np.asarray(lines)), log, what)
+    return _ranked_by_order(table.taken(frame.reset_index(drop=True), at), log, what)
 
 
-def _one_row_per_text(frame: pd.DataFrame, lines: np.ndarray, key: str, table: Table,
+def _one_row_per_text(frame: pd.DataFrame, at: np.ndarray, key: str, table: Table,
                       log: ProblemLog) -> tuple[pd.DataFrame, np.ndarray]:
     """One row per item of the ``text`` lists (``key``: the name they were given under).  A
     row with an empty list holds no text: it is left out, with a warning (an empty
@@ -167,16 +166,16 @@ def _one_row_per_text(frame: pd.DataFrame, lines: np.ndarray, key: str, table: T
         v, (list, tuple, np.ndarray)) else 1).to_numpy()
     empty = np.flatnonzero(repeat == 0)
     if empty.size:
-        places = ", ".join(table.place(int(lines[i])) for i in empty[:5])
+        places = ", ".join(table.place(int(at[i])) for i in empty[:5])
         said = "nothing retrieved: the question is unanswered (-c scores it 0)" \
             if key == RETRIEVED else "no gold text for the question there"
         table.report(log, None, f"{empty.size} row(s) with an empty {key} list ({places}"
                      f"{' ...' if empty.size > 5 else ''}): {said}", "warning")
-        frame, lines, repeat = frame[repeat > 0], lines[repeat > 0], repeat[repeat > 0]
-    return frame.explode("text", ignore_index=True), np.repeat(lines, repeat)
+        frame, at, repeat = frame[repeat > 0], at[repeat > 0], repeat[repeat > 0]
+    return frame.explode("text", ignore_index=True), np.repeat(at, repeat)
 
 
-def _end_from_length(frame: pd.DataFrame, lines: np.ndarray, table: Table, log: ProblemLog
+def _end_from_length(frame: pd.DataFrame, at: np.ndarray, table: Table, log: ProblemLog
                      ) -> tuple[pd.DataFrame, np.ndarray]:
     """``end = start + length`` (ir_datasets' span qrels); a length that is not a
     non-negative integer by the rule of every table (``1e1`` and ``10.0`` written as text are
@@ -184,36 +183,36 @@ def _end_from_length(frame: pd.DataFrame, lines: np.ndarray, table: Table, log: 
     raw = frame["length"].to_numpy()
     lengths, bad = integer_values(raw)
     for i in np.flatnonzero(bad).tolist():
-        table.report(log, int(lines[i]), f"length {shown(raw[i])} is not a non-negative "
+        table.report(log, int(at[i]), f"length {shown(raw[i])} is not a non-negative "
                      "integer")
     keep = ~bad
     frame = frame[keep].reset_index(drop=True)
     end = pd.to_numeric(frame["start"], errors="coerce").to_numpy() + lengths[keep]
-    return frame.assign(end=end), lines[keep]
+    return frame.assign(end=end), at[keep]
 
 
-def _offsets_of_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
+def _offsets_of_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
                       documents: Documents | None, log: ProblemLog, occurrences: str, what: str
                       ) -> tuple[pd.DataFrame, np.ndarray]:
     """Rows with offsets are checked against the documents; rows without are located (row
     order kept; a text found several times gives consecutive rows)."""
     if "start" not in frame.columns:
-        return locate_texts(frame, lines, table, documents, log, occurrences, what)
+        return locate_texts(frame, at, table, documents, log, occurrences, what)
     given = frame["start"].notna().to_numpy()
     if documents is not None and given.any() and "doc_id" in frame.columns:
-        _check_texts(frame[given], lines[given], table, documents, log)
+        _check_texts(frame[given], at[given], table, documents, log)
     if given.all():
-        return frame, lines
+        return frame, at
     frame = frame.assign(_row=np.arange(len(frame)))
-    found, found_lines = locate_texts(frame[~given].drop(columns=["start", "end"]),
-                                      lines[~given], table, documents, log, occurrences, what)
+    found, found_at = locate_texts(frame[~given].drop(columns=["start", "end"]),
+                                      at[~given], table, documents, log, occurrences, what)
     merged = pd.concat([frame[given], found], ignore_index=True)
     order = np.argsort(merged["_row"].to_numpy(), kind="stable")
-    lines = np.concatenate((lines[given], found_lines))[order]
-    return merged.iloc[order].drop(columns=["_row"]).reset_index(drop=True), lines
+    at = np.concatenate((at[given], found_at))[order]
+    return merged.iloc[order].drop(columns=["_row"]).reset_index(drop=True), at
 
 
-def _check_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table, documents: Documents,
+def _check_texts(frame: pd.DataFrame, at: np.ndarray, table: Table, documents: Documents,
                  log: ProblemLog) -> None:
     """A text given with its offsets must be the document's text there (offsets in bytes or
     tokens converted by the span reader's :func:`~sdreval.io.spans.documents.to_characters`;
@@ -232,14 +231,14 @@ def _check_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table, documents
                                          for t, d in zip(texts, docs)), bool, len(frame)))
     first, last, ok = to_characters(docs[rows], start[rows].astype(np.int64),
                                     end[rows].astype(np.int64), units[rows], documents,
-                                    lines[rows], table, ProblemLog())
+                                    at[rows], table, ProblemLog())
     keep = ok | chars[rows]  # characters as given (past the end: a shorter text differs)
     for i, s_i, e_i in zip(rows[keep].tolist(), first[keep].tolist(), last[keep].tolist()):
         here = documents.texts[docs[i]][s_i:e_i]
         if here != texts[i]:
             given = f"{int(start[i])}-{int(end[i])}" + (
                 "" if chars[i] else f" ({units[i]}; characters {s_i}-{e_i})")
-            table.report(log, int(lines[i]), f"the text at {given} of document {docs[i]} is "
+            table.report(log, int(at[i]), f"the text at {given} of document {docs[i]} is "
                          f"{here[:40]!r}, not the text given ({texts[i][:40]!r}): correct the "
                          "offsets or the text, or leave out the offsets (a text alone is "
                          "found in the document)")

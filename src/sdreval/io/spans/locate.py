@@ -99,17 +99,16 @@ def _rule(value, default: str) -> str | int:
     return number if number >= 1 else "?"
 
 
-def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
+def locate_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
                  documents: Documents | None, log: ProblemLog, default: str, what: str
                  ) -> tuple[pd.DataFrame, np.ndarray]:
     """Rows of ``frame`` with a ``text`` column and no offsets -> rows with ``doc_id``,
-    ``start``, ``end`` (one row per occurrence kept).  Rows that failed are reported (at
-    ``lines`` of ``table``) and dropped.  Returns the new frame and the line of each of its
-    rows."""
+    ``start``, ``end`` (one row per occurrence kept), and the row of ``table`` each came
+    from (``at``: of the rows of ``frame``).  Rows that failed are reported and dropped."""
     if documents is None:
         table.report(log, None, f"{what} given as text need the documents to be found in "
                      "(--documents FILE, or documents= in Python)")
-        return frame.iloc[:0], lines[:0]
+        return frame.iloc[:0], at[:0]
     locator = Locator(documents)
     texts = frame["text"].to_numpy(dtype=object)
     raw_docs = frame["doc_id"].to_numpy(dtype=object) if "doc_id" in frame.columns else None
@@ -119,19 +118,19 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
     fuzzy = 0
     repeated: list[str] = []
     for i, text in enumerate(texts):
-        line = int(lines[i])
+        row = int(at[i])
         if not isinstance(text, str) or not text.strip():
-            table.report(log, line, "text is missing or empty")
+            table.report(log, row, "text is missing or empty")
             continue
         rule = _rule(None if rules is None else rules[i], default)
         if rule == "?":
-            table.report(log, line, f"occurrence {rules[i]!r} is not all, first, error or "
+            table.report(log, row, f"occurrence {rules[i]!r} is not all, first, error or "
                          "a number >= 1")
             continue
         if docs is not None and not is_missing(raw_docs[i]):
             doc = docs[i]
             if doc not in documents:
-                table.report(log, line, f"document {doc} is not in the documents file "
+                table.report(log, row, f"document {doc} is not in the documents file "
                              f"({documents.source})")
                 continue
             candidates = [doc]
@@ -147,19 +146,19 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
         short = text if len(text) <= 60 else text[:57] + "..."
         where = f"document {candidates[0]}" if len(candidates) == 1 else "any document"
         if not found:
-            table.report(log, line, f"{what} text {short!r} ({len(text)} characters) not "
+            table.report(log, row, f"{what} text {short!r} ({len(text)} characters) not "
                          f"found in {where}, neither exactly nor with white space normalised")
             continue
         fuzzy += normal
         if len(found) > 1:
             if rule == "error":
-                table.report(log, line, f"{what} text {short!r} occurs {len(found)} times "
+                table.report(log, row, f"{what} text {short!r} occurs {len(found)} times "
                              f"in {where}: say which with \"occurrence\": a number, "
                              "\"first\" or \"all\" (or give offsets)")
                 continue
-            repeated.append(f"{table.place(line)}: {len(found)}")
+            repeated.append(f"{table.place(row)}: {len(found)}")
             if isinstance(rule, int) and rule > len(found):
-                table.report(log, line, f"occurrence {rule}: the text occurs only "
+                table.report(log, row, f"occurrence {rule}: the text occurs only "
                              f"{len(found)} times in {where}")
                 continue
             found = found[:1] if rule == "first" else \
@@ -183,4 +182,4 @@ def locate_texts(frame: pd.DataFrame, lines: np.ndarray, table: Table,
     rows["end"] = np.array([e for _, _, _, e in kept], dtype=np.int64)
     if "unit" in rows.columns:  # offsets found in the text are characters, whatever the row said
         rows["unit"] = "chars"
-    return rows, lines[keep]
+    return rows, at[keep]

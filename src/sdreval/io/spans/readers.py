@@ -38,7 +38,7 @@ from ...errors import ProblemLog
 from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
-from ..frames import build_run, ranked_rows
+from ..frames import table_run
 from ..frame_qrels import passage_judgements
 from ..table_checks import Checker, span_values
 from ..textlines import finish, given_log
@@ -64,11 +64,6 @@ SPAN_FORMATS = {
     "chunk-map": ("chunk_id", "doc_id", "start", "end"),
     "documents": DOCUMENT_KEYS,
 }
-
-
-def require(table: Table, kind: str, what: str, log: ProblemLog) -> None:
-    """Refuse a table without the keys of ``kind`` (:data:`SPAN_FORMATS`)."""
-    table.require(SPAN_FORMATS[kind], what, log)
 
 
 def unit_column(table: Table, check: Checker) -> np.ndarray | None:
@@ -103,7 +98,7 @@ def span_rows(table: Table, check: Checker, documents: Documents | None,
     docs = ids["doc_id"][rows]
     s, e, fine = to_characters(docs, starts[rows], starts[rows] + lengths[rows],
                                None if units is None else units[rows], documents,
-                               table.lines[rows], table, check.log)
+                               rows, table, check.log)
     rows = rows[fine]
     return ids, Spans(rows, ids["query_id"][rows] if "query_id" in ids else None,
                       docs[fine], s[fine], e[fine])
@@ -146,7 +141,7 @@ def span_qrels_from_table(table: Table, log: ProblemLog, documents: Documents | 
     """Span qrels from a loaded table (see the module docstring; RAG tools' keys and gold
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "gold", occurrences)
-    require(table, "span-qrels", "span qrels", log)
+    table.require(SPAN_FORMATS["span-qrels"], "span qrels", log)
     check = table.checker(log)
     relevance = check.floats(table.frame["relevance"].to_numpy(), "relevance")
     ids, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
@@ -182,21 +177,15 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
                score: np.ndarray | None, rank: np.ndarray | None,
                chunk_ids: np.ndarray | None = None) -> Run:
     """The run of the rows (queries in order of first appearance), ranked by the rule of
-    every table (:func:`~sdreval.io.frames.ranked_rows`: repeated results, ranks going
-    down and empty spans are warnings): with a rank key, file order; with scores only, score
-    descending, ties by id descending (the chunk id for chunk runs, else document id,
-    start, end), as trec_eval."""
-    rows = spans.rows
-    codes, uniques = pd.factorize(spans.topics, sort=False)
-    score = None if score is None else score[rows]
-    rank = None if rank is None else rank[rows]
-    lengths = spans.ends - spans.starts
-    order = ranked_rows(check, codes, uniques, spans.docs, score, rank, None, spans.starts,
-                        lengths, rows, None if chunk_ids is None else (chunk_ids,),
-                        labels=chunk_ids)
-    run = build_run(run_name(table, name), table.file, codes, list(map(str, uniques)),
-                    order, spans.docs, "passage", score, rank, None, spans.starts, lengths,
-                    Run if chunk_ids is None else ChunkRun, overlap_expected=True)
+    every table (:func:`~sdreval.io.frames.table_run`; module docstring), ties by chunk id
+    in chunk runs."""
+    rows, (codes, uniques) = spans.rows, pd.factorize(spans.topics, sort=False)
+    run, order = table_run(check, run_name(table, name), codes, list(uniques), spans.docs,
+                           "passage", None if score is None else score[rows],
+                           None if rank is None else rank[rows], None, spans.starts,
+                           spans.ends - spans.starts, Run if chunk_ids is None else ChunkRun,
+                           rows, None if chunk_ids is None else (chunk_ids,),
+                           labels=chunk_ids, overlap_expected=True)
     if chunk_ids is not None:
         ranked, edges = chunk_ids[order], np.cumsum([0] + [len(r) for r in run.topics.values()])
         run.chunk_ids = {t: ranked[lo:hi] for t, lo, hi in zip(run.topics, edges, edges[1:])}
@@ -208,7 +197,7 @@ def span_run_from_table(table: Table, log: ProblemLog, documents: Documents | No
     """A span run from a loaded table (see the module docstring; RAG tools' keys and chunks
     given as text: :mod:`sdreval.io.spans.fields`)."""
     table = canonical_table(table, documents, log, "retrieved", occurrences)
-    require(table, "span-run", "span runs", log)
+    table.require(SPAN_FORMATS["span-run"], "span runs", log)
     check = table.checker(log)
     score, rank = score_or_rank(table, check)
     _, spans = span_rows(table, check, documents, ("query_id", "doc_id"))
