@@ -1,31 +1,20 @@
 """Columnar parsing of the TREC-like text formats: whole blocks at C speed, same results.
 
-This module reads a file in blocks of about
-:data:`BLOCK_BYTES` cut at line ends and parses each block with Arrow's multi-threaded CSV
-reader (``pyarrow.csv``, imported here only) into typed columns, validated with vectorised
-checks.  A block is parsed this way only when it is certain that Arrow sees exactly the fields
-``str.split()`` would see and that every line is valid:
+A file is read in blocks cut at line ends (:func:`iter_blocks`), each parsed by Arrow's CSV
+reader (:func:`parse_columns`) only when Arrow certainly sees the fields ``str.split()`` sees
+and every line is valid: the bytes pass :func:`plain_text`; one separator, a single space or a
+single tab, throughout (:func:`prepare`; an empty field shows a doubled one: :func:`text_ok`);
+blank and ``#`` lines removed first, line numbers kept; every value passes the careful path's
+checks (integers, finite numbers, ranks, offsets, XPaths).  A block failing any of these is
+halved down to :data:`CAREFUL_BYTES` (:func:`parse_halving`), below which the per-line code
+parses it: every problem is reported with the file, line and message of a line-by-line read
+(``tests/reference`` holds such a reader, the reference of the tests).  A ``.gz`` file that
+cannot be read to its end is read line by line from the failed block on, up to the damage
+(:class:`ReadFailed`).
 
-* the bytes are valid UTF-8 without any white space that ``str.split()`` splits on besides
-  the field separator and line ends (``\\v \\f \\x1c-\\x1f``, U+0085, U+00A0, U+2000-U+200A...),
-  and every ``\\r`` is part of a CRLF line end;
-* fields are separated by exactly one space, or exactly one tab (never both in a block), with no
-  white space at the start or end of a line (checked on the bytes);
-* blank lines and ``#`` comment lines are removed before parsing, keeping line numbers;
-* each line has the layout's number of fields and every value passes the same checks as the
-  careful path (integers and finite numbers, ranks, offsets, XPaths).
-
-A block failing any of these is split in two at a line end and each half tried again, down to
-:data:`CAREFUL_BYTES`, below which the careful per-line code parses it: so every problem is
-reported by the per-line code itself, with the same file, line and message as if the whole
-file were read line by line (``tests/reference`` holds such a reader, the reference of the
-tests).  A ``.gz`` file that cannot be read
-to its end is read line by line from the failed block on, up to the damage, which is
-reported where the careful reader reports it.
-
-Used by the run reader (:mod:`sdreval.io.trec`) and the streaming reader
-(:mod:`sdreval.io.stream`); the judgement readers cut lines of any number of fields with
-:func:`plain_text` and :func:`sdreval.io.tokens.split_fields`.
+Used by the run reader (:mod:`sdreval.io.trec`) and the streaming reader; the judgement
+readers cut lines of any number of fields with :func:`plain_text` and
+:func:`sdreval.io.tokens.split_fields`.
 """
 from __future__ import annotations
 
@@ -73,8 +62,7 @@ def iter_blocks(path: str | Path, size: int | None = None,
                 byte_range: tuple[int, int, int] | None = None
                 ) -> Iterator[tuple[bytearray, int, int]]:
     """``(block, lines before it, line ends in it)``: the file in pieces of about ``size``
-    bytes, each completed to the end of its last line (the last piece may end without a
-    line end).  Blocks are ``bytearray`` so that completing a line does not copy the block.
+    bytes completed to a line end (``bytearray``: completing does not copy the block);
     ``byte_range`` ``(start, end, lines before start)``: only bytes ``start:end`` of an
     uncompressed file, both at line starts (a piece of the file read by one worker)."""
     size = size or BLOCK_BYTES
@@ -108,15 +96,14 @@ def iter_blocks(path: str | Path, size: int | None = None,
 
 
 def count_newlines(block: bytes | bytearray) -> int:
-    """The number of line ends of a block (numpy: several times faster than ``bytes.count``,
-    and without holding the interpreter lock)."""
+    """The number of line ends of a block (numpy: faster than ``bytes.count``, and without
+    the interpreter lock)."""
     return int(np.count_nonzero(np.frombuffer(block, dtype=np.uint8) == 10))
 
 
 def split_block(block: bytes, before: int, newlines: int
                 ) -> list[tuple[bytes, int, int]] | None:
-    """Two halves of a block cut at a line end near the middle (None if it is one line), as
-    :func:`iter_blocks` gives blocks."""
+    """Two halves of a block cut at a line end near the middle (None if it is one line)."""
     middle = block.find(b"\n", len(block) // 2)
     if middle < 0 or middle + 1 >= len(block):
         middle = block.rfind(b"\n", 0, len(block) // 2)
@@ -128,9 +115,8 @@ def split_block(block: bytes, before: int, newlines: int
 
 
 def parse_halving(block, before: int, newlines: int, fast, careful) -> None:
-    """Parse one block with ``fast(block, before, newlines)`` (True if it took the block);
-    else the block is halved and each half tried again, and a part that still fails at
-    :data:`CAREFUL_BYTES` or below goes to ``careful(block, before)``."""
+    """``fast(block, before, newlines)`` (True if it took the block), else each half tried
+    again, down to :data:`CAREFUL_BYTES`, below which ``careful(block, before)`` parses it."""
     if fast(block, before, newlines):
         return
     if len(block) > CAREFUL_BYTES:
@@ -155,10 +141,9 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
             ) -> Prepared | None:
     """The block's data lines for Arrow, or None if the block needs the careful path: not
     :func:`plain_text`, both spaces and tabs, or a hexadecimal number (``0x10``: Arrow reads
-    it as 16, the decimal rule of every other path refuses it).  Two separators in a row or
-    one at a line start or end show as an empty value or a wrong field count, which
-    :func:`text_ok` and Arrow catch.  ``filtered``: blank and ``#`` lines are removed first
-    (else a block holding one fails at parse time and is prepared again filtered)."""
+    it as 16, the decimal rule of every other path refuses it).  A doubled separator, or one
+    at a line end, gives an empty value (:func:`text_ok`) or a wrong field count (Arrow).
+    ``filtered``: blank and ``#`` lines removed (tried after a block failed with them)."""
     block = plain_text(block, before)  # type: ignore[assignment]
     if block is None:
         return None
@@ -176,10 +161,9 @@ def prepare(block: bytes, before: int, newlines: int, filtered: bool = False
 
 def plain_text(block: bytes, before: int) -> bytes | None:
     """The block (without a byte-order mark at the file start) if Arrow cuts its lines and
-    its fields on white space where ``str.split()`` cuts them, else None: valid UTF-8 without
-    ``\v \f \x1c-\x1f`` or Unicode white space (:data:`_UNICODE_SPACE`), every ``\r`` in
-    a CRLF line end.  The one test of every block reader (:func:`prepare` for Arrow's CSV
-    reader, :func:`sdreval.io.tokens.split_fields` for lines of any number of fields)."""
+    fields where ``str.split()`` cuts them, else None: valid UTF-8 without ``\v \f
+    \x1c-\x1f``, Unicode white space (:data:`_UNICODE_SPACE`), NUL or byte-order marks, every
+    ``\r`` in a CRLF line end.  The one test of every block reader."""
     if before == 0 and block.startswith(_BOM):
         block = block[3:]
     if any(c in block for c in _SPLITTERS) or b"\x00" in block or _BOM in block:
@@ -197,8 +181,7 @@ def plain_text(block: bytes, before: int) -> bytes | None:
 
 
 def _may_hold_hex(block: bytes, sep: bytes) -> bool:
-    """True if a field may be a hexadecimal number (an ``x`` after a ``0`` is looked for
-    with numpy first: most blocks have none)."""
+    """True if a field may be a hexadecimal number (``0x`` looked for with numpy first)."""
     if b"x" not in block and b"X" not in block:  # one memchr each: most blocks have none
         return False
     raw = np.frombuffer(block, dtype=np.uint8)
@@ -216,10 +199,9 @@ def has_blank_or_comment_lines(block: bytes) -> bool:
 
 
 def text_ok(column, first: bool = False) -> bool:
-    """True if no value of a column of strings (dictionary-encoded or not) is empty (two
-    separators in a row, or one at a line start or end: ``str.split()`` would cut other fields);
-    ``first``: the line's first field, which must not start with ``#`` either (a comment
-    line).  The other white space was excluded on the bytes by :func:`prepare`."""
+    """True if no value of a column of strings (dictionary-encoded or not) is empty (a
+    doubled separator, or one at a line end); ``first``: the line's first field, which must
+    not start with ``#`` either (a comment line)."""
     from .. import arrow_kernels as pc
 
     for chunk in column.chunks:
@@ -241,9 +223,8 @@ def _drop_blank_and_comment_lines(block: bytes) -> tuple[bytes, np.ndarray]:
 
 
 def arrow_pool():
-    """The memory pool of the parsed blocks: the C library's allocator, which gives the memory
-    of a block's buffers back when they are freed (Arrow's default pools keep it for reuse,
-    which raises the peak memory of a read by about half the file's size)."""
+    """The memory pool of the parsed blocks: the C library's allocator, which gives a block's
+    memory back when freed (Arrow's default pools keep it: +half the file's size at peak)."""
     import pyarrow as pa
 
     return pa.system_memory_pool()
@@ -251,11 +232,9 @@ def arrow_pool():
 
 def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[str]):
     """Arrow table of the kept columns, or None if Arrow refuses the block (wrong field count,
-    a value that is not of its column's type, a blank line) or the rows are not the lines.
-
-    Not in Arrow's thread pool: a threaded read that fails returns while
-    its other tasks still run in the pool, and a process ending then (an input error raised
-    and caught, then exit) aborts ("terminate called without an active exception")."""
+    a value not of its column's type, a blank line) or the rows are not the lines.  Not in
+    Arrow's thread pool: a failed threaded read leaves tasks running, and a process ending
+    then aborts ("terminate called without an active exception")."""
     import pyarrow as pa
     from pyarrow import csv
 
@@ -282,8 +261,7 @@ def parse_columns(prepared: Prepared, names: list[str], types: dict, keep: list[
 
 
 def in_first_appearance_order(codes: np.ndarray) -> bool:
-    """True if every code is at most one more than the largest before it (codes numbered in
-    order of first appearance)."""
+    """True if the codes are numbered in order of first appearance."""
     if not len(codes):
         return True
     running = np.maximum.accumulate(codes)

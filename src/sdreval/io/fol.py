@@ -2,12 +2,10 @@
 ...]``, one judged document a line, stored as :class:`~sdreval.judgements.qrels.DocPassages`
 in qrels of scale ``fol``; and the one-passage-a-line passage qrels
 (:func:`read_passage_qrels`).  The layouts and the policy for each bad line: docs/inputs.md.
-
-FOL qrels are read in blocks (:mod:`sdreval.io.tokens`; the fields checked with vectorised
-tests, a line refused explained by :func:`parse_fol_line` and :func:`check_fol_line`); the
-problems of a line are reported in line order: its errors, or its repeat, or its warnings.
-The judgements are kept as :class:`~sdreval.judgements.columns.PassageColumns`; reading peaks
-at about 1.4 times the file's size (plus the problems waiting to be reported).
+FOL qrels are read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by
+:func:`parse_fol_line` and :func:`check_fol_line`) into
+:class:`~sdreval.judgements.columns.PassageColumns`; reading peaks at about 1.4 times the
+file's size (plus the problems waiting to be reported).
 """
 from __future__ import annotations
 
@@ -23,7 +21,7 @@ from .textlines import (CHAR_LIMIT, beyond_char_limit, given_log, iter_fields,
                         nonnegative, parse_int, passage_fields)
 from .keyed_rows import KeyedRows, find_repeats, finished, smallest_integers
 from .tokens import DIGITS, Fields, digit_integers, read_in_blocks, system_allocator
-from .run_columns import TRIM_BYTES, release_heap_memory
+from .run_columns import TRIM_BYTES, joined, release_heap_memory
 
 
 FolLine = tuple[str, str, int, int, "int | None", list[tuple[int, int]]]
@@ -132,7 +130,7 @@ class _Rows:
         out = []
         for i, part in enumerate(self.parts):
             self.parts[i] = []
-            out.append(np.concatenate(part) if part else np.zeros(0, dtype=np.int8))
+            out.append(joined(part))
             del part
             if out[-1].nbytes >= TRIM_BYTES:  # the pieces' memory back to the system
                 release_heap_memory()
@@ -232,19 +230,15 @@ def _finish_rows(rows: _Rows, held: list[Problem], file: str, log: ProblemLog) -
         return int(relchars[row]), int(doclen[row]), None if b < 0 else b, ranges
 
     keyed.report(repeats, held, file, log, content, rows.warnings)
-    docs, names = keyed.doc_column(), keyed.names()
     order, topic_bounds = keyed.grouped(repeats)
     if order is not None:
         counts = np.diff(bounds)[order]
         grouped = np.concatenate(([0], np.cumsum(counts, dtype=np.int64)))
         take = np.arange(grouped[-1]) + np.repeat(bounds[order] - grouped[:-1], counts)
         offsets, lengths, bounds = offsets[take], lengths[take], grouped
-        from .. import arrow_kernels as pc
-
-        docs = pc.take(docs, order)
         relchars, doclen, bep = relchars[order], doclen[order], bep[order]
-    table = PassageColumns(docs, relchars, doclen, bep, bounds, offsets, lengths)
-    return Qrels.from_columns("fol", names, topic_bounds, table, source=file)
+    table = PassageColumns(keyed.docs_in(order), relchars, doclen, bep, bounds, offsets, lengths)
+    return Qrels.from_columns("fol", keyed.names(), topic_bounds, table, source=file)
 
 
 def read_passage_qrels(path: str | Path, log: ProblemLog | None = None) -> Qrels:

@@ -1,7 +1,6 @@
-"""The rows of a judgement file as its readers keep them while reading (:class:`KeyedRows`:
-compact columns keyed by ``(topic, document)``), repeated keys found over the whole file (by
-hash, :func:`repeated_values`, then exactly, :func:`confirm_repeats`), problems reported in
-line order (:func:`report_in_line_order`)."""
+"""The rows of a judgement file as its readers keep them (:class:`KeyedRows`: compact columns
+keyed by ``(topic, document)``), repeated keys found over the whole file, problems reported in
+line order."""
 from __future__ import annotations
 
 import heapq
@@ -23,9 +22,8 @@ def repeated_values(ordered: np.ndarray) -> np.ndarray:
 
 
 def members(hashes: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """Which of ``hashes`` (uint32) are among ``values`` (sorted, not empty, few): looked up
-    by their top 20 bits first (a table of 2**20), then by a binary search for the few
-    that pass (``np.isin`` would sort both arrays together)."""
+    """Which of ``hashes`` (uint32) are among ``values`` (sorted, not empty, few): by their top
+    20 bits in a table, then a binary search for the few that pass (``np.isin`` sorts both)."""
     top = np.zeros(1 << 20, dtype=bool)
     top[values >> np.uint32(12)] = True
     out = top[hashes >> np.uint32(12)]
@@ -36,8 +34,8 @@ def members(hashes: np.ndarray, values: np.ndarray) -> np.ndarray:
 
 
 def confirm_repeats(rows: np.ndarray, keys) -> dict[int, int]:
-    """``row -> first row`` of the ``rows`` (in order) whose key (``keys``, one per row) an
-    earlier one of them has: the exact comparison after the hashes."""
+    """``row -> first row`` of the ``rows`` whose key (``keys``, one per row) an earlier one
+    of them has: the exact comparison after the hashes."""
     seen: dict[tuple, int] = {}
     out: dict[int, int] = {}
     for row, key in zip(rows.tolist(), keys):
@@ -82,7 +80,7 @@ def string_hashes(names) -> np.ndarray:
 
 def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[tuple[str, str]]]],
             file: str, log: ProblemLog) -> None:
-    """Report the held problems and the judgements' problems merged in line order (a line
+    """Report the held problems and the judgements' ``events`` merged in line order (a line
     has problems of one kind only: errors, a repeat, or warnings)."""
     def numbered() -> Iterator[tuple[int, int, list[tuple[str, str]], str | None]]:
         line = 0
@@ -100,8 +98,7 @@ def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[t
 
 
 def smallest_integers(values: np.ndarray) -> np.ndarray:
-    """Integers in the narrowest signed type that holds them all (int8 to int64): the kept
-    columns of a judgement file take a byte a value where they can (grades, passage counts)."""
+    """Integers in the narrowest signed type that holds them all (int8 to int64)."""
     if not len(values):
         return values.astype(np.int8)
     low, high = int(values.min()), int(values.max())
@@ -118,21 +115,18 @@ _HASH_PART_BITS = 3
 
 
 class TopicCodes(NamedTuple):
-    """The topics of a piece of rows: a code per row into the piece's own topic names (an
-    Arrow string array, each name once, in order of first appearance in the piece).  Global
-    ids are given once every piece is read (:meth:`KeyedRows.names`): one hash table of the
-    names, built by Arrow, instead of a Python lookup per new topic and piece."""
+    """The topics of a piece of rows: a code per row into the piece's own topic names (Arrow
+    strings, in order of first appearance); global ids are given once every piece is read
+    (one hash table of the names, built by Arrow)."""
 
     codes: np.ndarray
     names: Any
 
 
 class KeyedRows:
-    """The judgements of a file keyed by ``(topic, document)``, held compact while it is read:
-    the documents' ids as Arrow strings (a piece per block), each piece's topics as runs of
-    equal codes into the piece's topic names (:class:`TopicCodes`; global ids, in order of
-    first appearance, given when all pieces are read), the line of each row as a
-    :class:`~sdreval.io.run_columns.RowIndex` (per piece, unless lines are missing).  The
+    """The judgements of a file keyed by ``(topic, document)``, held compact while it is read,
+    a piece per block: the documents' ids as Arrow strings, the topics as runs of equal codes
+    (:class:`TopicCodes`), the lines (:class:`~sdreval.io.run_columns.RowIndex`).  The
     readers keep their other columns per piece beside it."""
 
     def __init__(self) -> None:
@@ -214,13 +208,9 @@ class KeyedRows:
         """The topics, in order of their ids (first appearance)."""
         return self._globals()[0]
 
-    def run_columns(self) -> tuple[np.ndarray, np.ndarray]:
-        """The topic id of each run of rows and the run's length, over all pieces."""
-        return self._globals()[1:]
-
     def topic_of(self, rows: np.ndarray) -> np.ndarray:
         """The topic id of each of ``rows``."""
-        ids, lengths = self.run_columns()
+        ids, lengths = self._globals()[1:]
         starts = np.cumsum(lengths) - lengths
         return ids[np.searchsorted(starts, rows, side="right") - 1]
 
@@ -230,12 +220,17 @@ class KeyedRows:
 
         return pa.chunked_array(self.docs, pa.string())
 
+    def docs_in(self, order: np.ndarray | None):
+        """The documents' ids of the rows in ``order`` (:meth:`grouped`; None: all rows)."""
+        from .. import arrow_kernels as pc
+
+        return self.doc_column() if order is None else pc.take(self.doc_column(), order)
+
     def repeats(self) -> dict[int, int]:
-        """``row -> first row`` of the rows whose ``(topic, document)`` an earlier row has.
-        Rows are told apart by a 32-bit hash of the key, made as each piece is added (4 bytes
-        a row); the rows sharing a hash (repeats, and collisions: a few hundred in a million
-        rows) are then compared exactly.  The hashes are searched a part at a time (by their
-        top bits): the search holds a fraction of them twice."""
+        """``row -> first row`` of the rows whose ``(topic, document)`` an earlier row has:
+        rows sharing a 32-bit hash of the key (repeats, and a few hundred collisions in a
+        million rows) are compared exactly; the hashes are searched a part at a time (by their
+        top bits), so the search holds a fraction of them twice."""
         if len(self) < 2:
             return {}
         shared = []
@@ -256,8 +251,7 @@ class KeyedRows:
         return confirm_repeats(rows, zip(self.topic_of(rows).tolist(), self.docs_of(rows)))
 
     def docs_of(self, rows: np.ndarray) -> list[str]:
-        """The documents' ids of ``rows`` (in order), taken piece by piece (a take over all
-        pieces at once would join them first)."""
+        """The documents' ids of ``rows``, taken piece by piece (not joining the pieces)."""
         from .. import arrow_kernels as pc
 
         starts = np.cumsum([0] + [len(docs) for docs in self.docs])
@@ -301,7 +295,7 @@ class KeyedRows:
         kept = None
         if dropped is not None and len(dropped):
             kept = np.delete(np.arange(len(self)), np.fromiter(dropped, np.int64))
-        ids, lengths = self.run_columns()
+        ids, lengths = self._globals()[1:]
         names = len(self.names())
         if kept is None and (len(ids) < 2 or (np.diff(ids) >= 0).all()):
             # ids numbered in order of first appearance never decrease: each topic's rows
@@ -319,8 +313,8 @@ class KeyedRows:
 
 def find_repeats(keyed: "KeyedRows", held: list[Problem], file: str, log: ProblemLog
                  ) -> dict[int, int] | None:
-    """The repeated rows of a whole file (:meth:`KeyedRows.repeats`), with the memory reading
-    left given back first; None, every held problem reported, when no row was read."""
+    """The repeated rows of a whole file (:meth:`KeyedRows.repeats`; memory given back
+    first); None, every held problem reported, when no row was read."""
     if not len(keyed):
         report_in_line_order(held, iter(()), file, log)
         return None

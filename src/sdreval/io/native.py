@@ -1,15 +1,9 @@
 """The native judgement TSV: ``topic file path exhaustivity specificity [size]``, one element
-assessment a line (any white space separates fields), an optional header line whose first
-field is ``topic`` and ``#`` comments, one of which (``# scale=NAME``) may fix the scale.  The
-values (``?``: INEX 2005 "too small"; a coverage letter: INEX 2002), the scale inferred from
-all values when no directive fixes it (:func:`~sdreval.io.native_lines.infer_scale`) and the
-policies (invalid pairs are errors, an identical repeat a warning, a conflicting one an error)
-are documented in docs/inputs.md.
-
-Read in two steps: the lines, in blocks (:mod:`sdreval.io.tokens`; a line refused explained by
-:func:`~sdreval.io.native_lines.native_line`); then the assessments: the scale, invalid pairs
-(:func:`~sdreval.io.native_lines.pair_problem`) and repeated elements, vectorised, reported in
-line order.  The assessments are kept as columns
+assessment a line, an optional header line whose first field is ``topic`` and ``#`` comments,
+one of which (``# scale=NAME``) may fix the scale, else inferred from all values; the values
+and policies: docs/inputs.md, the rules: :mod:`sdreval.io.native_lines`.  Read in two steps:
+the lines, in blocks (:mod:`sdreval.io.tokens`); then the assessments (the scale, invalid
+pairs, repeated elements), vectorised, as columns
 (:class:`~sdreval.judgements.columns.ElementColumns`).
 """
 from __future__ import annotations

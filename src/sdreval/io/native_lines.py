@@ -7,7 +7,6 @@ the valid ``(e, s)`` pairs of each scale (:func:`pair_problem`, after the scales
 from __future__ import annotations
 
 import re
-import zlib
 from pathlib import Path
 
 import numpy as np
@@ -15,10 +14,9 @@ import numpy as np
 from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import open_binary, parse_float
+from .textlines import parse_float
 
 SCALES = ("inex2002", "inex2003", "inex2005", "graded")
-_BLOCK = 1 << 22
 #: a ``# scale=NAME`` comment line (after a byte-order mark on the first line), wherever it is
 _DIRECTIVE = re.compile(rb"^(?:\xef\xbb\xbf)?[ \t]*#[ \t]*scale[ \t]*[=:][ \t]*(\S+)",
                         re.IGNORECASE | re.MULTILINE)
@@ -36,17 +34,15 @@ def scale_directive(path: str | Path, file: str, log: ProblemLog) -> str | None:
     under the header line, or after data lines, is one too: it was ignored there, and the
     scale inferred instead); None if none, or after reporting an unknown scale or a second
     directive naming another scale."""
+    from .columnar import ReadFailed, iter_blocks
+
     found: list[tuple[int, str]] = []
-    before = 0
     try:
-        with open_binary(path) as handle:
-            while block := handle.read(_BLOCK):
-                block += handle.readline()
-                for match in _DIRECTIVE.finditer(block):
-                    line = before + block.count(b"\n", 0, match.start()) + 1
-                    found.append((line, match.group(1).decode("utf-8", "replace").lower()))
-                before += block.count(b"\n")
-    except (OSError, EOFError, zlib.error):  # a damaged .gz: the reader reports where
+        for block, before, _ in iter_blocks(path):
+            for match in _DIRECTIVE.finditer(block):
+                found.append((before + block.count(b"\n", 0, match.start()) + 1,
+                              match.group(1).decode("utf-8", "replace").lower()))
+    except ReadFailed:  # a damaged .gz: the reader reports where
         pass
     for line, scale in found:
         if scale not in SCALES:

@@ -1,11 +1,6 @@
-"""The rows of a TREC-like run as the block reader gathers them: columns in file order, piece by
-piece (an Arrow chunk or a block read line by line), with global ids for topics and paths in
-order of first appearance (:class:`RunColumns`), the piece and line of every row kept per piece
-(:class:`RowIndex`), values of dictionary-encoded Arrow columns met so far
-(:class:`SeenValues`), and the memory given back to the system between blocks
-(:func:`release_heap_memory`).  The judgement readers share :class:`RowIndex` and
-:func:`release_heap_memory`.
-"""
+"""The rows of a TREC-like run as the block reader gathers them (:class:`RunColumns`), where
+each row comes from (:class:`RowIndex`, shared with the judgement readers), and the memory
+given back to the system between blocks (:func:`release_heap_memory`)."""
 from __future__ import annotations
 
 import numpy as np
@@ -16,13 +11,9 @@ from .trec_lines import DOCUMENT_PATH
 
 class RunColumns:
     """The valid results read so far, as columns in file order, piece by piece (an Arrow chunk
-    or a careful block).
-
-    Topics and canonical paths (few distinct values) get global ids in order of first
-    appearance; documents (many) as a code per row into the piece's names (Arrow strings, each
-    name once), made common to all pieces when the columns are joined (:meth:`columns`).
-    Line numbers and pieces are not kept per row: a piece of
-    consecutive lines keeps its first line only (:class:`RowIndex`)."""
+    or a careful block).  Topics and canonical paths (few) get global ids in order of first
+    appearance; documents (many) a code per row into the piece's names, made common to all
+    pieces when the columns are joined (:meth:`columns`); lines: :class:`RowIndex`."""
 
     def __init__(self, layout: str) -> None:
         self.layout = layout
@@ -44,9 +35,8 @@ class RunColumns:
 
     def add(self, topic, doc, dictionary, path, offset, length, rank, rsv, line) -> None:
         """One piece of rows: global topic and path ids, document codes into the piece's
-        ``dictionary`` of names (Arrow strings, each name once), the line numbers.  The
-        names are kept by code when they repeat (most pieces of a passage run), else as a
-        string per row (:meth:`_documents`)."""
+        ``dictionary`` of names (Arrow strings), the line numbers.  The names are kept by
+        code when they repeat (:func:`names_repeat`), else as a string per row."""
         self.index.add(np.asarray(line, dtype=np.int64))
         doc = np.asarray(doc, dtype=np.int32)
         by_code = names_repeat(len(dictionary), len(doc))
@@ -60,12 +50,11 @@ class RunColumns:
                 column.append(narrow(np.asarray(value, dtype)))
 
     def columns(self, objects: bool = True, coded: bool = False) -> list:
-        """All rows, one column at a time (each column's pieces released as it is joined):
+        """All rows, the columns emptied (each column's pieces released as it is joined):
         topic, doc, doc names, piece, path, offset, length, rank, rsv, line (offset and length
-        None for element and document runs).  Document names as a numpy array of Python
-        strings; with ``objects=False`` as Arrow strings (``coded``: as a dictionary array
-        of the document codes when :attr:`exact_docs`), and piece and line None
-        (:attr:`joined` tells them).  The columns start empty again."""
+        None but for passage runs).  Document names as a numpy array of Python strings; with
+        ``objects=False`` as Arrow strings (``coded``: a dictionary array when
+        :attr:`exact_docs`), and piece and line None (:attr:`joined` tells them)."""
         index, self.index = self.index, RowIndex(self.index.first_piece + len(self.index.starts))
         #: the :class:`RowIndex` of the rows last given by :meth:`columns`
         self.joined = index
@@ -80,8 +69,7 @@ class RunColumns:
             elif i == 2 and self.layout != "element":  # untouched pages, no memory
                 columns.append(np.zeros(index.rows, dtype))
             else:
-                columns.append(chunks[0] if len(chunks) == 1 else
-                               np.concatenate(chunks) if chunks else np.zeros(0, dtype))
+                columns.append(joined(chunks, dtype))
             del chunks
             if columns[-1] is not None and columns[-1].nbytes >= TRIM_BYTES:
                 release_heap_memory()
@@ -96,15 +84,11 @@ class RunColumns:
 
     def _documents(self, coded: bool) -> tuple[np.ndarray, object]:
         """The document code of every row (int32) and the rows' names (a ChunkedArray of
-        strings, or of the codes into the names if ``coded`` and :attr:`exact_docs`); the
-        pieces' codes and names are released.
-
-        When every piece keeps its names by code (:meth:`add`: names repeat, as in a
-        passage run), the codes are made common to the pieces (Arrow's dictionary
-        unification: each piece's names hashed once) and :attr:`exact_docs` is True: equal
-        codes are equal names over all these rows.  Else codes are unique within a piece
-        only (a topic spanning pieces is then looked at alone: :mod:`.run_topics`); a hash
-        table of names that seldom repeat would cost more than it saves."""
+        strings, or of codes if ``coded`` and :attr:`exact_docs`); the pieces are released.
+        When every piece keeps its names by code, the codes are made common to the pieces
+        (Arrow's dictionary unification) and :attr:`exact_docs` is True.  Else codes are
+        unique within a piece only (a topic spanning pieces is then looked at alone:
+        :mod:`.run_topics`): hashing names that seldom repeat would cost more than it saves."""
         import pyarrow as pa
         from .. import arrow_kernels as pc
         from .columnar import arrow_pool
@@ -138,9 +122,13 @@ class RunColumns:
         return np.concatenate(codes), pa.chunked_array(strings, type=pa.string())
 
 
+def joined(parts: list[np.ndarray], dtype=np.int8) -> np.ndarray:
+    """The pieces of a column one after another (a single piece itself: no copy)."""
+    return parts[0] if len(parts) == 1 else np.concatenate(parts) if parts else np.zeros(0, dtype)
+
+
 def names_repeat(names: int, rows: int) -> bool:
-    """Whether ``rows`` holding ``names`` distinct document names are kept by code: names
-    repeat (at most one per two rows), or are few."""
+    """Whether ``rows`` holding ``names`` distinct names are kept by code: few, or repeated."""
     return names <= max(rows // 2, 256)
 
 
@@ -153,10 +141,8 @@ def _take(names, codes: np.ndarray):
 
 
 def narrow(values: np.ndarray) -> np.ndarray:
-    """64-bit integers kept as unsigned 32-bit ones when they fit (ranks, offsets and lengths:
-    never negative, as read; offsets and lengths below 2**32): the run's columns take less
-    memory; a topic's ranking is given int64 arrays again
-    (:func:`sdreval.model.run.row_reader`)."""
+    """64-bit integers (ranks, offsets, lengths) kept as unsigned 32-bit ones when they fit;
+    a topic's ranking is given int64 arrays again (:func:`sdreval.model.run.row_reader`)."""
     if values.dtype == np.int64 and len(values) and values.min() >= 0 and values.max() < 1 << 32:
         return values.astype(np.uint32)
     return values
@@ -167,9 +153,8 @@ _COLUMNS = (np.int32, np.int32, np.int32, np.int64, np.int64, np.int64, np.float
 
 
 class RowIndex:
-    """Where each row of :class:`RunColumns` comes from: its piece and its line, found from
-    per-piece data (the first row and, for a piece of consecutive lines, the first line; the
-    lines themselves only for pieces with gaps, such as blank or bad lines)."""
+    """The piece and the line of each row, kept per piece: its first row and first line, and
+    its lines only if they are not consecutive (blank or bad lines between)."""
 
     def __init__(self, first_piece: int = 0) -> None:
         #: pieces are numbered from this on (unique over all the rows of a file)
@@ -188,8 +173,7 @@ class RowIndex:
         self.rows += len(lines)
 
     def every_row(self) -> tuple[np.ndarray, np.ndarray]:
-        """The piece and the line of every row (:meth:`pieces` and :meth:`lines` of all the
-        rows, made piece by piece)."""
+        """The piece and the line of every row."""
         starts = np.asarray(self.starts + [self.rows], dtype=np.int64)
         counts = np.diff(starts)
         piece = np.repeat(np.arange(self.first_piece, self.first_piece + len(counts),
@@ -221,17 +205,13 @@ class RowIndex:
 
 
 class SeenValues:
-    """The values of a dictionary-encoded column met so far by the columnar path and a global
-    id for each.  A chunk's values are first looked up among the previous chunk's at C speed
-    (runs are grouped by topic, so a chunk mostly repeats the last topic of the one before);
-    only the rest become Python strings, looked up in a dict.  The work is linear in the
-    chunks' distinct values: looking every chunk up in the set of all values met so far
-    rebuilt that set's hash table per chunk (14 s of a 100,000-topic run).
-
-    ``numbering``: the owner's dict of value -> id, where a new value gets the next id
-    (``len(numbering)``), in order of first appearance: each new value then costs one dict
-    operation (the run's topics); else ids come from the ``ids_of`` given to
-    :meth:`global_ids` and are kept here."""
+    """The values of a dictionary-encoded column met so far, and a global id for each.  A
+    chunk's values are first looked up among the previous chunk's at C speed (a run grouped
+    by topic mostly repeats the last topic), only the rest as Python strings in a dict:
+    linear in the chunks' distinct values (a lookup in the set of all values met rebuilt its
+    hash table per chunk: 14 s of a 100,000-topic run).  ``numbering``: the owner's dict
+    value -> id, a new value getting the next id; else ids come from ``ids_of``
+    (:meth:`global_ids`) and are kept here."""
 
     def __init__(self, numbering: dict[str, int] | None = None) -> None:
         self.numbering = numbering
@@ -240,9 +220,9 @@ class SeenValues:
         self.previous_found = np.zeros(0, dtype=np.int32)
 
     def global_ids(self, chunk, ids_of=None) -> np.ndarray:
-        """The global id of each row of a dictionary chunk.  Values not met before get their
-        ids from ``ids_of(values)`` (in order of first appearance; it may raise before
-        anything is recorded), or the next numbers of :attr:`numbering`."""
+        """The global id of each row of a dictionary chunk; new values (in order of first
+        appearance) numbered by ``ids_of(values)`` (which may raise before anything is
+        recorded) or :attr:`numbering`."""
         from .. import arrow_kernels as pc
 
         indices = numpy_of(chunk.indices)
@@ -289,8 +269,7 @@ def _first_rows(indices: np.ndarray, size: int) -> np.ndarray:
 
 
 def numpy_of(array) -> np.ndarray:
-    """A numpy view of an Arrow array of numbers without nulls (``to_numpy()`` copies the
-    arrays of Arrow's CSV reader, at about a millisecond a chunk)."""
+    """A numpy view of an Arrow array of numbers without nulls (``to_numpy()`` would copy)."""
     import pyarrow as pa
 
     try:
@@ -300,9 +279,8 @@ def numpy_of(array) -> np.ndarray:
 
 
 def release_heap_memory() -> None:
-    """Return free memory to the system (Arrow's pool, then glibc's ``malloc_trim``): the
-    pieces of a column just joined are freed, but the allocators would keep their memory, so
-    that the process would hold both the pieces and the joined columns."""
+    """Return free memory to the system (Arrow's pool, then glibc's ``malloc_trim``): else
+    the allocators keep the memory of the pieces of a column just joined."""
     import pyarrow as pa
 
     pa.default_memory_pool().release_unused()
@@ -325,10 +303,9 @@ _HEAP_SET = False
 
 def keep_heap_pages() -> None:
     """Once per process, on glibc: allocations below 8 MiB (a block, its parsed columns)
-    come from the heap, which keeps up to 32 MiB free between blocks and files.  With glibc's
-    defaults each block's buffers are mapped and unmapped, or trimmed, and fault in again page
-    by page (a run of 50 files of 4 MB: ~250,000 page faults, ~1 s of system time, ~45,000
-    after); :func:`release_heap_memory` still gives everything free back."""
+    come from the heap, which keeps up to 32 MiB free between blocks.  With glibc's defaults
+    each block's buffers are mapped, unmapped and faulted in again page by page (50 files of
+    4 MB: ~250,000 page faults, ~1 s of system time, ~45,000 after)."""
     global _HEAP_SET
     if _HEAP_SET:
         return
@@ -343,16 +320,11 @@ def keep_heap_pages() -> None:
     mallopt(-1, 32 << 20)  # M_TRIM_THRESHOLD
 
 
-#: blocks read between two calls of :func:`release_heap_memory` (a call takes a few ms, and
-#: the pages given back fault in again when reused: what the allocators keep between blocks is
-#: bounded, so this is rare)
+#: blocks read between two calls of :func:`release_heap_memory` (a few ms each, and the pages
+#: given back fault in again when reused)
 TRIM_BLOCKS = 16
-
-
 #: columns smaller than this are joined without :func:`release_heap_memory`
 TRIM_BYTES = 1 << 20
-
-
-#: new topics read between two calls of :func:`release_heap_memory` (Arrow's parse of a
-#: block of many distinct topics leaves much free memory that the allocator would keep)
+#: new topics read between two calls of :func:`release_heap_memory` (a block of many distinct
+#: topics leaves much free memory that the allocator would keep)
 TRIM_TOPICS = 1 << 15

@@ -1,10 +1,7 @@
-"""The rows of a TREC-like run grouped by topic (stable: file order within a topic), and each
-topic's ranks out of order, repeated results and overlapping passages reported by the rules of
-:mod:`sdreval.model.result_rules`, written once (:func:`report_topics`: topics checked in
-batches, only those the vectorised tests single out looked at one by one) for a whole run
-(:func:`assemble`) and for the topics a streaming reader yields (:func:`part_run`).
-Reports come topic by topic, each topic's in line order: ranks out of order, then repeats,
-then overlaps.
+"""The rows of a TREC-like run grouped by topic (file order within a topic), and each topic's
+ranks out of order, repeated results and overlapping passages reported by the rules of
+:mod:`sdreval.model.result_rules` (:func:`report_topics`), for a whole run (:func:`assemble`)
+and for the topics a streaming reader yields (:func:`part_run`).
 """
 from __future__ import annotations
 
@@ -21,15 +18,15 @@ from .trec_lines import DOCUMENT_PATH, file_stem
 
 
 def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
-    """Codes equal exactly where the documents are, for one topic's rows: the piece codes
-    if the rows come from one piece, else codes of the names (a numpy array)."""
+    """Codes equal exactly where one topic's documents are: the piece codes if the rows come
+    from one piece, else codes of the names (a numpy array)."""
     if len(piece) < 2 or piece[0] == piece[-1] and (piece == piece[0]).all():
         return doc
     return np.unique(names, return_inverse=True)[1].astype(np.int64).reshape(-1)
 
 
 def topic_bounds(grouped: np.ndarray, count: int) -> np.ndarray:
-    """The first row of each of ``count`` topic ids in rows grouped by topic id (and the end):
+    """The first row of each of ``count`` topic ids in rows grouped by topic id (and the end),
     searched in the rows' own integer type (a wider one would copy every row)."""
     return np.searchsorted(grouped, np.arange(count + 1, dtype=grouped.dtype)).astype(np.int64)
 
@@ -39,8 +36,7 @@ BATCH_ROWS = 1 << 18
 
 
 def topic_batches(bounds: np.ndarray) -> list[tuple[int, int]]:
-    """``(first topic, end topic)`` ranges of whole topics of about :data:`BATCH_ROWS` rows (a
-    larger topic alone)."""
+    """``(first, end)`` ranges of whole topics of about :data:`BATCH_ROWS` rows."""
     batches: list[tuple[int, int]] = []
     first, count = 0, len(bounds) - 1
     while first < count:
@@ -52,8 +48,7 @@ def topic_batches(bounds: np.ndarray) -> list[tuple[int, int]]:
 
 
 class RowsAt:
-    """The piece and line of rows given as arrays (the rows a streaming reader holds), asked
-    as :class:`~sdreval.io.run_columns.RowIndex` is asked."""
+    """:class:`~sdreval.io.run_columns.RowIndex` of rows whose piece and line are arrays."""
 
     def __init__(self, piece: np.ndarray, line: np.ndarray) -> None:
         self.piece, self.line = piece, line
@@ -67,10 +62,9 @@ class RowsAt:
 
 def part_run(columns: list, topics: list[str], paths: np.ndarray, layout: str, file: str,
               log: ProblemLog, wanted: list[int], name: str) -> Run:
-    """The run (shared columns) of the topics ``wanted`` (ids into ``topics``, in this order)
-    of rows given as :meth:`RunColumns.columns` gives them with ``objects=False``, plus each
-    row's piece and line (positions 3 and 9): the topics' problems reported in the order of
-    ``wanted`` (:func:`report_topics`), as :func:`assemble` reports a whole run's."""
+    """The run of the topics ``wanted`` (ids into ``topics``, in this order; their problems
+    reported in this order) of rows as :meth:`RunColumns.columns` gives them with
+    ``objects=False``, plus each row's piece and line (positions 3 and 9)."""
     # positions over the range of these ids only (one over every id of the file would make
     # streaming quadratic in the topics)
     low = min(wanted)
@@ -87,8 +81,7 @@ def path_names(state: RunColumns) -> np.ndarray:
 
 
 def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) -> Run:
-    """The run from the columns, topics in order of first appearance; ranks out of order,
-    repeats and overlaps reported topic by topic as the careful reader reports them."""
+    """The run from the columns, topics in order of first appearance, problems reported."""
     run_name = name or (next(iter(state.run_ids)) if state.run_ids else file_stem(file))
     run = run_of(state.columns(objects=False, coded=True), state.joined, state.topic_ids,
                  path_names(state), state.layout, file, log, run_name, state.exact_docs)
@@ -99,11 +92,9 @@ def assemble(state: RunColumns, file: str, log: ProblemLog, name: str | None) ->
 
 def run_of(columns: list, index: RowIndex | RowsAt, topics, paths: np.ndarray, layout: str,
            file: str, log: ProblemLog, name: str, exact: bool = False) -> Run:
-    """The run of rows given as :meth:`RunColumns.columns` gives them with ``objects=False``
-    (``topics``: the names of the topic ids, a list or a dict numbering them in order; rows
-    grouped by topic id, file order kept within a topic), the problems of every topic
-    reported (:func:`report_topics`; ``exact``: the document codes are common to all the
-    rows); topics without rows are left out."""
+    """The run of rows as :meth:`RunColumns.columns` gives them with ``objects=False``
+    (``topics``: the names of the topic ids, a list or a dict numbering them in order), the
+    problems of every topic reported (:func:`report_topics`); topics without rows left out."""
     columns = list(columns)
     topic, _, names, _, path, offset, length, rank, rsv, _ = columns
     n = len(topic)
@@ -142,15 +133,14 @@ def _in_order(order: np.ndarray | None):
 def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | None,
                   bounds: np.ndarray, topics: list[str], paths: np.ndarray, layout: str,
                   file: str, log: ProblemLog, exact: bool = False) -> None:
-    """Report, topic by topic in topic order, ranks out of order (found for all rows at once),
-    then repeated results and overlapping passages, checked by the careful reader's code for the
-    topics the vectorised tests single out (:func:`topics_with_repeats`,
-    :func:`topics_with_overlaps`).  ``columns`` as :meth:`RunColumns.columns` gives them with
-    ``objects=False``, but the document names already grouped by topic; ``index`` tells rows'
-    pieces and lines; ``order`` groups the rows by topic (None: they are).  ``exact``: the
-    document codes are common to all the rows (else only within a piece: a topic spanning pieces
-    is looked at alone, with codes of its names).  The whole-file reader and the streaming reader
-    (:func:`part_run`) share these checks."""
+    """Report, topic by topic, each topic's ranks out of order, then repeated results, then
+    overlapping passages, in line order; only the topics the vectorised tests single out
+    (:func:`topics_with_repeats`, :func:`topics_with_overlaps`, in batches of whole topics)
+    are looked at one by one.  ``columns`` as :meth:`RunColumns.columns` gives them with
+    ``objects=False``, the document names grouped by topic; ``index``: rows' pieces and
+    lines; ``order`` groups the rows by topic (None: they are); ``exact``: the document codes
+    are common to all rows (else a topic spanning pieces is looked at with codes of its
+    names)."""
     topic, doc, names, _, path, offset, length, rank, rsv, _ = columns
     if len(topic) < 2:
         return
@@ -241,8 +231,7 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
 
 def report_repeats(topic, doc, path, offset, length, line, doc_names, path_names, unit, file,
                     log):
-    """Warn (in line order) about each result repeating an earlier one of the topic; mask of
-    the repeats."""
+    """Warn (in line order) about each result repeating an earlier one; mask of the repeats."""
     keys = (doc, path) if unit != "passage" else (doc, offset, length)
     repeat, first_of = repeated_rows(keys)
     for row in np.flatnonzero(repeat).tolist():
@@ -261,8 +250,8 @@ def result_text(docs: np.ndarray, paths: np.ndarray | None, offsets: np.ndarray 
 
 
 def report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat) -> None:
-    """Warn (in line order) about each passage overlapping an earlier-offset passage of the
-    same document (repeats, already reported, and empty passages are left out)."""
+    """Warn (in line order) about each passage overlapping an earlier-offset one of its
+    document (repeats, already reported, and empty passages left out)."""
     for row, other in overlapping_rows(doc, offset, length, repeat):
         log.warn(file, int(line[row]), f"topic {topic}: " + overlap_message(
             f"{doc_names[row]} {offset[row]}:{length[row]}", f"{offset[other]}:{length[other]}",

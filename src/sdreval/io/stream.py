@@ -1,29 +1,14 @@
-"""Topic-at-a-time reading of runs, for files too large to hold in memory.
+"""Topic-at-a-time reading of runs, for files too large to hold in memory (docs/streaming.md).
 
-:func:`iter_run_topics` yields ``(topic, Ranking)`` one topic at a time, so that evaluating a
-run needs memory for one topic's results (plus the judgements), not for the whole file.  It
-reads the same formats as :func:`sdreval.io.read_run` -- TREC-like element, passage and
-document runs (plain or ``.gz``) and INEX XML submissions -- and reports the same problems
-(same policies, same messages; see ``docs/inputs.md`` and ``docs/formats-xml.md``).  Every
-ranking it yields equals the one :func:`~sdreval.io.read_run` builds for that topic.
-
-Topics in several blocks (``docs/streaming.md``).  A topic is yielded as soon as its *last*
-result has been read.  To know which result is the last, a first cheap pass over the file
-records, for every topic, the number of the last line mentioning it (text runs: only the first
-field of each line is looked at) or how many ``<topic>`` elements carry its id (XML runs).
-In the second pass a topic that is resumed later in the file is held (its results gathered in
-file order, exactly as :func:`~sdreval.io.read_run` does) until its last block has been read,
-then yielded.  A file sorted by topic (the usual case) therefore holds one topic at a time; a
-file whose topics are interleaved holds the interleaved topics together (in the worst case the
-whole run, the memory :func:`~sdreval.io.read_run` needs).  With ``contiguous=True`` the first
-pass is skipped: each topic is yielded when the next topic starts, and a topic that appears
-again after it was yielded is an :class:`~sdreval.errors.InputError` ("topics not contiguous").
-
-Topics are yielded in the order their last block ends (file order for a sorted file).  The run's
-name, unit and source are attributes of the returned :class:`TopicStream` (the name is known
-once the first result has been read).  :func:`iter_run_parts` gives the same topics gathered
-into runs of whole topics held in shared columns (as :func:`~sdreval.io.read_run` holds a run),
-the unit of streamed evaluation.
+:func:`iter_run_topics` yields ``(topic, Ranking)`` one topic at a time, and
+:func:`iter_run_parts` the same topics gathered into runs of whole topics: TREC-like text runs
+and INEX XML submissions, read by the whole-file readers' code, so every ranking and problem
+is what :func:`sdreval.io.read_run` gives for that topic.  A topic is yielded once its *last*
+result is read, which a first cheap pass over the file tells (the last line of each topic; the
+``<topic>`` elements of each id), in the order its last block ends; a file sorted by topic
+thus holds one topic at a time.  With ``contiguous=True`` there is no first pass: a topic is
+complete when the next one starts, and one met again after is an
+:class:`~sdreval.errors.InputError` ("topics not contiguous").
 """
 from __future__ import annotations
 
@@ -47,12 +32,9 @@ PART_RESULTS = 1 << 19
 
 
 class TopicStream:
-    """Iterator of ``(topic, Ranking)`` with the run's ``name``, ``unit`` and ``source``;
-    :meth:`parts` gives the same topics gathered into runs.
-
-    ``name`` is ``None`` until the first result has been read (then: the run-id, as
-    :func:`~sdreval.io.read_run` names the run); ``topics`` counts the topics yielded so far.
-    ``attributes`` holds the root attributes of an XML submission."""
+    """Iterator of ``(topic, Ranking)`` with the run's ``name`` (None until the first result
+    is read), ``unit``, ``source``, ``topics`` (yielded so far) and ``attributes`` (an XML
+    submission's root); :meth:`parts` gives the same topics gathered into runs."""
 
     def __init__(self, source: str, unit: Unit, name: str | None = None) -> None:
         self.source = source
@@ -109,29 +91,22 @@ def should_stream(path: str | Path, threshold: int | None = None) -> bool:
 
 def iter_run_topics(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,
                     contiguous: bool = False, name: str | None = None) -> TopicStream:
-    """Read a run one topic at a time: an iterator of ``(topic, Ranking)``.
-
-    ``fmt`` forces a run format (detected from content otherwise).  Problems go to ``log``;
-    without one, every error is raised in one :class:`~sdreval.errors.InputError` when the
-    iteration ends (after the topics have been yielded) and warnings become Python warnings,
-    as :func:`~sdreval.io.read_run` does.  ``contiguous=True`` skips the first pass (see the
-    module documentation): a topic seen again after it was yielded is then an InputError.
-    """
+    """Read a run one topic at a time: an iterator of ``(topic, Ranking)``.  ``fmt`` forces a
+    run format.  Problems go to ``log``; without one, every error is raised in one
+    :class:`~sdreval.errors.InputError` when the iteration ends and warnings become Python
+    warnings.  ``contiguous=True``: no first pass (module documentation)."""
     return iter_run_parts(path, fmt, log, contiguous, name, results=0)
 
 
 def iter_run_parts(path: str | Path, fmt: str | None = None, log: ProblemLog | None = None,
                    contiguous: bool | None = False, name: str | None = None,
                    results: int = PART_RESULTS) -> TopicStream:
-    """:func:`iter_run_topics` whose :meth:`TopicStream.parts` gathers the topics read into
-    runs of at least ``results`` results (the last one fewer), each held in shared columns as
-    :func:`~sdreval.io.read_run` holds a whole run: evaluating them costs what evaluating the
-    whole run costs, in memory for one part (plus the topics whose last line is not read).
-
-    ``contiguous=None`` (text runs; XML runs read as with False): no first pass, each topic
-    taken as complete when the next one starts, and :class:`TopicsResumed` raised (nothing
-    logged) at the first topic met again after its rows ended; the caller then reads the file
-    anew with ``contiguous=False``.  For a file sorted by topic that saves the first pass."""
+    """:func:`iter_run_topics` whose :meth:`TopicStream.parts` gathers the topics into runs of
+    at least ``results`` results (the last one fewer), held in shared columns as
+    :func:`~sdreval.io.read_run` holds a whole run.  ``contiguous=None`` (text runs; XML runs
+    read as with False): no first pass, and :class:`TopicsResumed` raised (nothing logged) at
+    the first topic met again after its rows ended, for the caller to read the file anew with
+    ``contiguous=False``."""
     kind = resolve_format(path, fmt, RUN_FORMATS, "a run")
     file = str(path)
     if kind == "inex-submission":

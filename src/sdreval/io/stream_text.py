@@ -1,8 +1,5 @@
-"""Text runs (TREC-like element, passage and document runs) read in runs of whole topics,
-for :mod:`sdreval.io.stream`: the blocks and rules of the whole-file reader
-(:func:`sdreval.io.trec.read_blocks`), the rows held in shared columns between blocks, and
-the topics whose last line has been read built into a run once enough rows are held.  A first
-pass (:func:`last_lines`) tells, for a file not sorted by topic, where each topic ends.
+"""TREC-like text runs read in runs of whole topics, for :mod:`sdreval.io.stream`
+(:func:`text_runs`), after a first pass that tells where each topic ends (:func:`last_lines`).
 """
 from __future__ import annotations
 
@@ -25,12 +22,9 @@ class TopicsResumed(Exception):
 
 def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int], int]:
     """First pass over a text run: topic -> number of the last line holding it, and the number
-    of topic blocks (runs of consecutive lines of one topic).
-
-    The file is read in the reader's blocks and each line's topic field is cut as the reader
-    cuts it (:func:`sdreval.io.trec.topic_runs`: Arrow where the reader uses Arrow,
-    ``str.split()`` elsewhere), so the second pass never meets a topic the first pass did not
-    see where it is; ``layout`` tells the number of fields Arrow expects."""
+    of topic blocks (runs of consecutive lines of one topic).  Each line's topic field is cut
+    as the reader cuts it (:func:`sdreval.io.trec.topic_runs`), so the second pass never meets
+    a topic where the first did not see it; ``layout`` tells the fields Arrow expects."""
     from . import columnar
     from .columnar import ReadFailed, iter_blocks
     from .trec import topic_runs
@@ -58,14 +52,13 @@ def last_lines(path: str | Path, layout: str = "element") -> tuple[dict[str, int
 
 def text_runs(path: str | Path, layout: str, stream: Any, log: ProblemLog | None,
                contiguous: bool | None, results: int) -> Iterator[Run]:
-    """The second pass (``stream``: its ``name`` is set once known, from the first run-id,
-    else the file name): the blocks of the whole-file reader
-    (:func:`sdreval.io.trec.read_blocks`, smaller blocks); the rows are held in
-    shared columns (no object per topic), and once ``results`` rows are held the topics whose
-    last line (first pass) has been read are built into a run (:func:`part_run`), in the
-    order of their last lines.  ``contiguous`` (True or None): no first pass; every topic held
-    but the one of the last row read is complete, and a topic met again after its rows ended
-    is an error (None: :class:`TopicsResumed`)."""
+    """The second pass (``stream``: its ``name`` set once known, from the first run-id, else
+    the file name): the whole-file reader's blocks (:func:`sdreval.io.trec.read_blocks`), the
+    rows held in shared columns; once ``results`` rows are held, the topics whose last line
+    has been read are built into a run (:func:`part_run`), in the order of their last lines.
+    ``contiguous`` (True or None): no first pass; every topic held but the last row's is
+    complete, and one met again after its rows ended is an error (None:
+    :class:`TopicsResumed`)."""
     from . import columnar
     from .run_columns import RunColumns
     from .run_topics import part_run, path_names

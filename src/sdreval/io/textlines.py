@@ -1,15 +1,6 @@
-"""Shared helpers of the text readers: streaming lines with file and line numbers, safe numbers.
-
-Every line a text reader cannot take in a block is read by :func:`iter_fields` (and
-:func:`iter_line_fields`): line by line in binary (``.gz`` files are decompressed on the fly),
-each line is decoded as UTF-8 (a line that is not UTF-8 is reported, never dropped silently),
-blank lines and lines starting with ``#`` are skipped, and the rest is split on whitespace; a
-line holding a NUL character or a byte-order mark after the file's start is reported
-(:func:`odd_character`).
-
-:func:`finish` implements the common "no log given" policy: problems are collected during the
-whole read and, at the end, every error is raised at once in one :class:`InputError`
-(warnings are issued as Python :class:`InputWarning` warnings, at most 20 and a count).
+"""Shared helpers of the text readers: opening (:func:`open_binary`), lines with their numbers
+(:func:`iter_fields`: every line a reader cannot take in a block), safe numbers, and the "no
+log given" policy (:func:`finish`).
 """
 from __future__ import annotations
 
@@ -26,7 +17,7 @@ from typing import BinaryIO, Iterator
 from ..errors import InputError, ProblemLog
 from .locations import is_url, refuse_text_url
 from .text_rules import (GZIP_MAGIC, SIGNATURE_BYTES, compression_problem, not_utf8,
-                         odd_character, wide_problem)
+                         odd_character, text_number, wide_problem)
 
 #: bound on integers stored in int64 columns (ranks, offsets, lengths, sizes)
 INT_LIMIT = 1 << 62
@@ -63,9 +54,8 @@ def nonnegative(text: str, what: str, bad: list[str]) -> int:
 def passage_fields(offset: str, length: str, bad: list[str], also: tuple[str, ...] = ()
                    ) -> tuple[int, int]:
     """``(offset, length)`` of a passage written as two fields, the problems added to ``bad``:
-    each must be a non-negative integer; then ``also`` (the caller's other problems of the
-    line); then, if the line has no problem so far, the passage must end before
-    :data:`CHAR_LIMIT`."""
+    each a non-negative integer; then ``also`` (the line's other problems); then, if none so
+    far, the passage must end before :data:`CHAR_LIMIT`."""
     start, size = nonnegative(offset, "offset", bad), nonnegative(length, "length", bad)
     bad.extend(also)
     if not bad and start + size >= CHAR_LIMIT:
@@ -99,10 +89,9 @@ def is_pipe(path: str | Path) -> bool:
 
 
 def local_path(path: str | Path) -> Path:
-    """A path that can be read several times (format detection, then reading; two passes
-    when streaming).  Regular files are returned as they are; ``-`` (standard input) and
-    pipes are copied once, whole, to a temporary file removed at exit, and every later call
-    with the same name returns that copy, so no byte of a pipe is lost to detection."""
+    """A path that can be read several times (detection, then reading; two passes when
+    streaming): ``-`` and pipes are copied once, whole, to a temporary file removed at exit,
+    which every later call with the same name returns."""
     name = str(path)
     spooled = _SPOOLED.get(name)
     if spooled is not None:
@@ -134,13 +123,10 @@ def local_path(path: str | Path) -> Path:
 
 
 def open_binary(path: str | Path, wide_ok: bool = False) -> BinaryIO:
-    """Open ``path`` for binary reading; ``.gz`` files are decompressed transparently.
-
-    ``-`` and pipes are read from their spooled copy (:func:`local_path`); a spooled input
-    starting with the gzip magic bytes is decompressed too.  Other compressed data, and gzip
-    data in a file not named ``.gz``, is refused (:func:`compression_problem`), as is text
-    starting with a UTF-16 or UTF-32 byte-order mark (:func:`wide_problem`) unless
-    ``wide_ok`` (format detection, which reads such XML)."""
+    """Open ``path`` for binary reading, ``.gz`` files (and piped gzip data, read from
+    :func:`local_path`) decompressed.  Other compressed data, gzip data in a file not named
+    ``.gz`` (:func:`compression_problem`) and UTF-16 or UTF-32 text (:func:`wide_problem`,
+    unless ``wide_ok``: format detection, which reads such XML) are refused."""
     spooled = local_path(path)
     path = Path(path)
     piped = str(spooled) != str(path)
@@ -207,13 +193,11 @@ def read_head(path: str | Path, size: int = 65536) -> bytes:
 
 def iter_fields(path: str | Path, log: ProblemLog, before: int = 0
                 ) -> Iterator[tuple[int, list[str]]]:
-    """Yield ``(line number, whitespace-separated fields)`` of every non-blank, non-comment line
+    """``(line number, whitespace-separated fields)`` of every line but blank and ``#`` ones,
     after the first ``before`` lines (the rest of a damaged ``.gz`` whose blocks failed).
-
-    Lines that are not valid UTF-8 are reported as errors and skipped; a byte-order mark at
-    the start of the file and carriage returns (CRLF files) are ignored; a read error
-    (truncated or corrupt ``.gz``) is reported at the line where reading stopped.
-    """
+    A line that is not UTF-8, or holds a NUL or a byte-order mark (:func:`odd_character`;
+    one at the file's start and CRLF line ends are ignored), is an error; a read error
+    (truncated or corrupt ``.gz``) is reported at the line where reading stopped."""
     name = str(path)
     try:
         handle = open_binary(path)
@@ -266,9 +250,9 @@ def comment_lines(path: str | Path) -> list[str]:
 
 def is_repeat(seen: dict, key, content, number: int, what: str, file: str,
               log: ProblemLog) -> bool:
-    """True if ``key`` was judged before (then reported: an identical repeat is a warning, a
-    different one an error; the first line is kept); else ``key`` is remembered.  ``what``
-    names the judged unit in the message ("topic 1: document d")."""
+    """True if ``key`` was judged before (then reported: an identical repeat a warning, a
+    different one an error; the first line kept); else ``key`` is remembered.  ``what``: the
+    judged unit in the message ("topic 1: document d")."""
     earlier = seen.get(key)
     if earlier is None:
         seen[key] = (number, content)
@@ -293,29 +277,21 @@ def parse_int(text: str) -> int | None:
 
 
 def parse_float(text: str) -> float | None:
-    """A finite decimal float, or None (``1_0`` and non-ASCII digits are not floats, though
-    Python's ``float()`` takes them)."""
-    if "_" in text or not text.isascii():
-        return None
-    try:
-        value = float(text)
-    except ValueError:
-        return None
+    """The finite number a field names (:func:`~sdreval.io.text_rules.text_number`), or None."""
+    value = text_number(text)
     return value if math.isfinite(value) else None
 
 
 def given_log(log: ProblemLog | None) -> tuple[ProblemLog, bool]:
-    """The log a read reports to, and whether it is the reader's own (the caller gave none:
-    :func:`finish` then raises the errors and issues the warnings)."""
+    """The log a read reports to, and whether it is the reader's own (the caller gave none)."""
     return (ProblemLog(), True) if log is None else (log, False)
 
 
 def finish(log: ProblemLog, own: bool, listed_by: str | None = "sdreval validate") -> None:
-    """End of a read.  With a caller's log nothing happens (the caller decides); with our own
-    log (``own``: the caller passed none) every error is raised at once (with ``listed_by``,
-    the command that lists them all where some are not shown; None where none reads the
-    input) and warnings are issued as :class:`InputWarning` (the first :data:`WARNING_LIMIT`
-    and a count of the rest)."""
+    """End of a read.  With a caller's log nothing happens; with the reader's own (``own``)
+    every error is raised at once in one :class:`InputError` (``listed_by``: the command that
+    lists them all where some are not shown; None if none) and warnings are issued as
+    :class:`InputWarning` (the first :data:`WARNING_LIMIT` and a count of the rest)."""
     if not own:
         return
     found = log.warnings

@@ -1,15 +1,10 @@
 """The block loop of the judgement readers (:mod:`sdreval.io.fol`, :mod:`sdreval.io.native`,
-:mod:`sdreval.io.trec_qrels`) and the cut of a block's lines of any number of fields into
-tokens as ``str.split()`` cuts them (Arrow), integers checked and converted.
-
-Each reader reads its file in blocks (:func:`read_in_blocks`): Arrow cuts a block's lines into
-fields (:func:`split_fields`) and the reader's vectorised checks take the block only if every
-line is certain to be read without a problem; a block refused is halved and, at
-:data:`~sdreval.io.columnar.CAREFUL_BYTES`, its lines are parsed one by one by the reader's
-line parser, which says what is wrong with each.  A unit judged twice in a topic may span
-blocks, so repeats are found once every line is read (vectorised), then every problem is
-reported in line order.  Only compact columns outlive a block
-(:class:`~sdreval.io.keyed_rows.KeyedRows`, numbers in the narrowest integers)."""
+:mod:`sdreval.io.trec_qrels`): Arrow cuts a block's lines into fields as ``str.split()`` cuts
+them (:func:`split_fields`), the reader's vectorised checks take the block only if every line
+is certain to be read without a problem, else it is halved down to the reader's line parser,
+which says what is wrong with each line (:func:`~sdreval.io.columnar.parse_halving`).  Repeats
+may span blocks: they are found once every line is read, then every problem is reported in
+line order (:mod:`sdreval.io.keyed_rows`)."""
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -22,12 +17,10 @@ from ..errors import ProblemLog
 from .run_columns import release_heap_memory
 from .textlines import iter_fields
 
-#: bytes read at a time (smaller than a run's blocks: a block's parse into tokens takes several
-#: times its size while it lasts)
+#: bytes read at a time (a block's tokens take several times its size while they last)
 BLOCK_BYTES = 1 << 20
-#: blocks read between two calls of :func:`~sdreval.io.run_columns.release_heap_memory` (the
-#: memory freed after each block is mostly reused by the next; a call every block made
-#: reading FOL qrels 20% slower)
+#: blocks read between two calls of :func:`~sdreval.io.run_columns.release_heap_memory` (a
+#: call every block made reading FOL qrels 20% slower)
 TRIM_EVERY = 4
 #: the most digits of an integer taken by the fast path (then it fits int64, as in Python)
 DIGITS = 18
@@ -56,10 +49,9 @@ class Fields:
 
 
 def split_fields(block, before: int) -> Fields | None:
-    """The block's data lines split on white space exactly as ``str.split()`` splits them (blank
-    and ``#`` lines left out, as :func:`~sdreval.io.textlines.iter_fields` skips them), or None
-    if that is not certain (:func:`~sdreval.io.columnar.plain_text`).  Any mix of spaces and tabs
-    is split as ``str.split()`` splits it."""
+    """The block's data lines split exactly as ``str.split()`` splits them (blank and ``#``
+    lines left out, as :func:`~sdreval.io.textlines.iter_fields` does), or None if that is not
+    certain (:func:`~sdreval.io.columnar.plain_text`)."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
@@ -102,14 +94,11 @@ def split_fields(block, before: int) -> Fields | None:
 def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
                    size: int = 0) -> None:
     """Read ``path`` by blocks of ``size`` bytes (:data:`BLOCK_BYTES` by default), each split
-    into :class:`Fields` (:func:`split_fields`): ``fast(fields)`` takes a block's data lines
-    (there are some) or refuses them (then the block is halved,
-    :func:`sdreval.io.columnar.parse_halving`) and ``explain(pairs)`` gets the ``(line number,
-    fields)`` of the parts refused, to be parsed one by one (their problems go to ``log``), and
-    of the rest of a ``.gz`` file that cannot be read to its end.  The memory freed is given back
-    to the system every :data:`TRIM_EVERY` blocks.  (Parsing the next block in a second thread,
-    as the run reader does, was slower here: the checks of a block are many small steps that
-    hold the interpreter.)"""
+    into :class:`Fields`: ``fast(fields)`` takes a block's data lines or refuses them (then
+    the block is halved) and ``explain(pairs)`` gets the ``(line number, fields)`` of the
+    parts refused, and of the rest of a damaged ``.gz``, to parse them one by one (problems
+    to ``log``).  (A parse-ahead thread, as the run reader's, was slower here: the checks are
+    many small steps that hold the interpreter.)"""
     from . import columnar
     from .columnar import ReadFailed, careful_lines, iter_blocks, parse_halving
 
@@ -130,8 +119,7 @@ def read_in_blocks(path, fast, explain, file: str, log: ProblemLog,
 
 
 def digit_integers(text) -> np.ndarray | None:
-    """int64 values of ASCII digit strings (at least one) of 1 to 18 digits (None if one is
-    not)."""
+    """int64 values of strings of 1 to :data:`DIGITS` ASCII digits (None if one is not)."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
@@ -143,10 +131,8 @@ def digit_integers(text) -> np.ndarray | None:
 
 @contextmanager
 def system_allocator() -> Iterator[None]:
-    """Within the block: Arrow allocates with the C library's allocator
-    (:func:`sdreval.io.columnar.arrow_pool`, which gives freed memory back), as the readers
-    trim the heap as they go, and the classic kernels' judgements of one topic after another
-    keep no buffers of the largest; Arrow's default pool afterwards."""
+    """Within the block Arrow allocates with the C library's allocator
+    (:func:`sdreval.io.columnar.arrow_pool`, which gives freed memory back)."""
     import pyarrow as pa
 
     from .columnar import arrow_pool

@@ -1,17 +1,12 @@
 """The reader of TREC-like runs: :func:`read_trec_run`.
 
-Each block of the file is parsed by Arrow when it passes the checks of
-:mod:`sdreval.io.columnar`, else line by line (:func:`~sdreval.io.trec_lines.parse_result_fields`,
-whose messages explain every rejected line); both append the block's valid results to the
-same columns (:class:`~sdreval.io.run_columns.RunColumns`).  At the end the rows are grouped by
-topic and checked by the rules for ranks out of order, repeats and overlaps
-(:mod:`sdreval.io.run_topics`).  The streaming reader (:mod:`sdreval.io.stream`) reads the
-same blocks (:func:`read_blocks`) and cuts the topic field the same way (:func:`topic_runs`).
-
-Memory: the run keeps its document names as an Arrow dictionary array (a code per row into
-the distinct names, turned into Python strings one topic at a time when the topic is read;
-the passage measures number the documents by these codes), its canonical paths as a code per
-row, and no offsets and lengths for element and document runs
+Each block is parsed by Arrow when it passes the checks of :mod:`sdreval.io.columnar`, else
+line by line (:func:`~sdreval.io.trec_lines.parse_result_fields`, whose messages explain every
+rejected line), into the same columns (:class:`~sdreval.io.run_columns.RunColumns`); then the
+rows are grouped by topic and checked for ranks out of order, repeats and overlaps
+(:mod:`sdreval.io.run_topics`).  The streaming reader reads the same blocks
+(:func:`read_blocks`) and cuts the topic field the same way (:func:`topic_runs`).  The run
+keeps its document names as an Arrow dictionary array and its canonical paths as codes
 (:func:`sdreval.model.run.column_rows`).
 """
 from __future__ import annotations
@@ -27,7 +22,7 @@ from ..model.xpath import XPathError, canonical_xpath
 from .columnar import (ReadFailed, arrow_pool, careful_lines, has_blank_or_comment_lines,
                        iter_blocks, parse_columns, parse_halving, prepare, text_ok)
 from .run_columns import (TRIM_BLOCKS, TRIM_BYTES, TRIM_TOPICS, RunColumns, keep_heap_pages,
-                          names_repeat, numpy_of, release_heap_memory)
+                          joined, names_repeat, numpy_of, release_heap_memory)
 from .run_topics import assemble
 from .textlines import CHAR_LIMIT, INT_LIMIT, finish, given_log, iter_fields
 from .trec_lines import LAYOUTS, ZERO_LENGTH, note_run_id, parse_result_fields
@@ -44,12 +39,10 @@ def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
                   name: str | None = None,
                   byte_range: tuple[int, int, int] | None = None) -> Run:
     """Read a TREC-like run in ``layout`` ``element``, ``passage`` or ``document``
-    (:mod:`sdreval.io.trec_lines`; blocks parsed as columns, module documentation).
-
-    Problems go to ``log`` (file, line, message); without a log every error is raised at the
-    end in one :class:`~sdreval.errors.InputError`.  The run is named ``name``, else by its
-    first run-id, else by the file name without extension.  ``byte_range`` ``(start, end,
-    lines before start)`` reads only that piece of an uncompressed file, cut at line starts
+    (:mod:`sdreval.io.trec_lines`).  Problems go to ``log``; without one every error is raised
+    at the end in one :class:`~sdreval.errors.InputError`.  The run is named ``name``, else
+    by its first run-id, else by the file name without extension.  ``byte_range`` ``(start,
+    end, lines before start)``: only that piece of an uncompressed file, cut at line starts
     (one topic partition, read by a parallel worker)."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown run layout {layout!r}")
@@ -69,18 +62,13 @@ def read_trec_run(path: str | Path, layout: str, log: ProblemLog | None = None,
 def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
                 size: int | None = None, byte_range: tuple[int, int, int] | None = None
                 ) -> Iterator[int]:
-    """Add the valid results of every block of the file (blocks of ``size`` bytes) to
-    ``state``, yielding after each block the number of its last line (every line up to it has
-    been read); the whole-file reader and the streaming reader share this loop.
-
-    Arrow parses the next block in a second thread while this one checks and adds the rows of
-    the block before (Arrow releases the interpreter while it parses): the two cores of a
-    small machine work at once.  The thread starts at the file's second block: a file of one
-    block is parsed here, by the same code (starting a thread costs more than such a file's
-    parse).  Arrow's own thread pool is not used: a threaded parse that fails leaves tasks
-    running, and a process that exits then aborts (:func:`~sdreval.io.columnar.parse_columns`).
-    A damaged ``.gz`` is read line by line from the failed block on, up to the damage (nothing
-    is yielded for those lines)."""
+    """Add the valid results of every block of the file (of ``size`` bytes) to ``state``,
+    yielding after each block the number of its last line; the whole-file reader and the
+    streaming reader share this loop.  From the second block on (a thread costs more than a
+    one-block file's parse), Arrow parses the next block in a second thread (it releases the
+    interpreter) while this one adds the block before: two cores work at once (not Arrow's
+    own pool: :func:`~sdreval.io.columnar.parse_columns`).  A damaged ``.gz`` is read line by
+    line from the failed block on, up to the damage (nothing is yielded for those lines)."""
     keep_heap_pages()
     ahead = None  # the block before, and its parse (None: not parsed yet)
     trimmed = 0  # topics read at the last release_heap_memory()
@@ -117,10 +105,8 @@ def read_blocks(path: str | Path, state: RunColumns, file: str, log: ProblemLog,
 def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumns, file: str,
                log: ProblemLog) -> int:
     """Add the rows of a block parsed by :func:`parse_run_block` (``parse``: its future, or
-    None: parsed here now); a block Arrow could not take, or whose values fail a check, is
-    halved and each half tried again, down to the careful per-line code
-    (:func:`~sdreval.io.columnar.parse_halving`).
-    Returns the number of the block's last line."""
+    None: parsed here), halved down to the careful code where it fails
+    (:func:`~sdreval.io.columnar.parse_halving`); the number of the block's last line."""
     ahead = [parse]  # the whole block's parse, taken by the first call only
 
     def fast(part: bytes, start: int, count: int) -> bool:
@@ -136,9 +122,8 @@ def add_parsed(block: bytes, before: int, newlines: int, parse, state: RunColumn
 def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
                     topics_only: bool = False):
     """``(Arrow table, Prepared)`` of a block of a run in ``layout``, or ``(None, None)``
-    when Arrow cannot cut it into the layout's fields as ``str.split()`` would (a block with
-    blank or comment lines is tried once more without them); ``topics_only``: the topic
-    column only (the first pass of streaming, :func:`topic_runs`)."""
+    when Arrow cannot cut it as ``str.split()`` would (a block with blank or comment lines is
+    tried once more without them); ``topics_only``: the topic column only."""
     import pyarrow as pa
 
     names = _NAMES[layout]
@@ -164,11 +149,11 @@ def parse_run_block(block: bytes, before: int, newlines: int, layout: str,
 
 def topic_runs(block: bytes, before: int, newlines: int, layout: str
                ) -> list[tuple[str, int]]:
-    """The topic field of every line of a block, exactly as the reader cuts it (Arrow where
-    the reader's checks let Arrow parse, else ``str.split()`` line by line), as runs of
-    consecutive lines of one topic: ``(topic, number of the run's last line)`` in file order.
-    Lines the reader rejects for another field count too (a topic may then be held a little
-    longer by the streaming reader, never yielded early)."""
+    """The topic field of every line of a block as the reader cuts it (Arrow, or
+    ``str.split()`` where the reader's checks fail), as runs of consecutive lines of one
+    topic: ``(topic, number of the run's last line)``.  Lines the reader rejects for another
+    field count too (a topic may then be held longer by the streaming reader, never yielded
+    early)."""
     runs: list[tuple[str, int]] = []
 
     def fast(part: bytes, start: int, count: int) -> bool:
@@ -194,8 +179,8 @@ def topic_runs(block: bytes, before: int, newlines: int, layout: str
 
 
 def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
-    """The values of a numeric Arrow column, one numpy view per chunk (no copy), if all are
-    finite and, for integers, in ``[low, INT_LIMIT)`` (``low``: None for floats); else None."""
+    """The values of a numeric Arrow column, one numpy view per chunk, if all are finite and,
+    for integers, in ``[low, INT_LIMIT)`` (``low``: None for floats); else None."""
     values = [numpy_of(chunk) for chunk in column.chunks]
     for part in values:
         if not len(part):
@@ -209,9 +194,8 @@ def chunk_values(column, low: int | None = None) -> list[np.ndarray] | None:
 
 
 def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: ProblemLog) -> bool:
-    """Check a parsed block's values (some rows: :func:`parse_run_block`) as
-    :func:`~sdreval.io.trec_lines.parse_result_fields` does and, if all are valid, add its rows
-    to ``state``; False (``state`` untouched) otherwise."""
+    """Check a parsed block's values as :func:`~sdreval.io.trec_lines.parse_result_fields`
+    does and, if all are valid, add its rows to ``state``; else False, ``state`` untouched."""
     from .. import arrow_kernels as pc
 
     layout = state.layout
@@ -260,27 +244,20 @@ def add_table(table, lines: np.ndarray, state: RunColumns, file: str, log: Probl
     start = 0
     for piece in pieces:
         n = sum(len(docs[i]) for i in piece)
-        state.add(_joined([state.topics_seen.global_ids(topics[i]) for i in piece]),
-                  _joined([numpy_of(docs[i].indices) for i in piece]),
-                  docs[piece[0]].dictionary, *(None if parts is None else _joined(
+        state.add(joined([state.topics_seen.global_ids(topics[i]) for i in piece]),
+                  joined([numpy_of(docs[i].indices) for i in piece]),
+                  docs[piece[0]].dictionary, *(None if parts is None else joined(
                       [parts[i] for i in piece]) for parts in (paths, offset, length)),
-                  _joined([rank[i] for i in piece]), _joined([rsv[i] for i in piece]),
+                  joined([rank[i] for i in piece]), joined([rsv[i] for i in piece]),
                   lines[start:start + n])
         start += n
     held.flush(log)
     return True
 
 
-def _joined(parts: list[np.ndarray]) -> np.ndarray:
-    """The numpy arrays of a column's chunks as one (the one itself, not copied)."""
-    return parts[0] if len(parts) == 1 else np.concatenate(parts)
-
-
 def canonical_codes(chunk, state: RunColumns) -> np.ndarray:
-    """The canonical path id of each row of a dictionary chunk of XPaths as written (raises
-    XPathError for a malformed path, before anything is recorded).  A new XPath is
-    canonicalised once and its canonical path given the next id, in order of first
-    appearance."""
+    """The canonical path id of each row of a dictionary chunk of XPaths as written, each new
+    XPath canonicalised once (XPathError for a malformed one, before anything is recorded)."""
     def ids_of(raw_values: list[str]) -> list[int]:
         canon = [state.raw_paths.get(raw) or canonical_xpath(raw) for raw in raw_values]
         state.raw_paths.update(zip(raw_values, canon))
@@ -296,8 +273,7 @@ def careful_block(block: bytes, before: int, state: RunColumns, file: str,
 
 
 def careful_rows(lines, state: RunColumns, file: str, log: ProblemLog) -> None:
-    """The careful reader's loop on ``(line number, fields)`` pairs, adding the valid results
-    to the columns of ``state``."""
+    """The careful reader's loop on ``(line number, fields)`` pairs, into ``state``."""
     import pyarrow as pa
 
     topics, paths = state.topic_ids, state.path_ids

@@ -1,14 +1,9 @@
 """TREC-like runs line by line: the layouts (:data:`LAYOUTS`; one result a line, fields separated
-by white space) and the fields of one line.  A document run's result is the whole document,
-stored with unit ``document`` and path ``/article[1]`` (the root of INEX IEEE and Wikipedia
-articles).
-
-:func:`parse_result_fields` checks one line's fields: the block reader
-(:mod:`sdreval.io.trec`) parses here every line it cannot read as columns, so that a
-rejected line is explained by the message of its field.  Ranks out of order, repeats and
-overlaps are found per topic by :mod:`sdreval.io.run_topics` (the rules of
-:mod:`sdreval.model.result_rules`).  What each bad input gives (an error: the line is not used;
-a warning: it is kept) is the table "Policies" of docs/inputs.md.
+by white space) and the checks of one line's fields (:func:`parse_result_fields`, which
+explains every line the block reader, :mod:`sdreval.io.trec`, cannot read as columns).  A
+document run's result is the whole document, stored with unit ``document`` and path
+``/article[1]`` (the root of INEX IEEE and Wikipedia articles).  What each bad input gives:
+the table "Policies" of docs/inputs.md.
 """
 from __future__ import annotations
 

@@ -1,13 +1,9 @@
 """TREC qrels: ``qid iter docno rel``, one judged document a line (trec_eval's format; ``iter``
 ignored, ``rel`` an integer grade, ``rel <= 0`` non-relevant as in trec_eval).  Each judgement
 is the whole document ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale,
-as document runs and document dicts are held, so the classic measures evaluate document runs
-against them directly.  Policies: docs/inputs.md.
-
-Read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by :func:`parse_line`) into
-:class:`~sdreval.judgements.columns.ElementColumns` grouped by topic, the grade kept once as a
-small integer; reading peaks at about 1.3 times the file's size (plus the problems waiting
-to be reported).
+as document runs are held, so the classic measures evaluate document runs against them
+directly.  Policies: docs/inputs.md.  Read in blocks (:mod:`sdreval.io.tokens`; a line
+refused explained by :func:`parse_line`); reading peaks at about 1.3 times the file's size.
 """
 from __future__ import annotations
 
@@ -97,11 +93,7 @@ def judgements_of_rows(keyed: KeyedRows, grades: list[np.ndarray], held: list, f
     rel = np.concatenate(grades)
     grades.clear()
     keyed.report(repeats, held, file, log, lambda r: int(rel[r]))
-    docs, names = keyed.doc_column(), keyed.names()
     order, bounds = keyed.grouped(repeats)
-    if order is not None:
-        from .. import arrow_kernels as pc
-
-        docs, rel = pc.take(docs, order), rel[order]
-    table = ElementColumns(docs, DOCUMENT_PATH, rel, rel, None)
-    return Qrels.from_columns("graded", names, bounds, table, source=file)
+    rel = rel if order is None else rel[order]
+    table = ElementColumns(keyed.docs_in(order), DOCUMENT_PATH, rel, rel, None)
+    return Qrels.from_columns("graded", keyed.names(), bounds, table, source=file)

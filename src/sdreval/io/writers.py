@@ -1,13 +1,5 @@
-"""Writers of the text formats, inverse of the readers (round trips are tested).  Each file
-is written whole or not at all (:func:`~sdreval.io.written.whole_file`).
-
-* :func:`write_run`: TREC-like element, passage or document layout; the run-id
-  column is the run's name; RSVs are written with ``repr`` so that they read back exactly.
-* :func:`write_fol_qrels`: ``topic Q0 doc relchars doclen [BEP off:len ...]``.
-* :func:`write_native_qrels`: the native judgement TSV (see :mod:`sdreval.io.native`).
-* :func:`write_passage_qrels`: highlighted passages one a line, ``topic doc offset length [BEP]``.
-* :func:`write_trec_qrels`: document-level TREC qrels ``qid 0 docno rel`` (from FOL qrels:
-  relevant when ``relchars > 0``; from graded span qrels: the highest grade of the document).
+"""Writers of the text formats, inverse of the readers (round trips are tested); each file is
+written whole or not at all (:func:`~sdreval.io.written.whole_file`).
 """
 from __future__ import annotations
 
@@ -101,12 +93,8 @@ def write_passage_qrels(qrels: Qrels, path: str | Path) -> int:
     return count
 
 
-def _document_grade(topic: str, doc: str, passages) -> int:
-    """The TREC grade of a document judged by its passages: 0 without relevant text, else the
-    highest grade of its gold spans (1 when they have none: FOL and passage qrels)."""
-    if passages.relevant_chars <= 0:
-        return 0
-    grade = max(passages.grades) if passages.grades else 1.0
+def _integer_grade(topic: str, doc: str, grade: float) -> int:
+    """``grade`` as a TREC qrels grade, which is an integer."""
     if not float(grade).is_integer():
         raise UsageError(f"topic {topic}, document {doc}: grade {grade:g} is not an integer; "
                          "TREC qrels grades are integers")
@@ -126,16 +114,15 @@ def write_trec_qrels(qrels: Qrels, path: str | Path) -> int:
     count = 0
     with whole_file(path) as out:
         for topic, tq in checked_topics(qrels):
-            lines = [f"{topic} 0 {doc} {_document_grade(topic, doc, dp)}\n"
-                     for doc, dp in tq.passages.items()]
+            lines = []
+            for doc, dp in tq.passages.items():
+                grade = (max(dp.grades) if dp.grades else 1) if dp.relevant_chars > 0 else 0
+                lines.append(f"{topic} 0 {doc} {_integer_grade(topic, doc, grade)}\n")
             for (doc, unit), a in tq.elements.items():
                 if unit != DOCUMENT_PATH:
                     raise UsageError(f"topic {topic}: element {doc} {unit} is not a whole "
                                      f"document; TREC qrels judge documents")
-                if not float(a.e).is_integer():
-                    raise UsageError(f"topic {topic}, document {doc}: grade {a.e:g} is not an "
-                                     f"integer; TREC qrels grades are integers")
-                lines.append(f"{topic} 0 {doc} {int(a.e)}\n")
+                lines.append(f"{topic} 0 {doc} {_integer_grade(topic, doc, a.e)}\n")
             out.writelines(lines)
             count += len(lines)
     return count
