@@ -33,7 +33,8 @@ from .detect import ASSESSMENT_ROOTS
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
                          choose_pools, infer_scale, keep_first_bep)
 from .native_lines import check_scale
-from .textlines import CHAR_LIMIT, beyond_char_limit, finish, given_log, parse_float, parse_int
+from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, given_log, local_path,
+                        parse_float, parse_int)
 from .xmlsafe import (checked_events, element_values, free_element, given_values, local_name,
                       pick, report_syntax_error, safe_iterparse, topic_attr, xml_attr)
 
@@ -100,14 +101,16 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
         check_scale(scale)
     log, own = given_log(log)
     errors_before = log.error_count
-    root = Path(path)
+    root = Path(path) if Path(path).is_dir() else local_path(path)  # ``-``, pipes: spooled
+    given = None if root.is_dir() else str(path)  # messages name the input, not its copy
     tally = Tally()
     hints = {"2002": False, "2005": False}
     gc_was_enabled = gc.isenabled()
     gc.disable()  # many small objects, no reference cycles: collections only cost
     try:
         pools = [pool for file_path, main in _assessment_files(root, tally)
-                 if (pool := _read_file(file_path, main, log, hints, tally)) is not None]
+                 if (pool := _read_file(file_path, main, log, hints, tally, given))
+                 is not None]
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -115,7 +118,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     rows = [row for topic, used in chosen.items() for pool in used for row in pool.of(topic).rows]
     if scale is None:
         scale = infer_scale(hints, rows, pools)
-    qrels = Qrels(scale, source=str(root))  # type: ignore[arg-type]
+    qrels = Qrels(scale, source=str(path))  # type: ignore[arg-type]
     union = pool_policy == "union"
     for topic, used in chosen.items():
         origin: dict[tuple[str, str], tuple[str, int]] = {}
@@ -126,7 +129,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
                            log, tally)
     tally.report(log, MESSAGES)
     if not qrels.topics and log.error_count == errors_before:
-        log.warn(str(root), None, "no assessment found")
+        log.warn(str(path), None, "no assessment found")
     finish(log, own)
     return qrels
 
@@ -138,19 +141,20 @@ def _number(text: str | None) -> float | None:
 
 # --- one file -------------------------------------------------------------------------------
 def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
-               tally: Tally) -> Pool | None:
+               tally: Tally, given: str | None = None) -> Pool | None:
     """Read one file; a topic copy that is not well-formed XML (X-RAI did not escape it) is
-    blanked out (line numbers kept) and the file read again."""
-    file = str(file_path)
+    blanked out (line numbers kept) and the file read again.  ``given``: the file's name as
+    given (``-`` for standard input, read from its spooled copy ``file_path``)."""
+    file = given or str(file_path)
     if file_path.stat().st_size == 0:
         log.error(file, None, "empty file: no XML element")
         return None
     blanked = None
     while True:
         held = HeldProblems()  # kept until the file is read for good (it may be read again)
-        pool = Pool(file, file_path.stem.removeprefix("pool-"), main)
+        pool = Pool(file, Path(file).stem.removeprefix("pool-"), main)
         try:
-            _parse(file_path if blanked is None else BytesIO(blanked), file_path, pool, held,
+            _parse(file_path if blanked is None else BytesIO(blanked), Path(file), pool, held,
                    hints)
         except etree.XMLSyntaxError as exc:
             if blanked is None:

@@ -24,11 +24,11 @@ from xml.sax.saxutils import escape, quoteattr
 
 from lxml import etree
 
-from ..errors import InputError, ProblemLog, UsageError
+from ..errors import InputError, ProblemLog, UsageError, shown_source
 from ..model.run import Ranking, Run
 from .inex_results import ResultReader, TopicColumns, build_ranking
 from .detect import SUBMISSION
-from .textlines import finish, given_log
+from .textlines import finish, given_log, local_path
 from .written import whole_file
 from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
                       report_syntax_error, safe_iterparse, topic_attr)
@@ -76,8 +76,9 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     log, own = given_log(log)
     info = SubmissionInfo()
     rankings = dict(iter_submission_topics(path, log, bulk=bulk, info=info))
-    run = Run(name or info.attributes.get("run-id") or Path(path).name.split(".")[0], rankings,
-              "element", source=str(path))
+    stem = shown_source("-") if str(path) == "-" else Path(path).name.split(".")[0]
+    run = Run(name or info.attributes.get("run-id") or stem, rankings, "element",
+              source=str(path))
     run.attributes = info.attributes  # type: ignore[attr-defined]  (participant-id, task, ...)
     finish(log, own)
     return run
@@ -100,8 +101,8 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
     """
     info = info if info is not None else SubmissionInfo()
     errors_before = log.error_count
-    file = str(path)
-    path = Path(path)
+    file = str(path)  # messages name the input given (``-``: <stdin>), not its spooled copy
+    path = local_path(path)
     if not path.is_file():
         raise InputError("no such file", file)
     if path.stat().st_size == 0:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ProblemLog, UsageError
 from .detect import QRELS_FORMATS, RUN_FORMATS, resolve_format
 from .json_files import read_json_file
-from .textlines import finish, given_log, local_path
+from .textlines import finish, given_log
 
 if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
     from ..judgements.qrels import Qrels
@@ -66,7 +66,6 @@ def _qrels_file(path: str | Path, fmt: str | None, log: ProblemLog | None, docum
         return found
     from .inex_assessments import read_inex_assessments
 
-    path = path if Path(path).is_dir() else local_path(path)
     return read_inex_assessments(path, log, scale, collection=collection,
                                  pool_policy=pool_policy)
 
@@ -101,7 +100,7 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
     if kind == "inex-submission":
         from .inex_submission import read_inex_submission
 
-        return read_inex_submission(local_path(path), log)
+        return read_inex_submission(path, log)
     from .trec import read_trec_run
 
     return read_trec_run(path, kind.split("-")[0], log)

@@ -16,11 +16,11 @@ import os
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import InputError, ProblemLog, UsageError
+from ..errors import InputError, ProblemLog, UsageError, shown_source
 from ..model.run import Ranking, Run, Unit
 from .detect import RUN_FORMATS, resolve_format
 from .stream_text import TopicsResumed, last_lines, text_runs
-from .textlines import finish, given_log, local_path
+from .textlines import finish, given_log
 
 #: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
@@ -111,7 +111,7 @@ def iter_run_parts(path: str | Path, fmt: str | None = None, log: ProblemLog | N
     file = str(path)
     if kind == "inex-submission":
         stream = TopicStream(file, "element", name)
-        stream._runs = _gathered(_xml_topics(local_path(path), stream, log, bool(contiguous)),
+        stream._runs = _gathered(_xml_topics(Path(path), stream, log, bool(contiguous)),
                                  stream, results)
     else:
         layout = kind.split("-")[0]
@@ -149,7 +149,7 @@ def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
                                   iter_submission_topics)
 
     log, own = given_log(log)
-    fallback_name = path.name.split(".")[0]
+    fallback_name = shown_source("-") if str(path) == "-" else path.name.split(".")[0]
     info = SubmissionInfo()
     try:
         for item in iter_submission_topics(path, log, policy="block" if contiguous else
