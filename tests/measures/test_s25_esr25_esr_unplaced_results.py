@@ -100,3 +100,32 @@ def test_every_cli_path_gives_the_same_values_and_warning(tmp_path):
         assert (got.exit_code, got.stdout, got.stderr) == (0, serial.stdout, serial.stderr)
     strict = CliRunner().invoke(cli, args + ["--strict"])
     assert strict.exit_code == 1 and "sec[99]" in strict.stderr
+
+
+def test_element_assessments_with_a_collection_follow_the_same_rule(tmp_path):
+    """Assessed relevant element d /article[1]/sec[1]; rank 1 is d /article[1]/sec[99], not
+    in d.  On main the depth-weighted model stepped from it to the section with 6/25:
+    ESRR@1 = 6/25, PRUM(nav=depth) > 0.  Now rank 1 scores nothing under ESR and PRUM
+    without A, as a result of document e does; without a collection XPaths are taken as
+    given (6/25 stays)."""
+    docs = _files(tmp_path)
+    (tmp_path / "q.tsv").write_text("# scale=inex2003\ntopic\tfile\tpath\texhaustivity\t"
+                                    "specificity\tsize\n1\td\t/article[1]/sec[1]\t3\t3\t4\n")
+    (tmp_path / "el.run").write_text("1 Q0 d 1 2.0 r /article[1]/sec[99]\n" + RANK3)
+    (tmp_path / "e.run").write_text("1 Q0 e 1 2.0 r /article[1]/sec[1]\n" + RANK3)
+    measures = ["ESRR(nav=depth)@1", "PRUM(nav=depth)"]
+    qrels = read_qrels(tmp_path / "q.tsv")
+
+    def values(name, collection):
+        ctx = EvalContext(collection=collection)
+        table = evaluate(qrels, [read_run(tmp_path / name)], measures, ctx)
+        got = table[table["topic"] == "1"].set_index("measure")["value"].to_dict()
+        return got, [w for w in ctx.warnings if "cannot be placed" in w]
+
+    collection = read_collection(docs)
+    got, said = values("el.run", collection)
+    assert got == values("e.run", collection)[0]
+    assert got["ESRR(nav=depth)@1"] == 0.0 and got["PRUM(nav=depth)"] == 0.0
+    assert len(said) == 1 and "(d /article[1]/sec[99])" in said[0]
+    got, said = values("el.run", None)
+    assert got["ESRR(nav=depth)@1"] == pytest.approx(6 / 25) and said == []

@@ -45,10 +45,10 @@ def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalCo
     """``nav[k, y] = P(x_k ⇝ y)`` for ``topic``'s ranking: 1 when the result is the ideal
     unit, the proximity model when ``A`` is given, else the navigation model; zero across
     documents.  Without ``A``, :func:`navigation_block` leaves out the results the collection
-    cannot place (their ranks added to ``unplaced``).  With ``A``, a result of a document holding ideal units that the given
-    collection cannot place (document or element not in it) has no character position to
-    navigate from: it scores nothing, as results the passage measures cannot convert, and its
-    rank is added to ``unplaced`` for the caller's warning."""
+    cannot place (their ranks added to ``unplaced``).  With ``A``, a result of a document
+    holding ideal units that the given collection cannot place (document or element not in
+    it) has no character position to navigate from: it scores nothing, as results the passage
+    measures cannot convert, and its rank is added to ``unplaced`` for the caller's warning."""
     L, n = len(ranking), len(ideal)
     nav = np.zeros((L, n))
     if L == 0 or n == 0:
