@@ -189,7 +189,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                                      for m in measures):
         raise UsageError(f"run {run.name}: ESR measures evaluate element (tree) runs; this is a "
                          "passage run (only EPRUM/PRUM with A=... take passages)")
-    unplaced: dict[str, list[str]] = {}  # topic -> results PRUM(A=...) cannot place
+    unplaced: dict[str, list[str]] = {}  # topic -> results the collection cannot place
     for topic in topics:
         tq = qrels.topics.get(topic)
         ranking = run.get(topic)
@@ -223,7 +223,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 relevant, rel = cache[rkey]
                 nkey = ("nav", tuple(relevant), id(model))
                 if nkey not in cache:
-                    cache[nkey] = navigation_block(model, ranking, relevant)
+                    cache[nkey] = navigation_block(model, ranking, relevant, ctx, lost)
                 ranks, repeats = hit_ranks(ranking, relevant)
                 if repeats:
                     ctx.warn(f"ESR: run {run.name} repeats results ({repeats} in topic {topic}); "
@@ -236,7 +236,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         if lost:
             unplaced[topic] = [f"{ranking.docs[k]} {ranking.paths[k]}" for k in sorted(lost)]
     if unplaced:
-        _unplaced_results(run, unplaced, [m for m in measures if m.name in PRUM_FAMILY], ctx)
+        _unplaced_results(run, unplaced, measures, ctx)
     for measure in measures:
         above = sum(value > 1.0 for value in out[measure.text].values())
         if above and measure.name in ("EPRUM", "MAEPRUM"):
@@ -247,29 +247,37 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
 
 def _unplaced_results(run: Run, unplaced: dict[str, list[str]], measures: list[Measure],
                       ctx: EvalContext) -> None:
-    """Results of documents holding ideal units that the collection cannot place: PRUM/EPRUM
-    with ``A`` (a distance in characters; Piwowarski & Dupret 2006) find no position to
-    navigate from, so they score nothing, said once for the run (counts that add up over
-    topic partitions), as the passage measures say of results they cannot convert; refused
-    with ``--strict``."""
+    """Results of documents holding relevant trees or ideal units that the collection cannot
+    place score nothing: a user cannot navigate from an element not in its document (Ali,
+    Consens & Lalmas 2012, §4), nor PRUM/EPRUM with ``A`` measure a distance in characters
+    from it (Piwowarski & Dupret 2006).  Said once for the run (counts that add up over topic
+    partitions), as the passage measures say of results they cannot convert; refused with
+    ``--strict``."""
     problems = [Problem(run.source, None, f"topic {topic}: {len(results)} result(s) the "
                         f"collection cannot place ({', '.join(results[:3])}"
                         f"{', ...' if len(results) > 3 else ''})")
                 for topic, results in unplaced.items()]
-    names = ", ".join(dict.fromkeys(m.text for m in measures if m.get("A", ctx) is not None))
+    proximity = [m.text for m in measures if m.name in PRUM_FAMILY and m.get("A", ctx) is not None]
+    navigation = [m.text for m in measures if m.text not in proximity]
+    names = ", ".join(dict.fromkeys(navigation + proximity))
     if ctx.strict:
         raise InputError(problems + [Problem(None, None, f"{names} (--strict): a result needs "
-                                             "a character position in the collection; correct "
-                                             "the documents or XPaths, or leave out --strict "
-                                             "to score such results nothing")])
+                                             "its element in the collection; correct the "
+                                             "documents or XPaths, or leave out --strict to "
+                                             "score such results nothing")])
+    why = []
+    if navigation:
+        why.append("whose navigation model steps between the elements of a document")
+    if proximity:
+        why.append("whose proximity model measures distances in characters")
     total = sum(len(results) for results in unplaced.values())
     lister = listed_by(run, ctx.collection)
     listed = f"; {lister} lists them all" if lister else ""
     ctx.warn(f"run {run.name}: {total:,} result(s) in {len(unplaced):,} topic(s) cannot be "
              "placed in the collection (document or element not in it; results of documents "
-             f"with relevant units looked up) and score nothing under {names}, whose proximity "
-             "model measures distances in characters; they keep their ranks, as results of "
-             f"documents without relevant units (--strict rejects such runs{listed}): "
+             f"with relevant units looked up) and score nothing under {names}, "
+             f"{' or '.join(why)}; they keep their ranks, as results of documents without "
+             f"relevant units (--strict rejects such runs{listed}): "
              + examples_text([p.message for p in problems], len(problems)))
 
 

@@ -112,9 +112,17 @@ def passage_relevance(tq: TopicQrels, mode: str, ctx: EvalContext | None
 
 
 def navigation_block(model: NavigationModel, ranking: Ranking,
-                     relevant: list[tuple[str, str]]) -> np.ndarray:
+                     relevant: list[tuple[str, str]], ctx: EvalContext | None = None,
+                     unplaced: list[int] | None = None) -> np.ndarray:
     """``nav[m, a] = p̃(a; t_m)`` for the results of ``ranking`` and the relevant trees (Eq. 4
-    on singletons: zero across documents and from a node to itself)."""
+    on singletons: zero across documents and from a node to itself).
+
+    With a collection (``ctx.collection``), a result of a document holding relevant trees
+    whose element is not in that document (and is no relevant tree itself) has no place for
+    a user to navigate from: its row stays zero (it scores nothing, as results the passage
+    measures cannot convert) and its rank is added to ``unplaced`` for the caller's warning.
+    A document the collection does not hold is not looked up (with element assessments the
+    collection may cover part of the documents only)."""
     L, n = len(ranking), len(relevant)
     nav = np.zeros((L, n))
     if L == 0 or n == 0:
@@ -123,9 +131,12 @@ def navigation_block(model: NavigationModel, ranking: Ranking,
     for a, (doc, _) in enumerate(relevant):
         rel_by_doc[doc].append(a)
     ret_by_doc: dict[str, list[int]] = defaultdict(list)
+    lost = _unplaced_rows(ranking, rel_by_doc, set(relevant), ctx)
     for m, doc in enumerate(ranking.docs):
-        if doc in rel_by_doc:
+        if doc in rel_by_doc and m not in lost:
             ret_by_doc[doc].append(m)
+    if unplaced is not None:
+        unplaced.extend(m for m in sorted(lost) if m not in unplaced)
     for doc, rows in ret_by_doc.items():
         cols = rel_by_doc[doc]
         union: dict[str, int] = {}
@@ -139,6 +150,29 @@ def navigation_block(model: NavigationModel, ranking: Ranking,
         ci = np.array([union[relevant[a][1]] for a in cols])
         nav[np.ix_(rows, cols)] = M[np.ix_(ri, ci)]
     return nav
+
+
+def _unplaced_rows(ranking: Ranking, rel_by_doc: dict[str, list[int]],
+                   relevant: set[tuple[str, str]], ctx: EvalContext | None) -> set[int]:
+    """Ranks (0-based) of the results of documents holding relevant trees whose element the
+    given collection does not hold in that document."""
+    collection = None if ctx is None else ctx.collection
+    if collection is None:
+        return set()
+    lost: set[int] = set()
+    trees: dict[str, object] = {}
+    for m, (doc, path) in enumerate(zip(ranking.docs, ranking.paths)):
+        if doc not in rel_by_doc or (doc, path) in relevant:
+            continue
+        if doc not in trees:
+            try:
+                trees[doc] = collection[doc]
+            except KeyError:
+                trees[doc] = None
+        tree = trees[doc]
+        if tree is not None and path not in tree:
+            lost.add(m)
+    return lost
 
 
 def hit_ranks(ranking: Ranking, relevant: list[tuple[str, str]]) -> tuple[np.ndarray, int]:

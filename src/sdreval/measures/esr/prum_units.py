@@ -44,10 +44,11 @@ def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalCo
                     topic: str, unplaced: list[int]) -> np.ndarray:
     """``nav[k, y] = P(x_k ⇝ y)`` for ``topic``'s ranking: 1 when the result is the ideal
     unit, the proximity model when ``A`` is given, else the navigation model; zero across
-    documents.  With ``A``, a result of a document holding ideal units that the given
-    collection cannot place (document or element not in it) has no character position to
-    navigate from: it scores nothing, as results the passage measures cannot convert, and its
-    rank is added to ``unplaced`` for the caller's warning."""
+    documents.  Without ``A``, :func:`navigation_block` leaves out the results the collection
+    cannot place (their ranks added to ``unplaced``).  With ``A``, a result of a document
+    holding ideal units that the given collection cannot place (document or element not in
+    it) has no character position to navigate from: it scores nothing, as results the passage
+    measures cannot convert, and its rank is added to ``unplaced`` for the caller's warning."""
     L, n = len(ranking), len(ideal)
     nav = np.zeros((L, n))
     if L == 0 or n == 0:
@@ -58,7 +59,8 @@ def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalCo
         if any(p is None for _, p in elements):
             raise UsageError(f"topic {topic}: {measure.text}: best entry points need the "
                              f"proximity model; give A, e.g. {measure.name}(A=10)", topic=topic)
-        nav = navigation_block(navigation_model(measure, ctx), ranking, elements)
+        nav = navigation_block(navigation_model(measure, ctx), ranking, elements, ctx,
+                               unplaced)
     else:
         by_doc: dict[str, list[int]] = defaultdict(list)
         for y, (d, _, _) in enumerate(ideal):
