@@ -198,7 +198,7 @@ def test_tables_and_span_files_take_the_same_numbers(value):
 
 @pytest.mark.parametrize("field,value,message", [
     ("start", -1, "start '-1' is not a non-negative integer"),
-    ("score", float("nan"), "score 'nan' is not a finite number"),
+    ("score", float("nan"), "score is missing"),
     ("doc_id", "", "doc_id '' is empty"),
     ("doc_id", None, "doc_id is missing"),
     ("end", 2**32, "passage 0-4294967296 ends beyond 4294967295 characters, the largest "

@@ -25,7 +25,7 @@ import numpy as np
 from ..errors import InputError, ProblemLog, UsageError, problem_kind
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
-from .ids import id_problem, id_text, shown
+from .ids import id_problem, id_text, is_missing, shown
 from .text_rules import NUL_PROBLEM, text_number
 from .textlines import CHAR_LIMIT, INT_LIMIT, beyond_char_limit, not_from_one
 
@@ -181,8 +181,8 @@ class Checker:
 
 
 def bad_value(name: str, raw: Any, problem: str) -> str:
-    """``name 'value' problem``; ``name is missing`` for an empty field or null (not NaN)."""
-    return f"{name} is missing" if raw is None or raw is pd.NA else f"{name} {shown(raw)} {problem}"
+    """``name 'value' problem``; ``name is missing`` for an empty field, a null or a NaN."""
+    return f"{name} is missing" if is_missing(raw) else f"{name} {shown(raw)} {problem}"
 
 
 def numbers_of(raw: np.ndarray) -> np.ndarray:

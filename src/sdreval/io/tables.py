@@ -268,10 +268,7 @@ def _load_delimited(path: str | Path, sep: str) -> Table:
     frame.columns = [str(c).strip() for c in frame.columns]
     for name in frame.columns:  # white space around separators: stripped, as from names
         if name not in TEXT_KEYS:  # a text's own white space counts in its offsets
-            column = frame[name].str.strip()
-            empty = column.isna() | (column == "")
-            # an empty field is None (missing), not pandas' NaN, which reads as written 'nan'
-            frame[name] = column.astype(object).where(~empty, None) if empty.any() else column
+            frame[name] = frame[name].str.strip().replace("", np.nan)
     lines = np.arange(2, len(frame) + 2, dtype=np.int64)  # the header is line 1
     blank = frame.isna().all(axis=1).to_numpy()
     if blank.any():

@@ -294,10 +294,11 @@ def finish(log: ProblemLog, own: bool, listed_by: str | None = "sdreval validate
     :class:`InputWarning` (the first :data:`WARNING_LIMIT` and a count of the rest)."""
     if not own:
         return
-    found = log.warnings
-    for problem in found[:WARNING_LIMIT]:
+    shown = log.warnings[:WARNING_LIMIT]
+    for problem in shown:
         warnings.warn(str(problem), InputWarning, stacklevel=3)
-    if len(found) > WARNING_LIMIT:
-        warnings.warn(f"... and {len(found) - WARNING_LIMIT} more warnings (pass a ProblemLog "
-                      f"to get them all)", InputWarning, stacklevel=3)
+    if (rest := log.warning_count - len(shown)) > 0:  # counted, kept or not
+        warnings.warn(f"... and {rest:,} more warning(s): a ProblemLog passed as log= counts "
+                      "them by kind (ProblemLog.groups()), and one with sink= is given each",
+                      InputWarning, stacklevel=3)
     log.raise_if_errors(listed_by)
