@@ -42,8 +42,10 @@ def test_repeats_in_every_partition_are_told_as_for_the_whole_frame():
     table, told = _said(lambda: sdask.evaluate(_partitions(FRAME), QRELS, ["P@1"]))
     assert table.value.tolist() == serial.value.tolist()[:3] == [1.0, 1.0, 1.0]
     # 24 repeats of one kind: the first EXAMPLES_KEPT of them (rows 8..15 of topic q0, ...),
-    # then the rule of the classic measures (d0, relevant, listed again in every topic)
-    assert len(said) == EXAMPLES_KEPT + 1
+    # a count of the other 4, then the rule of the classic measures (d0, relevant, listed
+    # again in every topic)
+    assert len(said) == EXAMPLES_KEPT + 2
+    assert said[-2].startswith("... and 4 more warning(s): ")
     assert said[-1].startswith("sdreval: warning: run run: 3 repeated relevant result(s) in 3 "
                                "topic(s) scored as non-relevant")
     assert said[0] == ("(DataFrame): warning: row 8: topic q0: result d0 repeats row 0 "
@@ -63,7 +65,7 @@ def test_bad_rows_of_every_partition_are_refused_together():
     refused, _ = _said(lambda: sdask.evaluate(_partitions(frame), QRELS, ["MAiP"]))
     assert isinstance(refused, InputError)  # not the usage error of MAiP on these qrels
     refused, said = _said(lambda: sdask.evaluate(_partitions(FRAME), QRELS, ["MAiP"]))
-    assert isinstance(refused, UsageError) and len(said) == EXAMPLES_KEPT
+    assert isinstance(refused, UsageError) and len(said) == EXAMPLES_KEPT + 1
 
 
 @pytest.mark.xdist_group("dask_cluster")  # one cluster a process (tests/conftest.py)
@@ -78,7 +80,7 @@ def test_on_a_cluster_the_problems_and_errors_travel_back(dask_cluster, tmp_path
     _, said = _said(lambda: sdreval.evaluate(QRELS, [FRAME], ["P@1"]))
     with distributed.Client(dask_cluster):
         _, told = _said(lambda: sdask.evaluate(_partitions(FRAME), QRELS, ["P@1"]))
-    assert told == said and len(said) == EXAMPLES_KEPT + 1
+    assert told == said and len(said) == EXAMPLES_KEPT + 2
     qrels, run = tmp_path / "qrels.txt", tmp_path / "run.txt"
     qrels.write_text("q0 0 d0 1\nq1 0 d1 1\n")
     run.write_text("q0 Q0 d0 1 2 r\nq0 Q0 d0 2 1 r\nq1 Q0 d1 1 2 r\n")  # line 2: a repeat
