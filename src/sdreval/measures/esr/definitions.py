@@ -18,7 +18,8 @@ from ..param_rules import Inert
 from ..registry import (POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef, Param,
                         register_family, register_measure)
 from . import kernels as K
-from .inputs import hit_ranks, navigation_block, navigation_model, relevance, result_sizes
+from .inputs import (document_roots, hit_ranks, navigation_block, navigation_model, relevance,
+                     result_sizes)
 from .prum_units import PRUM_FAMILY, ideal_units, prum_navigation, prum_value
 
 FAMILY = "esr"
@@ -195,6 +196,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         ranking = run.get(topic)
         if tq is None:
             continue
+        if run.unit == "document":
+            ranking = document_roots(ranking, tq, ctx)
         cache: dict[Any, Any] = {}
         lost: list[int] = []
         sizes_cum = None

@@ -4,6 +4,7 @@ the result sizes."""
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 import numpy as np
 
@@ -150,6 +151,25 @@ def navigation_block(model: NavigationModel, ranking: Ranking,
         ci = np.array([union[relevant[a][1]] for a in cols])
         nav[np.ix_(rows, cols)] = M[np.ix_(ri, ci)]
     return nav
+
+
+def document_roots(ranking: Ranking, tq: TopicQrels, ctx: EvalContext) -> Ranking:
+    """A document run's results, each the root element of its document where the collection
+    holds a judged one (``/article[1]`` otherwise, the root of INEX articles): the whole
+    document, as the passage measures convert a document result."""
+    collection = ctx.collection
+    judged = {doc for doc, _ in tq.elements} | set(tq.passages)
+    if collection is None or not judged.intersection(ranking.docs.tolist()):
+        return ranking
+    roots: dict[str, str] = {}
+    for doc in judged.intersection(ranking.docs.tolist()):
+        try:
+            roots[doc] = collection[doc].paths[0]
+        except KeyError:
+            continue
+    paths = np.array([roots.get(doc, path) for doc, path in zip(ranking.docs, ranking.paths)],
+                     dtype=object)
+    return replace(ranking, paths=paths, origin=None)
 
 
 def _unplaced_rows(ranking: Ranking, rel_by_doc: dict[str, list[int]],
