@@ -34,6 +34,8 @@ def _report(outcome) -> str:
 
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_examples_print_what_the_docs_say(path):
+    if path.name == "pyterrier.md":  # python-terrier is in the peers extra, not the test one
+        pytest.importorskip("pyterrier")
     failures = [_report(o) for o in runner.run_document(path) if not o.ok]
     assert not failures, "\n\n".join(failures)
 

@@ -81,7 +81,20 @@ def figure_data(data: "ReportData", key: str, make: Callable, fmt: str = "svg",
     return data.rendered[cache_key]
 
 
-_GLYPH = re.compile(r"Glyph (\d+) .*missing from font\(s\) (.+?)\.?$")
+# matplotlib >= 3.9 names the fonts ("missing from font(s) DejaVu Sans."); 3.8 does not
+# ("missing from current font."): the note then names the figures' font itself
+_GLYPH = re.compile(r"Glyph (\d+) .*missing from (?:font\(s\) (.+?)|current font)\.?$")
+
+
+def _figure_font() -> str:
+    """The name of the font the figures are drawn in."""
+    import matplotlib
+    from matplotlib.font_manager import FontProperties
+
+    from . import figures
+
+    with matplotlib.rc_context(figures.rc()):
+        return FontProperties().get_name()
 
 
 def _missing_glyphs(data: "ReportData", seen: list) -> None:
@@ -94,7 +107,7 @@ def _missing_glyphs(data: "ReportData", seen: list) -> None:
             warnings.warn_explicit(item.message, item.category, item.filename, item.lineno)
             continue
         chars.append(chr(int(match.group(1))))
-        fonts.add(match.group(2))
+        fonts.add(match.group(2) or _figure_font())
     if not chars:
         return
     head = (f"figures: characters not in the figures' font ({', '.join(sorted(fonts))}), drawn "
