@@ -16,6 +16,7 @@ import click
 
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
+from ..measures.results import stacked
 from .common import InputPath, all_topics_option, echo_notes, echo_warnings, handle_errors
 from .eval_inputs import span_context_options
 
@@ -272,8 +273,7 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
         write_text(json.dumps({"scores": records(scores), "agreement": records(agreement)},
                               indent=1) + "\n", output)
     elif fmt == "csv":
-        both = pd.concat([scores.assign(table="scores"), agreement.assign(table="agreement")],
-                         ignore_index=True)
+        both = stacked([scores.assign(table="scores"), agreement.assign(table="agreement")])
         counts = [c for c in ("rank", "swaps", "pairs") if c in both.columns]
         both[counts] = both[counts].astype("Int64")  # counts stay integers beside the blanks
         write_text(table_text(both, "csv"), output)

@@ -37,6 +37,7 @@ from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, all_to
                      handle_errors, jobs_options, quiet_option, unused_given)
 from .compare_cmd import scores_from_inputs
 from .eval_inputs import context_options
+from ..measures.results import stacked
 
 np = lazy_module("numpy")
 pd = lazy_module("pandas")
@@ -107,7 +108,7 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
     if refused:
         raise InputError(refused)
     echo_warnings(ctx.warnings)
-    return pd.concat(frames, ignore_index=True)
+    return stacked(frames)
 
 
 def _of_file(log: ProblemLog, path: str) -> ProblemLog:
@@ -293,7 +294,7 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                                    f"tau_min are over the other {row['tau_sets']}"])
                 row.update(stats.error_rate_and_ties(means, equivalence))
                 results["variants"].append(pd.DataFrame([row]))
-    tables = {a: (pd.concat(frames, ignore_index=True) if frames else pd.DataFrame())
+    tables = {a: (stacked(frames) if frames else pd.DataFrame())
               for a, frames in results.items()}
     if fmt == "json":
         text = json.dumps({a: tables_out.records(t) for a, t in tables.items()}, indent=1)

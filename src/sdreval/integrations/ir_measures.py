@@ -42,6 +42,7 @@ import pandas as pd
 from ..errors import UsageError
 from ..measures import MEASURES, Measure, MeasureDef, parse_measure
 from ..measures.registry import EvalContext, make_measure
+from ..measures.results import stacked
 
 PREFIX = "sdreval_"
 
@@ -314,4 +315,4 @@ def run_frame(run: Any) -> pd.DataFrame:
         frames.append(pd.DataFrame(part))
     if not frames:
         return pd.DataFrame(columns=["query_id", "doc_id", "score", "rank"])
-    return pd.concat(frames, ignore_index=True)
+    return stacked(frames)

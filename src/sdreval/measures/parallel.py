@@ -19,6 +19,7 @@ from ..model.runnames import distinct_runs
 from .registry import EvalContext
 from .partitions import Part, assemble, evaluate_part, merge_warnings, part_of, plan, split_runs
 from .serial import check_topic_names, evaluate_serial, serial_failure, topics_to_evaluate
+from .results import stacked
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -159,7 +160,7 @@ def sweep(qrels_variants: dict[str, Qrels], runs: list[Run], measures: list[str]
         for message in messages:
             ctx.warn(message)
         tables.append(table.assign(qrels=name))
-    out = pd.concat(tables, ignore_index=True)
+    out = stacked(tables)
     return out[["qrels"] + [c for c in out.columns if c != "qrels"]]
 
 

@@ -8,6 +8,7 @@ small evaluation).  :meth:`ResultColumns.to_frame` gives the DataFrame of the pu
 from __future__ import annotations
 
 import math
+import warnings
 from dataclasses import dataclass
 from typing import Any, Iterable
 
@@ -220,3 +221,13 @@ def mean_columns(table: ResultColumns, aggregate_of) -> ResultColumns:
     return ResultColumns(table.runs, runs.astype(np.intp), topics,
                          np.zeros(len(keys), dtype=np.intp), table.measures,
                          measures.astype(np.intp), means, count)
+
+
+def stacked(frames: Iterable[pd.DataFrame]) -> pd.DataFrame:
+    """``pd.concat(frames, ignore_index=True)`` without pandas 2's FutureWarning about empty
+    or all-NA frames (a run that scores no topic): the values are the same on pandas 2 and 3,
+    and the warning reached users' stderr as if something had gone wrong."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "The behavior of DataFrame concatenation with empty",
+                                FutureWarning)
+        return pd.concat(frames, ignore_index=True)

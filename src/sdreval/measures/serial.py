@@ -18,7 +18,7 @@ from ..lazy import lazy_module
 from ..model.ordering import sort_topics, topic_sort_key, trec_order
 from ..model.run import Ranking, Run, TopicRankings, column_rows
 from .registry import FAMILIES, EvalContext, Measure, parse_measure
-from .results import (COLUMNS, MEAN_SPELLINGS, MEAN_TOPIC, ResultColumns,  # noqa: F401
+from .results import (COLUMNS, MEAN_SPELLINGS, MEAN_TOPIC, ResultColumns, stacked,  # noqa: F401
                       labels)
 from .topics import (apply_topic_policy, judged_relevant_topics, near_misses,
                      relevant_topics_of)
@@ -236,7 +236,7 @@ def concat_tables(tables: list[pd.DataFrame]) -> pd.DataFrame:
         return pd.DataFrame([], columns=COLUMNS)
     if len(tables) == 1:
         return tables[0]
-    return pd.concat(tables, ignore_index=True)
+    return stacked(tables)
 
 
 def mean_like_topic(qrels: Qrels | None, runs: Iterable[Run]

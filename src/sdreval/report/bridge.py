@@ -10,6 +10,7 @@ from ..stats import compare_runs, confidence_intervals, score_matrix
 from ..stats import swap_rates as _swap_rates
 from ..stats import top_runs
 from ..stats.choices import CI_SAMPLES, TEST_SAMPLES
+from ..measures.results import stacked
 
 COMPARE_COLUMNS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted",
                    "reject"]
@@ -43,7 +44,7 @@ def compare(per_topic: pd.DataFrame, measures: Sequence[str] | None = None, test
               for m in names]
     if not frames:
         return pd.DataFrame(columns=COMPARE_COLUMNS)
-    return pd.concat(frames, ignore_index=True)
+    return stacked(frames)
 
 
 def bootstrap_ci(per_topic: pd.DataFrame, level: float = 0.95, samples: int = CI_SAMPLES,
@@ -57,7 +58,7 @@ def bootstrap_ci(per_topic: pd.DataFrame, level: float = 0.95, samples: int = CI
               for run in dict.fromkeys(rows["run"].astype(str))]
     if not frames:  # no run has a value (nothing relevant at -l in any topic)
         return pd.DataFrame(columns=["run", "mean", "low", "high"])
-    table = pd.concat(frames, ignore_index=True)
+    table = stacked(frames)
     return table.rename(columns={"ci_low": "low", "ci_high": "high"})[
         ["run", "mean", "low", "high"]]
 

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
-from ..measures.results import frame_means, group_means
+from ..measures.results import frame_means, group_means, stacked
 
 CURVE_COLUMNS = ["run", "x", "value"]
 
@@ -165,7 +165,7 @@ def _precall_curve(qrels, runs, ctx, all_topics, params):
                              for w in ctx.warnings[before:]]
     if not frames:
         return pd.DataFrame(columns=CURVE_COLUMNS), None
-    return pd.concat(frames, ignore_index=True), pd.concat(per_topic, ignore_index=True)
+    return stacked(frames), pd.concat(per_topic, ignore_index=True)
 
 
 #: Curves computed by their family's own curve function (full resolution); the others are
@@ -224,7 +224,7 @@ def curve_bands(per_topic: pd.DataFrame, level: float = 0.95, samples: int = 2_0
         low, high = percentile_ci(matrix.to_numpy(float), level, samples, seed)
         frames.append(pd.DataFrame({"run": run, "x": matrix.index.to_numpy(float),
                                     "low": low, "high": high}))
-    return pd.concat(frames, ignore_index=True) if frames else \
+    return stacked(frames) if frames else \
         pd.DataFrame(columns=["run", "x", "low", "high"])
 
 
@@ -289,4 +289,4 @@ def as_curve_table(curves: pd.DataFrame | Mapping[str, tuple[Sequence[float], Se
         frames.append(pd.DataFrame({"run": run, "x": xs_arr, "value": ys_arr}))
     if not frames:
         return pd.DataFrame(columns=CURVE_COLUMNS)
-    return pd.concat(frames, ignore_index=True)
+    return stacked(frames)

@@ -33,6 +33,7 @@ from .curves import STANDARD_CURVES, CurveSpec, compute_curve, table_params
 from .page import figure_data, render_page, report_time, tables_significance
 from .page_figures import SWAP_MIN_RUNS, figure_captions, mixed_decisions, plot_makers
 from .tables import format_text_table
+from ..measures.results import stacked
 
 #: Figure kinds of the report (CLI ``--plot``): curves, then the comparison figures.
 PLOT_KINDS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences",
@@ -195,7 +196,7 @@ def corrected_decisions(compare: pd.DataFrame, level: float = 0.05) -> pd.DataFr
         for _, part in compare.groupby(compare["measure"].astype(str), sort=False):
             adjusted, reject = adjust(part["p_value"].to_numpy(float), name, level)
             frames.append(part.assign(p_adjusted=adjusted, reject=reject, correction=name))
-    return pd.concat(frames, ignore_index=True) if frames else compare.assign(correction=[])
+    return stacked(frames) if frames else compare.assign(correction=[])
 
 
 def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *,
@@ -234,7 +235,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
                 tables.append(evaluate(qrels, [run], list(measures), ctx,
                                        all_topics=all_topics))
                 bar.update()
-    results = pd.concat(tables, ignore_index=True) if len(tables) > 1 else tables[0]
+    results = stacked(tables) if len(tables) > 1 else tables[0]
     check_scored(results, [run.name for run in run_list])
     measures = [str(m) for m in measures]  # Measure objects are reported under their text
     notes: list[str] = []
@@ -354,7 +355,7 @@ def swap_tables(results: pd.DataFrame, measures: Sequence[str],
                              "common topics)")
         else:
             frames.append(table.assign(measure=measure))
-    return pd.concat(frames, ignore_index=True) if frames else None
+    return stacked(frames) if frames else None
 
 
 def swap_rates(results: pd.DataFrame, measure: str, sizes: Sequence[int] | None = None,

@@ -31,6 +31,7 @@ from .correction import adjust
 from .matrix import ScoreMatrix, as_values, measures_of, score_matrix
 from .effect import EFFECT_COLUMNS, paired_effects
 from .paired import differences, pair_differences, paired_test
+from ..measures.results import stacked
 
 RECORD_COLUMNS = ["run_a", "run_b", "measure", "mean_a", "mean_b", "p_value", "p_adjusted",
                   "reject", "topics"] + EFFECT_COLUMNS
@@ -95,7 +96,7 @@ def compare_runs(scores: ScoreMatrix | pd.DataFrame, measure: str | None = None,
         frames = [compare_runs(score_matrix(scores, m, missing=missing), None, test,
                                correction, alternative, level, samples, seed, wilcoxon_method,
                                missing, show_progress, baseline) for m in names]
-        return pd.concat(frames, ignore_index=True) if frames else \
+        return stacked(frames) if frames else \
             pd.DataFrame(columns=RECORD_COLUMNS)
     refuse_geometric(measure or scores.measure, "compare's paired tests and differences")
     values = as_values(scores)
