@@ -215,9 +215,9 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
                          "UTF-8); qrels and runs are UTF-8 text (TREC-like lines, JSONL, CSV, "
                          "INEX XML; gzip-compressed as FILE.gz) or Parquet", str(path))
     if kind is None:
-        hint = unrecognised_hint(lines)
+        hint, expected = unrecognised_hint(lines), ", ".join(ALL_FORMATS + SPAN_TABLES)
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
-                         f" expected one of {', '.join(ALL_FORMATS + SPAN_TABLES)}{hint}", str(path))
+                         f" expected one of {expected}{hint}", str(path))
     return kind
 
 
