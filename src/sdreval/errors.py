@@ -68,6 +68,8 @@ class InputError(SdrevalError):
         self.problems: list[Problem] = list(problems)
         #: the log whose errors these are (:meth:`ProblemLog.raise_if_errors`), else None
         self.logged_in: ProblemLog | None = None
+        #: the command the log named as listing every problem
+        self.listed_by: str | None = None
         super().__init__("\n".join(str(p) for p in self.problems), topic=topic)
 
 
@@ -224,6 +226,7 @@ class ProblemLog:
                                                    f"above{where}")]
         error = InputError(errors)
         error.logged_in = self  # its problems are this log's: a caller holding it counts them once
+        error.listed_by = listed_by
         raise error
 
 

@@ -12,7 +12,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ..errors import InputError, SdrevalError, UsageError
+from ..errors import InputError, ProblemLog, SdrevalError, UsageError
 from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
 from ..model.ordering import sort_topics, topic_sort_key, trec_order
@@ -288,7 +288,11 @@ def serial_failure(errors: Iterable[SdrevalError], measures: Iterable[str | Meas
     run first, then evaluates family after family (in the order of ``measures``), each over
     the topics in topic order (:func:`~sdreval.model.ordering.topic_sort_key`).  So an error
     raised outside the kernels comes first, then by family, an error about no one topic before
-    one about a topic (``error.topic``), then by topic; among equals the first given."""
+    one about a topic (``error.topic``), then by topic; among equals the first given.  A run's
+    refusal of problems of several topics (``--strict``: results not converted or placed),
+    raised by each part with problems, is one refusal of them all, as read whole: the parts'
+    problems in the order given (parts in topic order), those every part gives once, last."""
+    errors = list(errors)
     families = list(measures_by_family(measures)[1])
 
     def place(error: SdrevalError) -> tuple:
@@ -297,7 +301,39 @@ def serial_failure(errors: Iterable[SdrevalError], measures: Iterable[str | Meas
         rank = families.index(error.family) if error.family in families else len(families)
         return (rank, error.topic is not None, topic_sort_key(error.topic or ""))
 
-    return min(errors, key=place)
+    first = min(errors, key=place)
+    alike = [e for e in errors if isinstance(e, InputError) and place(e) == place(first)
+             and e.topic is None and alike_refusals(first, e)]
+    if len(alike) < 2:
+        return first
+    logs = [e.logged_in for e in alike]
+    if all(log is not None for log in logs):  # counted as one log: the first examples shown
+        merged = ProblemLog(examples=logs[0].examples)  # type: ignore[union-attr]
+        for log in logs:
+            merged.absorb(log)  # type: ignore[arg-type]
+        try:
+            merged.raise_if_errors(first.listed_by)  # type: ignore[union-attr]
+        except InputError as error:
+            joined = error
+    else:
+        common = [p for p in first.problems if all(p in e.problems for e in alike)]
+        joined = InputError(list(dict.fromkeys(p for e in alike for p in e.problems
+                                               if p not in common)) + common)
+    joined.family = first.family
+    return joined
+
+
+def alike_refusals(first: SdrevalError, other: SdrevalError) -> bool:
+    """Whether two parts' errors are one refusal of a run's problems, told part by part: the
+    errors of logs naming the same listing command, or errors ending in the same advice."""
+    if not isinstance(first, InputError) or not isinstance(other, InputError):
+        return False
+    if first.logged_in is not None and other.logged_in is not None:
+        return first.listed_by == other.listed_by
+    if first is other:
+        return True
+    return first.logged_in is None and other.logged_in is None and bool(first.problems) and \
+        first.problems[-1:] == other.problems[-1:] and first.problems[-1].file is None
 
 
 def evaluate_serial(qrels: Qrels, runs: Iterable[Run], measures: Iterable[str | Measure],

@@ -22,7 +22,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Iterable
 
-from ..errors import ProblemLog, SdrevalError
+from ..errors import InputError, ProblemLog, SdrevalError
 from ..io.stream import TopicStream, TopicsResumed, iter_run_parts
 from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
@@ -172,7 +172,10 @@ def _before(topics: list[str], error: SdrevalError, measures: list[str]) -> list
     """The ``topics`` whose evaluation may raise an error that a serial evaluation raises
     before ``error``: every one when its family is not evaluated first (an earlier family
     meets every topic first); none when it was raised outside the kernels, or by the first
-    family about no one topic; else those up to its topic (in topic order)."""
+    family about no one topic, unless it refuses problems of the run's topics (``--strict``:
+    every part's are told, as read whole); else those up to its topic (in topic order)."""
+    if error.topic is None and isinstance(error, InputError):
+        return topics
     if error.family is None:
         return []
     if error.family != next(iter(measures_by_family(measures)[1])):

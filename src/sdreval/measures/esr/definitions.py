@@ -197,7 +197,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         if tq is None:
             continue
         if run.unit == "document":
-            ranking = document_roots(ranking, tq, ctx)
+            ranking = document_roots(ranking, tq, ctx, _sized_depth(measures, len(ranking)))
         cache: dict[Any, Any] = {}
         lost: list[int] = []
         sizes_cum = None

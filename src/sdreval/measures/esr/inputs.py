@@ -153,20 +153,25 @@ def navigation_block(model: NavigationModel, ranking: Ranking,
     return nav
 
 
-def document_roots(ranking: Ranking, tq: TopicQrels, ctx: EvalContext) -> Ranking:
+def document_roots(ranking: Ranking, tq: TopicQrels, ctx: EvalContext, sized: int = 0
+                   ) -> Ranking:
     """A document run's results, each the root element of its document where the collection
-    holds a judged one (``/article[1]`` otherwise, the root of INEX articles): the whole
-    document, as the passage measures convert a document result."""
+    holds a judged one or one of the first ``sized`` results (whose sizes SRiP sums; the
+    collection reads those anyway), ``/article[1]`` otherwise (the root of INEX articles): the
+    whole document, as the passage measures convert a document result."""
     collection = ctx.collection
-    judged = {doc for doc, _ in tq.elements} | set(tq.passages)
-    if collection is None or not judged.intersection(ranking.docs.tolist()):
+    if collection is None:
         return ranking
+    wanted = ({doc for doc, _ in tq.elements} | set(tq.passages)).intersection(
+        ranking.docs.tolist()) | set(ranking.docs[:sized].tolist())
     roots: dict[str, str] = {}
-    for doc in judged.intersection(ranking.docs.tolist()):
+    for doc in wanted:
         try:
             roots[doc] = collection[doc].paths[0]
         except KeyError:
             continue
+    if not roots:
+        return ranking
     paths = np.array([roots.get(doc, path) for doc, path in zip(ranking.docs, ranking.paths)],
                      dtype=object)
     return replace(ranking, paths=paths, origin=None)
