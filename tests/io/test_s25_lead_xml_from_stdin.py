@@ -4,10 +4,17 @@ problems, and those of INEX assessments, were reported at ``/tmp/sdreval-stdin-.
 file removed at exit.  TREC-like text from stdin is named ``<stdin>``, as Python names it."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+import sdreval
+
+#: the sdreval under test, whatever the working directory of the process started
+SRC = str(Path(sdreval.__file__).resolve().parents[1])
 
 SUBMISSION = """<inex-submission>
 <topic topic-id="1"><result><file>d1</file><path>/article[1]</path><rank>{rank}</rank></result>
@@ -22,7 +29,7 @@ ASSESSMENTS = """<assessments topic="1">
 
 def _sdreval(args: list[str], stdin: str, cwd) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "sdreval", *args], input=stdin, text=True,
-                          capture_output=True, cwd=cwd)
+                          capture_output=True, cwd=cwd, env={**os.environ, "PYTHONPATH": SRC})
 
 
 @pytest.mark.parametrize("stream", [[], ["--stream"]])
