@@ -308,7 +308,7 @@ def serial_failure(errors: Iterable[SdrevalError], measures: Iterable[str | Meas
         return first
     logs = [e.logged_in for e in alike]
     if all(log is not None for log in logs):  # counted as one log: the first examples shown
-        merged = ProblemLog(examples=logs[0].examples)  # type: ignore[union-attr]
+        merged, joined = ProblemLog(examples=logs[0].examples), first  # type: ignore[union-attr]
         for log in logs:
             merged.absorb(log)  # type: ignore[arg-type]
         try:
