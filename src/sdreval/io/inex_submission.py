@@ -76,12 +76,17 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     log, own = given_log(log)
     info = SubmissionInfo()
     rankings = dict(iter_submission_topics(path, log, bulk=bulk, info=info))
-    stem = shown_source("-") if str(path) == "-" else Path(path).name.split(".")[0]
-    run = Run(name or info.attributes.get("run-id") or stem, rankings, "element",
-              source=str(path))
+    run = Run(name or info.attributes.get("run-id") or submission_stem(path), rankings,
+              "element", source=str(path))
     run.attributes = info.attributes  # type: ignore[attr-defined]  (participant-id, task, ...)
     finish(log, own)
     return run
+
+
+def submission_stem(path: str | Path) -> str:
+    """The name of a submission without run-id: its file name up to the first dot;
+    ``<stdin>`` for standard input."""
+    return shown_source("-") if str(path) == "-" else Path(path).name.split(".")[0]
 
 
 def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "file",

@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 from typing import Iterator
 
-from ..errors import InputError, ProblemLog, UsageError, shown_source
+from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Run, Unit
 from .detect import RUN_FORMATS, resolve_format
 from .stream_text import TopicsResumed, last_lines, text_runs
@@ -146,10 +146,10 @@ def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
     of :func:`~sdreval.io.inex_submission.read_inex_submission`, bulk path included) yielding
     each topic at the end of its last ``<topic>`` element (of each one with ``contiguous``)."""
     from .inex_submission import (SubmissionInfo, TopicsNotContiguous,
-                                  iter_submission_topics)
+                                  iter_submission_topics, submission_stem)
 
     log, own = given_log(log)
-    fallback_name = shown_source("-") if str(path) == "-" else path.name.split(".")[0]
+    fallback_name = submission_stem(path)
     info = SubmissionInfo()
     try:
         for item in iter_submission_topics(path, log, policy="block" if contiguous else
