@@ -44,3 +44,18 @@ def test_the_docs_say_what_trec_eval_does():
     assert ("trec_eval instead scores such a topic 0 and averages it in, which "
             "`--zero-rel-as-zero` reproduces") in classic
     assert "trec_eval scores such a topic 0 and averages it in" in _text("ir-users.md")
+
+
+def test_xcg_page_gives_keep_where_eval_takes_it(tmp_path):
+    """docs/xcg.md said "(`--keep descendant` keeps the descendants)" of the ideal recall-base:
+    `eval` has no such option (only `recallbase --keep`); measures take `keep=` in the name."""
+    from sdreval.data import example_path
+
+    xcg = _text("xcg.md")
+    assert "ancestor (`--keep descendant` keeps" not in xcg
+    assert "`MAep(keep=descendant)`" in xcg and "`recallbase --keep descendant`" in xcg
+    base = example_path("kazai-lalmas-2006")
+    args = ["eval", str(base / "qrels.tsv"), str(base / "runs" / "rel_leaves.txt"), "--quant",
+            "sog", "-m", "MAep(keep=descendant)", "--quiet"]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    assert CliRunner().invoke(cli, args[:-2] + ["--keep", "descendant"]).exit_code == 2
