@@ -12,7 +12,7 @@ import numpy as np
 
 from ...errors import InputError, Problem, UsageError, examples_text
 from ...judgements.qrels import Qrels
-from ...model.conversion import listed_by
+from ...model.conversion import listed_by, strict_refusal
 from ...model.run import Run
 from ..param_rules import Inert
 from ..registry import (POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef, Param,
@@ -265,10 +265,7 @@ def _unplaced_results(run: Run, unplaced: dict[str, list[str]], measures: list[M
     navigation = [m.text for m in measures if m.text not in proximity]
     names = ", ".join(dict.fromkeys(navigation + proximity))
     if ctx.strict:
-        raise InputError(problems + [Problem(None, None, f"{names} (--strict): a result needs "
-                                             "its element in the collection; correct the "
-                                             "documents or XPaths, or leave out --strict to "
-                                             "score such results nothing")])
+        raise InputError(problems + [Problem(None, None, strict_refusal(names))])
     why = []
     if navigation:
         why.append("whose navigation model steps between the elements of a document")
