@@ -13,7 +13,7 @@ from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish, given_log
 from ..trec_lines import file_stem
-from .documents import Documents
+from .documents import DOCUMENT_KEYS, Documents
 from .fields import canonical_columns, canonical_table
 from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run,
                       score_or_rank, span_rows)
@@ -76,14 +76,16 @@ def _require_chunk_ids(table: Table, log: ProblemLog) -> None:
         return
     if log.error_count:  # rows not read (lines that are not JSON): their errors say why
         log.raise_if_errors()
-    from . import span_format  # the detection's signatures (the package imports this module)
-
     found = ", ".join(map(str, table.frame.columns)) or "none"
-    kind = span_format(list(table.frame.columns))
-    hint = {"documents": "; it holds documents (doc_id, text): give it with --documents FILE "
-                         "(documents= in Python), and the chunk map with --chunk-map FILE",
-            "span-qrels": "; it looks like span judgements, not a chunk map",
-            "span-run": "; it looks like a span run, not a chunk map"}.get(kind or "", "")
+    keys = set(have)
+    if "query_id" in keys:
+        hint = ("; it looks like span judgements, not a chunk map" if keys & {"relevance",
+                "gold_text"} else "; it looks like a run, not a chunk map")
+    elif set(DOCUMENT_KEYS) <= keys and "start" not in keys:
+        hint = ("; it holds documents (doc_id, text): give it with --documents FILE "
+                "(documents= in Python), and the chunk map with --chunk-map FILE")
+    else:
+        hint = ""
     raise InputError(f"a chunk map needs a chunk_id for each chunk, with its span (doc_id, "
                      "start, end) or its text (located in the documents of --documents FILE); "
                      f"it has the keys {found}{hint}", table.file)
