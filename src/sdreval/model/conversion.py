@@ -50,10 +50,12 @@ def listed_by(run: Run, collection: Collection) -> str | None:
     return f"sdreval validate {source} --collection {root}"
 
 
-def strict_refusal(measures: str) -> str:
+def strict_refusal(measures: Iterable[str]) -> str:
     """What to do when ``--strict`` refuses a run for results the collection cannot place
-    (``measures``: the measures that refuse it), the last line of every such refusal."""
-    return (f"{measures} (--strict): a result needs its element in the collection; correct "
+    (``measures``: the names of the measures that refuse it), the last line of every such
+    refusal."""
+    names = ", ".join(dict.fromkeys(measures)) or "passage measures"
+    return (f"{names} (--strict): a result needs its element in the collection; correct "
             "the documents or XPaths, or leave out --strict to score such results nothing")
 
 

@@ -265,7 +265,7 @@ def _unplaced_results(run: Run, unplaced: dict[str, list[str]], measures: list[M
     navigation = [m.text for m in measures if m.text not in proximity]
     names = ", ".join(dict.fromkeys(navigation + proximity))
     if ctx.strict:
-        raise InputError(problems + [Problem(None, None, strict_refusal(names))])
+        raise InputError(problems + [Problem(None, None, strict_refusal(navigation + proximity))])
     why = []
     if navigation:
         why.append("whose navigation model steps between the elements of a document")

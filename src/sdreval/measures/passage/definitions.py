@@ -125,12 +125,12 @@ def require_passage_judgements(qrels: Qrels, measures: list[Measure], kind: str)
 
 
 def as_passage_run(run: Run, ctx: EvalContext, topics: list[str] | None = None,
-                   measures: list[Measure] | None = None) -> Run:
+                   measures: list[str] | None = None) -> Run:
     """The run itself if it holds passages; element (or document) runs are converted to
     passages through the collection (``sdreval.model.conversion``): the ``topics`` evaluated
     only (default: all), so that results of topics not scored (not in the qrels) are neither
     converted nor warned about, whether the run is evaluated whole, in partitions or
-    streamed.  ``measures``: those that read the passages (named when --strict refuses)."""
+    streamed.  ``measures``: the names of those that read the passages (for --strict)."""
     if run.unit == "passage":
         return run
     key = ("passage-run", id(run), None if topics is None else tuple(topics))
@@ -154,8 +154,7 @@ def as_passage_run(run: Run, ctx: EvalContext, topics: list[str] | None = None,
         ctx.warn(str(problem))
     if log.errors:  # unconvertible results (document or element not in the collection)
         if ctx.strict:
-            names = ", ".join(m.text for m in measures) if measures else "passage measures"
-            log.raise_if_errors(listed_by(run, ctx.collection), strict_refusal(names))
+            log.raise_if_errors(listed_by(run, ctx.collection), strict_refusal(measures or ()))
         shown = examples_text([p.message for p in log.errors], log.error_count)
         lost = {t: len(run.topics[t]) - len(converted.topics[t]) for t in converted.topics}
         lost = {t: n for t, n in lost.items() if n}
@@ -246,7 +245,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     compat = ctx.compat == "inex"
     focused, hix, gen = _parse(measures, ctx)
     require_passage_judgements(qrels, measures, "passage")
-    prun = as_passage_run(run, ctx, topics, measures)
+    prun = as_passage_run(run, ctx, topics, [m.text for m in measures])
     qb, rel_of = _qrels_batch(qrels, ctx)  # topic -> summary of its relevant text
     batch = RunBatch.build(prun.topics, topics, qb, prun.source)
     policy = _Policy(prun, ctx)
