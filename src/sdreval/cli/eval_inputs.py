@@ -10,8 +10,8 @@ from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
-from .common import (NAME, POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_problems,
-                     pool_policy_option)
+from .common import (NAME, POSITIVE_INT, TABLE_INPUT, UNIT_INTERVAL, BoundedFloat,
+                     echo_problems, pool_policy_option)
 
 
 #: eval's options that change the values of span measures (``sensitivity`` takes these)
@@ -73,10 +73,10 @@ def context_options(func, only: tuple[str, ...] | None = None):
         click.option("--run-format", type=NAME, default=None,
                      help="Force the run format instead of detecting it: "
                           + ", ".join(_formats("RUN_FORMATS")) + "."),
-        click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
+        click.option("--chunk-map", multiple=True, type=TABLE_INPUT,
                      help="Chunk map (chunk_id, doc_id, start, end) for chunk-ID runs; "
                           "repeat for several chunkings (ids must differ)."),
-        click.option("--documents", default=None, type=click.Path(exists=True, dir_okay=False),
+        click.option("--documents", default=None, type=TABLE_INPUT,
                      help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
         click.option("--span-unit", type=NAME, default="chars",
                      help="Count span measures (and budgets) in chars, in white-space tokens "
