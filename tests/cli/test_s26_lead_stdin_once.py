@@ -41,3 +41,12 @@ def test_one_standard_input_is_still_read(tmp_path):
     got = _run("eval", str(qrels), "-", "-m", "AP", stdin=RUN)
     assert got.exit_code == 0, got.stderr
     assert got.stdout.splitlines()[-1].split("\t") == ["r", "AP", "all", "1.0000"]
+
+
+def test_a_run_from_standard_input_sharing_a_name_is_named_as_messages_name_it(tmp_path):
+    (tmp_path / "q.txt").write_text(QRELS)
+    (tmp_path / "r.txt").write_text(RUN)
+    got = _run("eval", str(tmp_path / "q.txt"), "-", str(tmp_path / "r.txt"), "-m", "AP",
+               stdin=RUN)
+    assert got.exit_code == 0, got.stderr
+    assert f"2 runs share the run name 'r' (<stdin>, {tmp_path / 'r.txt'})" in got.stderr
