@@ -50,3 +50,16 @@ def test_a_run_from_standard_input_sharing_a_name_is_named_as_messages_name_it(t
                stdin=RUN)
     assert got.exit_code == 0, got.stderr
     assert f"2 runs share the run name 'r' (<stdin>, {tmp_path / 'r.txt'})" in got.stderr
+
+
+def test_each_invocation_reads_its_own_standard_input(tmp_path):
+    """The copy of standard input is the copy of that ``sys.stdin``: a second invocation in
+    one process (a test runner, a program embedding the command line) read the first one's."""
+    (tmp_path / "q.txt").write_text(QRELS)
+    first = _run("eval", str(tmp_path / "q.txt"), "-", "-m", "AP", stdin=RUN)
+    second = _run("eval", str(tmp_path / "q.txt"), "-", "-m", "AP",
+                  stdin="1 Q0 d2 1 2.0 s\n1 Q0 d1 2 1.0 s\n")
+    assert first.stdout.split("\t")[:1] == ["r"]
+    # s ranks d2 (not relevant) first and d1 second: AP = (1/2) / 1 relevant = 1/2
+    assert second.stdout.splitlines()[-1].split("\t") == ["s", "AP", "all", "0.5000"], \
+        second.stderr

@@ -71,8 +71,10 @@ class InputWarning(UserWarning):
     """A problem of an input that does not invalidate it (used when no ProblemLog is given)."""
 
 
-#: ``-`` and non-seekable inputs (pipes, ``/dev/stdin``) spooled once: name -> local copy
-_SPOOLED: dict[str, Path] = {}
+#: ``-`` and non-seekable inputs (pipes, ``/dev/stdin``) spooled once: name -> (the
+#: ``sys.stdin`` read for ``-``, else None; local copy).  A new ``sys.stdin`` (a test runner's,
+#: an embedding program's) is read again, never answered with the copy of the one before.
+_SPOOLED: dict[str, tuple[object, Path]] = {}
 
 
 def is_pipe(path: str | Path) -> bool:
@@ -93,9 +95,10 @@ def local_path(path: str | Path) -> Path:
     streaming): ``-`` and pipes are copied once, whole, to a temporary file removed at exit,
     which every later call with the same name returns."""
     name = str(path)
+    stream = sys.stdin if name == "-" else None
     spooled = _SPOOLED.get(name)
-    if spooled is not None:
-        return spooled
+    if spooled is not None and spooled[0] is stream:
+        return spooled[1]
     if is_url(name):  # text is read from local paths only
         raise refuse_text_url(name)
     if not is_pipe(name):
@@ -118,7 +121,7 @@ def local_path(path: str | Path) -> Path:
     finally:
         if source is not sys.stdin.buffer:
             source.close()
-    _SPOOLED[name] = Path(spool)
+    _SPOOLED[name] = (stream, Path(spool))
     return Path(spool)
 
 
