@@ -136,6 +136,29 @@ def detect_text_format(lines: list[list[str]]) -> str | None:
     return next(f for f in _PREFERENCE if votes[f] == best)
 
 
+#: the grades of TREC qrels, as told from passage lengths by :func:`trec_qrels_with_iteration`
+_GRADE_LIMIT = 10
+
+
+def trec_qrels_with_iteration(lines: list[list[str]]) -> str | None:
+    """Why lines detected as passage qrels (``topic doc offset length``) are refused as
+    ambiguous, or None: every line has 4 fields, the same number in the second field and a
+    grade-sized fourth one (below :data:`_GRADE_LIMIT`), as TREC qrels ``qid iter docno rel``
+    with numeric document ids and an iteration field other than 0 are written (``1 1 7067032
+    2``); read as passages, each topic would hold one document, named by the iteration, and
+    its grades would be passage lengths."""
+    data = [f for f in lines if f[0].lower() != "topic"]
+    if not data or any(len(f) != 4 or f[1] != data[0][1] for f in data):
+        return None
+    if parse_float(data[0][1]) is None or any(abs(parse_int(f[3]) or 0) >= _GRADE_LIMIT for f in data):
+        return None
+    line = " ".join(data[0])[:60]
+    return (f"ambiguous format: {line!r} reads as TREC qrels whose iteration field is "
+            f"{data[0][1]!r} (qid iter docno rel) and as passage qrels (topic doc offset "
+            f"length: every line in document {data[0][1]!r}); name the format: "
+            f"{format_option('qrels', 'trec')} or {format_option('qrels', 'passages')}")
+
+
 def unrecognised_hint(lines: list[list[str]]) -> str:
     """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
     if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
@@ -214,6 +237,8 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
         raise InputError("NUL bytes: a binary file, or text in UTF-16/UTF-32 (save it as "
                          "UTF-8); qrels and runs are UTF-8 text (TREC-like lines, JSONL, CSV, "
                          "INEX XML; gzip-compressed as FILE.gz) or Parquet", str(path))
+    if kind == "passage-qrels" and (twofold := trec_qrels_with_iteration(lines)) is not None:
+        raise InputError(twofold, str(path))
     if kind is None:
         hint, expected = unrecognised_hint(lines), ", ".join(ALL_FORMATS + SPAN_TABLES)
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"
