@@ -257,6 +257,13 @@ class InputPath(click.Path):
         return value
 
 
+#: a table input (chunk map, documents, span judgements): a JSONL, CSV/TSV or Parquet file, a
+#: Parquet dataset directory, a URL of one, or ``-`` for standard input, as every other input
+#: (:func:`sdreval.io.tables.load_table` reads them all; a directory without Parquet files is
+#: refused there)
+TABLE_INPUT = InputPath(exists=True, allow_dash=True)
+
+
 def jobs_options(func: Callable) -> Callable:
     """``--jobs N`` and ``--scheduler ADDRESS|local``: evaluate runs cut into topic
     partitions, in N processes or on a Dask cluster (``local``: N worker processes here)."""
