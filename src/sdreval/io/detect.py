@@ -25,6 +25,7 @@ from pathlib import Path
 from ..errors import InputError, UsageError
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
+from .text_hints import twofold_qrels, unrecognised_hint
 from .text_rules import LONE_CR_PROBLEM, lone_cr, wide_text
 from .textlines import (is_pipe, local_path, open_binary, parse_float, parse_int, read_head,
                         table_layout)
@@ -136,51 +137,6 @@ def detect_text_format(lines: list[list[str]]) -> str | None:
     return next(f for f in _PREFERENCE if votes[f] == best)
 
 
-#: the grades of TREC qrels, as told from passage lengths by :func:`trec_qrels_with_iteration`
-_GRADE_LIMIT = 10
-
-
-def trec_qrels_with_iteration(lines: list[list[str]]) -> str | None:
-    """Why lines detected as passage qrels (``topic doc offset length``) are refused as
-    ambiguous, or None: every line has 4 fields, the same number in the second field and a
-    grade-sized fourth one (below :data:`_GRADE_LIMIT`), as TREC qrels ``qid iter docno rel``
-    with numeric document ids and an iteration field other than 0 are written (``1 1 7067032
-    2``); read as passages, each topic would hold one document, named by the iteration, and
-    its grades would be passage lengths."""
-    data = [f for f in lines if f[0].lower() != "topic"]
-    if not data or any(len(f) != 4 or f[1] != data[0][1] for f in data):
-        return None
-    if parse_float(data[0][1]) is None or any(abs(parse_int(f[3]) or 0) >= _GRADE_LIMIT for f in data):
-        return None
-    line = " ".join(data[0])[:60]
-    return (f"ambiguous format: {line!r} reads as TREC qrels whose iteration field is "
-            f"{data[0][1]!r} (qid iter docno rel) and as passage qrels (topic doc offset "
-            f"length: every line in document {data[0][1]!r}); name the format: "
-            f"{format_option('qrels', 'trec')} or {format_option('qrels', 'passages')}")
-
-
-def unrecognised_hint(lines: list[list[str]]) -> str:
-    """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
-    if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
-        return ("; TREC qrels whose second field is not 0 are read with "
-                + format_option("qrels", "trec"))
-    if all(len(f) == 5 and f[1] == "Q0" for f in lines):
-        return ("; its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id); "
-                "is a column missing (most often the run-id)?")
-    if all(len(f) == 3 and parse_float(f[2]) is not None for f in lines):
-        return ("; its lines have 3 fields: a TREC run has 6, topic Q0 doc rank rsv run-id "
-                "('1 Q0 doc1 1 3.5 myrun'), TREC qrels 4 (topic 0 doc grade); or give the 3 "
-                "columns as CSV/TSV with a header line (qid,docno,score for a run; "
-                "qid,docno,relevance for qrels: docs/inputs.md)")
-    if all(len(f) == 1 and f[0].count(",") >= 2 for f in lines):
-        return ("; it looks comma-separated: TREC-like runs and qrels are separated by white "
-                "space; CSV files are read with a header naming their columns (document runs "
-                "and qrels: topic/qid/query_id, doc/docno/doc_id, score/rank or relevance/"
-                "label: docs/inputs.md; span inputs: query_id, doc_id, start, end, ...: "
-                "docs/rag.md)")
-    return ""
-
-
 def detect_format(path: str | Path, role: str | None = None) -> str:
     """Name of the format of a file (or ``collection`` / ``inex-assessments`` for a
     directory), from its content; ``role`` ``"run"`` when the file is given as a run (RAGAS
@@ -237,7 +193,7 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
         raise InputError("NUL bytes: a binary file, or text in UTF-16/UTF-32 (save it as "
                          "UTF-8); qrels and runs are UTF-8 text (TREC-like lines, JSONL, CSV, "
                          "INEX XML; gzip-compressed as FILE.gz) or Parquet", str(path))
-    if kind == "passage-qrels" and (twofold := trec_qrels_with_iteration(lines)) is not None:
+    if kind == "passage-qrels" and (twofold := twofold_qrels(lines)) is not None:
         raise InputError(twofold, str(path))
     if kind is None:
         hint, expected = unrecognised_hint(lines), ", ".join(ALL_FORMATS + SPAN_TABLES)
