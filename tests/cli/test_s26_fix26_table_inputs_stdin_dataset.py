@@ -68,4 +68,5 @@ def test_standard_input_as_chunk_map_and_project_inputs():
 def test_project_with_both_inputs_from_standard_input_is_refused():
     got = _cli("project", "-", "-")
     assert got.exit_code == 2
-    assert "QRELS and CHUNK_MAP are both standard input (-)" in got.stderr
+    assert "standard input (-) is given for QRELS and CHUNK_MAP: it holds one input" \
+        in got.stderr

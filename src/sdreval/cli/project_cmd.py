@@ -43,14 +43,11 @@ def check_roles(qrels: str, chunk_map: str) -> None:
     detected as another input (a run, documents, judgements as the chunk map, the two
     swapped): their readers' own messages name other commands (``sdreval eval QRELS RUN``),
     or say only what the file is not."""
-    from ..errors import InputError, UsageError
+    from ..errors import InputError
     from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format
 
     usage = ("sdreval project QRELS CHUNK_MAP: the span judgements first, then the chunk map "
              "(chunk_id, doc_id, start, end; docs/rag.md)")
-    if qrels == chunk_map == "-":
-        raise UsageError("QRELS and CHUNK_MAP are both standard input (-): standard input "
-                         f"holds one of them; give the other as a file. {usage}")
     kinds = []
     for path in (qrels, chunk_map):
         try:
