@@ -16,8 +16,8 @@ from pathlib import Path
 
 from sdreval.errors import ProblemLog
 from sdreval.io.fol import check_fol_line, parse_fol_line
-from sdreval.io.native_lines import (native_line, pair_problem, scale_directive,
-                                     show_value)
+from sdreval.io.native_lines import (native_line, pair_problem, read_as_inex2003,
+                                     scale_directive, show_value)
 from sdreval.io.textlines import finish, is_repeat, iter_fields
 from sdreval.io.trec_qrels import DOCUMENT_PATH, parse_line
 from sdreval.judgements.qrels import DocPassages, Qrels
@@ -80,6 +80,10 @@ def read_native_qrels_reference(path: str | Path, log: ProblemLog | None = None,
                      f"topic {topic}: element {doc} {canon}", file, log):
             continue
         qrels.add_element(topic, doc, canon, e, s, size)
+    if scale is None and chosen == "inex2003" and rows and all(
+            row[4] in (0.0, 1.0, 2.0) and row[5] in (0.0, 1.0) for row in rows):
+        log.warn(file, None, read_as_inex2003("write '# scale=inex2005' (or '# scale="
+                                              "inex2003') on a line of its own"))
     if not rows and not log.errors:
         log.warn(file, None, "the judgements file holds no assessments")
     finish(log, own)

@@ -6,8 +6,9 @@ results in documents missing from the collection are reported), any run -> ``ine
 element/passage run -> ``document`` lists each document once, at its first result.
 Judgements: INEX XML assessments -> native TSV (elements) or FOL qrels (passages); FOL qrels ->
 TREC qrels at the document level (``--to trec-qrels``, the default for FOL input: a document is
-relevant, rel 1, when it has highlighted text, relchars > 0, and judged non-relevant, rel 0, when
-listed with relchars 0; graded span qrels: the highest grade of the document's gold spans);
+relevant, rel 1, when it has highlighted text, relchars > 0 or a passage, and judged
+non-relevant, rel 0, when listed with relchars 0 and no passage; graded span qrels: the highest
+grade of the document's gold spans);
 span qrels -> FOL qrels with ``--documents`` (their lengths; grades are not written: warned).
 Problems of the input are listed; errors exit 1, warnings are printed and the output written.
 Results that cannot be converted (document not in the collection, path not in the document)

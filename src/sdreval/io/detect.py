@@ -25,6 +25,7 @@ from pathlib import Path
 from ..errors import InputError, UsageError
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
+from .text_hints import twofold_qrels, unrecognised_hint
 from .text_rules import LONE_CR_PROBLEM, lone_cr, wide_text
 from .textlines import (is_pipe, local_path, open_binary, parse_float, parse_int, read_head,
                         table_layout)
@@ -136,28 +137,6 @@ def detect_text_format(lines: list[list[str]]) -> str | None:
     return next(f for f in _PREFERENCE if votes[f] == best)
 
 
-def unrecognised_hint(lines: list[list[str]]) -> str:
-    """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
-    if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
-        return ("; TREC qrels whose second field is not 0 are read with "
-                + format_option("qrels", "trec"))
-    if all(len(f) == 5 and f[1] == "Q0" for f in lines):
-        return ("; its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id); "
-                "is a column missing (most often the run-id)?")
-    if all(len(f) == 3 and parse_float(f[2]) is not None for f in lines):
-        return ("; its lines have 3 fields: a TREC run has 6, topic Q0 doc rank rsv run-id "
-                "('1 Q0 doc1 1 3.5 myrun'), TREC qrels 4 (topic 0 doc grade); or give the 3 "
-                "columns as CSV/TSV with a header line (qid,docno,score for a run; "
-                "qid,docno,relevance for qrels: docs/inputs.md)")
-    if all(len(f) == 1 and f[0].count(",") >= 2 for f in lines):
-        return ("; it looks comma-separated: TREC-like runs and qrels are separated by white "
-                "space; CSV files are read with a header naming their columns (document runs "
-                "and qrels: topic/qid/query_id, doc/docno/doc_id, score/rank or relevance/"
-                "label: docs/inputs.md; span inputs: query_id, doc_id, start, end, ...: "
-                "docs/rag.md)")
-    return ""
-
-
 def detect_format(path: str | Path, role: str | None = None) -> str:
     """Name of the format of a file (or ``collection`` / ``inex-assessments`` for a
     directory), from its content; ``role`` ``"run"`` when the file is given as a run (RAGAS
@@ -214,6 +193,8 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
         raise InputError("NUL bytes: a binary file, or text in UTF-16/UTF-32 (save it as "
                          "UTF-8); qrels and runs are UTF-8 text (TREC-like lines, JSONL, CSV, "
                          "INEX XML; gzip-compressed as FILE.gz) or Parquet", str(path))
+    if kind == "passage-qrels" and (twofold := twofold_qrels(lines)) is not None:
+        raise InputError(twofold, str(path))
     if kind is None:
         hint, expected = unrecognised_hint(lines), ", ".join(ALL_FORMATS + SPAN_TABLES)
         raise InputError(f"unrecognised format (first data line: {' '.join(lines[0])[:120]!r});"

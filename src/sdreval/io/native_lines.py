@@ -143,3 +143,21 @@ def infer_scale(e: np.ndarray, s: np.ndarray, letter: np.ndarray, question: np.n
     if np.isin(e, (0.0, 1.0, 2.0)).all() and ((s >= 0.0) & (s <= 1.0)).all():
         return "inex2005"
     return "graded"
+
+
+def inex2005_too(e: np.ndarray, s: np.ndarray) -> bool:
+    """Whether pairs read as ``inex2003`` (integers 0..3) fit ``inex2005`` as well: every e is
+    0, 1 or 2 and every s 0 or 1 (``(1, 1)`` is then marginally exhaustive and marginally
+    specific on the one, partly exhaustive and fully specific on the other)."""
+    return bool(len(e)) and bool(np.isin(e, (0.0, 1.0, 2.0)).all() and
+                                 np.isin(s, (0.0, 1.0)).all())
+
+
+def read_as_inex2003(how: str) -> str:
+    """The warning stating the rule applied to pairs that fit both scales
+    (:func:`inex2005_too`); ``how``: how the file or table names its scale."""
+    return ("assessments read on scale inex2003 (INEX 2003/2004: exhaustivity and specificity "
+            "0..3, Kazai & Lalmas 2006): every exhaustivity is 0, 1 or 2 and every specificity "
+            "0 or 1, which fits inex2005 too (INEX 2005: exhaustivity 0..2, specificity a "
+            "fraction, Ogilvie & Lalmas 2006), where the same pairs quantise to other gains; "
+            f"{how} to say which")

@@ -105,18 +105,20 @@ def write_trec_qrels(qrels: Qrels, path: str | Path) -> int:
     """Write ``qrels`` at the document level as TREC qrels ``qid 0 docno rel``; returns the
     number of lines.
 
-    Highlighted passages (FOL qrels): a document listed with ``relchars > 0`` is relevant
-    (rel 1; graded span qrels: the highest grade of its gold spans, the document gain of
-    SpanDocNDCG), one listed with ``relchars = 0`` judged non-relevant (rel 0); unlisted
-    documents stay unjudged.  Document judgements (elements at the document root, as TREC qrels and
-    document qrels from dicts are stored) keep their integer grade.  Element assessments below
-    the document root have no document-level grade: a :class:`UsageError`."""
+    Highlighted passages (FOL qrels): a document with highlighted text (``relchars > 0`` or
+    a passage: :attr:`~sdreval.judgements.qrels.DocPassages.is_relevant`, the measures' rule)
+    is relevant (rel 1; graded span qrels: the highest grade of its gold spans, the document
+    gain of SpanDocNDCG), one listed with ``relchars = 0`` and no passage judged non-relevant
+    (rel 0); unlisted documents stay unjudged.  Document judgements (elements at the
+    document root, as TREC qrels and document qrels from dicts are stored) keep their integer
+    grade.  Element assessments below the document root have no document-level grade: a
+    :class:`UsageError`."""
     count = 0
     with whole_file(path) as out:
         for topic, tq in checked_topics(qrels):
             lines = []
             for doc, dp in tq.passages.items():
-                grade = (max(dp.grades) if dp.grades else 1) if dp.relevant_chars > 0 else 0
+                grade = (max(dp.grades) if dp.grades else 1) if dp.is_relevant else 0
                 lines.append(f"{topic} 0 {doc} {_integer_grade(topic, doc, grade)}\n")
             for (doc, unit), a in tq.elements.items():
                 if unit != DOCUMENT_PATH:

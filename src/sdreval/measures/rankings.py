@@ -87,8 +87,11 @@ def rbp_residual(unjudged: np.ndarray, lengths: np.ndarray, p: float) -> np.ndar
 
 
 def err(G: np.ndarray, max_grade: float) -> np.ndarray:
-    """Expected reciprocal rank of the gain matrix ``G`` (grades), cascade model."""
-    stop = (2.0 ** np.maximum(G, 0.0) - 1.0) / 2.0 ** max_grade
+    """Expected reciprocal rank of the gain matrix ``G`` (grades), cascade model; above a
+    ``max_grade`` of :data:`~.classic.kernels.EXP_LIMIT` numerator and denominator are divided
+    by one power of 2 (2^g overflows a double from g = 1024 on)."""
+    shift = float(kernels.exp_shift(np.float64(max_grade)))
+    stop = (2.0 ** (np.maximum(G, 0.0) - shift) - 2.0 ** -shift) / 2.0 ** (max_grade - shift)
     reach = np.cumprod(np.hstack([np.ones((G.shape[0], 1)), 1.0 - stop[:, :-1]]), axis=1)
     return kernels.row_sums(reach * stop / np.arange(1, G.shape[1] + 1))
 

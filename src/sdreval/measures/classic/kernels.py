@@ -131,18 +131,30 @@ def r_precision(isrel: np.ndarray, R: np.ndarray) -> np.ndarray:
     return _safe_div(at_r, R)
 
 
+#: the gain of grade g, ``shift`` (a column of per-row powers of 2) dividing it by 2^shift
 GAIN_FUNCTIONS = {
-    "linear": lambda g: g,
-    "exp": lambda g: np.exp2(g) - 1.0,
+    "linear": lambda g, shift: g,
+    "exp": lambda g, shift: np.exp2(g - shift) - np.exp2(-shift),
 }
+#: the highest exponent of an exponential gain summed unscaled (2^g overflows a double from
+#: g = 1024 on, and a sum of such gains sooner)
+EXP_LIMIT = 1000.0
+
+
+def exp_shift(top: np.ndarray) -> np.ndarray:
+    """The power of 2 that scales the exponential gains of rows whose highest grade is ``top``
+    below 2^:data:`EXP_LIMIT` (0 for every row up to that grade: their gains as they are)."""
+    return np.maximum(np.ceil(top) - EXP_LIMIT, 0.0)
 
 
 def ndcg_at(G: np.ndarray, I: np.ndarray, k: int | None = None,
             gains: str = "linear") -> np.ndarray:
     """nDCG@k (after Järvelin & Kekäläinen 2002, with trec_eval's discount):
     ``Σ_{r≤k} gain(g(r))/log2(r+1)`` over the same sum
-    on the ideal list; ``gains`` is ``linear`` (g) or ``exp`` (2^g − 1, Burges).  Rows are
-    summed in blocks (each row's sum is the same; very many topics)."""
+    on the ideal list; ``gains`` is ``linear`` (g) or ``exp`` (2^g − 1, Burges; a row whose
+    highest grade passes :data:`EXP_LIMIT` has its gains and ideal gains divided by one power
+    of 2 (:func:`exp_shift`), which leaves their ratio as it is and keeps them finite).  Rows
+    are summed in blocks (each row's sum is the same; very many topics)."""
     width = max(G.shape[1], I.shape[1])  # past both lists every gain is 0: @k the same
     width = width if k is None else min(k, max(width, 1))
     transform = GAIN_FUNCTIONS[gains]
@@ -150,8 +162,10 @@ def ndcg_at(G: np.ndarray, I: np.ndarray, k: int | None = None,
     dcg, idcg = np.empty(G.shape[0]), np.empty(G.shape[0])
     for start in range(0, G.shape[0], _ROWS):
         rows = slice(start, start + _ROWS)
-        dcg[rows] = row_sums(transform(_fit(G[rows], width)) * discount)
-        idcg[rows] = row_sums(transform(_fit(I[rows], width)) * discount)
+        ideal = _fit(I[rows], width)
+        shift = exp_shift(I[rows].max(axis=1, initial=0.0))[:, None]  # (G <= the ideal's top)
+        dcg[rows] = row_sums(transform(_fit(G[rows], width), shift) * discount)
+        idcg[rows] = row_sums(transform(ideal, shift) * discount)
     return _safe_div(dcg, idcg)
 
 
