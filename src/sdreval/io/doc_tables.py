@@ -1,7 +1,8 @@
 """Runs and qrels given by path as tables: a Parquet file or dataset (a directory of Parquet
 files), JSONL, CSV or TSV with the columns of ranx (``q_id, doc_id, score``), PyTerrier
 (``qid, docno, score, rank``; qrels ``qid, docno, label``) or ir_measures (``query_id, doc_id,
-score``; qrels ``relevance``).
+score``; qrels ``relevance``), and BEIR's qrels (``query-id, corpus-id, score``, the score a
+grade).
 
 One path: the tabular reader (:func:`sdreval.io.tables.load_table`, ids read as text) then the
 rules of a DataFrame (:func:`sdreval.io.frames.run_from_table`,
@@ -39,6 +40,14 @@ EXPECTED = (f"a run: a topic column ({', '.join(TOPIC)}), a document column "
             f"qrels: topic and document columns and a relevance column ({', '.join(GRADE)})")
 
 
+def beir_qrels(columns) -> bool:
+    """Whether a table has BEIR's qrels layout (``qrels/test.tsv``: query-id, corpus-id,
+    score; Thakur et al. 2021), whose score column is the relevance grade: BEIR's ids and no
+    relevance column of another name."""
+    return {"query-id", "corpus-id", "score"} <= set(columns) and \
+        not set(columns).intersection(GRADE)
+
+
 def table_kind(layout: str, columns: list[str], file: str) -> str | None:
     """``table-run`` or ``table-qrels`` from a table's columns; None for a CSV/TSV file whose
     header names no topic and document column (it may be a text file with commas or tabs).
@@ -50,6 +59,8 @@ def table_kind(layout: str, columns: list[str], file: str) -> str | None:
                                      == ["topic", "file", "path"]):
         return None  # not a table's header, or the native judgements' own (their reader's)
     what = f"{layout.upper()} {'dataset' if file.endswith('/') else 'file'} with columns {shown}"
+    if beir_qrels(columns):
+        return TABLE_QRELS
     run = sorted(have.intersection(SCORE + ("rank",)))
     qrels = sorted(have.intersection(GRADE) | (have.intersection(E + S)
                                                 if have.intersection(E) and have.intersection(S)

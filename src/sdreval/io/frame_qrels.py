@@ -28,6 +28,7 @@ from .table_checks import (DOC, E, GRADE, PATH, S, TOPIC, Checker, checker, colu
                            listed, span_columns, span_values)
 from .native_lines import (SCALES, check_scale, inex2005_too, pair_problem,
                            read_as_inex2003, show_value)
+from .doc_tables import beir_qrels
 from .textlines import finish, given_log
 from .trec_lines import DOCUMENT_PATH
 
@@ -45,7 +46,8 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
     topics = check.ids(frame[topic].to_numpy(), topic)
     docs = check.ids(frame[doc].to_numpy(), doc)
     spans = span_columns(frame)
-    grade = column(frame, GRADE, "relevance", False, check)
+    grade = column(frame, GRADE + (("score",) if beir_qrels(frame.columns) else ()),
+                   "relevance", False, check)
     if spans is not None:
         qrels = _passage_qrels(frame, spans, grade, topics, docs, check)
     else:

@@ -31,8 +31,8 @@ from .textlines import CHAR_LIMIT, INT_LIMIT, beyond_char_limit, not_from_one
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
-TOPIC = ("topic", "query_id", "qid", "q_id", "query")
-DOC = ("doc", "doc_id", "docno", "docid", "file")
+TOPIC = ("topic", "query_id", "qid", "q_id", "query", "query-id")
+DOC = ("doc", "doc_id", "docno", "docid", "file", "corpus-id")
 PATH = ("path", "xpath")
 GRADE = ("relevance", "grade", "rel", "label")
 E = ("exhaustivity", "e")
