@@ -18,7 +18,8 @@
   ``query_id`` is given (gold and samples hold one row per question: a question in two rows
   is refused; a run of one row per chunk repeats it); a run's chunk texts are
   ``retrieved_contexts`` (a list in rank order), located as every chunk text; a run never
-  reads the gold text keys, nor gold the ``retrieved_contexts``; an empty list is left out (a warning);
+  reads the gold text keys, nor gold the ``retrieved_contexts``; an empty list is left out
+  (a warning);
 * a ranked list with neither ``score`` nor ``rank``: the order of the rows is the ranking
   (a warning says so).
 
