@@ -288,15 +288,33 @@ def _check_texts(frame: pd.DataFrame, at: np.ndarray, table: Table, documents: D
                                     end[rows].astype(np.int64), units[rows], documents,
                                     at[rows], table, ProblemLog())
     keep = ok | chars[rows]  # characters as given (past the end: a shorter text differs)
+    lf: dict[str, str] = {}  # documents with CRLF line ends, as read with LF ends
     for i, s_i, e_i in zip(rows[keep].tolist(), first[keep].tolist(), last[keep].tolist()):
         here = documents.texts[docs[i]][s_i:e_i]
         if here != texts[i]:
             given = f"{int(start[i])}-{int(end[i])}" + (
                 "" if chars[i] else f" ({units[i]}; characters {s_i}-{e_i})")
+            advice = _line_end_hint(documents.texts[docs[i]], docs[i], texts[i], s_i, e_i,
+                                    lf) or ("correct the offsets or the text, or leave out the "
+                                            "offsets (a text alone is found in the document)")
             table.report(log, int(at[i]), f"the text at {given} of document {docs[i]} is "
-                         f"{here[:40]!r}, not the text given ({texts[i][:40]!r}): correct the "
-                         "offsets or the text, or leave out the offsets (a text alone is "
-                         "found in the document)")
+                         f"{here[:40]!r}, not the text given ({texts[i][:40]!r}): {advice}")
+
+
+def _line_end_hint(text: str, doc: str, given: str, start: int, end: int,
+                   lf: dict[str, str]) -> str:
+    """Why a text differs from its document at its offsets when the document's lines end in
+    CRLF and the offsets fit its text with each CRLF read as LF (Python's ``open()`` in text
+    mode, and so LangChain's ``TextLoader``, read a file that way); ``lf`` caches that text."""
+    if "\r\n" not in text or "\r" in given:
+        return ""
+    if doc not in lf:
+        lf[doc] = text.replace("\r\n", "\n")
+    if lf[doc][start:end] != given:
+        return ""
+    return ("the document's lines end in \\r\\n, and the offsets fit its text with each "
+            "\\r\\n read as \\n, as Python's open() and LangChain's TextLoader read a file: "
+            "give the documents' text as read that way (or offsets into the text as given)")
 
 
 def _ranked_by_order(table: Table, log: ProblemLog, what: str) -> Table:
