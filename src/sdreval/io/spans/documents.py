@@ -114,8 +114,28 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
                          f"{table.place(first[doc])}; that one is kept)")
         else:
             texts[doc], first[doc] = text, i
+    _same_texts(texts, first, table, log)
     finish(log, own)
     return Documents(texts, tokenizer, file)
+
+
+def _same_texts(texts: dict[str, str], first: dict[str, int], table: Table,
+                log: ProblemLog) -> None:
+    """One warning for documents holding the same text under two ids: a span of one is not
+    a span of the other (gold under one id and a retrieved span under the other score
+    nothing), which an id spelled two ways makes easy to miss."""
+    holder: dict[str, str] = {}
+    pairs = []
+    for doc, text in texts.items():
+        if text and (other := holder.setdefault(text, doc)) != doc:
+            pairs.append((other, doc))
+    if pairs:
+        named = ", ".join(f"{a} and {b} ({table.place(first[b])})" for a, b in pairs[:5])
+        table.report(log, None, f"{len(pairs)} pair(s) of documents hold the same text under "
+                     f"two ids ({named}{' ...' if len(pairs) > 5 else ''}): a span of "
+                     "one is not a span of the other, so gold text under one id is not found "
+                     "by a run retrieving the other; give each document under the id the "
+                     "qrels and runs use", "warning")
 
 
 def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units: np.ndarray | None,
