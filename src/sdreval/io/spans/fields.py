@@ -1,7 +1,9 @@
 """The field names RAG tools write, mapped onto sdreval's span keys.
 
 * LlamaIndex nodes: ``ref_doc_id`` -> ``doc_id``, ``start_char_idx`` -> ``start``,
-  ``end_char_idx`` -> ``end``, ``node_id`` -> ``chunk_id``;
+  ``end_char_idx`` -> ``end``, ``node_id`` -> ``chunk_id``; as ``model_dump()`` writes a node,
+  ``id_`` is its ``node_id`` and its ``relationships`` SOURCE (``"1"``) entry's ``node_id`` its
+  ``ref_doc_id``, and a ``NodeWithScore``'s ``node`` holds the node;
 * LangChain ``Document(page_content, metadata)``: ``page_content`` -> ``text``;
   ``metadata.start_index`` -> ``start`` and ``end = start + len(page_content)``;
   ``metadata.source`` (or ``doc_id``) -> ``doc_id``; without ``start_index`` the text is
@@ -72,11 +74,34 @@ def canonical_columns(columns) -> list[str]:
         out.add(name)
     if "metadata" in out:  # nested LangChain metadata: its keys are read when loading
         out |= {"doc_id", "start"}
+    if "node" in out:  # a LlamaIndex NodeWithScore's dump: the node's keys are read as well
+        out |= {"chunk_id", "doc_id", "start", "end", "text"}
+    if {"id_", "relationships"} <= out:  # a LlamaIndex node's dump
+        out |= {"chunk_id", "doc_id"}
     if "start" in out and out & {"length", "text"}:
         out.add("end")
     if any(c in GOLD_TEXT for c in have) or REFERENCES in have:
         out |= {"gold_text"} | ({"start", "end"} if REFERENCES in have else set())
     return sorted(out)
+
+
+def _llamaindex_dumps(frame: pd.DataFrame) -> pd.DataFrame:
+    """LlamaIndex nodes as ``model_dump()`` (``to_dict()``, ``json()``) writes them (module
+    docstring): a ``NodeWithScore``'s ``node`` unnested, then ``id_`` as ``node_id`` and the
+    SOURCE relationship's ``node_id`` as ``ref_doc_id``."""
+    if "node" in frame.columns and frame["node"].map(lambda n: isinstance(n, Mapping)).all():
+        inner = pd.DataFrame(frame["node"].tolist(), index=frame.index)
+        frame = pd.concat([frame.drop(columns=["node"]),
+                           inner.drop(columns=[c for c in inner.columns
+                                               if c in frame.columns])], axis=1)
+    if {"id_", "relationships"} <= set(frame.columns) and "node_id" not in frame.columns:
+        source = frame["relationships"].map(
+            lambda r: (r.get("1") or r.get("SOURCE")) if isinstance(r, Mapping) else None)
+        frame = frame.drop(columns=["relationships"]).rename(columns={"id_": "node_id"})
+        if "ref_doc_id" not in frame.columns:
+            frame["ref_doc_id"] = source.map(
+                lambda s: s.get("node_id") if isinstance(s, Mapping) else None)
+    return frame
 
 
 def _flatten_metadata(frame: pd.DataFrame) -> pd.DataFrame:
@@ -173,9 +198,11 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     rule for a text found more than once (:mod:`sdreval.io.spans.locate`)."""
     frame, at = table.frame, np.arange(len(table.frame))
     columns = set(map(str, frame.columns))
-    if not columns & ({"length", "offset", "metadata", "text", RETRIEVED, REFERENCES} |
-                      set(QUESTION) | set(RENAMES) | set(GOLD_TEXT)):
+    if not columns & ({"length", "offset", "metadata", "text", RETRIEVED, REFERENCES, "node",
+                       "id_"} | set(QUESTION) | set(RENAMES) | set(GOLD_TEXT)):
         return _ranked_by_order(table, log, what)  # nothing to rename or derive
+    frame = _llamaindex_dumps(frame)
+    columns = set(map(str, frame.columns))
     if "metadata" in columns:
         frame = _flatten_metadata(frame)
     frame, at = _ragas_samples(frame, at, table, log, what)
