@@ -23,6 +23,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..errors import InputError, UsageError
+from .json_files import is_qa_dataset
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
 from .text_rules import LONE_CR_PROBLEM, lone_cr, wide_text
@@ -263,7 +264,8 @@ def is_json_object(head: bytes) -> bool:
         record = json.loads(first)
     except (ValueError, RecursionError):  # (nested too deeply: its reader says so)
         return True  # an object over several lines (or longer than the head)
-    return not rest.strip() and all(isinstance(v, (dict, list)) for v in record.values())
+    return not rest.strip() and (all(isinstance(v, (dict, list)) for v in record.values())
+                                 or is_qa_dataset(record))  # (LlamaIndex's: "mode": "text")
 
 
 def _sniff_span(path: Path | str, role: str | None = None) -> str | None:
