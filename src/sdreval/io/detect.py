@@ -270,8 +270,7 @@ def is_json_object(head: bytes) -> bool:
 
 def _sniff_span(path: Path | str, role: str | None = None) -> str | None:
     """A span input or document table (JSONL, CSV/TSV, Parquet file or dataset) named by its
-    keys, or None (imported only for those layouts: the span readers cost ~10 ms at every
-    start)."""
+    keys, or None (imported only for those layouts: the span readers cost ~10 ms a start)."""
     from .spans import sniff_columns, span_format
 
     found = sniff_columns(path)
@@ -281,7 +280,7 @@ def _sniff_span(path: Path | str, role: str | None = None) -> str | None:
     if kind is None:
         from .doc_tables import table_kind
 
-        return table_kind(found[0], found[1], str(path) + ("/" if is_directory(path) else ""))
+        return table_kind(*found, str(path) + ("/" if is_directory(path) else ""), role)
     return kind
 
 
