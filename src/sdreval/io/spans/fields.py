@@ -308,7 +308,7 @@ def _check_texts(frame: pd.DataFrame, at: np.ndarray, table: Table, documents: D
         units = np.full(len(frame), "chars", dtype=object)
     chars = units == "chars"
     rows = np.flatnonzero(np.isfinite(start) & np.isfinite(end) & np.isin(units, UNITS)
-                          & (chars | ((0 <= start) & (start <= end)))
+                          & (0 <= start) & (chars | (start <= end))  # (-1: never sliced)
                           & np.fromiter((isinstance(t, str) and d in documents
                                          for t, d in zip(texts, docs)), bool, len(frame)))
     first, last, ok = to_characters(docs[rows], start[rows].astype(np.int64),
