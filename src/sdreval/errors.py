@@ -70,6 +70,8 @@ class InputError(SdrevalError):
         self.logged_in: ProblemLog | None = None
         #: the command the log named as listing every problem
         self.listed_by: str | None = None
+        #: what to do, the last line the log gave (:meth:`ProblemLog.raise_if_errors`)
+        self.advice: str | None = None
         super().__init__("\n".join(str(p) for p in self.problems), topic=topic)
 
 
@@ -213,9 +215,11 @@ class ProblemLog:
                 kept.append(problem)
             self.problems.append(problem)
 
-    def raise_if_errors(self, listed_by: str | None = "sdreval validate") -> None:
+    def raise_if_errors(self, listed_by: str | None = "sdreval validate",
+                        advice: str | None = None) -> None:
         """Raise the errors logged as one :class:`InputError` (the examples kept, then how many
-        more there are, and ``listed_by``, the command that lists them all, where one does)."""
+        more there are, and ``listed_by``, the command that lists them all, where one does;
+        ``advice``, what to do, last)."""
         if not self.error_count:
             return
         errors = self.errors
@@ -224,9 +228,11 @@ class ProblemLog:
             where = f" ({listed_by} lists them all)" if listed_by else ""
             errors = errors + [Problem(None, None, f"... and {left} more error(s) like the "
                                                    f"above{where}")]
+        if advice:
+            errors = errors + [Problem(None, None, advice)]
         error = InputError(errors)
         error.logged_in = self  # its problems are this log's: a caller holding it counts them once
-        error.listed_by = listed_by
+        error.listed_by, error.advice = listed_by, advice
         raise error
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import sdreval
-from sdreval.errors import UsageError
+from sdreval.errors import InputError, UsageError
 
 
 def _setup(tmp_path, run_doc, run_path="/article[1]/sec[2]"):
@@ -32,12 +32,14 @@ def test_document_not_in_the_given_collection(tmp_path):
 
 
 def test_element_not_in_the_document(tmp_path):
+    # since session 26 the rule of the ESR family for results the collection cannot place:
+    # the element has no characters (SRiP@2 = 11/(11 + 0)), a warning, --strict refuses
     qrels, run, docs = _setup(tmp_path, "d1", "/article[1]/sec[3]")
-    with pytest.raises(UsageError) as caught:
-        sdreval.evaluate(qrels, run, "SRiP(rel=length)@2", collection=str(docs))
-    message = str(caught.value)
-    assert "give the collection" not in message
-    assert "/article[1]/sec[3] is not in document d1" in message
+    with pytest.warns(UserWarning, match="cannot be placed in the collection"):
+        table = sdreval.evaluate(qrels, run, "SRiP(rel=length)@2", collection=str(docs))
+    assert table["value"].tolist() == [1.0]
+    with pytest.raises(InputError, match=r"d1 /article\[1\]/sec\[3\]"):
+        sdreval.evaluate(qrels, run, "SRiP(rel=length)@2", collection=str(docs), strict=True)
 
 
 def test_no_collection_still_asks_for_one(tmp_path):

@@ -244,6 +244,8 @@ class InputPath(click.Path):
     def convert(self, value, param, ctx):
         from ..io.locations import is_url, url_filesystem
 
+        if value == "-" and ctx is not None:
+            self._read_stdin_once(param, ctx)
         if not is_url(value):
             return super().convert(value, param, ctx)
         try:
@@ -255,6 +257,23 @@ class InputPath(click.Path):
         if not self.dir_okay and fs.isdir(inner):
             self.fail(f"URL {value!r} is a directory.", param, ctx)
         return value
+
+    def _read_stdin_once(self, param, ctx) -> None:
+        """Refuse a second ``-``: standard input holds one input and is read once."""
+        name = param.human_readable_name if param is not None else "an input"
+        first = ctx.meta.get("sdreval.stdin_input")
+        ctx.meta["sdreval.stdin_input"] = name
+        if first is not None:
+            both = f"{first} and {name}" if first != name else f"{name}, twice"
+            self.fail(f"standard input (-) is given for {both}: it holds one input; give the "
+                      "others as files", param, ctx)
+
+
+#: a table input (chunk map, documents, span judgements): a JSONL, CSV/TSV or Parquet file, a
+#: Parquet dataset directory, a URL of one, or ``-`` for standard input, as every other input
+#: (:func:`sdreval.io.tables.load_table` reads them all; a directory without Parquet files is
+#: refused there)
+TABLE_INPUT = InputPath(exists=True, allow_dash=True)
 
 
 def jobs_options(func: Callable) -> Callable:

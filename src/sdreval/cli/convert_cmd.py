@@ -26,7 +26,7 @@ from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_for
 from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run, write_trec_qrels
-from .common import InputPath, echo_problems, handle_errors, pool_policy_option
+from .common import TABLE_INPUT, InputPath, echo_problems, handle_errors, pool_policy_option
 
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol", "trec-qrels")
 
@@ -56,7 +56,7 @@ Examples:
                    "JSONL, CSV, TSV tables: docs/inputs.md).")
 @click.option("--strict", is_flag=True,
               help="Fail (exit 1, nothing written) if a result cannot be converted.")
-@click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--documents", type=TABLE_INPUT, default=None,
               help="Documents (doc_id, text) of span qrels or runs: offsets checked, and the "
                    "document lengths that FOL qrels need.")
 @pool_policy_option

@@ -10,7 +10,7 @@ from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
-from .common import (POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_problems,
+from .common import (POSITIVE_INT, TABLE_INPUT, UNIT_INTERVAL, BoundedFloat, echo_problems,
                      pool_policy_option)
 
 
@@ -73,10 +73,10 @@ def context_options(func, only: tuple[str, ...] | None = None):
         click.option("--run-format", default=None,
                      help="Force the run format instead of detecting it: "
                           + ", ".join(_formats("RUN_FORMATS")) + "."),
-        click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
+        click.option("--chunk-map", multiple=True, type=TABLE_INPUT,
                      help="Chunk map (chunk_id, doc_id, start, end) for chunk-ID runs; "
                           "repeat for several chunkings (ids must differ)."),
-        click.option("--documents", default=None, type=click.Path(exists=True, dir_okay=False),
+        click.option("--documents", default=None, type=TABLE_INPUT,
                      help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
         click.option("--span-unit", default="chars",
                      help="Count span measures (and budgets) in chars, in white-space tokens "

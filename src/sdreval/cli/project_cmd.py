@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from ..errors import ProblemLog
-from .common import BoundedFloat, echo_warnings, handle_errors
+from ..errors import ProblemLog, shown_source
+from .common import TABLE_INPUT, BoundedFloat, echo_warnings, handle_errors
 
 
 def project_qrels(qrels, chunk_map, rule: str, tau: float, gaps: bool = False):
@@ -72,9 +72,12 @@ def check_roles(qrels: str, chunk_map: str) -> None:
         what = f"documents (doc_id, text), not {role}: give them with --documents FILE"
     elif found == "chunk-map":
         what = f"a chunk map, not {role}: give the span judgements as QRELS"
-    else:
+    elif found in QRELS_FORMATS:
         what = (f"judgements ({found}), not {role}: project writes TREC qrels of chunk ids "
                 "from span judgements and a chunk map")
+    else:
+        what = (f"an XML collection, not {role}" if found == "collection" else
+                f"an input of format {found}, not {role}")
     raise InputError(f"this looks like {what}. {usage}", file=path)
 
 
@@ -86,8 +89,8 @@ Examples:
 
 
 @click.command("project", epilog=EXAMPLES)
-@click.argument("qrels", type=click.Path(exists=True, dir_okay=False))
-@click.argument("chunk_map", type=click.Path(exists=True, dir_okay=False))
+@click.argument("qrels", type=TABLE_INPUT)
+@click.argument("chunk_map", type=TABLE_INPUT)
 @click.option("--rule", type=click.Choice(["any", "chunk", "gold"]), default="any",
               show_default=True,
               help="A chunk is relevant when it touches gold text (any), when at least tau of "
@@ -96,7 +99,7 @@ Examples:
 @click.option("--tau", type=BoundedFloat(0.0, 1.0, low_open=True), default=0.5,
               show_default=True,
               help="Threshold of the chunk and gold rules, in (0, 1].")
-@click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--documents", type=TABLE_INPUT, default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write the qrels to FILE (default stdout).")
@@ -140,15 +143,16 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
                        "qrels are binary, every relevant chunk written with relevance 1 (the "
                        "rule decides relevance, not the grade); graded span measures (SpanNDCG) "
                        "read the span judgements themselves"])
+    shown = shown_source(chunk_map)
     if unchunked:
         echo_warnings([f"{len(unchunked)} document(s) with gold text have no chunk in "
-                       f"{chunk_map}, so their gold text is in no projected chunk (check the "
+                       f"{shown}, so their gold text is in no projected chunk (check the "
                        "doc ids of the chunk map): " + ", ".join(map(str, unchunked[:20]))
                        + (" ..." if len(unchunked) > 20 else "")])
     if outside is not None and len(outside):
         echo_warnings([f"{int(outside['chars'].sum())} character(s) of gold text in "
                        f"{outside['topic'].nunique()} topic(s) and {outside['doc'].nunique()} "
-                       f"chunked document(s) lie outside every chunk of {chunk_map} (the chunks "
+                       f"chunked document(s) lie outside every chunk of {shown} (the chunks "
                        "leave gaps): the projected qrels cannot reach that text"])
     if lost:
         echo_warnings([f"{len(lost)} topic(s) with gold text have no relevant chunk under rule "

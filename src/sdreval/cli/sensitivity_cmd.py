@@ -17,7 +17,8 @@ import click
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..measures.results import stacked
-from .common import InputPath, all_topics_option, echo_notes, echo_warnings, handle_errors
+from .common import (TABLE_INPUT, InputPath, all_topics_option, echo_notes, echo_warnings,
+                     handle_errors)
 from .eval_inputs import span_context_options
 
 np = lazy_module("numpy")
@@ -219,10 +220,10 @@ Examples:
               help="Projection rules for chunk-ID qrels (default all three).")
 @click.option("--id-measure", default="AP", show_default=True,
               help="ID-based measure scored on the projected chunk qrels.")
-@click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
+@click.option("--chunk-map", multiple=True, type=TABLE_INPUT,
               help="Chunk map(s), one per chunking: chunk-ID runs are also scored on qrels "
                    "projected onto their own chunking.")
-@click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--documents", type=TABLE_INPUT, default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
 @all_topics_option
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",

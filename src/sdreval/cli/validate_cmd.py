@@ -22,7 +22,8 @@ from ..io.json_files import json_holds
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
-from .common import EXIT_INVALID_INPUT, EXIT_OK, InputPath, handle_errors, pool_policy_option
+from .common import (EXIT_INVALID_INPUT, EXIT_OK, TABLE_INPUT, InputPath, handle_errors,
+                     pool_policy_option)
 
 
 
@@ -174,10 +175,10 @@ Examples:
                                  "element and document runs placed in it (as convert --to "
                                  "passage places them; each that cannot be is a warning).")
 @pool_policy_option
-@click.option("--documents", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--documents", type=TABLE_INPUT, default=None,
               help="Documents (doc_id, text) of span qrels and runs: offsets checked, text "
                    "given contexts located (RAGAS samples).")
-@click.option("--chunk-map", multiple=True, type=click.Path(exists=True, dir_okay=False),
+@click.option("--chunk-map", multiple=True, type=TABLE_INPUT,
               help="Chunk map (chunk_id, doc_id, start, end): chunk-ID runs (TREC or JSONL) "
                    "are read through it, as eval --chunk-map reads them; repeat for several "
                    "chunkings (ids must differ).")

@@ -24,10 +24,11 @@ from xml.sax.saxutils import escape, quoteattr
 
 from lxml import etree
 
-from ..errors import InputError, ProblemLog, UsageError, shown_source
+from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Run
 from .inex_results import ResultReader, TopicColumns, build_ranking
 from .detect import SUBMISSION
+from .trec_lines import file_stem
 from .textlines import finish, given_log, local_path
 from .written import whole_file
 from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
@@ -76,17 +77,11 @@ def read_inex_submission(path: str | Path, log: ProblemLog | None = None,
     log, own = given_log(log)
     info = SubmissionInfo()
     rankings = dict(iter_submission_topics(path, log, bulk=bulk, info=info))
-    run = Run(name or info.attributes.get("run-id") or submission_stem(path), rankings,
+    run = Run(name or info.attributes.get("run-id") or file_stem(path), rankings,
               "element", source=str(path))
     run.attributes = info.attributes  # type: ignore[attr-defined]  (participant-id, task, ...)
     finish(log, own)
     return run
-
-
-def submission_stem(path: str | Path) -> str:
-    """The name of a submission without run-id: its file name up to the first dot;
-    ``<stdin>`` for standard input."""
-    return shown_source("-") if str(path) == "-" else Path(path).name.split(".")[0]
 
 
 def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "file",

@@ -21,6 +21,7 @@ from ..model.run import Ranking, Run, Unit
 from .detect import RUN_FORMATS, resolve_format
 from .stream_text import TopicsResumed, last_lines, text_runs
 from .textlines import finish, given_log
+from .trec_lines import file_stem
 
 #: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024
@@ -145,11 +146,10 @@ def _xml_topics(path: Path, stream: TopicStream, log: ProblemLog | None,
     """The second pass: :func:`sdreval.io.inex_submission.iter_submission_topics` (the reader
     of :func:`~sdreval.io.inex_submission.read_inex_submission`, bulk path included) yielding
     each topic at the end of its last ``<topic>`` element (of each one with ``contiguous``)."""
-    from .inex_submission import (SubmissionInfo, TopicsNotContiguous,
-                                  iter_submission_topics, submission_stem)
+    from .inex_submission import SubmissionInfo, TopicsNotContiguous, iter_submission_topics
 
     log, own = given_log(log)
-    fallback_name = submission_stem(path)
+    fallback_name = file_stem(path)  # no run-id: the file name without extension, as text runs
     info = SubmissionInfo()
     try:
         for item in iter_submission_topics(path, log, policy="block" if contiguous else

@@ -312,7 +312,7 @@ def serial_failure(errors: Iterable[SdrevalError], measures: Iterable[str | Meas
         for log in logs:
             merged.absorb(log)  # type: ignore[arg-type]
         try:
-            merged.raise_if_errors(first.listed_by)  # type: ignore[union-attr]
+            merged.raise_if_errors(first.listed_by, first.advice)  # type: ignore[union-attr]
         except InputError as error:
             joined = error
     else:
@@ -329,7 +329,7 @@ def alike_refusals(first: SdrevalError, other: SdrevalError) -> bool:
     if not isinstance(first, InputError) or not isinstance(other, InputError):
         return False
     if first.logged_in is not None and other.logged_in is not None:
-        return first.listed_by == other.listed_by
+        return (first.listed_by, first.advice) == (other.listed_by, other.advice)
     if first is other:
         return True
     return first.logged_in is None and other.logged_in is None and bool(first.problems) and \

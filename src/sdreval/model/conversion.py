@@ -50,6 +50,15 @@ def listed_by(run: Run, collection: Collection) -> str | None:
     return f"sdreval validate {source} --collection {root}"
 
 
+def strict_refusal(measures: Iterable[str]) -> str:
+    """What to do when ``--strict`` refuses a run for results the collection cannot place
+    (``measures``: the names of the measures that refuse it), the last line of every such
+    refusal."""
+    names = ", ".join(dict.fromkeys(measures)) or "passage measures"
+    return (f"{names} (--strict): a result needs its element in the collection; correct "
+            "the documents or XPaths, or leave out --strict to score such results nothing")
+
+
 def element_run_to_passage_run(run: Run, collection: Collection, log: ProblemLog | None = None,
                                trim: bool = False, only: Iterable[str] | None = None) -> Run:
     """Convert an element (or document) run to a passage run, rank and RSV kept, file order

@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
+from ..errors import shown_source
 from .run import Run
 
 
@@ -48,7 +49,7 @@ def distinct_run_names(names: Sequence[str], sources: Sequence[str | None]
             labels = stems
         for i, label in zip(positions, labels):
             new[i] = f"{name} ({label})"
-        files = ", ".join(str(sources[i]) if _stem(sources[i]) else "in memory"
+        files = ", ".join(shown_source(sources[i]) if _stem(sources[i]) else "in memory"
                           for i in positions)
         warnings.append(f"{count} runs share the run name {name!r} ({files}); they are "
                         "evaluated as separate runs named "

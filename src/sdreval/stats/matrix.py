@@ -41,8 +41,9 @@ class ScoreMatrix:
 
     @property
     def means(self) -> np.ndarray:
-        """Each run's mean over the topics, as ``eval`` prints it (:func:`row_means`)."""
-        return row_means(self.values)
+        """Each run's mean over the topics, as ``eval`` prints it (:func:`row_means`; a cell
+        without a value is refused)."""
+        return row_means(self)
 
     def __post_init__(self) -> None:
         shape = (len(self.runs), len(self.topics))
@@ -53,8 +54,10 @@ class ScoreMatrix:
 def row_means(values: np.ndarray) -> np.ndarray:
     """The mean of each row (run) of a runs × topics array as ``eval`` computes a mean: the
     exact sum divided by the count, rounded once (:func:`sdreval.measures.results.group_means`;
-    numpy's pairwise sum of 0.1, 0.2, 0.3 gives 0.20000000000000004, eval 0.2)."""
-    values = np.asarray(values, dtype=np.float64)
+    numpy's pairwise sum of 0.1, 0.2, 0.3 gives 0.20000000000000004, eval 0.2).  A cell
+    without a value is refused (:func:`as_values`), never left out: a run's mean over fewer
+    topics than the others' is not comparable with theirs."""
+    values = as_values(values)
     rows, width = values.shape
     return group_means(values.ravel(), np.repeat(np.arange(rows), width), rows)
 
@@ -64,8 +67,16 @@ def as_values(scores: "ScoreMatrix | np.ndarray") -> np.ndarray:
     values = scores.values if isinstance(scores, ScoreMatrix) else np.asarray(scores, dtype=float)
     if values.ndim != 2:
         raise UsageError(f"expected a 2-D runs × topics array, got shape {values.shape}")
-    if not np.all(np.isfinite(values)):
-        raise InputError("score matrix has missing or non-finite values")
+    bad = ~np.isfinite(values)
+    if bad.any():
+        row, column = (int(i[0]) for i in np.nonzero(bad))
+        where = (f"run {scores.runs[row]}, topic {scores.topics[column]}"
+                 if isinstance(scores, ScoreMatrix) else f"row {row}, column {column}")
+        raise InputError(f"score matrix has missing or non-finite values ({int(bad.sum())} "
+                         f"cell(s), e.g. {where}: {values[row, column]}): every run needs a "
+                         "value on every topic; build the matrix with score_matrix(table, "
+                         "missing='drop' or 'zero'), or evaluate with -c (unanswered topics "
+                         "score 0)")
     return values.astype(float, copy=False)
 
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import numpy as np
 
-from ...errors import ProblemLog
+from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ...model.run import Run
 from ..textlines import finish, given_log
 from ..trec_lines import file_stem
-from .documents import Documents
-from .fields import canonical_table
+from .documents import DOCUMENT_KEYS, Documents
+from .fields import canonical_columns, canonical_table
 from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run,
                       score_or_rank, span_rows)
 from ..table_model import Table
@@ -51,8 +51,9 @@ class ChunkMap:
 
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
                          ) -> ChunkMap:
+    _require_chunk_ids(table, log)
     table = canonical_table(table, documents, log, "chunk", "error")
-    table.require(SPAN_FORMATS["chunk-map"], "a chunk map", log)
+    table.require(SPAN_FORMATS["chunk-map"], "chunk maps", log)
     ids, spans = span_rows(table, table.checker(log), documents, ("chunk_id", "doc_id"))
     index = pd.Index(ids["chunk_id"][spans.rows], dtype=object)
     rows = spans.rows
@@ -64,6 +65,30 @@ def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | N
                     np.asarray(spans.ends[keep], np.int64), table.file,
                     np.zeros(int(keep.sum()), dtype=np.int64), (file_stem(table.file),),
                     np.asarray(table.lines[rows][keep]))
+
+
+def _require_chunk_ids(table: Table, log: ProblemLog) -> None:
+    """Refuse a table without chunk ids before its rows are read as chunks (a documents table,
+    ``doc_id, text``, would otherwise be taken for chunks given as text), saying what the file
+    holds and what a chunk map is."""
+    have = canonical_columns(table.frame.columns)
+    if "chunk_id" in have:
+        return
+    if log.error_count:  # rows not read (lines that are not JSON): their errors say why
+        log.raise_if_errors()
+    found = ", ".join(map(str, table.frame.columns)) or "none"
+    keys = set(have)
+    if "query_id" in keys:
+        hint = ("; it looks like span judgements, not a chunk map" if keys & {"relevance",
+                "gold_text"} else "; it looks like a run, not a chunk map")
+    elif set(DOCUMENT_KEYS) <= keys and "start" not in keys:
+        hint = ("; it holds documents (doc_id, text): give it with --documents FILE "
+                "(documents= in Python), and the chunk map with --chunk-map FILE")
+    else:
+        hint = ""
+    raise InputError(f"a chunk map needs a chunk_id for each chunk, with its span (doc_id, "
+                     "start, end) or its text (located in the documents of --documents FILE); "
+                     f"it has the keys {found}{hint}", table.file)
 
 
 def _first_mappings(index: pd.Index, docs: np.ndarray, starts: np.ndarray, ends: np.ndarray,

@@ -12,7 +12,7 @@ import numpy as np
 
 from ...errors import InputError, Problem, UsageError, examples_text
 from ...judgements.qrels import Qrels
-from ...model.conversion import listed_by
+from ...model.conversion import listed_by, strict_refusal
 from ...model.run import Run
 from ..param_rules import Inert
 from ..registry import (POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef, Param,
@@ -234,7 +234,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                 cache[key] = K.expectations(cache[nkey], rel, ranks)
             if measure.name in _NEEDS_SIZES and sizes_cum is None:
                 sizes_cum = np.cumsum(result_sizes(ranking, qrels, topic, ctx,
-                                                   _sized_depth(measures, len(ranking))))
+                                                   _sized_depth(measures, len(ranking)), lost))
             out[measure.text][topic] = _value(measure, cache[key], sizes_cum, ctx)
         if lost:
             unplaced[topic] = [f"{ranking.docs[k]} {ranking.paths[k]}" for k in sorted(lost)]
@@ -253,9 +253,10 @@ def _unplaced_results(run: Run, unplaced: dict[str, list[str]], measures: list[M
     """Results of documents holding relevant trees or ideal units that the collection cannot
     place score nothing: a user cannot navigate from an element not in its document (Ali,
     Consens & Lalmas 2012, §4), nor PRUM/EPRUM with ``A`` measure a distance in characters
-    from it (Piwowarski & Dupret 2006).  Said once for the run (counts that add up over topic
-    partitions), as the passage measures say of results they cannot convert; refused with
-    ``--strict``."""
+    from it (Piwowarski & Dupret 2006); an element not in its document has no characters for
+    SRiP to sum (Eq. 18), as the passage measures leave it out.  Said once for the run (counts
+    that add up over topic partitions), as the passage measures say of results they cannot
+    convert; refused with ``--strict``."""
     problems = [Problem(run.source, None, f"topic {topic}: {len(results)} result(s) the "
                         f"collection cannot place ({', '.join(results[:3])}"
                         f"{', ...' if len(results) > 3 else ''})")
@@ -264,23 +265,24 @@ def _unplaced_results(run: Run, unplaced: dict[str, list[str]], measures: list[M
     navigation = [m.text for m in measures if m.text not in proximity]
     names = ", ".join(dict.fromkeys(navigation + proximity))
     if ctx.strict:
-        raise InputError(problems + [Problem(None, None, f"{names} (--strict): a result needs "
-                                             "its element in the collection; correct the "
-                                             "documents or XPaths, or leave out --strict to "
-                                             "score such results nothing")])
+        raise InputError(problems + [Problem(None, None, strict_refusal(navigation + proximity))])
     why = []
     if navigation:
         why.append("whose navigation model steps between the elements of a document")
     if proximity:
         why.append("whose proximity model measures distances in characters")
+    sized = ", ".join(dict.fromkeys(m.text for m in measures if m.name in _NEEDS_SIZES))
+    looked_up = " and the results whose sizes SRiP sums" if sized else ""
+    kept = (f"they keep their ranks and add no characters to the retrieved size under "
+            f"{sized} (an element not in its document has none)" if sized else
+            "they keep their ranks, as results of documents without relevant units")
     total = sum(len(results) for results in unplaced.values())
     lister = listed_by(run, ctx.collection)
     listed = f"; {lister} lists them all" if lister else ""
     ctx.warn(f"run {run.name}: {total:,} result(s) in {len(unplaced):,} topic(s) cannot be "
              "placed in the collection (document or element not in it; results of documents "
-             f"with relevant units looked up) and score nothing under {names}, "
-             f"{' or '.join(why)}; they keep their ranks, as results of documents without "
-             f"relevant units (--strict rejects such runs{listed}): "
+             f"with relevant units{looked_up} looked up) and score nothing under {names}, "
+             f"{' or '.join(why)}; {kept} (--strict rejects such runs{listed}): "
              + examples_text([p.message for p in problems], len(problems)))
 
 

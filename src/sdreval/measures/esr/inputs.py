@@ -214,11 +214,17 @@ def hit_ranks(ranking: Ranking, relevant: list[tuple[str, str]]) -> tuple[np.nda
 
 
 def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext,
-                 depth: int | None = None) -> np.ndarray:
+                 depth: int | None = None, unplaced: list[int] | None = None) -> np.ndarray:
     """size(t_i) of each of the first ``depth`` results (all by default): from the
     assessments, else the collection, in the unit of the assessments' sizes (characters, or
     words when they count the collection's words); sizes of another unit are refused, never
-    summed with the collection's."""
+    summed with the collection's.
+
+    A result whose element is not in its document (the collection holds the document) has no
+    nodes, so no characters (size(t), Ali, Consens & Lalmas 2012, Eq. 18): its size is 0 and
+    its rank is added to ``unplaced`` for the caller's warning, as :func:`navigation_block`
+    does (the passage measures leave such a result out).  A result whose size nothing gives
+    (no collection, or a document the collection does not hold) is refused."""
     tq = qrels.topics.get(topic)
     depth = len(ranking) if depth is None else min(depth, len(ranking))
     sizes = np.zeros(depth)
@@ -238,6 +244,9 @@ def result_sizes(ranking: Ranking, qrels: Qrels, topic: str, ctx: EvalContext,
         if tree is not None and path in tree:
             sizes[m] = tree.chars(path)
             measured.append((m, doc, tree, path))
+        elif tree is not None and unplaced is not None:
+            if m not in unplaced:
+                unplaced.append(m)
         else:
             missing.append((doc, path))
     unit = assessed_unit(tq, {d: tree for _, d, tree, _ in measured}) if measured and \

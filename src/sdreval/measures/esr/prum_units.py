@@ -29,6 +29,17 @@ def _position(tree_source: EvalContext, doc: str, path: str | None) -> int | Non
     return int(tree.start[tree.index[path]])
 
 
+def _start(ranking: Ranking, k: int, ctx: EvalContext) -> int | None:
+    """Where result ``k`` starts in its document: a passage's offset; a whole document's
+    first character, 0 (collection offsets count from the root's content); an element's start
+    from the collection (None where it cannot place it)."""
+    if ranking.offsets[k] >= 0:
+        return int(ranking.offsets[k])
+    if ranking.unit == "document":
+        return 0
+    return _position(ctx, ranking.docs[k], ranking.paths[k])
+
+
 def ideal_units(tq: TopicQrels, scale: str, quant: str | None
                 ) -> list[tuple[str, str | None, int | None]]:
     """Ideal units of PRUM/EPRUM: ``(doc, path, offset)`` of the relevant elements (binary
@@ -45,10 +56,11 @@ def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalCo
     """``nav[k, y] = P(x_k ⇝ y)`` for ``topic``'s ranking: 1 when the result is the ideal
     unit, the proximity model when ``A`` is given, else the navigation model; zero across
     documents.  Without ``A``, :func:`navigation_block` leaves out the results the collection
-    cannot place (their ranks added to ``unplaced``).  With ``A``, a result of a document
-    holding ideal units that the given collection cannot place (document or element not in
-    it) has no character position to navigate from: it scores nothing, as results the passage
-    measures cannot convert, and its rank is added to ``unplaced`` for the caller's warning."""
+    cannot place (their ranks added to ``unplaced``).  With ``A``, a whole-document result
+    starts at character 0 (no collection needed); an element result of a document holding
+    ideal units that the given collection cannot place (document or element not in it) has no
+    character position to navigate from: it scores nothing, as results the passage measures
+    cannot convert, and its rank is added to ``unplaced`` for the caller's warning."""
     L, n = len(ranking), len(ideal)
     nav = np.zeros((L, n))
     if L == 0 or n == 0:
@@ -72,8 +84,7 @@ def prum_navigation(measure: Measure, ranking: Ranking, ideal: list, ctx: EvalCo
         missing, lost = [], []
         for doc, rows in rows_by_doc.items():
             cols = by_doc[doc]
-            pos = [int(ranking.offsets[k]) if ranking.offsets[k] >= 0
-                   else _position(ctx, doc, ranking.paths[k]) for k in rows]
+            pos = [_start(ranking, k, ctx) for k in rows]
             target = [ideal[y][2] if ideal[y][2] is not None else _position(ctx, doc, ideal[y][1])
                       for y in cols]
             if any(t is None for t in target) or (ctx.collection is None and None in pos):

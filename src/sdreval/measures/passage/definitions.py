@@ -124,12 +124,13 @@ def require_passage_judgements(qrels: Qrels, measures: list[Measure], kind: str)
                          "classic ones (AP, nDCG@10)")
 
 
-def as_passage_run(run: Run, ctx: EvalContext, topics: list[str] | None = None) -> Run:
+def as_passage_run(run: Run, ctx: EvalContext, topics: list[str] | None = None,
+                   measures: list[str] | None = None) -> Run:
     """The run itself if it holds passages; element (or document) runs are converted to
     passages through the collection (``sdreval.model.conversion``): the ``topics`` evaluated
     only (default: all), so that results of topics not scored (not in the qrels) are neither
     converted nor warned about, whether the run is evaluated whole, in partitions or
-    streamed."""
+    streamed.  ``measures``: the names of those that read the passages (for --strict)."""
     if run.unit == "passage":
         return run
     key = ("passage-run", id(run), None if topics is None else tuple(topics))
@@ -145,7 +146,7 @@ def as_passage_run(run: Run, ctx: EvalContext, topics: list[str] | None = None) 
                          f"character ranges; give the collection ({GIVE_COLLECTION}) to "
                          "convert it, or convert it first with `sdreval convert --collection "
                          "DIR`")
-    from ...model.conversion import element_run_to_passage_run, listed_by
+    from ...model.conversion import element_run_to_passage_run, listed_by, strict_refusal
 
     log = ProblemLog()
     converted = element_run_to_passage_run(run, ctx.collection, log=log, only=topics)
@@ -153,7 +154,7 @@ def as_passage_run(run: Run, ctx: EvalContext, topics: list[str] | None = None) 
         ctx.warn(str(problem))
     if log.errors:  # unconvertible results (document or element not in the collection)
         if ctx.strict:
-            log.raise_if_errors(listed_by(run, ctx.collection))
+            log.raise_if_errors(listed_by(run, ctx.collection), strict_refusal(measures or ()))
         shown = examples_text([p.message for p in log.errors], log.error_count)
         lost = {t: len(run.topics[t]) - len(converted.topics[t]) for t in converted.topics}
         lost = {t: n for t, n in lost.items() if n}
@@ -244,7 +245,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     compat = ctx.compat == "inex"
     focused, hix, gen = _parse(measures, ctx)
     require_passage_judgements(qrels, measures, "passage")
-    prun = as_passage_run(run, ctx, topics)
+    prun = as_passage_run(run, ctx, topics, [m.text for m in measures])
     qb, rel_of = _qrels_batch(qrels, ctx)  # topic -> summary of its relevant text
     batch = RunBatch.build(prun.topics, topics, qb, prun.source)
     policy = _Policy(prun, ctx)

@@ -179,7 +179,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
 
     require_passage_judgements(qrels, measures, "span")  # whatever the run's unit
     if run.unit != "passage":
-        run = as_passage_run(run, ctx, topics)
+        run = as_passage_run(run, ctx, topics, [m.text for m in measures])
     gold = gold_table(qrels, ctx)
     chroma = [m for m in measures if m.name == "SpanOmega" or (
         getattr(ctx, "compat", None) == "chroma" and m.name in CHROMA_MEASURES)]
