@@ -138,7 +138,8 @@ def test_graded_passage_rows():
 def test_rank_column_keeps_row_order_as_files_keep_line_order():
     frame = pd.DataFrame({"topic": ["1"] * 3, "doc": ["a", "b", "c"], "rank": [2, 1, 3],
                           "score": [0.5, 0.9, 0.1]})
-    with pytest.warns(UserWarning, match="row 1: topic 1: ranks out of order .* row order is kept"):
+    with pytest.warns(UserWarning, match="row 1: topic 1: ranks out of order .* ranked in row "
+                                         "order unless"):
         run = api.read_run(frame)
     assert list(run["1"].docs) == ["a", "b", "c"] and list(run["1"].ranks) == [2, 1, 3]
 

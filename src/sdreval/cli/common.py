@@ -145,6 +145,23 @@ LEVEL = BoundedFloat(0.0, 1.0, low_open=True, high_open=True)
 UNIT_INTERVAL = BoundedFloat(0.0, 1.0)
 
 
+class Name(click.ParamType):
+    """A name (a quantisation, a format, a span unit): an empty value (``--quant ""``, an
+    unset shell variable) is a usage error naming the option, not the default it would
+    otherwise silently stand for."""
+
+    name = "text"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty value names nothing; leave the option out for its default",
+                      param, ctx)
+        return value
+
+
+NAME = Name()
+
+
 def confidence_level_caveat(level: float) -> list[str]:
     """A warning where a confidence level (stability, budget: 0.95 gives 95% intervals) looks
     like a significance level (compare, report: 0.05), as a user of both would type it."""

@@ -26,7 +26,8 @@ from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_for
 from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run, write_trec_qrels
-from .common import TABLE_INPUT, InputPath, echo_problems, handle_errors, pool_policy_option
+from .common import (NAME, TABLE_INPUT, InputPath, echo_problems, handle_errors,
+                     pool_policy_option)
 
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol", "trec-qrels")
 
@@ -49,7 +50,7 @@ Examples:
                    "FOL qrels).")
 @click.option("--collection", "collection_dir", type=click.Path(exists=True, file_okay=False),
               default=None, help="XML collection, to turn elements into character ranges.")
-@click.option("--format", "fmt", default=None,
+@click.option("--format", "fmt", type=NAME, default=None,
               help="Force the input format instead of detecting it: inex-submission, "
                    "inex-assessments, element-run, passage-run, document-run, fol-qrels, "
                    "native-qrels, passage-qrels, trec-qrels, table-run, table-qrels (Parquet, "

@@ -12,7 +12,7 @@ from .common import echo_warnings, handle_errors
 
 pd = lazy_module("pandas")
 
-SEED000_MEASURES = ["nxCG@1", "nxCG@5", "MAnxCG@10", "ep@0.5", "iMAep", "MAep", "Q", "R"]
+SEED000_MEASURES = ["nxCG@1", "nxCG@5", "ep@0.5", "iMAep", "MAep", "Q", "R", "MAnxCG@1500"]
 ELEMENT_MEASURES = ["nxCG@10", "MAep", "Q", "inex_eval", "AP", "P@10"]
 PASSAGE_MEASURES = ["iP@0.01", "MAiP", "gP@5", "MAgP"]
 RAG_MEASURES = ["SpanP@5", "SpanR@5", "SpanIoU@5", "SpanR(budget=500)", "SpanRR(tau=0.5)",

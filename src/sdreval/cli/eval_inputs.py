@@ -10,8 +10,8 @@ from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
-from .common import (POSITIVE_INT, TABLE_INPUT, UNIT_INTERVAL, BoundedFloat, echo_problems,
-                     pool_policy_option)
+from .common import (NAME, POSITIVE_INT, TABLE_INPUT, UNIT_INTERVAL, BoundedFloat,
+                     echo_problems, pool_policy_option)
 
 
 #: eval's options that change the values of span measures (``sensitivity`` takes these)
@@ -27,7 +27,7 @@ def context_options(func, only: tuple[str, ...] | None = None):
     """Options that set measure defaults (shared by eval, compare, report); ``only``: those
     of these parameter names."""
     options = [
-        click.option("--quant", default=None,
+        click.option("--quant", type=NAME, default=None,
                      help="Quantisation of graded assessments (default: the generalised "
                           "function of the qrels' scale): " + ", ".join(_quantisations())
                           + "."),
@@ -66,11 +66,11 @@ def context_options(func, only: tuple[str, ...] | None = None):
                           "SpanP, SpanR and SpanIoU as Chroma's chunking evaluation divides "
                           "(summed chunk and excerpt lengths; docs/rag.md)."),
         click.option("--strict", is_flag=True, help="Reject runs that break a task's rules."),
-        click.option("--qrels-format", default=None,
+        click.option("--qrels-format", type=NAME, default=None,
                      help="Force the qrels format instead of detecting it: "
                           + ", ".join(_formats("QRELS_FORMATS")) + "."),
         pool_policy_option,
-        click.option("--run-format", default=None,
+        click.option("--run-format", type=NAME, default=None,
                      help="Force the run format instead of detecting it: "
                           + ", ".join(_formats("RUN_FORMATS")) + "."),
         click.option("--chunk-map", multiple=True, type=TABLE_INPUT,
@@ -78,7 +78,7 @@ def context_options(func, only: tuple[str, ...] | None = None):
                           "repeat for several chunkings (ids must differ)."),
         click.option("--documents", default=None, type=TABLE_INPUT,
                      help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
-        click.option("--span-unit", default="chars",
+        click.option("--span-unit", type=NAME, default="chars",
                      help="Count span measures (and budgets) in chars, in white-space tokens "
                           "(tokens) or in a model's tokens: tokens:cl100k_base (tiktoken), "
                           "tokens:FILE.json or tokens:MODEL (Hugging Face tokenizers); needs "

@@ -20,8 +20,5 @@ def measures_command():
     Details, papers and equations: docs/measures.md."""
     for name in sorted(MEASURES, key=str.lower):
         definition = MEASURES[name]
-        params = ", ".join(f"{p.name}={p.default!r}" for p in definition.params)
-        cutoff = {"none": "", "int": "@k", "float": "@r", "optional-int": "[@k]",
-                  "optional-float": "[@r]"}[definition.cutoff]
-        click.echo(f"{name}{f'({params})' if params else ''}{cutoff}\t[{definition.family}]\t"
+        click.echo(f"{definition.synopsis()}\t[{definition.family}]\t"
                    f"{definition.doc.splitlines()[0] if definition.doc else ''}")

@@ -19,8 +19,8 @@ from ..judgements.quantise import check_scale, default_quantisation, get_quantis
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
 from ..lazy import lazy_module
 from ..model.ordering import topic_sort_key
-from .common import (InputPath, echo_problems, echo_warnings, handle_errors, pool_policy_option,
-                     unused_given)
+from .common import (NAME, InputPath, echo_problems, echo_warnings, handle_errors,
+                     pool_policy_option, unused_given)
 
 pd = lazy_module("pandas")
 
@@ -72,7 +72,7 @@ Examples:
 
 @click.command("recallbase", epilog=EXAMPLES)
 @click.argument("qrels", type=InputPath(exists=True))
-@click.option("--quant", default=None,
+@click.option("--quant", type=NAME, default=None,
               help="Quantisation (default: the generalised function of the scale).")
 @click.option("--keep", type=click.Choice(["ancestor", "descendant"]), default="ancestor",
               help="Overlap filter of the ideal recall-base: keep the ancestor (Kazai & "
@@ -82,7 +82,7 @@ Examples:
               help="text: topic, file, path, value lines; csv; json records.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
-@click.option("--qrels-format", default=None, help="Force the qrels format.")
+@click.option("--qrels-format", type=NAME, default=None, help="Force the qrels format.")
 @pool_policy_option
 @handle_errors
 def recallbase_command(qrels, quant, keep, full, fmt, output, qrels_format, pool_policy):

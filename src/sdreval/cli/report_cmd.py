@@ -32,7 +32,8 @@ Examples:
 @click.argument("qrels", required=False, type=InputPath(exists=True))
 @click.argument("runs", nargs=-1, type=InputPath(exists=True))
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="HTML report file (default report.html unless only tables are asked for).")
+              help="HTML report file (default report.html; without -o, no page is written "
+                   "when only --text-table, --latex-table or --plot-dir is asked for).")
 @click.option("-m", "--measure", "measures", multiple=True,
               help="Measure (repeatable); default: the usual measures of the runs' unit.")
 @click.option("--scores", "scores", type=click.Path(exists=True, dir_okay=False), default=None,
@@ -48,9 +49,9 @@ Examples:
                    "three only where they say something).")
 @click.option("--no-plots", is_flag=True, help="Tables only.")
 @click.option("--plot-dir", type=click.Path(file_okay=False), default=None,
-              help="Also write every plot as a separate file into this directory, with "
-                   "captions.txt: each file's caption and the report's notes (what the "
-                   "figures are over and what was left out).")
+              help="Write every plot as a separate file into this directory (the HTML page "
+                   "too only with -o), with captions.txt: each file's caption and the "
+                   "report's notes (what the figures are over and what was left out).")
 @click.option("--image-format", type=click.Choice(["svg", "png"]), default="svg",
               show_default=True,
               help="Format of the figures embedded in the HTML page (svg: sharp in print).")
@@ -135,7 +136,8 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
                                         timestamp=not no_timestamp)
         echo_status(f"report written to {path}")
     if plot_dir:  # after the page: the figures it rendered are reused
-        _write_plot_files(data, Path(plot_dir), plot_format, dpi)
+        count = _write_plot_files(data, Path(plot_dir), plot_format, dpi)
+        echo_status(f"{count} figure(s) and captions.txt written to {plot_dir}")
 
 
 def _read_scores(path: str):
@@ -190,9 +192,9 @@ def _write_tables(data, text_table: str | None, latex_table: str | None) -> None
 CAPTIONS_FILE = "captions.txt"
 
 
-def _write_plot_files(data, directory: Path, fmt: str, dpi: int = 100) -> None:
+def _write_plot_files(data, directory: Path, fmt: str, dpi: int = 100) -> int:
     """Every plot of the report as its own file (``<kind>[-<measure>].<fmt>``), each drawn
-    once for the page and the files when the formats agree."""
+    once for the page and the files when the formats agree; returns how many."""
     from ..report import html as report_html
     from ..progress import track
 
@@ -210,3 +212,4 @@ def _write_plot_files(data, directory: Path, fmt: str, dpi: int = 100) -> None:
     notes = [f"- {note}" for note in data.notes]
     (directory / CAPTIONS_FILE).write_text(
         "\n".join(lines + (["", "Notes:"] + notes if notes else [])) + "\n", encoding="utf-8")
+    return len(lines)

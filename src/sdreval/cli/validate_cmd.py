@@ -22,8 +22,8 @@ from ..io.json_files import json_holds
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
-from .common import (EXIT_INVALID_INPUT, EXIT_OK, TABLE_INPUT, InputPath, handle_errors,
-                     pool_policy_option)
+from .common import (NAME, EXIT_INVALID_INPUT, EXIT_OK, TABLE_INPUT, InputPath,
+                     handle_errors, pool_policy_option)
 
 
 
@@ -164,7 +164,7 @@ Examples:
 
 @click.command("validate", epilog=EXAMPLES)
 @click.argument("files", nargs=-1, required=True, type=InputPath(exists=True, allow_dash=True))
-@click.option("--format", "fmt", default=None,
+@click.option("--format", "fmt", type=NAME, default=None,
               help="Force the format of every FILE instead of detecting it: "
                    + ", ".join(dict.fromkeys(QRELS_FORMATS + RUN_FORMATS)) + ", collection, "
                    + ", ".join(SPAN_TABLES) + ".")

@@ -150,8 +150,9 @@ def sdreval_measure(text: str | Measure | MeasureDef, **context: Any):
 
 
 def register() -> list[str]:
-    """Make sdreval's measures known to :func:`ir_measures.parse_measure` (and so to
-    PyTerrier's string measures) under their exported names; returns the names added."""
+    """Make sdreval's measures known to :func:`ir_measures.parse_measure` under their exported
+    names; returns the names added.  (``pt.Experiment`` reads a string measure by trec_eval's
+    names only: give it objects, ``parse_measure("MAiP")`` or ``sdreval_measure("MAiP")``.)"""
     registry = _ir_measures().measures.registry
     added = []
     for name, definition in MEASURES.items():

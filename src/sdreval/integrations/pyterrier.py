@@ -1,11 +1,14 @@
 """sdreval's measures in PyTerrier experiments (``pt.Experiment``), through the ir_measures
 integration (:mod:`sdreval.integrations.ir_measures`): PyTerrier evaluates with ir_measures, so
-an sdreval measure object (or, after :func:`register`, its name) is a PyTerrier measure.
+an sdreval measure object is a PyTerrier measure.  ``pt.Experiment`` reads a measure given as a
+string by trec_eval's names only (``"map"``, ``"ndcg_cut_10"``): give sdreval's measures, and
+ir_measures' own, as objects (``measure("MAiP")``, ``ir_measures.nDCG @ 10``).
 
+>>> import ir_measures
 >>> import pyterrier as pt
 >>> from sdreval.integrations.pyterrier import measure, qrels_frame, results_frame
 >>> pt.Experiment([system], topics, qrels_frame("qrels.fol"),
-...               [measure("MAiP"), measure("iP@0.01"), "nDCG@10"])
+...               [measure("MAiP"), measure("iP@0.01"), ir_measures.nDCG @ 10])
 
 PyTerrier's column names are used (``qid``, ``docno``, ``label``, ``score``, ``rank``); the
 extra columns sdreval needs travel with them: ``xpath`` for element results, ``offset`` and

@@ -176,7 +176,11 @@ def check_settings(ctx: Any) -> None:
     and ``overlap`` together are refused (both set XCG's α); a ``rel_level`` of 0 or below is
     refused, as the command line's ``-l`` (trec_eval's ``-l 0`` counts grade 0 relevant, and
     sdreval's threshold counts grades >= level > 0); a fractional ``rel_level`` is a threshold
-    on the grade, where trec_eval reads ``-l`` as a whole number (``atol``): warned."""
+    on the grade, where trec_eval reads ``-l`` as a whole number (``atol``): warned.  An empty
+    ``quant`` (``quant=""``, an unset variable) is refused rather than taken for the default."""
+    if isinstance(ctx.quant, str) and not ctx.quant.strip():
+        raise UsageError("quant: an empty quantisation name; leave it out (None) for the "
+                         "generalised function of the qrels' scale")
     if ctx.alpha is not None and ctx.overlap is not None:
         raise UsageError(f"--alpha {_text(ctx.alpha)} and --overlap {ctx.overlap} both set the XCG "
                          "overlap penalty α (Kazai & Lalmas 2006, §5.2.3): give one (--overlap "

@@ -80,6 +80,19 @@ class MeasureDef:
     ranks: bool = True  # higher = a better run; False: a diagnostic (no run is its best)
     inert: tuple[Inert, ...] = ()  # parameters without effect under others' values
 
+    def __post_init__(self) -> None:
+        # help(sdreval.api.nxCG) shows the measure, with its paper and equation, as
+        # ir_measures' objects do, not this class's docstring
+        object.__setattr__(self, "__doc__", f"{self.synopsis()}\n\n{self.doc}".rstrip())
+
+    def synopsis(self) -> str:
+        """``name(parameter=default, ...)`` and the cut-off (``@k``, ``[@k]``, ``@r``), as
+        ``sdreval measures`` lists it."""
+        params = ", ".join(f"{p.name}={p.default!r}" for p in self.params)
+        cutoff = {"none": "", "int": "@k", "float": "@r", "optional-int": "[@k]",
+                  "optional-float": "[@r]"}[self.cutoff]
+        return f"{self.name}{f'({params})' if params else ''}{cutoff}"
+
     def param(self, name: str) -> Param:
         for p in self.params:
             if p.name == name:

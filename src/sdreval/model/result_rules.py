@@ -22,9 +22,11 @@ from __future__ import annotations
 import numpy as np
 
 #: what the rows keep when ranks are out of order, as a file's reader words it
-FILE_ORDER_KEPT = "file order is kept (--order rank sorts by rank)"
+FILE_ORDER_KEPT = ("ranked in file order unless --order rank (by rank) or --order rsv (by "
+                   "score) is given")
 #: the same for tables given through the API (DataFrames, records, dicts)
-ROW_ORDER_KEPT = "row order is kept (order='rank' sorts by rank)"
+ROW_ORDER_KEPT = ("ranked in row order unless order='rank' (by rank) or order='rsv' (by score) "
+                  "is given")
 
 
 # --- ranks out of order --------------------------------------------------------------------
