@@ -318,7 +318,7 @@ def test_a_repeated_result_is_a_warning_in_every_table_reader(tmp_path):
         run = read(source, log=log)
         assert run.topics["q"].docs.tolist() == ["d", "d"]
         found.append([re.sub(r"^row \d+: ", "", p.message) for p in log.warnings])
-    assert found[0] == ["topic q: result d 0:5 repeats line 1 (kept; measures decide how a "
+    assert found[0] == ["topic q: result d 0-5 repeats line 1 (kept; measures decide how a "
                         "repeat counts)"]
-    assert found[1] == ["topic q: result d 0:5 repeats row 0 (kept; measures decide how a "
+    assert found[1] == ["topic q: result d 0-5 repeats row 0 (kept; measures decide how a "
                         "repeat counts)"]

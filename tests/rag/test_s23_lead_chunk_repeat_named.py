@@ -22,7 +22,7 @@ def test_a_repeated_chunk_is_named_by_its_id(tmp_path, sdreval_cli, name):
     done = sdreval_cli("eval", tmp_path / "gold.jsonl", tmp_path / name, "--chunk-map",
                        tmp_path / "map.jsonl", "-m", "SpanP")
     assert done.returncode == 0, done.stderr
-    assert f"{name}:3: warning: topic q1: result c1 (d1 0:10) repeats line 1" in done.stderr
+    assert f"{name}:3: warning: topic q1: result c1 (d1 0-10) repeats line 1" in done.stderr
     # SpanP over the union of the retrieved text (Chroma's evaluation counts it twice):
     # characters 0-20 retrieved, 0-5 gold: 5 / 20
     assert done.stdout.strip().endswith("0.2500")

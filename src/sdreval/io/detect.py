@@ -23,6 +23,7 @@ from collections import Counter
 from pathlib import Path
 
 from ..errors import InputError, UsageError
+from .json_files import is_qa_dataset
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
 from .text_hints import twofold_qrels, unrecognised_hint
@@ -244,13 +245,13 @@ def is_json_object(head: bytes) -> bool:
         record = json.loads(first)
     except (ValueError, RecursionError):  # (nested too deeply: its reader says so)
         return True  # an object over several lines (or longer than the head)
-    return not rest.strip() and all(isinstance(v, (dict, list)) for v in record.values())
+    return not rest.strip() and (all(isinstance(v, (dict, list)) for v in record.values())
+                                 or is_qa_dataset(record))  # (LlamaIndex's: "mode": "text")
 
 
 def _sniff_span(path: Path | str, role: str | None = None) -> str | None:
     """A span input or document table (JSONL, CSV/TSV, Parquet file or dataset) named by its
-    keys, or None (imported only for those layouts: the span readers cost ~10 ms at every
-    start)."""
+    keys, or None (imported only for those layouts: the span readers cost ~10 ms a start)."""
     from .spans import sniff_columns, span_format
 
     found = sniff_columns(path)
@@ -260,7 +261,7 @@ def _sniff_span(path: Path | str, role: str | None = None) -> str | None:
     if kind is None:
         from .doc_tables import table_kind
 
-        return table_kind(found[0], found[1], str(path) + ("/" if is_directory(path) else ""))
+        return table_kind(*found, str(path) + ("/" if is_directory(path) else ""), role)
     return kind
 
 

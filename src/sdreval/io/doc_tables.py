@@ -15,11 +15,18 @@ relevance column (or exhaustivity and specificity) qrels (``table-qrels``); a ta
 or neither, is refused with the columns found and expected.  Passage columns (``offset`` and
 ``length``, or ``start`` and ``end``/``length``) beside the topic and document make passages,
 as in a DataFrame; a ``chunk_id`` column is a chunk run's (it needs a chunk map).
+
+RAGAS's ID-based samples (``user_input`` or ``query_id``, with the lists
+``reference_context_ids`` and ``retrieved_context_ids``, as its ``IDBasedContextPrecision``
+and ``IDBasedContextRecall`` read them) are judgements and a run of one row per id
+(:func:`ragas_id_rows`); a file holding both lists is the run when given as the run.
 """
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
 from .options import format_option
@@ -35,6 +42,8 @@ TABLE_RUN, TABLE_QRELS = "table-run", "table-qrels"
 #: the columns holding ids: read as text, never typed
 ID_COLUMNS = TOPIC + DOC
 _SPAN_KEYS = ("start", "end", "chunk_id")
+#: RAGAS's ID-based samples: the list of expected ids (judgements) and of retrieved ids (run)
+RAGAS_IDS = {"qrels": "reference_context_ids", "run": "retrieved_context_ids"}
 EXPECTED = (f"a run: a topic column ({', '.join(TOPIC)}), a document column "
             f"({', '.join(DOC)}) and a score ({', '.join(SCORE)}) or rank column; "
             f"qrels: topic and document columns and a relevance column ({', '.join(GRADE)})")
@@ -48,11 +57,17 @@ def beir_qrels(columns) -> bool:
         not set(columns).intersection(GRADE)
 
 
-def table_kind(layout: str, columns: list[str], file: str) -> str | None:
-    """``table-run`` or ``table-qrels`` from a table's columns; None for a CSV/TSV file whose
+def table_kind(layout: str, columns: list[str], file: str, role: str | None = None
+               ) -> str | None:
+    """``table-run`` or ``table-qrels`` from a table's columns (RAGAS's ID-based samples
+    holding both lists: the run when ``role`` is ``run``); None for a CSV/TSV file whose
     header names no topic and document column (it may be a text file with commas or tabs).
     Raises :class:`InputError` for a table that is neither, or both."""
     have = set(columns)
+    ids = have.intersection(RAGAS_IDS.values())
+    if ids and have.intersection(TOPIC + ("user_input",)):
+        return TABLE_RUN if RAGAS_IDS["run"] in ids and (
+            role == "run" or RAGAS_IDS["qrels"] not in ids) else TABLE_QRELS
     shown = ", ".join(columns[:12]) + (", ..." if len(columns) > 12 else "") or "none"
     topic, doc = have.intersection(TOPIC), have.intersection(DOC)
     if layout in ("csv", "tsv") and (not (topic and doc) or [c.lower() for c in columns[:3]]
@@ -93,7 +108,7 @@ def read_table_run(path: str | Path, log: ProblemLog | None = None, name: str | 
     from .frames import run_from_table
 
     return _read(path, log, root, lambda table, log_: run_from_table(
-        table.frame, name, table.file, log_, table=table))
+        table.frame, name, table.file, log_, table=table), "run")
 
 
 def read_table_qrels(path: str | Path, log: ProblemLog | None = None,
@@ -103,13 +118,48 @@ def read_table_qrels(path: str | Path, log: ProblemLog | None = None,
     from .frame_qrels import qrels_from_table
 
     return _read(path, log, root, lambda table, log_: qrels_from_table(
-        table.frame, scale, table.file, log_, table=table))
+        table.frame, scale, table.file, log_, table=table), "qrels")
 
 
-def _read(path, log, root, build):
+def ragas_id_rows(frame: Any, what: str) -> tuple[Any, np.ndarray]:
+    """RAGAS's ID-based samples as one row per id (``what``: ``qrels``, from the
+    ``reference_context_ids``, each relevance 1; ``run``, from the ``retrieved_context_ids``
+    in list order, ranked 1, 2, ...), the query id the ``query_id``, else the ``user_input``;
+    an empty list gives no row (a question without expected ids, or unanswered).  Returns
+    the rows (indexed by their sample's label) and each one's sample position."""
+    import pandas as pd
+
+    key = RAGAS_IDS[what]
+    asked = next((c for c in TOPIC + ("user_input",) if c in frame.columns), None)
+    if key not in frame.columns or asked is None:
+        raise UsageError(f"RAGAS samples read as {'judgements' if what == 'qrels' else 'a run'} "
+                         f"need a query_id (or user_input) and {key} (a list of ids); columns: "
+                         + ", ".join(map(str, frame.columns)))
+    lists = [list(v) if isinstance(v, (list, tuple, np.ndarray)) else v
+             for v in frame[key].tolist()]
+    bad = next((v for v in lists if not isinstance(v, list) and not pd.isna(v)), None)
+    if bad is not None:
+        raise UsageError(f"{key} holds {bad!r}, not a list of ids (a CSV file writes lists "
+                         "as text): give the samples as JSONL or Parquet, or as a DataFrame of "
+                         "lists")
+    lists = [v if isinstance(v, list) else [] for v in lists]
+    counts = np.fromiter(map(len, lists), np.int64, len(lists))
+    at = np.repeat(np.arange(len(lists)), counts)
+    rows = pd.DataFrame({"query_id": frame[asked].to_numpy(dtype=object)[at],
+                         "doc_id": [i for ids in lists for i in ids]}, index=frame.index[at])
+    if what == "qrels":
+        return rows.assign(relevance=1), at
+    return rows.assign(rank=np.arange(1, len(at) + 1) - np.repeat(
+        np.cumsum(counts) - counts, counts)), at
+
+
+def _read(path, log, root, build, what):
     log, own = given_log(log)
     table = load_table(path, log, ID_COLUMNS, root)
     try:
+        if table.frame.columns.isin(list(RAGAS_IDS.values())).any():
+            frame, at = ragas_id_rows(table.frame, what)
+            table = table.taken(frame.reset_index(drop=True), at)
         result = build(table, log)
     except UsageError as error:  # columns missing or clashing: the file's problem
         log.raise_if_errors()  # unless the rows were refused first (none left: no columns)

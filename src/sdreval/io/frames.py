@@ -22,7 +22,7 @@ from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_mess
                                   overlapping_rows, rank_disorder, repeat_message,
                                   repeated_rows)
 from ..model.run import Filled, Run, Unit
-from .run_topics import result_text
+from .run_topics import range_text, result_text
 from .table_checks import (DOC, PATH, SCORE, TOPIC, Checker, checker, chosen_run_name, column,
                            listed, single_run_name, span_columns, span_values)
 from .tables import run_name
@@ -39,7 +39,7 @@ def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str]
               lengths: np.ndarray | None, make: type[Run] = Run, rows: np.ndarray | None = None,
               ties: tuple[np.ndarray, ...] | None = None, repeats: bool = True,
               overlaps: bool = False, labels: np.ndarray | None = None,
-              **fields: Any) -> tuple[Run, np.ndarray]:
+              ends: bool = False, **fields: Any) -> tuple[Run, np.ndarray]:
     """The run (``make.from_columns``: shared columns, as the file readers') of a table's
     validated rows, and their order, by the rules of every table's results (as files): a
     result repeating an earlier one of its topic is a warning (kept), ranks going down in row
@@ -51,7 +51,8 @@ def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str]
     ``ties`` descending (trec_eval's order; by default the ids); without ranks the rows are
     ranked 1, 2, ..., without scores the RSV is minus the rank.  ``rows``: the table row of
     each result (increasing; all rows by default); ``labels``: the ids the rows give their
-    results (chunk ids), named in the messages."""
+    results (chunk ids), named in the messages; ``ends``: the rows gave start and end, so
+    messages name a range ``start-end`` (else ``offset:length``)."""
     at = np.arange(len(docs)) if rows is None else rows
     of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
     repeated = np.zeros(len(docs), dtype=bool)
@@ -63,7 +64,7 @@ def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str]
             keys += [offsets, lengths]  # type: ignore[list-item]
         repeated, first = repeated_rows(tuple(keys))
         def named(i: int) -> str:
-            text = result_text(docs, paths, offsets, lengths, i)
+            text = result_text(docs, paths, offsets, lengths, i, ends)
             return text if labels is None else f"{labels[i]} ({text})"
 
         check.warn(at[repeated], lambda r: f"topic {names[codes[of(r)]]}: " + repeat_message(
@@ -73,9 +74,10 @@ def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str]
         topic_doc = np.asarray(codes, dtype=np.int64) * (int(doc_codes.max()) + 1) + doc_codes
         pairs = overlapping_rows(topic_doc, offsets, lengths, repeated)
         for i, other in pairs:
-            check.warn([at[i]], lambda _: f"topic {names[codes[i]]}: passage {docs[i]} "
-                       f"{offsets[i]}:{lengths[i]} overlaps {offsets[other]}:"
-                       f"{lengths[other]} ({check.where(int(at[other]))})")
+            check.warn([at[i]], lambda _: f"topic {names[codes[i]]}: passage "
+                       f"{result_text(docs, None, offsets, lengths, i, ends)} overlaps "
+                       f"{range_text(int(offsets[other]), int(lengths[other]), ends)} "
+                       f"({check.where(int(at[other]))})")
     if ranks is not None:
         kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
         for i, previous, count in rank_disorder(codes, ranks):
@@ -151,6 +153,6 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
     codes, names = pd.factorize(topic_ids, sort=False) if topics is None else topics
     run = table_run(check, name, codes, list(names), docs, unit, scores, ranks, paths, offsets,
                     lengths, repeats=unit != "document" or topics is None,  # dict keys differ
-                    overlaps=unit == "passage")[0]
+                    overlaps=unit == "passage", ends=spans is not None and spans[2])[0]
     finish(log, own)
     return run

@@ -1,6 +1,9 @@
 """JSON files holding one object ``{topic: {doc: value}}`` (ranx's ``Run``/``Qrels.save``,
 pytrec_eval's dicts saved with ``json.dump``): read through the dict reader, and the one rule
-for telling a run from judgements there, how the values are written (:func:`number_style`)."""
+for telling a run from judgements there, how the values are written (:func:`number_style`).
+LlamaIndex's retrieval dataset (``EmbeddingQAFinetuneDataset.save_json``: ``queries``,
+``corpus``, ``relevant_docs``) is read as the judgements its ``relevant_docs`` give
+(:func:`qa_judgements`)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -43,6 +46,8 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
                InputError(f"cannot read as JSON: {error}", file)) from None
     except (OSError, EOFError, RecursionError) as error:
         raise InputError(f"cannot read as JSON: {error}", file) from None
+    if is_qa_dataset(data):
+        data = qa_judgements(data, file, qrels)
     bad = next((t for t, v in data.items() if not isinstance(v, dict)), None) \
         if isinstance(data, dict) else ""
     if bad is not None:
@@ -79,6 +84,28 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
     finish(log, own)
     log.raise_if_errors()  # the dict path's errors are raised, as from the dict
     return result
+
+
+def is_qa_dataset(data: Any) -> bool:
+    """Whether ``data`` is LlamaIndex's retrieval dataset (``queries``, ``relevant_docs``)."""
+    return isinstance(data, dict) and {"queries", "relevant_docs"} <= set(data) and \
+        isinstance(data["relevant_docs"], dict)
+
+
+def qa_judgements(data: dict, file: str, qrels: bool) -> dict:
+    """LlamaIndex's retrieval dataset as judgements ``{query id: {node id: 1}}``: its
+    ``relevant_docs`` (``{query id: [node id, ...]}``) are the expected ids of LlamaIndex's
+    ``RetrieverEvaluator``, each relevant with grade 1 (a chunk-ID run scores against them)."""
+    if not qrels:
+        raise InputError("a LlamaIndex retrieval dataset (queries, corpus, relevant_docs) holds "
+                         f"judgements, not a run: give it as the qrels ({arguments_order()})",
+                         file)
+    docs = data["relevant_docs"]
+    bad = next((q for q, ids in docs.items() if not isinstance(ids, list)), None)
+    if bad is not None:
+        raise InputError(f"relevant_docs of query {bad!r} is not a list of node ids "
+                         "(LlamaIndex's retrieval dataset)", file)
+    return {str(q): {str(d): 1 for d in ids} for q, ids in docs.items()}
 
 
 def number_style(data: Any) -> str | None:

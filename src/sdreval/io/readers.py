@@ -144,6 +144,19 @@ def is_span_data(source: Any, key: str | None) -> bool:
         ("span-qrels" if key else "span-run")
 
 
+def _ragas_id_records(source: Any) -> Any:
+    """Records of RAGAS's ID-based samples as their DataFrame (read as one: the lists of ids
+    make rows, :func:`~sdreval.io.doc_tables.ragas_id_rows`); anything else as it is."""
+    from .doc_tables import RAGAS_IDS
+
+    if isinstance(source, list) and source and isinstance(source[0], Mapping) and \
+            set(source[0]) & set(RAGAS_IDS.values()):
+        import pandas as pd
+
+        return pd.DataFrame(source)
+    return source
+
+
 def _from_file(obj: Any, read):
     """``read(path)`` of a path, or of an open file spooled to a temporary file (readers take
     paths; named ``.gz`` when its bytes are gzip data, whatever the object's name): one path
@@ -218,14 +231,17 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
     from . import interop
     from .spans.objects import result_rows
 
-    source = result_rows(source)  # LangChain/LlamaIndex objects: read as their dicts
+    source = _ragas_id_records(result_rows(source))  # LangChain/LlamaIndex objects: dicts
     if is_span_data(source, "relevance"):
         from .spans import span_qrels_from_frame
 
         return span_qrels_from_frame(source, documents, log=log)
     if is_frame(source):
+        from .doc_tables import RAGAS_IDS, ragas_id_rows
         from .frame_qrels import qrels_from_table
 
+        if source.columns.isin(list(RAGAS_IDS.values())).any():  # RAGAS's ID-based samples
+            source = ragas_id_rows(source, "qrels")[0]
         return qrels_from_table(source, scale, "(DataFrame)", log)
     if isinstance(source, Mapping):
         return interop.qrels_from_dict(source, scale, log)
@@ -262,7 +278,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     from . import interop
     from .spans.objects import result_rows
 
-    source = result_rows(source)  # LangChain/LlamaIndex objects: read as their dicts
+    source = _ragas_id_records(result_rows(source))  # LangChain/LlamaIndex objects: dicts
     named = ...
     if is_frame(source) and name:  # a given name differing from its run column's: stated
         from .table_checks import chosen_run_name, single_run_name
@@ -276,8 +292,11 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
 
         return span_run_from_frame(source, name, documents, log=log)
     if is_frame(source):
+        from .doc_tables import RAGAS_IDS, ragas_id_rows
         from .frames import run_from_table
 
+        if source.columns.isin(list(RAGAS_IDS.values())).any():  # RAGAS's ID-based samples
+            source = ragas_id_rows(source, "run")[0]
         return run_from_table(source, name, "(DataFrame)", log, named=named)
     if isinstance(source, Mapping):
         return interop.run_from_dict(source, name or "run", log)
@@ -320,7 +339,7 @@ def read_runs(runs: Any) -> list[Run]:
     from .spans.objects import result_rows
 
     runs = _as_source(runs, "a run")
-    runs = result_rows(runs)  # {query_id: [LangChain Document, ...]} is one run
+    runs = _ragas_id_records(result_rows(runs))  # {query_id: [Document, ...]} is one run
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]
     if isinstance(runs, (Run, str, os.PathLike, Mapping)) or is_frame(runs) or \

@@ -242,11 +242,20 @@ def report_repeats(topic, doc, path, offset, length, line, doc_names, path_names
 
 
 def result_text(docs: np.ndarray, paths: np.ndarray | None, offsets: np.ndarray | None,
-                lengths: np.ndarray | None, i: int) -> str:
-    """Result ``i`` as the runs' messages show it: its document and path or range."""
+                lengths: np.ndarray | None, i: int, ends: bool = False) -> str:
+    """Result ``i`` as the runs' messages show it: its document and path or range, the range
+    as ``start-end`` where the input gave ends (``ends``: span files, start/end columns), else
+    as ``offset:length`` (TREC passage runs, offset/length columns)."""
     if paths is not None:
         return f"{docs[i]} {paths[i]}"
-    return f"{docs[i]} {offsets[i]}:{lengths[i]}" if offsets is not None else str(docs[i])
+    if offsets is None:
+        return str(docs[i])
+    return f"{docs[i]} {range_text(int(offsets[i]), int(lengths[i]), ends)}"  # type: ignore
+
+
+def range_text(offset: int, length: int, ends: bool = False) -> str:
+    """A passage's range in messages: ``start-end`` (``ends``) or ``offset:length``."""
+    return f"{offset}-{offset + length}" if ends else f"{offset}:{length}"
 
 
 def report_overlaps(topic, doc, offset, length, line, doc_names, file, log, repeat) -> None:

@@ -16,7 +16,8 @@ every span is checked: ``end <= len(text)`` in its unit.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -94,11 +95,13 @@ class Documents:
 
 def read_documents(path: str | Path, log: ProblemLog | None = None,
                    tokenizer: Tokenizer = whitespace_tokens) -> Documents:
-    """Read a documents file (JSONL/CSV/Parquet with ``doc_id`` and ``text``); document ids
-    are text, never typed, by the rule of every table (``007`` stays ``007``, a Parquet
-    ``1.0`` is ``1``), so they match the ids of span qrels and runs."""
+    """Read a documents file (JSONL/CSV/Parquet with ``doc_id`` and ``text``, or documents as
+    LangChain and LlamaIndex write them: :func:`_tool_documents`); document ids are text,
+    never typed, by the rule of every table (``007`` stays ``007``, a Parquet ``1.0`` is
+    ``1``), so they match the ids of span qrels and runs."""
     log, own = given_log(log)
     table = load_table(path, log)
+    table = replace(table, frame=_tool_documents(table.frame))
     file = str(path)
     table.require(DOCUMENT_KEYS, "documents", log)
     check = table.checker(log)
@@ -114,8 +117,46 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
                          f"{table.place(first[doc])}; that one is kept)")
         else:
             texts[doc], first[doc] = text, i
+    _same_texts(texts, first, table, log)
     finish(log, own)
     return Documents(texts, tokenizer, file)
+
+
+def _tool_documents(frame: Any) -> Any:
+    """Documents as their tools' ``model_dump()`` writes them, under sdreval's keys (a table
+    with ``doc_id`` is left as it is): LangChain's ``Document`` (``page_content``, its
+    ``metadata``'s ``source``: the ``doc_id`` its chunks' ``metadata.source`` name, and the
+    text their ``start_index`` counts in) and LlamaIndex's (``id_``, the ``ref_doc_id`` of
+    its nodes, and ``text``)."""
+    if "doc_id" in frame.columns:
+        return frame
+    if "id_" in frame.columns:
+        return frame.rename(columns={"id_": "doc_id"})
+    if "metadata" in frame.columns and "page_content" in frame.columns:
+        source = frame["metadata"].map(lambda m: m.get("source") if isinstance(m, Mapping)
+                                       else None)
+        return frame.drop(columns=["metadata"]).assign(doc_id=source).rename(
+            columns={"page_content": "text"})
+    return frame
+
+
+def _same_texts(texts: dict[str, str], first: dict[str, int], table: Table,
+                log: ProblemLog) -> None:
+    """One warning for documents holding the same text under two ids: a span of one is not
+    a span of the other (gold under one id and a retrieved span under the other score
+    nothing), which an id spelled two ways makes easy to miss."""
+    holder: dict[str, str] = {}
+    pairs = []
+    for doc, text in texts.items():
+        if text and (other := holder.setdefault(text, doc)) != doc:
+            pairs.append((other, doc))
+    if pairs:
+        named = ", ".join(f"{a} and {b} ({table.place(first[b])})" for a, b in pairs[:5])
+        table.report(log, None, f"{len(pairs)} pair(s) of documents hold the same text under "
+                     f"two ids ({named}{' ...' if len(pairs) > 5 else ''}): a span of "
+                     "one is not a span of the other, so gold text under one id is not found "
+                     "by a run retrieving the other; give each document under the id the "
+                     "qrels and runs use", "warning")
 
 
 def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units: np.ndarray | None,

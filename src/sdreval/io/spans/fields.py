@@ -1,18 +1,27 @@
 """The field names RAG tools write, mapped onto sdreval's span keys.
 
 * LlamaIndex nodes: ``ref_doc_id`` -> ``doc_id``, ``start_char_idx`` -> ``start``,
-  ``end_char_idx`` -> ``end``, ``node_id`` -> ``chunk_id``;
+  ``end_char_idx`` -> ``end``, ``node_id`` -> ``chunk_id``; as ``model_dump()`` writes a node,
+  ``id_`` is its ``node_id`` and its ``relationships`` SOURCE (``"1"``) entry's ``node_id`` its
+  ``ref_doc_id``, and a ``NodeWithScore``'s ``node`` holds the node;
 * LangChain ``Document(page_content, metadata)``: ``page_content`` -> ``text``;
   ``metadata.start_index`` -> ``start`` and ``end = start + len(page_content)``;
   ``metadata.source`` (or ``doc_id``) -> ``doc_id``; without ``start_index`` the text is
   located in the documents (:mod:`sdreval.io.spans.locate`);
 * ir_datasets span qrels ``doc_id, start, length, relevance``: ``end = start + length``;
+* Chroma's chunking evaluation (Smith & Troynikov, 2024): chunk metadata ``start_index``,
+  ``end_index``, ``corpus_id`` -> ``start``, ``end``, ``doc_id``; its questions
+  (``question``, ``references``, ``corpus_id``): ``references`` is a list, or its JSON text as
+  in its questions CSV, of ``{"content", "start_index", "end_index"}``, one gold span each
+  (``content`` its text, checked against the documents when given);
 * gold given as text: ``reference_contexts`` (RAGAS), ``expected_texts`` (LlamaIndex),
   ``gold_text`` -> ``text`` (a list is one gold span per item); ``relevance`` defaults to 1;
-* RAGAS samples: ``user_input`` is the query id when no ``query_id`` is given (one sample per
-  question: a question in two rows is refused); a run's chunk texts are ``retrieved_contexts``
-  (a list in rank order), located as every chunk text; a run never reads the gold text keys,
-  nor gold the ``retrieved_contexts``; an empty list is left out (a warning);
+* RAGAS samples: ``user_input`` (Chroma's questions: ``question``) is the query id when no
+  ``query_id`` is given (gold and samples hold one row per question: a question in two rows
+  is refused; a run of one row per chunk repeats it); a run's chunk texts are
+  ``retrieved_contexts`` (a list in rank order), located as every chunk text; a run never
+  reads the gold text keys, nor gold the ``retrieved_contexts``; an empty list is left out
+  (a warning);
 * a ranked list with neither ``score`` nor ``rank``: the order of the rows is the ranking
   (a warning says so).
 
@@ -21,6 +30,7 @@ with its offsets is checked against the documents when they are given.
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -40,18 +50,23 @@ pd = lazy_module("pandas")
 
 RENAMES = {"ref_doc_id": "doc_id", "start_char_idx": "start", "end_char_idx": "end",
            "node_id": "chunk_id", "page_content": "text", "start_index": "start",
-           "qid": "query_id", "source": "doc_id"}
+           "qid": "query_id", "source": "doc_id", "end_index": "end", "corpus_id": "doc_id"}
 #: RAGAS's key for a sample's retrieved chunk texts (a list in rank order)
 RETRIEVED = "retrieved_contexts"
+#: Chroma's chunking evaluation's key for a question's gold excerpts (a list of dicts)
+REFERENCES = "references"
+#: the keys naming the question, taken as the query id when there is no query_id key
+QUESTION = ("user_input", "question")
 _LIST_TEXT = re.compile(r"""^\s*\[\s*(\]|['"].*['"]\s*\])\s*$""", re.S)
 METADATA_KEYS = ("doc_id", "ref_doc_id", "source", "start_index", "start_char_idx",
-                 "end_char_idx")
+                 "end_char_idx", "end_index", "corpus_id")
 
 
 def canonical_columns(columns) -> list[str]:
     """The keys a table with ``columns`` has once renamed (for format detection)."""
     have = [str(c) for c in columns]
-    out = {"query_id"} if "user_input" in have and not {"query_id", "qid"} & set(have) else set()
+    out = {"query_id"} if set(QUESTION) & set(have) and not {"query_id", "qid"} & set(have) \
+        else set()
     for c in have:
         name = "text" if c in GOLD_TEXT else RENAMES.get(c, c)
         if name == "doc_id" and c == "source" and "doc_id" in have:
@@ -59,11 +74,34 @@ def canonical_columns(columns) -> list[str]:
         out.add(name)
     if "metadata" in out:  # nested LangChain metadata: its keys are read when loading
         out |= {"doc_id", "start"}
+    if "node" in out:  # a LlamaIndex NodeWithScore's dump: the node's keys are read as well
+        out |= {"chunk_id", "doc_id", "start", "end", "text"}
+    if {"id_", "relationships"} <= out:  # a LlamaIndex node's dump
+        out |= {"chunk_id", "doc_id"}
     if "start" in out and out & {"length", "text"}:
         out.add("end")
-    if any(c in GOLD_TEXT for c in have):
-        out.add("gold_text")
+    if any(c in GOLD_TEXT for c in have) or REFERENCES in have:
+        out |= {"gold_text"} | ({"start", "end"} if REFERENCES in have else set())
     return sorted(out)
+
+
+def _llamaindex_dumps(frame: pd.DataFrame) -> pd.DataFrame:
+    """LlamaIndex nodes as ``model_dump()`` (``to_dict()``, ``json()``) writes them (module
+    docstring): a ``NodeWithScore``'s ``node`` unnested, then ``id_`` as ``node_id`` and the
+    SOURCE relationship's ``node_id`` as ``ref_doc_id``."""
+    if "node" in frame.columns and frame["node"].map(lambda n: isinstance(n, Mapping)).all():
+        inner = pd.DataFrame(frame["node"].tolist(), index=frame.index)
+        frame = pd.concat([frame.drop(columns=["node"]),
+                           inner.drop(columns=[c for c in inner.columns
+                                               if c in frame.columns])], axis=1)
+    if {"id_", "relationships"} <= set(frame.columns) and "node_id" not in frame.columns:
+        source = frame["relationships"].map(
+            lambda r: (r.get("1") or r.get("SOURCE")) if isinstance(r, Mapping) else None)
+        frame = frame.drop(columns=["relationships"]).rename(columns={"id_": "node_id"})
+        if "ref_doc_id" not in frame.columns:
+            frame["ref_doc_id"] = source.map(
+                lambda s: s.get("node_id") if isinstance(s, Mapping) else None)
+    return frame
 
 
 def _flatten_metadata(frame: pd.DataFrame) -> pd.DataFrame:
@@ -80,20 +118,60 @@ def _flatten_metadata(frame: pd.DataFrame) -> pd.DataFrame:
 
 def _ragas_samples(frame: pd.DataFrame, at: np.ndarray, table: Table, log: ProblemLog,
                    what: str) -> tuple[pd.DataFrame, np.ndarray]:
-    """RAGAS samples' keys (module docstring): the question as the query id (a question
-    asked again is reported, its row not used); the text keys of the other side dropped."""
+    """RAGAS samples' keys (module docstring): the question as the query id (in gold and in
+    samples, one row per question: a question asked again is reported, its row not used; a
+    run of one row per retrieved chunk repeats it); the text keys of the other side dropped."""
     columns = set(map(str, frame.columns))
-    if "user_input" in columns and not columns & {"query_id", "qid"}:
-        again = frame["user_input"].duplicated().to_numpy()
+    asked = next((c for c in QUESTION if c in columns), None)
+    if asked is not None and not columns & {"query_id", "qid"}:
+        again = frame[asked].duplicated().to_numpy() if what == "gold" or RETRIEVED in \
+            columns else np.zeros(len(frame), dtype=bool)
         for i in np.flatnonzero(again).tolist():
-            table.report(log, int(at[i]), f"user_input {shown(frame['user_input'].iloc[i])} "
-                         "given again: without a query_id key the question is the query id, "
-                         "one sample each (give a query_id key)")
-        frame = frame[~again].rename(columns={"user_input": "query_id"})
+            table.report(log, int(at[i]), f"{asked} {shown(frame[asked].iloc[i])} given "
+                         "again: without a query_id key the question is the query id, one "
+                         "sample each (give a query_id key)")
+        frame = frame[~again].rename(columns={asked: "query_id"})
         at = at[~again]
-    other = [c for c in frame.columns if (c in GOLD_TEXT) == (what == "retrieved")
-             and (c in GOLD_TEXT or c == RETRIEVED)]
+    gold = set(GOLD_TEXT) | {REFERENCES}
+    other = [c for c in frame.columns if (c in gold) == (what == "retrieved")
+             and (c in gold or c == RETRIEVED)]
     return frame.drop(columns=other), at
+
+
+def _chroma_references(frame: pd.DataFrame, at: np.ndarray, table: Table, log: ProblemLog
+                       ) -> tuple[pd.DataFrame, np.ndarray]:
+    """One row per gold excerpt of Chroma's ``references`` (module docstring): ``text``,
+    ``start`` and ``end`` from its ``content``, ``start_index`` and ``end_index``.  A value
+    that is not such a list is reported, its row not used; an empty list is left out, with a
+    warning."""
+    rows, kept, empty = [], [], []
+    for i, value in enumerate(frame[REFERENCES].tolist()):
+        if isinstance(value, str):
+            try:
+                value = json.loads(value)
+            except ValueError:
+                value = None
+        if not isinstance(value, (list, tuple, np.ndarray)) or not all(
+                isinstance(v, Mapping) and {"start_index", "end_index"} <= set(v)
+                for v in value):
+            table.report(log, int(at[i]), f"{REFERENCES} {shown(frame[REFERENCES].iloc[i])} "
+                         'is not a list of {"content", "start_index", "end_index"} (Chroma\'s '
+                         "chunking evaluation's gold excerpts): give each excerpt's offsets")
+            continue
+        if not len(value):
+            empty.append(i)
+        for ref in value:
+            rows.append({"text": ref.get("content"), "start": ref["start_index"],
+                         "end": ref["end_index"]})
+            kept.append(i)
+    if empty:
+        places = ", ".join(table.place(int(at[i])) for i in empty[:5])
+        table.report(log, None, f"{len(empty)} row(s) with an empty {REFERENCES} list "
+                     f"({places}{' ...' if len(empty) > 5 else ''}): no gold text for the "
+                     "question there", "warning")
+    rest = frame.drop(columns=[REFERENCES]).iloc[kept].reset_index(drop=True)
+    return pd.concat([rest, pd.DataFrame(rows, index=rest.index,
+                                         columns=["text", "start", "end"])], axis=1), at[kept]
 
 
 def _refuse_lists_as_text(values: pd.Series, key: str, table: Table) -> None:
@@ -120,12 +198,16 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     rule for a text found more than once (:mod:`sdreval.io.spans.locate`)."""
     frame, at = table.frame, np.arange(len(table.frame))
     columns = set(map(str, frame.columns))
-    if not columns & ({"length", "offset", "metadata", "text", "user_input", RETRIEVED} |
-                      set(RENAMES) | set(GOLD_TEXT)):
+    if not columns & ({"length", "offset", "metadata", "text", RETRIEVED, REFERENCES, "node",
+                       "id_"} | set(QUESTION) | set(RENAMES) | set(GOLD_TEXT)):
         return _ranked_by_order(table, log, what)  # nothing to rename or derive
+    frame = _llamaindex_dumps(frame)
+    columns = set(map(str, frame.columns))
     if "metadata" in columns:
         frame = _flatten_metadata(frame)
     frame, at = _ragas_samples(frame, at, table, log, what)
+    if REFERENCES in frame.columns:
+        frame, at = _chroma_references(frame, at, table, log)
     gold = [c for c in frame.columns if c in GOLD_TEXT or c == RETRIEVED]
     if gold:
         _refuse_lists_as_text(frame[gold[0]], gold[0], table)
@@ -226,22 +308,40 @@ def _check_texts(frame: pd.DataFrame, at: np.ndarray, table: Table, documents: D
         units = np.full(len(frame), "chars", dtype=object)
     chars = units == "chars"
     rows = np.flatnonzero(np.isfinite(start) & np.isfinite(end) & np.isin(units, UNITS)
-                          & (chars | ((0 <= start) & (start <= end)))
+                          & (0 <= start) & (chars | (start <= end))  # (-1: never sliced)
                           & np.fromiter((isinstance(t, str) and d in documents
                                          for t, d in zip(texts, docs)), bool, len(frame)))
     first, last, ok = to_characters(docs[rows], start[rows].astype(np.int64),
                                     end[rows].astype(np.int64), units[rows], documents,
                                     at[rows], table, ProblemLog())
     keep = ok | chars[rows]  # characters as given (past the end: a shorter text differs)
+    lf: dict[str, str] = {}  # documents with CRLF line ends, as read with LF ends
     for i, s_i, e_i in zip(rows[keep].tolist(), first[keep].tolist(), last[keep].tolist()):
         here = documents.texts[docs[i]][s_i:e_i]
         if here != texts[i]:
             given = f"{int(start[i])}-{int(end[i])}" + (
                 "" if chars[i] else f" ({units[i]}; characters {s_i}-{e_i})")
+            advice = _line_end_hint(documents.texts[docs[i]], docs[i], texts[i], s_i, e_i,
+                                    lf) or ("correct the offsets or the text, or leave out the "
+                                            "offsets (a text alone is found in the document)")
             table.report(log, int(at[i]), f"the text at {given} of document {docs[i]} is "
-                         f"{here[:40]!r}, not the text given ({texts[i][:40]!r}): correct the "
-                         "offsets or the text, or leave out the offsets (a text alone is "
-                         "found in the document)")
+                         f"{here[:40]!r}, not the text given ({texts[i][:40]!r}): {advice}")
+
+
+def _line_end_hint(text: str, doc: str, given: str, start: int, end: int,
+                   lf: dict[str, str]) -> str:
+    """Why a text differs from its document at its offsets when the document's lines end in
+    CRLF and the offsets fit its text with each CRLF read as LF (Python's ``open()`` in text
+    mode, and so LangChain's ``TextLoader``, read a file that way); ``lf`` caches that text."""
+    if "\r\n" not in text or "\r" in given:
+        return ""
+    if doc not in lf:
+        lf[doc] = text.replace("\r\n", "\n")
+    if lf[doc][start:end] != given:
+        return ""
+    return ("the document's lines end in \\r\\n, and the offsets fit its text with each "
+            "\\r\\n read as \\n, as Python's open() and LangChain's TextLoader read a file: "
+            "give the documents' text as read that way (or offsets into the text as given)")
 
 
 def _ranked_by_order(table: Table, log: ProblemLog, what: str) -> Table:

@@ -106,8 +106,8 @@ def locate_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
     ``start``, ``end`` (one row per occurrence kept), and the row of ``table`` each came
     from (``at``: of the rows of ``frame``).  Rows that failed are reported and dropped."""
     if documents is None:
-        table.report(log, None, f"{what} given as text need the documents to be found in "
-                     "(--documents FILE, or documents= in Python)")
+        table.report(log, None, f"{what} texts without offsets need the documents to be "
+                     "found in (--documents FILE, or documents= in Python)")
         return frame.iloc[:0], at[:0]
     locator = Locator(documents)
     texts = frame["text"].to_numpy(dtype=object)

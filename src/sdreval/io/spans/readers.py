@@ -185,7 +185,7 @@ def ranked_run(table: Table, spans: Spans, check: Checker, name: str | None,
                            None if rank is None else rank[rows], None, spans.starts,
                            spans.ends - spans.starts, Run if chunk_ids is None else ChunkRun,
                            rows, None if chunk_ids is None else (chunk_ids,),
-                           labels=chunk_ids, overlap_expected=True)
+                           labels=chunk_ids, ends=True, overlap_expected=True)
     if chunk_ids is not None:
         ranked, edges = chunk_ids[order], np.cumsum([0] + [len(r) for r in run.topics.values()])
         run.chunk_ids = {t: ranked[lo:hi] for t, lo, hi in zip(run.topics, edges, edges[1:])}
