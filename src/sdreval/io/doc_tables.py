@@ -49,14 +49,6 @@ EXPECTED = (f"a run: a topic column ({', '.join(TOPIC)}), a document column "
             f"qrels: topic and document columns and a relevance column ({', '.join(GRADE)})")
 
 
-def beir_qrels(columns) -> bool:
-    """Whether a table has BEIR's qrels layout (``qrels/test.tsv``: query-id, corpus-id,
-    score; Thakur et al. 2021), whose score column is the relevance grade: BEIR's ids and no
-    relevance column of another name."""
-    return {"query-id", "corpus-id", "score"} <= set(columns) and \
-        not set(columns).intersection(GRADE)
-
-
 def table_kind(layout: str, columns: list[str], file: str, role: str | None = None
                ) -> str | None:
     """``table-run`` or ``table-qrels`` from a table's columns (RAGAS's ID-based samples
@@ -74,6 +66,8 @@ def table_kind(layout: str, columns: list[str], file: str, role: str | None = No
                                      == ["topic", "file", "path"]):
         return None  # not a table's header, or the native judgements' own (their reader's)
     what = f"{layout.upper()} {'dataset' if file.endswith('/') else 'file'} with columns {shown}"
+    from .frame_qrels import beir_qrels  # the qrels tables' reader holds their rules
+
     if beir_qrels(columns):
         return TABLE_QRELS
     run = sorted(have.intersection(SCORE + ("rank",)))

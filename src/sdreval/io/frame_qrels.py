@@ -28,11 +28,19 @@ from .table_checks import (DOC, E, GRADE, PATH, S, TOPIC, Checker, checker, colu
                            listed, span_columns, span_values)
 from .native_lines import (SCALES, check_scale, inex2005_too, pair_problem,
                            read_as_inex2003, show_value)
-from .doc_tables import beir_qrels
 from .textlines import finish, given_log
 from .trec_lines import DOCUMENT_PATH
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
+
+
+def beir_qrels(columns) -> bool:
+    """Whether a table has BEIR's qrels layout (``qrels/test.tsv``: query-id, corpus-id,
+    score; Thakur et al. 2021), whose score column is the relevance grade: BEIR's ids and no
+    relevance column of another name."""
+    return {"query-id", "corpus-id", "score"} <= set(columns) and \
+        not set(columns).intersection(GRADE)
+
 
 def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
                      source: str = "(DataFrame)", log: ProblemLog | None = None,
