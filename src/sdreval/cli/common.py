@@ -286,6 +286,14 @@ class InputPath(click.Path):
                       "others as files", param, ctx)
 
 
+class OutputPath(click.Path):
+    """An output file of a command; ``-`` is standard output, as ``-`` is standard input for
+    its inputs (it wrote a file named ``-``)."""
+
+    def convert(self, value, param, ctx):
+        return None if value == "-" else super().convert(value, param, ctx)
+
+
 #: a table input (chunk map, documents, span judgements): a JSONL, CSV/TSV or Parquet file, a
 #: Parquet dataset directory, a URL of one, or ``-`` for standard input, as every other input
 #: (:func:`sdreval.io.tables.load_table` reads them all; a directory without Parquet files is

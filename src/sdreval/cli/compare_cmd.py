@@ -17,9 +17,9 @@ from ..errors import UsageError
 from ..measures.evaluate import topic_policy, zero_rel_option
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, EFFECT_LIMITS, TABLE_FORMATS,
                              TEST_SAMPLES, TESTS, WILCOXON_METHODS)
-from .common import (LEVEL, SEED, InputPath, all_topics_option, echo_notes, echo_problems,
-                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option,
-                     unused_given)
+from .common import (LEVEL, SEED, InputPath, OutputPath, all_topics_option, echo_notes,
+                     echo_problems, echo_warnings, evaluate_runs, handle_errors, jobs_options,
+                     quiet_option, unused_given)
 from .eval_inputs import context_options
 
 
@@ -131,7 +131,7 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
                    "baseline.")
 @click.option("--format", "fmt", type=click.Choice(TABLE_FORMATS), default="text",
               help="text: tab-separated records with a header; csv; json records.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=OutputPath(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @jobs_options
 @context_options

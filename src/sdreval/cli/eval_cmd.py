@@ -18,8 +18,8 @@ from ..measures.evaluate import (coverage_lines, summarise, summarise_columns,
 from ..measures.results import ResultColumns
 from ..orchestrate.inputs import check_input_topics
 from ..report.output import COLUMN_FORMATS, FORMATS, check_target, write_results
-from .common import (InputPath, all_topics_option, echo_notes, echo_problems, echo_warnings,
-                     evaluate_runs, handle_errors, jobs_options, quiet_option)
+from .common import (InputPath, OutputPath, all_topics_option, echo_notes, echo_problems,
+                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option)
 from .eval_inputs import (build_context, context_options, in_tokens, input_kinds, load_inputs,
                           qrels_options, unused_param_options, unused_pool_policy,
                           warn_unused_documents)
@@ -192,7 +192,7 @@ def _tell_read(log: ProblemLog, kind: str | None, measures, ctx, options: dict,
                    "measures (with -q, a line per topic); csv, json, parquet (needs -o): the "
                    "tidy table; latex: a booktabs table; trec_eval: trec_eval's own layout "
                    "(measure, topic, value; runid and num_q rows; one block per run).")
-@click.option("-o", "--output", type=click.Path(), default=None,
+@click.option("-o", "--output", type=OutputPath(), default=None,
               help="Write to FILE instead of stdout; with --format parquet, a directory "
                    "(DIR/, new or empty) gets the per-topic rows of -q one file per "
                    "partition and the means in part-means.parquet (docs/scale.md).")

@@ -7,7 +7,7 @@ import sys
 import click
 
 from ..errors import ProblemLog, shown_source
-from .common import TABLE_INPUT, BoundedFloat, echo_warnings, handle_errors
+from .common import TABLE_INPUT, BoundedFloat, OutputPath, echo_warnings, handle_errors
 
 
 def project_qrels(qrels, chunk_map, rule: str, tau: float, gaps: bool = False):
@@ -101,7 +101,7 @@ Examples:
               help="Threshold of the chunk and gold rules, in (0, 1].")
 @click.option("--documents", type=TABLE_INPUT, default=None,
               help="Documents (doc_id, text) to check offsets and convert bytes/tokens.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=OutputPath(dir_okay=False), default=None,
               help="Write the qrels to FILE (default stdout).")
 @handle_errors
 def project_command(qrels, chunk_map, rule, tau, documents, output):

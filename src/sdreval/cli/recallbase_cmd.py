@@ -19,7 +19,7 @@ from ..judgements.quantise import check_scale, default_quantisation, get_quantis
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
 from ..lazy import lazy_module
 from ..model.ordering import topic_sort_key
-from .common import (NAME, InputPath, echo_problems, echo_warnings, handle_errors,
+from .common import (NAME, InputPath, OutputPath, echo_problems, echo_warnings, handle_errors,
                      pool_policy_option, unused_given)
 
 pd = lazy_module("pandas")
@@ -80,7 +80,7 @@ Examples:
 @click.option("--full", is_flag=True, help="The full recall-base (every element quantised > 0).")
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
               help="text: topic, file, path, value lines; csv; json records.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=OutputPath(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @click.option("--qrels-format", type=NAME, default=None, help="Force the qrels format.")
 @pool_policy_option

@@ -17,8 +17,8 @@ import click
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..measures.results import stacked
-from .common import (TABLE_INPUT, InputPath, all_topics_option, echo_notes, echo_warnings,
-                     handle_errors)
+from .common import (TABLE_INPUT, InputPath, OutputPath, all_topics_option, echo_notes,
+                     echo_warnings, handle_errors)
 from .eval_inputs import span_context_options
 
 np = lazy_module("numpy")
@@ -228,7 +228,7 @@ Examples:
 @all_topics_option
 @click.option("--format", "fmt", type=click.Choice(["text", "csv", "json"]), default="text",
               help="text: the scores and agreement tables; csv; json.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=OutputPath(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @span_context_options
 @handle_errors

@@ -32,9 +32,9 @@ from ..errors import InputError, Problem, ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP, TABLE_FORMATS, TESTS,
                              resample_counts)
-from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, all_topics_option,
-                     confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
-                     handle_errors, jobs_options, quiet_option, unused_given)
+from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, OutputPath,
+                     all_topics_option, confidence_level_caveat, echo_notes, echo_problems,
+                     echo_warnings, handle_errors, jobs_options, quiet_option, unused_given)
 from .compare_cmd import scores_from_inputs
 from .eval_inputs import context_options
 from ..measures.results import stacked
@@ -177,7 +177,7 @@ Examples:
               show_default=True,
               help="text: one readable table per analysis; csv: all analyses in one table "
                    "(analysis column first); json: {analysis: [records]}.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=OutputPath(dir_okay=False), default=None,
               help="Write to FILE instead of stdout.")
 @jobs_options
 @context_options
