@@ -26,8 +26,7 @@ from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
 from .table_checks import (DOC, E, GRADE, PATH, S, TOPIC, Checker, checker, column,
                            listed, span_columns, span_values)
-from .native_lines import (SCALES, check_scale, inex2005_too, pair_problem,
-                           read_as_inex2003, show_value)
+from .native_lines import SCALES, check_scale, chosen_scale, pair_problem, show_value
 from .textlines import finish, given_log
 from .trec_lines import DOCUMENT_PATH
 
@@ -103,11 +102,14 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
                 "warning")
     size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
     check.log.raise_if_errors()
-    if scale is None and grade is None and inex2005_too(e, s):
-        check.log.warn(check.source, None, read_as_inex2003(
-            "add a column scale holding inex2005 or inex2003 (in Python: scale= of read_qrels)"))
-    return element_judgements(check, scale or ("graded" if grade is not None else "inex2003"),
-                              topics, docs, paths, e, s, size, documents=path is None)
+    none = np.zeros(len(e), dtype=bool)  # (tables hold no coverage letters, no '?')
+    scale, rule = chosen_scale(scale or ("graded" if grade is not None else None), e, s, none,
+                               none, "add a column scale holding inex2005 or inex2003 (in "
+                               "Python: scale= of read_qrels)")
+    if rule:  # the rule applied, as the native TSV states it
+        check.log.warn(check.source, None, rule)
+    return element_judgements(check, scale, topics, docs, paths, e, s, size,
+                              documents=path is None)
 
 
 def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.ndarray,
