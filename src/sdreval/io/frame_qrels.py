@@ -27,7 +27,7 @@ from ..model.result_rules import repeated_rows
 from .table_checks import (DOC, E, GRADE, PATH, S, TOPIC, Checker, checker, column,
                            listed, span_columns, span_values)
 from .native_lines import SCALES, check_scale, chosen_scale, pair_problem, show_value
-from .textlines import finish, given_log
+from .textlines import finish, fractional_grade, given_log
 from .trec_lines import DOCUMENT_PATH
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
@@ -88,8 +88,8 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
     if grade is not None:
         e = s = check.floats(frame[grade].to_numpy(), grade)
         if path is None:  # documents: TREC qrels' whole grades (peers truncate or refuse 1.5)
-            check.report(e != np.floor(e), lambda i: f"{grade} {show_value(e[i])} is not an "
-                         "integer (trec_eval and ranx truncate it, ir_measures refuses it)")
+            check.report(e != np.floor(e),
+                         lambda i: fractional_grade(grade, show_value(e[i])))
     else:
         e = check.floats(frame[e_col].to_numpy(), e_col)
         s = check.floats(frame[s_col].to_numpy(), s_col)

@@ -27,7 +27,7 @@ from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import id_problem, id_text, is_missing, shown
 from .text_rules import NUL_PROBLEM, text_number
-from .textlines import CHAR_LIMIT, INT_LIMIT, beyond_char_limit, not_from_one
+from .textlines import CHAR_LIMIT, INT_LIMIT, NOT_A_RANK, beyond_char_limit, not_from_one
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
@@ -144,7 +144,7 @@ class Checker:
         0-based ranks); bad rows are reported and set to -1."""
         raw = np.asarray(values)
         ints, bad = integer_values(raw, 1 - INT_LIMIT)
-        self.report(bad, lambda i: bad_value(name, raw[i], "is not an integer"))
+        self.report(bad, lambda i: bad_value(name, raw[i], NOT_A_RANK))
         low = ~bad & (ints < first)
         self.report(low, lambda i: f"{name} {shown(raw[i])} "
                     + ("is negative" if first == 0 else not_from_one(ints[i])))

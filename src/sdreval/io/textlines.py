@@ -279,6 +279,26 @@ def parse_int(text: str) -> int | None:
     return value if -INT_LIMIT < value < INT_LIMIT else None
 
 
+#: the refusal of a rank that is no decimal integer (``3.0``, ``1e3``), in files and tables
+NOT_A_RANK = "is not an integer: write each rank in decimal digits (3, not 3.0)"
+
+
+def parse_grade(text: str) -> int | None:
+    """A relevance grade: a decimal integer (:func:`parse_int`) or a whole number written as a
+    decimal (``2.0``, which trec_eval reads as 2, as tables' float columns hold grades), or
+    None if ``text`` is neither (a fraction: :func:`fractional_grade`)."""
+    value = parse_int(text)
+    if value is None and (number := parse_float(text)) is not None and number.is_integer():
+        value = int(number) if -INT_LIMIT < number < INT_LIMIT else None
+    return value
+
+
+def fractional_grade(name: str, shown: str) -> str:
+    """The refusal of a grade that is not a whole number, in every reader (text, tables)."""
+    return (f"{name} {shown} is not an integer (trec_eval and ranx truncate it, ir_measures "
+            f"refuses it): write the grade meant as a whole number")
+
+
 def parse_float(text: str) -> float | None:
     """The finite number a field names (:func:`~sdreval.io.text_rules.text_number`), or None."""
     value = text_number(text)
