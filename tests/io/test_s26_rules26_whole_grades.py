@@ -35,3 +35,15 @@ def test_rank_3_0_refused_saying_what_to_write(tmp_path):
     path.write_text("1 Q0 d1 3.0 2.5 r\n")
     with pytest.raises(InputError, match=r"rank '3.0' is not an integer: write .* 3"):
         sdreval.read_run(path, fmt="document-run")
+
+
+def test_grade_1e3_refused_in_text_and_csv_as_trec_eval_reads_it_1(tmp_path):
+    # trec_eval reads a grade with atol: '1e3' is 1, not 1000; refused in both readers
+    text = tmp_path / "qrels.txt"
+    text.write_text("1 0 d1 1e3\n")
+    with pytest.raises(InputError, match=r"'1e3' is not an integer: write the grade"):
+        sdreval.read_qrels(text, fmt="trec")
+    table = tmp_path / "qrels.csv"
+    table.write_text("query_id,doc_id,relevance\n1,d1,1e3\n1,d2,2.0\n")
+    with pytest.raises(InputError, match=r"'1e3' is not an integer: write the grade"):
+        sdreval.read_qrels(table)

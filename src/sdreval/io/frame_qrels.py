@@ -25,9 +25,9 @@ from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
 from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
 from .table_checks import (DOC, E, GRADE, PATH, S, TOPIC, Checker, checker, column,
-                           listed, span_columns, span_values)
+                           listed, numbers_of, span_columns, span_values)
 from .native_lines import SCALES, check_scale, chosen_scale, pair_problem, show_value
-from .textlines import finish, fractional_grade, given_log
+from .textlines import finish, fractional_grade, given_log, grade_problem
 from .trec_lines import DOCUMENT_PATH
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
@@ -88,7 +88,12 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
     if grade is not None:
         e = s = check.floats(frame[grade].to_numpy(), grade)
         if path is None:  # documents: TREC qrels' whole grades (peers truncate or refuse 1.5)
-            check.report(e != np.floor(e),
+            raw = frame[grade].to_numpy()
+            text = np.array([isinstance(v, str) for v in raw], dtype=bool) & np.isfinite(
+                numbers_of(raw))  # text read as a number: TREC qrels' rule (1e3 refused)
+            said = {i: grade_problem(grade, raw[i].strip()) for i in np.flatnonzero(text)}
+            check.report([i for i, problem in said.items() if problem], said.__getitem__)
+            check.report((e != np.floor(e)) & ~text,
                          lambda i: fractional_grade(grade, show_value(e[i])))
     else:
         e = check.floats(frame[e_col].to_numpy(), e_col)

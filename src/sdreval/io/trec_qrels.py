@@ -2,8 +2,9 @@
 ignored, ``rel`` an integer grade, ``2.0`` read as 2 and ``1.5`` refused, ``rel <= 0``
 non-relevant as in trec_eval).  Each judgement is the whole document ``(docno,
 "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale, as document runs are held, so
-the classic measures evaluate document runs against them directly.  Policies: docs/inputs.md.  Read in blocks (:mod:`sdreval.io.tokens`; a line
-refused explained by :func:`parse_line`); reading peaks at about 1.3 times the file's size.
+the classic measures evaluate document runs against them directly.  Policies: docs/inputs.md.
+Read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by :func:`parse_line`);
+reading peaks at about 1.3 times the file's size.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import numpy as np
 from ..errors import HeldProblems, ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
-from .textlines import fractional_grade, given_log, parse_float, parse_grade
+from .textlines import given_log, grade_problem, parse_grade
 from .trec_lines import DOCUMENT_PATH, header_line, is_word
 from .keyed_rows import KeyedRows, find_repeats, finished, smallest_integers
 from .tokens import DIGITS, Fields, read_in_blocks, system_allocator
@@ -37,9 +38,7 @@ def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
         log.error(file, number, header_line(fields, f"one judgement per line: {LAYOUT}"))
         return None
     if rel is None:
-        log.error(file, number, fractional_grade("relevance", repr(fields[3]))
-                  if parse_float(fields[3]) is not None else
-                  f"relevance {fields[3]!r} is not an integer: write the grade in decimal digits")
+        log.error(file, number, grade_problem("relevance", fields[3]))
         return None
     return fields[0], fields[2], rel
 
