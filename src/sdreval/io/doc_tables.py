@@ -30,7 +30,7 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
 from .options import format_option
-from .table_checks import DOC, E, GRADE, S, SCORE, TOPIC
+from .table_syntax import DOC, E, GRADE, S, SCORE, TOPIC
 from .tables import load_table
 from .textlines import finish, given_log
 

@@ -24,8 +24,9 @@ from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
 from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
-from .table_checks import (DOC, E, GRADE, PATH, S, TOPIC, Checker, checker, column,
-                           listed, numbers_of, span_columns, span_values)
+from .table_checks import (Checker, checker, column, listed, numbers_of, span_columns,
+                           span_values)
+from .table_syntax import DOC, E, GRADE, PATH, S, TOPIC
 from .native_lines import SCALES, check_scale, chosen_scale, pair_problem, show_value
 from .textlines import finish, fractional_grade, given_log, grade_problem
 from .trec_lines import DOCUMENT_PATH

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from .options import format_option
+from .table_syntax import case_hint
 from .textlines import parse_float, parse_grade
 
 
@@ -34,6 +35,10 @@ def twofold_qrels(lines: list[list[str]]) -> str | None:
 
 def unrecognised_hint(lines: list[list[str]]) -> str:
     """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
+    header = lines[0][0].split(",") if lines and len(lines[0]) == 1 else lines[0] if lines \
+        else []
+    if hint := case_hint([name.strip().strip('"') for name in header]):
+        return hint
     if all(len(f) == 4 and parse_grade(f[3]) is not None for f in lines):
         return ("; TREC qrels whose second field is not 0 are read with "
                 + format_option("qrels", "trec"))
