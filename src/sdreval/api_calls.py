@@ -7,6 +7,7 @@ from typing import Any, Iterator, NamedTuple
 from .api_evaluate import evaluate
 from .api_measures import is_one_measure, measure
 from .errors import UsageError
+from .io.options import reads_inputs
 from .io.readers import read_qrels, read_runs
 
 
@@ -44,6 +45,7 @@ class Evaluator:
         return _aggregate(table, keys), list(_metrics(table, keys))
 
 
+@reads_inputs("sdreval.evaluator")
 def evaluator(measures: Any, qrels: Any, **options: Any) -> Evaluator:
     """An :class:`Evaluator` (ir_measures' ``evaluator``)."""
     return Evaluator(measures, qrels, **options)
@@ -62,6 +64,7 @@ def _calc(measures: Any, qrels: Any, run: Any, options: dict[str, Any]):
     return table, keys
 
 
+@reads_inputs("sdreval.iter_calc")
 def iter_calc(measures: Any, qrels: Any, run: Any, **options: Any) -> Iterator[Metric]:
     """Per-query values as ir_measures' ``iter_calc``: :class:`Metric` ``(query_id,
     measure, value)`` records, ``measure`` being the object given (an ir_measures measure,
@@ -79,6 +82,7 @@ def _metrics(table: Any, keys: dict[str, list[Any]]) -> Iterator[Metric]:
             yield Metric(topic, key, float(value))
 
 
+@reads_inputs("sdreval.calc_aggregate")
 def calc_aggregate(measures: Any, qrels: Any, run: Any, **options: Any) -> dict[Any, float]:
     """Means over topics as ir_measures' ``calc_aggregate``: ``{measure: value}`` keyed by
     the objects given (``calc_aggregate([ir_measures.AP, "P@10"], qrels, run)

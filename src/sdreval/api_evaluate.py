@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .api_measures import measure_list, measure_name
 from .errors import UsageError
+from .io.options import reads_inputs
 from .io.readers import read_qrels, read_runs
 from .stats.choices import CI_SAMPLES
 
@@ -60,6 +61,7 @@ def context(**options: Any) -> EvalContext:
     return made
 
 
+@reads_inputs("sdreval.evaluate")
 def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
              all_topics: bool = False, ctx: EvalContext | None = None, jobs: int = 1,
              scheduler: str | None = None, **options: Any) -> pd.DataFrame:
@@ -117,6 +119,7 @@ def say(messages: list[str]) -> None:
         warnings.warn(f"sdreval: warning: {message}", stacklevel=3)
 
 
+@reads_inputs("sdreval.budget_curve")
 def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool = False,
                  level: float = 0.95, samples: int = CI_SAMPLES, seed: int | None = 0,
                  **options: Any) -> pd.DataFrame:
@@ -199,6 +202,7 @@ def confidence_intervals(results: Any, measure: Any = None, level: float = 0.95,
     return table
 
 
+@reads_inputs("sdreval.report")
 def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike =
            "report.html", *, all_topics: bool = False, test: str = "t",
            correction: str = "by", image_format: str = "svg", baseline: str | None = None,

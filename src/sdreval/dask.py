@@ -28,7 +28,7 @@ from typing import Any, Iterable
 import pandas as pd
 
 from .errors import InputError, ProblemLog, SdrevalError, UsageError
-from .io.options import ARGUMENTS_ORDER
+from .io.options import ARGUMENTS_ORDER, reads_inputs
 from .io.textlines import finish
 from .judgements.qrels import Qrels
 from .measures.defaults import rsv_order_hints
@@ -119,6 +119,7 @@ def _write(piece: Piece, name: str, measures: list[str], output: str, index: int
     keep_topics(output, 0, index, piece.answered, piece.topics)
 
 
+@reads_inputs("sdreval.dask.evaluate")
 def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure],
              ctx: EvalContext | None = None, all_topics: bool = False,
              name: str | None = None, output: str | None = None) -> pd.DataFrame:

@@ -2,7 +2,12 @@
 command was called, the API's keyword (``fmt=``) when a Python function was."""
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from contextvars import ContextVar
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 #: how the caller names the format options: None when a Python function was called (the API's
 #: keyword ``fmt=``), else the called command's flags by role (``"qrels"``, ``"run"``), a role
@@ -16,12 +21,36 @@ def format_option(role: str, value: str = "") -> str:
     (``role`` "run"), as the caller spells it: ``--qrels-format trec`` on the command line
     (``--format trec`` for ``validate`` and ``convert``; ``sdreval eval's --qrels-format trec``
     for a command without one), ``read_qrels(..., fmt='trec')`` in Python (``value``: the
-    format to name, if any)."""
+    format to name, if any; a function without ``fmt=`` named by :func:`reads_inputs` is
+    told how to read the file first)."""
     flags = FORMAT_FLAGS.get()
+    if flags is None and (function := CALLED.get()) is not None:  # it has no fmt=
+        return (f"sdreval.read_{role}(path, fmt={value!r}) given to {function}" if value
+                else f"fmt= of sdreval.read_{role}, the {role} read given to {function}")
     if flags is None:
         return f"read_{role}(..., fmt={value!r})" if value else f"fmt= of read_{role}"
     flag = flags.get(role) or f"sdreval eval's --{role}-format"
     return flag + (f" {value}" if value else "")
+
+
+#: the public Python function called that reads its inputs itself without a ``fmt=`` keyword
+#: (``sdreval.evaluate``), None when the caller called a reader (:func:`reads_inputs`)
+CALLED: ContextVar[str | None] = ContextVar("sdreval_called", default=None)
+
+
+def reads_inputs(name: str) -> Callable[[F], F]:
+    """Decorate a public function that reads qrels and runs without taking their formats:
+    messages naming a format option say what its caller can do (:func:`format_option`)."""
+    def decorate(function: F) -> F:
+        @functools.wraps(function)
+        def called(*args: Any, **kwargs: Any) -> Any:
+            token = CALLED.set(CALLED.get() or name)  # the outermost function called
+            try:
+                return function(*args, **kwargs)
+            finally:
+                CALLED.reset(token)
+        return called  # type: ignore[return-value]
+    return decorate
 
 
 #: where the called Python function takes the judgements, when it is not
