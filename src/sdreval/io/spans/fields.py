@@ -40,7 +40,7 @@ import numpy as np
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, shown
-from ..table_checks import bad_value, integer_values, passage_twice
+from ..table_checks import GRADE, SCORE, bad_value, integer_values, passage_twice
 from .documents import UNITS, Documents, to_characters, unit_values
 from .locate import locate_texts
 from ..table_model import Table
@@ -80,9 +80,19 @@ def canonical_columns(columns) -> list[str]:
         out |= {"chunk_id", "doc_id"}
     if "start" in out and out & {"length", "text"}:
         out.add("end")
-    if any(c in GOLD_TEXT for c in have) or REFERENCES in have:
-        out |= {"gold_text"} | ({"start", "end"} if REFERENCES in have else set())
+    if any(c in GOLD_TEXT for c in have) or chroma_references(have):
+        out |= {"gold_text"} | ({"start", "end"} if chroma_references(have) else set())
     return sorted(out)
+
+
+def chroma_references(columns) -> bool:
+    """Whether a table's ``references`` column holds Chroma's gold excerpts (module
+    docstring): its questions' table has no column giving spans, scores, ranks or grades (a
+    run or judgements keep a column of that name as one more column, unread)."""
+    have = {str(c) for c in columns}
+    spans = {k for k, v in RENAMES.items() if v in ("start", "end")}
+    return REFERENCES in have and not have & (
+        {"start", "end", "offset", "length", "rank"} | spans | set(SCORE) | set(GRADE))
 
 
 def _llamaindex_dumps(frame: pd.DataFrame) -> pd.DataFrame:
@@ -206,7 +216,7 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     if "metadata" in columns:
         frame = _flatten_metadata(frame)
     frame, at = _ragas_samples(frame, at, table, log, what)
-    if REFERENCES in frame.columns:
+    if chroma_references(frame.columns):
         frame, at = _chroma_references(frame, at, table, log)
     gold = [c for c in frame.columns if c in GOLD_TEXT or c == RETRIEVED]
     if gold:
