@@ -33,3 +33,29 @@ def test_the_api_reads_them_as_ranx(tmp_path):
     (tmp_path / "q.json").write_text(json.dumps(QRELS))
     qrels = sdreval.read_qrels(tmp_path / "q.json")
     assert sorted(qrels.topics) == ["queries", "relevant_docs"]
+
+
+DATASET = {"queries": {"q1": "what is delta?", "q2": "what is eta?"},
+           "corpus": {"n0": "Alpha", "n1": "Delta", "n2": "Eta", "n3": "Kappa"},
+           "relevant_docs": {"q1": ["n1", "n3"], "q2": ["n2"]}, "mode": "text"}
+
+
+def test_llamaindex_dataset_as_a_dict_reads_as_its_file(tmp_path):
+    """The dataset as a Python dict (``json.load`` of its file) gives the judgements its file
+    gives; before, the dict was refused ("topic 'mode' maps to str").  q1 expects n1 and n3;
+    the run returns n0, n1, n2: AP = (1/2) / 2 = 1/4, recall 1/2; q2 expects n2, returned
+    first: AP = 1, recall 1."""
+    (tmp_path / "qa.json").write_text(json.dumps(DATASET))
+    run = {"q1": {"n0": 3.0, "n1": 2.0, "n2": 1.0}, "q2": {"n2": 1.0}}
+    by_file = sdreval.evaluate(tmp_path / "qa.json", run, ["AP", "SetR"], per_topic=True)
+    by_dict = sdreval.evaluate(DATASET, run, ["AP", "SetR"], per_topic=True)
+    got = {(t, m): v for t, m, v in zip(by_dict.topic, by_dict.measure, by_dict.value)}
+    assert got == pytest.approx({(t, m): v for t, m, v in zip(by_file.topic, by_file.measure,
+                                                              by_file.value)})
+    assert got[("q1", "AP")] == pytest.approx(1 / 4) and got[("q1", "SetR")] == 0.5
+    assert got[("q2", "AP")] == 1.0
+
+
+def test_llamaindex_dataset_as_a_dict_is_not_a_run():
+    with pytest.raises(sdreval.errors.InputError, match="holds judgements, not a run"):
+        sdreval.read_run(DATASET)

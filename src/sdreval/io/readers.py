@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ProblemLog, UsageError
 from .detect import QRELS_FORMATS, RUN_FORMATS, resolve_format
-from .json_files import read_json_file
+from .json_files import is_qa_dataset, qa_judgements, read_json_file
 from .textlines import finish, given_log
 
 if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
@@ -244,6 +244,8 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
             source = ragas_id_rows(source, "qrels")[0]
         return qrels_from_table(source, scale, "(DataFrame)", log)
     if isinstance(source, Mapping):
+        if is_qa_dataset(source):  # LlamaIndex's retrieval dataset, as read from its file
+            source = qa_judgements(dict(source), "(dict)", True)
         return interop.qrels_from_dict(source, scale, log)
     if type(source).__name__ == "Qrels" and hasattr(source, "to_dict"):
         return interop.qrels_from_ranx(source)
@@ -299,6 +301,8 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
             source = ragas_id_rows(source, "run")[0]
         return run_from_table(source, name, "(DataFrame)", log, named=named)
     if isinstance(source, Mapping):
+        if is_qa_dataset(source):  # judgements (LlamaIndex's retrieval dataset): refused
+            qa_judgements(dict(source), "(dict)", False)
         return interop.run_from_dict(source, name or "run", log)
     if type(source).__name__ == "Run" and hasattr(source, "to_dict"):
         return interop.run_from_ranx(source, name)
