@@ -214,8 +214,8 @@ class ProblemLog:
     def absorb(self, other: "ProblemLog", severity: str | None = None) -> None:
         """Add the problems of ``other`` (a log of a later part of the same input: a byte range,
         a partition) as one reading of the whole would have recorded them: counts added, the
-        first examples of each kind (by line) kept.  ``severity``: every problem of ``other`` taken as
-        one of this severity (a conversion's problems: errors or warnings, as asked)."""
+        first examples of each kind (by line) kept.  ``severity``: every problem of ``other``
+        taken as one of this severity (a conversion's problems: errors or warnings, as asked)."""
         def moved(key: tuple[str, str | None, str]) -> tuple[str, str | None, str]:
             return key if severity is None else (severity, key[1], key[2])
 
