@@ -273,12 +273,13 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     if "tau" in chosen and table is not None:
         if len(names) < 2:  # one of the default analyses (asked for: refused above)
             echo_notes(["tau: needs at least two measures (-m A -m B); skipped"])
-        elif len(tau_means) == len(names):  # (a measure of one run: skipped with a note)
+        elif len(tau_means) >= 2:  # (a measure of one run: left out, with a note)
+            ranked = list(tau_means)
             wide = pd.DataFrame(tau_means)
             echo_warnings([f"tau: {name} gives every run the same mean {wide[name].iloc[0]:.4g}; "
                            "its rank correlations are undefined (left empty)"
-                           for name in names if stats.is_constant(wide[name].to_numpy())])
-            results["tau"].append(stats.ranking_correlations(wide[names]))
+                           for name in ranked if stats.is_constant(wide[name].to_numpy())])
+            results["tau"].append(stats.ranking_correlations(wide[ranked]))
     if "variants" in chosen:
         judged: dict[str, set[str]] = {}
         vtable = _variant_table(inputs, variants_path, alt_qrels, measures, options,
