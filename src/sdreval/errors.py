@@ -7,6 +7,7 @@ collected in a :class:`ProblemLog` and nothing is dropped silently.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
@@ -119,7 +120,10 @@ class ProblemLog:
 
     Problems are grouped by severity, file and kind (``kind=`` or, by default, the message with
     its numbers, quoted strings and paths blanked out: :func:`problem_kind`): every problem is
-    counted, the first :data:`EXAMPLES_KEPT` of each group are kept in :attr:`problems`.  With a
+    counted, the :data:`EXAMPLES_KEPT` of each group first in the file (by line; equal lines in
+    the order found) are kept in :attr:`problems`, whatever order they were found in (a run
+    read whole checks its topics in order of first line, a stream as each topic ends, parallel
+    parts one after another: the same examples on every path).  With a
     ``sink`` every problem is handed to it as found (``sdreval validate`` prints them all) and
     none is kept, only counted."""
 
@@ -141,9 +145,23 @@ class ProblemLog:
         self.counts[key] = count
         if self.sink is not None:
             self.sink(problem)
-        elif count <= self.examples:
-            self.problems.append(problem)
-            self.kept.setdefault(key, []).append(problem)
+        else:
+            self._keep(key, problem)
+
+    def _keep(self, key: tuple[str, str | None, str], problem: Problem) -> None:
+        """Keep ``problem`` if it is among the first :attr:`examples` of its group by line
+        (the group's examples are kept in line order; a later one it displaces is dropped)."""
+        kept = self.kept.setdefault(key, [])
+        line = problem.line or 0
+        if len(kept) >= self.examples:
+            if line >= (kept[-1].line or 0):
+                return
+            dropped = kept.pop()
+            at = next(i for i in range(len(self.problems) - 1, -1, -1)
+                      if self.problems[i] is dropped)
+            del self.problems[at]
+        kept.insert(bisect_right(kept, line, key=lambda p: p.line or 0), problem)
+        self.problems.append(problem)
 
     def error(self, file: str | None, line: int | None, message: str,
               kind: str | None = None) -> None:
@@ -196,8 +214,8 @@ class ProblemLog:
     def absorb(self, other: "ProblemLog", severity: str | None = None) -> None:
         """Add the problems of ``other`` (a log of a later part of the same input: a byte range,
         a partition) as one reading of the whole would have recorded them: counts added, the
-        first examples of each kind kept.  ``severity``: every problem of ``other`` taken as
-        one of this severity (a conversion's problems: errors or warnings, as asked)."""
+        first examples of each kind (by line) kept.  ``severity``: every problem of ``other``
+        taken as one of this severity (a conversion's problems: errors or warnings, as asked)."""
         def moved(key: tuple[str, str | None, str]) -> tuple[str, str | None, str]:
             return key if severity is None else (severity, key[1], key[2])
 
@@ -208,12 +226,10 @@ class ProblemLog:
             key = key_of.get(id(problem))
             if severity is not None and problem.severity != severity:
                 problem = replace(problem, severity=severity)
-            kept = self.kept.setdefault(key, []) if key is not None else None
-            if kept is not None and len(kept) >= self.examples:
-                continue
-            if kept is not None:
-                kept.append(problem)
-            self.problems.append(problem)
+            if key is not None:
+                self._keep(key, problem)
+            else:
+                self.problems.append(problem)
 
     def raise_if_errors(self, listed_by: str | None = "sdreval validate",
                         advice: str | None = None) -> None:

@@ -1,7 +1,8 @@
 """``stability`` runs ci, discrimination, swap and tau by default.  With one measure, tau has
 nothing to correlate: the default set printed ``warning: tau: needs at least two measures``
 though the user asked for nothing wrong.  Skipping a default analysis is now a note (silenced
-by --quiet); asking for ``-a tau`` with one measure stays a warning."""
+by --quiet); asking for ``-a tau`` with one measure is a usage error (session 26:
+tests/cli/test_s26_cli26_stability_cannot_run.py)."""
 from click.testing import CliRunner
 
 from sdreval.cli.main import cli
@@ -29,7 +30,3 @@ def test_default_analyses_note_the_skipped_tau(tmp_path):
 def test_quiet_silences_the_note(tmp_path):
     assert "tau" not in run("--scores", scores(tmp_path), "-m", "AP", "--quiet")
 
-
-def test_asked_for_tau_is_warned(tmp_path):
-    err = run("--scores", scores(tmp_path), "-m", "AP", "-a", "tau")
-    assert "sdreval: warning: tau: needs at least two measures (-m A -m B); skipped" in err

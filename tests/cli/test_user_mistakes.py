@@ -123,12 +123,16 @@ def test_unrecognised_files_say_what_they_most_likely_lack(tmp_path):
 
 def test_stability_of_one_run_names_the_analysis_and_the_way_out(tmp_path):
     qrels, run = _files(tmp_path)
-    result = CliRunner().invoke(cli, ["stability", qrels, run, "-m", "map"])
+    result = CliRunner().invoke(cli, ["stability", qrels, run, "-m", "map", "-a",
+                                      "discrimination"])
     assert result.exit_code == 2
     assert "the discrimination analysis (Tukey's HSD" in result.stderr
     assert "got 1 run(s) and 2 topic(s)" in result.stderr and "-a ci" in result.stderr
     assert CliRunner().invoke(cli, ["stability", qrels, run, "-m", "map", "-a", "ci"]
                               ).exit_code == 0
+    # the default set (session 26): what one run cannot support is left out with a note
+    default = CliRunner().invoke(cli, ["stability", qrels, run, "-m", "map"])
+    assert default.exit_code == 0 and "discrimination: needs at least 2 runs" in default.stderr
 
 
 def test_results_outside_the_collection_are_counted_in_the_warning(tmp_path):

@@ -77,7 +77,7 @@ def real_cases() -> list[GoldenCase]:
         GoldenCase("real-validate-bert", ["validate", BERT]),
         GoldenCase("real-validate-bdy", ["validate", BDY]),
         GoldenCase("real-validate-qrels", ["validate", FOL10]),
-        GoldenCase("real-convert-bdy-document", ["convert", BDY, "-", "--to", "document"]),
+        GoldenCase("real-convert-bdy-document", ["convert", BDY, "out.run", "--to", "document"]),
         GoldenCase("real-convert-fol-trec", ["convert", FOL09, "out.qrels", "--to", "trec-qrels"]),
     ]
 

@@ -18,15 +18,13 @@ from click.testing import CliRunner
 
 from sdreval.cli.main import cli
 
+from esr_two_docs import write_two_docs
+
 EXPECTED = {"PRUM(A=10)": F(5, 7), "EPRUM(A=10)": F(5, 6), "MAEPRUM(A=10)": F(5, 6)}
 
 
 def _files(tmp_path):
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    (docs / "d.xml").write_text("<article><sec><p>aaaa</p></sec><sec><p>bbbb</p></sec>"
-                                "</article>\n")
-    (docs / "e.xml").write_text("<article><sec><p>cccc</p></sec></article>\n")
+    docs = write_two_docs(tmp_path)
     (tmp_path / "q.fol").write_text("1 Q0 d 4 8 2 0:4\n")
     (tmp_path / "doc.run").write_text("1 Q0 d 1 3.0 r\n1 Q0 e 2 2.0 r\n")
     # the same results as whole-document passages: the peer path (passage offsets)

@@ -187,12 +187,15 @@ def echo_problems(log: ProblemLog, severity: str = "warning", validate_options: 
     """Print a log's problems grouped by file and kind, file after file: a summary line where
     some of the file's problems are not shown (with the ``sdreval validate`` command that lists
     them all: ``validate_options`` added, as ``--collection DIR`` for results placed in a
-    collection), then the first :data:`EXAMPLES_SHOWN` of each kind and a count of the rest
-    (so that a file's examples follow its own summary line)."""
+    collection), then the first :data:`EXAMPLES_SHOWN` of each kind (by line: the log keeps
+    the first in the file) and a count of the rest, kinds in the order of their first line (so
+    that a file's examples follow its own summary line, the same whatever order the file was
+    read in: whole, streamed or in parallel parts)."""
     by_file: dict[str | None, list[tuple[int, list[Problem]]]] = {}
     for file, _, count, examples in log.groups(severity):
         by_file.setdefault(file, []).append((count, examples))
     for file, groups in by_file.items():
+        groups.sort(key=lambda group: (group[1][0].line or 0) if group[1] else 0)
         if file and any(count > EXAMPLES_SHOWN for count, _ in groups):
             total = sum(count for count, _ in groups)
             click.echo(f"sdreval: {severity}: {shown_source(file)}: {total} {severity}(s) of "

@@ -170,7 +170,7 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
                                          samples, seed, wilcoxon_method, missing,
                                          baseline=baseline)
                             for m in track(chosen, "comparing runs")], ignore_index=True)
-    write_text(table_text(result, fmt), output)
+    # the notes before the records, as eval's: in a terminal they would follow a long table
     if missing != "error":  # which topics the --missing rule dropped or scored 0
         from ..stats.matrix import gap_note, measures_of, score_matrix
 
@@ -180,6 +180,7 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
         echo_notes([test_rule(result, test, correction, alternative, level, samples, seed,
                               baseline)])
     echo_notes(effect_rule(result))
+    write_text(table_text(result, fmt), output)
 
 
 def effect_rule(result) -> list[str]:

@@ -66,8 +66,8 @@ Examples:
 def convert_command(source, target, to, collection_dir, fmt, strict, documents, pool_policy):
     """Convert IN (a run or judgements) to OUT in another format.
 
-    OUT is text (TREC-like runs and qrels, FOL, native TSV) or INEX XML; an OUT named as a
-    table (.parquet, .csv, .jsonl, .json) is refused."""
+    OUT is text (TREC-like runs and qrels, FOL, native TSV) or INEX XML (- for standard
+    output); an OUT named as a table (.parquet, .csv, .jsonl, .json) is refused."""
     from .eval_inputs import unused_pool_policy
 
     _text_target(target)
@@ -99,7 +99,8 @@ def convert_command(source, target, to, collection_dir, fmt, strict, documents, 
         echo_problems(log, validate_options=listed)
         raise
     echo_problems(log, validate_options=listed)
-    click.echo(f"wrote {count} {what} to {target}", err=True)
+    click.echo(f"wrote {count} {what} to "
+               f"{'standard output' if target == '-' else target}", err=True)
 
 
 #: endings of table files, which convert does not write (it writes text and INEX XML)

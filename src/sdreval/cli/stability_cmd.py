@@ -200,6 +200,9 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                                       f"{', '.join(chosen)}"
                                 for name, users in READERS.items()
                                 if not set(users) & set(chosen)}))
+    asked = set(analyses)  # the analyses asked for: one that cannot run is a usage error
+    if measures:  # before evaluating the runs
+        _refuse_one_measure_tau(analyses, measures)
     only_variants = chosen == ("variants",) and (variants_path or alt_qrels) and not scores \
         and not inputs
     table = None if only_variants else scores_from_inputs(inputs, scores, measures, options, 1,
@@ -216,22 +219,26 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     few: set[tuple[int, int]] = set()  # (runs in the swap rates, runs given)
     capped: set[int] = set()  # topics of a measure too few for --max-size
     tau_means: dict[str, pd.Series] = {}  # tau ranks by the means of the --missing rule
+    if table is not None:
+        _refuse_one_measure_tau(analyses, names)
+    skipped: dict[str, list[str]] = {}  # a default analysis that cannot run: a note
     for measure in track(names if table is not None else [], "analysing measures"):
         arithmetic = [a for a in chosen if a in ARITHMETIC]
         if arithmetic:
             stats.refuse_geometric(measure, f"the {', '.join(arithmetic)} analyses")
         sm = stats.score_matrix(table, measure, missing=missing)
         echo_notes(matrix.gap_note(sm, missing))
-        if "tau" in chosen:
+        here = _runnable(chosen, asked, measure, len(sm.runs), len(sm.topics), skipped)
+        if "tau" in here:
             tau_means[measure] = pd.Series(stats.aggregates(sm.values, measure),
                                            index=list(sm.runs))
-        if "ci" in chosen:  # topics: what each mean covers
+        if "ci" in here:  # topics: what each mean covers
             results["ci"].append(stats.confidence_intervals(sm, level, samples, seed)
                                  .assign(topics=len(sm.topics)))
-        if "discrimination" in chosen:
+        if "discrimination" in here:
             results["discrimination"].append(
                 stats.discrimination_power(sm, 1 - level, samples, seed))
-        if {"swap", "extrapolate", "min-diff"} & set(chosen):
+        if {"swap", "extrapolate", "min-diff"} & set(here):
             top = stats.top_runs(sm, top_fraction)
             few.add((len(top.runs), len(sm.runs)))
             half = len(sm.topics) // 2
@@ -242,37 +249,37 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
             sizes = range(1, min(half, max_size or half) + 1)
             rates = stats.swap_rates(top, trials, sizes, seed=seed)
             extra = stats.extrapolate_swap_rates(rates, targets) \
-                if {"extrapolate", "min-diff"} & set(chosen) else None
+                if {"extrapolate", "min-diff"} & set(here) else None
             best = float(sm.means.max())
-            if "swap" in chosen:
+            if "swap" in here:
                 results["swap"].append(rates.assign(measure=measure))
-            if "extrapolate" in chosen:
+            if "extrapolate" in here:
                 results["extrapolate"].append(extra.assign(measure=measure))
-            if "min-diff" in chosen:
+            if "min-diff" in here:
                 both = pd.concat([stats.minimum_difference(rates, best_score=best)
                                   .assign(source="observed"),
                                   stats.minimum_difference(extra, best_score=best)
                                   .assign(source="extrapolated")], ignore_index=True)
                 results["min-diff"].append(both.assign(measure=measure))
-        if "error-rate" in chosen:
+        if "error-rate" in here:
             results["error-rate"].append(stats.test_error_rates(sm, tuple(test_list), splits,
                                                           correction, samples=test_samples,
                                                           seed=seed))
+    echo_notes(_skipped_notes(skipped))
     echo_warnings(few_runs_caveat(few, top_fraction))
     echo_warnings([f"--max-size {max_size}: two disjoint topic sets of {n} topic(s) hold at "
                    f"most {n // 2} topic(s) each; swap rates use sizes 1 to {n // 2}"
                    for n in sorted(capped)])
     if "tau" in chosen and table is not None:
-        if len(names) < 2:
-            # asked for: a warning; one of the default analyses: a note (--quiet silences it)
-            (echo_warnings if "tau" in (analyses or ()) else echo_notes)(
-                ["tau: needs at least two measures (-m A -m B); skipped"])
-        else:
+        if len(names) < 2:  # one of the default analyses (asked for: refused above)
+            echo_notes(["tau: needs at least two measures (-m A -m B); skipped"])
+        elif len(tau_means) >= 2:  # (a measure of one run: left out, with a note)
+            ranked = list(tau_means)
             wide = pd.DataFrame(tau_means)
             echo_warnings([f"tau: {name} gives every run the same mean {wide[name].iloc[0]:.4g}; "
                            "its rank correlations are undefined (left empty)"
-                           for name in names if stats.is_constant(wide[name].to_numpy())])
-            results["tau"].append(stats.ranking_correlations(wide[names]))
+                           for name in ranked if stats.is_constant(wide[name].to_numpy())])
+            results["tau"].append(stats.ranking_correlations(wide[ranked]))
     if "variants" in chosen:
         judged: dict[str, set[str]] = {}
         vtable = _variant_table(inputs, variants_path, alt_qrels, measures, options,
@@ -314,6 +321,48 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
         for column in {c for c, _ in kinds} - {c for c, whole in kinds if not whole}:
             combined[column] = combined[column].astype("Int64")
         tables_out.write_text(tables_out.table_text(combined, fmt), output)
+
+
+def _refuse_one_measure_tau(analyses: tuple, names) -> None:
+    """``-a tau`` with fewer than two measures: a usage error (nothing to correlate)."""
+    if "tau" in analyses and len(names) < 2:
+        raise UsageError("-a tau compares the run rankings of two measures: give at least two "
+                         f"(-m A -m B; got {', '.join(names) or 'none'})")
+
+
+#: the runs and topics (of one measure's score matrix) an analysis needs
+NEEDS = {"discrimination": (2, 2), "swap": (2, 2), "extrapolate": (2, 2), "min-diff": (2, 2),
+         "tau": (2, 1), "error-rate": (2, 4)}
+
+
+def _runnable(chosen: tuple, asked: set, measure: str, runs: int, topics: int,
+              skipped: dict[str, list[str]]) -> tuple:
+    """The analyses of ``chosen`` that ``runs`` runs and ``topics`` topics of ``measure``
+    allow.  ``-a tau`` that cannot run: a usage error (exit 2; the others asked for refuse
+    with their own messages); one of the default set: left out, told in ``skipped``."""
+    out = []
+    for analysis in chosen:
+        need_runs, need_topics = NEEDS.get(analysis, (1, 1))
+        if (runs >= need_runs and topics >= need_topics) or \
+                (analysis in asked and analysis != "tau"):
+            out.append(analysis)
+            continue
+        if analysis in asked:
+            raise UsageError(f"-a tau compares the run rankings of two measures: it needs at "
+                             f"least 2 runs; {measure} has {runs}")
+        skipped.setdefault(analysis, []).append(f"{measure} ({runs} run(s), {topics} topic(s))")
+    return tuple(out)
+
+
+def _skipped_notes(skipped: dict[str, list[str]]) -> list[str]:
+    """One note per default analysis left out: what it needs, the measures it was left out
+    for."""
+    notes = []
+    for analysis, where in skipped.items():
+        need_runs, need_topics = NEEDS[analysis]
+        need = f"{need_runs} runs" + (f" and {need_topics} topics" if need_topics > 1 else "")
+        notes.append(f"{analysis}: needs at least {need}; skipped for {', '.join(where)}")
+    return notes
 
 
 def few_runs_caveat(counts: set[tuple[int, int]], fraction: float) -> list[str]:

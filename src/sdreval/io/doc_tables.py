@@ -23,6 +23,7 @@ and ``IDBasedContextRecall`` read them) are judgements and a run of one row per 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,8 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
 from .options import format_option
+from .ids import shown
+from .table_checks import row_place
 from .table_syntax import DOC, E, GRADE, S, SCORE, TOPIC
 from .tables import load_table
 from .textlines import finish, given_log
@@ -115,12 +118,16 @@ def read_table_qrels(path: str | Path, log: ProblemLog | None = None,
         table.frame, scale, table.file, log_, table=table), "qrels")
 
 
-def ragas_id_rows(frame: Any, what: str) -> tuple[Any, np.ndarray]:
+def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = None
+                  ) -> tuple[Any, np.ndarray]:
     """RAGAS's ID-based samples as one row per id (``what``: ``qrels``, from the
     ``reference_context_ids``, each relevance 1; ``run``, from the ``retrieved_context_ids``
     in list order, ranked 1, 2, ...), the query id the ``query_id``, else the ``user_input``;
-    an empty list gives no row (a question without expected ids, or unanswered).  Returns
-    the rows (indexed by their sample's label) and each one's sample position."""
+    an empty list gives no row (a question without expected ids, or unanswered).  A sample
+    holds its question's lists whole, as RAGAS scores each sample: a question in two samples
+    is refused (merged, its two rankings would be one).  ``place``: where sample ``i`` is
+    (default ``row <label>``).  Returns the rows (indexed by their sample's label) and each
+    one's sample position."""
     import pandas as pd
 
     key = RAGAS_IDS[what]
@@ -129,6 +136,16 @@ def ragas_id_rows(frame: Any, what: str) -> tuple[Any, np.ndarray]:
         raise UsageError(f"RAGAS samples read as {'judgements' if what == 'qrels' else 'a run'} "
                          f"need a query_id (or user_input) and {key} (a list of ids); columns: "
                          + ", ".join(map(str, frame.columns)))
+    codes = pd.factorize(frame[asked])[0]  # (a missing id, -1: refused as every missing id)
+    again = np.flatnonzero(pd.Series(codes).duplicated().to_numpy() & (codes >= 0)).tolist()
+    if again:
+        place = place or (lambda i: row_place(frame.index[i]))
+        first = int(np.argmax(codes == codes[again[0]]))
+        raise UsageError(f"{asked} {shown(frame[asked].iloc[again[0]])} given again "
+                         f"({place(again[0])}; first {place(first)}"
+                         f"{f'; {len(again)} repeats in all' if len(again) > 1 else ''}): each "
+                         "RAGAS sample holds one question's ids, scored alone; give each "
+                         "question one sample (or each sample its own query_id)")
     lists = [list(v) if isinstance(v, (list, tuple, np.ndarray)) else v
              for v in frame[key].tolist()]
     bad = next((v for v in lists if not isinstance(v, list) and not pd.isna(v)), None)
@@ -152,7 +169,7 @@ def _read(path, log, root, build, what):
     table = load_table(path, log, ID_COLUMNS, root)
     try:
         if table.frame.columns.isin(list(RAGAS_IDS.values())).any():
-            frame, at = ragas_id_rows(table.frame, what)
+            frame, at = ragas_id_rows(table.frame, what, table.place)
             table = table.taken(frame.reset_index(drop=True), at)
         result = build(table, log)
     except UsageError as error:  # columns missing or clashing: the file's problem

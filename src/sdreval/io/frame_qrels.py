@@ -36,10 +36,10 @@ pd = lazy_module("pandas")  # imported on first use: span files met by detection
 
 def beir_qrels(columns) -> bool:
     """Whether a table has BEIR's qrels layout (``qrels/test.tsv``: query-id, corpus-id,
-    score; Thakur et al. 2021), whose score column is the relevance grade: BEIR's ids and no
-    relevance column of another name."""
+    score; Thakur et al. 2021), whose score column is the relevance grade: BEIR's ids, no
+    relevance column of another name, and no rank (a run's: its score is the retrieval's)."""
     return {"query-id", "corpus-id", "score"} <= set(columns) and \
-        not set(columns).intersection(GRADE)
+        not set(columns).intersection(GRADE + ("rank",))
 
 
 def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,

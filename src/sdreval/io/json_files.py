@@ -87,9 +87,12 @@ def read_json_file(path: str | Path, log: ProblemLog | None, read, qrels: bool =
 
 
 def is_qa_dataset(data: Any) -> bool:
-    """Whether ``data`` is LlamaIndex's retrieval dataset (``queries``, ``relevant_docs``)."""
+    """Whether ``data`` is LlamaIndex's retrieval dataset (``queries``, ``relevant_docs``): its
+    queries are texts; a ``{topic: {doc: value}}`` dict with topics named ``queries`` and
+    ``relevant_docs`` holds numbers there, and is read as what it is."""
     return isinstance(data, dict) and {"queries", "relevant_docs"} <= set(data) and \
-        isinstance(data["relevant_docs"], dict)
+        isinstance(data["relevant_docs"], dict) and isinstance(data["queries"], dict) and \
+        all(isinstance(v, str) for v in data["queries"].values())
 
 
 def qa_judgements(data: dict, file: str, qrels: bool) -> dict:

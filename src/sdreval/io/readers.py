@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ProblemLog, UsageError
 from .detect import QRELS_FORMATS, RUN_FORMATS, resolve_format
-from .json_files import read_json_file
+from .json_files import is_qa_dataset, qa_judgements, read_json_file
 from .textlines import finish, given_log
 
 if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
@@ -129,19 +129,23 @@ def is_frame(obj: Any) -> bool:
 def is_span_data(source: Any, key: str | None) -> bool:
     """A DataFrame or list of records with span keys (``query_id, doc_id, start, end``, and
     ``key`` when given): span qrels or span runs (:mod:`sdreval.io.spans`)."""
+    return _table_kind(source, key) == ("span-qrels" if key else "span-run")
+
+
+def _table_kind(source: Any, key: str | None) -> str | None:
+    """The span input (``span-qrels``, ``span-run``, ``chunk-run``) a DataFrame or list of
+    records holds, by the keys that name a file's (``key``: a qrels key), or None."""
     if is_frame(source):
         columns = set(source.columns)
     elif isinstance(source, list) and source and isinstance(source[0], Mapping):
         columns = set(source[0])
     else:
-        return False
-    needed = {"query_id", "doc_id", "start", "end"} | ({key} if key else set())
-    if needed <= columns:
-        return True
+        return None
+    if {"query_id", "doc_id", "start", "end"} | ({key} if key else set()) <= columns:
+        return "span-qrels" if key else "span-run"
     from .spans import span_format  # RAG tools' keys (LlamaIndex, LangChain), as in files
 
-    return span_format([str(c) for c in columns], None if key else "run") == \
-        ("span-qrels" if key else "span-run")
+    return span_format([str(c) for c in columns], None if key else "run")
 
 
 def _ragas_id_records(source: Any) -> Any:
@@ -244,6 +248,8 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
             source = ragas_id_rows(source, "qrels")[0]
         return qrels_from_table(source, scale, "(DataFrame)", log)
     if isinstance(source, Mapping):
+        if is_qa_dataset(source):  # LlamaIndex's retrieval dataset, as read from its file
+            source = qa_judgements(dict(source), "(dict)", True)
         return interop.qrels_from_dict(source, scale, log)
     if type(source).__name__ == "Qrels" and hasattr(source, "to_dict"):
         return interop.qrels_from_ranx(source)
@@ -260,8 +266,9 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
 
     Files: ``fmt`` forces a format (detected from content otherwise); ``chunk_map``
     (:class:`sdreval.io.spans.ChunkMap`) maps a chunk-ID run (JSONL or a TREC document run)
-    onto spans; ``documents`` checks and converts span offsets.  Tables and records: columns
-    topic, doc, score and optionally rank, path, offset/length or start/end.  Scores may be
+    onto spans (and a table or records of chunk ids); ``documents`` checks and converts span
+    offsets.  Tables and records: columns topic, doc, score and optionally rank, path,
+    offset/length or start/end.  Scores may be
     any real numbers (numpy scalars included); NaN, infinities, negative offsets and the like
     are refused as in files.  Problems go to ``log`` as for :func:`read_qrels`."""
     from ..model.run import Run
@@ -287,6 +294,13 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
         differs = chosen_run_name(name, named)[1]
         if differs:
             _state(log, "(DataFrame)", differs)
+    if _table_kind(source, None) == "chunk-run":  # chunk ids: spans by the map, as in files
+        from .spans import chunk_run_from_frame
+
+        if chunk_map is None:
+            raise UsageError("a chunk-ID run needs the chunk map (chunk_map=: read_chunk_map, "
+                             "chunk_id, doc_id, start, end)")
+        return chunk_run_from_frame(source, chunk_map, name or "run", log)
     if is_span_data(source, None):  # a table's run column names it, as a table file's does
         from .spans import span_run_from_frame
 
@@ -299,6 +313,8 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
             source = ragas_id_rows(source, "run")[0]
         return run_from_table(source, name, "(DataFrame)", log, named=named)
     if isinstance(source, Mapping):
+        if is_qa_dataset(source):  # judgements (LlamaIndex's retrieval dataset): refused
+            qa_judgements(dict(source), "(dict)", False)
         return interop.run_from_dict(source, name or "run", log)
     if type(source).__name__ == "Run" and hasattr(source, "to_dict"):
         return interop.run_from_ranx(source, name)

@@ -10,7 +10,8 @@
   located in the documents (:mod:`sdreval.io.spans.locate`);
 * ir_datasets span qrels ``doc_id, start, length, relevance``: ``end = start + length``;
 * Chroma's chunking evaluation (Smith & Troynikov, 2024): chunk metadata ``start_index``,
-  ``end_index``, ``corpus_id`` -> ``start``, ``end``, ``doc_id``; its questions
+  ``end_index``, ``corpus_id`` -> ``start``, ``end``, ``doc_id`` (beside a ``doc_id``, as
+  ``source``, ``corpus_id`` is another column); its questions
   (``question``, ``references``, ``corpus_id``): ``references`` is a list, or its JSON text as
   in its questions CSV, of ``{"content", "start_index", "end_index"}``, one gold span each
   (``content`` its text, checked against the documents when given);
@@ -41,6 +42,7 @@ from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, shown
 from ..table_checks import bad_value, integer_values, passage_twice
+from ..table_syntax import GRADE, SCORE
 from .documents import UNITS, Documents, to_characters, unit_values
 from .locate import locate_texts
 from ..table_model import Table
@@ -51,6 +53,9 @@ pd = lazy_module("pandas")
 RENAMES = {"ref_doc_id": "doc_id", "start_char_idx": "start", "end_char_idx": "end",
            "node_id": "chunk_id", "page_content": "text", "start_index": "start",
            "qid": "query_id", "source": "doc_id", "end_index": "end", "corpus_id": "doc_id"}
+#: the keys naming the document only where no doc_id key does (LangChain's metadata source,
+#: Chroma's corpus_id): beside a doc_id they are other columns, left as they are
+DOC_FALLBACKS = ("source", "corpus_id")
 #: RAGAS's key for a sample's retrieved chunk texts (a list in rank order)
 RETRIEVED = "retrieved_contexts"
 #: Chroma's chunking evaluation's key for a question's gold excerpts (a list of dicts)
@@ -69,7 +74,7 @@ def canonical_columns(columns) -> list[str]:
         else set()
     for c in have:
         name = "text" if c in GOLD_TEXT else RENAMES.get(c, c)
-        if name == "doc_id" and c == "source" and "doc_id" in have:
+        if c in DOC_FALLBACKS and "doc_id" in have:
             continue
         out.add(name)
     if "metadata" in out:  # nested LangChain metadata: its keys are read when loading
@@ -80,9 +85,19 @@ def canonical_columns(columns) -> list[str]:
         out |= {"chunk_id", "doc_id"}
     if "start" in out and out & {"length", "text"}:
         out.add("end")
-    if any(c in GOLD_TEXT for c in have) or REFERENCES in have:
-        out |= {"gold_text"} | ({"start", "end"} if REFERENCES in have else set())
+    if any(c in GOLD_TEXT for c in have) or chroma_references(have):
+        out |= {"gold_text"} | ({"start", "end"} if chroma_references(have) else set())
     return sorted(out)
+
+
+def chroma_references(columns) -> bool:
+    """Whether a table's ``references`` column holds Chroma's gold excerpts (module
+    docstring): its questions' table has no column giving spans, scores, ranks or grades (a
+    run or judgements keep a column of that name as one more column, unread)."""
+    have = {str(c) for c in columns}
+    spans = {k for k, v in RENAMES.items() if v in ("start", "end")}
+    return REFERENCES in have and not have & (
+        {"start", "end", "offset", "length", "rank"} | spans | set(SCORE) | set(GRADE))
 
 
 def _llamaindex_dumps(frame: pd.DataFrame) -> pd.DataFrame:
@@ -206,7 +221,7 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     if "metadata" in columns:
         frame = _flatten_metadata(frame)
     frame, at = _ragas_samples(frame, at, table, log, what)
-    if REFERENCES in frame.columns:
+    if chroma_references(frame.columns):
         frame, at = _chroma_references(frame, at, table, log)
     gold = [c for c in frame.columns if c in GOLD_TEXT or c == RETRIEVED]
     if gold:
@@ -214,8 +229,8 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
         frame = frame.rename(columns={gold[0]: "text"})
         if frame["text"].map(lambda v: isinstance(v, (list, tuple, np.ndarray))).any():
             frame, at = _one_row_per_text(frame, at, gold[0], table, log)
-    if "doc_id" in frame.columns and "source" in frame.columns:
-        frame = frame.drop(columns=["source"])
+    if "doc_id" in frame.columns:
+        frame = frame.drop(columns=[c for c in DOC_FALLBACKS if c in frame.columns])
     named = [RENAMES.get(str(c), str(c)) for c in frame.columns]
     twice = [n for n in dict.fromkeys(named) if named.count(n) > 1]
     if twice:  # e.g. start and start_char_idx: which is meant is not clear
