@@ -5,7 +5,6 @@ reads on past a broken quote); the column names of qrels and run tables (:data:`
 the hint for a name written in another case (:func:`case_hint`)."""
 from __future__ import annotations
 
-import csv
 import io
 import json
 import re
@@ -65,6 +64,8 @@ def check_quoting(data: bytes, sep: str, file: str) -> None:
     must close it before its separator (``"Hi," he said`` in a TSV text lost its quotes,
     an unclosed ``"Hello`` swallowed the lines after it into one field), and the quote opens
     the field (``d1, "a, b"``: white space before it would be part of an unquoted field)."""
+    import csv  # (tables only: not loaded by the column names, which text readers use)
+
     csv.field_size_limit(max(csv.field_size_limit(), len(data)))  # a long document's text
     rows = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep,
                       strict=True)
@@ -102,6 +103,8 @@ def check_row_widths(data: bytes, sep: str, file: str) -> None:
     ``topic,doc,relevance``): pandas would take the first column as the index and shift every
     value one column left, or, told not to, drop the value.  An empty field after the last
     (a separator ending the line) holds nothing and passes."""
+    import csv
+
     rows = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep)
     width, line = None, 1
     for row in rows:
