@@ -28,7 +28,7 @@ from typing import Any, Iterable
 import pandas as pd
 
 from .errors import InputError, ProblemLog, SdrevalError, UsageError
-from .io.options import ARGUMENTS_ORDER, reads_inputs
+from .io.options import ARGUMENTS_ORDER, called_as
 from .io.textlines import finish
 from .judgements.qrels import Qrels
 from .measures.defaults import rsv_order_hints
@@ -119,7 +119,6 @@ def _write(piece: Piece, name: str, measures: list[str], output: str, index: int
     keep_topics(output, 0, index, piece.answered, piece.topics)
 
 
-@reads_inputs("sdreval.dask.evaluate")
 def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure],
              ctx: EvalContext | None = None, all_topics: bool = False,
              name: str | None = None, output: str | None = None) -> pd.DataFrame:
@@ -154,7 +153,8 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
     token = ARGUMENTS_ORDER.set("sdreval.dask.evaluate(run_ddf, qrels, measures): the run "
                                 "comes first, the judgements second")
     try:
-        table = _evaluate(run_ddf, qrels, measures, ctx, all_topics, name, output)
+        with called_as("sdreval.dask.evaluate"):
+            table = _evaluate(run_ddf, qrels, measures, ctx, all_topics, name, output)
     finally:
         ARGUMENTS_ORDER.reset(token)
     say(ctx.warnings[seen:])  # the rules applied, as Python warnings (as sdreval.evaluate)

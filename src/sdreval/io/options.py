@@ -2,12 +2,9 @@
 command was called, the API's keyword (``fmt=``) when a Python function was."""
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, TypeVar
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 #: how the caller names the format options: None when a Python function was called (the API's
 #: keyword ``fmt=``), else the called command's flags by role (``"qrels"``, ``"run"``), a role
@@ -21,7 +18,7 @@ def format_option(role: str, value: str = "") -> str:
     (``role`` "run"), as the caller spells it: ``--qrels-format trec`` on the command line
     (``--format trec`` for ``validate`` and ``convert``; ``sdreval eval's --qrels-format trec``
     for a command without one), ``read_qrels(..., fmt='trec')`` in Python (``value``: the
-    format to name, if any; a function without ``fmt=`` named by :func:`reads_inputs` is
+    format to name, if any; a function without ``fmt=`` named by :func:`called_as` is
     told how to read the file first)."""
     flags = FORMAT_FLAGS.get()
     if flags is None and (function := CALLED.get()) is not None:  # it has no fmt=
@@ -34,23 +31,20 @@ def format_option(role: str, value: str = "") -> str:
 
 
 #: the public Python function called that reads its inputs itself without a ``fmt=`` keyword
-#: (``sdreval.evaluate``), None when the caller called a reader (:func:`reads_inputs`)
+#: (``sdreval.evaluate``), None when the caller called a reader (:func:`called_as`)
 CALLED: ContextVar[str | None] = ContextVar("sdreval_called", default=None)
 
 
-def reads_inputs(name: str) -> Callable[[F], F]:
-    """Decorate a public function that reads qrels and runs without taking their formats:
-    messages naming a format option say what its caller can do (:func:`format_option`)."""
-    def decorate(function: F) -> F:
-        @functools.wraps(function)
-        def called(*args: Any, **kwargs: Any) -> Any:
-            token = CALLED.set(CALLED.get() or name)  # the outermost function called
-            try:
-                return function(*args, **kwargs)
-            finally:
-                CALLED.reset(token)
-        return called  # type: ignore[return-value]
-    return decorate
+@contextmanager
+def called_as(name: str) -> Iterator[None]:
+    """Within: the inputs are read by the public function ``name``, which has no ``fmt=``
+    (``sdreval.evaluate``): messages naming a format option say what its caller can do
+    (:func:`format_option`); the outermost such function is named."""
+    token = CALLED.set(CALLED.get() or name)
+    try:
+        yield
+    finally:
+        CALLED.reset(token)
 
 
 #: where the called Python function takes the judgements, when it is not
