@@ -7,6 +7,7 @@ from typing import Any, Iterator, NamedTuple
 from .api_evaluate import evaluate
 from .api_measures import is_one_measure, measure
 from .errors import UsageError
+from .io.options import called_as
 from .io.readers import read_qrels, read_runs
 
 
@@ -27,8 +28,9 @@ class Evaluator:
     def __init__(self, measures: Any, qrels: Any, **options: Any):
         self.measures, self.options = measures, options
         ctx = options.get("ctx")
-        self.qrels = read_qrels(qrels, collection=options.get("collection") if ctx is None
-                                else ctx.collection)
+        with called_as("sdreval.evaluator"):
+            self.qrels = read_qrels(qrels, collection=options.get("collection") if ctx is None
+                                    else ctx.collection)
 
     def iter_calc(self, run: Any) -> Iterator[Metric]:
         """Per-query :class:`Metric` records of ``run`` (see :func:`iter_calc`)."""
@@ -40,7 +42,8 @@ class Evaluator:
 
     def calc(self, run: Any) -> tuple[dict[Any, float], list[Metric]]:
         """``(means, per-query records)`` of ``run`` from one evaluation."""
-        table, keys = _calc(self.measures, self.qrels, run, self.options)
+        table, keys = _calc(self.measures, self.qrels, run, self.options,
+                             "Evaluator.calc")
         return _aggregate(table, keys), list(_metrics(table, keys))
 
 
@@ -49,16 +52,17 @@ def evaluator(measures: Any, qrels: Any, **options: Any) -> Evaluator:
     return Evaluator(measures, qrels, **options)
 
 
-def _calc(measures: Any, qrels: Any, run: Any, options: dict[str, Any]):
+def _calc(measures: Any, qrels: Any, run: Any, options: dict[str, Any], name: str):
     given = [measures] if is_one_measure(measures) else list(measures)
     keys: dict[str, list[Any]] = {}
     for item in given:
         keys.setdefault(measure(item).text, []).append(item)
-    runs = read_runs(run)
-    if len(runs) != 1:
-        raise UsageError(f"one run expected (as in ir_measures), got {len(runs)}; "
-                         "evaluate() takes several")
-    table = evaluate(qrels, runs, list(keys), per_topic=True, **options)
+    with called_as(name):
+        runs = read_runs(run)
+        if len(runs) != 1:
+            raise UsageError(f"one run expected (as in ir_measures), got {len(runs)}; "
+                             "evaluate() takes several")
+        table = evaluate(qrels, runs, list(keys), per_topic=True, **options)
     return table, keys
 
 
@@ -68,7 +72,7 @@ def iter_calc(measures: Any, qrels: Any, run: Any, **options: Any) -> Iterator[M
     a name or an sdreval measure).  Topics follow sdreval's policy: the run's topics with
     something relevant (``all_topics=True``: every qrels topic with something relevant);
     keyword options as :func:`evaluate`."""
-    table, keys = _calc(measures, qrels, run, options)
+    table, keys = _calc(measures, qrels, run, options, "sdreval.iter_calc")
     yield from _metrics(table, keys)
 
 
@@ -83,7 +87,7 @@ def calc_aggregate(measures: Any, qrels: Any, run: Any, **options: Any) -> dict[
     """Means over topics as ir_measures' ``calc_aggregate``: ``{measure: value}`` keyed by
     the objects given (``calc_aggregate([ir_measures.AP, "P@10"], qrels, run)
     [ir_measures.AP]``)."""
-    table, keys = _calc(measures, qrels, run, options)
+    table, keys = _calc(measures, qrels, run, options, "sdreval.calc_aggregate")
     return _aggregate(table, keys)
 
 

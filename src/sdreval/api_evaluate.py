@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .api_measures import measure_list, measure_name
 from .errors import UsageError
+from .io.options import called_as
 from .io.readers import read_qrels, read_runs
 from .stats.choices import CI_SAMPLES
 
@@ -88,8 +89,9 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
         raise UsageError("give either ctx or keyword options, not both")
     ctx = ctx or context(**options)
     seen = len(ctx.warnings)
-    read = some_runs(runs)
-    judged = read_qrels(qrels, collection=ctx.collection)
+    with called_as("sdreval.evaluate"):  # (it has no fmt=)
+        read = some_runs(runs)
+        judged = read_qrels(qrels, collection=ctx.collection)
     table = evaluate_table(judged, read, measure_list(measures), ctx, all_topics=all_topics,
                            jobs=jobs, scheduler=scheduler)
     result = summarise(table, keep_topics=per_topic)
@@ -128,9 +130,10 @@ def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool
     from .report.budget import budget_curve as _curve
 
     ctx = context(**options)
-    table = _curve(read_qrels(qrels, collection=ctx.collection), some_runs(runs),
-                   DEFAULT_BUDGETS if budgets is None else budgets, ctx, all_topics, level,
-                   samples, seed)
+    with called_as("sdreval.budget_curve"):
+        judged, read = read_qrels(qrels, collection=ctx.collection), some_runs(runs)
+    table = _curve(judged, read, DEFAULT_BUDGETS if budgets is None else budgets, ctx,
+                   all_topics, level, samples, seed)
     say(ctx.warnings)
     return table
 
@@ -209,7 +212,8 @@ def report(qrels: Any, runs: Any, measures: Any = None, path: str | os.PathLike 
 
     names = None if measures is None else measure_list(measures)
     ctx = context(**options)
-    data = build_report(read_qrels(qrels, collection=ctx.collection), some_runs(runs), names, ctx,
-                        all_topics=all_topics, test=test, correction=correction,
-                        baseline=baseline)
+    with called_as("sdreval.report"):
+        judged, read = read_qrels(qrels, collection=ctx.collection), some_runs(runs)
+    data = build_report(judged, read, names, ctx, all_topics=all_topics, test=test,
+                        correction=correction, baseline=baseline)
     return write_report(data, path, image_format)

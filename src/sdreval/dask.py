@@ -28,7 +28,7 @@ from typing import Any, Iterable
 import pandas as pd
 
 from .errors import InputError, ProblemLog, SdrevalError, UsageError
-from .io.options import ARGUMENTS_ORDER
+from .io.options import ARGUMENTS_ORDER, called_as
 from .io.textlines import finish
 from .judgements.qrels import Qrels
 from .measures.defaults import rsv_order_hints
@@ -153,7 +153,8 @@ def evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure]
     token = ARGUMENTS_ORDER.set("sdreval.dask.evaluate(run_ddf, qrels, measures): the run "
                                 "comes first, the judgements second")
     try:
-        table = _evaluate(run_ddf, qrels, measures, ctx, all_topics, name, output)
+        with called_as("sdreval.dask.evaluate"):
+            table = _evaluate(run_ddf, qrels, measures, ctx, all_topics, name, output)
     finally:
         ARGUMENTS_ORDER.reset(token)
     say(ctx.warnings[seen:])  # the rules applied, as Python warnings (as sdreval.evaluate)

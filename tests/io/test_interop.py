@@ -41,7 +41,7 @@ def test_element_dicts():
 
     with pytest.raises(InputError) as error:
         interop.qrels_from_dict({"7": {("d", "/a"): (0, 2), ("d", "/a/b"): (3, 4),
-                                       ("d", "/a/c"): (1, 1)}})
+                                       ("d", "/a/c"): (1, 1)}}, scale="inex2003")
     assert len(error.value.problems) == 2  # (0, 2) and (3, 4), all listed
 
 

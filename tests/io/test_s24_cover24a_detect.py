@@ -73,7 +73,8 @@ def test_a_byte_range_of_a_run_file_keeps_its_line_numbers(tmp_path):
     log = ProblemLog()
     run = read_trec_run(path, "document", log, byte_range=(start, len("".join(lines)), 2))
     assert list(run.topics) == ["2"] and list(run["2"].docs) == ["c"]
-    assert [(p.line, p.message) for p in log.errors] == [(4, "rank 'x' is not an integer")]
+    assert [(p.line, p.message) for p in log.errors] == [
+        (4, "rank 'x' is not an integer: write each rank in decimal digits (3, not 3.0)")]
 
 
 def test_a_missing_run_file_and_an_unknown_layout():

@@ -33,7 +33,8 @@ def test_trec_qrels_hex_grade_is_not_an_integer(tmp_path, grade, reader):
     path = tmp_path / "q.txt"
     path.write_text(f"1 0 d1 {grade}\n1 0 d2 0\n")
     _, problems = _problems(reader, path)
-    assert problems == [f"{path}:1: error: relevance {grade!r} is not an integer"]
+    assert problems == [f"{path}:1: error: relevance {grade!r} is not an integer: write the "
+                        "grade in decimal digits"]
 
 
 def test_run_hex_rank_is_not_an_integer(tmp_path):

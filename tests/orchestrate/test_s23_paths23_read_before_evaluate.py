@@ -75,7 +75,8 @@ def test_read_errors_of_every_run_and_of_the_qrels(files, tmp_path):
     bad_qrels.write_text(files["qrels"].read_text() + "1 0 d9 high\n")
     code, _, err = _same_on_every_path(bad_qrels, files["bad"], "-m", "AP")
     assert code == 1 and err.splitlines() == [
-        f"{bad_qrels}:19: error: relevance 'high' is not an integer",
+        f"{bad_qrels}:19: error: relevance 'high' is not an integer: write the grade in decimal "
+        "digits",
         f"{files['bad']}:3: error: rsv 'x' is not a finite number"]
 
 

@@ -100,7 +100,8 @@ def test_which_run_files_are_cut_into_ranges(tmp_path):
 def test_a_range_with_read_errors_is_not_evaluated(tmp_path, qrels):
     piece = evaluate_range(_task(tmp_path, "1 Q0 a x 3.0 r\n"), qrels, ["AP"], EvalContext())
     assert (piece.answered, piece.topics, piece.values) == ([], [], None)
-    assert [p.message for p in piece.extra[0].errors] == ["rank 'x' is not an integer"]
+    assert [p.message for p in piece.extra[0].errors] == [
+        "rank 'x' is not an integer: write each rank in decimal digits (3, not 3.0)"]
 
 
 def test_a_range_writing_its_rows_whose_evaluation_fails_keeps_its_topics(tmp_path, qrels):

@@ -28,8 +28,8 @@ from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
 from .text_hints import twofold_qrels, unrecognised_hint
 from .text_rules import LONE_CR_PROBLEM, lone_cr, wide_text
-from .textlines import (is_pipe, local_path, open_binary, parse_float, parse_int, read_head,
-                        table_layout)
+from .textlines import (is_pipe, local_path, open_binary, parse_float, parse_grade, parse_int,
+                        read_head, table_layout)
 from .xmlsafe import wide_codec  # lxml is imported by the first XML read, not here
 
 QRELS_FORMATS = ("inex-assessments", "fol-qrels", "native-qrels", "passage-qrels",
@@ -104,7 +104,7 @@ def line_formats(fields: list[str]) -> set[str]:
     if (n in (4, 5) and fields[1].upper() not in _QZERO
             and all(parse_int(f) is not None for f in fields[2:])):
         found.add("passage-qrels")
-    if n == 4 and fields[1].upper() in _QZERO and parse_int(fields[3]) is not None:
+    if n == 4 and fields[1].upper() in _QZERO and parse_grade(fields[3]) is not None:
         found.add("trec-qrels")
     return found
 

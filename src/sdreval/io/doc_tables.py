@@ -32,7 +32,8 @@ import numpy as np
 from ..errors import InputError, ProblemLog, UsageError
 from .options import format_option
 from .ids import shown
-from .table_checks import DOC, E, GRADE, S, SCORE, TOPIC, row_place
+from .table_checks import row_place
+from .table_syntax import DOC, E, GRADE, S, SCORE, TOPIC
 from .tables import load_table
 from .textlines import finish, given_log
 

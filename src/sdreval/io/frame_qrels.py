@@ -24,11 +24,11 @@ from ..errors import ProblemLog, UsageError
 from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
 from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
-from .table_checks import (DOC, E, GRADE, PATH, S, TOPIC, Checker, checker, column,
-                           listed, span_columns, span_values)
-from .native_lines import (SCALES, check_scale, inex2005_too, pair_problem,
-                           read_as_inex2003, show_value)
-from .textlines import finish, given_log
+from .table_checks import (Checker, checker, column, listed, numbers_of, span_columns,
+                           span_values)
+from .table_syntax import DOC, E, GRADE, PATH, S, TOPIC
+from .native_lines import SCALES, check_scale, chosen_scale, pair_problem, show_value
+from .textlines import finish, fractional_grade, given_log, grade_problem
 from .trec_lines import DOCUMENT_PATH
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
@@ -89,8 +89,13 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
     if grade is not None:
         e = s = check.floats(frame[grade].to_numpy(), grade)
         if path is None:  # documents: TREC qrels' whole grades (peers truncate or refuse 1.5)
-            check.report(e != np.floor(e), lambda i: f"{grade} {show_value(e[i])} is not an "
-                         "integer (trec_eval and ranx truncate it, ir_measures refuses it)")
+            raw = frame[grade].to_numpy()
+            text = np.array([isinstance(v, str) for v in raw], dtype=bool) & np.isfinite(
+                numbers_of(raw))  # text read as a number: TREC qrels' rule (1e3 refused)
+            said = {i: grade_problem(grade, raw[i].strip()) for i in np.flatnonzero(text)}
+            check.report([i for i, problem in said.items() if problem], said.__getitem__)
+            check.report((e != np.floor(e)) & ~text,
+                         lambda i: fractional_grade(grade, show_value(e[i])))
     else:
         e = check.floats(frame[e_col].to_numpy(), e_col)
         s = check.floats(frame[s_col].to_numpy(), s_col)
@@ -103,11 +108,14 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
                 "warning")
     size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
     check.log.raise_if_errors()
-    if scale is None and grade is None and inex2005_too(e, s):
-        check.log.warn(check.source, None, read_as_inex2003(
-            "add a column scale holding inex2005 or inex2003 (in Python: scale= of read_qrels)"))
-    return element_judgements(check, scale or ("graded" if grade is not None else "inex2003"),
-                              topics, docs, paths, e, s, size, documents=path is None)
+    none = np.zeros(len(e), dtype=bool)  # (tables hold no coverage letters, no '?')
+    scale, rule = chosen_scale(scale or ("graded" if grade is not None else None), e, s, none,
+                               none, "add a column scale holding inex2005 or inex2003 (in "
+                               "Python: scale= of read_qrels)")
+    if rule:  # the rule applied, as the native TSV states it
+        check.log.warn(check.source, None, rule)
+    return element_judgements(check, scale, topics, docs, paths, e, s, size,
+                              documents=path is None)
 
 
 def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.ndarray,

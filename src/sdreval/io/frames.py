@@ -23,8 +23,9 @@ from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_mess
                                   repeated_rows)
 from ..model.run import Filled, Run, Unit
 from .run_topics import range_text, result_text
-from .table_checks import (DOC, PATH, SCORE, TOPIC, Checker, checker, chosen_run_name, column,
-                           listed, single_run_name, span_columns, span_values)
+from .table_checks import (Checker, checker, chosen_run_name, column, listed, single_run_name,
+                           span_columns, span_values)
+from .table_syntax import DOC, PATH, SCORE, TOPIC
 from .tables import run_name
 from .textlines import finish, given_log
 from .trec_lines import DOCUMENT_PATH

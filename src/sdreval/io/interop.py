@@ -40,12 +40,12 @@ Documents = Literal["strict", "max"]
 def qrels_from_dict(data: Mapping[Any, Any], scale: str | None = None,
                     log: ProblemLog | None = None) -> Qrels:
     """Qrels from ``{topic: {doc: grade}}`` (whole documents, ``graded`` scale),
-    ``{topic: {(doc, path): grade | (e, s)}}`` (elements; with ``(e, s)`` pairs the scale
-    defaults to ``inex2003``), ``{topic: {(doc, offset, length): grade}}`` (highlighted
-    passages, scale ``fol``: grade above 0 = highlighted, 0 = judged without relevant text
-    there) or a column dict ``{"topic": [...], "doc": [...], ...}``: made a table and read by
-    :func:`~sdreval.io.frame_qrels.qrels_from_table` (one reader, the rules of the files).  Bad
-    values: one :class:`InputError` naming topic and document."""
+    ``{topic: {(doc, path): grade | (e, s)}}`` (elements; with ``(e, s)`` pairs the scale,
+    unless given, inferred as in the native TSV), ``{topic: {(doc, offset, length): grade}}``
+    (highlighted passages, scale ``fol``: grade above 0 = highlighted, 0 = judged without
+    relevant text there) or a column dict ``{"topic": [...], "doc": [...], ...}``: made a
+    table and read by :func:`~sdreval.io.frame_qrels.qrels_from_table` (one reader, the rules
+    of the files).  Bad values: one :class:`InputError` naming topic and document."""
     frame = as_frame(data)
     if frame is not None:
         return qrels_from_table(frame, scale, "(dict)", log)

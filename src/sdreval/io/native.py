@@ -16,8 +16,8 @@ from ..errors import HeldProblems, ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, COVERAGE_LETTERS, TOO_SMALL, Qrels
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import checked_topics
-from .native_lines import (SCALES, inex2005_too, infer_scale, native_line, read_as_inex2003,
-                           scale_directive, show_value)
+from .native_lines import (SCALES, chosen_scale, infer_scale, native_line, scale_directive,
+                           show_value)
 from .textlines import finish, given_log
 from .tokens import Fields, read_in_blocks
 from .written import whole_file
@@ -159,13 +159,13 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     e, s, letter, question, size = (np.concatenate(c) for c in columns[4:])
     held = HeldProblems()
     check = Checker(file, held, lambda i: f"line {lines[i]}", lines)
-    chosen = scale or infer_scale(e, s, letter, question)
+    chosen, rule = chosen_scale(scale, e, s, letter, question, "write '# scale=inex2005' (or "
+                                "'# scale=inex2003') on a line of its own")
     qrels = element_judgements(check, chosen, topics, docs, paths, e, s, size, letter,
                                question)
     held.flush(log)
-    if scale is None and chosen == "inex2003" and inex2005_too(e, s):  # the rule applied
-        log.warn(file, None, read_as_inex2003("write '# scale=inex2005' (or '# scale="
-                                              "inex2003') on a line of its own"))
+    if rule:  # the rule applied
+        log.warn(file, None, rule)
     return qrels
 
 

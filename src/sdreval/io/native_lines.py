@@ -116,7 +116,8 @@ def pair_problem(scale: str, e: float, s: float, letter: bool = False,
             return "coverage must be N, S, L or E"
     elif scale == "inex2003":
         if e not in (0.0, 1.0, 2.0, 3.0) or s not in (0.0, 1.0, 2.0, 3.0):
-            return "exhaustivity and specificity must be integers 0..3"
+            return ("exhaustivity and specificity must be integers 0..3 (INEX 2005's pairs, "
+                    "exhaustivity 0..2 and specificity in [0, 1], are scale inex2005)")
     elif scale == "inex2005":
         if e not in (0.0, 1.0, 2.0, TOO_SMALL):
             return "exhaustivity must be 0, 1, 2 or ?"
@@ -151,6 +152,19 @@ def inex2005_too(e: np.ndarray, s: np.ndarray) -> bool:
     specific on the one, partly exhaustive and fully specific on the other)."""
     return bool(len(e)) and bool(np.isin(e, (0.0, 1.0, 2.0)).all() and
                                  np.isin(s, (0.0, 1.0)).all())
+
+
+def chosen_scale(given: str | None, e: np.ndarray, s: np.ndarray, letter: np.ndarray,
+                 question: np.ndarray, how: str) -> tuple[str, str | None]:
+    """The scale of element assessments, by one rule for every source (the native TSV, tables):
+    ``given`` (a directive, a column, ``scale=``), else inferred from the values
+    (:func:`infer_scale`); and the warning stating the rule applied when pairs read as
+    ``inex2003`` fit ``inex2005`` too (None otherwise; ``how``: how the source names its
+    scale)."""
+    if given is not None:
+        return given, None
+    scale = infer_scale(e, s, letter, question)
+    return scale, read_as_inex2003(how) if scale == "inex2003" and inex2005_too(e, s) else None
 
 
 def read_as_inex2003(how: str) -> str:

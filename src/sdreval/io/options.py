@@ -2,6 +2,8 @@
 command was called, the API's keyword (``fmt=``) when a Python function was."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 #: how the caller names the format options: None when a Python function was called (the API's
@@ -16,12 +18,33 @@ def format_option(role: str, value: str = "") -> str:
     (``role`` "run"), as the caller spells it: ``--qrels-format trec`` on the command line
     (``--format trec`` for ``validate`` and ``convert``; ``sdreval eval's --qrels-format trec``
     for a command without one), ``read_qrels(..., fmt='trec')`` in Python (``value``: the
-    format to name, if any)."""
+    format to name, if any; a function without ``fmt=`` named by :func:`called_as` is
+    told how to read the file first)."""
     flags = FORMAT_FLAGS.get()
+    if flags is None and (function := CALLED.get()) is not None:  # it has no fmt=
+        return (f"sdreval.read_{role}(path, fmt={value!r}) given to {function}" if value
+                else f"fmt= of sdreval.read_{role}, the {role} read given to {function}")
     if flags is None:
         return f"read_{role}(..., fmt={value!r})" if value else f"fmt= of read_{role}"
     flag = flags.get(role) or f"sdreval eval's --{role}-format"
     return flag + (f" {value}" if value else "")
+
+
+#: the public Python function called that reads its inputs itself without a ``fmt=`` keyword
+#: (``sdreval.evaluate``), None when the caller called a reader (:func:`called_as`)
+CALLED: ContextVar[str | None] = ContextVar("sdreval_called", default=None)
+
+
+@contextmanager
+def called_as(name: str) -> Iterator[None]:
+    """Within: the inputs are read by the public function ``name``, which has no ``fmt=``
+    (``sdreval.evaluate``): messages naming a format option say what its caller can do
+    (:func:`format_option`); the outermost such function is named."""
+    token = CALLED.set(CALLED.get() or name)
+    try:
+        yield
+    finally:
+        CALLED.reset(token)
 
 
 #: where the called Python function takes the judgements, when it is not

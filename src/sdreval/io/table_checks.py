@@ -2,8 +2,8 @@
 file readers (:class:`Checker`), for :mod:`sdreval.io.frames` (runs) and
 :mod:`sdreval.io.frame_qrels` (qrels).
 
-A column is the first present of its names (:data:`TOPIC`, :data:`DOC`, :data:`PATH`,
-:data:`SCORE` and ``rank``, :data:`GRADE` or :data:`E` and :data:`S`, :data:`RUN`: the
+A column is the first present of its names (:mod:`sdreval.io.table_syntax`: TOPIC, DOC, PATH,
+SCORE and ``rank``, GRADE or E and S, RUN: the
 spellings of ir_measures, ir_datasets, ranx and PyTerrier; docs/inputs.md, "Runs and qrels as
 tables").  The unit follows the columns: a span (``offset`` + ``length``, or ``start`` +
 ``end``, end exclusive) makes passages, a path elements, otherwise whole documents
@@ -26,22 +26,12 @@ from ..errors import InputError, ProblemLog, UsageError, problem_kind
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import id_problem, id_text, is_missing, shown
+from .table_syntax import OTHER_MEANINGS, PATH, RUN, TOPIC, case_hint
 from .text_rules import NUL_PROBLEM, text_number
-from .textlines import CHAR_LIMIT, INT_LIMIT, beyond_char_limit, not_from_one
+from .textlines import CHAR_LIMIT, INT_LIMIT, NOT_A_RANK, beyond_char_limit, not_from_one
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
-TOPIC = ("topic", "query_id", "qid", "q_id", "query", "query-id")
-DOC = ("doc", "doc_id", "docno", "docid", "file", "corpus-id")
-PATH = ("path", "xpath")
-GRADE = ("relevance", "grade", "rel", "label")
-E = ("exhaustivity", "e")
-S = ("specificity", "s")
-SCORE = ("score", "rsv")
-RUN = ("run_id", "run", "runid", "system")
-#: names that, beside another spelling, mean something else (PyTerrier: ``query`` the query's
-#: text, ``docid`` the index's internal number; ``file`` a path): not compared with it
-OTHER_MEANINGS = ("query", "docid", "file")
 
 
 def single_run_name(frame: "pd.DataFrame", source: str) -> str | None:
@@ -144,7 +134,7 @@ class Checker:
         0-based ranks); bad rows are reported and set to -1."""
         raw = np.asarray(values)
         ints, bad = integer_values(raw, 1 - INT_LIMIT)
-        self.report(bad, lambda i: bad_value(name, raw[i], "is not an integer"))
+        self.report(bad, lambda i: bad_value(name, raw[i], NOT_A_RANK))
         low = ~bad & (ints < first)
         self.report(low, lambda i: f"{name} {shown(raw[i])} "
                     + ("is negative" if first == 0 else not_from_one(ints[i])))
@@ -287,8 +277,9 @@ def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool 
         return present[0]
     if required:
         raise UsageError(f"the table has no {what} column (one of {', '.join(names)}); "
-                         f"columns: {listed(frame)}")
+                         f"columns: {listed(frame)}{case_hint(frame.columns)}")
     return None
+
 
 
 def _agree(frame: pd.DataFrame, first: str, other: str, what: str, check: Checker) -> None:

@@ -1,15 +1,46 @@
 """Rules of JSONL and CSV/TSV syntax that their parsers do not check (docs/inputs.md, "Fields of
 tables and text files"): a JSON object names each key once (:func:`unique_keys`; readers differ
 on which value of a repeated key counts), and CSV quoting is whole (:func:`check_quoting`; pandas
-reads on past a broken quote)."""
+reads on past a broken quote); the column names of qrels and run tables (:data:`TOPIC`...) and
+the hint for a name written in another case (:func:`case_hint`)."""
 from __future__ import annotations
 
-import csv
 import io
 import json
 import re
+from collections.abc import Sequence
 
 from ..errors import InputError
+
+# the column names of qrels and run tables, each column's spellings (read as written: exactly;
+# the first present is the column: sdreval.io.table_checks.column)
+TOPIC = ("topic", "query_id", "qid", "q_id", "query", "query-id")
+DOC = ("doc", "doc_id", "docno", "docid", "file", "corpus-id")
+PATH = ("path", "xpath")
+GRADE = ("relevance", "grade", "rel", "label")
+E = ("exhaustivity", "e")
+S = ("specificity", "s")
+SCORE = ("score", "rsv")
+RUN = ("run_id", "run", "runid", "system")
+#: names that, beside another spelling, mean something else (PyTerrier: ``query`` the query's
+#: text, ``docid`` the index's internal number; ``file`` a path): not compared with it
+OTHER_MEANINGS = ("query", "docid", "file")
+
+
+#: the column names the table readers know, all in lower case (as they are read: exactly)
+KNOWN_COLUMNS = frozenset(TOPIC + DOC + PATH + GRADE + E + S + SCORE + RUN + (
+    "rank", "offset", "length", "start", "end", "scale", "size", "doclen", "bep"))
+
+
+def case_hint(columns: Sequence[object]) -> str:
+    """``""``, or the hint naming the columns that are known names in another case
+    (``QID``, ``Query_ID``): names are read as written, so they are not found."""
+    other = [str(c) for c in columns if str(c) not in KNOWN_COLUMNS
+             and str(c).strip().lower() in KNOWN_COLUMNS]
+    if not other:
+        return ""
+    return ("; column names are read as written, in lower case: rename " + ", ".join(
+        f"{name!r} to {name.strip().lower()!r}" for name in other[:6]))
 
 
 def unique_keys(pairs: list[tuple[str, object]]) -> dict:
@@ -33,6 +64,8 @@ def check_quoting(data: bytes, sep: str, file: str) -> None:
     must close it before its separator (``"Hi," he said`` in a TSV text lost its quotes,
     an unclosed ``"Hello`` swallowed the lines after it into one field), and the quote opens
     the field (``d1, "a, b"``: white space before it would be part of an unquoted field)."""
+    import csv  # (tables only: not loaded by the column names, which text readers use)
+
     csv.field_size_limit(max(csv.field_size_limit(), len(data)))  # a long document's text
     rows = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep,
                       strict=True)
@@ -70,6 +103,8 @@ def check_row_widths(data: bytes, sep: str, file: str) -> None:
     ``topic,doc,relevance``): pandas would take the first column as the index and shift every
     value one column left, or, told not to, drop the value.  An empty field after the last
     (a separator ending the line) holds nothing and passes."""
+    import csv
+
     rows = csv.reader(io.StringIO(data.decode("utf-8-sig"), newline=""), delimiter=sep)
     width, line = None, 1
     for row in rows:

@@ -5,7 +5,8 @@
 from __future__ import annotations
 
 from .options import format_option
-from .textlines import parse_float, parse_int
+from .table_syntax import case_hint
+from .textlines import parse_float, parse_grade
 
 
 #: the grades of TREC qrels, as told from passage lengths by :func:`twofold_qrels`
@@ -22,7 +23,7 @@ def twofold_qrels(lines: list[list[str]]) -> str | None:
     data = [f for f in lines if f[0].lower() != "topic"]
     if not data or any(len(f) != 4 or f[1] != data[0][1] for f in data):
         return None
-    if parse_float(data[0][1]) is None or any(abs(parse_int(f[3]) or 0) >= GRADE_LIMIT
+    if parse_float(data[0][1]) is None or any(abs(parse_grade(f[3]) or 0) >= GRADE_LIMIT
                                               for f in data):
         return None
     line = " ".join(data[0])[:60]
@@ -34,7 +35,11 @@ def twofold_qrels(lines: list[list[str]]) -> str | None:
 
 def unrecognised_hint(lines: list[list[str]]) -> str:
     """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
-    if all(len(f) == 4 and parse_int(f[3]) is not None for f in lines):
+    header = lines[0][0].split(",") if lines and len(lines[0]) == 1 else lines[0] if lines \
+        else []
+    if hint := case_hint([name.strip().strip('"') for name in header]):
+        return hint
+    if all(len(f) == 4 and parse_grade(f[3]) is not None for f in lines):
         return ("; TREC qrels whose second field is not 0 are read with "
                 + format_option("qrels", "trec"))
     if all(len(f) == 5 and f[1] == "Q0" for f in lines):

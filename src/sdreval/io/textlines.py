@@ -4,6 +4,7 @@ log given" policy (:func:`finish`).
 """
 from __future__ import annotations
 
+import re
 import math
 import os
 import stat
@@ -277,6 +278,41 @@ def parse_int(text: str) -> int | None:
         return None
     value = int(text)
     return value if -INT_LIMIT < value < INT_LIMIT else None
+
+
+#: the refusal of a rank that is no decimal integer (``3.0``, ``1e3``), in files and tables
+NOT_A_RANK = "is not an integer: write each rank in decimal digits (3, not 3.0)"
+
+
+#: a whole number written with a decimal point: ``2.0``, ``-1.00``
+_WHOLE_DECIMAL = re.compile(r"[+-]?[0-9]+\.0+")
+
+
+def parse_grade(text: str) -> int | None:
+    """A relevance grade: a decimal integer (:func:`parse_int`) or a whole number written as a
+    decimal (``2.0``, which trec_eval reads as 2, as tables' float columns hold grades), or
+    None if ``text`` is neither (a fraction: :func:`fractional_grade`)."""
+    value = parse_int(text)
+    if value is None and _WHOLE_DECIMAL.fullmatch(text):  # not 1e3: trec_eval's atol reads 1
+        value = parse_int(text.partition(".")[0])
+    return value
+
+
+def grade_problem(name: str, text: str) -> str | None:
+    """Why a grade written ``text`` is refused (:func:`parse_grade`), None if it is not; the
+    rule of TREC qrels and of grades given as text in tables."""
+    if parse_grade(text) is not None:
+        return None
+    number = parse_float(text)
+    if number is not None and not number.is_integer():
+        return fractional_grade(name, repr(text))
+    return f"{name} {text!r} is not an integer: write the grade in decimal digits"
+
+
+def fractional_grade(name: str, shown: str) -> str:
+    """The refusal of a grade that is not a whole number, in every reader (text, tables)."""
+    return (f"{name} {shown} is not an integer (trec_eval and ranx truncate it, ir_measures "
+            f"refuses it): write the grade meant as a whole number")
 
 
 def parse_float(text: str) -> float | None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import ProblemLog, shown_source
 from ..model.xpath import XPathError, canonical_xpath
-from .textlines import not_from_one, parse_float, parse_int, passage_fields
+from .textlines import NOT_A_RANK, not_from_one, parse_float, parse_int, passage_fields
 
 DOCUMENT_PATH = "/article[1]"
 #: the warning of a passage of length 0
@@ -39,7 +39,7 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
     bad: list[str] = []
     rank = parse_int(fields[3])
     if rank is None:
-        bad.append(f"rank {fields[3]!r} is not an integer")
+        bad.append(f"rank {fields[3]!r} {NOT_A_RANK}")
     elif rank < (0 if layout == "document" else 1):
         bad.append(f"rank {fields[3]!r} {not_from_one(rank)}" if layout != "document"
                    else f"rank {fields[3]!r} is negative")

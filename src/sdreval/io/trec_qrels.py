@@ -1,9 +1,10 @@
 """TREC qrels: ``qid iter docno rel``, one judged document a line (trec_eval's format; ``iter``
-ignored, ``rel`` an integer grade, ``rel <= 0`` non-relevant as in trec_eval).  Each judgement
-is the whole document ``(docno, "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale,
-as document runs are held, so the classic measures evaluate document runs against them
-directly.  Policies: docs/inputs.md.  Read in blocks (:mod:`sdreval.io.tokens`; a line
-refused explained by :func:`parse_line`); reading peaks at about 1.3 times the file's size.
+ignored, ``rel`` an integer grade, ``2.0`` read as 2 and ``1.5`` refused, ``rel <= 0``
+non-relevant as in trec_eval).  Each judgement is the whole document ``(docno,
+"/article[1]")`` with ``e = s = rel`` on the ``graded`` scale, as document runs are held, so
+the classic measures evaluate document runs against them directly.  Policies: docs/inputs.md.
+Read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by :func:`parse_line`);
+reading peaks at about 1.3 times the file's size.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import numpy as np
 from ..errors import HeldProblems, ProblemLog
 from ..judgements.qrels import Qrels
 from .run_columns import release_heap_memory
-from .textlines import given_log, parse_int
+from .textlines import given_log, grade_problem, parse_grade
 from .trec_lines import DOCUMENT_PATH, header_line, is_word
 from .keyed_rows import KeyedRows, find_repeats, finished, smallest_integers
 from .tokens import DIGITS, Fields, read_in_blocks, system_allocator
@@ -32,12 +33,12 @@ def parse_line(fields: list[str], number: int, file: str, log: ProblemLog
     if len(fields) != 4:
         log.error(file, number, f"expected 4 fields ({LAYOUT}), found {len(fields)}")
         return None
-    rel = parse_int(fields[3])
+    rel = parse_grade(fields[3])
     if rel is None and fields[1] != "Q0" and all(is_word(fields[i]) for i in (0, 1, 3)):
         log.error(file, number, header_line(fields, f"one judgement per line: {LAYOUT}"))
         return None
     if rel is None:
-        log.error(file, number, f"relevance {fields[3]!r} is not an integer")
+        log.error(file, number, grade_problem("relevance", fields[3]))
         return None
     return fields[0], fields[2], rel
 

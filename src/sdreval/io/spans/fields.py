@@ -41,7 +41,8 @@ import numpy as np
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, shown
-from ..table_checks import GRADE, SCORE, bad_value, integer_values, passage_twice
+from ..table_checks import bad_value, integer_values, passage_twice
+from ..table_syntax import GRADE, SCORE
 from .documents import UNITS, Documents, to_characters, unit_values
 from .locate import locate_texts
 from ..table_model import Table

@@ -57,10 +57,17 @@ def document_level_values(tq: TopicQrels, quant: Quantisation) -> dict[tuple[str
         relchars = dp.relevant_chars or sum(n for _, n in dp.ranges)
         relevant = dp.is_relevant
         if quant.name == "relfrac" and relevant:
+            if dp.doc_length == 0:  # given, but no fraction of 0 characters exists
+                raise UsageError(f"topic {tq.topic}, document {doc}: quant=relfrac needs the "
+                                 f"document length, and its doclen is 0 while {relchars} of "
+                                 "its characters are relevant (relchars/doclen has no value): "
+                                 "give the document's length, or take quant=anyrel",
+                                 topic=tq.topic)
             if not dp.doc_length:
                 raise UsageError(f"topic {tq.topic}, document {doc}: quant=relfrac needs the "
-                                 "document length (doclen), which these judgements do not give",
-                                 topic=tq.topic)
+                                 "document length (doclen), which these judgements do not "
+                                 "give: give it (FOL qrels' doclen, a doclen column), or take "
+                                 "quant=anyrel", topic=tq.topic)
             out[(doc, ROOT)] = float(quant(1.0, min(relchars / dp.doc_length, 1.0)))
         else:
             out[(doc, ROOT)] = 1.0 if relevant else 0.0
