@@ -101,7 +101,7 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
     ``1``), so they match the ids of span qrels and runs."""
     log, own = given_log(log)
     table = load_table(path, log)
-    table = replace(table, frame=_tool_documents(table.frame))
+    table = replace(table, frame=_tool_documents(table.frame, str(path)))
     file = str(path)
     table.require(DOCUMENT_KEYS, "documents", log)
     check = table.checker(log)
@@ -122,20 +122,33 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
     return Documents(texts, tokenizer, file)
 
 
-def _tool_documents(frame: Any) -> Any:
+def paged_documents(doc: str) -> str:
+    """The refusal of LangChain Documents of several pages under one document id."""
+    return (f"document {doc} is given as several pages (metadata page): LangChain's loaders of "
+            "paged files (PDF) give one Document per page, its start_index counted in its "
+            "page, so the offsets of two pages would be read as offsets in one text; give "
+            f"each page its own id (metadata doc_id, e.g. '{doc}#page=3') in the chunks, the "
+            "gold and the documents alike")
+
+
+def _tool_documents(frame: Any, file: str) -> Any:
     """Documents as their tools' ``model_dump()`` writes them, under sdreval's keys (a table
     with ``doc_id`` is left as it is): LangChain's ``Document`` (``page_content``, its
-    ``metadata``'s ``source``: the ``doc_id`` its chunks' ``metadata.source`` name, and the
-    text their ``start_index`` counts in) and LlamaIndex's (``id_``, the ``ref_doc_id`` of
+    ``metadata``'s ``doc_id``, else ``source``: the ``doc_id`` its chunks' metadata name, and
+    the text their ``start_index`` counts in; the pages of a paged file under one id are
+    refused, :func:`paged_documents`) and LlamaIndex's (``id_``, the ``ref_doc_id`` of
     its nodes, and ``text``)."""
     if "doc_id" in frame.columns:
         return frame
     if "id_" in frame.columns:
         return frame.rename(columns={"id_": "doc_id"})
     if "metadata" in frame.columns and "page_content" in frame.columns:
-        source = frame["metadata"].map(lambda m: m.get("source") if isinstance(m, Mapping)
-                                       else None)
-        return frame.drop(columns=["metadata"]).assign(doc_id=source).rename(
+        meta = frame["metadata"].map(lambda m: m if isinstance(m, Mapping) else {})
+        doc = meta.map(lambda m: m.get("doc_id", m.get("source")))
+        pages = meta.map(lambda m: m.get("page")).groupby(doc.astype(str)).nunique()
+        if (pages > 1).any():
+            raise InputError(paged_documents(str(pages[pages > 1].index[0])), file)
+        return frame.drop(columns=["metadata"]).assign(doc_id=doc).rename(
             columns={"page_content": "text"})
     return frame
 

@@ -43,7 +43,7 @@ from ...lazy import lazy_module
 from ..ids import id_text, shown
 from ..table_checks import bad_value, integer_values, passage_twice
 from ..table_syntax import GRADE, SCORE
-from .documents import UNITS, Documents, to_characters, unit_values
+from .documents import UNITS, Documents, paged_documents, to_characters, unit_values
 from .locate import locate_texts
 from ..table_model import Table
 from ..tables import GOLD_TEXT
@@ -119,7 +119,7 @@ def _llamaindex_dumps(frame: pd.DataFrame) -> pd.DataFrame:
     return frame
 
 
-def _flatten_metadata(frame: pd.DataFrame) -> pd.DataFrame:
+def _flatten_metadata(frame: pd.DataFrame, file: str) -> pd.DataFrame:
     meta = frame["metadata"]
     frame = frame.drop(columns=["metadata"])
     for key in METADATA_KEYS:
@@ -128,7 +128,14 @@ def _flatten_metadata(frame: pd.DataFrame) -> pd.DataFrame:
         values = meta.map(lambda m: m.get(key) if isinstance(m, Mapping) else None)
         if values.notna().any():
             frame[key] = values
+    pages = meta.map(lambda m: m.get("page") if isinstance(m, Mapping) else None)
+    doc = next((k for k in ("doc_id", "ref_doc_id", "source") if k in frame.columns), None)
+    if doc is not None and pages.notna().any():
+        many = pages.groupby(frame[doc].astype(str)).nunique()
+        if (many > 1).any():
+            raise InputError(paged_documents(str(many[many > 1].index[0])), file)
     return frame
+
 
 
 def _ragas_samples(frame: pd.DataFrame, at: np.ndarray, table: Table, log: ProblemLog,
@@ -219,7 +226,7 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     frame = _llamaindex_dumps(frame)
     columns = set(map(str, frame.columns))
     if "metadata" in columns:
-        frame = _flatten_metadata(frame)
+        frame = _flatten_metadata(frame, table.file)
     frame, at = _ragas_samples(frame, at, table, log, what)
     if chroma_references(frame.columns):
         frame, at = _chroma_references(frame, at, table, log)
