@@ -4,9 +4,11 @@
 (:func:`twofold_qrels`)."""
 from __future__ import annotations
 
+import re
+
 from .options import format_option
 from .table_syntax import case_hint
-from .textlines import parse_float, parse_grade
+from .textlines import parse_float, parse_grade, parse_int
 
 
 #: the grades of TREC qrels, as told from passage lengths by :func:`twofold_qrels`
@@ -33,6 +35,10 @@ def twofold_qrels(lines: list[list[str]]) -> str | None:
             f"{format_option('qrels', 'trec')} or {format_option('qrels', 'passages')}")
 
 
+#: a whole number written with a decimal point (``3.0``), as spreadsheets and pandas write ranks
+_WHOLE_DECIMAL = re.compile(r"^[0-9]+\.0*$")
+
+
 def unrecognised_hint(lines: list[list[str]]) -> str:
     """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
     header = lines[0][0].split(",") if lines and len(lines[0]) == 1 else lines[0] if lines \
@@ -42,6 +48,12 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
     if all(len(f) == 4 and parse_grade(f[3]) is not None for f in lines):
         return ("; TREC qrels whose second field is not 0 are read with "
                 + format_option("qrels", "trec"))
+    decimal = [f[3] for f in lines if len(f) >= 6 and _WHOLE_DECIMAL.match(f[3])]
+    if decimal and all(len(f) >= 6 and f[1] == "Q0" and (
+            parse_int(f[3]) is not None or _WHOLE_DECIMAL.match(f[3])) for f in lines):
+        return (f"; its lines look like a TREC run (topic Q0 doc rank rsv run-id), but rank "
+                f"{decimal[0]!r} has a decimal point: write each rank in decimal digits (3, "
+                "not 3.0)")
     if all(len(f) == 5 and f[1] == "Q0" for f in lines):
         return ("; its lines have 5 fields: a TREC run has 6 (topic Q0 doc rank rsv run-id); "
                 "is a column missing (most often the run-id)?")
