@@ -52,6 +52,11 @@ EXPECTED = (f"a run: a topic column ({', '.join(TOPIC)}), a document column "
             f"qrels: topic and document columns and a relevance column ({', '.join(GRADE)})")
 
 
+def ragas_samples(columns) -> bool:
+    """Whether a table (or a record) with ``columns`` (keys) holds RAGAS's ID-based samples."""
+    return any(str(c) in RAGAS_IDS.values() for c in columns)
+
+
 def table_kind(layout: str, columns: list[str], file: str, role: str | None = None
                ) -> str | None:
     """``table-run`` or ``table-qrels`` from a table's columns (RAGAS's ID-based samples
@@ -168,7 +173,7 @@ def _read(path, log, root, build, what):
     log, own = given_log(log)
     table = load_table(path, log, ID_COLUMNS, root)
     try:
-        if table.frame.columns.isin(list(RAGAS_IDS.values())).any():
+        if ragas_samples(table.frame.columns):
             frame, at = ragas_id_rows(table.frame, what, table.place)
             table = table.taken(frame.reset_index(drop=True), at)
         result = build(table, log)

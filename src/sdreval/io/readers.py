@@ -151,10 +151,10 @@ def _table_kind(source: Any, key: str | None) -> str | None:
 def _ragas_id_records(source: Any) -> Any:
     """Records of RAGAS's ID-based samples as their DataFrame (read as one: the lists of ids
     make rows, :func:`~sdreval.io.doc_tables.ragas_id_rows`); anything else as it is."""
-    from .doc_tables import RAGAS_IDS
+    from .doc_tables import ragas_samples
 
     if isinstance(source, list) and source and isinstance(source[0], Mapping) and \
-            set(source[0]) & set(RAGAS_IDS.values()):
+            ragas_samples(source[0]):
         import pandas as pd
 
         return pd.DataFrame(source)
@@ -241,10 +241,10 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 
         return span_qrels_from_frame(source, documents, log=log)
     if is_frame(source):
-        from .doc_tables import RAGAS_IDS, ragas_id_rows
+        from .doc_tables import ragas_id_rows, ragas_samples
         from .frame_qrels import qrels_from_table
 
-        if source.columns.isin(list(RAGAS_IDS.values())).any():  # RAGAS's ID-based samples
+        if ragas_samples(source.columns):  # RAGAS's ID-based samples
             source = ragas_id_rows(source, "qrels")[0]
         return qrels_from_table(source, scale, "(DataFrame)", log)
     if isinstance(source, Mapping):
@@ -306,10 +306,10 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
 
         return span_run_from_frame(source, name, documents, log=log)
     if is_frame(source):
-        from .doc_tables import RAGAS_IDS, ragas_id_rows
+        from .doc_tables import ragas_id_rows, ragas_samples
         from .frames import run_from_table
 
-        if source.columns.isin(list(RAGAS_IDS.values())).any():  # RAGAS's ID-based samples
+        if ragas_samples(source.columns):  # RAGAS's ID-based samples
             source = ragas_id_rows(source, "run")[0]
         return run_from_table(source, name, "(DataFrame)", log, named=named)
     if isinstance(source, Mapping):

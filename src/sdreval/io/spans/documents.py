@@ -122,13 +122,19 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
     return Documents(texts, tokenizer, file)
 
 
-def paged_documents(doc: str) -> str:
-    """The refusal of LangChain Documents of several pages under one document id."""
-    return (f"document {doc} is given as several pages (metadata page): LangChain's loaders of "
-            "paged files (PDF) give one Document per page, its start_index counted in its "
-            "page, so the offsets of two pages would be read as offsets in one text; give "
-            f"each page its own id (metadata doc_id, e.g. '{doc}#page=3') in the chunks, the "
-            "gold and the documents alike")
+def refuse_paged(docs: Any, pages: Any, file: str) -> None:
+    """Refuse LangChain Documents of several pages (``pages``: each row's ``metadata.page``)
+    under one document id (``docs``, the same rows): a PDF loader's page counts its
+    ``start_index`` in its own text."""
+    many = pages.groupby(docs.astype(str)).nunique()
+    if (many > 1).any():
+        doc = str(many[many > 1].index[0])
+        raise InputError(f"document {doc} is given as several pages (metadata page): "
+                         "LangChain's loaders of paged files (PDF) give one Document per page, "
+                         "its start_index counted in its page, so the offsets of two pages "
+                         "would be read as offsets in one text; give each page its own id "
+                         f"(metadata doc_id, e.g. '{doc}#page=3') in the chunks, the gold and "
+                         "the documents alike", file)
 
 
 def _tool_documents(frame: Any, file: str) -> Any:
@@ -136,7 +142,7 @@ def _tool_documents(frame: Any, file: str) -> Any:
     with ``doc_id`` is left as it is): LangChain's ``Document`` (``page_content``, its
     ``metadata``'s ``doc_id``, else ``source``: the ``doc_id`` its chunks' metadata name, and
     the text their ``start_index`` counts in; the pages of a paged file under one id are
-    refused, :func:`paged_documents`) and LlamaIndex's (``id_``, the ``ref_doc_id`` of
+    refused, :func:`refuse_paged`) and LlamaIndex's (``id_``, the ``ref_doc_id`` of
     its nodes, and ``text``)."""
     if "doc_id" in frame.columns:
         return frame
@@ -145,9 +151,7 @@ def _tool_documents(frame: Any, file: str) -> Any:
     if "metadata" in frame.columns and "page_content" in frame.columns:
         meta = frame["metadata"].map(lambda m: m if isinstance(m, Mapping) else {})
         doc = meta.map(lambda m: m.get("doc_id", m.get("source")))
-        pages = meta.map(lambda m: m.get("page")).groupby(doc.astype(str)).nunique()
-        if (pages > 1).any():
-            raise InputError(paged_documents(str(pages[pages > 1].index[0])), file)
+        refuse_paged(doc, meta.map(lambda m: m.get("page")), file)
         return frame.drop(columns=["metadata"]).assign(doc_id=doc).rename(
             columns={"page_content": "text"})
     return frame

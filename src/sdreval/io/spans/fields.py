@@ -43,7 +43,7 @@ from ...lazy import lazy_module
 from ..ids import id_text, shown
 from ..table_checks import bad_value, integer_values, passage_twice
 from ..table_syntax import GRADE, SCORE
-from .documents import UNITS, Documents, paged_documents, to_characters, unit_values
+from .documents import UNITS, Documents, refuse_paged, to_characters, unit_values
 from .locate import locate_texts
 from ..table_model import Table
 from ..tables import GOLD_TEXT
@@ -130,10 +130,8 @@ def _flatten_metadata(frame: pd.DataFrame, file: str) -> pd.DataFrame:
             frame[key] = values
     pages = meta.map(lambda m: m.get("page") if isinstance(m, Mapping) else None)
     doc = next((k for k in ("doc_id", "ref_doc_id", "source") if k in frame.columns), None)
-    if doc is not None and pages.notna().any():
-        many = pages.groupby(frame[doc].astype(str)).nunique()
-        if (many > 1).any():
-            raise InputError(paged_documents(str(many[many > 1].index[0])), file)
+    if doc is not None:
+        refuse_paged(frame[doc], pages, file)
     return frame
 
 
