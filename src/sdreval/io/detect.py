@@ -194,7 +194,7 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
         raise InputError("NUL bytes: a binary file, or text in UTF-16/UTF-32 (save it as "
                          "UTF-8); qrels and runs are UTF-8 text (TREC-like lines, JSONL, CSV, "
                          "INEX XML; gzip-compressed as FILE.gz) or Parquet", str(path))
-    if kind == "passage-qrels" and (twofold := twofold_qrels(lines)) is not None:
+    if kind in ("passage-qrels", "trec-qrels") and (twofold := twofold_qrels(lines)):
         raise InputError(twofold, str(path))
     if kind is None:
         hint, expected = unrecognised_hint(lines), ", ".join(ALL_FORMATS + SPAN_TABLES)
