@@ -48,3 +48,17 @@ def test_cli_run_from_stdin_beside_a_same_named_file(tmp_path):
     assert got.exit_code == 0, got.output
     assert "r (<stdin>)\tP@1\tall\t1.0000" in got.stdout
     assert "named 'r (<stdin>)', 'r (other)'" in got.stderr
+
+
+def test_stability_variants_named_by_the_file_stem(tmp_path):
+    (tmp_path / "q.txt").write_text("1 0 d1 1\n1 0 d2 0\n2 0 d3 1\n")
+    (tmp_path / "r1.txt").write_text("1 Q0 d1 1 3.0 r\n1 Q0 d2 2 2.0 r\n2 Q0 d3 1 1.0 r\n")
+    (tmp_path / "r2.txt").write_text("1 Q0 d2 1 3.0 s\n1 Q0 d1 2 2.0 s\n2 Q0 d3 1 1.0 s\n")
+    with gzip.open(tmp_path / "alt.txt.gz", "wt") as handle:
+        handle.write("1 0 d1 1\n1 0 d2 1\n2 0 d3 0\n")  # topic 2: nothing relevant
+    args = [str(tmp_path / n) for n in ("q.txt", "r1.txt", "r2.txt")] + [
+        "-m", "map", "-a", "variants", "--alt-qrels", str(tmp_path / "alt.txt.gz"),
+    ]
+    got = CliRunner().invoke(cli, ["stability", *args])
+    assert got.exit_code == 1, got.output
+    assert "topic(s) 2 are judged in 'alt' but have no score there" in got.stderr
