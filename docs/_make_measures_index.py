@@ -88,8 +88,7 @@ def render() -> str:
     lines = [
         "# Measures: an index",
         "",
-        "Every measure sdreval registers, generated from the registry "
-        "(`python docs/_make_measures_index.py`; `sdreval measures` prints the same list). "
+        "Every measure sdreval registers (`sdreval measures` prints the same list). "
         "Names are used as typed: parameters in parentheses before any cut-off, e.g. "
         "`MAep(quant=sog,overlap=off)`, `nxCG@10`, `gP(task=bic)@5`, `Q(beta=10)`. "
         "Each family's page gives the full definitions, the choices made where the papers are "
