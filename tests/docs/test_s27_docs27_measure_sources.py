@@ -33,6 +33,8 @@ PAPER = {
     "TrecRBP": "Moffat & Zobel 2008, Eq. 2", "RBPResidual": "Moffat & Zobel 2008, §4",
     "Utility": "Hull & Robertson 1999",
     "AWP": "Sakai 2004", "Q": "Sakai 2004", "R": "Sakai 2004",
+    # the span measures of Chroma's chunking evaluation, read at the character level
+    "SpanR": "Smith & Troynikov", "SpanIoU": "Smith & Troynikov", "SpanF": "van Rijsbergen 1979",
 }
 # no paper defines these: the tool that does is the source
 PEER = {
