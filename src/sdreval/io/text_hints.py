@@ -8,7 +8,7 @@ import re
 
 from .options import format_option
 from .table_syntax import case_hint
-from .textlines import parse_float, parse_grade, parse_int
+from .textlines import fractional_grade, parse_float, parse_grade, parse_int
 
 
 #: the grades of TREC qrels, as told from passage lengths by :func:`twofold_qrels`
@@ -55,6 +55,11 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
     if all(len(f) == 4 and parse_grade(f[3]) is not None for f in lines):
         return ("; TREC qrels whose second field is not 0 are read with "
                 + format_option("qrels", "trec"))
+    fraction = [f[3] for f in lines if len(f) == 4 and parse_grade(f[3]) is None]
+    if fraction and all(len(f) == 4 and f[1].upper() in ("0", "Q0")
+                        and parse_float(f[3]) is not None for f in lines):
+        return ("; its lines look like TREC qrels (qid iter docno rel), but "
+                + fractional_grade("relevance", repr(fraction[0])))
     decimal = [f[3] for f in lines if len(f) >= 6 and _WHOLE_DECIMAL.match(f[3])]
     if decimal and all(len(f) >= 6 and f[1] == "Q0" and (
             parse_int(f[3]) is not None or _WHOLE_DECIMAL.match(f[3])) for f in lines):
