@@ -46,12 +46,32 @@ def twofold_qrels(lines: list[list[str]]) -> str | None:
 _WHOLE_DECIMAL = re.compile(r"^[0-9]+\.0*$")
 
 
+#: the counts trec_eval prints first for each topic (and ``runid``, once)
+_TREC_EVAL_COUNTS = frozenset({"runid", "num_q", "num_ret", "num_rel", "num_rel_ret"})
+
+
+def evaluation_output(lines: list[list[str]]) -> str | None:
+    """Which evaluation output the lines are, or None: trec_eval's ``measure topic value``
+    (``num_rel 2010003 157``; ``map all 0.2``) or sdreval eval's ``run measure topic value``
+    (a measure name, never a number, second; a value with a decimal point last)."""
+    if all(len(f) == 3 for f in lines) and any(f[1] == "all" or f[0] in _TREC_EVAL_COUNTS
+                                               for f in lines):
+        return "trec_eval's output (measure topic value)"
+    if all(len(f) == 4 and parse_float(f[1]) is None and parse_float(f[3]) is not None
+           for f in lines) and any(f[2] == "all" or "." in f[3] for f in lines):
+        return "the output of sdreval eval (run measure topic value)"
+    return None
+
+
 def unrecognised_hint(lines: list[list[str]]) -> str:
     """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
     header = lines[0][0].split(",") if lines and len(lines[0]) == 1 else lines[0] if lines \
         else []
     if hint := case_hint([name.strip().strip('"') for name in header]):
         return hint
+    if output := evaluation_output(lines):
+        return (f"; it looks like {output}: scores, not judgements or a run; give the qrels "
+                "and the runs that were evaluated")
     if all(len(f) == 4 and parse_grade(f[3]) is not None for f in lines):
         return ("; TREC qrels whose second field is not 0 are read with "
                 + format_option("qrels", "trec"))
