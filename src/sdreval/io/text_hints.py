@@ -100,4 +100,8 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
                 "and qrels: topic/qid/query_id, doc/docno/doc_id, score/rank or relevance/"
                 "label: docs/inputs.md; span inputs: query_id, doc_id, start, end, ...: "
                 "docs/rag.md)")
+    if all(len(f) >= 2 and parse_int(f[0]) is not None
+           and all(parse_float(word) is None for word in f[1:]) for f in lines):
+        return ("; its lines are a number and words (topic id and query?): a topics file? "
+                "sdreval needs only the judgements and the runs")
     return ""
