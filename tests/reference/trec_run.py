@@ -15,9 +15,10 @@ import numpy as np
 
 from sdreval.errors import ProblemLog
 from sdreval.io.textlines import finish, iter_fields
-from sdreval.io.trec_lines import (DOCUMENT_PATH, LAYOUTS, file_stem, note_run_id,
+from sdreval.io.trec_lines import (DOCUMENT_PATH, LAYOUTS, note_run_id,
                                    parse_result_fields)
 from sdreval.model.result_rules import disorder_message, overlap_message, repeat_message
+from sdreval.model.runnames import file_stem
 from sdreval.model.run import Ranking, Run
 
 

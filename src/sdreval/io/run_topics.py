@@ -12,9 +12,10 @@ from ..model.result_rules import (disorder_in_groups, disorder_message, overlap_
                                   overlapping_rows, repeat_message, repeated_rows,
                                   topics_with_overlaps, topics_with_repeats)
 from ..model.run import Coded, Filled, Run
+from ..model.runnames import file_stem
 from .columnar import arrow_pool
 from .run_columns import RowIndex, RunColumns
-from .trec_lines import DOCUMENT_PATH, file_stem
+from .trec_lines import DOCUMENT_PATH
 
 
 def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
