@@ -74,7 +74,8 @@ def _report(topic: str, rows: list[tuple], layout: str, file: str, log: ProblemL
         key = (doc, offset, length) if layout == "passage" else (doc, canon)
         if key in first:
             repeats.add(i)
-            what = f"{doc} {offset}:{length}" if layout == "passage" else f"{doc} {canon}"
+            what = {"passage": f"{doc} {offset}:{length}", "document": doc}.get(
+                layout, f"{doc} {canon}")  # a document run has no paths to name
             log.warn(file, line, f"topic {topic}: " + repeat_message(
                 what, f"line {rows[first[key]][6]}"))
         else:

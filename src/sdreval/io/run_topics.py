@@ -223,7 +223,8 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
         repeat = np.zeros(k, dtype=bool)
         if repeats:
             repeat = report_repeats(name_t, topic_doc, topic_path, topic_offset, topic_length,
-                                    line, topic_names, None if layout == "passage"
+                                    line, topic_names, None if layout in ("passage",
+                                                                          "document")
                                     else paths[topic_path], layout, file, log)
         if overlaps:
             report_overlaps(name_t, topic_doc, topic_offset, topic_length, line, topic_names,
