@@ -29,3 +29,13 @@ def test_no_grade_hint_for_other_lines():
 
     assert "grade" not in unrecognised_hint([["q1", "d1", "5", "0.7"]])  # not qid iter docno
     assert "integer" not in unrecognised_hint([["1", "0", "d1", "nan"]])  # not a number
+
+
+def test_a_q0_line_with_a_fraction_is_asked_about_the_run_it_may_be(tmp_path):
+    from sdreval.io.text_hints import unrecognised_hint
+
+    # topic Q0 doc score: a TREC run without rank and run-id (not sdreval eval's output)
+    said = unrecognised_hint([["2", "Q0", "doc0006", "0.9"]])
+    assert said == ("; its lines have 4 fields: a TREC run has 6 (topic Q0 doc rank rsv "
+                    "run-id: are the rank and the run-id missing?), and TREC qrels (qid iter "
+                    "docno rel) take an integer grade, not '0.9'")

@@ -57,7 +57,8 @@ def evaluation_output(lines: list[list[str]]) -> str | None:
     if all(len(f) == 3 for f in lines) and any(f[1] == "all" or f[0] in _TREC_EVAL_COUNTS
                                                for f in lines):
         return "trec_eval's output (measure topic value)"
-    if all(len(f) == 4 and parse_float(f[1]) is None and parse_float(f[3]) is not None
+    if all(len(f) == 4 and parse_float(f[1]) is None and f[1].upper() != "Q0"
+           and parse_float(f[3]) is not None
            for f in lines) and any(f[2] == "all" or "." in f[3] for f in lines):
         return "the output of sdreval eval (run measure topic value)"
     return None
@@ -78,6 +79,10 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
     fraction = [f[3] for f in lines if len(f) == 4 and parse_grade(f[3]) is None]
     if fraction and all(len(f) == 4 and f[1].upper() in ("0", "Q0")
                         and parse_float(f[3]) is not None for f in lines):
+        if any(f[1].upper() == "Q0" for f in lines):  # Q0: a run's marker
+            return ("; its lines have 4 fields: a TREC run has 6 (topic Q0 doc rank rsv "
+                    "run-id: are the rank and the run-id missing?), and TREC qrels (qid iter "
+                    f"docno rel) take an integer grade, not {fraction[0]!r}")
         return ("; its lines look like TREC qrels (qid iter docno rel), but "
                 + fractional_grade("relevance", repr(fraction[0])))
     decimal = [f[3] for f in lines if len(f) >= 6 and _WHOLE_DECIMAL.match(f[3])]
