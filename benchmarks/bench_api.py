@@ -1,4 +1,4 @@
-"""API evaluation from plain dicts (issue 15 item 5): ``api.evaluate(qrels_dict, {name:
+"""API evaluation from plain dicts: ``api.evaluate(qrels_dict, {name:
 run_dict}, [AP, nDCG@10, P@10, Rprec])`` against pytrec_eval on the same
 ``{topic: {doc: score}}`` dicts (a ``RelevanceEvaluator`` built once, then ``evaluate`` per
 run, means taken), both timed in this process, conversion included.  Means are checked equal.

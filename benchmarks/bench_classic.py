@@ -1,4 +1,4 @@
-"""Speed of the classic measures (issue 4): AP + Q + nDCG@10 for 50 runs x 50 topics x 1,000
+"""Speed of the classic measures: AP + Q + nDCG@10 for 50 runs x 50 topics x 1,000
 documents with graded qrels.
 
 * public path (the target): one ``evaluate(qrels, runs, ["AP", "Q(ideal=full,overlap=off)",

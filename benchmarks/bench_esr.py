@@ -1,7 +1,7 @@
-"""Speed of the ESR family (issue 5): ESRP/ESRR/SRiP/NSRCG at several cut-offs, SRPRUM, MASRiP2
+"""Speed of the ESR family: ESRP/ESRR/SRiP/NSRCG at several cut-offs, SRPRUM, MASRiP2
 and EPRUM for synthetic INEX-like element runs (depth-weighted summary navigation), against a
-direct transcription of seed 002 Eq. 5 and 8-11 (per cut-off, per relevant element, Python
-loops) timed on the same inputs for the expectations at every cut-off.
+direct transcription of Ali, Consens & Lalmas 2012, Eq. 5 and 8-11 (per cut-off, per relevant
+element, Python loops) timed on the same inputs for the expectations at every cut-off.
 
     python benchmarks/bench_esr.py [--runs 5] [--topics 10] [--length 1500]
 """

@@ -1,4 +1,4 @@
-"""Reading TREC-like runs: sdreval's validating columnar reader vs pandas.read_csv (issue 15).
+"""Reading TREC-like runs: sdreval's validating columnar reader vs pandas.read_csv.
 
 Generates a run (element, passage or document layout), then times in fresh processes, in the
 same run, alternating (best of ``--repeat``):
@@ -6,7 +6,7 @@ same run, alternating (best of ``--repeat``):
 * ``read_trec_run`` (columnar: Arrow CSV per block, vectorised checks, careful fallback) --
   validation, canonical XPaths, per-line reports and the Run objects included;
 * ``iter_run_topics``, the streaming reader (two passes, topic by topic; peak RSS is what
-  matters there: ``--stream-only --mb 2048`` is issue 15's target, < 30 s at < 1 GB);
+  matters there: ``--stream-only --mb 2048`` targets < 30 s at < 1 GB);
 * ``pandas.read_csv`` of the same file, ``sep=" "`` and ``sep=r"\\s+"`` (C parser, no
   validation, nothing built beyond the DataFrame).
 

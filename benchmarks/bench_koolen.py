@@ -12,7 +12,7 @@ the qrels once and then evaluates each run file named after them in turn, in the
 (``java inex_eval.inex_eval -f QRELS run1 run2 ...``), and ``sdreval eval QRELS run1 run2 ...``
 does the same in one Python process; so each side pays its start-up once per task.
 
-Data sets: the real INEX 2009/2010 passage run and qrels of ``../shared/data/inex2009-2010-zendel``
+Data sets: the real INEX 2009/2010 passage run and qrels of ``tests/realdata/inex2009-2010-zendel``
 and a synthetic set written by ``sdreval simulate`` (default 50 runs x 50 topics x 1,500 passages,
 no overlap).  Koolen's tool refuses overlapping passages and, for the in-context tasks, articles
 whose results are not consecutive (``-r``) or returned twice (``-b``); for those tasks the runs are
@@ -48,7 +48,7 @@ import pandas as pd
 from bench_end_to_end import timed  # noqa: E402  (benchmarks/ is the script's folder)
 
 ROOT = Path(__file__).resolve().parents[1]
-REAL = ROOT.parent / "shared" / "data" / "inex2009-2010-zendel"
+REAL = ROOT / "tests" / "realdata" / "inex2009-2010-zendel"
 TASKS = {
     "f": ["MAiP", "iP@0.00", "iP@0.01", "iP@0.05", "iP@0.10"],
     "r": ["MAgP"] + [f"gP@{k}" for k in (1, 2, 3, 5, 10, 25, 50)],

@@ -1,4 +1,4 @@
-"""Bounded memory (issue 8): a huge element run evaluated streaming vs in memory.
+"""Bounded memory: a huge element run evaluated streaming vs in memory.
 
 Generates, in a temporary directory, simulated judgements (``sdreval.simulate``) and one large
 element run (default about 2 GB: every topic's simulated ranking followed by deep filler results

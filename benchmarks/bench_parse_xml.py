@@ -5,7 +5,7 @@
    lower bound of any streaming reader) and (b) ``lxml.etree.fromstring`` + ``itertext``.
 2. An INEX XML submission (synthetic, ``--results`` results) read by
    :func:`read_inex_submission` (bulk, and one result at a time) vs bare ``iterparse`` over the
-   same file: throughput as a share of bare ``iterparse`` (issue 8 target >= 50%), peak memory.
+   same file: throughput as a share of bare ``iterparse`` (target >= 50%), peak memory.
 
 Run: ``python benchmarks/bench_parse_xml.py [--repeat N] [--copies N] [--results N]``.
 """

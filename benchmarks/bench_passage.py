@@ -166,7 +166,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.koolen is not None:
         if "--topics" not in sys.argv:
-            args.topics = 50  # the synthetic set: 50 runs x 50 topics x 1,500 passages
+            args.topics = 50  # the documented synthetic set: 50 runs x 50 topics x 1,500 passages
         paired(args)
         return
     t0 = time.perf_counter()

@@ -1,4 +1,4 @@
-"""Reading judgement files: sdreval's columnar qrels readers vs pandas.read_csv (issue 15 item 1).
+"""Reading judgement files: sdreval's columnar qrels readers vs pandas.read_csv.
 
 Generates TREC qrels (``qid 0 docno rel``, 1,000 judged documents a topic), FOL qrels (``topic Q0 doc relchars doclen [BEP off:len ...]``, shaped like the INEX
 2010 ad hoc qrels: about 14% of the judged documents relevant, with a BEP and one to five

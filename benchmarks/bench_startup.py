@@ -1,4 +1,4 @@
-"""Start-up (issue 15 item 4): whole processes, best of N, interleaved with the ir_measures
+"""Start-up: whole processes, best of N, interleaved with the ir_measures
 command line on the same tiny files (ir_measures' CLI takes TREC qrels; sdreval the same
 judgements as its native TSV, since both hold the same four judgements).
 

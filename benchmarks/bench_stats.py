@@ -1,4 +1,4 @@
-"""Benchmark of sdreval.stats (issue 6 targets) against scipy loops and ranx.
+"""Benchmark of sdreval.stats against scipy loops and ranx.
 
 70 runs × 34 topics (INEX 2004 CO size):
 - all 2,415 pairs with t, sign and Wilcoxon: target < 0.1 s in total;

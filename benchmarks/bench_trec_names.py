@@ -1,4 +1,4 @@
-"""trec_eval's measures under trec_eval's names (issue 13): sdreval against pytrec_eval on the
+"""trec_eval's measures under trec_eval's names: sdreval against pytrec_eval on the
 same data, in the same process, as a ratio; values checked equal.
 
 map, P_10, ndcg_cut_10, recip_rank, bpref, recall_100, success_10, num_rel_ret for R runs x T

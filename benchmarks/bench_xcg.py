@@ -1,4 +1,4 @@
-"""Benchmark: every XCG measure, overlap on, 55 runs x 29 topics x 1,500 results (issue 3).
+"""Benchmark: every XCG measure, overlap on, 55 runs x 29 topics x 1,500 results.
 
 Synthetic INEX-like data (generated here, deterministic): articles with front matter, a body of
 sections / sub-sections / paragraphs and a bibliography; per topic ~60 judged articles with

@@ -1,5 +1,6 @@
 """Generate docs/measures.md: every registered measure with its family, syntax, parameters,
-definition and source (paper + equation), from the registry ``sdreval.measures.MEASURES``.
+definition and source (paper + equation, or the peer tool that defines a measure no paper
+does), from the registry ``sdreval.measures.MEASURES``.
 
 Run ``python docs/_make_measures_index.py`` after adding or changing a measure
 (``tests/report/test_measures_index.py`` checks the generator covers every measure).
@@ -25,12 +26,21 @@ FAMILY_DOCS = {
     "span": ("Span measures: chunk retrieval for RAG (character P/R/F/IoU, budget, τ, MAP)",
              "rag.md"),
 }
-#: short citations of the five source papers and the other works of docs/references.md
-_SOURCE = re.compile(r"(?:Kazai & Lalmas|Ogilvie & Lalmas|Ali, Consens & Lalmas|Vu & Gallinari|"
-                     r"Gövert et al\.|Kamps et al\.|Hersh et al\.,?|Smith & Troynikov,?) "
-                     r"(?:19|20)\d\d[^);]*")
+#: a citation: authors ("Kazai & Lalmas", "Manning, Raghavan & Schütze", "Gövert et al.",
+#: "van Rijsbergen") and year, with the section, equation, table or note cited after commas
+_NAME = r"(?:van )?[A-ZÄÖÜ][a-zäöüé][\w'’-]*"
+_SOURCE = re.compile(rf"(?<![A-Z] ){_NAME}(?:(?:, | & ){_NAME})*(?: et al\.)?,? (?:19|20)\d\d"
+                     r"(?:,? (?:§|Eq\.|Eqs\.|Table|Fig\.|note|footnote|p\.\s?\d|ch\.)[^);,]*)*")
+#: a measure of a peer tool, cited where no paper defines it: "trec_eval num_rel", "ranx hits@k"
+_PEER = re.compile(r"(?:trec_eval|ir_measures|ranx) (?!\d)[\w@]+")
 _CUTOFF = {"none": "", "int": "@k", "float": "@r", "optional-int": "[@k]",
            "optional-float": "[@r]"}
+
+
+def cited(text: str) -> list[str]:
+    """The works ``text`` cites, as ``Authors YEAR[, §/Eq./Table ...]``."""
+    return [re.sub(r",? ((?:19|20)\d\d)", r" \1", m.group(0).strip().rstrip(",;"), count=1)
+            for m in _SOURCE.finditer(text)]
 
 
 def _cell(text: str) -> str:
@@ -78,15 +88,16 @@ def render() -> str:
     lines = [
         "# Measures: an index",
         "",
-        "Every measure sdreval registers, generated from the registry "
-        "(`python docs/_make_measures_index.py`; `sdreval measures` prints the same list). "
+        "Every measure sdreval registers (`sdreval measures` prints the same list). "
         "Names are used as typed: parameters in parentheses before any cut-off, e.g. "
         "`MAep(quant=sog,overlap=off)`, `nxCG@10`, `gP(task=bic)@5`, `Q(beta=10)`. "
         "Each family's page gives the full definitions, the choices made where the papers are "
         "ambiguous, and the errata; the user guide (`user-guide.md`) shows them at work.",
         "",
         "Sources are cited as author and year with the paper's section or equation; the full "
-        "references are in [references.md](references.md).",
+        "references are in [references.md](references.md). A measure no paper defines (a count, "
+        "or one of trec_eval's own measures) names the tool that defines it: trec_eval, "
+        "ir_measures or ranx.",
     ]
     families: dict[str, list] = {}
     for definition in MEASURES.values():
@@ -109,7 +120,9 @@ def render() -> str:
             if getattr(d, "inert", ()):
                 params += ("; refused where it has no effect (warned at its default value): "
                            + _inert_rules(d.inert))
-            sources = sorted({m.group(0).strip().rstrip(",;") for m in _SOURCE.finditer(d.doc)})
+            sources = sorted(set(cited(d.doc)))
+            # no paper defines the measure: the peer tool that does
+            sources = sources or [m.group(0) for m in _PEER.finditer(d.doc)]
             lines.append(f"| {syntax} | {_cell(params)} | {_cell(d.doc)} | "
                          f"{_cell('; '.join(sources)) or 'see family page'} |")
     return "\n".join(lines) + "\n"

@@ -19,6 +19,8 @@ INTERNAL = re.compile(r"\bSPEC\b|(?i:\bseeds? 0\d\d\b|\.\./shared|shared/seeds|\
 def _user_facing_files() -> list[Path]:
     files = sorted((ROOT / "src" / "sdreval").rglob("*.py"))
     files += sorted((ROOT / "docs").glob("*.md")) + sorted((ROOT / "docs").glob("*.py"))
+    # the benchmark scripts and their figures are run and read by users too
+    files += sorted((ROOT / "benchmarks").glob("*.py")) + [ROOT / "benchmarks" / "README.md"]
     return files + [ROOT / "README.md"]
 
 

@@ -52,8 +52,9 @@ _DEFS = [
     MeasureDef("GMAP", FAMILY, "geometric mean average precision (trec_eval gm_map; Robertson "
                "2006): AP per topic, exp(mean log max(AP, 0.00001)) over topics",
                (QUANT, REL), aggregate="gmean"),
-    MeasureDef("IPrecAvg", FAMILY, "11-point interpolated average precision (trec_eval "
-               "11pt_avg): mean of IPrec at recall 0.0, 0.1, ..., 1.0", (QUANT, REL, VERSION)),
+    MeasureDef("IPrecAvg", FAMILY, "11-point interpolated average precision (Manning, "
+               "Raghavan & Schütze 2008, §8.4; trec_eval 11pt_avg): mean of IPrec at recall 0.0, "
+               "0.1, ..., 1.0", (QUANT, REL, VERSION)),
     MeasureDef("RBP", FAMILY, "rank-biased precision (Moffat & Zobel 2008, Eq. 2; ir_measures "
                "RBP, ranx rbp): (1 − p) Σ g(i) p^(i−1) over the first k results (all if no "
                "k); g the grade (rel=0, as ranx) or isrel (rel > 0)",

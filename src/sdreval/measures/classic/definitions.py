@@ -51,21 +51,25 @@ GAINS = Param("gains", str, "linear", "gain of a quantised value g: linear (g) o
 
 _DEFS = [
     MeasureDef("AP", FAMILY, "binary average precision over elements as independent documents "
-               "(trec_eval map; with a cut-off k, map_cut_k): Σ_{r≤k} isrel(r)·count(r)/r / R",
+               "(Buckley & Voorhees 2005; trec_eval map; with a cut-off k, map_cut_k): "
+               "Σ_{r≤k} isrel(r)·count(r)/r / R",
                (QUANT, REL), cutoff="optional-int", cutoff_doc="rank k (whole list if none)"),
-    MeasureDef("gAP", FAMILY, "graded average precision (Vu & Gallinari 2005, §2.1): Σ isrel(r)·cg(r)/r / R",
-               (QUANT,)),
-    MeasureDef("AWP", FAMILY, "average weighted precision (Sakai; Vu & Gallinari 2005, §2.1): "
-               "Σ isrel(r)·cg(r)/cig(r) / R", (QUANT,)),
-    MeasureDef("P", FAMILY, "binary precision at rank k (trec_eval P_k, ir_measures P@k): "
-               "count(k)/k", (QUANT, REL), cutoff="int",
+    MeasureDef("gAP", FAMILY, "graded average precision (Vu & Gallinari 2005, §2.1): "
+               "Σ isrel(r)·cg(r)/r / R", (QUANT,)),
+    MeasureDef("AWP", FAMILY, "average weighted precision (Sakai 2004; Vu & Gallinari 2005, "
+               "§2.1): Σ isrel(r)·cg(r)/cig(r) / R", (QUANT,)),
+    MeasureDef("P", FAMILY, "binary precision at rank k (van Rijsbergen 1979; trec_eval P_k, "
+               "ir_measures P@k): count(k)/k", (QUANT, REL), cutoff="int",
                cutoff_doc="rank k"),
-    MeasureDef("Rprec", FAMILY, "binary R-precision (trec_eval Rprec): count(R)/R", (QUANT, REL)),
-    MeasureDef("RR", FAMILY, "reciprocal rank (trec_eval recip_rank, ir_measures RR): 1/r of the "
-               "first relevant rank r (within the first k if given), 0 if none", (QUANT, REL),
+    MeasureDef("Rprec", FAMILY, "binary R-precision (Buckley & Voorhees 2005; trec_eval Rprec): "
+               "count(R)/R", (QUANT, REL)),
+    MeasureDef("RR", FAMILY, "reciprocal rank (Kantor & Voorhees 2000; trec_eval recip_rank, "
+               "ir_measures RR): 1/r of the first relevant rank r (within the first k if "
+               "given), 0 if none", (QUANT, REL),
                cutoff="optional-int", cutoff_doc="rank k (whole list if none)"),
-    MeasureDef("Recall", FAMILY, "binary recall at rank k (trec_eval recall_k, ir_measures R@k): "
-               "count(k)/R", (QUANT, REL), cutoff="int", cutoff_doc="rank k"),
+    MeasureDef("Recall", FAMILY, "binary recall at rank k (van Rijsbergen 1979; trec_eval "
+               "recall_k, ir_measures R@k): count(k)/R", (QUANT, REL), cutoff="int",
+               cutoff_doc="rank k"),
     MeasureDef("Success", FAMILY, "success at rank k (trec_eval success_k, ir_measures "
                "Success@k): 1 if count(k) > 0, else 0", (QUANT, REL), cutoff="int",
                cutoff_doc="rank k"),
@@ -83,17 +87,19 @@ _DEFS = [
                "topics", (QUANT,), aggregate="sum", ranks=False),
     MeasureDef("NumRelRet", FAMILY, "number of relevant results retrieved, count(L) (trec_eval "
                "num_rel_ret); summed over topics", (QUANT, REL), aggregate="sum"),
-    MeasureDef("IPrec", FAMILY, "interpolated precision at recall x (trec_eval "
-               "iprec_at_recall_x, ir_measures IPrec@x): max precision at the ranks from "
-               "the c-th relevant one on, c = (long)(x·R + 0.9) as trec_eval 9.x and pytrec_eval "
+    MeasureDef("IPrec", FAMILY, "interpolated precision at recall x (Manning, Raghavan & "
+               "Schütze 2008, §8.4; trec_eval iprec_at_recall_x, ir_measures IPrec@x): max "
+               "precision at the ranks from the c-th relevant one on, c = (long)(x·R + 0.9) as "
+               "trec_eval 9.x and pytrec_eval "
                "(version=trec9) or lround(x·R) as trec_eval 10.0 (version=trec10); 0 if "
                "fewer are retrieved", (QUANT, REL, VERSION), cutoff="float",
                cutoff_doc="recall level x in [0, 1]", cutoff_range=UNIT),
-    MeasureDef("SetP", FAMILY, "set precision (trec_eval set_P): count(L)/L over the whole "
-               "retrieved list L", (QUANT, REL)),
-    MeasureDef("SetR", FAMILY, "set recall (trec_eval set_recall): count(L)/R", (QUANT, REL)),
-    MeasureDef("SetF", FAMILY, "set F (trec_eval set_F, ir_measures SetF): "
-               "(x+1)·SetP·SetR/(x·SetP+SetR), x = beta",
+    MeasureDef("SetP", FAMILY, "set precision (van Rijsbergen 1979; trec_eval set_P): "
+               "count(L)/L over the whole retrieved list L", (QUANT, REL)),
+    MeasureDef("SetR", FAMILY, "set recall (van Rijsbergen 1979; trec_eval set_recall): "
+               "count(L)/R", (QUANT, REL)),
+    MeasureDef("SetF", FAMILY, "set F, after the E measure of van Rijsbergen 1979 (trec_eval "
+               "set_F, ir_measures SetF): (x+1)·SetP·SetR/(x·SetP+SetR), x = beta",
                (QUANT, REL, Param("beta", float, 1.0, "relative weight x of recall against "
                                   "precision, as trec_eval's set_F (van Rijsbergen's β²)",
                                   allowed=NON_NEGATIVE))),

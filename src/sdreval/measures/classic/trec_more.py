@@ -72,7 +72,8 @@ _DEFS = [
                "n_r non-relevant (or unjudged) results above r", (QUANT, REL)),
     MeasureDef("G", FAMILY, "normalised gain (trec_eval G): Σ_r g(r)/log2(2 + cost(r) − "
                "cg(r)) / Σ ideal gains, cost(r) = Σ_{i≤r} max(ideal gain(i), 1)", (QUANT,)),
-    MeasureDef("nDCGRel", FAMILY, "nDCG averaged over the relevant units (trec_eval ndcg_rel): "
+    MeasureDef("nDCGRel", FAMILY, "nDCG (Järvelin & Kekäläinen 2002) averaged over the relevant "
+               "units (trec_eval ndcg_rel): "
                "nDCG at each relevant rank retrieved, the whole list's for each one not "
                "retrieved", (QUANT,)),
     MeasureDef("TrecRBP", FAMILY, "rank-biased precision as trec_eval's rbp (Moffat & Zobel "
@@ -83,7 +84,8 @@ _DEFS = [
                "Zobel 2008, §4, p = 0.9): p^d + (1 − p) Σ_{unjudged i ≤ d} p^(i−1) for d "
                "results, 0 when none is unjudged (RBPResidual gives p^d there)",
                (QUANT, _PERSISTENCE), ranks=False),
-    MeasureDef("RnDCG", FAMILY, "nDCG averaged over the ranks where the ideal gain changes "
+    MeasureDef("RnDCG", FAMILY, "nDCG (Järvelin & Kekäläinen 2002) averaged over the ranks "
+               "where the ideal gain changes "
                "(trec_eval Rndcg), once more over the whole list when it is longer than the "
                "ideal one plus 1; 0 when nothing reaches rel", (QUANT, REL)),
 ]

@@ -45,15 +45,17 @@ MEASURE_DEFS = [
                "the summed chunk lengths of Chroma's chunking evaluation (Smith & Troynikov, "
                "2024). With budget N, Ret is the first N new characters.", (BUDGET, RETRIEVE),
                cutoff="optional-int", cutoff_doc=K_DOC),
-    MeasureDef("SpanR", FAMILY, "Character recall at k: SpanR@k = |Ret_k ∩ G| / |G|. With "
+    MeasureDef("SpanR", FAMILY, "Character recall at k: SpanR@k = |Ret_k ∩ G| / |G|, the "
+               "recall of Chroma's chunking evaluation (Smith & Troynikov, 2024). With "
                "budget N, Ret is the first N new characters retrieved — the fair comparison "
                "of chunkers with chunks of different sizes.", (BUDGET, RETRIEVE),
                cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanF", FAMILY, "Character F-beta at k: (1+β²)·P·R / (β²·P + R) of SpanP@k and "
-               "SpanR@k (0 when both are 0).", (BETA, BUDGET), cutoff="optional-int",
-               cutoff_doc=K_DOC),
+               "SpanR@k (van Rijsbergen 1979's F; 0 when both are 0).", (BETA, BUDGET),
+               cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanIoU", FAMILY, "Character intersection over union at k: |Ret_k ∩ G| / "
-               "|Ret_k ∪ G|.", (BUDGET, RETRIEVE), cutoff="optional-int", cutoff_doc=K_DOC),
+               "|Ret_k ∪ G| (Smith & Troynikov, 2024; overlapping retrieved text counted "
+               "once).", (BUDGET, RETRIEVE), cutoff="optional-int", cutoff_doc=K_DOC),
     MeasureDef("SpanOmega", FAMILY, "Chroma's precision_omega (Smith & Troynikov, 2024): the "
                "precision the run's chunking allows, |∪T ∩ G| / |∪T ∪ G| over the chunks T of "
                "the chunking touching gold text (a chunk-ID run with its chunk map).", (),

@@ -68,9 +68,11 @@ DEFS = {
                         "(Kazai & Lalmas 2006, §5.4)", COMMON + (STEP,)),
     "MAep": MeasureDef("MAep", FAMILY, "non-interpolated mean average effort-precision "
                        "(Kazai & Lalmas 2006, §5.4)", COMMON),
-    "Q": MeasureDef("Q", FAMILY, "Q-measure over XCG gains (Kazai & Lalmas 2006, Eq. 11, Sakai)",
+    "Q": MeasureDef("Q", FAMILY, "Q-measure over XCG gains (Sakai 2004; Kazai & Lalmas "
+                    "2006, Eq. 11)",
                     COMMON + (BETA,)),
-    "R": MeasureDef("R", FAMILY, "R-measure over XCG gains (Kazai & Lalmas 2006, Eq. 12, Sakai)",
+    "R": MeasureDef("R", FAMILY, "R-measure over XCG gains (Sakai 2004; Kazai & Lalmas "
+                    "2006, Eq. 12)",
                     COMMON + (BETA,)),
 }
 #: parameters without effect: ``keep`` filters the ideal recall-base (Kazai & Lalmas 2006,
