@@ -93,3 +93,28 @@ def test_compare_says_where_the_side_is_not_the_means(scores_file):
     assert result.stdout.splitlines()[1].endswith(",1,0,9,-1")
     assert "1 rejection(s) for the run whose mean is not the higher: base–new on AP " \
            "(for new)" in result.stderr
+
+
+def test_split_error_rate_takes_the_side_the_test_rejected_for():
+    """Two-sided sign test on 40 topics: new ahead by 0.05 on 36, behind by 0.9 on 4.  On a
+    first half holding k of the 4, the sign test rejects for new (about 18 wins of 20); the
+    decision is an error when new's mean on the second half is not higher: new's gain there
+    is (0.05·(16 + k) − 0.9·(4 − k)) / 20, ≤ 0 for k ≤ 2.  With the means' side instead, a
+    first half with k ≥ 2 made base the better run."""
+    from sdreval.stats.error_rate import split_error_rate
+
+    gap = np.array([0.05] * 36 + [-0.9] * 4)
+    x = np.vstack([np.full(40, 0.95), 0.95 + gap])  # base, new
+    splits = 30
+    out = split_error_rate(x, "sign", splits, "none", "two-sided", 0.05, seed=3)
+    rng = np.random.default_rng(3)  # the splits: a seeded permutation each, first half 20
+    rejections = errors = 0
+    for _ in range(splits):
+        first = rng.permutation(40)[:20]
+        k = int(np.count_nonzero(first >= 36))
+        wins = 20 - k
+        if stats.binomtest(wins, 20, 0.5).pvalue <= 0.05:
+            rejections += 1
+            errors += (0.05 * (16 + k) - 0.9 * (4 - k)) <= 0
+    assert out["rejections"] == rejections > 0
+    assert out["errors"] == errors
