@@ -118,3 +118,13 @@ def test_split_error_rate_takes_the_side_the_test_rejected_for():
             errors += (0.05 * (16 + k) - 0.9 * (4 - k)) <= 0
     assert out["rejections"] == rejections > 0
     assert out["errors"] == errors
+
+
+def test_heatmap_arrow_of_a_rejection_is_the_tests_side():
+    from sdreval.report.plots import plot_significance_heatmap
+
+    table = compare_runs(score_matrix(SIGN, "AP"), test="sign", correction="none")
+    figure = plot_significance_heatmap(table, "AP")
+    texts = [t.get_text() for t in figure.axes[0].texts]
+    # cell (base, new): the column run, new, is the one the test rejected for
+    assert texts == ["0.0215\n▼*", "0.0215\n▲*"]
