@@ -91,7 +91,7 @@ def test_compare_says_where_the_side_is_not_the_means(scores_file):
                                       "--correction", "none", "--format", "csv"])
     assert result.exit_code == 0, result.stderr
     assert result.stdout.splitlines()[1].endswith(",1,0,9,-1")
-    assert "1 rejection(s) for the run whose mean is not the higher: base–new on AP " \
+    assert "1 rejection(s) favour the run whose mean is not higher: base–new on AP " \
            "(for new)" in result.stderr
 
 

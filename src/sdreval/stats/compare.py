@@ -96,10 +96,10 @@ def direction_notes(table: pd.DataFrame, test: str) -> list[str]:
     pairs = [f"{r.run_a}–{r.run_b} on {r.measure} (for {r.run_a if side > 0 else r.run_b})"
              for r, side in zip(odd.head(5).itertuples(index=False), directions(odd.head(5)))]
     more = f" and {len(odd) - 5} more" if len(odd) > 5 else ""
-    return [f"{len(odd)} rejection(s) for the run whose mean is not the higher: "
-            f"{', '.join(pairs)}{more}; the {test} test's side is its statistic's "
-            f"({DIRECTION_WORDS.get(test, 'the mean difference')}), which the direction "
-            "column gives, not the means'"]
+    return [f"{len(odd)} rejection(s) favour the run whose mean is not higher: "
+            f"{', '.join(pairs)}{more}; the {test} test decides by "
+            f"{DIRECTION_WORDS.get(test, 'the mean difference')}, not by the means "
+            "(the direction column gives its side)"]
 
 
 def baseline_pairs(runs: Sequence[str], baseline: str | Sequence[str]
