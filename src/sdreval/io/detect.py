@@ -257,7 +257,7 @@ def _sniff_span(path: Path | str, role: str | None = None) -> str | None:
     found = sniff_columns(path)
     if found is None:
         return None
-    kind = span_format(found[1], role)
+    kind = span_format(found[1], role, str(path))
     if kind is None:
         from .doc_tables import table_kind
 

@@ -4,8 +4,8 @@ Span qrels, span runs, chunk maps, chunk-ID runs and documents from JSONL, CSV/T
 files or from DataFrames / lists of records, mapped onto sdreval's passage model (FOL-style
 highlighted ranges and passage runs).  See ``docs/rag.md``.
 """
-from .documents import (Documents, qrels_in_tokens, read_documents, run_in_tokens,
-                        whitespace_tokens)
+from .documents import (Documents, beir_texts, qrels_in_tokens, read_documents,
+                        refuse_beir_queries, run_in_tokens, whitespace_tokens)
 from .fields import RETRIEVED, canonical_columns
 from .locate import Locator
 from .model_tokens import model_tokenizer, tokenizer_from
@@ -24,10 +24,15 @@ _SIGNATURES = (("span-qrels", SPAN_FORMATS["span-qrels"]),
                *((kind, SPAN_FORMATS[kind]) for kind in ("chunk-run", "chunk-map", "documents")))
 
 
-def span_format(columns: list[str], role: str | None = None) -> str | None:
+def span_format(columns: list[str], role: str | None = None, file: str | None = None
+                ) -> str | None:
     """The span input format whose keys ``columns`` holds (most specific first), RAG tools'
     key names included (:mod:`sdreval.io.spans.fields`); given as a run (``role`` ``run``),
-    RAGAS samples (``retrieved_contexts``) are a span run."""
+    RAGAS samples (``retrieved_contexts``) are a span run.  BEIR's corpus.jsonl is documents;
+    its queries.jsonl is refused (``file``: where it came from)."""
+    refuse_beir_queries(columns, file)
+    if beir_texts(columns) == "corpus":
+        return "documents"
     have = set(canonical_columns(columns))
     if role == "run" and RETRIEVED in have and "query_id" in have:
         return "span-run"

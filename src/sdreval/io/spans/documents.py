@@ -34,6 +34,29 @@ pd = lazy_module("pandas")
 UNITS = ("chars", "bytes", "tokens")
 #: the keys of a documents file
 DOCUMENT_KEYS = ("doc_id", "text")
+#: the id key of BEIR's corpus.jsonl and queries.jsonl (Thakur et al. 2021)
+BEIR_ID = "_id"
+
+
+def beir_texts(columns) -> str | None:
+    """``corpus`` for a table with the keys of BEIR's corpus.jsonl (``_id``, ``title``,
+    ``text``), ``queries`` for its queries.jsonl's (``_id``, ``text``, no ``title``), else
+    None (a table naming a doc_id, query_id or chunk_id is not BEIR's)."""
+    have = {str(c) for c in columns}
+    if not {BEIR_ID, "text"} <= have or have & {"doc_id", "query_id", "chunk_id"}:
+        return None
+    return "corpus" if "title" in have else "queries"
+
+
+def refuse_beir_queries(columns, file: str | None) -> None:
+    """Refuse BEIR's queries.jsonl (``_id``, ``text``) given as judgements or a run."""
+    if beir_texts(columns) == "queries":
+        raise InputError("this has the keys of BEIR's queries.jsonl (_id, text: Thakur et "
+                         "al. 2021), a file of queries: sdreval reads no queries, only the "
+                         "judgements (BEIR's qrels/test.tsv: query-id, corpus-id, score, or "
+                         "span qrels) and the runs; a corpus without titles given as the "
+                         "documents is read with --documents FILE (or --format documents)",
+                         file)
 
 
 def unit_values(frame: Any) -> np.ndarray | None:
@@ -101,9 +124,12 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
     ``1``), so they match the ids of span qrels and runs."""
     log, own = given_log(log)
     table = load_table(path, log)
+    titled = _beir_titled(table.frame)
     table = replace(table, frame=_tool_documents(table.frame, str(path)))
     file = str(path)
     table.require(DOCUMENT_KEYS, "documents", log)
+    if titled:
+        table.report(log, None, titled, "warning")
     check = table.checker(log)
     ids = check.ids(table.frame["doc_id"].to_numpy(), "doc_id")
     texts: dict[str, str] = {}
@@ -143,11 +169,14 @@ def _tool_documents(frame: Any, file: str) -> Any:
     ``metadata``'s ``doc_id``, else ``source``: the ``doc_id`` its chunks' metadata name, and
     the text their ``start_index`` counts in; the pages of a paged file under one id are
     refused, :func:`refuse_paged`) and LlamaIndex's (``id_``, the ``ref_doc_id`` of
-    its nodes, and ``text``)."""
+    its nodes, and ``text``) and BEIR's corpus (``_id``; the ``text`` field alone is the
+    text, its ``title`` not counted: :func:`_beir_titled`)."""
     if "doc_id" in frame.columns:
         return frame
     if "id_" in frame.columns:
         return frame.rename(columns={"id_": "doc_id"})
+    if beir_texts(frame.columns):  # BEIR's corpus: the offsets count in its text field
+        return frame.rename(columns={BEIR_ID: "doc_id"})
     if "metadata" in frame.columns and "page_content" in frame.columns:
         meta = frame["metadata"].map(lambda m: m if isinstance(m, Mapping) else {})
         doc = meta.map(lambda m: m.get("doc_id", m.get("source")))
@@ -155,6 +184,24 @@ def _tool_documents(frame: Any, file: str) -> Any:
         return frame.drop(columns=["metadata"]).assign(doc_id=doc).rename(
             columns={"page_content": "text"})
     return frame
+
+
+def _beir_titled(frame: Any) -> str | None:
+    """The rule said when a BEIR corpus has titles: offsets count in the ``text`` field, the
+    ``title`` is not part of it (a chunker fed ``title + " " + text`` counts from the title's
+    start, and nothing in the chunks tells which it did); None when no title is given."""
+    if beir_texts(frame.columns) != "corpus":
+        return None
+    titles = frame["title"].map(lambda t: isinstance(t, str) and t != "")
+    if not titles.any():
+        return None
+    first = frame[BEIR_ID].iat[int(np.flatnonzero(titles.to_numpy())[0])]
+    return (f"a BEIR corpus (_id, title, text: Thakur et al. 2021): offsets count in each "
+            f"document's text field alone; its title (given for {int(titles.sum())} of "
+            f"{len(frame)} documents, e.g. {first}) is not counted: if the chunks were cut from "
+            "the title and the text joined, every offset is off by the title's length and "
+            "separator; then give documents whose text is the text the chunker read "
+            "({\"doc_id\", \"text\"})")
 
 
 def _same_texts(texts: dict[str, str], first: dict[str, int], table: Table,
