@@ -289,11 +289,13 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
     a = "an" if found[0] in "aeiou" else "a"
     swapped = (found in RUN_FORMATS and what == "judgements") or \
         (found in QRELS_FORMATS and what != "judgements")
-    if found == "span-run" and what == "judgements" and _unranked(path):
+    if found == "span-run" and what == "judgements" and (keys := _unranked(path)):
         return ("this table has a span run's keys (query_id, doc_id, start, end) and neither "
                 "a relevance key nor a score or rank: as judgements, give every span a "
                 "relevance (1 for gold text); if it is a run, are the qrels and the run swapped? "
-                f"({arguments_order()})")
+                f"({arguments_order()})" + ("; a query_id and a text, nothing else: a file of "
+                "queries? sdreval needs only the judgements and the runs"
+                if keys == {"query_id", "text"} else ""))
     if found == "table-qrels" and what != "judgements" and _beir_layout(path):
         return (f"this is a {found} file, not {what}: it has BEIR's qrels columns (query-id, "
                 "corpus-id, score: Thakur et al. 2021), whose score is a grade; if it is a run "
@@ -318,13 +320,13 @@ def _beir_layout(path: str | Path) -> bool:
     return found is not None and beir_qrels(found[1])
 
 
-def _unranked(path: str | Path) -> bool:
-    """A span table without a relevance, score or rank key (gold spans or a plain list)."""
+def _unranked(path: str | Path) -> set[str]:
+    """The keys of a span table without a relevance, score or rank key, else none."""
     from .spans import canonical_columns, sniff_columns
 
     found = sniff_columns(path)
-    return found is not None and not {"relevance", "score", "rank"} & set(
-        canonical_columns(found[1]))
+    return set(found[1]) if found is not None and not {"relevance", "score", "rank"} & set(
+        canonical_columns(found[1])) else set()
 
 
 # ------------------------------------------------------------------------------- INEX XML

@@ -105,14 +105,14 @@ def locate_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
     """Rows of ``frame`` with a ``text`` column and no offsets -> rows with ``doc_id``,
     ``start``, ``end`` (one row per occurrence kept), and the row of ``table`` each came
     from (``at``: of the rows of ``frame``).  Rows that failed are reported and dropped."""
+    given = table.frame  # as written (RAGAS's lists: not a file of queries)
+    queries = what == "retrieved" and set(given.columns) == {"query_id", "text"} and \
+        not given["query_id"].duplicated().any()
+    hint = ("; a query_id and one text each, nothing else: a file of queries? sdreval needs "
+            "only the judgements and the runs" if queries else "")
     if documents is None:
-        given = table.frame  # as written (RAGAS's lists: not a file of queries)
-        queries = what == "retrieved" and set(given.columns) == {"query_id", "text"} and \
-            not given["query_id"].duplicated().any()
         table.report(log, None, f"{what} texts without offsets need the documents to be "
-                     "found in (--documents FILE, or documents= in Python)" + (
-                         "; a query_id and one text each, nothing else: a file of queries? "
-                         "sdreval needs only the judgements and the runs" if queries else ""))
+                     "found in (--documents FILE, or documents= in Python)" + hint)
         return frame.iloc[:0], at[:0]
     locator = Locator(documents)
     texts = frame["text"].to_numpy(dtype=object)
@@ -169,6 +169,8 @@ def locate_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
             found = found[:1] if rule == "first" else \
                 [found[rule - 1]] if isinstance(rule, int) else found
         kept += [(i, d, s, e) for d, s, e in found]
+    if hint and not kept:
+        table.report(log, None, f"no {what} text was found in the documents" + hint)
     if fuzzy:
         table.report(log, None, f"{fuzzy} {what} text(s) found only with white space "
                      "normalised (each span runs from the first to the last character "
