@@ -170,6 +170,7 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
         return pool
 
 
+_TOPIC_FOLDER = re.compile(r"topic-([0-9]+)", re.IGNORECASE)
 _TOPIC_COPY = re.compile(rb"<inex_topic\b.*?</inex_topic\s*>", re.DOTALL)
 
 
@@ -190,6 +191,8 @@ def _blank_topic_copy(data: bytes, line: int | None) -> bytes | None:
 def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) -> None:
     """The event loop over one file (XML syntax errors propagate)."""
     file = pool.file
+    # the topic of the folder holding a pool file in X-RAI's tree (topic-T), if it is one
+    folder = (m := _TOPIC_FOLDER.fullmatch(file_path.parent.name)) and m.group(1)
     topic: str | None = None
     doc: str | None = None
     layout_2005 = False  # <file name=...> / <file collection=...>: empty files are judged
@@ -210,6 +213,9 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                     return
             found, clash = topic_attr(el) if tag in ASSESSMENT_ROOTS else (None, None)
             unclear = f"with two topic ids, {clash}" if clash is not None else \
+                f"for topic {found} in folder {file_path.parent.name} (move the file or "\
+                "correct its topic attribute)" \
+                if found is not None and folder and found != folder else \
                 f"for topic {found} nested in the <assessments> of topic {topic}" \
                 if found is not None and topic is not None and _inside_topic(el) else \
                 f"nested in the <file> of {doc or 'a document'}" \
