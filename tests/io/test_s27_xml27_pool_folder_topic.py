@@ -52,3 +52,16 @@ def test_without_a_log_the_disagreement_is_raised(tmp_path):
     _put(tmp_path / "topic-7" / "pool-3.xml", POOL.format(pool=3, topic=5, e=2))
     with pytest.raises(InputError, match="for topic 5 in folder topic-7"):
         read_inex_assessments(tmp_path / "topic-7" / "pool-3.xml")
+
+
+def test_without_a_topic_attribute_the_folder_names_the_topic(tmp_path):
+    # two pools of topic 7 without topic attributes: one topic, its pools combined (before:
+    # topics 'pool-3' and 'pool-4', from the file names)
+    for pool in (3, 4):
+        _put(tmp_path / "topic-7" / f"pool-{pool}.xml",
+             POOL.format(pool=pool, topic=7, e=2).replace(' topic="7"', ""))
+    log = ProblemLog()
+    qrels = read_inex_assessments(tmp_path, log)
+    assert list(qrels.topics) == ["7"] and not log.errors
+    assert [p.message for p in log.warnings] == [
+        "no topic attribute on <assessments>: topic id taken from the folder name ('7')"] * 2

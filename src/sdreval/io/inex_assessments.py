@@ -258,9 +258,9 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
         if doc is None or tag in ASSESSMENT_ROOTS:
             continue
         if topic is None:
-            topic = file_path.stem
+            topic = folder or file_path.stem
             log.warn(file, el.sourceline, f"no topic attribute on <assessments>: topic id "
-                     f"taken from the file name ({topic!r})")
+                     f"taken from the {'folder' if folder else 'file'} name ({topic!r})")
         raw_path = None
         if tag not in ("passage", "best-entry-point", "bep"):
             raw_path = xml_attr(el, "path", "xpath")
