@@ -121,7 +121,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     qrels = Qrels(scale, source=str(path))  # type: ignore[arg-type]
     union = pool_policy == "union"
     for topic, used in chosen.items():
-        origin: dict[tuple[str, str], tuple[str, int]] = {}
+        origin: dict[tuple[str, str], tuple[str, int, str]] = {}
         for pool in used:
             for row in pool.of(topic).rows:
                 add_row(qrels, row, scale, log, pool.pool, origin, union, tally)
