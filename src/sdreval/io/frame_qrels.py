@@ -109,7 +109,7 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
                 f"{show_value(s[i])} is not their binary summary (1 where e > 0 and s > 0): "
                 f"the pair is the grade, {summary} ignored (drop one of the columns)"),
                 "warning")
-    size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
+    size = _sizes(check, frame["size"].to_numpy()) if "size" in frame.columns else None
     check.log.raise_if_errors()
     if grade is not None:
         question = letter = np.zeros(len(e), dtype=bool)
@@ -122,6 +122,16 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
     question = question | ((e == TOO_SMALL) & (scale == "inex2005"))
     return element_judgements(check, scale, topics, docs, paths, e, s, size, letter,
                               question, documents=path is None)
+
+
+def _sizes(check: Checker, raw: np.ndarray) -> np.ndarray:
+    """Element sizes as the native TSV reads its sixth field: a non-negative number, or
+    unknown (NaN) where missing (``qrels_frame`` writes NaN where a size is unknown)."""
+    size = numbers_of(raw)
+    missing = np.asarray(pd.isna(raw), dtype=bool)  # None, NaN, pd.NA
+    bad = ~missing & ~(np.isfinite(size) & (size >= 0))
+    check.report(bad, lambda i: bad_value("size", raw[i], "is not a non-negative number"))
+    return np.where(bad | missing, np.nan, size)
 
 
 def _pair_values(check: Checker, raw: np.ndarray, name: str, words: dict[str, float],
