@@ -48,11 +48,8 @@ POOL_POLICIES = ("main", "error", "union")
 _E_NAMES = ("exhaustiveness", "exhaustivity", "e")
 _S_NAMES = ("specificity", "s")
 _UNASSESSED = {"", "u"}
-_NUMERIC_LIKE = re.compile(r"^\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*$")
-
-
-def _numeric_like(text: str) -> bool:
-    return _NUMERIC_LIKE.match(text) is not None
+#: a match (true) where a text looks like a number
+_numeric_like = re.compile(r"^\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*$").match
 
 
 def _assessment_files(path: Path, tally: Tally) -> list[tuple[Path, bool | None]]:
@@ -332,6 +329,10 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
     if e is None or s is None:
         log.error(file, line, f"{where}: exhaustivity {e_text!r} / specificity {s_text!r} "
                   "are not numbers; the assessment is not used")
+        return None
+    if e == TOO_SMALL and e_text != "?":  # too small is written '?', never as its code
+        log.error(file, line, f"{where}: exhaustivity {e_text!r} is not 0, 1, 2, 3 or '?'; "
+                  "the assessment is not used")
         return None
     return Row(topic, doc, path, e, s, size, None, line, file, rsize)
 
