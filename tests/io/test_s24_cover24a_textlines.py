@@ -14,7 +14,7 @@ from sdreval.errors import InputError, ProblemLog
 from sdreval.io.native_lines import scale_directive
 from sdreval.io.readers import read_qrels
 from sdreval.io.textlines import comment_lines, iter_fields, local_path, open_binary
-from sdreval.io.trec_lines import file_stem
+from sdreval.model.runnames import file_stem
 
 
 def test_a_named_pipe_of_gzip_data_is_detected_and_read(tmp_path):

@@ -111,7 +111,7 @@ def test_a_run_read_in_pieces_that_cannot_give_its_reading_is_read_whole(files, 
                    + "1 Q0 d0 9 0.5 sys\n")
     args = [files["qrels"], run, "-m", "MAiP", "-q"]
     code, _, err = _same_on_every_path(*args)
-    assert code == 2 and err.startswith(f"{run}:6: warning: topic 1: result d0 /article[1] repeats line 1")
+    assert code == 2 and err.startswith(f"{run}:6: warning: topic 1: result d0 repeats line 1")
     out = tmp_path / "out"
     got = _eval(*args, "--format", "parquet", "-o", f"{out}/", "--jobs", "2")
     assert got == (code, "", err) and not list(out.iterdir())

@@ -15,9 +15,10 @@ import numpy as np
 
 from sdreval.errors import ProblemLog
 from sdreval.io.textlines import finish, iter_fields
-from sdreval.io.trec_lines import (DOCUMENT_PATH, LAYOUTS, file_stem, note_run_id,
+from sdreval.io.trec_lines import (DOCUMENT_PATH, LAYOUTS, note_run_id,
                                    parse_result_fields)
 from sdreval.model.result_rules import disorder_message, overlap_message, repeat_message
+from sdreval.model.runnames import file_stem
 from sdreval.model.run import Ranking, Run
 
 
@@ -73,7 +74,8 @@ def _report(topic: str, rows: list[tuple], layout: str, file: str, log: ProblemL
         key = (doc, offset, length) if layout == "passage" else (doc, canon)
         if key in first:
             repeats.add(i)
-            what = f"{doc} {offset}:{length}" if layout == "passage" else f"{doc} {canon}"
+            what = {"passage": f"{doc} {offset}:{length}", "document": doc}.get(
+                layout, f"{doc} {canon}")  # a document run has no paths to name
             log.warn(file, line, f"topic {topic}: " + repeat_message(
                 what, f"line {rows[first[key]][6]}"))
         else:

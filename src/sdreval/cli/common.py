@@ -294,6 +294,10 @@ class OutputPath(click.Path):
     its inputs (it wrote a file named ``-``)."""
 
     def convert(self, value, param, ctx):
+        if value in ("tsv", "jsonl"):  # ir_measures' -o is its output format
+            self.fail(f"{value!r} is ir_measures' -o (its output format); sdreval's -o is the "
+                      f"file to write (--format csv or json sets the format; ./{value} writes "
+                      "a file of that name)", param, ctx)
         return None if value == "-" else super().convert(value, param, ctx)
 
 

@@ -106,7 +106,17 @@ class LazyGroup(click.Group):
                 raise SystemExit(error.exit_code) from None
             name = error.param.human_readable_name if error.param else "a path"
             click.echo(f"sdreval: usage error: {name}: {error.message} (check the path; "
-                       "`sdreval COMMAND --help` lists the arguments)", err=True)
+                       "`sdreval COMMAND --help` lists the arguments)"
+                       + (_measures_hint(error.message) if name in ("RUNS", "INPUTS") else ""),
+                       err=True)
+            raise SystemExit(2) from None
+        except click.NoSuchOption as error:
+            said = PEER_OPTIONS.get(error.option_name)
+            if said is None or error.ctx is None or error.ctx.info_name not in MEASURING:
+                error.show()
+                raise SystemExit(error.exit_code) from None
+            click.echo(f"sdreval: usage error: no option {error.option_name}: {said[0]} "
+                       f"{error.option_name} {said[1]}", err=True)
             raise SystemExit(2) from None
         except click.ClickException as error:
             error.show()
@@ -140,6 +150,60 @@ class LazyGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+#: the commands that take trec_eval's measures and options (-m, -q, -c, -M, -l)
+MEASURING = ("eval", "compare", "report", "stability")
+#: trec_eval's and ir_measures' options that these commands do not have: (whose, what to do)
+PEER_OPTIONS = {
+    "-n": ("trec_eval's and ir_measures'", "(no means, per-topic rows only) is not taken: -q "
+           "adds the per-topic rows, and the means are the rows whose topic is 'all' "
+           "(--format csv for a table to filter)"),
+    "-J": ("trec_eval's", "(unjudged results removed before scoring) is not in sdreval: "
+           "Judged@k says how much of a ranking is judged, Bpref and infAP score incomplete "
+           "judgements"),
+    "-N": ("trec_eval's", "(documents in the collection) is not taken: no sdreval measure of "
+           "trec_eval's needs it (utility's fourth weight, which does, is refused unless 0)"),
+    "-R": ("trec_eval's", "(the qrels format) is not needed: formats are detected from "
+           "content; --qrels-format forces one"),
+    "-T": ("trec_eval's", "(the results format) is not needed: formats are detected from "
+           "content; --run-format forces one"),
+    "-Z": ("trec_eval's", "(z-scores against a file of means) is not in sdreval"),
+    "-D": ("trec_eval's", "(debug output) is not in sdreval"),
+    "-v": ("trec_eval's", "(the version) is `sdreval --version`"),
+    "--by_query": ("ir_measures'", "(per-query values) is -q"),
+    "--no_summary": ("ir_measures'", "(no means) is not taken: -q adds the per-topic rows, "
+                     "and the means are the rows whose topic is 'all'"),
+    "--places": ("ir_measures'", "(decimals) is --digits with --format table|latex; text "
+                 "prints 4 decimals as trec_eval, --format json the unrounded values"),
+    "-p": ("ir_measures'", "(decimals) is --digits with --format table|latex; text prints 4 "
+           "decimals as trec_eval, --format json the unrounded values"),
+    "--output_format": ("ir_measures'", "(tsv, jsonl) is --format (text, csv, json, ...)"),
+    "--provider": ("ir_measures'", "(which library computes) is not taken: sdreval computes "
+                   "every measure itself"),
+}
+
+
+def _measures_hint(message: str) -> str:
+    """``; ... give them with -m`` when a run path that does not exist is measure names (the
+    third argument of ir_measures' command line, ``ir_measures QRELS RUN 'nDCG@10 P@5'``)."""
+    import ast
+    import re
+
+    from ..errors import UsageError
+    from ..measures.registry import parse_measure
+
+    found = re.match(r"^\w+ (.+) does not exist\.$", message)
+    try:
+        words = str(ast.literal_eval(found.group(1))).split() if found else []
+        for word in words:
+            parse_measure(word)
+    except (ValueError, SyntaxError, UsageError):
+        return ""
+    if not words:
+        return ""
+    return ("; measures are given with -m (" + " ".join(f"-m {w}" for w in words)
+            + "), where ir_measures takes them after the run")
 
 
 def _available(module: str) -> bool:

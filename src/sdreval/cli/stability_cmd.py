@@ -23,7 +23,6 @@ with an ``analysis`` column first.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import click
 
@@ -38,6 +37,7 @@ from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, Output
 from .compare_cmd import scores_from_inputs
 from .eval_inputs import context_options
 from ..measures.results import stacked
+from ..model.runnames import file_stem
 
 np = lazy_module("numpy")
 pd = lazy_module("pandas")
@@ -89,7 +89,7 @@ def _variant_table(inputs, variants_path, alt_qrels, measures, options,
     ctx = build_context(options)
     frames = []
     refused: list[Problem] = []  # every alternative's errors, said at once
-    for name, path in [("original", inputs[0])] + [(Path(p).stem, p) for p in alt_qrels]:
+    for name, path in [("original", inputs[0])] + [(file_stem(p), p) for p in alt_qrels]:
         try:
             qrels, runs, log = load_inputs(path, inputs[1:], options)
         except InputError as error:

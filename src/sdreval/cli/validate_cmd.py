@@ -57,7 +57,9 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
     summary = ""
     try:
         if kind in ("chunk-map", "documents") or (kind == "chunk-run" and chunk_map is None):
-            return kind, log, None, _span_summary(path, kind, log, documents)
+            summary = _span_summary(path, kind, log, documents)
+            return kind, log, None, summary + (_NODES if kind == "chunk-map" and not fmt
+                                               and _llamaindex_dump(path) else "")
         if kind in QRELS_FORMATS and (kind != "ranx-json" or json_holds(path) == "qrels"):
             obj = qrels = read_qrels(path, kind, log, documents, collection=collection,
                                      pool_policy=pool_policy)
@@ -137,6 +139,20 @@ def _add(log: ProblemLog, error: InputError) -> None:
         return
     for problem in error.problems:
         log.add(problem)
+
+
+#: the reading chosen for LlamaIndex dumps, whose keys a node and a document share
+_NODES = (" (read as LlamaIndex nodes: a dumped LlamaIndex Document has the same keys; "
+          "--format documents reads it as documents)")
+
+
+def _llamaindex_dump(path: str) -> bool:
+    """Whether a table has the keys of LlamaIndex's ``model_dump()`` (``id_`` and
+    ``relationships``): TextNodes, and Documents alike."""
+    from ..io.spans import sniff_columns
+
+    found = sniff_columns(path)
+    return found is not None and {"id_", "relationships"} <= set(found[1])
 
 
 def _span_summary(path: str, kind: str, log: ProblemLog, documents=None) -> str:

@@ -194,7 +194,7 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
         raise InputError("NUL bytes: a binary file, or text in UTF-16/UTF-32 (save it as "
                          "UTF-8); qrels and runs are UTF-8 text (TREC-like lines, JSONL, CSV, "
                          "INEX XML; gzip-compressed as FILE.gz) or Parquet", str(path))
-    if kind == "passage-qrels" and (twofold := twofold_qrels(lines)) is not None:
+    if kind in ("passage-qrels", "trec-qrels") and (twofold := twofold_qrels(lines)):
         raise InputError(twofold, str(path))
     if kind is None:
         hint, expected = unrecognised_hint(lines), ", ".join(ALL_FORMATS + SPAN_TABLES)
@@ -294,11 +294,28 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
                 "a relevance key nor a score or rank: as judgements, give every span a "
                 "relevance (1 for gold text); if it is a run, are the qrels and the run swapped? "
                 f"({arguments_order()})")
+    if found == "table-qrels" and what != "judgements" and _beir_layout(path):
+        return (f"this is a {found} file, not {what}: it has BEIR's qrels columns (query-id, "
+                "corpus-id, score: Thakur et al. 2021), whose score is a grade; if it is a run "
+                f"(the score the retrieval's), {format_option('run', 'table-run')} reads it; "
+                f"else are the qrels and the run swapped? ({arguments_order()})")
     if swapped:
+        fol = (" Or a TREC run without its run-id column: a TREC run has 6 fields, topic Q0 "
+               "doc rank rsv run-id (FOL qrels have 5: topic Q0 doc offset length)"
+               if found == "fol-qrels" else "")
         return (f"this is {a} {found} file, not {what}: are the qrels and the run swapped? "
                 f"({arguments_order()}; {option} forces a "
-                "format)")
+                f"format){fol}")
     return f"this is {a} {found} file, not {what} (use {option} to force a format)"
+
+
+def _beir_layout(path: str | Path) -> bool:
+    """A table with BEIR's qrels columns (:func:`~sdreval.io.frame_qrels.beir_qrels`)."""
+    from .frame_qrels import beir_qrels
+    from .spans import sniff_columns
+
+    found = sniff_columns(path)
+    return found is not None and beir_qrels(found[1])
 
 
 def _unranked(path: str | Path) -> bool:

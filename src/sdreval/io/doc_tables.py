@@ -70,9 +70,10 @@ def table_kind(layout: str, columns: list[str], file: str, role: str | None = No
             role == "run" or RAGAS_IDS["qrels"] not in ids) else TABLE_QRELS
     shown = ", ".join(columns[:12]) + (", ..." if len(columns) > 12 else "") or "none"
     topic, doc = have.intersection(TOPIC), have.intersection(DOC)
-    if layout in ("csv", "tsv") and (not (topic and doc) or [c.lower() for c in columns[:3]]
-                                     == ["topic", "file", "path"]):
-        return None  # not a table's header, or the native judgements' own (their reader's)
+    if layout in ("csv", "tsv") and (not (topic and doc) or layout == "tsv" and [
+            c.lower() for c in columns[:3]] == ["topic", "file", "path"]):
+        return None  # not a table's header, or the native TSV's own (its reader's; the
+        # native reader splits on white space, so the same header with commas is a CSV's)
     what = f"{layout.upper()} {'dataset' if file.endswith('/') else 'file'} with columns {shown}"
     from .frame_qrels import beir_qrels  # the qrels tables' reader holds their rules
 

@@ -206,11 +206,14 @@ def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.nd
         (size[again] == size[earlier]) | (np.isnan(size[again]) & np.isnan(size[earlier])))
     what = ((lambda i: f"topic {topics[i]}: document {docs[i]}") if documents else
             (lambda i: f"topic {topics[i]}: element {docs[i]} {paths[i]}"))
-    check.warn(again[same], lambda i: f"{what(i)} repeats {check.where(first_of[i])} "
+    check.warn(again[same], lambda i: f"{what(i)} repeats {check.before(first_of[i], i)} "
                                       f"(identical; ignored)")
-    check.report(again[~same], lambda i: f"{what(i)} judged again, differently from "
-                                         f"{check.where(first_of[i])} "
-                                         f"({check.where(first_of[i])} kept)")
+    def differs(i: int) -> str:
+        kept = check.before(first_of[i], i)
+        return (f"{what(i)} judged again, differently from {kept} "
+                f"({'that one' if kept.startswith('an ') else kept} kept)")
+
+    check.report(again[~same], differs)
     dropped = invalid.copy()
     dropped[again] = True
     if dropped.all():
@@ -293,10 +296,10 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
                 noted[i] = f"{where(i)}: empty passage {span(key[2], 0)} (ignored)"
             elif key in seen and grades is not None and grades[i] != grades[seen[key]]:
                 other_grade[i] = (f"{where(i)}: passage {span(*key[2:])} judged again, "
-                                  f"differently from {check.where(seen[key])} (that one kept)")
+                                  f"differently from {check.before(seen[key], i)} (that one kept)")
             elif key in seen:
                 noted[i] = (f"{where(i)}: passage {span(*key[2:])} repeats "
-                            f"{check.where(seen[key])} (read once; --compat chroma counts "
+                            f"{check.before(seen[key], i)} (read once; --compat chroma counts "
                             "each copy, as Chroma's evaluation code does)")
                 entry.repeats[key[2:]] = entry.repeats.get(key[2:], 0) + 1
             else:
@@ -354,6 +357,6 @@ def _note_overlaps(rows: list[int], offsets: np.ndarray, lengths: np.ndarray,
             noted.setdefault(later, f"{where(later)}: passage "
                                     f"{span(offsets[later], lengths[later])} overlaps "
                                     f"{span(offsets[earlier], lengths[earlier])} at "
-                                    f"{check.where(earlier)} (characters counted once)")
+                                    f"{check.before(earlier, later)} (characters counted once)")
         if offsets[i] + lengths[i] > offsets[reach] + lengths[reach]:
             reach = i

@@ -69,7 +69,7 @@ def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str]
             return text if labels is None else f"{labels[i]} ({text})"
 
         check.warn(at[repeated], lambda r: f"topic {names[codes[of(r)]]}: " + repeat_message(
-            named(of(r)), check.where(int(at[first[of(r)]]))))
+            named(of(r)), check.before(int(at[first[of(r)]]), int(r))))
     if overlaps and offsets is not None and len(docs):
         doc_codes = pd.factorize(docs)[0].astype(np.int64)
         topic_doc = np.asarray(codes, dtype=np.int64) * (int(doc_codes.max()) + 1) + doc_codes
@@ -78,7 +78,7 @@ def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str]
             check.warn([at[i]], lambda _: f"topic {names[codes[i]]}: passage "
                        f"{result_text(docs, None, offsets, lengths, i, ends)} overlaps "
                        f"{range_text(int(offsets[other]), int(lengths[other]), ends)} "
-                       f"({check.where(int(at[other]))})")
+                       f"({check.before(int(at[other]), int(at[i]))})")
     if ranks is not None:
         kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
         for i, previous, count in rank_disorder(codes, ranks):

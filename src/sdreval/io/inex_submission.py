@@ -26,9 +26,9 @@ from lxml import etree
 
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Run
+from ..model.runnames import file_stem
 from .inex_results import ResultReader, TopicColumns, build_ranking
 from .detect import SUBMISSION
-from .trec_lines import file_stem
 from .textlines import finish, given_log, local_path
 from .written import whole_file
 from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,

@@ -75,7 +75,7 @@ def _run_file(path: str | Path, fmt: str | None, log: ProblemLog | None, chunk_m
     kind = resolve_format(path, fmt, RUN_FORMATS, "a run")
     if kind == "ranx-json":
         from .interop import run_from_dict
-        from .trec_lines import file_stem
+        from ..model.runnames import file_stem
 
         return read_json_file(path, log,
                               lambda data, inner: run_from_dict(data, file_stem(path), inner),

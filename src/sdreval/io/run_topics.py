@@ -12,9 +12,10 @@ from ..model.result_rules import (disorder_in_groups, disorder_message, overlap_
                                   overlapping_rows, repeat_message, repeated_rows,
                                   topics_with_overlaps, topics_with_repeats)
 from ..model.run import Coded, Filled, Run
+from ..model.runnames import file_stem
 from .columnar import arrow_pool
 from .run_columns import RowIndex, RunColumns
-from .trec_lines import DOCUMENT_PATH, file_stem
+from .trec_lines import DOCUMENT_PATH
 
 
 def doc_codes(doc: np.ndarray, names: np.ndarray, piece: np.ndarray) -> np.ndarray:
@@ -222,7 +223,8 @@ def report_topics(columns: list, index: RowIndex | RowsAt, order: np.ndarray | N
         repeat = np.zeros(k, dtype=bool)
         if repeats:
             repeat = report_repeats(name_t, topic_doc, topic_path, topic_offset, topic_length,
-                                    line, topic_names, None if layout == "passage"
+                                    line, topic_names, None if layout in ("passage",
+                                                                          "document")
                                     else paths[topic_path], layout, file, log)
         if overlaps:
             report_overlaps(name_t, topic_doc, topic_offset, topic_length, line, topic_names,

@@ -18,10 +18,10 @@ from typing import Iterator
 
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.run import Ranking, Run, Unit
+from ..model.runnames import file_stem
 from .detect import RUN_FORMATS, resolve_format
 from .stream_text import TopicsResumed, last_lines, text_runs
 from .textlines import finish, given_log
-from .trec_lines import file_stem
 
 #: run files larger than this are evaluated streaming by ``sdreval eval`` even without --stream
 STREAM_THRESHOLD_BYTES = 512 * 1024 * 1024

@@ -11,8 +11,8 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog
 from ..model.run import Run
+from ..model.runnames import file_stem
 from .textlines import finish, given_log, iter_fields
-from .trec_lines import file_stem
 
 
 class TopicsResumed(Exception):

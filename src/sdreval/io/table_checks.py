@@ -33,7 +33,6 @@ from .textlines import CHAR_LIMIT, INT_LIMIT, NOT_A_RANK, beyond_char_limit, not
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
 
-
 def single_run_name(frame: "pd.DataFrame", source: str) -> str | None:
     """The run a table's run column names (the first of :data:`RUN` present), ``None``
     without one; a column naming several runs is refused (a table is one run, as the
@@ -108,6 +107,15 @@ class Checker:
 
     def warn(self, rows: np.ndarray | Sequence[int], message: Callable[[int], str]) -> None:
         self.report(rows, message, "warning")
+
+    def before(self, first: int, row: int) -> str:
+        """Where row ``first`` is, named in a message about row ``row``: with its file where
+        theirs differ (a dataset's parts), as ``an earlier entry of`` the place both share
+        (a list expanded into rows: RAGAS's ids)."""
+        place = self.where(first)
+        if self.sources is not None and self.sources(first) != self.sources(row):
+            return f"{place} of {self.sources(first)}"
+        return f"an earlier entry of {place}" if place == self.where(row) else place
 
     def floats(self, values: Any, name: str) -> np.ndarray:
         """Finite float64 values (``name ... is not a finite number`` otherwise)."""

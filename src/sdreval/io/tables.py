@@ -32,13 +32,13 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
+from ..model.runnames import file_stem
 from .ids import id_of
 from .locations import dataset_parts, is_directory, is_url, url_start
 from .parquet_tables import dataset_columns, load_dataset, load_parquet, parquet_file, to_frame
 from .table_checks import chosen_run_name, single_run_name
 from .table_model import Table
 from .table_syntax import check_quoting, check_row_widths, repeated_key, unique_keys
-from .trec_lines import file_stem
 from .text_rules import LONE_CR_PROBLEM, first_not_utf8, lone_cr, not_utf8
 from .textlines import PARQUET_MAGIC, first_data_line, open_binary, read_head, table_layout
 

@@ -16,22 +16,29 @@ GRADE_LIMIT = 10
 
 
 def twofold_qrels(lines: list[list[str]]) -> str | None:
-    """Why lines detected as passage qrels (``topic doc offset length``) are refused as
-    ambiguous, or None: every line has 4 fields, the same number in the second field and a
-    grade-sized fourth one (below :data:`GRADE_LIMIT`), as TREC qrels ``qid iter docno rel``
-    with numeric document ids and an iteration field other than 0 are written (``1 1 7067032
-    2``); read as passages, each topic would hold one document, named by the iteration, and
-    its grades would be passage lengths."""
+    """Why lines detected as passage or TREC qrels are refused as ambiguous, or None: every
+    line has 4 fields, the same number in the second field, an integer third and fourth one,
+    and the fourth is grade-sized (below :data:`GRADE_LIMIT`) with an iteration field other
+    than 0, as TREC qrels ``qid iter docno rel`` with numeric document ids are written (``1 1
+    7067032 2``; read as passages, each topic would hold one document, named by the
+    iteration, and its grades would be passage lengths), or never grade-sized with an
+    iteration field 0 (``1 0 100 50``: passage qrels in a document named ``0``, whose lengths
+    TREC qrels would read as grades)."""
     data = [f for f in lines if f[0].lower() != "topic"]
     if not data or any(len(f) != 4 or f[1] != data[0][1] for f in data):
         return None
-    if parse_float(data[0][1]) is None or any(abs(parse_grade(f[3]) or 0) >= GRADE_LIMIT
-                                              for f in data):
+    if parse_float(data[0][1]) is None or any(parse_int(f[2]) is None for f in data):
+        return None
+    grades, zero = [parse_int(f[3]) for f in data], data[0][1] == "0"
+    if None in grades or not all(g >= GRADE_LIMIT if zero else abs(g) < GRADE_LIMIT
+                                 for g in grades):
         return None
     line = " ".join(data[0])[:60]
-    return (f"ambiguous format: {line!r} reads as TREC qrels whose iteration field is "
-            f"{data[0][1]!r} (qid iter docno rel) and as passage qrels (topic doc offset "
-            f"length: every line in document {data[0][1]!r}); name the format: "
+    trec = (f"TREC qrels with grade {data[0][3]!r} (qid iter docno rel: grades of TREC qrels "
+            f"are most often below {GRADE_LIMIT})" if zero else
+            f"TREC qrels whose iteration field is {data[0][1]!r} (qid iter docno rel)")
+    return (f"ambiguous format: {line!r} reads as {trec} and as passage qrels (topic doc "
+            f"offset length: every line in document {data[0][1]!r}); name the format: "
             f"{format_option('qrels', 'trec')} or {format_option('qrels', 'passages')}")
 
 

@@ -284,14 +284,14 @@ def parse_int(text: str) -> int | None:
 NOT_A_RANK = "is not an integer: write each rank in decimal digits (3, not 3.0)"
 
 
-#: a whole number written with a decimal point: ``2.0``, ``-1.00``
-_WHOLE_DECIMAL = re.compile(r"[+-]?[0-9]+\.0+")
+#: a whole number written with a decimal point: ``2.0``, ``-1.00``, ``2.``
+_WHOLE_DECIMAL = re.compile(r"[+-]?[0-9]+\.0*")
 
 
 def parse_grade(text: str) -> int | None:
     """A relevance grade: a decimal integer (:func:`parse_int`) or a whole number written as a
-    decimal (``2.0``, which trec_eval reads as 2, as tables' float columns hold grades), or
-    None if ``text`` is neither (a fraction: :func:`fractional_grade`)."""
+    decimal (``2.0`` or ``2.``, which trec_eval's atol reads as 2, as tables' float columns
+    hold grades), or None if ``text`` is neither (a fraction: :func:`fractional_grade`)."""
     value = parse_int(text)
     if value is None and _WHOLE_DECIMAL.fullmatch(text):  # not 1e3: trec_eval's atol reads 1
         value = parse_int(text.partition(".")[0])

@@ -7,9 +7,8 @@ the table "Policies" of docs/inputs.md.
 """
 from __future__ import annotations
 
-from pathlib import Path
 
-from ..errors import ProblemLog, shown_source
+from ..errors import ProblemLog
 from ..model.xpath import XPathError, canonical_xpath
 from .textlines import NOT_A_RANK, not_from_one, parse_float, parse_int, passage_fields
 
@@ -100,13 +99,3 @@ def note_run_id(run_ids: dict[str, int], run_id: str, number: int, file: str,
     elif len(run_ids) > 2:
         log.warn(file, number, f"another run-id {run_id!r}")
 
-
-def file_stem(path: str | Path) -> str:
-    """The file name without extension (``.gz`` and then one more suffix removed);
-    ``<stdin>`` for standard input (``-``), as messages name it."""
-    if str(path) == "-":
-        return shown_source("-")
-    path = Path(path)
-    if path.suffix == ".gz":
-        path = path.with_suffix("")
-    return path.stem

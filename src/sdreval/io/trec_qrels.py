@@ -1,5 +1,5 @@
 """TREC qrels: ``qid iter docno rel``, one judged document a line (trec_eval's format; ``iter``
-ignored, ``rel`` an integer grade, ``2.0`` read as 2 and ``1.5`` refused, ``rel <= 0``
+ignored, ``rel`` an integer grade, ``2.0`` and ``2.`` read as 2, ``1.5`` refused, ``rel <= 0``
 non-relevant as in trec_eval).  Each judgement is the whole document ``(docno,
 "/article[1]")`` with ``e = s = rel`` on the ``graded`` scale, as document runs are held, so
 the classic measures evaluate document runs against them directly.  Policies: docs/inputs.md.

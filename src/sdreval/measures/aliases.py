@@ -24,7 +24,9 @@ trec_eval (``-m`` name)                sdreval / ir_measures
 
 ranx's names, with or without a cut-off: ``ndcg@10``, ``precision@10``, ``recall@100``,
 ``map@100``, ``mrr@10``, ``hit_rate@10`` (``Success``), ``hits@10`` (relevant results in the first
-k, ``Hits``), ``r-precision``, ``bpref``; trec_eval's lower-case names take ``@k`` too.
+k, ``Hits``), ``r-precision``, ``bpref``, ``ndcg_burges`` (``nDCG(gains=exp)``); trec_eval's
+lower-case names take ``@k`` too.  ranx's names sdreval spells otherwise (``rbp.80``,
+``precision@5-l2``, ``f1``) are refused with the spelling (:func:`ranx_name`).
 
 ir_measures spellings: ``MAP``, ``NDCG``, ``MRR``, ``RPrec``, ``BPref``, ``Precision``,
 ``nDCG(dcg=exp-log2)`` (= ``nDCG(gains=exp)``), ``R@100`` (recall).  ``R`` *with* a cut-off is
@@ -141,7 +143,9 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
         return TREC_NAMES[name], None
     if name in TREC_CUTOFF_NAMES and name not in ("P",):  # sdreval's P says it itself
         raise UsageError(f"trec_eval measure {name!r} needs a cut-off: {_example(name)} "
-                         "(one cut-off per measure)")
+                         "(one cut-off per measure)" + ("; ranx's recall without a cut-off "
+                                                        "(the whole list) is SetR"
+                                                        if name == "recall" else ""))
     match = _TREC_CUTOFF.match(name)
     if match is None:
         return None
@@ -205,6 +209,60 @@ def trec_param_name(name: str) -> tuple[str, dict[str, str]] | None:
     return measure, dict(zip(param.split(","), weights[:3]))
 
 
+#: ranx's names that sdreval spells with a parameter: ``ndcg_burges`` (exponential gains,
+#: Burges et al. 2005) is ``nDCG(gains=exp)``
+RANX_PARAM_NAMES = {"ndcg_burges": ("nDCG", {"gains": "exp"})}
+#: ranx's relevance level after the name (``precision@5-l2``) and its RBP (``rbp.80``)
+_RANX_LEVEL = re.compile(r"^([a-z_-]+?)(@[0-9]+)?-l([0-9]+)$")
+_RANX_RBP = re.compile(r"^rbp[.@]([0-9]+)$")
+#: ranx's metrics without an sdreval measure of the same meaning, with what to write instead
+_RANX_INSTEAD = {
+    "precision": "ranx's precision without a cut-off (the whole list) is SetP; with one, P@k",
+    "hit_rate": ("ranx's hit_rate without a cut-off (1 if anything relevant is retrieved) is "
+                 "Success@k with k at least the longest list; with one, Success@k"),
+    "f1": ("ranx's f1 without a cut-off (the whole list) is SetF; f1@k (the harmonic mean of "
+           "precision@k and recall@k) is not an sdreval measure: P@k and Recall@k are its parts"),
+    "dcg": "ranx's unnormalised dcg is not an sdreval measure; nDCG@k is normalised",
+    "dcg_burges": ("ranx's unnormalised dcg_burges is not an sdreval measure; "
+                   "nDCG(gains=exp)@k is normalised"),
+}
+
+
+def ranx_name(name: str) -> tuple[str, dict[str, str], str | None] | None:
+    """``(sdreval name, parameters, cut-off text or None)`` of a ranx name that sdreval spells
+    with a parameter (``ndcg_burges@10`` -> ``nDCG(gains=exp)@10``), else None.  A ranx name
+    with no sdreval measure of its meaning (``f1@10``, ``dcg``, ``precision`` over the whole
+    list), with ranx's relevance level (``map@100-l2``) or ranx's RBP (``rbp.80``, where
+    sdreval's ``rbp`` is trec_eval's) is refused with what to write."""
+    from ..errors import UsageError
+
+    base, _, cutoff = name.partition("@")
+    if base in RANX_PARAM_NAMES and (not cutoff or cutoff.isdigit()):
+        measure, params = RANX_PARAM_NAMES[base]
+        return measure, dict(params), cutoff or None
+    level = _RANX_LEVEL.match(name)
+    if level and level.group(1) in RANX_NAMES | RANX_PARAM_NAMES | _RANX_INSTEAD:
+        metric, at, grade = level.group(1), level.group(2) or "", level.group(3)
+        if metric in ("ndcg", "ndcg_burges", "dcg", "dcg_burges"):
+            raise UsageError(f"measure {name!r}: ranx's relevance level -l{grade} (grades below "
+                             f"{grade} gain nothing) has no sdreval spelling for nDCG: map the "
+                             "grades in the qrels instead")
+        raise UsageError(f"measure {name!r}: ranx's relevance level -l{grade} is written "
+                         f"{RANX_NAMES.get(metric, metric)}(rel={grade}){at} in sdreval "
+                         f"(-l {grade} sets it for every binary measure)")
+    rbp = _RANX_RBP.match(name)
+    if rbp:
+        p = "0." + rbp.group(1)
+        raise UsageError(f"measure {name!r}: ranx's RBP with p = {p} is RBP(p={p}) in sdreval "
+                         f"(each grade its gain, as ranx); sdreval's rbp is trec_eval's "
+                         f"(TrecRBP(p={p}), trec_eval's rbp.p={p}: gains divided by the topic's "
+                         "highest grade)")
+    if base in _RANX_INSTEAD and (base != "precision" or not cutoff) and (
+            base != "hit_rate" or not cutoff):
+        raise UsageError(f"measure {name!r}: {_RANX_INSTEAD[base]}")
+    return None
+
+
 def canonical_name(name: str, has_cutoff: bool) -> str | None:
     """The sdreval name of an ir_measures, ranx or trec_eval spelling (``MRR`` -> ``RR``; ``R``
     with a cut-off -> ``Recall``; ``ndcg@10`` -> ``nDCG@10``; ``unj@10`` -> ``Unjudged@10``),
@@ -216,14 +274,25 @@ def canonical_name(name: str, has_cutoff: bool) -> str | None:
 
 
 def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
-    """An ir_measures parameter as sdreval's (``dcg=exp-log2`` -> ``gains=exp``)."""
+    """An ir_measures parameter as sdreval's (``dcg=exp-log2`` -> ``gains=exp``); its
+    ``NumRet(rel=1)`` (relevant results retrieved) and ``judged_only`` are refused with what
+    to write."""
+    from ..errors import UsageError
+
+    if measure == "NumRet" and key == "rel":
+        instead = "NumRelRet" if value in ("1", "1.0") else f"NumRelRet(rel={value})"
+        raise UsageError(f"measure NumRet(rel={value}): ir_measures' relevant results "
+                         f"retrieved are {instead} in sdreval")
+    if key == "judged_only":
+        raise UsageError(f"measure {measure}: ir_measures' judged_only (unjudged results "
+                         "removed before scoring, trec_eval -J) is not in sdreval; Judged@k "
+                         "says how much of a ranking is judged, Bpref and infAP score "
+                         "incomplete judgements")
     found = PARAM_VALUES.get((measure, key, value))
     if found is not None:
         return found
     values = [v for (m, k, v) in PARAM_VALUES if m == measure and k == key]
     if values:
-        from ..errors import UsageError
-
         raise UsageError(f"measure {measure}: {key}={value} is not one of {', '.join(values)}"
                          f"{did_you_mean(value, values)}")
     return key, value
@@ -238,7 +307,7 @@ def _example(name: str) -> str:
 def all_names() -> list[str]:
     """Every alias spelling (for suggestions), with example cut-offs for trec_eval's."""
     return (list(TREC_NAMES) + [_example(n) for n in TREC_CUTOFF_NAMES]
-            + list(IR_MEASURES_NAMES) + [f"{n}@10" for n in RANX_NAMES])
+            + list(IR_MEASURES_NAMES) + [f"{n}@10" for n in RANX_NAMES | RANX_PARAM_NAMES])
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

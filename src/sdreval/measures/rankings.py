@@ -28,7 +28,7 @@ from ..judgements.qrels import Qrels
 from ..model.run import Run
 from .classic import kernels
 from .classic.definitions import (QUANT, REL, VERSION, GainGroup, binary_relevance, blockwise,
-                                  relevant_for)
+                                  relevant_for, say_trec_version)
 from .classic.lookup import RunLookup
 from .classic.pool import PooledMarks
 from .param_rules import PERSISTENCE_RANGE
@@ -149,6 +149,7 @@ def _binary(m: Measure, isrel: np.ndarray, R: np.ndarray, ctx: Any) -> np.ndarra
     if m.name == "GMAP":
         return kernels.average_precision(isrel, R)
     if m.name == "IPrecAvg":
+        say_trec_version(m, isrel, R, ELEVEN_POINTS, ctx)
         version = m.get("version", ctx)
         total = np.zeros(isrel.shape[0])
         for x in reversed(ELEVEN_POINTS):  # trec_eval's sum, from recall 1.0 down: the same

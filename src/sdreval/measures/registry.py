@@ -287,6 +287,19 @@ def parse_measure(text: str | Measure) -> Measure:
     return measure
 
 
+def _several(text: str) -> str:
+    """``; one measure per name: -m A -m B`` when ``text`` is several measure names separated
+    by spaces (ir_measures' command line takes them so), else an empty string."""
+    words = text.split()
+    try:
+        if len(words) < 2 or not all(_parse_measure(word) for word in words):
+            return ""
+    except UsageError:
+        return ""
+    return ("; one measure per name (ir_measures' command line takes a list separated by "
+            f"spaces): {' '.join('-m ' + w for w in words)}, or a list in Python")
+
+
 #: measures parsed from text (a :class:`Measure` is immutable; a hit counts while its
 #: definition is still the one registered under its name)
 _PARSED: dict[str, Measure] = {}
@@ -308,9 +321,13 @@ def _parse_measure(text) -> Measure:
     with_param = aliases.trec_param_name(stripped)
     if with_param is not None:
         return make_measure(MEASURES[with_param[0]], with_param[1], None, stripped)
+    ranx = aliases.ranx_name(stripped)
+    if ranx is not None:
+        return make_measure(MEASURES[ranx[0]], ranx[1], ranx[2], stripped)
     match = _SYNTAX.match(stripped)
     if match is None:
-        raise UsageError(f"cannot parse measure {text!r}; expected Name(param=value,...)@cutoff")
+        raise UsageError(f"cannot parse measure {text!r}; expected Name(param=value,...)@cutoff"
+                         + _several(stripped))
     name, inner, cutoff = match.groups()
     name = aliases.canonical_name(name, cutoff is not None) or name
     definition = MEASURES.get(name)

@@ -45,7 +45,9 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
     elif no_relevant:
         shown = first_topics(t for t in qrels.topics if t not in relevant)
         ctx.warn(f"{no_relevant} qrels topic(s) with nothing relevant left out of means: "
-                 + ", ".join(shown) + (" ..." if no_relevant > _LISTED else ""))
+                 + ", ".join(shown) + (" ..." if no_relevant > _LISTED else "")
+                 + " (trec_eval, ir_measures and ranx average them in as 0: "
+                 "--zero-rel-as-zero, zero_rel=True in Python)")
     unknown = unjudged_run_topics(run, qrels.topics, ctx)
     if unknown:
         ctx.warn(unknown)

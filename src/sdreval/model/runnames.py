@@ -17,15 +17,17 @@ from ..errors import shown_source
 from .run import Run
 
 
-def _stem(source: str | None) -> str:
-    """The file name without its extensions (``runs/a.txt.gz`` -> ``a``); '' if not a file."""
-    if not source or source.startswith("("):  # "(DataFrame)", "(dict)", ...
-        return ""
-    name = Path(source).name
-    for suffix in (".gz", ".bz2", ".xz"):
-        if name.endswith(suffix):
-            name = name[: -len(suffix)]
-    return name.rsplit(".", 1)[0] if "." in name[1:] else name
+def file_stem(path: str | Path) -> str:
+    """The file name without extension (``.gz`` and then one more suffix removed:
+    ``runs/a.txt.gz`` -> ``a``); ``<stdin>`` for standard input (``-``), as messages name it:
+    a run's name where its file names none, a chunking's in a merged chunk map, the label
+    telling same-named runs apart."""
+    if str(path) == "-":
+        return shown_source("-")
+    path = Path(path)
+    if path.suffix == ".gz":
+        path = path.with_suffix("")
+    return path.stem
 
 
 def distinct_run_names(names: Sequence[str], sources: Sequence[str | None]
@@ -42,15 +44,16 @@ def distinct_run_names(names: Sequence[str], sources: Sequence[str | None]
         if count < 2:
             continue
         positions = [i for i, n in enumerate(names) if n == name]
-        stems = [_stem(sources[i]) for i in positions]
+        stems = ["" if not sources[i] or sources[i].startswith("(")  # "(DataFrame)", ...
+                 else file_stem(sources[i]) for i in positions]
         if len(set(stems)) < count or not all(stems):
             labels = [f"{s} #{k + 1}" if s else f"#{k + 1}" for k, s in enumerate(stems)]
         else:
             labels = stems
         for i, label in zip(positions, labels):
             new[i] = f"{name} ({label})"
-        files = ", ".join(shown_source(sources[i]) if _stem(sources[i]) else "in memory"
-                          for i in positions)
+        files = ", ".join(shown_source(sources[i]) if stem else "in memory"
+                          for i, stem in zip(positions, stems))
         warnings.append(f"{count} runs share the run name {name!r} ({files}); they are "
                         "evaluated as separate runs named "
                         + ", ".join(repr(new[i]) for i in positions))

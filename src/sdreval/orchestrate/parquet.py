@@ -10,12 +10,12 @@ docs/scale.md, or evaluate it without ``--jobs``/``--scheduler``, read whole).
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from ..errors import InputError, ProblemLog
 from ..io.locations import dataset_parts, is_directory, is_url
 from ..io.textlines import PARQUET_MAGIC
 from ..model.run import Run
+from ..model.runnames import file_stem
 
 #: the layout :mod:`.ranges` gives a run read file by file from a Parquet dataset
 PARQUET = "parquet"
@@ -43,8 +43,9 @@ def dataset_files(path: str) -> list[str] | None:
 
 
 def dataset_name(path: str) -> str:
-    """The stem of the file or directory: the run's name where no run column names it."""
-    return Path(str(path).rstrip("/" + os.sep)).stem
+    """The stem of the file or directory (the one rule,
+    :func:`~sdreval.model.runnames.file_stem`): the run's name where no run column names it."""
+    return file_stem(str(path).rstrip("/" + os.sep))
 
 
 def named_run(file: str) -> str | None:

@@ -11,8 +11,8 @@ import numpy as np
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ...model.run import Run
+from ...model.runnames import file_stem
 from ..textlines import finish, given_log
-from ..trec_lines import file_stem
 from .documents import DOCUMENT_KEYS, Documents
 from .fields import canonical_columns, canonical_table
 from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run,
@@ -135,7 +135,7 @@ def _merged(maps: list[ChunkMap], files: list[str], log: ProblemLog) -> ChunkMap
                                                       log.error)(files[parts[i]],
                                                                  int(lines[i]), text))
     return ChunkMap(index[keep], docs[keep], starts[keep], ends[keep], " + ".join(files),
-                    parts[keep], tuple(Path(f).stem for f in files), lines[keep])
+                    parts[keep], tuple(map(file_stem, files)), lines[keep])
 
 
 def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,

@@ -311,6 +311,7 @@ def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | N
     if m.name == "NumRelRet":
         return kernels.count_at(isrel)
     if m.name == "IPrec":
+        say_trec_version(m, isrel, R, (float(m.cutoff),), facts.ctx)
         return kernels.interpolated_precision(isrel, R, float(m.cutoff),
                                               m.get("version", facts.ctx))
     if m.name in ("SetP", "SetR", "SetF"):
@@ -322,6 +323,26 @@ def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | N
     judged = facts.judged(rows)
     judged &= ~facts.pooled(rows)
     return kernels.bpref(isrel, judged & ~isrel, R, facts.unjudged_units(R, rows))
+
+
+def say_trec_version(m: Measure, isrel: np.ndarray, R: np.ndarray, levels: tuple[float, ...],
+                     ctx: Any) -> None:
+    """trec_eval's names ``iprec_at_recall_x`` and ``11pt_avg`` without ``version=`` give
+    trec_eval 9.x's values (as pytrec_eval and ir_measures); where trec_eval 10.0's rounding
+    of x·R gives some topic another value, the evaluation's warnings say so."""
+    if (not hasattr(ctx, "warn") or any(key == "version" for key, _ in m.params)
+            or not m.text.startswith(("iprec_at_recall", "11pt_avg"))):
+        return
+    for x in levels:
+        if not np.array_equal(kernels.interpolated_precision(isrel, R, x),
+                              kernels.interpolated_precision(isrel, R, x, "trec10")):
+            instead = ("IPrecAvg(version=trec10)" if m.name == "IPrecAvg"
+                       else f"IPrec(version=trec10)@{m.cutoff:g}")
+            ctx.warn(f"{m.text}: trec_eval 9.x's values, as pytrec_eval and ir_measures "
+                     "(interpolated from the c-th relevant result, c = (long)(x·R + 0.9)); "
+                     "trec_eval 10.0 rounds (c = lround(x·R)) and gives other values on some "
+                     f"topics here: {instead} gives 10.0's")
+            return
 
 
 def relevant_for(measure: Measure, qrels: Qrels, ctx: Any) -> frozenset[str]:
