@@ -154,7 +154,9 @@ def compare(results: Any, measure: Any = None, test: str = "t", correction: str 
     reject, topics`` then ``diff, diff_ci_low, diff_ci_high`` (``mean_a − mean_b``
     and its interval: the mean difference over topics; for counts such as num_ret, whose
     means are sums over topics as trec_eval prints them, the difference of the sums),
-    ``effect_size`` (Cohen's d_z, Lakens 2013, Eq. 6), ``wins, ties, losses``; one family
+    ``effect_size`` (Cohen's d_z, Lakens 2013, Eq. 6), ``wins, ties, losses``, ``direction``
+    (1: the test finds run_a better, −1: run_b, 0: neither; the sign and Wilcoxon tests by
+    wins and signed ranks, not the means); one family
     (and correction) per measure.  ``test`` is t, wilcoxon, sign, bootstrap or randomization;
     ``correction`` by (Benjamini-Yekutieli), bh, holm, bonferroni or none; further keywords as
     :func:`sdreval.stats.compare_runs`."""

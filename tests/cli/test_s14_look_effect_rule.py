@@ -25,7 +25,7 @@ def test_all_ties_states_zero(tmp_path):
     result = compare("--scores", scores(tmp_path, [0.5, 0.3, 0.2], [0.5, 0.3, 0.2]), "-m", "AP")
     assert result.exit_code == 0, result.output
     row = result.stdout.splitlines()[1].split("\t")
-    assert row[12] == "0" and row[13:] == ["0", "3", "0"]
+    assert row[12] == "0" and row[13:16] == ["0", "3", "0"]
     assert "sdreval: every topic ties: p_value 1 and effect_size 0" in result.stderr
     assert row[5:7] == ["1", "1"]  # p_value, p_adjusted
 

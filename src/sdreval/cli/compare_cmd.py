@@ -92,7 +92,9 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
     (diff_ci_low, diff_ci_high: the paired t interval with --test t, else the percentile
     bootstrap of the differences; per pair, not adjusted for multiple comparisons), Cohen's
     d_z = mean / standard deviation of the per-topic differences (effect_size; Lakens 2013,
-    Eq. 6; {EFFECT_LIMITS}) and the topics run_a wins, ties and loses."""
+    Eq. 6; {EFFECT_LIMITS}), the topics run_a wins, ties and loses, and direction: 1 where
+    the test finds run_a better, -1 run_b (the sign test by wins, Wilcoxon's by signed ranks,
+    which can go against the means; the others by the mean difference)."""
 
 
 @click.command("compare", epilog=EXAMPLES, help=HELP)
@@ -180,6 +182,9 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
         echo_notes([test_rule(result, test, correction, alternative, level, samples, seed,
                               baseline)])
     echo_notes(effect_rule(result))
+    from ..stats.compare import direction_notes
+
+    echo_notes(direction_notes(result, test))
     write_text(table_text(result, fmt), output)
 
 

@@ -9,6 +9,11 @@ Two tables:
 * ``agreement``: for every pair of settings, Kendall's τ_b between the rankings of runs
   (``scipy.stats.kendalltau``) and the number of pairs of runs they order oppositely (swaps).
   ID-based settings are compared with the span ranking of the first measure.
+
+Means are ranked and compared to 12 decimals, as the statistics compare them
+(:data:`sdreval.stats.paired.DECIMALS`): two means equal in decimals (RR 1/3 and 1/15 against
+1/5 and 1/5, whose doubles differ in the last bit) tie, in the ``rank`` column, in τ_b and in
+the swaps alike.
 """
 from __future__ import annotations
 
@@ -32,8 +37,10 @@ def agreement_of(a: np.ndarray, b: np.ndarray) -> tuple[float, int, int]:
     and the pairs compared, over the runs with a score in both (a run without a mean, nan, is
     left out; tau_b is nan with fewer than two runs)."""
     from ..stats.correlation import kendall_tau
+    from ..stats.paired import DECIMALS
 
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    # to the decimals of the statistics: a last-bit difference of equal means is a tie
+    a, b = (np.round(np.asarray(v, dtype=float), DECIMALS) for v in (a, b))
     both = ~(np.isnan(a) | np.isnan(b))
     a, b = a[both], b[both]
     upper = np.triu_indices(a.size, k=1)
@@ -97,8 +104,10 @@ def sensitivity(qrels, runs, measures, taus=DEFAULT_TAUS, rules=("any", "chunk",
         columns.update(_id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes,
                                  all_topics))
     score_rows = []
+    from ..stats.paired import DECIMALS
+
     for (measure, label), series in columns.items():
-        ranks = series.rank(ascending=False, method="min")
+        ranks = series.round(DECIMALS).rank(ascending=False, method="min")  # as agreement_of
         for run in names:
             score_rows.append({"measure": measure, "setting": label or "-", "run": run,
                                "mean": float(series[run]),

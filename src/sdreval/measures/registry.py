@@ -235,6 +235,7 @@ def make_measure(definition: MeasureDef, params: dict[str, Any],
             converted.append((key, param.convert(raw)))
         except UsageError as error:
             raise UsageError(f"measure {text or definition.name}: {error}") from None
+    given_cutoff = cutoff is not None  # a default cut-off is not part of the name as typed
     if cutoff is None and definition.cutoff in ("int", "float"):
         if definition.cutoff_default is None:
             raise UsageError(f"measure {definition.name} needs a cut-off: "
@@ -255,7 +256,7 @@ def make_measure(definition: MeasureDef, params: dict[str, Any],
     if text is None:
         inner = ",".join(f"{k}={_format_value(v)}" for k, v in converted)
         text = definition.name + (f"({inner})" if inner else "")
-        if cutoff is not None:
+        if given_cutoff:
             text += f"@{cutoff}"
     return check_inert(Measure(definition, tuple(converted), cutoff, text))  # param_rules
 

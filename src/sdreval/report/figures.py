@@ -338,11 +338,14 @@ def plot_significance_grid(compare: pd.DataFrame, measure: str, runs: Sequence[s
     index = {r: i for i, r in enumerate(runs)}
     n = len(runs)
     grid = np.full((n, n), np.nan)
-    for row in compare[compare["measure"].astype(str) == measure].itertuples(index=False):
+    from ..stats.compare import directions
+
+    rows = compare[compare["measure"].astype(str) == measure]
+    for row, side in zip(rows.itertuples(index=False), directions(rows)):
         a, b = str(row.run_a), str(row.run_b)
         if a not in index or b not in index:
             continue
-        sign = np.sign(float(row.mean_a) - float(row.mean_b)) if bool(row.reject) else 0.0
+        sign = float(side) if bool(row.reject) else 0.0  # the test's side, not the means
         grid[index[a], index[b]], grid[index[b], index[a]] = sign, -sign
     labels = list(run_labels(runs).values())
     # room for the names beside and (turned) under the grid, which stays square

@@ -19,7 +19,7 @@ from ..errors import UsageError
 from ..model.ordering import topic_sort_key
 from ..measures.evaluate import aggregate_of, count_measures, ranks_runs
 from ..stats.choices import CORRECTION_WORDS, EFFECT_LIMITS, SOURCES, TEST_WORDS, describe_tests
-from .tables import best_values, format_cell, summary_table
+from .tables import against_means_words, best_values, format_cell, summary_table
 
 if TYPE_CHECKING:
     from .html import ReportData
@@ -186,8 +186,9 @@ def summary_html(data: "ReportData") -> str:
                    and num(value, 4, count) == num(best[m], 4, count) else "")
             row = tests.get((run, m))
             mark = ""
-            if row is not None and bool(row.reject) and row.diff != 0:
-                mark = '<span class="up">▲</span>' if row.diff > 0 else \
+            if row is not None and bool(row.reject) and row.direction != 0:
+                # the side the test rejected for (sign, Wilcoxon: not the means')
+                mark = '<span class="up">▲</span>' if row.direction > 0 else \
                     '<span class="down">▼</span>'
             cells.append(f"<td{cls}>{num(value, 4, count)}{mark}</td>")
         counted = numbers[numbers.index.get_level_values(0) == run]
@@ -215,7 +216,8 @@ def summary_html(data: "ReportData") -> str:
     if tests:
         legend = (f"<p class=\"legend\">{over}; {bold}. "
                   f"▲ / ▼: significantly higher / lower than the baseline "
-                  f"<b>{esc(data.baseline)}</b> ({_test_words(data)}). No mark: the test "
+                  f"<b>{esc(data.baseline)}</b> ({_test_words(data)}"
+                  f"{esc(against_means_words(data.compare))}). No mark: the test "
                   "does not reject." + (" Some tests leave out topics a run did not answer "
                   "(see Against the baseline)." if any(tested_topics(data, m) for m in
                                                        data.measures) else "") + "</p>")

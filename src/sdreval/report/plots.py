@@ -244,9 +244,13 @@ def significance_matrix(compare: pd.DataFrame, measure: str | None = None,
 
 def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
                               level: float = 0.05, title: str | None = None) -> Figure:
-    """Run × run heatmap of adjusted p-values; ``*`` marks a rejected null hypothesis,
-    the arrow the run with the higher mean (▲ row better, ▼ column better)."""
+    """Run × run heatmap of adjusted p-values; ``*``: rejected; arrow: the higher mean (▲ row,
+    ▼ column), for a rejection the run the test rejected for (compare's ``direction``)."""
+    from ..stats.compare import directions
     runs, p_adj, reject, diff = significance_matrix(compare, measure)
+    table = compare if measure is None else compare[compare["measure"].astype(str) == measure]
+    side = significance_matrix(table.assign(mean_a=directions(table), mean_b=0.0))[3]
+    diff = np.where(reject, side, diff)
     if not runs:
         raise UsageError("no pairs to draw")
     n = len(runs)

@@ -4,7 +4,10 @@ The summary is the mean of every measure for every run (topic ``"all"`` rows of 
 table, or the mean of its per-topic rows).  Significance marks come from a compare table
 (docs/cli.md: ``run_a, run_b, measure, mean_a, mean_b, p_value, p_adjusted, reject``): every run
 gets a letter (a, b, c, ... in run order) and a cell carries the letters of the runs it is
-significantly better than on that measure — the convention of IR papers.
+significantly better than on that measure — the convention of IR papers.  Which run of a
+rejected pair is the better one is the test's side (the records' ``direction``:
+:func:`sdreval.stats.compare.test_direction`), not the means: a sign or Wilcoxon test can
+reject for the run with the lower mean.
 """
 from __future__ import annotations
 
@@ -55,20 +58,21 @@ def significance_marks(compare: pd.DataFrame | None, runs: Sequence[str],
     """``{(run, measure): [letters of runs it beats significantly]}`` (none on a diagnostic,
     where a higher value is no better run: Judged, Unjudged, num_ret ...)."""
     from ..measures.evaluate import ranks_runs
+    from ..stats.compare import directions
 
     marks: dict[tuple[str, str], list[str]] = {(r, m): [] for r in runs for m in measures}
     if compare is None or compare.empty:
         return marks
     letters = run_letters(runs)
-    for row in compare.itertuples(index=False):
+    for row, side in zip(compare.itertuples(index=False), directions(compare)):
         if not bool(row.reject):
             continue
         a, b, m = str(row.run_a), str(row.run_b), str(row.measure)
         if a not in letters or b not in letters or (a, m) not in marks or not ranks_runs(m):
             continue
-        if float(row.mean_a) > float(row.mean_b):
+        if side > 0:  # the side the test rejected for (its statistic), not the means
             marks[(a, m)].append(letters[b])
-        elif float(row.mean_b) > float(row.mean_a):
+        elif side < 0:
             marks[(b, m)].append(letters[a])
     for key in marks:
         marks[key].sort(key=lambda code: (len(code), code))
@@ -152,7 +156,7 @@ def format_text_table(results: pd.DataFrame, compare: pd.DataFrame | None = None
     if compare is not None and not compare.empty:
         out.append("")
         out.append("letters: significantly better than that run "
-                   f"({significance or _describe(compare)})")
+                   f"({significance or _describe(compare)}){against_means_words(compare)}")
     return "\n".join(line.rstrip() for line in out) + "\n"
 
 
@@ -185,8 +189,27 @@ def _per_topic_text(results: pd.DataFrame, compare: pd.DataFrame | None,
     out += ["  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in body]
     if compare is not None and not compare.empty:
         out += ["", "letters: significantly better than that run "
-                    f"({significance or _describe(compare)})"]
+                    f"({significance or _describe(compare)}){against_means_words(compare)}"]
     return "\n".join(line.rstrip() for line in out) + "\n"
+
+
+def against_means_words(compare: pd.DataFrame | None) -> str:
+    """``; a letter follows the side the test rejected for ...``: said where a mark goes to
+    the run whose mean is not the higher (a sign or Wilcoxon test; empty otherwise)."""
+    from ..measures.evaluate import ranks_runs
+    from ..stats.compare import against_means
+
+    if compare is None or compare.empty:
+        return ""
+    odd = against_means(compare)
+    odd = odd[[ranks_runs(str(m)) for m in odd["measure"]]]
+    if odd.empty:
+        return ""
+    pairs = ", ".join(f"{r.run_a}–{r.run_b} on {r.measure}"
+                      for r in odd.head(5).itertuples(index=False))
+    return ("; a mark follows the side the test rejected for (the sign test: wins over "
+            "losses; Wilcoxon's: signed ranks), which is not the higher mean for "
+            f"{pairs}" + (f" and {len(odd) - 5} more" if len(odd) > 5 else ""))
 
 
 def _describe(compare: pd.DataFrame) -> str:
@@ -242,7 +265,8 @@ def format_latex_table(results: pd.DataFrame, compare: pd.DataFrame | None = Non
     lines.append(r"\end{tabular}")
     if compare is not None and not compare.empty:
         lines.append(r"\par\smallskip{\footnotesize Superscript letters: significantly better "
-                     rf"than that run ({latex_escape(significance or _describe(compare))}).}}")
+                     rf"than that run ({latex_escape(significance or _describe(compare))})"
+                     rf"{latex_escape(against_means_words(compare))}.}}")
     lines.append(r"\end{table}")
     return "\n".join(lines) + "\n"
 

@@ -9,7 +9,8 @@ quantisation, a measure, a qrels variant), Q1's decisions predict Q2's ("ground 
 
 The paper prints ∪ in the numerators; with ∪ recall and precision would be ≥ 1, so ∩ is meant
 (erratum).  By default a rejection is *directional*: the pair ``(better, worse)`` by the
-setting's means, so two settings that both find a difference but disagree on its direction
+side the setting's test rejected for (the records' ``direction``, the means' for a table
+without one), so two settings that both find a difference but disagree on its direction
 do not agree.  An undefined ratio (empty denominator) is NaN.
 
 :func:`decision_outcomes` is the data of Ogilvie & Lalmas 2006, Fig. 1: for every pair, the mean differences
@@ -23,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
-from .paired import DECIMALS
+from .compare import directions
 
 _KEY = ["run_a", "run_b", "measure"]
 
@@ -32,10 +33,9 @@ def rejection_set(compared: pd.DataFrame, directional: bool = True) -> set[tuple
     """Rejected pairs of a :func:`~sdreval.stats.compare.compare_runs` table."""
     rejected = compared[compared["reject"].astype(bool)]
     out = set()
-    for r in rejected.itertuples(index=False):
-        if directional:
-            higher_b = round(r.mean_b - r.mean_a, DECIMALS) > 0  # (equal means: given order)
-            out.add((r.run_b, r.run_a) if higher_b else (r.run_a, r.run_b))
+    for r, side in zip(rejected.itertuples(index=False), directions(rejected)):
+        if directional:  # the test's side (no side: the given order)
+            out.add((r.run_b, r.run_a) if side < 0 else (r.run_a, r.run_b))
         else:
             out.add(tuple(sorted((r.run_a, r.run_b))))
     return out
@@ -74,9 +74,10 @@ def agreement_matrix(settings: dict[str, pd.DataFrame], directional: bool = True
     return pd.DataFrame(rows)
 
 
-def _direction(diff: pd.Series) -> np.ndarray:
-    """−1 where run b's mean is higher (to 12 decimals), else 1 (equal means: given order)."""
-    return np.where(np.round(diff.to_numpy(dtype=float), DECIMALS) < 0, -1, 1)
+def _direction(table: pd.DataFrame) -> np.ndarray:
+    """−1 where the test rejected for run b (:func:`~sdreval.stats.compare.directions`), else
+    1 (no side: the given order)."""
+    return np.where(directions(table) < 0, -1, 1)
 
 
 def decision_outcomes(x_setting: pd.DataFrame, y_setting: pd.DataFrame,
@@ -86,18 +87,20 @@ def decision_outcomes(x_setting: pd.DataFrame, y_setting: pd.DataFrame,
         missing = [c for c in _KEY + ["mean_a", "mean_b", "reject"] if c not in table.columns]
         if missing:
             raise UsageError(f"comparison table lacks columns {', '.join(missing)}")
-    x = x_setting.assign(diff=x_setting["mean_a"] - x_setting["mean_b"])
-    y = y_setting.assign(diff=y_setting["mean_a"] - y_setting["mean_b"])
-    merged = x[["run_a", "run_b", "diff", "reject"]].merge(
-        y[["run_a", "run_b", "diff", "reject"]], on=["run_a", "run_b"], suffixes=("_x", "_y"),
-        how="outer", indicator=True)
+    x = x_setting.assign(diff=x_setting["mean_a"] - x_setting["mean_b"],
+                         side=_direction(x_setting))
+    y = y_setting.assign(diff=y_setting["mean_a"] - y_setting["mean_b"],
+                         side=_direction(y_setting))
+    merged = x[["run_a", "run_b", "diff", "side", "reject"]].merge(
+        y[["run_a", "run_b", "diff", "side", "reject"]], on=["run_a", "run_b"],
+        suffixes=("_x", "_y"), how="outer", indicator=True)
     if (merged["_merge"] != "both").any():
         raise UsageError("the two settings do not compare the same pairs of runs")
     rx = merged["reject_x"].astype(bool).to_numpy()
     ry = merged["reject_y"].astype(bool).to_numpy()
     if directional:  # a rejection in the opposite direction is a disagreement
-        # directions as rejection_set takes them: means to 12 decimals, equal in given order
-        same_sign = _direction(merged["diff_x"]) == _direction(merged["diff_y"])
+        # directions as rejection_set takes them: the tests' sides, none in given order
+        same_sign = (merged["side_x"] == merged["side_y"]).to_numpy()
         agree_both = rx & ry & same_sign
         opposite = rx & ry & ~same_sign
     else:

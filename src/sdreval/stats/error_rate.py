@@ -3,9 +3,11 @@
 Following Sanderson & Zobel and Voorhees & Buckley as Ogilvie & Lalmas 2006 does: the topic set is split at
 random into two halves ``splits`` times (50 in the paper).  On each split the test (with its
 multiple-comparison correction) is applied to all pairs of runs on the first half; for every
-rejected pair the better run is the one with the higher mean on that half, and the decision is
-an *error* when the better run's mean on the second half is not higher (difference ≤ 0, the
-difference taken to 12 decimals as in the paired tests).
+rejected pair the better run is the one the test rejected for (its statistic's side,
+:func:`~sdreval.stats.compare.test_direction`: the higher mean, or for a two-sided sign or
+Wilcoxon test the run winning by counts or signed ranks), and the decision is an *error* when
+the better run's mean on the second half is not higher (difference ≤ 0, the difference taken
+to 12 decimals as in the paired tests).
 The error rate is errors / rejections pooled over all splits (``error_rate``); the mean of the
 per-split rates (``mean_split_error_rate``), the mean number of rejections per split (power)
 and how often a pair rejected on the first half is also rejected, in the same direction, on the
@@ -20,10 +22,10 @@ import pandas as pd
 from ..errors import UsageError
 from ._progress import progress
 from .choices import TEST_SAMPLES
-from .compare import pairwise_pvalues
+from .compare import pairwise_pvalues, test_direction
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values
-from .paired import DECIMALS, pair_index
+from .paired import DECIMALS, differences, pair_index
 
 
 def split_error_rate(values: np.ndarray, test: str = "bootstrap", splits: int = 50,
@@ -50,10 +52,10 @@ def split_error_rate(values: np.ndarray, test: str = "bootstrap", splits: int = 
                                        None if seed is None else seed + s + 1,
                                        show_progress=False)
             _, reject = adjust(p, correction, level)
-            m1, m2 = first.mean(axis=1), second.mean(axis=1)
-            # the better run as the test oriented the pair: by the means to 12 decimals, equal
-            # means in the given order (paired.pair_differences), not by float noise
-            direction = np.where(np.round(m1[i] - m1[j], DECIMALS) < 0, -1.0, 1.0)
+            m2 = second.mean(axis=1)
+            # the better run as the test found it: its statistic's side (the means to 12
+            # decimals for t, bootstrap, randomisation); no side: the given order
+            direction = np.where(_side(first, i, j, test) < 0, -1.0, 1.0)
             # to the decimals of the paired tests: means 0.15 and 0.15000000000000002 tie
             later = np.round(direction * (m2[i] - m2[j]), DECIMALS)
             wrong = reject & (later <= 0)
@@ -65,13 +67,20 @@ def split_error_rate(values: np.ndarray, test: str = "bootstrap", splits: int = 
                                             None if seed is None else seed + s + 1001,
                                             show_progress=False)
                 _, reject2 = adjust(p2, correction, level)
-                agreeing += int((reject & reject2 & (later > 0)).sum())
+                again = np.where(_side(second, i, j, test) < 0, -1.0, 1.0) == direction
+                agreeing += int((reject & reject2 & again).sum())
             bar.update()
     return {"test": test, "splits": splits, "pairs": len(i), "rejections": rejections,
             "mean_rejections": rejections / splits, "errors": errors,
             "error_rate": errors / rejections if rejections else float("nan"),
             "mean_split_error_rate": float(np.mean(per_split)) if per_split else float("nan"),
             "self_agreement": agreeing / rejections if rejections else float("nan")}
+
+
+def _side(x: np.ndarray, i: np.ndarray, j: np.ndarray, test: str) -> np.ndarray:
+    """The side of ``test``'s statistic for each pair (i, j) of rows of ``x``."""
+    return test_direction(differences(x[i], x[j]), test,
+                          np.round(x[i].mean(axis=1) - x[j].mean(axis=1), DECIMALS))
 
 
 def test_error_rates(scores: ScoreMatrix | np.ndarray,
