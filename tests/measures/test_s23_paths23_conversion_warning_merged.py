@@ -31,7 +31,7 @@ def test_one_conversion_warning_for_the_run(tmp_path):
         evaluate(qrels, [run], ["MAiP"], ctx, jobs=jobs)
         said[jobs] = [w for w in ctx.warnings if "could not be turned into passages" in w]
     examples = [f"topic {t}: 1 result(s) in 1 document(s) not in the collection (nodoc{t}); "
-                "not converted" for t in (1, 2, 3)]
+                "not converted to passages" for t in (1, 2, 3)]
     assert said[1] == [
         "run sim01: 4 result(s) in 4 topic(s) could not be turned into passages through the "
         "collection and are left out of the passage measures, scoring nothing (--strict "

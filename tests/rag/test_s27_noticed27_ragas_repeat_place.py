@@ -55,7 +55,7 @@ def test_repeat_across_dataset_parts_names_the_part(tmp_path):
     pd.DataFrame({"query_id": ["q1", "q1"], "doc_id": ["c", "b"],
                   "score": [0.5, 0.4]}).to_parquet(tmp_path / "part-1.parquet")
     (message,) = [m for _, m in _warnings(read_run, tmp_path)]
-    assert message == (f"topic q1: result b repeats line 2 of {tmp_path / 'part-0.parquet'} "
+    assert message == (f"topic q1: result b repeats row 2 of {tmp_path / 'part-0.parquet'} "
                        "(kept; measures decide how a repeat counts)")
 
 

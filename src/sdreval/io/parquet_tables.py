@@ -34,7 +34,7 @@ def load_parquet(path: str | Path, ids: tuple[str, ...]) -> Table:
 
     frame = parquet_file(path, lambda where, filesystem: id_frame(
         pq.read_table(where, filesystem=filesystem), ids))
-    return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), str(path))
+    return Table(frame, np.arange(1, len(frame) + 1, dtype=np.int64), str(path), unit="row")
 
 
 def parquet_file(path: str | Path, read):
@@ -180,5 +180,5 @@ def load_dataset(path: str | Path, ids: tuple[str, ...], root: str | Path | None
     lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
         np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \
         np.zeros(0, dtype=np.int64)
-    return Table(frame, lines, file, parts=(files,
-                                            np.repeat(np.arange(len(sizes)), sizes)))
+    return Table(frame, lines, file, parts=(files, np.repeat(np.arange(len(sizes)), sizes)),
+                 unit="row")

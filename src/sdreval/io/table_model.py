@@ -26,16 +26,19 @@ class Table:
     labels: Any = None  # a DataFrame's index labels (None for a file)
     #: a dataset's files and the index (into them) of every row's file; None for one file
     parts: tuple[list[str], np.ndarray] | None = None
+    unit: str = "line"  # what :attr:`lines` count, in messages: ``row`` in a Parquet file
 
     def file_of(self, row: int) -> str:
         """The file holding row ``row`` (0-based): a dataset's part, else :attr:`file`."""
         return self.file if self.parts is None else self.parts[0][int(self.parts[1][row])]
 
     def place(self, row: int) -> str:
-        """Where row ``row`` (0-based) is, in messages: ``line N`` of a file, ``row <label>``
-        of a DataFrame (as for every table: :func:`~sdreval.io.table_checks.row_place`)."""
+        """Where row ``row`` (0-based) is, in messages: ``line N`` of a text file, ``row N``
+        of a Parquet file, ``row <label>`` of a DataFrame (as for every table:
+        :func:`~sdreval.io.table_checks.row_place`)."""
         line = int(self.lines[row])
-        return f"line {line}" if self.labels is None else row_place(self.labels[line - 1])
+        return f"{self.unit} {line}" if self.labels is None else \
+            row_place(self.labels[line - 1])
 
     def report(self, log: ProblemLog, row: int | None, message: str,
                severity: str = "error") -> None:

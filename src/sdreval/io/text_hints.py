@@ -8,7 +8,7 @@ import re
 
 from .options import format_option
 from .table_syntax import case_hint
-from .textlines import parse_float, parse_grade, parse_int
+from .textlines import fractional_grade, parse_float, parse_grade, parse_int
 
 
 #: the grades of TREC qrels, as told from passage lengths by :func:`twofold_qrels`
@@ -46,15 +46,45 @@ def twofold_qrels(lines: list[list[str]]) -> str | None:
 _WHOLE_DECIMAL = re.compile(r"^[0-9]+\.0*$")
 
 
+#: the counts trec_eval prints first for each topic (and ``runid``, once)
+_TREC_EVAL_COUNTS = frozenset({"runid", "num_q", "num_ret", "num_rel", "num_rel_ret"})
+
+
+def evaluation_output(lines: list[list[str]]) -> str | None:
+    """Which evaluation output the lines are, or None: trec_eval's ``measure topic value``
+    (``num_rel 2010003 157``; ``map all 0.2``) or sdreval eval's ``run measure topic value``
+    (a measure name, never a number, second; a value with a decimal point last)."""
+    if all(len(f) == 3 for f in lines) and any(f[1] == "all" or f[0] in _TREC_EVAL_COUNTS
+                                               for f in lines):
+        return "trec_eval's output (measure topic value)"
+    if all(len(f) == 4 and parse_float(f[1]) is None and f[1].upper() != "Q0"
+           and parse_float(f[3]) is not None
+           for f in lines) and any(f[2] == "all" or "." in f[3] for f in lines):
+        return "the output of sdreval eval (run measure topic value)"
+    return None
+
+
 def unrecognised_hint(lines: list[list[str]]) -> str:
     """What the first lines of a file no format fits most likely lack (``""`` if no guess)."""
     header = lines[0][0].split(",") if lines and len(lines[0]) == 1 else lines[0] if lines \
         else []
     if hint := case_hint([name.strip().strip('"') for name in header]):
         return hint
+    if output := evaluation_output(lines):
+        return (f"; it looks like {output}: scores, not judgements or a run; give the qrels "
+                "and the runs that were evaluated")
     if all(len(f) == 4 and parse_grade(f[3]) is not None for f in lines):
         return ("; TREC qrels whose second field is not 0 are read with "
                 + format_option("qrels", "trec"))
+    fraction = [f[3] for f in lines if len(f) == 4 and parse_grade(f[3]) is None]
+    if fraction and all(len(f) == 4 and f[1].upper() in ("0", "Q0")
+                        and parse_float(f[3]) is not None for f in lines):
+        if any(f[1].upper() == "Q0" for f in lines):  # Q0: a run's marker
+            return ("; its lines have 4 fields: a TREC run has 6 (topic Q0 doc rank rsv "
+                    "run-id: are the rank and the run-id missing?), and TREC qrels (qid iter "
+                    f"docno rel) take an integer grade, not {fraction[0]!r}")
+        return ("; its lines look like TREC qrels (qid iter docno rel), but "
+                + fractional_grade("relevance", repr(fraction[0])))
     decimal = [f[3] for f in lines if len(f) >= 6 and _WHOLE_DECIMAL.match(f[3])]
     if decimal and all(len(f) >= 6 and f[1] == "Q0" and (
             parse_int(f[3]) is not None or _WHOLE_DECIMAL.match(f[3])) for f in lines):
@@ -75,4 +105,8 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
                 "and qrels: topic/qid/query_id, doc/docno/doc_id, score/rank or relevance/"
                 "label: docs/inputs.md; span inputs: query_id, doc_id, start, end, ...: "
                 "docs/rag.md)")
+    if all(len(f) >= 2 and parse_int(f[0]) is not None
+           and all(parse_float(word) is None for word in f[1:]) for f in lines):
+        return ("; its lines are a number and words (topic id and query?): a topics file? "
+                "sdreval needs only the judgements and the runs")
     return ""

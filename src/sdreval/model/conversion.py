@@ -97,7 +97,7 @@ def element_run_to_passage_run(run: Run, collection: Collection, log: ProblemLog
                 path = ranking.paths[row] if run.unit == "element" else tree.paths[0]
                 if path not in tree.index:
                     log.error(source, None, f"topic {topic}: {doc} {path} is not an element of"
-                              " the document; the result is not converted")
+                              " the document; the result is not converted to a passage")
                     continue
                 offsets[row], lengths[row] = passage_of_element(tree, path, trim)
                 ok[row] = True
@@ -105,7 +105,7 @@ def element_run_to_passage_run(run: Run, collection: Collection, log: ProblemLog
             shown = ", ".join(missing[:5]) + (", ..." if len(missing) > 5 else "")
             log.error(source, None, f"topic {topic}: {missing_rows} result(s) in "
                       f"{len(missing)} document(s) not in the collection ({shown}); not "
-                      f"converted{_ambiguity(missing, collection)}")
+                      f"converted to passages{_ambiguity(missing, collection)}")
         converted = ranking.take(ok)
         topics[topic] = Ranking(converted.docs, np.full(len(converted), None, dtype=object),
                                 offsets[ok], lengths[ok], converted.ranks, converted.rsv,

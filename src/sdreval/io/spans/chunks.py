@@ -36,6 +36,7 @@ class ChunkMap:
     parts: np.ndarray | None = None
     part_names: tuple[str, ...] = ()
     lines: np.ndarray | None = None  # each chunk's line in its file, as read
+    unit: str = "line"  # what ``lines`` count (``row`` in a Parquet file: Table.unit)
 
     def __len__(self) -> int:
         return len(self.index)
@@ -46,7 +47,7 @@ class ChunkMap:
         return ChunkMap(self.index[mine], self.docs[mine], self.starts[mine], self.ends[mine],
                         self.part_names[part], np.zeros(int(mine.sum()), dtype=np.int64),
                         (self.part_names[part],),
-                        None if self.lines is None else self.lines[mine])
+                        None if self.lines is None else self.lines[mine], self.unit)
 
 
 def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | None = None
@@ -64,7 +65,7 @@ def chunk_map_from_table(table: Table, log: ProblemLog, documents: Documents | N
     return ChunkMap(index[keep], spans.docs[keep], np.asarray(spans.starts[keep], np.int64),
                     np.asarray(spans.ends[keep], np.int64), table.file,
                     np.zeros(int(keep.sum()), dtype=np.int64), (file_stem(table.file),),
-                    np.asarray(table.lines[rows][keep]))
+                    np.asarray(table.lines[rows][keep]), table.unit)
 
 
 def _require_chunk_ids(table: Table, log: ProblemLog) -> None:
@@ -130,7 +131,7 @@ def _merged(maps: list[ChunkMap], files: list[str], log: ProblemLog) -> ChunkMap
                                  for a in ("docs", "starts", "ends", "lines"))
     parts = np.repeat(np.arange(len(maps)), [len(m) for m in maps])
     keep = _first_mappings(index, docs, starts, ends,
-                           lambda j: f"line {lines[j]} of {files[parts[j]]}",
+                           lambda j: f"{maps[parts[j]].unit} {lines[j]} of {files[parts[j]]}",
                            lambda i, severity, text: (log.warn if severity == "warning" else
                                                       log.error)(files[parts[i]],
                                                                  int(lines[i]), text))

@@ -23,8 +23,9 @@
   ``retrieved_contexts`` (a list in rank order), located as every chunk text; a run never
   reads the gold text keys, nor gold the ``retrieved_contexts``; an empty list is left out
   (a warning);
-* a ranked list with neither ``score`` nor ``rank``: the order of the rows is the ranking
-  (a warning says so).
+* a ranked list with neither ``score`` nor ``rank``: the order of the rows is the ranking,
+  and of each row's list (a sample's ``retrieved_contexts``) where the texts are lists (a
+  warning says so).
 
 ``query_id`` may also be ``qid`` or ``query_id``; every other key keeps its name.  A text given
 with its offsets is checked against the documents when they are given.
@@ -229,11 +230,13 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
     if chroma_references(frame.columns):
         frame, at = _chroma_references(frame, at, table, log)
     gold = [c for c in frame.columns if c in GOLD_TEXT or c == RETRIEVED]
+    listed = None  # the key of the lists expanded into rows, if any
     if gold:
         _refuse_lists_as_text(frame[gold[0]], gold[0], table)
         frame = frame.rename(columns={gold[0]: "text"})
         if frame["text"].map(lambda v: isinstance(v, (list, tuple, np.ndarray))).any():
             frame, at = _one_row_per_text(frame, at, gold[0], table, log)
+            listed = gold[0]
     if "doc_id" in frame.columns:
         frame = frame.drop(columns=[c for c in DOC_FALLBACKS if c in frame.columns])
     named = [RENAMES.get(str(c), str(c)) for c in frame.columns]
@@ -256,7 +259,8 @@ def canonical_table(table: Table, documents: Documents | None, log: ProblemLog, 
                                                      else np.nan))
         frame, at = _offsets_of_texts(frame, at, table, documents, log,
                                          occurrences, what)
-    return _ranked_by_order(table.taken(frame.reset_index(drop=True), at), log, what)
+    return _ranked_by_order(table.taken(frame.reset_index(drop=True), at), log, what,
+                            None if listed is None else (listed, at))
 
 
 def _one_row_per_text(frame: pd.DataFrame, at: np.ndarray, key: str, table: Table,
@@ -364,9 +368,12 @@ def _line_end_hint(text: str, doc: str, given: str, start: int, end: int,
             "give the documents' text as read that way (or offsets into the text as given)")
 
 
-def _ranked_by_order(table: Table, log: ProblemLog, what: str) -> Table:
+def _ranked_by_order(table: Table, log: ProblemLog, what: str,
+                     listed: tuple[str, np.ndarray] | None = None) -> Table:
     """A retrieved list without score or rank: row order is the ranking (rank 1, 2, ...
-    within each query), said in a warning."""
+    within each query), said in a warning; ``listed``: the key whose lists were expanded
+    into these rows and the row each came from (the order within each list is then the
+    ranking, and the order of the rows where a query has several)."""
     frame = table.frame
     if what != "retrieved" or {"score", "rank"} & set(frame.columns) or \
             "query_id" not in frame.columns:
@@ -374,6 +381,19 @@ def _ranked_by_order(table: Table, log: ProblemLog, what: str) -> Table:
     if not len(frame):  # no row to rank: nothing to say
         return replace(table, frame=frame.assign(rank=np.zeros(0, dtype=np.int64)))
     rank = frame.groupby("query_id", sort=False).cumcount().to_numpy() + 1
-    log.warn(table.file, None, "no score or rank: the order of the rows is the ranking "
-                               "(the first row of each query is rank 1)")
+    log.warn(table.file, None, "no score or rank: " + _order_rule(frame["query_id"], listed))
     return replace(table, frame=frame.assign(rank=rank))
+
+
+def _order_rule(queries: pd.Series, listed: tuple[str, np.ndarray] | None) -> str:
+    """What order ranks a retrieved list without score or rank: the rows', or that of each
+    sample's list (``listed``: its key and the row of every item), and then the rows' where a
+    query's items come from several rows."""
+    if listed is None:
+        return "the order of the rows is the ranking (the first row of each query is rank 1)"
+    key, at = listed
+    if (pd.Series(at).groupby(queries.to_numpy()).nunique() <= 1).all():
+        return (f"the order of each {key} list is the ranking (the first item of each list "
+                "is rank 1)")
+    return (f"the order of the rows, and of each row's {key} list, is the ranking (the first "
+            "item of each query's first row is rank 1)")

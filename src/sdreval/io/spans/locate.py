@@ -106,8 +106,13 @@ def locate_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
     ``start``, ``end`` (one row per occurrence kept), and the row of ``table`` each came
     from (``at``: of the rows of ``frame``).  Rows that failed are reported and dropped."""
     if documents is None:
+        given = table.frame  # as written (RAGAS's lists: not a file of queries)
+        queries = what == "retrieved" and set(given.columns) == {"query_id", "text"} and \
+            not given["query_id"].duplicated().any()
         table.report(log, None, f"{what} texts without offsets need the documents to be "
-                     "found in (--documents FILE, or documents= in Python)")
+                     "found in (--documents FILE, or documents= in Python)" + (
+                         "; a query_id and one text each, nothing else: a file of queries? "
+                         "sdreval needs only the judgements and the runs" if queries else ""))
         return frame.iloc[:0], at[:0]
     locator = Locator(documents)
     texts = frame["text"].to_numpy(dtype=object)
