@@ -58,7 +58,7 @@ def test_every_path_converts_and_warns_about_the_scored_topics_only(tmp_path):
         "collection and are left out of the passage measures, scoring nothing (--strict "
         f"rejects such runs; sdreval validate {path} --collection {ROOT / 'docs'} lists them "
         "all): topic 2: 1 result(s) in 1 document(s) not in the collection (nodoc2); not "
-        "converted"]
+        "converted to passages"]
     assert said[2] == said[4] == said["stream"] == said[1]
 
 

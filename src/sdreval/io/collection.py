@@ -154,6 +154,7 @@ def _build_tree(root: etree._Element, doc: str) -> DocumentTree:
     parents: list[int] = []
     starts: list[int] = []
     ends: list[int] = []
+    breaks: list[int] = []  # where a comment or processing instruction splits the text
     element_type = etree._Element
     pos = 0
     # explicit stack of (element, its index, its path, child iterator, sibling tag counters),
@@ -185,14 +186,16 @@ def _build_tree(root: etree._Element, doc: str) -> DocumentTree:
             if text:
                 pieces.append(text)
                 pos += len(text)
-        elif child.tail:  # comment, processing instruction, entity: only its tail is text
-            pieces.append(child.tail)
-            pos += len(child.tail)
+        else:  # comment, processing instruction, entity: only its tail is text
+            breaks.append(pos)
+            if child.tail:
+                pieces.append(child.tail)
+                pos += len(child.tail)
     text = "".join(pieces)
     start = np.asarray(starts, dtype=np.int64)
     end = np.asarray(ends, dtype=np.int64)
     return DocumentTree(doc, paths, np.asarray(parents, dtype=np.int64), start, end,
-                        _word_counts(text, start, end), text)
+                        _word_counts(text, start, end), text, breaks=tuple(breaks))
 
 
 _NON_WORD = re.compile(r"\W")

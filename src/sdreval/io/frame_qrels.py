@@ -5,9 +5,10 @@
 span files, passage qrels).
 
 Element grades: a ``relevance`` column, or ``exhaustivity`` and ``specificity`` (the INEX
-pairs); beside the pairs, which are the grades, a ``relevance`` column is read as their
-binary summary (1 where e > 0 and s > 0, as :func:`sdreval.integrations.ir_measures.qrels_frame`
-writes it) and ignored, with a warning on a row where it is not that.
+pairs, written as in the native TSV: numbers, ``?`` and the coverage letters); beside the
+pairs, which are the grades, a ``relevance`` column is read as their binary summary (1 where
+e > 0 and s > 0, as :func:`sdreval.integrations.ir_measures.qrels_frame` writes it) and
+ignored, with a warning on a row where it is not that.
 
 Passage columns make passage qrels (:func:`passage_judgements` states their rules; the INEX
 passage measures read the grades as binary, the graded span measures as they are); optional
@@ -21,11 +22,11 @@ from collections.abc import Callable
 import numpy as np
 
 from ..errors import ProblemLog, UsageError
-from ..judgements.qrels import TOO_SMALL, DocPassages, Qrels
+from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, DocPassages, Qrels
 from ..lazy import lazy_module
 from ..model.result_rules import repeated_rows
-from .table_checks import (Checker, checker, column, listed, numbers_of, span_columns,
-                           span_values)
+from .table_checks import (Checker, bad_value, checker, column, listed, numbers_of,
+                           span_columns, span_values)
 from .table_syntax import DOC, E, GRADE, PATH, S, TOPIC
 from .native_lines import SCALES, check_scale, chosen_scale, pair_problem, show_value
 from .textlines import finish, fractional_grade, given_log, grade_problem
@@ -97,8 +98,10 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
             check.report((e != np.floor(e)) & ~text,
                          lambda i: fractional_grade(grade, show_value(e[i])))
     else:
-        e = check.floats(frame[e_col].to_numpy(), e_col)
-        s = check.floats(frame[s_col].to_numpy(), s_col)
+        e, question = _pair_values(check, frame[e_col].to_numpy(), e_col, {"?": TOO_SMALL},
+                                   "a number or '?'")
+        s, letter = _pair_values(check, frame[s_col].to_numpy(), s_col, COVERAGE_CODES,
+                                 "a number or a coverage letter (N, S, L, E)", upper=True)
         if summary is not None:  # beside the pairs, only their binary summary is clear
             r = check.floats(frame[summary].to_numpy(), summary)
             check.report(r != ((e > 0) & (s > 0)), lambda i: (
@@ -106,16 +109,46 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
                 f"{show_value(s[i])} is not their binary summary (1 where e > 0 and s > 0): "
                 f"the pair is the grade, {summary} ignored (drop one of the columns)"),
                 "warning")
-    size = check.floats(frame["size"].to_numpy(), "size") if "size" in frame.columns else None
+    size = _sizes(check, frame["size"].to_numpy()) if "size" in frame.columns else None
     check.log.raise_if_errors()
-    none = np.zeros(len(e), dtype=bool)  # (tables hold no coverage letters, no '?')
-    scale, rule = chosen_scale(scale or ("graded" if grade is not None else None), e, s, none,
-                               none, "add a column scale holding inex2005 or inex2003 (in "
-                               "Python: scale= of read_qrels)")
+    if grade is not None:
+        question = letter = np.zeros(len(e), dtype=bool)
+    scale, rule = chosen_scale(scale or ("graded" if grade is not None else None), e, s,
+                               letter, question, "add a column scale holding inex2005 or "
+                               "inex2003 (in Python: scale= of read_qrels)")
     if rule:  # the rule applied, as the native TSV states it
         check.log.warn(check.source, None, rule)
-    return element_judgements(check, scale, topics, docs, paths, e, s, size,
-                              documents=path is None)
+    # a '?' as written, or -1 (TOO_SMALL, as qrels_frame writes '?') on scale inex2005
+    question = question | ((e == TOO_SMALL) & (scale == "inex2005"))
+    return element_judgements(check, scale, topics, docs, paths, e, s, size, letter,
+                              question, documents=path is None)
+
+
+def _sizes(check: Checker, raw: np.ndarray) -> np.ndarray:
+    """Element sizes as the native TSV reads its sixth field: a non-negative number, or
+    unknown (NaN) where missing (``qrels_frame`` writes NaN where a size is unknown)."""
+    size = numbers_of(raw)
+    missing = np.asarray(pd.isna(raw), dtype=bool)  # None, NaN, pd.NA
+    bad = ~missing & ~(np.isfinite(size) & (size >= 0))
+    check.report(bad, lambda i: bad_value("size", raw[i], "is not a non-negative number"))
+    return np.where(bad | missing, np.nan, size)
+
+
+def _pair_values(check: Checker, raw: np.ndarray, name: str, words: dict[str, float],
+                 what: str, upper: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """An exhaustivity or specificity column read as the native TSV reads its field: finite
+    numbers, or one of ``words`` (``?``; the coverage letters, in any case if ``upper``), and
+    which rows were words; another value is an error (``name 'x' is not <what>``)."""
+    numbers = numbers_of(raw)
+    word = np.zeros(len(raw), dtype=bool)
+    if raw.dtype.kind == "O":
+        keys = [(v.strip().upper() if upper else v.strip()) if isinstance(v, str) else None
+                for v in raw]
+        word = np.array([k in words for k in keys], dtype=bool)
+        numbers[word] = [words[k] for k, w in zip(keys, word) if w]
+    bad = ~np.isfinite(numbers)
+    check.report(bad, lambda i: bad_value(name, raw[i], f"is not {what}"))
+    return np.where(bad, 0.0, numbers), word
 
 
 def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.ndarray,

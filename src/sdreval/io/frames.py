@@ -120,6 +120,7 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
     ``named``: the run the run column names when the caller has read it
     (:func:`~sdreval.io.table_checks.single_run_name`), not read again."""
     log, own = given_log(log)
+    errors_before = log.error_count  # (a log that lists problems as found keeps none)
     check = checker(frame, source, log, where, table)
     # the run's name: ``name``, else the table's run column (a table naming several runs is
     # refused, even when named), else the file's stem, else "run"
@@ -148,7 +149,7 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
         unit = "document"
     ranks = check.ranks(frame[rank].to_numpy(), rank, 0 if unit == "document" else 1) \
         if rank else None
-    if log.errors:
+    if log.error_count > errors_before:
         finish(log, own)
         log.raise_if_errors()
     codes, names = pd.factorize(topic_ids, sort=False) if topics is None else topics

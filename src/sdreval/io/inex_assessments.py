@@ -48,11 +48,8 @@ POOL_POLICIES = ("main", "error", "union")
 _E_NAMES = ("exhaustiveness", "exhaustivity", "e")
 _S_NAMES = ("specificity", "s")
 _UNASSESSED = {"", "u"}
-_NUMERIC_LIKE = re.compile(r"^\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*$")
-
-
-def _numeric_like(text: str) -> bool:
-    return _NUMERIC_LIKE.match(text) is not None
+#: a match (true) where a text looks like a number
+_numeric_like = re.compile(r"^\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*$").match
 
 
 def _assessment_files(path: Path, tally: Tally) -> list[tuple[Path, bool | None]]:
@@ -121,7 +118,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     qrels = Qrels(scale, source=str(path))  # type: ignore[arg-type]
     union = pool_policy == "union"
     for topic, used in chosen.items():
-        origin: dict[tuple[str, str], tuple[str, int]] = {}
+        origin: dict[tuple[str, str], tuple[str, int, str]] = {}
         for pool in used:
             for row in pool.of(topic).rows:
                 add_row(qrels, row, scale, log, pool.pool, origin, union, tally)
@@ -170,6 +167,7 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
         return pool
 
 
+_TOPIC_FOLDER = re.compile(r"topic-([0-9]+)", re.IGNORECASE)
 _TOPIC_COPY = re.compile(rb"<inex_topic\b.*?</inex_topic\s*>", re.DOTALL)
 
 
@@ -190,6 +188,8 @@ def _blank_topic_copy(data: bytes, line: int | None) -> bytes | None:
 def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) -> None:
     """The event loop over one file (XML syntax errors propagate)."""
     file = pool.file
+    # the topic of the folder holding a pool file in X-RAI's tree (topic-T), if it is one
+    folder = (m := _TOPIC_FOLDER.fullmatch(file_path.parent.name)) and m.group(1)
     topic: str | None = None
     doc: str | None = None
     layout_2005 = False  # <file name=...> / <file collection=...>: empty files are judged
@@ -210,6 +210,9 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                     return
             found, clash = topic_attr(el) if tag in ASSESSMENT_ROOTS else (None, None)
             unclear = f"with two topic ids, {clash}" if clash is not None else \
+                f"for topic {found} in folder {file_path.parent.name} (move the file or "\
+                "correct its topic attribute)" \
+                if found is not None and folder and found != folder else \
                 f"for topic {found} nested in the <assessments> of topic {topic}" \
                 if found is not None and topic is not None and _inside_topic(el) else \
                 f"nested in the <file> of {doc or 'a document'}" \
@@ -252,9 +255,9 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
         if doc is None or tag in ASSESSMENT_ROOTS:
             continue
         if topic is None:
-            topic = file_path.stem
+            topic = folder or file_path.stem
             log.warn(file, el.sourceline, f"no topic attribute on <assessments>: topic id "
-                     f"taken from the file name ({topic!r})")
+                     f"taken from the {'folder' if folder else 'file'} name ({topic!r})")
         raw_path = None
         if tag not in ("passage", "best-entry-point", "bep"):
             raw_path = xml_attr(el, "path", "xpath")
@@ -326,6 +329,10 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
     if e is None or s is None:
         log.error(file, line, f"{where}: exhaustivity {e_text!r} / specificity {s_text!r} "
                   "are not numbers; the assessment is not used")
+        return None
+    if e == TOO_SMALL and e_text != "?":  # too small is written '?', never as its code
+        log.error(file, line, f"{where}: exhaustivity {e_text!r} is not 0, 1, 2, 3 or '?'; "
+                  "the assessment is not used")
         return None
     return Row(topic, doc, path, e, s, size, None, line, file, rsize)
 

@@ -182,9 +182,11 @@ _pair_error = lru_cache(maxsize=1 << 16)(pair_error)  # few distinct (e, s) pair
 
 
 def add_row(qrels: Qrels, row: Row, scale: str, log: ProblemLog, pool: str,
-             origin: dict[tuple[str, str], tuple[str, int]], union: bool, tally: Tally) -> None:
-    """Add the element judgement ``row`` of ``pool``; ``origin``: the pool and line of each
-    element added so far (a repeat in one pool is reported by the text readers' rule)."""
+             origin: dict[tuple[str, str], tuple[str, int, str]], union: bool, tally: Tally
+             ) -> None:
+    """Add the element judgement ``row`` of ``pool``; ``origin``: the pool, line and file of
+    each element added so far (a repeat in one file is reported by the text readers' rule; a
+    file is one pool, two files are two, whatever their pool ids)."""
     where = f"topic {row.topic}, {row.doc} {row.path}"
     if (scale == "inex2002") == (row.letter is None):  # the other year's attributes
         problem = ("exhaustivity/specificity in INEX 2002 assessments (relevance/coverage "
@@ -199,23 +201,30 @@ def add_row(qrels: Qrels, row: Row, scale: str, log: ProblemLog, pool: str,
     key = (row.doc, row.path)
     old = elements.get(key)
     if old is None:
-        origin[key] = (pool, row.line)
+        origin[key] = (pool, row.line, row.file)
         qrels.add_element(row.topic, row.doc, row.path, row.e, row.s, row.size)
         return
-    first_pool, first_line = origin[key]
-    if first_pool != pool:  # another pool of the topic
-        if (old.e, old.s) == (row.e, row.s):
+    first_pool, first_line, first_file = origin[key]
+    before, now = (old.e, old.s, old.size), (row.e, row.s, row.size)  # sizes: XCG, ESR
+    if first_file != row.file:  # another pool of the topic
+        if before == now:
             return
         if union:
             tally.add("disagree", row.file, row.line, where)
             return
         log.error(row.file, row.line, f"{where}: pools {first_pool} and {pool} disagree "
-                  f"(({old.e:g}, {old.s:g}) and ({row.e:g}, {row.s:g})); the first is kept "
+                  f"({_shown(before, now)} and {_shown(now, before)}); the first is kept "
                   "(--pool-policy union keeps the main pool's value, or point QRELS at one "
                   "pool file)")
         return
-    is_repeat({key: (first_line, (old.e, old.s))}, key, (row.e, row.s), row.line, where,
-              row.file, log)
+    is_repeat({key: (first_line, before)}, key, now, row.line, where, row.file, log)
+
+
+def _shown(value: tuple[float, float, float | None], other: tuple) -> str:
+    """``(e, s)`` of a judgement, and its size where the other's differs."""
+    e, s, size = value
+    return f"({e:g}, {s:g})" + ("" if size == other[2] else " no size" if size is None else
+                                f" size {size:g}")
 
 
 def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],

@@ -150,9 +150,12 @@ class ResultReader:
         rsv = parse_float(rsv_text) if rsv_text else 0.0
         if rsv is None:
             bad.append(f"rsv {rsv_text!r} is not a finite number")
-        unknown = sorted(set(fields) - _FIELDS)
+        unknown = sorted(set(fields) - _FIELDS - _PASSAGES)
         if unknown:
             log.warn(file, line, f"topic {topic_id}: result elements {', '.join(unknown)} ignored")
+        bad += [f"<{name}> in a result: passage results of INEX XML submissions are not read "
+                "(convert the run to a FOL passage run: topic Q0 doc rank rsv run-id offset "
+                "length)" for name in sorted(_PASSAGES & set(fields))]
         if log.refuse(file, line, [f"topic {topic_id}: {message}; the result is not used"
                                    for message in bad]):
             return
@@ -185,6 +188,7 @@ def _same(name: str, one: str, other: str) -> bool:
 # --- bulk reading of plain results ----------------------------------------------------------
 BATCH = 4096  # results held before a flush (bounds memory inside one very long topic)
 _FIELDS = {"file", "path", "rank", "rsv"}
+_PASSAGES = {"passage", "fol", "offset", "length"}  # passage, FOL results (INEX 2007, 2008)
 _ALL_TEXTS = etree.XPath("result/*/text()", smart_strings=False)
 
 

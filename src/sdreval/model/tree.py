@@ -17,7 +17,9 @@ class DocumentTree:
     """Elements of one document in document (pre-)order.
 
     ``paths[i]`` canonical XPath, ``parent[i]`` index of the parent (-1 for the root),
-    ``start[i]``/``end[i]`` character range (end exclusive), ``words[i]`` word count.
+    ``start[i]``/``end[i]`` character range (end exclusive), ``words[i]`` word count;
+    ``breaks``: the offsets of the comments and processing instructions inside the root, which
+    count no characters but separate text nodes (XPath 1.0, §5.7).
     """
 
     doc: str
@@ -28,6 +30,7 @@ class DocumentTree:
     words: np.ndarray
     text: str | None = None
     index: dict[str, int] = field(default_factory=dict)
+    breaks: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.index:

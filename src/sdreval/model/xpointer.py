@@ -10,9 +10,11 @@ characters for ASCII text; a byte offset inside a multi-byte character is rounde
 When a file says ``whitespace-text-node="strip"`` (from November 2007), text nodes made only of
 whitespace are not counted in ``text()[k]``.
 
-Text nodes are the maximal runs of text between the element's start tag, its child elements
-and its end tag, in the document text of :mod:`sdreval.io.collection` (entities decoded;
-comments do not split them).
+Text nodes are the maximal runs of text between the element's start tag, its child elements,
+comments and processing instructions, and its end tag (XPath 1.0, §5.7: a text node has no
+text node sibling next to it; a comment between two runs of text makes two text nodes, as in
+the DOM X-RAI's pages were built on), in the document text of :mod:`sdreval.io.collection`
+(entities decoded).
 """
 from __future__ import annotations
 
@@ -51,10 +53,18 @@ def text_nodes(tree: DocumentTree, path: str, strip_whitespace: bool = False
     for child in children:
         bounds += [int(tree.start[child]), int(tree.end[child])]
     bounds.append(int(tree.end[i]))
-    nodes = [(a, b) for a, b in zip(bounds[0::2], bounds[1::2]) if b > a]
+    cuts = sorted(set(tree.breaks))  # comments and processing instructions
+    nodes = [piece for a, b in zip(bounds[0::2], bounds[1::2])
+             for piece in _split(a, b, [c for c in cuts if a < c < b]) if piece[1] > piece[0]]
     if strip_whitespace and tree.text is not None:
         nodes = [(a, b) for a, b in nodes if tree.text[a:b].strip()]
     return nodes
+
+
+def _split(a: int, b: int, cuts: list[int]) -> list[tuple[int, int]]:
+    """``[a, b)`` cut at ``cuts`` (sorted, inside it)."""
+    edges = [a, *cuts, b]
+    return list(zip(edges[:-1], edges[1:]))
 
 
 def resolve_point(tree: DocumentTree, raw: str, end: bool,
