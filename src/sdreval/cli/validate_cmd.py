@@ -18,6 +18,7 @@ from ..errors import InputError, Problem, ProblemLog, UsageError, shown_source
 from ..io.detect import (ALIASES, ALL_FORMATS, QRELS_FORMATS, RUN_FORMATS, SPAN_TABLES,
                          detect_format, normalise_format)
 from ..io import read_collection, read_qrels, read_run
+from ..io.collection import NotADocument
 from ..io.json_files import json_holds
 from ..judgements.qrels import Qrels
 from ..model.run import Run
@@ -78,16 +79,24 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
                 summary += _placed(run, collection, log)
         else:
             obj = collection = read_collection(path, log)
-            elements = 0
+            elements, others = 0, 0
             for doc in collection:
                 try:
                     elements += len(collection[doc])
+                except NotADocument as error:  # topics beside the documents: left out
+                    others += 1
+                    for problem in error.problems:
+                        log.warn(problem.file, problem.line, problem.message)
                 except InputError as error:
                     _add(log, error)
-            summary = f"{len(collection):,} documents, {elements:,} elements"
-            if not len(collection):
+            documents = len(collection) - others
+            summary = f"{documents:,} documents, {elements:,} elements" + (
+                f" ({others} XML file(s) left out: not documents)" if others else "")
+            if not documents:
                 log.error(path, None, "no .xml document in this directory (a collection is a "
-                                      "directory of XML files, one per document)")
+                                      "directory of XML files, one per document" + (
+                                          "; its XML files are not documents"
+                                          if others else "") + ")")
     except InputError as error:  # a problem that stops the reader (unreadable file, strict)
         _add(log, error)
     except NotImplementedError:

@@ -47,6 +47,29 @@ _ENTITIES = {name[:-1].encode("ascii"): "".join(f"&#{ord(c)};" for c in chars).e
 _ENTITIES.update((name, b"&%s;" % name) for name in (b"amp", b"lt", b"gt", b"quot", b"apos"))
 
 
+#: root elements of XML files that are no documents: topics, and sdreval's other XML inputs
+#: (INEX assessments and run submissions); Indri's query files (``<parameters>`` of ``<query>``
+#: elements) too (:func:`_not_a_document`)
+NOT_DOCUMENTS = {"inex-topic-file": "INEX topics", "inex-topics": "INEX topics",
+                 "inex_topic": "an INEX topic", "topics": "topics",
+                 "assessments": "INEX assessments", "assessment": "INEX assessments",
+                 "inex-assessments": "INEX assessments",
+                 "inex-submission": "an INEX run submission"}
+
+
+class NotADocument(InputError):
+    """An XML file whose root element names topics, queries, assessments or a run: no
+    document, so a collection directory holding it is read without it."""
+
+
+def _not_a_document(root: etree._Element) -> str | None:
+    """What a file with this root element is, when it is no document (:data:`NOT_DOCUMENTS`)."""
+    name = etree.QName(root).localname.lower()
+    if name == "parameters" and root.find("query") is not None:
+        return "Indri queries"
+    return NOT_DOCUMENTS.get(name)
+
+
 def _parser() -> etree.XMLParser:
     return etree.XMLParser(dtd_validation=False, remove_comments=False, remove_pis=False,
                            strip_cdata=True, **SAFE)
@@ -132,7 +155,8 @@ def parse_document(source: Source, doc_id: str | None = None,
 
     ``source`` is a file path, XML bytes or an XML string.  Malformed XML raises
     :class:`InputError` with file and line; unknown entities are reported to ``log`` (an error
-    raised at once when no log is given).
+    raised at once when no log is given); a file whose root element names topics, queries,
+    assessments or a run (:data:`NOT_DOCUMENTS`) raises :class:`NotADocument`.
     """
     data, name, stem = _read_source(source)
     doc = doc_id if doc_id is not None else (stem or "")
@@ -141,6 +165,11 @@ def parse_document(source: Source, doc_id: str | None = None,
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:  # raised by a strict log, as every XML reader words it
         report_syntax_error(ProblemLog(strict=True), name, exc)
+    what = _not_a_document(root)
+    if what is not None:
+        raise NotADocument(f"not a document: its root element <{_tag_name(root)}> makes it "
+                           f"{what}; a collection directory is read without it (its elements "
+                           "are not counted; a run or judgements naming it are refused)", name)
     refuses_entities(root, name, ProblemLog(strict=True))  # raised
     unknown += [(node.sourceline, (node.text or "&?;")[1:-1]) for node in root.iter(etree.Entity)]
     _report_unknown(unknown, name, log)
@@ -242,6 +271,17 @@ class FileCollection(Collection):
     def __contains__(self, doc: object) -> bool:
         return doc in self._ids or doc in self.aliases
 
+    def element_count(self) -> int:
+        """Total number of elements (loads every document); a file that is no document
+        (:class:`NotADocument`: topics, assessments, a run) counts none."""
+        total = 0
+        for doc in self.doc_ids:
+            try:
+                total += len(self[doc])
+            except NotADocument:
+                continue
+        return total
+
 
 #: how documents are named: ``auto`` (the file stem when every stem is unique, else the path;
 #: both names work), ``path`` (relative path without extension, as INEX runs name the IEEE
@@ -255,7 +295,10 @@ NON_ARTICLES = frozenset({"volume.xml"})
 def read_collection(directory: str | Path, log: ProblemLog | None = None,
                     naming: str = "auto") -> FileCollection:
     """A lazily parsed collection: every ``*.xml`` under ``directory`` (recursively) but the
-    non-article files (:data:`NON_ARTICLES`, skipped with a count).
+    non-article files (:data:`NON_ARTICLES`, skipped with a count).  Files are parsed when
+    first used: one whose root element names topics, queries, assessments or a run
+    (:data:`NOT_DOCUMENTS`, e.g. ``<inex-topic-file>``) is then found to be no document
+    (:class:`NotADocument`): it counts no elements, and naming it as a document is refused.
 
     Documents are named by ``naming`` (:data:`NAMINGS`).  ``auto`` registers each document
     under its relative path without extension (``an/1995/a1003``) and, when no other file has
