@@ -43,11 +43,7 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
         ctx.warn(f"--zero-rel-as-zero: {no_relevant} qrels topic(s) with nothing relevant "
                  f"{counted}; 0 for the measures that need something relevant")
     elif no_relevant:
-        shown = first_topics(t for t in qrels.topics if t not in relevant)
-        ctx.warn(f"{no_relevant} qrels topic(s) with nothing relevant left out of means: "
-                 + ", ".join(shown) + (" ..." if no_relevant > _LISTED else "")
-                 + " (trec_eval, ir_measures and ranx average them in as 0: "
-                 "--zero-rel-as-zero, zero_rel=True in Python)")
+        _warn_left_out(qrels, run, relevant, no_relevant, all_topics, ctx)
     unknown = unjudged_run_topics(run, qrels.topics, ctx)
     if unknown:
         ctx.warn(unknown)
@@ -56,6 +52,32 @@ def topics_to_evaluate(qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContex
     else:
         chosen = [t for t in qrels.topics if t in relevant and t in run.topics]
     return sort_topics(chosen)
+
+
+def _warn_left_out(qrels: Qrels, run: Run, relevant, no_relevant: int, all_topics: bool,
+                   ctx: EvalContext) -> None:
+    """Warn of the qrels topics with nothing relevant left out of means, as the peers count
+    them: trec_eval, ir_measures and ranx average in as 0 those the run answers; one it does
+    not answer only ir_measures does by default (trec_eval with -c, ranx with
+    ``make_comparable=True``)."""
+    def left(answered: bool) -> Iterable[str]:
+        return (t for t in qrels.topics if t not in relevant
+                and (all_topics or (t in run.topics) == answered))
+
+    count = no_relevant if all_topics else sum(1 for _ in left(True))
+    whose = "" if count == no_relevant else f"run {run.name}: "
+    if count:
+        ctx.warn(f"{whose}{count} qrels topic(s) with nothing relevant left out of "
+                 + ("its " if whose else "") + "means: " + ", ".join(first_topics(left(True)))
+                 + (" ..." if count > _LISTED else "") + " (trec_eval, ir_measures and ranx "
+                 "average them in as 0: --zero-rel-as-zero, zero_rel=True in Python)")
+    if count < no_relevant:
+        missing = no_relevant - count
+        ctx.warn(f"run {run.name}: {missing} qrels topic(s) with nothing relevant not answered, "
+                 "left out of its means: " + ", ".join(first_topics(left(False)))
+                 + (" ..." if missing > _LISTED else "") + " (ir_measures averages them in "
+                 "as 0, trec_eval only with -c, ranx with make_comparable=True: "
+                 "--zero-rel-as-zero -c, zero_rel=True and all_topics=True in Python)")
 
 
 def curve_topics(measure: Measure, qrels: Qrels, run: Run, all_topics: bool, ctx: EvalContext
