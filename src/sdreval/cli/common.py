@@ -295,9 +295,11 @@ class OutputPath(click.Path):
 
     def convert(self, value, param, ctx):
         if value in ("tsv", "jsonl"):  # ir_measures' -o is its output format
+            formats = next((p.type.choices for p in (ctx.command.params if ctx else [])
+                            if p.name == "fmt" and isinstance(p.type, click.Choice)), ())
+            said = ("--format csv or json sets the format; " if "csv" in formats else "")
             self.fail(f"{value!r} is ir_measures' -o (its output format); sdreval's -o is the "
-                      f"file to write (--format csv or json sets the format; ./{value} writes "
-                      "a file of that name)", param, ctx)
+                      f"file to write ({said}./{value} writes a file of that name)", param, ctx)
         return None if value == "-" else super().convert(value, param, ctx)
 
 
