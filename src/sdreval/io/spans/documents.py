@@ -55,7 +55,9 @@ def refuse_beir_queries(columns, file: str | None) -> None:
                          "al. 2021), a file of queries: sdreval reads no queries, only the "
                          "judgements (BEIR's qrels/test.tsv: query-id, corpus-id, score, or "
                          "span qrels) and the runs; a corpus without titles given as the "
-                         "documents is read with --documents FILE (or --format documents)",
+                         "documents is read with --documents FILE (validate --format "
+                         "documents; in Python documents=read_documents(FILE), "
+                         "sdreval.io.spans)",
                          file)
 
 
