@@ -47,6 +47,16 @@ def compare(per_topic: pd.DataFrame, measures: Sequence[str] | None = None, test
     return stacked(frames)
 
 
+def with_directions(compare: pd.DataFrame) -> pd.DataFrame:
+    """A compare table with its ``direction`` column; a table without one (written before
+    it had one, or of the documented columns only) gets its means' side
+    (:func:`sdreval.stats.compare.directions`), as the text tables and figures take it."""
+    from ..stats.compare import directions
+
+    return compare if "direction" in compare.columns else \
+        compare.assign(direction=directions(compare))
+
+
 def bootstrap_ci(per_topic: pd.DataFrame, level: float = 0.95, samples: int = CI_SAMPLES,
                  seed: int = 0) -> pd.DataFrame:
     """Percentile bootstrap interval of each run's mean (``run, mean, low, high``) for the

@@ -135,6 +135,7 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
             compare = bridge.compare(shown, [m for m in measures if m not in untested],
                                      test=test, correction=correction, level=level,
                                      samples=samples, seed=seed, baseline=baseline)
+        compare = bridge.with_directions(compare)  # the side of each test: the page's marks
         if "decisions" in wanted:
             decisions = corrected_decisions(compare, level)
         if measures and measures[0] in untested:
