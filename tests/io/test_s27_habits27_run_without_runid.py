@@ -1,5 +1,5 @@
 """A TREC run written without its run-id column (``1 Q0 A 1 2``: five fields) has the shape
-of FOL passage qrels (topic Q0 doc offset length) and was refused with "are the qrels and the
+of FOL passage qrels (topic Q0 doc relchars doclen) and was refused with "are the qrels and the
 run swapped?" alone; trec_eval says "Malformed line".  The refusal now names the missing
 column too."""
 from __future__ import annotations

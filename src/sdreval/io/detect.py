@@ -303,7 +303,7 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
                 f"else are the qrels and the run swapped? ({arguments_order()})")
     if swapped:
         fol = (" Or a TREC run without its run-id column: a TREC run has 6 fields, topic Q0 "
-               "doc rank rsv run-id (FOL qrels have 5: topic Q0 doc offset length)"
+               "doc rank rsv run-id (FOL qrels have 5: topic Q0 doc relchars doclen)"
                if found == "fol-qrels" else "")
         return (f"this is {a} {found} file, not {what}: are the qrels and the run swapped? "
                 f"({arguments_order()}; {option} forces a "
