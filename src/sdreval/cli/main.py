@@ -116,7 +116,8 @@ class LazyGroup(click.Group):
                 error.show()
                 raise SystemExit(error.exit_code) from None
             click.echo(f"sdreval: usage error: no option {error.option_name}: {said[0]} "
-                       f"{error.option_name} {said[1]}", err=True)
+                       f"{error.option_name} {said[1]}{_not_here(said[1], error.ctx)}",
+                       err=True)
             raise SystemExit(2) from None
         except click.ClickException as error:
             error.show()
@@ -182,6 +183,18 @@ PEER_OPTIONS = {
     "--provider": ("ir_measures'", "(which library computes) is not taken: sdreval computes "
                    "every measure itself"),
 }
+
+
+def _not_here(advice: str, ctx: click.Context) -> str:
+    """`` (options of sdreval eval: COMMAND has no -q, --digits)`` where the advice for a
+    peer's option names options of ``eval`` that the command given lacks."""
+    import re
+
+    have = {name for param in ctx.command.params for name in param.opts}
+    named = re.findall(r"(?<![\w-])(?<!sdreval )(-[a-zA-Z]|--[a-z][a-z_-]+)\b", advice)
+    missing = list(dict.fromkeys(n for n in named if n not in have))
+    return (f" (options of sdreval eval: {ctx.info_name} has no {', '.join(missing)})"
+            if missing else "")
 
 
 def _measures_hint(message: str) -> str:
