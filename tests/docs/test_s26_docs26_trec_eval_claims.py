@@ -41,9 +41,10 @@ def test_zero_rel_as_zero_gives_that_mean(tmp_path):
 def test_the_docs_say_what_trec_eval_does():
     classic = _text("classic.md")
     assert "as trec_eval leaves out topics without relevant documents" not in classic
-    assert ("trec_eval instead scores such a topic 0 and averages it in, which "
-            "`--zero-rel-as-zero` reproduces") in classic
-    assert "trec_eval scores such a topic 0 and averages it in" in _text("ir-users.md")
+    assert ("trec_eval instead scores such a topic 0 and averages it in where the run answers "
+            "it (with -c, every one), which `--zero-rel-as-zero` reproduces") in classic
+    assert ("trec_eval scores such a topic 0 and averages it in where the run answers it"
+            in _text("ir-users.md"))
 
 
 def test_xcg_page_gives_keep_where_eval_takes_it(tmp_path):
