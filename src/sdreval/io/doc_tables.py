@@ -183,3 +183,16 @@ def _read(path, log, root, build, what):
         raise InputError(str(error), table.file) from None
     finish(log, own)
     return result
+
+
+def ragas_id_records(source: Any) -> Any:
+    """Records of RAGAS's ID-based samples as their DataFrame (read as one: the lists of ids
+    make rows, :func:`ragas_id_rows`); anything else as it is."""
+    from collections.abc import Mapping
+
+    if isinstance(source, list) and source and isinstance(source[0], Mapping) and \
+            ragas_samples(source[0]):
+        import pandas as pd
+
+        return pd.DataFrame(source)
+    return source

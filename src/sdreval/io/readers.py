@@ -148,17 +148,13 @@ def _table_kind(source: Any, key: str | None) -> str | None:
     return span_format([str(c) for c in columns], None if key else "run")
 
 
-def _ragas_id_records(source: Any) -> Any:
-    """Records of RAGAS's ID-based samples as their DataFrame (read as one: the lists of ids
-    make rows, :func:`~sdreval.io.doc_tables.ragas_id_rows`); anything else as it is."""
-    from .doc_tables import ragas_samples
+def _span_aids(chunk_map, documents) -> tuple:
+    """A chunk map and documents given by path read (:func:`sdreval.io.spans.given_aids`)."""
+    if chunk_map is None and documents is None:
+        return None, None
+    from .spans import given_aids
 
-    if isinstance(source, list) and source and isinstance(source[0], Mapping) and \
-            ragas_samples(source[0]):
-        import pandas as pd
-
-        return pd.DataFrame(source)
-    return source
+    return given_aids(chunk_map, documents)
 
 
 def _from_file(obj: Any, read):
@@ -213,7 +209,7 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
     Files: ``fmt`` forces a format (detected from content otherwise); INEX XML assessments
     (a file or a directory of pool files) resolve their X-RAI passages against
     ``collection`` (a Collection or a directory) and combine pools by ``pool_policy``;
-    ``documents`` (:class:`sdreval.io.spans.Documents`) checks and converts span offsets.
+    ``documents`` (:class:`sdreval.io.spans.Documents`, or a path) checks span offsets.
     Tables and records: columns topic, doc and relevance (or exhaustivity and specificity),
     with ``path`` for elements and ``offset``/``length`` (or ``start``/``end``) for
     highlighted passages.  ``scale`` names the judgement scale of tables, records, dicts and
@@ -225,7 +221,7 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 
     if isinstance(source, Qrels):
         return source
-    source = _as_source(source, "judgements")
+    source, documents = _as_source(source, "judgements"), _span_aids(None, documents)[1]
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         if isinstance(collection, (str, os.PathLike)):
             collection = read_collection(collection)
@@ -233,9 +229,10 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
                                                            collection, pool_policy, scale))
     _no_format(fmt, source)
     from . import interop
+    from .doc_tables import ragas_id_records
     from .spans.objects import result_rows
 
-    source = _ragas_id_records(result_rows(source))  # LangChain/LlamaIndex objects: dicts
+    source = ragas_id_records(result_rows(source))  # LangChain/LlamaIndex objects: dicts
     if is_span_data(source, "relevance"):
         from .spans import span_qrels_from_frame
 
@@ -264,18 +261,19 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
     when ``name`` is given).  A given ``name`` wins over the name a file or table gives its
     run (run-id, run column, file name): a warning says so when they differ.
 
-    Files: ``fmt`` forces a format (detected from content otherwise); ``chunk_map``
-    (:class:`sdreval.io.spans.ChunkMap`) maps a chunk-ID run (JSONL or a TREC document run)
-    onto spans (and a table or records of chunk ids); ``documents`` checks and converts span
-    offsets.  Tables and records: columns topic, doc, score and optionally rank, path,
-    offset/length or start/end.  Scores may be
-    any real numbers (numpy scalars included); NaN, infinities, negative offsets and the like
-    are refused as in files.  Problems go to ``log`` as for :func:`read_qrels`."""
+    Files: ``fmt`` forces a format (detected from content otherwise); ``chunk_map`` (a
+    :class:`sdreval.io.spans.ChunkMap`, a path or a table) maps a chunk-ID run (JSONL, a TREC
+    document run, a table or records of chunk ids) onto spans; ``documents`` (or a path)
+    checks and converts span offsets.  Tables and records: columns topic, doc, score and
+    optionally rank, path, offset/length or start/end.  Scores may be any real numbers
+    (numpy scalars included); NaN, infinities, negative offsets and the like are refused as
+    in files.  Problems go to ``log`` as for :func:`read_qrels`."""
     from ..model.run import Run
 
     if isinstance(source, Run):
         return _renamed(source, name, log, "(run)", "the Run object is named")
     source = _as_source(source, "a run")
+    chunk_map, documents = _span_aids(chunk_map, documents)
     if isinstance(source, (str, os.PathLike)) or is_file_object(source):
         run = _from_file(source, lambda path: _run_file(path, fmt, log, chunk_map, documents))
         where = getattr(source, "name", None) if is_file_object(source) else source
@@ -283,9 +281,10 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
                         " (its run-id, run column or file name)")
     _no_format(fmt, source, run=True)
     from . import interop
+    from .doc_tables import ragas_id_records
     from .spans.objects import result_rows
 
-    source = _ragas_id_records(result_rows(source))  # LangChain/LlamaIndex objects: dicts
+    source = ragas_id_records(result_rows(source))  # LangChain/LlamaIndex objects: dicts
     named = ...
     if is_frame(source) and name:  # a given name differing from its run column's: stated
         from .table_checks import chosen_run_name, single_run_name
@@ -352,10 +351,10 @@ def read_runs(runs: Any) -> list[Run]:
 
     from ..model.run import Run
     from ..model.runnames import distinct_runs
+    from .doc_tables import ragas_id_records
     from .spans.objects import result_rows
 
-    runs = _as_source(runs, "a run")
-    runs = _ragas_id_records(result_rows(runs))  # {query_id: [Document, ...]} is one run
+    runs = ragas_id_records(result_rows(_as_source(runs, "a run")))  # {query: [Document]}: 1 run
     if isinstance(runs, Mapping) and not _is_run_dict(runs):
         return [read_run(value, name=str(key)) for key, value in runs.items()]
     if isinstance(runs, (Run, str, os.PathLike, Mapping)) or is_frame(runs) or \
