@@ -34,6 +34,7 @@ from .fast import fast_gains, ideal_vectors
 from ..doc_ids import warn_xml_suffix
 from ..topics import keep_warning
 from .kernels import batch_values
+from .unplaced import say_unplaced_elements
 
 FAMILY = "xcg"
 
@@ -166,6 +167,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                          "only): use the passage measures (iP, MAiP, gP, ...)")
     if passage_only:
         warn_document_settings(ctx, measures)
+    else:
+        say_unplaced_elements(run, qrels, topics, measures, ctx)
     groups: dict[GainSettings, list[Measure]] = defaultdict(list)
     for measure in measures:
         groups[settings_of(measure, qrels, ctx)].append(measure)
