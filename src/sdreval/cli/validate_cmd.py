@@ -159,9 +159,10 @@ def _llamaindex_dump(path: str) -> bool:
     """Whether a table has the keys of LlamaIndex's ``model_dump()`` (``id_`` and
     ``relationships``): TextNodes, and Documents alike."""
     from ..io.spans import sniff_columns
+    from ..io.spans.objects import llamaindex_dump
 
     found = sniff_columns(path)
-    return found is not None and {"id_", "relationships"} <= set(found[1])
+    return found is not None and llamaindex_dump(found[1])
 
 
 def _span_summary(path: str, kind: str, log: ProblemLog, documents=None) -> str:

@@ -26,7 +26,7 @@ from ..errors import InputError, UsageError
 from .json_files import is_qa_dataset
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
-from .text_hints import twofold_qrels, unrecognised_hint
+from .text_hints import ONLY_INPUTS, twofold_qrels, unrecognised_hint
 from .text_rules import LONE_CR_PROBLEM, lone_cr, wide_text
 from .textlines import (is_pipe, local_path, open_binary, parse_float, parse_grade, parse_int,
                         read_head, table_layout)
@@ -169,8 +169,8 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
             root = re.match(_ROOT, head, re.DOTALL)
             name = root.group("name").decode("utf-8", "replace") if root else ""
             hint = ("" if not name else "; a document of the collection? give its directory "
-                    "with --collection DIR" if name == "article" else "; a topics file? sdreval "
-                    "needs only the judgements and the runs")
+                    "with --collection DIR" if name == "article" else "; a topics file? "
+                    + ONLY_INPUTS)
             raise InputError("XML file that is neither an INEX submission nor INEX assessments "
                              f"({f'root element <{name}>' if name else 'unknown root element'}"
                              f"{hint})", str(path))
@@ -294,8 +294,7 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
                 "a relevance key nor a score or rank: as judgements, give every span a "
                 "relevance (1 for gold text); if it is a run, are the qrels and the run swapped? "
                 f"({arguments_order()})" + ("; a query_id and a text, nothing else: a file of "
-                "queries? sdreval needs only the judgements and the runs"
-                if keys == {"query_id", "text"} else ""))
+                "queries? " + ONLY_INPUTS if keys == {"query_id", "text"} else ""))
     if found == "table-qrels" and what != "judgements" and _beir_layout(path):
         return (f"this is a {found} file, not {what}: it has BEIR's qrels columns (query-id, "
                 "corpus-id, score: Thakur et al. 2021), whose score is a grade; if it is a run "

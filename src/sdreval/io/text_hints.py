@@ -11,6 +11,8 @@ from .table_syntax import case_hint
 from .textlines import fractional_grade, parse_float, parse_grade, parse_int
 
 
+#: what a hint says of a file that is no input (topics, queries)
+ONLY_INPUTS = "sdreval needs only the judgements and the runs"
 #: the grades of TREC qrels, as told from passage lengths by :func:`twofold_qrels`
 GRADE_LIMIT = 10
 
@@ -108,5 +110,5 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
     if all(len(f) >= 2 and parse_int(f[0]) is not None
            and all(parse_float(word) is None for word in f[1:]) for f in lines):
         return ("; its lines are a number and words (topic id and query?): a topics file? "
-                "sdreval needs only the judgements and the runs")
+                + ONLY_INPUTS)
     return ""

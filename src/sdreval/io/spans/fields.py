@@ -42,6 +42,7 @@ import numpy as np
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, shown
+from .objects import llamaindex_dump
 from ..table_checks import bad_value, integer_values, passage_twice
 from ..table_syntax import GRADE, SCORE
 from .documents import UNITS, Documents, refuse_paged, to_characters, unit_values
@@ -82,7 +83,7 @@ def canonical_columns(columns) -> list[str]:
         out |= {"doc_id", "start"}
     if "node" in out:  # a LlamaIndex NodeWithScore's dump: the node's keys are read as well
         out |= {"chunk_id", "doc_id", "start", "end", "text"}
-    if {"id_", "relationships"} <= out:  # a LlamaIndex node's dump
+    if llamaindex_dump(out):  # a LlamaIndex node's dump
         out |= {"chunk_id", "doc_id"}
     if "start" in out and out & {"length", "text"}:
         out.add("end")
@@ -110,7 +111,7 @@ def _llamaindex_dumps(frame: pd.DataFrame) -> pd.DataFrame:
         frame = pd.concat([frame.drop(columns=["node"]),
                            inner.drop(columns=[c for c in inner.columns
                                                if c in frame.columns])], axis=1)
-    if {"id_", "relationships"} <= set(frame.columns) and "node_id" not in frame.columns:
+    if llamaindex_dump(frame.columns) and "node_id" not in frame.columns:
         source = frame["relationships"].map(
             lambda r: (r.get("1") or r.get("SOURCE")) if isinstance(r, Mapping) else None)
         frame = frame.drop(columns=["relationships"]).rename(columns={"id_": "node_id"})

@@ -30,6 +30,7 @@ from ...lazy import lazy_module
 from ..ids import id_text, is_missing
 from .documents import Documents
 from ..table_model import Table
+from ..text_hints import ONLY_INPUTS
 
 pd = lazy_module("pandas")
 
@@ -108,8 +109,8 @@ def locate_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
     given = table.frame  # as written (RAGAS's lists: not a file of queries)
     queries = what == "retrieved" and set(given.columns) == {"query_id", "text"} and \
         not given["query_id"].duplicated().any()
-    hint = ("; a query_id and one text each, nothing else: a file of queries? sdreval needs "
-            "only the judgements and the runs" if queries else "")
+    hint = ("; a query_id and one text each, nothing else: a file of queries? " + ONLY_INPUTS
+            if queries else "")
     if documents is None:
         table.report(log, None, f"{what} texts without offsets need the documents to be "
                      "found in (--documents FILE, or documents= in Python)" + hint)

@@ -23,6 +23,14 @@ from ...errors import UsageError
 ACCEPTED = ("dicts, LangChain Documents, (Document, score) pairs or LlamaIndex "
             "NodeWithScore/TextNode objects")
 NODE_KEYS = ("node_id", "text", "ref_doc_id", "start_char_idx", "end_char_idx")
+#: the keys of LlamaIndex's ``model_dump()`` of a node, which a dumped Document shares
+LLAMAINDEX_DUMP = frozenset({"id_", "relationships"})
+
+
+def llamaindex_dump(columns) -> bool:
+    """Whether ``columns`` hold the keys of a LlamaIndex ``model_dump()`` (TextNodes and
+    Documents alike: the keys cannot tell them apart)."""
+    return LLAMAINDEX_DUMP <= {str(c) for c in columns}
 
 
 def _row(item: Any) -> dict | None:
