@@ -73,8 +73,8 @@ def refuses_entities(el: etree._Element, file: str | None, log: ProblemLog) -> b
 
 def checked_events(events, file: str, log: ProblemLog) -> Iterator | None:
     """``events`` (an iterparse iterator) after checking, at the first event, that the document
-    declares no entity; None (and an error logged at the first element's line) if it does or
-    if it holds no event at all.  XML syntax errors raised by the first event propagate."""
+    declares no entity; None (and an error logged at the first element's line) if it does.
+    XML syntax errors raised by the first event propagate."""
     first = next(events, None)
     if first is None:
         return iter(())
