@@ -82,7 +82,7 @@ class Locator:
 
 
 def _rule(value, default: str) -> str | int:
-    if value is None or (isinstance(value, float) and np.isnan(value)):
+    if is_missing(value):  # None, NaN, pd.NA: the rule of every table
         return default
     if isinstance(value, str) and value.strip().lower() in RULES:
         return value.strip().lower()
