@@ -270,6 +270,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     input: ``start-end`` where it gave ``ends`` (span files, start/end columns), else
     ``offset:length`` (FOL, passage tables)."""
     from ..model.passage import merge_ranges
+    from .run_topics import range_text
 
     highlighted = (offsets >= 0) & (lengths >= 0)
     if grades is not None:
@@ -282,7 +283,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     noted: dict[int, str] = {}  # row -> its warning, in row order (as the files' lines)
     other_doclen, other_grade = [], {}  # other_grade: row -> its error
     where = (lambda i: f"topic {topics[i]}, document {docs[i]}")
-    span = _span_name(ends)
+    span = (lambda offset, length: range_text(offset, length, ends))  # in the input's units
     for i in range(len(docs)) if keep is None else np.flatnonzero(keep).tolist():
         judged = qrels.topic(topics[i]).passages
         entry = judged.get(docs[i])
@@ -335,13 +336,6 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     check.warn(beyond, lambda i: f"{where(i)}: passage {span(offsets[i], lengths[i])} "
                                  f"reaches beyond doclen (kept)")
     return qrels
-
-
-def _span_name(ends: bool) -> Callable[[int, int], str]:
-    """How messages name a passage (offset, length): ``start-end`` or ``offset:length``."""
-    if ends:
-        return lambda offset, length: f"{offset}-{offset + length}"
-    return lambda offset, length: f"{offset}:{length}"
 
 
 def _note_overlaps(rows: list[int], offsets: np.ndarray, lengths: np.ndarray,
