@@ -152,16 +152,16 @@ def _pair_values(check: Checker, raw: np.ndarray, name: str, words: dict[str, fl
 
 
 def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.ndarray,
-                       s: np.ndarray, size: np.ndarray | None, letter: np.ndarray | None = None,
-                       question: np.ndarray | None = None, documents: bool = False) -> Qrels:
+                       s: np.ndarray, size: np.ndarray | None, letter: np.ndarray,
+                       question: np.ndarray, documents: bool = False) -> Qrels:
     """Qrels of element assessments on ``scale`` from the validated rows of any source (the
     native TSV's lines, tables): ``topics``, ``docs`` and ``paths`` (canonical) as Arrow or
     object arrays, ``size`` NaN where unknown; ``letter``: s was a coverage letter,
-    ``question``: e was ``?`` (by default, e is ``TOO_SMALL`` on scale ``inex2005``).  A pair
-    invalid on the scale (:func:`~sdreval.io.native_lines.pair_problem`) is an error; an
-    element judged again is a warning when both rows agree (the repeat ignored) and an error
-    when they differ (the first kept); ``documents``: the rows judge whole documents (no path
-    column), named in messages as a TREC qrels line's are."""
+    ``question``: e was ``?``.  A pair invalid on the scale
+    (:func:`~sdreval.io.native_lines.pair_problem`) is an error; an element judged again is a
+    warning when both rows agree (the repeat ignored) and an error when they differ (the first
+    kept); ``documents``: the rows judge whole documents (no path column), named in messages
+    as a TREC qrels line's are."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
@@ -173,9 +173,6 @@ def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.nd
                            for c in (topics, docs, paths))
     n = len(e)
     size = np.full(n, np.nan) if size is None else size
-    letter = np.zeros(n, dtype=bool) if letter is None else letter
-    if question is None:
-        question = (e == TOO_SMALL) & (scale == "inex2005")
     # the pairs: each distinct (e, s, letter, question) judged once
     _, e_codes = np.unique(e, return_inverse=True)
     s_values, s_codes = np.unique(s, return_inverse=True)
@@ -184,10 +181,8 @@ def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.nd
     which = which.ravel()
     # the pairs valid on the scale, without a letter or a '?', need no message: pair_problem
     # only for the others
-    doubt = np.ones(len(example), dtype=bool)
-    if scale in SCALES:
-        doubt = (~valid_pairs(scale, e[example], s[example]) | letter[example]
-                 | question[example] | (e[example] == TOO_SMALL))
+    doubt = (~valid_pairs(scale, e[example], s[example]) | letter[example]
+             | question[example] | (e[example] == TOO_SMALL))
     problems = [pair_problem(scale, float(e[i]), float(s[i]), bool(letter[i]),
                              bool(question[i])) if need else None
                 for i, need in zip(example.tolist(), doubt.tolist())]
