@@ -1,17 +1,11 @@
 """Format detection: the format of a file from its content (read by :mod:`sdreval.io.readers`),
-INEX XML by its root element (:func:`sniff_inex_xml`) and a directory by its files
-(:func:`sniff_xml_directory`).
-
-The format names (:data:`QRELS_FORMATS`, :data:`RUN_FORMATS`, ``collection``; ``--qrels-format``
-and ``--run-format`` accept them and the aliases of :data:`ALIASES`), their layouts and the
+INEX XML by its root element (:func:`sniff_inex_xml`), a directory by its files
+(:func:`sniff_xml_directory`), a text file by the formats its first data lines fit
+(:func:`line_formats`, :func:`detect_text_format`).  The format names (:data:`QRELS_FORMATS`,
+:data:`RUN_FORMATS`, ``collection``, the aliases of :data:`ALIASES`), their layouts and the
 detection rules with their ambiguities are documented once, in docs/inputs.md ("Formats",
-"Format detection").  In short: span inputs and document tables (JSONL, CSV/TSV with a header,
-Parquet files and datasets) are recognised by their keys first
-(:func:`sdreval.io.doc_tables.table_kind`); XML by its root element; a text file by its first
-50 data lines (within 64 KiB), each giving the formats it fits (:func:`line_formats`), the
-format most lines fit winning, ties broken in the order of :data:`_PREFERENCE`.  Standard
-input and pipes are read once, whole, into a temporary copy that detection and the reader
-share (:func:`~sdreval.io.textlines.local_path`), so no line is lost to detection.
+"Format detection").  Standard input and pipes are read once, whole, into a temporary copy
+that detection and the reader share (:func:`~sdreval.io.textlines.local_path`).
 """
 from __future__ import annotations
 

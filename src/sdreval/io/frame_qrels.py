@@ -1,19 +1,9 @@
 """Qrels from tables (DataFrames, records, column and nested dicts made tables by
-:mod:`sdreval.io.interop`), validated by the rules of the file readers (columns and checks:
-:mod:`sdreval.io.table_checks`), and the two judgement builders every source shares:
-:func:`element_judgements` (tables, the native TSV) and :func:`passage_judgements` (tables,
-span files, passage qrels).
-
-Element grades: a ``relevance`` column, or ``exhaustivity`` and ``specificity`` (the INEX
-pairs, written as in the native TSV: numbers, ``?`` and the coverage letters); beside the
-pairs, which are the grades, a ``relevance`` column is read as their binary summary (1 where
-e > 0 and s > 0, as :func:`sdreval.integrations.ir_measures.qrels_frame` writes it) and
-ignored, with a warning on a row where it is not that.
-
-Passage columns make passage qrels (:func:`passage_judgements` states their rules; the INEX
-passage measures read the grades as binary, the graded span measures as they are); optional
-columns ``doclen`` and ``bep`` give the document length and best entry point, as in FOL qrels.
-Repeated and invalid rows: :func:`element_judgements`, :func:`passage_judgements`.
+:mod:`sdreval.io.interop`), validated by the rules of the file readers
+(:mod:`sdreval.io.table_checks`; the columns: docs/inputs.md, "Runs and qrels as tables"), and
+the two judgement builders every source shares: :func:`element_judgements` (tables, the native
+TSV) and :func:`passage_judgements` (tables, span files, passage qrels), which state the rules
+of repeated and invalid rows.
 """
 from __future__ import annotations
 
