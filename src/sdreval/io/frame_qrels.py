@@ -36,7 +36,7 @@ def beir_qrels(columns) -> bool:
 def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
                      source: str = "(DataFrame)", log: ProblemLog | None = None,
                      where: Callable[[int], str] | None = None, table=None) -> Qrels:
-    """Qrels from a DataFrame (columns: module docstring); ``where`` and ``table`` as for
+    """Qrels from a DataFrame (columns: docs/inputs.md); ``where`` and ``table`` as for
     :func:`~sdreval.io.frames.run_from_table`."""
     log, own = given_log(log)
     check = checker(frame, source, log, where, table)

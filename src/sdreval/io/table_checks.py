@@ -282,7 +282,6 @@ def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool 
     return None
 
 
-
 def _agree(frame: pd.DataFrame, first: str, other: str, what: str, check: Checker) -> None:
     """Report the rows where two spellings of one column differ (as text; scores and grades
     as numbers), both blank counting as agreeing."""
