@@ -28,7 +28,6 @@ from .trec_lines import DOCUMENT_PATH
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
-# ------------------------------------------------------------------------------------- runs
 
 def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str],
               docs: np.ndarray, unit: Unit, scores: np.ndarray | None,
@@ -38,18 +37,16 @@ def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str]
               overlaps: bool = False, labels: np.ndarray | None = None,
               ends: bool = False, **fields: Any) -> tuple[Run, np.ndarray]:
     """The run (``make.from_columns``: shared columns, as the file readers') of a table's
-    validated rows, and their order, by the rules of every table's results (as files): a
-    result repeating an earlier one of its topic is a warning (kept), ranks going down in row
-    order one warning per topic, passages of length 0 one warning (kept); with ``overlaps``
-    (passage tables: span runs overlap by design), each passage overlapping another of its
-    topic's document in row order a warning (kept), as a TREC passage run's lines.
+    validated rows, and their order, by the rules of a TREC run's lines: repeated results,
+    ranks going down (one per topic), passages of length 0 (one) and, with ``overlaps``
+    (passage tables: span runs overlap by design), overlapping passages are warnings, kept.
     ``codes`` index ``names`` (topics in that order, those without rows kept empty); each
     topic in the order of every run (docs/inputs.md, "Run order"): row order with ranks, else
     score descending, ``ties`` descending (trec_eval's order; by default the ids); without
-    ranks the rows are ranked 1, 2, ..., without scores the RSV is minus the rank.  ``rows``: the table row of
-    each result (increasing; all rows by default); ``labels``: the ids the rows give their
-    results (chunk ids), named in the messages; ``ends``: the rows gave start and end, so
-    messages name a range ``start-end`` (else ``offset:length``)."""
+    ranks the rows are ranked 1, 2, ..., without scores the RSV is minus the rank.  ``rows``:
+    the table row of each result (increasing; all rows by default); ``labels``: the ids the
+    rows give their results (chunk ids), named in the messages; ``ends``: the rows gave start
+    and end, so messages name a range ``start-end`` (else ``offset:length``)."""
     at = np.arange(len(docs)) if rows is None else rows
     of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
     repeated = np.zeros(len(docs), dtype=bool)
@@ -118,8 +115,6 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
     log, own = given_log(log)
     errors_before = log.error_count  # (a log that lists problems as found keeps none)
     check = checker(frame, source, log, where, table)
-    # the run's name: ``name``, else the table's run column (a table naming several runs is
-    # refused, even when named), else the file's stem, else "run"
     name = run_name(table, name) if table is not None else chosen_run_name(
         name, single_run_name(frame, source) if named is ... else named)[0]
     topic = None if topics is not None else column(frame, TOPIC, "topic", check=check)
