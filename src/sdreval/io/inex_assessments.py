@@ -35,8 +35,8 @@ from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, a
 from .native_lines import check_scale
 from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, given_log, local_path,
                         parse_float, parse_int)
-from .xmlsafe import (checked_events, element_values, free_element, local_name, pick,
-                      report_syntax_error, safe_iterparse, topic_attr, xml_attr)
+from .xmlsafe import (checked_events, element_values, free_element, given_twice, local_name,
+                      pick, report_syntax_error, safe_iterparse, topic_attr, xml_attr)
 
 #: how two pools (assessment files) of one topic combine: ``main`` (default) reads only the
 #: pool X-RAI marked main (the ``main`` directory) when a topic has one, else every pool and
@@ -49,9 +49,6 @@ _E_NAMES = ("exhaustiveness", "exhaustivity", "e")
 _S_NAMES = ("specificity", "s")
 _SIZE, _RSIZE = ("size", "length", "chars"), ("rsize", "relevant-size", "hsize")
 _RELEVANCE, _COVERAGE = ("relevance", "rel"), ("coverage", "cov")  # INEX 2002
-#: the values an element gives once (or twice alike); each by its names
-_ONCE = (_E_NAMES, _S_NAMES, _RELEVANCE, _COVERAGE, _SIZE, _RSIZE)
-_ONCE_NAMED = {name: names[0] for names in _ONCE for name in names}
 _UNASSESSED = {"", "u"}
 #: a match (true) where a text looks like a number
 _numeric_like = re.compile(r"^\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*$").match
@@ -297,11 +294,7 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
                   "assessment is not used")
         return None
     values = element_values(el)
-    given: dict[str, set[str]] = {}
-    for key, found in values.items():
-        if key in _ONCE_NAMED:
-            given.setdefault(_ONCE_NAMED[key], set()).update(value.strip() for value in found)
-    twice = [names[0] for names in _ONCE if len(given.get(names[0], ())) > 1]
+    twice = given_twice(values, _E_NAMES, _S_NAMES, _RELEVANCE, _COVERAGE, _SIZE, _RSIZE)
     if twice:  # e.g. exhaustiveness='3' beside exhaustivity='1': which is meant is not clear
         log.error(file, line, f"topic {topic}, {doc} {path}: {' and '.join(twice)} given twice"
                   " with different values; the assessment is not used")

@@ -144,6 +144,13 @@ def pick(values: dict[str, list[str]], *names: str) -> str | None:
     return None
 
 
+def given_twice(values: dict[str, list[str]], *groups: tuple[str, ...]) -> list[str]:
+    """The first name of each of ``groups`` (the names of one value) under which
+    :func:`element_values` holds two different values (stripped): which is meant is not clear."""
+    return [names[0] for names in groups
+            if len({value.strip() for key in _wanted(names) for value in values.get(key, ())}) > 1]
+
+
 def child_texts(el: etree._Element) -> dict[str, str]:
     """Child element name (lower case) -> its text, stripped (the first child of a name); an
     unexpanded entity reference in the text is kept as ``&name;`` (reported by the caller)."""
