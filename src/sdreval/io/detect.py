@@ -26,7 +26,7 @@ from ..errors import InputError, UsageError
 from .json_files import is_qa_dataset
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
-from .text_hints import ONLY_INPUTS, twofold_qrels, unrecognised_hint
+from .text_hints import ONLY_INPUTS, aid_refusal, twofold_qrels, unrecognised_hint
 from .text_rules import LONE_CR_PROBLEM, lone_cr, wide_text
 from .textlines import (is_pipe, local_path, open_binary, parse_float, parse_grade, parse_int,
                         read_head, table_layout)
@@ -286,6 +286,8 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
                 f"{'INEX assessment pools (XML files) or ' if what == 'judgements' else ''}"
                 "a Parquet dataset, and this one holds neither; give the "
                 f"{'qrels' if what == 'judgements' else 'run'} file itself")
+    if found in SPAN_TABLES:  # documents, a chunk map: given beside the judgements and runs
+        return aid_refusal(found, what)
     a = "an" if found[0] in "aeiou" else "a"
     swapped = (found in RUN_FORMATS and what == "judgements") or \
         (found in QRELS_FORMATS and what != "judgements")
@@ -315,8 +317,7 @@ def _beir_layout(path: str | Path) -> bool:
     from .frame_qrels import beir_qrels
     from .spans import sniff_columns
 
-    found = sniff_columns(path)
-    return found is not None and beir_qrels(found[1])
+    return (found := sniff_columns(path)) is not None and beir_qrels(found[1])
 
 
 def _unranked(path: str | Path) -> set[str]:
