@@ -298,7 +298,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
         differs = chosen_run_name(name, named)[1]
         if differs:
             _state(log, "(DataFrame)", differs)
-    if _table_kind(source, None, "a run") == "chunk-run":  # chunk ids: spans by the map, as in files
+    if _table_kind(source, None, "a run") == "chunk-run":  # chunk ids: spans by the map
         from .spans import chunk_run_from_frame
 
         if chunk_map is None:
