@@ -135,9 +135,8 @@ def is_span_data(source: Any, key: str | None, what: str | None = None) -> bool:
 
 
 def _table_kind(source: Any, key: str | None, what: str | None = None) -> str | None:
-    """The span input (``span-qrels``, ``span-run``, ``chunk-run``) a DataFrame or list of
-    records holds, by the keys that name a file's (``key``: a qrels key), or None; given as
-    ``what`` (judgements, a run), documents or a chunk map are refused as their files are."""
+    """The span input (``span-qrels``, ``span-run``, ``chunk-run``) a DataFrame or records
+    hold, by a file's keys (``key``: a qrels key), or None; as ``what``, documents refused."""
     if is_frame(source):
         columns = set(source.columns)
     elif isinstance(source, list) and source and isinstance(source[0], Mapping):
@@ -148,9 +147,9 @@ def _table_kind(source: Any, key: str | None, what: str | None = None) -> str | 
         return "span-qrels" if key else "span-run"
     from .spans import span_format  # RAG tools' keys (LlamaIndex, LangChain), as in files
 
-    found = span_format([str(c) for c in columns], None if key else "run")
-    return aid_checked(found, what, "(DataFrame)" if is_frame(source) else "(records)",
-                       None if is_frame(source) else source)
+    records = None if is_frame(source) else source
+    return aid_checked(span_format([str(c) for c in columns], None if key else "run"), what,
+                       "(DataFrame)" if records is None else "(records)", records)
 
 
 def _span_aids(chunk_map, documents) -> tuple:
@@ -298,14 +297,15 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
         differs = chosen_run_name(name, named)[1]
         if differs:
             _state(log, "(DataFrame)", differs)
-    if _table_kind(source, None, "a run") == "chunk-run":  # chunk ids: spans by the map
+    kind = _table_kind(source, None, "a run")  # a span input's, by its keys
+    if kind == "chunk-run":  # chunk ids: spans by the map, as in files
         from .spans import chunk_run_from_frame
 
         if chunk_map is None:
             raise UsageError("a chunk-ID run needs the chunk map (chunk_map=: read_chunk_map, "
                              "chunk_id, doc_id, start, end)")
         return chunk_run_from_frame(source, chunk_map, name or "run", log)
-    if is_span_data(source, None):  # a table's run column names it, as a table file's does
+    if kind == "span-run":  # a table's run column names it, as a table file's does
         from .spans import span_run_from_frame
 
         return span_run_from_frame(source, name, documents, log=log)
