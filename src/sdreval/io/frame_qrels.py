@@ -111,8 +111,8 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
                                "inex2003 (in Python: scale= of read_qrels)")
     if rule:  # the rule applied, as the native TSV states it
         check.log.warn(check.source, None, rule)
-    # a '?' as written, or -1 (TOO_SMALL, as qrels_frame writes '?') on scale inex2005
-    question = question | ((e == TOO_SMALL) & (scale == "inex2005"))
+    # too small is written '?' (as qrels_frame writes it), never as its code -1: refused, as
+    # by the native TSV and the INEX assessments
     return element_judgements(check, scale, topics, docs, paths, e, s, size, letter,
                               question, documents=path is None)
 
