@@ -24,7 +24,15 @@ difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
   resampling plan serves all pairs.
 - ``randomization``: paired sign-flip test of the mean difference (as
   ``scipy.stats.permutation_test(permutation_type="samples")``): exact enumeration when
-  ``2**n <= samples``, else ``samples`` random flips and p = (count + 1)/(samples + 1).
+  ``2**n <= samples``, else ``samples`` random flips and p = (count + 1)/(samples + 1);
+  ``greater`` counts the flipped means ≥ the observed one, ``less`` those ≤ it, two-sided those
+  whose absolute value is ≥ the observed one's (the sign-flip null is symmetric, so with
+  every flip enumerated this is scipy's ``2·min``; with sampled flips ``2·min`` fell below 1,
+  0.99, where the mean difference is 0 and every flip is as extreme).
+
+Both resampling tests compare means as the tables do (:func:`tie_margin`): two means within
+``TIE_TOLERANCE`` (1e-12) of each other are equal, so a resample whose topics cancel (2/3 − 1/3
+− 1/3, each taken to 12 decimals) has mean 0, not 3e-13.
 """
 from __future__ import annotations
 
@@ -162,26 +170,34 @@ def _combine(p_greater: np.ndarray, p_less: np.ndarray, alternative: str) -> np.
     return np.minimum(1.0, 2.0 * np.minimum(p_greater, p_less))
 
 
+def tie_margin(diffs: np.ndarray) -> np.ndarray:
+    """Per row, how far apart two sums of ``n`` resampled differences may be and still be
+    equal: ``n · TIE_TOLERANCE`` (two means within 1e-12 are equal, as a topic's difference
+    is a tie within it; the per-topic differences are taken to 12 decimals, so the mean of a
+    resample whose topics cancel is within 1e-12 of 0, not 0) plus the rounding error of a
+    sum of ``n`` terms (``4·n²·eps·max|d|``, whatever the order of summation)."""
+    d = _as_diffs(diffs)
+    n = d.shape[1]
+    return n * TIE_TOLERANCE + 4.0 * n ** 2 * np.finfo(float).eps * np.abs(d).max(axis=1)
+
+
 def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: int = TEST_SAMPLES,
                    seed: int | None = 0, show_progress: bool | None = None) -> np.ndarray:
     """Bootstrap test of Ogilvie & Lalmas 2006, Eq. 13: p = fraction of resampled mean differences ≤ 0.
 
-    The resampled *sums* are compared with 0 (same sign as the means).  Sums within the
-    rounding error of a sum of ``n`` terms (``4·n²·eps·max|d|``) count as 0, so a resample whose
-    differences cancel exactly in decimal (0.3 − 0.1 − 0.2) counts as "≤ 0" and "≥ 0" whatever
-    the order of summation.
-    """
+    The resampled *sums* are compared with 0 (same sign as the means); a sum within
+    :func:`tie_margin` of 0 is 0, so it counts as "≤ 0" and "≥ 0"."""
     _check(alternative)
     d = _as_diffs(diffs)
     counts = bootstrap_counts(d.shape[1], samples, seed).T  # topics × samples
-    tolerance = 4.0 * d.shape[1] ** 2 * np.finfo(float).eps * np.abs(d).max(axis=1)
+    margin = tie_margin(d)
     p_greater = np.empty(d.shape[0])
     p_less = np.empty(d.shape[0])
     blocks = _blocks(d.shape[0], samples)
     with progress(len(blocks), "bootstrap", show_progress) as bar:
         for block in blocks:
             sums = d[block] @ counts
-            tol = tolerance[block, None]
+            tol = margin[block, None]
             p_greater[block] = np.count_nonzero(sums <= tol, axis=1) / samples
             p_less[block] = np.count_nonzero(sums >= -tol, axis=1) / samples
             bar.update()
@@ -191,31 +207,31 @@ def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: i
 def randomization_test(diffs: np.ndarray, alternative: str = "two-sided",
                        samples: int = TEST_SAMPLES, seed: int | None = 0,
                        show_progress: bool | None = None) -> np.ndarray:
-    """Paired randomisation (sign-flip) test of the mean difference."""
+    """Paired randomisation (sign-flip) test of the mean difference: the share of sign
+    flips whose mean is at least as extreme as the observed one (two-sided: in absolute
+    value), sums within :func:`tie_margin` of each other as equal."""
     _check(alternative)
     d = _as_diffs(diffs)
-    n = d.shape[1]
-    signs, exact = sign_flips(n, samples, seed)
+    signs, exact = sign_flips(d.shape[1], samples, seed)
     total = signs.shape[0]
     adjustment = 0 if exact else 1
-    flips = signs.T / n  # topics × samples
-    observed = d.mean(axis=1)
-    # tolerance for theoretically equal statistics computed with different rounding
-    gamma = np.finfo(float).eps * 100 * (np.abs(observed) + np.abs(d).mean(axis=1))
-    p_greater = np.empty(d.shape[0])
-    p_less = np.empty(d.shape[0])
+    observed = d.sum(axis=1)  # sums: the means times n, compared as the means
+    margin = tie_margin(d)
+    extreme = np.empty(d.shape[0])
     blocks = _blocks(d.shape[0], total)
     with progress(len(blocks), "randomization", show_progress) as bar:
         for block in blocks:
-            null = d[block] @ flips
-            obs = observed[block, None]
-            tol = gamma[block, None]
-            p_greater[block] = (np.count_nonzero(null >= obs - tol, axis=1) + adjustment) \
-                / (total + adjustment)
-            p_less[block] = (np.count_nonzero(null <= obs + tol, axis=1) + adjustment) \
-                / (total + adjustment)
+            null = d[block] @ signs.T  # pairs × flips
+            obs, tol = observed[block, None], margin[block, None]
+            if alternative == "greater":
+                hits = null >= obs - tol
+            elif alternative == "less":
+                hits = null <= obs + tol
+            else:
+                hits = np.abs(null) >= np.abs(obs) - tol
+            extreme[block] = np.count_nonzero(hits, axis=1)
             bar.update()
-    return np.clip(_combine(p_greater, p_less, alternative), 0.0, 1.0)
+    return (extreme + adjustment) / (total + adjustment)
 
 
 def paired_test(diffs: np.ndarray, test: str = "t", alternative: str = "two-sided",
