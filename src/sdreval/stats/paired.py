@@ -24,7 +24,8 @@ difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
   resampling plan serves all pairs.
 - ``randomization``: paired sign-flip test of the mean difference (as
   ``scipy.stats.permutation_test(permutation_type="samples")``): exact enumeration when
-  ``2**n <= samples``, else ``samples`` random flips and p = (count + 1)/(samples + 1);
+  ``2**k <= samples`` (``k`` the topics with a non-zero difference: a zero is the same
+  flipped), else ``samples`` random flips and p = (count + 1)/(samples + 1);
   ``greater`` counts the flipped means ≥ the observed one, ``less`` those ≤ it, two-sided those
   whose absolute value is ≥ the observed one's (the sign-flip null is symmetric, so with
   every flip enumerated this is scipy's ``2·min``; with sampled flips ``2·min`` fell below 1,
@@ -209,14 +210,32 @@ def randomization_test(diffs: np.ndarray, alternative: str = "two-sided",
                        show_progress: bool | None = None) -> np.ndarray:
     """Paired randomisation (sign-flip) test of the mean difference: the share of sign
     flips whose mean is at least as extreme as the observed one (two-sided: in absolute
-    value), sums within :func:`tie_margin` of each other as equal."""
+    value), sums within :func:`tie_margin` of each other as equal.  A zero difference is the
+    same flipped, so a row with ``k`` non-zero differences has ``2**k`` distinct flips: all
+    are enumerated (an exact p) where ``2**k <= samples``, whatever the number of topics."""
     _check(alternative)
     d = _as_diffs(diffs)
+    margin = tie_margin(d)
+    nonzero = np.count_nonzero(d, axis=1)
+    exact = (nonzero < 31) & (2.0 ** nonzero <= samples)
+    p = np.empty(d.shape[0])
+    if exact.any():  # the non-zero differences first, as many columns as the most of them
+        rows = d[exact]
+        packed = np.take_along_axis(rows, np.argsort(rows == 0, axis=1, kind="stable"), 1)
+        width = max(1, int(nonzero[exact].max()))
+        p[exact] = _flips(packed[:, :width], margin[exact], alternative, samples, seed, False)
+    if (~exact).any():
+        p[~exact] = _flips(d[~exact], margin[~exact], alternative, samples, seed, show_progress)
+    return p
+
+
+def _flips(d: np.ndarray, margin: np.ndarray, alternative: str, samples: int,
+           seed: int | None, show_progress: bool | None) -> np.ndarray:
+    """The randomisation test's p of each row over the flips of :func:`sign_flips`."""
     signs, exact = sign_flips(d.shape[1], samples, seed)
     total = signs.shape[0]
     adjustment = 0 if exact else 1
     observed = d.sum(axis=1)  # sums: the means times n, compared as the means
-    margin = tie_margin(d)
     extreme = np.empty(d.shape[0])
     blocks = _blocks(d.shape[0], total)
     with progress(len(blocks), "randomization", show_progress) as bar:
