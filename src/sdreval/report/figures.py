@@ -335,18 +335,13 @@ def plot_significance_grid(compare: pd.DataFrame, measure: str, runs: Sequence[s
                            ) -> Figure:
     """Run × run decisions on ``measure``: green where the row run is significantly better
     than the column run, red where it is worse, grey where the test does not reject."""
-    index = {r: i for i, r in enumerate(runs)}
-    n = len(runs)
-    grid = np.full((n, n), np.nan)
-    from ..stats.compare import directions
+    from ..stats.compare import directions, pair_square
 
+    n = len(runs)
     rows = compare[compare["measure"].astype(str) == measure]
-    for row, side in zip(rows.itertuples(index=False), directions(rows)):
-        a, b = str(row.run_a), str(row.run_b)
-        if a not in index or b not in index:
-            continue
-        sign = float(side) if bool(row.reject) else 0.0  # the test's side, not the means
-        grid[index[a], index[b]], grid[index[b], index[a]] = sign, -sign
+    # the test's side (not the means') where it rejects
+    sides = np.where(rows["reject"].astype(bool), directions(rows), 0).astype(float)
+    grid = pair_square(rows, runs, sides, np.nan, -1)
     labels = list(run_labels(runs).values())
     # room for the names beside and (turned) under the grid, which stays square
     room = 0.045 * max(0, max((len(label) for label in labels), default=0) - 6)

@@ -213,17 +213,6 @@ def plot_confidence_intervals(intervals: pd.DataFrame, measure: str = "", level:
     return fig
 
 
-def _square(table: pd.DataFrame, runs: Sequence[str], values: np.ndarray, fill: object,
-            sign: int = 1) -> np.ndarray:
-    """Runs × runs: each record's value at (run_a, run_b), times ``sign`` at (run_b, run_a)."""
-    index = {r: i for i, r in enumerate(runs)}
-    out = np.full((len(runs), len(runs)), fill, dtype=np.asarray(values).dtype)
-    for a, b, value in zip(table["run_a"].astype(str), table["run_b"].astype(str), values):
-        if a in index and b in index:
-            out[index[a], index[b]], out[index[b], index[a]] = value, value * sign
-    return out
-
-
 def significance_matrix(compare: pd.DataFrame, measure: str | None = None,
                         runs: Sequence[str] | None = None) -> tuple[list[str], np.ndarray,
                                                                     np.ndarray, np.ndarray]:
@@ -234,11 +223,12 @@ def significance_matrix(compare: pd.DataFrame, measure: str | None = None,
     table = compare if measure is None else compare[compare["measure"].astype(str) == measure]
     runs = runs if runs is not None else list(dict.fromkeys(
         list(table["run_a"].astype(str)) + list(table["run_b"].astype(str))))
+    from ..stats.compare import pair_square
     p_col = "p_adjusted" if "p_adjusted" in table.columns else "p_value"
     diff = table["mean_a"].to_numpy(dtype=float) - table["mean_b"].to_numpy(dtype=float)
-    return (list(runs), _square(table, runs, table[p_col].to_numpy(dtype=float), np.nan),
-            _square(table, runs, table["reject"].astype(bool).to_numpy(), False),
-            _square(table, runs, diff, np.nan, -1))
+    return (list(runs), pair_square(table, runs, table[p_col].to_numpy(dtype=float), np.nan),
+            pair_square(table, runs, table["reject"].astype(bool).to_numpy(), False),
+            pair_square(table, runs, diff, np.nan, -1))
 
 
 def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
@@ -246,10 +236,10 @@ def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
     """Run × run heatmap of adjusted p-values; ``*``: rejected; arrow: the higher mean (▲ row,
     ▼ column; ``=``: equal means, to 12 decimals), for a rejection the run the test rejected
     for (compare's ``direction``)."""
-    from ..stats.compare import directions, mean_sides
+    from ..stats.compare import directions, mean_sides, pair_square
     table = compare if measure is None else compare[compare["measure"].astype(str) == measure]
     runs, p_adj, reject, _ = significance_matrix(table)
-    side = _square(table, runs, np.where(table["reject"].astype(bool), directions(table),
+    side = pair_square(table, runs, np.where(table["reject"].astype(bool), directions(table),
                                          mean_sides(table)), 0, -1)
     if not runs:
         raise UsageError("no pairs to draw")

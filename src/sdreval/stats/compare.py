@@ -83,6 +83,19 @@ def directions(table: pd.DataFrame) -> np.ndarray:
     return mean_sides(table)
 
 
+def pair_square(table: pd.DataFrame, runs: Sequence[str], values: np.ndarray, fill: object,
+                sign: int = 1) -> np.ndarray:
+    """Runs × runs matrix of a compare table: each record's value at (run_a, run_b) and
+    times ``sign`` at (run_b, run_a), whatever the records' order; ``fill`` elsewhere (a
+    record naming a run not in ``runs`` is left out)."""
+    index = {r: i for i, r in enumerate(runs)}
+    out = np.full((len(runs), len(runs)), fill, dtype=np.asarray(values).dtype)
+    for a, b, value in zip(table["run_a"].astype(str), table["run_b"].astype(str), values):
+        if a in index and b in index:
+            out[index[a], index[b]], out[index[b], index[a]] = value, value * sign
+    return out
+
+
 def against_means(table: pd.DataFrame) -> pd.DataFrame:
     """The rejected records whose test's direction is not that of their means (the means
     tie, or the other run's is higher): a sign or Wilcoxon test can reject so."""
