@@ -10,8 +10,9 @@ difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
   ``correction=False``, normal approximation with tie-corrected variance (``method="approx"``,
   scipy's ``method="approx"``); ``method="exact"`` uses scipy's exact null distribution
   (refused where non-zero differences tie: the tie-free null does not hold there);
-  ``method="auto"`` takes exact for rows without ties or zeros and at most 50 non-zero
-  differences, the approximation for the others.  scipy's own ``auto``
+  ``method="auto"`` takes exact for rows whose non-zero differences do not tie (zeros are
+  dropped first, so they do not stand in the way) and number at most 50, the approximation
+  for the others.  scipy's own ``auto``
   switches to a slow permutation test on small tied samples, which we never use.  A row
   without a non-zero difference gets p = 1 (as scipy).
 - ``sign``: binomial test of the number of positive among non-zero differences, p = 0.5
@@ -97,12 +98,6 @@ def t_test(diffs: np.ndarray, alternative: str = "two-sided") -> np.ndarray:
     return np.where((d == 0).all(axis=1), 1.0, p)  # identical runs: scipy's 0/0 NaN -> 1
 
 
-def _has_ties_or_zeros(d: np.ndarray) -> np.ndarray:
-    a = np.sort(np.abs(d), axis=1)
-    ties = np.any(np.diff(a, axis=1) == 0, axis=1)
-    return ties | np.any(d == 0, axis=1)
-
-
 def _has_ties(d: np.ndarray) -> np.ndarray:
     """Rows where two non-zero differences have the same absolute value (tied ranks)."""
     a = np.sort(np.abs(d), axis=1)
@@ -121,7 +116,8 @@ def wilcoxon_test(diffs: np.ndarray, alternative: str = "two-sided", method: str
     nonzero = np.count_nonzero(d, axis=1)
     ok = nonzero > 0
     if method == "auto":
-        exact = ok & ~_has_ties_or_zeros(d) & (nonzero <= 50)
+        # zeros are dropped (zero_method wilcox): the exact null of the non-zero ones holds
+        exact = ok & ~_has_ties(d) & (nonzero <= 50)
         approx = ok & ~exact
     else:
         exact = ok if method == "exact" else np.zeros_like(ok)
