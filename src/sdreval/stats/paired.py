@@ -32,9 +32,9 @@ difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
   every flip enumerated this is scipy's ``2·min``; with sampled flips ``2·min`` fell below 1,
   0.99, where the mean difference is 0 and every flip is as extreme).
 
-Both resampling tests compare means as the tables do (:func:`tie_margin`): two means within
-``TIE_TOLERANCE`` (1e-12) of each other are equal, so a resample whose topics cancel (2/3 − 1/3
-− 1/3, each taken to 12 decimals) has mean 0, not 3e-13.
+Both resampling tests compare means to 12 decimals, as the tables do (:func:`tie_margin`): a
+resample whose topics cancel (2/3 − 1/3 − 1/3, each difference taken to 12 decimals and so
+summing to 1e-12) has mean 0, not 3e-13.
 """
 from __future__ import annotations
 
@@ -47,20 +47,17 @@ from scipy import stats
 from ..errors import UsageError
 from ._progress import progress
 from .choices import ALTERNATIVES, TEST_SAMPLES, TESTS, WILCOXON_METHODS
-from .effect import TIE_TOLERANCE
+from .effect import DECIMALS, TIE_TOLERANCE
 from .resample import bootstrap_counts, sign_flips
 
 _CHUNK_CELLS = 4_000_000  # pairs × samples cells per block of resampling work
-#: per-topic differences are taken to this many decimals, the resolution at which wins and
-#: ties are counted (``TIE_TOLERANCE``: a difference of at most 1e-12 is a tie): 0.5 − 0.4 and
-#: 0.2 − 0.1 are the same difference, not two numbers 3e-17 apart whose spread a t test would
-#: divide by
-DECIMALS = round(-np.log10(TIE_TOLERANCE))
 
 
 def differences(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per-topic differences ``a − b`` to :data:`DECIMALS` decimals (rounding noise of the
-    scores removed)."""
+    """Per-topic differences ``a − b`` to :data:`DECIMALS` (12) decimals, the resolution at
+    which wins and ties are counted (:func:`sdreval.stats.effect.is_tie`): 0.5 − 0.4 and
+    0.2 − 0.1 are the same difference, not two numbers 3e-17 apart whose spread a t test
+    would divide by."""
     return np.round(np.asarray(a, dtype=float) - b, DECIMALS) + 0.0  # (-0.0 becomes 0.0)
 
 
@@ -167,15 +164,18 @@ def _combine(p_greater: np.ndarray, p_less: np.ndarray, alternative: str) -> np.
     return np.minimum(1.0, 2.0 * np.minimum(p_greater, p_less))
 
 
-def tie_margin(diffs: np.ndarray) -> np.ndarray:
-    """Per row, how far apart two sums of ``n`` resampled differences may be and still be
-    equal: ``n · TIE_TOLERANCE`` (two means within 1e-12 are equal, as a topic's difference
-    is a tie within it; the per-topic differences are taken to 12 decimals, so the mean of a
-    resample whose topics cancel is within 1e-12 of 0, not 0) plus the rounding error of a
-    sum of ``n`` terms (``4·n²·eps·max|d|``, whatever the order of summation)."""
+def tie_margin(diffs: np.ndarray, means: int = 1) -> np.ndarray:
+    """Per row, how far from each other sums of ``n`` resampled differences may lie and still
+    be equal: the means are compared to 12 decimals, and each topic's difference, taken to
+    12 decimals, is off by less than half a unit of the 12th decimal, so a mean of them is
+    too: ``means · n · TIE_TOLERANCE / 2`` (``means``: how many such means the comparison
+    holds, 1 against 0 in the bootstrap test, 2 in the randomisation test, a flipped mean
+    against the observed one), plus the rounding error of a sum of ``n`` terms
+    (``4·n²·eps·max|d|``, whatever the order of summation)."""
     d = _as_diffs(diffs)
     n = d.shape[1]
-    return n * TIE_TOLERANCE + 4.0 * n ** 2 * np.finfo(float).eps * np.abs(d).max(axis=1)
+    return means * n * TIE_TOLERANCE / 2 + 4.0 * n ** 2 * np.finfo(float).eps \
+        * np.abs(d).max(axis=1)
 
 
 def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: int = TEST_SAMPLES,
@@ -211,7 +211,7 @@ def randomization_test(diffs: np.ndarray, alternative: str = "two-sided",
     are enumerated (an exact p) where ``2**k <= samples``, whatever the number of topics."""
     _check(alternative)
     d = _as_diffs(diffs)
-    margin = tie_margin(d)
+    margin = tie_margin(d, means=2)
     nonzero = np.count_nonzero(d, axis=1)
     exact = (nonzero < 31) & (2.0 ** nonzero <= samples)
     p = np.empty(d.shape[0])
