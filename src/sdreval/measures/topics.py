@@ -131,14 +131,14 @@ def near_misses(unknown: list[str], known: Any, ctx: Any = None, shown: int = 3)
     if index is None:
         index = {}
         for topic in known:
-            loose = _loose(topic)
+            loose = loose_id(topic)
             if loose != topic:
                 index.setdefault(loose, topic)
         if cache is not None:
             cache[key] = index
     pairs = []
     for topic in unknown:
-        loose = _loose(topic)
+        loose = loose_id(topic)
         found = loose if loose != topic and loose in known else index.get(loose)
         if found is not None and found != topic:
             pairs.append((found, topic))
@@ -151,7 +151,8 @@ def near_misses(unknown: list[str], known: Any, ctx: Any = None, shown: int = 3)
             "Unicode form (NFC/NFD) count; write the run's topics as the qrels write them")
 
 
-def _loose(topic: str) -> str:
-    """A topic id with leading zeros, case and the Unicode form set aside (:func:`near_misses`)."""
+def loose_id(topic: str) -> str:
+    """An id (of a topic, a document) with leading zeros, case and the Unicode form set aside
+    (:func:`near_misses`)."""
     text = unicodedata.normalize("NFC", topic).casefold()
     return text.lstrip("0") or "0" if text.isascii() and text.isdigit() else text

@@ -1,0 +1,64 @@
+"""A chunk map whose doc ids are spelled otherwise than the qrels' ('007' in the qrels, the JSON
+number 7 in the chunk map, as a tool writing integer ids makes it): ids are compared as
+written, so no chunk of the run is in the gold document and every span measure is 0.  `eval`
+said nothing (exit 0, SpanR 0.0000) where `project` warned of documents with gold text and no
+chunk; `eval` now gives that warning for a chunk run (CLI, --jobs 2 and the API alike), and
+both name the chunk map's id that names the qrels' one once leading zeros are set aside."""
+from __future__ import annotations
+
+import json
+import warnings
+
+import sdreval.api as api
+from sdreval.io.spans import chunk_map_from_frame, chunk_run_from_frame
+
+GOLD = [{"query_id": "q1", "doc_id": "007", "start": 6, "end": 16, "relevance": 1}]
+MAP = [{"chunk_id": "c1", "doc_id": 7, "start": 0, "end": 20},
+       {"chunk_id": "c2", "doc_id": 7, "start": 20, "end": 40}]
+RUN = [{"query_id": "q1", "chunk_id": "c1", "score": 2}, {"query_id": "q1", "chunk_id": "c2",
+                                                         "score": 1}]
+SAID = ("warning: 1 document(s) with gold text have no chunk in the chunk map of run run, so no "
+        "chunk of the run can reach their gold text (check the doc ids of the chunk map): 007; "
+        "the chunk map has '7' for '007': ids are compared as written")
+
+
+def files(tmp_path, chunk_map=MAP):
+    for name, rows in (("q", GOLD), ("map", chunk_map), ("run", RUN)):
+        (tmp_path / f"{name}.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    return tmp_path / "q.jsonl", tmp_path / "run.jsonl", "--chunk-map", tmp_path / "map.jsonl"
+
+
+def test_eval_says_gold_documents_the_chunk_map_lacks(sdreval_cli, tmp_path):
+    given = files(tmp_path)
+    serial = sdreval_cli("eval", *given, "-m", "SpanR")
+    parallel = sdreval_cli("eval", *given, "-m", "SpanR", "--jobs", "2")
+    for result in (serial, parallel):
+        assert result.returncode == 0, result.stderr
+        # ids as written: no chunk of document 007, so Ret ∩ G = ∅ and SpanR = 0 / 10
+        assert result.stdout.split() == ["run", "SpanR", "all", "0.0000"]
+        assert result.stderr.count(SAID) == 1, result.stderr
+    assert serial.stderr == parallel.stderr
+
+
+def test_the_api_warns_alike():
+    chunks = chunk_map_from_frame(MAP)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api.evaluate(GOLD, chunk_run_from_frame(RUN, chunks), ["SpanR"])
+    assert any(SAID[len("warning: "):] in str(w.message) for w in caught)
+
+
+def test_project_names_the_spelling(sdreval_cli, tmp_path):
+    qrels, _, _, chunk_map = files(tmp_path)
+    result = sdreval_cli("project", qrels, chunk_map, "-o", tmp_path / "out.qrels")
+    assert "1 document(s) with gold text have no chunk in" in result.stderr
+    assert "the chunk map has '7' for '007'" in result.stderr
+
+
+def test_ids_written_alike_give_no_warning_and_the_hand_value(sdreval_cli, tmp_path):
+    given = files(tmp_path, [{**c, "doc_id": "007"} for c in MAP])
+    result = sdreval_cli("eval", *given, "-m", "SpanR", "-m", "SpanP")
+    assert result.returncode == 0 and "no chunk" not in result.stderr, result.stderr
+    # gold [6, 16) inside c1 [0, 20); Ret = [0, 40): R = 10/10, P = 10/40
+    assert result.stdout.split() == ["run", "SpanR", "all", "1.0000",
+                                     "run", "SpanP", "all", "0.2500"]
