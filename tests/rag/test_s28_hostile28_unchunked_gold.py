@@ -62,3 +62,22 @@ def test_ids_written_alike_give_no_warning_and_the_hand_value(sdreval_cli, tmp_p
     # gold [6, 16) inside c1 [0, 20); Ret = [0, 40): R = 10/10, P = 10/40
     assert result.stdout.split() == ["run", "SpanR", "all", "1.0000",
                                      "run", "SpanP", "all", "0.2500"]
+
+
+def test_chunk_id_spelled_otherwise_is_named(sdreval_cli, tmp_path):
+    """A TREC chunk run naming chunk 007 where the CSV chunk map has 7 was refused without
+    saying which id was meant."""
+    (tmp_path / "q.jsonl").write_text(json.dumps(GOLD[0]) + "\n")
+    (tmp_path / "map.csv").write_text("chunk_id,doc_id,start,end\n7,007,0,20\nc2,007,20,40\n")
+    (tmp_path / "run.txt").write_text("q1 Q0 007 1 3 r\nq1 Q0 C2 2 2 r\nq1 Q0 x 3 1 r\n")
+    result = sdreval_cli("eval", tmp_path / "q.jsonl", tmp_path / "run.txt", "--chunk-map",
+                         tmp_path / "map.csv", "-m", "SpanR")
+    assert result.returncode == 1 and result.stdout == ""
+    lines = [line.split("run.txt:", 1)[1] for line in result.stderr.splitlines()]
+    hint = ("ids are compared as written, so leading zeros, case and the Unicode form "
+            "(NFC/NFD) count; write the run's chunk ids as the chunk map writes them")
+    assert lines == [f"1: error: chunk 007 is not in the chunk map ({tmp_path / 'map.csv'}); "
+                     f"the chunk map has '7': {hint}",
+                     f"2: error: chunk C2 is not in the chunk map ({tmp_path / 'map.csv'}); "
+                     f"the chunk map has 'c2': {hint}",
+                     f"3: error: chunk x is not in the chunk map ({tmp_path / 'map.csv'})"]

@@ -16,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import UsageError
+from ...io.ids import loose_id
 from ...lazy import lazy_module
 from ..passage.kernels import BAND, coverage, merge_intervals
-from ..topics import loose_id
 
 pd = lazy_module("pandas")
 
