@@ -146,6 +146,7 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
         else:
             texts[doc], first[doc] = text, i
     _same_texts(texts, first, table, log)
+    _marked(texts, first, table, log)
     finish(log, own)
     return Documents(texts, tokenizer, file)
 
@@ -223,6 +224,21 @@ def _same_texts(texts: dict[str, str], first: dict[str, int], table: Table,
                      "one is not a span of the other, so gold text under one id is not found "
                      "by a run retrieving the other; give each document under the id the "
                      "qrels and runs use", "warning")
+
+
+def _marked(texts: dict[str, str], first: dict[str, int], table: Table,
+            log: ProblemLog) -> None:
+    """One warning for documents whose text starts with a byte-order mark (U+FEFF): counted
+    as the first character, while tools that drop it count every offset one less."""
+    marked = [doc for doc, text in texts.items() if text.startswith("\ufeff")]
+    if marked:
+        named = ", ".join(f"{d} ({table.place(first[d])})" for d in marked[:5])
+        table.report(log, None, f"{len(marked)} document(s) start with a byte-order mark "
+                     f"(U+FEFF, invisible: {named}{' ...' if len(marked) > 5 else ''}), "
+                     "counted as the character at offset 0, as Python's open() reads the "
+                     "file; offsets from a tool that drops it (JavaScript's TextDecoder, "
+                     "encoding 'utf-8-sig') are one less: then leave it out of the text",
+                     "warning")
 
 
 def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units: np.ndarray | None,
