@@ -81,3 +81,26 @@ def test_chunk_id_spelled_otherwise_is_named(sdreval_cli, tmp_path):
                      f"2: error: chunk C2 is not in the chunk map ({tmp_path / 'map.csv'}); "
                      f"the chunk map has 'c2': {hint}",
                      f"3: error: chunk x is not in the chunk map ({tmp_path / 'map.csv'})"]
+
+
+def test_document_id_spelled_otherwise_than_the_documents_file(sdreval_cli, tmp_path):
+    """Gold given as text under doc id 7 where the documents file has '007' was refused
+    without saying which id was meant; a chunk map under 7 was read unchecked without it."""
+    (tmp_path / "docs.jsonl").write_text(json.dumps({"doc_id": "007", "text": "Alpha beta "
+                                                     "gamma delta epsilon zeta eta theta."}) + "\n")
+    *given, _, chunk_map = files(tmp_path)
+    (tmp_path / "q.jsonl").write_text(json.dumps({"query_id": "q1", "doc_id": 7,
+                                                  "gold_text": "beta gamma"}) + "\n")
+    result = sdreval_cli("eval", tmp_path / "q.jsonl", given[1], "--chunk-map", chunk_map,
+                         "--documents", tmp_path / "docs.jsonl", "-m", "SpanR")
+    hint = ("the documents file has '007': ids are compared as written, so leading zeros, "
+            "case and the Unicode form (NFC/NFD) count")
+    assert result.returncode == 1
+    assert f"q.jsonl:1: error: document 7 is not in the documents file ({tmp_path}" \
+        in result.stderr and f"docs.jsonl); {hint}" in result.stderr, result.stderr
+    result = sdreval_cli("eval", *files(tmp_path), "--documents", tmp_path / "docs.jsonl",
+                         "-m", "SpanR")
+    assert result.returncode == 0
+    assert f"map.jsonl:1: warning: document 7 is not in the documents file ({tmp_path}" \
+        in result.stderr and f"docs.jsonl); its 2 span(s) are not checked; {hint}" \
+        in result.stderr, result.stderr

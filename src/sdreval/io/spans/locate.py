@@ -146,7 +146,7 @@ def locate_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
             doc = docs[i]
             if doc not in documents:
                 table.report(log, row, f"document {doc} is not in the documents file "
-                             f"({documents.source})")
+                             f"({documents.source})" + documents.spelled(doc))
                 continue
             candidates = [doc]
         else:
