@@ -29,7 +29,7 @@ from ..ids import loose_id
 from ..table_model import Table
 from ..tables import load_table
 from ..textlines import finish, given_log
-from .document_checks import marked, same_texts
+from .document_checks import marked, same_texts, unspaced
 
 pd = lazy_module("pandas")
 
@@ -323,13 +323,19 @@ def _require_documents(documents: Documents, docs, what: str) -> None:
                          + (" ..." if len(missing) > 10 else ""), documents.source)
 
 
-def qrels_in_tokens(qrels, documents: Documents):
-    """Span qrels with offsets in tokens (a gold span covers every token it touches)."""
+def qrels_in_tokens(qrels, documents: Documents, log: ProblemLog | None = None):
+    """Span qrels with offsets in tokens (a gold span covers every token it touches); white-
+    space tokens of documents written without spaces between words are said in a warning."""
     from ...judgements.qrels import DocPassages, Qrels
     from ...model.passage import merge_ranges
 
-    _require_documents(documents, {d for tq in qrels.topics.values() for d in tq.passages},
-                       f"qrels {qrels.source}")
+    gold_docs = {d for tq in qrels.topics.values() for d in tq.passages}
+    _require_documents(documents, gold_docs, f"qrels {qrels.source}")
+    log, own = given_log(log)
+    if documents.tokenizer is whitespace_tokens and \
+            (said := unspaced(documents.texts, gold_docs)) is not None:
+        log.warn(documents.source, None, said)
+    finish(log, own)
     out = Qrels(qrels.scale, source=qrels.source)
     for topic, tq in qrels.topics.items():
         target = out.topic(topic)
