@@ -152,3 +152,10 @@ def test_text_found_only_in_the_other_normal_form():
     assert "not found in document d, neither exactly nor with white space normalised; it is " \
            "found once the text and the document are in one Unicode normal form" \
         in str(error.value)
+
+
+def test_documents_stripped_of_their_last_line_break():
+    raw = "First para.\n\nSecond para ends here.\n"  # as the chunker read the file
+    start = raw.index("Second")
+    said = refusal(raw.strip(), chunk(raw, start, raw[start:]))
+    assert "the documents' text lacks the white space that ends the file (stripped?)" in said

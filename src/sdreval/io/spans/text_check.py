@@ -108,6 +108,10 @@ def offsets_hint(body: str, given: str, start: int, end: int) -> str:
         return ("the document's lines end in \\r\\n, and the offsets fit its text with each "
                 "\\r\\n read as \\n, as Python's open() and LangChain's TextLoader read a file: "
                 "give the documents' text as read that way (or offsets into the text as given)")
+    if end > len(body) and given.rstrip() != given and body[start:] == given.rstrip():
+        return ("the text given goes on past the end of the document with white space: the "
+                "documents' text lacks the white space that ends the file (stripped?): give "
+                "the text the chunker read, its last line break included")
     if body.startswith("\ufeff") and body[start + 1:end + 1] == given:
         return ("the document's text starts with a byte-order mark (U+FEFF, invisible), "
                 "counted as its first character, and the offsets fit the text without it: "
