@@ -159,3 +159,12 @@ def test_documents_stripped_of_their_last_line_break():
     start = raw.index("Second")
     said = refusal(raw.strip(), chunk(raw, start, raw[start:]))
     assert "the documents' text lacks the white space that ends the file (stripped?)" in said
+
+
+def test_documents_with_lone_cr_line_ends():
+    raw = "First line.\rSecond line.\rThird line.\r"
+    read = raw.replace("\r", "\n")  # Python's open() reads a lone \r as \n too
+    start = read.index("Second")
+    said = refusal(raw, chunk(read, start, read[start:start + 13]))
+    assert "the document's lines end in \\r (as classic Mac OS wrote them), and the offsets " \
+           "fit its text with each \\r read as \\n, as Python's open() reads a file" in said

@@ -108,6 +108,12 @@ def offsets_hint(body: str, given: str, start: int, end: int) -> str:
         return ("the document's lines end in \\r\\n, and the offsets fit its text with each "
                 "\\r\\n read as \\n, as Python's open() and LangChain's TextLoader read a file: "
                 "give the documents' text as read that way (or offsets into the text as given)")
+    if "\r" in body and "\r" not in given and \
+            body.replace("\r\n", "\n").replace("\r", "\n")[start:end] == given:
+        return ("the document's lines end in \\r (as classic Mac OS wrote them), and the "
+                "offsets fit its text with each \\r read as \\n, as Python's open() reads a "
+                "file: give the documents' text as read that way (or offsets into the text as "
+                "given)")
     if end > len(body) and given.rstrip() != given and body[start:] == given.rstrip():
         return ("the text given goes on past the end of the document with white space: the "
                 "documents' text lacks the white space that ends the file (stripped?): give "
