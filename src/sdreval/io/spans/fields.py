@@ -106,13 +106,16 @@ def chroma_references(columns) -> bool:
 
 def _llamaindex_dumps(frame: pd.DataFrame) -> pd.DataFrame:
     """LlamaIndex nodes as ``model_dump()`` (``to_dict()``, ``json()``) writes them (module
-    docstring): a ``NodeWithScore``'s ``node`` unnested, then ``id_`` as ``node_id`` and the
-    SOURCE relationship's ``node_id`` as ``ref_doc_id``."""
+    docstring): a ``NodeWithScore``'s ``node`` unnested (a ``score`` None in every row: no
+    score, the list order is the ranking, as for the objects), then ``id_`` as ``node_id`` and
+    the SOURCE relationship's ``node_id`` as ``ref_doc_id``."""
     if "node" in frame.columns and frame["node"].map(lambda n: isinstance(n, Mapping)).all():
         inner = pd.DataFrame(frame["node"].tolist(), index=frame.index)
         frame = pd.concat([frame.drop(columns=["node"]),
                            inner.drop(columns=[c for c in inner.columns
                                                if c in frame.columns])], axis=1)
+        if "score" in frame.columns and frame["score"].isna().all():
+            frame = frame.drop(columns=["score"])  # no score (None), as NodeWithScore objects
     if llamaindex_dump(frame.columns) and "node_id" not in frame.columns:
         source = frame["relationships"].map(
             lambda r: (r.get("1") or r.get("SOURCE")) if isinstance(r, Mapping) else None)
