@@ -1,20 +1,12 @@
-"""Columnar parsing of the TREC-like text formats: whole blocks at C speed, same results.
-
-A file is read in blocks cut at line ends (:func:`iter_blocks`), each parsed by Arrow's CSV
-reader (:func:`parse_columns`) only when Arrow certainly sees the fields ``str.split()`` sees
-and every line is valid: the bytes pass :func:`plain_text`; one separator, a single space or a
-single tab, throughout (:func:`prepare`; an empty field shows a doubled one: :func:`text_ok`);
-blank and ``#`` lines removed first, line numbers kept; every value passes the careful path's
-checks (integers, finite numbers, ranks, offsets, XPaths).  A block failing any of these is
-halved down to :data:`CAREFUL_BYTES` (:func:`parse_halving`), below which the per-line code
-parses it: every problem is reported with the file, line and message of a line-by-line read
-(``tests/reference`` holds such a reader, the reference of the tests).  A ``.gz`` file that
-cannot be read to its end is read line by line from the failed block on, up to the damage
-(:class:`ReadFailed`).
-
-Used by the run reader (:mod:`sdreval.io.trec`) and the streaming reader; the judgement
-readers cut lines of any number of fields with :func:`plain_text` and
-:func:`sdreval.io.tokens.split_fields`.
+"""Columnar parsing of the TREC-like text formats: whole blocks at C speed, the results of a
+line-by-line read.  A file is read in blocks cut at line ends (:func:`iter_blocks`), each
+parsed by Arrow's CSV reader (:func:`parse_columns`) only where Arrow certainly cuts the fields
+``str.split()`` cuts (:func:`plain_text`, :func:`prepare`, :func:`text_ok`) and every value
+passes the careful path's checks; a block failing any of these is halved down to
+:data:`CAREFUL_BYTES` (:func:`parse_halving`), below which the per-line code parses it and
+reports every problem at its line (``tests/reference`` holds such a reader, the reference of
+the tests).  Used by the run reader (:mod:`sdreval.io.trec`) and the streaming reader; the
+judgement readers cut lines with :func:`plain_text` and :func:`sdreval.io.tokens.split_fields`.
 """
 from __future__ import annotations
 

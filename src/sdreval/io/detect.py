@@ -1,17 +1,11 @@
 """Format detection: the format of a file from its content (read by :mod:`sdreval.io.readers`),
-INEX XML by its root element (:func:`sniff_inex_xml`) and a directory by its files
-(:func:`sniff_xml_directory`).
-
-The format names (:data:`QRELS_FORMATS`, :data:`RUN_FORMATS`, ``collection``; ``--qrels-format``
-and ``--run-format`` accept them and the aliases of :data:`ALIASES`), their layouts and the
+INEX XML by its root element (:func:`sniff_inex_xml`), a directory by its files
+(:func:`sniff_xml_directory`), a text file by the formats its first data lines fit
+(:func:`line_formats`, :func:`detect_text_format`).  The format names (:data:`QRELS_FORMATS`,
+:data:`RUN_FORMATS`, ``collection``, the aliases of :data:`ALIASES`), their layouts and the
 detection rules with their ambiguities are documented once, in docs/inputs.md ("Formats",
-"Format detection").  In short: span inputs and document tables (JSONL, CSV/TSV with a header,
-Parquet files and datasets) are recognised by their keys first
-(:func:`sdreval.io.doc_tables.table_kind`); XML by its root element; a text file by its first
-50 data lines (within 64 KiB), each giving the formats it fits (:func:`line_formats`), the
-format most lines fit winning, ties broken in the order of :data:`_PREFERENCE`.  Standard
-input and pipes are read once, whole, into a temporary copy that detection and the reader
-share (:func:`~sdreval.io.textlines.local_path`), so no line is lost to detection.
+"Format detection").  Standard input and pipes are read once, whole, into a temporary copy
+that detection and the reader share (:func:`~sdreval.io.textlines.local_path`).
 """
 from __future__ import annotations
 
@@ -286,46 +280,33 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
                 f"{'INEX assessment pools (XML files) or ' if what == 'judgements' else ''}"
                 "a Parquet dataset, and this one holds neither; give the "
                 f"{'qrels' if what == 'judgements' else 'run'} file itself")
-    a = "an" if found[0] in "aeiou" else "a"
-    swapped = (found in RUN_FORMATS and what == "judgements") or \
-        (found in QRELS_FORMATS and what != "judgements")
-    if found == "span-run" and what == "judgements" and (keys := _unranked(path)):
+    columns: list[str] = []
+    if found in ("span-run", "table-qrels"):  # a table: its columns say more
+        from .frame_qrels import beir_qrels
+        from .spans import canonical_columns, sniff_columns
+
+        columns = (sniff_columns(path) or ("", []))[1]
+    if found == "span-run" and what == "judgements" and columns and not {
+            "relevance", "score", "rank"} & set(canonical_columns(columns)):
         return ("this table has a span run's keys (query_id, doc_id, start, end) and neither "
                 "a relevance key nor a score or rank: as judgements, give every span a "
                 "relevance (1 for gold text); if it is a run, are the qrels and the run swapped? "
                 f"({arguments_order()})" + ("; a query_id and a text, nothing else: a file of "
-                "queries? " + ONLY_INPUTS if keys == {"query_id", "text"} else ""))
-    if found == "table-qrels" and what != "judgements" and _beir_layout(path):
+                "queries? " + ONLY_INPUTS if set(columns) == {"query_id", "text"} else ""))
+    if found == "table-qrels" and what != "judgements" and beir_qrels(columns):
         return (f"this is a {found} file, not {what}: it has BEIR's qrels columns (query-id, "
                 "corpus-id, score: Thakur et al. 2021), whose score is a grade; if it is a run "
                 f"(the score the retrieval's), {format_option('run', 'table-run')} reads it; "
                 f"else are the qrels and the run swapped? ({arguments_order()})")
-    if swapped:
+    a = "an" if found[0] in "aeiou" else "a"
+    if (found in RUN_FORMATS and what == "judgements") or \
+            (found in QRELS_FORMATS and what != "judgements"):  # the arguments swapped
         fol = (" Or a TREC run without its run-id column: a TREC run has 6 fields, topic Q0 "
                "doc rank rsv run-id (FOL qrels have 5: topic Q0 doc relchars doclen)"
                if found == "fol-qrels" else "")
         return (f"this is {a} {found} file, not {what}: are the qrels and the run swapped? "
-                f"({arguments_order()}; {option} forces a "
-                f"format){fol}")
+                f"({arguments_order()}; {option} forces a format){fol}")
     return f"this is {a} {found} file, not {what} (use {option} to force a format)"
-
-
-def _beir_layout(path: str | Path) -> bool:
-    """A table with BEIR's qrels columns (:func:`~sdreval.io.frame_qrels.beir_qrels`)."""
-    from .frame_qrels import beir_qrels
-    from .spans import sniff_columns
-
-    found = sniff_columns(path)
-    return found is not None and beir_qrels(found[1])
-
-
-def _unranked(path: str | Path) -> set[str]:
-    """The keys of a span table without a relevance, score or rank key, else none."""
-    from .spans import canonical_columns, sniff_columns
-
-    found = sniff_columns(path)
-    return set(found[1]) if found is not None and not {"relevance", "score", "rank"} & set(
-        canonical_columns(found[1])) else set()
 
 
 # ------------------------------------------------------------------------------- INEX XML

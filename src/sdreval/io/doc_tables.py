@@ -1,25 +1,10 @@
-"""Runs and qrels given by path as tables: a Parquet file or dataset (a directory of Parquet
-files), JSONL, CSV or TSV with the columns of ranx (``q_id, doc_id, score``), PyTerrier
-(``qid, docno, score, rank``; qrels ``qid, docno, label``) or ir_measures (``query_id, doc_id,
-score``; qrels ``relevance``), and BEIR's qrels (``query-id, corpus-id, score``, the score a
-grade).
-
-One path: the tabular reader (:func:`sdreval.io.tables.load_table`, ids read as text) then the
-rules of a DataFrame (:func:`sdreval.io.frames.run_from_table`,
-:func:`sdreval.io.frame_qrels.qrels_from_table`, columns of :mod:`sdreval.io.table_checks`),
-so a table file gives the numbers of the same rows as a DataFrame or as TREC text, and every
-problem is reported at ``file:line`` (Parquet: ``file:row``, the part file of a dataset).
-
-Format detection (:func:`table_kind`): a score or rank column makes a run (``table-run``), a
-relevance column (or exhaustivity and specificity) qrels (``table-qrels``); a table with both,
-or neither, is refused with the columns found and expected.  Passage columns (``offset`` and
-``length``, or ``start`` and ``end``/``length``) beside the topic and document make passages,
-as in a DataFrame; a ``chunk_id`` column is a chunk run's (it needs a chunk map).
-
-RAGAS's ID-based samples (``user_input`` or ``query_id``, with the lists
-``reference_context_ids`` and ``retrieved_context_ids``, as its ``IDBasedContextPrecision``
-and ``IDBasedContextRecall`` read them) are judgements and a run of one row per id
-(:func:`ragas_id_rows`); a file holding both lists is the run when given as the run.
+"""Runs and qrels given by path as tables: Parquet files and datasets, JSONL, CSV or TSV with
+the columns of ranx, PyTerrier, ir_measures or BEIR's qrels (Thakur et al. 2021).  One path:
+the tabular reader (:func:`sdreval.io.tables.load_table`), then the rules of a DataFrame
+(:func:`sdreval.io.frames.run_from_table`, :func:`sdreval.io.frame_qrels.qrels_from_table`),
+so a table file gives the numbers of the same rows as a DataFrame or as TREC text.  The
+columns and their detection (:func:`table_kind`): docs/inputs.md, "Runs and qrels as tables".
+RAGAS's ID-based samples are a run and judgements of one row per id (:func:`ragas_id_rows`).
 """
 from __future__ import annotations
 

@@ -1,11 +1,9 @@
 """FOL qrels of INEX 2008+ (highlighted passages): ``topic Q0 doc relchars doclen [BEP off:len
-...]``, one judged document a line, stored as :class:`~sdreval.judgements.qrels.DocPassages`
-in qrels of scale ``fol``; and the one-passage-a-line passage qrels
+...]``, one judged document a line, read in blocks (:mod:`sdreval.io.tokens`; a refused line
+explained by :func:`parse_fol_line` and :func:`check_fol_line`) into
+:class:`~sdreval.judgements.columns.PassageColumns` of scale ``fol``, peaking at about 1.4
+times the file's size; and the passage qrels of one passage a line
 (:func:`read_passage_qrels`).  The layouts and the policy for each bad line: docs/inputs.md.
-FOL qrels are read in blocks (:mod:`sdreval.io.tokens`; a line refused explained by
-:func:`parse_fol_line` and :func:`check_fol_line`) into
-:class:`~sdreval.judgements.columns.PassageColumns`; reading peaks at about 1.4 times the
-file's size (plus the problems waiting to be reported).
 """
 from __future__ import annotations
 

@@ -1,19 +1,9 @@
 """Qrels from tables (DataFrames, records, column and nested dicts made tables by
-:mod:`sdreval.io.interop`), validated by the rules of the file readers (columns and checks:
-:mod:`sdreval.io.table_checks`), and the two judgement builders every source shares:
-:func:`element_judgements` (tables, the native TSV) and :func:`passage_judgements` (tables,
-span files, passage qrels).
-
-Element grades: a ``relevance`` column, or ``exhaustivity`` and ``specificity`` (the INEX
-pairs, written as in the native TSV: numbers, ``?`` and the coverage letters); beside the
-pairs, which are the grades, a ``relevance`` column is read as their binary summary (1 where
-e > 0 and s > 0, as :func:`sdreval.integrations.ir_measures.qrels_frame` writes it) and
-ignored, with a warning on a row where it is not that.
-
-Passage columns make passage qrels (:func:`passage_judgements` states their rules; the INEX
-passage measures read the grades as binary, the graded span measures as they are); optional
-columns ``doclen`` and ``bep`` give the document length and best entry point, as in FOL qrels.
-Repeated and invalid rows: :func:`element_judgements`, :func:`passage_judgements`.
+:mod:`sdreval.io.interop`), validated by the rules of the file readers
+(:mod:`sdreval.io.table_checks`; the columns: docs/inputs.md, "Runs and qrels as tables"), and
+the two judgement builders every source shares: :func:`element_judgements` (tables, the native
+TSV) and :func:`passage_judgements` (tables, span files, passage qrels), which state the rules
+of repeated and invalid rows.
 """
 from __future__ import annotations
 
@@ -46,7 +36,7 @@ def beir_qrels(columns) -> bool:
 def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
                      source: str = "(DataFrame)", log: ProblemLog | None = None,
                      where: Callable[[int], str] | None = None, table=None) -> Qrels:
-    """Qrels from a DataFrame (columns: module docstring); ``where`` and ``table`` as for
+    """Qrels from a DataFrame (columns: docs/inputs.md); ``where`` and ``table`` as for
     :func:`~sdreval.io.frames.run_from_table`."""
     log, own = given_log(log)
     check = checker(frame, source, log, where, table)
@@ -152,16 +142,16 @@ def _pair_values(check: Checker, raw: np.ndarray, name: str, words: dict[str, fl
 
 
 def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.ndarray,
-                       s: np.ndarray, size: np.ndarray | None, letter: np.ndarray | None = None,
-                       question: np.ndarray | None = None, documents: bool = False) -> Qrels:
+                       s: np.ndarray, size: np.ndarray | None, letter: np.ndarray,
+                       question: np.ndarray, documents: bool = False) -> Qrels:
     """Qrels of element assessments on ``scale`` from the validated rows of any source (the
     native TSV's lines, tables): ``topics``, ``docs`` and ``paths`` (canonical) as Arrow or
     object arrays, ``size`` NaN where unknown; ``letter``: s was a coverage letter,
-    ``question``: e was ``?`` (by default, e is ``TOO_SMALL`` on scale ``inex2005``).  A pair
-    invalid on the scale (:func:`~sdreval.io.native_lines.pair_problem`) is an error; an
-    element judged again is a warning when both rows agree (the repeat ignored) and an error
-    when they differ (the first kept); ``documents``: the rows judge whole documents (no path
-    column), named in messages as a TREC qrels line's are."""
+    ``question``: e was ``?``.  A pair invalid on the scale
+    (:func:`~sdreval.io.native_lines.pair_problem`) is an error; an element judged again is a
+    warning when both rows agree (the repeat ignored) and an error when they differ (the first
+    kept); ``documents``: the rows judge whole documents (no path column), named in messages
+    as a TREC qrels line's are."""
     import pyarrow as pa
     from .. import arrow_kernels as pc
 
@@ -173,9 +163,6 @@ def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.nd
                            for c in (topics, docs, paths))
     n = len(e)
     size = np.full(n, np.nan) if size is None else size
-    letter = np.zeros(n, dtype=bool) if letter is None else letter
-    if question is None:
-        question = (e == TOO_SMALL) & (scale == "inex2005")
     # the pairs: each distinct (e, s, letter, question) judged once
     _, e_codes = np.unique(e, return_inverse=True)
     s_values, s_codes = np.unique(s, return_inverse=True)
@@ -184,10 +171,8 @@ def element_judgements(check: Checker, scale: str, topics, docs, paths, e: np.nd
     which = which.ravel()
     # the pairs valid on the scale, without a letter or a '?', need no message: pair_problem
     # only for the others
-    doubt = np.ones(len(example), dtype=bool)
-    if scale in SCALES:
-        doubt = (~valid_pairs(scale, e[example], s[example]) | letter[example]
-                 | question[example] | (e[example] == TOO_SMALL))
+    doubt = (~valid_pairs(scale, e[example], s[example]) | letter[example]
+             | question[example] | (e[example] == TOO_SMALL))
     problems = [pair_problem(scale, float(e[i]), float(s[i]), bool(letter[i]),
                              bool(question[i])) if need else None
                 for i, need in zip(example.tolist(), doubt.tolist())]
@@ -270,6 +255,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     input: ``start-end`` where it gave ``ends`` (span files, start/end columns), else
     ``offset:length`` (FOL, passage tables)."""
     from ..model.passage import merge_ranges
+    from .run_topics import range_text
 
     highlighted = (offsets >= 0) & (lengths >= 0)
     if grades is not None:
@@ -282,7 +268,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     noted: dict[int, str] = {}  # row -> its warning, in row order (as the files' lines)
     other_doclen, other_grade = [], {}  # other_grade: row -> its error
     where = (lambda i: f"topic {topics[i]}, document {docs[i]}")
-    span = _span_name(ends)
+    span = (lambda offset, length: range_text(offset, length, ends))  # in the input's units
     for i in range(len(docs)) if keep is None else np.flatnonzero(keep).tolist():
         judged = qrels.topic(topics[i]).passages
         entry = judged.get(docs[i])
@@ -335,13 +321,6 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     check.warn(beyond, lambda i: f"{where(i)}: passage {span(offsets[i], lengths[i])} "
                                  f"reaches beyond doclen (kept)")
     return qrels
-
-
-def _span_name(ends: bool) -> Callable[[int, int], str]:
-    """How messages name a passage (offset, length): ``start-end`` or ``offset:length``."""
-    if ends:
-        return lambda offset, length: f"{offset}-{offset + length}"
-    return lambda offset, length: f"{offset}:{length}"
 
 
 def _note_overlaps(rows: list[int], offsets: np.ndarray, lengths: np.ndarray,

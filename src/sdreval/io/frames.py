@@ -1,12 +1,8 @@
 """Runs from tables: pandas DataFrames, records (dicts or namedtuples), column dicts and
 nested ``{topic: {unit: value}}`` dicts (:mod:`sdreval.io.interop` makes them tables), validated
-by the rules of the file readers (columns and checks: :mod:`sdreval.io.table_checks`; qrels
-tables: :mod:`sdreval.io.frame_qrels`).  As in files, a repeated result is a warning and is kept.
-
-Run order, one rule for files, tables and dicts (docs/inputs.md, "Run order";
-:mod:`sdreval.model.ordering`): with a ``rank`` column, the rows' order within each topic (the
-INEX convention; ranks going down: one warning per topic); without ranks, score descending,
-ties broken by the ids descending (trec_eval's order), ranked 1, 2, ...
+by the rules of the file readers (:mod:`sdreval.io.table_checks`).  As in files, a repeated
+result is a warning and is kept; the order of a topic's results is the one rule of files,
+tables and dicts (docs/inputs.md, "Run order"; :mod:`sdreval.model.ordering`).
 """
 from __future__ import annotations
 
@@ -32,7 +28,6 @@ from .trec_lines import DOCUMENT_PATH
 
 pd = lazy_module("pandas")  # imported on first use: span files met by detection need none
 
-# ------------------------------------------------------------------------------------- runs
 
 def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str],
               docs: np.ndarray, unit: Unit, scores: np.ndarray | None,
@@ -42,18 +37,16 @@ def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str]
               overlaps: bool = False, labels: np.ndarray | None = None,
               ends: bool = False, **fields: Any) -> tuple[Run, np.ndarray]:
     """The run (``make.from_columns``: shared columns, as the file readers') of a table's
-    validated rows, and their order, by the rules of every table's results (as files): a
-    result repeating an earlier one of its topic is a warning (kept), ranks going down in row
-    order one warning per topic, passages of length 0 one warning (kept); with ``overlaps``
-    (passage tables: span runs overlap by design), each passage overlapping another of its
-    topic's document in row order a warning (kept), as a TREC passage run's lines.
+    validated rows, and their order, by the rules of a TREC run's lines: repeated results,
+    ranks going down (one per topic), passages of length 0 (one) and, with ``overlaps``
+    (passage tables: span runs overlap by design), overlapping passages are warnings, kept.
     ``codes`` index ``names`` (topics in that order, those without rows kept empty); each
-    topic in the order of the module docstring: row order with ranks, else score descending,
-    ``ties`` descending (trec_eval's order; by default the ids); without ranks the rows are
-    ranked 1, 2, ..., without scores the RSV is minus the rank.  ``rows``: the table row of
-    each result (increasing; all rows by default); ``labels``: the ids the rows give their
-    results (chunk ids), named in the messages; ``ends``: the rows gave start and end, so
-    messages name a range ``start-end`` (else ``offset:length``)."""
+    topic in the order of every run (docs/inputs.md, "Run order"): row order with ranks, else
+    score descending, ``ties`` descending (trec_eval's order; by default the ids); without
+    ranks the rows are ranked 1, 2, ..., without scores the RSV is minus the rank.  ``rows``:
+    the table row of each result (increasing; all rows by default); ``labels``: the ids the
+    rows give their results (chunk ids), named in the messages; ``ends``: the rows gave start
+    and end, so messages name a range ``start-end`` (else ``offset:length``)."""
     at = np.arange(len(docs)) if rows is None else rows
     of = (lambda row: int(np.searchsorted(at, row)))  # a table row's result
     repeated = np.zeros(len(docs), dtype=bool)
@@ -111,7 +104,7 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
                    log: ProblemLog | None = None, where: Callable[[int], str] | None = None,
                    topics: tuple[np.ndarray, list[str]] | None = None, table: Any = None,
                    named: Any = ...) -> Run:
-    """A run from a DataFrame (columns: module docstring); ``where(i)`` names row ``i`` in
+    """A run from a DataFrame (columns: docs/inputs.md); ``where(i)`` names row ``i`` in
     messages (default ``row <index label>``; ``table``: the
     :class:`~sdreval.io.table_model.Table` of a file, whose rows are named ``file:line``).
     ``topics``: ``(codes, names)`` when the caller holds the rows' topics already, checked
@@ -122,8 +115,6 @@ def run_from_table(frame: pd.DataFrame, name: str | None = None, source: str = "
     log, own = given_log(log)
     errors_before = log.error_count  # (a log that lists problems as found keeps none)
     check = checker(frame, source, log, where, table)
-    # the run's name: ``name``, else the table's run column (a table naming several runs is
-    # refused, even when named), else the file's stem, else "run"
     name = run_name(table, name) if table is not None else chosen_run_name(
         name, single_run_name(frame, source) if named is ... else named)[0]
     topic = None if topics is not None else column(frame, TOPIC, "topic", check=check)

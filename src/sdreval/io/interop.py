@@ -1,18 +1,13 @@
 """Conversion to and from ranx (``Qrels``/``Run``) and ir_measures (``Qrel``/``ScoredDoc``
-tuples), and from plain dicts, where the units are whole documents.
-
-sdreval stores a whole document as the element ``(doc, "/article[1]")`` (document runs carry
-unit ``document``, as the TREC document-run reader does).  Document qrels from a dict
-``{topic: {doc: grade}}`` become the ``graded`` scale with ``e = s = grade`` (so the ``graded``
-quantisation gives the grade itself and ``anyrel`` any grade > 0).
-
-Going out, only whole documents can be represented: element qrels or runs with results below
-the document root raise a :class:`~sdreval.errors.UsageError` unless ``documents="max"``, which
-keeps, per document, the highest grade (qrels) or the best-placed result (runs, its RSV).
-Relevance written to ranx/ir_measures is an integer: the grade ``e`` on the ``graded`` scale,
-else ``quant`` (default ``anyrel``: binary) of ``(e, s)``; a non-integer value is an error.
-Run dicts are ordered by score descending, ties by document id descending (trec_eval's order,
-which ranx and ir_measures follow).
+tuples), and from plain dicts, where the units are whole documents, stored as the element
+``(doc, "/article[1]")`` (document runs with unit ``document``, as the TREC document-run reader
+stores them).  Document qrels from a dict ``{topic: {doc: grade}}`` are on the ``graded`` scale
+with ``e = s = grade``.  Going out, element qrels or runs with results below the document root
+are refused unless ``documents="max"`` (per document, the highest grade, or the best-placed
+result's RSV); relevance is the grade ``e`` on the ``graded`` scale, else ``quant`` (default
+``anyrel``) of ``(e, s)``, refused where not an integer; run dicts are ordered by score
+descending, ties by document id descending (trec_eval's order, which ranx and ir_measures
+follow).
 """
 from __future__ import annotations
 

@@ -91,10 +91,7 @@ def report_in_line_order(held: list[Problem], events: Iterator[tuple[int, list[t
     for line, _, items, problem in heapq.merge(numbered(), second, key=lambda e: e[:2]):
         where, at = (file, line) if problem is None else (problem.file, problem.line)
         for severity, message in items:
-            if severity == "error":
-                log.error(where, at, message)
-            else:
-                log.warn(where, at, message)
+            (log.error if severity == "error" else log.warn)(where, at, message)
 
 
 def smallest_integers(values: np.ndarray) -> np.ndarray:

@@ -177,8 +177,7 @@ def load_dataset(path: str | Path, ids: tuple[str, ...], root: str | Path | None
     except Exception as error:  # noqa: BLE001 - pyarrow raises many types on broken files
         raise dataset_problem(path, error, root) from None
     sizes = np.array([len(t) for t in tables], dtype=np.int64)
-    lines = np.arange(1, len(frame) + 1, dtype=np.int64) - np.repeat(
-        np.concatenate(([0], np.cumsum(sizes)[:-1])), sizes) if len(sizes) else \
-        np.zeros(0, dtype=np.int64)
+    lines = np.concatenate([np.arange(1, n + 1, dtype=np.int64) for n in sizes.tolist()]
+                           + [np.zeros(0, dtype=np.int64)])  # each part's rows from 1
     return Table(frame, lines, file, parts=(files, np.repeat(np.arange(len(sizes)), sizes)),
                  unit="row")

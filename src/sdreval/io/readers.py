@@ -293,14 +293,15 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
         differs = chosen_run_name(name, named)[1]
         if differs:
             _state(log, "(DataFrame)", differs)
-    if _table_kind(source, None) == "chunk-run":  # chunk ids: spans by the map, as in files
+    kind = _table_kind(source, None)  # a span input's, by its keys
+    if kind == "chunk-run":  # chunk ids: spans by the map, as in files
         from .spans import chunk_run_from_frame
 
         if chunk_map is None:
             raise UsageError("a chunk-ID run needs the chunk map (chunk_map=: read_chunk_map, "
                              "chunk_id, doc_id, start, end)")
         return chunk_run_from_frame(source, chunk_map, name or "run", log)
-    if is_span_data(source, None):  # a table's run column names it, as a table file's does
+    if kind == "span-run":  # a table's run column names it, as a table file's does
         from .spans import span_run_from_frame
 
         return span_run_from_frame(source, name, documents, log=log)

@@ -192,11 +192,11 @@ class RowIndex:
     def lines(self, rows: np.ndarray) -> np.ndarray:
         """The line number of each row (rows as an integer array)."""
         rows = np.asarray(rows, dtype=np.int64)
+        if not self.starts:
+            return rows.copy()
         piece = self.pieces(rows) - self.first_piece
-        starts = np.asarray(self.starts, dtype=np.int64)
-        within = rows - starts[piece] if len(starts) else rows
-        out = np.asarray(self.first_lines, dtype=np.int64)[piece] + within \
-            if len(starts) else rows.copy()
+        within = rows - np.asarray(self.starts, dtype=np.int64)[piece]
+        out = np.asarray(self.first_lines, dtype=np.int64)[piece] + within
         for p, lines in self.gaps.items():
             hit = piece == p
             if hit.any():

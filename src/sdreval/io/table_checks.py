@@ -1,17 +1,10 @@
-"""Columns of qrels and run tables found by name, and their values checked by the rules of the
-file readers (:class:`Checker`), for :mod:`sdreval.io.frames` (runs) and
-:mod:`sdreval.io.frame_qrels` (qrels).
-
-A column is the first present of its names (:mod:`sdreval.io.table_syntax`: TOPIC, DOC, PATH,
-SCORE and ``rank``, GRADE or E and S, RUN: the
-spellings of ir_measures, ir_datasets, ranx and PyTerrier; docs/inputs.md, "Runs and qrels as
-tables").  The unit follows the columns: a span (``offset`` + ``length``, or ``start`` +
-``end``, end exclusive) makes passages, a path elements, otherwise whole documents
-(``/article[1]``); a table with both a path and passage columns is refused.
-
-Values are checked by the rules of the files (docs/inputs.md, "Fields of tables and text
-files"): every bad row is reported (``row <index label>: ...``, counted as a file's lines; the
-error shows the first 20 of each problem) and one :class:`~sdreval.errors.InputError` is raised.
+"""Columns of qrels and run tables found by name and their values checked by the rules of the
+file readers (:class:`Checker`: every bad row reported, as a file's lines are), for
+:mod:`sdreval.io.frames` (runs) and :mod:`sdreval.io.frame_qrels` (qrels).  A column is the
+first present of its names (:mod:`sdreval.io.table_syntax`); the unit follows the columns: a
+span makes passages, a path elements, otherwise whole documents (:func:`span_columns`).  The
+names and the rules: docs/inputs.md, "Runs and qrels as tables" and "Fields of tables and
+text files".
 """
 from __future__ import annotations
 
@@ -287,7 +280,6 @@ def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool 
         raise UsageError(f"the table has no {what} column (one of {', '.join(names)}); "
                          f"columns: {listed(frame)}{case_hint(frame.columns)}")
     return None
-
 
 
 def _agree(frame: pd.DataFrame, first: str, other: str, what: str, check: Checker) -> None:

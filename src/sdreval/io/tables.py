@@ -1,26 +1,10 @@
-"""Tabular inputs (span inputs, chunk maps, documents, document-level runs and qrels): JSONL,
-CSV/TSV and Parquet files as a DataFrame plus the file line (or Parquet row) of every row, so
-that each problem can be reported as ``file:line``.  One reader for every table given by path.
-
-* JSONL: one JSON object a line; blank lines and lines starting with ``#`` are skipped.  Read
-  with pyarrow (fast, multi-threaded); a file with comment lines, or one pyarrow cannot read,
-  is read line by line with the standard ``json`` module, so that a broken line is named.
-  Ids (``query_id``, ``doc_id``, ``chunk_id``, or the id columns the caller names) are text,
-  never typed (no dates, no doubles).
-* CSV/TSV: a header line naming the columns; the separator is a tab when the header holds one,
-  else a comma; white space around a separator is stripped from names and values alike,
-  except a text's (``text``, gold text; quoted or not, as RFC 4180 and Python's ``csv``
-  write it): a document's own white space counts in its character offsets.  A quote opens a
-  field only right after its separator, and closes it right before the next.
-  Rows are numbered by their file line (the header is line 1).
-* Parquet (``PAR1`` magic) files and datasets (directories of Parquet files, as
-  ``pandas.read_parquet`` reads them): :mod:`sdreval.io.parquet_tables`; problems name the
-  file and its row (1-based).
-
-Formats are told apart by content (:func:`sniff_columns`): the keys of the first JSON object,
-the header of a CSV/TSV file, or the schema of a Parquet file.  The rows and their places are
-a :class:`~sdreval.io.table_model.Table`.
-"""
+"""The one reader of tables given by path (span inputs, chunk maps, documents, document-level
+runs and qrels): JSONL, CSV/TSV and Parquet files and datasets
+(:mod:`sdreval.io.parquet_tables`), each read as a :class:`~sdreval.io.table_model.Table`,
+a DataFrame and the file line (or Parquet row) of every row, so that each problem is
+reported as ``file:line``.  The layout is told by content (:func:`sniff_columns`); the rules
+of the fields (ids as text, white space around separators, quoting, blank and ``#`` lines):
+docs/inputs.md, "Fields of tables and text files"."""
 from __future__ import annotations
 
 import io

@@ -237,21 +237,6 @@ def iter_line_fields(lines, name: str, log: ProblemLog, before: int = 0
         log.error(name, number + 1, f"cannot read further: {error}")
 
 
-def comment_lines(path: str | Path) -> list[str]:
-    """The lines starting with ``#``, wherever they are in the file (for directives such as
-    a navigation file's ``#! abandonment``: one under the data lines holds too)."""
-    found: list[str] = []
-    try:
-        with open_binary(path) as handle:
-            for raw in handle:
-                text = raw.decode("utf-8", "replace").strip().lstrip("\ufeff")
-                if text.startswith("#"):
-                    found.append(text)
-    except (OSError, EOFError, zlib.error):
-        pass
-    return found
-
-
 def is_repeat(seen: dict, key, content, number: int, what: str, file: str,
               log: ProblemLog) -> bool:
     """True if ``key`` was judged before (then reported: an identical repeat a warning, a

@@ -1,10 +1,7 @@
 """The block loop of the judgement readers (:mod:`sdreval.io.fol`, :mod:`sdreval.io.native`,
-:mod:`sdreval.io.trec_qrels`): Arrow cuts a block's lines into fields as ``str.split()`` cuts
-them (:func:`split_fields`), the reader's vectorised checks take the block only if every line
-is certain to be read without a problem, else it is halved down to the reader's line parser,
-which says what is wrong with each line (:func:`~sdreval.io.columnar.parse_halving`).  Repeats
-may span blocks: they are found once every line is read, then every problem is reported in
-line order (:mod:`sdreval.io.keyed_rows`)."""
+:mod:`sdreval.io.trec_qrels`; :func:`read_in_blocks`) and the one tokenizer of their blocks
+(:func:`split_fields`).  Repeats may span blocks: they are found once every line is read, then
+every problem is reported in line order (:mod:`sdreval.io.keyed_rows`)."""
 from __future__ import annotations
 
 from contextlib import contextmanager

@@ -1,13 +1,9 @@
-"""The reader of TREC-like runs: :func:`read_trec_run`.
-
-Each block is parsed by Arrow when it passes the checks of :mod:`sdreval.io.columnar`, else
-line by line (:func:`~sdreval.io.trec_lines.parse_result_fields`, whose messages explain every
-rejected line), into the same columns (:class:`~sdreval.io.run_columns.RunColumns`); then the
-rows are grouped by topic and checked for ranks out of order, repeats and overlaps
-(:mod:`sdreval.io.run_topics`).  The streaming reader reads the same blocks
-(:func:`read_blocks`) and cuts the topic field the same way (:func:`topic_runs`).  The run
-keeps its document names as an Arrow dictionary array and its canonical paths as codes
-(:func:`sdreval.model.run.column_rows`).
+"""The reader of TREC-like runs (:func:`read_trec_run`): each block parsed by Arrow where it
+passes the checks of :mod:`sdreval.io.columnar`, else line by line
+(:func:`~sdreval.io.trec_lines.parse_result_fields`, whose messages explain every rejected
+line), into the same columns (:class:`~sdreval.io.run_columns.RunColumns`), then grouped and
+checked by topic (:mod:`sdreval.io.run_topics`).  The streaming reader reads the same blocks
+(:func:`read_blocks`) and cuts the topic field the same way (:func:`topic_runs`).
 """
 from __future__ import annotations
 

@@ -68,14 +68,10 @@ def parse_result_fields(fields: list[str], number: int, layout: str,
 
 def is_word(text: str) -> bool:
     """A field that is a column name, not a value: an ASCII identifier (``rank``, ``score``,
-    ``query_id``) that is no number (not ``nan``, ``inf``)."""
-    if not (text.isascii() and text.isidentifier()):
-        return False
-    try:
-        float(text)
-    except ValueError:
-        return True
-    return False
+    ``query_id``) that is no number: not one of the words Python's ``float`` reads (``nan``,
+    ``inf``, ``infinity``, in any case)."""
+    return text.isascii() and text.isidentifier() and \
+        text.lower() not in ("nan", "inf", "infinity")
 
 
 def header_line(fields: list[str], layout: str) -> str:
