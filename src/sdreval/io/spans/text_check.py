@@ -11,6 +11,8 @@ form (NFC / NFD).
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -103,13 +105,13 @@ def _sizes_agree(texts: np.ndarray, start: np.ndarray, end: np.ndarray, units: n
 def offsets_hint(body: str, given: str, start: int, end: int) -> str:
     """Why ``given`` is not ``body[start:end]`` when the character offsets were counted in
     another way that puts it there (module docstring), else ''."""
-    if "\r\n" in body and "\r" not in given and \
-            body.replace("\r\n", "\n")[start:end] == given:
+    forms = _forms(body)
+    if "\r" not in given and forms.lf is not None and forms.lf[start:end] == given:
         return ("the document's lines end in \\r\\n, and the offsets fit its text with each "
                 "\\r\\n read as \\n, as Python's open() and LangChain's TextLoader read a file: "
                 "give the documents' text as read that way (or offsets into the text as given)")
-    if "\r" in body and "\r" not in given and \
-            body.replace("\r\n", "\n").replace("\r", "\n")[start:end] == given:
+    if "\r" not in given and forms.universal is not None and \
+            forms.universal[start:end] == given:
         return ("the document's lines end in \\r (as classic Mac OS wrote them), and the "
                 "offsets fit its text with each \\r read as \\n, as Python's open() reads a "
                 "file: give the documents' text as read that way (or offsets into the text as "
@@ -124,15 +126,14 @@ def offsets_hint(body: str, given: str, start: int, end: int) -> str:
                 "leave it out of the documents' text (read the file with encoding "
                 "'utf-8-sig')")
     moved = body[start:start + len(given)] != given  # (else only the end is wrong)
-    if moved and _at_units(body, start, given, "utf-16-le", 2):
+    if moved and _at_units(forms.utf16, start, given, "utf-16-le", 2):
         return (f"the text is there with the offsets counted in UTF-16 code units ({UTF16}): "
                 + CHARACTERS)
-    if moved and _at_units(body, start, given, "utf-8", 1):
+    if moved and _at_units(forms.utf8, start, given, "utf-8", 1):
         return ('the text is there with the offsets counted in UTF-8 bytes: say "unit": '
                 '"bytes", or give character offsets')
-    for form in ("NFC", "NFD"):
-        normal = unicodedata.normalize(form, body)
-        if normal != body and normal[start:end] == unicodedata.normalize(form, given):
+    for form, normal in (("NFC", forms.nfc), ("NFD", forms.nfd)):
+        if normal is not None and normal[start:end] == unicodedata.normalize(form, given):
             return (f"the offsets fit the document's text in Unicode normal form {form} "
                     f"({'é as one character' if form == 'NFC' else 'é as e and an accent'}), "
                     "not as given: give the documents' text in that form "
@@ -140,10 +141,32 @@ def offsets_hint(body: str, given: str, start: int, end: int) -> str:
     return ""
 
 
-def _at_units(body: str, start: int, given: str, codec: str, width: int) -> bool:
-    """Whether ``given`` starts at code unit ``start`` of ``body``'s ``codec`` encoding
-    (``width`` bytes a unit; the end is the start and the text's own length there)."""
-    raw, wanted = body.encode(codec), given.encode(codec)
+class _Forms(NamedTuple):
+    """A document's text as other tools may have counted it (None: the same as given)."""
+
+    lf: str | None  # each \r\n read as \n
+    universal: str | None  # each \r\n and lone \r read as \n (Python's open())
+    utf16: bytes
+    utf8: bytes
+    nfc: str | None
+    nfd: str | None
+
+
+@lru_cache(maxsize=16)
+def _forms(body: str) -> _Forms:
+    """:class:`_Forms` of ``body``, made once per document (a hint is sought for every row
+    that differs from its document)."""
+    lf = body.replace("\r\n", "\n") if "\r\n" in body else None
+    universal = (lf or body).replace("\r", "\n") if "\r" in (lf or body) else None
+    nfc, nfd = (unicodedata.normalize(form, body) for form in ("NFC", "NFD"))
+    return _Forms(lf, universal, body.encode("utf-16-le"), body.encode("utf-8"),
+                  None if nfc == body else nfc, None if nfd == body else nfd)
+
+
+def _at_units(raw: bytes, start: int, given: str, codec: str, width: int) -> bool:
+    """Whether ``given`` starts at code unit ``start`` of a text encoded as ``raw`` in
+    ``codec`` (``width`` bytes a unit; the end is the start and the text's own length there)."""
+    wanted = given.encode(codec)
     return raw[start * width:start * width + len(wanted)] == wanted
 
 
