@@ -104,3 +104,33 @@ def test_document_id_spelled_otherwise_than_the_documents_file(sdreval_cli, tmp_
     assert f"map.jsonl:1: warning: document 7 is not in the documents file ({tmp_path}" \
         in result.stderr and f"docs.jsonl); its 2 span(s) are not checked; {hint}" \
         in result.stderr, result.stderr
+
+
+NONE_JUDGED = ("warning: run srun: none of its 2 results is in a document judged for its "
+               "topic, so it retrieves no gold text: do the run's document ids match the "
+               "qrels' (ids are compared as written)?")
+
+
+def test_span_run_in_no_judged_document_is_said(sdreval_cli, tmp_path):
+    """A span run writing doc id 7 (a JSON number) where the qrels have '007': SpanR 0 with
+    exit 0 and no word; the classic measures said it ("none of its N results is a document
+    judged"), the span measures now do, on every path."""
+    files(tmp_path)
+    (tmp_path / "srun.jsonl").write_text("".join(json.dumps(
+        {"query_id": "q1", "doc_id": 7, "start": s, "end": s + 20, "score": 2 - i}) + "\n"
+        for i, s in enumerate((0, 20))))
+    given = (tmp_path / "q.jsonl", tmp_path / "srun.jsonl", "-m", "SpanR", "-m", "SpanP")
+    serial, parallel = sdreval_cli("eval", *given), sdreval_cli("eval", *given, "--jobs", "2")
+    for result in (serial, parallel):
+        assert result.returncode == 0 and result.stderr.count(NONE_JUDGED) == 1, result.stderr
+        assert result.stdout.split() == ["srun", "SpanR", "all", "0.0000",
+                                         "srun", "SpanP", "all", "0.0000"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api.evaluate(GOLD, str(tmp_path / "srun.jsonl"), ["SpanR"])
+    assert any(NONE_JUDGED[len("warning: "):] in str(w.message) for w in caught)
+    right = [{"query_id": "q1", "doc_id": "007", "start": 0, "end": 20, "score": 1}]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the ids match: no warning
+        table = api.evaluate(GOLD, right, ["SpanR"])
+    assert table["value"].tolist() == [1.0]  # gold [6, 16) inside [0, 20)

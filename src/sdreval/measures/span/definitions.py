@@ -146,6 +146,19 @@ def _unchunked(gold: pd.DataFrame, run: Run, ctx: EvalContext) -> None:
                                    "no chunk of the run can reach their gold text"))
 
 
+def _nothing_judged(qrels: Qrels, run: Run, topics: list[str], ctx: EvalContext) -> None:
+    """Say so when no result of the run (in the topics scored) is in a document judged for its
+    topic, as the classic measures say it: the ids do not match the qrels' (it retrieves no
+    gold text); the partitions of a run say it only if each does."""
+    answered = [t for t in topics if t in run.topics and len(run.topics[t])]
+    results = sum(len(run.topics[t]) for t in answered)
+    if results and not any(np.isin(run.topics[t].docs, list(qrels.topics[t].passages)).any()
+                           for t in answered if t in qrels.topics):
+        ctx.warn(f"run {run.name}: none of its {results:,} results is in a document judged for "
+                 "its topic, so it retrieves no gold text: do the run's document ids match the "
+                 "qrels' (ids are compared as written)?")
+
+
 # ---------------------------------------------------------------------------------- kernel
 
 def _flatten(run: Run, topics: list[str]):
@@ -198,6 +211,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
         run = as_passage_run(run, ctx, topics, [m.text for m in measures])
     gold = gold_table(qrels, ctx)
     _unchunked(gold, run, ctx)
+    _nothing_judged(qrels, run, topics, ctx)
     chroma = [m for m in measures if m.name == "SpanOmega" or (
         getattr(ctx, "compat", None) == "chroma" and m.name in CHROMA_MEASURES)]
     if chroma:
