@@ -47,12 +47,15 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
     spans = span_columns(frame)
     grade = column(frame, GRADE + (("score",) if beir_qrels(frame.columns) else ()),
                    "relevance", False, check)
-    if spans is not None:
-        qrels = _passage_qrels(frame, spans, grade, topics, docs, check)
-    else:
-        qrels = _element_qrels(frame, grade, scale or _scale_column(frame), topics, docs, check)
+    try:
+        if spans is not None:
+            qrels = _passage_qrels(frame, spans, grade, topics, docs, check)
+        else:
+            qrels = _element_qrels(frame, grade, scale or _scale_column(frame), topics, docs,
+                                   check)
+    finally:  # the warnings found before an error are issued too, as a run table's are
+        finish(log, own)
     log.raise_if_errors()
-    finish(log, own)
     return qrels
 
 

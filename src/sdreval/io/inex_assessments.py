@@ -35,7 +35,7 @@ from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, a
 from .native_lines import check_scale
 from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, given_log, local_path,
                         parse_float, parse_int)
-from .xmlsafe import (checked_events, element_values, free_element, given_values, local_name,
+from .xmlsafe import (checked_events, element_values, free_element, given_twice, local_name,
                       pick, report_syntax_error, safe_iterparse, topic_attr, xml_attr)
 
 #: how two pools (assessment files) of one topic combine: ``main`` (default) reads only the
@@ -47,6 +47,8 @@ POOL_POLICIES = ("main", "error", "union")
 
 _E_NAMES = ("exhaustiveness", "exhaustivity", "e")
 _S_NAMES = ("specificity", "s")
+_SIZE, _RSIZE = ("size", "length", "chars"), ("rsize", "relevant-size", "hsize")
+_RELEVANCE, _COVERAGE = ("relevance", "rel"), ("coverage", "cov")  # INEX 2002
 _UNASSESSED = {"", "u"}
 #: a match (true) where a text looks like a number
 _numeric_like = re.compile(r"^\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*$").match
@@ -292,15 +294,13 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
                   "assessment is not used")
         return None
     values = element_values(el)
-    twice = [names[0] for names in (_E_NAMES, _S_NAMES) if len(given_values(el, *names)) > 1]
+    twice = given_twice(values, _E_NAMES, _S_NAMES, _RELEVANCE, _COVERAGE, _SIZE, _RSIZE)
     if twice:  # e.g. exhaustiveness='3' beside exhaustivity='1': which is meant is not clear
         log.error(file, line, f"topic {topic}, {doc} {path}: {' and '.join(twice)} given twice"
                   " with different values; the assessment is not used")
         return None
-    size = _number(pick(values, "size", "length", "chars"))
-    rsize = _number(pick(values, "rsize", "relevant-size", "hsize"))
-    relevance = pick(values, "relevance", "rel")
-    coverage = pick(values, "coverage", "cov")
+    size, rsize = _number(pick(values, *_SIZE)), _number(pick(values, *_RSIZE))
+    relevance, coverage = pick(values, *_RELEVANCE), pick(values, *_COVERAGE)
     where = f"topic {topic}, {doc} {path}"
     if relevance is not None or coverage is not None:
         hints["2002"] = True

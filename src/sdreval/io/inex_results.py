@@ -112,10 +112,9 @@ class ResultReader:
                                                    self.path_cache)
         line = el.sourceline
         fields = child_texts(el)
-        bad: list[str] = []
         names = [local_name(child.tag) for child in el if type(child.tag) is str]
-        bad += [f"<{name}> given {names.count(name)} times: which one is meant is not clear"
-                for name in sorted(_FIELDS.intersection(names)) if names.count(name) > 1]
+        bad = [f"<{name}> given {names.count(name)} times: which one is meant is not clear"
+               for name in sorted(_FIELDS.intersection(names)) if names.count(name) > 1]
         if any("&" in text for text in fields.values()):
             refs = [node.text for node in el.iter(etree.Entity)]
             if refs:
@@ -171,18 +170,12 @@ def _same(name: str, one: str, other: str) -> bool:
     """True if two spellings of a result's field say the same: equal text, the same number
     (rank, rsv) or the same canonical path."""
     one, other = one.strip(), other.strip()
-    if one == other:
-        return True
-    if name == "rank":
-        return parse_int(one) is not None and parse_int(one) == parse_int(other)
-    if name == "rsv":
-        return parse_float(one) is not None and parse_float(one) == parse_float(other)
-    if name == "path":
-        try:
-            return canonical_xpath(one) == canonical_xpath(other)
-        except XPathError:
-            return False
-    return False
+    read = {"rank": parse_int, "rsv": parse_float, "path": canonical_xpath}.get(name)
+    try:
+        return one == other or (read is not None and read(one) is not None
+                                and read(one) == read(other))
+    except XPathError:
+        return False
 
 
 # --- bulk reading of plain results ----------------------------------------------------------

@@ -14,8 +14,9 @@ with no step is an error (leave the option out for the default navigation).
 Other models: ``route DOC XPATH XPATH ...`` lines (observed routes, Ali, Consens & Lalmas
 2012, Fig. 5) give the elementary graph estimated from them (Table 2); of the directive lines
 (``#!``, anywhere in the file), ``#! abandonment`` counts route ends as abandonment (footnote
-4), ``#! partition=tag`` estimates the summary graph by tag instead (Table 3), and ``#!
-model=depth`` alone is the depth-weighted summary model (§4.2).
+4), ``#! partition=tag`` estimates the summary graph by tag instead (Table 3) -- both
+ignored, with a warning, where no route is given -- and ``#! model=depth`` alone is the
+depth-weighted summary model (§4.2).
 """
 from __future__ import annotations
 
@@ -32,17 +33,18 @@ ROW_SUM_TOLERANCE = 0.05
 _HEADER = ("doc", "from", "from_xpath")
 
 
-def _directives(path: str | Path, log: ProblemLog) -> dict[str, str]:
-    """The ``#!`` directives, anywhere in the file (key -> value); unknown keys and values are
-    errors at their line."""
+def _directives(path: str | Path, log: ProblemLog) -> tuple[dict[str, str], dict[str, int]]:
+    """The ``#!`` directives, anywhere in the file (key -> value), and the line of each (its
+    first); unknown keys and values are errors at their line."""
     found: dict[str, str] = {}
+    where: dict[str, int] = {}
     name = str(path)
     try:
         with open_binary(path) as handle:
             lines = [(n, raw.decode("utf-8", "replace").strip().lstrip("\ufeff"))
                      for n, raw in enumerate(handle, 1) if b"#!" in raw]
     except (OSError, EOFError, zlib.error):
-        return found  # the data lines' reader reports it
+        return found, where  # the data lines' reader reports it
     for number, line in lines:
         if not line.startswith("#!"):
             continue
@@ -56,7 +58,9 @@ def _directives(path: str | Path, log: ProblemLog) -> dict[str, str]:
             if here.get(key) not in (None, known):
                 log.error(name, number, f"unknown {key} {here[key]!r} (known: {known})")
         found.update(here)
-    return found
+        for key in here:
+            where.setdefault(key, number)
+    return found, where
 
 
 def read_navigation(path: str | Path, log: ProblemLog | None = None) -> NavigationModel:
@@ -64,7 +68,7 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
     (elementary or summary graph) or the depth-weighted model (see the module doc)."""
     log, own = given_log(log)
     name = str(path)
-    directives = _directives(path, log)
+    directives, directive_lines = _directives(path, log)
     model = ExplicitNavigation()
     routes: list[tuple[str, list[str]]] = []
     where: dict = {}  # step -> (line, probability): the repeat rule of every reader
@@ -107,7 +111,14 @@ def read_navigation(path: str | Path, log: ProblemLog | None = None) -> Navigati
         elif not is_repeat(where, (doc, src, dst), p, number, f"step {src} -> {dst} in {doc}",
                            name, log):
             model.set(doc, src, dst, p)
-    if directives.get("model") == "depth":
+    depth = directives.get("model") == "depth"
+    ignored = [key for key in ("abandonment", "partition") if key in directives]
+    if ignored and not routes and (depth or where):  # they shape graphs from routes only
+        named = [f"{key}={directives[key]}" if directives[key] else key for key in ignored]
+        log.warn(name, min(directive_lines[key] for key in ignored), f"#! {' and '.join(named)} "
+                 f"{'apply' if len(named) > 1 else 'applies'} to route lines only: ignored (the "
+                 f"file gives {'model=depth' if depth else 'explicit probabilities'})")
+    if depth:
         if routes or where:
             log.error(name, data_line, "model=depth takes no data lines")
         finish(log, own, None)  # validate reads no navigation file

@@ -73,8 +73,8 @@ def refuses_entities(el: etree._Element, file: str | None, log: ProblemLog) -> b
 
 def checked_events(events, file: str, log: ProblemLog) -> Iterator | None:
     """``events`` (an iterparse iterator) after checking, at the first event, that the document
-    declares no entity; None (and an error logged at the first element's line) if it does or
-    if it holds no event at all.  XML syntax errors raised by the first event propagate."""
+    declares no entity; None (and an error logged at the first element's line) if it does.
+    XML syntax errors raised by the first event propagate."""
     first = next(events, None)
     if first is None:
         return iter(())
@@ -122,34 +122,33 @@ def topic_attr(el: etree._Element) -> tuple[str | None, str | None]:
                         if value != given), None)
 
 
-def element_values(el: etree._Element) -> dict[str, str]:
-    """Attributes (normalised names, as :func:`xml_attr` matches them) then, for names no
-    attribute has, the texts of child elements (``<element path="..."><exhaustivity>2
-    </exhaustivity></element>``), read from the element once for :func:`pick`."""
-    values = {_normal(key): value for key, value in el.items()}
+def element_values(el: etree._Element) -> dict[str, list[str]]:
+    """Normalised name (as :func:`xml_attr` matches it) -> every value the attributes, then the
+    child elements (``<element path="..."><exhaustivity>2</exhaustivity></element>``), of
+    ``el`` give under it, read from the element once for :func:`pick`."""
+    values: dict[str, list[str]] = {}
+    for key, value in el.items():
+        values.setdefault(_normal(key), []).append(value)
     for child in el:
         if isinstance(child.tag, str):
-            values.setdefault(_normal(child.tag), "".join(child.itertext()))
+            values.setdefault(_normal(child.tag), []).append("".join(child.itertext()))
     return values
 
 
-def pick(values: dict[str, str], *names: str) -> str | None:
+def pick(values: dict[str, list[str]], *names: str) -> str | None:
     """The first value of :func:`element_values` whose name is among ``names``, stripped."""
     wanted = _wanted(names)
-    for key, value in values.items():
+    for key, found in values.items():
         if key in wanted:
-            return value.strip()
+            return found[0].strip()
     return None
 
 
-def given_values(el: etree._Element, *names: str) -> set[str]:
-    """Every value (stripped) that the attributes and child elements of ``el`` give under one
-    of ``names`` (matched as :func:`xml_attr` matches them): two or more say two things."""
-    wanted = _wanted(names)
-    found = {value.strip() for key, value in el.items() if _normal(key) in wanted}
-    found.update("".join(child.itertext()).strip() for child in el
-                 if isinstance(child.tag, str) and _normal(child.tag) in wanted)
-    return found
+def given_twice(values: dict[str, list[str]], *groups: tuple[str, ...]) -> list[str]:
+    """The first name of each of ``groups`` (the names of one value) under which
+    :func:`element_values` holds two different values (stripped): which is meant is not clear."""
+    return [names[0] for names in groups
+            if len({value.strip() for key in _wanted(names) for value in values.get(key, ())}) > 1]
 
 
 def child_texts(el: etree._Element) -> dict[str, str]:

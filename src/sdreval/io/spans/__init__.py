@@ -60,8 +60,8 @@ def given_aids(chunk_map, documents) -> tuple[ChunkMap | None, Documents | None]
     elif documents is not None and not isinstance(documents, Documents):
         raise UsageError(f"documents= takes a Documents object (read_documents(FILE)) or the "
                          f"path of a documents file, not {type(documents).__name__}")
-    if isinstance(chunk_map, (str, os.PathLike, list, tuple)) and \
-            all(isinstance(p, (str, os.PathLike)) for p in _listed(chunk_map)):
+    paths = chunk_map if isinstance(chunk_map, (list, tuple)) else [chunk_map]
+    if all(isinstance(p, (str, os.PathLike)) for p in paths):
         chunk_map = read_chunk_map(chunk_map, documents=documents)
     elif hasattr(chunk_map, "columns") or isinstance(chunk_map, (list, tuple)):
         chunk_map = chunk_map_from_frame(chunk_map, documents)  # a DataFrame or records
@@ -69,7 +69,3 @@ def given_aids(chunk_map, documents) -> tuple[ChunkMap | None, Documents | None]
         raise UsageError(f"chunk_map= takes a ChunkMap (read_chunk_map(FILE)), the path of a "
                          f"chunk map, or its table, not {type(chunk_map).__name__}")
     return chunk_map, documents
-
-
-def _listed(value) -> list:
-    return list(value) if isinstance(value, (list, tuple)) else [value]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...errors import InputError, ProblemLog
+from ...errors import InputError, ProblemLog, UsageError
 from ...lazy import lazy_module
 from ...model.run import Run
 from ...model.runnames import file_stem
@@ -115,8 +115,11 @@ def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = Non
                    documents: Documents | None = None) -> ChunkMap:
     """Read one chunk map, or several (one per chunking; their chunk ids must differ, a chunk
     id mapped by two files is an error)."""
-    log, own = given_log(log)
     paths = [path] if isinstance(path, (str, Path)) else list(path)
+    if not paths:
+        raise UsageError("the list of chunk maps is empty: give the path of a chunk map, or "
+                         "a list of paths (one per chunking)")
+    log, own = given_log(log)
     maps = [chunk_map_from_table(load_table(p, log), log, documents) for p in paths]
     chunk_map = maps[0] if len(maps) == 1 else _merged(maps, [str(p) for p in paths], log)
     finish(log, own)

@@ -370,8 +370,6 @@ def _spans_in_tokens(documents: Documents, docs: np.ndarray, starts: np.ndarray,
 def run_in_tokens(run, documents: Documents):
     """A span or chunk run with offsets in tokens (a span covers every token it touches); a
     chunk run's chunk map too (SpanOmega and retrieve=-1 read the chunking)."""
-    from dataclasses import replace
-
     from ...model.run import Ranking
 
     chunk_map = getattr(run, "chunk_map", None)

@@ -142,7 +142,6 @@ def _flatten_metadata(frame: pd.DataFrame, file: str) -> pd.DataFrame:
     return frame
 
 
-
 def _ragas_samples(frame: pd.DataFrame, at: np.ndarray, table: Table, log: ProblemLog,
                    what: str) -> tuple[pd.DataFrame, np.ndarray]:
     """RAGAS samples' keys (module docstring): the question as the query id (in gold and in
@@ -191,11 +190,7 @@ def _chroma_references(frame: pd.DataFrame, at: np.ndarray, table: Table, log: P
             rows.append({"text": ref.get("content"), "start": ref["start_index"],
                          "end": ref["end_index"]})
             kept.append(i)
-    if empty:
-        places = ", ".join(table.place(int(at[i])) for i in empty[:5])
-        table.report(log, None, f"{len(empty)} row(s) with an empty {REFERENCES} list "
-                     f"({places}{' ...' if len(empty) > 5 else ''}): no gold text for the "
-                     "question there", "warning")
+    _left_out_empty(at[empty], REFERENCES, table, log)
     rest = frame.drop(columns=[REFERENCES]).iloc[kept].reset_index(drop=True)
     return pd.concat([rest, pd.DataFrame(rows, index=rest.index,
                                          columns=["text", "start", "end"])], axis=1), at[kept]
@@ -276,15 +271,19 @@ def _one_row_per_text(frame: pd.DataFrame, at: np.ndarray, key: str, table: Tabl
     ``retrieved_contexts``: nothing retrieved, the question unanswered)."""
     repeat = frame["text"].map(lambda v: len(v) if isinstance(
         v, (list, tuple, np.ndarray)) else 1).to_numpy()
-    empty = np.flatnonzero(repeat == 0)
-    if empty.size:
-        places = ", ".join(table.place(int(at[i])) for i in empty[:5])
+    _left_out_empty(at[repeat == 0], key, table, log)
+    frame, at, repeat = frame[repeat > 0], at[repeat > 0], repeat[repeat > 0]
+    return frame.explode("text", ignore_index=True), np.repeat(at, repeat)
+
+
+def _left_out_empty(rows: np.ndarray, key: str, table: Table, log: ProblemLog) -> None:
+    """One warning for the ``rows`` (of ``table``) whose ``key`` list is empty: left out."""
+    if rows.size:
+        places = ", ".join(table.place(int(row)) for row in rows[:5])
         said = "nothing retrieved: the question is unanswered (-c scores it 0)" \
             if key == RETRIEVED else "no gold text for the question there"
-        table.report(log, None, f"{empty.size} row(s) with an empty {key} list ({places}"
-                     f"{' ...' if empty.size > 5 else ''}): {said}", "warning")
-        frame, at, repeat = frame[repeat > 0], at[repeat > 0], repeat[repeat > 0]
-    return frame.explode("text", ignore_index=True), np.repeat(at, repeat)
+        table.report(log, None, f"{rows.size} row(s) with an empty {key} list ({places}"
+                     f"{' ...' if rows.size > 5 else ''}): {said}", "warning")
 
 
 def _end_from_length(frame: pd.DataFrame, at: np.ndarray, table: Table, log: ProblemLog

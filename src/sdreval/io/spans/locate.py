@@ -43,17 +43,10 @@ _SPACE = re.compile(r"\s+")
 def normalised(text: str) -> tuple[str, np.ndarray]:
     """``text`` with every run of white space as one space, and for each of its characters
     the index of that character in ``text`` (a run maps to its first character)."""
-    pieces, where, position = [], [], 0
+    kept = np.ones(len(text), dtype=bool)
     for match in _SPACE.finditer(text):
-        if match.start() > position:
-            pieces.append(text[position:match.start()])
-            where.append(np.arange(position, match.start()))
-        pieces.append(" ")
-        where.append(np.array([match.start()]))
-        position = match.end()
-    pieces.append(text[position:])
-    where.append(np.arange(position, len(text)))
-    return "".join(pieces), np.concatenate(where).astype(np.int64)
+        kept[match.start() + 1:match.end()] = False
+    return _SPACE.sub(" ", text), np.flatnonzero(kept)
 
 
 def occurrences(haystack: str, needle: str) -> list[int]:
@@ -98,7 +91,7 @@ class Locator:
 
 
 def _rule(value, default: str) -> str | int:
-    if value is None or (isinstance(value, float) and np.isnan(value)):
+    if is_missing(value):  # None, NaN, pd.NA: the rule of every table
         return default
     if isinstance(value, str) and value.strip().lower() in RULES:
         return value.strip().lower()

@@ -71,8 +71,7 @@ def model_tokenizer(unit: str) -> Tokenizer:
                          "Hugging Face model name)")
     if not spec or spec == "whitespace":
         return whitespace_tokens
-    if spec.startswith("tiktoken:"):
-        return _tiktoken(spec.split(":", 1)[1])
-    if spec in TIKTOKEN_ENCODINGS:
-        return _tiktoken(spec)
+    name = spec.removeprefix("tiktoken:")
+    if name != spec or spec in TIKTOKEN_ENCODINGS:
+        return _tiktoken(name)
     return _hugging_face(spec)
