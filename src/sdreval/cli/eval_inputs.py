@@ -9,7 +9,8 @@ from ..errors import ProblemLog, UsageError
 from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext
 from ..model.runnames import distinct_runs
-from ..orchestrate.inputs import check_chunk_ids, check_input_topics
+from ..measures.doc_ids import check_chunk_ids
+from ..orchestrate.inputs import check_input_topics
 from .common import (NAME, POSITIVE_INT, TABLE_INPUT, UNIT_INTERVAL, BoundedFloat,
                      echo_problems, pool_policy_option)
 

@@ -251,7 +251,8 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     between the rankings of runs and the number of swapped pairs (docs/rag.md)."""
     from ..io import read_qrels, read_run
     from ..stats.output import records, table_text, write_text
-    from ..orchestrate.inputs import check_chunk_ids, check_input_topics
+    from ..measures.doc_ids import check_chunk_ids
+    from ..orchestrate.inputs import check_input_topics
     from .eval_inputs import build_context, span_inputs
 
     log = ProblemLog()

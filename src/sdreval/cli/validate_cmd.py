@@ -21,7 +21,8 @@ from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
 from ..judgements.qrels import Qrels
 from ..model.run import Run
-from ..orchestrate.inputs import check_chunk_ids, check_input_topics
+from ..measures.doc_ids import check_chunk_ids
+from ..orchestrate.inputs import check_input_topics
 from .common import (NAME, EXIT_INVALID_INPUT, EXIT_OK, TABLE_INPUT, InputPath,
                      handle_errors, pool_policy_option)
 

@@ -30,6 +30,13 @@ def format_option(role: str, value: str = "") -> str:
     return flag + (f" {value}" if value else "")
 
 
+def chunk_map_option() -> str:
+    """The option that gives a chunk map, as the caller spells it: ``--chunk-map FILE`` on
+    the command line, ``read_run(path, chunk_map=FILE)`` in Python."""
+    return "--chunk-map FILE" if FORMAT_FLAGS.get() is not None else \
+        "read_run(path, chunk_map=FILE)"
+
+
 #: the public Python function called that reads its inputs itself without a ``fmt=`` keyword
 #: (``sdreval.evaluate``), None when the caller called a reader (:func:`called_as`)
 CALLED: ContextVar[str | None] = ContextVar("sdreval_called", default=None)

@@ -1,4 +1,5 @@
-"""Hints for runs whose document ids do not match the judgements'.
+"""Hints for runs whose document ids do not match the judgements', and the refusal of a
+chunk-ID run against span judgements (:func:`check_chunk_ids`).
 
 Ids are compared as written; a hint only names the likely cause, in a warning of its own that
 names no topic or example (so that a run cut into topic partitions, ``--jobs``, warns as the
@@ -8,6 +9,8 @@ from __future__ import annotations
 import weakref
 from typing import Iterable
 
+from ..errors import InputError
+from ..io.options import chunk_map_option
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 
@@ -122,3 +125,22 @@ def warn_xml_suffix(ctx: object, run: Run, qrels: Qrels, topics: Iterable[str]) 
         message = xml_suffix_warning(run, qrels, topics)
         if message is not None:
             warn(message)
+
+
+def check_chunk_ids(qrels: Qrels, runs: Iterable[Run], chunk_map_given: bool = False) -> None:
+    """Refuse a TREC run against span (passage) judgements when none of its document ids is a
+    judged document and no chunk map was given: its ids are chunk ids (every measure would be
+    0), and the chunk map maps them onto the documents' text.  The one rule of every path
+    (``sdreval eval``, validate, sensitivity, :func:`sdreval.evaluate`, reports)."""
+    runs = [run for run in runs if run.unit == "document" and run.topics]
+    if chunk_map_given or qrels.scale != "fol" or not runs:
+        return  # the judged documents are gathered only for document runs
+    documents = {doc for topic in qrels.topics.values() for doc in topic.passages}
+    for run in runs:
+        if any(not documents.isdisjoint(ranking.docs.tolist()) for ranking in
+               run.topics.values()):
+            continue
+        raise InputError(f"run {run.name}: none of its result ids is a document of the span "
+                         "judgements: is it a chunk-ID run? Give the chunk map "
+                         f"({chunk_map_option()} with chunk_id, doc_id, start, end)",
+                         run.source)

@@ -19,6 +19,7 @@ from ..judgements.qrels import Qrels
 from ..lazy import lazy_module
 from ..model.run import Run
 from ..model.runnames import distinct_runs
+from .doc_ids import check_chunk_ids
 from .registry import EvalContext, Measure, parse_measure
 from .results import ResultColumns, group_sums, mean_columns  # noqa: F401
 from .serial import (COLUMNS, MEAN_TOPIC, check_topic_names, evaluate_serial,  # noqa: F401
@@ -44,6 +45,7 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
     ctx.state_settings()  # a context made by hand says what a made-from-options one says
     run_list = distinct_runs([runs] if isinstance(runs, Run) else runs, ctx.warn)
     check_topic_names(qrels, run_list)
+    check_chunk_ids(qrels, run_list)
     return evaluate_checked(qrels, run_list, measures, ctx, all_topics, jobs, scheduler)
 
 

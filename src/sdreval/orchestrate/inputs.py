@@ -46,19 +46,3 @@ def check_input_topics(qrels: Qrels | None, runs: Iterable[Run]) -> None:
         raise InputError(problem.message, problem.file, topic_line(problem.file, topic)) \
             from None
 
-
-def check_chunk_ids(qrels: Qrels, runs: Iterable[Run], chunk_map_given: bool) -> None:
-    """Refuse a TREC run against span (passage) judgements when none of its document ids is a
-    judged document and no chunk map was given: its ids are chunk ids (every measure would be
-    0), and ``--chunk-map`` maps them onto the documents' text."""
-    runs = [run for run in runs if run.unit == "document" and run.topics]
-    if chunk_map_given or qrels.scale != "fol" or not runs:
-        return  # the judged documents are gathered only for document runs
-    documents = {doc for topic in qrels.topics.values() for doc in topic.passages}
-    for run in runs:
-        if any(not documents.isdisjoint(ranking.docs.tolist()) for ranking in
-               run.topics.values()):
-            continue
-        raise InputError(f"run {run.name}: none of its result ids is a document of the span "
-                         "judgements: is it a chunk-ID run? Give the chunk map "
-                         "(--chunk-map FILE with chunk_id, doc_id, start, end)", run.source)

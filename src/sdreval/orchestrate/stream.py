@@ -254,6 +254,7 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     pandas) instead of a DataFrame."""
     from ..io import read_run
     from ..io.stream import should_stream
+    from ..measures.doc_ids import check_chunk_ids
     from ..measures.serial import check_topic_names, evaluate_columns
 
     ctx = ctx or EvalContext()
@@ -279,6 +280,7 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
             if not log.errors:
                 try:
                     check_topic_names(qrels, [run])
+                    check_chunk_ids(qrels, [run])
                     table = evaluate_columns(qrels, [run], measures, own_ctx, all_topics)
                 except SdrevalError as error:
                     failed.append(error)

@@ -216,6 +216,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     run_list = list(runs)
     if not measures:  # never empty: every kind of run has its default set
         measures = default_measures(run_list, qrels)
+    from ..measures.doc_ids import check_chunk_ids
     from ..measures.serial import check_topic_names
     from ..model.runnames import distinct_runs
     from ..progress import progress
@@ -225,6 +226,7 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     # topic names checked; then run by run gives the same rows
     run_list = distinct_runs(run_list, ctx.warn)
     check_topic_names(qrels, run_list)
+    check_chunk_ids(qrels, run_list)
     tables = []
     if jobs > 1 or scheduler:
         with progress(None, "evaluating runs in topic partitions"):

@@ -1,0 +1,48 @@
+"""A chunk-ID run against span judgements without its chunk map is refused on every path:
+``sdreval eval`` refused it while :func:`sdreval.evaluate` (paths or objects) and
+:func:`sdreval.api.report` scored P@5 0.0 with a warning.  One rule
+(:func:`sdreval.measures.doc_ids.check_chunk_ids`), one text; only the option is spelt as the
+caller spells it."""
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+import sdreval
+import sdreval.api
+from sdreval.cli.main import cli
+from sdreval.data import example_path
+from sdreval.errors import InputError
+
+RAG = example_path("rag")
+QRELS, RUN = str(RAG / "qrels.jsonl"), str(RAG / "runs" / "fixed.txt")
+TEXT = ("run bm25-fixed: none of its result ids is a document of the span judgements: is it a "
+        "chunk-ID run? Give the chunk map ({} with chunk_id, doc_id, start, end)")
+
+
+def test_cli_refuses():
+    result = CliRunner().invoke(cli, ["eval", QRELS, RUN, "-m", "P@5"])
+    assert result.exit_code == 1
+    assert f"{RUN}: error: " + TEXT.format("--chunk-map FILE") in result.stderr
+
+
+@pytest.mark.parametrize("objects", [False, True])
+def test_api_refuses(objects):
+    qrels, run = (sdreval.read_qrels(QRELS), sdreval.read_run(RUN)) if objects else (QRELS, RUN)
+    with pytest.raises(InputError) as raised:
+        sdreval.evaluate(qrels, run, "P@5")
+    assert raised.value.problems[0].message == TEXT.format("read_run(path, chunk_map=FILE)")
+    assert raised.value.problems[0].file == RUN
+
+
+def test_report_refuses(tmp_path):
+    with pytest.raises(InputError, match="is it a chunk-ID run"):
+        sdreval.api.report(QRELS, RUN, ["P@5"], tmp_path / "r.html")
+
+
+def test_api_with_the_map_scores():
+    """The same run read with its map is scored (the refusal is about the ids only):
+    q01's first five chunks hold one relevant span of its qrels, so P@5 is not 0 there."""
+    run = sdreval.read_run(RUN, chunk_map=str(RAG / "chunks" / "fixed.jsonl"))
+    table = sdreval.evaluate(QRELS, run, "P@5")
+    assert table["value"].iloc[0] > 0
