@@ -19,7 +19,7 @@ from ..errors import InputError, ProblemLog, UsageError, problem_kind
 from ..lazy import lazy_module
 from ..model.xpath import XPathError, canonical_xpath
 from .ids import id_problem, id_text, is_missing, shown
-from .table_syntax import OTHER_MEANINGS, PATH, RUN, TOPIC, case_hint
+from .table_syntax import OTHER_MEANINGS, PATH, RUN, TOPIC, case_hint, index_hint
 from .text_rules import NUL_PROBLEM, text_number
 from .textlines import CHAR_LIMIT, INT_LIMIT, NOT_A_RANK, beyond_char_limit, not_from_one
 
@@ -278,7 +278,7 @@ def column(frame: pd.DataFrame, names: Sequence[str], what: str, required: bool 
         return present[0]
     if required:
         raise UsageError(f"the table has no {what} column (one of {', '.join(names)}); "
-                         f"columns: {listed(frame)}{case_hint(frame.columns)}")
+                         f"columns: {listed(frame)}")
     return None
 
 
@@ -329,8 +329,13 @@ def span_columns(frame: pd.DataFrame) -> tuple[str, str, bool] | None:
     return spans
 
 
-def listed(frame: pd.DataFrame) -> str:
-    return ", ".join(map(str, frame.columns)) or "none"
+def listed(frame: pd.DataFrame, index: Any = None) -> str:
+    """The columns of a table refused for lacking one, with the hints of a known name in
+    another case (:func:`~sdreval.io.table_syntax.case_hint`) and of a named DataFrame index
+    (``index``, default the frame's: :func:`~sdreval.io.table_syntax.index_hint`); every
+    message of a missing column or key lists them so."""
+    return ((", ".join(map(str, frame.columns)) or "none") + case_hint(frame.columns)
+            + index_hint(frame.index if index is None else index))
 
 
 def checker(frame: pd.DataFrame, source: str, log: ProblemLog,

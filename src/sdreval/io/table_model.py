@@ -10,7 +10,7 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog
 from ..lazy import lazy_module
-from .table_checks import Checker, row_place
+from .table_checks import Checker, listed, row_place
 
 pd = lazy_module("pandas")
 
@@ -71,4 +71,4 @@ class Table:
         if missing:
             raise InputError(f"{what} need the keys {', '.join(keys)} (missing: "
                              f"{', '.join(missing)}; found: "
-                             f"{', '.join(map(str, self.frame.columns))})", self.file)
+                             f"{listed(self.frame, self.labels)})", self.file)

@@ -43,6 +43,17 @@ def case_hint(columns: Sequence[object]) -> str:
         f"{name!r} to {name.strip().lower()!r}" for name in other[:6]))
 
 
+def index_hint(index: object) -> str:
+    """``""``, or the hint naming the levels of a DataFrame's index that have names
+    (``df.set_index("chunk_id")``): the readers read columns, not the index."""
+    names = [str(name) for name in getattr(index, "names", ()) if name is not None]
+    if not names:
+        return ""
+    return (f"; {', '.join(map(repr, names))} {'is' if len(names) == 1 else 'are'} the "
+            f"DataFrame's index, not {'a column' if len(names) == 1 else 'columns'}: call "
+            f"reset_index() to make {'it a column' if len(names) == 1 else 'them columns'}")
+
+
 def unique_keys(pairs: list[tuple[str, object]]) -> dict:
     """``json.loads``' ``object_pairs_hook``: the object, or KeyError naming a repeated key."""
     record = dict(pairs)

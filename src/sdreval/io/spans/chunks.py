@@ -18,6 +18,7 @@ from .documents import DOCUMENT_KEYS, Documents
 from .fields import canonical_columns, canonical_table
 from .readers import (SPAN_FORMATS, ChunkRun, Spans, as_table, built, ranked_run,
                       score_or_rank, span_rows)
+from ..table_checks import listed
 from ..table_model import Table
 from ..tables import load_table, sniff_columns
 
@@ -78,7 +79,7 @@ def _require_chunk_ids(table: Table, log: ProblemLog) -> None:
         return
     if log.error_count:  # rows not read (lines that are not JSON): their errors say why
         log.raise_if_errors()
-    found = ", ".join(map(str, table.frame.columns)) or "none"
+    found = listed(table.frame, table.labels)
     keys = set(have)
     if "query_id" in keys:
         hint = ("; it looks like span judgements, not a chunk map" if keys & {"relevance",
