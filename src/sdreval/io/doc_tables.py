@@ -109,12 +109,14 @@ def read_table_qrels(path: str | Path, log: ProblemLog | None = None,
         table.frame, scale, table.file, log_, table=table), "qrels")
 
 
-def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = None
+def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = None,
+                  log: ProblemLog | None = None, file: str = "(DataFrame)"
                   ) -> tuple[Any, np.ndarray]:
     """RAGAS's ID-based samples as one row per id (``what``: ``qrels``, from the
     ``reference_context_ids``, each relevance 1; ``run``, from the ``retrieved_context_ids``
     in list order, ranked 1, 2, ...), the query id the ``query_id``, else the ``user_input``;
-    an empty list gives no row (a question without expected ids, or unanswered).  A sample
+    an empty list gives no row (a question without expected ids, said in a warning in ``log``
+    (``file``: the input; no log: issued at once), or unanswered).  A sample
     holds its question's lists whole, as RAGAS scores each sample: a question in two samples
     is refused (merged, its two rankings would be one).  ``place``: where sample ``i`` is
     (default ``row <label>``).  Returns the rows (indexed by their sample's label) and each
@@ -146,6 +148,8 @@ def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = No
                          "lists")
     lists = [v if isinstance(v, list) else [] for v in lists]
     counts = np.fromiter(map(len, lists), np.int64, len(lists))
+    if what == "qrels" and not counts.all():
+        _say_empty(frame, key, asked, np.flatnonzero(counts == 0), place, log, file)
     at = np.repeat(np.arange(len(lists)), counts)
     rows = pd.DataFrame({"query_id": frame[asked].to_numpy(dtype=object)[at],
                          "doc_id": [i for ids in lists for i in ids]}, index=frame.index[at])
@@ -155,12 +159,26 @@ def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = No
         np.cumsum(counts) - counts, counts)), at
 
 
+def _say_empty(frame: Any, key: str, asked: str, empty: np.ndarray,
+               place: Callable[[int], str] | None, log: ProblemLog | None, file: str) -> None:
+    """Warn of the samples whose list of expected ids is empty: their questions are not in the
+    judgements, so a run's results for them are ignored (the run's warning says only that)."""
+    log, own = given_log(log)
+    first = int(empty[0])
+    where = (place or (lambda i: row_place(frame.index[i])))(first)
+    log.warn(file, None, f"{key} is empty or missing in {len(empty)} sample(s) (first: {where}, {asked} "
+             f"{shown(frame[asked].iloc[first])}): no id is expected for that question, so it "
+             "is not in the judgements and a run's results for it are ignored; give its "
+             "expected ids, or leave the sample out")
+    finish(log, own)
+
+
 def _read(path, log, root, build, what):
     log, own = given_log(log)
     table = load_table(path, log, ID_COLUMNS, root)
     try:
         if ragas_samples(table.frame.columns):
-            frame, at = ragas_id_rows(table.frame, what, table.place)
+            frame, at = ragas_id_rows(table.frame, what, table.place, log, table.file)
             table = table.taken(frame.reset_index(drop=True), at)
         result = build(table, log)
     except UsageError as error:  # columns missing or clashing: the file's problem

@@ -246,7 +246,7 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
         from .frame_qrels import qrels_from_table
 
         if ragas_samples(source.columns):  # RAGAS's ID-based samples
-            source = ragas_id_rows(source, "qrels")[0]
+            source = ragas_id_rows(source, "qrels", log=log)[0]
         return qrels_from_table(source, scale, "(DataFrame)", log)
     if isinstance(source, Mapping):
         if is_qa_dataset(source):  # LlamaIndex's retrieval dataset, as read from its file
