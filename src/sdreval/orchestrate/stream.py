@@ -231,6 +231,26 @@ def read_problems(path: str | Path, fmt: str | None, log: ProblemLog, streamed: 
     return stream.name or "", merge_run_hints(parts, stream.name or "")
 
 
+#: what is said when a run asked to be streamed is read whole (:func:`_ids_checked`)
+WHOLE = ("--stream does not apply to document runs against span judgements: they are read "
+         "whole, so that all their ids tell a chunk-ID run (a chunk map is needed)")
+
+
+def _ids_checked(qrels: Qrels, path: str | Path, fmt: str | None) -> bool:
+    """Whether a run file is a document run against span judgements: read whole, since a
+    chunk-ID run is told by all its ids (:func:`~sdreval.measures.doc_ids.check_chunk_ids`),
+    as the byte ranges of ``--jobs`` leave it to the run read whole."""
+    if qrels.scale != "fol":
+        return False
+    from ..io.detect import RUN_FORMATS, detect_format, normalise_format
+
+    try:
+        kind = normalise_format(fmt, RUN_FORMATS) if fmt else detect_format(path, "run")
+    except SdrevalError:
+        return False  # its reader says why
+    return kind in ("document-run", "table-run")
+
+
 def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
                    measures: Iterable[str | Measure], ctx: EvalContext | None = None,
                    all_topics: bool = False, fmt: str | None = None,
@@ -267,6 +287,10 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     for path in run_paths:
         own_ctx = replace(ctx, warnings=[])  # a run's warnings, named once its name is known
         streamed = bool(stream or (stream is None and should_stream(path)))
+        if streamed and not log.errors and not failed and _ids_checked(qrels, path, fmt):
+            streamed = False  # read whole: all its ids tell a chunk-ID run (check_chunk_ids)
+            if stream and WHOLE not in ctx.warnings:
+                ctx.warn(WHOLE)
         found: list[str] = []
         table = None
         if failed or log.errors:
