@@ -32,6 +32,7 @@ from .io.options import ARGUMENTS_ORDER, called_as
 from .io.textlines import finish
 from .judgements.qrels import Qrels
 from .measures.defaults import rsv_order_hints
+from .measures.doc_ids import chunk_id_error, names_a_document, span_documents
 from .measures.partitions import (Part, Piece, assemble, evaluate_part, gather, merge_run_hints,
                                   split_topic)
 from .measures.registry import EvalContext, Measure
@@ -48,8 +49,9 @@ __all__ = ["evaluate", "read_parquet"]
 def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx: EvalContext,
                     given: str | None, index: int) -> Piece:
     """One partition: its answered topics, the topics it scores, their values, its warnings;
-    ``extra``: its read warnings (a :class:`~sdreval.errors.ProblemLog`), its file-order hints
-    and the run its run column names (None without one or rows)."""
+    ``extra``: its read warnings (a :class:`~sdreval.errors.ProblemLog`), its file-order hints,
+    the run its run column names (None without one or rows), its evaluation error, and for a
+    document run against span judgements whether it names a judged document (else None)."""
     from .io.frames import run_from_table
     from .io.readers import is_span_data
     from .io.table_checks import chosen_run_name, single_run_name
@@ -67,26 +69,31 @@ def _evaluate_frame(frame: pd.DataFrame, qrels: Qrels, measures: list[str], ctx:
     except InputError as error:  # a bad row refuses the run, as sdreval.evaluate refuses it
         if error.logged_in is not log:
             raise
-        return Piece([], [], None, [], "document", (log, None, [], own, None))
+        return Piece([], [], None, [], "document", (log, None, [], own, None, None))
     if log.errors:
-        return Piece(list(run.topics), [], None, [], run.unit, (log, None, [], own, None))
+        return Piece(list(run.topics), [], None, [], run.unit,
+                     (log, None, [], own, None, None))
     hints = rsv_order_hints([run], ctx.order)
     try:
         check_topic_names(qrels, [run])
         topics = topics_to_evaluate(qrels, run, False, replace(ctx, warnings=[], cache={}))
         _, matrix, found = evaluate_part(Part(0, run, topics), qrels, measures, ctx)
     except SdrevalError as error:  # raised after the read errors of every partition
-        return Piece(list(run.topics), [], None, [], run.unit, (log, None, hints, own, error))
+        return Piece(list(run.topics), [], None, [], run.unit,
+                     (log, None, hints, own, error, None))
+    judged = names_a_document(run, span_documents(qrels)) if qrels.scale == "fol" and \
+        run.unit == "document" and run.topics else None  # (check_chunk_ids, over the parts)
     return Piece(list(run.topics), topics, matrix, found, run.unit,
-                 (log, None, hints, own, None))
+                 (log, None, hints, own, None, judged))
 
 
 def _sums(piece: Piece, measures: list[str]) -> Piece:
     """What a partition held for ``output`` sends back: its warnings and the exact sums of
     each measure's values (no topic names, no values)."""
-    read, _, hints, own, failed = piece.extra
+    read, _, hints, own, failed, judged = piece.extra
     sums = None if piece.values is None else value_sums(measures, piece.values)
-    return Piece([], [], None, piece.warnings, piece.unit, (read, sums, hints, own, failed))
+    return Piece([], [], None, piece.warnings, piece.unit,
+                 (read, sums, hints, own, failed, judged))
 
 
 def _answered(piece: Piece) -> list[str]:
@@ -192,6 +199,7 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
                 results = list(dask.compute(*[dask.delayed(_sums)(p, texts) for p in held]))
         name, differs = _run_name(name, results)
         _read_first(results, differs, texts)
+        _check_ids(qrels, results, name)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             if output is not None:  # the names put together where they were written
@@ -220,6 +228,14 @@ def _evaluate(run_ddf: Any, qrels: Qrels | Any, measures: Iterable[str | Measure
         ctx.warn(message)
     return means_from_sums(name, texts, add_sums([p.extra[1] for p in results] + missing,
                                                  texts), scored)
+
+
+def _check_ids(qrels: Qrels, results: list[Piece], name: str) -> None:
+    """:func:`~sdreval.measures.doc_ids.check_chunk_ids` over the partitions: a document run
+    against span judgements none of whose partitions names a judged document is refused."""
+    judged = [r.extra[5] for r in results if r.extra[5] is not None]  # type: ignore[index]
+    if judged and not any(judged):
+        raise chunk_id_error(name, "(DataFrame)")
 
 
 def _read_first(results: list[Piece], differs: str | None, measures: list[str]) -> None:

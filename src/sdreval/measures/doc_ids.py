@@ -135,12 +135,26 @@ def check_chunk_ids(qrels: Qrels, runs: Iterable[Run], chunk_map_given: bool = F
     runs = [run for run in runs if run.unit == "document" and run.topics]
     if chunk_map_given or qrels.scale != "fol" or not runs:
         return  # the judged documents are gathered only for document runs
-    documents = {doc for topic in qrels.topics.values() for doc in topic.passages}
+    documents = span_documents(qrels)
     for run in runs:
-        if any(not documents.isdisjoint(ranking.docs.tolist()) for ranking in
-               run.topics.values()):
-            continue
-        raise InputError(f"run {run.name}: none of its result ids is a document of the span "
-                         "judgements: is it a chunk-ID run? Give the chunk map "
-                         f"({chunk_map_option()} with chunk_id, doc_id, start, end)",
-                         run.source)
+        if not names_a_document(run, documents):
+            raise chunk_id_error(run.name, run.source)
+
+
+def span_documents(qrels: Qrels) -> set[str]:
+    """The documents of span (passage) judgements."""
+    return {doc for topic in qrels.topics.values() for doc in topic.passages}
+
+
+def names_a_document(run: Run, documents: set[str]) -> bool:
+    """Whether some result of ``run`` is one of ``documents``."""
+    return any(not documents.isdisjoint(ranking.docs.tolist())
+               for ranking in run.topics.values())
+
+
+def chunk_id_error(name: str, source: str | None) -> InputError:
+    """The refusal of :func:`check_chunk_ids`, for run ``name`` read from ``source`` (also
+    when the run was read in partitions: :mod:`sdreval.dask`)."""
+    return InputError(f"run {name}: none of its result ids is a document of the span "
+                      "judgements: is it a chunk-ID run? Give the chunk map "
+                      f"({chunk_map_option()} with chunk_id, doc_id, start, end)", source)
