@@ -17,7 +17,8 @@ from sdreval.errors import InputError
 RAG = example_path("rag")
 QRELS, RUN = str(RAG / "qrels.jsonl"), str(RAG / "runs" / "fixed.txt")
 TEXT = ("run bm25-fixed: none of its result ids is a document of the span judgements: is it a "
-        "chunk-ID run? Give the chunk map ({} with chunk_id, doc_id, start, end)")
+        "chunk-ID run? Give the chunk map ({} with chunk_id, doc_id, start, end), and a table "
+        "run its chunk ids in a chunk_id column")
 
 
 def test_cli_refuses():
@@ -46,3 +47,20 @@ def test_api_with_the_map_scores():
     run = sdreval.read_run(RUN, chunk_map=str(RAG / "chunks" / "fixed.jsonl"))
     table = sdreval.evaluate(QRELS, run, "P@5")
     assert table["value"].iloc[0] > 0
+
+
+def test_table_of_chunk_ids_in_doc_id_with_the_map(tmp_path):
+    """A CSV run whose doc_id column holds chunk ids, given with --chunk-map: eval printed
+    P@5 0.0000 (the check was skipped when a chunk map was given; only TREC runs are mapped
+    by it), sdreval.evaluate refused the same table.  Both refuse it now."""
+    table = tmp_path / "chunks.csv"
+    table.write_text("query_id,doc_id,score\n" + "".join(
+        f"{line.split()[0]},{line.split()[2]},{line.split()[4]}\n"
+        for line in open(RUN, encoding="utf-8")))
+    chunk_map = str(RAG / "chunks" / "fixed.jsonl")
+    result = CliRunner().invoke(cli, ["eval", QRELS, str(table), "-m", "P@5",
+                                      "--chunk-map", chunk_map])
+    assert result.exit_code == 1
+    assert TEXT.replace("bm25-fixed", "chunks").format("--chunk-map FILE") in result.stderr
+    with pytest.raises(InputError, match="a table run its chunk ids in a chunk_id column"):
+        sdreval.evaluate(QRELS, sdreval.read_run(str(table), chunk_map=chunk_map), "P@5")

@@ -161,7 +161,7 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
     warn_unused_documents(log, qrels_path, run_paths, options, formats)
     runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
     check_input_topics(qrels, runs)
-    check_chunk_ids(qrels, runs, bool(options.get("chunk_map")))
+    check_chunk_ids(qrels, runs)
     return qrels, runs, log
 
 

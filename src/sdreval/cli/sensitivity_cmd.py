@@ -262,7 +262,7 @@ def sensitivity_command(qrels, runs, measures, taus, rules, id_measure, chunk_ma
     log.raise_if_errors()
     echo_warnings([str(p) for p in log.warnings])
     check_input_topics(judgements, run_objs)  # as eval checks them
-    check_chunk_ids(judgements, run_objs, bool(chunk_map))
+    check_chunk_ids(judgements, run_objs)
     if taus:
         from ..measures import parse_measure
 

@@ -271,7 +271,7 @@ def validate_command(files, fmt, errors_only, collection_dir, pool_policy, docum
                 click.echo(f"{shown_source(path)}: warning: {unknown}")
     for qrels in qrels_read:  # a chunk-ID run without its chunk map, as eval refuses it
         try:
-            check_chunk_ids(qrels, [run for _, run in runs], chunk_map is not None)
+            check_chunk_ids(qrels, [run for _, run in runs])
         except InputError as error:
             failed = True
             for problem in error.problems:

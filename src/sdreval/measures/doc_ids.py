@@ -127,13 +127,14 @@ def warn_xml_suffix(ctx: object, run: Run, qrels: Qrels, topics: Iterable[str]) 
             warn(message)
 
 
-def check_chunk_ids(qrels: Qrels, runs: Iterable[Run], chunk_map_given: bool = False) -> None:
-    """Refuse a TREC run against span (passage) judgements when none of its document ids is a
-    judged document and no chunk map was given: its ids are chunk ids (every measure would be
-    0), and the chunk map maps them onto the documents' text.  The one rule of every path
-    (``sdreval eval``, validate, sensitivity, :func:`sdreval.evaluate`, reports)."""
+def check_chunk_ids(qrels: Qrels, runs: Iterable[Run]) -> None:
+    """Refuse a document run (TREC, or a table's ``doc_id`` column) against span (passage)
+    judgements when none of its document ids is a judged document: its ids are chunk ids
+    (every measure would be 0), which a chunk map maps onto the documents' text (a run read
+    with one is a passage run).  The one rule of every path (``sdreval eval``, validate,
+    sensitivity, :func:`sdreval.evaluate`, reports, streaming, Dask)."""
     runs = [run for run in runs if run.unit == "document" and run.topics]
-    if chunk_map_given or qrels.scale != "fol" or not runs:
+    if qrels.scale != "fol" or not runs:
         return  # the judged documents are gathered only for document runs
     documents = span_documents(qrels)
     for run in runs:
@@ -157,4 +158,5 @@ def chunk_id_error(name: str, source: str | None) -> InputError:
     when the run was read in partitions: :mod:`sdreval.dask`)."""
     return InputError(f"run {name}: none of its result ids is a document of the span "
                       "judgements: is it a chunk-ID run? Give the chunk map "
-                      f"({chunk_map_option()} with chunk_id, doc_id, start, end)", source)
+                      f"({chunk_map_option()} with chunk_id, doc_id, start, end), and a table "
+                      "run its chunk ids in a chunk_id column", source)
