@@ -304,7 +304,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
         if chunk_map is None:
             raise UsageError("a chunk-ID run needs the chunk map (chunk_map=: read_chunk_map, "
                              "chunk_id, doc_id, start, end)")
-        return chunk_run_from_frame(source, chunk_map, name or "run", log)
+        return chunk_run_from_frame(source, chunk_map, name, log)
     if kind == "span-run":  # a table's run column names it, as a table file's does
         from .spans import span_run_from_frame
 

@@ -216,8 +216,9 @@ def chunk_map_from_frame(data, documents: Documents | None = None,
                   documents)
 
 
-def chunk_run_from_frame(data, chunk_map: ChunkMap, name: str = "run",
+def chunk_run_from_frame(data, chunk_map: ChunkMap, name: str | None = None,
                          log: ProblemLog | None = None) -> Run:
-    """A chunk-ID run from a DataFrame or a list of records (dicts)."""
+    """A chunk-ID run from a DataFrame or a list of records (dicts); named ``name``, else by
+    its run column (as a table file's), else ``run``."""
     return built(lambda table, log_: chunk_run_from_table(table, chunk_map, log_, name),
-                  lambda _: as_table(data, f"({name})"), log)
+                  lambda _: as_table(data, f"({name or 'run'})"), log)
