@@ -89,9 +89,9 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
         raise UsageError("give either ctx or keyword options, not both")
     ctx = ctx or context(**options)
     seen = len(ctx.warnings)
-    with called_as("sdreval.evaluate"):  # (it has no fmt=)
-        read = some_runs(runs)
+    with called_as("sdreval.evaluate"):  # (it has no fmt=); the qrels first, as eval reads
         judged = read_qrels(qrels, collection=ctx.collection)
+        read = some_runs(runs)
     table = evaluate_table(judged, read, measure_list(measures), ctx, all_topics=all_topics,
                            jobs=jobs, scheduler=scheduler)
     result = summarise(table, keep_topics=per_topic)
