@@ -11,6 +11,7 @@ from collections import namedtuple
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -22,6 +23,27 @@ from ..model.result_rules import overlapping_rows
 from ..model.tree import Collection
 from ..model.xpointer import PointError, resolve_point, size_agrees
 from .textlines import is_repeat
+
+
+def assessment_files(path: Path, tally: Tally) -> list[tuple[Path, bool | None]]:
+    """The files to read with their main mark (True under ``main/``, False under ``others/``,
+    else None); files under ``in_progress/`` are left out (counted)."""
+    if path.is_dir():
+        found: list[tuple[Path, bool | None]] = []
+        for p in sorted(q for q in path.rglob("*") if q.is_file() and q.suffix.lower() == ".xml"):
+            parts = [part.lower() for part in p.relative_to(path).parts[:-1]]
+            if "in_progress" in parts:
+                tally.add("in-progress", str(p), None)
+                continue
+            found.append((p, True if "main" in parts else False if "others" in parts else None))
+        if not found:
+            raise InputError("no .xml assessment file in this directory"
+                             + (" (only in_progress/ pools)" if tally.kinds else ""),
+                             str(path))
+        return found
+    if not path.is_file():
+        raise InputError("no such file or directory", str(path))
+    return [(path, None)]
 
 
 #: an element judgement as read (``letter``: INEX 2002's coverage; ``rsize``: highlighted size)
