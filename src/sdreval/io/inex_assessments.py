@@ -347,7 +347,12 @@ def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None
                   "a non-negative integer (decimal digits); the passage is not used")
         return
     offset, end_offset, length = _offset(start), _offset(end), _offset(given["length"])
-    if length is None and offset is not None and end_offset is not None:
+    if offset is not None and end_offset is not None:
+        if length is not None and length != end_offset - offset:  # which is meant: not clear
+            log.error(pool.file, line, f"topic {topic}, {doc}: passage end {end!r} and length "
+                      f"{given['length']!r} say different things (start {start!r}); the "
+                      "passage is not used")
+            return
         length = end_offset - offset
     if offset is None or length is None or length < 0:
         log.error(pool.file, line, f"topic {topic}, {doc}: a passage needs start and end "
