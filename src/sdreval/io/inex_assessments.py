@@ -210,7 +210,12 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                     whitespace = xml_attr(el, "whitespace-text-node")
                     if "2005" in (xml_attr(el, "version", "year") or "") or whitespace is not None:
                         hints["2005"] = True
-                    pool.strip_whitespace = whitespace == "strip"
+                    if (whitespace or "keep").lower() not in ("keep", "strip"):
+                        log.error(file, el.sourceline, f"whitespace-text-node={whitespace!r} is "
+                                  "not keep or strip: which text nodes text()[k] counts is not "
+                                  "clear; the file is not read further")
+                        return
+                    pool.strip_whitespace = (whitespace or "").lower() == "strip"
                 elif tag == "file":
                     open_files += 1
                     doc = xml_attr(el, "file", "name", "id", "doc") or None  # None: not used
