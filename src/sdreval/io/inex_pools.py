@@ -314,6 +314,12 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
                     dp.doc_length = collection[doc].length
             if dp.doc_length is None and doc in sizes:
                 dp.doc_length = int(sizes[doc])  # type: ignore[arg-type]
+        end = max((offset + length for offset, length in dp.ranges), default=0)
+        if dp.doc_length is not None and end > dp.doc_length:  # as the FOL qrels reader says
+            pool = next((p for p in pools if (topic, doc) in p.lines), pools[0])
+            log.warn(pool.file, pool.lines.get((topic, doc)), f"topic {topic}, {doc}: a "
+                     f"highlighted passage reaches beyond the document's length {dp.doc_length} "
+                     f"(to {end}; kept)")
 
 
 def _resolve(point: Point, pool: Pool, collection: Collection, log: ProblemLog,
