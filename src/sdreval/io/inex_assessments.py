@@ -325,6 +325,10 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
         log.error(file, line, f"{where}: exhaustivity {e_text!r} is not 0, 1, 2, 3 or '?'; "
                   "the assessment is not used")
         return None
+    if s_text is not None and rsize is not None and size and abs(s - rsize / size) >= 0.01:
+        log.error(file, line, f"{where}: specificity {s_text!r} and rsize/size {rsize:g}/{size:g} "
+                  "say different things (X-RAI truncated s to two decimals); not used")
+        return None
     return Row(topic, doc, path, e, s, size, None, line, file, rsize)
 
 
