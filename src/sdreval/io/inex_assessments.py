@@ -31,7 +31,8 @@ from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
 from .detect import ASSESSMENT_ROOTS
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
-                         assessment_files, choose_pools, infer_scale, keep_first_bep)
+                         assessment_files, blank_topic_copy, choose_pools, infer_scale,
+                         keep_first_bep)
 from .native_lines import check_scale
 from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, given_log, local_path,
                         parse_float, parse_int)
@@ -136,7 +137,7 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
                    hints)
         except etree.XMLSyntaxError as exc:
             if blanked is None:
-                blanked = _blank_topic_copy(file_path.read_bytes(), exc.lineno)
+                blanked = blank_topic_copy(file_path.read_bytes(), exc.lineno)
                 if blanked is not None:
                     tally.add("topic-copy", file, exc.lineno)
                     continue
@@ -149,23 +150,6 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
 
 
 _TOPIC_FOLDER = re.compile(r"topic-([0-9]+)", re.IGNORECASE)
-_TOPIC_COPY = re.compile(rb"<inex_topic\b.*?</inex_topic\s*>", re.DOTALL)
-
-
-def _blank_topic_copy(data: bytes, line: int | None) -> bytes | None:
-    """``data`` with its ``<inex_topic>`` copy replaced by spaces (newlines kept), if the
-    syntax error at ``line`` lies inside that copy; else None."""
-    match = _TOPIC_COPY.search(data)
-    if match is None or line is None:
-        return None
-    first = data.count(b"\n", 0, match.start()) + 1
-    last = first + match.group(0).count(b"\n")
-    if not first <= line <= last:
-        return None
-    blank = re.sub(rb"[^\n]", b" ", match.group(0))
-    return data[:match.start()] + blank + data[match.end():]
-
-
 def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) -> None:
     """The event loop over one file (XML syntax errors propagate)."""
     file = pool.file
@@ -293,7 +277,13 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
     size, rsize = _number(pick(values, *_SIZE)), _number(pick(values, *_RSIZE))
     relevance, coverage = pick(values, *_RELEVANCE), pick(values, *_COVERAGE)
     where = f"topic {topic}, {doc} {path}"
+    e_text, s_text = pick(values, *_E_NAMES), pick(values, *_S_NAMES)
     if relevance is not None or coverage is not None:
+        if e_text is not None or s_text is not None or rsize is not None:  # which scale?
+            log.error(file, line, f"{where}: INEX 2002 relevance/coverage beside exhaustivity, "
+                      "specificity or rsize (INEX 2003-2007): which is meant is not clear; "
+                      "the assessment is not used")
+            return None
         hints["2002"] = True
         e = _number(relevance)
         letter = (coverage or "").upper()
@@ -303,8 +293,6 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
             return None
         return Row(topic, doc, path, e, COVERAGE_CODES[letter], size, letter, line, file,
                     None)
-    e_text = pick(values, *_E_NAMES)
-    s_text = pick(values, *_S_NAMES)
     if (e_text or "").lower() in _UNASSESSED and (s_text or "").lower() in _UNASSESSED \
             and rsize is None:
         if local_name(el.tag) == "path":  # INEX 2004: unassessed (the DTD default "U")

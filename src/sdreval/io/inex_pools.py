@@ -46,6 +46,23 @@ def assessment_files(path: Path, tally: Tally) -> list[tuple[Path, bool | None]]
     return [(path, None)]
 
 
+_TOPIC_COPY = re.compile(rb"<inex_topic\b.*?</inex_topic\s*>", re.DOTALL)
+
+
+def blank_topic_copy(data: bytes, line: int | None) -> bytes | None:
+    """``data`` with its ``<inex_topic>`` copy replaced by spaces (newlines kept), if the
+    syntax error at ``line`` lies inside that copy; else None."""
+    match = _TOPIC_COPY.search(data)
+    if match is None or line is None:
+        return None
+    first = data.count(b"\n", 0, match.start()) + 1
+    last = first + match.group(0).count(b"\n")
+    if not first <= line <= last:
+        return None
+    blank = re.sub(rb"[^\n]", b" ", match.group(0))
+    return data[:match.start()] + blank + data[match.end():]
+
+
 #: an element judgement as read (``letter``: INEX 2002's coverage; ``rsize``: highlighted size)
 Row = namedtuple("Row", "topic doc path e s size letter line file rsize")
 
