@@ -64,3 +64,13 @@ def test_table_of_chunk_ids_in_doc_id_with_the_map(tmp_path):
     assert TEXT.replace("bm25-fixed", "chunks").format("--chunk-map FILE") in result.stderr
     with pytest.raises(InputError, match="a table run its chunk ids in a chunk_id column"):
         sdreval.evaluate(QRELS, sdreval.read_run(str(table), chunk_map=chunk_map), "P@5")
+
+
+def test_budget_curve_refuses_as_budget_does():
+    """``sdreval budget`` refused the run with this text; ``budget_curve`` said the run
+    retrieves documents (a text that does not name the chunk map as the cause)."""
+    result = CliRunner().invoke(cli, ["budget", QRELS, RUN])
+    assert result.exit_code == 1 and TEXT.format("--chunk-map FILE") in result.stderr
+    with pytest.raises(InputError) as raised:
+        sdreval.api.budget_curve(QRELS, RUN)
+    assert raised.value.problems[0].message == TEXT.format("read_run(path, chunk_map=FILE)")
