@@ -42,3 +42,13 @@ def test_unnamed_index_no_hint():
     with pytest.raises(SdrevalError) as raised:
         sdreval.read_run(RUN.drop(columns="query_id"))
     assert "reset_index" not in str(raised.value)
+
+
+def test_ragas_samples_keyed_by_question():
+    """RAGAS samples indexed by their question: the samples' own missing-key message lists
+    the columns through the same helper."""
+    samples = pd.DataFrame({"user_input": ["q"], "reference_context_ids": [["d1"]],
+                            "retrieved_context_ids": [["d1"]]}).set_index("user_input")
+    with pytest.raises(SdrevalError) as raised:
+        sdreval.read_qrels(samples)
+    assert ONE.format("user_input") in str(raised.value)

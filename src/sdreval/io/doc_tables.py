@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import InputError, ProblemLog, UsageError
 from .options import format_option
 from .ids import shown
-from .table_checks import row_place
+from .table_checks import listed, row_place
 from .table_syntax import DOC, E, GRADE, S, SCORE, TOPIC
 from .tables import load_table
 from .textlines import finish, given_log
@@ -128,7 +128,7 @@ def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = No
     if key not in frame.columns or asked is None:
         raise UsageError(f"RAGAS samples read as {'judgements' if what == 'qrels' else 'a run'} "
                          f"need a query_id (or user_input) and {key} (a list of ids); columns: "
-                         + ", ".join(map(str, frame.columns)))
+                         + listed(frame))
     codes = pd.factorize(frame[asked])[0]  # (a missing id, -1: refused as every missing id)
     again = np.flatnonzero(pd.Series(codes).duplicated().to_numpy() & (codes >= 0)).tolist()
     if again:
