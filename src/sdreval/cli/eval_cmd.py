@@ -116,7 +116,8 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
                     dataset: str | None = None):
     """The per-topic table of run files read in byte ranges by the workers (the qrels read
     here, once), or with ``dataset`` the means (the per-topic rows written there by the
-    workers); None for document runs against span qrels (read whole, to check their ids)."""
+    workers); None for document runs (TREC or Parquet tables) against span qrels (read whole,
+    to check their ids)."""
     from ..orchestrate.ranges import evaluate_run_files
 
     log = ProblemLog()
@@ -124,8 +125,9 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
                            **qrels_options(options, ctx.collection))
     _raise_read_errors(log, runs, options, [layout != "parquet" for layout in layouts])
     warn_unused_documents(log, qrels, runs, options)
-    if qrels_obj.scale == "fol" and "document" in layouts:
-        return None  # chunk-ID runs are told by all their results (check_chunk_ids)
+    if qrels_obj.scale == "fol" and {"document", "parquet"} & set(layouts):
+        return None  # chunk-ID runs (TREC or table) are told by all their results
+        # (check_chunk_ids); a Parquet run here is a document table (span runs: read whole)
     check_input_topics(qrels_obj, [])
     kind = None
     if not measures:
