@@ -289,7 +289,27 @@ class InputPath(click.Path):
                       "others as files", param, ctx)
 
 
-class OutputPath(click.Path):
+class WritePath(click.Path):
+    """An output file: ``-`` is standard output (kept as ``-``); any other path's folder must
+    exist, checked before any input is read (exit 2), so that a mistyped folder neither costs
+    an evaluation nor ends in an error about a temporary file."""
+
+    def convert(self, value, param, ctx):
+        from ..io.locations import is_url
+
+        if value == "-" or is_url(value):
+            return value
+        path = super().convert(value, param, ctx)
+        if str(path).endswith(("/", os.sep)) or os.path.isdir(path):
+            return path  # a directory output (eval's Parquet dataset) is made when written
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            self.fail(f"{value}: no folder {folder} to write it in (make the folder first)",
+                      param, ctx)
+        return path
+
+
+class OutputPath(WritePath):
     """An output file of a command; ``-`` is standard output, as ``-`` is standard input for
     its inputs (it wrote a file named ``-``)."""
 

@@ -9,9 +9,9 @@ import click
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP
-from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, all_topics_option, echo_notes,
-                     echo_problems, echo_status, echo_warnings, handle_errors, jobs_options,
-                     quiet_option)
+from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, WritePath, all_topics_option,
+                     echo_notes, echo_problems, echo_status, echo_warnings, handle_errors,
+                     jobs_options, quiet_option)
 from .compare_cmd import unused_options
 from .eval_inputs import build_context, context_options, load_inputs
 
@@ -31,7 +31,7 @@ Examples:
 @click.command("report", epilog=EXAMPLES)
 @click.argument("qrels", required=False, type=InputPath(exists=True))
 @click.argument("runs", nargs=-1, type=InputPath(exists=True))
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.option("-o", "--output", type=WritePath(dir_okay=False), default=None,
               help="HTML report file (default report.html; without -o, no page is written "
                    "when only --text-table, --latex-table or --plot-dir is asked for).")
 @click.option("-m", "--measure", "measures", multiple=True,
@@ -63,9 +63,9 @@ Examples:
 @click.option("--no-timestamp", is_flag=True,
               help="Leave the time out of the page, so that the same inputs give the same "
                    "bytes (or set SOURCE_DATE_EPOCH to print that time instead of now).")
-@click.option("--text-table", type=click.Path(dir_okay=False), default=None,
+@click.option("--text-table", type=WritePath(dir_okay=False), default=None,
               help="Write the trec_eval-like summary table here ('-' for stdout).")
-@click.option("--latex-table", type=click.Path(dir_okay=False), default=None,
+@click.option("--latex-table", type=WritePath(dir_okay=False), default=None,
               help="Write the LaTeX summary table here ('-' for stdout).")
 @click.option("--test", type=click.Choice(["t", "wilcoxon", "sign", "bootstrap",
                                            "randomization"]), default="t",
