@@ -12,7 +12,7 @@ from ..errors import InputError, ProblemLog, SdrevalError, UsageError
 from ..io import read_qrels
 from ..lazy import decline_arrow_pandas_probe, import_pyarrow_without_cloudpickle
 from ..measures import parse_measure
-from ..measures.defaults import default_measures, rsv_order_hints, run_kind
+from ..measures.defaults import default_measures, run_kind
 from ..measures.evaluate import (coverage_lines, summarise, summarise_columns,
                                  zero_rel_option)
 from ..measures.results import ResultColumns
@@ -291,7 +291,6 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         if not measures:
             measures = chosen_measures(qrels_obj, [run_kind(r) for r in run_objs], ctx,
                                        options)
-        echo_warnings(rsv_order_hints(run_objs, ctx.order))
         table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
                               jobs=jobs, scheduler=scheduler, columns=True)
     echo_warnings(ctx.warnings)
