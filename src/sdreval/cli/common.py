@@ -25,6 +25,7 @@ def handle_errors(func: Callable) -> Callable:
 
         flags = FORMAT_FLAGS.set(format_flags())  # messages name --run-format, not fmt=
         try:
+            outputs_not_inputs()
             return func(*args, **kwargs)
         except InputError as error:
             for problem in error.problems:
@@ -57,6 +58,31 @@ def handle_errors(func: Callable) -> Callable:
             FORMAT_FLAGS.reset(flags)
 
     return wrapper
+
+
+def outputs_not_inputs() -> None:
+    """Refuse (exit 2) an output file of the command being run (``-o``, ``convert``'s OUT,
+    ``--text-table`` ...) that is one of its input files: it would be overwritten with the
+    output, the input lost."""
+    context = click.get_current_context(silent=True)
+    if context is None:
+        return
+    inputs, outputs = [], []
+    for param in context.command.params:
+        value = context.params.get(param.name)
+        values = value if isinstance(value, (tuple, list)) else (value,)
+        paths = [v for v in values if isinstance(v, str) and v != "-" and os.path.isfile(v)]
+        if isinstance(param.type, WritePath):
+            outputs += [(param, v) for v in paths]
+        elif isinstance(param.type, click.Path) and param.type.exists:
+            inputs += [(param, v) for v in paths]
+    for out_param, out in outputs:
+        for in_param, given in inputs:
+            if os.path.samefile(out, given):
+                flag = "/".join(out_param.opts) if out_param.param_type_name == "option" \
+                    else out_param.human_readable_name
+                raise UsageError(f"{flag} {out} is also an input ({in_param.human_readable_name}"
+                                 f"): writing it would overwrite that input; name another file")
 
 
 def format_flags() -> dict[str, str]:
