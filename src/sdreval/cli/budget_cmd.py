@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from ..stats.choices import CI_SAMPLES
-from .common import (InputPath, WritePath, all_topics_option, confidence_level_caveat, echo_notes,
-                     echo_problems, echo_warnings, handle_errors, quiet_option)
+from .common import (all_topics_option, confidence_level_caveat, echo_notes, echo_problems,
+                     echo_warnings, handle_errors, quiet_option)
 from .eval_inputs import (build_context, context_options, load_inputs, unused_param_options,
                           unused_pool_policy)
+from .paths import InputPath, WritePath
 
 EXAMPLES = """\b
 Examples:

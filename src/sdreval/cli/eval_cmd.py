@@ -18,11 +18,12 @@ from ..measures.evaluate import (coverage_lines, summarise, summarise_columns,
 from ..measures.results import ResultColumns
 from ..orchestrate.inputs import check_input_topics
 from ..report.output import COLUMN_FORMATS, FORMATS, check_target, write_results
-from .common import (InputPath, OutputPath, all_topics_option, echo_notes, echo_problems,
-                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option)
+from .common import (all_topics_option, echo_notes, echo_problems, echo_warnings, evaluate_runs,
+                     handle_errors, jobs_options, quiet_option)
 from .eval_inputs import (build_context, context_options, in_tokens, input_kinds, load_inputs,
                           qrels_options, unused_param_options, unused_pool_policy,
                           warn_unused_documents)
+from .paths import InputPath, OutputPath
 from .summary_options import summary_options, table_options
 
 

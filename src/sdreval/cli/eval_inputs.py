@@ -11,8 +11,9 @@ from ..measures import EvalContext
 from ..measures.defaults import rsv_order_hints
 from ..model.runnames import distinct_runs
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
-from .common import (NAME, POSITIVE_INT, TABLE_INPUT, UNIT_INTERVAL, BoundedFloat,
-                     echo_problems, pool_policy_option)
+from .common import (NAME, POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_problems,
+                     pool_policy_option)
+from .paths import TABLE_INPUT
 
 
 #: eval's options that change the values of span measures (``sensitivity`` takes these)

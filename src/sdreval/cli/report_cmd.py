@@ -9,11 +9,11 @@ import click
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP
-from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, WritePath, all_topics_option,
-                     echo_notes, echo_problems, echo_status, echo_warnings, handle_errors,
-                     jobs_options, quiet_option)
+from .common import (LEVEL, POSITIVE_INT, SEED, all_topics_option, echo_notes, echo_problems,
+                     echo_status, echo_warnings, handle_errors, jobs_options, quiet_option)
 from .compare_cmd import unused_options
 from .eval_inputs import build_context, context_options, load_inputs
+from .paths import InputPath, WritePath
 
 _PLOTS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences", "diffci",
           "ci", "distribution", "heatmap", "decisions", "swap")

@@ -23,8 +23,8 @@ from ..io.json_files import json_holds
 from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..orchestrate.inputs import check_chunk_ids, check_input_topics
-from .common import (NAME, EXIT_INVALID_INPUT, EXIT_OK, TABLE_INPUT, InputPath,
-                     handle_errors, pool_policy_option)
+from .common import EXIT_INVALID_INPUT, EXIT_OK, NAME, handle_errors, pool_policy_option
+from .paths import TABLE_INPUT, InputPath
 
 
 
