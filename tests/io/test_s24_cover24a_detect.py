@@ -19,8 +19,8 @@ def test_a_documents_file_is_neither_judgements_nor_a_run(tmp_path):
     path = tmp_path / "docs.jsonl"
     path.write_text('{"doc_id": "d", "text": "hello world"}\n')
     assert detect_format(path) == "documents"
-    with pytest.raises(InputError, match=r"this is a documents file, not judgements \(use fmt= "
-                                         r"of read_qrels to force a format\)"):
+    with pytest.raises(InputError, match=r"this is a documents file, not judgements: documents "
+                                         r"\(doc_id, text; .*\) are given beside"):
         read_qrels(str(path))
     with pytest.raises(InputError, match="this is a documents file, not a run"):
         read_run(str(path))

@@ -121,7 +121,7 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
 @click.option("--wilcoxon-method", type=click.Choice(WILCOXON_METHODS), default="approx",
               show_default=True,
               help="Normal approximation (tie-corrected), exact (refused where differences "
-                   "tie), or auto: exact where there are no ties or zeros.")
+                   "tie), or auto: exact where the non-zero differences do not tie (at most 50).")
 @click.option("--missing", type=click.Choice(["error", "drop", "zero"]), default="error",
               show_default=True,
               help="A run without a score on a topic another run has: fail, leave the topic "

@@ -157,7 +157,7 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
         from ..io.spans.documents import Documents, qrels_in_tokens, run_in_tokens
 
         documents = Documents(documents.texts, tokenizer, documents.source)  # counted in these
-        qrels = qrels_in_tokens(qrels, documents)
+        qrels = qrels_in_tokens(qrels, documents, log)
         runs = [run_in_tokens(run, documents) for run in runs]
     warn_unused_documents(log, qrels_path, run_paths, options, formats)
     runs = distinct_runs(runs, lambda message: log.warn(None, None, message))

@@ -115,8 +115,9 @@ class LazyGroup(click.Group):
             if said is None or error.ctx is None or error.ctx.info_name not in MEASURING:
                 error.show()
                 raise SystemExit(error.exit_code) from None
+            advice = said[1] or _judged_only()
             click.echo(f"sdreval: usage error: no option {error.option_name}: {said[0]} "
-                       f"{error.option_name} {said[1]}{_not_here(said[1], error.ctx)}",
+                       f"{error.option_name} {advice}{_not_here(advice, error.ctx)}",
                        err=True)
             raise SystemExit(2) from None
         except click.ClickException as error:
@@ -160,9 +161,7 @@ PEER_OPTIONS = {
     "-n": ("trec_eval's and ir_measures'", "(no means, per-topic rows only) is not taken: -q "
            "adds the per-topic rows, and the means are the rows whose topic is 'all' "
            "(--format csv for a table to filter)"),
-    "-J": ("trec_eval's", "(unjudged results removed before scoring) is not in sdreval: "
-           "Judged@k says how much of a ranking is judged, Bpref and infAP score incomplete "
-           "judgements"),
+    "-J": ("trec_eval's", None),  # measures.aliases.JUDGED_ONLY, the measure parameter's
     "-N": ("trec_eval's", "(documents in the collection) is not taken: no sdreval measure of "
            "trec_eval's needs it (utility's fourth weight, which does, is refused unless 0)"),
     "-R": ("trec_eval's", "(the qrels format) is not needed: formats are detected from "
@@ -183,6 +182,14 @@ PEER_OPTIONS = {
     "--provider": ("ir_measures'", "(which library computes) is not taken: sdreval computes "
                    "every measure itself"),
 }
+
+
+def _judged_only() -> str:
+    """What -J is and what to use instead, as the measure parameter judged_only says it (the
+    measures are imported only for this message: the start-up does not pay for them)."""
+    from ..measures.aliases import JUDGED_ONLY
+
+    return JUDGED_ONLY
 
 
 def _not_here(advice: str, ctx: click.Context) -> str:

@@ -21,7 +21,7 @@ def project_qrels(qrels, chunk_map, rule: str, tau: float, gaps: bool = False):
     from ..measures import EvalContext
     from ..measures.passage import judges_text
     from ..measures.span.definitions import gold_table
-    from ..measures.span.projection import project, uncovered_gold
+    from ..measures.span.projection import project, unchunked_gold, uncovered_gold
 
     if not judges_text(qrels):
         raise UsageError("project needs passage judgements (span qrels, or FOL or passage "
@@ -32,7 +32,7 @@ def project_qrels(qrels, chunk_map, rule: str, tau: float, gaps: bool = False):
     table = project(gold, chunk_map.index.to_numpy(dtype=object), chunk_map.docs,
                     chunk_map.starts, chunk_map.ends, rule, tau)
     lost = sorted(set(gold["topic"]) - set(table["topic"]))
-    unchunked = sorted(set(gold["doc"]) - set(chunk_map.docs))
+    unchunked = unchunked_gold(gold["doc"].unique(), chunk_map.docs)
     graded = sorted(set(gold["grade"].tolist()) - {1.0})
     outside = (uncovered_gold(gold, chunk_map.docs, chunk_map.starts, chunk_map.ends)
                if gaps else None)
@@ -113,6 +113,7 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
     from ..io import read_qrels
     from ..io.ids import check_writable
     from ..io.spans import read_chunk_map, read_documents
+    from ..measures.span.projection import unchunked_warning
 
     given = click.get_current_context().get_parameter_source("tau")
     if rule == "any" and given is click.core.ParameterSource.COMMANDLINE:
@@ -145,11 +146,9 @@ def project_command(qrels, chunk_map, rule, tau, documents, output):
                        "rule decides relevance, not the grade); graded span measures (SpanNDCG) "
                        "read the span judgements themselves"])
     shown = shown_source(chunk_map)
-    if unchunked:
-        echo_warnings([f"{len(unchunked)} document(s) with gold text have no chunk in "
-                       f"{shown}, so their gold text is in no projected chunk (check the "
-                       "doc ids of the chunk map): " + ", ".join(map(str, unchunked[:20]))
-                       + (" ..." if len(unchunked) > 20 else "")])
+    if unchunked[0]:
+        echo_warnings([unchunked_warning(*unchunked, shown,
+                                         "their gold text is in no projected chunk")])
     if outside is not None and len(outside):
         echo_warnings([f"{int(outside['chars'].sum())} character(s) of gold text in "
                        f"{outside['topic'].nunique()} topic(s) and {outside['doc'].nunique()} "

@@ -18,7 +18,6 @@ from ..errors import InputError, Problem, ProblemLog, UsageError, shown_source
 from ..io.detect import (ALIASES, ALL_FORMATS, QRELS_FORMATS, RUN_FORMATS, SPAN_TABLES,
                          detect_format, normalise_format)
 from ..io import read_collection, read_qrels, read_run
-from ..io.collection import NotADocument
 from ..io.json_files import json_holds
 from ..judgements.qrels import Qrels
 from ..model.run import Run
@@ -79,17 +78,15 @@ def validate_file(path: str, fmt: str | None = None, sink: Callable[[Problem], N
                 summary += _placed(run, collection, log)
         else:
             obj = collection = read_collection(path, log)
-            elements, others = 0, 0
-            for doc in collection:
+            elements = 0
+            for doc in collection:  # the documents (element_count's, each error logged)
                 try:
                     elements += len(collection[doc])
-                except NotADocument as error:  # topics beside the documents: left out
-                    others += 1
-                    for problem in error.problems:
-                        log.warn(problem.file, problem.line, problem.message)
                 except InputError as error:
                     _add(log, error)
-            documents = len(collection) - others
+            documents, others = len(collection), len(collection.others)
+            for doc, message in collection.others.items():  # topics beside the documents
+                log.warn(str(collection.files[doc]), None, message)
             summary = f"{documents:,} documents, {elements:,} elements" + (
                 f" ({others} XML file(s) left out: not documents)" if others else "")
             if not documents:

@@ -40,6 +40,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
+from ..judgements.qrels import TOO_SMALL
 from ..measures import MEASURES, Measure, MeasureDef, parse_measure
 from ..measures.registry import EvalContext, make_measure
 from ..measures.results import stacked
@@ -263,7 +264,8 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
 
     Elements: ``query_id, doc_id, xpath, relevance`` (the grade on the ``graded`` scale; on
     the INEX scales ``relevance`` is 1 when e > 0 and s > 0, and ``exhaustivity`` and
-    ``specificity`` carry the pair, and ``scale`` names the scale of the pairs: ``inex2002``,
+    ``specificity`` carry the pair, INEX 2005's "too small" exhaustivity written ``?``, as the
+    files write it, and ``scale`` names the scale of the pairs: ``inex2002``,
     ``inex2003`` or ``inex2005``), and ``size`` (characters; NaN where unknown) when the
     judgements give sizes.  Passages: one row per highlighted passage
     ``query_id, doc_id, offset, length, relevance, doclen, bep`` (``relevance``: the range's
@@ -284,11 +286,13 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
         return pd.DataFrame(rows, columns=["query_id", "doc_id", "offset", "length",
                                            "relevance", "doclen", "bep"])
     graded = qrels.scale == "graded"
+    question = qrels.scale == "inex2005"  # too small: '?', as the files write it
     for topic, judged in qrels.topics.items():
         for (doc, path), a in judged.elements.items():
             relevance = a.e if graded else float(a.e > 0 and a.s > 0)
             rows.append((topic, doc, path, int(relevance) if float(relevance).is_integer()
-                         else relevance, a.e, a.s, math.nan if a.size is None else a.size))
+                         else relevance, "?" if question and a.e == TOO_SMALL else a.e, a.s,
+                         math.nan if a.size is None else a.size))
     frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "xpath", "relevance",
                                         "exhaustivity", "specificity", "size"])
     unused = ["exhaustivity", "specificity"] if graded else []

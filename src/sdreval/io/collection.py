@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Union
+from typing import Iterator, Union
 
 import numpy as np
 from lxml import etree
@@ -31,7 +31,7 @@ from lxml import etree
 from ..errors import InputError, ProblemLog, UsageError
 from ..model.tree import Collection, DocumentTree
 from .textlines import finish
-from .xmlsafe import SAFE, refuses_entities, report_syntax_error, wide_codec
+from .xmlsafe import SAFE, head_root, refuses_entities, report_syntax_error, wide_codec
 
 Source = Union[str, Path, bytes]
 
@@ -68,6 +68,13 @@ def _not_a_document(root: etree._Element) -> str | None:
     if name == "parameters" and root.find("query") is not None:
         return "Indri queries"
     return NOT_DOCUMENTS.get(name)
+
+
+def not_a_document(root: etree._Element, what: str) -> str:
+    """What is said of a file of a collection directory whose ``root`` makes it ``what``."""
+    return (f"not a document: its root element <{_tag_name(root)}> makes it {what}; a "
+            "collection directory is read without it (its elements are not counted; a run or "
+            "judgements naming it are refused)")
 
 
 def _parser() -> etree.XMLParser:
@@ -167,9 +174,7 @@ def parse_document(source: Source, doc_id: str | None = None,
         report_syntax_error(ProblemLog(strict=True), name, exc)
     what = _not_a_document(root)
     if what is not None:
-        raise NotADocument(f"not a document: its root element <{_tag_name(root)}> makes it "
-                           f"{what}; a collection directory is read without it (its elements "
-                           "are not counted; a run or judgements naming it are refused)", name)
+        raise NotADocument(not_a_document(root, what), name)
     refuses_entities(root, name, ProblemLog(strict=True))  # raised
     unknown += [(node.sourceline, (node.text or "&?;")[1:-1]) for node in root.iter(etree.Entity)]
     _report_unknown(unknown, name, log)
@@ -264,23 +269,56 @@ class FileCollection(Collection):
     ambiguous: dict[str, list[str]] = field(default_factory=dict)
     #: the directory read (named in messages about documents it does not hold)
     root: str = ""
+    #: id -> file
+    files: dict[str, Path] = field(default_factory=dict)
+    #: the files found to be no document (topics, assessments, a run: :class:`NotADocument`),
+    #: id -> what is said of it; left out of ``len()`` and iteration, refused when named
+    others: dict[str, str] = field(default_factory=dict)
+    #: the files found to be documents (by their root element, or parsed)
+    _documents: set[str] = field(default_factory=set, repr=False)
 
     def __getitem__(self, doc: str) -> DocumentTree:
-        return super().__getitem__(self.aliases.get(doc, doc))
+        doc = self.aliases.get(doc, doc)
+        try:
+            return super().__getitem__(doc)
+        except NotADocument as error:
+            self.others[doc] = error.problems[0].message
+            raise
 
     def __contains__(self, doc: object) -> bool:
         return doc in self._ids or doc in self.aliases
 
+    def __iter__(self) -> Iterator[str]:
+        """The documents' ids: a file not parsed yet is told by its root element (its first
+        bytes read), so that ``len()`` counts documents whether or not they were parsed."""
+        return (doc for doc in self.doc_ids if self._is_document(doc))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def _is_document(self, doc: str) -> bool:
+        if doc in self._documents or doc in self._cache:
+            return True
+        if doc in self.others:
+            return False
+        root = head_root(self.files[doc]) if doc in self.files else None
+        if root is None or etree.QName(root).localname.lower() == "parameters":
+            try:  # told by parsing it (Indri's <parameters> by their <query> children)
+                self[doc]
+            except NotADocument:
+                return False
+            except InputError:  # a malformed document: said where it is used
+                pass
+        elif (what := _not_a_document(root)) is not None:
+            self.others[doc] = not_a_document(root, what)
+            return False
+        self._documents.add(doc)
+        return True
+
     def element_count(self) -> int:
         """Total number of elements (loads every document); a file that is no document
         (:class:`NotADocument`: topics, assessments, a run) counts none."""
-        total = 0
-        for doc in self.doc_ids:
-            try:
-                total += len(self[doc])
-            except NotADocument:
-                continue
-        return total
+        return sum(len(self[doc]) for doc in self)
 
 
 #: how documents are named: ``auto`` (the file stem when every stem is unique, else the path;
@@ -352,4 +390,4 @@ def read_collection(directory: str | Path, log: ProblemLog | None = None,
         finish(problems, True)
     return FileCollection(list(by_id), partial(_load, by_id, log), aliases=aliases,
                           ambiguous={s: [paths[q] for q in f] for s, f in shared.items()},
-                          root=str(root))
+                          root=str(root), files=by_id)

@@ -20,7 +20,7 @@ from ..errors import InputError, UsageError
 from .json_files import is_qa_dataset
 from .locations import is_directory, is_url, refuse_text_url
 from .options import arguments_order, format_option
-from .text_hints import ONLY_INPUTS, twofold_qrels, unrecognised_hint
+from .text_hints import ONLY_INPUTS, aid_refusal, twofold_qrels, unrecognised_hint
 from .text_rules import LONE_CR_PROBLEM, lone_cr, wide_text
 from .textlines import (is_pipe, local_path, open_binary, parse_float, parse_grade, parse_int,
                         read_head, table_layout)
@@ -280,6 +280,8 @@ def _wrong_kind(path: str | Path, found: str, what: str, option: str) -> str:
                 f"{'INEX assessment pools (XML files) or ' if what == 'judgements' else ''}"
                 "a Parquet dataset, and this one holds neither; give the "
                 f"{'qrels' if what == 'judgements' else 'run'} file itself")
+    if found in SPAN_TABLES:  # documents, a chunk map: given beside the judgements and runs
+        return aid_refusal(found, what)
     columns: list[str] = []
     if found in ("span-run", "table-qrels"):  # a table: its columns say more
         from .frame_qrels import beir_qrels

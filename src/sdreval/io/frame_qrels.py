@@ -47,12 +47,15 @@ def qrels_from_table(frame: pd.DataFrame, scale: str | None = None,
     spans = span_columns(frame)
     grade = column(frame, GRADE + (("score",) if beir_qrels(frame.columns) else ()),
                    "relevance", False, check)
-    if spans is not None:
-        qrels = _passage_qrels(frame, spans, grade, topics, docs, check)
-    else:
-        qrels = _element_qrels(frame, grade, scale or _scale_column(frame), topics, docs, check)
+    try:
+        if spans is not None:
+            qrels = _passage_qrels(frame, spans, grade, topics, docs, check)
+        else:
+            qrels = _element_qrels(frame, grade, scale or _scale_column(frame), topics, docs,
+                                   check)
+    finally:  # the warnings found before an error are issued too, as a run table's are
+        finish(log, own)
     log.raise_if_errors()
-    finish(log, own)
     return qrels
 
 
@@ -108,8 +111,8 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
                                "inex2003 (in Python: scale= of read_qrels)")
     if rule:  # the rule applied, as the native TSV states it
         check.log.warn(check.source, None, rule)
-    # a '?' as written, or -1 (TOO_SMALL, as qrels_frame writes '?') on scale inex2005
-    question = question | ((e == TOO_SMALL) & (scale == "inex2005"))
+    # too small is written '?' (as qrels_frame writes it), never as its code -1: refused, as
+    # by the native TSV and the INEX assessments
     return element_judgements(check, scale, topics, docs, paths, e, s, size, letter,
                               question, documents=path is None)
 

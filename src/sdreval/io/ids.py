@@ -11,6 +11,7 @@ of them is refused: never a silent mismatch that scores 0."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -101,6 +102,14 @@ def id_problem(value: Any) -> str:
         return (f"{shown(value)} is a {type(value).__name__}, not an id: give ids as text "
                 "or integers")
     return f"{shown(value)} is empty"
+
+
+def loose_id(text: str) -> str:
+    """An id with leading zeros, case and the Unicode form (NFC/NFD) set aside, to name the id
+    a mistyped one may mean (``'007'`` and ``'7'``, ``'Q1'`` and ``'q1'``); ids themselves are
+    always compared as written."""
+    text = unicodedata.normalize("NFC", text).casefold()
+    return text.lstrip("0") or "0" if text.isascii() and text.isdigit() else text
 
 
 def is_missing(value: Any) -> bool:

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import ProblemLog, UsageError
 from .detect import QRELS_FORMATS, RUN_FORMATS, resolve_format
 from .json_files import is_qa_dataset, qa_judgements, read_json_file
+from .table_syntax import TOPIC
+from .text_hints import aid_checked
 from .textlines import finish, given_log
 
 if TYPE_CHECKING:  # annotations only: reading a file imports no pandas
@@ -126,15 +128,15 @@ def is_frame(obj: Any) -> bool:
     return type(obj).__name__ == "DataFrame" and type(obj).__module__.startswith("pandas")
 
 
-def is_span_data(source: Any, key: str | None) -> bool:
+def is_span_data(source: Any, key: str | None, what: str | None = None) -> bool:
     """A DataFrame or list of records with span keys (``query_id, doc_id, start, end``, and
     ``key`` when given): span qrels or span runs (:mod:`sdreval.io.spans`)."""
-    return _table_kind(source, key) == ("span-qrels" if key else "span-run")
+    return _table_kind(source, key, what) == ("span-qrels" if key else "span-run")
 
 
-def _table_kind(source: Any, key: str | None) -> str | None:
-    """The span input (``span-qrels``, ``span-run``, ``chunk-run``) a DataFrame or list of
-    records holds, by the keys that name a file's (``key``: a qrels key), or None."""
+def _table_kind(source: Any, key: str | None, what: str | None = None) -> str | None:
+    """The span input (``span-qrels``, ``span-run``, ``chunk-run``) a DataFrame or records
+    hold, by a file's keys (``key``: a qrels key), or None; as ``what``, documents refused."""
     if is_frame(source):
         columns = set(source.columns)
     elif isinstance(source, list) and source and isinstance(source[0], Mapping):
@@ -145,7 +147,9 @@ def _table_kind(source: Any, key: str | None) -> str | None:
         return "span-qrels" if key else "span-run"
     from .spans import span_format  # RAG tools' keys (LlamaIndex, LangChain), as in files
 
-    return span_format([str(c) for c in columns], None if key else "run")
+    records = None if is_frame(source) else source
+    return aid_checked(span_format([str(c) for c in columns], None if key else "run"), what,
+                       "(DataFrame)" if records is None else "(records)", records)
 
 
 def _span_aids(chunk_map, documents) -> tuple:
@@ -233,7 +237,7 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
     from .spans.objects import result_rows
 
     source = ragas_id_records(result_rows(source))  # LangChain/LlamaIndex objects: dicts
-    if is_span_data(source, "relevance"):
+    if is_span_data(source, "relevance", "judgements"):
         from .spans import span_qrels_from_frame
 
         return span_qrels_from_frame(source, documents, log=log)
@@ -293,7 +297,7 @@ def read_run(source: Any, fmt: str | None = None, log: ProblemLog | None = None,
         differs = chosen_run_name(name, named)[1]
         if differs:
             _state(log, "(DataFrame)", differs)
-    kind = _table_kind(source, None)  # a span input's, by its keys
+    kind = _table_kind(source, None, "a run")  # a span input's, by its keys
     if kind == "chunk-run":  # chunk ids: spans by the map, as in files
         from .spans import chunk_run_from_frame
 
@@ -371,8 +375,6 @@ def _is_run_dict(mapping: Mapping) -> bool:
     """One run: ``{topic: {unit: score}}`` (values are mappings of numbers, or of text the
     run's reader reads as numbers, as a table's) or columns; the first non-empty mapping
     decides (an empty one is a topic without results, or a run without any)."""
-    from .table_checks import TOPIC
-
     if any(key in mapping for key in TOPIC) and all(
             isinstance(v, (list, tuple)) or hasattr(v, "__array__")
             for v in mapping.values()):
@@ -393,8 +395,6 @@ def _is_record(item: Any) -> bool:
     if hasattr(item, "_fields"):
         return True
     if isinstance(item, Mapping):
-        from .table_checks import TOPIC
-
         return any(key in item for key in TOPIC)
     return isinstance(item, tuple) and len(item) >= 3 and (isinstance(item[2], Number) or
                                                            item[2] is None)  # None: refused

@@ -1,18 +1,49 @@
 """What the first data lines of a TREC-like text file most likely are where detection
 (:mod:`sdreval.io.detect`) cannot tell: the hint added to "unrecognised format"
-(:func:`unrecognised_hint`) and the refusal of lines that read as two formats
-(:func:`twofold_qrels`)."""
+(:func:`unrecognised_hint`), the refusal of lines that read as two formats
+(:func:`twofold_qrels`), and of documents or a chunk map given as judgements or a run, as a
+file or a table (:func:`aid_refusal`)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
+from ..errors import InputError
 from .options import format_option
-from .table_syntax import case_hint
+from .table_syntax import TOPIC, case_hint
 from .textlines import fractional_grade, parse_float, parse_grade, parse_int
 
 
 #: what a hint says of a file that is no input (topics, queries)
 ONLY_INPUTS = "sdreval needs only the judgements and the runs"
+#: a record naming its topic (a table's topic column)
+_TOPIC_KEYS = frozenset(TOPIC)
+#: where the inputs of span evaluation that are neither judgements nor a run are given
+_AIDS = {"documents": "documents (doc_id, text; BEIR's corpus.jsonl: _id, title, text) are "
+                      "given beside the judgements and the run: --documents FILE, in Python "
+                      "documents= of read_qrels and read_run",
+         "chunk-map": "a chunk map (chunk_id, doc_id, start, end) is given beside a chunk-ID "
+                      "run: --chunk-map FILE, in Python chunk_map= of read_run"}
+
+
+def aid_refusal(found: str, what: str, noun: str = "file") -> str:
+    """Why a documents or chunk-map ``found`` (a ``noun``: file or table) given as ``what``
+    (judgements, a run) is refused, and where it is given: one text for files and tables."""
+    return f"this is a {found} {noun}, not {what}: {_AIDS[found]}"
+
+
+def aid_checked(found: str | None, what: str | None, source: str,
+                records: list | None = None) -> str | None:
+    """``found``, the span input a table's keys name, refused when it is documents or a chunk
+    map and the table was given as ``what`` (judgements, a run; None: not refused), with
+    the text their files are refused with (``source``: the table, in the message); of
+    ``records`` (their first one's keys: ``found``), those where no record names a topic."""
+    if what and found in _AIDS and not (records and any(
+            isinstance(r, Mapping) and not _TOPIC_KEYS.isdisjoint(r) for r in records)):
+        raise InputError(aid_refusal(found, what, "table"), source)
+    return found
+
+
 #: the grades of TREC qrels, as told from passage lengths by :func:`twofold_qrels`
 GRADE_LIMIT = 10
 

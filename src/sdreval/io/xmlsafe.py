@@ -58,6 +58,25 @@ def safe_iterparse(source: Path | BinaryIO, events: tuple[str, ...], tag=None):
                            remove_pis=True, **SAFE)
 
 
+#: bytes of a file read to find its root element (:func:`head_root`)
+HEAD_BYTES = 4096
+
+
+def head_root(path: Path) -> etree._Element | None:
+    """The root element as the first bytes of the file begin it (its children parsed so far),
+    parsed safely; None where they do not (a long prolog, a syntax error)."""
+    parser = etree.XMLPullParser(events=("start",), **SAFE)
+    try:
+        with open(path, "rb") as handle:
+            parser.feed(handle.read(HEAD_BYTES))
+    except (OSError, etree.XMLSyntaxError):
+        pass
+    try:
+        return next((element for _, element in parser.read_events()), None)
+    except etree.XMLSyntaxError:
+        return None
+
+
 def refuses_entities(el: etree._Element, file: str | None, log: ProblemLog) -> bool:
     """True, and an error logged at ``el``'s line, if the internal DTD subset of the document
     ``el`` belongs to declares entities (general or parameter), as parsed by libxml2 (the

@@ -273,6 +273,12 @@ def canonical_name(name: str, has_cutoff: bool) -> str | None:
             or (TREC_CUTOFF_NAMES.get(name) if has_cutoff else None))
 
 
+#: trec_eval's -J (ir_measures' judged_only), what it does and what sdreval has instead: said
+#: by the measure parameter and by the commands' -J (sdreval.cli.main)
+JUDGED_ONLY = ("(unjudged results removed before scoring) is not in sdreval: Judged@k says how "
+               "much of a ranking is judged, Bpref and infAP score incomplete judgements")
+
+
 def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
     """An ir_measures parameter as sdreval's (``dcg=exp-log2`` -> ``gains=exp``); its
     ``NumRet(rel=1)`` (relevant results retrieved) and ``judged_only`` are refused with what
@@ -284,10 +290,8 @@ def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
         raise UsageError(f"measure NumRet(rel={value}): ir_measures' relevant results "
                          f"retrieved are {instead} in sdreval")
     if key == "judged_only":
-        raise UsageError(f"measure {measure}: ir_measures' judged_only (unjudged results "
-                         "removed before scoring, trec_eval -J) is not in sdreval; Judged@k "
-                         "says how much of a ranking is judged, Bpref and infAP score "
-                         "incomplete judgements")
+        raise UsageError(f"measure {measure}: judged_only, ir_measures' name of trec_eval's "
+                         f"-J {JUDGED_ONLY}")
     found = PARAM_VALUES.get((measure, key, value))
     if found is not None:
         return found

@@ -11,10 +11,10 @@ warning too).
 """
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..io.ids import loose_id
 from ..judgements.qrels import Qrels
 from ..model.ordering import topic_sort_key
 
@@ -131,14 +131,14 @@ def near_misses(unknown: list[str], known: Any, ctx: Any = None, shown: int = 3)
     if index is None:
         index = {}
         for topic in known:
-            loose = _loose(topic)
+            loose = loose_id(topic)
             if loose != topic:
                 index.setdefault(loose, topic)
         if cache is not None:
             cache[key] = index
     pairs = []
     for topic in unknown:
-        loose = _loose(topic)
+        loose = loose_id(topic)
         found = loose if loose != topic and loose in known else index.get(loose)
         if found is not None and found != topic:
             pairs.append((found, topic))
@@ -149,9 +149,3 @@ def near_misses(unknown: list[str], known: Any, ctx: Any = None, shown: int = 3)
     return (f"; the qrels have {listed}{' ...' if len(pairs) > shown else ''}: ids are "
             "compared as written (as trec_eval compares them), so leading zeros, case and the "
             "Unicode form (NFC/NFD) count; write the run's topics as the qrels write them")
-
-
-def _loose(topic: str) -> str:
-    """A topic id with leading zeros, case and the Unicode form set aside (:func:`near_misses`)."""
-    text = unicodedata.normalize("NFC", topic).casefold()
-    return text.lstrip("0") or "0" if text.isascii() and text.isdigit() else text

@@ -31,7 +31,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Patch
 
 from ..errors import UsageError
-from ..stats.effect import TIE_TOLERANCE as TIE  # compare's W/T/L
+from ..stats.paired import differences
 from .curves import CurveSpec
 from .labels import run_labels
 
@@ -152,14 +152,15 @@ def plot_topic_differences(results: pd.DataFrame, measure: str, baseline: str,
     axes = _grid(fig, len(others), columns, sharey=True)
     limit = 0.0
     for ax, run in zip(axes, others):
-        d = (table[run] - table[baseline]).dropna().sort_values(ascending=False).to_numpy()
+        # compare's W/T/L: differences to 12 decimals, a tie where 0
+        d = -np.sort(-differences(table[run].to_numpy(float), table[baseline].to_numpy(float)))
         limit = max(limit, float(np.abs(d).max()) if len(d) else 0.0)
-        colours = np.where(d > TIE, BETTER, np.where(d < -TIE, WORSE, EVEN))
+        colours = np.where(d > 0, BETTER, np.where(d < 0, WORSE, EVEN))
         ax.bar(np.arange(len(d)), d, width=0.85, color=colours)
         ax.axhline(0, color="black", linewidth=0.6)
-        tied = np.flatnonzero(np.abs(d) <= TIE)  # a tie has no bar: a grey dot on the line
+        tied = np.flatnonzero(d == 0)  # a tie has no bar: a grey dot on the line
         ax.plot(tied, np.zeros(tied.size), "o", color=EVEN, markersize=3.5, zorder=3)
-        wins, losses = int((d > TIE).sum()), int((d < -TIE).sum())
+        wins, losses = int((d > 0).sum()), int((d < 0).sum())
         # a long run name wraps: the counts stay readable, never under the next panel
         ax.set_title("\n".join(textwrap.wrap(f"{run}: {wins}/{tied.size}/{losses}",
                                              100 // columns - 6)), fontsize=8.5)
@@ -335,18 +336,13 @@ def plot_significance_grid(compare: pd.DataFrame, measure: str, runs: Sequence[s
                            ) -> Figure:
     """Run × run decisions on ``measure``: green where the row run is significantly better
     than the column run, red where it is worse, grey where the test does not reject."""
-    index = {r: i for i, r in enumerate(runs)}
-    n = len(runs)
-    grid = np.full((n, n), np.nan)
-    from ..stats.compare import directions
+    from ..stats.compare import directions, pair_square
 
+    n = len(runs)
     rows = compare[compare["measure"].astype(str) == measure]
-    for row, side in zip(rows.itertuples(index=False), directions(rows)):
-        a, b = str(row.run_a), str(row.run_b)
-        if a not in index or b not in index:
-            continue
-        sign = float(side) if bool(row.reject) else 0.0  # the test's side, not the means
-        grid[index[a], index[b]], grid[index[b], index[a]] = sign, -sign
+    # the test's side (not the means') where it rejects
+    sides = np.where(rows["reject"].astype(bool), directions(rows), 0).astype(float)
+    grid = pair_square(rows, runs, sides, np.nan, -1)
     labels = list(run_labels(runs).values())
     # room for the names beside and (turned) under the grid, which stays square
     room = 0.045 * max(0, max((len(label) for label in labels), default=0) - 6)

@@ -221,36 +221,26 @@ def significance_matrix(compare: pd.DataFrame, measure: str | None = None,
     Cell (i, j) holds the pair (run i, run j) whatever its order in the table; the difference
     is mean_i - mean_j."""
     table = compare if measure is None else compare[compare["measure"].astype(str) == measure]
-    if runs is None:
-        runs = list(dict.fromkeys(list(table["run_a"].astype(str)) + list(table["run_b"].astype(str))))
-    index = {r: i for i, r in enumerate(runs)}
-    n = len(runs)
-    p_adj = np.full((n, n), np.nan)
-    reject = np.zeros((n, n), dtype=bool)
-    diff = np.full((n, n), np.nan)
+    runs = runs if runs is not None else list(dict.fromkeys(
+        list(table["run_a"].astype(str)) + list(table["run_b"].astype(str))))
+    from ..stats.compare import pair_square
     p_col = "p_adjusted" if "p_adjusted" in table.columns else "p_value"
-    for row in table.itertuples(index=False):
-        a, b = str(row.run_a), str(row.run_b)
-        if a not in index or b not in index:
-            continue
-        i, j = index[a], index[b]
-        p = float(getattr(row, p_col))
-        p_adj[i, j] = p_adj[j, i] = p
-        reject[i, j] = reject[j, i] = bool(row.reject)
-        d = float(row.mean_a) - float(row.mean_b)
-        diff[i, j], diff[j, i] = d, -d
-    return list(runs), p_adj, reject, diff
+    diff = table["mean_a"].to_numpy(dtype=float) - table["mean_b"].to_numpy(dtype=float)
+    return (list(runs), pair_square(table, runs, table[p_col].to_numpy(dtype=float), np.nan),
+            pair_square(table, runs, table["reject"].astype(bool).to_numpy(), False),
+            pair_square(table, runs, diff, np.nan, -1))
 
 
 def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
                               level: float = 0.05, title: str | None = None) -> Figure:
     """Run × run heatmap of adjusted p-values; ``*``: rejected; arrow: the higher mean (▲ row,
-    ▼ column), for a rejection the run the test rejected for (compare's ``direction``)."""
-    from ..stats.compare import directions
-    runs, p_adj, reject, diff = significance_matrix(compare, measure)
+    ▼ column; ``=``: equal means, to 12 decimals), for a rejection the run the test rejected
+    for (compare's ``direction``)."""
+    from ..stats.compare import directions, mean_sides, pair_square
     table = compare if measure is None else compare[compare["measure"].astype(str) == measure]
-    side = significance_matrix(table.assign(mean_a=directions(table), mean_b=0.0))[3]
-    diff = np.where(reject, side, diff)
+    runs, p_adj, reject, _ = significance_matrix(table)
+    side = pair_square(table, runs, np.where(table["reject"].astype(bool), directions(table),
+                                         mean_sides(table)), 0, -1)
     if not runs:
         raise UsageError("no pairs to draw")
     n = len(runs)
@@ -262,7 +252,7 @@ def plot_significance_heatmap(compare: pd.DataFrame, measure: str | None = None,
         for j in range(n):
             if i == j or np.isnan(p_adj[i, j]):
                 continue
-            mark = ("▲" if diff[i, j] > 0 else "▼") + ("*" if reject[i, j] else "")
+            mark = "▼=▲"[int(side[i, j]) + 1] + ("*" if reject[i, j] else "")
             ax.text(j, i, f"{p_adj[i, j]:.3g}\n{mark}", ha="center", va="center", fontsize=7,
                     color=text_colour(image.cmap(image.norm(shown[i, j]))))
     ax.set_xticks(range(n), runs, rotation=45, ha="right")

@@ -197,7 +197,7 @@ def against_means_words(compare: pd.DataFrame | None) -> str:
     """``; a letter follows the side the test rejected for ...``: said where a mark goes to
     the run whose mean is not the higher (a sign or Wilcoxon test; empty otherwise)."""
     from ..measures.evaluate import ranks_runs
-    from ..stats.compare import against_means
+    from ..stats.compare import DIRECTION_WORDS, against_means, against_means_pairs
 
     if compare is None or compare.empty:
         return ""
@@ -205,11 +205,9 @@ def against_means_words(compare: pd.DataFrame | None) -> str:
     odd = odd[[ranks_runs(str(m)) for m in odd["measure"]]]
     if odd.empty:
         return ""
-    pairs = ", ".join(f"{r.run_a}–{r.run_b} on {r.measure}"
-                      for r in odd.head(5).itertuples(index=False))
-    return ("; a mark follows the side the test rejected for (the sign test: wins over "
-            "losses; Wilcoxon's: signed ranks), which is not the higher mean for "
-            f"{pairs}" + (f" and {len(odd) - 5} more" if len(odd) > 5 else ""))
+    return ("; a mark follows the side the test rejected for (the sign test: "
+            f"{DIRECTION_WORDS['sign']}; Wilcoxon's: {DIRECTION_WORDS['wilcoxon']}), which is "
+            f"not the higher mean for {against_means_pairs(odd)}")
 
 
 def _describe(compare: pd.DataFrame) -> str:

@@ -67,14 +67,33 @@ def test_direction(diffs: np.ndarray, test: str, mean: np.ndarray) -> np.ndarray
 test_direction.__test__ = False  # not a pytest test despite the name
 
 
-def directions(table: pd.DataFrame) -> np.ndarray:
-    """Each record's direction: its ``direction`` column, or for a compare table without one
-    (written before it had one) the sign of ``mean_a − mean_b`` to 12 decimals."""
-    if "direction" in table.columns:
-        return table["direction"].fillna(0).to_numpy(dtype=float).astype(int)
+def mean_sides(table: pd.DataFrame) -> np.ndarray:
+    """Each record's side of the means: the sign of ``mean_a − mean_b`` to 12 decimals (1:
+    run_a's mean is the higher, −1 run_b's, 0 the means are equal)."""
     d = np.round(table["mean_a"].to_numpy(dtype=float) - table["mean_b"].to_numpy(dtype=float),
                  DECIMALS)
     return np.sign(d).astype(int)
+
+
+def directions(table: pd.DataFrame) -> np.ndarray:
+    """Each record's direction: its ``direction`` column, or for a compare table without one
+    (written before it had one) the side of the means (:func:`mean_sides`)."""
+    if "direction" in table.columns:
+        return table["direction"].fillna(0).to_numpy(dtype=float).astype(int)
+    return mean_sides(table)
+
+
+def pair_square(table: pd.DataFrame, runs: Sequence[str], values: np.ndarray, fill: object,
+                sign: int = 1) -> np.ndarray:
+    """Runs × runs matrix of a compare table: each record's value at (run_a, run_b) and
+    times ``sign`` at (run_b, run_a), whatever the records' order; ``fill`` elsewhere (a
+    record naming a run not in ``runs`` is left out)."""
+    index = {r: i for i, r in enumerate(runs)}
+    out = np.full((len(runs), len(runs)), fill, dtype=np.asarray(values).dtype)
+    for a, b, value in zip(table["run_a"].astype(str), table["run_b"].astype(str), values):
+        if a in index and b in index:
+            out[index[a], index[b]], out[index[b], index[a]] = value, value * sign
+    return out
 
 
 def against_means(table: pd.DataFrame) -> pd.DataFrame:
@@ -82,9 +101,18 @@ def against_means(table: pd.DataFrame) -> pd.DataFrame:
     tie, or the other run's is higher): a sign or Wilcoxon test can reject so."""
     if table.empty:
         return table
-    means = directions(table.drop(columns=["direction"], errors="ignore"))
     rejected = table["reject"].astype(bool).to_numpy()
-    return table[rejected & (directions(table) != means)]
+    return table[rejected & (directions(table) != mean_sides(table))]
+
+
+def against_means_pairs(odd: pd.DataFrame, named: bool = False, shown: int = 5) -> str:
+    """``a–b on m, ... and k more``: the first ``shown`` records of ``odd`` (from
+    :func:`against_means`); ``named``: each with the run it is for, ``(for a)``."""
+    head = odd.head(shown)
+    pairs = [f"{r.run_a}–{r.run_b} on {r.measure}"
+             + (f" (for {r.run_a if side > 0 else r.run_b})" if named else "")
+             for r, side in zip(head.itertuples(index=False), directions(head))]
+    return ", ".join(pairs) + (f" and {len(odd) - shown} more" if len(odd) > shown else "")
 
 
 def direction_notes(table: pd.DataFrame, test: str) -> list[str]:
@@ -93,11 +121,8 @@ def direction_notes(table: pd.DataFrame, test: str) -> list[str]:
     odd = against_means(table)
     if odd.empty:
         return []
-    pairs = [f"{r.run_a}–{r.run_b} on {r.measure} (for {r.run_a if side > 0 else r.run_b})"
-             for r, side in zip(odd.head(5).itertuples(index=False), directions(odd.head(5)))]
-    more = f" and {len(odd) - 5} more" if len(odd) > 5 else ""
     return [f"{len(odd)} rejection(s) favour the run whose mean is not higher: "
-            f"{', '.join(pairs)}{more}; the {test} test decides by "
+            f"{against_means_pairs(odd, named=True)}; the {test} test decides by "
             f"{DIRECTION_WORDS.get(test, 'the mean difference')}, not by the means "
             "(the direction column gives its side)"]
 

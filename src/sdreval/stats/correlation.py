@@ -28,7 +28,9 @@ EXACT_SPEARMAN_RUNS = 8
 
 
 def is_constant(scores: np.ndarray) -> bool:
-    """Every run has the same score: a ranking with no order, whose correlations are undefined."""
+    """Every run has the same score (to 12 decimals, as the correlations compare scores): a
+    ranking with no order, whose correlations are undefined."""
+    scores = np.round(np.asarray(scores, dtype=float), DECIMALS)
     return bool(len(scores)) and bool(np.all(scores == scores[0]))
 
 

@@ -4,7 +4,7 @@ standardised mean difference and per-topic wins, ties and losses.
 For a pair (a, b) with per-topic differences ``d_t = a_t − b_t`` over ``n`` topics:
 
 - ``diff`` = mean of ``d`` (= ``mean_a − mean_b``, exact and rounded once when the values are
-  given; 0 within ``1e-12`` of 0, as a tie);
+  given; 0 where it is 0 to 12 decimals, a tie);
 - ``diff_ci_low``, ``diff_ci_high``: a two-sided confidence interval of the mean difference at
   ``ci_level``.  With the t test it is the paired t interval
   ``mean(d) ± t(n−1, 1−α/2) · sd(d)/√n`` (``scipy.stats.ttest_rel(...).confidence_interval``),
@@ -18,8 +18,9 @@ For a pair (a, b) with per-topic differences ``d_t = a_t − b_t`` over ``n`` to
   ``mean(d) / sd(d)`` with the sample standard deviation (divisor ``n − 1``) — Lakens 2013,
   Eq. 6; Sakai 2014 asks IR papers to report it beside p-values.  0 when every difference is
   0; ±inf when the differences are a non-zero constant;
-- ``wins``, ``ties``, ``losses``: topics with ``a > b``, ``a = b``, ``a < b`` (equal when
-  ``|d| ≤ 1e-12``, below the rounding of any measure's value).
+- ``wins``, ``ties``, ``losses``: topics with ``a > b``, ``a = b``, ``a < b`` (equal where
+  ``d`` is 0 to 12 decimals, below the rounding of any measure's value: the rule by which the
+  sign and Wilcoxon tests drop a zero difference, :func:`is_tie`).
 """
 from __future__ import annotations
 
@@ -32,14 +33,24 @@ from .choices import TEST_SAMPLES
 
 EFFECT_COLUMNS = ["diff", "diff_ci_low", "diff_ci_high", "effect_size", "wins", "ties",
                   "losses"]
-TIE_TOLERANCE = 1e-12
+#: numbers (means, differences) are compared to this many decimals: the statistics' one rule
+DECIMALS = 12
+#: one unit of the last of those decimals
+TIE_TOLERANCE = 10.0 ** -DECIMALS
+
+
+def is_tie(values: np.ndarray) -> np.ndarray:
+    """Where a difference (of two scores or two means) is 0 to :data:`DECIMALS` decimals: a
+    tie.  A difference of 1e-12 is not one (0.300000000001 against 0.3), as the rankings of
+    means to 12 decimals order them."""
+    return np.round(np.asarray(values, dtype=float), DECIMALS) == 0
 
 
 def _mean_and_sum(values: np.ndarray, count: int | None = None
                   ) -> tuple[np.ndarray, np.ndarray]:
     """Each row's exact mean and exact sum, each rounded once (:mod:`sdreval.measures.exact`),
     the mean over ``count`` values (default: the row's values that are not NaN); both 0 where
-    the mean is within ``TIE_TOLERANCE`` of 0 (a tie)."""
+    the mean is a tie (:func:`is_tie`)."""
     from dataclasses import replace
 
     from ..measures.exact import exact_sums
@@ -50,7 +61,7 @@ def _mean_and_sum(values: np.ndarray, count: int | None = None
         sums = [replace(s, count=count) for s in sums]
     mean = np.array([s.mean() for s in sums], dtype=float)
     total = np.array([s.total() for s in sums], dtype=float)
-    tie = np.abs(mean) <= TIE_TOLERANCE
+    tie = is_tie(mean)
     return np.where(tie, 0.0, mean), np.where(tie, 0.0, total)
 
 
@@ -58,7 +69,7 @@ def mean_difference(diffs: np.ndarray, summed: bool = False) -> np.ndarray:
     """The mean of each row of a pairs × topics difference matrix, exact and rounded once as
     eval's means (:mod:`sdreval.measures.exact`), or with ``summed`` the exact sum (a count's
     difference: 1 over 49 topics is 1, not 49 · (1/49) = 0.9999999999999999).  A mean within
-    ``TIE_TOLERANCE`` of 0 is 0, as a topic's difference is a tie there (runs with equal means
+    a tie (:func:`is_tie`) is 0, as a topic's difference is (runs with equal means
     over permuted topics, 0.47 and 0.47, sum their differences to −3.7e-17, not a loss)."""
     mean, total = _mean_and_sum(np.atleast_2d(np.asarray(diffs, dtype=float)))
     return total if summed else mean
@@ -99,7 +110,7 @@ def cohens_dz(diffs: np.ndarray, mean: np.ndarray | None = None) -> np.ndarray:
     sd = _spread(d)  # constant: ±inf
     with np.errstate(divide="ignore", invalid="ignore"):
         dz = mean / sd
-    return np.where((np.abs(d) <= TIE_TOLERANCE).all(axis=1), 0.0, dz)
+    return np.where(is_tie(d).all(axis=1), 0.0, dz)
 
 
 def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t",
@@ -128,8 +139,9 @@ def paired_effects(diffs: np.ndarray, ci_level: float = 0.95, interval: str = "t
         low, high = np.where(constant, mean, low), np.where(constant, mean, high)
     else:
         raise UsageError(f"unknown interval {interval!r}; expected t or bootstrap")
-    wins = np.count_nonzero(d > TIE_TOLERANCE, axis=1)
-    losses = np.count_nonzero(d < -TIE_TOLERANCE, axis=1)
+    tie = is_tie(d)
+    wins = np.count_nonzero((d > 0) & ~tie, axis=1)
+    losses = np.count_nonzero((d < 0) & ~tie, axis=1)
     return {"diff": total if summed else mean, "diff_ci_low": low,
             "diff_ci_high": high, "effect_size": cohens_dz(d, mean), "wins": wins,
             "ties": d.shape[1] - wins - losses, "losses": losses}

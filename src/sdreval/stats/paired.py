@@ -10,8 +10,9 @@ difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
   ``correction=False``, normal approximation with tie-corrected variance (``method="approx"``,
   scipy's ``method="approx"``); ``method="exact"`` uses scipy's exact null distribution
   (refused where non-zero differences tie: the tie-free null does not hold there);
-  ``method="auto"`` takes exact for rows without ties or zeros and at most 50 non-zero
-  differences, the approximation for the others.  scipy's own ``auto``
+  ``method="auto"`` takes exact for rows whose non-zero differences do not tie (zeros are
+  dropped first, so they do not stand in the way) and number at most 50, the approximation
+  for the others.  scipy's own ``auto``
   switches to a slow permutation test on small tied samples, which we never use.  A row
   without a non-zero difference gets p = 1 (as scipy).
 - ``sign``: binomial test of the number of positive among non-zero differences, p = 0.5
@@ -24,7 +25,16 @@ difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
   resampling plan serves all pairs.
 - ``randomization``: paired sign-flip test of the mean difference (as
   ``scipy.stats.permutation_test(permutation_type="samples")``): exact enumeration when
-  ``2**n <= samples``, else ``samples`` random flips and p = (count + 1)/(samples + 1).
+  ``2**k <= samples`` (``k`` the topics with a non-zero difference: a zero is the same
+  flipped), else ``samples`` random flips and p = (count + 1)/(samples + 1);
+  ``greater`` counts the flipped means ≥ the observed one, ``less`` those ≤ it, two-sided those
+  whose absolute value is ≥ the observed one's (the sign-flip null is symmetric, so with
+  every flip enumerated this is scipy's ``2·min``; with sampled flips ``2·min`` fell below 1,
+  0.99, where the mean difference is 0 and every flip is as extreme).
+
+Both resampling tests compare means to 12 decimals, as the tables do (:func:`tie_margin`): a
+resample whose topics cancel (2/3 − 1/3 − 1/3, each difference taken to 12 decimals and so
+summing to 1e-12) has mean 0, not 3e-13.
 """
 from __future__ import annotations
 
@@ -37,20 +47,17 @@ from scipy import stats
 from ..errors import UsageError
 from ._progress import progress
 from .choices import ALTERNATIVES, TEST_SAMPLES, TESTS, WILCOXON_METHODS
-from .effect import TIE_TOLERANCE
+from .effect import DECIMALS, TIE_TOLERANCE
 from .resample import bootstrap_counts, sign_flips
 
 _CHUNK_CELLS = 4_000_000  # pairs × samples cells per block of resampling work
-#: per-topic differences are taken to this many decimals, the resolution at which wins and
-#: ties are counted (``TIE_TOLERANCE``: a difference of at most 1e-12 is a tie): 0.5 − 0.4 and
-#: 0.2 − 0.1 are the same difference, not two numbers 3e-17 apart whose spread a t test would
-#: divide by
-DECIMALS = round(-np.log10(TIE_TOLERANCE))
 
 
 def differences(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per-topic differences ``a − b`` to :data:`DECIMALS` decimals (rounding noise of the
-    scores removed)."""
+    """Per-topic differences ``a − b`` to :data:`DECIMALS` (12) decimals, the resolution at
+    which wins and ties are counted (:func:`sdreval.stats.effect.is_tie`): 0.5 − 0.4 and
+    0.2 − 0.1 are the same difference, not two numbers 3e-17 apart whose spread a t test
+    would divide by."""
     return np.round(np.asarray(a, dtype=float) - b, DECIMALS) + 0.0  # (-0.0 becomes 0.0)
 
 
@@ -88,12 +95,6 @@ def t_test(diffs: np.ndarray, alternative: str = "two-sided") -> np.ndarray:
     return np.where((d == 0).all(axis=1), 1.0, p)  # identical runs: scipy's 0/0 NaN -> 1
 
 
-def _has_ties_or_zeros(d: np.ndarray) -> np.ndarray:
-    a = np.sort(np.abs(d), axis=1)
-    ties = np.any(np.diff(a, axis=1) == 0, axis=1)
-    return ties | np.any(d == 0, axis=1)
-
-
 def _has_ties(d: np.ndarray) -> np.ndarray:
     """Rows where two non-zero differences have the same absolute value (tied ranks)."""
     a = np.sort(np.abs(d), axis=1)
@@ -112,7 +113,8 @@ def wilcoxon_test(diffs: np.ndarray, alternative: str = "two-sided", method: str
     nonzero = np.count_nonzero(d, axis=1)
     ok = nonzero > 0
     if method == "auto":
-        exact = ok & ~_has_ties_or_zeros(d) & (nonzero <= 50)
+        # zeros are dropped (zero_method wilcox): the exact null of the non-zero ones holds
+        exact = ok & ~_has_ties(d) & (nonzero <= 50)
         approx = ok & ~exact
     else:
         exact = ok if method == "exact" else np.zeros_like(ok)
@@ -162,26 +164,37 @@ def _combine(p_greater: np.ndarray, p_less: np.ndarray, alternative: str) -> np.
     return np.minimum(1.0, 2.0 * np.minimum(p_greater, p_less))
 
 
+def tie_margin(diffs: np.ndarray, means: int = 1) -> np.ndarray:
+    """Per row, how far from each other sums of ``n`` resampled differences may lie and still
+    be equal: the means are compared to 12 decimals, and each topic's difference, taken to
+    12 decimals, is off by less than half a unit of the 12th decimal, so a mean of them is
+    too: ``means · n · TIE_TOLERANCE / 2`` (``means``: how many such means the comparison
+    holds, 1 against 0 in the bootstrap test, 2 in the randomisation test, a flipped mean
+    against the observed one), plus the rounding error of a sum of ``n`` terms
+    (``4·n²·eps·max|d|``, whatever the order of summation)."""
+    d = _as_diffs(diffs)
+    n = d.shape[1]
+    return means * n * TIE_TOLERANCE / 2 + 4.0 * n ** 2 * np.finfo(float).eps \
+        * np.abs(d).max(axis=1)
+
+
 def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: int = TEST_SAMPLES,
                    seed: int | None = 0, show_progress: bool | None = None) -> np.ndarray:
     """Bootstrap test of Ogilvie & Lalmas 2006, Eq. 13: p = fraction of resampled mean differences ≤ 0.
 
-    The resampled *sums* are compared with 0 (same sign as the means).  Sums within the
-    rounding error of a sum of ``n`` terms (``4·n²·eps·max|d|``) count as 0, so a resample whose
-    differences cancel exactly in decimal (0.3 − 0.1 − 0.2) counts as "≤ 0" and "≥ 0" whatever
-    the order of summation.
-    """
+    The resampled *sums* are compared with 0 (same sign as the means); a sum within
+    :func:`tie_margin` of 0 is 0, so it counts as "≤ 0" and "≥ 0"."""
     _check(alternative)
     d = _as_diffs(diffs)
     counts = bootstrap_counts(d.shape[1], samples, seed).T  # topics × samples
-    tolerance = 4.0 * d.shape[1] ** 2 * np.finfo(float).eps * np.abs(d).max(axis=1)
+    margin = tie_margin(d)
     p_greater = np.empty(d.shape[0])
     p_less = np.empty(d.shape[0])
     blocks = _blocks(d.shape[0], samples)
     with progress(len(blocks), "bootstrap", show_progress) as bar:
         for block in blocks:
             sums = d[block] @ counts
-            tol = tolerance[block, None]
+            tol = margin[block, None]
             p_greater[block] = np.count_nonzero(sums <= tol, axis=1) / samples
             p_less[block] = np.count_nonzero(sums >= -tol, axis=1) / samples
             bar.update()
@@ -191,31 +204,49 @@ def bootstrap_test(diffs: np.ndarray, alternative: str = "two-sided", samples: i
 def randomization_test(diffs: np.ndarray, alternative: str = "two-sided",
                        samples: int = TEST_SAMPLES, seed: int | None = 0,
                        show_progress: bool | None = None) -> np.ndarray:
-    """Paired randomisation (sign-flip) test of the mean difference."""
+    """Paired randomisation (sign-flip) test of the mean difference: the share of sign
+    flips whose mean is at least as extreme as the observed one (two-sided: in absolute
+    value), sums within :func:`tie_margin` of each other as equal.  A zero difference is the
+    same flipped, so a row with ``k`` non-zero differences has ``2**k`` distinct flips: all
+    are enumerated (an exact p) where ``2**k <= samples``, whatever the number of topics."""
     _check(alternative)
     d = _as_diffs(diffs)
-    n = d.shape[1]
-    signs, exact = sign_flips(n, samples, seed)
+    margin = tie_margin(d, means=2)
+    nonzero = np.count_nonzero(d, axis=1)
+    exact = (nonzero < 31) & (2.0 ** nonzero <= samples)
+    p = np.empty(d.shape[0])
+    if exact.any():  # the non-zero differences first, as many columns as the most of them
+        rows = d[exact]
+        packed = np.take_along_axis(rows, np.argsort(rows == 0, axis=1, kind="stable"), 1)
+        width = max(1, int(nonzero[exact].max()))
+        p[exact] = _flips(packed[:, :width], margin[exact], alternative, samples, seed, False)
+    if (~exact).any():
+        p[~exact] = _flips(d[~exact], margin[~exact], alternative, samples, seed, show_progress)
+    return p
+
+
+def _flips(d: np.ndarray, margin: np.ndarray, alternative: str, samples: int,
+           seed: int | None, show_progress: bool | None) -> np.ndarray:
+    """The randomisation test's p of each row over the flips of :func:`sign_flips`."""
+    signs, exact = sign_flips(d.shape[1], samples, seed)
     total = signs.shape[0]
     adjustment = 0 if exact else 1
-    flips = signs.T / n  # topics × samples
-    observed = d.mean(axis=1)
-    # tolerance for theoretically equal statistics computed with different rounding
-    gamma = np.finfo(float).eps * 100 * (np.abs(observed) + np.abs(d).mean(axis=1))
-    p_greater = np.empty(d.shape[0])
-    p_less = np.empty(d.shape[0])
+    observed = d.sum(axis=1)  # sums: the means times n, compared as the means
+    extreme = np.empty(d.shape[0])
     blocks = _blocks(d.shape[0], total)
     with progress(len(blocks), "randomization", show_progress) as bar:
         for block in blocks:
-            null = d[block] @ flips
-            obs = observed[block, None]
-            tol = gamma[block, None]
-            p_greater[block] = (np.count_nonzero(null >= obs - tol, axis=1) + adjustment) \
-                / (total + adjustment)
-            p_less[block] = (np.count_nonzero(null <= obs + tol, axis=1) + adjustment) \
-                / (total + adjustment)
+            null = d[block] @ signs.T  # pairs × flips
+            obs, tol = observed[block, None], margin[block, None]
+            if alternative == "greater":
+                hits = null >= obs - tol
+            elif alternative == "less":
+                hits = null <= obs + tol
+            else:
+                hits = np.abs(null) >= np.abs(obs) - tol
+            extreme[block] = np.count_nonzero(hits, axis=1)
             bar.update()
-    return np.clip(_combine(p_greater, p_less, alternative), 0.0, 1.0)
+    return (extreme + adjustment) / (total + adjustment)
 
 
 def paired_test(diffs: np.ndarray, test: str = "t", alternative: str = "two-sided",

@@ -26,11 +26,12 @@ last ``s`` topics of the permutation are two disjoint topic sets (so ``s ≤ n/2
 pair of runs the difference ``d`` of their means on the first set picks one of the 23 bins
 (``d < 0.0025``, ``[0.0025, 0.005)``, ``[0.005, 0.01)``, ``[0.01, 0.02)``, …, ``[0.19, 0.2)``,
 ``d ≥ 0.2``) and a *swap* is counted when the two sets order the pair in opposite directions.
-Differences within ``1e-12`` of 0 count as 0 (no direction) so that decimal scores that cancel
-exactly do not produce spurious swaps, and differences are binned to 12 decimals (0.3 − 0.2 is
-0.1, in ``[0.1, 0.11)``, not the float 0.09999999999999998).  The bins are the papers' absolute
-differences of a measure on the 0–1 scale; for a count (``num_rel_ret``: differences of 1, 2,
-5 ...) or any measure with a per-topic value outside [0, 1] they would put every pair in the
+Differences that are 0 to 12 decimals count as 0 (no direction) so that decimal scores that
+cancel exactly do not produce spurious swaps, and differences are binned to 12 decimals
+(0.3 − 0.2 is 0.1, in ``[0.1, 0.11)``, not the float 0.09999999999999998).  The bins are
+the papers' absolute differences of a measure on the 0–1 scale; for a count
+(``num_rel_ret``: differences of 1, 2, 5 ...) or any measure with a per-topic value outside
+[0, 1] they would put every pair in the
 last bin, so there ``d`` is divided by the best run's mean first: the same bins read as a share
 of the best score, as Kazai & Lalmas 2006, §6.2.2 relate their bins to the best score (0.01 is
 9.3% of the best MAep) and Voorhees & Buckley 2002 state relative differences (0.051 is 12.75%).
@@ -55,13 +56,13 @@ from ..model.ordering import topic_sort_key
 from ._progress import progress
 from .aggregate import refuse_geometric
 from .correlation import kendall_tau
+from .effect import is_tie
 from .matrix import ScoreMatrix, as_values, row_means
 from .paired import DECIMALS, pair_index
 from .variant_checks import check_original, check_same_topics, valued_rows
 
 SWAP_BINS = np.array([0.0, 0.0025, 0.005] + [round(0.01 * k, 2) for k in range(1, 21)]
                      + [np.inf])
-ZERO = 1e-12
 MAX_COMBINATIONS = 1 << 20
 
 
@@ -225,8 +226,8 @@ def swap_counts(values: np.ndarray, trials: int = 100, sizes: Iterable[int] | No
             m2 = back[:, :, idx] / (idx + 1)
             d1 = m1[i] - m1[j]                                # pairs × trials × sizes
             d2 = m2[i] - m2[j]
-            s1 = np.where(np.abs(d1) < ZERO, 0.0, np.sign(d1))
-            s2 = np.where(np.abs(d2) < ZERO, 0.0, np.sign(d2))
+            s1 = np.where(is_tie(d1), 0.0, np.sign(d1))  # no direction: 0 to 12 decimals
+            s2 = np.where(is_tie(d2), 0.0, np.sign(d2))
             swapped = (s1 * s2) < 0
             # to the decimals of the paired tests: 0.3 − 0.2 is 0.1, in [0.1, 0.11)
             diff = np.round((np.abs(d1) if bin_by == "first" else np.abs(d1 + d2) / 2) / scale,

@@ -12,6 +12,7 @@ from ...errors import InputError, ProblemLog, UsageError
 from ...lazy import lazy_module
 from ...model.run import Run
 from ...model.runnames import file_stem
+from ..ids import loose_id
 from ..textlines import finish, given_log
 from .documents import DOCUMENT_KEYS, Documents
 from .fields import canonical_columns, canonical_table
@@ -152,8 +153,10 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
     topics = check.ids(table.frame["query_id"].to_numpy(), "query_id")
     chunks = check.ids(table.frame["chunk_id"].to_numpy(), "chunk_id")
     where = chunk_map.index.get_indexer(chunks)
-    check.report(check.kept(len(chunks)) & (where < 0), lambda i: f"chunk {chunks[i]} is not "
-                 f"in the chunk map ({chunk_map.source})")
+    unknown = check.kept(len(chunks)) & (where < 0)
+    named = _spelled_otherwise(chunks[unknown], chunk_map) if unknown.any() else {}
+    check.report(unknown, lambda i: f"chunk {chunks[i]} is not in the chunk map "
+                 f"({chunk_map.source})" + named.get(chunks[i], ""))
     rows = np.flatnonzero(check.kept(len(chunks)))
     at = where[rows]
     spans = Spans(rows, topics[rows], chunk_map.docs[at], chunk_map.starts[at],
@@ -164,6 +167,19 @@ def chunk_run_from_table(table: Table, chunk_map: ChunkMap, log: ProblemLog,
         run.chunk_map = chunk_map if len(chunk_map.part_names) <= 1 else \
             chunk_map.chunking(int(parts[0]))
     return run
+
+
+def _spelled_otherwise(missing: np.ndarray, chunk_map: ChunkMap) -> dict[str, str]:
+    """For each chunk id of ``missing`` that names one of the chunk map's once leading zeros,
+    case and the Unicode form are set aside (:func:`~sdreval.io.ids.loose_id`), the hint
+    naming it ('007' for 7: ids are compared as written)."""
+    loose: dict[str, str] = {}
+    for chunk in chunk_map.index.tolist():
+        loose.setdefault(loose_id(str(chunk)), str(chunk))
+    return {chunk: f"; the chunk map has {loose[loose_id(chunk)]!r}: ids are compared as "
+                   "written, so leading zeros, case and the Unicode form (NFC/NFD) count; "
+                   "write the run's chunk ids as the chunk map writes them"
+            for chunk in dict.fromkeys(missing.tolist()) if loose_id(chunk) in loose}
 
 
 def _trec_table(path: str | Path, log: ProblemLog) -> Table:

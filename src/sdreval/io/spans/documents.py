@@ -25,9 +25,11 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
+from ..ids import loose_id
 from ..table_model import Table
 from ..tables import load_table
 from ..textlines import finish, given_log
+from .document_checks import marked, same_texts, unspaced
 
 pd = lazy_module("pandas")
 
@@ -87,9 +89,21 @@ class Documents:
     source: str | None = None
     _bytes: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
     _tokens: dict[str, np.ndarray] = field(default_factory=dict, repr=False)
+    _loose: dict[str, str] = field(default_factory=dict, repr=False)
 
     def __contains__(self, doc: object) -> bool:
         return doc in self.texts
+
+    def spelled(self, doc: str) -> str:
+        """For a document id not among these: the hint naming the id it may mean once leading
+        zeros, case and the Unicode form are set aside (:func:`~sdreval.io.ids.loose_id`)."""
+        if not self._loose:  # (built once, on the first unknown id)
+            for known in self.texts:
+                self._loose.setdefault(loose_id(known), known)
+        found = self._loose.get(loose_id(doc))
+        return "" if found is None else (
+            f"; the documents file has {found!r}: ids are compared as written, so leading "
+            "zeros, case and the Unicode form (NFC/NFD) count")
 
     def length(self, doc: str, unit: str = "chars") -> int:
         if unit == "bytes":
@@ -145,7 +159,8 @@ def read_documents(path: str | Path, log: ProblemLog | None = None,
                          f"{table.place(first[doc])}; that one is kept)")
         else:
             texts[doc], first[doc] = text, i
-    _same_texts(texts, first, table, log)
+    same_texts(texts, first, table, log)
+    marked(texts, first, table, log)
     finish(log, own)
     return Documents(texts, tokenizer, file)
 
@@ -204,25 +219,6 @@ def _beir_titled(frame: Any) -> str | None:
             "the title and the text joined, every offset is off by the title's length and "
             "separator; then give documents whose text is the text the chunker read "
             "({\"doc_id\", \"text\"})")
-
-
-def _same_texts(texts: dict[str, str], first: dict[str, int], table: Table,
-                log: ProblemLog) -> None:
-    """One warning for documents holding the same text under two ids: a span of one is not
-    a span of the other (gold under one id and a retrieved span under the other score
-    nothing), which an id spelled two ways makes easy to miss."""
-    holder: dict[str, str] = {}
-    pairs = []
-    for doc, text in texts.items():
-        if text and (other := holder.setdefault(text, doc)) != doc:
-            pairs.append((other, doc))
-    if pairs:
-        named = ", ".join(f"{a} and {b} ({table.place(first[b])})" for a, b in pairs[:5])
-        table.report(log, None, f"{len(pairs)} pair(s) of documents hold the same text under "
-                     f"two ids ({named}{' ...' if len(pairs) > 5 else ''}): a span of "
-                     "one is not a span of the other, so gold text under one id is not found "
-                     "by a run retrieving the other; give each document under the id the "
-                     "qrels and runs use", "warning")
 
 
 def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units: np.ndarray | None,
@@ -287,7 +283,8 @@ def to_characters(docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, units:
                 starts[full], ends[full] = first, last
     for doc, (row, count) in missing_first.items():
         table.report(log, row, f"document {doc} is not in the documents file "
-                     f"({documents.source}); its {count} span(s) are not checked", "warning")
+                     f"({documents.source}); its {count} span(s) are not checked"
+                     + documents.spelled(doc), "warning")
     return starts, ends, ok
 
 
@@ -326,13 +323,19 @@ def _require_documents(documents: Documents, docs, what: str) -> None:
                          + (" ..." if len(missing) > 10 else ""), documents.source)
 
 
-def qrels_in_tokens(qrels, documents: Documents):
-    """Span qrels with offsets in tokens (a gold span covers every token it touches)."""
+def qrels_in_tokens(qrels, documents: Documents, log: ProblemLog | None = None):
+    """Span qrels with offsets in tokens (a gold span covers every token it touches); white-
+    space tokens of documents written without spaces between words are said in a warning."""
     from ...judgements.qrels import DocPassages, Qrels
     from ...model.passage import merge_ranges
 
-    _require_documents(documents, {d for tq in qrels.topics.values() for d in tq.passages},
-                       f"qrels {qrels.source}")
+    gold_docs = {d for tq in qrels.topics.values() for d in tq.passages}
+    _require_documents(documents, gold_docs, f"qrels {qrels.source}")
+    log, own = given_log(log)
+    if documents.tokenizer is whitespace_tokens and \
+            (said := unspaced(documents.texts, gold_docs)) is not None:
+        log.warn(documents.source, None, said)
+    finish(log, own)
     out = Qrels(qrels.scale, source=qrels.source)
     for topic, tq in qrels.topics.items():
         target = out.topic(topic)

@@ -28,7 +28,8 @@
   warning says so).
 
 ``query_id`` may also be ``qid`` or ``query_id``; every other key keeps its name.  A text given
-with its offsets is checked against the documents when they are given.
+with its offsets is checked: its length against the offsets, and against the documents when
+they are given (:mod:`sdreval.io.spans.text_check`).
 """
 from __future__ import annotations
 
@@ -41,12 +42,13 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
-from ..ids import id_text, shown
+from ..ids import shown
 from .objects import llamaindex_dump
 from ..table_checks import bad_value, integer_values, passage_twice
 from ..table_syntax import GRADE, SCORE
-from .documents import UNITS, Documents, refuse_paged, to_characters, unit_values
+from .documents import Documents, refuse_paged
 from .locate import locate_texts
+from .text_check import check_texts
 from ..table_model import Table
 from ..tables import GOLD_TEXT
 
@@ -104,13 +106,16 @@ def chroma_references(columns) -> bool:
 
 def _llamaindex_dumps(frame: pd.DataFrame) -> pd.DataFrame:
     """LlamaIndex nodes as ``model_dump()`` (``to_dict()``, ``json()``) writes them (module
-    docstring): a ``NodeWithScore``'s ``node`` unnested, then ``id_`` as ``node_id`` and the
-    SOURCE relationship's ``node_id`` as ``ref_doc_id``."""
+    docstring): a ``NodeWithScore``'s ``node`` unnested (a ``score`` None in every row: no
+    score, the list order is the ranking, as for the objects), then ``id_`` as ``node_id`` and
+    the SOURCE relationship's ``node_id`` as ``ref_doc_id``."""
     if "node" in frame.columns and frame["node"].map(lambda n: isinstance(n, Mapping)).all():
         inner = pd.DataFrame(frame["node"].tolist(), index=frame.index)
         frame = pd.concat([frame.drop(columns=["node"]),
                            inner.drop(columns=[c for c in inner.columns
                                                if c in frame.columns])], axis=1)
+        if "score" in frame.columns and frame["score"].isna().all():
+            frame = frame.drop(columns=["score"])  # no score (None), as NodeWithScore objects
     if llamaindex_dump(frame.columns) and "node_id" not in frame.columns:
         source = frame["relationships"].map(
             lambda r: (r.get("1") or r.get("SOURCE")) if isinstance(r, Mapping) else None)
@@ -300,13 +305,13 @@ def _end_from_length(frame: pd.DataFrame, at: np.ndarray, table: Table, log: Pro
 def _offsets_of_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
                       documents: Documents | None, log: ProblemLog, occurrences: str, what: str
                       ) -> tuple[pd.DataFrame, np.ndarray]:
-    """Rows with offsets are checked against the documents; rows without are located (row
-    order kept; a text found several times gives consecutive rows)."""
+    """Rows with offsets are checked (:func:`.text_check.check_texts`); rows without are
+    located (row order kept; a text found several times gives consecutive rows)."""
     if "start" not in frame.columns:
         return locate_texts(frame, at, table, documents, log, occurrences, what)
     given = frame["start"].notna().to_numpy()
-    if documents is not None and given.any() and "doc_id" in frame.columns:
-        _check_texts(frame[given], at[given], table, documents, log)
+    if given.any():
+        check_texts(frame[given], at[given], table, documents, log)
     if given.all():
         return frame, at
     frame = frame.assign(_row=np.arange(len(frame)))
@@ -316,56 +321,6 @@ def _offsets_of_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
     order = np.argsort(merged["_row"].to_numpy(), kind="stable")
     at = np.concatenate((at[given], found_at))[order]
     return merged.iloc[order].drop(columns=["_row"]).reset_index(drop=True), at
-
-
-def _check_texts(frame: pd.DataFrame, at: np.ndarray, table: Table, documents: Documents,
-                 log: ProblemLog) -> None:
-    """A text given with its offsets must be the document's text there (offsets in bytes or
-    tokens converted by the span reader's :func:`~sdreval.io.spans.documents.to_characters`;
-    offsets it refuses are left to its messages)."""
-    docs = id_text(frame["doc_id"].to_numpy())[0]  # ids as text: the rule of every table
-    texts = frame["text"].to_numpy(dtype=object)
-    start, end = (pd.to_numeric(frame[key], errors="coerce").to_numpy(float)
-                  for key in ("start", "end"))
-    units = unit_values(frame)
-    if units is None:
-        units = np.full(len(frame), "chars", dtype=object)
-    chars = units == "chars"
-    rows = np.flatnonzero(np.isfinite(start) & np.isfinite(end) & np.isin(units, UNITS)
-                          & (0 <= start) & (chars | (start <= end))  # (-1: never sliced)
-                          & np.fromiter((isinstance(t, str) and d in documents
-                                         for t, d in zip(texts, docs)), bool, len(frame)))
-    first, last, ok = to_characters(docs[rows], start[rows].astype(np.int64),
-                                    end[rows].astype(np.int64), units[rows], documents,
-                                    at[rows], table, ProblemLog())
-    keep = ok | chars[rows]  # characters as given (past the end: a shorter text differs)
-    lf: dict[str, str] = {}  # documents with CRLF line ends, as read with LF ends
-    for i, s_i, e_i in zip(rows[keep].tolist(), first[keep].tolist(), last[keep].tolist()):
-        here = documents.texts[docs[i]][s_i:e_i]
-        if here != texts[i]:
-            given = f"{int(start[i])}-{int(end[i])}" + (
-                "" if chars[i] else f" ({units[i]}; characters {s_i}-{e_i})")
-            advice = _line_end_hint(documents.texts[docs[i]], docs[i], texts[i], s_i, e_i,
-                                    lf) or ("correct the offsets or the text, or leave out the "
-                                            "offsets (a text alone is found in the document)")
-            table.report(log, int(at[i]), f"the text at {given} of document {docs[i]} is "
-                         f"{here[:40]!r}, not the text given ({texts[i][:40]!r}): {advice}")
-
-
-def _line_end_hint(text: str, doc: str, given: str, start: int, end: int,
-                   lf: dict[str, str]) -> str:
-    """Why a text differs from its document at its offsets when the document's lines end in
-    CRLF and the offsets fit its text with each CRLF read as LF (Python's ``open()`` in text
-    mode, and so LangChain's ``TextLoader``, read a file that way); ``lf`` caches that text."""
-    if "\r\n" not in text or "\r" in given:
-        return ""
-    if doc not in lf:
-        lf[doc] = text.replace("\r\n", "\n")
-    if lf[doc][start:end] != given:
-        return ""
-    return ("the document's lines end in \\r\\n, and the offsets fit its text with each "
-            "\\r\\n read as \\n, as Python's open() and LangChain's TextLoader read a file: "
-            "give the documents' text as read that way (or offsets into the text as given)")
 
 
 def _ranked_by_order(table: Table, log: ProblemLog, what: str,

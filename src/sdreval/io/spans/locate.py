@@ -22,6 +22,7 @@ warning; a text found nowhere is an error naming the file line.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import numpy as np
 
@@ -29,6 +30,7 @@ from ...errors import ProblemLog
 from ...lazy import lazy_module
 from ..ids import id_text, is_missing
 from .documents import Documents
+from .text_check import normal_form_hint
 from ..table_model import Table
 from ..text_hints import ONLY_INPUTS
 
@@ -62,6 +64,13 @@ class Locator:
     def __init__(self, documents: Documents):
         self.documents = documents
         self._normal: dict[str, tuple[str, np.ndarray]] = {}
+        self._nfc: dict[str, str] = {}
+
+    def nfc(self, doc: str) -> str:
+        """The text of document ``doc`` in Unicode normal form NFC (for a hint)."""
+        if doc not in self._nfc:
+            self._nfc[doc] = unicodedata.normalize("NFC", self.documents.texts[doc])
+        return self._nfc[doc]
 
     def find(self, text: str, doc: str) -> tuple[list[tuple[int, int]], bool]:
         """Every ``(start, end)`` of ``text`` in document ``doc``; True if only found after
@@ -130,7 +139,7 @@ def locate_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
             doc = docs[i]
             if doc not in documents:
                 table.report(log, row, f"document {doc} is not in the documents file "
-                             f"({documents.source})")
+                             f"({documents.source})" + documents.spelled(doc))
                 continue
             candidates = [doc]
         else:
@@ -146,7 +155,8 @@ def locate_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
         where = f"document {candidates[0]}" if len(candidates) == 1 else "any document"
         if not found:
             table.report(log, row, f"{what} text {short!r} ({len(text)} characters) not "
-                         f"found in {where}, neither exactly nor with white space normalised")
+                         f"found in {where}, neither exactly nor with white space normalised"
+                         + normal_form_hint(text, [locator.nfc(d) for d in candidates]))
             continue
         fuzzy += normal
         if len(found) > 1:

@@ -327,11 +327,11 @@ def binary_measure(m: Measure, isrel: np.ndarray, R: np.ndarray, cutoff: int | N
 
 def say_trec_version(m: Measure, isrel: np.ndarray, R: np.ndarray, levels: tuple[float, ...],
                      ctx: Any) -> None:
-    """trec_eval's names ``iprec_at_recall_x`` and ``11pt_avg`` without ``version=`` give
+    """``IPrec`` and ``IPrecAvg`` without ``version=``, under any name (``IPrec@x``,
+    trec_eval's ``iprec_at_recall_x`` and ``11pt_avg``: one measure, one value), give
     trec_eval 9.x's values (as pytrec_eval and ir_measures); where trec_eval 10.0's rounding
     of x·R gives some topic another value, the evaluation's warnings say so."""
-    if (not hasattr(ctx, "warn") or any(key == "version" for key, _ in m.params)
-            or not m.text.startswith(("iprec_at_recall", "11pt_avg"))):
+    if not hasattr(ctx, "warn") or any(key == "version" for key, _ in m.params):
         return
     for x in levels:
         if not np.array_equal(kernels.interpolated_precision(isrel, R, x),

@@ -25,6 +25,7 @@ from ..classic.gains import (document_ranking, ideal_gains, is_passage_only, ran
 from ..registry import (GIVE_COLLECTION, GIVE_COLLECTION_ELEMENTS, NON_NEGATIVE, Measure,
                         MeasureDef, Param, register_family, register_measure)
 from ..segments import running_total
+from ..unplaced import say_unplaced_elements
 from . import kernels
 
 FAMILY = "inex_eval"
@@ -32,6 +33,10 @@ FAMILY = "inex_eval"
 POOL_WARNING = ("inex_eval: collection size unknown: the last rank holds the assessed elements "
                 "not retrieved (give the collection's element count, "
                 f"{GIVE_COLLECTION_ELEMENTS}; or the collection, {GIVE_COLLECTION})")
+#: what precall does with a result naming an element its document does not hold
+UNPLACED_RULE = ("are non-relevant results under {measures} as unassessed elements (nonrel, "
+                 "Ogilvie & Lalmas 2006, Eq. 3), counted among the retrieved elements that the "
+                 "last rank's size leaves out")
 
 register_measure(MeasureDef(
     "inex_eval", FAMILY,
@@ -174,6 +179,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     """Family kernel: mean precall per topic for each ``inex_eval`` variant."""
     out: dict[str, dict[str, float]] = {}
     # on documents: each once, at its first result
+    if not reads_documents(qrels, run.unit, ctx):
+        say_unplaced_elements(run, qrels, topics, measures, ctx, UNPLACED_RULE)
     run = run_as_read(qrels, run, ctx, topics)
     for m in measures:
         quant = m.get("quant", ctx)

@@ -33,10 +33,16 @@ from ..param_rules import Inert
 from ..registry import (GIVE_COLLECTION, Measure, MeasureDef, Param, register_family,
                         register_measure)
 from ..segments import running_total
+from ..unplaced import say_unplaced_elements
 from . import kernels
 
 FAMILY = "inex_eval_ng"
 LEVELS = ("gen", "strict")
+#: what inex_eval_ng does with a result naming an element its document does not hold
+UNPLACED_RULE = ("score 0 under {measures} as unassessed elements (relevance and coverage 0), "
+                 "sized at the mean size of the topic's assessed elements, a size that counts "
+                 "in the precision's denominators (Gövert et al. 2006, Eq. 7, 9) and, with "
+                 "variant=o, as seen text of an ancestor retrieved later (Eq. 8-9)")
 
 register_measure(MeasureDef(
     "inex_eval_ng", FAMILY,
@@ -210,6 +216,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
             ctx: Any) -> dict[str, dict[str, float]]:
     """Family kernel: mean interpolated precision per topic; per-rank curves shared."""
     out: dict[str, dict[str, float]] = {m.text: {} for m in measures}
+    say_unplaced_elements(run, qrels, topics, measures, ctx, UNPLACED_RULE)
     for topic in topics:
         cache: dict[tuple, dict[str, np.ndarray]] = {}
         for m in measures:

@@ -20,6 +20,7 @@ from ..registry import (AT_LEAST_ONE, POSITIVE, UNIT_OPEN_LOW, EvalContext, Meas
 from . import graded as G
 from . import kernels as K
 from .chroma import CHROMA_MEASURES, compute_chroma
+from .projection import unchunked_gold, unchunked_warning
 
 pd = lazy_module("pandas")
 
@@ -132,6 +133,32 @@ def gold_table(qrels: Qrels, ctx: EvalContext) -> pd.DataFrame:
     return found[1]
 
 
+def _unchunked(gold: pd.DataFrame, run: Run, ctx: EvalContext) -> None:
+    """A warning on the documents with gold text (of any topic of the qrels, so that every
+    partition of the run says the same) that the chunk map of a chunk-ID run does not chunk:
+    no chunk of the run can reach their gold text (as ``project`` says)."""
+    chunk_map = getattr(run, "chunk_map", None)
+    if chunk_map is None:
+        return
+    missing, hint = unchunked_gold(gold["doc"].unique(), chunk_map.docs)
+    if missing:
+        ctx.warn(unchunked_warning(missing, hint, f"the chunk map of run {run.name}",
+                                   "no chunk of the run can reach their gold text"))
+
+
+def _nothing_judged(qrels: Qrels, run: Run, topics: list[str], ctx: EvalContext) -> None:
+    """Say so when no result of the run (in the topics scored) is in a document judged for its
+    topic, as the classic measures say it: the ids do not match the qrels' (it retrieves no
+    gold text); the partitions of a run say it only if each does."""
+    answered = [t for t in topics if t in run.topics and len(run.topics[t])]
+    results = sum(len(run.topics[t]) for t in answered)
+    if results and not any(np.isin(run.topics[t].docs, list(qrels.topics[t].passages)).any()
+                           for t in answered if t in qrels.topics):
+        ctx.warn(f"run {run.name}: none of its {results:,} results is in a document judged for "
+                 "its topic, so it retrieves no gold text: do the run's document ids match the "
+                 "qrels' (ids are compared as written)?")
+
+
 # ---------------------------------------------------------------------------------- kernel
 
 def _flatten(run: Run, topics: list[str]):
@@ -183,6 +210,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     if run.unit != "passage":
         run = as_passage_run(run, ctx, topics, [m.text for m in measures])
     gold = gold_table(qrels, ctx)
+    _unchunked(gold, run, ctx)
+    _nothing_judged(qrels, run, topics, ctx)
     chroma = [m for m in measures if m.name == "SpanOmega" or (
         getattr(ctx, "compat", None) == "chroma" and m.name in CHROMA_MEASURES)]
     if chroma:

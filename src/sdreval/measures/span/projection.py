@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import UsageError
+from ...io.ids import loose_id
 from ...lazy import lazy_module
 from ..passage.kernels import BAND, coverage, merge_intervals
 
@@ -75,6 +76,35 @@ def project(gold: pd.DataFrame, chunk_ids: np.ndarray, chunk_docs: np.ndarray,
     out = chosen[["topic", "chunk_id", "order"]].drop_duplicates(["topic", "chunk_id"])
     out = out.assign(t=out["topic"].map(topic_order)).sort_values(["t", "order"])
     return out.assign(relevance=1)[columns].reset_index(drop=True)
+
+
+def unchunked_gold(gold_docs, chunk_docs) -> tuple[list[str], str]:
+    """The documents with gold text (``gold_docs``) that have no chunk in a chunk map whose
+    chunks are of ``chunk_docs`` (sorted), and a hint naming the chunk map's ids that name
+    them once leading zeros, case and the Unicode form (NFC/NFD) are set aside (``'007'``
+    and ``7``: ids are compared as written, as everywhere) or ''."""
+    held = set(pd.unique(np.asarray(chunk_docs, dtype=object)).tolist())
+    missing = sorted({str(d) for d in gold_docs} - held)
+    if not missing:
+        return [], ""
+    loose: dict[str, str] = {}
+    for doc in held:
+        loose.setdefault(loose_id(str(doc)), str(doc))
+    pairs = [(doc, loose[loose_id(doc)]) for doc in missing if loose_id(doc) in loose]
+    if not pairs:
+        return missing, ""
+    listed = ", ".join(f"{theirs!r} for {ours!r}" for ours, theirs in pairs[:3])
+    return missing, (f"; the chunk map has {listed}{' ...' if len(pairs) > 3 else ''}: ids are "
+                     "compared as written, so leading zeros, case and the Unicode form "
+                     "(NFC/NFD) count; write the chunk map's doc ids as the qrels write them")
+
+
+def unchunked_warning(missing: list[str], hint: str, where: str, then: str) -> str:
+    """The warning on gold documents without a chunk (:func:`unchunked_gold`): ``where`` names
+    the chunk map, ``then`` says what follows."""
+    return (f"{len(missing)} document(s) with gold text have no chunk in {where}, so {then} "
+            "(check the doc ids of the chunk map): " + ", ".join(missing[:20])
+            + (" ..." if len(missing) > 20 else "") + hint)
 
 
 def uncovered_gold(gold: pd.DataFrame, chunk_docs: np.ndarray, chunk_starts: np.ndarray,

@@ -34,9 +34,13 @@ from .fast import fast_gains, ideal_vectors
 from ..doc_ids import warn_xml_suffix
 from ..topics import keep_warning
 from .kernels import batch_values
-from .unplaced import say_unplaced_elements
+from ..unplaced import say_unplaced_elements
 
 FAMILY = "xcg"
+#: what XCG does with a result naming an element its document does not hold
+UNPLACED_RULE = ("score 0 under {measures} as unassessed elements; with overlap on (alpha > 0) "
+                 "an ancestor retrieved later counts them as seen parts of it (Kazai & Lalmas "
+                 "2006, Eq. 9)")
 
 COMMON = (
     Param("quant", str, None, "quantisation (default: --quant, else the scale's gen function)",
@@ -168,7 +172,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     if passage_only:
         warn_document_settings(ctx, measures)
     else:
-        say_unplaced_elements(run, qrels, topics, measures, ctx)
+        say_unplaced_elements(run, qrels, topics, measures, ctx, UNPLACED_RULE)
     groups: dict[GainSettings, list[Measure]] = defaultdict(list)
     for measure in measures:
         groups[settings_of(measure, qrels, ctx)].append(measure)

@@ -1,20 +1,20 @@
-"""Element results the collection cannot place, said for the XCG family.
+"""Element results the collection cannot place, said for the element measures that score them
+from their paths alone (XCG, inex_eval, inex_eval_ng).
 
 A result naming an element its document does not hold (``/article[1]/bdy[1]/sec[99]``, the
-collection holding the document) is scored as an unassessed element, 0 (Kazai & Lalmas 2006,
-Eq. 9: q = 0 when not assessed), as INEX's tools scored it from its path alone.  Under overlap
-(α > 0) it still counts as a seen part of an ancestor retrieved later, which then earns only
-what its other parts hold.  With ``--collection`` the results of documents assessed for the
-topic are looked up (those whose trees the gains already read); the rule is said once for the
-run, and ``--strict`` refuses such runs, as for the ESR and passage measures.
+collection holding the document) is scored as an unassessed element, as INEX's tools scored it
+from its path alone; each family says what that means for its measures (``rule``).  With
+``--collection`` the results of documents assessed for the topic are looked up (those whose
+trees the measures already read); the rule is said once for the run, and ``--strict``
+refuses such runs, as for the ESR and passage measures.
 """
 from __future__ import annotations
 
-from ...errors import InputError, Problem, examples_text
-from ...judgements.qrels import Qrels
-from ...model.conversion import listed_by, strict_refusal
-from ...model.run import Run
-from ..registry import EvalContext, Measure
+from ..errors import InputError, Problem, examples_text
+from ..judgements.qrels import Qrels
+from ..model.conversion import listed_by, strict_refusal
+from ..model.run import Run
+from .registry import EvalContext, Measure
 
 
 def unplaced_elements(run: Run, qrels: Qrels, topics: list[str],
@@ -43,9 +43,10 @@ def unplaced_elements(run: Run, qrels: Qrels, topics: list[str],
 
 
 def say_unplaced_elements(run: Run, qrels: Qrels, topics: list[str], measures: list[Measure],
-                          ctx: EvalContext) -> None:
-    """The module's rule, said (or refused with ``--strict``) for the run's results that name
-    elements their documents do not hold."""
+                          ctx: EvalContext, rule: str) -> None:
+    """The family's ``rule`` (what its ``{measures}`` do with such results, with the paper's
+    equation), said (or refused with ``--strict``) for the run's results that name elements
+    their documents do not hold."""
     if ctx.collection is None or run.unit != "element":
         return
     unplaced = unplaced_elements(run, qrels, topics, ctx.collection)
@@ -63,7 +64,6 @@ def say_unplaced_elements(run: Run, qrels: Qrels, topics: list[str], measures: l
     listed = f"; {lister} lists them all" if lister else ""
     ctx.warn(f"run {run.name}: {total:,} result(s) in {len(unplaced):,} topic(s) name elements "
              f"their documents do not hold (results of assessed documents looked up in the "
-             f"collection) and score 0 under {', '.join(names)} as unassessed elements; with "
-             "overlap on (alpha > 0) an ancestor retrieved later counts them as seen parts of "
-             f"it (Kazai & Lalmas 2006, Eq. 9) (--strict rejects such runs{listed}): "
-             + examples_text([p.message for p in problems], len(problems)))
+             f"collection) and {rule.format(measures=', '.join(names))} (--strict rejects "
+             f"such runs{listed}): " + examples_text([p.message for p in problems],
+                                                     len(problems)))
