@@ -52,3 +52,14 @@ def test_existing_folder_and_dataset_directory_still_written(tmp_path):
     assert dataset.is_dir()
     result = CliRunner().invoke(cli, ["convert", q, "-"])
     assert result.exit_code == 0, result.output
+
+
+def test_report_page_to_standard_output_is_refused(tmp_path, monkeypatch):
+    # docs/cli.md: `-o -` is standard output in every command but report, whose -o wrote a
+    # file named '-' in the working directory
+    q, r = _files(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["report", q, r, "-m", "P@1", "--no-plots", "-o", "-"])
+    assert result.exit_code == 2, result.output
+    assert "--text-table -" in result.stderr
+    assert not (tmp_path / "-").exists()

@@ -94,6 +94,10 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
     interval, effect size, wins/ties/losses), one figure per kind, per-topic tables."""
     from ..report import html as report_html
 
+    if output == "-":  # WritePath keeps "-" as standard output; the page is a file
+        raise UsageError("-o -: the HTML page is written to a file, not standard output (it "
+                         "wrote a file named '-'); give a file name, or --text-table - for "
+                         "the summary table on standard output")
     page = output is not None or not (text_table or latex_table or plot_dir)
     # tables only: no figure is drawn, so none is computed (nor warned about)
     wanted = () if no_plots or not (page or plot_dir) else \
