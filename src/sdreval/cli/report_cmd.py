@@ -10,7 +10,8 @@ from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP
 from .common import (LEVEL, POSITIVE_INT, SEED, all_topics_option, echo_notes, echo_problems,
-                     echo_status, echo_warnings, handle_errors, jobs_options, quiet_option)
+                     echo_status, echo_warnings, handle_errors, jobs_options, quiet_option,
+                     unused_given)
 from .compare_cmd import unused_options
 from .eval_inputs import build_context, context_options, load_inputs
 from .paths import InputPath, WritePath
@@ -98,10 +99,14 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
         raise UsageError("-o -: the HTML page is written to a file, not standard output (it "
                          "wrote a file named '-'); give a file name, or --text-table - for "
                          "the summary table on standard output")
+    if no_plots and (plots or plot_dir):
+        raise UsageError(f"--no-plots and {'--plot' if plots else '--plot-dir'} contradict each "
+                         "other: --no-plots draws no figure; give one of them")
     page = output is not None or not (text_table or latex_table or plot_dir)
     # tables only: no figure is drawn, so none is computed (nor warned about)
     wanted = () if no_plots or not (page or plot_dir) else \
         (tuple(plots) or report_html.PLOT_KINDS)
+    echo_warnings(unused_given(_unused_figure_options(wanted, page, plot_dir)))
     common = dict(test=test, correction=correction, level=level, samples=samples, seed=seed,
                   plots_wanted=wanted, title=title, baseline=baseline)
     if scores:
@@ -148,6 +153,21 @@ def _read_scores(path: str):
     from ..stats import read_scores
 
     return read_scores(path)
+
+
+def _unused_figure_options(wanted, page: bool, plot_dir) -> dict[str, str]:
+    """The figure options (name → why) that change nothing: no figure is drawn, no page for
+    --image-format, no --plot-dir for --plot-format (--dpi also sets the raster images, the
+    heatmaps, of SVG and PDF figures)."""
+    if not wanted:
+        return dict.fromkeys(("image_format", "plot_format", "dpi"), "no figure is drawn "
+                             "(--no-plots, or only tables asked for)")
+    unused = {}
+    if not page:
+        unused["image_format"] = "no HTML page is written (give -o for one)"
+    if not plot_dir:
+        unused["plot_format"] = "no --plot-dir: it sets the format of the figure files"
+    return unused
 
 
 #: options that change what is evaluated, with the words the report's settings table uses
