@@ -98,7 +98,7 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
 
 
 @click.command("compare", epilog=EXAMPLES, help=HELP)
-@click.argument("inputs", nargs=-1, type=InputPath(exists=True))
+@click.argument("inputs", nargs=-1, type=InputPath(exists=True, allow_dash=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True,

@@ -30,8 +30,8 @@ Examples:
 
 
 @click.command("report", epilog=EXAMPLES)
-@click.argument("qrels", required=False, type=InputPath(exists=True))
-@click.argument("runs", nargs=-1, type=InputPath(exists=True))
+@click.argument("qrels", required=False, type=InputPath(exists=True, allow_dash=True))
+@click.argument("runs", nargs=-1, type=InputPath(exists=True, allow_dash=True))
 @click.option("-o", "--output", type=WritePath(dir_okay=False), default=None,
               help="HTML report file (default report.html; without -o, no page is written "
                    "when only --text-table, --latex-table or --plot-dir is asked for).")
