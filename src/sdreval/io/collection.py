@@ -133,6 +133,12 @@ def _ascii_compatible(data: bytes) -> bytes:
         text = data.decode(codec)
     except UnicodeDecodeError:
         return data  # the parser reports it
+    return _utf8(text)
+
+
+def _utf8(text: str) -> bytes:
+    """Decoded XML text as UTF-8 bytes, without its byte order mark and its XML declaration
+    (which may name the encoding it was decoded from; replaced by as many line breaks)."""
     text = _DECLARATION.sub(lambda m: "\n" * m.group(0).count("\n"), text.lstrip("\ufeff"))
     return text.encode("utf-8")
 
@@ -147,8 +153,8 @@ def _read_source(source: Source) -> tuple[bytes, str | None, str | None]:
     """(bytes, file name for messages, default doc id)."""
     if isinstance(source, bytes):
         return source, None, None
-    if isinstance(source, str) and source.lstrip().startswith("<"):
-        return source.encode("utf-8"), None, None
+    if isinstance(source, str) and source.lstrip("\ufeff \t\r\n").startswith("<"):
+        return _utf8(source), None, None  # decoded: an encoding declaration no longer holds
     path = Path(source)
     try:
         return path.read_bytes(), str(path), path.stem

@@ -25,18 +25,19 @@ from pathlib import Path
 
 from lxml import etree
 
-from ..errors import HeldProblems, InputError, ProblemLog, UsageError
+from ..errors import HeldProblems, ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.tree import Collection
 from ..model.xpath import XPathError, canonical_xpath
 from .detect import ASSESSMENT_ROOTS
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
-                         choose_pools, infer_scale, keep_first_bep)
+                         assessment_files, blank_topic_copy, choose_pools, infer_scale,
+                         keep_first_bep)
 from .native_lines import check_scale
 from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, given_log, local_path,
                         parse_float, parse_int)
-from .xmlsafe import (checked_events, element_values, free_element, given_twice, local_name,
-                      pick, report_syntax_error, safe_iterparse, topic_attr, xml_attr)
+from .xmlsafe import (GivenTwice, checked_events, element_values, free_element, given_twice,
+                      local_name, pick, report_syntax_error, safe_iterparse, topic_attr, xml_attr)
 
 #: how two pools (assessment files) of one topic combine: ``main`` (default) reads only the
 #: pool X-RAI marked main (the ``main`` directory) when a topic has one, else every pool and
@@ -52,27 +53,6 @@ _RELEVANCE, _COVERAGE = ("relevance", "rel"), ("coverage", "cov")  # INEX 2002
 _UNASSESSED = {"", "u"}
 #: a match (true) where a text looks like a number
 _numeric_like = re.compile(r"^\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*$").match
-
-
-def _assessment_files(path: Path, tally: Tally) -> list[tuple[Path, bool | None]]:
-    """The files to read with their main mark (True under ``main/``, False under ``others/``,
-    else None); files under ``in_progress/`` are left out (counted)."""
-    if path.is_dir():
-        found: list[tuple[Path, bool | None]] = []
-        for p in sorted(q for q in path.rglob("*") if q.is_file() and q.suffix.lower() == ".xml"):
-            parts = [part.lower() for part in p.relative_to(path).parts[:-1]]
-            if "in_progress" in parts:
-                tally.add("in-progress", str(p), None)
-                continue
-            found.append((p, True if "main" in parts else False if "others" in parts else None))
-        if not found:
-            raise InputError("no .xml assessment file in this directory"
-                             + (" (only in_progress/ pools)" if tally.kinds else ""),
-                             str(path))
-        return found
-    if not path.is_file():
-        raise InputError("no such file or directory", str(path))
-    return [(path, None)]
 
 
 def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
@@ -107,7 +87,7 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     gc_was_enabled = gc.isenabled()
     gc.disable()  # many small objects, no reference cycles: collections only cost
     try:
-        pools = [pool for file_path, main in _assessment_files(root, tally)
+        pools = [pool for file_path, main in assessment_files(root, tally)
                  if (pool := _read_file(file_path, main, log, hints, tally, given))
                  is not None]
     finally:
@@ -157,7 +137,7 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
                    hints)
         except etree.XMLSyntaxError as exc:
             if blanked is None:
-                blanked = _blank_topic_copy(file_path.read_bytes(), exc.lineno)
+                blanked = blank_topic_copy(file_path.read_bytes(), exc.lineno)
                 if blanked is not None:
                     tally.add("topic-copy", file, exc.lineno)
                     continue
@@ -170,23 +150,6 @@ def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
 
 
 _TOPIC_FOLDER = re.compile(r"topic-([0-9]+)", re.IGNORECASE)
-_TOPIC_COPY = re.compile(rb"<inex_topic\b.*?</inex_topic\s*>", re.DOTALL)
-
-
-def _blank_topic_copy(data: bytes, line: int | None) -> bytes | None:
-    """``data`` with its ``<inex_topic>`` copy replaced by spaces (newlines kept), if the
-    syntax error at ``line`` lies inside that copy; else None."""
-    match = _TOPIC_COPY.search(data)
-    if match is None or line is None:
-        return None
-    first = data.count(b"\n", 0, match.start()) + 1
-    last = first + match.group(0).count(b"\n")
-    if not first <= line <= last:
-        return None
-    blank = re.sub(rb"[^\n]", b" ", match.group(0))
-    return data[:match.start()] + blank + data[match.end():]
-
-
 def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) -> None:
     """The event loop over one file (XML syntax errors propagate)."""
     file = pool.file
@@ -203,80 +166,92 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
         return
     for event, el in events:
         tag = local_name(el.tag)
-        if event == "start":
-            if not seen_root:
-                seen_root = True
-                if tag not in ASSESSMENT_ROOTS and tag != "recall-base":
-                    log.error(file, el.sourceline, f"root element <{tag}> is not "
-                              "<assessments>: not INEX assessments")
+        try:
+            if event == "start":
+                if not seen_root:
+                    seen_root = True
+                    if tag not in ASSESSMENT_ROOTS and tag != "recall-base":
+                        log.error(file, el.sourceline, f"root element <{tag}> is not "
+                                  "<assessments>: not INEX assessments")
+                        return
+                found, clash = topic_attr(el) if tag in ASSESSMENT_ROOTS else (None, None)
+                unclear = f"with two topic ids, {clash}" if clash is not None else \
+                    f"for topic {found} in folder {file_path.parent.name} (move the file or "\
+                    "correct its topic attribute)" \
+                    if found is not None and folder and found != folder else \
+                    f"for topic {found} nested in the <assessments> of topic {topic}" \
+                    if found is not None and topic is not None and _inside_topic(el) else \
+                    f"nested in the <file> of {doc or 'a document'}" \
+                    if tag == "file" and open_files else None
+                if unclear is not None:
+                    log.error(file, el.sourceline, f"<{tag}> {unclear}: which "
+                              f"{'document' if tag == 'file' else 'topic'} its judgements are for "
+                              "is not clear; the file is not read further")
                     return
-            found, clash = topic_attr(el) if tag in ASSESSMENT_ROOTS else (None, None)
-            unclear = f"with two topic ids, {clash}" if clash is not None else \
-                f"for topic {found} in folder {file_path.parent.name} (move the file or "\
-                "correct its topic attribute)" \
-                if found is not None and folder and found != folder else \
-                f"for topic {found} nested in the <assessments> of topic {topic}" \
-                if found is not None and topic is not None and _inside_topic(el) else \
-                f"nested in the <file> of {doc or 'a document'}" \
-                if tag == "file" and open_files else None
-            if unclear is not None:
-                log.error(file, el.sourceline, f"<{tag}> {unclear}: which "
-                          f"{'document' if tag == 'file' else 'topic'} its judgements are for "
-                          "is not clear; the file is not read further")
-                return
-            if found is not None:
-                topic = found
-                pool.pool = xml_attr(el, "pool") or pool.pool
-                whitespace = xml_attr(el, "whitespace-text-node")
-                if "2005" in (xml_attr(el, "version", "year") or "") or whitespace is not None:
-                    hints["2005"] = True
-                pool.strip_whitespace = whitespace == "strip"
-            elif tag == "file":
-                open_files += 1
-                doc = xml_attr(el, "file", "name", "id", "doc") or None  # None: not used
-                layout_2005 = xml_attr(el, "name") is not None or \
-                    xml_attr(el, "collection") is not None
-                holds = False
-                if not doc:
-                    log.error(file, el.sourceline, "<file> without a file/name attribute:"
-                              " its assessments are not used")
-            continue
-        if tag == "file":
-            open_files -= 1
-            if doc and not holds and layout_2005 and topic is not None:
-                pool.judged.setdefault((topic, doc), el.sourceline)
-                pool.topics.add(topic)
-            doc = None
-            free_element(el)
-            continue
-        if not open_files and (tag in ("passage", "best-entry-point", "bep")
-                               or xml_attr(el, "path", "xpath") is not None):
-            log.error(file, el.sourceline, f"<{tag}> outside a <file>: which document it "
-                      "judges is not clear; not used")
-            continue
-        if doc is None or tag in ASSESSMENT_ROOTS:
-            continue
-        if topic is None:
-            topic = folder or file_path.stem
-            log.warn(file, el.sourceline, f"no topic attribute on <assessments>: topic id "
-                     f"taken from the {'folder' if folder else 'file'} name ({topic!r})")
-        raw_path = None
-        if tag not in ("passage", "best-entry-point", "bep"):
-            raw_path = xml_attr(el, "path", "xpath")
-            if raw_path is None:
-                if tag in ("path", "element"):  # a judgement that names no element
-                    log.warn(file, el.sourceline, f"<{tag}> without a path= attribute in "
-                             f"file {doc!r}: ignored (name the element with path=)",
-                             kind="judgement without path")
+                if found is not None:
+                    topic = found
+                    pool.pool = xml_attr(el, "pool") or pool.pool
+                    whitespace = xml_attr(el, "whitespace-text-node")
+                    if "2005" in (xml_attr(el, "version", "year") or "") or whitespace is not None:
+                        hints["2005"] = True
+                    if (whitespace or "keep").lower() not in ("keep", "strip"):
+                        log.error(file, el.sourceline, f"whitespace-text-node={whitespace!r} is "
+                                  "not keep or strip: which text nodes text()[k] counts is not "
+                                  "clear; the file is not read further")
+                        return
+                    pool.strip_whitespace = (whitespace or "").lower() == "strip"
+                elif tag == "file":
+                    open_files += 1
+                    doc = xml_attr(el, "file", "name", "id", "doc") or None  # None: not used
+                    layout_2005 = xml_attr(el, "name") is not None or \
+                        xml_attr(el, "collection") is not None
+                    holds = False
+                    if not doc:
+                        log.error(file, el.sourceline, "<file> without a file/name attribute:"
+                                  " its assessments are not used")
                 continue
-        holds = True
-        pool.topics.add(topic)
-        if tag == "passage":
-            _read_passage(el, topic, doc, pool, log)
-        elif raw_path is None:
-            _read_bep(el, topic, doc, pool, log)
-        elif (row := _read_element(el, topic, doc, raw_path, file, log, hints, pool)) is not None:
-            pool.rows.append(row)
+            if tag == "file":
+                open_files -= 1
+                if doc and not holds and layout_2005 and topic is not None:
+                    pool.judged.setdefault((topic, doc), el.sourceline)
+                    pool.topics.add(topic)
+                doc = None
+                free_element(el)
+                continue
+            if not open_files and (tag in ("passage", "best-entry-point", "bep")
+                                   or xml_attr(el, "path", "xpath") is not None):
+                log.error(file, el.sourceline, f"<{tag}> outside a <file>: which document it "
+                          "judges is not clear; not used")
+                continue
+            if doc is None or tag in ASSESSMENT_ROOTS:
+                continue
+            if topic is None:
+                topic = folder or file_path.stem
+                log.warn(file, el.sourceline, f"no topic attribute on <assessments>: topic id "
+                         f"taken from the {'folder' if folder else 'file'} name ({topic!r})")
+            raw_path = None
+            if tag not in ("passage", "best-entry-point", "bep"):
+                raw_path = xml_attr(el, "path", "xpath")
+                if raw_path is None:
+                    if tag in ("path", "element"):  # a judgement that names no element
+                        log.warn(file, el.sourceline, f"<{tag}> without a path= attribute in "
+                                 f"file {doc!r}: ignored (name the element with path=)",
+                                 kind="judgement without path")
+                    continue
+            holds = True
+            pool.topics.add(topic)
+            if tag == "passage":
+                _read_passage(el, topic, doc, pool, log)
+            elif raw_path is None:
+                _read_bep(el, topic, doc, pool, log)
+            elif row := _read_element(el, topic, doc, raw_path, file, log, hints, pool):
+                pool.rows.append(row)
+        except GivenTwice as clash:  # e.g. file='d1' FILE='d2': which is meant is not clear
+            log.error(file, el.sourceline, f"<{tag}> with {clash}: which is meant is not clear; "
+                      + ("the file is not read further" if tag in ASSESSMENT_ROOTS else "not used"))
+            if tag in ASSESSMENT_ROOTS:
+                return
+            doc = None if tag == "file" and event == "start" else doc  # its judgements unused
 
 
 def _inside_topic(el) -> bool:
@@ -302,7 +277,13 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
     size, rsize = _number(pick(values, *_SIZE)), _number(pick(values, *_RSIZE))
     relevance, coverage = pick(values, *_RELEVANCE), pick(values, *_COVERAGE)
     where = f"topic {topic}, {doc} {path}"
+    e_text, s_text = pick(values, *_E_NAMES), pick(values, *_S_NAMES)
     if relevance is not None or coverage is not None:
+        if e_text is not None or s_text is not None or rsize is not None:  # which scale?
+            log.error(file, line, f"{where}: INEX 2002 relevance/coverage beside exhaustivity, "
+                      "specificity or rsize (INEX 2003-2007): which is meant is not clear; "
+                      "the assessment is not used")
+            return None
         hints["2002"] = True
         e = _number(relevance)
         letter = (coverage or "").upper()
@@ -312,8 +293,6 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
             return None
         return Row(topic, doc, path, e, COVERAGE_CODES[letter], size, letter, line, file,
                     None)
-    e_text = pick(values, *_E_NAMES)
-    s_text = pick(values, *_S_NAMES)
     if (e_text or "").lower() in _UNASSESSED and (s_text or "").lower() in _UNASSESSED \
             and rsize is None:
         if local_name(el.tag) == "path":  # INEX 2004: unassessed (the DTD default "U")
@@ -333,6 +312,10 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
     if e == TOO_SMALL and e_text != "?":  # too small is written '?', never as its code
         log.error(file, line, f"{where}: exhaustivity {e_text!r} is not 0, 1, 2, 3 or '?'; "
                   "the assessment is not used")
+        return None
+    if s_text is not None and rsize is not None and size and abs(s - rsize / size) >= 0.01:
+        log.error(file, line, f"{where}: specificity {s_text!r} and rsize/size {rsize:g}/{size:g} "
+                  "say different things (X-RAI truncated s to two decimals); not used")
         return None
     return Row(topic, doc, path, e, s, size, None, line, file, rsize)
 
@@ -361,7 +344,12 @@ def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None
                   "a non-negative integer (decimal digits); the passage is not used")
         return
     offset, end_offset, length = _offset(start), _offset(end), _offset(given["length"])
-    if length is None and offset is not None and end_offset is not None:
+    if offset is not None and end_offset is not None:
+        if length is not None and length != end_offset - offset:  # which is meant: not clear
+            log.error(pool.file, line, f"topic {topic}, {doc}: passage end {end!r} and length "
+                      f"{given['length']!r} say different things (start {start!r}); the "
+                      "passage is not used")
+            return
         length = end_offset - offset
     if offset is None or length is None or length < 0:
         log.error(pool.file, line, f"topic {topic}, {doc}: a passage needs start and end "

@@ -11,6 +11,7 @@ from collections import namedtuple
 from contextlib import suppress
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -22,6 +23,44 @@ from ..model.result_rules import overlapping_rows
 from ..model.tree import Collection
 from ..model.xpointer import PointError, resolve_point, size_agrees
 from .textlines import is_repeat
+
+
+def assessment_files(path: Path, tally: Tally) -> list[tuple[Path, bool | None]]:
+    """The files to read with their main mark (True under ``main/``, False under ``others/``,
+    else None); files under ``in_progress/`` are left out (counted)."""
+    if path.is_dir():
+        found: list[tuple[Path, bool | None]] = []
+        for p in sorted(q for q in path.rglob("*") if q.is_file() and q.suffix.lower() == ".xml"):
+            parts = [part.lower() for part in p.relative_to(path).parts[:-1]]
+            if "in_progress" in parts:
+                tally.add("in-progress", str(p), None)
+                continue
+            found.append((p, True if "main" in parts else False if "others" in parts else None))
+        if not found:
+            raise InputError("no .xml assessment file in this directory"
+                             + (" (only in_progress/ pools)" if tally.kinds else ""),
+                             str(path))
+        return found
+    if not path.is_file():
+        raise InputError("no such file or directory", str(path))
+    return [(path, None)]
+
+
+_TOPIC_COPY = re.compile(rb"<inex_topic\b.*?</inex_topic\s*>", re.DOTALL)
+
+
+def blank_topic_copy(data: bytes, line: int | None) -> bytes | None:
+    """``data`` with its ``<inex_topic>`` copy replaced by spaces (newlines kept), if the
+    syntax error at ``line`` lies inside that copy; else None."""
+    match = _TOPIC_COPY.search(data)
+    if match is None or line is None:
+        return None
+    first = data.count(b"\n", 0, match.start()) + 1
+    last = first + match.group(0).count(b"\n")
+    if not first <= line <= last:
+        return None
+    blank = re.sub(rb"[^\n]", b" ", match.group(0))
+    return data[:match.start()] + blank + data[match.end():]
 
 
 #: an element judgement as read (``letter``: INEX 2002's coverage; ``rsize``: highlighted size)
@@ -292,6 +331,12 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
                     dp.doc_length = collection[doc].length
             if dp.doc_length is None and doc in sizes:
                 dp.doc_length = int(sizes[doc])  # type: ignore[arg-type]
+        end = max((offset + length for offset, length in dp.ranges), default=0)
+        if dp.doc_length is not None and end > dp.doc_length:  # as the FOL qrels reader says
+            pool = next((p for p in pools if (topic, doc) in p.lines), pools[0])
+            log.warn(pool.file, pool.lines.get((topic, doc)), f"topic {topic}, {doc}: a "
+                     f"highlighted passage reaches beyond the document's length {dp.doc_length} "
+                     f"(to {end}; kept)")
 
 
 def _resolve(point: Point, pool: Pool, collection: Collection, log: ProblemLog,

@@ -17,7 +17,7 @@ from ..model.run import Ranking
 from ..model.xpath import XPathError, canonical_xpath
 from .run_topics import report_repeats
 from .textlines import INT_LIMIT, not_from_one, parse_float, parse_int
-from .xmlsafe import child_texts, free_element, local_name, xml_attr
+from .xmlsafe import GivenTwice, child_texts, free_element, local_name, xml_attr
 
 
 class TopicColumns:
@@ -120,7 +120,13 @@ class ResultReader:
             if refs:
                 bad.append(f"entity reference(s) {', '.join(sorted(set(refs)))} not expanded "
                            "(entities are never expanded)")
-        attributes = {name: xml_attr(el, name) for name in sorted(_FIELDS)}
+        attributes: dict[str, str | None] = {}
+        for name in sorted(_FIELDS):  # file='d1' FILE='d2': which is meant is not clear
+            try:
+                attributes[name] = xml_attr(el, name)
+            except GivenTwice as clash:
+                attributes[name] = clash.first  # not used
+                bad.append(f"{clash} say different things: which one is meant is not clear")
         for name, given in attributes.items():  # an attribute beside a child of that name
             if given is not None and fields.get(name) and not _same(name, given, fields[name]):
                 bad.append(f"<{name}> {fields[name]!r} and {name}={given!r} say different "

@@ -144,7 +144,11 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                                   "is not clear; the file is not read further")
                         break
                     info.root_seen = reader.root_seen = True
-                    info.attributes = {local_name(k): v for k, v in el.attrib.items()}
+                    for key, value in el.attrib.items():  # run-id, participant-id, task ...
+                        first = info.attributes.setdefault(local_name(key), value)
+                        if first != value:  # run-id='a' RUN-ID='b'
+                            log.warn(file, el.sourceline, f"<{tag}>: {local_name(key)} given "
+                                     f"twice ({first!r} and {value!r}): the first is used")
                 elif tag == "topic":
                     topic_id, clash = topic_attr(el)
                     unclear = f"with two topic ids, {clash}" if clash is not None else \

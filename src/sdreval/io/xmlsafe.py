@@ -116,14 +116,28 @@ def _normal(key: str) -> str:
     return local_name(key).replace("_", "-")
 
 
+class GivenTwice(ValueError):
+    """Two attributes of one element, named alike (as :func:`xml_attr` matches), give
+    different values (``a='x' and A='y'``): which is meant is not clear; ``first`` the
+    first value."""
+
+    def __init__(self, message: str, first: str) -> None:
+        super().__init__(message)
+        self.first = first
+
+
 def xml_attr(el: etree._Element, *names: str) -> str | None:
-    """The first attribute (in document order) whose name is among ``names`` (case-insensitive,
-    namespaces ignored, ``-``/``_`` alike)."""
+    """The value (stripped) of the attributes whose names are among ``names``
+    (case-insensitive, namespaces ignored, ``-``/``_`` alike); :class:`GivenTwice` if two of
+    them give different values."""
     wanted = _wanted(names)
-    for key, value in el.items():
-        if _normal(key) in wanted:
-            return value.strip()
-    return None
+    found = [(k.rsplit("}", 1)[-1], v.strip()) for k, v in el.items() if _normal(k) in wanted]
+    if not found:
+        return None
+    (name, value), other = found[0], [f for f in found[1:] if f[1] != found[0][1]]
+    if other:
+        raise GivenTwice(f"{name}={value!r} and {other[0][0]}={other[0][1]!r}", value)
+    return value
 
 
 #: the attributes naming a topic (a submission's ``<topic>``, an ``<assessments>``)
@@ -131,14 +145,13 @@ TOPIC_ID = ("topic-id", "topicid", "id", "topic")
 
 
 def topic_attr(el: etree._Element) -> tuple[str | None, str | None]:
-    """The topic id ``el`` gives (:data:`TOPIC_ID`, matched as by :func:`xml_attr`: the first
-    in document order) and, when two of those attributes differ, ``a='x' and b='y'`` (else
-    None): which topic is meant is then not clear."""
-    wanted = _wanted(TOPIC_ID)
-    found = [(local_name(k), v.strip()) for k, v in el.items() if _normal(k) in wanted]
-    first, given = found[0] if found else (None, None)
-    return given, next((f"{first}={given!r} and {key}={value!r}" for key, value in found[1:]
-                        if value != given), None)
+    """The topic id ``el`` gives (:data:`TOPIC_ID`, by :func:`xml_attr`), else None and, when
+    two of those attributes differ, ``a='x' and b='y'`` (else None): which topic is meant is
+    then not clear."""
+    try:
+        return xml_attr(el, *TOPIC_ID), None
+    except GivenTwice as clash:
+        return None, str(clash)
 
 
 def element_values(el: etree._Element) -> dict[str, list[str]]:

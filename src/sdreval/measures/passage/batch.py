@@ -234,6 +234,21 @@ class RunBatch:
     def n_pairs(self) -> int:
         return self.pair_doc.size
 
+    def doc_lengths(self, collection, placed: bool) -> tuple[np.ndarray, np.ndarray]:
+        """Per pair: its document's length, the qrels' doclen, else the text length in
+        ``collection`` (if given; -1: unknown); and, when the run's results were ``placed``
+        through the collection, whether the qrels' doclen differs from that text length."""
+        doclen = self.pair_doclen.copy()
+        other = np.zeros(doclen.size, dtype=bool)
+        check = np.ones(doclen.size, dtype=bool) if placed else doclen < 0
+        for code in np.unique(self.pair_doc[check]).tolist() if collection is not None else ():
+            name = doc_name(self.doc_names[code])
+            if name in collection:
+                pairs, length = self.pair_doc == code, collection[name].length
+                other |= pairs & (doclen >= 0) & (doclen != length)
+                doclen[pairs & (doclen < 0)] = length
+        return doclen, other
+
     def pair_name(self, pair: int) -> str:
         """Document id of an article (for messages)."""
         return doc_name(self.doc_names[int(self.pair_doc[pair])])

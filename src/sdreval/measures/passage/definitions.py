@@ -31,7 +31,6 @@ from .focused import focused_blocks, focused_from_cumulative, levels_of
 from .hixeval import hixeval_at, rsize
 from .judged import batch_from_columns
 from .kernels import list_overlaps, overlaps_per_interval
-from .rows import doc_name
 from .topic import topic_relevance
 
 FAMILY = "passage"
@@ -201,6 +200,9 @@ class _Policy:
                         "highlighted ranges for {a:,} document(s); the merged ranges are used",
             "bep": "{t:,} topic(s) with {a:,} relevant document(s) without a best entry point; "
                    "their first relevant character is used",
+            "rendering": "{t:,} topic(s) with {a:,} document(s) whose qrels doclen is not its "
+                         "text length in the collection: the qrels count another rendering of "
+                         "the text; results placed through the collection may not line up",
             "past": "{t:,} topic(s) with {a:,} passage(s) reaching beyond their document's "
                     "length (the qrels' doclen, else the collection's): offsets in bytes, or of "
                     "another rendering of the text? Counted as written (characters past the end "
@@ -262,13 +264,11 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     blocks = [(b, batch.topics[b]) for b in np.flatnonzero(total_b > 0).tolist()]
     bounds = batch.row_bounds
     sizes = np.diff(bounds)
-    doclen = batch.pair_doclen.copy()
-    if ctx.collection is not None:  # documents the qrels do not size: the collection's length
-        unknown = np.flatnonzero(doclen < 0)
-        for code in np.unique(batch.pair_doc[unknown]).tolist():
-            name = doc_name(batch.doc_names[code])
-            if name in ctx.collection:
-                doclen[unknown[batch.pair_doc[unknown] == code]] = ctx.collection[name].length
+    doclen, other = batch.doc_lengths(ctx.collection, placed=run.unit != "passage")
+    if other.any():  # the qrels' offsets are of another text than the collection's
+        per_pair = np.bincount(batch.pair_block[other], minlength=sizes.size)
+        policy.counts["rendering"][0] += int(np.count_nonzero(per_pair))
+        policy.counts["rendering"][1] += int(per_pair.sum())
     doclen = doclen[batch.row_pair]
     past = (doclen >= 0) & (batch.offsets + (batch.ends - batch.starts) > doclen)
     if past.any():  # a passage past its document's end (the qrels or collection know it)
