@@ -25,7 +25,7 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
-from ..ids import loose_id
+from ..ids import AS_WRITTEN, loose_id, loose_index
 from ..table_model import Table
 from ..tables import load_table
 from ..textlines import finish, given_log
@@ -98,12 +98,9 @@ class Documents:
         """For a document id not among these: the hint naming the id it may mean once leading
         zeros, case and the Unicode form are set aside (:func:`~sdreval.io.ids.loose_id`)."""
         if not self._loose:  # (built once, on the first unknown id)
-            for known in self.texts:
-                self._loose.setdefault(loose_id(known), known)
+            self._loose.update(loose_index(self.texts))
         found = self._loose.get(loose_id(doc))
-        return "" if found is None else (
-            f"; the documents file has {found!r}: ids are compared as written, so leading "
-            "zeros, case and the Unicode form (NFC/NFD) count")
+        return "" if found is None else f"; the documents file has {found!r}: {AS_WRITTEN}"
 
     def length(self, doc: str, unit: str = "chars") -> int:
         if unit == "bytes":
