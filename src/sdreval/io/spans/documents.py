@@ -314,10 +314,12 @@ def _token_range(documents: Documents, doc: str, starts: np.ndarray, ends: np.nd
 
 def _require_documents(documents: Documents, docs, what: str) -> None:
     missing = sorted({str(d) for d in docs} - set(documents.texts))
-    if missing:
+    if missing:  # the first id spelled otherwise in the file is named, as to_characters does
         raise InputError(f"{what}: counting tokens needs the text of every document; not in "
                          f"{documents.source}: " + ", ".join(missing[:10])
-                         + (" ..." if len(missing) > 10 else ""), documents.source)
+                         + (" ..." if len(missing) > 10 else "")
+                         + next(filter(None, map(documents.spelled, missing)), ""),
+                         documents.source)
 
 
 def qrels_in_tokens(qrels, documents: Documents, log: ProblemLog | None = None):
