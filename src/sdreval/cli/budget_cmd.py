@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from ..stats.choices import CI_SAMPLES
-from .common import (InputPath, all_topics_option, confidence_level_caveat, echo_notes,
-                     echo_problems, echo_warnings, handle_errors, quiet_option)
+from .common import (all_topics_option, confidence_level_caveat, echo_notes, echo_problems,
+                     echo_warnings, handle_errors, quiet_option)
 from .eval_inputs import (build_context, context_options, load_inputs, unused_param_options,
                           unused_pool_policy)
+from .paths import InputPath, WritePath
 
 EXAMPLES = """\b
 Examples:
@@ -28,7 +29,7 @@ Examples:
               default=0.95, show_default=True, help="Confidence level of the intervals.")
 @click.option("--samples", type=click.IntRange(min=100), default=CI_SAMPLES, show_default=True,
               help="Bootstrap resamples of each interval of a mean (Vu & Gallinari 2005).")
-@click.option("--plot", "plot_path", type=click.Path(dir_okay=False), default=None,
+@click.option("--plot", "plot_path", type=WritePath(dir_okay=False), default=None,
               help="Also draw the curves (PNG, SVG or PDF by the file's suffix).")
 @all_topics_option
 @context_options

@@ -12,6 +12,7 @@ import click
 
 from ..errors import (InputError, Problem, ProblemLog, SdrevalError, UsageError, printable,
                       shown_source)
+from .paths import outputs_not_inputs
 
 EXIT_OK, EXIT_INVALID_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -25,6 +26,7 @@ def handle_errors(func: Callable) -> Callable:
 
         flags = FORMAT_FLAGS.set(format_flags())  # messages name --run-format, not fmt=
         try:
+            outputs_not_inputs()
             return func(*args, **kwargs)
         except InputError as error:
             for problem in error.problems:
@@ -254,60 +256,6 @@ def echo_status(message: str) -> None:
 
     if not is_quiet():
         click.echo(printable(f"sdreval: {message}"), err=True)
-
-
-class InputPath(click.Path):
-    """An input argument: a path that exists (:class:`click.Path`), or a URL read with fsspec
-    (``s3://``, ``file://``, ...: Parquet files and datasets, :mod:`sdreval.io.locations`)
-    whose scheme's library is installed and that names something."""
-
-    def convert(self, value, param, ctx):
-        from ..io.locations import is_url, url_filesystem
-
-        if value == "-" and ctx is not None:
-            self._read_stdin_once(param, ctx)
-        if not is_url(value):
-            return super().convert(value, param, ctx)
-        try:
-            fs, inner = url_filesystem(value)
-        except UsageError as error:
-            self.fail(str(error), param, ctx)
-        if not fs.exists(inner):
-            self.fail(f"URL {value!r} does not exist.", param, ctx)
-        if not self.dir_okay and fs.isdir(inner):
-            self.fail(f"URL {value!r} is a directory.", param, ctx)
-        return value
-
-    def _read_stdin_once(self, param, ctx) -> None:
-        """Refuse a second ``-``: standard input holds one input and is read once."""
-        name = param.human_readable_name if param is not None else "an input"
-        first = ctx.meta.get("sdreval.stdin_input")
-        ctx.meta["sdreval.stdin_input"] = name
-        if first is not None:
-            both = f"{first} and {name}" if first != name else f"{name}, twice"
-            self.fail(f"standard input (-) is given for {both}: it holds one input; give the "
-                      "others as files", param, ctx)
-
-
-class OutputPath(click.Path):
-    """An output file of a command; ``-`` is standard output, as ``-`` is standard input for
-    its inputs (it wrote a file named ``-``)."""
-
-    def convert(self, value, param, ctx):
-        if value in ("tsv", "jsonl"):  # ir_measures' -o is its output format
-            formats = next((p.type.choices for p in (ctx.command.params if ctx else [])
-                            if p.name == "fmt" and isinstance(p.type, click.Choice)), ())
-            said = ("--format csv or json sets the format; " if "csv" in formats else "")
-            self.fail(f"{value!r} is ir_measures' -o (its output format); sdreval's -o is the "
-                      f"file to write ({said}./{value} writes a file of that name)", param, ctx)
-        return None if value == "-" else super().convert(value, param, ctx)
-
-
-#: a table input (chunk map, documents, span judgements): a JSONL, CSV/TSV or Parquet file, a
-#: Parquet dataset directory, a URL of one, or ``-`` for standard input, as every other input
-#: (:func:`sdreval.io.tables.load_table` reads them all; a directory without Parquet files is
-#: refused there)
-TABLE_INPUT = InputPath(exists=True, allow_dash=True)
 
 
 def jobs_options(func: Callable) -> Callable:

@@ -17,10 +17,10 @@ from ..errors import UsageError
 from ..measures.evaluate import topic_policy, zero_rel_option
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, EFFECT_LIMITS, TABLE_FORMATS,
                              TEST_SAMPLES, TESTS, WILCOXON_METHODS)
-from .common import (LEVEL, SEED, InputPath, OutputPath, all_topics_option, echo_notes,
-                     echo_problems, echo_warnings, evaluate_runs, handle_errors, jobs_options,
-                     quiet_option, unused_given)
+from .common import (LEVEL, SEED, all_topics_option, echo_notes, echo_problems, echo_warnings,
+                     evaluate_runs, handle_errors, jobs_options, quiet_option, unused_given)
 from .eval_inputs import context_options
+from .paths import InputPath, OutputPath
 
 
 def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tuple[str, ...],
@@ -98,7 +98,7 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
 
 
 @click.command("compare", epilog=EXAMPLES, help=HELP)
-@click.argument("inputs", nargs=-1, type=InputPath(exists=True))
+@click.argument("inputs", nargs=-1, type=InputPath(exists=True, allow_dash=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True,

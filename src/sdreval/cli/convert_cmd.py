@@ -27,8 +27,8 @@ from ..io.detect import QRELS_FORMATS, RUN_FORMATS, detect_format, normalise_for
 from ..io import read_collection, read_qrels, read_run
 from ..io.json_files import json_holds
 from ..io.writers import write_fol_qrels, write_native_qrels, write_run, write_trec_qrels
-from .common import (NAME, TABLE_INPUT, InputPath, echo_problems, handle_errors,
-                     pool_policy_option)
+from .common import NAME, echo_problems, handle_errors, pool_policy_option
+from .paths import TABLE_INPUT, InputPath, WritePath
 
 TARGETS = ("element", "passage", "document", "inex-xml", "native", "fol", "trec-qrels")
 
@@ -44,7 +44,7 @@ Examples:
 
 @click.command("convert", epilog=EXAMPLES)
 @click.argument("source", metavar="IN", type=InputPath(exists=True, allow_dash=True))
-@click.argument("target", metavar="OUT", type=click.Path(dir_okay=False))
+@click.argument("target", metavar="OUT", type=WritePath(dir_okay=False))
 @click.option("--to", "to", type=click.Choice(TARGETS), default=None,
               help="Output format (default: element run for XML runs, passage run when "
                    "--collection is given, native TSV or FOL for judgements, TREC qrels for "

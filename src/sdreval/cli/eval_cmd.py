@@ -12,17 +12,18 @@ from ..errors import InputError, ProblemLog, SdrevalError, UsageError
 from ..io import read_qrels
 from ..lazy import decline_arrow_pandas_probe, import_pyarrow_without_cloudpickle
 from ..measures import parse_measure
-from ..measures.defaults import default_measures, rsv_order_hints, run_kind
+from ..measures.defaults import default_measures, run_kind
 from ..measures.evaluate import (coverage_lines, summarise, summarise_columns,
                                  zero_rel_option)
 from ..measures.results import ResultColumns
 from ..orchestrate.inputs import check_input_topics
 from ..report.output import COLUMN_FORMATS, FORMATS, check_target, write_results
-from .common import (InputPath, OutputPath, all_topics_option, echo_notes, echo_problems,
-                     echo_warnings, evaluate_runs, handle_errors, jobs_options, quiet_option)
+from .common import (all_topics_option, echo_notes, echo_problems, echo_warnings, evaluate_runs,
+                     handle_errors, jobs_options, quiet_option)
 from .eval_inputs import (build_context, context_options, in_tokens, input_kinds, load_inputs,
                           qrels_options, unused_param_options, unused_pool_policy,
                           warn_unused_documents)
+from .paths import InputPath, OutputPath
 from .summary_options import summary_options, table_options
 
 
@@ -293,7 +294,6 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         if not measures:
             measures = chosen_measures(qrels_obj, [run_kind(r) for r in run_objs], ctx,
                                        options)
-        echo_warnings(rsv_order_hints(run_objs, ctx.order))
         table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
                               jobs=jobs, scheduler=scheduler, columns=True)
     echo_warnings(ctx.warnings)

@@ -8,11 +8,13 @@ import click
 from ..errors import ProblemLog, UsageError
 from ..io import read_collection, read_qrels, read_run
 from ..measures import EvalContext
+from ..measures.defaults import rsv_order_hints
 from ..model.runnames import distinct_runs
 from ..measures.doc_ids import check_chunk_ids
 from ..orchestrate.inputs import check_input_topics
-from .common import (NAME, POSITIVE_INT, TABLE_INPUT, UNIT_INTERVAL, BoundedFloat,
-                     echo_problems, pool_policy_option)
+from .common import (NAME, POSITIVE_INT, UNIT_INTERVAL, BoundedFloat, echo_problems,
+                     pool_policy_option)
+from .paths import TABLE_INPUT
 
 
 #: eval's options that change the values of span measures (``sensitivity`` takes these)
@@ -162,6 +164,8 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
     runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
     check_input_topics(qrels, runs)
     check_chunk_ids(qrels, runs)
+    for hint in rsv_order_hints(runs, options.get("order") or "file"):  # eval, compare, ...
+        log.warn(None, None, hint)
     return qrels, runs, log
 
 

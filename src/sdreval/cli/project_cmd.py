@@ -7,7 +7,8 @@ import sys
 import click
 
 from ..errors import ProblemLog, shown_source
-from .common import TABLE_INPUT, BoundedFloat, OutputPath, echo_warnings, handle_errors
+from .common import BoundedFloat, echo_warnings, handle_errors
+from .paths import TABLE_INPUT, OutputPath
 
 
 def project_qrels(qrels, chunk_map, rule: str, tau: float, gaps: bool = False):

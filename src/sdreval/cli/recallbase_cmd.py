@@ -19,8 +19,9 @@ from ..judgements.quantise import check_scale, default_quantisation, get_quantis
 from ..judgements.recallbase import full_recall_base, ideal_recall_base
 from ..lazy import lazy_module
 from ..model.ordering import topic_sort_key
-from .common import (NAME, InputPath, OutputPath, echo_problems, echo_warnings, handle_errors,
-                     pool_policy_option, unused_given)
+from .common import (NAME, echo_problems, echo_warnings, handle_errors, pool_policy_option,
+                     unused_given)
+from .paths import InputPath, OutputPath
 
 pd = lazy_module("pandas")
 

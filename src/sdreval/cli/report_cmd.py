@@ -9,11 +9,12 @@ import click
 from ..errors import UsageError
 from ..measures.evaluate import coverage_lines, summarise, zero_rel_option
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP
-from .common import (LEVEL, POSITIVE_INT, SEED, InputPath, all_topics_option, echo_notes,
-                     echo_problems, echo_status, echo_warnings, handle_errors, jobs_options,
-                     quiet_option)
+from .common import (LEVEL, POSITIVE_INT, SEED, all_topics_option, echo_notes, echo_problems,
+                     echo_status, echo_warnings, handle_errors, jobs_options, quiet_option,
+                     unused_given)
 from .compare_cmd import unused_options
 from .eval_inputs import build_context, context_options, load_inputs
+from .paths import InputPath, WritePath
 
 _PLOTS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences", "diffci",
           "ci", "distribution", "heatmap", "decisions", "swap")
@@ -29,9 +30,9 @@ Examples:
 
 
 @click.command("report", epilog=EXAMPLES)
-@click.argument("qrels", required=False, type=InputPath(exists=True))
-@click.argument("runs", nargs=-1, type=InputPath(exists=True))
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+@click.argument("qrels", required=False, type=InputPath(exists=True, allow_dash=True))
+@click.argument("runs", nargs=-1, type=InputPath(exists=True, allow_dash=True))
+@click.option("-o", "--output", type=WritePath(dir_okay=False), default=None,
               help="HTML report file (default report.html; without -o, no page is written "
                    "when only --text-table, --latex-table or --plot-dir is asked for).")
 @click.option("-m", "--measure", "measures", multiple=True,
@@ -63,9 +64,9 @@ Examples:
 @click.option("--no-timestamp", is_flag=True,
               help="Leave the time out of the page, so that the same inputs give the same "
                    "bytes (or set SOURCE_DATE_EPOCH to print that time instead of now).")
-@click.option("--text-table", type=click.Path(dir_okay=False), default=None,
+@click.option("--text-table", type=WritePath(dir_okay=False), default=None,
               help="Write the trec_eval-like summary table here ('-' for stdout).")
-@click.option("--latex-table", type=click.Path(dir_okay=False), default=None,
+@click.option("--latex-table", type=WritePath(dir_okay=False), default=None,
               help="Write the LaTeX summary table here ('-' for stdout).")
 @click.option("--test", type=click.Choice(["t", "wilcoxon", "sign", "bootstrap",
                                            "randomization"]), default="t",
@@ -94,10 +95,18 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
     interval, effect size, wins/ties/losses), one figure per kind, per-topic tables."""
     from ..report import html as report_html
 
+    if output == "-":  # WritePath keeps "-" as standard output; the page is a file
+        raise UsageError("-o -: the HTML page is written to a file, not standard output; "
+                         "give a file name, or --text-table - for the summary table on "
+                         "standard output")
+    if no_plots and (plots or plot_dir):
+        raise UsageError(f"--no-plots and {'--plot' if plots else '--plot-dir'} contradict each "
+                         "other: --no-plots draws no figure; give one of them")
     page = output is not None or not (text_table or latex_table or plot_dir)
     # tables only: no figure is drawn, so none is computed (nor warned about)
     wanted = () if no_plots or not (page or plot_dir) else \
         (tuple(plots) or report_html.PLOT_KINDS)
+    echo_warnings(unused_given(_unused_figure_options(wanted, page, plot_dir)))
     common = dict(test=test, correction=correction, level=level, samples=samples, seed=seed,
                   plots_wanted=wanted, title=title, baseline=baseline)
     if scores:
@@ -144,6 +153,21 @@ def _read_scores(path: str):
     from ..stats import read_scores
 
     return read_scores(path)
+
+
+def _unused_figure_options(wanted, page: bool, plot_dir) -> dict[str, str]:
+    """The figure options (name → why) that change nothing: no figure is drawn, no page for
+    --image-format, no --plot-dir for --plot-format (--dpi also sets the raster images, the
+    heatmaps, of SVG and PDF figures)."""
+    if not wanted:
+        return dict.fromkeys(("image_format", "plot_format", "dpi"), "no figure is drawn "
+                             "(--no-plots, or only tables asked for)")
+    unused = {}
+    if not page:
+        unused["image_format"] = "no HTML page is written (give -o for one)"
+    if not plot_dir:
+        unused["plot_format"] = "no --plot-dir: it sets the format of the figure files"
+    return unused
 
 
 #: options that change what is evaluated, with the words the report's settings table uses

@@ -22,9 +22,9 @@ import click
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..measures.results import stacked
-from .common import (TABLE_INPUT, InputPath, OutputPath, all_topics_option, echo_notes,
-                     echo_warnings, handle_errors)
+from .common import all_topics_option, echo_notes, echo_warnings, handle_errors
 from .eval_inputs import span_context_options
+from .paths import TABLE_INPUT, InputPath, OutputPath
 
 np = lazy_module("numpy")
 pd = lazy_module("pandas")

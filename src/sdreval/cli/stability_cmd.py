@@ -31,11 +31,12 @@ from ..errors import InputError, Problem, ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP, TABLE_FORMATS, TESTS,
                              resample_counts)
-from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, InputPath, OutputPath,
-                     all_topics_option, confidence_level_caveat, echo_notes, echo_problems,
-                     echo_warnings, handle_errors, jobs_options, quiet_option, unused_given)
+from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, all_topics_option,
+                     confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
+                     handle_errors, jobs_options, quiet_option, unused_given)
 from .compare_cmd import scores_from_inputs
 from .eval_inputs import context_options
+from .paths import InputPath, OutputPath
 from ..measures.results import stacked
 from ..model.runnames import file_stem
 
@@ -131,7 +132,7 @@ Examples:
 
 
 @click.command("stability", epilog=EXAMPLES)
-@click.argument("inputs", nargs=-1, type=InputPath(exists=True))
+@click.argument("inputs", nargs=-1, type=InputPath(exists=True, allow_dash=True))
 @click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True, help="Measure (repeatable).")

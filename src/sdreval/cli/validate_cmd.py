@@ -23,8 +23,8 @@ from ..judgements.qrels import Qrels
 from ..model.run import Run
 from ..measures.doc_ids import check_chunk_ids
 from ..orchestrate.inputs import check_input_topics
-from .common import (NAME, EXIT_INVALID_INPUT, EXIT_OK, TABLE_INPUT, InputPath,
-                     handle_errors, pool_policy_option)
+from .common import EXIT_INVALID_INPUT, EXIT_OK, NAME, handle_errors, pool_policy_option
+from .paths import TABLE_INPUT, InputPath
 
 
 
