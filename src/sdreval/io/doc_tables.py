@@ -166,10 +166,10 @@ def _say_empty(frame: Any, key: str, asked: str, empty: np.ndarray,
     log, own = given_log(log)
     first = int(empty[0])
     where = (place or (lambda i: row_place(frame.index[i])))(first)
-    log.warn(file, None, f"{key} is empty or missing in {len(empty)} sample(s) (first: {where}, {asked} "
-             f"{shown(frame[asked].iloc[first])}): no id is expected for that question, so it "
-             "is not in the judgements and a run's results for it are ignored; give its "
-             "expected ids, or leave the sample out")
+    log.warn(file, None, f"{key} is empty or missing in {len(empty)} sample(s) (first: "
+             f"{where}, {asked} {shown(frame[asked].iloc[first])}): no id is expected for "
+             "that question, so it is not in the judgements and a run's results for it are "
+             "ignored; give its expected ids, or leave the sample out")
     finish(log, own)
 
 
