@@ -43,10 +43,18 @@ def evaluate(qrels: Qrels, runs: Run | Iterable[Run], measures: Iterable[str | M
     (:func:`~sdreval.model.runnames.distinct_runs`)."""
     ctx = ctx or EvalContext()
     ctx.state_settings()  # a context made by hand says what a made-from-options one says
-    run_list = distinct_runs([runs] if isinstance(runs, Run) else runs, ctx.warn)
+    run_list = checked_runs(qrels, [runs] if isinstance(runs, Run) else runs, ctx)
+    return evaluate_checked(qrels, run_list, measures, ctx, all_topics, jobs, scheduler)
+
+
+def checked_runs(qrels: Qrels, runs: Iterable[Run], ctx: EvalContext) -> list[Run]:
+    """The runs of an evaluation, checked once: shared names made distinct (said in ``ctx``),
+    topic names (:func:`~sdreval.measures.serial.check_topic_names`) and chunk-ID runs
+    (:func:`~sdreval.measures.doc_ids.check_chunk_ids`) refused."""
+    run_list = distinct_runs(runs, ctx.warn)
     check_topic_names(qrels, run_list)
     check_chunk_ids(qrels, run_list)
-    return evaluate_checked(qrels, run_list, measures, ctx, all_topics, jobs, scheduler)
+    return run_list
 
 
 def evaluate_checked(qrels: Qrels, runs: list[Run], measures: Iterable[str | Measure],

@@ -216,17 +216,13 @@ def build_report(qrels, runs, measures: Sequence[str] | None = None, ctx=None, *
     run_list = list(runs)
     if not measures:  # never empty: every kind of run has its default set
         measures = default_measures(run_list, qrels)
-    from ..measures.doc_ids import check_chunk_ids
-    from ..measures.serial import check_topic_names
-    from ..model.runnames import distinct_runs
+    from ..measures.evaluate import checked_runs
     from ..progress import progress
     from ..stats.matrix import check_scored
 
     # as evaluate() does with the list: shared names made distinct (for the curves too),
-    # topic names checked; then run by run gives the same rows
-    run_list = distinct_runs(run_list, ctx.warn)
-    check_topic_names(qrels, run_list)
-    check_chunk_ids(qrels, run_list)
+    # the runs checked; then run by run gives the same rows
+    run_list = checked_runs(qrels, run_list, ctx)
     tables = []
     if jobs > 1 or scheduler:
         with progress(None, "evaluating runs in topic partitions"):
