@@ -88,6 +88,9 @@ def check_summary_options(fmt: str, kwargs: dict) -> None:
             flag = "--baseline" if name == "baselines" else f"--{name}"
             raise UsageError(f"{flag} applies to --format {' or '.join(formats)} only (got "
                              f"--format {fmt}): it sets the runs × measures summary table")
+    if kwargs.get("baselines") and len(kwargs.get("runs") or ()) < 2:  # a file is one run
+        raise UsageError("--baseline tests the other runs against the baseline: give at "
+                         "least two runs")
     if kwargs.get("per_topic") and fmt == "latex":  # -q is eval's: taken, but not here
         echo_warnings(["-q: the LaTeX table holds the means only; per-topic rows: --format "
                        "table, csv or json"])
