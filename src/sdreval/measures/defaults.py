@@ -16,7 +16,7 @@ judgements.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
@@ -42,8 +42,6 @@ def run_kind(run) -> str:
 
 def _all_articles(run) -> bool:
     """Every result of an element run is a whole article (``/article[1]``)."""
-    import numpy as np
-
     from ..model.run import Coded, Filled, TopicRankings
 
     columns = run.topics.columns() if isinstance(run.topics, TopicRankings) else None
@@ -67,26 +65,36 @@ def has_passages(qrels: Qrels) -> bool:
     return any(t.passages for t in qrels.topics.values())
 
 
-def default_kind(qrels: Qrels, units: Iterable[str]) -> str:
+def default_kind(qrels: Qrels, units: Iterable[str],
+                 names: Sequence[str] | None = None) -> str:
     """``document``, ``element`` or ``passage``: the default set for these qrels and runs of
-    these units.  Runs of different kinds need explicit measures (UsageError)."""
-    kinds = set()
-    for unit in units:
+    these units.  Runs of different kinds need explicit measures (UsageError, naming the
+    runs of each kind by ``names``, their files, where given)."""
+    kinds: dict[str, list[int]] = {}
+    for i, unit in enumerate(units):
         if unit in ("document", "span"):
-            kinds.add(unit)
+            kind = unit
         elif unit == "passage" or has_passages(qrels):
-            kinds.add("passage")
+            kind = "passage"
         else:
-            kinds.add("element")
+            kind = "element"
+        kinds.setdefault(kind, []).append(i)
     if len(kinds) != 1:
-        raise UsageError("runs of different kinds (" + ", ".join(sorted(kinds)) + "): name the "
-                         "measures with -m")
-    return kinds.pop()
+        if names is None:
+            which = ", ".join(sorted(kinds))
+        else:
+            which = "; ".join(f"{kind}: " + ", ".join(names[i] for i in at[:3])
+                              + (f" and {len(at) - 3} more" if len(at) > 3 else "")
+                              for kind, at in sorted(kinds.items()))
+        raise UsageError(f"runs of different kinds ({which}): name the measures with -m")
+    return next(iter(kinds))
 
 
-def default_measures(qrels: Qrels, units: Iterable[str]) -> tuple[str, list[str]]:
-    """The kind of data and its default measures."""
-    kind = default_kind(qrels, units)
+def default_measures(qrels: Qrels, units: Iterable[str],
+                     names: Sequence[str] | None = None) -> tuple[str, list[str]]:
+    """The kind of data and its default measures (``names``: the runs' files, for the
+    message of runs of different kinds)."""
+    kind = default_kind(qrels, units, names)
     return kind, list(DEFAULT_SETS[kind])
 
 
