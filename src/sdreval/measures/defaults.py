@@ -119,21 +119,27 @@ def _suspects(run) -> list:
     return [topic for topic, where in columns.where.items() if where in hit]
 
 
-def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
-    """Warnings for document runs evaluated in file order whose listing is not trec_eval's
-    order (RSV descending, then document id descending): the numbers then differ from
-    trec_eval's, which ``--order rsv`` reproduces; with ``order="rank"``, the runs giving two
-    results of a topic the same rank (kept in file order)."""
+def rsv_order_hints(runs: Iterable, order: str, python: bool = False) -> list[str]:
+    """Warnings for runs evaluated in file order whose ranks go down somewhere (``--order
+    rank`` ranks by rank), and for document runs evaluated in file order whose listing is not
+    trec_eval's order (RSV descending, then document id descending): the numbers then differ
+    from trec_eval's, which ``--order rsv`` reproduces; with ``order="rank"``, the runs giving two
+    results of a topic the same rank (kept in file order).  ``python``: the options named as
+    keyword arguments (``order='rsv'``), as :func:`sdreval.evaluate` takes them."""
     import numpy as np
 
+    rank, rsv = ("order='rank'", "order='rsv'") if python else ("--order rank", "--order rsv")
     if order == "rank":
         return [f"run {run.name}: {tied:,} topic(s) give two or more results the same rank; "
-                "--order rank keeps them in file order (--order rsv ranks by score)"
+                f"{rank} keeps them in file order ({rsv} ranks by score)"
                 for run in runs if (tied := _tied_rank_topics(run))]
     if order != "file":
         return []
     hints = []
     for run in runs:
+        if disordered := _disordered_rank_topics(run):
+            hints.append(f"run {run.name}: {disordered:,} topic(s) give ranks out of order; "
+                         f"ranked in file order (the INEX convention); {rank} ranks by rank")
         if run_kind(run) != "document":
             continue
         differ = sum(1 for ranking in map(run.topics.get, _suspects(run)) if len(ranking) > 1
@@ -141,8 +147,25 @@ def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
         if differ:
             hints.append(f"run {run.name}: {differ:,} topic(s) list results out of trec_eval's "
                          "order (RSV descending, then document id descending); ranked in file "
-                         "order (the INEX convention); --order rsv ranks as trec_eval does")
+                         f"order (the INEX convention); {rsv} ranks as trec_eval does")
     return hints
+
+
+def _disordered_rank_topics(run) -> int:
+    """How many topics of ``run`` have ranks that go down somewhere in file order (the
+    reader warns of each: :func:`sdreval.model.result_rules.disorder_message`)."""
+    import numpy as np
+
+    from ..model.result_rules import disorder_in_groups
+    from ..model.run import TopicRankings
+
+    columns = run.topics.columns() if isinstance(run.topics, TopicRankings) else None
+    if columns is None:
+        return sum(1 for r in run.topics.values() if len(r.ranks) > 1
+                   and bool((np.diff(np.asarray(r.ranks)) < 0).any()))
+    bounds = np.asarray(columns.bounds)
+    codes = np.repeat(np.arange(bounds.size - 1), np.diff(bounds))
+    return int(disorder_in_groups(codes, np.asarray(columns.ranks)[:int(bounds[-1])])[0].size)
 
 
 def _tied_rank_topics(run) -> int:
