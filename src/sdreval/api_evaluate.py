@@ -98,7 +98,7 @@ def evaluate(qrels: Any, runs: Any, measures: Any, *, per_topic: bool = False,
     # the topics the means cover, as eval says it: none, or those a run left out
     covered = (coverage_lines(result, all_topics, zero_rel_option(ctx)) if result.empty
                else [] if all_topics else unanswered_lines(judged, read, ctx))
-    say(rsv_order_hints(read, ctx.order, python=True) + ctx.warnings[seen:] + covered)
+    say(rsv_order_hints(read, ctx.order) + ctx.warnings[seen:] + covered)
     return result
 
 

@@ -156,8 +156,8 @@ def _raise_read_errors(log: ProblemLog, runs: tuple[str, ...], options: dict,
 def _read_first(log: ProblemLog, kind: str | None, measures, ctx, options: dict,
                 said: list[str]):
     """Around an evaluation that reads the runs as it goes: then, as when the runs are read
-    before they are evaluated, their problems, the default measures chosen and ``said`` (runs
-    renamed, hints about their order; filled by the evaluation) are told before its warnings,
+    before they are evaluated, their problems, ``said`` (runs renamed, hints about their
+    order; filled by the evaluation) and the default measures chosen are told before its warnings,
     and before an error of the evaluation (not before the runs' read errors)."""
     try:
         yield
@@ -171,9 +171,9 @@ def _read_first(log: ProblemLog, kind: str | None, measures, ctx, options: dict,
 def _tell_read(log: ProblemLog, kind: str | None, measures, ctx, options: dict,
                said: list[str]) -> None:
     echo_problems(log)
+    echo_warnings(said)  # in the log of the runs read whole: told with their problems
     if kind:  # after the read problems, where the command says it when it reads the runs
         say_chosen(kind, measures, ctx, options)
-    echo_warnings(said)
 
 
 @click.command("eval", epilog=EXAMPLES)

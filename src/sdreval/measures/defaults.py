@@ -119,16 +119,15 @@ def _suspects(run) -> list:
     return [topic for topic, where in columns.where.items() if where in hit]
 
 
-def rsv_order_hints(runs: Iterable, order: str, python: bool = False) -> list[str]:
+def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
     """Warnings for runs evaluated in file order whose ranks go down somewhere (``--order
     rank`` ranks by rank), and for document runs evaluated in file order whose listing is not
     trec_eval's order (RSV descending, then document id descending): the numbers then differ
     from trec_eval's, which ``--order rsv`` reproduces; with ``order="rank"``, the runs giving two
-    results of a topic the same rank (kept in file order).  ``python``: the options named as
-    keyword arguments (``order='rsv'``), as :func:`sdreval.evaluate` takes them."""
+    results of a topic the same rank (kept in file order)."""
     import numpy as np
 
-    rank, rsv = ("order='rank'", "order='rsv'") if python else ("--order rank", "--order rsv")
+    rank, rsv = "--order rank", "--order rsv"
     if order == "rank":
         return [f"run {run.name}: {tied:,} topic(s) give two or more results the same rank; "
                 f"{rank} keeps them in file order ({rsv} ranks by score)"
