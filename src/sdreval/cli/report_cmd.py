@@ -97,9 +97,9 @@ def report_command(qrels, runs, output, measures, scores, plots, no_plots, plot_
     from ..report import html as report_html
 
     if output == "-":  # WritePath keeps "-" as standard output; the page is a file
-        raise UsageError("-o -: the HTML page is written to a file, not standard output (it "
-                         "wrote a file named '-'); give a file name, or --text-table - for "
-                         "the summary table on standard output")
+        raise UsageError("-o -: the HTML page is written to a file, not standard output; "
+                         "give a file name, or --text-table - for the summary table on "
+                         "standard output")
     if no_plots and (plots or plot_dir):
         raise UsageError(f"--no-plots and {'--plot' if plots else '--plot-dir'} contradict each "
                          "other: --no-plots draws no figure; give one of them")

@@ -104,12 +104,26 @@ def id_problem(value: Any) -> str:
     return f"{shown(value)} is empty"
 
 
+#: why two spellings of one id are two ids (said after naming the id a mistyped one may mean)
+AS_WRITTEN = ("ids are compared as written, so leading zeros, case and the Unicode form "
+              "(NFC/NFD) count")
+
+
 def loose_id(text: str) -> str:
     """An id with leading zeros, case and the Unicode form (NFC/NFD) set aside, to name the id
     a mistyped one may mean (``'007'`` and ``'7'``, ``'Q1'`` and ``'q1'``); ids themselves are
     always compared as written."""
     text = unicodedata.normalize("NFC", text).casefold()
     return text.lstrip("0") or "0" if text.isascii() and text.isdigit() else text
+
+
+def loose_index(ids: Iterable[Any]) -> dict[str, str]:
+    """:func:`loose_id` of each of ``ids`` (as text) -> the first id with it: where to look up
+    the id a mistyped one may mean."""
+    index: dict[str, str] = {}
+    for known in ids:
+        index.setdefault(loose_id(str(known)), str(known))
+    return index
 
 
 def is_missing(value: Any) -> bool:

@@ -12,7 +12,7 @@ from ...errors import InputError, ProblemLog, UsageError
 from ...lazy import lazy_module
 from ...model.run import Run
 from ...model.runnames import file_stem
-from ..ids import loose_id
+from ..ids import AS_WRITTEN, loose_id, loose_index
 from ..textlines import finish, given_log
 from .documents import DOCUMENT_KEYS, Documents
 from .fields import canonical_columns, canonical_table
@@ -173,12 +173,9 @@ def _spelled_otherwise(missing: np.ndarray, chunk_map: ChunkMap) -> dict[str, st
     """For each chunk id of ``missing`` that names one of the chunk map's once leading zeros,
     case and the Unicode form are set aside (:func:`~sdreval.io.ids.loose_id`), the hint
     naming it ('007' for 7: ids are compared as written)."""
-    loose: dict[str, str] = {}
-    for chunk in chunk_map.index.tolist():
-        loose.setdefault(loose_id(str(chunk)), str(chunk))
-    return {chunk: f"; the chunk map has {loose[loose_id(chunk)]!r}: ids are compared as "
-                   "written, so leading zeros, case and the Unicode form (NFC/NFD) count; "
-                   "write the run's chunk ids as the chunk map writes them"
+    loose = loose_index(chunk_map.index.tolist())
+    return {chunk: f"; the chunk map has {loose[loose_id(chunk)]!r}: {AS_WRITTEN}; write the "
+                   "run's chunk ids as the chunk map writes them"
             for chunk in dict.fromkeys(missing.tolist()) if loose_id(chunk) in loose}
 
 

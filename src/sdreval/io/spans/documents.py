@@ -25,7 +25,7 @@ import numpy as np
 
 from ...errors import InputError, ProblemLog
 from ...lazy import lazy_module
-from ..ids import loose_id
+from ..ids import AS_WRITTEN, loose_id, loose_index
 from ..table_model import Table
 from ..tables import load_table
 from ..textlines import finish, given_log
@@ -98,12 +98,9 @@ class Documents:
         """For a document id not among these: the hint naming the id it may mean once leading
         zeros, case and the Unicode form are set aside (:func:`~sdreval.io.ids.loose_id`)."""
         if not self._loose:  # (built once, on the first unknown id)
-            for known in self.texts:
-                self._loose.setdefault(loose_id(known), known)
+            self._loose.update(loose_index(self.texts))
         found = self._loose.get(loose_id(doc))
-        return "" if found is None else (
-            f"; the documents file has {found!r}: ids are compared as written, so leading "
-            "zeros, case and the Unicode form (NFC/NFD) count")
+        return "" if found is None else f"; the documents file has {found!r}: {AS_WRITTEN}"
 
     def length(self, doc: str, unit: str = "chars") -> int:
         if unit == "bytes":
@@ -317,10 +314,12 @@ def _token_range(documents: Documents, doc: str, starts: np.ndarray, ends: np.nd
 
 def _require_documents(documents: Documents, docs, what: str) -> None:
     missing = sorted({str(d) for d in docs} - set(documents.texts))
-    if missing:
+    if missing:  # the first id spelled otherwise in the file is named, as to_characters does
         raise InputError(f"{what}: counting tokens needs the text of every document; not in "
                          f"{documents.source}: " + ", ".join(missing[:10])
-                         + (" ..." if len(missing) > 10 else ""), documents.source)
+                         + (" ..." if len(missing) > 10 else "")
+                         + next(filter(None, map(documents.spelled, missing)), ""),
+                         documents.source)
 
 
 def qrels_in_tokens(qrels, documents: Documents, log: ProblemLog | None = None):

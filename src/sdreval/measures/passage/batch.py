@@ -239,15 +239,17 @@ class RunBatch:
         ``collection`` (if given; -1: unknown); and, when the run's results were ``placed``
         through the collection, whether the qrels' doclen differs from that text length."""
         doclen = self.pair_doclen.copy()
-        other = np.zeros(doclen.size, dtype=bool)
         check = np.ones(doclen.size, dtype=bool) if placed else doclen < 0
-        for code in np.unique(self.pair_doc[check]).tolist() if collection is not None else ():
-            name = doc_name(self.doc_names[code])
-            if name in collection:
-                pairs, length = self.pair_doc == code, collection[name].length
-                other |= pairs & (doclen >= 0) & (doclen != length)
-                doclen[pairs & (doclen < 0)] = length
-        return doclen, other
+        codes = np.unique(self.pair_doc[check]) if collection is not None else np.empty(0, int)
+        if not codes.size:
+            return doclen, np.zeros(doclen.size, dtype=bool)
+        names = (doc_name(self.doc_names[code]) for code in codes.tolist())
+        lengths = np.array([collection[name].length if name in collection else -1
+                            for name in names], dtype=doclen.dtype)
+        at = np.minimum(np.searchsorted(codes, self.pair_doc), codes.size - 1)
+        length = np.where(codes[at] == self.pair_doc, lengths[at], -1)  # per pair; -1: none
+        other = (length >= 0) & (doclen >= 0) & (doclen != length)
+        return np.where((length >= 0) & (doclen < 0), length, doclen), other
 
     def pair_name(self, pair: int) -> str:
         """Document id of an article (for messages)."""

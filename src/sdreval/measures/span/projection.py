@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import UsageError
-from ...io.ids import loose_id
+from ...io.ids import AS_WRITTEN, loose_id, loose_index
 from ...lazy import lazy_module
 from ..passage.kernels import BAND, coverage, merge_intervals
 
@@ -87,16 +87,13 @@ def unchunked_gold(gold_docs, chunk_docs) -> tuple[list[str], str]:
     missing = sorted({str(d) for d in gold_docs} - held)
     if not missing:
         return [], ""
-    loose: dict[str, str] = {}
-    for doc in held:
-        loose.setdefault(loose_id(str(doc)), str(doc))
+    loose = loose_index(held)
     pairs = [(doc, loose[loose_id(doc)]) for doc in missing if loose_id(doc) in loose]
     if not pairs:
         return missing, ""
     listed = ", ".join(f"{theirs!r} for {ours!r}" for ours, theirs in pairs[:3])
-    return missing, (f"; the chunk map has {listed}{' ...' if len(pairs) > 3 else ''}: ids are "
-                     "compared as written, so leading zeros, case and the Unicode form "
-                     "(NFC/NFD) count; write the chunk map's doc ids as the qrels write them")
+    return missing, (f"; the chunk map has {listed}{' ...' if len(pairs) > 3 else ''}: "
+                     f"{AS_WRITTEN}; write the chunk map's doc ids as the qrels write them")
 
 
 def unchunked_warning(missing: list[str], hint: str, where: str, then: str) -> str:
