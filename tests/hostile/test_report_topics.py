@@ -2,7 +2,7 @@
 paired tests (the ▲/▼ marks and the Δ of "Against the baseline") run over the topics every
 run answered only.  The page said "paired t test over topics" and nothing more, so a Δ of
 -0.0108 stood beside means 0.1117 and 0.1389 (+0.0272) with no word of the topics left out
-(``eval --baseline`` and ``compare`` refuse such runs).  The page now states the tests' topic
+(``compare`` refuses such runs unless --missing says what to do).  The page now states the tests' topic
 count and the rule."""
 from __future__ import annotations
 

@@ -298,6 +298,15 @@ def evaluate_runs(qrels, runs: list, measures, ctx, all_topics: bool = False, jo
     return table if columns else table.to_frame()
 
 
+def unused_missing(missing: str, gaps: bool, all_topics: bool) -> list[str]:
+    """The warning of ``--missing drop|zero`` given where no run lacks a value on a topic
+    another run has (``gaps`` false): the rule changed nothing (with ``-c`` as a rule)."""
+    if missing == "error" or gaps:
+        return []
+    return unused_given({"missing": "every run has a value on every topic another run has"
+                                    + (" (-c scores unanswered topics 0)" if all_topics else "")})
+
+
 def unused_given(unused: dict[str, str]) -> list[str]:
     """``FLAG not used: WHY`` for each parameter of ``unused`` (name → why) that was given on
     the command line."""

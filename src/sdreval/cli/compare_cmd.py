@@ -18,7 +18,8 @@ from ..measures.evaluate import topic_policy, zero_rel_option
 from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, EFFECT_LIMITS, TABLE_FORMATS,
                              TEST_SAMPLES, TESTS, WILCOXON_METHODS)
 from .common import (LEVEL, SEED, all_topics_option, echo_notes, echo_problems, echo_warnings,
-                     evaluate_runs, handle_errors, jobs_options, quiet_option, unused_given)
+                     evaluate_runs, handle_errors, jobs_options, quiet_option, unused_given,
+                     unused_missing)
 from .eval_inputs import context_options
 from .paths import InputPath, OutputPath
 
@@ -176,8 +177,10 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
     if missing != "error":  # which topics the --missing rule dropped or scored 0
         from ..stats.matrix import gap_note, measures_of, score_matrix
 
-        echo_notes([line for m in chosen or measures_of(table)
-                    for line in gap_note(score_matrix(table, m, missing), missing)])
+        notes = [line for m in chosen or measures_of(table)
+                 for line in gap_note(score_matrix(table, m, missing), missing)]
+        echo_notes(notes)
+        echo_warnings(unused_missing(missing, bool(notes), all_topics))
     if scores is None:  # with QRELS RUN..., beside the note on the topics
         echo_notes([test_rule(result, test, correction, alternative, level, samples, seed,
                               baseline)])

@@ -38,9 +38,10 @@ Examples:
 """
 
 
-def chosen_measures(qrels, units: list[str], ctx, options: dict) -> list[str]:
-    """The default measures for the data, said on stderr."""
-    kind, names = default_measures(qrels, units)
+def chosen_measures(qrels, units: list[str], ctx, options: dict,
+                    files: list[str] | None = None) -> list[str]:
+    """The default measures for the data (``files``: the runs' files), said on stderr."""
+    kind, names = default_measures(qrels, units, files)
     say_chosen(kind, names, ctx, options)
     return names
 
@@ -132,7 +133,7 @@ def _evaluate_split(qrels: str, runs: tuple[str, ...], layouts: list[str], measu
     check_input_topics(qrels_obj, [])
     kind = None
     if not measures:
-        kind, measures = default_measures(qrels_obj, layouts)
+        kind, measures = default_measures(qrels_obj, layouts, list(runs))
     hints: list[str] = []
     with _read_first(log, kind, measures, ctx, options, hints):
         table = evaluate_run_files(qrels_obj, list(runs), layouts, measures, ctx, all_topics,
@@ -157,8 +158,8 @@ def _raise_read_errors(log: ProblemLog, runs: tuple[str, ...], options: dict,
 def _read_first(log: ProblemLog, kind: str | None, measures, ctx, options: dict,
                 said: list[str]):
     """Around an evaluation that reads the runs as it goes: then, as when the runs are read
-    before they are evaluated, their problems, the default measures chosen and ``said`` (runs
-    renamed, hints about their order; filled by the evaluation) are told before its warnings,
+    before they are evaluated, their problems, ``said`` (runs renamed, hints about their
+    order; filled by the evaluation) and the default measures chosen are told before its warnings,
     and before an error of the evaluation (not before the runs' read errors)."""
     try:
         yield
@@ -172,9 +173,9 @@ def _read_first(log: ProblemLog, kind: str | None, measures, ctx, options: dict,
 def _tell_read(log: ProblemLog, kind: str | None, measures, ctx, options: dict,
                said: list[str]) -> None:
     echo_problems(log)
+    echo_warnings(said)  # in the log of the runs read whole: told with their problems
     if kind:  # after the read problems, where the command says it when it reads the runs
         say_chosen(kind, measures, ctx, options)
-    echo_warnings(said)
 
 
 @click.command("eval", epilog=EXAMPLES)
@@ -274,7 +275,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         kind = None
         if not measures:
             kind, measures = default_measures(qrels_obj, [
-                file_unit(p, options.get("run_format"), formats.get(p)) for p in runs])
+                file_unit(p, options.get("run_format"), formats.get(p)) for p in runs],
+                list(runs))
         from ..progress import track
 
         said: list[str] = []  # runs renamed, hints about their order: as when read whole
@@ -293,7 +295,7 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
         echo_problems(log)
         if not measures:
             measures = chosen_measures(qrels_obj, [run_kind(r) for r in run_objs], ctx,
-                                       options)
+                                       options, list(runs))
         table = evaluate_runs(qrels_obj, run_objs, measures, ctx, all_topics=all_topics,
                               jobs=jobs, scheduler=scheduler, columns=True)
     echo_warnings(ctx.warnings)

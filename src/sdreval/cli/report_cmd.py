@@ -60,7 +60,8 @@ Examples:
               show_default=True,
               help="Format of the files written by --plot-dir (svg or pdf drop into a paper).")
 @click.option("--dpi", type=click.IntRange(min=10, max=1200), default=100,
-              help="Resolution of PNG plots, in the page and in --plot-dir (300 for print).")
+              help="Resolution of PNG figures, in the page and in --plot-dir (300 for "
+                   "print), and of the raster parts (heatmaps) of SVG and PDF figures.")
 @click.option("--no-timestamp", is_flag=True,
               help="Leave the time out of the page, so that the same inputs give the same "
                    "bytes (or set SOURCE_DATE_EPOCH to print that time instead of now).")

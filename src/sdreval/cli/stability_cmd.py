@@ -33,7 +33,7 @@ from ..stats.choices import (CORRECTIONS, CORRECTIONS_HELP, SAMPLES_HELP, TABLE_
                              resample_counts)
 from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, all_topics_option,
                      confidence_level_caveat, echo_notes, echo_problems, echo_warnings,
-                     handle_errors, jobs_options, quiet_option, unused_given)
+                     handle_errors, jobs_options, quiet_option, unused_given, unused_missing)
 from .compare_cmd import scores_from_inputs
 from .eval_inputs import context_options
 from .paths import InputPath, OutputPath
@@ -223,12 +223,14 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
     if table is not None:
         _refuse_one_measure_tau(analyses, names)
     skipped: dict[str, list[str]] = {}  # a default analysis that cannot run: a note
+    gaps = False  # whether --missing left out a topic or scored a cell 0
     for measure in track(names if table is not None else [], "analysing measures"):
         arithmetic = [a for a in chosen if a in ARITHMETIC]
         if arithmetic:
             stats.refuse_geometric(measure, f"the {', '.join(arithmetic)} analyses")
         sm = stats.score_matrix(table, measure, missing=missing)
         echo_notes(matrix.gap_note(sm, missing))
+        gaps = gaps or bool(sm.gaps)
         here = _runnable(chosen, asked, measure, len(sm.runs), len(sm.topics), skipped)
         if "tau" in here:
             tau_means[measure] = pd.Series(stats.aggregates(sm.values, measure),
@@ -267,6 +269,8 @@ def stability_command(inputs, scores, measures, analyses, variants_path, alt_qre
                                                           correction, samples=test_samples,
                                                           seed=seed))
     echo_notes(_skipped_notes(skipped))
+    if table is not None:
+        echo_warnings(unused_missing(missing, gaps, all_topics))
     echo_warnings(few_runs_caveat(few, top_fraction))
     echo_warnings([f"--max-size {max_size}: two disjoint topic sets of {n} topic(s) hold at "
                    f"most {n // 2} topic(s) each; swap rates use sizes 1 to {n // 2}"

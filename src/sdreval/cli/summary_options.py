@@ -88,6 +88,9 @@ def check_summary_options(fmt: str, kwargs: dict) -> None:
             flag = "--baseline" if name == "baselines" else f"--{name}"
             raise UsageError(f"{flag} applies to --format {' or '.join(formats)} only (got "
                              f"--format {fmt}): it sets the runs × measures summary table")
+    if kwargs.get("baselines") and len(kwargs.get("runs") or ()) < 2:  # a file is one run
+        raise UsageError("--baseline tests the other runs against the baseline: give at "
+                         "least two runs")
     if kwargs.get("per_topic") and fmt == "latex":  # -q is eval's: taken, but not here
         echo_warnings(["-q: the LaTeX table holds the means only; per-topic rows: --format "
                        "table, csv or json"])
@@ -127,16 +130,29 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
         untested = [m for m in measures if aggregate_of(m) == "gmean"]
         measures = [m for m in measures if m not in untested]
         test, correction, level = options["test"], options["correction"], options["level"]
+        # as the report's tests: over the topics every run answered, said in the legend
         out["compare"] = pd.concat(
             [compare_runs(table, m, test, correction, level=level, samples=options["samples"],
-                          seed=options["seed"], baseline=baselines)
+                          seed=options["seed"], missing="drop", baseline=baselines)
              for m in track(measures, "testing runs against the baseline")]
             or [pd.DataFrame(columns=RECORD_COLUMNS)], ignore_index=True)
         out["significance"] = (f"{describe_tests(test, correction, level)}, each run against "
                                f"the baseline {', '.join(baselines)}" + (
+                                   "; tests over the topics every run answered (-c scores "
+                                   "unanswered topics 0)"
+                                   if _left_out(table, out["compare"]) else "") + (
                                    f"; none on {', '.join(untested)} (a geometric mean: the "
                                    "tests compare arithmetic means)" if untested else ""))
     return out
+
+
+def _left_out(table: pd.DataFrame, compare: pd.DataFrame) -> bool:
+    """Whether a measure's tests are over fewer topics than the runs' values cover (a run
+    did not answer a topic another did)."""
+    rows = table[(table["topic"].astype(str) != "all")].dropna(subset=["value"])
+    every = rows.groupby(rows["measure"].astype(str))["topic"].nunique()
+    tested = compare.groupby(compare["measure"].astype(str))["topics"].max()
+    return any(tested.get(m, every[m]) < every[m] for m in tested.index)
 
 
 __all__ = ["summary_options", "check_summary_options", "table_options"]

@@ -14,9 +14,8 @@ import numpy as np
 from ..errors import ProblemLog, UsageError
 from ..lazy import lazy_module
 from ..model.ordering import grouped_order, trec_order
-from ..model.result_rules import (FILE_ORDER_KEPT, ROW_ORDER_KEPT, disorder_message,
-                                  overlapping_rows, rank_disorder, repeat_message,
-                                  repeated_rows)
+from ..model.result_rules import (disorder_message, overlapping_rows, rank_disorder,
+                                  repeat_message, repeated_rows)
 from ..model.run import Filled, Run, Unit
 from .run_topics import range_text, result_text
 from .table_checks import (Checker, checker, chosen_run_name, column, listed, single_run_name,
@@ -73,10 +72,9 @@ def table_run(check: Checker, name: str, codes: np.ndarray, names: Sequence[str]
                        f"{range_text(int(offsets[other]), int(lengths[other]), ends)} "
                        f"({check.before(int(at[other]), int(at[i]))})")
     if ranks is not None:
-        kept = ROW_ORDER_KEPT if check.lines is None else FILE_ORDER_KEPT
         for i, previous, count in rank_disorder(codes, ranks):
             check.warn([at[i]], lambda _: disorder_message(
-                names[codes[i]], count, ranks[i], ranks[previous], rows="row", kept=kept))
+                names[codes[i]], count, ranks[i], ranks[previous], rows="row"))
     if ties is None:
         ties = (docs,) if paths is None else (docs, paths)
         ties = ties if offsets is None else (docs, offsets, lengths)  # type: ignore[assignment]

@@ -330,18 +330,22 @@ def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None
     line = el.sourceline
     start = xml_attr(el, "start", "offset")
     end = xml_attr(el, "end")
-    if start is not None and end is not None and not _numeric_like(start) \
-            and not _numeric_like(end):
-        pool.points.append(Point(topic, doc, start, end, _number(xml_attr(el, "size")), line))
-        return
     given = {"start": start, "end": end, "length": xml_attr(el, "length"),
              "bep": xml_attr(el, "bep", "best-entry-point")}
+    points = start is not None and end is not None and not _numeric_like(start) \
+        and not _numeric_like(end)
+    if points:  # X-RAI points: resolved in the collection, the length checked there
+        given = {"length": given["length"]}
     bad = [f"{name} {text!r}" for name, text in given.items() if text is not None
            and (name in ("length", "bep") or _numeric_like(text))
            and ((value := _offset(text)) is None or value < 0)]
     if bad:
         log.error(pool.file, line, f"topic {topic}, {doc}: passage {', '.join(bad)} is not "
                   "a non-negative integer (decimal digits); the passage is not used")
+        return
+    if points:
+        pool.points.append(Point(topic, doc, start, end, _number(xml_attr(el, "size")), line,
+                                 _offset(given["length"])))
         return
     offset, end_offset, length = _offset(start), _offset(end), _offset(given["length"])
     if offset is not None and end_offset is not None:

@@ -77,6 +77,7 @@ class Point:
     end: str | None
     size: float | None
     line: int | None
+    length: int | None = None  #: a passage's ``length`` attribute, checked against its ends
 
 
 @dataclass
@@ -364,6 +365,11 @@ def _resolve(point: Point, pool: Pool, collection: Collection, log: ProblemLog,
     if end <= start:
         log.error(pool.file, point.line, f"{where}: passage {point.start} .. {point.end} is "
                   f"empty or reversed (characters {start} to {end}); not used")
+        return None
+    if point.length is not None and point.length != end - start:  # which is meant: not clear
+        log.error(pool.file, point.line, f"{where}: passage end {point.end!r} and length "
+                  f"'{point.length}' say different things (start {point.start!r}: characters "
+                  f"{start} to {end}); the passage is not used")
         return None
     if point.size is not None and not size_agrees((tree.text or "")[start:end], point.size):
         tally.add("size", pool.file, point.line, f"topic {point.topic}, {point.doc}: size "

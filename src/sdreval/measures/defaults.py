@@ -16,7 +16,7 @@ judgements.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from ..errors import UsageError
 from ..judgements.qrels import Qrels
@@ -42,8 +42,6 @@ def run_kind(run) -> str:
 
 def _all_articles(run) -> bool:
     """Every result of an element run is a whole article (``/article[1]``)."""
-    import numpy as np
-
     from ..model.run import Coded, Filled, TopicRankings
 
     columns = run.topics.columns() if isinstance(run.topics, TopicRankings) else None
@@ -67,26 +65,36 @@ def has_passages(qrels: Qrels) -> bool:
     return any(t.passages for t in qrels.topics.values())
 
 
-def default_kind(qrels: Qrels, units: Iterable[str]) -> str:
+def default_kind(qrels: Qrels, units: Iterable[str],
+                 names: Sequence[str] | None = None) -> str:
     """``document``, ``element`` or ``passage``: the default set for these qrels and runs of
-    these units.  Runs of different kinds need explicit measures (UsageError)."""
-    kinds = set()
-    for unit in units:
+    these units.  Runs of different kinds need explicit measures (UsageError, naming the
+    runs of each kind by ``names``, their files, where given)."""
+    kinds: dict[str, list[int]] = {}
+    for i, unit in enumerate(units):
         if unit in ("document", "span"):
-            kinds.add(unit)
+            kind = unit
         elif unit == "passage" or has_passages(qrels):
-            kinds.add("passage")
+            kind = "passage"
         else:
-            kinds.add("element")
+            kind = "element"
+        kinds.setdefault(kind, []).append(i)
     if len(kinds) != 1:
-        raise UsageError("runs of different kinds (" + ", ".join(sorted(kinds)) + "): name the "
-                         "measures with -m")
-    return kinds.pop()
+        if names is None:
+            which = ", ".join(sorted(kinds))
+        else:
+            which = "; ".join(f"{kind}: " + ", ".join(names[i] for i in at[:3])
+                              + (f" and {len(at) - 3} more" if len(at) > 3 else "")
+                              for kind, at in sorted(kinds.items()))
+        raise UsageError(f"runs of different kinds ({which}): name the measures with -m")
+    return next(iter(kinds))
 
 
-def default_measures(qrels: Qrels, units: Iterable[str]) -> tuple[str, list[str]]:
-    """The kind of data and its default measures."""
-    kind = default_kind(qrels, units)
+def default_measures(qrels: Qrels, units: Iterable[str],
+                     names: Sequence[str] | None = None) -> tuple[str, list[str]]:
+    """The kind of data and its default measures (``names``: the runs' files, for the
+    message of runs of different kinds)."""
+    kind = default_kind(qrels, units, names)
     return kind, list(DEFAULT_SETS[kind])
 
 
@@ -112,20 +120,25 @@ def _suspects(run) -> list:
 
 
 def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
-    """Warnings for document runs evaluated in file order whose listing is not trec_eval's
-    order (RSV descending, then document id descending): the numbers then differ from
-    trec_eval's, which ``--order rsv`` reproduces; with ``order="rank"``, the runs giving two
+    """Warnings for runs evaluated in file order whose ranks go down somewhere (``--order
+    rank`` ranks by rank), and for document runs evaluated in file order whose listing is not
+    trec_eval's order (RSV descending, then document id descending): the numbers then differ
+    from trec_eval's, which ``--order rsv`` reproduces; with ``order="rank"``, the runs giving two
     results of a topic the same rank (kept in file order)."""
     import numpy as np
 
+    rank, rsv = "--order rank", "--order rsv"
     if order == "rank":
         return [f"run {run.name}: {tied:,} topic(s) give two or more results the same rank; "
-                "--order rank keeps them in file order (--order rsv ranks by score)"
+                f"{rank} keeps them in file order ({rsv} ranks by score)"
                 for run in runs if (tied := _tied_rank_topics(run))]
     if order != "file":
         return []
     hints = []
     for run in runs:
+        if disordered := _disordered_rank_topics(run):
+            hints.append(f"run {run.name}: {disordered:,} topic(s) give ranks out of order; "
+                         f"ranked in file order (the INEX convention); {rank} ranks by rank")
         if run_kind(run) != "document":
             continue
         differ = sum(1 for ranking in map(run.topics.get, _suspects(run)) if len(ranking) > 1
@@ -133,8 +146,25 @@ def rsv_order_hints(runs: Iterable, order: str) -> list[str]:
         if differ:
             hints.append(f"run {run.name}: {differ:,} topic(s) list results out of trec_eval's "
                          "order (RSV descending, then document id descending); ranked in file "
-                         "order (the INEX convention); --order rsv ranks as trec_eval does")
+                         f"order (the INEX convention); {rsv} ranks as trec_eval does")
     return hints
+
+
+def _disordered_rank_topics(run) -> int:
+    """How many topics of ``run`` have ranks that go down somewhere in file order (the
+    reader warns of each: :func:`sdreval.model.result_rules.disorder_message`)."""
+    import numpy as np
+
+    from ..model.result_rules import disorder_in_groups
+    from ..model.run import TopicRankings
+
+    columns = run.topics.columns() if isinstance(run.topics, TopicRankings) else None
+    if columns is None:
+        return sum(1 for r in run.topics.values() if len(r.ranks) > 1
+                   and bool((np.diff(np.asarray(r.ranks)) < 0).any()))
+    bounds = np.asarray(columns.bounds)
+    codes = np.repeat(np.arange(bounds.size - 1), np.diff(bounds))
+    return int(disorder_in_groups(codes, np.asarray(columns.ranks)[:int(bounds[-1])])[0].size)
 
 
 def _tied_rank_topics(run) -> int:

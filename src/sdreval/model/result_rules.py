@@ -4,7 +4,8 @@ chunk tables): each rule's detection, vectorised over the rows, and its one mess
 
 * **Ranks out of order** (:func:`rank_disorder`): ranks that go down somewhere in row (file)
   order; one warning per topic, and the rows keep their order (the INEX convention: the
-  position in the submission is the rank; ``--order rank`` sorts by rank instead).
+  position in the submission is the rank; ``--order rank`` sorts by rank instead, said per run
+  by :func:`sdreval.measures.defaults.rsv_order_hints`).
 * **Repeated results** (:func:`repeated_rows`): a result equal to an earlier one of its topic
   (same document and path, or same document, offset and length); a warning, the repeat kept
   (measures decide how a repeat counts: fully seen in XCG, Kazai & Lalmas 2006; characters
@@ -20,13 +21,6 @@ look at those only.
 from __future__ import annotations
 
 import numpy as np
-
-#: what the rows keep when ranks are out of order, as a file's reader words it
-FILE_ORDER_KEPT = ("ranked in file order unless --order rank (by rank) or --order rsv (by "
-                   "score) is given")
-#: the same for tables given through the API (DataFrames, records, dicts)
-ROW_ORDER_KEPT = ("ranked in row order unless order='rank' (by rank) or order='rsv' (by score) "
-                  "is given")
 
 
 # --- ranks out of order --------------------------------------------------------------------
@@ -55,13 +49,14 @@ def rank_disorder(codes: np.ndarray, ranks: np.ndarray) -> list[tuple[int, int, 
 
 
 def disorder_message(topic: object, count: int, rank: object, previous: object,
-                     label: str = "topic", rows: str = "line",
-                     kept: str = FILE_ORDER_KEPT) -> str:
+                     label: str = "topic", rows: str = "line") -> str:
     """The warning of a topic whose ranks are out of order (``count`` places; the first is
     ``rank`` after ``previous``); ``label`` names the topic (``query`` in span tables), ``rows``
-    what is counted (line, row, result)."""
+    what is counted (line, row, result).  The reader does not know the ranking order chosen
+    later: the rule applied is said per run where it is chosen
+    (:func:`sdreval.measures.defaults.rsv_order_hints`)."""
     return (f"{label} {topic}: ranks out of order ({count} {rows}(s); first rank {rank} after "
-            f"{previous}); {kept}")
+            f"{previous})")
 
 
 # --- repeated results ----------------------------------------------------------------------
