@@ -138,10 +138,13 @@ def test_graded_passage_rows():
 def test_rank_column_keeps_row_order_as_files_keep_line_order():
     frame = pd.DataFrame({"topic": ["1"] * 3, "doc": ["a", "b", "c"], "rank": [2, 1, 3],
                           "score": [0.5, 0.9, 0.1]})
-    with pytest.warns(UserWarning, match="row 1: topic 1: ranks out of order .* ranked in row "
-                                         "order unless"):
+    with pytest.warns(UserWarning, match=r"row 1: topic 1: ranks out of order \(1 row"):
         run = api.read_run(frame)
     assert list(run["1"].docs) == ["a", "b", "c"] and list(run["1"].ranks) == [2, 1, 3]
+    qrels = pd.DataFrame({"topic": ["1"], "doc": ["b"], "relevance": [1]})
+    with pytest.warns(UserWarning, match="give ranks out of order; ranked in file order"):
+        table = api.evaluate(qrels, {"r": frame}, ["P_1"])
+    assert table["value"].tolist() == [0.0]  # 'a' first, as the rows list it (rank 1 is 'b')
 
 
 REAL = Path(__file__).parents[1] / "realdata" / "inex2009-2010-zendel"
