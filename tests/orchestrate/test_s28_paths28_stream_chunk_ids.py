@@ -1,7 +1,8 @@
 """``eval --stream`` with a chunk-ID run against span judgements and no chunk map printed
 P@5 0.0000 (a warning only) where ``eval`` without ``--stream`` (and ``--jobs``) refuses it:
-a streamed run was never checked whole.  A document run against span judgements is now read
-whole when asked to stream, as ``--jobs`` reads it, and checked by the one rule."""
+a streamed run was never checked whole.  A streamed document run against span judgements is
+now checked part by part: one that names no judged document in any part is refused, as read
+whole."""
 from __future__ import annotations
 
 from click.testing import CliRunner
@@ -31,5 +32,16 @@ def test_stream_document_run_same_numbers(tmp_path):
     assert whole.exit_code == streamed.exit_code == 0
     assert streamed.stdout == whole.stdout
     assert "d\tP@2\tq01\t0.5000" in whole.stdout  # doc00 holds q01's span, doc13 does not
-    assert "--stream does not apply to document runs against span judgements" in \
-        streamed.stderr
+    assert "--stream does not apply" not in streamed.stderr  # streamed, checked part by part
+
+
+def test_stream_api_refuses_chunk_ids():
+    """The streamed evaluation of the Python API applies the rule too (it scored 0)."""
+    import pytest
+
+    from sdreval.errors import InputError
+    from sdreval.io import read_qrels
+    from sdreval.orchestrate.stream import evaluate_stream
+
+    with pytest.raises(InputError, match="is it a chunk-ID run"):
+        evaluate_stream(read_qrels(QRELS), RUN, ["P@5"])

@@ -30,6 +30,7 @@ from ..model.run import Run
 from ..model.runnames import distinct_run_names
 from .inputs import check_input_topics
 from ..measures.defaults import rsv_order_hints
+from ..measures.doc_ids import chunk_id_error, names_a_document, span_documents
 from ..measures.partitions import Part, Piece, evaluate_part, gather, merge_run_hints
 from ..measures.results import ResultColumns
 from ..measures.serial import measures_by_family, scored_topics, serial_failure
@@ -97,9 +98,13 @@ def _streamed(qrels: Qrels, run_path: str | Path, measures: Iterable[str | Measu
     own = log is None
     log = ProblemLog() if own else log
 
+    ids = _DocumentIds(qrels)
+
     def evaluated(contiguous: bool | None) -> tuple[list[Piece], TopicStream]:
+        nonlocal ids
+        ids = _DocumentIds(qrels)  # (a file read again is seen afresh)
         stream = iter_run_parts(run_path, fmt, log, contiguous, results=results)
-        return _evaluate_parts(qrels, stream, texts, ctx, failed), stream
+        return _evaluate_parts(qrels, stream, texts, ctx, failed, ids), stream
 
     if contiguous is False and log.sink is None:
         saved = dict(log.counts), list(log.problems), {k: list(v) for k, v in log.kept.items()}
@@ -113,6 +118,8 @@ def _streamed(qrels: Qrels, run_path: str | Path, measures: Iterable[str | Measu
         pieces, stream = evaluated(contiguous)
     finish(log, own)
     name = stream.name or ""
+    if ids.chunk_ids:  # as check_chunk_ids refuses the run read whole (after topic names)
+        failed[:] = [chunk_id_error(name, stream.source)]
     # the parts' hints about file order, counted as for the run read whole
     said = merge_run_hints([p.extra or [] for p in pieces], name)
     for message in said:
@@ -128,8 +135,27 @@ def _streamed(qrels: Qrels, run_path: str | Path, measures: Iterable[str | Measu
     return ResultColumns.of_run(answered.name, texts, topics, matrix.reshape(-1)), name
 
 
+class _DocumentIds:
+    """Whether a streamed document run names a judged document of span judgements: one that
+    names none is a chunk-ID run (:func:`~sdreval.measures.doc_ids.check_chunk_ids`), known
+    once every part has been read; a topic-name error comes first, as for the run read whole."""
+
+    def __init__(self, qrels: Qrels) -> None:
+        self.documents = span_documents(qrels) if qrels.scale == "fol" else None
+        self.parts, self.named, self.topic_error = 0, False, False
+
+    def see(self, run: Run) -> None:
+        if self.documents is not None and run.unit == "document" and run.topics:
+            self.parts += 1
+            self.named = self.named or names_a_document(run, self.documents)
+
+    @property
+    def chunk_ids(self) -> bool:
+        return self.parts > 0 and not self.named and not self.topic_error
+
+
 def _evaluate_parts(qrels: Qrels, stream: TopicStream, measures: list[str], ctx: EvalContext,
-                    failed: list[SdrevalError]) -> list[Piece]:
+                    failed: list[SdrevalError], ids: _DocumentIds) -> list[Piece]:
     """Each part of ``stream`` evaluated (its topics with something to score, in topic order)
     as a topic partition; the kernels' cache is shared, less what they keep about one part.
     An error of a part (:class:`~sdreval.errors.SdrevalError`) stops the evaluation, not the
@@ -144,10 +170,12 @@ def _evaluate_parts(qrels: Qrels, stream: TopicStream, measures: list[str], ctx:
         hints = rsv_order_hints([run], ctx.order)
         topics = sort_topics(t for t in run.topics if t in scored)
         errors = list(failed)
+        ids.see(run)
         try:
             check_input_topics(qrels, [run])
         except SdrevalError as error:
             errors.append(error)
+            ids.topic_error = True
             topics = []
         if failed:  # values no longer kept: only an error that comes first is looked for
             topics = _before(topics, failed[0], measures)
@@ -231,26 +259,6 @@ def read_problems(path: str | Path, fmt: str | None, log: ProblemLog, streamed: 
     return stream.name or "", merge_run_hints(parts, stream.name or "")
 
 
-#: what is said when a run asked to be streamed is read whole (:func:`_ids_checked`)
-WHOLE = ("--stream does not apply to document runs against span judgements: they are read "
-         "whole, so that all their ids tell a chunk-ID run (a chunk map is needed)")
-
-
-def _ids_checked(qrels: Qrels, path: str | Path, fmt: str | None) -> bool:
-    """Whether a run file is a document run against span judgements: read whole, since a
-    chunk-ID run is told by all its ids (:func:`~sdreval.measures.doc_ids.check_chunk_ids`),
-    as the byte ranges of ``--jobs`` leave it to the run read whole."""
-    if qrels.scale != "fol":
-        return False
-    from ..io.detect import RUN_FORMATS, detect_format, normalise_format
-
-    try:
-        kind = normalise_format(fmt, RUN_FORMATS) if fmt else detect_format(path, "run")
-    except SdrevalError:
-        return False  # its reader says why
-    return kind in ("document-run", "table-run")
-
-
 def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
                    measures: Iterable[str | Measure], ctx: EvalContext | None = None,
                    all_topics: bool = False, fmt: str | None = None,
@@ -287,10 +295,6 @@ def evaluate_files(qrels: Qrels, run_paths: Iterable[str | Path],
     for path in run_paths:
         own_ctx = replace(ctx, warnings=[])  # a run's warnings, named once its name is known
         streamed = bool(stream or (stream is None and should_stream(path)))
-        if streamed and not log.errors and not failed and _ids_checked(qrels, path, fmt):
-            streamed = False  # read whole: all its ids tell a chunk-ID run (check_chunk_ids)
-            if stream and WHOLE not in ctx.warnings:
-                ctx.warn(WHOLE)
         found: list[str] = []
         table = None
         if failed or log.errors:
