@@ -120,7 +120,7 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
     baselines = list(options.get("baselines") or ())
     if baselines:
         from ..progress import track
-        from ..stats.choices import describe_tests
+        from ..stats.choices import baseline_tests_legend
         from ..stats.compare import RECORD_COLUMNS, compare_runs
 
         # a measure with no per-topic value (nothing relevant anywhere) has nothing to test
@@ -136,13 +136,9 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
                           seed=options["seed"], missing="drop", baseline=baselines)
              for m in track(measures, "testing runs against the baseline")]
             or [pd.DataFrame(columns=RECORD_COLUMNS)], ignore_index=True)
-        out["significance"] = (f"{describe_tests(test, correction, level)}, each run against "
-                               f"the baseline {', '.join(baselines)}" + (
-                                   "; tests over the topics every run answered (-c scores "
-                                   "unanswered topics 0)"
-                                   if _left_out(table, out["compare"]) else "") + (
-                                   f"; none on {', '.join(untested)} (a geometric mean: the "
-                                   "tests compare arithmetic means)" if untested else ""))
+        out["significance"] = baseline_tests_legend(
+            test, correction, level, ", ".join(baselines), _left_out(table, out["compare"]),
+            untested)
     return out
 
 

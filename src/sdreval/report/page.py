@@ -18,7 +18,8 @@ import pandas as pd
 from ..errors import UsageError
 from ..model.ordering import topic_sort_key
 from ..measures.evaluate import aggregate_of, count_measures, ranks_runs
-from ..stats.choices import CORRECTION_WORDS, EFFECT_LIMITS, SOURCES, TEST_WORDS, describe_tests
+from ..stats.choices import (CORRECTION_WORDS, EFFECT_LIMITS, SOURCES, TEST_WORDS,
+                             baseline_tests_legend, describe_tests)
 from .tables import against_means_words, best_values, format_cell, summary_table
 
 if TYPE_CHECKING:
@@ -305,13 +306,9 @@ def tables_significance(data: "ReportData") -> str:
 
     settings = data.settings
     untested = [m for m in data.measures if aggregate_of(m) == "gmean"]  # as eval's letters
-    return (describe_tests(settings.get("test"), settings.get("correction"),
-                           settings.get("level"))
-            + f", each run against the baseline {data.baseline}"
-            + ("; tests over the topics every run answered (-c scores unanswered topics 0)"
-               if any(tested_topics(data, m) for m in data.measures) else "")
-            + (f"; none on {', '.join(untested)} (a geometric mean: the tests compare "
-               "arithmetic means)" if untested else ""))
+    return baseline_tests_legend(settings.get("test"), settings.get("correction"),
+                                 settings.get("level"), data.baseline,
+                                 any(tested_topics(data, m) for m in data.measures), untested)
 
 
 def figures_html(data: "ReportData", makers: dict, captions: dict[str, tuple[str, str]],

@@ -62,3 +62,16 @@ def describe_tests(test: str, correction: str, level: float | str | None = None)
     words = (f"{TEST_WORDS.get(str(test), f'{test} test')}, "
              f"{CORRECTION_WORDS.get(str(correction), f'{correction} correction')}")
     return words if level is None else f"{words}, level {level}"
+
+
+def baseline_tests_legend(test: str, correction: str, level: float | str | None,
+                          baselines: str, shared_topics: bool, untested: list[str]) -> str:
+    """The summary table's legend of the tests of each run against ``baselines`` (``eval
+    --baseline`` and ``report``'s tables alike): :func:`describe_tests`, whether the tests are
+    over the topics every run answered (``shared_topics``), and the ``untested`` measures."""
+    return (f"{describe_tests(test, correction, level)}, each run against the baseline "
+            f"{baselines}"
+            + ("; tests over the topics every run answered (-c scores unanswered topics 0)"
+               if shared_topics else "")
+            + (f"; none on {', '.join(untested)} (a geometric mean: the tests compare "
+               "arithmetic means)" if untested else ""))
