@@ -16,7 +16,7 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
 from .options import format_option
-from .ids import shown
+from .ids import id_problem, id_text, shown
 from .table_checks import listed, row_place
 from .table_syntax import DOC, E, GRADE, S, SCORE, TOPIC
 from .tables import load_table
@@ -115,8 +115,9 @@ def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = No
     """RAGAS's ID-based samples as one row per id (``what``: ``qrels``, from the
     ``reference_context_ids``, each relevance 1; ``run``, from the ``retrieved_context_ids``
     in list order, ranked 1, 2, ...), the query id the ``query_id``, else the ``user_input``;
-    an empty list gives no row (a question without expected ids, said in a warning in ``log``
-    (``file``: the input; no log: issued at once), or unanswered).  A sample
+    an empty list gives no row (a question without expected ids: judged with nothing relevant,
+    :func:`ragas_judged_empty`; or unanswered), nor does a missing one (the question not
+    judged, said in a warning in ``log``; ``file``: the input; no log: issued at once).  A sample
     holds its question's lists whole, as RAGAS scores each sample: a question in two samples
     is refused (merged, its two rankings would be one).  ``place``: where sample ``i`` is
     (default ``row <label>``).  Returns the rows (indexed by their sample's label) and each
@@ -146,10 +147,11 @@ def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = No
         raise UsageError(f"{key} holds {bad!r}, not a list of ids (a CSV file writes lists "
                          "as text): give the samples as JSONL or Parquet, or as a DataFrame of "
                          "lists")
+    missing = np.array([not isinstance(v, list) for v in lists], dtype=bool)
     lists = [v if isinstance(v, list) else [] for v in lists]
     counts = np.fromiter(map(len, lists), np.int64, len(lists))
-    if what == "qrels" and not counts.all():
-        _say_empty(frame, key, asked, np.flatnonzero(counts == 0), place, log, file)
+    if what == "qrels" and missing.any():
+        _say_missing(frame, key, asked, np.flatnonzero(missing), place, log, file)
     at = np.repeat(np.arange(len(lists)), counts)
     rows = pd.DataFrame({"query_id": frame[asked].to_numpy(dtype=object)[at],
                          "doc_id": [i for ids in lists for i in ids]}, index=frame.index[at])
@@ -159,28 +161,60 @@ def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = No
         np.cumsum(counts) - counts, counts)), at
 
 
-def _say_empty(frame: Any, key: str, asked: str, empty: np.ndarray,
-               place: Callable[[int], str] | None, log: ProblemLog | None, file: str) -> None:
-    """Warn of the samples whose list of expected ids is empty: their questions are not in the
-    judgements, so a run's results for them are ignored (the run's warning says only that)."""
+def _say_missing(frame: Any, key: str, asked: str, missing: np.ndarray,
+                 place: Callable[[int], str] | None, log: ProblemLog | None, file: str) -> None:
+    """Warn of the samples without a list of expected ids (RAGAS refuses them): their
+    questions are not in the judgements, so a run's results for them are ignored (the run's
+    warning says only that)."""
     log, own = given_log(log)
-    first = int(empty[0])
+    first = int(missing[0])
     where = (place or (lambda i: row_place(frame.index[i])))(first)
-    log.warn(file, None, f"{key} is empty or missing in {len(empty)} sample(s) (first: "
-             f"{where}, {asked} {shown(frame[asked].iloc[first])}): no id is expected for "
-             "that question, so it is not in the judgements and a run's results for it are "
-             "ignored; give its expected ids, or leave the sample out")
+    log.warn(file, None, f"{key} is missing in {len(missing)} sample(s) (first: "
+             f"{where}, {asked} {shown(frame[asked].iloc[first])}): that question is not "
+             "judged, so it is not in the judgements and a run's results for it are "
+             "ignored; give its expected ids ([] if none), or leave the sample out")
     finish(log, own)
+
+
+def ragas_judged_empty(frame: Any, qrels: Qrels, place: Callable[[int], str] | None = None
+                       ) -> Qrels:
+    """``qrels`` read from RAGAS's ID-based samples ``frame`` (:func:`ragas_id_rows`) with the
+    questions whose ``reference_context_ids`` is an empty list added, judged with nothing
+    relevant, as a topic judged with no relevant document is in TREC qrels (RAGAS scores its
+    ``IDBasedContextPrecision`` 0 and its ``IDBasedContextRecall`` NaN): the means leave it out
+    or, with ``--zero-rel-as-zero`` (``zero_rel=True``), score it 0, as every such topic,
+    and say which.  The topics in the samples' order."""
+    asked = next(c for c in TOPIC + ("user_input",) if c in frame.columns)
+    empty = np.array([isinstance(v, (list, tuple, np.ndarray)) and not len(v)
+                      for v in frame[RAGAS_IDS["qrels"]].tolist()], dtype=bool)
+    if not empty.any():
+        return qrels
+    raw = frame[asked].to_numpy(dtype=object)
+    names, bad = id_text(raw)
+    wrong = np.flatnonzero(bad & empty)
+    if len(wrong):
+        first = int(wrong[0])
+        raise UsageError(f"{(place or (lambda i: row_place(frame.index[i])))(first)}: "
+                         f"{asked} {id_problem(raw[first])}")
+    for topic in names[empty].tolist():
+        qrels.topic(topic)
+    order = [t for t in dict.fromkeys(names.tolist()) if t in qrels.topics]
+    if list(qrels.topics) != order:
+        qrels.topics = {t: qrels.topics[t] for t in order}
+    return qrels
 
 
 def _read(path, log, root, build, what):
     log, own = given_log(log)
     table = load_table(path, log, ID_COLUMNS, root)
     try:
-        if ragas_samples(table.frame.columns):
+        samples = table if ragas_samples(table.frame.columns) else None
+        if samples is not None:
             frame, at = ragas_id_rows(table.frame, what, table.place, log, table.file)
             table = table.taken(frame.reset_index(drop=True), at)
         result = build(table, log)
+        if samples is not None and what == "qrels":
+            result = ragas_judged_empty(samples.frame, result, samples.place)
     except UsageError as error:  # columns missing or clashing: the file's problem
         log.raise_if_errors()  # unless the rows were refused first (none left: no columns)
         raise InputError(str(error), table.file) from None
