@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import InputError, ProblemLog, UsageError
 from .options import format_option
 from .ids import id_problem, id_text, shown
-from .table_checks import listed, row_place
+from .table_checks import Checker, checker, listed, row_place
 from .table_syntax import DOC, E, GRADE, S, SCORE, TOPIC
 from .tables import load_table
 from .textlines import finish, given_log
@@ -110,7 +110,7 @@ def read_table_qrels(path: str | Path, log: ProblemLog | None = None,
 
 
 def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = None,
-                  log: ProblemLog | None = None, file: str = "(DataFrame)"
+                  log: ProblemLog | None = None, file: str = "(DataFrame)", table: Any = None
                   ) -> tuple[Any, np.ndarray]:
     """RAGAS's ID-based samples as one row per id (``what``: ``qrels``, from the
     ``reference_context_ids``, each relevance 1; ``run``, from the ``retrieved_context_ids``
@@ -120,7 +120,8 @@ def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = No
     judged, said in a warning in ``log``; ``file``: the input; no log: issued at once).  A sample
     holds its question's lists whole, as RAGAS scores each sample: a question in two samples
     is refused (merged, its two rankings would be one).  ``place``: where sample ``i`` is
-    (default ``row <label>``).  Returns the rows (indexed by their sample's label) and each
+    (default ``row <label>``); ``table``: the file's table the samples are (errors at
+    ``file:line``).  Returns the rows (indexed by their sample's label) and each
     one's sample position."""
     import pandas as pd
 
@@ -153,12 +154,29 @@ def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = No
     if what == "qrels" and missing.any():
         _say_missing(frame, key, asked, np.flatnonzero(missing), place, log, file)
     at = np.repeat(np.arange(len(lists)), counts)
-    rows = pd.DataFrame({"query_id": frame[asked].to_numpy(dtype=object)[at],
-                         "doc_id": [i for ids in lists for i in ids]}, index=frame.index[at])
+    ids = np.empty(len(at), dtype=object)
+    ids[:] = [i for v in lists for i in v]
+    rank = np.arange(1, len(at) + 1) - np.repeat(np.cumsum(counts) - counts, counts)
+    log, own = given_log(log)
+    ok = _good_ids(ids, at, rank, key, checker(frame, file, log, place, table))
+    finish(log, own)  # the reader's own log: its errors raised at once
+    rows = pd.DataFrame({"query_id": frame[asked].to_numpy(dtype=object)[at[ok]],
+                         "doc_id": ids[ok]}, index=frame.index[at[ok]])
     if what == "qrels":
-        return rows.assign(relevance=1), at
-    return rows.assign(rank=np.arange(1, len(at) + 1) - np.repeat(
-        np.cumsum(counts) - counts, counts)), at
+        return rows.assign(relevance=1), at[ok]
+    return rows.assign(rank=rank[ok]), at[ok]
+
+
+def _good_ids(ids: np.ndarray, at: np.ndarray, rank: np.ndarray, key: str, check: Checker
+              ) -> np.ndarray:
+    """Which of the samples' ``ids`` (each item ``rank - 1`` of sample ``at``'s list) are
+    ids; each one that is not (:func:`~sdreval.io.ids.id_text`: a boolean, a fraction, a
+    null...) is an error of its sample naming the list and the item (``retrieved_context_ids[1]
+    is missing``), not the ``doc_id`` the rows are read as."""
+    bad = id_text(ids)[1]
+    for j in np.flatnonzero(bad).tolist():
+        check.report([int(at[j])], lambda _, j=j: f"{key}[{rank[j] - 1}] {id_problem(ids[j])}")
+    return ~bad
 
 
 def _say_missing(frame: Any, key: str, asked: str, missing: np.ndarray,
@@ -210,7 +228,7 @@ def _read(path, log, root, build, what):
     try:
         samples = table if ragas_samples(table.frame.columns) else None
         if samples is not None:
-            frame, at = ragas_id_rows(table.frame, what, table.place, log, table.file)
+            frame, at = ragas_id_rows(table.frame, what, table.place, log, table.file, table)
             table = table.taken(frame.reset_index(drop=True), at)
         result = build(table, log)
         if samples is not None and what == "qrels":
