@@ -75,3 +75,19 @@ def test_merge_keeps_examples_given_by_some_partitions_only():
     assert merge_warnings(parts, [Run("r")]) == [
         head.format(12) + ": topic a: the qrels have '01' for '1'; topic c: the qrels have "
         "'C' for 'c'"]
+
+
+def test_classic_measures_name_them_too_on_every_path(tmp_path):
+    qrels, run = tmp_path / "q.txt", tmp_path / "r.txt"
+    qrels.write_text("q1 0 007 1\nq2 0 Doc8 1\nq3 0 d3 1\n")
+    run.write_text("q1 Q0 7 1 1 r\nq2 Q0 doc8 1 1 r\nq3 Q0 x 1 1 r\n")
+    said = ("run r: none of its 3 results is a document judged for its topic, so every "
+            "classic measure is 0: do the run's document ids match the qrels' (a chunk run "
+            f"needs --chunk-map)? {AS_WRITTEN}: topic q1: the qrels have '007' for '7'; topic "
+            "q2: the qrels have 'Doc8' for 'doc8'")
+    args = ["eval", str(qrels), str(run), "-m", "P@1"]
+    serial = CliRunner().invoke(cli, args)
+    assert serial.exit_code == 0 and f"sdreval: warning: {said}" in serial.stderr.splitlines()
+    for path in (["--jobs", "2"], ["--stream"]):
+        got = CliRunner().invoke(cli, args + path)
+        assert (got.exit_code, got.stdout, got.stderr) == (0, serial.stdout, serial.stderr)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...errors import UsageError, examples_text
-from ...io.ids import AS_WRITTEN, loose_id, loose_index
+from ...errors import UsageError
+from ...io.ids import AS_WRITTEN
 from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
+from ..doc_ids import spelled_otherwise
 from ..registry import (AT_LEAST_ONE, POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef,
                         Param, register_family, register_measure)
 from . import graded as G
@@ -157,23 +158,7 @@ def _nothing_judged(qrels: Qrels, run: Run, topics: list[str], ctx: EvalContext)
                            for t in answered if t in qrels.topics):
         ctx.warn(f"run {run.name}: none of its {results:,} results is in a document judged for "
                  "its topic, so it retrieves no gold text: do the run's document ids match the "
-                 f"qrels'? {AS_WRITTEN}" + _spelled_otherwise(qrels, run, answered))
-
-
-def _spelled_otherwise(qrels: Qrels, run: Run, answered: list[str]) -> str:
-    """For the topics where a document of the run names one judged for the topic once leading
-    zeros, case and the Unicode form are set aside (:func:`~sdreval.io.ids.loose_id`), the
-    examples naming the first such pair of each (``': topic q1: the qrels have '007' for
-    '7'``), as the chunk maps' checks name them; '' if none."""
-    found = []
-    for topic in answered:
-        judged = qrels.topics[topic].passages if topic in qrels.topics else {}
-        loose = loose_index(judged)
-        ours = next((d for d in dict.fromkeys(map(str, run.topics[topic].docs.tolist()))
-                     if loose_id(d) in loose), None)
-        if ours is not None:
-            found.append(f"topic {topic}: the qrels have {loose[loose_id(ours)]!r} for {ours!r}")
-    return ": " + examples_text(found, len(found)) if found else ""
+                 f"qrels'? {AS_WRITTEN}" + spelled_otherwise(run, qrels, answered))
 
 
 # ---------------------------------------------------------------------------------- kernel
