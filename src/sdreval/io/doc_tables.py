@@ -194,6 +194,15 @@ def _say_missing(frame: Any, key: str, asked: str, missing: np.ndarray,
     finish(log, own)
 
 
+def ragas_frame_qrels(frame: Any, scale: str | None, log: ProblemLog | None) -> Qrels:
+    """The judgements of RAGAS's ID-based samples in a DataFrame (records are read as one):
+    :func:`ragas_id_rows`, the table's rules, then :func:`ragas_judged_empty`."""
+    from .frame_qrels import qrels_from_table
+
+    rows = ragas_id_rows(frame, "qrels", log=log)[0]
+    return ragas_judged_empty(frame, qrels_from_table(rows, scale, "(DataFrame)", log))
+
+
 def ragas_judged_empty(frame: Any, qrels: Qrels, place: Callable[[int], str] | None = None
                        ) -> Qrels:
     """``qrels`` read from RAGAS's ID-based samples ``frame`` (:func:`ragas_id_rows`) with the

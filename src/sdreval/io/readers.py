@@ -242,12 +242,11 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 
         return span_qrels_from_frame(source, documents, log=log)
     if is_frame(source):
-        from .doc_tables import ragas_id_rows, ragas_judged_empty, ragas_samples
+        from .doc_tables import ragas_frame_qrels, ragas_samples
         from .frame_qrels import qrels_from_table
 
         if ragas_samples(source.columns):  # RAGAS's ID-based samples
-            rows = ragas_id_rows(source, "qrels", log=log)[0]
-            return ragas_judged_empty(source, qrels_from_table(rows, scale, "(DataFrame)", log))
+            return ragas_frame_qrels(source, scale, log)
         return qrels_from_table(source, scale, "(DataFrame)", log)
     if isinstance(source, Mapping):
         if is_qa_dataset(source):  # LlamaIndex's retrieval dataset, as read from its file
