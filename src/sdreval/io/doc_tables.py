@@ -30,16 +30,31 @@ TABLE_RUN, TABLE_QRELS = "table-run", "table-qrels"
 #: the columns holding ids: read as text, never typed
 ID_COLUMNS = TOPIC + DOC
 _SPAN_KEYS = ("start", "end", "chunk_id")
-#: RAGAS's ID-based samples: the list of expected ids (judgements) and of retrieved ids (run)
-RAGAS_IDS = {"qrels": "reference_context_ids", "run": "retrieved_context_ids"}
+#: RAGAS's ID-based samples: the list of expected ids (judgements) and of retrieved ids (run);
+#: the same lists in LlamaIndex's RetrieverEvaluator results (RetrievalEvalResult)
+RAGAS_IDS = {"qrels": ("reference_context_ids", "expected_ids"),
+             "run": ("retrieved_context_ids", "retrieved_ids")}
+ID_LISTS = frozenset(RAGAS_IDS["qrels"] + RAGAS_IDS["run"])
 EXPECTED = (f"a run: a topic column ({', '.join(TOPIC)}), a document column "
             f"({', '.join(DOC)}) and a score ({', '.join(SCORE)}) or rank column; "
             f"qrels: topic and document columns and a relevance column ({', '.join(GRADE)})")
 
 
 def ragas_samples(columns) -> bool:
-    """Whether a table (or a record) with ``columns`` (keys) holds RAGAS's ID-based samples."""
-    return any(str(c) in RAGAS_IDS.values() for c in columns)
+    """Whether a table (or a record) with ``columns`` (keys) holds RAGAS's ID-based samples
+    (or LlamaIndex's retrieval results, the same lists under other keys)."""
+    return any(str(c) in ID_LISTS for c in columns)
+
+
+def id_list_key(columns, what: str) -> str | None:
+    """The key of the samples' list of ids for ``what`` (``qrels``: expected; ``run``:
+    retrieved) among ``columns``, RAGAS's or LlamaIndex's; None if neither.  Both: refused."""
+    found = [key for key in RAGAS_IDS[what] if key in {str(c) for c in columns}]
+    if len(found) > 1:
+        side = "expected" if what == "qrels" else "retrieved"
+        raise UsageError(f"both {' and '.join(found)} give the {side} ids: which one is meant "
+                         "is not clear; keep one")
+    return found[0] if found else None
 
 
 def table_kind(layout: str, columns: list[str], file: str, role: str | None = None
@@ -49,10 +64,10 @@ def table_kind(layout: str, columns: list[str], file: str, role: str | None = No
     header names no topic and document column (it may be a text file with commas or tabs).
     Raises :class:`InputError` for a table that is neither, or both."""
     have = set(columns)
-    ids = have.intersection(RAGAS_IDS.values())
+    ids = have.intersection(ID_LISTS)
     if ids and have.intersection(TOPIC + ("user_input",)):
-        return TABLE_RUN if RAGAS_IDS["run"] in ids and (
-            role == "run" or RAGAS_IDS["qrels"] not in ids) else TABLE_QRELS
+        return TABLE_RUN if ids.intersection(RAGAS_IDS["run"]) and (
+            role == "run" or not ids.intersection(RAGAS_IDS["qrels"])) else TABLE_QRELS
     shown = ", ".join(columns[:12]) + (", ..." if len(columns) > 12 else "") or "none"
     topic, doc = have.intersection(TOPIC), have.intersection(DOC)
     if layout in ("csv", "tsv") and (not (topic and doc) or layout == "tsv" and [
@@ -125,11 +140,12 @@ def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = No
     one's sample position."""
     import pandas as pd
 
-    key = RAGAS_IDS[what]
+    key = id_list_key(frame.columns, what)
     asked = next((c for c in TOPIC + ("user_input",) if c in frame.columns), None)
-    if key not in frame.columns or asked is None:
+    if key is None or asked is None:
         raise UsageError(f"RAGAS samples read as {'judgements' if what == 'qrels' else 'a run'} "
-                         f"need a query_id (or user_input) and {key} (a list of ids); columns: "
+                         f"need a query_id (or user_input) and {RAGAS_IDS[what][0]} (a list of "
+                         f"ids; LlamaIndex's results: {RAGAS_IDS[what][1]}); columns: "
                          + listed(frame))
     codes = pd.factorize(frame[asked])[0]  # (a missing id, -1: refused as every missing id)
     again = np.flatnonzero(pd.Series(codes).duplicated().to_numpy() & (codes >= 0)).tolist()
@@ -212,8 +228,9 @@ def ragas_judged_empty(frame: Any, qrels: Qrels, place: Callable[[int], str] | N
     or, with ``--zero-rel-as-zero`` (``zero_rel=True``), score it 0, as every such topic,
     and say which.  The topics in the samples' order."""
     asked = next(c for c in TOPIC + ("user_input",) if c in frame.columns)
+    key = id_list_key(frame.columns, "qrels")
     empty = np.array([isinstance(v, (list, tuple, np.ndarray)) and not len(v)
-                      for v in frame[RAGAS_IDS["qrels"]].tolist()], dtype=bool)
+                      for v in frame[key].tolist()], dtype=bool) if key else np.zeros(0, bool)
     if not empty.any():
         return qrels
     raw = frame[asked].to_numpy(dtype=object)
