@@ -231,6 +231,11 @@ def _passage_qrels(frame, spans, grade, topics, docs, check: Checker) -> Qrels:
     no_span = (frame[first].isna() & frame[second].isna()).to_numpy()
     offsets, lengths = span_values(frame, spans, check, missing=no_span)
     grades = check.floats(frame[grade].to_numpy(), grade) if grade else None
+    if grades is not None:  # a grade is a passage's: without one, is the document relevant?
+        check.report(no_span & (grades > 0), lambda i: (
+            f"{grade} {grades[i]:g} but no passage ({first} and {second} empty): a row of "
+            f"passage judgements grades its highlighted passage; give the passage, or {grade} "
+            "0 for a document judged with nothing relevant"))
     given = {key: check.integers(frame[key].to_numpy(), name, missing=frame[key].isna().to_numpy())
              for key, name in (("doclen", "doclen"), ("bep", "best entry point"))
              if key in frame.columns}  # optional columns: -1 where empty
