@@ -28,7 +28,8 @@ from lxml import etree
 from ..errors import HeldProblems, ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.tree import Collection
-from ..model.xpath import XPathError, canonical_xpath
+from ..model.xpath import XPathError, canonical_or_none, canonical_xpath
+from ..model.xpointer import PointError, parse_point
 from .detect import ASSESSMENT_ROOTS
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
                          assessment_files, blank_topic_copy, choose_pools, infer_scale,
@@ -51,6 +52,7 @@ _S_NAMES = ("specificity", "s")
 _SIZE, _RSIZE = ("size", "length", "chars"), ("rsize", "relevant-size", "hsize")
 _RELEVANCE, _COVERAGE = ("relevance", "rel"), ("coverage", "cov")  # INEX 2002
 _UNASSESSED = {"", "u"}
+_PATH = ("path", "xpath")
 #: a match (true) where a text looks like a number
 _numeric_like = re.compile(r"^\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*$").match
 
@@ -219,7 +221,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                 free_element(el)
                 continue
             if not open_files and (tag in ("passage", "best-entry-point", "bep")
-                                   or xml_attr(el, "path", "xpath") is not None):
+                                   or xml_attr(el, *_PATH, key=canonical_or_none) is not None):
                 log.error(file, el.sourceline, f"<{tag}> outside a <file>: which document it "
                           "judges is not clear; not used")
                 continue
@@ -231,7 +233,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                          f"taken from the {'folder' if folder else 'file'} name ({topic!r})")
             raw_path = None
             if tag not in ("passage", "best-entry-point", "bep"):
-                raw_path = xml_attr(el, "path", "xpath")
+                raw_path = xml_attr(el, *_PATH, key=canonical_or_none)
                 if raw_path is None:
                     if tag in ("path", "element"):  # a judgement that names no element
                         log.warn(file, el.sourceline, f"<{tag}> without a path= attribute in "
@@ -269,7 +271,8 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
                   "assessment is not used")
         return None
     values = element_values(el)
-    twice = given_twice(values, _E_NAMES, _S_NAMES, _RELEVANCE, _COVERAGE, _SIZE, _RSIZE)
+    twice = given_twice(values, _E_NAMES, _S_NAMES, _RELEVANCE, _COVERAGE, _SIZE, _RSIZE,
+                        key=_grade_key)
     if twice:  # e.g. exhaustiveness='3' beside exhaustivity='1': which is meant is not clear
         log.error(file, line, f"topic {topic}, {doc} {path}: {' and '.join(twice)} given twice"
                   " with different values; the assessment is not used")
@@ -326,12 +329,25 @@ def _offset(text: str | None) -> int | None:
     return parse_int(text.strip()) if text else None
 
 
+def _point_key(text: str) -> object:
+    """What a passage end or best entry point says: an offset (``010`` is 10), a point, None."""
+    try:
+        return _offset(text) if _numeric_like(text) else parse_point(text)
+    except PointError:
+        return None
+
+
+def _grade_key(text: str) -> object:
+    """What a value of an assessment says: a number (``2.0`` is 2), else the text, any case."""
+    return number if (number := _number(text.strip())) is not None else text.strip().upper()
+
+
 def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
     line = el.sourceline
-    start = xml_attr(el, "start", "offset")
-    end = xml_attr(el, "end")
-    given = {"start": start, "end": end, "length": xml_attr(el, "length"),
-             "bep": xml_attr(el, "bep", "best-entry-point")}
+    start = xml_attr(el, "start", "offset", key=_point_key)
+    end = xml_attr(el, "end", key=_point_key)
+    given = {"start": start, "end": end, "length": xml_attr(el, "length", key=_offset),
+             "bep": xml_attr(el, "bep", "best-entry-point", key=_offset)}
     points = start is not None and end is not None and not _numeric_like(start) \
         and not _numeric_like(end)
     if points:  # X-RAI points: resolved in the collection, the length checked there
@@ -344,8 +360,8 @@ def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None
                   "a non-negative integer (decimal digits); the passage is not used")
         return
     if points:
-        pool.points.append(Point(topic, doc, start, end, _number(xml_attr(el, "size")), line,
-                                 _offset(given["length"])))
+        size = _number(xml_attr(el, "size", key=_number))
+        pool.points.append(Point(topic, doc, start, end, size, line, _offset(given["length"])))
         return
     offset, end_offset, length = _offset(start), _offset(end), _offset(given["length"])
     if offset is not None and end_offset is not None:
@@ -374,7 +390,7 @@ def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None
 
 
 def _read_bep(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
-    raw = xml_attr(el, "path", "xpath", "offset", "start")
+    raw = xml_attr(el, "path", "xpath", "offset", "start", key=_point_key)
     if not raw:
         log.error(pool.file, el.sourceline, f"topic {topic}, {doc}: <{local_name(el.tag)}> "
                   "without a path: not used")

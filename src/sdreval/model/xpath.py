@@ -63,6 +63,15 @@ def canonical_xpath(path: str) -> str:
     return format_steps(parse_steps(path))
 
 
+def canonical_or_none(path: str) -> str | None:
+    """:func:`canonical_xpath`, or None for a malformed path (what a path says, to compare two
+    spellings of one: ``/a/b`` is ``/a[1]/b[1]``)."""
+    try:
+        return canonical_xpath(path)
+    except XPathError:
+        return None
+
+
 def is_ancestor_or_self(ancestor: str, path: str) -> bool:
     """True if canonical ``ancestor`` is ``path`` or one of its ancestors."""
     return path == ancestor or path.startswith(ancestor + "/")
