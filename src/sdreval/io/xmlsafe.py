@@ -144,6 +144,22 @@ def xml_attr(el: etree._Element, *names: str,
     return value
 
 
+def xml_attributes(el: etree._Element) -> dict[str, str]:
+    """Every attribute of ``el`` (stripped) by its name as :func:`xml_attr` matches it (lower
+    case, namespaces ignored, ``_`` as ``-``); :class:`GivenTwice` if two named alike give
+    different values (``run-id='a' RUN-ID='b'``)."""
+    out: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for key, value in el.items():
+        name, value = _normal(key), value.strip()
+        first = out.setdefault(name, value)
+        names.setdefault(name, key.rsplit("}", 1)[-1])
+        if first != value:
+            raise GivenTwice(f"{names[name]}={first!r} and {key.rsplit('}', 1)[-1]}={value!r}",
+                             first)
+    return out
+
+
 def same_value(one: str, other: str, key: Callable[[str], object] | None = None) -> bool:
     """True if two texts (stripped) give one value: equal text, or equal ``key`` (not None)."""
     one, other = one.strip(), other.strip()
