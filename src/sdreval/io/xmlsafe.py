@@ -54,6 +54,7 @@ def safe_iterparse(source: Path | BinaryIO, events: tuple[str, ...], tag=None):
 
             source = gzip.open(source, "rb")  # type: ignore[assignment]
     source = str(source) if isinstance(source, Path) else source
+    etree.clear_error_log()  # the log of this parse only (:func:`report_syntax_error`)
     return etree.iterparse(source, events=events, tag=tag, remove_comments=True,
                            remove_pis=True, **SAFE)
 
@@ -250,11 +251,13 @@ def drop_preceding(el: etree._Element) -> None:
 
 
 def report_syntax_error(log: ProblemLog, file: str, exc: etree.XMLSyntaxError) -> None:
+    """An error naming the cause of ``exc``: the first fatal error of the parse, which libxml2
+    may go past (an undeclared ``&d;`` at line 4 raised as "Start tag expected" at line 1, or
+    "no element found" at line 0), else the exception's own."""
     line, message = exc.lineno or None, exc.msg
-    if line is None:  # iterparse may raise "no element found" (line 0) after the real error
-        found = [e for e in exc.error_log if e.line and e.filename == file]
-        if found:  # the log also holds earlier parses' entries: this file's last one
-            line, message = found[-1].line, found[-1].message
+    first = next((e for e in exc.error_log if e.line and e.level_name == "FATAL"), None)
+    if first is not None:
+        line, message = first.line, first.message
     if "amplification" in message or ("entity" in message.lower() and "loop" in message.lower()):
         message = f"{message} (an entity bomb; {ENTITIES_REFUSED})"
     log.error(file, line, f"malformed XML: {message}")
