@@ -84,7 +84,15 @@ class ResultReader:
                 self.read_one(el)
 
     def read_one(self, el: etree._Element) -> None:
-        """Read one ``<result>`` (every problem reported), then free it."""
+        """Read one ``<result>`` (every problem reported), then free it; one nested in another
+        ``<result>`` is an error, removed from it (the other is read as if it were not there)."""
+        outer = next(el.iterancestors("{*}result"), None)
+        if outer is not None:
+            where = f"topic {self.topic_id}: " if self.topic_id else ""
+            self.log.error(self.file, el.sourceline, f"{where}<result> nested in the <result> of "
+                           f"line {outer.sourceline}: which result it is is not clear; not used")
+            el.getparent().remove(el)
+            return
         if self.topic is not None:
             self.strays(reversed(list(el.itersiblings(preceding=True))))  # freed next
             self._read(el)
