@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from sdreval import evaluate
 from sdreval.cli.main import cli
+from sdreval.errors import ProblemLog
 from sdreval.io import read_qrels
 
 FOL = "1 Q0 d1 0 100 10:0\n1 Q0 d2 20 100 0:20\n2 Q0 d3 0 100 5:0\n"
@@ -46,6 +47,10 @@ def test_an_empty_passage_makes_no_document_relevant(tmp_path):
         assert {k: v for k, v in got.items() if k[1] != "2" and v == v} == expected, source
         passages = qrels.topics["1"].passages
         assert not passages["d1"].is_relevant and passages["d2"].is_relevant
+    log = ProblemLog()
+    read_qrels(tmp_path / "a.xml", log=log)
+    assert [(p.line, p.severity, p.message) for p in log.problems] == [
+        (2, "warning", "topic 1, d1: empty passage 10:0 (ignored)")]
     said = CliRunner().invoke(cli, ["convert", str(tmp_path / "q.fol"), "-", "--to",
                                     "trec-qrels"])
     assert said.stdout.splitlines() == ["1 0 d1 0", "1 0 d2 1", "2 0 d3 0"]
