@@ -155,6 +155,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
     holds = False  # the current <file> holds a judgement
     seen_root = False
     open_files = 0  # <file> elements started and not ended
+    files: dict[tuple[str | None, str], int] = {}  # (topic, document) -> its first <file>
     events = checked_events(safe_iterparse(source, ("start", "end")), file, log)
     if events is None:  # entity declarations: refused, nothing read
         return
@@ -203,6 +204,11 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                     if not doc:
                         log.error(file, el.sourceline, "<file> without a file/name attribute:"
                                   " its assessments are not used")
+                    elif (first := files.setdefault((topic, doc), el.sourceline)) \
+                            != el.sourceline:  # as a topic given again in a submission
+                        log.warn(file, el.sourceline, f"{f'topic {topic}, ' if topic else ''}"
+                                 f"{doc}: <file> given again (first at line {first}): its "
+                                 "judgements are added to the first's")
                 continue
             if tag == "file":
                 open_files -= 1
