@@ -256,8 +256,8 @@ def report_syntax_error(log: ProblemLog, file: str, exc: etree.XMLSyntaxError) -
     "no element found" at line 0), else the exception's own."""
     line, message = exc.lineno or None, exc.msg
     first = next((e for e in exc.error_log if e.line and e.level_name == "FATAL"), None)
-    if first is not None:
-        line, message = first.line, first.message
+    if first is not None:  # worded as lxml words the exception
+        line, message = first.line, f"{first.message}, line {first.line}, column {first.column}"
     if "amplification" in message or ("entity" in message.lower() and "loop" in message.lower()):
         message = f"{message} (an entity bomb; {ENTITIES_REFUSED})"
     log.error(file, line, f"malformed XML: {message}")
