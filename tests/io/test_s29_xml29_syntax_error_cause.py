@@ -29,7 +29,7 @@ def test_undeclared_entity_is_named_at_its_line(tmp_path):
     log = ProblemLog()
     read_inex_submission(tmp_path / "r.xml", log)
     assert [(p.line, p.message) for p in log.errors] == [
-        (4, "malformed XML: Entity 'd' not defined")]
+        (4, "malformed XML: Entity 'd' not defined, line 4, column 18")]
     (tmp_path / "q.txt").write_text("1 0 d2 1\n")
     for stream in ("--no-stream", "--stream"):
         said = CliRunner().invoke(cli, ["eval", str(tmp_path / "q.txt"), str(tmp_path / "r.xml"),
