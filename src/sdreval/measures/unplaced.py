@@ -14,6 +14,7 @@ import numpy as np
 
 from ..errors import InputError, Problem, examples_text
 from ..io.ids import loose_id
+from ..judgements.columns import ElementColumns
 from ..judgements.qrels import Qrels
 from ..model.conversion import listed_by, strict_refusal
 from ..model.run import Run, TopicRankings
@@ -84,21 +85,18 @@ def other_spellings(run: Run, qrels: Qrels, topics: list[str],
     of the same document assessed for the topic.  The distinct paths of the run are looked at
     first: only when one of them is such a spelling are the results."""
     spellings = _assessed_spellings(qrels, cache)
-    odd = {path for path in _distinct_paths(run, topics) if isinstance(path, str)
-           and spellings.get(loose_id(path), {path}) != {path}}
+    others = {path: sorted(spellings[loose] - {path}) for path in _distinct_paths(run, topics)
+              if isinstance(path, str) and (loose := loose_id(path)) in spellings
+              and spellings[loose] != {path}}  # path -> the assessed paths it may mean
     found: dict[str, list[str]] = {}
-    for topic in topics if odd else ():
+    for topic in topics if others else ():
         tq, ranking = qrels.topics.get(topic), run.get(topic)
-        if tq is None or not len(ranking) or odd.isdisjoint(ranking.paths.tolist()):
+        if tq is None or not len(ranking) or others.keys().isdisjoint(ranking.paths.tolist()):
             continue
-        assessed: dict[tuple[str, str], str] = {}
-        for doc, path in tq.elements:
-            if isinstance(path, str):
-                assessed.setdefault((doc, loose_id(path)), path)
-        listed = [f"{doc} {path} (assessed: {assessed[doc, loose_id(path)]})"
+        listed = [f"{doc} {path} (assessed: {meant[0]})"
                   for doc, path in zip(ranking.docs.tolist(), ranking.paths.tolist())
-                  if path in odd and (doc, path) not in tq.elements
-                  and (doc, loose_id(path)) in assessed]
+                  if path in others and (doc, path) not in tq.elements
+                  and (meant := [p for p in others[path] if (doc, p) in tq.elements])]
         if listed:
             found[topic] = listed
     return found
@@ -128,12 +126,25 @@ def _assessed_spellings(qrels: Qrels, cache: dict | None) -> dict[str, set[str]]
     if cache is not None and key in cache and cache[key][0] is qrels:
         return cache[key][1]
     spellings: dict[str, set[str]] = {}
-    for path in {path for tq in qrels.topics.values() for _, path in tq.elements
-                 if isinstance(path, str)}:
+    for path in _assessed_paths(qrels):
         spellings.setdefault(loose_id(path), set()).add(path)
     if cache is not None:
         cache[key] = (qrels, spellings)
     return spellings
+
+
+def _assessed_paths(qrels: Qrels) -> set[str]:
+    """The distinct paths of the element judgements of ``qrels`` (of its shared column in
+    Arrow where it has one: no object per judgement)."""
+    table = qrels.topics.columns()[2] if hasattr(qrels.topics, "columns") else None
+    if isinstance(table, ElementColumns):
+        from .. import arrow_kernels as pc
+
+        paths = table.paths
+        found = {paths} if isinstance(paths, str) else set(pc.unique(paths).to_pylist())
+    else:
+        found = {path for tq in qrels.topics.values() for _, path in tq.elements}
+    return {path for path in found if isinstance(path, str)}
 
 
 def _distinct_paths(run: Run, topics: list[str]) -> set[str]:
