@@ -103,3 +103,17 @@ def test_eval_baseline_note(tmp_path):
                    "--format", "table"])
     assert "1 bootstrap p_value(s) 0 where neither run wins on every topic" in out.stderr
     assert "1 rejection(s) rest on such a p_value of 0" in out.stderr
+
+
+def test_missing_error_names_eval_baseline_rule(tmp_path):
+    """compare refuses runs that answered different topics (as ranx's compare does), while
+    eval --baseline tests over the shared topics: the refusal says so, so that a user who
+    saw eval's letters knows --missing drop gives them."""
+    table = pd.read_csv(_scores(tmp_path))
+    table = table[~((table["run"] == "C") & (table["topic"] == "t6"))]
+    path = tmp_path / "gaps.csv"
+    table.to_csv(path, index=False)
+    out = CliRunner().invoke(cli, ["compare", "--scores", str(path), "-m", "AP"])
+    assert out.exit_code == 1
+    assert "the tests of eval --baseline and report leave such a topic out, as drop does" \
+        in out.stderr
