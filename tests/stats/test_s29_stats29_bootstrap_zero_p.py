@@ -73,6 +73,10 @@ def test_report_notes(tmp_path):
     text = page.read_text(encoding="utf-8")
     assert "1 bootstrap p_value(s) 0 where neither run wins on every topic" in text
     assert "1 rejection(s) rest on such a p_value of 0" in text
+    # the table's cells: C's p below 2/40, its Bonferroni-adjusted p at most 2 * 0.05 = 0.1;
+    # A (wins every topic) keeps Eq. 13's exact 0
+    assert "<td>6/0/0</td><td>0</td><td>0</td>" in text
+    assert "<td>5/1/0</td><td>&lt; 0.05</td><td>≤ 0.1</td>" in text
 
 
 def test_api_warns(tmp_path):

@@ -139,43 +139,68 @@ def p_resolution(test: str, samples: int, alternative: str) -> float | None:
     return (1 if alternative in ("greater", "less") else 2) / samples
 
 
-def resolution_notes(table: pd.DataFrame, test: str, samples: int, alternative: str,
-                     correction: str, level: float) -> list[str]:
-    """Words for the bootstrap p-values of 0 of a compare table where one run does not win
-    on every topic: no resample fell on the other side of 0, yet some could have, so p is
-    below the test's resolution (:func:`p_resolution`), not 0 (Phipson & Smyth 2010: a
-    Monte-Carlo p-value is never 0); and the rejections that rest on such a 0, which the
-    correction would not make at p = the resolution.  (Where one run wins on every topic no
-    resample can fall on the other side: 0 is Eq. 13's exact value.)  Empty where there is
-    no such p-value."""
+def unresolved_zeros(table: pd.DataFrame, test: str, samples: int, alternative: str,
+                     correction: str, level: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(zero, bound, lost)`` per record of a compare table: ``zero`` where a bootstrap
+    p_value is 0 and neither run wins on every topic (no resample fell on the other side of
+    0, yet some could have: p is below the resolution :func:`p_resolution`, not 0; Phipson &
+    Smyth 2010, a Monte-Carlo p-value is never 0; where one run wins on every topic no
+    resample can, and 0 is Eq. 13's exact value); ``bound``, the adjusted p with those zeros
+    at the resolution (each family, a measure, corrected again: the adjusted p lies below
+    it); ``lost``, the rejections that the correction would not make at that bound."""
+    none = np.zeros(len(table), dtype=bool)
     step = p_resolution(test, samples, alternative)
     if step is None or table.empty:
-        return []
+        return none, np.full(len(table), np.nan), none
     p = table["p_value"].to_numpy(dtype=float)
     zero = p == 0
     if {"wins", "losses", "topics"} <= set(table.columns):
         topics = table["topics"].to_numpy()
         zero &= (table["wins"].to_numpy() != topics) & (table["losses"].to_numpy() != topics)
+    bound = np.full(len(table), np.nan)
+    lost = none.copy()
+    if zero.any():
+        reject = table["reject"].to_numpy(dtype=bool)
+        for measure in dict.fromkeys(table["measure"].astype(str)):  # one family each
+            rows = (table["measure"].astype(str) == measure).to_numpy()
+            bound[rows], again = adjust(np.where(zero[rows], step, p[rows]), correction, level)
+            lost[rows] = reject[rows] & ~again
+    return zero, bound, lost
+
+
+def resolution_notes(table: pd.DataFrame, test: str, samples: int, alternative: str,
+                     correction: str, level: float) -> list[str]:
+    """Words for the bootstrap p-values of 0 below the resolution (:func:`unresolved_zeros`)
+    and the rejections that rest on them; empty where there is none."""
+    zero, _, lost = unresolved_zeros(table, test, samples, alternative, correction, level)
     if not zero.any():
         return []
+    step = p_resolution(test, samples, alternative)
     tail = "" if alternative in ("greater", "less") else "; two-sided: twice the smaller tail"
     lines = [f"{int(zero.sum())} bootstrap p_value(s) 0 where neither run wins on every "
              f"topic: no resampled mean difference fell on the other side of 0 among the "
              f"{samples:,} samples (p is their fraction, Ogilvie & Lalmas 2006, Eq. 13{tail}), "
              f"though some could: read p < {step:.3g}, the resolution of {samples:,} samples, "
              "not p = 0 (Phipson & Smyth 2010)"]
-    reject = table["reject"].to_numpy(dtype=bool)
-    lost = np.zeros(len(table), dtype=bool)
-    for measure in dict.fromkeys(table["measure"].astype(str)):  # one family per measure
-        rows = (table["measure"].astype(str) == measure).to_numpy()
-        _, again = adjust(np.where(zero[rows], step, p[rows]), correction, level)
-        lost[rows] = reject[rows] & ~again
     if lost.any():
         how = CORRECTION_WORDS.get(correction, f"{correction} correction")
         lines.append(f"{int(lost.sum())} rejection(s) rest on such a p_value of 0: at p = "
                      f"{step:.3g} they would not be made ({how}, level {level:g}); more "
                      "samples (--samples) resolve smaller p-values")
     return lines
+
+
+def with_p_texts(table: pd.DataFrame, test: str, samples: int, alternative: str,
+                 correction: str, level: float) -> pd.DataFrame:
+    """``table`` with ``p_text`` and ``adjusted_text``: p_value and p_adjusted for a reader, to
+    3 significant digits; a bootstrap p of 0 below the resolution (:func:`unresolved_zeros`)
+    as ``< 0.0002``, its adjusted p as ``≤`` the adjusted p at the resolution."""
+    zero, bound, _ = unresolved_zeros(table, test, samples, alternative, correction, level)
+    step = p_resolution(test, samples, alternative)
+    texts = [(f"< {step:.3g}", f"≤ {high:.3g}") if unresolved else (f"{p:.3g}", f"{adj:.3g}")
+             for p, adj, unresolved, high in zip(table["p_value"], table["p_adjusted"], zero,
+                                                 bound)]
+    return table.assign(p_text=[t[0] for t in texts], adjusted_text=[t[1] for t in texts])
 
 
 def baseline_pairs(runs: Sequence[str], baseline: str | Sequence[str]
