@@ -17,7 +17,8 @@ QRELS = "1 0 d1 1\n2 0 d2 1\n3 0 d3 1\n"
 RUN = "".join(f"{t} Q0 chunk{t}-{i} {i} {3 - i} sys\n" for t in (1, 2, 9) for i in (1, 2))
 SAID = ("sdreval: warning: run sys: none of its 4 results is a document judged for its topic, "
         "so every classic measure is 0: do the run's document ids match the qrels' (a chunk "
-        "run needs --chunk-map)?")
+        "run needs --chunk-map)? ids are compared as written, so leading zeros, case and the "
+        "Unicode form (NFC/NFD) count")
 
 
 @pytest.mark.parametrize("packed", [False, True])

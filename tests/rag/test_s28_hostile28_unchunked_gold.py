@@ -108,7 +108,8 @@ def test_document_id_spelled_otherwise_than_the_documents_file(sdreval_cli, tmp_
 
 NONE_JUDGED = ("warning: run srun: none of its 2 results is in a document judged for its "
                "topic, so it retrieves no gold text: do the run's document ids match the "
-               "qrels' (ids are compared as written)?")
+               "qrels'? ids are compared as written, so leading zeros, case and the Unicode "
+               "form (NFC/NFD) count: topic q1: the qrels have '007' for '7'")
 
 
 def test_span_run_in_no_judged_document_is_said(sdreval_cli, tmp_path):

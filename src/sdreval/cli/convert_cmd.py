@@ -201,6 +201,14 @@ def _convert_qrels(source, target, kind, to, log, collection_dir=None, documents
             "of INEX XML assessments)")
     has_elements = any(t.elements for t in qrels.topics.values())
     has_passages = any(t.passages for t in qrels.topics.values())
+    empty = [t for t, judged in qrels.topics.items() if not judged.elements and
+             not judged.passages]
+    if empty:  # judged with nothing (an empty list of expected ids); no line can list them
+        more = " ..." if len(empty) > 20 else ""
+        log.warn(source, None, f"{len(empty)} topic(s) judged with no document cannot be "
+                               f"written to a judgements file: {', '.join(empty[:20])}{more} "
+                               "(IN holds them with nothing relevant: --zero-rel-as-zero "
+                               "scores them 0 on IN, not on the file written)")
     if to is None:
         to = ("trec-qrels" if kind == "fol-qrels" else
               "native" if has_elements or not has_passages else "fol")

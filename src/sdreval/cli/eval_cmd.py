@@ -239,7 +239,8 @@ def eval_command(qrels, runs, measures, per_topic, all_topics, fmt, output, jobs
              or _span_inputs_given(formats, options)  # read whole, their offsets checked
              or (options.get("documents") and "span-qrels" in input_kinds(qrels, (), options)))
     if spans and stream:
-        ctx.warn("--stream does not apply to span and chunk runs: they are read whole")
+        ctx.warn("--stream does not apply to span inputs (span qrels with --documents, span "
+                 "and chunk runs, --chunk-map, --span-unit tokens): the runs are read whole")
     tables = _tables_given(formats, options)  # Parquet/JSONL/CSV runs: read whole, as spans
     if tables and stream:
         ctx.warn("--stream does not apply when a run is a table (Parquet, JSONL, CSV) or a "

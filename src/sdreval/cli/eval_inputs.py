@@ -155,11 +155,20 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
         if documents is None:
             raise UsageError(f"--span-unit {options['span_unit']} needs the documents "
                              "(--documents FILE)")
-        from ..io.spans.documents import Documents, qrels_in_tokens, run_in_tokens
+        from ..io.spans.documents import PLACED, Documents, qrels_in_tokens, run_in_tokens
 
+        placed = next((run for run in runs if run.unit == "document" and (
+            collection is not None or options.get("collection_dir"))), None)
+        if placed is not None:  # whole documents taken from the collection, in characters
+            raise UsageError(PLACED.format(placed.name, "document"))
         documents = Documents(documents.texts, tokenizer, documents.source)  # counted in these
         qrels = qrels_in_tokens(qrels, documents, log)
         runs = [run_in_tokens(run, documents) for run in runs]
+        if not any(tq.passages for tq in qrels.topics.values()) and \
+                not any(run.unit == "passage" for run in runs):
+            log.warn(None, None, f"--span-unit {options['span_unit']} and --documents not used: "
+                                 "no input holds spans (span qrels, span or chunk-ID runs, "
+                                 "passages), so the output is the same in characters")
     warn_unused_documents(log, qrels_path, run_paths, options, formats)
     runs = distinct_runs(runs, lambda message: log.warn(None, None, message))
     check_input_topics(qrels, runs)

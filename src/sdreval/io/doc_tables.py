@@ -16,8 +16,8 @@ import numpy as np
 
 from ..errors import InputError, ProblemLog, UsageError
 from .options import format_option
-from .ids import shown
-from .table_checks import listed, row_place
+from .ids import id_problem, id_text, shown
+from .table_checks import Checker, checker, listed, row_place
 from .table_syntax import DOC, E, GRADE, S, SCORE, TOPIC
 from .tables import load_table
 from .textlines import finish, given_log
@@ -30,16 +30,31 @@ TABLE_RUN, TABLE_QRELS = "table-run", "table-qrels"
 #: the columns holding ids: read as text, never typed
 ID_COLUMNS = TOPIC + DOC
 _SPAN_KEYS = ("start", "end", "chunk_id")
-#: RAGAS's ID-based samples: the list of expected ids (judgements) and of retrieved ids (run)
-RAGAS_IDS = {"qrels": "reference_context_ids", "run": "retrieved_context_ids"}
+#: RAGAS's ID-based samples: the list of expected ids (judgements) and of retrieved ids (run);
+#: the same lists in LlamaIndex's RetrieverEvaluator results (RetrievalEvalResult)
+RAGAS_IDS = {"qrels": ("reference_context_ids", "expected_ids"),
+             "run": ("retrieved_context_ids", "retrieved_ids")}
+ID_LISTS = frozenset(RAGAS_IDS["qrels"] + RAGAS_IDS["run"])
 EXPECTED = (f"a run: a topic column ({', '.join(TOPIC)}), a document column "
             f"({', '.join(DOC)}) and a score ({', '.join(SCORE)}) or rank column; "
             f"qrels: topic and document columns and a relevance column ({', '.join(GRADE)})")
 
 
 def ragas_samples(columns) -> bool:
-    """Whether a table (or a record) with ``columns`` (keys) holds RAGAS's ID-based samples."""
-    return any(str(c) in RAGAS_IDS.values() for c in columns)
+    """Whether a table (or a record) with ``columns`` (keys) holds RAGAS's ID-based samples
+    (or LlamaIndex's retrieval results, the same lists under other keys)."""
+    return any(str(c) in ID_LISTS for c in columns)
+
+
+def id_list_key(columns, what: str) -> str | None:
+    """The key of the samples' list of ids for ``what`` (``qrels``: expected; ``run``:
+    retrieved) among ``columns``, RAGAS's or LlamaIndex's; None if neither.  Both: refused."""
+    found = [key for key in RAGAS_IDS[what] if key in {str(c) for c in columns}]
+    if len(found) > 1:
+        side = "expected" if what == "qrels" else "retrieved"
+        raise UsageError(f"both {' and '.join(found)} give the {side} ids: which one is meant "
+                         "is not clear; keep one")
+    return found[0] if found else None
 
 
 def table_kind(layout: str, columns: list[str], file: str, role: str | None = None
@@ -49,10 +64,10 @@ def table_kind(layout: str, columns: list[str], file: str, role: str | None = No
     header names no topic and document column (it may be a text file with commas or tabs).
     Raises :class:`InputError` for a table that is neither, or both."""
     have = set(columns)
-    ids = have.intersection(RAGAS_IDS.values())
+    ids = have.intersection(ID_LISTS)
     if ids and have.intersection(TOPIC + ("user_input",)):
-        return TABLE_RUN if RAGAS_IDS["run"] in ids and (
-            role == "run" or RAGAS_IDS["qrels"] not in ids) else TABLE_QRELS
+        return TABLE_RUN if ids.intersection(RAGAS_IDS["run"]) and (
+            role == "run" or not ids.intersection(RAGAS_IDS["qrels"])) else TABLE_QRELS
     shown = ", ".join(columns[:12]) + (", ..." if len(columns) > 12 else "") or "none"
     topic, doc = have.intersection(TOPIC), have.intersection(DOC)
     if layout in ("csv", "tsv") and (not (topic and doc) or layout == "tsv" and [
@@ -110,24 +125,27 @@ def read_table_qrels(path: str | Path, log: ProblemLog | None = None,
 
 
 def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = None,
-                  log: ProblemLog | None = None, file: str = "(DataFrame)"
+                  log: ProblemLog | None = None, file: str = "(DataFrame)", table: Any = None
                   ) -> tuple[Any, np.ndarray]:
     """RAGAS's ID-based samples as one row per id (``what``: ``qrels``, from the
     ``reference_context_ids``, each relevance 1; ``run``, from the ``retrieved_context_ids``
     in list order, ranked 1, 2, ...), the query id the ``query_id``, else the ``user_input``;
-    an empty list gives no row (a question without expected ids, said in a warning in ``log``
-    (``file``: the input; no log: issued at once), or unanswered).  A sample
+    an empty list gives no row (a question without expected ids: judged with nothing relevant,
+    :func:`ragas_judged_empty`; or unanswered), nor does a missing one (the question not
+    judged, said in a warning in ``log``; ``file``: the input; no log: issued at once).  A sample
     holds its question's lists whole, as RAGAS scores each sample: a question in two samples
     is refused (merged, its two rankings would be one).  ``place``: where sample ``i`` is
-    (default ``row <label>``).  Returns the rows (indexed by their sample's label) and each
+    (default ``row <label>``); ``table``: the file's table the samples are (errors at
+    ``file:line``).  Returns the rows (indexed by their sample's label) and each
     one's sample position."""
     import pandas as pd
 
-    key = RAGAS_IDS[what]
+    key = id_list_key(frame.columns, what)
     asked = next((c for c in TOPIC + ("user_input",) if c in frame.columns), None)
-    if key not in frame.columns or asked is None:
+    if key is None or asked is None:
         raise UsageError(f"RAGAS samples read as {'judgements' if what == 'qrels' else 'a run'} "
-                         f"need a query_id (or user_input) and {key} (a list of ids); columns: "
+                         f"need a query_id (or user_input) and {RAGAS_IDS[what][0]} (a list of "
+                         f"ids; LlamaIndex's results: {RAGAS_IDS[what][1]}); columns: "
                          + listed(frame))
     codes = pd.factorize(frame[asked])[0]  # (a missing id, -1: refused as every missing id)
     again = np.flatnonzero(pd.Series(codes).duplicated().to_numpy() & (codes >= 0)).tolist()
@@ -146,41 +164,101 @@ def ragas_id_rows(frame: Any, what: str, place: Callable[[int], str] | None = No
         raise UsageError(f"{key} holds {bad!r}, not a list of ids (a CSV file writes lists "
                          "as text): give the samples as JSONL or Parquet, or as a DataFrame of "
                          "lists")
+    missing = np.array([not isinstance(v, list) for v in lists], dtype=bool)
     lists = [v if isinstance(v, list) else [] for v in lists]
     counts = np.fromiter(map(len, lists), np.int64, len(lists))
-    if what == "qrels" and not counts.all():
-        _say_empty(frame, key, asked, np.flatnonzero(counts == 0), place, log, file)
+    if what == "qrels" and missing.any():
+        _say_missing(frame, key, asked, np.flatnonzero(missing), place, log, file)
     at = np.repeat(np.arange(len(lists)), counts)
-    rows = pd.DataFrame({"query_id": frame[asked].to_numpy(dtype=object)[at],
-                         "doc_id": [i for ids in lists for i in ids]}, index=frame.index[at])
-    if what == "qrels":
-        return rows.assign(relevance=1), at
-    return rows.assign(rank=np.arange(1, len(at) + 1) - np.repeat(
-        np.cumsum(counts) - counts, counts)), at
-
-
-def _say_empty(frame: Any, key: str, asked: str, empty: np.ndarray,
-               place: Callable[[int], str] | None, log: ProblemLog | None, file: str) -> None:
-    """Warn of the samples whose list of expected ids is empty: their questions are not in the
-    judgements, so a run's results for them are ignored (the run's warning says only that)."""
+    ids = np.empty(len(at), dtype=object)
+    ids[:] = [i for v in lists for i in v]
+    rank = np.arange(1, len(at) + 1) - np.repeat(np.cumsum(counts) - counts, counts)
     log, own = given_log(log)
-    first = int(empty[0])
+    ok = _good_ids(ids, at, rank, key, checker(frame, file, log, place, table))
+    finish(log, own)  # the reader's own log: its errors raised at once
+    rows = pd.DataFrame({"query_id": frame[asked].to_numpy(dtype=object)[at[ok]],
+                         "doc_id": ids[ok]}, index=frame.index[at[ok]])
+    if what == "qrels":
+        return rows.assign(relevance=1), at[ok]
+    return rows.assign(rank=rank[ok]), at[ok]
+
+
+def _good_ids(ids: np.ndarray, at: np.ndarray, rank: np.ndarray, key: str, check: Checker
+              ) -> np.ndarray:
+    """Which of the samples' ``ids`` (each item ``rank - 1`` of sample ``at``'s list) are
+    ids; each one that is not (:func:`~sdreval.io.ids.id_text`: a boolean, a fraction, a
+    null...) is an error of its sample naming the list and the item (``retrieved_context_ids[1]
+    is missing``), not the ``doc_id`` the rows are read as."""
+    bad = id_text(ids)[1]
+    for j in np.flatnonzero(bad).tolist():
+        check.report([int(at[j])], lambda _, j=j: f"{key}[{rank[j] - 1}] {id_problem(ids[j])}")
+    return ~bad
+
+
+def _say_missing(frame: Any, key: str, asked: str, missing: np.ndarray,
+                 place: Callable[[int], str] | None, log: ProblemLog | None, file: str) -> None:
+    """Warn of the samples without a list of expected ids (RAGAS refuses them): their
+    questions are not in the judgements, so a run's results for them are ignored (the run's
+    warning says only that)."""
+    log, own = given_log(log)
+    first = int(missing[0])
     where = (place or (lambda i: row_place(frame.index[i])))(first)
-    log.warn(file, None, f"{key} is empty or missing in {len(empty)} sample(s) (first: "
-             f"{where}, {asked} {shown(frame[asked].iloc[first])}): no id is expected for "
-             "that question, so it is not in the judgements and a run's results for it are "
-             "ignored; give its expected ids, or leave the sample out")
+    log.warn(file, None, f"{key} is missing in {len(missing)} sample(s) (first: "
+             f"{where}, {asked} {shown(frame[asked].iloc[first])}): that question is not "
+             "judged, so it is not in the judgements and a run's results for it are "
+             "ignored; give its expected ids ([] if none), or leave the sample out")
     finish(log, own)
+
+
+def ragas_frame_qrels(frame: Any, scale: str | None, log: ProblemLog | None) -> Qrels:
+    """The judgements of RAGAS's ID-based samples in a DataFrame (records are read as one):
+    :func:`ragas_id_rows`, the table's rules, then :func:`ragas_judged_empty`."""
+    from .frame_qrels import qrels_from_table
+
+    rows = ragas_id_rows(frame, "qrels", log=log)[0]
+    return ragas_judged_empty(frame, qrels_from_table(rows, scale, "(DataFrame)", log))
+
+
+def ragas_judged_empty(frame: Any, qrels: Qrels, place: Callable[[int], str] | None = None
+                       ) -> Qrels:
+    """``qrels`` read from RAGAS's ID-based samples ``frame`` (:func:`ragas_id_rows`) with the
+    questions whose ``reference_context_ids`` is an empty list added, judged with nothing
+    relevant, as a topic judged with no relevant document is in TREC qrels (RAGAS scores its
+    ``IDBasedContextPrecision`` 0 and its ``IDBasedContextRecall`` NaN): the means leave it out
+    or, with ``--zero-rel-as-zero`` (``zero_rel=True``), score it 0, as every such topic,
+    and say which.  The topics in the samples' order."""
+    asked = next(c for c in TOPIC + ("user_input",) if c in frame.columns)
+    key = id_list_key(frame.columns, "qrels")
+    empty = np.array([isinstance(v, (list, tuple, np.ndarray)) and not len(v)
+                      for v in frame[key].tolist()], dtype=bool) if key else np.zeros(0, bool)
+    if not empty.any():
+        return qrels
+    raw = frame[asked].to_numpy(dtype=object)
+    names, bad = id_text(raw)
+    wrong = np.flatnonzero(bad & empty)
+    if len(wrong):
+        first = int(wrong[0])
+        raise UsageError(f"{(place or (lambda i: row_place(frame.index[i])))(first)}: "
+                         f"{asked} {id_problem(raw[first])}")
+    for topic in names[empty].tolist():
+        qrels.topic(topic)
+    order = [t for t in dict.fromkeys(names.tolist()) if t in qrels.topics]
+    if list(qrels.topics) != order:
+        qrels.topics = {t: qrels.topics[t] for t in order}
+    return qrels
 
 
 def _read(path, log, root, build, what):
     log, own = given_log(log)
     table = load_table(path, log, ID_COLUMNS, root)
     try:
-        if ragas_samples(table.frame.columns):
-            frame, at = ragas_id_rows(table.frame, what, table.place, log, table.file)
+        samples = table if ragas_samples(table.frame.columns) else None
+        if samples is not None:
+            frame, at = ragas_id_rows(table.frame, what, table.place, log, table.file, table)
             table = table.taken(frame.reset_index(drop=True), at)
         result = build(table, log)
+        if samples is not None and what == "qrels":
+            result = ragas_judged_empty(samples.frame, result, samples.place)
     except UsageError as error:  # columns missing or clashing: the file's problem
         log.raise_if_errors()  # unless the rows were refused first (none left: no columns)
         raise InputError(str(error), table.file) from None

@@ -103,12 +103,26 @@ def qa_judgements(data: dict, file: str, qrels: bool) -> dict:
         raise InputError("a LlamaIndex retrieval dataset (queries, corpus, relevant_docs) holds "
                          f"judgements, not a run: give it as the qrels ({arguments_order()})",
                          file)
+    import numpy as np
+
+    from .ids import id_problem, id_text
+
     docs = data["relevant_docs"]
     bad = next((q for q, ids in docs.items() if not isinstance(ids, list)), None)
     if bad is not None:
         raise InputError(f"relevant_docs of query {bad!r} is not a list of node ids "
                          "(LlamaIndex's retrieval dataset)", file)
-    return {str(q): {str(d): 1 for d in ids} for q, ids in docs.items()}
+    out = {}
+    for q, ids in docs.items():  # each id by the rule of every id (1.0 is 1; null refused)
+        raw = np.empty(len(ids), dtype=object)
+        raw[:] = ids
+        text, wrong = id_text(raw)
+        if wrong.any():
+            at = int(np.argmax(wrong))
+            raise InputError(f"relevant_docs[{q!r}][{at}] {id_problem(ids[at])} (LlamaIndex's "
+                             "retrieval dataset)", file)
+        out[str(q)] = dict.fromkeys(text.tolist(), 1)
+    return out
 
 
 def number_style(data: Any) -> str | None:

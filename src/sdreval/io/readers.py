@@ -5,8 +5,8 @@ A source is a file path (its format detected from content, :mod:`sdreval.io.dete
 :mod:`sdreval.io.doc_tables`), an open file, an sdreval object, a dict (``{topic: {doc:
 grade}}`` qrels, ``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements, ``(doc,
 offset, length)`` keys for passages, or columns ``{"topic": [...], ...}``), a pandas DataFrame
-(an Arrow table or a polars DataFrame is read as one), records (ir_measures / ir_datasets
-namedtuples, dicts or tuples; any iterable, generators included) or a ranx ``Qrels``/``Run``.
+(an Arrow table, a polars DataFrame or a RAGAS EvaluationDataset is read as one), records
+(ir_measures/ir_datasets namedtuples, dicts or tuples; any iterable) or ranx ``Qrels``/``Run``.
 Tables keep their units (``path`` columns make elements, ``offset``/``length`` passages) and
 are validated by the file readers' rules (:mod:`sdreval.io.table_checks`); span keys
 (``query_id, doc_id, start, end``) make span inputs (:mod:`sdreval.io.spans`).
@@ -163,8 +163,7 @@ def _span_aids(chunk_map, documents) -> tuple:
 
 def _from_file(obj: Any, read):
     """``read(path)`` of a path, or of an open file spooled to a temporary file (readers take
-    paths; named ``.gz`` when its bytes are gzip data, whatever the object's name): one path
-    for both."""
+    paths; named ``.gz`` when its bytes are gzip data, whatever the object's name)."""
     if isinstance(obj, (str, os.PathLike)):
         return read(obj)
     data = obj.read()
@@ -183,12 +182,13 @@ def _from_file(obj: Any, read):
 
 def _as_source(source: Any, wanted: str) -> Any:
     """``source`` as the readers take it (``wanted``: "judgements" or "a run"): an Arrow
-    ``Table``/``RecordBatch`` or a polars ``DataFrame`` as a pandas DataFrame (read by the same
-    rules); a judgements object (sdreval's or ranx's ``Qrels``) given as a run, or a run object
-    as the judgements, refused (the arguments swapped, said as for files)."""
+    ``Table``/``RecordBatch``, a polars ``DataFrame`` or a RAGAS ``EvaluationDataset`` as a
+    pandas DataFrame (same rules); sdreval's or ranx's ``Qrels`` given as a run, or a run
+    object as the judgements, refused (the arguments swapped, said as for files)."""
     name, module = type(source).__name__, type(source).__module__
     if (module.startswith("pyarrow") and name in ("Table", "RecordBatch")) or \
-            (module.startswith("polars") and name == "DataFrame"):
+            (module.startswith("polars") and name == "DataFrame") or \
+            (module.startswith("ragas") and name == "EvaluationDataset"):
         return source.to_pandas()
     kind = {"Qrels": "judgements", "Run": "a run"}.get(name)
     if kind is not None and kind != wanted:
@@ -242,11 +242,11 @@ def read_qrels(source: Any, fmt: str | None = None, log: ProblemLog | None = Non
 
         return span_qrels_from_frame(source, documents, log=log)
     if is_frame(source):
-        from .doc_tables import ragas_id_rows, ragas_samples
+        from .doc_tables import ragas_frame_qrels, ragas_samples
         from .frame_qrels import qrels_from_table
 
         if ragas_samples(source.columns):  # RAGAS's ID-based samples
-            source = ragas_id_rows(source, "qrels", log=log)[0]
+            return ragas_frame_qrels(source, scale, log)
         return qrels_from_table(source, scale, "(DataFrame)", log)
     if isinstance(source, Mapping):
         if is_qa_dataset(source):  # LlamaIndex's retrieval dataset, as read from its file

@@ -103,6 +103,10 @@ def unrecognised_hint(lines: list[list[str]]) -> str:
         else []
     if hint := case_hint([name.strip().strip('"') for name in header]):
         return hint
+    if re.match(r"\[\s*\{", " ".join(" ".join(f) for f in lines[:2])):
+        return ("; it holds a JSON array of records: write one record per line (JSONL, as "
+                "RAGAS's EvaluationDataset.to_jsonl and pandas' to_json(orient='records', "
+                "lines=True) write it), or give the list in Python (json.load)")
     if output := evaluation_output(lines):
         return (f"; it looks like {output}: scores, not judgements or a run; give the qrels "
                 "and the runs that were evaluated")

@@ -3,13 +3,14 @@ chunk-ID run against span judgements (:func:`check_chunk_ids`).
 
 Ids are compared as written; a hint only names the likely cause, in a warning of its own that
 names no topic or example (so that a run cut into topic partitions, ``--jobs``, warns as the
-whole run does)."""
+whole run does), or as examples of topics ending a warning (:func:`spelled_otherwise`)."""
 from __future__ import annotations
 
 import weakref
 from typing import Iterable
 
-from ..errors import InputError
+from ..errors import InputError, examples_text
+from ..io.ids import loose_id, loose_index
 from ..io.options import chunk_map_option
 from ..judgements.qrels import Qrels
 from ..model.run import Run
@@ -41,6 +42,27 @@ def xml_suffix_warning(run: Run, qrels: Qrels, topics: Iterable[str]) -> str | N
             return _message(run, "removed from")
         added = added or any(f"{d}{SUFFIX}" in judged for d in unknown)
     return _message(run, "added to") if added else None
+
+
+def spelled_otherwise(run: Run, qrels: Qrels, topics: Iterable[str]) -> str:
+    """For a run none of whose results is judged: for each of ``topics`` where a document of
+    the run names one judged for the topic once leading zeros, case and the Unicode form are
+    set aside (:func:`~sdreval.io.ids.loose_id`), an example naming the first such pair
+    (``: topic q1: the qrels have '007' for '7'``), as the chunk maps' and the documents'
+    checks name them; '' if none.  Examples of topics, which the partitions of a run
+    (``--jobs``) put together (:func:`~sdreval.measures.partitions.merge_warnings`)."""
+    found = []
+    for topic in topics:
+        ranking = run.topics.get(topic)
+        if ranking is None or topic not in qrels:
+            continue
+        tq = qrels[topic]
+        loose = loose_index({d for d, _ in tq.elements} | set(tq.passages))
+        ours = next((d for d in dict.fromkeys(map(str, ranking.docs.tolist()))
+                     if loose_id(d) in loose), None)
+        if ours is not None:
+            found.append(f"topic {topic}: the qrels have {loose[loose_id(ours)]!r} for {ours!r}")
+    return ": " + examples_text(found, len(found)) if found else ""
 
 
 def _may_match(run_ids, judged_ids) -> bool:

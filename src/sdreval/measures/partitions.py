@@ -167,8 +167,6 @@ _EVERY_PART = "none of its"
 _EXAMPLES_START = re.compile(r": (?=topic [^\s(]+: )")
 _EXAMPLE_SPLIT = re.compile(r"; (?=topic [^\s(]+: )")
 _MORE = re.compile(r" \(and (\d+) more\)$")
-#: stands for the examples in a warning's shape
-_EXAMPLES = "\x01"
 
 
 def _counted(message: str, name: str
@@ -176,9 +174,10 @@ def _counted(message: str, name: str
     """``(shape, counts, examples)`` of a warning that counts something over a whole run: it
     starts ``run NAME: `` or ``qrels: `` and holds counts before its first ``(`` or ``:`` (the
     head; what follows, citations, formulas, is kept as it is, but examples of problems about
-    one topic each, :func:`~sdreval.errors.examples_text`: ``(their messages, how many in
-    all)``).  None for any other warning: those pass unchanged (a year, a section,
-    ``(1-alpha)`` or a quantisation named ``gen5`` is no count)."""
+    one topic each, :func:`~sdreval.errors.examples_text`, which end it and are left out of
+    the shape: ``(their messages, how many in all)``).  None for any other warning: those
+    pass unchanged (a year, a section, ``(1-alpha)`` or a quantisation named ``gen5`` is no
+    count)."""
     prefix = next((p for p in (f"run {name}: ", "qrels: ") if message.startswith(p)), None)
     if prefix is None:
         return None
@@ -187,8 +186,8 @@ def _counted(message: str, name: str
     cut = end.start() if end else len(body)
     head, tail, examples = body[:cut], body[cut:], None
     start = _EXAMPLES_START.search(tail)
-    if start:
-        shown, tail = tail[start.end():], tail[:start.end()] + _EXAMPLES
+    if start:  # the examples end the message: a partition without any gives the same shape
+        shown, tail = tail[start.end():], tail[:start.start()]
         more = _MORE.search(shown)
         listed = _EXAMPLE_SPLIT.split(shown[:more.start()] if more else shown)
         examples = listed, len(listed) + (int(more.group(1)) if more else 0)
@@ -244,7 +243,7 @@ def merge_warnings(results: list[tuple[int, np.ndarray, list[str]]],
                 given = examples[key]
                 text = examples_text([e for listed, _ in given for e in listed],
                                      sum(total for _, total in given))
-                message = message.replace(_EXAMPLES, text)
+                message += ": " + text
         if message not in out:
             out.append(message)
     return out

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ...errors import InputError, ProblemLog
+from ...errors import InputError, ProblemLog, UsageError
 from ...lazy import lazy_module
 from ..ids import AS_WRITTEN, loose_id, loose_index
 from ..table_model import Table
@@ -323,8 +323,8 @@ def _require_documents(documents: Documents, docs, what: str) -> None:
 
 
 def qrels_in_tokens(qrels, documents: Documents, log: ProblemLog | None = None):
-    """Span qrels with offsets in tokens (a gold span covers every token it touches); white-
-    space tokens of documents written without spaces between words are said in a warning."""
+    """Span qrels in tokens (a gold span covers every token it touches; element and document
+    judgements as they are); white-space tokens of unspaced documents said in a warning."""
     from ...judgements.qrels import DocPassages, Qrels
     from ...model.passage import merge_ranges
 
@@ -338,6 +338,7 @@ def qrels_in_tokens(qrels, documents: Documents, log: ProblemLog | None = None):
     out = Qrels(qrels.scale, source=qrels.source)
     for topic, tq in qrels.topics.items():
         target = out.topic(topic)
+        target.elements.update(tq.elements)
         for doc, dp in tq.passages.items():
             ranges = np.asarray(dp.ranges, dtype=np.int64).reshape(-1, 2)
             first, last = _token_range(documents, doc, ranges[:, 0], ranges[:, 0] + ranges[:, 1])
@@ -366,11 +367,21 @@ def _spans_in_tokens(documents: Documents, docs: np.ndarray, starts: np.ndarray,
     return starts, ends
 
 
+#: the refusal of tokens for a run of elements (or documents) placed through the collection
+PLACED = ("run {} retrieves {}s, which the passage and span measures place through the "
+          "collection in characters, not tokens: convert it to a passage run first (sdreval "
+          "convert RUN OUT --collection DIR --to passage) and count that in tokens")
+
+
 def run_in_tokens(run, documents: Documents):
-    """A span or chunk run with offsets in tokens (a span covers every token it touches); a
-    chunk run's chunk map too (SpanOmega and retrieve=-1 read the chunking)."""
+    """A span or chunk run with offsets in tokens (a span covers every token it touches; and a
+    chunk run's chunk map, which SpanOmega reads); a document run (no offsets) as it is."""
     from ...model.run import Ranking
 
+    if run.unit != "passage":  # elements: placed in characters when evaluated
+        if run.unit == "element":
+            raise UsageError(PLACED.format(run.name, "element"))
+        return run
     chunk_map = getattr(run, "chunk_map", None)
     if chunk_map is not None:  # (gold in tokens is in documents with text: qrels_in_tokens)
         s, e = _spans_in_tokens(documents, chunk_map.docs, chunk_map.starts, chunk_map.ends)

@@ -114,6 +114,12 @@ def locate_texts(frame: pd.DataFrame, at: np.ndarray, table: Table,
     hint = ("; a query_id and one text each, nothing else: a file of queries? " + ONLY_INPUTS
             if queries else "")
     if documents is None:
+        from ..doc_tables import ID_LISTS
+
+        ids = [str(c) for c in given.columns if str(c) in ID_LISTS]
+        hint += (f"; for the ID-based measures of the samples' {' and '.join(ids)}, read them as "
+                 "tables (--qrels-format table-qrels --run-format table-run; in Python, without "
+                 "the text columns)" if ids else "")
         table.report(log, None, f"{what} texts without offsets need the documents to be "
                      "found in (--documents FILE, or documents= in Python)" + hint)
         return frame.iloc[:0], at[:0]

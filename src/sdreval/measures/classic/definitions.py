@@ -21,10 +21,11 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ...io.ids import AS_WRITTEN
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
-from ..doc_ids import warn_xml_suffix
+from ..doc_ids import spelled_otherwise, warn_xml_suffix
 from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register_family,
                         register_measure)
 from ..values import TopicPositions, TopicValues
@@ -146,7 +147,8 @@ def warn_if_nothing_judged(run: Run, lookup: RunLookup, ctx: Any, qrels: Qrels,
     if lookup.q.size and lookup.unknown_docs == lookup.q.size and hasattr(ctx, "warn"):
         ctx.warn(f"run {run.name}: none of its {lookup.q.size:,} results is a document judged for "
                  "its topic, so every classic measure is 0: do the run's document ids match the "
-                 "qrels' (a chunk run needs --chunk-map)?")
+                 f"qrels' (a chunk run needs --chunk-map)? {AS_WRITTEN}"
+                 + spelled_otherwise(run, qrels, topics))
     if lookup.unknown_docs:
         warn_xml_suffix(ctx, run, qrels, topics)
 

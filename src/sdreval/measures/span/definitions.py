@@ -12,9 +12,11 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import UsageError
+from ...io.ids import AS_WRITTEN
 from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
+from ..doc_ids import spelled_otherwise
 from ..registry import (AT_LEAST_ONE, POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef,
                         Param, register_family, register_measure)
 from . import graded as G
@@ -156,7 +158,7 @@ def _nothing_judged(qrels: Qrels, run: Run, topics: list[str], ctx: EvalContext)
                            for t in answered if t in qrels.topics):
         ctx.warn(f"run {run.name}: none of its {results:,} results is in a document judged for "
                  "its topic, so it retrieves no gold text: do the run's document ids match the "
-                 "qrels' (ids are compared as written)?")
+                 f"qrels'? {AS_WRITTEN}" + spelled_otherwise(run, qrels, answered))
 
 
 # ---------------------------------------------------------------------------------- kernel
