@@ -198,4 +198,5 @@ def check_settings(ctx: Any) -> None:
                          "unset")
     if level is not None and level != int(level):
         ctx.warn(f"-l {level:g}: relevant iff grade >= {level:g} (on whole grades, >= "
-                 f"{int(level) + 1}); trec_eval reads -l as a whole number (-l {int(level)})")
+                 f"{int(level) + 1}); trec_eval reads -l as a whole number "
+                 f"(trec_eval -l {int(level)})")
