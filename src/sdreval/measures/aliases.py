@@ -289,6 +289,10 @@ def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
         instead = "NumRelRet" if value in ("1", "1.0") else f"NumRelRet(rel={value})"
         raise UsageError(f"measure NumRet(rel={value}): ir_measures' relevant results "
                          f"retrieved are {instead} in sdreval")
+    if measure in ("SetP", "SetRelP") and key == "relative":  # ir_measures' SetRelP
+        raise UsageError(f"measure {measure}(relative={value}): ir_measures' SetP(relative=True) "
+                         "(its SetRelP, trec_eval's set_relative_P) is SetRelP in sdreval, "
+                         "SetP(relative=False) is SetP")
     if key == "judged_only":
         raise UsageError(f"measure {measure}: judged_only, ir_measures' name of trec_eval's "
                          f"-J {JUDGED_ONLY}")
