@@ -279,6 +279,15 @@ JUDGED_ONLY = ("(unjudged results removed before scoring) is not in sdreval: Jud
                "much of a ranking is judged, Bpref and infAP score incomplete judgements")
 
 
+def cutoff_key(definition, key: str) -> bool:
+    """Whether ``key=`` names the cut-off (written after ``@``) of a measure (its
+    :class:`~sdreval.measures.registry.MeasureDef`): ``k``, ``r``, ``at``, ir_measures'
+    ``cutoff`` (``P(cutoff=10)`` is its ``P@10``) and its IPrec's ``recall``
+    (``IPrec(recall=0.1)`` is ``IPrec@0.1``), unless the measure has a parameter of that name."""
+    return (key in ("k", "r", "at", "cutoff") or (key, definition.name) == ("recall", "IPrec")) \
+        and not any(p.name == key for p in definition.params)
+
+
 def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
     """An ir_measures parameter as sdreval's (``dcg=exp-log2`` -> ``gains=exp``); its
     ``NumRet(rel=1)`` (relevant results retrieved) and ``judged_only`` are refused with what

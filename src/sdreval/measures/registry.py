@@ -107,8 +107,8 @@ class MeasureDef:
     def __call__(self, cutoff: float | int | None = None, **params: Any) -> "Measure":
         """Build a measure object: ``nxCG(k=10, quant="gen")`` style (``k``/``r``/``at`` = the
         cut-off; one cut-off, given once)."""
-        names = {p.name for p in self.params}  # a parameter named r is not the cut-off
-        given = [a for a in ("k", "r", "at") if a in params and a not in names]
+        from .aliases import cutoff_key  # k, r, at, IPrec's recall (a parameter named r is not)
+        given = [a for a in params if cutoff_key(self, a)]
         given += ["cutoff"] * (cutoff is not None)  # P(10, k=5): the first argument
         if len(given) > 1:
             raise UsageError(f"measure {self.name}: the cut-off is given {len(given)} times "
@@ -346,8 +346,7 @@ def _parse_measure(text) -> Measure:
             if "=" not in item:
                 raise UsageError(f"measure {text!r}: parameter {item.strip()!r} needs name=value")
             key, value = (part.strip() for part in item.split("=", 1))
-            if key in ("k", "r", "at") and definition.cutoff != "none" and not any(
-                    p.name == key for p in definition.params):
+            if aliases.cutoff_key(definition, key) and definition.cutoff != "none":
                 raise UsageError(f"measure {text!r}: the cut-off is written after @ "
                                  f"({definition.name}@{value}), not as a parameter {key}")
             typed = key
