@@ -93,8 +93,10 @@ def _trec_set(name: str) -> str | None:
     trec_eval's default cut-offs), and those it has not; or of a trec_eval measure sdreval
     has not (``relstring``, a string per topic, not a number), which would get a suggestion
     that is not the same measure."""
-    if name in ("runid", "num_q"):
-        return (f"trec_eval's {name!r} is not a measure in sdreval: --format trec_eval prints "
+    if name in ("runid", "num_q", "NumQ"):
+        whose = "ir_measures' 'NumQ' (trec_eval's num_q)" if name == "NumQ" else \
+            f"trec_eval's {name!r}"
+        return (f"{whose} is not a measure in sdreval: --format trec_eval prints "
                 "runid and num_q in every run's block; the other formats name the run on "
                 "every line and say on stderr how many topics each mean is over")
     if name not in TREC_SETS:
