@@ -324,9 +324,15 @@ def _example(name: str) -> str:
 
 
 def all_names() -> list[str]:
-    """Every alias spelling (for suggestions), with example cut-offs for trec_eval's."""
+    """Every alias spelling (for suggestions), with example cut-offs for trec_eval's and for
+    ranx's names of measures that take one (``ndcg@10``; ``r-precision`` and ``bpref`` take
+    none: a suggestion is a name that is read)."""
+    from .registry import MEASURES
+
+    ranx = {name: MEASURES[measure].cutoff != "none" for name, measure in RANX_NAMES.items()}
+    ranx.update(dict.fromkeys(RANX_PARAM_NAMES, True))
     return (list(TREC_NAMES) + [_example(n) for n in TREC_CUTOFF_NAMES]
-            + list(IR_MEASURES_NAMES) + [f"{n}@10" for n in RANX_NAMES | RANX_PARAM_NAMES])
+            + list(IR_MEASURES_NAMES) + [f"{n}@10" if cut else n for n, cut in ranx.items()])
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

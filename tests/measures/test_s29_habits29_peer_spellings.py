@@ -1,0 +1,81 @@
+"""ir_measures' and ranx's spellings that sdreval refused without the hint, or took for
+another measure (session 29, sweep of ir_measures' registry and ranx's metric names on the
+INEX 2010 qrels):
+
+* ``ir_measures.SetRelP`` (the object is ``SetP(relative=True)``) was refused as having "no
+  sdreval equivalent", though sdreval's SetRelP is the same measure (trec_eval's
+  set_relative_P, count(L) / min(L, R)); the text ``SetP(relative=True)`` got "no parameter
+  'relative'";
+* ir_measures' own cut-off parameter, ``P(cutoff=10)`` (its ``P@10``) and ``IPrec(recall=0.1)``
+  (its ``IPrec@0.1``), got "no parameter 'cutoff'", where ``P(k=10)`` said to write ``P@10``;
+* ir_measures' ``NumQ`` (trec_eval's num_q) got "did you mean NumRet or NumRel?";
+* an unknown name was told "did you mean r-precision@10?" or "bpref@10?", names sdreval refuses
+  (neither takes a cut-off)."""
+from fractions import Fraction
+
+import pytest
+
+from sdreval import api
+from sdreval.errors import UsageError
+
+ir_measures = pytest.importorskip("ir_measures")
+
+QRELS = {"1": {"a": 1, "b": 0, "c": 1, "d": 1}, "2": {"e": 1, "f": 0}}
+RUN = {"1": {"a": 0.9, "b": 0.8, "x": 0.7}, "2": {"f": 0.5, "e": 0.4, "g": 0.3, "h": 0.2}}
+
+
+def test_ir_measures_setrelp_object_is_setrelp():
+    assert api.from_ir_measures(ir_measures.SetRelP).text == "SetRelP"
+    assert api.from_ir_measures(ir_measures.SetP(relative=True, rel=2)).text == "SetRelP(rel=2)"
+    assert api.from_ir_measures(ir_measures.SetP).text == "SetP"
+    # count(L) / min(L, R): topic 1 has 1 of 3 retrieved relevant, R = 3 -> 1/3;
+    # topic 2 has 1 of 4, R = 1 -> 1/1
+    expected = {"1": Fraction(1, 3), "2": Fraction(1, 1)}
+    table = api.evaluate(QRELS, RUN, [ir_measures.SetRelP], per_topic=True)
+    got = {r.topic: r.value for r in table.itertuples() if r.topic != "all"}
+    assert got == pytest.approx({t: float(v) for t, v in expected.items()})
+    peer = {m.query_id: m.value for m in ir_measures.iter_calc(
+        [ir_measures.SetRelP], [ir_measures.Qrel(q, d, g) for q, ds in QRELS.items()
+                                for d, g in ds.items()],
+        [ir_measures.ScoredDoc(q, d, s) for q, ds in RUN.items() for d, s in ds.items()])}
+    assert got == pytest.approx(peer)
+
+
+def test_setp_relative_text_names_setrelp():
+    with pytest.raises(UsageError, match=r"SetP\(relative=True\).*is SetRelP in sdreval"):
+        api.measure("SetP(relative=True)")
+
+
+@pytest.mark.parametrize("text, written", [("P(cutoff=10)", "P@10"),
+                                           ("nDCG(cutoff=5,dcg='exp-log2')", "nDCG@5"),
+                                           ("IPrec(recall=0.1)", "IPrec@0.1")])
+def test_ir_measures_cutoff_parameter_says_where_the_cutoff_goes(text, written):
+    assert str(ir_measures.parse_measure(text)).startswith(written.split("@")[0])
+    with pytest.raises(UsageError, match=rf"the cut-off is written after @ \({written}\)"):
+        api.measure(text)
+
+
+def test_api_recall_keyword_of_iprec_is_its_cutoff():
+    assert api.IPrec(recall=0.1).text == "IPrec@0.1"
+    with pytest.raises(UsageError, match="given 2 times"):
+        api.IPrec(0.1, recall=0.2)
+
+
+def test_numq_names_trec_eval_num_q():
+    with pytest.raises(UsageError, match=r"ir_measures' 'NumQ' \(trec_eval's num_q\) is not a "
+                                         "measure in sdreval"):
+        api.measure("NumQ")
+
+
+@pytest.mark.parametrize("typed", ["R-precision", "Rprecision", "bpre", "precison"])
+def test_suggestions_are_names_sdreval_reads(typed):
+    with pytest.raises(UsageError) as refused:
+        api.measure(typed)
+    said = str(refused.value)
+    assert "did you mean" in said
+    suggested = said.split("did you mean ")[1].split("?")[0].split(" or ")
+    for name in suggested:  # each is read, or refused only for want of a cut-off (P: P@k)
+        try:
+            api.measure(name)
+        except UsageError as error:
+            assert "@" not in name and "needs a cut-off" in str(error), (name, str(error))
