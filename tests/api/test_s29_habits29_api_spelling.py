@@ -59,3 +59,8 @@ def test_what_is_not_sdreval_s_option_stays():
         assert api_spelling(text) == text
     assert api_spelling("(-c: every one); --strict rejects; -M 10 kept") == \
         "(all_topics=True: every one); strict=True rejects; depth=10 kept"
+    # options of the readers, which evaluate() does not take: the reader's call
+    assert api_spelling("(a chunk run needs --chunk-map)?") == \
+        "(a chunk run needs read_run(path, chunk_map=FILE))?"
+    assert api_spelling("kept (--pool-policy union)") == \
+        "kept (read_qrels(path, pool_policy='union'))"

@@ -81,6 +81,7 @@ API_KEYWORDS: dict[str, tuple[str, str]] = {
     "--collection": ("collection", "path"), "--navigation": ("navigation", "path"),
     "--zero-rel-as-zero": ("zero_rel=True", ""), "--strict": ("strict=True", ""),
     "-c": ("all_topics=True", ""), "--chunk-map": ("chunk_map", "read_run"),
+    "--pool-policy": ("pool_policy", "read_qrels"),
 }
 _FLAG = re.compile(r"(?<![\w'-])(" + "|".join(sorted(map(re.escape, API_KEYWORDS), key=len,
                                                        reverse=True))
@@ -104,11 +105,14 @@ def api_spelling(message: str) -> str:
         if before.endswith(("trec_eval ", "trec_eval's ")) or _COMMAND.search(before) or \
                 keyword.split("=")[0] + "=" in message:
             return match.group(0)
-        given = value is not None and (kind == "text" or re.fullmatch(r"[0-9.]+", value) or (
-            kind != "number" and (value.isupper() or "/" in value or "." in value)))
+        given = value is not None and (
+            kind in ("text", "read_qrels") or re.fullmatch(r"[0-9.]+", value) is not None
+            or (kind != "number" and (value.isupper() or "/" in value or "." in value)))
         rest = f" {value}" if value and not given else ""  # the next word of the sentence
         if kind == "read_run":  # a chunk map is read with the run
             return f"read_run(path, chunk_map={value if given else 'FILE'})" + rest
+        if kind == "read_qrels":  # INEX pools are combined as the judgements are read
+            return f"read_qrels(path, pool_policy={value!r})" if given else match.group(0)
         if not kind:
             return keyword + rest
         if not given:
