@@ -10,14 +10,13 @@ from .errors import UsageError
 if TYPE_CHECKING:  # annotations only
     from .measures import Measure, MeasureDef
 
-_CUTOFF_ALIASES = ("k", "r", "at", "cutoff")
-
 
 def measure(text: str | Measure | MeasureDef, **params: Any) -> Measure:
     """A measure from its name as typed (``"P@10"``, ``"MAep(quant=sog)"``, ``"nxCG@25"``),
     with keyword parameters added or overriding those in the text (``k``/``r``/``at`` set the
     cut-off)."""
     from .measures import MEASURES, MeasureDef, parse_measure
+    from .measures.aliases import cutoff_key
     from .measures.registry import make_measure
 
     if isinstance(text, MeasureDef):
@@ -30,8 +29,7 @@ def measure(text: str | Measure | MeasureDef, **params: Any) -> Measure:
     if not params:
         return parsed
     cutoff = parsed.cutoff
-    own = {p.name for p in parsed.definition.params}
-    given = [alias for alias in _CUTOFF_ALIASES if alias in params and alias not in own]
+    given = [alias for alias in params if cutoff_key(parsed.definition, alias)]
     if len(given) > 1:
         raise UsageError(f"measure {parsed.text}: the cut-off is given {len(given)} times as a "
                          f"keyword ({', '.join(given)}); give one")
