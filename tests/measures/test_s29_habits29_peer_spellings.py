@@ -10,13 +10,18 @@ INEX 2010 qrels):
   (its ``IPrec@0.1``), got "no parameter 'cutoff'", where ``P(k=10)`` said to write ``P@10``;
 * ir_measures' ``NumQ`` (trec_eval's num_q) got "did you mean NumRet or NumRel?";
 * an unknown name was told "did you mean r-precision@10?" or "bpref@10?", names sdreval refuses
-  (neither takes a cut-off)."""
+  (neither takes a cut-off);
+* trec_eval's ``-m P`` (P at each of its default cut-offs) got "P needs a cut-off: P@k", with
+  no word of what trec_eval prints for it."""
+import subprocess
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from sdreval import api
 from sdreval.errors import UsageError
+from sdreval.measures import parse_measure
 
 ir_measures = pytest.importorskip("ir_measures")
 
@@ -79,3 +84,30 @@ def test_suggestions_are_names_sdreval_reads(typed):
             api.measure(name)
         except UsageError as error:
             assert "@" not in name and "needs a cut-off" in str(error), (name, str(error))
+
+
+TREC_EVAL = Path("/tmp/trec_eval/trec_eval")
+#: what trec_eval 10.0 prints for -m NAME without a cut-off (its default cut-offs)
+DEFAULTS = {"P": "P_5 P_10 P_15 P_20 P_30 P_100 P_200 P_500 P_1000",
+            "success": "success_1 success_5 success_10",
+            "ndcg_cut": " ".join(f"ndcg_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500,
+                                                             1000))}
+
+
+@pytest.mark.parametrize("name", sorted(DEFAULTS))
+def test_trec_eval_name_without_cutoff_lists_trec_eval_defaults(name, tmp_path):
+    expected = DEFAULTS[name].split()
+    if TREC_EVAL.exists():  # the peer itself, where it is installed
+        (tmp_path / "q").write_text("1 0 a 1\n")
+        (tmp_path / "r").write_text("1 Q0 a 1 1.0 r\n")
+        out = subprocess.run([str(TREC_EVAL), "-m", name, str(tmp_path / "q"),
+                              str(tmp_path / "r")], capture_output=True, text=True).stdout
+        expected = [line.split()[0] for line in out.splitlines()]
+    with pytest.raises(UsageError) as refused:
+        parse_measure(name)
+    said = str(refused.value)
+    assert "needs a cut-off" in said
+    assert f"trec_eval's -m {name} (each of its default cut-offs) is " \
+        + " ".join(f"-m {m}" for m in expected) in said
+    for each in expected:
+        parse_measure(each)

@@ -88,6 +88,15 @@ TREC_SETS = {
 }
 
 
+_RANKS = "5 10 15 20 30 100 200 500 1000"
+#: trec_eval's default cut-offs of its measures that take one (m_P.c ...): ``-m P`` prints P at
+#: each of them
+TREC_CUTOFFS = {"P": _RANKS, "recall": _RANKS, "map_cut": _RANKS, "ndcg_cut": _RANKS,
+                "relative_P": _RANKS, "success": "1 5 10", "unj": "5 10 20",
+                "Rprec_mult": "0.20 0.40 0.60 0.80 1.00 1.20 1.40 1.60 1.80 2.00",
+                "iprec_at_recall": "0.00 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 1.00"}
+
+
 def _trec_set(name: str) -> str | None:
     """The refusal of a trec_eval set name (``-m official``): its measures sdreval has (with
     trec_eval's default cut-offs), and those it has not; or of a trec_eval measure sdreval
@@ -109,17 +118,12 @@ def _trec_set(name: str) -> str | None:
                 "those it has)" + ("; it is a string per topic (the grades of the first 10 "
                                    "results), not a number, and sdreval's results are numbers"
                                    if missing[0] == "relstring" else ""))
-    ranks = "5 10 15 20 30 100 200 500 1000"  # trec_eval's default cut-offs (m_P.c ...)
-    cutoffs = {"P": ranks, "recall": ranks, "map_cut": ranks, "ndcg_cut": ranks,
-               "relative_P": ranks, "success": "1 5 10", "unj": "5 10 20",
-               "Rprec_mult": "0.20 0.40 0.60 0.80 1.00 1.20 1.40 1.60 1.80 2.00",
-               "iprec_at_recall": "0.00 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 1.00"}
     has, lacks = [], []
     for measure in TREC_SETS[name].split():
         if measure in TREC_NAMES:
             has.append(f"-m {measure}")
         elif measure in TREC_CUTOFF_NAMES:
-            has += [f"-m {measure}_{c}" for c in cutoffs[measure].split()]
+            has += [f"-m {measure}_{c}" for c in TREC_CUTOFFS[measure].split()]
         else:
             lacks.append(measure)
     return (f"{name!r} is trec_eval's name for a set of measures; sdreval takes them one by one "
@@ -143,11 +147,13 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
         raise UsageError(refusal)
     if name in TREC_NAMES:
         return TREC_NAMES[name], None
-    if name in TREC_CUTOFF_NAMES and name not in ("P",):  # sdreval's P says it itself
-        raise UsageError(f"trec_eval measure {name!r} needs a cut-off: {_example(name)} "
-                         "(one cut-off per measure)" + ("; ranx's recall without a cut-off "
-                                                        "(the whole list) is SetR"
-                                                        if name == "recall" else ""))
+    if name in TREC_CUTOFF_NAMES:  # trec_eval's -m P: P at each of its default cut-offs
+        each = " ".join(f"-m {name}_{c}" for c in TREC_CUTOFFS[name].split())
+        raise UsageError(f"measure {name!r} needs a cut-off, one per measure: "
+                         f"{_example(name)}" + (" or P@10" if name == "P" else "")
+                         + f"; trec_eval's -m {name} (each of its default cut-offs) is {each}"
+                         + ("; ranx's recall without a cut-off (the whole list) is SetR"
+                            if name == "recall" else ""))
     match = _TREC_CUTOFF.match(name)
     if match is None:
         return None
