@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
 #: trec_eval names without a cut-off -> sdreval measure name.
 TREC_NAMES = {
@@ -329,13 +329,12 @@ def _example(name: str) -> str:
                                                                                f"{name}_10")
 
 
-def all_names() -> list[str]:
+def all_names(measures: Mapping[str, Any]) -> list[str]:
     """Every alias spelling (for suggestions), with example cut-offs for trec_eval's and for
-    ranx's names of measures that take one (``ndcg@10``; ``r-precision`` and ``bpref`` take
-    none: a suggestion is a name that is read)."""
-    from .registry import MEASURES
-
-    ranx = {name: MEASURES[measure].cutoff != "none" for name, measure in RANX_NAMES.items()}
+    ranx's names of measures that take one (``measures``: the registered definitions;
+    ``ndcg@10``; ``r-precision`` and ``bpref`` take none: a suggestion is a name that is
+    read)."""
+    ranx = {name: measures[measure].cutoff != "none" for name, measure in RANX_NAMES.items()}
     ranx.update(dict.fromkeys(RANX_PARAM_NAMES, True))
     return (list(TREC_NAMES) + [_example(n) for n in TREC_CUTOFF_NAMES]
             + list(IR_MEASURES_NAMES) + [f"{n}@10" if cut else n for n, cut in ranx.items()])
