@@ -111,3 +111,24 @@ def test_trec_eval_name_without_cutoff_lists_trec_eval_defaults(name, tmp_path):
         + " ".join(f"-m {m}" for m in expected) in said
     for each in expected:
         parse_measure(each)
+
+
+def test_ir_measures_object_notation_with_parameters_then_cutoff():
+    # ir_measures writes P(rel=2)@5: the call first, the cut-off after; sdreval's P(rel=2)
+    # said "P needs a cut-off: P@k" before the @ 5 was reached
+    measure = api.P(rel=2) @ 5
+    assert (measure.name, measure.cutoff, measure.get("rel")) == ("P", 5, 2.0)
+    assert api.IPrec(version="trec10") @ 0.1 == api.measure("IPrec(version=trec10)@0.1")
+    qrels = {"1": {"a": 2, "b": 1, "c": 2}, "2": {"d": 1, "e": 2}}
+    run = {"1": {"a": 0.9, "b": 0.8, "x": 0.7}, "2": {"d": 0.9, "e": 0.1}}
+    got = api.calc_aggregate([api.P(rel=2) @ 2], qrels, run)
+    # topic 1: a (grade 2) and b (1) in the first 2 -> 1/2; topic 2: d (1), e (2) -> 1/2
+    assert list(got.values()) == [pytest.approx(0.5)]
+    peer = ir_measures.calc_aggregate(
+        [ir_measures.P(rel=2) @ 2], [ir_measures.Qrel(q, d, g) for q, ds in qrels.items()
+                                     for d, g in ds.items()],
+        [ir_measures.ScoredDoc(q, d, s) for q, ds in run.items() for d, s in ds.items()])
+    assert list(peer.values()) == [pytest.approx(0.5)]
+    with pytest.raises(UsageError, match=r"measure P\(rel=2.0\) needs a cut-off: "
+                                         r"P\(rel=2.0\)@k"):
+        api.evaluate(qrels, run, [api.P(rel=2)])
