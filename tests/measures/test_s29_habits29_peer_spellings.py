@@ -132,3 +132,15 @@ def test_ir_measures_object_notation_with_parameters_then_cutoff():
     with pytest.raises(UsageError, match=r"measure P\(rel=2.0\) needs a cut-off: "
                                          r"P\(rel=2.0\)@k"):
         api.evaluate(qrels, run, [api.P(rel=2)])
+
+
+@pytest.mark.parametrize("name", ["alpha_nDCG@10", "ERR_IA@20", "StRecall@10", "SDCG@10",
+                                  "Compat(p=0.8)", "INST"])
+def test_ir_measures_measures_sdreval_lacks_are_said_to_be(name):
+    # alpha_nDCG was told "did you mean SpanNDCG?", a character-span measure
+    assert ir_measures.parse_measure(name)  # ir_measures' own names
+    with pytest.raises(UsageError) as refused:
+        api.measure(name)
+    said = str(refused.value)
+    assert f"ir_measures' {name.split('@')[0].split('(')[0]}, " in said
+    assert "is not in sdreval" in said and "did you mean" not in said

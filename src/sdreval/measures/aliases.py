@@ -340,6 +340,32 @@ def all_names(measures: Mapping[str, Any]) -> list[str]:
             + list(IR_MEASURES_NAMES) + [f"{n}@10" if cut else n for n, cut in ranx.items()])
 
 
+#: ir_measures' measures that sdreval does not have: what each is, said instead of a suggestion
+#: (alpha_nDCG got "did you mean SpanNDCG?", a character-span measure)
+_DIVERSITY = ("a diversity measure over subtopic judgements, which ir_measures computes with "
+              "ndeval (sdreval's qrels have one grade per document and topic)")
+IR_MEASURES_LACKING = {
+    **dict.fromkeys(("alpha_nDCG", "alpha_DCG", "ERR_IA", "nERR_IA", "P_IA", "AP_IA",
+                     "MAP_IA", "NRBP", "nNRBP", "StRecall"), _DIVERSITY),
+    **dict.fromkeys(("INST", "INSQ"), "an adaptive user-model measure (Moffat, Scholer & "
+                    "Thomas 2012; Bailey, Moffat, Scholer & Thomas 2015)"),
+    **dict.fromkeys(("NERR8", "NERR9", "NERR10", "NERR11"), "a not (but nearly) expected "
+                    "reciprocal rank"),
+    "BPM": "the Bejeweled Player Model (Zhang et al. 2017)",
+    "SDCG": "scaled DCG, an nDCG that assumes relevant documents beyond those judged",
+    "Compat": "compatibility with an ideal ranking (Clarke, Vtyurina & Smucker 2021)",
+    "Accuracy": "the probability that a relevant document ranks above a non-relevant one",
+}
+
+
+def unknown_hint(name: str, measures: Mapping[str, Any]) -> str:
+    """What follows "unknown measure NAME": what an ir_measures measure sdreval lacks is, else
+    the registered names (``measures``) and aliases closest to ``name``."""
+    if name in IR_MEASURES_LACKING:
+        return f": ir_measures' {name}, {IR_MEASURES_LACKING[name]}, is not in sdreval"
+    return did_you_mean(name, list(measures) + all_names(measures))
+
+
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """`` (did you mean X?)`` for the closest candidates by edit distance (exact case first,
     then ignoring case), or an empty string."""

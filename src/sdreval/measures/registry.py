@@ -334,7 +334,7 @@ def _parse_measure(text) -> Measure:
     name = aliases.canonical_name(name, cutoff is not None) or name
     definition = MEASURES.get(name)
     if definition is None:
-        hint = aliases.did_you_mean(name, list(MEASURES) + aliases.all_names(MEASURES))
+        hint = aliases.unknown_hint(name, MEASURES)
         raise UsageError(f"unknown measure {name!r}{hint}; `sdreval measures` lists them")
     params: dict[str, str] = {}
     spelt: dict[str, str] = {}  # the parameter as typed (dcg for nDCG's gains)
