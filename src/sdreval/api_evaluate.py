@@ -12,7 +12,7 @@ from .api_measures import measure_list, measure_name
 from .errors import UsageError
 from .io.options import api_spelling, called_as
 from .io.readers import read_qrels, read_runs
-from .stats.choices import CI_SAMPLES
+from .stats.choices import CI_SAMPLES, TEST_SAMPLES
 
 if TYPE_CHECKING:  # annotations only
     import pandas as pd
@@ -168,6 +168,11 @@ def compare(results: Any, measure: Any = None, test: str = "t", correction: str 
     table = compare_runs(results, name, test=test, correction=correction, baseline=baseline,
                          **kwargs)
     _say_gaps(results, [name] if name else None, kwargs.get("missing", "error"))
+    from .stats.compare import resolution_notes
+
+    say(resolution_notes(table, test, kwargs.get("samples", TEST_SAMPLES),
+                         kwargs.get("alternative", "two-sided"), correction,
+                         kwargs.get("level", 0.05)))
     return table
 
 

@@ -57,7 +57,7 @@ def test_greater_bootstrap_by(scores_csv):
     b = _run(args)
     assert a.exit_code == 0, a.output
     assert a.output == b.output  # seeded, reproducible
-    table = pd.read_csv(__import__("io").StringIO(a.output))
+    table = pd.read_csv(__import__("io").StringIO(a.stdout))  # notes on stderr
     assert list(table.columns)[:len(KEYS)] == KEYS
     assert table.loc[0, "reject"]  # r0 vs r1
     assert (table["p_adjusted"] >= table["p_value"]).all()

@@ -70,13 +70,14 @@ def test_an_element_without_exhaustivity_or_specificity_is_not_used(tmp_path):
                          "relevance/coverage); the assessment is not used")]
 
 
-@pytest.mark.parametrize("passage", ["<passage start='10'/>", "<passage start='10' end='5'/>"])
-def test_a_passage_without_an_end_or_reversed_is_not_used(tmp_path, passage):
+@pytest.mark.parametrize("passage, why", [
+    ("<passage start='10'/>", "a passage needs start and end (both XPointers/element paths, "
+     "or both character offsets) or offset and length"),
+    ("<passage start='10' end='5'/>", "passage end '5' is before its start '10'")])
+def test_a_passage_without_an_end_or_reversed_is_not_used(tmp_path, passage, why):
     qrels, problems = _read(tmp_path, "a.xml", _file(passage))
     assert "d" not in qrels["3"].passages
-    assert problems == [("error", 3, "topic 3, d: a passage needs start and end (both "
-                         "XPointers/element paths, or both character offsets) or offset and "
-                         "length; the passage is not used")]
+    assert problems == [("error", 3, f"topic 3, d: {why}; the passage is not used")]
 
 
 def test_best_entry_points_numeric_and_missing(tmp_path):

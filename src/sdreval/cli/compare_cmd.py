@@ -185,8 +185,9 @@ def compare_command(inputs, scores, measures, test, correction, alternative, lev
         echo_notes([test_rule(result, test, correction, alternative, level, samples, seed,
                               baseline)])
     echo_notes(effect_rule(result))
-    from ..stats.compare import direction_notes
+    from ..stats.compare import direction_notes, resolution_notes
 
+    echo_notes(resolution_notes(result, test, samples, alternative, correction, level))
     echo_notes(direction_notes(result, test))
     write_text(table_text(result, fmt), output)
 

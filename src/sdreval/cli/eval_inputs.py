@@ -78,7 +78,7 @@ def context_options(func, only: tuple[str, ...] | None = None):
                           + ", ".join(_formats("RUN_FORMATS")) + "."),
         click.option("--chunk-map", multiple=True, type=TABLE_INPUT,
                      help="Chunk map (chunk_id, doc_id, start, end) for chunk-ID runs; "
-                          "repeat for several chunkings (ids must differ)."),
+                          "repeat for several chunkings (an id in two names one span)."),
         click.option("--documents", default=None, type=TABLE_INPUT,
                      help="Documents (doc_id, text): check span offsets, convert bytes/tokens."),
         click.option("--span-unit", type=NAME, default="chars",

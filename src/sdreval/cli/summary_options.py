@@ -17,7 +17,7 @@ from ..errors import UsageError
 from ..lazy import lazy_module
 from ..report.output import TABLE_FORMATS
 from ..stats.choices import CORRECTIONS, CORRECTIONS_HELP, TEST_SAMPLES, TESTS
-from .common import LEVEL, SEED, echo_warnings
+from .common import LEVEL, SEED, echo_notes, echo_warnings
 
 pd = lazy_module("pandas")
 
@@ -136,6 +136,10 @@ def table_options(table: pd.DataFrame, fmt: str, options: dict) -> dict:
                           seed=options["seed"], missing="drop", baseline=baselines)
              for m in track(measures, "testing runs against the baseline")]
             or [pd.DataFrame(columns=RECORD_COLUMNS)], ignore_index=True)
+        from ..stats.compare import resolution_notes
+
+        echo_notes(resolution_notes(out["compare"], test, options["samples"], "two-sided",
+                                    correction, level))
         out["significance"] = baseline_tests_legend(
             test, correction, level, ", ".join(baselines), _left_out(table, out["compare"]),
             untested)

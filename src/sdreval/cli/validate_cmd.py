@@ -205,7 +205,7 @@ Examples:
 @click.option("--chunk-map", multiple=True, type=TABLE_INPUT,
               help="Chunk map (chunk_id, doc_id, start, end): chunk-ID runs (TREC or JSONL) "
                    "are read through it, as eval --chunk-map reads them; repeat for several "
-                   "chunkings (ids must differ).")
+                   "chunkings (an id in two names one span).")
 @handle_errors
 def validate_command(files, fmt, errors_only, collection_dir, pool_policy, documents, chunk_map):
     """Check qrels, runs or collection directories and list every problem (exit 1 on errors).

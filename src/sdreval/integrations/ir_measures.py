@@ -271,7 +271,8 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
     judgements give sizes.  Passages: one row per highlighted passage
     ``query_id, doc_id, offset, length, relevance, doclen, bep`` (``relevance``: the range's
     grade, 1 without grades; a judged non-relevant document has one row of length 0,
-    relevance 0)."""
+    relevance 0; a document relevant without a passage, as FOL qrels may give one, one row
+    of relevance 1 without offset and length, which sdreval refuses to read back)."""
     from ..api import read_qrels
 
     qrels = read_qrels(qrels)
@@ -281,7 +282,7 @@ def qrels_frame(qrels: Any) -> pd.DataFrame:
             for doc, dp in judged.passages.items():
                 grades = dp.grades or [int(length > 0) for _, length in dp.ranges]
                 for (offset, length), grade in zip(dp.ranges, grades) if dp.ranges else \
-                        [((0, 0), 0)]:
+                        [((None, None), 1) if dp.relevant_chars > 0 else ((0, 0), 0)]:
                     grade = int(grade) if float(grade).is_integer() else grade
                     rows.append((topic, doc, offset, length, grade, dp.doc_length, dp.bep))
         return pd.DataFrame(rows, columns=["query_id", "doc_id", "offset", "length",

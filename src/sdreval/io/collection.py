@@ -175,6 +175,7 @@ def parse_document(source: Source, doc_id: str | None = None,
     doc = doc_id if doc_id is not None else (stem or "")
     data, unknown = _map_entities(_ascii_compatible(data))
     try:
+        etree.clear_error_log()  # the log of this parse only (report_syntax_error)
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:  # raised by a strict log, as every XML reader words it
         report_syntax_error(ProblemLog(strict=True), name, exc)

@@ -14,6 +14,7 @@ import os
 import re
 import zlib
 from collections import Counter
+from itertools import islice
 from pathlib import Path
 
 from ..errors import InputError, UsageError
@@ -175,8 +176,8 @@ def detect_format(path: str | Path, role: str | None = None) -> str:
     # (str.splitlines would also cut at \x1c-\x1e, U+0085, U+2028, which split fields there)
     if len(head) == _HEAD and rows:
         rows = rows[:-1]  # the last line may be cut
-    lines = [fields for row in rows
-             if (fields := row.split()) and not fields[0].startswith("#")][:50]
+    lines = list(islice((fields for row in rows
+                         if (fields := row.split()) and not fields[0].startswith("#")), 50))
     if not lines and len(head) == _HEAD:  # long comment lines fill the head: read on
         lines = _later_data_lines(path)
     if not lines:

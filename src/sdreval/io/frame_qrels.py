@@ -231,6 +231,11 @@ def _passage_qrels(frame, spans, grade, topics, docs, check: Checker) -> Qrels:
     no_span = (frame[first].isna() & frame[second].isna()).to_numpy()
     offsets, lengths = span_values(frame, spans, check, missing=no_span)
     grades = check.floats(frame[grade].to_numpy(), grade) if grade else None
+    if grades is not None:  # a grade is a passage's: without one, is the document relevant?
+        check.report(no_span & (grades > 0), lambda i: (
+            f"{grade} {grades[i]:g} but no passage ({first} and {second} empty): a row of "
+            f"passage judgements grades its highlighted passage; give the passage, or {grade} "
+            "0 for a document judged with nothing relevant"))
     given = {key: check.integers(frame[key].to_numpy(), name, missing=frame[key].isna().to_numpy())
              for key, name in (("doclen", "doclen"), ("bep", "best entry point"))
              if key in frame.columns}  # optional columns: -1 where empty
@@ -250,8 +255,9 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
     length, -1 where none) and a grade above 0 (or no grade column) is a highlighted passage,
     its grade kept for the graded measures; any other row marks its document judged.  An
     empty passage (ignored) and a repeated one (read once; ``--compat chroma`` counts each copy)
-    are warnings, one given two grades an error; the relevant characters of a document are the
-    union of its passages (overlapping passages: a warning stating it).
+    are warnings, one given two grades an error (relevant and not included: 1, then 0); the
+    relevant characters of a document are the union of its passages (overlapping passages: a
+    warning stating it).
     ``doclen`` and ``bep`` (-1 where none) as in FOL qrels: a document given two lengths is
     an error, two best entry points a warning (the first kept); the length may also come
     from ``doc_length(doc)`` (the documents).  Messages name a passage in the units of its
@@ -267,6 +273,7 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
         highlighted &= keep
     qrels = Qrels("fol", source=check.source)
     seen: dict[tuple, int] = {}
+    graded: dict[tuple, int] = {}  # a passage given with a grade -> its first row, any grade
     rows_of: dict[tuple, list[int]] = {}  # (topic, doc) -> rows of its kept passages
     noted: dict[int, str] = {}  # row -> its warning, in row order (as the files' lines)
     other_doclen, other_grade = [], {}  # other_grade: row -> its error
@@ -279,14 +286,17 @@ def passage_judgements(check: Checker, topics: np.ndarray, docs: np.ndarray,
             entry = judged[docs[i]] = DocPassages(
                 docs[i], doc_length=None if doc_length is None else doc_length(docs[i]),
                 grades=None if grades is None else [])
-        if highlighted[i]:
-            key = (topics[i], docs[i], int(offsets[i]), int(lengths[i]))
-            if not key[3]:
-                noted[i] = f"{where(i)}: empty passage {span(key[2], 0)} (ignored)"
-            elif key in seen and grades is not None and grades[i] != grades[seen[key]]:
-                other_grade[i] = (f"{where(i)}: passage {span(*key[2:])} judged again, "
-                                  f"differently from {check.before(seen[key], i)} (that one kept)")
-            elif key in seen:
+        key = (topics[i], docs[i], int(offsets[i]), int(lengths[i]))
+        first = i  # the same passage judged relevant and not (grade 1, then 0) is two grades
+        if grades is not None and key[2] >= 0 and key[3] > 0:
+            first = graded.setdefault(key, i)
+        if highlighted[i] and not key[3]:
+            noted[i] = f"{where(i)}: empty passage {span(key[2], 0)} (ignored)"
+        elif first != i and grades[i] != grades[first]:  # type: ignore[index]
+            other_grade[i] = (f"{where(i)}: passage {span(*key[2:])} judged again, "
+                              f"differently from {check.before(first, i)} (that one kept)")
+        elif highlighted[i]:
+            if key in seen:
                 noted[i] = (f"{where(i)}: passage {span(*key[2:])} repeats "
                             f"{check.before(seen[key], i)} (read once; --compat chroma counts "
                             "each copy, as Chroma's evaluation code does)")

@@ -28,14 +28,14 @@ from lxml import etree
 from ..errors import HeldProblems, ProblemLog, UsageError
 from ..judgements.qrels import COVERAGE_CODES, TOO_SMALL, Qrels
 from ..model.tree import Collection
-from ..model.xpath import XPathError, canonical_xpath
+from ..model.xpath import XPathError, canonical_or_none, canonical_xpath
 from .detect import ASSESSMENT_ROOTS
 from .inex_pools import (MESSAGES, Point, Pool, Row, Tally, add_passage_level, add_row,
                          assessment_files, blank_topic_copy, choose_pools, infer_scale,
                          keep_first_bep)
+from .inex_values import grade_key, number, numeric_like, offset_of, point_key
 from .native_lines import check_scale
-from .textlines import (CHAR_LIMIT, beyond_char_limit, finish, given_log, local_path,
-                        parse_float, parse_int)
+from .textlines import CHAR_LIMIT, beyond_char_limit, finish, given_log, local_path
 from .xmlsafe import (GivenTwice, checked_events, element_values, free_element, given_twice,
                       local_name, pick, report_syntax_error, safe_iterparse, topic_attr, xml_attr)
 
@@ -51,8 +51,7 @@ _S_NAMES = ("specificity", "s")
 _SIZE, _RSIZE = ("size", "length", "chars"), ("rsize", "relevant-size", "hsize")
 _RELEVANCE, _COVERAGE = ("relevance", "rel"), ("coverage", "cov")  # INEX 2002
 _UNASSESSED = {"", "u"}
-#: a match (true) where a text looks like a number
-_numeric_like = re.compile(r"^\s*[-+]?[0-9.]+(?:[eE][-+]?[0-9]+)?\s*$").match
+_PATH = ("path", "xpath")
 
 
 def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
@@ -113,11 +112,6 @@ def read_inex_assessments(path: str | Path, log: ProblemLog | None = None,
     return qrels
 
 
-def _number(text: str | None) -> float | None:
-    """A finite decimal number, or None (absent, empty or not a number: the text readers' rule)."""
-    return parse_float(text) if text else None
-
-
 # --- one file -------------------------------------------------------------------------------
 def _read_file(file_path: Path, main: bool | None, log: ProblemLog, hints: dict,
                tally: Tally, given: str | None = None) -> Pool | None:
@@ -161,6 +155,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
     holds = False  # the current <file> holds a judgement
     seen_root = False
     open_files = 0  # <file> elements started and not ended
+    files: dict[tuple[str | None, str], int] = {}  # (topic, document) -> its first <file>
     events = checked_events(safe_iterparse(source, ("start", "end")), file, log)
     if events is None:  # entity declarations: refused, nothing read
         return
@@ -209,6 +204,11 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                     if not doc:
                         log.error(file, el.sourceline, "<file> without a file/name attribute:"
                                   " its assessments are not used")
+                    elif (first := files.setdefault((topic, doc), el.sourceline)) \
+                            != el.sourceline:  # as a topic given again in a submission
+                        log.warn(file, el.sourceline, f"{f'topic {topic}, ' if topic else ''}"
+                                 f"{doc}: <file> given again (first at line {first}): its "
+                                 "judgements are added to the first's")
                 continue
             if tag == "file":
                 open_files -= 1
@@ -219,7 +219,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                 free_element(el)
                 continue
             if not open_files and (tag in ("passage", "best-entry-point", "bep")
-                                   or xml_attr(el, "path", "xpath") is not None):
+                                   or xml_attr(el, *_PATH, key=canonical_or_none) is not None):
                 log.error(file, el.sourceline, f"<{tag}> outside a <file>: which document it "
                           "judges is not clear; not used")
                 continue
@@ -231,7 +231,7 @@ def _parse(source, file_path: Path, pool: Pool, log: ProblemLog, hints: dict) ->
                          f"taken from the {'folder' if folder else 'file'} name ({topic!r})")
             raw_path = None
             if tag not in ("passage", "best-entry-point", "bep"):
-                raw_path = xml_attr(el, "path", "xpath")
+                raw_path = xml_attr(el, *_PATH, key=canonical_or_none)
                 if raw_path is None:
                     if tag in ("path", "element"):  # a judgement that names no element
                         log.warn(file, el.sourceline, f"<{tag}> without a path= attribute in "
@@ -269,12 +269,13 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
                   "assessment is not used")
         return None
     values = element_values(el)
-    twice = given_twice(values, _E_NAMES, _S_NAMES, _RELEVANCE, _COVERAGE, _SIZE, _RSIZE)
+    twice = given_twice(values, _E_NAMES, _S_NAMES, _RELEVANCE, _COVERAGE, _SIZE, _RSIZE,
+                        key=grade_key)
     if twice:  # e.g. exhaustiveness='3' beside exhaustivity='1': which is meant is not clear
         log.error(file, line, f"topic {topic}, {doc} {path}: {' and '.join(twice)} given twice"
                   " with different values; the assessment is not used")
         return None
-    size, rsize = _number(pick(values, *_SIZE)), _number(pick(values, *_RSIZE))
+    size, rsize = number(pick(values, *_SIZE)), number(pick(values, *_RSIZE))
     relevance, coverage = pick(values, *_RELEVANCE), pick(values, *_COVERAGE)
     where = f"topic {topic}, {doc} {path}"
     e_text, s_text = pick(values, *_E_NAMES), pick(values, *_S_NAMES)
@@ -285,7 +286,7 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
                       "the assessment is not used")
             return None
         hints["2002"] = True
-        e = _number(relevance)
+        e = number(relevance)
         letter = (coverage or "").upper()
         if e is None or letter not in COVERAGE_CODES:
             log.error(file, line, f"{where}: relevance {relevance!r} / coverage {coverage!r} "
@@ -303,8 +304,8 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
         return None
     if (pick(values, "inconsistant", "inconsistent") or "").lower() == "true":
         pool.tally.add("inconsistent", file, line, where)
-    e = TOO_SMALL if e_text == "?" else _number(e_text)
-    s = rsize / size if s_text is None and rsize is not None and size else _number(s_text)
+    e = TOO_SMALL if e_text == "?" else number(e_text)
+    s = rsize / size if s_text is None and rsize is not None and size else number(s_text)
     if e is None or s is None:
         log.error(file, line, f"{where}: exhaustivity {e_text!r} / specificity {s_text!r} "
                   "are not numbers; the assessment is not used")
@@ -320,66 +321,61 @@ def _read_element(el, topic, doc, raw_path, file, log, hints, pool: Pool) -> Row
     return Row(topic, doc, path, e, s, size, None, line, file, rsize)
 
 
-def _offset(text: str | None) -> int | None:
-    """A character offset, length or BEP: decimal digits (the text readers' integer rule:
-    ``1e3``, ``2.0`` and ``0x10`` are not integers), or None."""
-    return parse_int(text.strip()) if text else None
-
-
 def _read_passage(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
     line = el.sourceline
-    start = xml_attr(el, "start", "offset")
-    end = xml_attr(el, "end")
-    given = {"start": start, "end": end, "length": xml_attr(el, "length"),
-             "bep": xml_attr(el, "bep", "best-entry-point")}
-    points = start is not None and end is not None and not _numeric_like(start) \
-        and not _numeric_like(end)
+    start = xml_attr(el, "start", "offset", key=point_key)
+    end = xml_attr(el, "end", key=point_key)
+    given = {"start": start, "end": end, "length": xml_attr(el, "length", key=offset_of),
+             "bep": xml_attr(el, "bep", "best-entry-point", key=offset_of)}
+    points = start is not None and end is not None and not numeric_like(start) \
+        and not numeric_like(end)
     if points:  # X-RAI points: resolved in the collection, the length checked there
         given = {"length": given["length"]}
     bad = [f"{name} {text!r}" for name, text in given.items() if text is not None
-           and (name in ("length", "bep") or _numeric_like(text))
-           and ((value := _offset(text)) is None or value < 0)]
+           and (name in ("length", "bep") or numeric_like(text))
+           and ((value := offset_of(text)) is None or value < 0)]
     if bad:
         log.error(pool.file, line, f"topic {topic}, {doc}: passage {', '.join(bad)} is not "
                   "a non-negative integer (decimal digits); the passage is not used")
         return
     if points:
-        pool.points.append(Point(topic, doc, start, end, _number(xml_attr(el, "size")), line,
-                                 _offset(given["length"])))
+        size = number(xml_attr(el, "size", key=number))
+        pool.points.append(Point(topic, doc, start, end, size, line, offset_of(given["length"])))
         return
-    offset, end_offset, length = _offset(start), _offset(end), _offset(given["length"])
+    offset, end_offset, length = offset_of(start), offset_of(end), offset_of(given["length"])
+    where = f"topic {topic}, {doc}"
     if offset is not None and end_offset is not None:
         if length is not None and length != end_offset - offset:  # which is meant: not clear
-            log.error(pool.file, line, f"topic {topic}, {doc}: passage end {end!r} and length "
+            log.error(pool.file, line, f"{where}: passage end {end!r} and length "
                       f"{given['length']!r} say different things (start {start!r}); the "
                       "passage is not used")
             return
         length = end_offset - offset
-    if offset is None or length is None or length < 0:
-        log.error(pool.file, line, f"topic {topic}, {doc}: a passage needs start and end "
-                  "(both XPointers/element paths, or both character offsets) or offset and "
-                  "length; the passage is not used")
+    why = ("a passage needs start and end (both XPointers/element paths, or both character "
+           "offsets) or offset and length" if offset is None or length is None else
+           f"passage end {end!r} is before its start {start!r}" if length < 0 else
+           beyond_char_limit(f"{offset}:{length}") if offset + length >= CHAR_LIMIT else None)
+    if why is not None:  # the last: the rule of every passage reader
+        log.error(pool.file, line, f"{where}: {why}; the passage is not used")
         return
-    if offset + length >= CHAR_LIMIT:  # the rule of every passage reader
-        log.error(pool.file, line, f"topic {topic}, {doc}: "
-                  f"{beyond_char_limit(f'{offset}:{length}')}; the passage is not used")
-        return
+    if length == 0:  # as in FOL qrels: it highlights nothing
+        log.warn(pool.file, line, f"{where}: empty passage {offset}:0 (ignored)")
     key = (topic, doc)
     pool.ranges.setdefault(key, []).append((offset, length))
     pool.lines.setdefault(key, line)
-    bep = _offset(given["bep"])
+    bep = offset_of(given["bep"])
     if bep is not None:
         keep_first_bep(pool.numeric_beps, key, bep, pool.file, line, f"topic {topic}, {doc}",
                        log)
 
 
 def _read_bep(el, topic: str, doc: str, pool: Pool, log: ProblemLog) -> None:
-    raw = xml_attr(el, "path", "xpath", "offset", "start")
+    raw = xml_attr(el, "path", "xpath", "offset", "start", key=point_key)
     if not raw:
         log.error(pool.file, el.sourceline, f"topic {topic}, {doc}: <{local_name(el.tag)}> "
                   "without a path: not used")
-    elif _numeric_like(raw):
-        bep = _offset(raw)
+    elif numeric_like(raw):
+        bep = offset_of(raw)
         if bep is None or bep < 0:
             log.error(pool.file, el.sourceline, f"topic {topic}, {doc}: best entry point "
                       f"{raw!r} is not a non-negative integer (decimal digits): not used")

@@ -14,10 +14,10 @@ from lxml import etree
 from ..errors import ProblemLog
 from ..model.result_rules import disorder_in_groups, disorder_message
 from ..model.run import Ranking
-from ..model.xpath import XPathError, canonical_xpath
+from ..model.xpath import XPathError, canonical_or_none, canonical_xpath
 from .run_topics import report_repeats
 from .textlines import INT_LIMIT, not_from_one, parse_float, parse_int
-from .xmlsafe import GivenTwice, child_texts, free_element, local_name, xml_attr
+from .xmlsafe import GivenTwice, child_texts, free_element, local_name, same_value, xml_attr
 
 
 class TopicColumns:
@@ -84,7 +84,15 @@ class ResultReader:
                 self.read_one(el)
 
     def read_one(self, el: etree._Element) -> None:
-        """Read one ``<result>`` (every problem reported), then free it."""
+        """Read one ``<result>`` (every problem reported), then free it; one nested in another
+        ``<result>`` is an error, removed from it (the other is read as if it were not there)."""
+        outer = next(el.iterancestors("{*}result"), None)
+        if outer is not None:
+            where = f"topic {self.topic_id}: " if self.topic_id else ""
+            self.log.error(self.file, el.sourceline, f"{where}<result> nested in the <result> of "
+                           f"line {outer.sourceline}: which result it is is not clear; not used")
+            el.getparent().remove(el)
+            return
         if self.topic is not None:
             self.strays(reversed(list(el.itersiblings(preceding=True))))  # freed next
             self._read(el)
@@ -123,12 +131,13 @@ class ResultReader:
         attributes: dict[str, str | None] = {}
         for name in sorted(_FIELDS):  # file='d1' FILE='d2': which is meant is not clear
             try:
-                attributes[name] = xml_attr(el, name)
+                attributes[name] = xml_attr(el, name, key=_KEYS.get(name))
             except GivenTwice as clash:
                 attributes[name] = clash.first  # not used
                 bad.append(f"{clash} say different things: which one is meant is not clear")
         for name, given in attributes.items():  # an attribute beside a child of that name
-            if given is not None and fields.get(name) and not _same(name, given, fields[name]):
+            if given is not None and fields.get(name) and \
+                    not same_value(given, fields[name], _KEYS.get(name)):
                 bad.append(f"<{name}> {fields[name]!r} and {name}={given!r} say different "
                            "things: which one is meant is not clear")
         # a child, else an attribute; decimal, finite: the text readers' field rules
@@ -172,16 +181,9 @@ class ResultReader:
         topic.has_rsv.append(1 if rsv_text else 0)
 
 
-def _same(name: str, one: str, other: str) -> bool:
-    """True if two spellings of a result's field say the same: equal text, the same number
-    (rank, rsv) or the same canonical path."""
-    one, other = one.strip(), other.strip()
-    read = {"rank": parse_int, "rsv": parse_float, "path": canonical_xpath}.get(name)
-    try:
-        return one == other or (read is not None and read(one) is not None
-                                and read(one) == read(other))
-    except XPathError:
-        return False
+#: what a result's field says, where two spellings say one value (:func:`same_value`): the
+#: same number (rank, rsv) or the same canonical path; a file is an id, compared as written
+_KEYS = {"rank": parse_int, "rsv": parse_float, "path": canonical_or_none}
 
 
 # --- bulk reading of plain results ----------------------------------------------------------

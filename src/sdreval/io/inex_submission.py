@@ -31,8 +31,8 @@ from .inex_results import ResultReader, TopicColumns, build_ranking
 from .detect import SUBMISSION
 from .textlines import finish, given_log, local_path
 from .written import whole_file
-from .xmlsafe import (checked_events, drop_preceding, free_element, local_name,
-                      report_syntax_error, safe_iterparse, topic_attr)
+from .xmlsafe import (GivenTwice, checked_events, drop_preceding, free_element, local_name,
+                      report_syntax_error, safe_iterparse, topic_attr, xml_attributes)
 
 
 @dataclass
@@ -144,11 +144,12 @@ def iter_submission_topics(path: str | Path, log: ProblemLog, *, policy: str = "
                                   "is not clear; the file is not read further")
                         break
                     info.root_seen = reader.root_seen = True
-                    for key, value in el.attrib.items():  # run-id, participant-id, task ...
-                        first = info.attributes.setdefault(local_name(key), value)
-                        if first != value:  # run-id='a' RUN-ID='b'
-                            log.warn(file, el.sourceline, f"<{tag}>: {local_name(key)} given "
-                                     f"twice ({first!r} and {value!r}): the first is used")
+                    try:  # run-id, participant-id, task ...
+                        info.attributes.update(xml_attributes(el))
+                    except GivenTwice as clash:  # run-id='a' RUN-ID='b': the rule of xml_attr
+                        log.error(file, el.sourceline, f"<{tag}> with {clash}: which is meant "
+                                  "is not clear; the file is not read further")
+                        break
                 elif tag == "topic":
                     topic_id, clash = topic_attr(el)
                     unclear = f"with two topic ids, {clash}" if clash is not None else \

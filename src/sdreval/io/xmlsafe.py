@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from functools import lru_cache
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Callable, Iterator
 
 from ..errors import ProblemLog
 from ..lazy import lazy_module
@@ -54,6 +54,7 @@ def safe_iterparse(source: Path | BinaryIO, events: tuple[str, ...], tag=None):
 
             source = gzip.open(source, "rb")  # type: ignore[assignment]
     source = str(source) if isinstance(source, Path) else source
+    etree.clear_error_log()  # the log of this parse only (:func:`report_syntax_error`)
     return etree.iterparse(source, events=events, tag=tag, remove_comments=True,
                            remove_pis=True, **SAFE)
 
@@ -126,18 +127,49 @@ class GivenTwice(ValueError):
         self.first = first
 
 
-def xml_attr(el: etree._Element, *names: str) -> str | None:
+def xml_attr(el: etree._Element, *names: str,
+             key: Callable[[str], object] | None = None) -> str | None:
     """The value (stripped) of the attributes whose names are among ``names``
     (case-insensitive, namespaces ignored, ``-``/``_`` alike); :class:`GivenTwice` if two of
-    them give different values."""
+    them give different values.  ``key``: what a value says (a number, a canonical path; None
+    where it says nothing the reader takes), so that one value written two ways is one value
+    (``start='10' offset='010'``)."""
     wanted = _wanted(names)
     found = [(k.rsplit("}", 1)[-1], v.strip()) for k, v in el.items() if _normal(k) in wanted]
     if not found:
         return None
-    (name, value), other = found[0], [f for f in found[1:] if f[1] != found[0][1]]
+    (name, value), other = found[0], [f for f in found[1:]
+                                      if not same_value(f[1], found[0][1], key)]
     if other:
         raise GivenTwice(f"{name}={value!r} and {other[0][0]}={other[0][1]!r}", value)
     return value
+
+
+def xml_attributes(el: etree._Element) -> dict[str, str]:
+    """Every attribute of ``el`` (stripped) by its name as :func:`xml_attr` matches it (lower
+    case, namespaces ignored, ``_`` as ``-``); :class:`GivenTwice` if two named alike give
+    different values (``run-id='a' RUN-ID='b'``)."""
+    out: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for key, value in el.items():
+        name, value = _normal(key), value.strip()
+        first = out.setdefault(name, value)
+        names.setdefault(name, key.rsplit("}", 1)[-1])
+        if first != value:
+            raise GivenTwice(f"{names[name]}={first!r} and {key.rsplit('}', 1)[-1]}={value!r}",
+                             first)
+    return out
+
+
+def same_value(one: str, other: str, key: Callable[[str], object] | None = None) -> bool:
+    """True if two texts (stripped) give one value: equal text, or equal ``key`` (not None)."""
+    one, other = one.strip(), other.strip()
+    if one == other:
+        return True
+    if key is None:
+        return False
+    said = key(one)
+    return said is not None and said == key(other)
 
 
 #: the attributes naming a topic (a submission's ``<topic>``, an ``<assessments>``)
@@ -176,11 +208,17 @@ def pick(values: dict[str, list[str]], *names: str) -> str | None:
     return None
 
 
-def given_twice(values: dict[str, list[str]], *groups: tuple[str, ...]) -> list[str]:
+def given_twice(values: dict[str, list[str]], *groups: tuple[str, ...],
+                key: Callable[[str], object] | None = None) -> list[str]:
     """The first name of each of ``groups`` (the names of one value) under which
-    :func:`element_values` holds two different values (stripped): which is meant is not clear."""
-    return [names[0] for names in groups
-            if len({value.strip() for key in _wanted(names) for value in values.get(key, ())}) > 1]
+    :func:`element_values` holds two different values (:func:`same_value` with ``key``: ``2``
+    and ``2.0`` are one value): which is meant is not clear."""
+    out = []
+    for names in groups:
+        given = [value for name in _wanted(names) for value in values.get(name, ())]
+        if any(not same_value(value, given[0], key) for value in given[1:]):
+            out.append(names[0])
+    return out
 
 
 def child_texts(el: etree._Element) -> dict[str, str]:
@@ -213,11 +251,13 @@ def drop_preceding(el: etree._Element) -> None:
 
 
 def report_syntax_error(log: ProblemLog, file: str, exc: etree.XMLSyntaxError) -> None:
+    """An error naming the cause of ``exc``: the first fatal error of the parse, which libxml2
+    may go past (an undeclared ``&d;`` at line 4 raised as "Start tag expected" at line 1, or
+    "no element found" at line 0), else the exception's own."""
     line, message = exc.lineno or None, exc.msg
-    if line is None:  # iterparse may raise "no element found" (line 0) after the real error
-        found = [e for e in exc.error_log if e.line and e.filename == file]
-        if found:  # the log also holds earlier parses' entries: this file's last one
-            line, message = found[-1].line, found[-1].message
+    first = next((e for e in exc.error_log if e.line and e.level_name == "FATAL"), None)
+    if first is not None:  # worded as lxml words the exception
+        line, message = first.line, f"{first.message}, line {first.line}, column {first.column}"
     if "amplification" in message or ("entity" in message.lower() and "loop" in message.lower()):
         message = f"{message} (an entity bomb; {ENTITIES_REFUSED})"
     log.error(file, line, f"malformed XML: {message}")

@@ -103,8 +103,11 @@ class PassageColumns(_Columns):
         return out
 
     def relevant(self) -> np.ndarray:
-        """Per row: highlighted text (``DocPassages.is_relevant``)."""
-        return (self.relevant_chars > 0) | (np.diff(self.range_bounds) > 0)
+        """Per row: highlighted text (``DocPassages.is_relevant``: relchars > 0, or a passage
+        of one character or more)."""
+        filled = np.concatenate(([0], np.cumsum(np.asarray(self.lengths) > 0)))
+        bounds = np.asarray(self.range_bounds)
+        return (self.relevant_chars > 0) | (filled[bounds[1:]] > filled[bounds[:-1]])
 
 
 class ElementColumns(_Columns):

@@ -44,7 +44,9 @@ class DocPassages:
 
     @property
     def is_relevant(self) -> bool:
-        return self.relevant_chars > 0 or bool(self.ranges)
+        """Highlighted text: relchars > 0, or a passage of one character or more (an empty
+        passage, ``10:0``, highlights nothing: the document is judged non-relevant)."""
+        return self.relevant_chars > 0 or any(length > 0 for _, length in self.ranges)
 
 
 @dataclass(slots=True)

@@ -11,8 +11,15 @@ from functools import lru_cache
 
 from ..errors import InputError
 
-# a step: a name and an optional index in ASCII digits (``\d`` would take ``٢`` as 2)
-_STEP = re.compile(r"^([A-Za-z_][\w.\-]*(?::[A-Za-z_][\w.\-]*)?)(?:\[([0-9]+)\])?$")
+# XML 1.0 (Fifth Edition) names, §2.3 productions [4] and [4a], without the colon (Namespaces
+# in XML 1.0, NCName): non-ASCII letters too (``/artículo[1]/sección[2]``), as the
+# collection's parser takes them
+_START = ("A-Z_a-z\xc0-\xd6\xd8-\xf6\xf8-\u02ff\u0370-\u037d\u037f-\u1fff\u200c\u200d"
+          "\u2070-\u218f\u2c00-\u2fef\u3001-\ud7ff\uf900-\ufdcf\ufdf0-\ufffd"
+          "\U00010000-\U000effff")
+_NAME = f"[{_START}][{_START}\\-.0-9\xb7\u0300-\u036f\u203f\u2040]*"
+# a step: a name (a prefix too) and an optional index in ASCII digits (``\d`` takes ``٢`` as 2)
+_STEP = re.compile(rf"^({_NAME}(?::{_NAME})?)(?:\[([0-9]+)\])?$")
 
 
 class XPathError(InputError):
@@ -54,6 +61,15 @@ def format_steps(steps: tuple[tuple[str, int], ...]) -> str:
 def canonical_xpath(path: str) -> str:
     """The canonical form of ``path``: absolute, every step indexed (``/article[1]/bdy[1]``)."""
     return format_steps(parse_steps(path))
+
+
+def canonical_or_none(path: str) -> str | None:
+    """:func:`canonical_xpath`, or None for a malformed path (what a path says, to compare two
+    spellings of one: ``/a/b`` is ``/a[1]/b[1]``)."""
+    try:
+        return canonical_xpath(path)
+    except XPathError:
+        return None
 
 
 def is_ancestor_or_self(ancestor: str, path: str) -> bool:

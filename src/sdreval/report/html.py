@@ -28,6 +28,7 @@ from ..progress import track
 from ..measures.evaluate import aggregate_of
 from ..stats.choices import CI_SAMPLES, TEST_SAMPLES, resample_counts
 from ..stats.choices import CORRECTIONS as STATS_CORRECTIONS
+from ..stats.compare import resolution_notes
 from . import bridge
 from .curves import STANDARD_CURVES, CurveSpec, compute_curve, table_params
 from .page import figure_data, render_page, report_time, tables_significance
@@ -135,6 +136,7 @@ def report_data(results: pd.DataFrame, compare: pd.DataFrame | None = None, *,
             compare = bridge.compare(shown, [m for m in measures if m not in untested],
                                      test=test, correction=correction, level=level,
                                      samples=samples, seed=seed, baseline=baseline)
+            notes += resolution_notes(compare, test, samples, "two-sided", correction, level)
         compare = bridge.with_directions(compare)  # the side of each test: the page's marks
         if "decisions" in wanted:
             decisions = corrected_decisions(compare, level)

@@ -17,6 +17,7 @@ import pandas as pd
 
 from ..errors import UsageError
 from ..model.ordering import topic_sort_key
+from ..stats.compare import with_p_texts
 from ..measures.evaluate import aggregate_of, count_measures, ranks_runs
 from ..stats.choices import (CORRECTION_WORDS, EFFECT_LIMITS, SOURCES, TEST_WORDS,
                              baseline_tests_legend, describe_tests)
@@ -149,10 +150,12 @@ def _inches(raw: bytes, fmt: str, dpi: int) -> float | None:
 
 
 def _baseline_rows(data: "ReportData") -> dict[tuple[str, str], object]:
-    """``{(run, measure): compare row}`` of the tests against the baseline."""
+    """``{(run, measure): compare row, with its p_text and adjusted_text}`` against the baseline."""
     if data.compare is None or data.compare.empty or data.baseline is None:
         return {}
-    rows = data.compare[data.compare["run_b"].astype(str) == data.baseline]
+    rows = with_p_texts(data.compare, str(data.settings.get("test")), data.samples,
+                        "two-sided", str(data.settings.get("correction")), data.level)
+    rows = rows[rows["run_b"].astype(str) == data.baseline]
     return {(str(r.run_a), str(r.measure)): r for r in rows.itertuples(index=False)}
 
 
@@ -267,7 +270,7 @@ def comparisons_html(data: "ReportData") -> str:
                         f"<td>[{row.diff_ci_low:+.4f}, {row.diff_ci_high:+.4f}]</td>"
                         f"<td>{row.effect_size:+.2f}</td>"
                         f"<td>{row.wins}/{row.ties}/{row.losses}</td>"
-                        f"<td>{row.p_value:.3g}</td><td>{row.p_adjusted:.3g}</td></tr>")
+                        f"<td>{esc(row.p_text)}</td><td>{esc(row.adjusted_text)}</td></tr>")
         if not body:  # a geometric mean (gm_map) is not tested: say so, not an empty table
             parts.append(f"<p class=\"legend\"><b>{esc(measure)}</b>: no tests (a geometric "
                          "mean; the tests compare arithmetic means: see map).</p>"

@@ -31,7 +31,7 @@ from scipy import stats
 
 from ..errors import InputError, UsageError
 from .aggregate import aggregates, refuse_geometric, topic_scale
-from .choices import TEST_SAMPLES
+from .choices import CORRECTION_WORDS, TEST_SAMPLES
 from .correction import adjust
 from .matrix import ScoreMatrix, as_values, measures_of, score_matrix
 from .effect import EFFECT_COLUMNS, paired_effects
@@ -125,6 +125,82 @@ def direction_notes(table: pd.DataFrame, test: str) -> list[str]:
             f"{against_means_pairs(odd, named=True)}; the {test} test decides by "
             f"{DIRECTION_WORDS.get(test, 'the mean difference')}, not by the means "
             "(the direction column gives its side)"]
+
+
+def p_resolution(test: str, samples: int, alternative: str) -> float | None:
+    """The smallest p above 0 that the bootstrap test can give: its p is a fraction of the
+    ``samples`` resamples (Ogilvie & Lalmas 2006, Eq. 13), two-sided twice the smaller
+    tail, so ``1/samples`` one-sided and ``2/samples`` two-sided.  None for the other tests:
+    the randomisation test's p is never 0 (the observed signs are among the flips, and a
+    sampled p is ``(count + 1)/(samples + 1)``, Phipson & Smyth 2010), and the t, Wilcoxon
+    and sign tests compute theirs."""
+    if test != "bootstrap":
+        return None
+    return (1 if alternative in ("greater", "less") else 2) / samples
+
+
+def unresolved_zeros(table: pd.DataFrame, test: str, samples: int, alternative: str,
+                     correction: str, level: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(zero, bound, lost)`` per record of a compare table: ``zero`` where a bootstrap
+    p_value is 0 and neither run wins on every topic (no resample fell on the other side of
+    0, yet some could have: p is below the resolution :func:`p_resolution`, not 0; Phipson &
+    Smyth 2010, a Monte-Carlo p-value is never 0; where one run wins on every topic no
+    resample can, and 0 is Eq. 13's exact value); ``bound``, the adjusted p with those zeros
+    at the resolution (each family, a measure, corrected again: the adjusted p lies below
+    it); ``lost``, the rejections that the correction would not make at that bound."""
+    none = np.zeros(len(table), dtype=bool)
+    step = p_resolution(test, samples, alternative)
+    if step is None or table.empty:
+        return none, np.full(len(table), np.nan), none
+    p = table["p_value"].to_numpy(dtype=float)
+    zero = p == 0
+    if {"wins", "losses", "topics"} <= set(table.columns):
+        topics = table["topics"].to_numpy()
+        zero &= (table["wins"].to_numpy() != topics) & (table["losses"].to_numpy() != topics)
+    bound = np.full(len(table), np.nan)
+    lost = none.copy()
+    if zero.any():
+        reject = table["reject"].to_numpy(dtype=bool)
+        for measure in dict.fromkeys(table["measure"].astype(str)):  # one family each
+            rows = (table["measure"].astype(str) == measure).to_numpy()
+            bound[rows], again = adjust(np.where(zero[rows], step, p[rows]), correction, level)
+            lost[rows] = reject[rows] & ~again
+    return zero, bound, lost
+
+
+def resolution_notes(table: pd.DataFrame, test: str, samples: int, alternative: str,
+                     correction: str, level: float) -> list[str]:
+    """Words for the bootstrap p-values of 0 below the resolution (:func:`unresolved_zeros`)
+    and the rejections that rest on them; empty where there is none."""
+    zero, _, lost = unresolved_zeros(table, test, samples, alternative, correction, level)
+    if not zero.any():
+        return []
+    step = p_resolution(test, samples, alternative)
+    tail = "" if alternative in ("greater", "less") else "; two-sided: twice the smaller tail"
+    lines = [f"{int(zero.sum())} bootstrap p_value(s) 0 where neither run wins on every "
+             f"topic: no resampled mean difference fell on the other side of 0 among the "
+             f"{samples:,} samples (p is their fraction, Ogilvie & Lalmas 2006, Eq. 13{tail}), "
+             f"though some could: read p < {step:.3g}, the resolution of {samples:,} samples, "
+             "not p = 0 (Phipson & Smyth 2010)"]
+    if lost.any():
+        how = CORRECTION_WORDS.get(correction, f"{correction} correction")
+        lines.append(f"{int(lost.sum())} rejection(s) rest on such a p_value of 0: at p = "
+                     f"{step:.3g} they would not be made ({how}, level {level:g}); more "
+                     "samples (--samples) resolve smaller p-values")
+    return lines
+
+
+def with_p_texts(table: pd.DataFrame, test: str, samples: int, alternative: str,
+                 correction: str, level: float) -> pd.DataFrame:
+    """``table`` with ``p_text`` and ``adjusted_text``: p_value and p_adjusted for a reader, to
+    3 significant digits; a bootstrap p of 0 below the resolution (:func:`unresolved_zeros`)
+    as ``< 0.0002``, its adjusted p as ``≤`` the adjusted p at the resolution."""
+    zero, bound, _ = unresolved_zeros(table, test, samples, alternative, correction, level)
+    step = p_resolution(test, samples, alternative)
+    texts = [(f"< {step:.3g}", f"≤ {high:.3g}") if unresolved else (f"{p:.3g}", f"{adj:.3g}")
+             for p, adj, unresolved, high in zip(table["p_value"], table["p_adjusted"], zero,
+                                                 bound)]
+    return table.assign(p_text=[t[0] for t in texts], adjusted_text=[t[1] for t in texts])
 
 
 def baseline_pairs(runs: Sequence[str], baseline: str | Sequence[str]

@@ -319,7 +319,9 @@ def score_matrix(table: pd.DataFrame, measure: str | None = None, missing: Missi
             if len(cells) > 50:
                 problems.append(Problem(source, None, f"... and {len(cells) - 50} more gap(s)"))
             problems.append(Problem(source, None, "paired statistics need every run on every "
-                                    "topic: evaluate with -c (unanswered topics score 0; "
+                                    "topic (the tests of eval --baseline and report leave such "
+                                    "a topic out, as drop does, and say so beside their "
+                                    "letters): evaluate with -c (unanswered topics score 0; "
                                     "eval -q -c for a scores file), or leave the topic out "
                                     f"or score it 0 ({_missing_option('drop', 'zero')})"))
             raise InputError(problems)

@@ -22,7 +22,9 @@ difference > 0) or ``less``.  Choices (documented in docs/statistics.md):
 - ``bootstrap``: Ogilvie & Lalmas 2006, Eq. 13: topics resampled with replacement ``samples`` times (b =
   10,000 by default); ``p_greater`` = fraction of resampled mean differences ≤ 0, ``p_less`` =
   fraction ≥ 0, two-sided ``min(1, 2·min(p_greater, p_less))``.  The same seeded
-  resampling plan serves all pairs.
+  resampling plan serves all pairs.  A fraction of 0 is below the resolution ``1/b``
+  (two-sided ``2/b``) unless one run wins on every topic; the commands say so
+  (:func:`sdreval.stats.compare.resolution_notes`).
 - ``randomization``: paired sign-flip test of the mean difference (as
   ``scipy.stats.permutation_test(permutation_type="samples")``): exact enumeration when
   ``2**k <= samples`` (``k`` the topics with a non-zero difference: a zero is the same

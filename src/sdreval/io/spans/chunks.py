@@ -114,8 +114,8 @@ def _first_mappings(index: pd.Index, docs: np.ndarray, starts: np.ndarray, ends:
 
 def read_chunk_map(path: str | Path | list | tuple, log: ProblemLog | None = None,
                    documents: Documents | None = None) -> ChunkMap:
-    """Read one chunk map, or several (one per chunking; their chunk ids must differ, a chunk
-    id mapped by two files is an error)."""
+    """Read one chunk map, or several (one per chunking; a chunk id mapped by two files to
+    different spans is an error, to the same span a repeat: a warning)."""
     paths = [path] if isinstance(path, (str, Path)) else list(path)
     if not paths:
         raise UsageError("the list of chunk maps is empty: give the path of a chunk map, or "

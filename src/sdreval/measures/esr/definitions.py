@@ -21,6 +21,7 @@ from . import kernels as K
 from .inputs import (document_roots, hit_ranks, navigation_block, navigation_model, relevance,
                      result_sizes)
 from .prum_units import PRUM_FAMILY, ideal_units, prum_navigation, prum_value
+from ..unplaced import say_other_spellings
 
 FAMILY = "esr"
 
@@ -190,6 +191,8 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
                                      for m in measures):
         raise UsageError(f"run {run.name}: ESR measures evaluate element (tree) runs; this is a "
                          "passage run (only EPRUM/PRUM with A=... take passages)")
+    if run.unit == "element":
+        say_other_spellings(run, qrels, topics, ctx)
     unplaced: dict[str, list[str]] = {}  # topic -> results the collection cannot place
     for topic in topics:
         tq = qrels.topics.get(topic)

@@ -185,7 +185,10 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     for m in measures:
         quant = m.get("quant", ctx)
         elements = m.get("elements", ctx)
-        check_collection_size(qrels, collection_size(ctx, elements), ctx)
+        total = collection_size(ctx, elements)
+        check_collection_size(qrels, total, ctx)
+        if total is None and any(len(run.get(t)) for t in topics) and hasattr(ctx, "warn"):
+            ctx.warn(POOL_WARNING)  # once, before any topic's warnings: in every partition
         compat = reading_of(m, ctx)
         out[m.text] = {t: float(inex_eval_curve(qrels, run.get(t), t, quant, elements, ctx,
                                                 compat=compat, run=run.name).mean())
