@@ -347,13 +347,12 @@ _DIVERSITY = ("a diversity measure over subtopic judgements, which ir_measures c
 IR_MEASURES_LACKING = {
     **dict.fromkeys(("alpha_nDCG", "alpha_DCG", "ERR_IA", "nERR_IA", "P_IA", "AP_IA",
                      "MAP_IA", "NRBP", "nNRBP", "StRecall"), _DIVERSITY),
-    **dict.fromkeys(("INST", "INSQ"), "an adaptive user-model measure (Moffat, Scholer & "
-                    "Thomas 2012; Bailey, Moffat, Scholer & Thomas 2015)"),
+    **dict.fromkeys(("INST", "INSQ"), "an adaptive user-model measure (expected rate of gain)"),
     **dict.fromkeys(("NERR8", "NERR9", "NERR10", "NERR11"), "a not (but nearly) expected "
                     "reciprocal rank"),
-    "BPM": "the Bejeweled Player Model (Zhang et al. 2017)",
+    "BPM": "the Bejeweled Player Model, a user model of gain and effort",
     "SDCG": "scaled DCG, an nDCG that assumes relevant documents beyond those judged",
-    "Compat": "compatibility with an ideal ranking (Clarke, Vtyurina & Smucker 2021)",
+    "Compat": "compatibility with an ideal ranking (rank-biased overlap with it)",
     "Accuracy": "the probability that a relevant document ranks above a non-relevant one",
 }
 
