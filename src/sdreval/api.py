@@ -16,10 +16,11 @@ namesakes: :func:`calc_aggregate` (``{measure: mean}``) and :func:`iter_calc` (p
 
 Every registered measure (:data:`sdreval.measures.MEASURES`) is a module attribute: calling it
 builds a :class:`~sdreval.measures.Measure` (``k``/``r``/``at`` give the cut-off, the other
-keywords its parameters).  Names that are not Python identifiers (``P@10``) go through
-:func:`measure`; ir_measures measure objects (``ir_measures.AP``, ``ir_measures.nDCG@10``)
-are accepted wherever a measure is and mapped to the sdreval measure computing the same
-thing (:func:`from_ir_measures`; what has no equivalent is refused).
+keywords its parameters; ``P(rel=2) @ 5`` takes the cut-off after the call, as ir_measures).
+Names that are not Python identifiers (``P@10``) go through :func:`measure`; ir_measures
+measure objects (``ir_measures.AP``, ``ir_measures.nDCG@10``) are accepted wherever a measure
+is and mapped to the sdreval measure computing the same thing (:func:`from_ir_measures`; what
+has no equivalent is refused).
 
 Inputs are accepted as sdreval objects, file paths, open files, dicts (``{topic: {doc:
 grade}}`` qrels, ``{topic: {doc: score}}`` runs, ``(doc, path)`` keys for elements,

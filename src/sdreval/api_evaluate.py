@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from .api_measures import measure_list, measure_name
 from .errors import UsageError
-from .io.options import called_as
+from .io.options import api_spelling, called_as
 from .io.readers import read_qrels, read_runs
 from .stats.choices import CI_SAMPLES, TEST_SAMPLES
 
@@ -113,10 +113,11 @@ def some_runs(runs: Any) -> list:
 
 
 def say(messages: list[str]) -> None:
-    """The rules applied, as Python warnings with the texts the commands print (a given
-    context keeps them in ``ctx.warnings`` too)."""
+    """The rules applied, as Python warnings with the texts the commands print, the options
+    named as Python spells them (:func:`~sdreval.io.options.api_spelling`; a given context
+    keeps the texts as the commands print them in ``ctx.warnings``)."""
     for message in messages:
-        warnings.warn(f"sdreval: warning: {message}", stacklevel=3)
+        warnings.warn(f"sdreval: warning: {api_spelling(message)}", stacklevel=3)
 
 
 def budget_curve(qrels: Any, runs: Any, budgets: Any = None, *, all_topics: bool = False,

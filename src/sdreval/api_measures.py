@@ -10,14 +10,13 @@ from .errors import UsageError
 if TYPE_CHECKING:  # annotations only
     from .measures import Measure, MeasureDef
 
-_CUTOFF_ALIASES = ("k", "r", "at", "cutoff")
-
 
 def measure(text: str | Measure | MeasureDef, **params: Any) -> Measure:
     """A measure from its name as typed (``"P@10"``, ``"MAep(quant=sog)"``, ``"nxCG@25"``),
     with keyword parameters added or overriding those in the text (``k``/``r``/``at`` set the
     cut-off)."""
     from .measures import MEASURES, MeasureDef, parse_measure
+    from .measures.aliases import cutoff_key
     from .measures.registry import make_measure
 
     if isinstance(text, MeasureDef):
@@ -30,8 +29,7 @@ def measure(text: str | Measure | MeasureDef, **params: Any) -> Measure:
     if not params:
         return parsed
     cutoff = parsed.cutoff
-    own = {p.name for p in parsed.definition.params}
-    given = [alias for alias in _CUTOFF_ALIASES if alias in params and alias not in own]
+    given = [alias for alias in params if cutoff_key(parsed.definition, alias)]
     if len(given) > 1:
         raise UsageError(f"measure {parsed.text}: the cut-off is given {len(given)} times as a "
                          f"keyword ({', '.join(given)}); give one")
@@ -86,7 +84,8 @@ def from_ir_measures(obj: Any) -> Measure:
     ``AP`` -> ``AP``, ``nDCG@10`` -> ``nDCG@10``, ``P(rel=2)@5`` -> ``P(rel=2)@5``,
     ``nDCG(dcg='exp-log2')`` -> ``nDCG(gains=exp)``, ``NumRelRet`` (ir_measures'
     ``NumRet(rel=1)``) -> ``NumRelRet(rel=1)``, ``SetF(beta=2.0)`` -> ``SetF(beta=2.0)``,
-    ``IPrec@0.1`` (``IPrec(recall=0.1)``) -> ``IPrec@0.1``; names go through the measure registry
+    ``IPrec@0.1`` (``IPrec(recall=0.1)``) -> ``IPrec@0.1``, ``SetRelP`` (``SetP(relative=True)``)
+    -> ``SetRelP``; names go through the measure registry
     (trec_eval and ir_measures aliases included).  A parameter without an equivalent
     (``judged_only=True``, custom ``gains`` maps, other DCG discounts) is refused."""
     from .measures import parse_measure
@@ -95,6 +94,8 @@ def from_ir_measures(obj: Any) -> Measure:
     cutoff = params.pop("cutoff", None)
     if obj.NAME == "IPrec" and "recall" in params:  # IPrec@0.1: the recall level
         cutoff = params.pop("recall")
+    # ir_measures.SetRelP is SetP(relative=True): trec_eval's set_relative_P, sdreval's SetRelP
+    relative = obj.NAME in ("SetP", "SetRelP") and bool(params.pop("relative", False))
     translated: dict[str, Any] = {}
     for key, value in params.items():
         rule = _IR_MEASURES_PARAMS.get(key)
@@ -108,6 +109,7 @@ def from_ir_measures(obj: Any) -> Measure:
     name = _IR_MEASURES_NAMES.get(obj.NAME, obj.NAME)
     if name == "NumRet" and "rel" in translated:  # ir_measures.NumRelRet is NumRet(rel=1)
         name = "NumRelRet"
+    name = "SetRelP" if relative else name
     text = name + (f"({inner})" if inner else "") + (f"@{cutoff}" if cutoff is not None
                                                          else "")
     try:

@@ -26,7 +26,8 @@ def _evaluate(tmp_path, level):
 def test_fractional_level_is_stated_by_the_api(tmp_path):
     values, said = _evaluate(tmp_path, 1.5)
     assert values == [0.5]
-    assert any("-l 1.5: relevant iff grade >= 1.5" in s and "whole number (-l 1)" in s
+    assert any("rel_level=1.5: relevant iff grade >= 1.5" in s  # as Python spells it
+               and "whole number (trec_eval -l 1)" in s
                for s in said), said
 
 
@@ -44,4 +45,4 @@ def test_a_context_made_by_hand_says_it_too(tmp_path):
         table = sdreval.evaluate(*_files(tmp_path), "AP",
                                  ctx=EvalContext(rel_level=1.5, order="rsv"))
     assert table.value.tolist() == [0.5]
-    assert sum("-l 1.5: relevant iff" in str(w.message) for w in caught) == 1
+    assert sum("rel_level=1.5: relevant iff" in str(w.message) for w in caught) == 1

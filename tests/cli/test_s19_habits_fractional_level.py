@@ -28,7 +28,7 @@ def test_fractional_level_is_stated(tmp_path):
     assert result.exit_code == 0, result.output
     assert result.stdout == "r\tmap\tall\t0.5000\n"  # grade >= 1.5: only d2, at rank 2
     assert "-l 1.5: relevant iff grade >= 1.5" in result.stderr
-    assert "trec_eval reads -l as a whole number (-l 1)" in result.stderr
+    assert "trec_eval reads -l as a whole number (trec_eval -l 1)" in result.stderr
 
 
 def test_whole_level_says_nothing(tmp_path):

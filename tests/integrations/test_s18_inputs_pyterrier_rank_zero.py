@@ -35,6 +35,6 @@ def test_rows_out_of_rank_order_are_said_and_sorted_on_request():
     frame = pd.DataFrame({"qid": ["1"] * 3, "docno": ["b", "a", "c"], "rank": [1, 0, 2]})
     values, said = _values(frame)
     assert values == pytest.approx([1.0, 1.0, 1.0])  # row order: b first
-    assert "ranks out of order" in said and "--order rank ranks by rank" in said
+    assert "ranks out of order" in said and "order='rank' ranks by rank" in said
     values, _ = _values(frame, order="rank")
     assert values == pytest.approx([0.0, 0.5, 0.5])  # PyTerrier's ranking: a, b, c

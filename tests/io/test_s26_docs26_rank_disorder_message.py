@@ -46,5 +46,5 @@ def test_tables_through_the_api_say_the_same():
         sdreval.read_run(run)
     with pytest.warns(UserWarning, match=r"run .*: 1 topic\(s\) give ranks out of order; "
                                          r"ranked in file order \(the INEX convention\); "
-                                         r"--order rank ranks by rank"):
+                                         r"order='rank' ranks by rank"):
         sdreval.evaluate({"1": {"a": 1}}, run, ["AP"])

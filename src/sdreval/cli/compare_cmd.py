@@ -21,7 +21,7 @@ from .common import (LEVEL, SEED, all_topics_option, echo_notes, echo_problems, 
                      evaluate_runs, handle_errors, jobs_options, quiet_option, unused_given,
                      unused_missing)
 from .eval_inputs import context_options
-from .paths import InputPath, OutputPath
+from .paths import SCORES_INPUT, InputPath, OutputPath
 
 
 def scores_from_inputs(inputs: tuple[str, ...], scores: str | None, measures: tuple[str, ...],
@@ -100,7 +100,7 @@ HELP = f"""Test every pair of runs for a significant difference (QRELS RUN... or
 
 @click.command("compare", epilog=EXAMPLES, help=HELP)
 @click.argument("inputs", nargs=-1, type=InputPath(exists=True, allow_dash=True))
-@click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--scores", type=SCORES_INPUT, default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True,
               help="Measure (repeatable; one correction family per measure).")

@@ -82,6 +82,9 @@ class OutputPath(WritePath):
 #: (:func:`sdreval.io.tables.load_table` reads them all; a directory without Parquet files is
 #: refused there)
 TABLE_INPUT = InputPath(exists=True, allow_dash=True)
+#: the per-topic scores of ``--scores`` (compare, report, stability): a CSV file, a URL of
+#: none (text is read from local paths), or ``-`` for standard input, as every other input
+SCORES_INPUT = InputPath(exists=True, dir_okay=False, allow_dash=True)
 
 
 def outputs_not_inputs() -> None:

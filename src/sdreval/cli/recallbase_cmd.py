@@ -72,7 +72,7 @@ Examples:
 
 
 @click.command("recallbase", epilog=EXAMPLES)
-@click.argument("qrels", type=InputPath(exists=True))
+@click.argument("qrels", type=InputPath(exists=True, allow_dash=True))
 @click.option("--quant", type=NAME, default=None,
               help="Quantisation (default: the generalised function of the scale).")
 @click.option("--keep", type=click.Choice(["ancestor", "descendant"]), default="ancestor",

@@ -14,7 +14,7 @@ from .common import (LEVEL, POSITIVE_INT, SEED, all_topics_option, echo_notes, e
                      unused_given)
 from .compare_cmd import unused_options
 from .eval_inputs import build_context, context_options, load_inputs
-from .paths import InputPath, WritePath
+from .paths import SCORES_INPUT, InputPath, WritePath
 
 _PLOTS = ("epgr", "nxcg", "ip", "iprec", "precall", "spanr", "budget", "differences", "diffci",
           "ci", "distribution", "heatmap", "decisions", "swap")
@@ -37,7 +37,7 @@ Examples:
                    "when only --text-table, --latex-table or --plot-dir is asked for).")
 @click.option("-m", "--measure", "measures", multiple=True,
               help="Measure (repeatable); default: the usual measures of the runs' unit.")
-@click.option("--scores", "scores", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--scores", "scores", type=SCORES_INPUT, default=None,
               help="Per-topic scores CSV (eval -q --format csv) instead of QRELS RUN...")
 @click.option("--plot", "plots", multiple=True, type=click.Choice(_PLOTS),
               help="Only these figures (repeatable): ep/gr, nxCG, interpolated precision "

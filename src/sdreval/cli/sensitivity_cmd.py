@@ -219,8 +219,9 @@ Examples:
 
 
 @click.command("sensitivity", epilog=EXAMPLES)
-@click.argument("qrels", type=InputPath(exists=True, dir_okay=False))
-@click.argument("runs", nargs=-1, required=True, type=InputPath(exists=True, dir_okay=False))
+@click.argument("qrels", type=InputPath(exists=True, dir_okay=False, allow_dash=True))
+@click.argument("runs", nargs=-1, required=True,
+                type=InputPath(exists=True, dir_okay=False, allow_dash=True))
 @click.option("-m", "--measure", "measures", multiple=True, required=True,
               help="Span measure(s); those with a tau parameter are swept over --tau.")
 @click.option("--tau", "taus", multiple=True, type=float,

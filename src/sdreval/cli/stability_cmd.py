@@ -36,7 +36,7 @@ from .common import (LEVEL, SEED, UNIT_INTERVAL, BoundedFloat, all_topics_option
                      handle_errors, jobs_options, quiet_option, unused_given, unused_missing)
 from .compare_cmd import scores_from_inputs
 from .eval_inputs import context_options
-from .paths import InputPath, OutputPath
+from .paths import SCORES_INPUT, InputPath, OutputPath
 from ..measures.results import stacked
 from ..model.runnames import file_stem
 
@@ -133,7 +133,7 @@ Examples:
 
 @click.command("stability", epilog=EXAMPLES)
 @click.argument("inputs", nargs=-1, type=InputPath(exists=True, allow_dash=True))
-@click.option("--scores", type=click.Path(exists=True, dir_okay=False), default=None,
+@click.option("--scores", type=SCORES_INPUT, default=None,
               help="Per-topic scores CSV (run,topic,measure,value) instead of QRELS RUN...")
 @click.option("-m", "--measure", "measures", multiple=True, help="Measure (repeatable).")
 @click.option("-a", "--analysis", "analyses", multiple=True, type=click.Choice(ANALYSES),

@@ -40,6 +40,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import UsageError
+from ..io.options import api_spelling
 from ..judgements.qrels import TOO_SMALL
 from ..measures import MEASURES, Measure, MeasureDef, parse_measure
 from ..measures.registry import EvalContext, make_measure
@@ -188,7 +189,7 @@ def evaluate_frames(measure: Measure, qrels: pd.DataFrame, run: pd.DataFrame,
     seen = len(ctx.warnings)
     table = evaluate(sd_qrels, sd_run, [measure], ctx, all_topics=True)
     for message in ctx.warnings[seen:]:
-        warnings.warn(f"sdreval: {message}", stacklevel=4)
+        warnings.warn(f"sdreval: {api_spelling(message)}", stacklevel=4)
     values = dict(zip(table["topic"], table["value"]))
     given = _given_ids(qrels)
     for topic in sd_qrels.topics:

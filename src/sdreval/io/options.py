@@ -2,6 +2,7 @@
 command was called, the API's keyword (``fmt=``) when a Python function was."""
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -67,3 +68,54 @@ def arguments_order() -> str:
         return "sdreval eval QRELS RUN...: the judgements come first"
     return ARGUMENTS_ORDER.get() or \
         "sdreval.evaluate(qrels, runs, measures): the judgements come first"
+
+
+#: the commands' options a warning may name -> the API's keyword (with the kind of value it
+#: takes: "text" quoted, "number" and "path" as written) or the whole keyword (a switch)
+API_KEYWORDS: dict[str, tuple[str, str]] = {
+    "--order": ("order", "text"), "--compat": ("compat", "text"), "--quant": ("quant", "text"),
+    "--ideal": ("ideal", "text"), "--overlap": ("overlap", "text"),
+    "--alpha": ("alpha", "number"), "--beta": ("beta", "number"),
+    "--bep-distance": ("bep_distance", "number"), "-l": ("rel_level", "number"),
+    "-M": ("depth", "number"), "--collection-elements": ("collection_elements", "number"),
+    "--collection": ("collection", "path"), "--navigation": ("navigation", "path"),
+    "--zero-rel-as-zero": ("zero_rel=True", ""), "--strict": ("strict=True", ""),
+    "-c": ("all_topics=True", ""), "--chunk-map": ("chunk_map", "read_run"),
+    "--pool-policy": ("pool_policy", "read_qrels"),
+}
+_FLAG = re.compile(r"(?<![\w'-])(" + "|".join(sorted(map(re.escape, API_KEYWORDS), key=len,
+                                                       reverse=True))
+                   + r")(?![\w-])(?: ([\w/+-]+(?:[.:][\w/+-]+)*))?")
+#: a command line the message gives (``sdreval validate RUN --collection DIR``): kept as it is
+_COMMAND = re.compile(r"\b(?:eval|validate|convert|compare|report|stability|recallbase) "
+                      r"[^;()]*$")
+
+
+def api_spelling(message: str) -> str:
+    """A message worded for the command line (``--order rsv ranks as trec_eval does``) as a
+    Python caller spells its options (``order='rsv' ranks as trec_eval does``): the one place
+    that rewords the rules the commands print for the API's warnings.  A flag of trec_eval's
+    (``trec_eval -c``), one in a command line (``sdreval validate RUN --collection DIR``) and
+    one whose keyword the message names already (``--zero-rel-as-zero, zero_rel=True in
+    Python``) are left as they are."""
+    def reword(match: re.Match) -> str:
+        flag, value = match.group(1), match.group(2)
+        keyword, kind = API_KEYWORDS[flag]
+        before = message[:match.start()]
+        if before.endswith(("trec_eval ", "trec_eval's ")) or _COMMAND.search(before) or \
+                keyword.split("=")[0] + "=" in message:
+            return match.group(0)
+        given = value is not None and (
+            kind in ("text", "read_qrels") or re.fullmatch(r"[0-9.]+", value) is not None
+            or (kind != "number" and (value.isupper() or "/" in value or "." in value)))
+        rest = f" {value}" if value and not given else ""  # the next word of the sentence
+        if kind == "read_run":  # a chunk map is read with the run
+            return f"read_run(path, chunk_map={value if given else 'FILE'})" + rest
+        if kind == "read_qrels":  # INEX pools are combined as the judgements are read
+            return f"read_qrels(path, pool_policy={value!r})" if given else match.group(0)
+        if not kind:
+            return keyword + rest
+        if not given:
+            return match.group(0)  # no value to give the keyword
+        return (f"{keyword}={value!r}" if kind == "text" else f"{keyword}={value}") + rest
+    return _FLAG.sub(reword, message)

@@ -17,6 +17,7 @@ from typing import BinaryIO, Iterator
 
 from ..errors import InputError, ProblemLog
 from .locations import is_url, refuse_text_url
+from .options import FORMAT_FLAGS, api_spelling
 from .text_rules import (GZIP_MAGIC, SIGNATURE_BYTES, compression_problem, not_utf8,
                          odd_character, text_number, wide_problem)
 
@@ -319,8 +320,9 @@ def finish(log: ProblemLog, own: bool, listed_by: str | None = "sdreval validate
     if not own:
         return
     shown = log.warnings[:WARNING_LIMIT]
-    for problem in shown:
-        warnings.warn(str(problem), InputWarning, stacklevel=3)
+    for problem in shown:  # a Python caller's: its options named as Python spells them
+        text = str(problem) if FORMAT_FLAGS.get() is not None else api_spelling(str(problem))
+        warnings.warn(text, InputWarning, stacklevel=3)
     if (rest := log.warning_count - len(shown)) > 0:  # counted, kept or not
         warnings.warn(f"... and {rest:,} more warning(s): a ProblemLog passed as log= counts "
                       "them by kind (ProblemLog.groups()), and one with sink= is given each",

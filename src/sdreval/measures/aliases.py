@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
 #: trec_eval names without a cut-off -> sdreval measure name.
 TREC_NAMES = {
@@ -88,13 +88,24 @@ TREC_SETS = {
 }
 
 
+_RANKS = "5 10 15 20 30 100 200 500 1000"
+#: trec_eval's default cut-offs of its measures that take one (m_P.c ...): ``-m P`` prints P at
+#: each of them
+TREC_CUTOFFS = {"P": _RANKS, "recall": _RANKS, "map_cut": _RANKS, "ndcg_cut": _RANKS,
+                "relative_P": _RANKS, "success": "1 5 10", "unj": "5 10 20",
+                "Rprec_mult": "0.20 0.40 0.60 0.80 1.00 1.20 1.40 1.60 1.80 2.00",
+                "iprec_at_recall": "0.00 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 1.00"}
+
+
 def _trec_set(name: str) -> str | None:
     """The refusal of a trec_eval set name (``-m official``): its measures sdreval has (with
     trec_eval's default cut-offs), and those it has not; or of a trec_eval measure sdreval
     has not (``relstring``, a string per topic, not a number), which would get a suggestion
     that is not the same measure."""
-    if name in ("runid", "num_q"):
-        return (f"trec_eval's {name!r} is not a measure in sdreval: --format trec_eval prints "
+    if name in ("runid", "num_q", "NumQ"):
+        whose = "ir_measures' 'NumQ' (trec_eval's num_q)" if name == "NumQ" else \
+            f"trec_eval's {name!r}"
+        return (f"{whose} is not a measure in sdreval: --format trec_eval prints "
                 "runid and num_q in every run's block; the other formats name the run on "
                 "every line and say on stderr how many topics each mean is over")
     if name not in TREC_SETS:
@@ -107,17 +118,12 @@ def _trec_set(name: str) -> str | None:
                 "those it has)" + ("; it is a string per topic (the grades of the first 10 "
                                    "results), not a number, and sdreval's results are numbers"
                                    if missing[0] == "relstring" else ""))
-    ranks = "5 10 15 20 30 100 200 500 1000"  # trec_eval's default cut-offs (m_P.c ...)
-    cutoffs = {"P": ranks, "recall": ranks, "map_cut": ranks, "ndcg_cut": ranks,
-               "relative_P": ranks, "success": "1 5 10", "unj": "5 10 20",
-               "Rprec_mult": "0.20 0.40 0.60 0.80 1.00 1.20 1.40 1.60 1.80 2.00",
-               "iprec_at_recall": "0.00 0.10 0.20 0.30 0.40 0.50 0.60 0.70 0.80 0.90 1.00"}
     has, lacks = [], []
     for measure in TREC_SETS[name].split():
         if measure in TREC_NAMES:
             has.append(f"-m {measure}")
         elif measure in TREC_CUTOFF_NAMES:
-            has += [f"-m {measure}_{c}" for c in cutoffs[measure].split()]
+            has += [f"-m {measure}_{c}" for c in TREC_CUTOFFS[measure].split()]
         else:
             lacks.append(measure)
     return (f"{name!r} is trec_eval's name for a set of measures; sdreval takes them one by one "
@@ -141,11 +147,13 @@ def trec_name(name: str) -> tuple[str, str | None] | None:
         raise UsageError(refusal)
     if name in TREC_NAMES:
         return TREC_NAMES[name], None
-    if name in TREC_CUTOFF_NAMES and name not in ("P",):  # sdreval's P says it itself
-        raise UsageError(f"trec_eval measure {name!r} needs a cut-off: {_example(name)} "
-                         "(one cut-off per measure)" + ("; ranx's recall without a cut-off "
-                                                        "(the whole list) is SetR"
-                                                        if name == "recall" else ""))
+    if name in TREC_CUTOFF_NAMES:  # trec_eval's -m P: P at each of its default cut-offs
+        each = " ".join(f"-m {name}_{c}" for c in TREC_CUTOFFS[name].split())
+        raise UsageError(f"measure {name!r} needs a cut-off, one per measure: "
+                         f"{_example(name)}" + (" or P@10" if name == "P" else "")
+                         + f"; trec_eval's -m {name} (each of its default cut-offs) is {each}"
+                         + ("; ranx's recall without a cut-off (the whole list) is SetR"
+                            if name == "recall" else ""))
     match = _TREC_CUTOFF.match(name)
     if match is None:
         return None
@@ -279,6 +287,15 @@ JUDGED_ONLY = ("(unjudged results removed before scoring) is not in sdreval: Jud
                "much of a ranking is judged, Bpref and infAP score incomplete judgements")
 
 
+def cutoff_key(definition, key: str) -> bool:
+    """Whether ``key=`` names the cut-off (written after ``@``) of a measure (its
+    :class:`~sdreval.measures.registry.MeasureDef`): ``k``, ``r``, ``at``, ir_measures'
+    ``cutoff`` (``P(cutoff=10)`` is its ``P@10``) and its IPrec's ``recall``
+    (``IPrec(recall=0.1)`` is ``IPrec@0.1``), unless the measure has a parameter of that name."""
+    return (key in ("k", "r", "at", "cutoff") or (key, definition.name) == ("recall", "IPrec")) \
+        and not any(p.name == key for p in definition.params)
+
+
 def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
     """An ir_measures parameter as sdreval's (``dcg=exp-log2`` -> ``gains=exp``); its
     ``NumRet(rel=1)`` (relevant results retrieved) and ``judged_only`` are refused with what
@@ -289,6 +306,10 @@ def translate_param(measure: str, key: str, value: str) -> tuple[str, str]:
         instead = "NumRelRet" if value in ("1", "1.0") else f"NumRelRet(rel={value})"
         raise UsageError(f"measure NumRet(rel={value}): ir_measures' relevant results "
                          f"retrieved are {instead} in sdreval")
+    if measure in ("SetP", "SetRelP") and key == "relative":  # ir_measures' SetRelP
+        raise UsageError(f"measure {measure}(relative={value}): ir_measures' SetP(relative=True) "
+                         "(its SetRelP, trec_eval's set_relative_P) is SetRelP in sdreval, "
+                         "SetP(relative=False) is SetP")
     if key == "judged_only":
         raise UsageError(f"measure {measure}: judged_only, ir_measures' name of trec_eval's "
                          f"-J {JUDGED_ONLY}")
@@ -308,10 +329,40 @@ def _example(name: str) -> str:
                                                                                f"{name}_10")
 
 
-def all_names() -> list[str]:
-    """Every alias spelling (for suggestions), with example cut-offs for trec_eval's."""
+def all_names(measures: Mapping[str, Any]) -> list[str]:
+    """Every alias spelling (for suggestions), with example cut-offs for trec_eval's and for
+    ranx's names of measures that take one (``measures``: the registered definitions;
+    ``ndcg@10``; ``r-precision`` and ``bpref`` take none: a suggestion is a name that is
+    read)."""
+    ranx = {name: measures[measure].cutoff != "none" for name, measure in RANX_NAMES.items()}
+    ranx.update(dict.fromkeys(RANX_PARAM_NAMES, True))
     return (list(TREC_NAMES) + [_example(n) for n in TREC_CUTOFF_NAMES]
-            + list(IR_MEASURES_NAMES) + [f"{n}@10" for n in RANX_NAMES | RANX_PARAM_NAMES])
+            + list(IR_MEASURES_NAMES) + [f"{n}@10" if cut else n for n, cut in ranx.items()])
+
+
+#: ir_measures' measures that sdreval does not have: what each is, said instead of a suggestion
+#: (alpha_nDCG got "did you mean SpanNDCG?", a character-span measure)
+_DIVERSITY = ("a diversity measure over subtopic judgements, which ir_measures computes with "
+              "ndeval (sdreval's qrels have one grade per document and topic)")
+IR_MEASURES_LACKING = {
+    **dict.fromkeys(("alpha_nDCG", "alpha_DCG", "ERR_IA", "nERR_IA", "P_IA", "AP_IA",
+                     "MAP_IA", "NRBP", "nNRBP", "StRecall"), _DIVERSITY),
+    **dict.fromkeys(("INST", "INSQ"), "an adaptive user-model measure (expected rate of gain)"),
+    **dict.fromkeys(("NERR8", "NERR9", "NERR10", "NERR11"), "a not (but nearly) expected "
+                    "reciprocal rank"),
+    "BPM": "the Bejeweled Player Model, a user model of gain and effort",
+    "SDCG": "scaled DCG, an nDCG that assumes relevant documents beyond those judged",
+    "Compat": "compatibility with an ideal ranking (rank-biased overlap with it)",
+    "Accuracy": "the probability that a relevant document ranks above a non-relevant one",
+}
+
+
+def unknown_hint(name: str, measures: Mapping[str, Any]) -> str:
+    """What follows "unknown measure NAME": what an ir_measures measure sdreval lacks is, else
+    the registered names (``measures``) and aliases closest to ``name``."""
+    if name in IR_MEASURES_LACKING:
+        return f": ir_measures' {name}, {IR_MEASURES_LACKING[name]}, is not in sdreval"
+    return did_you_mean(name, list(measures) + all_names(measures))
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -148,6 +148,17 @@ def inert_params(measure: Measure, ctx: Any = None) -> dict[str, Inert]:
     return found
 
 
+def complete(measure: Measure) -> Measure:
+    """``measure``, refused where it lacks the cut-off it needs (``P(rel=2)`` made in Python,
+    waiting for ir_measures' ``@ 5``)."""
+    definition = measure.definition
+    if measure.cutoff is None and definition.cutoff in ("int", "float") and \
+            definition.cutoff_default is None:
+        at = "k" if definition.cutoff == "int" else "r"
+        raise UsageError(f"measure {measure.text} needs a cut-off: {measure.text}@{at}")
+    return measure
+
+
 def check_inert(measure: Measure, ctx: Any = None) -> Measure:
     """``measure``, after refusing a parameter given in its name that has no effect under its
     settings (and ``ctx``'s); one that only spells out its default value is warned of (in
@@ -198,4 +209,5 @@ def check_settings(ctx: Any) -> None:
                          "unset")
     if level is not None and level != int(level):
         ctx.warn(f"-l {level:g}: relevant iff grade >= {level:g} (on whole grades, >= "
-                 f"{int(level) + 1}); trec_eval reads -l as a whole number (-l {int(level)})")
+                 f"{int(level) + 1}); trec_eval reads -l as a whole number "
+                 f"(trec_eval -l {int(level)})")

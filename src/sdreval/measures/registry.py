@@ -19,7 +19,7 @@ from typing import Any, Callable, Literal
 from ..errors import UsageError
 from .declared import FAMILY_MODULES, MEASURE_MODULES, Declared
 from .param_rules import (AT_LEAST_ONE, NON_NEGATIVE, POSITIVE, UNIT, UNIT_OPEN_LOW, Inert, Range,
-                          check_inert, check_number, check_settings)
+                          check_inert, check_number, check_settings, complete)
 
 #: the XML collection as a message tells a caller to give it: the option of the commands and
 #: the keyword of the Python API (``sdreval.evaluate(..., collection=DIR)``, ``EvalContext``)
@@ -107,15 +107,15 @@ class MeasureDef:
     def __call__(self, cutoff: float | int | None = None, **params: Any) -> "Measure":
         """Build a measure object: ``nxCG(k=10, quant="gen")`` style (``k``/``r``/``at`` = the
         cut-off; one cut-off, given once)."""
-        names = {p.name for p in self.params}  # a parameter named r is not the cut-off
-        given = [a for a in ("k", "r", "at") if a in params and a not in names]
+        from .aliases import cutoff_key  # k, r, at, IPrec's recall (a parameter named r is not)
+        given = [a for a in params if cutoff_key(self, a)]
         given += ["cutoff"] * (cutoff is not None)  # P(10, k=5): the first argument
         if len(given) > 1:
             raise UsageError(f"measure {self.name}: the cut-off is given {len(given)} times "
                              f"({', '.join(given)}); give it once")
         for alias in given[:1] if cutoff is None else ():
             cutoff = params.pop(alias)
-        return make_measure(self, params, cutoff)
+        return make_measure(self, params, cutoff, pending=True)  # P(rel=2) @ 5 may follow
 
     def __matmul__(self, cutoff: float | int) -> "Measure":
         """``P @ 10``: the measure with that cut-off (ir_measures' notation)."""
@@ -225,8 +225,9 @@ def _check_choice(definition: MeasureDef, param: Param, raw: Any) -> None:
                          f"{', '.join(choices)}{did_you_mean(raw, choices)}")
 
 
-def make_measure(definition: MeasureDef, params: dict[str, Any],
-                 cutoff: float | int | None, text: str | None = None) -> Measure:
+def make_measure(definition: MeasureDef, params: dict[str, Any], cutoff: float | int | None,
+                 text: str | None = None, pending: bool = False) -> Measure:
+    """``pending``: a measure may lack the cut-off it needs, given next by ``@`` (P(rel=2)@5)."""
     converted = []
     for key, raw in params.items():
         param = definition.param(key)
@@ -237,7 +238,7 @@ def make_measure(definition: MeasureDef, params: dict[str, Any],
             raise UsageError(f"measure {text or definition.name}: {error}") from None
     given_cutoff = cutoff is not None  # a default cut-off is not part of the name as typed
     if cutoff is None and definition.cutoff in ("int", "float"):
-        if definition.cutoff_default is None:
+        if definition.cutoff_default is None and not pending:
             raise UsageError(f"measure {definition.name} needs a cut-off: "
                              f"{definition.name}@{'k' if definition.cutoff == 'int' else 'r'}")
         cutoff = definition.cutoff_default
@@ -278,7 +279,7 @@ def parse_measure(text: str | Measure) -> Measure:
     ``R@100``, ``nDCG(dcg="exp-log2")@10``) are read through :mod:`.aliases`; the measure keeps
     ``text`` as typed.  Unknown names and parameters get a did-you-mean suggestion."""
     if isinstance(text, Measure):
-        return text
+        return complete(text)
     hit = _PARSED.get(text) if isinstance(text, str) else None  # asked again (every run)
     if hit is not None and MEASURES.registered(hit.name) and MEASURES[hit.name] is hit.definition:
         return hit
@@ -333,7 +334,7 @@ def _parse_measure(text) -> Measure:
     name = aliases.canonical_name(name, cutoff is not None) or name
     definition = MEASURES.get(name)
     if definition is None:
-        hint = aliases.did_you_mean(name, list(MEASURES) + aliases.all_names())
+        hint = aliases.unknown_hint(name, MEASURES)
         raise UsageError(f"unknown measure {name!r}{hint}; `sdreval measures` lists them")
     params: dict[str, str] = {}
     spelt: dict[str, str] = {}  # the parameter as typed (dcg for nDCG's gains)
@@ -346,8 +347,7 @@ def _parse_measure(text) -> Measure:
             if "=" not in item:
                 raise UsageError(f"measure {text!r}: parameter {item.strip()!r} needs name=value")
             key, value = (part.strip() for part in item.split("=", 1))
-            if key in ("k", "r", "at") and definition.cutoff != "none" and not any(
-                    p.name == key for p in definition.params):
+            if aliases.cutoff_key(definition, key) and definition.cutoff != "none":
                 raise UsageError(f"measure {text!r}: the cut-off is written after @ "
                                  f"({definition.name}@{value}), not as a parameter {key}")
             typed = key

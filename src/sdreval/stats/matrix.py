@@ -7,6 +7,7 @@ dense ``runs × topics`` float array; :class:`ScoreMatrix` keeps the labels next
 from __future__ import annotations
 
 import csv
+import io
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,13 +96,8 @@ def _trec_eval_hint(table: pd.DataFrame) -> str:
     return ""
 
 
-def _refuse_not_csv(path: str | Path) -> None:
+def _refuse_not_csv(head: bytes, path: str | Path) -> None:
     """Refuse eval's JSON or Parquet output before the CSV reader makes parse errors of it."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(4096)
-    except OSError:
-        return  # the CSV reader says what is wrong
     kind = "Parquet" if head.startswith(b"PAR1") else \
         "JSON" if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"[", b"{") else None
     if kind:
@@ -112,15 +108,16 @@ def _refuse_not_csv(path: str | Path) -> None:
 
 
 def read_scores(path: str | Path) -> pd.DataFrame:
-    """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it."""
+    """Read a per-topic score CSV as ``sdreval eval -q --format csv`` writes it (``-`` is
+    standard input).  The file is read once: standard input and pipes hold it once."""
+    with open_binary(path) as handle:  # (.gz decompressed)
+        data = handle.read()
+    _refuse_not_csv(data[:4096], path)
     # only a value may be missing: a topic named "nan" is a topic; trailing commas: no shift
-    _refuse_not_csv(path)
     # values as text, read by the rule of every table (pandas 2's float parser is inexact)
     options = dict(dtype={"run": str, "topic": str, "measure": str, "value": str},
                    keep_default_na=False,
                    na_values={"value": ["", "nan", "NaN"]}, index_col=False)
-    with open_binary(path) as handle:  # (.gz decompressed)
-        data = handle.read()
     if (bad := first_not_utf8(data)) is not None:  # before pandas, whose versions differ
         raise InputError(bad[1], str(path), bad[0])
     try:
@@ -130,13 +127,13 @@ def read_scores(path: str | Path) -> pd.DataFrame:
             try:
                 table = csv_frame(data, **options)
             except pd.errors.ParserWarning:
-                problems = _long_rows(path)
+                problems = _long_rows(data, path)
                 if problems:
                     raise InputError(problems) from None
                 warnings.simplefilter("ignore", pd.errors.ParserWarning)  # only empty extras
                 table = csv_frame(data, **options)
     except pd.errors.ParserError as error:
-        raise InputError(_long_rows(path) or [Problem(str(path), None, "cannot read score "
+        raise InputError(_long_rows(data, path) or [Problem(str(path), None, "cannot read score "
                                                       f"table: {error}")]) from None
     except (pd.errors.EmptyDataError, UnicodeDecodeError, ValueError) as error:
         raise InputError(f"cannot read score table: {error}", file=str(path)) from None
@@ -223,18 +220,18 @@ def source_line(table: pd.DataFrame, index) -> tuple[str | None, int | None]:
         else (source, None)
 
 
-def _long_rows(path: str | Path) -> list[Problem]:
-    """Problems for the rows that have more (non-empty) fields than the header."""
+def _long_rows(data: bytes, path: str | Path) -> list[Problem]:
+    """Problems for the rows (of the file's ``data``) that have more (non-empty) fields than
+    the header."""
     problems = []
-    with open(path, newline="", encoding="utf-8", errors="replace") as handle:
-        rows = csv.reader(handle)
-        width = len(next(rows, []))
-        for row in rows:
-            if len(row) > width and any(field.strip() for field in row[width:]):
-                problems.append(Problem(str(path), rows.line_num, f"{len(row)} fields, the "
-                                        f"header has {width}"))
-                if len(problems) >= 50:
-                    break
+    rows = csv.reader(io.StringIO(data.decode("utf-8", errors="replace"), newline=""))
+    width = len(next(rows, []))
+    for row in rows:
+        if len(row) > width and any(field.strip() for field in row[width:]):
+            problems.append(Problem(str(path), rows.line_num, f"{len(row)} fields, the "
+                                    f"header has {width}"))
+            if len(problems) >= 50:
+                break
     return problems
 
 
