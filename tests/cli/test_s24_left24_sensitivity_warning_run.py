@@ -19,7 +19,9 @@ def test_each_projected_qrels_warning_names_its_run():
             "--rule", "chunk", "--tau", "0.5"]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
-    lines = [line for line in result.stderr.splitlines() if "with nothing relevant" in line]
+    # (session 29: the projected qrels hold no line for a topic without a relevant chunk, as
+    # project writes them, so the warning is eval's on them: topics not in the qrels)
+    lines = [line for line in result.stderr.splitlines() if "not in the qrels ignored" in line]
     assert len(lines) == 2
     assert lines[0].startswith("sdreval: warning: AP on chunk qrels (chunk,tau=0.5), run "
                                "bm25-fixed: ")

@@ -168,8 +168,9 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None,
                 grades: dict[str, dict[str, float]] = {}
                 for t, c, r in projected.itertuples(index=False):
                     grades.setdefault(str(t), {})[str(c)] = float(r)
-                for t in qrels.topics:  # a topic without relevant chunk stays judged
-                    grades.setdefault(str(t), {})
+                # the qrels project writes: a topic without a relevant chunk under the rule is
+                # not in them, so ID-based tools leave it out, --zero-rel-as-zero too
+                result = pd.DataFrame() if not grades else None
                 # scored as ID-based tools do: score descending, ties by chunk id descending;
                 # a chunk given twice stays, as in eval (the reader warned of it)
                 id_run = run_from_dict({
@@ -178,13 +179,14 @@ def _id_based(qrels, runs, chunk_map, rules, taus, id_measure, ctx, notes=None,
                     "score": np.concatenate([run.topics[t].rsv for t in ids])},
                     run.name, ProblemLog())
                 sub = EvalContext(order="rsv", depth=ctx.depth, zero_rel=ctx.zero_rel)
-                result = evaluate(qrels_from_dict(grades, "graded"), id_run, [id_measure], sub,
-                                  all_topics=all_topics)
+                if result is None:
+                    result = evaluate(qrels_from_dict(grades, "graded"), id_run, [id_measure],
+                                      sub, all_topics=all_topics)
                 for warning in sub.warnings:  # each about this run's projected qrels
                     said = warning.removeprefix(f"run {run.name}: ")
                     ctx.warn(f"{id_measure} on chunk qrels ({label}), run {run.name}: {said}")
                 # no topic with a relevant chunk: no mean (NaN, unranked), not 0
-                mean = summarise(result)["value"]  # eval's mean (exact sum)
+                mean = summarise(result)["value"] if len(result) else ()  # eval's exact sum
                 values[run.name] = float(mean.iloc[0]) if len(mean) else np.nan
                 if notes is not None and len(result) != n_span_topics:
                     notes.append(f"{id_measure} on chunk qrels ({label}), run {run.name}: "
