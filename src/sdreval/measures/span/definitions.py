@@ -210,7 +210,7 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
 
     require_passage_judgements(qrels, measures, "span")  # whatever the run's unit
     if run.unit != "passage":
-        run = as_passage_run(run, ctx, topics, [m.text for m in measures])
+        run = as_passage_run(run, ctx, topics, [m.text for m in measures], qrels)
     gold = gold_table(qrels, ctx)
     _unchunked(gold, run, ctx)
     _nothing_judged(qrels, run, topics, ctx)
