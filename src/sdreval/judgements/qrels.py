@@ -29,12 +29,12 @@ class Qrels:
     :class:`~sdreval.judgements.columns.TopicJudgements`: the same mapping held in shared
     columns, whose :class:`TopicQrels` are read-only views built on demand.  :meth:`topic` and
     :meth:`add_element` edit: on columnar qrels they first turn ``topics`` into a dict.
-    ``unit``: what the passages' offsets count, ``chars`` or (``qrels_in_tokens``) ``tokens``."""
+    ``span_unit``: what passage offsets count, ``chars`` or (``qrels_in_tokens``) ``tokens``."""
 
     scale: Scale
     topics: Mapping[str, TopicQrels] = field(default_factory=dict)
     source: str | None = None
-    unit: str = "chars"
+    span_unit: str = "chars"
 
     @classmethod
     def from_columns(cls, scale: Scale, topics: list[str], bounds: Any, table: Any,

@@ -18,7 +18,7 @@ def as_passage_run(run: Run, ctx: EvalContext, topics: list[str] | None = None,
     ``qrels`` counted in tokens refuse the run (the collection places it in characters)."""
     if run.unit == "passage":
         return run
-    if qrels is not None and qrels.unit == "tokens":
+    if qrels is not None and qrels.span_unit == "tokens":
         from ...io.spans.documents import PLACED
 
         raise UsageError(PLACED.format(run.name, run.unit))
