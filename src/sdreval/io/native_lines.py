@@ -193,11 +193,16 @@ def _few_off_scale(e: np.ndarray, s: np.ndarray,
     rows = np.flatnonzero(off[nearest])
     if not 0 < len(rows) <= FEW_OFF_SCALE or len(rows) == len(e):
         return
-    warn(rows, lambda i: (
-        f"exhaustivity {show_value(e[i])} and specificity {show_value(s[i])} fit no INEX "
-        f"scale, so all {len(e)} assessments are read on scale graded (fitting no INEX scale: "
-        f"{len(rows)}; the others fit {nearest}: {_RANGES[nearest]}); if a typo, correct "
-        f"the value; if graded is meant, {graded_how}"))
+    warn(rows, lambda i: off_scale_note(e[i], s[i], len(rows), len(e), nearest, graded_how))
+
+
+def off_scale_note(e: float, s: float, few: int, total: int, nearest: str, how: str) -> str:
+    """The warning of an assessment that, with ``few - 1`` others, turns all ``total`` to
+    scale graded where the rest fit ``nearest`` (``how``: how the source says graded)."""
+    return (f"exhaustivity {show_value(e)} and specificity {show_value(s)} fit no INEX scale, "
+            f"so all {total} assessments are read on scale graded (fitting no INEX scale: "
+            f"{few}; the others fit {nearest}: {_RANGES[nearest]}); if a typo, correct the "
+            f"value; if graded is meant, {how}")
 
 
 def read_as_inex2003(how: str) -> str:
