@@ -63,10 +63,10 @@ def test_points_that_cannot_be_resolved_are_errors_at_their_lines(tmp_path):
             f"<file file='bad'>\n{passage.format(1, 1)}\n</file>\n"
             f"<file file='d'>\n{passage.format(2, 1)}\n</file>\n</assessments>\n")
     qrels, problems = _read(tmp_path, text, collection=read_collection(folder))
-    assert not any(p.ranges for p in qrels["1"].passages.values())
-    assert [(s, line) for s, line, _ in problems] == [("error", 3), ("error", 6), ("error", 9)]
+    assert [p.ranges for p in qrels["1"].passages.values()] == [[(5, 0)]]  # empty: ignored
+    assert [(s, line) for s, line, _ in problems] == [("error", 3), ("error", 6), ("warning", 9)]
     assert problems[0][2] == ("topic 1, x: the document is not in the collection; its passage "
                               "cannot be resolved (not used)")
     assert problems[1][2].startswith("topic 1, bad: the document cannot be read (malformed XML")
-    assert problems[2][2] == ("topic 1, d: passage /article[1]/p[2] .. /article[1]/p[1] is "
-                              "empty or reversed (characters 5 to 5); not used")
+    assert problems[2][2] == ("topic 1, d: empty passage 5:0 (ignored; points "
+                              "/article[1]/p[2] .. /article[1]/p[1])")  # as an offset one

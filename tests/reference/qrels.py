@@ -16,8 +16,8 @@ from pathlib import Path
 
 from sdreval.errors import ProblemLog
 from sdreval.io.fol import check_fol_line, parse_fol_line
-from sdreval.io.native_lines import (native_line, pair_problem, read_as_inex2003,
-                                     scale_directive, show_value)
+from sdreval.io.native_lines import (FEW_OFF_SCALE, native_line, off_scale_note, pair_problem,
+                                     read_as_inex2003, scale_directive, show_value)
 from sdreval.io.textlines import finish, is_repeat, iter_fields
 from sdreval.io.trec_qrels import DOCUMENT_PATH, parse_line
 from sdreval.judgements.qrels import DocPassages, Qrels
@@ -69,7 +69,10 @@ def read_native_qrels_reference(path: str | Path, log: ProblemLog | None = None,
     chosen = scale or infer_scale([row[4:8] for row in rows])
     qrels = Qrels(chosen, source=file)  # type: ignore[arg-type]
     seen: dict[tuple[str, str, str], tuple[int, tuple]] = {}
+    notes = _off_scale(rows) if scale is None and chosen == "graded" else {}
     for number, topic, doc, canon, e, s, letter, question, size in rows:
+        if number in notes:
+            log.warn(file, number, notes[number])
         problem = pair_problem(chosen, e, s, letter, question)
         if problem:
             shown_e = "?" if question else show_value(e)
@@ -88,6 +91,19 @@ def read_native_qrels_reference(path: str | Path, log: ProblemLog | None = None,
         log.warn(file, None, "the judgements file holds no assessments")
     finish(log, own)
     return qrels
+
+
+def _off_scale(rows) -> dict[int, str]:
+    """line -> the warning of each of the few rows (at most FEW_OFF_SCALE, not all) that keep
+    the rows off the nearer INEX scale of numbers, inex2003 (tie) or inex2005."""
+    off = {"inex2003": [r for r in rows if not (r[4] in (0, 1, 2, 3) and r[5] in (0, 1, 2, 3))],
+           "inex2005": [r for r in rows if not (r[4] in (0, 1, 2) and 0 <= r[5] <= 1)]}
+    nearest = "inex2003" if len(off["inex2003"]) <= len(off["inex2005"]) else "inex2005"
+    few = off[nearest]
+    if not 0 < len(few) <= FEW_OFF_SCALE or len(few) == len(rows):
+        return {}
+    how = "write '# scale=graded' on a line of its own"
+    return {r[0]: off_scale_note(r[4], r[5], len(few), len(rows), nearest, how) for r in few}
 
 
 def read_trec_qrels_reference(path: str | Path, log: ProblemLog | None = None) -> Qrels:

@@ -158,9 +158,9 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False, do
         if to == "document":  # TREC runs list a document once (trec_eval refuses repeats)
             run, lost = documents, "paths" if run.unit == "element" else "character ranges"
             log.warn(source, None, f"{run.unit} results written as their documents, each once "
-                                   f"at its first result, as document-level measures read this "
-                                   f"run ({lost} not kept; {before - len(run)} later results "
-                                   f"of a document already written dropped)")
+                                   f"at its first result ({lost} not kept; "
+                                   f"{before - len(run)} later results of a document already "
+                                   f"written dropped): {_same_values(run.unit)}")
         elif len(documents) < before:
             log.warn(source, None, f"{before - len(documents)} repeated document(s): "
                                    f"document-level measures score a repeat in a document run "
@@ -180,6 +180,17 @@ def _convert_run(source, target, kind, to, collection_dir, log, strict=False, do
                                f"scoring 0; means over answered topics differ: -c averages "
                                f"over every judged topic)")
     return write_run(run, target, to), f"results ({to} run)"
+
+
+def _same_values(unit: str) -> str:
+    """Which values the document run written from a ``unit`` run keeps (docs/classic.md)."""
+    if unit != "element":  # a passage run is read only on judgements of whole documents
+        return "document-level measures read the passage run so (the same values)"
+    return ("document-level measures give the same values for both runs on judgements of "
+            "whole documents (TREC or FOL qrels), which read an element run so; not on "
+            "element judgements (native TSV, INEX assessments), which score each element as "
+            "itself (Vu & Gallinari 2005), the document run then its documents' root elements "
+            "only")
 
 
 def _unused(log, given: dict, why: str) -> None:

@@ -108,7 +108,9 @@ def _element_qrels(frame, grade, scale, topics, docs, check: Checker) -> Qrels:
         question = letter = np.zeros(len(e), dtype=bool)
     scale, rule = chosen_scale(scale or ("graded" if grade is not None else None), e, s,
                                letter, question, "add a column scale holding inex2005 or "
-                               "inex2003 (in Python: scale= of read_qrels)")
+                               "inex2003 (in Python: scale= of read_qrels)", check.warn,
+                               "add a column scale holding graded (in Python: scale= of "
+                               "read_qrels)")
     if rule:  # the rule applied, as the native TSV states it
         check.log.warn(check.source, None, rule)
     # too small is written '?' (as qrels_frame writes it), never as its code -1: refused, as

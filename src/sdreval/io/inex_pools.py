@@ -342,8 +342,8 @@ def add_passage_level(qrels: Qrels, topic: str, pools: list[Pool],
 
 def _resolve(point: Point, pool: Pool, collection: Collection, log: ProblemLog,
              tally: Tally) -> tuple[int, int] | None:
-    """``(offset, length)`` of a passage, ``(offset, 0)`` of a best entry point, or None (an
-    error logged)."""
+    """``(offset, length)`` of a passage (``(offset, 0)``: empty, a warning logged),
+    ``(offset, 0)`` of a best entry point, or None (an error logged)."""
     where = f"topic {point.topic}, {point.doc}"
     if point.doc not in collection:
         log.error(pool.file, point.line, f"{where}: the document is not in the collection; "
@@ -362,15 +362,19 @@ def _resolve(point: Point, pool: Pool, collection: Collection, log: ProblemLog,
         log.error(pool.file, point.line, f"{where}: the document cannot be read "
                   f"({error.problems[0].message}); not used")
         return None
-    if end <= start:
+    if end < start:
         log.error(pool.file, point.line, f"{where}: passage {point.start} .. {point.end} is "
-                  f"empty or reversed (characters {start} to {end}); not used")
+                  f"reversed (characters {start} to {end}); not used")
         return None
     if point.length is not None and point.length != end - start:  # which is meant: not clear
         log.error(pool.file, point.line, f"{where}: passage end {point.end!r} and length "
                   f"'{point.length}' say different things (start {point.start!r}: characters "
                   f"{start} to {end}); the passage is not used")
         return None
+    if end == start:  # as an empty offset passage and in FOL qrels: it highlights nothing
+        log.warn(pool.file, point.line, f"{where}: empty passage {start}:0 (ignored; points "
+                 f"{point.start} .. {point.end})")
+        return start, 0
     if point.size is not None and not size_agrees((tree.text or "")[start:end], point.size):
         tally.add("size", pool.file, point.line, f"topic {point.topic}, {point.doc}: size "
                   f"{point.size:g}, resolved {end - start} characters")

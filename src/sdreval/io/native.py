@@ -160,7 +160,8 @@ def _assessments(state: _State, scale: str | None, file: str, log: ProblemLog) -
     held = HeldProblems()
     check = Checker(file, held, lambda i: f"line {lines[i]}", lines)
     chosen, rule = chosen_scale(scale, e, s, letter, question, "write '# scale=inex2005' (or "
-                                "'# scale=inex2003') on a line of its own")
+                                "'# scale=inex2003') on a line of its own", check.warn,
+                                "write '# scale=graded' on a line of its own")
     qrels = element_judgements(check, chosen, topics, docs, paths, e, s, size, letter,
                                question)
     held.flush(log)

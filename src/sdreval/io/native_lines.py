@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -154,17 +155,54 @@ def inex2005_too(e: np.ndarray, s: np.ndarray) -> bool:
                                  np.isin(s, (0.0, 1.0)).all())
 
 
+#: at most this many assessments off the nearest INEX scale: graded is named a possible typo
+FEW_OFF_SCALE = 10
+#: the values of each INEX scale of numbers, as the warning of :func:`chosen_scale` names them
+_RANGES = {"inex2003": "exhaustivity and specificity integers 0..3",
+           "inex2005": "exhaustivity 0, 1, 2 or ? and specificity in [0, 1]"}
+
+
 def chosen_scale(given: str | None, e: np.ndarray, s: np.ndarray, letter: np.ndarray,
-                 question: np.ndarray, how: str) -> tuple[str, str | None]:
+                 question: np.ndarray, how: str,
+                 warn: Callable[[np.ndarray, Callable[[int], str]], None] | None = None,
+                 graded_how: str = "") -> tuple[str, str | None]:
     """The scale of element assessments, by one rule for every source (the native TSV, tables):
     ``given`` (a directive, a column, ``scale=``), else inferred from the values
     (:func:`infer_scale`); and the warning stating the rule applied when pairs read as
     ``inex2003`` fit ``inex2005`` too (None otherwise; ``how``: how the source names its
-    scale)."""
+    scale).  When ``graded`` is inferred because of few assessments (at most
+    :data:`FEW_OFF_SCALE`, not all) that every other one would read on an INEX scale,
+    ``warn(rows, message)`` is told of each (a typo turns the whole file graded;
+    ``graded_how``: how the source says graded is meant)."""
     if given is not None:
         return given, None
     scale = infer_scale(e, s, letter, question)
+    if scale == "graded" and warn is not None:
+        _few_off_scale(e, s, warn, graded_how)
     return scale, read_as_inex2003(how) if scale == "inex2003" and inex2005_too(e, s) else None
+
+
+def _few_off_scale(e: np.ndarray, s: np.ndarray,
+                   warn: Callable[[np.ndarray, Callable[[int], str]], None],
+                   graded_how: str) -> None:
+    """Tell ``warn`` of the assessments that alone keep the values off an INEX scale of
+    numbers (inex2003 or inex2005, the nearer), when they are few."""
+    off = {"inex2003": ~(np.isin(e, (0.0, 1.0, 2.0, 3.0)) & np.isin(s, (0.0, 1.0, 2.0, 3.0))),
+           "inex2005": ~(np.isin(e, (0.0, 1.0, 2.0)) & (s >= 0.0) & (s <= 1.0))}
+    nearest = min(off, key=lambda name: int(off[name].sum()))
+    rows = np.flatnonzero(off[nearest])
+    if not 0 < len(rows) <= FEW_OFF_SCALE or len(rows) == len(e):
+        return
+    warn(rows, lambda i: off_scale_note(e[i], s[i], len(rows), len(e), nearest, graded_how))
+
+
+def off_scale_note(e: float, s: float, few: int, total: int, nearest: str, how: str) -> str:
+    """The warning of an assessment that, with ``few - 1`` others, turns all ``total`` to
+    scale graded where the rest fit ``nearest`` (``how``: how the source says graded)."""
+    return (f"exhaustivity {show_value(e)} and specificity {show_value(s)} fit no INEX scale, "
+            f"so all {total} assessments are read on scale graded (fitting no INEX scale: "
+            f"{few}; the others fit {nearest}: {_RANGES[nearest]}); if a typo, correct the "
+            f"value; if graded is meant, {how}")
 
 
 def read_as_inex2003(how: str) -> str:
