@@ -155,12 +155,10 @@ def load_inputs(qrels_path: str, run_paths: tuple[str, ...], options: dict, coll
         if documents is None:
             raise UsageError(f"--span-unit {options['span_unit']} needs the documents "
                              "(--documents FILE)")
-        from ..io.spans.documents import PLACED, Documents, qrels_in_tokens, run_in_tokens
+        from ..io.spans.documents import Documents, qrels_in_tokens, run_in_tokens
 
-        placed = next((run for run in runs if run.unit == "document" and (
-            collection is not None or options.get("collection_dir"))), None)
-        if placed is not None:  # whole documents taken from the collection, in characters
-            raise UsageError(PLACED.format(placed.name, "document"))
+        # (a document run placed through the collection is refused where it is placed:
+        # measures/passage/placing.as_passage_run, for Python callers too)
         documents = Documents(documents.texts, tokenizer, documents.source)  # counted in these
         qrels = qrels_in_tokens(qrels, documents, log)
         runs = [run_in_tokens(run, documents) for run in runs]

@@ -28,11 +28,13 @@ class Qrels:
     ``topics`` is a dict (qrels built in code) or, for qrels read from files, a
     :class:`~sdreval.judgements.columns.TopicJudgements`: the same mapping held in shared
     columns, whose :class:`TopicQrels` are read-only views built on demand.  :meth:`topic` and
-    :meth:`add_element` edit: on columnar qrels they first turn ``topics`` into a dict."""
+    :meth:`add_element` edit: on columnar qrels they first turn ``topics`` into a dict.
+    ``span_unit``: what passage offsets count, ``chars`` or (``qrels_in_tokens``) ``tokens``."""
 
     scale: Scale
     topics: Mapping[str, TopicQrels] = field(default_factory=dict)
     source: str | None = None
+    span_unit: str = "chars"
 
     @classmethod
     def from_columns(cls, scale: Scale, topics: list[str], bounds: Any, table: Any,

@@ -51,6 +51,11 @@ def spelled_otherwise(run: Run, qrels: Qrels, topics: Iterable[str]) -> str:
     (``: topic q1: the qrels have '007' for '7'``), as the chunk maps' and the documents'
     checks name them; '' if none.  Examples of topics, which the partitions of a run
     (``--jobs``) put together (:func:`~sdreval.measures.partitions.merge_warnings`)."""
+    found = _spelled(run, qrels, topics)
+    return ": " + examples_text(found, len(found)) if found else ""
+
+
+def _spelled(run: Run, qrels: Qrels, topics: Iterable[str]) -> list[str]:
     found = []
     for topic in topics:
         ranking = run.topics.get(topic)
@@ -62,7 +67,31 @@ def spelled_otherwise(run: Run, qrels: Qrels, topics: Iterable[str]) -> str:
                      if loose_id(d) in loose), None)
         if ours is not None:
             found.append(f"topic {topic}: the qrels have {loose[loose_id(ours)]!r} for {ours!r}")
-    return ": " + examples_text(found, len(found)) if found else ""
+    return found
+
+
+def ids_question(run: Run, qrels: Qrels, topics: Iterable[str], ids: str, depth: int | None,
+                 uncut: Run | None) -> str:
+    """The end of a warning that no result of ``run`` is judged for its topic: ``ids``, the
+    question whether its document ids match the qrels', with the examples of
+    :func:`spelled_otherwise`; with ``-M depth`` (``uncut``: the run before the cut), first
+    the topics whose judged results the cut left out (``topic q1: 2 judged result(s) ranked
+    below 10``): the same text in every topic partition (``--jobs``), the topics examples."""
+    if depth is None or uncut is None:
+        return ids + spelled_otherwise(run, qrels, topics)
+    found = []
+    for topic in topics:
+        ranking = uncut.topics.get(topic)
+        if ranking is not None and topic in qrels and len(ranking) > depth:
+            tq = qrels[topic]
+            judged = {d for d, _ in tq.elements} | set(tq.passages)
+            n = sum(str(d) in judged for d in ranking.docs.tolist())
+            if n:
+                found.append(f"topic {topic}: {n:,} judged result(s) ranked below {depth}")
+    listed = found + _spelled(run, qrels, topics)
+    return (f"-M {depth} evaluates the first {depth} results of each topic and leaves out the "
+            f"judged results ranked below (topics listed); where none is listed, {ids}"
+            + (": " + examples_text(listed, len(listed)) if listed else ""))
 
 
 def _may_match(run_ids, judged_ids) -> bool:

@@ -127,9 +127,15 @@ def first_topics(topics: Iterable[str], n: int = _LISTED) -> list[str]:
 
 def ordered_run(run: Run, order: str, depth: int | None = None) -> Run:
     """The run with every ranking in the given order (``file``, ``rank`` or ``rsv``), cut
-    after its first ``depth`` results (trec_eval ``-M``: the cut follows the ordering)."""
+    after its first ``depth`` results (trec_eval ``-M``: the cut follows the ordering; the
+    run as given is its ``uncut``)."""
     if order == "file" and depth is None:
         return run
+    cut = _ordered(run, order, depth)
+    return cut if depth is None else replace(cut, uncut=run)
+
+
+def _ordered(run: Run, order: str, depth: int | None) -> Run:
     ids = getattr(run, "chunk_ids", None)
     if ids:  # a chunk-ID run: ties by chunk id (trec_eval); the ids follow their results
         moves = {t: (np.arange(len(r)) if order == "file"

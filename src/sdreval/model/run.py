@@ -32,6 +32,8 @@ class Run:
     #: overlapping results are normal (span and chunk runs of RAG retrievers): the Focused
     #: task's overlap warning is not given for them (``--strict`` still applies the rule)
     overlap_expected: bool = False
+    #: the run before ``-M`` cut its rankings (:func:`sdreval.measures.serial.ordered_run`)
+    uncut: "Run | None" = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_columns(cls, name: str, topics: Iterable[str], bounds: np.ndarray,

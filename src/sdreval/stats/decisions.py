@@ -11,7 +11,10 @@ The paper prints ∪ in the numerators; with ∪ recall and precision would be �
 (erratum).  By default a rejection is *directional*: the pair ``(better, worse)`` by the
 side the setting's test rejected for (the records' ``direction``, the means' for a table
 without one), so two settings that both find a difference but disagree on its direction
-do not agree.  An undefined ratio (empty denominator) is NaN.
+do not agree.  An undefined ratio (empty denominator) is NaN.  A table of several measures
+keys each pair by its measure too (each measure's decisions against the same measure's); two
+tables of one measure each compare their pairs, whatever the measures (a measure can be the
+setting).
 
 :func:`decision_outcomes` is the data of Ogilvie & Lalmas 2006, Fig. 1: for every pair, the mean differences
 under both settings and the outcome — ``both``, ``neither``, ``miss`` (rejected under the
@@ -29,24 +32,40 @@ from .compare import directions
 _KEY = ["run_a", "run_b", "measure"]
 
 
-def rejection_set(compared: pd.DataFrame, directional: bool = True) -> set[tuple]:
-    """Rejected pairs of a :func:`~sdreval.stats.compare.compare_runs` table."""
+def rejection_set(compared: pd.DataFrame, directional: bool = True,
+                  by_measure: bool = False) -> set[tuple]:
+    """Rejected pairs of a :func:`~sdreval.stats.compare.compare_runs` table (with their
+    measure last if ``by_measure``)."""
     rejected = compared[compared["reject"].astype(bool)]
     out = set()
     for r, side in zip(rejected.itertuples(index=False), directions(rejected)):
         if directional:  # the test's side (no side: the given order)
-            out.add((r.run_b, r.run_a) if side < 0 else (r.run_a, r.run_b))
+            pair = (r.run_b, r.run_a) if side < 0 else (r.run_a, r.run_b)
         else:
-            out.add(tuple(sorted((r.run_a, r.run_b))))
+            pair = tuple(sorted((r.run_a, r.run_b)))
+        out.add(pair + (r.measure,) if by_measure else pair)
     return out
+
+
+def _by_measure(*tables: object) -> bool:
+    """Whether pairs are keyed by their measure too: a table holds several measures."""
+    return any(isinstance(t, pd.DataFrame) and "measure" in t.columns
+               and t["measure"].nunique() > 1 for t in tables)
 
 
 def agreement(predicting: set | pd.DataFrame, truth: set | pd.DataFrame,
               directional: bool = True) -> dict[str, float]:
     """Recall, precision and F1 of ``predicting``'s rejections against ``truth``'s (Eq. 14)."""
-    r1 = rejection_set(predicting, directional) if isinstance(predicting, pd.DataFrame) \
-        else set(predicting)
-    r2 = rejection_set(truth, directional) if isinstance(truth, pd.DataFrame) else set(truth)
+    keyed = _by_measure(predicting, truth)
+    if keyed and all(isinstance(t, pd.DataFrame) for t in (predicting, truth)) and \
+            set(predicting["measure"]) != set(truth["measure"]):
+        raise UsageError("the two settings do not compare the same measures: "
+                         f"{sorted(set(predicting['measure']))} and "
+                         f"{sorted(set(truth['measure']))}")
+    r1 = rejection_set(predicting, directional, keyed) \
+        if isinstance(predicting, pd.DataFrame) else set(predicting)
+    r2 = rejection_set(truth, directional, keyed) if isinstance(truth, pd.DataFrame) \
+        else set(truth)
     both = len(r1 & r2)
     recall = both / len(r2) if r2 else float("nan")
     precision = both / len(r1) if r1 else float("nan")
@@ -82,7 +101,8 @@ def _direction(table: pd.DataFrame) -> np.ndarray:
 
 def decision_outcomes(x_setting: pd.DataFrame, y_setting: pd.DataFrame,
                       directional: bool = True) -> pd.DataFrame:
-    """Ogilvie & Lalmas 2006, Fig. 1 as data: per pair, ``diff_x``, ``diff_y``, decisions and outcome."""
+    """Ogilvie & Lalmas 2006, Fig. 1 as data: per pair, ``diff_x``, ``diff_y``, decisions and
+    outcome (per pair and ``measure`` when a table holds several measures)."""
     for table in (x_setting, y_setting):
         missing = [c for c in _KEY + ["mean_a", "mean_b", "reject"] if c not in table.columns]
         if missing:
@@ -91,11 +111,13 @@ def decision_outcomes(x_setting: pd.DataFrame, y_setting: pd.DataFrame,
                          side=_direction(x_setting))
     y = y_setting.assign(diff=y_setting["mean_a"] - y_setting["mean_b"],
                          side=_direction(y_setting))
-    merged = x[["run_a", "run_b", "diff", "side", "reject"]].merge(
-        y[["run_a", "run_b", "diff", "side", "reject"]], on=["run_a", "run_b"],
-        suffixes=("_x", "_y"), how="outer", indicator=True)
+    key = _KEY if _by_measure(x_setting, y_setting) else _KEY[:2]
+    merged = x[key + ["diff", "side", "reject"]].merge(
+        y[key + ["diff", "side", "reject"]], on=key, suffixes=("_x", "_y"), how="outer",
+        indicator=True)
     if (merged["_merge"] != "both").any():
-        raise UsageError("the two settings do not compare the same pairs of runs")
+        raise UsageError("the two settings do not compare the same pairs of runs"
+                         + (" on the same measures" if len(key) > 2 else ""))
     rx = merged["reject_x"].astype(bool).to_numpy()
     ry = merged["reject_y"].astype(bool).to_numpy()
     if directional:  # a rejection in the opposite direction is a disagreement
@@ -108,7 +130,7 @@ def decision_outcomes(x_setting: pd.DataFrame, y_setting: pd.DataFrame,
         opposite = np.zeros_like(rx)
     outcome = np.select([agree_both, opposite, ry & ~rx, rx & ~ry],
                         ["both", "opposite", "miss", "false alarm"], "neither")
-    out = merged[["run_a", "run_b", "diff_x", "diff_y", "reject_x", "reject_y"]].copy()
+    out = merged[key + ["diff_x", "diff_y", "reject_x", "reject_y"]].copy()
     out["outcome"] = outcome
     return out
 

@@ -335,7 +335,7 @@ def qrels_in_tokens(qrels, documents: Documents, log: ProblemLog | None = None):
             (said := unspaced(documents.texts, gold_docs)) is not None:
         log.warn(documents.source, None, said)
     finish(log, own)
-    out = Qrels(qrels.scale, source=qrels.source)
+    out = Qrels(qrels.scale, source=qrels.source, span_unit="tokens")  # as_passage_run reads it
     for topic, tq in qrels.topics.items():
         target = out.topic(topic)
         target.elements.update(tq.elements)

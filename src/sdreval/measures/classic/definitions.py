@@ -25,7 +25,7 @@ from ...io.ids import AS_WRITTEN
 from ...judgements.qrels import Qrels
 from ...judgements.relevance import cache_of, relevant_topics
 from ...model.run import Run
-from ..doc_ids import spelled_otherwise, warn_xml_suffix
+from ..doc_ids import ids_question, warn_xml_suffix
 from ..registry import (NON_NEGATIVE, UNIT, Measure, MeasureDef, Param, register_family,
                         register_measure)
 from ..values import TopicPositions, TopicValues
@@ -141,14 +141,15 @@ def topic_gains(qrels: Qrels, run: Run, topics: list[str], quant_name: Any, ctx:
 
 
 def warn_if_nothing_judged(run: Run, lookup: RunLookup, ctx: Any, qrels: Qrels,
-                           topics: list[str]) -> None:
+                           topics: list[str], uncut: Run | None = None) -> None:
     """Say so when no result of the run is a document judged for its topic: the ids do not
-    match the qrels'; and when some would match after removing or adding ``.xml``."""
+    match the qrels', or ``-M`` cut the judged ones (``uncut``: the run before the cut); and
+    when some would match after removing or adding ``.xml``."""
     if lookup.q.size and lookup.unknown_docs == lookup.q.size and hasattr(ctx, "warn"):
         ctx.warn(f"run {run.name}: none of its {lookup.q.size:,} results is a document judged for "
-                 "its topic, so every classic measure is 0: do the run's document ids match the "
-                 f"qrels' (a chunk run needs --chunk-map)? {AS_WRITTEN}"
-                 + spelled_otherwise(run, qrels, topics))
+                 "its topic, so every classic measure is 0: " + ids_question(
+                     run, qrels, topics, "do the run's document ids match the qrels' (a chunk "
+                     f"run needs --chunk-map)? {AS_WRITTEN}", getattr(ctx, "depth", None), uncut))
     if lookup.unknown_docs:
         warn_xml_suffix(ctx, run, qrels, topics)
 
@@ -216,11 +217,12 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     out: dict[str, dict[str, float]] = {}
     if not topics:
         return {m.text: {} for m in measures}
+    uncut = getattr(run, "uncut", None)  # (before -M: the run as read is made anew)
     run, by_quant = by_quantisation(measures, qrels, run, ctx, topics)
     positions = TopicPositions(topics)  # shared by the measures' value arrays
     for quant_name, members in by_quant.items():
         lookup, gains, I = topic_gains(qrels, run, topics, quant_name, ctx)
-        warn_if_nothing_judged(run, lookup, ctx, qrels, topics)
+        warn_if_nothing_judged(run, lookup, ctx, qrels, topics, uncut)
         # the ideal vectors hold the positive values, so their lengths are counts of I > 0
         n_graded = np.count_nonzero(I > 0, axis=1).astype(np.float64)
         values = {m.text: np.zeros(len(topics)) for m in members}

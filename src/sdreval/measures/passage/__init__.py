@@ -5,8 +5,8 @@ Measures: ``iP@x``, ``MAiP``, ``HiXiP@r``, ``HiXiR@r``, ``gP@k``, ``gR@k``, ``MA
 three with ``task=ric|bic``).  See ``docs/passage-tasks.md``.
 """
 from . import definitions  # noqa: F401  (registers the measures)
-from .definitions import (MEASURE_DEFS, as_passage_run, compute, judges_text,
-                          require_passage_judgements)
+from .definitions import MEASURE_DEFS, compute, judges_text, require_passage_judgements
+from .placing import as_passage_run
 
 __all__ = ["MEASURE_DEFS", "as_passage_run", "compute", "judges_text",
            "require_passage_judgements"]

@@ -16,7 +16,7 @@ from ...io.ids import AS_WRITTEN
 from ...judgements.qrels import Qrels
 from ...lazy import lazy_module
 from ...model.run import Run
-from ..doc_ids import spelled_otherwise
+from ..doc_ids import ids_question
 from ..registry import (AT_LEAST_ONE, POSITIVE, UNIT_OPEN_LOW, EvalContext, Measure, MeasureDef,
                         Param, register_family, register_measure)
 from . import graded as G
@@ -148,7 +148,8 @@ def _unchunked(gold: pd.DataFrame, run: Run, ctx: EvalContext) -> None:
                                    "no chunk of the run can reach their gold text"))
 
 
-def _nothing_judged(qrels: Qrels, run: Run, topics: list[str], ctx: EvalContext) -> None:
+def _nothing_judged(qrels: Qrels, run: Run, topics: list[str], ctx: EvalContext,
+                    uncut: Run | None) -> None:
     """Say so when no result of the run (in the topics scored) is in a document judged for its
     topic, as the classic measures say it: the ids do not match the qrels' (it retrieves no
     gold text); the partitions of a run say it only if each does."""
@@ -157,8 +158,9 @@ def _nothing_judged(qrels: Qrels, run: Run, topics: list[str], ctx: EvalContext)
     if results and not any(np.isin(run.topics[t].docs, list(qrels.topics[t].passages)).any()
                            for t in answered if t in qrels.topics):
         ctx.warn(f"run {run.name}: none of its {results:,} results is in a document judged for "
-                 "its topic, so it retrieves no gold text: do the run's document ids match the "
-                 f"qrels'? {AS_WRITTEN}" + spelled_otherwise(run, qrels, answered))
+                 "its topic, so it retrieves no gold text: " + ids_question(
+                     run, qrels, answered, f"do the run's document ids match the qrels'? "
+                     f"{AS_WRITTEN}", getattr(ctx, "depth", None), uncut))
 
 
 # ---------------------------------------------------------------------------------- kernel
@@ -209,11 +211,12 @@ def compute(measures: list[Measure], qrels: Qrels, run: Run, topics: list[str],
     from ..passage import as_passage_run, require_passage_judgements
 
     require_passage_judgements(qrels, measures, "span")  # whatever the run's unit
+    uncut = getattr(run, "uncut", None)  # (before -M)
     if run.unit != "passage":
-        run = as_passage_run(run, ctx, topics, [m.text for m in measures])
+        run = as_passage_run(run, ctx, topics, [m.text for m in measures], qrels)
     gold = gold_table(qrels, ctx)
     _unchunked(gold, run, ctx)
-    _nothing_judged(qrels, run, topics, ctx)
+    _nothing_judged(qrels, run, topics, ctx, uncut)
     chroma = [m for m in measures if m.name == "SpanOmega" or (
         getattr(ctx, "compat", None) == "chroma" and m.name in CHROMA_MEASURES)]
     if chroma:
