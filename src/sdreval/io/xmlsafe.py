@@ -141,7 +141,7 @@ def xml_attr(el: etree._Element, *names: str,
     (name, value), other = found[0], [f for f in found[1:]
                                       if not same_value(f[1], found[0][1], key)]
     if other:
-        raise GivenTwice(f"{name}={value!r} and {other[0][0]}={other[0][1]!r}", value)
+        raise _clash(name, value, *other[0])
     return value
 
 
@@ -155,10 +155,14 @@ def xml_attributes(el: etree._Element) -> dict[str, str]:
         name, value = _normal(key), value.strip()
         first = out.setdefault(name, value)
         names.setdefault(name, key.rsplit("}", 1)[-1])
-        if first != value:
-            raise GivenTwice(f"{names[name]}={first!r} and {key.rsplit('}', 1)[-1]}={value!r}",
-                             first)
+        if not same_value(first, value):
+            raise _clash(names[name], first, key.rsplit("}", 1)[-1], value)
     return out
+
+
+def _clash(name: str, value: str, other_name: str, other_value: str) -> GivenTwice:
+    """:class:`GivenTwice` of two attributes named alike that give different values."""
+    return GivenTwice(f"{name}={value!r} and {other_name}={other_value!r}", value)
 
 
 def same_value(one: str, other: str, key: Callable[[str], object] | None = None) -> bool:

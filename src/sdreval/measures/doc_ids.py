@@ -61,13 +61,18 @@ def _spelled(run: Run, qrels: Qrels, topics: Iterable[str]) -> list[str]:
         ranking = run.topics.get(topic)
         if ranking is None or topic not in qrels:
             continue
-        tq = qrels[topic]
-        loose = loose_index({d for d, _ in tq.elements} | set(tq.passages))
+        loose = loose_index(_judged_documents(qrels, topic))
         ours = next((d for d in dict.fromkeys(map(str, ranking.docs.tolist()))
                      if loose_id(d) in loose), None)
         if ours is not None:
             found.append(f"topic {topic}: the qrels have {loose[loose_id(ours)]!r} for {ours!r}")
     return found
+
+
+def _judged_documents(qrels: Qrels, topic: str) -> set[str]:
+    """The documents judged for ``topic`` (of its element and its passage judgements)."""
+    judged = qrels[topic]
+    return {doc for doc, _ in judged.elements} | set(judged.passages)
 
 
 def ids_question(run: Run, qrels: Qrels, topics: Iterable[str], ids: str, depth: int | None,
@@ -83,8 +88,7 @@ def ids_question(run: Run, qrels: Qrels, topics: Iterable[str], ids: str, depth:
     for topic in topics:
         ranking = uncut.topics.get(topic)
         if ranking is not None and topic in qrels and len(ranking) > depth:
-            tq = qrels[topic]
-            judged = {d for d, _ in tq.elements} | set(tq.passages)
+            judged = _judged_documents(qrels, topic)
             n = sum(str(d) in judged for d in ranking.docs.tolist())
             if n:
                 found.append(f"topic {topic}: {n:,} judged result(s) ranked below {depth}")
